@@ -1,0 +1,83 @@
+"""Typed errors of elgrande.
+
+Every error carries either a rule id (``IllegalMove``) or a location in a data file
+(``CardError``, ``DataError``), so a caller can say *why* and *where* without parsing
+messages.
+"""
+
+from __future__ import annotations
+
+
+class ElGrandeError(Exception):
+    """Base class of every error this library raises on purpose."""
+
+
+class IllegalMove(ElGrandeError):
+    """An answer (a bid, a placement, a special-action answer, ...) that the rules refuse.
+
+    Args:
+        rule: the rule id from RULES.md that refuses it, e.g. ``"B5.2"``.
+        message: a sentence a player understands.
+
+    The engine raises it *before* changing anything: the state is exactly as it was.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"[{rule}] {message}")
+        self.rule = rule
+        self.message = message
+
+
+class DataError(ElGrandeError):
+    """Invalid card-set data (a set manifest, a board table).
+
+    Args:
+        path: the file the data came from ('' when built in memory).
+        message: what is wrong.
+        line, column: 1-based position in the file when known, else 0.
+        hint: how to fix it, or ''.
+    """
+
+    def __init__(
+        self, path: str, message: str, line: int = 0, column: int = 0, hint: str = ""
+    ) -> None:
+        loc = path or "<data>"
+        if line:
+            loc += f":{line}:{column}"
+        super().__init__(f"{loc}: {message}" + (f" (hint: {hint})" if hint else ""))
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+        self.hint = hint
+
+
+class CardError(DataError):
+    """Anything wrong in a card file: YAML, schema, grammar, names, types, ranges.
+
+    Args:
+        path: the card file.
+        line, column: 1-based position in that file (0 when unknown).
+        message: what is wrong, in a card designer's words.
+        hint: how to fix it (e.g. "did you mean 'old_castile'?"), or ''.
+        code: a stable diagnostic code such as ``"E-UNKNOWN-REGION"``.
+        severity: ``"error"`` or ``"warning"``.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        message: str,
+        line: int = 0,
+        column: int = 0,
+        hint: str = "",
+        code: str = "E-CARD",
+        severity: str = "error",
+    ) -> None:
+        super().__init__(path, message, line, column, hint)
+        self.code = code
+        self.severity = severity
+
+
+class ScenarioError(ElGrandeError):
+    """A scenario case file that cannot be set up (unknown player, region, step)."""

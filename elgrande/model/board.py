@@ -1,0 +1,315 @@
+"""The board of a game: map, region values, power-card table, mobile scoreboards.
+
+All figures are loaded from the card sets' manifests (``cards/<set>/set.yaml``); this
+module holds none of them. Region ids become small integers (place indices): the
+mainland regions in scoring order, then the Castillo, then any expansion areas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from elgrande import yamlpos
+from elgrande.errors import DataError
+from elgrande.resources import cards_dir
+
+REGION = "region"
+CASTILLO = "castillo"
+AREA = "area"
+
+
+@attrs.frozen(slots=True)
+class Place:
+    """A region, the Castillo, or an expansion area.
+
+    Attributes:
+        index: the place id used in the state (small int).
+        id: the data id, e.g. ``"old_castile"``.
+        name: the printed name.
+        kind: ``"region"`` (mainland, B1.6), ``"castillo"`` or ``"area"``.
+        values: printed 1st/2nd/3rd values (points).
+        adjacent: indices of adjacent places (B1.6).
+        coastal: Colonies' coastal flag (C5).
+    """
+
+    index: int
+    id: str
+    name: str
+    kind: str
+    values: tuple[int, int, int]
+    adjacent: frozenset[int]
+    coastal: bool = False
+
+
+@attrs.frozen(slots=True)
+class Scoreboard:
+    """A mobile scoreboard (B1.5): its id (``"8-4-0"``) and values (points by rank)."""
+
+    index: int
+    id: str
+    values: tuple[int, int, int]
+
+
+@attrs.frozen(slots=True)
+class Variant:
+    """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
+
+    id: str
+    rounds: tuple[int, ...]
+    scoring_after: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class Board:
+    """Everything printed that the rules need, for one combination of card sets.
+
+    Built by :func:`load_board`. Indices: ``places[i].index == i``; ``regions`` lists the
+    mainland regions in general-scoring order (B6.4); ``castillo`` is the Castillo's index.
+    """
+
+    sets: tuple[str, ...]
+    places: tuple[Place, ...]
+    index: dict[str, int]
+    regions: tuple[int, ...]
+    castillo: int
+    scoring_order: tuple[int, ...]
+    scoreboards: tuple[Scoreboard, ...]
+    power_cards: dict[int, int]
+    caballeros_per_player: int
+    setup_grande_region: int
+    setup_court: int
+    paid_ranks: dict[int, int]
+    king_bonus: int
+    grande_bonus: int
+    min_players: int
+    max_players: int
+    variants: dict[str, Variant]
+    neutral_caballeros: int
+    neutral_name: str
+    set_dirs: tuple[Path, ...]
+
+    def place_id(self, index: int) -> str:
+        """The data id of place ``index``."""
+        return self.places[index].id
+
+    def place_index(self, place_id: str) -> int:
+        """The index of place ``place_id``.
+
+        Raises:
+            KeyError: unknown id (message lists close matches).
+        """
+        try:
+            return self.index[place_id]
+        except KeyError:
+            import difflib
+
+            close = difflib.get_close_matches(place_id, self.index, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise KeyError(f"unknown region {place_id!r}{hint}") from None
+
+    def adjacent(self, a: int, b: int) -> bool:
+        """True when places ``a`` and ``b`` share a border (B1.6)."""
+        return b in self.places[a].adjacent
+
+    def is_region(self, index: int) -> bool:
+        """True for the 9 mainland regions (where discs, the king and Grandes may go)."""
+        return self.places[index].kind == REGION
+
+    def is_castillo(self, index: int) -> bool:
+        """True for the Castillo."""
+        return index == self.castillo
+
+    def scoreboard_index(self, sb_id: str) -> int:
+        """The index of mobile scoreboard ``sb_id`` (e.g. ``"8-4-0"``).
+
+        Raises:
+            KeyError: unknown scoreboard.
+        """
+        for sb in self.scoreboards:
+            if sb.id == sb_id:
+                return sb.index
+        raise KeyError(f"unknown mobile scoreboard {sb_id!r}")
+
+
+def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
+    """Find the folder of card set ``set_id`` among ``search`` and the shipped ``cards/``.
+
+    Raises:
+        DataError: no such set.
+    """
+    for root in (*search, cards_dir()):
+        d = Path(root) / set_id
+        if (d / "set.yaml").is_file():
+            return d
+    raise DataError("", f"unknown card set {set_id!r}", hint="shipped sets: "
+                    + ", ".join(sorted(p.name for p in cards_dir().iterdir()
+                                       if (p / "set.yaml").is_file())))
+
+
+def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yamlpos.Positions, str]:
+    d = set_dir(set_id, search)
+    path = d / "set.yaml"
+    data, pos = yamlpos.load(path.read_text(encoding="utf-8"), str(path))
+    if not isinstance(data, dict):
+        raise DataError(str(path), "a set manifest must be a mapping", 1, 1)
+    return data, pos, str(path)
+
+
+def load_board(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> Board:
+    """Load and validate the board for ``sets`` (e.g. ``("base", "colonies")``).
+
+    Later sets override the scalar settings of earlier ones (``extends`` is checked).
+    Cached per (sets, search).
+
+    Raises:
+        DataError: with file, line and column, when the data is inconsistent: duplicate
+        ids, unknown or asymmetric adjacency, values that increase, a bad power table.
+    """
+    return _load_board(tuple(sets), tuple(Path(p) for p in search))
+
+
+@lru_cache(maxsize=32)
+def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
+    if not sets:
+        raise DataError("", "no card set given", hint="use at least 'base'")
+    merged: dict[str, Any] = {}
+    where: dict[str, tuple[str, yamlpos.Positions]] = {}
+    dirs: list[Path] = []
+    for s in sets:
+        data, pos, path = _manifest(s, search)
+        dirs.append(Path(path).parent)
+        ext = data.get("extends")
+        if ext is not None and ext not in sets[: sets.index(s)]:
+            line, col = pos.get(("extends",))
+            raise DataError(path, f"set {s!r} extends {ext!r}, which is not loaded before it",
+                            line, col, f"load sets in the order {ext}, {s}")
+        for k, v in data.items():
+            merged[k] = v
+            where[k] = (path, pos)
+    return _build(merged, where, sets, tuple(dirs))
+
+
+def _err(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tuple[Any, ...],
+         msg: str, hint: str = "") -> DataError:
+    path, pos = where.get(key, ("", yamlpos.Positions()))
+    line, col = pos.get((key, *sub))
+    return DataError(path, msg, line, col, hint)
+
+
+def _values(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tuple[Any, ...],
+            raw: Any) -> tuple[int, int, int]:
+    if (not isinstance(raw, list) or len(raw) != 3
+            or not all(isinstance(v, int) and v >= 0 for v in raw)):
+        raise _err(where, key, sub, f"values must be three non-negative integers, got {raw!r}")
+    if not raw[0] >= raw[1] >= raw[2]:
+        raise _err(where, key, sub, f"values must not increase from 1st to 3rd, got {raw!r}")
+    return (raw[0], raw[1], raw[2])
+
+
+def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
+           sets: tuple[str, ...], dirs: tuple[Path, ...]) -> Board:
+    for key in ("regions", "castillo", "scoreboards", "power_cards", "caballeros_per_player"):
+        if key not in m:
+            raise _err(where, "set", (), f"set manifest lacks required field {key!r}")
+    raw_regions = m["regions"]
+    if not isinstance(raw_regions, list) or not raw_regions:
+        raise _err(where, "regions", (), "regions must be a non-empty list")
+    raw_places: list[tuple[dict[str, Any], str, tuple[Any, ...], str]] = []
+    for i, r in enumerate(raw_regions):
+        raw_places.append((r, REGION, ("regions", i), "regions"))
+    raw_places.append((m["castillo"], CASTILLO, ("castillo",), "castillo"))
+    for i, a in enumerate(m.get("areas") or []):
+        raw_places.append((a, AREA, ("areas", i), "areas"))
+    index: dict[str, int] = {}
+    for i, (r, _kind, sub, key) in enumerate(raw_places):
+        if not isinstance(r, dict) or not isinstance(r.get("id"), str):
+            raise _err(where, key, sub[1:], "each place needs a string 'id'")
+        if r["id"] in index:
+            raise _err(where, key, sub[1:] + ("id",), f"duplicate region id {r['id']!r}",
+                       "region ids must be unique")
+        index[r["id"]] = i
+    places: list[Place] = []
+    for i, (r, kind, sub, key) in enumerate(raw_places):
+        adj: set[int] = set()
+        for j, a in enumerate(r.get("adjacent") or []):
+            if a not in index:
+                import difflib
+
+                close = difflib.get_close_matches(str(a), index, n=1)
+                raise _err(where, key, sub[1:] + ("adjacent", j),
+                           f"unknown region {a!r} in the adjacency of {r['id']!r}",
+                           f"did you mean {close[0]!r}?" if close else "")
+            if index[a] == i:
+                raise _err(where, key, sub[1:] + ("adjacent", j), f"{a!r} is adjacent to itself")
+            adj.add(index[a])
+        places.append(Place(i, r["id"], str(r.get("name", r["id"])), kind,
+                            _values(where, key, sub[1:] + ("values",), r.get("values")),
+                            frozenset(adj), bool(r.get("coastal", False))))
+    for p in places:
+        for q in p.adjacent:
+            if p.index not in places[q].adjacent:
+                sub = ("regions", p.index) if p.kind == REGION else ("areas",)
+                raise _err(where, sub[0], sub[1:] + ("adjacent",),
+                           f"adjacency is not symmetric: {p.id!r} lists {places[q].id!r} "
+                           f"but {places[q].id!r} does not list {p.id!r}",
+                           f"add {p.id!r} to the adjacency of {places[q].id!r}")
+    boards: list[Scoreboard] = []
+    for i, sb in enumerate(m["scoreboards"] or []):
+        if not isinstance(sb, dict) or not isinstance(sb.get("id"), str):
+            raise _err(where, "scoreboards", (i,), "each mobile scoreboard needs an 'id'")
+        boards.append(Scoreboard(i, sb["id"], _values(where, "scoreboards", (i, "values"),
+                                                      sb.get("values"))))
+    power = m["power_cards"]
+    if not isinstance(power, dict) or not power:
+        raise _err(where, "power_cards", (), "power_cards must map value -> caballeros")
+    table: dict[int, int] = {}
+    last = None
+    for v in sorted(power, key=lambda x: (not isinstance(x, int), x)):
+        n = power[v]
+        if not isinstance(v, int) or not isinstance(n, int) or n < 0:
+            raise _err(where, "power_cards", (v,), f"bad power card entry {v!r}: {n!r}")
+        if last is not None and n > last:
+            raise _err(where, "power_cards", (v,),
+                       f"power card {v} brings more caballeros ({n}) than a lower card",
+                       "caballeros to court do not increase with the value")
+        last = n
+        table[v] = n
+    regions = tuple(p.index for p in places if p.kind == REGION)
+    setup = m.get("setup") or {}
+    variants = {
+        name: Variant(name, tuple(v["rounds"]), tuple(v["scoring_after"]))
+        for name, v in (m.get("variants") or {}).items()
+    }
+    rounds = int(m.get("rounds", 9))
+    variants["standard"] = Variant("standard", tuple(range(1, rounds + 1)),
+                                   tuple(m.get("scoring_after", (3, 6, 9))))
+    neutral = m.get("neutral") or {}
+    paid = {int(k): int(v) for k, v in (m.get("paid_ranks") or {2: 1, 3: 2}).items()}
+    castillo = index[m["castillo"]["id"]]
+    return Board(
+        sets=sets,
+        places=tuple(places),
+        index=index,
+        regions=regions,
+        castillo=castillo,
+        scoring_order=regions + tuple(p.index for p in places if p.kind == AREA),
+        scoreboards=tuple(boards),
+        power_cards=table,
+        caballeros_per_player=int(m["caballeros_per_player"]),
+        setup_grande_region=int(setup.get("grande_region", 0)),
+        setup_court=int(setup.get("court", 0)),
+        paid_ranks=paid,
+        king_bonus=int(m.get("king_bonus", 0)),
+        grande_bonus=int(m.get("grande_bonus", 0)),
+        min_players=int(m.get("min_players", 2)),
+        max_players=int(m.get("max_players", 5)),
+        variants=variants,
+        neutral_caballeros=int(neutral.get("caballeros", 0)),
+        neutral_name=str(neutral.get("name", "")),
+        set_dirs=dirs,
+    )

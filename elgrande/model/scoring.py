@@ -1,0 +1,274 @@
+"""Scoring: one region's ranking (B6.5-B6.9, B5.3), special scorings (B8.6) and the
+general scoring after rounds 3, 6 and 9 (B6.1-B6.4).
+
+Every function returns a structured result (who got what where, and why) and adds the
+points to ``state.scores``. The figures (values, bonuses, how many ranks pay with 2 or 3
+players) come from the board data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from elgrande.errors import IllegalMove
+from elgrande.model.board import Board
+from elgrande.model.state import NOBODY, OFF_BOARD, State
+
+
+def ranks(counts: Sequence[int]) -> list[int]:
+    """Rank participants by caballero count with the tie rule of B6.5.
+
+    Args:
+        counts: caballeros per participant (any order).
+    Returns:
+        The rank of each participant (1, 2, 3, ...), or 0 for a participant with no
+        caballero. Distinct counts are taken from high to low with a position ``p``
+        starting at 1: a participant alone at a count gets rank ``p`` (``p += 1``); a
+        group of two or more tied participants all get rank ``p + 1`` (``p += 2``).
+    """
+    out = [0] * len(counts)
+    p = 1
+    for c in sorted({c for c in counts if c > 0}, reverse=True):
+        group = [i for i, x in enumerate(counts) if x == c]
+        if len(group) == 1:
+            out[group[0]] = p
+            p += 1
+        else:
+            for i in group:
+                out[i] = p + 1
+            p += 2
+    return out
+
+
+@attrs.frozen(slots=True)
+class ScoreLine:
+    """One participant's result in one region.
+
+    Attributes:
+        participant: player index, or NOBODY (-1) for unheld neutral caballeros (C9).
+        caballeros: the count ranked.
+        rank: 1, 2, 3, ... (B6.5).
+        points: points from the rank's value (after B6.8 and first-position-only).
+        bonuses: ``(reason, points)`` pairs: ``("king", 2)`` (B5.3), ``("grande", 2)`` (B6.6).
+    """
+
+    participant: int
+    caballeros: int
+    rank: int
+    points: int
+    bonuses: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def total(self) -> int:
+        """Points plus bonuses."""
+        return self.points + sum(b for _, b in self.bonuses)
+
+
+@attrs.frozen(slots=True)
+class RegionScore:
+    """The scoring of one place.
+
+    Attributes:
+        place: the place index.
+        values: the 1st/2nd/3rd values used.
+        source: ``"printed"`` or the id of the mobile scoreboard lying there (B6.9).
+        first_only: True for a first-position-only scoring (B8.6).
+        lines: one :class:`ScoreLine` per participant with caballeros there, best first.
+    """
+
+    place: int
+    values: tuple[int, int, int]
+    source: str
+    first_only: bool
+    lines: tuple[ScoreLine, ...]
+
+    def points(self) -> dict[int, int]:
+        """Total points by participant (NOBODY's points go to no one but are listed)."""
+        return {ln.participant: ln.total for ln in self.lines}
+
+    def describe(self, board: Board, names: Sequence[str]) -> str:
+        """One line in words, e.g. ``"Aragon (5/4/1): red 3 -> 5 +2 king; blue 2 -> 4"``."""
+        head = (f"{board.places[self.place].name} ({'/'.join(map(str, self.values))}"
+                f"{', ' + self.source if self.source != 'printed' else ''}"
+                f"{', first only' if self.first_only else ''})")
+        parts = []
+        for ln in self.lines:
+            who = names[ln.participant] if ln.participant != NOBODY else board.neutral_name \
+                or "nobody"
+            extra = "".join(f" +{b} {r}" for r, b in ln.bonuses)
+            parts.append(f"{who} {ln.caballeros} -> {ln.points}{extra}")
+        return head + ": " + ("; ".join(parts) if parts else "nobody")
+
+
+@attrs.frozen(slots=True)
+class CastilloMove:
+    """Where a player's Castillo caballeros went at a general scoring (B6.3).
+
+    ``to`` is a place index, or None when the disc showed the king's region (to court).
+    """
+
+    player: int
+    caballeros: int
+    disc: int
+    to: int | None
+
+
+@attrs.frozen(slots=True)
+class GeneralScoring:
+    """The result of a general scoring (B6.1-B6.4).
+
+    Attributes:
+        discs: the region each player chose with the secret disc (B6.1).
+        castillo: the Castillo's scoring (B6.2).
+        moves: where each player's Castillo caballeros went (B6.3).
+        regions: each region's scoring, in scoring order (B6.4).
+    """
+
+    discs: tuple[int, ...]
+    castillo: RegionScore
+    moves: tuple[CastilloMove, ...]
+    regions: tuple[RegionScore, ...]
+
+    def points(self, players: int) -> list[int]:
+        """Points each player gained in this scoring."""
+        out = [0] * players
+        for rs in (self.castillo, *self.regions):
+            for ln in rs.lines:
+                if ln.participant != NOBODY:
+                    out[ln.participant] += ln.total
+        return out
+
+
+def current_values(state: State, board: Board, place: int) -> tuple[tuple[int, int, int], str]:
+    """The values a place scores with now: a mobile scoreboard's if one lies there (B6.9),
+    else the printed ones. Returns ``(values, source)``."""
+    for i, at in enumerate(state.scoreboards):
+        if at == place:
+            sb = board.scoreboards[i]
+            return sb.values, sb.id
+    return board.places[place].values, "printed"
+
+
+def participants(state: State, place: int) -> tuple[list[int], list[int]]:
+    """The ranked participants of a place: ``(who, counts)``.
+
+    Players with their counts; the neutral caballeros count for their holder (C8) or,
+    unheld, as the participant NOBODY (C9).
+    """
+    who = list(range(state.players))
+    counts = state.caballeros[place][:]
+    n = state.neutral[place]
+    if n:
+        if state.neutral_holder != NOBODY:
+            counts[state.neutral_holder] += n
+        else:
+            who.append(NOBODY)
+            counts.append(n)
+    return who, counts
+
+
+def score_region(state: State, board: Board, place: int, first_only: bool = False) -> RegionScore:
+    """Score one place now and add the points to ``state.scores``.
+
+    Args:
+        state: the state (its scores are updated).
+        board: the board.
+        place: a place index (a region, the Castillo, or an area).
+        first_only: pay only the first rank (B8.6); a tie for first scores nothing.
+    Returns:
+        The :class:`RegionScore`.
+
+    Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
+    players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
+    """
+    values, source = current_values(state, board, place)
+    paid = board.paid_ranks.get(state.players, 3)
+    if first_only:
+        paid = min(paid, 1)
+    who, counts = participants(state, place)
+    rk = ranks(counts)
+    top = max(counts) if counts else 0
+    sole = [i for i, c in enumerate(counts) if c == top and c > 0]
+    leader = who[sole[0]] if len(sole) == 1 else None
+    lines: list[ScoreLine] = []
+    for i in sorted((i for i in range(len(who)) if counts[i] > 0),
+                    key=lambda i: (rk[i], who[i] == NOBODY, who[i])):
+        r = rk[i]
+        pts = values[r - 1] if r <= paid else 0
+        bonuses: list[tuple[str, int]] = []
+        p = who[i]
+        if p == leader and p != NOBODY:
+            if place == state.king and board.king_bonus:
+                bonuses.append(("king", board.king_bonus))
+            if state.grandes[p] == place and board.grande_bonus:
+                bonuses.append(("grande", board.grande_bonus))
+        line = ScoreLine(p, counts[i], r, pts, tuple(bonuses))
+        if p != NOBODY:
+            state.scores[p] += line.total
+        lines.append(line)
+    return RegionScore(place, values, source, first_only, tuple(lines))
+
+
+def score_regions(state: State, board: Board, places: Iterable[int],
+                  first_only: bool = False) -> list[RegionScore]:
+    """Score several places in the order given (a special scoring, B8.6)."""
+    return [score_region(state, board, p, first_only) for p in places]
+
+
+def check_discs(state: State, board: Board, discs: Sequence[int]) -> None:
+    """Check secret-disc choices (B6.1): one per player, each a mainland region.
+
+    Raises:
+        IllegalMove: rule B6.1.
+    """
+    if len(discs) != state.players:
+        raise IllegalMove("B6.1", f"need one disc per player ({state.players}), got {len(discs)}")
+    for p, d in enumerate(discs):
+        if not (0 <= d < len(board.places)) or not board.is_region(d):
+            what = board.place_id(d) if 0 <= d < len(board.places) else str(d)
+            raise IllegalMove("B6.1", f"player {p}'s disc must show one of the mainland "
+                              f"regions, not {what}")
+
+
+def general_scoring(state: State, board: Board, discs: Sequence[int]) -> GeneralScoring:
+    """Carry out a whole general scoring (B6.1-B6.4) with the given secret discs.
+
+    Args:
+        state: updated in place (scores, Castillo emptied).
+        board: the board.
+        discs: ``discs[player]`` = the region index on that player's disc.
+    Raises:
+        IllegalMove: B6.1 for a disc that is not a mainland region; the state is then
+        unchanged.
+
+    Order: the Castillo is scored (B6.2); each player's Castillo caballeros go to the disc's
+    region, or to court when the disc shows the king's region (B6.3); then every region is
+    scored in the board's scoring order (B6.4).
+    """
+    check_discs(state, board, discs)
+    castle = board.castillo
+    castillo = score_region(state, board, castle)
+    moves: list[CastilloMove] = []
+    for p in range(state.players):
+        n = state.caballeros[castle][p]
+        if not n:
+            continue
+        state.caballeros[castle][p] = 0
+        d = discs[p]
+        if d == state.king:
+            state.court[p] += n
+            moves.append(CastilloMove(p, n, d, None))
+        else:
+            state.caballeros[d][p] += n
+            moves.append(CastilloMove(p, n, d, d))
+    regions = [score_region(state, board, r) for r in board.scoring_order]
+    return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions))
+
+
+__all__ = [
+    "OFF_BOARD", "CastilloMove", "GeneralScoring", "RegionScore", "ScoreLine", "check_discs",
+    "current_values", "general_scoring", "participants", "ranks", "score_region",
+    "score_regions",
+]

@@ -1,0 +1,173 @@
+"""The game state: plain data, small integers and lists (DESIGN.md sections 1 and 7).
+
+Places (regions, the Castillo, expansion areas) and players are indices; the board
+(:class:`elgrande.model.board.Board`) says what each index means. A *participant* in a
+region's ranking is a player index ``0..players-1`` or :data:`NOBODY` for the neutral
+(Inquisitor) caballeros (C9).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from elgrande.model.board import Board
+
+#: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
+NOBODY = -1
+#: A mobile scoreboard, Grande or the like that is off the board.
+OFF_BOARD = -1
+
+
+@attrs.define(slots=True)
+class Lasting:
+    """A lasting effect (B8.4 Veto, later: triggers at the next scoring, I8, C13).
+
+    Attributes:
+        kind: what it is (``"veto"``, ``"at_next_scoring"``, ...).
+        player: the player who holds it.
+        expires: the last round in which it may be used (inclusive); 0 = until used.
+        card: the id of the card it came from (data, never interpreted by Python).
+        data: further plain data the effect needs.
+    """
+
+    kind: str
+    player: int
+    expires: int
+    card: str = ""
+    data: dict[str, Any] = attrs.field(factory=dict)
+
+    def copy(self) -> Lasting:
+        """An independent copy."""
+        return Lasting(self.kind, self.player, self.expires, self.card, dict(self.data))
+
+
+@attrs.define(slots=True)
+class State:
+    """Where every piece is, the scores and the hands (B1).
+
+    Attributes:
+        players: number of players (2..5).
+        caballeros: ``caballeros[place][player]``: caballero counts on the board,
+            the Castillo and expansion areas included.
+        neutral: ``neutral[place]``: neutral (Inquisitor) caballeros (C1, C9).
+        neutral_holder: the player whose court holds the Grand Inquisitor, or NOBODY (C8).
+        court, provinces: caballero counts per player (B1.1).
+        grandes: the place of each player's Grande (B1.2).
+        king: the king's region (B5).
+        scoreboards: the place of each mobile scoreboard, or OFF_BOARD (B1.5, B6.9).
+        scores: points per player.
+        hands: power cards in hand per player (values, ascending) (B1.3).
+        discards: played power cards per player (B3.2).
+        round: the current round, 1..9 (0 before the first).
+        bids: ``[player, value]`` pairs played this round, in order (B3.2).
+        lasting: lasting effects (Veto cards held, triggers).
+    """
+
+    players: int
+    caballeros: list[list[int]]
+    neutral: list[int]
+    court: list[int]
+    provinces: list[int]
+    grandes: list[int]
+    king: int
+    scoreboards: list[int]
+    scores: list[int]
+    hands: list[list[int]]
+    discards: list[list[int]]
+    round: int = 0
+    bids: list[list[int]] = attrs.field(factory=list)
+    lasting: list[Lasting] = attrs.field(factory=list)
+    neutral_holder: int = NOBODY
+
+    @classmethod
+    def empty(cls, board: Board, players: int) -> State:
+        """A state with every caballero in the provinces, king and Grandes unplaced.
+
+        Args:
+            board: the loaded board.
+            players: 2..5.
+        """
+        n = len(board.places)
+        return cls(
+            players=players,
+            caballeros=[[0] * players for _ in range(n)],
+            neutral=[0] * n,
+            court=[0] * players,
+            provinces=[board.caballeros_per_player] * players,
+            grandes=[OFF_BOARD] * players,
+            king=OFF_BOARD,
+            scoreboards=[OFF_BOARD] * len(board.scoreboards),
+            scores=[0] * players,
+            hands=[sorted(board.power_cards) for _ in range(players)],
+            discards=[[] for _ in range(players)],
+        )
+
+    # -- copies and JSON ---------------------------------------------------------------
+    def copy(self) -> State:
+        """An independent copy (cheap: lists of ints are sliced, nothing is deep-walked)."""
+        return State(
+            self.players,
+            [row[:] for row in self.caballeros],
+            self.neutral[:],
+            self.court[:],
+            self.provinces[:],
+            self.grandes[:],
+            self.king,
+            self.scoreboards[:],
+            self.scores[:],
+            [h[:] for h in self.hands],
+            [d[:] for d in self.discards],
+            self.round,
+            [b[:] for b in self.bids],
+            [x.copy() for x in self.lasting],
+            self.neutral_holder,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-able data; :meth:`from_json` rebuilds an equal state."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        """Rebuild a state written by :meth:`to_json`."""
+        d = dict(data)
+        d["lasting"] = [Lasting(**x) for x in d.get("lasting", [])]
+        return cls(**d)
+
+    # -- counts ------------------------------------------------------------------------
+    def on_board(self, player: int) -> int:
+        """Caballeros of ``player`` in regions, the Castillo and expansion areas."""
+        return sum(row[player] for row in self.caballeros)
+
+    def total(self, player: int) -> int:
+        """All caballeros of ``player``: provinces + court + board (B1.1)."""
+        return self.provinces[player] + self.court[player] + self.on_board(player)
+
+    def conservation_errors(self, board: Board) -> list[str]:
+        """Check caballero conservation (B1.1) and non-negative counts in one call.
+
+        Returns:
+            A list of problems in words; empty when every player has exactly
+            ``board.caballeros_per_player`` caballeros and no count is negative.
+        """
+        problems: list[str] = []
+        for p in range(self.players):
+            t = self.total(p)
+            if t != board.caballeros_per_player:
+                problems.append(f"player {p} has {t} caballeros, not "
+                                f"{board.caballeros_per_player} (B1.1)")
+            if self.provinces[p] < 0 or self.court[p] < 0:
+                problems.append(f"player {p} has a negative provinces or court count")
+        for i, row in enumerate(self.caballeros):
+            if any(c < 0 for c in row) or self.neutral[i] < 0:
+                problems.append(f"negative caballero count in {board.place_id(i)}")
+        if sum(self.neutral) > board.neutral_caballeros:
+            problems.append(f"{sum(self.neutral)} neutral caballeros on the board, more than "
+                            f"the {board.neutral_caballeros} there are")
+        return problems
+
+    def count_in(self, place: int) -> int:
+        """All caballeros in ``place``, every colour and the neutral ones included."""
+        return sum(self.caballeros[place]) + self.neutral[place]

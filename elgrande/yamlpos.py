@@ -1,0 +1,110 @@
+"""Safe YAML loading that remembers where every value came from.
+
+``load(text, path)`` returns plain Python data (dicts, lists, scalars) built with PyYAML's
+*safe* constructor, plus a ``Positions`` map from a key path (a tuple of mapping keys and
+list indices) to its 1-based ``(line, column)`` in the file. Errors in card and set files
+can then point into the YAML file. No Python object is ever constructed from a tag.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import yaml
+
+from elgrande.errors import DataError
+
+Path_ = tuple[Any, ...]
+
+
+@attrs.define
+class Positions:
+    """Where each value of a loaded YAML document starts.
+
+    ``at[path]`` is ``(line, column)``, 1-based; ``text_start[path]`` is, for a string
+    scalar, the 1-based ``(line, column)`` of its first character of content (for a block
+    scalar ``|``, the first content line), so positions *inside* a string (an effect
+    script) can be mapped back to the file.
+    """
+
+    at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
+    text_start: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
+    block: dict[Path_, bool] = attrs.field(factory=dict)
+
+    def get(self, path: Path_) -> tuple[int, int]:
+        """Return the position of ``path``, or of its nearest parent that has one."""
+        p = tuple(path)
+        while p:
+            if p in self.at:
+                return self.at[p]
+            p = p[:-1]
+        return self.at.get((), (1, 1))
+
+
+def load(text: str, path: str = "") -> tuple[Any, Positions]:
+    """Parse one YAML document safely.
+
+    Args:
+        text: the file's text.
+        path: the file name, used in errors.
+    Returns:
+        ``(data, positions)``.
+    Raises:
+        DataError: YAML syntax errors, with line and column.
+    """
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        col = mark.column + 1 if mark is not None else 0
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise DataError(path, f"YAML syntax error: {problem}", line, col,
+                        "check indentation and quoting around this place") from None
+    pos = Positions()
+    if node is None:
+        return None, pos
+    constructor = yaml.SafeLoader("")
+    lines = text.splitlines()
+    try:
+        data = _convert(node, (), pos, constructor, lines, path)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        col = mark.column + 1 if mark is not None else 0
+        raise DataError(path, f"YAML value error: {exc}", line, col) from None
+    return data, pos
+
+
+def _convert(
+    node: yaml.Node, at: Path_, pos: Positions, cons: yaml.SafeLoader, lines: list[str], path: str
+) -> Any:
+    pos.at[at] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    if isinstance(node, yaml.MappingNode):
+        out: dict[Any, Any] = {}
+        for knode, vnode in node.value:
+            key = cons.construct_object(knode, deep=True)
+            if isinstance(key, (list, dict)):
+                raise DataError(path, "a mapping key must be a plain value",
+                                knode.start_mark.line + 1, knode.start_mark.column + 1)
+            if key in out:
+                raise DataError(path, f"duplicate key {key!r}", knode.start_mark.line + 1,
+                                knode.start_mark.column + 1, "remove one of the two")
+            out[key] = _convert(vnode, at + (key,), pos, cons, lines, path)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_convert(v, at + (i,), pos, cons, lines, path) for i, v in enumerate(node.value)]
+    value = cons.construct_object(node, deep=True)
+    if isinstance(value, str):
+        line, col = node.start_mark.line, node.start_mark.column
+        if node.style in ("|", ">"):
+            pos.block[at] = True
+            line += 1
+            while line < len(lines) and not lines[line].strip():
+                line += 1
+            col = len(lines[line]) - len(lines[line].lstrip()) if line < len(lines) else 0
+        elif node.style in ("'", '"'):
+            col += 1
+        pos.text_start[at] = (line + 1, col + 1)
+    return value
