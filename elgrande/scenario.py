@@ -205,7 +205,8 @@ def _place(case: Case, arg: Any) -> None:
 @step("court")
 def _court(case: Case, arg: Any) -> None:
     placement.apply_court(case.state, case.board, case.player(arg["player"]), int(arg["limit"]),
-                          int(arg.get("from_provinces", 0)), _placemap(case, arg.get("from_regions")))
+                          int(arg.get("from_provinces", 0)),
+                          _placemap(case, arg.get("from_regions")))
 
 
 @step("bids")
@@ -214,11 +215,13 @@ def _bids(case: Case, arg: Any) -> None:
     if not order:
         raise ScenarioError(f"{case.id}: empty bids step")
     first = case.player(order[0][0])
-    case.first_bidder = first
     expected = placement.bidding_order(first, case.state.players)
+    work = case.state.copy()  # the step is refused whole: no bid of it stays played
     for i, (name, value) in enumerate(order):
-        placement.apply_bid(case.state, case.player(name), int(value),
+        placement.apply_bid(work, case.player(name), int(value),
                             expected[i] if i < len(expected) else None)
+    case.state = work
+    case.first_bidder = first
 
 
 def _compare(case: Case, expect: Mapping[str, Any], before: State, diffs: list[str]) -> None:
@@ -330,3 +333,49 @@ def case_files(paths: Sequence[str | Path]) -> list[Path]:
         else:
             out.append(p)
     return out
+
+
+def _answer_names(case: Case, answer: Any) -> Any:
+    """Scenario answers may name players: turn names into indices (``player`` keys of
+    moves)."""
+    if isinstance(answer, list):
+        return [_answer_names(case, a) for a in answer]
+    if isinstance(answer, dict) and "player" in answer and answer["player"] in case.names:
+        return {**answer, "player": case.player(answer["player"])}
+    return answer
+
+
+@step("special")
+def _special(case: Case, arg: Any) -> None:
+    """Carry out a card's special action with the answers given, in order. A secret
+    choice takes one answer: a mapping player -> region. Runs on a copy and commits only
+    when the whole action succeeds, so a refused answer changes nothing."""
+    from elgrande.library import load_library
+
+    lib = load_library(case.board.sets, case.data.get("errata") or ())
+    actor = case.player(arg["player"])
+    card = str(arg["card"])
+    if card not in lib.cards.cards:
+        raise ScenarioError(f"{case.id}: unknown card {card!r}")
+    work = case.state.copy()
+    interp = lib.interpreter
+    run = interp.begin(card, actor)
+    events: list[dict[str, Any]] = []
+    decision = interp.advance(work, run, events)
+    for raw in arg.get("answers") or []:
+        if decision is None:
+            raise ScenarioError(f"{case.id}: answer {raw!r} given but the special action "
+                                "is over")
+        if decision.kind == "secret_region":
+            if not isinstance(raw, dict):
+                raise ScenarioError(f"{case.id}: a secret choice takes {{player: region}}")
+            for name, region in raw.items():
+                decision = interp.answer(work, run, case.player(name), region, events)
+        else:
+            decision = interp.answer(work, run, decision.players[0],
+                                     _answer_names(case, raw), events)
+    if decision is not None:
+        raise ScenarioError(f"{case.id}: the special action still waits for "
+                            f"{decision.kind} by player(s) {decision.players}: "
+                            f"{decision.prompt}")
+    case.state = work

@@ -1,0 +1,321 @@
+"""The typed AST of effect scripts: frozen attrs classes with slots.
+
+Every node carries ``line`` and ``column``: 1-based, relative to the *card file* (the
+parser shifts script positions by where the script starts in the YAML), so errors point
+into the file a designer edits.
+
+Simple statements are all :class:`Call` nodes naming a primitive declared in
+:mod:`elgrande.dsl.signatures`; control structures (each player, for each player,
+either/or, if) are their own nodes. Expressions describe regions (a single region or a
+region set), players, numbers and conditions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+_node = attrs.frozen(slots=True, kw_only=True)
+
+
+@_node
+class Node:
+    """Base class: a source position in the card file."""
+
+    line: int = 0
+    column: int = 0
+
+
+# -- region / region-set expressions -----------------------------------------------------
+@_node
+class Name(Node):
+    """A variable or a region id (resolved by the checker against the board and the
+    variables assigned so far)."""
+
+    name: str
+
+
+@_node
+class AllRegions(Node):
+    """``regions``: every region where caballeros may stand for scoring: the mainland
+    regions and the expansion areas, never the Castillo (B8.6, C3)."""
+
+
+@_node
+class MainlandRegions(Node):
+    """``mainland regions``: the 9 regions of Spain (what a secret disc can show, B6.1)."""
+
+
+@_node
+class Anywhere(Node):
+    """``anywhere``: the regions and the Castillo (B8.2)."""
+
+
+@_node
+class Castillo(Node):
+    """``castillo``."""
+
+
+@_node
+class King(Node):
+    """``king``: the king's region."""
+
+
+@_node
+class Court(Node):
+    """``court``: a player's court, as a source of caballeros (send effects only)."""
+
+
+@_node
+class Adjacent(Node):
+    """``adjacent to X``: the regions adjacent to region(s) X."""
+
+    of: Node
+
+
+@_node
+class WithValue(Node):
+    """``regions with value 4 and 5``: regions whose current first value is one of
+    ``values`` (B8.6: a mobile scoreboard's value counts; never the Castillo)."""
+
+    values: tuple[int, ...]
+
+
+@_node
+class MostCaballeros(Node):
+    """``regions with most caballeros`` (all colours; every tied region; B8.6)."""
+
+
+@_node
+class FewestCaballeros(Node):
+    """``regions with fewest caballeros`` (empty regions ignored; B8.6)."""
+
+
+@_node
+class WithOwn(Node):
+    """``regions with [at least N] own caballeros`` (the deciding player's; N default 1)."""
+
+    at_least: int = 1
+
+
+@_node
+class ChosenOnce(Node):
+    """``pick chosen by exactly one player``: regions of a secret choice chosen by exactly
+    one player."""
+
+    name: str
+
+
+@_node
+class Union(Node):
+    """``A or B or C``."""
+
+    items: tuple[Node, ...]
+
+
+@_node
+class Except(Node):
+    """``A except B, C``."""
+
+    base: Node
+    items: tuple[Node, ...]
+
+
+@_node
+class Otherwise(Node):
+    """``A otherwise B``: A, or B when A is empty."""
+
+    first: Node
+    fallback: Node
+
+
+# -- players, quantities ------------------------------------------------------------------
+@_node
+class AnyPlayer(Node):
+    """``of any player``: caballeros of every colour (neutral ones too, C8)."""
+
+
+@_node
+class Opponents(Node):
+    """``of opponents``: caballeros of every colour but the deciding player's (C8: neutral
+    ones too)."""
+
+
+@_node
+class PlayerVar(Node):
+    """``of p``: caballeros of the player bound to variable ``name``."""
+
+    name: str
+
+
+@_node
+class Each(Node):
+    """``each player`` / ``each other player`` (clockwise from the acting player's left,
+    B8.7; ``each player`` starts with the acting player)."""
+
+    others: bool
+
+
+@_node
+class Qty(Node):
+    """How many: ``mode`` is ``"up_to"``, ``"exactly"``, ``"all"`` or ``"all_or_some"``;
+    ``n`` is the number for the first two."""
+
+    mode: str
+    n: int | None = None
+
+
+# -- numbers and conditions ----------------------------------------------------------------
+@_node
+class Int(Node):
+    """A whole number."""
+
+    value: int
+
+
+@_node
+class CountAll(Node):
+    """``caballeros in X``: caballeros of every colour in region(s) X."""
+
+    where: Node
+
+
+@_node
+class CountOwn(Node):
+    """``own caballeros in X``: the deciding player's caballeros in region(s) X."""
+
+    where: Node
+
+
+@_node
+class IsIn(Node):
+    """``X is A or B``: region X is one of the regions of the set."""
+
+    item: Node
+    set: Node
+
+
+@_node
+class Compare(Node):
+    """``number OP number`` with OP one of ``>= <= == != > <``."""
+
+    left: Node
+    op: str
+    right: Node
+
+
+@_node
+class Not(Node):
+    """``not cond``."""
+
+    cond: Node
+
+
+# -- choices (arguments of the ``choose`` primitive) ----------------------------------------
+@_node
+class RegionChoice(Node):
+    """``choose region from SET``."""
+
+    set: Node
+
+
+@_node
+class NumberChoice(Node):
+    """``choose number from LO to HI``."""
+
+    low: int
+    high: int
+
+
+@_node
+class PlayerChoice(Node):
+    """``choose player from PLAYERS``."""
+
+    players: Node
+
+
+# -- statements -----------------------------------------------------------------------------
+@_node
+class Call(Node):
+    """A primitive statement: ``name`` is a primitive declared in
+    :data:`elgrande.dsl.signatures.SIGNATURES`; ``args`` maps its parameter names to values
+    (nodes, ints, strings or None for an omitted optional part)."""
+
+    name: str
+    args: tuple[tuple[str, Any], ...]
+
+    def arg(self, key: str) -> Any:
+        """The value of parameter ``key`` (None when absent)."""
+        for k, v in self.args:
+            if k == key:
+                return v
+        return None
+
+
+@_node
+class Block(Node):
+    """A sequence of statements."""
+
+    body: tuple[Node, ...]
+
+
+@_node
+class EachPlayer(Node):
+    """``each [other] player: BLOCK``: the block runs once per player in turn order
+    (B8.7); inside it, ``own`` means that player's and that player decides."""
+
+    each: Each
+    body: Block
+
+
+@_node
+class ForEachPlayer(Node):
+    """``for each [other] player p: BLOCK``: the block runs once per player with ``p``
+    bound; the acting player still decides."""
+
+    each: Each
+    var: str
+    body: Block
+
+
+@_node
+class Either(Node):
+    """``either: A or: B ...``: the deciding player picks one branch."""
+
+    branches: tuple[Block, ...]
+
+
+@_node
+class If(Node):
+    """``if COND: A [else: B]``."""
+
+    cond: Node
+    then: Block
+    otherwise: Block | None = None
+
+
+@_node
+class Script(Node):
+    """A whole effect script."""
+
+    body: Block
+
+
+def walk(node: Any) -> Any:
+    """Yield ``node`` and every node below it, depth first (a generator of Nodes)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Node):
+            yield n
+            for f in attrs.fields(type(n)):
+                v = getattr(n, f.name)
+                if isinstance(v, tuple):
+                    for x in reversed(v):
+                        if isinstance(x, tuple) and len(x) == 2:
+                            stack.append(x[1])
+                        else:
+                            stack.append(x)
+                elif isinstance(v, Node):
+                    stack.append(v)

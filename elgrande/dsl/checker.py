@@ -1,0 +1,256 @@
+"""The static checker for effect scripts, run when cards are loaded.
+
+It finds what the grammar cannot: unknown names (with "did you mean"), type errors (a
+number where a region is expected), out-of-range numbers, undefined variables, unknown
+lasting effects, and rule-safety problems (an effect the rules will always refuse, such as
+moving caballeros into the king's region, is a warning at load time). Every problem is a
+:class:`CardError` with a stable code, the file position and a hint.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from elgrande.dsl import ast
+from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
+from elgrande.errors import CardError
+
+#: The largest caballero count a script may name (a player has at most 36).
+MAX_COUNT = 36
+#: Types of variables.
+REGION, REGION_MAP, NUMBER, PLAYER = "region", "region-per-player", "number", "player"
+
+
+@attrs.define
+class _Scope:
+    vars: dict[str, str]
+    in_each: bool
+
+
+class Checker:
+    """Checks one script.
+
+    Args:
+        path: the card file (for errors).
+        region_ids: the place ids the board knows (regions, ``castillo``, areas).
+        lasting_kinds: kinds a ``keep`` may name (default: the declared ones).
+    """
+
+    def __init__(self, path: str, region_ids: Iterable[str],
+                 lasting_kinds: Iterable[str] = tuple(LASTING_KINDS)) -> None:
+        self.path = path
+        self.region_ids = set(region_ids)
+        self.lasting = set(lasting_kinds)
+        self.problems: list[CardError] = []
+
+    # -- reporting --
+    def error(self, node: ast.Node, code: str, msg: str, hint: str = "") -> None:
+        """Record an error at ``node``."""
+        self.problems.append(CardError(self.path, msg, node.line, node.column, hint, code))
+
+    def warn(self, node: ast.Node, code: str, msg: str, hint: str = "") -> None:
+        """Record a warning at ``node`` (an error under ``--strict``)."""
+        self.problems.append(CardError(self.path, msg, node.line, node.column, hint, code,
+                                       severity="warning"))
+
+    # -- entry --
+    def check(self, script: ast.Script) -> list[CardError]:
+        """Check ``script``; returns every problem found (errors and warnings)."""
+        self.block(script.body, _Scope({}, False))
+        if all(isinstance(s, ast.Call) and s.name == "pass_" for s in script.body.body):
+            self.warn(script, "W-NO-EFFECT", "this effect does nothing",
+                      "write what the card does, or leave it out for a card without one")
+        return self.problems
+
+    def block(self, block: ast.Block, scope: _Scope) -> None:
+        """Check each statement in order; assignments extend ``scope``."""
+        for stmt in block.body:
+            self.stmt(stmt, scope)
+
+    def stmt(self, s: ast.Node, scope: _Scope) -> None:
+        """Check one statement."""
+        if isinstance(s, ast.Call):
+            self.call(s, scope)
+        elif isinstance(s, ast.EachPlayer):
+            self.block(s.body, _Scope(dict(scope.vars), True))
+        elif isinstance(s, ast.ForEachPlayer):
+            inner = dict(scope.vars)
+            inner[s.var] = PLAYER
+            self.block(s.body, _Scope(inner, scope.in_each))
+        elif isinstance(s, ast.Either):
+            for b in s.branches:
+                self.block(b, _Scope(dict(scope.vars), scope.in_each))
+            # a variable is defined after the either only if every branch defines it
+            defined = None
+            for b in s.branches:
+                names = {c.arg("var") for c in b.body if isinstance(c, ast.Call)
+                         and c.name in ("choose", "secret_choice")}
+                defined = names if defined is None else defined & names
+        elif isinstance(s, ast.If):
+            self.cond(s.cond, scope)
+            self.block(s.then, _Scope(dict(scope.vars), scope.in_each))
+            if s.otherwise is not None:
+                self.block(s.otherwise, _Scope(dict(scope.vars), scope.in_each))
+        else:  # pragma: no cover - parser produces only the above
+            self.error(s, "E-INTERNAL", f"unexpected statement {type(s).__name__}")
+
+    def call(self, c: ast.Call, scope: _Scope) -> None:
+        """Check a primitive call against its declaration."""
+        sig = SIGNATURES.get(c.name)
+        if sig is None:
+            close = difflib.get_close_matches(c.name, SIGNATURES, n=1)
+            self.error(c, "E-UNKNOWN-PRIMITIVE", f"unknown primitive {c.name!r}",
+                       f"did you mean {close[0]!r}?" if close else "")
+            return
+        for p in sig.params:
+            v = c.arg(p.name)
+            if p.type == "qty":
+                self.qty(v)
+            elif p.type == "players" and v is not None:
+                self.players(v, scope)
+            elif p.type == "regions":
+                self.regions(v, scope, allow_court=(c.name == "send_caballeros"
+                                                    and p.name == "source"))
+            elif p.type == "kind" and v not in self.lasting:
+                close = difflib.get_close_matches(str(v), self.lasting, n=1)
+                self.error(c, "E-UNKNOWN-NAME", f"unknown lasting effect {v!r}",
+                           f"did you mean {close[0]!r}?" if close else
+                           "known: " + ", ".join(sorted(self.lasting)))
+            elif p.type == "choice":
+                self.choice(v, scope)
+        if c.name == "choose":
+            ch = c.arg("choice")
+            scope.vars[c.arg("var")] = (NUMBER if isinstance(ch, ast.NumberChoice) else
+                                        PLAYER if isinstance(ch, ast.PlayerChoice) else REGION)
+        elif c.name == "secret_choice":
+            scope.vars[c.arg("var")] = REGION_MAP
+        self.safety(c)
+
+    # -- parts --
+    def qty(self, q: ast.Qty) -> None:
+        """Range-check a quantity."""
+        if q.n is not None and not (0 <= q.n <= MAX_COUNT):
+            self.error(q, "E-RANGE", f"{q.n} caballeros is out of range", f"use 0..{MAX_COUNT}")
+
+    def choice(self, ch: Any, scope: _Scope) -> None:
+        """Check a choose clause."""
+        if isinstance(ch, ast.RegionChoice):
+            self.regions(ch.set, scope)
+        elif isinstance(ch, ast.NumberChoice):
+            if ch.low > ch.high:
+                self.error(ch, "E-RANGE", f"the range {ch.low} to {ch.high} is empty",
+                           f"write 'from {ch.high} to {ch.low}'")
+        elif isinstance(ch, ast.PlayerChoice):
+            self.players(ch.players, scope)
+
+    def players(self, p: Any, scope: _Scope) -> None:
+        """Check a whose-clause."""
+        if isinstance(p, ast.PlayerVar):
+            t = scope.vars.get(p.name)
+            if t is None:
+                self.undefined(p, p.name, scope)
+            elif t != PLAYER:
+                self.error(p, "E-TYPE", f"{p.name!r} is a {t}, not a player",
+                           "bind players with 'for each player p:' or 'p = choose player'")
+
+    def undefined(self, node: ast.Node, name: str, scope: _Scope) -> None:
+        """Report an undefined name with the closest known one."""
+        known = list(scope.vars) + sorted(self.region_ids)
+        close = difflib.get_close_matches(name, known, n=1)
+        self.error(node, "E-UNDEFINED", f"{name!r} is neither a variable set earlier nor a "
+                   "region id", f"did you mean {close[0]!r}?" if close else
+                   "set it first with 'NAME = choose region from ...'")
+
+    def regions(self, e: Any, scope: _Scope, allow_court: bool = False) -> None:
+        """Check a region-set expression."""
+        if isinstance(e, ast.Name):
+            t = scope.vars.get(e.name)
+            if t is None:
+                if e.name not in self.region_ids:
+                    close = difflib.get_close_matches(e.name, list(scope.vars)
+                                                      + sorted(self.region_ids), n=1)
+                    self.error(e, "E-UNKNOWN-REGION" if not scope.vars.get(e.name) else
+                               "E-UNDEFINED", f"unknown region or variable {e.name!r}",
+                               f"did you mean {close[0]!r}?" if close else "")
+            elif t == NUMBER or t == PLAYER:
+                self.error(e, "E-TYPE", f"{e.name!r} is a {t}, but a region is expected here")
+            elif t == REGION_MAP and not scope.in_each:
+                self.error(e, "E-TYPE", f"{e.name!r} holds one region per player; use it "
+                           "inside 'each player:' or with 'chosen by exactly one player'")
+        elif isinstance(e, ast.Court):
+            if not allow_court:
+                self.error(e, "E-TYPE", "'court' is not a region here",
+                           "'court' may be a source only of 'send ... to provinces'")
+        elif isinstance(e, ast.ChosenOnce):
+            if scope.vars.get(e.name) != REGION_MAP:
+                self.error(e, "E-TYPE", f"{e.name!r} is not a secret choice",
+                           "set it with 'each player secretly chooses region NAME from ...'")
+        elif isinstance(e, ast.WithValue):
+            for v in e.values:
+                if not 0 <= v <= 99:
+                    self.error(e, "E-RANGE", f"value {v} is out of range", "use 0..99")
+        elif isinstance(e, ast.WithOwn):
+            if not 1 <= e.at_least <= MAX_COUNT:
+                self.error(e, "E-RANGE", f"'at least {e.at_least}' is out of range",
+                           f"use 1..{MAX_COUNT}")
+        elif isinstance(e, ast.Adjacent):
+            self.regions(e.of, scope)
+        elif isinstance(e, ast.Union):
+            for x in e.items:
+                self.regions(x, scope, allow_court)
+        elif isinstance(e, ast.Except):
+            self.regions(e.base, scope, allow_court)
+            for x in e.items:
+                self.regions(x, scope, allow_court)
+        elif isinstance(e, ast.Otherwise):
+            self.regions(e.first, scope, allow_court)
+            self.regions(e.fallback, scope, allow_court)
+
+    def cond(self, c: Any, scope: _Scope) -> None:
+        """Check a condition."""
+        if isinstance(c, ast.IsIn):
+            self.regions(c.item, scope)
+            self.regions(c.set, scope)
+        elif isinstance(c, ast.Compare):
+            for side in (c.left, c.right):
+                if isinstance(side, (ast.CountAll, ast.CountOwn)):
+                    self.regions(side.where, scope)
+                elif isinstance(side, ast.Int) and not 0 <= side.value <= 99:
+                    self.error(side, "E-RANGE", f"{side.value} is out of range", "use 0..99")
+        elif isinstance(c, ast.Not):
+            self.cond(c.cond, scope)
+
+    # -- rule safety --
+    def safety(self, c: ast.Call) -> None:
+        """Warn about effects the rules always refuse (B5.2, B8.2, B8.7)."""
+        to = c.arg("to")
+        src = c.arg("source")
+        if c.name in ("move_caballeros", "place_caballeros", "move_grande", "move_scoreboard") \
+                and isinstance(to, ast.King):
+            self.warn(to, "W-KING-CLOSED", "nothing may enter the king's region (B5.2): this "
+                      "is always refused", "write 'anywhere except king'")
+        if c.name in ("move_caballeros", "send_caballeros") and isinstance(src, ast.King):
+            self.warn(src, "W-KING-CLOSED", "nothing may leave the king's region (B5.2): this "
+                      "is always refused", "choose another source")
+        if c.name in ("move_caballeros", "send_caballeros") and isinstance(src, ast.Castillo):
+            self.warn(src, "W-CASTILLO-SOURCE", "caballeros never leave the Castillo by a "
+                      "special action (B8.2, B8.7): this is always refused",
+                      "choose a region as the source")
+        if c.name in ("move_king", "move_grande") and isinstance(to, ast.Castillo):
+            self.warn(to, "W-CASTILLO-TARGET", "the king and the Grandes never go into the "
+                      "Castillo (B1.2, B8 King's card): this is always refused",
+                      "use 'mainland regions'")
+
+
+def check_script(script: ast.Script, path: str, region_ids: Iterable[str]) -> list[CardError]:
+    """Check ``script`` (from card file ``path``) against the board's ``region_ids``.
+
+    Returns:
+        Every problem, errors and warnings (``severity``), in source order.
+    """
+    probs = Checker(path, region_ids).check(script)
+    return sorted(probs, key=lambda e: (e.line, e.column))

@@ -1,0 +1,394 @@
+"""Parse effect scripts with the Lark grammar ``grammar/effects.lark`` into the typed AST.
+
+The LALR parser is built once per process and cached. :func:`parse` shifts every node's
+position by where the script starts in its card file, and turns Lark's errors into a
+:class:`CardError` whose message names what was expected in words, never a parser token.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
+from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
+from lark.indenter import Indenter
+
+from elgrande.dsl import ast
+from elgrande.dsl.signatures import SIGNATURES
+from elgrande.errors import CardError
+from elgrande.resources import grammar_dir
+
+#: Most statements a script may have; and the deepest nesting. A homebrew card beyond
+#: these is refused at load time.
+MAX_SCRIPT_CHARS = 20_000
+MAX_DEPTH = 12
+
+
+class _ScriptIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR"]
+    CLOSE_PAREN_types = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The cached LALR parser for effect scripts."""
+    text = (grammar_dir() / "effects.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", postlex=_ScriptIndenter(), propagate_positions=True,
+                maybe_placeholders=False, start="start")
+
+
+#: Words for grammar terminals, so errors read like "expected a number".
+_WORDS = {
+    "NAME": "a name (a region id or a variable)", "INT": "a number", "_NL": "the end of the line",
+    "_INDENT": "an indented block", "_DEDENT": "the end of the block", "$END": "the end of the script",
+    "COLON": "':'", "COMMA": "','", "EQUAL": "'='", "LPAR": "'('", "RPAR": "')'",
+    "OWN": "'own'", "_CABALLEROS": "'caballeros'", "COMPARE": "a comparison (>=, <=, ==, ...)",
+    "FIRST_POSITION_ONLY": "'first position only'",
+}
+
+
+def _expected_words(expected: set[str]) -> str:
+    words: list[str] = []
+    for name in sorted(expected):
+        if name in _WORDS:
+            w = _WORDS[name]
+        else:
+            try:
+                pat = parser().get_terminal(name).pattern
+                w = f"'{pat.value}'" if pat.type == "str" else name.lower()
+            except KeyError:
+                w = name.lower()
+        if w not in words:
+            words.append(w)
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+class _ToAst(Transformer[Token, Any]):
+    """Lark tree -> AST; positions shifted into the card file."""
+
+    def __init__(self, line0: int, col0: int) -> None:
+        super().__init__()
+        self.line0 = line0
+        self.col0 = col0
+
+    def _pos(self, meta: Any) -> dict[str, int]:
+        if getattr(meta, "empty", True):
+            return {"line": self.line0, "column": self.col0}
+        return self.at(meta.line, meta.column)
+
+    def at(self, line: int, column: int) -> dict[str, int]:
+        """File position of script position ``(line, column)`` (both 1-based)."""
+        return {"line": self.line0 + line - 1, "column": self.col0 + column - 1}
+
+    def _tok(self, tok: Token) -> dict[str, int]:
+        return self.at(tok.line or 1, tok.column or 1)
+
+    # -- top level and blocks --
+    @v_args(meta=True)
+    def start(self, meta: Any, items: list[Any]) -> ast.Script:
+        p = self._pos(meta)
+        return ast.Script(body=ast.Block(body=tuple(items), **p), **p)
+
+    @v_args(meta=True)
+    def suite(self, meta: Any, items: list[Any]) -> ast.Block:
+        return ast.Block(body=tuple(items), **self._pos(meta))
+
+    # -- statements --
+    def _call(self, name: str, meta: Any, items: list[Any]) -> ast.Call:
+        sig = SIGNATURES[name]
+        values = [i for i in items if not (isinstance(i, Token) and i.type == "OWN")]
+        if len(values) != len(sig.params):  # pragma: no cover - grammar/signature drift
+            raise AssertionError(f"{name}: {len(values)} parts for {len(sig.params)} params")
+        args = []
+        for p, v in zip(sig.params, values, strict=True):
+            if isinstance(v, Token):
+                v = str(v)
+            args.append((p.name, v))
+        return ast.Call(name=name, args=tuple(args), **self._pos(meta))
+
+    @v_args(meta=True)
+    def assign(self, meta: Any, items: list[Any]) -> ast.Call:
+        return self._call("choose", meta, items)
+
+    @v_args(meta=True)
+    def pass_(self, meta: Any, items: list[Any]) -> ast.Call:
+        return self._call("pass_", meta, [])
+
+    @v_args(meta=True)
+    def score(self, meta: Any, items: list[Any]) -> ast.Call:
+        return self._call("score", meta, [items[0], len(items) > 1])
+
+    @v_args(meta=True)
+    def each_player(self, meta: Any, items: list[Any]) -> ast.EachPlayer:
+        return ast.EachPlayer(each=items[0], body=items[1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def for_each_player(self, meta: Any, items: list[Any]) -> ast.ForEachPlayer:
+        return ast.ForEachPlayer(each=items[0], var=str(items[1]), body=items[2],
+                                 **self._pos(meta))
+
+    @v_args(meta=True)
+    def either(self, meta: Any, items: list[Any]) -> ast.Either:
+        return ast.Either(branches=tuple(items), **self._pos(meta))
+
+    @v_args(meta=True)
+    def if_(self, meta: Any, items: list[Any]) -> ast.If:
+        return ast.If(cond=items[0], then=items[1], otherwise=items[2] if len(items) > 2
+                      else None, **self._pos(meta))
+
+    # -- parts --
+    @v_args(meta=True)
+    def region_choice(self, meta: Any, items: list[Any]) -> ast.RegionChoice:
+        return ast.RegionChoice(set=items[0], **self._pos(meta))
+
+    @v_args(meta=True)
+    def number_choice(self, meta: Any, items: list[Any]) -> ast.NumberChoice:
+        return ast.NumberChoice(low=int(items[0]), high=int(items[1]), **self._pos(meta))
+
+    @v_args(meta=True)
+    def player_choice(self, meta: Any, items: list[Any]) -> ast.PlayerChoice:
+        return ast.PlayerChoice(players=items[0], **self._pos(meta))
+
+    @v_args(meta=True)
+    def each_player_set(self, meta: Any, items: list[Any]) -> ast.Each:
+        return ast.Each(others=False, **self._pos(meta))
+
+    @v_args(meta=True)
+    def each_other_player_set(self, meta: Any, items: list[Any]) -> ast.Each:
+        return ast.Each(others=True, **self._pos(meta))
+
+    @v_args(meta=True)
+    def up_to(self, meta: Any, items: list[Any]) -> ast.Qty:
+        return ast.Qty(mode="up_to", n=int(items[0]), **self._pos(meta))
+
+    @v_args(meta=True)
+    def exactly(self, meta: Any, items: list[Any]) -> ast.Qty:
+        return ast.Qty(mode="exactly", n=int(items[0]), **self._pos(meta))
+
+    @v_args(meta=True)
+    def all_(self, meta: Any, items: list[Any]) -> ast.Qty:
+        return ast.Qty(mode="all", **self._pos(meta))
+
+    @v_args(meta=True)
+    def all_or_some(self, meta: Any, items: list[Any]) -> ast.Qty:
+        return ast.Qty(mode="all_or_some", **self._pos(meta))
+
+    def own(self, items: list[Any]) -> bool:
+        return bool(items)
+
+    def whose(self, items: list[Any]) -> Any:
+        return items[0] if items else None
+
+    @v_args(meta=True)
+    def any_player(self, meta: Any, items: list[Any]) -> ast.AnyPlayer:
+        return ast.AnyPlayer(**self._pos(meta))
+
+    @v_args(meta=True)
+    def opponents(self, meta: Any, items: list[Any]) -> ast.Opponents:
+        return ast.Opponents(**self._pos(meta))
+
+    def player_var(self, items: list[Any]) -> ast.PlayerVar:
+        return ast.PlayerVar(name=str(items[0]), **self._tok(items[0]))
+
+    def to_provinces(self, items: list[Any]) -> str:
+        return "provinces"
+
+    def to_court(self, items: list[Any]) -> str:
+        return "court"
+
+    def this_round(self, items: list[Any]) -> str:
+        return "end of this round"
+
+    def next_round(self, items: list[Any]) -> str:
+        return "end of next round"
+
+    def next_scoring(self, items: list[Any]) -> str:
+        return "next scoring"
+
+    # -- region sets --
+    def _simple(cls: Any) -> Any:  # noqa: N805 - helper used at class-body time
+        @v_args(meta=True)
+        def fn(self: _ToAst, meta: Any, items: list[Any]) -> Any:
+            return cls(**self._pos(meta))
+        return fn
+
+    all_regions = _simple(ast.AllRegions)
+    mainland_regions = _simple(ast.MainlandRegions)
+    anywhere = _simple(ast.Anywhere)
+    castillo = _simple(ast.Castillo)
+    king_region = _simple(ast.King)
+    court = _simple(ast.Court)
+    most_caballeros = _simple(ast.MostCaballeros)
+    fewest_caballeros = _simple(ast.FewestCaballeros)
+    del _simple
+
+    @v_args(meta=True)
+    def adjacent(self, meta: Any, items: list[Any]) -> ast.Adjacent:
+        return ast.Adjacent(of=items[0], **self._pos(meta))
+
+    @v_args(meta=True)
+    def with_value(self, meta: Any, items: list[Any]) -> ast.WithValue:
+        return ast.WithValue(values=tuple(int(i) for i in items), **self._pos(meta))
+
+    @v_args(meta=True)
+    def with_own(self, meta: Any, items: list[Any]) -> ast.WithOwn:
+        n = [i for i in items if isinstance(i, int)]
+        return ast.WithOwn(at_least=n[0] if n else 1, **self._pos(meta))
+
+    def at_least(self, items: list[Any]) -> int | None:
+        return int(items[0]) if items else None
+
+    def chosen_once(self, items: list[Any]) -> ast.ChosenOnce:
+        return ast.ChosenOnce(name=str(items[0]), **self._tok(items[0]))
+
+    def name(self, items: list[Any]) -> ast.Name:
+        return ast.Name(name=str(items[0]), **self._tok(items[0]))
+
+    @v_args(meta=True)
+    def union(self, meta: Any, items: list[Any]) -> ast.Union:
+        return ast.Union(items=tuple(items), **self._pos(meta))
+
+    @v_args(meta=True)
+    def except_(self, meta: Any, items: list[Any]) -> ast.Except:
+        return ast.Except(base=items[0], items=tuple(items[1:]), **self._pos(meta))
+
+    @v_args(meta=True)
+    def otherwise(self, meta: Any, items: list[Any]) -> ast.Otherwise:
+        return ast.Otherwise(first=items[0], fallback=items[1], **self._pos(meta))
+
+    # -- conditions and numbers --
+    @v_args(meta=True)
+    def is_in(self, meta: Any, items: list[Any]) -> ast.IsIn:
+        return ast.IsIn(item=items[0], set=items[1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def compare(self, meta: Any, items: list[Any]) -> ast.Compare:
+        return ast.Compare(left=items[0], op=str(items[1]), right=items[2], **self._pos(meta))
+
+    @v_args(meta=True)
+    def not_(self, meta: Any, items: list[Any]) -> ast.Not:
+        return ast.Not(cond=items[0], **self._pos(meta))
+
+    def int_(self, items: list[Any]) -> ast.Int:
+        return ast.Int(value=int(items[0]), **self._tok(items[0]))
+
+    @v_args(meta=True)
+    def count_all(self, meta: Any, items: list[Any]) -> ast.CountAll:
+        return ast.CountAll(where=items[-1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def count_own(self, meta: Any, items: list[Any]) -> ast.CountOwn:
+        return ast.CountOwn(where=items[-1], **self._pos(meta))
+
+
+def _add_calls() -> None:
+    """Give the transformer one method per primitive rule (from the declarations)."""
+    for name in SIGNATURES:
+        if hasattr(_ToAst, name):
+            continue
+
+        def make(n: str) -> Any:
+            @v_args(meta=True)
+            def fn(self: _ToAst, meta: Any, items: list[Any]) -> ast.Call:
+                return self._call(n, meta, items)
+            return fn
+
+        setattr(_ToAst, name, make(name))
+
+
+_add_calls()
+
+
+def parse(script: str, path: str = "", line: int = 1, column: int = 1) -> ast.Script:
+    """Parse an effect script into an AST.
+
+    Args:
+        script: the script text (a YAML string's content).
+        path: the card file, for errors.
+        line, column: 1-based file position of the script's first character; block
+            scalars pass the column of their content's indentation.
+    Returns:
+        The :class:`ast.Script`, every node positioned in the card file.
+    Raises:
+        CardError: ``E-SYNTAX`` with the file position, what was found and what was
+        expected in words; ``E-TOO-LARGE`` for scripts over the size or depth limit.
+    """
+    if len(script) > MAX_SCRIPT_CHARS:
+        raise CardError(path, f"effect script is longer than {MAX_SCRIPT_CHARS} characters",
+                        line, column, "split the card", code="E-TOO-LARGE")
+    text = script if script.endswith("\n") else script + "\n"
+    try:
+        tree = parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, path, line, column) from None
+    try:
+        result: ast.Script = _ToAst(line, column).transform(tree)
+    except VisitError as exc:  # pragma: no cover - transformer bug
+        raise CardError(path, f"internal error reading the script: {exc.orig_exc}", line,
+                        column, code="E-INTERNAL") from None
+    depth = _depth(result)
+    if depth > MAX_DEPTH:
+        raise CardError(path, f"blocks are nested {depth} deep; at most {MAX_DEPTH}",
+                        line, column, "flatten the script", code="E-TOO-LARGE")
+    return result
+
+
+def _depth(node: Any, d: int = 0) -> int:
+    best = d
+    for child in ast.walk(node):
+        if isinstance(child, ast.Block) and child is not node:
+            pass
+    # depth of nested blocks: count Block ancestors along each path
+    stack: list[tuple[Any, int]] = [(node, 0)]
+    while stack:
+        n, k = stack.pop()
+        if isinstance(n, ast.Block):
+            k += 1
+            best = max(best, k)
+            stack.extend((s, k) for s in n.body)
+        elif isinstance(n, (ast.EachPlayer, ast.ForEachPlayer)):
+            stack.append((n.body, k))
+        elif isinstance(n, ast.Either):
+            stack.extend((b, k) for b in n.branches)
+        elif isinstance(n, ast.If):
+            stack.append((n.then, k))
+            if n.otherwise is not None:
+                stack.append((n.otherwise, k))
+        elif isinstance(n, ast.Script):
+            stack.append((n.body, k))
+    return best
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
+                  col0: int) -> CardError:
+    sline = getattr(exc, "line", 1) or 1
+    scol = getattr(exc, "column", 1) or 1
+    if sline < 1:
+        sline, scol = text.count("\n"), 1
+    fline, fcol = line0 + sline - 1, col0 + scol - 1
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        msg = f"unexpected character {ch!r}"
+        hint = "names are lowercase letters, digits and '_'"
+    elif isinstance(exc, UnexpectedEOF):
+        msg = "the script ends too early"
+        hint = f"expected {_expected_words(set(exc.expected))}"
+    elif isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        found = "the end of the line" if tok.type == "_NL" else (
+            "an indented block" if tok.type == "_INDENT" else
+            "the end of the script" if tok.type == "$END" else repr(str(tok)))
+        msg = f"unexpected {found}"
+        hint = f"expected {_expected_words(set(exc.accepts or exc.expected))}"
+        if tok.type in ("_INDENT", "_DEDENT"):
+            hint = "indentation does not match a block: indent only after a line ending in ':'"
+    else:  # pragma: no cover
+        msg, hint = str(exc), ""
+    return CardError(path, f"syntax error: {msg}", fline, fcol, hint, code="E-SYNTAX")

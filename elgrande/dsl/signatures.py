@@ -1,0 +1,156 @@
+"""The one declaration of every effect primitive: its parameters, their types, what it
+does in words, and the rules it enforces.
+
+The parser names each argument from this declaration, the checker checks types from it,
+the English renderer uses its ``render`` template, the docs list it, and the engine's
+registry must implement exactly these names (a test checks both ways).
+
+Parameter types:
+    ``var`` a new variable name; ``choice`` a choose-clause; ``qty`` how many;
+    ``flag`` true/false; ``players`` whose caballeros (None = the decider's own or any,
+    by ``own``); ``region`` one region; ``regions`` a region set; ``destination``
+    ``"provinces"``/``"court"``; ``each`` a player set; ``kind`` a lasting-effect kind;
+    ``duration`` how long it lasts.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen(slots=True)
+class Param:
+    """One parameter of a primitive: ``name``, ``type`` (see module doc), ``doc``, and
+    whether the script may leave it out."""
+
+    name: str
+    type: str
+    doc: str
+    optional: bool = False
+
+
+@attrs.frozen(slots=True)
+class Signature:
+    """A primitive's declaration.
+
+    Attributes:
+        name: the grammar rule and registry name (``move_caballeros``).
+        phrase: how a script writes it (shown in docs and hints).
+        summary: one sentence on what it does.
+        params: its parameters in grammar order.
+        render: English template; ``{param}`` is replaced by the rendered argument.
+        rules: rule ids the primitive enforces (RULES.md).
+        decides: the decision kinds it may raise (empty: none).
+    """
+
+    name: str
+    phrase: str
+    summary: str
+    params: tuple[Param, ...]
+    render: str
+    rules: tuple[str, ...] = ()
+    decides: tuple[str, ...] = ()
+
+    def param(self, name: str) -> Param:
+        """The parameter called ``name``.
+
+        Raises:
+            KeyError: no such parameter.
+        """
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+def _s(name: str, phrase: str, summary: str, params: list[Param], render: str,
+       rules: tuple[str, ...] = (), decides: tuple[str, ...] = ()) -> Signature:
+    return Signature(name, phrase, summary, tuple(params), render, rules, decides)
+
+
+QTY = Param("qty", "qty", "how many: 'up to N', 'N', 'all', 'all or some'")
+OWN = Param("own", "flag", "'own': only the deciding player's caballeros", optional=True)
+WHOSE = Param("whose", "players", "'of any player', 'of opponents' or 'of p'", optional=True)
+
+SIGNATURES: dict[str, Signature] = {s.name: s for s in [
+    _s("choose", "NAME = choose region from SET | number from LO to HI | player from PLAYERS",
+       "The deciding player chooses a region, a number or a player; the name keeps it.",
+       [Param("var", "var", "the variable that keeps the choice"),
+        Param("choice", "choice", "what is chosen, and from what")],
+       "choose {choice} (call it {var})",
+       ("B8.1",), ("choose_region", "choose_number", "choose_player")),
+    _s("move_caballeros",
+       "move QTY [own] caballeros [of WHO] from SET to SET",
+       "Move caballeros already on the board from region(s) to other regions or the "
+       "Castillo. Never from court, never out of the Castillo, never into or out of the "
+       "king's region.",
+       [QTY, OWN, WHOSE, Param("source", "regions", "the source region, or any of a set"),
+        Param("to", "regions", "where they may go")],
+       "move {qty} {whose} from {source} to {to}",
+       ("B8.2", "B5.2", "B8.1"), ("move_caballeros",)),
+    _s("place_caballeros", "place QTY [own] caballeros from court to SET",
+       "Place caballeros from the deciding player's court onto regions or the Castillo, "
+       "not only next to the king; never into the king's region.",
+       [QTY, OWN, Param("to", "regions", "where they may go")],
+       "place {qty} of your caballeros from your court in {to}",
+       ("B5.1", "B5.2"), ("place_caballeros",)),
+    _s("send_caballeros",
+       "send QTY [own] caballeros [of WHO] from SET to provinces|court",
+       "Send caballeros from court and/or regions to the provinces or to court. Never "
+       "from the Castillo or the king's region; who has fewer sends what they have.",
+       [QTY, OWN, WHOSE, Param("source", "regions", "where they come from ('court' allowed)"),
+        Param("to", "destination", "'provinces' or 'court'")],
+       "send {qty} {whose} from {source} to {to}",
+       ("B8.7", "B5.2"), ("send_caballeros",)),
+    _s("bring_to_court", "bring QTY caballeros to court",
+       "Bring caballeros from the provinces to court; when the provinces are empty the "
+       "rest may come from the player's own caballeros in regions (not the Castillo, "
+       "not the king's region).",
+       [QTY], "bring {qty} caballeros from your provinces to your court", ("B4.1",),
+       ("bring_to_court",)),
+    _s("score", "score SET [, first position only]",
+       "Score the regions of the set now (a special scoring): ranking, 2/3-player values, "
+       "mobile scoreboards and bonuses as usual.",
+       [Param("where", "regions", "the regions to score, in scoring order"),
+        Param("first_only", "flag", "pay the first position only", optional=True)],
+       "score {where}{first_only}", ("B8.6", "B6.5", "B6.6", "B6.8", "B6.9", "B5.3")),
+    _s("move_king", "move king to SET",
+       "Move the king to a region of the set (never the Castillo).",
+       [Param("to", "regions", "where the king may go")],
+       "move the king to {to}", ("B5.2", "B8.1"), ("choose_region",)),
+    _s("move_grande", "move own grande to SET",
+       "Move the deciding player's Grande to another region (never the Castillo, never "
+       "into or out of the king's region).",
+       [Param("to", "regions", "where the Grande may go")],
+       "move your Grande to {to}", ("B1.2", "B5.2"), ("choose_region",)),
+    _s("move_scoreboard", "move scoreboard to SET",
+       "Place a mobile scoreboard that is off the board, or move one that is on it, onto "
+       "a region of the set; never into or out of the king's region, never onto the other "
+       "scoreboard.",
+       [Param("to", "regions", "where the scoreboard may go")],
+       "place a mobile scoreboard from beside the board, or move one on the board, "
+       "to {to}", ("B6.9", "B5.2"), ("move_scoreboard",)),
+    _s("take_back_power_card", "take back a power card",
+       "Take one of your played power cards (this round's included) back into your hand.",
+       [], "take one of your played power cards back into your hand", ("B3.2",),
+       ("choose_power_card",)),
+    _s("keep", "keep KIND until DURATION",
+       "Keep this card as a lasting effect (e.g. a Veto) for a while.",
+       [Param("kind", "kind", "the lasting effect, e.g. 'veto'"),
+        Param("until", "duration", "'end of this round', 'end of next round', "
+              "'next scoring'")],
+       "keep this card as a {kind} until {until}", ("B8.4",)),
+    _s("secret_choice", "each [other] player secretly chooses region NAME from SET",
+       "The players choose a region at the same time with their secret discs; the choices "
+       "are revealed together. A player with nothing to choose from chooses nothing.",
+       [Param("each", "each", "who chooses"), Param("var", "var", "keeps the choices"),
+        Param("source", "regions", "what may be chosen (per player)")],
+       "{each} secretly chooses {source} (call it {var})", ("B8.5",),
+       ("secret_region",)),
+    _s("pass_", "pass", "Do nothing.", [], "do nothing"),
+]}
+
+#: Lasting-effect kinds a ``keep`` statement may name, with what each does.
+LASTING_KINDS: dict[str, str] = {
+    "veto": "cancels one other player's special action (or its rest) (B8.4)",
+}

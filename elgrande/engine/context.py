@@ -1,0 +1,118 @@
+"""The interpreter's position and the context primitives run in.
+
+:class:`Run` is the position inside one card's effect: plain data (a stack of frames, the
+bound variables, the pending decision), so a game can be copied or written to JSON in the
+middle of a special action (DESIGN.md 3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from elgrande.engine.decisions import Decision
+from elgrande.model.board import Board
+from elgrande.model.state import State
+
+
+@attrs.define(slots=True)
+class Frame:
+    """One block being executed.
+
+    Attributes:
+        path: where the block is in the script: pairs (statement index, branch index)
+            from the top block down; ``[]`` is the top block.
+        pc: the index of the next statement.
+        subject: the deciding player inside this block ("own", "their").
+        rest: players still to run the block for (each-player loops), in order.
+        var: the loop variable of ``for each player p`` ('' for ``each player:``).
+    """
+
+    path: list[int]
+    pc: int
+    subject: int
+    rest: list[int] = attrs.field(factory=list)
+    var: str = ""
+
+    def copy(self) -> Frame:
+        """An independent copy."""
+        return Frame(self.path[:], self.pc, self.subject, self.rest[:], self.var)
+
+
+def _copy_value(v: Any) -> Any:
+    return dict(v) if isinstance(v, dict) else v
+
+
+@attrs.define(slots=True)
+class Run:
+    """The interpreter's position in one card's effect.
+
+    Attributes:
+        card: the card id (looked up in the loaded cards; never interpreted by Python).
+        actor: the player carrying out the special action.
+        frames: the block stack (innermost last).
+        env: variables: a region index, number or player index, None (nothing to choose),
+            or for secret choices ``{str(player): region index or None}``.
+        steps: statements executed so far (the step budget counts these).
+        pending: the decision waiting for an answer, or None.
+        secret: answers to a pending secret choice already given, hidden from the others
+            (``{str(player): answer}``).
+    """
+
+    card: str
+    actor: int
+    frames: list[Frame]
+    env: dict[str, Any] = attrs.field(factory=dict)
+    steps: int = 0
+    pending: Decision | None = None
+    secret: dict[str, Any] = attrs.field(factory=dict)
+
+    def copy(self) -> Run:
+        """An independent copy."""
+        return Run(self.card, self.actor, [f.copy() for f in self.frames],
+                   {k: _copy_value(v) for k, v in self.env.items()}, self.steps,
+                   Decision.from_json(self.pending.to_json()) if self.pending else None,
+                   dict(self.secret))
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-able data."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Run:
+        """Rebuild from :meth:`to_json`."""
+        d = dict(data)
+        d["frames"] = [Frame(**f) for f in d["frames"]]
+        d["pending"] = Decision.from_json(d["pending"]) if d.get("pending") else None
+        return cls(**d)
+
+
+@attrs.define(slots=True)
+class Ctx:
+    """What a primitive sees while it runs.
+
+    Attributes:
+        state: the game state (primitives change it only in ``finish``/direct effects).
+        board: the board.
+        run: the interpreter position.
+        subject: the deciding player of the current block.
+        events: what happened, as plain dicts, for the game log.
+    """
+
+    state: State
+    board: Board
+    run: Run
+    subject: int
+    events: list[dict[str, Any]] = attrs.field(factory=list)
+
+    def rid(self, place: int) -> str:
+        """The id of place ``place`` (answers and options use ids)."""
+        return self.board.places[place].id
+
+    def event(self, kind: str, **data: Any) -> None:
+        """Record an event for the log."""
+        data["event"] = kind
+        data.setdefault("player", self.run.actor)
+        data.setdefault("card", self.run.card)
+        self.events.append(data)

@@ -1,0 +1,465 @@
+"""Pending decisions: who must decide what, and what answers are legal (DESIGN.md 3).
+
+A :class:`Decision` is plain data: a ``kind``, the ``players`` who must answer, a
+``prompt`` and ``options`` (the constraint, JSON-able, region ids as strings). Each kind
+has a handler in :data:`KINDS` that, from the decision alone (no state needed),
+
+- checks an answer and returns it normalised (raising :class:`IllegalMove` with a rule id),
+- lists the legal answers when they are few,
+- draws a random legal answer from a ``random.Random``.
+
+Answer forms (documented in docs/answers.md):
+
+=====================  =================================================================
+kind                   answer
+=====================  =================================================================
+choose_region          a region id, e.g. ``"aragon"``
+choose_number          an integer
+choose_player          a player index
+choose_option          an option index (0-based) into ``options["labels"]``
+choose_power_card      a power-card value
+move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n": k}]``;
+                       ``player`` may be left out when only one colour may move; the
+                       neutral caballeros are player ``-1``
+place_caballeros       ``{region id: caballeros}`` (``{}`` places none)
+send_caballeros        ``{source id or "court": caballeros}``
+bring_to_court         an integer (from the provinces) or
+                       ``{"provinces": k, "regions": {region id: n}}`` (B4.1)
+move_scoreboard        ``{"scoreboard": "8-4-0", "to": region id}``
+secret_region          one region id per answering player (each answers alone)
+=====================  =================================================================
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from elgrande.errors import IllegalMove
+
+#: How many legal answers :meth:`Decision.legal_answers` lists at most; beyond, None.
+MAX_LISTED = 200
+
+
+@attrs.define(slots=True)
+class Decision:
+    """A pending decision.
+
+    Attributes:
+        kind: a key of :data:`KINDS`.
+        players: the player(s) who must answer (several for a secret choice).
+        prompt: a sentence for a human.
+        options: the constraint (kind-specific, JSON-able).
+        rule: the rule id a refusal cites when no more specific one applies.
+    """
+
+    kind: str
+    players: list[int]
+    prompt: str
+    options: dict[str, Any]
+    rule: str = ""
+
+    def check(self, answer: Any, player: int | None = None) -> Any:
+        """Check ``answer`` (of ``player``, default the first who must answer).
+
+        Returns:
+            The answer in normal form (what the engine applies).
+        Raises:
+            IllegalMove: with a rule id; nothing is changed.
+        """
+        p = self.players[0] if player is None else player
+        if p not in self.players:
+            raise IllegalMove("B3.4", f"player {p} is not the one to answer this decision "
+                              f"(waiting for {self.players})")
+        return KINDS[self.kind].check(self, p, answer)
+
+    def legal_answers(self, player: int | None = None) -> list[Any] | None:
+        """Every legal answer when there are at most :data:`MAX_LISTED`, else None."""
+        p = self.players[0] if player is None else player
+        return KINDS[self.kind].legal(self, p)
+
+    def random_answer(self, rng: random.Random, player: int | None = None) -> Any:
+        """A random legal answer (uniform over :meth:`legal_answers` when they are
+        listed; otherwise drawn step by step)."""
+        p = self.players[0] if player is None else player
+        legal = self.legal_answers(p)
+        if legal is not None:
+            return legal[rng.randrange(len(legal))]
+        return KINDS[self.kind].random(self, p, rng)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Decision:
+        """Rebuild from :meth:`to_json`."""
+        return cls(**data)
+
+
+@attrs.frozen(slots=True)
+class Kind:
+    """The handlers of a decision kind."""
+
+    check: Callable[[Decision, int, Any], Any]
+    legal: Callable[[Decision, int], list[Any] | None]
+    random: Callable[[Decision, int, random.Random], Any]
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def kind(name: str, check: Callable[[Decision, int, Any], Any],
+         legal: Callable[[Decision, int], list[Any] | None],
+         rand: Callable[[Decision, int, random.Random], Any] | None = None) -> None:
+    """Register a decision kind's handlers (the flow registers its own kinds too)."""
+    def _no_random(d: Decision, p: int, rng: random.Random) -> Any:
+        raise AssertionError(f"{name}: answers must be listable")  # pragma: no cover
+    KINDS[name] = Kind(check, legal, rand or _no_random)
+
+
+def _rule(d: Decision, default: str) -> str:
+    return d.rule or default
+
+
+# -- one of a list ---------------------------------------------------------------------------
+def _pick_check(d: Decision, p: int, answer: Any) -> Any:
+    choices = d.options["choices"] if "choices" in d.options else d.options["per_player"][str(p)]
+    if isinstance(answer, bool) or answer not in choices:
+        why = d.options.get("why", {}).get(str(answer)) if isinstance(answer, (str, int)) else None
+        if why:
+            raise IllegalMove(why[0], why[1])
+        raise IllegalMove(_rule(d, "B8.1"), f"{answer!r} is not one of {choices}")
+    return answer
+
+
+def _pick_legal(d: Decision, p: int) -> list[Any]:
+    if "choices" in d.options:
+        return list(d.options["choices"])
+    return list(d.options["per_player"][str(p)])
+
+
+for _k in ("choose_region", "choose_number", "choose_player", "choose_power_card",
+           "secret_region"):
+    kind(_k, _pick_check, _pick_legal)
+
+
+def _option_check(d: Decision, p: int, answer: Any) -> Any:
+    n = len(d.options["labels"])
+    if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < n:
+        raise IllegalMove(_rule(d, "B4.4"), f"choose an option from 0 to {n - 1}")
+    return answer
+
+
+kind("choose_option", _option_check, lambda d, p: list(range(len(d.options["labels"]))))
+
+
+# -- distributions: {place: n} ----------------------------------------------------------------
+def _counts(answer: Any, rule: str) -> dict[str, int]:
+    if not isinstance(answer, Mapping):
+        raise IllegalMove(rule, "answer with a mapping {region: caballeros}")
+    out: dict[str, int] = {}
+    for k, v in answer.items():
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise IllegalMove(rule, f"caballero counts must be whole numbers >= 0, got {v!r}")
+        if v:
+            out[str(k)] = v
+    return out
+
+
+def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
+    """options: to [ids], max, min, refused {id: [rule, message]}."""
+    o = d.options
+    rule = _rule(d, "B4.3")
+    moves = _counts(answer, rule)
+    for k in moves:
+        if k not in o["to"]:
+            why = o.get("refused", {}).get(k)
+            if why:
+                raise IllegalMove(why[0], why[1])
+            raise IllegalMove(rule, f"{k!r} is not a region caballeros may be placed in now "
+                              f"(allowed: {', '.join(o['to'])})")
+    total = sum(moves.values())
+    if total > o["max"]:
+        raise IllegalMove(rule, f"at most {o['max']} caballeros may be placed, not {total}")
+    if total < o.get("min", 0):
+        raise IllegalMove(rule, f"at least {o['min']} caballeros must be placed, not {total}")
+    return moves
+
+
+def _spread(rng: random.Random, total: int, targets: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for _ in range(total):
+        t = targets[rng.randrange(len(targets))]
+        out[t] = out.get(t, 0) + 1
+    return out
+
+
+def _place_legal(d: Decision, p: int) -> list[Any] | None:
+    o = d.options
+    to, lo, hi = o["to"], o.get("min", 0), o["max"]
+    if not to:
+        return [{}] if lo == 0 else None
+    out: list[Any] = []
+    for total in range(lo, hi + 1):
+        for combo in itertools.combinations_with_replacement(to, total):
+            m: dict[str, int] = {}
+            for t in combo:
+                m[t] = m.get(t, 0) + 1
+            out.append(m)
+            if len(out) > MAX_LISTED:
+                return None
+    return out
+
+
+def _place_random(d: Decision, p: int, rng: random.Random) -> Any:
+    o = d.options
+    if not o["to"]:
+        return {}
+    return _spread(rng, rng.randint(o.get("min", 0), o["max"]), o["to"])
+
+
+kind("place_caballeros", _place_check, _place_legal, _place_random)
+
+
+def _send_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
+    """options: sources {id: available}, min, max, refused {id: [rule, msg]}."""
+    o = d.options
+    rule = _rule(d, "B8.7")
+    moves = _counts(answer, rule)
+    for k, n in moves.items():
+        if k not in o["sources"]:
+            why = o.get("refused", {}).get(k)
+            if why:
+                raise IllegalMove(why[0], why[1])
+            raise IllegalMove(rule, f"{k!r} is not a source this effect allows "
+                              f"({', '.join(o['sources'])})")
+        if n > o["sources"][k]:
+            raise IllegalMove(rule, f"only {o['sources'][k]} caballeros can come from {k}, "
+                              f"not {n}")
+    total = sum(moves.values())
+    if not o.get("min", 0) <= total <= o["max"]:
+        want = (str(o["max"]) if o.get("min", 0) == o["max"]
+                else f"{o.get('min', 0)} to {o['max']}")
+        raise IllegalMove(rule, f"send {want} caballeros, not {total}")
+    return moves
+
+
+def _units(sources: Mapping[str, int]) -> list[str]:
+    return [k for k, n in sources.items() for _ in range(n)]
+
+
+def _send_random(d: Decision, p: int, rng: random.Random) -> Any:
+    o = d.options
+    units = _units(o["sources"])
+    k = rng.randint(o.get("min", 0), min(o["max"], len(units)))
+    out: dict[str, int] = {}
+    for u in rng.sample(units, k):
+        out[u] = out.get(u, 0) + 1
+    return out
+
+
+def _send_legal(d: Decision, p: int) -> list[Any] | None:
+    o = d.options
+    keys = list(o["sources"])
+    out: list[Any] = []
+    ranges = [range(o["sources"][k] + 1) for k in keys]
+    size = 1
+    for r in ranges:
+        size *= len(r)
+    if size > 20 * MAX_LISTED:
+        return None
+    for combo in itertools.product(*ranges):
+        if o.get("min", 0) <= sum(combo) <= o["max"]:
+            out.append({k: n for k, n in zip(keys, combo, strict=True) if n})
+            if len(out) > MAX_LISTED:
+                return None
+    return out
+
+
+kind("send_caballeros", _send_check, _send_legal, _send_random)
+
+
+# -- bring to court (B4.1) --------------------------------------------------------------------
+def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
+    """options: limit, provinces, regions {id: own count} (allowed shortfall sources),
+    refused {id: [rule, msg]}. Returns {"provinces": k, "regions": {id: n}}."""
+    o = d.options
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        answer = {"provinces": answer, "regions": {}}
+    if not isinstance(answer, Mapping):
+        raise IllegalMove("B4.1", "answer with a number, or {provinces: k, regions: {...}}")
+    k = answer.get("provinces", 0)
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise IllegalMove("B4.1", "the count from the provinces must be a whole number >= 0")
+    regions = _counts(answer.get("regions") or {}, "B4.1")
+    if k > o["provinces"]:
+        raise IllegalMove("B4.1", f"the provinces hold {o['provinces']} caballeros, not {k}")
+    taken = sum(regions.values())
+    if k + taken > o["limit"]:
+        raise IllegalMove("B4.1", f"at most {o['limit']} caballeros may come to court, "
+                          f"not {k + taken}")
+    if taken and k < o["provinces"]:
+        raise IllegalMove("B4.1", "caballeros may come from regions only once the provinces "
+                          "are empty")
+    for r, n in regions.items():
+        if r not in o["regions"]:
+            why = o.get("refused", {}).get(r)
+            if why:
+                raise IllegalMove(why[0], why[1])
+            raise IllegalMove("B4.1", f"you have no caballeros to bring from {r}")
+        if n > o["regions"][r]:
+            raise IllegalMove("B4.1", f"you have {o['regions'][r]} caballeros in {r}, not {n}")
+    return {"provinces": k, "regions": regions}
+
+
+def _court_legal(d: Decision, p: int) -> list[Any] | None:
+    o = d.options
+    base = [{"provinces": k, "regions": {}} for k in range(min(o["limit"], o["provinces"]) + 1)]
+    rest = o["limit"] - o["provinces"]
+    if rest <= 0 or not o["regions"]:
+        return base
+    extra = _send_legal(Decision("send_caballeros", [p], "", {
+        "sources": o["regions"], "min": 1, "max": rest}), p)
+    if extra is None:
+        return None
+    return base + [{"provinces": o["provinces"], "regions": e} for e in extra]
+
+
+def _court_random(d: Decision, p: int, rng: random.Random) -> Any:
+    o = d.options
+    k = rng.randint(0, min(o["limit"], o["provinces"]))
+    rest = o["limit"] - o["provinces"]
+    if k < o["provinces"] or rest <= 0 or not o["regions"] or rng.random() < 0.5:
+        return {"provinces": k, "regions": {}}
+    units = _units(o["regions"])
+    got: dict[str, int] = {}
+    for u in rng.sample(units, rng.randint(0, min(rest, len(units)))):
+        got[u] = got.get(u, 0) + 1
+    return {"provinces": o["provinces"], "regions": got}
+
+
+kind("bring_to_court", _court_check, _court_legal, _court_random)
+
+
+# -- moves ---------------------------------------------------------------------------------
+def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, int]]:
+    """options: sources {id: {player: available}}, to [ids], min, max, single_source,
+    all (every caballero of the listed colours in the one source must move),
+    refused_from / refused_to {id: [rule, msg]}.
+
+    Returns a list of (from, to, player, n)."""
+    o = d.options
+    rule = _rule(d, "B8.2")
+    if not isinstance(answer, list):
+        raise IllegalMove(rule, "answer with a list of moves "
+                          "[{from: region, to: region, player: i, n: k}]")
+    out: list[tuple[str, str, int, int]] = []
+    outflow: dict[tuple[str, int], int] = {}
+    for m in answer:
+        if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
+            raise IllegalMove(rule, f"a move needs 'from' and 'to': {m!r}")
+        src, dst = str(m["from"]), str(m["to"])
+        n = m.get("n", 1)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise IllegalMove(rule, f"a move's 'n' must be a whole number >= 1, got {n!r}")
+        if src not in o["sources"]:
+            why = o.get("refused_from", {}).get(src)
+            if why:
+                raise IllegalMove(why[0], why[1])
+            raise IllegalMove(rule, f"{src!r} is not a region this effect moves caballeros "
+                              "from")
+        if dst not in o["to"] or dst == src:
+            why = o.get("refused_to", {}).get(dst)
+            if why:
+                raise IllegalMove(why[0], why[1])
+            raise IllegalMove(rule, f"{dst!r} is not a region these caballeros may move to")
+        owners = o["sources"][src]
+        if "player" in m:
+            who = m["player"]
+        elif len(owners) == 1:
+            who = int(next(iter(owners)))
+        else:
+            raise IllegalMove(rule, f"say whose caballeros move from {src} ('player')")
+        if isinstance(who, bool) or not isinstance(who, int) or str(who) not in owners:
+            raise IllegalMove(rule, f"this effect cannot move player {who}'s caballeros "
+                              f"from {src}")
+        key = (src, who)
+        outflow[key] = outflow.get(key, 0) + n
+        if outflow[key] > owners[str(who)]:
+            raise IllegalMove(rule, f"player {who} has {owners[str(who)]} movable caballeros "
+                              f"in {src}, not {outflow[key]}")
+        out.append((src, dst, who, n))
+    total = sum(x[3] for x in out)
+    if o.get("single_source") and len({x[0] for x in out}) > 1:
+        raise IllegalMove(rule, "this effect moves caballeros out of one region only")
+    if o.get("all"):
+        need = sum(sum(owners.values()) for owners in o["sources"].values())
+        if total != need:
+            raise IllegalMove(rule, f"all {need} caballeros must move, not {total}")
+    if total > o["max"]:
+        raise IllegalMove(rule, f"at most {o['max']} caballeros may move, not {total}")
+    if total < o.get("min", 0):
+        raise IllegalMove(rule, f"at least {o['min']} caballeros must move, not {total}")
+    return out
+
+
+def _move_legal(d: Decision, p: int) -> list[Any] | None:
+    o = d.options
+    if o["max"] == 0 or not o["sources"]:
+        return [[]] if o.get("min", 0) == 0 else None
+    return None
+
+
+def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
+    o = d.options
+    sources = dict(o["sources"])
+    if o.get("single_source") and not o.get("all"):
+        src = rng.choice(sorted(sources))
+        sources = {src: sources[src]}
+    units = [(s, int(who)) for s, owners in sources.items() for who, n in owners.items()
+             for _ in range(n)]
+    if o.get("all"):
+        k = len(units)
+    else:
+        k = rng.randint(o.get("min", 0), min(o["max"], len(units)))
+    moves: dict[tuple[str, str, int], int] = {}
+    for s, who in rng.sample(units, k):
+        dests = [t for t in o["to"] if t != s]
+        if not dests:
+            continue
+        t = dests[rng.randrange(len(dests))]
+        moves[(s, t, who)] = moves.get((s, t, who), 0) + 1
+    return [{"from": s, "to": t, "player": who, "n": n} for (s, t, who), n in moves.items()]
+
+
+kind("move_caballeros", _move_check, _move_legal, _move_random)
+
+
+# -- mobile scoreboards --------------------------------------------------------------------------
+def _scoreboard_check(d: Decision, p: int, answer: Any) -> tuple[str, str]:
+    """options: moves {scoreboard id: [destination ids]}, refused {id: [rule, msg]}."""
+    o = d.options
+    if not isinstance(answer, Mapping) or "scoreboard" not in answer or "to" not in answer:
+        raise IllegalMove("B6.9", "answer with {scoreboard: id, to: region}")
+    sb, to = str(answer["scoreboard"]), str(answer["to"])
+    if sb not in o["moves"]:
+        why = o.get("refused_board", {}).get(sb)
+        if why:
+            raise IllegalMove(why[0], why[1])
+        raise IllegalMove("B6.9", f"mobile scoreboard {sb!r} cannot be moved now")
+    if to not in o["moves"][sb]:
+        why = o.get("refused", {}).get(to)
+        if why:
+            raise IllegalMove(why[0], why[1])
+        raise IllegalMove("B6.9", f"mobile scoreboard {sb} cannot go to {to!r}")
+    return sb, to
+
+
+kind("move_scoreboard", _scoreboard_check,
+     lambda d, p: [{"scoreboard": sb, "to": t} for sb, ts in d.options["moves"].items()
+                   for t in ts])

@@ -1,0 +1,198 @@
+"""The interpreter: runs a card's effect script against the state, one statement at a
+time, stopping at every decision.
+
+Its position is a :class:`~elgrande.engine.context.Run` (plain data), never a Python
+generator, so a game can be copied or saved in the middle of a special action. The
+interpreter knows no card names: it looks scripts up by id in the loaded card set.
+
+Use::
+
+    run = interp.begin(state, card_id, actor)
+    decision = interp.advance(state, run, events)      # None when the effect is done
+    decision = interp.answer(state, run, player, answer, events)
+
+An answer is checked by the pending decision before anything changes; a refused answer
+raises :class:`IllegalMove` and leaves state and run exactly as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from elgrande.dsl import ast
+from elgrande.engine.context import Ctx, Frame, Run
+from elgrande.engine.decisions import Decision
+from elgrande.engine.primitives import PRIMITIVES, each_order
+from elgrande.engine.regions import condition
+from elgrande.errors import ElGrandeError, IllegalMove
+from elgrande.model.board import Board
+from elgrande.model.state import State
+
+#: Statements one effect may execute; a homebrew script past this is stopped.
+STEP_BUDGET = 2_000
+
+
+class BudgetExceeded(ElGrandeError):
+    """A script ran more statements than :data:`STEP_BUDGET` (a homebrew card error).
+
+    Attributes:
+        card: the card id.
+    """
+
+    def __init__(self, card: str, steps: int) -> None:
+        super().__init__(f"card {card!r} ran {steps} statements, over the step budget "
+                         f"of {STEP_BUDGET}")
+        self.card = card
+
+
+def block_at(script: ast.Script, path: list[int]) -> ast.Block:
+    """The block at ``path`` (pairs of statement index and branch index)."""
+    block = script.body
+    for i in range(0, len(path), 2):
+        stmt = block.body[path[i]]
+        branch = path[i + 1]
+        if isinstance(stmt, (ast.EachPlayer, ast.ForEachPlayer)):
+            block = stmt.body
+        elif isinstance(stmt, ast.Either):
+            block = stmt.branches[branch]
+        elif isinstance(stmt, ast.If):
+            other = stmt.otherwise
+            block = stmt.then if branch == 0 or other is None else other
+        else:  # pragma: no cover - paths are made by this module
+            raise AssertionError(f"bad block path {path}")
+    return block
+
+
+class Interpreter:
+    """Runs effect scripts.
+
+    Args:
+        board: the board.
+        scripts: card id -> parsed script (from the loaded card set).
+        budget: the step budget per effect.
+    """
+
+    def __init__(self, board: Board, scripts: Mapping[str, ast.Script],
+                 budget: int = STEP_BUDGET) -> None:
+        self.board = board
+        self.scripts = scripts
+        self.budget = budget
+
+    def begin(self, card: str, actor: int) -> Run:
+        """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
+
+        Raises:
+            KeyError: no such card.
+        """
+        if card not in self.scripts:
+            raise KeyError(f"no effect script for card {card!r}")
+        return Run(card, actor, [Frame([], 0, actor)])
+
+    def advance(self, state: State, run: Run,
+                events: list[dict[str, Any]] | None = None) -> Decision | None:
+        """Run until a decision is needed (returned, and kept in ``run.pending``) or the
+        effect is over (None).
+
+        Raises:
+            BudgetExceeded: the script ran too long.
+        """
+        script = self.scripts[run.card]
+        ctx = Ctx(state, self.board, run, run.actor, events if events is not None else [])
+        while run.frames:
+            f = run.frames[-1]
+            block = block_at(script, f.path)
+            if f.pc >= len(block.body):
+                if f.rest:
+                    nxt = f.rest.pop(0)
+                    if f.var:
+                        run.env[f.var] = nxt
+                    else:
+                        f.subject = nxt
+                    f.pc = 0
+                    continue
+                run.frames.pop()
+                continue
+            stmt = block.body[f.pc]
+            run.steps += 1
+            if run.steps > self.budget:
+                raise BudgetExceeded(run.card, run.steps)
+            ctx.subject = f.subject
+            here = f.path + [f.pc]
+            if isinstance(stmt, ast.Call):
+                d = PRIMITIVES[stmt.name].start(ctx, stmt)
+                if d is not None:
+                    run.pending = d
+                    return d
+                f.pc += 1
+            elif isinstance(stmt, ast.EachPlayer):
+                f.pc += 1
+                ps = each_order(ctx, stmt.each)
+                if ps:
+                    run.frames.append(Frame(here + [0], 0, ps[0], ps[1:]))
+            elif isinstance(stmt, ast.ForEachPlayer):
+                f.pc += 1
+                ps = each_order(ctx, stmt.each)
+                if ps:
+                    run.env[stmt.var] = ps[0]
+                    run.frames.append(Frame(here + [0], 0, f.subject, ps[1:], stmt.var))
+            elif isinstance(stmt, ast.If):
+                f.pc += 1
+                if condition(ctx, stmt.cond):
+                    run.frames.append(Frame(here + [0], 0, f.subject))
+                elif stmt.otherwise is not None:
+                    run.frames.append(Frame(here + [1], 0, f.subject))
+            elif isinstance(stmt, ast.Either):
+                d = Decision("choose_option", [f.subject], "Choose one",
+                             {"labels": [_label(b) for b in stmt.branches]}, "B4.4")
+                run.pending = d
+                return d
+            else:  # pragma: no cover
+                raise AssertionError(f"unknown statement {stmt!r}")
+        run.pending = None
+        return None
+
+    def answer(self, state: State, run: Run, player: int, answer: Any,
+               events: list[dict[str, Any]] | None = None) -> Decision | None:
+        """Give ``player``'s answer to the pending decision, then run on.
+
+        Returns:
+            The next pending decision (for a secret choice, the same one until every
+            player has answered), or None when the effect is over.
+        Raises:
+            IllegalMove: the answer is refused (state and run unchanged).
+            BudgetExceeded: the script ran too long afterwards.
+        """
+        d = run.pending
+        if d is None:
+            raise IllegalMove("B4.4", "nothing is waiting for an answer")
+        norm = d.check(answer, player)
+        events = events if events is not None else []
+        script = self.scripts[run.card]
+        f = run.frames[-1]
+        stmt = block_at(script, f.path).body[f.pc]
+        ctx = Ctx(state, self.board, run, f.subject, events)
+        if d.kind == "secret_region":
+            run.secret[str(player)] = norm
+            d.players.remove(player)
+            if d.players:
+                return d
+            norm, run.secret = dict(run.secret), {}
+        if isinstance(stmt, ast.Either):
+            run.frames.append(Frame(f.path + [f.pc, int(norm)], 0, f.subject))
+            f.pc += 1
+        else:
+            assert isinstance(stmt, ast.Call)
+            PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
+            f.pc += 1
+        run.pending = None
+        return self.advance(state, run, events)
+
+
+def _label(block: ast.Block) -> str:
+    from elgrande.dsl.render import render_block  # the renderer is a leaf module
+
+    try:
+        return render_block(block)
+    except Exception:  # noqa: BLE001 - a label is cosmetic
+        return f"option at line {block.line}"

@@ -1,0 +1,477 @@
+"""The effect primitives: one small registered implementation per declared signature
+(:mod:`elgrande.dsl.signatures`).
+
+A primitive has two steps. ``start(ctx, call)`` looks at the state and either does its
+work at once (nothing to decide) and returns None, or returns the :class:`Decision` to ask.
+``finish(ctx, call, decision, answer)`` applies an answer that the decision has already
+checked. Every rule of B5.2 and B8.1-B8.7 is enforced here (the king's region closed,
+nothing out of the Castillo, send effects take what there is), so no card can break
+them by accident: a script's region set is cut down to what the rules allow, and an
+answer outside it is refused with the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from elgrande.dsl import ast
+from elgrande.dsl.signatures import SIGNATURES
+from elgrande.engine.context import Ctx
+from elgrande.engine.decisions import Decision
+from elgrande.engine.regions import COURT, regions
+from elgrande.model.scoring import score_region
+from elgrande.model.state import NOBODY, Lasting
+
+StartFn = Callable[[Ctx, ast.Call], Decision | None]
+FinishFn = Callable[[Ctx, ast.Call, Decision, Any], None]
+
+
+@attrs.frozen(slots=True)
+class Primitive:
+    """A registered primitive: its name (a key of SIGNATURES) and its two steps."""
+
+    name: str
+    start: StartFn
+    finish: FinishFn
+
+
+PRIMITIVES: dict[str, Primitive] = {}
+
+
+def primitive(name: str, finish: FinishFn | None = None) -> Callable[[StartFn], StartFn]:
+    """Register ``start`` (decorated) and ``finish`` for the declared primitive ``name``.
+
+    Raises:
+        KeyError: ``name`` is not declared in SIGNATURES.
+    """
+    if name not in SIGNATURES:
+        raise KeyError(f"primitive {name!r} has no declaration in signatures.py")
+
+    def deco(fn: StartFn) -> StartFn:
+        PRIMITIVES[name] = Primitive(name, fn, finish or _no_finish)
+        return fn
+
+    return deco
+
+
+def _no_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    raise AssertionError(f"{call.name} asks nothing")  # pragma: no cover
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _king_refusal(ctx: Ctx) -> dict[str, list[str]]:
+    k = ctx.state.king
+    if k < 0:
+        return {}
+    return {ctx.rid(k): ["B5.2", f"{ctx.board.places[k].name} is the king's region: "
+                         "nothing may enter or leave it"]}
+
+
+def _castillo_source_refusal(ctx: Ctx, rule: str) -> dict[str, list[str]]:
+    return {ctx.rid(ctx.board.castillo): [rule, "caballeros never leave the Castillo by a "
+                                          "special action"]}
+
+
+def _movers(ctx: Ctx, call: ast.Call) -> list[int]:
+    """Whose caballeros a move/send may take: player indices, NOBODY for neutral ones."""
+    whose = call.arg("whose")
+    s = ctx.state
+    if call.arg("own"):
+        return [ctx.subject]
+    if isinstance(whose, ast.PlayerVar):
+        return [int(ctx.run.env[whose.name])]
+    if isinstance(whose, ast.Opponents):
+        return [p for p in range(s.players) if p != ctx.subject] + [NOBODY]
+    return [*range(s.players), NOBODY]
+
+
+def _count(ctx: Ctx, place: int, who: int) -> int:
+    if who == NOBODY:
+        return ctx.state.neutral[place]
+    return ctx.state.caballeros[place][who]
+
+
+def _limits(qty: ast.Qty, available: int) -> tuple[int, int]:
+    """(min, max) caballeros for a quantity when ``available`` can be taken."""
+    if qty.mode == "up_to":
+        return 0, min(qty.n or 0, available)
+    if qty.mode == "exactly":
+        n = min(qty.n or 0, available)
+        return n, n
+    if qty.mode == "all":
+        return available, available
+    return 0, available  # all_or_some
+
+
+def _single(node: Any) -> bool:
+    return isinstance(node, (ast.Name, ast.Castillo, ast.King))
+
+
+# -- choose ----------------------------------------------------------------------------------
+def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    ch = call.arg("choice")
+    if isinstance(ch, ast.RegionChoice):
+        ctx.run.env[call.arg("var")] = ctx.board.index[answer]
+        ctx.event("choose", region=answer, var=call.arg("var"), chooser=ctx.subject)
+    else:
+        ctx.run.env[call.arg("var")] = int(answer)
+        ctx.event("choose", value=answer, var=call.arg("var"), chooser=ctx.subject)
+
+
+@primitive("choose", _choose_finish)
+def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
+    ch = call.arg("choice")
+    var = call.arg("var")
+    if isinstance(ch, ast.RegionChoice):
+        opts = [r for r in regions(ctx, ch.set) if r >= 0]
+        if len(opts) <= 1:
+            ctx.run.env[var] = opts[0] if opts else None
+            return None
+        why = {k: v for k, v in _king_refusal(ctx).items()
+               if ctx.state.king not in opts}
+        if ctx.board.castillo not in opts:
+            why.update(_castillo_source_refusal(ctx, "B8.2"))
+        return Decision("choose_region", [ctx.subject], f"Choose a region ({var})",
+                        {"choices": [ctx.rid(r) for r in opts], "why": why}, "B8.1")
+    if isinstance(ch, ast.NumberChoice):
+        return Decision("choose_number", [ctx.subject], f"Choose a number ({var})",
+                        {"choices": list(range(ch.low, ch.high + 1))}, "B8.1")
+    s = ctx.state
+    if isinstance(ch.players, ast.Opponents):
+        ps = [p for p in range(s.players) if p != ctx.subject]
+    elif isinstance(ch.players, ast.PlayerVar):
+        ps = [int(ctx.run.env[ch.players.name])]
+    else:
+        ps = list(range(s.players))
+    return Decision("choose_player", [ctx.subject], f"Choose a player ({var})",
+                    {"choices": ps}, "B8.1")
+
+
+# -- move caballeros (B8.2) ----------------------------------------------------------------------
+def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
+    s, idx = ctx.state, ctx.board.index
+    for src, dst, who, n in moves:
+        a, b = idx[src], idx[dst]
+        if who == NOBODY:
+            s.neutral[a] -= n
+            s.neutral[b] += n
+        else:
+            s.caballeros[a][who] -= n
+            s.caballeros[b][who] += n
+    if moves:
+        ctx.event("move", decider=ctx.subject,
+                  moves=[{"from": a, "to": b, "player": w, "n": n} for a, b, w, n in moves])
+
+
+def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    _apply_moves(ctx, answer)
+
+
+@primitive("move_caballeros", _move_finish)
+def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
+    s, b = ctx.state, ctx.board
+    movers = _movers(ctx, call)
+    srcs = [r for r in regions(ctx, call.arg("source"))
+            if r >= 0 and r != b.castillo and r != s.king]
+    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
+    sources: dict[str, dict[str, int]] = {}
+    for r in srcs:
+        owners = {str(p): _count(ctx, r, p) for p in movers if _count(ctx, r, p) > 0}
+        if owners:
+            sources[ctx.rid(r)] = owners
+    if not any(ctx.rid(d) != src for d in dests for src in sources):
+        return None  # nothing to move, or nowhere else to go
+    available = sum(sum(o.values()) for o in sources.values())
+    qty: ast.Qty = call.arg("qty")
+    lo, hi = _limits(qty, available)
+    if hi == 0:
+        return None
+    to = [ctx.rid(r) for r in dests]
+    if qty.mode == "all" and len(to) == 1:
+        _apply_moves(ctx, [(src, to[0], int(who), n) for src, owners in sources.items()
+                           for who, n in owners.items() if src != to[0]])
+        return None
+    refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **_king_refusal(ctx)}
+    return Decision(
+        "move_caballeros", [ctx.subject],
+        f"Move {qty.mode.replace('_', ' ')}{' ' + str(qty.n) if qty.n is not None else ''} "
+        "caballeros",
+        {"sources": sources, "to": to, "min": lo, "max": hi,
+         "single_source": _single(call.arg("source")), "all": qty.mode == "all",
+         "refused_from": refused_from, "refused_to": _king_refusal(ctx)},
+        "B8.2")
+
+
+# -- place from court (B5.1 for special actions) --------------------------------------------------
+def _place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    s, idx, p = ctx.state, ctx.board.index, ctx.subject
+    for r, n in answer.items():
+        s.court[p] -= n
+        s.caballeros[idx[r]][p] += n
+    if answer:
+        ctx.event("place", decider=p, to=dict(answer))
+
+
+@primitive("place_caballeros", _place_finish)
+def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
+    s = ctx.state
+    p = ctx.subject
+    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
+    lo, hi = _limits(call.arg("qty"), s.court[p])
+    if hi == 0 or not dests:
+        return None
+    return Decision("place_caballeros", [p], f"Place up to {hi} caballeros from your court",
+                    {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
+                     "refused": _king_refusal(ctx)}, "B5.1")
+
+
+# -- send to provinces / court (B8.7) ------------------------------------------------------------
+def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, int]) -> None:
+    s, idx = ctx.state, ctx.board.index
+    dest = call.arg("to")
+    for src, n in taken.items():
+        if src == "court":
+            s.court[owner] -= n
+        else:
+            s.caballeros[idx[src]][owner] -= n
+        if dest == "provinces":
+            s.provinces[owner] += n
+        else:
+            s.court[owner] += n
+    if taken:
+        ctx.event("send", decider=ctx.subject, owner=owner, to=dest, taken=dict(taken))
+
+
+def _send_owner(ctx: Ctx, call: ast.Call) -> int:
+    whose = call.arg("whose")
+    if isinstance(whose, ast.PlayerVar):
+        return int(ctx.run.env[whose.name])
+    return ctx.subject
+
+
+def _send_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    _send_apply(ctx, call, int(d.options["owner"]), answer)
+
+
+@primitive("send_caballeros", _send_finish)
+def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
+    s, b = ctx.state, ctx.board
+    owner = _send_owner(ctx, call)
+    dest = call.arg("to")
+    sources: dict[str, int] = {}
+    for r in regions(ctx, call.arg("source")):
+        if r == COURT:
+            if dest != "court" and s.court[owner]:
+                sources["court"] = s.court[owner]
+        elif r >= 0 and r != b.castillo and r != s.king and s.caballeros[r][owner]:
+            sources[ctx.rid(r)] = s.caballeros[r][owner]
+    available = sum(sources.values())
+    qty: ast.Qty = call.arg("qty")
+    lo, hi = _limits(qty, available)
+    if hi == 0:
+        return None
+    if lo == hi and (lo == available or len(sources) == 1):
+        taken = dict(sources) if lo == available else {next(iter(sources)): lo}
+        _send_apply(ctx, call, owner, taken)
+        return None
+    refused = {**_castillo_source_refusal(ctx, "B8.7"), **_king_refusal(ctx)}
+    return Decision("send_caballeros", [ctx.subject],
+                    f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of player {owner} "
+                    f"to send to the {dest}",
+                    {"owner": owner, "sources": sources, "min": lo, "max": hi,
+                     "refused": refused}, "B8.7")
+
+
+# -- bring to court (B4.1) ---------------------------------------------------------------------
+def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    s, idx, p = ctx.state, ctx.board.index, ctx.subject
+    s.provinces[p] -= answer["provinces"]
+    s.court[p] += answer["provinces"]
+    for r, n in answer["regions"].items():
+        s.caballeros[idx[r]][p] -= n
+        s.court[p] += n
+    ctx.event("court", decider=p, provinces=answer["provinces"], regions=answer["regions"])
+
+
+def court_decision(ctx: Ctx, player: int, limit: int) -> Decision | None:
+    """The B4.1 decision "bring up to ``limit`` caballeros to court" for ``player``, or
+    None when nothing can come. Used by the primitive and by the turn flow."""
+    s, b = ctx.state, ctx.board
+    own = {ctx.rid(r): s.caballeros[r][player] for r in b.scoring_order
+           if r != s.king and s.caballeros[r][player]}
+    if limit <= 0 or (s.provinces[player] == 0 and not own):
+        return None
+    refused = {ctx.rid(b.castillo): ["B4.1", "caballeros in the Castillo cannot be brought "
+                                     "to court"]}
+    if s.king >= 0:
+        refused[ctx.rid(s.king)] = ["B4.1", "caballeros cannot leave the king's region (B5.2)"]
+    return Decision("bring_to_court", [player], f"Bring up to {limit} caballeros to court",
+                    {"limit": limit, "provinces": s.provinces[player], "regions": own,
+                     "refused": refused}, "B4.1")
+
+
+@primitive("bring_to_court", _bring_finish)
+def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
+    qty: ast.Qty = call.arg("qty")
+    return court_decision(ctx, ctx.subject, qty.n if qty.n is not None else 99)
+
+
+# -- scoring (B8.6) ------------------------------------------------------------------------------
+@primitive("score")
+def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
+    first_only = bool(call.arg("first_only"))
+    for r in regions(ctx, call.arg("where")):
+        if r < 0:
+            continue
+        result = score_region(ctx.state, ctx.board, r, first_only)
+        ctx.event("score", result=result)
+    return None
+
+
+# -- king, Grande, scoreboards ---------------------------------------------------------------------
+def _king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    before = ctx.state.king
+    ctx.state.king = ctx.board.index[answer]
+    ctx.event("king", decider=ctx.subject, frm=ctx.rid(before), to=answer)
+
+
+@primitive("move_king", _king_finish)
+def _move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
+    s, b = ctx.state, ctx.board
+    opts = [r for r in regions(ctx, call.arg("to")) if r >= 0 and b.is_region(r) and r != s.king]
+    if not opts:
+        return None
+    why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"]}
+    return Decision("choose_region", [ctx.subject], "Move the king to",
+                    {"choices": [ctx.rid(r) for r in opts], "why": why}, "B5.2")
+
+
+def _grande_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    p = ctx.subject
+    before = ctx.state.grandes[p]
+    ctx.state.grandes[p] = ctx.board.index[answer]
+    ctx.event("grande", decider=p, frm=ctx.rid(before), to=answer)
+
+
+@primitive("move_grande", _grande_finish)
+def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
+    s, b = ctx.state, ctx.board
+    p = ctx.subject
+    if s.grandes[p] == s.king:
+        return None  # B5.2: nothing leaves the king's region
+    opts = [r for r in regions(ctx, call.arg("to"))
+            if r >= 0 and b.is_region(r) and r != s.king and r != s.grandes[p]]
+    if not opts:
+        return None
+    why = {**_king_refusal(ctx),
+           ctx.rid(b.castillo): ["B1.2", "a Grande never goes into the Castillo"]}
+    return Decision("choose_region", [p], "Move your Grande to",
+                    {"choices": [ctx.rid(r) for r in opts], "why": why}, "B1.2")
+
+
+def _scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    sb, to = answer
+    i = ctx.board.scoreboard_index(sb)
+    ctx.state.scoreboards[i] = ctx.board.index[to]
+    ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to)
+
+
+@primitive("move_scoreboard", _scoreboard_finish)
+def _move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
+    s, b = ctx.state, ctx.board
+    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
+    moves: dict[str, list[str]] = {}
+    refused_board: dict[str, list[str]] = {}
+    for i, sb in enumerate(b.scoreboards):
+        at = s.scoreboards[i]
+        if at >= 0 and at == s.king:
+            refused_board[sb.id] = ["B5.2", "this scoreboard lies in the king's region"]
+            continue
+        taken = {x for j, x in enumerate(s.scoreboards) if j != i and x >= 0}
+        ok = [ctx.rid(r) for r in dests if r != at and r not in taken]
+        if ok:
+            moves[sb.id] = ok
+    if not moves:
+        return None
+    refused = dict(_king_refusal(ctx))
+    for j, x in enumerate(s.scoreboards):
+        if x >= 0:
+            refused.setdefault(ctx.rid(x), ["B6.9", "a mobile scoreboard lies there already "
+                                            f"({b.scoreboards[j].id})"])
+    return Decision("move_scoreboard", [ctx.subject], "Place or move a mobile scoreboard",
+                    {"moves": moves, "refused": refused, "refused_board": refused_board},
+                    "B6.9")
+
+
+# -- power cards, lasting effects ------------------------------------------------------------------
+def _take_back_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    p = ctx.subject
+    ctx.state.discards[p].remove(answer)
+    ctx.state.hands[p].append(answer)
+    ctx.state.hands[p].sort()
+    ctx.event("take_back", decider=p, value=answer)
+
+
+@primitive("take_back_power_card", _take_back_finish)
+def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
+    discards = sorted(set(ctx.state.discards[ctx.subject]))
+    if not discards:
+        return None
+    return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
+                    "power cards", {"choices": discards}, "B3.2")
+
+
+@primitive("keep")
+def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
+    until = call.arg("until")
+    r = ctx.state.round
+    expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
+    ctx.state.lasting.append(Lasting(str(call.arg("kind")), ctx.run.actor, expires,
+                                     ctx.run.card, {"until": until}))
+    ctx.event("keep", kind=call.arg("kind"), until=until)
+    return None
+
+
+# -- secret choices (B8.5) ------------------------------------------------------------------------
+def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
+    """Players of ``each player`` (the actor first) or ``each other player`` (from the
+    actor's left), clockwise (B8.7)."""
+    n, a = ctx.state.players, ctx.run.actor
+    order = [(a + i) % n for i in range(n)]
+    return order[1:] if each.others else order
+
+
+def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    picks = {p: (ctx.board.index[r] if r is not None else None) for p, r in answer.items()}
+    ctx.run.env[call.arg("var")] = picks
+    ctx.event("reveal", var=call.arg("var"), picks=dict(answer))
+
+
+@primitive("secret_choice", _secret_finish)
+def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
+    per: dict[str, list[str]] = {}
+    fixed: dict[str, Any] = {}
+    saved = ctx.subject
+    for p in each_order(ctx, call.arg("each")):
+        ctx.subject = p
+        opts = [ctx.rid(r) for r in regions(ctx, call.arg("source")) if r >= 0]
+        if len(opts) > 1:
+            per[str(p)] = opts
+        else:
+            fixed[str(p)] = opts[0] if opts else None
+    ctx.subject = saved
+    if not per:
+        _secret_finish(ctx, call, Decision("secret_region", [], "", {}), fixed)
+        return None
+    ctx.run.secret = fixed
+    return Decision("secret_region", [int(p) for p in per],
+                    f"Secretly choose a region ({call.arg('var')})",
+                    {"per_player": per, "why": _king_refusal(ctx)}, "B8.5")
+
+
+@primitive("pass_")
+def _pass(ctx: Ctx, call: ast.Call) -> Decision | None:
+    return None
