@@ -36,5 +36,76 @@ def scenario(files: tuple[str, ...]) -> None:
     sys.exit(1 if failed else 0)
 
 
+@main.command()
+@click.option("--players", "-n", type=click.IntRange(2, 5), default=4, show_default=True,
+              help="Number of players (B1.0).")
+@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Shuffle seed.")
+@click.option("--bots", "-b", default="greedy,random", show_default=True,
+              help="Comma-separated bots, one per player, repeated if shorter: random, greedy.")
+@click.option("--record", "-r", type=click.Path(dir_okay=False), default=None,
+              help="Write the game record (JSON Lines) here.")
+@click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
+              default="standard", show_default=True, help="Game length (B3.7).")
+@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
+              help="Extra (homebrew) card folder; repeatable.")
+@click.option("--errata", multiple=True, help="Switch on an optional erratum by id.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the final scores.")
+def play(players: int, seed: int, bots: str, record: str | None, variant: str,
+         card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool) -> None:
+    """Play a full rules-checked game between bots and print what happens."""
+    from elgrande.bots import make_bot
+    from elgrande.bots import play as play_game
+    from elgrande.errors import ElGrandeError
+    from elgrande.game import new_game
+    from elgrande.records import write_record
+
+    names = ["red", "yellow", "blue", "green", "white"][:players]
+    kinds = [b.strip() for b in bots.split(",") if b.strip()] or ["random"]
+    try:
+        agents = [make_bot(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
+        game = new_game(names, seed=seed, variant=variant, errata=errata, cards=card_dirs)
+    except (ValueError, ElGrandeError) as exc:
+        raise click.UsageError(str(exc)) from None
+    play_game(game, agents)
+    if not quiet:
+        for line in game.log:
+            click.echo(line)
+        click.echo("")
+    who = ", ".join(f"{names[p]} ({agents[p].name})" for p in range(players))
+    click.echo(f"Players: {who}")
+    click.echo("Final scores: " + ", ".join(f"{names[p]} {game.state.scores[p]}"
+                                            for p in range(players)))
+    click.echo("Winner: " + " and ".join(names[p] for p in game.winners()))
+    if record:
+        write_record(game, record)
+        click.echo(f"Record written to {record} ({len(game.history)} answers).")
+
+
+@main.command()
+@click.argument("record", type=click.Path(exists=True, dir_okay=False))
+def check(record: str) -> None:
+    """Replay a game RECORD, checking every answer against the rules.
+
+    Exits 0 with the final scores, or 1 naming the first illegal answer and its rule.
+    """
+    from elgrande.records import RecordError, replay
+
+    with open(record, encoding="utf-8") as fh:
+        try:
+            game = replay(fh, logging=False)
+        except RecordError as exc:
+            click.echo(f"{record}:{exc.line}: illegal: {exc}", err=False)
+            sys.exit(1)
+    if not game.over:
+        d = game.pending
+        click.echo(f"{record}: the record ends before the game is over (waiting for "
+                   f"{d.kind if d else '?'})")
+        sys.exit(1)
+    click.echo(f"{record}: all {len(game.history)} answers legal.")
+    click.echo("Final scores: " + ", ".join(f"{n} {s}" for n, s in
+                                            zip(game.names, game.state.scores, strict=True)))
+    sys.exit(0)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -110,9 +110,9 @@ class Ctx:
         """The id of place ``place`` (answers and options use ids)."""
         return self.board.places[place].id
 
-    def event(self, kind: str, **data: Any) -> None:
-        """Record an event for the log."""
-        data["event"] = kind
+    def event(self, name: str, **data: Any) -> None:
+        """Record an event ``name`` with ``data`` for the log."""
+        data["event"] = name
         data.setdefault("player", self.run.actor)
         data.setdefault("card", self.run.card)
         self.events.append(data)

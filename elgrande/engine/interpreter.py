@@ -190,9 +190,9 @@ class Interpreter:
 
 
 def _label(block: ast.Block) -> str:
-    from elgrande.dsl.render import render_block  # the renderer is a leaf module
+    from elgrande.dsl.render import render_node  # the renderer is a leaf module
 
     try:
-        return render_block(block)
+        return render_node(block)
     except Exception:  # noqa: BLE001 - a label is cosmetic
         return f"option at line {block.line}"

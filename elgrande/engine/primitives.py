@@ -22,8 +22,9 @@ from elgrande.dsl.signatures import SIGNATURES
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.regions import COURT, regions
+from elgrande.model.board import Board
 from elgrande.model.scoring import score_region
-from elgrande.model.state import NOBODY, Lasting
+from elgrande.model.state import NOBODY, Lasting, State
 
 StartFn = Callable[[Ctx, ast.Call], Decision | None]
 FinishFn = Callable[[Ctx, ast.Call, Decision, Any], None]
@@ -296,18 +297,19 @@ def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     ctx.event("court", decider=p, provinces=answer["provinces"], regions=answer["regions"])
 
 
-def court_decision(ctx: Ctx, player: int, limit: int) -> Decision | None:
+def court_decision(state: State, board: Board, player: int, limit: int) -> Decision | None:
     """The B4.1 decision "bring up to ``limit`` caballeros to court" for ``player``, or
     None when nothing can come. Used by the primitive and by the turn flow."""
-    s, b = ctx.state, ctx.board
-    own = {ctx.rid(r): s.caballeros[r][player] for r in b.scoring_order
+    s, b = state, board
+    own = {b.places[r].id: s.caballeros[r][player] for r in b.scoring_order
            if r != s.king and s.caballeros[r][player]}
     if limit <= 0 or (s.provinces[player] == 0 and not own):
         return None
-    refused = {ctx.rid(b.castillo): ["B4.1", "caballeros in the Castillo cannot be brought "
-                                     "to court"]}
+    refused = {b.places[b.castillo].id: ["B4.1", "caballeros in the Castillo cannot be "
+                                         "brought to court"]}
     if s.king >= 0:
-        refused[ctx.rid(s.king)] = ["B4.1", "caballeros cannot leave the king's region (B5.2)"]
+        refused[b.places[s.king].id] = ["B4.1", "caballeros cannot leave the king's region "
+                                        "(B5.2)"]
     return Decision("bring_to_court", [player], f"Bring up to {limit} caballeros to court",
                     {"limit": limit, "provinces": s.provinces[player], "regions": own,
                      "refused": refused}, "B4.1")
@@ -316,7 +318,8 @@ def court_decision(ctx: Ctx, player: int, limit: int) -> Decision | None:
 @primitive("bring_to_court", _bring_finish)
 def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
     qty: ast.Qty = call.arg("qty")
-    return court_decision(ctx, ctx.subject, qty.n if qty.n is not None else 99)
+    return court_decision(ctx.state, ctx.board, ctx.subject,
+                          qty.n if qty.n is not None else 99)
 
 
 # -- scoring (B8.6) ------------------------------------------------------------------------------
@@ -430,7 +433,7 @@ def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
     ctx.state.lasting.append(Lasting(str(call.arg("kind")), ctx.run.actor, expires,
-                                     ctx.run.card, {"until": until}))
+                                     ctx.run.card, {"until": until, "taken": r}))
     ctx.event("keep", kind=call.arg("kind"), until=until)
     return None
 

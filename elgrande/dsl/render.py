@@ -1,0 +1,521 @@
+"""English rendering of effect scripts, for card previews, docs and error hints.
+
+:func:`render` turns a whole :class:`~elgrande.dsl.ast.Script` into plain English
+sentences, one per top-level statement; :func:`render_node` turns any single node into a
+phrase. Primitive statements are rendered from the ``render`` template of their
+declaration in :data:`~elgrande.dsl.signatures.SIGNATURES`: each ``{param}`` is replaced by
+the rendered argument, chosen by the parameter's declared type:
+
+- ``qty``: ``up to N``, ``N``, ``all``, ``all or some``;
+- ``players`` (``whose``): the whole caballeros noun phrase, read together with the call's
+  ``qty`` and ``own``: ``of your caballeros``, ``caballeros of any player``, ``of your
+  opponents' caballeros``, ``caballeros of player 'p'``;
+- ``regions``/``region``: a region-set phrase; after ``to``, ``in``, ``from`` or
+  ``choose`` it names one region to pick (``any region``), elsewhere (``score {where}``)
+  every region of the set (``every region``);
+- ``flag``: the optional words of the primitive's ``phrase`` (``, first position only``)
+  when true, nothing when false;
+- ``var``: the name in quotes; ``each``, ``destination``, ``kind``, ``duration``, ``choice``:
+  their words.
+
+At top level the deciding player is "you" (imperative sentences, "your"); inside ``each
+[other] player:`` the subject is that player ("sends", "their"). Variables assigned by
+``choose`` and ``secretly chooses`` are tracked while rendering, so a later mention reads
+"the region chosen as 'source'" or "their chosen region 'dest'"; any other name is taken
+for a region id and title-cased (``old_castile`` -> "Old Castile").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+import attrs
+
+from elgrande.dsl import ast
+from elgrande.dsl.signatures import SIGNATURES, Param, Signature
+
+#: How a region set is meant where it appears: one region to pick (``any``), each region
+#: of the set (``every``), or the set as a whole (``all``, e.g. "caballeros in all regions").
+Mode = Literal["any", "every", "all"]
+
+#: Words after which a region-set placeholder means "one region to pick".
+_PICK_WORDS = frozenset({"to", "in", "into", "onto", "from", "choose", "chooses"})
+
+_PRONOUNS = {"you": "they", "your": "their", "yours": "theirs", "yourself": "themselves"}
+
+_COMPARE = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",
+            ">": "is more than", "<": "is less than"}
+_NEGATE = {">=": "<", "<": ">=", "<=": ">", ">": "<=", "==": "!=", "!=": "=="}
+
+
+@attrs.frozen(slots=True)
+class _Ctx:
+    """Rendering context.
+
+    ``third``: the subject is a player of an ``each`` clause ("they"), not the decider;
+    ``in_each``: inside an ``each [other] player:`` block (secret choices read "their");
+    ``court``: what a ``court`` atom means in the current call; ``variables``: names
+    assigned so far and their kind (shared, filled in order while rendering).
+    """
+
+    third: bool = False
+    in_each: bool = False
+    court: str | None = None
+    variables: dict[str, str] = attrs.field(factory=dict)
+
+    @property
+    def poss(self) -> str:
+        """The deciding player's possessive."""
+        return "their" if self.third else "your"
+
+
+# -- public API ----------------------------------------------------------------------------
+def render(script: ast.Script) -> str:
+    """Render a whole effect script as English sentences.
+
+    Each top-level statement becomes one sentence, capitalised and ending with ``.``;
+    nested blocks become sub-clauses. An empty script reads "Do nothing.".
+    """
+    ctx = _Ctx()
+    sentences = [_sentence(_stmt(s, ctx, top=True)) for s in script.body.body]
+    return " ".join(sentences) if sentences else "Do nothing."
+
+
+def render_node(node: ast.Node) -> str:
+    """Render one AST node (statement, region set, player set, number, condition, ...) as
+    an English phrase, lower case and without a final full stop. A whole
+    :class:`~elgrande.dsl.ast.Script` is rendered as by :func:`render`.
+
+    Rendered alone, a node knows no earlier assignments: a name reads as a region id.
+    """
+    if isinstance(node, ast.Script):
+        return render(node)
+    return _any(node, _Ctx())
+
+
+# -- statements ------------------------------------------------------------------------------
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        text = "do nothing"
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _stmt(node: ast.Node, ctx: _Ctx, top: bool = False) -> str:
+    if isinstance(node, ast.Call):
+        return _call(node, ctx)
+    if isinstance(node, ast.EachPlayer):
+        inner = attrs.evolve(ctx, third=True, in_each=True)
+        return f"{_each_header(node.each, ctx)}: {_block(node.body, inner)}"
+    if isinstance(node, ast.ForEachPlayer):
+        ctx.variables[node.var] = "player"
+        other = "other " if node.each.others else ""
+        start = "" if node.each.others else (
+            " starting with them" if ctx.third else " starting with you")
+        return (f"for each {other}player '{node.var}', in turn order{start}: "
+                f"{_block(node.body, ctx)}")
+    if isinstance(node, ast.Either):
+        branches = [_block(b, ctx) for b in node.branches]
+        if not branches:
+            return _do_nothing(ctx)
+        if top:
+            return "either: " + ". Or: ".join(branches)
+        return "either " + ", or ".join(branches)
+    if isinstance(node, ast.If):
+        cond = _cond(node.cond, ctx)
+        then = _block(node.then, ctx)
+        orelse = _block(node.otherwise, ctx) if node.otherwise is not None else None
+        multi = len(node.then.body) > 1 or (
+            node.otherwise is not None and len(node.otherwise.body) > 1)
+        if top and multi:
+            text = f"if {cond}: {then}"
+            return text + (f". Otherwise: {orelse}" if orelse is not None else "")
+        text = f"if {cond}, {then}"
+        return text + (f"; otherwise, {orelse}" if orelse is not None else "")
+    if isinstance(node, ast.Block):
+        return _block(node, ctx)
+    return _any(node, ctx)
+
+
+def _block(block: ast.Block, ctx: _Ctx) -> str:
+    parts = [_stmt(s, ctx) for s in block.body]
+    return "; ".join(p for p in parts if p) or _do_nothing(ctx)
+
+
+def _do_nothing(ctx: _Ctx) -> str:
+    return "does nothing" if ctx.third else "do nothing"
+
+
+def _each_header(each: ast.Each, ctx: _Ctx) -> str:
+    if each.others:
+        return "each other player, in turn order"
+    return "each player, in turn order starting with " + ("them" if ctx.third else "you")
+
+
+def _each(each: Any) -> str:
+    if isinstance(each, ast.Each):
+        return "each other player" if each.others else "each player"
+    return "each player"
+
+
+# -- primitive calls ---------------------------------------------------------------------------
+_PLACEHOLDER = re.compile(r"(\{\w+\})")
+
+
+def _call(call: ast.Call, ctx: _Ctx) -> str:
+    sig = SIGNATURES.get(call.name)
+    if sig is None:
+        return _unknown_call(call, ctx)
+    has_each = any(p.type == "each" for p in sig.params)
+    # A primitive with an "each" part has those players as its subject: "own" is theirs.
+    arg_ctx = attrs.evolve(ctx, third=True) if has_each else ctx
+    arg_ctx = attrs.evolve(arg_ctx, court=_court(call, arg_ctx))
+    out: list[str] = []
+    previous = ""
+    for piece in _PLACEHOLDER.split(sig.render):
+        if piece.startswith("{") and piece.endswith("}"):
+            name = piece[1:-1]
+            try:
+                param = sig.param(name)
+            except KeyError:
+                out.append(piece)
+                continue
+            words = previous.split()
+            mode: Mode = "any" if words and words[-1].lower() in _PICK_WORDS else "every"
+            out.append(_arg(sig, param, call, arg_ctx, mode))
+        else:
+            literal = _swap_pronouns(piece) if ctx.third else piece
+            out.append(literal)
+            previous = literal
+    text = _tidy("".join(out))
+    if ctx.third and not has_each and not sig.render.startswith("{"):
+        text = _conjugate_first(text)
+    _assign(sig, call, ctx)
+    return text
+
+
+def _assign(sig: Signature, call: ast.Call, ctx: _Ctx) -> None:
+    """Remember the variable a primitive assigns, and what it holds."""
+    for p in sig.params:
+        if p.type != "var":
+            continue
+        name = call.arg(p.name)
+        if not isinstance(name, str):
+            continue
+        choice = call.arg("choice")
+        if any(q.type == "each" for q in sig.params):
+            kind = "secret"
+        elif isinstance(choice, ast.NumberChoice):
+            kind = "number"
+        elif isinstance(choice, ast.PlayerChoice):
+            kind = "player"
+        else:
+            kind = "region"
+        ctx.variables[name] = kind
+
+
+def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) -> str:
+    value = call.arg(param.name)
+    kind = param.type
+    if kind == "players":
+        return _caballeros(call, value, ctx)
+    if kind == "flag":
+        return _flag_text(sig, param) if value else ""
+    if value is None:
+        return ""
+    if kind == "var":
+        return f"'{value}'"
+    if kind == "qty":
+        return _qty(value)
+    if kind in ("regions", "region"):
+        return _set(value, ctx, mode)
+    if kind == "choice":
+        return _choice(value, ctx)
+    if kind == "each":
+        return _each(value)
+    if kind == "destination":
+        if value == "court":
+            return ctx.court or f"{ctx.poss} court"
+        if value == "provinces":
+            return "the provinces"
+        return str(value)
+    if kind == "duration":
+        return f"the {value}"
+    if isinstance(value, ast.Node):
+        return _any(value, ctx)
+    return str(value)
+
+
+def _flag_text(sig: Signature, param: Param) -> str:
+    """The words of an optional flag, read from the bracketed parts of the primitive's
+    ``phrase`` that hold no placeholder (``[, first position only]``, ``[own]``)."""
+    optional: list[str] = [m for m in re.findall(r"\[([^\]]*)\]", sig.phrase)
+                if not re.search(r"\b[A-Z]{2,}\b", m)]
+    flags = [p.name for p in sig.params if p.type == "flag"]
+    if len(optional) == len(flags) and param.name in flags:
+        words = str(optional[flags.index(param.name)])
+    else:
+        words = ", " + param.name.replace("_", " ")
+    return words if words.startswith(",") else " " + words
+
+
+def _court(call: ast.Call, ctx: _Ctx) -> str | None:
+    """Whose court a ``court`` source or destination means in this call."""
+    whose = call.arg("whose")
+    if call.arg("own") is True and whose is None:
+        return f"{ctx.poss} court"
+    if isinstance(whose, ast.PlayerVar):
+        return f"the court of player '{whose.name}'"
+    if any(k == "own" for k, _ in call.args):
+        return "court"
+    return None
+
+
+def _caballeros(call: ast.Call, whose: Any, ctx: _Ctx) -> str:
+    """The caballeros noun phrase that follows the call's quantity."""
+    qty = call.arg("qty")
+    has_qty = isinstance(qty, ast.Qty)
+    one = has_qty and qty.n == 1 and qty.mode in ("exactly", "up_to")
+    noun = "caballero" if one else "caballeros"
+    of = "of " if has_qty else ""
+    if whose is None:
+        if call.arg("own") is True:
+            return f"{of}{ctx.poss} caballeros"
+        return f"{noun} of any player"
+    if isinstance(whose, ast.AnyPlayer):
+        return f"{noun} of any player"
+    if isinstance(whose, ast.Opponents):
+        return f"{of}{ctx.poss} opponents' caballeros"
+    if isinstance(whose, ast.PlayerVar):
+        return f"{noun} of player '{whose.name}'"
+    return f"{noun} of {_any(whose, ctx)}" if isinstance(whose, ast.Node) else noun
+
+
+def _unknown_call(call: ast.Call, ctx: _Ctx) -> str:
+    words = call.name.replace("_", " ").strip()
+    args = [_any(v, ctx) if isinstance(v, ast.Node) else str(v)
+            for _, v in call.args if v is not None and v is not False]
+    return " ".join([words, *args]).strip()
+
+
+def _swap_pronouns(text: str) -> str:
+    return re.sub(r"\b(you|your|yours|yourself)\b", lambda m: _PRONOUNS[m.group(1)], text)
+
+
+def _conjugate_first(text: str) -> str:
+    m = re.match(r"([a-z]+)(.*)", text, flags=re.S)
+    if m is None:
+        return text
+    verb, rest = m.groups()
+    if verb == "be":
+        verb = "is"
+    elif verb == "have":
+        verb = "has"
+    elif re.search(r"(s|x|z|ch|sh|o)$", verb):
+        verb += "es"
+    elif re.search(r"[^aeiou]y$", verb):
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return verb + rest
+
+
+def _tidy(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r" ,", ",", text)
+    return re.sub(r"\b1 caballeros\b", "1 caballero", text)
+
+
+# -- parts ---------------------------------------------------------------------------------------
+def _qty(q: Any) -> str:
+    if not isinstance(q, ast.Qty):
+        return str(q)
+    if q.mode == "up_to":
+        return f"up to {q.n}"
+    if q.mode == "exactly":
+        return str(q.n)
+    if q.mode == "all":
+        return "all"
+    if q.mode == "all_or_some":
+        return "all or some"
+    return q.mode.replace("_", " ") + (f" {q.n}" if q.n is not None else "")
+
+
+def _choice(node: Any, ctx: _Ctx) -> str:
+    if isinstance(node, ast.RegionChoice):
+        return _set(node.set, ctx, "any")
+    if isinstance(node, ast.NumberChoice):
+        return f"a number from {node.low} to {node.high}"
+    if isinstance(node, ast.PlayerChoice):
+        p = node.players
+        if isinstance(p, ast.AnyPlayer):
+            return "a player"
+        if isinstance(p, ast.Opponents):
+            return f"one of {ctx.poss} opponents"
+        return _any(p, ctx)
+    return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
+
+
+def _players(node: ast.Node, ctx: _Ctx) -> str:
+    if isinstance(node, ast.AnyPlayer):
+        return "any player"
+    if isinstance(node, ast.Opponents):
+        return f"{ctx.poss} opponents"
+    if isinstance(node, ast.PlayerVar):
+        return f"player '{node.name}'"
+    return _fallback(node)
+
+
+def _join(parts: list[str], conj: str) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {conj} " + parts[-1]
+
+
+# -- region sets ----------------------------------------------------------------------------------
+_SET_TYPES = (ast.Name, ast.AllRegions, ast.MainlandRegions, ast.Anywhere, ast.Castillo,
+              ast.King, ast.Court, ast.Adjacent, ast.WithValue, ast.MostCaballeros,
+              ast.FewestCaballeros, ast.WithOwn, ast.ChosenOnce, ast.Union, ast.Except,
+              ast.Otherwise)
+
+
+def _regions(mode: Mode, qualifier: str) -> str:
+    if mode == "any":
+        return f"a region {qualifier}"
+    if mode == "every":
+        return f"every region {qualifier}"
+    return f"all regions {qualifier}"
+
+
+def _set(node: Any, ctx: _Ctx, mode: Mode, nested: bool = False) -> str:
+    """A region-set phrase; ``nested`` inside a union or an ``otherwise`` (exceptions are
+    then put in brackets so the commas stay readable)."""
+    if isinstance(node, ast.Name):
+        return _name(node.name, ctx, mode)
+    if isinstance(node, ast.AllRegions):
+        return {"any": "any region", "every": "every region", "all": "all regions"}[mode]
+    if isinstance(node, ast.MainlandRegions):
+        return {"any": "one of the nine regions of Spain", "every": "every region of Spain",
+                "all": "the nine regions of Spain"}[mode]
+    if isinstance(node, ast.Anywhere):
+        return {"any": "any region or the Castillo",
+                "every": "every region and the Castillo",
+                "all": "all regions and the Castillo"}[mode]
+    if isinstance(node, ast.Castillo):
+        return "the Castillo"
+    if isinstance(node, ast.King):
+        return "the king's region"
+    if isinstance(node, ast.Court):
+        return ctx.court or f"{ctx.poss} court"
+    if isinstance(node, ast.Adjacent):
+        return _regions(mode, f"adjacent to {_set(node.of, ctx, 'any', nested=True)}")
+    if isinstance(node, ast.WithValue):
+        values = _join([str(v) for v in node.values], "or")
+        return _regions(mode, f"whose first-place value is {values}")
+    if isinstance(node, ast.MostCaballeros):
+        if mode == "any":
+            return "a region with the most caballeros"
+        return "the region(s) with the most caballeros"
+    if isinstance(node, ast.FewestCaballeros):
+        if mode == "any":
+            return "a region with the fewest caballeros (empty ones ignored)"
+        return "the region(s) with the fewest caballeros (empty ones ignored)"
+    if isinstance(node, ast.WithOwn):
+        if node.at_least <= 1:
+            return _regions(mode, f"with {ctx.poss} caballeros")
+        return _regions(mode, f"with at least {node.at_least} of {ctx.poss} caballeros")
+    if isinstance(node, ast.ChosenOnce):
+        head = "a region" if mode == "any" else "the regions"
+        return f"{head} chosen (as '{node.name}') by exactly one player"
+    if isinstance(node, ast.Union):
+        parts = [_set(i, ctx, mode, nested=True) for i in node.items]
+        return _join(parts, "or" if mode == "any" else "and")
+    if isinstance(node, ast.Except):
+        base = _set(node.base, ctx, mode, nested=True)
+        items = [_set(i, ctx, "any", nested=True) for i in node.items]
+        if nested:
+            return f"{base} (not {_join(items, 'or')})"
+        return f"{base}, except {_join(items, 'and')}"
+    if isinstance(node, ast.Otherwise):
+        first = _set(node.first, ctx, mode, nested=True)
+        fallback = _set(node.fallback, ctx, mode, nested=True)
+        there = "is" if mode == "any" else "are"
+        return f"{first}, or if there {there} none, {fallback}"
+    if isinstance(node, ast.Node):
+        return _any(node, ctx)
+    return str(node)
+
+
+def _name(name: str, ctx: _Ctx, mode: Mode) -> str:
+    kind = ctx.variables.get(name)
+    if kind == "region":
+        return f"the region chosen as '{name}'"
+    if kind == "secret":
+        if ctx.in_each:
+            return f"their chosen region '{name}'"
+        return f"a region chosen as '{name}'" if mode == "any" else \
+            f"the regions chosen as '{name}'"
+    if kind == "player":
+        return f"player '{name}'"
+    if kind == "number":
+        return f"the number '{name}'"
+    return " ".join(w.capitalize() for w in name.split("_") if w) or name
+
+
+# -- numbers and conditions ----------------------------------------------------------------------
+def _number(node: Any, ctx: _Ctx) -> str:
+    if isinstance(node, ast.Int):
+        return str(node.value)
+    if isinstance(node, ast.CountAll):
+        return f"the number of caballeros in {_set(node.where, ctx, 'all')}"
+    if isinstance(node, ast.CountOwn):
+        return f"the number of {ctx.poss} caballeros in {_set(node.where, ctx, 'all')}"
+    if isinstance(node, ast.Node):
+        return _any(node, ctx)
+    return str(node)
+
+
+def _cond(node: Any, ctx: _Ctx, negate: bool = False) -> str:
+    if isinstance(node, ast.Not):
+        return _cond(node.cond, ctx, not negate)
+    if isinstance(node, ast.IsIn):
+        verb = "is not" if negate else "is"
+        return f"{_set(node.item, ctx, 'any')} {verb} {_set(node.set, ctx, 'any')}"
+    if isinstance(node, ast.Compare):
+        op = _NEGATE.get(node.op, node.op) if negate else node.op
+        words = _COMPARE.get(op, op)
+        return f"{_number(node.left, ctx)} {words} {_number(node.right, ctx)}"
+    text = _any(node, ctx) if isinstance(node, ast.Node) else str(node)
+    return f"it is not the case that {text}" if negate else text
+
+
+# -- any node --------------------------------------------------------------------------------------
+def _any(node: ast.Node, ctx: _Ctx) -> str:
+    if isinstance(node, ast.Script):
+        return render(node)
+    if isinstance(node, (ast.Call, ast.EachPlayer, ast.ForEachPlayer, ast.Either, ast.If,
+                         ast.Block)):
+        return _stmt(node, ctx)
+    if isinstance(node, _SET_TYPES):
+        return _set(node, ctx, "any")
+    if isinstance(node, (ast.AnyPlayer, ast.Opponents, ast.PlayerVar)):
+        return _players(node, ctx)
+    if isinstance(node, ast.Each):
+        return _each(node)
+    if isinstance(node, ast.Qty):
+        return _qty(node)
+    if isinstance(node, (ast.Int, ast.CountAll, ast.CountOwn)):
+        return _number(node, ctx)
+    if isinstance(node, (ast.IsIn, ast.Compare, ast.Not)):
+        return _cond(node, ctx)
+    if isinstance(node, (ast.RegionChoice, ast.NumberChoice, ast.PlayerChoice)):
+        return _choice(node, ctx)
+    return _fallback(node)
+
+
+def _fallback(node: ast.Node) -> str:
+    """Words for a node type this module does not know (never raises)."""
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(node).__name__).lower()
+    return words or "something"
