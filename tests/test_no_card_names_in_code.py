@@ -1,0 +1,92 @@
+"""The engine knows no card: no card id or title appears in the Python code (DESIGN.md 2).
+
+Ids are searched in every string constant and identifier of ``elgrande/**/*.py``; titles
+in every string constant that is not a docstring. A few titles are also the game's own
+terms for a piece or a mechanic, defined by the rules rather than by a card; they are
+exempt, each with the rule that defines the term.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Titles that are also rule terms: the piece or mechanic, not the card.
+RULE_TERMS = {
+    "Grande": "B1.2 (the Grande piece)",
+    "Veto": "B8.4 (the Veto mechanic: reaction windows, lasting effect kind)",
+    "Intrigue": "B8.3 (the name of group 1)",
+    "Special Scoring": "B8.6 (special scorings)",
+    "Power Cards": "B1.3 (power cards)",
+    "Mobile scoreboard": "B1.5 (the mobile scoreboards)",
+}
+
+
+def _cards() -> list[dict[str, object]]:
+    out = []
+    for p in sorted((ROOT / "cards").rglob("*.yaml")):
+        if p.name == "set.yaml":
+            continue
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and data.get("kind") != "erratum":
+            out.append(data)
+    return out
+
+
+def _python() -> list[tuple[Path, list[str], list[str]]]:
+    """(file, non-docstring string constants, identifiers) per Python file."""
+    out = []
+    for p in sorted((ROOT / "elgrande").rglob("*.py")):
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        docs = set()
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef)) and node.body:
+                first = node.body[0]
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                    docs.add(id(first.value))
+        strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+                   and isinstance(n.value, str) and id(n) not in docs]
+        names = [n.id for n in ast.walk(tree) if isinstance(n, ast.Name)]
+        names += [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)]
+        out.append((p, strings, names))
+    return out
+
+
+def test_cards_were_found() -> None:
+    cards = _cards()
+    assert len(cards) >= 46  # 33 distinct base action/King's cards + 13 power cards
+
+
+def test_no_card_id_in_python() -> None:
+    ids = {str(c["id"]) for c in _cards()}
+    found = []
+    for path, strings, names in _python():
+        for cid in ids:
+            pat = re.compile(rf"(?<![\w-]){re.escape(cid)}(?![\w-])")
+            hits = [s for s in strings if pat.search(s)]
+            hits += [n for n in names if n == cid.replace("-", "_")]
+            if hits:
+                found.append(f"{path.relative_to(ROOT)}: card id {cid!r} in {hits[:3]}")
+    assert not found, "\n".join(found)
+
+
+def test_no_card_title_in_python() -> None:
+    titles = {str(c["title"]) for c in _cards()} - set(RULE_TERMS)
+    found = []
+    for path, strings, _names in _python():
+        for title in titles:
+            pat = re.compile(rf"(?<!\w){re.escape(title)}(?!\w)")
+            hits = [s for s in strings if pat.search(s)]
+            if hits:
+                found.append(f"{path.relative_to(ROOT)}: card title {title!r} in {hits[:3]}")
+    assert not found, "\n".join(found)
+
+
+def test_rule_term_exemptions_are_real_titles() -> None:
+    titles = {str(c["title"]) for c in _cards()}
+    assert set(RULE_TERMS) <= titles, "an exemption names no card: remove it"
