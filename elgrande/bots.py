@@ -106,7 +106,8 @@ class GreedyBot:
         return best[self.rng.randrange(len(best))] if best else candidates[0]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot,
+                                                     "greedy": GreedyBot}
 
 
 def make_bot(name: str, seed: int) -> RandomBot | GreedyBot:

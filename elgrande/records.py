@@ -79,10 +79,14 @@ def replay(lines: Iterable[str], logging: bool = True) -> Game:
         if entry.get("kind") not in (None, d.kind):
             raise RecordError(n, f"the record answers a {entry['kind']!r} decision, but the "
                               f"game asks {d.kind!r} ({d.prompt})")
+        player = entry["player"]
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise RecordError(n, f"'player' must be a player index, not {player!r}")
+        who = game.names[player] if 0 <= player < len(game.names) else f"player {player}"
         try:
-            game.answer(int(entry["player"]), entry["answer"])
+            game.answer(player, entry["answer"])
         except IllegalMove as exc:
-            raise RecordError(n, f"illegal answer by {game.names[int(entry['player'])] if 0 <= int(entry['player']) < len(game.names) else entry['player']}: {exc.message}", exc.rule) from None
+            raise RecordError(n, f"illegal answer by {who}: {exc.message}", exc.rule) from None
     return game
 
 

@@ -16,6 +16,8 @@ import yaml
 from elgrande.errors import DataError
 
 Path_ = tuple[Any, ...]
+#: The libyaml-backed safe loader when PyYAML has it (faster), else the pure one.
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @attrs.define
@@ -54,7 +56,7 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
         DataError: YAML syntax errors, with line and column.
     """
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 0
@@ -98,13 +100,14 @@ def _convert(
     value = cons.construct_object(node, deep=True)
     if isinstance(value, str):
         line, col = node.start_mark.line, node.start_mark.column
-        if node.style in ("|", ">"):
+        style = node.style if isinstance(node, yaml.ScalarNode) else None
+        if style in ("|", ">"):
             pos.block[at] = True
             line += 1
             while line < len(lines) and not lines[line].strip():
                 line += 1
             col = len(lines[line]) - len(lines[line].lstrip()) if line < len(lines) else 0
-        elif node.style in ("'", '"'):
+        elif style in ("'", '"'):
             col += 1
         pos.text_start[at] = (line + 1, col + 1)
     return value

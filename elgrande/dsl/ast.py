@@ -16,10 +16,8 @@ from typing import Any
 
 import attrs
 
-_node = attrs.frozen(slots=True, kw_only=True)
 
-
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Node:
     """Base class: a source position in the card file."""
 
@@ -28,7 +26,7 @@ class Node:
 
 
 # -- region / region-set expressions -----------------------------------------------------
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Name(Node):
     """A variable or a region id (resolved by the checker against the board and the
     variables assigned so far)."""
@@ -36,45 +34,45 @@ class Name(Node):
     name: str
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class AllRegions(Node):
     """``regions``: every region where caballeros may stand for scoring: the mainland
     regions and the expansion areas, never the Castillo (B8.6, C3)."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class MainlandRegions(Node):
     """``mainland regions``: the 9 regions of Spain (what a secret disc can show, B6.1)."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Anywhere(Node):
     """``anywhere``: the regions and the Castillo (B8.2)."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Castillo(Node):
     """``castillo``."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class King(Node):
     """``king``: the king's region."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Court(Node):
     """``court``: a player's court, as a source of caballeros (send effects only)."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Adjacent(Node):
     """``adjacent to X``: the regions adjacent to region(s) X."""
 
     of: Node
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class WithValue(Node):
     """``regions with value 4 and 5``: regions whose current first value is one of
     ``values`` (B8.6: a mobile scoreboard's value counts; never the Castillo)."""
@@ -82,24 +80,24 @@ class WithValue(Node):
     values: tuple[int, ...]
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class MostCaballeros(Node):
     """``regions with most caballeros`` (all colours; every tied region; B8.6)."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class FewestCaballeros(Node):
     """``regions with fewest caballeros`` (empty regions ignored; B8.6)."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class WithOwn(Node):
     """``regions with [at least N] own caballeros`` (the deciding player's; N default 1)."""
 
     at_least: int = 1
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class ChosenOnce(Node):
     """``pick chosen by exactly one player``: regions of a secret choice chosen by exactly
     one player."""
@@ -107,14 +105,14 @@ class ChosenOnce(Node):
     name: str
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Union(Node):
     """``A or B or C``."""
 
     items: tuple[Node, ...]
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Except(Node):
     """``A except B, C``."""
 
@@ -122,7 +120,7 @@ class Except(Node):
     items: tuple[Node, ...]
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Otherwise(Node):
     """``A otherwise B``: A, or B when A is empty."""
 
@@ -131,25 +129,25 @@ class Otherwise(Node):
 
 
 # -- players, quantities ------------------------------------------------------------------
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class AnyPlayer(Node):
     """``of any player``: caballeros of every colour (neutral ones too, C8)."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Opponents(Node):
     """``of opponents``: caballeros of every colour but the deciding player's (C8: neutral
     ones too)."""
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class PlayerVar(Node):
     """``of p``: caballeros of the player bound to variable ``name``."""
 
     name: str
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Each(Node):
     """``each player`` / ``each other player`` (clockwise from the acting player's left,
     B8.7; ``each player`` starts with the acting player)."""
@@ -157,7 +155,7 @@ class Each(Node):
     others: bool
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Qty(Node):
     """How many: ``mode`` is ``"up_to"``, ``"exactly"``, ``"all"`` or ``"all_or_some"``;
     ``n`` is the number for the first two."""
@@ -167,28 +165,28 @@ class Qty(Node):
 
 
 # -- numbers and conditions ----------------------------------------------------------------
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Int(Node):
     """A whole number."""
 
     value: int
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class CountAll(Node):
     """``caballeros in X``: caballeros of every colour in region(s) X."""
 
     where: Node
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class CountOwn(Node):
     """``own caballeros in X``: the deciding player's caballeros in region(s) X."""
 
     where: Node
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class IsIn(Node):
     """``X is A or B``: region X is one of the regions of the set."""
 
@@ -196,7 +194,7 @@ class IsIn(Node):
     set: Node
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Compare(Node):
     """``number OP number`` with OP one of ``>= <= == != > <``."""
 
@@ -205,7 +203,7 @@ class Compare(Node):
     right: Node
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Not(Node):
     """``not cond``."""
 
@@ -213,14 +211,14 @@ class Not(Node):
 
 
 # -- choices (arguments of the ``choose`` primitive) ----------------------------------------
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class RegionChoice(Node):
     """``choose region from SET``."""
 
     set: Node
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class NumberChoice(Node):
     """``choose number from LO to HI``."""
 
@@ -228,7 +226,7 @@ class NumberChoice(Node):
     high: int
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class PlayerChoice(Node):
     """``choose player from PLAYERS``."""
 
@@ -236,7 +234,7 @@ class PlayerChoice(Node):
 
 
 # -- statements -----------------------------------------------------------------------------
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Call(Node):
     """A primitive statement: ``name`` is a primitive declared in
     :data:`elgrande.dsl.signatures.SIGNATURES`; ``args`` maps its parameter names to values
@@ -253,14 +251,14 @@ class Call(Node):
         return None
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Block(Node):
     """A sequence of statements."""
 
     body: tuple[Node, ...]
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class EachPlayer(Node):
     """``each [other] player: BLOCK``: the block runs once per player in turn order
     (B8.7); inside it, ``own`` means that player's and that player decides."""
@@ -269,7 +267,7 @@ class EachPlayer(Node):
     body: Block
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class ForEachPlayer(Node):
     """``for each [other] player p: BLOCK``: the block runs once per player with ``p``
     bound; the acting player still decides."""
@@ -279,14 +277,14 @@ class ForEachPlayer(Node):
     body: Block
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Either(Node):
     """``either: A or: B ...``: the deciding player picks one branch."""
 
     branches: tuple[Block, ...]
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class If(Node):
     """``if COND: A [else: B]``."""
 
@@ -295,7 +293,7 @@ class If(Node):
     otherwise: Block | None = None
 
 
-@_node
+@attrs.frozen(slots=True, kw_only=True)
 class Script(Node):
     """A whole effect script."""
 

@@ -82,14 +82,9 @@ class Checker:
             inner[s.var] = PLAYER
             self.block(s.body, _Scope(inner, scope.in_each))
         elif isinstance(s, ast.Either):
+            # a branch's variables stay inside the branch
             for b in s.branches:
                 self.block(b, _Scope(dict(scope.vars), scope.in_each))
-            # a variable is defined after the either only if every branch defines it
-            defined = None
-            for b in s.branches:
-                names = {c.arg("var") for c in b.body if isinstance(c, ast.Call)
-                         and c.name in ("choose", "secret_choice")}
-                defined = names if defined is None else defined & names
         elif isinstance(s, ast.If):
             self.cond(s.cond, scope)
             self.block(s.then, _Scope(dict(scope.vars), scope.in_each))

@@ -38,14 +38,19 @@ class _ScriptIndenter(Indenter):
 def parser() -> Lark:
     """The cached LALR parser for effect scripts."""
     text = (grammar_dir() / "effects.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", postlex=_ScriptIndenter(), propagate_positions=True,
-                maybe_placeholders=False, start="start")
+    try:  # Lark keeps the built tables in a cache file keyed by the grammar's hash
+        return Lark(text, parser="lalr", postlex=_ScriptIndenter(), propagate_positions=True,
+                    maybe_placeholders=False, start="start", cache=True)
+    except OSError:  # pragma: no cover - no writable temp dir
+        return Lark(text, parser="lalr", postlex=_ScriptIndenter(),
+                    propagate_positions=True, maybe_placeholders=False, start="start")
 
 
 #: Words for grammar terminals, so errors read like "expected a number".
 _WORDS = {
     "NAME": "a name (a region id or a variable)", "INT": "a number", "_NL": "the end of the line",
-    "_INDENT": "an indented block", "_DEDENT": "the end of the block", "$END": "the end of the script",
+    "_INDENT": "an indented block", "_DEDENT": "the end of the block",
+    "$END": "the end of the script",
     "COLON": "':'", "COMMA": "','", "EQUAL": "'='", "LPAR": "'('", "RPAR": "')'",
     "OWN": "'own'", "_CABALLEROS": "'caballeros'", "COMPARE": "a comparison (>=, <=, ==, ...)",
     "FIRST_POSITION_ONLY": "'first position only'",
@@ -340,12 +345,9 @@ def parse(script: str, path: str = "", line: int = 1, column: int = 1) -> ast.Sc
     return result
 
 
-def _depth(node: Any, d: int = 0) -> int:
-    best = d
-    for child in ast.walk(node):
-        if isinstance(child, ast.Block) and child is not node:
-            pass
-    # depth of nested blocks: count Block ancestors along each path
+def _depth(node: Any) -> int:
+    """How deeply blocks nest in ``node``."""
+    best = 0
     stack: list[tuple[Any, int]] = [(node, 0)]
     while stack:
         n, k = stack.pop()
@@ -374,7 +376,8 @@ def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
         sline, scol = text.count("\n"), 1
     fline, fcol = line0 + sline - 1, col0 + scol - 1
     if isinstance(exc, UnexpectedCharacters):
-        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        at = exc.pos_in_stream or 0
+        ch = text[at] if at < len(text) else "?"
         msg = f"unexpected character {ch!r}"
         hint = "names are lowercase letters, digits and '_'"
     elif isinstance(exc, UnexpectedEOF):
