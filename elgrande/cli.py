@@ -107,5 +107,87 @@ def check(record: str) -> None:
     sys.exit(0)
 
 
+
+@main.command(name="validate")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Diagnostics as text (with a caret) or a JSON list.")
+@click.option("--strict", is_flag=True, help="Warnings fail too (exit 1).")
+@click.option("--smoke", type=click.IntRange(min=0), default=50, show_default=True,
+              help="Random positions each valid action card is smoke-played in (0: none).")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of the first smoke position (trial i uses seed + i).")
+def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
+                 seed: int) -> None:
+    """Check card files or folders PATHS and report every problem.
+
+    Loads the cards as the engine does (the shipped base set alongside), reports YAML,
+    schema, syntax and checker problems, duplicate ids, effects that never act, and
+    smoke-plays each valid card. Exits 0 when clean (warnings allowed unless --strict),
+    1 on errors, 2 on usage errors.
+    """
+    import json
+
+    from elgrande import validate as validation
+
+    try:
+        report = validation.validate(paths, smoke=smoke, seed=seed)
+    except validation.NoCardFiles as exc:
+        raise click.UsageError(str(exc)) from None
+    if fmt == "json":
+        click.echo(json.dumps(report.to_json(), indent=2))
+    else:
+        click.echo(report.format_text(strict))
+    sys.exit(report.exit_code(strict))
+
+
+@main.command(name="schema")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="Write the schema here (default: print it).")
+def schema_cmd(out: str | None) -> None:
+    """Print or write the JSON Schema of card files (generated from the card format)."""
+    from pathlib import Path
+
+    from elgrande.schema import schema_text
+
+    text = schema_text()
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        Path(out).write_text(text, encoding="utf-8")
+        click.echo(f"wrote {out}")
+
+
+@main.command(name="docs")
+@click.option("--out", type=click.Path(file_okay=False), default="docs", show_default=True,
+              help="Output folder.")
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md",
+              show_default=True, help="Markdown (cards.md, dsl.md) or a static HTML site.")
+@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
+              help="Extra (homebrew) card folder; repeatable.")
+def docs_cmd(out: str, fmt: str, card_dirs: tuple[str, ...]) -> None:
+    """Generate the card reference and the effect-language reference."""
+    from elgrande import docs
+    from elgrande.errors import CardError
+    from elgrande.validate import Diagnostic
+
+    try:
+        written = docs.write_docs(out, fmt, card_dirs)
+    except CardError as exc:
+        click.echo(Diagnostic.from_error(exc).format(_lines(exc.path)), err=True)
+        click.echo("fix the card (see 'elgrande validate') and run again", err=True)
+        sys.exit(1)
+    for path in written:
+        click.echo(f"wrote {path}")
+
+
+def _lines(path: str) -> list[str]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -24,13 +24,15 @@ _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 class Positions:
     """Where each value of a loaded YAML document starts.
 
-    ``at[path]`` is ``(line, column)``, 1-based; ``text_start[path]`` is, for a string
+    ``at[path]`` is ``(line, column)``, 1-based; ``key_at[path]`` the same for the key of a
+    mapping entry; ``text_start[path]`` is, for a string
     scalar, the 1-based ``(line, column)`` of its first character of content (for a block
     scalar ``|``, the first content line), so positions *inside* a string (an effect
     script) can be mapped back to the file.
     """
 
     at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
+    key_at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
     text_start: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
     block: dict[Path_, bool] = attrs.field(factory=dict)
 
@@ -93,6 +95,7 @@ def _convert(
             if key in out:
                 raise DataError(path, f"duplicate key {key!r}", knode.start_mark.line + 1,
                                 knode.start_mark.column + 1, "remove one of the two")
+            pos.key_at[at + (key,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
             out[key] = _convert(vnode, at + (key,), pos, cons, lines, path)
         return out
     if isinstance(node, yaml.SequenceNode):

@@ -102,6 +102,8 @@ class CardDef:
         copies: copies in the deck.
         value, court: power cards' value and caballeros to court, else 0.
         effect: the script text ('' for power cards).
+        effect_path: the file the effect script came from (an erratum's, when one
+            replaced it), which the script's positions refer to.
         script: the parsed AST (None for power cards).
         rules: rule ids.
         status: ``"complete"`` or ``"incomplete"``.
@@ -126,6 +128,7 @@ class CardDef:
     path: str
     data: dict[str, Any]
     errata_applied: tuple[str, ...] = ()
+    effect_path: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -156,7 +159,7 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions) -> list[CardError
     for key in data:
         if key not in FIELD_BY_NAME:
             close = difflib.get_close_matches(str(key), FIELD_BY_NAME, n=1)
-            line, col = pos.get((key,))
+            line, col = pos.key_at.get((key,), pos.get((key,)))
             errs.append(CardError(path, f"unknown field {key!r}", line, col,
                                   f"did you mean {close[0]!r}?" if close else
                                   "known fields: " + ", ".join(FIELD_BY_NAME),
@@ -165,14 +168,16 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions) -> list[CardError
         line, col = pos.get((f.name,))
         if f.name not in data:
             if isinstance(kind, str) and kind in f.required_for:
-                errs.append(CardError(path, f"missing required field {f.name!r} "
-                                      f"(a {kind} card needs it: {f.doc})", *pos.get(()),
+                article = "an" if kind[0] in "aeiou" else "a"
+                errs.append(CardError(path, f"missing required field {f.name!r} ({article} "
+                                      f"{kind} card needs it: {f.doc})", *pos.get(()),
                                       hint=f"add '{f.name}: ...'", code="E-SCHEMA-MISSING"))
             continue
         v = data[f.name]
         if f.allowed_for and isinstance(kind, str) and kind in KINDS \
                 and kind not in f.allowed_for:
-            errs.append(CardError(path, f"field {f.name!r} is not used by a {kind} card",
+            article = "an" if kind[0] in "aeiou" else "a"
+            errs.append(CardError(path, f"field {f.name!r} is not used by {article} {kind} card",
                                   line, col, "remove it", code="E-SCHEMA-UNKNOWN-FIELD"))
             continue
         err = _type_error(f, v)
@@ -292,7 +297,7 @@ def build_card(data: dict[str, Any], path: str, pos: yamlpos.Positions,
         copies=int(d.get("copies", 1)), value=int(d.get("value", 0)),
         court=int(d.get("court", 0)), effect=effect, script=script,
         rules=tuple(d.get("rules") or ()), status=str(d.get("status", "complete")),
-        path=path, data=d, errata_applied=tuple(applied),
+        path=path, data=d, errata_applied=tuple(applied), effect_path=effect_pos[0],
     )
 
 

@@ -79,6 +79,7 @@ class Checker:
             self.block(s.body, _Scope(dict(scope.vars), True))
         elif isinstance(s, ast.ForEachPlayer):
             inner = dict(scope.vars)
+            self.bind(s, s.var, scope)
             inner[s.var] = PLAYER
             self.block(s.body, _Scope(inner, scope.in_each))
         elif isinstance(s, ast.Either):
@@ -117,13 +118,31 @@ class Checker:
                            "known: " + ", ".join(sorted(self.lasting)))
             elif p.type == "choice":
                 self.choice(v, scope)
+        if c.name == "send_caballeros" and isinstance(c.arg("whose"),
+                                                      (ast.AnyPlayer, ast.Opponents)):
+            self.error(c.arg("whose"), "E-TYPE", "a send effect takes the caballeros of one "
+                       "player: 'own' (the deciding player's) or 'of p'",
+                       "write 'each other player: send ... own caballeros ...' or "
+                       "'for each other player p: send ... caballeros of p ...'")
         if c.name == "choose":
             ch = c.arg("choice")
+            self.bind(c, c.arg("var"), scope)
             scope.vars[c.arg("var")] = (NUMBER if isinstance(ch, ast.NumberChoice) else
                                         PLAYER if isinstance(ch, ast.PlayerChoice) else REGION)
         elif c.name == "secret_choice":
+            self.bind(c, c.arg("var"), scope)
             scope.vars[c.arg("var")] = REGION_MAP
         self.safety(c)
+
+    def bind(self, node: ast.Node, name: str, scope: _Scope) -> None:
+        """Check that a new variable ``name`` is really new: not a region id, not set
+        before (a variable keeps one meaning for the whole script)."""
+        if name in self.region_ids:
+            self.error(node, "E-REDEFINED", f"{name!r} is a region id; a variable needs "
+                       "another name", f"for example '{name}_choice'")
+        elif name in scope.vars:
+            self.error(node, "E-REDEFINED", f"the variable {name!r} is already set "
+                       f"(to a {scope.vars[name]})", "give the new choice another name")
 
     # -- parts --
     def qty(self, q: ast.Qty) -> None:

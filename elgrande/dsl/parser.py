@@ -385,10 +385,12 @@ def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
         hint = f"expected {_expected_words(set(exc.expected))}"
     elif isinstance(exc, UnexpectedToken):
         tok = exc.token
-        found = "the end of the line" if tok.type == "_NL" else (
-            "an indented block" if tok.type == "_INDENT" else
-            "the end of the script" if tok.type == "$END" else repr(str(tok)))
-        msg = f"unexpected {found}"
+        found = ("the line ends too early" if tok.type == "_NL" else
+                 "unexpected indentation" if tok.type == "_INDENT" else
+                 "the block ends too early" if tok.type == "_DEDENT" else
+                 "the script ends too early" if tok.type == "$END" else
+                 f"unexpected {str(tok)!r}")
+        msg = found
         hint = f"expected {_expected_words(set(exc.accepts or exc.expected))}"
         if tok.type in ("_INDENT", "_DEDENT"):
             hint = "indentation does not match a block: indent only after a line ending in ':'"

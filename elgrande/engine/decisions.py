@@ -8,7 +8,7 @@ has a handler in :data:`KINDS` that, from the decision alone (no state needed),
 - lists the legal answers when they are few,
 - draws a random legal answer from a ``random.Random``.
 
-Answer forms (documented in docs/answers.md):
+Answer forms (also in the generated docs/dsl.md):
 
 =====================  =================================================================
 kind                   answer
@@ -129,7 +129,7 @@ def _rule(d: Decision, default: str) -> str:
 # -- one of a list ---------------------------------------------------------------------------
 def _pick_check(d: Decision, p: int, answer: Any) -> Any:
     choices = d.options["choices"] if "choices" in d.options else d.options["per_player"][str(p)]
-    if isinstance(answer, bool) or answer not in choices:
+    if isinstance(answer, bool) or not isinstance(answer, (int, str)) or answer not in choices:
         why = d.options.get("why", {}).get(str(answer)) if isinstance(answer, (str, int)) else None
         if why:
             raise IllegalMove(why[0], why[1])
@@ -291,7 +291,7 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
     o = d.options
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = {"provinces": answer, "regions": {}}
-    if not isinstance(answer, Mapping):
+    if not isinstance(answer, Mapping) or not set(answer) <= {"provinces", "regions"}:
         raise IllegalMove("B4.1", "answer with a number, or {provinces: k, regions: {...}}")
     k = answer.get("provinces", 0)
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
