@@ -150,9 +150,11 @@ class PlayerVar(Node):
 @attrs.frozen(slots=True, kw_only=True)
 class Each(Node):
     """``each player`` / ``each other player`` (clockwise from the acting player's left,
-    B8.7; ``each player`` starts with the acting player)."""
+    B8.7; ``each player`` starts with the acting player), optionally only those ``with own
+    caballeros in SET`` (the affected players, B8.5)."""
 
     others: bool
+    having: Node | None = None
 
 
 @attrs.frozen(slots=True, kw_only=True)

@@ -76,8 +76,10 @@ class Checker:
         if isinstance(s, ast.Call):
             self.call(s, scope)
         elif isinstance(s, ast.EachPlayer):
+            self.each(s.each, scope)
             self.block(s.body, _Scope(dict(scope.vars), True))
         elif isinstance(s, ast.ForEachPlayer):
+            self.each(s.each, scope)
             inner = dict(scope.vars)
             self.bind(s, s.var, scope)
             inner[s.var] = PLAYER
@@ -118,6 +120,8 @@ class Checker:
                            "known: " + ", ".join(sorted(self.lasting)))
             elif p.type == "choice":
                 self.choice(v, scope)
+            elif p.type == "each":
+                self.each(v, scope)
         if c.name == "send_caballeros" and isinstance(c.arg("whose"),
                                                       (ast.AnyPlayer, ast.Opponents)):
             self.error(c.arg("whose"), "E-TYPE", "a send effect takes the caballeros of one "
@@ -145,6 +149,11 @@ class Checker:
                        f"(to a {scope.vars[name]})", "give the new choice another name")
 
     # -- parts --
+    def each(self, e: ast.Each, scope: _Scope) -> None:
+        """Check a player set's ``with own caballeros in SET`` filter."""
+        if e.having is not None:
+            self.regions(e.having, _Scope(scope.vars, True))
+
     def qty(self, q: ast.Qty) -> None:
         """Range-check a quantity."""
         if q.n is not None and not (0 <= q.n <= MAX_COUNT):

@@ -163,11 +163,15 @@ class _ToAst(Transformer[Token, Any]):
 
     @v_args(meta=True)
     def each_player_set(self, meta: Any, items: list[Any]) -> ast.Each:
-        return ast.Each(others=False, **self._pos(meta))
+        return ast.Each(others=False, having=items[0] if items else None, **self._pos(meta))
 
     @v_args(meta=True)
     def each_other_player_set(self, meta: Any, items: list[Any]) -> ast.Each:
-        return ast.Each(others=True, **self._pos(meta))
+        return ast.Each(others=True, having=items[0] if items else None, **self._pos(meta))
+
+    def having(self, items: list[Any]) -> Any:
+        values = [i for i in items if not isinstance(i, Token)]
+        return values[0] if values else None
 
     @v_args(meta=True)
     def up_to(self, meta: Any, items: list[Any]) -> ast.Qty:

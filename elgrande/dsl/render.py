@@ -148,15 +148,24 @@ def _do_nothing(ctx: _Ctx) -> str:
     return "does nothing" if ctx.third else "do nothing"
 
 
+def _having(each: ast.Each, ctx: _Ctx) -> str:
+    if each.having is None:
+        return ""
+    inner = attrs.evolve(ctx, third=True, in_each=True)
+    return f" with caballeros in {_set(each.having, inner, 'any')}"
+
+
 def _each_header(each: ast.Each, ctx: _Ctx) -> str:
     if each.others:
-        return "each other player, in turn order"
-    return "each player, in turn order starting with " + ("them" if ctx.third else "you")
+        return f"each other player{_having(each, ctx)}, in turn order"
+    return (f"each player{_having(each, ctx)}, in turn order starting with "
+            + ("them" if ctx.third else "you"))
 
 
-def _each(each: Any) -> str:
+def _each(each: Any, ctx: _Ctx | None = None) -> str:
     if isinstance(each, ast.Each):
-        return "each other player" if each.others else "each player"
+        base = "each other player" if each.others else "each player"
+        return base + (_having(each, ctx) if ctx is not None else "")
     return "each player"
 
 
@@ -234,7 +243,7 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
     if kind == "choice":
         return _choice(value, ctx)
     if kind == "each":
-        return _each(value)
+        return _each(value, ctx)
     if kind == "destination":
         if value == "court":
             return ctx.court or f"{ctx.poss} court"
@@ -503,7 +512,7 @@ def _any(node: ast.Node, ctx: _Ctx) -> str:
     if isinstance(node, (ast.AnyPlayer, ast.Opponents, ast.PlayerVar)):
         return _players(node, ctx)
     if isinstance(node, ast.Each):
-        return _each(node)
+        return _each(node, ctx)
     if isinstance(node, ast.Qty):
         return _qty(node)
     if isinstance(node, (ast.Int, ast.CountAll, ast.CountOwn)):

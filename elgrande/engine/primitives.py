@@ -441,10 +441,15 @@ def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
 # -- secret choices (B8.5) ------------------------------------------------------------------------
 def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
     """Players of ``each player`` (the actor first) or ``each other player`` (from the
-    actor's left), clockwise (B8.7)."""
+    actor's left), clockwise (B8.7); with ``having``, only those with caballeros there."""
     n, a = ctx.state.players, ctx.run.actor
     order = [(a + i) % n for i in range(n)]
-    return order[1:] if each.others else order
+    if each.others:
+        order = order[1:]
+    if each.having is not None:
+        where = [r for r in regions(ctx, each.having) if r >= 0]
+        order = [p for p in order if any(ctx.state.caballeros[r][p] for r in where)]
+    return order
 
 
 def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
