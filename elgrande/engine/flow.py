@@ -442,8 +442,12 @@ class FlowEngine:
 
     # -- rounds --
     def _begin_round(self, state: State, flow: Flow, events: list[dict[str, Any]]) -> None:
+        before = state.round
         flow.round_i += 1
         state.round = flow.round
+        for x in state.lasting:  # a skipped round (B3.7) does not count: "next round" is
+            if x.expires and before < x.expires < state.round:  # the next one played
+                x.expires = state.round
         state.bids = []
         flow.bid_i = 0
         flow.turn_order = []

@@ -1,0 +1,61 @@
+"""Random playouts on one core: full games per second and decisions per second for 2, 3,
+4 and 5 players (answers from ``decision.random_answer``, ``logging=False``), and the
+card-set cold load time (see ``benchmarks/load.py``).
+
+    python benchmarks/playout.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from load import cold_load  # noqa: E402
+
+from elgrande.game import new_game  # noqa: E402
+
+
+def playouts(players: int, seconds: float) -> tuple[int, int, float]:
+    """Random games of ``players`` for about ``seconds``: (games, decisions, seconds)."""
+    games = decisions = 0
+    seed = 0
+    start = time.perf_counter()
+    while True:
+        game = new_game(players, seed=seed, logging=False)
+        rng = random.Random(seed)
+        while game.pending is not None:
+            d = game.pending
+            p = d.players[0]
+            game.answer(p, d.random_answer(rng, p))
+            decisions += 1
+        assert game.over
+        games += 1
+        seed += 1
+        took = time.perf_counter() - start
+        if took >= seconds:
+            return games, decisions, took
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="per player count")
+    args = ap.parse_args()
+    new_game(2, seed=0, logging=False)  # load the library before timing playouts
+    print("random full games on one core (standard game, logging off):")
+    for n in (2, 3, 4, 5):
+        games, decisions, took = playouts(n, args.seconds)
+        print(f"  {n} players: {games / took:7.1f} games/s  {decisions / took:9.0f} "
+              f"decisions/s  ({games} games, {decisions / games:.0f} decisions per game)")
+    runs = [cold_load()[0] for _ in range(3)]
+    print(f"card-set cold load (fresh process, import + load_library): "
+          f"{min(runs) * 1000:.0f} ms best of 3 (Lark table cache present); "
+          f"{cold_load(empty_lark_cache=True)[0] * 1000:.0f} ms with an empty Lark cache")
+
+
+if __name__ == "__main__":
+    main()
