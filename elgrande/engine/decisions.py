@@ -126,13 +126,20 @@ def _rule(d: Decision, default: str) -> str:
     return d.rule or default
 
 
+def _refused(options: Mapping[str, Any], key: str, what: Any) -> None:
+    """Raise the specific refusal ``options[key][what]`` (``[rule, message]``) if the
+    decision names one for this answer part (e.g. the king's region: B5.2)."""
+    why = options.get(key, {}).get(str(what))
+    if why:
+        raise IllegalMove(why[0], why[1])
+
+
 # -- one of a list ---------------------------------------------------------------------------
 def _pick_check(d: Decision, p: int, answer: Any) -> Any:
     choices = d.options["choices"] if "choices" in d.options else d.options["per_player"][str(p)]
     if isinstance(answer, bool) or not isinstance(answer, (int, str)) or answer not in choices:
-        why = d.options.get("why", {}).get(str(answer)) if isinstance(answer, (str, int)) else None
-        if why:
-            raise IllegalMove(why[0], why[1])
+        if isinstance(answer, (str, int)) and not isinstance(answer, bool):
+            _refused(d.options, "why", answer)
         raise IllegalMove(_rule(d, "B8.1"), f"{answer!r} is not one of {choices}")
     return answer
 
@@ -178,9 +185,7 @@ def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
     moves = _counts(answer, rule)
     for k in moves:
         if k not in o["to"]:
-            why = o.get("refused", {}).get(k)
-            if why:
-                raise IllegalMove(why[0], why[1])
+            _refused(o, "refused", k)
             raise IllegalMove(rule, f"{k!r} is not a region caballeros may be placed in now "
                               f"(allowed: {', '.join(o['to'])})")
     total = sum(moves.values())
@@ -233,9 +238,7 @@ def _send_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
     moves = _counts(answer, rule)
     for k, n in moves.items():
         if k not in o["sources"]:
-            why = o.get("refused", {}).get(k)
-            if why:
-                raise IllegalMove(why[0], why[1])
+            _refused(o, "refused", k)
             raise IllegalMove(rule, f"{k!r} is not a source this effect allows "
                               f"({', '.join(o['sources'])})")
         if n > o["sources"][k]:
@@ -308,9 +311,7 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
                           "are empty")
     for r, n in regions.items():
         if r not in o["regions"]:
-            why = o.get("refused", {}).get(r)
-            if why:
-                raise IllegalMove(why[0], why[1])
+            _refused(o, "refused", r)
             raise IllegalMove("B4.1", f"you have no caballeros to bring from {r}")
         if n > o["regions"][r]:
             raise IllegalMove("B4.1", f"you have {o['regions'][r]} caballeros in {r}, not {n}")
@@ -368,15 +369,11 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise IllegalMove(rule, f"a move's 'n' must be a whole number >= 1, got {n!r}")
         if src not in o["sources"]:
-            why = o.get("refused_from", {}).get(src)
-            if why:
-                raise IllegalMove(why[0], why[1])
+            _refused(o, "refused_from", src)
             raise IllegalMove(rule, f"{src!r} is not a region this effect moves caballeros "
                               "from")
         if dst not in o["to"] or dst == src:
-            why = o.get("refused_to", {}).get(dst)
-            if why:
-                raise IllegalMove(why[0], why[1])
+            _refused(o, "refused_to", dst)
             raise IllegalMove(rule, f"{dst!r} is not a region these caballeros may move to")
         owners = o["sources"][src]
         if "player" in m:
@@ -448,14 +445,10 @@ def _scoreboard_check(d: Decision, p: int, answer: Any) -> tuple[str, str]:
         raise IllegalMove("B6.9", "answer with {scoreboard: id, to: region}")
     sb, to = str(answer["scoreboard"]), str(answer["to"])
     if sb not in o["moves"]:
-        why = o.get("refused_board", {}).get(sb)
-        if why:
-            raise IllegalMove(why[0], why[1])
+        _refused(o, "refused_board", sb)
         raise IllegalMove("B6.9", f"mobile scoreboard {sb!r} cannot be moved now")
     if to not in o["moves"][sb]:
-        why = o.get("refused", {}).get(to)
-        if why:
-            raise IllegalMove(why[0], why[1])
+        _refused(o, "refused", to)
         raise IllegalMove("B6.9", f"mobile scoreboard {sb} cannot go to {to!r}")
     return sb, to
 
