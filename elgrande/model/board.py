@@ -253,8 +253,8 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
     for p in places:
         for q in p.adjacent:
             if p.index not in places[q].adjacent:
-                sub = ("regions", p.index) if p.kind == REGION else ("areas",)
-                raise _err(where, sub[0], sub[1:] + ("adjacent",),
+                _r, _kind, sub, key = raw_places[p.index]
+                raise _err(where, key, sub[1:] + ("adjacent",),
                            f"adjacency is not symmetric: {p.id!r} lists {places[q].id!r} "
                            f"but {places[q].id!r} does not list {p.id!r}",
                            f"add {p.id!r} to the adjacency of {places[q].id!r}")

@@ -1,0 +1,153 @@
+"""Shared test helpers: where the scenario cases are, the boards, and a state builder.
+
+Scenario cases (format: ``shared/cases/README.md``) are collected from two folders:
+
+- ``$ELGRANDE_CASES`` if set, else ``<repo root>/../shared/cases`` (found relative to this
+  file, so the suite works from any working directory);
+- ``tests/cases/`` (this project's own cases).
+
+Any test that takes a ``scenario_case`` argument is parametrized over every case file, with
+the case's ``id`` as the test id.
+
+When ``ELGRANDE_REQUIRE_INSTALLED`` is set (``.ci/run`` sets it), the session refuses to
+start unless ``elgrande`` is imported from the environment's site-packages rather than
+from the checkout, so CI tests what a user installs.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+import elgrande
+from elgrande.model.board import Board, load_board
+from elgrande.model.state import NOBODY, State
+from elgrande.scenario import case_files
+
+TESTS_DIR = Path(__file__).resolve().parent
+REPO_ROOT = TESTS_DIR.parent
+OWN_CASES = TESTS_DIR / "cases"
+
+
+def shared_cases_dir() -> Path:
+    """The shared cases folder: ``$ELGRANDE_CASES`` or ``<repo>/../shared/cases``."""
+    env = os.environ.get("ELGRANDE_CASES")
+    return Path(env) if env else REPO_ROOT.parent / "shared" / "cases"
+
+
+def all_case_files() -> list[Path]:
+    """Every case file of both folders, shared ones first, each folder sorted."""
+    folders = [d for d in (shared_cases_dir(), OWN_CASES) if d.is_dir()]
+    return case_files(folders)
+
+
+def case_id(path: Path) -> str:
+    """The ``id`` written in a case file (its stem if it has none or cannot be read)."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return path.stem
+    if isinstance(data, dict) and data.get("id") is not None:
+        return str(data["id"])
+    return path.stem
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "scenario_case" in metafunc.fixturenames:
+        files = all_case_files()
+        metafunc.parametrize("scenario_case", files, ids=[case_id(f) for f in files])
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return [f"elgrande imported from: {Path(elgrande.__file__).parent}",
+            f"shared cases: {shared_cases_dir()}"]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("ELGRANDE_REQUIRE_INSTALLED"):
+        pkg = Path(elgrande.__file__).resolve()
+        prefix = Path(sys.prefix).resolve()
+        if not pkg.is_relative_to(prefix) or pkg.is_relative_to(REPO_ROOT / "elgrande"):
+            raise pytest.UsageError(
+                f"elgrande was imported from {pkg}, not from the installed package under "
+                f"{prefix}: the checkout shadows the installation")
+
+
+# -- boards and states ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def board() -> Board:
+    """The base game board."""
+    return load_board(("base",))
+
+
+@pytest.fixture(scope="session")
+def colonies_board() -> Board:
+    """The base game plus Grand Inquisitor & the Colonies."""
+    return load_board(("base", "colonies"))
+
+
+StateBuilder = Callable[..., State]
+
+
+def build_state(
+    board: Board,
+    players: int = 4,
+    king: str = "galicia",
+    grandes: tuple[str, ...] | None = None,
+    regions: Mapping[str, Mapping[int, int]] | None = None,
+    castillo: Mapping[int, int] | None = None,
+    court: Mapping[int, int] | None = None,
+    provinces: Mapping[int, int] | None = None,
+    scoreboards: Mapping[str, str] | None = None,
+    neutral: Mapping[str, int] | None = None,
+    holder: int = NOBODY,
+    scores: Mapping[int, int] | None = None,
+) -> State:
+    """A state from readable pieces: players are indices, places are data ids.
+
+    Provinces default to each player's remaining caballeros (B1.1), so the state conserves
+    caballeros unless ``provinces`` says otherwise.
+    """
+    s = State.empty(board, players)
+    s.king = board.place_index(king)
+    default_grandes = ("aragon", "seville", "catalonia", "granada", "valencia")
+    s.grandes = [board.place_index(g) for g in (grandes or default_grandes[:players])]
+    for region, by_player in (regions or {}).items():
+        for p, n in by_player.items():
+            s.caballeros[board.place_index(region)][p] = n
+    for p, n in (castillo or {}).items():
+        s.caballeros[board.castillo][p] = n
+    for p, n in (court or {}).items():
+        s.court[p] = n
+    for place, sb in (scoreboards or {}).items():
+        s.scoreboards[board.scoreboard_index(sb)] = board.place_index(place)
+    for region, n in (neutral or {}).items():
+        s.neutral[board.place_index(region)] = n
+    s.neutral_holder = holder
+    for p, n in (scores or {}).items():
+        s.scores[p] = n
+    for p in range(players):
+        if provinces is not None and p in provinces:
+            s.provinces[p] = provinces[p]
+        else:
+            s.provinces[p] = board.caballeros_per_player - s.court[p] - s.on_board(p)
+    return s
+
+
+@pytest.fixture(scope="session")
+def make_state(board: Board) -> StateBuilder:
+    """``make_state(players=4, king="galicia", regions={"aragon": {0: 3}}, ...)`` on the
+    base board (see :func:`build_state`)."""
+
+    def make(**kw: Any) -> State:
+        return build_state(board, **kw)
+
+    return make

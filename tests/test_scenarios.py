@@ -1,0 +1,145 @@
+"""Every scenario case (shared and own) must pass; the runner and the CLI report them."""
+
+from __future__ import annotations
+
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+from click.testing import CliRunner
+from conftest import OWN_CASES, all_case_files, case_id, shared_cases_dir
+
+from elgrande.cli import main
+from elgrande.scenario import run_file
+
+
+def test_scenario_case(scenario_case: Path) -> None:
+    result = run_file(scenario_case)
+    assert result.passed, f"{scenario_case}:\n{result.line()}"
+
+
+def test_shared_cases_folder_is_found() -> None:
+    folder = shared_cases_dir()
+    assert folder.is_dir(), (f"shared cases not found at {folder}; set ELGRANDE_CASES or "
+                             "put shared/ beside the repository")
+    assert list(folder.rglob("*.yaml")), f"no case files under {folder}"
+
+
+def test_own_cases_folder_has_cases() -> None:
+    assert list(OWN_CASES.glob("*.yaml"))
+
+
+def test_case_ids_are_unique() -> None:
+    ids = Counter(case_id(f) for f in all_case_files())
+    assert [i for i, n in ids.items() if n > 1] == []
+
+
+PASSING = """\
+id: TMP-PASS
+title: sole first takes the left value
+rules: [B6.5]
+sets: [base]
+players: [red, blue, green]
+position:
+  king: galicia
+  grandes: {red: aragon, blue: seville, green: catalonia}
+  regions:
+    granada: {red: 2, blue: 1}
+do:
+  - score: [granada]
+expect:
+  points: {red: 6, blue: 3}
+"""
+
+FAILING = PASSING.replace("TMP-PASS", "TMP-FAIL").replace("red: 6", "red: 99")
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def _case_lines(output: str) -> list[str]:
+    """The per-case lines of the CLI output (difference lines are indented)."""
+    return [ln for ln in output.splitlines()[:-1] if ln and not ln[0].isspace()]
+
+
+def test_runner_reports_differences(tmp_path: Path) -> None:
+    result = run_file(_write(tmp_path, "fail.yaml", FAILING))
+    assert not result.passed
+    assert result.id == "TMP-FAIL"
+    assert "points of red: expected 99, got 6" in result.differences
+    assert "points of red: expected 99, got 6" in result.line()
+
+
+def test_runner_fails_a_case_expecting_a_refusal_that_does_not_come(tmp_path: Path) -> None:
+    text = PASSING.replace("points: {red: 6, blue: 3}", "illegal: B6.5")
+    result = run_file(_write(tmp_path, "c.yaml", text))
+    assert not result.passed
+    assert any("was carried out" in d for d in result.differences)
+
+
+def test_runner_fails_a_refusal_citing_another_rule(tmp_path: Path) -> None:
+    text = """\
+    id: TMP-RULE
+    title: wrong rule expected
+    players: [red, blue]
+    position:
+      king: galicia
+      grandes: {red: aragon, blue: seville}
+      court: {red: 3}
+    do:
+      - place: {player: red, limit: 3, to: {galicia: 1}}
+    expect:
+      illegal: B6.1
+    """
+    result = run_file(_write(tmp_path, "c.yaml", text))
+    assert not result.passed
+    assert any("refused citing B5.2" in d for d in result.differences)
+
+
+def test_runner_fails_a_position_that_does_not_conserve_caballeros(tmp_path: Path) -> None:
+    text = PASSING.replace("granada: {red: 2, blue: 1}", "granada: {red: 31}")
+    result = run_file(_write(tmp_path, "c.yaml", text))
+    assert not result.passed
+    assert "conserve" in " ".join(result.differences)
+
+
+def test_cli_scenario_prints_a_line_per_case_and_exits_1_on_failure(tmp_path: Path) -> None:
+    _write(tmp_path, "a-pass.yaml", PASSING)
+    _write(tmp_path, "b-fail.yaml", FAILING)
+    out = CliRunner().invoke(main, ["scenario", str(tmp_path)])
+    assert out.exit_code == 1, out.output
+    lines = _case_lines(out.output)
+    assert len(lines) == 2
+    assert lines[0].startswith("TMP-PASS") and "pass" in lines[0]
+    assert lines[1].startswith("TMP-FAIL") and "FAIL" in lines[1]
+    assert "expected 99, got 6" in out.output
+    assert out.output.splitlines()[-1] == "1 passed, 1 failed"
+
+
+def test_cli_scenario_exits_0_when_every_case_passes(tmp_path: Path) -> None:
+    path = _write(tmp_path, "a-pass.yaml", PASSING)
+    out = CliRunner().invoke(main, ["scenario", str(path)])
+    assert out.exit_code == 0, out.output
+    assert out.output.splitlines() == [_case_lines(out.output)[0], "1 passed, 0 failed"]
+
+
+def test_cli_scenario_counts_a_case_that_cannot_be_set_up_as_failed(tmp_path: Path) -> None:
+    _write(tmp_path, "bad.yaml", PASSING.replace("king: galicia", "king: galisia"))
+    out = CliRunner().invoke(main, ["scenario", str(tmp_path)])
+    assert out.exit_code == 1
+    assert "galicia" in out.output  # the did-you-mean hint
+    assert out.output.splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_cli_scenario_over_all_cases_agrees_with_the_runner() -> None:
+    files = all_case_files()
+    folders = [str(d) for d in (shared_cases_dir(), OWN_CASES) if d.is_dir()]
+    out = CliRunner().invoke(main, ["scenario", *folders])
+    lines = _case_lines(out.output)
+    assert [ln.split()[0] for ln in lines] == [case_id(f) for f in files]
+    failed = sum(not run_file(f).passed for f in files)
+    assert out.output.splitlines()[-1] == f"{len(files) - failed} passed, {failed} failed"
+    assert out.exit_code == (1 if failed else 0)

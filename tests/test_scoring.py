@@ -1,0 +1,312 @@
+"""Scoring: ranking (B6.5), bonuses (B5.3, B6.6), 2/3 players (B6.8), mobile scoreboards
+(B6.9), first position only (B8.6), neutral caballeros (C8, C9), general scoring (B6.1-B6.4).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import StateBuilder, build_state
+
+from elgrande.errors import IllegalMove
+from elgrande.model.board import Board
+from elgrande.model.scoring import (
+    current_values,
+    general_scoring,
+    participants,
+    ranks,
+    score_region,
+    score_regions,
+)
+from elgrande.model.state import NOBODY, OFF_BOARD
+
+# -- ranks (B6.5) -----------------------------------------------------------------------
+
+
+def test_B6_5_printed_example_three_tied_for_first() -> None:
+    # 5/3/1: three players with 4 and one with 3 -> the three take 3 each, the one takes 1
+    assert ranks([4, 4, 4, 3]) == [2, 2, 2, 3]
+
+
+def test_B6_5_printed_example_two_tied_below_second() -> None:
+    # 6/4/2: red 4, blue 3, yellow 2, green 2 -> 6, 4, 0, 0
+    assert ranks([4, 3, 2, 2]) == [1, 2, 4, 4]
+
+
+@pytest.mark.parametrize("counts", [[3, 3], [1, 1, 1], [7, 7, 7, 7, 7]])
+def test_B6_5_all_tied_take_the_middle_value(counts: list[int]) -> None:
+    assert ranks(counts) == [2] * len(counts)
+
+
+def test_B6_5_no_caballero_no_rank() -> None:
+    assert ranks([0, 2, 0]) == [0, 1, 0]
+    assert ranks([0, 0]) == [0, 0]
+    assert ranks([]) == []
+
+
+def test_B6_5_ranks_do_not_depend_on_order() -> None:
+    assert ranks([1, 5, 3]) == [3, 1, 2]
+    assert ranks([3, 1, 3, 5]) == [3, 4, 3, 1]
+
+
+def test_B6_5_tie_below_a_sole_leader_takes_the_third_value() -> None:
+    assert ranks([5, 3, 3, 1]) == [1, 3, 3, 4]
+
+
+def test_B6_5_two_tied_pairs() -> None:
+    assert ranks([4, 4, 2, 2]) == [2, 2, 4, 4]
+
+
+# -- score_region -----------------------------------------------------------------------
+
+
+def _points(board: Board, s_before: list[int], s_after: list[int]) -> list[int]:
+    return [a - b for a, b in zip(s_after, s_before, strict=True)]
+
+
+def test_B6_5_printed_values_by_rank(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(regions={"old_castile": {0: 4, 1: 3, 2: 2, 3: 2}})
+    rs = score_region(s, board, board.place_index("old_castile"))
+    assert s.scores == [6, 4, 0, 0]
+    assert rs.values == (6, 4, 2) and rs.source == "printed" and not rs.first_only
+    assert [(ln.participant, ln.rank, ln.points) for ln in rs.lines] == [
+        (0, 1, 6), (1, 2, 4), (2, 4, 0), (3, 4, 0)]
+    assert rs.points() == {0: 6, 1: 4, 2: 0, 3: 0}
+
+
+def test_B6_5_grandes_are_not_caballeros(board: Board, make_state: StateBuilder) -> None:
+    # player 0's Grande is in Aragon, but with no caballero there it neither ranks nor
+    # takes the bonus
+    s = make_state(regions={"aragon": {1: 1}})
+    rs = score_region(s, board, board.place_index("aragon"))
+    assert s.scores == [0, 5, 0, 0]
+    assert [ln.participant for ln in rs.lines] == [1]
+
+
+def test_B5_3_king_bonus_for_the_sole_majority(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(king="granada", regions={"granada": {1: 3, 2: 2}})
+    rs = score_region(s, board, board.place_index("granada"))
+    assert s.scores == [0, 6 + 2, 3, 0]
+    assert rs.lines[0].bonuses == (("king", 2),)
+    assert rs.lines[0].total == 8
+
+
+def test_B6_6_grande_bonus_for_the_sole_majority(board: Board, make_state: StateBuilder) -> None:
+    # Grande of player 3 in Granada (default Grandes: aragon, seville, catalonia, granada)
+    s = make_state(regions={"granada": {3: 2, 0: 1}})
+    rs = score_region(s, board, board.place_index("granada"))
+    assert s.scores == [3, 0, 0, 6 + 2]
+    assert rs.lines[0].bonuses == (("grande", 2),)
+
+
+def test_B6_6_only_the_owners_grande_counts(board: Board, make_state: StateBuilder) -> None:
+    # player 3's Grande lies in Granada, player 0 has the sole majority there: no bonus
+    s = make_state(regions={"granada": {0: 2, 3: 1}})
+    score_region(s, board, board.place_index("granada"))
+    assert s.scores == [6, 0, 0, 3]
+
+
+def test_B5_3_B6_6_both_bonuses_together(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(king="aragon", regions={"aragon": {0: 3, 2: 2, 1: 1}})
+    score_region(s, board, board.place_index("aragon"))
+    assert s.scores == [5 + 2 + 2, 1, 4, 0]
+
+
+def test_B6_6_no_bonus_when_first_is_tied(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(king="aragon", regions={"aragon": {0: 3, 2: 3, 1: 1}})
+    rs = score_region(s, board, board.place_index("aragon"))
+    assert s.scores == [4, 1, 4, 0]
+    assert all(ln.bonuses == () for ln in rs.lines)
+
+
+def test_B6_6_several_grandes_in_one_region(board: Board) -> None:
+    s = build_state(board, grandes=("valencia", "valencia", "catalonia", "granada"),
+                    regions={"valencia": {0: 1, 1: 2}})
+    score_region(s, board, board.place_index("valencia"))
+    assert s.scores == [3, 5 + 2, 0, 0]
+
+
+def test_B6_8_two_players_pay_the_left_value_only(board: Board) -> None:
+    s = build_state(board, players=2, regions={"old_castile": {0: 3, 1: 2}})
+    rs = score_region(s, board, board.place_index("old_castile"))
+    assert s.scores == [6, 0]
+    assert [ln.rank for ln in rs.lines] == [1, 2]
+
+
+def test_B6_8_two_players_tied_score_nothing(board: Board) -> None:
+    s = build_state(board, players=2, regions={"old_castile": {0: 3, 1: 3}})
+    score_region(s, board, board.place_index("old_castile"))
+    assert s.scores == [0, 0]
+
+
+def test_B6_8_three_players_pay_left_and_middle(board: Board) -> None:
+    s = build_state(board, players=3, regions={"granada": {0: 4, 1: 3, 2: 1}})
+    score_region(s, board, board.place_index("granada"))
+    assert s.scores == [6, 3, 0]
+
+
+def test_B6_8_five_players_pay_three_ranks(board: Board) -> None:
+    s = build_state(board, players=5, regions={"granada": {0: 5, 1: 4, 2: 3, 3: 2, 4: 1}})
+    score_region(s, board, board.place_index("granada"))
+    assert s.scores == [6, 3, 1, 0, 0]
+
+
+def test_B6_9_mobile_scoreboard_replaces_the_values(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(regions={"seville": {0: 3, 1: 2, 2: 1}}, scoreboards={"seville": "8-4-0"})
+    seville = board.place_index("seville")
+    assert current_values(s, board, seville) == ((8, 4, 0), "8-4-0")
+    rs = score_region(s, board, seville)
+    assert s.scores == [8, 4, 0, 0]
+    assert rs.source == "8-4-0"
+    assert "8-4-0" in rs.describe(board, ["red", "yellow", "blue", "green"])
+
+
+def test_B6_9_mobile_scoreboard_on_the_castillo(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(castillo={0: 2, 1: 1}, scoreboards={"castillo": "4-0-0"})
+    score_region(s, board, board.castillo)
+    assert s.scores == [4, 0, 0, 0]
+
+
+def test_B6_9_scoreboard_elsewhere_leaves_printed_values(
+        board: Board, make_state: StateBuilder) -> None:
+    s = make_state(regions={"seville": {0: 1}}, scoreboards={"granada": "8-4-0"})
+    assert current_values(s, board, board.place_index("seville")) == ((4, 3, 1), "printed")
+
+
+def test_B8_6_first_only_pays_the_first_rank(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(regions={"basque": {2: 2, 3: 1, 0: 1}})
+    rs = score_region(s, board, board.place_index("basque"), first_only=True)
+    assert s.scores == [0, 0, 5, 0]
+    assert rs.first_only
+
+
+def test_B8_6_first_only_tie_for_first_scores_nothing(
+        board: Board, make_state: StateBuilder) -> None:
+    s = make_state(king="aragon", regions={"aragon": {0: 3, 2: 3, 1: 1}})
+    score_region(s, board, board.place_index("aragon"), first_only=True)
+    assert s.scores == [0, 0, 0, 0]
+
+
+def test_B8_6_first_only_keeps_the_bonuses(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(king="aragon", regions={"aragon": {0: 3, 2: 1}})
+    score_region(s, board, board.place_index("aragon"), first_only=True)
+    assert s.scores == [5 + 2 + 2, 0, 0, 0]
+
+
+def test_B6_5_empty_region_scores_nothing(board: Board, make_state: StateBuilder) -> None:
+    s = make_state()
+    rs = score_region(s, board, board.place_index("galicia"))
+    assert rs.lines == () and s.scores == [0, 0, 0, 0]
+    assert rs.describe(board, ["a", "b", "c", "d"]).endswith(": nobody")
+
+
+def test_score_regions_scores_in_the_order_given(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(king="seville", regions={"galicia": {0: 1}, "granada": {1: 1}})
+    order = [board.place_index("granada"), board.place_index("galicia")]
+    result = score_regions(s, board, order)
+    assert [rs.place for rs in result] == order
+    assert s.scores == [4, 6, 0, 0]
+
+
+# -- neutral caballeros (C8, C9) --------------------------------------------------------
+
+
+def test_C9_unheld_neutral_rank_pays_nobody(colonies_board: Board) -> None:
+    b = colonies_board
+    s = build_state(b, regions={"basque": {0: 3, 3: 1}}, neutral={"basque": 2})
+    rs = score_region(s, b, b.place_index("basque"))
+    assert s.scores == [5, 0, 0, 1]
+    assert [(ln.participant, ln.points) for ln in rs.lines] == [(0, 5), (NOBODY, 3), (3, 1)]
+    assert participants(s, b.place_index("basque")) == ([0, 1, 2, 3, NOBODY], [3, 0, 0, 1, 2])
+
+
+def test_C9_neutral_first_blocks_the_bonuses(colonies_board: Board) -> None:
+    b = colonies_board
+    s = build_state(b, king="aragon", regions={"aragon": {0: 2}}, neutral={"aragon": 3})
+    rs = score_region(s, b, b.place_index("aragon"))
+    assert s.scores == [4, 0, 0, 0]
+    assert rs.lines[0].participant == NOBODY and rs.lines[0].bonuses == ()
+
+
+def test_C8_neutral_counts_for_the_holder(colonies_board: Board) -> None:
+    b = colonies_board
+    s = build_state(b, grandes=("basque", "seville", "catalonia", "granada"),
+                    regions={"basque": {0: 3, 3: 1}}, neutral={"basque": 2}, holder=0)
+    rs = score_region(s, b, b.place_index("basque"))
+    assert s.scores == [5 + 2, 0, 0, 3]
+    assert rs.lines[0].caballeros == 5
+    assert NOBODY not in rs.points()
+
+
+def test_C8_holder_without_own_caballeros_still_ranks(colonies_board: Board) -> None:
+    b = colonies_board
+    s = build_state(b, regions={"aragon": {2: 1}}, neutral={"aragon": 2}, holder=1)
+    score_region(s, b, b.place_index("aragon"))
+    assert s.scores == [0, 5, 4, 0]
+
+
+# -- general scoring (B6.1-B6.4) --------------------------------------------------------
+
+
+def _discs(board: Board, *ids: str) -> list[int]:
+    return [board.place_index(i) for i in ids]
+
+
+@pytest.mark.parametrize("bad", ["castillo", "off", "short", "long"])
+def test_B6_1_illegal_disc_is_refused_and_changes_nothing(
+        board: Board, make_state: StateBuilder, bad: str) -> None:
+    s = make_state(regions={"aragon": {0: 2}}, castillo={0: 3, 1: 1})
+    discs = _discs(board, "aragon", "aragon", "basque", "basque")
+    if bad == "castillo":
+        discs[1] = board.castillo
+    elif bad == "off":
+        discs[2] = OFF_BOARD
+    elif bad == "short":
+        discs = discs[:3]
+    else:
+        discs.append(discs[0])
+    before = s.to_json()
+    with pytest.raises(IllegalMove) as ei:
+        general_scoring(s, board, discs)
+    assert ei.value.rule == "B6.1"
+    assert s.to_json() == before
+
+
+def test_B6_2_B6_3_castillo_scored_then_emptied(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(castillo={0: 3, 1: 2, 2: 2})
+    result = general_scoring(s, board, _discs(board, "old_castile", "old_castile",
+                                              "galicia", "seville"))
+    # Castillo 5/3/1: red 5 alone, yellow and blue tied -> 1 each
+    assert [(ln.participant, ln.points) for ln in result.castillo.lines] == [
+        (0, 5), (1, 1), (2, 1)]
+    assert s.caballeros[board.castillo] == [0, 0, 0, 0]
+    # old_castile 6/4/2: red 3, yellow 2 (player 2's disc showed the king's region)
+    oc = board.place_index("old_castile")
+    assert s.caballeros[oc] == [3, 2, 0, 0]
+    assert s.scores == [5 + 6, 1 + 4, 1, 0]
+    assert result.points(4) == s.scores
+
+
+def test_B6_3_disc_on_the_kings_region_returns_to_court(
+        board: Board, make_state: StateBuilder) -> None:
+    s = make_state(castillo={2: 2}, court={2: 1})
+    result = general_scoring(s, board, _discs(board, "basque", "basque", "galicia", "basque"))
+    assert s.court[2] == 3
+    assert s.caballeros[board.place_index("galicia")][2] == 0
+    assert [(m.player, m.caballeros, m.to) for m in result.moves] == [(2, 2, None)]
+    assert s.conservation_errors(board) == []
+
+
+def test_B6_4_regions_scored_in_scoring_order(board: Board, make_state: StateBuilder) -> None:
+    s = make_state(castillo={0: 1})
+    result = general_scoring(s, board, _discs(board, "valencia", "aragon", "aragon", "aragon"))
+    assert tuple(rs.place for rs in result.regions) == board.scoring_order
+    # the Castillo caballero scored in the Castillo (5) and again in Valencia (5)
+    assert s.scores == [10, 0, 0, 0]
+
+
+def test_B6_3_castillo_caballeros_join_the_region_before_it_is_scored(
+        board: Board, make_state: StateBuilder) -> None:
+    # yellow leads Basque 2-1 before the move; red's 2 from the Castillo make red lead
+    s = make_state(regions={"basque": {0: 1, 1: 2}}, castillo={0: 2})
+    general_scoring(s, board, _discs(board, "basque", "aragon", "aragon", "aragon"))
+    assert s.scores == [5 + 5, 3, 0, 0]
