@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import yaml
 
 from elgrande.dsl import ast
 from elgrande.dsl.cards import (
@@ -272,6 +273,22 @@ def _unique(cid: str, path: str, pos: Positions, seen: dict[str, str],
     return True
 
 
+def _set_ids(paths: Sequence[str | Path]) -> set[str]:
+    """The ids of the card sets whose manifests (``set.yaml``) lie under ``paths``."""
+    ids: set[str] = set()
+    for p in map(Path, paths):
+        manifests = [p] if p.name == "set.yaml" else (
+            list(p.rglob("set.yaml")) if p.is_dir() else [])
+        for m in manifests:
+            try:
+                data = yaml.safe_load(m.read_text(encoding="utf-8"))
+            except (OSError, yaml.YAMLError):
+                continue
+            if isinstance(data, dict) and isinstance(data.get("set"), str):
+                ids.add(data["set"])
+    return ids
+
+
 def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
              sets: Sequence[str] = ("base",)) -> Report:
     """Check the card files under ``paths`` and report every problem.
@@ -290,8 +307,11 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
     checked = _files(paths)
     board = load_board(tuple(sets))
     checked_keys = {Path(f).resolve() for f in checked}
-    shipped = [_shown(f) for d in board.set_dirs for f in card_files(d)
-               if f.resolve() not in checked_keys]
+    # a set validated in its own folder (e.g. a checkout's cards/ while the installed
+    # package ships the same set) replaces the shipped copy instead of clashing with it
+    replaced = _set_ids(paths)
+    shipped = [_shown(f) for d in board.set_dirs if d.name not in replaced
+               for f in card_files(d) if f.resolve() not in checked_keys]
     out = _Collector(set(checked))
     region_ids = list(board.index)
 

@@ -213,7 +213,8 @@ def _values(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tupl
 
 def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
            sets: tuple[str, ...], dirs: tuple[Path, ...]) -> Board:
-    for key in ("regions", "castillo", "scoreboards", "power_cards", "caballeros_per_player"):
+    for key in ("regions", "castillo", "scoreboards", "power_cards", "caballeros_per_player",
+                "rounds", "scoring_after", "paid_ranks", "min_players", "max_players"):
         if key not in m:
             raise _err(where, "set", (), f"set manifest lacks required field {key!r}")
     raw_regions = m["regions"]
@@ -285,11 +286,11 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
         name: Variant(name, tuple(v["rounds"]), tuple(v["scoring_after"]))
         for name, v in (m.get("variants") or {}).items()
     }
-    rounds = int(m.get("rounds", 9))
+    rounds = int(m["rounds"])
     variants["standard"] = Variant("standard", tuple(range(1, rounds + 1)),
-                                   tuple(m.get("scoring_after", (3, 6, 9))))
+                                   tuple(m["scoring_after"]))
     neutral = m.get("neutral") or {}
-    paid = {int(k): int(v) for k, v in (m.get("paid_ranks") or {2: 1, 3: 2}).items()}
+    paid = {int(k): int(v) for k, v in m["paid_ranks"].items()}
     castillo = index[m["castillo"]["id"]]
     return Board(
         sets=sets,
@@ -306,8 +307,8 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
         paid_ranks=paid,
         king_bonus=int(m.get("king_bonus", 0)),
         grande_bonus=int(m.get("grande_bonus", 0)),
-        min_players=int(m.get("min_players", 2)),
-        max_players=int(m.get("max_players", 5)),
+        min_players=int(m["min_players"]),
+        max_players=int(m["max_players"]),
         variants=variants,
         neutral_caballeros=int(neutral.get("caballeros", 0)),
         neutral_name=str(neutral.get("name", "")),

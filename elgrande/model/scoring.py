@@ -184,7 +184,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
     values, source = current_values(state, board, place)
-    paid = board.paid_ranks.get(state.players, 3)
+    paid = board.paid_ranks[state.players]
     if first_only:
         paid = min(paid, 1)
     who, counts = participants(state, place)
