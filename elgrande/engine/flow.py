@@ -13,7 +13,7 @@ action, playing a Veto, each choice inside a card, and the secret disc at scorin
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -23,9 +23,9 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import court_decision
 from elgrande.errors import IllegalMove
 from elgrande.model import placement, scoring
-from elgrande.model.state import Lasting, State
+from elgrande.model.state import State
 
-if False:  # typing only
+if TYPE_CHECKING:
     from elgrande.library import Library
 
 dec.kind("choose_action_card", dec._pick_check, dec._pick_legal)
@@ -504,9 +504,3 @@ class FlowEngine:
 
 def _turn_rule(flow: Flow) -> str:
     return {BID: "B3.3", DISCS: "B6.1", VETO: "B8.4"}.get(flow.phase, "B3.4")
-
-
-def live_vetoes(state: State) -> list[Lasting]:
-    """The Veto cards held now (B8.4)."""
-    return [x for x in state.lasting if x.kind == "veto" and
-            (not x.expires or x.expires >= state.round)]
