@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy as _copy
 import random
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -26,6 +27,8 @@ from elgrande.errors import IllegalMove
 from elgrande.library import Library, load_library
 from elgrande.model.state import State
 from elgrande.narrate import words
+
+_PLAYER = re.compile(r"\bplayer (\d+)")
 
 
 class Game:
@@ -73,9 +76,16 @@ class Game:
             raise IllegalMove("B7.1", "the game is over")
         kind = d.kind
         events: list[dict[str, Any]] = []
-        self._engine.answer(self.state, self.flow, player, answer, events)
+        try:
+            self._engine.answer(self.state, self.flow, player, answer, events)
+        except IllegalMove as exc:  # the engine counts seats; a player reads names
+            raise IllegalMove(exc.rule, _PLAYER.sub(self._seat_name, exc.message)) from None
         self.history.append({"player": player, "kind": kind, "answer": answer})
         self._narrate(events)
+
+    def _seat_name(self, m: re.Match[str]) -> str:
+        p = int(m.group(1))
+        return self.names[p] if 0 <= p < len(self.names) else m.group(0)
 
     def _narrate(self, events: list[dict[str, Any]]) -> None:
         if not self.logging:
