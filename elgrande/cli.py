@@ -61,6 +61,8 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
 
     names = ["red", "yellow", "blue", "green", "white"][:players]
     kinds = [b.strip() for b in bots.split(",") if b.strip()] or ["random"]
+    if len(kinds) > players:
+        raise click.UsageError(f"{len(kinds)} bots named for {players} players")
     try:
         agents = [make_bot(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
         game = new_game(names, seed=seed, variant=variant, errata=errata, cards=card_dirs)
@@ -83,7 +85,10 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
 
 @main.command()
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
-def check(record: str) -> None:
+@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
+              help="The homebrew card folder(s) the game was played with, when the record's "
+              "paths do not reach them from here; repeatable.")
+def check(record: str, card_dirs: tuple[str, ...]) -> None:
     """Replay a game RECORD, checking every answer against the rules.
 
     Exits 0 with the final scores, or 1 naming the first illegal answer and its rule.
@@ -92,9 +97,10 @@ def check(record: str) -> None:
 
     with open(record, encoding="utf-8") as fh:
         try:
-            game = replay(fh, logging=False)
+            game = replay(fh, logging=False, cards=card_dirs or None)
         except RecordError as exc:
-            click.echo(f"{record}:{exc.line}: illegal: {exc}", err=False)
+            rule = f"[{exc.rule}] " if exc.rule else ""
+            click.echo(f"{record}:{exc.line}: {rule}{exc.message}")
             sys.exit(1)
     if not game.over:
         d = game.pending
@@ -159,14 +165,16 @@ def schema_cmd(out: str | None) -> None:
 
 
 @main.command(name="docs")
-@click.option("--out", type=click.Path(file_okay=False), default="docs", show_default=True,
-              help="Output folder.")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="Output folder [default: docs for md, docs/html for html].")
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md",
               show_default=True, help="Markdown (cards.md, dsl.md) or a static HTML site.")
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
               help="Extra (homebrew) card folder; repeatable.")
-def docs_cmd(out: str, fmt: str, card_dirs: tuple[str, ...]) -> None:
+def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...]) -> None:
     """Generate the card reference and the effect-language reference."""
+    if out is None:
+        out = "docs/html" if fmt == "html" else "docs"
     from elgrande import docs
     from elgrande.errors import CardError
     from elgrande.validate import Diagnostic

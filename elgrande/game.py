@@ -18,6 +18,7 @@ import copy as _copy
 import random
 import re
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
@@ -212,7 +213,8 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     header = {"elgrande": __version__, "sets": list(sets), "players": names,
               "variant": variant, "seed": seed, "errata": sorted(errata),
-              "cards": [str(c) for c in cards], "start_player": flow.first_bidder}
+              "cards": [str(Path(c).resolve()) for c in cards],
+              "start_player": flow.first_bidder}
     g = Game(lib, names, state, flow, header, logging)
     more: list[dict[str, Any]] = []
     g._engine.advance(g.state, g.flow, more)

@@ -13,6 +13,11 @@ from elgrande.model.board import Board
 from elgrande.model.scoring import GeneralScoring, RegionScore
 
 
+def caballeros(n: int) -> str:
+    """``"1 caballero"``, ``"3 caballeros"``."""
+    return f"{n} caballero" if n == 1 else f"{n} caballeros"
+
+
 def _places(board: Board, counts: dict[str, int]) -> str:
     return ", ".join(f"{n} in {board.places[board.index[r]].name}" if r in board.index
                      else f"{n} from {r}" for r, n in counts.items()) or "none"
@@ -56,7 +61,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return ["Turn order: " + ", ".join(names[p] for p in e["order"]) + "."]
     if kind == "court":
         extra = f" and {_places(board, e['regions'])}" if e.get("regions") else ""
-        return [f"{who} brings {e['provinces']} caballeros from the provinces{extra} to court."]
+        return [f"{who} brings {caballeros(e['provinces'])} from the provinces{extra} to court."]
     if kind == "card":
         return [f"{who} takes {card(e['card'])}."]
     if kind == "place":
@@ -80,7 +85,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                  f"{_region(board, m['from'])} to {_region(board, m['to'])}" for m in e["moves"]]
         return ["  Moved: " + "; ".join(parts) + "."]
     if kind == "send":
-        return [f"  {names[e['owner']]} sends {sum(e['taken'].values())} caballeros "
+        return [f"  {names[e['owner']]} sends {caballeros(sum(e['taken'].values()))} "
                 f"({_places(board, e['taken'])}) to the {e['to']}."]
     if kind == "score":
         r: RegionScore = e["result"]
@@ -115,7 +120,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         lines.append("  " + g.castillo.describe(board, names))
         for m in g.moves:
             dest = "court" if m.to is None else _region(board, m.to)
-            lines.append(f"  {names[m.player]}'s {m.caballeros} Castillo caballeros go to {dest}.")
+            lines.append(f"  {names[m.player]}: {caballeros(m.caballeros)} from the Castillo "
+                         f"to {dest}.")
         lines.extend("  " + r.describe(board, names) for r in g.regions if r.lines)
         pts = g.points(len(names))
         lines.append("Points this scoring: " + ", ".join(f"{names[p]} {pts[p]}"

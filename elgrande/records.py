@@ -7,7 +7,7 @@ the game exactly (the engine is deterministic given the seed and the answers).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +43,14 @@ def write_record(game: Game, path: str | Path) -> None:
     Path(path).write_text("\n".join(record_lines(game)) + "\n", encoding="utf-8")
 
 
-def replay(lines: Iterable[str], logging: bool = True) -> Game:
+def replay(lines: Iterable[str], logging: bool = True,
+           cards: Sequence[str] | None = None) -> Game:
     """Replay a record.
+
+    Args:
+        lines: the record's lines.
+        logging: keep the game's log in words.
+        cards: homebrew card folders to use instead of the ones the header names.
 
     Returns:
         The game after the last answer (over, for a complete record).
@@ -60,11 +66,16 @@ def replay(lines: Iterable[str], logging: bool = True) -> Game:
     header = _json(n, first)
     if not isinstance(header, dict) or "players" not in header:
         raise RecordError(n, "the first line must be the header with 'players'")
+    folders = [str(c) for c in (cards if cards is not None else header.get("cards", ()))]
+    missing = [c for c in folders if not Path(c).is_dir()]
+    if missing:
+        raise RecordError(n, f"the game was played with homebrew cards from {missing[0]!r}, "
+                          "which is not found from here (pass its folder with --cards)")
     try:
         game = new_game(header["players"], sets=header.get("sets", ["base"]),
                         seed=int(header.get("seed", 0)),
                         variant=header.get("variant", "standard"),
-                        errata=header.get("errata", ()), cards=header.get("cards", ()),
+                        errata=header.get("errata", ()), cards=folders,
                         start_player=header.get("start_player"), logging=logging)
     except (ValueError, ElGrandeError) as exc:
         raise RecordError(n, f"bad header: {exc}") from None

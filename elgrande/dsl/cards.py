@@ -362,7 +362,8 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = ()) -
             errata[er.id] = er
     wanted = set(errata_on)
     for e in wanted - set(errata):
-        raise CardError("", f"unknown erratum {e!r}", hint="known: " + ", ".join(sorted(errata)),
+        raise CardError("(errata)", f"unknown erratum {e!r}",
+                        hint="known: " + (", ".join(sorted(errata)) or "none"),
                         code="E-UNKNOWN-ERRATUM")
     by_card: dict[str, list[Erratum]] = {}
     for er in errata.values():

@@ -98,7 +98,9 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "send QTY [own] caballeros [of WHO] from SET to provinces|court",
        "Send caballeros from court and/or regions to the provinces or to court. Never "
        "from the Castillo or the king's region; who has fewer sends what they have.",
-       [QTY, OWN, WHOSE, Param("source", "regions", "where they come from ('court' allowed)"),
+       [QTY, OWN, Param("whose", "players", "'of p': the caballeros of the player in variable "
+                        "p; left out, the deciding player's own", optional=True),
+        Param("source", "regions", "where they come from ('court' allowed)"),
         Param("to", "destination", "'provinces' or 'court'")],
        "send {qty} {whose} from {source} to {to}",
        ("B8.7", "B5.2"), ("send_caballeros",)),

@@ -140,7 +140,9 @@ def _pick_check(d: Decision, p: int, answer: Any) -> Any:
     if isinstance(answer, bool) or not isinstance(answer, (int, str)) or answer not in choices:
         if isinstance(answer, (str, int)) and not isinstance(answer, bool):
             _refused(d.options, "why", answer)
-        raise IllegalMove(_rule(d, "B8.1"), f"{answer!r} is not one of {choices}")
+        kind = "number" if all(isinstance(c, int) for c in choices) else "region id"
+        raise IllegalMove(_rule(d, "B8.1"), f"{answer!r} is not one of the allowed answers "
+                          f"({kind}s): {', '.join(map(str, choices))}")
     return answer
 
 

@@ -311,7 +311,7 @@ class FlowEngine:
         refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
                                    "king's region"] for r in b.regions if r not in targets}
         refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
-        return Decision("place_caballeros", [p], f"Place up to {limit} caballeros from your "
+        return Decision("place_caballeros", [p], f"Place up to {limit} caballero(s) from your "
                         "court next to the king or in the Castillo",
                         {"to": [b.place_id(r) for r in targets], "min": 0, "max": limit,
                          "refused": refused}, "B4.3")

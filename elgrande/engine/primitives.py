@@ -224,7 +224,7 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
     lo, hi = _limits(call.arg("qty"), s.court[p])
     if hi == 0 or not dests:
         return None
-    return Decision("place_caballeros", [p], f"Place up to {hi} caballeros from your court",
+    return Decision("place_caballeros", [p], f"Place up to {hi} caballero(s) from your court",
                     {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
                      "refused": _king_refusal(ctx)}, "B5.1")
 
@@ -310,7 +310,7 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
     if s.king >= 0:
         refused[b.places[s.king].id] = ["B4.1", "caballeros cannot leave the king's region "
                                         "(B5.2)"]
-    return Decision("bring_to_court", [player], f"Bring up to {limit} caballeros to court",
+    return Decision("bring_to_court", [player], f"Bring up to {limit} caballero(s) to court",
                     {"limit": limit, "provinces": s.provinces[player], "regions": own,
                      "refused": refused}, "B4.1")
 
