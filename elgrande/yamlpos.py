@@ -16,6 +16,9 @@ import yaml
 from elgrande.errors import DataError
 
 Path_ = tuple[Any, ...]
+#: Most values one document may expand to: YAML aliases can make a small file expand
+#: exponentially ("billion laughs"); past this the file is refused.
+MAX_NODES = 20_000
 #: The libyaml-backed safe loader when PyYAML has it (faster), else the pure one.
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -71,8 +74,9 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
         return None, pos
     constructor = yaml.SafeLoader("")
     lines = text.splitlines()
+    budget = [MAX_NODES]
     try:
-        data = _convert(node, (), pos, constructor, lines, path)
+        data = _convert(node, (), pos, constructor, lines, path, budget)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 0
@@ -82,8 +86,14 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
 
 
 def _convert(
-    node: yaml.Node, at: Path_, pos: Positions, cons: yaml.SafeLoader, lines: list[str], path: str
+    node: yaml.Node, at: Path_, pos: Positions, cons: yaml.SafeLoader, lines: list[str],
+    path: str, budget: list[int],
 ) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise DataError(path, f"the document expands to more than {MAX_NODES} values (YAML "
+                        "aliases?)", node.start_mark.line + 1, node.start_mark.column + 1,
+                        "write the data out without anchors and aliases")
     pos.at[at] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
@@ -96,10 +106,11 @@ def _convert(
                 raise DataError(path, f"duplicate key {key!r}", knode.start_mark.line + 1,
                                 knode.start_mark.column + 1, "remove one of the two")
             pos.key_at[at + (key,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
-            out[key] = _convert(vnode, at + (key,), pos, cons, lines, path)
+            out[key] = _convert(vnode, at + (key,), pos, cons, lines, path, budget)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(v, at + (i,), pos, cons, lines, path) for i, v in enumerate(node.value)]
+        return [_convert(v, at + (i,), pos, cons, lines, path, budget)
+                for i, v in enumerate(node.value)]
     value = cons.construct_object(node, deep=True)
     if isinstance(value, str):
         line, col = node.start_mark.line, node.start_mark.column
