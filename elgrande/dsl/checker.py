@@ -16,11 +16,14 @@ from typing import Any
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.dsl.parser import keywords
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.errors import CardError
 
 #: The largest caballero count a script may name (a player has at most 36).
 MAX_COUNT = 36
+#: The largest number a ``choose number`` may offer.
+MAX_NUMBER = 99
 #: Types of variables.
 REGION, REGION_MAP, NUMBER, PLAYER = "region", "region-per-player", "number", "player"
 
@@ -122,6 +125,9 @@ class Checker:
                 self.choice(v, scope)
             elif p.type == "each":
                 self.each(v, scope)
+        if c.arg("own") and c.arg("whose") is not None:
+            self.error(c.arg("whose"), "E-TYPE", "'own' and 'of ...' name whose caballeros "
+                       "twice", "keep one: 'own caballeros' or 'caballeros of ...'")
         if c.name == "send_caballeros" and isinstance(c.arg("whose"),
                                                       (ast.AnyPlayer, ast.Opponents)):
             self.error(c.arg("whose"), "E-TYPE", "a send effect takes the caballeros of one "
@@ -141,7 +147,10 @@ class Checker:
     def bind(self, node: ast.Node, name: str, scope: _Scope) -> None:
         """Check that a new variable ``name`` is really new: not a region id, not set
         before (a variable keeps one meaning for the whole script)."""
-        if name in self.region_ids:
+        if name in keywords():
+            self.error(node, "E-REDEFINED", f"{name!r} is a word of the effect language; a "
+                       "variable needs another name", f"for example '{name}_choice'")
+        elif name in self.region_ids:
             self.error(node, "E-REDEFINED", f"{name!r} is a region id; a variable needs "
                        "another name", f"for example '{name}_choice'")
         elif name in scope.vars:
@@ -167,6 +176,9 @@ class Checker:
             if ch.low > ch.high:
                 self.error(ch, "E-RANGE", f"the range {ch.low} to {ch.high} is empty",
                            f"write 'from {ch.high} to {ch.low}'")
+            elif ch.high > MAX_NUMBER:
+                self.error(ch, "E-RANGE", f"numbers up to {ch.high} are out of range",
+                           f"choose from 0..{MAX_NUMBER}")
         elif isinstance(ch, ast.PlayerChoice):
             self.players(ch.players, scope)
 

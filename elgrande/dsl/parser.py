@@ -10,9 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import attrs
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
 from elgrande.dsl import ast
 from elgrande.dsl.signatures import SIGNATURES
@@ -23,6 +24,8 @@ from elgrande.resources import grammar_dir
 #: these is refused at load time.
 MAX_SCRIPT_CHARS = 20_000
 MAX_DEPTH = 12
+#: Deepest nesting of AST nodes (statements, expressions) a script may have.
+MAX_EXPRESSION_DEPTH = 60
 
 
 class _ScriptIndenter(Indenter):
@@ -297,6 +300,19 @@ class _ToAst(Transformer[Token, Any]):
         return ast.CountOwn(where=items[-1], **self._pos(meta))
 
 
+@lru_cache(maxsize=1)
+def keywords() -> frozenset[str]:
+    """The grammar's reserved words (``regions``, ``king``, ``own``, ...): no variable may
+    take one of these names."""
+    out: set[str] = set()
+    for t in parser().terminals:
+        pat = t.pattern
+        if pat.type == "str" and pat.value.isidentifier():
+            out.add(pat.value)
+    out.update({"caballeros", "caballero"})
+    return frozenset(out)
+
+
 def _add_calls() -> None:
     """Give the transformer one method per primitive rule (from the declarations)."""
     for name in SIGNATURES:
@@ -333,20 +349,49 @@ def parse(script: str, path: str = "", line: int = 1, column: int = 1) -> ast.Sc
         raise CardError(path, f"effect script is longer than {MAX_SCRIPT_CHARS} characters",
                         line, column, "split the card", code="E-TOO-LARGE")
     text = script if script.endswith("\n") else script + "\n"
+    too_deep = CardError(path, f"the script nests blocks or expressions too deeply (at most "
+                         f"{MAX_DEPTH} blocks and {MAX_EXPRESSION_DEPTH} levels of expression)",
+                         line, column, "flatten the script", code="E-TOO-LARGE")
     try:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, path, line, column) from None
+    except DedentError:
+        raise CardError(path, "syntax error: a line is indented less than its block but "
+                        "more than the block around it", line, column,
+                        "indent each block's lines alike", code="E-SYNTAX") from None
+    except RecursionError:
+        raise too_deep from None
     try:
         result: ast.Script = _ToAst(line, column).transform(tree)
-    except VisitError as exc:  # pragma: no cover - transformer bug
+    except RecursionError:
+        raise too_deep from None
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, RecursionError):
+            raise too_deep from None
         raise CardError(path, f"internal error reading the script: {exc.orig_exc}", line,
-                        column, code="E-INTERNAL") from None
-    depth = _depth(result)
-    if depth > MAX_DEPTH:
-        raise CardError(path, f"blocks are nested {depth} deep; at most {MAX_DEPTH}",
-                        line, column, "flatten the script", code="E-TOO-LARGE")
+                        column, code="E-INTERNAL") from None  # pragma: no cover
+    if _depth(result) > MAX_DEPTH or _expression_depth(result) > MAX_EXPRESSION_DEPTH:
+        raise too_deep
     return result
+
+
+def _expression_depth(node: Any) -> int:
+    """How deeply nodes nest in ``node`` (an iterative walk: it cannot overflow)."""
+    best = 0
+    stack: list[tuple[Any, int]] = [(node, 1)]
+    while stack:
+        n, k = stack.pop()
+        best = max(best, k)
+        if isinstance(n, ast.Node):
+            for f in attrs.fields(type(n)):
+                v = getattr(n, f.name)
+                for x in (v if isinstance(v, tuple) else (v,)):
+                    if isinstance(x, tuple) and len(x) == 2:
+                        x = x[1]
+                    if isinstance(x, ast.Node):
+                        stack.append((x, k + 1))
+    return best
 
 
 def _depth(node: Any) -> int:

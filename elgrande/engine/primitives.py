@@ -180,6 +180,8 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
     sources: dict[str, dict[str, int]] = {}
     for r in srcs:
+        if not any(d != r for d in dests):
+            continue  # its caballeros have nowhere else to go
         owners = {str(p): _count(ctx, r, p) for p in movers if _count(ctx, r, p) > 0}
         if owners:
             sources[ctx.rid(r)] = owners
@@ -446,9 +448,14 @@ def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
     order = [(a + i) % n for i in range(n)]
     if each.others:
         order = order[1:]
-    if each.having is not None:
-        where = [r for r in regions(ctx, each.having) if r >= 0]
-        order = [p for p in order if any(ctx.state.caballeros[r][p] for r in where)]
+    if each.having is not None:  # evaluated for each player ("own" = theirs)
+        saved, kept = ctx.subject, []
+        for p in order:
+            ctx.subject = p
+            if any(ctx.state.caballeros[r][p] for r in regions(ctx, each.having) if r >= 0):
+                kept.append(p)
+        ctx.subject = saved
+        order = kept
     return order
 
 
