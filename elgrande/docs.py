@@ -101,6 +101,8 @@ def _rst(text: str) -> Inline:
 
 @attrs.frozen
 class Heading:
+    """A heading of ``level`` 1..4, with an optional anchor id. Rendered to Markdown or HTML."""
+
     level: int
     text: Inline
     anchor: str = ""
@@ -108,28 +110,38 @@ class Heading:
 
 @attrs.frozen
 class Para:
+    """A paragraph of inline text. Rendered to Markdown or HTML."""
+
     text: Inline
 
 
 @attrs.frozen
 class Quote:
+    """A quoted paragraph (a card's printed text). Rendered to Markdown or HTML."""
+
     text: Inline
 
 
 @attrs.frozen
 class Code:
+    """A code block (``lang``: e.g. ``yaml``, ``lark``). Rendered to Markdown or HTML."""
+
     text: str
     lang: str = ""
 
 
 @attrs.frozen
 class Table:
+    """A table: header cells and rows of inline cells. Rendered to Markdown or HTML."""
+
     header: tuple[str, ...]
     rows: tuple[tuple[Inline, ...], ...]
 
 
 @attrs.frozen
 class Items:
+    """A bulleted list of inline items. Rendered to Markdown or HTML."""
+
     items: tuple[Inline, ...]
 
 
