@@ -571,11 +571,13 @@ def _md_escape(s: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", s)
 
 
-def _md_target(target: str) -> str:
+def _target(fmt: str, target: str) -> str:
+    """A link target ``page#anchor`` (or ``#anchor`` on the same page) as a relative link
+    in output format ``fmt`` (``md`` or ``html``)."""
     page, _, anchor = target.partition("#")
     if not page:
         return f"#{anchor}"
-    name = FILES["md"][page]
+    name = FILES[fmt][page]
     return name if anchor == "top" else f"{name}#{anchor}"
 
 
@@ -592,7 +594,7 @@ def _md_inline(text: Inline, in_table: bool = False) -> str:
         elif kind == "strong":
             out.append(f"**{_md_escape(s)}**")
         elif kind == "link":
-            out.append(f"[{_md_escape(s)}]({_md_target(target)})")
+            out.append(f"[{_md_escape(s)}]({_target('md', target)})")
         else:
             out.append(_md_escape(s))
     return " ".join("".join(out).split("\n"))
@@ -644,14 +646,6 @@ blockquote { margin: .5rem 0; padding: .3rem 1rem; border-left: 3px solid #999;
 """.strip()
 
 
-def _html_target(target: str) -> str:
-    page, _, anchor = target.partition("#")
-    if not page:
-        return f"#{anchor}"
-    name = FILES["html"][page]
-    return name if anchor == "top" else f"{name}#{anchor}"
-
-
 def _html_inline(text: Inline) -> str:
     out = []
     for kind, s, target in text:
@@ -663,7 +657,7 @@ def _html_inline(text: Inline) -> str:
         elif kind == "strong":
             out.append(f"<strong>{e}</strong>")
         elif kind == "link":
-            out.append(f'<a href="{html.escape(_html_target(target))}">{e}</a>')
+            out.append(f'<a href="{html.escape(_target("html", target))}">{e}</a>')
         else:
             out.append(e)
     return "".join(out)

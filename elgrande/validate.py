@@ -49,6 +49,7 @@ from elgrande.dsl.cards import (
     build_erratum,
     card_files,
     check_fields,
+    duplicate_id,
     parse_effect,
     read_file,
 )
@@ -263,14 +264,10 @@ def _get(data: Any, key: tuple[Any, ...]) -> Any:
 
 def _unique(cid: str, path: str, pos: Positions, seen: dict[str, str],
             out: _Collector) -> bool:
-    if cid in seen:
-        line, col = pos.get(("id",))
-        out.add(CardError(path, f"duplicate card id {cid!r} (also in {seen[cid]})", line, col,
-                          "card ids must be unique over all loaded sets (the shipped ones "
-                          "included)", code="E-DUPLICATE-ID"))
-        return False
-    seen[cid] = path
-    return True
+    err = duplicate_id(cid, path, pos, seen)
+    if err is not None:
+        out.add(err)
+    return err is None
 
 
 def _set_ids(paths: Sequence[str | Path]) -> set[str]:

@@ -631,18 +631,25 @@ def _take_veto_in_round_1(variant: str = "standard") -> Game:
     put_on_offer(g, VETO)
     first = g.flow.round
 
+    pol = _player_2_takes_the_veto(in_round=None)
+
+    run_until(g, at("card", 0), both(bids({0: 13, 1: 12, 2: 11}), pol))
+    run_until(g, lambda g: g.flow.round != first, pol)
+    return g
+
+
+def _player_2_takes_the_veto(in_round: int | None) -> Any:
+    """A policy: at the card choice (in round ``in_round``, or any), player 2 takes the
+    Veto card and the others take another card; player 2 carries its special action out."""
     def pol(g: Game, d: Decision) -> Any:
-        if g.flow.phase == "card":
+        if g.flow.phase == "card" and in_round in (None, g.flow.round):
             if g.flow.actor == 2:
                 return VETO
             return next(c for c in d.options["choices"] if c != VETO)
         if g.flow.phase == "offer" and g.flow.actor == 2:
             return 0
         return None
-
-    run_until(g, at("card", 0), both(bids({0: 13, 1: 12, 2: 11}), pol))
-    run_until(g, lambda g: g.flow.round != first, pol)
-    return g
+    return pol
 
 
 def _king_turn_asks(g: Game, player: int) -> bool:
@@ -676,14 +683,7 @@ def test_b8_4_veto_next_round_in_the_short_game() -> None:
     run_until(g, lambda g: g.flow.round == 3)
     put_on_offer(g, VETO)
 
-    def pol(g: Game, d: Decision) -> Any:
-        if g.flow.phase == "card" and g.flow.round == 3:
-            if g.flow.actor == 2:
-                return VETO
-            return next(c for c in d.options["choices"] if c != VETO)
-        if g.flow.phase == "offer" and g.flow.actor == 2:
-            return 0
-        return None
+    pol = _player_2_takes_the_veto(in_round=3)
 
     run_until(g, at("card", 0), both(bids({0: 13, 1: 12, 2: 11}), pol))
     run_until(g, lambda g: g.flow.round == 5, pol)

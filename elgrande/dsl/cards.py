@@ -387,9 +387,20 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = ()) -
     return CardSet(cards, errata)
 
 
-def _unique(cid: str, path: str, pos: yamlpos.Positions, seen: dict[str, str]) -> None:
+def duplicate_id(cid: str, path: str, pos: yamlpos.Positions,
+                 seen: dict[str, str]) -> CardError | None:
+    """The E-DUPLICATE-ID error when ``cid`` is already in ``seen`` (id -> file), else
+    None after recording ``cid`` as coming from ``path``."""
     if cid in seen:
         line, col = pos.get(("id",))
-        raise CardError(path, f"duplicate card id {cid!r} (also in {seen[cid]})", line, col,
-                        "card ids must be unique over all loaded sets", code="E-DUPLICATE-ID")
+        return CardError(path, f"duplicate card id {cid!r} (also in {seen[cid]})", line, col,
+                         "card ids must be unique over all loaded sets (the shipped ones "
+                         "included)", code="E-DUPLICATE-ID")
     seen[cid] = path
+    return None
+
+
+def _unique(cid: str, path: str, pos: yamlpos.Positions, seen: dict[str, str]) -> None:
+    err = duplicate_id(cid, path, pos, seen)
+    if err is not None:
+        raise err

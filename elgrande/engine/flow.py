@@ -20,7 +20,7 @@ import attrs
 from elgrande.engine import decisions as dec
 from elgrande.engine.context import Run
 from elgrande.engine.decisions import Decision
-from elgrande.engine.primitives import court_decision
+from elgrande.engine.primitives import apply_court, apply_placement, court_decision
 from elgrande.errors import IllegalMove
 from elgrande.model import placement, scoring
 from elgrande.model.state import State
@@ -331,12 +331,7 @@ class FlowEngine:
                 events.append({"event": "turn_order", "order": flow.turn_order[:]})
                 self._begin_turn(flow)
         elif ph == COURT:
-            regions = {b.index[r]: n for r, n in norm["regions"].items()}
-            state.provinces[player] -= norm["provinces"]
-            state.court[player] += norm["provinces"]
-            for r, n in regions.items():
-                state.caballeros[r][player] -= n
-                state.court[player] += n
+            apply_court(state, b, player, norm)
             events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                            "regions": norm["regions"]})
             flow.phase = CARD
@@ -352,9 +347,7 @@ class FlowEngine:
             flow.place_first = norm == 0
             flow.phase = PLACE if flow.place_first else OFFER
         elif ph == PLACE:
-            for r, n in norm.items():
-                state.court[player] -= n
-                state.caballeros[b.index[r]][player] += n
+            apply_placement(state, b, player, norm)
             events.append({"event": "place", "player": player, "to": dict(norm)})
             self._placed(state, flow, events)
         elif ph == OFFER:

@@ -209,13 +209,18 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
+def apply_placement(state: State, board: Board, player: int, to: dict[str, int]) -> None:
+    """Move ``player``'s caballeros from court to ``{region id: caballeros}`` (an answer
+    already checked by its place_caballeros decision: B4.3, B5.1, B5.2)."""
+    for r, n in to.items():
+        state.court[player] -= n
+        state.caballeros[board.index[r]][player] += n
+
+
 def _place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    s, idx, p = ctx.state, ctx.board.index, ctx.subject
-    for r, n in answer.items():
-        s.court[p] -= n
-        s.caballeros[idx[r]][p] += n
+    apply_placement(ctx.state, ctx.board, ctx.subject, answer)
     if answer:
-        ctx.event("place", decider=p, to=dict(answer))
+        ctx.event("place", decider=ctx.subject, to=dict(answer))
 
 
 @primitive("place_caballeros", _place_finish)
@@ -289,14 +294,20 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- bring to court (B4.1) ---------------------------------------------------------------------
-def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    s, idx, p = ctx.state, ctx.board.index, ctx.subject
-    s.provinces[p] -= answer["provinces"]
-    s.court[p] += answer["provinces"]
+def apply_court(state: State, board: Board, player: int, answer: dict[str, Any]) -> None:
+    """Bring ``player``'s caballeros to court as a checked bring_to_court answer says:
+    ``{"provinces": k, "regions": {region id: n}}`` (B4.1)."""
+    state.provinces[player] -= answer["provinces"]
+    state.court[player] += answer["provinces"]
     for r, n in answer["regions"].items():
-        s.caballeros[idx[r]][p] -= n
-        s.court[p] += n
-    ctx.event("court", decider=p, provinces=answer["provinces"], regions=answer["regions"])
+        state.caballeros[board.index[r]][player] -= n
+        state.court[player] += n
+
+
+def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    apply_court(ctx.state, ctx.board, ctx.subject, answer)
+    ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
+              regions=answer["regions"])
 
 
 def court_decision(state: State, board: Board, player: int, limit: int) -> Decision | None:
