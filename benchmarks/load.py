@@ -3,7 +3,7 @@ the board), in a fresh Python process.
 
     python benchmarks/load.py [--runs 5] [--empty-lark-cache]
 
-Each run starts a new interpreter and times ``import elgrande.library`` plus
+Each run starts a new interpreter and times ``import elgrande.data.library`` plus
 ``load_library(("base",))`` with ``time.perf_counter``. Lark keeps its built LALR tables
 in a cache file in the temp folder; ``--empty-lark-cache`` points TMPDIR at an empty
 folder so the tables are built from the grammar too (the very first run on a machine).
@@ -21,7 +21,7 @@ import tempfile
 SNIPPET = (
     "import time\n"
     "t = time.perf_counter()\n"
-    "from elgrande.library import load_library\n"
+    "from elgrande.data.library import load_library\n"
     "lib = load_library(('base',))\n"
     "t1 = time.perf_counter()\n"
     "print(t1 - t, len(lib.cards.cards))\n"

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
+from elgrande.data.library import Library, load_library
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import DISCS, OVER, Flow, FlowEngine, setup
 from elgrande.errors import IllegalMove
-from elgrande.library import Library, load_library
 from elgrande.model.state import State
 from elgrande.narrate import words
 

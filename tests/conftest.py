@@ -26,9 +26,10 @@ import pytest
 import yaml
 
 import elgrande
-from elgrande.model.board import Board, load_board
+from elgrande.data.manifests import load_board
+from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
-from elgrande.scenario import case_files
+from elgrande.tools.scenario import case_files
 
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from elgrande.data.manifests import load_board
 from elgrande.errors import DataError
-from elgrande.model.board import CASTILLO, REGION, Board, load_board
+from elgrande.model.board import CASTILLO, REGION, Board
 from elgrande.resources import cards_dir
 
 BASE_MANIFEST = cards_dir() / "base" / "set.yaml"

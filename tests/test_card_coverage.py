@@ -25,9 +25,9 @@ from typing import Any
 import pytest
 import yaml
 
+from elgrande.data.library import load_library
 from elgrande.dsl import ast
 from elgrande.dsl.signatures import SIGNATURES
-from elgrande.library import load_library
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE_CARDS = ROOT / "cards" / "base"

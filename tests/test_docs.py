@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from elgrande.cli import main
-from elgrande.docs import (
+from elgrande.dsl.render import render
+from elgrande.dsl.signatures import SIGNATURES
+from elgrande.tools.cli import main
+from elgrande.tools.docs import (
     answer_forms,
     grammar_alternatives,
     grammar_text,
@@ -26,8 +28,6 @@ from elgrande.docs import (
     rules_of,
     syntax,
 )
-from elgrande.dsl.render import render
-from elgrande.dsl.signatures import SIGNATURES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

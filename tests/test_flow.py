@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+from elgrande.data.library import load_library
 from elgrande.dsl import ast
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
 from elgrande.game import Game, new_game
-from elgrande.library import load_library
 from elgrande.model.state import OFF_BOARD, Lasting
 
 LIB = load_library(("base",))

@@ -44,6 +44,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
@@ -52,9 +53,8 @@ from elgrande.engine.context import Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import BudgetExceeded, Interpreter
 from elgrande.errors import CardError, IllegalMove
-from elgrande.model.board import load_board
 from elgrande.model.state import State
-from elgrande.validate import random_position
+from elgrande.tools.validate import random_position
 
 BOARD = load_board()
 REGION_IDS = sorted(BOARD.index)

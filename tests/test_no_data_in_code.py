@@ -91,11 +91,11 @@ def _forbidden_number_runs() -> dict[str, str]:
 
 
 def test_the_package_sources_are_found() -> None:
-    assert "model/board.py" in CODE and "scenario.py" in CODE
+    assert "model/board.py" in CODE and "tools/scenario.py" in CODE
     # the stripping keeps code and plain strings, drops docstrings and comments
-    board = CODE["model/board.py"]
+    board = CODE["data/manifests.py"]
     assert "def load_board" in board and "set.yaml" in board
-    assert "All figures are loaded" not in board
+    assert "Set manifests" not in board
 
 
 def test_the_checks_would_catch_a_copied_table() -> None:

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from elgrande.data.manifests import load_board
 from elgrande.errors import IllegalMove
-from elgrande.model.board import Board, load_board
+from elgrande.model.board import Board
 from elgrande.model.placement import apply_bid, apply_court, apply_place, placement_targets
 from elgrande.model.scoring import general_scoring, score_regions
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State

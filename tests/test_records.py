@@ -1,5 +1,5 @@
 """Game records (DESIGN.md 6): record_lines / write_record / replay, and the ``elgrande
-play`` and ``elgrande check`` commands (click's CliRunner on ``elgrande.cli.main``)."""
+play`` and ``elgrande check`` commands (click's CliRunner on ``elgrande.tools.cli.main``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from elgrande.cli import main
 from elgrande.game import Game, new_game, play_random
 from elgrande.records import RecordError, record_lines, replay, write_record
+from elgrande.tools.cli import main
 
 
 def _played(players: int = 3, seed: int = 4, variant: str = "standard",

@@ -9,8 +9,8 @@ from pathlib import Path
 from click.testing import CliRunner
 from conftest import OWN_CASES, all_case_files, case_id, shared_cases_dir
 
-from elgrande.cli import main
-from elgrande.scenario import run_file
+from elgrande.tools.cli import main
+from elgrande.tools.scenario import run_file
 
 
 def test_scenario_case(scenario_case: Path) -> None:

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
-from elgrande.dsl.cards import FIELDS, check_fields
-from elgrande.schema import card_schema, schema_text
-from elgrande.yamlpos import Positions
+from elgrande.data.cards import FIELDS, check_fields
+from elgrande.data.yamlpos import Positions
+from elgrande.tools.schema import card_schema, schema_text
 
 jsonschema = pytest.importorskip("jsonschema")
 

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from elgrande.cli import main
+from elgrande.data.manifests import load_board
 from elgrande.dsl.parser import parse
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.model.board import load_board
 from elgrande.resources import cards_dir
-from elgrande.validate import Diagnostic, garbage_for, never_acts, random_position, validate
+from elgrande.tools.cli import main
+from elgrande.tools.validate import Diagnostic, garbage_for, never_acts, random_position, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "validate_corpus"

@@ -20,13 +20,14 @@ import attrs
 from elgrande.engine import decisions as dec
 from elgrande.engine.context import Run
 from elgrande.engine.decisions import Decision
+from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.primitives import apply_court, apply_placement, court_decision
 from elgrande.errors import IllegalMove
 from elgrande.model import placement, scoring
 from elgrande.model.state import State
 
 if TYPE_CHECKING:
-    from elgrande.library import Library
+    from elgrande.data.library import Library
 
 dec.kind("choose_action_card", dec._pick_check, dec._pick_legal)
 
@@ -174,6 +175,7 @@ class FlowEngine:
     def __init__(self, lib: Library) -> None:
         self.lib = lib
         self.board = lib.board
+        self.interpreter = Interpreter(lib.board, lib.scripts)
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: list[dict[str, Any]]) -> Decision | None:
@@ -202,7 +204,7 @@ class FlowEngine:
                               f"(waiting for {d.players}: {d.prompt})")
         if flow.phase == SPECIAL:
             assert flow.run is not None
-            nxt = self.lib.interpreter.answer(state, flow.run, player, answer, events)
+            nxt = self.interpreter.answer(state, flow.run, player, answer, events)
             if nxt is not None:
                 flow.pending = nxt
                 return nxt
@@ -405,7 +407,7 @@ class FlowEngine:
             flow.phase = OFFER
 
     def _start_special(self, state: State, flow: Flow, events: list[dict[str, Any]]) -> None:
-        interp = self.lib.interpreter
+        interp = self.interpreter
         flow.run = interp.begin(self._taken(flow), flow.actor)
         flow.phase = SPECIAL
         events.append({"event": "special", "player": flow.actor, "card": self._taken(flow)})

@@ -14,10 +14,11 @@ from typing import Any
 
 import attrs
 
-from elgrande import yamlpos
+from elgrande.data import yamlpos
+from elgrande.data.manifests import load_board
 from elgrande.errors import DataError, ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model import placement, scoring
-from elgrande.model.board import Board, load_board
+from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
 
 
@@ -350,7 +351,7 @@ def _special(case: Case, arg: Any) -> None:
     """Carry out a card's special action with the answers given, in order. A secret
     choice takes one answer: a mapping player -> region. Runs on a copy and commits only
     when the whole action succeeds, so a refused answer changes nothing."""
-    from elgrande.library import load_library
+    from elgrande.data.library import load_library
 
     lib = load_library(case.board.sets, case.data.get("errata") or ())
     actor = case.player(arg["player"])
@@ -358,7 +359,9 @@ def _special(case: Case, arg: Any) -> None:
     if card not in lib.cards.cards:
         raise ScenarioError(f"{case.id}: unknown card {card!r}")
     work = case.state.copy()
-    interp = lib.interpreter
+    from elgrande.engine.interpreter import Interpreter
+
+    interp = Interpreter(lib.board, lib.scripts)
     run = interp.begin(card, actor)
     events: list[dict[str, Any]] = []
     decision = interp.advance(work, run, events)

@@ -31,14 +31,14 @@ from typing import Any
 import attrs
 import yaml
 
+from elgrande.data.cards import KINDS, CardDef, CardSet, load_folders, parse_effect
+from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
-from elgrande.dsl.cards import KINDS, CardDef, CardSet, load_folders, parse_effect
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
 from elgrande.dsl.render import render
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
-from elgrande.model.board import load_board
 from elgrande.resources import cards_dir, grammar_dir
 
 FORMATS = ("md", "html")

@@ -22,7 +22,7 @@ def scenario(files: tuple[str, ...]) -> None:
 
     Prints one line per case and a final 'N passed, N failed' line; exits 1 if any failed.
     """
-    from elgrande import scenario as sc
+    from elgrande.tools import scenario as sc
 
     passed = failed = 0
     for path in sc.case_files(files):
@@ -134,7 +134,7 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
     """
     import json
 
-    from elgrande import validate as validation
+    from elgrande.tools import validate as validation
 
     try:
         report = validation.validate(paths, smoke=smoke, seed=seed)
@@ -154,7 +154,7 @@ def schema_cmd(out: str | None) -> None:
     """Print or write the JSON Schema of card files (generated from the card format)."""
     from pathlib import Path
 
-    from elgrande.schema import schema_text
+    from elgrande.tools.schema import schema_text
 
     text = schema_text()
     if out is None:
@@ -175,9 +175,9 @@ def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...]) -> None:
     """Generate the card reference and the effect-language reference."""
     if out is None:
         out = "docs/html" if fmt == "html" else "docs"
-    from elgrande import docs
     from elgrande.errors import CardError
-    from elgrande.validate import Diagnostic
+    from elgrande.tools import docs
+    from elgrande.tools.validate import Diagnostic
 
     try:
         written = docs.write_docs(out, fmt, card_dirs)

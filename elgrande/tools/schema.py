@@ -1,10 +1,10 @@
 """The JSON Schema (draft 2020-12) of card files, generated from
-:data:`elgrande.dsl.cards.FIELDS`, the one declaration of the card format.
+:data:`elgrande.data.cards.FIELDS`, the one declaration of the card format.
 
 ``cards/schema.json`` is this schema, written by ``elgrande schema --out
 cards/schema.json``; editors that read JSON Schema (e.g. the YAML language server) then
 complete and check card files as they are typed. The engine itself checks files with
-:func:`elgrande.dsl.cards.check_fields`; both read the same declaration:
+:func:`elgrande.data.cards.check_fields`; both read the same declaration:
 
 - every field: its type, ``enum``, ``pattern``, ``minimum``/``maximum`` and its doc;
 - fields required by every kind are ``required``; fields required by one kind, and
@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from elgrande.dsl.cards import FIELDS, KINDS, REPLACEABLE, Field
+from elgrande.data.cards import FIELDS, KINDS, REPLACEABLE, Field
 
 
 def _field(f: Field) -> dict[str, Any]:
@@ -91,7 +91,7 @@ def card_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "El Grande card file",
         "description": "One card (action, King's card, power card) or erratum of an El "
-                       "Grande card set. Generated from elgrande.dsl.cards.FIELDS by "
+                       "Grande card set. Generated from elgrande.data.cards.FIELDS by "
                        "'elgrande schema'; do not edit by hand.",
         "type": "object",
         "required": everyone,

@@ -1,5 +1,5 @@
 """Everything a game needs from the data, loaded and checked once: the board, the cards
-(parsed, statically checked) and an interpreter over their scripts.
+(parsed, statically checked) and their effect scripts by card id (the engine runs them).
 
 ``load_library(("base",))`` is cached per (sets, errata, extra folders); loading all base
 cards from a cold start is what ``benchmarks/load.py`` measures.
@@ -13,11 +13,12 @@ from pathlib import Path
 
 import attrs
 
-from elgrande.dsl.cards import CardDef, CardSet, load_folders
+from elgrande.data.cards import CardDef, CardSet, load_folders
+from elgrande.data.manifests import load_board
+from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
-from elgrande.engine.interpreter import Interpreter
 from elgrande.errors import CardError
-from elgrande.model.board import Board, load_board
+from elgrande.model.board import Board
 
 
 @attrs.frozen
@@ -27,13 +28,13 @@ class Library:
     Attributes:
         board: the board of the sets.
         cards: the cards (errata applied).
-        interpreter: runs the cards' scripts.
+        scripts: card id -> parsed effect script (what the interpreter runs).
         warnings: the checker's warnings (errors raise instead).
     """
 
     board: Board
     cards: CardSet
-    interpreter: Interpreter
+    scripts: dict[str, ast.Script]
     warnings: tuple[CardError, ...]
 
     def card(self, card_id: str) -> CardDef:
@@ -86,4 +87,4 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
                             f"{board.power_cards.get(c.value)}", code="E-POWER-MISMATCH",
                             hint="make the card file and set.yaml agree")
     scripts = {c.id: c.script for c in cards.cards.values() if c.script is not None}
-    return Library(board, cards, Interpreter(board, scripts), tuple(warnings))
+    return Library(board, cards, scripts, tuple(warnings))

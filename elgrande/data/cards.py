@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from elgrande import yamlpos
+from elgrande.data import yamlpos
 from elgrande.dsl import ast
 from elgrande.dsl.parser import parse
 from elgrande.errors import CardError, DataError

@@ -40,8 +40,7 @@ from typing import Any
 import attrs
 import yaml
 
-from elgrande.dsl import ast
-from elgrande.dsl.cards import (
+from elgrande.data.cards import (
     PLAYABLE,
     CardDef,
     Erratum,
@@ -53,13 +52,15 @@ from elgrande.dsl.cards import (
     parse_effect,
     read_file,
 )
+from elgrande.data.manifests import load_board
+from elgrande.data.yamlpos import Positions
+from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
 from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import BudgetExceeded, Interpreter, block_at
 from elgrande.errors import CardError, IllegalMove
-from elgrande.model.board import Board, load_board
+from elgrande.model.board import Board
 from elgrande.model.state import State
-from elgrande.yamlpos import Positions
 
 #: Decisions one smoke-played effect may ask before it counts as running away.
 MAX_DECISIONS = 400

@@ -1,0 +1,195 @@
+"""Set manifests (``cards/<set>/set.yaml``): finding, reading and checking them, and
+building the :class:`~elgrande.model.board.Board` of a combination of sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from elgrande.data import yamlpos
+from elgrande.errors import DataError
+from elgrande.model.board import AREA, CASTILLO, REGION, Board, Place, Scoreboard, Variant
+from elgrande.resources import cards_dir
+
+
+def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
+    """Find the folder of card set ``set_id`` among ``search`` and the shipped ``cards/``.
+
+    Raises:
+        DataError: no such set.
+    """
+    for root in (*search, cards_dir()):
+        d = Path(root) / set_id
+        if (d / "set.yaml").is_file():
+            return d
+    raise DataError("", f"unknown card set {set_id!r}", hint="shipped sets: "
+                    + ", ".join(sorted(p.name for p in cards_dir().iterdir()
+                                       if (p / "set.yaml").is_file())))
+
+
+def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yamlpos.Positions, str]:
+    d = set_dir(set_id, search)
+    path = d / "set.yaml"
+    data, pos = yamlpos.load(path.read_text(encoding="utf-8"), str(path))
+    if not isinstance(data, dict):
+        raise DataError(str(path), "a set manifest must be a mapping", 1, 1)
+    return data, pos, str(path)
+
+
+def load_board(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> Board:
+    """Load and validate the board for ``sets`` (e.g. ``("base", "colonies")``).
+
+    Later sets override the scalar settings of earlier ones (``extends`` is checked).
+    Cached per (sets, search).
+
+    Raises:
+        DataError: with file, line and column, when the data is inconsistent: duplicate
+        ids, unknown or asymmetric adjacency, values that increase, a bad power table.
+    """
+    return _load_board(tuple(sets), tuple(Path(p) for p in search))
+
+
+@lru_cache(maxsize=32)
+def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
+    if not sets:
+        raise DataError("", "no card set given", hint="use at least 'base'")
+    merged: dict[str, Any] = {}
+    where: dict[str, tuple[str, yamlpos.Positions]] = {}
+    dirs: list[Path] = []
+    for s in sets:
+        data, pos, path = _manifest(s, search)
+        dirs.append(Path(path).parent)
+        ext = data.get("extends")
+        if ext is not None and ext not in sets[: sets.index(s)]:
+            line, col = pos.get(("extends",))
+            raise DataError(path, f"set {s!r} extends {ext!r}, which is not loaded before it",
+                            line, col, f"load sets in the order {ext}, {s}")
+        for k, v in data.items():
+            merged[k] = v
+            where[k] = (path, pos)
+    return _build(merged, where, sets, tuple(dirs))
+
+
+def _err(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tuple[Any, ...],
+         msg: str, hint: str = "") -> DataError:
+    path, pos = where.get(key, ("", yamlpos.Positions()))
+    line, col = pos.get((key, *sub))
+    return DataError(path, msg, line, col, hint)
+
+
+def _values(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tuple[Any, ...],
+            raw: Any) -> tuple[int, int, int]:
+    if (not isinstance(raw, list) or len(raw) != 3
+            or not all(isinstance(v, int) and v >= 0 for v in raw)):
+        raise _err(where, key, sub, f"values must be three non-negative integers, got {raw!r}")
+    if not raw[0] >= raw[1] >= raw[2]:
+        raise _err(where, key, sub, f"values must not increase from 1st to 3rd, got {raw!r}")
+    return (raw[0], raw[1], raw[2])
+
+
+def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
+           sets: tuple[str, ...], dirs: tuple[Path, ...]) -> Board:
+    for key in ("regions", "castillo", "scoreboards", "power_cards", "caballeros_per_player",
+                "rounds", "scoring_after", "paid_ranks", "min_players", "max_players"):
+        if key not in m:
+            raise _err(where, "set", (), f"set manifest lacks required field {key!r}")
+    raw_regions = m["regions"]
+    if not isinstance(raw_regions, list) or not raw_regions:
+        raise _err(where, "regions", (), "regions must be a non-empty list")
+    raw_places: list[tuple[dict[str, Any], str, tuple[Any, ...], str]] = []
+    for i, r in enumerate(raw_regions):
+        raw_places.append((r, REGION, ("regions", i), "regions"))
+    raw_places.append((m["castillo"], CASTILLO, ("castillo",), "castillo"))
+    for i, a in enumerate(m.get("areas") or []):
+        raw_places.append((a, AREA, ("areas", i), "areas"))
+    index: dict[str, int] = {}
+    for i, (r, _kind, sub, key) in enumerate(raw_places):
+        if not isinstance(r, dict) or not isinstance(r.get("id"), str):
+            raise _err(where, key, sub[1:], "each place needs a string 'id'")
+        if r["id"] in index:
+            raise _err(where, key, sub[1:] + ("id",), f"duplicate region id {r['id']!r}",
+                       "region ids must be unique")
+        index[r["id"]] = i
+    places: list[Place] = []
+    for i, (r, kind, sub, key) in enumerate(raw_places):
+        adj: set[int] = set()
+        for j, a in enumerate(r.get("adjacent") or []):
+            if a not in index:
+                import difflib
+
+                close = difflib.get_close_matches(str(a), index, n=1)
+                raise _err(where, key, sub[1:] + ("adjacent", j),
+                           f"unknown region {a!r} in the adjacency of {r['id']!r}",
+                           f"did you mean {close[0]!r}?" if close else "")
+            if index[a] == i:
+                raise _err(where, key, sub[1:] + ("adjacent", j), f"{a!r} is adjacent to itself")
+            adj.add(index[a])
+        places.append(Place(i, r["id"], str(r.get("name", r["id"])), kind,
+                            _values(where, key, sub[1:] + ("values",), r.get("values")),
+                            frozenset(adj), bool(r.get("coastal", False))))
+    for p in places:
+        for q in p.adjacent:
+            if p.index not in places[q].adjacent:
+                _r, _kind, sub, key = raw_places[p.index]
+                raise _err(where, key, sub[1:] + ("adjacent",),
+                           f"adjacency is not symmetric: {p.id!r} lists {places[q].id!r} "
+                           f"but {places[q].id!r} does not list {p.id!r}",
+                           f"add {p.id!r} to the adjacency of {places[q].id!r}")
+    boards: list[Scoreboard] = []
+    for i, sb in enumerate(m["scoreboards"] or []):
+        if not isinstance(sb, dict) or not isinstance(sb.get("id"), str):
+            raise _err(where, "scoreboards", (i,), "each mobile scoreboard needs an 'id'")
+        boards.append(Scoreboard(i, sb["id"], _values(where, "scoreboards", (i, "values"),
+                                                      sb.get("values"))))
+    power = m["power_cards"]
+    if not isinstance(power, dict) or not power:
+        raise _err(where, "power_cards", (), "power_cards must map value -> caballeros")
+    table: dict[int, int] = {}
+    last = None
+    for v in sorted(power, key=lambda x: (not isinstance(x, int), x)):
+        n = power[v]
+        if not isinstance(v, int) or not isinstance(n, int) or n < 0:
+            raise _err(where, "power_cards", (v,), f"bad power card entry {v!r}: {n!r}")
+        if last is not None and n > last:
+            raise _err(where, "power_cards", (v,),
+                       f"power card {v} brings more caballeros ({n}) than a lower card",
+                       "caballeros to court do not increase with the value")
+        last = n
+        table[v] = n
+    regions = tuple(p.index for p in places if p.kind == REGION)
+    setup = m.get("setup") or {}
+    variants = {
+        name: Variant(name, tuple(v["rounds"]), tuple(v["scoring_after"]))
+        for name, v in (m.get("variants") or {}).items()
+    }
+    rounds = int(m["rounds"])
+    variants["standard"] = Variant("standard", tuple(range(1, rounds + 1)),
+                                   tuple(m["scoring_after"]))
+    neutral = m.get("neutral") or {}
+    paid = {int(k): int(v) for k, v in m["paid_ranks"].items()}
+    castillo = index[m["castillo"]["id"]]
+    return Board(
+        sets=sets,
+        places=tuple(places),
+        index=index,
+        regions=regions,
+        castillo=castillo,
+        scoring_order=regions + tuple(p.index for p in places if p.kind == AREA),
+        scoreboards=tuple(boards),
+        power_cards=table,
+        caballeros_per_player=int(m["caballeros_per_player"]),
+        setup_grande_region=int(setup.get("grande_region", 0)),
+        setup_court=int(setup.get("court", 0)),
+        paid_ranks=paid,
+        king_bonus=int(m.get("king_bonus", 0)),
+        grande_bonus=int(m.get("grande_bonus", 0)),
+        min_players=int(m["min_players"]),
+        max_players=int(m["max_players"]),
+        variants=variants,
+        neutral_caballeros=int(neutral.get("caballeros", 0)),
+        neutral_name=str(neutral.get("name", "")),
+        set_dirs=dirs,
+    )
