@@ -66,9 +66,13 @@ class Game:
         """True after the last scoring (B3.6, B7.1)."""
         return self.flow.phase == OVER
 
-    def answer(self, player: int, answer: Any) -> None:
+    def answer(self, player: int, answer: Any) -> list[dict[str, Any]]:
         """Give ``player``'s answer (form: see :mod:`elgrande.engine.decisions`).
 
+        Returns:
+            The events this answer caused, in order, as plain dicts (``{"event": "score",
+            ...}``; scorings carry their structured result): what the log narrates, for
+            tools that tally points by source.
         Raises:
             IllegalMove: refused, with the rule id; the game is unchanged.
         """
@@ -83,6 +87,7 @@ class Game:
             raise IllegalMove(exc.rule, _PLAYER.sub(self._seat_name, exc.message)) from None
         self.history.append({"player": player, "kind": kind, "answer": answer})
         self._narrate(events)
+        return events
 
     def _seat_name(self, m: re.Match[str]) -> str:
         p = int(m.group(1))
