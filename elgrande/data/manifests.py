@@ -59,9 +59,17 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
     merged: dict[str, Any] = {}
     where: dict[str, tuple[str, yamlpos.Positions]] = {}
     dirs: list[Path] = []
+    modules: list[str] = []
     for s in sets:
         data, pos, path = _manifest(s, search)
         dirs.append(Path(path).parent)
+        mod = data.get("rules")
+        if mod is not None:
+            if not isinstance(mod, str) or not mod.isidentifier():
+                line, col = pos.get(("rules",))
+                raise DataError(path, f"'rules' must name a rules module, got {mod!r}", line,
+                                col, "e.g. 'rules: base' for elgrande/rules/base.py")
+            modules.append(mod)
         ext = data.get("extends")
         if ext is not None and ext not in sets[: sets.index(s)]:
             line, col = pos.get(("extends",))
@@ -70,7 +78,7 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
         for k, v in data.items():
             merged[k] = v
             where[k] = (path, pos)
-    return _build(merged, where, sets, tuple(dirs))
+    return _build(merged, where, sets, tuple(dirs), tuple(modules))
 
 
 def _err(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tuple[Any, ...],
@@ -91,7 +99,7 @@ def _values(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tupl
 
 
 def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
-           sets: tuple[str, ...], dirs: tuple[Path, ...]) -> Board:
+           sets: tuple[str, ...], dirs: tuple[Path, ...], modules: tuple[str, ...]) -> Board:
     for key in ("regions", "castillo", "scoreboards", "power_cards", "caballeros_per_player",
                 "rounds", "scoring_after", "paid_ranks", "min_players", "max_players"):
         if key not in m:
@@ -192,4 +200,17 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
         neutral_caballeros=int(neutral.get("caballeros", 0)),
         neutral_name=str(neutral.get("name", "")),
         set_dirs=dirs,
+        rules_modules=modules,
+        stacks=_stacks(where, m.get("stacks")),
     )
+
+
+def _stacks(where: dict[str, tuple[str, yamlpos.Positions]], raw: Any) -> tuple[int, ...]:
+    if raw is None:
+        return ()
+    if (not isinstance(raw, list) or not all(isinstance(x, int) and not isinstance(x, bool)
+                                              and x >= 0 for x in raw)
+            or len(set(raw)) != len(raw)):
+        raise _err(where, "stacks", (), f"stacks must be a list of distinct stack numbers, "
+                   f"got {raw!r}")
+    return tuple(raw)

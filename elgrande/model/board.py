@@ -62,7 +62,9 @@ class Variant:
 class Board:
     """Everything printed that the rules need, for one combination of card sets.
 
-    Built by :func:`load_board`. Indices: ``places[i].index == i``; ``regions`` lists the
+    Built by :func:`elgrande.data.manifests.load_board`. ``rules_modules`` names the rules
+    module of each set that has one, in load order (DESIGN 2a); ``stacks`` the numbers of
+    the shuffled action stacks (B1.4). Indices: ``places[i].index == i``; ``regions`` lists the
     mainland regions in general-scoring order (B6.4); ``castillo`` is the Castillo's index.
     """
 
@@ -86,6 +88,8 @@ class Board:
     neutral_caballeros: int
     neutral_name: str
     set_dirs: tuple[Path, ...]
+    rules_modules: tuple[str, ...] = ()
+    stacks: tuple[int, ...] = ()
 
     def place_id(self, index: int) -> str:
         """The data id of place ``index``."""
