@@ -14,7 +14,6 @@ middle of a special action too.
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -22,24 +21,31 @@ from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
+from elgrande.chronicle import Chronicle
 from elgrande.data.library import Library, load_library
 from elgrande.engine.decisions import Decision
-from elgrande.engine.flow import DISCS, OVER, Flow, FlowEngine, setup
+from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
+from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
-from elgrande.narrate import words
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
+#: Header fields a view never shows: they let a player derive hidden things (the seed
+#: gives the order of the action stacks).
+_PRIVATE_HEADER = ("seed",)
 
 
 class Game:
-    """A game in progress.
+    """A game in progress: state, flow position and pending decision, plus a chronicle
+    (history and log) that copies share.
 
     Attributes:
         library: board and cards; names: player names by index; state: the pieces;
-        flow: rounds and turns; log: what happened, in plain words (if ``logging``);
-        history: every accepted answer ``{"player", "kind", "answer"}`` (a game record);
-        header: the record header (sets, players, variant, seed, errata, engine version).
+        flow: rounds, turns and the pending decision; header: the record header (sets,
+        players, variant, seed, errata, engine version).
+        log: what happened, in plain words (if ``logging``); history: every accepted
+        answer ``{"player", "kind", "answer"}`` (a game record). Both are lists made
+        fresh on each access.
     """
 
     def __init__(self, library: Library, names: list[str], state: State, flow: Flow,
@@ -49,11 +55,32 @@ class Game:
         self.state = state
         self.flow = flow
         self.header = header
-        self.log: list[str] = []
-        self.history: list[dict[str, Any]] = []
-        self.logging = logging
-        self._engine = FlowEngine(library)
-        self._titles = {c.id: c.title for c in library.cards.cards.values()}
+        self._engine: FlowEngine = engine_for(library)
+        titles = {c.id: c.title for c in library.cards.cards.values()}
+        self.chronicle = Chronicle(library.board, names, titles, logging)
+
+    @property
+    def logging(self) -> bool:
+        """Whether events are narrated into ``log``."""
+        return self.chronicle.logging
+
+    @property
+    def log(self) -> list[str]:
+        """The game so far in words (empty when not logging)."""
+        return self.chronicle.log.to_list()
+
+    @log.setter
+    def log(self, lines: Sequence[str]) -> None:
+        self.chronicle.log = type(self.chronicle.log)(lines)
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """Every accepted answer so far, in order (what a record holds)."""
+        return self.chronicle.history.to_list()
+
+    @history.setter
+    def history(self, entries: Sequence[dict[str, Any]]) -> None:
+        self.chronicle.history = type(self.chronicle.history)(entries)
 
     # -- decisions --
     @property
@@ -85,20 +112,12 @@ class Game:
             self._engine.answer(self.state, self.flow, player, answer, events)
         except IllegalMove as exc:  # the engine counts seats; a player reads names
             raise IllegalMove(exc.rule, _PLAYER.sub(self._seat_name, exc.message)) from None
-        self.history.append({"player": player, "kind": kind, "answer": answer})
-        self._narrate(events)
+        self.chronicle.record(player, kind, answer, events)
         return events
 
     def _seat_name(self, m: re.Match[str]) -> str:
         p = int(m.group(1))
         return self.names[p] if 0 <= p < len(self.names) else m.group(0)
-
-    def _narrate(self, events: list[dict[str, Any]]) -> None:
-        if not self.logging:
-            return
-        b = self.library.board
-        for e in events:
-            self.log.extend(words(e, b, self.names, self._titles))
 
     # -- results --
     def winners(self) -> list[int]:
@@ -108,27 +127,35 @@ class Game:
 
     # -- copies and JSON --
     def copy(self) -> Game:
-        """An independent copy (the library is shared: it is read-only)."""
-        g = Game(self.library, self.names[:], self.state.copy(), self.flow.copy(),
-                 dict(self.header), self.logging)
-        g.log = self.log[:]
-        g.history = _copy.deepcopy(self.history)
+        """An independent copy: state, flow position and pending decision are copied; the
+        library is shared (read-only), and so are history and log up to now (later
+        answers go to each game's own chronicle). Cost independent of the game's length.
+        """
+        g = Game.__new__(Game)
+        g.library, g.names, g.header, g._engine = self.library, self.names, self.header, \
+            self._engine
+        g.state = self.state.copy()
+        g.flow = self.flow.copy()
+        g.chronicle = self.chronicle.fork()
         return g
 
     def to_json(self) -> dict[str, Any]:
-        """The whole game as plain data (JSON-able)."""
-        return {"header": self.header, "names": self.names, "state": self.state.to_json(),
-                "flow": self.flow.to_json(), "history": self.history, "log": self.log}
+        """The whole game as plain data (JSON-able, fresh lists)."""
+        return {"header": dict(self.header), "names": list(self.names),
+                "state": self.state.to_json(), "flow": self.flow.to_json(),
+                "history": self.history, "log": self.log}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
-        """Rebuild a game written by :meth:`to_json` (loads the library it names)."""
+    def from_json(cls, data: dict[str, Any], logging: bool = True) -> Game:
+        """Rebuild a game written by :meth:`to_json` (loads the library it names); the
+        data is copied, never shared."""
         h = data["header"]
         lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()))
+        engine_for(lib)  # the rules modules register their flow parts
         g = cls(lib, list(data["names"]), State.from_json(data["state"]),
-                Flow.from_json(data["flow"]), dict(h))
-        g.history = list(data.get("history", []))
-        g.log = list(data.get("log", []))
+                Flow.from_json(data["flow"]), dict(h), logging)
+        g.history = [dict(x) for x in data.get("history", [])]
+        g.log = list(data.get("log", [])) if logging else []
         return g
 
     # -- hidden information (B8.5a) --
@@ -136,21 +163,23 @@ class Game:
         """What ``player`` may see (B8.5a), as JSON-able data.
 
         Hidden: the other players' hands (``None``; their discards are public), the order
-        of the action stacks (each stack's cards are given sorted), and every secret
-        choice not yet revealed except the player's own. Keys: ``player``, ``names``,
-        ``header``, ``state``, ``flow`` (with the hidden parts removed), ``pending`` (the
-        decision if this player must answer it, else None).
+        of the action stacks, every secret choice not yet revealed except the player's
+        own, and anything from which one of these could be derived (no seed, no random
+        state). Keys: ``player``, ``names``, ``header``, ``state``, ``flow`` (with the
+        hidden parts removed by the rules modules), ``pending`` (the decision if this
+        player must answer it, else None).
         """
         st = self.state.to_json()
         st["hands"] = [h if p == player else None for p, h in enumerate(st["hands"])]
         fl = self.flow.to_json()
-        fl["stacks"] = [sorted(s) for s in fl["stacks"]]
         mine = str(player)
         fl["secret"] = {k: v for k, v in fl["secret"].items() if k == mine}
         if fl["run"] is not None:
             fl["run"]["secret"] = {k: v for k, v in fl["run"]["secret"].items() if k == mine}
+        self._engine.rules.each("hide", st, fl, player)
         pending = self.flow.pending
-        return {"player": player, "names": self.names[:], "header": dict(self.header),
+        header = {k: v for k, v in self.header.items() if k not in _PRIVATE_HEADER}
+        return {"player": player, "names": self.names[:], "header": header,
                 "state": st, "flow": fl,
                 "pending": pending.to_json() if pending and player in pending.players
                 else None}
@@ -158,38 +187,26 @@ class Game:
     @classmethod
     def from_view(cls, view: dict[str, Any], rng: random.Random) -> Game:
         """A game consistent with what ``view`` shows, the hidden parts drawn at random
-        (stack order shuffled, others' unrevealed secret choices drawn from their
-        options; hands follow from the public discards). For bots that search: it uses
-        nothing the viewing player may not see.
+        by the rules modules (stack order shuffled, others' hands and unrevealed secret
+        choices drawn from what is possible). For bots that search: it uses nothing the
+        viewing player may not see.
         """
         h = view["header"]
         lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()))
+        engine = engine_for(lib)
         st = dict(view["state"])
-        full = sorted(lib.board.power_cards)
-        st["hands"] = [hand if hand is not None else
-                       [v for v in full if v not in st["discards"][p]]
-                       for p, hand in enumerate(st["hands"])]
+        st["hands"] = [hand if hand is not None else [] for hand in st["hands"]]
         state = State.from_json(st)
         flow = Flow.from_json(view["flow"])
-        for stack in flow.stacks:
-            rng.shuffle(stack)
-        me = str(view["player"])
-        if flow.phase == DISCS:
-            opts = [lib.board.place_id(r) for r in lib.board.regions]
-            answered = set(range(state.players))
-            if flow.pending is not None:
-                answered -= set(flow.pending.players)
-            for p in answered:
-                if str(p) != me:
-                    flow.secret[str(p)] = rng.choice(opts)
+        me = int(view["player"])
+        engine.rules.each("determinise", engine, state, flow, me, view, rng)
         run = flow.run
         if run is not None and run.pending is not None and run.pending.kind == "secret_region":
             per = run.pending.options["per_player"]
             for p, opts in per.items():
-                if p != me and int(p) not in run.pending.players:
+                if p != str(me) and int(p) not in run.pending.players:
                     run.secret[p] = rng.choice(opts)
-        g = cls(lib, list(view["names"]), state, flow, dict(h), logging=False)
-        return g
+        return cls(lib, list(view["names"]), state, flow, dict(h), logging=False)
 
 
 def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed: int = 0,
@@ -219,11 +236,11 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
     header = {"elgrande": __version__, "sets": list(sets), "players": names,
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
-              "start_player": flow.first_bidder}
+              "start_player": next(e["start"] for e in events if e.get("event") == "setup")}
     g = Game(lib, names, state, flow, header, logging)
     more: list[dict[str, Any]] = []
     g._engine.advance(g.state, g.flow, more)
-    g._narrate(events + more)
+    g.chronicle.narrate(events + more)
     return g
 
 

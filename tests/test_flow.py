@@ -18,6 +18,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
 from elgrande.game import Game, new_game
 from elgrande.model.state import OFF_BOARD, Lasting
+from elgrande.rules.base import part
 
 LIB = load_library(("base",))
 BOARD = LIB.board
@@ -118,9 +119,9 @@ def at(phase: str, actor: int | None = None) -> Callable[[Game], bool]:
 def put_on_offer(game: Game, card: str) -> None:
     """Make ``card`` open this round (swapped with the open card of its stack)."""
     slot = LIB.card(card).stack - 1
-    stack = game.flow.stacks[slot]
+    stack = part(game.flow).stacks[slot]
     i = stack.index(card)
-    stack[i], game.flow.offer[slot] = game.flow.offer[slot], card
+    stack[i], part(game.flow).offer[slot] = part(game.flow).offer[slot], card
 
 
 # -- B2 setup ------------------------------------------------------------------------------
@@ -151,7 +152,7 @@ def test_b2_same_seed_same_setup() -> None:
     a, b = new_game(4, seed=42), new_game(4, seed=42)
     assert a.state.to_json() == b.state.to_json()
     assert a.flow.to_json() == b.flow.to_json()
-    setups = {json.dumps([g.state.king, g.state.grandes, g.flow.stacks])
+    setups = {json.dumps([g.state.king, g.state.grandes, part(g.flow).stacks])
               for g in (new_game(4, seed=s) for s in range(10))}
     assert len(setups) > 1
 
@@ -171,13 +172,13 @@ def test_b2_5_start_player() -> None:
 def test_b3_1_five_cards_on_offer() -> None:
     """B3.1: the top card of each of the four stacks plus the King's card are on offer."""
     g = new_game(4, seed=9)
-    offer = g.flow.offer
+    offer = part(g.flow).offer
     assert len(offer) == 5
-    assert offer[4] == g.flow.king_card
-    assert LIB.card(g.flow.king_card).kind == "king"
+    assert offer[4] == part(g.flow).reused[0]
+    assert LIB.card(part(g.flow).reused[0]).kind == "king"
     for i in range(4):
         assert LIB.card(offer[i]).stack == i + 1
-        assert Counter(g.flow.stacks[i] + [offer[i]]) == Counter(LIB.deck(i + 1))
+        assert Counter(part(g.flow).stacks[i] + [offer[i]]) == Counter(LIB.deck(i + 1))
     run_until(g, at("card"))
     assert g.pending is not None and sorted(g.pending.options["choices"]) == sorted(offer)
 
@@ -228,7 +229,7 @@ def test_b3_3_lowest_card_bids_first_next_round() -> None:
     assert order == [0, 1, 2, 3]  # clockwise from the start player (B3.2)
     assert g.pending is not None and g.pending.kind == "choose_power_card"
     assert g.pending.players == [1]
-    assert g.flow.first_bidder == 1
+    assert part(g.flow).first_bidder == 1
 
 
 def test_b3_4_turn_order_highest_first() -> None:
@@ -249,13 +250,13 @@ def test_b3_5_unchosen_cards_discarded_kings_card_stays() -> None:
     """B3.5, B4.6: after the round the unchosen open cards leave the game; the taken ones
     are back under their stacks; the King's card is on offer again."""
     g = new_game(2, seed=8, start_player=0)
-    start = Counter(c for s in g.flow.stacks for c in s) + Counter(g.flow.offer[:4])
-    offered = g.flow.offer[:4]
+    start = Counter(c for s in part(g.flow).stacks for c in s) + Counter(part(g.flow).offer[:4])
+    offered = part(g.flow).offer[:4]
     taken: list[str] = []
 
     def pol(g: Game, d: Decision) -> Any:
         if g.flow.phase == "card":
-            c = next(c for c in d.options["choices"] if c != g.flow.king_card)
+            c = next(c for c in d.options["choices"] if c != part(g.flow).reused[0])
             taken.append(c)
             return c
         return None
@@ -263,9 +264,9 @@ def test_b3_5_unchosen_cards_discarded_kings_card_stays() -> None:
     run_until(g, lambda g: g.flow.round == 2, pol)
     assert len(taken) == 2
     unchosen = Counter(offered) - Counter(taken)
-    now = Counter(c for s in g.flow.stacks for c in s) + Counter(g.flow.offer[:4])
+    now = Counter(c for s in part(g.flow).stacks for c in s) + Counter(part(g.flow).offer[:4])
     assert now == start - unchosen
-    assert g.flow.offer[4] == g.flow.king_card
+    assert part(g.flow).offer[4] == part(g.flow).reused[0]
 
 
 @pytest.mark.parametrize("variant", ["standard", "short", "six_rounds"])
@@ -360,7 +361,7 @@ def test_b4_2_must_take_an_open_card() -> None:
     run_until(g, at("card"), bids({0: 13, 1: 12, 2: 11}))
     d = g.pending
     assert d is not None and d.kind == "choose_action_card" and d.players == [0]
-    open_cards = [c for c in g.flow.offer if c]
+    open_cards = [c for c in part(g.flow).offer if c]
     assert sorted(d.legal_answers()) == sorted(open_cards)
     for bad in (None, "", "no-such-card", 0):
         refused(g, 0, bad, "B4.2")
@@ -378,7 +379,7 @@ def _placing_game(king: str) -> Game:
     g = new_game(2, seed=5, start_player=0)
     g.state.king = BOARD.index[king]
     run_until(g, at("card", 0), bids({0: 13, 1: 12}))
-    g.answer(0, g.flow.king_card)  # places up to 5
+    g.answer(0, part(g.flow).reused[0])  # places up to 5
     assert g.pending is not None and g.flow.phase == "order"
     g.answer(0, 0)  # place first
     return g
@@ -398,7 +399,7 @@ def test_b4_3_b5_1_placement_adjacent_to_king_or_castillo() -> None:
                if r != k and not BOARD.adjacent(k, r))
     refused(g, 0, {far: 1}, "B5.1")
     refused(g, 0, {king: 1}, "B5.2")
-    limit = LIB.card(g.flow.king_card).stack
+    limit = LIB.card(part(g.flow).reused[0]).stack
     assert d.options["max"] == min(limit, g.state.court[0])
     refused(g, 0, {"castillo": d.options["max"] + 1}, "B4.3")
     near = sorted(adjacent)[0]
@@ -417,7 +418,7 @@ def test_b4_5_place_before_or_after_the_special_action() -> None:
     """B4.5: both orders are offered and reachable; each part is done whole."""
     g = new_game(2, seed=5, start_player=0)
     run_until(g, at("card", 0), bids({0: 13, 1: 12}))
-    g.answer(0, g.flow.king_card)
+    g.answer(0, part(g.flow).reused[0])
     d = g.pending
     assert d is not None and d.kind == "choose_option" and d.rule == "B4.5"
     assert len(d.options["labels"]) == 2
@@ -452,7 +453,7 @@ def test_b4_4_declining_the_special_action() -> None:
     """B4.4: the player may decline the special action: nothing of it happens."""
     g = new_game(2, seed=5, start_player=0)
     run_until(g, at("card", 0), bids({0: 13, 1: 12}))
-    g.answer(0, g.flow.king_card)
+    g.answer(0, part(g.flow).reused[0])
     g.answer(0, 1)  # special action first
     d = g.pending
     assert d is not None and d.rule == "B4.4" and g.flow.phase == "offer"
@@ -474,17 +475,17 @@ def test_b4_6_taken_card_goes_under_its_stack() -> None:
     used for the round)."""
     g = new_game(2, seed=7, start_player=0)
     run_until(g, at("card", 0), bids({0: 13, 1: 12}))
-    card = g.flow.offer[0]
-    size = len(g.flow.stacks[0])
+    card = part(g.flow).offer[0]
+    size = len(part(g.flow).stacks[0])
     g.answer(0, card)
     run_until(g, at("card", 1))
-    assert g.flow.stacks[0][-1] == card
-    assert len(g.flow.stacks[0]) == size + 1
-    g.answer(1, g.flow.king_card)
-    assert g.flow.king_used
+    assert part(g.flow).stacks[0][-1] == card
+    assert len(part(g.flow).stacks[0]) == size + 1
+    g.answer(1, part(g.flow).reused[0])
+    assert part(g.flow).offer[4] == ""  # taken: turned over for this round (B4.6)
     run_until(g, lambda g: g.flow.round == 2)
-    assert all(g.flow.king_card not in s for s in g.flow.stacks)
-    assert g.flow.offer[4] == g.flow.king_card and not g.flow.king_used
+    assert all(part(g.flow).reused[0] not in s for s in part(g.flow).stacks)
+    assert part(g.flow).offer[4] == part(g.flow).reused[0]
 
 
 def test_b4_6_kept_veto_does_not_return_to_its_stack() -> None:
@@ -494,7 +495,7 @@ def test_b4_6_kept_veto_does_not_return_to_its_stack() -> None:
         g = new_game(2, seed=7, start_player=0)
         put_on_offer(g, VETO)
         slot = LIB.card(VETO).stack - 1
-        in_stack = g.flow.stacks[slot].count(VETO)
+        in_stack = part(g.flow).stacks[slot].count(VETO)
         run_until(g, at("card", 0), bids({0: 13, 1: 12}))
         g.answer(0, VETO)
         run_until(g, at("offer", 0))
@@ -503,11 +504,11 @@ def test_b4_6_kept_veto_does_not_return_to_its_stack() -> None:
         vetoes = [x for x in g.state.lasting if x.kind == "veto"]
         if kept:
             assert [(x.player, x.expires) for x in vetoes] == [(0, g.flow.round + 1)]
-            assert g.flow.stacks[slot].count(VETO) == in_stack
+            assert part(g.flow).stacks[slot].count(VETO) == in_stack
         else:
             assert vetoes == []
-            assert g.flow.stacks[slot][-1] == VETO
-            assert g.flow.stacks[slot].count(VETO) == in_stack + 1
+            assert part(g.flow).stacks[slot][-1] == VETO
+            assert part(g.flow).stacks[slot].count(VETO) == in_stack + 1
 
 
 # -- B8.4 Veto ---------------------------------------------------------------------------------
@@ -519,7 +520,7 @@ def _veto_game(holders: list[int], expires: int = 2, taken: int = 1) -> Game:
     g = new_game(3, seed=11, start_player=0)
     g.state.lasting = [Lasting("veto", p, expires, VETO, {"taken": taken}) for p in holders]
     run_until(g, at("card", 0), bids({0: 13, 1: 12, 2: 11}))
-    g.answer(0, g.flow.king_card)
+    g.answer(0, part(g.flow).reused[0])
     g.answer(0, 1)  # special action first
     assert g.flow.phase == "offer"
     return g
@@ -604,7 +605,7 @@ def test_b8_4_no_window_without_a_live_veto() -> None:
     run_until(g, lambda g: g.flow.round == 3)
     g.state.lasting = [Lasting("veto", 2, 2, VETO, {"taken": 1})]
     run_until(g, at("card", 0), bids({0: 10, 1: 9, 2: 8}))
-    g.answer(0, g.flow.king_card)
+    g.answer(0, part(g.flow).reused[0])
     g.answer(0, 1)
     g.answer(0, 0)
     assert g.pending is not None and g.pending.kind == "choose_region"
@@ -616,7 +617,7 @@ def test_b8_4_placement_cannot_be_vetoed() -> None:
     g = new_game(3, seed=11, start_player=0)
     g.state.lasting = [Lasting("veto", 2, 2, VETO, {"taken": 1})]
     run_until(g, at("card", 0), bids({0: 13, 1: 12, 2: 11}))
-    g.answer(0, g.flow.king_card)
+    g.answer(0, part(g.flow).reused[0])
     g.answer(0, 0)  # place first
     d = g.pending
     assert d is not None and d.kind == "place_caballeros" and d.players == [0]
@@ -657,7 +658,7 @@ def _king_turn_asks(g: Game, player: int) -> bool:
     True if ``player`` is then asked for a Veto."""
     run_until(g, at("card", 0), bids({0: max(g.state.hands[0])}))  # others: their lowest
     assert g.flow.turn_order[0] == 0
-    g.answer(0, g.flow.king_card)
+    g.answer(0, part(g.flow).reused[0])
     g.answer(0, 1)
     g.answer(0, 0)
     return _is_veto_window(g.pending, player)

@@ -24,10 +24,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from elgrande.engine.decisions import Decision
-from elgrande.engine.flow import DISCS
 from elgrande.errors import IllegalMove
 from elgrande.game import Game, new_game
 from elgrande.records import record_lines, replay
+from elgrande.rules.base import DISCS
 
 # A whole game per example: no shrinking (seeds do not shrink usefully, and a failing
 # game is reported with its seeds anyway).
@@ -327,7 +327,7 @@ def test_views_hide_hands_and_unrevealed_secrets(players: int, variant: str, see
                 assert view["flow"]["secret"][str(v)] == fl.secret[str(v)]
             if view["flow"]["run"] is not None:
                 assert set(view["flow"]["run"]["secret"]) <= {str(v)}
-            assert all(s == sorted(s) for s in view["flow"]["stacks"])
+            assert all(s == sorted(s) for s in view["flow"]["parts"]["base"]["stacks"])
             if v in d.players:
                 assert view["pending"] == d.to_json()
             else:

@@ -76,6 +76,8 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
             raise DataError(path, f"set {s!r} extends {ext!r}, which is not loaded before it",
                             line, col, f"load sets in the order {ext}, {s}")
         for k, v in data.items():
+            if k == "lasting_kinds" and isinstance(v, dict) and isinstance(merged.get(k), dict):
+                v = {**merged[k], **v}  # each set adds its kinds
             merged[k] = v
             where[k] = (path, pos)
     return _build(merged, where, sets, tuple(dirs), tuple(modules))
@@ -202,7 +204,18 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
         set_dirs=dirs,
         rules_modules=modules,
         stacks=_stacks(where, m.get("stacks")),
+        lasting_kinds=_lasting(where, m.get("lasting_kinds")),
     )
+
+
+def _lasting(where: dict[str, tuple[str, yamlpos.Positions]], raw: Any) -> dict[str, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and k.isidentifier()
+                                            and isinstance(v, str) for k, v in raw.items()):
+        raise _err(where, "lasting_kinds", (), "lasting_kinds must map a kind name to what "
+                   "it does, e.g. {veto: 'cancels ...'}")
+    return dict(raw)
 
 
 def _stacks(where: dict[str, tuple[str, yamlpos.Positions]], raw: Any) -> tuple[int, ...]:

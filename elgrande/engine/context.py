@@ -72,8 +72,7 @@ class Run:
         """An independent copy."""
         return Run(self.card, self.actor, [f.copy() for f in self.frames],
                    {k: _copy_value(v) for k, v in self.env.items()}, self.steps,
-                   Decision.from_json(self.pending.to_json()) if self.pending else None,
-                   dict(self.secret))
+                   self.pending, dict(self.secret))  # decisions are never changed: shared
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -98,6 +97,8 @@ class Ctx:
         run: the interpreter position.
         subject: the deciding player of the current block.
         events: what happened, as plain dicts, for the game log.
+        rules: the composed rules modules in play (:class:`elgrande.engine.modules.Rules`),
+            whose hooks the primitives call; None outside a game (bare scripts).
     """
 
     state: State
@@ -105,6 +106,7 @@ class Ctx:
     run: Run
     subject: int
     events: list[dict[str, Any]] = attrs.field(factory=list)
+    rules: Any = None
 
     def rid(self, place: int) -> str:
         """The id of place ``place`` (answers and options use ids)."""

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
@@ -70,13 +72,15 @@ class Interpreter:
     Args:
         board: the board.
         scripts: card id -> parsed script (from the loaded card set).
+        rules: the composed rules modules whose hooks the primitives call (None: none).
         budget: the step budget per effect.
     """
 
     def __init__(self, board: Board, scripts: Mapping[str, ast.Script],
-                 budget: int = STEP_BUDGET) -> None:
+                 rules: Any = None, budget: int = STEP_BUDGET) -> None:
         self.board = board
         self.scripts = scripts
+        self.rules = rules
         self.budget = budget
 
     def begin(self, card: str, actor: int) -> Run:
@@ -98,7 +102,8 @@ class Interpreter:
             BudgetExceeded: the script ran too long.
         """
         script = self.scripts[run.card]
-        ctx = Ctx(state, self.board, run, run.actor, events if events is not None else [])
+        ctx = Ctx(state, self.board, run, run.actor, events if events is not None else [],
+                  self.rules)
         while run.frames:
             f = run.frames[-1]
             block = block_at(script, f.path)
@@ -171,12 +176,12 @@ class Interpreter:
         script = self.scripts[run.card]
         f = run.frames[-1]
         stmt = block_at(script, f.path).body[f.pc]
-        ctx = Ctx(state, self.board, run, f.subject, events)
+        ctx = Ctx(state, self.board, run, f.subject, events, self.rules)
         if d.kind == "secret_region":
             run.secret[str(player)] = norm
-            d.players.remove(player)
-            if d.players:
-                return d
+            if len(d.players) > 1:  # decisions are never changed in place: copies share them
+                run.pending = attrs.evolve(d, players=[q for q in d.players if q != player])
+                return run.pending
             norm, run.secret = dict(run.secret), {}
         if isinstance(stmt, ast.Either):
             run.frames.append(Frame(f.path + [f.pc, int(norm)], 0, f.subject))

@@ -154,6 +154,7 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
 # -- move caballeros (B8.2) ----------------------------------------------------------------------
 def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
     s, idx = ctx.state, ctx.board.index
+    rules = ctx.rules
     for src, dst, who, n in moves:
         a, b = idx[src], idx[dst]
         if who == NOBODY:
@@ -162,6 +163,9 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
         else:
             s.caballeros[a][who] -= n
             s.caballeros[b][who] += n
+        if rules is not None and rules.has_moves:
+            rules.leave(s, ctx.board, a, who, n)
+            rules.arrive(s, ctx.board, b, who, n)
     if moves:
         ctx.event("move", decider=ctx.subject,
                   moves=[{"from": a, "to": b, "player": w, "n": n} for a, b, w, n in moves])
@@ -209,16 +213,20 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
-def apply_placement(state: State, board: Board, player: int, to: dict[str, int]) -> None:
+def apply_placement(state: State, board: Board, player: int, to: dict[str, int],
+                    rules: Any = None) -> None:
     """Move ``player``'s caballeros from court to ``{region id: caballeros}`` (an answer
-    already checked by its place_caballeros decision: B4.3, B5.1, B5.2)."""
+    already checked by its place_caballeros decision: B4.3, B5.1, B5.2); the rules
+    modules' ``arrive`` hooks hear of each arrival."""
     for r, n in to.items():
         state.court[player] -= n
         state.caballeros[board.index[r]][player] += n
+        if rules is not None and rules.has_moves:
+            rules.arrive(state, board, board.index[r], player, n)
 
 
 def _place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    apply_placement(ctx.state, ctx.board, ctx.subject, answer)
+    apply_placement(ctx.state, ctx.board, ctx.subject, answer, ctx.rules)
     if answer:
         ctx.event("place", decider=ctx.subject, to=dict(answer))
 
@@ -294,18 +302,22 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- bring to court (B4.1) ---------------------------------------------------------------------
-def apply_court(state: State, board: Board, player: int, answer: dict[str, Any]) -> None:
+def apply_court(state: State, board: Board, player: int, answer: dict[str, Any],
+                rules: Any = None) -> None:
     """Bring ``player``'s caballeros to court as a checked bring_to_court answer says:
-    ``{"provinces": k, "regions": {region id: n}}`` (B4.1)."""
+    ``{"provinces": k, "regions": {region id: n}}`` (B4.1); the rules modules' ``leave``
+    hooks hear of each departure from a region."""
     state.provinces[player] -= answer["provinces"]
     state.court[player] += answer["provinces"]
     for r, n in answer["regions"].items():
         state.caballeros[board.index[r]][player] -= n
         state.court[player] += n
+        if rules is not None and rules.has_moves:
+            rules.leave(state, board, board.index[r], player, n)
 
 
 def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    apply_court(ctx.state, ctx.board, ctx.subject, answer)
+    apply_court(ctx.state, ctx.board, ctx.subject, answer, ctx.rules)
     ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
               regions=answer["regions"])
 
@@ -342,7 +354,7 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
     for r in regions(ctx, call.arg("where")):
         if r < 0:
             continue
-        result = score_region(ctx.state, ctx.board, r, first_only)
+        result = score_region(ctx.state, ctx.board, r, first_only, ctx.rules)
         ctx.event("score", result=result)
     return None
 

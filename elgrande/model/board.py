@@ -90,6 +90,7 @@ class Board:
     set_dirs: tuple[Path, ...]
     rules_modules: tuple[str, ...] = ()
     stacks: tuple[int, ...] = ()
+    lasting_kinds: dict[str, str] = attrs.field(factory=dict)
 
     def place_id(self, index: int) -> str:
         """The data id of place ``index``."""

@@ -9,6 +9,7 @@ players) come from the board data.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 import attrs
 
@@ -141,6 +142,26 @@ class GeneralScoring:
         return out
 
 
+class ScoringRules(Protocol):
+    """What the rules modules in play change in a scoring (their composed hooks; see
+    :mod:`elgrande.engine.modules`). None means the base game's rules alone."""
+
+    def ranking_counts(self, state: State, board: Board, place: int, who: list[int],
+                       counts: list[int]) -> tuple[list[int], list[int]]:
+        """Who counts in ``place``'s ranking, and with how many caballeros."""
+
+    def area_bonus(self, state: State, board: Board, place: int,
+                   first_only: bool) -> list[tuple[int, str, int]]:
+        """Bonuses ``(participant, reason, points)`` paid in ``place`` beside the ranking."""
+
+    def scoring_order(self, board: Board, places: list[int]) -> list[int]:
+        """The places of a general scoring after the Castillo, in order (B6.4)."""
+
+    def castillo_emptied(self, state: State, board: Board, discs: Sequence[int],
+                         moves: Sequence[Any]) -> None:
+        """Called after the Castillo's caballeros went to their discs' regions (B6.3)."""
+
+
 def current_values(state: State, board: Board, place: int) -> tuple[tuple[int, int, int], str]:
     """The values a place scores with now: a mobile scoreboard's if one lies there (B6.9),
     else the printed ones. Returns ``(values, source)``."""
@@ -169,7 +190,8 @@ def participants(state: State, place: int) -> tuple[list[int], list[int]]:
     return who, counts
 
 
-def score_region(state: State, board: Board, place: int, first_only: bool = False) -> RegionScore:
+def score_region(state: State, board: Board, place: int, first_only: bool = False,
+                 rules: ScoringRules | None = None) -> RegionScore:
     """Score one place now and add the points to ``state.scores``.
 
     Args:
@@ -177,6 +199,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
         board: the board.
         place: a place index (a region, the Castillo, or an area).
         first_only: pay only the first rank (B8.6); a tie for first scores nothing.
+        rules: the rules modules in play (their ``ranking_counts`` and ``area_bonus``
+            hooks), or None for the base game's rules alone.
     Returns:
         The :class:`RegionScore`.
 
@@ -188,6 +212,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     if first_only:
         paid = min(paid, 1)
     who, counts = participants(state, place)
+    if rules is not None:
+        who, counts = rules.ranking_counts(state, board, place, who, counts)
     rk = ranks(counts)
     top = max(counts) if counts else 0
     sole = [i for i, c in enumerate(counts) if c == top and c > 0]
@@ -205,16 +231,27 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
             if state.grandes[p] == place and board.grande_bonus:
                 bonuses.append(("grande", board.grande_bonus))
         line = ScoreLine(p, counts[i], r, pts, tuple(bonuses))
-        if p != NOBODY:
-            state.scores[p] += line.total
         lines.append(line)
+    if rules is not None:
+        extra = rules.area_bonus(state, board, place, first_only)
+        for who_gets, reason, points in extra:
+            for k, ln in enumerate(lines):
+                if ln.participant == who_gets:
+                    lines[k] = attrs.evolve(ln, bonuses=ln.bonuses + ((reason, points),))
+                    break
+            else:
+                lines.append(ScoreLine(who_gets, 0, 0, 0, ((reason, points),)))
+    for ln in lines:
+        if ln.participant != NOBODY:
+            state.scores[ln.participant] += ln.total
     return RegionScore(place, values, source, first_only, tuple(lines))
 
 
 def score_regions(state: State, board: Board, places: Iterable[int],
-                  first_only: bool = False) -> list[RegionScore]:
+                  first_only: bool = False,
+                  rules: ScoringRules | None = None) -> list[RegionScore]:
     """Score several places in the order given (a special scoring, B8.6)."""
-    return [score_region(state, board, p, first_only) for p in places]
+    return [score_region(state, board, p, first_only, rules) for p in places]
 
 
 def check_discs(state: State, board: Board, discs: Sequence[int]) -> None:
@@ -232,13 +269,16 @@ def check_discs(state: State, board: Board, discs: Sequence[int]) -> None:
                               f"regions, not {what}")
 
 
-def general_scoring(state: State, board: Board, discs: Sequence[int]) -> GeneralScoring:
+def general_scoring(state: State, board: Board, discs: Sequence[int],
+                    rules: ScoringRules | None = None) -> GeneralScoring:
     """Carry out a whole general scoring (B6.1-B6.4) with the given secret discs.
 
     Args:
         state: updated in place (scores, Castillo emptied).
         board: the board.
         discs: ``discs[player]`` = the region index on that player's disc.
+        rules: the rules modules in play (ranking, bonuses, scoring order, what happens
+            when the Castillo empties), or None for the base game's rules alone.
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; the state is then
         unchanged.
@@ -249,7 +289,7 @@ def general_scoring(state: State, board: Board, discs: Sequence[int]) -> General
     """
     check_discs(state, board, discs)
     castle = board.castillo
-    castillo = score_region(state, board, castle)
+    castillo = score_region(state, board, castle, rules=rules)
     moves: list[CastilloMove] = []
     for p in range(state.players):
         n = state.caballeros[castle][p]
@@ -263,12 +303,18 @@ def general_scoring(state: State, board: Board, discs: Sequence[int]) -> General
         else:
             state.caballeros[d][p] += n
             moves.append(CastilloMove(p, n, d, d))
-    regions = [score_region(state, board, r) for r in board.scoring_order]
+    if rules is not None:
+        rules.castillo_emptied(state, board, discs, moves)
+        order = rules.scoring_order(board, list(board.scoring_order))
+    else:
+        order = list(board.scoring_order)
+    regions = [score_region(state, board, r, rules=rules) for r in order]
     return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions))
 
 
 __all__ = [
-    "OFF_BOARD", "CastilloMove", "GeneralScoring", "RegionScore", "ScoreLine", "check_discs",
+    "OFF_BOARD", "CastilloMove", "GeneralScoring", "RegionScore", "ScoreLine", "ScoringRules",
+    "check_discs",
     "current_values", "general_scoring", "participants", "ranks", "score_region",
     "score_regions",
 ]

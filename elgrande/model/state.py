@@ -125,6 +125,13 @@ class State:
             self.neutral_holder,
         )
 
+    def set_to(self, other: State) -> None:
+        """Make this state equal to ``other`` in place (independent lists): used to undo a
+        special action as a whole."""
+        c = other.copy()
+        for f in attrs.fields(State):
+            setattr(self, f.name, getattr(c, f.name))
+
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data; :meth:`from_json` rebuilds an equal state."""
         return attrs.asdict(self)

@@ -1,0 +1,108 @@
+"""A game's history and narration, kept beside the game so copies share them.
+
+:class:`Trail` is an append-only sequence whose copies share what was there when they
+were made (``fork`` is O(1)); :class:`Chronicle` holds a game's accepted answers (the
+record) and its log in words. ``Game.copy()`` forks the chronicle instead of copying it,
+so a tree search that copies a game at every node pays nothing for a long history
+(DESIGN.md 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from elgrande.model.board import Board
+from elgrande.narrate import words
+
+
+class Trail:
+    """An append-only sequence with shared prefixes.
+
+    A trail is its parent's first ``base`` items followed by its own items; ``fork``
+    makes a child that sees everything the trail holds now and nothing appended later.
+    """
+
+    __slots__ = ("_own", "_parent", "_base")
+
+    def __init__(self, items: Sequence[Any] = (), parent: Trail | None = None,
+                 base: int = 0) -> None:
+        self._own: list[Any] = list(items)
+        self._parent = parent
+        self._base = base
+
+    def append(self, item: Any) -> None:
+        """Add ``item`` at the end."""
+        self._own.append(item)
+
+    def extend(self, items: Sequence[Any]) -> None:
+        """Add ``items`` at the end."""
+        self._own.extend(items)
+
+    def fork(self) -> Trail:
+        """A child trail sharing everything this one holds now."""
+        if not self._own and self._parent is not None:
+            return Trail((), self._parent, self._base)
+        return Trail((), self, len(self))
+
+    def __len__(self) -> int:
+        return self._base + len(self._own)
+
+    def to_list(self) -> list[Any]:
+        """The items, in order, as a new list."""
+        chain: list[tuple[list[Any], int]] = []
+        t: Trail | None = self
+        take = len(self)
+        while t is not None:
+            own_take = take - t._base
+            chain.append((t._own, own_take))
+            take = t._base
+            t = t._parent
+        out: list[Any] = []
+        for own, n in reversed(chain):
+            out.extend(own[:n])
+        return out
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.to_list())
+
+
+class Chronicle:
+    """A game's record (accepted answers) and its narration.
+
+    Args:
+        board: the board (for region names); names: player names by seat;
+        titles: card id -> title; logging: narrate events into words.
+    """
+
+    __slots__ = ("board", "names", "titles", "logging", "history", "log")
+
+    def __init__(self, board: Board, names: Sequence[str], titles: dict[str, str],
+                 logging: bool = True) -> None:
+        self.board = board
+        self.names = list(names)
+        self.titles = titles
+        self.logging = logging
+        self.history = Trail()
+        self.log = Trail()
+
+    def narrate(self, events: Sequence[dict[str, Any]]) -> None:
+        """Add the words of ``events`` to the log (when logging)."""
+        if self.logging:
+            for e in events:
+                self.log.extend(words(e, self.board, self.names, self.titles))
+
+    def record(self, player: int, kind: str, answer: Any,
+               events: Sequence[dict[str, Any]]) -> None:
+        """Keep an accepted answer and narrate what it caused."""
+        self.history.append({"player": player, "kind": kind, "answer": answer})
+        self.narrate(events)
+
+    def fork(self) -> Chronicle:
+        """A chronicle for a copy of the game: shares everything kept so far."""
+        c = Chronicle.__new__(Chronicle)
+        c.board, c.names, c.titles, c.logging = self.board, self.names, self.titles, \
+            self.logging
+        c.history = self.history.fork()
+        c.log = self.log.fork()
+        return c

@@ -1,0 +1,291 @@
+"""Rules modules: how a card set changes the game (DESIGN.md 2a).
+
+A set's manifest names its rules module (``rules: base``); loading the set turns the
+module on. A :class:`RulesModule` registers
+
+- **phases**: named steps of the flow, each a ``decide`` (what to ask now, or move the flow
+  on and ask nothing) and an ``apply`` (carry out a checked answer). A module may add
+  phases, insert one before another (``before="court"``: it runs whenever the flow enters
+  that phase), or replace a phase of an earlier module by registering the same name;
+- **hooks**: named extension points, each with one signature (:data:`HOOKS`), called by
+  the driver, the rules modules and the primitives, composed in the order the modules
+  load (see :class:`Rules`);
+- **decision kinds** it adds (through :func:`elgrande.engine.decisions.kind`) and the
+  **lasting-effect kinds** it implements.
+
+The driver (:mod:`elgrande.engine.flow`) knows no phase by name except the end ``over``;
+it runs whatever phase the flow is in. The engine knows no set: modules are found by name
+in :mod:`elgrande.rules` or registered by the code that defines them
+(:func:`register_module`, e.g. a test's toy module).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from elgrande.errors import DataError
+
+if TYPE_CHECKING:
+    from elgrande.engine.flow import Flow, FlowEngine
+    from elgrande.model.state import State
+
+#: The phase in which the game is over (B7.1).
+OVER = "over"
+
+Events = list[dict[str, Any]]
+DecideFn = Callable[["FlowEngine", "State", "Flow", Events], Any]
+ApplyFn = Callable[["FlowEngine", "State", "Flow", int, Any, Events], None]
+AnswerFn = Callable[["FlowEngine", "State", "Flow", int, Any, Events], None]
+
+
+@attrs.frozen(slots=True)
+class Phase:
+    """One step of the flow.
+
+    Attributes:
+        name: the phase name (unique in the composed table; a later module replaces an
+            earlier phase of the same name).
+        decide: ``decide(engine, state, flow, events) -> Decision | None``: the decision to
+            ask now; when it returns None it must have moved ``flow.phase`` on (or ended
+            the game), and the driver calls the next phase.
+        apply: ``apply(engine, state, flow, player, answer, events)``: carry out an answer
+            the pending decision has already checked and normalised.
+        answer: optional ``answer(engine, state, flow, player, raw, events)`` that takes the
+            raw answer itself (it must check it before changing anything), for phases that
+            hand answers on (a special action's interpreter). Default: check with the
+            pending decision, then ``apply``.
+        before: insert this phase before the named phase: entering that phase through
+            :meth:`FlowEngine.enter` runs this one first.
+        turn_rule: the rule a refusal cites when the wrong player answers here.
+    """
+
+    name: str
+    decide: DecideFn
+    apply: ApplyFn
+    answer: AnswerFn | None = None
+    before: str = ""
+    turn_rule: str = "B3.4"
+
+
+#: Every hook: name -> (signature, what a module returns, how the modules compose).
+HOOKS: dict[str, str] = {
+    "setup": "setup(engine, state, flow, rng, start_player, events) -> None: place pieces, "
+             "deal hands and shuffle at the start (B2; start_player is None or the seat "
+             "that plays first, B2.5); every module in load order.",
+    "initial_hand": "initial_hand(board) -> list[int] | None: the cards a player holds at "
+                    "the start (B1.3); the last module that answers wins.",
+    "offer": "offer(engine, state, flow, cards) -> list[str]: the action cards open this "
+             "round (B3.1); each module transforms the list of the one before.",
+    "placement_targets": "placement_targets(engine, state, player, places) -> list[int]: "
+                         "where caballeros from court may go with an action card's number "
+                         "(B4.3, B5.1); each module transforms the list.",
+    "placement_limit": "placement_limit(engine, state, player, limit) -> int: how many "
+                       "caballeros may be placed from court this turn (B4.3); folded.",
+    "court_limit": "court_limit(engine, state, player, limit) -> int: how many caballeros "
+                   "may come to court this turn (B4.1); folded.",
+    "arrive": "arrive(state, board, place, player, n) -> None: caballeros arrived in a "
+              "place (roles, seats, carriers); every module.",
+    "leave": "leave(state, board, place, player, n) -> None: caballeros left a place; "
+             "every module.",
+    "ranking_counts": "ranking_counts(state, board, place, who, counts) -> (who, counts): "
+                      "who counts in a place's ranking and with how many (B6.5; seated "
+                      "caballeros, officers not counted, neutral caballeros); folded.",
+    "area_bonus": "area_bonus(state, board, place, first_only) -> list[(participant, "
+                  "reason, points)]: bonuses paid in a place beside the ranking (B6.6-B6.7 "
+                  "are the base game's own); concatenated.",
+    "scoring_order": "scoring_order(board, places) -> list[int]: the order of a general "
+                     "scoring after the Castillo (B6.4); folded.",
+    "castillo_emptied": "castillo_emptied(state, board, discs, moves) -> None: after the "
+                        "Castillo's caballeros went to their discs' regions (B6.3); every "
+                        "module.",
+    "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "
+                  "every module.",
+    "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "
+                 "(B3.5); every module.",
+    "hide": "hide(state_json, flow_json, viewer) -> None: remove from a view what the "
+            "viewer may not see or derive (B8.5a), in place; every module.",
+    "determinise": "determinise(engine, state, flow, viewer, view, rng) -> None: draw the "
+                   "hidden things of a game rebuilt from a view (for search bots); every "
+                   "module, in load order.",
+}
+
+
+@attrs.frozen(slots=True)
+class RulesModule:
+    """A set's rules: phases, hooks and the lasting-effect kinds it implements.
+
+    Attributes:
+        name: the module name the manifest uses (``rules: base``).
+        phases: the phases it adds or replaces.
+        hooks: hook name (a key of :data:`HOOKS`) -> function.
+        lasting_kinds: the lasting-effect kinds (``keep KIND``) it gives meaning to.
+        start: the phase a game starts in, if this module defines the round (the last
+            module that names one wins).
+    """
+
+    name: str
+    phases: tuple[Phase, ...] = ()
+    hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    lasting_kinds: tuple[str, ...] = ()
+    start: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        for h in self.hooks:
+            if h not in HOOKS:
+                raise ValueError(f"rules module {self.name!r}: unknown hook {h!r} "
+                                 f"(known: {', '.join(sorted(HOOKS))})")
+
+
+_REGISTERED: dict[str, RulesModule] = {}
+
+
+def register_module(module: RulesModule) -> RulesModule:
+    """Make ``module`` loadable by its name (for modules defined outside
+    :mod:`elgrande.rules`, e.g. a test's toy module). Returns the module."""
+    _REGISTERED[module.name] = module
+    return module
+
+
+def find_module(name: str) -> RulesModule:
+    """The rules module called ``name``: registered, or ``elgrande.rules.<name>``'s
+    ``MODULE``. Nothing outside that package is ever imported by name.
+
+    Raises:
+        DataError: no such module.
+    """
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if not name.isidentifier():
+        raise DataError("", f"bad rules module name {name!r}")
+    try:
+        mod = importlib.import_module(f"elgrande.rules.{name}")
+    except ModuleNotFoundError:
+        raise DataError("", f"unknown rules module {name!r}",
+                        hint="a set's 'rules:' names a module of elgrande/rules/") from None
+    module = getattr(mod, "MODULE", None)
+    if not isinstance(module, RulesModule):
+        raise DataError("", f"elgrande.rules.{name} defines no MODULE")
+    _REGISTERED[name] = module
+    return module
+
+
+class Rules:
+    """The composed phases and hooks of the modules in play, in load order.
+
+    Args:
+        modules: the rules modules, in the order their sets load.
+    Raises:
+        DataError: no module defines where a game starts.
+    """
+
+    def __init__(self, modules: Sequence[RulesModule]) -> None:
+        self.modules = tuple(modules)
+        self.phases: dict[str, Phase] = {}
+        self.before: dict[str, list[str]] = {}
+        self.hooks: dict[str, list[Callable[..., Any]]] = {h: [] for h in HOOKS}
+        self.lasting_kinds: set[str] = set()
+        self.start = ""
+        for m in self.modules:
+            for ph in m.phases:
+                self.phases[ph.name] = ph
+                if ph.before:
+                    self.before.setdefault(ph.before, []).append(ph.name)
+            for h, fn in m.hooks.items():
+                self.hooks[h].append(fn)
+            self.lasting_kinds.update(m.lasting_kinds)
+            self.start = m.start or self.start
+        if not self.start:
+            raise DataError("", "no rules module in play says how a round starts",
+                            hint="load the base set first")
+        self.names = tuple(m.name for m in self.modules)
+        self.has_moves = bool(self.hooks["arrive"] or self.hooks["leave"])
+
+    def phase(self, name: str) -> Phase:
+        """The phase called ``name``.
+
+        Raises:
+            KeyError: no module registers it.
+        """
+        return self.phases[name]
+
+    def fold(self, hook: str, value: Any, *args: Any) -> Any:
+        """Pass ``value`` through every module's ``hook`` in load order:
+        ``value = fn(*args, value)``."""
+        for fn in self.hooks[hook]:
+            value = fn(*args, value)
+        return value
+
+    def each(self, hook: str, *args: Any) -> None:
+        """Call every module's ``hook`` with ``args``."""
+        for fn in self.hooks[hook]:
+            fn(*args)
+
+    def collect(self, hook: str, *args: Any) -> list[Any]:
+        """Concatenate what every module's ``hook`` returns (lists)."""
+        out: list[Any] = []
+        for fn in self.hooks[hook]:
+            out.extend(fn(*args))
+        return out
+
+    def last(self, hook: str, *args: Any) -> Any:
+        """What the last module whose ``hook`` answers (not None) returns, else None."""
+        for fn in reversed(self.hooks[hook]):
+            v = fn(*args)
+            if v is not None:
+                return v
+        return None
+
+    # -- the scoring protocol of elgrande.model.scoring --
+    def ranking_counts(self, state: Any, board: Any, place: int, who: list[int],
+                       counts: list[int]) -> tuple[list[int], list[int]]:
+        """Compose ``ranking_counts`` (see :data:`HOOKS`)."""
+        for fn in self.hooks["ranking_counts"]:
+            who, counts = fn(state, board, place, who, counts)
+        return who, counts
+
+    def area_bonus(self, state: Any, board: Any, place: int,
+                   first_only: bool) -> list[tuple[int, str, int]]:
+        """Compose ``area_bonus`` (see :data:`HOOKS`)."""
+        return self.collect("area_bonus", state, board, place, first_only)
+
+    def scoring_order(self, board: Any, places: list[int]) -> list[int]:
+        """Compose ``scoring_order`` (see :data:`HOOKS`)."""
+        return list(self.fold("scoring_order", places, board))
+
+    def castillo_emptied(self, state: Any, board: Any, discs: Sequence[int],
+                         moves: Sequence[Any]) -> None:
+        """Call every ``castillo_emptied`` hook (see :data:`HOOKS`)."""
+        self.each("castillo_emptied", state, board, discs, moves)
+
+    def arrive(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
+        """Call every ``arrive`` hook (see :data:`HOOKS`)."""
+        for fn in self.hooks["arrive"]:
+            fn(state, board, place, player, n)
+
+    def leave(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
+        """Call every ``leave`` hook (see :data:`HOOKS`)."""
+        for fn in self.hooks["leave"]:
+            fn(state, board, place, player, n)
+
+
+def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = ()) -> Rules:
+    """Compose the rules modules ``module_names`` (the board's ``rules_modules``).
+
+    Args:
+        module_names: module names in load order.
+        lasting_kinds: the lasting-effect kinds the cards may use (from the manifests);
+            each must be implemented by a module in play.
+    Raises:
+        DataError: an unknown module, no start phase, or a lasting kind no module
+        implements.
+    """
+    rules = Rules([find_module(n) for n in module_names])
+    missing = [k for k in lasting_kinds if k not in rules.lasting_kinds]
+    if missing:
+        raise DataError("", f"lasting-effect kind(s) {', '.join(missing)} have no rules "
+                        "module to give them meaning")
+    return rules

@@ -1,0 +1,625 @@
+"""The base game's rules module: setup (B2), rounds (B3), turns (B4), Veto windows (B8.4),
+general scorings (B6) and the end (B7), as phases of the flow driver (DESIGN.md 2a).
+
+Phases (in the order a round meets them): ``round`` (turn up the offer, B3.1), ``bid``
+(power cards, B3.2-B3.4), then per turn ``court`` (B4.1), ``card`` (B4.2), ``order``
+(placement before or after the special action, B4.5), ``place`` (B4.3), ``offer`` (carry
+out or decline, B4.4), ``veto`` (B8.4), ``special`` (the card's effect script), and after
+the scoring rounds ``discs`` (the general scoring, B6). Every choice the rules give a
+player is a decision.
+
+The figures (stacks, the power-card table, setup counts) come from the set manifest; the
+cards from the card files: the action stacks are the manifest's ``stacks``, and the cards
+of kind ``king`` are on offer every round (B1.4, B3.5).
+
+The functions :func:`placement_decision`, :func:`apply_placement_answer`,
+:func:`bid_decision`, :func:`apply_bid_answer` and :func:`general_scoring` are the one
+code path of their rules: the turn phases, the scenario runner and the tools call them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+
+from elgrande.engine import decisions as dec
+from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import Flow, FlowEngine, part_type
+from elgrande.engine.interpreter import BudgetExceeded
+from elgrande.engine.modules import OVER, Events, Phase, RulesModule
+from elgrande.engine.primitives import apply_court, apply_placement, court_decision
+from elgrande.model import placement, scoring
+from elgrande.model.board import Board
+from elgrande.model.state import State
+
+dec.kind("choose_action_card", dec._pick_check, dec._pick_legal)
+
+ROUND, BID, COURT, CARD, ORDER, PLACE, OFFER, VETO, SPECIAL, DISCS = (
+    "round", "bid", "court", "card", "order", "place", "offer", "veto", "special", "discs")
+#: The lasting-effect kind of a Veto card (B8.4).
+VETO_KIND = "veto"
+#: Cards of this kind are on offer every round and never discarded (B1.4, B3.5).
+REUSED_KIND = "king"
+
+
+@attrs.define(slots=True)
+class BaseRound:
+    """The base module's part of the flow position (plain data).
+
+    Attributes:
+        stacks: the action stacks (card ids, top first; the order is hidden, B8.5a).
+        reused: the cards on offer every round (the King's card).
+        first_bidder: who plays the first power card this round (B3.3).
+        offer: the open action cards this round; '' where taken.
+        origin: for each offer slot, the index of its stack, or -1 for a reused card.
+        bid_i: how many power cards have been played this round.
+        slot: the offer slot of the card taken this turn (-1: none yet).
+        place_first, placed, special_done: the turn's progress (B4.5).
+        veto_chain: players who played a Veto in the current window (B8.4);
+        veto_queue: players still to be asked in it.
+        kept: the current card stays with its taker (a Veto) instead of returning.
+        before: the state as it was when the current special action began (a card that
+            exceeds its budget is undone whole).
+    """
+
+    stacks: list[list[str]]
+    reused: list[str]
+    first_bidder: int
+    offer: list[str] = attrs.field(factory=list)
+    origin: list[int] = attrs.field(factory=list)
+    bid_i: int = 0
+    slot: int = -1
+    place_first: bool = True
+    placed: bool = False
+    special_done: bool = False
+    veto_chain: list[int] = attrs.field(factory=list)
+    veto_queue: list[int] = attrs.field(factory=list)
+    kept: bool = False
+    before: State | None = None
+
+    def copy(self) -> BaseRound:
+        """An independent copy."""
+        return BaseRound([s[:] for s in self.stacks], self.reused, self.first_bidder,
+                         self.offer[:], self.origin, self.bid_i, self.slot, self.place_first,
+                         self.placed, self.special_done, self.veto_chain[:],
+                         self.veto_queue[:], self.kept,
+                         self.before.copy() if self.before is not None else None)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-able data (fresh lists)."""
+        return {"stacks": [s[:] for s in self.stacks], "reused": list(self.reused),
+                "first_bidder": self.first_bidder, "offer": list(self.offer),
+                "origin": list(self.origin), "bid_i": self.bid_i, "slot": self.slot,
+                "place_first": self.place_first, "placed": self.placed,
+                "special_done": self.special_done, "veto_chain": list(self.veto_chain),
+                "veto_queue": list(self.veto_queue), "kept": self.kept,
+                "before": self.before.to_json() if self.before is not None else None}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> BaseRound:
+        """Rebuild from :meth:`to_json` (copies the data)."""
+        before = State.from_json(d["before"]) if d.get("before") else None
+        return cls([list(s) for s in d["stacks"]], list(d["reused"]), int(d["first_bidder"]),
+                   list(d["offer"]), list(d["origin"]), int(d["bid_i"]), int(d["slot"]),
+                   bool(d["place_first"]), bool(d["placed"]), bool(d["special_done"]),
+                   list(d["veto_chain"]), list(d["veto_queue"]), bool(d["kept"]), before)
+
+
+part_type("base", BaseRound.from_json)
+
+
+def part(flow: Flow) -> BaseRound:
+    """The base module's part of ``flow``."""
+    p: BaseRound = flow.parts["base"]
+    return p
+
+
+# -- setup (B2) --------------------------------------------------------------------------------
+def initial_hand(board: Board) -> list[int]:
+    """The power cards each player starts with: one of each value (B1.3)."""
+    return sorted(board.power_cards)
+
+
+def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
+           start_player: int | None, events: Events) -> None:
+    """B2: king, Grandes, caballeros, hands, shuffled action stacks, start player."""
+    b = engine.board
+    region_cards = list(b.regions)
+    rng.shuffle(region_cards)
+    state.king = region_cards[0]                                    # B2.1
+    hand = engine.rules.last("initial_hand", b) or []
+    for p in range(state.players):                                  # B2.2, B2.3
+        g = region_cards[1 + p]
+        state.grandes[p] = g
+        state.caballeros[g][p] = b.setup_grande_region
+        state.court[p] = b.setup_court
+        state.provinces[p] -= b.setup_grande_region + b.setup_court
+        state.hands[p] = list(hand)
+    stacks = []
+    for s in b.stacks:                                              # B1.4
+        deck = engine.lib.deck(s)
+        rng.shuffle(deck)
+        stacks.append(deck)
+    reused = [c.id for c in engine.lib.cards.of_kind(REUSED_KIND)]
+    first = rng.randrange(state.players) if start_player is None else start_player
+    flow.parts["base"] = BaseRound(stacks, reused, first)
+    events.append({"event": "setup", "king": b.place_id(state.king),
+                   "grandes": [b.place_id(g) for g in state.grandes], "start": first,
+                   "rounds": list(flow.rounds)})
+
+
+# -- rounds (B3) -------------------------------------------------------------------------------
+def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    bp = part(flow)
+    before = state.round
+    flow.round_i += 1
+    state.round = flow.round
+    for x in state.lasting:  # a skipped round (B3.7) does not count: "next round" is
+        if x.expires and before < x.expires < state.round:  # the next one played
+            x.expires = state.round
+    state.bids = []
+    bp.bid_i = 0
+    flow.turn_order = []
+    flow.turn_i = 0
+    offer = [s.pop(0) if s else "" for s in bp.stacks] + list(bp.reused)     # B3.1
+    origin = list(range(len(bp.stacks))) + [-1] * len(bp.reused)
+    pairs = engine.rules.fold("offer", list(zip(offer, origin, strict=True)), engine, state,
+                              flow)
+    bp.offer = [c for c, _ in pairs]
+    bp.origin = [o for _, o in pairs]
+    flow.phase = BID
+    events.append({"event": "round", "round": flow.round, "offer": bp.offer[:],
+                   "first_bidder": bp.first_bidder})
+
+
+def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    _begin_round(engine, state, flow, events)
+
+
+def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    bp = part(flow)
+    discarded = [c for c, o in zip(bp.offer, bp.origin, strict=True) if c and o >= 0]  # B3.5
+    engine.rules.each("round_end", engine, state, flow, events)
+    bp.offer = []
+    bp.origin = []
+    bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
+    expired = [x for x in state.lasting if x.expires and x.expires <= state.round]
+    state.lasting = [x for x in state.lasting if x not in expired]  # B8.4
+    events.append({"event": "end_round", "round": flow.round, "discarded": discarded,
+                   "expired": [x.player for x in expired]})
+    if flow.round in flow.scoring_after:                            # B3.6
+        flow.phase = DISCS
+        flow.secret = {}
+    else:
+        _next_round(engine, state, flow, events)
+
+
+def _next_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    if flow.round_i + 1 >= len(flow.rounds):
+        flow.phase = OVER
+        events.append({"event": "game_over", "scores": state.scores[:]})
+        return
+    _begin_round(engine, state, flow, events)
+
+
+# -- power cards (B3.2-B3.4) -------------------------------------------------------------------
+def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
+    """The B3.2 decision of the ``bid_i``-th power card of the round, played by the player
+    ``bid_i`` seats clockwise from ``first_bidder``: any card in hand not yet played by
+    another player this round."""
+    p = (first_bidder + bid_i) % state.players
+    played = {v: q for q, v in state.bids}
+    choices = [v for v in state.hands[p] if v not in played]
+    why = {str(v): ["B3.2", f"power card {v} was already played this round by player "
+                    f"{q}"] for v, q in played.items()}
+    return Decision("choose_power_card", [p], "Play a power card", {"choices": choices,
+                    "why": why}, "B3.2")
+
+
+def apply_bid_answer(state: State, player: int, value: int, events: Events) -> None:
+    """Play a power card that its :func:`bid_decision` accepted: hand -> discard (B3.2)."""
+    state.hands[player].remove(value)
+    state.discards[player].append(value)
+    state.bids.append([player, value])
+    events.append({"event": "bid", "player": player, "value": value})
+
+
+def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
+    bp = part(flow)
+    return bid_decision(state, bp.first_bidder, bp.bid_i)
+
+
+def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+               events: Events) -> None:
+    bp = part(flow)
+    apply_bid_answer(state, player, int(norm), events)
+    bp.bid_i += 1
+    if bp.bid_i == state.players:
+        flow.turn_order = placement.turn_order(state.bids)          # B3.4
+        flow.turn_i = 0
+        events.append({"event": "turn_order", "order": flow.turn_order[:]})
+        _begin_turn(engine, state, flow, events)
+
+
+# -- a turn (B4) -------------------------------------------------------------------------------
+def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    bp = part(flow)
+    bp.slot = -1
+    flow.card = ""
+    bp.placed = bp.special_done = bp.kept = False
+    bp.place_first = True
+    engine.rules.each("turn_start", engine, state, flow, events)
+    engine.enter(flow, COURT)
+
+
+def _court_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    p = flow.actor
+    value = dict((q, v) for q, v in state.bids)[p]
+    limit = engine.rules.fold("court_limit", engine.board.power_cards.get(value, 0), engine,
+                              state, p)
+    d = court_decision(state, engine.board, p, limit)
+    if d is None:
+        flow.phase = CARD
+    return d
+
+
+def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    apply_court(state, engine.board, player, norm, engine.rules)
+    events.append({"event": "court", "player": player, "provinces": norm["provinces"],
+                   "regions": norm["regions"]})
+    flow.phase = CARD
+
+
+def _card_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
+    choices = [c for c in part(flow).offer if c]
+    return Decision("choose_action_card", [flow.actor], "Choose one of the open action cards",
+                    {"choices": choices, "why": {}}, "B4.2")
+
+
+def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                events: Events) -> None:
+    bp = part(flow)
+    bp.slot = bp.offer.index(norm)
+    flow.card = norm
+    bp.offer[bp.slot] = ""
+    events.append({"event": "card", "player": player, "card": norm})
+    flow.phase = ORDER
+
+
+def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
+    number = engine.lib.card(flow.card).stack                       # B4.3
+    return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
+
+
+def _order_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    bp = part(flow)
+    if not (state.court[flow.actor] > 0 and _placement_limit(engine, state, flow) > 0):
+        bp.place_first = False
+        flow.phase = OFFER
+        return None
+    return Decision("choose_option", [flow.actor], "Place caballeros first, or carry out the "
+                    "special action first?", {"labels": ["place caballeros first",
+                                                         "special action first"]}, "B4.5")
+
+
+def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    bp = part(flow)
+    bp.place_first = norm == 0
+    flow.phase = PLACE if bp.place_first else OFFER
+
+
+def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int]:
+    """Where ``player`` may place caballeros from court with an action card's number:
+    the regions adjacent to the king's region and the Castillo (B4.3, B5.1), as the rules
+    modules in play change it (hook ``placement_targets``). Never the king's region (B5.2).
+    """
+    targets = placement.placement_targets(state, engine.board)
+    out = engine.rules.fold("placement_targets", targets, engine, state, player)
+    return [t for t in out if t != state.king]
+
+
+def placement_decision(engine: FlowEngine, state: State, player: int,
+                       limit: int) -> Decision | None:
+    """The B4.3 decision "place up to ``limit`` caballeros from court next to the king or
+    in the Castillo" for ``player``, or None when nothing can be placed."""
+    limit = min(limit, state.court[player])
+    if limit <= 0:
+        return None
+    b = engine.board
+    targets = placement_targets(engine, state, player)
+    refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the king's "
+                               "region"] for r in b.regions if r not in targets}
+    if state.king >= 0:
+        refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
+    return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
+                    "your court next to the king or in the Castillo",
+                    {"to": [b.place_id(r) for r in targets], "min": 0, "max": limit,
+                     "refused": refused}, "B4.3")
+
+
+def apply_placement_answer(engine: FlowEngine, state: State, player: int,
+                           to: dict[str, int], events: Events) -> None:
+    """Place caballeros as a checked :func:`placement_decision` answer says (B4.3)."""
+    apply_placement(state, engine.board, player, to, engine.rules)
+    events.append({"event": "place", "player": player, "to": dict(to)})
+
+
+def _place_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    d = placement_decision(engine, state, flow.actor, _placement_limit(engine, state, flow))
+    if d is None:
+        _placed(engine, state, flow, events)
+    return d
+
+
+def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    apply_placement_answer(engine, state, player, norm, events)
+    _placed(engine, state, flow, events)
+
+
+def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    part(flow).placed = True
+    _next_part(engine, state, flow, events)
+
+
+def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    bp = part(flow)
+    if bp.placed and bp.special_done:
+        _end_turn(engine, state, flow, events)
+    elif not bp.placed and (bp.special_done or bp.place_first):
+        flow.phase = PLACE
+    else:
+        flow.phase = OFFER
+
+
+def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    if part(flow).special_done:
+        _next_part(engine, state, flow, events)
+        return None
+    return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
+                    "it?", {"labels": ["carry out the special action", "decline it"]}, "B4.4")
+
+
+def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    bp = part(flow)
+    if norm == 1:
+        events.append({"event": "decline", "player": player})
+        bp.special_done = True
+        _next_part(engine, state, flow, events)
+        return
+    holders = _veto_holders(state, flow, exclude=player)
+    if holders:
+        flow.phase = VETO
+        bp.veto_chain = []
+        bp.veto_queue = holders
+        events.append({"event": "announce", "player": player, "card": flow.card})
+    else:
+        _start_special(engine, state, flow, events)
+
+
+# -- vetoes (B8.4) -----------------------------------------------------------------------------
+def _veto_holders(state: State, flow: Flow, exclude: int, start: int | None = None) -> list[int]:
+    n = state.players
+    first = flow.actor if start is None else start
+    live = {x.player for x in state.lasting if x.kind == VETO_KIND
+            and (not x.expires or x.expires >= state.round)}
+    order = [(first + i) % n for i in range(1, n + 1)]
+    return [p for p in order if p in live and p != exclude]
+
+
+def _spend_veto(state: State, player: int) -> None:
+    mine = [x for x in state.lasting if x.kind == VETO_KIND and x.player == player]
+    mine.sort(key=lambda x: x.expires)
+    state.lasting.remove(mine[0])
+
+
+def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
+                 events: Events) -> Decision | None:
+    bp = part(flow)
+    if not bp.veto_queue:
+        cancelled = len(bp.veto_chain) % 2 == 1
+        events.append({"event": "veto_result", "player": flow.actor, "cancelled": cancelled,
+                       "chain": bp.veto_chain[:]})
+        bp.veto_chain = []
+        if cancelled:
+            bp.special_done = True
+            _next_part(engine, state, flow, events)
+        else:
+            _start_special(engine, state, flow, events)
+        return None
+    p = bp.veto_queue[0]
+    last = bp.veto_chain[-1] if bp.veto_chain else flow.actor
+    return Decision("choose_option", [p], f"Player {last} is about to "
+                    f"{'veto' if bp.veto_chain else 'carry out a special action'}"
+                    ": play your Veto?", {"labels": ["let it be", "play a Veto"]}, "B8.4")
+
+
+def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                events: Events) -> None:
+    bp = part(flow)
+    if norm == 1:
+        _spend_veto(state, player)
+        bp.veto_chain.append(player)
+        events.append({"event": "veto", "player": player})
+        bp.veto_queue = _veto_holders(state, flow, exclude=player, start=player)
+    else:
+        bp.veto_queue.pop(0)
+
+
+# -- the special action --------------------------------------------------------------------------
+def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    interp = engine.interpreter
+    bp = part(flow)
+    bp.before = state.copy()
+    flow.run = interp.begin(flow.card, flow.actor)
+    flow.phase = SPECIAL
+    events.append({"event": "special", "player": flow.actor, "card": flow.card})
+    try:
+        d = interp.advance(state, flow.run, events)
+    except BudgetExceeded as exc:
+        _void_special(engine, state, flow, exc, events)
+        return
+    if d is None:
+        _special_over(engine, state, flow, events)
+
+
+def _special_decide(engine: FlowEngine, state: State, flow: Flow,
+                    events: Events) -> Decision | None:
+    assert flow.run is not None
+    return flow.run.pending
+
+
+def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, raw: Any,
+                    events: Events) -> None:
+    assert flow.run is not None
+    try:
+        nxt = engine.interpreter.answer(state, flow.run, player, raw, events)
+    except BudgetExceeded as exc:
+        _void_special(engine, state, flow, exc, events)
+        return
+    if nxt is None:
+        _special_over(engine, state, flow, events)
+
+
+def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    bp = part(flow)
+    if any(x.card == flow.card and x.data.get("taken") == state.round
+           and x.player == flow.actor for x in state.lasting):
+        bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
+    flow.run = None
+    bp.before = None
+    bp.special_done = True
+    _next_part(engine, state, flow, events)
+
+
+def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExceeded,
+                  events: Events) -> None:
+    """A card that ran over its budget is undone whole: the state is as it was before the
+    card began, and the special action counts as carried out with no effect."""
+    bp = part(flow)
+    assert bp.before is not None
+    state.set_to(bp.before)
+    events.append({"event": "special_void", "player": flow.actor, "card": flow.card,
+                   "error": exc, "reason": str(exc)})
+    flow.run = None
+    bp.before = None
+    bp.special_done = True
+    _next_part(engine, state, flow, events)
+
+
+def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    bp = part(flow)
+    card = flow.card
+    if bp.slot >= 0 and bp.origin[bp.slot] >= 0 and not bp.kept:  # B4.6
+        bp.stacks[bp.origin[bp.slot]].append(card)
+    events.append({"event": "end_turn", "player": flow.actor, "card": card, "kept": bp.kept})
+    flow.turn_i += 1
+    if flow.turn_i < len(flow.turn_order):
+        _begin_turn(engine, state, flow, events)
+    else:
+        _end_round(engine, state, flow, events)
+
+
+# -- the general scoring (B6) ---------------------------------------------------------------------
+def general_scoring(engine: FlowEngine, state: State, discs: list[int]) -> scoring.GeneralScoring:
+    """Carry out a general scoring with these secret discs (``discs[player]`` = a region
+    index), as the rules modules in play score (B6.1-B6.4).
+
+    Raises:
+        IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
+    """
+    return scoring.general_scoring(state, engine.board, discs, engine.rules)
+
+
+def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
+    """The B6.1 secret-disc decision of the players not in ``answered``."""
+    remaining = [p for p in range(state.players) if p not in answered]
+    opts = [engine.board.place_id(r) for r in engine.board.regions]
+    return Decision("secret_region", remaining, "Set your secret disc to a region",
+                    {"per_player": {str(p): opts for p in remaining}}, "B6.1")
+
+
+def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
+    return disc_decision(engine, state, {int(p) for p in flow.secret})
+
+
+def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    flow.secret[str(player)] = norm
+    if len(flow.secret) < state.players:
+        return
+    b = engine.board
+    discs = [b.index[flow.secret[str(p)]] for p in range(state.players)]
+    flow.secret = {}
+    result = general_scoring(engine, state, discs)
+    events.append({"event": "general_scoring", "result": result, "round": flow.round})
+    if flow.round == flow.scoring_after[-1] or flow.round_i + 1 >= len(flow.rounds):
+        flow.phase = OVER                                           # B3.6, B7.1
+        events.append({"event": "game_over", "scores": state.scores[:]})
+    else:
+        _next_round(engine, state, flow, events)
+
+
+# -- hidden information (B8.5a) ------------------------------------------------------------------
+def _hide(state_json: dict[str, Any], flow_json: dict[str, Any], viewer: int) -> None:
+    """A view shows each stack's cards sorted (which cards are in a stack is public, their
+    order is not) and not the state kept to undo a special action (it holds hands)."""
+    bp = flow_json["parts"].get("base")
+    if bp is not None:
+        bp["stacks"] = [sorted(s) for s in bp["stacks"]]
+        bp["before"] = None
+
+
+def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
+                 view: dict[str, Any], rng: random.Random) -> None:
+    """Draw what a view hides: the other players' hands follow from their public discards
+    (B3.2), the stacks are shuffled, unrevealed discs drawn."""
+    full = engine.rules.last("initial_hand", engine.board) or []
+    for p, hand in enumerate(view["state"]["hands"]):
+        if hand is None:
+            state.hands[p] = [v for v in full if v not in state.discards[p]]
+    bp = flow.parts.get("base")
+    if bp is None:
+        return
+    for stack in bp.stacks:
+        rng.shuffle(stack)
+    if flow.run is not None and bp.before is None:
+        bp.before = state.copy()  # the undo point is hidden: now is as good as any
+    if flow.phase == DISCS:
+        opts = [engine.board.place_id(r) for r in engine.board.regions]
+        answered = set(range(state.players))
+        if flow.pending is not None:
+            answered -= set(flow.pending.players)
+        for p in sorted(answered):
+            if p != viewer:
+                flow.secret[str(p)] = rng.choice(opts)
+
+
+MODULE = RulesModule(
+    name="base",
+    phases=(
+        Phase(ROUND, _round_decide, lambda *a: None),
+        Phase(BID, _bid_decide, _bid_apply, turn_rule="B3.3"),
+        Phase(COURT, _court_decide, _court_apply),
+        Phase(CARD, _card_decide, _card_apply),
+        Phase(ORDER, _order_decide, _order_apply),
+        Phase(PLACE, _place_decide, _place_apply),
+        Phase(OFFER, _offer_decide, _offer_apply),
+        Phase(VETO, _veto_decide, _veto_apply, turn_rule="B8.4"),
+        Phase(SPECIAL, _special_decide, lambda *a: None, answer=_special_answer),
+        Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
+    ),
+    hooks={"setup": _setup, "initial_hand": initial_hand, "hide": _hide,
+           "determinise": _determinise},
+    lasting_kinds=(VETO_KIND,),
+    start=ROUND,
+)
