@@ -150,7 +150,8 @@ class Game:
         """Rebuild a game written by :meth:`to_json` (loads the library it names); the
         data is copied, never shared."""
         h = data["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()))
+        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()),
+                           h.get("set_paths", ()))
         engine_for(lib)  # the rules modules register their flow parts
         g = cls(lib, list(data["names"]), State.from_json(data["state"]),
                 Flow.from_json(data["flow"]), dict(h), logging)
@@ -192,7 +193,8 @@ class Game:
         viewing player may not see.
         """
         h = view["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()))
+        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()),
+                           h.get("set_paths", ()))
         engine = engine_for(lib)
         st = dict(view["state"])
         st["hands"] = [hand if hand is not None else [] for hand in st["hands"]]
@@ -212,7 +214,7 @@ class Game:
 def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed: int = 0,
              variant: str = "standard", errata: Iterable[str] = (),
              cards: Sequence[str] = (), start_player: int | None = None,
-             logging: bool = True) -> Game:
+             logging: bool = True, set_paths: Sequence[str] = ()) -> Game:
     """Start a game (B2 setup with seeded shuffles) and run to the first decision.
 
     Args:
@@ -225,18 +227,21 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
         cards: extra (homebrew) card folders.
         start_player: who plays the first power card (default: drawn from the seed).
         logging: keep ``game.log`` in words (turn off for fast simulation).
+        set_paths: folders holding card sets beyond the shipped ones (``<set>/set.yaml``).
     Raises:
         ValueError: bad player count or variant. CardError: bad card data.
     """
     names = ([f"p{i + 1}" for i in range(players)] if isinstance(players, int)
              else [str(n) for n in players])
     sets = tuple(sets)
-    lib = load_library(sets, errata, cards)
+    lib = load_library(sets, errata, cards, set_paths)
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     header = {"elgrande": __version__, "sets": list(sets), "players": names,
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
               "start_player": next(e["start"] for e in events if e.get("event") == "setup")}
+    if set_paths:
+        header["set_paths"] = [str(Path(c).resolve()) for c in set_paths]
     g = Game(lib, names, state, flow, header, logging)
     more: list[dict[str, Any]] = []
     g._engine.advance(g.state, g.flow, more)

@@ -55,20 +55,24 @@ class Library:
 
 
 def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
-                 extra: Sequence[str | Path] = ()) -> Library:
+                 extra: Sequence[str | Path] = (),
+                 set_paths: Sequence[str | Path] = ()) -> Library:
     """Load board and cards of ``sets`` (plus homebrew folders ``extra``), switching on
-    optional ``errata`` by id. Cached.
+    optional ``errata`` by id. Sets are looked up in the folders ``set_paths`` (each holds
+    ``<set>/set.yaml``), then among the shipped ones. Cached.
 
     Raises:
         DataError: a bad set manifest. CardError: the first error in a card file (schema,
         syntax, or a checker error such as an unknown region).
     """
-    return _load(tuple(sets), tuple(sorted(errata)), tuple(str(p) for p in extra))
+    return _load(tuple(sets), tuple(sorted(errata)), tuple(str(p) for p in extra),
+                 tuple(str(p) for p in set_paths))
 
 
 @lru_cache(maxsize=16)
-def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]) -> Library:
-    board = load_board(sets)
+def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
+          set_paths: tuple[str, ...] = ()) -> Library:
+    board = load_board(sets, [Path(p) for p in set_paths])
     folders: list[str | Path] = [*board.set_dirs, *extra]
     cards = load_folders(folders, errata)
     ids = list(board.index)

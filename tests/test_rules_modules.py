@@ -1,0 +1,154 @@
+"""Rules modules (issue 8, DESIGN.md 2a): the flow is a driver over the phase table of the
+modules in play; a toy module (tests/toy_rules.py, set tests/toy/toy) adds a phase and two
+hooks without any edit to the driver, and a game with it runs to the end."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+import toy_rules
+
+from elgrande.engine import flow as flow_module
+from elgrande.engine.modules import HOOKS, Phase, RulesModule, find_module, load_rules
+from elgrande.errors import DataError
+from elgrande.game import Game, new_game
+from elgrande.records import record_lines, replay
+
+TOY_SETS = str(Path(__file__).resolve().parent / "toy")
+ENGINE = Path(flow_module.__file__).resolve().parent
+
+
+def toy_game(seed: int, players: int = 3) -> Game:
+    return new_game(players, sets=("base", "toy"), seed=seed, set_paths=[TOY_SETS])
+
+
+def play_out(game: Game, seed: int) -> list[tuple[str, int, object]]:
+    rng = random.Random(seed)
+    asked = []
+    while game.pending is not None:
+        d = game.pending
+        p = d.players[0]
+        a = d.random_answer(rng, p)
+        asked.append((d.prompt, p, a))
+        game.answer(p, a)
+    return asked
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_toy_module_game_runs_to_the_end(seed: int) -> None:
+    game = toy_game(seed)
+    asked = play_out(game, seed)
+    assert game.over
+    omens = [x for x in asked if x[0].startswith("Pray for an omen")]
+    turns = sum(1 for line in game.log if line.startswith("Turn order:")) * 3
+    assert len(omens) == turns  # the inserted phase runs before every turn's court phase
+    assert game.state.conservation_errors(game.library.board) == []
+
+
+def test_the_new_phase_runs_before_the_court_and_pays_its_point() -> None:
+    game = toy_game(5)
+    while not (game.pending and game.pending.prompt.startswith("Pray")):
+        d = game.pending
+        assert d is not None
+        game.answer(d.players[0], d.random_answer(random.Random(0), d.players[0]))
+    p = game.pending.players[0]
+    before = game.state.scores[p]
+    game.answer(p, 0)
+    assert game.state.scores[p] == before + toy_rules.OMEN_POINTS
+    assert game.pending is not None and game.pending.kind in ("bring_to_court",
+                                                              "choose_action_card")
+
+
+def test_the_placement_targets_hook_adds_the_grande_region() -> None:
+    from elgrande.rules.base import placement_decision
+
+    game = toy_game(7)
+    eng = game._engine
+    s = game.state
+    b = game.library.board
+    s.court[0] = 5
+    d = placement_decision(eng, s, 0, 3)
+    assert d is not None
+    g = b.place_id(s.grandes[0])
+    assert g in d.options["to"]
+    plain = new_game(3, seed=7)
+    plain.state.court[0] = 5
+    from elgrande.rules.base import placement_decision as pd
+
+    d2 = pd(plain._engine, plain.state, 0, 3)
+    assert d2 is not None
+    if not b.adjacent(s.king, s.grandes[0]):
+        assert g not in d2.options["to"]  # only the toy module adds it
+
+
+def test_the_area_bonus_hook_pays_the_castillo_leader() -> None:
+    from elgrande.model.scoring import score_region
+
+    game = toy_game(9)
+    s, b = game.state, game.library.board
+    s.caballeros[b.castillo][1] = 3
+    s.provinces[1] -= 3
+    before = s.scores[1]
+    result = score_region(s, b, b.castillo, rules=game._engine.rules)
+    line = next(ln for ln in result.lines if ln.participant == 1)
+    assert ("toy", toy_rules.CASTILLO_BONUS) in line.bonuses
+    assert line.total == result.values[0] + toy_rules.CASTILLO_BONUS  # sole first + bonus
+    assert s.scores[1] == before + line.total
+
+
+def test_a_toy_game_record_replays() -> None:
+    game = toy_game(4)
+    play_out(game, 4)
+    again = replay(record_lines(game), logging=False)
+    assert again.over and again.state.to_json() == game.state.to_json()
+
+
+def test_a_later_module_replaces_a_phase_of_the_same_name() -> None:
+    base = find_module("base")
+    calls = []
+
+    def decide(*args: object) -> None:
+        calls.append(args)
+
+    other = RulesModule("other", phases=(Phase("bid", decide, lambda *a: None),))
+    rules = load_rules(["base"])
+    assert rules.phase("bid").decide is not decide
+    from elgrande.engine.modules import Rules
+
+    composed = Rules([base, other])
+    assert composed.phase("bid").decide is decide
+
+
+def test_hooks_are_declared_once_and_unknown_ones_are_refused() -> None:
+    for name in ("setup", "offer", "placement_targets", "placement_limit", "arrive", "leave",
+                 "ranking_counts", "area_bonus", "scoring_order", "round_end"):
+        assert name in HOOKS
+    with pytest.raises(ValueError, match="unknown hook"):
+        RulesModule("bad", hooks={"no_such_hook": print})
+
+
+def test_only_modules_of_the_rules_package_load_by_name() -> None:
+    with pytest.raises(DataError, match="unknown rules module"):
+        find_module("os")
+    with pytest.raises(DataError):
+        find_module("../base")
+
+
+def test_a_lasting_kind_without_a_module_is_refused() -> None:
+    with pytest.raises(DataError, match="no rules"):
+        load_rules(["base"], ["curse"])
+
+
+SET_WORDS = re.compile(r"range\(1, 5\)|veto|colonies|intrigue|france|inquisitor|limit.table|"
+                       r"viceroy|ambassador|king'?s card|\"action\"|\"power\"",
+                       re.IGNORECASE)
+
+
+def test_the_engine_knows_no_set_card_kind_or_stack_count() -> None:
+    hits = [f"{p.name}:{i}: {line.strip()}" for p in sorted(ENGINE.glob("*.py"))
+            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+            if SET_WORDS.search(line)]
+    assert hits == []
