@@ -6,6 +6,7 @@ import textwrap
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import OWN_CASES, all_case_files, case_id, shared_cases_dir
 
@@ -143,3 +144,67 @@ def test_cli_scenario_over_all_cases_agrees_with_the_runner() -> None:
     failed = sum(not run_file(f).passed for f in files)
     assert out.output.splitlines()[-1] == f"{len(files) - failed} passed, {failed} failed"
     assert out.exit_code == (1 if failed else 0)
+
+
+# -- unknown keys and malformed cases (issue 8 item 4) ---------------------------------------
+@pytest.mark.parametrize("old,new,key", [
+    ("  king: galicia", "  king: galicia\n  kingg: aragon", "kingg"),
+    ("  - score: [granada]", "  - score: [granada]\n  - scoer: [granada]", "scoer"),
+    ("  points: {red: 6, blue: 3}", "  points: {red: 6, blue: 3}\n  pionts: {}", "pionts"),
+    ("title: sole", "titel: x\ntitle: sole", "titel"),
+    ("  - score: [granada]", "  - place: {player: red, limit: 1, to: {}, extra: 1}",
+     "extra"),
+])
+def test_a_case_with_an_unknown_key_fails_naming_the_key(tmp_path: Path, old: str, new: str,
+                                                         key: str) -> None:
+    text = PASSING.replace(old, new)
+    assert text != PASSING
+    result = run_file(_write(tmp_path, "c.yaml", text))
+    assert not result.passed
+    assert any(repr(key) in d for d in result.differences), result.differences
+
+
+@pytest.mark.parametrize("old,new", [
+    ("  - score: [granada]", "  - place: {player: red, to: {basque: 1}}"),
+    ("  points: {red: 6, blue: 3}", "  points: 5"),
+    ("position:\n  king: galicia\n  grandes: {red: aragon, blue: seville, green: catalonia}"
+     "\n  regions:\n    granada: {red: 2, blue: 1}", "position: [1]"),
+    ("  - score: [granada]", "  - score: granada"),
+    ("    granada: {red: 2, blue: 1}", "    granada: {red: two}"),
+    ("  - score: [granada]", "  - bids: [1, 2]"),
+])
+def test_a_malformed_case_is_one_failed_line_and_the_runner_goes_on(tmp_path: Path, old: str,
+                                                                    new: str) -> None:
+    text = PASSING.replace(old, new)
+    assert text != PASSING
+    _write(tmp_path, "a-bad.yaml", text)
+    _write(tmp_path, "b-good.yaml", PASSING.replace("TMP-PASS", "TMP-GOOD"))
+    out = CliRunner().invoke(main, ["scenario", str(tmp_path)])
+    assert out.exception is None or isinstance(out.exception, SystemExit), out.output
+    assert "Traceback" not in out.output
+    lines = out.output.splitlines()
+    assert lines[-1] == "1 passed, 1 failed"
+    fail = [ln for ln in lines if "FAIL" in ln]
+    assert len(fail) == 1
+    detail = lines[lines.index(fail[0]) + 1]
+    assert detail.strip().startswith("- ") and "\n" not in detail
+
+
+def test_the_place_step_runs_the_games_placement_decision() -> None:
+    """One code path (issue 8): a refused placement cites the rule the game's decision
+    cites, and an accepted one changes the state as the game's placement does."""
+    from elgrande.data.library import load_library
+    from elgrande.engine.flow import engine_for
+    from elgrande.rules.base import placement_decision
+
+    eng = engine_for(load_library(("base",)))
+    import yaml
+
+    case = yaml.safe_load(PASSING)
+    case["position"]["court"] = {"red": 3}
+    from elgrande.tools.scenario import setup_case
+
+    c = setup_case(case)
+    d = placement_decision(eng, c.state, 0, 2)
+    assert d is not None and d.rule == "B4.3"
+    assert "castillo" in d.options["to"]

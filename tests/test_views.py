@@ -44,3 +44,54 @@ def test_B8_5a_greedy_bot_answers_the_same_whatever_is_hidden() -> None:
     a = GreedyBot(seed=9).answer(g.view(1))
     b = GreedyBot(seed=9).answer(other.view(1))
     assert a == b
+
+
+def _hidden_variant(g: Game, viewer: int, rng: random.Random) -> Game:
+    """A copy of ``g`` that differs only in what ``viewer`` may not see: the order of the
+    action stacks, the other players' hands, their unrevealed secret choices."""
+    other = g.copy()
+    for stack in part(other.flow).stacks:
+        rng.shuffle(stack)
+        stack.reverse()
+    for q in range(other.state.players):
+        if q != viewer:
+            other.state.hands[q] = [v + 100 for v in other.state.hands[q]] + [999]
+    for k in list(other.flow.secret):
+        if k != str(viewer):
+            other.flow.secret[k] = "somewhere-else"
+    run = other.flow.run
+    if run is not None:
+        for k in list(run.secret):
+            if k != str(viewer):
+                run.secret[k] = "somewhere-else"
+    return other
+
+
+def test_issue_8_views_hold_nothing_from_which_hidden_things_follow() -> None:
+    """Two games that differ only in hidden things give equal views, at many points of
+    many games; no view holds a seed (DESIGN.md 6, issue 8 item 7)."""
+    checked = 0
+    for seed in range(6):
+        g = new_game(2 + seed % 4, seed=seed, logging=False)
+        rng = random.Random(seed)
+        step = 0
+        while g.pending is not None:
+            if step % 7 == 0:
+                for viewer in range(g.state.players):
+                    view = g.view(viewer)
+                    assert "seed" not in view["header"]
+                    other = _hidden_variant(g, viewer, random.Random(step))
+                    assert json.dumps(other.view(viewer), sort_keys=True) == \
+                        json.dumps(view, sort_keys=True)
+                    checked += 1
+            d = g.pending
+            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+            step += 1
+    assert checked > 100
+
+
+def test_issue_8_a_view_still_shows_the_players_own_things() -> None:
+    g = new_game(3, seed=2, logging=False)
+    other = g.copy()
+    other.state.hands[0] = other.state.hands[0][1:]
+    assert json.dumps(other.view(0), sort_keys=True) != json.dumps(g.view(0), sort_keys=True)

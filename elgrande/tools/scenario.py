@@ -15,11 +15,45 @@ from typing import Any
 import attrs
 
 from elgrande.data import yamlpos
-from elgrande.data.manifests import load_board
+from elgrande.data.library import load_library
+from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import FlowEngine, engine_for
+from elgrande.engine.primitives import apply_court, court_decision
 from elgrande.errors import DataError, ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model import placement, scoring
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
+from elgrande.rules import base as base_rules
+
+#: The keys a case may have (``shared/cases/README.md``); anything else is an error of the
+#: case, never ignored. Keys of the format that the sets in play cannot use yet make the
+#: case fail, naming the key.
+CASE_KEYS = frozenset({"id", "title", "rules", "source", "sets", "fill", "players",
+                       "position", "do", "expect", "errata", "notes"})
+POSITION_KEYS = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
+                           "provinces", "scoreboards", "scores", "hands", "vetoes",
+                           "inquisitor", "limit_table", "france", "ship", "america",
+                           "mediterranean", "carriers", "supply"})
+EXPECT_KEYS = frozenset({"points", "regions", "castillo", "court", "provinces", "king",
+                         "grandes", "scoreboards", "turn_order", "next_first_bidder",
+                         "illegal", "france", "ship", "america", "mediterranean",
+                         "limit_table", "carriers", "supply", "caballero_cards",
+                         "king_card", "intrigue_card"})
+#: Keys of each step's argument (a mapping); ``bids`` maps players to values.
+STEP_KEYS: dict[str, frozenset[str] | None] = {
+    "score": None, "first_only": None, "general_scoring": frozenset({"discs"}),
+    "place": frozenset({"player", "limit", "to"}),
+    "court": frozenset({"player", "limit", "from_provinces", "from_regions"}),
+    "special": frozenset({"player", "card", "answers"}), "bids": None,
+    "ship": frozenset({"player", "answers"}), "turn": frozenset({"player", "answers"}),
+}
+#: Position and expectation keys the engine can set up or compare today.
+SUPPORTED_POSITION = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
+                                "provinces", "scoreboards", "scores", "hands", "vetoes",
+                                "inquisitor"})
+SUPPORTED_EXPECT = frozenset({"points", "regions", "castillo", "court", "provinces", "king",
+                              "grandes", "scoreboards", "turn_order", "next_first_bidder",
+                              "illegal"})
 
 
 @attrs.define
@@ -33,6 +67,7 @@ class Case:
     board: Board
     names: list[str]
     state: State
+    engine: FlowEngine
     first_bidder: int | None = None
     log: list[str] = attrs.field(factory=list)
 
@@ -106,19 +141,71 @@ def load_case(path: str | Path) -> Case:
     return setup_case(data, str(path))
 
 
+def _unknown_keys(where: str, given: Any, known: frozenset[str], cid: str) -> None:
+    if not isinstance(given, Mapping):
+        raise ScenarioError(f"{cid}: {where} must be a mapping, not {type(given).__name__}")
+    bad = sorted(str(k) for k in given if k not in known)
+    if bad:
+        raise ScenarioError(f"{cid}: unknown key {bad[0]!r} in {where} (known: "
+                            f"{', '.join(sorted(known))})")
+
+
+def check_case_keys(data: Mapping[str, Any], cid: str) -> None:
+    """Refuse any key the case format does not have, in the case, its position, its steps
+    and its expectations (``shared/cases/README.md``).
+
+    Raises:
+        ScenarioError: naming the first unknown key and where it is.
+    """
+    _unknown_keys("the case", data, CASE_KEYS, cid)
+    _unknown_keys("position", data.get("position") or {}, POSITION_KEYS, cid)
+    _unknown_keys("expect", data.get("expect") or {}, EXPECT_KEYS, cid)
+    steps = data.get("do") or []
+    if not isinstance(steps, list):
+        raise ScenarioError(f"{cid}: 'do' must be a list of steps")
+    for i, st in enumerate(steps, 1):
+        if not isinstance(st, Mapping) or len(st) != 1:
+            raise ScenarioError(f"{cid}: step {i} must be a mapping with one key (the step)")
+        (name, arg), = st.items()
+        if name not in STEP_KEYS:
+            raise ScenarioError(f"{cid}: unknown step {name!r} in step {i} (known: "
+                                f"{', '.join(sorted(STEP_KEYS))})")
+        keys = STEP_KEYS[name]
+        if keys is not None:
+            _unknown_keys(f"step {i} ({name})", arg or {}, keys, cid)
+    unsupported = sorted(set(data.get("position") or {}) - SUPPORTED_POSITION) + sorted(
+        set(data.get("expect") or {}) - SUPPORTED_EXPECT)
+    if unsupported:
+        raise ScenarioError(f"{cid}: the key {unsupported[0]!r} is not supported yet with "
+                            f"sets {data.get('sets') or ['base']}")
+
+
 def setup_case(data: dict[str, Any], path: str = "") -> Case:
-    """Build a :class:`Case` from already-loaded case data (see :func:`load_case`)."""
+    """Build a :class:`Case` from already-loaded case data (see :func:`load_case`).
+
+    Raises:
+        ScenarioError: an unknown key, an unknown name, a bad count, or a position that
+        does not conserve caballeros.
+    """
     cid = str(data.get("id", Path(path).stem))
+    check_case_keys(data, cid)
     sets = data.get("sets") or ["base"]
-    board = load_board(sets)
+    if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
+        raise ScenarioError(f"{cid}: 'sets' must be a list of set ids")
+    errata = data.get("errata") or []
+    lib = load_library(sets, errata)
+    board = lib.board
+    engine = engine_for(lib)
     names = [str(n) for n in data.get("players") or []]
     if not (board.min_players <= len(names) <= board.max_players):
         raise ScenarioError(f"{cid}: {len(names)} players; the game takes "
                             f"{board.min_players}-{board.max_players} (B1.0)")
     state = State.empty(board, len(names))
-    case = Case(cid, str(data.get("title", "")), path, data, board, names, state)
+    hand = engine.rules.last("initial_hand", board) or []
+    state.hands = [list(hand) for _ in names]
+    case = Case(cid, str(data.get("title", "")), path, data, board, names, state, engine)
     pos = data.get("position") or {}
-    state.round = int(pos.get("round", 0))
+    state.round = _count(pos.get("round", 0), cid, "position.round")
     if "king" not in pos:
         raise ScenarioError(f"{cid}: the position must give the king's region")
     state.king = case.place(pos["king"])
@@ -129,21 +216,25 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
         raise ScenarioError(f"{cid}: no Grande position for {missing}")
     for region, by_player in (pos.get("regions") or {}).items():
         for name, n in (by_player or {}).items():
-            state.caballeros[case.place(region)][case.player(name)] = int(n)
+            state.caballeros[case.place(region)][case.player(name)] = _count(
+                n, cid, f"position.regions.{region}.{name}")
     for name, n in (pos.get("castillo") or {}).items():
-        state.caballeros[board.castillo][case.player(name)] = int(n)
+        state.caballeros[board.castillo][case.player(name)] = _count(
+            n, cid, f"position.castillo.{name}")
     for name, n in (pos.get("court") or {}).items():
-        state.court[case.player(name)] = int(n)
+        state.court[case.player(name)] = _count(n, cid, f"position.court.{name}")
     for place_id, sb_id in (pos.get("scoreboards") or {}).items():
         try:
             state.scoreboards[board.scoreboard_index(str(sb_id))] = case.place(place_id)
         except KeyError as exc:
             raise ScenarioError(f"{cid}: {exc.args[0]}") from None
     for name, n in (pos.get("scores") or {}).items():
-        state.scores[case.player(name)] = int(n)
+        state.scores[case.player(name)] = _count(n, cid, f"position.scores.{name}")
     for name, hand in (pos.get("hands") or {}).items():
         p = case.player(name)
-        state.hands[p] = sorted(int(v) for v in hand)
+        if not isinstance(hand, list):
+            raise ScenarioError(f"{cid}: position.hands.{name} must be a list of values")
+        state.hands[p] = sorted(_count(v, cid, f"position.hands.{name}") for v in hand)
         state.discards[p] = sorted(set(board.power_cards) - set(state.hands[p]))
     for name, taken in (pos.get("vetoes") or {}).items():
         for r in taken if isinstance(taken, list) else [taken]:
@@ -157,7 +248,8 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     provinces = pos.get("provinces") or {}
     for p in range(len(names)):
         if names[p] in provinces:
-            state.provinces[p] = int(provinces[names[p]])
+            state.provinces[p] = _count(provinces[names[p]], cid,
+                                        f"position.provinces.{names[p]}")
         else:
             state.provinces[p] = board.caballeros_per_player - state.court[p] - state.on_board(p)
     problems = state.conservation_errors(board)
@@ -166,61 +258,121 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     return case
 
 
-def _places(case: Case, ids: Sequence[Any]) -> list[int]:
+def _count(v: Any, cid: str, where: str) -> int:
+    """A whole number >= 0 from a case, or a ScenarioError naming where it is."""
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise ScenarioError(f"{cid}: {where} must be a whole number >= 0, not {v!r}")
+    return v
+
+
+def _places(case: Case, ids: Any) -> list[int]:
+    if not isinstance(ids, list):
+        raise ScenarioError(f"{case.id}: a scoring step takes a list of region ids")
     return [case.place(i) for i in ids]
 
 
+def _arg(case: Case, arg: Any, key: str, name: str) -> Any:
+    if not isinstance(arg, Mapping) or key not in arg:
+        raise ScenarioError(f"{case.id}: the {name} step needs '{key}'")
+    return arg[key]
+
+
+# Every step below calls the functions the game calls for the same rule: the score
+# primitive's scoring, the base module's placement, court, power-card and general-scoring
+# decisions and their apply functions, and the interpreter for special actions.
 @step("score")
 def _score(case: Case, arg: Any) -> None:
-    for rs in scoring.score_regions(case.state, case.board, _places(case, arg)):
+    for rs in scoring.score_regions(case.state, case.board, _places(case, arg),
+                                    rules=case.engine.rules):
         case.log.append(rs.describe(case.board, case.names))
 
 
 @step("first_only")
 def _first_only(case: Case, arg: Any) -> None:
-    for rs in scoring.score_regions(case.state, case.board, _places(case, arg), first_only=True):
+    for rs in scoring.score_regions(case.state, case.board, _places(case, arg), first_only=True,
+                                    rules=case.engine.rules):
         case.log.append(rs.describe(case.board, case.names))
 
 
 @step("general_scoring")
 def _general(case: Case, arg: Any) -> None:
     discs_by_name = (arg or {}).get("discs") or {}
+    if not isinstance(discs_by_name, Mapping):
+        raise ScenarioError(f"{case.id}: discs must map players to regions")
     discs = [OFF_BOARD] * case.state.players
     for name, region in discs_by_name.items():
         discs[case.player(name)] = case.place(region)
-    result = scoring.general_scoring(case.state, case.board, discs)
+    result = base_rules.general_scoring(case.engine, case.state, discs)
     case.log.append(result.castillo.describe(case.board, case.names))
     case.log.extend(r.describe(case.board, case.names) for r in result.regions)
 
 
-def _placemap(case: Case, m: Mapping[Any, Any] | None) -> dict[int, int]:
-    return {case.place(k): int(v) for k, v in (m or {}).items()}
+def _idmap(case: Case, m: Any, where: str) -> dict[str, int]:
+    if m is None:
+        return {}
+    if not isinstance(m, Mapping):
+        raise ScenarioError(f"{case.id}: {where} must map region ids to counts")
+    return {case.board.place_id(case.place(k)): _count(v, case.id, f"{where}.{k}")
+            for k, v in m.items()}
+
+
+def _answer(case: Case, d: Decision | None, answer: Any, player: int, rule: str,
+            nothing: str) -> Any:
+    """Check ``answer`` with decision ``d`` (None: nothing may be done, so only an empty
+    answer is legal)."""
+    if d is None:
+        empty = not answer or (isinstance(answer, Mapping) and not answer.get("provinces")
+                               and not answer.get("regions"))
+        if not empty:
+            raise IllegalMove(rule, nothing)
+        return None
+    return d.check(answer, player)
 
 
 @step("place")
 def _place(case: Case, arg: Any) -> None:
-    placement.apply_place(case.state, case.board, case.player(arg["player"]), int(arg["limit"]),
-                          _placemap(case, arg.get("to")))
+    p = case.player(_arg(case, arg, "player", "place"))
+    limit = _count(_arg(case, arg, "limit", "place"), case.id, "place.limit")
+    to = _idmap(case, arg.get("to"), "place.to")
+    d = base_rules.placement_decision(case.engine, case.state, p, limit)
+    norm = _answer(case, d, to, p, "B4.3", "no caballero can be placed: the court is empty "
+                   "or the action card allows none")
+    if norm is not None:
+        base_rules.apply_placement_answer(case.engine, case.state, p, norm, [])
 
 
 @step("court")
 def _court(case: Case, arg: Any) -> None:
-    placement.apply_court(case.state, case.board, case.player(arg["player"]), int(arg["limit"]),
-                          int(arg.get("from_provinces", 0)),
-                          _placemap(case, arg.get("from_regions")))
+    p = case.player(_arg(case, arg, "player", "court"))
+    limit = _count(_arg(case, arg, "limit", "court"), case.id, "court.limit")
+    answer = {"provinces": _count(arg.get("from_provinces", 0), case.id,
+                                  "court.from_provinces"),
+              "regions": _idmap(case, arg.get("from_regions"), "court.from_regions")}
+    d = court_decision(case.state, case.board, p, limit)
+    norm = _answer(case, d, answer, p, "B4.1", "no caballero can come to court now")
+    if norm is not None:
+        apply_court(case.state, case.board, p, norm, case.engine.rules)
 
 
 @step("bids")
 def _bids(case: Case, arg: Any) -> None:
-    order = list((arg or {}).items())
+    if not isinstance(arg, Mapping):
+        raise ScenarioError(f"{case.id}: bids map players to values, in playing order")
+    order = list(arg.items())
     if not order:
         raise ScenarioError(f"{case.id}: empty bids step")
     first = case.player(order[0][0])
-    expected = placement.bidding_order(first, case.state.players)
     work = case.state.copy()  # the step is refused whole: no bid of it stays played
+    work.bids = []
     for i, (name, value) in enumerate(order):
-        placement.apply_bid(work, case.player(name), int(value),
-                            expected[i] if i < len(expected) else None)
+        p = case.player(name)
+        if i >= work.players:
+            raise IllegalMove("B3.2", f"{name} has already played a power card this round")
+        d = base_rules.bid_decision(work, first, i)
+        if d.players != [p]:
+            raise IllegalMove("B3.3", f"it is {case.names[d.players[0]]}'s turn to play a "
+                              f"power card, not {name}'s")
+        base_rules.apply_bid_answer(work, p, int(d.check(value, p)), [])
     case.state = work
     case.first_bidder = first
 
@@ -317,12 +469,26 @@ def _fail(case: Case, diffs: list[str]) -> CaseResult:
 
 
 def run_file(path: str | Path) -> CaseResult:
-    """Load and run one case file; a file that cannot be set up is a failed result."""
+    """Load and run one case file. A file that cannot be read or set up, or a malformed
+    case (any unexpected shape of its data), is a failed result with a one-line reason:
+    the runner then goes on with the other cases."""
     try:
         case = load_case(path)
-    except (ScenarioError, DataError) as exc:
-        return CaseResult(Path(path).stem, "", str(path), False, (str(exc),))
-    return run_case(case)
+    except (ElGrandeError, OSError, UnicodeDecodeError) as exc:
+        return CaseResult(Path(path).stem, "", str(path), False, (_one_line(exc),))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        return CaseResult(Path(path).stem, "", str(path), False,
+                          (f"malformed case: {_one_line(exc)}",))
+    try:
+        return run_case(case)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        return CaseResult(case.id, case.title, case.path, False,
+                          (f"malformed case: {_one_line(exc)}",))
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 300 else text[:297] + "..."
 
 
 def case_files(paths: Sequence[str | Path]) -> list[Path]:
@@ -351,21 +517,20 @@ def _special(case: Case, arg: Any) -> None:
     """Carry out a card's special action with the answers given, in order. A secret
     choice takes one answer: a mapping player -> region. Runs on a copy and commits only
     when the whole action succeeds, so a refused answer changes nothing."""
-    from elgrande.data.library import load_library
-
-    lib = load_library(case.board.sets, case.data.get("errata") or ())
-    actor = case.player(arg["player"])
-    card = str(arg["card"])
-    if card not in lib.cards.cards:
+    lib = case.engine.lib
+    actor = case.player(_arg(case, arg, "player", "special"))
+    card = str(_arg(case, arg, "card", "special"))
+    if card not in lib.scripts:
         raise ScenarioError(f"{case.id}: unknown card {card!r}")
     work = case.state.copy()
-    from elgrande.engine.interpreter import Interpreter
-
-    interp = Interpreter(lib.board, lib.scripts)
+    interp = case.engine.interpreter
     run = interp.begin(card, actor)
     events: list[dict[str, Any]] = []
     decision = interp.advance(work, run, events)
-    for raw in arg.get("answers") or []:
+    answers = arg.get("answers") or []
+    if not isinstance(answers, list):
+        raise ScenarioError(f"{case.id}: answers must be a list")
+    for raw in answers:
         if decision is None:
             raise ScenarioError(f"{case.id}: answer {raw!r} given but the special action "
                                 "is over")
