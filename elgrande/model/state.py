@@ -20,6 +20,15 @@ NOBODY = -1
 OFF_BOARD = -1
 
 
+def copy_plain(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, tuples as lists, scalars)."""
+    if isinstance(value, dict):
+        return {k: copy_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [copy_plain(v) for v in value]
+    return value
+
+
 @attrs.define(slots=True)
 class Lasting:
     """A lasting effect (B8.4 Veto, later: triggers at the next scoring, I8, C13).
@@ -63,6 +72,9 @@ class State:
         round: the current round, 1..9 (0 before the first).
         bids: ``[player, value]`` pairs played this round, in order (B3.2).
         lasting: lasting effects (Veto cards held, triggers).
+        ext: each rules module's own pieces, by module name, as plain JSON-like data
+            (dicts, lists, ints, strings): e.g. offices, seats, discs of an expansion.
+            The model gives them no meaning; copies and JSON keep them.
     """
 
     players: int
@@ -80,6 +92,7 @@ class State:
     bids: list[list[int]] = attrs.field(factory=list)
     lasting: list[Lasting] = attrs.field(factory=list)
     neutral_holder: int = NOBODY
+    ext: dict[str, Any] = attrs.field(factory=dict)
 
     @classmethod
     def empty(cls, board: Board, players: int) -> State:
@@ -123,6 +136,7 @@ class State:
             [b[:] for b in self.bids],
             [x.copy() for x in self.lasting],
             self.neutral_holder,
+            copy_plain(self.ext) if self.ext else {},
         )
 
     def set_to(self, other: State) -> None:
@@ -138,8 +152,8 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        """Rebuild a state written by :meth:`to_json`."""
-        d = dict(data)
+        """Rebuild a state written by :meth:`to_json` (the data is copied, never shared)."""
+        d = copy_plain(dict(data))
         d["lasting"] = [Lasting(**x) for x in d.get("lasting", [])]
         return cls(**d)
 

@@ -1,0 +1,74 @@
+"""One timing run in a fresh process (used by ``benchmarks/compare.py``): random full
+games per second and decisions per second for 2-5 players, and ``Game.copy()`` per second
+at a mid-game decision (after 40 and after 150 answers). Prints one JSON object.
+
+It uses only the API every version of elgrande has (``new_game``, ``pending``,
+``random_answer``, ``answer``, ``copy``), so the same file times any commit.
+
+    python benchmarks/bench_worker.py [--seconds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+
+def playouts(new_game, players: int, seconds: float) -> dict[str, float]:
+    games = decisions = 0
+    seed = 0
+    start = time.perf_counter()
+    while True:
+        game = new_game(players, seed=seed, logging=False)
+        rng = random.Random(seed)
+        while game.pending is not None:
+            d = game.pending
+            p = d.players[0]
+            game.answer(p, d.random_answer(rng, p))
+            decisions += 1
+        games += 1
+        seed += 1
+        took = time.perf_counter() - start
+        if took >= seconds:
+            return {"games_s": games / took, "decisions_s": decisions / took}
+
+
+def copies(new_game, after: int, seconds: float) -> float:
+    game = new_game(4, seed=3, logging=False)
+    rng = random.Random(3)
+    for _ in range(after):
+        d = game.pending
+        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    n = 0
+    start = time.perf_counter()
+    while True:
+        for _ in range(100):
+            game.copy()
+        n += 100
+        took = time.perf_counter() - start
+        if took >= seconds:
+            return n / took
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=2.0)
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    from elgrande.game import new_game
+
+    new_game(2, seed=0, logging=False)
+    out: dict[str, object] = {"import_and_first_game_s": time.perf_counter() - t0,
+                              "module": sys.modules["elgrande"].__file__}
+    for n in (2, 3, 4, 5):
+        out[f"p{n}"] = playouts(new_game, n, args.seconds)
+    out["copy_40_s"] = copies(new_game, 40, args.seconds / 2)
+    out["copy_150_s"] = copies(new_game, 150, args.seconds / 2)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
