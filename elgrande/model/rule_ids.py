@@ -317,9 +317,14 @@ _RULES = (
        "cards (a seventh stack); and two limit tables.", "colonies"),
     _r("C2", "setup with the Colonies",
        "Set up as the base game, then put 2 Inquisitor caballeros in each of two more "
-       "drawn regions and the limit table in a third. Each player starts with 2 caballeros "
-       "beside the Grande, 9 in court and then 2 more in a secretly chosen region. Seven "
-       "action cards are on offer each round.", "colonies"),
+       "drawn regions and the limit table in a third (10 seats with 4 or 5 players, 6 with "
+       "2 or 3). Each player takes 12 caballeros, leaving the rest in the provinces: 2 go "
+       "beside the Grande, 1 marks the score and 9 go to court; then each player secretly "
+       "picks a region and moves 2 court caballeros there (picking the king's region keeps "
+       "them in court). America gets 1 gold, the Mediterranean 2 goods. Seven action cards "
+       "are on offer each round: the four stacks, the King's card, the Grand Inquisitor "
+       "card and the top card of the seventh stack. The Grand Inquisitor starts beside the "
+       "board.", "colonies"),
     _r("C3", "the new areas",
        "The new areas work like regions, except that a disc can never show them and the "
        "king may enter France only. A Grande may be moved into a new area. Card effects on "
@@ -333,8 +338,10 @@ _RULES = (
     _r("C5", "the ship",
        "Caballeros board the ship from court only while the king is in a coastal region. At "
        "the start of a turn a player may sail their caballeros on to France, America, the "
-       "Mediterranean or a coastal region, or bring caballeros back aboard. Only the "
-       "Captain scores on the ship.", "colonies"),
+       "Mediterranean or a coastal region (never the king's), or bring caballeros from "
+       "America or the Mediterranean back aboard; each caballero makes one such move a "
+       "turn. At a scoring only the Captain, the first caballero aboard while the seat is "
+       "empty, scores on the ship (3 points).", "colonies"),
     _r("C6", "America and the Mediterranean",
        "These are reached only by ship or by special actions; the king never enters. The "
        "first caballero to arrive in America while the seat is empty is the Viceroy, who "
