@@ -33,6 +33,10 @@ class IllegalMove(ElGrandeError):
         self.rule = rule
         self.message = message
 
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, str]]:
+        """Pickle as ``(rule, message)``, so a copy (e.g. from a worker process) is equal."""
+        return (IllegalMove, (self.rule, self.message))
+
 
 class DataError(ElGrandeError):
     """Invalid card-set data (a set manifest, a board table).

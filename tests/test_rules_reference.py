@@ -7,6 +7,7 @@ user-facing docs or the card files.
 from __future__ import annotations
 
 import ast
+import pickle
 import re
 from pathlib import Path
 from typing import Any
@@ -147,6 +148,8 @@ def test_an_illegal_move_ends_with_its_rule_id_and_title() -> None:
         "(B5.2: the king's region is closed)"
     assert exc.rule == "B5.2" and exc.message == "no caballero may enter the king's region"
     assert str(IllegalMove("Z9", "odd")) == "odd (Z9)"  # an id the reference lacks
+    copy = pickle.loads(pickle.dumps(exc))
+    assert (copy.rule, copy.message, str(copy)) == (exc.rule, exc.message, str(exc))
 
 
 def test_a_refused_answer_in_a_game_names_its_rule_title() -> None:
