@@ -4,9 +4,10 @@ the board), in a fresh Python process.
     python benchmarks/load.py [--runs 5] [--empty-lark-cache]
 
 Each run starts a new interpreter and times ``import elgrande.data.library`` plus
-``load_library(("base",))`` with ``time.perf_counter``. Lark keeps its built LALR tables
-in a cache file in the temp folder; ``--empty-lark-cache`` points TMPDIR at an empty
-folder so the tables are built from the grammar too (the very first run on a machine).
+``load_library(("base",))`` with ``time.perf_counter``. The parser keeps its built LALR
+tables in a per-user cache folder (``$XDG_CACHE_HOME/elgrande``, else
+``~/.cache/elgrande``); ``--empty-lark-cache`` points XDG_CACHE_HOME at an empty folder so
+the tables are built from the grammar too (the very first run on a machine).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ def cold_load(empty_lark_cache: bool = False) -> tuple[float, int]:
     env = dict(os.environ)
     with tempfile.TemporaryDirectory() as tmp:
         if empty_lark_cache:
-            env["TMPDIR"] = tmp
+            env["XDG_CACHE_HOME"] = tmp
         out = subprocess.run([sys.executable, "-c", SNIPPET], capture_output=True, text=True,
                              env=env, check=True).stdout.split()
     return float(out[0]), int(out[1])

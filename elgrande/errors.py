@@ -7,6 +7,8 @@ messages.
 
 from __future__ import annotations
 
+from elgrande.model.rule_ids import title
+
 
 class ElGrandeError(Exception):
     """Base class of every error this library raises on purpose."""
@@ -16,16 +18,24 @@ class IllegalMove(ElGrandeError):
     """An answer (a bid, a placement, a special-action answer, ...) that the rules refuse.
 
     Args:
-        rule: the rule id from RULES.md that refuses it, e.g. ``"B5.2"``.
+        rule: the id of the rule that refuses it (``docs/rules.md``), e.g. ``"B5.2"``.
         message: a sentence a player understands.
 
+    ``.rule`` and ``.message`` keep what was given; ``str()`` is the message followed by the
+    rule id and its one-line title from :mod:`elgrande.model.rule_ids`, e.g.
+    ``"... (B5.2: the king's region is closed)"`` (just the id for an unknown one).
     The engine raises it *before* changing anything: the state is exactly as it was.
     """
 
     def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"[{rule}] {message}")
+        name = title(rule)
+        super().__init__(f"{message} ({rule}: {name})" if name else f"{message} ({rule})")
         self.rule = rule
         self.message = message
+
+    def __reduce__(self) -> tuple[type[IllegalMove], tuple[str, str]]:
+        """Pickle as ``(rule, message)``, so a copy (e.g. from a worker process) is equal."""
+        return (IllegalMove, (self.rule, self.message))
 
 
 class DataError(ElGrandeError):

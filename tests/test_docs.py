@@ -69,7 +69,7 @@ def test_every_card_is_documented_with_its_text_script_rendering_and_rules() -> 
             assert c.effect.strip().splitlines()[0] in md
             assert render(c.script) in md.replace("\\", "")
         for rule in rules_of(c):
-            assert f"`{rule}`" in md
+            assert f"[{rule}](rules.md#rule-{rule})" in md, (c.id, rule)
 
 
 def test_rules_include_those_of_the_primitives_used() -> None:
@@ -163,7 +163,7 @@ def test_the_html_site_is_static_and_its_links_resolve() -> None:
         pages[name] = p
         assert p.scripts == 0, f"{name}: no script or external stylesheet"
         assert "<style>" in text
-    assert set(pages) == {"index.html", "dsl.html"}
+    assert set(pages) == {"index.html", "dsl.html", "rules.html"}
     for name, p in pages.items():
         for href in p.hrefs:
             assert not re.match(r"^[a-z]+:", href), f"{name}: absolute link {href}"

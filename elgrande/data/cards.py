@@ -75,7 +75,7 @@ FIELDS: tuple[Field, ...] = (
           ("power",), 0, 20),
     Field("effect", "string", "the special action as an effect script (grammar/effects.lark)",
           PLAYABLE, PLAYABLE),
-    Field("rules", "list", "rule ids the card relies on (RULES.md)"),
+    Field("rules", "list", "rule ids the card relies on (docs/rules.md)"),
     Field("source", "string", "where the card's data comes from"),
     Field("notes", "string", "free remarks: decisions taken, doubts"),
     Field("status", "string", "'incomplete' when data is missing (say what in notes)",

@@ -1,16 +1,24 @@
 """Parse effect scripts with the Lark grammar ``grammar/effects.lark`` into the typed AST.
 
-The LALR parser is built once per process and cached. :func:`parse` shifts every node's
+The LALR parser is built once per process. Its tables are kept between processes in a
+cache file in a folder only this user can write (:func:`cache_file`); a cache file or
+folder that another user could have written is never read. :func:`parse` shifts every node's
 position by where the script starts in its card file, and turns Lark's errors into a
 :class:`CardError` whose message names what was expected in words, never a parser token.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
+import stat
+import sys
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import attrs
+import lark
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
@@ -37,16 +45,84 @@ class _ScriptIndenter(Indenter):
     tab_len = 4
 
 
+def cache_folder() -> Path:
+    """The per-user folder for the parser's cache file: ``$XDG_CACHE_HOME/elgrande`` when
+    ``XDG_CACHE_HOME`` is an absolute path, else ``~/.cache/elgrande``."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    return root / "elgrande"
+
+
+def _private(st: os.stat_result, kind: int) -> bool:
+    """True when ``st`` (from ``lstat``) is of file type ``kind``, owned by this user and
+    writable by nobody else (no group/other write bit)."""
+    return (stat.S_IFMT(st.st_mode) == kind and st.st_uid == os.getuid()
+            and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+
+
+def cache_file(text: str, folder: Path | None = None) -> str | None:
+    """The path of the cache file for grammar ``text`` in ``folder`` (default
+    :func:`cache_folder`), or None when no cache may be used.
+
+    The folder is made with mode 0700 if missing. None (build the tables from the grammar,
+    read no file) when: the platform has no user ids; the folder cannot be made; the folder
+    is a symlink, not owned by this user, or group/other-writable; its parent is writable by
+    others without the sticky bit (so the folder could be swapped); or the cache file
+    exists but is not a regular file owned by this user and writable only by them.
+    The name holds a hash of the grammar, the Lark version and the Python version.
+    """
+    if not hasattr(os, "getuid"):  # pragma: no cover - no user ids (Windows)
+        return None
+    folder = cache_folder() if folder is None else folder
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _private(os.lstat(folder), stat.S_IFDIR):
+            return None
+        parent = os.stat(folder.parent)
+        if parent.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not parent.st_mode & stat.S_ISVTX:
+            return None
+        key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
+        path = folder / f"effects-{hashlib.sha256(key).hexdigest()[:24]}.lark-cache"
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            return str(path)
+        return str(path) if _private(st, stat.S_IFREG) else None
+    except OSError:
+        return None
+
+
+def grammar() -> str:
+    """The text of the effect-script grammar ``grammar/effects.lark``."""
+    return (grammar_dir() / "effects.lark").read_text(encoding="utf-8")
+
+
+def build_parser(text: str, cache: str | None = None) -> Lark:
+    """A new LALR parser for effect scripts from grammar ``text``; its tables are read from
+    (or written to) the cache file ``cache`` when given (see :func:`cache_file`), else built
+    from the grammar. A cache file written here is made mode 0600."""
+    options: dict[str, Any] = {"parser": "lalr", "postlex": _ScriptIndenter(),
+                               "propagate_positions": True, "maybe_placeholders": False,
+                               "start": "start"}
+    if cache is None:
+        return Lark(text, **options)
+    try:
+        built = Lark(text, cache=cache, **options)
+    except OSError:  # pragma: no cover - the cache folder went away meanwhile
+        return Lark(text, **options)
+    try:
+        os.chmod(cache, 0o600)
+    except OSError:  # Lark could not write it: nothing to protect
+        pass
+    return built
+
+
 @lru_cache(maxsize=1)
 def parser() -> Lark:
-    """The cached LALR parser for effect scripts."""
-    text = (grammar_dir() / "effects.lark").read_text(encoding="utf-8")
-    try:  # Lark keeps the built tables in a cache file keyed by the grammar's hash
-        return Lark(text, parser="lalr", postlex=_ScriptIndenter(), propagate_positions=True,
-                    maybe_placeholders=False, start="start", cache=True)
-    except OSError:  # pragma: no cover - no writable temp dir
-        return Lark(text, parser="lalr", postlex=_ScriptIndenter(),
-                    propagate_positions=True, maybe_placeholders=False, start="start")
+    """The parser for effect scripts, built once per process (tables from the per-user
+    cache file when it is safe to read, :func:`cache_file`)."""
+    text = grammar()
+    return build_parser(text, cache_file(text))
 
 
 #: Words for grammar terminals, so errors read like "expected a number".

@@ -189,6 +189,38 @@ def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...]) -> None:
         click.echo(f"wrote {path}")
 
 
+@main.command(name="rules")
+@click.argument("ids", nargs=-1)
+def rules_cmd(ids: tuple[str, ...]) -> None:
+    """Print the rules reference: with no IDS every rule (id, title, where it comes from);
+    with rule IDS (e.g. B5.2 C4) each rule's full text.
+
+    Exits 1 on an unknown id, naming the closest known ones.
+    """
+    import textwrap
+
+    from elgrande.model.rule_ids import RULES, lookup
+
+    if not ids:
+        width = max(len(r) for r in RULES)
+        for r in RULES.values():
+            click.echo(f"{r.id:<{width}}  {r.title}  [{r.source_name}]")
+        return
+    unknown = False
+    for i, rid in enumerate(ids):
+        try:
+            r = lookup(rid)
+        except KeyError as exc:
+            click.echo(f"elgrande rules: {exc.args[0]}", err=True)
+            unknown = True
+            continue
+        if i:
+            click.echo("")
+        click.echo(f"{r.id}: {r.title}  [{r.source_name}]")
+        click.echo(textwrap.fill(r.text, width=88))
+    sys.exit(1 if unknown else 0)
+
+
 def _lines(path: str) -> list[str]:
     try:
         with open(path, encoding="utf-8") as fh:

@@ -1,6 +1,6 @@
 """The generated card reference and effect-language reference (``elgrande docs``).
 
-Two pages, built once as a small document model and written as Markdown or as a static
+Three pages, built once as a small document model and written as Markdown or as a static
 HTML site (inline CSS, relative links, no script; opens from the file system):
 
 - ``cards``: every card of every shipped set (and of homebrew folders given): title, id,
@@ -15,6 +15,9 @@ HTML site (inline CSS, relative links, no script; opens from the file system):
   docstring of the AST node an example of it parses to), the lasting effects, the
   decision answer forms (from :mod:`elgrande.engine.decisions`), the region ids of the
   shipped board, and the grammar itself. Markdown ``dsl.md``, HTML ``dsl.html``.
+- ``rules``: the rules reference, every rule of :data:`elgrande.model.rule_ids.RULES`
+  (id, title, the rule, where it comes from, the cards that rely on it). The card and
+  language pages link each rule id to its entry. Markdown ``rules.md``, HTML ``rules.html``.
 
 Output is deterministic: sorted, no timestamps, paths relative to the repository.
 """
@@ -39,12 +42,13 @@ from elgrande.dsl.parser import parse
 from elgrande.dsl.render import render
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
+from elgrande.model.rule_ids import RULES, SOURCES, rule_key
 from elgrande.resources import cards_dir, grammar_dir
 
 FORMATS = ("md", "html")
 #: File names of the pages by format.
-FILES = {"md": {"cards": "cards.md", "dsl": "dsl.md"},
-         "html": {"cards": "index.html", "dsl": "dsl.html"}}
+FILES = {"md": {"cards": "cards.md", "dsl": "dsl.md", "rules": "rules.md"},
+         "html": {"cards": "index.html", "dsl": "dsl.html", "rules": "rules.html"}}
 
 
 
@@ -212,11 +216,6 @@ def display_path(path: str | Path) -> str:
         return p.as_posix()
 
 
-def _rule_key(rule: str) -> tuple[Any, ...]:
-    parts = re.findall(r"\d+|\D+", rule)
-    return tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in parts)
-
-
 def primitives_used(script: ast.Script | None) -> list[str]:
     """The primitives a script uses, in declaration order."""
     if script is None:
@@ -230,7 +229,7 @@ def rules_of(card: CardDef) -> list[str]:
     rules = set(card.rules)
     for name in primitives_used(card.script):
         rules.update(SIGNATURES[name].rules)
-    return sorted(rules, key=_rule_key)
+    return sorted(rules, key=rule_key)
 
 
 def _order(card: CardDef) -> tuple[Any, ...]:
@@ -238,9 +237,28 @@ def _order(card: CardDef) -> tuple[Any, ...]:
             card.value, card.id)
 
 
+def rule_anchor(rid: str) -> str:
+    """The anchor of rule ``rid`` on the rules page, e.g. ``rule-B5.2``."""
+    return f"rule-{rid}"
+
+
+def _rule_link(rid: str) -> Inline:
+    """Rule id ``rid`` linked to its entry on the rules page, followed by its title; an id
+    the reference does not hold (a homebrew card's typo) stays plain code."""
+    r = RULES.get(rid)
+    if r is None:
+        return _t(_code(rid))
+    return _t(_link(rid, f"rules#{rule_anchor(rid)}"), f" ({r.title})")
+
+
+def _rule_links(rules: Iterable[str]) -> Inline:
+    return _t(*[_t("; " if i else "", _rule_link(r)) for i, r in enumerate(rules)])
+
+
 # -- the cards page ---------------------------------------------------------------------------
-def _card_link(c: CardDef) -> Inline:
-    return _t(_link(c.title or c.id, f"#card-{c.id}"), " (", _code(c.id), ")")
+def _card_link(c: CardDef, page: str = "") -> Inline:
+    """A link to card ``c``'s entry on the card page (``page``: '' from that page itself)."""
+    return _t(_link(c.title or c.id, f"{page}#card-{c.id}"), " (", _code(c.id), ")")
 
 
 def cards_page(cards: CardSet) -> Page:
@@ -321,13 +339,10 @@ def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
         out.append(Para(_t(_strong("What the script does:"), " ", render(c.script))))
     rules = rules_of(c)
     if rules:
-        parts: list[str | Span | Inline] = [_strong("Rules:"), " "]
-        for i, r in enumerate(rules):
-            parts += [", " if i else "", _code(r)]
-        out.append(Para(_t(*parts)))
+        out.append(Para(_t(_strong("Rules:"), " ", _rule_links(rules))))
     used = primitives_used(c.script)
     if used:
-        parts = [_strong("Primitives:"), " "]
+        parts: list[str | Span | Inline] = [_strong("Primitives:"), " "]
         for i, name in enumerate(used):
             parts += [", " if i else "", _link(name, f"dsl#primitive-{name}")]
         out.append(Para(_t(*parts)))
@@ -481,7 +496,8 @@ def answer_forms() -> list[tuple[str, str]]:
 def dsl_page() -> Page:
     """The effect-language reference page."""
     body: list[Element] = [
-        Para(_t(_generated(), " See also the ", _link("card reference", "cards#top"), ".")),
+        Para(_t(_generated(), " See also the ", _link("card reference", "cards#top"),
+                " and the ", _link("rules reference", "rules#top"), ".")),
         Para(_t("A card's ", _code("effect"), " is a script in this language: one statement "
                 "per line; a line ending in ", _code(":"), " opens a block indented below it; ",
                 _code("#"), " starts a comment. A NAME is a region id of the board or a "
@@ -509,8 +525,7 @@ def dsl_page() -> Page:
                 for p in sig.params)))
         facts: list[Inline] = []
         if sig.rules:
-            facts.append(_t("Rules: ", *[_t(", " if i else "", _code(r))
-                                         for i, r in enumerate(sig.rules)]))
+            facts.append(_t("Rules: ", _rule_links(sig.rules)))
         if sig.decides:
             facts.append(_t("May ask: ", *[_t(", " if i else "", _link(k, f"#answer-{k}"))
                                            for i, k in enumerate(sig.decides)]))
@@ -561,6 +576,59 @@ def dsl_page() -> Page:
     body.append(Para(_t("The whole grammar, ", _code("grammar/effects.lark"), " (Lark, LALR):")))
     body.append(Code(grammar_text().rstrip("\n"), "lark"))
     return Page("dsl", "The effect language", tuple(body))
+
+
+# -- the rules page ---------------------------------------------------------------------------
+#: Headings of the rule sections that are not base-game sections.
+_SECTION_TITLES = {"I": SOURCES["intrigue"], "C": SOURCES["colonies"], "X": SOURCES["both"]}
+
+
+def rules_page(cards: CardSet) -> Page:
+    """The rules reference page: every rule of the registry, grouped by section, each with
+    its source and the cards (of ``cards``) that rely on it."""
+    users: dict[str, list[CardDef]] = {}
+    for c in sorted(cards.cards.values(), key=_order):
+        for rid in rules_of(c):
+            users.setdefault(rid, []).append(c)
+    rules = sorted(RULES.values(), key=lambda r: rule_key(r.id))
+    body: list[Element] = [
+        Para(_t("Generated by ", _code("elgrande docs"), " from the rules registry ",
+                _code("elgrande/model/rule_ids.py"), "; do not edit by hand. See also the ",
+                _link("card reference", "cards#top"), " and the ",
+                _link("effect language", "dsl#top"), ".")),
+        Para(_t("The rules of El Grande and its expansions, in this project's own words, as "
+                "the engine enforces them. Every error, card and document cites these ids: ",
+                _code("B"), " rules come from the base game, ", _code("I"), " rules from ",
+                SOURCES["intrigue"], ", ", _code("C"), " rules from ", SOURCES["colonies"],
+                ", and ", _code("X"), " rules apply when both expansions are played "
+                "together. A refused move names its rule, e.g. ",
+                _code("(B5.2: the king's region is closed)"), "; ", _code("elgrande rules ID"),
+                " prints a rule on the command line. Where the published rules are silent "
+                "or disagree, the text says which reading the engine follows. Printed "
+                "figures (region values, the power-card table, the card lists) are in the "
+                "card files, shown in the card reference.")),
+        Heading(2, _t("Index"), "index"),
+        Table(("Rule", "Title", "From"), tuple(
+            (_t(_link(r.id, f"#{rule_anchor(r.id)}")), _t(r.title), _t(r.source_name))
+            for r in rules)),
+    ]
+    for r in rules:
+        if r.source == "base" and "." not in r.id:
+            body.append(Heading(2, _t(f"{r.id} ", r.title.capitalize()), rule_anchor(r.id)))
+            body.append(Para(_t(r.text)))
+            continue
+        if r.section in _SECTION_TITLES and r.id[1:] == "1":  # I1, C1, X1 open a section
+            section = r.section
+            body.append(Heading(2, _t(f"{section} ", _SECTION_TITLES[section]),
+                                f"section-{section}"))
+        body.append(Heading(3, _t(f"{r.id}: {r.title}"), rule_anchor(r.id)))
+        body.append(Para(_t(r.text)))
+        facts: list[Inline] = [_t("From: ", r.source_name)]
+        if r.id in users:
+            facts.append(_t("Cards: ", *[_t(", " if i else "", _card_link(c, "cards"))
+                                         for i, c in enumerate(users[r.id])]))
+        body.append(Items(tuple(facts)))
+    return Page("rules", "El Grande rules reference", tuple(body))
 
 
 # -- Markdown ---------------------------------------------------------------------------------
@@ -666,7 +734,7 @@ def _html_inline(text: Inline) -> str:
 def to_html(page: Page) -> str:
     """The page as one self-contained HTML file (inline CSS, relative links, no script)."""
     nav = " ".join(f'<a href="{FILES["html"][name]}">{label}</a>' for name, label in
-                   (("cards", "Cards"), ("dsl", "Effect language")))
+                   (("cards", "Cards"), ("dsl", "Effect language"), ("rules", "Rules")))
     out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
            '<meta name="generator" content="elgrande docs">',
            f"<title>{html.escape(page.title)}</title>", f"<style>\n{_CSS}\n</style>",
@@ -698,12 +766,14 @@ def to_html(page: Page) -> str:
 
 # -- entry points -----------------------------------------------------------------------------
 def pages(extra: Sequence[str | Path] = ()) -> list[Page]:
-    """Both pages, for the shipped sets plus homebrew folders ``extra``.
+    """The three pages (cards, effect language, rules), for the shipped sets plus homebrew
+    folders ``extra``.
 
     Raises:
         CardError: a bad card file.
     """
-    return [cards_page(load_cards(extra)), dsl_page()]
+    cards = load_cards(extra)
+    return [cards_page(cards), dsl_page(), rules_page(cards)]
 
 
 def render_docs(fmt: str = "md", extra: Sequence[str | Path] = ()) -> dict[str, str]:
