@@ -353,7 +353,10 @@ def _special(case: Case, arg: Any) -> None:
     when the whole action succeeds, so a refused answer changes nothing."""
     from elgrande.data.library import load_library
 
-    lib = load_library(case.board.sets, case.data.get("errata") or ())
+    extra = case.data.get("cards") or []  # homebrew folders, relative to the case file
+    folders = [str(Path(case.path).parent / f) for f in ([extra] if isinstance(extra, str)
+                                                         else extra)]
+    lib = load_library(case.board.sets, case.data.get("errata") or (), folders)
     actor = case.player(arg["player"])
     card = str(arg["card"])
     if card not in lib.cards.cards:
