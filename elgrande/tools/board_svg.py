@@ -211,6 +211,23 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str,
     return "".join(out), y
 
 
+def _legend(x: float, y: float) -> tuple[str, float]:
+    """What the marks mean: king, Grande, caballeros, mobile scoreboard."""
+    t = f'<g class="legend" transform="translate({_num(x)},{_num(y)})">'
+    t += ('<path d="M6,14 L6,4 L11,9 L15,0 L19,9 L24,4 L24,14 Z" fill="#b8860b" '
+          'stroke="#5a3d00"/><text x="32" y="13" font-size="12">king</text>'
+          '<rect x="80" y="-4" width="16" height="20" rx="2" fill="#f4f4f4" stroke="#000" '
+          'stroke-width="2"/><text x="88" y="11" font-size="11" font-weight="bold" '
+          'text-anchor="middle">G</text><text x="102" y="13" font-size="12">Grande</text>'
+          f'{_cube(160, -2, "#f4f4f4", "n")}'
+          '<text x="184" y="13" font-size="12">caballeros</text>'
+          '<rect x="6" y="26" width="40" height="15" rx="4" fill="#3b2a17"/>'
+          '<text x="26" y="37" font-size="10" text-anchor="middle" fill="#ffe9a8">board</text>'
+          '<text x="52" y="38" font-size="12">mobile scoreboard (replaces the values)</text>'
+          "</g>")
+    return t, y + 48
+
+
 def _title(view: dict[str, Any]) -> str:
     if view.get("title"):
         return str(view["title"])
@@ -251,6 +268,9 @@ def board_svg(view: dict[str, Any], board: Board) -> str:
     shapes = {**bmap.shapes, **extra}
     width = bmap.width + (GAP + PANEL if st["players"] else 0) + GAP
     panel, panel_end = _panel(view, board, bmap.width + GAP, TOP)
+    if st["players"]:
+        legend, panel_end = _legend(bmap.width + GAP, panel_end + 4)
+        panel += legend
     height = max(TOP + map_h, panel_end) + GAP
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
            f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" '

@@ -192,9 +192,9 @@ _JS = r"""
   }
   window.elgrandeViewer = {show: show, step: function () { return cur; },
                            count: steps.length, selfTest: selfTest};
-  var m = /step=(\d+)/.exec(location.hash);
+  var hash = location.hash, m = /step=(\d+)/.exec(hash);
   show(m ? +m[1] : 0);
-  if (/selftest/.test(location.hash)) { selfTest(); }
+  if (/selftest/.test(hash)) { selfTest(); }
 })();
 """
 
