@@ -101,3 +101,23 @@ def test_B8_5a_the_summary_shows_only_the_seats_own_view() -> None:
     assert mine == human.summary(other.view(0))
     assert "Your hand: " + " ".join(map(str, g.state.hands[0])) in mine
     assert mine.count("hand") == 1
+
+
+def test_json_answers_and_bare_ids_are_read_as_typed() -> None:
+    g = elgrande.new_game(2, seed=3)
+    rng = random.Random(3)
+    kinds: dict[str, object] = {}
+    while g.pending is not None and len(kinds) < 2:
+        d = g.pending
+        p = d.players[0]
+        if d.kind == "place_caballeros" and d.options["to"] and "place" not in kinds:
+            to = d.options["to"][0]
+            human, out = seat(f'{{"{to}": 1}}\n')
+            kinds["place"] = human.answer(g.view(p))
+            assert kinds["place"] == {to: 1} and f"to: {to}" in out.getvalue()
+        elif d.kind == "choose_action_card" and "card" not in kinds:
+            human, _ = seat(f"{d.options['choices'][-1]}\n")
+            kinds["card"] = human.answer(g.view(p))
+            assert kinds["card"] == d.options["choices"][-1]
+        g.answer(p, d.random_answer(rng, p))
+    assert set(kinds) == {"place", "card"}

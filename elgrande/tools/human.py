@@ -30,10 +30,10 @@ NUMBERED = 12
 
 #: What each decision kind asks, in a sentence (the rule id comes from the decision).
 EXPLAIN = {
-    "choose_power_card": "Play one power card from your hand, face up. The highest card "
-                         "goes first this round and the card's number of caballeros go "
-                         "from your provinces to your court; a value another player "
-                         "already played this round cannot be played.",
+    "choose_power_card": "Play one power card from your hand, face up; a value another "
+                         "player already played this round cannot be played. The highest "
+                         "card takes its turn first; the caballeros printed on the card "
+                         "are how many you may bring from your provinces to your court.",
     "bring_to_court": "Bring caballeros from your provinces to your court, up to the "
                       "number on your power card; only when the provinces are empty may "
                       "they come from regions (never the Castillo or the king's region).",
@@ -60,9 +60,10 @@ class Quit(Exception):
 
 
 def _forms() -> dict[str, str]:
+    """Answer forms by decision kind, from the decisions module's table (plain text)."""
     from elgrande.tools.docs import answer_forms
 
-    return dict(answer_forms())
+    return {k: v.replace("``", "") for k, v in answer_forms()}
 
 
 class HumanSeat:
@@ -80,6 +81,7 @@ class HumanSeat:
         self.inp = inp
         self.out = out
         self.rng = random.Random(seed)
+        self.cards: dict[str, Any] = {}
 
     # -- the screen --
     def _say(self, text: str = "") -> None:
@@ -95,6 +97,7 @@ class HumanSeat:
         """The board as ``view`` shows it, in a few lines (B8.5a: only the seat's view)."""
         h = view["header"]
         lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()))
+        self.cards = dict(lib.cards.cards)
         b = lib.board
         st, fl = view["state"], view["flow"]
         names = view["names"]
@@ -125,11 +128,10 @@ class HumanSeat:
             values = ("scoreboard " + sbs[0]) if sbs else "/".join(map(str, p.values))
             extra = f"  [{'; '.join(marks)}]" if marks else ""
             lines.append(f"  {p.name:<{width}}  {values:<14} {who}{extra}")
-        titles = {c.id: c.title for c in lib.cards.cards.values()}
         offer = [c for c in fl.get("offer") or [] if c]
         if offer:
             lines.append("Open action cards: " + "; ".join(
-                f"{titles.get(c, c)} [{c}]" for c in offer))
+                f"{self.cards[c].title if c in self.cards else c} [{c}]" for c in offer))
         return "\n".join(lines)
 
     def _listed(self, d: Decision, me: int) -> list[Any] | None:
@@ -148,6 +150,9 @@ class HumanSeat:
     def _label(self, d: Decision, a: Any) -> str:
         if d.kind == "choose_option":
             return str(d.options["labels"][a])
+        if d.kind == "choose_action_card" and a in self.cards:
+            c = self.cards[a]
+            return f"{c.title} [{a}], places {c.stack}" if c.stack else f"{c.title} [{a}]"
         return a if isinstance(a, str) else json.dumps(a)
 
     def ask(self, d: Decision, me: int) -> None:
@@ -166,6 +171,12 @@ class HumanSeat:
             form = _forms().get(d.kind, "")
             example = d.random_answer(random.Random(0), me)
             self._say(f"  Answer as: {form}" if form else "  Answer as JSON")
+            o = d.options
+            if isinstance(o.get("to"), list):
+                self._say(f"  to: {', '.join(map(str, o['to']))}"
+                          + (f" (at most {o['max']} caballeros)" if "max" in o else ""))
+            if isinstance(o.get("sources"), dict):
+                self._say(f"  from: {', '.join(map(str, o['sources']))}")
             self._say(f"  e.g. {json.dumps(example)}")
         self._say("  (? explains, r answers at random, q saves and quits)")
 
@@ -176,6 +187,11 @@ class HumanSeat:
         form = _forms().get(d.kind)
         if form:
             self._say(f"Answer form: {form}")
+        if d.kind == "choose_action_card":
+            for cid in d.options.get("choices") or []:
+                c = self.cards.get(cid)
+                if c is not None:
+                    self._say(f"  {c.title} [{cid}]: {c.text}")
 
     def refused(self, exc: IllegalMove) -> None:
         """Print a refusal; the same question follows."""
