@@ -129,3 +129,15 @@ def test_chromium_opens_the_step_named_in_the_address(page: Path) -> None:
     assert isinstance(steps, list)
     assert html.escape(steps[5]["did"], quote=False) in dom
     assert ":CONSOLE" not in log
+
+
+@pytest.mark.parametrize("content", [b"", b"\xd0\xff\x00binary", b'{"a": 1}\n'])
+def test_cli_show_and_board_refuse_unreadable_files_without_a_traceback(
+        tmp_path: Path, content: bytes) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(content)
+    for args in (["show", str(bad), "--out", str(tmp_path / "v")],
+                 ["board", str(bad), "--out", str(tmp_path / "b.svg")]):
+        r = CliRunner().invoke(main, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert "Error: " in r.output and "Traceback" not in r.output

@@ -329,6 +329,8 @@ def load_position(spec: str) -> Any:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise SourceError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise SourceError(f"{path}: not a text file (a JSON state or record)") from None
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if n is None and lines:
         try:

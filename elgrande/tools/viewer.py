@@ -235,11 +235,15 @@ def write_viewer(record: str | Path, out: str | Path, player: str | None = None)
     Returns:
         The path of the page.
     Raises:
-        OSError: unreadable record; RecordError: a bad record; SourceError: unknown player.
+        RecordError: a bad record; SourceError: an unreadable file, an unknown player.
     """
-    from elgrande.tools.board_svg import seat
+    from elgrande.tools.board_svg import SourceError, seat
 
-    lines = [ln for ln in Path(record).read_text(encoding="utf-8").splitlines() if ln.strip()]
+    try:
+        text = Path(record).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError(f"cannot read it as a text record ({exc})") from None
+    lines = [ln for ln in text.splitlines() if ln.strip()]
     start = replay(lines[:1])
     who = seat(start, player)
     data = frames(lines, who)
