@@ -44,7 +44,8 @@ def frames(lines: Sequence[str], player: int | None) -> dict[str, Any]:
         lines: the record's lines (header first).
         player: the viewing seat, or None for the public view.
     Returns:
-        ``{"names", "log", "steps": [{"svg", "log", "did", "scores", "round"}]}``: step
+        ``{"names", "colours", "log", "steps": [{"svg", "log", "did", "scores",
+        "round"}]}``: step
         0 is the position before the first answer; ``log`` is how many log lines exist
         at that step; ``did`` the decision just answered, in words.
     Raises:
@@ -69,7 +70,7 @@ def frames(lines: Sequence[str], player: int | None) -> dict[str, Any]:
         game.answer(entry["player"], entry["answer"])
         steps.append(step(f"Answer {i}: {names[entry['player']]} — {prompt} "
                           f"({entry['kind']}): {_answer_text(entry, player)}"))
-    return {"names": names, "log": list(game.log), "steps": steps}
+    return {"names": names, "log": list(game.log), "steps": steps, "colours": list(COLOURS)}
 
 
 def score_chart(steps: list[dict[str, Any]], names: Sequence[str]) -> str:
@@ -121,6 +122,8 @@ main { display: grid; grid-template-columns: minmax(600px, 3fr) minmax(300px, 2f
 #log { background: #fff; height: 420px; overflow-y: auto; margin: 0; padding: .4rem .7rem;
        font: 12px/1.35 ui-monospace, monospace; white-space: pre-wrap; }
 #selftest { display: none; }
+.chip { display: inline-block; width: .8em; height: .8em; border: 1px solid #000;
+        margin: 0 .3em 0 .6em; vertical-align: -0.05em; }
 """.strip()
 
 _JS = r"""
@@ -143,9 +146,14 @@ _JS = r"""
     pos.textContent = "step " + i + " / " + (steps.length - 1) +
       (s.round ? " · round " + s.round : "");
     range.value = String(i);
-    scores.textContent = DATA.names.map(function (n, p) {
-      return n + " " + s.scores[p];
-    }).join(" · ");
+    scores.textContent = "";
+    DATA.names.forEach(function (n, p) {
+      var chip = document.createElement("span");
+      chip.className = "chip";
+      chip.style.background = DATA.colours[p % DATA.colours.length];
+      scores.appendChild(chip);
+      scores.appendChild(document.createTextNode(n + " " + s.scores[p] + "  "));
+    });
     var left = +marker.getAttribute("data-left"), w = +marker.getAttribute("data-width");
     var n = +marker.getAttribute("data-n");
     var x = left + w * i / n;
