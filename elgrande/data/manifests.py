@@ -9,6 +9,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import attrs
+
+from elgrande.data import map as board_map
 from elgrande.data import yamlpos
 from elgrande.errors import DataError
 from elgrande.model.board import AREA, CASTILLO, REGION, Board, Place, Scoreboard, Variant
@@ -60,8 +63,11 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
     where: dict[str, tuple[str, yamlpos.Positions]] = {}
     dirs: list[Path] = []
     modules: list[str] = []
+    maps: list[board_map.Section] = []
     for s in sets:
         data, pos, path = _manifest(s, search)
+        if "map" in data:
+            maps.append((s, data.pop("map"), path, pos))
         dirs.append(Path(path).parent)
         mod = data.get("rules")
         if mod is not None:
@@ -80,7 +86,8 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
                 v = {**merged[k], **v}  # each set adds its kinds
             merged[k] = v
             where[k] = (path, pos)
-    return _build(merged, where, sets, tuple(dirs), tuple(modules))
+    board = _build(merged, where, sets, tuple(dirs), tuple(modules))
+    return attrs.evolve(board, map=board_map.build_map(maps, [p.id for p in board.places]))
 
 
 def _err(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tuple[Any, ...],

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import attrs
 
+from elgrande.model.boardmap import BoardMap
+
 REGION = "region"
 CASTILLO = "castillo"
 AREA = "area"
@@ -91,6 +93,7 @@ class Board:
     rules_modules: tuple[str, ...] = ()
     stacks: tuple[int, ...] = ()
     lasting_kinds: dict[str, str] = attrs.field(factory=dict)
+    map: BoardMap | None = None  # the drawn map (schematic), from the manifests' map:
 
     def place_id(self, index: int) -> str:
         """The data id of place ``index``."""

@@ -41,7 +41,8 @@ def scenario(files: tuple[str, ...]) -> None:
               help="Number of players (B1.0).")
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Shuffle seed.")
 @click.option("--bots", "-b", default="greedy,random", show_default=True,
-              help="Comma-separated bots, one per player, repeated if shorter: random, greedy.")
+              help="Comma-separated bots, one per player, repeated if shorter: random, greedy, "
+              "human (you, at the terminal).")
 @click.option("--record", "-r", type=click.Path(dir_okay=False), default=None,
               help="Write the game record (JSON Lines) here.")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
@@ -53,23 +54,27 @@ def scenario(files: tuple[str, ...]) -> None:
 def play(players: int, seed: int, bots: str, record: str | None, variant: str,
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool) -> None:
     """Play a full rules-checked game between bots and print what happens."""
-    from elgrande.bots import make_bot
-    from elgrande.bots import play as play_game
     from elgrande.errors import ElGrandeError
     from elgrande.game import new_game
     from elgrande.records import write_record
+    from elgrande.tools import human
 
     names = ["red", "yellow", "blue", "green", "white"][:players]
     kinds = [b.strip() for b in bots.split(",") if b.strip()] or ["random"]
     if len(kinds) > players:
         raise click.UsageError(f"{len(kinds)} bots named for {players} players")
     try:
-        agents = [make_bot(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
+        agents = [human.make_seat(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
         game = new_game(names, seed=seed, variant=variant, errata=errata, cards=card_dirs)
     except (ValueError, ElGrandeError) as exc:
         raise click.UsageError(str(exc)) from None
-    play_game(game, agents)
-    if not quiet:
+    if not human.play(game, agents):  # a human seat typed q: save the record and stop
+        if record:
+            write_record(game, record)
+        click.echo(f"Game stopped after {len(game.history)} answers."
+                   + (f" Record written to {record}." if record else ""))
+        return
+    if not quiet and not any(k == "human" for k in kinds):
         for line in game.log:
             click.echo(line)
         click.echo("")
@@ -227,6 +232,48 @@ def _lines(path: str) -> list[str]:
             return fh.read().splitlines()
     except (OSError, UnicodeDecodeError):
         return []
+
+
+
+@main.command(name="board")
+@click.argument("source")
+@click.option("--out", "-o", type=click.Path(dir_okay=False), required=True,
+              help="The SVG file to write.")
+@click.option("--as", "as_player", default=None,
+              help="Draw what this player (name or seat index) sees; default: the public view.")
+def board_cmd(source: str, out: str, as_player: str | None) -> None:
+    """Draw the board of SOURCE as SVG: STATE.json (a saved game), RECORD or RECORD:N
+    (a record replayed to answer N)."""
+    from pathlib import Path
+
+    from elgrande.tools import board_svg as bs
+
+    try:
+        game = bs.load_position(source)
+        svg = bs.board_svg(bs.view_for(game, bs.seat(game, as_player)), game.library.board)
+    except bs.SourceError as exc:
+        raise click.UsageError(str(exc)) from None
+    Path(out).write_text(svg, encoding="utf-8")
+    click.echo(f"wrote {out}")
+
+
+@main.command(name="show")
+@click.argument("record", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", "-o", type=click.Path(file_okay=False), required=True,
+              help="The folder to write index.html into.")
+@click.option("--as", "as_player", default=None,
+              help="Show what this player (name or seat index) sees; default: the public view.")
+def show_cmd(record: str, out: str, as_player: str | None) -> None:
+    """Write a replay viewer of RECORD: one static HTML page stepping through the game."""
+    from elgrande.records import RecordError
+    from elgrande.tools.board_svg import SourceError
+    from elgrande.tools.viewer import write_viewer
+
+    try:
+        page = write_viewer(record, out, as_player)
+    except (RecordError, SourceError) as exc:
+        raise click.UsageError(f"{record}: {exc}") from None
+    click.echo(f"wrote {page}")
 
 
 if __name__ == "__main__":  # pragma: no cover

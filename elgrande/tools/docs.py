@@ -49,6 +49,8 @@ FORMATS = ("md", "html")
 #: File names of the pages by format.
 FILES = {"md": {"cards": "cards.md", "dsl": "dsl.md", "rules": "rules.md"},
          "html": {"cards": "index.html", "dsl": "dsl.html", "rules": "rules.html"}}
+#: The map picture written beside the pages (both formats).
+MAP_FILE = "map.svg"
 
 
 
@@ -86,6 +88,11 @@ def _strong(s: str) -> Span:
 def _link(s: str, target: str) -> Span:
     """A link; ``target`` is ``page#anchor`` or ``#anchor`` (this page)."""
     return ("link", s, target)
+
+
+def _image(alt: str, src: str) -> Span:
+    """A picture (a file written beside the page, e.g. ``map.svg``)."""
+    return ("image", alt, src)
 
 
 def _anchor(name: str) -> Span:
@@ -278,6 +285,7 @@ def cards_page(cards: CardSet) -> Page:
              _t(str(sum(1 for c in all_cards if c.set == s))),
              _t(infos[s].status if infos[s].manifest else "homebrew (no set manifest)"))
             for s in set_ids)),
+        *_map_section(),
         Heading(2, _t("Index by stack"), "by-stack"),
     ]
     actions = [c for c in all_cards if c.kind == "action"]
@@ -316,6 +324,23 @@ def cards_page(cards: CardSet) -> Page:
         for c in in_set:
             body.extend(_card_section(c, cards))
     return Page("cards", "El Grande card reference", tuple(body))
+
+
+def _map_section() -> list[Element]:
+    """The map once, as a picture drawn from the base set's ``map:`` data."""
+    return [Heading(2, _t("The map"), "map"),
+            Para(_t("The regions with their values (1st / 2nd / 3rd) and the Castillo, "
+                    "drawn from the ", _code("map:"), " section of ",
+                    _code("cards/base/set.yaml"), " (a schematic, not the printed board; "
+                    "neighbours share a border as the adjacency lists say):")),
+            Para(_t(_image("The map of the base game", MAP_FILE)))]
+
+
+def map_picture() -> str:
+    """The empty map of the base game as SVG (``map.svg`` beside the card reference)."""
+    from elgrande.tools.board_svg import map_svg
+
+    return map_svg(load_board(("base",)))
 
 
 def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
@@ -654,6 +679,8 @@ def _md_inline(text: Inline, in_table: bool = False) -> str:
     for kind, s, target in text:
         if kind == "anchor":
             out.append(f'<a id="{target}"></a>')
+        elif kind == "image":
+            out.append(f"![{_md_escape(s)}]({target})")
         elif kind == "code":
             tick = "``" if "`" in s else "`"
             body = s.replace("|", "\\|") if in_table else s
@@ -720,6 +747,8 @@ def _html_inline(text: Inline) -> str:
         e = html.escape(s)
         if kind == "anchor":
             out.append(f'<span id="{html.escape(target)}"></span>')
+        elif kind == "image":
+            out.append(f'<img src="{html.escape(target)}" alt="{e}" style="max-width:100%">')
         elif kind == "code":
             out.append(f"<code>{e}</code>")
         elif kind == "strong":
@@ -785,7 +814,9 @@ def render_docs(fmt: str = "md", extra: Sequence[str | Path] = ()) -> dict[str, 
     if fmt not in FORMATS:
         raise ValueError(f"unknown docs format {fmt!r} (use {', '.join(FORMATS)})")
     write = to_markdown if fmt == "md" else to_html
-    return {FILES[fmt][p.name]: write(p) for p in pages(extra)}
+    files = {FILES[fmt][p.name]: write(p) for p in pages(extra)}
+    files[MAP_FILE] = map_picture()
+    return files
 
 
 def write_docs(out: str | Path, fmt: str = "md",

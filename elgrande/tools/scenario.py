@@ -29,7 +29,7 @@ from elgrande.rules import base as base_rules
 #: case, never ignored. Keys of the format that the sets in play cannot use yet make the
 #: case fail, naming the key.
 CASE_KEYS = frozenset({"id", "title", "rules", "source", "sets", "fill", "players",
-                       "position", "do", "expect", "errata", "notes"})
+                       "position", "do", "expect", "errata", "notes", "cards"})
 POSITION_KEYS = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
                            "provinces", "scoreboards", "scores", "hands", "vetoes",
                            "inquisitor", "limit_table", "france", "ship", "america",
@@ -193,7 +193,12 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
         raise ScenarioError(f"{cid}: 'sets' must be a list of set ids")
     errata = data.get("errata") or []
-    lib = load_library(sets, errata)
+    extra = data.get("cards") or []  # homebrew card folders, relative to the case file
+    if isinstance(extra, str):
+        extra = [extra]
+    if not isinstance(extra, list) or not all(isinstance(f, str) for f in extra):
+        raise ScenarioError(f"{cid}: 'cards' must name homebrew card folders")
+    lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra])
     board = lib.board
     engine = engine_for(lib)
     names = [str(n) for n in data.get("players") or []]

@@ -1,0 +1,55 @@
+"""The drawn map of a board (a schematic): one shape per place, from the set manifests'
+``map:`` sections (loaded by :mod:`elgrande.data.map`). Plain data, no file reading.
+
+Coordinates are SVG user units in a canvas of ``width`` x ``height``; y grows downwards.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+POLYGON = "polygon"
+BOX = "box"
+
+
+@attrs.frozen(slots=True)
+class Shape:
+    """The drawn outline of one place (region, Castillo or expansion area, B1.6).
+
+    Attributes:
+        id: the place's data id (as in the manifest's ``regions``/``castillo``/``areas``).
+        kind: ``"polygon"`` (``points`` is the outline) or ``"box"`` (a rounded box:
+            ``points`` is its top-left and bottom-right corner).
+        points: ``(x, y)`` pairs in canvas units.
+        label: where the place's name and values are written (canvas units).
+        set: the card set whose manifest drew it.
+    """
+
+    id: str
+    kind: str
+    points: tuple[tuple[float, float], ...]
+    label: tuple[float, float]
+    set: str = ""
+
+    def centre(self) -> tuple[float, float]:
+        """The mean of the outline's points (canvas units)."""
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+@attrs.frozen(slots=True)
+class BoardMap:
+    """The map canvas and its shapes by place id (DESIGN 2: data in the set manifests).
+
+    Attributes:
+        width, height: the canvas size (units).
+        shapes: place id -> :class:`Shape`; places without a shape are drawn by the
+            renderer in a strip below the map.
+        sea: optional background outline (the peninsula), ``(x, y)`` pairs.
+    """
+
+    width: float
+    height: float
+    shapes: dict[str, Shape]
+    sea: tuple[tuple[float, float], ...] = ()

@@ -1,0 +1,385 @@
+"""The board as an SVG picture, drawn from what one player (or the public) may see.
+
+:func:`board_svg` takes a view (``game.view(player)`` or :func:`public_view`) and the
+:class:`~elgrande.model.board.Board`; the shapes come from the set manifests' ``map:``
+sections (:mod:`elgrande.data.map`), the figures from the board data, the pieces from the
+view's state. Nothing hidden is drawn, because only the view is read (B8.5a): the hands
+shown are those the view holds, the Castillo shows the announced counts.
+
+The SVG is written with plain f-strings and XML escaping: it is a few hundred elements,
+needs no layout engine and no dependency, and stays byte-for-byte deterministic (the
+docs commit pictures and test that they are fresh). Every piece is a group with data
+attributes, so tests and scripts can read the picture back:
+
+- ``<g class="place" data-place=ID>``: a region, the Castillo or an area;
+- ``<g class="caballeros" data-place=ID data-player=I data-count=N>``: one colour's
+  caballeros in a place (``data-player="neutral"`` for the Inquisitor's, C9);
+- ``<g class="king" data-place=ID>``, ``<g class="grande" data-place=ID data-player=I>``,
+  ``<g class="scoreboard" data-place=ID data-scoreboard=SB>`` (B5, B1.2, B1.5);
+- ``<g class="player" data-player=I data-court=N data-provinces=N data-score=N>``: the
+  player panels (B1.1), with the hand when the view shows it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from elgrande.model.board import Board
+from elgrande.model.boardmap import BOX, BoardMap, Shape
+
+#: Seat colours (the game's caballero colours), then a spare for a sixth seat.
+COLOURS = ("#d62828", "#f2c12e", "#2f6fdb", "#2a9d4b", "#f4f4f4", "#9b59b6")
+#: Colour of the neutral (Inquisitor) caballeros (C9).
+NEUTRAL = "#555555"
+#: Canvas units: the title band, the player panel's width, the gap between parts.
+TOP = 44.0
+PANEL = 270.0
+GAP = 16.0
+CUBE = 18.0
+
+
+def _e(s: Any) -> str:
+    return html.escape(str(s), quote=True)
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def public_view(game: Any) -> dict[str, Any]:
+    """What every player at the table may see (B8.5a): a view with no private part.
+
+    Args:
+        game: a :class:`elgrande.game.Game`.
+    Returns:
+        A view dict like ``game.view(p)`` with ``player`` None, every hand None, no
+        secret choice and no pending decision (its options may show a hand).
+    """
+    v: dict[str, Any] = game.view(0)
+    v["player"] = None
+    v["state"]["hands"] = [None] * len(v["state"]["hands"])
+    v["flow"]["secret"] = {}
+    if v["flow"].get("run") is not None:
+        v["flow"]["run"]["secret"] = {}
+    v["pending"] = None
+    return v
+
+
+def _fallback_map(board: Board) -> BoardMap:
+    """A map with no shapes (every place goes to the strip), for sets that draw none."""
+    return BoardMap(600.0, 60.0, {})
+
+
+def _strip_shapes(board: Board, bmap: BoardMap) -> tuple[dict[str, Shape], float]:
+    """Boxes for the places the manifests do not draw, in a strip under the map."""
+    missing = [p for p in board.places if p.id not in bmap.shapes]
+    shapes: dict[str, Shape] = {}
+    w, h, x, y = 150.0, 110.0, GAP, bmap.height + GAP
+    for p in missing:
+        if x + w > bmap.width:
+            x, y = GAP, y + h + GAP
+        shapes[p.id] = Shape(p.id, BOX, ((x, y), (x + w, y + h)), (x + w / 2, y + 24))
+        x += w + GAP
+    return shapes, (y + h + GAP if missing else bmap.height)
+
+
+def _outline(shape: Shape, fill: str, extra: str = "") -> str:
+    if shape.kind == BOX:
+        (x0, y0), (x1, y1) = shape.points
+        return (f'<rect x="{_num(x0)}" y="{_num(y0)}" width="{_num(x1 - x0)}" '
+                f'height="{_num(y1 - y0)}" rx="14" fill="{fill}" stroke="#5a4630" '
+                f'stroke-width="2"{extra}/>')
+    pts = " ".join(f"{_num(x)},{_num(y)}" for x, y in shape.points)
+    return (f'<polygon points="{pts}" fill="{fill}" stroke="#5a4630" stroke-width="2" '
+            f'stroke-linejoin="round"{extra}/>')
+
+
+def _cube(x: float, y: float, colour: str, count: Any, size: float = CUBE) -> str:
+    dark = colour in ("#f2c12e", "#f4f4f4")
+    return (f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(size)}" height="{_num(size)}" '
+            f'rx="3" fill="{colour}" stroke="#222" stroke-width="1"/>'
+            f'<text x="{_num(x + size / 2)}" y="{_num(y + size * 0.72)}" font-size="12" '
+            f'font-weight="bold" text-anchor="middle" fill="{"#222" if dark else "#fff"}">'
+            f"{_e(count)}</text>")
+
+
+def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
+               names: Sequence[str], dy: float) -> str:
+    """One place: outline, name, values (or the mobile scoreboard lying there), pieces."""
+    place = board.places[idx]
+    sx, sy = shape.label
+    sy += dy
+    king = st.get("king") == idx
+    fill = "#f7e3a1" if king else ("#e9d8b8" if place.kind != "castillo" else "#c9b48f")
+    moved = Shape(shape.id, shape.kind, tuple((x, y + dy) for x, y in shape.points),
+                  shape.label)
+    out = [f'<g class="place" data-place="{_e(place.id)}" data-kind="{_e(place.kind)}">',
+           _outline(moved, fill),
+           f'<text x="{_num(sx)}" y="{_num(sy - 16)}" font-size="14" font-weight="bold" '
+           f'text-anchor="middle" fill="#3b2a17">{_e(place.name)}</text>']
+    boards = [sb for sb in board.scoreboards
+              if idx < len(st["caballeros"]) and sb.index < len(st.get("scoreboards", []))
+              and st["scoreboards"][sb.index] == idx]
+    if boards:
+        sb = boards[0]
+        text = "-".join(str(v) for v in sb.values)
+        out.append(f'<g class="scoreboard" data-place="{_e(place.id)}" '
+                   f'data-scoreboard="{_e(sb.id)}"><rect x="{_num(sx - 34)}" '
+                   f'y="{_num(sy - 11)}" width="68" height="17" rx="4" fill="#3b2a17"/>'
+                   f'<text x="{_num(sx)}" y="{_num(sy + 2)}" font-size="12" '
+                   f'text-anchor="middle" fill="#ffe9a8">{_e(text)}</text></g>')
+    else:
+        text = " / ".join(str(v) for v in place.values)
+        out.append(f'<text class="values" x="{_num(sx)}" y="{_num(sy + 2)}" font-size="12" '
+                   f'text-anchor="middle" fill="#3b2a17">{_e(text)}</text>')
+    groups: list[tuple[str, str, Any]] = []
+    row = st["caballeros"][idx] if idx < len(st["caballeros"]) else None
+    if row is None:  # contents not shown to this viewer
+        groups.append(("hidden", "#999999", "?"))
+    else:
+        groups += [(str(p), COLOURS[p % len(COLOURS)], n) for p, n in enumerate(row) if n]
+    neutral = st.get("neutral") or []
+    if idx < len(neutral) and neutral[idx]:
+        groups.append(("neutral", NEUTRAL, neutral[idx]))
+    per_row = 3 if place.kind == "castillo" or len(groups) > 4 else 4
+    for i, (who, colour, n) in enumerate(groups):
+        r, c = divmod(i, per_row)
+        in_row = min(per_row, len(groups) - r * per_row)
+        x = sx - in_row * (CUBE + 6) / 2 + c * (CUBE + 6) + 3
+        y = sy + 9 + r * (CUBE + 5)
+        title = (names[int(who)] if who.isdigit() and int(who) < len(names) else who)
+        out.append(f'<g class="caballeros" data-place="{_e(place.id)}" data-player="{who}" '
+                   f'data-count="{_e(n)}"><title>{_e(title)}: {_e(n)} caballeros</title>'
+                   f"{_cube(x, y, colour, n)}</g>")
+    marks: list[str] = []
+    if king:
+        marks.append(f'<g class="king" data-place="{_e(place.id)}"><title>the king</title>'
+                     '<path d="M0,14 L0,4 L5,9 L9,0 L13,9 L18,4 L18,14 Z" fill="#b8860b" '
+                     'stroke="#5a3d00" stroke-width="1"/></g>')
+    for p, g in enumerate(st.get("grandes") or []):
+        if g == idx:
+            marks.append(f'<g class="grande" data-place="{_e(place.id)}" data-player="{p}">'
+                         f"<title>{_e(names[p] if p < len(names) else p)}'s Grande</title>"
+                         f'<rect x="0" y="-4" width="16" height="20" rx="2" '
+                         f'fill="{COLOURS[p % len(COLOURS)]}" stroke="#000" '
+                         'stroke-width="2"/><text x="8" y="11" font-size="11" '
+                         'font-weight="bold" text-anchor="middle" fill="#000">G</text></g>')
+    x0 = sx - (len(marks) * 22) / 2
+    for i, m in enumerate(marks):
+        out.append(f'<g transform="translate({_num(x0 + i * 22)},{_num(sy - 50)})">{m}</g>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str, float]:
+    st = view["state"]
+    names = view.get("names") or [f"p{i + 1}" for i in range(st["players"])]
+    out = []
+    for p in range(st["players"]):
+        colour = COLOURS[p % len(COLOURS)]
+        me = view.get("player") == p
+        hand = st["hands"][p] if p < len(st.get("hands") or []) else None
+        h = 96.0 if hand is not None else 78.0
+        out.append(
+            f'<g class="player" data-player="{p}" data-court="{st["court"][p]}" '
+            f'data-provinces="{st["provinces"][p]}" data-score="{st["scores"][p]}">'
+            f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(PANEL)}" height="{_num(h)}" '
+            f'rx="8" fill="#fffaf0" stroke="{"#000" if me else "#b9a98c"}" '
+            f'stroke-width="{3 if me else 1}"/>'
+            f'<rect x="{_num(x + 10)}" y="{_num(y + 10)}" width="16" height="16" rx="3" '
+            f'fill="{colour}" stroke="#222"/>'
+            f'<text x="{_num(x + 34)}" y="{_num(y + 23)}" font-size="15" font-weight="bold">'
+            f'{_e(names[p])}{" (you)" if me else ""}</text>'
+            f'<text class="score" x="{_num(x + PANEL - 12)}" y="{_num(y + 23)}" '
+            f'font-size="15" font-weight="bold" text-anchor="end">{st["scores"][p]} points'
+            f"</text>"
+            f'<text x="{_num(x + 12)}" y="{_num(y + 46)}" font-size="13">court '
+            f'{st["court"][p]} · provinces {st["provinces"][p]}</text>')
+        played = st.get("discards", [[]] * (p + 1))[p]
+        bid = [b[1] for b in st.get("bids") or [] if b[0] == p]
+        line = f"power card played: {bid[0]}" if bid else f"{len(played)} power cards played"
+        out.append(f'<text x="{_num(x + 12)}" y="{_num(y + 66)}" font-size="12" '
+                   f'fill="#555">{_e(line)}</text>')
+        if hand is not None:
+            out.append(f'<text class="hand" x="{_num(x + 12)}" y="{_num(y + 86)}" '
+                       f'font-size="12">hand: {_e(" ".join(map(str, hand)) or "empty")}'
+                       "</text>")
+        out.append("</g>")
+        y += h + 8
+    return "".join(out), y
+
+
+def _legend(x: float, y: float) -> tuple[str, float]:
+    """What the marks mean: king, Grande, caballeros, mobile scoreboard."""
+    t = f'<g class="legend" transform="translate({_num(x)},{_num(y)})">'
+    t += ('<path d="M6,14 L6,4 L11,9 L15,0 L19,9 L24,4 L24,14 Z" fill="#b8860b" '
+          'stroke="#5a3d00"/><text x="32" y="13" font-size="12">king</text>'
+          '<rect x="80" y="-4" width="16" height="20" rx="2" fill="#f4f4f4" stroke="#000" '
+          'stroke-width="2"/><text x="88" y="11" font-size="11" font-weight="bold" '
+          'text-anchor="middle">G</text><text x="102" y="13" font-size="12">Grande</text>'
+          f'{_cube(160, -2, "#f4f4f4", "n")}'
+          '<text x="184" y="13" font-size="12">caballeros</text>'
+          '<rect x="6" y="26" width="40" height="15" rx="4" fill="#3b2a17"/>'
+          '<text x="26" y="37" font-size="10" text-anchor="middle" fill="#ffe9a8">board</text>'
+          '<text x="52" y="38" font-size="12">mobile scoreboard (replaces the values)</text>'
+          "</g>")
+    return t, y + 48
+
+
+def _title(view: dict[str, Any]) -> str:
+    if view.get("title"):
+        return str(view["title"])
+    fl = view.get("flow") or {}
+    rounds = fl.get("rounds") or []
+    i = fl.get("round_i", -1)
+    rnd = rounds[i] if isinstance(i, int) and 0 <= i < len(rounds) else 0
+    phase = fl.get("phase", "")
+    who = view.get("player")
+    names = view.get("names") or []
+    seen = (f"as {names[who]} sees it" if isinstance(who, int) and who < len(names)
+            else "public view")
+    head = "before the first round" if not rnd else f"Round {rnd}"
+    if phase == "over":
+        head = "Game over"
+    return f"{head} · {phase} · {seen}" if phase and phase != "over" else f"{head} · {seen}"
+
+
+def board_svg(view: dict[str, Any], board: Board) -> str:
+    """The board as an SVG document (a string).
+
+    Args:
+        view: ``game.view(p)`` or :func:`public_view` (keys ``state``, ``names``, and
+            optionally ``flow``, ``player`` and ``title``, the heading to write);
+            ``state`` as :meth:`State.to_json`.
+        board: the board the view's game is played on (``game.library.board``).
+    Returns:
+        The SVG text: map, places with values or mobile scoreboards, caballeros per colour
+        with counts, king, Grandes, Castillo, player panels (court, provinces, score,
+        hand if shown) (B1, B5, B6.9, B8.5a).
+    Raises:
+        KeyError: a view without ``state``.
+    """
+    st = view["state"]
+    names = list(view.get("names") or [f"p{i + 1}" for i in range(st["players"])])
+    bmap = board.map or _fallback_map(board)
+    extra, map_h = _strip_shapes(board, bmap)
+    shapes = {**bmap.shapes, **extra}
+    width = bmap.width + (GAP + PANEL if st["players"] else 0) + GAP
+    panel, panel_end = _panel(view, board, bmap.width + GAP, TOP)
+    if st["players"]:
+        legend, panel_end = _legend(bmap.width + GAP, panel_end + 4)
+        panel += legend
+    height = max(TOP + map_h, panel_end) + GAP
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
+           f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" '
+           f'font-family="Helvetica, Arial, sans-serif" class="elgrande-board">',
+           f'<rect x="0" y="0" width="{_num(width)}" height="{_num(height)}" '
+           'fill="#cfe3ef"/>',
+           f'<text class="title" x="{_num(GAP)}" y="28" font-size="18" font-weight="bold" '
+           f'fill="#17324d">{_e(_title(view))}</text>']
+    if bmap.sea:
+        pts = " ".join(f"{_num(x)},{_num(y + TOP)}" for x, y in bmap.sea)
+        out.append(f'<polygon class="land" points="{pts}" fill="#d8d2c2" stroke="#9c927a" '
+                   'stroke-width="1.5"/>')
+    for place in board.places:
+        if place.id in shapes:
+            out.append(_place_svg(board, shapes[place.id], place.index, st, names, TOP))
+    out.append(panel)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+class SourceError(ValueError):
+    """A state or record file that cannot be read for drawing (message in words)."""
+
+
+def _split_spec(spec: str) -> tuple[str, int | None]:
+    from pathlib import Path
+
+    head, sep, tail = spec.rpartition(":")
+    if sep and tail.isdigit() and not Path(spec).exists():
+        return head, int(tail)
+    return spec, None
+
+
+def load_position(spec: str) -> Any:
+    """The game a ``board``/``show`` argument names.
+
+    Args:
+        spec: ``STATE.json`` (written from ``game.to_json()``), ``RECORD`` (a JSON Lines
+            game record, replayed to its end) or ``RECORD:N`` (replayed to answer N;
+            ``:0`` is the position before the first answer).
+    Returns:
+        A :class:`elgrande.game.Game`.
+    Raises:
+        SourceError: unreadable file, bad JSON, an illegal record line (with its line and
+        rule), N past the record's end.
+    """
+    import json
+    from pathlib import Path
+
+    from elgrande.errors import ElGrandeError
+    from elgrande.game import Game
+    from elgrande.records import RecordError, replay
+
+    path, n = _split_spec(spec)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SourceError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise SourceError(f"{path}: not a text file (a JSON state or record)") from None
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    if n is None and lines:
+        try:
+            whole = json.loads(text)
+        except json.JSONDecodeError:
+            whole = None
+        if isinstance(whole, dict) and "state" in whole and "flow" in whole:
+            try:
+                return Game.from_json(whole)
+            except (KeyError, TypeError, ElGrandeError) as exc:
+                raise SourceError(f"{path}: not a saved game: {exc}") from None
+    if n is not None and n > len(lines) - 1:
+        raise SourceError(f"{path}: the record has {len(lines) - 1} answers, not {n}")
+    try:
+        return replay(lines if n is None else lines[: n + 1])
+    except RecordError as exc:
+        rule = f"[{exc.rule}] " if exc.rule else ""
+        raise SourceError(f"{path}:{exc.line}: {rule}{exc.message}") from None
+
+
+def seat(game: Any, who: str | None) -> int | None:
+    """The seat named ``who`` (a player name or a 0-based index), None for the public.
+
+    Raises:
+        SourceError: no such player.
+    """
+    if who is None:
+        return None
+    names = list(game.names)
+    if who in names:
+        return names.index(who)
+    if who.isdigit() and int(who) < len(names):
+        return int(who)
+    raise SourceError(f"no player {who!r} in this game (players: {', '.join(names)})")
+
+
+def view_for(game: Any, player: int | None) -> dict[str, Any]:
+    """``game.view(player)``, or :func:`public_view` when ``player`` is None (B8.5a)."""
+    return public_view(game) if player is None else dict(game.view(player))
+
+
+def map_svg(board: Board) -> str:
+    """The empty map (no pieces, no players): every place with its printed values.
+
+    Args:
+        board: a loaded board with a ``map``.
+    """
+    from elgrande.model.state import State
+
+    st = State.empty(board, 0).to_json()
+    return board_svg({"state": st, "names": [], "flow": None, "player": None,
+                      "title": "The map: region values for 1st / 2nd / 3rd place"}, board)

@@ -1,0 +1,263 @@
+"""The replay viewer: ``elgrande show RECORD --out DIR [--as PLAYER]``.
+
+Writes ``DIR/index.html``: one static page, everything inline (no server, no network),
+that steps through a game answer by answer. Each step shows the board (the SVG of
+:mod:`elgrande.tools.board_svg`, drawn in Python for every step and embedded), the log up
+to that point, the decision just answered, and a score chart (inline SVG) with a marker
+at the step. Buttons and the arrow keys (Home/End too) step; ``#step=N`` in the address
+opens step N. Drawn from one player's view (``--as``: ``game.view(p)``) or the public
+one (:func:`~elgrande.tools.board_svg.public_view`): nothing hidden is embedded (B8.5a).
+A secret choice's answer is shown only to its own player.
+
+The page has a self-test hook for headless browsers: ``#selftest`` steps forward and
+back and writes a JSON verdict into ``<pre id="selftest">`` (read with ``--dump-dom``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from elgrande.records import replay
+from elgrande.tools.board_svg import COLOURS, board_svg, public_view
+
+#: Decision kinds whose answers stay secret from the others until revealed (B8.5a).
+SECRET_KINDS = ("secret_region",)
+#: The score chart's size (pixels).
+CHART_W, CHART_H = 560, 180
+
+
+def _answer_text(entry: dict[str, Any], viewer: int | None) -> str:
+    if entry["kind"] in SECRET_KINDS and viewer != entry["player"]:
+        return "(secret)"
+    a = entry["answer"]
+    return a if isinstance(a, str) else json.dumps(a)
+
+
+def frames(lines: Sequence[str], player: int | None) -> dict[str, Any]:
+    """Replay a record and collect every step as the viewer shows it.
+
+    Args:
+        lines: the record's lines (header first).
+        player: the viewing seat, or None for the public view.
+    Returns:
+        ``{"names", "colours", "log", "steps": [{"svg", "log", "did", "scores",
+        "round"}]}``: step
+        0 is the position before the first answer; ``log`` is how many log lines exist
+        at that step; ``did`` the decision just answered, in words.
+    Raises:
+        RecordError: an unreadable or illegal record (line and rule id).
+    """
+    final = replay(lines)
+    game = replay(lines[:1])
+    board = game.library.board
+    names = list(game.names)
+
+    def view() -> dict[str, Any]:
+        return public_view(game) if player is None else game.view(player)
+
+    def step(did: str) -> dict[str, Any]:
+        return {"svg": board_svg(view(), board), "log": len(game.log), "did": did,
+                "scores": list(game.state.scores), "round": game.flow.round}
+
+    steps = [step("The game is set up; nothing answered yet.")]
+    for i, entry in enumerate(final.history, 1):
+        d = game.pending
+        prompt = d.prompt if d is not None else ""
+        game.answer(entry["player"], entry["answer"])
+        steps.append(step(f"Answer {i}: {names[entry['player']]} — {prompt} "
+                          f"({entry['kind']}): {_answer_text(entry, player)}"))
+    return {"names": names, "log": list(game.log), "steps": steps, "colours": list(COLOURS)}
+
+
+def score_chart(steps: list[dict[str, Any]], names: Sequence[str]) -> str:
+    """The scores over the steps as an inline SVG line chart, one line per player, with
+    a movable marker (``id="chart-marker"``)."""
+    n = max(len(steps) - 1, 1)
+    top = max([1, *(s for st in steps for s in st["scores"])])
+    pad = 30
+
+    def xy(i: int, s: int) -> str:
+        return (f"{pad + (CHART_W - pad - 10) * i / n:.1f},"
+                f"{CHART_H - pad - (CHART_H - pad - 10) * s / top:.1f}")
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="chart" width="100%" '
+           f'viewBox="0 0 {CHART_W} {CHART_H}" font-size="11" '
+           'font-family="Helvetica, Arial, sans-serif">',
+           f'<rect width="{CHART_W}" height="{CHART_H}" fill="#fffaf0"/>',
+           f'<line x1="{pad}" y1="{CHART_H - pad}" x2="{CHART_W - 10}" '
+           f'y2="{CHART_H - pad}" stroke="#888"/>',
+           f'<line x1="{pad}" y1="10" x2="{pad}" y2="{CHART_H - pad}" stroke="#888"/>',
+           f'<text x="{pad - 4}" y="14" text-anchor="end">{top}</text>',
+           f'<text x="{pad - 4}" y="{CHART_H - pad}" text-anchor="end">0</text>',
+           f'<text x="{CHART_W - 10}" y="{CHART_H - 12}" text-anchor="end">answer {n}</text>']
+    for p, name in enumerate(names):
+        pts = " ".join(xy(i, st["scores"][p]) for i, st in enumerate(steps))
+        colour = COLOURS[p % len(COLOURS)]
+        stroke = "#999" if colour == "#f4f4f4" else colour
+        out.append(f'<polyline class="score-line" data-player="{p}" points="{pts}" '
+                   f'fill="none" stroke="{stroke}" stroke-width="2">'
+                   f"<title>{html.escape(name)}</title></polyline>")
+    out.append(f'<line id="chart-marker" x1="{pad}" y1="10" x2="{pad}" '
+               f'y2="{CHART_H - pad}" stroke="#000" stroke-dasharray="3,3" '
+               f'data-left="{pad}" data-width="{CHART_W - pad - 10}" data-n="{n}"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+_CSS = """
+body { font: 14px/1.4 system-ui, sans-serif; margin: 0; background: #eef3f6; color: #222; }
+header { padding: .5rem 1rem; background: #17324d; color: #fff; display: flex;
+         gap: 1rem; align-items: center; flex-wrap: wrap; }
+header h1 { font-size: 1.1rem; margin: 0; }
+button { font-size: 1rem; padding: .2rem .7rem; }
+main { display: grid; grid-template-columns: minmax(600px, 3fr) minmax(300px, 2fr);
+       gap: 1rem; padding: 1rem; }
+#board svg { width: 100%; height: auto; }
+#did { background: #fff; border-left: 4px solid #d62828; padding: .4rem .7rem;
+       margin: 0 0 .6rem; }
+#log { background: #fff; height: 420px; overflow-y: auto; margin: 0; padding: .4rem .7rem;
+       font: 12px/1.35 ui-monospace, monospace; white-space: pre-wrap; }
+#selftest { display: none; }
+.chip { display: inline-block; width: .8em; height: .8em; border: 1px solid #000;
+        margin: 0 .3em 0 .6em; vertical-align: -0.05em; }
+""".strip()
+
+_JS = r"""
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("data").textContent);
+  var steps = DATA.steps, cur = 0;
+  var board = document.getElementById("board"), log = document.getElementById("log");
+  var did = document.getElementById("did"), pos = document.getElementById("pos");
+  var range = document.getElementById("range"), marker = document.getElementById("chart-marker");
+  var scores = document.getElementById("scores");
+  function show(i) {
+    i = Math.max(0, Math.min(steps.length - 1, i | 0));
+    cur = i;
+    var s = steps[i];
+    board.innerHTML = s.svg;
+    did.textContent = s.did;
+    log.textContent = DATA.log.slice(0, s.log).join("\n");
+    log.scrollTop = log.scrollHeight;
+    pos.textContent = "step " + i + " / " + (steps.length - 1) +
+      (s.round ? " · round " + s.round : "");
+    range.value = String(i);
+    scores.textContent = "";
+    DATA.names.forEach(function (n, p) {
+      var chip = document.createElement("span");
+      chip.className = "chip";
+      chip.style.background = DATA.colours[p % DATA.colours.length];
+      scores.appendChild(chip);
+      scores.appendChild(document.createTextNode(n + " " + s.scores[p] + "  "));
+    });
+    var left = +marker.getAttribute("data-left"), w = +marker.getAttribute("data-width");
+    var n = +marker.getAttribute("data-n");
+    var x = left + w * i / n;
+    marker.setAttribute("x1", x); marker.setAttribute("x2", x);
+    if (history.replaceState) { history.replaceState(null, "", "#step=" + i); }
+    return i;
+  }
+  function go(d) { return show(cur + d); }
+  document.getElementById("first").onclick = function () { show(0); };
+  document.getElementById("prev").onclick = function () { go(-1); };
+  document.getElementById("next").onclick = function () { go(1); };
+  document.getElementById("last").onclick = function () { show(steps.length - 1); };
+  range.max = String(steps.length - 1);
+  range.oninput = function () { show(+range.value); };
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "ArrowRight") { go(1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft") { go(-1); e.preventDefault(); }
+    else if (e.key === "Home") { show(0); e.preventDefault(); }
+    else if (e.key === "End") { show(steps.length - 1); e.preventDefault(); }
+  });
+  function key(k) {
+    document.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true}));
+  }
+  function selfTest() {
+    var out = {errors: window.__errors.slice(), steps: steps.length};
+    show(0);
+    var b0 = board.innerHTML;
+    key("ArrowRight"); out.afterRight = cur;
+    document.getElementById("next").click(); out.afterNext = cur;
+    key("End"); out.atEnd = cur;
+    var bEnd = board.innerHTML;
+    out.boardChanged = b0 !== bEnd;
+    key("ArrowLeft"); out.afterLeft = cur;
+    document.getElementById("prev").click(); out.afterPrev = cur;
+    key("Home"); out.atHome = cur;
+    out.backToStart = board.innerHTML === b0;
+    out.groupsAtEnd = (function () {
+      show(steps.length - 1);
+      return board.querySelectorAll("g.caballeros").length;
+    })();
+    out.logAtEnd = log.textContent.split("\n").length;
+    out.errors = window.__errors.slice();
+    document.getElementById("selftest").textContent = JSON.stringify(out);
+  }
+  window.elgrandeViewer = {show: show, step: function () { return cur; },
+                           count: steps.length, selfTest: selfTest};
+  var hash = location.hash, m = /step=(\d+)/.exec(hash);
+  show(m ? +m[1] : 0);
+  if (/selftest/.test(hash)) { selfTest(); }
+})();
+"""
+
+
+def viewer_html(data: dict[str, Any], title: str) -> str:
+    """The viewer page for :func:`frames` output ``data`` (one self-contained HTML file)."""
+    blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    chart = score_chart(data["steps"], data["names"])
+    return "\n".join([
+        "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
+        '<meta name="generator" content="elgrande show">',
+        f"<title>{html.escape(title)}</title>", f"<style>\n{_CSS}\n</style>",
+        # collects script errors for the self-test before anything else runs
+        "<script>window.__errors = []; window.addEventListener('error', function (e) "
+        "{ window.__errors.push(String(e.message)); });</script>",
+        "</head>", "<body>",
+        f"<header><h1>{html.escape(title)}</h1>"
+        '<button id="first" title="Home">|&#x25C0;</button>'
+        '<button id="prev" title="Left arrow">&#x25C0;</button>'
+        '<button id="next" title="Right arrow">&#x25B6;</button>'
+        '<button id="last" title="End">&#x25B6;|</button>'
+        '<input id="range" type="range" min="0" value="0">'
+        '<span id="pos"></span> <strong id="scores"></strong></header>',
+        "<main>", '<section><div id="board"></div></section>',
+        '<section><p id="did"></p>', chart, "<h2>Log</h2>", '<pre id="log"></pre>',
+        "</section>", "</main>", '<pre id="selftest"></pre>',
+        f'<script type="application/json" id="data">{blob}</script>',
+        f"<script>{_JS}</script>", "</body>", "</html>", ""])
+
+
+def write_viewer(record: str | Path, out: str | Path, player: str | None = None) -> Path:
+    """Write the viewer of ``record`` into folder ``out`` (``index.html``).
+
+    Args:
+        record: a game record (JSON Lines).
+        out: the folder to write (made if missing).
+        player: a player name or seat index to view as; None for the public view.
+    Returns:
+        The path of the page.
+    Raises:
+        RecordError: a bad record; SourceError: an unreadable file, an unknown player.
+    """
+    from elgrande.tools.board_svg import SourceError, seat
+
+    try:
+        text = Path(record).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SourceError(f"cannot read it as a text record ({exc})") from None
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    start = replay(lines[:1])
+    who = seat(start, player)
+    data = frames(lines, who)
+    seen = "public view" if who is None else f"as {start.names[who]}"
+    page = Path(out) / "index.html"
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(viewer_html(data, f"El Grande replay: {Path(record).name} ({seen})"),
+                    encoding="utf-8")
+    return page

@@ -1,0 +1,277 @@
+"""The drawn board (issue 15): the ``map:`` data of the set manifests (checked with
+positions), and the SVG of a view, read back and compared with the state (B1, B5, B1.5,
+B8.5a), the ``elgrande board`` command, and the pictures in the docs."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import elgrande
+from elgrande.data.manifests import load_board
+from elgrande.errors import DataError
+from elgrande.game import Game
+from elgrande.model.board import Board
+from elgrande.model.boardmap import BOX, POLYGON
+from elgrande.records import write_record
+from elgrande.resources import cards_dir
+from elgrande.tools.board_svg import board_svg, load_position, map_svg, public_view
+from elgrande.tools.cli import main
+from elgrande.tools.docs import MAP_FILE, map_picture
+from elgrande.tools.pictures import GUIDE_CASE, before_after
+
+ROOT = Path(__file__).resolve().parent.parent
+NS = {"s": "http://www.w3.org/2000/svg"}
+BASE = cards_dir() / "base" / "set.yaml"
+
+
+def played(seed: int, answers: int, players: int = 4) -> Game:
+    """A game after ``answers`` random answers."""
+    g = elgrande.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(answers):
+        d = g.pending
+        if d is None:
+            break
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    return g
+
+
+def groups(svg: str, cls: str) -> list[dict[str, str]]:
+    """The attributes of every ``<g class=cls>`` of an SVG document."""
+    root = ET.fromstring(svg)
+    return [dict(g.attrib) for g in root.iter("{http://www.w3.org/2000/svg}g")
+            if g.get("class") == cls]
+
+
+def counts(svg: str) -> dict[tuple[str, str], int]:
+    return {(g["data-place"], g["data-player"]): int(g["data-count"])
+            for g in groups(svg, "caballeros")}
+
+
+# -- the map data ----------------------------------------------------------------------------
+def test_every_place_of_the_base_board_has_a_shape_inside_the_canvas(board: Board) -> None:
+    m = board.map
+    assert m is not None and m.width > 0 and m.height > 0
+    assert set(m.shapes) == {p.id for p in board.places}
+    for s in m.shapes.values():
+        assert s.kind in (POLYGON, BOX)
+        assert all(0 <= x <= m.width and 0 <= y <= m.height for x, y in s.points)
+    assert m.shapes[board.place_id(board.castillo)].kind == BOX
+
+
+def test_B1_6_neighbouring_shapes_share_a_border_exactly_when_adjacent(board: Board) -> None:
+    """The schematic follows the adjacency data: two regions share at least two outline
+    points (an edge) if and only if the manifest says they are adjacent."""
+    m = board.map
+    assert m is not None
+    for a in board.regions:
+        for b in board.regions:
+            if a >= b:
+                continue
+            pa = set(m.shapes[board.place_id(a)].points)
+            pb = set(m.shapes[board.place_id(b)].points)
+            assert (len(pa & pb) >= 2) == board.adjacent(a, b), (
+                board.place_id(a), board.place_id(b))
+
+
+def _copy_with_map(tmp_path: Path, edit: Any, name: str = "mapped") -> Path:
+    data = yaml.safe_load(BASE.read_text(encoding="utf-8"))
+    data["set"] = name
+    edit(data["map"])
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "set.yaml").write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda m: m["places"].update({"atlantis": {"box": [1, 1, 5, 5]}}),
+     "map shape for unknown place 'atlantis'"),
+    (lambda m: m["places"]["aragon"].update({"polygon": [[1, 1], [2, 2]]}),
+     "needs at least three points"),
+    (lambda m: m["places"]["aragon"].update({"polygon": [[1, 1], [2, 2], [9999, 3]]}),
+     "outside the map canvas"),
+    (lambda m: m["places"]["castillo"].update({"box": [1, 1, -5, 5]}), "positive size"),
+    (lambda m: m["places"]["galicia"].update({"box": [1, 1, 5, 5]}), "exactly one of"),
+    (lambda m: m.update({"width": "wide"}), "map.width must be a positive number"),
+    (lambda m: m["places"]["seville"].update({"colour": "red"}), "unknown field 'colour'"),
+])
+def test_a_bad_map_is_a_located_data_error(tmp_path: Path, edit: Any, message: str) -> None:
+    _copy_with_map(tmp_path, edit)
+    with pytest.raises(DataError, match=re.escape(message)) as err:
+        load_board(("mapped",), search=[tmp_path])
+    assert err.value.path.endswith("set.yaml") and err.value.line > 0
+
+
+def test_a_later_set_adds_areas_to_the_map(tmp_path: Path) -> None:
+    """An expansion's manifest draws its own areas (the Colonies' later) and may widen
+    the canvas; shapes of the earlier sets stay."""
+    folder = tmp_path / "isles"
+    folder.mkdir()
+    (folder / "set.yaml").write_text(
+        "set: isles\nextends: mapped\n"
+        "areas:\n  - {id: isle, name: The Isle, values: [3, 1, 0]}\n"
+        "map:\n  width: 900\n  places:\n    isle: {box: [810, 20, 80, 60]}\n",
+        encoding="utf-8")
+    _copy_with_map(tmp_path, lambda m: None)
+    b = load_board(("mapped", "isles"), search=[tmp_path])
+    assert b.map is not None and b.map.width == 900
+    assert b.map.shapes["isle"].set == "isles" and b.map.shapes["isle"].label == (850, 50)
+    svg = map_svg(b)
+    assert {g["data-place"] for g in groups(svg, "place")} == {p.id for p in b.places}
+
+
+def test_places_without_a_shape_are_drawn_in_a_strip(tmp_path: Path) -> None:
+    folder = tmp_path / "isles"
+    folder.mkdir()
+    (folder / "set.yaml").write_text(
+        "set: isles\nextends: mapped\nareas:\n  - {id: isle, name: The Isle, values: [3, 1, 0]}\n",
+        encoding="utf-8")
+    _copy_with_map(tmp_path, lambda m: None)
+    b = load_board(("mapped", "isles"), search=[tmp_path])
+    assert b.map is not None and "isle" not in b.map.shapes
+    svg = map_svg(b)
+    assert "isle" in {g["data-place"] for g in groups(svg, "place")}
+    root = ET.fromstring(svg)
+    assert float(root.get("height", 0)) > b.map.height + 44
+
+
+# -- the SVG against the state ---------------------------------------------------------------
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), answers=st.integers(0, 200),
+       players=st.integers(2, 5))
+def test_the_svg_shows_every_caballero_king_grande_and_scoreboard(
+        seed: int, answers: int, players: int) -> None:
+    g = played(seed, answers, players)
+    b = g.library.board
+    svg = board_svg(g.view(0), b)
+    want = {(b.place_id(i), str(p)): n for i, row in enumerate(g.state.caballeros)
+            for p, n in enumerate(row) if n}
+    assert counts(svg) == want
+    assert [g_["data-place"] for g_ in groups(svg, "king")] == [b.place_id(g.state.king)]
+    grandes = {(x["data-place"], int(x["data-player"])) for x in groups(svg, "grande")}
+    assert grandes == {(b.place_id(r), p) for p, r in enumerate(g.state.grandes) if r >= 0}
+    sbs = {(x["data-scoreboard"], x["data-place"]) for x in groups(svg, "scoreboard")}
+    assert sbs == {(sb.id, b.place_id(g.state.scoreboards[sb.index]))
+                   for sb in b.scoreboards if g.state.scoreboards[sb.index] >= 0}
+    panels = groups(svg, "player")
+    assert [(int(x["data-court"]), int(x["data-provinces"]), int(x["data-score"]))
+            for x in panels] == list(zip(g.state.court, g.state.provinces, g.state.scores,
+                                         strict=True))
+    # every place is drawn once, with its values unless a mobile scoreboard lies there
+    assert [x["data-place"] for x in groups(svg, "place")] == [p.id for p in b.places]
+
+
+def test_the_values_written_are_the_board_data(board: Board) -> None:
+    svg = map_svg(board)
+    root = ET.fromstring(svg)
+    for place in root.iterfind(".//s:g[@class='place']", NS):
+        p = board.places[board.place_index(place.get("data-place", ""))]
+        values = place.find("s:text[@class='values']", NS)
+        assert values is not None and values.text == " / ".join(map(str, p.values))
+
+
+def test_B8_5a_only_the_viewers_hand_is_drawn() -> None:
+    g = played(3, 30)
+    b = g.library.board
+    own = ET.fromstring(board_svg(g.view(1), b))
+    hands = own.findall(".//s:text[@class='hand']", NS)
+    assert len(hands) == 1
+    assert hands[0].text == "hand: " + " ".join(map(str, g.state.hands[1]))
+    pub = board_svg(public_view(g), b)
+    assert "hand:" not in pub and "public view" in pub
+    assert public_view(g)["pending"] is None
+    # the Castillo's contents are announced (B8.5a): the counts are drawn from the view
+    cast = b.place_id(b.castillo)
+    assert {k: v for k, v in counts(pub).items() if k[0] == cast} == {
+        (cast, str(p)): n for p, n in enumerate(g.state.caballeros[b.castillo]) if n}
+
+
+def test_contents_a_view_withholds_are_drawn_as_unknown() -> None:
+    g = played(4, 60)
+    b = g.library.board
+    v = public_view(g)
+    v["state"]["caballeros"][b.castillo] = None
+    hidden = [x for x in groups(board_svg(v, b), "caballeros")
+              if x["data-place"] == b.place_id(b.castillo)]
+    assert hidden == [{"class": "caballeros", "data-place": b.place_id(b.castillo),
+                       "data-player": "hidden", "data-count": "?"}]
+
+
+# -- the command --------------------------------------------------------------------------------
+def test_cli_board_draws_a_record_at_answer_n_and_a_saved_game(tmp_path: Path) -> None:
+    g = played(7, 200, 3)
+    rec = tmp_path / "game.jsonl"
+    write_record(g, rec)
+    out = tmp_path / "b.svg"
+    r = CliRunner().invoke(main, ["board", f"{rec}:25", "--out", str(out), "--as", "blue"
+                                  if "blue" in g.names else g.names[1]])
+    assert r.exit_code == 0, r.output
+    at25 = load_position(f"{rec}:25")
+    assert len(at25.history) == 25
+    assert counts(out.read_text(encoding="utf-8")) == counts(
+        board_svg(at25.view(1), at25.library.board))
+    saved = tmp_path / "state.json"
+    saved.write_text(json.dumps(g.to_json()), encoding="utf-8")
+    r = CliRunner().invoke(main, ["board", str(saved), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert counts(out.read_text(encoding="utf-8")) == counts(
+        board_svg(public_view(g), g.library.board))
+
+
+@pytest.mark.parametrize("arg, message", [
+    (":9999", "answers, not 9999"), ("", "no player 'nobody'"),
+])
+def test_cli_board_refuses_bad_input_without_a_traceback(tmp_path: Path, arg: str,
+                                                         message: str) -> None:
+    g = played(1, 10, 2)
+    rec = tmp_path / "game.jsonl"
+    write_record(g, rec)
+    r = CliRunner().invoke(main, ["board", f"{rec}{arg}", "--out", str(tmp_path / "x.svg"),
+                                  "--as", "nobody" if not arg else "p1"])
+    assert r.exit_code == 2 and message in r.output
+    assert "Traceback" not in r.output and r.exception is None or isinstance(
+        r.exception, SystemExit)
+
+
+def test_cli_board_names_the_bad_line_of_a_record(tmp_path: Path) -> None:
+    rec = tmp_path / "bad.jsonl"
+    g = played(1, 3, 2)
+    write_record(g, rec)
+    lines = rec.read_text(encoding="utf-8").splitlines()
+    lines[2] = json.dumps({"player": 0, "answer": 99})
+    rec.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = CliRunner().invoke(main, ["board", str(rec), "--out", str(tmp_path / "x.svg")])
+    assert r.exit_code == 2 and ":3:" in r.output
+
+
+# -- the pictures in the docs ------------------------------------------------------------------
+def test_the_committed_map_is_fresh_and_valid_svg() -> None:
+    for folder in (ROOT / "docs", ROOT / "docs" / "html"):
+        text = (folder / MAP_FILE).read_text(encoding="utf-8")
+        assert text == map_picture(), f"{folder / MAP_FILE} is stale: run elgrande docs"
+        assert ET.fromstring(text).tag == "{http://www.w3.org/2000/svg}svg"
+    assert f"]({MAP_FILE})" in (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
+
+
+def test_the_homebrew_guide_pictures_are_fresh() -> None:
+    before, after, names = before_after(ROOT / GUIDE_CASE)
+    guide = (ROOT / "docs" / "homebrew.md").read_text(encoding="utf-8")
+    for name, svg in zip(names, (before, after), strict=True):
+        assert (ROOT / "docs" / name).read_text(encoding="utf-8") == svg, (
+            f"docs/{name} is stale: run python -m elgrande.tools.pictures")
+        assert f"]({name})" in guide
+    moved = {k: v for k, v in counts(after).items() if counts(before).get(k) != v}
+    assert moved, "the card changes the board"
+    assert sum(counts(before).values()) == sum(counts(after).values())

@@ -1,0 +1,123 @@
+"""The human seat (issue 15): ``elgrande play --bots human,...`` asks a person through
+text streams, shows only the seat's own view (B8.5a), refuses illegal input with the
+rule and asks again, explains (``?``), answers at random (``r``) and quits (``q``)."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+import elgrande
+from elgrande.bots import make_bot
+from elgrande.records import replay
+from elgrande.tools.cli import main
+from elgrande.tools.human import HumanSeat, play
+
+
+def seat(text: str) -> tuple[HumanSeat, io.StringIO]:
+    out = io.StringIO()
+    return HumanSeat(io.StringIO(text), out, seed=1), out
+
+
+def test_yes_r_plays_a_full_game_that_check_accepts(tmp_path: Path) -> None:
+    rec = tmp_path / "R.jsonl"
+    r = CliRunner().invoke(main, ["play", "--players", "2", "--bots", "human,random",
+                                  "--seed", "1", "--record", str(rec)], input="r\n" * 5000)
+    assert r.exit_code == 0, r.output
+    assert "Final scores:" in r.output and "Decision [B3.2]: Play a power card" in r.output
+    c = CliRunner().invoke(main, ["check", str(rec)])
+    assert c.exit_code == 0 and "answers legal" in c.output, c.output
+
+
+def test_q_saves_the_record_so_far_and_stops(tmp_path: Path) -> None:
+    rec = tmp_path / "R.jsonl"
+    r = CliRunner().invoke(main, ["play", "-n", "3", "--bots", "human,greedy,random",
+                                  "--seed", "2", "--record", str(rec)],
+                           input="r\nr\nr\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "Game stopped after" in r.output and "Record written" in r.output
+    with rec.open(encoding="utf-8") as fh:
+        game = replay(fh, logging=False)
+    assert not game.over and len(game.history) >= 3
+    assert CliRunner().invoke(main, ["check", str(rec)]).exit_code == 1  # not over yet
+
+
+def test_B8_1_illegal_input_is_refused_with_its_rule_and_asked_again() -> None:
+    g = elgrande.new_game(2, seed=1, start_player=0)
+    human, out = seat("99\nbanana\n?\n5\nq\n")
+    assert play(g, [human, make_bot("random", 1)]) is False
+    text = out.getvalue()
+    assert text.count("Decision [B3.2]: Play a power card") == 4
+    assert "Refused [B3.2]: 99 is not one of the allowed answers" in text
+    assert "Refused [B3.2]: 'banana' is not one of the allowed answers" in text
+    assert "choose_power_card (rule B3.2)" in text and "Answer form: a power-card value" in text
+    assert g.history[0] == {"player": 0, "kind": "choose_power_card", "answer": 5}
+
+
+def test_an_engine_refusal_is_shown_and_the_same_decision_asked_again() -> None:
+    """An answer that passes the decision's own check but that the engine refuses (here:
+    a seat that answers for a game whose rules changed) leaves the game unchanged."""
+    g = elgrande.new_game(2, seed=1, start_player=0)
+    human, out = seat("r\nq\n")
+    before = g.to_json()
+
+    def refuse(p: int, a: object) -> list[dict[str, object]]:
+        from elgrande.errors import IllegalMove
+
+        raise IllegalMove("B3.2", "refused by the engine")
+
+    g.answer = refuse  # type: ignore[method-assign]
+    assert play(g, [human, make_bot("random", 1)]) is False
+    assert "Refused [B3.2]: refused by the engine" in out.getvalue()
+    assert out.getvalue().count("Decision [") == 2
+    assert g.to_json() == before
+
+
+def test_few_answers_are_numbered_and_a_number_picks_one() -> None:
+    g = elgrande.new_game(2, seed=3)
+    rng = random.Random(3)
+    while g.pending is not None and g.pending.kind != "bring_to_court":
+        d = g.pending
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert g.pending is not None
+    p = g.pending.players[0]
+    legal = g.pending.legal_answers(p)
+    assert legal is not None and len(legal) > 1
+    human, out = seat("2\n")
+    answer = human.answer(g.view(p))
+    assert answer == legal[1]
+    assert "  1) " in out.getvalue() and "  2) " in out.getvalue()
+
+
+def test_B8_5a_the_summary_shows_only_the_seats_own_view() -> None:
+    g = elgrande.new_game(3, seed=5)
+    other = g.copy()
+    other.state.hands[1] = other.state.hands[1][:3]   # a different hidden hand
+    human, _out = seat("")
+    mine = human.summary(g.view(0))
+    assert mine == human.summary(other.view(0))
+    assert "Your hand: " + " ".join(map(str, g.state.hands[0])) in mine
+    assert mine.count("hand") == 1
+
+
+def test_json_answers_and_bare_ids_are_read_as_typed() -> None:
+    g = elgrande.new_game(2, seed=3)
+    rng = random.Random(3)
+    kinds: dict[str, object] = {}
+    while g.pending is not None and len(kinds) < 2:
+        d = g.pending
+        p = d.players[0]
+        if d.kind == "place_caballeros" and d.options["to"] and "place" not in kinds:
+            to = d.options["to"][0]
+            human, out = seat(f'{{"{to}": 1}}\n')
+            kinds["place"] = human.answer(g.view(p))
+            assert kinds["place"] == {to: 1} and f"to: {to}" in out.getvalue()
+        elif d.kind == "choose_action_card" and "card" not in kinds:
+            human, _ = seat(f"{d.options['choices'][-1]}\n")
+            kinds["card"] = human.answer(g.view(p))
+            assert kinds["card"] == d.options["choices"][-1]
+        g.answer(p, d.random_answer(rng, p))
+    assert set(kinds) == {"place", "card"}

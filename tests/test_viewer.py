@@ -1,0 +1,143 @@
+"""The replay viewer (issue 15): ``elgrande show RECORD --out DIR`` writes one static page
+that steps through the game; public or one player's view (B8.5a); tested in headless
+Chromium when it is installed (steps forward and back, the board changes, no console
+message)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_board_svg import counts, played
+
+from elgrande.records import record_lines
+from elgrande.tools.cli import main
+from elgrande.tools.viewer import frames
+
+CHROMIUM = shutil.which("chromium") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--enable-logging=stderr", "--v=0"]
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    g = played(11, 10_000, 3)
+    assert g.over
+    path = tmp_path_factory.mktemp("rec") / "game.jsonl"
+    path.write_text("\n".join(record_lines(g)) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def page(record: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("view")
+    r = CliRunner().invoke(main, ["show", str(record), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    return out / "index.html"
+
+
+def _data(page: Path) -> dict[str, object]:
+    text = page.read_text(encoding="utf-8")
+    m = re.search(r'<script type="application/json" id="data">(.*?)</script>', text, re.S)
+    assert m
+    data = json.loads(m.group(1))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_one_step_per_answer_and_the_board_of_each(record: Path) -> None:
+    lines = record.read_text(encoding="utf-8").splitlines()
+    data = frames(lines, None)
+    steps = data["steps"]
+    assert len(steps) == len(lines)  # the set-up position, then one per answer
+    assert steps[0]["log"] <= steps[-1]["log"] == len(data["log"])
+    assert steps[-1]["scores"] != [0, 0, 0]
+    assert counts(steps[0]["svg"]) != counts(steps[-1]["svg"])
+    assert steps[5]["did"].startswith("Answer 5: ")
+
+
+def test_B8_5a_the_public_viewer_holds_no_hand_and_no_secret_before_its_time(
+        record: Path) -> None:
+    lines = record.read_text(encoding="utf-8").splitlines()
+    public = frames(lines, None)
+    assert not any('class="hand"' in s["svg"] for s in public["steps"])
+    secret = [s["did"] for s in public["steps"] if "(secret_region)" in s["did"]]
+    assert secret and all(d.endswith(": (secret)") for d in secret)
+    mine = frames(lines, 0)
+    assert all(s["svg"].count('class="hand"') == 1 for s in mine["steps"])
+    own = [s["did"] for s in mine["steps"] if "(secret_region)" in s["did"]
+           and s["did"].split(" — ")[0].endswith(mine["names"][0])]
+    assert own and not any(d.endswith("(secret)") for d in own)
+
+
+def test_the_page_is_self_contained(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    assert not re.search(r'(src|href)="(https?:)?//', text)
+    assert "<link" not in text
+    data = _data(page)
+    assert len(data["steps"]) > 50  # type: ignore[arg-type]
+
+
+def test_cli_show_refuses_an_unknown_player(record: Path, tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["show", str(record), "--out", str(tmp_path), "--as", "zed"])
+    assert r.exit_code == 2 and "no player 'zed'" in r.output
+    r = CliRunner().invoke(main, ["show", str(record), "--out", str(tmp_path), "--as", "p2"])
+    assert r.exit_code == 0 and "(as p2)" in (tmp_path / "index.html").read_text("utf-8")
+
+
+def _chromium(url: str) -> tuple[str, str]:
+    assert CHROMIUM
+    with tempfile.TemporaryDirectory() as profile:
+        run = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom",
+                              url], capture_output=True, text=True, timeout=120, check=True)
+    return run.stdout, run.stderr
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install "
+                    "chromium)")
+def test_chromium_steps_forward_and_back_and_the_board_changes(page: Path) -> None:
+    dom, log = _chromium(page.as_uri() + "#selftest")
+    m = re.search(r'<pre id="selftest">(.*?)</pre>', dom, re.S)
+    assert m and m.group(1), "the page's self-test did not run"
+    result = json.loads(html.unescape(m.group(1)))
+    last = result["steps"] - 1
+    assert (result["afterRight"], result["afterNext"], result["atEnd"]) == (1, 2, last)
+    assert (result["afterLeft"], result["afterPrev"], result["atHome"]) == (
+        last - 1, last - 2, 0)
+    assert result["boardChanged"] and result["backToStart"]
+    assert result["groupsAtEnd"] > 0 and result["logAtEnd"] > 10
+    assert result["errors"] == []
+    assert ":CONSOLE" not in log, [ln for ln in log.splitlines() if ":CONSOLE" in ln]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install "
+                    "chromium)")
+def test_chromium_opens_the_step_named_in_the_address(page: Path) -> None:
+    dom, log = _chromium(page.as_uri() + "#step=5")
+    assert re.search(r'id="pos">step 5 / \d+', dom)
+    data = _data(page)
+    steps = data["steps"]
+    assert isinstance(steps, list)
+    assert html.escape(steps[5]["did"], quote=False) in dom
+    assert ":CONSOLE" not in log
+
+
+@pytest.mark.parametrize("content", [b"", b"\xd0\xff\x00binary", b'{"a": 1}\n'])
+def test_cli_show_and_board_refuse_unreadable_files_without_a_traceback(
+        tmp_path: Path, content: bytes) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(content)
+    for args in (["show", str(bad), "--out", str(tmp_path / "v")],
+                 ["board", str(bad), "--out", str(tmp_path / "b.svg")]):
+        r = CliRunner().invoke(main, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert "Error: " in r.output and "Traceback" not in r.output
