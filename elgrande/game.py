@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
-from elgrande.data.library import Library, load_library
+from elgrande.data.library import Library, load_library, provisional_header, provisional_log
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import DISCS, OVER, Flow, FlowEngine, setup
 from elgrande.errors import IllegalMove
@@ -124,7 +124,7 @@ class Game:
     def from_json(cls, data: dict[str, Any]) -> Game:
         """Rebuild a game written by :meth:`to_json` (loads the library it names)."""
         h = data["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()))
+        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()), h.get("fill"))
         g = cls(lib, list(data["names"]), State.from_json(data["state"]),
                 Flow.from_json(data["flow"]), dict(h))
         g.history = list(data.get("history", []))
@@ -150,10 +150,13 @@ class Game:
         if fl["run"] is not None:
             fl["run"]["secret"] = {k: v for k, v in fl["run"]["secret"].items() if k == mine}
         pending = self.flow.pending
-        return {"player": player, "names": self.names[:], "header": dict(self.header),
+        view = {"player": player, "names": self.names[:], "header": dict(self.header),
                 "state": st, "flow": fl,
                 "pending": pending.to_json() if pending and player in pending.players
                 else None}
+        if self.library.provisional:  # EXPANSIONS.md 6.3: every view says so
+            view["provisional"] = True
+        return view
 
     @classmethod
     def from_view(cls, view: dict[str, Any], rng: random.Random) -> Game:
@@ -163,7 +166,7 @@ class Game:
         nothing the viewing player may not see.
         """
         h = view["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()))
+        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()), h.get("fill"))
         st = dict(view["state"])
         full = sorted(lib.board.power_cards)
         st["hands"] = [hand if hand is not None else
@@ -195,7 +198,7 @@ class Game:
 def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed: int = 0,
              variant: str = "standard", errata: Iterable[str] = (),
              cards: Sequence[str] = (), start_player: int | None = None,
-             logging: bool = True) -> Game:
+             logging: bool = True, fill: str | None = None) -> Game:
     """Start a game (B2 setup with seeded shuffles) and run to the first decision.
 
     Args:
@@ -208,19 +211,25 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
         cards: extra (homebrew) card folders.
         start_player: who plays the first power card (default: drawn from the seed).
         logging: keep ``game.log`` in words (turn off for fast simulation).
+        fill: a fill for card data no source gives (``"provisional"``, or a fill file's
+            path; EXPANSIONS.md 6): the game then plays with provisional data.
     Raises:
         ValueError: bad player count or variant. CardError: bad card data.
+        MissingCardData: a card in play has an unknown field and no fill supplies it
+        (EXPANSIONS.md 6.2; the error lists every card and field).
     """
     names = ([f"p{i + 1}" for i in range(players)] if isinstance(players, int)
              else [str(n) for n in players])
     sets = tuple(sets)
-    lib = load_library(sets, errata, cards)
+    lib = load_library(sets, errata, cards, fill)
+    lib.require_complete()
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     header = {"elgrande": __version__, "sets": list(sets), "players": names,
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
-              "start_player": flow.first_bidder}
+              "start_player": flow.first_bidder, **provisional_header(lib)}
     g = Game(lib, names, state, flow, header, logging)
+    g.log.extend(provisional_log(lib) if logging else [])
     more: list[dict[str, Any]] = []
     g._engine.advance(g.state, g.flow, more)
     g._narrate(events + more)

@@ -76,7 +76,8 @@ def replay(lines: Iterable[str], logging: bool = True,
                         seed=int(header.get("seed", 0)),
                         variant=header.get("variant", "standard"),
                         errata=header.get("errata", ()), cards=folders,
-                        start_player=header.get("start_player"), logging=logging)
+                        start_player=header.get("start_player"), logging=logging,
+                        fill=header.get("fill"))
     except (ValueError, ElGrandeError) as exc:
         raise RecordError(n, f"bad header: {exc}") from None
     for n, raw in it:

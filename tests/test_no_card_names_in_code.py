@@ -29,7 +29,7 @@ RULE_TERMS = {
 def _cards() -> list[dict[str, object]]:
     out = []
     for p in sorted((ROOT / "cards").rglob("*.yaml")):
-        if p.name == "set.yaml":
+        if p.name == "set.yaml" or "fills" in p.parts:  # manifests and fills hold no card
             continue
         data = yaml.safe_load(p.read_text(encoding="utf-8"))
         if isinstance(data, dict) and data.get("kind") != "erratum":
@@ -76,7 +76,7 @@ def test_no_card_id_in_python() -> None:
 
 
 def test_no_card_title_in_python() -> None:
-    titles = {str(c["title"]) for c in _cards()} - set(RULE_TERMS)
+    titles = {str(c["title"]) for c in _cards() if c.get("title")} - set(RULE_TERMS)
     found = []
     for path, strings, _names in _python():
         for title in titles:
@@ -88,5 +88,5 @@ def test_no_card_title_in_python() -> None:
 
 
 def test_rule_term_exemptions_are_real_titles() -> None:
-    titles = {str(c["title"]) for c in _cards()}
+    titles = {str(c["title"]) for c in _cards() if c.get("title")}
     assert set(RULE_TERMS) <= titles, "an exemption names no card: remove it"
