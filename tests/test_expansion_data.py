@@ -378,7 +378,7 @@ def test_a_fill_from_a_test_overlay_fills_one_card_and_the_game_plays(tmp_path: 
     assert "hb-scout" in lib.deck(2)
     game = elgrande.new_game(3, cards=[str(cards)], seed=4, fill="guess")
     assert game.header["fill"] == "guess" and game.header["provisional"] is True
-    assert game.log[0].startswith("Provisional data: fill 'guess'")
+    assert game.log[0].startswith("This game plays with provisional data: fill 'guess'")
     assert game.view(0)["provisional"] is True
     elgrande.game.play_random(game, __import__("random").Random(5))
     assert game.over
@@ -402,3 +402,16 @@ def test_no_set_specific_words_in_the_engine() -> None:
     hits = [f"{p.name}:{n}" for p in sorted(engine.rglob("*.py"))
             for n, line in enumerate(p.read_text("utf-8").splitlines(), 1) if pat.search(line)]
     assert hits == []
+
+
+def test_the_docs_mark_each_provisional_value() -> None:
+    from elgrande.tools.docs import render_docs
+
+    md = render_docs("md")["cards.md"]
+    section = md[md.index('<a id="card-ik-10"></a>'):md.index('<a id="card-ik-13"></a>')]
+    assert "| heads | unknown |" in section
+    assert "| heads (provisional fill) | **provisional**: 6 |" in section
+    assert "| effect (provisional fill) | **provisional**: no special action" in section
+    seventh = md[md.index('<a id="card-seventh-stack-6"></a>'):]
+    assert "| place (provisional fill) | **provisional**: 3 |" in seventh
+    assert "caballero_cards.4 = \\[5, 4, 3, 2\\] (provisional fill)" in md

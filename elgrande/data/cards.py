@@ -228,7 +228,8 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
             path, f"field 'kind': {kname!r} is not a card kind of the sets "
             f"{', '.join(kinds.sets) or '(none)'} (known kinds: {', '.join(kinds.names)})",
             line, col, (f"did you mean {close[0]!r}? " if close else "")
-            + "an expansion's kinds are known when its set is loaded (e.g. --sets)",
+            + "the set manifests declare the kinds (card_kinds in cards/<set>/set.yaml); an "
+            "expansion's kinds are known when its set is loaded",
             code="E-SCHEMA-TYPE"))
     unknown = data.get("unknown")
     listed = set(unknown) if isinstance(unknown, list) else set()

@@ -265,7 +265,8 @@ def _filled(card: CardDef, values: dict[str, Any], no_action: bool, kinds: Kinds
 def fill_values(dirs: Iterable[str | Path]) -> dict[str, list[tuple[str, str, Any]]]:
     """What every fill under ``dirs`` (``<dir>/fills/*.yaml``) supplies, by card id:
     ``(fill name, field, value)``; ``no_special_action`` shows as field ``effect`` with
-    the value ``None``; ``out_of_play`` as field ``in play`` with ``False``. For the docs,
+    the value ``None``; ``out_of_play`` as field ``in play`` with ``False``; a set's
+    manifest figures are listed under ``"set:<set id>"``. For the docs,
     which mark each provisional value (EXPANSIONS.md 6.3).
 
     Raises:
@@ -282,4 +283,7 @@ def fill_values(dirs: Iterable[str | Path]) -> dict[str, list[tuple[str, str, An
                 out.setdefault(cid, []).append((name, "effect", None))
             for cid in fill.out_of_play:
                 out.setdefault(cid, []).append((name, "in play", False))
+            for set_id, figures in fill.manifest.items():  # a set's figures: "set:<id>"
+                out.setdefault(f"set:{set_id}", []).extend(
+                    (name, k, v) for k, v in figures.items())
     return out

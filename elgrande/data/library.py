@@ -119,8 +119,8 @@ def provisional_log(lib: Library) -> list[str]:
     """The log header line of a game with a fill (EXPANSIONS.md 6.3), else nothing."""
     if not lib.provisional:
         return []
-    return [f"Provisional data: fill {lib.fill!r} supplies card data no source gives "
-            f"(EXPANSIONS.md 6.3): {', '.join(lib.fill_files)}."]
+    return [f"This game plays with provisional data: fill {lib.fill!r} supplies card data "
+            f"no source gives (EXPANSIONS.md 6.3): {', '.join(lib.fill_files)}."]
 
 
 def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),

@@ -299,6 +299,11 @@ def cards_page(cards: CardSet) -> Page:
     for s in set_ids:
         info = infos[s]
         body.append(Heading(2, _t(f"Set {s}: {info.title}"), f"set-{s}"))
+        figures = _FILLS().get(f"set:{s}", [])
+        if figures:
+            body.append(Para(_t(_strong("Provisional figures"), " (unknown in the set "
+                                "manifest): ", "; ".join(f"{k} = {_provisional(v)} ({fill} "
+                                                         "fill)" for fill, k, v in figures))))
         in_set = [c for c in all_cards if c.set == s]
         if not in_set:
             body.append(Para(_t("No cards yet" + (f" (set status: {info.status})."
