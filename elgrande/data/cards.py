@@ -267,7 +267,7 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
                                   "remove it from 'unknown', or set it to null",
                                   code="E-SCHEMA-NULL"))
             continue
-        err = _type_error(f, v)
+        err = value_problem(f, v)
         if err:
             errs.append(CardError(path, f"field {f.name!r}: {err}", line, col,
                                   f"{f.name}: {f.doc}", code="E-SCHEMA-TYPE"))
@@ -299,7 +299,9 @@ def _unknown_errors(data: dict[str, Any], listed: set[str], kind: CardKind | Non
     return errs
 
 
-def _type_error(f: Field, v: Any) -> str:
+def value_problem(f: Field, v: Any) -> str:
+    """What is wrong with value ``v`` of field ``f`` (type, range, enum, pattern), or ''
+    when it fits the card format (used for card files and fills alike)."""
     if f.type == "date":
         if not isinstance(v, (str, datetime.date)):
             return f"expected a date like 2026-11-30, got {v!r}"

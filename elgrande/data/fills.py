@@ -35,9 +35,9 @@ from elgrande.data.cards import (
     INCOMPLETE,
     CardDef,
     CardSet,
-    _type_error,
     card_from,
     read_file,
+    value_problem,
 )
 from elgrande.data.kinds import Kinds
 from elgrande.errors import CardError, DataError
@@ -205,7 +205,7 @@ def apply_fill(cards: CardSet, fill: Fill, kinds: Kinds) -> CardSet:
                                 f"fills supply unknown fields only; {cid}'s are: "
                                 + (", ".join(card.unknown) or "none"),
                                 code="E-FILL-SOURCED")
-            err = _type_error(FIELD_BY_NAME[field], v)
+            err = value_problem(FIELD_BY_NAME[field], v)
             if err:
                 raise CardError(path, f"{cid}: field {field!r}: {err}", *pos.get(where),
                                 FIELD_BY_NAME[field].doc, code="E-FILL-TYPE")
