@@ -23,7 +23,7 @@ from elgrande.data.kinds import Kinds, load_kinds
 from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
-from elgrande.errors import CardError
+from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
 
 
@@ -131,7 +131,8 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
     path; EXPANSIONS.md 6). Cached.
 
     Raises:
-        DataError: a bad set manifest, an unknown fill. CardError: the first error in a
+        DataError: a bad set manifest, an unknown fill, a fill giving figures of a set
+        not in play. CardError: the first error in a
         card file (schema, syntax, or a checker error such as an unknown region), a kind
         whose card count differs from its manifest's ``count``, or a fill that changes a
         sourced field (located in the fill).
@@ -152,6 +153,9 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
     if fill is not None:
         f = load_fill(fill, folders)
         cards = apply_fill(cards, f, kinds)
+        for set_id in sorted(set(f.manifest) - set(board.sets)):
+            raise DataError(f.files[0], f"the fill gives figures of set {set_id!r}, which is "
+                            "not in play", hint="in play: " + ", ".join(board.sets))
         manifest_fill, fill_files = f.manifest, f.files
     figures = load_figures(board, manifest_fill)
     ids = list(board.index)
