@@ -22,7 +22,7 @@ from typing import Any
 
 from elgrande import __version__
 from elgrande.chronicle import Chronicle
-from elgrande.data.library import Library, load_library
+from elgrande.data.library import Library, load_library, provisional_header, provisional_log
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
@@ -150,7 +150,7 @@ class Game:
         """Rebuild a game written by :meth:`to_json` (loads the library it names); the
         data is copied, never shared."""
         h = data["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()),
+        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()), h.get("fill"),
                            h.get("set_paths", ()))
         engine_for(lib)  # the rules modules register their flow parts
         g = cls(lib, list(data["names"]), State.from_json(data["state"]),
@@ -180,10 +180,13 @@ class Game:
         self._engine.rules.each("hide", st, fl, player)
         pending = self.flow.pending
         header = {k: v for k, v in self.header.items() if k not in _PRIVATE_HEADER}
-        return {"player": player, "names": self.names[:], "header": header,
+        view = {"player": player, "names": self.names[:], "header": header,
                 "state": st, "flow": fl,
                 "pending": pending.to_json() if pending and player in pending.players
                 else None}
+        if self.library.provisional:  # EXPANSIONS.md 6.3: every view says so
+            view["provisional"] = True
+        return view
 
     @classmethod
     def from_view(cls, view: dict[str, Any], rng: random.Random) -> Game:
@@ -193,7 +196,7 @@ class Game:
         viewing player may not see.
         """
         h = view["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()),
+        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()), h.get("fill"),
                            h.get("set_paths", ()))
         engine = engine_for(lib)
         st = dict(view["state"])
@@ -214,7 +217,8 @@ class Game:
 def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed: int = 0,
              variant: str = "standard", errata: Iterable[str] = (),
              cards: Sequence[str] = (), start_player: int | None = None,
-             logging: bool = True, set_paths: Sequence[str] = ()) -> Game:
+             logging: bool = True, fill: str | None = None,
+             set_paths: Sequence[str] = ()) -> Game:
     """Start a game (B2 setup with seeded shuffles) and run to the first decision.
 
     Args:
@@ -227,22 +231,29 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
         cards: extra (homebrew) card folders.
         start_player: who plays the first power card (default: drawn from the seed).
         logging: keep ``game.log`` in words (turn off for fast simulation).
+        fill: a fill for card data no source gives (``"provisional"``, or a fill file's
+            path; EXPANSIONS.md 6): the game then plays with provisional data.
         set_paths: folders holding card sets beyond the shipped ones (``<set>/set.yaml``).
     Raises:
         ValueError: bad player count or variant. CardError: bad card data.
+        MissingCardData: a card in play has an unknown field and no fill supplies it
+        (EXPANSIONS.md 6.2; the error lists every card and field).
     """
     names = ([f"p{i + 1}" for i in range(players)] if isinstance(players, int)
              else [str(n) for n in players])
     sets = tuple(sets)
-    lib = load_library(sets, errata, cards, set_paths)
+    lib = load_library(sets, errata, cards, fill, set_paths)
+    lib.require_complete()
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     header = {"elgrande": __version__, "sets": list(sets), "players": names,
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
-              "start_player": next(e["start"] for e in events if e.get("event") == "setup")}
+              "start_player": next(e["start"] for e in events if e.get("event") == "setup"),
+              **provisional_header(lib)}
     if set_paths:
         header["set_paths"] = [str(Path(c).resolve()) for c in set_paths]
     g = Game(lib, names, state, flow, header, logging)
+    g.chronicle.log.extend(provisional_log(lib) if logging else [])
     more: list[dict[str, Any]] = []
     g._engine.advance(g.state, g.flow, more)
     g.chronicle.narrate(events + more)

@@ -1,8 +1,13 @@
 """Card files: the schema, the YAML loader, and card sets.
 
-One YAML file per card under ``cards/<set>/`` (any sub-folder). :data:`FIELDS` is the one
-declaration of the card format: the loader checks files against it, ``elgrande validate``
-reports against it, and ``cards/schema.json`` is generated from it.
+One YAML file per card under ``cards/<set>/`` (any sub-folder but ``fills/``).
+:data:`FIELDS` is the one declaration of the card format (names, types, docs); the set
+manifests declare the card kinds and which fields each uses (:mod:`elgrande.data.kinds`).
+The loader checks files against both, ``elgrande validate`` reports against both, and
+``cards/schema.json`` is generated from both.
+
+A field no source gives is ``null`` and named in the card's ``unknown:`` list
+(EXPANSIONS.md 6.1); only a fill (:mod:`elgrande.data.fills`) may supply it.
 
 Errata are files of ``kind: erratum`` that replace fields of one card; optional ones are
 switched on by id when a game is created.
@@ -20,26 +25,30 @@ from typing import Any
 import attrs
 
 from elgrande.data import yamlpos
+from elgrande.data.kinds import COMMON_REQUIRED, ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
 from elgrande.dsl.parser import parse
 from elgrande.errors import CardError, DataError
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
-KINDS = ("action", "king", "power", "erratum")
 MAX_FILE_BYTES = 64_000
+#: Confidence tags a card file may give a field (EXPANSIONS.md 0.1; INF belongs in a fill).
+CONFIDENCE = ("C2", "S1")
+#: The value of ``status`` that an incomplete card has (implied by a non-empty ``unknown``).
+INCOMPLETE = "incomplete"
 
 
 @attrs.frozen(slots=True)
 class Field:
-    """One field of the card format.
+    """One field of the card format (which kinds use it is manifest data:
+    :mod:`elgrande.data.kinds`).
 
     Attributes:
         name: the YAML key.
         type: ``"string"``, ``"integer"``, ``"boolean"``, ``"list"`` (of strings),
-            ``"mapping"``, ``"errata"`` (a list of mappings).
+            ``"mapping"`` (an erratum's replacements), ``"errata"`` (a list of mappings),
+            ``"date"``, ``"tags"`` (field name -> confidence tag).
         doc: what it means.
-        required_for: the kinds that must have it.
-        allowed_for: the kinds that may have it (empty: all kinds).
         minimum, maximum: for integers.
         enum: allowed values for strings.
         pattern: a regular expression a string must match.
@@ -48,48 +57,58 @@ class Field:
     name: str
     type: str
     doc: str
-    required_for: tuple[str, ...] = ()
-    allowed_for: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     enum: tuple[str, ...] = ()
     pattern: str = ""
 
 
-CARDS = ("action", "king", "power")
-PLAYABLE = ("action", "king")
-
 FIELDS: tuple[Field, ...] = (
-    Field("id", "string", "stable id, unique over all loaded sets", KINDS, pattern=ID_PATTERN),
+    Field("id", "string", "stable id, unique over all loaded sets", pattern=ID_PATTERN),
     Field("set", "string", "the card set (base, intrigue-king, colonies, or a homebrew set)",
-          KINDS, pattern=ID_PATTERN),
-    Field("kind", "string", "action card, the King's card, power card, or an erratum",
-          KINDS, enum=KINDS),
-    Field("title", "string", "the printed title", CARDS, CARDS),
-    Field("text", "string", "the printed text, word for word", CARDS, CARDS),
+          pattern=ID_PATTERN),
+    Field("kind", "string", "the card kind; the set manifests declare the kinds "
+          "(card_kinds) and erratum is built in"),
+    Field("title", "string", "the printed title"),
+    Field("text", "string", "the printed text, word for word"),
     Field("stack", "integer", "the number on the back: caballeros placed from court (B4.3)",
-          PLAYABLE, PLAYABLE, 0, 10),
-    Field("copies", "integer", "copies in the deck (power cards: per player)", (), CARDS, 1, 20),
-    Field("value", "integer", "a power card's value (B1.3)", ("power",), ("power",), 1, 200),
-    Field("court", "integer", "caballeros a power card brings to court (B4.1)", ("power",),
-          ("power",), 0, 20),
-    Field("effect", "string", "the special action as an effect script (grammar/effects.lark)",
-          PLAYABLE, PLAYABLE),
+          0, 10),
+    Field("copies", "integer", "copies in the deck (power cards: per player)", 1, 20),
+    Field("value", "integer", "a power card's or a combined action/power card's value "
+          "(B1.3, I1)", 1, 200),
+    Field("court", "integer", "caballeros a power card brings to court (B4.1)", 0, 20),
+    Field("heads", "integer", "caballeros a combined action/power card brings from the "
+          "provinces to court (I4)", 0, 20),
+    Field("place", "integer", "caballeros placed from court with this card (B4.3, C8, I4)",
+          0, 10),
+    Field("gold", "integer", "gold discs the card shows: put in their area when its special "
+          "action is carried out (C7)", 0, 10),
+    Field("goods", "integer", "goods discs the card shows (C7)", 0, 10),
+    Field("awarded", "string", "who receives the card after the bids (I3)",
+          enum=("highest", "lowest")),
+    Field("effect", "string", "the special action as an effect script (grammar/effects.lark)"),
+    Field("summary", "string", "what the sources say the special action does, paraphrased "
+          "(when no script says it yet)"),
     Field("rules", "list", "rule ids the card relies on (docs/rules.md)"),
     Field("source", "string", "where the card's data comes from"),
     Field("notes", "string", "free remarks: decisions taken, doubts"),
-    Field("status", "string", "'incomplete' when data is missing (say what in notes)",
-          enum=("complete", "incomplete")),
-    Field("errata", "errata", "dated replacements of fields, applied in order", (), CARDS),
-    Field("card", "string", "the id of the card an erratum changes", ("erratum",),
-          ("erratum",), pattern=ID_PATTERN),
-    Field("date", "date", "when the erratum was published or recorded", ("erratum",)),
-    Field("optional", "boolean", "an erratum a game must switch on by id", (), ("erratum",)),
-    Field("replaces", "mapping", "the fields an erratum replaces", ("erratum",), ("erratum",)),
+    Field("status", "string", "'incomplete' when data is missing (say what in notes; "
+          "implied by a non-empty unknown)", enum=("complete", INCOMPLETE)),
+    Field("unknown", "list", "the fields no source gives: each is null in the file, and only "
+          "a fill may supply it (EXPANSIONS.md 6)"),
+    Field("confidence", "tags", "how sure each sourced field is: C2 (two sources) or S1 "
+          "(one), by field name (EXPANSIONS.md 0.1)"),
+    Field("errata", "errata", "dated replacements of fields, applied in order"),
+    Field("card", "string", "the id of the card an erratum changes", pattern=ID_PATTERN),
+    Field("date", "date", "when the erratum was published or recorded"),
+    Field("optional", "boolean", "an erratum: a game must switch it on by id; a card: its "
+          "special action says 'you may' (I6)"),
+    Field("replaces", "mapping", "the fields an erratum replaces"),
 )
 FIELD_BY_NAME = {f.name: f for f in FIELDS}
 #: Fields an erratum may replace.
-REPLACEABLE = ("title", "text", "effect", "stack", "copies", "value", "court", "rules")
+REPLACEABLE = ("title", "text", "effect", "stack", "copies", "value", "court", "rules",
+               "heads", "place", "gold", "goods", "optional")
 
 
 @attrs.frozen(slots=True)
@@ -97,19 +116,33 @@ class CardDef:
     """A loaded card.
 
     Attributes:
-        id, set, kind, title, text: as in the file.
-        stack: caballeros placed from court (action/king), else 0.
+        id, set, kind, title, text: as in the file (``title``: the kind's ``label`` when
+            the file has none).
+        stack: the offer slot / action stack: the card's ``stack``, else its kind's
+            ``slot``, else 0.
         copies: copies in the deck.
         value, court: power cards' value and caballeros to court, else 0.
-        effect: the script text ('' for power cards).
-        effect_path: the file the effect script came from (an erratum's, when one
-            replaced it), which the script's positions refer to.
-        script: the parsed AST (None for power cards).
+        effect: the script text ('' when none).
+        effect_path: the file the effect script came from (an erratum's or a fill's, when
+            one replaced it), which the script's positions refer to.
+        script: the parsed AST (None when the card has no script).
         rules: rule ids.
         status: ``"complete"`` or ``"incomplete"``.
         path: the file it came from.
-        data: the raw field mapping (after errata).
+        data: the raw field mapping (after errata and fill).
         errata_applied: ids/dates of the errata applied.
+        heads: caballeros provinces -> court (combined action/power cards), else 0.
+        place: caballeros placed from court (the ``place`` field, else ``stack``).
+        gold, goods: discs shown (C7), else 0.
+        optional: the special action says "you may" (I6); None when the kind has no such
+            field or it is unknown.
+        unknown: fields still unknown (null): a game refuses to start with them.
+        missing: required fields an incomplete card leaves out (a known special action
+            no script can say yet): a game refuses to start with them too.
+        provisional: fields a fill supplied (EXPANSIONS.md 6.3).
+        no_action: a fill says the card plays with no special action (its action is
+            unknown; the log says "special action unknown").
+        role: the kind's role (:data:`elgrande.data.kinds.ROLES`).
     """
 
     id: str
@@ -129,6 +162,16 @@ class CardDef:
     data: dict[str, Any]
     errata_applied: tuple[str, ...] = ()
     effect_path: str = ""
+    heads: int = 0
+    place: int = 0
+    gold: int = 0
+    goods: int = 0
+    optional: bool | None = None
+    unknown: tuple[str, ...] = ()
+    missing: tuple[str, ...] = ()
+    provisional: tuple[str, ...] = ()
+    no_action: bool = False
+    role: str = ""
 
 
 @attrs.frozen(slots=True)
@@ -145,17 +188,29 @@ class Erratum:
     positions: yamlpos.Positions
 
 
-def check_fields(data: Any, path: str, pos: yamlpos.Positions) -> list[CardError]:
-    """Check one card file's mapping against :data:`FIELDS`.
+def _article(kind: str) -> str:
+    return "an" if kind[:1] in tuple("aeiou") else "a"
 
+
+def check_fields(data: Any, path: str, pos: yamlpos.Positions,
+                 kinds: Kinds | None = None) -> list[CardError]:
+    """Check one card file's mapping against :data:`FIELDS` and its kind's declaration.
+
+    Args:
+        data: the file's mapping.
+        path, pos: the file and its positions (for locations).
+        kinds: the card kinds of the sets in play (default: every shipped set's).
     Returns:
         Every problem found (``E-SCHEMA-*`` codes); empty when the file fits the format.
+        A field may be null only when ``unknown`` lists it, and a listed field must be
+        null (EXPANSIONS.md 6.1); a required field may be left out only by a card whose
+        ``status`` is ``incomplete``.
     """
+    kinds = kinds if kinds is not None else shipped_kinds()
     errs: list[CardError] = []
     if not isinstance(data, dict):
         return [CardError(path, "a card file must be a mapping of fields", 1, 1,
                           "start with 'id: my-card'", code="E-SCHEMA-TYPE")]
-    kind = data.get("kind")
     for key in data:
         if key not in FIELD_BY_NAME:
             close = difflib.get_close_matches(str(key), FIELD_BY_NAME, n=1)
@@ -164,30 +219,89 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions) -> list[CardError
                                   f"did you mean {close[0]!r}?" if close else
                                   "known fields: " + ", ".join(FIELD_BY_NAME),
                                   code="E-SCHEMA-UNKNOWN-FIELD"))
+    kname = data.get("kind")
+    kind = kinds.get(kname)
+    if "kind" in data and kind is None:
+        line, col = pos.get(("kind",))
+        close = difflib.get_close_matches(str(kname), kinds.names, n=1)
+        errs.append(CardError(
+            path, f"field 'kind': {kname!r} is not a card kind of the sets "
+            f"{', '.join(kinds.sets) or '(none)'} (known kinds: {', '.join(kinds.names)})",
+            line, col, (f"did you mean {close[0]!r}? " if close else "")
+            + "the set manifests declare the kinds (card_kinds in cards/<set>/set.yaml); an "
+            "expansion's kinds are known when its set is loaded",
+            code="E-SCHEMA-TYPE"))
+    unknown = data.get("unknown")
+    listed = set(unknown) if isinstance(unknown, list) else set()
+    incomplete = data.get("status") == INCOMPLETE
     for f in FIELDS:
         line, col = pos.get((f.name,))
         if f.name not in data:
-            if isinstance(kind, str) and kind in f.required_for:
-                article = "an" if kind[0] in "aeiou" else "a"
-                errs.append(CardError(path, f"missing required field {f.name!r} ({article} "
-                                      f"{kind} card needs it: {f.doc})", *pos.get(()),
-                                      hint=f"add '{f.name}: ...'", code="E-SCHEMA-MISSING"))
+            needed = f.name in COMMON_REQUIRED if kind is None else (
+                f.name in kind.required and not (incomplete and f.name not in COMMON_REQUIRED))
+            if needed:
+                what = (f"{_article(kind.name)} {kind.name} card needs it" if kind is not None
+                        else "every card needs it")
+                errs.append(CardError(path, f"missing required field {f.name!r} "
+                                      f"({what}: {f.doc})", *pos.get(()),
+                                      hint=f"add '{f.name}: ...' (or 'status: incomplete' "
+                                      "and a note saying why it is left out)",
+                                      code="E-SCHEMA-MISSING"))
             continue
         v = data[f.name]
-        if f.allowed_for and isinstance(kind, str) and kind in KINDS \
-                and kind not in f.allowed_for:
-            article = "an" if kind[0] in "aeiou" else "a"
-            errs.append(CardError(path, f"field {f.name!r} is not used by {article} {kind} card",
-                                  line, col, "remove it", code="E-SCHEMA-UNKNOWN-FIELD"))
+        if kind is not None and f.name not in kind.fields:
+            errs.append(CardError(path, f"field {f.name!r} is not used by "
+                                  f"{_article(kind.name)} {kind.name} card", line, col,
+                                  "remove it", code="E-SCHEMA-UNKNOWN-FIELD"))
             continue
-        err = _type_error(f, v)
+        if v is None:
+            if f.name not in listed:
+                errs.append(CardError(path, f"field {f.name!r} is null but 'unknown' does "
+                                      "not name it", line, col, "give its value, or add "
+                                      "it to 'unknown: [...]' if no source gives it",
+                                      code="E-SCHEMA-NULL"))
+            continue
+        if f.name in listed:
+            errs.append(CardError(path, f"field {f.name!r} is listed in 'unknown' but has a "
+                                  f"value ({v!r})", line, col, "a known value is sourced: "
+                                  "remove it from 'unknown', or set it to null",
+                                  code="E-SCHEMA-NULL"))
+            continue
+        err = value_problem(f, v)
         if err:
             errs.append(CardError(path, f"field {f.name!r}: {err}", line, col,
                                   f"{f.name}: {f.doc}", code="E-SCHEMA-TYPE"))
+    errs.extend(_unknown_errors(data, listed, kind, path, pos))
     return errs
 
 
-def _type_error(f: Field, v: Any) -> str:
+def _unknown_errors(data: dict[str, Any], listed: set[str], kind: CardKind | None,
+                    path: str, pos: yamlpos.Positions) -> list[CardError]:
+    errs: list[CardError] = []
+    unknown = data.get("unknown")
+    if isinstance(unknown, list):
+        for j, name in enumerate(unknown):
+            line, col = pos.get(("unknown", j))
+            if kind is not None and name not in kind.requires and name not in kind.allows:
+                errs.append(CardError(path, f"'unknown' names {name!r}, which is not a field "
+                                      f"of {_article(kind.name)} {kind.name} card", line, col,
+                                      "fields: " + ", ".join((*kind.requires, *kind.allows)),
+                                      code="E-SCHEMA-NULL"))
+            elif name not in data:
+                errs.append(CardError(path, f"'unknown' names {name!r}, but the card has no "
+                                      f"such field", line, col, f"add '{name}: null'",
+                                      code="E-SCHEMA-NULL"))
+    if listed and data.get("status") == "complete":
+        line, col = pos.get(("status",))
+        errs.append(CardError(path, "status is 'complete' but 'unknown' lists fields", line, col,
+                              "an unknown field makes the card incomplete: remove 'status' "
+                              "or write 'status: incomplete'", code="E-SCHEMA-NULL"))
+    return errs
+
+
+def value_problem(f: Field, v: Any) -> str:
+    """What is wrong with value ``v`` of field ``f`` (type, range, enum, pattern), or ''
+    when it fits the card format (used for card files and fills alike)."""
     if f.type == "date":
         if not isinstance(v, (str, datetime.date)):
             return f"expected a date like 2026-11-30, got {v!r}"
@@ -217,6 +331,15 @@ def _type_error(f: Field, v: Any) -> str:
         bad = [k for k in v if k not in REPLACEABLE]
         if bad:
             return f"cannot replace {bad[0]!r} (replaceable: {', '.join(REPLACEABLE)})"
+    elif f.type == "tags":
+        if not isinstance(v, dict):
+            return "expected a mapping of field name -> C2 or S1"
+        for k, tag in v.items():
+            if k not in FIELD_BY_NAME:
+                return f"{k!r} is not a field name"
+            if tag not in CONFIDENCE:
+                return (f"the tag of {k!r} is {tag!r}, not one of {', '.join(CONFIDENCE)} "
+                        "(an inferred value belongs in a fill)")
     elif f.type == "errata":
         if not isinstance(v, list) or not all(isinstance(x, dict) and "date" in x
                                               and isinstance(x.get("replaces"), dict)
@@ -262,14 +385,17 @@ def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
 
 
 def build_card(data: dict[str, Any], path: str, pos: yamlpos.Positions,
-               errata: Sequence[Erratum] = ()) -> CardDef:
+               errata: Sequence[Erratum] = (), kinds: Kinds | None = None) -> CardDef:
     """Build a :class:`CardDef` from a checked mapping, applying ``errata`` (in date order)
     and the card's own ``errata`` list.
 
+    Args:
+        kinds: the card kinds of the sets in play (default: every shipped set's).
     Raises:
         CardError: schema errors (first one), effect syntax errors.
     """
-    errs = check_fields(data, path, pos)
+    kinds = kinds if kinds is not None else shipped_kinds()
+    errs = check_fields(data, path, pos, kinds)
     if errs:
         raise errs[0]
     d = dict(data)
@@ -285,29 +411,71 @@ def build_card(data: dict[str, Any], path: str, pos: yamlpos.Positions,
         applied.append(er.id)
         if "effect" in er.replaces:
             effect_pos = (er.path, er.positions, ("replaces", "effect"))
-    kind = d["kind"]
+    return card_from(d, path, effect_pos, kinds, tuple(applied))
+
+
+def card_from(d: dict[str, Any], path: str,
+              effect_pos: tuple[str, yamlpos.Positions, tuple[Any, ...]], kinds: Kinds,
+              applied: tuple[str, ...] = (), provisional: tuple[str, ...] = (),
+              no_action: bool = False) -> CardDef:
+    """The :class:`CardDef` of a checked field mapping ``d`` (errata and fill applied).
+
+    Args:
+        effect_pos: (file, positions, key) where the effect script is written.
+        provisional, no_action: what a fill supplied (see :class:`CardDef`).
+    Raises:
+        CardError: an effect syntax error (``E-SYNTAX``).
+    """
+    kind = kinds.get(d["kind"])
+    if kind is None:  # pragma: no cover - check_fields refuses it first
+        raise CardError(d.get("id", "?"), f"unknown card kind {d['kind']!r}",
+                        code="E-SCHEMA-TYPE")
+    unknown = tuple(f for f in d.get("unknown") or () if d.get(f) is None)
+    missing = tuple(f for f in kind.requires if f not in d)
     script = None
     effect = ""
-    if kind in PLAYABLE:
-        effect = str(d.get("effect", ""))
+    if isinstance(d.get("effect"), str) and "effect" in kind.fields:
+        effect = d["effect"]
         script = parse_effect(effect, effect_pos[0], effect_pos[1], effect_pos[2])
+    status = str(d.get("status", "complete"))
+    if unknown or missing:
+        status = INCOMPLETE
+
+    def num(name: str, default: int = 0) -> int:
+        v = d.get(name)
+        return int(v) if isinstance(v, int) else default
+
+    stack = num("stack", kind.slot)
+    title = str(d["title"]) if isinstance(d.get("title"), str) else _label(kind, d)
+    opt = d.get("optional") if "optional" in kind.requires or "optional" in kind.allows \
+        else None
     return CardDef(
-        id=d["id"], set=d["set"], kind=kind, title=str(d.get("title", "")),
-        text=str(d.get("text", "")), stack=int(d.get("stack", 0)),
-        copies=int(d.get("copies", 1)), value=int(d.get("value", 0)),
-        court=int(d.get("court", 0)), effect=effect, script=script,
-        rules=tuple(d.get("rules") or ()), status=str(d.get("status", "complete")),
-        path=path, data=d, errata_applied=tuple(applied), effect_path=effect_pos[0],
+        id=d["id"], set=d["set"], kind=kind.name, title=title,
+        text=str(d.get("text") or ""), stack=stack,
+        copies=num("copies", 1), value=num("value"), court=num("court"), effect=effect,
+        script=script, rules=tuple(d.get("rules") or ()), status=status, path=path, data=d,
+        errata_applied=applied, effect_path=effect_pos[0], heads=num("heads"),
+        place=num("place", stack), gold=num("gold"), goods=num("goods"),
+        optional=opt if isinstance(opt, bool) else None, unknown=unknown, missing=missing,
+        provisional=provisional, no_action=no_action, role=kind.role,
     )
 
 
-def build_erratum(data: dict[str, Any], path: str, pos: yamlpos.Positions) -> Erratum:
+def _label(kind: CardKind, d: dict[str, Any]) -> str:
+    if not kind.label:
+        return ""
+    return re.sub(r"\{(\w+)\}", lambda m: "?" if d.get(m.group(1)) is None
+                  else str(d[m.group(1)]), kind.label)
+
+
+def build_erratum(data: dict[str, Any], path: str, pos: yamlpos.Positions,
+                  kinds: Kinds | None = None) -> Erratum:
     """Build an :class:`Erratum` from a checked mapping.
 
     Raises:
         CardError: schema errors (first one).
     """
-    errs = check_fields(data, path, pos)
+    errs = check_fields(data, path, pos, kinds)
     if errs:
         raise errs[0]
     return Erratum(data["id"], data["set"], data["card"], str(data["date"]),
@@ -321,33 +489,51 @@ class CardSet:
     Attributes:
         cards: id -> :class:`CardDef` (errata applied).
         errata: id -> :class:`Erratum` (all found, applied or not).
+        kinds: the card kinds they were checked against.
     """
 
     cards: dict[str, CardDef]
     errata: dict[str, Erratum]
+    kinds: Kinds | None = None
 
     def of_kind(self, *kinds: str) -> list[CardDef]:
-        """Cards of these kinds, sorted by (stack, id)."""
+        """Cards of these kinds, sorted by (stack, value, id)."""
         return sorted((c for c in self.cards.values() if c.kind in kinds),
                       key=lambda c: (c.stack, c.value, c.id))
 
+    def of_role(self, *roles: str) -> list[CardDef]:
+        """Cards whose kind has one of these roles (:data:`elgrande.data.kinds.ROLES`),
+        sorted by (stack, value, id)."""
+        return sorted((c for c in self.cards.values() if c.role in roles),
+                      key=lambda c: (c.stack, c.value, c.id))
+
+
+#: Folders below a set that hold no card files: fills are data overlays (EXPANSIONS.md 6).
+FILLS_DIR = "fills"
+
 
 def card_files(folder: str | Path) -> list[Path]:
-    """Every ``*.yaml``/``*.yml`` card file below ``folder``, except set manifests."""
+    """Every ``*.yaml``/``*.yml`` card file below ``folder``, except set manifests and the
+    fills in ``fills/`` folders."""
     root = Path(folder)
     if root.is_file():
         return [root]
     return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml")
-                  and p.name != "set.yaml")
+                  and p.name != "set.yaml" and FILLS_DIR not in p.relative_to(root).parts[:-1])
 
 
-def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = ()) -> CardSet:
+def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
+                 kinds: Kinds | None = None) -> CardSet:
     """Load every card file below ``folders``; switch on optional errata ``errata_on``.
 
+    Args:
+        kinds: the card kinds of the sets in play (default: every shipped set's); a file
+            of another kind is an error.
     Raises:
         CardError: the first problem (schema, syntax, duplicate id, unknown erratum,
         an erratum for an unknown card).
     """
+    kinds = kinds if kinds is not None else shipped_kinds()
     raw: list[tuple[dict[str, Any], str, yamlpos.Positions]] = []
     for folder in folders:
         for f in card_files(folder):
@@ -356,8 +542,8 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = ()) -
     errata: dict[str, Erratum] = {}
     seen: dict[str, str] = {}
     for data, path, pos in raw:
-        if isinstance(data, dict) and data.get("kind") == "erratum":
-            er = build_erratum(data, path, pos)
+        if isinstance(data, dict) and data.get("kind") == ERRATUM:
+            er = build_erratum(data, path, pos, kinds)
             _unique(er.id, path, pos, seen)
             errata[er.id] = er
     wanted = set(errata_on)
@@ -370,21 +556,26 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = ()) -
         if not er.optional or er.id in wanted:
             by_card.setdefault(er.card, []).append(er)
     cards: dict[str, CardDef] = {}
+    retired: set[str] = set()
     for data, path, pos in raw:
-        if isinstance(data, dict) and data.get("kind") == "erratum":
+        if isinstance(data, dict) and data.get("kind") == ERRATUM:
             continue
         cid = data.get("id") if isinstance(data, dict) else None
-        card = build_card(data, path, pos, by_card.get(cid, []) if isinstance(cid, str) else [])
+        card = build_card(data, path, pos, by_card.get(cid, []) if isinstance(cid, str) else [],
+                          kinds)
         _unique(card.id, path, pos, seen)
-        cards[card.id] = card
+        if kinds.in_play(card.kind):
+            cards[card.id] = card
+        else:
+            retired.add(card.id)  # a kind a later set takes out of play (e.g. I1)
     for er in errata.values():
-        if er.card not in cards:
+        if er.card not in cards and er.card not in retired:
             close = difflib.get_close_matches(er.card, cards, n=1)
             line, col = er.positions.get(("card",))
             raise CardError(er.path, f"erratum for unknown card {er.card!r}", line, col,
                             f"did you mean {close[0]!r}?" if close else "",
                             code="E-UNKNOWN-CARD")
-    return CardSet(cards, errata)
+    return CardSet(cards, errata, kinds)
 
 
 def duplicate_id(cid: str, path: str, pos: yamlpos.Positions,

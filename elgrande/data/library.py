@@ -1,8 +1,10 @@
 """Everything a game needs from the data, loaded and checked once: the board, the cards
 (parsed, statically checked) and their effect scripts by card id (the engine runs them).
 
-``load_library(("base",))`` is cached per (sets, errata, extra folders); loading all base
-cards from a cold start is what ``benchmarks/load.py`` measures.
+``load_library(("base",))`` is cached per (sets, errata, extra folders, fill); loading all
+base cards from a cold start is what ``benchmarks/load.py`` measures. A game refuses to
+start while a card in play lacks data (:meth:`Library.require_complete`, EXPANSIONS.md 6)
+unless a fill supplies it.
 """
 
 from __future__ import annotations
@@ -10,14 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import attrs
 
 from elgrande.data.cards import CardDef, CardSet, load_folders
+from elgrande.data.expansions import Figures, load_figures, unknown_figures
+from elgrande.data.fills import MissingCardData, apply_fill, load_fill, shipped_fills
+from elgrande.data.kinds import Kinds, load_kinds
 from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
-from elgrande.errors import CardError
+from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
 
 
@@ -27,15 +33,33 @@ class Library:
 
     Attributes:
         board: the board of the sets.
-        cards: the cards (errata applied).
+        cards: the cards in play (errata and fill applied; cards of retired kinds and the
+            fill's ``out_of_play`` cards left out).
         scripts: card id -> parsed effect script (what the interpreter runs).
         warnings: the checker's warnings (errors raise instead).
+        kinds: the card kinds of the sets (:mod:`elgrande.data.kinds`).
+        figures: set id -> the set's figures beyond the board
+            (:mod:`elgrande.data.expansions`).
+        fill: the fill's name, or None (EXPANSIONS.md 6).
+        fill_files: the files the fill came from.
+        fills: the fills the sets ship (names), for messages.
     """
 
     board: Board
     cards: CardSet
     scripts: dict[str, ast.Script]
     warnings: tuple[CardError, ...]
+    kinds: Kinds = attrs.field(factory=lambda: Kinds({}))
+    figures: dict[str, Figures] = attrs.field(factory=dict)
+    fill: str | None = None
+    fill_files: tuple[str, ...] = ()
+    fills: tuple[str, ...] = ()
+
+    @property
+    def provisional(self) -> bool:
+        """True when a fill supplied card data: the game plays with provisional data
+        (EXPANSIONS.md 6.3)."""
+        return self.fill is not None
 
     def card(self, card_id: str) -> CardDef:
         """The card ``card_id``.
@@ -46,35 +70,97 @@ class Library:
         return self.cards.cards[card_id]
 
     def deck(self, stack: int) -> list[str]:
-        """The card ids of action stack ``stack``, one entry per copy, in id order."""
+        """The card ids of action stack ``stack`` (cards whose kind has role ``stack``),
+        one entry per copy, in id order."""
         out: list[str] = []
-        for c in self.cards.of_kind("action"):
+        for c in self.cards.of_role("stack"):
             if c.stack == stack:
                 out.extend([c.id] * c.copies)
         return out
 
+    def of_role(self, role: str) -> list[CardDef]:
+        """The cards in play whose kind has ``role`` (:data:`~elgrande.data.kinds.ROLES`),
+        sorted by (stack, value, id)."""
+        return self.cards.of_role(role)
+
+    def offer_slots(self) -> list[int]:
+        """The offer slots of a round, in order (B3.1, C2): each action stack's number
+        (cards of role ``stack``) and each standing card's slot (role ``standing``)."""
+        return sorted({c.stack for c in self.cards.of_role("stack", "standing")})
+
+    def missing(self) -> list[tuple[str, str, str]]:
+        """``(card id, field, why)`` for every field a game of these cards lacks: unknown
+        fields (a fill may supply them) and required fields an incomplete card leaves out
+        (a special action no script can say yet); then the sets' unknown figures."""
+        out: list[tuple[str, str, str]] = []
+        for c in sorted(self.cards.cards.values(), key=lambda c: c.id):
+            out += [(c.id, f, "unknown") for f in c.unknown]
+            out += [(c.id, f, "no script yet: see the card's notes") for f in c.missing]
+        return out + unknown_figures(self.figures.values())
+
+    def require_complete(self) -> None:
+        """Refuse to start a game while card data is missing (EXPANSIONS.md 6.2).
+
+        Raises:
+            MissingCardData: lists every card and field missing, and the fills to use.
+        """
+        missing = self.missing()
+        if missing:
+            raise MissingCardData(missing, self.fills)
+
+
+def provisional_header(lib: Library) -> dict[str, Any]:
+    """The record-header entries of a game with a fill: ``{"fill": name, "provisional":
+    True}`` (EXPANSIONS.md 6.3); empty without a fill (base records stay as they were)."""
+    return {"fill": lib.fill, "provisional": True} if lib.provisional else {}
+
+
+def provisional_log(lib: Library) -> list[str]:
+    """The log header line of a game with a fill (EXPANSIONS.md 6.3), else nothing."""
+    if not lib.provisional:
+        return []
+    return [f"This game plays with provisional data: fill {lib.fill!r} supplies card data "
+            f"no source gives (EXPANSIONS.md 6.3): {', '.join(lib.fill_files)}."]
+
 
 def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
-                 extra: Sequence[str | Path] = (),
+                 extra: Sequence[str | Path] = (), fill: str | None = None,
                  set_paths: Sequence[str | Path] = ()) -> Library:
     """Load board and cards of ``sets`` (plus homebrew folders ``extra``), switching on
-    optional ``errata`` by id. Sets are looked up in the folders ``set_paths`` (each holds
+    optional ``errata`` by id and applying ``fill`` (a fill name such as
+    ``"provisional"``, looked up in each set's and folder's ``fills/``, or a fill file's
+    path; EXPANSIONS.md 6). Sets are looked up in the folders ``set_paths`` (each holds
     ``<set>/set.yaml``), then among the shipped ones. Cached.
 
     Raises:
-        DataError: a bad set manifest. CardError: the first error in a card file (schema,
-        syntax, or a checker error such as an unknown region).
+        DataError: a bad set manifest, an unknown fill, a fill giving figures of a set
+        not in play. CardError: the first error in a
+        card file (schema, syntax, or a checker error such as an unknown region), a kind
+        whose card count differs from its manifest's ``count``, or a fill that changes a
+        sourced field (located in the fill).
     """
-    return _load(tuple(sets), tuple(sorted(errata)), tuple(str(p) for p in extra),
+    return _load(tuple(sets), tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
                  tuple(str(p) for p in set_paths))
 
 
 @lru_cache(maxsize=16)
 def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
-          set_paths: tuple[str, ...] = ()) -> Library:
+          fill: str | None = None, set_paths: tuple[str, ...] = ()) -> Library:
     board = load_board(sets, [Path(p) for p in set_paths])
+    kinds = load_kinds(sets, [Path(p) for p in set_paths])
     folders: list[str | Path] = [*board.set_dirs, *extra]
-    cards = load_folders(folders, errata)
+    cards = load_folders(folders, errata, kinds)
+    _check_counts(cards, kinds)
+    manifest_fill: dict[str, dict[str, Any]] = {}
+    fill_files: tuple[str, ...] = ()
+    if fill is not None:
+        f = load_fill(fill, folders)
+        cards = apply_fill(cards, f, kinds)
+        for set_id in sorted(set(f.manifest) - set(board.sets)):
+            raise DataError(f.files[0], f"the fill gives figures of set {set_id!r}, which is "
+                            "not in play", hint="in play: " + ", ".join(board.sets))
+        manifest_fill, fill_files = f.manifest, f.files
+    figures = load_figures(board, manifest_fill, [Path(p) for p in set_paths])
     ids = list(board.index)
     warnings: list[CardError] = []
     for c in cards.cards.values():
@@ -84,11 +170,26 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
             if problem.severity == "error":
                 raise problem
             warnings.append(problem)
-    for c in cards.cards.values():
-        if c.kind == "power" and board.power_cards.get(c.value) != c.court:
+    for c in cards.of_role("bid"):
+        if board.power_cards.get(c.value) != c.court:
             raise CardError(c.path, f"power card {c.value} brings {c.court} caballeros to "
                             f"court, but the set manifest says "
                             f"{board.power_cards.get(c.value)}", code="E-POWER-MISMATCH",
                             hint="make the card file and set.yaml agree")
     scripts = {c.id: c.script for c in cards.cards.values() if c.script is not None}
-    return Library(board, cards, scripts, tuple(warnings))
+    return Library(board, cards, scripts, tuple(warnings), kinds, figures, fill, fill_files,
+                   tuple(shipped_fills(folders)))
+
+
+def _check_counts(cards: CardSet, kinds: Kinds) -> None:
+    """Each kind with a ``count`` has that many cards (copies counted) in its set."""
+    for k in kinds.by_name.values():
+        if not k.count:
+            continue
+        of = [c for c in cards.cards.values() if c.kind == k.name and c.set == k.set]
+        n = sum(c.copies for c in of)
+        if n != k.count:
+            raise CardError(of[0].path if of else "", f"the set {k.set!r} declares "
+                            f"{k.count} cards of kind {k.name!r}, but {n} are loaded",
+                            hint="add or remove card files, or correct 'count' in set.yaml",
+                            code="E-KIND-COUNT")

@@ -42,6 +42,16 @@ def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yaml
     return data, pos, str(path)
 
 
+def read_manifest(set_id: str, search: Sequence[Path] = ()
+                  ) -> tuple[dict[str, Any], yamlpos.Positions, str]:
+    """The manifest of set ``set_id`` as ``(data, positions, path)``.
+
+    Raises:
+        DataError: no such set, a YAML error, or a manifest that is not a mapping.
+    """
+    return _manifest(set_id, tuple(Path(p) for p in search))
+
+
 def load_board(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> Board:
     """Load and validate the board for ``sets`` (e.g. ``("base", "colonies")``).
 
@@ -130,23 +140,35 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
             raise _err(where, key, sub[1:] + ("id",), f"duplicate region id {r['id']!r}",
                        "region ids must be unique")
         index[r["id"]] = i
-    places: list[Place] = []
+    adjacency: list[set[int]] = []
     for i, (r, kind, sub, key) in enumerate(raw_places):
         adj: set[int] = set()
-        for j, a in enumerate(r.get("adjacent") or []):
+        listed = list(r.get("adjacent") or [])
+        added = list(r.get("borders") or []) if kind == AREA else []
+        for j, a in enumerate(listed + added):
+            field = "adjacent" if j < len(listed) else "borders"
+            j = j if j < len(listed) else j - len(listed)
             if a not in index:
                 import difflib
 
                 close = difflib.get_close_matches(str(a), index, n=1)
-                raise _err(where, key, sub[1:] + ("adjacent", j),
+                raise _err(where, key, sub[1:] + (field, j),
                            f"unknown region {a!r} in the adjacency of {r['id']!r}",
                            f"did you mean {close[0]!r}?" if close else "")
             if index[a] == i:
-                raise _err(where, key, sub[1:] + ("adjacent", j), f"{a!r} is adjacent to itself")
+                raise _err(where, key, sub[1:] + (field, j), f"{a!r} is adjacent to itself")
             adj.add(index[a])
-        places.append(Place(i, r["id"], str(r.get("name", r["id"])), kind,
-                            _values(where, key, sub[1:] + ("values",), r.get("values")),
-                            frozenset(adj), bool(r.get("coastal", False))))
+        adjacency.append(adj)
+    # an expansion area's 'borders' are new borders on both sides: the regions of an
+    # earlier set gain them without repeating that set's region list (France, C4)
+    for i, (r, kind, _sub, _key) in enumerate(raw_places):
+        if kind == AREA:
+            for a in r.get("borders") or []:
+                adjacency[index[a]].add(i)
+    places = [Place(i, r["id"], str(r.get("name", r["id"])), kind,
+                    _values(where, key, sub[1:] + ("values",), r.get("values")),
+                    frozenset(adjacency[i]), bool(r.get("coastal", False)))
+              for i, (r, kind, sub, key) in enumerate(raw_places)]
     for p in places:
         for q in p.adjacent:
             if p.index not in places[q].adjacent:

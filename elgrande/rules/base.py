@@ -9,8 +9,9 @@ the scoring rounds ``discs`` (the general scoring, B6). Every choice the rules g
 player is a decision.
 
 The figures (stacks, the power-card table, setup counts) come from the set manifest; the
-cards from the card files: the action stacks are the manifest's ``stacks``, and the cards
-of kind ``king`` are on offer every round (B1.4, B3.5).
+cards from the card files: the action stacks are the manifest's ``stacks`` (dealt from the
+cards whose kind has the role ``stack``), and the cards whose kind has the role
+``standing`` (the King's card) are on offer every round (B1.4, B3.5).
 
 The functions :func:`placement_decision`, :func:`apply_placement_answer`,
 :func:`bid_decision`, :func:`apply_bid_answer` and :func:`general_scoring` are the one
@@ -40,8 +41,8 @@ ROUND, BID, COURT, CARD, ORDER, PLACE, OFFER, VETO, SPECIAL, DISCS = (
     "round", "bid", "court", "card", "order", "place", "offer", "veto", "special", "discs")
 #: The lasting-effect kind of a Veto card (B8.4).
 VETO_KIND = "veto"
-#: Cards of this kind are on offer every round and never discarded (B1.4, B3.5).
-REUSED_KIND = "king"
+#: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
+STANDING = "standing"
 
 
 @attrs.define(slots=True)
@@ -142,7 +143,7 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
         deck = engine.lib.deck(s)
         rng.shuffle(deck)
         stacks.append(deck)
-    reused = [c.id for c in engine.lib.cards.of_kind(REUSED_KIND)]
+    reused = [c.id for c in sorted(engine.lib.of_role(STANDING), key=lambda c: c.stack)]
     first = rng.randrange(state.players) if start_player is None else start_player
     flow.parts["base"] = BaseRound(stacks, reused, first)
     events.append({"event": "setup", "king": b.place_id(state.king),

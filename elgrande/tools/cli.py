@@ -51,8 +51,11 @@ def scenario(files: tuple[str, ...]) -> None:
               help="Extra (homebrew) card folder; repeatable.")
 @click.option("--errata", multiple=True, help="Switch on an optional erratum by id.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final scores.")
+@click.option("--fill", default=None, help="Fill card data no source gives with this fill "
+              "(e.g. provisional; EXPANSIONS.md 6): the game plays with provisional data.")
 def play(players: int, seed: int, bots: str, record: str | None, variant: str,
-         card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool) -> None:
+         card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
+         fill: str | None) -> None:
     """Play a full rules-checked game between bots and print what happens."""
     from elgrande.errors import ElGrandeError
     from elgrande.game import new_game
@@ -65,7 +68,8 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
         raise click.UsageError(f"{len(kinds)} bots named for {players} players")
     try:
         agents = [human.make_seat(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
-        game = new_game(names, seed=seed, variant=variant, errata=errata, cards=card_dirs)
+        game = new_game(names, seed=seed, variant=variant, errata=errata, cards=card_dirs,
+                        fill=fill)
     except (ValueError, ElGrandeError) as exc:
         raise click.UsageError(str(exc)) from None
     if not human.play(game, agents):  # a human seat typed q: save the record and stop

@@ -34,7 +34,9 @@ from typing import Any
 import attrs
 import yaml
 
-from elgrande.data.cards import KINDS, CardDef, CardSet, load_folders, parse_effect
+from elgrande.data.cards import CardDef, CardSet, load_folders, parse_effect
+from elgrande.data.fills import fill_values
+from elgrande.data.kinds import shipped_kinds
 from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
@@ -202,7 +204,7 @@ def load_cards(extra: Sequence[str | Path] = ()) -> CardSet:
         (``elgrande validate`` lists all).
     """
     folders: list[str | Path] = [cards_dir() / s for s in shipped_sets()]
-    cards = load_folders([*folders, *extra])
+    cards = load_folders([*folders, *extra], kinds=shipped_kinds())
     ids = list(load_board(("base",)).index)
     for c in sorted(cards.cards.values(), key=lambda c: c.id):
         if c.script is not None:
@@ -240,7 +242,8 @@ def rules_of(card: CardDef) -> list[str]:
 
 
 def _order(card: CardDef) -> tuple[Any, ...]:
-    return (KINDS.index(card.kind) if card.kind in KINDS else len(KINDS), card.stack,
+    kinds = shipped_kinds().names
+    return (kinds.index(card.kind) if card.kind in kinds else len(kinds), card.stack,
             card.value, card.id)
 
 
@@ -288,22 +291,27 @@ def cards_page(cards: CardSet) -> Page:
         *_map_section(),
         Heading(2, _t("Index by stack"), "by-stack"),
     ]
-    actions = [c for c in all_cards if c.kind == "action"]
+    actions = [c for c in all_cards if c.role == "stack"]
     for stack in sorted({c.stack for c in actions}):
         body.append(Heading(3, _t(f"Stack {stack}"), f"stack-{stack}"))
         body.append(Items(tuple(
             _t(_card_link(c), f", {c.copies} copies" if c.copies > 1 else "", f" — {c.set}")
             for c in actions if c.stack == stack)))
-    kings = [c for c in all_cards if c.kind == "king"]
+    kings = [c for c in all_cards if c.role == "standing"]
     if kings:
-        body.append(Heading(3, _t("The King's card"), "stack-king"))
+        body.append(Heading(3, _t("Cards on offer every round"), "stack-king"))
         body.append(Items(tuple(_t(_card_link(c), f" (places {c.stack}) — {c.set}")
                                 for c in kings)))
-    powers = [c for c in all_cards if c.kind == "power"]
+    powers = [c for c in all_cards if c.role == "bid"]
     if powers:
         body.append(Heading(3, _t("Power cards"), "power-cards"))
         body.append(Table(("Value", "Caballeros to court", "Card", "Set"), tuple(
             (_t(str(c.value)), _t(str(c.court)), _card_link(c), _t(c.set)) for c in powers)))
+    for kind in shipped_kinds().by_name.values():  # the expansions' other kinds
+        of = [c for c in all_cards if c.kind == kind.name and c.role in ("hand", "award")]
+        if of:
+            body.append(Heading(3, _t(f"Kind {kind.name}"), f"kind-{kind.name}"))
+            body.append(Items(tuple(_t(_card_link(c), f" — {c.set}") for c in of)))
     body.append(Heading(2, _t("Index by primitive"), "by-primitive"))
     rows = []
     for name in SIGNATURES:
@@ -317,6 +325,11 @@ def cards_page(cards: CardSet) -> Page:
     for s in set_ids:
         info = infos[s]
         body.append(Heading(2, _t(f"Set {s}: {info.title}"), f"set-{s}"))
+        figures = _FILLS().get(f"set:{s}", [])
+        if figures:
+            body.append(Para(_t(_strong("Provisional figures"), " (unknown in the set "
+                                "manifest): ", "; ".join(f"{k} = {_provisional(v)} ({fill} "
+                                                         "fill)" for fill, k, v in figures))))
         in_set = [c for c in all_cards if c.set == s]
         if not in_set:
             body.append(Para(_t("No cards yet" + (f" (set status: {info.status})."
@@ -347,17 +360,27 @@ def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
     out: list[Element] = [Heading(3, _t(c.title or c.id), f"card-{c.id}")]
     fields: list[tuple[Inline, Inline]] = [
         (_t("id"), _t(_code(c.id))), (_t("set"), _t(c.set)), (_t("kind"), _t(c.kind))]
-    if c.kind == "power":
+    if c.role == "bid":
         fields += [(_t("value"), _t(str(c.value))), (_t("court"), _t(str(c.court))),
                    (_t("copies"), _t(f"{c.copies} per player"))]
-    else:
+    elif c.role in ("stack", "standing") and "place" not in c.data:
         fields += [(_t("stack"), _t(str(c.stack))), (_t("copies"), _t(str(c.copies)))]
+    else:  # the play fields an expansion kind declares; unknown ones marked (EXPANSIONS 6)
+        fields += [(_t(k), _t(_shown_value(c, k))) for k in
+                   ("stack", "value", "heads", "place", "gold", "goods", "awarded", "optional",
+                    "effect") if (k in c.data or k in c.missing)
+                   and (k != "effect" or c.script is None)]
+        fields.append((_t("copies"), _t(str(c.copies))))
+    fields += [(_t(f"{field} ({fill} fill)"), _t(_strong("provisional"), ": ", _provisional(v)))
+               for fill, field, v in _FILLS().get(c.id, [])]
     fields.append((_t("file"), _t(_code(display_path(c.path)))))
     if c.status != "complete":
         fields.append((_t("status"), _t(_strong(c.status))))
     out.append(Table(("Field", "Value"), tuple(fields)))
     if c.text:
         out.append(Quote(_t(c.text)))
+    if c.data.get("summary"):
+        out.append(Para(_t(_strong("What the sources say:"), " ", str(c.data["summary"]))))
     if c.script is not None:
         out.append(Para(_t(_strong("Effect script:"))))
         out.append(Code(c.effect.rstrip("\n"), "text"))
@@ -399,6 +422,33 @@ def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
     if c.data.get("source"):
         out.append(Para(_t(_strong("Source:"), " ", str(c.data["source"]).strip())))
     return out
+
+
+def _FILLS() -> dict[str, list[tuple[str, str, Any]]]:  # noqa: N802 - a cached table
+    """What the shipped fills supply, by card id (each value is marked provisional)."""
+    if not _FILL_CACHE:
+        _FILL_CACHE.append(fill_values(cards_dir() / s for s in shipped_sets()))
+    return _FILL_CACHE[0]
+
+
+_FILL_CACHE: list[dict[str, list[tuple[str, str, Any]]]] = []
+
+
+def _shown_value(c: CardDef, field: str) -> str:
+    v = c.data.get(field)
+    if v is None:
+        return "unknown" if field in c.unknown else "not written yet (see the notes)"
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def _provisional(v: Any) -> str:
+    if v is None:
+        return "no special action (the log says 'special action unknown')"
+    if v is False:
+        return "not in play with this fill"
+    if isinstance(v, str):
+        return " / ".join(line.strip() for line in v.strip().splitlines())
+    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 # -- the effect-language page -----------------------------------------------------------------

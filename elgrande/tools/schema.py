@@ -1,5 +1,6 @@
 """The JSON Schema (draft 2020-12) of card files, generated from
-:data:`elgrande.data.cards.FIELDS`, the one declaration of the card format.
+:data:`elgrande.data.cards.FIELDS`, the one declaration of the card format, and the card
+kinds of the shipped set manifests (:mod:`elgrande.data.kinds`).
 
 ``cards/schema.json`` is this schema, written by ``elgrande schema --out
 cards/schema.json``; editors that read JSON Schema (e.g. the YAML language server) then
@@ -7,8 +8,12 @@ complete and check card files as they are typed. The engine itself checks files 
 :func:`elgrande.data.cards.check_fields`; both read the same declaration:
 
 - every field: its type, ``enum``, ``pattern``, ``minimum``/``maximum`` and its doc;
-- fields required by every kind are ``required``; fields required by one kind, and
-  fields a kind may not have, are ``if kind is K then ...`` rules;
+  ``kind`` is one of the kinds of the shipped sets (``erratum`` included);
+- fields required by every kind are ``required``; fields required by one kind (unless
+  the card is ``status: incomplete``), and fields a kind may not have, are ``if kind is
+  K then ...`` rules;
+- a field is ``null`` exactly when the card's ``unknown`` names it, and a non-empty
+  ``unknown`` cannot go with ``status: complete`` (EXPANSIONS.md 6.1);
 - no other field is allowed (``additionalProperties: false``);
 - an erratum's ``replaces`` may only name the replaceable fields, each with its schema.
 
@@ -21,7 +26,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from elgrande.data.cards import FIELDS, KINDS, REPLACEABLE, Field
+from elgrande.data.cards import CONFIDENCE, FIELDS, INCOMPLETE, REPLACEABLE, Field
+from elgrande.data.kinds import COMMON_REQUIRED, Kinds, shipped_kinds
 
 
 def _field(f: Field) -> dict[str, Any]:
@@ -56,14 +62,26 @@ def _field(f: Field) -> dict[str, Any]:
             "properties": {"date": {"$ref": "#/$defs/date"},
                            "replaces": {"$ref": "#/$defs/replaces"}},
         }
+    elif f.type == "tags":
+        s["type"] = "object"
+        s["propertyNames"] = {"enum": [x.name for x in FIELDS]}
+        s["additionalProperties"] = {"enum": list(CONFIDENCE)}
     else:  # pragma: no cover - FIELDS uses only the types above
         raise ValueError(f"field {f.name!r}: unknown type {f.type!r}")
     return s
 
 
-def card_schema() -> dict[str, Any]:
-    """The JSON Schema of one card file (a plain, JSON-able dict; deterministic)."""
+def card_schema(kinds: Kinds | None = None) -> dict[str, Any]:
+    """The JSON Schema of one card file (a plain, JSON-able dict; deterministic).
+
+    Args:
+        kinds: the card kinds described (default: the union of every shipped set's,
+            :func:`elgrande.data.kinds.shipped_kinds`).
+    """
+    kinds = kinds if kinds is not None else shipped_kinds()
+    every = [kinds.get(n) for n in kinds.names]
     defs: dict[str, Any] = {f.name: _field(f) for f in FIELDS}
+    defs["kind"]["enum"] = list(kinds.names)
     defs["date"] = {"type": "string", "format": "date",
                     "description": "a date like 2026-11-30"}
     defs["replaces"] = {
@@ -72,34 +90,62 @@ def card_schema() -> dict[str, Any]:
         "propertyNames": {"enum": list(REPLACEABLE)},
         "properties": {name: {"$ref": f"#/$defs/{name}"} for name in REPLACEABLE},
     }
-    everyone = [f.name for f in FIELDS if set(KINDS) <= set(f.required_for)]
     rules: list[dict[str, Any]] = []
-    for kind in KINDS:
+    for kind in every:
+        if kind is None:  # pragma: no cover - names come from the same Kinds
+            continue
         then: dict[str, Any] = {}
-        required = [f.name for f in FIELDS if kind in f.required_for
-                    and f.name not in everyone]
-        if required:
-            then["required"] = required
-        banned = {f.name: False for f in FIELDS if f.allowed_for and kind not in f.allowed_for}
-        if banned:
-            then["properties"] = banned
+        required = list(kind.requires)
+        if required:  # a required field may be left out by an incomplete card only
+            then["anyOf"] = [{"required": required},
+                             {"required": ["status"],
+                              "properties": {"status": {"const": INCOMPLETE}}}]
+        banned = {f.name: False for f in FIELDS if f.name not in kind.fields}
+        props: dict[str, Any] = dict(banned)
+        if kind.requires or kind.allows:
+            props["unknown"] = {"items": {"enum": [*kind.requires, *kind.allows]}}
+        if props:
+            then["properties"] = props
         if then:
-            rules.append({"if": {"properties": {"kind": {"const": kind}},
+            rules.append({"if": {"properties": {"kind": {"const": kind.name}},
                                  "required": ["kind"]},
                           "then": then})
+    rules.extend(_null_rules())
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "El Grande card file",
-        "description": "One card (action, King's card, power card) or erratum of an El "
-                       "Grande card set. Generated from elgrande.data.cards.FIELDS by "
+        "description": "One card or erratum of an El Grande card set; the card kinds come "
+                       f"from the set manifests ({', '.join(kinds.sets)}). Generated from "
+                       "elgrande.data.cards.FIELDS and the manifests' card_kinds by "
                        "'elgrande schema'; do not edit by hand.",
         "type": "object",
-        "required": everyone,
-        "properties": {f.name: {"$ref": f"#/$defs/{f.name}"} for f in FIELDS},
+        "required": list(COMMON_REQUIRED),
+        "properties": {f.name: {"$ref": f"#/$defs/{f.name}"} if f.name in COMMON_REQUIRED
+                       else {"anyOf": [{"$ref": f"#/$defs/{f.name}"}, {"type": "null"}]}
+                       for f in FIELDS},
         "additionalProperties": False,
         "allOf": rules,
         "$defs": defs,
     }
+
+
+def _null_rules() -> list[dict[str, Any]]:
+    """EXPANSIONS.md 6.1: a field is null exactly when ``unknown`` names it; a non-empty
+    ``unknown`` makes the card incomplete."""
+    out: list[dict[str, Any]] = []
+    for f in FIELDS:
+        if f.name in COMMON_REQUIRED or f.name == "unknown":
+            continue
+        named = {"required": ["unknown"], "properties": {"unknown": {"contains": {
+            "const": f.name}}}}
+        out.append({"if": {"required": [f.name], "properties": {f.name: {"type": "null"}}},
+                    "then": named})
+        out.append({"if": named, "then": {"required": [f.name],
+                                          "properties": {f.name: {"type": "null"}}}})
+    out.append({"if": {"required": ["unknown"], "properties": {"unknown": {"minItems": 1}}},
+                "then": {"not": {"required": ["status"],
+                                 "properties": {"status": {"const": "complete"}}}}})
+    return out
 
 
 def schema_text() -> str:

@@ -41,7 +41,6 @@ import attrs
 import yaml
 
 from elgrande.data.cards import (
-    PLAYABLE,
     CardDef,
     Erratum,
     build_card,
@@ -52,6 +51,7 @@ from elgrande.data.cards import (
     parse_effect,
     read_file,
 )
+from elgrande.data.kinds import Kinds, load_kinds, shipped_set_ids
 from elgrande.data.manifests import load_board
 from elgrande.data.yamlpos import Positions
 from elgrande.dsl import ast
@@ -243,10 +243,11 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _scripts_in(data: dict[str, Any]) -> list[tuple[Any, ...]]:
+def _scripts_in(data: dict[str, Any], kinds: Kinds) -> list[tuple[Any, ...]]:
     """Key paths of every effect script written in a card or erratum mapping."""
     keys: list[tuple[Any, ...]] = []
-    if isinstance(data.get("effect"), str) and data.get("kind") in PLAYABLE:
+    kind = kinds.get(data.get("kind"))
+    if isinstance(data.get("effect"), str) and kind is not None and "effect" in kind.fields:
         keys.append(("effect",))
     for i, e in enumerate(data.get("errata") or []):
         if isinstance(e, dict) and isinstance((e.get("replaces") or {}).get("effect"), str):
@@ -303,11 +304,15 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
         NoCardFiles: a path holds no card file. DataError: a bad shipped set manifest.
     """
     checked = _files(paths)
-    board = load_board(tuple(sets))
-    checked_keys = {Path(f).resolve() for f in checked}
     # a set validated in its own folder (e.g. a checkout's cards/ while the installed
-    # package ships the same set) replaces the shipped copy instead of clashing with it
+    # package ships the same set) replaces the shipped copy instead of clashing with it;
+    # a shipped set found there is loaded too, so its card kinds are known
     replaced = _set_ids(paths)
+    played = tuple(sets)  # smoke play runs in positions of these sets' games
+    sets = (*sets, *(s for s in shipped_set_ids() if s in replaced and s not in sets))
+    board = load_board(tuple(sets))
+    kinds = load_kinds(tuple(sets))
+    checked_keys = {Path(f).resolve() for f in checked}
     shipped = [_shown(f) for d in board.set_dirs if d.name not in replaced
                for f in card_files(d) if f.resolve() not in checked_keys]
     out = _Collector(set(checked))
@@ -326,7 +331,7 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
     for e in entries:
         if e.path not in out.checked or not isinstance(e.data, dict):
             continue
-        for key in _scripts_in(e.data):
+        for key in _scripts_in(e.data, kinds):
             try:
                 script = parse_effect(_get(e.data, key), e.path, e.pos, key)
             except CardError as err:
@@ -339,12 +344,12 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
     errata: dict[str, Erratum] = {}
     for e in entries:
         if isinstance(e.data, dict) and e.data.get("kind") == "erratum":
-            errs = check_fields(e.data, e.path, e.pos)
+            errs = check_fields(e.data, e.path, e.pos, kinds)
             for problem in errs:
                 out.add(problem)
             if errs:
                 continue
-            er = build_erratum(e.data, e.path, e.pos)
+            er = build_erratum(e.data, e.path, e.pos, kinds)
             if _unique(er.id, e.path, e.pos, seen, out):
                 errata[er.id] = er
     by_card: dict[str, list[Erratum]] = {}
@@ -357,7 +362,7 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
     for e in entries:
         if isinstance(e.data, dict) and e.data.get("kind") == "erratum":
             continue
-        errs = check_fields(e.data, e.path, e.pos)
+        errs = check_fields(e.data, e.path, e.pos, kinds)
         for problem in errs:
             out.add(problem)
         if errs:
@@ -365,7 +370,7 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
         cid = e.data.get("id")
         applied = by_card.get(cid, []) if isinstance(cid, str) else []
         try:
-            card = build_card(e.data, e.path, e.pos, applied)
+            card = build_card(e.data, e.path, e.pos, applied, kinds)
         except CardError as err:
             out.add(err)
             continue
@@ -380,7 +385,7 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
         if card.script is not None:
             for problem in check_script(card.script, src, region_ids):
                 out.add(problem)
-        if card.kind == "power" and board.power_cards.get(card.value) != card.court:
+        if card.role == "bid" and board.power_cards.get(card.value) != card.court:
             line, col = e.pos.get(("court",))
             out.add(CardError(e.path, f"power card {card.value} brings {card.court} "
                               "caballeros to court, but the set manifest says "
@@ -397,7 +402,7 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
                               code="E-UNKNOWN-CARD"))
 
     # never-acting effects (only when nothing more specific was said about the script)
-    playable = [c for c in cards.values() if c.kind in PLAYABLE and c.script is not None
+    playable = [c for c in cards.values() if c.script is not None
                 and (c.path in out.checked or origin[c.id] in out.checked)]
     for c in playable:
         src = origin[c.id]
@@ -413,8 +418,9 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
         runnable = [c for c in playable
                     if not out.has_errors(c.path) and not out.has_errors(origin[c.id])]
         scripts = {c.id: c.script for c in runnable if c.script is not None}
-        interp = Interpreter(board, scripts)
-        positions = _Positions(tuple(sets))
+        play_board = load_board(played)
+        interp = Interpreter(play_board, scripts)
+        positions = _Positions(played)
         for c in sorted(runnable, key=lambda x: x.id):
             smoked += 1
             files = list(dict.fromkeys([c.path, origin[c.id]]))
@@ -431,7 +437,7 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
                                    effect=str(er.replaces["effect"]))
             smoked += 1
             files = [cards[er.card].path, er.path]
-            for d in smoke_card(variant, er.path, Interpreter(board, {variant.id: script}),
+            for d in smoke_card(variant, er.path, Interpreter(play_board, {variant.id: script}),
                                 positions, smoke, seed, files):
                 out.add(d)
 
