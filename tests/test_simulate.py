@@ -86,9 +86,9 @@ def test_resume_plays_only_the_missing_and_failed_seeds(tmp_path: Path,
     played: list[int] = []
     real = sim.play_one
 
-    def spy(cfg: sim.SimConfig, seed: int) -> dict[str, Any]:
+    def spy(cfg: sim.SimConfig, seed: int, paths: Any = None) -> dict[str, Any]:
         played.append(seed)
-        return real(cfg, seed)
+        return real(cfg, seed, paths)
 
     monkeypatch.setattr(sim, "play_one", spy)
     recs = _run(tmp_path, range(1, 6), jobs=1, resume=True)

@@ -213,6 +213,7 @@ def _lines(path: str) -> list[str]:
 @click.option("--errata", multiple=True, help="Switch on an optional erratum by id.")
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
               help="Homebrew card folder; repeatable.")
+@click.option("--fill", default=None, help="A fill for expansion cards' unknown fields.")
 @click.option("--baseline", default=None, metavar="DIR|base",
               help="Also play the same seeds with these cards instead ('base': no "
               "homebrew cards) and test the differences.")
@@ -231,7 +232,8 @@ def _lines(path: str) -> list[str]:
               help="Show a progress bar with an ETA (stderr).")
 def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
                  set_names: tuple[str, ...], variant: str, errata: tuple[str, ...],
-                 card_dirs: tuple[str, ...], baseline: str | None, out: str,
+                 card_dirs: tuple[str, ...], fill: str | None, baseline: str | None,
+                 out: str,
                  report: str | None, jobs: int, backend: str, address: str | None,
                  resume: bool, fresh: bool, progress: bool) -> None:
     """Play many seeded bot games and report win rates, points and card impact.
@@ -252,7 +254,7 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
     if baseline is not None and baseline != "base" and not os.path.isdir(baseline):
         raise click.UsageError(f"--baseline takes a card folder or 'base', not {baseline!r}")
     cfg = SimConfig(counts, tuple(b.strip() for b in bots.split(",") if b.strip()),
-                    set_names, variant, errata, card_dirs)
+                    set_names, variant, errata, card_dirs, fill)
     try:
         text, code = simulate(cfg, range(first_seed, first_seed + games), out, baseline,
                               report, jobs, backend, address, resume, fresh, progress,
@@ -262,6 +264,10 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
                               + (f" --baseline {baseline}" if baseline else ""))
     except SimError as exc:
         raise click.UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: the finished games are kept in {out}; add --resume to "
+                   "go on", err=True)
+        sys.exit(130)
     click.echo(text)
     sys.exit(code)
 

@@ -12,7 +12,7 @@ the same seeds give byte-identical lines whatever the number of jobs or the back
 :mod:`elgrande.tools.sim_report`.
 
 A line (``SCHEMA_KEYS``): ``seed``, ``players`` (count), ``bots`` (by seat), ``sets``,
-``variant``, ``errata``, ``cards`` (the homebrew folders as given), ``scores`` and
+``variant``, ``errata``, ``cards`` (the homebrew folders as given), ``fill``, ``scores`` and
 ``winners`` (seats; a tie is a shared victory), ``points`` (by seat: points by source,
 ``general:<place id>`` for each place at general scorings (B6.2, B6.4),
 ``special:<card id>`` for special scorings (B8.6) during that card's special action, and
@@ -38,10 +38,10 @@ import attrs
 from elgrande.errors import ElGrandeError
 
 #: Keys of a finished game's line.
-SCHEMA_KEYS = ("answers", "bots", "cards", "errata", "players", "points", "round_points",
-               "scores", "seed", "sets", "taken", "variant", "winners")
+SCHEMA_KEYS = ("answers", "bots", "cards", "errata", "fill", "players", "points",
+               "round_points", "scores", "seed", "sets", "taken", "variant", "winners")
 #: Keys that must agree between a results file and the settings resuming it.
-CONFIG_KEYS = ("bots", "cards", "errata", "players", "sets", "variant")
+CONFIG_KEYS = ("bots", "cards", "errata", "fill", "players", "sets", "variant")
 #: The remainder source: points not from a scoring the tally knows (so sources add up).
 OTHER = "other"
 #: Most answers one game may take (a flow bug otherwise).
@@ -62,7 +62,9 @@ class SimConfig:
             ``players[seed % len(players)]`` players.
         bots: bot names by seat, repeated when shorter than the player count.
         sets: card sets; variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
-        errata: optional errata ids; cards: homebrew card folders (as given).
+        errata: optional errata ids; cards: homebrew card folders (as given);
+        fill: the name of a fill for expansion cards' unknown fields (EXPANSIONS.md 6),
+            passed to ``new_game(fill=...)``; None for none.
     """
 
     players: tuple[int, ...] = (4,)
@@ -71,6 +73,7 @@ class SimConfig:
     variant: str = "standard"
     errata: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
+    fill: str | None = None
 
     def players_for(self, seed: int) -> int:
         """The player count of game ``seed``."""
@@ -84,8 +87,8 @@ class SimConfig:
         """The :data:`CONFIG_KEYS` fields a line of game ``seed`` must carry."""
         n = self.players_for(seed)
         return {"bots": self.bots_for(n), "cards": list(self.cards),
-                "errata": sorted(self.errata), "players": n, "sets": list(self.sets),
-                "variant": self.variant}
+                "errata": sorted(self.errata), "fill": self.fill, "players": n,
+                "sets": list(self.sets), "variant": self.variant}
 
     def check(self) -> None:
         """Load the cards and bots once, so bad settings fail before any game.
@@ -93,9 +96,14 @@ class SimConfig:
         Raises:
             SimError: a bad player count, bot name, variant, set, erratum or card folder.
         """
+        import inspect
+
         from elgrande.bots import make_bot
         from elgrande.data.library import load_library
+        from elgrande.game import new_game
 
+        if self.fill is not None and "fill" not in inspect.signature(new_game).parameters:
+            raise SimError("this engine has no fills yet (EXPANSIONS.md 6): drop --fill")
         if not self.players or any(not 2 <= n <= 5 for n in self.players):
             raise SimError(f"player counts must be 2 to 5 (B1.0), not {list(self.players)}")
         if not self.bots:
@@ -134,8 +142,14 @@ def bot_seed(seed: int, seat: int) -> int:
     return seed * 100 + seat
 
 
-def play_one(config: SimConfig, seed: int) -> dict[str, Any]:
+def play_one(config: SimConfig, seed: int, card_paths: Sequence[str] | None = None
+             ) -> dict[str, Any]:
     """Play game ``seed`` to the end with ``config``'s bots and tally its points.
+
+    Args:
+        config, seed: the settings and the game seed.
+        card_paths: the homebrew folders to load (default ``config.cards``): the same
+            folders resolved where the run started, for workers started elsewhere.
 
     Returns:
         The game's line as a dict (module docstring), or ``{"seed", "error", ...}`` if the
@@ -146,17 +160,19 @@ def play_one(config: SimConfig, seed: int) -> dict[str, Any]:
 
     head = {"seed": seed, **config.expected(seed)}
     try:
-        return {**head, **_play(config, seed, head["players"], head["bots"],
-                               new_game, make_bot)}
+        cards = tuple(config.cards if card_paths is None else card_paths)
+        return {**head, **_play(config, seed, cards, head["bots"], new_game, make_bot)}
     except Exception as exc:  # noqa: BLE001 - a failed game is a result, not a crash
         last = traceback.format_exception_only(type(exc), exc)[-1].strip()
         return {**head, "error": last}
 
 
-def _play(config: SimConfig, seed: int, n: int, kinds: list[str],
+def _play(config: SimConfig, seed: int, cards: tuple[str, ...], kinds: list[str],
           new_game: Callable[..., Any], make_bot: Callable[..., Any]) -> dict[str, Any]:
+    n = len(kinds)
+    fill = {"fill": config.fill} if config.fill is not None else {}
     game = new_game(n, sets=config.sets, seed=seed, variant=config.variant,
-                    errata=config.errata, cards=config.cards, logging=False)
+                    errata=config.errata, cards=cards, logging=False, **fill)
     board = game.library.board
     bots = [make_bot(k, bot_seed(seed, p)) for p, k in enumerate(kinds)]
     points: list[dict[str, int]] = [{} for _ in range(n)]
@@ -255,15 +271,17 @@ def _known(config: SimConfig, path: Path, seeds: Sequence[int],
 
 @attrs.frozen
 class Task:
-    """One game to play: the results set it belongs to, its settings and seed."""
+    """One game to play: the results set it belongs to, its settings, seed and the
+    homebrew folders as absolute paths."""
 
     label: str
     config: SimConfig
     seed: int
+    card_paths: tuple[str, ...]
 
 
 def _play_task(task: Task) -> tuple[str, dict[str, Any]]:
-    return task.label, play_one(task.config, task.seed)
+    return task.label, play_one(task.config, task.seed, task.card_paths)
 
 
 def default_jobs() -> int:
@@ -279,7 +297,8 @@ def _local(tasks: list[Task], jobs: int) -> Iterator[tuple[str, dict[str, Any]]]
         for t in tasks:
             yield _play_task(t)
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init)
+    try:
         live: set[Future[tuple[str, dict[str, Any]]]] = set()
         queue = iter(tasks)
         for t in queue:  # keep a few tasks per worker queued, not all of them
@@ -294,6 +313,14 @@ def _local(tasks: list[Task], jobs: int) -> Iterator[tuple[str, dict[str, Any]]]
                 live.add(pool.submit(_play_task, t))
                 if len(live) >= 2 * jobs:
                     break
+    finally:  # on Ctrl-C too: the running games end, the queued ones are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_init() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process handles Ctrl-C
 
 
 def _ray(tasks: list[Task], address: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -351,7 +378,8 @@ def run_games(sets: Sequence[ResultSet], seeds: Sequence[int], jobs: int = 0,
     if backend not in ("local", "ray"):
         raise SimError(f"unknown backend {backend!r}; known: local, ray")
     known = {rs.label: _known(rs.config, rs.path, seeds, resume) for rs in sets}
-    tasks = [Task(rs.label, rs.config, s) for s in seeds for rs in sets
+    paths = {rs.label: tuple(str(Path(c).resolve()) for c in rs.config.cards) for rs in sets}
+    tasks = [Task(rs.label, rs.config, s, paths[rs.label]) for s in seeds for rs in sets
              if s not in known[rs.label]]
     files = {}
     for rs in sets:
