@@ -3,6 +3,7 @@ the summary's numbers on a hand-made results file, the report, one-line CLI erro
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
 import shutil
@@ -272,6 +273,8 @@ def test_simulate_command_writes_results_summary_and_report(tmp_path: Path) -> N
     (["--baseline", "no/such/folder"], "--baseline"),
     (["--resume", "--fresh"], "exclude"),
     (["--backend", "spark"], "backend"),
+    pytest.param(["--fill", "provisional"], "no fills yet", marks=pytest.mark.skipif(
+        "fill" in inspect.signature(new_game).parameters, reason="the engine has fills")),
 ])
 def test_simulate_usage_errors_are_one_line(tmp_path: Path, args: list[str],
                                             words: str) -> None:
