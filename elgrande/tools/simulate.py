@@ -330,7 +330,15 @@ def _ray(tasks: list[Task], address: str | None) -> Iterator[tuple[str, dict[str
         raise SimError("the Ray backend needs Ray: pip install 'elgrande[ray]'") from None
     started = not ray.is_initialized()
     if started:
-        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        try:
+            if address:
+                ray.init(address=address)
+            else:
+                ray.init(include_dashboard=False, log_to_driver=False)
+        except Exception as exc:  # noqa: BLE001 - Ray raises several kinds
+            where = f" at {address}" if address else ""
+            raise SimError(f"cannot start or reach Ray{where}: "
+                           + " ".join(str(exc).split())) from None
     try:
         remote = ray.remote(_play_task)
         live = [remote.remote(t) for t in tasks]
