@@ -280,5 +280,80 @@ def show_cmd(record: str, out: str, as_player: str | None) -> None:
     click.echo(f"wrote {page}")
 
 
+@main.command(name="simulate")
+@click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Number of games (seeds first-seed .. first-seed + games - 1).")
+@click.option("--first-seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Seed of the first game.")
+@click.option("--players", "-n", default="4", show_default=True,
+              help="Player count, or comma-separated counts taken in turn by seed (B1.0).")
+@click.option("--bots", "-b", default="random", show_default=True,
+              help="Comma-separated bots by seat, repeated if shorter: random, greedy.")
+@click.option("--sets", "set_names", multiple=True, default=("base",), show_default=True,
+              help="Card set; repeatable.")
+@click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
+              default="standard", show_default=True, help="Game length (B3.7).")
+@click.option("--errata", multiple=True, help="Switch on an optional erratum by id.")
+@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
+              help="Homebrew card folder; repeatable.")
+@click.option("--fill", default=None, help="A fill for expansion cards' unknown fields.")
+@click.option("--baseline", default=None, metavar="DIR|base",
+              help="Also play the same seeds with these cards instead ('base': no "
+              "homebrew cards) and test the differences.")
+@click.option("--out", "-o", type=click.Path(file_okay=False), default="simulation",
+              show_default=True, help="Folder of games.jsonl, baseline.jsonl, summary.json.")
+@click.option("--report", type=click.Path(file_okay=False), default=None,
+              help="Write an HTML report (index.html) here (needs the [report] extra).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
+              help="Local worker processes [default: all cores].")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="A local process pool, or Ray tasks ([ray] extra).")
+@click.option("--address", default=None, help="Address of a running Ray cluster.")
+@click.option("--resume", is_flag=True, help="Keep the games already in --out; play the rest.")
+@click.option("--fresh", is_flag=True, help="Discard the games already in --out.")
+@click.option("--progress/--no-progress", default=True, show_default=True,
+              help="Show a progress bar with an ETA (stderr).")
+def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
+                 set_names: tuple[str, ...], variant: str, errata: tuple[str, ...],
+                 card_dirs: tuple[str, ...], fill: str | None, baseline: str | None,
+                 out: str,
+                 report: str | None, jobs: int, backend: str, address: str | None,
+                 resume: bool, fresh: bool, progress: bool) -> None:
+    """Play many seeded bot games and report win rates, points and card impact.
+
+    Prints the summary tables; exits 1 if a game failed, 2 on a usage error.
+    """
+    import os
+
+    from elgrande.tools.simulate import SimConfig, SimError, simulate
+
+    try:
+        counts = tuple(int(x) for x in players.split(",") if x.strip())
+    except ValueError:
+        raise click.UsageError(f"--players takes counts such as 4 or 3,4, not {players!r}"
+                               ) from None
+    if resume and fresh:
+        raise click.UsageError("--resume and --fresh exclude each other")
+    if baseline is not None and baseline != "base" and not os.path.isdir(baseline):
+        raise click.UsageError(f"--baseline takes a card folder or 'base', not {baseline!r}")
+    cfg = SimConfig(counts, tuple(b.strip() for b in bots.split(",") if b.strip()),
+                    set_names, variant, errata, card_dirs, fill)
+    try:
+        text, code = simulate(cfg, range(first_seed, first_seed + games), out, baseline,
+                              report, jobs, backend, address, resume, fresh, progress,
+                              f"elgrande simulate --games {games} --first-seed {first_seed} "
+                              f"--players {players} --bots {bots} --variant {variant}"
+                              + "".join(f" --cards {c}" for c in card_dirs)
+                              + (f" --baseline {baseline}" if baseline else ""))
+    except SimError as exc:
+        raise click.UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: the finished games are kept in {out}; add --resume to "
+                   "go on", err=True)
+        sys.exit(130)
+    click.echo(text)
+    sys.exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

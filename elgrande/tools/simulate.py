@@ -1,0 +1,472 @@
+"""Many seeded bot games for card design: ``elgrande simulate`` (issue 14).
+
+One game is a pure function of ``(config, seed)`` (:func:`play_one`): the game is built
+with :func:`elgrande.new_game` from the seed, and the bot of seat ``p`` is seeded with
+``seed * 100 + p`` (as ``elgrande play`` does, so ``elgrande play --seed S --bots ...``
+replays game ``S``). Its result is one JSON line (:func:`record_line`, keys sorted), so
+the same seeds give byte-identical lines whatever the number of jobs or the backend.
+
+:func:`run_games` plays the seeds not yet in a results file on a local process pool
+(``jobs``), or on Ray (``backend="ray"``), appending each line as its game ends
+(resumable), then rewrites the file in seed order. Statistics and the report are in
+:mod:`elgrande.tools.sim_report`.
+
+A line (``SCHEMA_KEYS``): ``seed``, ``players`` (count), ``bots`` (by seat), ``sets``,
+``variant``, ``errata``, ``cards`` (the homebrew folders as given), ``fill``, ``scores`` and
+``winners`` (seats; a tie is a shared victory), ``points`` (by seat: points by source,
+``general:<place id>`` for each place at general scorings (B6.2, B6.4),
+``special:<card id>`` for special scorings (B8.6) during that card's special action, and
+``other`` for the rest, so a seat's sources add up to its score), ``round_points`` (round
+number -> points each seat gained in that round, the general scoring after it included),
+``taken`` (every action card taken, B4.2: ``round``, ``seat``, ``card``) and ``answers``.
+A game that raised is a line ``{"seed", "error", ...}``: it counts as failed and is
+played again on ``--resume``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from elgrande.errors import ElGrandeError
+
+#: Keys of a finished game's line.
+SCHEMA_KEYS = ("answers", "bots", "cards", "errata", "fill", "players", "points",
+               "round_points", "scores", "seed", "sets", "taken", "variant", "winners")
+#: Keys that must agree between a results file and the settings resuming it.
+CONFIG_KEYS = ("bots", "cards", "errata", "fill", "players", "sets", "variant")
+#: The remainder source: points not from a scoring the tally knows (so sources add up).
+OTHER = "other"
+#: Most answers one game may take (a flow bug otherwise).
+MAX_ANSWERS = 100_000
+
+
+class SimError(ElGrandeError):
+    """A simulation cannot run as asked (bad settings, a results file made with other
+    settings, a missing extra). The message is one line for the command line."""
+
+
+@attrs.frozen
+class SimConfig:
+    """The settings shared by every game of a run.
+
+    Attributes:
+        players: the player counts (2..5, B1.0); game ``seed`` has
+            ``players[seed % len(players)]`` players.
+        bots: bot names by seat, repeated when shorter than the player count.
+        sets: card sets; variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
+        errata: optional errata ids; cards: homebrew card folders (as given);
+        fill: the name of a fill for expansion cards' unknown fields (EXPANSIONS.md 6),
+            passed to ``new_game(fill=...)``; None for none.
+    """
+
+    players: tuple[int, ...] = (4,)
+    bots: tuple[str, ...] = ("random",)
+    sets: tuple[str, ...] = ("base",)
+    variant: str = "standard"
+    errata: tuple[str, ...] = ()
+    cards: tuple[str, ...] = ()
+    fill: str | None = None
+
+    def players_for(self, seed: int) -> int:
+        """The player count of game ``seed``."""
+        return self.players[seed % len(self.players)]
+
+    def bots_for(self, players: int) -> list[str]:
+        """The bot names by seat for a game of ``players``."""
+        return [self.bots[i % len(self.bots)] for i in range(players)]
+
+    def expected(self, seed: int) -> dict[str, Any]:
+        """The :data:`CONFIG_KEYS` fields a line of game ``seed`` must carry."""
+        n = self.players_for(seed)
+        return {"bots": self.bots_for(n), "cards": list(self.cards),
+                "errata": sorted(self.errata), "fill": self.fill, "players": n,
+                "sets": list(self.sets), "variant": self.variant}
+
+    def check(self) -> None:
+        """Load the cards and bots once, so bad settings fail before any game.
+
+        Raises:
+            SimError: a bad player count, bot name, variant, set, erratum or card folder.
+        """
+        import inspect
+
+        from elgrande.bots import make_bot
+        from elgrande.data.library import load_library
+        from elgrande.game import new_game
+
+        if self.fill is not None and "fill" not in inspect.signature(new_game).parameters:
+            raise SimError("this engine has no fills yet (EXPANSIONS.md 6): drop --fill")
+        if not self.players or any(not 2 <= n <= 5 for n in self.players):
+            raise SimError(f"player counts must be 2 to 5 (B1.0), not {list(self.players)}")
+        if not self.bots:
+            raise SimError("name at least one bot")
+        if len(self.bots) > max(self.players):
+            raise SimError(f"{len(self.bots)} bots named for {max(self.players)} players")
+        try:
+            for b in self.bots:
+                make_bot(b, 0)
+            if self.variant not in ("standard", "short", "six_rounds"):
+                raise ValueError(f"unknown variant {self.variant!r}")
+            load_library(self.sets, self.errata, self.cards)
+        except (ValueError, ElGrandeError) as exc:
+            raise SimError(" ".join(str(exc).split())) from None
+
+    def card_ids(self) -> set[str]:
+        """The ids of the action cards these settings play with (B1.4)."""
+        from elgrande.data.library import load_library
+
+        lib = load_library(self.sets, self.errata, self.cards)
+        return {c.id for c in lib.cards.of_kind("action")}
+
+    def titles(self) -> dict[str, str]:
+        """Card id -> printed title, for the report; a title several cards share gets the
+        id after it (``"Intrigue [intrigue-four-any]"``)."""
+        from elgrande.data.library import load_library
+
+        lib = load_library(self.sets, self.errata, self.cards)
+        titles = {c.id: c.title for c in lib.cards.cards.values()}
+        shared = {t for t in titles.values() if list(titles.values()).count(t) > 1}
+        return {c: f"{t} [{c}]" if t in shared else t for c, t in titles.items()}
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s bot in game ``seed`` (the same as ``elgrande play``)."""
+    return seed * 100 + seat
+
+
+def play_one(config: SimConfig, seed: int, card_paths: Sequence[str] | None = None
+             ) -> dict[str, Any]:
+    """Play game ``seed`` to the end with ``config``'s bots and tally its points.
+
+    Args:
+        config, seed: the settings and the game seed.
+        card_paths: the homebrew folders to load (default ``config.cards``): the same
+            folders resolved where the run started, for workers started elsewhere.
+
+    Returns:
+        The game's line as a dict (module docstring), or ``{"seed", "error", ...}`` if the
+        engine raised (the traceback's last line in ``error``).
+    """
+    from elgrande.bots import make_bot
+    from elgrande.game import new_game
+
+    head = {"seed": seed, **config.expected(seed)}
+    try:
+        cards = tuple(config.cards if card_paths is None else card_paths)
+        return {**head, **_play(config, seed, cards, head["bots"], new_game, make_bot)}
+    except Exception as exc:  # noqa: BLE001 - a failed game is a result, not a crash
+        last = traceback.format_exception_only(type(exc), exc)[-1].strip()
+        return {**head, "error": last}
+
+
+def _play(config: SimConfig, seed: int, cards: tuple[str, ...], kinds: list[str],
+          new_game: Callable[..., Any], make_bot: Callable[..., Any]) -> dict[str, Any]:
+    n = len(kinds)
+    fill = {"fill": config.fill} if config.fill is not None else {}
+    game = new_game(n, sets=config.sets, seed=seed, variant=config.variant,
+                    errata=config.errata, cards=cards, logging=False, **fill)
+    board = game.library.board
+    bots = [make_bot(k, bot_seed(seed, p)) for p, k in enumerate(kinds)]
+    points: list[dict[str, int]] = [{} for _ in range(n)]
+    rounds: dict[str, list[int]] = {}
+    taken: list[dict[str, Any]] = []
+    special = ""
+    answers = 0
+    while game.pending is not None:
+        p = game.pending.players[0]
+        r = game.state.round
+        before = game.state.scores[:]
+        events = game.answer(p, bots[p].answer(game.view(p)))
+        answers += 1
+        if answers > MAX_ANSWERS:  # pragma: no cover - a flow bug
+            raise RuntimeError("the game did not end")
+        for e in events:
+            kind = e.get("event")
+            if kind == "card":
+                taken.append({"round": r, "seat": e["player"], "card": e["card"]})
+            elif kind == "special":
+                special = e["card"]
+            elif kind == "end_turn":
+                special = ""
+            elif kind == "score" and special:
+                _add(points, f"special:{special}", e["result"].lines)
+            elif kind == "general_scoring":
+                g = e["result"]
+                for rs in (g.castillo, *g.regions):
+                    _add(points, f"general:{board.place_id(rs.place)}", rs.lines)
+        gain = rounds.setdefault(str(r), [0] * n)
+        for q in range(n):
+            gain[q] += game.state.scores[q] - before[q]
+    scores = list(game.state.scores)
+    for q in range(n):
+        points[q][OTHER] = scores[q] - sum(points[q].values())
+    return {"scores": scores, "winners": game.winners(), "points": points,
+            "round_points": rounds, "taken": taken, "answers": answers}
+
+
+def _add(points: list[dict[str, int]], source: str, lines: Iterable[Any]) -> None:
+    for ln in lines:
+        if ln.participant >= 0 and ln.total:
+            d = points[ln.participant]
+            d[source] = d.get(source, 0) + ln.total
+
+
+def record_line(record: dict[str, Any]) -> str:
+    """The JSON line of a game (keys sorted, compact, no newline)."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"))
+
+
+def read_results(path: str | Path) -> list[dict[str, Any]]:
+    """The game lines of a results file, in file order ([] if it does not exist).
+
+    Raises:
+        SimError: a line is not a JSON object with a ``seed`` (with its line number).
+    """
+    p = Path(path)
+    if not p.exists():
+        return []
+    out = []
+    with p.open(encoding="utf-8") as fh:
+        for i, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                rec = None
+            if not isinstance(rec, dict) or not isinstance(rec.get("seed"), int):
+                raise SimError(f"{p}:{i}: not a game line of 'elgrande simulate'")
+            out.append(rec)
+    return out
+
+
+def _known(config: SimConfig, path: Path, seeds: Sequence[int],
+           resume: bool) -> dict[int, dict[str, Any]]:
+    """The finished games of ``path`` to keep, checked against ``config``."""
+    old = read_results(path)
+    if old and not resume:
+        raise SimError(f"{path} already holds {len(old)} games: add --resume to go on "
+                       "with them, or --fresh to start over")
+    wanted = set(seeds)
+    done: dict[int, dict[str, Any]] = {}
+    for rec in old:
+        s = rec["seed"]
+        exp = config.expected(s)
+        if {k: rec.get(k) for k in CONFIG_KEYS} != exp:
+            diff = next(k for k in CONFIG_KEYS if rec.get(k) != exp[k])
+            raise SimError(f"{path}: game {s} was played with {diff} {rec.get(diff)!r}, "
+                           f"not {exp[diff]!r}: use another --out or --fresh")
+        if "error" not in rec or s not in wanted:
+            done[s] = rec
+    return done
+
+
+@attrs.frozen
+class Task:
+    """One game to play: the results set it belongs to, its settings, seed and the
+    homebrew folders as absolute paths."""
+
+    label: str
+    config: SimConfig
+    seed: int
+    card_paths: tuple[str, ...]
+
+
+def _play_task(task: Task) -> tuple[str, dict[str, Any]]:
+    return task.label, play_one(task.config, task.seed, task.card_paths)
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _local(tasks: list[Task], jobs: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield _play_task(t)
+        return
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), initializer=_worker_init)
+    try:
+        live: set[Future[tuple[str, dict[str, Any]]]] = set()
+        queue = iter(tasks)
+        for t in queue:  # keep a few tasks per worker queued, not all of them
+            live.add(pool.submit(_play_task, t))
+            if len(live) >= 2 * jobs:
+                break
+        while live:
+            finished, live = wait(live, return_when=FIRST_COMPLETED)
+            for f in finished:
+                yield f.result()
+            for t in queue:
+                live.add(pool.submit(_play_task, t))
+                if len(live) >= 2 * jobs:
+                    break
+    finally:  # on Ctrl-C too: the running games end, the queued ones are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_init() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process handles Ctrl-C
+
+
+def _ray(tasks: list[Task], address: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
+    try:
+        import ray
+    except ImportError:
+        raise SimError("the Ray backend needs Ray: pip install 'elgrande[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        try:
+            if address:
+                ray.init(address=address)
+            else:
+                ray.init(include_dashboard=False, log_to_driver=False)
+        except Exception as exc:  # noqa: BLE001 - Ray raises several kinds
+            where = f" at {address}" if address else ""
+            raise SimError(f"cannot start or reach Ray{where}: "
+                           + " ".join(str(exc).split())) from None
+    try:
+        remote = ray.remote(_play_task)
+        live = [remote.remote(t) for t in tasks]
+        while live:
+            finished, live = ray.wait(live, num_returns=1)
+            for ref in finished:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+@attrs.frozen
+class ResultSet:
+    """One set of games of a run: a label (``games``, ``baseline``), its settings and the
+    results file."""
+
+    label: str
+    config: SimConfig
+    path: Path
+
+
+def run_games(sets: Sequence[ResultSet], seeds: Sequence[int], jobs: int = 0,
+              backend: str = "local", address: str | None = None, resume: bool = False,
+              progress: bool = True) -> dict[str, list[dict[str, Any]]]:
+    """Play ``seeds`` for every result set, appending each line to its file as the game
+    ends; then rewrite each file in seed order.
+
+    Args:
+        sets: the result sets (same seeds each: a baseline plays the seeds of the games).
+        seeds: the game seeds.
+        jobs: local worker processes (0: all cores; 1: in this process).
+        backend: ``local`` (a process pool) or ``ray`` (Ray tasks; ``address`` of a
+            running cluster, or None for a local Ray).
+        resume: keep the finished games already in the files (else they must be empty).
+        progress: show a progress bar with an ETA (tqdm, on stderr).
+    Returns:
+        label -> the lines of ``seeds`` in seed order.
+    Raises:
+        SimError: a results file made with other settings or already full (without
+        ``resume``), an unknown backend, Ray missing.
+    """
+    from tqdm import tqdm
+
+    if backend not in ("local", "ray"):
+        raise SimError(f"unknown backend {backend!r}; known: local, ray")
+    known = {rs.label: _known(rs.config, rs.path, seeds, resume) for rs in sets}
+    paths = {rs.label: tuple(str(Path(c).resolve()) for c in rs.config.cards) for rs in sets}
+    tasks = [Task(rs.label, rs.config, s, paths[rs.label]) for s in seeds for rs in sets
+             if s not in known[rs.label]]
+    files = {}
+    for rs in sets:
+        rs.path.parent.mkdir(parents=True, exist_ok=True)
+        files[rs.label] = rs.path.open("w", encoding="utf-8")
+        for s in sorted(known[rs.label]):  # drop failed games, keep the rest
+            files[rs.label].write(record_line(known[rs.label][s]) + "\n")
+        files[rs.label].flush()
+    results = iter(_ray(tasks, address) if backend == "ray" else
+                   _local(tasks, jobs or default_jobs()))
+    try:
+        with tqdm(total=len(tasks), unit="game", disable=not progress or not tasks,
+                  smoothing=0.1, dynamic_ncols=True) as bar:
+            for label, rec in results:
+                known[label][rec["seed"]] = rec
+                files[label].write(record_line(rec) + "\n")
+                files[label].flush()
+                bar.update(1)
+    finally:
+        for fh in files.values():
+            fh.close()
+    out = {}
+    for rs in sets:
+        recs = known[rs.label]
+        rs.path.write_text("".join(record_line(recs[s]) + "\n" for s in sorted(recs)),
+                           encoding="utf-8")
+        out[rs.label] = [recs[s] for s in sorted(set(seeds))]
+    return out
+
+
+def simulate(config: SimConfig, seeds: Sequence[int], out: str | Path,
+             baseline: str | None = None, report: str | Path | None = None,
+             jobs: int = 0, backend: str = "local", address: str | None = None,
+             resume: bool = False, fresh: bool = False, progress: bool = True,
+             settings: str = "") -> tuple[str, int]:
+    """What ``elgrande simulate`` does: play, summarize, compare, report.
+
+    Writes ``out/games.jsonl`` (and ``out/baseline.jsonl`` with a baseline: the same
+    seeds with ``baseline``'s cards, ``"base"`` meaning no homebrew cards) and
+    ``out/summary.json``; with ``report``, ``report/index.html`` and its summary.json.
+
+    Returns:
+        ``(text, exit code)``: the summary tables and where the files are; 1 if a game
+        failed, else 0.
+    Raises:
+        SimError: bad settings (one line).
+    """
+    from elgrande.tools import sim_report as rep
+
+    config.check()
+    base_cfg = None
+    if baseline is not None:
+        base_cfg = attrs.evolve(config, cards=() if baseline == "base" else (baseline,))
+        base_cfg.check()
+    folder = Path(out)
+    sets = [ResultSet("games", config, folder / "games.jsonl")]
+    if base_cfg is not None:
+        sets.append(ResultSet("baseline", base_cfg, folder / "baseline.jsonl"))
+    if fresh:
+        for rs in sets:
+            rs.path.unlink(missing_ok=True)
+    results = run_games(sets, seeds, jobs, backend, address, resume, progress)
+    plain = base_cfg if base_cfg is not None else attrs.evolve(config, cards=())
+    homebrew = config.card_ids() - plain.card_ids()
+    titles = {**plain.titles(), **config.titles()}
+    summary = rep.summarize(results["games"], homebrew, titles)
+    base_sum = comparison = None
+    if base_cfg is not None:
+        base_sum = rep.summarize(results["baseline"], (), titles)
+        comparison = rep.compare(results["games"], results["baseline"])
+    data = {"settings": settings, "summary": summary, "baseline": base_sum,
+            "comparison": comparison}
+    (folder / "summary.json").write_text(json.dumps(data, indent=1, sort_keys=True) + "\n",
+                                         encoding="utf-8")
+    text = [rep.format_summary(summary, comparison), ""]
+    text += [f"wrote {rs.path}" for rs in sets] + [f"wrote {folder / 'summary.json'}"]
+    if report is not None:
+        index = rep.write_report(report, summary, results["games"], settings, base_sum,
+                                 results.get("baseline", ()), comparison)
+        text.append(f"wrote {index}")
+    failed = summary["failed"] + (base_sum["failed"] if base_sum else [])
+    return "\n".join(text), 1 if failed else 0
