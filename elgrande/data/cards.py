@@ -196,7 +196,7 @@ def _type_error(f: Field, v: Any) -> str:
             return f"expected text, got {type(v).__name__}"
         if f.enum and v not in f.enum:
             return f"{v!r} is not one of {', '.join(f.enum)}"
-        if f.pattern and not re.match(f.pattern, v):
+        if f.pattern and not re.fullmatch(f.pattern, v):  # fullmatch: no 'x\n'
             return f"{v!r} must be lowercase letters, digits and '-'"
     elif f.type == "integer":
         if not isinstance(v, int) or isinstance(v, bool):

@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
 from elgrande.dsl import ast
+from elgrande.dsl.region_forms import FORMS, RegionForm
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.errors import CardError
 from elgrande.resources import grammar_dir
@@ -224,56 +225,9 @@ class _ToAst(Transformer[Token, Any]):
     def next_scoring(self, items: list[Any]) -> str:
         return "next scoring"
 
-    # -- region sets --
-    def _simple(cls: Any) -> Any:  # noqa: N805 - helper used at class-body time
-        @v_args(meta=True)
-        def fn(self: _ToAst, meta: Any, items: list[Any]) -> Any:
-            return cls(**self._pos(meta))
-        return fn
-
-    all_regions = _simple(ast.AllRegions)
-    mainland_regions = _simple(ast.MainlandRegions)
-    anywhere = _simple(ast.Anywhere)
-    castillo = _simple(ast.Castillo)
-    king_region = _simple(ast.King)
-    court = _simple(ast.Court)
-    most_caballeros = _simple(ast.MostCaballeros)
-    fewest_caballeros = _simple(ast.FewestCaballeros)
-    del _simple
-
-    @v_args(meta=True)
-    def adjacent(self, meta: Any, items: list[Any]) -> ast.Adjacent:
-        return ast.Adjacent(of=items[0], **self._pos(meta))
-
-    @v_args(meta=True)
-    def with_value(self, meta: Any, items: list[Any]) -> ast.WithValue:
-        return ast.WithValue(values=tuple(int(i) for i in items), **self._pos(meta))
-
-    @v_args(meta=True)
-    def with_own(self, meta: Any, items: list[Any]) -> ast.WithOwn:
-        n = [i for i in items if isinstance(i, int)]
-        return ast.WithOwn(at_least=n[0] if n else 1, **self._pos(meta))
-
+    # -- region sets: built from their declarations (elgrande/dsl/region_forms.py) --
     def at_least(self, items: list[Any]) -> int | None:
         return int(items[0]) if items else None
-
-    def chosen_once(self, items: list[Any]) -> ast.ChosenOnce:
-        return ast.ChosenOnce(name=str(items[0]), **self._tok(items[0]))
-
-    def name(self, items: list[Any]) -> ast.Name:
-        return ast.Name(name=str(items[0]), **self._tok(items[0]))
-
-    @v_args(meta=True)
-    def union(self, meta: Any, items: list[Any]) -> ast.Union:
-        return ast.Union(items=tuple(items), **self._pos(meta))
-
-    @v_args(meta=True)
-    def except_(self, meta: Any, items: list[Any]) -> ast.Except:
-        return ast.Except(base=items[0], items=tuple(items[1:]), **self._pos(meta))
-
-    @v_args(meta=True)
-    def otherwise(self, meta: Any, items: list[Any]) -> ast.Otherwise:
-        return ast.Otherwise(first=items[0], fallback=items[1], **self._pos(meta))
 
     # -- conditions and numbers --
     @v_args(meta=True)
@@ -311,6 +265,23 @@ def keywords() -> frozenset[str]:
             out.add(pat.value)
     out.update({"caballeros", "caballero"})
     return frozenset(out)
+
+
+def _add_region_forms() -> None:
+    """Give the transformer one method per region-set form (from the declarations)."""
+    for form in FORMS.values():
+
+        def make(f: RegionForm) -> Any:
+            @v_args(meta=True)
+            def fn(self: _ToAst, meta: Any, items: list[Any]) -> ast.Node:
+                pos = self._tok(items[0]) if f.at_token else self._pos(meta)
+                return f.node(**f.build(items), **pos)
+            return fn
+
+        setattr(_ToAst, form.name, make(form))
+
+
+_add_region_forms()
 
 
 def _add_calls() -> None:

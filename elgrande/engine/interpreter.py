@@ -21,29 +21,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from elgrande.dsl import ast
-from elgrande.engine.context import Ctx, Frame, Run
+from elgrande.engine.context import WORK_BUDGET, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import PRIMITIVES, each_order
 from elgrande.engine.regions import condition
-from elgrande.errors import ElGrandeError, IllegalMove
+from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import State
 
-#: Statements one effect may execute; a homebrew script past this is stopped.
-STEP_BUDGET = 2_000
+#: The work budget of one effect (:data:`elgrande.engine.context.WORK_BUDGET`): every
+#: statement, loop turn, region-set evaluation (one unit per place examined) and option
+#: offered counts. ``BudgetExceeded`` is defined beside it and re-exported here.
+STEP_BUDGET = WORK_BUDGET
 
-
-class BudgetExceeded(ElGrandeError):
-    """A script ran more statements than :data:`STEP_BUDGET` (a homebrew card error).
-
-    Attributes:
-        card: the card id.
-    """
-
-    def __init__(self, card: str, steps: int) -> None:
-        super().__init__(f"card {card!r} ran {steps} statements, over the step budget "
-                         f"of {STEP_BUDGET}")
-        self.card = card
+__all__ = ["STEP_BUDGET", "BudgetExceeded", "Interpreter", "block_at"]
 
 
 def block_at(script: ast.Script, path: list[int]) -> ast.Block:
@@ -70,7 +61,7 @@ class Interpreter:
     Args:
         board: the board.
         scripts: card id -> parsed script (from the loaded card set).
-        budget: the step budget per effect.
+        budget: the work budget per effect (units, see :data:`STEP_BUDGET`).
     """
 
     def __init__(self, board: Board, scripts: Mapping[str, ast.Script],
@@ -78,6 +69,15 @@ class Interpreter:
         self.board = board
         self.scripts = scripts
         self.budget = budget
+        self._label_cache: dict[int, list[str]] = {}
+
+    def _labels(self, stmt: ast.Either) -> list[str]:
+        """The branch labels of ``stmt`` (rendered once per statement: scripts never
+        change)."""
+        key = id(stmt)
+        if key not in self._label_cache:
+            self._label_cache[key] = [_label(b) for b in stmt.branches]
+        return list(self._label_cache[key])
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
@@ -95,15 +95,26 @@ class Interpreter:
         effect is over (None).
 
         Raises:
-            BudgetExceeded: the script ran too long.
+            BudgetExceeded: the script spent its work budget; ``run`` is then finished
+            (no frames, nothing pending) and ``state`` may be part-changed: the caller
+            restores the state it had before the card began.
         """
+        ctx = Ctx(state, self.board, run, run.actor, events if events is not None else [],
+                  self.budget)
+        try:
+            return self._advance(ctx, run)
+        except BudgetExceeded as exc:
+            self._stop(run, exc)
+            raise
+
+    def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
         script = self.scripts[run.card]
-        ctx = Ctx(state, self.board, run, run.actor, events if events is not None else [])
         while run.frames:
             f = run.frames[-1]
             block = block_at(script, f.path)
             if f.pc >= len(block.body):
                 if f.rest:
+                    ctx.charge(1)  # a loop turn
                     nxt = f.rest.pop(0)
                     if f.var:
                         run.env[f.var] = nxt
@@ -115,13 +126,13 @@ class Interpreter:
                 continue
             stmt = block.body[f.pc]
             run.steps += 1
-            if run.steps > self.budget:
-                raise BudgetExceeded(run.card, run.steps)
+            ctx.charge(1)
             ctx.subject = f.subject
             here = f.path + [f.pc]
             if isinstance(stmt, ast.Call):
                 d = PRIMITIVES[stmt.name].start(ctx, stmt)
                 if d is not None:
+                    ctx.charge(_size(d.options))  # the moves it offers
                     run.pending = d
                     return d
                 f.pc += 1
@@ -144,7 +155,8 @@ class Interpreter:
                     run.frames.append(Frame(here + [1], 0, f.subject))
             elif isinstance(stmt, ast.Either):
                 d = Decision("choose_option", [f.subject], "Choose one",
-                             {"labels": [_label(b) for b in stmt.branches]}, "B4.4")
+                             {"labels": self._labels(stmt)}, "B4.4")
+                ctx.charge(_size(d.options))
                 run.pending = d
                 return d
             else:  # pragma: no cover
@@ -161,7 +173,8 @@ class Interpreter:
             player has answered), or None when the effect is over.
         Raises:
             IllegalMove: the answer is refused (state and run unchanged).
-            BudgetExceeded: the script ran too long afterwards.
+            BudgetExceeded: the script spent its work budget afterwards (see
+            :meth:`advance`: the run is then finished).
         """
         d = run.pending
         if d is None:
@@ -171,7 +184,7 @@ class Interpreter:
         script = self.scripts[run.card]
         f = run.frames[-1]
         stmt = block_at(script, f.path).body[f.pc]
-        ctx = Ctx(state, self.board, run, f.subject, events)
+        ctx = Ctx(state, self.board, run, f.subject, events, self.budget)
         if d.kind == "secret_region":
             run.secret[str(player)] = norm
             d.players.remove(player)
@@ -183,10 +196,47 @@ class Interpreter:
             f.pc += 1
         else:
             assert isinstance(stmt, ast.Call)
-            PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
+            try:
+                PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
+            except BudgetExceeded as exc:
+                self._stop(run, exc)
+                raise
             f.pc += 1
         run.pending = None
         return self.advance(state, run, events)
+
+
+    def _stop(self, run: Run, exc: BudgetExceeded) -> None:
+        """Locate ``exc`` at the statement running (or the loop turning), then leave the
+        run finished: no frames, nothing pending."""
+        script = self.scripts[run.card]
+        node: ast.Node = script
+        for f in reversed(run.frames):
+            body = block_at(script, f.path).body
+            if f.pc < len(body):
+                node = body[f.pc]
+                break
+            if f.path:  # a loop's block at its end: the loop statement
+                node = block_at(script, f.path[:-2]).body[f.path[-2]]
+                break
+        exc.line, exc.column = node.line, node.column
+        run.frames.clear()
+        run.pending = None
+        run.secret.clear()
+
+
+def _size(options: Any) -> int:
+    """How many values a decision's options hold (lists and mappings counted through;
+    an iterative walk)."""
+    n, stack = 0, [options]
+    while stack:
+        v = stack.pop()
+        n += 1
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return n
 
 
 def _label(block: ast.Block) -> str:
