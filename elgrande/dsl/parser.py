@@ -7,6 +7,8 @@ position by where the script starts in its card file, and turns Lark's errors in
 
 from __future__ import annotations
 
+import difflib
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -388,6 +390,64 @@ def _depth(node: Any) -> int:
     return best
 
 
+#: Words a designer may reach for, and the statements that do what they likely mean.
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "shift": ("send", "move"), "transfer": ("move", "send"), "relocate": ("move",),
+    "go": ("move",), "put": ("place",), "add": ("place", "bring"), "deploy": ("place",),
+    "drop": ("place",), "remove": ("send",), "return": ("send", "bring"),
+    "banish": ("send",), "exile": ("send",), "recall": ("bring",), "draw": ("bring",),
+    "gain": ("bring",), "count": ("score",), "tally": ("score",), "hold": ("keep",),
+    "skip": ("pass",), "nothing": ("pass",), "when": ("if",), "while": ("if",),
+    "elif": ("if",), "otherwise": ("else",), "every": ("each",), "all": ("each",),
+}
+
+
+@lru_cache(maxsize=1)
+def _statement_words() -> tuple[str, ...]:
+    """The words a statement may start with (from the declarations and the compound
+    statements of the grammar)."""
+    words: list[str] = []
+    for sig in SIGNATURES.values():
+        first = sig.phrase.split()[0]
+        if first.islower() and first not in words:
+            words.append(first)
+    for w in ("each", "for", "either", "if"):
+        if w not in words:
+            words.append(w)
+    return tuple(words)
+
+
+def _unknown_statement(exc: UnexpectedToken,
+                       text: str) -> tuple[tuple[int, int], str, str] | None:
+    """When a line starts with a word that is no statement (the parser then expected
+    ``=`` after it, taking it for a variable): its script position, the message
+    ``unknown statement 'shift' (did you mean 'send' or 'move'?)`` and a hint."""
+    if set(exc.accepts or exc.expected or ()) != {"EQUAL"}:
+        return None
+    tok = exc.token
+    line_no = (tok.line or 1) if tok.type not in ("$END",) else text.count("\n")
+    lines = text.split("\n")
+    if not 1 <= line_no <= len(lines):
+        return None
+    line = lines[line_no - 1]
+    end = (tok.column or 1) - 1 if tok.type not in ("_NL", "$END", "_DEDENT") else len(line)
+    m = re.fullmatch(r"(\s*)([a-z_][a-z0-9_]*)\s*", line[:end].split("#")[0])
+    if m is None:
+        return None
+    word = m.group(2)
+    known = _statement_words()
+    close = difflib.get_close_matches(word, known, n=2, cutoff=0.6)
+    close = close or [w for w in _SYNONYMS.get(word, ()) if w in known]
+    if close:
+        guess = " or ".join(f"'{w}'" for w in close)
+        msg = f"unknown statement {word!r} (did you mean {guess}?)"
+    else:
+        msg = f"unknown statement {word!r}"
+    hint = ("a statement starts with " + ", ".join(f"'{w}'" for w in known)
+            + ", or is 'NAME = choose ...'")
+    return (line_no, len(m.group(1)) + 1), msg, hint
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
                   col0: int) -> CardError:
     sline = getattr(exc, "line", 1) or 1
@@ -403,6 +463,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
     elif isinstance(exc, UnexpectedEOF):
         msg = "the script ends too early"
         hint = f"expected {_expected_words(set(exc.expected))}"
+    elif isinstance(exc, UnexpectedToken) and (unknown := _unknown_statement(exc, text)):
+        (sline, scol), msg, hint = unknown
+        fline, fcol = line0 + sline - 1, col0 + scol - 1
     elif isinstance(exc, UnexpectedToken):
         tok = exc.token
         found = ("the line ends too early" if tok.type == "_NL" else

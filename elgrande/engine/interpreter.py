@@ -33,8 +33,15 @@ from elgrande.model.state import State
 #: statement, loop turn, region-set evaluation (one unit per place examined) and option
 #: offered counts. ``BudgetExceeded`` is defined beside it and re-exported here.
 STEP_BUDGET = WORK_BUDGET
+#: Work units of each change an effect makes (each event: a region scored, caballeros
+#: moved, the king moved, ...): applying and logging one costs about as much as that many
+#: statements.
+EVENT_UNITS = 15
+#: Work units per AST node of an ``either`` statement's branches (their labels are
+#: rendered in English for the decision).
+LABEL_UNITS = 2
 
-__all__ = ["STEP_BUDGET", "BudgetExceeded", "Interpreter", "block_at"]
+__all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Interpreter", "block_at"]
 
 
 def block_at(script: ast.Script, path: list[int]) -> ast.Block:
@@ -70,6 +77,17 @@ class Interpreter:
         self.scripts = scripts
         self.budget = budget
         self._label_cache: dict[int, list[str]] = {}
+        self._cost_cache: dict[int, int] = {}
+
+    def _label_cost(self, stmt: ast.Either) -> int:
+        """The work units of rendering ``stmt``'s branch labels: :data:`LABEL_UNITS` per
+        node of the branches, charged every time (so the count does not depend on what
+        this interpreter rendered before)."""
+        key = id(stmt)
+        if key not in self._cost_cache:
+            nodes = sum(1 for b in stmt.branches for _ in ast.walk(b))
+            self._cost_cache[key] = LABEL_UNITS * nodes
+        return self._cost_cache[key]
 
     def _labels(self, stmt: ast.Either) -> list[str]:
         """The branch labels of ``stmt`` (rendered once per statement: scripts never
@@ -130,7 +148,9 @@ class Interpreter:
             ctx.subject = f.subject
             here = f.path + [f.pc]
             if isinstance(stmt, ast.Call):
+                made = len(ctx.events)
                 d = PRIMITIVES[stmt.name].start(ctx, stmt)
+                ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
                 if d is not None:
                     ctx.charge(_size(d.options))  # the moves it offers
                     run.pending = d
@@ -154,6 +174,7 @@ class Interpreter:
                 elif stmt.otherwise is not None:
                     run.frames.append(Frame(here + [1], 0, f.subject))
             elif isinstance(stmt, ast.Either):
+                ctx.charge(self._label_cost(stmt))  # before the labels are rendered
                 d = Decision("choose_option", [f.subject], "Choose one",
                              {"labels": self._labels(stmt)}, "B4.4")
                 ctx.charge(_size(d.options))
@@ -197,7 +218,9 @@ class Interpreter:
         else:
             assert isinstance(stmt, ast.Call)
             try:
+                made = len(ctx.events)
                 PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
+                ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
             except BudgetExceeded as exc:
                 self._stop(run, exc)
                 raise

@@ -55,7 +55,7 @@ def evaluates(name: str) -> Callable[[Evaluator], Evaluator]:
 
 def regions(ctx: Ctx, node: Any) -> list[int]:
     """The places ``node`` denotes now (see module doc). Each evaluation is charged to the
-    effect's work budget: one unit, plus one per place it examines.
+    effect's work budget: one unit, one per place it examines and one per place it yields.
 
     Raises:
         KeyError: an unknown name (the checker prevents this for loaded cards).
@@ -66,7 +66,9 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
     if form is None:
         raise TypeError(f"not a region expression: {type(node).__name__}")
     ctx.charge(1)
-    return EVALUATORS[form.name](ctx, node)
+    out = EVALUATORS[form.name](ctx, node)
+    ctx.charge(len(out))  # what the caller goes on to do with each place
+    return out
 
 
 @evaluates("name")

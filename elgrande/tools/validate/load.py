@@ -139,11 +139,14 @@ def _set_ids(paths: Sequence[str | Path]) -> set[str]:
     return ids
 
 
-def _stack_problem(data: dict[str, Any], path: str, pos: Positions,
+def _stack_problem(data: Any, path: str, pos: Positions,
                    board: Board) -> CardError | None:
     """An action card on a stack the sets in play do not have (B1.4), or None."""
+    if not isinstance(data, dict):
+        return None
     stack = data.get("stack")
-    if data.get("kind") != "action" or not board.stacks or stack in board.stacks:
+    if (data.get("kind") != "action" or not board.stacks or not isinstance(stack, int)
+            or isinstance(stack, bool) or stack in board.stacks):
         return None
     line, col = pos.get(("stack",))
     shown = ", ".join(str(s) for s in board.stacks)
@@ -218,16 +221,18 @@ def load(paths: Sequence[str | Path], board: Board) -> Loaded:
         errs = check_fields(e.data, e.path, e.pos)
         for problem in errs:
             out.add(problem)
+        # the stack is checked even when other fields are wrong, the id even when the
+        # card cannot be built (its script has a syntax error)
+        stack_err = _stack_problem(e.data, e.path, e.pos, board)
+        if stack_err is not None and all((p.line, p.column) != (stack_err.line, stack_err.column)
+                                         for p in errs):  # not when the schema said it
+            out.add(stack_err)
         if errs:
             continue
         cid = e.data.get("id")
-        # the id and the stack are checked even when the card cannot be built
         if not _unique(cid, e.path, e.pos, seen, out):
             continue
         named.add(cid)
-        stack_err = _stack_problem(e.data, e.path, e.pos, board)
-        if stack_err is not None:
-            out.add(stack_err)
         applied = by_card.get(cid, []) if isinstance(cid, str) else []
         try:
             card = build_card(e.data, e.path, e.pos, applied)
