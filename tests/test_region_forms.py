@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -65,7 +66,9 @@ def test_each_grammar_alternative_parses_to_its_declared_class(alias: str,
 @pytest.mark.parametrize("name", sorted(FORMS))
 def test_each_form_has_words_in_every_mode_and_a_docs_entry(name: str) -> None:
     example = dict(_examples())[name]
-    node = parse(f"x = choose region from {example}\n").body.body[0].arg("choice").set  # type: ignore[attr-defined]
+    call = parse(f"x = choose region from {example}\n").body.body[0]
+    assert isinstance(call, ast.Call)
+    node = call.arg("choice").set
 
     class W:
         poss, court = "your", None
@@ -100,13 +103,19 @@ def test_checks_come_from_the_declarations() -> None:
     assert [p.code for p in probs] == ["E-TYPE"]
 
 
+def _where(text: str) -> Any:
+    call = parse(text).body.body[0]
+    assert isinstance(call, ast.Call)
+    return call.arg("where")
+
+
 def test_the_never_acts_approximation_reads_the_declarations() -> None:
     pl = place_sets(load_board(("base",)))
     assert isinstance(pl, PlaceSets)
-    node = parse("score anywhere except castillo\n").body.body[0].arg("where")  # type: ignore[attr-defined]
+    node = _where("score anywhere except castillo\n")
     assert possible(pl, node, {}) == pl.scoring
     assert exact(pl, node.base, {}) == pl.everything
-    king = parse("score king\n").body.body[0].arg("where")  # type: ignore[attr-defined]
+    king = _where("score king\n")
     assert possible(pl, king, {}) == {"@king"}
 
 

@@ -41,7 +41,8 @@ EVENT_UNITS = 15
 #: rendered in English for the decision).
 LABEL_UNITS = 2
 
-__all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Interpreter", "block_at"]
+__all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Interpreter",
+           "block_at"]
 
 
 def block_at(script: ast.Script, path: list[int]) -> ast.Block:
