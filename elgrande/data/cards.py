@@ -24,7 +24,10 @@ from elgrande.dsl import ast
 from elgrande.dsl.parser import parse
 from elgrande.errors import CardError, DataError
 
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+#: An id: lowercase letters, digits and '-'. It ends with "no character follows" rather
+#: than ``$``, which in Python (and so in JSON Schema validators written in it) lets a
+#: final newline through; this form means the same in Python and in ECMA-262 regexps.
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(?![\s\S])"
 KINDS = ("action", "king", "power", "erratum")
 MAX_FILE_BYTES = 64_000
 
