@@ -3,8 +3,13 @@
 Scenario cases (format: ``shared/cases/README.md``) are collected from two folders:
 
 - ``$ELGRANDE_CASES`` if set, else ``<repo root>/../shared/cases`` (found relative to this
-  file, so the suite works from any working directory);
-- ``tests/cases/`` (this project's own cases).
+  file, so the suite works from any working directory), when that folder exists: a clone
+  with nothing beside it runs the project's own cases only, unless
+  ``ELGRANDE_REQUIRE_SHARED=1`` (``.ci/run`` sets it), which makes a missing shared folder
+  a failure;
+- ``tests/cases/`` (this project's own cases; they cover every rule the shared cases
+  cover, a test checks). A folder named twice (``ELGRANDE_CASES=tests/cases``) is
+  collected once.
 
 Any test that takes a ``scenario_case`` argument is parametrized over every case file, with
 the case's ``id`` as the test id.
@@ -42,10 +47,30 @@ def shared_cases_dir() -> Path:
     return Path(env) if env else REPO_ROOT.parent / "shared" / "cases"
 
 
+def shared_required() -> bool:
+    """Whether the shared cases must be present (``ELGRANDE_REQUIRE_SHARED=1``)."""
+    return os.environ.get("ELGRANDE_REQUIRE_SHARED", "") not in ("", "0")
+
+
+def case_folders() -> list[Path]:
+    """The case folders that exist, shared first, each once (by resolved path)."""
+    out: list[Path] = []
+    for d in (shared_cases_dir(), OWN_CASES):
+        if d.is_dir() and all(d.resolve() != o.resolve() for o in out):
+            out.append(d)
+    return out
+
+
 def all_case_files() -> list[Path]:
-    """Every case file of both folders, shared ones first, each folder sorted."""
-    folders = [d for d in (shared_cases_dir(), OWN_CASES) if d.is_dir()]
-    return case_files(folders)
+    """Every case file of the case folders, shared ones first, each folder sorted, each
+    file once."""
+    seen: set[Path] = set()
+    out: list[Path] = []
+    for f in case_files(case_folders()):
+        if f.resolve() not in seen:
+            seen.add(f.resolve())
+            out.append(f)
+    return out
 
 
 def case_id(path: Path) -> str:

@@ -7,8 +7,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
-from conftest import OWN_CASES, all_case_files, case_id, shared_cases_dir
+from conftest import (
+    OWN_CASES,
+    all_case_files,
+    case_folders,
+    case_id,
+    shared_cases_dir,
+    shared_required,
+)
 
 from elgrande.tools.cli import main
 from elgrande.tools.scenario import run_file
@@ -19,11 +27,39 @@ def test_scenario_case(scenario_case: Path) -> None:
     assert result.passed, f"{scenario_case}:\n{result.line()}"
 
 
-def test_shared_cases_folder_is_found() -> None:
+def test_shared_cases_folder_is_found_when_required() -> None:
     folder = shared_cases_dir()
+    if not folder.is_dir() and not shared_required():
+        pytest.skip(f"no shared cases at {folder} (ELGRANDE_REQUIRE_SHARED=1 makes this fail)")
     assert folder.is_dir(), (f"shared cases not found at {folder}; set ELGRANDE_CASES or "
                              "put shared/ beside the repository")
     assert list(folder.rglob("*.yaml")), f"no case files under {folder}"
+
+
+def _rules_of(files: list[Path]) -> set[str]:
+    rules: set[str] = set()
+    for f in files:
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            rules.update(str(r) for r in data.get("rules") or [])
+    return rules
+
+
+def test_own_cases_cover_every_rule_the_shared_cases_cover() -> None:
+    folder = shared_cases_dir()
+    if not folder.is_dir() or folder.resolve() == OWN_CASES.resolve():
+        pytest.skip(f"no shared cases at {folder}")
+    shared = sorted(folder.rglob("*.yaml"))
+    own = sorted(OWN_CASES.glob("*.yaml"))
+    missing = _rules_of(shared) - _rules_of(own)
+    assert not missing, f"rules only the shared cases check: {sorted(missing)}"
+
+
+def test_a_case_folder_named_twice_is_collected_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ELGRANDE_CASES", str(OWN_CASES))
+    assert case_folders() == [OWN_CASES]
+    files = all_case_files()
+    assert len(files) == len({f.resolve() for f in files}) == len(list(OWN_CASES.rglob("*.y*ml")))
 
 
 def test_own_cases_folder_has_cases() -> None:
@@ -137,7 +173,7 @@ def test_cli_scenario_counts_a_case_that_cannot_be_set_up_as_failed(tmp_path: Pa
 
 def test_cli_scenario_over_all_cases_agrees_with_the_runner() -> None:
     files = all_case_files()
-    folders = [str(d) for d in (shared_cases_dir(), OWN_CASES) if d.is_dir()]
+    folders = [str(d) for d in case_folders()]
     out = CliRunner().invoke(main, ["scenario", *folders])
     lines = _case_lines(out.output)
     assert [ln.split()[0] for ln in lines] == [case_id(f) for f in files]

@@ -30,7 +30,10 @@ from elgrande.dsl import ast
 from elgrande.dsl.parser import parse
 from elgrande.errors import CardError, DataError
 
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+#: An id: lowercase letters, digits and '-'. It ends with "no character follows" rather
+#: than ``$``, which in Python (and so in JSON Schema validators written in it) lets a
+#: final newline through; this form means the same in Python and in ECMA-262 regexps.
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(?![\s\S])"
 MAX_FILE_BYTES = 64_000
 #: Confidence tags a card file may give a field (EXPANSIONS.md 0.1; INF belongs in a fill).
 CONFIDENCE = ("C2", "S1")
@@ -310,7 +313,7 @@ def value_problem(f: Field, v: Any) -> str:
             return f"expected text, got {type(v).__name__}"
         if f.enum and v not in f.enum:
             return f"{v!r} is not one of {', '.join(f.enum)}"
-        if f.pattern and not re.match(f.pattern, v):
+        if f.pattern and not re.fullmatch(f.pattern, v):  # fullmatch: no 'x\n'
             return f"{v!r} must be lowercase letters, digits and '-'"
     elif f.type == "integer":
         if not isinstance(v, int) or isinstance(v, bool):

@@ -166,7 +166,8 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
     for c in cards.cards.values():
         if c.script is None:
             continue
-        for problem in check_script(c.script, c.effect_path or c.path, ids):
+        for problem in check_script(c.script, c.effect_path or c.path, ids,
+                                      board.caballeros_per_player):
             if problem.severity == "error":
                 raise problem
             warnings.append(problem)

@@ -36,7 +36,15 @@ def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
 def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yamlpos.Positions, str]:
     d = set_dir(set_id, search)
     path = d / "set.yaml"
-    data, pos = yamlpos.load(path.read_text(encoding="utf-8"), str(path))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[: exc.start].count(b"\n") + 1
+        raise DataError(str(path), "the set manifest is not UTF-8 text", line, 1,
+                        "save the file as UTF-8") from None
+    except OSError as exc:
+        raise DataError(str(path), f"cannot read the set manifest: {exc.strerror}") from None
+    data, pos = yamlpos.load(text, str(path))
     if not isinstance(data, dict):
         raise DataError(str(path), "a set manifest must be a mapping", 1, 1)
     return data, pos, str(path)

@@ -19,6 +19,9 @@ Path_ = tuple[Any, ...]
 #: Most values one document may expand to: YAML aliases can make a small file expand
 #: exponentially ("billion laughs"); past this the file is refused.
 MAX_NODES = 20_000
+#: Deepest nesting of mappings and lists a document may have (deeper: refused, before
+#: Python's recursion limit is near).
+MAX_DEPTH = 50
 #: The libyaml-backed safe loader when PyYAML has it (faster), else the pure one.
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -58,17 +61,26 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
     Returns:
         ``(data, positions)``.
     Raises:
-        DataError: YAML syntax errors, with line and column.
+        DataError: YAML syntax errors, a tab in indentation, a key that is not a plain
+        value, a document nested deeper than :data:`MAX_DEPTH` or expanding to more than
+        :data:`MAX_NODES` values; each with line and column.
     """
+    tab = _indenting_tab(text)
     try:
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 0
         col = mark.column + 1 if mark is not None else 0
+        if tab is not None and (mark is None or tab[0] <= line):
+            raise DataError(path, "a tab in the indentation: YAML indents with spaces only",
+                            tab[0], tab[1], "replace the tab with spaces") from None
         problem = getattr(exc, "problem", None) or str(exc)
         raise DataError(path, f"YAML syntax error: {problem}", line, col,
                         "check indentation and quoting around this place") from None
+    except RecursionError:
+        raise DataError(path, f"the document nests deeper than {MAX_DEPTH} levels", 1, 1,
+                        "flatten the data") from None
     pos = Positions()
     if node is None:
         return None, pos
@@ -77,12 +89,24 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
     budget = [MAX_NODES]
     try:
         data = _convert(node, (), pos, constructor, lines, path, budget)
+    except RecursionError:  # pragma: no cover - MAX_DEPTH stops it first
+        raise DataError(path, f"the document nests deeper than {MAX_DEPTH} levels", 1, 1,
+                        "flatten the data") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 0
         col = mark.column + 1 if mark is not None else 0
         raise DataError(path, f"YAML value error: {exc}", line, col) from None
     return data, pos
+
+
+def _indenting_tab(text: str) -> tuple[int, int] | None:
+    """The 1-based position of the first tab in a line's leading whitespace, or None."""
+    for i, line in enumerate(text.splitlines()):
+        lead = line[: len(line) - len(line.lstrip(" \t"))]
+        if "\t" in lead:
+            return i + 1, lead.index("\t") + 1
+    return None
 
 
 def _convert(
@@ -94,14 +118,25 @@ def _convert(
         raise DataError(path, f"the document expands to more than {MAX_NODES} values (YAML "
                         "aliases?)", node.start_mark.line + 1, node.start_mark.column + 1,
                         "write the data out without anchors and aliases")
+    if len(at) > MAX_DEPTH:
+        raise DataError(path, f"the document nests deeper than {MAX_DEPTH} levels",
+                        node.start_mark.line + 1, node.start_mark.column + 1,
+                        "flatten the data")
     pos.at[at] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for knode, vnode in node.value:
-            key = cons.construct_object(knode, deep=True)
-            if isinstance(key, (list, dict)):
+            if not isinstance(knode, yaml.ScalarNode):
                 raise DataError(path, "a mapping key must be a plain value",
-                                knode.start_mark.line + 1, knode.start_mark.column + 1)
+                                knode.start_mark.line + 1, knode.start_mark.column + 1,
+                                "write the key as a name or a number")
+            key = cons.construct_object(knode, deep=True)
+            try:
+                hash(key)
+            except TypeError:  # pragma: no cover - a scalar node makes a hashable value
+                raise DataError(path, "a mapping key must be a plain value",
+                                knode.start_mark.line + 1, knode.start_mark.column + 1,
+                                "write the key as a name or a number") from None
             if key in out:
                 raise DataError(path, f"duplicate key {key!r}", knode.start_mark.line + 1,
                                 knode.start_mark.column + 1, "remove one of the two")

@@ -17,15 +17,18 @@ import attrs
 
 from elgrande.dsl import ast
 from elgrande.dsl.parser import keywords
+from elgrande.dsl.region_forms import NUMBER, PLAYER, REGION, REGION_MAP, form_of
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.errors import CardError
 
-#: The largest caballero count a script may name (a player has at most 36).
+#: The largest caballero count a script may name when the set's is not given (the most a
+#: player has in any set: 36 with the Colonies, C1).
 MAX_COUNT = 36
 #: The largest number a ``choose number`` may offer.
 MAX_NUMBER = 99
-#: Types of variables.
-REGION, REGION_MAP, NUMBER, PLAYER = "region", "region-per-player", "number", "player"
+#: Variable types (REGION, ...) are declared with the region-set forms, which check them.
+__all__ = ["MAX_COUNT", "MAX_NUMBER", "NUMBER", "PLAYER", "REGION", "REGION_MAP", "Checker",
+           "check_script"]
 
 
 @attrs.define
@@ -41,13 +44,17 @@ class Checker:
         path: the card file (for errors).
         region_ids: the place ids the board knows (regions, ``castillo``, areas).
         lasting_kinds: kinds a ``keep`` may name (default: the declared ones).
+        max_count: the most caballeros a count may name (the set's caballeros per
+            player, B1.1).
     """
 
     def __init__(self, path: str, region_ids: Iterable[str],
-                 lasting_kinds: Iterable[str] = tuple(LASTING_KINDS)) -> None:
+                 lasting_kinds: Iterable[str] = tuple(LASTING_KINDS),
+                 max_count: int = MAX_COUNT) -> None:
         self.path = path
         self.region_ids = set(region_ids)
         self.lasting = set(lasting_kinds)
+        self.max_count = max_count
         self.problems: list[CardError] = []
 
     # -- reporting --
@@ -165,8 +172,9 @@ class Checker:
 
     def qty(self, q: ast.Qty) -> None:
         """Range-check a quantity."""
-        if q.n is not None and not (0 <= q.n <= MAX_COUNT):
-            self.error(q, "E-RANGE", f"{q.n} caballeros is out of range", f"use 0..{MAX_COUNT}")
+        if q.n is not None and not (0 <= q.n <= self.max_count):
+            self.error(q, "E-RANGE", f"{q.n} caballeros is out of range",
+                       f"use 0..{self.max_count} (a player has {self.max_count} caballeros)")
 
     def choice(self, ch: Any, scope: _Scope) -> None:
         """Check a choose clause."""
@@ -201,49 +209,12 @@ class Checker:
                    "set it first with 'NAME = choose region from ...'")
 
     def regions(self, e: Any, scope: _Scope, allow_court: bool = False) -> None:
-        """Check a region-set expression."""
-        if isinstance(e, ast.Name):
-            t = scope.vars.get(e.name)
-            if t is None:
-                if e.name not in self.region_ids:
-                    close = difflib.get_close_matches(e.name, list(scope.vars)
-                                                      + sorted(self.region_ids), n=1)
-                    self.error(e, "E-UNKNOWN-REGION" if not scope.vars.get(e.name) else
-                               "E-UNDEFINED", f"unknown region or variable {e.name!r}",
-                               f"did you mean {close[0]!r}?" if close else "")
-            elif t == NUMBER or t == PLAYER:
-                self.error(e, "E-TYPE", f"{e.name!r} is a {t}, but a region is expected here")
-            elif t == REGION_MAP and not scope.in_each:
-                self.error(e, "E-TYPE", f"{e.name!r} holds one region per player; use it "
-                           "inside 'each player:' or with 'chosen by exactly one player'")
-        elif isinstance(e, ast.Court):
-            if not allow_court:
-                self.error(e, "E-TYPE", "'court' is not a region here",
-                           "'court' may be a source only of 'send ... to provinces'")
-        elif isinstance(e, ast.ChosenOnce):
-            if scope.vars.get(e.name) != REGION_MAP:
-                self.error(e, "E-TYPE", f"{e.name!r} is not a secret choice",
-                           "set it with 'each player secretly chooses region NAME from ...'")
-        elif isinstance(e, ast.WithValue):
-            for v in e.values:
-                if not 0 <= v <= 99:
-                    self.error(e, "E-RANGE", f"value {v} is out of range", "use 0..99")
-        elif isinstance(e, ast.WithOwn):
-            if not 1 <= e.at_least <= MAX_COUNT:
-                self.error(e, "E-RANGE", f"'at least {e.at_least}' is out of range",
-                           f"use 1..{MAX_COUNT}")
-        elif isinstance(e, ast.Adjacent):
-            self.regions(e.of, scope)
-        elif isinstance(e, ast.Union):
-            for x in e.items:
-                self.regions(x, scope, allow_court)
-        elif isinstance(e, ast.Except):
-            self.regions(e.base, scope, allow_court)
-            for x in e.items:
-                self.regions(x, scope, allow_court)
-        elif isinstance(e, ast.Otherwise):
-            self.regions(e.first, scope, allow_court)
-            self.regions(e.fallback, scope, allow_court)
+        """Check a region-set expression by its form's declared check
+        (:data:`elgrande.dsl.region_forms.FORMS`); ``allow_court``: ``court`` may stand
+        here (the source of a send effect)."""
+        form = form_of(e)
+        if form is not None:
+            form.check(self, e, scope, allow_court)
 
     def cond(self, c: Any, scope: _Scope) -> None:
         """Check a condition."""
@@ -281,11 +252,13 @@ class Checker:
                       "use 'mainland regions'")
 
 
-def check_script(script: ast.Script, path: str, region_ids: Iterable[str]) -> list[CardError]:
-    """Check ``script`` (from card file ``path``) against the board's ``region_ids``.
+def check_script(script: ast.Script, path: str, region_ids: Iterable[str],
+                 max_count: int = MAX_COUNT) -> list[CardError]:
+    """Check ``script`` (from card file ``path``) against the board's ``region_ids``;
+    caballero counts may go up to ``max_count`` (the set's caballeros per player, B1.1).
 
     Returns:
         Every problem, errors and warnings (``severity``), in source order.
     """
-    probs = Checker(path, region_ids).check(script)
+    probs = Checker(path, region_ids, max_count=max_count).check(script)
     return sorted(probs, key=lambda e: (e.line, e.column))

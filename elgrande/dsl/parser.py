@@ -9,8 +9,10 @@ position by where the script starts in its card file, and turns Lark's errors in
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
+import re
 import stat
 import sys
 from functools import lru_cache
@@ -24,6 +26,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
 from elgrande.dsl import ast
+from elgrande.dsl.region_forms import FORMS, RegionForm
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.errors import CardError
 from elgrande.resources import grammar_dir
@@ -300,56 +303,9 @@ class _ToAst(Transformer[Token, Any]):
     def next_scoring(self, items: list[Any]) -> str:
         return "next scoring"
 
-    # -- region sets --
-    def _simple(cls: Any) -> Any:  # noqa: N805 - helper used at class-body time
-        @v_args(meta=True)
-        def fn(self: _ToAst, meta: Any, items: list[Any]) -> Any:
-            return cls(**self._pos(meta))
-        return fn
-
-    all_regions = _simple(ast.AllRegions)
-    mainland_regions = _simple(ast.MainlandRegions)
-    anywhere = _simple(ast.Anywhere)
-    castillo = _simple(ast.Castillo)
-    king_region = _simple(ast.King)
-    court = _simple(ast.Court)
-    most_caballeros = _simple(ast.MostCaballeros)
-    fewest_caballeros = _simple(ast.FewestCaballeros)
-    del _simple
-
-    @v_args(meta=True)
-    def adjacent(self, meta: Any, items: list[Any]) -> ast.Adjacent:
-        return ast.Adjacent(of=items[0], **self._pos(meta))
-
-    @v_args(meta=True)
-    def with_value(self, meta: Any, items: list[Any]) -> ast.WithValue:
-        return ast.WithValue(values=tuple(int(i) for i in items), **self._pos(meta))
-
-    @v_args(meta=True)
-    def with_own(self, meta: Any, items: list[Any]) -> ast.WithOwn:
-        n = [i for i in items if isinstance(i, int)]
-        return ast.WithOwn(at_least=n[0] if n else 1, **self._pos(meta))
-
+    # -- region sets: built from their declarations (elgrande/dsl/region_forms.py) --
     def at_least(self, items: list[Any]) -> int | None:
         return int(items[0]) if items else None
-
-    def chosen_once(self, items: list[Any]) -> ast.ChosenOnce:
-        return ast.ChosenOnce(name=str(items[0]), **self._tok(items[0]))
-
-    def name(self, items: list[Any]) -> ast.Name:
-        return ast.Name(name=str(items[0]), **self._tok(items[0]))
-
-    @v_args(meta=True)
-    def union(self, meta: Any, items: list[Any]) -> ast.Union:
-        return ast.Union(items=tuple(items), **self._pos(meta))
-
-    @v_args(meta=True)
-    def except_(self, meta: Any, items: list[Any]) -> ast.Except:
-        return ast.Except(base=items[0], items=tuple(items[1:]), **self._pos(meta))
-
-    @v_args(meta=True)
-    def otherwise(self, meta: Any, items: list[Any]) -> ast.Otherwise:
-        return ast.Otherwise(first=items[0], fallback=items[1], **self._pos(meta))
 
     # -- conditions and numbers --
     @v_args(meta=True)
@@ -387,6 +343,23 @@ def keywords() -> frozenset[str]:
             out.add(pat.value)
     out.update({"caballeros", "caballero"})
     return frozenset(out)
+
+
+def _add_region_forms() -> None:
+    """Give the transformer one method per region-set form (from the declarations)."""
+    for form in FORMS.values():
+
+        def make(f: RegionForm) -> Any:
+            @v_args(meta=True)
+            def fn(self: _ToAst, meta: Any, items: list[Any]) -> ast.Node:
+                pos = self._tok(items[0]) if f.at_token else self._pos(meta)
+                return f.node(**f.build(items), **pos)
+            return fn
+
+        setattr(_ToAst, form.name, make(form))
+
+
+_add_region_forms()
 
 
 def _add_calls() -> None:
@@ -493,6 +466,64 @@ def _depth(node: Any) -> int:
     return best
 
 
+#: Words a designer may reach for, and the statements that do what they likely mean.
+_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "shift": ("send", "move"), "transfer": ("move", "send"), "relocate": ("move",),
+    "go": ("move",), "put": ("place",), "add": ("place", "bring"), "deploy": ("place",),
+    "drop": ("place",), "remove": ("send",), "return": ("send", "bring"),
+    "banish": ("send",), "exile": ("send",), "recall": ("bring",), "draw": ("bring",),
+    "gain": ("bring",), "count": ("score",), "tally": ("score",), "hold": ("keep",),
+    "skip": ("pass",), "nothing": ("pass",), "when": ("if",), "while": ("if",),
+    "elif": ("if",), "otherwise": ("else",), "every": ("each",), "all": ("each",),
+}
+
+
+@lru_cache(maxsize=1)
+def _statement_words() -> tuple[str, ...]:
+    """The words a statement may start with (from the declarations and the compound
+    statements of the grammar)."""
+    words: list[str] = []
+    for sig in SIGNATURES.values():
+        first = sig.phrase.split()[0]
+        if first.islower() and first not in words:
+            words.append(first)
+    for w in ("each", "for", "either", "if"):
+        if w not in words:
+            words.append(w)
+    return tuple(words)
+
+
+def _unknown_statement(exc: UnexpectedToken,
+                       text: str) -> tuple[tuple[int, int], str, str] | None:
+    """When a line starts with a word that is no statement (the parser then expected
+    ``=`` after it, taking it for a variable): its script position, the message
+    ``unknown statement 'shift' (did you mean 'send' or 'move'?)`` and a hint."""
+    if set(exc.accepts or exc.expected or ()) != {"EQUAL"}:
+        return None
+    tok = exc.token
+    line_no = (tok.line or 1) if tok.type not in ("$END",) else text.count("\n")
+    lines = text.split("\n")
+    if not 1 <= line_no <= len(lines):
+        return None
+    line = lines[line_no - 1]
+    end = (tok.column or 1) - 1 if tok.type not in ("_NL", "$END", "_DEDENT") else len(line)
+    m = re.fullmatch(r"(\s*)([a-z_][a-z0-9_]*)\s*", line[:end].split("#")[0])
+    if m is None:
+        return None
+    word = m.group(2)
+    known = _statement_words()
+    close = difflib.get_close_matches(word, known, n=2, cutoff=0.6)
+    close = close or [w for w in _SYNONYMS.get(word, ()) if w in known]
+    if close:
+        guess = " or ".join(f"'{w}'" for w in close)
+        msg = f"unknown statement {word!r} (did you mean {guess}?)"
+    else:
+        msg = f"unknown statement {word!r}"
+    hint = ("a statement starts with " + ", ".join(f"'{w}'" for w in known)
+            + ", or is 'NAME = choose ...'")
+    return (line_no, len(m.group(1)) + 1), msg, hint
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
                   col0: int) -> CardError:
     sline = getattr(exc, "line", 1) or 1
@@ -508,6 +539,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
     elif isinstance(exc, UnexpectedEOF):
         msg = "the script ends too early"
         hint = f"expected {_expected_words(set(exc.expected))}"
+    elif isinstance(exc, UnexpectedToken) and (unknown := _unknown_statement(exc, text)):
+        (sline, scol), msg, hint = unknown
+        fline, fcol = line0 + sline - 1, col0 + scol - 1
     elif isinstance(exc, UnexpectedToken):
         tok = exc.token
         found = ("the line ends too early" if tok.type == "_NL" else

@@ -28,16 +28,13 @@ for a region id and title-cased (``old_castile`` -> "Old Castile").
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.signatures import SIGNATURES, Param, Signature
-
-#: How a region set is meant where it appears: one region to pick (``any``), each region
-#: of the set (``every``), or the set as a whole (``all``, e.g. "caballeros in all regions").
-Mode = Literal["any", "every", "all"]
 
 #: Words after which a region-set placeholder means "one region to pick".
 _PICK_WORDS = frozenset({"to", "in", "into", "onto", "from", "choose", "chooses"})
@@ -377,81 +374,35 @@ def _players(node: ast.Node, ctx: _Ctx) -> str:
     return _fallback(node)
 
 
-def _join(parts: list[str], conj: str) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + f" {conj} " + parts[-1]
+# -- region sets ------------------------------------------------------------------------------
+@attrs.frozen(slots=True)
+class _Words:
+    """What a region-set form's English (:data:`elgrande.dsl.region_forms.FORMS`) may ask
+    of the renderer."""
 
+    ctx: _Ctx
 
-# -- region sets ----------------------------------------------------------------------------------
-_SET_TYPES = (ast.Name, ast.AllRegions, ast.MainlandRegions, ast.Anywhere, ast.Castillo,
-              ast.King, ast.Court, ast.Adjacent, ast.WithValue, ast.MostCaballeros,
-              ast.FewestCaballeros, ast.WithOwn, ast.ChosenOnce, ast.Union, ast.Except,
-              ast.Otherwise)
+    @property
+    def poss(self) -> str:
+        return self.ctx.poss
 
+    @property
+    def court(self) -> str | None:
+        return self.ctx.court
 
-def _regions(mode: Mode, qualifier: str) -> str:
-    if mode == "any":
-        return f"a region {qualifier}"
-    if mode == "every":
-        return f"every region {qualifier}"
-    return f"all regions {qualifier}"
+    def set(self, node: Any, mode: Mode, nested: bool = False) -> str:
+        return _set(node, self.ctx, mode, nested)
+
+    def name(self, name: str, mode: Mode) -> str:
+        return _name(name, self.ctx, mode)
 
 
 def _set(node: Any, ctx: _Ctx, mode: Mode, nested: bool = False) -> str:
-    """A region-set phrase; ``nested`` inside a union or an ``otherwise`` (exceptions are
-    then put in brackets so the commas stay readable)."""
-    if isinstance(node, ast.Name):
-        return _name(node.name, ctx, mode)
-    if isinstance(node, ast.AllRegions):
-        return {"any": "any region", "every": "every region", "all": "all regions"}[mode]
-    if isinstance(node, ast.MainlandRegions):
-        return {"any": "one of the nine regions of Spain", "every": "every region of Spain",
-                "all": "the nine regions of Spain"}[mode]
-    if isinstance(node, ast.Anywhere):
-        return {"any": "any region or the Castillo",
-                "every": "every region and the Castillo",
-                "all": "all regions and the Castillo"}[mode]
-    if isinstance(node, ast.Castillo):
-        return "the Castillo"
-    if isinstance(node, ast.King):
-        return "the king's region"
-    if isinstance(node, ast.Court):
-        return ctx.court or f"{ctx.poss} court"
-    if isinstance(node, ast.Adjacent):
-        return _regions(mode, f"adjacent to {_set(node.of, ctx, 'any', nested=True)}")
-    if isinstance(node, ast.WithValue):
-        values = _join([str(v) for v in node.values], "or")
-        return _regions(mode, f"whose first-place value is {values}")
-    if isinstance(node, ast.MostCaballeros):
-        if mode == "any":
-            return "a region with the most caballeros"
-        return "the region(s) with the most caballeros"
-    if isinstance(node, ast.FewestCaballeros):
-        if mode == "any":
-            return "a region with the fewest caballeros (empty ones ignored)"
-        return "the region(s) with the fewest caballeros (empty ones ignored)"
-    if isinstance(node, ast.WithOwn):
-        if node.at_least <= 1:
-            return _regions(mode, f"with {ctx.poss} caballeros")
-        return _regions(mode, f"with at least {node.at_least} of {ctx.poss} caballeros")
-    if isinstance(node, ast.ChosenOnce):
-        head = "a region" if mode == "any" else "the regions"
-        return f"{head} chosen (as '{node.name}') by exactly one player"
-    if isinstance(node, ast.Union):
-        parts = [_set(i, ctx, mode, nested=True) for i in node.items]
-        return _join(parts, "or" if mode == "any" else "and")
-    if isinstance(node, ast.Except):
-        base = _set(node.base, ctx, mode, nested=True)
-        items = [_set(i, ctx, "any", nested=True) for i in node.items]
-        if nested:
-            return f"{base} (not {_join(items, 'or')})"
-        return f"{base}, except {_join(items, 'and')}"
-    if isinstance(node, ast.Otherwise):
-        first = _set(node.first, ctx, mode, nested=True)
-        fallback = _set(node.fallback, ctx, mode, nested=True)
-        there = "is" if mode == "any" else "are"
-        return f"{first}, or if there {there} none, {fallback}"
+    """A region-set phrase, by the form's declared words; ``nested`` inside a union or an
+    ``otherwise`` (exceptions are then put in brackets so the commas stay readable)."""
+    form = form_of(node)
+    if form is not None:
+        return form.words(node, _Words(ctx), mode, nested)
     if isinstance(node, ast.Node):
         return _any(node, ctx)
     return str(node)
@@ -507,7 +458,7 @@ def _any(node: ast.Node, ctx: _Ctx) -> str:
     if isinstance(node, (ast.Call, ast.EachPlayer, ast.ForEachPlayer, ast.Either, ast.If,
                          ast.Block)):
         return _stmt(node, ctx)
-    if isinstance(node, _SET_TYPES):
+    if is_region_set(node):
         return _set(node, ctx, "any")
     if isinstance(node, (ast.AnyPlayer, ast.Opponents, ast.PlayerVar)):
         return _players(node, ctx)

@@ -12,8 +12,39 @@ from typing import Any
 import attrs
 
 from elgrande.engine.decisions import Decision
+from elgrande.errors import ElGrandeError
 from elgrande.model.board import Board
 from elgrande.model.state import State
+
+#: Work units one card's effect may spend (statements run, loop turns, region-set
+#: evaluations and the places they examine, options offered in decisions, changes made).
+#: The shipped cards spend at most about 300; the slowest effect the checker accepts
+#: stops within a few milliseconds (``benchmarks/budget.py``); a card past it is stopped.
+WORK_BUDGET = 5_000
+
+
+class BudgetExceeded(ElGrandeError):
+    """A card's effect spent more than its work budget (a homebrew card error, B8).
+
+    Raised at the same point of the same effect in the same position every time (the
+    count is plain data in :class:`Run`). The run it stopped is left finished: no frames,
+    nothing pending.
+
+    Attributes:
+        card: the card id; work: the units spent when it stopped; budget: the budget;
+        line, column: the card-file position of the statement running when it stopped
+        (set by the interpreter; 0 when unknown).
+    """
+
+    def __init__(self, card: str, work: int, budget: int = WORK_BUDGET) -> None:
+        super().__init__(f"card {card!r} spent {work} units of work (statements, loop "
+                         f"turns, places examined, options offered), over the step budget of "
+                         f"{budget}")
+        self.card = card
+        self.work = work
+        self.budget = budget
+        self.line = 0
+        self.column = 0
 
 
 @attrs.define(slots=True)
@@ -54,7 +85,8 @@ class Run:
         frames: the block stack (innermost last).
         env: variables: a region index, number or player index, None (nothing to choose),
             or for secret choices ``{str(player): region index or None}``.
-        steps: statements executed so far (the step budget counts these).
+        steps: statements executed so far.
+        work: work units spent so far (see :data:`WORK_BUDGET`; statements included).
         pending: the decision waiting for an answer, or None.
         secret: answers to a pending secret choice already given, hidden from the others
             (``{str(player): answer}``).
@@ -67,12 +99,13 @@ class Run:
     steps: int = 0
     pending: Decision | None = None
     secret: dict[str, Any] = attrs.field(factory=dict)
+    work: int = 0
 
     def copy(self) -> Run:
         """An independent copy."""
         return Run(self.card, self.actor, [f.copy() for f in self.frames],
                    {k: _copy_value(v) for k, v in self.env.items()}, self.steps,
-                   self.pending, dict(self.secret))  # decisions are never changed: shared
+                   self.pending, dict(self.secret), self.work)  # decisions are shared
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -99,6 +132,7 @@ class Ctx:
         events: what happened, as plain dicts, for the game log.
         rules: the composed rules modules in play (:class:`elgrande.engine.modules.Rules`),
             whose hooks the primitives call; None outside a game (bare scripts).
+        budget: the work units the run may spend in all.
     """
 
     state: State
@@ -107,6 +141,17 @@ class Ctx:
     subject: int
     events: list[dict[str, Any]] = attrs.field(factory=list)
     rules: Any = None
+    budget: int = WORK_BUDGET
+
+    def charge(self, units: int) -> None:
+        """Spend ``units`` of the run's work budget.
+
+        Raises:
+            BudgetExceeded: the run has now spent more than ``budget``.
+        """
+        self.run.work += units
+        if self.run.work > self.budget:
+            raise BudgetExceeded(self.run.card, self.run.work, self.budget)
 
     def rid(self, place: int) -> str:
         """The id of place ``place`` (answers and options use ids)."""

@@ -23,29 +23,28 @@ from typing import Any
 import attrs
 
 from elgrande.dsl import ast
-from elgrande.engine.context import Ctx, Frame, Run
+from elgrande.engine.context import WORK_BUDGET, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import PRIMITIVES, each_order
 from elgrande.engine.regions import condition
-from elgrande.errors import ElGrandeError, IllegalMove
+from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import State
 
-#: Statements one effect may execute; a homebrew script past this is stopped.
-STEP_BUDGET = 2_000
+#: The work budget of one effect (:data:`elgrande.engine.context.WORK_BUDGET`): every
+#: statement, loop turn, region-set evaluation (one unit per place examined) and option
+#: offered counts. ``BudgetExceeded`` is defined beside it and re-exported here.
+STEP_BUDGET = WORK_BUDGET
+#: Work units of each change an effect makes (each event: a region scored, caballeros
+#: moved, the king moved, ...): applying and logging one costs about as much as that many
+#: statements.
+EVENT_UNITS = 15
+#: Work units per AST node of an ``either`` statement's branches (their labels are
+#: rendered in English for the decision).
+LABEL_UNITS = 2
 
-
-class BudgetExceeded(ElGrandeError):
-    """A script ran more statements than :data:`STEP_BUDGET` (a homebrew card error).
-
-    Attributes:
-        card: the card id.
-    """
-
-    def __init__(self, card: str, steps: int) -> None:
-        super().__init__(f"card {card!r} ran {steps} statements, over the step budget "
-                         f"of {STEP_BUDGET}")
-        self.card = card
+__all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Interpreter",
+           "block_at"]
 
 
 def block_at(script: ast.Script, path: list[int]) -> ast.Block:
@@ -73,7 +72,7 @@ class Interpreter:
         board: the board.
         scripts: card id -> parsed script (from the loaded card set).
         rules: the composed rules modules whose hooks the primitives call (None: none).
-        budget: the step budget per effect.
+        budget: the work budget per effect (units, see :data:`STEP_BUDGET`).
     """
 
     def __init__(self, board: Board, scripts: Mapping[str, ast.Script],
@@ -82,6 +81,26 @@ class Interpreter:
         self.scripts = scripts
         self.rules = rules
         self.budget = budget
+        self._label_cache: dict[int, list[str]] = {}
+        self._cost_cache: dict[int, int] = {}
+
+    def _label_cost(self, stmt: ast.Either) -> int:
+        """The work units of rendering ``stmt``'s branch labels: :data:`LABEL_UNITS` per
+        node of the branches, charged every time (so the count does not depend on what
+        this interpreter rendered before)."""
+        key = id(stmt)
+        if key not in self._cost_cache:
+            nodes = sum(1 for b in stmt.branches for _ in ast.walk(b))
+            self._cost_cache[key] = LABEL_UNITS * nodes
+        return self._cost_cache[key]
+
+    def _labels(self, stmt: ast.Either) -> list[str]:
+        """The branch labels of ``stmt`` (rendered once per statement: scripts never
+        change)."""
+        key = id(stmt)
+        if key not in self._label_cache:
+            self._label_cache[key] = [_label(b) for b in stmt.branches]
+        return list(self._label_cache[key])
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
@@ -99,16 +118,26 @@ class Interpreter:
         effect is over (None).
 
         Raises:
-            BudgetExceeded: the script ran too long.
+            BudgetExceeded: the script spent its work budget; ``run`` is then finished
+            (no frames, nothing pending) and ``state`` may be part-changed: the caller
+            restores the state it had before the card began.
         """
-        script = self.scripts[run.card]
         ctx = Ctx(state, self.board, run, run.actor, events if events is not None else [],
-                  self.rules)
+                  self.rules, self.budget)
+        try:
+            return self._advance(ctx, run)
+        except BudgetExceeded as exc:
+            self._stop(run, exc)
+            raise
+
+    def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
+        script = self.scripts[run.card]
         while run.frames:
             f = run.frames[-1]
             block = block_at(script, f.path)
             if f.pc >= len(block.body):
                 if f.rest:
+                    ctx.charge(1)  # a loop turn
                     nxt = f.rest.pop(0)
                     if f.var:
                         run.env[f.var] = nxt
@@ -120,13 +149,15 @@ class Interpreter:
                 continue
             stmt = block.body[f.pc]
             run.steps += 1
-            if run.steps > self.budget:
-                raise BudgetExceeded(run.card, run.steps)
+            ctx.charge(1)
             ctx.subject = f.subject
             here = f.path + [f.pc]
             if isinstance(stmt, ast.Call):
+                made = len(ctx.events)
                 d = PRIMITIVES[stmt.name].start(ctx, stmt)
+                ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
                 if d is not None:
+                    ctx.charge(_size(d.options))  # the moves it offers
                     run.pending = d
                     return d
                 f.pc += 1
@@ -148,8 +179,10 @@ class Interpreter:
                 elif stmt.otherwise is not None:
                     run.frames.append(Frame(here + [1], 0, f.subject))
             elif isinstance(stmt, ast.Either):
+                ctx.charge(self._label_cost(stmt))  # before the labels are rendered
                 d = Decision("choose_option", [f.subject], "Choose one",
-                             {"labels": [_label(b) for b in stmt.branches]}, "B4.4")
+                             {"labels": self._labels(stmt)}, "B4.4")
+                ctx.charge(_size(d.options))
                 run.pending = d
                 return d
             else:  # pragma: no cover
@@ -166,7 +199,8 @@ class Interpreter:
             player has answered), or None when the effect is over.
         Raises:
             IllegalMove: the answer is refused (state and run unchanged).
-            BudgetExceeded: the script ran too long afterwards.
+            BudgetExceeded: the script spent its work budget afterwards (see
+            :meth:`advance`: the run is then finished).
         """
         d = run.pending
         if d is None:
@@ -176,7 +210,7 @@ class Interpreter:
         script = self.scripts[run.card]
         f = run.frames[-1]
         stmt = block_at(script, f.path).body[f.pc]
-        ctx = Ctx(state, self.board, run, f.subject, events, self.rules)
+        ctx = Ctx(state, self.board, run, f.subject, events, self.rules, self.budget)
         if d.kind == "secret_region":
             run.secret[str(player)] = norm
             if len(d.players) > 1:  # decisions are never changed in place: copies share them
@@ -188,10 +222,49 @@ class Interpreter:
             f.pc += 1
         else:
             assert isinstance(stmt, ast.Call)
-            PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
+            try:
+                made = len(ctx.events)
+                PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
+                ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
+            except BudgetExceeded as exc:
+                self._stop(run, exc)
+                raise
             f.pc += 1
         run.pending = None
         return self.advance(state, run, events)
+
+
+    def _stop(self, run: Run, exc: BudgetExceeded) -> None:
+        """Locate ``exc`` at the statement running (or the loop turning), then leave the
+        run finished: no frames, nothing pending."""
+        script = self.scripts[run.card]
+        node: ast.Node = script
+        for f in reversed(run.frames):
+            body = block_at(script, f.path).body
+            if f.pc < len(body):
+                node = body[f.pc]
+                break
+            if f.path:  # a loop's block at its end: the loop statement
+                node = block_at(script, f.path[:-2]).body[f.path[-2]]
+                break
+        exc.line, exc.column = node.line, node.column
+        run.frames.clear()
+        run.pending = None
+        run.secret.clear()
+
+
+def _size(options: Any) -> int:
+    """How many values a decision's options hold (lists and mappings counted through;
+    an iterative walk)."""
+    n, stack = 0, [options]
+    while stack:
+        v = stack.pop()
+        n += 1
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return n
 
 
 def _label(block: ast.Block) -> str:

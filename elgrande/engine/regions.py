@@ -3,13 +3,19 @@
 A region set is a list of place indices without repeats, in the board's scoring order
 (the Castillo after the regions). The pseudo-place :data:`COURT` stands for a player's
 court in the sources of send effects.
+
+Each form of :data:`elgrande.dsl.region_forms.FORMS` has one evaluation here, registered
+with ``@evaluates(name)``; :func:`regions` dispatches on the node's form and charges the
+effect's work budget (:meth:`elgrande.engine.context.Ctx.charge`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from elgrande.dsl import ast
+from elgrande.dsl.region_forms import FORMS, form_of
 from elgrande.engine.context import Ctx
 from elgrande.model.scoring import current_values
 
@@ -27,67 +33,156 @@ def _var(ctx: Ctx, name: str) -> Any:
     return ctx.board.index[name]
 
 
+#: One evaluation per region-set form, by the form's name in
+#: :data:`elgrande.dsl.region_forms.FORMS` (a test checks both name the same forms).
+Evaluator = Callable[[Ctx, Any], list[int]]
+EVALUATORS: dict[str, Evaluator] = {}
+
+
+def evaluates(name: str) -> Callable[[Evaluator], Evaluator]:
+    """Register the evaluation of region-set form ``name``.
+
+    Raises:
+        ValueError: no such form declared, or registered twice.
+    """
+    def deco(fn: Evaluator) -> Evaluator:
+        if name not in FORMS or name in EVALUATORS:  # pragma: no cover - a registry slip
+            raise ValueError(f"no region form {name!r} to evaluate, or evaluated twice")
+        EVALUATORS[name] = fn
+        return fn
+    return deco
+
+
 def regions(ctx: Ctx, node: Any) -> list[int]:
-    """The places ``node`` denotes now (see module doc).
+    """The places ``node`` denotes now (see module doc). Each evaluation is charged to the
+    effect's work budget: one unit, one per place it examines and one per place it yields.
 
     Raises:
         KeyError: an unknown name (the checker prevents this for loaded cards).
+        TypeError: ``node`` is no region-set expression.
+        BudgetExceeded: the effect's work budget is spent.
     """
-    b, s = ctx.board, ctx.state
-    if isinstance(node, ast.Name):
-        v = _var(ctx, node.name)
-        return [] if v is None else [int(v)]
-    if isinstance(node, ast.AllRegions):
-        return list(b.scoring_order)
-    if isinstance(node, ast.MainlandRegions):
-        return list(b.regions)
-    if isinstance(node, ast.Anywhere):
-        return [*b.scoring_order, b.castillo]
-    if isinstance(node, ast.Castillo):
-        return [b.castillo]
-    if isinstance(node, ast.King):
-        return [s.king] if s.king >= 0 else []
-    if isinstance(node, ast.Court):
-        return [COURT]
-    if isinstance(node, ast.Adjacent):
-        around = set(regions(ctx, node.of))
-        return [r for r in b.scoring_order if r not in around
-                and any(b.adjacent(a, r) for a in around if a >= 0)]
-    if isinstance(node, ast.WithValue):
-        return [r for r in b.scoring_order
-                if current_values(s, b, r)[0][0] in node.values]
-    if isinstance(node, ast.MostCaballeros):
-        counts = {r: s.count_in(r) for r in b.scoring_order}
-        top = max(counts.values(), default=0)
-        return [r for r, c in counts.items() if c == top and c > 0]
-    if isinstance(node, ast.FewestCaballeros):
-        counts = {r: s.count_in(r) for r in b.scoring_order if s.count_in(r) > 0}
-        low = min(counts.values(), default=0)
-        return [r for r, c in counts.items() if c == low]
-    if isinstance(node, ast.WithOwn):
-        p = ctx.subject
-        return [r for r in b.scoring_order if s.caballeros[r][p] >= node.at_least]
-    if isinstance(node, ast.ChosenOnce):
-        picks = ctx.run.env.get(node.name) or {}
-        tally: dict[int, int] = {}
-        for v in picks.values():
-            if v is not None:
-                tally[v] = tally.get(v, 0) + 1
-        order = [*b.scoring_order, b.castillo]
-        return [r for r in order if tally.get(r) == 1]
-    if isinstance(node, ast.Union):
-        out: list[int] = []
-        for item in node.items:
-            for r in regions(ctx, item):
-                if r not in out:
-                    out.append(r)
-        return _ordered(ctx, out)
-    if isinstance(node, ast.Except):
-        drop = {r for item in node.items for r in regions(ctx, item)}
-        return [r for r in regions(ctx, node.base) if r not in drop]
-    if isinstance(node, ast.Otherwise):
-        return regions(ctx, node.first) or regions(ctx, node.fallback)
-    raise TypeError(f"not a region expression: {type(node).__name__}")
+    form = form_of(node)
+    if form is None:
+        raise TypeError(f"not a region expression: {type(node).__name__}")
+    ctx.charge(1)
+    out = EVALUATORS[form.name](ctx, node)
+    ctx.charge(len(out))  # what the caller goes on to do with each place
+    return out
+
+
+@evaluates("name")
+def _name(ctx: Ctx, node: ast.Name) -> list[int]:
+    v = _var(ctx, node.name)
+    return [] if v is None else [int(v)]
+
+
+@evaluates("all_regions")
+def _all_regions(ctx: Ctx, node: ast.AllRegions) -> list[int]:
+    return list(ctx.board.scoring_order)
+
+
+@evaluates("mainland_regions")
+def _mainland(ctx: Ctx, node: ast.MainlandRegions) -> list[int]:
+    return list(ctx.board.regions)
+
+
+@evaluates("anywhere")
+def _anywhere(ctx: Ctx, node: ast.Anywhere) -> list[int]:
+    return [*ctx.board.scoring_order, ctx.board.castillo]
+
+
+@evaluates("castillo")
+def _castillo(ctx: Ctx, node: ast.Castillo) -> list[int]:
+    return [ctx.board.castillo]
+
+
+@evaluates("king_region")
+def _king(ctx: Ctx, node: ast.King) -> list[int]:
+    return [ctx.state.king] if ctx.state.king >= 0 else []
+
+
+@evaluates("court")
+def _court(ctx: Ctx, node: ast.Court) -> list[int]:
+    return [COURT]
+
+
+def _scan(ctx: Ctx, units: int = 1) -> tuple[int, ...]:
+    """The scored regions, charging ``units`` per region examined."""
+    order = ctx.board.scoring_order
+    ctx.charge(len(order) * units)
+    return tuple(order)
+
+
+@evaluates("adjacent")
+def _adjacent(ctx: Ctx, node: ast.Adjacent) -> list[int]:
+    b = ctx.board
+    around = set(regions(ctx, node.of))
+    return [r for r in _scan(ctx, max(len(around), 1)) if r not in around
+            and any(b.adjacent(a, r) for a in around if a >= 0)]
+
+
+@evaluates("with_value")
+def _with_value(ctx: Ctx, node: ast.WithValue) -> list[int]:
+    s, b = ctx.state, ctx.board
+    return [r for r in _scan(ctx) if current_values(s, b, r)[0][0] in node.values]
+
+
+@evaluates("most_caballeros")
+def _most(ctx: Ctx, node: ast.MostCaballeros) -> list[int]:
+    counts = {r: ctx.state.count_in(r) for r in _scan(ctx)}
+    top = max(counts.values(), default=0)
+    return [r for r, c in counts.items() if c == top and c > 0]
+
+
+@evaluates("fewest_caballeros")
+def _fewest(ctx: Ctx, node: ast.FewestCaballeros) -> list[int]:
+    counts = {r: c for r in _scan(ctx) if (c := ctx.state.count_in(r)) > 0}
+    low = min(counts.values(), default=0)
+    return [r for r, c in counts.items() if c == low]
+
+
+@evaluates("with_own")
+def _with_own(ctx: Ctx, node: ast.WithOwn) -> list[int]:
+    s, p = ctx.state, ctx.subject
+    return [r for r in _scan(ctx) if s.caballeros[r][p] >= node.at_least]
+
+
+@evaluates("chosen_once")
+def _chosen_once(ctx: Ctx, node: ast.ChosenOnce) -> list[int]:
+    b = ctx.board
+    picks = ctx.run.env.get(node.name) or {}
+    ctx.charge(len(picks))
+    tally: dict[int, int] = {}
+    for v in picks.values():
+        if v is not None:
+            tally[v] = tally.get(v, 0) + 1
+    order = [*_scan(ctx), b.castillo]
+    return [r for r in order if tally.get(r) == 1]
+
+
+@evaluates("union")
+def _union(ctx: Ctx, node: ast.Union) -> list[int]:
+    out: list[int] = []
+    for item in node.items:
+        for r in regions(ctx, item):
+            ctx.charge(1)
+            if r not in out:
+                out.append(r)
+    return _ordered(ctx, out)
+
+
+@evaluates("except_")
+def _except(ctx: Ctx, node: ast.Except) -> list[int]:
+    drop = {r for item in node.items for r in regions(ctx, item)}
+    base = regions(ctx, node.base)
+    ctx.charge(len(base))
+    return [r for r in base if r not in drop]
+
+
+@evaluates("otherwise")
+def _otherwise(ctx: Ctx, node: ast.Otherwise) -> list[int]:
+    return regions(ctx, node.first) or regions(ctx, node.fallback)
 
 
 def _ordered(ctx: Ctx, places: list[int]) -> list[int]:

@@ -41,6 +41,7 @@ from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
+from elgrande.dsl.region_forms import FORMS
 from elgrande.dsl.render import render
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
@@ -525,12 +526,11 @@ def _explain(expansion: str, alias: str, where: str) -> Inline:
     """The docstring of the AST node an example of ``expansion`` parses to."""
     if not alias:
         return _t("Brackets group an expression.") if '"("' in expansion else _t()
+    if where == "set":  # region-set forms: their declared docs entry
+        form = FORMS.get(alias)
+        return _rst(form.doc) if form is not None else _t()
     ex = _example(expansion)
     try:
-        if where == "set":
-            call = parse(f"x = choose region from {ex}\n").body.body[0]
-            assert isinstance(call, ast.Call)
-            return _doc_of(call.arg("choice").set)
         stmt = parse(f"if {ex if where == 'cond' else ex + ' >= 1'}:\n    pass\n").body.body[0]
         assert isinstance(stmt, ast.If)
         node = stmt.cond if where == "cond" else stmt.cond.left  # type: ignore[attr-defined]
@@ -620,7 +620,10 @@ def dsl_page() -> Page:
     body.append(Heading(2, _t("Region sets"), "region-sets"))
     body.append(Para(_t("Wherever a statement takes a SET, any of these may be written; a "
                         "statement picks one region of it or acts on every region of it, as "
-                        "its summary says.")))
+                        "its summary says. Each form is declared once in ",
+                        _code("elgrande/dsl/region_forms.py"), " (its grammar rule, check, "
+                        "English and this entry) and evaluated once in ",
+                        _code("elgrande/engine/regions.py"), ".")))
     body.append(_alternatives_table(("set_expr", "set_union", "set_term", "set_atom"), "set"))
     board = load_board(("base",))
     body.append(Para(_t("Region ids of the base board (a NAME that is no variable must be "

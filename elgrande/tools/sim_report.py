@@ -383,7 +383,7 @@ def _figures(summary: dict[str, Any], games: Sequence[dict[str, Any]],
     if cards:
         fig, (a1, a2) = plt.subplots(1, 2, figsize=(9, 0.28 * len(cards) + 1.2), sharey=True)
         names = [("(new) " if c["homebrew"] else "") + c["title"] for c in cards]
-        colors = ["C3" if c["homebrew"] else "C0" for c in cards]
+        colors = ["#d62728" if c["homebrew"] else "#1f77b4" for c in cards]
         rows_at = list(range(len(cards)))
         a1.barh(rows_at, [c["gain_vs_table"] for c in cards], color=colors,
                 xerr=[[c["gain_vs_table"] - c["gain_ci"][0] for c in cards],

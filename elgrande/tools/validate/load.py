@@ -1,0 +1,270 @@
+"""Load problems: every card file read, checked against the schema, parsed and checked
+exactly as the engine loads it, but going on after each problem.
+
+Per file: the YAML error (``E-YAML``), every schema error (``E-SCHEMA-*``), the syntax
+error of each effect script (``E-SYNTAX``), every checker problem; across files:
+duplicate ids (``E-DUPLICATE-ID``), errata for unknown cards (``E-UNKNOWN-CARD``), power
+cards that disagree with the set manifest (``E-POWER-MISMATCH``), action cards on a stack
+the set does not have (``E-STACK``, B1.4). A script's syntax error does not hide the
+file's other problems: its id is still checked for clashes and its stack against the set.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from elgrande.data.cards import (
+    CardDef,
+    Erratum,
+    build_card,
+    build_erratum,
+    card_files,
+    check_fields,
+    duplicate_id,
+    parse_effect,
+    read_file,
+)
+from elgrande.data.kinds import Kinds
+from elgrande.data.yamlpos import Positions
+from elgrande.dsl.checker import check_script
+from elgrande.errors import CardError
+from elgrande.model.board import Board
+from elgrande.tools.validate.diagnostics import Collector, NoCardFiles
+
+
+@attrs.define
+class Entry:
+    """One card file read: its data, path and positions."""
+
+    data: Any
+    path: str
+    pos: Positions
+
+
+@attrs.define
+class Loaded:
+    """What loading found.
+
+    Attributes:
+        out: the diagnostics so far; checked: the files checked; entries: every file read
+        (shipped ones too); cards: the cards built, by id; origin: card id -> the file its
+        effect comes from (an erratum's, when one replaces it); errata: by id;
+        playable: the action/King's cards with a script from the checked files.
+    """
+
+    out: Collector
+    checked: list[str]
+    entries: list[Entry]
+    cards: dict[str, CardDef]
+    origin: dict[str, str]
+    errata: dict[str, Erratum]
+    playable: list[CardDef]
+
+
+def card_paths(paths: Iterable[str | Path]) -> list[str]:
+    """The card files under ``paths``, each once, in order.
+
+    Raises:
+        NoCardFiles: a path holds no card file.
+    """
+    out: list[str] = []
+    seen: set[Path] = set()
+    for p in paths:
+        files = card_files(p)
+        if not files:
+            raise NoCardFiles(f"no card files (*.yaml, *.yml) under {p}")
+        for f in files:
+            key = f.resolve()
+            if key not in seen:
+                seen.add(key)
+                out.append(str(f))
+    return out
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the working directory when it is below it (shorter messages)."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _scripts_in(data: dict[str, Any], kinds: Kinds) -> list[tuple[Any, ...]]:
+    """Key paths of every effect script written in a card or erratum mapping."""
+    keys: list[tuple[Any, ...]] = []
+    kind = kinds.get(data.get("kind"))
+    if isinstance(data.get("effect"), str) and kind is not None and "effect" in kind.fields:
+        keys.append(("effect",))
+    for i, e in enumerate(data.get("errata") or []):
+        if isinstance(e, dict) and isinstance((e.get("replaces") or {}).get("effect"), str):
+            keys.append(("errata", i, "replaces", "effect"))
+    if isinstance((data.get("replaces") or {}).get("effect"), str) \
+            and data.get("kind") == "erratum":
+        keys.append(("replaces", "effect"))
+    return keys
+
+
+def _get(data: Any, key: tuple[Any, ...]) -> Any:
+    for k in key:
+        data = data[k]
+    return data
+
+
+def _unique(cid: str, path: str, pos: Positions, seen: dict[str, str],
+            out: Collector) -> bool:
+    err = duplicate_id(cid, path, pos, seen)
+    if err is not None:
+        out.add(err)
+    return err is None
+
+
+def set_ids(paths: Sequence[str | Path]) -> set[str]:
+    """The ids of the card sets whose manifests (``set.yaml``) lie under ``paths``."""
+    ids: set[str] = set()
+    for p in map(Path, paths):
+        manifests = [p] if p.name == "set.yaml" else (
+            list(p.rglob("set.yaml")) if p.is_dir() else [])
+        for m in manifests:
+            try:
+                data = yaml.safe_load(m.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+                continue
+            if isinstance(data, dict) and isinstance(data.get("set"), str):
+                ids.add(data["set"])
+    return ids
+
+
+def _stack_problem(data: Any, path: str, pos: Positions,
+                   board: Board) -> CardError | None:
+    """An action card on a stack the sets in play do not have (B1.4), or None."""
+    if not isinstance(data, dict):
+        return None
+    stack = data.get("stack")
+    if (data.get("kind") != "action" or not board.stacks or not isinstance(stack, int)
+            or isinstance(stack, bool) or stack in board.stacks):
+        return None
+    line, col = pos.get(("stack",))
+    shown = ", ".join(str(s) for s in board.stacks)
+    return CardError(path, f"there is no action stack {stack!r}: the sets in play have "
+                     f"stacks {shown}, so this card would never be dealt (B1.4)", line, col,
+                     f"use one of {shown}", code="E-STACK")
+
+
+def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
+    """Read and check the card files under ``paths`` with the shipped sets of ``board``
+    loaded alongside (only the checked files' problems are kept).
+
+    Raises:
+        NoCardFiles: a path holds no card file.
+    """
+    checked = card_paths(paths)
+    checked_keys = {Path(f).resolve() for f in checked}
+    # a set validated in its own folder (e.g. a checkout's cards/ while the installed
+    # package ships the same set) replaces the shipped copy instead of clashing with it
+    replaced = set_ids(paths)
+    shipped = [_shown(f) for d in board.set_dirs if d.name not in replaced
+               for f in card_files(d) if f.resolve() not in checked_keys]
+    out = Collector(set(checked))
+    region_ids = list(board.index)
+    most = board.caballeros_per_player
+
+    entries: list[Entry] = []
+    for f in [*shipped, *checked]:
+        try:
+            data, pos = read_file(f)
+        except CardError as err:
+            out.add(err)
+            continue
+        entries.append(Entry(data, f, pos))
+
+    # every script written in a file: syntax and checker problems where they are written
+    for e in entries:
+        if e.path not in out.checked or not isinstance(e.data, dict):
+            continue
+        for key in _scripts_in(e.data, kinds):
+            try:
+                script = parse_effect(_get(e.data, key), e.path, e.pos, key)
+            except CardError as err:
+                out.add(err)
+                continue
+            for problem in check_script(script, e.path, region_ids, most):
+                out.add(problem)
+
+    seen: dict[str, str] = {}
+    errata: dict[str, Erratum] = {}
+    for e in entries:
+        if isinstance(e.data, dict) and e.data.get("kind") == "erratum":
+            errs = check_fields(e.data, e.path, e.pos, kinds)
+            for problem in errs:
+                out.add(problem)
+            if errs:
+                continue
+            er = build_erratum(e.data, e.path, e.pos, kinds)
+            if _unique(er.id, e.path, e.pos, seen, out):
+                errata[er.id] = er
+    by_card: dict[str, list[Erratum]] = {}
+    for er in errata.values():
+        if not er.optional:
+            by_card.setdefault(er.card, []).append(er)
+
+    cards: dict[str, CardDef] = {}
+    origin: dict[str, str] = {}
+    named: set[str] = set()  # ids of cards that passed the schema, built or not
+    for e in entries:
+        if isinstance(e.data, dict) and e.data.get("kind") == "erratum":
+            continue
+        errs = check_fields(e.data, e.path, e.pos, kinds)
+        for problem in errs:
+            out.add(problem)
+        # the stack is checked even when other fields are wrong, the id even when the
+        # card cannot be built (its script has a syntax error)
+        stack_err = _stack_problem(e.data, e.path, e.pos, board)
+        if stack_err is not None and all((p.line, p.column) != (stack_err.line, stack_err.column)
+                                         for p in errs):  # not when the schema said it
+            out.add(stack_err)
+        if errs:
+            continue
+        cid = e.data.get("id")
+        if not _unique(cid, e.path, e.pos, seen, out):
+            continue
+        named.add(cid)
+        applied = by_card.get(cid, []) if isinstance(cid, str) else []
+        try:
+            card = build_card(e.data, e.path, e.pos, applied, kinds)
+        except CardError as err:
+            out.add(err)
+            continue
+        cards[card.id] = card
+        src = e.path
+        for er in sorted(applied, key=lambda x: x.date):
+            if "effect" in er.replaces:
+                src = er.path
+        origin[card.id] = src
+        if card.script is not None:
+            for problem in check_script(card.script, src, region_ids, most):
+                out.add(problem)
+        if card.role == "bid" and board.power_cards.get(card.value) != card.court:
+            line, col = e.pos.get(("court",))
+            out.add(CardError(e.path, f"power card {card.value} brings {card.court} "
+                              "caballeros to court, but the set manifest says "
+                              f"{board.power_cards.get(card.value)}", line, col,
+                              "make the card file and set.yaml agree",
+                              code="E-POWER-MISMATCH"))
+    for er in errata.values():
+        if er.card not in named:
+            close = difflib.get_close_matches(er.card, cards, n=1)
+            line, col = er.positions.get(("card",))
+            out.add(CardError(er.path, f"erratum for unknown card {er.card!r}", line, col,
+                              f"did you mean {close[0]!r}?" if close else
+                              "an erratum names the id of a loaded card",
+                              code="E-UNKNOWN-CARD"))
+
+    playable = [c for c in cards.values() if c.script is not None
+                and (c.path in out.checked or origin[c.id] in out.checked)]
+    return Loaded(out, checked, entries, cards, origin, errata, playable)

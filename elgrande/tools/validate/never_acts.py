@@ -1,0 +1,148 @@
+"""The never-acts analysis (``W-NEVER-ACTS``): an effect that can never change the game
+(every statement is ``pass`` or only chooses, or every statement that would act draws on
+places the rules keep closed or empty: B5.2, B8.2, B8.7).
+
+What a region set may denote is over-approximated by each form's declaration
+(:func:`elgrande.dsl.region_forms.possible`, ``exact``), so a warning is given only when
+it is certain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from elgrande.dsl import ast
+from elgrande.dsl.region_forms import COURT as _COURT
+from elgrande.dsl.region_forms import KING as _KING
+from elgrande.dsl.region_forms import PlaceSets
+from elgrande.dsl.region_forms import possible as _possible
+from elgrande.model.board import Board
+
+
+def place_sets(board: Board) -> PlaceSets:
+    """The board's places as the analysis sees them (ids; first values of places and
+    mobile scoreboards, B6.9)."""
+    firsts = {p.values[0] for p in board.places} | {s.values[0] for s in board.scoreboards}
+    return PlaceSets(ids=frozenset(board.index), castillo=board.place_id(board.castillo),
+                     scoring=frozenset(board.place_id(r) for r in board.scoring_order),
+                     mainland=frozenset(board.place_id(r) for r in board.regions),
+                     first_values=frozenset(firsts))
+
+
+class _Places:
+    """The analysis's view of the board and what a region set may denote."""
+
+    def __init__(self, board: Board) -> None:
+        self.sets = place_sets(board)
+        self.castillo = self.sets.castillo
+
+    def possible(self, e: Any, env: dict[str, frozenset[str]]) -> frozenset[str]:
+        """Every place ``e`` might denote in some position."""
+        return _possible(self.sets, e, env)
+
+
+def never_acts(script: ast.Script, board: Board) -> tuple[str, str] | None:
+    """Why ``script`` can never change the game and a hint, or None when it may.
+
+    Over-approximates what each region set may denote, so it only says so when it is
+    certain: every statement is ``pass`` (or only chooses), or every statement that would
+    act draws on places the rules keep closed or empty (B5.2, B8.2, B8.7) or on no place.
+    """
+    places = _Places(board)
+    reasons: list[tuple[str, str]] = []
+    if _block_never(script.body, places, {}, reasons):
+        acting = [r for r in reasons if r[0] != _CHOOSING[0]] or reasons
+        unique = list(dict.fromkeys(acting))
+        if not unique:
+            return "it does nothing", "write what the card does"
+        return "; ".join(r[0] for r in unique[:3]), unique[0][1]
+    return None
+
+
+_PASSING = ("it only passes", "write what the card does instead of 'pass'")
+_CHOOSING = ("choosing alone changes nothing", "use the chosen value in a later statement")
+_SOURCE = ("caballeros never leave the Castillo or the king's region, and 'court' is a "
+           "source only of 'send'; pick a source with regions in it")
+_DEST = "nothing enters the king's region; pick a destination with regions in it"
+_NO_REGION = "the king and the Grandes go only to mainland regions other than the king's"
+
+
+def _block_never(block: ast.Block, pl: _Places, env: dict[str, frozenset[str]],
+                 reasons: list[tuple[str, str]]) -> bool:
+    return all([_stmt_never(s, pl, env, reasons) for s in block.body])
+
+
+def _stmt_never(s: ast.Node, pl: _Places, env: dict[str, frozenset[str]],
+                reasons: list[tuple[str, str]]) -> bool:
+    if isinstance(s, (ast.EachPlayer, ast.ForEachPlayer)):
+        return _block_never(s.body, pl, env, reasons)
+    if isinstance(s, ast.Either):
+        return all([_block_never(b, pl, dict(env), reasons) for b in s.branches])
+    if isinstance(s, ast.If):
+        then = _block_never(s.then, pl, dict(env), reasons)
+        other = s.otherwise is None or _block_never(s.otherwise, pl, dict(env), reasons)
+        return then and other
+    if not isinstance(s, ast.Call):
+        return False
+    return _call_never(s, pl, env, reasons)
+
+
+def _zero(q: Any) -> bool:
+    return isinstance(q, ast.Qty) and q.mode in ("up_to", "exactly") and q.n == 0
+
+
+def _call_never(c: ast.Call, pl: _Places, env: dict[str, frozenset[str]],
+                reasons: list[tuple[str, str]]) -> bool:
+    name = c.name
+    if name in ("pass_",):
+        reasons.append(_PASSING)
+        return True
+    if name == "choose":
+        ch = c.arg("choice")
+        if isinstance(ch, ast.RegionChoice):
+            env[c.arg("var")] = pl.possible(ch.set, env) - {_COURT}
+        reasons.append(_CHOOSING)
+        return True
+    if name == "secret_choice":
+        env[c.arg("var")] = pl.possible(c.arg("source"), env) - {_COURT}
+        reasons.append(_CHOOSING)
+        return True
+    if _zero(c.arg("qty")):
+        reasons.append((f"line {c.line} moves 0 caballeros", "use a number above 0"))
+        return True
+    closed_src = {pl.castillo, _KING, _COURT}
+    if name == "move_caballeros":
+        if not pl.possible(c.arg("source"), env) - closed_src:
+            reasons.append((f"the source on line {c.line} is always empty or closed",
+                            _SOURCE))
+            return True
+        if not pl.possible(c.arg("to"), env) - {_KING, _COURT}:
+            reasons.append((f"the destination on line {c.line} is always closed", _DEST))
+            return True
+        return False
+    if name == "send_caballeros":
+        src = pl.possible(c.arg("source"), env) - {pl.castillo, _KING}
+        if c.arg("to") == "court":
+            src -= {_COURT}
+        if not src:
+            reasons.append((f"the source on line {c.line} is always empty or closed",
+                            _SOURCE))
+            return True
+        return False
+    if name in ("place_caballeros", "move_scoreboard"):
+        if not pl.possible(c.arg("to"), env) - {_KING, _COURT}:
+            reasons.append((f"the destination on line {c.line} is always closed", _DEST))
+            return True
+        return False
+    if name in ("move_king", "move_grande"):
+        if not pl.possible(c.arg("to"), env) - {pl.castillo, _KING, _COURT}:
+            reasons.append((f"line {c.line} has no region to go to", _NO_REGION))
+            return True
+        return False
+    if name == "score":
+        if not pl.possible(c.arg("where"), env) - {_COURT}:
+            reasons.append((f"line {c.line} scores no region",
+                            "no region has that value; check the values printed on the board"))
+            return True
+        return False
+    return False
