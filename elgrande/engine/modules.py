@@ -106,6 +106,14 @@ HOOKS: dict[str, str] = {
                   "every module.",
     "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "
                  "(B3.5); every module.",
+    "case_position": "case_position(case, key, value) -> bool: set up a scenario case's "
+                     "position key the base format lacks (e.g. a module's pieces) on "
+                     "``case.state``; True when handled (tools/scenario.py).",
+    "case_step": "case_step(case, name) -> step function | None: a scenario step this "
+                 "module runs itself (``fn(case, arg)``), before the built-in one.",
+    "case_expect": "case_expect(case, key, value, before) -> list[str] | None: the "
+                   "differences for an expectation key of this module (None: not "
+                   "handled).",
     "hide": "hide(state_json, flow_json, viewer) -> None: remove from a view what the "
             "viewer may not see or derive (B8.5a), in place; every module.",
     "determinise": "determinise(engine, state, flow, viewer, view, rng) -> None: draw the "
