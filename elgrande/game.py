@@ -23,7 +23,7 @@ from typing import Any
 
 from elgrande import __version__
 from elgrande.data.library import Library, load_library
-from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions import Decision, check_seat
 from elgrande.engine.flow import DISCS, OVER, Flow, FlowEngine, setup
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
@@ -79,6 +79,7 @@ class Game:
         d = self.flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
+        check_seat(player)  # a seat is an int, never True or 1.0 (issue 9)
         kind = d.kind
         events: list[dict[str, Any]] = []
         try:
