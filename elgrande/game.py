@@ -22,12 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
+from elgrande.data.fingerprint import fingerprint
 from elgrande.data.library import Library, load_library
+from elgrande.data.saved import check_saved
 from elgrande.engine.decisions import Decision, check_seat
 from elgrande.engine.flow import DISCS, OVER, Flow, FlowEngine, setup
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
-from elgrande.narrate import words
+from elgrande.narrate import story
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
 
@@ -97,9 +99,8 @@ class Game:
     def _narrate(self, events: list[dict[str, Any]]) -> None:
         if not self.logging:
             return
-        b = self.library.board
-        for e in events:
-            self.log.extend(words(e, b, self.names, self._titles))
+        self.log.extend(story(events, self.library.board, self.names, self._titles,
+                              self.state, self.log[-1] if self.log else ""))
 
     # -- results --
     def winners(self) -> list[int]:
@@ -117,19 +118,25 @@ class Game:
         return g
 
     def to_json(self) -> dict[str, Any]:
-        """The whole game as plain data (JSON-able)."""
-        return {"header": self.header, "names": self.names, "state": self.state.to_json(),
-                "flow": self.flow.to_json(), "history": self.history, "log": self.log}
+        """The whole game as plain data (JSON-able), sharing no list with the game."""
+        return {"header": _copy.deepcopy(self.header), "names": self.names[:],
+                "state": self.state.to_json(), "flow": self.flow.to_json(),
+                "history": _copy.deepcopy(self.history), "log": self.log[:]}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Game:
-        """Rebuild a game written by :meth:`to_json` (loads the library it names)."""
+    def from_json(cls, data: dict[str, Any], logging: bool = True) -> Game:
+        """Rebuild a game written by :meth:`to_json` (loads the library it names); the
+        game shares nothing with ``data``.
+
+        Raises:
+            SavedGameError: bad data, naming the bad field (:mod:`elgrande.data.saved`).
+        """
+        lib, data = check_saved(data)
         h = data["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()))
-        g = cls(lib, list(data["names"]), State.from_json(data["state"]),
-                Flow.from_json(data["flow"]), dict(h))
-        g.history = list(data.get("history", []))
-        g.log = list(data.get("log", []))
+        g = cls(lib, data["names"], State.from_json(data["state"]),
+                Flow.from_json(data["flow"]), h, logging)
+        g.history = data["history"]
+        g.log = data["log"]
         return g
 
     # -- hidden information (B8.5a) --
@@ -220,7 +227,8 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
     header = {"elgrande": __version__, "sets": list(sets), "players": names,
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
-              "start_player": flow.first_bidder}
+              "start_player": flow.first_bidder, "fill": None,
+              "hashes": fingerprint(lib.board.set_dirs, cards)}  # what the record replays
     g = Game(lib, names, state, flow, header, logging)
     more: list[dict[str, Any]] = []
     g._engine.advance(g.state, g.flow, more)
