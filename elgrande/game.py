@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
-from elgrande.data.fingerprint import fingerprint
+from elgrande.data.fingerprint import library_fingerprint
 from elgrande.data.library import Library, load_library
 from elgrande.data.saved import check_saved
 from elgrande.engine.decisions import Decision, check_seat
@@ -228,7 +228,7 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
               "start_player": flow.first_bidder, "fill": None,
-              "hashes": fingerprint(lib.board.set_dirs, cards)}  # what the record replays
+              "hashes": library_fingerprint(lib, cards)}  # what the record replays
     g = Game(lib, names, state, flow, header, logging)
     more: list[dict[str, Any]] = []
     g._engine.advance(g.state, g.flow, more)

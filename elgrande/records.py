@@ -170,6 +170,7 @@ def _json(n: int, raw: str | bytes) -> Any:
     except json.JSONDecodeError as exc:
         raise RecordError(n, f"not JSON: {exc.msg}") from None
     except RecursionError:
-        raise RecordError(n, "not JSON a record can hold: nested too deep") from None
+        raise RecordError(n, "not a record line: nested too deep") from None
     except ValueError as exc:  # a number too long to convert, NaN or Infinity
-        raise RecordError(n, f"not JSON a record can hold: {exc}") from None
+        why = ("a number with more than 4300 digits" if "digits" in str(exc) else str(exc))
+        raise RecordError(n, f"not JSON a record can hold: {why}") from None

@@ -10,10 +10,12 @@ file name). The value is the file's sha256 in hex.
 from __future__ import annotations
 
 import hashlib
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from elgrande.data.cards import card_files
+from elgrande.data.library import Library
 
 #: sha256 by (resolved path, mtime in ns, size): a file is read again only when it changed.
 _CACHE: dict[tuple[str, int, int], str] = {}
@@ -26,7 +28,7 @@ def file_hash(path: Path) -> str:
         OSError: the file cannot be read.
     """
     st = path.stat()
-    key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    key = (str(path), st.st_mtime_ns, st.st_size)
     digest = _CACHE.get(key)
     if digest is None:
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
@@ -74,6 +76,27 @@ def fingerprint(set_dirs: Iterable[Path], extra: Sequence[str | Path] = (),
     """
     files = files_in_play(set_dirs, extra, names)
     return {k: file_hash(files[k]) for k in sorted(files)}
+
+
+#: id(library) -> (a weak reference to it, its extra paths, its fingerprint).
+_BY_LIBRARY: dict[int, tuple[weakref.ref[Library], tuple[str, ...], dict[str, str]]] = {}
+
+
+def library_fingerprint(lib: Library, extra: Sequence[str | Path] = ()) -> dict[str, str]:
+    """:func:`fingerprint` of a loaded library's sets (``lib.board.set_dirs``) and its
+    homebrew paths ``extra``, computed once per library: the files as they were when the
+    game's library was loaded and first used (a library is read-only and cached).
+
+    Raises:
+        OSError: a file cannot be read.
+    """
+    key = tuple(str(e) for e in extra)
+    hit = _BY_LIBRARY.get(id(lib))
+    if hit is not None and hit[0]() is lib and hit[1] == key:
+        return dict(hit[2])
+    fp = fingerprint(lib.board.set_dirs, extra)
+    _BY_LIBRARY[id(lib)] = (weakref.ref(lib), key, fp)
+    return dict(fp)
 
 
 def differences(recorded: Mapping[str, str], now: Mapping[str, str]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,9 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
         if not folder.is_dir():
             raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} does not "
                                    "exist (create it first)")
+        if not os.access(folder, os.W_OK):
+            raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} is not "
+                                   "writable")
     try:
         agents = [make_bot(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
         game = new_game(names, seed=seed, variant=variant, errata=errata, cards=card_dirs)
