@@ -244,3 +244,52 @@ def test_types_come_from_the_attrs_classes_and_nesting_is_bounded() -> None:
     assert typed([1, 2], list[int], "x") == [1, 2]
     with pytest.raises(SavedGameError, match=r"x\[1\]"):
         typed([1, False], list[int], "x")
+
+
+def _paths(x: Any, p: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [p]
+    if isinstance(x, dict):
+        for k, v in x.items():
+            out += _paths(v, (*p, k))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            out += _paths(v, (*p, i))
+    return out
+
+
+MUTANTS = [0, 1, -1, 2, 9, 99, 10 ** 20, True, None, "x", "aragon", [], {}, [0], 1.5]
+
+
+def test_random_tampering_is_refused_or_plays_on_without_crashing(
+        saved: dict[str, Any], saved_special: dict[str, Any]) -> None:
+    """Seeded random edits (a value replaced, a key or item dropped) anywhere in the
+    state, flow, names, history or header: loading raises SavedGameError, or the loaded
+    game plays on with legal random answers and no other exception."""
+    rng = random.Random(9)
+    refused = accepted = 0
+    for _ in range(400):
+        data = copy.deepcopy(rng.choice([saved, saved_special]))
+        where = [p for p in _paths(data) if len(p) > 1 and p[0] != "log"]
+        path = rng.choice(where)
+        parent: Any = data
+        for k in path[:-1]:
+            parent = parent[k]
+        if rng.random() < 0.8:
+            parent[path[-1]] = rng.choice(MUTANTS)
+        elif isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent.pop(path[-1])
+        try:
+            g = Game.from_json(data, logging=False)
+        except SavedGameError:
+            refused += 1
+            continue
+        accepted += 1
+        answers = random.Random(1)
+        for _ in range(25):
+            d = g.pending
+            if d is None:
+                break
+            g.answer(d.players[0], d.random_answer(answers, d.players[0]))
+    assert refused > 200 and accepted > 30

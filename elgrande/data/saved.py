@@ -20,6 +20,7 @@ and raises one :class:`SavedGameError` naming the bad field's path
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import random
@@ -34,8 +35,9 @@ import attrs
 
 from elgrande.data.library import Library, load_library
 from elgrande.engine import decisions as dec
+from elgrande.engine.context import Run
 from elgrande.engine.decisions import Decision
-from elgrande.engine.flow import Flow
+from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.errors import ElGrandeError, IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, OFF_BOARD, State
@@ -358,12 +360,20 @@ def check_state(st: Mapping[str, Any], b: Board, players: int) -> None:
                     _fail(f"state.{key}[{p}][{i}]", f"{v} is not a power card of the set")
             if len(set(cards)) != len(cards):
                 _fail(f"state.{key}[{p}]", "holds a power card twice")
+    full = sorted(b.power_cards)
+    for p in range(players):  # every power card is in hand or played (B1.3, B3.2)
+        if sorted(st["hands"][p] + st["discards"][p]) != full:
+            _fail(f"state.hands[{p}]", "hand and played power cards must make up the set")
+    bidders: set[int] = set()
     for i, bid in enumerate(st.get("bids", [])):
         if len(bid) != 2:
             _fail(f"state.bids[{i}]", "a bid is [player, power card]")
         _seat(bid[0], players, f"state.bids[{i}][0]")
-        if bid[1] not in b.power_cards:
-            _fail(f"state.bids[{i}][1]", f"{bid[1]} is not a power card of the set")
+        if bid[0] in bidders:
+            _fail(f"state.bids[{i}][0]", "a player plays one power card a round (B3.2)")
+        bidders.add(bid[0])
+        if bid[1] not in st["discards"][bid[0]]:
+            _fail(f"state.bids[{i}][1]", f"{bid[1]} is not a power card that player played")
     for i, x in enumerate(st.get("lasting", [])):
         _seat(x["player"], players, f"state.lasting[{i}].player")
     _seat(st.get("neutral_holder", NOBODY), players, "state.neutral_holder", neutral=True)
@@ -402,6 +412,26 @@ def _cards(v: Any, lib: Library, path: str) -> None:
             _cards(x, lib, f"{path}[{i}]")
 
 
+def check_rounds(st: Mapping[str, Any], fl: Mapping[str, Any]) -> None:
+    """Cross-checks of state and flow where the flow has the fields: the state's round is
+    the flow's current round; one bid per power card played this round; every player in
+    this round's turn order has played a power card (B3.2-B3.4).
+
+    Raises:
+        SavedGameError: at the field that disagrees.
+    """
+    rounds, i = fl.get("rounds"), fl.get("round_i")
+    if isinstance(rounds, list) and isinstance(i, int) and 0 <= i < len(rounds) \
+            and st.get("round") != rounds[i]:
+        _fail("state.round", f"is {st.get('round')}, but the flow is in round {rounds[i]}")
+    bids = st.get("bids", [])
+    if isinstance(fl.get("bid_i"), int) and fl["bid_i"] != len(bids):
+        _fail("flow.bid_i", f"is {fl['bid_i']}, but {len(bids)} power cards were played")
+    order = fl.get("turn_order")
+    if isinstance(order, list) and order and set(order) != {b[0] for b in bids}:
+        _fail("flow.turn_order", "must be the players who played a power card (B3.4)")
+
+
 def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
     """Check a flow's saved form (after :func:`record`): card ids known, seats in range,
     decisions valid, a running special action positioned inside its card's script. Fields
@@ -413,9 +443,35 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
     for key in ("stacks", "offer", "king_card", "card"):
         if key in fl:
             _cards(fl[key], lib, f"flow.{key}")
+    stacks = fl.get("stacks")
+    n_stacks = len(lib.board.stacks) or 4
+    if isinstance(stacks, list) and len(stacks) != n_stacks:
+        _fail("flow.stacks", f"has {len(stacks)} action stacks, not {n_stacks} (B1.4)")
+    offer = fl.get("offer")
+    if isinstance(offer, list) and offer and len(offer) != n_stacks + 1:
+        _fail("flow.offer", f"has {len(offer)} open cards, not {n_stacks + 1} (B3.1)")
+    rounds = fl.get("rounds")
+    if isinstance(rounds, list):
+        if not rounds or rounds != sorted(set(rounds)) or not all(1 <= r <= 99 for r in rounds):
+            _fail("flow.rounds", "must be the rounds played, ascending (B3.7)")
+        if isinstance(fl.get("round_i"), int) and not -1 <= fl["round_i"] < len(rounds):
+            _fail("flow.round_i", "not a round of the game")
+    order = fl.get("turn_order")
+    if isinstance(order, list) and order and sorted(order) != list(range(players)):
+        _fail("flow.turn_order", "must list every player once (B3.4)")
+    if isinstance(fl.get("turn_i"), int) and isinstance(order, list) and not (
+            0 <= fl["turn_i"] <= len(order)):
+        _fail("flow.turn_i", "not a turn of the turn order")
     for key in ("first_bidder",):
         if isinstance(fl.get(key), int):
             _seat(fl[key], players, f"flow.{key}")
+    secret = fl.get("secret")
+    if isinstance(secret, dict):  # secret discs given so far: {seat: region id} (B6.1)
+        for k, v in secret.items():
+            if not k.isdigit() or int(k) >= players:
+                _fail(f"flow.secret.{k}", "not a player of the game")
+            if not isinstance(v, str) or v not in lib.board.index:
+                _fail(f"flow.secret.{k}", "must be a region id")
     for key in ("turn_order", "veto_chain", "veto_queue"):
         for i, p in enumerate(fl.get(key) or []):
             if isinstance(p, int):
@@ -447,6 +503,49 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
                 _fail("flow.run.frames", "the pending decision has no statement")
 
 
+def _same(want: Decision | None, got: Decision | None) -> bool:
+    if want is None or got is None:
+        return want is got
+    if want.kind != got.kind or want.options != got.options:
+        return False
+    if want.kind == "secret_region":  # players drop out as they answer
+        return bool(want.players) and set(want.players) <= set(got.players)
+    return want.players == got.players
+
+
+def check_position(st: Mapping[str, Any], fl: Mapping[str, Any], lib: Library) -> None:
+    """Check that the game can go on from a saved position: on copies, the engine works
+    out the decision it is at again, which must be the saved one (kind, players,
+    options). A corrupt flow (a turn order, stack, round index or script position that
+    does not fit) fails here instead of in a later answer.
+
+    Raises:
+        SavedGameError: path ``flow.pending`` or ``flow.run.pending``.
+    """
+    engine = FlowEngine(lib)
+    raw = dict(fl)
+    if isinstance(raw.get("run"), dict) and raw["run"].get("pending") is not None:
+        state = State.from_json(copy.deepcopy(dict(st)))
+        run = Run.from_json(copy.deepcopy(raw["run"]))
+        want = run.pending
+        run.pending, run.steps = None, 0
+        try:
+            got = engine.interpreter.advance(state, run, [])
+        except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
+            _fail("flow.run.pending", "the special action cannot go on from this position")
+        if not _same(want, got):
+            _fail("flow.run.pending", "is not the decision the special action is at")
+    state = State.from_json(copy.deepcopy(dict(st)))
+    flow = Flow.from_json(copy.deepcopy(raw))
+    want, flow.pending = flow.pending, None
+    try:
+        got = engine.advance(state, flow, [])
+    except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
+        _fail("flow.pending", "the game cannot go on from this position")
+    if not _same(want, got):
+        _fail("flow.pending", "is not the decision the game is at")
+
+
 # -- the whole saved game ------------------------------------------------------------------
 def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
     """Check a saved game (what :meth:`Game.to_json` gives) before anything is built.
@@ -456,8 +555,8 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
         that shares no list or dict with it (so two games loaded from one dict are
         independent).
     Raises:
-        SavedGameError: one error naming the bad field's path. DataError / CardError:
-        the card sets it names do not load.
+        SavedGameError: one error naming the bad field's path (``header`` when the
+        card sets or files it names do not load).
     """
     if not isinstance(data, dict):
         _fail("", f"a saved game is a mapping, not {_kind(data)}")
@@ -481,13 +580,18 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
         history.append({"player": h["player"], "kind": _str(h["kind"], f"history[{i}].kind"),
                         "answer": plain(h["answer"], f"history[{i}].answer")})
     log = typed(data.get("log", []), list[str], "log")
-    lib = load_library(header.get("sets", ["base"]), header.get("errata", []),
-                       header.get("cards", []))
+    try:
+        lib = load_library(header.get("sets", ["base"]), header.get("errata", []),
+                           header.get("cards", []))
+    except ElGrandeError as exc:
+        _fail("header", f"its cards do not load: {exc}")
     b = lib.board
     if not b.min_players <= len(names) <= b.max_players:
         _fail("names", f"El Grande takes {b.min_players}-{b.max_players} players (B1.0)")
     check_state(state, b, len(names))
     check_flow(flow, lib, len(names))
+    check_rounds(state, flow)
+    check_position(state, flow, lib)
     return lib, {"header": header, "names": names, "state": state, "flow": flow,
                  "history": history, "log": log}
 
