@@ -25,7 +25,7 @@ from elgrande import __version__
 from elgrande.data.fingerprint import library_fingerprint
 from elgrande.data.library import Library, load_library
 from elgrande.data.saved import check_saved
-from elgrande.engine.decisions import Decision, check_seat
+from elgrande.engine.decisions import Decision, check_seat, plain_answer
 from elgrande.engine.flow import DISCS, OVER, Flow, FlowEngine, setup
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
@@ -82,6 +82,7 @@ class Game:
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
         check_seat(player)  # a seat is an int, never True or 1.0 (issue 9)
+        answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps: a copy
         kind = d.kind
         events: list[dict[str, Any]] = []
         try:

@@ -132,3 +132,24 @@ def test_shown_is_safe_for_huge_and_deep_values() -> None:
     assert "large" in shown(HUGE)
     assert len(shown(deep)) <= 60
     assert shown({"a": [1, 2]}) == "{'a': [1, 2]}"
+
+
+def test_the_history_keeps_a_plain_copy_of_each_answer() -> None:
+    """An accepted answer is kept as plain JSON data, copied: changing the caller's object
+    afterwards changes nothing, and objects that are not data are refused (B4.4)."""
+    game = new_game(3, seed=2, logging=False)
+    while game.pending is not None and game.pending.kind != "place_caballeros":
+        d = game.pending
+        game.answer(d.players[0], d.random_answer(random.Random(0), d.players[0]))
+    d = game.pending
+    assert d is not None
+    before = game.to_json()
+    for odd in ({"aragon": object()}, {1, 2}, {("a",): 1}, float("nan")):
+        with pytest.raises(IllegalMove):
+            game.answer(d.players[0], odd)
+        assert game.to_json() == before
+    answer: dict[str, int] = {}
+    game.answer(d.players[0], answer)
+    answer["aragon"] = 5
+    assert game.history[-1]["answer"] == {}
+    json.dumps(game.history)

@@ -79,6 +79,49 @@ def _shown(x: Any, depth: int) -> str:
     return f"<{type(x).__name__}>"
 
 
+#: How deep an answer may nest (a move list of dicts is 3 deep).
+MAX_ANSWER_DEPTH = 20
+
+
+def plain_answer(answer: Any, rule: str = "B4.4") -> Any:
+    """A copy of ``answer`` as plain JSON data (None, bool, int within :data:`MAX_INT`,
+    finite float, str, list, dict with str keys; a tuple becomes a list), so that what a
+    game keeps in its history is what a record can hold, and a caller changing its answer
+    object afterwards changes nothing.
+
+    Raises:
+        IllegalMove: ``rule``; anything else (objects, sets, huge integers, NaN, deep
+        nesting).
+    """
+    return _plain(answer, rule, 0)
+
+
+def _plain(x: Any, rule: str, depth: int) -> Any:
+    if depth > MAX_ANSWER_DEPTH:
+        raise IllegalMove(rule, "an answer nested this deep is not an answer")
+    if x is None or isinstance(x, (bool, str)):
+        return x
+    if isinstance(x, int):
+        if not is_int(x):
+            raise IllegalMove(rule, "this integer is too large for any answer")
+        return int(x)
+    if isinstance(x, float):
+        if x != x or x in (float("inf"), float("-inf")):
+            raise IllegalMove(rule, f"{x!r} is not a number any answer takes")
+        return x
+    if isinstance(x, (list, tuple)):
+        return [_plain(v, rule, depth + 1) for v in x]
+    if isinstance(x, Mapping):
+        out: dict[str, Any] = {}
+        for k, v in x.items():
+            if not isinstance(k, str):
+                raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
+            out[k] = _plain(v, rule, depth + 1)
+        return out
+    raise IllegalMove(rule, f"an answer is plain data (numbers, strings, lists, mappings), "
+                      f"not {type(x).__name__}")
+
+
 def check_seat(player: Any, rule: str = "B3.4") -> int:
     """Check that ``player`` is a seat index (an ``int``, never a ``bool`` or ``1.0``).
 
