@@ -372,8 +372,8 @@ def check_state(st: Mapping[str, Any], b: Board, players: int) -> None:
         if bid[0] in bidders:
             _fail(f"state.bids[{i}][0]", "a player plays one power card a round (B3.2)")
         bidders.add(bid[0])
-        if bid[1] not in st["discards"][bid[0]]:
-            _fail(f"state.bids[{i}][1]", f"{bid[1]} is not a power card that player played")
+        if bid[1] not in b.power_cards:  # (a card may since have been taken back, B8)
+            _fail(f"state.bids[{i}][1]", f"{bid[1]} is not a power card of the set")
     for i, x in enumerate(st.get("lasting", [])):
         _seat(x["player"], players, f"state.lasting[{i}].player")
     _seat(st.get("neutral_holder", NOBODY), players, "state.neutral_holder", neutral=True)
