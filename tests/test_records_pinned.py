@@ -187,3 +187,31 @@ def test_replay_takes_bytes_and_names_the_line() -> None:
     with pytest.raises(RecordError) as info:
         replay([lines[0].encode(), b"\xc3\x28"], logging=False)
     assert info.value.line == 2
+
+
+def test_random_edits_of_a_record_are_replayed_or_refused_never_crash() -> None:
+    """Seeded random edits of a record (a character, a field, a line dropped): replay
+    gives a game or a RecordError, nothing else."""
+    import random
+
+    from elgrande.game import play_random
+
+    lines = record_lines(play_random(new_game(3, seed=4, logging=False), random.Random(4)))
+    rng = random.Random(1)
+    values: list[object] = [0, -1, 99, 10 ** 20, True, None, "x", "aragon", [], {}, 1.5]
+    refused = 0
+    for _ in range(60):
+        edited = list(lines)
+        i = rng.randrange(len(edited))
+        if rng.random() < 0.3:
+            j = rng.randrange(len(edited[i]))
+            edited[i] = edited[i][:j] + rng.choice('"[]{}0x,:') + edited[i][j + 1:]
+        else:
+            entry = json.loads(edited[i])
+            entry[rng.choice(sorted(entry))] = rng.choice(values)
+            edited[i] = json.dumps(entry)
+        try:
+            replay(edited, logging=True)
+        except RecordError:
+            refused += 1
+    assert refused > 30
