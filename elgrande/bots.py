@@ -11,6 +11,7 @@ broken by the bot's seeded random generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from elgrande.engine.decisions import Decision
@@ -121,8 +122,9 @@ def make_bot(name: str, seed: int) -> RandomBot | GreedyBot:
     return BOTS[name](seed)
 
 
-def play(game: Game, bots: list[RandomBot | GreedyBot], max_answers: int = 100_000) -> Game:
-    """Let ``bots[p]`` answer every decision of player ``p`` until the game ends."""
+def play(game: Game, bots: Sequence[Bot], max_answers: int = 100_000) -> Game:
+    """Let ``bots[p]`` (anything with the :class:`Bot` protocol) answer every decision of
+    player ``p`` until the game ends."""
     n = 0
     while game.pending is not None:
         p = game.pending.players[0]

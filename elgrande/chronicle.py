@@ -13,7 +13,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from elgrande.model.board import Board
-from elgrande.narrate import words
+from elgrande.model.state import State
+from elgrande.narrate import story
 
 
 class Trail:
@@ -47,6 +48,17 @@ class Trail:
 
     def __len__(self) -> int:
         return self._base + len(self._own)
+
+    def last(self) -> Any:
+        """The last item, or '' when empty."""
+        t: Trail | None = self
+        take = len(self)
+        while t is not None:
+            if take > t._base:
+                return t._own[take - t._base - 1]
+            take = t._base
+            t = t._parent
+        return ""
 
     def to_list(self) -> list[Any]:
         """The items, in order, as a new list."""
@@ -86,17 +98,18 @@ class Chronicle:
         self.history = Trail()
         self.log = Trail()
 
-    def narrate(self, events: Sequence[dict[str, Any]]) -> None:
-        """Add the words of ``events`` to the log (when logging)."""
-        if self.logging:
-            for e in events:
-                self.log.extend(words(e, self.board, self.names, self.titles))
+    def narrate(self, events: Sequence[dict[str, Any]], state: State | None = None) -> None:
+        """Add the words of ``events`` to the log (when logging); ``state`` is the state
+        after them (for the board summary after a scoring)."""
+        if self.logging and events:
+            last = self.log.last()
+            self.log.extend(story(events, self.board, self.names, self.titles, state, last))
 
     def record(self, player: int, kind: str, answer: Any,
-               events: Sequence[dict[str, Any]]) -> None:
+               events: Sequence[dict[str, Any]], state: State | None = None) -> None:
         """Keep an accepted answer and narrate what it caused."""
         self.history.append({"player": player, "kind": kind, "answer": answer})
-        self.narrate(events)
+        self.narrate(events, state)
 
     def fork(self) -> Chronicle:
         """A chronicle for a copy of the game: shares everything kept so far."""

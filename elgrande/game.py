@@ -14,6 +14,7 @@ middle of a special action too.
 
 from __future__ import annotations
 
+import copy as _copy
 import random
 import re
 from collections.abc import Iterable, Sequence
@@ -22,12 +23,14 @@ from typing import Any
 
 from elgrande import __version__
 from elgrande.chronicle import Chronicle
+from elgrande.data.fingerprint import library_fingerprint
 from elgrande.data.library import Library, load_library, provisional_header, provisional_log
-from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions import Decision, check_seat, plain_answer
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
+from elgrande.saved import check_saved
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: Header fields a view never shows: they let a player derive hidden things (the seed
@@ -106,13 +109,15 @@ class Game:
         d = self.flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
+        check_seat(player)  # a seat is an int, never True or 1.0 (issue 9)
+        answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps: a copy
         kind = d.kind
         events: list[dict[str, Any]] = []
         try:
             self._engine.answer(self.state, self.flow, player, answer, events)
         except IllegalMove as exc:  # the engine counts seats; a player reads names
             raise IllegalMove(exc.rule, _PLAYER.sub(self._seat_name, exc.message)) from None
-        self.chronicle.record(player, kind, answer, events)
+        self.chronicle.record(player, kind, answer, events, self.state)
         return events
 
     def _seat_name(self, m: re.Match[str]) -> str:
@@ -140,23 +145,26 @@ class Game:
         return g
 
     def to_json(self) -> dict[str, Any]:
-        """The whole game as plain data (JSON-able, fresh lists)."""
-        return {"header": dict(self.header), "names": list(self.names),
+        """The whole game as plain data (JSON-able), sharing no list with the game."""
+        return {"header": _copy.deepcopy(self.header), "names": self.names[:],
                 "state": self.state.to_json(), "flow": self.flow.to_json(),
-                "history": self.history, "log": self.log}
+                "history": _copy.deepcopy(self.history), "log": self.log}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], logging: bool = True) -> Game:
         """Rebuild a game written by :meth:`to_json` (loads the library it names); the
-        data is copied, never shared."""
-        h = data["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()), h.get("fill"),
-                           h.get("set_paths", ()))
+        game shares nothing with ``data``.
+
+        Raises:
+            SavedGameError: bad data, naming the bad field (:mod:`elgrande.saved`).
+        """
+        lib, data = check_saved(data)
         engine_for(lib)  # the rules modules register their flow parts
-        g = cls(lib, list(data["names"]), State.from_json(data["state"]),
-                Flow.from_json(data["flow"]), dict(h), logging)
-        g.history = [dict(x) for x in data.get("history", [])]
-        g.log = list(data.get("log", [])) if logging else []
+        h = data["header"]
+        g = cls(lib, data["names"], State.from_json(data["state"]),
+                Flow.from_json(data["flow"]), h, logging)
+        g.history = data["history"]
+        g.log = data["log"] if logging else []
         return g
 
     # -- hidden information (B8.5a) --
@@ -249,14 +257,15 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
               "start_player": next(e["start"] for e in events if e.get("event") == "setup"),
-              **provisional_header(lib)}
+              "fill": None, **provisional_header(lib),
+              "hashes": library_fingerprint(lib, cards)}  # what the record replays
     if set_paths:
         header["set_paths"] = [str(Path(c).resolve()) for c in set_paths]
     g = Game(lib, names, state, flow, header, logging)
     g.chronicle.log.extend(provisional_log(lib) if logging else [])
     more: list[dict[str, Any]] = []
     g._engine.advance(g.state, g.flow, more)
-    g.chronicle.narrate(events + more)
+    g.chronicle.narrate(events + more, g.state)
     return g
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from elgrande.model.board import Board
 from elgrande.model.scoring import GeneralScoring, RegionScore
+from elgrande.model.state import NOBODY, State
 
 
 def caballeros(n: int) -> str:
@@ -27,6 +28,95 @@ def _region(board: Board, rid: Any) -> str:
     if isinstance(rid, int):
         return board.places[rid].name
     return board.places[board.index[rid]].name if rid in board.index else str(rid)
+
+
+#: Events a card's effect makes (``ctx.event``; they carry the card id): indented under
+#: the "carries out the special action" line.
+EFFECT_EVENTS = frozenset({"choose", "move", "place", "send", "court", "score", "king",
+                           "grande", "scoreboard", "take_back", "keep", "reveal"})
+#: The start of the line of a ``special`` event (see :func:`story`).
+CARRIES_OUT = " carries out the special action of "
+NOTHING_TO_DO = "  (nothing to do)"
+
+
+def final_scores(names: Sequence[str], scores: Sequence[int]) -> str:
+    """``"Final scores: red 40, yellow 52"``: every player's score, in seat order."""
+    return "Final scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
+
+
+def is_effect(e: dict[str, Any]) -> bool:
+    """True for an event made inside a card's special action (B8)."""
+    return e.get("event") in EFFECT_EVENTS and "card" in e
+
+
+def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
+          titles: dict[str, str] | None = None, state: State | None = None,
+          last: str = "") -> list[str]:
+    """Lines for a run of events (what one answer caused), in order.
+
+    Besides :func:`words` for each event: a special action whose effect did nothing
+    gets ``(nothing to do)`` under its line (``last`` is the log's last line so far, for
+    an action announced by the previous answer); after a general scoring, when ``state``
+    (the state after these events) is given, a compact board summary follows (B6).
+    """
+    out: list[str] = []
+    prev = last
+    for e in events:
+        lines = words(e, board, names, titles)
+        if not lines:
+            continue
+        if CARRIES_OUT in prev and not prev.startswith(" ") and not is_effect(e):
+            out.append(NOTHING_TO_DO)
+        out.extend(lines)
+        if e.get("event") == "general_scoring" and state is not None:
+            out.extend(board_summary(state, board, names))
+        prev = out[-1]
+    return out
+
+
+def board_summary(state: State, board: Board, names: Sequence[str]) -> list[str]:
+    """The board in a few lines: per region the caballeros by player (and neutral ones),
+    where the king and each Grande stand, and mobile scoreboards."""
+    lines = ["  Board now:"]
+    for r in (*board.regions, board.castillo):
+        marks = []
+        if r == state.king:
+            marks.append("king")
+        marks.extend(f"{names[p]}'s Grande" for p, g in enumerate(state.grandes) if g == r)
+        marks.extend(f"scoreboard {board.scoreboards[i].id}"
+                     for i, at in enumerate(state.scoreboards) if at == r)
+        counts = [f"{names[p]} {c}" for p, c in enumerate(state.caballeros[r]) if c]
+        if state.neutral[r]:
+            counts.append(f"{board.neutral_name or 'neutral'} {state.neutral[r]}")
+        if not counts and not marks:
+            continue
+        tail = f" [{', '.join(marks)}]" if marks else ""
+        lines.append(f"    {board.places[r].name}: {', '.join(counts) or 'empty'}{tail}")
+    lines.append("    Courts: " + ", ".join(f"{names[p]} {c}" for p, c in enumerate(state.court))
+                 + "; provinces: " + ", ".join(f"{names[p]} {c}"
+                                               for p, c in enumerate(state.provinces)))
+    return lines
+
+
+def scored(r: RegionScore, board: Board, names: Sequence[str]) -> str:
+    """One region's scoring in words: ``"Aragon (values 5/4/1): red 3 caballeros -> 5
+    points +2 king bonus; blue 2 caballeros -> 4 points"`` (B6.5-B6.9)."""
+    head = (f"{board.places[r.place].name} (values {'/'.join(map(str, r.values))}"
+            f"{', mobile scoreboard ' + r.source if r.source != 'printed' else ''}"
+            f"{', first place only' if r.first_only else ''})")
+    parts = []
+    for ln in r.lines:
+        who = names[ln.participant] if ln.participant != NOBODY else (board.neutral_name
+                                                                      or "nobody")
+        extra = "".join(f" +{b} {why} bonus" for why, b in ln.bonuses)
+        pts = "1 point" if ln.points == 1 else f"{ln.points} points"
+        parts.append(f"{who} {caballeros(ln.caballeros)} -> {pts}{extra}")
+    return head + ": " + ("; ".join(parts) if parts else "nobody")
+
+
+def _and(xs: Sequence[int]) -> str:
+    items = [str(x) for x in xs]
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 def words(e: dict[str, Any], board: Board, names: Sequence[str],
@@ -48,10 +138,14 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return f"{titles.get(cid, cid)} [{cid}]"
 
     if kind == "setup":
+        v = board.variants.get(e["variant"])
+        length = [f"{e['variant'].replace('_', ' ').capitalize()} game (B3.7): rounds "
+                  f"{_and(v.rounds)} are played; general scorings after rounds "
+                  f"{_and(v.scoring_after)}."] if v else []
         return [f"Setup: the king starts in {_region(board, e['king'])}; Grandes: "
                 + ", ".join(f"{names[i]} in {_region(board, g)}"
                             for i, g in enumerate(e["grandes"]))
-                + f"; {names[e['start']]} plays the first power card ({e['variant']} game)."]
+                + f"; {names[e['start']]} plays the first power card.", *length]
     if kind == "round":
         offer = ", ".join(card(c) for c in e["offer"] if c)
         return [f"== Round {e['round']} ==", f"Open action cards: {offer}."]
@@ -61,11 +155,13 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return ["Turn order: " + ", ".join(names[p] for p in e["order"]) + "."]
     if kind == "court":
         extra = f" and {_places(board, e['regions'])}" if e.get("regions") else ""
-        return [f"{who} brings {caballeros(e['provinces'])} from the provinces{extra} to court."]
+        return [f"{'  ' if is_effect(e) else ''}{who} brings {caballeros(e['provinces'])} "
+                f"from the provinces{extra} to court."]
     if kind == "card":
         return [f"{who} takes {card(e['card'])}."]
     if kind == "place":
-        return [f"{who} places caballeros: {_places(board, e['to'])}."]
+        lead = "  " if is_effect(e) else ""
+        return [f"{lead}{who} places caballeros: {_places(board, e['to'])}."]
     if kind == "decline":
         return [f"{who} declines the special action."]
     if kind == "announce":
@@ -89,7 +185,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                 f"({_places(board, e['taken'])}) to the {e['to']}."]
     if kind == "score":
         r: RegionScore = e["result"]
-        return ["  Scoring " + r.describe(board, names)]
+        return ["  Scoring " + scored(r, board, names)]
     if kind == "king":
         return [f"  The king moves from {_region(board, e['frm'])} to {_region(board, e['to'])}."]
     if kind == "grande":
@@ -117,18 +213,16 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         lines = [f"-- Scoring after round {e['round']} --",
                  "Discs: " + ", ".join(f"{names[p]}: {_region(board, d)}"
                                        for p, d in enumerate(g.discs))]
-        lines.append("  " + g.castillo.describe(board, names))
+        lines.append("  " + scored(g.castillo, board, names))
         for m in g.moves:
             dest = "court" if m.to is None else _region(board, m.to)
             lines.append(f"  {names[m.player]}: {caballeros(m.caballeros)} from the Castillo "
                          f"to {dest}.")
-        lines.extend("  " + r.describe(board, names) for r in g.regions if r.lines)
+        lines.extend("  " + scored(r, board, names) for r in g.regions if r.lines)
         pts = g.points(len(names))
         lines.append("Points this scoring: " + ", ".join(f"{names[p]} {pts[p]}"
                                                            for p in range(len(names))))
         return lines
     if kind == "game_over":
-        sc = e["scores"]
-        return ["== Game over == Final scores: " + ", ".join(
-            f"{names[p]} {sc[p]}" for p in sorted(range(len(sc)), key=lambda p: -sc[p]))]
+        return ["== Game over ==", final_scores(names, e["scores"])]
     return []

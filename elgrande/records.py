@@ -1,5 +1,6 @@
 """Game records: JSON Lines. The first line is the header (sets, players, variant, seed,
-errata, engine version); each further line is one accepted answer
+errata, fill, engine version, and the sha256 of every card file and set manifest in play,
+``hashes``); each further line is one accepted answer
 ``{"player": i, "kind": decision kind, "answer": ...}``. Replaying a record reproduces
 the game exactly (the engine is deterministic given the seed and the answers).
 """
@@ -11,8 +12,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from elgrande.data.fingerprint import differences, fingerprint, homebrew_name
+from elgrande.data.manifests import load_board
+from elgrande.engine.decisions import shown
 from elgrande.errors import ElGrandeError, IllegalMove
 from elgrande.game import Game, new_game
+from elgrande.saved import SavedGameError, check_header
 
 
 class RecordError(ElGrandeError):
@@ -43,37 +48,55 @@ def write_record(game: Game, path: str | Path) -> None:
     Path(path).write_text("\n".join(record_lines(game)) + "\n", encoding="utf-8")
 
 
-def replay(lines: Iterable[str], logging: bool = True,
-           cards: Sequence[str] | None = None) -> Game:
+def replay(lines: Iterable[str | bytes], logging: bool = True,
+           cards: Sequence[str] | None = None,
+           record_dir: str | Path | None = None) -> Game:
     """Replay a record.
 
     Args:
-        lines: the record's lines.
+        lines: the record's lines (text, or bytes decoded as UTF-8).
         logging: keep the game's log in words.
-        cards: homebrew card folders to use instead of the ones the header names.
+        cards: homebrew card folders or files to use instead of the ones the header names
+            (the user's consent to read them).
+        record_dir: the folder the record was read from. When given, the header's own
+            ``cards`` paths are read only if they lie inside it (a record from elsewhere
+            cannot make ``check`` read arbitrary files); else pass ``cards``.
 
     Returns:
         The game after the last answer (over, for a complete record).
     Raises:
-        RecordError: bad JSON, a bad header, an answer by the wrong player, of the wrong
-        kind, or illegal (with the rule id), each with its line number.
+        RecordError: text that is not UTF-8 or not JSON, a bad header (every field is
+        checked before anything is built, :func:`elgrande.saved.check_header`), cards
+        that differ from the ones the record was played with (by content hash), an answer
+        by the wrong player, of the wrong kind, or illegal (with the rule id); each with
+        its line number.
     """
     it = iter(enumerate(lines, 1))
     try:
         n, first = next(it)
     except StopIteration:
         raise RecordError(1, "empty record") from None
-    header = _json(n, first)
-    if not isinstance(header, dict) or "players" not in header:
-        raise RecordError(n, "the first line must be the header with 'players'")
-    folders = [str(c) for c in (cards if cards is not None else header.get("cards", ()))]
-    missing = [c for c in folders if not Path(c).is_dir()]
-    if missing:
-        raise RecordError(n, f"the game was played with homebrew cards from {missing[0]!r}, "
-                          "which is not found from here (pass its folder with --cards)")
+    try:
+        header = check_header(_json(n, first))
+    except SavedGameError as exc:
+        raise RecordError(n, f"bad header: {exc}") from None
+    folders = _card_paths(n, header, cards, record_dir)
+    try:
+        board = load_board(header.get("sets", ["base"]),
+                           [Path(p) for p in header.get("set_paths", [])])
+    except ElGrandeError as exc:
+        raise RecordError(n, f"bad header: {exc}") from None
+    if "hashes" in header:
+        recorded = header.get("cards", [])
+        names = ([homebrew_name(c) for c in recorded] if cards is not None
+                 and len(recorded) == len(folders) else None)  # the same folders, moved
+        now = fingerprint(board.set_dirs, folders, names)
+        diff = differences(header["hashes"], now)
+        if diff:
+            raise RecordError(n, f"this record was played with other cards: {diff}")
     try:
         game = new_game(header["players"], sets=header.get("sets", ["base"]),
-                        seed=int(header.get("seed", 0)),
+                        seed=header.get("seed", 0),
                         variant=header.get("variant", "standard"),
                         errata=header.get("errata", ()), cards=folders,
                         start_player=header.get("start_player"), logging=logging,
@@ -81,8 +104,9 @@ def replay(lines: Iterable[str], logging: bool = True,
                         fill=header.get("fill"))
     except (ValueError, ElGrandeError) as exc:
         raise RecordError(n, f"bad header: {exc}") from None
+    game.header["fill"] = header.get("fill")
     for n, raw in it:
-        if not raw.strip():
+        if not _text(n, raw).strip():
             continue
         entry = _json(n, raw)
         if not isinstance(entry, dict) or "player" not in entry or "answer" not in entry:
@@ -91,11 +115,11 @@ def replay(lines: Iterable[str], logging: bool = True,
         if d is None:
             raise RecordError(n, "the game is already over", "B7.1")
         if entry.get("kind") not in (None, d.kind):
-            raise RecordError(n, f"the record answers a {entry['kind']!r} decision, but the "
-                              f"game asks {d.kind!r} ({d.prompt})")
+            raise RecordError(n, f"the record answers a {shown(entry['kind'])} decision, but "
+                              f"the game asks {d.kind!r} ({d.prompt})")
         player = entry["player"]
         if isinstance(player, bool) or not isinstance(player, int):
-            raise RecordError(n, f"'player' must be a player index, not {player!r}")
+            raise RecordError(n, f"'player' must be a player index, not {shown(player)}")
         who = game.names[player] if 0 <= player < len(game.names) else f"player {player}"
         try:
             game.answer(player, entry["answer"])
@@ -104,8 +128,52 @@ def replay(lines: Iterable[str], logging: bool = True,
     return game
 
 
-def _json(n: int, raw: str) -> Any:
+def _card_paths(n: int, header: dict[str, Any], cards: Sequence[str] | None,
+                record_dir: str | Path | None) -> list[str]:
+    if cards is not None:
+        paths = [str(c) for c in cards]
+    else:
+        paths = list(header.get("cards", []))
+        if record_dir is not None:
+            home = Path(record_dir).resolve()
+            for c in paths:
+                p = (home / c).resolve()
+                if not p.is_relative_to(home):
+                    raise RecordError(n, f"the game was played with homebrew cards from {c!r}"
+                                      ", outside the record's folder: pass them with --cards "
+                                      "to read them")
+            paths = [str((home / c).resolve()) for c in paths]
+    missing = [c for c in paths if not Path(c).exists()]
+    if missing:
+        raise RecordError(n, f"the game was played with homebrew cards from {missing[0]!r}, "
+                          "which is not found from here (pass its folder with --cards)")
+    return paths
+
+
+def _text(n: int, raw: str | bytes) -> str:
+    if isinstance(raw, str):
+        return raw
     try:
-        return json.loads(raw)
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(n, f"not UTF-8 text (byte {raw[exc.start]:#04x} at column "
+                          f"{exc.start + 1})") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _json(n: int, raw: str | bytes) -> Any:
+    text = _text(n, raw)
+    if "\x00" in text:
+        raise RecordError(n, "not JSON: a binary file (NUL byte)")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(n, f"not JSON: {exc.msg}") from None
+    except RecursionError:
+        raise RecordError(n, "not a record line: nested too deep") from None
+    except ValueError as exc:  # a number too long to convert, NaN or Infinity
+        why = ("a number with more than 4300 digits" if "digits" in str(exc) else str(exc))
+        raise RecordError(n, f"not JSON a record can hold: {why}") from None

@@ -13,7 +13,8 @@ _PKG = Path(__file__).resolve().parent
 
 
 def data_dir(name: str) -> Path:
-    """Return the folder of shipped data ``name`` (``"cards"`` or ``"grammar"``).
+    """Return the folder of shipped data ``name`` (``"cards"``, ``"grammar"`` or
+    ``"examples"``).
 
     Raises:
         FileNotFoundError: neither the packaged nor the checkout location exists.

@@ -386,7 +386,8 @@ def test_a_fill_from_a_test_overlay_fills_one_card_and_the_game_plays(tmp_path: 
     assert again.state.scores == game.state.scores
     assert Game.from_json(game.to_json()).library.provisional
     base = elgrande.new_game(3, seed=4)
-    assert "fill" not in base.header and "provisional" not in base.view(0)
+    assert base.header.get("fill") is None and "provisional" not in base.header
+    assert "provisional" not in base.view(0)
 
 
 def test_fills_are_not_card_files() -> None:

@@ -43,6 +43,94 @@ from elgrande.errors import IllegalMove
 
 #: How many legal answers :meth:`Decision.legal_answers` lists at most; beyond, None.
 MAX_LISTED = 200
+#: Integers in answers beyond this size are refused before anything else looks at them
+#: (printing a 5,000-digit integer raises ``ValueError`` in Python 3.11).
+MAX_INT = 10 ** 12
+
+
+def is_int(x: Any) -> bool:
+    """True for an ``int`` that is not a ``bool`` and within :data:`MAX_INT` (seats,
+    counts, option indices and power-card values are such ints, never ``True``/``1.0``)."""
+    return isinstance(x, int) and not isinstance(x, bool) and -MAX_INT <= x <= MAX_INT
+
+
+def shown(x: Any, limit: int = 60) -> str:
+    """``repr(x)`` cut to ``limit`` characters, safe for any answer a caller may send
+    (huge integers, deep nesting, odd types), for refusal messages."""
+    out = _shown(x, 4)
+    return out if len(out) <= limit else out[:limit - 3] + "..."
+
+
+def _shown(x: Any, depth: int) -> str:
+    if isinstance(x, bool) or x is None:
+        return repr(x)
+    if isinstance(x, int):
+        return repr(x) if -MAX_INT <= x <= MAX_INT else "<a very large integer>"
+    if isinstance(x, (float, str)):
+        return repr(x[:80] if isinstance(x, str) else x)
+    if depth <= 0:
+        return "..."
+    if isinstance(x, Mapping):
+        items = list(itertools.islice(x.items(), 8))
+        return "{" + ", ".join(f"{_shown(k, depth - 1)}: {_shown(v, depth - 1)}"
+                               for k, v in items) + "}"
+    if isinstance(x, (list, tuple)):
+        return "[" + ", ".join(_shown(v, depth - 1) for v in x[:8]) + "]"
+    return f"<{type(x).__name__}>"
+
+
+#: How deep an answer may nest (a move list of dicts is 3 deep).
+MAX_ANSWER_DEPTH = 20
+
+
+def plain_answer(answer: Any, rule: str = "B4.4") -> Any:
+    """A copy of ``answer`` as plain JSON data (None, bool, int within :data:`MAX_INT`,
+    finite float, str, list, dict with str keys; a tuple becomes a list), so that what a
+    game keeps in its history is what a record can hold, and a caller changing its answer
+    object afterwards changes nothing.
+
+    Raises:
+        IllegalMove: ``rule``; anything else (objects, sets, huge integers, NaN, deep
+        nesting).
+    """
+    return _plain(answer, rule, 0)
+
+
+def _plain(x: Any, rule: str, depth: int) -> Any:
+    if depth > MAX_ANSWER_DEPTH:
+        raise IllegalMove(rule, "an answer nested this deep is not an answer")
+    if x is None or isinstance(x, (bool, str)):
+        return x
+    if isinstance(x, int):
+        if not is_int(x):
+            raise IllegalMove(rule, "this integer is too large for any answer")
+        return int(x)
+    if isinstance(x, float):
+        if x != x or x in (float("inf"), float("-inf")):
+            raise IllegalMove(rule, f"{x!r} is not a number any answer takes")
+        return x
+    if isinstance(x, (list, tuple)):
+        return [_plain(v, rule, depth + 1) for v in x]
+    if isinstance(x, Mapping):
+        out: dict[str, Any] = {}
+        for k, v in x.items():
+            if not isinstance(k, str):
+                raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
+            out[k] = _plain(v, rule, depth + 1)
+        return out
+    raise IllegalMove(rule, f"an answer is plain data (numbers, strings, lists, mappings), "
+                      f"not {type(x).__name__}")
+
+
+def check_seat(player: Any, rule: str = "B3.4") -> int:
+    """Check that ``player`` is a seat index (an ``int``, never a ``bool`` or ``1.0``).
+
+    Raises:
+        IllegalMove: ``rule`` (whose turn it is), naming the bad value safely.
+    """
+    if not is_int(player):
+        raise IllegalMove(rule, f"a player is a seat number (0, 1, ...), not {shown(player)}")
+    return int(player)
 
 
 @attrs.define(slots=True)
@@ -71,7 +159,7 @@ class Decision:
         Raises:
             IllegalMove: with a rule id; nothing is changed.
         """
-        p = self.players[0] if player is None else player
+        p = self.players[0] if player is None else check_seat(player)
         if p not in self.players:
             raise IllegalMove("B3.4", f"player {p} is not the one to answer this decision "
                               f"(waiting for {self.players})")
@@ -137,11 +225,12 @@ def _refused(options: Mapping[str, Any], key: str, what: Any) -> None:
 # -- one of a list ---------------------------------------------------------------------------
 def _pick_check(d: Decision, p: int, answer: Any) -> Any:
     choices = d.options["choices"] if "choices" in d.options else d.options["per_player"][str(p)]
-    if isinstance(answer, bool) or not isinstance(answer, (int, str)) or answer not in choices:
-        if isinstance(answer, (str, int)) and not isinstance(answer, bool):
+    plain = is_int(answer) or isinstance(answer, str)
+    if not plain or answer not in choices:
+        if plain:
             _refused(d.options, "why", answer)
         kind = "number" if all(isinstance(c, int) for c in choices) else "region id"
-        raise IllegalMove(_rule(d, "B8.1"), f"{answer!r} is not one of the allowed answers "
+        raise IllegalMove(_rule(d, "B8.1"), f"{shown(answer)} is not one of the allowed answers "
                           f"({kind}s): {', '.join(map(str, choices))}")
     return answer
 
@@ -159,8 +248,9 @@ for _k in ("choose_region", "choose_number", "choose_player", "choose_power_card
 
 def _option_check(d: Decision, p: int, answer: Any) -> Any:
     n = len(d.options["labels"])
-    if isinstance(answer, bool) or not isinstance(answer, int) or not 0 <= answer < n:
-        raise IllegalMove(_rule(d, "B4.4"), f"choose an option from 0 to {n - 1}")
+    if not is_int(answer) or not 0 <= answer < n:
+        raise IllegalMove(_rule(d, "B4.4"), f"choose an option from 0 to {n - 1}, not "
+                          f"{shown(answer)}")
     return answer
 
 
@@ -173,10 +263,13 @@ def _counts(answer: Any, rule: str) -> dict[str, int]:
         raise IllegalMove(rule, "answer with a mapping {region: caballeros}")
     out: dict[str, int] = {}
     for k, v in answer.items():
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise IllegalMove(rule, f"caballero counts must be whole numbers >= 0, got {v!r}")
+        if not isinstance(k, str):
+            raise IllegalMove(rule, f"name places by their ids (strings), not {shown(k)}")
+        if not is_int(v) or v < 0:
+            raise IllegalMove(rule, f"caballero counts must be whole numbers >= 0, got "
+                              f"{shown(v)}")
         if v:
-            out[str(k)] = v
+            out[k] = v
     return out
 
 
@@ -188,7 +281,7 @@ def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
     for k in moves:
         if k not in o["to"]:
             _refused(o, "refused", k)
-            raise IllegalMove(rule, f"{k!r} is not a region caballeros may be placed in now "
+            raise IllegalMove(rule, f"{shown(k)} is not a region caballeros may be placed in now "
                               f"(allowed: {', '.join(o['to'])})")
     total = sum(moves.values())
     if total > o["max"]:
@@ -241,7 +334,7 @@ def _send_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
     for k, n in moves.items():
         if k not in o["sources"]:
             _refused(o, "refused", k)
-            raise IllegalMove(rule, f"{k!r} is not a source this effect allows "
+            raise IllegalMove(rule, f"{shown(k)} is not a source this effect allows "
                               f"({', '.join(o['sources'])})")
         if n > o["sources"][k]:
             raise IllegalMove(rule, f"only {o['sources'][k]} caballeros can come from {k}, "
@@ -299,7 +392,7 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
     if not isinstance(answer, Mapping) or not set(answer) <= {"provinces", "regions"}:
         raise IllegalMove("B4.1", "answer with a number, or {provinces: k, regions: {...}}")
     k = answer.get("provinces", 0)
-    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+    if not is_int(k) or k < 0:
         raise IllegalMove("B4.1", "the count from the provinces must be a whole number >= 0")
     regions = _counts(answer.get("regions") or {}, "B4.1")
     if k > o["provinces"]:
@@ -314,7 +407,7 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
     for r, n in regions.items():
         if r not in o["regions"]:
             _refused(o, "refused", r)
-            raise IllegalMove("B4.1", f"you have no caballeros to bring from {r}")
+            raise IllegalMove("B4.1", f"you have no caballeros to bring from {shown(r)}")
         if n > o["regions"][r]:
             raise IllegalMove("B4.1", f"you have {o['regions'][r]} caballeros in {r}, not {n}")
     return {"provinces": k, "regions": regions}
@@ -365,18 +458,22 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
     outflow: dict[tuple[str, int], int] = {}
     for m in answer:
         if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
-            raise IllegalMove(rule, f"a move needs 'from' and 'to': {m!r}")
-        src, dst = str(m["from"]), str(m["to"])
+            raise IllegalMove(rule, f"a move needs 'from' and 'to': {shown(m)}")
+        src, dst = m["from"], m["to"]
+        if not isinstance(src, str) or not isinstance(dst, str):
+            raise IllegalMove(rule, f"a move's 'from' and 'to' are region ids: {shown(m)}")
         n = m.get("n", 1)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise IllegalMove(rule, f"a move's 'n' must be a whole number >= 1, got {n!r}")
+        if not is_int(n) or n < 1:
+            raise IllegalMove(rule, f"a move's 'n' must be a whole number >= 1, got "
+                              f"{shown(n)}")
         if src not in o["sources"]:
             _refused(o, "refused_from", src)
-            raise IllegalMove(rule, f"{src!r} is not a region this effect moves caballeros "
-                              "from")
+            raise IllegalMove(rule, f"{shown(src)} is not a region this effect moves "
+                              "caballeros from")
         if dst not in o["to"] or dst == src:
             _refused(o, "refused_to", dst)
-            raise IllegalMove(rule, f"{dst!r} is not a region these caballeros may move to")
+            raise IllegalMove(rule, f"{shown(dst)} is not a region these caballeros may "
+                              "move to")
         owners = o["sources"][src]
         if "player" in m:
             who = m["player"]
@@ -384,8 +481,8 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
             who = int(next(iter(owners)))
         else:
             raise IllegalMove(rule, f"say whose caballeros move from {src} ('player')")
-        if isinstance(who, bool) or not isinstance(who, int) or str(who) not in owners:
-            raise IllegalMove(rule, f"this effect cannot move player {who}'s caballeros "
+        if not is_int(who) or str(who) not in owners:
+            raise IllegalMove(rule, f"this effect cannot move player {shown(who)}'s caballeros "
                               f"from {src}")
         key = (src, who)
         outflow[key] = outflow.get(key, 0) + n
@@ -445,13 +542,16 @@ def _scoreboard_check(d: Decision, p: int, answer: Any) -> tuple[str, str]:
     o = d.options
     if not isinstance(answer, Mapping) or "scoreboard" not in answer or "to" not in answer:
         raise IllegalMove("B6.9", "answer with {scoreboard: id, to: region}")
-    sb, to = str(answer["scoreboard"]), str(answer["to"])
+    sb, to = answer["scoreboard"], answer["to"]
+    if not isinstance(sb, str) or not isinstance(to, str):
+        raise IllegalMove("B6.9", f"name the scoreboard and the region by their ids: "
+                          f"{shown(answer)}")
     if sb not in o["moves"]:
         _refused(o, "refused_board", sb)
-        raise IllegalMove("B6.9", f"mobile scoreboard {sb!r} cannot be moved now")
+        raise IllegalMove("B6.9", f"mobile scoreboard {shown(sb)} cannot be moved now")
     if to not in o["moves"][sb]:
         _refused(o, "refused", to)
-        raise IllegalMove("B6.9", f"mobile scoreboard {sb} cannot go to {to!r}")
+        raise IllegalMove("B6.9", f"mobile scoreboard {sb} cannot go to {shown(to)}")
     return sb, to
 
 

@@ -13,7 +13,6 @@ modules (:mod:`elgrande.rules`) define them all.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -39,13 +38,14 @@ class Part(Protocol):
         """Plain JSON-able data."""
 
 
-#: Part types by module name, to rebuild parts from JSON (modules register theirs).
-PART_TYPES: dict[str, Callable[[dict[str, Any]], Any]] = {}
+#: Part classes by module name (attrs classes with ``copy``, ``to_json`` and a
+#: ``from_json`` classmethod), to rebuild and check parts from JSON.
+PART_TYPES: dict[str, Any] = {}
 
 
-def part_type(module: str, from_json: Callable[[dict[str, Any]], Any]) -> None:
-    """Register how module ``module`` rebuilds its flow part from JSON."""
-    PART_TYPES[module] = from_json
+def part_type(module: str, cls: Any) -> None:
+    """Register the attrs class of rules module ``module``'s flow part."""
+    PART_TYPES[module] = cls
 
 
 @attrs.define(slots=True)
@@ -106,10 +106,11 @@ class Flow:
         d = dict(data)
         run = Run.from_json(d["run"]) if d.get("run") else None
         pending = Decision.from_json(d["pending"]) if d.get("pending") else None
-        parts = {k: PART_TYPES[k](v) for k, v in (d.get("parts") or {}).items()}
-        return cls(list(d["rounds"]), list(d["scoring_after"]), int(d["round_i"]),
-                   str(d["phase"]), list(d["turn_order"]), int(d["turn_i"]), str(d["card"]),
-                   run, dict(d["secret"]), str(d["resume"]), parts, pending)
+        parts = {k: PART_TYPES[k].from_json(v) for k, v in (d.get("parts") or {}).items()}
+        return cls(list(d["rounds"]), list(d["scoring_after"]), int(d.get("round_i", -1)),
+                   str(d.get("phase", "")), list(d.get("turn_order", [])),
+                   int(d.get("turn_i", 0)), str(d.get("card", "")), run,
+                   dict(d.get("secret", {})), str(d.get("resume", "")), parts, pending)
 
     @property
     def round(self) -> int:

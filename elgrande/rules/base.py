@@ -103,12 +103,14 @@ class BaseRound:
         """Rebuild from :meth:`to_json` (copies the data)."""
         before = State.from_json(d["before"]) if d.get("before") else None
         return cls([list(s) for s in d["stacks"]], list(d["reused"]), int(d["first_bidder"]),
-                   list(d["offer"]), list(d["origin"]), int(d["bid_i"]), int(d["slot"]),
-                   bool(d["place_first"]), bool(d["placed"]), bool(d["special_done"]),
-                   list(d["veto_chain"]), list(d["veto_queue"]), bool(d["kept"]), before)
+                   list(d.get("offer", [])), list(d.get("origin", [])), int(d.get("bid_i", 0)),
+                   int(d.get("slot", -1)), bool(d.get("place_first", True)),
+                   bool(d.get("placed", False)), bool(d.get("special_done", False)),
+                   list(d.get("veto_chain", [])), list(d.get("veto_queue", [])),
+                   bool(d.get("kept", False)), before)
 
 
-part_type("base", BaseRound.from_json)
+part_type("base", BaseRound)
 
 
 def part(flow: Flow) -> BaseRound:

@@ -2,14 +2,57 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
+from typing import Any
 
 import click
 
 from elgrande import __version__
 
+#: Where a user reports an internal error (printed with it).
+REPORT = "the README says how, under 'Reporting problems'"
 
-@click.group()
+
+class Guarded(click.Group):
+    """The command group with one guard: no traceback reaches a user.
+
+    click's own usage errors and exits pass through (status 2 and the command's own);
+    an :class:`~elgrande.errors.ElGrandeError` (a bad card, record, move) or an ``OSError``
+    (a file that cannot be read or written) is one line on stderr and status 1; anything
+    else is a bug: one ``internal error: ...`` line saying how to report it, status 3.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, turning unexpected exceptions into one-line messages."""
+        from elgrande.errors import ElGrandeError
+
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit,
+                click.exceptions.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except (ElGrandeError, OSError) as exc:
+            click.echo(f"error: {_one_line(exc)}", err=True)
+            ctx.exit(1)
+        except Exception as exc:  # noqa: BLE001 - the one place that catches everything
+            click.echo(f"internal error: {type(exc).__name__}: {_one_line(exc)}; this is a "
+                       f"bug in elgrande {__version__}, please report it with the command "
+                       f"you ran ({REPORT})", err=True)
+            ctx.exit(3)
+
+
+def _one_line(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:  # noqa: BLE001 - str() of a hostile value
+        text = ""
+    text = " ".join(text.split())
+    return text[:300] + ("..." if len(text) > 300 else "")
+
+
+@click.group(cls=Guarded)
 @click.version_option(__version__, prog_name="elgrande")
 def main() -> None:
     """elgrande: a rules-checked El Grande engine with cards as data."""
@@ -48,7 +91,7 @@ def scenario(files: tuple[str, ...]) -> None:
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
               default="standard", show_default=True, help="Game length (B3.7).")
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
-              help="Extra (homebrew) card folder; repeatable.")
+              help="Extra (homebrew) card folder or file; repeatable.")
 @click.option("--errata", multiple=True, help="Switch on an optional erratum by id.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final scores.")
 @click.option("--fill", default=None, help="Fill card data no source gives with this fill "
@@ -59,13 +102,25 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
     """Play a full rules-checked game between bots and print what happens."""
     from elgrande.errors import ElGrandeError
     from elgrande.game import new_game
+    from elgrande.narrate import final_scores
     from elgrande.records import write_record
     from elgrande.tools import human
 
     names = ["red", "yellow", "blue", "green", "white"][:players]
-    kinds = [b.strip() for b in bots.split(",") if b.strip()] or ["random"]
+    kinds = [b.strip() for b in bots.split(",")]
+    if not all(kinds):
+        raise click.UsageError(f"--bots {bots!r}: name a bot between every two commas "
+                               "(random, greedy)")
     if len(kinds) > players:
         raise click.UsageError(f"{len(kinds)} bots named for {players} players")
+    if record:
+        folder = Path(record).resolve().parent
+        if not folder.is_dir():
+            raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} does not "
+                                   "exist (create it first)")
+        if not os.access(folder, os.W_OK):
+            raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} is not "
+                                   "writable")
     try:
         agents = [human.make_seat(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
         game = new_game(names, seed=seed, variant=variant, errata=errata, cards=card_dirs,
@@ -78,14 +133,14 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
         click.echo(f"Game stopped after {len(game.history)} answers."
                    + (f" Record written to {record}." if record else ""))
         return
-    if not quiet and not any(k == "human" for k in kinds):
+    if not quiet and not any(k == "human" for k in kinds):  # the log ends with the scores
         for line in game.log:
             click.echo(line)
         click.echo("")
     who = ", ".join(f"{names[p]} ({agents[p].name})" for p in range(players))
     click.echo(f"Players: {who}")
-    click.echo("Final scores: " + ", ".join(f"{names[p]} {game.state.scores[p]}"
-                                            for p in range(players)))
+    if quiet:
+        click.echo(final_scores(names, game.state.scores))
     click.echo("Winner: " + " and ".join(names[p] for p in game.winners()))
     if record:
         write_record(game, record)
@@ -95,18 +150,23 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
 @main.command()
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
-              help="The homebrew card folder(s) the game was played with, when the record's "
-              "paths do not reach them from here; repeatable.")
+              help="The homebrew card folder(s) or file(s) the game was played with; "
+              "needed when the record's paths lie outside its own folder; repeatable.")
 def check(record: str, card_dirs: tuple[str, ...]) -> None:
     """Replay a game RECORD, checking every answer against the rules.
 
-    Exits 0 with the final scores, or 1 naming the first illegal answer and its rule.
+    Exits 0 with the final scores, or 1 naming the first illegal answer and its rule, a
+    bad header, cards other than the ones the game was played with, or a line that is
+    not JSON. Homebrew cards named in the record are read only from the record's own
+    folder, or from where --cards says.
     """
+    from elgrande.narrate import final_scores
     from elgrande.records import RecordError, replay
 
-    with open(record, encoding="utf-8") as fh:
+    with open(record, "rb") as fh:
         try:
-            game = replay(fh, logging=False, cards=card_dirs or None)
+            game = replay(fh, logging=False, cards=card_dirs or None,
+                          record_dir=Path(record).resolve().parent)
         except RecordError as exc:
             rule = f"[{exc.rule}] " if exc.rule else ""
             click.echo(f"{record}:{exc.line}: {rule}{exc.message}")
@@ -117,8 +177,7 @@ def check(record: str, card_dirs: tuple[str, ...]) -> None:
                    f"{d.kind if d else '?'})")
         sys.exit(1)
     click.echo(f"{record}: all {len(game.history)} answers legal.")
-    click.echo("Final scores: " + ", ".join(f"{n} {s}" for n, s in
-                                            zip(game.names, game.state.scores, strict=True)))
+    click.echo(final_scores(game.names, game.state.scores))
     sys.exit(0)
 
 
@@ -161,27 +220,30 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
               help="Write the schema here (default: print it).")
 def schema_cmd(out: str | None) -> None:
     """Print or write the JSON Schema of card files (generated from the card format)."""
-    from pathlib import Path
-
     from elgrande.tools.schema import schema_text
 
     text = schema_text()
     if out is None:
         click.echo(text, nl=False)
     else:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
         Path(out).write_text(text, encoding="utf-8")
         click.echo(f"wrote {out}")
 
 
 @main.command(name="docs")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
-              help="Output folder [default: docs for md, docs/html for html].")
+              help="Output folder [default: docs for md, docs/html for html; required "
+              "with --cards, so homebrew docs never overwrite the shipped ones].")
 @click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md",
               show_default=True, help="Markdown (cards.md, dsl.md) or a static HTML site.")
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
               help="Extra (homebrew) card folder; repeatable.")
 def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...]) -> None:
     """Generate the card reference and the effect-language reference."""
+    if card_dirs and out is None:
+        raise click.UsageError("with --cards, say where the docs go with --out (the default "
+                               "folder holds the docs of the shipped cards)")
     if out is None:
         out = "docs/html" if fmt == "html" else "docs"
     from elgrande.errors import CardError
@@ -228,6 +290,33 @@ def rules_cmd(ids: tuple[str, ...]) -> None:
         click.echo(f"{r.id}: {r.title}  [{r.source_name}]")
         click.echo(textwrap.fill(r.text, width=88))
     sys.exit(1 if unknown else 0)
+
+
+@main.command(name="examples")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="Copy the examples into this folder (default: print where they are).")
+def examples_cmd(out: str | None) -> None:
+    """Show where the shipped examples (homebrew cards) are, or copy them to --out.
+
+    ``elgrande play --cards "$(elgrande examples)/homebrew"`` plays with them.
+    """
+    import shutil
+
+    from elgrande.resources import data_dir
+
+    src = data_dir("examples")
+    if out is None:
+        click.echo(str(src))
+        return
+    dest = Path(out)
+    clash = [p for p in src.rglob("*") if p.is_file() and (dest / p.relative_to(src)).exists()]
+    if clash:
+        raise click.UsageError(f"{dest / clash[0].relative_to(src)} exists; choose an empty "
+                               "folder for --out")
+    shutil.copytree(src, dest, dirs_exist_ok=True)
+    for p in sorted(dest.rglob("*")):
+        if p.is_file():
+            click.echo(f"wrote {p}")
 
 
 def _lines(path: str) -> list[str]:

@@ -1,0 +1,113 @@
+"""Content hashes of the card files and set manifests a game is played with, so that a
+game record pins what it replays (issue 9).
+
+Each file is keyed by a stable path relative to the folder above its set or homebrew
+folder: ``base/set.yaml``, ``base/stack1/intrigue-four-any.yaml``, ``homebrew/muster.yaml``
+(a homebrew folder by its own name; a single homebrew file by its folder's name and its
+file name). The value is the file's sha256 in hex.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import weakref
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+from elgrande.data.cards import card_files
+from elgrande.data.library import Library
+
+#: sha256 by (resolved path, mtime in ns, size): a file is read again only when it changed.
+_CACHE: dict[tuple[str, int, int], str] = {}
+
+
+def file_hash(path: Path) -> str:
+    """The sha256 (hex) of the bytes of ``path``.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    st = path.stat()
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    digest = _CACHE.get(key)
+    if digest is None:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        _CACHE[key] = digest
+    return digest
+
+
+def homebrew_name(path: str | Path) -> str:
+    """The key prefix of a homebrew folder (its name) or single file (its folder's name)."""
+    p = Path(path).resolve()
+    return p.parent.name if p.is_file() or p.suffix in (".yaml", ".yml") else p.name
+
+
+def files_in_play(set_dirs: Iterable[Path], extra: Sequence[str | Path] = (),
+                  names: Sequence[str] | None = None) -> dict[str, Path]:
+    """Every set manifest and card file of the sets' folders ``set_dirs``
+    (``board.set_dirs``) and of the homebrew folders or files ``extra``, by stable key.
+
+    ``names[i]``, when given, is the key prefix of ``extra[i]`` instead of its own name
+    (a record's folder passed again from a new place or under a new name)."""
+    out: dict[str, Path] = {}
+    for d in set_dirs:
+        root = Path(d)
+        if (root / "set.yaml").is_file():
+            out[f"{root.name}/set.yaml"] = root / "set.yaml"
+        for f in card_files(root):
+            out[f"{root.name}/{f.relative_to(root).as_posix()}"] = f
+    for i, e in enumerate(extra):
+        p = Path(e)
+        name = names[i] if names is not None and i < len(names) else homebrew_name(p)
+        if p.is_file():
+            out[f"{name}/{p.name}"] = p
+            continue
+        for f in card_files(p):
+            out[f"{name}/{f.relative_to(p).as_posix()}"] = f
+    return out
+
+
+def fingerprint(set_dirs: Iterable[Path], extra: Sequence[str | Path] = (),
+                names: Sequence[str] | None = None) -> dict[str, str]:
+    """The content hash of every file :func:`files_in_play` lists, by its key, sorted.
+
+    Raises:
+        OSError: a file cannot be read.
+    """
+    files = files_in_play(set_dirs, extra, names)
+    return {k: file_hash(files[k]) for k in sorted(files)}
+
+
+#: id(library) -> (a weak reference to it, its extra paths, its fingerprint).
+_BY_LIBRARY: dict[int, tuple[weakref.ref[Library], tuple[str, ...], dict[str, str]]] = {}
+
+
+def library_fingerprint(lib: Library, extra: Sequence[str | Path] = ()) -> dict[str, str]:
+    """:func:`fingerprint` of a loaded library's sets (``lib.board.set_dirs``) and its
+    homebrew paths ``extra``, computed once per library: the files as they were when the
+    game's library was loaded and first used (a library is read-only and cached).
+
+    Raises:
+        OSError: a file cannot be read.
+    """
+    key = tuple(str(e) for e in extra)
+    hit = _BY_LIBRARY.get(id(lib))
+    if hit is not None and hit[0]() is lib and hit[1] == key:
+        return dict(hit[2])
+    fp = fingerprint(lib.board.set_dirs, extra)
+    _BY_LIBRARY[id(lib)] = (weakref.ref(lib), key, fp)
+    return dict(fp)
+
+
+def differences(recorded: Mapping[str, str], now: Mapping[str, str]) -> str:
+    """What differs between a record's hashes and the cards in play now, in words
+    (``"base/stack1/x.yaml changed, homebrew/y.yaml missing, homebrew/z.yaml added"``),
+    or ``""`` when they agree. At most six files are named; the rest are counted."""
+    changed = [k for k in recorded if k in now and now[k] != recorded[k]]
+    missing = [k for k in recorded if k not in now]
+    added = [k for k in now if k not in recorded]
+    parts = ([f"{k} changed" for k in sorted(changed)] + [f"{k} missing" for k in sorted(missing)]
+             + [f"{k} added" for k in sorted(added)])
+    if len(parts) > 6:
+        parts = parts[:6] + [f"and {len(parts) - 6} more"]
+    return ", ".join(parts)

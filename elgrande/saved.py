@@ -1,0 +1,635 @@
+"""Checks of saved games and record headers before anything is built from them (issue 9).
+
+A saved game is what :meth:`elgrande.game.Game.to_json` gives: ``header``, ``names``,
+``state``, ``flow``, ``history`` and ``log``. :func:`check_saved` checks it in two passes
+and raises one :class:`SavedGameError` naming the bad field's path
+(``state.caballeros[3][1]``):
+
+1. structure and types, derived from the attrs classes themselves (``State``, ``Flow``,
+   ``Run``, ``Frame``, ``Decision``, ``Lasting``: field names from ``attrs.fields``, types
+   from their annotations), so the check follows those classes when they change. An
+   ``int`` is never a ``bool``; integers, strings, lists and nesting are bounded;
+2. what the board says: the player count matches the names (2..5, B1.0), every place
+   index is on the board, the king and the Grandes stand in mainland regions (B5, B1.2),
+   mobile scoreboards lie on the board or off it (B6.9), hands and discards hold
+   power cards of the set (B1.3), counts are not negative and every player has all their
+   caballeros (B1.1), card ids are known, and every decision waits for real players.
+
+:func:`check_header` checks a record header (the first line of a game record) alone.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import math
+import random
+import re
+import sys
+import types
+import typing
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from elgrande.data.library import Library, load_library
+from elgrande.engine import decisions as dec
+from elgrande.engine.context import Run
+from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import PART_TYPES, Flow, FlowEngine, engine_for
+from elgrande.errors import ElGrandeError, IllegalMove
+from elgrande.model.board import Board
+from elgrande.model.state import NOBODY, OFF_BOARD, State
+from elgrande.resources import cards_dir
+
+#: Bounds of plain data in a saved game: integer size, string length, list length, depth.
+MAX_INT = 10 ** 12
+MAX_STR = 10_000
+MAX_LIST = 100_000
+MAX_DEPTH = 40
+#: Seeds are Python ints; anything beyond 2**64 is not a seed a user typed.
+MAX_SEED = 2 ** 64
+#: Player names: short, printable.
+MAX_NAME = 40
+
+_SET_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}\Z")
+
+
+class SavedGameError(ElGrandeError):
+    """A saved game or record header that cannot be loaded.
+
+    Args:
+        path: where the bad value is, e.g. ``state.caballeros[3][1]`` or ``header.seed``.
+        message: what is wrong with it.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+def _fail(path: str, message: str) -> typing.NoReturn:
+    raise SavedGameError(path, message)
+
+
+# -- pass 1: structure and types ------------------------------------------------------------
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """Field name -> resolved type of an attrs class (``Any`` when a hint cannot be read)."""
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - fall back field by field
+        ns = vars(sys.modules[cls.__module__])
+        out: dict[str, Any] = {}
+        for f in attrs.fields(cls):
+            try:
+                out[f.name] = eval(f.type, ns) if isinstance(f.type, str) else f.type
+            except Exception:  # noqa: BLE001 - an unreadable hint checks as plain data
+                out[f.name] = Any
+        return out
+
+
+def _kind(v: Any) -> str:
+    return "a boolean" if isinstance(v, bool) else f"{type(v).__name__}"
+
+
+def _int(v: Any, path: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        _fail(path, f"must be an integer, not {_kind(v)}")
+    if not -MAX_INT <= v <= MAX_INT:
+        _fail(path, "integer out of range")
+    return v
+
+
+def _str(v: Any, path: str) -> str:
+    if not isinstance(v, str):
+        _fail(path, f"must be a string, not {_kind(v)}")
+    if len(v) > MAX_STR:
+        _fail(path, "string too long")
+    return v
+
+
+def _list(v: Any, path: str) -> list[Any]:
+    if not isinstance(v, list):
+        _fail(path, f"must be a list, not {_kind(v)}")
+    if len(v) > MAX_LIST:
+        _fail(path, "list too long")
+    return v
+
+
+def plain(v: Any, path: str, depth: int = 0) -> Any:
+    """A copy of JSON-like data ``v`` (None, bool, bounded int, finite float, string, list,
+    string-keyed dict), nested at most :data:`MAX_DEPTH` deep.
+
+    Raises:
+        SavedGameError: anything else, at ``path``.
+    """
+    if depth > MAX_DEPTH:
+        _fail(path, "nested too deep")
+    if v is None or isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return _int(v, path)
+    if isinstance(v, float):
+        if not math.isfinite(v):
+            _fail(path, "must be a finite number")
+        return v
+    if isinstance(v, str):
+        return _str(v, path)
+    if isinstance(v, list):
+        return [plain(x, f"{path}[{i}]", depth + 1) for i, x in enumerate(_list(v, path))]
+    if isinstance(v, dict):
+        return {_str(k, f"{path} (a key)"): plain(x, f"{path}.{k}", depth + 1)
+                for k, x in v.items()}
+    _fail(path, f"must be plain JSON data, not {_kind(v)}")
+
+
+def typed(v: Any, hint: Any, path: str, depth: int = 0) -> Any:
+    """A copy of ``v`` checked against the type ``hint`` (``int``, ``str``, ``bool``,
+    ``list[...]``, ``dict[str, ...]``, ``X | None``, ``Any``, or an attrs class, whose
+    saved form is a dict of its fields).
+
+    Raises:
+        SavedGameError: the first mismatch, at its path.
+    """
+    if depth > MAX_DEPTH:
+        _fail(path, "nested too deep")
+    if hint is Any or hint is object:
+        return plain(v, path, depth)
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if v is None and type(None) in args:
+            return None
+        options = [a for a in args if a is not type(None)]
+        if len(options) == 1:
+            return typed(v, options[0], path, depth)
+        for a in options:
+            try:
+                return typed(v, a, path, depth)
+            except SavedGameError:
+                continue
+        _fail(path, f"must be one of {', '.join(map(_name, options))}, not {_kind(v)}")
+    if hint is bool:
+        if not isinstance(v, bool):
+            _fail(path, f"must be true or false, not {_kind(v)}")
+        return v
+    if hint is int:
+        return _int(v, path)
+    if hint is str:
+        return _str(v, path)
+    if hint is float:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            _fail(path, f"must be a finite number, not {_kind(v)}")
+        return v
+    if origin in (list, tuple) or hint in (list, tuple):
+        item = args[0] if args else Any
+        if item is int or item is str:  # fast path: the long lists of a state
+            items = _list(v, path)
+            if all(type(x) is item for x in items) and (
+                    item is str or all(-MAX_INT <= x <= MAX_INT for x in items)) and (
+                    item is int or all(len(x) <= MAX_STR for x in items)):
+                return items[:]
+        return [typed(x, item, f"{path}[{i}]", depth + 1) for i, x in enumerate(_list(v, path))]
+    if origin is dict or hint is dict:
+        if not isinstance(v, dict):
+            _fail(path, f"must be a mapping, not {_kind(v)}")
+        kt, vt = args if args else (str, Any)
+        return {typed(k, kt, f"{path} (a key)", depth + 1): typed(x, vt, f"{path}.{k}", depth + 1)
+                for k, x in v.items()}
+    if isinstance(hint, type) and attrs.has(hint):
+        return record(v, hint, path, depth)
+    return plain(v, path, depth)
+
+
+def _name(t: Any) -> str:
+    return getattr(t, "__name__", str(t))
+
+
+def record(v: Any, cls: type, path: str, depth: int = 0) -> dict[str, Any]:
+    """A copy of the saved form (a dict of fields) of attrs class ``cls``: no unknown key,
+    every field without a default present, each value of its field's type.
+
+    Raises:
+        SavedGameError: at the bad field's path.
+    """
+    if not isinstance(v, dict):
+        _fail(path, f"must be a mapping of {cls.__name__}'s fields, not {_kind(v)}")
+    hints = _hints(cls)
+    fields = attrs.fields(cls)
+    names = {f.name for f in fields}
+    for k in v:
+        if k not in names:
+            _fail(f"{path}.{k}" if isinstance(k, str) else path,
+                  f"unknown field of {cls.__name__}")
+    out: dict[str, Any] = {}
+    for f in fields:
+        where = f"{path}.{f.name}" if path else f.name
+        if f.name not in v:
+            if f.default is attrs.NOTHING:
+                _fail(where, "missing")
+            continue
+        out[f.name] = typed(v[f.name], hints.get(f.name, Any), where, depth + 1)
+    return out
+
+
+# -- record headers -----------------------------------------------------------------------
+def known_sets() -> set[str]:
+    """The ids of the shipped card sets (folders of ``cards/`` with a ``set.yaml``)."""
+    return {p.name for p in cards_dir().iterdir() if (p / "set.yaml").is_file()}
+
+
+def _strings(h: Mapping[str, Any], key: str, path: str, most: int = 100) -> list[str]:
+    v = h.get(key, [])
+    if not isinstance(v, list) or len(v) > most:
+        _fail(f"{path}.{key}", f"must be a list of at most {most} strings")
+    for i, x in enumerate(v):
+        if not isinstance(x, str) or not x or len(x) > 4096:
+            _fail(f"{path}.{key}[{i}]", "must be a non-empty string")
+    return list(v)
+
+
+def check_header(h: Any, path: str = "header") -> dict[str, Any]:
+    """Check a record header before anything is built from it; return a copy.
+
+    Fields: ``players`` a list of 2..5 distinct non-empty names of at most
+    :data:`MAX_NAME` characters, or a count 2..5 (B1.0); ``seed`` an integer with
+    ``|seed| < 2**64``;
+    ``start_player`` a seat or null; ``sets`` a non-empty list of shipped set ids;
+    ``variant`` a string; ``errata`` and ``cards`` lists of strings; ``hashes`` a mapping
+    of file keys to sha256 hex strings; ``fill`` and ``elgrande`` plain data.
+
+    Raises:
+        SavedGameError: the first bad field, e.g. ``header.seed: must be an integer``.
+    """
+    if not isinstance(h, dict):
+        _fail(path, f"the header must be a mapping, not {_kind(h)}")
+    out = {str(k): plain(v, f"{path}.{k}") for k, v in h.items()}
+    players = h.get("players")
+    if type(players) is int and 2 <= players <= 5:  # a count: names p1, p2, ...
+        players = [f"p{i + 1}" for i in range(players)]
+    if not isinstance(players, list) or not 2 <= len(players) <= 5:
+        _fail(f"{path}.players", "must be a list of 2 to 5 player names (B1.0)")
+    for i, n in enumerate(players):
+        if not isinstance(n, str) or not n.strip() or len(n) > MAX_NAME \
+                or not n.isprintable():
+            _fail(f"{path}.players[{i}]", f"a player name is a non-empty printable string of "
+                  f"at most {MAX_NAME} characters")
+    if len(set(players)) != len(players):
+        _fail(f"{path}.players", "player names must be distinct")
+    seed = h.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+        _fail(f"{path}.seed", "must be an integer below 2**64 in size")
+    sp = h.get("start_player")
+    if sp is not None and (isinstance(sp, bool) or not isinstance(sp, int)
+                           or not 0 <= sp < len(players)):
+        _fail(f"{path}.start_player", f"must be a seat from 0 to {len(players) - 1}")
+    sets = h.get("sets", ["base"])
+    if not isinstance(sets, list) or not 1 <= len(sets) <= 10:
+        _fail(f"{path}.sets", "must be a list of card set ids, e.g. [\"base\"]")
+    known = set(known_sets())
+    for folder in _strings(h, "set_paths", path):  # sets beside the shipped ones
+        root = Path(folder)
+        if root.is_dir():
+            known |= {d.name for d in root.iterdir() if (d / "set.yaml").is_file()}
+    for i, s in enumerate(sets):
+        if not isinstance(s, str) or not _SET_ID.match(s) or s not in known:
+            _fail(f"{path}.sets[{i}]", f"unknown card set (shipped: {', '.join(sorted(known))})")
+    if len(set(sets)) != len(sets):
+        _fail(f"{path}.sets", "a card set is named twice")
+    variant = h.get("variant", "standard")
+    if not isinstance(variant, str) or not 0 < len(variant) <= 40:
+        _fail(f"{path}.variant", "must be a variant id such as \"standard\"")
+    _strings(h, "errata", path)
+    _strings(h, "cards", path)
+    hashes = h.get("hashes", {})
+    if not isinstance(hashes, dict) or len(hashes) > MAX_LIST or not all(
+            isinstance(k, str) and isinstance(v, str) and re.fullmatch(r"[0-9a-f]{64}", v)
+            for k, v in hashes.items()):
+        _fail(f"{path}.hashes", "must map card file keys to sha256 hex digests")
+    return out
+
+
+# -- pass 2: what the board says -----------------------------------------------------------
+def _seat(v: Any, n: int, path: str, neutral: bool = False) -> None:
+    if not (0 <= v < n or (neutral and v == NOBODY)):
+        _fail(path, f"no player {v} in a {n}-player game")
+
+
+def _region(b: Board, v: int, path: str) -> None:
+    if not 0 <= v < len(b.places) or not b.is_region(v):
+        _fail(path, f"{v} is not a mainland region of the board")
+
+
+def _length(v: list[Any], n: int, path: str) -> None:
+    if len(v) != n:
+        _fail(path, f"has {len(v)} entries, not {n}")
+
+
+def check_state(st: Mapping[str, Any], b: Board, players: int) -> None:
+    """Check a state's saved form (after :func:`record`) against the board.
+
+    Raises:
+        SavedGameError: at the bad field's path.
+    """
+    if st["players"] != players:
+        _fail("state.players", f"is {st['players']}, but the game names {players} players")
+    places = len(b.places)
+    _length(st["caballeros"], places, "state.caballeros")
+    for i, row in enumerate(st["caballeros"]):
+        _length(row, players, f"state.caballeros[{i}]")
+        for p, c in enumerate(row):
+            if c < 0:
+                _fail(f"state.caballeros[{i}][{p}]", "a caballero count cannot be negative")
+    _length(st["neutral"], places, "state.neutral")
+    for key in ("court", "provinces", "grandes", "scores", "hands", "discards"):
+        _length(st[key], players, f"state.{key}")
+    for key in ("neutral", "court", "provinces"):
+        for i, c in enumerate(st[key]):
+            if c < 0:
+                _fail(f"state.{key}[{i}]", "a caballero count cannot be negative")
+    _region(b, st["king"], "state.king")
+    for p, g in enumerate(st["grandes"]):
+        _region(b, g, f"state.grandes[{p}]")
+    _length(st["scoreboards"], len(b.scoreboards), "state.scoreboards")
+    for i, at in enumerate(st["scoreboards"]):  # a region or the Castillo (B6.9)
+        if at != OFF_BOARD and not 0 <= at < len(b.places):
+            _fail(f"state.scoreboards[{i}]", f"{at} is not a place of the board")
+    for key in ("hands", "discards"):
+        for p, cards in enumerate(st[key]):
+            for i, v in enumerate(cards):
+                if v not in b.power_cards:
+                    _fail(f"state.{key}[{p}][{i}]", f"{v} is not a power card of the set")
+            if len(set(cards)) != len(cards):
+                _fail(f"state.{key}[{p}]", "holds a power card twice")
+    full = sorted(b.power_cards)
+    for p in range(players):  # every power card is in hand or played (B1.3, B3.2)
+        if sorted(st["hands"][p] + st["discards"][p]) != full:
+            _fail(f"state.hands[{p}]", "hand and played power cards must make up the set")
+    bidders: set[int] = set()
+    for i, bid in enumerate(st.get("bids", [])):
+        if len(bid) != 2:
+            _fail(f"state.bids[{i}]", "a bid is [player, power card]")
+        _seat(bid[0], players, f"state.bids[{i}][0]")
+        if bid[0] in bidders:
+            _fail(f"state.bids[{i}][0]", "a player plays one power card a round (B3.2)")
+        bidders.add(bid[0])
+        if bid[1] not in b.power_cards:  # (a card may since have been taken back, B8)
+            _fail(f"state.bids[{i}][1]", f"{bid[1]} is not a power card of the set")
+    for i, x in enumerate(st.get("lasting", [])):
+        _seat(x["player"], players, f"state.lasting[{i}].player")
+    _seat(st.get("neutral_holder", NOBODY), players, "state.neutral_holder", neutral=True)
+    if not 0 <= st.get("round", 0) <= 99:
+        _fail("state.round", "out of range")
+    state = State.from_json(dict(st))
+    problems = state.conservation_errors(b)
+    if problems:
+        _fail("state", problems[0])
+
+
+def _decision(d: Mapping[str, Any], players: int, path: str) -> None:
+    if d["kind"] not in dec.KINDS:
+        _fail(f"{path}.kind", f"unknown decision kind {d['kind']!r}")
+    if not d["players"]:
+        _fail(f"{path}.players", "a decision waits for at least one player")
+    for i, p in enumerate(d["players"]):
+        _seat(p, players, f"{path}.players[{i}]")
+    decision = Decision.from_json(d)
+    try:  # the options must be of the kind's shape: list and draw an answer from them
+        decision.legal_answers()
+        answer = decision.random_answer(random.Random(0))
+        decision.check(answer)
+    except IllegalMove:
+        pass
+    except Exception:  # noqa: BLE001 - any other failure means malformed options
+        _fail(f"{path}.options", f"not the options of a {d['kind']!r} decision")
+
+
+def _cards(v: Any, lib: Library, path: str) -> None:
+    if isinstance(v, str):
+        if v and v not in lib.cards.cards:
+            _fail(path, f"unknown card id {v!r}")
+    elif isinstance(v, list):
+        for i, x in enumerate(v):
+            _cards(x, lib, f"{path}[{i}]")
+
+
+def check_rounds(st: Mapping[str, Any], fl: Mapping[str, Any]) -> None:
+    """Cross-checks of state and flow where the flow has the fields: the state's round is
+    the flow's current round; one bid per power card played this round; every player in
+    this round's turn order has played a power card (B3.2-B3.4).
+
+    Raises:
+        SavedGameError: at the field that disagrees.
+    """
+    rounds, i = fl.get("rounds"), fl.get("round_i")
+    if isinstance(rounds, list) and isinstance(i, int) and 0 <= i < len(rounds) \
+            and st.get("round") != rounds[i]:
+        _fail("state.round", f"is {st.get('round')}, but the flow is in round {rounds[i]}")
+    bids = st.get("bids", [])
+    base = (fl.get("parts") or {}).get("base")
+    part = base if isinstance(base, dict) else fl
+    if isinstance(part.get("bid_i"), int) and part["bid_i"] != len(bids):
+        _fail("flow.parts.base.bid_i", f"is {part['bid_i']}, but {len(bids)} power cards "
+              "were played")
+    order = fl.get("turn_order")
+    if isinstance(order, list) and order and set(order) != {b[0] for b in bids}:
+        _fail("flow.turn_order", "must be the players who played a power card (B3.4)")
+
+
+def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
+    """Check a flow's saved form (after :func:`record`): card ids known, seats in range,
+    decisions valid, a running special action positioned inside its card's script. Fields
+    are looked up by name where present, so the check tolerates a changed Flow.
+
+    Raises:
+        SavedGameError: at the bad field's path.
+    """
+    base = (fl.get("parts") or {}).get("base")
+    part = base if isinstance(base, dict) else fl  # the base rules module's own fields
+    pre = "flow.parts.base" if isinstance(base, dict) else "flow"
+    for key in ("stacks", "offer", "reused"):
+        if key in part:
+            _cards(part[key], lib, f"{pre}.{key}")
+    if "card" in fl:
+        _cards(fl["card"], lib, "flow.card")
+    stacks = part.get("stacks")
+    n_stacks = len(lib.board.stacks) or 4
+    if isinstance(stacks, list) and len(stacks) != n_stacks:
+        _fail(f"{pre}.stacks", f"has {len(stacks)} action stacks, not {n_stacks} (B1.4)")
+    offer = part.get("offer")
+    n_open = n_stacks + len(part.get("reused") or [])
+    if isinstance(offer, list) and offer and len(offer) != n_open:
+        _fail(f"{pre}.offer", f"has {len(offer)} open cards, not {n_open} (B3.1)")
+    origin = part.get("origin", [])
+    if isinstance(origin, list) and (not all(isinstance(o, int) and not isinstance(o, bool)
+                                             and -1 <= o < n_stacks for o in origin)
+                                     or (isinstance(offer, list) and len(origin) != len(offer))):
+        _fail(f"{pre}.origin", "each open card's stack index (or -1), one per open card")
+    slot = part.get("slot", -1)
+    if isinstance(offer, list) and offer and isinstance(slot, int) \
+            and not -1 <= slot < len(offer):
+        _fail(f"{pre}.slot", "not an offer slot")
+    rounds = fl.get("rounds")
+    if isinstance(rounds, list):
+        if not rounds or rounds != sorted(set(rounds)) or not all(1 <= r <= 99 for r in rounds):
+            _fail("flow.rounds", "must be the rounds played, ascending (B3.7)")
+        if isinstance(fl.get("round_i"), int) and not -1 <= fl["round_i"] < len(rounds):
+            _fail("flow.round_i", "not a round of the game")
+    order = fl.get("turn_order")
+    if isinstance(order, list) and order and sorted(order) != list(range(players)):
+        _fail("flow.turn_order", "must list every player once (B3.4)")
+    if isinstance(fl.get("turn_i"), int) and isinstance(order, list) and not (
+            0 <= fl["turn_i"] <= len(order)):
+        _fail("flow.turn_i", "not a turn of the turn order")
+    if isinstance(part.get("first_bidder"), int):
+        _seat(part["first_bidder"], players, f"{pre}.first_bidder")
+    secret = fl.get("secret")
+    if isinstance(secret, dict):  # secret discs given so far: {seat: region id} (B6.1)
+        for k, v in secret.items():
+            if not k.isdigit() or int(k) >= players:
+                _fail(f"flow.secret.{k}", "not a player of the game")
+            if not isinstance(v, str) or v not in lib.board.index:
+                _fail(f"flow.secret.{k}", "must be a region id")
+    for i, p in enumerate(fl.get("turn_order") or []):
+        if isinstance(p, int):
+            _seat(p, players, f"flow.turn_order[{i}]")
+    for key in ("veto_chain", "veto_queue"):
+        for i, p in enumerate(part.get(key) or []):
+            if isinstance(p, int):
+                _seat(p, players, f"{pre}.{key}[{i}]")
+    if isinstance(fl.get("pending"), dict):
+        _decision(fl["pending"], players, "flow.pending")
+    run = fl.get("run")
+    if isinstance(run, dict):
+        _seat(run["actor"], players, "flow.run.actor")
+        script = lib.scripts.get(run["card"])
+        if script is None:
+            _fail("flow.run.card", f"{run['card']!r} is not a card with a special action")
+        from elgrande.engine.interpreter import block_at
+
+        if not run["frames"]:
+            _fail("flow.run.frames", "a running special action has at least one block")
+        for i, f in enumerate(run["frames"]):
+            try:
+                body = block_at(script, f["path"]).body
+            except Exception:  # noqa: BLE001 - a path that leads nowhere in the script
+                _fail(f"flow.run.frames[{i}].path", "not a block of the card's script")
+            if not 0 <= f["pc"] <= len(body):
+                _fail(f"flow.run.frames[{i}].pc", "not a statement of its block")
+            _seat(f["subject"], players, f"flow.run.frames[{i}].subject")
+        if isinstance(run.get("pending"), dict):
+            _decision(run["pending"], players, "flow.run.pending")
+            last = run["frames"][-1]
+            if last["pc"] >= len(block_at(script, last["path"]).body):
+                _fail("flow.run.frames", "the pending decision has no statement")
+
+
+def _same(want: Decision | None, got: Decision | None) -> bool:
+    if want is None or got is None:
+        return want is got
+    if want.kind != got.kind or want.options != got.options:
+        return False
+    if want.kind == "secret_region":  # players drop out as they answer
+        return bool(want.players) and set(want.players) <= set(got.players)
+    return want.players == got.players
+
+
+def check_position(st: Mapping[str, Any], fl: Mapping[str, Any], lib: Library) -> None:
+    """Check that the game can go on from a saved position: on copies, the engine works
+    out the decision it is at again, which must be the saved one (kind, players,
+    options). A corrupt flow (a turn order, stack, round index or script position that
+    does not fit) fails here instead of in a later answer.
+
+    Raises:
+        SavedGameError: path ``flow.pending`` or ``flow.run.pending``.
+    """
+    engine = FlowEngine(lib)
+    raw = dict(fl)
+    if isinstance(raw.get("run"), dict) and raw["run"].get("pending") is not None:
+        state = State.from_json(copy.deepcopy(dict(st)))
+        run = Run.from_json(copy.deepcopy(raw["run"]))
+        want = run.pending
+        run.pending, run.steps = None, 0
+        try:
+            got = engine.interpreter.advance(state, run, [])
+        except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
+            _fail("flow.run.pending", "the special action cannot go on from this position")
+        if not _same(want, got):
+            _fail("flow.run.pending", "is not the decision the special action is at")
+    state = State.from_json(copy.deepcopy(dict(st)))
+    flow = Flow.from_json(copy.deepcopy(raw))
+    want, flow.pending = flow.pending, None
+    try:
+        got = engine.advance(state, flow, [])
+    except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
+        _fail("flow.pending", "the game cannot go on from this position")
+    if not _same(want, got):
+        _fail("flow.pending", "is not the decision the game is at")
+
+
+# -- the whole saved game ------------------------------------------------------------------
+def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
+    """Check a saved game (what :meth:`Game.to_json` gives) before anything is built.
+
+    Returns:
+        ``(library, copy)``: the library its header names, and a deep copy of ``data``
+        that shares no list or dict with it (so two games loaded from one dict are
+        independent).
+    Raises:
+        SavedGameError: one error naming the bad field's path (``header`` when the
+        card sets or files it names do not load).
+    """
+    if not isinstance(data, dict):
+        _fail("", f"a saved game is a mapping, not {_kind(data)}")
+    for key in ("header", "names", "state", "flow"):
+        if key not in data:
+            _fail(key, "missing")
+    for key in data:
+        if key not in ("header", "names", "state", "flow", "history", "log"):
+            _fail(str(key), "unknown part of a saved game")
+    header = check_header(data["header"])
+    names = typed(data["names"], list[str], "names")
+    if names != header["players"]:
+        _fail("names", "must be the header's players")
+    state = record(data["state"], State, "state")
+    flow = record(data["flow"], Flow, "flow")
+    history = []
+    for i, h in enumerate(_list(data.get("history", []), "history")):
+        if not isinstance(h, dict) or set(h) != {"player", "kind", "answer"}:
+            _fail(f"history[{i}]", "an answer is {player, kind, answer}")
+        _seat(_int(h["player"], f"history[{i}].player"), len(names), f"history[{i}].player")
+        history.append({"player": h["player"], "kind": _str(h["kind"], f"history[{i}].kind"),
+                        "answer": plain(h["answer"], f"history[{i}].answer")})
+    log = typed(data.get("log", []), list[str], "log")
+    try:
+        lib = load_library(header.get("sets", ["base"]), header.get("errata", []),
+                           header.get("cards", []), header.get("fill"),
+                           header.get("set_paths", []))
+    except ElGrandeError as exc:
+        _fail("header", f"its cards do not load: {exc}")
+    b = lib.board
+    if not b.min_players <= len(names) <= b.max_players:
+        _fail("names", f"El Grande takes {b.min_players}-{b.max_players} players (B1.0)")
+    engine_for(lib)  # the rules modules in play register their flow parts
+    for name in b.rules_modules:
+        if name in PART_TYPES and name not in (flow.get("parts") or {}):
+            _fail("flow.parts", f"the {name} rules module's part is missing")
+    for name, raw in list((flow.get("parts") or {}).items()):
+        cls = PART_TYPES.get(name)
+        if cls is None or name not in b.rules_modules:
+            _fail(f"flow.parts.{name}", "no rules module in play keeps this part")
+        flow["parts"][name] = record(raw, cls, f"flow.parts.{name}")
+    check_state(state, b, len(names))
+    check_flow(flow, lib, len(names))
+    check_rounds(state, flow)
+    check_position(state, flow, lib)
+    return lib, {"header": header, "names": names, "state": state, "flow": flow,
+                 "history": history, "log": log}
+
+
+__all__ = ["SavedGameError", "check_flow", "check_header", "check_saved",
+           "check_state", "known_sets", "plain", "record", "typed"]

@@ -1,0 +1,183 @@
+"""No traceback reaches a user (issue 9, item 8) and the small things users noticed
+(item 9): the log of ``elgrande play``, ``docs --cards``, the shipped examples, py.typed.
+
+All through click's CliRunner on ``elgrande.tools.cli.main``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import elgrande
+from elgrande.errors import CardError
+from elgrande.tools.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+# -- item 8: one guard, and each known traceback fixed at its cause -----------------------
+
+
+def test_an_unexpected_exception_is_one_internal_error_line_and_exit_3(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom() -> str:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("elgrande.tools.schema.schema_text", boom)
+    result = _run("schema")
+    assert result.exit_code == 3
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("internal error: ZeroDivisionError: division by zero")
+    assert "report" in lines[0] and "README" in lines[0]
+
+
+def test_an_elgrande_error_is_one_line_and_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    def bad() -> str:
+        raise CardError("x.yaml", "broken card", 3, 1)
+
+    monkeypatch.setattr("elgrande.tools.schema.schema_text", bad)
+    result = _run("schema")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == ["error: x.yaml:3:1: broken card"]
+
+
+def test_click_usage_errors_keep_their_own_status() -> None:
+    assert _run("play", "--players", "9").exit_code == 2
+    assert _run("no-such-command").exit_code == 2
+
+
+def test_schema_out_into_a_missing_folder_makes_it(tmp_path: Path) -> None:
+    out = tmp_path / "new" / "deeper" / "schema.json"
+    result = _run("schema", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8").startswith("{")
+
+
+def test_docs_out_into_a_missing_folder_makes_it(tmp_path: Path) -> None:
+    out = tmp_path / "new" / "docs"
+    result = _run("docs", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert (out / "cards.md").is_file()
+
+
+@pytest.mark.parametrize("bots", [",,", ",", "greedy,,random", " , "])
+def test_play_refuses_empty_bot_names(bots: str) -> None:
+    result = _run("play", "-n", "3", "-b", bots, "-q")
+    assert result.exit_code == 2
+    assert "name a bot" in result.output
+    assert "Final scores" not in result.output
+
+
+# -- item 9: the log of a game --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def log() -> str:
+    result = _run("play", "-n", "4", "-s", "2")
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_final_scores_are_printed_once_by_seat(log: str) -> None:
+    finals = [ln for ln in log.splitlines() if "Final scores" in ln]
+    assert len(finals) == 1
+    assert re.fullmatch(r"Final scores: red \d+, yellow \d+, blue \d+, green \d+", finals[0])
+    assert "== Game over ==" in log
+
+
+def test_placements_inside_special_actions_are_indented(log: str) -> None:
+    lines = log.splitlines()
+    inner = [i for i, ln in enumerate(lines) if re.match(r"  \w+ places caballeros", ln)]
+    assert inner
+    for i in inner:  # under a "carries out the special action" line
+        j = i - 1
+        while lines[j].startswith("  "):
+            j -= 1
+        assert "carries out the special action" in lines[j]
+
+
+def test_a_special_action_that_does_nothing_says_so() -> None:
+    found = False
+    for seed in (1, 3, 4):
+        lines = _run("play", "-n", "4", "-s", str(seed)).output.splitlines()
+        for i, ln in enumerate(lines[:-1]):
+            if " carries out the special action of " in ln:
+                assert lines[i + 1].startswith("  "), (ln, lines[i + 1])
+                found = found or lines[i + 1] == "  (nothing to do)"
+    assert found
+
+
+def test_scoring_lines_say_caballeros_and_points(log: str) -> None:
+    assert re.search(r"\w+ \d+ caballeros? -> \d+ points?", log)
+    assert not re.search(r"\w+ \d+ -> \d+", log)
+
+
+def test_a_board_summary_follows_each_general_scoring(log: str) -> None:
+    assert log.count("Board now:") == 3
+    after = log.split("Board now:")[1].splitlines()[1:12]
+    assert any("[king" in ln or ", king" in ln for ln in after)
+    assert any("Grande" in ln for ln in after)
+
+
+def test_the_short_game_says_which_rounds_are_played() -> None:
+    out = _run("play", "-n", "3", "-s", "2", "--variant", "short").output
+    setup = out.splitlines()[:3]
+    assert any("rounds 2, 3, 5, 6, 8 and 9 are played" in ln for ln in setup), setup
+    assert out.splitlines()[2] == "== Round 2 =="
+
+
+# -- item 9: docs, examples, packaging ------------------------------------------------------
+
+
+def test_docs_with_cards_needs_out_so_the_shipped_docs_are_not_overwritten() -> None:
+    before = (REPO / "docs" / "cards.md").read_text(encoding="utf-8")
+    result = _run("docs", "--cards", str(REPO / "examples" / "homebrew"))
+    assert result.exit_code == 2
+    assert "--out" in result.output
+    assert (REPO / "docs" / "cards.md").read_text(encoding="utf-8") == before
+
+
+def test_elgrande_examples_shows_and_copies_the_shipped_examples(tmp_path: Path) -> None:
+    shown = _run("examples")
+    assert shown.exit_code == 0
+    where = Path(shown.output.strip())
+    assert (where / "homebrew").is_dir()
+    out = tmp_path / "ex"
+    copied = _run("examples", "--out", str(out))
+    assert copied.exit_code == 0, copied.output
+    names = sorted(p.name for p in (out / "homebrew").glob("*.yaml"))
+    assert names == sorted(p.name for p in (REPO / "examples" / "homebrew").glob("*.yaml"))
+    again = _run("examples", "--out", str(out))
+    assert again.exit_code == 2 and "exists" in again.output
+    played = _run("play", "-n", "3", "-q", "--cards", str(out / "homebrew"))
+    assert played.exit_code == 0, played.output
+
+
+def test_the_wheel_ships_examples_and_py_typed() -> None:
+    conf = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    include = conf["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert include["examples"] == "elgrande/examples"
+    assert conf["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["elgrande"]
+    assert (Path(elgrande.__file__).parent / "py.typed").is_file()
+
+
+def test_bots_play_is_typed_against_the_bot_protocol() -> None:
+    import typing
+
+    from elgrande import bots
+
+    hints = typing.get_type_hints(bots.play)
+    assert "Bot" in str(hints["bots"])
+    assert sys.modules["elgrande.bots"].Bot is bots.Bot
