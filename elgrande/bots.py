@@ -111,7 +111,7 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot,
 
 
 def make_bot(name: str, seed: int) -> RandomBot | GreedyBot:
-    """A bot by name (``random`` or ``greedy``).
+    """A bot by name (``random``, ``greedy`` or ``ismcts``).
 
     Raises:
         ValueError: unknown name.
@@ -131,3 +131,6 @@ def play(game: Game, bots: list[RandomBot | GreedyBot], max_answers: int = 100_0
         if n > max_answers:  # pragma: no cover - a flow bug
             raise RuntimeError("the game did not end")
     return game
+
+
+import elgrande.bots_ismcts  # noqa: E402, F401 - registers "ismcts" in BOTS
