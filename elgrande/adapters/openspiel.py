@@ -38,8 +38,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from elgrande.adapters.stepping import Observer, Stepper
-from elgrande.game import Game, new_game
+from elgrande.adapters.stepping import Observer, Stepper, start_game
+from elgrande.game import Game
 
 SHORT_NAME = "python_el_grande"
 #: Chance outcomes (seeds) of the first node.
@@ -71,11 +71,9 @@ def _game_type(simultaneous: bool) -> pyspiel.GameType:
 
 
 def _start(params: dict[str, Any], seed: int) -> Game:
-    """A new engine game for the parameters (the fill only when one is named)."""
-    extra: dict[str, Any] = {"fill": params["fill"]} if params["fill"] else {}
-    sets = tuple(s for s in str(params["sets"]).split("+") if s)
-    return new_game(int(params["players"]), sets=sets, seed=seed,
-                    variant=str(params["variant"]), logging=False, **extra)
+    """A new engine game for the parameters."""
+    return start_game(int(params["players"]), [x for x in str(params["sets"]).split("+") if x],
+                      seed, str(params["variant"]), str(params["fill"]))
 
 
 class ElGrandeGame(pyspiel.Game):  # type: ignore[misc]

@@ -30,8 +30,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from elgrande.adapters.stepping import Observer, Stepper
-from elgrande.game import new_game
+from elgrande.adapters.stepping import Observer, Stepper, start_game
 
 
 class ElGrandeEnv(AECEnv):  # type: ignore[misc]
@@ -51,10 +50,8 @@ class ElGrandeEnv(AECEnv):  # type: ignore[misc]
                  render_mode: str | None = None) -> None:
         super().__init__()
         self._config: dict[str, Any] = {"players": players, "sets": tuple(sets),
-                                        "variant": variant}
-        if fill:
-            self._config["fill"] = fill
-        probe = new_game(seed=0, logging=False, **self._config)
+                                        "variant": variant, "fill": fill}
+        probe = start_game(seed=0, **self._config)
         self._observer = Observer(probe)
         n_actions = self._observer.space.size
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -94,7 +91,7 @@ class ElGrandeEnv(AECEnv):  # type: ignore[misc]
             rng = getattr(self, "_np_rng", None) or np.random.default_rng()
             self._np_rng = rng
             game_seed = int(rng.integers(0, 2**31))
-        self._stepper = Stepper(new_game(seed=game_seed, logging=False, **self._config),
+        self._stepper = Stepper(start_game(seed=game_seed, **self._config),
                                 simultaneous=False)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

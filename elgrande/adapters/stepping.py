@@ -23,17 +23,36 @@ order (n players, P places, V power-card values, A card ids, L locations, C colo
 
 from __future__ import annotations
 
+import inspect
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from elgrande.adapters.actions import DIST_KINDS, PICK_KINDS, ActionSpace, AnswerBuilder
-from elgrande.game import Game
+from elgrande.game import Game, new_game
 
 #: Phase names as the view's flow spells them (an unknown one leaves the one-hot empty).
 PHASES = ("bid", "court", "card", "order", "place", "offer", "veto", "special", "discs",
           "over")
 #: Decision kinds in the one-hot, in order.
 KIND_ORDER = tuple(sorted(PICK_KINDS | DIST_KINDS | {"move_caballeros"}))
+
+
+def start_game(players: int, sets: Sequence[str], seed: int, variant: str = "standard",
+               fill: str = "") -> Game:
+    """A new game for an adapter (no log kept): :func:`elgrande.new_game` with ``fill``
+    passed only when one is named.
+
+    Raises:
+        ValueError: bad players, variant or sets, or a fill this engine cannot take.
+    """
+    extra: dict[str, Any] = {}
+    if fill:
+        if "fill" not in inspect.signature(new_game).parameters:
+            raise ValueError(f"fill {fill!r}: this engine version takes no fills")
+        extra["fill"] = fill
+    return new_game(players, sets=tuple(sets), seed=seed, variant=variant, logging=False,
+                    **extra)
 
 
 class Stepper:
