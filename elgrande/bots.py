@@ -112,7 +112,7 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot,
 
 
 def make_bot(name: str, seed: int) -> RandomBot | GreedyBot:
-    """A bot by name (``random`` or ``greedy``).
+    """A bot by name (``random``, ``greedy`` or ``ismcts``).
 
     Raises:
         ValueError: unknown name.
@@ -133,3 +133,6 @@ def play(game: Game, bots: Sequence[Bot], max_answers: int = 100_000) -> Game:
         if n > max_answers:  # pragma: no cover - a flow bug
             raise RuntimeError("the game did not end")
     return game
+
+
+import elgrande.bots_ismcts  # noqa: E402, F401 - registers "ismcts" in BOTS

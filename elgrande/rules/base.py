@@ -607,10 +607,16 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
                 flow.secret[str(p)] = rng.choice(opts)
 
 
+def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                  events: Events) -> None:
+    """The apply of a phase that never asks (its decide moves the flow on) or that takes
+    raw answers itself (``Phase.answer``)."""
+
+
 MODULE = RulesModule(
     name="base",
     phases=(
-        Phase(ROUND, _round_decide, lambda *a: None),
+        Phase(ROUND, _round_decide, _asks_nothing),
         Phase(BID, _bid_decide, _bid_apply, turn_rule="B3.3"),
         Phase(COURT, _court_decide, _court_apply),
         Phase(CARD, _card_decide, _card_apply),
@@ -618,7 +624,7 @@ MODULE = RulesModule(
         Phase(PLACE, _place_decide, _place_apply),
         Phase(OFFER, _offer_decide, _offer_apply),
         Phase(VETO, _veto_decide, _veto_apply, turn_rule="B8.4"),
-        Phase(SPECIAL, _special_decide, lambda *a: None, answer=_special_answer),
+        Phase(SPECIAL, _special_decide, _asks_nothing, answer=_special_answer),
         Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
     ),
     hooks={"setup": _setup, "initial_hand": initial_hand, "hide": _hide,

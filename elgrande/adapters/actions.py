@@ -1,0 +1,434 @@
+"""A fixed-size integer action space for El Grande (B3.4: every decision, one step at a time).
+
+Every pending decision of the engine (:mod:`elgrande.engine.decisions`) is answered by a
+*sequence* of small integer actions; at every step a mask says which actions are legal,
+and the mask is exact: an action is legal if and only if the partial answer it makes can
+still be completed to an answer the engine accepts (``decision.check``). Sequences are
+canonical (caballeros one at a time, in a fixed order), so action sequences and the
+engine's normalised answers correspond one to one (:func:`encode` and
+:class:`AnswerBuilder` are inverse).
+
+The space depends on the configuration only (the board of the card sets and the player
+count ``n``). With ``L`` the locations (``"provinces"``, ``"court"``, then the board's
+places in board order: the 9 regions and the Castillo in the base game), ``C = n + 1``
+colours (players ``0..n-1``, then the neutral caballeros) and ``K`` pick slots, the
+actions are, in order::
+
+    [0, K)                 PICK j    the j-th entry of the decision's list
+    [K, K+L)               LOC l     one caballero to / from location l (or: the
+                                     destination l of the move being built)
+    [K+L, K+L+L*C)         FROM l,c  move one caballero of colour c out of location l
+    K+L+L*C                DONE      the answer is complete (also: pass, for a player
+                                     with nothing to choose at a simultaneous node)
+
+How each decision kind is answered:
+
+- ``choose_region``, ``choose_number``, ``choose_player``, ``choose_power_card``,
+  ``choose_action_card``, ``secret_region``: one ``PICK j``, j indexing
+  ``options["choices"]`` (or ``options["per_player"][p]``); ``choose_option``: ``PICK j``
+  for label j; ``move_scoreboard``: ``PICK j`` for the j-th (scoreboard, region) pair,
+  scoreboards in option order, then their regions in option order.
+- ``place_caballeros``: ``LOC l`` per caballero placed in l, locations in non-decreasing
+  order, then ``DONE``.
+- ``send_caballeros``: ``LOC l`` per caballero sent from l (``court`` or a place), in
+  non-decreasing order, then ``DONE``.
+- ``bring_to_court``: ``LOC provinces`` per caballero from the provinces, then ``LOC r``
+  per caballero from region r (only once the provinces are empty, B4.1), then ``DONE``.
+- ``move_caballeros``: per caballero ``FROM l,c`` then ``LOC`` of its destination, in
+  non-decreasing (source, colour, destination) order, then ``DONE``.
+
+    space = ActionSpace.for_game(game)
+    b = AnswerBuilder(space, game.pending, player)
+    while not b.complete:
+        b.apply(rng.choice(b.legal_actions()))
+    game.answer(player, b.answer())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from elgrande.engine.decisions import Decision
+from elgrande.game import Game
+from elgrande.model.board import Board
+
+#: Pick slots at least (more when the board has more places times scoreboards).
+MIN_PICKS = 32
+#: The two locations that are not places: where caballeros wait, and the court.
+PROVINCES, COURT = "provinces", "court"
+PICK_KINDS = frozenset({"choose_region", "choose_number", "choose_player", "choose_option",
+                        "choose_power_card", "choose_action_card", "secret_region",
+                        "move_scoreboard"})
+DIST_KINDS = frozenset({"place_caballeros", "send_caballeros", "bring_to_court"})
+
+
+@attrs.frozen
+class ActionSpace:
+    """The action layout for ``players`` players on ``board`` (see the module docstring).
+
+    Attributes:
+        players: the player count n; locations: the location ids, in order;
+        picks: K; size: the number of distinct actions.
+    """
+
+    players: int
+    locations: tuple[str, ...]
+    picks: int
+
+    @classmethod
+    def for_board(cls, board: Board, players: int) -> ActionSpace:
+        """The space of a configuration (a board and 2..5 players)."""
+        locs = (PROVINCES, COURT, *(p.id for p in board.places))
+        picks = max(MIN_PICKS, len(board.power_cards), len(board.places) * len(board.scoreboards))
+        return cls(players, locs, picks)
+
+    @classmethod
+    def for_game(cls, game: Game) -> ActionSpace:
+        """The space of ``game``'s configuration."""
+        return cls.for_board(game.library.board, game.state.players)
+
+    # -- layout --
+    @property
+    def colours(self) -> int:
+        """C = n + 1 (the neutral caballeros last)."""
+        return self.players + 1
+
+    @property
+    def size(self) -> int:
+        """The number of distinct actions."""
+        n_loc = len(self.locations)
+        return self.picks + n_loc + n_loc * self.colours + 1
+
+    @property
+    def done(self) -> int:
+        """The DONE action."""
+        return self.size - 1
+
+    def pick(self, j: int) -> int:
+        """The action PICK j (j in [0, K))."""
+        return j
+
+    def loc(self, location: str) -> int:
+        """The action LOC for a location id."""
+        return self.picks + self.locations.index(location)
+
+    def source(self, location: str, colour: int) -> int:
+        """The action FROM location, colour (``-1`` is neutral)."""
+        c = colour if colour >= 0 else self.players
+        return self.picks + len(self.locations) + self.locations.index(location) * self.colours + c
+
+    def colour_index(self, colour: int) -> int:
+        """Colour order in canonical moves: players 0..n-1, then the neutral caballeros."""
+        return colour if colour >= 0 else self.players
+
+    def describe(self, action: int) -> str:
+        """A short name for an action (``"PICK 3"``, ``"LOC aragon"``, ...).
+
+        Raises:
+            ValueError: outside the space.
+        """
+        n_loc = len(self.locations)
+        if not 0 <= action < self.size:
+            raise ValueError(f"action {action} is outside [0, {self.size})")
+        if action < self.picks:
+            return f"PICK {action}"
+        a = action - self.picks
+        if a < n_loc:
+            return f"LOC {self.locations[a]}"
+        a -= n_loc
+        if a < n_loc * self.colours:
+            c = a % self.colours
+            who = "neutral" if c == self.players else f"player {c}"
+            return f"FROM {self.locations[a // self.colours]} {who}"
+        return "DONE"
+
+
+def _pick_list(d: Decision, p: int) -> list[Any]:
+    """The list a PICK indexes, for ``p``."""
+    o = d.options
+    if d.kind == "choose_option":
+        return list(range(len(o["labels"])))
+    if d.kind == "move_scoreboard":
+        return [{"scoreboard": sb, "to": t} for sb, ts in o["moves"].items() for t in ts]
+    return list(o["choices"] if "choices" in o else o["per_player"][str(p)])
+
+
+class AnswerBuilder:
+    """The partial answer of ``player`` to ``decision``, built one action at a time.
+
+    Args:
+        space: the configuration's :class:`ActionSpace`.
+        decision: the pending decision; player: who answers (one of its players).
+    Raises:
+        ValueError: an unknown decision kind, or a list longer than the pick slots.
+    """
+
+    def __init__(self, space: ActionSpace, decision: Decision, player: int) -> None:
+        self.space = space
+        self.decision = decision
+        self.player = player
+        self.actions: list[int] = []
+        self.complete = False
+        self._answer: Any = None
+        kind = decision.kind
+        if kind not in PICK_KINDS | DIST_KINDS | {"move_caballeros"}:
+            raise ValueError(f"no action encoding for decision kind {kind!r}")
+        self._picks = _pick_list(decision, player) if kind in PICK_KINDS else []
+        if len(self._picks) > space.picks:
+            raise ValueError(f"{kind}: {len(self._picks)} choices exceed the "
+                             f"{space.picks} pick slots")
+        self.counts: dict[str, int] = {}  # distributions: location -> caballeros
+        self.last = -1  # distributions: index of the last location used
+        self.units: dict[tuple[int, int, int], int] = {}  # moves: (src, colour, dst) -> n
+        self.outflow: dict[tuple[str, int], int] = {}
+        self.last_key: tuple[int, int, int] = (-1, -1, -1)
+        self.holding: tuple[str, int] | None = None  # a FROM waiting for its destination
+        self._init_bounds()
+
+    def copy(self) -> AnswerBuilder:
+        """An independent copy (the decision is shared: it is never changed)."""
+        b = AnswerBuilder.__new__(AnswerBuilder)
+        b.__dict__.update(self.__dict__)
+        b.actions = self.actions[:]
+        b.counts = dict(self.counts)
+        b.units = dict(self.units)
+        b.outflow = dict(self.outflow)
+        return b
+
+    # -- bounds --
+    def _init_bounds(self) -> None:
+        o = self.decision.options
+        self.lo = self.hi = 0
+        if self.decision.kind in ("place_caballeros", "send_caballeros"):
+            self.lo, self.hi = o.get("min", 0), o["max"]
+        elif self.decision.kind == "bring_to_court":
+            self.lo, self.hi = 0, o["limit"]
+        elif self.decision.kind == "move_caballeros":
+            if o.get("all"):
+                need = sum(sum(w.values()) for w in o["sources"].values())
+                self.lo, self.hi = max(need, o.get("min", 0)), min(need, o["max"])
+            else:
+                self.lo, self.hi = o.get("min", 0), o["max"]
+
+    @property
+    def total(self) -> int:
+        """Caballeros in the partial answer."""
+        return sum(self.counts.values()) if self.counts else sum(self.units.values())
+
+    # -- the mask --
+    def legal_actions(self) -> list[int]:
+        """The legal actions now, ascending (empty once complete)."""
+        if self.complete:
+            return []
+        kind = self.decision.kind
+        if kind in PICK_KINDS:
+            return list(range(len(self._picks)))
+        if kind in DIST_KINDS:
+            return self._dist_legal()
+        return self._move_legal()
+
+    def mask(self) -> list[bool]:
+        """``legal_actions`` as a list of ``space.size`` booleans."""
+        m = [False] * self.space.size
+        for a in self.legal_actions():
+            m[a] = True
+        return m
+
+    def _dist_caps(self) -> dict[str, int]:
+        """location -> how many more caballeros it can take/give (ignoring the total)."""
+        o = self.decision.options
+        kind = self.decision.kind
+        if kind == "place_caballeros":
+            return {t: self.hi for t in o["to"]}
+        if kind == "send_caballeros":
+            return {s: n - self.counts.get(s, 0) for s, n in o["sources"].items()}
+        caps = {PROVINCES: min(o["provinces"], self.hi) - self.counts.get(PROVINCES, 0)}
+        for r, n in o["regions"].items():
+            caps[r] = n - self.counts.get(r, 0)
+        return caps
+
+    def _dist_legal(self) -> list[int]:
+        sp = self.space
+        o = self.decision.options
+        t = self.total
+        out: list[int] = []
+        caps = self._dist_caps()
+        idx = {loc: sp.locations.index(loc) for loc in caps if loc in sp.locations}
+        court = self.decision.kind == "bring_to_court"
+        for loc, i in sorted(idx.items(), key=lambda x: x[1]):
+            if i < self.last or caps[loc] <= 0 or t + 1 > self.hi:
+                continue
+            if court and loc != PROVINCES and self.counts.get(PROVINCES, 0) < o["provinces"]:
+                continue  # regions only once the provinces are empty (B4.1)
+            # after one more here, can the minimum still be reached (locations >= i)?
+            more = sum(c for other, c in caps.items() if idx.get(other, -1) >= i) - 1
+            if t + 1 + more >= self.lo or self.decision.kind == "place_caballeros":
+                out.append(sp.picks + i)
+        if self.lo <= t <= self.hi:
+            out.append(sp.done)
+        return out
+
+    def _move_cap(self, key: tuple[int, int, int], outflow: dict[tuple[str, int], int],
+                  first: str | None) -> int:
+        """How many more unit moves can follow the last one ``key`` (canonical order)."""
+        o = self.decision.options
+        sp = self.space
+        per_source: dict[str, int] = {}
+        for s, owners in o["sources"].items():
+            if o.get("single_source") and first is not None and s != first:
+                continue
+            si = sp.locations.index(s)
+            has_dst = any(d != s for d in o["to"])
+            for w, n in owners.items():
+                who = int(w)
+                rest = n - outflow.get((s, who), 0)
+                if rest <= 0:
+                    continue
+                k = (si, sp.colour_index(who))
+                if k < key[:2]:
+                    continue
+                if k == key[:2] or has_dst:  # the same key may repeat its destination
+                    per_source[s] = per_source.get(s, 0) + rest
+        if o.get("single_source") and first is None:
+            return max(per_source.values(), default=0)
+        return sum(per_source.values())
+
+    def _move_feasible_after(self, s: str, who: int, dst: str) -> bool:
+        """Can the answer still be completed after the unit move (s, who) -> dst?"""
+        o = self.decision.options
+        sp = self.space
+        if dst not in o["to"] or dst == s:
+            return False
+        key = (sp.locations.index(s), sp.colour_index(who), sp.locations.index(dst))
+        if key < self.last_key:
+            return False
+        if self.outflow.get((s, who), 0) + 1 > o["sources"][s].get(str(who), 0):
+            return False
+        t = self.total + 1
+        if t > self.hi:
+            return False
+        first = s if o.get("single_source") else None
+        if first is not None and self.units:
+            src0 = sp.locations[next(iter(self.units))[0]]
+            if src0 != s:
+                return False
+        outflow = dict(self.outflow)
+        outflow[(s, who)] = outflow.get((s, who), 0) + 1
+        return t + self._move_cap(key, outflow, first) >= self.lo
+
+    def _move_legal(self) -> list[int]:
+        sp = self.space
+        o = self.decision.options
+        if self.holding is not None:
+            s, who = self.holding
+            return [sp.loc(d) for d in sorted(o["to"], key=sp.locations.index)
+                    if self._move_feasible_after(s, who, d)]
+        out: list[int] = []
+        for s in o["sources"]:
+            for w in o["sources"][s]:
+                who = int(w)
+                if any(self._move_feasible_after(s, who, d) for d in o["to"]):
+                    out.append(sp.source(s, who))
+        out.sort()
+        if self.lo <= self.total <= self.hi:
+            out.append(sp.done)
+        return out
+
+    # -- applying --
+    def apply(self, action: int) -> None:
+        """Add one action to the partial answer.
+
+        Raises:
+            ValueError: the action is not legal now (see :meth:`legal_actions`).
+        """
+        if action not in self.legal_actions():
+            raise ValueError(f"action {action} is not legal now for {self.decision.kind} "
+                             f"(legal: {self.legal_actions()})")
+        self.actions.append(action)
+        sp = self.space
+        kind = self.decision.kind
+        if kind in PICK_KINDS:
+            self._finish(self._picks[action])
+            return
+        if action == sp.done:
+            self._finish(self._built())
+            return
+        if kind in DIST_KINDS:
+            loc = sp.locations[action - sp.picks]
+            self.counts[loc] = self.counts.get(loc, 0) + 1
+            self.last = action - sp.picks
+            return
+        if self.holding is None:
+            a = action - sp.picks - len(sp.locations)
+            c = a % sp.colours
+            self.holding = (sp.locations[a // sp.colours], c if c < sp.players else -1)
+            return
+        s, who = self.holding
+        di = action - sp.picks
+        key = (sp.locations.index(s), sp.colour_index(who), di)
+        self.units[key] = self.units.get(key, 0) + 1
+        self.outflow[(s, who)] = self.outflow.get((s, who), 0) + 1
+        self.last_key = key
+        self.holding = None
+
+    def _built(self) -> Any:
+        sp = self.space
+        kind = self.decision.kind
+        if kind == "bring_to_court":
+            regions = {k: v for k, v in self.counts.items() if k != PROVINCES}
+            return {"provinces": self.counts.get(PROVINCES, 0), "regions": regions}
+        if kind in DIST_KINDS:
+            return dict(self.counts)
+        return [{"from": sp.locations[si], "to": sp.locations[di],
+                 "player": ci if ci < sp.players else -1, "n": n}
+                for (si, ci, di), n in sorted(self.units.items())]
+
+    def _finish(self, answer: Any) -> None:
+        self.complete = True
+        self._answer = answer
+
+    def answer(self) -> Any:
+        """The structured answer (for ``game.answer``).
+
+        Raises:
+            ValueError: not complete yet.
+        """
+        if not self.complete:
+            raise ValueError("the answer is not complete yet")
+        return self._answer
+
+
+def encode(space: ActionSpace, decision: Decision, player: int, answer: Any) -> list[int]:
+    """The canonical action sequence of a structured answer (inverse of
+    :class:`AnswerBuilder`).
+
+    Raises:
+        IllegalMove: the engine refuses the answer (``decision.check``).
+    """
+    norm = decision.check(answer, player)
+    kind = decision.kind
+    if kind in PICK_KINDS:
+        picks = _pick_list(decision, player)
+        if kind == "move_scoreboard":
+            norm = {"scoreboard": norm[0], "to": norm[1]}
+        return [picks.index(norm)]
+    order = space.locations.index
+    out: list[int] = []
+    if kind in DIST_KINDS:
+        counts: Mapping[str, int] = norm
+        if kind == "bring_to_court":
+            counts = {PROVINCES: norm["provinces"], **norm["regions"]}
+        for loc in sorted(counts, key=order):
+            out.extend([space.loc(loc)] * counts[loc])
+        return out + [space.done]
+    units: dict[tuple[int, int, int], int] = {}
+    for src, dst, who, n in norm:
+        key = (order(src), space.colour_index(who), order(dst))
+        units[key] = units.get(key, 0) + n
+    for (si, ci, di), n in sorted(units.items()):
+        who = ci if ci < space.players else -1
+        out.extend([space.source(space.locations[si], who), space.picks + di] * n)
+    return out + [space.done]

@@ -1,0 +1,168 @@
+"""An information-set Monte Carlo tree search bot (``ismcts``, SO-ISMCTS at the root).
+
+The bot sees only ``game.view(player)`` (B8.5a). Each iteration draws a *determinisation*
+of the hidden things (:meth:`Game.from_view`: the stacks' order, the others' hands as far
+as the public discards allow, their unrevealed secret discs), applies one candidate
+answer to the pending decision, plays a short random rollout (every player answering at
+random) and scores the result with :func:`elgrande.bots.outlook` (or the final scores
+when the game ends). The candidate is chosen by UCB1 over the statistics gathered across
+all determinisations (single-observer ISMCTS with the tree cut at the root: the root is
+the bot's information set; below it the rollouts are flat).
+
+Candidates: every legal answer when they are listed, else sampled random answers (as
+:class:`~elgrande.bots.GreedyBot`); when there are many, the bot keeps the
+:data:`KEEP` best by the greedy one-ply :func:`~elgrande.bots.outlook` before searching
+(a progressive-pruning prior), so it never searches among answers greedy would call bad.
+
+    bot = ISMCTSBot(seed=1, budget_ms=200)          # or iterations=300
+    answer = bot.answer(game.view(player))
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import time
+from typing import Any
+
+from elgrande.bots import BOTS, GreedyBot, outlook
+from elgrande.engine.decisions import Decision
+from elgrande.errors import IllegalMove
+from elgrande.game import Game
+
+#: Candidate answers tried one ply deep (listed answers beyond this are sampled).
+WIDTH = 32
+#: Candidates kept (the best by one-ply outlook) for the search.
+KEEP = 6
+#: Decisions played at random after the candidate before the outlook is taken.
+DEPTH = 12
+#: Points of outlook that count as a sure thing (the value is ``tanh(outlook / SCALE)``).
+SCALE = 20.0
+#: UCB1 exploration constant (values lie in [-1, 1]).
+EXPLORATION = 0.5
+
+
+class ISMCTSBot(GreedyBot):
+    """SO-ISMCTS over the candidate answers of the pending decision (B8.5a: the view only).
+
+    A subclass of :class:`~elgrande.bots.GreedyBot` because it shares its candidate
+    answers and its one-ply evaluation (the prior); the search comes on top.
+
+    Args:
+        seed: the bot's random seed (determinisations, candidates, rollouts, ties).
+        budget_ms: thinking time per decision in milliseconds (wall clock); ignored when
+            ``iterations`` is given.
+        iterations: a fixed number of search iterations per decision (reproducible).
+        width, keep, depth, scale, exploration: see the module constants.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, budget_ms: float = 200.0, iterations: int | None = None,
+                 width: int = WIDTH, keep: int = KEEP, depth: int = DEPTH,
+                 scale: float = SCALE, exploration: float = EXPLORATION) -> None:
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.width = width
+        self.keep = keep
+        self.depth = depth
+        self.scale = scale
+        self.exploration = exploration
+        #: Iterations run for the last decision (for benchmarks).
+        self.last_iterations = 0
+
+    def answer(self, view: dict[str, Any]) -> Any:
+        """The answer to ``view["pending"]`` with the best mean value after the search."""
+        start = time.perf_counter()
+        view = copy.deepcopy(view)  # Game.from_view keeps (and shuffles) the view's lists
+        p = view["player"]
+        d = Decision.from_json(view["pending"])
+        cands = self._candidates(view, d, p)
+        self.last_iterations = 0
+        if len(cands) == 1:
+            return cands[0]
+        visits = [0] * len(cands)
+        total = [0.0] * len(cands)
+        deadline = start + self.budget_ms / 1000.0
+        it = 0
+        while (it < self.iterations if self.iterations is not None
+               else (it < len(cands) or time.perf_counter() < deadline)):
+            it += 1
+            i = self._select(visits, total, it)
+            g = self._determinise(view)
+            try:
+                g.answer(p, cands[i])
+            except IllegalMove:  # pragma: no cover - the pending decision is public
+                visits[i] += 1
+                total[i] -= 1.0
+                continue
+            visits[i] += 1
+            total[i] += self._rollout(g, p)
+        self.last_iterations = it
+        best = max(range(len(cands)),
+                   key=lambda j: (total[j] / visits[j] if visits[j] else -2.0, visits[j]))
+        return cands[best]
+
+    # -- parts --
+    def _candidates(self, view: dict[str, Any], d: Decision, p: int) -> list[Any]:
+        """Up to ``keep`` candidate answers, the best by one-ply outlook first."""
+        legal = d.legal_answers(p)
+        if legal is not None and len(legal) <= self.width:
+            cands = list(legal)
+        elif legal is not None:
+            cands = self.rng.sample(legal, self.width)
+        else:
+            cands = []
+            seen: set[str] = set()
+            for _ in range(self.width):
+                a = d.random_answer(self.rng, p)
+                key = repr(a)
+                if key not in seen:
+                    seen.add(key)
+                    cands.append(a)
+        if len(cands) <= self.keep:
+            return cands
+        base = self._determinise(view)
+        scored: list[tuple[float, float, int]] = []
+        for j, a in enumerate(cands):
+            g = base.copy()
+            try:
+                g.answer(p, a)
+            except IllegalMove:  # pragma: no cover - candidates are legal
+                continue
+            scored.append((outlook(g.state, g, p), self.rng.random(), j))
+        scored.sort(reverse=True)
+        return [cands[j] for _, _, j in scored[:self.keep]]
+
+    def _determinise(self, view: dict[str, Any]) -> Game:
+        """A game consistent with ``view``, its hidden things drawn afresh (B8.5a); a copy,
+        so that playing it never touches the lists it shares with ``view``."""
+        return Game.from_view(view, self.rng).copy()
+
+    def _select(self, visits: list[int], total: list[float], it: int) -> int:
+        """UCB1 (unvisited candidates first, in prior order)."""
+        for i, n in enumerate(visits):
+            if n == 0:
+                return i
+        log_n = math.log(it)
+        return max(range(len(visits)), key=lambda i: total[i] / visits[i]
+                   + self.exploration * math.sqrt(log_n / visits[i]))
+
+    def _rollout(self, g: Game, p: int) -> float:
+        """Random answers for ``depth`` decisions, then the value for ``p`` in [-1, 1]."""
+        for _ in range(self.depth):
+            d = g.pending
+            if d is None:
+                break
+            q = d.players[0]
+            g.answer(q, d.random_answer(self.rng, q))
+        if g.pending is None:
+            top = max(g.state.scores)
+            if g.state.scores[p] < top:
+                return -1.0
+            return 1.0 if g.state.scores.count(top) == 1 else 0.5
+        return math.tanh(outlook(g.state, g, p) / self.scale)
+
+
+BOTS["ismcts"] = ISMCTSBot

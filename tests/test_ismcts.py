@@ -1,0 +1,82 @@
+"""The ismcts bot (elgrande.bots_ismcts): registered in BOTS, answers legally from a view
+only (B8.5a), reproducible with an iteration budget, keeps to a time budget, and plays
+whole games."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+from elgrande.bots import BOTS, make_bot, play
+from elgrande.bots_ismcts import ISMCTSBot
+from elgrande.engine.decisions import Decision
+from elgrande.game import new_game
+
+
+def _some_views(seed: int, n: int) -> list[dict[str, object]]:
+    g = new_game(4, seed=seed, logging=False)
+    rng = random.Random(seed)
+    views = []
+    while g.pending is not None and len(views) < n:
+        d = g.pending
+        p = d.players[0]
+        views.append(g.view(p))
+        g.answer(p, d.random_answer(rng, p))
+    return views
+
+
+def test_ismcts_is_registered_and_made_by_name() -> None:
+    """make_bot("ismcts", seed) gives the search bot with the default 200 ms budget."""
+    assert "ismcts" in BOTS
+    bot = make_bot("ismcts", 3)
+    assert isinstance(bot, ISMCTSBot) and bot.budget_ms == 200.0
+
+
+def test_ismcts_answers_are_legal_and_leave_the_view_unchanged() -> None:
+    """B8.5a: the bot reads the view only (it never changes it) and answers legally."""
+    bot = ISMCTSBot(1, iterations=12)
+    for v in _some_views(2, 40):
+        before = copy.deepcopy(v)
+        a = bot.answer(v)
+        assert v == before
+        d = Decision.from_json(v["pending"])  # type: ignore[arg-type]
+        d.check(a, v["player"])  # type: ignore[arg-type]
+
+
+def test_ismcts_with_an_iteration_budget_is_reproducible() -> None:
+    """The same seed and view give the same answer (determinisations are seeded)."""
+    for v in _some_views(4, 25):
+        assert ISMCTSBot(7, iterations=10).answer(v) == ISMCTSBot(7, iterations=10).answer(v)
+
+
+def test_ismcts_keeps_to_its_time_budget() -> None:
+    """A 30 ms budget: the answer comes within the budget plus the candidate pass."""
+    bot = ISMCTSBot(0, budget_ms=30)
+    v = next(x for x in _some_views(1, 60)
+             if x["pending"]["kind"] == "place_caballeros")  # type: ignore[index]
+    start = time.perf_counter()
+    bot.answer(v)
+    assert time.perf_counter() - start < 2.0
+    assert bot.last_iterations >= 1
+
+
+def test_ismcts_plays_a_whole_game_against_greedy() -> None:
+    """A six-round game of ismcts (few iterations) and three greedy bots ends normally."""
+    g = new_game(4, seed=11, variant="six_rounds", logging=False)
+    bots = [ISMCTSBot(11, iterations=6), make_bot("greedy", 1), make_bot("greedy", 2),
+            make_bot("greedy", 3)]
+    play(g, bots)
+    assert g.over and not g.state.conservation_errors(g.library.board)
+
+
+def test_determinisations_do_not_share_lists_with_the_view() -> None:
+    """Game.from_view keeps the view's lists; the bot plays copies, so one determinisation
+    cannot leak into the next (here: the power card just played)."""
+    v = _some_views(0, 1)[0]
+    before = copy.deepcopy(v)
+    g = ISMCTSBot(0, iterations=1)._determinise(v)
+    d = g.pending
+    assert d is not None
+    g.answer(d.players[0], d.legal_answers(d.players[0])[0])  # type: ignore[index]
+    assert g.state.bids and v["state"] == before["state"]
