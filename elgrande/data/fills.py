@@ -67,7 +67,7 @@ class MissingCardData(DataError):
         super().__init__("", f"card data missing for {len(by_card)} card(s) in play: {lines}",
                          hint=f"use fill=... / --fill NAME to play with provisional values "
                          f"(fills of these sets: {shipped}), or complete the card files "
-                         "(EXPANSIONS.md 6)")
+                         "(docs/homebrew.md, section 8)")
         self.missing = list(missing)
         self.fills = list(fills)
 

@@ -94,11 +94,13 @@ def scenario(files: tuple[str, ...]) -> None:
               help="Extra (homebrew) card folder or file; repeatable.")
 @click.option("--errata", multiple=True, help="Switch on an optional erratum by id.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the final scores.")
+@click.option("--sets", "set_list", default="base", show_default=True,
+              help="Comma-separated card sets in load order, e.g. base,colonies.")
 @click.option("--fill", default=None, help="Fill card data no source gives with this fill "
-              "(e.g. provisional; EXPANSIONS.md 6): the game plays with provisional data.")
+              "(e.g. provisional): the game plays with provisional data.")
 def play(players: int, seed: int, bots: str, record: str | None, variant: str,
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
-         fill: str | None) -> None:
+         set_list: str, fill: str | None) -> None:
     """Play a full rules-checked game between bots and print what happens."""
     from elgrande.errors import ElGrandeError
     from elgrande.game import new_game
@@ -123,8 +125,11 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
                                    "writable")
     try:
         agents = [human.make_seat(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
-        game = new_game(names, seed=seed, variant=variant, errata=errata, cards=card_dirs,
-                        fill=fill)
+        sets = [x.strip() for x in set_list.split(",") if x.strip()]
+        if not sets:
+            raise click.UsageError("--sets names at least one card set, e.g. base")
+        game = new_game(names, sets=sets, seed=seed, variant=variant, errata=errata,
+                        cards=card_dirs, fill=fill)
     except (ValueError, ElGrandeError) as exc:
         raise click.UsageError(str(exc)) from None
     if not human.play(game, agents):  # a human seat typed q: save the record and stop
