@@ -33,6 +33,7 @@ secret_region          one region id per answering player (each answers alone)
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -174,10 +175,15 @@ class Decision:
         """A random legal answer (uniform over :meth:`legal_answers` when they are
         listed; otherwise drawn step by step)."""
         p = self.players[0] if player is None else player
+        handlers = KINDS[self.kind]
+        if handlers.count is not None:  # the same draw, without listing every answer
+            n = handlers.count(self, p)
+            if n is not None and handlers.nth is not None:
+                return handlers.nth(self, p, rng.randrange(n))
         legal = self.legal_answers(p)
         if legal is not None:
             return legal[rng.randrange(len(legal))]
-        return KINDS[self.kind].random(self, p, rng)
+        return handlers.random(self, p, rng)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data."""
@@ -196,6 +202,10 @@ class Kind:
     check: Callable[[Decision, int, Any], Any]
     legal: Callable[[Decision, int], list[Any] | None]
     random: Callable[[Decision, int, random.Random], Any]
+    #: optional: how many answers ``legal`` would list (None: too many to list), and the
+    #: i-th of them, so a random answer needs no list (the same answer as listing).
+    count: Callable[[Decision, int], int | None] | None = None
+    nth: Callable[[Decision, int, int], Any] | None = None
 
 
 KINDS: dict[str, Kind] = {}
@@ -203,11 +213,15 @@ KINDS: dict[str, Kind] = {}
 
 def kind(name: str, check: Callable[[Decision, int, Any], Any],
          legal: Callable[[Decision, int], list[Any] | None],
-         rand: Callable[[Decision, int, random.Random], Any] | None = None) -> None:
-    """Register a decision kind's handlers (the flow registers its own kinds too)."""
+         rand: Callable[[Decision, int, random.Random], Any] | None = None,
+         count: Callable[[Decision, int], int | None] | None = None,
+         nth: Callable[[Decision, int, int], Any] | None = None) -> None:
+    """Register a decision kind's handlers (the flow registers its own kinds too):
+    ``check``, ``legal``, ``rand`` (when answers are too many to list) and optionally
+    ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed)."""
     def _no_random(d: Decision, p: int, rng: random.Random) -> Any:
         raise AssertionError(f"{name}: answers must be listable")  # pragma: no cover
-    KINDS[name] = Kind(check, legal, rand or _no_random)
+    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth)
 
 
 def _rule(d: Decision, default: str) -> str:
@@ -304,6 +318,10 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
     to, lo, hi = o["to"], o.get("min", 0), o["max"]
     if not to:
         return [{}] if lo == 0 else None
+    # multisets of t caballeros over k places: C(k + t - 1, t); count before listing
+    k = len(to)
+    if sum(math.comb(k + t - 1, t) for t in range(lo, hi + 1)) > MAX_LISTED:
+        return None
     out: list[Any] = []
     for total in range(lo, hi + 1):
         for combo in itertools.combinations_with_replacement(to, total):
@@ -316,6 +334,44 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
     return out
 
 
+def _place_count(d: Decision, p: int) -> int | None:
+    """How many answers :func:`_place_legal` lists (None: more than it lists)."""
+    o = d.options
+    to, lo, hi = o["to"], o.get("min", 0), o["max"]
+    if not to:
+        return 1 if lo == 0 else None
+    n = sum(math.comb(len(to) + t - 1, t) for t in range(lo, hi + 1))
+    return n if n <= MAX_LISTED else None
+
+
+def _place_nth(d: Decision, p: int, i: int) -> dict[str, int]:
+    """The ``i``-th answer of :func:`_place_legal`'s list, without listing: totals in
+    order, each total's multisets in lexicographic order (combinations with replacement).
+    """
+    o = d.options
+    to, lo, hi = o["to"], o.get("min", 0), o["max"]
+    k = len(to)
+    if not k:
+        return {}
+    for total in range(lo, hi + 1):
+        size = math.comb(k + total - 1, total)
+        if i >= size:
+            i -= size
+            continue
+        m: dict[str, int] = {}
+        v = 0
+        for left in range(total, 0, -1):  # choose the next place index v (non-decreasing)
+            while True:
+                rest = math.comb(k - v + left - 2, left - 1)  # multisets starting with v
+                if i < rest:
+                    break
+                i -= rest
+                v += 1
+            m[to[v]] = m.get(to[v], 0) + 1
+        return m
+    raise IndexError("answer index out of range")  # pragma: no cover
+
+
 def _place_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
     if not o["to"]:
@@ -323,7 +379,7 @@ def _place_random(d: Decision, p: int, rng: random.Random) -> Any:
     return _spread(rng, rng.randint(o.get("min", 0), o["max"]), o["to"])
 
 
-kind("place_caballeros", _place_check, _place_legal, _place_random)
+kind("place_caballeros", _place_check, _place_legal, _place_random, _place_count, _place_nth)
 
 
 def _send_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
