@@ -52,6 +52,8 @@ MAX_INT = 10 ** 12
 def is_int(x: Any) -> bool:
     """True for an ``int`` that is not a ``bool`` and within :data:`MAX_INT` (seats,
     counts, option indices and power-card values are such ints, never ``True``/``1.0``)."""
+    if type(x) is int:
+        return -MAX_INT <= x <= MAX_INT
     return isinstance(x, int) and not isinstance(x, bool) and -MAX_INT <= x <= MAX_INT
 
 
@@ -98,6 +100,11 @@ def plain_answer(answer: Any, rule: str = "B4.4") -> Any:
 
 
 def _plain(x: Any, rule: str, depth: int) -> Any:
+    t = type(x)
+    if t is str:
+        return x
+    if t is int and -MAX_INT <= x <= MAX_INT:
+        return x
     if depth > MAX_ANSWER_DEPTH:
         raise IllegalMove(rule, "an answer nested this deep is not an answer")
     if x is None or isinstance(x, (bool, str)):

@@ -327,6 +327,11 @@ def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int
     return [t for t in out if t != state.king]
 
 
+#: Refusal messages of placement decisions, by (board, king's region, targets): decisions
+#: are never changed once made, so they share them.
+_REFUSALS: dict[tuple[int, int, tuple[int, ...]], dict[str, list[str]]] = {}
+
+
 def placement_decision(engine: FlowEngine, state: State, player: int,
                        limit: int) -> Decision | None:
     """The B4.3 decision "place up to ``limit`` caballeros from court next to the king or
@@ -336,10 +341,15 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
         return None
     b = engine.board
     targets = placement_targets(engine, state, player)
-    refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the king's "
-                               "region"] for r in b.regions if r not in targets}
-    if state.king >= 0:
-        refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
+    key = (id(b), state.king, tuple(targets))
+    refused = _REFUSALS.get(key)
+    if refused is None:  # the same for every placement with this king and these targets
+        refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
+                                   "king's region"] for r in b.regions if r not in targets}
+        if state.king >= 0:
+            refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
+        if len(_REFUSALS) < 10_000:
+            _REFUSALS[key] = refused
     return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
                     "your court next to the king or in the Castillo",
                     {"to": [b.place_id(r) for r in targets], "min": 0, "max": limit,
