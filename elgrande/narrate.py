@@ -173,6 +173,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                 " after the Veto(s)."]
     if kind == "special":
         return [f"{who} carries out the special action of {card(e['card'])}."]
+    if kind == "special_void":
+        return [f"  The special action of {card(e['card'])} is void and undone: "
+                f"{e['reason']}"]
     if kind == "choose":
         what = _region(board, e["region"]) if "region" in e else e.get("value")
         return [f"  {names[e['chooser']]} chooses {what} ({e['var']})."]
