@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
-from test_game_properties import GAMES, _bad_answers, seed_st
+from test_game_properties import GAMES, _bad_answers, play, seed_st
 from test_intrigue_king import FILL, SETS
 
 from elgrande.errors import IllegalMove
@@ -30,26 +30,19 @@ def ik_play(players: int, seed: int, answer_seed: int, beginner: bool = False,
     """A random Intrigue & the King game, checking the invariants after every answer."""
     game = new_game(players, sets=SETS, fill=FILL, seed=seed, logging=False,
                     beginner=beginner)
-    rng = random.Random(answer_seed)
     chosen: list[list[int]] = []
-    i = 0
-    while game.pending is not None:
-        if before:
-            before(game, i)
-        d = game.pending
-        p = d.players[rng.randrange(len(d.players))]
-        scores = game.state.scores[:]
-        game.answer(p, d.random_answer(rng, p))
+
+    def invariants(game: Game, scores: list[int]) -> None:
         s = game.state
         assert s.conservation_errors(game.library.board) == []                 # B1.1
         assert all(a >= b for a, b in zip(s.scores, scores, strict=True))
         if not chosen and any(s.hands):
-            chosen = [sorted(h) for h in s.hands]
+            chosen.extend(sorted(h) for h in s.hands)
         if chosen:                                                              # I1, I7
             assert [sorted(s.hands[q] + s.discards[q]) for q in range(players)] == chosen
-        i += 1
-        assert i < 5000, "the game does not end"
-    return game
+
+    return play(players, "standard", seed, answer_seed, before=before, game=game,
+                invariants=invariants)
 
 
 @GAMES
