@@ -189,7 +189,10 @@ def test_intrigue_cards_sourced_actions_and_unknowns() -> None:
     sourced = {13, 15, 20, 35, 40}  # EXPANSIONS.md 6.3: in the card files
     for v, d in by_value.items():
         if v in sourced:
-            assert "effect" not in d and d.get("summary") and d["status"] == "incomplete", v
+            # no script yet, or the sourced action's script (I8); never an unknown effect
+            assert "effect" not in d or isinstance(d["effect"], str), v
+            assert "effect" not in (d.get("unknown") or []), v
+            assert d.get("summary") and d["status"] == "incomplete", v
         else:
             assert d["effect"] is None and "effect" in d["unknown"], v
     assert (by_value[13]["optional"], by_value[15]["optional"]) == (False, True)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from elgrande import new_game
 from elgrande.bots import make_bot
@@ -22,6 +23,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
 from elgrande.game import Game, play_random
 from elgrande.rules import intrigue_king as ik
+from elgrande.tools.scenario import STEPS, Case, setup_case
 
 SETS = ("base", "intrigue-king")
 FILL = str(Path(__file__).parent / "fills" / "ik-test.yaml")
@@ -216,3 +218,53 @@ def test_I3_I4_whole_games_with_random_answers(players: int) -> None:
     assert any("special action unknown" in line for line in g.log)
     replay = Game.from_json(json.loads(json.dumps(g.to_json())))
     assert replay.to_json() == g.to_json()
+
+
+def _case(players: list[str], extra: str = "") -> Case:
+    """A scenario position of two players in round 2 (provisional fill)."""
+    data = yaml.safe_load(f"""
+id: t
+sets: [base, intrigue-king]
+fill: provisional
+players: {players}
+position:
+  round: 2
+  king: galicia
+  grandes: {{red: aragon, blue: catalonia}}
+  court: {{red: 7, blue: 7}}
+{extra}""")
+    return setup_case(data)
+
+
+def test_I8_card_15_places_up_to_five_this_turn_still_next_to_the_king() -> None:
+    case = _case(["red", "blue"])
+    eng, st = case.engine, case.state
+    st.bids = [[0, 15], [1, 93]]                     # red: the lower card, Caballero card 4
+    assert ik._placement_limit(eng, st, 0, 0) == 4   # I4
+    targets = ik.base.placement_targets(eng, st, 0)
+    STEPS["special"](case, {"player": "red", "card": "ik-15", "answers": []})
+    st = case.state
+    assert ik._placement_limit(eng, st, 0, 0) == 5   # I8
+    assert ik._placement_limit(eng, st, 1, 0) == 5   # blue's Caballero card, unchanged
+    assert ik.base.placement_targets(eng, st, 0) == targets  # I9: still next to the king
+    ik._turn_start(eng, st, None, [])  # type: ignore[arg-type]
+    assert ik._placement_limit(eng, st, 0, 0) == 4 and "intrigue_king" not in st.ext
+
+
+def test_I8_card_20_places_into_any_region_but_never_the_kings() -> None:
+    case = _case(["red", "blue"])
+    eng = case.engine
+    case.state.bids = [[0, 20], [1, 93]]
+    before = ik.base.placement_targets(eng, case.state, 0)
+    STEPS["special"](case, {"player": "red", "card": "ik-20", "answers": []})
+    st = case.state
+    b = eng.board
+    after = ik.base.placement_targets(eng, st, 0)
+    assert set(before) < set(after) and b.castillo in after
+    assert st.king not in after and set(after) == set(b.regions) - {st.king} | {b.castillo}
+    assert ik._placement_limit(eng, st, 0, 0) == 4   # the number stays the Caballero card's
+    d = ik.base.placement_decision(eng, st, 0, 4)
+    assert d is not None
+    with pytest.raises(IllegalMove) as exc:
+        d.check({b.place_id(st.king): 1}, 0)
+    assert exc.value.rule == "B5.2"

@@ -149,6 +149,16 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
         Param("source", "regions", "what may be chosen (per player)")],
        "{each} secretly chooses {source} (call it {var})", ("B8.5",),
        ("secret_region",)),
+    _s("turn_place_number", "this turn place QTY",
+       "This turn the deciding player places up to this many caballeros from court instead "
+       "of their Caballero card's number (still next to the king or in the Castillo).",
+       [QTY], "this turn, place {qty} caballeros from your court instead of your Caballero "
+       "card's number", ("I4", "I8", "I9", "B4.3")),
+    _s("turn_place_into", "this turn place into SET",
+       "This turn the deciding player's placement from court may go into the regions of the "
+       "set instead of only next to the king or in the Castillo; never the king's region.",
+       [Param("to", "regions", "where this turn's placement may go")],
+       "this turn, your placement from court may go to {to}", ("I4", "I8", "B5.2")),
     _s("pass_", "pass", "Do nothing.", [], "do nothing"),
 ]}
 

@@ -97,6 +97,12 @@ def _castillo(ctx: Ctx, node: ast.Castillo) -> list[int]:
     return [ctx.board.castillo]
 
 
+@evaluates("own_grande")
+def _own_grande(ctx: Ctx, node: ast.OwnGrande) -> list[int]:
+    g = ctx.state.grandes[ctx.subject]
+    return [g] if g >= 0 and ctx.board.is_region(g) else []
+
+
 @evaluates("king_region")
 def _king(ctx: Ctx, node: ast.King) -> list[int]:
     return [ctx.state.king] if ctx.state.king >= 0 else []

@@ -24,11 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from elgrande.dsl import ast
 from elgrande.engine import decisions as dec
+from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events, Phase, RulesModule
-from elgrande.engine.primitives import apply_placement
+from elgrande.engine.primitives import apply_placement, primitive
+from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model import placement
 from elgrande.model.board import Board
@@ -47,6 +50,9 @@ HAND_ROLE = "hand"
 AWARD_ROLE = "award"
 #: ``state.ext`` key of the game options (``{"beginner": True}``, I1).
 OPTIONS = "options"
+#: ``state.ext`` key of this module's pieces: ``{"turn": {"player": p, "place": n,
+#: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8).
+EXT = "intrigue_king"
 
 
 # -- the cards in play -------------------------------------------------------------------------
@@ -387,6 +393,60 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
                     "it?", {"labels": ["carry out the special action", "decline it"]}, "I6")
 
 
+# -- I8: cards that change this turn's placement ------------------------------------------------
+def turn_change(state: State, player: int) -> dict[str, Any]:
+    """This turn's placement changes of ``player`` made by a card (I8), else ``{}``."""
+    turn: dict[str, Any] = (state.ext.get(EXT) or {}).get("turn") or {}
+    return turn if turn.get("player") == player else {}
+
+
+def _set_turn(ctx: Ctx, key: str, value: Any) -> None:
+    mine = ctx.state.ext.setdefault(EXT, {})
+    turn = mine.get("turn") or {}
+    if turn.get("player") != ctx.subject:
+        turn = {"player": ctx.subject}
+    turn[key] = value
+    mine["turn"] = turn
+
+
+@primitive("turn_place_number")
+def _turn_place_number(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 15's kind of action): this turn's placement number, instead of the
+    Caballero card's; where they go is unchanged (I9)."""
+    n = int(call.arg("qty").n or 0)
+    _set_turn(ctx, "place", n)
+    ctx.event("note", text=f"player {ctx.subject} may place up to {n} caballeros from court "
+              "this turn (I8).")
+    return None
+
+
+@primitive("turn_place_into")
+def _turn_place_into(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 20's kind of action): this turn's placement may go into the set (never
+    the king's region, B5.2); the number stays the Caballero card's."""
+    into = sorted({r for r in regions(ctx, call.arg("to")) if r >= 0 and r != ctx.state.king})
+    _set_turn(ctx, "into", into)
+    ctx.event("note", text=f"player {ctx.subject}'s placement this turn may go to "
+              f"{', '.join(ctx.board.places[r].name for r in into)} (I8).")
+    return None
+
+
+def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """A turn begins: the last turn's placement changes are over (I8)."""
+    mine = state.ext.get(EXT)
+    if mine and "turn" in mine:
+        del mine["turn"]
+        if not mine:
+            del state.ext[EXT]
+
+
+def _placement_targets(engine: FlowEngine, state: State, player: int,
+                       places: list[int]) -> list[int]:
+    """B4.3, B5.1, I8: a card may open this turn's placement to other regions."""
+    into = turn_change(state, player).get("into")
+    return list(into) if into is not None else places
+
+
 # -- hooks -------------------------------------------------------------------------------------
 def _initial_hand(board: Board) -> list[int]:
     """No cards in hand before the deck choice (I1)."""
@@ -402,7 +462,11 @@ def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> i
 
 
 def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
-    """B4.3, I4: up to the Caballero card's number are placed from court."""
+    """B4.3, I4: up to the Caballero card's number are placed from court (a card may
+    change it this turn, I8)."""
+    changed = turn_change(state, player).get("place")
+    if changed is not None:
+        return int(changed)
     if not state.bids:
         return limit
     return awards(engine.lib, state).caballero.get(player, 0)
@@ -481,7 +545,8 @@ MODULE = RulesModule(
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
     ),
     hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
-           "placement_limit": _placement_limit, "determinise": _determinise,
+           "placement_limit": _placement_limit, "placement_targets": _placement_targets,
+           "turn_start": _turn_start, "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
     start=DECK,
 )
