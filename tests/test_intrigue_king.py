@@ -268,3 +268,37 @@ def test_I8_card_20_places_into_any_region_but_never_the_kings() -> None:
     with pytest.raises(IllegalMove) as exc:
         d.check({b.place_id(st.king): 1}, 0)
     assert exc.value.rule == "B5.2"
+
+
+def test_I8_card_40_is_a_veto_usable_in_the_turns_before_its_holders() -> None:
+    """Card 40's Veto (B8.4) is live once the cards are revealed: its holder (third in
+    turn order) cancels the King card's action in the first turn; their own turn carries
+    out no further special action (I8)."""
+    g = ik_game(4, seed=2)
+    deck = [10, 13, 15, 20, 23, 30, 40, 50, 60, 70, 75, 80, 90]
+    plays = {0: 90, 1: 40, 2: 10, 3: 80}
+    rng = random.Random(2)
+    for p in range(4):
+        g.answer(p, deck)
+    drive(g, lambda g: g.pending is not None and g.pending.rule == "I3", rng)
+    while g.pending is not None and g.pending.rule == "I3":
+        p = g.pending.players[0]
+        g.answer(p, plays[p])
+    assert any(x.kind == "veto" and x.player == 1 for x in g.state.lasting)
+    vetoed = False
+    while g.flow.turn_i == 0 and g.pending is not None:
+        d = g.pending
+        if d.rule == "I6":
+            g.answer(d.players[0], 0)                    # carry out the King card's action
+        elif d.rule == "B8.4":
+            assert d.players == [1]
+            events = g.answer(1, 1)                      # play the Veto
+            vetoed = any(e.get("event") == "veto_result" and e["cancelled"] for e in events)
+        else:
+            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert vetoed and not any(x.kind == "veto" for x in g.state.lasting)
+    log: list[str] = []
+    while g.pending is not None and g.state.round == 1:
+        d = g.pending
+        log += [str(e) for e in g.answer(d.players[0], d.random_answer(rng, d.players[0]))]
+    assert any("in effect since the cards were revealed" in line for line in log)

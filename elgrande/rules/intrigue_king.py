@@ -319,7 +319,32 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
         flow.turn_i = 0
         events.append({"event": "turn_order", "order": flow.turn_order[:]})
         events.append(award_event(engine.lib, state))
+        _hold_lasting_cards(engine, state, events)
         base._begin_turn(engine, state, flow, events)
+
+
+def held_from_play(lib: Library, card_id: str) -> bool:
+    """Whether the card's special action only keeps a lasting effect (a Veto, B8.4): such
+    an action takes effect when the cards are revealed, so it is usable in the other
+    players' turns of the round too (I8, card notes: 40)."""
+    script = lib.card(card_id).script
+    return script is not None and bool(script.body.body) and all(
+        isinstance(x, ast.Call) and x.name == "keep" for x in script.body.body)
+
+
+def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> None:
+    """I8: when every card is played, the lasting effects of the cards whose action is
+    only that (a Veto) begin at once, for the players whose own action is theirs to carry
+    out (I5: not lapsed, no choice left open)."""
+    held: list[int] = []
+    for p, v in state.bids:
+        card = cards_of(engine.lib).by_value[v]
+        if action_choices(engine.lib, state, p) == [card] and held_from_play(engine.lib, card):
+            run = engine.interpreter.begin(card, p)
+            engine.interpreter.advance(state, run, events)
+            held.append(p)
+    if held:
+        state.ext.setdefault(EXT, {})["held"] = held
 
 
 # -- I4, I5: the turn's special action -------------------------------------------------------------
@@ -368,6 +393,11 @@ def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
           events: Events) -> None:
     flow.card = card
     events.append({"event": "card", "player": player, "card": card})
+    mine = state.ext.get(EXT) or {}
+    if player in (mine.get("held") or []):  # I8: in effect since the cards were revealed
+        base.part(flow).special_done = True
+        events.append({"event": "note", "text": f"player {player}'s special action is in "
+                       "effect since the cards were revealed (I8)."})
     flow.phase = base.ORDER
 
 
@@ -436,6 +466,15 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     mine = state.ext.get(EXT)
     if mine and "turn" in mine:
         del mine["turn"]
+        if not mine:
+            del state.ext[EXT]
+
+
+def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """I7: the round is over; the cards played this round are done with."""
+    mine = state.ext.get(EXT)
+    if mine and "held" in mine:
+        del mine["held"]
         if not mine:
             del state.ext[EXT]
 
@@ -546,7 +585,7 @@ MODULE = RulesModule(
     ),
     hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,
-           "turn_start": _turn_start, "determinise": _determinise,
+           "turn_start": _turn_start, "round_end": _round_end, "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
     start=DECK,
 )
