@@ -461,22 +461,24 @@ def _turn_place_into(ctx: Ctx, call: ast.Call) -> Decision | None:
     return None
 
 
-def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    """A turn begins: the last turn's placement changes are over (I8)."""
+def _drop(state: State, key: str) -> None:
+    """Forget this module's piece ``key`` of ``state.ext`` (and the module's entry when
+    nothing is left)."""
     mine = state.ext.get(EXT)
-    if mine and "turn" in mine:
-        del mine["turn"]
+    if mine and key in mine:
+        del mine[key]
         if not mine:
             del state.ext[EXT]
+
+
+def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """A turn begins: the last turn's placement changes are over (I8)."""
+    _drop(state, "turn")
 
 
 def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """I7: the round is over; the cards played this round are done with."""
-    mine = state.ext.get(EXT)
-    if mine and "held" in mine:
-        del mine["held"]
-        if not mine:
-            del state.ext[EXT]
+    _drop(state, "held")
 
 
 def _placement_targets(engine: FlowEngine, state: State, player: int,
