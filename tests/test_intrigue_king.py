@@ -302,3 +302,18 @@ def test_I8_card_40_is_a_veto_usable_in_the_turns_before_its_holders() -> None:
         d = g.pending
         log += [str(e) for e in g.answer(d.players[0], d.random_answer(rng, d.players[0]))]
     assert any("in effect since the cards were revealed" in line for line in log)
+
+
+def test_I8_the_bridge_counts_as_adjacency_for_region_forms_too() -> None:
+    """The ``adjacent`` hook (I8, B5.1): the bridge's two regions are adjacent, others
+    keep the board's adjacency."""
+    case = _case(["red", "blue"])
+    b, st = case.board, case.state
+    g, v, a = b.index["galicia"], b.index["valencia"], b.index["aragon"]
+    assert not ik._adjacent(st, b, g, v, b.adjacent(g, v)) and ik.bridge(st) is None
+    STEPS["special"](case, {"player": "red", "card": "ik-63", "answers": ["galicia",
+                                                                          "valencia"]})
+    st = case.state
+    assert ik.bridge(st) == tuple(sorted((g, v)))
+    assert ik._adjacent(st, b, v, g, False) and not ik._adjacent(st, b, a, g, False)
+    assert case.engine.rules.fold("adjacent", False, st, b, g, v)

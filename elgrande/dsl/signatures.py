@@ -159,6 +159,12 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "set instead of only next to the king or in the Castillo; never the king's region.",
        [Param("to", "regions", "where this turn's placement may go")],
        "this turn, your placement from court may go to {to}", ("I4", "I8", "B5.2")),
+    _s("bridge", "bridge REGION and REGION",
+       "Lay the bridge between two regions: they count as adjacent until a bridge is laid "
+       "again (only one bridge is ever on the board).",
+       [Param("a", "regions", "one end (a region)"), Param("b", "regions", "the other end")],
+       "lay the bridge between {a} and {b}: they count as adjacent (a bridge laid before "
+       "is void)", ("I8", "B5.1")),
     _s("pass_", "pass", "Do nothing.", [], "do nothing"),
 ]}
 

@@ -461,6 +461,32 @@ def _turn_place_into(ctx: Ctx, call: ast.Call) -> Decision | None:
     return None
 
 
+def bridge(state: State) -> tuple[int, int] | None:
+    """The two regions the bridge joins (I8), or None while no bridge is laid."""
+    ends = (state.ext.get(EXT) or {}).get("bridge")
+    return (int(ends[0]), int(ends[1])) if ends else None
+
+
+@primitive("bridge")
+def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 63's kind of action): lay the one bridge between two regions; one laid
+    before is void."""
+    a = [r for r in regions(ctx, call.arg("a")) if r >= 0]
+    b = [r for r in regions(ctx, call.arg("b")) if r >= 0]
+    if not a or not b or a[0] == b[0]:
+        return None
+    ctx.state.ext.setdefault(EXT, {})["bridge"] = sorted((a[0], b[0]))
+    ctx.event("note", text=f"The bridge now joins {ctx.board.places[a[0]].name} and "
+              f"{ctx.board.places[b[0]].name} (I8).")
+    return None
+
+
+def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> bool:
+    """B5.1, I8: the bridge's two regions count as adjacent."""
+    ends = bridge(state)
+    return adjacent or (ends is not None and {a, b} == set(ends))
+
+
 def _drop(state: State, key: str) -> None:
     """Forget this module's piece ``key`` of ``state.ext`` (and the module's entry when
     nothing is left)."""
@@ -483,9 +509,17 @@ def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
 
 def _placement_targets(engine: FlowEngine, state: State, player: int,
                        places: list[int]) -> list[int]:
-    """B4.3, B5.1, I8: a card may open this turn's placement to other regions."""
+    """B4.3, B5.1, I8: a card may open this turn's placement to other regions; the bridge
+    makes its other end adjacent to the king's region."""
     into = turn_change(state, player).get("into")
-    return list(into) if into is not None else places
+    if into is not None:
+        return list(into)
+    ends = bridge(state)
+    if ends is not None and state.king in ends:  # the bridge leads from the king's region
+        other = ends[1] if ends[0] == state.king else ends[0]
+        if other not in places:
+            places = [*places, other]
+    return places
 
 
 # -- hooks -------------------------------------------------------------------------------------
@@ -587,7 +621,8 @@ MODULE = RulesModule(
     ),
     hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,
-           "turn_start": _turn_start, "round_end": _round_end, "determinise": _determinise,
+           "turn_start": _turn_start, "round_end": _round_end, "adjacent": _adjacent,
+           "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
     start=DECK,
 )
