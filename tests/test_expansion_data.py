@@ -309,7 +309,7 @@ def test_the_shipped_intrigue_fill_holds_exactly_section_6_3() -> None:
     assert {cid: e["heads"] for cid, e in fill["cards"].items()} == {
         ids[v]: h for v, h in table.items()}
     scripted = {cid for cid, e in fill["cards"].items() if set(e) - {"heads"}}
-    assert scripted == {ids[63], ids[90], ids[110]}  # 93 needs a primitive (see the fill)
+    assert scripted == {ids[63], ids[90], ids[93], ids[110]}  # EXPANSIONS.md 6.3
     assert all(set(fill["cards"][c]) == {"heads", "effect"} for c in scripted)
     assert fill["manifest"] == {"caballero_cards.4": [5, 4, 3, 2],
                                 "caballero_cards.3": [5, 4, 3], "caballero_cards.2": [5, 4]}

@@ -317,3 +317,22 @@ def test_I8_the_bridge_counts_as_adjacency_for_region_forms_too() -> None:
     assert ik.bridge(st) == tuple(sorted((g, v)))
     assert ik._adjacent(st, b, v, g, False) and not ik._adjacent(st, b, a, g, False)
     assert case.engine.rules.fold("adjacent", False, st, b, g, v)
+
+
+def test_I9_card_93_lays_an_off_board_scoreboard_first_and_it_returns_after_scoring() -> None:
+    case = _case(["red", "blue"], "  scoreboards: {seville: 8-4-0}\n  castillo: {red: 1}")
+    b = case.board
+    lay = {"scoreboard": "4-0-0", "to": "granada"}
+    with pytest.raises(IllegalMove):  # the board beside the board goes first (I8)
+        STEPS["special"](case, {"player": "red", "card": "ik-93", "answers": [
+            {"scoreboard": "8-4-0", "to": "granada"}]})
+    STEPS["special"](case, {"player": "red", "card": "ik-93", "answers": [lay]})
+    st = case.state
+    assert st.scoreboards == [b.index["seville"], b.index["granada"]]
+    # one laid by this card is out: a second such action moves one on the board (I9)
+    STEPS["special"](case, {"player": "blue", "card": "ik-93", "answers": [
+        {"scoreboard": "8-4-0", "to": "valencia"}]})
+    assert case.state.scoreboards == [b.index["valencia"], b.index["granada"]]
+    STEPS["special"](case, {"player": "blue", "card": "ik-110", "answers": []})  # a scoring
+    assert case.state.scoreboards == [b.index["valencia"], -1]   # back beside the board
+    assert "intrigue_king" not in case.state.ext

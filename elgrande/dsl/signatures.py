@@ -165,6 +165,15 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        [Param("a", "regions", "one end (a region)"), Param("b", "regions", "the other end")],
        "lay the bridge between {a} and {b}: they count as adjacent (a bridge laid before "
        "is void)", ("I8", "B5.1")),
+    _s("lay_scoreboard", "lay scoreboard to SET",
+       "Lay a mobile scoreboard from beside the board onto a region of the set; only when "
+       "none is beside the board, or one laid this way is still out, move one on the board "
+       "instead. A scoreboard laid this way goes back beside the board after the next "
+       "scoring. Never into or out of the king's region, never onto the other scoreboard.",
+       [Param("to", "regions", "where the scoreboard may go")],
+       "lay a mobile scoreboard from beside the board (else move one on the board) to {to}; "
+       "it goes back after the next scoring", ("I8", "I9", "B6.9", "B5.2"),
+       ("move_scoreboard",)),
     _s("pass_", "pass", "Do nothing.", [], "do nothing"),
 ]}
 

@@ -105,6 +105,8 @@ HOOKS: dict[str, str] = {
     "castillo_emptied": "castillo_emptied(state, board, discs, moves) -> None: after the "
                         "Castillo's caballeros went to their discs' regions (B6.3); every "
                         "module.",
+    "scored": "scored(state, board, places) -> None: a scoring (general or special) of "
+              "these places is over (B6, B8.6); every module.",
     "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "
                   "every module.",
     "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "

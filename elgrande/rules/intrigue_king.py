@@ -30,12 +30,12 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events, Phase, RulesModule
-from elgrande.engine.primitives import apply_placement, primitive
+from elgrande.engine.primitives import PRIMITIVES, apply_placement, primitive
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model import placement
 from elgrande.model.board import Board
-from elgrande.model.state import State
+from elgrande.model.state import OFF_BOARD, State
 from elgrande.rules import base
 
 if TYPE_CHECKING:
@@ -481,6 +481,43 @@ def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
     return None
 
 
+def _lay_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    sb, to = answer
+    i = ctx.board.scoreboard_index(sb)
+    if ctx.state.scoreboards[i] == OFF_BOARD:  # laid from beside the board: it comes back
+        ctx.state.ext.setdefault(EXT, {})["laid"] = sb
+    PRIMITIVES["move_scoreboard"].finish(ctx, call, d, answer)
+
+
+@primitive("lay_scoreboard", _lay_finish)
+def _lay_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8, I9 (card 93's kind of action): a mobile scoreboard from beside the board first;
+    only when none is there, or one laid this way is still out, one on the board moves."""
+    d = PRIMITIVES["move_scoreboard"].start(ctx, call)
+    if d is None:
+        return None
+    s, b = ctx.state, ctx.board
+    laid_out = bool((s.ext.get(EXT) or {}).get("laid"))
+    off = {sb.id for i, sb in enumerate(b.scoreboards) if s.scoreboards[i] == OFF_BOARD}
+    moves = d.options["moves"]
+    keep = {k: v for k, v in moves.items() if k in off} if off and not laid_out else {
+        k: v for k, v in moves.items() if k not in off}
+    if not keep:
+        return None
+    return Decision(d.kind, d.players, "Lay a mobile scoreboard" if off and not laid_out
+                    else "Move a mobile scoreboard on the board", {**d.options, "moves": keep},
+                    "I8")
+
+
+def _scored(state: State, board: Board, places: list[int]) -> None:
+    """I9: the scoreboard laid by card 93's kind of action goes back beside the board
+    after the next scoring."""
+    laid = (state.ext.get(EXT) or {}).get("laid")
+    if laid:
+        state.scoreboards[board.scoreboard_index(laid)] = OFF_BOARD
+        _drop(state, "laid")
+
+
 def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> bool:
     """B5.1, I8: the bridge's two regions count as adjacent."""
     ends = bridge(state)
@@ -622,6 +659,7 @@ MODULE = RulesModule(
     hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,
            "turn_start": _turn_start, "round_end": _round_end, "adjacent": _adjacent,
+           "scored": _scored,
            "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
     start=DECK,
