@@ -336,3 +336,20 @@ def test_I9_card_93_lays_an_off_board_scoreboard_first_and_it_returns_after_scor
     STEPS["special"](case, {"player": "blue", "card": "ik-110", "answers": []})  # a scoring
     assert case.state.scoreboards == [b.index["valencia"], -1]   # back beside the board
     assert "intrigue_king" not in case.state.ext
+
+
+def test_I3_a_card_play_decision_shows_its_hand_only_to_its_player() -> None:
+    """B8.5a, I1: during card play the pending decision's choices (the player's hand) are
+    hidden from the others; a game rebuilt from such a view plays on."""
+    g = past_setup(4, seed=9)
+    d = g.pending
+    assert d is not None and d.rule == "I3"
+    p = d.players[0]
+    other = (p + 1) % 4
+    assert g.view(p)["flow"]["pending"]["options"]["choices"] == d.options["choices"]
+    assert g.view(other)["flow"]["pending"]["options"]["choices"] == []
+    rebuilt = Game.from_view(g.view(other), random.Random(3))
+    assert rebuilt.pending is not None and len(rebuilt.pending.options["choices"]) == 13
+    assert rebuilt.state.hands[other] == g.state.hands[other]
+    play_random(rebuilt, random.Random(4))
+    assert rebuilt.over

@@ -12,6 +12,12 @@ action that says "you may" may be declined). The court limit is the played card'
 in ``state.discards`` (public, I7); the King, Intrigue and Caballero cards are a function
 of this round's ``state.bids`` (:func:`awards`), so they return when the round ends (I7).
 
+The card notes (I8, I9) add primitives registered here: ``this turn place up to N``
+(15), ``this turn place into SET`` (20), ``bridge A and B`` (63, hook ``adjacent``),
+``lay scoreboard to SET`` (93, hook ``scored``); a card whose action only keeps a lasting
+effect (40's Veto) takes effect when the cards are revealed. Card 35 (a Grande in the
+Castillo) is not built yet.
+
 The one code path of each rule is here: :func:`bid_decision`, :func:`apply_bid`,
 :func:`awards` serve the flow and the scenario runner alike.
 """
@@ -584,6 +590,13 @@ def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) 
     return awards(engine.lib, state).caballero.get(player, 0)
 
 
+def _hide(state_json: dict[str, Any], flow_json: dict[str, Any], viewer: int) -> None:
+    """I1, B8.5a: a card-play decision lists its player's hand: others see no choices."""
+    d = flow_json.get("pending")
+    if d and d.get("rule") == "I3" and viewer not in d["players"]:
+        d["options"] = {**d["options"], "choices": []}
+
+
 def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
                  view: dict[str, Any], rng: random.Random) -> None:
     """Draw what a view hides (I1): the other players' unplayed hands among the values in
@@ -595,6 +608,9 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
         if hand is None and flow.phase != DECK:
             rest = [v for v in values if v not in state.discards[p]]
             state.hands[p] = sorted(rng.sample(rest, max(0, n - len(state.discards[p]))))
+    if flow.phase == base.BID and flow.pending is not None:  # the hidden choices (I3)
+        bp = base.part(flow)
+        flow.pending = bid_decision(state, bp.first_bidder, bp.bid_i)
     answered = set(range(state.players))
     if flow.pending is not None:
         answered -= set(flow.pending.players)
@@ -660,7 +676,7 @@ MODULE = RulesModule(
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,
            "turn_start": _turn_start, "round_end": _round_end, "adjacent": _adjacent,
            "scored": _scored,
-           "determinise": _determinise,
+           "hide": _hide, "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
     start=DECK,
 )
