@@ -131,6 +131,10 @@ def test_I4_court_is_the_cards_heads_and_placement_the_caballero_cards_number() 
     assert g.flow.turn_order == sorted(range(4), key=lambda q: -ik.played_value(g.state, q))
     heads = ik.card_of_value(g.library, ik.played_value(g.state, p)).heads
     assert ik._court_limit(g._engine, g.state, p, 99) == heads
+    to = g.pending.options["to"][0]
+    with pytest.raises(IllegalMove) as exc:   # over the Caballero card's number (I4, B4.3)
+        g.answer(p, {to: g.pending.options["max"] + 1})
+    assert exc.value.rule in ("B4.3", "I4")
 
 
 def _first_turn_card_decision(players: int, seed: int) -> Game:
