@@ -226,7 +226,7 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
              variant: str = "standard", errata: Iterable[str] = (),
              cards: Sequence[str] = (), start_player: int | None = None,
              logging: bool = True, fill: str | None = None,
-             set_paths: Sequence[str] = ()) -> Game:
+             set_paths: Sequence[str] = (), beginner: bool = False) -> Game:
     """Start a game (B2 setup with seeded shuffles) and run to the first decision.
 
     Args:
@@ -242,6 +242,8 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
         fill: a fill for card data no source gives (``"provisional"``, or a fill file's
             path; EXPANSIONS.md 6): the game then plays with provisional data.
         set_paths: folders holding card sets beyond the shipped ones (``<set>/set.yaml``).
+        beginner: the beginner option of a set with a hand of combined cards (I1): only
+            the values divisible by 10; kept in the record header and ``state.ext``.
     Raises:
         ValueError: bad player count or variant. CardError: bad card data.
         MissingCardData: a card in play has an unknown field and no fill supplies it
@@ -253,12 +255,16 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
     lib = load_library(sets, errata, cards, fill, set_paths)
     lib.require_complete()
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
+    if beginner:  # a game option the rules modules read (I1)
+        state.ext["options"] = {"beginner": True}
     header = {"elgrande": __version__, "sets": list(sets), "players": names,
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
               "start_player": next(e["start"] for e in events if e.get("event") == "setup"),
               "fill": None, **provisional_header(lib),
               "hashes": library_fingerprint(lib, cards)}  # what the record replays
+    if beginner:
+        header["beginner"] = True
     if set_paths:
         header["set_paths"] = [str(Path(c).resolve()) for c in set_paths]
     g = Game(lib, names, state, flow, header, logging)

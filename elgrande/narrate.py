@@ -6,6 +6,7 @@ this module turns each into one or more lines of English using the players' name
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -148,9 +149,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                 + f"; {names[e['start']]} plays the first power card.", *length]
     if kind == "round":
         offer = ", ".join(card(c) for c in e["offer"] if c)
-        return [f"== Round {e['round']} ==", f"Open action cards: {offer}."]
+        return [f"== Round {e['round']} =="] + ([f"Open action cards: {offer}."] if offer else [])
     if kind == "bid":
-        return [f"{who} plays power card {e['value']}."]
+        return [f"{who} plays {e.get('what', 'power card')} {e['value']}."]
     if kind == "turn_order":
         return ["Turn order: " + ", ".join(names[p] for p in e["order"]) + "."]
     if kind == "court":
@@ -226,6 +227,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         lines.append("Points this scoring: " + ", ".join(f"{names[p]} {pts[p]}"
                                                            for p in range(len(names))))
         return lines
+    if kind == "note":  # a rules module's words, ``player N`` named (I1-I7)
+        return [re.sub(r"\bplayer (\d+)", lambda m: names[int(m.group(1))]
+                       if int(m.group(1)) < len(names) else m.group(0), e["text"])]
     if kind == "game_over":
         return ["== Game over ==", final_scores(names, e["scores"])]
     return []

@@ -101,7 +101,8 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
                         errata=header.get("errata", ()), cards=folders,
                         start_player=header.get("start_player"), logging=logging,
                         set_paths=header.get("set_paths", ()),
-                        fill=header.get("fill"))
+                        fill=header.get("fill"),
+                        beginner=bool(header.get("beginner", False)))
     except (ValueError, ElGrandeError) as exc:
         raise RecordError(n, f"bad header: {exc}") from None
     game.header["fill"] = header.get("fill")

@@ -329,7 +329,8 @@ def _length(v: list[Any], n: int, path: str) -> None:
         _fail(path, f"has {len(v)} entries, not {n}")
 
 
-def check_state(st: Mapping[str, Any], b: Board, players: int) -> None:
+def check_state(st: Mapping[str, Any], b: Board, players: int,
+                hand_values: set[int] | None = None) -> None:
     """Check a state's saved form (after :func:`record`) against the board.
 
     Raises:
@@ -358,17 +359,21 @@ def check_state(st: Mapping[str, Any], b: Board, players: int) -> None:
     for i, at in enumerate(st["scoreboards"]):  # a region or the Castillo (B6.9)
         if at != OFF_BOARD and not 0 <= at < len(b.places):
             _fail(f"state.scoreboards[{i}]", f"{at} is not a place of the board")
+    values = set(b.power_cards) if hand_values is None else hand_values
     for key in ("hands", "discards"):
         for p, cards in enumerate(st[key]):
             for i, v in enumerate(cards):
-                if v not in b.power_cards:
-                    _fail(f"state.{key}[{p}][{i}]", f"{v} is not a power card of the set")
+                if v not in values:
+                    _fail(f"state.{key}[{p}][{i}]", f"{v} is not a card of the set")
             if len(set(cards)) != len(cards):
-                _fail(f"state.{key}[{p}]", "holds a power card twice")
+                _fail(f"state.{key}[{p}]", "holds a card twice")
     full = sorted(b.power_cards)
-    for p in range(players):  # every power card is in hand or played (B1.3, B3.2)
-        if sorted(st["hands"][p] + st["discards"][p]) != full:
+    for p in range(players):
+        both = st["hands"][p] + st["discards"][p]
+        if hand_values is None and sorted(both) != full:  # every power card is in hand or
             _fail(f"state.hands[{p}]", "hand and played power cards must make up the set")
+        if len(set(both)) != len(both):  # played (B1.3, B3.2); a card is held or played
+            _fail(f"state.hands[{p}]", "a card is both in hand and played")
     bidders: set[int] = set()
     for i, bid in enumerate(st.get("bids", [])):
         if len(bid) != 2:
@@ -377,8 +382,8 @@ def check_state(st: Mapping[str, Any], b: Board, players: int) -> None:
         if bid[0] in bidders:
             _fail(f"state.bids[{i}][0]", "a player plays one power card a round (B3.2)")
         bidders.add(bid[0])
-        if bid[1] not in b.power_cards:  # (a card may since have been taken back, B8)
-            _fail(f"state.bids[{i}][1]", f"{bid[1]} is not a power card of the set")
+        if bid[1] not in values:  # (a card may since have been taken back, B8)
+            _fail(f"state.bids[{i}][1]", f"{bid[1]} is not a card of the set")
     for i, x in enumerate(st.get("lasting", [])):
         _seat(x["player"], players, f"state.lasting[{i}].player")
     _seat(st.get("neutral_holder", NOBODY), players, "state.neutral_holder", neutral=True)
@@ -492,7 +497,9 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
         for k, v in secret.items():
             if not k.isdigit() or int(k) >= players:
                 _fail(f"flow.secret.{k}", "not a player of the game")
-            if not isinstance(v, str) or v not in lib.board.index:
+            pending = fl.get("pending") if isinstance(fl.get("pending"), dict) else {}
+            if pending.get("kind") == "secret_region" and (
+                    not isinstance(v, str) or v not in lib.board.index):
                 _fail(f"flow.secret.{k}", "must be a region id")
     for i, p in enumerate(fl.get("turn_order") or []):
         if isinstance(p, int):
@@ -623,7 +630,8 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
         if cls is None or name not in b.rules_modules:
             _fail(f"flow.parts.{name}", "no rules module in play keeps this part")
         flow["parts"][name] = record(raw, cls, f"flow.parts.{name}")
-    check_state(state, b, len(names))
+    hand = {c.value for c in lib.of_role("hand")}  # cards held in hand instead (I1)
+    check_state(state, b, len(names), hand or None)
     check_flow(flow, lib, len(names))
     check_rounds(state, flow)
     check_position(state, flow, lib)

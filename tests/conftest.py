@@ -52,10 +52,21 @@ def shared_required() -> bool:
     return os.environ.get("ELGRANDE_REQUIRE_SHARED", "") not in ("", "0")
 
 
+#: The expansions' shared case folders collected (``../shared/expansion-cases/<name>``),
+#: when they exist (ELGRANDE_REQUIRE_SHARED=1: they must): Intrigue & the King (I1-I9).
+EXPANSION_CASES = ("intrigue-king",)
+
+
+def expansion_case_dirs() -> list[Path]:
+    """The expansions' shared case folders (:data:`EXPANSION_CASES`), existing or not."""
+    root = shared_cases_dir().parent / "expansion-cases"
+    return [root / name for name in EXPANSION_CASES]
+
+
 def case_folders() -> list[Path]:
     """The case folders that exist, shared first, each once (by resolved path)."""
     out: list[Path] = []
-    for d in (shared_cases_dir(), OWN_CASES):
+    for d in (shared_cases_dir(), *expansion_case_dirs(), OWN_CASES):
         if d.is_dir() and all(d.resolve() != o.resolve() for o in out):
             out.append(d)
     return out

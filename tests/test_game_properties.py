@@ -44,7 +44,7 @@ seed_st = st.integers(0, 2**32 - 1)
 Check = Callable[[Game, int], None]
 
 
-def _invariants(game: Game, before_scores: list[int]) -> None:
+def _base_invariants(game: Game, before_scores: list[int]) -> None:
     s = game.state
     assert s.conservation_errors(game.library.board) == []                       # B1.1
     full = sorted(game.library.board.power_cards)
@@ -58,10 +58,13 @@ def _invariants(game: Game, before_scores: list[int]) -> None:
 
 
 def play(players: int, variant: str, seed: int, answer_seed: int,
-         before: Check | None = None, after: Check | None = None) -> Game:
+         before: Check | None = None, after: Check | None = None, game: Game | None = None,
+         invariants: Callable[[Game, list[int]], None] | None = None) -> Game:
     """Play a random game, checking invariants after every answer. ``before(game, i)`` runs
-    before answer i, ``after(game, i)`` after it."""
-    game = new_game(players, seed=seed, variant=variant, logging=False)
+    before answer i, ``after(game, i)`` after it; ``game``: play this one instead of a new
+    base game; ``invariants(game, scores_before)``: instead of the base game's."""
+    game = game or new_game(players, seed=seed, variant=variant, logging=False)
+    _invariants = invariants or _base_invariants
     rng = random.Random(answer_seed)
     _invariants(game, [0] * players)
     i = 0

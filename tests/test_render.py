@@ -167,7 +167,8 @@ _BLOCK = ast.Block(body=(ast.Call(name="pass_", args=()),))
 EXAMPLES: list[ast.Node] = [
     ast.Node(),
     ast.Name(name="target"), ast.AllRegions(), ast.MainlandRegions(), ast.Anywhere(),
-    ast.Castillo(), ast.King(), ast.Court(), ast.Adjacent(of=_R), ast.WithValue(values=(4, 5)),
+    ast.Castillo(), ast.King(), ast.OwnGrande(), ast.Court(), ast.Adjacent(of=_R),
+    ast.WithValue(values=(4, 5)),
     ast.MostCaballeros(), ast.FewestCaballeros(), ast.WithOwn(), ast.WithOwn(at_least=3),
     ast.ChosenOnce(name="pick"), ast.Union(items=(_R, ast.Castillo())),
     ast.Except(base=ast.AllRegions(), items=(_R, ast.Name(name="x"))),

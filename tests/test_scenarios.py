@@ -14,6 +14,7 @@ from conftest import (
     all_case_files,
     case_folders,
     case_id,
+    expansion_case_dirs,
     shared_cases_dir,
     shared_required,
 )
@@ -34,6 +35,16 @@ def test_shared_cases_folder_is_found_when_required() -> None:
     assert folder.is_dir(), (f"shared cases not found at {folder}; set ELGRANDE_CASES or "
                              "put shared/ beside the repository")
     assert list(folder.rglob("*.yaml")), f"no case files under {folder}"
+
+
+def test_expansion_cases_folders_are_found_when_required() -> None:
+    """The I1-I9 shared cases are collected (skipped when absent unless required)."""
+    for folder in expansion_case_dirs():
+        if not folder.is_dir() and not shared_required():
+            pytest.skip(f"no expansion cases at {folder}")
+        assert folder.is_dir(), f"expansion cases not found at {folder}"
+        files = [f.resolve() for f in all_case_files()]
+        assert all(f.resolve() in files for f in folder.glob("*.yaml"))
 
 
 def _rules_of(files: list[Path]) -> set[str]:

@@ -56,6 +56,12 @@ class Castillo(Node):
 
 
 @attrs.frozen(slots=True, kw_only=True)
+class OwnGrande(Node):
+    """``own grande``: the region of the deciding player's Grande (I8: "another region"
+    than it)."""
+
+
+@attrs.frozen(slots=True, kw_only=True)
 class King(Node):
     """``king``: the king's region."""
 

@@ -290,6 +290,9 @@ _form(RegionForm(
     "castillo", ast.Castillo, _fixed("the Castillo"),
     exact=_places(lambda pl: frozenset({pl.castillo}))))
 _form(RegionForm(
+    "own_grande", ast.OwnGrande, _fixed("the region of your Grande"),
+    possible=_places(lambda pl: pl.mainland), rules=("B1.2", "I8")))
+_form(RegionForm(
     "king_region", ast.King, _fixed("the king's region"),
     exact=_places(lambda pl: frozenset({KING})), rules=("B5.2",)))
 

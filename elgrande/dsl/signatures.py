@@ -149,6 +149,31 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
         Param("source", "regions", "what may be chosen (per player)")],
        "{each} secretly chooses {source} (call it {var})", ("B8.5",),
        ("secret_region",)),
+    _s("turn_place_number", "this turn place QTY",
+       "This turn the deciding player places up to this many caballeros from court instead "
+       "of their Caballero card's number (still next to the king or in the Castillo).",
+       [QTY], "this turn, place {qty} caballeros from your court instead of your Caballero "
+       "card's number", ("I4", "I8", "I9", "B4.3")),
+    _s("turn_place_into", "this turn place into SET",
+       "This turn the deciding player's placement from court may go into the regions of the "
+       "set instead of only next to the king or in the Castillo; never the king's region.",
+       [Param("to", "regions", "where this turn's placement may go")],
+       "this turn, your placement from court may go to {to}", ("I4", "I8", "B5.2")),
+    _s("bridge", "bridge REGION and REGION",
+       "Lay the bridge between two regions: they count as adjacent until a bridge is laid "
+       "again (only one bridge is ever on the board).",
+       [Param("a", "regions", "one end (a region)"), Param("b", "regions", "the other end")],
+       "lay the bridge between {a} and {b}: they count as adjacent (a bridge laid before "
+       "is void)", ("I8", "B5.1")),
+    _s("lay_scoreboard", "lay scoreboard to SET",
+       "Lay a mobile scoreboard from beside the board onto a region of the set; only when "
+       "none is beside the board, or one laid this way is still out, move one on the board "
+       "instead. A scoreboard laid this way goes back beside the board after the next "
+       "scoring. Never into or out of the king's region, never onto the other scoreboard.",
+       [Param("to", "regions", "where the scoreboard may go")],
+       "lay a mobile scoreboard from beside the board (else move one on the board) to {to}; "
+       "it goes back after the next scoring", ("I8", "I9", "B6.9", "B5.2"),
+       ("move_scoreboard",)),
     _s("pass_", "pass", "Do nothing.", [], "do nothing"),
 ]}
 

@@ -85,6 +85,9 @@ HOOKS: dict[str, str] = {
                          "(B4.3, B5.1); each module transforms the list.",
     "placement_limit": "placement_limit(engine, state, player, limit) -> int: how many "
                        "caballeros may be placed from court this turn (B4.3); folded.",
+    "adjacent": "adjacent(state, board, a, b, adjacent) -> bool: whether places a and b "
+                "count as adjacent now (B5.1; a lasting change of the map, e.g. a bridge); "
+                "folded over the board's adjacency.",
     "court_limit": "court_limit(engine, state, player, limit) -> int: how many caballeros "
                    "may come to court this turn (B4.1); folded.",
     "arrive": "arrive(state, board, place, player, n) -> None: caballeros arrived in a "
@@ -102,6 +105,8 @@ HOOKS: dict[str, str] = {
     "castillo_emptied": "castillo_emptied(state, board, discs, moves) -> None: after the "
                         "Castillo's caballeros went to their discs' regions (B6.3); every "
                         "module.",
+    "scored": "scored(state, board, places) -> None: a scoring (general or special) of "
+              "these places is over (B6, B8.6); every module.",
     "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "
                   "every module.",
     "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "

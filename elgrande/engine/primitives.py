@@ -351,11 +351,15 @@ def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
 @primitive("score")
 def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
     first_only = bool(call.arg("first_only"))
+    scored = []
     for r in regions(ctx, call.arg("where")):
         if r < 0:
             continue
         result = score_region(ctx.state, ctx.board, r, first_only, ctx.rules)
         ctx.event("score", result=result)
+        scored.append(r)
+    if ctx.rules is not None and scored:
+        ctx.rules.each("scored", ctx.state, ctx.board, scored)
     return None
 
 

@@ -97,6 +97,12 @@ def _castillo(ctx: Ctx, node: ast.Castillo) -> list[int]:
     return [ctx.board.castillo]
 
 
+@evaluates("own_grande")
+def _own_grande(ctx: Ctx, node: ast.OwnGrande) -> list[int]:
+    g = ctx.state.grandes[ctx.subject]
+    return [g] if g >= 0 and ctx.board.is_region(g) else []
+
+
 @evaluates("king_region")
 def _king(ctx: Ctx, node: ast.King) -> list[int]:
     return [ctx.state.king] if ctx.state.king >= 0 else []
@@ -118,6 +124,11 @@ def _scan(ctx: Ctx, units: int = 1) -> tuple[int, ...]:
 def _adjacent(ctx: Ctx, node: ast.Adjacent) -> list[int]:
     b = ctx.board
     around = set(regions(ctx, node.of))
+    if ctx.rules is not None and ctx.rules.hooks["adjacent"]:  # a lasting map change
+        fold, s = ctx.rules.fold, ctx.state
+        return [r for r in _scan(ctx, max(len(around), 1)) if r not in around
+                and any(fold("adjacent", b.adjacent(a, r), s, b, a, r)
+                        for a in around if a >= 0)]
     return [r for r in _scan(ctx, max(len(around), 1)) if r not in around
             and any(b.adjacent(a, r) for a in around if a >= 0)]
 

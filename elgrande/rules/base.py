@@ -575,6 +575,7 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     flow.secret = {}
     result = general_scoring(engine, state, discs)
     events.append({"event": "general_scoring", "result": result, "round": flow.round})
+    engine.rules.each("scored", state, b, [b.castillo, *b.scoring_order])
     if flow.round == flow.scoring_after[-1] or flow.round_i + 1 >= len(flow.rounds):
         flow.phase = OVER                                           # B3.6, B7.1
         events.append({"event": "game_over", "scores": state.scores[:]})

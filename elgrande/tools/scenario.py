@@ -193,7 +193,8 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
         extra = [extra]
     if not isinstance(extra, list) or not all(isinstance(f, str) for f in extra):
         raise ScenarioError(f"{cid}: 'cards' must name homebrew card folders")
-    lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra])
+    lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra],
+                       data.get("fill"))
     board = lib.board
     engine = engine_for(lib)
     names = [str(n) for n in data.get("players") or []]

@@ -23,9 +23,11 @@ from typing import Any
 import attrs
 
 from elgrande.data.cards import CardDef, parse_effect
+from elgrande.data.manifests import load_board
 from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import BudgetExceeded, Interpreter, block_at
-from elgrande.errors import IllegalMove
+from elgrande.engine.modules import load_rules
+from elgrande.errors import DataError, IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import State
 from elgrande.tools.validate.diagnostics import Diagnostic
@@ -214,7 +216,12 @@ def smoke_all(loaded: Loaded, board: Board, smoke: int, seed: int,
     runnable = [c for c in loaded.playable
                 if not out.has_errors(c.path) and not out.has_errors(origin[c.id])]
     scripts = {c.id: c.script for c in runnable if c.script is not None}
-    interp = Interpreter(board, scripts)
+    try:  # the cards' rules modules register their own primitives (e.g. I8)
+        card_sets = tuple(dict.fromkeys([*sets, *sorted({c.set for c in runnable})]))
+        rules = load_rules(load_board(card_sets).rules_modules)
+    except (DataError, KeyError, ValueError):
+        rules = None
+    interp = Interpreter(board, scripts, rules)
     positions = _Positions(tuple(sets))
     smoked = 0
     for c in sorted(runnable, key=lambda x: x.id):

@@ -1,0 +1,682 @@
+"""The Intrigue & the King rules module (RULES.md I1-I9): the deck choice, the setup disc,
+card play with combined action/power cards and the King, Intrigue and Caballero cards,
+as phases and hooks over the base module (DESIGN.md 2a).
+
+Phases: ``deck`` (I1: each player secretly chooses their hand from their set; the game
+starts here), ``setup_disc`` (I2: one caballero from court to a secretly chosen region),
+then the base game's rounds with two phases replaced: ``bid`` (I3: one card played
+clockwise, no value twice in a round) and ``card`` (I4, I5: the turn's special action is
+the player's own card's, or the King or Intrigue card's), and ``offer`` (I6: only an
+action that says "you may" may be declined). The court limit is the played card's heads
+(B4.1, I4), the placement limit the Caballero card's number (B4.3, I4). Played cards stay
+in ``state.discards`` (public, I7); the King, Intrigue and Caballero cards are a function
+of this round's ``state.bids`` (:func:`awards`), so they return when the round ends (I7).
+
+The card notes (I8, I9) add primitives registered here: ``this turn place up to N``
+(15), ``this turn place into SET`` (20), ``bridge A and B`` (63, hook ``adjacent``),
+``lay scoreboard to SET`` (93, hook ``scored``); a card whose action only keeps a lasting
+effect (40's Veto) takes effect when the cards are revealed. Card 35 (a Grande in the
+Castillo) is not built yet.
+
+The one code path of each rule is here: :func:`bid_decision`, :func:`apply_bid`,
+:func:`awards` serve the flow and the scenario runner alike.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from elgrande.dsl import ast
+from elgrande.engine import decisions as dec
+from elgrande.engine.context import Ctx
+from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import Flow, FlowEngine
+from elgrande.engine.modules import Events, Phase, RulesModule
+from elgrande.engine.primitives import PRIMITIVES, apply_placement, primitive
+from elgrande.engine.regions import regions
+from elgrande.errors import DataError, IllegalMove, ScenarioError
+from elgrande.model import placement
+from elgrande.model.board import Board
+from elgrande.model.state import OFF_BOARD, State
+from elgrande.rules import base
+
+if TYPE_CHECKING:
+    from elgrande.data.cards import CardDef
+    from elgrande.data.library import Library
+    from elgrande.tools.scenario import Case
+
+DECK, SETUP_DISC = "deck", "setup_disc"
+#: The card kind role of a player's combined action/power cards (I1).
+HAND_ROLE = "hand"
+#: The card kind role of the King, Intrigue and Caballero cards (I3).
+AWARD_ROLE = "award"
+#: ``state.ext`` key of the game options (``{"beginner": True}``, I1).
+OPTIONS = "options"
+#: ``state.ext`` key of this module's pieces: ``{"turn": {"player": p, "place": n,
+#: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8).
+EXT = "intrigue_king"
+
+
+# -- the cards in play -------------------------------------------------------------------------
+@attrs.frozen
+class Cards:
+    """The Intrigue & the King cards of a library (I1, I3).
+
+    Attributes:
+        by_value: card value -> card id of the combined action/power cards in play.
+        king: the King card's id; intrigue: the Intrigue card's id ('' when absent).
+        caballero: Caballero-card number -> card id.
+        table: player count -> the Caballero cards in play (I2), highest first.
+        choose: how many cards each player chooses (I1); beginner_multiple_of: the
+            beginner option keeps the values divisible by it (I1).
+    """
+
+    by_value: dict[int, str]
+    king: str
+    intrigue: str
+    caballero: dict[int, str]
+    table: dict[int, tuple[int, ...]]
+    choose: int
+    beginner_multiple_of: int
+
+
+_CARDS: dict[int, tuple[Library, Cards]] = {}
+
+
+def cards_of(lib: Library) -> Cards:
+    """The Intrigue & the King cards of ``lib`` (cached per library).
+
+    Raises:
+        DataError: the sets in play give no hand of combined cards (I1).
+    """
+    hit = _CARDS.get(id(lib))
+    if hit is not None and hit[0] is lib:
+        return hit[1]
+    hand = next((f.hand for f in lib.figures.values() if f.hand is not None), None)
+    if hand is None:
+        raise DataError("", "the sets in play give no hand of combined cards (I1)")
+    table: dict[int, tuple[int, ...]] = {}
+    for f in lib.figures.values():
+        for n, row in f.caballero_cards.items():
+            table[n] = tuple(sorted(row, reverse=True))
+    king = intrigue = ""
+    caballero: dict[int, str] = {}
+    for c in lib.of_role(AWARD_ROLE):
+        awarded = c.data.get("awarded")
+        if awarded == "highest":
+            king = c.id
+        elif awarded == "lowest":
+            intrigue = c.id
+        elif c.place:
+            caballero[c.place] = c.id
+    out = Cards({c.value: c.id for c in lib.of_role(HAND_ROLE)}, king, intrigue, caballero,
+                table, hand.choose, hand.beginner_multiple_of)
+    _CARDS[id(lib)] = (lib, out)
+    return out
+
+
+def card_of_value(lib: Library, value: int) -> CardDef:
+    """The combined action/power card of ``value`` (I1).
+
+    Raises:
+        KeyError: no card of that value in play.
+    """
+    return lib.card(cards_of(lib).by_value[value])
+
+
+def deck_values(lib: Library, beginner: bool = False) -> list[int]:
+    """The values a player may choose their hand from (I1): the cards in play, or with the
+    beginner option only the values divisible by the manifest's ``beginner_multiple_of``."""
+    cs = cards_of(lib)
+    values = sorted(cs.by_value)
+    if beginner:
+        values = [v for v in values if v % cs.beginner_multiple_of == 0]
+    return values
+
+
+@attrs.frozen
+class Awards:
+    """Who holds which award this round (I3): ``caballero`` player -> Caballero-card
+    number; ``king`` and ``intrigue``: the holders of the King and Intrigue cards."""
+
+    caballero: dict[int, int]
+    king: int
+    intrigue: int
+
+
+def awards(lib: Library, state: State) -> Awards:
+    """The awards of this round's played cards ``state.bids`` (I3): the highest value
+    takes the King card and the highest Caballero card, the next the next Caballero card,
+    ..., the lowest the lowest Caballero card and the Intrigue card.
+
+    Raises:
+        DataError: the Caballero cards for this player count are unknown (I2; a fill
+        gives them, EXPANSIONS.md 6).
+    """
+    cs = cards_of(lib)
+    row = cs.table.get(state.players)
+    if row is None:
+        raise DataError("", f"the Caballero cards for {state.players} players are unknown "
+                        "(I2); play with a fill (EXPANSIONS.md 6)")
+    order = placement.turn_order(state.bids)
+    return Awards({p: row[i] for i, p in enumerate(order) if i < len(row)}, order[0],
+                  order[-1])
+
+
+def _options(state: State) -> Mapping[str, Any]:
+    opts: Mapping[str, Any] = state.ext.get(OPTIONS) or {}
+    return opts
+
+
+# -- I1: the deck choice -----------------------------------------------------------------------
+def _cards_check(d: Decision, p: int, answer: Any) -> list[int]:
+    allowed = d.options["per_player"][str(p)]
+    n = int(d.options["count"])
+    if not isinstance(answer, (list, tuple)) or any(
+            isinstance(v, bool) or not isinstance(v, int) for v in answer):
+        raise IllegalMove("I1", f"choose a list of {n} card values")
+    bad = [v for v in answer if v not in allowed]
+    if bad:
+        raise IllegalMove("I1", f"not in your set of cards: {bad} (choose from "
+                          f"{', '.join(map(str, allowed))})")
+    if len(set(answer)) != len(answer):
+        raise IllegalMove("I1", "each card can be chosen once")
+    if len(answer) != n:
+        raise IllegalMove("I1", f"choose exactly {n} cards, not {len(answer)}")
+    return sorted(answer)
+
+
+def _cards_random(d: Decision, p: int, rng: random.Random) -> list[int]:
+    return sorted(rng.sample(list(d.options["per_player"][str(p)]), int(d.options["count"])))
+
+
+dec.kind("choose_cards", _cards_check, lambda d, p: None, _cards_random)
+
+
+def deck_decision(lib: Library, state: State, answered: set[int]) -> Decision:
+    """The I1 secret decision of the players not in ``answered``: each answers a list of
+    ``choose`` values from their set (the beginner option: multiples of 10 only)."""
+    values = deck_values(lib, bool(_options(state).get("beginner")))
+    n = min(cards_of(lib).choose, len(values))
+    remaining = [p for p in range(state.players) if p not in answered]
+    return Decision("choose_cards", remaining, f"Choose {n} of your cards for this game "
+                    "(secretly)", {"per_player": {str(p): values for p in remaining},
+                                   "count": n}, "I1")
+
+
+def _deck_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
+    return deck_decision(engine.lib, state, {int(p) for p in flow.secret})
+
+
+def _deck_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                events: Events) -> None:
+    flow.secret[str(player)] = list(norm)
+    if len(flow.secret) < state.players:
+        return
+    for p in range(state.players):
+        state.hands[p] = sorted(flow.secret[str(p)])
+        state.discards[p] = []
+    flow.secret = {}
+    events.append({"event": "note", "text": "Every player has chosen their cards (I1)."})
+    flow.phase = SETUP_DISC
+
+
+# -- I2: the setup disc ------------------------------------------------------------------------
+def _disc_count(lib: Library) -> int:
+    return max([int(f.setup.get("disc_caballeros", 0)) for f in lib.figures.values()] + [0])
+
+
+def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decision:
+    """The I2 secret-disc decision of the players not in ``answered``: a mainland region
+    for the setup disc's caballeros."""
+    remaining = [p for p in range(state.players) if p not in answered]
+    opts = [board.place_id(r) for r in board.regions]
+    return Decision("secret_region", remaining, "Set your secret disc to the region for your "
+                    "setup caballero", {"per_player": {str(p): opts for p in remaining}}, "I2")
+
+
+def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int],
+                      events: Events) -> None:
+    """Place the setup disc's caballeros from court into each player's disc region
+    (``discs[player]`` = region index); the king's region chosen: they stay in court
+    (I2, B5.2)."""
+    b = engine.board
+    n = _disc_count(engine.lib)
+    for p in range(state.players):
+        r = discs[p]
+        k = min(n, state.court[p])
+        if r == state.king or k <= 0:
+            events.append({"event": "note", "text": f"player {p}'s setup disc shows "
+                           f"{b.places[r].name}: the caballero stays in court (I2)."})
+            continue
+        to = {b.place_id(r): k}
+        apply_placement(state, b, p, to, engine.rules)
+        events.append({"event": "place", "player": p, "to": to})
+
+
+def _disc_decide(engine: FlowEngine, state: State, flow: Flow,
+                 events: Events) -> Decision | None:
+    if _disc_count(engine.lib) <= 0:
+        flow.phase = base.ROUND
+        return None
+    return setup_disc_decision(engine.board, state, {int(p) for p in flow.secret})
+
+
+def _disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                events: Events) -> None:
+    flow.secret[str(player)] = norm
+    if len(flow.secret) < state.players:
+        return
+    discs = {p: engine.board.index[flow.secret[str(p)]] for p in range(state.players)}
+    flow.secret = {}
+    apply_setup_discs(engine, state, discs, events)
+    flow.phase = base.ROUND
+
+
+# -- I3: card play -----------------------------------------------------------------------------
+def bid_decision(state: State, first: int, i: int) -> Decision:
+    """The I3 decision of the ``i``-th card of the round, played by the player ``i``
+    seats clockwise from ``first``: a card of their hand whose value nobody played this
+    round."""
+    p = (first + i) % state.players
+    played = {v: q for q, v in state.bids}
+    why = {str(v): ["I3", f"card {v} was already played this round by player {q}"]
+           for v, q in played.items()}
+    for v in state.discards[p]:
+        why.setdefault(str(v), ["I7", f"card {v} was played in an earlier round"])
+    choices = [v for v in state.hands[p] if v not in played]
+    return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
+                    "why": why}, "I3")
+
+
+def apply_bid(state: State, player: int, value: int, events: Events) -> None:
+    """Play a card its :func:`bid_decision` accepted: hand -> the face-up discards (I3,
+    I7)."""
+    state.hands[player].remove(value)
+    state.discards[player].append(value)
+    state.bids.append([player, value])
+    events.append({"event": "bid", "player": player, "value": value, "what": "card"})
+
+
+def award_event(lib: Library, state: State) -> dict[str, Any]:
+    """The event that tells who took which award (I3)."""
+    a = awards(lib, state)
+    parts = [f"player {p}: Caballero card {n}" for p, n in a.caballero.items()]
+    return {"event": "note", "text": f"Awards (I3): {', '.join(parts)}; King card: player "
+            f"{a.king}; Intrigue card: player {a.intrigue}."}
+
+
+def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
+    bp = base.part(flow)
+    return bid_decision(state, bp.first_bidder, bp.bid_i)
+
+
+def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+               events: Events) -> None:
+    bp = base.part(flow)
+    apply_bid(state, player, int(norm), events)
+    bp.bid_i += 1
+    if bp.bid_i == state.players:
+        flow.turn_order = placement.turn_order(state.bids)          # I4
+        flow.turn_i = 0
+        events.append({"event": "turn_order", "order": flow.turn_order[:]})
+        events.append(award_event(engine.lib, state))
+        _hold_lasting_cards(engine, state, events)
+        base._begin_turn(engine, state, flow, events)
+
+
+def held_from_play(lib: Library, card_id: str) -> bool:
+    """Whether the card's special action only keeps a lasting effect (a Veto, B8.4): such
+    an action takes effect when the cards are revealed, so it is usable in the other
+    players' turns of the round too (I8, card notes: 40)."""
+    script = lib.card(card_id).script
+    return script is not None and bool(script.body.body) and all(
+        isinstance(x, ast.Call) and x.name == "keep" for x in script.body.body)
+
+
+def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> None:
+    """I8: when every card is played, the lasting effects of the cards whose action is
+    only that (a Veto) begin at once, for the players whose own action is theirs to carry
+    out (I5: not lapsed, no choice left open)."""
+    held: list[int] = []
+    for p, v in state.bids:
+        card = cards_of(engine.lib).by_value[v]
+        if action_choices(engine.lib, state, p) == [card] and held_from_play(engine.lib, card):
+            run = engine.interpreter.begin(card, p)
+            engine.interpreter.advance(state, run, events)
+            held.append(p)
+    if held:
+        state.ext.setdefault(EXT, {})["held"] = held
+
+
+# -- I4, I5: the turn's special action -------------------------------------------------------------
+def played_value(state: State, player: int) -> int:
+    """The value ``player`` played this round (I3).
+
+    Raises:
+        KeyError: they played none.
+    """
+    return dict((q, v) for q, v in state.bids)[player]
+
+
+def action_choices(lib: Library, state: State, player: int) -> list[str]:
+    """The cards whose special action ``player`` may carry out this turn (I5): their own
+    card's; with the King or Intrigue card, with 4-5 players only that card's, with 2-3
+    players either."""
+    cs = cards_of(lib)
+    a = awards(lib, state)
+    own = cs.by_value[played_value(state, player)]
+    held = [c for c, holder in ((cs.king, a.king), (cs.intrigue, a.intrigue))
+            if c and holder == player]
+    if not held:
+        return [own]
+    return held if state.players >= 4 else [own] + held
+
+
+def _card_decide(engine: FlowEngine, state: State, flow: Flow,
+                 events: Events) -> Decision | None:
+    p = flow.actor
+    choices = action_choices(engine.lib, state, p)
+    if len(choices) == 1:
+        _take(engine, state, flow, p, choices[0], events)
+        return None
+    labels = [f"the special action of {engine.lib.card(c).title}" for c in choices]
+    return Decision("choose_option", [p], "Which special action do you carry out?",
+                    {"labels": labels, "cards": choices}, "I5")
+
+
+def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                events: Events) -> None:
+    assert flow.pending is not None
+    _take(engine, state, flow, player, flow.pending.options["cards"][norm], events)
+
+
+def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
+          events: Events) -> None:
+    flow.card = card
+    events.append({"event": "card", "player": player, "card": card})
+    mine = state.ext.get(EXT) or {}
+    if player in (mine.get("held") or []):  # I8: in effect since the cards were revealed
+        base.part(flow).special_done = True
+        events.append({"event": "note", "text": f"player {player}'s special action is in "
+                       "effect since the cards were revealed (I8)."})
+    flow.phase = base.ORDER
+
+
+def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    """I6: an action that says "you may" may be declined, any other is carried out; a
+    card whose special action is unknown plays none (EXPANSIONS.md 6.3)."""
+    bp = base.part(flow)
+    if bp.special_done:
+        base._next_part(engine, state, flow, events)
+        return None
+    card = engine.lib.card(flow.card)
+    if card.script is None:
+        events.append({"event": "note", "text": f"player {flow.actor}: {card.title}: "
+                       "special action unknown (EXPANSIONS.md 6.3)."})
+        bp.special_done = True
+        base._next_part(engine, state, flow, events)
+        return None
+    if card.optional is False:                                        # I6: compulsory
+        base._offer_apply(engine, state, flow, flow.actor, 0, events)
+        return None
+    return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
+                    "it?", {"labels": ["carry out the special action", "decline it"]}, "I6")
+
+
+# -- I8: cards that change this turn's placement ------------------------------------------------
+def turn_change(state: State, player: int) -> dict[str, Any]:
+    """This turn's placement changes of ``player`` made by a card (I8), else ``{}``."""
+    turn: dict[str, Any] = (state.ext.get(EXT) or {}).get("turn") or {}
+    return turn if turn.get("player") == player else {}
+
+
+def _set_turn(ctx: Ctx, key: str, value: Any) -> None:
+    mine = ctx.state.ext.setdefault(EXT, {})
+    turn = mine.get("turn") or {}
+    if turn.get("player") != ctx.subject:
+        turn = {"player": ctx.subject}
+    turn[key] = value
+    mine["turn"] = turn
+
+
+@primitive("turn_place_number")
+def _turn_place_number(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 15's kind of action): this turn's placement number, instead of the
+    Caballero card's; where they go is unchanged (I9)."""
+    n = int(call.arg("qty").n or 0)
+    _set_turn(ctx, "place", n)
+    ctx.event("note", text=f"player {ctx.subject} may place up to {n} caballeros from court "
+              "this turn (I8).")
+    return None
+
+
+@primitive("turn_place_into")
+def _turn_place_into(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 20's kind of action): this turn's placement may go into the set (never
+    the king's region, B5.2); the number stays the Caballero card's."""
+    into = sorted({r for r in regions(ctx, call.arg("to")) if r >= 0 and r != ctx.state.king})
+    _set_turn(ctx, "into", into)
+    ctx.event("note", text=f"player {ctx.subject}'s placement this turn may go to "
+              f"{', '.join(ctx.board.places[r].name for r in into)} (I8).")
+    return None
+
+
+def bridge(state: State) -> tuple[int, int] | None:
+    """The two regions the bridge joins (I8), or None while no bridge is laid."""
+    ends = (state.ext.get(EXT) or {}).get("bridge")
+    return (int(ends[0]), int(ends[1])) if ends else None
+
+
+@primitive("bridge")
+def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 63's kind of action): lay the one bridge between two regions; one laid
+    before is void."""
+    a = [r for r in regions(ctx, call.arg("a")) if r >= 0]
+    b = [r for r in regions(ctx, call.arg("b")) if r >= 0]
+    if not a or not b or a[0] == b[0]:
+        return None
+    ctx.state.ext.setdefault(EXT, {})["bridge"] = sorted((a[0], b[0]))
+    ctx.event("note", text=f"The bridge now joins {ctx.board.places[a[0]].name} and "
+              f"{ctx.board.places[b[0]].name} (I8).")
+    return None
+
+
+def _lay_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    sb, to = answer
+    i = ctx.board.scoreboard_index(sb)
+    if ctx.state.scoreboards[i] == OFF_BOARD:  # laid from beside the board: it comes back
+        ctx.state.ext.setdefault(EXT, {})["laid"] = sb
+    PRIMITIVES["move_scoreboard"].finish(ctx, call, d, answer)
+
+
+@primitive("lay_scoreboard", _lay_finish)
+def _lay_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8, I9 (card 93's kind of action): a mobile scoreboard from beside the board first;
+    only when none is there, or one laid this way is still out, one on the board moves."""
+    d = PRIMITIVES["move_scoreboard"].start(ctx, call)
+    if d is None:
+        return None
+    s, b = ctx.state, ctx.board
+    laid_out = bool((s.ext.get(EXT) or {}).get("laid"))
+    off = {sb.id for i, sb in enumerate(b.scoreboards) if s.scoreboards[i] == OFF_BOARD}
+    moves = d.options["moves"]
+    keep = {k: v for k, v in moves.items() if k in off} if off and not laid_out else {
+        k: v for k, v in moves.items() if k not in off}
+    if not keep:
+        return None
+    return Decision(d.kind, d.players, "Lay a mobile scoreboard" if off and not laid_out
+                    else "Move a mobile scoreboard on the board", {**d.options, "moves": keep},
+                    "I8")
+
+
+def _scored(state: State, board: Board, places: list[int]) -> None:
+    """I9: the scoreboard laid by card 93's kind of action goes back beside the board
+    after the next scoring."""
+    laid = (state.ext.get(EXT) or {}).get("laid")
+    if laid:
+        state.scoreboards[board.scoreboard_index(laid)] = OFF_BOARD
+        _drop(state, "laid")
+
+
+def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> bool:
+    """B5.1, I8: the bridge's two regions count as adjacent."""
+    ends = bridge(state)
+    return adjacent or (ends is not None and {a, b} == set(ends))
+
+
+def _drop(state: State, key: str) -> None:
+    """Forget this module's piece ``key`` of ``state.ext`` (and the module's entry when
+    nothing is left)."""
+    mine = state.ext.get(EXT)
+    if mine and key in mine:
+        del mine[key]
+        if not mine:
+            del state.ext[EXT]
+
+
+def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """A turn begins: the last turn's placement changes are over (I8)."""
+    _drop(state, "turn")
+
+
+def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """I7: the round is over; the cards played this round are done with."""
+    _drop(state, "held")
+
+
+def _placement_targets(engine: FlowEngine, state: State, player: int,
+                       places: list[int]) -> list[int]:
+    """B4.3, B5.1, I8: a card may open this turn's placement to other regions; the bridge
+    makes its other end adjacent to the king's region."""
+    into = turn_change(state, player).get("into")
+    if into is not None:
+        return list(into)
+    ends = bridge(state)
+    if ends is not None and state.king in ends:  # the bridge leads from the king's region
+        other = ends[1] if ends[0] == state.king else ends[0]
+        if other not in places:
+            places = [*places, other]
+    return places
+
+
+# -- hooks -------------------------------------------------------------------------------------
+def _initial_hand(board: Board) -> list[int]:
+    """No cards in hand before the deck choice (I1)."""
+    return []
+
+
+def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+    """B4.1, I4: up to the played card's heads come to court."""
+    try:
+        return card_of_value(engine.lib, played_value(state, player)).heads
+    except KeyError:
+        return limit
+
+
+def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+    """B4.3, I4: up to the Caballero card's number are placed from court (a card may
+    change it this turn, I8)."""
+    changed = turn_change(state, player).get("place")
+    if changed is not None:
+        return int(changed)
+    if not state.bids:
+        return limit
+    return awards(engine.lib, state).caballero.get(player, 0)
+
+
+def _hide(state_json: dict[str, Any], flow_json: dict[str, Any], viewer: int) -> None:
+    """I1, B8.5a: a card-play decision lists its player's hand: others see no choices."""
+    d = flow_json.get("pending")
+    if d and d.get("rule") == "I3" and viewer not in d["players"]:
+        d["options"] = {**d["options"], "choices": []}
+
+
+def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
+                 view: dict[str, Any], rng: random.Random) -> None:
+    """Draw what a view hides (I1): the other players' unplayed hands among the values in
+    play they have not played, and their unrevealed deck choices and setup discs."""
+    lib = engine.lib
+    values = deck_values(lib, bool(_options(state).get("beginner")))
+    n = min(cards_of(lib).choose, len(values))
+    for p, hand in enumerate(view["state"]["hands"]):
+        if hand is None and flow.phase != DECK:
+            rest = [v for v in values if v not in state.discards[p]]
+            state.hands[p] = sorted(rng.sample(rest, max(0, n - len(state.discards[p]))))
+    if flow.phase == base.BID and flow.pending is not None:  # the hidden choices (I3)
+        bp = base.part(flow)
+        flow.pending = bid_decision(state, bp.first_bidder, bp.bid_i)
+    answered = set(range(state.players))
+    if flow.pending is not None:
+        answered -= set(flow.pending.players)
+    for p in sorted(answered - {viewer}):
+        if flow.phase == DECK:
+            flow.secret[str(p)] = sorted(rng.sample(values, n))
+        elif flow.phase == SETUP_DISC:
+            flow.secret[str(p)] = rng.choice([engine.board.place_id(r)
+                                              for r in engine.board.regions])
+
+
+# -- scenario cases (tools/scenario.py) ----------------------------------------------------------
+def _case_bids(case: Case, arg: Any) -> None:
+    """The ``bids`` step with card values (I3): refused whole, nothing played."""
+    if not isinstance(arg, Mapping) or not arg:
+        raise ScenarioError(f"{case.id}: bids map players to card values, in playing order")
+    order = list(arg.items())
+    first = case.player(order[0][0])
+    work = case.state.copy()
+    work.bids = []
+    for i, (name, value) in enumerate(order):
+        p = case.player(name)
+        if i >= work.players:
+            raise IllegalMove("I3", f"{name} has already played a card this round")
+        d = bid_decision(work, first, i)
+        if d.players != [p]:
+            raise IllegalMove("I3", f"it is {case.names[d.players[0]]}'s turn to play a "
+                              f"card, not {name}'s")
+        apply_bid(work, p, int(d.check(value, p)), [])
+    case.state = work
+    case.first_bidder = first
+
+
+def _case_step(case: Case, name: str) -> Any:
+    return _case_bids if name == "bids" else None
+
+
+def _case_expect(case: Case, key: str, value: Any, before: State) -> list[str] | None:
+    if key not in ("caballero_cards", "king_card", "intrigue_card"):
+        return None
+    a = awards(case.engine.lib, case.state)
+    if key == "caballero_cards":
+        want = {case.player(n): int(v) for n, v in (value or {}).items()}
+        got = {p: a.caballero.get(p, 0) for p in want}
+        return [] if got == want else [f"Caballero cards: expected {value}, got "
+                                       f"{ {case.names[p]: n for p, n in got.items()} }"]
+    holder = a.king if key == "king_card" else a.intrigue
+    what = "King card" if key == "king_card" else "Intrigue card"
+    return [] if case.names[holder] == value else [
+        f"{what}: expected {value}, got {case.names[holder]}"]
+
+
+MODULE = RulesModule(
+    name="intrigue_king",
+    phases=(
+        Phase(DECK, _deck_decide, _deck_apply, turn_rule="I1"),
+        Phase(SETUP_DISC, _disc_decide, _disc_apply, turn_rule="I2"),
+        Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3"),
+        Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5"),
+        Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
+    ),
+    hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
+           "placement_limit": _placement_limit, "placement_targets": _placement_targets,
+           "turn_start": _turn_start, "round_end": _round_end, "adjacent": _adjacent,
+           "scored": _scored,
+           "hide": _hide, "determinise": _determinise,
+           "case_step": _case_step, "case_expect": _case_expect},
+    start=DECK,
+)
