@@ -181,7 +181,8 @@ def _counts(answer: Any, rule: str) -> dict[str, int]:
 
 
 def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
-    """options: to [ids], max, min, refused {id: [rule, message]}."""
+    """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most
+    caballeros it may still take, rule, message]} (a place's capacity)."""
     o = d.options
     rule = _rule(d, "B4.3")
     moves = _counts(answer, rule)
@@ -190,6 +191,11 @@ def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
             _refused(o, "refused", k)
             raise IllegalMove(rule, f"{k!r} is not a region caballeros may be placed in now "
                               f"(allowed: {', '.join(o['to'])})")
+    for k, n in moves.items():
+        room = o.get("room", {}).get(k)
+        if room is not None and n > room[0]:
+            raise IllegalMove(room[1], f"{k!r} has room for {room[0]} more caballero(s), "
+                              f"not {n}: {room[2]}")
     total = sum(moves.values())
     if total > o["max"]:
         raise IllegalMove(rule, f"at most {o['max']} caballeros may be placed, not {total}")
@@ -198,10 +204,15 @@ def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
     return moves
 
 
-def _spread(rng: random.Random, total: int, targets: list[str]) -> dict[str, int]:
+def _spread(rng: random.Random, total: int, targets: list[str],
+            room: Mapping[str, Any] | None = None) -> dict[str, int]:
     out: dict[str, int] = {}
     for _ in range(total):
-        t = targets[rng.randrange(len(targets))]
+        open_ = [t for t in targets if not room or t not in room
+                 or out.get(t, 0) < room[t][0]]
+        if not open_:
+            break
+        t = open_[rng.randrange(len(open_))]
         out[t] = out.get(t, 0) + 1
     return out
 
@@ -217,6 +228,9 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
             m: dict[str, int] = {}
             for t in combo:
                 m[t] = m.get(t, 0) + 1
+            room = o.get("room", {})
+            if any(t in room and n > room[t][0] for t, n in m.items()):
+                continue
             out.append(m)
             if len(out) > MAX_LISTED:
                 return None
@@ -227,7 +241,7 @@ def _place_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
     if not o["to"]:
         return {}
-    return _spread(rng, rng.randint(o.get("min", 0), o["max"]), o["to"])
+    return _spread(rng, rng.randint(o.get("min", 0), o["max"]), o["to"], o.get("room"))
 
 
 kind("place_caballeros", _place_check, _place_legal, _place_random)

@@ -83,6 +83,12 @@ HOOKS: dict[str, str] = {
     "placement_targets": "placement_targets(engine, state, player, places) -> list[int]: "
                          "where caballeros from court may go with an action card's number "
                          "(B4.3, B5.1); each module transforms the list.",
+    "placement_room": "placement_room(state, board, player, room) -> dict[place id, [n, "
+                      "rule, message]]: the most caballeros a place may still take from "
+                      "court (a capacity), with the rule a refusal cites; folded.",
+    "placement_refused": "placement_refused(state, board, player, refused) -> dict[place id, "
+                         "[rule, message]]: why places that are not placement targets are "
+                         "refused (B4.3 refusals citing a module's rule); folded.",
     "placement_limit": "placement_limit(engine, state, player, limit) -> int: how many "
                        "caballeros may be placed from court this turn (B4.3); folded.",
     "court_limit": "court_limit(engine, state, player, limit) -> int: how many caballeros "

@@ -239,9 +239,13 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
     lo, hi = _limits(call.arg("qty"), s.court[p])
     if hi == 0 or not dests:
         return None
+    options = {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
+               "refused": _king_refusal(ctx)}
+    room = ctx.rules.fold("placement_room", {}, s, ctx.board, p) if ctx.rules else {}
+    if room:
+        options["room"] = room
     return Decision("place_caballeros", [p], f"Place up to {hi} caballero(s) from your court",
-                    {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
-                     "refused": _king_refusal(ctx)}, "B5.1")
+                    options, "B5.1")
 
 
 # -- send to provinces / court (B8.7) ------------------------------------------------------------

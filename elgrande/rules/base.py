@@ -338,10 +338,14 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
                                "region"] for r in b.regions if r not in targets}
     if state.king >= 0:
         refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
+    refused = engine.rules.fold("placement_refused", refused, state, b, player)
+    options = {"to": [b.place_id(r) for r in targets], "min": 0, "max": limit,
+               "refused": refused}
+    room = engine.rules.fold("placement_room", {}, state, b, player)
+    if room:
+        options["room"] = room
     return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
-                    "your court next to the king or in the Castillo",
-                    {"to": [b.place_id(r) for r in targets], "min": 0, "max": limit,
-                     "refused": refused}, "B4.3")
+                    "your court next to the king or in the Castillo", options, "B4.3")
 
 
 def apply_placement_answer(engine: FlowEngine, state: State, player: int,

@@ -1,0 +1,491 @@
+"""Grand Inquisitor & the Colonies as a rules module (C1-C13; DESIGN.md 2a).
+
+The module keeps its own pieces in ``state.ext["colonies"]`` (plain data, see
+:func:`pieces`): the offices of the new areas (Ambassador, Envoy, Captain, Viceroy: C4-C6),
+the limit table and who sits at it (C10), the free gold and goods discs lying in the areas,
+the carriers and the supply (C7). Every figure (office points, seats, disc values, the
+areas the king may enter) comes from the set manifest (``cards/colonies/set.yaml``,
+:class:`elgrande.data.expansions.Figures`).
+
+Caballeros in the new areas are ordinary places of the board; the neutral (black)
+caballeros are ``state.neutral`` and count for ``state.neutral_holder`` (C8) or, unheld,
+for nobody (C9: :mod:`elgrande.model.scoring`).
+
+Scoring hooks: ``ranking_counts`` (C10 only seated caballeros count at the limit table; C6
+the Viceroy is not counted in America), ``area_bonus`` (C4-C6 office points; C12 first
+position only), ``scoring_order`` (C12). ``arrive``/``leave`` keep offices and seats up to
+date. The scenario hooks set up and compare the Colonies keys of the case format
+(``shared/cases/README.md``).
+
+Simplifications, named so they can be replaced by decisions (C10 says the Inquisitor's
+holder, or the acting player, chooses): a seat emptied by a departure is refilled at once
+from the caballeros standing beside the table, the leaving side's own first, then the others
+clockwise; an office holder leaves its area last of its colour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from elgrande.engine.modules import RulesModule
+from elgrande.errors import ScenarioError
+from elgrande.model.board import Board
+from elgrande.model.state import NOBODY, State
+
+NAME = "colonies"
+#: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
+BLACK = -2
+#: An office nobody holds.
+EMPTY = -1
+AREA = "area"
+
+_FIGURES: dict[int, tuple[Board, Any]] = {}
+_SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
+
+
+# -- figures and pieces ------------------------------------------------------------------------
+def figures(board: Board) -> Any:
+    """The Colonies figures of ``board`` (offices, limit tables, discs, setup; from the
+    manifest), cached per board.
+
+    Raises:
+        DataError: the manifest cannot be read.
+    """
+    hit = _FIGURES.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    from elgrande.data.expansions import load_figures
+
+    fig = load_figures(board)[NAME]
+    _FIGURES[id(board)] = (board, fig)
+    return fig
+
+
+def ship_figures(board: Board) -> dict[str, Any]:
+    """The manifest's ``ship`` mapping (C5): ``area`` (the ship's area id) and ``ports``
+    (the areas ship caballeros may sail to beside the coastal regions)."""
+    from elgrande.data.manifests import read_manifest
+
+    hit = _SHIP.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    data, _pos, _path = read_manifest(NAME, [d.parent for d in board.set_dirs])
+    ship = dict(data.get("ship") or {})
+    _SHIP[id(board)] = (board, ship)
+    return ship
+
+
+def remember_figures(board: Board, fig: Any) -> None:
+    """Use ``fig`` (a library's figures, a fill applied) for ``board``."""
+    _FIGURES[id(board)] = (board, fig)
+
+
+def fresh_pieces(board: Board, players: int) -> dict[str, Any]:
+    """The Colonies pieces before setup: offices empty, no limit table, every disc in the
+    supply (C1, C7)."""
+    fig = figures(board)
+    table = fig.limit_table(players)
+    return {
+        "offices": {o.id: EMPTY for o in fig.offices},
+        "table": {"region": "", "seats": table.seats if table else 0,
+                  "seated": [0] * players, "black": 0},
+        "free": {a: {} for a in _areas(board)},
+        "carriers": [],
+        "supply": {d.id: d.supply for d in fig.discs},
+    }
+
+
+def pieces(state: State) -> dict[str, Any] | None:
+    """The Colonies pieces of ``state`` (read only), or None before they exist."""
+    return state.ext.get(NAME)
+
+
+def own_pieces(state: State, board: Board) -> dict[str, Any]:
+    """The Colonies pieces of ``state``, created empty when missing (to change them)."""
+    ext = state.ext.get(NAME)
+    if ext is None:
+        ext = state.ext[NAME] = fresh_pieces(board, state.players)
+    return ext
+
+
+def _areas(board: Board) -> list[str]:
+    return [p.id for p in board.places if p.kind == AREA]
+
+
+def _count(state: State, place: int, who: int) -> int:
+    return state.neutral[place] if who == NOBODY else state.caballeros[place][who]
+
+
+def _office_who(who: int) -> int:
+    """The participant whose caballero an arrival is: a player, or BLACK."""
+    return BLACK if who == NOBODY else who
+
+
+def _payee(state: State, holder: int) -> int | None:
+    """Who is paid for an office held by ``holder`` (C8/C9: a black holder pays the
+    Inquisitor's holder, or nobody)."""
+    if holder == BLACK:
+        return state.neutral_holder if state.neutral_holder != NOBODY else None
+    return holder if holder >= 0 else None
+
+
+# -- offices and seats (C4-C6, C10) ------------------------------------------------------------
+def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None:
+    """Arrivals take empty offices of the area in arrival order (C4, C5, C6) and free seats
+    at the limit table (C10). Carriers never arrive this way (see the ship phase)."""
+    if n <= 0:
+        return
+    ext = own_pieces(state, board)
+    pid = board.place_id(place)
+    fig = figures(board)
+    offices = [o for o in fig.offices if o.area == pid]
+    if offices:
+        who = _office_who(player)
+        for _ in range(n):
+            for o in sorted(offices, key=lambda o: o.arrival):
+                if ext["offices"][o.id] == EMPTY:
+                    ext["offices"][o.id] = who
+                    break
+            else:
+                break
+    table = ext["table"]
+    if table["region"] == pid:
+        free = table["seats"] - sum(table["seated"]) - table["black"]
+        sit = min(free, n)
+        if sit > 0:
+            if player == NOBODY:
+                table["black"] += sit
+            else:
+                table["seated"][player] += sit
+
+
+def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
+    """Departures (the counts are already lowered): an office holder leaves last of its
+    colour, the later office first (C4-C6: the office then stays empty until an arrival);
+    a seat left empty is refilled from those standing beside the table (C10)."""
+    if n <= 0:
+        return
+    ext = own_pieces(state, board)
+    pid = board.place_id(place)
+    left = _count(state, place, player)
+    who = _office_who(player)
+    held = [o for o in sorted(figures(board).offices, key=lambda o: -o.arrival)
+            if o.area == pid and ext["offices"][o.id] == who]
+    for o in held[:max(0, len(held) - left)]:
+        ext["offices"][o.id] = EMPTY
+    carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
+    for c in carried[:max(0, len(carried) - left)]:  # a carrier forced out drops its disc
+        ext["carriers"].remove(c)
+        ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
+    table = ext["table"]
+    if table["region"] != pid:
+        return
+    if player == NOBODY:
+        table["black"] = min(table["black"], left)
+    else:
+        table["seated"][player] = min(table["seated"][player], left)
+    refill_table(state, board, first=player)
+
+
+def refill_table(state: State, board: Board, first: int) -> None:
+    """Fill the limit table's free seats from the caballeros standing beside it (C10: no
+    seat stays empty while caballeros stand beside it): ``first``'s own first, then the
+    players clockwise from ``first``, the black caballeros last."""
+    ext = pieces(state)
+    if ext is None:
+        return
+    table = ext["table"]
+    if not table["region"]:
+        return
+    r = board.index[table["region"]]
+    order = [] if first == NOBODY else [(first + i) % state.players
+                                        for i in range(state.players)]
+    for who in [*order, *range(state.players), NOBODY]:
+        free = table["seats"] - sum(table["seated"]) - table["black"]
+        if free <= 0:
+            return
+        if who == NOBODY:
+            stand = state.neutral[r] - table["black"]
+            table["black"] += max(0, min(free, stand))
+        else:
+            stand = state.caballeros[r][who] - table["seated"][who]
+            table["seated"][who] += max(0, min(free, stand))
+
+
+def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> None:
+    """After the Castillo empties (C10): if the limit table's free seats are at least the
+    arrivals there, all sit; otherwise, with an Inquisitor holder, the free seats are
+    filled (in the order the moves were made); with no holder all arrivals stand and the
+    free seats wait for the next arrivals [decision]."""
+    ext = pieces(state)
+    if ext is None:
+        return
+    table = ext["table"]
+    if not table["region"]:
+        return
+    r = board.index[table["region"]]
+    arrivals = [(m.player, m.caballeros) for m in moves if m.to == r]
+    free = table["seats"] - sum(table["seated"]) - table["black"]
+    total = sum(n for _, n in arrivals)
+    if total <= free or state.neutral_holder != NOBODY:
+        for p, n in arrivals:
+            sit = min(n, free)
+            table["seated"][p] += sit
+            free -= sit
+
+
+# -- placement from court (C4, C5, C6) ----------------------------------------------------------
+def _placement_targets(engine: Any, state: State, player: int,
+                       places: list[int]) -> list[int]:
+    """C4: France (an area bordering the king's region: Aragon, Catalonia) takes caballeros
+    from court; C5: the ship only while the king is in a coastal region; C6: America and
+    the Mediterranean never (reached by ship or special actions)."""
+    b = engine.board
+    k = state.king
+    out = list(places)
+    if k < 0:
+        return out
+    for p in b.places:
+        if p.kind == AREA and p.index not in out and b.adjacent(k, p.index):
+            out.append(p.index)
+    ship = ship_figures(b).get("area")
+    if ship in b.index and b.places[k].coastal and b.index[ship] not in out:
+        out.append(b.index[ship])
+    return out
+
+
+def _placement_refused(state: State, board: Board, player: int,
+                       refused: dict[str, Any]) -> dict[str, Any]:
+    """Why a new area is not a placement target now: C4 (France: the king is not in a
+    bordering region), C5 (the ship: the king is not in a coastal region), C6 (America and
+    the Mediterranean: only by ship or special actions)."""
+    out = dict(refused)
+    k = state.king
+    ship = ship_figures(board).get("area")
+    for p in board.places:
+        if p.kind != AREA or k < 0:
+            continue
+        if p.id == ship:
+            if not board.places[k].coastal:
+                out[p.id] = ["C5", "caballeros board the ship from court only while the "
+                             "king is in a coastal region"]
+        elif p.id in figures(board).capacity or p.id in figures(board).king_areas:
+            if not board.adjacent(k, p.index):
+                out[p.id] = ["C4", f"caballeros enter {p.name} from court only while the "
+                             "king is in a region bordering it"]
+        else:
+            out[p.id] = ["C6", f"{p.name} is reached only by ship or by special actions"]
+    return out
+
+
+def _placement_room(state: State, board: Board, player: int,
+                    room: dict[str, Any]) -> dict[str, Any]:
+    """C4: France holds at most its capacity (3) caballeros of every colour."""
+    out = dict(room)
+    for area, cap in figures(board).capacity.items():
+        left = max(0, cap - state.count_in(board.index[area]))
+        out[area] = [left, "C4", f"{board.places[board.index[area]].name} holds at most "
+                     f"{cap} caballeros"]
+    return out
+
+
+# -- scoring (C5, C6, C10, C12) ----------------------------------------------------------------
+def _ranking_counts(state: State, board: Board, place: int, who: list[int],
+                    counts: list[int]) -> tuple[list[int], list[int]]:
+    """C10: at the limit table only seated caballeros count (black ones for their holder or
+    nobody); C6: an office holder whose office does not rank (the Viceroy) is not counted.
+    On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
+    bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
+    ext = pieces(state)
+    if ext is None:
+        return who, counts
+    pid = board.place_id(place)
+    counts = counts[:]
+    who = who[:]
+    table = ext["table"]
+    if table["region"] == pid:
+        counts = [table["seated"][w] if w >= 0 else 0 for w in who]
+        black = table["black"]
+        if black:
+            if state.neutral_holder != NOBODY:
+                counts[who.index(state.neutral_holder)] += black
+            elif NOBODY in who:
+                counts[who.index(NOBODY)] = black
+    for o in figures(board).offices:
+        if o.area != pid or o.ranks:
+            continue
+        holder = ext["offices"][o.id]
+        target = holder if holder >= 0 else (state.neutral_holder if holder == BLACK else EMPTY)
+        if holder == BLACK and state.neutral_holder == NOBODY:
+            target = NOBODY
+        if target != EMPTY and target in who:
+            i = who.index(target)
+            counts[i] = max(0, counts[i] - 1)
+    return who, counts
+
+
+def _area_bonus(state: State, board: Board, place: int,
+                first_only: bool) -> list[tuple[int, str, int]]:
+    """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
+    whatever the player count. C12: a first-position-only scoring pays no Captain or
+    Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
+    ext = pieces(state)
+    if ext is None:
+        return []
+    pid = board.place_id(place)
+    out: list[tuple[int, str, int]] = []
+    leader: int | None = None
+    if first_only:
+        from elgrande.model.scoring import participants
+
+        who, counts = _ranking_counts(state, board, place, *participants(state, place))
+        top = max(counts, default=0)
+        sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
+        leader = sole[0] if len(sole) == 1 else None
+    for o in figures(board).offices:
+        if o.area != pid:
+            continue
+        payee = _payee(state, ext["offices"][o.id])
+        if payee is None or (first_only and (not o.first_only or payee != leader)):
+            continue
+        out.append((payee, o.name, o.points))
+    return out
+
+
+def _scoring_order(board: Board, places: list[int]) -> list[int]:
+    """C12: the base order, then the new areas in the manifest's order (France, Ship,
+    America, Mediterranean)."""
+    return [*places, *(p.index for p in board.places if p.kind == AREA
+                       and p.index not in places)]
+
+
+# -- scenario cases (shared/cases/README.md, Colonies keys) ------------------------------------
+def _who(case: Any, name: Any) -> int:
+    if name is None:
+        return EMPTY
+    return int(case.player(name))
+
+
+def _area_spec(case: Any, area: str, value: Any) -> tuple[list[int], dict[str, int],
+                                                           dict[str, int]]:
+    """A case's area key as (counts per player, office -> holder, free discs): a list
+    names caballeros in arrival order (offices in arrival order: C4); a mapping names the
+    office holders by office id (``captain``, ``viceroy``), ``others`` and free discs by
+    disc id."""
+    fig = figures(case.board)
+    offices = sorted((o for o in fig.offices if o.area == area), key=lambda o: o.arrival)
+    counts = [0] * case.state.players
+    held = {o.id: EMPTY for o in offices}
+    free: dict[str, int] = {}
+    if isinstance(value, list):
+        for i, name in enumerate(value):
+            p = _who(case, name)
+            counts[p] += 1
+            if i < len(offices):
+                held[offices[i].id] = p
+        return counts, held, free
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{case.id}: {area} must be a list of players or a mapping")
+    discs = {d.id for d in fig.discs}
+    for key, v in value.items():
+        if key in held:
+            held[key] = _who(case, v)
+            if held[key] >= 0:
+                counts[held[key]] += 1
+        elif key == "others":
+            for name, n in (v or {}).items():
+                counts[_who(case, name)] += int(n)
+        elif key in discs:
+            free[key] = int(v)
+        else:
+            raise ScenarioError(f"{case.id}: unknown key {key!r} in {area} (known: "
+                                f"{', '.join(sorted([*held, 'others', *discs]))})")
+    return counts, held, free
+
+
+def _default_supply(state: State, board: Board) -> None:
+    ext = own_pieces(state, board)
+    for d in figures(board).discs:
+        out = sum(f.get(d.id, 0) for f in ext["free"].values())
+        out += sum(1 for c in ext["carriers"] if c[2] == d.id)
+        ext["supply"][d.id] = d.supply - out
+
+
+def _case_position(case: Any, key: str, value: Any) -> bool:
+    """Set up the Colonies keys of a case's position: the areas (``france``, ``ship``,
+    ``america``, ``mediterranean``), ``limit_table``, ``carriers`` and ``supply``."""
+    s, b = case.state, case.board
+    ext = own_pieces(s, b)
+    if key in _areas(b):
+        counts, held, free = _area_spec(case, key, value)
+        s.caballeros[b.index[key]] = counts
+        ext["offices"].update(held)
+        ext["free"][key] = free
+    elif key == "limit_table":
+        if not isinstance(value, dict) or "region" not in value:
+            raise ScenarioError(f"{case.id}: limit_table needs a region")
+        table = ext["table"]
+        table["region"] = str(b.place_id(case.place(value["region"])))
+        table["seats"] = int(value.get("seats", table["seats"]))
+        table["seated"] = [0] * s.players
+        for name, n in (value.get("seated") or {}).items():
+            table["seated"][_who(case, name)] = int(n)
+        table["black"] = int(value.get("black", 0))
+    elif key == "carriers":
+        ext["carriers"] = [[str(b.place_id(case.place(a))), _who(case, name), str(d)]
+                           for name, by_area in (value or {}).items()
+                           for a, d in (by_area or {}).items()]
+    elif key == "supply":
+        ext["supply"].update({str(k): int(v) for k, v in (value or {}).items()})
+        return True
+    else:
+        return False
+    _default_supply(s, b)
+    return True
+
+
+def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | None:
+    """Compare a Colonies expectation key with the state after the steps."""
+    s, b = case.state, case.board
+    ext = own_pieces(s, b)
+    if key in _areas(b):
+        counts, held, free = _area_spec(case, key, value)
+        got = (s.caballeros[b.index[key]], {k: ext["offices"][k] for k in held},
+               {k: v for k, v in ext["free"].get(key, {}).items() if v})
+        want = (counts, held, {k: v for k, v in free.items() if v})
+        return [] if got == want else [f"{key}: expected {want}, got {got}"]
+    if key == "limit_table":
+        t = ext["table"]
+        diffs = []
+        if "region" in value and t["region"] != b.place_id(case.place(value["region"])):
+            diffs.append(f"limit table: expected in {value['region']}, got {t['region']!r}")
+        if "seats" in value and t["seats"] != int(value["seats"]):
+            diffs.append(f"limit table seats: expected {value['seats']}, got {t['seats']}")
+        if "seated" in value:
+            want_seated = [0] * s.players
+            for name, n in (value["seated"] or {}).items():
+                want_seated[_who(case, name)] = int(n)
+            if want_seated != t["seated"]:
+                diffs.append(f"seated: expected {want_seated}, got {t['seated']}")
+        return diffs
+    if key == "carriers":
+        want_c = sorted([str(b.place_id(case.place(a))), _who(case, name), str(d)]
+                        for name, by_area in (value or {}).items()
+                        for a, d in (by_area or {}).items())
+        got_c = sorted(ext["carriers"])
+        return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
+    if key == "supply":
+        diffs = [f"supply {k}: expected {v}, got {ext['supply'].get(k, 0)}"
+                 for k, v in (value or {}).items() if ext["supply"].get(k, 0) != int(v)]
+        return diffs
+    return None
+
+
+MODULE = RulesModule(
+    name=NAME,
+    hooks={"ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
+           "scoring_order": _scoring_order, "arrive": _arrive, "leave": _leave,
+           "castillo_emptied": _castillo_emptied, "case_position": _case_position,
+           "case_expect": _case_expect, "placement_targets": _placement_targets,
+           "placement_room": _placement_room, "placement_refused": _placement_refused},
+)
