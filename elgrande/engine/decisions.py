@@ -18,10 +18,13 @@ choose_number          an integer
 choose_player          a player index
 choose_option          an option index (0-based) into ``options["labels"]``
 choose_power_card      a power-card value
+choose_action_card     an action card id among ``options["choices"]``
 move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n": k}]``;
                        ``player`` may be left out when only one colour may move; the
                        neutral caballeros are player ``-1``
-place_caballeros       ``{region id: caballeros}`` (``{}`` places none)
+place_caballeros       ``{region id: caballeros}`` (``{}`` places none); a place may take
+                       at most ``options["room"][id][0]`` when it is listed there (a
+                       capacity); seating a limit table: ``{player index: caballeros}``
 send_caballeros        ``{source id or "court": caballeros}``
 bring_to_court         an integer (from the provinces) or
                        ``{"provinces": k, "regions": {region id: n}}`` (B4.1)

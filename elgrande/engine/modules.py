@@ -110,6 +110,9 @@ HOOKS: dict[str, str] = {
                         "module.",
     "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "
                   "every module.",
+    "special_done": "special_done(engine, state, flow, events) -> None: the special action "
+                    "of the turn's action card was carried out (B4.4: not declined, not "
+                    "cancelled); every module.",
     "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "
                  "(B3.5); every module.",
     "case_position": "case_position(case, key, value) -> bool: set up a scenario case's "

@@ -292,7 +292,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 
 def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
-    number = engine.lib.card(flow.card).stack                       # B4.3
+    number = engine.lib.card(flow.card).place                       # B4.3
     return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
 
 
@@ -464,10 +464,13 @@ def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     interp = engine.interpreter
     bp = part(flow)
+    events.append({"event": "special", "player": flow.actor, "card": flow.card})
+    if flow.card not in interp.scripts:  # a card a fill plays with no special action
+        _special_over(engine, state, flow, events)  # (EXPANSIONS.md 6): it is carried out
+        return
     bp.before = state.copy()
     flow.run = interp.begin(flow.card, flow.actor)
     flow.phase = SPECIAL
-    events.append({"event": "special", "player": flow.actor, "card": flow.card})
     try:
         d = interp.advance(state, flow.run, events)
     except BudgetExceeded as exc:
@@ -500,6 +503,7 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     if any(x.card == flow.card and x.data.get("taken") == state.round
            and x.player == flow.actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
+    engine.rules.each("special_done", engine, state, flow, events)
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -600,13 +604,20 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
     if flow.run is not None and bp.before is None:
         bp.before = state.copy()  # the undo point is hidden: now is as good as any
     if flow.phase == DISCS:
-        opts = [engine.board.place_id(r) for r in engine.board.regions]
-        answered = set(range(state.players))
-        if flow.pending is not None:
-            answered -= set(flow.pending.players)
-        for p in sorted(answered):
-            if p != viewer:
-                flow.secret[str(p)] = rng.choice(opts)
+        draw_secret_discs(engine, state, flow, viewer, rng)
+
+
+def draw_secret_discs(engine: FlowEngine, state: State, flow: Flow, viewer: int,
+                      rng: random.Random) -> None:
+    """Draw the secret discs (``flow.secret``) that players other than ``viewer`` already
+    set but a view hides (B8.5a): each a random mainland region (B6.1)."""
+    opts = [engine.board.place_id(r) for r in engine.board.regions]
+    answered = set(range(state.players))
+    if flow.pending is not None:
+        answered -= set(flow.pending.players)
+    for p in sorted(answered):
+        if p != viewer:
+            flow.secret[str(p)] = rng.choice(opts)
 
 
 MODULE = RulesModule(

@@ -25,9 +25,16 @@ clockwise; an office holder leaves its area last of its colour.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from elgrande.engine.modules import RulesModule
+from elgrande.dsl import ast
+from elgrande.engine.context import Ctx
+from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import Flow, FlowEngine
+from elgrande.engine.modules import Events, Phase, RulesModule
+from elgrande.engine.primitives import _apply_moves, primitive
+from elgrande.engine.regions import regions
 from elgrande.errors import ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
@@ -43,7 +50,7 @@ _FIGURES: dict[int, tuple[Board, Any]] = {}
 _SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
 
 
-# -- figures and pieces ------------------------------------------------------------------------
+# -- figures and pieces ----------------------------------------------------------------------------
 def figures(board: Board) -> Any:
     """The Colonies figures of ``board`` (offices, limit tables, discs, setup; from the
     manifest), cached per board.
@@ -73,6 +80,12 @@ def ship_figures(board: Board) -> dict[str, Any]:
     ship = dict(data.get("ship") or {})
     _SHIP[id(board)] = (board, ship)
     return ship
+
+
+def in_play(board: Board) -> bool:
+    """Whether the Colonies set is on ``board`` (a smoke play may run its cards' statements
+    on another board: they then do nothing)."""
+    return NAME in board.sets
 
 
 def remember_figures(board: Board, fig: Any) -> None:
@@ -129,7 +142,7 @@ def _payee(state: State, holder: int) -> int | None:
     return holder if holder >= 0 else None
 
 
-# -- offices and seats (C4-C6, C10) ------------------------------------------------------------
+# -- offices and seats (C4-C6, C10) ----------------------------------------------------------------
 def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None:
     """Arrivals take empty offices of the area in arrival order (C4, C5, C6) and free seats
     at the limit table (C10). Carriers never arrive this way (see the ship phase)."""
@@ -213,6 +226,12 @@ def refill_table(state: State, board: Board, first: int) -> None:
 
 
 def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> None:
+    """Conspiracy (C13), then the limit table (C10, :func:`_seat_arrivals`)."""
+    _conspiracy(state, board, discs, moves)
+    _seat_arrivals(state, board, discs, moves)
+
+
+def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
     """After the Castillo empties (C10): if the limit table's free seats are at least the
     arrivals there, all sit; otherwise, with an Inquisitor holder, the free seats are
     filled (in the order the moves were made); with no holder all arrivals stand and the
@@ -234,7 +253,7 @@ def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> Non
             free -= sit
 
 
-# -- placement from court (C4, C5, C6) ----------------------------------------------------------
+# -- placement from court (C4, C5, C6) -------------------------------------------------------------
 def _placement_targets(engine: Any, state: State, player: int,
                        places: list[int]) -> list[int]:
     """C4: France (an area bordering the king's region: Aragon, Catalonia) takes caballeros
@@ -289,7 +308,7 @@ def _placement_room(state: State, board: Board, player: int,
     return out
 
 
-# -- scoring (C5, C6, C10, C12) ----------------------------------------------------------------
+# -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
 def _ranking_counts(state: State, board: Board, place: int, who: list[int],
                     counts: list[int]) -> tuple[list[int], list[int]]:
     """C10: at the limit table only seated caballeros count (black ones for their holder or
@@ -359,7 +378,276 @@ def _scoring_order(board: Board, places: list[int]) -> list[int]:
                        and p.index not in places)]
 
 
-# -- scenario cases (shared/cases/README.md, Colonies keys) ------------------------------------
+# -- setup (C2) ------------------------------------------------------------------------------------
+#: The phase of the secret setup disc (C2), the first of a Colonies game.
+SETUP_DISC = "setup_disc"
+#: The phase the setup disc hands on to: the base game's first round.
+ROUND = "round"
+
+
+def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
+           start_player: int | None, events: Events) -> None:
+    """C2 after the base setup (which put 2 caballeros in each Grande's region and 9 in
+    court: the manifest's figures; the score marker is no caballero, B1.1): 2 black
+    caballeros in each of 2 more drawn regions, the limit table (by player count) in one
+    more, the setup discs (1 gold in America, 2 goods in the Mediterranean)."""
+    b = engine.board
+    fig = figures(b)
+    remember_figures(b, engine.lib.figures.get(NAME, fig))
+    ext = state.ext[NAME] = fresh_pieces(b, state.players)
+    taken = {state.king, *state.grandes}
+    left = [r for r in b.regions if r not in taken]
+    rng.shuffle(left)
+    n_neutral = int(fig.setup.get("neutral_regions", 0))
+    per = int(fig.setup.get("neutral_per_region", 0))
+    for r in left[:n_neutral]:
+        state.neutral[r] += per
+    n_table = int(fig.setup.get("limit_table_regions", 0))
+    for r in left[n_neutral:n_neutral + n_table]:
+        ext["table"]["region"] = b.place_id(r)
+    for area, discs in (fig.setup.get("discs") or {}).items():
+        for d, n in discs.items():
+            ext["free"].setdefault(area, {})
+            ext["free"][area][d] = ext["free"][area].get(d, 0) + int(n)
+            ext["supply"][d] -= int(n)
+    events.append({"event": "colonies_setup",
+                   "neutral": {b.place_id(r): state.neutral[r] for r in left[:n_neutral]},
+                   "limit_table": ext["table"]["region"], "seats": ext["table"]["seats"],
+                   "free": {a: dict(d) for a, d in ext["free"].items() if d}})
+
+
+def _setup_disc_decide(engine: FlowEngine, state: State, flow: Flow,
+                       events: Events) -> Decision | None:
+    """C2: each player secretly chooses a region with the disc (the 9 mainland regions)."""
+    n = int(figures(engine.board).setup.get("disc_caballeros", 0))
+    if not n:
+        flow.phase = ROUND
+        return None
+    remaining = [p for p in range(state.players) if str(p) not in flow.secret]
+    opts = [engine.board.place_id(r) for r in engine.board.regions]
+    return Decision("secret_region", remaining, f"Set your secret disc: {n} caballeros go "
+                    "there from your court (the king's region: they stay in court)",
+                    {"per_player": {str(p): opts for p in remaining}}, "C2")
+
+
+def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                      events: Events) -> None:
+    """C2: when every disc is set they are revealed and each player places the setup
+    caballeros from court in the chosen region (none when it is the king's region)."""
+    flow.secret[str(player)] = norm
+    if len(flow.secret) < state.players:
+        return
+    b = engine.board
+    n = int(figures(b).setup.get("disc_caballeros", 0))
+    chosen = {}
+    for p in range(state.players):
+        r = b.index[flow.secret[str(p)]]
+        chosen[p] = b.place_id(r)
+        k = min(n, state.court[p])
+        if r == state.king or k <= 0:
+            continue
+        state.court[p] -= k
+        state.caballeros[r][p] += k
+        _arrive(state, b, r, p, k)
+    flow.secret = {}
+    events.append({"event": "setup_disc", "discs": chosen})
+    flow.phase = ROUND
+
+
+def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
+                 view: dict[str, Any], rng: random.Random) -> None:
+    """Draw the setup discs a view hides (C2; B8.5a)."""
+    if flow.phase == SETUP_DISC:
+        from elgrande.rules.base import draw_secret_discs
+
+        draw_secret_discs(engine, state, flow, viewer, rng)
+
+
+# -- the Grand Inquisitor (C8, C9, C11) ------------------------------------------------------------
+@primitive("take_inquisitor")
+def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C8: the Grand Inquisitor moves to the deciding player's court."""
+    ctx.state.neutral_holder = ctx.subject
+    ctx.event("inquisitor", holder=ctx.subject)
+    return None
+
+
+def _black_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    _apply_moves(ctx, answer)
+
+
+@primitive("move_black_caballeros", _black_finish)
+def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C8, C11: reposition black caballeros between places of the sets; never into or out
+    of the king's region (B5.2), never out of the Castillo (B8.2)."""
+    s, b = ctx.state, ctx.board
+    srcs = [r for r in regions(ctx, call.arg("source"))
+            if r >= 0 and r != s.king and r != b.castillo and s.neutral[r]]
+    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
+    sources = {ctx.rid(r): {str(NOBODY): s.neutral[r]} for r in srcs
+               if any(d != r for d in dests)}
+    if not sources or not dests:
+        return None
+    qty: ast.Qty = call.arg("qty")
+    available = sum(v[str(NOBODY)] for v in sources.values())
+    n = qty.n or 0
+    hi = available if qty.mode in ("all", "all_or_some") else min(n, available)
+    lo = hi if qty.mode in ("all", "exactly") else 0
+    king = {ctx.rid(s.king): ["B5.2", "nothing enters or leaves the king's region"]} \
+        if s.king >= 0 else {}
+    return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
+                    "caballeros (player -1)",
+                    {"sources": sources, "to": [ctx.rid(r) for r in dests], "min": lo,
+                     "max": hi, "single_source": False, "all": False,
+                     "refused_from": king, "refused_to": king}, "C8")
+
+
+def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+    """C8: the Inquisitor's holder brings one more caballero to court each turn (the seed
+    allows it provinces to court or court to board; this module gives it to court)."""
+    return limit + 1 if state.neutral_holder == player else limit
+
+
+# -- the limit table's moves (C10) -----------------------------------------------------------------
+def _table_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    ext = own_pieces(ctx.state, ctx.board)
+    t = ext["table"]
+    frm = t["region"]
+    t["region"] = str(answer)
+    t["seated"] = [0] * ctx.state.players
+    t["black"] = 0
+    ctx.event("limit_table", decider=ctx.subject, frm=frm, to=str(answer))
+
+
+@primitive("move_limit_table", _table_finish)
+def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C10: move the limit table to another mainland region of the set, never into or out
+    of the king's region (never France: the table stands only in the regions of Spain)."""
+    s, b = ctx.state, ctx.board
+    if not in_play(b):
+        return None
+    t = own_pieces(s, b)["table"]
+    if t["region"] and b.index[t["region"]] == s.king:
+        return None
+    opts = [r for r in regions(ctx, call.arg("to")) if r >= 0 and b.is_region(r)
+            and r != s.king and b.place_id(r) != t["region"]]
+    if not opts:
+        return None
+    return Decision("choose_region", [ctx.subject], "Move the limit table to",
+                    {"choices": [ctx.rid(r) for r in opts],
+                     "why": {ctx.rid(s.king): ["C10", "the limit table never enters the "
+                                               "king's region"]} if s.king >= 0 else {}},
+                    "C10")
+
+
+def _seat_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    t = own_pieces(ctx.state, ctx.board)["table"]
+    for who, n in answer.items():
+        if who == str(NOBODY):
+            t["black"] = n
+        else:
+            t["seated"][int(who)] = n
+    ctx.event("seat", decider=ctx.subject, seated=dict(answer))
+
+
+@primitive("seat_limit_table", _seat_finish)
+def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C10: after the table moved, all its region's caballeros sit when they fit;
+    otherwise the mover chooses who sits (answer ``{player: n, "-1": black}``)."""
+    s, b = ctx.state, ctx.board
+    if not in_play(b):
+        return None
+    t = own_pieces(s, b)["table"]
+    if not t["region"]:
+        return None
+    r = b.index[t["region"]]
+    stand = {str(p): s.caballeros[r][p] - t["seated"][p] for p in range(s.players)}
+    stand[str(NOBODY)] = s.neutral[r] - t["black"]
+    stand = {k: v for k, v in stand.items() if v > 0}
+    free = t["seats"] - sum(t["seated"]) - t["black"]
+    if sum(stand.values()) <= free:
+        _seat_finish(ctx, call, Decision("place_caballeros", [], "", {}), {
+            k: v + (t["black"] if k == str(NOBODY) else t["seated"][int(k)])
+            for k, v in stand.items()})
+        return None
+    room = {k: [v, "C10", "no more of these caballeros stand beside the table"]
+            for k, v in stand.items()}
+    return Decision("place_caballeros", [ctx.subject], f"Seat {free} caballeros at the "
+                    "limit table: {player: n} (player -1: black caballeros)",
+                    {"to": list(stand), "min": free, "max": free, "room": room,
+                     "refused": {}}, "C10")
+
+
+# -- Remove Action Card (C13) ----------------------------------------------------------------------
+def _remove_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    own_pieces(ctx.state, ctx.board).setdefault("removed", []).append(str(answer))
+    ctx.event("remove_card", decider=ctx.subject, removed=str(answer))
+
+
+@primitive("remove_action_card", _remove_finish)
+def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C13: remove a face-up action card still open to the players after you; nobody may
+    take it this round (it is out of the offer when the special action is done)."""
+    if not in_play(ctx.board):
+        return None
+    open_ = list(own_pieces(ctx.state, ctx.board).get("open", []))
+    if not open_:
+        return None
+    return Decision("choose_action_card", [ctx.subject], "Remove one open action card for "
+                    "this round", {"choices": open_, "why": {}}, "C13")
+
+
+def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
+    Action Card (C13)."""
+    ext = own_pieces(state, engine.board)
+    ext["sailed"] = {}
+    base = flow.parts.get("base")
+    ext["open"] = [c for c in getattr(base, "offer", []) if c]
+    ext["removed"] = []
+
+
+def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """After a special action was carried out: the gold and goods printed on the card
+    appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
+    b = engine.board
+    ext = own_pieces(state, b)
+    card = engine.lib.card(flow.card)
+    added: dict[str, int] = {}
+    for d in figures(b).discs:
+        n = min(int(getattr(card, d.id, 0) or 0), ext["supply"].get(d.id, 0))
+        if n > 0:
+            ext["supply"][d.id] -= n
+            free = ext["free"].setdefault(d.area, {})
+            free[d.id] = free.get(d.id, 0) + n
+            added[d.id] = n
+    if added:
+        events.append({"event": "discs_appear", "player": flow.actor, "discs": added})
+    base = flow.parts.get("base")
+    for c in ext.get("removed", []):
+        if base is not None and c in base.offer:
+            base.offer[base.offer.index(c)] = ""
+            events.append({"event": "card_removed", "player": flow.actor, "card": c})
+    ext["removed"] = []
+    ext["open"] = []
+
+
+# -- Conspiracy (C13) ------------------------------------------------------------------------------
+CONSPIRACY = "plot"
+
+
+def _conspiracy(state: State, board: Board, discs: Any, moves: Any) -> None:
+    """C13: at the general scoring a conspirator's Grande goes to the region on their disc
+    (with their Castillo caballeros, already moved by B6.3); if the disc shows the king's
+    region the Grande stays [decision]. The effect is then spent."""
+    for x in [x for x in state.lasting if x.kind == CONSPIRACY]:
+        d = discs[x.player]
+        if d != state.king:
+            state.grandes[x.player] = d
+        state.lasting.remove(x)
+
+
+# -- scenario cases (shared/cases/README.md, Colonies keys) ----------------------------------------
 def _who(case: Any, name: Any) -> int:
     if name is None:
         return EMPTY
@@ -483,7 +771,12 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
 
 MODULE = RulesModule(
     name=NAME,
-    hooks={"ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
+    phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, turn_rule="C2"),),
+    start=SETUP_DISC,
+    lasting_kinds=(CONSPIRACY,),
+    hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
+           "turn_start": _turn_start, "special_done": _special_done,
+           "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
            "scoring_order": _scoring_order, "arrive": _arrive, "leave": _leave,
            "castillo_emptied": _castillo_emptied, "case_position": _case_position,
            "case_expect": _case_expect, "placement_targets": _placement_targets,
