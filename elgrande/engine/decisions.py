@@ -24,7 +24,7 @@ move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n
                        neutral caballeros are player ``-1``
 place_caballeros       ``{region id: caballeros}`` (``{}`` places none); a place may take
                        at most ``options["room"][id][0]`` when it is listed there (a
-                       capacity); seating a limit table: ``{player index: caballeros}``
+                       capacity); a seating: ``{player index: caballeros}``
 send_caballeros        ``{source id or "court": caballeros}``
 bring_to_court         an integer (from the provinces) or
                        ``{"provinces": k, "regions": {region id: n}}`` (B4.1)

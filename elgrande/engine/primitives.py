@@ -257,6 +257,8 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, int]) -> 
             s.court[owner] -= n
         else:
             s.caballeros[idx[src]][owner] -= n
+            if ctx.rules is not None and ctx.rules.has_moves:
+                ctx.rules.leave(s, ctx.board, idx[src], owner, n)
         if dest == "provinces":
             s.provinces[owner] += n
         else:

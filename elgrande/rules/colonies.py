@@ -35,7 +35,7 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events, Phase, RulesModule
 from elgrande.engine.primitives import _apply_moves, primitive
 from elgrande.engine.regions import regions
-from elgrande.errors import ScenarioError
+from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
 
@@ -152,7 +152,7 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     pid = board.place_id(place)
     fig = figures(board)
     offices = [o for o in fig.offices if o.area == pid]
-    if offices:
+    if offices and not ext.get("carrying"):
         who = _office_who(player)
         for _ in range(n):
             for o in sorted(offices, key=lambda o: o.arrival):
@@ -463,6 +463,176 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
         draw_secret_discs(engine, state, flow, viewer, rng)
 
 
+# -- the ship moves and the discs (C5, C6, C7) -----------------------------------------------------
+#: The phase of the ship moves, inserted before every turn's court phase (C5).
+SHIP = "ship"
+
+
+def _carriers(ext: dict[str, Any], place: str, player: int, disc: str | None = None) -> int:
+    return sum(1 for c in ext["carriers"] if c[0] == place and c[1] == player
+               and (disc is None or c[2] == disc))
+
+
+def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, Any]]:
+    """The single ship moves ``player`` may make now (C5-C7), each a mapping ``{"from",
+    "to", "disc"}`` (``disc``: the disc the moving caballero carries, or None) or a disc to
+    take ``{"take": disc, "in": area}``. Ship caballeros sail to the ship's ports (France
+    only while the king borders it, C4, and while it has room) or a coastal region (not
+    the king's, B5.2); caballeros in the ports that are areas board the ship; each
+    caballero moves once a turn (C5). A caballero that is no officer and carries nothing
+    may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
+    b = engine.board
+    ext = own_pieces(state, b)
+    ship_id = ship_figures(b).get("area")
+    if ship_id not in b.index:
+        return []
+    ports = [str(x) for x in ship_figures(b).get("ports") or []]
+    sailed = ext.get("sailed", {})
+    k = state.king
+    out: list[dict[str, Any]] = []
+
+    def movable(place: str, disc: str | None) -> int:
+        n = state.caballeros[b.index[place]][player]
+        key = place if disc is None else f"{place}:{disc}"
+        if disc is None:
+            n -= _carriers(ext, place, player)
+        else:
+            n = _carriers(ext, place, player, disc)
+        return n - int(sailed.get(key, 0))
+
+    room = _placement_room(state, b, player, {})
+    dests = []
+    for r in [*ports, *(b.place_id(x) for x in b.regions if b.places[x].coastal)]:
+        i = b.index[r]
+        if i == k or r == ship_id:
+            continue
+        if r in room and (room[r][0] <= 0 or not b.adjacent(k, i)):
+            continue
+        dests.append(r)
+    discs = [d.id for d in figures(b).discs]
+    for disc in [None, *discs]:
+        if movable(ship_id, disc) > 0:
+            out += [{"from": ship_id, "to": r, "disc": disc} for r in dests]
+    for a in ports:
+        if b.places[b.index[a]].kind != AREA or a in room:
+            continue
+        for disc in [None, *discs]:
+            if movable(a, disc) > 0:
+                out.append({"from": a, "to": ship_id, "disc": disc})
+        free = ext["free"].get(a, {})
+        officers = sum(1 for o in figures(b).offices
+                       if o.area == a and ext["offices"][o.id] == player)
+        plain = state.caballeros[b.index[a]][player] - _carriers(ext, a, player) - officers
+        for d in discs:
+            if free.get(d, 0) > 0 and plain > 0:
+                out.append({"take": d, "in": a})
+    return out
+
+
+def _move_label(b: Board, m: dict[str, Any]) -> str:
+    if "take" in m:
+        return f"a caballero in {b.places[b.index[m['in']]].name} takes a {m['take']} disc"
+    what = f"the {m['disc']} carrier" if m["disc"] else "a caballero"
+    return (f"move {what} from {b.places[b.index[m['from']]].name} to "
+            f"{b.places[b.index[m['to']]].name}")
+
+
+def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
+                 events: Events) -> Decision | None:
+    """C5: at the start of the turn, ask for one ship move at a time (answer: the index of
+    a label; 0 ends the ship moves)."""
+    moves = ship_moves(engine, state, flow.actor)
+    if not moves:
+        engine.resume(flow)
+        return None
+    b = engine.board
+    return Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
+                    {"labels": ["no more ship moves", *(_move_label(b, m) for m in moves)]},
+                    "C5")
+
+
+def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, Any],
+                    events: Events) -> None:
+    """Carry out one of :func:`ship_moves` (C5-C7): a disc brought to a mainland region
+    scores its points at once and returns to the supply (C7); a carrier takes no office
+    (C5, C6)."""
+    b = engine.board
+    ext = own_pieces(state, b)
+    if "take" in m:
+        ext["free"][m["in"]][m["take"]] -= 1
+        ext["carriers"].append([m["in"], player, m["take"]])
+        events.append({"event": "take_disc", "player": player, "disc": m["take"],
+                       "place": m["in"]})
+        return
+    src, dst, disc = b.index[m["from"]], b.index[m["to"]], m["disc"]
+    if disc:
+        ext["carriers"].remove([m["from"], player, disc])
+    state.caballeros[src][player] -= 1
+    engine.rules.leave(state, b, src, player, 1)
+    state.caballeros[dst][player] += 1
+    if disc:
+        ext["carrying"] = 1
+    engine.rules.arrive(state, b, dst, player, 1)
+    ext.pop("carrying", None)
+    key = m["to"] if not disc else f"{m['to']}:{disc}"
+    ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": m["from"],
+                          "to": m["to"], "disc": disc}
+    if disc and b.is_region(dst):
+        d = next(x for x in figures(b).discs if x.id == disc)
+        state.scores[player] += d.points
+        ext["supply"][disc] = ext["supply"].get(disc, 0) + 1
+        ev["points"] = d.points
+        key = m["to"]
+    elif disc:
+        ext["carriers"].append([m["to"], player, disc])
+    sailed = ext.setdefault("sailed", {})
+    sailed[key] = sailed.get(key, 0) + 1
+    events.append(ev)
+
+
+def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                events: Events) -> None:
+    if norm == 0:
+        engine.resume(flow)
+        return
+    apply_ship_move(engine, state, player, ship_moves(engine, state, player)[norm - 1], events)
+
+
+def _ship_step(case: Any, arg: Any) -> None:
+    """The scenario step ``ship: {player: P, answers: [...]}``: the ship moves of P's turn
+    start, answers as the decision's option indices (0 stops) or as mappings of
+    :func:`ship_moves` (``{from, to, disc}``, ``{take, in}``)."""
+    p = case.player(arg.get("player"))
+    before = case.state.copy()
+    try:
+        _ship_answers(case, p, arg.get("answers") or [])
+    except IllegalMove:
+        case.state.set_to(before)  # a refused step changes nothing
+        raise
+
+
+def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
+    events: Events = []
+    for ans in answers:
+        moves = ship_moves(case.engine, case.state, p)
+        if isinstance(ans, int) and not isinstance(ans, bool):
+            if ans == 0:
+                return
+            if not 1 <= ans <= len(moves):
+                raise IllegalMove("C5", f"no ship move {ans} (there are {len(moves)})")
+            m = moves[ans - 1]
+        else:
+            want = dict(ans or {})
+            if "take" not in want:
+                want.setdefault("disc", None)
+            match = [x for x in moves if x == want]
+            if not match:
+                raise IllegalMove("C5", f"{ans!r} is not a ship move {case.names[p]} may "
+                                  "make now")
+            m = match[0]
+        apply_ship_move(case.engine, case.state, p, m, events)
+
+
 # -- the Grand Inquisitor (C8, C9, C11) ------------------------------------------------------------
 @primitive("take_inquisitor")
 def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
@@ -771,7 +941,8 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
 
 MODULE = RulesModule(
     name=NAME,
-    phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, turn_rule="C2"),),
+    phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, turn_rule="C2"),
+            Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5")),
     start=SETUP_DISC,
     lasting_kinds=(CONSPIRACY,),
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
@@ -779,6 +950,8 @@ MODULE = RulesModule(
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
            "scoring_order": _scoring_order, "arrive": _arrive, "leave": _leave,
            "castillo_emptied": _castillo_emptied, "case_position": _case_position,
-           "case_expect": _case_expect, "placement_targets": _placement_targets,
+           "case_expect": _case_expect,
+           "case_step": lambda case, name: _ship_step if name == SHIP else None,
+           "placement_targets": _placement_targets,
            "placement_room": _placement_room, "placement_refused": _placement_refused},
 )
