@@ -144,7 +144,8 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
         rng.shuffle(deck)
         stacks.append(deck)
     reused = [c.id for c in sorted(engine.lib.of_role(STANDING), key=lambda c: c.stack)]
-    first = rng.randrange(state.players) if start_player is None else start_player
+    drawn = rng.randrange(state.players)  # drawn always, so later modules' draws do not
+    first = drawn if start_player is None else start_player  # depend on start_player
     flow.parts["base"] = BaseRound(stacks, reused, first)
     events.append({"event": "setup", "king": b.place_id(state.king),
                    "grandes": [b.place_id(g) for g in state.grandes], "start": first,
