@@ -131,4 +131,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         sc = e["scores"]
         return ["== Game over == Final scores: " + ", ".join(
             f"{names[p]} {sc[p]}" for p in sorted(range(len(sc)), key=lambda p: -sc[p]))]
+    text = e.get("text")  # a rules module's own event says itself ("{who}": the player)
+    if isinstance(text, str):
+        return [text.replace("{who}", who or "nobody")]
     return []

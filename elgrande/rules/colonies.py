@@ -410,10 +410,19 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
             ext["free"].setdefault(area, {})
             ext["free"][area][d] = ext["free"][area].get(d, 0) + int(n)
             ext["supply"][d] -= int(n)
+    names = ", ".join(b.places[r].name for r in left[:n_neutral])
+    table = ext["table"]["region"]
     events.append({"event": "colonies_setup",
                    "neutral": {b.place_id(r): state.neutral[r] for r in left[:n_neutral]},
-                   "limit_table": ext["table"]["region"], "seats": ext["table"]["seats"],
-                   "free": {a: dict(d) for a, d in ext["free"].items() if d}})
+                   "limit_table": table, "seats": ext["table"]["seats"],
+                   "free": {a: dict(d) for a, d in ext["free"].items() if d},
+                   "text": f"Colonies: {per} black caballeros of the Grand Inquisitor in "
+                           f"each of {names}; the limit table ({ext['table']['seats']} "
+                           f"seats) in {b.places[b.index[table]].name if table else 'no region'}"
+                           "; discs: " + ", ".join(
+                               f"{n} {d} in {b.places[b.index[a]].name}"
+                               for a, ds in ext["free"].items() for d, n in ds.items() if n)
+                           + "."})
 
 
 def _setup_disc_decide(engine: FlowEngine, state: State, flow: Flow,
@@ -450,7 +459,10 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
         state.caballeros[r][p] += k
         _arrive(state, b, r, p, k)
     flow.secret = {}
-    events.append({"event": "setup_disc", "discs": chosen})
+    events.append({"event": "setup_disc", "discs": chosen,
+                   "text": "Setup discs: " + ", ".join(
+                       f"player {p + 1} {b.places[b.index[r]].name}" for p, r in chosen.items())
+                   + f" ({n} caballeros from court each; none in the king's region)."})
     flow.phase = ROUND
 
 
@@ -562,7 +574,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
         ext["free"][m["in"]][m["take"]] -= 1
         ext["carriers"].append([m["in"], player, m["take"]])
         events.append({"event": "take_disc", "player": player, "disc": m["take"],
-                       "place": m["in"]})
+                       "place": m["in"], "text": "{who}: " + _move_label(b, m) + "."})
         return
     src, dst, disc = b.index[m["from"]], b.index[m["to"]], m["disc"]
     if disc:
@@ -576,12 +588,14 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     ext.pop("carrying", None)
     key = m["to"] if not disc else f"{m['to']}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": m["from"],
-                          "to": m["to"], "disc": disc}
+                          "to": m["to"], "disc": disc,
+                          "text": "{who}: " + _move_label(b, m) + "."}
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
         state.scores[player] += d.points
         ext["supply"][disc] = ext["supply"].get(disc, 0) + 1
         ev["points"] = d.points
+        ev["text"] += f" The {disc} is delivered: {d.points} points."
         key = m["to"]
     elif disc:
         ext["carriers"].append([m["to"], player, disc])
@@ -638,7 +652,8 @@ def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
 def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
     """C8: the Grand Inquisitor moves to the deciding player's court."""
     ctx.state.neutral_holder = ctx.subject
-    ctx.event("inquisitor", holder=ctx.subject)
+    ctx.event("inquisitor", holder=ctx.subject,
+              text="{who} takes the Grand Inquisitor into their court.")
     return None
 
 
@@ -686,7 +701,9 @@ def _table_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     t["region"] = str(answer)
     t["seated"] = [0] * ctx.state.players
     t["black"] = 0
-    ctx.event("limit_table", decider=ctx.subject, frm=frm, to=str(answer))
+    ctx.event("limit_table", decider=ctx.subject, frm=frm, to=str(answer),
+              text=f"{{who}} moves the limit table to "
+                   f"{ctx.board.places[ctx.board.index[str(answer)]].name}.")
 
 
 @primitive("move_limit_table", _table_finish)
@@ -717,7 +734,8 @@ def _seat_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
             t["black"] = n
         else:
             t["seated"][int(who)] = n
-    ctx.event("seat", decider=ctx.subject, seated=dict(answer))
+    ctx.event("seat", decider=ctx.subject, seated=dict(answer),
+              text=f"Seated at the limit table: {dict(answer)} (player: caballeros).")
 
 
 @primitive("seat_limit_table", _seat_finish)
@@ -791,13 +809,18 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
             free = ext["free"].setdefault(d.area, {})
             free[d.id] = free.get(d.id, 0) + n
             added[d.id] = n
+    where = {x.id: x.area for x in figures(b).discs}
     if added:
-        events.append({"event": "discs_appear", "player": flow.actor, "discs": added})
+        events.append({"event": "discs_appear", "player": flow.actor, "discs": added,
+                       "text": "New discs: " + ", ".join(
+                           f"{n} {d} in {b.places[b.index[where[d]]].name}"
+                           for d, n in added.items()) + "."})
     base = flow.parts.get("base")
     for c in ext.get("removed", []):
         if base is not None and c in base.offer:
             base.offer[base.offer.index(c)] = ""
-            events.append({"event": "card_removed", "player": flow.actor, "card": c})
+            events.append({"event": "card_removed", "player": flow.actor, "card": c,
+                           "text": f"{{who}} removes {c} from this round's offer."})
     ext["removed"] = []
     ext["open"] = []
 
