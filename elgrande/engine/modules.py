@@ -89,6 +89,8 @@ HOOKS: dict[str, str] = {
     "placement_refused": "placement_refused(state, board, player, refused) -> dict[place id, "
                          "[rule, message]]: why places that are not placement targets are "
                          "refused (B4.3 refusals citing a module's rule); folded.",
+    "king_places": "king_places(board, places) -> list[int]: the places the king may stand "
+                   "in beside the mainland regions (B5, an expansion's areas); folded.",
     "placement_limit": "placement_limit(engine, state, player, limit) -> int: how many "
                        "caballeros may be placed from court this turn (B4.3); folded.",
     "court_limit": "court_limit(engine, state, player, limit) -> int: how many caballeros "

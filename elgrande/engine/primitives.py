@@ -375,7 +375,9 @@ def _king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("move_king", _king_finish)
 def _move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
-    opts = [r for r in regions(ctx, call.arg("to")) if r >= 0 and b.is_region(r) and r != s.king]
+    extra = set(ctx.rules.fold("king_places", [], b)) if ctx.rules is not None else set()
+    opts = [r for r in regions(ctx, call.arg("to"))
+            if r >= 0 and (b.is_region(r) or r in extra) and r != s.king]
     if not opts:
         return None
     why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"]}

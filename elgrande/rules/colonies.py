@@ -253,6 +253,11 @@ def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
             free -= sit
 
 
+def _king_places(board: Board, places: list[int]) -> list[int]:
+    """C3: of the new areas the king may enter France only (the manifest's king_areas)."""
+    return [*places, *(board.index[a] for a in figures(board).king_areas)]
+
+
 # -- placement from court (C4, C5, C6) -------------------------------------------------------------
 def _placement_targets(engine: Any, state: State, player: int,
                        places: list[int]) -> list[int]:
@@ -975,6 +980,6 @@ MODULE = RulesModule(
            "castillo_emptied": _castillo_emptied, "case_position": _case_position,
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
-           "placement_targets": _placement_targets,
+           "placement_targets": _placement_targets, "king_places": _king_places,
            "placement_room": _placement_room, "placement_refused": _placement_refused},
 )
