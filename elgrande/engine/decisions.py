@@ -21,7 +21,8 @@ choose_power_card      a power-card value
 choose_action_card     an action card id among ``options["choices"]``
 move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n": k}]``;
                        ``player`` may be left out when only one colour may move; the
-                       neutral caballeros are player ``-1``
+                       neutral caballeros are player ``-1``; ``options["room"]`` as for
+                       place_caballeros
 place_caballeros       ``{region id: caballeros}`` (``{}`` places none); a place may take
                        at most ``options["room"][id][0]`` when it is listed there (a
                        capacity); a seating: ``{player index: caballeros}``
@@ -410,6 +411,13 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
             raise IllegalMove(rule, f"player {who} has {owners[str(who)]} movable caballeros "
                               f"in {src}, not {outflow[key]}")
         out.append((src, dst, who, n))
+    inflow: dict[str, int] = {}
+    for _src, dst, _who, n in out:
+        inflow[dst] = inflow.get(dst, 0) + n
+        room = o.get("room", {}).get(dst)
+        if room is not None and inflow[dst] > room[0]:
+            raise IllegalMove(room[1], f"{dst!r} has room for {room[0]} more caballero(s), "
+                              f"not {inflow[dst]}: {room[2]}")
     total = sum(x[3] for x in out)
     if o.get("single_source") and len({x[0] for x in out}) > 1:
         raise IllegalMove(rule, "this effect moves caballeros out of one region only")
@@ -444,11 +452,14 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     else:
         k = rng.randint(o.get("min", 0), min(o["max"], len(units)))
     moves: dict[tuple[str, str, int], int] = {}
+    room = {t: r[0] for t, r in o.get("room", {}).items()}
     for s, who in rng.sample(units, k):
-        dests = [t for t in o["to"] if t != s]
+        dests = [t for t in o["to"] if t != s and room.get(t, 1) > 0]
         if not dests:
             continue
         t = dests[rng.randrange(len(dests))]
+        if t in room:
+            room[t] -= 1
         moves[(s, t, who)] = moves.get((s, t, who), 0) + 1
     return [{"from": s, "to": t, "player": who, "n": n} for (s, t, who), n in moves.items()]
 

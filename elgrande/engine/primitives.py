@@ -202,14 +202,16 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
                            for who, n in owners.items() if src != to[0]])
         return None
     refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **_king_refusal(ctx)}
+    options = {"sources": sources, "to": to, "min": lo, "max": hi,
+               "single_source": _single(call.arg("source")), "all": qty.mode == "all",
+               "refused_from": refused_from, "refused_to": _king_refusal(ctx)}
+    room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) if ctx.rules else {}
+    if room:
+        options["room"] = {k: v for k, v in room.items() if k in to}
     return Decision(
         "move_caballeros", [ctx.subject],
         f"Move {qty.mode.replace('_', ' ')}{' ' + str(qty.n) if qty.n is not None else ''} "
-        "caballeros",
-        {"sources": sources, "to": to, "min": lo, "max": hi,
-         "single_source": _single(call.arg("source")), "all": qty.mode == "all",
-         "refused_from": refused_from, "refused_to": _king_refusal(ctx)},
-        "B8.2")
+        "caballeros", options, "B8.2")
 
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
