@@ -91,6 +91,9 @@ HOOKS: dict[str, str] = {
                          "refused (B4.3 refusals citing a module's rule); folded.",
     "king_places": "king_places(board, places) -> list[int]: the places the king may stand "
                    "in beside the mainland regions (B5, an expansion's areas); folded.",
+    "sendable": "sendable(state, board, place, owner, decider, n) -> int: how many of "
+                "owner's n caballeros in a place an effect of decider may send to the "
+                "provinces or court (B8.7); folded.",
     "placement_limit": "placement_limit(engine, state, player, limit) -> int: how many "
                        "caballeros may be placed from court this turn (B4.3); folded.",
     "court_limit": "court_limit(engine, state, player, limit) -> int: how many caballeros "

@@ -291,7 +291,11 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
             if dest != "court" and s.court[owner]:
                 sources["court"] = s.court[owner]
         elif r >= 0 and r != b.castillo and r != s.king and s.caballeros[r][owner]:
-            sources[ctx.rid(r)] = s.caballeros[r][owner]
+            n = s.caballeros[r][owner]
+            if ctx.rules is not None:
+                n = ctx.rules.fold("sendable", n, s, b, r, owner, ctx.subject)
+            if n > 0:
+                sources[ctx.rid(r)] = n
     available = sum(sources.values())
     qty: ast.Qty = call.arg("qty")
     lo, hi = _limits(qty, available)

@@ -253,6 +253,16 @@ def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
             free -= sit
 
 
+def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
+              n: int) -> int:
+    """C7: another player's effect cannot send a carrier to the provinces (or court); its
+    owner may, and the disc then returns to the supply (:func:`_leave`)."""
+    ext = pieces(state)
+    if ext is None or owner == decider:
+        return n
+    return n - _carriers(ext, board.place_id(place), owner)
+
+
 def _king_places(board: Board, places: list[int]) -> list[int]:
     """C3: of the new areas the king may enter France only (the manifest's king_areas)."""
     return [*places, *(board.index[a] for a in figures(board).king_areas)]
@@ -981,5 +991,6 @@ MODULE = RulesModule(
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
+           "sendable": _sendable,
            "placement_room": _placement_room, "placement_refused": _placement_refused},
 )
