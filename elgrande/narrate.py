@@ -232,4 +232,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                        if int(m.group(1)) < len(names) else m.group(0), e["text"])]
     if kind == "game_over":
         return ["== Game over ==", final_scores(names, e["scores"])]
+    text = e.get("text")  # a rules module's own event says itself ("{who}": the player,
+    if isinstance(text, str):  # "{seat0}", "{seat1}", ...: the players by seat)
+        for i, n in enumerate(names):
+            text = text.replace(f"{{seat{i}}}", n)
+        return [text.replace("{who}", who or "nobody")]
     return []

@@ -319,9 +319,11 @@ def _seat(v: Any, n: int, path: str, neutral: bool = False) -> None:
         _fail(path, f"no player {v} in a {n}-player game")
 
 
-def _region(b: Board, v: int, path: str) -> None:
-    if not 0 <= v < len(b.places) or not b.is_region(v):
-        _fail(path, f"{v} is not a mainland region of the board")
+def _region(b: Board, v: int, path: str, castillo: bool = False) -> None:
+    """A region or an expansion area (where the king and Grandes stand, B1.2, C3); the
+    Castillo only when ``castillo`` (a Grande put there, I8)."""
+    if not 0 <= v < len(b.places) or (b.is_castillo(v) and not castillo):
+        _fail(path, f"{v} is not a region of the board")
 
 
 def _length(v: list[Any], n: int, path: str) -> None:
@@ -354,7 +356,7 @@ def check_state(st: Mapping[str, Any], b: Board, players: int,
                 _fail(f"state.{key}[{i}]", "a caballero count cannot be negative")
     _region(b, st["king"], "state.king")
     for p, g in enumerate(st["grandes"]):
-        _region(b, g, f"state.grandes[{p}]")
+        _region(b, g, f"state.grandes[{p}]", castillo=True)
     _length(st["scoreboards"], len(b.scoreboards), "state.scoreboards")
     for i, at in enumerate(st["scoreboards"]):  # a region or the Castillo (B6.9)
         if at != OFF_BOARD and not 0 <= at < len(b.places):
@@ -497,8 +499,9 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
         for k, v in secret.items():
             if not k.isdigit() or int(k) >= players:
                 _fail(f"flow.secret.{k}", "not a player of the game")
-            pending = fl.get("pending") if isinstance(fl.get("pending"), dict) else {}
-            if pending.get("kind") == "secret_region" and (
+            pending = fl.get("pending")
+            kind = pending.get("kind") if isinstance(pending, dict) else None
+            if kind == "secret_region" and (
                     not isinstance(v, str) or v not in lib.board.index):
                 _fail(f"flow.secret.{k}", "must be a region id")
     for i, p in enumerate(fl.get("turn_order") or []):

@@ -7,6 +7,10 @@ Scenario cases (format: ``shared/cases/README.md``) are collected from two folde
   with nothing beside it runs the project's own cases only, unless
   ``ELGRANDE_REQUIRE_SHARED=1`` (``.ci/run`` sets it), which makes a missing shared folder
   a failure;
+- the expansion cases the project implements: ``$ELGRANDE_EXPANSION_CASES`` (folders
+  separated by ``os.pathsep``) if set, else ``<repo root>/../shared/expansion-cases/<set>``
+  for each set in :data:`EXPANSION_CASE_SETS`, when present (the same
+  ``ELGRANDE_REQUIRE_SHARED=1`` rule applies, ``tests/test_scenarios.py``);
 - ``tests/cases/`` (this project's own cases; they cover every rule the shared cases
   cover, a test checks). A folder named twice (``ELGRANDE_CASES=tests/cases``) is
   collected once.
@@ -47,26 +51,30 @@ def shared_cases_dir() -> Path:
     return Path(env) if env else REPO_ROOT.parent / "shared" / "cases"
 
 
+#: The sets whose shared expansion cases (``../shared/expansion-cases/<set>``) are collected.
+EXPANSION_CASE_SETS = ("colonies", "intrigue-king")
+
+
+def expansion_cases_dirs() -> list[Path]:
+    """The shared expansion case folders: ``$ELGRANDE_EXPANSION_CASES`` (``os.pathsep``
+    separated) or ``<repo>/../shared/expansion-cases/<set>`` per implemented set."""
+    env = os.environ.get("ELGRANDE_EXPANSION_CASES")
+    if env is not None:
+        return [Path(p) for p in env.split(os.pathsep) if p]
+    return [REPO_ROOT.parent / "shared" / "expansion-cases" / s for s in EXPANSION_CASE_SETS]
+
+
 def shared_required() -> bool:
     """Whether the shared cases must be present (``ELGRANDE_REQUIRE_SHARED=1``)."""
     return os.environ.get("ELGRANDE_REQUIRE_SHARED", "") not in ("", "0")
 
 
-#: The expansions' shared case folders collected (``../shared/expansion-cases/<name>``),
-#: when they exist (ELGRANDE_REQUIRE_SHARED=1: they must): Intrigue & the King (I1-I9).
-EXPANSION_CASES = ("intrigue-king",)
-
-
-def expansion_case_dirs() -> list[Path]:
-    """The expansions' shared case folders (:data:`EXPANSION_CASES`), existing or not."""
-    root = shared_cases_dir().parent / "expansion-cases"
-    return [root / name for name in EXPANSION_CASES]
 
 
 def case_folders() -> list[Path]:
     """The case folders that exist, shared first, each once (by resolved path)."""
     out: list[Path] = []
-    for d in (shared_cases_dir(), *expansion_case_dirs(), OWN_CASES):
+    for d in (shared_cases_dir(), *expansion_cases_dirs(), OWN_CASES):
         if d.is_dir() and all(d.resolve() != o.resolve() for o in out):
             out.append(d)
     return out

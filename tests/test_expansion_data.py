@@ -204,7 +204,7 @@ def test_colonies_seventh_stack_holds_no_invented_data() -> None:
     assert len(seventh) == 11
     for d in seventh:
         assert d["place"] is None and d["gold"] is None and d["goods"] is None
-    known = [d for d in seventh if "effect" not in d]  # known, but no primitive yet
+    known = [d for d in seventh if d.get("effect")]  # sourced, scripted (C10, C13)
     assert len(known) == 5 and all(d.get("summary") for d in known)
     assert len([d for d in seventh if d.get("effect", 0) is None]) == 6
 
@@ -241,7 +241,7 @@ def test_unknown_implies_incomplete_and_lists_what_is_missing() -> None:
     lib = load_library(COLONIES)
     c = lib.card("seventh-stack-6")
     assert c.status == "incomplete" and c.unknown == ("place", "gold", "goods", "effect")
-    assert lib.card("conspiracy").missing == ("effect",)
+    assert lib.card("conspiracy").missing == ()  # scripted with the module's statements
 
 
 # -- the game refuses to start without a fill (EXPANSIONS.md 6.2) -------------------------------
@@ -287,7 +287,7 @@ def test_the_shipped_colonies_fill_holds_exactly_section_6_3() -> None:
     c = lib.card("seventh-stack-6")
     assert (c.place, c.gold, c.goods, c.no_action, c.unknown) == (3, 1, 1, True, ())
     assert c.provisional == ("place", "gold", "goods", "effect")
-    assert lib.card("conspiracy").missing == ("effect",)  # the primitive is still to come
+    assert lib.card("conspiracy").missing == ()  # scripted (C13)
 
 
 def _heads_table() -> dict[int, int]:

@@ -14,7 +14,7 @@ from conftest import (
     all_case_files,
     case_folders,
     case_id,
-    expansion_case_dirs,
+    expansion_cases_dirs,
     shared_cases_dir,
     shared_required,
 )
@@ -37,14 +37,13 @@ def test_shared_cases_folder_is_found_when_required() -> None:
     assert list(folder.rglob("*.yaml")), f"no case files under {folder}"
 
 
-def test_expansion_cases_folders_are_found_when_required() -> None:
-    """The I1-I9 shared cases are collected (skipped when absent unless required)."""
-    for folder in expansion_case_dirs():
+def test_shared_expansion_cases_are_found_when_required() -> None:
+    for folder in expansion_cases_dirs():
         if not folder.is_dir() and not shared_required():
             pytest.skip(f"no expansion cases at {folder}")
         assert folder.is_dir(), f"expansion cases not found at {folder}"
-        files = [f.resolve() for f in all_case_files()]
-        assert all(f.resolve() in files for f in folder.glob("*.yaml"))
+        assert list(folder.rglob("*.yaml")), f"no case files under {folder}"
+        assert folder in case_folders()
 
 
 def _rules_of(files: list[Path]) -> set[str]:
@@ -68,6 +67,7 @@ def test_own_cases_cover_every_rule_the_shared_cases_cover() -> None:
 
 def test_a_case_folder_named_twice_is_collected_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ELGRANDE_CASES", str(OWN_CASES))
+    monkeypatch.setenv("ELGRANDE_EXPANSION_CASES", str(OWN_CASES))
     assert case_folders() == [OWN_CASES]
     files = all_case_files()
     assert len(files) == len({f.resolve() for f in files}) == len(list(OWN_CASES.rglob("*.y*ml")))

@@ -46,7 +46,8 @@ class Disc:
 class Office:
     """An office in an area (C4-C6): the ``arrival``-th caballero to arrive while it is
     empty holds it and scores ``points`` at each scoring of the ``area``; ``ranks``: the
-    holder counts for the area's ranking (the Viceroy does not, C6)."""
+    holder counts for the area's ranking (the Viceroy does not, C6); ``first_only``: it
+    pays in a first-position-only scoring, to the first-placed player only (C12)."""
 
     id: str
     name: str
@@ -54,6 +55,7 @@ class Office:
     points: int
     arrival: int
     ranks: bool = True
+    first_only: bool = True
 
 
 @attrs.frozen(slots=True)
@@ -161,7 +163,8 @@ def _figures(set_id: str, m: dict[str, Any], pos: yamlpos.Positions, path: str, 
     offices = tuple(
         Office(str(k), str(o.get("name", k)), place(o.get("area"), "offices", k, "area"),
                num(o.get("points"), "offices", k, "points"),
-               num(o.get("arrival", 1), "offices", k, "arrival"), bool(o.get("ranks", True)))
+               num(o.get("arrival", 1), "offices", k, "arrival"), bool(o.get("ranks", True)),
+               bool(o.get("first_only", True)))
         for k, o in (m.get("offices") or {}).items())
     tables: list[LimitTable] = []
     seen: set[int] = set()

@@ -120,7 +120,7 @@ def provisional_log(lib: Library) -> list[str]:
     if not lib.provisional:
         return []
     return [f"This game plays with provisional data: fill {lib.fill!r} supplies card data "
-            f"no source gives (EXPANSIONS.md 6.3): {', '.join(lib.fill_files)}."]
+            f"no source gives: {', '.join(lib.fill_files)}."]
 
 
 def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),

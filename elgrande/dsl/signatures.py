@@ -175,9 +175,38 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "it goes back after the next scoring", ("I8", "I9", "B6.9", "B5.2"),
        ("move_scoreboard",)),
     _s("pass_", "pass", "Do nothing.", [], "do nothing"),
+    # Statements whose implementation a rules module registers (Grand Inquisitor & the
+    # Colonies: elgrande/rules/colonies.py).
+    _s("take_inquisitor", "take the grand inquisitor",
+       "Take the Grand Inquisitor into your court: his black caballeros count as yours until "
+       "another player takes him.",
+       [], "take the Grand Inquisitor into your court", ("C8",)),
+    _s("move_black_caballeros", "move QTY black caballeros from SET to SET",
+       "Reposition the Inquisitor's black caballeros from region(s) to other regions; never "
+       "into or out of the king's region, never to the provinces or to court.",
+       [QTY, Param("source", "regions", "where they may come from"),
+        Param("to", "regions", "where they may go")],
+       "move {qty} black caballeros from {source} to {to}", ("C8", "C11", "B5.2"),
+       ("move_caballeros",)),
+    _s("move_limit_table", "move limit table to SET",
+       "Move the limit table to another region of the set (never France, never into or out "
+       "of the king's region); the caballeros stay; the mover seats them when there are more "
+       "than seats.",
+       [Param("to", "regions", "where the table may go")],
+       "move the limit table to {to}", ("C10", "B5.2"), ("choose_region", "place_caballeros")),
+    _s("seat_limit_table", "seat the limit table",
+       "When more caballeros stand in the limit table's region than it has seats, the "
+       "deciding player chooses who sits; otherwise all sit.",
+       [], "seat caballeros at the limit table", ("C10",), ("place_caballeros",)),
+    _s("remove_action_card", "remove an open action card",
+       "Remove one face-up action card still open to the players after you: nobody may take "
+       "it this round.",
+       [], "remove one open action card for this round", ("C13",), ("choose_action_card",)),
 ]}
 
 #: Lasting-effect kinds a ``keep`` statement may name, with what each does.
 LASTING_KINDS: dict[str, str] = {
     "veto": "cancels one other player's special action (or its rest) (B8.4)",
+    "plot": "at the next general scoring your Grande goes with your Castillo "
+                  "caballeros to your disc's region (C13)",
 }

@@ -18,10 +18,14 @@ choose_number          an integer
 choose_player          a player index
 choose_option          an option index (0-based) into ``options["labels"]``
 choose_power_card      a power-card value
+choose_action_card     an action card id among ``options["choices"]``
 move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n": k}]``;
                        ``player`` may be left out when only one colour may move; the
-                       neutral caballeros are player ``-1``
-place_caballeros       ``{region id: caballeros}`` (``{}`` places none)
+                       neutral caballeros are player ``-1``; ``options["room"]`` as for
+                       place_caballeros
+place_caballeros       ``{region id: caballeros}`` (``{}`` places none); a place may take
+                       at most ``options["room"][id][0]`` when it is listed there (a
+                       capacity); a seating: ``{player index: caballeros}``
 send_caballeros        ``{source id or "court": caballeros}``
 bring_to_court         an integer (from the provinces) or
                        ``{"provinces": k, "regions": {region id: n}}`` (B4.1)
@@ -250,7 +254,8 @@ def _pick_check(d: Decision, p: int, answer: Any) -> Any:
     if not plain or answer not in choices:
         if plain:
             _refused(d.options, "why", answer)
-        kind = "number" if all(isinstance(c, int) for c in choices) else "region id"
+        kind = ("number" if all(isinstance(c, int) for c in choices) else
+                "card id" if d.kind == "choose_action_card" else "region id")
         raise IllegalMove(_rule(d, "B8.1"), f"{shown(answer)} is not one of the allowed answers "
                           f"({kind}s): {', '.join(map(str, choices))}")
     return answer
@@ -295,7 +300,8 @@ def _counts(answer: Any, rule: str) -> dict[str, int]:
 
 
 def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
-    """options: to [ids], max, min, refused {id: [rule, message]}."""
+    """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most
+    caballeros it may still take, rule, message]} (a place's capacity)."""
     o = d.options
     rule = _rule(d, "B4.3")
     moves = _counts(answer, rule)
@@ -304,6 +310,11 @@ def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
             _refused(o, "refused", k)
             raise IllegalMove(rule, f"{shown(k)} is not a region caballeros may be placed in now "
                               f"(allowed: {', '.join(o['to'])})")
+    for k, n in moves.items():
+        room = o.get("room", {}).get(k)
+        if room is not None and n > room[0]:
+            raise IllegalMove(room[1], f"{k!r} has room for {room[0]} more caballero(s), "
+                              f"not {n}: {room[2]}")
     total = sum(moves.values())
     if total > o["max"]:
         raise IllegalMove(rule, f"at most {o['max']} caballeros may be placed, not {total}")
@@ -312,10 +323,15 @@ def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
     return moves
 
 
-def _spread(rng: random.Random, total: int, targets: list[str]) -> dict[str, int]:
+def _spread(rng: random.Random, total: int, targets: list[str],
+            room: Mapping[str, Any] | None = None) -> dict[str, int]:
     out: dict[str, int] = {}
     for _ in range(total):
-        t = targets[rng.randrange(len(targets))]
+        open_ = [t for t in targets if not room or t not in room
+                 or out.get(t, 0) < room[t][0]]
+        if not open_:
+            break
+        t = open_[rng.randrange(len(open_))]
         out[t] = out.get(t, 0) + 1
     return out
 
@@ -335,6 +351,9 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
             m: dict[str, int] = {}
             for t in combo:
                 m[t] = m.get(t, 0) + 1
+            room = o.get("room", {})
+            if any(t in room and n > room[t][0] for t, n in m.items()):
+                continue
             out.append(m)
             if len(out) > MAX_LISTED:
                 return None
@@ -342,8 +361,11 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
 
 
 def _place_count(d: Decision, p: int) -> int | None:
-    """How many answers :func:`_place_legal` lists (None: more than it lists)."""
+    """How many answers :func:`_place_legal` lists (None: more than it lists, or a
+    ``room`` limit, which only listing applies)."""
     o = d.options
+    if o.get("room"):
+        return None
     to, lo, hi = o["to"], o.get("min", 0), o["max"]
     if not to:
         return 1 if lo == 0 else None
@@ -383,7 +405,7 @@ def _place_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
     if not o["to"]:
         return {}
-    return _spread(rng, rng.randint(o.get("min", 0), o["max"]), o["to"])
+    return _spread(rng, rng.randint(o.get("min", 0), o["max"]), o["to"], o.get("room"))
 
 
 kind("place_caballeros", _place_check, _place_legal, _place_random, _place_count, _place_nth)
@@ -553,6 +575,13 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
             raise IllegalMove(rule, f"player {who} has {owners[str(who)]} movable caballeros "
                               f"in {src}, not {outflow[key]}")
         out.append((src, dst, who, n))
+    inflow: dict[str, int] = {}
+    for _src, dst, _who, n in out:
+        inflow[dst] = inflow.get(dst, 0) + n
+        room = o.get("room", {}).get(dst)
+        if room is not None and inflow[dst] > room[0]:
+            raise IllegalMove(room[1], f"{dst!r} has room for {room[0]} more caballero(s), "
+                              f"not {inflow[dst]}: {room[2]}")
     total = sum(x[3] for x in out)
     if o.get("single_source") and len({x[0] for x in out}) > 1:
         raise IllegalMove(rule, "this effect moves caballeros out of one region only")
@@ -587,11 +616,14 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     else:
         k = rng.randint(o.get("min", 0), min(o["max"], len(units)))
     moves: dict[tuple[str, str, int], int] = {}
+    room = {t: r[0] for t, r in o.get("room", {}).items()}
     for s, who in rng.sample(units, k):
-        dests = [t for t in o["to"] if t != s]
+        dests = [t for t in o["to"] if t != s and room.get(t, 1) > 0]
         if not dests:
             continue
         t = dests[rng.randrange(len(dests))]
+        if t in room:
+            room[t] -= 1
         moves[(s, t, who)] = moves.get((s, t, who), 0) + 1
     return [{"from": s, "to": t, "player": who, "n": n} for (s, t, who), n in moves.items()]
 

@@ -83,6 +83,17 @@ HOOKS: dict[str, str] = {
     "placement_targets": "placement_targets(engine, state, player, places) -> list[int]: "
                          "where caballeros from court may go with an action card's number "
                          "(B4.3, B5.1); each module transforms the list.",
+    "placement_room": "placement_room(state, board, player, room) -> dict[place id, [n, "
+                      "rule, message]]: the most caballeros a place may still take from "
+                      "court (a capacity), with the rule a refusal cites; folded.",
+    "placement_refused": "placement_refused(state, board, player, refused) -> dict[place id, "
+                         "[rule, message]]: why places that are not placement targets are "
+                         "refused (B4.3 refusals citing a module's rule); folded.",
+    "king_places": "king_places(board, places) -> list[int]: the places the king may stand "
+                   "in beside the mainland regions (B5, an expansion's areas); folded.",
+    "sendable": "sendable(state, board, place, owner, decider, n) -> int: how many of "
+                "owner's n caballeros in a place an effect of decider may send to the "
+                "provinces or court (B8.7); folded.",
     "placement_limit": "placement_limit(engine, state, player, limit) -> int: how many "
                        "caballeros may be placed from court this turn (B4.3); folded.",
     "adjacent": "adjacent(state, board, a, b, adjacent) -> bool: whether places a and b "
@@ -109,6 +120,9 @@ HOOKS: dict[str, str] = {
               "these places is over (B6, B8.6); every module.",
     "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "
                   "every module.",
+    "special_done": "special_done(engine, state, flow, events) -> None: the special action "
+                    "of the turn's action card was carried out (B4.4: not declined, not "
+                    "cancelled); every module.",
     "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "
                  "(B3.5); every module.",
     "case_position": "case_position(case, key, value) -> bool: set up a scenario case's "

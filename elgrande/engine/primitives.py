@@ -202,14 +202,16 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
                            for who, n in owners.items() if src != to[0]])
         return None
     refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **_king_refusal(ctx)}
+    options = {"sources": sources, "to": to, "min": lo, "max": hi,
+               "single_source": _single(call.arg("source")), "all": qty.mode == "all",
+               "refused_from": refused_from, "refused_to": _king_refusal(ctx)}
+    room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) if ctx.rules else {}
+    if room:
+        options["room"] = {k: v for k, v in room.items() if k in to}
     return Decision(
         "move_caballeros", [ctx.subject],
         f"Move {qty.mode.replace('_', ' ')}{' ' + str(qty.n) if qty.n is not None else ''} "
-        "caballeros",
-        {"sources": sources, "to": to, "min": lo, "max": hi,
-         "single_source": _single(call.arg("source")), "all": qty.mode == "all",
-         "refused_from": refused_from, "refused_to": _king_refusal(ctx)},
-        "B8.2")
+        "caballeros", options, "B8.2")
 
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
@@ -239,9 +241,13 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
     lo, hi = _limits(call.arg("qty"), s.court[p])
     if hi == 0 or not dests:
         return None
+    options = {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
+               "refused": _king_refusal(ctx)}
+    room = ctx.rules.fold("placement_room", {}, s, ctx.board, p) if ctx.rules else {}
+    if room:
+        options["room"] = room
     return Decision("place_caballeros", [p], f"Place up to {hi} caballero(s) from your court",
-                    {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
-                     "refused": _king_refusal(ctx)}, "B5.1")
+                    options, "B5.1")
 
 
 # -- send to provinces / court (B8.7) ------------------------------------------------------------
@@ -253,6 +259,8 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, int]) -> 
             s.court[owner] -= n
         else:
             s.caballeros[idx[src]][owner] -= n
+            if ctx.rules is not None and ctx.rules.has_moves:
+                ctx.rules.leave(s, ctx.board, idx[src], owner, n)
         if dest == "provinces":
             s.provinces[owner] += n
         else:
@@ -283,7 +291,11 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
             if dest != "court" and s.court[owner]:
                 sources["court"] = s.court[owner]
         elif r >= 0 and r != b.castillo and r != s.king and s.caballeros[r][owner]:
-            sources[ctx.rid(r)] = s.caballeros[r][owner]
+            n = s.caballeros[r][owner]
+            if ctx.rules is not None:
+                n = ctx.rules.fold("sendable", n, s, b, r, owner, ctx.subject)
+            if n > 0:
+                sources[ctx.rid(r)] = n
     available = sum(sources.values())
     qty: ast.Qty = call.arg("qty")
     lo, hi = _limits(qty, available)
@@ -373,7 +385,9 @@ def _king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("move_king", _king_finish)
 def _move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
-    opts = [r for r in regions(ctx, call.arg("to")) if r >= 0 and b.is_region(r) and r != s.king]
+    extra = set(ctx.rules.fold("king_places", [], b)) if ctx.rules is not None else set()
+    opts = [r for r in regions(ctx, call.arg("to"))
+            if r >= 0 and (b.is_region(r) or r in extra) and r != s.king]
     if not opts:
         return None
     why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"]}

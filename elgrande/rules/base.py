@@ -146,7 +146,8 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
         rng.shuffle(deck)
         stacks.append(deck)
     reused = [c.id for c in sorted(engine.lib.of_role(STANDING), key=lambda c: c.stack)]
-    first = rng.randrange(state.players) if start_player is None else start_player
+    drawn = rng.randrange(state.players)  # drawn always, so later modules' draws do not
+    first = drawn if start_player is None else start_player  # depend on start_player
     flow.parts["base"] = BaseRound(stacks, reused, first)
     events.append({"event": "setup", "king": b.place_id(state.king),
                    "grandes": [b.place_id(g) for g in state.grandes], "start": first,
@@ -294,7 +295,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 
 def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
-    number = engine.lib.card(flow.card).stack                       # B4.3
+    number = engine.lib.card(flow.card).place                       # B4.3
     return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
 
 
@@ -350,10 +351,15 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
             refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
         if len(_REFUSALS) < 10_000:
             _REFUSALS[key] = refused
+    if engine.rules.hooks["placement_refused"]:
+        refused = engine.rules.fold("placement_refused", dict(refused), state, b, player)
+    options = {"to": [b.place_id(r) for r in targets], "min": 0, "max": limit,
+               "refused": refused}
+    room = engine.rules.fold("placement_room", {}, state, b, player)
+    if room:
+        options["room"] = room
     return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
-                    "your court next to the king or in the Castillo",
-                    {"to": [b.place_id(r) for r in targets], "min": 0, "max": limit,
-                     "refused": refused}, "B4.3")
+                    "your court next to the king or in the Castillo", options, "B4.3")
 
 
 def apply_placement_answer(engine: FlowEngine, state: State, player: int,
@@ -472,10 +478,13 @@ def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     interp = engine.interpreter
     bp = part(flow)
+    events.append({"event": "special", "player": flow.actor, "card": flow.card})
+    if flow.card not in interp.scripts:  # a card a fill plays with no special action
+        _special_over(engine, state, flow, events)  # (EXPANSIONS.md 6): it is carried out
+        return
     bp.before = state.copy()
     flow.run = interp.begin(flow.card, flow.actor)
     flow.phase = SPECIAL
-    events.append({"event": "special", "player": flow.actor, "card": flow.card})
     try:
         d = interp.advance(state, flow.run, events)
     except BudgetExceeded as exc:
@@ -508,6 +517,7 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     if any(x.card == flow.card and x.data.get("taken") == state.round
            and x.player == flow.actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
+    engine.rules.each("special_done", engine, state, flow, events)
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -609,13 +619,20 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
     if flow.run is not None and bp.before is None:
         bp.before = state.copy()  # the undo point is hidden: now is as good as any
     if flow.phase == DISCS:
-        opts = [engine.board.place_id(r) for r in engine.board.regions]
-        answered = set(range(state.players))
-        if flow.pending is not None:
-            answered -= set(flow.pending.players)
-        for p in sorted(answered):
-            if p != viewer:
-                flow.secret[str(p)] = rng.choice(opts)
+        draw_secret_discs(engine, state, flow, viewer, rng)
+
+
+def draw_secret_discs(engine: FlowEngine, state: State, flow: Flow, viewer: int,
+                      rng: random.Random) -> None:
+    """Draw the secret discs (``flow.secret``) that players other than ``viewer`` already
+    set but a view hides (B8.5a): each a random mainland region (B6.1)."""
+    opts = [engine.board.place_id(r) for r in engine.board.regions]
+    answered = set(range(state.players))
+    if flow.pending is not None:
+        answered -= set(flow.pending.players)
+    for p in sorted(answered):
+        if p != viewer:
+            flow.secret[str(p)] = rng.choice(opts)
 
 
 def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,

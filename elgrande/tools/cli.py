@@ -85,7 +85,7 @@ def scenario(files: tuple[str, ...]) -> None:
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Shuffle seed.")
 @click.option("--bots", "-b", default="greedy,random", show_default=True,
               help="Comma-separated bots, one per player, repeated if shorter: random, greedy, "
-              "human (you, at the terminal).")
+              "ismcts, human (you, at the terminal).")
 @click.option("--record", "-r", type=click.Path(dir_okay=False), default=None,
               help="Write the game record (JSON Lines) here.")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
@@ -130,8 +130,11 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
             raise click.UsageError("--sets names at least one card set, e.g. base")
         game = new_game(names, sets=sets, seed=seed, variant=variant, errata=errata,
                         cards=card_dirs, fill=fill)
-    except (ValueError, ElGrandeError) as exc:
+    except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    except ElGrandeError as exc:  # bad or missing card data: one line, exit 1
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
     if not human.play(game, agents):  # a human seat typed q: save the record and stop
         if record:
             write_record(game, record)

@@ -23,10 +23,10 @@ from typing import Any
 import attrs
 
 from elgrande.data.cards import CardDef, parse_effect
-from elgrande.data.manifests import load_board
+from elgrande.data.manifests import read_manifest
 from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import BudgetExceeded, Interpreter, block_at
-from elgrande.engine.modules import load_rules
+from elgrande.engine.modules import find_module, load_rules
 from elgrande.errors import DataError, IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import State
@@ -207,6 +207,18 @@ def _trial(card: CardDef, path: str, interp: Interpreter, start: State,
     return None
 
 
+def _register_primitives(sets: set[str]) -> None:
+    """Import the rules modules of the shipped sets among ``sets``: a module registers the
+    primitives its cards' statements need (even on a board without that set)."""
+    for set_id in sorted(sets):
+        try:
+            name = read_manifest(set_id)[0].get("rules")
+        except DataError:
+            continue  # a homebrew set: no module of its own
+        if isinstance(name, str):
+            find_module(name)
+
+
 def smoke_all(loaded: Loaded, board: Board, smoke: int, seed: int,
               sets: Sequence[str]) -> int:
     """Smoke-play every playable card without errors (and every optional erratum that
@@ -216,11 +228,10 @@ def smoke_all(loaded: Loaded, board: Board, smoke: int, seed: int,
     runnable = [c for c in loaded.playable
                 if not out.has_errors(c.path) and not out.has_errors(origin[c.id])]
     scripts = {c.id: c.script for c in runnable if c.script is not None}
-    try:  # the cards' rules modules register their own primitives (e.g. I8)
-        card_sets = tuple(dict.fromkeys([*sets, *sorted({c.set for c in runnable})]))
-        rules = load_rules(load_board(card_sets).rules_modules)
-    except (DataError, KeyError, ValueError):
-        rules = None
+    # the positions are the board's: its rules modules' hooks; the cards' own rules
+    # modules register the primitives their statements need (e.g. C8, I8)
+    rules = load_rules(board.rules_modules, list(board.lasting_kinds))
+    _register_primitives({c.set for c in runnable})
     interp = Interpreter(board, scripts, rules)
     positions = _Positions(tuple(sets))
     smoked = 0
@@ -239,7 +250,7 @@ def smoke_all(loaded: Loaded, board: Board, smoke: int, seed: int,
                                effect=str(er.replaces["effect"]))
         smoked += 1
         files = [cards[er.card].path, er.path]
-        for d in smoke_card(variant, er.path, Interpreter(board, {variant.id: script}),
+        for d in smoke_card(variant, er.path, Interpreter(board, {variant.id: script}, rules),
                             positions, smoke, seed, files):
             out.add(d)
     return smoked

@@ -1,0 +1,997 @@
+"""Grand Inquisitor & the Colonies as a rules module (C1-C13; DESIGN.md 2a).
+
+The module keeps its own pieces in ``state.ext["colonies"]`` (plain data, see
+:func:`pieces`): the offices of the new areas (Ambassador, Envoy, Captain, Viceroy: C4-C6),
+the limit table and who sits at it (C10), the free gold and goods discs lying in the areas,
+the carriers and the supply (C7). Every figure (office points, seats, disc values, the
+areas the king may enter) comes from the set manifest (``cards/colonies/set.yaml``,
+:class:`elgrande.data.expansions.Figures`).
+
+Caballeros in the new areas are ordinary places of the board; the neutral (black)
+caballeros are ``state.neutral`` and count for ``state.neutral_holder`` (C8) or, unheld,
+for nobody (C9: :mod:`elgrande.model.scoring`).
+
+Scoring hooks: ``ranking_counts`` (C10 only seated caballeros count at the limit table; C6
+the Viceroy is not counted in America), ``area_bonus`` (C4-C6 office points; C12 first
+position only), ``scoring_order`` (C12). ``arrive``/``leave`` keep offices and seats up to
+date. The scenario hooks set up and compare the Colonies keys of the case format
+(``shared/cases/README.md``).
+
+Simplifications, named so they can be replaced by decisions (C10 says the Inquisitor's
+holder, or the acting player, chooses): a seat emptied by a departure is refilled at once
+from the caballeros standing beside the table, the leaving side's own first, then the others
+clockwise; an office holder leaves its area last of its colour.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from elgrande.dsl import ast
+from elgrande.engine.context import Ctx
+from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import Flow, FlowEngine
+from elgrande.engine.modules import Events, Phase, RulesModule
+from elgrande.engine.primitives import _apply_moves, primitive
+from elgrande.engine.regions import regions
+from elgrande.errors import IllegalMove, ScenarioError
+from elgrande.model.board import Board
+from elgrande.model.state import NOBODY, State
+
+NAME = "colonies"
+#: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
+BLACK = -2
+#: An office nobody holds.
+EMPTY = -1
+AREA = "area"
+
+_FIGURES: dict[int, tuple[Board, Any]] = {}
+_SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
+
+
+# -- figures and pieces ----------------------------------------------------------------------------
+def figures(board: Board) -> Any:
+    """The Colonies figures of ``board`` (offices, limit tables, discs, setup; from the
+    manifest), cached per board.
+
+    Raises:
+        DataError: the manifest cannot be read.
+    """
+    hit = _FIGURES.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    from elgrande.data.expansions import load_figures
+
+    fig = load_figures(board)[NAME]
+    _FIGURES[id(board)] = (board, fig)
+    return fig
+
+
+def ship_figures(board: Board) -> dict[str, Any]:
+    """The manifest's ``ship`` mapping (C5): ``area`` (the ship's area id) and ``ports``
+    (the areas ship caballeros may sail to beside the coastal regions)."""
+    from elgrande.data.manifests import read_manifest
+
+    hit = _SHIP.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    data, _pos, _path = read_manifest(NAME, [d.parent for d in board.set_dirs])
+    ship = dict(data.get("ship") or {})
+    _SHIP[id(board)] = (board, ship)
+    return ship
+
+
+def in_play(board: Board) -> bool:
+    """Whether the Colonies set is on ``board`` (a smoke play may run its cards' statements
+    on another board: they then do nothing)."""
+    return NAME in board.sets
+
+
+def remember_figures(board: Board, fig: Any) -> None:
+    """Use ``fig`` (a library's figures, a fill applied) for ``board``."""
+    _FIGURES[id(board)] = (board, fig)
+
+
+def fresh_pieces(board: Board, players: int) -> dict[str, Any]:
+    """The Colonies pieces before setup: offices empty, no limit table, every disc in the
+    supply (C1, C7)."""
+    fig = figures(board)
+    table = fig.limit_table(players)
+    return {
+        "offices": {o.id: EMPTY for o in fig.offices},
+        "table": {"region": "", "seats": table.seats if table else 0,
+                  "seated": [0] * players, "black": 0},
+        "free": {a: {} for a in _areas(board)},
+        "carriers": [],
+        "supply": {d.id: d.supply for d in fig.discs},
+    }
+
+
+def pieces(state: State) -> dict[str, Any] | None:
+    """The Colonies pieces of ``state`` (read only), or None before they exist."""
+    return state.ext.get(NAME)
+
+
+def own_pieces(state: State, board: Board) -> dict[str, Any]:
+    """The Colonies pieces of ``state``, created empty when missing (to change them)."""
+    ext = state.ext.get(NAME)
+    if ext is None:
+        ext = state.ext[NAME] = fresh_pieces(board, state.players)
+    return ext
+
+
+def _areas(board: Board) -> list[str]:
+    return [p.id for p in board.places if p.kind == AREA]
+
+
+def _count(state: State, place: int, who: int) -> int:
+    return state.neutral[place] if who == NOBODY else state.caballeros[place][who]
+
+
+def _office_who(who: int) -> int:
+    """The participant whose caballero an arrival is: a player, or BLACK."""
+    return BLACK if who == NOBODY else who
+
+
+def _payee(state: State, holder: int) -> int | None:
+    """Who is paid for an office held by ``holder`` (C8/C9: a black holder pays the
+    Inquisitor's holder, or nobody)."""
+    if holder == BLACK:
+        return state.neutral_holder if state.neutral_holder != NOBODY else None
+    return holder if holder >= 0 else None
+
+
+# -- offices and seats (C4-C6, C10) ----------------------------------------------------------------
+def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None:
+    """Arrivals take empty offices of the area in arrival order (C4, C5, C6) and free seats
+    at the limit table (C10). Carriers never arrive this way (see the ship phase)."""
+    if n <= 0:
+        return
+    ext = own_pieces(state, board)
+    pid = board.place_id(place)
+    fig = figures(board)
+    offices = [o for o in fig.offices if o.area == pid]
+    if offices and not ext.get("carrying"):
+        who = _office_who(player)
+        for _ in range(n):
+            for o in sorted(offices, key=lambda o: o.arrival):
+                if ext["offices"][o.id] == EMPTY:
+                    ext["offices"][o.id] = who
+                    break
+            else:
+                break
+    table = ext["table"]
+    if table["region"] == pid:
+        free = table["seats"] - sum(table["seated"]) - table["black"]
+        sit = min(free, n)
+        if sit > 0:
+            if player == NOBODY:
+                table["black"] += sit
+            else:
+                table["seated"][player] += sit
+
+
+def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
+    """Departures (the counts are already lowered): an office holder leaves last of its
+    colour, the later office first (C4-C6: the office then stays empty until an arrival);
+    a seat left empty is refilled from those standing beside the table (C10)."""
+    if n <= 0:
+        return
+    ext = own_pieces(state, board)
+    pid = board.place_id(place)
+    left = _count(state, place, player)
+    who = _office_who(player)
+    held = [o for o in sorted(figures(board).offices, key=lambda o: -o.arrival)
+            if o.area == pid and ext["offices"][o.id] == who]
+    for o in held[:max(0, len(held) - left)]:
+        ext["offices"][o.id] = EMPTY
+    carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
+    for c in carried[:max(0, len(carried) - left)]:  # a carrier forced out drops its disc
+        ext["carriers"].remove(c)
+        ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
+    table = ext["table"]
+    if table["region"] != pid:
+        return
+    if player == NOBODY:
+        table["black"] = min(table["black"], left)
+    else:
+        table["seated"][player] = min(table["seated"][player], left)
+    refill_table(state, board, first=player)
+
+
+def refill_table(state: State, board: Board, first: int) -> None:
+    """Fill the limit table's free seats from the caballeros standing beside it (C10: no
+    seat stays empty while caballeros stand beside it): ``first``'s own first, then the
+    players clockwise from ``first``, the black caballeros last."""
+    ext = pieces(state)
+    if ext is None:
+        return
+    table = ext["table"]
+    if not table["region"]:
+        return
+    r = board.index[table["region"]]
+    order = [] if first == NOBODY else [(first + i) % state.players
+                                        for i in range(state.players)]
+    for who in [*order, *range(state.players), NOBODY]:
+        free = table["seats"] - sum(table["seated"]) - table["black"]
+        if free <= 0:
+            return
+        if who == NOBODY:
+            stand = state.neutral[r] - table["black"]
+            table["black"] += max(0, min(free, stand))
+        else:
+            stand = state.caballeros[r][who] - table["seated"][who]
+            table["seated"][who] += max(0, min(free, stand))
+
+
+def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> None:
+    """Conspiracy (C13), then the limit table (C10, :func:`_seat_arrivals`)."""
+    _conspiracy(state, board, discs, moves)
+    _seat_arrivals(state, board, discs, moves)
+
+
+def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
+    """After the Castillo empties (C10): if the limit table's free seats are at least the
+    arrivals there, all sit; otherwise, with an Inquisitor holder, the free seats are
+    filled (in the order the moves were made); with no holder all arrivals stand and the
+    free seats wait for the next arrivals [decision]."""
+    ext = pieces(state)
+    if ext is None:
+        return
+    table = ext["table"]
+    if not table["region"]:
+        return
+    r = board.index[table["region"]]
+    arrivals = [(m.player, m.caballeros) for m in moves if m.to == r]
+    free = table["seats"] - sum(table["seated"]) - table["black"]
+    total = sum(n for _, n in arrivals)
+    if total <= free or state.neutral_holder != NOBODY:
+        for p, n in arrivals:
+            sit = min(n, free)
+            table["seated"][p] += sit
+            free -= sit
+
+
+def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
+              n: int) -> int:
+    """C7: another player's effect cannot send a carrier to the provinces (or court); its
+    owner may, and the disc then returns to the supply (:func:`_leave`)."""
+    ext = pieces(state)
+    if ext is None or owner == decider:
+        return n
+    return n - _carriers(ext, board.place_id(place), owner)
+
+
+def _king_places(board: Board, places: list[int]) -> list[int]:
+    """C3: of the new areas the king may enter France only (the manifest's king_areas)."""
+    return [*places, *(board.index[a] for a in figures(board).king_areas)]
+
+
+# -- placement from court (C4, C5, C6) -------------------------------------------------------------
+def _placement_targets(engine: Any, state: State, player: int,
+                       places: list[int]) -> list[int]:
+    """C4: France (an area bordering the king's region: Aragon, Catalonia) takes caballeros
+    from court; C5: the ship only while the king is in a coastal region; C6: America and
+    the Mediterranean never (reached by ship or special actions)."""
+    b = engine.board
+    k = state.king
+    out = list(places)
+    if k < 0:
+        return out
+    for p in b.places:
+        if p.kind == AREA and p.index not in out and b.adjacent(k, p.index):
+            out.append(p.index)
+    ship = ship_figures(b).get("area")
+    if ship in b.index and b.places[k].coastal and b.index[ship] not in out:
+        out.append(b.index[ship])
+    return out
+
+
+def _placement_refused(state: State, board: Board, player: int,
+                       refused: dict[str, Any]) -> dict[str, Any]:
+    """Why a new area is not a placement target now: C4 (France: the king is not in a
+    bordering region), C5 (the ship: the king is not in a coastal region), C6 (America and
+    the Mediterranean: only by ship or special actions)."""
+    out = dict(refused)
+    k = state.king
+    ship = ship_figures(board).get("area")
+    for p in board.places:
+        if p.kind != AREA or k < 0:
+            continue
+        if p.id == ship:
+            if not board.places[k].coastal:
+                out[p.id] = ["C5", "caballeros board the ship from court only while the "
+                             "king is in a coastal region"]
+        elif p.id in figures(board).capacity or p.id in figures(board).king_areas:
+            if not board.adjacent(k, p.index):
+                out[p.id] = ["C4", f"caballeros enter {p.name} from court only while the "
+                             "king is in a region bordering it"]
+        else:
+            out[p.id] = ["C6", f"{p.name} is reached only by ship or by special actions"]
+    return out
+
+
+def _placement_room(state: State, board: Board, player: int,
+                    room: dict[str, Any]) -> dict[str, Any]:
+    """C4: France holds at most its capacity (3) caballeros of every colour."""
+    out = dict(room)
+    for area, cap in figures(board).capacity.items():
+        left = max(0, cap - state.count_in(board.index[area]))
+        out[area] = [left, "C4", f"{board.places[board.index[area]].name} holds at most "
+                     f"{cap} caballeros"]
+    return out
+
+
+# -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
+def _ranking_counts(state: State, board: Board, place: int, who: list[int],
+                    counts: list[int]) -> tuple[list[int], list[int]]:
+    """C10: at the limit table only seated caballeros count (black ones for their holder or
+    nobody); C6: an office holder whose office does not rank (the Viceroy) is not counted.
+    On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
+    bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
+    ext = pieces(state)
+    if ext is None:
+        return who, counts
+    pid = board.place_id(place)
+    counts = counts[:]
+    who = who[:]
+    table = ext["table"]
+    if table["region"] == pid:
+        counts = [table["seated"][w] if w >= 0 else 0 for w in who]
+        black = table["black"]
+        if black:
+            if state.neutral_holder != NOBODY:
+                counts[who.index(state.neutral_holder)] += black
+            elif NOBODY in who:
+                counts[who.index(NOBODY)] = black
+    for o in figures(board).offices:
+        if o.area != pid or o.ranks:
+            continue
+        holder = ext["offices"][o.id]
+        target = holder if holder >= 0 else (state.neutral_holder if holder == BLACK else EMPTY)
+        if holder == BLACK and state.neutral_holder == NOBODY:
+            target = NOBODY
+        if target != EMPTY and target in who:
+            i = who.index(target)
+            counts[i] = max(0, counts[i] - 1)
+    return who, counts
+
+
+def _area_bonus(state: State, board: Board, place: int,
+                first_only: bool) -> list[tuple[int, str, int]]:
+    """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
+    whatever the player count. C12: a first-position-only scoring pays no Captain or
+    Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
+    ext = pieces(state)
+    if ext is None:
+        return []
+    pid = board.place_id(place)
+    out: list[tuple[int, str, int]] = []
+    leader: int | None = None
+    if first_only:
+        from elgrande.model.scoring import participants
+
+        who, counts = _ranking_counts(state, board, place, *participants(state, place))
+        top = max(counts, default=0)
+        sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
+        leader = sole[0] if len(sole) == 1 else None
+    for o in figures(board).offices:
+        if o.area != pid:
+            continue
+        payee = _payee(state, ext["offices"][o.id])
+        if payee is None or (first_only and (not o.first_only or payee != leader)):
+            continue
+        out.append((payee, o.name, o.points))
+    return out
+
+
+def _scoring_order(board: Board, places: list[int]) -> list[int]:
+    """C12: the base order, then the new areas in the manifest's order (France, Ship,
+    America, Mediterranean)."""
+    return [*places, *(p.index for p in board.places if p.kind == AREA
+                       and p.index not in places)]
+
+
+# -- setup (C2) ------------------------------------------------------------------------------------
+#: The phase of the secret setup disc (C2), the first of a Colonies game.
+SETUP_DISC = "setup_disc"
+#: The phase the setup disc hands on to: the base game's first round.
+ROUND = "round"
+
+
+def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
+           start_player: int | None, events: Events) -> None:
+    """C2 after the base setup (which put 2 caballeros in each Grande's region and 9 in
+    court: the manifest's figures; the score marker is no caballero, B1.1): 2 black
+    caballeros in each of 2 more drawn regions, the limit table (by player count) in one
+    more, the setup discs (1 gold in America, 2 goods in the Mediterranean)."""
+    b = engine.board
+    fig = figures(b)
+    remember_figures(b, engine.lib.figures.get(NAME, fig))
+    ext = state.ext[NAME] = fresh_pieces(b, state.players)
+    taken = {state.king, *state.grandes}
+    left = [r for r in b.regions if r not in taken]
+    rng.shuffle(left)
+    n_neutral = int(fig.setup.get("neutral_regions", 0))
+    per = int(fig.setup.get("neutral_per_region", 0))
+    for r in left[:n_neutral]:
+        state.neutral[r] += per
+    n_table = int(fig.setup.get("limit_table_regions", 0))
+    for r in left[n_neutral:n_neutral + n_table]:
+        ext["table"]["region"] = b.place_id(r)
+    for area, discs in (fig.setup.get("discs") or {}).items():
+        for d, n in discs.items():
+            ext["free"].setdefault(area, {})
+            ext["free"][area][d] = ext["free"][area].get(d, 0) + int(n)
+            ext["supply"][d] -= int(n)
+    names = ", ".join(b.places[r].name for r in left[:n_neutral])
+    table = ext["table"]["region"]
+    events.append({"event": "colonies_setup",
+                   "neutral": {b.place_id(r): state.neutral[r] for r in left[:n_neutral]},
+                   "limit_table": table, "seats": ext["table"]["seats"],
+                   "free": {a: dict(d) for a, d in ext["free"].items() if d},
+                   "text": f"Colonies: {per} black caballeros of the Grand Inquisitor in "
+                           f"each of {names}; the limit table ({ext['table']['seats']} "
+                           f"seats) in {b.places[b.index[table]].name if table else 'no region'}"
+                           "; discs: " + ", ".join(
+                               f"{n} {d} in {b.places[b.index[a]].name}"
+                               for a, ds in ext["free"].items() for d, n in ds.items() if n)
+                           + "; the new areas: " + ", ".join(
+                               pl.name for pl in b.places if pl.kind == "area") + "."})
+
+
+def _setup_disc_decide(engine: FlowEngine, state: State, flow: Flow,
+                       events: Events) -> Decision | None:
+    """C2: each player secretly chooses a region with the disc (the 9 mainland regions)."""
+    n = int(figures(engine.board).setup.get("disc_caballeros", 0))
+    if not n:
+        flow.phase = ROUND
+        return None
+    remaining = [p for p in range(state.players) if str(p) not in flow.secret]
+    opts = [engine.board.place_id(r) for r in engine.board.regions]
+    return Decision("secret_region", remaining, f"Set your secret disc: {n} caballeros go "
+                    "there from your court (the king's region: they stay in court)",
+                    {"per_player": {str(p): opts for p in remaining}}, "C2")
+
+
+def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                      events: Events) -> None:
+    """C2: when every disc is set they are revealed and each player places the setup
+    caballeros from court in the chosen region (none when it is the king's region)."""
+    flow.secret[str(player)] = norm
+    if len(flow.secret) < state.players:
+        return
+    b = engine.board
+    n = int(figures(b).setup.get("disc_caballeros", 0))
+    chosen = {}
+    for p in range(state.players):
+        r = b.index[flow.secret[str(p)]]
+        chosen[p] = b.place_id(r)
+        k = min(n, state.court[p])
+        if r == state.king or k <= 0:
+            continue
+        state.court[p] -= k
+        state.caballeros[r][p] += k
+        _arrive(state, b, r, p, k)
+    flow.secret = {}
+    events.append({"event": "setup_disc", "discs": chosen,
+                   "text": "Setup discs: " + ", ".join(
+                       f"{{seat{p}}} {b.places[b.index[r]].name}" for p, r in chosen.items())
+                   + f" ({n} caballeros from court each; none in the king's region)."})
+    flow.phase = ROUND
+
+
+def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
+                 view: dict[str, Any], rng: random.Random) -> None:
+    """Draw the setup discs a view hides (C2; B8.5a)."""
+    if flow.phase == SETUP_DISC:
+        from elgrande.rules.base import draw_secret_discs
+
+        draw_secret_discs(engine, state, flow, viewer, rng)
+
+
+# -- the ship moves and the discs (C5, C6, C7) -----------------------------------------------------
+#: The phase of the ship moves, inserted before every turn's court phase (C5).
+SHIP = "ship"
+
+
+def _carriers(ext: dict[str, Any], place: str, player: int, disc: str | None = None) -> int:
+    return sum(1 for c in ext["carriers"] if c[0] == place and c[1] == player
+               and (disc is None or c[2] == disc))
+
+
+def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, Any]]:
+    """The single ship moves ``player`` may make now (C5-C7), each a mapping ``{"from",
+    "to", "disc"}`` (``disc``: the disc the moving caballero carries, or None) or a disc to
+    take ``{"take": disc, "in": area}``. Ship caballeros sail to the ship's ports (France
+    only while the king borders it, C4, and while it has room) or a coastal region (not
+    the king's, B5.2); caballeros in the ports that are areas board the ship; each
+    caballero moves once a turn (C5). A caballero that is no officer and carries nothing
+    may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
+    b = engine.board
+    ext = own_pieces(state, b)
+    ship_id = ship_figures(b).get("area")
+    if ship_id not in b.index:
+        return []
+    ports = [str(x) for x in ship_figures(b).get("ports") or []]
+    sailed = ext.get("sailed", {})
+    k = state.king
+    out: list[dict[str, Any]] = []
+
+    def movable(place: str, disc: str | None) -> int:
+        n = state.caballeros[b.index[place]][player]
+        key = place if disc is None else f"{place}:{disc}"
+        if disc is None:
+            n -= _carriers(ext, place, player)
+        else:
+            n = _carriers(ext, place, player, disc)
+        return n - int(sailed.get(key, 0))
+
+    room = _placement_room(state, b, player, {})
+    dests = []
+    for r in [*ports, *(b.place_id(x) for x in b.regions if b.places[x].coastal)]:
+        i = b.index[r]
+        if i == k or r == ship_id:
+            continue
+        if r in room and (room[r][0] <= 0 or not b.adjacent(k, i)):
+            continue
+        dests.append(r)
+    discs = [d.id for d in figures(b).discs]
+    for disc in [None, *discs]:
+        if movable(ship_id, disc) > 0:
+            out += [{"from": ship_id, "to": r, "disc": disc} for r in dests]
+    for a in ports:
+        if b.places[b.index[a]].kind != AREA or a in room:
+            continue
+        for disc in [None, *discs]:
+            if movable(a, disc) > 0:
+                out.append({"from": a, "to": ship_id, "disc": disc})
+        free = ext["free"].get(a, {})
+        officers = sum(1 for o in figures(b).offices
+                       if o.area == a and ext["offices"][o.id] == player)
+        plain = state.caballeros[b.index[a]][player] - _carriers(ext, a, player) - officers
+        for d in discs:
+            if free.get(d, 0) > 0 and plain > 0:
+                out.append({"take": d, "in": a})
+    return out
+
+
+def _move_label(b: Board, m: dict[str, Any]) -> str:
+    if "take" in m:
+        return f"a caballero in {b.places[b.index[m['in']]].name} takes a {m['take']} disc"
+    what = f"the {m['disc']} carrier" if m["disc"] else "a caballero"
+    return (f"move {what} from {b.places[b.index[m['from']]].name} to "
+            f"{b.places[b.index[m['to']]].name}")
+
+
+def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
+                 events: Events) -> Decision | None:
+    """C5: at the start of the turn, ask for one ship move at a time (answer: the index of
+    a label; 0 ends the ship moves)."""
+    moves = ship_moves(engine, state, flow.actor)
+    if not moves:
+        engine.resume(flow)
+        return None
+    b = engine.board
+    return Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
+                    {"labels": ["no more ship moves", *(_move_label(b, m) for m in moves)]},
+                    "C5")
+
+
+def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, Any],
+                    events: Events) -> None:
+    """Carry out one of :func:`ship_moves` (C5-C7): a disc brought to a mainland region
+    scores its points at once and returns to the supply (C7); a carrier takes no office
+    (C5, C6)."""
+    b = engine.board
+    ext = own_pieces(state, b)
+    if "take" in m:
+        ext["free"][m["in"]][m["take"]] -= 1
+        ext["carriers"].append([m["in"], player, m["take"]])
+        events.append({"event": "take_disc", "player": player, "disc": m["take"],
+                       "place": m["in"], "text": "{who}: " + _move_label(b, m) + "."})
+        return
+    src, dst, disc = b.index[m["from"]], b.index[m["to"]], m["disc"]
+    if disc:
+        ext["carriers"].remove([m["from"], player, disc])
+    state.caballeros[src][player] -= 1
+    engine.rules.leave(state, b, src, player, 1)
+    state.caballeros[dst][player] += 1
+    if disc:
+        ext["carrying"] = 1
+    engine.rules.arrive(state, b, dst, player, 1)
+    ext.pop("carrying", None)
+    key = m["to"] if not disc else f"{m['to']}:{disc}"
+    ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": m["from"],
+                          "to": m["to"], "disc": disc,
+                          "text": "{who}: " + _move_label(b, m) + "."}
+    if disc and b.is_region(dst):
+        d = next(x for x in figures(b).discs if x.id == disc)
+        state.scores[player] += d.points
+        ext["supply"][disc] = ext["supply"].get(disc, 0) + 1
+        ev["points"] = d.points
+        ev["text"] += f" The {disc} is delivered: {d.points} points."
+        key = m["to"]
+    elif disc:
+        ext["carriers"].append([m["to"], player, disc])
+    sailed = ext.setdefault("sailed", {})
+    sailed[key] = sailed.get(key, 0) + 1
+    events.append(ev)
+
+
+def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                events: Events) -> None:
+    if norm == 0:
+        engine.resume(flow)
+        return
+    apply_ship_move(engine, state, player, ship_moves(engine, state, player)[norm - 1], events)
+
+
+def _ship_step(case: Any, arg: Any) -> None:
+    """The scenario step ``ship: {player: P, answers: [...]}``: the ship moves of P's turn
+    start, answers as the decision's option indices (0 stops) or as mappings of
+    :func:`ship_moves` (``{from, to, disc}``, ``{take, in}``)."""
+    p = case.player(arg.get("player"))
+    before = case.state.copy()
+    try:
+        _ship_answers(case, p, arg.get("answers") or [])
+    except IllegalMove:
+        case.state.set_to(before)  # a refused step changes nothing
+        raise
+
+
+def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
+    events: Events = []
+    for ans in answers:
+        moves = ship_moves(case.engine, case.state, p)
+        if isinstance(ans, int) and not isinstance(ans, bool):
+            if ans == 0:
+                return
+            if not 1 <= ans <= len(moves):
+                raise IllegalMove("C5", f"no ship move {ans} (there are {len(moves)})")
+            m = moves[ans - 1]
+        else:
+            want = dict(ans or {})
+            if "take" not in want:
+                want.setdefault("disc", None)
+            match = [x for x in moves if x == want]
+            if not match:
+                raise IllegalMove("C5", f"{ans!r} is not a ship move {case.names[p]} may "
+                                  "make now")
+            m = match[0]
+        apply_ship_move(case.engine, case.state, p, m, events)
+
+
+# -- the Grand Inquisitor (C8, C9, C11) ------------------------------------------------------------
+@primitive("take_inquisitor")
+def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C8: the Grand Inquisitor moves to the deciding player's court."""
+    ctx.state.neutral_holder = ctx.subject
+    ctx.event("inquisitor", holder=ctx.subject,
+              text="{who} takes the Grand Inquisitor into their court.")
+    return None
+
+
+def _black_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    _apply_moves(ctx, answer)
+
+
+@primitive("move_black_caballeros", _black_finish)
+def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C8, C11: reposition black caballeros between places of the sets; never into or out
+    of the king's region (B5.2), never out of the Castillo (B8.2)."""
+    s, b = ctx.state, ctx.board
+    srcs = [r for r in regions(ctx, call.arg("source"))
+            if r >= 0 and r != s.king and r != b.castillo and s.neutral[r]]
+    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
+    sources = {ctx.rid(r): {str(NOBODY): s.neutral[r]} for r in srcs
+               if any(d != r for d in dests)}
+    if not sources or not dests:
+        return None
+    qty: ast.Qty = call.arg("qty")
+    available = sum(v[str(NOBODY)] for v in sources.values())
+    n = qty.n or 0
+    hi = available if qty.mode in ("all", "all_or_some") else min(n, available)
+    lo = hi if qty.mode in ("all", "exactly") else 0
+    king = {ctx.rid(s.king): ["B5.2", "nothing enters or leaves the king's region"]} \
+        if s.king >= 0 else {}
+    return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
+                    "caballeros (player -1)",
+                    {"sources": sources, "to": [ctx.rid(r) for r in dests], "min": lo,
+                     "max": hi, "single_source": False, "all": False,
+                     "refused_from": king, "refused_to": king}, "C8")
+
+
+def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+    """C8: the Inquisitor's holder brings one more caballero to court each turn (the seed
+    allows it provinces to court or court to board; this module gives it to court)."""
+    return limit + 1 if state.neutral_holder == player else limit
+
+
+# -- the limit table's moves (C10) -----------------------------------------------------------------
+def _table_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    ext = own_pieces(ctx.state, ctx.board)
+    t = ext["table"]
+    frm = t["region"]
+    t["region"] = str(answer)
+    t["seated"] = [0] * ctx.state.players
+    t["black"] = 0
+    ctx.event("limit_table", decider=ctx.subject, frm=frm, to=str(answer),
+              text=f"{{who}} moves the limit table to "
+                   f"{ctx.board.places[ctx.board.index[str(answer)]].name}.")
+
+
+@primitive("move_limit_table", _table_finish)
+def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C10: move the limit table to another mainland region of the set, never into or out
+    of the king's region (never France: the table stands only in the regions of Spain)."""
+    s, b = ctx.state, ctx.board
+    if not in_play(b):
+        return None
+    t = own_pieces(s, b)["table"]
+    if t["region"] and b.index[t["region"]] == s.king:
+        return None
+    opts = [r for r in regions(ctx, call.arg("to")) if r >= 0 and b.is_region(r)
+            and r != s.king and b.place_id(r) != t["region"]]
+    if not opts:
+        return None
+    return Decision("choose_region", [ctx.subject], "Move the limit table to",
+                    {"choices": [ctx.rid(r) for r in opts],
+                     "why": {ctx.rid(s.king): ["C10", "the limit table never enters the "
+                                               "king's region"]} if s.king >= 0 else {}},
+                    "C10")
+
+
+def _seat_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    t = own_pieces(ctx.state, ctx.board)["table"]
+    for who, n in answer.items():
+        if who == str(NOBODY):
+            t["black"] = n
+        else:
+            t["seated"][int(who)] = n
+    ctx.event("seat", decider=ctx.subject, seated=dict(answer),
+              text=f"Seated at the limit table: {dict(answer)} (player: caballeros).")
+
+
+@primitive("seat_limit_table", _seat_finish)
+def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C10: after the table moved, all its region's caballeros sit when they fit;
+    otherwise the mover chooses who sits (answer ``{player: n, "-1": black}``)."""
+    s, b = ctx.state, ctx.board
+    if not in_play(b):
+        return None
+    t = own_pieces(s, b)["table"]
+    if not t["region"]:
+        return None
+    r = b.index[t["region"]]
+    stand = {str(p): s.caballeros[r][p] - t["seated"][p] for p in range(s.players)}
+    stand[str(NOBODY)] = s.neutral[r] - t["black"]
+    stand = {k: v for k, v in stand.items() if v > 0}
+    free = t["seats"] - sum(t["seated"]) - t["black"]
+    if sum(stand.values()) <= free:
+        _seat_finish(ctx, call, Decision("place_caballeros", [], "", {}), {
+            k: v + (t["black"] if k == str(NOBODY) else t["seated"][int(k)])
+            for k, v in stand.items()})
+        return None
+    room = {k: [v, "C10", "no more of these caballeros stand beside the table"]
+            for k, v in stand.items()}
+    return Decision("place_caballeros", [ctx.subject], f"Seat {free} caballeros at the "
+                    "limit table: {player: n} (player -1: black caballeros)",
+                    {"to": list(stand), "min": free, "max": free, "room": room,
+                     "refused": {}}, "C10")
+
+
+# -- Remove Action Card (C13) ----------------------------------------------------------------------
+def _remove_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    own_pieces(ctx.state, ctx.board).setdefault("removed", []).append(str(answer))
+    ctx.event("remove_card", decider=ctx.subject, removed=str(answer))
+
+
+@primitive("remove_action_card", _remove_finish)
+def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C13: remove a face-up action card still open to the players after you; nobody may
+    take it this round (it is out of the offer when the special action is done)."""
+    if not in_play(ctx.board):
+        return None
+    open_ = list(own_pieces(ctx.state, ctx.board).get("open", []))
+    if not open_:
+        return None
+    return Decision("choose_action_card", [ctx.subject], "Remove one open action card for "
+                    "this round", {"choices": open_, "why": {}}, "C13")
+
+
+def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
+    Action Card (C13)."""
+    ext = own_pieces(state, engine.board)
+    ext["sailed"] = {}
+    base = flow.parts.get("base")
+    ext["open"] = [c for c in getattr(base, "offer", []) if c]
+    ext["removed"] = []
+
+
+def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """After a special action was carried out: the gold and goods printed on the card
+    appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
+    b = engine.board
+    ext = own_pieces(state, b)
+    card = engine.lib.card(flow.card)
+    added: dict[str, int] = {}
+    for d in figures(b).discs:
+        n = min(int(getattr(card, d.id, 0) or 0), ext["supply"].get(d.id, 0))
+        if n > 0:
+            ext["supply"][d.id] -= n
+            free = ext["free"].setdefault(d.area, {})
+            free[d.id] = free.get(d.id, 0) + n
+            added[d.id] = n
+    where = {x.id: x.area for x in figures(b).discs}
+    if added:
+        events.append({"event": "discs_appear", "player": flow.actor, "discs": added,
+                       "text": "New discs: " + ", ".join(
+                           f"{n} {d} in {b.places[b.index[where[d]]].name}"
+                           for d, n in added.items()) + "."})
+    base = flow.parts.get("base")
+    for c in ext.get("removed", []):
+        if base is not None and c in base.offer:
+            base.offer[base.offer.index(c)] = ""
+            events.append({"event": "card_removed", "player": flow.actor, "card": c,
+                           "text": f"{{who}} removes {c} from this round's offer."})
+    ext["removed"] = []
+    ext["open"] = []
+
+
+# -- Conspiracy (C13) ------------------------------------------------------------------------------
+CONSPIRACY = "plot"
+
+
+def _conspiracy(state: State, board: Board, discs: Any, moves: Any) -> None:
+    """C13: at the general scoring a conspirator's Grande goes to the region on their disc
+    (with their Castillo caballeros, already moved by B6.3); if the disc shows the king's
+    region the Grande stays [decision]. The effect is then spent."""
+    for x in [x for x in state.lasting if x.kind == CONSPIRACY]:
+        d = discs[x.player]
+        if d != state.king:
+            state.grandes[x.player] = d
+        state.lasting.remove(x)
+
+
+# -- scenario cases (shared/cases/README.md, Colonies keys) ----------------------------------------
+def _who(case: Any, name: Any) -> int:
+    if name is None:
+        return EMPTY
+    return int(case.player(name))
+
+
+def _area_spec(case: Any, area: str, value: Any) -> tuple[list[int], dict[str, int],
+                                                           dict[str, int]]:
+    """A case's area key as (counts per player, office -> holder, free discs): a list
+    names caballeros in arrival order (offices in arrival order: C4); a mapping names the
+    office holders by office id (``captain``, ``viceroy``), ``others`` and free discs by
+    disc id."""
+    fig = figures(case.board)
+    offices = sorted((o for o in fig.offices if o.area == area), key=lambda o: o.arrival)
+    counts = [0] * case.state.players
+    held = {o.id: EMPTY for o in offices}
+    free: dict[str, int] = {}
+    if isinstance(value, list):
+        for i, name in enumerate(value):
+            p = _who(case, name)
+            counts[p] += 1
+            if i < len(offices):
+                held[offices[i].id] = p
+        return counts, held, free
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{case.id}: {area} must be a list of players or a mapping")
+    discs = {d.id for d in fig.discs}
+    for key, v in value.items():
+        if key in held:
+            held[key] = _who(case, v)
+            if held[key] >= 0:
+                counts[held[key]] += 1
+        elif key == "others":
+            for name, n in (v or {}).items():
+                counts[_who(case, name)] += int(n)
+        elif key in discs:
+            free[key] = int(v)
+        else:
+            raise ScenarioError(f"{case.id}: unknown key {key!r} in {area} (known: "
+                                f"{', '.join(sorted([*held, 'others', *discs]))})")
+    return counts, held, free
+
+
+def _default_supply(state: State, board: Board) -> None:
+    ext = own_pieces(state, board)
+    for d in figures(board).discs:
+        out = sum(f.get(d.id, 0) for f in ext["free"].values())
+        out += sum(1 for c in ext["carriers"] if c[2] == d.id)
+        ext["supply"][d.id] = d.supply - out
+
+
+def _case_position(case: Any, key: str, value: Any) -> bool:
+    """Set up the Colonies keys of a case's position: the areas (``france``, ``ship``,
+    ``america``, ``mediterranean``), ``limit_table``, ``carriers`` and ``supply``."""
+    s, b = case.state, case.board
+    ext = own_pieces(s, b)
+    if key in _areas(b):
+        counts, held, free = _area_spec(case, key, value)
+        s.caballeros[b.index[key]] = counts
+        ext["offices"].update(held)
+        ext["free"][key] = free
+    elif key == "limit_table":
+        if not isinstance(value, dict) or "region" not in value:
+            raise ScenarioError(f"{case.id}: limit_table needs a region")
+        table = ext["table"]
+        table["region"] = str(b.place_id(case.place(value["region"])))
+        table["seats"] = int(value.get("seats", table["seats"]))
+        table["seated"] = [0] * s.players
+        for name, n in (value.get("seated") or {}).items():
+            table["seated"][_who(case, name)] = int(n)
+        table["black"] = int(value.get("black", 0))
+    elif key == "carriers":
+        ext["carriers"] = [[str(b.place_id(case.place(a))), _who(case, name), str(d)]
+                           for name, by_area in (value or {}).items()
+                           for a, d in (by_area or {}).items()]
+    elif key == "supply":
+        ext["supply"].update({str(k): int(v) for k, v in (value or {}).items()})
+        return True
+    else:
+        return False
+    _default_supply(s, b)
+    return True
+
+
+def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | None:
+    """Compare a Colonies expectation key with the state after the steps."""
+    s, b = case.state, case.board
+    ext = own_pieces(s, b)
+    if key in _areas(b):
+        counts, held, free = _area_spec(case, key, value)
+        got = (s.caballeros[b.index[key]], {k: ext["offices"][k] for k in held},
+               {k: v for k, v in ext["free"].get(key, {}).items() if v})
+        want = (counts, held, {k: v for k, v in free.items() if v})
+        return [] if got == want else [f"{key}: expected {want}, got {got}"]
+    if key == "limit_table":
+        t = ext["table"]
+        diffs = []
+        if "region" in value and t["region"] != b.place_id(case.place(value["region"])):
+            diffs.append(f"limit table: expected in {value['region']}, got {t['region']!r}")
+        if "seats" in value and t["seats"] != int(value["seats"]):
+            diffs.append(f"limit table seats: expected {value['seats']}, got {t['seats']}")
+        if "seated" in value:
+            want_seated = [0] * s.players
+            for name, n in (value["seated"] or {}).items():
+                want_seated[_who(case, name)] = int(n)
+            if want_seated != t["seated"]:
+                diffs.append(f"seated: expected {want_seated}, got {t['seated']}")
+        return diffs
+    if key == "carriers":
+        want_c = sorted([str(b.place_id(case.place(a))), _who(case, name), str(d)]
+                        for name, by_area in (value or {}).items()
+                        for a, d in (by_area or {}).items())
+        got_c = sorted(ext["carriers"])
+        return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
+    if key == "supply":
+        diffs = [f"supply {k}: expected {v}, got {ext['supply'].get(k, 0)}"
+                 for k, v in (value or {}).items() if ext["supply"].get(k, 0) != int(v)]
+        return diffs
+    return None
+
+
+MODULE = RulesModule(
+    name=NAME,
+    phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, turn_rule="C2"),
+            Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5")),
+    start=SETUP_DISC,
+    lasting_kinds=(CONSPIRACY,),
+    hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
+           "turn_start": _turn_start, "special_done": _special_done,
+           "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
+           "scoring_order": _scoring_order, "arrive": _arrive, "leave": _leave,
+           "castillo_emptied": _castillo_emptied, "case_position": _case_position,
+           "case_expect": _case_expect,
+           "case_step": lambda case, name: _ship_step if name == SHIP else None,
+           "placement_targets": _placement_targets, "king_places": _king_places,
+           "sendable": _sendable,
+           "placement_room": _placement_room, "placement_refused": _placement_refused},
+)
