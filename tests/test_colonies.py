@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_game_properties import GAMES, _bad_answers
 from test_game_properties import _base_invariants as _invariants
+from test_game_properties import play as play_game
 
 from elgrande.errors import IllegalMove
 from elgrande.game import Game, new_game
@@ -32,20 +33,8 @@ def colonies_game(players: int, seed: int) -> Game:
 
 def play(players: int, seed: int, answer_seed: int, before: Any = None) -> Game:
     """Play a random Colonies game to the end, checking the invariants (B1.1 with 36)."""
-    game = colonies_game(players, seed)
-    rng = random.Random(answer_seed)
-    i = 0
-    while game.pending is not None:
-        if before:
-            before(game, i)
-        d = game.pending
-        p = d.players[rng.randrange(len(d.players))]
-        scores = game.state.scores[:]
-        game.answer(p, d.random_answer(rng, p))
-        _invariants(game, scores)
-        i += 1
-        assert i < 5000, "the game does not end"
-    return game
+    return play_game(players, "standard", seed, answer_seed, before=before,
+                     game=colonies_game(players, seed), invariants=_invariants)
 
 
 # -- setup (C2) -----------------------------------------------------------------------------------
