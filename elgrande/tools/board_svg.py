@@ -169,10 +169,11 @@ def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
                          f'fill="{COLOURS[p % len(COLOURS)]}" stroke="#000" '
                          'stroke-width="2"/><text x="8" y="11" font-size="11" '
                          'font-weight="bold" text-anchor="middle" fill="#000">G</text></g>')
-    marks += more_marks
-    x0 = sx - (len(marks) * 22) / 2
-    for i, m in enumerate(marks):
-        out.append(f'<g transform="translate({_num(x0 + i * 22)},{_num(sy - 50)})">{m}</g>')
+    wide = [(m, 22.0) for m in marks] + [(m, 36.0) for m in more_marks]
+    x = sx - sum(w for _, w in wide) / 2
+    for m, w in wide:
+        out.append(f'<g transform="translate({_num(x)},{_num(sy - 50)})">{m}</g>')
+        x += w
     if below is not None:
         rows = -(-len(groups) // per_row)
         out.append(below(moved, sy + 9 + rows * (CUBE + 5) + 6))
@@ -241,6 +242,13 @@ DISC_COLOURS = ("#e8b923", "#8b5a2b", "#7a7a7a")
 LINE = 19.0
 
 
+def _table_badge(text: str, x: float = 0, y: float = 0) -> str:
+    """The limit table's mark: a brown badge with ``text`` (seats taken/seats, C10)."""
+    return (f'<rect x="{_num(x)}" y="{_num(y)}" width="32" height="15" rx="3" fill="#6b3e1e" '
+            f'stroke="#2b1608"/><text x="{_num(x + 16)}" y="{_num(y + 12)}" font-size="11" '
+            f'font-weight="bold" text-anchor="middle" fill="#fff">{_e(text)}</text>')
+
+
 class _Colonies:
     """What the view shows of the Colonies' pieces (``state.ext["colonies"]``, see
     :mod:`elgrande.rules.colonies`) with the figures' names, drawn per place and in a
@@ -284,9 +292,7 @@ class _Colonies:
         return [f'<g class="limit-table" data-place="{_e(pid)}" data-seats="{t["seats"]}" '
                 f'data-taken="{taken}"><title>limit table: {taken} of {t["seats"]} seats'
                 f'{": " + _e(title) if title else ""}</title>'
-                '<rect x="-4" y="0" width="30" height="15" rx="3" fill="#6b3e1e" '
-                'stroke="#2b1608"/><text x="11" y="12" font-size="11" font-weight="bold" '
-                f'text-anchor="middle" fill="#fff">{taken}/{t["seats"]}</text></g>']
+                + _table_badge(f"{taken}/{t['seats']}") + "</g>"]
 
     def below(self, pid: str) -> Callable[[Shape, float], str] | None:
         """The offices, free discs and carriers of area ``pid`` (C4-C7), in columns."""
@@ -355,14 +361,17 @@ class _Colonies:
                f"{_e(b.neutral_name)}</text>"
                f'<text x="12" y="44" font-size="12">held by {_e(name)} · {black} black '
                "caballeros on the board</text></g>",
-               f'<text x="12" y="68" font-size="13" font-weight="bold">limit table: '
+               _table_badge("n/" + str(t.get("seats", 0)), 10, 56),
+               f'<text x="48" y="68" font-size="13" font-weight="bold">limit table in '
                f'{_e(rname)}, {t.get("seats", 0)} seats</text>']
         cells = [(str(p), COLOURS[p % len(COLOURS)], n) for p, n in enumerate(seated)]
         cells.append(("neutral", NEUTRAL, int(t.get("black", 0))))
         for i, (p, c, n) in enumerate(cells):
             out.append(f'<g class="seated" data-player="{p}" data-seated="{n}">'
                        f"{_cube(12 + i * (CUBE + 6), 76, c, n)}</g>")
-        out.append('<text x="12" y="122" font-size="13" font-weight="bold">discs in the '
+        out.append(f'<text x="{_num(18 + len(cells) * (CUBE + 6))}" y="90" font-size="12" '
+                   'fill="#555">seated</text>'
+                   '<text x="12" y="122" font-size="13" font-weight="bold">discs in the '
                    "supply</text>")
         yy = 140.0
         for i, (d, n) in enumerate(sorted((self.ext.get("supply") or {}).items())):
