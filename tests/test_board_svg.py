@@ -356,3 +356,17 @@ def test_C4_C10_the_svg_shows_offices_seats_discs_and_the_inquisitor(seed: int) 
         seen |= {"held"} if s.neutral_holder >= 0 else set()
         seen |= {"table"} if marks else set()
     assert g.pending is None and seen == {"carrier", "black office", "held", "table"}
+
+
+def test_cli_board_draws_a_colonies_record(tmp_path: Path) -> None:
+    g = colonies_checkpoints(8, 1000)[-1]
+    rec = tmp_path / "col.jsonl"
+    write_record(g, rec)
+    out = tmp_path / "b.svg"
+    r = CliRunner().invoke(main, ["board", f"{rec}:60", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    at60 = load_position(f"{rec}:60")
+    svg = out.read_text(encoding="utf-8")
+    assert {x["data-office"]: x["data-player"] for x in groups(svg, "office")} == {
+        o: _holder(h) for o, h in at60.state.ext["colonies"]["offices"].items()}
+    assert len(groups(svg, "inquisitor")) == 1

@@ -18,6 +18,20 @@ attributes, so tests and scripts can read the picture back:
   ``<g class="scoreboard" data-place=ID data-scoreboard=SB>`` (B5, B1.2, B1.5);
 - ``<g class="player" data-player=I data-court=N data-provinces=N data-score=N>``: the
   player panels (B1.1), with the hand when the view shows it.
+
+When the Colonies are in play (``state.ext["colonies"]``, :mod:`elgrande.rules.colonies`),
+their areas are places like the regions (shapes from ``cards/colonies/set.yaml``), and:
+
+- ``<g class="office" data-office=ID data-place=AREA data-player=I|neutral|none>``: who
+  holds each office (C4-C6; ``neutral``: a black caballero);
+- ``<g class="disc" data-place=AREA data-disc=D data-count=N>``: the free discs lying in
+  an area, ``<g class="carrier" data-place data-player data-disc data-count>``: the
+  caballeros carrying one, ``<g class="disc-supply" data-disc data-count>``: the supply (C7);
+- ``<g class="limit-table" data-place=REGION data-seats=N data-taken=N>``: the table's mark
+  in its region, ``<g class="seated" data-player=I|neutral data-seated=N>``: who sits at
+  it (C10);
+- ``<g class="inquisitor" data-player=I|none data-black=N>``: the Grand Inquisitor's
+  holder and the black caballeros on the board (C8, C9).
 """
 
 from __future__ import annotations
@@ -423,7 +437,8 @@ def board_svg(view: dict[str, Any], board: Board) -> str:
     Returns:
         The SVG text: map, places with values or mobile scoreboards, caballeros per colour
         with counts, king, Grandes, Castillo, player panels (court, provinces, score,
-        hand if shown) (B1, B5, B6.9, B8.5a).
+        hand if shown) (B1, B5, B6.9, B8.5a); with the Colonies also offices, discs,
+        carriers, the limit table and the Inquisitor's holder (C4-C10).
     Raises:
         KeyError: a view without ``state``.
     """
