@@ -275,3 +275,98 @@ def test_the_homebrew_guide_pictures_are_fresh() -> None:
     moved = {k: v for k, v in counts(after).items() if counts(before).get(k) != v}
     assert moved, "the card changes the board"
     assert sum(counts(before).values()) == sum(counts(after).values())
+
+
+# -- the Colonies (C1, C4-C10) ------------------------------------------------------------------
+def colonies_checkpoints(seed: int, every: int) -> list[Game]:
+    """Copies of a random 4-player Colonies game every ``every`` answers and at its end."""
+    g = elgrande.new_game(4, sets=("base", "colonies"), fill="provisional", seed=seed,
+                          logging=False)
+    rng = random.Random(seed)
+    out = []
+    n = 0
+    while (d := g.pending) is not None:
+        if n % every == 0:
+            out.append(g.copy())
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+        n += 1
+    return [*out, g]
+
+
+def _holder(h: int) -> str:
+    from elgrande.rules.colonies import BLACK, EMPTY
+
+    return "neutral" if h == BLACK else ("none" if h == EMPTY else str(h))
+
+
+def test_the_colonies_areas_are_map_data_drawn_on_the_map() -> None:
+    b = elgrande.new_game(4, sets=("base", "colonies"), fill="provisional", seed=1,
+                          logging=False).library.board
+    m = b.map
+    assert m is not None and set(m.shapes) == {p.id for p in b.places}
+    areas = [p.id for p in b.places if p.kind == "area"]
+    assert len(areas) == 4 and all(m.shapes[a].set == "colonies" for a in areas)
+    svg = map_svg(b)
+    root = ET.fromstring(svg)
+    assert float(root.get("height", 0)) == 44 + m.height + 16  # no strip under the map
+    assert {g_["data-place"] for g_ in groups(svg, "place")} == {p.id for p in b.places}
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+def test_C4_C10_the_svg_shows_offices_seats_discs_and_the_inquisitor(seed: int) -> None:
+    """Seeds 5 and 8 see carriers, offices held by black caballeros and a held Grand
+    Inquisitor (checked below, so the comparison is not vacuous)."""
+    seen: set[str] = set()
+    for g in colonies_checkpoints(seed, 12):
+        b, s = g.library.board, g.state
+        ext = s.ext["colonies"]
+        svg = board_svg(g.view(1), b)
+        want = {(b.place_id(i), str(p)): n for i, row in enumerate(s.caballeros)
+                for p, n in enumerate(row) if n}
+        want.update({(b.place_id(i), "neutral"): n for i, n in enumerate(s.neutral) if n})
+        assert counts(svg) == want
+        assert {x["data-office"]: x["data-player"] for x in groups(svg, "office")} == {
+            o: _holder(h) for o, h in ext["offices"].items()}
+        t = ext["table"]
+        seated = {x["data-player"]: int(x["data-seated"]) for x in groups(svg, "seated")}
+        assert seated == {**{str(p): n for p, n in enumerate(t["seated"])},
+                          "neutral": t["black"]}
+        marks = groups(svg, "limit-table")
+        assert [(x["data-place"], int(x["data-seats"]), int(x["data-taken"]))
+                for x in marks] == ([(t["region"], t["seats"],
+                                      sum(t["seated"]) + t["black"])] if t["region"] else [])
+        assert {(x["data-place"], x["data-disc"]): int(x["data-count"])
+                for x in groups(svg, "disc")} == {
+            (a, d): n for a, ds in ext["free"].items() for d, n in ds.items() if n}
+        carried: dict[tuple[str, str, str], int] = {}
+        for c in ext["carriers"]:
+            key = (str(c[0]), _holder(int(c[1])) if int(c[1]) < 0 else str(c[1]), str(c[2]))
+            carried[key] = carried.get(key, 0) + 1
+        assert {(x["data-place"], x["data-player"], x["data-disc"]): int(x["data-count"])
+                for x in groups(svg, "carrier")} == carried
+        assert {x["data-disc"]: int(x["data-count"]) for x in groups(svg, "disc-supply")} == {
+            d: n for d, n in ext["supply"].items()}
+        inq = groups(svg, "inquisitor")
+        assert [x["data-player"] for x in inq] == [
+            str(s.neutral_holder) if s.neutral_holder >= 0 else "none"]
+        assert int(inq[0]["data-black"]) == sum(s.neutral)
+        seen |= {"carrier"} if carried else set()
+        seen |= {"black office"} if "neutral" in {_holder(h) for h in ext["offices"].values()
+                                                 } else set()
+        seen |= {"held"} if s.neutral_holder >= 0 else set()
+        seen |= {"table"} if marks else set()
+    assert g.pending is None and seen == {"carrier", "black office", "held", "table"}
+
+
+def test_cli_board_draws_a_colonies_record(tmp_path: Path) -> None:
+    g = colonies_checkpoints(8, 1000)[-1]
+    rec = tmp_path / "col.jsonl"
+    write_record(g, rec)
+    out = tmp_path / "b.svg"
+    r = CliRunner().invoke(main, ["board", f"{rec}:60", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    at60 = load_position(f"{rec}:60")
+    svg = out.read_text(encoding="utf-8")
+    assert {x["data-office"]: x["data-player"] for x in groups(svg, "office")} == {
+        o: _holder(h) for o, h in at60.state.ext["colonies"]["offices"].items()}
+    assert len(groups(svg, "inquisitor")) == 1

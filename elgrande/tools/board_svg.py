@@ -18,12 +18,26 @@ attributes, so tests and scripts can read the picture back:
   ``<g class="scoreboard" data-place=ID data-scoreboard=SB>`` (B5, B1.2, B1.5);
 - ``<g class="player" data-player=I data-court=N data-provinces=N data-score=N>``: the
   player panels (B1.1), with the hand when the view shows it.
+
+When the Colonies are in play (``state.ext["colonies"]``, :mod:`elgrande.rules.colonies`),
+their areas are places like the regions (shapes from ``cards/colonies/set.yaml``), and:
+
+- ``<g class="office" data-office=ID data-place=AREA data-player=I|neutral|none>``: who
+  holds each office (C4-C6; ``neutral``: a black caballero);
+- ``<g class="disc" data-place=AREA data-disc=D data-count=N>``: the free discs lying in
+  an area, ``<g class="carrier" data-place data-player data-disc data-count>``: the
+  caballeros carrying one, ``<g class="disc-supply" data-disc data-count>``: the supply (C7);
+- ``<g class="limit-table" data-place=REGION data-seats=N data-taken=N>``: the table's mark
+  in its region, ``<g class="seated" data-player=I|neutral data-seated=N>``: who sits at
+  it (C10);
+- ``<g class="inquisitor" data-player=I|none data-black=N>``: the Grand Inquisitor's
+  holder and the black caballeros on the board (C8, C9).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from elgrande.model.board import Board
@@ -106,8 +120,11 @@ def _cube(x: float, y: float, colour: str, count: Any, size: float = CUBE) -> st
 
 
 def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
-               names: Sequence[str], dy: float) -> str:
-    """One place: outline, name, values (or the mobile scoreboard lying there), pieces."""
+               names: Sequence[str], dy: float, more_marks: Sequence[str] = (),
+               below: Callable[[Shape, float], str] | None = None) -> str:
+    """One place: outline, name, values (or the mobile scoreboard lying there), pieces;
+    ``more_marks`` go beside the king and the Grandes, ``below(shape, y)`` draws what lies
+    under the caballeros (from canvas height ``y``; ``shape`` moved onto the canvas)."""
     place = board.places[idx]
     sx, sy = shape.label
     sy += dy
@@ -166,9 +183,14 @@ def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
                          f'fill="{COLOURS[p % len(COLOURS)]}" stroke="#000" '
                          'stroke-width="2"/><text x="8" y="11" font-size="11" '
                          'font-weight="bold" text-anchor="middle" fill="#000">G</text></g>')
-    x0 = sx - (len(marks) * 22) / 2
-    for i, m in enumerate(marks):
-        out.append(f'<g transform="translate({_num(x0 + i * 22)},{_num(sy - 50)})">{m}</g>')
+    wide = [(m, 22.0) for m in marks] + [(m, 36.0) for m in more_marks]
+    x = sx - sum(w for _, w in wide) / 2
+    for m, w in wide:
+        out.append(f'<g transform="translate({_num(x)},{_num(sy - 50)})">{m}</g>')
+        x += w
+    if below is not None:
+        rows = -(-len(groups) // per_row)
+        out.append(below(moved, sy + 9 + rows * (CUBE + 5) + 6))
     out.append("</g>")
     return "".join(out)
 
@@ -228,6 +250,154 @@ def _legend(x: float, y: float) -> tuple[str, float]:
     return t, y + 48
 
 
+# -- the Colonies' pieces (C1, C4-C10) -------------------------------------------------------
+#: Disc colours, in the manifest's order of disc kinds (C7).
+DISC_COLOURS = ("#e8b923", "#8b5a2b", "#7a7a7a")
+LINE = 19.0
+
+
+def _table_badge(text: str, x: float = 0, y: float = 0) -> str:
+    """The limit table's mark: a brown badge with ``text`` (seats taken/seats, C10)."""
+    return (f'<rect x="{_num(x)}" y="{_num(y)}" width="32" height="15" rx="3" fill="#6b3e1e" '
+            f'stroke="#2b1608"/><text x="{_num(x + 16)}" y="{_num(y + 12)}" font-size="11" '
+            f'font-weight="bold" text-anchor="middle" fill="#fff">{_e(text)}</text>')
+
+
+class _Colonies:
+    """What the view shows of the Colonies' pieces (``state.ext["colonies"]``, see
+    :mod:`elgrande.rules.colonies`) with the figures' names, drawn per place and in a
+    panel."""
+
+    def __init__(self, ext: dict[str, Any], board: Board, st: dict[str, Any],
+                 names: Sequence[str]) -> None:
+        from elgrande.rules import colonies
+
+        self.ext, self.board, self.st, self.names = ext, board, st, names
+        self.fig = colonies.figures(board)
+        self.black, self.empty = colonies.BLACK, colonies.EMPTY
+        self.discs = {d.id: (d, DISC_COLOURS[i % len(DISC_COLOURS)])
+                      for i, d in enumerate(self.fig.discs)}
+
+    def who(self, holder: int) -> tuple[str, str, str]:
+        """(data-player, colour, name) of an office holder or a carrier."""
+        if holder == self.black or (holder < 0 and holder != self.empty):
+            return "neutral", NEUTRAL, f"black ({self.board.neutral_name})"
+        if holder < 0:
+            return "none", "#ffffff", "nobody"
+        name = self.names[holder] if holder < len(self.names) else f"p{holder + 1}"
+        return str(holder), COLOURS[holder % len(COLOURS)], name
+
+    def disc(self, x: float, y: float, disc: str) -> str:
+        colour = self.discs[disc][1] if disc in self.discs else "#999999"
+        return (f'<circle cx="{_num(x)}" cy="{_num(y)}" r="7" fill="{colour}" '
+                'stroke="#222" stroke-width="1"/>')
+
+    def disc_name(self, disc: str) -> str:
+        return self.discs[disc][0].name if disc in self.discs else disc
+
+    def marks(self, pid: str) -> list[str]:
+        """The limit table's mark in its region (C10)."""
+        t = self.ext.get("table") or {}
+        if t.get("region") != pid:
+            return []
+        seated = list(t.get("seated") or [])
+        taken = sum(seated) + int(t.get("black", 0))
+        title = ", ".join(f"{self.who(p)[2]} {n}" for p, n in enumerate(seated) if n)
+        return [f'<g class="limit-table" data-place="{_e(pid)}" data-seats="{t["seats"]}" '
+                f'data-taken="{taken}"><title>limit table: {taken} of {t["seats"]} seats'
+                f'{": " + _e(title) if title else ""}</title>'
+                + _table_badge(f"{taken}/{t['seats']}") + "</g>"]
+
+    def below(self, pid: str) -> Callable[[Shape, float], str] | None:
+        """The offices, free discs and carriers of area ``pid`` (C4-C7), in columns."""
+        items: list[tuple[str, str]] = []
+        offices = self.ext.get("offices") or {}
+        for o in self.fig.offices:
+            if o.area == pid and o.id in offices:
+                who, colour, name = self.who(int(offices[o.id]))
+                items.append((f'class="office" data-office="{_e(o.id)}" data-place="{_e(pid)}" '
+                              f'data-player="{who}"',
+                              f'<rect x="0" y="-11" width="13" height="13" rx="2" '
+                              f'fill="{colour}" stroke="#222" stroke-dasharray='
+                              f'"{"3,2" if who == "none" else "none"}"/>'
+                              f'<text x="18" y="0" font-size="12">{_e(o.name)}: '
+                              f"{_e(name)}</text>"))
+        for d, n in sorted((self.ext.get("free") or {}).get(pid, {}).items()):
+            if n:
+                items.append((f'class="disc" data-disc="{_e(d)}" data-place="{_e(pid)}" '
+                              f'data-count="{n}"',
+                              self.disc(7, -4, d) + f'<text x="18" y="0" font-size="12">'
+                              f"{n} {_e(self.disc_name(d))} free</text>"))
+        carried: dict[tuple[int, str], int] = {}
+        for c in self.ext.get("carriers") or []:
+            if c[0] == pid:
+                carried[(int(c[1]), str(c[2]))] = carried.get((int(c[1]), str(c[2])), 0) + 1
+        for (p, d), n in sorted(carried.items()):
+            who, colour, name = self.who(p)
+            items.append((f'class="carrier" data-place="{_e(pid)}" data-player="{who}" '
+                          f'data-disc="{_e(d)}" data-count="{n}"',
+                          f'<rect x="0" y="-11" width="13" height="13" rx="2" fill="{colour}" '
+                          f'stroke="#222"/>{self.disc(20, -4, d)}'
+                          f'<text x="31" y="0" font-size="12">{_e(name)} carries {n} '
+                          f"{_e(self.disc_name(d))}</text>"))
+        if not items:
+            return None
+
+        def draw(shape: Shape, y: float) -> str:
+            xs = [x for x, _ in shape.points]
+            bottom = max(yy for _, yy in shape.points) - 6
+            fit = max(1, int((bottom - y) // LINE))
+            out = []
+            for i, (attrs, body) in enumerate(items):
+                col, row = divmod(i, fit)
+                x, yy = min(xs) + 10 + col * 175, y + 12 + row * LINE
+                out.append(f'<g {attrs} transform="translate({_num(x)},{_num(yy)})">{body}</g>')
+            return "".join(out)
+        return draw
+
+    def panel(self, x: float, y: float) -> tuple[str, float]:
+        """The Grand Inquisitor's holder (C8), the limit table's seats (C10) and the disc
+        supply (C7)."""
+        st, b = self.st, self.board
+        held = int(st.get("neutral_holder", -1))
+        who, colour, name = self.who(held) if held >= 0 else ("none", "#ffffff", "nobody")
+        black = sum(st.get("neutral") or [])
+        t = self.ext.get("table") or {}
+        region = t.get("region") or ""
+        rname = b.places[b.index[region]].name if region in b.index else "no region"
+        seated = list(t.get("seated") or [])
+        out = [f'<g class="colonies" transform="translate({_num(x)},{_num(y)})">',
+               f'<rect x="0" y="0" width="{_num(PANEL)}" height="{{H}}" rx="8" '
+               'fill="#fffaf0" stroke="#b9a98c"/>',
+               f'<g class="inquisitor" data-player="{who}" data-black="{black}">'
+               f'<rect x="10" y="10" width="16" height="16" rx="3" fill="{NEUTRAL}" '
+               'stroke="#222"/><text x="34" y="23" font-size="13" font-weight="bold">'
+               f"{_e(b.neutral_name)}</text>"
+               f'<text x="12" y="44" font-size="12">held by {_e(name)} · {black} black '
+               "caballeros on the board</text></g>",
+               _table_badge("n/" + str(t.get("seats", 0)), 10, 56),
+               f'<text x="48" y="68" font-size="13" font-weight="bold">limit table in '
+               f'{_e(rname)}, {t.get("seats", 0)} seats</text>']
+        cells = [(str(p), COLOURS[p % len(COLOURS)], n) for p, n in enumerate(seated)]
+        cells.append(("neutral", NEUTRAL, int(t.get("black", 0))))
+        for i, (p, c, n) in enumerate(cells):
+            out.append(f'<g class="seated" data-player="{p}" data-seated="{n}">'
+                       f"{_cube(12 + i * (CUBE + 6), 76, c, n)}</g>")
+        out.append(f'<text x="{_num(18 + len(cells) * (CUBE + 6))}" y="90" font-size="12" '
+                   'fill="#555">seated</text>'
+                   '<text x="12" y="122" font-size="13" font-weight="bold">discs in the '
+                   "supply</text>")
+        yy = 140.0
+        for i, (d, n) in enumerate(sorted((self.ext.get("supply") or {}).items())):
+            out.append(f'<g class="disc-supply" data-disc="{_e(d)}" data-count="{n}" '
+                       f'transform="translate({_num(12 + i * 125)},{_num(yy)})">'
+                       f'{self.disc(7, -4, d)}<text x="18" y="0" font-size="12">{n} '
+                       f"{_e(self.disc_name(d))}</text></g>")
+        h = yy + 14
+        out.append("</g>")
+        return "".join(out).replace("{H}", _num(h)), y + h + 8
+
+
 def _title(view: dict[str, Any]) -> str:
     if view.get("title"):
         return str(view["title"])
@@ -246,6 +416,16 @@ def _title(view: dict[str, Any]) -> str:
     return f"{head} · {phase} · {seen}" if phase and phase != "over" else f"{head} · {seen}"
 
 
+def _colonies_of(view: dict[str, Any], board: Board, names: Sequence[str]
+                 ) -> _Colonies | None:
+    from elgrande.rules import colonies
+
+    ext = (view["state"].get("ext") or {}).get(colonies.NAME)
+    if not isinstance(ext, dict) or not colonies.in_play(board):
+        return None
+    return _Colonies(ext, board, view["state"], names)
+
+
 def board_svg(view: dict[str, Any], board: Board) -> str:
     """The board as an SVG document (a string).
 
@@ -257,7 +437,8 @@ def board_svg(view: dict[str, Any], board: Board) -> str:
     Returns:
         The SVG text: map, places with values or mobile scoreboards, caballeros per colour
         with counts, king, Grandes, Castillo, player panels (court, provinces, score,
-        hand if shown) (B1, B5, B6.9, B8.5a).
+        hand if shown) (B1, B5, B6.9, B8.5a); with the Colonies also offices, discs,
+        carriers, the limit table and the Inquisitor's holder (C4-C10).
     Raises:
         KeyError: a view without ``state``.
     """
@@ -271,6 +452,10 @@ def board_svg(view: dict[str, Any], board: Board) -> str:
     if st["players"]:
         legend, panel_end = _legend(bmap.width + GAP, panel_end + 4)
         panel += legend
+    col = _colonies_of(view, board, names)
+    if col is not None:
+        more, panel_end = col.panel(bmap.width + GAP, panel_end + 4)
+        panel += more
     height = max(TOP + map_h, panel_end) + GAP
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
            f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" '
@@ -285,7 +470,9 @@ def board_svg(view: dict[str, Any], board: Board) -> str:
                    'stroke-width="1.5"/>')
     for place in board.places:
         if place.id in shapes:
-            out.append(_place_svg(board, shapes[place.id], place.index, st, names, TOP))
+            out.append(_place_svg(
+                board, shapes[place.id], place.index, st, names, TOP,
+                col.marks(place.id) if col else (), col.below(place.id) if col else None))
     out.append(panel)
     out.append("</svg>")
     return "\n".join(out) + "\n"
