@@ -25,6 +25,7 @@ from the checkout, so CI tests what a user installs.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -35,9 +36,19 @@ import pytest
 import yaml
 
 import elgrande
+from elgrande.data.library import load_library
 from elgrande.data.manifests import load_board
+from elgrande.engine.flow import FlowEngine, engine_for
+from elgrande.engine.primitives import apply_court, court_decision
+from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
+from elgrande.rules.base import (
+    apply_bid_answer,
+    apply_placement_answer,
+    bid_decision,
+    placement_decision,
+)
 from elgrande.tools.scenario import case_files
 
 TESTS_DIR = Path(__file__).resolve().parent
@@ -196,3 +207,59 @@ def make_state(board: Board) -> StateBuilder:
         return build_state(board, **kw)
 
     return make
+
+
+# -- the game's placement, court and power-card paths (issue 8: one code path per rule) --
+
+
+@functools.cache
+def engine_of(sets: tuple[str, ...]) -> FlowEngine:
+    """The game's engine for a board of ``sets`` (loaded once per session)."""
+    return engine_for(load_library(sets))
+
+
+def _place_ids(board: Board, m: Mapping[Any, int]) -> dict[Any, int]:
+    """``{place index: n}`` as an answer ``{region id: n}``; keys that are not place
+    indices stay as they are (for the decisions' own refusal)."""
+    return {board.place_id(k) if isinstance(k, int) and 0 <= k < len(board.places) else k: n
+            for k, n in m.items()}
+
+
+def place(s: State, board: Board, player: int, limit: int, to: Mapping[Any, int]) -> None:
+    """Place from court as the game does (B4.3): the base rules' placement decision, its
+    check, then its apply; when nothing can be placed only an empty answer is legal (as
+    the scenario runner's ``place`` step)."""
+    engine = engine_of(tuple(board.sets))
+    answer = _place_ids(board, to)
+    d = placement_decision(engine, s, player, limit)
+    if d is None:
+        if any(answer.values()):
+            raise IllegalMove("B4.3", "no caballero can be placed")
+        return
+    apply_placement_answer(engine, s, player, d.check(answer, player), [])
+
+
+def court(s: State, board: Board, player: int, limit: int, provinces: int,
+          regions: Mapping[Any, int] | None = None) -> None:
+    """Bring caballeros to court as the game does (B4.1): the court decision, its check,
+    then :func:`apply_court`; when none can come only an empty answer is legal."""
+    answer = {"provinces": provinces, "regions": _place_ids(board, regions or {})}
+    d = court_decision(s, board, player, limit)
+    if d is None:
+        if provinces or any(answer["regions"].values()):
+            raise IllegalMove("B4.1", "no caballero can come to court now")
+        return
+    apply_court(s, board, player, d.check(answer, player), engine_of(tuple(board.sets)).rules)
+
+
+def bid(s: State, first: int, player: int, value: int) -> None:
+    """Play a power card as the game does (B3.2, B3.3): the decision of the next bid of a
+    round begun by ``first``, refused for a player whose turn it is not (as the scenario
+    runner's ``bids`` step), checked, then applied."""
+    if len(s.bids) >= s.players:
+        raise IllegalMove("B3.2", f"player {player} has already played a power card this round")
+    d = bid_decision(s, first, len(s.bids))
+    if d.players != [player]:
+        raise IllegalMove("B3.3", f"it is player {d.players[0]}'s turn to play a power card, "
+                          f"not player {player}'s")
+    apply_bid_answer(s, player, int(d.check(value, player)), [])

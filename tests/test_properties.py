@@ -8,17 +8,18 @@ import json
 from typing import Any
 
 import pytest
+from conftest import bid, court, engine_of, place
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from elgrande.data.manifests import load_board
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
-from elgrande.model.placement import apply_bid, apply_court, apply_place, placement_targets
 from elgrande.model.scoring import general_scoring, score_regions
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
+from elgrande.rules.base import placement_targets
 
-BOARDS = (load_board(("base",)), load_board(("base", "colonies")))
+#: the game's engines' boards, so that moves go through the game's decisions (conftest)
+BOARDS = (engine_of(("base",)).board, engine_of(("base", "colonies")).board)
 
 PROPS = settings(max_examples=100, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -73,12 +74,14 @@ def positions(draw: st.DrawFn) -> tuple[Board, State]:
         s.hands[p] = sorted(hand)
         s.discards[p] = sorted(set(cards) - hand)
     played: set[int] = set()
-    for p in range(draw(st.integers(0, players))):
+    first = draw(st.integers(0, players - 1))  # power cards so far, clockwise (B3.2)
+    for i in range(draw(st.integers(0, players))):
+        p = (first + i) % players
         free = [v for v in s.hands[p] if v not in played]
         if not free:
             break
         v = draw(st.sampled_from(free))
-        apply_bid(s, p, v)
+        bid(s, first, p, v)
         played.add(v)
     for _ in range(draw(st.integers(0, 2))):
         s.lasting.append(Lasting("veto", draw(st.integers(0, players - 1)),
@@ -161,16 +164,16 @@ def moves(draw: st.DrawFn, board: Board, s: State, kind: str) -> tuple[Any, ...]
             m[draw(st.sampled_from([-1, n]))] = 1
         return m
 
-    if wrong and draw(st.integers(0, 5)) == 0:
-        player = draw(st.sampled_from([-1, s.players]))
-    ok = 0 <= player < s.players
-    p = player if ok else 0
+    # no unknown players: the decisions answer one seat, and seats are checked where
+    # answers enter (Game.answer, B3.3/B3.4: test_placement.test_B3_4_unknown_player_...)
+    p = player
     if kind == "place":
-        to = counts(placement_targets(s, board), s.court[p] - 1)
+        to: dict[int, int] = counts(placement_targets(engine_of(board.sets), s, p),
+                                    s.court[p] - 1)
         if wrong:
             to = spoil(to, list(range(n)))
         total = sum(v for v in to.values() if v > 0)
-        return (player, draw(st.sampled_from([total, total + 1, total - 1, 5])), to)
+        return (player, draw(st.sampled_from([total, total + 1, max(total - 1, 0), 5])), to)
     if kind == "court":
         provinces = s.provinces[p]
         if draw(st.booleans()):  # from the provinces only
@@ -190,16 +193,16 @@ def moves(draw: st.DrawFn, board: Board, s: State, kind: str) -> tuple[Any, ...]
                 k = draw(st.sampled_from(sorted(regions)))
                 regions[k] = s.caballeros[k][p] + 1
         total = taken + sum(v for v in regions.values() if v > 0)
-        limit = total - 1 if wrong and draw(st.booleans()) else total
+        limit = max(total - 1, 0) if wrong and draw(st.booleans()) else total  # a card's N >= 0
         return (player, limit, taken, regions)
     if kind == "bid":
         played = [v for _p, v in s.bids]
-        waiting = [q for q in range(s.players) if q not in {b for b, _v in s.bids}]
-        if ok and waiting and draw(st.booleans()):
-            player = p = draw(st.sampled_from(waiting))
+        # the round's first bidder: who played first, else anyone (B3.2)
+        first = s.bids[0][0] if s.bids else draw(st.integers(0, s.players - 1))
+        if draw(st.booleans()):  # mostly the player whose turn it is
+            player = p = (first + len(s.bids)) % s.players
         free = [v for v in s.hands[p] if v not in played] or [1]
         value = draw(st.sampled_from(free))
-        expected = draw(st.sampled_from([None, player]))
         if wrong:
             how = draw(st.sampled_from(["played", "discarded", "range", "turn"]))
             if how == "played" and played:
@@ -207,10 +210,10 @@ def moves(draw: st.DrawFn, board: Board, s: State, kind: str) -> tuple[Any, ...]
             elif how == "discarded" and s.discards[p]:
                 value = draw(st.sampled_from(s.discards[p]))
             elif how == "turn":
-                expected = draw(st.integers(0, s.players - 1))
+                player = draw(st.integers(0, s.players - 1))
             else:
                 value = draw(st.sampled_from([0, 14]))
-        return (player, value, expected)
+        return (first, player, value)
     discs = draw(st.lists(st.sampled_from(board.regions), min_size=s.players,
                           max_size=s.players))
     if wrong:
@@ -227,10 +230,11 @@ def _check_done(kind: str, args: tuple[Any, ...], board: Board, old: State, s: S
     """What must hold after a move the engine carried out."""
     assert s.conservation_errors(board) == []
     if kind == "place":  # B4.3, B5.1, B5.2
-        _player, limit, to = args
+        player, limit, to = args
         placed = {p: n for p, n in to.items() if n}
         assert sum(placed.values()) <= limit
-        assert set(placed) <= set(placement_targets(old, board))
+        assert old.king not in placed
+        assert set(placed) <= set(placement_targets(engine_of(board.sets), old, player))
     elif kind == "court":  # B4.1
         player, limit, from_provinces, from_regions = args
         assert s.court[player] - old.court[player] <= limit
@@ -239,8 +243,8 @@ def _check_done(kind: str, args: tuple[Any, ...], board: Board, old: State, s: S
         if any(from_regions.values()):
             assert old.provinces[player] == from_provinces and s.provinces[player] == 0
     elif kind == "bid":  # B3.2
-        player, value, expected = args
-        assert expected is None or expected == player
+        first, player, value = args
+        assert len(old.bids) < s.players and player == (first + len(old.bids)) % s.players
         assert value in old.hands[player]
         assert all(p != player and v != value for p, v in old.bids)
     else:  # B6.1
@@ -259,11 +263,11 @@ def test_refused_move_leaves_the_state_unchanged(
     before = s.to_json()
     try:
         if kind == "place":
-            apply_place(s, board, *args)
+            place(s, board, *args)
         elif kind == "court":
-            apply_court(s, board, *args)
+            court(s, board, *args)
         elif kind == "bid":
-            apply_bid(s, *args)
+            bid(s, *args)
         else:
             general_scoring(s, board, *args)
     except IllegalMove as exc:
@@ -302,8 +306,8 @@ def test_copy_is_independent(pos: tuple[Board, State]) -> None:
     c.scores[0] += 1
     c.hands[0].append(99)
     c.discards[0].append(99)
-    for bid in c.bids:
-        bid[1] = 99
+    for pair in c.bids:
+        pair[1] = 99
     c.bids.append([0, 98])
     for x in c.lasting:
         x.data["taken"] = -5
