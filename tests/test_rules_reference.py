@@ -121,7 +121,7 @@ def test_every_illegal_move_raised_in_the_package_cites_a_known_rule() -> None:
                     (k.value for k in node.keywords if k.arg == "rule"), None)
                 if isinstance(rule, ast.Constant):
                     cited.append((path.name, node.lineno, rule.value))
-    assert len(cited) > 30
+    assert len(cited) > 20  # the walk finds the raises (fewer since issue 8's one code path)
     assert [c for c in cited if c[2] not in RULES] == []
 
 
