@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import bench_worker  # noqa: E402
 from load import cold_load  # noqa: E402
 
 from elgrande.game import new_game  # noqa: E402
@@ -22,23 +21,7 @@ from elgrande.game import new_game  # noqa: E402
 
 def playouts(players: int, seconds: float) -> tuple[int, int, float]:
     """Random games of ``players`` for about ``seconds``: (games, decisions, seconds)."""
-    games = decisions = 0
-    seed = 0
-    start = time.perf_counter()
-    while True:
-        game = new_game(players, seed=seed, logging=False)
-        rng = random.Random(seed)
-        while game.pending is not None:
-            d = game.pending
-            p = d.players[0]
-            game.answer(p, d.random_answer(rng, p))
-            decisions += 1
-        assert game.over
-        games += 1
-        seed += 1
-        took = time.perf_counter() - start
-        if took >= seconds:
-            return games, decisions, took
+    return bench_worker.playouts(new_game, players, seconds)
 
 
 def main() -> None:

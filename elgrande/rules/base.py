@@ -222,12 +222,17 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
                     "why": why}, "B3.2")
 
 
-def apply_bid_answer(state: State, player: int, value: int, events: Events) -> None:
-    """Play a power card that its :func:`bid_decision` accepted: hand -> discard (B3.2)."""
+def apply_bid_answer(state: State, player: int, value: int, events: Events,
+                     what: str = "") -> None:
+    """Play a power card that its :func:`bid_decision` accepted: hand -> discard (B3.2).
+    ``what`` names the card in the event when it is not a power card (I3)."""
     state.hands[player].remove(value)
     state.discards[player].append(value)
     state.bids.append([player, value])
-    events.append({"event": "bid", "player": player, "value": value})
+    event: dict[str, Any] = {"event": "bid", "player": player, "value": value}
+    if what:
+        event["what"] = what
+    events.append(event)
 
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:

@@ -295,11 +295,8 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
 
 def apply_bid(state: State, player: int, value: int, events: Events) -> None:
     """Play a card its :func:`bid_decision` accepted: hand -> the face-up discards (I3,
-    I7)."""
-    state.hands[player].remove(value)
-    state.discards[player].append(value)
-    state.bids.append([player, value])
-    events.append({"event": "bid", "player": player, "value": value, "what": "card"})
+    I7), as the base game plays a power card."""
+    base.apply_bid_answer(state, player, value, events, what="card")
 
 
 def award_event(lib: Library, state: State) -> dict[str, Any]:
