@@ -195,7 +195,10 @@ def test_intrigue_cards_sourced_actions_and_unknowns() -> None:
             assert d.get("summary") and d["status"] == "incomplete", v
         else:
             assert d["effect"] is None and "effect" in d["unknown"], v
-    assert (by_value[13]["optional"], by_value[15]["optional"]) == (False, True)
+    # I6 from seed 004's wording: 可 ("may") on 15, 20 and 40; a command on 13 and 35
+    assert {v: by_value[v]["optional"] for v in sourced} == {
+        13: False, 15: True, 20: True, 35: False, 40: True}
+    assert all(by_value[v]["confidence"]["optional"] == "S1" for v in sourced)
 
 
 def test_colonies_seventh_stack_holds_no_invented_data() -> None:
@@ -322,6 +325,10 @@ def test_the_shipped_intrigue_fill_holds_exactly_section_6_3() -> None:
     assert len(lib.of_role("hand")) == 27  # the 4 unknown values are not in play
     assert lib.figures["intrigue-king"].caballero_cards[3] == (5, 4, 3)
     assert lib.card(ids[90]).script is not None and lib.card(ids[40]).heads == 4
+    # I6: a script a fill supplies says no "you may": its action is compulsory
+    assert [lib.card(ids[v]).optional for v in (63, 90, 93, 110)] == [False] * 4
+    assert all("optional" in lib.card(ids[v]).provisional for v in (63, 90, 93, 110))
+    assert lib.card(ids[20]).optional is True and "optional" not in lib.card(ids[20]).provisional
 
 
 def test_a_fill_cannot_change_a_sourced_field(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ unknown fields only, never change a sourced one::
     source: "EXPANSIONS.md 6.3"
     cards:                              # card id -> unknown field -> value
       ik-10: {heads: 6}
-      ik-90: {heads: 3, effect: "move scoreboard to anywhere except king\\n", optional: true}
+      ik-90: {heads: 3, effect: "move scoreboard to anywhere except king\\n"}  # optional: I6
     no_special_action: [ik-30]          # play with no special action ("special action unknown")
     out_of_play: [ik-unknown-1]         # not in play with this fill (their data is missing)
     manifest:                           # the set manifest's unknown figures, by dotted key
@@ -243,6 +243,9 @@ def _filled(card: CardDef, values: dict[str, Any], no_action: bool, kinds: Kinds
     covered = set(values)
     if no_action:  # no special action: its effect and whether it is optional are moot
         covered |= {"effect", "optional"} & set(card.unknown)
+    elif "effect" in values and "optional" in card.unknown and "optional" not in values:
+        d["optional"] = False  # I6: the fill's script is the text, and it says no "you may"
+        covered.add("optional")
     d["unknown"] = [f for f in card.unknown if f not in covered]
     if not d["unknown"]:
         del d["unknown"]
@@ -279,6 +282,8 @@ def fill_values(dirs: Iterable[str | Path]) -> dict[str, list[tuple[str, str, An
             name = f.stem
             for cid, values in fill.cards.items():
                 out.setdefault(cid, []).extend((name, k, v) for k, v in values.items())
+                if "effect" in values and "optional" not in values:  # I6, as in _filled
+                    out[cid].append((name, "optional", False))
             for cid in fill.no_action:
                 out.setdefault(cid, []).append((name, "effect", None))
             for cid in fill.out_of_play:
