@@ -200,3 +200,15 @@ def test_game_from_view_keeps_views_independent() -> None:
     p = h.pending.players[0]
     h.answer(p, h.pending.legal_answers(p)[0])
     assert v["state"]["bids"] == g.view(p)["state"]["bids"]
+
+
+def test_random_single_source_move_draws_from_a_source_that_can_meet_the_minimum() -> None:
+    """B8.2: a one-source move with a minimum: a random answer is always legal, even when
+    some sources hold fewer caballeros than the minimum."""
+    d = Decision("move_caballeros", [0], "", {
+        "sources": {"aragon": {"0": 1}, "galicia": {"0": 3}, "basque": {"1": 1}},
+        "to": ["aragon", "galicia", "basque", "valencia"], "min": 2, "max": 3,
+        "single_source": True})
+    for seed in range(60):
+        moves = d.check(d.random_answer(random.Random(seed), 0), 0)
+        assert {m[0] for m in moves} == {"galicia"} and 2 <= sum(m[3] for m in moves) <= 3

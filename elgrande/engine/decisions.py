@@ -607,7 +607,8 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
     sources = dict(o["sources"])
     if o.get("single_source") and not o.get("all"):
-        src = rng.choice(sorted(sources))
+        enough = [s for s in sorted(sources) if sum(sources[s].values()) >= o.get("min", 0)]
+        src = rng.choice(enough or sorted(sources))
         sources = {src: sources[src]}
     units = [(s, int(who)) for s, owners in sources.items() for who, n in owners.items()
              for _ in range(n)]
