@@ -87,6 +87,9 @@ def test_I9_disc_on_the_kings_region_asks_the_owner_where_the_grande_goes() -> N
         assert json.dumps(g.to_json(), sort_keys=True) == snap
     with pytest.raises(IllegalMove):
         g.answer(0, d.options["choices"][0])               # not player 0's decision (I9)
+    for viewer in (0, 1):                  # nothing hidden here: the discs are revealed
+        seen = Game.from_view(g.view(viewer), random.Random(viewer))
+        assert seen.pending is not None and seen.pending.to_json() == d.to_json()
     c = g.copy()
     rebuilt = Game.from_json(json.loads(snap))
     to = next(r for r in d.options["choices"] if r != b.place_id(g.state.grandes[0]))

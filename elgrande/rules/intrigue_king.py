@@ -14,9 +14,12 @@ of this round's ``state.bids`` (:func:`awards`), so they return when the round e
 
 The card notes (I8, I9) add primitives registered here: ``this turn place up to N``
 (15), ``this turn place into SET`` (20), ``bridge A and B`` (63, hook ``adjacent``),
-``lay scoreboard to SET`` (93, hook ``scored``); a card whose action only keeps a lasting
-effect (40's Veto) takes effect when the cards are revealed. Card 35 (a Grande in the
-Castillo) is not built yet.
+``lay scoreboard to SET`` (93, hook ``scored``), ``put an opponent grande into castillo``
+(35, I9: the Grande counts there for the Castillo's bonus and leaves at the general
+scoring, hook ``castillo_emptied``; the base game's ``discs`` phase is replaced so that a
+Grande's owner whose disc shows the king's region first puts it elsewhere, phase
+``castillo_grande``); a card whose action only keeps a lasting effect (40's Veto) takes
+effect when the cards are revealed.
 
 The one code path of each rule is here: :func:`bid_decision`, :func:`apply_bid`,
 :func:`awards` serve the flow and the scenario runner alike.
