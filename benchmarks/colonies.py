@@ -53,18 +53,27 @@ def run(games: int, first: int, sets: tuple[str, ...], fill: str | None,
     return played, ok, failed, time.perf_counter() - start, per
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str) -> argparse.ArgumentParser:
+    """The command line of a soak run (``--games``, ``--base-games``, ``--first-seed``,
+    ``--time-cap``), described by the first line of ``doc``."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--base-games", type=int, default=200)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--time-cap", type=float, default=1800.0)
-    args = ap.parse_args()
-    played, ok, failed, took, per = run(args.games, args.first_seed, ("base", "colonies"),
-                                        "provisional", args.time_cap)
+    return ap
+
+
+def compare(label: str, sets: tuple[str, ...], fill: str | None,
+            args: argparse.Namespace) -> int:
+    """Play ``args.games`` games of ``sets`` with ``fill``, then ``args.base_games`` base
+    games on the same seeds; print the failures, the counts and both games/s. Returns the
+    exit status: 1 when a game failed."""
+    played, ok, failed, took, per = run(args.games, args.first_seed, sets, fill,
+                                        args.time_cap)
     for f in failed[:10]:
         print(f)
-    print(f"colonies: {ok} of {played} games ended without an exception ({len(failed)} "
+    print(f"{label}: {ok} of {played} games ended without an exception ({len(failed)} "
           f"failed) in {took:.1f} s: {played / max(took, 1e-9):.2f} games/s")
     print("ended games by player count: " + ", ".join(f"{n}p {per[n]}" for n in sorted(per)))
     bplayed, bok, bfailed, btook, _ = run(args.base_games, args.first_seed, ("base",), None,
@@ -72,6 +81,12 @@ def main() -> int:
     print(f"base:     {bok} of {bplayed} games ended without an exception in {btook:.1f} s: "
           f"{bplayed / max(btook, 1e-9):.2f} games/s")
     return 1 if failed or bfailed else 0
+
+
+def main() -> int:
+    """Command line: see the module docstring."""
+    return compare("colonies", ("base", "colonies"), "provisional",
+                   arguments(__doc__ or "").parse_args())
 
 
 if __name__ == "__main__":

@@ -193,7 +193,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "king":
         return [f"  The king moves from {_region(board, e['frm'])} to {_region(board, e['to'])}."]
     if kind == "grande":
-        return [f"  {names[e['decider']]}'s Grande moves to {_region(board, e['to'])}."]
+        return [f"  {names[e.get('owner', e['decider'])]}'s Grande moves to "
+                f"{_region(board, e['to'])}."]
     if kind == "scoreboard":
         return [f"  Mobile scoreboard {e['scoreboard']} goes to {_region(board, e['to'])}."]
     if kind == "take_back":

@@ -1,9 +1,9 @@
 """Intrigue & the King as a rules module (RULES.md I1-I7): whole games through the facade.
 
-Whole games need every card in play to be playable: the shipped provisional fill still
-lacks scripts and 'optional' values (EXPANSIONS.md 6.3), so these tests use the test fill
-``tests/fills/ik-test.yaml`` (the provisional values, with the cards no script can say yet
-out of play).
+These tests use the test fill ``tests/fills/ik-test.yaml`` (the provisional values, with
+the inferred actions of 63, 90, 93 and 110 optional); the shipped provisional fill plays
+in tests/test_intrigue_king_castillo.py, tests/test_intrigue_king_rules_audit.py and the
+properties.
 """
 
 from __future__ import annotations

@@ -174,6 +174,15 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "lay a mobile scoreboard from beside the board (else move one on the board) to {to}; "
        "it goes back after the next scoring", ("I8", "I9", "B6.9", "B5.2"),
        ("move_scoreboard",)),
+    _s("grande_into_castillo", "put an opponent grande into castillo",
+       "Put the Grande of an opponent (the deciding player chooses whose, among those whose "
+       "Grande may go) into the Castillo; a Grande already in the Castillo or in the king's "
+       "region cannot go. It counts there for the Castillo's Grande bonus and leaves at the "
+       "next general scoring with its owner's Castillo caballeros to the region on their "
+       "disc (the king's region on the disc: the owner puts it in another mainland region).",
+       [], "put the Grande of one of your opponents into the Castillo; at the next general "
+       "scoring it leaves with its owner's Castillo caballeros to the region on their disc",
+       ("I8", "I9", "B1.2", "B5.2"), ("choose_player",)),
     _s("pass_", "pass", "Do nothing.", [], "do nothing"),
     # Statements whose implementation a rules module registers (Grand Inquisitor & the
     # Colonies: elgrande/rules/colonies.py).

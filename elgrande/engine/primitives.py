@@ -408,6 +408,8 @@ def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
     p = ctx.subject
     if s.grandes[p] == s.king:
         return None  # B5.2: nothing leaves the king's region
+    if s.grandes[p] == b.castillo:
+        return None  # B8.2: nothing leaves the Castillo by a special action; it waits there
     opts = [r for r in regions(ctx, call.arg("to"))
             if r >= 0 and b.is_region(r) and r != s.king and r != s.grandes[p]]
     if not opts:

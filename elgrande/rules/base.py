@@ -585,9 +585,17 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     flow.secret[str(player)] = norm
     if len(flow.secret) < state.players:
         return
-    b = engine.board
-    discs = [b.index[flow.secret[str(p)]] for p in range(state.players)]
+    discs = [engine.board.index[flow.secret[str(p)]] for p in range(state.players)]
     flow.secret = {}
+    score_discs(engine, state, flow, discs, events)
+
+
+def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
+                events: Events) -> None:
+    """The secret discs are revealed (``discs[player]`` = a region index): carry out the
+    general scoring (B6.1-B6.4), then end the game (B3.6, B7.1) or go on to the next
+    round."""
+    b = engine.board
     result = general_scoring(engine, state, discs)
     events.append({"event": "general_scoring", "result": result, "round": flow.round})
     engine.rules.each("scored", state, b, [b.castillo, *b.scoring_order])

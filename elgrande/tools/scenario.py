@@ -41,7 +41,7 @@ EXPECT_KEYS = frozenset({"points", "regions", "castillo", "court", "provinces", 
                          "king_card", "intrigue_card"})
 #: Keys of each step's argument (a mapping); ``bids`` maps players to values.
 STEP_KEYS: dict[str, frozenset[str] | None] = {
-    "score": None, "first_only": None, "general_scoring": frozenset({"discs"}),
+    "score": None, "first_only": None, "general_scoring": frozenset({"discs", "grandes"}),
     "place": frozenset({"player", "limit", "to"}),
     "court": frozenset({"player", "limit", "from_provinces", "from_regions"}),
     "special": frozenset({"player", "card", "answers"}), "bids": None,
@@ -304,6 +304,9 @@ def _general(case: Case, arg: Any) -> None:
     discs_by_name = (arg or {}).get("discs") or {}
     if not isinstance(discs_by_name, Mapping):
         raise ScenarioError(f"{case.id}: discs must map players to regions")
+    if (arg or {}).get("grandes"):
+        raise ScenarioError(f"{case.id}: general_scoring 'grandes' (where a Grande leaving "
+                            "the Castillo goes) needs a set that puts a Grande there")
     discs = [OFF_BOARD] * case.state.players
     for name, region in discs_by_name.items():
         discs[case.player(name)] = case.place(region)
