@@ -155,7 +155,7 @@ def setup(lib: Library, players: int, seed: int, variant: str = "standard",
     flow = Flow(list(v.rounds), list(v.scoring_after))
     events: Events = []
     engine.rules.each("setup", engine, state, flow, rng, start_player, events)
-    flow.phase = engine.rules.start
+    engine.enter(flow, engine.rules.start)  # the phases modules insert before it run first
     for e in events:
         if e.get("event") == "setup":
             e["variant"] = variant

@@ -222,7 +222,7 @@ def _deck_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         state.discards[p] = []
     flow.secret = {}
     events.append({"event": "note", "text": "Every player has chosen their cards (I1)."})
-    flow.phase = SETUP_DISC
+    engine.resume(flow)  # the setup disc next (I2)
 
 
 # -- I2: the setup disc ------------------------------------------------------------------------
@@ -261,7 +261,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
 def _disc_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     if _disc_count(engine.lib) <= 0:
-        flow.phase = base.ROUND
+        engine.resume(flow)
         return None
     return setup_disc_decision(engine.board, state, {int(p) for p in flow.secret})
 
@@ -274,7 +274,7 @@ def _disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     discs = {p: engine.board.index[flow.secret[str(p)]] for p in range(state.players)}
     flow.secret = {}
     apply_setup_discs(engine, state, discs, events)
-    flow.phase = base.ROUND
+    engine.resume(flow)
 
 
 # -- I3: card play -----------------------------------------------------------------------------
@@ -663,8 +663,8 @@ def _case_expect(case: Case, key: str, value: Any, before: State) -> list[str] |
 MODULE = RulesModule(
     name="intrigue_king",
     phases=(
-        Phase(DECK, _deck_decide, _deck_apply, turn_rule="I1"),
-        Phase(SETUP_DISC, _disc_decide, _disc_apply, turn_rule="I2"),
+        Phase(DECK, _deck_decide, _deck_apply, before=base.ROUND, turn_rule="I1"),
+        Phase(SETUP_DISC, _disc_decide, _disc_apply, before=base.ROUND, turn_rule="I2"),
         Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3"),
         Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5"),
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
@@ -675,5 +675,4 @@ MODULE = RulesModule(
            "scored": _scored,
            "hide": _hide, "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
-    start=DECK,
 )
