@@ -130,8 +130,8 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
     optional ``errata`` by id and applying ``fill`` (a fill name such as
     ``"provisional"``, looked up in each set's and folder's ``fills/``, or a fill file's
     path; EXPANSIONS.md 6). The sets load in :func:`set_order` (each after the sets it
-    extends or its manifest's ``load_after`` names). Sets are looked up in the folders ``set_paths`` (each holds
-    ``<set>/set.yaml``), then among the shipped ones. Cached.
+    extends or its manifest's ``load_after`` names). Sets are looked up in the folders
+    ``set_paths`` (each holds ``<set>/set.yaml``), then among the shipped ones. Cached.
 
     Raises:
         DataError: a bad set manifest, an unknown fill, a fill giving figures of a set

@@ -64,8 +64,8 @@ def set_order(sets: Iterable[str], search: Sequence[Path] = ()) -> tuple[str, ..
     """The load order of ``sets``: the given order, except that each set comes after the
     set it ``extends`` and after the sets in play its manifest's ``load_after`` names
     (X1-X3: the Colonies after Intrigue & the King, whatever order a user gives). Stable:
-    sets already in a valid order keep it. Cached per (sets, search). A cycle or a missing set leaves the order as
-    given (:func:`load_board` then says what is wrong).
+    sets already in a valid order keep it. Cached per (sets, search). A cycle or a
+    missing set leaves the order as given (:func:`load_board` then says what is wrong).
 
     Raises:
         DataError: an unknown set, a manifest that cannot be read, or a ``load_after``

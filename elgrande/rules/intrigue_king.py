@@ -439,7 +439,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
                     "it?", {"labels": ["carry out the special action", "decline it"]}, "I6")
 
 
-# -- X2: the action cards on offer ------------------------------------------------------------------
+# -- X2: the action cards on offer -------------------------------------------------------------
 #: The rule of the take decision (X2).
 TAKE_RULE = "X2"
 #: The answer of the take decision that takes no card (X2).
