@@ -533,12 +533,15 @@ def card_files(folder: str | Path) -> list[Path]:
 
 
 def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
-                 kinds: Kinds | None = None) -> CardSet:
+                 kinds: Kinds | None = None, cross_set_errata: bool = True) -> CardSet:
     """Load every card file below ``folders``; switch on optional errata ``errata_on``.
 
     Args:
         kinds: the card kinds of the sets in play (default: every shipped set's); a file
             of another kind is an error.
+        cross_set_errata: apply the errata of another set's card (``with_set``, X3) when
+            both sets are in play; False leaves them out (the docs show each card as its
+            own set plays it, and list such errata).
     Raises:
         CardError: the first problem (schema, syntax, duplicate id, unknown erratum,
         an erratum for an unknown card).
@@ -562,7 +565,8 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
                         hint="known: " + (", ".join(sorted(errata)) or "none"),
                         code="E-UNKNOWN-ERRATUM")
     by_card: dict[str, list[Erratum]] = {}
-    absent = {er.id for er in errata.values() if er.with_set and er.with_set not in kinds.sets}
+    absent = {er.id for er in errata.values()
+              if er.with_set and (er.with_set not in kinds.sets or not cross_set_errata)}
     for er in errata.values():
         if er.id not in absent and (not er.optional or er.id in wanted):
             by_card.setdefault(er.card, []).append(er)
