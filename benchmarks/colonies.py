@@ -53,25 +53,36 @@ def run(games: int, first: int, sets: tuple[str, ...], fill: str | None,
     return played, ok, failed, time.perf_counter() - start, per
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str) -> argparse.ArgumentParser:
+    """The command line of a soak run (``--games``, ``--base-games``, ``--first-seed``,
+    ``--time-cap``)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--base-games", type=int, default=200)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--time-cap", type=float, default=1800.0)
-    args = ap.parse_args()
-    played, ok, failed, took, per = run(args.games, args.first_seed, ("base", "colonies"),
-                                        "provisional", args.time_cap)
+    return ap
+
+
+def soak(label: str, sets: tuple[str, ...], fill: str | None, args: argparse.Namespace) -> int:
+    """Run ``args.games`` games of ``sets`` and ``args.base_games`` base games; print the
+    counts and games/s of each. Returns the exit status (1 when a game failed)."""
+    played, ok, failed, took, per = run(args.games, args.first_seed, sets, fill,
+                                        args.time_cap)
     for f in failed[:10]:
         print(f)
-    print(f"colonies: {ok} of {played} games ended without an exception ({len(failed)} "
+    print(f"{label}: {ok} of {played} games ended without an exception ({len(failed)} "
           f"failed) in {took:.1f} s: {played / max(took, 1e-9):.2f} games/s")
     print("ended games by player count: " + ", ".join(f"{n}p {per[n]}" for n in sorted(per)))
     bplayed, bok, bfailed, btook, _ = run(args.base_games, args.first_seed, ("base",), None,
                                           args.time_cap)
-    print(f"base:     {bok} of {bplayed} games ended without an exception in {btook:.1f} s: "
-          f"{bplayed / max(btook, 1e-9):.2f} games/s")
+    print(f"{'base:':<{len(label) + 1}} {bok} of {bplayed} games ended without an exception "
+          f"in {btook:.1f} s: {bplayed / max(btook, 1e-9):.2f} games/s")
     return 1 if failed or bfailed else 0
+
+
+def main() -> int:
+    return soak("colonies", ("base", "colonies"), "provisional", arguments(__doc__).parse_args())
 
 
 if __name__ == "__main__":

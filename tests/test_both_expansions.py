@@ -236,6 +236,21 @@ def test_X2_discs_appear_only_when_the_seventh_stack_card_is_carried_out() -> No
         assert any(_take_seventh(seed, carry) for seed in seeds)
 
 
+def test_X_court_limit_is_the_cards_heads_and_the_inquisitor_holders_one_more() -> None:
+    """I4 then C8 (the hooks fold in load order: Intrigue & the King, then the Colonies):
+    the played card's heads, plus one for the Grand Inquisitor's holder."""
+    g = past_setup(4, seed=3)
+    drive(g, lambda g: g.flow.phase != base.BID, random.Random(3))
+    p = g.flow.actor
+    heads = ik.card_of_value(g.library, ik.played_value(g.state, p)).heads
+    st = g.state.copy()
+    fold = g._engine.rules.fold
+    st.neutral_holder = p
+    assert fold("court_limit", 0, g._engine, st, p) == heads + 1
+    st.neutral_holder = (p + 1) % 4
+    assert fold("court_limit", 0, g._engine, st, p) == heads
+
+
 # -- X3 ----------------------------------------------------------------------------------------
 def test_X3_turn_over_action_card_is_a_veto_only_with_both_expansions() -> None:
     """X3: with both sets the 7th stack's Remove Action Card ("Turn over action card") keeps

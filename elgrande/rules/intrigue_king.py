@@ -2,8 +2,9 @@
 card play with combined action/power cards and the King, Intrigue and Caballero cards,
 as phases and hooks over the base module (DESIGN.md 2a).
 
-Phases: ``deck`` (I1: each player secretly chooses their hand from their set; the game
-starts here), ``setup_disc`` (I2: one caballero from court to a secretly chosen region),
+Phases: ``deck`` (I1: each player secretly chooses their hand from their set; inserted
+before the first round, so the game starts here), ``setup_disc`` (I2: one caballero from
+court to a secretly chosen region),
 then the base game's rounds with two phases replaced: ``bid`` (I3: one card played
 clockwise, no value twice in a round) and ``card`` (I4, I5: the turn's special action is
 the player's own card's, or the King or Intrigue card's), and ``offer`` (I6: only an
@@ -18,8 +19,38 @@ The card notes (I8, I9) add primitives registered here: ``this turn place up to 
 effect (40's Veto) takes effect when the cards are revealed. Card 35 (a Grande in the
 Castillo) is not built yet.
 
+With the Colonies too (X1-X3) the game is the composition of this module and
+:mod:`elgrande.rules.colonies`, loaded in the order base, intrigue-king, colonies (the
+Colonies manifest's ``load_after``; :func:`elgrande.data.manifests.set_order`, whatever
+order the sets are given in), so the Colonies' hooks fold after this module's (court limit:
+the card's heads, then the Inquisitor holder's +1) and its setup replaces this one's:
+
+- X1: this module's phases ``deck`` and ``setup_disc`` are inserted before the first
+  round (``before="round"``); the Colonies register a ``setup_disc`` phase too, which
+  replaces this one in its place (one setup disc, the Colonies' 2 caballeros, rule C2).
+  The base action and power cards are retired by this set's manifest.
+- X2: the base round still turns up its offer: with the base stacks retired that is the
+  Colonies' top 7th-stack card and the Grand Inquisitor card. In the ``card`` phase a
+  player may take one of them (:func:`take_decision`, answer a card id or ``"none"``)
+  while fewer than the manifest's ``hand.offer_takers`` (2) players have taken one this
+  round, each card by one player; the taken card joins their action choices
+  (:func:`action_choices`), so they carry out one special action. Placement stays the
+  Caballero card's number (hook ``placement_limit`` ignores the taken card's). The
+  Colonies' ``special_done`` hook puts out a 7th-stack card's discs only when its action
+  is carried out (C7). [decision] Taking the Grand Inquisitor card brings the Inquisitor
+  into the taker's court only when its special action is carried out (it is part of that
+  action, as in the Colonies, where a declined card does not move him); a player whose
+  own action took effect when the cards were revealed (I8: card 40's Veto) is not offered
+  a card. A taken 7th-stack card goes back under its stack at round end (B4.6), unless kept
+  as a Veto; the card nobody took is discarded (B3.5).
+- X3: "Turn over action card" (the Colonies' Remove Action Card) is a Veto by the erratum
+  ``cards/intrigue-king/errata/turn-over-action-card-is-a-veto.yaml`` (``with_set:
+  colonies``: applied only with both sets in play). The Intrigue card's moves reach the
+  new areas by the Colonies' region sets and hooks (France's room, carriers, offices).
+
 The one code path of each rule is here: :func:`bid_decision`, :func:`apply_bid`,
-:func:`awards` serve the flow and the scenario runner alike.
+:func:`awards`, :func:`take_decision`, :func:`apply_take` serve the flow and the scenario
+runner alike.
 """
 
 from __future__ import annotations
@@ -57,7 +88,9 @@ AWARD_ROLE = "award"
 #: ``state.ext`` key of the game options (``{"beginner": True}``, I1).
 OPTIONS = "options"
 #: ``state.ext`` key of this module's pieces: ``{"turn": {"player": p, "place": n,
-#: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8).
+#: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8);
+#: ``"takes"``: the cards taken from the offer this round (X2, :func:`takes`); ``"asked"``:
+#: who was offered them this round.
 EXT = "intrigue_king"
 
 
