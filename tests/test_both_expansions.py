@@ -298,3 +298,18 @@ def test_X_done_when_play_and_check_from_the_cli(tmp_path: Path, players: int) -
     r = CliRunner().invoke(main, ["check", str(rec)])
     assert r.exit_code == 0, r.output
     assert "legal" in r.output
+
+
+def test_X1_a_game_saved_in_its_opening_without_a_phase_to_resume_plays_on() -> None:
+    """A game saved in the deck choice or the setup disc before the opening phases were
+    inserted before the first round (no ``resume`` in its flow) goes on to the round."""
+    g = x_game(3, seed=9)
+    for phase in (ik.DECK, col.SETUP_DISC):
+        drive(g, lambda g, phase=phase: g.flow.phase == phase,
+              random.Random(9))
+        data = g.to_json()
+        assert data["flow"]["resume"] == base.ROUND
+        data["flow"]["resume"] = ""
+        old = Game.from_json(data)
+        play_random(old, random.Random(9))
+        assert old.over

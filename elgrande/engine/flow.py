@@ -236,8 +236,9 @@ class FlowEngine:
 
     def resume(self, flow: Flow) -> None:
         """An inserted phase is done: go to the next one inserted before the same phase,
-        or to that phase."""
-        target = flow.resume
+        or to that phase. With no phase to resume (a game saved before the opening phases
+        were inserted), the start phase is the one they were inserted before."""
+        target = flow.resume or self.rules.start
         chain = self.rules.before.get(target, [])
         i = chain.index(flow.phase) + 1 if flow.phase in chain else len(chain)
         if i < len(chain):
