@@ -78,8 +78,8 @@ def compare(label: str, sets: tuple[str, ...], fill: str | None,
     print("ended games by player count: " + ", ".join(f"{n}p {per[n]}" for n in sorted(per)))
     bplayed, bok, bfailed, btook, _ = run(args.base_games, args.first_seed, ("base",), None,
                                           args.time_cap)
-    print(f"base:     {bok} of {bplayed} games ended without an exception in {btook:.1f} s: "
-          f"{bplayed / max(btook, 1e-9):.2f} games/s")
+    print(f"{'base:':<{len(label) + 1}} {bok} of {bplayed} games ended without an exception "
+          f"in {btook:.1f} s: {bplayed / max(btook, 1e-9):.2f} games/s")
     return 1 if failed or bfailed else 0
 
 

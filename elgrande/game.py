@@ -231,7 +231,9 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
 
     Args:
         players: a count (2..5; names become ``p1``..) or a list of names in seat order.
-        sets: card sets (``("base",)``).
+        sets: card sets (``("base",)``), in any order: they load, and the record names
+            them, in :func:`~elgrande.data.manifests.set_order` (``base, intrigue-king,
+            colonies``: X1-X3).
         seed: shuffle seed: the same seed and answers give the same game.
         variant: ``"standard"``, ``"short"`` (rounds 2,3,5,6,8,9) or ``"six_rounds"``
             (B3.7).
@@ -257,7 +259,7 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     if beginner:  # a game option the rules modules read (I1)
         state.ext["options"] = {"beginner": True}
-    header = {"elgrande": __version__, "sets": list(sets), "players": names,
+    header = {"elgrande": __version__, "sets": list(lib.board.sets), "players": names,
               "variant": variant, "seed": seed, "errata": sorted(errata),
               "cards": [str(Path(c).resolve()) for c in cards],
               "start_player": next(e["start"] for e in events if e.get("event") == "setup"),

@@ -164,7 +164,7 @@ def test_intrigue_figures_match_the_rules() -> None:
 def test_every_expansion_card_file_validates() -> None:
     report = validate([CARDS / "colonies", CARDS / "intrigue-king"], smoke=3)
     assert report.errors == [], report.format_text()
-    assert report.cards == 12 + 31 + 2 + 5
+    assert report.cards == 12 + 31 + 2 + 5 + 1  # + the X3 erratum of Remove Action Card
 
 
 @pytest.mark.parametrize("set_id", ["colonies", "intrigue-king"])

@@ -107,6 +107,9 @@ FIELDS: tuple[Field, ...] = (
     Field("optional", "boolean", "an erratum: a game must switch it on by id; a card: its "
           "special action says 'you may' (I6)"),
     Field("replaces", "mapping", "the fields an erratum replaces"),
+    Field("with_set", "string", "an erratum of another set's card: that card's set; the "
+          "erratum applies only when both sets are in play (X3), else it is left out",
+          pattern=ID_PATTERN),
 )
 FIELD_BY_NAME = {f.name: f for f in FIELDS}
 #: Fields an erratum may replace.
@@ -179,7 +182,9 @@ class CardDef:
 
 @attrs.frozen(slots=True)
 class Erratum:
-    """An erratum file: replaces ``replaces`` fields of card ``card``."""
+    """An erratum file: replaces ``replaces`` fields of card ``card``; ``with_set``: the
+    card's set when it is another set's (the erratum then applies only with both sets in
+    play, X3), else ''."""
 
     id: str
     set: str
@@ -189,6 +194,7 @@ class Erratum:
     replaces: dict[str, Any]
     path: str
     positions: yamlpos.Positions
+    with_set: str = ""
 
 
 def _article(kind: str) -> str:
@@ -482,7 +488,8 @@ def build_erratum(data: dict[str, Any], path: str, pos: yamlpos.Positions,
     if errs:
         raise errs[0]
     return Erratum(data["id"], data["set"], data["card"], str(data["date"]),
-                   bool(data.get("optional", False)), dict(data["replaces"]), path, pos)
+                   bool(data.get("optional", False)), dict(data["replaces"]), path, pos,
+                   str(data.get("with_set") or ""))
 
 
 @attrs.frozen
@@ -526,12 +533,15 @@ def card_files(folder: str | Path) -> list[Path]:
 
 
 def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
-                 kinds: Kinds | None = None) -> CardSet:
+                 kinds: Kinds | None = None, cross_set_errata: bool = True) -> CardSet:
     """Load every card file below ``folders``; switch on optional errata ``errata_on``.
 
     Args:
         kinds: the card kinds of the sets in play (default: every shipped set's); a file
             of another kind is an error.
+        cross_set_errata: apply the errata of another set's card (``with_set``, X3) when
+            both sets are in play; False leaves them out (the docs show each card as its
+            own set plays it, and list such errata).
     Raises:
         CardError: the first problem (schema, syntax, duplicate id, unknown erratum,
         an erratum for an unknown card).
@@ -555,8 +565,10 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
                         hint="known: " + (", ".join(sorted(errata)) or "none"),
                         code="E-UNKNOWN-ERRATUM")
     by_card: dict[str, list[Erratum]] = {}
+    absent = {er.id for er in errata.values()
+              if er.with_set and (er.with_set not in kinds.sets or not cross_set_errata)}
     for er in errata.values():
-        if not er.optional or er.id in wanted:
+        if er.id not in absent and (not er.optional or er.id in wanted):
             by_card.setdefault(er.card, []).append(er)
     cards: dict[str, CardDef] = {}
     retired: set[str] = set()
@@ -572,7 +584,7 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
         else:
             retired.add(card.id)  # a kind a later set takes out of play (e.g. I1)
     for er in errata.values():
-        if er.card not in cards and er.card not in retired:
+        if er.card not in cards and er.card not in retired and er.id not in absent:
             close = difflib.get_close_matches(er.card, cards, n=1)
             line, col = er.positions.get(("card",))
             raise CardError(er.path, f"erratum for unknown card {er.card!r}", line, col,

@@ -62,12 +62,14 @@ class Office:
 class Hand:
     """The combined action/power cards (I1): ``deck`` per player, ``choose`` of them are
     chosen before the game; the beginner option keeps the ``beginner_cards`` values
-    divisible by ``beginner_multiple_of``."""
+    divisible by ``beginner_multiple_of``; with action cards on offer (another set's
+    stacks) at most ``offer_takers`` players a round take one of them (X2; 0: none)."""
 
     deck: int
     choose: int
     beginner_multiple_of: int
     beginner_cards: int
+    offer_takers: int = 0
 
 
 @attrs.frozen
@@ -183,7 +185,8 @@ def _figures(set_id: str, m: dict[str, Any], pos: yamlpos.Positions, path: str, 
     hand = None if not h else Hand(
         num(h.get("deck"), "hand", "deck"), num(h.get("choose"), "hand", "choose"),
         num(h.get("beginner_multiple_of", 0), "hand", "beginner_multiple_of"),
-        num(h.get("beginner_cards", 0), "hand", "beginner_cards"))
+        num(h.get("beginner_cards", 0), "hand", "beginner_cards"),
+        num(h.get("offer_takers", 0), "hand", "offer_takers"))
     cards: dict[int, tuple[int, ...]] = {}
     for n, faces in (m.get("caballero_cards") or {}).items():
         if faces is None:

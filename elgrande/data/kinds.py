@@ -94,7 +94,7 @@ class CardKind:
 
 
 BUILTIN = CardKind(ERRATUM, "rules", "an erratum: dated replacements of another card's fields",
-                   ("card", "date", "replaces"), ("optional",))
+                   ("card", "date", "replaces"), ("optional", "with_set"))
 
 
 @attrs.frozen

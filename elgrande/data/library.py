@@ -20,7 +20,7 @@ from elgrande.data.cards import CardDef, CardSet, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
 from elgrande.data.fills import MissingCardData, apply_fill, load_fill, shipped_fills
 from elgrande.data.kinds import Kinds, load_kinds
-from elgrande.data.manifests import load_board
+from elgrande.data.manifests import load_board, set_order
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
 from elgrande.errors import CardError, DataError
@@ -129,8 +129,9 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
     """Load board and cards of ``sets`` (plus homebrew folders ``extra``), switching on
     optional ``errata`` by id and applying ``fill`` (a fill name such as
     ``"provisional"``, looked up in each set's and folder's ``fills/``, or a fill file's
-    path; EXPANSIONS.md 6). Sets are looked up in the folders ``set_paths`` (each holds
-    ``<set>/set.yaml``), then among the shipped ones. Cached.
+    path; EXPANSIONS.md 6). The sets load in :func:`set_order` (each after the sets it
+    extends or its manifest's ``load_after`` names). Sets are looked up in the folders
+    ``set_paths`` (each holds ``<set>/set.yaml``), then among the shipped ones. Cached.
 
     Raises:
         DataError: a bad set manifest, an unknown fill, a fill giving figures of a set
@@ -139,7 +140,8 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
         whose card count differs from its manifest's ``count``, or a fill that changes a
         sourced field (located in the fill).
     """
-    return _load(tuple(sets), tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
+    ordered = set_order(sets, [Path(p) for p in set_paths])  # X1-X3: any order given
+    return _load(ordered, tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
                  tuple(str(p) for p in set_paths))
 
 

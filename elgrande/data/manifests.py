@@ -60,6 +60,43 @@ def read_manifest(set_id: str, search: Sequence[Path] = ()
     return _manifest(set_id, tuple(Path(p) for p in search))
 
 
+def set_order(sets: Iterable[str], search: Sequence[Path] = ()) -> tuple[str, ...]:
+    """The load order of ``sets``: the given order, except that each set comes after the
+    set it ``extends`` and after the sets in play its manifest's ``load_after`` names
+    (X1-X3: the Colonies after Intrigue & the King, whatever order a user gives). Stable:
+    sets already in a valid order keep it. Cached per (sets, search). A cycle or a
+    missing set leaves the order as given (:func:`load_board` then says what is wrong).
+
+    Raises:
+        DataError: an unknown set, a manifest that cannot be read, or a ``load_after``
+        that is not a list of set ids (located in the manifest).
+    """
+    return _set_order(tuple(sets), tuple(Path(p) for p in search))
+
+
+@lru_cache(maxsize=32)
+def _set_order(given: tuple[str, ...], search: tuple[Path, ...]) -> tuple[str, ...]:
+    after: dict[str, list[str]] = {}
+    for s in dict.fromkeys(given):
+        data, pos, path = _manifest(s, search)
+        raw = data.get("load_after") or []
+        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+            line, col = pos.get(("load_after",))
+            raise DataError(path, "'load_after' must be a list of set ids", line, col)
+        ext = data.get("extends")
+        after[s] = [d for d in [*([ext] if isinstance(ext, str) else []), *raw]
+                    if d in given and d != s]
+    out: list[str] = []
+    left = list(given)
+    while left:
+        ready = next((s for s in left if all(d in out for d in after[s])), None)
+        if ready is None:
+            return given
+        out.append(ready)
+        left.remove(ready)
+    return tuple(out)
+
+
 def load_board(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> Board:
     """Load and validate the board for ``sets`` (e.g. ``("base", "colonies")``).
 

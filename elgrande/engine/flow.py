@@ -155,7 +155,7 @@ def setup(lib: Library, players: int, seed: int, variant: str = "standard",
     flow = Flow(list(v.rounds), list(v.scoring_after))
     events: Events = []
     engine.rules.each("setup", engine, state, flow, rng, start_player, events)
-    flow.phase = engine.rules.start
+    engine.enter(flow, engine.rules.start)  # the phases modules insert before it run first
     for e in events:
         if e.get("event") == "setup":
             e["variant"] = variant
@@ -236,8 +236,9 @@ class FlowEngine:
 
     def resume(self, flow: Flow) -> None:
         """An inserted phase is done: go to the next one inserted before the same phase,
-        or to that phase."""
-        target = flow.resume
+        or to that phase. With no phase to resume (a game saved before the opening phases
+        were inserted), the start phase is the one they were inserted before."""
+        target = flow.resume or self.rules.start
         chain = self.rules.before.get(target, [])
         i = chain.index(flow.phase) + 1 if flow.phase in chain else len(chain)
         if i < len(chain):

@@ -151,7 +151,8 @@ class RulesModule:
         hooks: hook name (a key of :data:`HOOKS`) -> function.
         lasting_kinds: the lasting-effect kinds (``keep KIND``) it gives meaning to.
         start: the phase a game starts in, if this module defines the round (the last
-            module that names one wins).
+            module that names one wins); the phases modules insert ``before`` it run
+            first, in load order (a game's opening: deck choice, setup discs).
     """
 
     name: str
@@ -218,9 +219,7 @@ class Rules:
         self.start = ""
         for m in self.modules:
             for ph in m.phases:
-                self.phases[ph.name] = ph
-                if ph.before:
-                    self.before.setdefault(ph.before, []).append(ph.name)
+                self._add_phase(ph)
             for h, fn in m.hooks.items():
                 self.hooks[h].append(fn)
             self.lasting_kinds.update(m.lasting_kinds)
@@ -230,6 +229,19 @@ class Rules:
                             hint="load the base set first")
         self.names = tuple(m.name for m in self.modules)
         self.has_moves = bool(self.hooks["arrive"] or self.hooks["leave"])
+
+    def _add_phase(self, ph: Phase) -> None:
+        """Register ``ph``; a phase replacing an earlier one of the same name keeps its
+        place among the phases inserted before the same phase (so one of them runs, once)
+        and leaves any other chain."""
+        self.phases[ph.name] = ph
+        for target, chain in self.before.items():
+            if ph.name in chain and target != ph.before:
+                chain.remove(ph.name)
+        if ph.before:
+            chain = self.before.setdefault(ph.before, [])
+            if ph.name not in chain:
+                chain.append(ph.name)
 
     def phase(self, name: str) -> Phase:
         """The phase called ``name``.

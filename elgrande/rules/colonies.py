@@ -396,7 +396,7 @@ def _scoring_order(board: Board, places: list[int]) -> list[int]:
 # -- setup (C2) ------------------------------------------------------------------------------------
 #: The phase of the secret setup disc (C2), the first of a Colonies game.
 SETUP_DISC = "setup_disc"
-#: The phase the setup disc hands on to: the base game's first round.
+#: The phase the setup disc is inserted before: the base game's first round.
 ROUND = "round"
 
 
@@ -446,7 +446,7 @@ def _setup_disc_decide(engine: FlowEngine, state: State, flow: Flow,
     """C2: each player secretly chooses a region with the disc (the 9 mainland regions)."""
     n = int(figures(engine.board).setup.get("disc_caballeros", 0))
     if not n:
-        flow.phase = ROUND
+        engine.resume(flow)
         return None
     remaining = [p for p in range(state.players) if str(p) not in flow.secret]
     opts = [engine.board.place_id(r) for r in engine.board.regions]
@@ -479,7 +479,7 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
                    "text": "Setup discs: " + ", ".join(
                        f"{{seat{p}}} {b.places[b.index[r]].name}" for p, r in chosen.items())
                    + f" ({n} caballeros from court each; none in the king's region)."})
-    flow.phase = ROUND
+    engine.resume(flow)
 
 
 def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
@@ -980,9 +980,9 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
 
 MODULE = RulesModule(
     name=NAME,
-    phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, turn_rule="C2"),
+    phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, before=ROUND,
+                  turn_rule="C2"),
             Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5")),
-    start=SETUP_DISC,
     lasting_kinds=(CONSPIRACY,),
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,

@@ -2,8 +2,9 @@
 card play with combined action/power cards and the King, Intrigue and Caballero cards,
 as phases and hooks over the base module (DESIGN.md 2a).
 
-Phases: ``deck`` (I1: each player secretly chooses their hand from their set; the game
-starts here), ``setup_disc`` (I2: one caballero from court to a secretly chosen region),
+Phases: ``deck`` (I1: each player secretly chooses their hand from their set; inserted
+before the first round, so the game starts here), ``setup_disc`` (I2: one caballero from
+court to a secretly chosen region),
 then the base game's rounds with two phases replaced: ``bid`` (I3: one card played
 clockwise, no value twice in a round) and ``card`` (I4, I5: the turn's special action is
 the player's own card's, or the King or Intrigue card's), and ``offer`` (I6: only an
@@ -21,8 +22,38 @@ Grande's owner whose disc shows the king's region first puts it elsewhere, phase
 ``castillo_grande``); a card whose action only keeps a lasting effect (40's Veto) takes
 effect when the cards are revealed.
 
+With the Colonies too (X1-X3) the game is the composition of this module and
+:mod:`elgrande.rules.colonies`, loaded in the order base, intrigue-king, colonies (the
+Colonies manifest's ``load_after``; :func:`elgrande.data.manifests.set_order`, whatever
+order the sets are given in), so the Colonies' hooks fold after this module's (court limit:
+the card's heads, then the Inquisitor holder's +1) and its setup replaces this one's:
+
+- X1: this module's phases ``deck`` and ``setup_disc`` are inserted before the first
+  round (``before="round"``); the Colonies register a ``setup_disc`` phase too, which
+  replaces this one in its place (one setup disc, the Colonies' 2 caballeros, rule C2).
+  The base action and power cards are retired by this set's manifest.
+- X2: the base round still turns up its offer: with the base stacks retired that is the
+  Colonies' top 7th-stack card and the Grand Inquisitor card. In the ``card`` phase a
+  player may take one of them (:func:`take_decision`, answer a card id or ``"none"``)
+  while fewer than the manifest's ``hand.offer_takers`` (2) players have taken one this
+  round, each card by one player; the taken card joins their action choices
+  (:func:`action_choices`), so they carry out one special action. Placement stays the
+  Caballero card's number (hook ``placement_limit`` ignores the taken card's). The
+  Colonies' ``special_done`` hook puts out a 7th-stack card's discs only when its action
+  is carried out (C7). [decision] Taking the Grand Inquisitor card brings the Inquisitor
+  into the taker's court only when its special action is carried out (it is part of that
+  action, as in the Colonies, where a declined card does not move him); a player whose
+  own action took effect when the cards were revealed (I8: card 40's Veto) is not offered
+  a card. A taken 7th-stack card goes back under its stack at round end (B4.6), unless kept
+  as a Veto; the card nobody took is discarded (B3.5).
+- X3: "Turn over action card" (the Colonies' Remove Action Card) is a Veto by the erratum
+  ``cards/intrigue-king/errata/turn-over-action-card-is-a-veto.yaml`` (``with_set:
+  colonies``: applied only with both sets in play). The Intrigue card's moves reach the
+  new areas by the Colonies' region sets and hooks (France's room, carriers, offices).
+
 The one code path of each rule is here: :func:`bid_decision`, :func:`apply_bid`,
-:func:`awards` serve the flow and the scenario runner alike.
+:func:`awards`, :func:`take_decision`, :func:`apply_take` serve the flow and the scenario
+runner alike.
 """
 
 from __future__ import annotations
@@ -60,7 +91,9 @@ AWARD_ROLE = "award"
 #: ``state.ext`` key of the game options (``{"beginner": True}``, I1).
 OPTIONS = "options"
 #: ``state.ext`` key of this module's pieces: ``{"turn": {"player": p, "place": n,
-#: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8).
+#: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8);
+#: ``"takes"``: the cards taken from the offer this round (X2, :func:`takes`); ``"asked"``:
+#: who was offered them this round.
 EXT = "intrigue_king"
 
 
@@ -76,6 +109,8 @@ class Cards:
         table: player count -> the Caballero cards in play (I2), highest first.
         choose: how many cards each player chooses (I1); beginner_multiple_of: the
             beginner option keeps the values divisible by it (I1).
+        offer_takers: how many players a round may take one of the action cards other
+            sets put on offer (X2; 0: none).
     """
 
     by_value: dict[int, str]
@@ -85,6 +120,7 @@ class Cards:
     table: dict[int, tuple[int, ...]]
     choose: int
     beginner_multiple_of: int
+    offer_takers: int = 0
 
 
 _CARDS: dict[int, tuple[Library, Cards]] = {}
@@ -117,7 +153,7 @@ def cards_of(lib: Library) -> Cards:
         elif c.place:
             caballero[c.place] = c.id
     out = Cards({c.value: c.id for c in lib.of_role(HAND_ROLE)}, king, intrigue, caballero,
-                table, hand.choose, hand.beginner_multiple_of)
+                table, hand.choose, hand.beginner_multiple_of, hand.offer_takers)
     _CARDS[id(lib)] = (lib, out)
     return out
 
@@ -225,7 +261,7 @@ def _deck_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         state.discards[p] = []
     flow.secret = {}
     events.append({"event": "note", "text": "Every player has chosen their cards (I1)."})
-    flow.phase = SETUP_DISC
+    engine.resume(flow)  # the setup disc next (I2)
 
 
 # -- I2: the setup disc ------------------------------------------------------------------------
@@ -264,7 +300,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
 def _disc_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     if _disc_count(engine.lib) <= 0:
-        flow.phase = base.ROUND
+        engine.resume(flow)
         return None
     return setup_disc_decision(engine.board, state, {int(p) for p in flow.secret})
 
@@ -277,7 +313,7 @@ def _disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     discs = {p: engine.board.index[flow.secret[str(p)]] for p in range(state.players)}
     flow.secret = {}
     apply_setup_discs(engine, state, discs, events)
-    flow.phase = base.ROUND
+    engine.resume(flow)
 
 
 # -- I3: card play -----------------------------------------------------------------------------
@@ -366,20 +402,24 @@ def played_value(state: State, player: int) -> int:
 def action_choices(lib: Library, state: State, player: int) -> list[str]:
     """The cards whose special action ``player`` may carry out this turn (I5): their own
     card's; with the King or Intrigue card, with 4-5 players only that card's, with 2-3
-    players either."""
+    players either; and the action card they took from the offer this round (X2: one
+    special action of these)."""
     cs = cards_of(lib)
     a = awards(lib, state)
     own = cs.by_value[played_value(state, player)]
     held = [c for c, holder in ((cs.king, a.king), (cs.intrigue, a.intrigue))
             if c and holder == player]
-    if not held:
-        return [own]
-    return held if state.players >= 4 else [own] + held
+    out = [own] if not held else held if state.players >= 4 else [own] + held
+    taken = taken_card(state, player)
+    return [*out, taken] if taken else out
 
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     p = flow.actor
+    take = _take_now(engine, state, flow, p)
+    if take is not None:
+        return take
     choices = action_choices(engine.lib, state, p)
     if len(choices) == 1:
         _take(engine, state, flow, p, choices[0], events)
@@ -392,6 +432,10 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
     assert flow.pending is not None
+    if flow.pending.rule == TAKE_RULE:  # the card phase asks again: which action (X2)
+        bp = base.part(flow)
+        apply_take(engine.lib, state, bp.offer, bp.origin, player, str(norm), events)
+        return
     _take(engine, state, flow, player, flow.pending.options["cards"][norm], events)
 
 
@@ -410,13 +454,15 @@ def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
 def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     """I6: an action that says "you may" may be declined, any other is carried out; a
-    card whose special action is unknown plays none (EXPANSIONS.md 6.3)."""
+    card of this set whose special action is unknown plays none (EXPANSIONS.md 6.3). A
+    card taken from the offer (X2) is an action card of its own set: carried out or
+    declined (B4.4), an unknown action too (its discs appear unless declined, C7)."""
     bp = base.part(flow)
     if bp.special_done:
         base._next_part(engine, state, flow, events)
         return None
     card = engine.lib.card(flow.card)
-    if card.script is None:
+    if card.script is None and card.role in (HAND_ROLE, AWARD_ROLE):
         events.append({"event": "note", "text": f"player {flow.actor}: {card.title}: "
                        "special action unknown (EXPANSIONS.md 6.3)."})
         bp.special_done = True
@@ -427,6 +473,96 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         return None
     return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
                     "it?", {"labels": ["carry out the special action", "decline it"]}, "I6")
+
+
+# -- X2: the action cards on offer -------------------------------------------------------------
+#: The rule of the take decision (X2).
+TAKE_RULE = "X2"
+#: The answer of the take decision that takes no card (X2).
+NO_CARD = "none"
+
+
+def takes(state: State) -> list[list[Any]]:
+    """The action cards taken from the offer this round (X2), in turn order: ``[player,
+    card id, stack index or -1]`` each (the stack it goes back under at round end; -1 for a
+    card on offer every round)."""
+    return [list(t) for t in (state.ext.get(EXT) or {}).get("takes") or []]
+
+
+def taken_card(state: State, player: int) -> str:
+    """The action card ``player`` took from the offer this round (X2), or ''."""
+    return next((str(c) for q, c, _ in takes(state) if q == player), "")
+
+
+def take_decision(lib: Library, state: State, offer: list[str], player: int) -> Decision:
+    """The X2 decision of ``player``: take one of the action cards on ``offer`` (the ones
+    other sets put out each round: the Grand Inquisitor card, the top 7th-stack card) or
+    none. At most ``offer_takers`` players a round take one, each a different card, and
+    nobody takes two.
+
+    Answer form: a card id of ``options["choices"]``, or ``"none"`` (:data:`NO_CARD`).
+    The refusals (``options["why"]``, rule X2): a card another player took this round; any
+    card once ``offer_takers`` players have taken one, or once this player took one.
+    """
+    cs = cards_of(lib)
+    done = takes(state)
+    why: dict[str, list[str]] = {str(c): [TAKE_RULE, f"{lib.card(c).title} was already "
+                                          f"taken this round by player {q}"]
+                                 for q, c, _ in done}
+    mine = taken_card(state, player)
+    blocked = (f"player {player} already took {lib.card(mine).title} this round: nobody "
+               "takes two" if mine else
+               f"{len(done)} players have already taken an action card this round (at most "
+               f"{cs.offer_takers})" if len(done) >= cs.offer_takers else "")
+    open_ = [c for c in offer if c and c not in why]
+    if blocked:
+        why.update({c: [TAKE_RULE, blocked] for c in open_})
+        open_ = []
+    return Decision("choose_action_card", [player], "Take an open action card (its special "
+                    "action becomes one you may carry out instead of yours), or none",
+                    {"choices": [*open_, NO_CARD], "why": why}, TAKE_RULE)
+
+
+def apply_take(lib: Library, state: State, offer: list[str], origin: list[int], player: int,
+               card: str, events: Events) -> None:
+    """Carry out a take its :func:`take_decision` accepted (X2): the card leaves the
+    offer (``offer``/``origin``: the round's open cards and their stacks, changed in
+    place) and becomes one of the player's action choices; ``"none"`` takes nothing."""
+    mine = state.ext.setdefault(EXT, {})
+    mine["asked"] = [*(mine.get("asked") or []), player]
+    if card == NO_CARD:
+        return
+    slot = offer.index(card)
+    offer[slot] = ""
+    mine["takes"] = [*takes(state), [player, card, origin[slot] if slot < len(origin) else -1]]
+    events.append({"event": "note", "text": f"player {player} takes {lib.card(card).title} "
+                   f"[{card}] from the open action cards (X2)."})
+
+
+def _take_now(engine: FlowEngine, state: State, flow: Flow, player: int) -> Decision | None:
+    """The take decision of this turn (X2), or None: no card on offer, asked already, no
+    card left to take, or the player's own action took effect when the cards were
+    revealed (I8: their one special action is carried out)."""
+    if not cards_of(engine.lib).offer_takers:
+        return None
+    mine = state.ext.get(EXT) or {}
+    if player in (mine.get("asked") or []) or player in (mine.get("held") or []):
+        return None
+    d = take_decision(engine.lib, state, base.part(flow).offer, player)
+    return d if len(d.options["choices"]) > 1 else None
+
+
+def _return_taken(engine: FlowEngine, state: State, flow: Flow) -> None:
+    """Round end (X2, B4.6): each card taken from a stack goes back under it, unless its
+    taker keeps it (a Veto carried out, B8.4); the takes of the round are over."""
+    bp = base.part(flow)
+    for p, card, stack in takes(state):
+        kept = any(x.card == card and x.player == p and x.data.get("taken") == state.round
+                   for x in state.lasting)
+        if stack >= 0 and not kept:
+            bp.stacks[stack].append(card)
+    _drop(state, "takes")
+    _drop(state, "asked")
 
 
 # -- I8: cards that change this turn's placement ------------------------------------------------
@@ -546,8 +682,10 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 
 
 def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    """I7: the round is over; the cards played this round are done with."""
+    """I7: the round is over; the cards played this round are done with; X2: the cards
+    taken from the offer go back."""
     _drop(state, "held")
+    _return_taken(engine, state, flow)
 
 
 def _placement_targets(engine: FlowEngine, state: State, player: int,
@@ -848,11 +986,40 @@ def _case_bids(case: Case, arg: Any) -> None:
     case.first_bidder = first
 
 
+def _case_take(case: Case, arg: Any) -> None:
+    """The ``take`` step ``{player, card, open}`` (X2): the player takes ``card`` (or
+    ``none``) from the open action cards ``open`` (default: every card on offer each
+    round or dealt from a stack, less those taken); refused whole, nothing changed."""
+    if not isinstance(arg, Mapping) or "player" not in arg or "card" not in arg:
+        raise ScenarioError(f"{case.id}: take needs a player and a card")
+    lib = case.engine.lib
+    p = case.player(arg["player"])
+    open_ = arg.get("open")
+    if open_ is None:
+        open_ = [c.id for role in (base.STANDING, "stack") for c in lib.of_role(role)]
+    offer = [str(c) for c in open_ if str(c) not in {t[1] for t in takes(case.state)}]
+    d = take_decision(lib, case.state, offer, p)
+    card = d.check(arg["card"], p)
+    work = case.state.copy()
+    apply_take(lib, work, offer, [-1] * len(offer), p, str(card), [])
+    case.state = work
+
+
 def _case_step(case: Case, name: str) -> Any:
-    return {"bids": _case_bids, "general_scoring": _case_general_scoring}.get(name)
+    return {"bids": _case_bids, "general_scoring": _case_general_scoring,
+            "take": _case_take}.get(name)
 
 
 def _case_expect(case: Case, key: str, value: Any, before: State) -> list[str] | None:
+    if key == "taken":  # X2: player -> the card taken this round (none: '')
+        want_t = {n: str(v or "") for n, v in (value or {}).items()}
+        got_t = {n: taken_card(case.state, case.player(n)) for n in want_t}
+        return [] if got_t == want_t else [f"taken: expected {want_t}, got {got_t}"]
+    if key == "action_choices":  # I5, X2: player -> the cards whose action they may choose
+        want_c = {n: [str(c) for c in v] for n, v in (value or {}).items()}
+        got_c = {n: action_choices(case.engine.lib, case.state, case.player(n))
+                 for n in want_c}
+        return [] if got_c == want_c else [f"action choices: expected {want_c}, got {got_c}"]
     if key not in ("caballero_cards", "king_card", "intrigue_card"):
         return None
     a = awards(case.engine.lib, case.state)
@@ -870,8 +1037,8 @@ def _case_expect(case: Case, key: str, value: Any, before: State) -> list[str] |
 MODULE = RulesModule(
     name="intrigue_king",
     phases=(
-        Phase(DECK, _deck_decide, _deck_apply, turn_rule="I1"),
-        Phase(SETUP_DISC, _disc_decide, _disc_apply, turn_rule="I2"),
+        Phase(DECK, _deck_decide, _deck_apply, before=base.ROUND, turn_rule="I1"),
+        Phase(SETUP_DISC, _disc_decide, _disc_apply, before=base.ROUND, turn_rule="I2"),
         Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3"),
         Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5"),
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
@@ -884,5 +1051,4 @@ MODULE = RulesModule(
            "scored": _scored, "castillo_emptied": _grandes_leave,
            "hide": _hide, "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
-    start=DECK,
 )

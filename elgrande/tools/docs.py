@@ -198,14 +198,14 @@ def _set_info(set_id: str) -> SetInfo:
 
 def load_cards(extra: Sequence[str | Path] = ()) -> CardSet:
     """Every card of the shipped sets plus homebrew folders ``extra`` (as the engine loads
-    them; optional errata listed, not applied).
+    them; optional errata and errata of another set's card listed, not applied).
 
     Raises:
         CardError: the first problem in a card file, checker errors included
         (``elgrande validate`` lists all).
     """
     folders: list[str | Path] = [cards_dir() / s for s in shipped_sets()]
-    cards = load_folders([*folders, *extra], kinds=shipped_kinds())
+    cards = load_folders([*folders, *extra], kinds=shipped_kinds(), cross_set_errata=False)
     ids = list(load_board(("base",)).index)
     for c in sorted(cards.cards.values(), key=lambda c: c.id):
         if c.script is not None:
@@ -401,9 +401,11 @@ def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
         out.append(Para(_t(_strong("Errata:"))))
         items: list[Inline] = []
         for e in errata:
-            state = "optional, switch on with " if e.optional else "applied, "
+            state = ("optional, switch on with " if e.optional else
+                     f"applied whenever sets {e.set} and {e.with_set} are both in play"
+                     if e.with_set else "applied, ")
             item = _t(_code(e.id), f" ({e.date}; {state}", _code(f"--errata {e.id}")
-                      if e.optional else "always", "): replaces ",
+                      if e.optional else "" if e.with_set else "always", "): replaces ",
                       ", ".join(sorted(e.replaces)))
             if "text" in e.replaces:
                 item = _t(item, ". Text: “", str(e.replaces["text"]).strip(), "”")

@@ -38,7 +38,7 @@ EXPECT_KEYS = frozenset({"points", "regions", "castillo", "court", "provinces", 
                          "grandes", "scoreboards", "turn_order", "next_first_bidder",
                          "illegal", "france", "ship", "america", "mediterranean",
                          "limit_table", "carriers", "supply", "caballero_cards",
-                         "king_card", "intrigue_card"})
+                         "king_card", "intrigue_card", "taken", "action_choices"})
 #: Keys of each step's argument (a mapping); ``bids`` maps players to values.
 STEP_KEYS: dict[str, frozenset[str] | None] = {
     "score": None, "first_only": None, "general_scoring": frozenset({"discs", "grandes"}),
@@ -46,6 +46,7 @@ STEP_KEYS: dict[str, frozenset[str] | None] = {
     "court": frozenset({"player", "limit", "from_provinces", "from_regions"}),
     "special": frozenset({"player", "card", "answers"}), "bids": None,
     "ship": frozenset({"player", "answers"}), "turn": frozenset({"player", "answers"}),
+    "take": frozenset({"player", "card", "open"}),
 }
 #: Position and expectation keys the engine can set up or compare today.
 SUPPORTED_POSITION = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
