@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_intrigue_king import drive
 
 from elgrande import new_game
 from elgrande.engine.decisions import Decision
@@ -34,16 +35,6 @@ Chooser = Callable[[Game, Decision, int], Any]
 def x_game(players: int = 4, seed: int = 1, **kw: Any) -> Game:
     """A game of both expansions with the shipped provisional fill."""
     return new_game(players, sets=SETS, fill=FILL, seed=seed, **kw)
-
-
-def drive(g: Game, until: Callable[[Game], bool], rng: random.Random,
-          choose: Chooser | None = None) -> None:
-    """Answer at random (or with ``choose`` when it returns an answer) until ``until``."""
-    while g.pending is not None and not until(g):
-        d = g.pending
-        p = d.players[0]
-        a = choose(g, d, p) if choose else None
-        g.answer(p, d.random_answer(rng, p) if a is None else a)
 
 
 def past_setup(players: int = 4, seed: int = 1) -> Game:
