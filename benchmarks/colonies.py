@@ -55,8 +55,8 @@ def run(games: int, first: int, sets: tuple[str, ...], fill: str | None,
 
 def arguments(doc: str) -> argparse.ArgumentParser:
     """The command line of a soak run (``--games``, ``--base-games``, ``--first-seed``,
-    ``--time-cap``), described by the first line of ``doc``."""
-    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ``--time-cap``), described by the first paragraph of ``doc``."""
+    ap = argparse.ArgumentParser(description=" ".join(doc.split("\n\n")[0].split()))
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--base-games", type=int, default=200)
     ap.add_argument("--first-seed", type=int, default=0)
