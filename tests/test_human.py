@@ -121,3 +121,21 @@ def test_json_answers_and_bare_ids_are_read_as_typed() -> None:
             assert kinds["card"] == d.options["choices"][-1]
         g.answer(p, d.random_answer(rng, p))
     assert set(kinds) == {"place", "card"}
+
+
+def test_X2_and_I3_decisions_are_explained_by_their_rule() -> None:
+    """``?`` at a decision whose rule gives its kind another meaning explains that rule:
+    playing a card (I3) and taking the Inquisitor or 7th-stack card (X2)."""
+    g = elgrande.new_game(4, sets=("base", "intrigue-king", "colonies"), fill="provisional",
+                          seed=1)
+    rng = random.Random(1)
+    seen: dict[str, str] = {}
+    while g.pending is not None and len(seen) < 2:
+        d = g.pending
+        if d.rule in ("I3", "X2") and d.rule not in seen:
+            human, out = seat("")
+            human.explain(d)
+            seen[d.rule] = out.getvalue()
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert "takes the King card" in seen["I3"] and "power card" not in seen["I3"]
+    assert "7th-stack card" in seen["X2"] and "Caballero card's number" in seen["X2"]

@@ -54,6 +54,21 @@ EXPLAIN = {
     "move_scoreboard": "Place or move a mobile scoreboard onto a region or the Castillo.",
 }
 
+#: What a decision asks where its rule gives its kind another meaning (rule id -> sentence).
+EXPLAIN_BY_RULE = {
+    "I1": "Choose the cards of your hand for this game from your set (by value); the "
+          "others are out of the game, and nobody sees your choice.",
+    "I3": "Play one card from your hand, face up; a value another player already played "
+          "this round cannot be played. The highest card takes the King card and the "
+          "highest Caballero card; its heads are how many caballeros you may bring from "
+          "your provinces to your court.",
+    "X2": "Take one of the open action cards (the Grand Inquisitor card or the 7th-stack "
+          "card) or none: its special action becomes one you may carry out instead of "
+          "your own; you still place your Caballero card's number. At most two players "
+          "a round take one, each a different card.",
+    "C13": "Remove one open action card: nobody may take it this round.",
+}
+
 
 class Quit(Exception):
     """The human typed ``q`` (or the input ended): stop the game where it is."""
@@ -183,7 +198,8 @@ class HumanSeat:
     def explain(self, d: Decision) -> None:
         """Print what the decision is, its rule id and its answer form (``?``)."""
         self._say(f"{d.kind} (rule {d.rule or '-'}): "
-                  + EXPLAIN.get(d.kind, "A choice the rules or a card give you."))
+                  + EXPLAIN_BY_RULE.get(d.rule or "", EXPLAIN.get(
+                      d.kind, "A choice the rules or a card give you.")))
         form = _forms().get(d.kind)
         if form:
             self._say(f"Answer form: {form}")
