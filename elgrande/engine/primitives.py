@@ -187,6 +187,11 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
         if not any(d != r for d in dests):
             continue  # its caballeros have nowhere else to go
         owners = {str(p): _count(ctx, r, p) for p in movers if _count(ctx, r, p) > 0}
+        if owners and ctx.rules is not None and ctx.rules.hooks["movable"]:
+            to_ids = [ctx.rid(d) for d in dests if d != r]
+            owners = {w: ctx.rules.fold("movable", n, s, b, r, int(w), ctx.subject, to_ids)
+                      for w, n in owners.items()}
+            owners = {w: n for w, n in owners.items() if n > 0}
         if owners:
             sources[ctx.rid(r)] = owners
     if not any(ctx.rid(d) != src for d in dests for src in sources):

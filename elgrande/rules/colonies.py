@@ -38,6 +38,7 @@ from elgrande.engine.regions import regions
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
+from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
 
 NAME = "colonies"
 #: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
@@ -163,8 +164,7 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
                 break
     table = ext["table"]
     if table["region"] == pid:
-        free = table["seats"] - sum(table["seated"]) - table["black"]
-        sit = min(free, n)
+        sit = min(_free_seats(table), n)
         if sit > 0:
             if player == NOBODY:
                 table["black"] += sit
@@ -197,32 +197,121 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
         table["black"] = min(table["black"], left)
     else:
         table["seated"][player] = min(table["seated"][player], left)
-    refill_table(state, board, first=player)
+    settle_table(state, board)
 
 
-def refill_table(state: State, board: Board, first: int) -> None:
-    """Fill the limit table's free seats from the caballeros standing beside it (C10: no
-    seat stays empty while caballeros stand beside it): ``first``'s own first, then the
-    players clockwise from ``first``, the black caballeros last."""
+def _free_seats(table: dict[str, Any]) -> int:
+    """The limit table's empty seats an arrival may take: not those waiting for a seating
+    choice (``vacant``, C10)."""
+    return int(table["seats"] - sum(table["seated"]) - table["black"]
+               - table.get("vacant", 0))
+
+
+def standing(state: State, board: Board) -> dict[int, int]:
+    """The caballeros standing beside the limit table, by colour (players, NOBODY for the
+    black ones), only colours with some (C10)."""
     ext = pieces(state)
-    if ext is None:
+    if ext is None or not ext["table"]["region"]:
+        return {}
+    table = ext["table"]
+    r = board.index[table["region"]]
+    out = {p: state.caballeros[r][p] - table["seated"][p] for p in range(state.players)}
+    out[NOBODY] = state.neutral[r] - table["black"]
+    return {w: n for w, n in out.items() if n > 0}
+
+
+def _sit(table: dict[str, Any], who: int, n: int) -> None:
+    if who == NOBODY:
+        table["black"] += n
+    else:
+        table["seated"][who] += n
+
+
+def settle_table(state: State, board: Board) -> None:
+    """C10, no seat stays empty while caballeros stand beside the table: when the empty
+    seats take every caballero standing beside it, or those standing are of one colour,
+    they sit at once (no real choice); otherwise the empty seats wait (``vacant``) for the
+    seating decision (:func:`seat_decision`: the Inquisitor's holder, or the acting
+    player, chooses who sits)."""
+    ext = pieces(state)
+    if ext is None or not ext["table"]["region"]:
         return
     table = ext["table"]
-    if not table["region"]:
+    table["vacant"] = 0
+    free = _free_seats(table)
+    stand = standing(state, board)
+    if free <= 0 or not stand:
         return
-    r = board.index[table["region"]]
-    order = [] if first == NOBODY else [(first + i) % state.players
-                                        for i in range(state.players)]
-    for who in [*order, *range(state.players), NOBODY]:
-        free = table["seats"] - sum(table["seated"]) - table["black"]
-        if free <= 0:
-            return
-        if who == NOBODY:
-            stand = state.neutral[r] - table["black"]
-            table["black"] += max(0, min(free, stand))
-        else:
-            stand = state.caballeros[r][who] - table["seated"][who]
-            table["seated"][who] += max(0, min(free, stand))
+    if sum(stand.values()) <= free or len(stand) == 1:
+        for who, n in stand.items():
+            _sit(table, who, min(n, free))
+            free -= min(n, free)
+        return
+    table["vacant"] = free
+
+
+#: The option key of a seating decision: the colour (player, or -1 for black) each label
+#: seats (C10).
+SEAT = "seat_colours"
+
+
+def seat_decider(state: State, actor: int) -> int:
+    """Who fills limit-table vacancies (C8, C10): the Inquisitor's holder, else the acting
+    player (seat 0 outside a turn)."""
+    if state.neutral_holder != NOBODY:
+        return state.neutral_holder
+    return max(actor, 0)
+
+
+def seat_decision(state: State, board: Board, actor: int) -> Decision | None:
+    """The seating decision for one empty limit-table seat (C8, C10), or None when no seat
+    waits (a choice that is no longer real is settled at once).
+
+    Answer form: an option index into ``options["labels"]``; ``options["seat_colours"]``
+    gives the colour each label seats (a player index, -1 for a black caballero).
+    """
+    ext = pieces(state)
+    if ext is None or not ext["table"].get("vacant"):
+        return None
+    settle_table(state, board)
+    table = ext["table"]
+    if not table.get("vacant"):
+        return None
+    stand = standing(state, board)
+    colours = sorted(stand, key=lambda w: (w == NOBODY, w))
+    labels = [("a black caballero" if w == NOBODY else f"a caballero of player {w}")
+              + f" ({stand[w]} standing)" for w in colours]
+    name = board.places[board.index[table["region"]]].name
+    return Decision("choose_option", [seat_decider(state, actor)],
+                    f"Limit table in {name}: {table['vacant']} seat(s) empty; whose "
+                    "caballero standing beside the table sits down?",
+                    {"labels": labels, SEAT: colours}, "C10")
+
+
+def apply_seat(state: State, board: Board, d: Decision, norm: int,
+               events: Events) -> None:
+    """Seat the colour of option ``norm`` of a :func:`seat_decision` (checked) (C10)."""
+    table = own_pieces(state, board)["table"]
+    who = int(d.options[SEAT][norm])
+    _sit(table, who, 1)
+    settle_table(state, board)
+    events.append({"event": "seat", "player": d.players[0], "seated": who,
+                   "region": table["region"],
+                   "text": "{who} seats " + ("a black caballero" if who == NOBODY else
+                                             f"a caballero of {{seat{who}}}")
+                           + " at the limit table."})
+
+
+def _interject(ctx: Ctx) -> Decision | None:
+    """C10: a seat a special action emptied is filled at once, between two statements."""
+    if not in_play(ctx.board):
+        return None
+    return seat_decision(ctx.state, ctx.board, ctx.run.actor)
+
+
+def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
+    if SEAT in d.options:
+        apply_seat(ctx.state, ctx.board, d, int(answer), ctx.events)
 
 
 def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> None:
@@ -547,14 +636,100 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
         for disc in [None, *discs]:
             if movable(a, disc) > 0:
                 out.append({"from": a, "to": ship_id, "disc": disc})
-        free = ext["free"].get(a, {})
-        officers = sum(1 for o in figures(b).offices
-                       if o.area == a and ext["offices"][o.id] == player)
-        plain = state.caballeros[b.index[a]][player] - _carriers(ext, a, player) - officers
-        for d in discs:
-            if free.get(d, 0) > 0 and plain > 0:
-                out.append({"take": d, "in": a})
+        out += disc_takes(state, b, player, a, ext["free"].get(a, {}))
     return out
+
+
+def disc_takes(state: State, board: Board, player: int, area: str,
+               free: dict[str, int]) -> list[dict[str, Any]]:
+    """The discs of ``free`` (disc id -> n lying in ``area``) a caballero of ``player``
+    there may take (C7): one that carries nothing and holds no office (the Viceroy cannot
+    carry, C6; the Captain is never a carrier, C5), one disc each. Moves
+    ``{"take": disc, "in": area}``."""
+    ext = own_pieces(state, board)
+    officers = sum(1 for o in figures(board).offices
+                   if o.area == area and ext["offices"][o.id] == player)
+    plain = state.caballeros[board.index[area]][player] - _carriers(ext, area, player) - officers
+    if plain <= 0:
+        return []
+    return [{"take": d.id, "in": area} for d in figures(board).discs if free.get(d.id, 0) > 0]
+
+
+#: The option key of the decision to take new discs at once (C7).
+FRESH = "fresh_takes"
+
+
+def fresh_decision(state: State, board: Board) -> Decision | None:
+    """C7: the player who carried out a 7th-stack card may have his caballeros take the
+    new discs at once, one decision per disc (answer: an option index; 0 takes no more).
+    None when no new disc can be taken (then they lie free for the others' turns)."""
+    ext = pieces(state)
+    fresh = ext.get("fresh") if ext is not None else None
+    if ext is None or not fresh:
+        return None
+    p = int(fresh["player"])
+    takes = [t for a, discs in fresh["discs"].items()
+             for t in disc_takes(state, board, p, a, {d: min(n, ext["free"].get(a, {})
+                                                            .get(d, 0))
+                                                    for d, n in discs.items()})]
+    if not takes:
+        ext.pop("fresh", None)
+        return None
+    return Decision("choose_option", [p], "New discs appeared: may your caballeros there "
+                    "take them now?", {"labels": ["take no new disc now",
+                                                  *(_move_label(board, t) for t in takes)],
+                                       FRESH: takes}, "C7")
+
+
+def apply_fresh(engine: FlowEngine, state: State, d: Decision, norm: int,
+                events: Events) -> None:
+    """Carry out a checked :func:`fresh_decision` answer (C7)."""
+    ext = own_pieces(state, engine.board)
+    if norm == 0:
+        ext.pop("fresh", None)
+        return
+    take = d.options[FRESH][norm - 1]
+    apply_ship_move(engine, state, d.players[0], take, events)
+    left = ext["fresh"]["discs"][take["in"]]
+    left[take["take"]] -= 1
+    if left[take["take"]] <= 0:
+        del left[take["take"]]
+
+
+def _interlude(engine: FlowEngine, state: State, flow: Flow,
+               events: Events) -> Decision | None:
+    """Between phases (not inside a special action, where :func:`_interject` asks): a
+    limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
+    the new discs the acting player may take at once (C7)."""
+    b = engine.board
+    if not in_play(b) or flow.phase == SPECIAL_PHASE:
+        return None
+    return seat_decision(state, b, flow.actor) or fresh_decision(state, b)
+
+
+def _interlude_answer(engine: FlowEngine, state: State, flow: Flow, player: int,
+                      answer: Any, events: Events) -> bool | None:
+    d = flow.pending
+    if d is None or flow.phase == SPECIAL_PHASE or (SEAT not in d.options
+                                                     and FRESH not in d.options):
+        return None  # inside a special action the interpreter takes it (_interject)
+    norm = d.check(answer, player)
+    if SEAT in d.options:
+        apply_seat(state, engine.board, d, int(norm), events)
+    else:
+        apply_fresh(engine, state, d, int(norm), events)
+    return True
+
+
+def _movable(state: State, board: Board, place: int, owner: int, decider: int,
+             to: list[str], n: int) -> int:
+    """C7: a carrier cannot be sent to the Castillo by another player: an effect of
+    another player that may move caballeros to the Castillo does not move the owner's
+    carriers [decision: the caballeros of a move answer are not told apart]."""
+    ext = pieces(state)
+    if ext is None or owner == decider or owner < 0 or board.place_id(board.castillo) not in to:
+        return n
+    return n - _carriers(ext, board.place_id(place), owner)
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
@@ -703,10 +878,71 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
                      "refused_from": king, "refused_to": king}, "C8")
 
 
+#: The phase in which the Inquisitor's holder chooses where this turn's extra caballero
+#: goes (C8), inserted before every turn's court phase.
+BONUS = "inquisitor_bonus"
+#: The answers of the bonus decision, by option index (C8).
+BONUS_LABELS = ("one more caballero to court this turn (provinces or regions to court)",
+                "one more caballero from court to the board this turn (with the placement)")
+BONUS_WAYS = ("court", "board")
+
+
+def _can_come_to_court(state: State, board: Board, player: int) -> bool:
+    """Whether anything of ``player`` could come to court (B4.1)."""
+    if state.provinces[player]:
+        return True
+    return any(state.caballeros[r][player] for r in board.scoring_order
+               if r != state.king and r != board.castillo)
+
+
+def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    """C8: while the Grand Inquisitor is in the acting player's court they choose, at the
+    start of the turn, whether the extra caballero of the turn comes to court or goes from
+    court to the board (answer: option 0 court, 1 board). No real choice (nothing could
+    come to court): it goes to the board."""
+    ext = own_pieces(state, engine.board)
+    p = flow.actor
+    if p < 0 or state.neutral_holder != p:
+        ext["bonus"] = ""
+        engine.resume(flow)
+        return None
+    if not _can_come_to_court(state, engine.board, p):
+        ext["bonus"] = BONUS_WAYS[1]
+        engine.resume(flow)
+        return None
+    return Decision("choose_option", [p], "The Grand Inquisitor is in your court: your extra "
+                    "caballero this turn goes", {"labels": list(BONUS_LABELS)}, "C8")
+
+
+def _bonus_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    own_pieces(state, engine.board)["bonus"] = BONUS_WAYS[int(norm)]
+    events.append({"event": "inquisitor_bonus", "player": player, "way": BONUS_WAYS[int(norm)],
+                   "text": "{who} (Grand Inquisitor): " + BONUS_LABELS[int(norm)] + "."})
+    engine.resume(flow)
+
+
+def _bonus_way(state: State, player: int) -> str:
+    """Where ``player``'s extra caballero goes this turn (C8): "court", "board" or ""
+    (not the holder). A position set up without the turn's choice (a scenario) gives it to
+    court."""
+    if state.neutral_holder != player or player < 0:
+        return ""
+    ext = pieces(state) or {}
+    return str(ext.get("bonus", BONUS_WAYS[0]) or BONUS_WAYS[0])
+
+
 def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
-    """C8: the Inquisitor's holder brings one more caballero to court each turn (the seed
-    allows it provinces to court or court to board; this module gives it to court)."""
-    return limit + 1 if state.neutral_holder == player else limit
+    """C8: the Inquisitor's holder brings one more caballero to court this turn when they
+    chose so (:func:`_bonus_decide`)."""
+    return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[0] else limit
+
+
+def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+    """C8: the Inquisitor's holder places one more caballero from court this turn when
+    they chose so (:func:`_bonus_decide`)."""
+    return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[1] else limit
 
 
 # -- the limit table's moves (C10) -----------------------------------------------------------------
@@ -806,6 +1042,8 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     Action Card (C13)."""
     ext = own_pieces(state, engine.board)
     ext["sailed"] = {}
+    ext["bonus"] = ""
+    ext.pop("fresh", None)
     base = flow.parts.get("base")
     ext["open"] = [c for c in getattr(base, "offer", []) if c]
     ext["removed"] = []
@@ -818,6 +1056,7 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     ext = own_pieces(state, b)
     card = engine.lib.card(flow.card)
     added: dict[str, int] = {}
+    where = {x.id: x.area for x in figures(b).discs}
     for d in figures(b).discs:
         n = min(int(getattr(card, d.id, 0) or 0), ext["supply"].get(d.id, 0))
         if n > 0:
@@ -825,8 +1064,9 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
             free = ext["free"].setdefault(d.area, {})
             free[d.id] = free.get(d.id, 0) + n
             added[d.id] = n
-    where = {x.id: x.area for x in figures(b).discs}
     if added:
+        ext["fresh"] = {"player": flow.actor,
+                        "discs": {where[d]: {d: n} for d, n in added.items()}}
         events.append({"event": "discs_appear", "player": flow.actor, "discs": added,
                        "text": "New discs: " + ", ".join(
                            f"{n} {d} in {b.places[b.index[where[d]]].name}"
@@ -935,6 +1175,10 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
     elif key == "supply":
         ext["supply"].update({str(k): int(v) for k, v in (value or {}).items()})
         return True
+    elif key == "offer":  # the action cards still open to the players after the actor
+        ext["open"] = [str(c) for c in value or []]
+        ext["removed"] = []
+        return True
     else:
         return False
     _default_supply(s, b)
@@ -971,6 +1215,10 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
                         for a, d in (by_area or {}).items())
         got_c = sorted(ext["carriers"])
         return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
+    if key == "offer":
+        got_o = [c for c in ext.get("open", []) if c not in ext.get("removed", [])]
+        want_o = [str(c) for c in value or []]
+        return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
     if key == "supply":
         diffs = [f"supply {k}: expected {v}, got {ext['supply'].get(k, 0)}"
                  for k, v in (value or {}).items() if ext["supply"].get(k, 0) != int(v)]
@@ -981,7 +1229,8 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
 MODULE = RulesModule(
     name=NAME,
     phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, turn_rule="C2"),
-            Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5")),
+            Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5"),
+            Phase(BONUS, _bonus_decide, _bonus_apply, before="court", turn_rule="C8")),
     start=SETUP_DISC,
     lasting_kinds=(CONSPIRACY,),
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
@@ -992,6 +1241,8 @@ MODULE = RulesModule(
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
-           "sendable": _sendable,
+           "sendable": _sendable, "movable": _movable, "placement_limit": _placement_limit,
+           "interject": _interject, "interject_finish": _interject_finish,
+           "interlude": _interlude, "interlude_answer": _interlude_answer,
            "placement_room": _placement_room, "placement_refused": _placement_refused},
 )
