@@ -105,6 +105,9 @@ HOOKS: dict[str, str] = {
               "place (roles, seats, carriers); every module.",
     "leave": "leave(state, board, place, player, n) -> None: caballeros left a place; "
              "every module.",
+    "moved": "moved(state, board, src, dst, player, n, decider) -> None: a special action "
+             "moved n of player's caballeros from src to dst (after the ``leave`` and "
+             "``arrive`` hooks heard of it; B8.2); every module.",
     "ranking_counts": "ranking_counts(state, board, place, who, counts) -> (who, counts): "
                       "who counts in a place's ranking and with how many (B6.5; seated "
                       "caballeros, officers not counted, neutral caballeros); folded.",

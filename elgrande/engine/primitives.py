@@ -166,6 +166,8 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
         if rules is not None and rules.has_moves:
             rules.leave(s, ctx.board, a, who, n)
             rules.arrive(s, ctx.board, b, who, n)
+            if rules.hooks["moved"]:
+                rules.each("moved", s, ctx.board, a, b, who, n, ctx.subject)
     if moves:
         ctx.event("move", decider=ctx.subject,
                   moves=[{"from": a, "to": b, "player": w, "n": n} for a, b, w, n in moves])

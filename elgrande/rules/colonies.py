@@ -153,9 +153,11 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     pid = board.place_id(place)
     fig = figures(board)
     offices = [o for o in fig.offices if o.area == pid]
-    if offices and not ext.get("carrying"):
+    carrying = n if ext.get("carrying") else sum(
+        1 for c in ext.get("dropped", []) if c[1] == player)  # carriers take no office
+    if offices and n > carrying:
         who = _office_who(player)
-        for _ in range(n):
+        for _ in range(n - carrying):
             for o in sorted(offices, key=lambda o: o.arrival):
                 if ext["offices"][o.id] == EMPTY:
                     ext["offices"][o.id] = who
@@ -186,10 +188,15 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
             if o.area == pid and ext["offices"][o.id] == who]
     for o in held[:max(0, len(held) - left)]:
         ext["offices"][o.id] = EMPTY
+    officers = min(len(held), left)
     carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
-    for c in carried[:max(0, len(carried) - left)]:  # a carrier forced out drops its disc
+    ext["dropped"] = []
+    for c in carried[:max(0, len(carried) - (left - officers))]:
+        # a carrier forced out (plain caballeros leave first [decision]): its disc returns
+        # to the supply, unless a move takes it on (:func:`_moved`, C11)
         ext["carriers"].remove(c)
         ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
+        ext["dropped"].append(c)
     table = ext["table"]
     if table["region"] != pid:
         return
@@ -198,6 +205,46 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     else:
         table["seated"][player] = min(table["seated"][player], left)
     settle_table(state, board)
+
+
+def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
+           decider: int) -> None:
+    """C11, C7: carriers a special action moved straight out of an area keep their discs:
+    into a mainland region the disc is delivered at once (its points to the owner, the
+    disc back to the supply); into America, the Mediterranean or onto the ship it is still
+    carried; anywhere else (the Castillo, France) it returns to the supply (C7: only the
+    owner may send a carrier to the Castillo, :func:`_movable`)."""
+    ext = pieces(state)
+    if ext is None:
+        return
+    pid, to = board.place_id(src), board.place_id(dst)
+    moving = [c for c in ext.get("dropped", []) if c[0] == pid and c[1] == player][:n]
+    ext["dropped"] = []
+    areas = {d.area for d in figures(board).discs} | {str(ship_figures(board).get("area"))}
+    for c in moving:
+        disc = c[2]
+        if board.is_region(dst) and dst != board.castillo:
+            d = next(x for x in figures(board).discs if x.id == disc)
+            state.scores[player] += d.points
+            _note(ext, {"event": "disc_delivered", "player": player, "disc": disc,
+                        "place": to, "points": d.points,
+                        "text": f"{{seat{player}}}'s {disc} carrier reaches "
+                                f"{board.places[dst].name}: {d.points} points."})
+        elif to in areas and ext["supply"].get(disc, 0) > 0:
+            ext["supply"][disc] -= 1
+            ext["carriers"].append([to, player, disc])
+
+
+def _note(ext: dict[str, Any], event: dict[str, Any]) -> None:
+    """Keep an event a hook cannot log itself, for the next ``interject`` or
+    ``interlude`` to log."""
+    ext.setdefault("notes", []).append(event)
+
+
+def _flush_notes(state: State, events: list[dict[str, Any]]) -> None:
+    ext = pieces(state)
+    if ext is not None and ext.get("notes"):
+        events.extend(ext.pop("notes"))
 
 
 def _free_seats(table: dict[str, Any]) -> int:
@@ -241,11 +288,13 @@ def settle_table(state: State, board: Board) -> None:
     free = _free_seats(table)
     stand = standing(state, board)
     if free <= 0 or not stand:
+        table.pop("chooser", None)
         return
     if sum(stand.values()) <= free or len(stand) == 1:
         for who, n in stand.items():
             _sit(table, who, min(n, free))
             free -= min(n, free)
+        table.pop("chooser", None)
         return
     table["vacant"] = free
 
@@ -264,7 +313,8 @@ def seat_decider(state: State, actor: int) -> int:
 
 
 def seat_decision(state: State, board: Board, actor: int) -> Decision | None:
-    """The seating decision for one empty limit-table seat (C8, C10), or None when no seat
+    """The seating decision for one empty limit-table seat (C8, C10: the Inquisitor's
+    holder, else the acting player; after the table moved, its mover), or None when no seat
     waits (a choice that is no longer real is settled at once).
 
     Answer form: an option index into ``options["labels"]``; ``options["seat_colours"]``
@@ -282,7 +332,9 @@ def seat_decision(state: State, board: Board, actor: int) -> Decision | None:
     labels = [("a black caballero" if w == NOBODY else f"a caballero of player {w}")
               + f" ({stand[w]} standing)" for w in colours]
     name = board.places[board.index[table["region"]]].name
-    return Decision("choose_option", [seat_decider(state, actor)],
+    chooser = table.get("chooser")  # the table's mover (C10), else C8's decider
+    who = int(chooser) if chooser is not None else seat_decider(state, actor)
+    return Decision("choose_option", [who],
                     f"Limit table in {name}: {table['vacant']} seat(s) empty; whose "
                     "caballero standing beside the table sits down?",
                     {"labels": labels, SEAT: colours}, "C10")
@@ -306,6 +358,7 @@ def _interject(ctx: Ctx) -> Decision | None:
     """C10: a seat a special action emptied is filled at once, between two statements."""
     if not in_play(ctx.board):
         return None
+    _flush_notes(ctx.state, ctx.events)
     return seat_decision(ctx.state, ctx.board, ctx.run.actor)
 
 
@@ -704,6 +757,7 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     b = engine.board
     if not in_play(b) or flow.phase == SPECIAL_PHASE:
         return None
+    _flush_notes(state, events)
     return seat_decision(state, b, flow.actor) or fresh_decision(state, b)
 
 
@@ -953,6 +1007,8 @@ def _table_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     t["region"] = str(answer)
     t["seated"] = [0] * ctx.state.players
     t["black"] = 0
+    t["vacant"] = 0
+    t.pop("chooser", None)
     ctx.event("limit_table", decider=ctx.subject, frm=frm, to=str(answer),
               text=f"{{who}} moves the limit table to "
                    f"{ctx.board.places[ctx.board.index[str(answer)]].name}.")
@@ -979,43 +1035,21 @@ def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
                     "C10")
 
 
-def _seat_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    t = own_pieces(ctx.state, ctx.board)["table"]
-    for who, n in answer.items():
-        if who == str(NOBODY):
-            t["black"] = n
-        else:
-            t["seated"][int(who)] = n
-    ctx.event("seat", decider=ctx.subject, seated=dict(answer),
-              text=f"Seated at the limit table: {dict(answer)} (player: caballeros).")
-
-
-@primitive("seat_limit_table", _seat_finish)
+@primitive("seat_limit_table")
 def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """C10: after the table moved, all its region's caballeros sit when they fit;
-    otherwise the mover chooses who sits (answer ``{player: n, "-1": black}``)."""
+    """C10: after the table moved, all its region's caballeros sit when they fit (or are
+    of one colour); otherwise its mover chooses who sits, one seat at a time
+    (:func:`seat_decision`, asked at once by the ``interject`` hook)."""
     s, b = ctx.state, ctx.board
     if not in_play(b):
         return None
     t = own_pieces(s, b)["table"]
     if not t["region"]:
         return None
-    r = b.index[t["region"]]
-    stand = {str(p): s.caballeros[r][p] - t["seated"][p] for p in range(s.players)}
-    stand[str(NOBODY)] = s.neutral[r] - t["black"]
-    stand = {k: v for k, v in stand.items() if v > 0}
-    free = t["seats"] - sum(t["seated"]) - t["black"]
-    if sum(stand.values()) <= free:
-        _seat_finish(ctx, call, Decision("place_caballeros", [], "", {}), {
-            k: v + (t["black"] if k == str(NOBODY) else t["seated"][int(k)])
-            for k, v in stand.items()})
-        return None
-    room = {k: [v, "C10", "no more of these caballeros stand beside the table"]
-            for k, v in stand.items()}
-    return Decision("place_caballeros", [ctx.subject], f"Seat {free} caballeros at the "
-                    "limit table: {player: n} (player -1: black caballeros)",
-                    {"to": list(stand), "min": free, "max": free, "room": room,
-                     "refused": {}}, "C10")
+    settle_table(s, b)
+    if t.get("vacant"):
+        t["chooser"] = ctx.subject
+    return None
 
 
 # -- Remove Action Card (C13) ----------------------------------------------------------------------
@@ -1241,7 +1275,8 @@ MODULE = RulesModule(
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
-           "sendable": _sendable, "movable": _movable, "placement_limit": _placement_limit,
+           "sendable": _sendable, "movable": _movable, "moved": _moved,
+           "placement_limit": _placement_limit,
            "interject": _interject, "interject_finish": _interject_finish,
            "interlude": _interlude, "interlude_answer": _interlude_answer,
            "placement_room": _placement_room, "placement_refused": _placement_refused},
