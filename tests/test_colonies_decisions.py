@@ -19,6 +19,7 @@ from elgrande.rules.colonies import (
     BONUS,
     FRESH,
     NAME,
+    RELOCATE,
     SEAT,
     _placement_limit,
     seat_decision,
@@ -51,6 +52,8 @@ def _move_one(case: Any, actor: int) -> tuple[Any, Decision | None]:
     d = interp.advance(case.state, run, [])
     assert d is not None and d.kind == "move_caballeros"
     d = interp.answer(case.state, run, actor, [{"from": "valencia", "to": "aragon", "n": 1}])
+    if d is not None and RELOCATE in d.options:  # C11: the other caballero stays put
+        d = interp.answer(case.state, run, actor, 0)
     return run, d
 
 

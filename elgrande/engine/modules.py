@@ -108,6 +108,9 @@ HOOKS: dict[str, str] = {
     "moved": "moved(state, board, src, dst, player, n, decider) -> None: a special action "
              "moved n of player's caballeros from src to dst (after the ``leave`` and "
              "``arrive`` hooks heard of it; B8.2); every module.",
+    "relocated": "relocated(ctx, options, moves) -> None: the answer to a special action's "
+                 "move_caballeros decision was applied (``options``: the decision's; "
+                 "``moves``: (from, to, player, n); B8.2); every module.",
     "ranking_counts": "ranking_counts(state, board, place, who, counts) -> (who, counts): "
                       "who counts in a place's ranking and with how many (B6.5; seated "
                       "caballeros, officers not counted, neutral caballeros); folded.",

@@ -175,6 +175,8 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
 
 def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     _apply_moves(ctx, answer)
+    if ctx.rules is not None and ctx.rules.hooks["relocated"]:
+        ctx.rules.each("relocated", ctx, d.options, answer)
 
 
 @primitive("move_caballeros", _move_finish)

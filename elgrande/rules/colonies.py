@@ -355,16 +355,155 @@ def apply_seat(state: State, board: Board, d: Decision, norm: int,
 
 
 def _interject(ctx: Ctx) -> Decision | None:
-    """C10: a seat a special action emptied is filled at once, between two statements."""
+    """Between two statements of a special action: the relocations a move left unused
+    (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
+    once (C10)."""
     if not in_play(ctx.board):
         return None
     _flush_notes(ctx.state, ctx.events)
-    return seat_decision(ctx.state, ctx.board, ctx.run.actor)
+    return (relocation_decision(ctx.state, ctx.board)
+            or seat_decision(ctx.state, ctx.board, ctx.run.actor))
 
 
 def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
     if SEAT in d.options:
         apply_seat(ctx.state, ctx.board, d, int(answer), ctx.events)
+    elif RELOCATE in d.options:
+        apply_relocation(ctx.state, ctx.board, d, int(answer), ctx.events)
+
+
+# -- relocations in place (C11) --------------------------------------------------------------------
+#: The option key of the decision on a move's unused relocations (C11).
+RELOCATE = "relocations"
+
+
+def _relocated(ctx: Ctx, options: dict[str, Any], moves: Any) -> None:
+    """C11: a relocation special action may spend relocations without moving a caballero
+    to another place: note how many of the move's relocations are left, by whom and on
+    which colours in which places (:func:`relocation_decision` offers them)."""
+    if not in_play(ctx.board):
+        return
+    ext = own_pieces(ctx.state, ctx.board)
+    left = int(options["max"]) - sum(int(m[3]) for m in moves)
+    if options.get("all") or left <= 0:
+        ext.pop("relocation", None)
+        return
+    ext["relocation"] = {"left": left, "decider": ctx.subject, "stripped": [],
+                         "sources": {src: sorted(int(w) for w in owners)
+                                     for src, owners in options["sources"].items()}}
+
+
+def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
+    """What the unused relocations of the last move may do (C11), each costing one: strip
+    an office held by a colour the effect moves (``{"strip": office, "in": area}``),
+    appoint a plain caballero of such a colour to an office stripped in this action
+    (``{"appoint": office, "player": p, "in": area}``: a second relocation), take a seated
+    caballero off the limit table, leaving it beside (``{"unseat": p}``), or seat a
+    caballero of such a colour standing beside the table in an empty seat instead of the
+    C10 chooser (``{"seat": p}``: a second relocation). Black caballeros are player -1."""
+    ext = pieces(state)
+    rel = (ext or {}).get("relocation")
+    if ext is None or not rel:
+        return []
+    out: list[dict[str, Any]] = []
+    table = ext["table"]
+    for src, whos in rel["sources"].items():
+        offices = [o for o in figures(board).offices if o.area == src]
+        for o in offices:
+            holder = ext["offices"][o.id]
+            colour = NOBODY if holder == BLACK else holder
+            if holder != EMPTY and colour in whos:
+                out.append({"strip": o.id, "in": src})
+        for o in offices:
+            if o.id not in rel["stripped"] or ext["offices"][o.id] != EMPTY:
+                continue
+            for w in whos:
+                held = sum(1 for x in figures(board).offices
+                           if x.area == src and ext["offices"][x.id] == _office_who(w))
+                plain = _count(state, board.index[src], w) - held - (
+                    _carriers(ext, src, w) if w >= 0 else 0)
+                if plain > 0:
+                    out.append({"appoint": o.id, "player": w, "in": src})
+        if table["region"] == src:
+            for w in whos:
+                if (table["black"] if w == NOBODY else table["seated"][w]) > 0:
+                    out.append({"unseat": w})
+            if table.get("vacant"):
+                stand = standing(state, board)
+                out += [{"seat": w} for w in whos if stand.get(w, 0) > 0]
+    return out
+
+
+def _who_label(w: int) -> str:
+    return "a black caballero" if w == NOBODY else f"player {w}"
+
+
+def _relocation_label(board: Board, a: dict[str, Any]) -> str:
+    offices = {o.id: o.name for o in figures(board).offices}
+    if "strip" in a:
+        return f"strip the {offices[a['strip']]} of office (1 relocation)"
+    if "appoint" in a:
+        return (f"appoint {_who_label(a['player'])}'s caballero as {offices[a['appoint']]} "
+                "(a second relocation)")
+    if "unseat" in a:
+        return f"take {_who_label(a['unseat'])}'s caballero off the limit table (1 relocation)"
+    return f"seat {_who_label(a['seat'])}'s caballero at the limit table (a second relocation)"
+
+
+def relocation_decision(state: State, board: Board) -> Decision | None:
+    """C11: spend one of the last move's unused relocations in place (answer: an option
+    index into ``options["labels"]``, 0 spends no more; ``options["relocations"]`` lists
+    what each other option does, see :func:`relocation_actions`), or None."""
+    ext = pieces(state)
+    rel = (ext or {}).get("relocation")
+    if ext is None or not rel:
+        return None
+    acts = relocation_actions(state, board)
+    if not acts:
+        ext.pop("relocation", None)
+        return None
+    return Decision("choose_option", [int(rel["decider"])],
+                    f"{rel['left']} relocation(s) of this special action left: use one "
+                    "without moving a caballero elsewhere?",
+                    {"labels": ["use no more relocations",
+                                *(_relocation_label(board, a) for a in acts)],
+                     RELOCATE: acts}, "C11")
+
+
+def apply_relocation(state: State, board: Board, d: Decision, norm: int,
+                     events: Events) -> None:
+    """Carry out a checked :func:`relocation_decision` answer (C11); an unseated seat is
+    refilled as C10 says (:func:`settle_table`)."""
+    ext = own_pieces(state, board)
+    rel = ext.get("relocation")
+    if norm == 0 or not rel:
+        ext.pop("relocation", None)
+        return
+    a = d.options[RELOCATE][norm - 1]
+    table = ext["table"]
+    if "strip" in a:
+        ext["offices"][a["strip"]] = EMPTY
+        rel["stripped"].append(a["strip"])
+    elif "appoint" in a:
+        ext["offices"][a["appoint"]] = _office_who(int(a["player"]))
+    elif "unseat" in a:
+        w = int(a["unseat"])
+        if w == NOBODY:
+            table["black"] -= 1
+        else:
+            table["seated"][w] -= 1
+        table["vacant"] = table.get("vacant", 0) + 1  # C10 fills it (or a second relocation)
+        table.pop("chooser", None)
+    else:
+        _sit(table, int(a["seat"]), 1)
+        table["vacant"] = max(0, table.get("vacant", 0) - 1)
+    rel["left"] -= 1
+    if rel["left"] <= 0:
+        ext.pop("relocation", None)
+    if "unseat" not in a:
+        settle_table(state, board)
+    events.append({"event": "relocate", "player": d.players[0], "relocation": dict(a),
+                   "text": "{who}: " + _relocation_label(board, a) + "."})
 
 
 def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> None:
@@ -1078,6 +1217,7 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     ext["sailed"] = {}
     ext["bonus"] = ""
     ext.pop("fresh", None)
+    ext.pop("relocation", None)
     base = flow.parts.get("base")
     ext["open"] = [c for c in getattr(base, "offer", []) if c]
     ext["removed"] = []
@@ -1088,6 +1228,7 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
     b = engine.board
     ext = own_pieces(state, b)
+    ext.pop("relocation", None)
     card = engine.lib.card(flow.card)
     added: dict[str, int] = {}
     where = {x.id: x.area for x in figures(b).discs}
@@ -1276,6 +1417,7 @@ MODULE = RulesModule(
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
            "sendable": _sendable, "movable": _movable, "moved": _moved,
+           "relocated": _relocated,
            "placement_limit": _placement_limit,
            "interject": _interject, "interject_finish": _interject_finish,
            "interlude": _interlude, "interlude_answer": _interlude_answer,
