@@ -223,3 +223,39 @@ def test_colonies_decisions_are_encoded_exactly_by_the_action_space() -> None:
     _run, d2 = _move_one(case, actor=0)
     assert d2 is not None
     assert _check_decision(ActionSpace.for_board(case.board, 3), d2, 0, rng) == "exact"
+
+
+def test_c10_the_holder_seats_the_castillo_arrivals_when_they_outnumber_the_free_seats() -> None:
+    game = _game_at(lambda g: g.flow.phase == "discs" and not g.flow.secret
+                    and g.state.ext[NAME]["table"]["region"]
+                    and g.library.board.index[g.state.ext[NAME]["table"]["region"]]
+                    != g.state.king, seed=2)
+    s, b = game.state, game.library.board
+    t = s.ext[NAME]["table"]
+    r = b.index[t["region"]]
+    s.neutral_holder = 2
+    for p in range(3):  # keep 36 caballeros each (B1.1): move them via the provinces
+        s.provinces[p] += s.caballeros[b.castillo][p] + s.caballeros[r][p]
+        s.caballeros[b.castillo][p] = s.caballeros[r][p] = 0
+    s.neutral[r] = 0
+    s.caballeros[r][0] = 1
+    s.provinces[0] -= 1
+    t["seats"], t["seated"], t["black"], t["vacant"] = 2, [1, 0, 0], 0, 0
+    for p in (0, 1):
+        s.caballeros[b.castillo][p] = 2
+        s.provinces[p] -= 2
+    for p in range(3):
+        game.answer(p, t["region"] if p < 2 else b.place_id(b.regions[0]) if
+                    b.regions[0] != r else b.place_id(b.regions[1]))
+    d = game.pending
+    assert d is not None and d.rule == "C10" and d.players == [2]
+    assert d.options["castillo_seat_colours"] == [0, 1]
+    before = s.copy()
+    with pytest.raises(IllegalMove) as exc:
+        game.answer(2, 2)
+    assert exc.value.rule == "C10" and game.state == before
+    with pytest.raises(IllegalMove):
+        game.answer(0, 0)                                 # not the holder's turn to seat
+    game.answer(2, 1)                                     # blue takes the one free seat
+    assert t["seated"][:2] == [1, 1] and s.caballeros[r][:2] == [3, 2]
+    assert "castillo_seating" not in s.ext[NAME] and "castillo_chosen" not in s.ext[NAME]
