@@ -259,3 +259,20 @@ def test_c10_the_holder_seats_the_castillo_arrivals_when_they_outnumber_the_free
     game.answer(2, 1)                                     # blue takes the one free seat
     assert t["seated"][:2] == [1, 1] and s.caballeros[r][:2] == [3, 2]
     assert "castillo_seating" not in s.ext[NAME] and "castillo_chosen" not in s.ext[NAME]
+
+
+def test_c1_a_colonies_position_holds_36_caballeros_per_player_not_37() -> None:
+    """C1: six more caballeros per colour (36 in play) and four black ones; a position with
+    a 37th caballero is refused."""
+    from elgrande.errors import ScenarioError
+
+    case = _case({"red": 1}, {"red": 1})
+    assert case.board.caballeros_per_player == 36 and case.board.neutral_caballeros == 4
+    assert case.state.total(0) == 36
+    data: dict[str, Any] = {
+        "id": "T", "title": "t", "rules": ["C1"], "sets": list(SETS), "players": ["red", "blue"],
+        "position": {"king": "galicia", "grandes": {"red": "catalonia", "blue": "granada"},
+                     "court": {"red": 37}, "provinces": {"red": 0}},
+        "do": [], "expect": {}}
+    with pytest.raises(ScenarioError, match="conserve"):
+        setup_case(data)

@@ -17,10 +17,21 @@ position only), ``scoring_order`` (C12). ``arrive``/``leave`` keep offices and s
 date. The scenario hooks set up and compare the Colonies keys of the case format
 (``shared/cases/README.md``).
 
-Simplifications, named so they can be replaced by decisions (C10 says the Inquisitor's
-holder, or the acting player, chooses): a seat emptied by a departure is refilled at once
-from the caballeros standing beside the table, the leaving side's own first, then the others
-clockwise; an office holder leaves its area last of its colour.
+Decisions beside the cards' own (each a ``choose_option``, answer: an option index; the
+options name what each index does): the ship moves (C5), the holder's extra caballero to
+court or board (C8, phase ``inquisitor_bonus``), the seat of a limit-table vacancy
+(``seat_colours``: the Inquisitor's holder, else the acting player, or the table's mover;
+C8, C10), the Castillo's arrivals at the table (``castillo_seat_colours``, the holder; C10),
+the new discs the acting player may take at once (``fresh_takes``, C7) and a move's unused
+relocations in place (``relocations``, C11). Inside a special action they are asked at once
+between two statements (hook ``interject``), elsewhere between phases (hook ``interlude``).
+A decision is asked only when there is a real choice.
+
+Interpretations [decision], named so they can be changed: plain caballeros leave an area
+before its carriers and officers (a move answer does not tell caballeros apart); an effect
+of another player that may send caballeros to the Castillo does not move the owner's
+carriers at all (C7); a carrier moved into France or the Castillo drops its disc (C7); an
+office stripped by a relocation may be filled by appointment in the same action (C11).
 """
 
 from __future__ import annotations
