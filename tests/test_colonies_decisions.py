@@ -276,3 +276,23 @@ def test_c1_a_colonies_position_holds_36_caballeros_per_player_not_37() -> None:
         "do": [], "expect": {}}
     with pytest.raises(ScenarioError, match="conserve"):
         setup_case(data)
+
+
+def test_c8_c11_black_caballeros_never_go_to_the_provinces_even_for_the_holder() -> None:
+    """C8/C11: the black caballeros count as the holder's but an effect sending the
+    holder's caballeros to the provinces never takes them."""
+    data: dict[str, Any] = {
+        "id": "T", "title": "t", "rules": ["C8"], "sets": list(SETS), "players": ["red", "blue"],
+        "position": {"king": "galicia", "grandes": {"red": "catalonia", "blue": "granada"},
+                     "inquisitor": {"regions": {"aragon": 2}, "holder": "red"},
+                     "regions": {"aragon": {"blue": 1}}},
+        "do": [], "expect": {}}
+    case = setup_case(data)
+    interp = case.engine.interpreter
+    run = interp.begin("send-one-of-each-player", 1)
+    assert interp.advance(case.state, run, []) is None
+    aragon = case.board.index["aragon"]
+    assert case.state.neutral[aragon] == 2 and case.state.provinces[0] == 36
+    run = interp.begin("send-one-of-each-player", 0)          # red's own card: blue's go
+    assert interp.advance(case.state, run, []) is None
+    assert case.state.caballeros[aragon][1] == 0 and case.state.neutral[aragon] == 2

@@ -254,8 +254,13 @@ def _note(ext: dict[str, Any], event: dict[str, Any]) -> None:
 
 
 def _flush_notes(state: State, events: list[dict[str, Any]]) -> None:
+    """Log the kept events; forget the carriers a departure dropped (a move hears of them
+    at once, :func:`_moved`; a send or a later arrival never does)."""
     ext = pieces(state)
-    if ext is not None and ext.get("notes"):
+    if ext is None:
+        return
+    ext.pop("dropped", None)
+    if ext.get("notes"):
         events.extend(ext.pop("notes"))
 
 
