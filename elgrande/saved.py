@@ -521,7 +521,8 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
             _fail("flow.run.card", f"{run['card']!r} is not a card with a special action")
         from elgrande.engine.interpreter import block_at
 
-        if not run["frames"]:
+        interjected = run.get("interjected") is True  # a module's decision between statements
+        if not run["frames"] and not interjected:
             _fail("flow.run.frames", "a running special action has at least one block")
         for i, f in enumerate(run["frames"]):
             try:
@@ -533,8 +534,9 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
             _seat(f["subject"], players, f"flow.run.frames[{i}].subject")
         if isinstance(run.get("pending"), dict):
             _decision(run["pending"], players, "flow.run.pending")
-            last = run["frames"][-1]
-            if last["pc"] >= len(block_at(script, last["path"]).body):
+            last = run["frames"][-1] if run["frames"] else None
+            if last is not None and not interjected and \
+                    last["pc"] >= len(block_at(script, last["path"]).body):
                 _fail("flow.run.frames", "the pending decision has no statement")
 
 

@@ -312,9 +312,9 @@ def test_the_colonies_areas_are_map_data_drawn_on_the_map() -> None:
     assert {g_["data-place"] for g_ in groups(svg, "place")} == {p.id for p in b.places}
 
 
-@pytest.mark.parametrize("seed", [5, 8])
+@pytest.mark.parametrize("seed", [7, 8])
 def test_C4_C10_the_svg_shows_offices_seats_discs_and_the_inquisitor(seed: int) -> None:
-    """Seeds 5 and 8 see carriers, offices held by black caballeros and a held Grand
+    """Seeds 7 and 8 see carriers, offices held by black caballeros and a held Grand
     Inquisitor (checked below, so the comparison is not vacuous)."""
     seen: set[str] = set()
     for g in colonies_checkpoints(seed, 12):

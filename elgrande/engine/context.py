@@ -90,6 +90,8 @@ class Run:
         pending: the decision waiting for an answer, or None.
         secret: answers to a pending secret choice already given, hidden from the others
             (``{str(player): answer}``).
+        interjected: the pending decision is a rules module's ``interject`` decision
+            (between two statements), not the current statement's.
     """
 
     card: str
@@ -100,16 +102,21 @@ class Run:
     pending: Decision | None = None
     secret: dict[str, Any] = attrs.field(factory=dict)
     work: int = 0
+    interjected: bool = False
 
     def copy(self) -> Run:
         """An independent copy."""
         return Run(self.card, self.actor, [f.copy() for f in self.frames],
                    {k: _copy_value(v) for k, v in self.env.items()}, self.steps,
-                   self.pending, dict(self.secret), self.work)  # decisions are shared
+                   self.pending, dict(self.secret), self.work,
+                   self.interjected)  # decisions are shared
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data."""
-        return attrs.asdict(self)
+        """Plain JSON-able data (``interjected`` only when set)."""
+        data = attrs.asdict(self)
+        if not self.interjected:
+            del data["interjected"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Run:

@@ -195,8 +195,13 @@ class FlowEngine:
         """Run until a decision is pending (returned and kept in ``flow.pending``) or the
         game is over (None)."""
         phases = self.rules.phases
+        interludes = bool(self.rules.hooks["interlude"])
         while flow.phase != OVER:
-            d: Decision | None = phases[flow.phase].decide(self, state, flow, events)
+            d: Decision | None = None
+            if interludes:  # a module's decision between phases (DESIGN.md 2a)
+                d = self.rules.last("interlude", self, state, flow, events)
+            if d is None:
+                d = phases[flow.phase].decide(self, state, flow, events)
             if d is not None:
                 flow.pending = d
                 return d
@@ -217,7 +222,10 @@ class FlowEngine:
         if isinstance(player, bool) or not isinstance(player, int) or player not in d.players:
             raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
                               f"(waiting for {d.players}: {d.prompt})")
-        if phase.answer is not None:
+        if self.rules.hooks["interlude_answer"] and self.rules.last(
+                "interlude_answer", self, state, flow, player, answer, events):
+            pass  # a module's interlude took the answer
+        elif phase.answer is not None:
             phase.answer(self, state, flow, player, answer, events)
         else:
             norm = d.check(answer, player)

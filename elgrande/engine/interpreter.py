@@ -132,7 +132,10 @@ class Interpreter:
 
     def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
         script = self.scripts[run.card]
+        interjects = self.rules is not None and bool(self.rules.hooks["interject"])
         while run.frames:
+            if interjects and self._interject(ctx, run):
+                return run.pending
             f = run.frames[-1]
             block = block_at(script, f.path)
             if f.pc >= len(block.body):
@@ -187,8 +190,21 @@ class Interpreter:
                 return d
             else:  # pragma: no cover
                 raise AssertionError(f"unknown statement {stmt!r}")
+        if interjects and self._interject(ctx, run):
+            return run.pending
         run.pending = None
         return None
+
+    def _interject(self, ctx: Ctx, run: Run) -> bool:
+        """Ask the rules modules for a decision between two statements (hook
+        ``interject``); True when one is now pending."""
+        d = self.rules.last("interject", ctx)
+        if d is None:
+            return False
+        ctx.charge(_size(d.options))
+        run.pending = d
+        run.interjected = True
+        return True
 
     def answer(self, state: State, run: Run, player: int, answer: Any,
                events: list[dict[str, Any]] | None = None) -> Decision | None:
@@ -207,6 +223,12 @@ class Interpreter:
             raise IllegalMove("B4.4", "nothing is waiting for an answer")
         norm = d.check(answer, player)
         events = events if events is not None else []
+        if run.interjected:
+            ctx = Ctx(state, self.board, run, run.actor, events, self.rules, self.budget)
+            run.pending = None
+            run.interjected = False
+            self.rules.each("interject_finish", ctx, d, norm)
+            return self.advance(state, run, events)
         script = self.scripts[run.card]
         f = run.frames[-1]
         stmt = block_at(script, f.path).body[f.pc]

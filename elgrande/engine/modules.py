@@ -105,6 +105,12 @@ HOOKS: dict[str, str] = {
               "place (roles, seats, carriers); every module.",
     "leave": "leave(state, board, place, player, n) -> None: caballeros left a place; "
              "every module.",
+    "moved": "moved(state, board, src, dst, player, n, decider) -> None: a special action "
+             "moved n of player's caballeros from src to dst (after the ``leave`` and "
+             "``arrive`` hooks heard of it; B8.2); every module.",
+    "relocated": "relocated(ctx, options, moves) -> None: the answer to a special action's "
+                 "move_caballeros decision was applied (``options``: the decision's; "
+                 "``moves``: (from, to, player, n); B8.2); every module.",
     "ranking_counts": "ranking_counts(state, board, place, who, counts) -> (who, counts): "
                       "who counts in a place's ranking and with how many (B6.5; seated "
                       "caballeros, officers not counted, neutral caballeros); folded.",
@@ -125,6 +131,23 @@ HOOKS: dict[str, str] = {
                     "cancelled); every module.",
     "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "
                  "(B3.5); every module.",
+    "interject": "interject(ctx) -> Decision | None: a decision a module asks between two "
+                 "statements of a special action, at once (after a primitive changed the "
+                 "state, e.g. a seat to fill); the last module that answers wins.",
+    "interject_finish": "interject_finish(ctx, decision, answer) -> None: apply a checked "
+                        "answer to an ``interject`` decision; every module (each applies "
+                        "only its own decisions).",
+    "interlude": "interlude(engine, state, flow, events) -> Decision | None: a decision a "
+                 "module asks before the flow's phase decides (between phases, e.g. after "
+                 "a special action or a court step); the last module that answers wins.",
+    "interlude_answer": "interlude_answer(engine, state, flow, player, answer, events) -> "
+                        "True | None: True when the pending decision is this module's "
+                        "interlude and the answer was checked and applied (refusals raise "
+                        "IllegalMove before anything changes), else None; the last module "
+                        "that answers wins.",
+    "movable": "movable(state, board, place, owner, decider, to, n) -> int: how many of "
+               "owner's n caballeros in a place an effect of decider may move to the places "
+               "``to`` (ids; B8.2); folded.",
     "case_position": "case_position(case, key, value) -> bool: set up a scenario case's "
                      "position key the base format lacks (e.g. a module's pieces) on "
                      "``case.state``; True when handled (tools/scenario.py).",

@@ -166,6 +166,8 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
         if rules is not None and rules.has_moves:
             rules.leave(s, ctx.board, a, who, n)
             rules.arrive(s, ctx.board, b, who, n)
+            if rules.hooks["moved"]:
+                rules.each("moved", s, ctx.board, a, b, who, n, ctx.subject)
     if moves:
         ctx.event("move", decider=ctx.subject,
                   moves=[{"from": a, "to": b, "player": w, "n": n} for a, b, w, n in moves])
@@ -173,6 +175,8 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
 
 def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     _apply_moves(ctx, answer)
+    if ctx.rules is not None and ctx.rules.hooks["relocated"]:
+        ctx.rules.each("relocated", ctx, d.options, answer)
 
 
 @primitive("move_caballeros", _move_finish)
@@ -187,6 +191,11 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
         if not any(d != r for d in dests):
             continue  # its caballeros have nowhere else to go
         owners = {str(p): _count(ctx, r, p) for p in movers if _count(ctx, r, p) > 0}
+        if owners and ctx.rules is not None and ctx.rules.hooks["movable"]:
+            to_ids = [ctx.rid(d) for d in dests if d != r]
+            owners = {w: ctx.rules.fold("movable", n, s, b, r, int(w), ctx.subject, to_ids)
+                      for w, n in owners.items()}
+            owners = {w: n for w, n in owners.items() if n > 0}
         if owners:
             sources[ctx.rid(r)] = owners
     if not any(ctx.rid(d) != src for d in dests for src in sources):

@@ -17,10 +17,21 @@ position only), ``scoring_order`` (C12). ``arrive``/``leave`` keep offices and s
 date. The scenario hooks set up and compare the Colonies keys of the case format
 (``shared/cases/README.md``).
 
-Simplifications, named so they can be replaced by decisions (C10 says the Inquisitor's
-holder, or the acting player, chooses): a seat emptied by a departure is refilled at once
-from the caballeros standing beside the table, the leaving side's own first, then the others
-clockwise; an office holder leaves its area last of its colour.
+Decisions beside the cards' own (each a ``choose_option``, answer: an option index; the
+options name what each index does): the ship moves (C5), the holder's extra caballero to
+court or board (C8, phase ``inquisitor_bonus``), the seat of a limit-table vacancy
+(``seat_colours``: the Inquisitor's holder, else the acting player, or the table's mover;
+C8, C10), the Castillo's arrivals at the table (``castillo_seat_colours``, the holder; C10),
+the new discs the acting player may take at once (``fresh_takes``, C7) and a move's unused
+relocations in place (``relocations``, C11). Inside a special action they are asked at once
+between two statements (hook ``interject``), elsewhere between phases (hook ``interlude``).
+A decision is asked only when there is a real choice.
+
+Interpretations [decision], named so they can be changed: plain caballeros leave an area
+before its carriers and officers (a move answer does not tell caballeros apart); an effect
+of another player that may send caballeros to the Castillo does not move the owner's
+carriers at all (C7); a carrier moved into France or the Castillo drops its disc (C7); an
+office stripped by a relocation may be filled by appointment in the same action (C11).
 """
 
 from __future__ import annotations
@@ -38,6 +49,8 @@ from elgrande.engine.regions import regions
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
+from elgrande.rules.base import DISCS as DISCS_PHASE
+from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
 
 NAME = "colonies"
 #: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
@@ -152,9 +165,11 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     pid = board.place_id(place)
     fig = figures(board)
     offices = [o for o in fig.offices if o.area == pid]
-    if offices and not ext.get("carrying"):
+    carrying = n if ext.get("carrying") else sum(
+        1 for c in ext.get("dropped", []) if c[1] == player)  # carriers take no office
+    if offices and n > carrying:
         who = _office_who(player)
-        for _ in range(n):
+        for _ in range(n - carrying):
             for o in sorted(offices, key=lambda o: o.arrival):
                 if ext["offices"][o.id] == EMPTY:
                     ext["offices"][o.id] = who
@@ -163,8 +178,7 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
                 break
     table = ext["table"]
     if table["region"] == pid:
-        free = table["seats"] - sum(table["seated"]) - table["black"]
-        sit = min(free, n)
+        sit = min(_free_seats(table), n)
         if sit > 0:
             if player == NOBODY:
                 table["black"] += sit
@@ -186,10 +200,15 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
             if o.area == pid and ext["offices"][o.id] == who]
     for o in held[:max(0, len(held) - left)]:
         ext["offices"][o.id] = EMPTY
+    officers = min(len(held), left)
     carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
-    for c in carried[:max(0, len(carried) - left)]:  # a carrier forced out drops its disc
+    ext["dropped"] = []
+    for c in carried[:max(0, len(carried) - (left - officers))]:
+        # a carrier forced out (plain caballeros leave first [decision]): its disc returns
+        # to the supply, unless a move takes it on (:func:`_moved`, C11)
         ext["carriers"].remove(c)
         ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
+        ext["dropped"].append(c)
     table = ext["table"]
     if table["region"] != pid:
         return
@@ -197,32 +216,311 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
         table["black"] = min(table["black"], left)
     else:
         table["seated"][player] = min(table["seated"][player], left)
-    refill_table(state, board, first=player)
+    settle_table(state, board)
 
 
-def refill_table(state: State, board: Board, first: int) -> None:
-    """Fill the limit table's free seats from the caballeros standing beside it (C10: no
-    seat stays empty while caballeros stand beside it): ``first``'s own first, then the
-    players clockwise from ``first``, the black caballeros last."""
+def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
+           decider: int) -> None:
+    """C11, C7: carriers a special action moved straight out of an area keep their discs:
+    into a mainland region the disc is delivered at once (its points to the owner, the
+    disc back to the supply); into America, the Mediterranean or onto the ship it is still
+    carried; anywhere else (the Castillo, France) it returns to the supply (C7: only the
+    owner may send a carrier to the Castillo, :func:`_movable`)."""
     ext = pieces(state)
     if ext is None:
         return
-    table = ext["table"]
-    if not table["region"]:
+    pid, to = board.place_id(src), board.place_id(dst)
+    moving = [c for c in ext.get("dropped", []) if c[0] == pid and c[1] == player][:n]
+    ext["dropped"] = []
+    areas = {d.area for d in figures(board).discs} | {str(ship_figures(board).get("area"))}
+    for c in moving:
+        disc = c[2]
+        if board.is_region(dst) and dst != board.castillo:
+            d = next(x for x in figures(board).discs if x.id == disc)
+            state.scores[player] += d.points
+            _note(ext, {"event": "disc_delivered", "player": player, "disc": disc,
+                        "place": to, "points": d.points,
+                        "text": f"{{seat{player}}}'s {disc} carrier reaches "
+                                f"{board.places[dst].name}: {d.points} points."})
+        elif to in areas and ext["supply"].get(disc, 0) > 0:
+            ext["supply"][disc] -= 1
+            ext["carriers"].append([to, player, disc])
+
+
+def _note(ext: dict[str, Any], event: dict[str, Any]) -> None:
+    """Keep an event a hook cannot log itself, for the next ``interject`` or
+    ``interlude`` to log."""
+    ext.setdefault("notes", []).append(event)
+
+
+def _flush_notes(state: State, events: list[dict[str, Any]]) -> None:
+    """Log the kept events; forget the carriers a departure dropped (a move hears of them
+    at once, :func:`_moved`; a send or a later arrival never does)."""
+    ext = pieces(state)
+    if ext is None:
         return
+    ext.pop("dropped", None)
+    if ext.get("notes"):
+        events.extend(ext.pop("notes"))
+
+
+def _free_seats(table: dict[str, Any]) -> int:
+    """The limit table's empty seats an arrival may take: not those waiting for a seating
+    choice (``vacant``, C10)."""
+    return int(table["seats"] - sum(table["seated"]) - table["black"]
+               - table.get("vacant", 0))
+
+
+def standing(state: State, board: Board) -> dict[int, int]:
+    """The caballeros standing beside the limit table, by colour (players, NOBODY for the
+    black ones), only colours with some (C10)."""
+    ext = pieces(state)
+    if ext is None or not ext["table"]["region"]:
+        return {}
+    table = ext["table"]
     r = board.index[table["region"]]
-    order = [] if first == NOBODY else [(first + i) % state.players
-                                        for i in range(state.players)]
-    for who in [*order, *range(state.players), NOBODY]:
-        free = table["seats"] - sum(table["seated"]) - table["black"]
-        if free <= 0:
-            return
-        if who == NOBODY:
-            stand = state.neutral[r] - table["black"]
-            table["black"] += max(0, min(free, stand))
+    out = {p: state.caballeros[r][p] - table["seated"][p] for p in range(state.players)}
+    out[NOBODY] = state.neutral[r] - table["black"]
+    return {w: n for w, n in out.items() if n > 0}
+
+
+def _sit(table: dict[str, Any], who: int, n: int) -> None:
+    if who == NOBODY:
+        table["black"] += n
+    else:
+        table["seated"][who] += n
+
+
+def settle_table(state: State, board: Board) -> None:
+    """C10, no seat stays empty while caballeros stand beside the table: when the empty
+    seats take every caballero standing beside it, or those standing are of one colour,
+    they sit at once (no real choice); otherwise the empty seats wait (``vacant``) for the
+    seating decision (:func:`seat_decision`: the Inquisitor's holder, or the acting
+    player, chooses who sits)."""
+    ext = pieces(state)
+    if ext is None or not ext["table"]["region"]:
+        return
+    table = ext["table"]
+    table["vacant"] = 0
+    free = _free_seats(table)
+    stand = standing(state, board)
+    if free <= 0 or not stand:
+        table.pop("chooser", None)
+        return
+    if sum(stand.values()) <= free or len(stand) == 1:
+        for who, n in stand.items():
+            _sit(table, who, min(n, free))
+            free -= min(n, free)
+        table.pop("chooser", None)
+        return
+    table["vacant"] = free
+
+
+#: The option key of a seating decision: the colour (player, or -1 for black) each label
+#: seats (C10).
+SEAT = "seat_colours"
+
+
+def seat_decider(state: State, actor: int) -> int:
+    """Who fills limit-table vacancies (C8, C10): the Inquisitor's holder, else the acting
+    player (seat 0 outside a turn)."""
+    if state.neutral_holder != NOBODY:
+        return state.neutral_holder
+    return max(actor, 0)
+
+
+def seat_decision(state: State, board: Board, actor: int) -> Decision | None:
+    """The seating decision for one empty limit-table seat (C8, C10: the Inquisitor's
+    holder, else the acting player; after the table moved, its mover), or None when no seat
+    waits (a choice that is no longer real is settled at once).
+
+    Answer form: an option index into ``options["labels"]``; ``options["seat_colours"]``
+    gives the colour each label seats (a player index, -1 for a black caballero).
+    """
+    ext = pieces(state)
+    if ext is None or not ext["table"].get("vacant"):
+        return None
+    settle_table(state, board)
+    table = ext["table"]
+    if not table.get("vacant"):
+        return None
+    stand = standing(state, board)
+    colours = sorted(stand, key=lambda w: (w == NOBODY, w))
+    labels = [("a black caballero" if w == NOBODY else f"a caballero of player {w}")
+              + f" ({stand[w]} standing)" for w in colours]
+    name = board.places[board.index[table["region"]]].name
+    chooser = table.get("chooser")  # the table's mover (C10), else C8's decider
+    who = int(chooser) if chooser is not None else seat_decider(state, actor)
+    return Decision("choose_option", [who],
+                    f"Limit table in {name}: {table['vacant']} seat(s) empty; whose "
+                    "caballero standing beside the table sits down?",
+                    {"labels": labels, SEAT: colours}, "C10")
+
+
+def apply_seat(state: State, board: Board, d: Decision, norm: int,
+               events: Events) -> None:
+    """Seat the colour of option ``norm`` of a :func:`seat_decision` (checked) (C10)."""
+    table = own_pieces(state, board)["table"]
+    who = int(d.options[SEAT][norm])
+    _sit(table, who, 1)
+    settle_table(state, board)
+    events.append({"event": "seat", "player": d.players[0], "seated": who,
+                   "region": table["region"],
+                   "text": "{who} seats " + ("a black caballero" if who == NOBODY else
+                                             f"a caballero of {{seat{who}}}")
+                           + " at the limit table."})
+
+
+def _interject(ctx: Ctx) -> Decision | None:
+    """Between two statements of a special action: the relocations a move left unused
+    (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
+    once (C10)."""
+    if not in_play(ctx.board):
+        return None
+    _flush_notes(ctx.state, ctx.events)
+    return (relocation_decision(ctx.state, ctx.board)
+            or seat_decision(ctx.state, ctx.board, ctx.run.actor))
+
+
+def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
+    if SEAT in d.options:
+        apply_seat(ctx.state, ctx.board, d, int(answer), ctx.events)
+    elif RELOCATE in d.options:
+        apply_relocation(ctx.state, ctx.board, d, int(answer), ctx.events)
+
+
+# -- relocations in place (C11) --------------------------------------------------------------------
+#: The option key of the decision on a move's unused relocations (C11).
+RELOCATE = "relocations"
+
+
+def _relocated(ctx: Ctx, options: dict[str, Any], moves: Any) -> None:
+    """C11: a relocation special action may spend relocations without moving a caballero
+    to another place: note how many of the move's relocations are left, by whom and on
+    which colours in which places (:func:`relocation_decision` offers them)."""
+    if not in_play(ctx.board):
+        return
+    ext = own_pieces(ctx.state, ctx.board)
+    left = int(options["max"]) - sum(int(m[3]) for m in moves)
+    if options.get("all") or left <= 0:
+        ext.pop("relocation", None)
+        return
+    ext["relocation"] = {"left": left, "decider": ctx.subject, "stripped": [],
+                         "sources": {src: sorted(int(w) for w in owners)
+                                     for src, owners in options["sources"].items()}}
+
+
+def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
+    """What the unused relocations of the last move may do (C11), each costing one: strip
+    an office held by a colour the effect moves (``{"strip": office, "in": area}``),
+    appoint a plain caballero of such a colour to an office stripped in this action
+    (``{"appoint": office, "player": p, "in": area}``: a second relocation), take a seated
+    caballero off the limit table, leaving it beside (``{"unseat": p}``), or seat a
+    caballero of such a colour standing beside the table in an empty seat instead of the
+    C10 chooser (``{"seat": p}``: a second relocation). Black caballeros are player -1."""
+    ext = pieces(state)
+    rel = (ext or {}).get("relocation")
+    if ext is None or not rel:
+        return []
+    out: list[dict[str, Any]] = []
+    table = ext["table"]
+    for src, whos in rel["sources"].items():
+        offices = [o for o in figures(board).offices if o.area == src]
+        for o in offices:
+            holder = ext["offices"][o.id]
+            colour = NOBODY if holder == BLACK else holder
+            if holder != EMPTY and colour in whos:
+                out.append({"strip": o.id, "in": src})
+        for o in offices:
+            if o.id not in rel["stripped"] or ext["offices"][o.id] != EMPTY:
+                continue
+            for w in whos:
+                held = sum(1 for x in figures(board).offices
+                           if x.area == src and ext["offices"][x.id] == _office_who(w))
+                plain = _count(state, board.index[src], w) - held - (
+                    _carriers(ext, src, w) if w >= 0 else 0)
+                if plain > 0:
+                    out.append({"appoint": o.id, "player": w, "in": src})
+        if table["region"] == src:
+            for w in whos:
+                if (table["black"] if w == NOBODY else table["seated"][w]) > 0:
+                    out.append({"unseat": w})
+            if table.get("vacant"):
+                stand = standing(state, board)
+                out += [{"seat": w} for w in whos if stand.get(w, 0) > 0]
+    return out
+
+
+def _who_label(w: int) -> str:
+    return "a black caballero" if w == NOBODY else f"player {w}"
+
+
+def _relocation_label(board: Board, a: dict[str, Any]) -> str:
+    offices = {o.id: o.name for o in figures(board).offices}
+    if "strip" in a:
+        return f"strip the {offices[a['strip']]} of office (1 relocation)"
+    if "appoint" in a:
+        return (f"appoint {_who_label(a['player'])}'s caballero as {offices[a['appoint']]} "
+                "(a second relocation)")
+    if "unseat" in a:
+        return f"take {_who_label(a['unseat'])}'s caballero off the limit table (1 relocation)"
+    return f"seat {_who_label(a['seat'])}'s caballero at the limit table (a second relocation)"
+
+
+def relocation_decision(state: State, board: Board) -> Decision | None:
+    """C11: spend one of the last move's unused relocations in place (answer: an option
+    index into ``options["labels"]``, 0 spends no more; ``options["relocations"]`` lists
+    what each other option does, see :func:`relocation_actions`), or None."""
+    ext = pieces(state)
+    rel = (ext or {}).get("relocation")
+    if ext is None or not rel:
+        return None
+    acts = relocation_actions(state, board)
+    if not acts:
+        ext.pop("relocation", None)
+        return None
+    return Decision("choose_option", [int(rel["decider"])],
+                    f"{rel['left']} relocation(s) of this special action left: use one "
+                    "without moving a caballero elsewhere?",
+                    {"labels": ["use no more relocations",
+                                *(_relocation_label(board, a) for a in acts)],
+                     RELOCATE: acts}, "C11")
+
+
+def apply_relocation(state: State, board: Board, d: Decision, norm: int,
+                     events: Events) -> None:
+    """Carry out a checked :func:`relocation_decision` answer (C11); an unseated seat is
+    refilled as C10 says (:func:`settle_table`)."""
+    ext = own_pieces(state, board)
+    rel = ext.get("relocation")
+    if norm == 0 or not rel:
+        ext.pop("relocation", None)
+        return
+    a = d.options[RELOCATE][norm - 1]
+    table = ext["table"]
+    if "strip" in a:
+        ext["offices"][a["strip"]] = EMPTY
+        rel["stripped"].append(a["strip"])
+    elif "appoint" in a:
+        ext["offices"][a["appoint"]] = _office_who(int(a["player"]))
+    elif "unseat" in a:
+        w = int(a["unseat"])
+        if w == NOBODY:
+            table["black"] -= 1
         else:
-            stand = state.caballeros[r][who] - table["seated"][who]
-            table["seated"][who] += max(0, min(free, stand))
+            table["seated"][w] -= 1
+        table["vacant"] = table.get("vacant", 0) + 1  # C10 fills it (or a second relocation)
+        table.pop("chooser", None)
+    else:
+        _sit(table, int(a["seat"]), 1)
+        table["vacant"] = max(0, table.get("vacant", 0) - 1)
+    rel["left"] -= 1
+    if rel["left"] <= 0:
+        ext.pop("relocation", None)
+    if "unseat" not in a:
+        settle_table(state, board)
+    events.append({"event": "relocate", "player": d.players[0], "relocation": dict(a),
+                   "text": "{who}: " + _relocation_label(board, a) + "."})
 
 
 def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> None:
@@ -233,14 +531,19 @@ def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> Non
 
 def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
     """After the Castillo empties (C10): if the limit table's free seats are at least the
-    arrivals there, all sit; otherwise, with an Inquisitor holder, the free seats are
-    filled (in the order the moves were made); with no holder all arrivals stand and the
-    free seats wait for the next arrivals [decision]."""
+    arrivals there, all sit; otherwise the Inquisitor's holder has chosen who sits
+    (:func:`_discs_decide`; one colour arriving: no choice, they fill the seats); with no
+    holder all arrivals stand and the free seats wait for the next arrivals [decision]."""
     ext = pieces(state)
     if ext is None:
         return
     table = ext["table"]
+    chosen = ext.pop(CASTILLO_CHOSEN, None)
     if not table["region"]:
+        return
+    if chosen is not None:
+        for p, n in chosen.items():
+            table["seated"][int(p)] += int(n)
         return
     r = board.index[table["region"]]
     arrivals = [(m.player, m.caballeros) for m in moves if m.to == r]
@@ -251,6 +554,95 @@ def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
             sit = min(n, free)
             table["seated"][p] += sit
             free -= sit
+
+
+#: ``state.ext`` keys of the seating after the Castillo empties (C10): the pending choice
+#: (the revealed discs, the arrivals and the seats chosen so far) and the seats chosen.
+CASTILLO_SEATING, CASTILLO_CHOSEN = "castillo_seating", "castillo_chosen"
+#: The option key of that decision: the player each label seats.
+CASTILLO_SEAT = "castillo_seat_colours"
+
+
+def _castillo_arrivals(state: State, board: Board, discs: dict[str, str]) -> dict[int, int]:
+    """The caballeros each player's Castillo sends to the limit table's region (B6.3)."""
+    ext = pieces(state)
+    if ext is None or not ext["table"]["region"]:
+        return {}
+    t = ext["table"]["region"]
+    return {p: state.caballeros[board.castillo][p] for p in range(state.players)
+            if discs.get(str(p)) == t and board.index[t] != state.king
+            and state.caballeros[board.castillo][p]}
+
+
+def _discs_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    """B6.1, then C10: when the Castillo's caballeros bound for the limit table's region
+    outnumber its free seats and are of several colours, the Inquisitor's holder chooses
+    who sits, one seat at a time (answer: an option index;
+    ``options["castillo_seat_colours"]`` gives the player each label seats), before the
+    scoring goes on."""
+    from elgrande.rules.base import disc_decision
+
+    ext = pieces(state) or {}
+    cs = ext.get(CASTILLO_SEATING)
+    if not cs:
+        return disc_decision(engine, state, {int(p) for p in flow.secret})
+    left = {int(p): n - cs["chosen"].get(p, 0) for p, n in cs["arrivals"].items()}
+    colours = sorted(p for p, n in left.items() if n > 0)
+    name = engine.board.places[engine.board.index[ext["table"]["region"]]].name
+    return Decision("choose_option", [state.neutral_holder],
+                    f"The Castillo empties: {cs['free']} seat(s) free at the limit table in "
+                    f"{name} for {sum(left.values())} arriving caballeros; who sits next?",
+                    {"labels": [f"a caballero of player {p} ({left[p]} arriving)"
+                                for p in colours], CASTILLO_SEAT: colours}, "C10")
+
+
+def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    """B6.1-B6.4 as the base game carries them out, with the holder's seating choice after
+    the last disc is set (C10, :func:`_discs_decide`)."""
+    from elgrande.rules.base import _discs_apply as base_apply
+
+    b = engine.board
+    ext = own_pieces(state, b)
+    cs = ext.get(CASTILLO_SEATING)
+    if cs:
+        p = str(flow.pending.options[CASTILLO_SEAT][int(norm)]) if flow.pending else ""
+        cs["chosen"][p] = cs["chosen"].get(p, 0) + 1
+        cs["free"] -= 1
+        events.append({"event": "seat", "player": player, "seated": int(p),
+                       "region": ext["table"]["region"],
+                       "text": f"{{who}} seats a caballero of {{seat{p}}} at the limit table."})
+        left = {q: n - cs["chosen"].get(q, 0) for q, n in cs["arrivals"].items()}
+        if cs["free"] > 0 and sum(left.values()) > cs["free"] and \
+                sum(1 for n in left.values() if n > 0) > 1:
+            return
+        for q, n in left.items():  # no real choice left: fill the seats still free
+            k = min(n, cs["free"])
+            cs["chosen"][q] = cs["chosen"].get(q, 0) + k
+            cs["free"] -= k
+        del ext[CASTILLO_SEATING]
+        ext[CASTILLO_CHOSEN] = dict(cs["chosen"])
+        flow.secret = {k: v for k, v in cs["discs"].items() if k != str(cs["last"])}
+        base_apply(engine, state, flow, int(cs["last"]), cs["discs"][str(cs["last"])], events)
+        return
+    last = len(flow.secret) == state.players - 1 and str(player) not in flow.secret
+    if last and state.neutral_holder != NOBODY and flow.phase == DISCS_PHASE:
+        discs = {**flow.secret, str(player): norm}
+        arrivals = _castillo_arrivals(state, b, discs)
+        t = ext["table"]
+        free = t["seats"] - sum(t["seated"]) - t["black"]
+        if len(arrivals) > 1 and sum(arrivals.values()) > free > 0:
+            ext[CASTILLO_SEATING] = {"discs": discs, "last": player, "free": free,
+                                     "arrivals": {str(p): n for p, n in arrivals.items()},
+                                     "chosen": {}}
+            flow.secret = {}  # the discs are revealed (B6.2): the holder sees them
+            events.append({"event": "discs_revealed", "discs": dict(discs),
+                           "text": "Discs revealed: " + ", ".join(
+                               f"{{seat{q}}} {b.places[b.index[r]].name}"
+                               for q, r in discs.items()) + "."})
+            return
+    base_apply(engine, state, flow, player, norm, events)
 
 
 def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
@@ -547,14 +939,101 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
         for disc in [None, *discs]:
             if movable(a, disc) > 0:
                 out.append({"from": a, "to": ship_id, "disc": disc})
-        free = ext["free"].get(a, {})
-        officers = sum(1 for o in figures(b).offices
-                       if o.area == a and ext["offices"][o.id] == player)
-        plain = state.caballeros[b.index[a]][player] - _carriers(ext, a, player) - officers
-        for d in discs:
-            if free.get(d, 0) > 0 and plain > 0:
-                out.append({"take": d, "in": a})
+        out += disc_takes(state, b, player, a, ext["free"].get(a, {}))
     return out
+
+
+def disc_takes(state: State, board: Board, player: int, area: str,
+               free: dict[str, int]) -> list[dict[str, Any]]:
+    """The discs of ``free`` (disc id -> n lying in ``area``) a caballero of ``player``
+    there may take (C7): one that carries nothing and holds no office (the Viceroy cannot
+    carry, C6; the Captain is never a carrier, C5), one disc each. Moves
+    ``{"take": disc, "in": area}``."""
+    ext = own_pieces(state, board)
+    officers = sum(1 for o in figures(board).offices
+                   if o.area == area and ext["offices"][o.id] == player)
+    plain = state.caballeros[board.index[area]][player] - _carriers(ext, area, player) - officers
+    if plain <= 0:
+        return []
+    return [{"take": d.id, "in": area} for d in figures(board).discs if free.get(d.id, 0) > 0]
+
+
+#: The option key of the decision to take new discs at once (C7).
+FRESH = "fresh_takes"
+
+
+def fresh_decision(state: State, board: Board) -> Decision | None:
+    """C7: the player who carried out a 7th-stack card may have his caballeros take the
+    new discs at once, one decision per disc (answer: an option index; 0 takes no more).
+    None when no new disc can be taken (then they lie free for the others' turns)."""
+    ext = pieces(state)
+    fresh = ext.get("fresh") if ext is not None else None
+    if ext is None or not fresh:
+        return None
+    p = int(fresh["player"])
+    takes = [t for a, discs in fresh["discs"].items()
+             for t in disc_takes(state, board, p, a, {d: min(n, ext["free"].get(a, {})
+                                                            .get(d, 0))
+                                                    for d, n in discs.items()})]
+    if not takes:
+        ext.pop("fresh", None)
+        return None
+    return Decision("choose_option", [p], "New discs appeared: may your caballeros there "
+                    "take them now?", {"labels": ["take no new disc now",
+                                                  *(_move_label(board, t) for t in takes)],
+                                       FRESH: takes}, "C7")
+
+
+def apply_fresh(engine: FlowEngine, state: State, d: Decision, norm: int,
+                events: Events) -> None:
+    """Carry out a checked :func:`fresh_decision` answer (C7)."""
+    ext = own_pieces(state, engine.board)
+    if norm == 0:
+        ext.pop("fresh", None)
+        return
+    take = d.options[FRESH][norm - 1]
+    apply_ship_move(engine, state, d.players[0], take, events)
+    left = ext["fresh"]["discs"][take["in"]]
+    left[take["take"]] -= 1
+    if left[take["take"]] <= 0:
+        del left[take["take"]]
+
+
+def _interlude(engine: FlowEngine, state: State, flow: Flow,
+               events: Events) -> Decision | None:
+    """Between phases (not inside a special action, where :func:`_interject` asks): a
+    limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
+    the new discs the acting player may take at once (C7)."""
+    b = engine.board
+    if not in_play(b) or flow.phase == SPECIAL_PHASE:
+        return None
+    _flush_notes(state, events)
+    return seat_decision(state, b, flow.actor) or fresh_decision(state, b)
+
+
+def _interlude_answer(engine: FlowEngine, state: State, flow: Flow, player: int,
+                      answer: Any, events: Events) -> bool | None:
+    d = flow.pending
+    if d is None or flow.phase == SPECIAL_PHASE or (SEAT not in d.options
+                                                     and FRESH not in d.options):
+        return None  # inside a special action the interpreter takes it (_interject)
+    norm = d.check(answer, player)
+    if SEAT in d.options:
+        apply_seat(state, engine.board, d, int(norm), events)
+    else:
+        apply_fresh(engine, state, d, int(norm), events)
+    return True
+
+
+def _movable(state: State, board: Board, place: int, owner: int, decider: int,
+             to: list[str], n: int) -> int:
+    """C7: a carrier cannot be sent to the Castillo by another player: an effect of
+    another player that may move caballeros to the Castillo does not move the owner's
+    carriers [decision: the caballeros of a move answer are not told apart]."""
+    ext = pieces(state)
+    if ext is None or owner == decider or owner < 0 or board.place_id(board.castillo) not in to:
+        return n
+    return n - _carriers(ext, board.place_id(place), owner)
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
@@ -703,10 +1182,71 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
                      "refused_from": king, "refused_to": king}, "C8")
 
 
+#: The phase in which the Inquisitor's holder chooses where this turn's extra caballero
+#: goes (C8), inserted before every turn's court phase.
+BONUS = "inquisitor_bonus"
+#: The answers of the bonus decision, by option index (C8).
+BONUS_LABELS = ("one more caballero to court this turn (provinces or regions to court)",
+                "one more caballero from court to the board this turn (with the placement)")
+BONUS_WAYS = ("court", "board")
+
+
+def _can_come_to_court(state: State, board: Board, player: int) -> bool:
+    """Whether anything of ``player`` could come to court (B4.1)."""
+    if state.provinces[player]:
+        return True
+    return any(state.caballeros[r][player] for r in board.scoring_order
+               if r != state.king and r != board.castillo)
+
+
+def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    """C8: while the Grand Inquisitor is in the acting player's court they choose, at the
+    start of the turn, whether the extra caballero of the turn comes to court or goes from
+    court to the board (answer: option 0 court, 1 board). No real choice (nothing could
+    come to court): it goes to the board."""
+    ext = own_pieces(state, engine.board)
+    p = flow.actor
+    if p < 0 or state.neutral_holder != p:
+        ext["bonus"] = ""
+        engine.resume(flow)
+        return None
+    if not _can_come_to_court(state, engine.board, p):
+        ext["bonus"] = BONUS_WAYS[1]
+        engine.resume(flow)
+        return None
+    return Decision("choose_option", [p], "The Grand Inquisitor is in your court: your extra "
+                    "caballero this turn goes", {"labels": list(BONUS_LABELS)}, "C8")
+
+
+def _bonus_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    own_pieces(state, engine.board)["bonus"] = BONUS_WAYS[int(norm)]
+    events.append({"event": "inquisitor_bonus", "player": player, "way": BONUS_WAYS[int(norm)],
+                   "text": "{who} (Grand Inquisitor): " + BONUS_LABELS[int(norm)] + "."})
+    engine.resume(flow)
+
+
+def _bonus_way(state: State, player: int) -> str:
+    """Where ``player``'s extra caballero goes this turn (C8): "court", "board" or ""
+    (not the holder). A position set up without the turn's choice (a scenario) gives it to
+    court."""
+    if state.neutral_holder != player or player < 0:
+        return ""
+    ext = pieces(state) or {}
+    return str(ext.get("bonus", BONUS_WAYS[0]) or BONUS_WAYS[0])
+
+
 def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
-    """C8: the Inquisitor's holder brings one more caballero to court each turn (the seed
-    allows it provinces to court or court to board; this module gives it to court)."""
-    return limit + 1 if state.neutral_holder == player else limit
+    """C8: the Inquisitor's holder brings one more caballero to court this turn when they
+    chose so (:func:`_bonus_decide`)."""
+    return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[0] else limit
+
+
+def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+    """C8: the Inquisitor's holder places one more caballero from court this turn when
+    they chose so (:func:`_bonus_decide`)."""
+    return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[1] else limit
 
 
 # -- the limit table's moves (C10) -----------------------------------------------------------------
@@ -717,6 +1257,8 @@ def _table_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     t["region"] = str(answer)
     t["seated"] = [0] * ctx.state.players
     t["black"] = 0
+    t["vacant"] = 0
+    t.pop("chooser", None)
     ctx.event("limit_table", decider=ctx.subject, frm=frm, to=str(answer),
               text=f"{{who}} moves the limit table to "
                    f"{ctx.board.places[ctx.board.index[str(answer)]].name}.")
@@ -743,43 +1285,21 @@ def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
                     "C10")
 
 
-def _seat_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    t = own_pieces(ctx.state, ctx.board)["table"]
-    for who, n in answer.items():
-        if who == str(NOBODY):
-            t["black"] = n
-        else:
-            t["seated"][int(who)] = n
-    ctx.event("seat", decider=ctx.subject, seated=dict(answer),
-              text=f"Seated at the limit table: {dict(answer)} (player: caballeros).")
-
-
-@primitive("seat_limit_table", _seat_finish)
+@primitive("seat_limit_table")
 def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """C10: after the table moved, all its region's caballeros sit when they fit;
-    otherwise the mover chooses who sits (answer ``{player: n, "-1": black}``)."""
+    """C10: after the table moved, all its region's caballeros sit when they fit (or are
+    of one colour); otherwise its mover chooses who sits, one seat at a time
+    (:func:`seat_decision`, asked at once by the ``interject`` hook)."""
     s, b = ctx.state, ctx.board
     if not in_play(b):
         return None
     t = own_pieces(s, b)["table"]
     if not t["region"]:
         return None
-    r = b.index[t["region"]]
-    stand = {str(p): s.caballeros[r][p] - t["seated"][p] for p in range(s.players)}
-    stand[str(NOBODY)] = s.neutral[r] - t["black"]
-    stand = {k: v for k, v in stand.items() if v > 0}
-    free = t["seats"] - sum(t["seated"]) - t["black"]
-    if sum(stand.values()) <= free:
-        _seat_finish(ctx, call, Decision("place_caballeros", [], "", {}), {
-            k: v + (t["black"] if k == str(NOBODY) else t["seated"][int(k)])
-            for k, v in stand.items()})
-        return None
-    room = {k: [v, "C10", "no more of these caballeros stand beside the table"]
-            for k, v in stand.items()}
-    return Decision("place_caballeros", [ctx.subject], f"Seat {free} caballeros at the "
-                    "limit table: {player: n} (player -1: black caballeros)",
-                    {"to": list(stand), "min": free, "max": free, "room": room,
-                     "refused": {}}, "C10")
+    settle_table(s, b)
+    if t.get("vacant"):
+        t["chooser"] = ctx.subject
+    return None
 
 
 # -- Remove Action Card (C13) ----------------------------------------------------------------------
@@ -806,6 +1326,9 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     Action Card (C13)."""
     ext = own_pieces(state, engine.board)
     ext["sailed"] = {}
+    ext["bonus"] = ""
+    ext.pop("fresh", None)
+    ext.pop("relocation", None)
     base = flow.parts.get("base")
     ext["open"] = [c for c in getattr(base, "offer", []) if c]
     ext["removed"] = []
@@ -816,8 +1339,10 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
     b = engine.board
     ext = own_pieces(state, b)
+    ext.pop("relocation", None)
     card = engine.lib.card(flow.card)
     added: dict[str, int] = {}
+    where = {x.id: x.area for x in figures(b).discs}
     for d in figures(b).discs:
         n = min(int(getattr(card, d.id, 0) or 0), ext["supply"].get(d.id, 0))
         if n > 0:
@@ -825,8 +1350,9 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
             free = ext["free"].setdefault(d.area, {})
             free[d.id] = free.get(d.id, 0) + n
             added[d.id] = n
-    where = {x.id: x.area for x in figures(b).discs}
     if added:
+        ext["fresh"] = {"player": flow.actor,
+                        "discs": {where[d]: {d: n} for d, n in added.items()}}
         events.append({"event": "discs_appear", "player": flow.actor, "discs": added,
                        "text": "New discs: " + ", ".join(
                            f"{n} {d} in {b.places[b.index[where[d]]].name}"
@@ -935,6 +1461,10 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
     elif key == "supply":
         ext["supply"].update({str(k): int(v) for k, v in (value or {}).items()})
         return True
+    elif key == "offer":  # the action cards still open to the players after the actor
+        ext["open"] = [str(c) for c in value or []]
+        ext["removed"] = []
+        return True
     else:
         return False
     _default_supply(s, b)
@@ -971,6 +1501,10 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
                         for a, d in (by_area or {}).items())
         got_c = sorted(ext["carriers"])
         return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
+    if key == "offer":
+        got_o = [c for c in ext.get("open", []) if c not in ext.get("removed", [])]
+        want_o = [str(c) for c in value or []]
+        return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
     if key == "supply":
         diffs = [f"supply {k}: expected {v}, got {ext['supply'].get(k, 0)}"
                  for k, v in (value or {}).items() if ext["supply"].get(k, 0) != int(v)]
@@ -982,7 +1516,9 @@ MODULE = RulesModule(
     name=NAME,
     phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, before=ROUND,
                   turn_rule="C2"),
-            Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5")),
+            Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5"),
+            Phase(BONUS, _bonus_decide, _bonus_apply, before="court", turn_rule="C8"),
+            Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")),
     lasting_kinds=(CONSPIRACY,),
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
@@ -992,6 +1528,10 @@ MODULE = RulesModule(
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
-           "sendable": _sendable,
+           "sendable": _sendable, "movable": _movable, "moved": _moved,
+           "relocated": _relocated,
+           "placement_limit": _placement_limit,
+           "interject": _interject, "interject_finish": _interject_finish,
+           "interlude": _interlude, "interlude_answer": _interlude_answer,
            "placement_room": _placement_room, "placement_refused": _placement_refused},
 )

@@ -33,11 +33,11 @@ CASE_KEYS = frozenset({"id", "title", "rules", "source", "sets", "fill", "player
 POSITION_KEYS = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
                            "provinces", "scoreboards", "scores", "hands", "vetoes",
                            "inquisitor", "limit_table", "france", "ship", "america",
-                           "mediterranean", "carriers", "supply"})
+                           "mediterranean", "carriers", "supply", "offer"})
 EXPECT_KEYS = frozenset({"points", "regions", "castillo", "court", "provinces", "king",
                          "grandes", "scoreboards", "turn_order", "next_first_bidder",
                          "illegal", "france", "ship", "america", "mediterranean",
-                         "limit_table", "carriers", "supply", "caballero_cards",
+                         "limit_table", "carriers", "supply", "offer", "caballero_cards",
                          "king_card", "intrigue_card", "taken", "action_choices"})
 #: Keys of each step's argument (a mapping); ``bids`` maps players to values.
 STEP_KEYS: dict[str, frozenset[str] | None] = {
