@@ -18,6 +18,7 @@ from test_intrigue_king import drive
 
 from elgrande import new_game
 from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import engine_for
 from elgrande.errors import IllegalMove
 from elgrande.game import Game, play_random
 from elgrande.rules import base
@@ -301,3 +302,23 @@ def test_X1_a_game_saved_in_its_opening_without_a_phase_to_resume_plays_on() -> 
         old = Game.from_json(data)
         play_random(old, random.Random(9))
         assert old.over
+
+
+def test_X1_I9_C10_both_discs_phases_compose_a_grande_leaving_the_castillo_is_asked() -> None:
+    """Both modules replace the discs phase: the Colonies' one (C10 seating) wraps the one
+    it replaced, Intrigue & the King's (I9), so with both sets a Grande in the Castillo
+    whose owner's disc shows the king's region is still asked where it goes."""
+    from test_intrigue_king_castillo import castillo_grande, set_discs
+
+    g = x_game(3, seed=5)
+    rng = random.Random(5)
+    drive(g, lambda g: g.flow.phase == base.DISCS, rng)
+    rules = engine_for(g.library).rules
+    assert rules.phases[base.DISCS].apply.__module__ == "elgrande.rules.colonies"
+    assert rules.beneath(rules.phases[base.DISCS]).apply.__module__ == \
+        "elgrande.rules.intrigue_king"
+    castillo_grande(g, 1, 0)
+    set_discs(g, {1: g.library.board.place_id(g.state.king)})
+    drive(g, lambda g: g.pending is not None and g.pending.rule != "C10", rng)
+    d = g.pending
+    assert d is not None and d.rule == "I9" and d.players == [1]

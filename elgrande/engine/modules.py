@@ -236,6 +236,7 @@ class Rules:
     def __init__(self, modules: Sequence[RulesModule]) -> None:
         self.modules = tuple(modules)
         self.phases: dict[str, Phase] = {}
+        self.replaced: dict[Phase, Phase] = {}
         self.before: dict[str, list[str]] = {}
         self.hooks: dict[str, list[Callable[..., Any]]] = {h: [] for h in HOOKS}
         self.lasting_kinds: set[str] = set()
@@ -257,6 +258,8 @@ class Rules:
         """Register ``ph``; a phase replacing an earlier one of the same name keeps its
         place among the phases inserted before the same phase (so one of them runs, once)
         and leaves any other chain."""
+        if ph.name in self.phases:
+            self.replaced[ph] = self.phases[ph.name]
         self.phases[ph.name] = ph
         for target, chain in self.before.items():
             if ph.name in chain and target != ph.before:
@@ -265,6 +268,16 @@ class Rules:
             chain = self.before.setdefault(ph.before, [])
             if ph.name not in chain:
                 chain.append(ph.name)
+
+    def beneath(self, ph: Phase) -> Phase:
+        """The phase ``ph`` replaced: the one an earlier module registered under its name,
+        so that a replacing phase can carry out what it wraps (two modules that both
+        replace a phase then compose, in load order).
+
+        Raises:
+            KeyError: ``ph`` replaced no phase.
+        """
+        return self.replaced[ph]
 
     def phase(self, name: str) -> Phase:
         """The phase called ``name``.

@@ -581,12 +581,12 @@ def _discs_decide(engine: FlowEngine, state: State, flow: Flow,
     who sits, one seat at a time (answer: an option index;
     ``options["castillo_seat_colours"]`` gives the player each label seats), before the
     scoring goes on."""
-    from elgrande.rules.base import disc_decision
-
     ext = pieces(state) or {}
     cs = ext.get(CASTILLO_SEATING)
     if not cs:
-        return disc_decision(engine, state, {int(p) for p in flow.secret})
+        wrapped: Decision | None = engine.rules.beneath(_DISCS).decide(engine, state, flow,
+                                                                     events)
+        return wrapped
     left = {int(p): n - cs["chosen"].get(p, 0) for p, n in cs["arrivals"].items()}
     colours = sorted(p for p, n in left.items() if n > 0)
     name = engine.board.places[engine.board.index[ext["table"]["region"]]].name
@@ -600,9 +600,9 @@ def _discs_decide(engine: FlowEngine, state: State, flow: Flow,
 def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
     """B6.1-B6.4 as the base game carries them out, with the holder's seating choice after
-    the last disc is set (C10, :func:`_discs_decide`)."""
-    from elgrande.rules.base import _discs_apply as base_apply
-
+    the last disc is set (C10, :func:`_discs_decide`); the discs phase it replaces (the
+    base game's, or another module's that wraps it) carries them out."""
+    base_apply = engine.rules.beneath(_DISCS).apply
     b = engine.board
     ext = own_pieces(state, b)
     cs = ext.get(CASTILLO_SEATING)
@@ -1512,13 +1512,16 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
     return None
 
 
+#: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
+_DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
+
 MODULE = RulesModule(
     name=NAME,
     phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, before=ROUND,
                   turn_rule="C2"),
             Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5"),
             Phase(BONUS, _bonus_decide, _bonus_apply, before="court", turn_rule="C8"),
-            Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")),
+            _DISCS),
     lasting_kinds=(CONSPIRACY,),
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
