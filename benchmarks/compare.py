@@ -60,7 +60,7 @@ def build_tree_twice(where: Path) -> tuple[Path, Path]:
     files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
                             "--exclude-standard"], check=True, capture_output=True).stdout
     existing = b"\0".join(f for f in files.split(b"\0") if f and (ROOT / f.decode()).exists())
-    packed = subprocess.run(["tar", "-c", "--null", "-T", "-", "-C", str(ROOT)],
+    packed = subprocess.run(["tar", "-c", "-C", str(ROOT), "--null", "-T", "-"],
                             input=existing, check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(src)], input=packed, check=True)
     pure = install(src, where / "pure", {})
