@@ -1,12 +1,18 @@
 """Compare the working tree's speed with an earlier commit, side by side in one run.
 
     python benchmarks/compare.py e6bb21f [--rounds 3] [--seconds 2]
+    python benchmarks/compare.py --compiled [--rounds 3] [--seconds 2]
 
 Builds REV from git (``git archive``) into a temporary virtual environment, then runs
 ``benchmarks/bench_worker.py`` in alternating fresh processes: REV, working tree, REV,
 working tree, ... and prints, for each figure, the median of each side and their ratio
 (working tree / REV). Absolute figures on a shared machine are noisy; the ratio in one run
 is the figure to quote.
+
+``--compiled`` instead installs the working tree twice, as the default pure-Python wheel and
+as the optional mypyc build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, needs a C compiler; see
+the README), each in its own temporary virtual environment, and compares them the same way
+(ratio: compiled / pure).
 """
 
 from __future__ import annotations
@@ -32,11 +38,34 @@ def build(rev: str, where: Path) -> Path:
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
                              capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
-    venv = where / "venv"
+    return install(src, where / "venv", {})
+
+
+def install(src: Path, venv: Path, env: dict[str, str]) -> Path:
+    """``pip install src`` into a new virtual environment ``venv`` (extra environment
+    variables ``env`` for the build); return its python."""
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     py = venv / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "--quiet", str(src)], check=True)
+    subprocess.run([str(py), "-m", "pip", "install", "--quiet", str(src)], check=True,
+                   env=dict(os.environ, **env))
     return py
+
+
+def build_tree_twice(where: Path) -> tuple[Path, Path]:
+    """Install the working tree (its tracked and untracked-but-not-ignored files, as they
+    are on disk) into two new virtual environments under ``where``: the pure-Python wheel
+    and the mypyc build. Return (pure python, compiled python)."""
+    src = where / "src"
+    src.mkdir()
+    files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
+                            "--exclude-standard"], check=True, capture_output=True).stdout
+    existing = b"\0".join(f for f in files.split(b"\0") if f and (ROOT / f.decode()).exists())
+    packed = subprocess.run(["tar", "-c", "-C", str(ROOT), "--null", "-T", "-"],
+                            input=existing, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(src)], input=packed, check=True)
+    pure = install(src, where / "pure", {})
+    compiled = install(src, where / "compiled", {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"})
+    return pure, compiled
 
 
 def run(py: str, env: dict[str, str], seconds: float, cwd: str) -> dict[str, object]:
@@ -62,21 +91,31 @@ def figures(r: dict[str, object]) -> dict[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("rev", help="the commit to compare against (e.g. e6bb21f)")
+    ap.add_argument("rev", nargs="?", help="the commit to compare against (e.g. e6bb21f)")
+    ap.add_argument("--compiled", action="store_true",
+                    help="compare the working tree's mypyc build with its pure-Python build")
     ap.add_argument("--rounds", type=int, default=3, help="alternating runs per side")
     ap.add_argument("--seconds", type=float, default=2.0, help="per figure per run")
     args = ap.parse_args()
+    if (args.rev is None) == (not args.compiled):
+        ap.error("give either REV or --compiled")
+    plain_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     with tempfile.TemporaryDirectory() as tmp:
-        old_py = build(args.rev, Path(tmp))
-        old_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        new_env = dict(old_env, PYTHONPATH=str(ROOT))
+        if args.compiled:
+            pure_py, compiled_py = build_tree_twice(Path(tmp))
+            names = ("pure", "compiled")
+            sides = ((str(pure_py), plain_env), (str(compiled_py), plain_env))
+        else:
+            names = (args.rev, "working tree")
+            sides = ((str(build(args.rev, Path(tmp))), plain_env),
+                     (sys.executable, dict(plain_env, PYTHONPATH=str(ROOT))))
         old: list[dict[str, float]] = []
         new: list[dict[str, float]] = []
         for i in range(args.rounds):
-            old.append(figures(run(str(old_py), old_env, args.seconds, tmp)))
-            new.append(figures(run(sys.executable, new_env, args.seconds, tmp)))
+            old.append(figures(run(*sides[0], args.seconds, tmp)))
+            new.append(figures(run(*sides[1], args.seconds, tmp)))
             print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
-    print(f"{'figure':<36} {args.rev:>12} {'working tree':>14} {'ratio':>8}")
+    print(f"{'figure':<36} {names[0]:>12} {names[1]:>14} {'ratio':>8}")
     for key in old[0]:
         a = statistics.median(r[key] for r in old)
         b = statistics.median(r[key] for r in new)

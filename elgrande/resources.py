@@ -8,6 +8,7 @@ install they are at the repository root, beside ``elgrande/``. This module finds
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 _PKG = Path(__file__).resolve().parent
 
@@ -33,3 +34,22 @@ def cards_dir() -> Path:
 def grammar_dir() -> Path:
     """The folder holding the Lark grammar files."""
     return data_dir("grammar")
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` comes from the optional mypyc build (README, "Compiled build"):
+    an extension module, not a ``.py`` file."""
+    return not str(getattr(module, "__file__", "") or "").endswith(".py")
+
+
+def python_source(module: ModuleType) -> str:
+    """The Python source of ``module``; for a compiled module, the ``.py`` file that the
+    build ships beside it (mypyc keeps no module docstring and only erased annotations,
+    ``list`` for ``list[int]``, which the docs and the saved-game checks read).
+
+    Raises:
+        OSError: the source file cannot be read.
+    """
+    path = Path(str(module.__file__))
+    return path.with_name(module.__name__.rsplit(".", 1)[-1] + ".py").read_text(
+        encoding="utf-8")

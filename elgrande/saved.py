@@ -20,6 +20,7 @@ and raises one :class:`SavedGameError` naming the bad field's path
 
 from __future__ import annotations
 
+import ast
 import copy
 import functools
 import math
@@ -42,7 +43,7 @@ from elgrande.engine.flow import PART_TYPES, Flow, FlowEngine, engine_for
 from elgrande.errors import ElGrandeError, IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, OFF_BOARD, State
-from elgrande.resources import cards_dir
+from elgrande.resources import cards_dir, is_compiled, python_source
 
 #: Bounds of plain data in a saved game: integer size, string length, list length, depth.
 MAX_INT = 10 ** 12
@@ -79,17 +80,33 @@ def _fail(path: str, message: str) -> typing.NoReturn:
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     """Field name -> resolved type of an attrs class (``Any`` when a hint cannot be read)."""
-    try:
-        return typing.get_type_hints(cls)
-    except Exception:  # noqa: BLE001 - fall back field by field
-        ns = vars(sys.modules[cls.__module__])
-        out: dict[str, Any] = {}
-        for f in attrs.fields(cls):
-            try:
-                out[f.name] = eval(f.type, ns) if isinstance(f.type, str) else f.type
-            except Exception:  # noqa: BLE001 - an unreadable hint checks as plain data
-                out[f.name] = Any
-        return out
+    module = sys.modules[cls.__module__]
+    written = {f.name: f.type for f in attrs.fields(cls)}
+    if is_compiled(module):  # its annotations are erased (``list``): read the source's
+        written = _source_annotations(cls, module)
+    else:
+        try:
+            return typing.get_type_hints(cls)
+        except Exception:  # noqa: BLE001 - fall back field by field
+            pass
+    ns = vars(module)
+    out: dict[str, Any] = {}
+    for name, hint in written.items():
+        try:
+            out[name] = eval(hint, ns) if isinstance(hint, str) else hint
+        except Exception:  # noqa: BLE001 - an unreadable hint checks as plain data
+            out[name] = Any
+    return out
+
+
+def _source_annotations(cls: type, module: types.ModuleType) -> dict[str, Any]:
+    """Field name -> annotation text of ``cls`` as written in its module's source (for a
+    module of the optional compiled build)."""
+    for node in ast.parse(python_source(module)).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return {st.target.id: ast.unparse(st.annotation) for st in node.body
+                    if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)}
+    return {}
 
 
 def _kind(v: Any) -> str:

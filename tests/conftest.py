@@ -121,7 +121,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
+    compiled = sorted(p.name.split(".")[0] for p in Path(elgrande.__file__).parent.rglob("*.so"))
     return [f"elgrande imported from: {Path(elgrande.__file__).parent}",
+            f"compiled modules (the optional mypyc build): {', '.join(compiled) or 'none'}",
             f"shared cases: {shared_cases_dir()}"]
 
 

@@ -13,6 +13,7 @@ import attrs
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import ElGrandeError
+from elgrande.fields import factory
 from elgrande.model.board import Board
 from elgrande.model.state import State
 
@@ -63,7 +64,7 @@ class Frame:
     path: list[int]
     pc: int
     subject: int
-    rest: list[int] = attrs.field(factory=list)
+    rest: list[int] = factory(list)
     var: str = ""
 
     def copy(self) -> Frame:
@@ -97,10 +98,10 @@ class Run:
     card: str
     actor: int
     frames: list[Frame]
-    env: dict[str, Any] = attrs.field(factory=dict)
+    env: dict[str, Any] = factory(dict)
     steps: int = 0
     pending: Decision | None = None
-    secret: dict[str, Any] = attrs.field(factory=dict)
+    secret: dict[str, Any] = factory(dict)
     work: int = 0
     interjected: bool = False
 
@@ -146,7 +147,7 @@ class Ctx:
     board: Board
     run: Run
     subject: int
-    events: list[dict[str, Any]] = attrs.field(factory=list)
+    events: list[dict[str, Any]] = factory(list)
     rules: Any = None
     budget: int = WORK_BUDGET
 

@@ -163,8 +163,10 @@ class Decision:
     options: dict[str, Any]
     rule: str = ""
 
-    def check(self, answer: Any, player: int | None = None) -> Any:
-        """Check ``answer`` (of ``player``, default the first who must answer).
+    def check(self, answer: Any, player: Any = None) -> Any:
+        """Check ``answer`` (of ``player``, default the first who must answer; any value,
+        checked by :func:`check_seat`, so typed ``Any``: the compiled build would turn
+        ``True`` into ``1`` at an ``int`` parameter).
 
         Returns:
             The answer in normal form (what the engine applies).

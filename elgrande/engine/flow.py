@@ -22,6 +22,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.errors import IllegalMove
+from elgrande.fields import factory
 from elgrande.model.state import State
 
 if TYPE_CHECKING:
@@ -70,13 +71,13 @@ class Flow:
     scoring_after: list[int]
     round_i: int = -1
     phase: str = ""
-    turn_order: list[int] = attrs.field(factory=list)
+    turn_order: list[int] = factory(list)
     turn_i: int = 0
     card: str = ""
     run: Run | None = None
-    secret: dict[str, Any] = attrs.field(factory=dict)
+    secret: dict[str, Any] = factory(dict)
     resume: str = ""
-    parts: dict[str, Any] = attrs.field(factory=dict)
+    parts: dict[str, Any] = factory(dict)
     pending: Decision | None = None
 
     def copy(self) -> Flow:

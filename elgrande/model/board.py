@@ -12,6 +12,7 @@ from pathlib import Path
 
 import attrs
 
+from elgrande.fields import factory
 from elgrande.model.boardmap import BoardMap
 
 REGION = "region"
@@ -92,7 +93,7 @@ class Board:
     set_dirs: tuple[Path, ...]
     rules_modules: tuple[str, ...] = ()
     stacks: tuple[int, ...] = ()
-    lasting_kinds: dict[str, str] = attrs.field(factory=dict)
+    lasting_kinds: dict[str, str] = factory(dict)
     map: BoardMap | None = None  # the drawn map (schematic), from the manifests' map:
 
     def place_id(self, index: int) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 
+from elgrande.fields import factory
 from elgrande.model.board import Board
 
 #: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
@@ -45,7 +46,7 @@ class Lasting:
     player: int
     expires: int
     card: str = ""
-    data: dict[str, Any] = attrs.field(factory=dict)
+    data: dict[str, Any] = factory(dict)
 
     def copy(self) -> Lasting:
         """An independent copy."""
@@ -89,10 +90,10 @@ class State:
     hands: list[list[int]]
     discards: list[list[int]]
     round: int = 0
-    bids: list[list[int]] = attrs.field(factory=list)
-    lasting: list[Lasting] = attrs.field(factory=list)
+    bids: list[list[int]] = factory(list)
+    lasting: list[Lasting] = factory(list)
     neutral_holder: int = NOBODY
-    ext: dict[str, Any] = attrs.field(factory=dict)
+    ext: dict[str, Any] = factory(dict)
 
     @classmethod
     def empty(cls, board: Board, players: int) -> State:

@@ -31,6 +31,7 @@ from elgrande.engine.flow import Flow, FlowEngine, part_type
 from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.primitives import apply_court, apply_placement, court_decision
+from elgrande.fields import factory
 from elgrande.model import placement, scoring
 from elgrande.model.board import Board
 from elgrande.model.state import State
@@ -68,15 +69,15 @@ class BaseRound:
     stacks: list[list[str]]
     reused: list[str]
     first_bidder: int
-    offer: list[str] = attrs.field(factory=list)
-    origin: list[int] = attrs.field(factory=list)
+    offer: list[str] = factory(list)
+    origin: list[int] = factory(list)
     bid_i: int = 0
     slot: int = -1
     place_first: bool = True
     placed: bool = False
     special_done: bool = False
-    veto_chain: list[int] = attrs.field(factory=list)
-    veto_queue: list[int] = attrs.field(factory=list)
+    veto_chain: list[int] = factory(list)
+    veto_queue: list[int] = factory(list)
     kept: bool = False
     before: State | None = None
 

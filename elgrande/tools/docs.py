@@ -24,6 +24,7 @@ Output is deterministic: sorted, no timestamps, paths relative to the repository
 
 from __future__ import annotations
 
+import ast as pyast
 import html
 import inspect
 import re
@@ -46,7 +47,7 @@ from elgrande.dsl.render import render
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
 from elgrande.model.rule_ids import RULES, SOURCES, rule_key
-from elgrande.resources import cards_dir, grammar_dir
+from elgrande.resources import cards_dir, grammar_dir, is_compiled, python_source
 
 FORMATS = ("md", "html")
 #: File names of the pages by format.
@@ -555,6 +556,8 @@ def answer_forms() -> list[tuple[str, str]]:
     """``(decision kind, answer form)`` from the table in the docstring of
     :mod:`elgrande.engine.decisions`."""
     doc = decisions.__doc__ or ""
+    if is_compiled(decisions):  # the compiled build keeps no module docstring
+        doc = pyast.get_docstring(pyast.parse(python_source(decisions)), clean=False) or ""
     lines = doc[doc.index("Answer forms"):].splitlines()
     rules = [i for i, line in enumerate(lines) if re.fullmatch(r"=+ +=+", line.strip())]
     if len(rules) < 3:
