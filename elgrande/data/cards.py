@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -27,7 +28,6 @@ import attrs
 from elgrande.data import yamlpos
 from elgrande.data.kinds import COMMON_REQUIRED, ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
-from elgrande.dsl.parser import parse
 from elgrande.errors import CardError, DataError
 
 #: An id: lowercase letters, digits and '-'. It ends with "no character follows" rather
@@ -383,6 +383,8 @@ def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
     Raises:
         CardError: ``E-SYNTAX`` (see :func:`elgrande.dsl.parser.parse`).
     """
+    from elgrande.dsl.parser import parse  # Lark is imported when a script is parsed
+
     line, col = pos.text_start.get(key, pos.get(key))
     return parse(effect, path, line, col)
 
@@ -521,8 +523,12 @@ def card_files(folder: str | Path) -> list[Path]:
     root = Path(folder)
     if root.is_file():
         return [root]
-    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml")
-                  and p.name != "set.yaml" and FILLS_DIR not in p.relative_to(root).parts[:-1])
+    found: list[tuple[str, ...]] = []
+    for dirpath, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != FILLS_DIR]
+        rel = Path(dirpath).relative_to(root).parts
+        found += [(*rel, f) for f in files if f.endswith((".yaml", ".yml")) and f != "set.yaml"]
+    return [root.joinpath(*parts) for parts in sorted(found)]
 
 
 def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),

@@ -8,12 +8,14 @@ can then point into the YAML file. No Python object is ever constructed from a t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import yaml
 
 from elgrande.errors import DataError
+
+if TYPE_CHECKING:  # PyYAML is imported when a file is read (a cached library needs none)
+    import yaml
 
 Path_ = tuple[Any, ...]
 #: Most values one document may expand to: YAML aliases can make a small file expand
@@ -22,8 +24,13 @@ MAX_NODES = 20_000
 #: Deepest nesting of mappings and lists a document may have (deeper: refused, before
 #: Python's recursion limit is near).
 MAX_DEPTH = 50
-#: The libyaml-backed safe loader when PyYAML has it (faster), else the pure one.
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _loader() -> Any:
+    """The libyaml-backed safe loader when PyYAML has it (faster), else the pure one."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @attrs.define
@@ -65,9 +72,11 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
         value, a document nested deeper than :data:`MAX_DEPTH` or expanding to more than
         :data:`MAX_NODES` values; each with line and column.
     """
+    import yaml
+
     tab = _indenting_tab(text)
     try:
-        node = yaml.compose(text, Loader=_LOADER)
+        node = yaml.compose(text, Loader=_loader())
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 0
@@ -113,6 +122,8 @@ def _convert(
     node: yaml.Node, at: Path_, pos: Positions, cons: yaml.SafeLoader, lines: list[str],
     path: str, budget: list[int],
 ) -> Any:
+    import yaml
+
     budget[0] -= 1
     if budget[0] < 0:
         raise DataError(path, f"the document expands to more than {MAX_NODES} values (YAML "
