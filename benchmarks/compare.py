@@ -68,7 +68,10 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         old_py = build(args.rev, Path(tmp))
-        old_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        # without PYTHONDONTWRITEBYTECODE: else the working tree compiles every module in
+        # every fresh process while the installed REV reads its bytecode (cold start)
+        old_env = {k: v for k, v in os.environ.items()
+                   if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
         new_env = dict(old_env, PYTHONPATH=str(ROOT))
         old: list[dict[str, float]] = []
         new: list[dict[str, float]] = []

@@ -177,3 +177,84 @@ def code_stamp() -> str:
             st = os.stat(spec.origin)
             h.update(f"{spec.origin}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()[:24]
+
+
+class Memo:
+    """A cache of pure results by key (a text's digest), kept in one cache file
+    ``<name>-<code stamp>.cache``: read on first use, written back by :meth:`flush` when
+    something was added. Each value is stored pickled and unpickled on every
+    :meth:`get`, so a caller may change what it gets without touching the cache.
+
+    What may be memoised: a result that depends only on its key's text and the code (a
+    YAML document's data and positions, an effect script's AST); never an error.
+    """
+
+    #: Most entries kept: beyond it, only the ones used by this process are written back.
+    MAX_ENTRIES = 20_000
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._entries: dict[str, bytes] | None = None
+        self._used: set[str] = set()
+        self._added = False
+
+    def _file(self) -> str:
+        return f"{self.name}-{code_stamp()}.cache"
+
+    def _load(self) -> dict[str, bytes]:
+        if self._entries is None:
+            got = read(self._file())
+            ok = isinstance(got, dict) and all(
+                isinstance(k, str) and isinstance(v, bytes) for k, v in got.items())
+            self._entries = got if ok else {}
+        return self._entries
+
+    def get(self, key: str) -> Any:
+        """The value stored under ``key`` (a fresh copy), or None (none, caches off, or an
+        entry that no longer unpickles)."""
+        if not enabled():
+            return None
+        raw = self._load().get(key)
+        if raw is None:
+            return None
+        try:
+            value = pickle.loads(raw)
+        except Exception:  # noqa: BLE001 - a bad entry is a miss
+            return None
+        self._used.add(key)
+        return value
+
+    def put(self, key: str, value: Any) -> None:
+        """Store ``value`` under ``key`` (until :meth:`flush` writes the file); a value that
+        does not pickle is not stored."""
+        if not enabled():
+            return
+        try:
+            raw = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001 - not cacheable
+            return
+        self._load()[key] = raw
+        self._used.add(key)
+        self._added = True
+
+    def flush(self) -> None:
+        """Write the entries back when some were added (never raises)."""
+        if not self._added or self._entries is None:
+            return
+        entries = self._entries
+        if len(entries) > self.MAX_ENTRIES:
+            entries = {k: v for k, v in entries.items() if k in self._used}
+        if write(self._file(), entries, prune=self.name + "-"):
+            self._added = False
+
+
+#: Parsed YAML documents and effect scripts, by their text's digest
+#: (:func:`elgrande.data.yamlpos.load`, :func:`elgrande.dsl.parser.parse`).
+PARSED = Memo("parsed")
+
+
+def text_key(kind: str, text: str, *more: object) -> str:
+    """The :class:`Memo` key of ``text`` parsed as ``kind`` with arguments ``more``."""
+    h = hashlib.sha256(text.encode("utf-8", "surrogatepass"))
+    h.update(repr(more).encode())
+    return f"{kind}:{h.hexdigest()}"

@@ -200,3 +200,91 @@ def test_old_cache_files_are_pruned(env: dict[str, Path],
         monkeypatch.setattr(diskcache, "code_stamp", lambda s=stamp: s)
         load(env)
     assert len(cache_files(env)) == 2
+
+
+# -- the memo of parsed card files and scripts (what validate and a library build reuse) --
+class Parses:
+    """Counts YAML documents and effect scripts parsed (memo misses), in a fresh memo (what
+    a new process starts with)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from elgrande.data import yamlpos
+        from elgrande.dsl import parser
+
+        self.yaml = self.scripts = 0
+        real_yaml, real_parse = yamlpos.load, parser.parse
+
+        def count_yaml(*args: Any) -> Any:
+            self.yaml += 1
+            return real_yaml(*args)
+
+        def count_parse(*args: Any) -> Any:
+            self.scripts += 1
+            return real_parse(*args)
+
+        monkeypatch.setattr(yamlpos, "load", count_yaml)
+        monkeypatch.setattr(parser, "parse", count_parse)
+        self.monkeypatch = monkeypatch
+        self.new_process()
+
+    def new_process(self) -> None:
+        self.monkeypatch.setattr(diskcache, "PARSED", diskcache.Memo("parsed"))
+
+
+def validate_brew(env: dict[str, Path]) -> Any:
+    from elgrande.tools.validate import validate
+
+    return validate([str(env["brew"])], smoke=0)
+
+
+def test_validate_reads_unchanged_files_from_the_memo(env: dict[str, Path],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    parses = Parses(monkeypatch)
+    first = validate_brew(env)
+    assert parses.scripts >= 4 and parses.yaml >= 4
+    parses.new_process()
+    parses.yaml = parses.scripts = 0
+    second = validate_brew(env)
+    assert (parses.yaml, parses.scripts) == (0, 0)
+    assert second.diagnostics == first.diagnostics and second.cards == first.cards
+
+
+def test_a_changed_file_is_parsed_again_and_its_errors_located(
+        env: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    parses = Parses(monkeypatch)
+    validate_brew(env)
+    card = env["brew"] / "muster.yaml"
+    text = card.read_text(encoding="utf-8")
+    card.write_text(text.replace("own caballero", "own cabalero"), encoding="utf-8")
+    parses.new_process()
+    parses.yaml = parses.scripts = 0
+    report = validate_brew(env)
+    # only the edited file (its broken script is tried by the checks and by the card build:
+    # an error is never memoised)
+    assert parses.yaml == 1 and 1 <= parses.scripts <= 2
+    errors = [d for d in report.diagnostics if d.severity == "error"]
+    assert errors and all(d.path == str(card) and d.line > 0 for d in errors)
+
+
+def test_a_corrupted_memo_file_is_ignored(env: dict[str, Path],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    parses = Parses(monkeypatch)
+    first = validate_brew(env)
+    (path,) = env["cache"].glob("parsed-*.cache")
+    path.write_bytes(path.read_bytes()[:-10])  # cut short
+    parses.new_process()
+    parses.scripts = 0
+    assert validate_brew(env).diagnostics == first.diagnostics
+    assert parses.scripts >= 4
+    assert isinstance(diskcache.read(path.name), dict)  # written whole again
+
+
+def test_the_memo_can_be_switched_off(env: dict[str, Path],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    parses = Parses(monkeypatch)
+    monkeypatch.setenv(diskcache.ENV_OFF, "yes")
+    validate_brew(env)
+    parses.new_process()
+    parses.scripts = 0
+    validate_brew(env)
+    assert parses.scripts >= 4 and list(env["cache"].glob("parsed-*.cache")) == []

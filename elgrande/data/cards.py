@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from elgrande import diskcache
 from elgrande.data import yamlpos
 from elgrande.data.kinds import COMMON_REQUIRED, ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
@@ -237,11 +238,12 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
     unknown = data.get("unknown")
     listed = set(unknown) if isinstance(unknown, list) else set()
     incomplete = data.get("status") == INCOMPLETE
+    required = set(COMMON_REQUIRED) if kind is None else set(kind.required)
+    fields = set(kind.fields) if kind is not None else set()
     for f in FIELDS:
-        line, col = pos.get((f.name,))
         if f.name not in data:
             needed = f.name in COMMON_REQUIRED if kind is None else (
-                f.name in kind.required and not (incomplete and f.name not in COMMON_REQUIRED))
+                f.name in required and not (incomplete and f.name not in COMMON_REQUIRED))
             if needed:
                 what = (f"{_article(kind.name)} {kind.name} card needs it" if kind is not None
                         else "every card needs it")
@@ -252,7 +254,8 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
                                       code="E-SCHEMA-MISSING"))
             continue
         v = data[f.name]
-        if kind is not None and f.name not in kind.fields:
+        line, col = pos.get((f.name,))
+        if kind is not None and f.name not in fields:
             errs.append(CardError(path, f"field {f.name!r} is not used by "
                                   f"{_article(kind.name)} {kind.name} card", line, col,
                                   "remove it", code="E-SCHEMA-UNKNOWN-FIELD"))
@@ -370,7 +373,7 @@ def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
     except UnicodeDecodeError:
         raise CardError(str(p), "the file is not UTF-8 text", 1, 1, code="E-YAML") from None
     try:
-        return yamlpos.load(text, str(p))
+        return yamlpos.load_cached(text, str(p))
     except DataError as exc:
         raise CardError(str(p), exc.message, exc.line, exc.column, exc.hint,
                         code="E-YAML") from None
@@ -378,15 +381,22 @@ def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
 
 def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
                  key: tuple[Any, ...] = ("effect",)) -> ast.Script:
-    """Parse a card's effect script, positioned in its file.
+    """Parse a card's effect script, positioned in its file (memoised by text and position,
+    :data:`elgrande.diskcache.PARSED`).
 
     Raises:
         CardError: ``E-SYNTAX`` (see :func:`elgrande.dsl.parser.parse`).
     """
+    line, col = pos.text_start.get(key, pos.get(key))
+    memo = diskcache.text_key("script", effect, line, col)
+    hit = diskcache.PARSED.get(memo)
+    if isinstance(hit, ast.Script):  # parsed before (the AST depends on text and place)
+        return hit
     from elgrande.dsl.parser import parse  # Lark is imported when a script is parsed
 
-    line, col = pos.text_start.get(key, pos.get(key))
-    return parse(effect, path, line, col)
+    script = parse(effect, path, line, col)
+    diskcache.PARSED.put(memo, script)
+    return script
 
 
 def build_card(data: dict[str, Any], path: str, pos: yamlpos.Positions,

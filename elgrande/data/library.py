@@ -171,7 +171,10 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
         if (isinstance(hit, tuple) and len(hit) == 3 and hit[0] == key and hit[1] == inputs
                 and isinstance(hit[2], Library)):
             return hit[2]
-    lib = _build(*key)
+    try:
+        lib = _build(*key)
+    finally:
+        diskcache.PARSED.flush()  # the files parsed, for the next build or validate
     if inputs is not None and _inputs(sets, extra, fill, set_paths) == inputs:  # no edit meanwhile
         diskcache.write(name, (key, inputs, lib), prune="library-")
     return lib

@@ -4,6 +4,7 @@
 *safe* constructor, plus a ``Positions`` map from a key path (a tuple of mapping keys and
 list indices) to its 1-based ``(line, column)`` in the file. Errors in card and set files
 can then point into the YAML file. No Python object is ever constructed from a tag.
+:func:`load_cached` memoises a document's result by its text's digest.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from elgrande import diskcache
 from elgrande.errors import DataError
 
 if TYPE_CHECKING:  # PyYAML is imported when a file is read (a cached library needs none)
@@ -107,6 +109,23 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
         col = mark.column + 1 if mark is not None else 0
         raise DataError(path, f"YAML value error: {exc}", line, col) from None
     return data, pos
+
+
+def load_cached(text: str, path: str = "") -> tuple[Any, Positions]:
+    """:func:`load`, memoised by the text's digest (:data:`elgrande.diskcache.PARSED`): what
+    card files and set manifests are read with, so an unchanged file is not parsed again
+    in a later process. Each call returns fresh objects.
+
+    Raises:
+        DataError: as :func:`load` (an error is never memoised).
+    """
+    key = diskcache.text_key("yaml", text)
+    hit = diskcache.PARSED.get(key)
+    if isinstance(hit, tuple) and len(hit) == 2 and isinstance(hit[1], Positions):
+        return hit
+    out = load(text, path)
+    diskcache.PARSED.put(key, out)
+    return out
 
 
 def _indenting_tab(text: str) -> tuple[int, int] | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from elgrande import diskcache
 from elgrande.data.kinds import load_kinds, shipped_set_ids
 from elgrande.data.manifests import load_board
 from elgrande.tools.validate.diagnostics import SEVERITIES, Diagnostic, NoCardFiles, Report
@@ -66,7 +67,10 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
     replaced = set_ids(paths)
     sets = (*sets, *(s for s in shipped_set_ids() if s in replaced and s not in sets))
     board = load_board(tuple(sets))
-    loaded = load(paths, board, load_kinds(tuple(sets)))
+    try:
+        loaded = load(paths, board, load_kinds(tuple(sets)))
+    finally:
+        diskcache.PARSED.flush()  # the files parsed, so the next run reads only changes
     out = loaded.out
     # never-acting effects (only when nothing more specific was said about the script)
     for c in loaded.playable:

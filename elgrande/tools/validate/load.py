@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import yaml
 
+from elgrande.data import yamlpos
 from elgrande.data.cards import (
     CardDef,
     Erratum,
@@ -33,7 +33,7 @@ from elgrande.data.cards import (
 from elgrande.data.kinds import Kinds
 from elgrande.data.yamlpos import Positions
 from elgrande.dsl.checker import check_script
-from elgrande.errors import CardError
+from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
 from elgrande.tools.validate.diagnostics import Collector, NoCardFiles
 
@@ -132,8 +132,8 @@ def set_ids(paths: Sequence[str | Path]) -> set[str]:
             list(p.rglob("set.yaml")) if p.is_dir() else [])
         for m in manifests:
             try:
-                data = yaml.safe_load(m.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+                data, _ = yamlpos.load_cached(m.read_text(encoding="utf-8"), str(m))
+            except (OSError, UnicodeDecodeError, DataError):
                 continue
             if isinstance(data, dict) and isinstance(data.get("set"), str):
                 ids.add(data["set"])
