@@ -18,7 +18,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import attrs
 import lark
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
@@ -402,8 +401,8 @@ def _expression_depth(node: Any) -> int:
         n, k = stack.pop()
         best = max(best, k)
         if isinstance(n, ast.Node):
-            for f in attrs.fields(type(n)):
-                v = getattr(n, f.name)
+            for f in ast.fields(type(n)):
+                v = getattr(n, f)
                 for x in (v if isinstance(v, tuple) else (v,)):
                     if isinstance(x, tuple) and len(x) == 2:
                         x = x[1]
