@@ -189,8 +189,9 @@ class Memo:
     YAML document's data and positions, an effect script's AST); never an error.
     """
 
-    #: Most entries kept: beyond it, only the ones used by this process are written back.
-    MAX_ENTRIES = 20_000
+    #: Most entries kept (the shipped cards are ~200): beyond it, only the ones used by
+    #: this process are kept.
+    MAX_ENTRIES = 2_000
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -243,7 +244,8 @@ class Memo:
             return
         entries = self._entries
         if len(entries) > self.MAX_ENTRIES:
-            entries = {k: v for k, v in entries.items() if k in self._used}
+            entries = self._entries = {k: v for k, v in entries.items() if k in self._used}
+            self._used = set()
         if write(self._file(), entries, prune=self.name + "-"):
             self._added = False
 
