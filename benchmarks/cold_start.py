@@ -14,7 +14,10 @@ What is measured, each in a fresh process, alternating working tree and REVs:
   whole process's CPU time.
 - **base game only**: ``import elgrande; elgrande.new_game(4)`` the same way.
 - **validate**: ``elgrande validate cards/ --smoke 0`` (each side its own ``cards/``) as a
-  whole process: wall and CPU time, and card files per second of CPU time.
+  whole process: wall and CPU time, and card files per second of CPU time. With ~100
+  shipped cards the interpreter's and the imports' fixed cost dominates, so the same is
+  timed on a folder of :data:`MANY` homebrew cards too (copies of each side's
+  ``examples/homebrew`` cards under new ids): the rate once the fixed cost is spread.
 
 Warm caches, as on a machine that has run elgrande before: one untimed run of each first
 fills the parser's table cache, the card caches and the bytecode (``__pycache__``; the
@@ -43,6 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare import build  # noqa: E402 - the benchmarks folder is not a package
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Card files in the large validate folder.
+MANY = 1000
 
 #: The cold start: what a fresh process does to have every shipped set loaded and a game
 #: at its first decision. Prints one JSON object (milliseconds from the first statement).
@@ -101,7 +106,23 @@ def timed(cmd: list[str], env: dict[str, str], cwd: str) -> tuple[float, float, 
     return wall, cpu, out
 
 
-def one_round(py: str, env: dict[str, str], cards: str, cwd: str) -> dict[str, float]:
+def many_cards(examples: Path, where: Path, n: int = MANY) -> str:
+    """A folder of ``n`` homebrew card files: the cards of ``examples`` under new ids, each
+    script made distinct by a comment (so no two cards share a parse)."""
+    where.mkdir(parents=True, exist_ok=True)
+    texts = [f.read_text(encoding="utf-8") for f in sorted(examples.glob("*.yaml"))]
+    for i in range(n):
+        text = texts[i % len(texts)]
+        head, _, rest = text.partition("\nid: ")
+        cid, _, tail = rest.partition("\n")
+        tail = tail.replace("effect: |\n", f"effect: |\n  # copy {i}\n", 1)
+        (where / f"{cid}-{i:04d}.yaml").write_text(f"{head}\nid: {cid}-{i:04d}\n{tail}",
+                                                  encoding="utf-8")
+    return str(where)
+
+
+def one_round(py: str, env: dict[str, str], cards: str, many: str,
+              cwd: str) -> dict[str, float]:
     """One measurement of every figure for the interpreter ``py``."""
     out: dict[str, float] = {}
     wall, cpu, text = timed([py, "-c", COLD], env, cwd)
@@ -121,6 +142,11 @@ def one_round(py: str, env: dict[str, str], cards: str, cwd: str) -> dict[str, f
     out["validate: process CPU (ms)"] = cpu
     out["validate: cards/s of CPU time"] = 1000 * files / cpu
     out["validate: cards/s of wall time"] = 1000 * files / wall
+    wall, cpu, text = timed([cli, "validate", many, "--smoke", "0"], env, cwd)
+    files = int(text.split()[0])
+    out[f"validate {MANY} cards: CPU (ms)"] = cpu
+    out[f"validate {MANY} cards: cards/s of CPU"] = 1000 * files / cpu
+    out[f"validate {MANY} cards: cards/s of wall"] = 1000 * files / wall
     return out
 
 
@@ -132,20 +158,22 @@ def main() -> None:
                     help="an empty cache folder for every run (no parser or card cache)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        sides: list[tuple[str, str, dict[str, str], str]] = []
+        sides: list[tuple[str, str, dict[str, str], str, str]] = []
         for rev in args.rev:
             where = Path(tmp) / rev
             where.mkdir()
             py = build(rev, where)
             env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-            sides.append((rev, str(py), env, str(where / "src" / "cards")))
+            sides.append((rev, str(py), env, str(where / "src" / "cards"),
+                          many_cards(where / "src" / "examples" / "homebrew", where / "many")))
         sides.append(("working tree", sys.executable, dict(os.environ, PYTHONPATH=str(ROOT)),
-                      str(ROOT / "cards")))
+                      str(ROOT / "cards"),
+                      many_cards(ROOT / "examples" / "homebrew", Path(tmp) / "many")))
         results: dict[str, list[dict[str, float]]] = {name: [] for name, *_ in sides}
         for i in range(args.runs + 1):
-            for name, py, env, cards in sides:
+            for name, py, env, cards, many in sides:
                 cache = tempfile.mkdtemp(dir=tmp) if args.cold_caches else None
-                got = one_round(py, _env(env, cache), cards, tmp)
+                got = one_round(py, _env(env, cache), cards, many, tmp)
                 if i > 0:  # the first round only warms the caches
                     results[name].append(got)
             print(f"round {i}/{args.runs} done", file=sys.stderr)

@@ -155,19 +155,26 @@ def _prune(where: Path, prefix: str) -> None:
         old.unlink(missing_ok=True)
 
 
+#: The parts of the package a cached library or parse depends on: the loaders (data, dsl),
+#: the classes it is made of (model, errors) and this module.
+STAMPED = ("data", "dsl", "model", "errors.py", "resources.py", "diskcache.py")
+
+
 @lru_cache(maxsize=1)
 def code_stamp() -> str:
-    """A digest of the code that builds what the caches hold: every module of the
-    ``elgrande`` package (path, size, modification time), the effect grammar's text, the
-    Python version, and Lark's and PyYAML's files. A cache made by other code is never used."""
+    """A digest of the code that builds what the caches hold: the modules of the layers
+    that load and define it (:data:`STAMPED`: path, size, modification time of each), the
+    effect grammar's text, the Python version, and Lark's and PyYAML's files. A cache made
+    by other code is never used."""
     pkg = Path(__file__).resolve().parent
     h = hashlib.sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
-    for dirpath, dirs, files in os.walk(pkg):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for f in sorted(files):
-            if f.endswith((".py", ".lark", ".so", ".pyd")):
-                st = os.stat(os.path.join(dirpath, f))
-                h.update(f"{os.path.join(dirpath, f)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    for part in STAMPED:
+        where = pkg / part
+        names = sorted(os.listdir(where)) if where.is_dir() else [""]
+        for f in names:
+            if f == "" or f.endswith((".py", ".so", ".pyd")):
+                st = os.stat(where / f if f else where)
+                h.update(f"{where / f}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     from elgrande.resources import grammar_dir
 
     h.update((grammar_dir() / "effects.lark").read_bytes())
@@ -197,6 +204,7 @@ class Memo:
         self.name = name
         self._entries: dict[str, bytes] | None = None
         self._used: set[str] = set()
+        self._decoded: dict[str, Any] = {}
         self._added = False
 
     def _file(self) -> str:
@@ -210,11 +218,14 @@ class Memo:
             self._entries = got if ok else {}
         return self._entries
 
-    def get(self, key: str) -> Any:
-        """The value stored under ``key`` (a fresh copy), or None (none, caches off, or an
-        entry that no longer unpickles)."""
+    def get(self, key: str, fresh: bool = True) -> Any:
+        """The value stored under ``key``, or None (none, caches off, or an entry that no
+        longer unpickles): a fresh copy, or with ``fresh=False`` (for an immutable value)
+        the same object on every call in this process."""
         if not enabled():
             return None
+        if not fresh and key in self._decoded:
+            return self._decoded[key]
         raw = self._load().get(key)
         if raw is None:
             return None
@@ -223,6 +234,8 @@ class Memo:
         except Exception:  # noqa: BLE001 - a bad entry is a miss
             return None
         self._used.add(key)
+        if not fresh:
+            self._decoded[key] = value
         return value
 
     def put(self, key: str, value: Any) -> None:

@@ -389,7 +389,7 @@ def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
     """
     line, col = pos.text_start.get(key, pos.get(key))
     memo = diskcache.text_key("script", effect, line, col)
-    hit = diskcache.PARSED.get(memo)
+    hit = diskcache.PARSED.get(memo, fresh=False)  # an AST is immutable: shared
     if isinstance(hit, ast.Script):  # parsed before (the AST depends on text and place)
         return hit
     from elgrande.dsl.parser import parse  # Lark is imported when a script is parsed
@@ -400,17 +400,20 @@ def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
 
 
 def build_card(data: dict[str, Any], path: str, pos: yamlpos.Positions,
-               errata: Sequence[Erratum] = (), kinds: Kinds | None = None) -> CardDef:
+               errata: Sequence[Erratum] = (), kinds: Kinds | None = None,
+               checked: bool = False) -> CardDef:
     """Build a :class:`CardDef` from a checked mapping, applying ``errata`` (in date order)
     and the card's own ``errata`` list.
 
     Args:
         kinds: the card kinds of the sets in play (default: every shipped set's).
+        checked: the caller has just found no problem with :func:`check_fields` (same
+            ``data`` and ``kinds``), so it is not run again.
     Raises:
         CardError: schema errors (first one), effect syntax errors.
     """
     kinds = kinds if kinds is not None else shipped_kinds()
-    errs = check_fields(data, path, pos, kinds)
+    errs = [] if checked else check_fields(data, path, pos, kinds)
     if errs:
         raise errs[0]
     d = dict(data)

@@ -73,6 +73,11 @@ def card_paths(paths: Iterable[str | Path]) -> list[str]:
     Raises:
         NoCardFiles: a path holds no card file.
     """
+    return _card_paths(paths)[0]
+
+
+def _card_paths(paths: Iterable[str | Path]) -> tuple[list[str], set[Path]]:
+    """:func:`card_paths` and the resolved paths of the files."""
     out: list[str] = []
     seen: set[Path] = set()
     for p in paths:
@@ -84,7 +89,7 @@ def card_paths(paths: Iterable[str | Path]) -> list[str]:
             if key not in seen:
                 seen.add(key)
                 out.append(str(f))
-    return out
+    return out, seen
 
 
 def _shown(path: Path) -> str:
@@ -163,8 +168,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
     Raises:
         NoCardFiles: a path holds no card file.
     """
-    checked = card_paths(paths)
-    checked_keys = {Path(f).resolve() for f in checked}
+    checked, checked_keys = _card_paths(paths)
     # a set validated in its own folder (e.g. a checkout's cards/ while the installed
     # package ships the same set) replaces the shipped copy instead of clashing with it
     replaced = set_ids(paths)
@@ -236,7 +240,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
         named.add(cid)
         applied = by_card.get(cid, []) if isinstance(cid, str) else []
         try:
-            card = build_card(e.data, e.path, e.pos, applied, kinds)
+            card = build_card(e.data, e.path, e.pos, applied, kinds, checked=True)
         except CardError as err:
             out.add(err)
             continue
