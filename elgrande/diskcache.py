@@ -116,11 +116,12 @@ def read(name: str, where: Path | None = None) -> Any:
         return None
 
 
-def write(name: str, value: Any, where: Path | None = None, prune: str = "") -> bool:
+def write(name: str, value: Any, where: Path | None = None, prune: str = "",
+          keep: int | None = None) -> bool:
     """Pickle ``value`` into cache file ``name`` (mode 0600, written to a temporary file
     then renamed, so a reader never sees half a file). When ``prune`` is given, cache files
-    whose names start with it beyond the newest :data:`MAX_FILES` are removed. Returns
-    whether it was written; never raises."""
+    whose names start with it beyond the newest ``keep`` (default :data:`MAX_FILES`) are
+    removed. Returns whether it was written; never raises."""
     if not enabled():
         return False
     path = safe_path(name, where)
@@ -143,15 +144,15 @@ def write(name: str, value: Any, where: Path | None = None, prune: str = "") -> 
             os.unlink(tmp)
             raise
         if prune:
-            _prune(path.parent, prune)
+            _prune(path.parent, prune, MAX_FILES if keep is None else keep)
     except OSError:
         return False
     return True
 
 
-def _prune(where: Path, prefix: str) -> None:
+def _prune(where: Path, prefix: str, keep: int) -> None:
     files = sorted(where.glob(prefix + "*"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-    for old in files[MAX_FILES:]:
+    for old in files[keep:]:
         old.unlink(missing_ok=True)
 
 
@@ -196,9 +197,11 @@ class Memo:
     YAML document's data and positions, an effect script's AST); never an error.
     """
 
-    #: Most entries kept (the shipped cards are ~200): beyond it, only the ones used by
-    #: this process are kept.
-    MAX_ENTRIES = 2_000
+    #: Most entries kept (the shipped cards make ~200, ~1 KB each): beyond it, the least
+    #: recently used ones are dropped.
+    MAX_ENTRIES = 5_000
+    #: Memo files kept (one per code stamp: other versions of the code).
+    MAX_FILES = 3
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -255,11 +258,11 @@ class Memo:
         """Write the entries back when some were added (never raises)."""
         if not self._added or self._entries is None:
             return
-        entries = self._entries
-        if len(entries) > self.MAX_ENTRIES:
-            entries = self._entries = {k: v for k, v in entries.items() if k in self._used}
-            self._used = set()
-        if write(self._file(), entries, prune=self.name + "-"):
+        old = self._entries
+        # least recently used first: the entries this process used go to the end
+        order = [k for k in old if k not in self._used] + [k for k in old if k in self._used]
+        entries = self._entries = {k: old[k] for k in order[-self.MAX_ENTRIES:]}
+        if write(self._file(), entries, prune=self.name + "-", keep=self.MAX_FILES):
             self._added = False
 
 

@@ -288,3 +288,18 @@ def test_the_memo_can_be_switched_off(env: dict[str, Path],
     parses.scripts = 0
     validate_brew(env)
     assert parses.scripts >= 4 and list(env["cache"].glob("parsed-*.cache")) == []
+
+
+def test_the_memo_drops_the_least_recently_used_entries(env: dict[str, Path],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(diskcache.Memo, "MAX_ENTRIES", 3)
+    first = diskcache.Memo("parsed")
+    for k in ("k1", "k2", "k3"):
+        first.put(k, k.upper())
+    first.flush()
+    second = diskcache.Memo("parsed")  # a later process: uses k1, adds k4
+    assert second.get("k1") == "K1"
+    second.put("k4", "K4")
+    second.flush()
+    third = diskcache.Memo("parsed")
+    assert [third.get(k) for k in ("k1", "k2", "k3", "k4")] == ["K1", None, "K3", "K4"]

@@ -7,9 +7,8 @@ process reads the library from there after checking it against the sha256 of eve
 it was built from (set manifests, card files, fills) and the code's stamp; anything else
 (stale, corrupted, caches off) builds it from the files. Loading all base cards from a
 cold start is what ``benchmarks/load.py`` measures; ``benchmarks/cold_start.py`` the
-whole cold start. A game refuses to
-start while a card in play lacks data (:meth:`Library.require_complete`, EXPANSIONS.md 6)
-unless a fill supplies it.
+whole cold start. A game refuses to start while a card in play lacks data
+(:meth:`Library.require_complete`, EXPANSIONS.md 6) unless a fill supplies it.
 """
 
 from __future__ import annotations
