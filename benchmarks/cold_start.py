@@ -23,7 +23,9 @@ Warm caches, as on a machine that has run elgrande before: one untimed run of ea
 fills the parser's table cache, the card caches and the bytecode (``__pycache__``; the
 environment's ``PYTHONDONTWRITEBYTECODE`` is dropped, else the working tree would compile
 every module in every run while an installed REV reads its bytecode). ``--cold-caches``
-points the caches at an empty folder in every run instead (first run on a machine).
+points the caches at an empty folder in each round instead: the round's cold start is
+then the first run on a machine (Lark tables and card files parsed, caches written); its
+later figures reuse what that run wrote.
 
 The figures are the median over ``--runs``; on a shared machine wall time is noisy (other
 processes), CPU time less so, and the ratio in one run is the figure to quote.
@@ -155,7 +157,8 @@ def main() -> None:
     ap.add_argument("--rev", action="append", default=[], help="a commit to compare with")
     ap.add_argument("--runs", type=int, default=9, help="fresh processes per figure and side")
     ap.add_argument("--cold-caches", action="store_true",
-                    help="an empty cache folder for every run (no parser or card cache)")
+                    help="an empty cache folder for each round (its cold start row is the "
+                    "first run on a machine; the round's later figures reuse what it wrote)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         sides: list[tuple[str, str, dict[str, str], str, str]] = []
