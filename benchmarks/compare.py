@@ -99,7 +99,10 @@ def main() -> None:
     args = ap.parse_args()
     if (args.rev is None) == (not args.compiled):
         ap.error("give either REV or --compiled")
-    plain_env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    # without PYTHONDONTWRITEBYTECODE: else the working tree compiles every module in every
+    # fresh process while the installed REV reads its bytecode (cold start)
+    plain_env = {k: v for k, v in os.environ.items()
+                 if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
     with tempfile.TemporaryDirectory() as tmp:
         if args.compiled:
             pure_py, compiled_py = build_tree_twice(Path(tmp))

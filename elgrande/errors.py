@@ -88,6 +88,11 @@ class CardError(DataError):
         self.code = code
         self.severity = severity
 
+    def __reduce__(self) -> tuple[type[CardError], tuple[str, str, int, int, str, str, str]]:
+        """Pickle by the arguments, so a copy (a cached library's warnings) is equal."""
+        return (CardError, (self.path, self.message, self.line, self.column, self.hint,
+                            self.code, self.severity))
+
 
 class ScenarioError(ElGrandeError):
     """A scenario case file that cannot be set up (unknown player, region, step)."""

@@ -7,7 +7,6 @@ import inspect
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 import yaml
 
@@ -245,8 +244,8 @@ def test_every_primitive_template_is_filled(name: str, inside_each: bool) -> Non
     if inside_each:
         stmt = ast.EachPlayer(each=ast.Each(others=True), body=ast.Block(body=(call,)))
     _well_formed(render(ast.Script(body=ast.Block(body=(stmt,)))))
-    flagless = attrs.evolve(call, args=tuple((k, False if v is True else v)
-                                             for k, v in call.args))
+    flagless = ast.replace(call, args=tuple((k, False if v is True else v)
+                                            for k, v in call.args))
     _well_formed(render(ast.Script(body=ast.Block(body=(flagless,)))))
 
 

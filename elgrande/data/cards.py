@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -24,10 +25,10 @@ from typing import Any
 
 import attrs
 
+from elgrande import diskcache
 from elgrande.data import yamlpos
 from elgrande.data.kinds import COMMON_REQUIRED, ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
-from elgrande.dsl.parser import parse
 from elgrande.errors import CardError, DataError
 
 #: An id: lowercase letters, digits and '-'. It ends with "no character follows" rather
@@ -243,11 +244,12 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
     unknown = data.get("unknown")
     listed = set(unknown) if isinstance(unknown, list) else set()
     incomplete = data.get("status") == INCOMPLETE
+    required = set(COMMON_REQUIRED) if kind is None else set(kind.required)
+    fields = set(kind.fields) if kind is not None else set()
     for f in FIELDS:
-        line, col = pos.get((f.name,))
         if f.name not in data:
             needed = f.name in COMMON_REQUIRED if kind is None else (
-                f.name in kind.required and not (incomplete and f.name not in COMMON_REQUIRED))
+                f.name in required and not (incomplete and f.name not in COMMON_REQUIRED))
             if needed:
                 what = (f"{_article(kind.name)} {kind.name} card needs it" if kind is not None
                         else "every card needs it")
@@ -258,7 +260,8 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
                                       code="E-SCHEMA-MISSING"))
             continue
         v = data[f.name]
-        if kind is not None and f.name not in kind.fields:
+        line, col = pos.get((f.name,))
+        if kind is not None and f.name not in fields:
             errs.append(CardError(path, f"field {f.name!r} is not used by "
                                   f"{_article(kind.name)} {kind.name} card", line, col,
                                   "remove it", code="E-SCHEMA-UNKNOWN-FIELD"))
@@ -376,7 +379,7 @@ def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
     except UnicodeDecodeError:
         raise CardError(str(p), "the file is not UTF-8 text", 1, 1, code="E-YAML") from None
     try:
-        return yamlpos.load(text, str(p))
+        return yamlpos.load_cached(text, str(p))
     except DataError as exc:
         raise CardError(str(p), exc.message, exc.line, exc.column, exc.hint,
                         code="E-YAML") from None
@@ -384,27 +387,39 @@ def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
 
 def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
                  key: tuple[Any, ...] = ("effect",)) -> ast.Script:
-    """Parse a card's effect script, positioned in its file.
+    """Parse a card's effect script, positioned in its file (memoised by text and position,
+    :data:`elgrande.diskcache.PARSED`).
 
     Raises:
         CardError: ``E-SYNTAX`` (see :func:`elgrande.dsl.parser.parse`).
     """
     line, col = pos.text_start.get(key, pos.get(key))
-    return parse(effect, path, line, col)
+    memo = diskcache.text_key("script", effect, line, col)
+    hit = diskcache.PARSED.get(memo, fresh=False)  # an AST is immutable: shared
+    if isinstance(hit, ast.Script):  # parsed before (the AST depends on text and place)
+        return hit
+    from elgrande.dsl.parser import parse  # Lark is imported when a script is parsed
+
+    script = parse(effect, path, line, col)
+    diskcache.PARSED.put(memo, script)
+    return script
 
 
 def build_card(data: dict[str, Any], path: str, pos: yamlpos.Positions,
-               errata: Sequence[Erratum] = (), kinds: Kinds | None = None) -> CardDef:
+               errata: Sequence[Erratum] = (), kinds: Kinds | None = None,
+               checked: bool = False) -> CardDef:
     """Build a :class:`CardDef` from a checked mapping, applying ``errata`` (in date order)
     and the card's own ``errata`` list.
 
     Args:
         kinds: the card kinds of the sets in play (default: every shipped set's).
+        checked: the caller has just found no problem with :func:`check_fields` (same
+            ``data`` and ``kinds``), so it is not run again.
     Raises:
         CardError: schema errors (first one), effect syntax errors.
     """
     kinds = kinds if kinds is not None else shipped_kinds()
-    errs = check_fields(data, path, pos, kinds)
+    errs = [] if checked else check_fields(data, path, pos, kinds)
     if errs:
         raise errs[0]
     d = dict(data)
@@ -528,8 +543,12 @@ def card_files(folder: str | Path) -> list[Path]:
     root = Path(folder)
     if root.is_file():
         return [root]
-    return sorted(p for p in root.rglob("*") if p.suffix in (".yaml", ".yml")
-                  and p.name != "set.yaml" and FILLS_DIR not in p.relative_to(root).parts[:-1])
+    found: list[tuple[str, ...]] = []
+    for dirpath, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != FILLS_DIR]
+        rel = Path(dirpath).relative_to(root).parts
+        found += [(*rel, f) for f in files if f.endswith((".yaml", ".yml")) and f != "set.yaml"]
+    return [root.joinpath(*parts) for parts in sorted(found)]
 
 
 def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),

@@ -1,14 +1,20 @@
 """Everything a game needs from the data, loaded and checked once: the board, the cards
 (parsed, statically checked) and their effect scripts by card id (the engine runs them).
 
-``load_library(("base",))`` is cached per (sets, errata, extra folders, fill); loading all
-base cards from a cold start is what ``benchmarks/load.py`` measures. A game refuses to
-start while a card in play lacks data (:meth:`Library.require_complete`, EXPANSIONS.md 6)
-unless a fill supplies it.
+``load_library(("base",))`` is cached per (sets, errata, extra folders, fill) in the process,
+and between processes in the per-user cache folder (:mod:`elgrande.diskcache`): a fresh
+process reads the library from there after checking it against the sha256 of every file
+it was built from (set manifests, card files, fills) and the code's stamp; anything else
+(stale, corrupted, caches off) builds it from the files. Loading all base cards from a
+cold start is what ``benchmarks/load.py`` measures; ``benchmarks/cold_start.py`` the
+whole cold start. A game refuses to start while a card in play lacks data
+(:meth:`Library.require_complete`, EXPANSIONS.md 6) unless a fill supplies it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -16,13 +22,19 @@ from typing import Any
 
 import attrs
 
-from elgrande.data.cards import CardDef, CardSet, load_folders
+from elgrande import diskcache
+from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
-from elgrande.data.fills import MissingCardData, apply_fill, load_fill, shipped_fills
+from elgrande.data.fills import (
+    MissingCardData,
+    apply_fill,
+    fill_files,
+    load_fill,
+    shipped_fills,
+)
 from elgrande.data.kinds import Kinds, load_kinds
 from elgrande.data.manifests import load_board, set_order
 from elgrande.dsl import ast
-from elgrande.dsl.checker import check_script
 from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
 
@@ -131,7 +143,9 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
     ``"provisional"``, looked up in each set's and folder's ``fills/``, or a fill file's
     path; EXPANSIONS.md 6). The sets load in :func:`set_order` (each after the sets it
     extends or its manifest's ``load_after`` names). Sets are looked up in the folders
-    ``set_paths`` (each holds ``<set>/set.yaml``), then among the shipped ones. Cached.
+    ``set_paths`` (each holds ``<set>/set.yaml``), then among the shipped ones. Cached in
+    the process and on disk (see the module's docstring; ``ELGRANDE_NO_CACHE=1`` switches
+    the disk cache off).
 
     Raises:
         DataError: a bad set manifest, an unknown fill, a fill giving figures of a set
@@ -145,9 +159,68 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
                  tuple(str(p) for p in set_paths))
 
 
+_Key = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str | None, tuple[str, ...]]
+
+
 @lru_cache(maxsize=16)
 def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
           fill: str | None = None, set_paths: tuple[str, ...] = ()) -> Library:
+    key: _Key = (sets, errata, extra, fill, set_paths)
+    inputs = _inputs(sets, extra, fill, set_paths)
+    name = _cache_name(key)
+    if inputs is not None:
+        hit = diskcache.read(name)
+        if (isinstance(hit, tuple) and len(hit) == 3 and hit[0] == key and hit[1] == inputs
+                and isinstance(hit[2], Library)):
+            return hit[2]
+    try:
+        lib = _build(*key)
+    finally:
+        diskcache.PARSED.flush()  # the files parsed, for the next build or validate
+    if inputs is not None and _inputs(sets, extra, fill, set_paths) == inputs:  # no edit meanwhile
+        diskcache.write(name, (key, inputs, lib), prune="library-")
+    return lib
+
+
+def _cache_name(key: _Key) -> str:
+    """The library cache file of load arguments ``key`` (with the code's stamp and the
+    working folder, against which relative paths are read)."""
+    text = f"{key!r}\0{diskcache.code_stamp()}\0{os.getcwd()}"
+    return f"library-{hashlib.sha256(text.encode()).hexdigest()[:24]}.cache"
+
+
+def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
+            set_paths: tuple[str, ...]) -> dict[str, str] | None:
+    """What a library of these arguments is built from, for its cache: each set's folder
+    (as the search finds it now) and the sha256 of every file read: set manifests, card
+    files, fills. None when caches are off or something cannot be read (the load then
+    reports it)."""
+    if not diskcache.enabled():
+        return None
+    from elgrande.data.fingerprint import file_hash, files_in_play
+    from elgrande.data.manifests import set_dir
+
+    try:
+        dirs = [set_dir(s, [Path(p) for p in set_paths]) for s in sets]
+        out = {f"set {s}": os.path.abspath(d) for s, d in zip(sets, dirs, strict=True)}
+        files = list(files_in_play(dirs, extra).values())
+        folders = [*dirs, *map(Path, extra)]
+        for d in folders:
+            if (d / FILLS_DIR).is_dir():
+                files += sorted((d / FILLS_DIR).glob("*.yaml"))
+        files += fill_files(fill, folders) if fill is not None else []
+        for f in files:
+            out[os.path.abspath(f)] = file_hash(f)
+    except (DataError, OSError):
+        return None
+    return out
+
+
+def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
+           fill: str | None, set_paths: tuple[str, ...]) -> Library:
+    """Load and check a library from its files (what :func:`load_library` caches)."""
+    from elgrande.dsl.checker import check_script  # Lark is imported for a build only
+
     board = load_board(sets, [Path(p) for p in set_paths])
     kinds = load_kinds(sets, [Path(p) for p in set_paths])
     folders: list[str | Path] = [*board.set_dirs, *extra]

@@ -44,7 +44,7 @@ def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yaml
                         "save the file as UTF-8") from None
     except OSError as exc:
         raise DataError(str(path), f"cannot read the set manifest: {exc.strerror}") from None
-    data, pos = yamlpos.load(text, str(path))
+    data, pos = yamlpos.load_cached(text, str(path))
     if not isinstance(data, dict):
         raise DataError(str(path), "a set manifest must be a mapping", 1, 1)
     return data, pos, str(path)

@@ -4,16 +4,20 @@
 *safe* constructor, plus a ``Positions`` map from a key path (a tuple of mapping keys and
 list indices) to its 1-based ``(line, column)`` in the file. Errors in card and set files
 can then point into the YAML file. No Python object is ever constructed from a tag.
+:func:`load_cached` memoises a document's result by its text's digest.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import yaml
 
+from elgrande import diskcache
 from elgrande.errors import DataError
+
+if TYPE_CHECKING:  # PyYAML is imported when a file is read (a cached library needs none)
+    import yaml
 
 Path_ = tuple[Any, ...]
 #: Most values one document may expand to: YAML aliases can make a small file expand
@@ -22,8 +26,13 @@ MAX_NODES = 20_000
 #: Deepest nesting of mappings and lists a document may have (deeper: refused, before
 #: Python's recursion limit is near).
 MAX_DEPTH = 50
-#: The libyaml-backed safe loader when PyYAML has it (faster), else the pure one.
-_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _loader() -> Any:
+    """The libyaml-backed safe loader when PyYAML has it (faster), else the pure one."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @attrs.define
@@ -65,9 +74,11 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
         value, a document nested deeper than :data:`MAX_DEPTH` or expanding to more than
         :data:`MAX_NODES` values; each with line and column.
     """
+    import yaml
+
     tab = _indenting_tab(text)
     try:
-        node = yaml.compose(text, Loader=_LOADER)
+        node = yaml.compose(text, Loader=_loader())
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 0
@@ -100,6 +111,23 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
     return data, pos
 
 
+def load_cached(text: str, path: str = "") -> tuple[Any, Positions]:
+    """:func:`load`, memoised by the text's digest (:data:`elgrande.diskcache.PARSED`): what
+    card files and set manifests are read with, so an unchanged file is not parsed again
+    in a later process. Each call returns fresh objects.
+
+    Raises:
+        DataError: as :func:`load` (an error is never memoised).
+    """
+    key = diskcache.text_key("yaml", text)
+    hit = diskcache.PARSED.get(key)
+    if isinstance(hit, tuple) and len(hit) == 2 and isinstance(hit[1], Positions):
+        return hit
+    out = load(text, path)
+    diskcache.PARSED.put(key, out)
+    return out
+
+
 def _indenting_tab(text: str) -> tuple[int, int] | None:
     """The 1-based position of the first tab in a line's leading whitespace, or None."""
     for i, line in enumerate(text.splitlines()):
@@ -113,6 +141,8 @@ def _convert(
     node: yaml.Node, at: Path_, pos: Positions, cons: yaml.SafeLoader, lines: list[str],
     path: str, budget: list[int],
 ) -> Any:
+    import yaml
+
     budget[0] -= 1
     if budget[0] < 0:
         raise DataError(path, f"the document expands to more than {MAX_NODES} values (YAML "

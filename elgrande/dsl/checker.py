@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 import attrs
 
+from elgrande import diskcache
 from elgrande.dsl import ast
-from elgrande.dsl.parser import keywords
 from elgrande.dsl.region_forms import NUMBER, PLAYER, REGION, REGION_MAP, form_of
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.errors import CardError
@@ -26,6 +27,25 @@ from elgrande.errors import CardError
 MAX_COUNT = 36
 #: The largest number a ``choose number`` may offer.
 MAX_NUMBER = 99
+
+
+@lru_cache(maxsize=1)
+def keywords() -> frozenset[str]:
+    """The grammar's reserved words (:func:`elgrande.dsl.parser.keywords`), memoised by
+    the grammar's text so that checking a loaded script needs no parser."""
+    from elgrande.resources import grammar_dir
+
+    key = diskcache.text_key("keywords", (grammar_dir() / "effects.lark").read_text("utf-8"))
+    hit = diskcache.PARSED.get(key)
+    if isinstance(hit, frozenset) and all(isinstance(w, str) for w in hit):
+        return hit
+    from elgrande.dsl import parser  # builds the parser (imports Lark)
+
+    words = parser.keywords()
+    diskcache.PARSED.put(key, words)
+    return words
+
+
 #: Variable types (REGION, ...) are declared with the region-set forms, which check them.
 __all__ = ["MAX_COUNT", "MAX_NUMBER", "NUMBER", "PLAYER", "REGION", "REGION_MAP", "Checker",
            "check_script"]

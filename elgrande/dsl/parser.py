@@ -13,18 +13,17 @@ import difflib
 import hashlib
 import os
 import re
-import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import attrs
 import lark
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
+from elgrande.diskcache import cache_folder, safe_path
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import FORMS, RegionForm
 from elgrande.dsl.signatures import SIGNATURES
@@ -48,51 +47,20 @@ class _ScriptIndenter(Indenter):
     tab_len = 4
 
 
-def cache_folder() -> Path:
-    """The per-user folder for the parser's cache file: ``$XDG_CACHE_HOME/elgrande`` when
-    ``XDG_CACHE_HOME`` is an absolute path, else ``~/.cache/elgrande``."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    return root / "elgrande"
-
-
-def _private(st: os.stat_result, kind: int) -> bool:
-    """True when ``st`` (from ``lstat``) is of file type ``kind``, owned by this user and
-    writable by nobody else (no group/other write bit)."""
-    return (stat.S_IFMT(st.st_mode) == kind and st.st_uid == os.getuid()
-            and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
-
-
 def cache_file(text: str, folder: Path | None = None) -> str | None:
     """The path of the cache file for grammar ``text`` in ``folder`` (default
-    :func:`cache_folder`), or None when no cache may be used.
+    :func:`~elgrande.diskcache.cache_folder`), or None when no cache may be used.
 
     The folder is made with mode 0700 if missing. None (build the tables from the grammar,
-    read no file) when: the platform has no user ids; the folder cannot be made; the folder
-    is a symlink, not owned by this user, or group/other-writable; its parent is writable by
-    others without the sticky bit (so the folder could be swapped); or the cache file
-    exists but is not a regular file owned by this user and writable only by them.
+    read no file) when the folder or the file may not be used (see
+    :func:`elgrande.diskcache.safe_path`: no user ids, a symlink, another owner, writable
+    by others, a parent others may write without the sticky bit).
     The name holds a hash of the grammar, the Lark version and the Python version.
     """
-    if not hasattr(os, "getuid"):  # pragma: no cover - no user ids (Windows)
-        return None
-    folder = cache_folder() if folder is None else folder
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _private(os.lstat(folder), stat.S_IFDIR):
-            return None
-        parent = os.stat(folder.parent)
-        if parent.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not parent.st_mode & stat.S_ISVTX:
-            return None
-        key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
-        path = folder / f"effects-{hashlib.sha256(key).hexdigest()[:24]}.lark-cache"
-        try:
-            st = os.lstat(path)
-        except FileNotFoundError:
-            return str(path)
-        return str(path) if _private(st, stat.S_IFREG) else None
-    except OSError:
-        return None
+    key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
+    name = f"effects-{hashlib.sha256(key).hexdigest()[:24]}.lark-cache"
+    path = safe_path(name, cache_folder() if folder is None else folder)
+    return None if path is None else str(path)
 
 
 def grammar() -> str:
@@ -433,8 +401,8 @@ def _expression_depth(node: Any) -> int:
         n, k = stack.pop()
         best = max(best, k)
         if isinstance(n, ast.Node):
-            for f in attrs.fields(type(n)):
-                v = getattr(n, f.name)
+            for f in ast.fields(type(n)):
+                v = getattr(n, f)
                 for x in (v if isinstance(v, tuple) else (v,)):
                     if isinstance(x, tuple) and len(x) == 2:
                         x = x[1]

@@ -22,23 +22,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from elgrande import diskcache
 from elgrande.data.kinds import load_kinds, shipped_set_ids
 from elgrande.data.manifests import load_board
 from elgrande.tools.validate.diagnostics import SEVERITIES, Diagnostic, NoCardFiles, Report
 from elgrande.tools.validate.load import load, set_ids
 from elgrande.tools.validate.never_acts import never_acts
-from elgrande.tools.validate.smoke import (
-    GARBAGE,
-    GARBAGE_RATE,
-    MAX_DECISIONS,
-    MAX_PREFIX,
-    SMOKE_SECONDS,
-    garbage_for,
-    random_position,
-    smoke_all,
-    smoke_card,
-)
+
+if TYPE_CHECKING:  # smoke play needs the engine: imported on first use (--smoke 0: never)
+    from elgrande.tools.validate.smoke import (
+        GARBAGE,
+        GARBAGE_RATE,
+        MAX_DECISIONS,
+        MAX_PREFIX,
+        SMOKE_SECONDS,
+        garbage_for,
+        random_position,
+        smoke_card,
+    )
+
+_SMOKE_NAMES = ("GARBAGE", "GARBAGE_RATE", "MAX_DECISIONS", "MAX_PREFIX", "SMOKE_SECONDS",
+                "garbage_for", "random_position", "smoke_card")
 
 __all__ = ["GARBAGE", "GARBAGE_RATE", "MAX_DECISIONS", "MAX_PREFIX", "SEVERITIES",
            "SMOKE_SECONDS", "Diagnostic", "NoCardFiles", "Report", "garbage_for",
@@ -66,7 +72,10 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
     replaced = set_ids(paths)
     sets = (*sets, *(s for s in shipped_set_ids() if s in replaced and s not in sets))
     board = load_board(tuple(sets))
-    loaded = load(paths, board, load_kinds(tuple(sets)))
+    try:
+        loaded = load(paths, board, load_kinds(tuple(sets)))
+    finally:
+        diskcache.PARSED.flush()  # the files parsed, so the next run reads only changes
     out = loaded.out
     # never-acting effects (only when nothing more specific was said about the script)
     for c in loaded.playable:
@@ -77,7 +86,20 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
         if why is not None:
             out.add(Diagnostic(src, c.script.line, c.script.column, "warning", "W-NEVER-ACTS",
                                f"this effect can never change the game: {why[0]}", why[1]))
-    smoked = smoke_all(loaded, load_board(played), smoke, seed, played) if smoke > 0 else 0
+    smoked = 0
+    if smoke > 0:
+        from elgrande.tools.validate.smoke import smoke_all
+
+        smoked = smoke_all(loaded, load_board(played), smoke, seed, played)
     diags = sorted(out.found.values(), key=Diagnostic.key)
     ncards = sum(1 for e in loaded.entries if e.path in out.checked)
     return Report(diags, loaded.checked, ncards, smoked, smoke if smoked else 0)
+
+
+def __getattr__(name: str) -> Any:
+    """The smoke-play names (:mod:`~elgrande.tools.validate.smoke`), imported on first use."""
+    if name in _SMOKE_NAMES:
+        from elgrande.tools.validate import smoke
+
+        return getattr(smoke, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

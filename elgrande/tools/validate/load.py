@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import yaml
 
+from elgrande.data import yamlpos
 from elgrande.data.cards import (
     CardDef,
     Erratum,
@@ -33,7 +33,7 @@ from elgrande.data.cards import (
 from elgrande.data.kinds import Kinds
 from elgrande.data.yamlpos import Positions
 from elgrande.dsl.checker import check_script
-from elgrande.errors import CardError
+from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
 from elgrande.tools.validate.diagnostics import Collector, NoCardFiles
 
@@ -73,6 +73,11 @@ def card_paths(paths: Iterable[str | Path]) -> list[str]:
     Raises:
         NoCardFiles: a path holds no card file.
     """
+    return _card_paths(paths)[0]
+
+
+def _card_paths(paths: Iterable[str | Path]) -> tuple[list[str], set[Path]]:
+    """:func:`card_paths` and the resolved paths of the files."""
     out: list[str] = []
     seen: set[Path] = set()
     for p in paths:
@@ -84,7 +89,7 @@ def card_paths(paths: Iterable[str | Path]) -> list[str]:
             if key not in seen:
                 seen.add(key)
                 out.append(str(f))
-    return out
+    return out, seen
 
 
 def _shown(path: Path) -> str:
@@ -132,8 +137,8 @@ def set_ids(paths: Sequence[str | Path]) -> set[str]:
             list(p.rglob("set.yaml")) if p.is_dir() else [])
         for m in manifests:
             try:
-                data = yaml.safe_load(m.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+                data, _ = yamlpos.load_cached(m.read_text(encoding="utf-8"), str(m))
+            except (OSError, UnicodeDecodeError, DataError):
                 continue
             if isinstance(data, dict) and isinstance(data.get("set"), str):
                 ids.add(data["set"])
@@ -163,8 +168,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
     Raises:
         NoCardFiles: a path holds no card file.
     """
-    checked = card_paths(paths)
-    checked_keys = {Path(f).resolve() for f in checked}
+    checked, checked_keys = _card_paths(paths)
     # a set validated in its own folder (e.g. a checkout's cards/ while the installed
     # package ships the same set) replaces the shipped copy instead of clashing with it
     replaced = set_ids(paths)
@@ -236,7 +240,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
         named.add(cid)
         applied = by_card.get(cid, []) if isinstance(cid, str) else []
         try:
-            card = build_card(e.data, e.path, e.pos, applied, kinds)
+            card = build_card(e.data, e.path, e.pos, applied, kinds, checked=True)
         except CardError as err:
             out.add(err)
             continue

@@ -1,0 +1,278 @@
+"""The per-user cache folder: files this process may trust enough to read, or nothing.
+
+Three caches live there: the parser's LALR tables (:mod:`elgrande.dsl.parser`), the parsed
+card files and scripts (:mod:`elgrande.data.parsecache`) and whole loaded libraries
+(:mod:`elgrande.data.library`). A cache is an optimisation only: a missing, stale,
+corrupted or unsafe cache file is ignored (and rewritten), never an error.
+
+Safety (issue 9, item 7): a cache holds pickles, so a file is read only from a folder
+(mode 0700) and as a file (mode 0600) that this user owns and nobody else can write
+(:func:`folder`, :func:`safe_path`). Integrity: every file written here
+(:func:`write`) starts with a magic line and the sha256 of its payload; :func:`read`
+unpickles nothing whose digest does not match. What it returns is still checked by the
+caller against what it expects (the inputs' hashes, the types) before use.
+
+``ELGRANDE_NO_CACHE`` set to anything but ``""`` or ``"0"`` switches the card caches off
+(:func:`enabled`); the parser's table cache stays.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import pickle
+import stat
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+#: The environment variable that switches the card caches off.
+ENV_OFF = "ELGRANDE_NO_CACHE"
+#: The first bytes of every cache file this module writes (then 32 digest bytes).
+MAGIC = b"elgrande cache 1\n"
+_DIGEST = 32
+#: Most library cache files kept; older ones are removed when a new one is written.
+MAX_FILES = 64
+
+
+def enabled() -> bool:
+    """False when ``ELGRANDE_NO_CACHE`` is set (to anything but ``""``/``"0"``)."""
+    return os.environ.get(ENV_OFF, "") in ("", "0")
+
+
+def cache_folder() -> Path:
+    """The per-user cache folder: ``$XDG_CACHE_HOME/elgrande`` when ``XDG_CACHE_HOME`` is
+    an absolute path, else ``~/.cache/elgrande``."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    return root / "elgrande"
+
+
+def private(st: os.stat_result, kind: int) -> bool:
+    """True when ``st`` (from ``lstat``) is of file type ``kind``, owned by this user and
+    writable by nobody else (no group/other write bit)."""
+    return (stat.S_IFMT(st.st_mode) == kind and st.st_uid == os.getuid()
+            and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
+
+
+def folder(where: Path | None = None) -> Path | None:
+    """The cache folder ``where`` (default :func:`cache_folder`), made with mode 0700 if
+    missing, or None when it may not be used: no user ids on this platform, it cannot be
+    made, it is a symlink, not owned by this user or group/other-writable, or its parent
+    is writable by others without the sticky bit (so the folder could be swapped)."""
+    if not hasattr(os, "getuid"):  # pragma: no cover - no user ids (Windows)
+        return None
+    where = cache_folder() if where is None else where
+    try:
+        where.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not private(os.lstat(where), stat.S_IFDIR):
+            return None
+        parent = os.stat(where.parent)
+        if parent.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not parent.st_mode & stat.S_ISVTX:
+            return None
+    except OSError:
+        return None
+    return where
+
+
+def safe_path(name: str, where: Path | None = None) -> Path | None:
+    """The path of cache file ``name`` in the cache folder, or None when it may not be used
+    (see :func:`folder`; or the file exists but is not a regular file owned by this user
+    and writable only by them)."""
+    d = folder(where)
+    if d is None:
+        return None
+    path = d / name
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return path
+    except OSError:
+        return None
+    return path if private(st, stat.S_IFREG) else None
+
+
+def read(name: str, where: Path | None = None) -> Any:
+    """The object pickled in cache file ``name``, or None: caches off, no safe file, a
+    wrong magic line or digest (a corrupted or foreign file), or a payload that does not
+    unpickle (code changed meanwhile). Never raises."""
+    if not enabled():
+        return None
+    path = safe_path(name, where)
+    if path is None:
+        return None
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head = len(MAGIC) + _DIGEST
+    if raw[:len(MAGIC)] != MAGIC or hashlib.sha256(raw[head:]).digest() != raw[len(MAGIC):head]:
+        return None
+    try:
+        return pickle.loads(raw[head:])
+    except Exception:  # noqa: BLE001 - any failure means: no cache
+        return None
+
+
+def write(name: str, value: Any, where: Path | None = None, prune: str = "",
+          keep: int | None = None) -> bool:
+    """Pickle ``value`` into cache file ``name`` (mode 0600, written to a temporary file
+    then renamed, so a reader never sees half a file). When ``prune`` is given, cache files
+    whose names start with it beyond the newest ``keep`` (default :data:`MAX_FILES`) are
+    removed. Returns whether it was written; never raises."""
+    if not enabled():
+        return False
+    path = safe_path(name, where)
+    if path is None:
+        return False
+    try:
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - an unpicklable value is simply not cached
+        return False
+    import tempfile  # only a write needs it
+
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(MAGIC + hashlib.sha256(payload).digest() + payload)
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        if prune:
+            _prune(path.parent, prune, MAX_FILES if keep is None else keep)
+    except OSError:
+        return False
+    return True
+
+
+def _prune(where: Path, prefix: str, keep: int) -> None:
+    files = sorted(where.glob(prefix + "*"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for old in files[keep:]:
+        old.unlink(missing_ok=True)
+
+
+#: The parts of the package a cached library or parse depends on: the loaders (data, dsl),
+#: the classes it is made of (model, errors) and this module.
+STAMPED = ("data", "dsl", "model", "errors.py", "resources.py", "diskcache.py")
+
+
+@lru_cache(maxsize=1)
+def code_stamp() -> str:
+    """A digest of the code that builds what the caches hold: the modules of the layers
+    that load and define it (:data:`STAMPED`: path, size, modification time of each), the
+    effect grammar's text, the Python version, and Lark's and PyYAML's files. A cache made
+    by other code is never used."""
+    pkg = Path(__file__).resolve().parent
+    h = hashlib.sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
+    for part in STAMPED:
+        where = pkg / part
+        names = sorted(os.listdir(where)) if where.is_dir() else [""]
+        for f in names:
+            if f == "" or f.endswith((".py", ".so", ".pyd")):
+                st = os.stat(where / f if f else where)
+                h.update(f"{where / f}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    from elgrande.resources import grammar_dir
+
+    h.update((grammar_dir() / "effects.lark").read_bytes())
+    for lib in ("lark", "yaml"):  # the parsing libraries' versions, by their files
+        spec = importlib.util.find_spec(lib)
+        if spec is not None and spec.origin:
+            st = os.stat(spec.origin)
+            h.update(f"{spec.origin}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()[:24]
+
+
+class Memo:
+    """A cache of pure results by key (a text's digest), kept in one cache file
+    ``<name>-<code stamp>.cache``: read on first use, written back by :meth:`flush` when
+    something was added. Each value is stored pickled and unpickled on every
+    :meth:`get`, so a caller may change what it gets without touching the cache.
+
+    What may be memoised: a result that depends only on its key's text and the code (a
+    YAML document's data and positions, an effect script's AST); never an error.
+    """
+
+    #: Most entries kept (the shipped cards make ~200, ~1 KB each): beyond it, the least
+    #: recently used ones are dropped.
+    MAX_ENTRIES = 5_000
+    #: Memo files kept (one per code stamp: other versions of the code).
+    MAX_FILES = 3
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._entries: dict[str, bytes] | None = None
+        self._used: set[str] = set()
+        self._decoded: dict[str, Any] = {}
+        self._added = False
+
+    def _file(self) -> str:
+        return f"{self.name}-{code_stamp()}.cache"
+
+    def _load(self) -> dict[str, bytes]:
+        if self._entries is None:
+            got = read(self._file())
+            ok = isinstance(got, dict) and all(
+                isinstance(k, str) and isinstance(v, bytes) for k, v in got.items())
+            self._entries = got if ok else {}
+        return self._entries
+
+    def get(self, key: str, fresh: bool = True) -> Any:
+        """The value stored under ``key``, or None (none, caches off, or an entry that no
+        longer unpickles): a fresh copy, or with ``fresh=False`` (for an immutable value)
+        the same object on every call in this process."""
+        if not enabled():
+            return None
+        if not fresh and key in self._decoded:
+            return self._decoded[key]
+        raw = self._load().get(key)
+        if raw is None:
+            return None
+        try:
+            value = pickle.loads(raw)
+        except Exception:  # noqa: BLE001 - a bad entry is a miss
+            return None
+        self._used.add(key)
+        if not fresh:
+            self._decoded[key] = value
+        return value
+
+    def put(self, key: str, value: Any) -> None:
+        """Store ``value`` under ``key`` (until :meth:`flush` writes the file); a value that
+        does not pickle is not stored."""
+        if not enabled():
+            return
+        try:
+            raw = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001 - not cacheable
+            return
+        self._load()[key] = raw
+        self._used.add(key)
+        self._added = True
+
+    def flush(self) -> None:
+        """Write the entries back when some were added (never raises)."""
+        if not self._added or self._entries is None:
+            return
+        old = self._entries
+        # least recently used first: the entries this process used go to the end
+        order = [k for k in old if k not in self._used] + [k for k in old if k in self._used]
+        entries = self._entries = {k: old[k] for k in order[-self.MAX_ENTRIES:]}
+        if write(self._file(), entries, prune=self.name + "-", keep=self.MAX_FILES):
+            self._added = False
+
+
+#: Parsed YAML documents and effect scripts, by their text's digest
+#: (:func:`elgrande.data.yamlpos.load`, :func:`elgrande.dsl.parser.parse`).
+PARSED = Memo("parsed")
+
+
+def text_key(kind: str, text: str, *more: object) -> str:
+    """The :class:`Memo` key of ``text`` parsed as ``kind`` with arguments ``more``."""
+    h = hashlib.sha256(text.encode("utf-8", "surrogatepass"))
+    h.update(repr(more).encode())
+    return f"{kind}:{h.hexdigest()}"
