@@ -54,6 +54,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import BudgetExceeded, Interpreter
 from elgrande.errors import CardError, IllegalMove
 from elgrande.model.state import State
+from elgrande.rules import colonies, intrigue_king  # noqa: F401  (the shipped scripts use their primitives)
 from elgrande.tools.validate import random_position
 
 BOARD = load_board()
