@@ -427,3 +427,24 @@ def test_the_docs_mark_each_provisional_value() -> None:
     seventh = md[md.index('<a id="card-seventh-stack-6"></a>'):]
     assert "| place (provisional fill) | **provisional**: 3 |" in seventh
     assert "caballero_cards.4 = \\[5, 4, 3, 2\\] (provisional fill)" in md
+
+
+def test_a_keep_names_only_the_lasting_kinds_of_the_sets_in_play(tmp_path: Path) -> None:
+    """B8.4, C13: a homebrew card's ``keep`` may name a lasting kind the manifests in play
+    declare (``veto`` in the base game), not one only an expansion gives (``plot``)."""
+    text = (HOMEBREW.replace("stack: null", "stack: 2").replace("unknown: [stack]\n", "")
+            .replace("notes: \"The number on the back is not known.\"\n", ""))
+    for kind, ok in (("veto", True), ("plot", False)):
+        cards = tmp_path / kind
+        cards.mkdir()
+        (cards / "scout.yaml").write_text(text.replace(
+            "place up to 1 own caballeros from court to adjacent to king",
+            f"keep {kind} until end of next round"), "utf-8")
+        if ok:
+            assert elgrande.new_game(3, cards=[str(cards)], seed=4).library.card("hb-scout")
+            continue
+        with pytest.raises(CardError) as ei:
+            elgrande.new_game(3, cards=[str(cards)], seed=4)
+        assert "unknown lasting effect 'plot'" in str(ei.value)
+        lib = load_library(("base", "colonies"), extra=[str(cards)], fill="provisional")
+        assert lib.card("hb-scout").script is not None

@@ -273,12 +273,16 @@ class Checker:
 
 
 def check_script(script: ast.Script, path: str, region_ids: Iterable[str],
-                 max_count: int = MAX_COUNT) -> list[CardError]:
+                 max_count: int = MAX_COUNT,
+                 lasting_kinds: Iterable[str] | None = None) -> list[CardError]:
     """Check ``script`` (from card file ``path``) against the board's ``region_ids``;
-    caballero counts may go up to ``max_count`` (the set's caballeros per player, B1.1).
+    caballero counts may go up to ``max_count`` (the set's caballeros per player, B1.1);
+    a ``keep`` may name the ``lasting_kinds`` of the sets in play (their manifests'
+    ``lasting_kinds``; default: every kind the language declares).
 
     Returns:
         Every problem, errors and warnings (``severity``), in source order.
     """
-    probs = Checker(path, region_ids, max_count=max_count).check(script)
+    kinds = tuple(LASTING_KINDS) if lasting_kinds is None else tuple(lasting_kinds)
+    probs = Checker(path, region_ids, max_count=max_count, lasting_kinds=kinds).check(script)
     return sorted(probs, key=lambda e: (e.line, e.column))

@@ -197,7 +197,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
             except CardError as err:
                 out.add(err)
                 continue
-            for problem in check_script(script, e.path, region_ids, most):
+            for problem in check_script(script, e.path, region_ids, most, board.lasting_kinds):
                 out.add(problem)
 
     seen: dict[str, str] = {}
@@ -251,7 +251,8 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
                 src = er.path
         origin[card.id] = src
         if card.script is not None:
-            for problem in check_script(card.script, src, region_ids, most):
+            for problem in check_script(card.script, src, region_ids, most,
+                                        board.lasting_kinds):
                 out.add(problem)
         if card.role == "bid" and board.power_cards.get(card.value) != card.court:
             line, col = e.pos.get(("court",))
