@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elgrande.engine.decisions import MAX_LISTED, Decision
+from elgrande.engine.decisions import KINDS, MAX_LISTED, Decision
 
 
 def _decision(k: int, lo: int, hi: int) -> Decision:
@@ -30,3 +30,36 @@ def test_random_placement_equals_the_listed_answer_at_the_same_draw(k: int, lo: 
     assert len(legal) <= MAX_LISTED
     want = legal[random.Random(seed).randrange(len(legal))]
     assert got == want and list(got) == list(want)
+
+
+@given(caps=st.lists(st.integers(0, 6), max_size=5), lo=st.integers(0, 4),
+       extra=st.integers(0, 8))
+def test_counted_send_answers_are_the_listed_ones_in_order(caps: list[int], lo: int,
+                                                           extra: int) -> None:
+    d = Decision("send_caballeros", [0], "", {"sources": {f"r{i}": n for i, n in
+                                                          enumerate(caps)},
+                                              "min": lo, "max": lo + extra}, "B8.7")
+    legal = d.legal_answers()
+    n = KINDS["send_caballeros"].count(d, 0)  # type: ignore[misc]
+    if legal is None:
+        assert n == -1
+        return
+    assert n == len(legal)
+    assert [KINDS["send_caballeros"].nth(d, 0, i) for i in range(n)] == legal  # type: ignore[misc]
+
+
+@given(caps=st.lists(st.integers(1, 6), max_size=5), limit=st.integers(0, 8),
+       provinces=st.integers(0, 8), seed=st.integers(0, 10_000))
+def test_random_court_answer_equals_the_listed_answer_at_the_same_draw(
+        caps: list[int], limit: int, provinces: int, seed: int) -> None:
+    """B4.1: a counted bring_to_court draw is the answer listing gives."""
+    d = Decision("bring_to_court", [0], "", {"limit": limit, "provinces": provinces,
+                                             "regions": {f"r{i}": n for i, n in
+                                                         enumerate(caps)},
+                                             "refused": {}}, "B4.1")
+    legal = d.legal_answers()
+    got = d.random_answer(random.Random(seed))
+    if legal is None:
+        assert d.check(got) == got
+        return
+    assert got == legal[random.Random(seed).randrange(len(legal))]
