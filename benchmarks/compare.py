@@ -6,7 +6,9 @@ Builds REV from git (``git archive``) into a temporary virtual environment, then
 ``benchmarks/bench_worker.py`` in alternating fresh processes: REV, working tree, REV,
 working tree, ... and prints, for each figure, the median of each side and their ratio
 (working tree / REV). Absolute figures on a shared machine are noisy; the ratio in one run
-is the figure to quote.
+is the figure to quote. Then the expansions' decisions/s (Colonies, Intrigue & the King)
+beside the base game's at each player count, with the ratio base / expansion (issue 12
+wants it at most 1.5), for each side that has them.
 """
 
 from __future__ import annotations
@@ -60,6 +62,24 @@ def figures(r: dict[str, object]) -> dict[str, float]:
     return out
 
 
+def expansion_figures(r: dict[str, object]) -> dict[str, float] | None:
+    """Decisions/s of the base game and of each expansion the run timed, by player count;
+    None when the run timed no expansion."""
+    out: dict[str, float] = {}
+    for name in ("colonies", "intrigue_king"):
+        per = r.get(name)
+        if not isinstance(per, dict):
+            continue
+        for n in (2, 3, 4, 5):
+            p = per[f"p{n}"]
+            base = r[f"p{n}"]
+            assert isinstance(p, dict) and isinstance(base, dict)
+            out[f"{n} players {name} decisions/s"] = float(p["decisions_s"])
+            out[f"{n} players base / {name}"] = float(base["decisions_s"]) / float(
+                p["decisions_s"])
+    return out or None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rev", help="the commit to compare against (e.g. e6bb21f)")
@@ -72,15 +92,28 @@ def main() -> None:
         new_env = dict(old_env, PYTHONPATH=str(ROOT))
         old: list[dict[str, float]] = []
         new: list[dict[str, float]] = []
+        sides: dict[str, list[dict[str, float]]] = {args.rev: [], "working tree": []}
         for i in range(args.rounds):
-            old.append(figures(run(str(old_py), old_env, args.seconds, tmp)))
-            new.append(figures(run(sys.executable, new_env, args.seconds, tmp)))
+            for label, py, env, into in ((args.rev, str(old_py), old_env, old),
+                                         ("working tree", sys.executable, new_env, new)):
+                r = run(py, env, args.seconds, tmp)
+                into.append(figures(r))
+                ex = expansion_figures(r)
+                if ex is not None:
+                    sides[label].append(ex)
             print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
     print(f"{'figure':<36} {args.rev:>12} {'working tree':>14} {'ratio':>8}")
     for key in old[0]:
         a = statistics.median(r[key] for r in old)
         b = statistics.median(r[key] for r in new)
         print(f"{key:<36} {a:>12.1f} {b:>14.1f} {b / a if a else float('nan'):>7.2f}x")
+    for label, runs in sides.items():
+        if not runs:
+            continue
+        print(f"\nexpansions, {label} (base / expansion: at most 1.5 wanted, issue 12):")
+        for key in runs[0]:
+            v = statistics.median(r[key] for r in runs)
+            print(f"  {key:<42} {v:>10.2f}{'x' if '/' in key else ''}")
 
 
 if __name__ == "__main__":
