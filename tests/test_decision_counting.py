@@ -63,3 +63,21 @@ def test_random_court_answer_equals_the_listed_answer_at_the_same_draw(
         assert d.check(got) == got
         return
     assert got == legal[random.Random(seed).randrange(len(legal))]
+
+
+@given(k=st.integers(1, 6), lo=st.integers(0, 3), extra=st.integers(0, 5),
+       caps=st.lists(st.integers(-1, 4), min_size=6, max_size=6),
+       capped=st.lists(st.booleans(), min_size=6, max_size=6))
+def test_counted_placements_with_room_are_the_listed_ones_in_order(
+        k: int, lo: int, extra: int, caps: list[int], capped: list[bool]) -> None:
+    """A place's room (C-module capacities) drops the same answers from the count as from
+    the list, and the i-th counted answer is the i-th listed one."""
+    d = _decision(k, lo, lo + extra)
+    d.options["room"] = {f"r{i}": [caps[i], "C5", "full"] for i in range(k) if capped[i]}
+    legal = d.legal_answers()
+    n = KINDS["place_caballeros"].count(d, 0)  # type: ignore[misc]
+    if legal is None:
+        assert n == -1
+        return
+    assert n == len(legal)
+    assert [KINDS["place_caballeros"].nth(d, 0, i) for i in range(n)] == legal  # type: ignore[misc]

@@ -36,6 +36,7 @@ secret_region          one region id per answering player (each answers alone)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -374,8 +375,7 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
     if not to:
         return [{}] if lo == 0 else None
     # multisets of t caballeros over k places: C(k + t - 1, t); count before listing
-    k = len(to)
-    if sum(math.comb(k + t - 1, t) for t in range(lo, hi + 1)) > MAX_LISTED:
+    if _multisets(len(to), lo, hi) > MAX_LISTED:
         return None
     out: list[Any] = []
     for total in range(lo, hi + 1):
@@ -392,17 +392,57 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
     return out
 
 
-def _place_count(d: Decision, p: int) -> int | None:
-    """How many answers :func:`_place_legal` lists (None: more than it lists, or a
-    ``room`` limit, which only listing applies)."""
+def _place_count(d: Decision, p: int) -> int:
+    """How many answers :func:`_place_legal` lists (-1: none, too many; a ``room`` limit
+    drops the answers that overfill a place)."""
     o = d.options
-    if o.get("room"):
-        return None
     to, lo, hi = o["to"], o.get("min", 0), o["max"]
     if not to:
-        return 1 if lo == 0 else None
-    n = sum(math.comb(len(to) + t - 1, t) for t in range(lo, hi + 1))
-    return n if n <= MAX_LISTED else None
+        return 1 if lo == 0 else -1
+    n = _multisets(len(to), lo, hi)
+    if n > MAX_LISTED:
+        return -1
+    room = o.get("room")
+    if room:
+        ways = _suffix_ways(tuple(_caps(to, room, hi)), hi)[0]
+        return sum(ways[t] for t in range(lo, min(hi, len(ways) - 1) + 1))
+    return n
+
+
+def _multisets(k: int, lo: int, hi: int) -> int:
+    """How many multisets of ``lo..hi`` caballeros over ``k`` places there are."""
+    return sum(math.comb(k + t - 1, t) for t in range(lo, hi + 1))
+
+
+def _caps(to: list[str], room: Mapping[str, Any], hi: int) -> list[int]:
+    """The most caballeros each place of ``to`` may take (``room``; else ``hi``)."""
+    return [max(min(room[t][0], hi), 0) if t in room else hi for t in to]
+
+
+def _capped_nth(to: list[str], caps: list[int], lo: int, hi: int, i: int) -> dict[str, int]:
+    """The ``i``-th answer of :func:`_place_legal`'s list under caps: totals in order,
+    each total's multisets in lexicographic order of their places (more of the first
+    place first), those within the caps only."""
+    ways = _suffix_ways(tuple(caps), hi)
+    for total in range(lo, hi + 1):
+        size = ways[0][total] if total < len(ways[0]) else 0
+        if i >= size:
+            i -= size
+            continue
+        m: dict[str, int] = {}
+        left = total
+        for j, cap in enumerate(caps):
+            rest = ways[j + 1]
+            for c in range(min(cap, left), -1, -1):
+                w = rest[left - c] if left - c < len(rest) else 0
+                if i < w:
+                    break
+                i -= w
+            if c:
+                m[to[j]] = c
+            left -= c
+        return m
+    raise IndexError("answer index out of range")  # pragma: no cover
 
 
 def _place_nth(d: Decision, p: int, i: int) -> dict[str, int]:
@@ -414,6 +454,9 @@ def _place_nth(d: Decision, p: int, i: int) -> dict[str, int]:
     k = len(to)
     if not k:
         return {}
+    room = o.get("room")
+    if room:
+        return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
     for total in range(lo, hi + 1):
         size = math.comb(k + total - 1, total)
         if i >= size:
@@ -496,17 +539,23 @@ def _send_legal(d: Decision, p: int) -> list[Any] | None:
     return out
 
 
-def _suffix_ways(caps: list[int]) -> list[list[int]]:
+@functools.lru_cache(maxsize=1024)
+def _suffix_ways(caps: tuple[int, ...], limit: int) -> list[list[int]]:
     """``ways[k][t]``: how many ways the counts ``0..caps[j]`` for ``j >= k`` add up to
-    ``t``."""
+    ``t``, for ``t <= limit`` (cached: callers never change it)."""
     ways = [[1]]
     for cap in reversed(caps):
         nxt = ways[-1]
-        row = [0] * (len(nxt) + cap)
-        for t, w in enumerate(nxt):
-            if w:
-                for x in range(cap + 1):
-                    row[t + x] += w
+        n = len(nxt)
+        size = min(n + cap, limit + 1)
+        row = [0] * size
+        acc = 0
+        for t in range(size):  # a sliding sum of nxt[t - cap .. t]
+            if t < n:
+                acc += nxt[t]
+            if 0 <= t - cap - 1 < n:
+                acc -= nxt[t - cap - 1]
+            row[t] = acc
         ways.append(row)
     ways.reverse()
     return ways
@@ -520,7 +569,7 @@ def _units_count(sources: Mapping[str, int], lo: int, hi: int) -> int:
         size *= n + 1
     if size > 20 * MAX_LISTED:
         return -1
-    ways = _suffix_ways(list(sources.values()))[0]
+    ways = _suffix_ways(tuple(sources.values()), max(hi, 0))[0]
     n = sum(ways[t] for t in range(max(lo, 0), min(hi, len(ways) - 1) + 1))
     return n if n <= MAX_LISTED else -1
 
@@ -531,7 +580,7 @@ def _units_nth(sources: Mapping[str, int], lo: int, hi: int, i: int) -> dict[str
     adding up to ``lo..hi`` only."""
     keys = list(sources)
     caps = [sources[k] for k in keys]
-    ways = _suffix_ways(caps)
+    ways = _suffix_ways(tuple(caps), max(hi, 0))
     out: dict[str, int] = {}
     cur = 0
     for k, key in enumerate(keys):
