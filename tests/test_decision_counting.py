@@ -32,6 +32,20 @@ def test_random_placement_equals_the_listed_answer_at_the_same_draw(k: int, lo: 
     assert got == want and list(got) == list(want)
 
 
+def _assert_counted_as_listed(d: Decision) -> None:
+    """The kind's count is the length of the legal list (-1 when it lists none) and its
+    i-th answer the list's i-th."""
+    handlers = KINDS[d.kind]
+    assert handlers.count is not None and handlers.nth is not None
+    legal = d.legal_answers()
+    n = handlers.count(d, 0)
+    if legal is None:
+        assert n == -1
+        return
+    assert n == len(legal)
+    assert [handlers.nth(d, 0, i) for i in range(n)] == legal
+
+
 @given(caps=st.lists(st.integers(0, 6), max_size=5), lo=st.integers(0, 4),
        extra=st.integers(0, 8))
 def test_counted_send_answers_are_the_listed_ones_in_order(caps: list[int], lo: int,
@@ -39,13 +53,7 @@ def test_counted_send_answers_are_the_listed_ones_in_order(caps: list[int], lo: 
     d = Decision("send_caballeros", [0], "", {"sources": {f"r{i}": n for i, n in
                                                           enumerate(caps)},
                                               "min": lo, "max": lo + extra}, "B8.7")
-    legal = d.legal_answers()
-    n = KINDS["send_caballeros"].count(d, 0)  # type: ignore[misc]
-    if legal is None:
-        assert n == -1
-        return
-    assert n == len(legal)
-    assert [KINDS["send_caballeros"].nth(d, 0, i) for i in range(n)] == legal  # type: ignore[misc]
+    _assert_counted_as_listed(d)
 
 
 @given(caps=st.lists(st.integers(1, 6), max_size=5), limit=st.integers(0, 8),
@@ -74,10 +82,4 @@ def test_counted_placements_with_room_are_the_listed_ones_in_order(
     the list, and the i-th counted answer is the i-th listed one."""
     d = _decision(k, lo, lo + extra)
     d.options["room"] = {f"r{i}": [caps[i], "C5", "full"] for i in range(k) if capped[i]}
-    legal = d.legal_answers()
-    n = KINDS["place_caballeros"].count(d, 0)  # type: ignore[misc]
-    if legal is None:
-        assert n == -1
-        return
-    assert n == len(legal)
-    assert [KINDS["place_caballeros"].nth(d, 0, i) for i in range(n)] == legal  # type: ignore[misc]
+    _assert_counted_as_listed(d)
