@@ -203,6 +203,8 @@ class Decision:
             if n is not None and handlers.nth is not None:
                 if n < 0:  # legal would list none (too many): drawn step by step
                     return handlers.random(self, p, rng)
+                if n > 0 and type(rng) is random.Random:  # rng.randrange(n), one call less
+                    return handlers.nth(self, p, rng._randbelow(n))  # type: ignore[attr-defined]
                 return handlers.nth(self, p, rng.randrange(n))
         legal = handlers.legal(self, p)
         if legal is not None:

@@ -259,20 +259,18 @@ class Interpreter:
 
 
 def _size(options: Any) -> int:
-    """How many values a decision's options hold (lists and mappings counted through;
-    an iterative walk)."""
-    n, stack = 0, [options]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        v = pop()
-        n += 1
+    """How many values a decision's options hold (lists and mappings counted through,
+    each container one more)."""
+    if isinstance(options, dict):
+        values: Any = options.values()
+    elif isinstance(options, (list, tuple)):
+        values = options
+    else:
+        return 1
+    n = 1
+    for v in values:
         t = type(v)
-        if t is str or t is int:
-            continue
-        if t is dict or (t is not list and isinstance(v, dict)):
-            extend(v.values())
-        elif t is list or isinstance(v, (list, tuple)):
-            extend(v)
+        n += 1 if t is str or t is int or t is bool or t is float or v is None else _size(v)
     return n
 
 

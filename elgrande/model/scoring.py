@@ -66,6 +66,8 @@ class ScoreLine:
     @property
     def total(self) -> int:
         """Points plus bonuses."""
+        if not self.bonuses:
+            return self.points
         return self.points + sum(b for _, b in self.bonuses)
 
 
