@@ -320,13 +320,13 @@ kind("choose_option", _option_check, lambda d, p: list(range(len(d.options["labe
 
 # -- distributions: {place: n} ----------------------------------------------------------------
 def _counts(answer: Any, rule: str) -> dict[str, int]:
-    if not isinstance(answer, Mapping):
+    if type(answer) is not dict and not isinstance(answer, Mapping):
         raise IllegalMove(rule, "answer with a mapping {region: caballeros}")
     out: dict[str, int] = {}
     for k, v in answer.items():
         if not isinstance(k, str):
             raise IllegalMove(rule, f"name places by their ids (strings), not {shown(k)}")
-        if not is_int(v) or v < 0:
+        if not (type(v) is int and 0 <= v <= MAX_INT) and (not is_int(v) or v < 0):
             raise IllegalMove(rule, f"caballero counts must be whole numbers >= 0, got "
                               f"{shown(v)}")
         if v:
@@ -411,6 +411,7 @@ def _place_count(d: Decision, p: int) -> int:
     return n
 
 
+@functools.lru_cache(maxsize=1024)
 def _multisets(k: int, lo: int, hi: int) -> int:
     """How many multisets of ``lo..hi`` caballeros over ``k`` places there are."""
     return sum(math.comb(k + t - 1, t) for t in range(lo, hi + 1))
@@ -620,7 +621,8 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
     o = d.options
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = {"provinces": answer, "regions": {}}
-    if not isinstance(answer, Mapping) or not set(answer) <= {"provinces", "regions"}:
+    if (type(answer) is not dict and not isinstance(answer, Mapping)) \
+            or not set(answer) <= {"provinces", "regions"}:
         raise IllegalMove("B4.1", "answer with a number, or {provinces: k, regions: {...}}")
     k = answer.get("provinces", 0)
     if not is_int(k) or k < 0:

@@ -82,12 +82,11 @@ class BaseRound:
     before: State | None = None
 
     def copy(self) -> BaseRound:
-        """An independent copy."""
+        """An independent copy (the undo state is never changed once taken: shared)."""
         return BaseRound([s[:] for s in self.stacks], self.reused, self.first_bidder,
                          self.offer[:], self.origin, self.bid_i, self.slot, self.place_first,
                          self.placed, self.special_done, self.veto_chain[:],
-                         self.veto_queue[:], self.kept,
-                         self.before.copy() if self.before is not None else None)
+                         self.veto_queue[:], self.kept, self.before)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (fresh lists)."""
