@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy as _copy
 import random
 import re
+import weakref
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,8 @@ from elgrande.model.state import State
 from elgrande.saved import check_saved
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
+#: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
+_COMPLETE: dict[int, weakref.ref[Library]] = {}
 #: Header fields a view never shows: they let a player derive hidden things (the seed
 #: gives the order of the action stacks).
 _PRIVATE_HEADER = ("seed",)
@@ -259,10 +262,10 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
              else [str(n) for n in players])
     sets = tuple(sets)
     lib = load_library(sets, errata, cards, fill, set_paths)
-    memo = engine_for(lib).memo
-    if "game.complete" not in memo:  # a library never changes: checked once
+    seen = _COMPLETE.get(id(lib))
+    if seen is None or seen() is not lib:  # a library never changes: checked once
         lib.require_complete()
-        memo["game.complete"] = True
+        _COMPLETE[id(lib)] = weakref.ref(lib)
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     if beginner:  # a game option the rules modules read (I1)
         state.ext["options"] = {"beginner": True}

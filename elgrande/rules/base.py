@@ -190,8 +190,7 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp = part(flow)
     discarded = [c for c, o in zip(bp.offer, bp.origin, strict=True) if c and o >= 0]  # B3.5
-    if engine.rules.hooks["round_end"]:
-        engine.rules.each("round_end", engine, state, flow, events)
+    engine.rules.each("round_end", engine, state, flow, events)
     bp.offer = []
     bp.origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
@@ -274,8 +273,7 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     flow.card = ""
     bp.placed = bp.special_done = bp.kept = False
     bp.place_first = True
-    if engine.rules.hooks["turn_start"]:
-        engine.rules.each("turn_start", engine, state, flow, events)
+    engine.rules.each("turn_start", engine, state, flow, events)
     engine.enter(flow, COURT)
 
 
@@ -317,7 +315,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 
 def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
-    number = engine.lib.cards.cards[flow.card].place                # B4.3
+    number = engine.lib.card(flow.card).place                       # B4.3
     if not engine.rules.hooks["placement_limit"]:
         return int(number)
     return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
@@ -547,8 +545,7 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     if any(x.card == flow.card and x.data.get("taken") == state.round
            and x.player == flow.actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
-    if engine.rules.hooks["special_done"]:
-        engine.rules.each("special_done", engine, state, flow, events)
+    engine.rules.each("special_done", engine, state, flow, events)
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -616,8 +613,7 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     flow.secret = {}
     result = general_scoring(engine, state, discs)
     events.append({"event": "general_scoring", "result": result, "round": flow.round})
-    if engine.rules.hooks["scored"]:
-        engine.rules.each("scored", state, b, [b.castillo, *b.scoring_order])
+    engine.rules.each("scored", state, b, [b.castillo, *b.scoring_order])
     if flow.round == flow.scoring_after[-1] or flow.round_i + 1 >= len(flow.rounds):
         flow.phase = OVER                                           # B3.6, B7.1
         events.append({"event": "game_over", "scores": state.scores[:]})
