@@ -186,7 +186,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     for r in srcs:
         if not any(d != r for d in dests):
             continue  # its caballeros have nowhere else to go
-        owners = {str(p): _count(ctx, r, p) for p in movers if _count(ctx, r, p) > 0}
+        owners = {str(p): n for p in movers if (n := _count(ctx, r, p)) > 0}
         if owners:
             sources[ctx.rid(r)] = owners
     if not any(ctx.rid(d) != src for d in dests for src in sources):
@@ -205,7 +205,8 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     options = {"sources": sources, "to": to, "min": lo, "max": hi,
                "single_source": _single(call.arg("source")), "all": qty.mode == "all",
                "refused_from": refused_from, "refused_to": _king_refusal(ctx)}
-    room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) if ctx.rules else {}
+    room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) \
+        if ctx.rules and ctx.rules.hooks["placement_room"] else {}
     if room:
         options["room"] = {k: v for k, v in room.items() if k in to}
     return Decision(
@@ -243,7 +244,8 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     options = {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
                "refused": _king_refusal(ctx)}
-    room = ctx.rules.fold("placement_room", {}, s, ctx.board, p) if ctx.rules else {}
+    room = ctx.rules.fold("placement_room", {}, s, ctx.board, p) \
+        if ctx.rules and ctx.rules.hooks["placement_room"] else {}
     if room:
         options["room"] = room
     return Decision("place_caballeros", [p], f"Place up to {hi} caballero(s) from your court",
