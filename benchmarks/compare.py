@@ -113,7 +113,7 @@ def main() -> None:
         print(f"\nexpansions, {label} (base / expansion: at most 1.5 wanted, issue 12):")
         for key in runs[0]:
             v = statistics.median(r[key] for r in runs)
-            print(f"  {key:<42} {v:>10.2f}{'x' if '/' in key else ''}")
+            print(f"  {key:<42} {v:>10.2f}{'x' if ' / ' in key else ''}")
 
 
 if __name__ == "__main__":
