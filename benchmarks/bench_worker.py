@@ -3,7 +3,9 @@ games per second and decisions per second for 2-5 players, and ``Game.copy()`` p
 at a mid-game decision (after 40 and after 150 answers). Prints one JSON object.
 
 It uses only the API every version of elgrande has (``new_game``, ``pending``,
-``random_answer``, ``answer``, ``copy``), so the same file times any commit.
+``random_answer``, ``answer``, ``copy``), so the same file times any commit. Beside the
+base game it times the expansions (Colonies with the provisional fill, Intrigue & the King
+with the test fill ``tests/fills/ik-test.yaml``) where the version has them (else null).
 
     python benchmarks/bench_worker.py [--seconds 2]
 """
@@ -15,16 +17,26 @@ import json
 import random
 import sys
 import time
+from pathlib import Path
+
+#: The expansion games timed beside the base game: name -> new_game keyword arguments.
+EXPANSIONS = {
+    "colonies": {"sets": ("base", "colonies"), "fill": "provisional"},
+    "intrigue_king": {"sets": ("base", "intrigue-king"),
+                      "fill": str(Path(__file__).resolve().parent.parent / "tests" / "fills"
+                                  / "ik-test.yaml")},
+}
 
 
-def playouts(new_game, players: int, seconds: float) -> tuple[int, int, float]:
+def playouts(new_game, players: int, seconds: float, **kw) -> tuple[int, int, float]:
     """Random games of ``players`` for about ``seconds`` (answers from
-    ``random_answer``, logging off): (games, decisions, seconds)."""
+    ``random_answer``, logging off; ``kw``: more ``new_game`` arguments, e.g. sets):
+    (games, decisions, seconds)."""
     games = decisions = 0
     seed = 0
     start = time.perf_counter()
     while True:
-        game = new_game(players, seed=seed, logging=False)
+        game = new_game(players, seed=seed, logging=False, **kw)
         rng = random.Random(seed)
         while game.pending is not None:
             d = game.pending
@@ -70,6 +82,17 @@ def main() -> None:
         out[f"p{n}"] = {"games_s": games / took, "decisions_s": decisions / took}
     out["copy_40_s"] = copies(new_game, 40, args.seconds / 2)
     out["copy_150_s"] = copies(new_game, 150, args.seconds / 2)
+    for name, kw in EXPANSIONS.items():
+        try:
+            new_game(2, seed=0, logging=False, **kw)
+        except Exception:  # noqa: BLE001 - a version without this set or fill
+            out[name] = None
+            continue
+        per: dict[str, object] = {}
+        for n in (2, 3, 4, 5):
+            games, decisions, took = playouts(new_game, n, args.seconds / 2, **kw)
+            per[f"p{n}"] = {"games_s": games / took, "decisions_s": decisions / took}
+        out[name] = per
     print(json.dumps(out))
 
 

@@ -7,7 +7,9 @@ Builds REV from git (``git archive``) into a temporary virtual environment, then
 ``benchmarks/bench_worker.py`` in alternating fresh processes: REV, working tree, REV,
 working tree, ... and prints, for each figure, the median of each side and their ratio
 (working tree / REV). Absolute figures on a shared machine are noisy; the ratio in one run
-is the figure to quote.
+is the figure to quote. Then the expansions' decisions/s (Colonies, Intrigue & the King)
+beside the base game's at each player count, with the ratio base / expansion (issue 12
+wants it at most 1.5), for each side that has them.
 
 ``--compiled`` instead installs the working tree twice, as the default pure-Python wheel and
 as the optional mypyc build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, needs a C compiler; see
@@ -89,6 +91,24 @@ def figures(r: dict[str, object]) -> dict[str, float]:
     return out
 
 
+def expansion_figures(r: dict[str, object]) -> dict[str, float] | None:
+    """Decisions/s of the base game and of each expansion the run timed, by player count;
+    None when the run timed no expansion."""
+    out: dict[str, float] = {}
+    for name in ("colonies", "intrigue_king"):
+        per = r.get(name)
+        if not isinstance(per, dict):
+            continue
+        for n in (2, 3, 4, 5):
+            p = per[f"p{n}"]
+            base = r[f"p{n}"]
+            assert isinstance(p, dict) and isinstance(base, dict)
+            out[f"{n} players {name} decisions/s"] = float(p["decisions_s"])
+            out[f"{n} players base / {name}"] = float(base["decisions_s"]) / float(
+                p["decisions_s"])
+    return out or None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rev", nargs="?", help="the commit to compare against (e.g. e6bb21f)")
@@ -112,17 +132,29 @@ def main() -> None:
             names = (args.rev, "working tree")
             sides = ((str(build(args.rev, Path(tmp))), plain_env),
                      (sys.executable, dict(plain_env, PYTHONPATH=str(ROOT))))
-        old: list[dict[str, float]] = []
-        new: list[dict[str, float]] = []
+        runs: tuple[list[dict[str, float]], list[dict[str, float]]] = ([], [])
+        expansions: dict[str, list[dict[str, float]]] = {names[0]: [], names[1]: []}
         for i in range(args.rounds):
-            old.append(figures(run(*sides[0], args.seconds, tmp)))
-            new.append(figures(run(*sides[1], args.seconds, tmp)))
+            for name, (py, env), into in zip(names, sides, runs, strict=True):
+                r = run(py, env, args.seconds, tmp)
+                into.append(figures(r))
+                ex = expansion_figures(r)
+                if ex is not None:
+                    expansions[name].append(ex)
             print(f"round {i + 1}/{args.rounds} done", file=sys.stderr)
+    old, new = runs
     print(f"{'figure':<36} {names[0]:>12} {names[1]:>14} {'ratio':>8}")
     for key in old[0]:
         a = statistics.median(r[key] for r in old)
         b = statistics.median(r[key] for r in new)
         print(f"{key:<36} {a:>12.1f} {b:>14.1f} {b / a if a else float('nan'):>7.2f}x")
+    for name, ex_runs in expansions.items():
+        if not ex_runs:
+            continue
+        print(f"\nexpansions, {name} (base / expansion: at most 1.5 wanted, issue 12):")
+        for key in ex_runs[0]:
+            v = statistics.median(r[key] for r in ex_runs)
+            print(f"  {key:<42} {v:>10.2f}{'x' if ' / ' in key else ''}")
 
 
 if __name__ == "__main__":

@@ -108,8 +108,9 @@ class Chronicle:
     def record(self, player: int, kind: str, answer: Any,
                events: Sequence[dict[str, Any]], state: State | None = None) -> None:
         """Keep an accepted answer and narrate what it caused."""
-        self.history.append({"player": player, "kind": kind, "answer": answer})
-        self.narrate(events, state)
+        self.history._own.append({"player": player, "kind": kind, "answer": answer})
+        if self.logging and events:
+            self.narrate(events, state)
 
     def fork(self) -> Chronicle:
         """A chronicle for a copy of the game: shares everything kept so far."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy as _copy
 import random
 import re
+import weakref
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from elgrande import __version__
 from elgrande.chronicle import Chronicle
 from elgrande.data.fingerprint import library_fingerprint
 from elgrande.data.library import Library, load_library, provisional_header, provisional_log
-from elgrande.engine.decisions import Decision, check_seat, plain_answer
+from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
@@ -33,6 +34,8 @@ from elgrande.model.state import State
 from elgrande.saved import check_saved
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
+#: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
+_COMPLETE: dict[int, weakref.ref[Library]] = {}
 #: Header fields a view never shows: they let a player derive hidden things (the seed
 #: gives the order of the action stacks).
 _PRIVATE_HEADER = ("seed",)
@@ -59,7 +62,10 @@ class Game:
         self.flow = flow
         self.header = header
         self._engine: FlowEngine = engine_for(library)
-        titles = {c.id: c.title for c in library.cards.cards.values()}
+        titles = self._engine.memo.get("game.titles")
+        if titles is None:  # the library never changes; the chronicles share its titles
+            titles = {c.id: c.title for c in library.cards.cards.values()}
+            self._engine.memo["game.titles"] = titles
         self.chronicle = Chronicle(library.board, names, titles, logging)
 
     @property
@@ -109,8 +115,11 @@ class Game:
         d = self.flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
-        check_seat(player)  # a seat is an int, never True or 1.0 (issue 9)
-        answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps: a copy
+        if type(player) is not int or not -MAX_INT <= player <= MAX_INT:
+            check_seat(player)  # a seat is an int, never True or 1.0 (issue 9)
+        t = type(answer)  # ints and strings are plain already; the rest is copied
+        if t is not str and (t is not int or not -MAX_INT <= answer <= MAX_INT):
+            answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
         kind = d.kind
         events: list[dict[str, Any]] = []
         try:
@@ -255,7 +264,10 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
              else [str(n) for n in players])
     sets = tuple(sets)
     lib = load_library(sets, errata, cards, fill, set_paths)
-    lib.require_complete()
+    seen = _COMPLETE.get(id(lib))
+    if seen is None or seen() is not lib:  # a library never changes: checked once
+        lib.require_complete()
+        _COMPLETE[id(lib)] = weakref.ref(lib)
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     if beginner:  # a game option the rules modules read (I1)
         state.ext["options"] = {"beginner": True}

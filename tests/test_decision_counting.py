@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from elgrande.engine.decisions import MAX_LISTED, Decision
+from elgrande.engine.decisions import KINDS, MAX_LISTED, Decision
 
 
 def _decision(k: int, lo: int, hi: int) -> Decision:
@@ -30,3 +30,56 @@ def test_random_placement_equals_the_listed_answer_at_the_same_draw(k: int, lo: 
     assert len(legal) <= MAX_LISTED
     want = legal[random.Random(seed).randrange(len(legal))]
     assert got == want and list(got) == list(want)
+
+
+def _assert_counted_as_listed(d: Decision) -> None:
+    """The kind's count is the length of the legal list (-1 when it lists none) and its
+    i-th answer the list's i-th."""
+    handlers = KINDS[d.kind]
+    assert handlers.count is not None and handlers.nth is not None
+    legal = d.legal_answers()
+    n = handlers.count(d, 0)
+    if legal is None:
+        assert n == -1
+        return
+    assert n == len(legal)
+    assert [handlers.nth(d, 0, i) for i in range(n)] == legal
+
+
+@given(caps=st.lists(st.integers(0, 6), max_size=5), lo=st.integers(0, 4),
+       extra=st.integers(0, 8))
+def test_counted_send_answers_are_the_listed_ones_in_order(caps: list[int], lo: int,
+                                                           extra: int) -> None:
+    d = Decision("send_caballeros", [0], "", {"sources": {f"r{i}": n for i, n in
+                                                          enumerate(caps)},
+                                              "min": lo, "max": lo + extra}, "B8.7")
+    _assert_counted_as_listed(d)
+
+
+@given(caps=st.lists(st.integers(1, 6), max_size=5), limit=st.integers(0, 8),
+       provinces=st.integers(0, 8), seed=st.integers(0, 10_000))
+def test_random_court_answer_equals_the_listed_answer_at_the_same_draw(
+        caps: list[int], limit: int, provinces: int, seed: int) -> None:
+    """B4.1: a counted bring_to_court draw is the answer listing gives."""
+    d = Decision("bring_to_court", [0], "", {"limit": limit, "provinces": provinces,
+                                             "regions": {f"r{i}": n for i, n in
+                                                         enumerate(caps)},
+                                             "refused": {}}, "B4.1")
+    legal = d.legal_answers()
+    got = d.random_answer(random.Random(seed))
+    if legal is None:
+        assert d.check(got) == got
+        return
+    assert got == legal[random.Random(seed).randrange(len(legal))]
+
+
+@given(k=st.integers(1, 6), lo=st.integers(0, 3), extra=st.integers(0, 5),
+       caps=st.lists(st.integers(-1, 4), min_size=6, max_size=6),
+       capped=st.lists(st.booleans(), min_size=6, max_size=6))
+def test_counted_placements_with_room_are_the_listed_ones_in_order(
+        k: int, lo: int, extra: int, caps: list[int], capped: list[bool]) -> None:
+    """A place's room (C-module capacities) drops the same answers from the count as from
+    the list, and the i-th counted answer is the i-th listed one."""
+    d = _decision(k, lo, lo + extra)
+    d.options["room"] = {f"r{i}": [caps[i], "C5", "full"] for i in range(k) if capped[i]}
+    _assert_counted_as_listed(d)

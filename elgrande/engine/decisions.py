@@ -36,6 +36,7 @@ secret_region          one region id per answering player (each answers alone)
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -111,6 +112,15 @@ def _plain(x: Any, rule: str, depth: int) -> Any:
         return x
     if depth > MAX_ANSWER_DEPTH:
         raise IllegalMove(rule, "an answer nested this deep is not an answer")
+    if t is dict:  # the common mapping answer: values of plain ints and strings inline
+        out: dict[str, Any] = {}
+        for k, v in x.items():
+            if not isinstance(k, str):
+                raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
+            tv = type(v)
+            out[k] = v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else \
+                _plain(v, rule, depth + 1)
+        return out
     if x is None or isinstance(x, (bool, str)):
         return x
     if isinstance(x, int):
@@ -124,12 +134,12 @@ def _plain(x: Any, rule: str, depth: int) -> Any:
     if isinstance(x, (list, tuple)):
         return [_plain(v, rule, depth + 1) for v in x]
     if isinstance(x, Mapping):
-        out: dict[str, Any] = {}
+        got: dict[str, Any] = {}
         for k, v in x.items():
             if not isinstance(k, str):
                 raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
-            out[k] = _plain(v, rule, depth + 1)
-        return out
+            got[k] = _plain(v, rule, depth + 1)
+        return got
     raise IllegalMove(rule, f"an answer is plain data (numbers, strings, lists, mappings), "
                       f"not {type(x).__name__}")
 
@@ -189,11 +199,16 @@ class Decision:
         listed; otherwise drawn step by step)."""
         p = self.players[0] if player is None else player
         handlers = KINDS[self.kind]
-        if handlers.count is not None:  # the same draw, without listing every answer
-            n = handlers.count(self, p)
+        count = handlers.count
+        if count is not None:  # the same draw, without listing every answer
+            n = count(self, p)
             if n is not None and handlers.nth is not None:
+                if n < 0:  # legal would list none (too many): drawn step by step
+                    return handlers.random(self, p, rng)
+                if n > 0 and type(rng) is random.Random:  # rng.randrange(n), one call less
+                    return handlers.nth(self, p, rng._randbelow(n))  # type: ignore[attr-defined]
                 return handlers.nth(self, p, rng.randrange(n))
-        legal = self.legal_answers(p)
+        legal = handlers.legal(self, p)
         if legal is not None:
             return legal[rng.randrange(len(legal))]
         return handlers.random(self, p, rng)
@@ -215,8 +230,9 @@ class Kind:
     check: Callable[[Decision, int, Any], Any]
     legal: Callable[[Decision, int], list[Any] | None]
     random: Callable[[Decision, int, random.Random], Any]
-    #: optional: how many answers ``legal`` would list (None: too many to list), and the
-    #: i-th of them, so a random answer needs no list (the same answer as listing).
+    #: optional: how many answers ``legal`` would list (None: ask ``legal``; -1: it lists
+    #: none, too many), and the i-th of them, so a random answer needs no list (the same
+    #: answer as listing).
     count: Callable[[Decision, int], int | None] | None = None
     nth: Callable[[Decision, int, int], Any] | None = None
 
@@ -251,7 +267,11 @@ def _refused(options: Mapping[str, Any], key: str, what: Any) -> None:
 
 # -- one of a list ---------------------------------------------------------------------------
 def _pick_check(d: Decision, p: int, answer: Any) -> Any:
-    choices = d.options["choices"] if "choices" in d.options else d.options["per_player"][str(p)]
+    o = d.options
+    choices = o["choices"] if "choices" in o else o["per_player"][str(p)]
+    t = type(answer)
+    if (t is str or (t is int and -MAX_INT <= answer <= MAX_INT)) and answer in choices:
+        return answer
     plain = is_int(answer) or isinstance(answer, str)
     if not plain or answer not in choices:
         if plain:
@@ -269,31 +289,46 @@ def _pick_legal(d: Decision, p: int) -> list[Any]:
     return list(d.options["per_player"][str(p)])
 
 
+def _pick_count(d: Decision, p: int) -> int:
+    """How many answers :func:`_pick_legal` lists."""
+    o = d.options
+    return len(o["choices"] if "choices" in o else o["per_player"][str(p)])
+
+
+def _pick_nth(d: Decision, p: int, i: int) -> Any:
+    """The ``i``-th answer of :func:`_pick_legal`'s list."""
+    o = d.options
+    return (o["choices"] if "choices" in o else o["per_player"][str(p)])[i]
+
+
 for _k in ("choose_region", "choose_number", "choose_player", "choose_power_card",
            "secret_region"):
-    kind(_k, _pick_check, _pick_legal)
+    kind(_k, _pick_check, _pick_legal, count=_pick_count, nth=_pick_nth)
 
 
 def _option_check(d: Decision, p: int, answer: Any) -> Any:
     n = len(d.options["labels"])
+    if type(answer) is int and 0 <= answer < n:
+        return answer
     if not is_int(answer) or not 0 <= answer < n:
         raise IllegalMove(_rule(d, "B4.4"), f"choose an option from 0 to {n - 1}, not "
                           f"{shown(answer)}")
     return answer
 
 
-kind("choose_option", _option_check, lambda d, p: list(range(len(d.options["labels"]))))
+kind("choose_option", _option_check, lambda d, p: list(range(len(d.options["labels"]))),
+     count=lambda d, p: len(d.options["labels"]), nth=lambda d, p, i: i)
 
 
 # -- distributions: {place: n} ----------------------------------------------------------------
 def _counts(answer: Any, rule: str) -> dict[str, int]:
-    if not isinstance(answer, Mapping):
+    if type(answer) is not dict and not isinstance(answer, Mapping):
         raise IllegalMove(rule, "answer with a mapping {region: caballeros}")
     out: dict[str, int] = {}
     for k, v in answer.items():
         if not isinstance(k, str):
             raise IllegalMove(rule, f"name places by their ids (strings), not {shown(k)}")
-        if not is_int(v) or v < 0:
+        if not (type(v) is int and 0 <= v <= MAX_INT) and (not is_int(v) or v < 0):
             raise IllegalMove(rule, f"caballero counts must be whole numbers >= 0, got "
                               f"{shown(v)}")
         if v:
@@ -344,8 +379,7 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
     if not to:
         return [{}] if lo == 0 else None
     # multisets of t caballeros over k places: C(k + t - 1, t); count before listing
-    k = len(to)
-    if sum(math.comb(k + t - 1, t) for t in range(lo, hi + 1)) > MAX_LISTED:
+    if _multisets(len(to), lo, hi) > MAX_LISTED:
         return None
     out: list[Any] = []
     for total in range(lo, hi + 1):
@@ -362,17 +396,58 @@ def _place_legal(d: Decision, p: int) -> list[Any] | None:
     return out
 
 
-def _place_count(d: Decision, p: int) -> int | None:
-    """How many answers :func:`_place_legal` lists (None: more than it lists, or a
-    ``room`` limit, which only listing applies)."""
+def _place_count(d: Decision, p: int) -> int:
+    """How many answers :func:`_place_legal` lists (-1: none, too many; a ``room`` limit
+    drops the answers that overfill a place)."""
     o = d.options
-    if o.get("room"):
-        return None
     to, lo, hi = o["to"], o.get("min", 0), o["max"]
     if not to:
-        return 1 if lo == 0 else None
-    n = sum(math.comb(len(to) + t - 1, t) for t in range(lo, hi + 1))
-    return n if n <= MAX_LISTED else None
+        return 1 if lo == 0 else -1
+    n = _multisets(len(to), lo, hi)
+    if n > MAX_LISTED:
+        return -1
+    room = o.get("room")
+    if room:
+        ways = _suffix_ways(tuple(_caps(to, room, hi)), hi)[0]
+        return sum(ways[t] for t in range(lo, min(hi, len(ways) - 1) + 1))
+    return n
+
+
+@functools.lru_cache(maxsize=1024)
+def _multisets(k: int, lo: int, hi: int) -> int:
+    """How many multisets of ``lo..hi`` caballeros over ``k`` places there are."""
+    return sum(math.comb(k + t - 1, t) for t in range(lo, hi + 1))
+
+
+def _caps(to: list[str], room: Mapping[str, Any], hi: int) -> list[int]:
+    """The most caballeros each place of ``to`` may take (``room``; else ``hi``)."""
+    return [max(min(room[t][0], hi), 0) if t in room else hi for t in to]
+
+
+def _capped_nth(to: list[str], caps: list[int], lo: int, hi: int, i: int) -> dict[str, int]:
+    """The ``i``-th answer of :func:`_place_legal`'s list under caps: totals in order,
+    each total's multisets in lexicographic order of their places (more of the first
+    place first), those within the caps only."""
+    ways = _suffix_ways(tuple(caps), hi)
+    for total in range(lo, hi + 1):
+        size = ways[0][total] if total < len(ways[0]) else 0
+        if i >= size:
+            i -= size
+            continue
+        m: dict[str, int] = {}
+        left = total
+        for j, cap in enumerate(caps):
+            rest = ways[j + 1]
+            for c in range(min(cap, left), -1, -1):
+                w = rest[left - c] if left - c < len(rest) else 0
+                if i < w:
+                    break
+                i -= w
+            if c:
+                m[to[j]] = c
+            left -= c
+        return m
+    raise IndexError("answer index out of range")  # pragma: no cover
 
 
 def _place_nth(d: Decision, p: int, i: int) -> dict[str, int]:
@@ -384,6 +459,9 @@ def _place_nth(d: Decision, p: int, i: int) -> dict[str, int]:
     k = len(to)
     if not k:
         return {}
+    room = o.get("room")
+    if room:
+        return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
     for total in range(lo, hi + 1):
         size = math.comb(k + total - 1, total)
         if i >= size:
@@ -466,7 +544,76 @@ def _send_legal(d: Decision, p: int) -> list[Any] | None:
     return out
 
 
-kind("send_caballeros", _send_check, _send_legal, _send_random)
+@functools.lru_cache(maxsize=1024)
+def _suffix_ways(caps: tuple[int, ...], limit: int) -> list[list[int]]:
+    """``ways[k][t]``: how many ways the counts ``0..caps[j]`` for ``j >= k`` add up to
+    ``t``, for ``t <= limit`` (cached: callers never change it)."""
+    ways = [[1]]
+    for cap in reversed(caps):
+        nxt = ways[-1]
+        n = len(nxt)
+        size = min(n + cap, limit + 1)
+        row = [0] * size
+        acc = 0
+        for t in range(size):  # a sliding sum of nxt[t - cap .. t]
+            if t < n:
+                acc += nxt[t]
+            if 0 <= t - cap - 1 < n:
+                acc -= nxt[t - cap - 1]
+            row[t] = acc
+        ways.append(row)
+    ways.reverse()
+    return ways
+
+
+def _units_count(sources: Mapping[str, int], lo: int, hi: int) -> int:
+    """How many answers :func:`_send_legal` lists for these sources and bounds, or -1
+    when it lists none (too many)."""
+    size = 1
+    for n in sources.values():
+        size *= n + 1
+    if size > 20 * MAX_LISTED:
+        return -1
+    ways = _suffix_ways(tuple(sources.values()), max(hi, 0))[0]
+    n = sum(ways[t] for t in range(max(lo, 0), min(hi, len(ways) - 1) + 1))
+    return n if n <= MAX_LISTED else -1
+
+
+def _units_nth(sources: Mapping[str, int], lo: int, hi: int, i: int) -> dict[str, int]:
+    """The ``i``-th answer of :func:`_send_legal`'s list, without listing: the counts
+    per source in ``itertools.product`` order (the first source varies slowest), those
+    adding up to ``lo..hi`` only."""
+    keys = list(sources)
+    caps = [sources[k] for k in keys]
+    ways = _suffix_ways(tuple(caps), max(hi, 0))
+    out: dict[str, int] = {}
+    cur = 0
+    for k, key in enumerate(keys):
+        rest = ways[k + 1]
+        for x in range(caps[k] + 1):
+            here = cur + x
+            fits = sum(rest[t] for t in range(max(lo - here, 0), min(hi - here, len(rest) - 1)
+                                             + 1))
+            if i < fits:
+                break
+            i -= fits
+        cur += x
+        if x:
+            out[key] = x
+    return out
+
+
+def _send_count(d: Decision, p: int) -> int:
+    o = d.options
+    return _units_count(o["sources"], o.get("min", 0), o["max"])
+
+
+def _send_nth(d: Decision, p: int, i: int) -> dict[str, int]:
+    o = d.options
+    return _units_nth(o["sources"], o.get("min", 0), o["max"], i)
+
+
+kind("send_caballeros", _send_check, _send_legal, _send_random, _send_count, _send_nth)
 
 
 # -- bring to court (B4.1) --------------------------------------------------------------------
@@ -476,7 +623,8 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
     o = d.options
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = {"provinces": answer, "regions": {}}
-    if not isinstance(answer, Mapping) or not set(answer) <= {"provinces", "regions"}:
+    if (type(answer) is not dict and not isinstance(answer, Mapping)) \
+            or not set(answer) <= {"provinces", "regions"}:
         raise IllegalMove("B4.1", "answer with a number, or {provinces: k, regions: {...}}")
     k = answer.get("provinces", 0)
     if not is_int(k) or k < 0:
@@ -526,7 +674,28 @@ def _court_random(d: Decision, p: int, rng: random.Random) -> Any:
     return {"provinces": o["provinces"], "regions": got}
 
 
-kind("bring_to_court", _court_check, _court_legal, _court_random)
+def _court_count(d: Decision, p: int) -> int:
+    """How many answers :func:`_court_legal` lists (-1: none, too many)."""
+    o = d.options
+    base: int = min(o["limit"], o["provinces"]) + 1
+    rest = o["limit"] - o["provinces"]
+    if rest <= 0 or not o["regions"]:
+        return base
+    extra = _units_count(o["regions"], 1, rest)
+    return -1 if extra < 0 else base + extra
+
+
+def _court_nth(d: Decision, p: int, i: int) -> dict[str, Any]:
+    """The ``i``-th answer of :func:`_court_legal`'s list, without listing."""
+    o = d.options
+    base = min(o["limit"], o["provinces"]) + 1
+    if i < base:
+        return {"provinces": i, "regions": {}}
+    return {"provinces": o["provinces"],
+            "regions": _units_nth(o["regions"], 1, o["limit"] - o["provinces"], i - base)}
+
+
+kind("bring_to_court", _court_check, _court_legal, _court_random, _court_count, _court_nth)
 
 
 # -- moves ---------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from elgrande.engine.context import Run
-from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions import KINDS, Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.errors import IllegalMove
@@ -190,6 +190,9 @@ class FlowEngine:
         self.board = lib.board
         self.rules: Rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
         self.interpreter = Interpreter(lib.board, lib.scripts, self.rules)
+        #: values the rules modules derive once from the library (it never changes), by
+        #: a key of theirs (``"<module>.<what>"``).
+        self.memo: dict[str, Any] = {}
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
@@ -220,7 +223,9 @@ class FlowEngine:
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
         phase = self.rules.phases[flow.phase]
-        if isinstance(player, bool) or not isinstance(player, int) or player not in d.players:
+        if type(player) is not int and (isinstance(player, bool)
+                                        or not isinstance(player, int)) \
+                or player not in d.players:
             raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
                               f"(waiting for {d.players}: {d.prompt})")
         if self.rules.hooks["interlude_answer"] and self.rules.last(
@@ -228,8 +233,8 @@ class FlowEngine:
             pass  # a module's interlude took the answer
         elif phase.answer is not None:
             phase.answer(self, state, flow, player, answer, events)
-        else:
-            norm = d.check(answer, player)
+        else:  # the seat is checked: the kind's own check (as Decision.check)
+            norm = KINDS[d.kind].check(d, player, answer)
             phase.apply(self, state, flow, player, norm, events)
         return self.advance(state, flow, events)
 

@@ -132,13 +132,14 @@ class Interpreter:
 
     def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
         script = self.scripts[run.card]
+        frames, budget = run.frames, ctx.budget
         interjects = self.rules is not None and bool(self.rules.hooks["interject"])
-        while run.frames:
+        while frames:
             if interjects and self._interject(ctx, run):
                 return run.pending
-            f = run.frames[-1]
-            block = block_at(script, f.path)
-            if f.pc >= len(block.body):
+            f = frames[-1]
+            body = (block_at(script, f.path) if f.path else script.body).body
+            if f.pc >= len(body):
                 if f.rest:
                     ctx.charge(1)  # a loop turn
                     nxt = f.rest.pop(0)
@@ -148,17 +149,20 @@ class Interpreter:
                         f.subject = nxt
                     f.pc = 0
                     continue
-                run.frames.pop()
+                frames.pop()
                 continue
-            stmt = block.body[f.pc]
+            stmt = body[f.pc]
             run.steps += 1
-            ctx.charge(1)
+            run.work += 1  # a statement (as ctx.charge(1))
+            if run.work > budget:
+                ctx.charge(0)
             ctx.subject = f.subject
-            here = f.path + [f.pc]
-            if isinstance(stmt, ast.Call):
-                made = len(ctx.events)
+            if type(stmt) is ast.Call or isinstance(stmt, ast.Call):
+                events = ctx.events
+                made = len(events)
                 d = PRIMITIVES[stmt.name].start(ctx, stmt)
-                ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
+                if len(events) != made:
+                    ctx.charge(EVENT_UNITS * (len(events) - made))
                 if d is not None:
                     ctx.charge(_size(d.options))  # the moves it offers
                     run.pending = d
@@ -168,19 +172,20 @@ class Interpreter:
                 f.pc += 1
                 ps = each_order(ctx, stmt.each)
                 if ps:
-                    run.frames.append(Frame(here + [0], 0, ps[0], ps[1:]))
+                    frames.append(Frame(f.path + [f.pc - 1, 0], 0, ps[0], ps[1:]))
             elif isinstance(stmt, ast.ForEachPlayer):
                 f.pc += 1
                 ps = each_order(ctx, stmt.each)
                 if ps:
                     run.env[stmt.var] = ps[0]
-                    run.frames.append(Frame(here + [0], 0, f.subject, ps[1:], stmt.var))
+                    frames.append(Frame(f.path + [f.pc - 1, 0], 0, f.subject, ps[1:],
+                                        stmt.var))
             elif isinstance(stmt, ast.If):
                 f.pc += 1
                 if condition(ctx, stmt.cond):
-                    run.frames.append(Frame(here + [0], 0, f.subject))
+                    frames.append(Frame(f.path + [f.pc - 1, 0], 0, f.subject))
                 elif stmt.otherwise is not None:
-                    run.frames.append(Frame(here + [1], 0, f.subject))
+                    frames.append(Frame(f.path + [f.pc - 1, 1], 0, f.subject))
             elif isinstance(stmt, ast.Either):
                 ctx.charge(self._label_cost(stmt))  # before the labels are rendered
                 d = Decision("choose_option", [f.subject], "Choose one",
@@ -276,16 +281,18 @@ class Interpreter:
 
 
 def _size(options: Any) -> int:
-    """How many values a decision's options hold (lists and mappings counted through;
-    an iterative walk)."""
-    n, stack = 0, [options]
-    while stack:
-        v = stack.pop()
-        n += 1
-        if isinstance(v, dict):
-            stack.extend(v.values())
-        elif isinstance(v, (list, tuple)):
-            stack.extend(v)
+    """How many values a decision's options hold (lists and mappings counted through,
+    each container one more)."""
+    if isinstance(options, dict):
+        values: Any = options.values()
+    elif isinstance(options, (list, tuple)):
+        values = options
+    else:
+        return 1
+    n = 1
+    for v in values:
+        t = type(v)
+        n += 1 if t is str or t is int or t is bool or t is float or v is None else _size(v)
     return n
 
 

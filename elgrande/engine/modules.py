@@ -325,6 +325,8 @@ class Rules:
     def area_bonus(self, state: Any, board: Any, place: int,
                    first_only: bool) -> list[tuple[int, str, int]]:
         """Compose ``area_bonus`` (see :data:`HOOKS`)."""
+        if not self.hooks["area_bonus"]:
+            return []
         return self.collect("area_bonus", state, board, place, first_only)
 
     def scoring_order(self, board: Any, places: list[int]) -> list[int]:

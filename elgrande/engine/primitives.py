@@ -190,7 +190,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     for r in srcs:
         if not any(d != r for d in dests):
             continue  # its caballeros have nowhere else to go
-        owners = {str(p): _count(ctx, r, p) for p in movers if _count(ctx, r, p) > 0}
+        owners = {str(p): n for p in movers if (n := _count(ctx, r, p)) > 0}
         if owners and ctx.rules is not None and ctx.rules.hooks["movable"]:
             to_ids = [ctx.rid(d) for d in dests if d != r]
             owners = {w: ctx.rules.fold("movable", n, s, b, r, int(w), ctx.subject, to_ids)
@@ -214,7 +214,8 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     options = {"sources": sources, "to": to, "min": lo, "max": hi,
                "single_source": _single(call.arg("source")), "all": qty.mode == "all",
                "refused_from": refused_from, "refused_to": _king_refusal(ctx)}
-    room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) if ctx.rules else {}
+    room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) \
+        if ctx.rules and ctx.rules.hooks["placement_room"] else {}
     if room:
         options["room"] = {k: v for k, v in room.items() if k in to}
     return Decision(
@@ -252,7 +253,8 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     options = {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
                "refused": _king_refusal(ctx)}
-    room = ctx.rules.fold("placement_room", {}, s, ctx.board, p) if ctx.rules else {}
+    room = ctx.rules.fold("placement_room", {}, s, ctx.board, p) \
+        if ctx.rules and ctx.rules.hooks["placement_room"] else {}
     if room:
         options["room"] = room
     return Decision("place_caballeros", [p], f"Place up to {hi} caballero(s) from your court",
@@ -347,18 +349,28 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
     """The B4.1 decision "bring up to ``limit`` caballeros to court" for ``player``, or
     None when nothing can come. Used by the primitive and by the turn flow."""
     s, b = state, board
-    own = {b.places[r].id: s.caballeros[r][player] for r in b.scoring_order
-           if r != s.king and s.caballeros[r][player]}
+    king, cab, places = s.king, s.caballeros, b.places
+    own = {places[r].id: cab[r][player] for r in b.scoring_order
+           if r != king and cab[r][player]}
     if limit <= 0 or (s.provinces[player] == 0 and not own):
         return None
-    refused = {b.places[b.castillo].id: ["B4.1", "caballeros in the Castillo cannot be "
-                                         "brought to court"]}
-    if s.king >= 0:
-        refused[b.places[s.king].id] = ["B4.1", "caballeros cannot leave the king's region "
-                                        "(B5.2)"]
+    key = (id(b), king)
+    refused = _COURT_REFUSALS.get(key)
+    if refused is None or refused[0] is not b:  # the same for every decision: shared
+        why = {places[b.castillo].id: ["B4.1", "caballeros in the Castillo cannot be "
+                                       "brought to court"]}
+        if king >= 0:
+            why[places[king].id] = ["B4.1", "caballeros cannot leave the king's region "
+                                    "(B5.2)"]
+        refused = _COURT_REFUSALS[key] = (b, why)
     return Decision("bring_to_court", [player], f"Bring up to {limit} caballero(s) to court",
                     {"limit": limit, "provinces": s.provinces[player], "regions": own,
-                     "refused": refused}, "B4.1")
+                     "refused": refused[1]}, "B4.1")
+
+
+#: The refusals of bring_to_court decisions by (board, king's region): decisions are never
+#: changed once made, so they share them.
+_COURT_REFUSALS: dict[tuple[int, int], tuple[Board, dict[str, list[str]]]] = {}
 
 
 @primitive("bring_to_court", _bring_finish)
@@ -379,7 +391,7 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
         result = score_region(ctx.state, ctx.board, r, first_only, ctx.rules)
         ctx.event("score", result=result)
         scored.append(r)
-    if ctx.rules is not None and scored:
+    if ctx.rules is not None and scored and ctx.rules.hooks["scored"]:
         ctx.rules.each("scored", ctx.state, ctx.board, scored)
     return None
 

@@ -65,7 +65,10 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
     form = form_of(node)
     if form is None:
         raise TypeError(f"not a region expression: {type(node).__name__}")
-    ctx.charge(1)
+    run = ctx.run
+    run.work += 1  # as ctx.charge(1)
+    if run.work > ctx.budget:
+        ctx.charge(0)
     out = EVALUATORS[form.name](ctx, node)
     ctx.charge(len(out))  # what the caller goes on to do with each place
     return out

@@ -22,7 +22,8 @@ def placement_targets(state: State, board: Board) -> list[int]:
     (B4.3, B5.1): regions adjacent to the king's region, and the Castillo. Never the
     king's region (B5.2)."""
     king = state.king
-    out = [r for r in board.regions if r != king and board.adjacent(king, r)]
+    adjacent = board.places[king].adjacent
+    out = [r for r in board.regions if r != king and r in adjacent]
     out.append(board.castillo)
     return out
 

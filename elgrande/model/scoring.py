@@ -31,14 +31,16 @@ def ranks(counts: Sequence[int]) -> list[int]:
     """
     out = [0] * len(counts)
     p = 1
-    for c in sorted({c for c in counts if c > 0}, reverse=True):
-        group = [i for i, x in enumerate(counts) if x == c]
-        if len(group) == 1:
-            out[group[0]] = p
+    for c in sorted(set(counts), reverse=True):
+        if c <= 0:
+            break
+        if counts.count(c) == 1:
+            out[counts.index(c)] = p
             p += 1
         else:
-            for i in group:
-                out[i] = p + 1
+            for i, x in enumerate(counts):
+                if x == c:
+                    out[i] = p + 1
             p += 2
     return out
 
@@ -64,6 +66,8 @@ class ScoreLine:
     @property
     def total(self) -> int:
         """Points plus bonuses."""
+        if not self.bonuses:
+            return self.points
         return self.points + sum(b for _, b in self.bonuses)
 
 
@@ -214,24 +218,23 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     who, counts = participants(state, place)
     if rules is not None:
         who, counts = rules.ranking_counts(state, board, place, who, counts)
-    rk = ranks(counts)
-    top = max(counts) if counts else 0
-    sole = [i for i, c in enumerate(counts) if c == top and c > 0]
-    leader = who[sole[0]] if len(sole) == 1 else None
     lines: list[ScoreLine] = []
-    for i in sorted((i for i in range(len(who)) if counts[i] > 0),
-                    key=lambda i: (rk[i], who[i] == NOBODY, who[i])):
-        r = rk[i]
-        pts = values[r - 1] if r <= paid else 0
-        bonuses: list[tuple[str, int]] = []
-        p = who[i]
-        if p == leader and p != NOBODY:
-            if place == state.king and board.king_bonus:
-                bonuses.append(("king", board.king_bonus))
-            if state.grandes[p] == place and board.grande_bonus:
-                bonuses.append(("grande", board.grande_bonus))
-        line = ScoreLine(p, counts[i], r, pts, tuple(bonuses))
-        lines.append(line)
+    top = max(counts) if counts else 0
+    if top > 0:
+        rk = ranks(counts)
+        leader = who[counts.index(top)] if counts.count(top) == 1 else None
+        # best rank first, the neutral caballeros after players of their rank (keys unique)
+        order = sorted((rk[i], who[i] == NOBODY, who[i], i) for i, c in enumerate(counts)
+                       if c > 0)
+        for r, _, p, i in order:
+            pts = values[r - 1] if r <= paid else 0
+            bonuses: tuple[tuple[str, int], ...] = ()
+            if p == leader and p != NOBODY:
+                if place == state.king and board.king_bonus:
+                    bonuses = (("king", board.king_bonus),)
+                if state.grandes[p] == place and board.grande_bonus:
+                    bonuses += (("grande", board.grande_bonus),)
+            lines.append(ScoreLine(p, counts[i], r, pts, bonuses))
     if rules is not None:
         extra = rules.area_bonus(state, board, place, first_only)
         for who_gets, reason, points in extra:

@@ -21,12 +21,19 @@ NOBODY = -1
 OFF_BOARD = -1
 
 
+#: Types copy_plain returns as they are, without looking further (the common scalars).
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
 def copy_plain(value: Any) -> Any:
     """A deep copy of plain JSON-like data (dicts, lists, tuples as lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: copy_plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [copy_plain(v) for v in value]
+    t = type(value)
+    if t in _ATOMS:
+        return value
+    if t is dict or isinstance(value, dict):
+        return {k: v if type(v) in _ATOMS else copy_plain(v) for k, v in value.items()}
+    if t is list or isinstance(value, (list, tuple)):
+        return [v if type(v) in _ATOMS else copy_plain(v) for v in value]
     return value
 
 

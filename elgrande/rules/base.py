@@ -36,7 +36,8 @@ from elgrande.model import placement, scoring
 from elgrande.model.board import Board
 from elgrande.model.state import State
 
-dec.kind("choose_action_card", dec._pick_check, dec._pick_legal)
+dec.kind("choose_action_card", dec._pick_check, dec._pick_legal, count=dec._pick_count,
+         nth=dec._pick_nth)
 
 ROUND, BID, COURT, CARD, ORDER, PLACE, OFFER, VETO, SPECIAL, DISCS = (
     "round", "bid", "court", "card", "order", "place", "offer", "veto", "special", "discs")
@@ -82,12 +83,11 @@ class BaseRound:
     before: State | None = None
 
     def copy(self) -> BaseRound:
-        """An independent copy."""
+        """An independent copy (the undo state is never changed once taken: shared)."""
         return BaseRound([s[:] for s in self.stacks], self.reused, self.first_bidder,
                          self.offer[:], self.origin, self.bid_i, self.slot, self.place_first,
                          self.placed, self.special_done, self.veto_chain[:],
-                         self.veto_queue[:], self.kept,
-                         self.before.copy() if self.before is not None else None)
+                         self.veto_queue[:], self.kept, self.before)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (fresh lists)."""
@@ -141,12 +141,17 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
         state.court[p] = b.setup_court
         state.provinces[p] -= b.setup_grande_region + b.setup_court
         state.hands[p] = list(hand)
+    decks = engine.memo.get("base.decks")
+    if decks is None:  # the library never changes: its decks are dealt the same each game
+        decks = engine.memo["base.decks"] = (
+            [engine.lib.deck(s) for s in b.stacks],
+            [c.id for c in sorted(engine.lib.of_role(STANDING), key=lambda c: c.stack)])
     stacks = []
-    for s in b.stacks:                                              # B1.4
-        deck = engine.lib.deck(s)
+    for deck in decks[0]:                                           # B1.4
+        deck = list(deck)
         rng.shuffle(deck)
         stacks.append(deck)
-    reused = [c.id for c in sorted(engine.lib.of_role(STANDING), key=lambda c: c.stack)]
+    reused = list(decks[1])
     drawn = rng.randrange(state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
     flow.parts["base"] = BaseRound(stacks, reused, first)
@@ -210,6 +215,10 @@ def _next_round(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 
 
 # -- power cards (B3.2-B3.4) -------------------------------------------------------------------
+#: The B3.2 refusal of a power card already played, by (value, player).
+_BID_WHY: dict[tuple[Any, int], list[str]] = {}
+
+
 def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     """The B3.2 decision of the ``bid_i``-th power card of the round, played by the player
     ``bid_i`` seats clockwise from ``first_bidder``: any card in hand not yet played by
@@ -217,8 +226,13 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     p = (first_bidder + bid_i) % state.players
     played = {v: q for q, v in state.bids}
     choices = [v for v in state.hands[p] if v not in played]
-    why = {str(v): ["B3.2", f"power card {v} was already played this round by player "
-                    f"{q}"] for v, q in played.items()}
+    why = {}
+    for v, q in played.items():
+        w = _BID_WHY.get((v, q))
+        if w is None:  # refusals are never changed once made: decisions share them
+            w = _BID_WHY[(v, q)] = ["B3.2", f"power card {v} was already played this round "
+                                    f"by player {q}"]
+        why[str(v)] = w
     return Decision("choose_power_card", [p], "Play a power card", {"choices": choices,
                     "why": why}, "B3.2")
 
@@ -268,8 +282,9 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.actor
     value = dict((q, v) for q, v in state.bids)[p]
-    limit = engine.rules.fold("court_limit", engine.board.power_cards.get(value, 0), engine,
-                              state, p)
+    limit = engine.board.power_cards.get(value, 0)
+    if engine.rules.hooks["court_limit"]:
+        limit = engine.rules.fold("court_limit", limit, engine, state, p)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
         flow.phase = CARD
@@ -302,6 +317,8 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     number = engine.lib.card(flow.card).place                       # B4.3
+    if not engine.rules.hooks["placement_limit"]:
+        return int(number)
     return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
 
 
@@ -330,6 +347,8 @@ def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int
     modules in play change it (hook ``placement_targets``). Never the king's region (B5.2).
     """
     targets = placement.placement_targets(state, engine.board)
+    if not engine.rules.hooks["placement_targets"]:
+        return targets  # the king's region is never one of them
     out = engine.rules.fold("placement_targets", targets, engine, state, player)
     return [t for t in out if t != state.king]
 
@@ -359,11 +378,13 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
             _REFUSALS[key] = refused
     if engine.rules.hooks["placement_refused"]:
         refused = engine.rules.fold("placement_refused", dict(refused), state, b, player)
-    options = {"to": [b.place_id(r) for r in targets], "min": 0, "max": limit,
+    places = b.places
+    options = {"to": [places[r].id for r in targets], "min": 0, "max": limit,
                "refused": refused}
-    room = engine.rules.fold("placement_room", {}, state, b, player)
-    if room:
-        options["room"] = room
+    if engine.rules.hooks["placement_room"]:
+        room = engine.rules.fold("placement_room", {}, state, b, player)
+        if room:
+            options["room"] = room
     return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
                     "your court next to the king or in the Castillo", options, "B4.3")
 
@@ -433,6 +454,8 @@ def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 # -- vetoes (B8.4) -----------------------------------------------------------------------------
 def _veto_holders(state: State, flow: Flow, exclude: int, start: int | None = None) -> list[int]:
+    if not state.lasting:
+        return []
     n = state.players
     first = flow.actor if start is None else start
     live = {x.player for x in state.lasting if x.kind == VETO_KIND

@@ -903,33 +903,42 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
     b = engine.board
     ext = own_pieces(state, b)
-    ship_id = ship_figures(b).get("area")
+    ship = ship_figures(b)
+    ship_id = ship.get("area")
     if ship_id not in b.index:
         return []
-    ports = [str(x) for x in ship_figures(b).get("ports") or []]
+    ports = [str(x) for x in ship.get("ports") or []]
     sailed = ext.get("sailed", {})
     k = state.king
     out: list[dict[str, Any]] = []
+
+    carried: dict[tuple[str, str | None], int] = {}  # the player's carriers by place, disc
+    for c in ext["carriers"]:
+        if c[1] == player:
+            carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
+            if c[2] is not None:
+                carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
 
     def movable(place: str, disc: str | None) -> int:
         n = state.caballeros[b.index[place]][player]
         key = place if disc is None else f"{place}:{disc}"
         if disc is None:
-            n -= _carriers(ext, place, player)
+            n -= carried.get((place, None), 0)
         else:
-            n = _carriers(ext, place, player, disc)
+            n = carried.get((place, disc), 0)
         return n - int(sailed.get(key, 0))
 
     room = _placement_room(state, b, player, {})
     dests = []
-    for r in [*ports, *(b.place_id(x) for x in b.regions if b.places[x].coastal)]:
+    for r in [*ports, *(b.places[x].id for x in b.regions if b.places[x].coastal)]:
         i = b.index[r]
         if i == k or r == ship_id:
             continue
         if r in room and (room[r][0] <= 0 or not b.adjacent(k, i)):
             continue
         dests.append(r)
-    discs = [d.id for d in figures(b).discs]
+    fig = figures(b)
+    discs = [d.id for d in fig.discs]
     for disc in [None, *discs]:
         if movable(ship_id, disc) > 0:
             out += [{"from": ship_id, "to": r, "disc": disc} for r in dests]
