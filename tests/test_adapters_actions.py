@@ -212,3 +212,14 @@ def test_random_single_source_move_draws_from_a_source_that_can_meet_the_minimum
     for seed in range(60):
         moves = d.check(d.random_answer(random.Random(seed), 0), 0)
         assert {m[0] for m in moves} == {"galicia"} and 2 <= sum(m[3] for m in moves) <= 3
+
+
+def test_C11_the_longest_option_list_of_the_shipped_sets_fits_the_pick_slots() -> None:
+    """C11: a relocation decision may offer 41 options (5 players and the black caballeros);
+    the fixed action space encodes every one of them exactly, never raising."""
+    g = new_game(5, sets=("base", "colonies"), fill="provisional", seed=0, logging=False)
+    d = Decision("choose_option", [0], "", {"labels": [f"option {i}" for i in range(41)]},
+                 "C11")
+    space = ActionSpace.for_game(g)
+    assert space.picks >= 41
+    assert _check_decision(space, d, 0, random.Random(2)) == "exact"

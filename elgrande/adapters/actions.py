@@ -55,8 +55,11 @@ from elgrande.engine.decisions import Decision
 from elgrande.game import Game
 from elgrande.model.board import Board
 
-#: Pick slots at least (more when the board has more places times scoreboards).
-MIN_PICKS = 32
+#: Pick slots at least (more when the board has more places times scoreboards). The longest
+#: option list of the shipped sets is the Colonies' relocations in place (C11): with 5
+#: players and the black caballeros up to 4 strips, 24 appointments, 6 unseatings, 6
+#: seatings and "no more", 41 in all.
+MIN_PICKS = 64
 #: The two locations that are not places: where caballeros wait, and the court.
 PROVINCES, COURT = "provinces", "court"
 PICK_KINDS = frozenset({"choose_region", "choose_number", "choose_player", "choose_option",
