@@ -357,3 +357,23 @@ def test_I3_a_card_play_decision_shows_its_hand_only_to_its_player() -> None:
     assert rebuilt.state.hands[other] == g.state.hands[other]
     play_random(rebuilt, random.Random(4))
     assert rebuilt.over
+
+
+def test_I1_cli_beginner_option_plays_only_values_divisible_by_ten(tmp_path: Path) -> None:
+    """I1: ``elgrande play --beginner`` chooses hands from the 18 values divisible by 10;
+    the record replays with the option and ``check`` accepts it."""
+    from click.testing import CliRunner
+
+    from elgrande.records import replay
+    from elgrande.tools.cli import main
+
+    rec = tmp_path / "R.jsonl"
+    r = CliRunner().invoke(main, ["play", "--players", "3", "--sets", "base,intrigue-king",
+                                  "--fill", "provisional", "--beginner", "--seed", "2", "-q",
+                                  "--record", str(rec)])
+    assert r.exit_code == 0, r.output
+    game = replay(rec.read_text("utf-8").splitlines(), logging=False)
+    played = {v for p in range(3) for v in game.state.discards[p]}
+    assert played and all(v % 10 == 0 for v in played)
+    c = CliRunner().invoke(main, ["check", str(rec)])
+    assert c.exit_code == 0 and "answers legal" in c.output

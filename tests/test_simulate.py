@@ -3,7 +3,6 @@ the summary's numbers on a hand-made results file, the report, one-line CLI erro
 
 from __future__ import annotations
 
-import inspect
 import json
 import math
 import shutil
@@ -273,8 +272,6 @@ def test_simulate_command_writes_results_summary_and_report(tmp_path: Path) -> N
     (["--baseline", "no/such/folder"], "--baseline"),
     (["--resume", "--fresh"], "exclude"),
     (["--backend", "spark"], "backend"),
-    pytest.param(["--fill", "provisional"], "no fills yet", marks=pytest.mark.skipif(
-        "fill" in inspect.signature(new_game).parameters, reason="the engine has fills")),
 ])
 def test_simulate_usage_errors_are_one_line(tmp_path: Path, args: list[str],
                                             words: str) -> None:
@@ -283,3 +280,16 @@ def test_simulate_usage_errors_are_one_line(tmp_path: Path, args: list[str],
     assert words in r.output
     assert "Traceback" not in r.output
     assert sum(1 for ln in r.output.splitlines() if ln.startswith("Error")) == 1
+
+
+def test_simulate_refuses_missing_card_data_up_front_and_takes_comma_separated_sets(
+        tmp_path: Path) -> None:
+    """EXPANSIONS.md 6.2: as play does, simulate refuses a set whose card data is missing
+    before playing any game (one line, exit 1); --sets takes base,colonies as play does."""
+    r = _cli("--games", "1", "--out", str(tmp_path / "a"), "--sets", "base,colonies")
+    assert r.exit_code == 1 and r.output.startswith("error: ") and "--fill" in r.output
+    assert not (tmp_path / "a" / "games.jsonl").exists()
+    ok = _cli("--games", "1", "--players", "2", "--out", str(tmp_path / "b"), "--sets",
+              "base,colonies", "--fill", "provisional", "--jobs", "1", "--no-progress")
+    assert ok.exit_code == 0, ok.output
+    assert len((tmp_path / "b" / "games.jsonl").read_text().splitlines()) == 1

@@ -89,7 +89,7 @@ def test_the_page_is_self_contained(page: Path) -> None:
 
 def test_cli_show_refuses_an_unknown_player(record: Path, tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["show", str(record), "--out", str(tmp_path), "--as", "zed"])
-    assert r.exit_code == 2 and "no player 'zed'" in r.output
+    assert r.exit_code == 1 and "no player 'zed'" in r.output
     r = CliRunner().invoke(main, ["show", str(record), "--out", str(tmp_path), "--as", "p2"])
     assert r.exit_code == 0 and "(as p2)" in (tmp_path / "index.html").read_text("utf-8")
 
@@ -139,5 +139,29 @@ def test_cli_show_and_board_refuse_unreadable_files_without_a_traceback(
     for args in (["show", str(bad), "--out", str(tmp_path / "v")],
                  ["board", str(bad), "--out", str(tmp_path / "b.svg")]):
         r = CliRunner().invoke(main, args)
-        assert r.exit_code == 2, (args, r.output)
-        assert "Error: " in r.output and "Traceback" not in r.output
+        assert r.exit_code == 1, (args, r.output)
+        assert r.output.startswith("error: ") and len(r.output.splitlines()) == 1
+        assert "Traceback" not in r.output
+
+
+def test_board_and_show_read_a_records_homebrew_cards_from_cards_as_check_does(
+        tmp_path: Path) -> None:
+    """A record of a homebrew game whose card folder moved: board and show refuse it in one
+    line (exit 1) naming --cards, and draw it given --cards, as ``elgrande check`` does."""
+    cards = tmp_path / "hb"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "examples" / "homebrew", cards)
+    rec = tmp_path / "games" / "R.jsonl"
+    rec.parent.mkdir()
+    r = CliRunner().invoke(main, ["play", "-n", "2", "--seed", "3", "-q", "--cards",
+                                  str(cards), "--record", str(rec)])
+    assert r.exit_code == 0, r.output
+    moved = cards.rename(tmp_path / "hb-moved")
+    for cmd, out in (("board", tmp_path / "b.svg"), ("show", tmp_path / "v")):
+        bad = CliRunner().invoke(main, [cmd, str(rec), "--out", str(out)])
+        assert bad.exit_code == 1 and "--cards" in bad.output, bad.output
+        assert len(bad.output.splitlines()) == 1
+        good = CliRunner().invoke(main, [cmd, str(rec), "--out", str(out), "--cards",
+                                         str(moved)])
+        assert good.exit_code == 0, good.output
+    assert (tmp_path / "b.svg").read_text("utf-8").startswith("<svg")
+    assert (tmp_path / "v" / "index.html").exists()

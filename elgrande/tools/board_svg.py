@@ -491,13 +491,16 @@ def _split_spec(spec: str) -> tuple[str, int | None]:
     return spec, None
 
 
-def load_position(spec: str) -> Any:
+def load_position(spec: str, cards: Sequence[str] | None = None) -> Any:
     """The game a ``board``/``show`` argument names.
 
     Args:
         spec: ``STATE.json`` (written from ``game.to_json()``), ``RECORD`` (a JSON Lines
             game record, replayed to its end) or ``RECORD:N`` (replayed to answer N;
             ``:0`` is the position before the first answer).
+        cards: homebrew card folders to use instead of the ones a record names; without
+            them a record's homebrew cards are read only from the record's own folder
+            (as ``elgrande check`` does).
     Returns:
         A :class:`elgrande.game.Game`.
     Raises:
@@ -532,7 +535,8 @@ def load_position(spec: str) -> Any:
     if n is not None and n > len(lines) - 1:
         raise SourceError(f"{path}: the record has {len(lines) - 1} answers, not {n}")
     try:
-        return replay(lines if n is None else lines[: n + 1])
+        return replay(lines if n is None else lines[: n + 1], cards=cards or None,
+                      record_dir=Path(path).resolve().parent)
     except RecordError as exc:
         rule = f"[{exc.rule}] " if exc.rule else ""
         raise SourceError(f"{path}:{exc.line}: {rule}{exc.message}") from None

@@ -98,9 +98,11 @@ def scenario(files: tuple[str, ...]) -> None:
               help="Comma-separated card sets in load order, e.g. base,colonies.")
 @click.option("--fill", default=None, help="Fill card data no source gives with this fill "
               "(e.g. provisional): the game plays with provisional data.")
+@click.option("--beginner", is_flag=True, help="Intrigue & the King's beginner option (I1): "
+              "only the cards whose values are divisible by 10.")
 def play(players: int, seed: int, bots: str, record: str | None, variant: str,
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
-         set_list: str, fill: str | None) -> None:
+         set_list: str, fill: str | None, beginner: bool) -> None:
     """Play a full rules-checked game between bots and print what happens."""
     from elgrande.errors import ElGrandeError
     from elgrande.game import new_game
@@ -129,7 +131,7 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
         if not sets:
             raise click.UsageError("--sets names at least one card set, e.g. base")
         game = new_game(names, sets=sets, seed=seed, variant=variant, errata=errata,
-                        cards=card_dirs, fill=fill)
+                        cards=card_dirs, fill=fill, beginner=beginner)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     except ElGrandeError as exc:  # bad or missing card data: one line, exit 1
@@ -342,18 +344,23 @@ def _lines(path: str) -> list[str]:
               help="The SVG file to write.")
 @click.option("--as", "as_player", default=None,
               help="Draw what this player (name or seat index) sees; default: the public view.")
-def board_cmd(source: str, out: str, as_player: str | None) -> None:
+@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
+              help="The homebrew card folder(s) the game was played with; needed when the "
+              "record's paths lie outside its own folder; repeatable.")
+def board_cmd(source: str, out: str, as_player: str | None,
+              card_dirs: tuple[str, ...]) -> None:
     """Draw the board of SOURCE as SVG: STATE.json (a saved game), RECORD or RECORD:N
-    (a record replayed to answer N)."""
+    (a record replayed to answer N). Exits 1 with one line on a bad SOURCE."""
     from pathlib import Path
 
     from elgrande.tools import board_svg as bs
 
     try:
-        game = bs.load_position(source)
+        game = bs.load_position(source, card_dirs)
         svg = bs.board_svg(bs.view_for(game, bs.seat(game, as_player)), game.library.board)
     except bs.SourceError as exc:
-        raise click.UsageError(str(exc)) from None
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
     Path(out).write_text(svg, encoding="utf-8")
     click.echo(f"wrote {out}")
 
@@ -364,16 +371,26 @@ def board_cmd(source: str, out: str, as_player: str | None) -> None:
               help="The folder to write index.html into.")
 @click.option("--as", "as_player", default=None,
               help="Show what this player (name or seat index) sees; default: the public view.")
-def show_cmd(record: str, out: str, as_player: str | None) -> None:
-    """Write a replay viewer of RECORD: one static HTML page stepping through the game."""
+@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
+              help="The homebrew card folder(s) the game was played with; needed when the "
+              "record's paths lie outside its own folder; repeatable.")
+def show_cmd(record: str, out: str, as_player: str | None,
+             card_dirs: tuple[str, ...]) -> None:
+    """Write a replay viewer of RECORD: one static HTML page stepping through the game.
+    Exits 1 with one line on a bad RECORD."""
     from elgrande.records import RecordError
     from elgrande.tools.board_svg import SourceError
     from elgrande.tools.viewer import write_viewer
 
     try:
-        page = write_viewer(record, out, as_player)
-    except (RecordError, SourceError) as exc:
-        raise click.UsageError(f"{record}: {exc}") from None
+        page = write_viewer(record, out, as_player, card_dirs)
+    except RecordError as exc:
+        rule = f"[{exc.rule}] " if exc.rule else ""
+        click.echo(f"error: {record}:{exc.line}: {rule}{exc.message}", err=True)
+        sys.exit(1)
+    except SourceError as exc:
+        click.echo(f"error: {record}: {exc}", err=True)
+        sys.exit(1)
     click.echo(f"wrote {page}")
 
 
@@ -387,7 +404,7 @@ def show_cmd(record: str, out: str, as_player: str | None) -> None:
 @click.option("--bots", "-b", default="random", show_default=True,
               help="Comma-separated bots by seat, repeated if shorter: random, greedy.")
 @click.option("--sets", "set_names", multiple=True, default=("base",), show_default=True,
-              help="Card set; repeatable.")
+              help="Card sets, comma-separated (as for play) or repeated: base,colonies.")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
               default="standard", show_default=True, help="Game length (B3.7).")
 @click.option("--errata", multiple=True, help="Switch on an optional erratum by id.")
@@ -422,6 +439,7 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
     """
     import os
 
+    from elgrande.errors import ElGrandeError
     from elgrande.tools.simulate import SimConfig, SimError, simulate
 
     try:
@@ -433,8 +451,20 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
         raise click.UsageError("--resume and --fresh exclude each other")
     if baseline is not None and baseline != "base" and not os.path.isdir(baseline):
         raise click.UsageError(f"--baseline takes a card folder or 'base', not {baseline!r}")
+    set_names = tuple(s.strip() for part in set_names for s in part.split(",") if s.strip())
     cfg = SimConfig(counts, tuple(b.strip() for b in bots.split(",") if b.strip()),
                     set_names, variant, errata, card_dirs, fill)
+    try:  # missing card data or a bad set refuses up front, as play does
+        from elgrande.game import new_game
+
+        for n in counts:
+            new_game(n, sets=set_names, seed=first_seed, variant=variant, errata=errata,
+                     cards=card_dirs, fill=fill, logging=False)
+    except ElGrandeError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    except ValueError:
+        pass  # a bad player count: simulate's own checks word it as a usage error
     try:
         text, code = simulate(cfg, range(first_seed, first_seed + games), out, baseline,
                               report, jobs, backend, address, resume, fresh, progress,

@@ -37,12 +37,16 @@ def _answer_text(entry: dict[str, Any], viewer: int | None) -> str:
     return a if isinstance(a, str) else json.dumps(a)
 
 
-def frames(lines: Sequence[str], player: int | None) -> dict[str, Any]:
+def frames(lines: Sequence[str], player: int | None,
+           cards: Sequence[str] | None = None,
+           record_dir: str | Path | None = None) -> dict[str, Any]:
     """Replay a record and collect every step as the viewer shows it.
 
     Args:
         lines: the record's lines (header first).
         player: the viewing seat, or None for the public view.
+        cards, record_dir: where its homebrew cards are read from, as
+            :func:`elgrande.records.replay` takes them.
     Returns:
         ``{"names", "colours", "log", "steps": [{"svg", "log", "did", "scores",
         "round"}]}``: step
@@ -51,8 +55,8 @@ def frames(lines: Sequence[str], player: int | None) -> dict[str, Any]:
     Raises:
         RecordError: an unreadable or illegal record (line and rule id).
     """
-    final = replay(lines)
-    game = replay(lines[:1])
+    final = replay(lines, cards=cards, record_dir=record_dir)
+    game = replay(lines[:1], cards=cards, record_dir=record_dir)
     board = game.library.board
     names = list(game.names)
 
@@ -233,13 +237,16 @@ def viewer_html(data: dict[str, Any], title: str) -> str:
         f"<script>{_JS}</script>", "</body>", "</html>", ""])
 
 
-def write_viewer(record: str | Path, out: str | Path, player: str | None = None) -> Path:
+def write_viewer(record: str | Path, out: str | Path, player: str | None = None,
+                 cards: Sequence[str] | None = None) -> Path:
     """Write the viewer of ``record`` into folder ``out`` (``index.html``).
 
     Args:
         record: a game record (JSON Lines).
         out: the folder to write (made if missing).
         player: a player name or seat index to view as; None for the public view.
+        cards: homebrew card folders instead of the ones the record names (else they are
+            read only from the record's own folder, as ``elgrande check`` does).
     Returns:
         The path of the page.
     Raises:
@@ -252,9 +259,10 @@ def write_viewer(record: str | Path, out: str | Path, player: str | None = None)
     except (OSError, UnicodeDecodeError) as exc:
         raise SourceError(f"cannot read it as a text record ({exc})") from None
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    start = replay(lines[:1])
+    home = Path(record).resolve().parent
+    start = replay(lines[:1], cards=cards or None, record_dir=home)
     who = seat(start, player)
-    data = frames(lines, who)
+    data = frames(lines, who, cards or None, home)
     seen = "public view" if who is None else f"as {start.names[who]}"
     page = Path(out) / "index.html"
     page.parent.mkdir(parents=True, exist_ok=True)
