@@ -11,6 +11,7 @@ import json
 import random
 import re
 import shlex
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -258,3 +259,24 @@ def test_diagnostic_format_without_a_source_line() -> None:
     d = Diagnostic("x.yaml", 2, 3, "warning", "W-NO-EFFECT", "nothing", "do something")
     assert d.format(["a", "\tbcd"]).splitlines() == [
         "x.yaml:2:3: warning W-NO-EFFECT: nothing", "  \tbcd", "  \t ^", "  hint: do something"]
+
+
+def test_part_of_a_set_checked_outside_the_package_replaces_the_shipped_part(
+        tmp_path: Path) -> None:
+    """A checkout's ``cards/base/stack1`` (another copy than the installed package's) is
+    checked in place of the shipped stack 1: no duplicate ids against the package."""
+    root = Path(__file__).resolve().parent.parent / "cards" / "base"
+    copy = tmp_path / "cards" / "base"
+    shutil.copytree(root / "stack1", copy / "stack1")
+    shutil.copy(root / "set.yaml", copy / "set.yaml")
+    report = validate([copy / "stack1"], smoke=0)
+    assert [d.code for d in report.diagnostics] == []
+    assert report.cards == len(list((copy / "stack1").glob("*.yaml")))
+
+
+def test_an_erratum_of_another_sets_card_is_not_unknown_when_that_set_is_not_loaded() -> None:
+    """X3: Intrigue & the King's erratum of a Colonies card (``with_set: colonies``) applies
+    only with both sets; validating Intrigue & the King alone reports no unknown card."""
+    folder = Path(__file__).resolve().parent.parent / "cards" / "intrigue-king"
+    report = validate([folder], smoke=0)
+    assert [d.code for d in report.diagnostics] == []

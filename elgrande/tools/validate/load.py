@@ -145,6 +145,28 @@ def set_ids(paths: Sequence[str | Path]) -> set[str]:
     return ids
 
 
+def _set_parts(paths: Sequence[str | Path]) -> dict[str, list[Path]]:
+    """For each path inside a card set's folder (a folder above it holds ``set.yaml``):
+    the set's id -> the path relative to that folder (e.g. ``base`` -> ``stack1``), so a
+    checkout's part of a set replaces the same part of the installed copy."""
+    out: dict[str, list[Path]] = {}
+    for p in (Path(x).resolve() for x in paths):
+        for folder in p.parents:
+            if (folder / "set.yaml").is_file():
+                for sid in set_ids([folder / "set.yaml"]):
+                    out.setdefault(sid, []).append(p.relative_to(folder))
+                break
+    return out
+
+
+def _stands_in(set_dir: Path, f: Path, parts: Sequence[Path]) -> bool:
+    """Whether shipped card file ``f`` of ``set_dir`` lies in one of ``parts``."""
+    if not parts:
+        return False
+    rel = f.resolve().relative_to(set_dir.resolve())
+    return any(rel == part or part in rel.parents for part in parts)
+
+
 def _stack_problem(data: Any, path: str, pos: Positions,
                    board: Board) -> CardError | None:
     """An action card on a stack the sets in play do not have (B1.4), or None."""
@@ -172,8 +194,10 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
     # a set validated in its own folder (e.g. a checkout's cards/ while the installed
     # package ships the same set) replaces the shipped copy instead of clashing with it
     replaced = set_ids(paths)
+    parts = _set_parts(paths)  # part of a set's folder: its files stand in for the shipped ones
     shipped = [_shown(f) for d in board.set_dirs if d.name not in replaced
-               for f in card_files(d) if f.resolve() not in checked_keys]
+               for f in card_files(d) if f.resolve() not in checked_keys
+               and not _stands_in(d, f, parts.get(d.name, ()))]
     out = Collector(set(checked))
     region_ids = list(board.index)
     most = board.caballeros_per_player
@@ -262,7 +286,8 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
                               "make the card file and set.yaml agree",
                               code="E-POWER-MISMATCH"))
     for er in errata.values():
-        if er.card not in named:
+        if er.card not in named and not (er.with_set and er.with_set not in kinds.sets):
+            # (an erratum of another set's card is checked when that set is loaded too)
             close = difflib.get_close_matches(er.card, cards, n=1)
             line, col = er.positions.get(("card",))
             out.add(CardError(er.path, f"erratum for unknown card {er.card!r}", line, col,
