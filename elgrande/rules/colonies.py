@@ -61,6 +61,7 @@ AREA = "area"
 
 _FIGURES: dict[int, tuple[Board, Any]] = {}
 _SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
+_PLAN: dict[int, tuple[Board, Any, Any]] = {}
 
 
 # -- figures and pieces ----------------------------------------------------------------------------
@@ -163,14 +164,13 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
         return
     ext = own_pieces(state, board)
     pid = board.place_id(place)
-    fig = figures(board)
-    offices = [o for o in fig.offices if o.area == pid]
-    carrying = n if ext.get("carrying") else sum(
+    offices = _offices_in(board).get(pid)
+    carrying = 0 if not offices else n if ext.get("carrying") else sum(
         1 for c in ext.get("dropped", []) if c[1] == player)  # carriers take no office
     if offices and n > carrying:
         who = _office_who(player)
         for _ in range(n - carrying):
-            for o in sorted(offices, key=lambda o: o.arrival):
+            for o in offices:
                 if ext["offices"][o.id] == EMPTY:
                     ext["offices"][o.id] = who
                     break
@@ -184,6 +184,23 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
                 table["black"] += sit
             else:
                 table["seated"][player] += sit
+
+
+def _offices_in(board: Board) -> dict[str, list[Any]]:
+    """The offices of each area of ``board``, in arrival order (C4-C6), cached per board
+    and figures."""
+    fig = figures(board)
+    hit = _OFFICES.get(id(board))
+    if hit is not None and hit[0] is board and hit[1] is fig:
+        return hit[2]
+    by: dict[str, list[Any]] = {}
+    for o in sorted(fig.offices, key=lambda o: o.arrival):
+        by.setdefault(o.area, []).append(o)
+    _OFFICES[id(board)] = (board, fig, by)
+    return by
+
+
+_OFFICES: dict[int, tuple[Board, Any, dict[str, list[Any]]]] = {}
 
 
 def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
@@ -671,13 +688,23 @@ def _placement_targets(engine: Any, state: State, player: int,
     out = list(places)
     if k < 0:
         return out
-    for p in b.places:
-        if p.kind == AREA and p.index not in out and b.adjacent(k, p.index):
-            out.append(p.index)
-    ship = ship_figures(b).get("area")
-    if ship in b.index and b.places[k].coastal and b.index[ship] not in out:
-        out.append(b.index[ship])
+    key = (id(b), k)
+    hit = _TARGETS.get(key)
+    if hit is None or hit[0] is not b:
+        adds = [p.index for p in b.places if p.kind == AREA and b.adjacent(k, p.index)]
+        ship = ship_figures(b).get("area")
+        if ship in b.index and b.places[k].coastal:
+            adds.append(b.index[ship])
+        hit = _TARGETS[key] = (b, adds)
+    for i in hit[1]:
+        if i not in out:
+            out.append(i)
     return out
+
+
+#: The new areas open to placement by board and king's region (C4, C5), in the order
+#: :func:`_placement_targets` adds them.
+_TARGETS: dict[tuple[int, int], tuple[Board, list[int]]] = {}
 
 
 def _placement_refused(state: State, board: Board, player: int,
@@ -687,6 +714,24 @@ def _placement_refused(state: State, board: Board, player: int,
     the Mediterranean: only by ship or special actions)."""
     out = dict(refused)
     k = state.king
+    key = (id(board), k)
+    fig = figures(board)
+    hit = _REFUSED.get(key)
+    if hit is None or hit[0] is not board or hit[1] is not fig:
+        hit = _REFUSED[key] = (board, fig, _area_refusals(board, k))
+    for pid, why in hit[2].items():
+        out[pid] = list(why)
+    return out
+
+
+#: The refusals of the new areas by board and king's region (with the figures they came
+#: from), see :func:`_area_refusals`.
+_REFUSED: dict[tuple[int, int], tuple[Board, Any, dict[str, Any]]] = {}
+
+
+def _area_refusals(board: Board, k: int) -> dict[str, Any]:
+    """The refusals of :func:`_placement_refused` with the king in region ``k``."""
+    out: dict[str, Any] = {}
     ship = ship_figures(board).get("area")
     for p in board.places:
         if p.kind != AREA or k < 0:
@@ -893,6 +938,40 @@ def _carriers(ext: dict[str, Any], place: str, player: int, disc: str | None = N
                and (disc is None or c[2] == disc))
 
 
+#: The fixed figures of the ship moves (see :func:`_ship_plan`).
+ShipPlan = tuple[str, int, list[str], list[tuple[str, int, int]], list[tuple[str, int]],
+                 list[str | None]]
+
+
+def _ship_plan(board: Board) -> ShipPlan | None:
+    """The board's fixed figures of the ship moves (C4, C5), cached per board: the ship's
+    area id and index, its ports, the candidate destinations ``(id, index, capacity or
+    -1)`` (the ports and coastal regions, not the ship), the ports that are areas without
+    a capacity (where caballeros board the ship, ``(id, index)``) and the carried discs
+    (None first: a caballero carrying nothing). None without a ship."""
+    fig = figures(board)
+    hit = _PLAN.get(id(board))
+    if hit is not None and hit[0] is board and hit[1] is fig:
+        cached: ShipPlan | None = hit[2]
+        return cached
+    ship = ship_figures(board)
+    ship_id = ship.get("area")
+    plan: ShipPlan | None = None
+    if ship_id in board.index:
+        ports = [str(x) for x in ship.get("ports") or []]
+        cap = fig.capacity
+        dests = [(r, board.index[r], int(cap[r]) if r in cap else -1)
+                 for r in [*ports, *(board.places[x].id for x in board.regions
+                                     if board.places[x].coastal)]
+                 if r != ship_id]
+        boarding = [(a, board.index[a]) for a in ports
+                    if board.places[board.index[a]].kind == AREA and a not in cap]
+        plan = (str(ship_id), board.index[ship_id], ports, dests, boarding,
+                [None, *(d.id for d in fig.discs)])
+    _PLAN[id(board)] = (board, fig, plan)
+    return plan
+
+
 def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, Any]]:
     """The single ship moves ``player`` may make now (C5-C7), each a mapping ``{"from",
     "to", "disc"}`` (``disc``: the disc the moving caballero carries, or None) or a disc to
@@ -903,11 +982,10 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
     b = engine.board
     ext = own_pieces(state, b)
-    ship = ship_figures(b)
-    ship_id = ship.get("area")
-    if ship_id not in b.index:
+    plan = _ship_plan(b)
+    if plan is None:
         return []
-    ports = [str(x) for x in ship.get("ports") or []]
+    ship_id, ship_i, _ports, dest_plan, boarding, discs = plan
     sailed = ext.get("sailed", {})
     k = state.king
     out: list[dict[str, Any]] = []
@@ -919,36 +997,36 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
             if c[2] is not None:
                 carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
 
-    def movable(place: str, disc: str | None) -> int:
-        n = state.caballeros[b.index[place]][player]
-        key = place if disc is None else f"{place}:{disc}"
-        if disc is None:
-            n -= carried.get((place, None), 0)
-        else:
-            n = carried.get((place, disc), 0)
-        return n - int(sailed.get(key, 0))
+    caballeros = state.caballeros
+    extra = discs[1:]
 
-    room = _placement_room(state, b, player, {})
-    dests = []
-    for r in [*ports, *(b.places[x].id for x in b.regions if b.places[x].coastal)]:
-        i = b.index[r]
-        if i == k or r == ship_id:
-            continue
-        if r in room and (room[r][0] <= 0 or not b.adjacent(k, i)):
-            continue
-        dests.append(r)
-    fig = figures(b)
-    discs = [d.id for d in fig.discs]
-    for disc in [None, *discs]:
-        if movable(ship_id, disc) > 0:
+    def movable(place: str, i: int) -> list[str | None]:
+        # the discs (None: carrying nothing) a caballero of the player here may sail with
+        got: list[str | None] = []
+        if caballeros[i][player] - carried.get((place, None), 0) \
+                - int(sailed.get(place, 0)) > 0:
+            got.append(None)
+        if carried:
+            got += [d for d in extra if carried.get((place, d), 0)
+                    - int(sailed.get(f"{place}:{d}", 0)) > 0]
+        return got
+
+    aboard = movable(ship_id, ship_i)
+    if aboard:
+        dests: list[str] = []
+        for r, i, cap in dest_plan:
+            if i == k:
+                continue
+            if cap >= 0 and (max(0, cap - state.count_in(i)) <= 0 or not b.adjacent(k, i)):
+                continue
+            dests.append(r)
+        for disc in aboard:
             out += [{"from": ship_id, "to": r, "disc": disc} for r in dests]
-    for a in ports:
-        if b.places[b.index[a]].kind != AREA or a in room:
-            continue
-        for disc in [None, *discs]:
-            if movable(a, disc) > 0:
-                out.append({"from": a, "to": ship_id, "disc": disc})
-        out += disc_takes(state, b, player, a, ext["free"].get(a, {}))
+    for a, i in boarding:
+        out += [{"from": a, "to": ship_id, "disc": disc} for disc in movable(a, i)]
+        free = ext["free"].get(a)
+        if free and any(free.values()):
+            out += disc_takes(state, b, player, a, free)
     return out
 
 
@@ -959,6 +1037,8 @@ def disc_takes(state: State, board: Board, player: int, area: str,
     carry, C6; the Captain is never a carrier, C5), one disc each. Moves
     ``{"take": disc, "in": area}``."""
     ext = own_pieces(state, board)
+    if state.caballeros[board.index[area]][player] <= 0:
+        return []  # no caballero there, so no plain one
     officers = sum(1 for o in figures(board).offices
                    if o.area == area and ext["offices"][o.id] == player)
     plain = state.caballeros[board.index[area]][player] - _carriers(ext, area, player) - officers
@@ -1013,11 +1093,21 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     """Between phases (not inside a special action, where :func:`_interject` asks): a
     limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
     the new discs the acting player may take at once (C7)."""
-    b = engine.board
-    if not in_play(b) or flow.phase == SPECIAL_PHASE:
+    if flow.phase == SPECIAL_PHASE:
         return None
-    _flush_notes(state, events)
-    return seat_decision(state, b, flow.actor) or fresh_decision(state, b)
+    ext = state.ext.get(NAME)
+    if ext is None:
+        return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
+    b = engine.board
+    if not in_play(b):
+        return None
+    if "dropped" in ext or "notes" in ext:
+        _flush_notes(state, events)
+    if ext["table"].get("vacant"):
+        d = seat_decision(state, b, flow.actor)
+        if d is not None:
+            return d
+    return fresh_decision(state, b) if ext.get("fresh") else None
 
 
 def _interlude_answer(engine: FlowEngine, state: State, flow: Flow, player: int,
@@ -1046,6 +1136,19 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
+    key = (id(b), m.get("take"), m.get("in"), m.get("from"), m.get("to"), m.get("disc"))
+    hit = _LABELS.get(key)
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    text = _move_text(b, m)
+    _LABELS[key] = (b, text)
+    return text
+
+
+_LABELS: dict[tuple[Any, ...], tuple[Board, str]] = {}
+
+
+def _move_text(b: Board, m: dict[str, Any]) -> str:
     if "take" in m:
         return f"a caballero in {b.places[b.index[m['in']]].name} takes a {m['take']} disc"
     what = f"the {m['disc']} carrier" if m["disc"] else "a caballero"
@@ -1062,9 +1165,11 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         engine.resume(flow)
         return None
     b = engine.board
-    return Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
-                    {"labels": ["no more ship moves", *(_move_label(b, m) for m in moves)]},
-                    "C5")
+    d = Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
+                 {"labels": ["no more ship moves", *(_move_label(b, m) for m in moves)]},
+                 "C5")
+    _ASKED[:] = [d, state, moves]
+    return d
 
 
 def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, Any],
@@ -1108,12 +1213,23 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     events.append(ev)
 
 
+#: The last ship decision asked, the state it was asked on and its moves (C5), so that
+#: its answer need not list the moves again; empty once answered.
+_ASKED: list[Any] = []
+
+
 def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
     if norm == 0:
         engine.resume(flow)
         return
-    apply_ship_move(engine, state, player, ship_moves(engine, state, player)[norm - 1], events)
+    asked = _ASKED
+    if asked and asked[0] is flow.pending and asked[1] is state:
+        moves = asked[2]  # the moves of the decision being answered, on the same state
+    else:
+        moves = ship_moves(engine, state, player)
+    _ASKED.clear()
+    apply_ship_move(engine, state, player, moves[norm - 1], events)
 
 
 def _ship_step(case: Any, arg: Any) -> None:
