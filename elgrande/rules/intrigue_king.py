@@ -196,14 +196,27 @@ def awards(lib: Library, state: State) -> Awards:
         DataError: the Caballero cards for this player count are unknown (I2; a fill
         gives them, EXPANSIONS.md 6).
     """
+    key = (id(lib), state.players, *map(tuple, state.bids))
+    hit = _AWARDS.get(key)
+    if hit is not None and hit[0] is lib:
+        return hit[1]
     cs = cards_of(lib)
     row = cs.table.get(state.players)
     if row is None:
         raise DataError("", f"the Caballero cards for {state.players} players are unknown "
                         "(I2); play with a fill (EXPANSIONS.md 6)")
     order = placement.turn_order(state.bids)
-    return Awards({p: row[i] for i, p in enumerate(order) if i < len(row)}, order[0],
-                  order[-1])
+    out = Awards({p: row[i] for i, p in enumerate(order) if i < len(row)}, order[0],
+                 order[-1])
+    if len(_AWARDS) >= 4096:
+        _AWARDS.clear()
+    _AWARDS[key] = (lib, out)
+    return out
+
+
+#: :func:`awards` by library, player count and the round's played cards (they change
+#: nothing else; the result is never changed).
+_AWARDS: dict[tuple[Any, ...], tuple[Library, Awards]] = {}
 
 
 def _options(state: State) -> Mapping[str, Any]:
@@ -396,7 +409,10 @@ def played_value(state: State, player: int) -> int:
     Raises:
         KeyError: they played none.
     """
-    return dict((q, v) for q, v in state.bids)[player]
+    for q, v in state.bids:
+        if q == player:
+            return v
+    raise KeyError(player)
 
 
 def action_choices(lib: Library, state: State, player: int) -> list[str]:
@@ -491,7 +507,8 @@ def takes(state: State) -> list[list[Any]]:
 
 def taken_card(state: State, player: int) -> str:
     """The action card ``player`` took from the offer this round (X2), or ''."""
-    return next((str(c) for q, c, _ in takes(state) if q == player), "")
+    raw = (state.ext.get(EXT) or {}).get("takes") or []
+    return next((str(c) for q, c, _ in raw if q == player), "")
 
 
 def take_decision(lib: Library, state: State, offer: list[str], player: int) -> Decision:
@@ -548,7 +565,14 @@ def _take_now(engine: FlowEngine, state: State, flow: Flow, player: int) -> Deci
     mine = state.ext.get(EXT) or {}
     if player in (mine.get("asked") or []) or player in (mine.get("held") or []):
         return None
-    d = take_decision(engine.lib, state, base.part(flow).offer, player)
+    done = mine.get("takes") or []
+    if len(done) >= cards_of(engine.lib).offer_takers or any(q == player for q, _, _ in done):
+        return None  # no card may be taken (take_decision refuses every one)
+    offer = base.part(flow).offer
+    taken = {str(c) for _, c, _ in done}
+    if not any(c and c not in taken for c in offer):
+        return None  # no card left on offer
+    d = take_decision(engine.lib, state, offer, player)
     return d if len(d.options["choices"]) > 1 else None
 
 
