@@ -186,21 +186,25 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
                 table["seated"][player] += sit
 
 
-def _offices_in(board: Board) -> dict[str, list[Any]]:
-    """The offices of each area of ``board``, in arrival order (C4-C6), cached per board
-    and figures."""
+def _offices_in(board: Board, order: int = 0) -> dict[str, list[Any]]:
+    """The offices of each area of ``board`` (C4-C6), cached per board and figures: in
+    arrival order (``order`` 0), the later first (1) or in the manifest's order (2)."""
     fig = figures(board)
     hit = _OFFICES.get(id(board))
-    if hit is not None and hit[0] is board and hit[1] is fig:
-        return hit[2]
-    by: dict[str, list[Any]] = {}
-    for o in sorted(fig.offices, key=lambda o: o.arrival):
-        by.setdefault(o.area, []).append(o)
-    _OFFICES[id(board)] = (board, fig, by)
-    return by
+    if hit is None or hit[0] is not board or hit[1] is not fig:
+        orders: list[dict[str, list[Any]]] = [{}, {}, {}]
+        for i, offices in enumerate((sorted(fig.offices, key=lambda o: o.arrival),
+                                     sorted(fig.offices, key=lambda o: -o.arrival),
+                                     fig.offices)):
+            for o in offices:
+                orders[i].setdefault(o.area, []).append(o)
+        hit = _OFFICES[id(board)] = (board, fig, orders)
+    return hit[2][order]
 
 
-_OFFICES: dict[int, tuple[Board, Any, dict[str, list[Any]]]] = {}
+_OFFICES: dict[int, tuple[Board, Any, list[dict[str, list[Any]]]]] = {}
+#: :func:`_offices_in` orders: the later arrival first, the manifest's.
+LATER_FIRST, LISTED = 1, 2
 
 
 def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
@@ -213,8 +217,8 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     pid = board.place_id(place)
     left = _count(state, place, player)
     who = _office_who(player)
-    held = [o for o in sorted(figures(board).offices, key=lambda o: -o.arrival)
-            if o.area == pid and ext["offices"][o.id] == who]
+    held = [o for o in _offices_in(board, LATER_FIRST).get(pid, ())
+            if ext["offices"][o.id] == who]
     for o in held[:max(0, len(held) - left)]:
         ext["offices"][o.id] = EMPTY
     officers = min(len(held), left)
@@ -392,11 +396,17 @@ def _interject(ctx: Ctx) -> Decision | None:
     """Between two statements of a special action: the relocations a move left unused
     (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
     once (C10)."""
-    if not in_play(ctx.board):
-        return None
-    _flush_notes(ctx.state, ctx.events)
-    return (relocation_decision(ctx.state, ctx.board)
-            or seat_decision(ctx.state, ctx.board, ctx.run.actor))
+    ext = ctx.state.ext.get(NAME)
+    if ext is None or not in_play(ctx.board):
+        return None  # as _flush_notes, relocation_decision and seat_decision: nothing to do
+    if "dropped" in ext or "notes" in ext:
+        _flush_notes(ctx.state, ctx.events)
+    if ext.get("relocation"):
+        d = relocation_decision(ctx.state, ctx.board)
+        if d is not None:
+            return d
+    return seat_decision(ctx.state, ctx.board, ctx.run.actor) \
+        if ext["table"].get("vacant") else None
 
 
 def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
@@ -753,11 +763,20 @@ def _placement_room(state: State, board: Board, player: int,
                     room: dict[str, Any]) -> dict[str, Any]:
     """C4: France holds at most its capacity (3) caballeros of every colour."""
     out = dict(room)
-    for area, cap in figures(board).capacity.items():
-        left = max(0, cap - state.count_in(board.index[area]))
-        out[area] = [left, "C4", f"{board.places[board.index[area]].name} holds at most "
-                     f"{cap} caballeros"]
+    fig = figures(board)
+    hit = _ROOM.get(id(board))
+    if hit is None or hit[0] is not board or hit[1] is not fig:
+        hit = _ROOM[id(board)] = (board, fig, [
+            (area, board.index[area], cap, f"{board.places[board.index[area]].name} holds "
+             f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
+    for area, i, cap, why in hit[2]:
+        out[area] = [max(0, cap - state.count_in(i)), "C4", why]
     return out
+
+
+#: The new areas with a capacity by board (with the figures they came from): id, index,
+#: capacity and the refusal's text (C4).
+_ROOM: dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]] = {}
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -782,8 +801,8 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
                 counts[who.index(state.neutral_holder)] += black
             elif NOBODY in who:
                 counts[who.index(NOBODY)] = black
-    for o in figures(board).offices:
-        if o.area != pid or o.ranks:
+    for o in _offices_in(board, LISTED).get(pid, ()):
+        if o.ranks:
             continue
         holder = ext["offices"][o.id]
         target = holder if holder >= 0 else (state.neutral_holder if holder == BLACK else EMPTY)
@@ -804,6 +823,9 @@ def _area_bonus(state: State, board: Board, place: int,
     if ext is None:
         return []
     pid = board.place_id(place)
+    offices = _offices_in(board, LISTED).get(pid)
+    if not offices:
+        return []
     out: list[tuple[int, str, int]] = []
     leader: int | None = None
     if first_only:
@@ -813,9 +835,7 @@ def _area_bonus(state: State, board: Board, place: int,
         top = max(counts, default=0)
         sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
         leader = sole[0] if len(sole) == 1 else None
-    for o in figures(board).offices:
-        if o.area != pid:
-            continue
+    for o in offices:
         payee = _payee(state, ext["offices"][o.id])
         if payee is None or (first_only and (not o.first_only or payee != leader)):
             continue
@@ -986,6 +1006,10 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     if plan is None:
         return []
     ship_id, ship_i, _ports, dest_plan, boarding, discs = plan
+    caballeros = state.caballeros
+    if not caballeros[ship_i][player] and not any(caballeros[i][player] for _, i in boarding) \
+            and not any(c[1] == player for c in ext["carriers"]):
+        return []  # nobody aboard or in a port to board from, nothing carried
     sailed = ext.get("sailed", {})
     k = state.king
     out: list[dict[str, Any]] = []
@@ -997,7 +1021,6 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
             if c[2] is not None:
                 carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
 
-    caballeros = state.caballeros
     extra = discs[1:]
 
     def movable(place: str, i: int) -> list[str | None]:
@@ -1039,8 +1062,8 @@ def disc_takes(state: State, board: Board, player: int, area: str,
     ext = own_pieces(state, board)
     if state.caballeros[board.index[area]][player] <= 0:
         return []  # no caballero there, so no plain one
-    officers = sum(1 for o in figures(board).offices
-                   if o.area == area and ext["offices"][o.id] == player)
+    officers = sum(1 for o in _offices_in(board, LISTED).get(area, ())
+                   if ext["offices"][o.id] == player)
     plain = state.caballeros[board.index[area]][player] - _carriers(ext, area, player) - officers
     if plain <= 0:
         return []
@@ -1099,7 +1122,7 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     if ext is None:
         return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
     b = engine.board
-    if not in_play(b):
+    if NAME not in b.sets:  # not in_play
         return None
     if "dropped" in ext or "notes" in ext:
         _flush_notes(state, events)
@@ -1136,7 +1159,7 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
-    key = (id(b), m.get("take"), m.get("in"), m.get("from"), m.get("to"), m.get("disc"))
+    key = (id(b), *m.items())
     hit = _LABELS.get(key)
     if hit is not None and hit[0] is b:
         return hit[1]

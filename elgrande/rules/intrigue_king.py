@@ -196,9 +196,14 @@ def awards(lib: Library, state: State) -> Awards:
         DataError: the Caballero cards for this player count are unknown (I2; a fill
         gives them, EXPANSIONS.md 6).
     """
+    last = _LAST_AWARDS
+    if last and last[0] is lib and last[1] == state.players and last[2] == state.bids:
+        got: Awards = last[3]
+        return got
     key = (id(lib), state.players, *map(tuple, state.bids))
     hit = _AWARDS.get(key)
     if hit is not None and hit[0] is lib:
+        _LAST_AWARDS[:] = [lib, state.players, [list(b) for b in state.bids], hit[1]]
         return hit[1]
     cs = cards_of(lib)
     row = cs.table.get(state.players)
@@ -211,12 +216,15 @@ def awards(lib: Library, state: State) -> Awards:
     if len(_AWARDS) >= 4096:
         _AWARDS.clear()
     _AWARDS[key] = (lib, out)
+    _LAST_AWARDS[:] = [lib, state.players, [list(b) for b in state.bids], out]
     return out
 
 
 #: :func:`awards` by library, player count and the round's played cards (they change
 #: nothing else; the result is never changed).
 _AWARDS: dict[tuple[Any, ...], tuple[Library, Awards]] = {}
+#: The last :func:`awards` asked: library, player count, the played cards, the awards.
+_LAST_AWARDS: list[Any] = []
 
 
 def _options(state: State) -> Mapping[str, Any]:
