@@ -344,13 +344,29 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     round."""
     p = (first + i) % state.players
     played = {v: q for q, v in state.bids}
-    why = {str(v): ["I3", f"card {v} was already played this round by player {q}"]
+    why = {str(v): ["I3", _why_text(_PLAYED, (v, q), "card {} was already played this "
+                                    "round by player {}")]
            for v, q in played.items()}
     for v in state.discards[p]:
-        why.setdefault(str(v), ["I7", f"card {v} was played in an earlier round"])
+        why.setdefault(str(v), ["I7", _why_text(_EARLIER, (v,), "card {} was played in an "
+                                                "earlier round")])
     choices = [v for v in state.hands[p] if v not in played]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
+
+
+#: The refusal texts of :func:`bid_decision` already written, by card value (and player).
+_PLAYED: dict[tuple[Any, ...], str] = {}
+_EARLIER: dict[tuple[Any, ...], str] = {}
+
+
+def _why_text(cache: dict[tuple[Any, ...], str], key: tuple[Any, ...], form: str) -> str:
+    text = cache.get(key)
+    if text is None:
+        if len(cache) >= 4096:
+            cache.clear()
+        text = cache[key] = form.format(*key)
+    return text
 
 
 def apply_bid(state: State, player: int, value: int, events: Events) -> None:
