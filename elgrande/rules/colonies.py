@@ -61,6 +61,7 @@ AREA = "area"
 
 _FIGURES: dict[int, tuple[Board, Any]] = {}
 _SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
+_PLAN: dict[int, tuple[Board, Any, Any]] = {}
 
 
 # -- figures and pieces ----------------------------------------------------------------------------
@@ -163,14 +164,13 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
         return
     ext = own_pieces(state, board)
     pid = board.place_id(place)
-    fig = figures(board)
-    offices = [o for o in fig.offices if o.area == pid]
-    carrying = n if ext.get("carrying") else sum(
+    offices = _offices_in(board).get(pid)
+    carrying = 0 if not offices else n if ext.get("carrying") else sum(
         1 for c in ext.get("dropped", []) if c[1] == player)  # carriers take no office
     if offices and n > carrying:
         who = _office_who(player)
         for _ in range(n - carrying):
-            for o in sorted(offices, key=lambda o: o.arrival):
+            for o in offices:
                 if ext["offices"][o.id] == EMPTY:
                     ext["offices"][o.id] = who
                     break
@@ -186,6 +186,27 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
                 table["seated"][player] += sit
 
 
+def _offices_in(board: Board, order: int = 0) -> dict[str, list[Any]]:
+    """The offices of each area of ``board`` (C4-C6), cached per board and figures: in
+    arrival order (``order`` 0), the later first (1) or in the manifest's order (2)."""
+    fig = figures(board)
+    hit = _OFFICES.get(id(board))
+    if hit is None or hit[0] is not board or hit[1] is not fig:
+        orders: list[dict[str, list[Any]]] = [{}, {}, {}]
+        for i, offices in enumerate((sorted(fig.offices, key=lambda o: o.arrival),
+                                     sorted(fig.offices, key=lambda o: -o.arrival),
+                                     fig.offices)):
+            for o in offices:
+                orders[i].setdefault(o.area, []).append(o)
+        hit = _OFFICES[id(board)] = (board, fig, orders)
+    return hit[2][order]
+
+
+_OFFICES: dict[int, tuple[Board, Any, list[dict[str, list[Any]]]]] = {}
+#: :func:`_offices_in` orders: the later arrival first, the manifest's.
+LATER_FIRST, LISTED = 1, 2
+
+
 def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     """Departures (the counts are already lowered): an office holder leaves last of its
     colour, the later office first (C4-C6: the office then stays empty until an arrival);
@@ -196,8 +217,8 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     pid = board.place_id(place)
     left = _count(state, place, player)
     who = _office_who(player)
-    held = [o for o in sorted(figures(board).offices, key=lambda o: -o.arrival)
-            if o.area == pid and ext["offices"][o.id] == who]
+    held = [o for o in _offices_in(board, LATER_FIRST).get(pid, ())
+            if ext["offices"][o.id] == who]
     for o in held[:max(0, len(held) - left)]:
         ext["offices"][o.id] = EMPTY
     officers = min(len(held), left)
@@ -375,11 +396,17 @@ def _interject(ctx: Ctx) -> Decision | None:
     """Between two statements of a special action: the relocations a move left unused
     (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
     once (C10)."""
-    if not in_play(ctx.board):
-        return None
-    _flush_notes(ctx.state, ctx.events)
-    return (relocation_decision(ctx.state, ctx.board)
-            or seat_decision(ctx.state, ctx.board, ctx.run.actor))
+    ext = ctx.state.ext.get(NAME)
+    if ext is None or not in_play(ctx.board):
+        return None  # as _flush_notes, relocation_decision and seat_decision: nothing to do
+    if "dropped" in ext or "notes" in ext:
+        _flush_notes(ctx.state, ctx.events)
+    if ext.get("relocation"):
+        d = relocation_decision(ctx.state, ctx.board)
+        if d is not None:
+            return d
+    return seat_decision(ctx.state, ctx.board, ctx.run.actor) \
+        if ext["table"].get("vacant") else None
 
 
 def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
@@ -671,13 +698,23 @@ def _placement_targets(engine: Any, state: State, player: int,
     out = list(places)
     if k < 0:
         return out
-    for p in b.places:
-        if p.kind == AREA and p.index not in out and b.adjacent(k, p.index):
-            out.append(p.index)
-    ship = ship_figures(b).get("area")
-    if ship in b.index and b.places[k].coastal and b.index[ship] not in out:
-        out.append(b.index[ship])
+    key = (id(b), k)
+    hit = _TARGETS.get(key)
+    if hit is None or hit[0] is not b:
+        adds = [p.index for p in b.places if p.kind == AREA and b.adjacent(k, p.index)]
+        ship = ship_figures(b).get("area")
+        if ship in b.index and b.places[k].coastal:
+            adds.append(b.index[ship])
+        hit = _TARGETS[key] = (b, adds)
+    for i in hit[1]:
+        if i not in out:
+            out.append(i)
     return out
+
+
+#: The new areas open to placement by board and king's region (C4, C5), in the order
+#: :func:`_placement_targets` adds them.
+_TARGETS: dict[tuple[int, int], tuple[Board, list[int]]] = {}
 
 
 def _placement_refused(state: State, board: Board, player: int,
@@ -687,6 +724,24 @@ def _placement_refused(state: State, board: Board, player: int,
     the Mediterranean: only by ship or special actions)."""
     out = dict(refused)
     k = state.king
+    key = (id(board), k)
+    fig = figures(board)
+    hit = _REFUSED.get(key)
+    if hit is None or hit[0] is not board or hit[1] is not fig:
+        hit = _REFUSED[key] = (board, fig, _area_refusals(board, k))
+    for pid, why in hit[2].items():
+        out[pid] = list(why)
+    return out
+
+
+#: The refusals of the new areas by board and king's region (with the figures they came
+#: from), see :func:`_area_refusals`.
+_REFUSED: dict[tuple[int, int], tuple[Board, Any, dict[str, Any]]] = {}
+
+
+def _area_refusals(board: Board, k: int) -> dict[str, Any]:
+    """The refusals of :func:`_placement_refused` with the king in region ``k``."""
+    out: dict[str, Any] = {}
     ship = ship_figures(board).get("area")
     for p in board.places:
         if p.kind != AREA or k < 0:
@@ -708,11 +763,20 @@ def _placement_room(state: State, board: Board, player: int,
                     room: dict[str, Any]) -> dict[str, Any]:
     """C4: France holds at most its capacity (3) caballeros of every colour."""
     out = dict(room)
-    for area, cap in figures(board).capacity.items():
-        left = max(0, cap - state.count_in(board.index[area]))
-        out[area] = [left, "C4", f"{board.places[board.index[area]].name} holds at most "
-                     f"{cap} caballeros"]
+    fig = figures(board)
+    hit = _ROOM.get(id(board))
+    if hit is None or hit[0] is not board or hit[1] is not fig:
+        hit = _ROOM[id(board)] = (board, fig, [
+            (area, board.index[area], cap, f"{board.places[board.index[area]].name} holds "
+             f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
+    for area, i, cap, why in hit[2]:
+        out[area] = [max(0, cap - state.count_in(i)), "C4", why]
     return out
+
+
+#: The new areas with a capacity by board (with the figures they came from): id, index,
+#: capacity and the refusal's text (C4).
+_ROOM: dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]] = {}
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -737,8 +801,8 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
                 counts[who.index(state.neutral_holder)] += black
             elif NOBODY in who:
                 counts[who.index(NOBODY)] = black
-    for o in figures(board).offices:
-        if o.area != pid or o.ranks:
+    for o in _offices_in(board, LISTED).get(pid, ()):
+        if o.ranks:
             continue
         holder = ext["offices"][o.id]
         target = holder if holder >= 0 else (state.neutral_holder if holder == BLACK else EMPTY)
@@ -759,6 +823,9 @@ def _area_bonus(state: State, board: Board, place: int,
     if ext is None:
         return []
     pid = board.place_id(place)
+    offices = _offices_in(board, LISTED).get(pid)
+    if not offices:
+        return []
     out: list[tuple[int, str, int]] = []
     leader: int | None = None
     if first_only:
@@ -768,9 +835,7 @@ def _area_bonus(state: State, board: Board, place: int,
         top = max(counts, default=0)
         sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
         leader = sole[0] if len(sole) == 1 else None
-    for o in figures(board).offices:
-        if o.area != pid:
-            continue
+    for o in offices:
         payee = _payee(state, ext["offices"][o.id])
         if payee is None or (first_only and (not o.first_only or payee != leader)):
             continue
@@ -893,6 +958,40 @@ def _carriers(ext: dict[str, Any], place: str, player: int, disc: str | None = N
                and (disc is None or c[2] == disc))
 
 
+#: The fixed figures of the ship moves (see :func:`_ship_plan`).
+ShipPlan = tuple[str, int, list[str], list[tuple[str, int, int]], list[tuple[str, int]],
+                 list[str | None]]
+
+
+def _ship_plan(board: Board) -> ShipPlan | None:
+    """The board's fixed figures of the ship moves (C4, C5), cached per board: the ship's
+    area id and index, its ports, the candidate destinations ``(id, index, capacity or
+    -1)`` (the ports and coastal regions, not the ship), the ports that are areas without
+    a capacity (where caballeros board the ship, ``(id, index)``) and the carried discs
+    (None first: a caballero carrying nothing). None without a ship."""
+    fig = figures(board)
+    hit = _PLAN.get(id(board))
+    if hit is not None and hit[0] is board and hit[1] is fig:
+        cached: ShipPlan | None = hit[2]
+        return cached
+    ship = ship_figures(board)
+    ship_id = ship.get("area")
+    plan: ShipPlan | None = None
+    if ship_id in board.index:
+        ports = [str(x) for x in ship.get("ports") or []]
+        cap = fig.capacity
+        dests = [(r, board.index[r], int(cap[r]) if r in cap else -1)
+                 for r in [*ports, *(board.places[x].id for x in board.regions
+                                     if board.places[x].coastal)]
+                 if r != ship_id]
+        boarding = [(a, board.index[a]) for a in ports
+                    if board.places[board.index[a]].kind == AREA and a not in cap]
+        plan = (str(ship_id), board.index[ship_id], ports, dests, boarding,
+                [None, *(d.id for d in fig.discs)])
+    _PLAN[id(board)] = (board, fig, plan)
+    return plan
+
+
 def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, Any]]:
     """The single ship moves ``player`` may make now (C5-C7), each a mapping ``{"from",
     "to", "disc"}`` (``disc``: the disc the moving caballero carries, or None) or a disc to
@@ -903,11 +1002,14 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
     b = engine.board
     ext = own_pieces(state, b)
-    ship = ship_figures(b)
-    ship_id = ship.get("area")
-    if ship_id not in b.index:
+    plan = _ship_plan(b)
+    if plan is None:
         return []
-    ports = [str(x) for x in ship.get("ports") or []]
+    ship_id, ship_i, _ports, dest_plan, boarding, discs = plan
+    caballeros = state.caballeros
+    if not caballeros[ship_i][player] and not any(caballeros[i][player] for _, i in boarding) \
+            and not any(c[1] == player for c in ext["carriers"]):
+        return []  # nobody aboard or in a port to board from, nothing carried
     sailed = ext.get("sailed", {})
     k = state.king
     out: list[dict[str, Any]] = []
@@ -919,36 +1021,35 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
             if c[2] is not None:
                 carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
 
-    def movable(place: str, disc: str | None) -> int:
-        n = state.caballeros[b.index[place]][player]
-        key = place if disc is None else f"{place}:{disc}"
-        if disc is None:
-            n -= carried.get((place, None), 0)
-        else:
-            n = carried.get((place, disc), 0)
-        return n - int(sailed.get(key, 0))
+    extra = discs[1:]
 
-    room = _placement_room(state, b, player, {})
-    dests = []
-    for r in [*ports, *(b.places[x].id for x in b.regions if b.places[x].coastal)]:
-        i = b.index[r]
-        if i == k or r == ship_id:
-            continue
-        if r in room and (room[r][0] <= 0 or not b.adjacent(k, i)):
-            continue
-        dests.append(r)
-    fig = figures(b)
-    discs = [d.id for d in fig.discs]
-    for disc in [None, *discs]:
-        if movable(ship_id, disc) > 0:
+    def movable(place: str, i: int) -> list[str | None]:
+        # the discs (None: carrying nothing) a caballero of the player here may sail with
+        got: list[str | None] = []
+        if caballeros[i][player] - carried.get((place, None), 0) \
+                - int(sailed.get(place, 0)) > 0:
+            got.append(None)
+        if carried:
+            got += [d for d in extra if carried.get((place, d), 0)
+                    - int(sailed.get(f"{place}:{d}", 0)) > 0]
+        return got
+
+    aboard = movable(ship_id, ship_i)
+    if aboard:
+        dests: list[str] = []
+        for r, i, cap in dest_plan:
+            if i == k:
+                continue
+            if cap >= 0 and (max(0, cap - state.count_in(i)) <= 0 or not b.adjacent(k, i)):
+                continue
+            dests.append(r)
+        for disc in aboard:
             out += [{"from": ship_id, "to": r, "disc": disc} for r in dests]
-    for a in ports:
-        if b.places[b.index[a]].kind != AREA or a in room:
-            continue
-        for disc in [None, *discs]:
-            if movable(a, disc) > 0:
-                out.append({"from": a, "to": ship_id, "disc": disc})
-        out += disc_takes(state, b, player, a, ext["free"].get(a, {}))
+    for a, i in boarding:
+        out += [{"from": a, "to": ship_id, "disc": disc} for disc in movable(a, i)]
+        free = ext["free"].get(a)
+        if free and any(free.values()):
+            out += disc_takes(state, b, player, a, free)
     return out
 
 
@@ -959,8 +1060,10 @@ def disc_takes(state: State, board: Board, player: int, area: str,
     carry, C6; the Captain is never a carrier, C5), one disc each. Moves
     ``{"take": disc, "in": area}``."""
     ext = own_pieces(state, board)
-    officers = sum(1 for o in figures(board).offices
-                   if o.area == area and ext["offices"][o.id] == player)
+    if state.caballeros[board.index[area]][player] <= 0:
+        return []  # no caballero there, so no plain one
+    officers = sum(1 for o in _offices_in(board, LISTED).get(area, ())
+                   if ext["offices"][o.id] == player)
     plain = state.caballeros[board.index[area]][player] - _carriers(ext, area, player) - officers
     if plain <= 0:
         return []
@@ -1013,11 +1116,21 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     """Between phases (not inside a special action, where :func:`_interject` asks): a
     limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
     the new discs the acting player may take at once (C7)."""
-    b = engine.board
-    if not in_play(b) or flow.phase == SPECIAL_PHASE:
+    if flow.phase == SPECIAL_PHASE:
         return None
-    _flush_notes(state, events)
-    return seat_decision(state, b, flow.actor) or fresh_decision(state, b)
+    ext = state.ext.get(NAME)
+    if ext is None:
+        return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
+    b = engine.board
+    if NAME not in b.sets:  # not in_play
+        return None
+    if "dropped" in ext or "notes" in ext:
+        _flush_notes(state, events)
+    if ext["table"].get("vacant"):
+        d = seat_decision(state, b, flow.actor)
+        if d is not None:
+            return d
+    return fresh_decision(state, b) if ext.get("fresh") else None
 
 
 def _interlude_answer(engine: FlowEngine, state: State, flow: Flow, player: int,
@@ -1046,6 +1159,19 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
+    key = (id(b), *m.items())
+    hit = _LABELS.get(key)
+    if hit is not None and hit[0] is b:
+        return hit[1]
+    text = _move_text(b, m)
+    _LABELS[key] = (b, text)
+    return text
+
+
+_LABELS: dict[tuple[Any, ...], tuple[Board, str]] = {}
+
+
+def _move_text(b: Board, m: dict[str, Any]) -> str:
     if "take" in m:
         return f"a caballero in {b.places[b.index[m['in']]].name} takes a {m['take']} disc"
     what = f"the {m['disc']} carrier" if m["disc"] else "a caballero"
@@ -1062,9 +1188,11 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         engine.resume(flow)
         return None
     b = engine.board
-    return Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
-                    {"labels": ["no more ship moves", *(_move_label(b, m) for m in moves)]},
-                    "C5")
+    d = Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
+                 {"labels": ["no more ship moves", *(_move_label(b, m) for m in moves)]},
+                 "C5")
+    _ASKED[:] = [d, state, moves]
+    return d
 
 
 def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, Any],
@@ -1108,12 +1236,23 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     events.append(ev)
 
 
+#: The last ship decision asked, the state it was asked on and its moves (C5), so that
+#: its answer need not list the moves again; empty once answered.
+_ASKED: list[Any] = []
+
+
 def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
     if norm == 0:
         engine.resume(flow)
         return
-    apply_ship_move(engine, state, player, ship_moves(engine, state, player)[norm - 1], events)
+    asked = _ASKED
+    if asked and asked[0] is flow.pending and asked[1] is state:
+        moves = asked[2]  # the moves of the decision being answered, on the same state
+    else:
+        moves = ship_moves(engine, state, player)
+    _ASKED.clear()
+    apply_ship_move(engine, state, player, moves[norm - 1], events)
 
 
 def _ship_step(case: Any, arg: Any) -> None:

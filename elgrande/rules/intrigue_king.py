@@ -196,14 +196,35 @@ def awards(lib: Library, state: State) -> Awards:
         DataError: the Caballero cards for this player count are unknown (I2; a fill
         gives them, EXPANSIONS.md 6).
     """
+    last = _LAST_AWARDS
+    if last and last[0] is lib and last[1] == state.players and last[2] == state.bids:
+        got: Awards = last[3]
+        return got
+    key = (id(lib), state.players, *map(tuple, state.bids))
+    hit = _AWARDS.get(key)
+    if hit is not None and hit[0] is lib:
+        _LAST_AWARDS[:] = [lib, state.players, [list(b) for b in state.bids], hit[1]]
+        return hit[1]
     cs = cards_of(lib)
     row = cs.table.get(state.players)
     if row is None:
         raise DataError("", f"the Caballero cards for {state.players} players are unknown "
                         "(I2); play with a fill (EXPANSIONS.md 6)")
     order = placement.turn_order(state.bids)
-    return Awards({p: row[i] for i, p in enumerate(order) if i < len(row)}, order[0],
-                  order[-1])
+    out = Awards({p: row[i] for i, p in enumerate(order) if i < len(row)}, order[0],
+                 order[-1])
+    if len(_AWARDS) >= 4096:
+        _AWARDS.clear()
+    _AWARDS[key] = (lib, out)
+    _LAST_AWARDS[:] = [lib, state.players, [list(b) for b in state.bids], out]
+    return out
+
+
+#: :func:`awards` by library, player count and the round's played cards (they change
+#: nothing else; the result is never changed).
+_AWARDS: dict[tuple[Any, ...], tuple[Library, Awards]] = {}
+#: The last :func:`awards` asked: library, player count, the played cards, the awards.
+_LAST_AWARDS: list[Any] = []
 
 
 def _options(state: State) -> Mapping[str, Any]:
@@ -323,13 +344,29 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     round."""
     p = (first + i) % state.players
     played = {v: q for q, v in state.bids}
-    why = {str(v): ["I3", f"card {v} was already played this round by player {q}"]
+    why = {str(v): ["I3", _why_text(_PLAYED, (v, q), "card {} was already played this "
+                                    "round by player {}")]
            for v, q in played.items()}
     for v in state.discards[p]:
-        why.setdefault(str(v), ["I7", f"card {v} was played in an earlier round"])
+        why.setdefault(str(v), ["I7", _why_text(_EARLIER, (v,), "card {} was played in an "
+                                                "earlier round")])
     choices = [v for v in state.hands[p] if v not in played]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
+
+
+#: The refusal texts of :func:`bid_decision` already written, by card value (and player).
+_PLAYED: dict[tuple[Any, ...], str] = {}
+_EARLIER: dict[tuple[Any, ...], str] = {}
+
+
+def _why_text(cache: dict[tuple[Any, ...], str], key: tuple[Any, ...], form: str) -> str:
+    text = cache.get(key)
+    if text is None:
+        if len(cache) >= 4096:
+            cache.clear()
+        text = cache[key] = form.format(*key)
+    return text
 
 
 def apply_bid(state: State, player: int, value: int, events: Events) -> None:
@@ -396,7 +433,10 @@ def played_value(state: State, player: int) -> int:
     Raises:
         KeyError: they played none.
     """
-    return dict((q, v) for q, v in state.bids)[player]
+    for q, v in state.bids:
+        if q == player:
+            return v
+    raise KeyError(player)
 
 
 def action_choices(lib: Library, state: State, player: int) -> list[str]:
@@ -491,7 +531,8 @@ def takes(state: State) -> list[list[Any]]:
 
 def taken_card(state: State, player: int) -> str:
     """The action card ``player`` took from the offer this round (X2), or ''."""
-    return next((str(c) for q, c, _ in takes(state) if q == player), "")
+    raw = (state.ext.get(EXT) or {}).get("takes") or []
+    return next((str(c) for q, c, _ in raw if q == player), "")
 
 
 def take_decision(lib: Library, state: State, offer: list[str], player: int) -> Decision:
@@ -548,7 +589,14 @@ def _take_now(engine: FlowEngine, state: State, flow: Flow, player: int) -> Deci
     mine = state.ext.get(EXT) or {}
     if player in (mine.get("asked") or []) or player in (mine.get("held") or []):
         return None
-    d = take_decision(engine.lib, state, base.part(flow).offer, player)
+    done = mine.get("takes") or []
+    if len(done) >= cards_of(engine.lib).offer_takers or any(q == player for q, _, _ in done):
+        return None  # no card may be taken (take_decision refuses every one)
+    offer = base.part(flow).offer
+    taken = {str(c) for _, c, _ in done}
+    if not any(c and c not in taken for c in offer):
+        return None  # no card left on offer
+    d = take_decision(engine.lib, state, offer, player)
     return d if len(d.options["choices"]) > 1 else None
 
 

@@ -1,0 +1,68 @@
+"""Colonies and Intrigue & the King decisions per second beside the base game's (issue 12:
+base / expansion at most 1.5), all in one process, interleaved in short slices and timed in
+CPU time (``time.process_time``), so that the load of a shared machine moves both sides alike.
+
+    python benchmarks/expansion_ratio.py [--slice 0.2] [--rounds 10] [--players 2,3,4,5]
+
+Random answers, logging off, the provisional fills (EXPANSIONS.md 6). Prints, per player
+count, the base game's decisions/s and the ratio base / expansion for each expansion.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from elgrande.game import new_game
+
+#: The games timed: name -> new_game keyword arguments.
+SETS = {
+    "base": {"sets": ("base",)},
+    "colonies": {"sets": ("base", "colonies"), "fill": "provisional"},
+    "intrigue_king": {"sets": ("base", "intrigue-king"), "fill": "provisional"},
+}
+
+
+def decisions(players: int, seconds: float, seed: int, **kw: object) -> tuple[int, float]:
+    """Random games of ``players`` from ``seed`` on for about ``seconds`` of CPU time:
+    (decisions answered, CPU seconds)."""
+    n = 0
+    start = time.process_time()
+    while True:
+        game = new_game(players, seed=seed, logging=False, **kw)
+        rng = random.Random(seed)
+        while game.pending is not None:
+            d = game.pending
+            game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+            n += 1
+        seed += 1
+        took = time.process_time() - start
+        if took >= seconds:
+            return n, took
+
+
+def main() -> None:
+    """Time the games of :data:`SETS` alternately and print the ratios."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--slice", type=float, default=0.2, help="CPU seconds per slice")
+    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--players", default="2,3,4,5")
+    args = ap.parse_args()
+    counts = [int(x) for x in args.players.split(",")]
+    total: dict[tuple[str, int], list[float]] = {}
+    for r in range(args.rounds):
+        for n in counts:
+            for name, kw in SETS.items():
+                got, took = decisions(n, args.slice, 1000 * r, **kw)
+                t = total.setdefault((name, n), [0, 0.0])
+                t[0] += got
+                t[1] += took
+    for n in counts:
+        rate = {name: total[(name, n)][0] / total[(name, n)][1] for name in SETS}
+        print(f"{n} players: base {rate['base']:.0f} decisions/s; " + "; ".join(
+            f"base / {name} {rate['base'] / rate[name]:.2f}x" for name in SETS if name != "base"))
+
+
+if __name__ == "__main__":
+    main()
