@@ -221,7 +221,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     lines: list[ScoreLine] = []
     # best rank first (the rank falls as the count does), the neutral caballeros after
     # players of their rank; ranks as :func:`ranks` gives them (B6.5)
-    order = sorted((-c, who[i] == NOBODY, who[i], c) for i, c in enumerate(counts) if c > 0)
+    order = [(-c, who[i] == NOBODY, who[i], c) for i, c in enumerate(counts) if c > 0]
+    order.sort()
     k, m, r = 0, len(order), 1
     while k < m:
         c = order[k][3]
@@ -249,9 +250,11 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                     break
             else:
                 lines.append(ScoreLine(who_gets, 0, 0, 0, ((reason, points),)))
+    scores = state.scores
     for ln in lines:
-        if ln.participant != NOBODY:
-            state.scores[ln.participant] += ln.total
+        if ln.participant != NOBODY:  # ln.total, inline
+            scores[ln.participant] += ln.points + sum(b for _, b in ln.bonuses) \
+                if ln.bonuses else ln.points
     return RegionScore(place, values, source, first_only, tuple(lines))
 
 

@@ -191,7 +191,8 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
     discarded = [c for c, o in zip(bp.offer, bp.origin, strict=True) if c and o >= 0]  # B3.5
-    engine.rules.each("round_end", engine, state, flow, events)
+    if engine.rules.hooks["round_end"]:
+        engine.rules.each("round_end", engine, state, flow, events)
     bp.offer = []
     bp.origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
@@ -274,14 +275,20 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     flow.card = ""
     bp.placed = bp.special_done = bp.kept = False
     bp.place_first = True
-    engine.rules.each("turn_start", engine, state, flow, events)
+    if engine.rules.hooks["turn_start"]:
+        engine.rules.each("turn_start", engine, state, flow, events)
     engine.enter(flow, COURT)
 
 
 def _court_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.actor
-    value = dict((q, v) for q, v in state.bids)[p]
+    value = -1
+    for q, v in state.bids:  # the last bid of p (as dict(state.bids)[p])
+        if q == p:
+            value = v
+    if value < 0:
+        raise KeyError(p)  # as before: a turn needs the player's power card
     limit = engine.board.power_cards.get(value, 0)
     if engine.rules.hooks["court_limit"]:
         limit = engine.rules.fold("court_limit", limit, engine, state, p)
@@ -558,7 +565,8 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     if any(x.card == flow.card and x.data.get("taken") == state.round
            and x.player == flow.actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
-    engine.rules.each("special_done", engine, state, flow, events)
+    if engine.rules.hooks["special_done"]:
+        engine.rules.each("special_done", engine, state, flow, events)
     flow.run = None
     bp.before = None
     bp.special_done = True
