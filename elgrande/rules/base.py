@@ -526,12 +526,13 @@ def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     interp = engine.interpreter
     bp: BaseRound = flow.parts["base"]
-    events.append({"event": "special", "player": flow.actor, "card": flow.card})
+    actor = flow.actor
+    events.append({"event": "special", "player": actor, "card": flow.card})
     if flow.card not in interp.scripts:  # a card a fill plays with no special action
         _special_over(engine, state, flow, events)  # (EXPANSIONS.md 6): it is carried out
         return
     bp.before = state.copy()
-    flow.run = interp.begin(flow.card, flow.actor)
+    flow.run = interp.begin(flow.card, actor)
     flow.phase = SPECIAL
     try:
         d = interp.advance(state, flow.run, events)
@@ -615,7 +616,11 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int]) -> scori
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
     """The B6.1 secret-disc decision of the players not in ``answered``."""
     remaining = [p for p in range(state.players) if p not in answered]
-    opts = [engine.board.place_id(r) for r in engine.board.regions]
+    ids = engine.memo.get("base.region_ids")
+    if ids is None:  # the library never changes: its regions' ids neither
+        ids = engine.memo["base.region_ids"] = [engine.board.place_id(r)
+                                                for r in engine.board.regions]
+    opts = list(ids)
     return Decision("secret_region", remaining, "Set your secret disc to a region",
                     {"per_player": {str(p): opts for p in remaining}}, "B6.1")
 
