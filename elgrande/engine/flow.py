@@ -121,9 +121,10 @@ class Flow:
     @property
     def actor(self) -> int:
         """The player whose turn it is (-1 outside turns)."""
-        if not self.turn_order or self.turn_i >= len(self.turn_order):
+        try:  # inside a turn, the common case: one look-up
+            return self.turn_order[self.turn_i]
+        except IndexError:
             return -1
-        return self.turn_order[self.turn_i]
 
 
 def setup(lib: Library, players: int, seed: int, variant: str = "standard",

@@ -323,7 +323,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 
 def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
-    number = engine.lib.card(flow.card).place                       # B4.3
+    number = engine.lib.cards.cards[flow.card].place                # B4.3
     if not engine.rules.hooks["placement_limit"]:
         return int(number)
     return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
