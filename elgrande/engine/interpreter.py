@@ -162,7 +162,9 @@ class Interpreter:
                 made = len(events)
                 d = PRIMITIVES[stmt.name].start(ctx, stmt)
                 if len(events) != made:
-                    ctx.charge(EVENT_UNITS * (len(events) - made))
+                    run.work += EVENT_UNITS * (len(events) - made)  # as ctx.charge
+                    if run.work > budget:
+                        ctx.charge(0)
                 if d is not None:
                     ctx.charge(_size(d.options))  # the moves it offers
                     run.pending = d
