@@ -211,11 +211,17 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    values, source = current_values(state, board, place)
+    if place in state.scoreboards:
+        values, source = current_values(state, board, place)
+    else:  # no mobile scoreboard there: the printed values (as current_values)
+        values, source = board.places[place].values, "printed"
     paid = board.paid_ranks[state.players]
     if first_only:
         paid = min(paid, 1)
-    who, counts = participants(state, place)
+    if state.neutral[place]:
+        who, counts = participants(state, place)
+    else:  # no neutral caballero: the players alone (as participants)
+        who, counts = list(range(state.players)), state.caballeros[place][:]
     if rules is not None:
         who, counts = rules.ranking_counts(state, board, place, who, counts)
     lines: list[ScoreLine] = []
