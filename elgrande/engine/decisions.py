@@ -357,6 +357,16 @@ def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
     """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most
     caballeros it may still take, rule, message]} (a place's capacity)."""
     o = d.options
+    if type(answer) is dict:  # the common answer, valid: checked inline (the same result)
+        to, room, total = o["to"], o.get("room"), 0
+        for k, v in answer.items():
+            if type(v) is not int or not 0 <= v <= MAX_INT or k not in to \
+                    or (room and k in room and v > room[k][0]):
+                break
+            total += v
+        else:
+            if o.get("min", 0) <= total <= o["max"]:
+                return {k: v for k, v in answer.items() if v}
     rule = _rule(d, "B4.3")
     moves = _counts(answer, rule)
     for k in moves:
@@ -638,6 +648,10 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
     """options: limit, provinces, regions {id: own count} (allowed shortfall sources),
     refused {id: [rule, msg]}. Returns {"provinces": k, "regions": {id: n}}."""
     o = d.options
+    if type(answer) is dict and len(answer) == 2 and answer.get("regions") == {}:
+        k = answer.get("provinces")  # the common answer, valid: the same result inline
+        if type(k) is int and 0 <= k <= o["provinces"] and k <= o["limit"]:
+            return {"provinces": k, "regions": {}}
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = {"provinces": answer, "regions": {}}
     if (type(answer) is not dict and not isinstance(answer, Mapping)) \
