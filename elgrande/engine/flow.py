@@ -209,10 +209,10 @@ class FlowEngine:
             if interludes:  # a module's decision between phases (DESIGN.md 2a)
                 d = self.rules.last("interlude", self, state, flow, events)
             if d is None:
-                nxt: Decision | None = phases[flow.phase].decide(self, state, flow, events)
-            if nxt is not None:
-                flow.pending = nxt
-                return nxt
+                d = phases[flow.phase].decide(self, state, flow, events)
+            if d is not None:
+                flow.pending = d
+                return d
         flow.pending = None
         return None
 
