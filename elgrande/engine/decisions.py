@@ -40,7 +40,7 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -199,6 +199,11 @@ class Decision:
         listed; otherwise drawn step by step)."""
         p = self.players[0] if player is None else player
         handlers = KINDS[self.kind]
+        listed = handlers.listed
+        if listed is not None and type(rng) is random.Random:  # the same draw, one call
+            seq = listed(self, p)
+            if seq:
+                return seq[rng._randbelow(len(seq))]  # type: ignore[attr-defined]
         count = handlers.count
         if count is not None:  # the same draw, without listing every answer
             n = count(self, p)
@@ -235,6 +240,9 @@ class Kind:
     #: answer as listing).
     count: Callable[[Decision, int], int | None] | None = None
     nth: Callable[[Decision, int, int], Any] | None = None
+    #: optional, for kinds whose answers are a sequence in the options: that sequence
+    #: (what ``legal`` lists, not copied), so a random answer is one look-up.
+    listed: Callable[[Decision, int], Sequence[Any]] | None = None
 
 
 KINDS: dict[str, Kind] = {}
@@ -244,13 +252,15 @@ def kind(name: str, check: Callable[[Decision, int, Any], Any],
          legal: Callable[[Decision, int], list[Any] | None],
          rand: Callable[[Decision, int, random.Random], Any] | None = None,
          count: Callable[[Decision, int], int | None] | None = None,
-         nth: Callable[[Decision, int, int], Any] | None = None) -> None:
+         nth: Callable[[Decision, int, int], Any] | None = None,
+         listed: Callable[[Decision, int], Sequence[Any]] | None = None) -> None:
     """Register a decision kind's handlers (the flow registers its own kinds too):
     ``check``, ``legal``, ``rand`` (when answers are too many to list) and optionally
-    ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed)."""
+    ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed) and
+    ``listed`` (``legal``'s list itself, uncopied, where the options hold it)."""
     def _no_random(d: Decision, p: int, rng: random.Random) -> Any:
         raise AssertionError(f"{name}: answers must be listable")  # pragma: no cover
-    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth)
+    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed)
 
 
 def _rule(d: Decision, default: str) -> str:
@@ -295,6 +305,12 @@ def _pick_count(d: Decision, p: int) -> int:
     return len(o["choices"] if "choices" in o else o["per_player"][str(p)])
 
 
+def _pick_listed(d: Decision, p: int) -> list[Any]:
+    """The list :func:`_pick_legal` copies."""
+    o = d.options
+    return o["choices"] if "choices" in o else o["per_player"][str(p)]  # type: ignore[no-any-return]
+
+
 def _pick_nth(d: Decision, p: int, i: int) -> Any:
     """The ``i``-th answer of :func:`_pick_legal`'s list."""
     o = d.options
@@ -303,7 +319,7 @@ def _pick_nth(d: Decision, p: int, i: int) -> Any:
 
 for _k in ("choose_region", "choose_number", "choose_player", "choose_power_card",
            "secret_region"):
-    kind(_k, _pick_check, _pick_legal, count=_pick_count, nth=_pick_nth)
+    kind(_k, _pick_check, _pick_legal, count=_pick_count, nth=_pick_nth, listed=_pick_listed)
 
 
 def _option_check(d: Decision, p: int, answer: Any) -> Any:
@@ -317,7 +333,8 @@ def _option_check(d: Decision, p: int, answer: Any) -> Any:
 
 
 kind("choose_option", _option_check, lambda d, p: list(range(len(d.options["labels"]))),
-     count=lambda d, p: len(d.options["labels"]), nth=lambda d, p, i: i)
+     count=lambda d, p: len(d.options["labels"]), nth=lambda d, p, i: i,
+     listed=lambda d, p: range(len(d.options["labels"])))
 
 
 # -- distributions: {place: n} ----------------------------------------------------------------
@@ -340,6 +357,16 @@ def _place_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
     """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most
     caballeros it may still take, rule, message]} (a place's capacity)."""
     o = d.options
+    if type(answer) is dict:  # the common answer, valid: checked inline (the same result)
+        to, room, total = o["to"], o.get("room"), 0
+        for k, v in answer.items():
+            if type(v) is not int or not 0 <= v <= MAX_INT or k not in to \
+                    or (room and k in room and v > room[k][0]):
+                break
+            total += v
+        else:
+            if o.get("min", 0) <= total <= o["max"]:
+                return {k: v for k, v in answer.items() if v}
     rule = _rule(d, "B4.3")
     moves = _counts(answer, rule)
     for k in moves:
@@ -621,6 +648,10 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
     """options: limit, provinces, regions {id: own count} (allowed shortfall sources),
     refused {id: [rule, msg]}. Returns {"provinces": k, "regions": {id: n}}."""
     o = d.options
+    if type(answer) is dict and len(answer) == 2 and answer.get("regions") == {}:
+        k = answer.get("provinces")  # the common answer, valid: the same result inline
+        if type(k) is int and 0 <= k <= o["provinces"] and k <= o["limit"]:
+            return {"provinces": k, "regions": {}}
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = {"provinces": answer, "regions": {}}
     if (type(answer) is not dict and not isinstance(answer, Mapping)) \

@@ -121,9 +121,10 @@ class Flow:
     @property
     def actor(self) -> int:
         """The player whose turn it is (-1 outside turns)."""
-        if not self.turn_order or self.turn_i >= len(self.turn_order):
+        try:  # inside a turn, the common case: one look-up
+            return self.turn_order[self.turn_i]
+        except IndexError:
             return -1
-        return self.turn_order[self.turn_i]
 
 
 def setup(lib: Library, players: int, seed: int, variant: str = "standard",
@@ -193,13 +194,16 @@ class FlowEngine:
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).
         self.memo: dict[str, Any] = {}
+        #: whether any module in play has interludes (the hooks never change once loaded)
+        self._interludes = bool(self.rules.hooks["interlude"])
+        self._interlude_answers = bool(self.rules.hooks["interlude_answer"])
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
         """Run until a decision is pending (returned and kept in ``flow.pending``) or the
         game is over (None)."""
         phases = self.rules.phases
-        interludes = bool(self.rules.hooks["interlude"])
+        interludes = self._interludes
         while flow.phase != OVER:
             d: Decision | None = None
             if interludes:  # a module's decision between phases (DESIGN.md 2a)
@@ -222,13 +226,14 @@ class FlowEngine:
         d = flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
-        phase = self.rules.phases[flow.phase]
+        phases = self.rules.phases
+        phase = phases[flow.phase]
         if type(player) is not int and (isinstance(player, bool)
                                         or not isinstance(player, int)) \
                 or player not in d.players:
             raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
                               f"(waiting for {d.players}: {d.prompt})")
-        if self.rules.hooks["interlude_answer"] and self.rules.last(
+        if self._interlude_answers and self.rules.last(
                 "interlude_answer", self, state, flow, player, answer, events):
             pass  # a module's interlude took the answer
         elif phase.answer is not None:
@@ -236,7 +241,15 @@ class FlowEngine:
         else:  # the seat is checked: the kind's own check (as Decision.check)
             norm = KINDS[d.kind].check(d, player, answer)
             phase.apply(self, state, flow, player, norm, events)
-        return self.advance(state, flow, events)
+        if self._interludes:
+            return self.advance(state, flow, events)
+        while flow.phase != OVER:  # as advance, without interludes (one call less)
+            nxt: Decision | None = phases[flow.phase].decide(self, state, flow, events)
+            if nxt is not None:
+                flow.pending = nxt
+                return nxt
+        flow.pending = None
+        return None
 
     # -- moving between phases (for the rules modules) --
     def enter(self, flow: Flow, name: str) -> None:

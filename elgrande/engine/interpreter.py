@@ -162,7 +162,9 @@ class Interpreter:
                 made = len(events)
                 d = PRIMITIVES[stmt.name].start(ctx, stmt)
                 if len(events) != made:
-                    ctx.charge(EVENT_UNITS * (len(events) - made))
+                    run.work += EVENT_UNITS * (len(events) - made)  # as ctx.charge
+                    if run.work > budget:
+                        ctx.charge(0)
                 if d is not None:
                     ctx.charge(_size(d.options))  # the moves it offers
                     run.pending = d
@@ -282,17 +284,24 @@ class Interpreter:
 
 def _size(options: Any) -> int:
     """How many values a decision's options hold (lists and mappings counted through,
-    each container one more)."""
-    if isinstance(options, dict):
-        values: Any = options.values()
-    elif isinstance(options, (list, tuple)):
-        values = options
-    else:
-        return 1
-    n = 1
-    for v in values:
-        t = type(v)
-        n += 1 if t is str or t is int or t is bool or t is float or v is None else _size(v)
+    each container one more); one pass over a stack, no recursion."""
+    n = 0
+    todo = [options]
+    while todo:
+        x = todo.pop()
+        n += 1
+        if isinstance(x, dict):
+            values: Any = x.values()
+        elif isinstance(x, (list, tuple)):
+            values = x
+        else:
+            continue
+        for v in values:
+            t = type(v)
+            if t is str or t is int or t is bool or t is float or v is None:
+                n += 1
+            else:
+                todo.append(v)
     return n
 
 

@@ -211,30 +211,42 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    values, source = current_values(state, board, place)
+    if place in state.scoreboards:
+        values, source = current_values(state, board, place)
+    else:  # no mobile scoreboard there: the printed values (as current_values)
+        values, source = board.places[place].values, "printed"
     paid = board.paid_ranks[state.players]
     if first_only:
         paid = min(paid, 1)
-    who, counts = participants(state, place)
+    if state.neutral[place]:
+        who, counts = participants(state, place)
+    else:  # no neutral caballero: the players alone (as participants)
+        who, counts = list(range(state.players)), state.caballeros[place][:]
     if rules is not None:
         who, counts = rules.ranking_counts(state, board, place, who, counts)
     lines: list[ScoreLine] = []
-    top = max(counts) if counts else 0
-    if top > 0:
-        rk = ranks(counts)
-        leader = who[counts.index(top)] if counts.count(top) == 1 else None
-        # best rank first, the neutral caballeros after players of their rank (keys unique)
-        order = sorted((rk[i], who[i] == NOBODY, who[i], i) for i, c in enumerate(counts)
-                       if c > 0)
-        for r, _, p, i in order:
-            pts = values[r - 1] if r <= paid else 0
+    # best rank first (the rank falls as the count does), the neutral caballeros after
+    # players of their rank; ranks as :func:`ranks` gives them (B6.5)
+    order = [(-c, who[i] == NOBODY, who[i], c) for i, c in enumerate(counts) if c > 0]
+    order.sort()
+    k, m, r = 0, len(order), 1
+    while k < m:
+        c = order[k][3]
+        j = k + 1
+        while j < m and order[j][3] == c:
+            j += 1
+        rank = r if j - k == 1 else r + 1
+        pts = values[rank - 1] if rank <= paid else 0
+        for _, _, p, _ in order[k:j]:
             bonuses: tuple[tuple[str, int], ...] = ()
-            if p == leader and p != NOBODY:
+            if k == 0 and j == 1 and p != NOBODY:  # the leader alone
                 if place == state.king and board.king_bonus:
                     bonuses = (("king", board.king_bonus),)
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
-            lines.append(ScoreLine(p, counts[i], r, pts, bonuses))
+            lines.append(ScoreLine(p, c, rank, pts, bonuses))
+        r += 1 if j - k == 1 else 2
+        k = j
     if rules is not None:
         extra = rules.area_bonus(state, board, place, first_only)
         for who_gets, reason, points in extra:
@@ -244,9 +256,11 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                     break
             else:
                 lines.append(ScoreLine(who_gets, 0, 0, 0, ((reason, points),)))
+    scores = state.scores
     for ln in lines:
-        if ln.participant != NOBODY:
-            state.scores[ln.participant] += ln.total
+        if ln.participant != NOBODY:  # ln.total, inline
+            scores[ln.participant] += ln.points + sum(b for _, b in ln.bonuses) \
+                if ln.bonuses else ln.points
     return RegionScore(place, values, source, first_only, tuple(lines))
 
 

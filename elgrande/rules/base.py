@@ -162,7 +162,7 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
 
 # -- rounds (B3) -------------------------------------------------------------------------------
 def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     before = state.round
     flow.round_i += 1
     state.round = flow.round
@@ -189,9 +189,10 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 
 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     discarded = [c for c, o in zip(bp.offer, bp.origin, strict=True) if c and o >= 0]  # B3.5
-    engine.rules.each("round_end", engine, state, flow, events)
+    if engine.rules.hooks["round_end"]:
+        engine.rules.each("round_end", engine, state, flow, events)
     bp.offer = []
     bp.origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
@@ -251,13 +252,13 @@ def apply_bid_answer(state: State, player: int, value: int, events: Events,
 
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     return bid_decision(state, bp.first_bidder, bp.bid_i)
 
 
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     apply_bid_answer(state, player, int(norm), events)
     bp.bid_i += 1
     if bp.bid_i == state.players:
@@ -269,19 +270,25 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
 
 # -- a turn (B4) -------------------------------------------------------------------------------
 def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     bp.slot = -1
     flow.card = ""
     bp.placed = bp.special_done = bp.kept = False
     bp.place_first = True
-    engine.rules.each("turn_start", engine, state, flow, events)
+    if engine.rules.hooks["turn_start"]:
+        engine.rules.each("turn_start", engine, state, flow, events)
     engine.enter(flow, COURT)
 
 
 def _court_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.actor
-    value = dict((q, v) for q, v in state.bids)[p]
+    value = -1
+    for q, v in state.bids:  # the last bid of p (as dict(state.bids)[p])
+        if q == p:
+            value = v
+    if value < 0:
+        raise KeyError(p)  # as before: a turn needs the player's power card
     limit = engine.board.power_cards.get(value, 0)
     if engine.rules.hooks["court_limit"]:
         limit = engine.rules.fold("court_limit", limit, engine, state, p)
@@ -300,14 +307,14 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    choices = [c for c in part(flow).offer if c]
+    choices = [c for c in flow.parts["base"].offer if c]
     return Decision("choose_action_card", [flow.actor], "Choose one of the open action cards",
                     {"choices": choices, "why": {}}, "B4.2")
 
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     bp.slot = bp.offer.index(norm)
     flow.card = norm
     bp.offer[bp.slot] = ""
@@ -316,7 +323,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 
 def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
-    number = engine.lib.card(flow.card).place                       # B4.3
+    number = engine.lib.cards.cards[flow.card].place                # B4.3
     if not engine.rules.hooks["placement_limit"]:
         return int(number)
     return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
@@ -324,19 +331,20 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
 
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    bp = part(flow)
-    if not (state.court[flow.actor] > 0 and _placement_limit(engine, state, flow) > 0):
+    bp: BaseRound = flow.parts["base"]
+    p = flow.actor
+    if not (state.court[p] > 0 and _placement_limit(engine, state, flow) > 0):
         bp.place_first = False
         flow.phase = OFFER
         return None
-    return Decision("choose_option", [flow.actor], "Place caballeros first, or carry out the "
+    return Decision("choose_option", [p], "Place caballeros first, or carry out the "
                     "special action first?", {"labels": ["place caballeros first",
                                                          "special action first"]}, "B4.5")
 
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     bp.place_first = norm == 0
     flow.phase = PLACE if bp.place_first else OFFER
 
@@ -356,6 +364,9 @@ def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int
 #: Refusal messages of placement decisions, by (board, king's region, targets): decisions
 #: are never changed once made, so they share them.
 _REFUSALS: dict[tuple[int, int, tuple[int, ...]], dict[str, list[str]]] = {}
+#: Without a ``placement_targets`` hook, the place ids and refusals of a placement by
+#: (board, king's region): ``(board, to, refused)``.
+_PLAIN_TARGETS: dict[tuple[int, int], tuple[Board, list[str], dict[str, list[str]]]] = {}
 
 
 def placement_decision(engine: FlowEngine, state: State, player: int,
@@ -366,21 +377,29 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
     if limit <= 0:
         return None
     b = engine.board
-    targets = placement_targets(engine, state, player)
-    key = (id(b), state.king, tuple(targets))
-    refused = _REFUSALS.get(key)
-    if refused is None:  # the same for every placement with this king and these targets
-        refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
-                                   "king's region"] for r in b.regions if r not in targets}
-        if state.king >= 0:
-            refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
-        if len(_REFUSALS) < 10_000:
-            _REFUSALS[key] = refused
+    plain = not engine.rules.hooks["placement_targets"]
+    hit = _PLAIN_TARGETS.get((id(b), state.king)) if plain else None
+    if hit is not None and hit[0] is b:  # the king's neighbours never change: shared
+        to, refused = hit[1], hit[2]
+    else:
+        targets = placement_targets(engine, state, player)
+        key = (id(b), state.king, tuple(targets))
+        known = _REFUSALS.get(key)
+        if known is None:  # the same for every placement with this king and these targets
+            refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
+                                       "king's region"] for r in b.regions if r not in targets}
+            if state.king >= 0:
+                refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
+            if len(_REFUSALS) < 10_000:
+                _REFUSALS[key] = refused
+        else:
+            refused = known
+        to = [b.places[r].id for r in targets]
+        if plain and len(_PLAIN_TARGETS) < 10_000:
+            _PLAIN_TARGETS[(id(b), state.king)] = (b, to, refused)
     if engine.rules.hooks["placement_refused"]:
         refused = engine.rules.fold("placement_refused", dict(refused), state, b, player)
-    places = b.places
-    options = {"to": [places[r].id for r in targets], "min": 0, "max": limit,
-               "refused": refused}
+    options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
     if engine.rules.hooks["placement_room"]:
         room = engine.rules.fold("placement_room", {}, state, b, player)
         if room:
@@ -411,12 +430,12 @@ def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    part(flow).placed = True
+    flow.parts["base"].placed = True
     _next_part(engine, state, flow, events)
 
 
 def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     if bp.placed and bp.special_done:
         _end_turn(engine, state, flow, events)
     elif not bp.placed and (bp.special_done or bp.place_first):
@@ -427,7 +446,7 @@ def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
 
 def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    if part(flow).special_done:
+    if flow.parts["base"].special_done:
         _next_part(engine, state, flow, events)
         return None
     return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
@@ -436,7 +455,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     if norm == 1:
         events.append({"event": "decline", "player": player})
         bp.special_done = True
@@ -472,7 +491,7 @@ def _spend_veto(state: State, player: int) -> None:
 
 def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     if not bp.veto_queue:
         cancelled = len(bp.veto_chain) % 2 == 1
         events.append({"event": "veto_result", "player": flow.actor, "cancelled": cancelled,
@@ -493,7 +512,7 @@ def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     if norm == 1:
         _spend_veto(state, player)
         bp.veto_chain.append(player)
@@ -506,13 +525,14 @@ def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 # -- the special action --------------------------------------------------------------------------
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     interp = engine.interpreter
-    bp = part(flow)
-    events.append({"event": "special", "player": flow.actor, "card": flow.card})
+    bp: BaseRound = flow.parts["base"]
+    actor = flow.actor
+    events.append({"event": "special", "player": actor, "card": flow.card})
     if flow.card not in interp.scripts:  # a card a fill plays with no special action
         _special_over(engine, state, flow, events)  # (EXPANSIONS.md 6): it is carried out
         return
     bp.before = state.copy()
-    flow.run = interp.begin(flow.card, flow.actor)
+    flow.run = interp.begin(flow.card, actor)
     flow.phase = SPECIAL
     try:
         d = interp.advance(state, flow.run, events)
@@ -542,11 +562,12 @@ def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, r
 
 
 def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     if any(x.card == flow.card and x.data.get("taken") == state.round
            and x.player == flow.actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
-    engine.rules.each("special_done", engine, state, flow, events)
+    if engine.rules.hooks["special_done"]:
+        engine.rules.each("special_done", engine, state, flow, events)
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -557,7 +578,7 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
                   events: Events) -> None:
     """A card that ran over its budget is undone whole: the state is as it was before the
     card began, and the special action counts as carried out with no effect."""
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     assert bp.before is not None
     state.set_to(bp.before)
     events.append({"event": "special_void", "player": flow.actor, "card": flow.card,
@@ -569,7 +590,7 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
 
 
 def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = part(flow)
+    bp: BaseRound = flow.parts["base"]
     card = flow.card
     if bp.slot >= 0 and bp.origin[bp.slot] >= 0 and not bp.kept:  # B4.6
         bp.stacks[bp.origin[bp.slot]].append(card)
@@ -595,7 +616,11 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int]) -> scori
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
     """The B6.1 secret-disc decision of the players not in ``answered``."""
     remaining = [p for p in range(state.players) if p not in answered]
-    opts = [engine.board.place_id(r) for r in engine.board.regions]
+    ids = engine.memo.get("base.region_ids")
+    if ids is None:  # the library never changes: its regions' ids neither
+        ids = engine.memo["base.region_ids"] = [engine.board.place_id(r)
+                                                for r in engine.board.regions]
+    opts = list(ids)
     return Decision("secret_region", remaining, "Set your secret disc to a region",
                     {"per_player": {str(p): opts for p in remaining}}, "B6.1")
 
