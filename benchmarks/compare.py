@@ -2,6 +2,7 @@
 
     python benchmarks/compare.py e6bb21f [--rounds 3] [--seconds 2]
     python benchmarks/compare.py --compiled [--rounds 3] [--seconds 2]
+    python benchmarks/compare.py e6bb21f --tree-compiled [--rounds 3] [--seconds 2]
 
 Builds REV from git (``git archive``) into a temporary virtual environment, then runs
 ``benchmarks/bench_worker.py`` in alternating fresh processes: REV, working tree, REV,
@@ -15,6 +16,10 @@ wants it at most 1.5), for each side that has them.
 as the optional mypyc build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, needs a C compiler; see
 the README), each in its own temporary virtual environment, and compares them the same way
 (ratio: compiled / pure).
+
+``REV --tree-compiled`` compares REV with the working tree's mypyc build (installed like
+``--compiled`` does) instead of the working tree run from the checkout (ratio: compiled
+working tree / REV).
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ def build(rev: str, where: Path) -> Path:
     """Install commit ``rev`` into a new virtual environment under ``where``; return its
     python."""
     src = where / "src"
-    src.mkdir()
+    src.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
                              capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
@@ -53,10 +58,9 @@ def install(src: Path, venv: Path, env: dict[str, str]) -> Path:
     return py
 
 
-def build_tree_twice(where: Path) -> tuple[Path, Path]:
-    """Install the working tree (its tracked and untracked-but-not-ignored files, as they
-    are on disk) into two new virtual environments under ``where``: the pure-Python wheel
-    and the mypyc build. Return (pure python, compiled python)."""
+def copy_tree(where: Path) -> Path:
+    """Copy the working tree (its tracked and untracked-but-not-ignored files, as they are
+    on disk) to ``where / "src"``; return that directory."""
     src = where / "src"
     src.mkdir()
     files = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
@@ -65,9 +69,20 @@ def build_tree_twice(where: Path) -> tuple[Path, Path]:
     packed = subprocess.run(["tar", "-c", "-C", str(ROOT), "--null", "-T", "-"],
                             input=existing, check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(src)], input=packed, check=True)
-    pure = install(src, where / "pure", {})
-    compiled = install(src, where / "compiled", {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"})
-    return pure, compiled
+    return src
+
+
+def build_tree_compiled(src: Path, where: Path) -> Path:
+    """Install the working tree copy ``src`` as the mypyc build into a new virtual
+    environment under ``where``; return its python."""
+    return install(src, where / "compiled", {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"})
+
+
+def build_tree_twice(where: Path) -> tuple[Path, Path]:
+    """Install the working tree into two new virtual environments under ``where``: the
+    pure-Python wheel and the mypyc build. Return (pure python, compiled python)."""
+    src = copy_tree(where)
+    return install(src, where / "pure", {}), build_tree_compiled(src, where)
 
 
 def run(py: str, env: dict[str, str], seconds: float, cwd: str) -> dict[str, object]:
@@ -114,11 +129,15 @@ def main() -> None:
     ap.add_argument("rev", nargs="?", help="the commit to compare against (e.g. e6bb21f)")
     ap.add_argument("--compiled", action="store_true",
                     help="compare the working tree's mypyc build with its pure-Python build")
+    ap.add_argument("--tree-compiled", action="store_true",
+                    help="with REV: run the working tree's mypyc build, not the checkout")
     ap.add_argument("--rounds", type=int, default=3, help="alternating runs per side")
     ap.add_argument("--seconds", type=float, default=2.0, help="per figure per run")
     args = ap.parse_args()
     if (args.rev is None) == (not args.compiled):
         ap.error("give either REV or --compiled")
+    if args.tree_compiled and args.rev is None:
+        ap.error("--tree-compiled needs REV")
     # without PYTHONDONTWRITEBYTECODE: else the working tree compiles every module in every
     # fresh process while the installed REV reads its bytecode (cold start)
     plain_env = {k: v for k, v in os.environ.items()
@@ -128,6 +147,11 @@ def main() -> None:
             pure_py, compiled_py = build_tree_twice(Path(tmp))
             names = ("pure", "compiled")
             sides = ((str(pure_py), plain_env), (str(compiled_py), plain_env))
+        elif args.tree_compiled:
+            names = (args.rev, "compiled tree")
+            rev_py = build(args.rev, Path(tmp) / "rev")
+            tree_py = build_tree_compiled(copy_tree(Path(tmp)), Path(tmp))
+            sides = ((str(rev_py), plain_env), (str(tree_py), plain_env))
         else:
             names = (args.rev, "working tree")
             sides = ((str(build(args.rev, Path(tmp))), plain_env),

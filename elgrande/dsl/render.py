@@ -35,6 +35,7 @@ import attrs
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.signatures import SIGNATURES, Param, Signature
+from elgrande.fields import factory
 
 #: Words after which a region-set placeholder means "one region to pick".
 _PICK_WORDS = frozenset({"to", "in", "into", "onto", "from", "choose", "chooses"})
@@ -59,7 +60,8 @@ class _Ctx:
     third: bool = False
     in_each: bool = False
     court: str | None = None
-    variables: dict[str, str] = attrs.field(factory=dict)
+    # factory(): the optional mypyc build cannot type attrs.field (elgrande/fields.py)
+    variables: dict[str, str] = factory(dict)
 
     @property
     def poss(self) -> str:
