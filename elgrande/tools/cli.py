@@ -43,6 +43,14 @@ class Guarded(click.Group):
             ctx.exit(3)
 
 
+#: ``--cards`` of the commands that read a record (check, board, show): where its homebrew
+#: cards are read from, as :func:`elgrande.records.replay` takes them.
+RECORD_CARDS = click.option(
+    "--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
+    help="The homebrew card folder(s) or file(s) the game was played with; needed when the "
+    "record's paths lie outside its own folder; repeatable.")
+
+
 def _one_line(exc: BaseException) -> str:
     try:
         text = str(exc)
@@ -159,9 +167,7 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
 
 @main.command()
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
-@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
-              help="The homebrew card folder(s) or file(s) the game was played with; "
-              "needed when the record's paths lie outside its own folder; repeatable.")
+@RECORD_CARDS
 def check(record: str, card_dirs: tuple[str, ...]) -> None:
     """Replay a game RECORD, checking every answer against the rules.
 
@@ -337,16 +343,13 @@ def _lines(path: str) -> list[str]:
         return []
 
 
-
 @main.command(name="board")
 @click.argument("source")
 @click.option("--out", "-o", type=click.Path(dir_okay=False), required=True,
               help="The SVG file to write.")
 @click.option("--as", "as_player", default=None,
               help="Draw what this player (name or seat index) sees; default: the public view.")
-@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
-              help="The homebrew card folder(s) the game was played with; needed when the "
-              "record's paths lie outside its own folder; repeatable.")
+@RECORD_CARDS
 def board_cmd(source: str, out: str, as_player: str | None,
               card_dirs: tuple[str, ...]) -> None:
     """Draw the board of SOURCE as SVG: STATE.json (a saved game), RECORD or RECORD:N
@@ -371,9 +374,7 @@ def board_cmd(source: str, out: str, as_player: str | None,
               help="The folder to write index.html into.")
 @click.option("--as", "as_player", default=None,
               help="Show what this player (name or seat index) sees; default: the public view.")
-@click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
-              help="The homebrew card folder(s) the game was played with; needed when the "
-              "record's paths lie outside its own folder; repeatable.")
+@RECORD_CARDS
 def show_cmd(record: str, out: str, as_player: str | None,
              card_dirs: tuple[str, ...]) -> None:
     """Write a replay viewer of RECORD: one static HTML page stepping through the game.
