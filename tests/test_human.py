@@ -138,4 +138,4 @@ def test_X2_and_I3_decisions_are_explained_by_their_rule() -> None:
             seen[d.rule] = out.getvalue()
         g.answer(d.players[0], d.random_answer(rng, d.players[0]))
     assert "takes the King card" in seen["I3"] and "power card" not in seen["I3"]
-    assert "7th-stack card" in seen["X2"] and "Caballero card's number" in seen["X2"]
+    assert "At most two players" in seen["X2"] and "Caballero card's number" in seen["X2"]

@@ -62,8 +62,8 @@ EXPLAIN_BY_RULE = {
           "this round cannot be played. The highest card takes the King card and the "
           "highest Caballero card; its heads are how many caballeros you may bring from "
           "your provinces to your court.",
-    "X2": "Take one of the open action cards (the Grand Inquisitor card or the 7th-stack "
-          "card) or none: its special action becomes one you may carry out instead of "
+    "X2": "Take one of the open action cards, or none: its special action becomes one "
+          "you may carry out instead of "
           "your own; you still place your Caballero card's number. At most two players "
           "a round take one, each a different card.",
     "C13": "Remove one open action card: nobody may take it this round.",
