@@ -46,9 +46,9 @@ the card's heads, then the Inquisitor holder's +1) and its setup replaces this o
   own action took effect when the cards were revealed (I8: card 40's Veto) is not offered
   a card. A taken 7th-stack card goes back under its stack at round end (B4.6), unless kept
   as a Veto; the card nobody took is discarded (B3.5).
-- X3: "Turn over action card" (the Colonies' Remove Action Card) is a Veto by the erratum
-  ``cards/intrigue-king/errata/turn-over-action-card-is-a-veto.yaml`` (``with_set:
-  colonies``: applied only with both sets in play). The Intrigue card's moves reach the
+- X3: the 7th-stack card seed 004 calls "Turn over action card" is a Veto by an erratum of
+  this set's data (``with_set: colonies``: applied only with both sets in play); no code
+  here knows the card. The Intrigue card's moves reach the
   new areas by the Colonies' region sets and hooks (France's room, carriers, offices).
 
 The one code path of each rule is here: :func:`bid_decision`, :func:`apply_bid`,
