@@ -540,15 +540,22 @@ FILLS_DIR = "fills"
 def card_files(folder: str | Path) -> list[Path]:
     """Every ``*.yaml``/``*.yml`` card file below ``folder``, except set manifests and the
     fills in ``fills/`` folders."""
-    root = Path(folder)
-    if root.is_file():
-        return [root]
+    return [Path(folder, *parts) for parts in card_file_parts(folder)]
+
+
+def card_file_parts(folder: str | Path) -> list[tuple[str, ...]]:
+    """:func:`card_files` as path parts relative to ``folder`` (``()`` when ``folder`` is
+    itself a file), sorted: what a caller that only needs strings uses (no ``Path``
+    objects; the library cache lists every file in play at each load)."""
+    if os.path.isfile(folder):
+        return [()]
     found: list[tuple[str, ...]] = []
-    for dirpath, dirs, files in os.walk(root):
+    start = len(os.path.join(folder, ""))
+    for dirpath, dirs, files in os.walk(folder):
         dirs[:] = [d for d in dirs if d != FILLS_DIR]
-        rel = Path(dirpath).relative_to(root).parts
+        rel = tuple(dirpath[start:].split(os.sep)) if len(dirpath) > start else ()
         found += [(*rel, f) for f in files if f.endswith((".yaml", ".yml")) and f != "set.yaml"]
-    return [root.joinpath(*parts) for parts in sorted(found)]
+    return sorted(found)
 
 
 def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),

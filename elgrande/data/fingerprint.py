@@ -10,28 +10,31 @@ file name). The value is the file's sha256 in hex.
 from __future__ import annotations
 
 import hashlib
+import os
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from elgrande.data.cards import card_files
+from elgrande.data.cards import card_file_parts
 from elgrande.data.library import Library
 
 #: sha256 by (resolved path, mtime in ns, size): a file is read again only when it changed.
 _CACHE: dict[tuple[str, int, int], str] = {}
 
 
-def file_hash(path: Path) -> str:
+def file_hash(path: str | Path) -> str:
     """The sha256 (hex) of the bytes of ``path``.
 
     Raises:
         OSError: the file cannot be read.
     """
-    st = path.stat()
-    key = (str(path), st.st_mtime_ns, st.st_size)
+    path = os.fspath(path)
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size)
     digest = _CACHE.get(key)
     if digest is None:
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
         _CACHE[key] = digest
     return digest
 
@@ -49,21 +52,30 @@ def files_in_play(set_dirs: Iterable[Path], extra: Sequence[str | Path] = (),
 
     ``names[i]``, when given, is the key prefix of ``extra[i]`` instead of its own name
     (a record's folder passed again from a new place or under a new name)."""
-    out: dict[str, Path] = {}
+    return {k: Path(f) for k, f in file_paths(set_dirs, extra, names).items()}
+
+
+def file_paths(set_dirs: Iterable[str | Path], extra: Sequence[str | Path] = (),
+               names: Sequence[str] | None = None) -> dict[str, str]:
+    """:func:`files_in_play` with each path as a string (no ``Path`` objects: what the
+    library cache checks at every load)."""
+    out: dict[str, str] = {}
     for d in set_dirs:
-        root = Path(d)
-        if (root / "set.yaml").is_file():
-            out[f"{root.name}/set.yaml"] = root / "set.yaml"
-        for f in card_files(root):
-            out[f"{root.name}/{f.relative_to(root).as_posix()}"] = f
+        root = os.fspath(d)
+        name = os.path.basename(os.path.normpath(root))
+        manifest = os.path.join(root, "set.yaml")
+        if os.path.isfile(manifest):
+            out[f"{name}/set.yaml"] = manifest
+        for parts in card_file_parts(root):
+            out[f"{name}/{'/'.join(parts)}"] = os.path.join(root, *parts)
     for i, e in enumerate(extra):
-        p = Path(e)
+        p = os.fspath(e)
         name = names[i] if names is not None and i < len(names) else homebrew_name(p)
-        if p.is_file():
-            out[f"{name}/{p.name}"] = p
+        if os.path.isfile(p):
+            out[f"{name}/{os.path.basename(p)}"] = p
             continue
-        for f in card_files(p):
-            out[f"{name}/{f.relative_to(p).as_posix()}"] = f
+        for parts in card_file_parts(p):
+            out[f"{name}/{'/'.join(parts)}"] = os.path.join(p, *parts)
     return out
 
 
@@ -74,7 +86,7 @@ def fingerprint(set_dirs: Iterable[Path], extra: Sequence[str | Path] = (),
     Raises:
         OSError: a file cannot be read.
     """
-    files = files_in_play(set_dirs, extra, names)
+    files = file_paths(set_dirs, extra, names)
     return {k: file_hash(files[k]) for k in sorted(files)}
 
 

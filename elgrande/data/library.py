@@ -197,17 +197,19 @@ def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
     reports it)."""
     if not diskcache.enabled():
         return None
-    from elgrande.data.fingerprint import file_hash, files_in_play
+    from elgrande.data.fingerprint import file_hash, file_paths
     from elgrande.data.manifests import set_dir
 
     try:
         dirs = [set_dir(s, [Path(p) for p in set_paths]) for s in sets]
         out = {f"set {s}": os.path.abspath(d) for s, d in zip(sets, dirs, strict=True)}
-        files = list(files_in_play(dirs, extra).values())
-        folders = [*dirs, *map(Path, extra)]
+        files: list[str | Path] = list(file_paths(dirs, extra).values())
+        folders = [*map(str, dirs), *extra]
         for d in folders:
-            if (d / FILLS_DIR).is_dir():
-                files += sorted((d / FILLS_DIR).glob("*.yaml"))
+            fills = os.path.join(d, FILLS_DIR)
+            if os.path.isdir(fills):
+                files += sorted(os.path.join(fills, f) for f in os.listdir(fills)
+                                if f.endswith(".yaml"))
         files += fill_files(fill, folders) if fill is not None else []
         for f in files:
             out[os.path.abspath(f)] = file_hash(f)
