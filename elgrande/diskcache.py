@@ -18,7 +18,6 @@ caller against what it expects (the inputs' hashes, the types) before use.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import pickle
@@ -26,7 +25,16 @@ import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hashlib import sha256 as sha256
+else:
+    try:  # the lean built-in module first, as CPython's random.py does: hashlib loads
+        # OpenSSL, a few ms of every cold start; the same sha256, the same digests
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - a Python without it (3.12 renamed it _sha2)
+        from hashlib import sha256
 
 #: The environment variable that switches the card caches off.
 ENV_OFF = "ELGRANDE_NO_CACHE"
@@ -108,7 +116,7 @@ def read(name: str, where: Path | None = None) -> Any:
     except OSError:
         return None
     head = len(MAGIC) + _DIGEST
-    if raw[:len(MAGIC)] != MAGIC or hashlib.sha256(raw[head:]).digest() != raw[len(MAGIC):head]:
+    if raw[:len(MAGIC)] != MAGIC or sha256(raw[head:]).digest() != raw[len(MAGIC):head]:
         return None
     try:
         return pickle.loads(raw[head:])
@@ -137,7 +145,7 @@ def write(name: str, value: Any, where: Path | None = None, prune: str = "",
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(MAGIC + hashlib.sha256(payload).digest() + payload)
+                f.write(MAGIC + sha256(payload).digest() + payload)
             os.chmod(tmp, 0o600)
             os.replace(tmp, path)
         except BaseException:
@@ -168,7 +176,7 @@ def code_stamp() -> str:
     effect grammar's text, the Python version, and Lark's and PyYAML's files. A cache made
     by other code is never used."""
     pkg = Path(__file__).resolve().parent
-    h = hashlib.sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
+    h = sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
     for part in STAMPED:
         where = pkg / part
         names = sorted(os.listdir(where)) if where.is_dir() else [""]
@@ -273,6 +281,6 @@ PARSED = Memo("parsed")
 
 def text_key(kind: str, text: str, *more: object) -> str:
     """The :class:`Memo` key of ``text`` parsed as ``kind`` with arguments ``more``."""
-    h = hashlib.sha256(text.encode("utf-8", "surrogatepass"))
+    h = sha256(text.encode("utf-8", "surrogatepass"))
     h.update(repr(more).encode())
     return f"{kind}:{h.hexdigest()}"

@@ -9,7 +9,6 @@ file name). The value is the file's sha256 in hex.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from elgrande.data.cards import card_file_parts
 from elgrande.data.library import Library
+from elgrande.diskcache import sha256
 
 #: sha256 by (resolved path, mtime in ns, size): a file is read again only when it changed.
 _CACHE: dict[tuple[str, int, int], str] = {}
@@ -34,7 +34,7 @@ def file_hash(path: str | Path) -> str:
     digest = _CACHE.get(key)
     if digest is None:
         with open(path, "rb") as f:
-            digest = hashlib.sha256(f.read()).hexdigest()
+            digest = sha256(f.read()).hexdigest()
         _CACHE[key] = digest
     return digest
 

@@ -1,8 +1,8 @@
 """Everything a game needs from the data, loaded and checked once: the board, the cards
 (parsed, statically checked) and their effect scripts by card id (the engine runs them).
 
-``load_library(("base",))`` is cached per (sets, errata, extra folders, fill) in the process,
-and between processes in the per-user cache folder (:mod:`elgrande.diskcache`): a fresh
+``load_library(("base",))`` is cached per (sets as given, errata, extra folders, fill) in the
+process, and between processes in the per-user cache folder (:mod:`elgrande.diskcache`): a fresh
 process reads the library from there after checking it against the sha256 of every file
 it was built from (set manifests, card files, fills) and the code's stamp; anything else
 (stale, corrupted, caches off) builds it from the files. Loading all base cards from a
@@ -13,7 +13,6 @@ whole cold start. A game refuses to start while a card in play lacks data
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -34,6 +33,7 @@ from elgrande.data.fills import (
 )
 from elgrande.data.kinds import Kinds, load_kinds
 from elgrande.data.manifests import load_board, set_order
+from elgrande.diskcache import sha256
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
@@ -154,8 +154,7 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
         whose card count differs from its manifest's ``count``, or a fill that changes a
         sourced field (located in the fill).
     """
-    ordered = set_order(sets, [Path(p) for p in set_paths])  # X1-X3: any order given
-    return _load(ordered, tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
+    return _load(tuple(sets), tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
                  tuple(str(p) for p in set_paths))
 
 
@@ -173,8 +172,9 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
         if (isinstance(hit, tuple) and len(hit) == 3 and hit[0] == key and hit[1] == inputs
                 and isinstance(hit[2], Library)):
             return hit[2]
-    try:
-        lib = _build(*key)
+    try:  # the load order is read from the manifests on a build only (a hit has it)
+        lib = _build(set_order(sets, [Path(p) for p in set_paths]), errata, extra, fill,
+                     set_paths)  # X1-X3: any order given
     finally:
         diskcache.PARSED.flush()  # the files parsed, for the next build or validate
     if inputs is not None and _inputs(sets, extra, fill, set_paths) == inputs:  # no edit meanwhile
@@ -186,7 +186,7 @@ def _cache_name(key: _Key) -> str:
     """The library cache file of load arguments ``key`` (with the code's stamp and the
     working folder, against which relative paths are read)."""
     text = f"{key!r}\0{diskcache.code_stamp()}\0{os.getcwd()}"
-    return f"library-{hashlib.sha256(text.encode()).hexdigest()[:24]}.cache"
+    return f"library-{sha256(text.encode()).hexdigest()[:24]}.cache"
 
 
 def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
