@@ -15,8 +15,6 @@ switched on by id when a game is created.
 
 from __future__ import annotations
 
-import datetime
-import difflib
 import os
 import re
 from collections.abc import Iterable, Sequence
@@ -223,6 +221,7 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
                           "start with 'id: my-card'", code="E-SCHEMA-TYPE")]
     for key in data:
         if key not in FIELD_BY_NAME:
+            import difflib  # a suggestion only (not imported with the module)
             close = difflib.get_close_matches(str(key), FIELD_BY_NAME, n=1)
             line, col = pos.key_at.get((key,), pos.get((key,)))
             errs.append(CardError(path, f"unknown field {key!r}", line, col,
@@ -233,6 +232,7 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
     kind = kinds.get(kname)
     if "kind" in data and kind is None:
         line, col = pos.get(("kind",))
+        import difflib  # a suggestion only (not imported with the module)
         close = difflib.get_close_matches(str(kname), kinds.names, n=1)
         errs.append(CardError(
             path, f"field 'kind': {kname!r} is not a card kind of the sets "
@@ -315,6 +315,7 @@ def value_problem(f: Field, v: Any) -> str:
     """What is wrong with value ``v`` of field ``f`` (type, range, enum, pattern), or ''
     when it fits the card format (used for card files and fills alike)."""
     if f.type == "date":
+        import datetime  # only for a card with a date (not imported with the module)
         if not isinstance(v, (str, datetime.date)):
             return f"expected a date like 2026-11-30, got {v!r}"
     elif f.type == "string":
@@ -611,6 +612,7 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
             retired.add(card.id)  # a kind a later set takes out of play (e.g. I1)
     for er in errata.values():
         if er.card not in cards and er.card not in retired and er.id not in absent:
+            import difflib  # a suggestion only (not imported with the module)
             close = difflib.get_close_matches(er.card, cards, n=1)
             line, col = er.positions.get(("card",))
             raise CardError(er.path, f"erratum for unknown card {er.card!r}", line, col,

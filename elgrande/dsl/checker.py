@@ -9,7 +9,6 @@ moving caballeros into the king's region, is a warning at load time). Every prob
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -130,6 +129,7 @@ class Checker:
         """Check a primitive call against its declaration."""
         sig = SIGNATURES.get(c.name)
         if sig is None:
+            import difflib  # a suggestion only (not imported with the module)
             close = difflib.get_close_matches(c.name, SIGNATURES, n=1)
             self.error(c, "E-UNKNOWN-PRIMITIVE", f"unknown primitive {c.name!r}",
                        f"did you mean {close[0]!r}?" if close else "")
@@ -144,6 +144,7 @@ class Checker:
                 self.regions(v, scope, allow_court=(c.name == "send_caballeros"
                                                     and p.name == "source"))
             elif p.type == "kind" and v not in self.lasting:
+                import difflib  # a suggestion only (not imported with the module)
                 close = difflib.get_close_matches(str(v), self.lasting, n=1)
                 self.error(c, "E-UNKNOWN-NAME", f"unknown lasting effect {v!r}",
                            f"did you mean {close[0]!r}?" if close else
@@ -223,6 +224,7 @@ class Checker:
     def undefined(self, node: ast.Node, name: str, scope: _Scope) -> None:
         """Report an undefined name with the closest known one."""
         known = list(scope.vars) + sorted(self.region_ids)
+        import difflib  # a suggestion only (not imported with the module)
         close = difflib.get_close_matches(name, known, n=1)
         self.error(node, "E-UNDEFINED", f"{name!r} is neither a variable set earlier nor a "
                    "region id", f"did you mean {close[0]!r}?" if close else

@@ -14,7 +14,6 @@ are data: they live in the set manifests and card files under ``cards/``, not he
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any
 
@@ -416,6 +415,7 @@ def title(rid: str) -> str | None:
 def suggest(rid: str, n: int = 3) -> list[str]:
     """Up to ``n`` known rule ids close to ``rid`` (for "did you mean"), best first."""
     wanted = rid.strip()
+    import difflib  # a suggestion only (not imported with the module)
     return difflib.get_close_matches(wanted[:1].upper() + wanted[1:], list(RULES), n=n,
                                      cutoff=0.5)
 

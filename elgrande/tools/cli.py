@@ -216,8 +216,6 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
     smoke-plays each valid card. Exits 0 when clean (warnings allowed unless --strict),
     1 on errors, 2 on usage errors.
     """
-    import json
-
     from elgrande.tools import validate as validation
 
     try:
@@ -225,6 +223,8 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
     except validation.NoCardFiles as exc:
         raise click.UsageError(str(exc)) from None
     if fmt == "json":
+        import json  # only for this format
+
         click.echo(json.dumps(report.to_json(), indent=2))
     else:
         click.echo(report.format_text(strict))

@@ -11,7 +11,6 @@ file's other problems: its id is still checked for clashes and its stack against
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -288,6 +287,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
     for er in errata.values():
         if er.card not in named and not (er.with_set and er.with_set not in kinds.sets):
             # (an erratum of another set's card is checked when that set is loaded too)
+            import difflib  # a suggestion only (not imported with the module)
             close = difflib.get_close_matches(er.card, cards, n=1)
             line, col = er.positions.get(("card",))
             out.add(CardError(er.path, f"erratum for unknown card {er.card!r}", line, col,
