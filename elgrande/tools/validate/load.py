@@ -11,6 +11,7 @@ file's other problems: its id is still checked for clashes and its stack against
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -75,19 +76,19 @@ def card_paths(paths: Iterable[str | Path]) -> list[str]:
     return _card_paths(paths)[0]
 
 
-def _card_paths(paths: Iterable[str | Path]) -> tuple[list[str], set[Path]]:
+def _card_paths(paths: Iterable[str | Path]) -> tuple[list[str], set[str]]:
     """:func:`card_paths` and the resolved paths of the files."""
     out: list[str] = []
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for p in paths:
         files = card_files(p)
         if not files:
             raise NoCardFiles(f"no card files (*.yaml, *.yml) under {p}")
-        for f in files:
-            key = f.resolve()
+        for f in map(str, files):
+            key = os.path.realpath(f)
             if key not in seen:
                 seen.add(key)
-                out.append(str(f))
+                out.append(f)
     return out, seen
 
 
@@ -131,12 +132,15 @@ def _unique(cid: str, path: str, pos: Positions, seen: dict[str, str],
 def set_ids(paths: Sequence[str | Path]) -> set[str]:
     """The ids of the card sets whose manifests (``set.yaml``) lie under ``paths``."""
     ids: set[str] = set()
-    for p in map(Path, paths):
-        manifests = [p] if p.name == "set.yaml" else (
-            list(p.rglob("set.yaml")) if p.is_dir() else [])
+    for p in map(str, paths):
+        manifests = [p] if os.path.basename(os.path.normpath(p)) == "set.yaml" else (
+            [os.path.join(d, "set.yaml") for d, _, files in os.walk(p) if "set.yaml" in files]
+            if os.path.isdir(p) else [])
         for m in manifests:
             try:
-                data, _ = yamlpos.load_cached(m.read_text(encoding="utf-8"), str(m))
+                with open(m, encoding="utf-8") as f:
+                    text = f.read()
+                data, _ = yamlpos.load_cached(text, m)
             except (OSError, UnicodeDecodeError, DataError):
                 continue
             if isinstance(data, dict) and isinstance(data.get("set"), str):
@@ -195,7 +199,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
     replaced = set_ids(paths)
     parts = _set_parts(paths)  # part of a set's folder: its files stand in for the shipped ones
     shipped = [_shown(f) for d in board.set_dirs if d.name not in replaced
-               for f in card_files(d) if f.resolve() not in checked_keys
+               for f in card_files(d) if os.path.realpath(f) not in checked_keys
                and not _stands_in(d, f, parts.get(d.name, ()))]
     out = Collector(set(checked))
     region_ids = list(board.index)
