@@ -277,7 +277,10 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
             if "effect" in er.replaces:
                 src = er.path
         origin[card.id] = src
-        if card.script is not None:
+        # the card's own effect was checked with the scripts above (the same text at the
+        # same place), and problems of a file not checked are not kept
+        if card.script is not None and src in out.checked and (
+                src != e.path or any("effect" in er.replaces for er in applied)):
             for problem in check_script(card.script, src, region_ids, most,
                                         board.lasting_kinds):
                 out.add(problem)
