@@ -508,7 +508,7 @@ def build_erratum(data: dict[str, Any], path: str, pos: yamlpos.Positions,
                    str(data.get("with_set") or ""))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class CardSet:
     """The cards of one or more sets, by id.
 

@@ -97,7 +97,7 @@ BUILTIN = CardKind(ERRATUM, "rules", "an erratum: dated replacements of another 
                    ("card", "date", "replaces"), ("optional", "with_set"))
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Kinds:
     """The card kinds of a combination of sets.
 

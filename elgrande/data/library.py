@@ -39,7 +39,7 @@ from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Library:
     """A loaded board and card set.
 

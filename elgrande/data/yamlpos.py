@@ -35,7 +35,7 @@ def _loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@attrs.define
+@attrs.define(repr=False)
 class Positions:
     """Where each value of a loaded YAML document starts.
 

@@ -50,7 +50,7 @@ __all__ = ["MAX_COUNT", "MAX_NUMBER", "NUMBER", "PLAYER", "REGION", "REGION_MAP"
            "check_script"]
 
 
-@attrs.define
+@attrs.define(repr=False, eq=False)
 class _Scope:
     vars: dict[str, str]
     in_each: bool

@@ -126,7 +126,7 @@ def _no_fields(items: list[Any]) -> dict[str, Any]:
     return {}
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class RegionForm:
     """One region-set expression form.
 

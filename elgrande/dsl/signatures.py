@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Param:
     """One parameter of a primitive: ``name``, ``type`` (see module doc), ``doc``, and
     whether the script may leave it out."""
@@ -29,7 +29,7 @@ class Param:
     optional: bool = False
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Signature:
     """A primitive's declaration.
 

@@ -128,7 +128,7 @@ class Run:
         return cls(**d)
 
 
-@attrs.define(slots=True)
+@attrs.define(slots=True, repr=False)
 class Ctx:
     """What a primitive sees while it runs.
 

@@ -42,7 +42,7 @@ ApplyFn = Callable[["FlowEngine", "State", "Flow", int, Any, Events], None]
 AnswerFn = Callable[["FlowEngine", "State", "Flow", int, Any, Events], None]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Phase:
     """One step of the flow.
 
@@ -164,7 +164,7 @@ HOOKS: dict[str, str] = {
 }
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class RulesModule:
     """A set's rules: phases, hooks and the lasting-effect kinds it implements.
 

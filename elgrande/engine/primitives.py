@@ -30,7 +30,7 @@ StartFn = Callable[[Ctx, ast.Call], Decision | None]
 FinishFn = Callable[[Ctx, ast.Call, Decision, Any], None]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Primitive:
     """A registered primitive: its name (a key of SIGNATURES) and its two steps."""
 

@@ -61,7 +61,7 @@ class Variant:
     scoring_after: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Board:
     """Everything printed that the rules need, for one combination of card sets.
 

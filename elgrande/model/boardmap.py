@@ -38,7 +38,7 @@ class Shape:
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class BoardMap:
     """The map canvas and its shapes by place id (DESIGN 2: data in the set manifests).
 

@@ -28,7 +28,7 @@ SOURCES = {
 }
 
 
-@attrs.frozen
+@attrs.frozen(repr=False, eq=False)
 class Rule:
     """One rule of the reference.
 
