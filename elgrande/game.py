@@ -31,7 +31,6 @@ from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
-from elgrande.saved import check_saved
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
@@ -170,6 +169,8 @@ class Game:
         Raises:
             SavedGameError: bad data, naming the bad field (:mod:`elgrande.saved`).
         """
+        from elgrande.saved import check_saved  # a saved game's checks, on first load
+
         lib, data = check_saved(data)
         engine_for(lib)  # the rules modules register their flow parts
         h = data["header"]
