@@ -38,7 +38,7 @@ from elgrande.model.board import Board
 from elgrande.tools.validate.diagnostics import Collector, NoCardFiles
 
 
-@attrs.define
+@attrs.define(repr=False, eq=False)
 class Entry:
     """One card file read: its data, path and positions."""
 
@@ -47,7 +47,7 @@ class Entry:
     pos: Positions
 
 
-@attrs.define
+@attrs.define(repr=False, eq=False)
 class Loaded:
     """What loading found.
 
