@@ -33,8 +33,11 @@ else:
     try:  # the lean built-in module first, as CPython's random.py does: hashlib loads
         # OpenSSL, a few ms of every cold start; the same sha256, the same digests
         from _sha256 import sha256
-    except ImportError:  # pragma: no cover - a Python without it (3.12 renamed it _sha2)
-        from hashlib import sha256
+    except ImportError:  # pragma: no cover - Python 3.12 renamed it _sha2
+        try:
+            from _sha2 import sha256
+        except ImportError:  # a Python built without them
+            from hashlib import sha256
 
 #: The environment variable that switches the card caches off.
 ENV_OFF = "ELGRANDE_NO_CACHE"
