@@ -314,6 +314,27 @@ class Rules:
                 return v
         return None
 
+    def last_of(self, hook: str) -> Callable[..., Any] | None:
+        """``hook`` composed as :meth:`last` composes it, as one callable taking the
+        hook's arguments: the function itself when one module implements it (the common
+        case: no dispatch at all), None when none does. For the hooks the driver and the
+        interpreter call at every step (``interlude``, ``interlude_answer``,
+        ``interject``)."""
+        fns: tuple[Callable[..., Any], ...] = tuple(reversed(self.hooks[hook]))
+        if not fns:
+            return None
+        if len(fns) == 1:
+            return fns[0]
+
+        def last(*args: Any) -> Any:
+            for fn in fns:
+                v = fn(*args)
+                if v is not None:
+                    return v
+            return None
+
+        return last
+
     # -- the scoring protocol of elgrande.model.scoring --
     def ranking_counts(self, state: Any, board: Any, place: int, who: list[int],
                        counts: list[int]) -> tuple[list[int], list[int]]:

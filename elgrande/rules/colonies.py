@@ -103,8 +103,14 @@ def in_play(board: Board) -> bool:
 
 
 def remember_figures(board: Board, fig: Any) -> None:
-    """Use ``fig`` (a library's figures, a fill applied) for ``board``."""
+    """Use ``fig`` (a library's figures, a fill applied) for ``board``; what was derived
+    from other figures is forgotten."""
+    hit = _FIGURES.get(id(board))
+    if hit is not None and hit[0] is board and hit[1] is fig:
+        return  # the figures in use (every game of a library sets them up again)
     _FIGURES[id(board)] = (board, fig)
+    for derived in _DERIVED:
+        derived.clear()
 
 
 def fresh_pieces(board: Board, players: int) -> dict[str, Any]:
@@ -189,9 +195,9 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
 def _offices_in(board: Board, order: int = 0) -> dict[str, list[Any]]:
     """The offices of each area of ``board`` (C4-C6), cached per board and figures: in
     arrival order (``order`` 0), the later first (1) or in the manifest's order (2)."""
-    fig = figures(board)
     hit = _OFFICES.get(id(board))
-    if hit is None or hit[0] is not board or hit[1] is not fig:
+    if hit is None or hit[0] is not board:
+        fig = figures(board)
         orders: list[dict[str, list[Any]]] = [{}, {}, {}]
         for i, offices in enumerate((sorted(fig.offices, key=lambda o: o.arrival),
                                      sorted(fig.offices, key=lambda o: -o.arrival),
@@ -397,8 +403,14 @@ def _interject(ctx: Ctx) -> Decision | None:
     (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
     once (C10)."""
     ext = ctx.state.ext.get(NAME)
-    if ext is None or not in_play(ctx.board):
+    if ext is None:
         return None  # as _flush_notes, relocation_decision and seat_decision: nothing to do
+    # the common case first: nothing noted, no relocation left, no seat waiting
+    if "dropped" not in ext and "notes" not in ext and not ext.get("relocation") \
+            and not ext["table"].get("vacant"):
+        return None
+    if not in_play(ctx.board):
+        return None
     if "dropped" in ext or "notes" in ext:
         _flush_notes(ctx.state, ctx.events)
     if ext.get("relocation"):
@@ -725,10 +737,9 @@ def _placement_refused(state: State, board: Board, player: int,
     out = dict(refused)
     k = state.king
     key = (id(board), k)
-    fig = figures(board)
     hit = _REFUSED.get(key)
-    if hit is None or hit[0] is not board or hit[1] is not fig:
-        hit = _REFUSED[key] = (board, fig, _area_refusals(board, k))
+    if hit is None or hit[0] is not board:
+        hit = _REFUSED[key] = (board, figures(board), _area_refusals(board, k))
     for pid, why in hit[2].items():
         out[pid] = list(why)
     return out
@@ -763,9 +774,9 @@ def _placement_room(state: State, board: Board, player: int,
                     room: dict[str, Any]) -> dict[str, Any]:
     """C4: France holds at most its capacity (3) caballeros of every colour."""
     out = dict(room)
-    fig = figures(board)
     hit = _ROOM.get(id(board))
-    if hit is None or hit[0] is not board or hit[1] is not fig:
+    if hit is None or hit[0] is not board:
+        fig = figures(board)
         hit = _ROOM[id(board)] = (board, fig, [
             (area, board.index[area], cap, f"{board.places[board.index[area]].name} holds "
              f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
@@ -777,6 +788,9 @@ def _placement_room(state: State, board: Board, player: int,
 #: The new areas with a capacity by board (with the figures they came from): id, index,
 #: capacity and the refusal's text (C4).
 _ROOM: dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]] = {}
+#: The caches of what is derived from a board's figures (:func:`remember_figures` clears
+#: them when the figures change).
+_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _REFUSED, _ROOM, _PLAN)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -969,11 +983,11 @@ def _ship_plan(board: Board) -> ShipPlan | None:
     -1)`` (the ports and coastal regions, not the ship), the ports that are areas without
     a capacity (where caballeros board the ship, ``(id, index)``) and the carried discs
     (None first: a caballero carrying nothing). None without a ship."""
-    fig = figures(board)
     hit = _PLAN.get(id(board))
-    if hit is not None and hit[0] is board and hit[1] is fig:
+    if hit is not None and hit[0] is board:
         cached: ShipPlan | None = hit[2]
         return cached
+    fig = figures(board)
     ship = ship_figures(board)
     ship_id = ship.get("area")
     plan: ShipPlan | None = None
@@ -1116,11 +1130,15 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     """Between phases (not inside a special action, where :func:`_interject` asks): a
     limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
     the new discs the acting player may take at once (C7)."""
-    if flow.phase == SPECIAL_PHASE:
-        return None
     ext = state.ext.get(NAME)
     if ext is None:
         return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
+    # the common case first: nothing noted, no seat waiting, no new disc (one look-up each)
+    if "dropped" not in ext and "notes" not in ext and "fresh" not in ext \
+            and not ext["table"].get("vacant"):
+        return None
+    if flow.phase == SPECIAL_PHASE:
+        return None
     b = engine.board
     if NAME not in b.sets:  # not in_play
         return None
@@ -1133,11 +1151,15 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     return fresh_decision(state, b) if ext.get("fresh") else None
 
 
+#: The rules of the decisions :func:`_interlude` asks (C10 seats, C7 new discs).
+_INTERLUDE_RULES = frozenset({"C10", "C7"})
+
+
 def _interlude_answer(engine: FlowEngine, state: State, flow: Flow, player: int,
                       answer: Any, events: Events) -> bool | None:
     d = flow.pending
-    if d is None or flow.phase == SPECIAL_PHASE or (SEAT not in d.options
-                                                     and FRESH not in d.options):
+    if d is None or d.rule not in _INTERLUDE_RULES or flow.phase == SPECIAL_PHASE or (
+            SEAT not in d.options and FRESH not in d.options):
         return None  # inside a special action the interpreter takes it (_interject)
     norm = d.check(answer, player)
     if SEAT in d.options:
