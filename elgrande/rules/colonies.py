@@ -169,7 +169,7 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     if n <= 0:
         return
     ext = own_pieces(state, board)
-    pid = board.place_id(place)
+    pid = board.places[place].id
     offices = _offices_in(board).get(pid)
     carrying = 0 if not offices else n if ext.get("carrying") else sum(
         1 for c in ext.get("dropped", []) if c[1] == player)  # carriers take no office
@@ -220,22 +220,27 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     if n <= 0:
         return
     ext = own_pieces(state, board)
-    pid = board.place_id(place)
+    pid = board.places[place].id
     left = _count(state, place, player)
-    who = _office_who(player)
-    held = [o for o in _offices_in(board, LATER_FIRST).get(pid, ())
-            if ext["offices"][o.id] == who]
-    for o in held[:max(0, len(held) - left)]:
-        ext["offices"][o.id] = EMPTY
-    officers = min(len(held), left)
-    carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
-    ext["dropped"] = []
-    for c in carried[:max(0, len(carried) - (left - officers))]:
-        # a carrier forced out (plain caballeros leave first [decision]): its disc returns
-        # to the supply, unless a move takes it on (:func:`_moved`, C11)
-        ext["carriers"].remove(c)
-        ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
-        ext["dropped"].append(c)
+    offices = _offices_in(board, LATER_FIRST).get(pid)
+    officers = 0
+    if offices:
+        who = _office_who(player)
+        held = [o for o in offices if ext["offices"][o.id] == who]
+        for o in held[:max(0, len(held) - left)]:
+            ext["offices"][o.id] = EMPTY
+        officers = min(len(held), left)
+    dropped = []
+    if ext["carriers"]:
+        carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
+        for c in carried[:max(0, len(carried) - (left - officers))]:
+            # a carrier forced out (plain caballeros leave first [decision]): its disc
+            # returns to the supply, unless a move takes it on (:func:`_moved`, C11)
+            ext["carriers"].remove(c)
+            ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
+            dropped.append(c)
+    if dropped or "dropped" in ext:  # this departure's dropped carriers only (none: no key)
+        ext["dropped"] = dropped
     table = ext["table"]
     if table["region"] != pid:
         return
@@ -740,8 +745,7 @@ def _placement_refused(state: State, board: Board, player: int,
     hit = _REFUSED.get(key)
     if hit is None or hit[0] is not board:
         hit = _REFUSED[key] = (board, figures(board), _area_refusals(board, k))
-    for pid, why in hit[2].items():
-        out[pid] = list(why)
+    out.update(hit[2])  # [rule, message] pairs shared: decisions are never changed
     return out
 
 
@@ -800,13 +804,16 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
     nobody); C6: an office holder whose office does not rank (the Viceroy) is not counted.
     On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
     bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
     if ext is None:
         return who, counts
-    pid = board.place_id(place)
+    pid = board.places[place].id
+    table = ext["table"]
+    offices = _offices_in(board, LISTED).get(pid)
+    if table["region"] != pid and not offices:
+        return who, counts  # neither the limit table nor an office here: unchanged
     counts = counts[:]
     who = who[:]
-    table = ext["table"]
     if table["region"] == pid:
         counts = [table["seated"][w] if w >= 0 else 0 for w in who]
         black = table["black"]
@@ -815,7 +822,7 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
                 counts[who.index(state.neutral_holder)] += black
             elif NOBODY in who:
                 counts[who.index(NOBODY)] = black
-    for o in _offices_in(board, LISTED).get(pid, ()):
+    for o in offices or ():
         if o.ranks:
             continue
         holder = ext["offices"][o.id]
@@ -833,11 +840,10 @@ def _area_bonus(state: State, board: Board, place: int,
     """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
     whatever the player count. C12: a first-position-only scoring pays no Captain or
     Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
     if ext is None:
         return []
-    pid = board.place_id(place)
-    offices = _offices_in(board, LISTED).get(pid)
+    offices = _offices_in(board, LISTED).get(board.places[place].id)
     if not offices:
         return []
     out: list[tuple[int, str, int]] = []
@@ -1181,16 +1187,27 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
-    key = (id(b), *m.items())
-    hit = _LABELS.get(key)
-    if hit is not None and hit[0] is b:
-        return hit[1]
-    text = _move_text(b, m)
-    _LABELS[key] = (b, text)
+    return _labels_of(b).get(tuple(m.values())) or _new_label(b, m)
+
+
+def _labels_of(b: Board) -> dict[tuple[Any, ...], str]:
+    """The ship move labels of board ``b`` written so far, by the move's values (a move's
+    keys are always made in the same order, see :func:`ship_moves`)."""
+    hit = _LABELS.get(id(b))
+    if hit is None or hit[0] is not b:
+        hit = _LABELS[id(b)] = (b, {})
+    return hit[1]
+
+
+def _new_label(b: Board, m: dict[str, Any]) -> str:
+    labels = _labels_of(b)
+    if len(labels) >= 4096:
+        labels.clear()
+    text = labels[tuple(m.values())] = _move_text(b, m)
     return text
 
 
-_LABELS: dict[tuple[Any, ...], tuple[Board, str]] = {}
+_LABELS: dict[int, tuple[Board, dict[tuple[Any, ...], str]]] = {}
 
 
 def _move_text(b: Board, m: dict[str, Any]) -> str:
@@ -1210,9 +1227,12 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         engine.resume(flow)
         return None
     b = engine.board
+    known = _labels_of(b)
+    labels = ["no more ship moves"]
+    for m in moves:
+        labels.append(known.get(tuple(m.values())) or _new_label(b, m))
     d = Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
-                 {"labels": ["no more ship moves", *(_move_label(b, m) for m in moves)]},
-                 "C5")
+                 {"labels": labels}, "C5")
     _ASKED[:] = [d, state, moves]
     return d
 
@@ -1410,12 +1430,16 @@ def _bonus_way(state: State, player: int) -> str:
 def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
     """C8: the Inquisitor's holder brings one more caballero to court this turn when they
     chose so (:func:`_bonus_decide`)."""
+    if state.neutral_holder != player:
+        return limit  # not the Inquisitor's holder (_bonus_way "")
     return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[0] else limit
 
 
 def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
     """C8: the Inquisitor's holder places one more caballero from court this turn when
     they chose so (:func:`_bonus_decide`)."""
+    if state.neutral_holder != player:
+        return limit  # not the Inquisitor's holder (_bonus_way "")
     return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[1] else limit
 
 
