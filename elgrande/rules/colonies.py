@@ -1519,13 +1519,13 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
     Action Card (C13)."""
     ext = own_pieces(state, engine.board)
-    ext["sailed"] = {}
+    ext.pop("sailed", None)  # nobody sailed (absent as empty: less to copy)
     ext["bonus"] = ""
     ext.pop("fresh", None)
     ext.pop("relocation", None)
     base = flow.parts.get("base")
     ext["open"] = [c for c in getattr(base, "offer", []) if c]
-    ext["removed"] = []
+    ext.pop("removed", None)  # none removed yet
 
 
 def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -1534,16 +1534,16 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     b = engine.board
     ext = own_pieces(state, b)
     ext.pop("relocation", None)
-    card = engine.lib.card(flow.card)
     added: dict[str, int] = {}
-    where = {x.id: x.area for x in figures(b).discs}
-    for d in figures(b).discs:
-        n = min(int(getattr(card, d.id, 0) or 0), ext["supply"].get(d.id, 0))
+    where: dict[str, str] = {}
+    for disc, area, printed in _printed_discs(engine, flow.card):
+        n = min(printed, ext["supply"].get(disc, 0))
         if n > 0:
-            ext["supply"][d.id] -= n
-            free = ext["free"].setdefault(d.area, {})
-            free[d.id] = free.get(d.id, 0) + n
-            added[d.id] = n
+            ext["supply"][disc] -= n
+            free = ext["free"].setdefault(area, {})
+            free[disc] = free.get(disc, 0) + n
+            added[disc] = n
+            where[disc] = area
     if added:
         ext["fresh"] = {"player": flow.actor,
                         "discs": {where[d]: {d: n} for d, n in added.items()}}
@@ -1557,8 +1557,28 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
             base.offer[base.offer.index(c)] = ""
             events.append({"event": "card_removed", "player": flow.actor, "card": c,
                            "text": f"{{who}} removes {c} from this round's offer."})
-    ext["removed"] = []
-    ext["open"] = []
+    ext.pop("removed", None)
+    ext.pop("open", None)
+
+
+def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int]]:
+    """The gold and goods discs printed on card ``card_id`` (C7): ``(disc, area, n)`` for
+    each disc of the figures with ``n > 0``, in the figures' order; cached per engine."""
+    fig = figures(engine.board)
+    memo = engine.memo.get(_PRINTED_MEMO)
+    if memo is None or memo[0] is not fig:
+        memo = engine.memo[_PRINTED_MEMO] = (fig, {})
+    known: dict[str, list[tuple[str, str, int]]] = memo[1]
+    hit = known.get(card_id)
+    if hit is None:
+        card = engine.lib.card(card_id)
+        hit = known[card_id] = [(d.id, d.area, n) for d in fig.discs
+                                if (n := int(getattr(card, d.id, 0) or 0)) > 0]
+    return hit
+
+
+#: The key of :func:`_printed_discs` in ``FlowEngine.memo``.
+_PRINTED_MEMO = "colonies.printed_discs"
 
 
 # -- Conspiracy (C13) ------------------------------------------------------------------------------
