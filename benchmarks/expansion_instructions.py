@@ -8,7 +8,8 @@ For each set and player count it runs this file under valgrind twice, once playi
 warm-up game and ``--games`` seeded random games (seeds 0.., answers from
 ``random_answer`` with ``random.Random(seed)``, logging off, the provisional fills as in
 ``benchmarks/expansion_ratio.py``), once the warm-up game alone; the difference over the
-decisions answered is the figure. Prints instructions per decision and the ratios
+decisions answered is the figure (after one plain run that writes the compiled modules and
+the parser cache; run one copy at a time). Prints instructions per decision and the ratios
 expansion / base.
 """
 
@@ -71,6 +72,10 @@ def main() -> None:
     for n in [int(x) for x in args.players.split(",")]:
         per: dict[str, float] = {}
         for name in names:
+            # one plain run first: compiled modules and the parser cache written, so that
+            # neither valgrind run pays for them (never run two of these at once)
+            subprocess.run([sys.executable, __file__, "--inner", name, str(n), "1"],
+                           capture_output=True, check=True)
             total, decisions = instructions(name, n, args.games)
             empty, _ = instructions(name, n, 0)
             per[name] = (total - empty) / decisions
