@@ -18,7 +18,6 @@ raises :class:`IllegalMove` and leaves state and run exactly as they were.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import repeat
 from typing import Any
 
 import attrs
@@ -287,26 +286,25 @@ class Interpreter:
 
 def _size(options: Any) -> int:
     """How many values a decision's options hold (lists and mappings counted through,
-    each container one more): every node of the tree once. One pass over a stack, no
-    recursion; a container holding no container is counted by its length (in C)."""
-    n = 1
+    each container one more); one pass over a stack, no recursion."""
+    n = 0
     todo = [options]
     while todo:
         x = todo.pop()
+        n += 1
         if isinstance(x, dict):
             values: Any = x.values()
         elif isinstance(x, (list, tuple)):
             values = x
         else:
             continue
-        n += len(values)
-        if any(map(isinstance, values, repeat(_NESTED))):
-            todo.extend([v for v in values if isinstance(v, _NESTED)])
+        for v in values:
+            t = type(v)
+            if t is str or t is int or t is bool or t is float or v is None:
+                n += 1
+            else:
+                todo.append(v)
     return n
-
-
-#: The containers :func:`_size` counts through.
-_NESTED = (dict, list, tuple)
 
 
 def _label(block: ast.Block) -> str:
