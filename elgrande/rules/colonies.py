@@ -168,7 +168,7 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     at the limit table (C10). Carriers never arrive this way (see the ship phase)."""
     if n <= 0:
         return
-    ext = own_pieces(state, board)
+    ext = state.ext.get(NAME) or own_pieces(state, board)
     pid = board.places[place].id
     offices = _offices_in(board).get(pid)
     carrying = 0 if not offices else n if ext.get("carrying") else sum(
@@ -219,7 +219,7 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     a seat left empty is refilled from those standing beside the table (C10)."""
     if n <= 0:
         return
-    ext = own_pieces(state, board)
+    ext = state.ext.get(NAME) or own_pieces(state, board)
     pid = board.places[place].id
     left = _count(state, place, player)
     offices = _offices_in(board, LATER_FIRST).get(pid)
@@ -1021,15 +1021,22 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     caballero moves once a turn (C5). A caballero that is no officer and carries nothing
     may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME) or own_pieces(state, b)
     plan = _ship_plan(b)
     if plan is None:
         return []
     ship_id, ship_i, _ports, dest_plan, boarding, discs = plan
     caballeros = state.caballeros
-    if not caballeros[ship_i][player] and not any(caballeros[i][player] for _, i in boarding) \
-            and not any(c[1] == player for c in ext["carriers"]):
-        return []  # nobody aboard or in a port to board from, nothing carried
+    if not caballeros[ship_i][player]:
+        for _, i in boarding:
+            if caballeros[i][player]:
+                break
+        else:
+            for c in ext["carriers"]:
+                if c[1] == player:
+                    break
+            else:
+                return []  # nobody aboard or in a port to board from, nothing carried
     sailed = ext.get("sailed", {})
     k = state.king
     out: list[dict[str, Any]] = []
@@ -1079,7 +1086,7 @@ def disc_takes(state: State, board: Board, player: int, area: str,
     there may take (C7): one that carries nothing and holds no office (the Viceroy cannot
     carry, C6; the Captain is never a carrier, C5), one disc each. Moves
     ``{"take": disc, "in": area}``."""
-    ext = own_pieces(state, board)
+    ext = state.ext.get(NAME) or own_pieces(state, board)
     if state.caballeros[board.index[area]][player] <= 0:
         return []  # no caballero there, so no plain one
     officers = sum(1 for o in _offices_in(board, LISTED).get(area, ())
@@ -1243,7 +1250,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     scores its points at once and returns to the supply (C7); a carrier takes no office
     (C5, C6)."""
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME) or own_pieces(state, b)
     if "take" in m:
         ext["free"][m["in"]][m["take"]] -= 1
         ext["carriers"].append([m["in"], player, m["take"]])
@@ -1395,7 +1402,7 @@ def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
     start of the turn, whether the extra caballero of the turn comes to court or goes from
     court to the board (answer: option 0 court, 1 board). No real choice (nothing could
     come to court): it goes to the board."""
-    ext = own_pieces(state, engine.board)
+    ext = state.ext.get(NAME) or own_pieces(state, engine.board)
     p = flow.actor
     if p < 0 or state.neutral_holder != p:
         ext["bonus"] = ""
@@ -1518,7 +1525,7 @@ def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
     Action Card (C13)."""
-    ext = own_pieces(state, engine.board)
+    ext = state.ext.get(NAME) or own_pieces(state, engine.board)
     ext.pop("sailed", None)  # nobody sailed (absent as empty: less to copy)
     ext["bonus"] = ""
     ext.pop("fresh", None)
@@ -1532,7 +1539,7 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     """After a special action was carried out: the gold and goods printed on the card
     appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME) or own_pieces(state, b)
     ext.pop("relocation", None)
     added: dict[str, int] = {}
     where: dict[str, str] = {}
