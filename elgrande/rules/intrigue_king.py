@@ -360,12 +360,13 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     why: dict[str, list[str]] = {}
     played = set()
     for q, v in state.bids:
-        key, pair = _why(_PLAYED, "I3", (v, q), "card {} was already played this round by "
-                         "player {}")
+        key, pair = _PLAYED.get((v, q)) or _why(_PLAYED, "I3", (v, q), "card {} was "
+                                                "already played this round by player {}")
         why[key] = pair
         played.add(v)
     for v in state.discards[p]:
-        key, pair = _why(_EARLIER, "I7", (v,), "card {} was played in an earlier round")
+        key, pair = _EARLIER.get((v,)) or _why(_EARLIER, "I7", (v,), "card {} was played in "
+                                               "an earlier round")
         if key not in why:
             why[key] = pair
     choices = [v for v in state.hands[p] if v not in played]
@@ -478,8 +479,11 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
     cs = cards_of(lib)
     a = awards(lib, state)
     own = cs.by_value[played_value(state, player)]
-    held = [c for c, holder in ((cs.king, a.king), (cs.intrigue, a.intrigue))
-            if c and holder == player]
+    held = []  # the King and Intrigue cards this player holds
+    if cs.king and a.king == player:
+        held.append(cs.king)
+    if cs.intrigue and a.intrigue == player:
+        held.append(cs.intrigue)
     out = [own] if not held else held if state.players >= 4 else [own] + held
     mine = state.ext.get(EXT)
     taken = taken_card(state, player) if mine and mine.get("takes") else ""
