@@ -16,10 +16,13 @@ expansion / base.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 #: The games counted: name -> new_game keyword arguments (as expansion_ratio.py).
 SETS: dict[str, dict[str, object]] = {
@@ -46,12 +49,13 @@ def play(name: str, players: int, games: int) -> int:
     return n
 
 
-def instructions(name: str, players: int, games: int) -> tuple[int, int]:
-    """(instructions, decisions) of a valgrind run of :func:`play`."""
+def instructions(name: str, players: int, games: int,
+                 env: dict[str, str]) -> tuple[int, int]:
+    """(instructions, decisions) of a valgrind run of :func:`play` (environment ``env``)."""
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
          sys.executable, __file__, "--inner", name, str(players), str(games)],
-        capture_output=True, text=True, check=True)
+        capture_output=True, text=True, check=True, env=env)
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if refs is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr}")
@@ -69,22 +73,34 @@ def main() -> None:
     ap.add_argument("--sets", default=",".join(SETS))
     args = ap.parse_args()
     names = args.sets.split(",")
-    for n in [int(x) for x in args.players.split(",")]:
-        per: dict[str, float] = {}
-        for name in names:
-            # one plain run first: compiled modules and the parser cache written, so that
-            # neither valgrind run pays for them (never run two of these at once)
-            subprocess.run([sys.executable, __file__, "--inner", name, str(n), "1"],
-                           capture_output=True, check=True)
-            total, decisions = instructions(name, n, args.games)
-            empty, _ = instructions(name, n, 0)
-            per[name] = (total - empty) / decisions
-        line = f"{n} players: " + "; ".join(f"{k} {v / 1000:.1f}k instr/decision"
-                                            for k, v in per.items())
-        if "base" in per:
-            line += "; " + "; ".join(f"{k} / base {v / per['base']:.2f}x"
-                                     for k, v in per.items() if k != "base")
-        print(line, flush=True)
+    # a cache folder of this run's own (XDG_CACHE_HOME): other processes of the user may
+    # evict or rewrite the shared one between the two valgrind runs
+    cache = tempfile.mkdtemp(prefix="elgrande-instructions-")
+    env = {**os.environ, "XDG_CACHE_HOME": cache}
+    try:
+        for n in [int(x) for x in args.players.split(",")]:
+            print(_line(n, names, args.games, env), flush=True)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def _line(n: int, names: list[str], games: int, env: dict[str, str]) -> str:
+    """The table line of ``n`` players."""
+    per: dict[str, float] = {}
+    for name in names:
+        # one plain run first: compiled modules and the parser cache written, so that
+        # neither valgrind run pays for them (never run two of these at once)
+        subprocess.run([sys.executable, __file__, "--inner", name, str(n), "1"],
+                       capture_output=True, check=True, env=env)
+        total, decisions = instructions(name, n, games, env)
+        empty, _ = instructions(name, n, 0, env)
+        per[name] = (total - empty) / decisions
+    line = f"{n} players: " + "; ".join(f"{k} {v / 1000:.1f}k instr/decision"
+                                        for k, v in per.items())
+    if "base" in per:
+        line += "; " + "; ".join(f"{k} / base {v / per['base']:.2f}x"
+                                 for k, v in per.items() if k != "base")
+    return line
 
 
 if __name__ == "__main__":
