@@ -194,9 +194,10 @@ class FlowEngine:
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).
         self.memo: dict[str, Any] = {}
-        #: whether any module in play has interludes (the hooks never change once loaded)
-        self._interludes = bool(self.rules.hooks["interlude"])
-        self._interlude_answers = bool(self.rules.hooks["interlude_answer"])
+        #: the interlude hooks composed, None when no module in play has them (the hooks
+        #: never change once loaded)
+        self._interludes = self.rules.last_of("interlude")
+        self._interlude_answers = self.rules.last_of("interlude_answer")
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
@@ -206,8 +207,8 @@ class FlowEngine:
         interludes = self._interludes
         while flow.phase != OVER:
             d: Decision | None = None
-            if interludes:  # a module's decision between phases (DESIGN.md 2a)
-                d = self.rules.last("interlude", self, state, flow, events)
+            if interludes is not None:  # a module's decision between phases (DESIGN.md 2a)
+                d = interludes(self, state, flow, events)
             if d is None:
                 d = phases[flow.phase].decide(self, state, flow, events)
             if d is not None:
@@ -233,18 +234,21 @@ class FlowEngine:
                 or player not in d.players:
             raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
                               f"(waiting for {d.players}: {d.prompt})")
-        if self._interlude_answers and self.rules.last(
-                "interlude_answer", self, state, flow, player, answer, events):
+        if self._interlude_answers is not None and self._interlude_answers(
+                self, state, flow, player, answer, events):
             pass  # a module's interlude took the answer
         elif phase.answer is not None:
             phase.answer(self, state, flow, player, answer, events)
         else:  # the seat is checked: the kind's own check (as Decision.check)
             norm = KINDS[d.kind].check(d, player, answer)
             phase.apply(self, state, flow, player, norm, events)
-        if self._interludes:
-            return self.advance(state, flow, events)
-        while flow.phase != OVER:  # as advance, without interludes (one call less)
-            nxt: Decision | None = phases[flow.phase].decide(self, state, flow, events)
+        interludes = self._interludes
+        while flow.phase != OVER:  # as advance (one call less)
+            nxt: Decision | None = None
+            if interludes is not None:
+                nxt = interludes(self, state, flow, events)
+            if nxt is None:
+                nxt = phases[flow.phase].decide(self, state, flow, events)
             if nxt is not None:
                 flow.pending = nxt
                 return nxt

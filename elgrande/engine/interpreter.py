@@ -81,6 +81,8 @@ class Interpreter:
         self.scripts = scripts
         self.rules = rules
         self.budget = budget
+        #: the ``interject`` hook composed (None: no module in play has one)
+        self._interjects = rules.last_of("interject") if rules is not None else None
         self._label_cache: dict[int, list[str]] = {}
         self._cost_cache: dict[int, int] = {}
 
@@ -133,7 +135,7 @@ class Interpreter:
     def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
         script = self.scripts[run.card]
         frames, budget = run.frames, ctx.budget
-        interjects = self.rules is not None and bool(self.rules.hooks["interject"])
+        interjects = self._interjects
         while frames:
             if interjects and self._interject(ctx, run):
                 return run.pending
@@ -205,7 +207,7 @@ class Interpreter:
     def _interject(self, ctx: Ctx, run: Run) -> bool:
         """Ask the rules modules for a decision between two statements (hook
         ``interject``); True when one is now pending."""
-        d = self.rules.last("interject", ctx)
+        d = self._interjects(ctx) if self._interjects is not None else None
         if d is None:
             return False
         ctx.charge(_size(d.options))

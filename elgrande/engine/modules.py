@@ -253,6 +253,24 @@ class Rules:
                             hint="load the base set first")
         self.names = tuple(m.name for m in self.modules)
         self.has_moves = bool(self.hooks["arrive"] or self.hooks["leave"])
+        # The hooks called for every caballero moved and every place scored, composed
+        # (see HOOKS): the one module's function itself when only one implements it.
+        #: ``arrive(state, board, place, player, n)``: every module's hook.
+        self.arrive: Callable[..., None] = self._single("arrive") or self._arrive
+        #: ``leave(state, board, place, player, n)``: every module's hook.
+        self.leave: Callable[..., None] = self._single("leave") or self._leave
+        #: ``ranking_counts(state, board, place, who, counts) -> (who, counts)``: folded.
+        self.ranking_counts: Callable[..., tuple[list[int], list[int]]] = \
+            self._single("ranking_counts") or self._ranking_counts
+        #: ``area_bonus(state, board, place, first_only) -> [(participant, reason,
+        #: points)]``: concatenated.
+        self.area_bonus: Callable[..., list[tuple[int, str, int]]] = \
+            self._single("area_bonus") or self._area_bonus
+
+    def _single(self, hook: str) -> Callable[..., Any] | None:
+        """The function of the one module implementing ``hook``, else None."""
+        fns = self.hooks[hook]
+        return fns[0] if len(fns) == 1 else None
 
     def _add_phase(self, ph: Phase) -> None:
         """Register ``ph``; a phase replacing an earlier one of the same name keeps its
@@ -314,16 +332,37 @@ class Rules:
                 return v
         return None
 
+    def last_of(self, hook: str) -> Callable[..., Any] | None:
+        """``hook`` composed as :meth:`last` composes it, as one callable taking the
+        hook's arguments: the function itself when one module implements it (the common
+        case: no dispatch at all), None when none does. For the hooks the driver and the
+        interpreter call at every step (``interlude``, ``interlude_answer``,
+        ``interject``)."""
+        fns: tuple[Callable[..., Any], ...] = tuple(reversed(self.hooks[hook]))
+        if not fns:
+            return None
+        if len(fns) == 1:
+            return fns[0]
+
+        def last(*args: Any) -> Any:
+            for fn in fns:
+                v = fn(*args)
+                if v is not None:
+                    return v
+            return None
+
+        return last
+
     # -- the scoring protocol of elgrande.model.scoring --
-    def ranking_counts(self, state: Any, board: Any, place: int, who: list[int],
-                       counts: list[int]) -> tuple[list[int], list[int]]:
+    def _ranking_counts(self, state: Any, board: Any, place: int, who: list[int],
+                        counts: list[int]) -> tuple[list[int], list[int]]:
         """Compose ``ranking_counts`` (see :data:`HOOKS`)."""
         for fn in self.hooks["ranking_counts"]:
             who, counts = fn(state, board, place, who, counts)
         return who, counts
 
-    def area_bonus(self, state: Any, board: Any, place: int,
-                   first_only: bool) -> list[tuple[int, str, int]]:
+    def _area_bonus(self, state: Any, board: Any, place: int,
+                    first_only: bool) -> list[tuple[int, str, int]]:
         """Compose ``area_bonus`` (see :data:`HOOKS`)."""
         if not self.hooks["area_bonus"]:
             return []
@@ -338,12 +377,12 @@ class Rules:
         """Call every ``castillo_emptied`` hook (see :data:`HOOKS`)."""
         self.each("castillo_emptied", state, board, discs, moves)
 
-    def arrive(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
+    def _arrive(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
         """Call every ``arrive`` hook (see :data:`HOOKS`)."""
         for fn in self.hooks["arrive"]:
             fn(state, board, place, player, n)
 
-    def leave(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
+    def _leave(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
         """Call every ``leave`` hook (see :data:`HOOKS`)."""
         for fn in self.hooks["leave"]:
             fn(state, board, place, player, n)

@@ -182,38 +182,44 @@ def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("move_caballeros", _move_finish)
 def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
-    movers = _movers(ctx, call)
+    places, king = b.places, s.king
+    movers = [(p, str(p)) for p in _movers(ctx, call)]
     srcs = [r for r in regions(ctx, call.arg("source"))
-            if r >= 0 and r != b.castillo and r != s.king]
-    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
+            if r >= 0 and r != b.castillo and r != king]
+    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != king]
+    to = [places[r].id for r in dests]
+    movable = ctx.rules is not None and bool(ctx.rules.hooks["movable"])
+    caballeros, neutral = s.caballeros, s.neutral
     sources: dict[str, dict[str, int]] = {}
     for r in srcs:
         if not any(d != r for d in dests):
             continue  # its caballeros have nowhere else to go
-        owners = {str(p): n for p in movers if (n := _count(ctx, r, p)) > 0}
-        if owners and ctx.rules is not None and ctx.rules.hooks["movable"]:
-            to_ids = [ctx.rid(d) for d in dests if d != r]
+        row = caballeros[r]
+        owners = {w: n for p, w in movers
+                  if (n := neutral[r] if p == NOBODY else row[p]) > 0}  # as _count
+        if owners and movable:
+            to_ids = [t for d, t in zip(dests, to, strict=True) if d != r]
             owners = {w: ctx.rules.fold("movable", n, s, b, r, int(w), ctx.subject, to_ids)
                       for w, n in owners.items()}
             owners = {w: n for w, n in owners.items() if n > 0}
         if owners:
-            sources[ctx.rid(r)] = owners
-    if not any(ctx.rid(d) != src for d in dests for src in sources):
+            sources[places[r].id] = owners
+    if not any(t != src for src in sources for t in to):
         return None  # nothing to move, or nowhere else to go
     available = sum(sum(o.values()) for o in sources.values())
     qty: ast.Qty = call.arg("qty")
     lo, hi = _limits(qty, available)
     if hi == 0:
         return None
-    to = [ctx.rid(r) for r in dests]
     if qty.mode == "all" and len(to) == 1:
         _apply_moves(ctx, [(src, to[0], int(who), n) for src, owners in sources.items()
                            for who, n in owners.items() if src != to[0]])
         return None
-    refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **_king_refusal(ctx)}
+    king_refusal = _king_refusal(ctx)
+    refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **king_refusal}
     options = {"sources": sources, "to": to, "min": lo, "max": hi,
                "single_source": _single(call.arg("source")), "all": qty.mode == "all",
-               "refused_from": refused_from, "refused_to": _king_refusal(ctx)}
+               "refused_from": refused_from, "refused_to": king_refusal}
     room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) \
         if ctx.rules and ctx.rules.hooks["placement_room"] else {}
     if room:
@@ -251,10 +257,11 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
     lo, hi = _limits(call.arg("qty"), s.court[p])
     if hi == 0 or not dests:
         return None
-    options = {"to": [ctx.rid(r) for r in dests], "min": lo, "max": hi,
-               "refused": _king_refusal(ctx)}
+    to = [ctx.rid(r) for r in dests]
+    options = {"to": to, "min": lo, "max": hi, "refused": _king_refusal(ctx)}
     room = ctx.rules.fold("placement_room", {}, s, ctx.board, p) \
         if ctx.rules and ctx.rules.hooks["placement_room"] else {}
+    room = {k: v for k, v in room.items() if k in to}  # as a move's: the places in reach
     if room:
         options["room"] = room
     return Decision("place_caballeros", [p], f"Place up to {hi} caballero(s) from your court",

@@ -402,6 +402,7 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
     options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
     if engine.rules.hooks["placement_room"]:
         room = engine.rules.fold("placement_room", {}, state, b, player)
+        room = {k: v for k, v in room.items() if k in to}  # the places in reach only
         if room:
             options["room"] = room
     return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "

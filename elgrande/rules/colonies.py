@@ -103,8 +103,14 @@ def in_play(board: Board) -> bool:
 
 
 def remember_figures(board: Board, fig: Any) -> None:
-    """Use ``fig`` (a library's figures, a fill applied) for ``board``."""
+    """Use ``fig`` (a library's figures, a fill applied) for ``board``; what was derived
+    from other figures is forgotten."""
+    hit = _FIGURES.get(id(board))
+    if hit is not None and hit[0] is board and hit[1] is fig:
+        return  # the figures in use (every game of a library sets them up again)
     _FIGURES[id(board)] = (board, fig)
+    for derived in _DERIVED:
+        derived.clear()
 
 
 def fresh_pieces(board: Board, players: int) -> dict[str, Any]:
@@ -162,8 +168,8 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     at the limit table (C10). Carriers never arrive this way (see the ship phase)."""
     if n <= 0:
         return
-    ext = own_pieces(state, board)
-    pid = board.place_id(place)
+    ext = state.ext.get(NAME) or own_pieces(state, board)
+    pid = board.places[place].id
     offices = _offices_in(board).get(pid)
     carrying = 0 if not offices else n if ext.get("carrying") else sum(
         1 for c in ext.get("dropped", []) if c[1] == player)  # carriers take no office
@@ -189,9 +195,9 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
 def _offices_in(board: Board, order: int = 0) -> dict[str, list[Any]]:
     """The offices of each area of ``board`` (C4-C6), cached per board and figures: in
     arrival order (``order`` 0), the later first (1) or in the manifest's order (2)."""
-    fig = figures(board)
     hit = _OFFICES.get(id(board))
-    if hit is None or hit[0] is not board or hit[1] is not fig:
+    if hit is None or hit[0] is not board:
+        fig = figures(board)
         orders: list[dict[str, list[Any]]] = [{}, {}, {}]
         for i, offices in enumerate((sorted(fig.offices, key=lambda o: o.arrival),
                                      sorted(fig.offices, key=lambda o: -o.arrival),
@@ -213,23 +219,28 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     a seat left empty is refilled from those standing beside the table (C10)."""
     if n <= 0:
         return
-    ext = own_pieces(state, board)
-    pid = board.place_id(place)
+    ext = state.ext.get(NAME) or own_pieces(state, board)
+    pid = board.places[place].id
     left = _count(state, place, player)
-    who = _office_who(player)
-    held = [o for o in _offices_in(board, LATER_FIRST).get(pid, ())
-            if ext["offices"][o.id] == who]
-    for o in held[:max(0, len(held) - left)]:
-        ext["offices"][o.id] = EMPTY
-    officers = min(len(held), left)
-    carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
-    ext["dropped"] = []
-    for c in carried[:max(0, len(carried) - (left - officers))]:
-        # a carrier forced out (plain caballeros leave first [decision]): its disc returns
-        # to the supply, unless a move takes it on (:func:`_moved`, C11)
-        ext["carriers"].remove(c)
-        ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
-        ext["dropped"].append(c)
+    offices = _offices_in(board, LATER_FIRST).get(pid)
+    officers = 0
+    if offices:
+        who = _office_who(player)
+        held = [o for o in offices if ext["offices"][o.id] == who]
+        for o in held[:max(0, len(held) - left)]:
+            ext["offices"][o.id] = EMPTY
+        officers = min(len(held), left)
+    dropped = []
+    if ext["carriers"]:
+        carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
+        for c in carried[:max(0, len(carried) - (left - officers))]:
+            # a carrier forced out (plain caballeros leave first [decision]): its disc
+            # returns to the supply, unless a move takes it on (:func:`_moved`, C11)
+            ext["carriers"].remove(c)
+            ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
+            dropped.append(c)
+    if dropped or "dropped" in ext:  # this departure's dropped carriers only (none: no key)
+        ext["dropped"] = dropped
     table = ext["table"]
     if table["region"] != pid:
         return
@@ -397,8 +408,14 @@ def _interject(ctx: Ctx) -> Decision | None:
     (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
     once (C10)."""
     ext = ctx.state.ext.get(NAME)
-    if ext is None or not in_play(ctx.board):
+    if ext is None:
         return None  # as _flush_notes, relocation_decision and seat_decision: nothing to do
+    # the common case first: nothing noted, no relocation left, no seat waiting
+    if "dropped" not in ext and "notes" not in ext and not ext.get("relocation") \
+            and not ext["table"].get("vacant"):
+        return None
+    if not in_play(ctx.board):
+        return None
     if "dropped" in ext or "notes" in ext:
         _flush_notes(ctx.state, ctx.events)
     if ext.get("relocation"):
@@ -725,12 +742,10 @@ def _placement_refused(state: State, board: Board, player: int,
     out = dict(refused)
     k = state.king
     key = (id(board), k)
-    fig = figures(board)
     hit = _REFUSED.get(key)
-    if hit is None or hit[0] is not board or hit[1] is not fig:
-        hit = _REFUSED[key] = (board, fig, _area_refusals(board, k))
-    for pid, why in hit[2].items():
-        out[pid] = list(why)
+    if hit is None or hit[0] is not board:
+        hit = _REFUSED[key] = (board, figures(board), _area_refusals(board, k))
+    out.update(hit[2])  # [rule, message] pairs shared: decisions are never changed
     return out
 
 
@@ -763,9 +778,9 @@ def _placement_room(state: State, board: Board, player: int,
                     room: dict[str, Any]) -> dict[str, Any]:
     """C4: France holds at most its capacity (3) caballeros of every colour."""
     out = dict(room)
-    fig = figures(board)
     hit = _ROOM.get(id(board))
-    if hit is None or hit[0] is not board or hit[1] is not fig:
+    if hit is None or hit[0] is not board:
+        fig = figures(board)
         hit = _ROOM[id(board)] = (board, fig, [
             (area, board.index[area], cap, f"{board.places[board.index[area]].name} holds "
              f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
@@ -777,6 +792,9 @@ def _placement_room(state: State, board: Board, player: int,
 #: The new areas with a capacity by board (with the figures they came from): id, index,
 #: capacity and the refusal's text (C4).
 _ROOM: dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]] = {}
+#: The caches of what is derived from a board's figures (:func:`remember_figures` clears
+#: them when the figures change).
+_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _REFUSED, _ROOM, _PLAN)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -786,13 +804,16 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
     nobody); C6: an office holder whose office does not rank (the Viceroy) is not counted.
     On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
     bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
     if ext is None:
         return who, counts
-    pid = board.place_id(place)
+    pid = board.places[place].id
+    table = ext["table"]
+    offices = _offices_in(board, LISTED).get(pid)
+    if table["region"] != pid and not offices:
+        return who, counts  # neither the limit table nor an office here: unchanged
     counts = counts[:]
     who = who[:]
-    table = ext["table"]
     if table["region"] == pid:
         counts = [table["seated"][w] if w >= 0 else 0 for w in who]
         black = table["black"]
@@ -801,7 +822,7 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
                 counts[who.index(state.neutral_holder)] += black
             elif NOBODY in who:
                 counts[who.index(NOBODY)] = black
-    for o in _offices_in(board, LISTED).get(pid, ()):
+    for o in offices or ():
         if o.ranks:
             continue
         holder = ext["offices"][o.id]
@@ -819,11 +840,10 @@ def _area_bonus(state: State, board: Board, place: int,
     """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
     whatever the player count. C12: a first-position-only scoring pays no Captain or
     Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
     if ext is None:
         return []
-    pid = board.place_id(place)
-    offices = _offices_in(board, LISTED).get(pid)
+    offices = _offices_in(board, LISTED).get(board.places[place].id)
     if not offices:
         return []
     out: list[tuple[int, str, int]] = []
@@ -969,11 +989,11 @@ def _ship_plan(board: Board) -> ShipPlan | None:
     -1)`` (the ports and coastal regions, not the ship), the ports that are areas without
     a capacity (where caballeros board the ship, ``(id, index)``) and the carried discs
     (None first: a caballero carrying nothing). None without a ship."""
-    fig = figures(board)
     hit = _PLAN.get(id(board))
-    if hit is not None and hit[0] is board and hit[1] is fig:
+    if hit is not None and hit[0] is board:
         cached: ShipPlan | None = hit[2]
         return cached
+    fig = figures(board)
     ship = ship_figures(board)
     ship_id = ship.get("area")
     plan: ShipPlan | None = None
@@ -1001,15 +1021,22 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     caballero moves once a turn (C5). A caballero that is no officer and carries nothing
     may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME) or own_pieces(state, b)
     plan = _ship_plan(b)
     if plan is None:
         return []
     ship_id, ship_i, _ports, dest_plan, boarding, discs = plan
     caballeros = state.caballeros
-    if not caballeros[ship_i][player] and not any(caballeros[i][player] for _, i in boarding) \
-            and not any(c[1] == player for c in ext["carriers"]):
-        return []  # nobody aboard or in a port to board from, nothing carried
+    if not caballeros[ship_i][player]:
+        for _, i in boarding:
+            if caballeros[i][player]:
+                break
+        else:
+            for c in ext["carriers"]:
+                if c[1] == player:
+                    break
+            else:
+                return []  # nobody aboard or in a port to board from, nothing carried
     sailed = ext.get("sailed", {})
     k = state.king
     out: list[dict[str, Any]] = []
@@ -1059,7 +1086,7 @@ def disc_takes(state: State, board: Board, player: int, area: str,
     there may take (C7): one that carries nothing and holds no office (the Viceroy cannot
     carry, C6; the Captain is never a carrier, C5), one disc each. Moves
     ``{"take": disc, "in": area}``."""
-    ext = own_pieces(state, board)
+    ext = state.ext.get(NAME) or own_pieces(state, board)
     if state.caballeros[board.index[area]][player] <= 0:
         return []  # no caballero there, so no plain one
     officers = sum(1 for o in _offices_in(board, LISTED).get(area, ())
@@ -1116,11 +1143,15 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     """Between phases (not inside a special action, where :func:`_interject` asks): a
     limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
     the new discs the acting player may take at once (C7)."""
-    if flow.phase == SPECIAL_PHASE:
-        return None
     ext = state.ext.get(NAME)
     if ext is None:
         return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
+    # the common case first: nothing noted, no seat waiting, no new disc (one look-up each)
+    if "dropped" not in ext and "notes" not in ext and "fresh" not in ext \
+            and not ext["table"].get("vacant"):
+        return None
+    if flow.phase == SPECIAL_PHASE:
+        return None
     b = engine.board
     if NAME not in b.sets:  # not in_play
         return None
@@ -1133,11 +1164,15 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     return fresh_decision(state, b) if ext.get("fresh") else None
 
 
+#: The rules of the decisions :func:`_interlude` asks (C10 seats, C7 new discs).
+_INTERLUDE_RULES = frozenset({"C10", "C7"})
+
+
 def _interlude_answer(engine: FlowEngine, state: State, flow: Flow, player: int,
                       answer: Any, events: Events) -> bool | None:
     d = flow.pending
-    if d is None or flow.phase == SPECIAL_PHASE or (SEAT not in d.options
-                                                     and FRESH not in d.options):
+    if d is None or d.rule not in _INTERLUDE_RULES or flow.phase == SPECIAL_PHASE or (
+            SEAT not in d.options and FRESH not in d.options):
         return None  # inside a special action the interpreter takes it (_interject)
     norm = d.check(answer, player)
     if SEAT in d.options:
@@ -1159,16 +1194,27 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
-    key = (id(b), *m.items())
-    hit = _LABELS.get(key)
-    if hit is not None and hit[0] is b:
-        return hit[1]
-    text = _move_text(b, m)
-    _LABELS[key] = (b, text)
+    return _labels_of(b).get(tuple(m.values())) or _new_label(b, m)
+
+
+def _labels_of(b: Board) -> dict[tuple[Any, ...], str]:
+    """The ship move labels of board ``b`` written so far, by the move's values (a move's
+    keys are always made in the same order, see :func:`ship_moves`)."""
+    hit = _LABELS.get(id(b))
+    if hit is None or hit[0] is not b:
+        hit = _LABELS[id(b)] = (b, {})
+    return hit[1]
+
+
+def _new_label(b: Board, m: dict[str, Any]) -> str:
+    labels = _labels_of(b)
+    if len(labels) >= 4096:
+        labels.clear()
+    text = labels[tuple(m.values())] = _move_text(b, m)
     return text
 
 
-_LABELS: dict[tuple[Any, ...], tuple[Board, str]] = {}
+_LABELS: dict[int, tuple[Board, dict[tuple[Any, ...], str]]] = {}
 
 
 def _move_text(b: Board, m: dict[str, Any]) -> str:
@@ -1188,9 +1234,12 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         engine.resume(flow)
         return None
     b = engine.board
+    known = _labels_of(b)
+    labels = ["no more ship moves"]
+    for m in moves:
+        labels.append(known.get(tuple(m.values())) or _new_label(b, m))
     d = Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
-                 {"labels": ["no more ship moves", *(_move_label(b, m) for m in moves)]},
-                 "C5")
+                 {"labels": labels}, "C5")
     _ASKED[:] = [d, state, moves]
     return d
 
@@ -1201,7 +1250,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     scores its points at once and returns to the supply (C7); a carrier takes no office
     (C5, C6)."""
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME) or own_pieces(state, b)
     if "take" in m:
         ext["free"][m["in"]][m["take"]] -= 1
         ext["carriers"].append([m["in"], player, m["take"]])
@@ -1353,7 +1402,7 @@ def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
     start of the turn, whether the extra caballero of the turn comes to court or goes from
     court to the board (answer: option 0 court, 1 board). No real choice (nothing could
     come to court): it goes to the board."""
-    ext = own_pieces(state, engine.board)
+    ext = state.ext.get(NAME) or own_pieces(state, engine.board)
     p = flow.actor
     if p < 0 or state.neutral_holder != p:
         ext["bonus"] = ""
@@ -1388,12 +1437,16 @@ def _bonus_way(state: State, player: int) -> str:
 def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
     """C8: the Inquisitor's holder brings one more caballero to court this turn when they
     chose so (:func:`_bonus_decide`)."""
+    if state.neutral_holder != player:
+        return limit  # not the Inquisitor's holder (_bonus_way "")
     return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[0] else limit
 
 
 def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
     """C8: the Inquisitor's holder places one more caballero from court this turn when
     they chose so (:func:`_bonus_decide`)."""
+    if state.neutral_holder != player:
+        return limit  # not the Inquisitor's holder (_bonus_way "")
     return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[1] else limit
 
 
@@ -1472,32 +1525,32 @@ def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
     Action Card (C13)."""
-    ext = own_pieces(state, engine.board)
-    ext["sailed"] = {}
+    ext = state.ext.get(NAME) or own_pieces(state, engine.board)
+    ext.pop("sailed", None)  # nobody sailed (absent as empty: less to copy)
     ext["bonus"] = ""
     ext.pop("fresh", None)
     ext.pop("relocation", None)
     base = flow.parts.get("base")
     ext["open"] = [c for c in getattr(base, "offer", []) if c]
-    ext["removed"] = []
+    ext.pop("removed", None)  # none removed yet
 
 
 def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """After a special action was carried out: the gold and goods printed on the card
     appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME) or own_pieces(state, b)
     ext.pop("relocation", None)
-    card = engine.lib.card(flow.card)
     added: dict[str, int] = {}
-    where = {x.id: x.area for x in figures(b).discs}
-    for d in figures(b).discs:
-        n = min(int(getattr(card, d.id, 0) or 0), ext["supply"].get(d.id, 0))
+    where: dict[str, str] = {}
+    for disc, area, printed in _printed_discs(engine, flow.card):
+        n = min(printed, ext["supply"].get(disc, 0))
         if n > 0:
-            ext["supply"][d.id] -= n
-            free = ext["free"].setdefault(d.area, {})
-            free[d.id] = free.get(d.id, 0) + n
-            added[d.id] = n
+            ext["supply"][disc] -= n
+            free = ext["free"].setdefault(area, {})
+            free[disc] = free.get(disc, 0) + n
+            added[disc] = n
+            where[disc] = area
     if added:
         ext["fresh"] = {"player": flow.actor,
                         "discs": {where[d]: {d: n} for d, n in added.items()}}
@@ -1511,8 +1564,28 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
             base.offer[base.offer.index(c)] = ""
             events.append({"event": "card_removed", "player": flow.actor, "card": c,
                            "text": f"{{who}} removes {c} from this round's offer."})
-    ext["removed"] = []
-    ext["open"] = []
+    ext.pop("removed", None)
+    ext.pop("open", None)
+
+
+def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int]]:
+    """The gold and goods discs printed on card ``card_id`` (C7): ``(disc, area, n)`` for
+    each disc of the figures with ``n > 0``, in the figures' order; cached per engine."""
+    fig = figures(engine.board)
+    memo = engine.memo.get(_PRINTED_MEMO)
+    if memo is None or memo[0] is not fig:
+        memo = engine.memo[_PRINTED_MEMO] = (fig, {})
+    known: dict[str, list[tuple[str, str, int]]] = memo[1]
+    hit = known.get(card_id)
+    if hit is None:
+        card = engine.lib.card(card_id)
+        hit = known[card_id] = [(d.id, d.area, n) for d in fig.discs
+                                if (n := int(getattr(card, d.id, 0) or 0)) > 0]
+    return hit
+
+
+#: The key of :func:`_printed_discs` in ``FlowEngine.memo``.
+_PRINTED_MEMO = "colonies.printed_discs"
 
 
 # -- Conspiracy (C13) ------------------------------------------------------------------------------

@@ -111,6 +111,7 @@ class Cards:
             beginner option keeps the values divisible by it (I1).
         offer_takers: how many players a round may take one of the action cards other
             sets put on offer (X2; 0: none).
+        heads: card value -> the heads on the combined card (B4.1, I4).
     """
 
     by_value: dict[int, str]
@@ -121,6 +122,7 @@ class Cards:
     choose: int
     beginner_multiple_of: int
     offer_takers: int = 0
+    heads: dict[int, int] = attrs.field(factory=dict)
 
 
 _CARDS: dict[int, tuple[Library, Cards]] = {}
@@ -132,8 +134,13 @@ def cards_of(lib: Library) -> Cards:
     Raises:
         DataError: the sets in play give no hand of combined cards (I1).
     """
+    last = _LAST_CARDS
+    if last and last[0] is lib:
+        got: Cards = last[1]
+        return got
     hit = _CARDS.get(id(lib))
     if hit is not None and hit[0] is lib:
+        _LAST_CARDS[:] = hit
         return hit[1]
     hand = next((f.hand for f in lib.figures.values() if f.hand is not None), None)
     if hand is None:
@@ -152,10 +159,17 @@ def cards_of(lib: Library) -> Cards:
             intrigue = c.id
         elif c.place:
             caballero[c.place] = c.id
-    out = Cards({c.value: c.id for c in lib.of_role(HAND_ROLE)}, king, intrigue, caballero,
-                table, hand.choose, hand.beginner_multiple_of, hand.offer_takers)
+    hands = lib.of_role(HAND_ROLE)
+    out = Cards({c.value: c.id for c in hands}, king, intrigue, caballero,
+                table, hand.choose, hand.beginner_multiple_of, hand.offer_takers,
+                {c.value: c.heads for c in hands})
     _CARDS[id(lib)] = (lib, out)
+    _LAST_CARDS[:] = [lib, out]
     return out
+
+
+#: The library :func:`cards_of` answered last, and its cards.
+_LAST_CARDS: list[Any] = []
 
 
 def card_of_value(lib: Library, value: int) -> CardDef:
@@ -343,30 +357,37 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     seats clockwise from ``first``: a card of their hand whose value nobody played this
     round."""
     p = (first + i) % state.players
-    played = {v: q for q, v in state.bids}
-    why = {str(v): ["I3", _why_text(_PLAYED, (v, q), "card {} was already played this "
-                                    "round by player {}")]
-           for v, q in played.items()}
+    why: dict[str, list[str]] = {}
+    played = set()
+    for q, v in state.bids:
+        key, pair = _PLAYED.get((v, q)) or _why(_PLAYED, "I3", (v, q), "card {} was "
+                                                "already played this round by player {}")
+        why[key] = pair
+        played.add(v)
     for v in state.discards[p]:
-        why.setdefault(str(v), ["I7", _why_text(_EARLIER, (v,), "card {} was played in an "
-                                                "earlier round")])
+        key, pair = _EARLIER.get((v,)) or _why(_EARLIER, "I7", (v,), "card {} was played in "
+                                               "an earlier round")
+        if key not in why:
+            why[key] = pair
     choices = [v for v in state.hands[p] if v not in played]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
 
 
-#: The refusal texts of :func:`bid_decision` already written, by card value (and player).
-_PLAYED: dict[tuple[Any, ...], str] = {}
-_EARLIER: dict[tuple[Any, ...], str] = {}
+#: The refusals of :func:`bid_decision` already written, by card value (and player): the
+#: key of ``why`` and its ``[rule, message]`` (decisions are never changed: shared).
+_PLAYED: dict[tuple[Any, ...], tuple[str, list[str]]] = {}
+_EARLIER: dict[tuple[Any, ...], tuple[str, list[str]]] = {}
 
 
-def _why_text(cache: dict[tuple[Any, ...], str], key: tuple[Any, ...], form: str) -> str:
-    text = cache.get(key)
-    if text is None:
+def _why(cache: dict[tuple[Any, ...], tuple[str, list[str]]], rule: str,
+         key: tuple[Any, ...], form: str) -> tuple[str, list[str]]:
+    hit = cache.get(key)
+    if hit is None:
         if len(cache) >= 4096:
             cache.clear()
-        text = cache[key] = form.format(*key)
-    return text
+        hit = cache[key] = (str(key[0]), [rule, form.format(*key)])
+    return hit
 
 
 def apply_bid(state: State, player: int, value: int, events: Events) -> None:
@@ -406,9 +427,20 @@ def held_from_play(lib: Library, card_id: str) -> bool:
     """Whether the card's special action only keeps a lasting effect (a Veto, B8.4): such
     an action takes effect when the cards are revealed, so it is usable in the other
     players' turns of the round too (I8, card notes: 40)."""
+    hit = _HELD.get(card_id)
+    if hit is not None and hit[0] is lib:
+        return hit[1]
     script = lib.card(card_id).script
-    return script is not None and bool(script.body.body) and all(
+    held = script is not None and bool(script.body.body) and all(
         isinstance(x, ast.Call) and x.name == "keep" for x in script.body.body)
+    if len(_HELD) >= 4096:
+        _HELD.clear()
+    _HELD[card_id] = (lib, held)
+    return held
+
+
+#: :func:`held_from_play` by card id, with the library it was read from.
+_HELD: dict[str, tuple[Any, bool]] = {}
 
 
 def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> None:
@@ -447,10 +479,14 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
     cs = cards_of(lib)
     a = awards(lib, state)
     own = cs.by_value[played_value(state, player)]
-    held = [c for c, holder in ((cs.king, a.king), (cs.intrigue, a.intrigue))
-            if c and holder == player]
+    held = []  # the King and Intrigue cards this player holds
+    if cs.king and a.king == player:
+        held.append(cs.king)
+    if cs.intrigue and a.intrigue == player:
+        held.append(cs.intrigue)
     out = [own] if not held else held if state.players >= 4 else [own] + held
-    taken = taken_card(state, player)
+    mine = state.ext.get(EXT)
+    taken = taken_card(state, player) if mine and mine.get("takes") else ""
     return [*out, taken] if taken else out
 
 
@@ -584,15 +620,18 @@ def _take_now(engine: FlowEngine, state: State, flow: Flow, player: int) -> Deci
     """The take decision of this turn (X2), or None: no card on offer, asked already, no
     card left to take, or the player's own action took effect when the cards were
     revealed (I8: their one special action is carried out)."""
-    if not cards_of(engine.lib).offer_takers:
+    offer = base.part(flow).offer
+    if not any(offer):
+        return None  # nothing on offer (the common case: no other set puts cards out)
+    takers = cards_of(engine.lib).offer_takers
+    if not takers:
         return None
     mine = state.ext.get(EXT) or {}
     if player in (mine.get("asked") or []) or player in (mine.get("held") or []):
         return None
     done = mine.get("takes") or []
-    if len(done) >= cards_of(engine.lib).offer_takers or any(q == player for q, _, _ in done):
+    if len(done) >= takers or any(q == player for q, _, _ in done):
         return None  # no card may be taken (take_decision refuses every one)
-    offer = base.part(flow).offer
     taken = {str(c) for _, c, _ in done}
     if not any(c and c not in taken for c in offer):
         return None  # no card left on offer
@@ -710,8 +749,10 @@ def _scored(state: State, board: Board, places: list[int]) -> None:
 
 def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> bool:
     """B5.1, I8: the bridge's two regions count as adjacent."""
+    if adjacent:
+        return True
     ends = bridge(state)
-    return adjacent or (ends is not None and {a, b} == set(ends))
+    return ends is not None and {a, b} == set(ends)
 
 
 def _drop(state: State, key: str) -> None:
@@ -740,9 +781,12 @@ def _placement_targets(engine: FlowEngine, state: State, player: int,
                        places: list[int]) -> list[int]:
     """B4.3, B5.1, I8: a card may open this turn's placement to other regions; the bridge
     makes its other end adjacent to the king's region."""
-    into = turn_change(state, player).get("into")
-    if into is not None:
-        return list(into)
+    mine = state.ext.get(EXT)
+    if not mine:
+        return places  # no card changed this turn's placement, no bridge
+    turn = mine.get("turn")
+    if turn and turn.get("player") == player and turn.get("into") is not None:
+        return list(turn["into"])  # turn_change(state, player), inline
     ends = bridge(state)
     if ends is not None and state.king in ends:  # the bridge leads from the king's region
         other = ends[1] if ends[0] == state.king else ends[0]
@@ -963,18 +1007,20 @@ def _initial_hand(board: Board) -> list[int]:
 
 def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
     """B4.1, I4: up to the played card's heads come to court."""
-    try:
-        return card_of_value(engine.lib, played_value(state, player)).heads
-    except KeyError:
-        return limit
+    for q, v in state.bids:  # the played card's (played_value, card_of_value)
+        if q == player:
+            heads = cards_of(engine.lib).heads.get(v)
+            return limit if heads is None else heads
+    return limit
 
 
 def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
     """B4.3, I4: up to the Caballero card's number are placed from court (a card may
     change it this turn, I8)."""
-    changed = turn_change(state, player).get("place")
-    if changed is not None:
-        return int(changed)
+    mine = state.ext.get(EXT)
+    turn = mine.get("turn") if mine else None  # turn_change(state, player), inline
+    if turn and turn.get("player") == player and turn.get("place") is not None:
+        return int(turn["place"])
     if not state.bids:
         return limit
     return awards(engine.lib, state).caballero.get(player, 0)

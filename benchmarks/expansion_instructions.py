@@ -1,0 +1,107 @@
+"""Instructions per decision of the base game, Colonies and Intrigue & the King (issue 12:
+base / expansion at most 1.5), counted by valgrind (``--tool=cachegrind --cache-sim=no``):
+load-independent, unlike a timing on a shared machine.
+
+    python benchmarks/expansion_instructions.py [--games 10] [--players 2,3,4,5]
+
+For each set and player count it runs this file under valgrind twice, once playing one
+warm-up game and ``--games`` seeded random games (seeds 0.., answers from
+``random_answer`` with ``random.Random(seed)``, logging off, the provisional fills as in
+``benchmarks/expansion_ratio.py``), once the warm-up game alone; the difference over the
+decisions answered is the figure (after one plain run that writes the compiled modules and
+the parser cache; run one copy at a time). Prints instructions per decision and the ratios
+expansion / base.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+#: The games counted: name -> new_game keyword arguments (as expansion_ratio.py).
+SETS: dict[str, dict[str, object]] = {
+    "base": {"sets": ("base",)},
+    "colonies": {"sets": ("base", "colonies"), "fill": "provisional"},
+    "intrigue_king": {"sets": ("base", "intrigue-king"), "fill": "provisional"},
+}
+
+
+def play(name: str, players: int, games: int) -> int:
+    """One warm-up game (seed 10**6), then ``games`` seeded random games: the decisions
+    answered in those."""
+    from elgrande.game import new_game
+
+    n = 0
+    for seed in [10**6, *range(games)]:
+        game = new_game(players, seed=seed, logging=False, **SETS[name])  # type: ignore[arg-type]
+        rng = random.Random(seed)
+        while game.pending is not None:
+            d = game.pending
+            game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+            if seed != 10**6:
+                n += 1
+    return n
+
+
+def instructions(name: str, players: int, games: int,
+                 env: dict[str, str]) -> tuple[int, int]:
+    """(instructions, decisions) of a valgrind run of :func:`play` (environment ``env``)."""
+    out = subprocess.run(
+        ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+         sys.executable, __file__, "--inner", name, str(players), str(games)],
+        capture_output=True, text=True, check=True, env=env)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+    if refs is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{out.stderr}")
+    return int(refs.group(1).replace(",", "")), int(out.stdout.split()[-1])
+
+
+def main() -> None:
+    """Count every set at every player count and print the table."""
+    if len(sys.argv) == 5 and sys.argv[1] == "--inner":
+        print(play(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
+        return
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--players", default="2,3,4,5")
+    ap.add_argument("--sets", default=",".join(SETS))
+    args = ap.parse_args()
+    names = args.sets.split(",")
+    # a cache folder of this run's own (XDG_CACHE_HOME): other processes of the user may
+    # evict or rewrite the shared one between the two valgrind runs
+    cache = tempfile.mkdtemp(prefix="elgrande-instructions-")
+    env = {**os.environ, "XDG_CACHE_HOME": cache}
+    try:
+        for n in [int(x) for x in args.players.split(",")]:
+            print(_line(n, names, args.games, env), flush=True)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def _line(n: int, names: list[str], games: int, env: dict[str, str]) -> str:
+    """The table line of ``n`` players."""
+    per: dict[str, float] = {}
+    for name in names:
+        # one plain run first: compiled modules and the parser cache written, so that
+        # neither valgrind run pays for them (never run two of these at once)
+        subprocess.run([sys.executable, __file__, "--inner", name, str(n), "1"],
+                       capture_output=True, check=True, env=env)
+        total, decisions = instructions(name, n, games, env)
+        empty, _ = instructions(name, n, 0, env)
+        per[name] = (total - empty) / decisions
+    line = f"{n} players: " + "; ".join(f"{k} {v / 1000:.1f}k instr/decision"
+                                        for k, v in per.items())
+    if "base" in per:
+        line += "; " + "; ".join(f"{k} / base {v / per['base']:.2f}x"
+                                 for k, v in per.items() if k != "base")
+    return line
+
+
+if __name__ == "__main__":
+    main()
