@@ -33,6 +33,7 @@ from elgrande.errors import IllegalMove
 from elgrande.model.state import State
 from elgrande.saved import check_saved
 
+_new = object.__new__
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
@@ -148,7 +149,7 @@ class Game:
         library is shared (read-only), and so are history and log up to now (later
         answers go to each game's own chronicle). Cost independent of the game's length.
         """
-        g = Game.__new__(Game)
+        g = _new(Game)
         g.library, g.names, g.header, g._engine = self.library, self.names, self.header, \
             self._engine
         g.state = self.state.copy()

@@ -84,10 +84,10 @@ class BaseRound:
 
     def copy(self) -> BaseRound:
         """An independent copy (the undo state is never changed once taken: shared)."""
-        return BaseRound([s[:] for s in self.stacks], self.reused, self.first_bidder,
-                         self.offer[:], self.origin, self.bid_i, self.slot, self.place_first,
-                         self.placed, self.special_done, self.veto_chain[:],
-                         self.veto_queue[:], self.kept, self.before)
+        return BaseRound([*map(list.copy, self.stacks)], self.reused, self.first_bidder,
+                         self.offer.copy(), self.origin, self.bid_i, self.slot, self.place_first,
+                         self.placed, self.special_done, self.veto_chain.copy(),
+                         self.veto_queue.copy(), self.kept, self.before)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (fresh lists)."""
