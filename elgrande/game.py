@@ -19,8 +19,9 @@ import random
 import re
 import weakref
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from elgrande import __version__
 from elgrande.chronicle import Chronicle
@@ -93,10 +94,13 @@ class Game:
         self.chronicle.history = type(self.chronicle.history)(entries)
 
     # -- decisions --
-    @property
-    def pending(self) -> Decision | None:
-        """The decision waiting for an answer, or None when the game is over."""
-        return self.flow.pending
+    if TYPE_CHECKING:
+        @property
+        def pending(self) -> Decision | None:
+            """The decision waiting for an answer, or None when the game is over."""
+    else:  # the same property with a C getter: drivers read it twice per decision
+        pending = property(attrgetter("flow.pending"), doc="The decision waiting for an "
+                           "answer, or None when the game is over.")
 
     @property
     def over(self) -> bool:

@@ -45,6 +45,11 @@ ROUND, BID, COURT, CARD, ORDER, PLACE, OFFER, VETO, SPECIAL, DISCS = (
 VETO_KIND = "veto"
 #: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
 STANDING = "standing"
+#: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
+#: never changed once made, so they share them.
+_ORDER_OPTIONS = {"labels": ["place caballeros first", "special action first"]}
+_OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
+_VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
 
 @attrs.define(slots=True)
@@ -338,8 +343,7 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         flow.phase = OFFER
         return None
     return Decision("choose_option", [p], "Place caballeros first, or carry out the "
-                    "special action first?", {"labels": ["place caballeros first",
-                                                         "special action first"]}, "B4.5")
+                    "special action first?", _ORDER_OPTIONS, "B4.5")
 
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -450,7 +454,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         _next_part(engine, state, flow, events)
         return None
     return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
-                    "it?", {"labels": ["carry out the special action", "decline it"]}, "B4.4")
+                    "it?", _OFFER_OPTIONS, "B4.4")
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -507,7 +511,7 @@ def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
     last = bp.veto_chain[-1] if bp.veto_chain else flow.actor
     return Decision("choose_option", [p], f"Player {last} is about to "
                     f"{'veto' if bp.veto_chain else 'carry out a special action'}"
-                    ": play your Veto?", {"labels": ["let it be", "play a Veto"]}, "B8.4")
+                    ": play your Veto?", _VETO_OPTIONS, "B8.4")
 
 
 def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
