@@ -16,6 +16,8 @@ from elgrande.model.board import Board
 from elgrande.model.state import State
 from elgrande.narrate import story
 
+_new = object.__new__
+
 
 class Trail:
     """An append-only sequence with shared prefixes.
@@ -28,7 +30,7 @@ class Trail:
 
     def __init__(self, items: Sequence[Any] = (), parent: Trail | None = None,
                  base: int = 0) -> None:
-        self._own: list[Any] = list(items)
+        self._own: list[Any] = list(items) if items else []
         self._parent = parent
         self._base = base
 
@@ -42,9 +44,14 @@ class Trail:
 
     def fork(self) -> Trail:
         """A child trail sharing everything this one holds now."""
-        if not self._own and self._parent is not None:
-            return Trail((), self._parent, self._base)
-        return Trail((), self, len(self))
+        t = _new(Trail)  # as Trail((), ...), without the call
+        t._own = []
+        own = self._own
+        if not own and self._parent is not None:  # nothing of its own: share the parent
+            t._parent, t._base = self._parent, self._base
+        else:
+            t._parent, t._base = self, self._base + len(own)
+        return t
 
     def __len__(self) -> int:
         return self._base + len(self._own)
@@ -114,9 +121,10 @@ class Chronicle:
 
     def fork(self) -> Chronicle:
         """A chronicle for a copy of the game: shares everything kept so far."""
-        c = Chronicle.__new__(Chronicle)
+        c = _new(Chronicle)
         c.board, c.names, c.titles, c.logging = self.board, self.names, self.titles, \
             self.logging
         c.history = self.history.fork()
-        c.log = self.log.fork()
+        # without logging nothing is ever narrated into the log: the copies share it
+        c.log = self.log.fork() if self.logging else self.log
         return c

@@ -19,8 +19,9 @@ import random
 import re
 import weakref
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from elgrande import __version__
 from elgrande.chronicle import Chronicle
@@ -32,6 +33,7 @@ from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
 
+_new = object.__new__
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
@@ -91,10 +93,13 @@ class Game:
         self.chronicle.history = type(self.chronicle.history)(entries)
 
     # -- decisions --
-    @property
-    def pending(self) -> Decision | None:
-        """The decision waiting for an answer, or None when the game is over."""
-        return self.flow.pending
+    if TYPE_CHECKING:
+        @property
+        def pending(self) -> Decision | None:
+            """The decision waiting for an answer, or None when the game is over."""
+    else:  # the same property with a C getter: drivers read it twice per decision
+        pending = property(attrgetter("flow.pending"), doc="The decision waiting for an "
+                           "answer, or None when the game is over.")
 
     @property
     def over(self) -> bool:
@@ -147,7 +152,7 @@ class Game:
         library is shared (read-only), and so are history and log up to now (later
         answers go to each game's own chronicle). Cost independent of the game's length.
         """
-        g = Game.__new__(Game)
+        g = _new(Game)
         g.library, g.names, g.header, g._engine = self.library, self.names, self.header, \
             self._engine
         g.state = self.state.copy()

@@ -83,3 +83,22 @@ def test_counted_placements_with_room_are_the_listed_ones_in_order(
     d = _decision(k, lo, lo + extra)
     d.options["room"] = {f"r{i}": [caps[i], "C5", "full"] for i in range(k) if capped[i]}
     _assert_counted_as_listed(d)
+
+
+@given(n=st.integers(1, 300), seed=st.integers(0, 10_000))
+def test_a_random_pick_is_randranges_draw_of_the_listed_choices(n: int, seed: int) -> None:
+    """The inline draw of a random answer is ``random.Random.randrange`` (the same seed
+    gives the same game), for listed choices and for counted answers alike."""
+    import elgrande.engine.decisions as decisions
+
+    assert decisions._INLINE_DRAW  # this Python's randrange is the one drawn inline
+    d = Decision("choose_power_card", [0], "", {"choices": list(range(100, 100 + n))},
+                 "B3.2")
+    rng, ref = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        assert d.random_answer(rng) == 100 + ref.randrange(n)
+    placing = _decision(3, 0, 4)
+    legal = placing.legal_answers()
+    assert legal is not None
+    for _ in range(5):
+        assert placing.random_answer(rng) == legal[ref.randrange(len(legal))]

@@ -234,6 +234,31 @@ def test_copy_is_independent(players: int, variant: str, seed: int, answer_seed:
     assert copies > 0
 
 
+@settings(GAMES, max_examples=10)
+@given(players=players_st, seed=seed_st, answer_seed=seed_st, logging=st.booleans(),
+       every=st.integers(3, 12))
+def test_a_copy_is_unchanged_when_the_original_plays_on(players: int, seed: int,
+                                                       answer_seed: int, logging: bool,
+                                                       every: int) -> None:
+    """The other direction of copy(): what copies share (the history and log so far, the
+    blocks of a special action, a log that is never narrated) is never changed by the
+    original answering on; the copy's JSON stays as it was, with logging on or off."""
+    kept: list[tuple[Game, str]] = []
+
+    def before(game: Game, i: int) -> None:
+        if i % every == 0:
+            c = game.copy()
+            kept.append((c, json.dumps(c.to_json(), sort_keys=True)))
+        for c, snapshot in kept[-3:]:
+            assert json.dumps(c.to_json(), sort_keys=True) == snapshot
+
+    game = new_game(players, seed=seed, logging=logging)
+    play(players, "standard", seed, answer_seed, before=before, game=game)
+    assert all(json.dumps(c.to_json(), sort_keys=True) == s for c, s in kept)
+    assert len(game.history) > len(kept[-1][0].history)
+    assert bool(game.log) == logging
+
+
 @settings(GAMES, max_examples=25)
 @given(players=players_st, variant=variant_st, seed=seed_st, answer_seed=seed_st,
        fork=st.integers(0, 60))

@@ -54,7 +54,8 @@ class Frame:
 
     Attributes:
         path: where the block is in the script: pairs (statement index, branch index)
-            from the top block down; ``[]`` is the top block.
+            from the top block down; ``[]`` is the top block. Never changed in place
+            (a nested block gets a new list), so copies share it.
         pc: the index of the next statement.
         subject: the deciding player inside this block ("own", "their").
         rest: players still to run the block for (each-player loops), in order.
@@ -68,12 +69,8 @@ class Frame:
     var: str = ""
 
     def copy(self) -> Frame:
-        """An independent copy."""
-        return Frame(self.path[:], self.pc, self.subject, self.rest[:], self.var)
-
-
-def _copy_value(v: Any) -> Any:
-    return dict(v) if isinstance(v, dict) else v
+        """An independent copy (``path`` is shared: never changed in place)."""
+        return Frame(self.path, self.pc, self.subject, self.rest.copy(), self.var)
 
 
 @attrs.define(slots=True)
@@ -106,11 +103,14 @@ class Run:
     interjected: bool = False
 
     def copy(self) -> Run:
-        """An independent copy."""
-        return Run(self.card, self.actor, [f.copy() for f in self.frames],
-                   {k: _copy_value(v) for k, v in self.env.items()}, self.steps,
-                   self.pending, dict(self.secret), self.work,
-                   self.interjected)  # decisions are shared
+        """An independent copy (the pending decision is shared: never changed once made;
+        the dict values of ``env``, secret choices, are copied)."""
+        env = self.env.copy()
+        for k, v in env.items():  # replacing values only: no change of size
+            if isinstance(v, dict):
+                env[k] = v.copy()
+        return Run(self.card, self.actor, [*map(Frame.copy, self.frames)], env, self.steps,
+                   self.pending, self.secret.copy(), self.work, self.interjected)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (``interjected`` only when set)."""

@@ -47,6 +47,11 @@ import attrs
 
 from elgrande.errors import IllegalMove
 
+#: ``random.Random.randrange(n)`` draws ``getrandbits(n.bit_length())`` until below ``n``
+#: (CPython's ``_randbelow_with_getrandbits``): random answers draw so inline, the same
+#: numbers (a test compares them with ``randrange``).
+_INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", 0)
 #: How many legal answers :meth:`Decision.legal_answers` lists at most; beyond, None.
 MAX_LISTED = 200
 #: Integers in answers beyond this size are refused before anything else looks at them
@@ -200,18 +205,28 @@ class Decision:
         p = self.players[0] if player is None else player
         handlers = KINDS[self.kind]
         listed = handlers.listed
-        if listed is not None and type(rng) is random.Random:  # the same draw, one call
+        plain = _INLINE_DRAW and type(rng) is random.Random
+        if listed is not None and plain:  # the same draw as rng.randrange, inline
             seq = listed(self, p)
             if seq:
-                return seq[rng._randbelow(len(seq))]  # type: ignore[attr-defined]
+                size = len(seq)
+                bits, k = rng.getrandbits, size.bit_length()
+                r = bits(k)
+                while r >= size:
+                    r = bits(k)
+                return seq[r]
         count = handlers.count
         if count is not None:  # the same draw, without listing every answer
             n = count(self, p)
             if n is not None and handlers.nth is not None:
                 if n < 0:  # legal would list none (too many): drawn step by step
                     return handlers.random(self, p, rng)
-                if n > 0 and type(rng) is random.Random:  # rng.randrange(n), one call less
-                    return handlers.nth(self, p, rng._randbelow(n))  # type: ignore[attr-defined]
+                if n > 0 and plain:  # rng.randrange(n), inline
+                    bits, k = rng.getrandbits, n.bit_length()
+                    r = bits(k)
+                    while r >= n:
+                        r = bits(k)
+                    return handlers.nth(self, p, r)
                 return handlers.nth(self, p, rng.randrange(n))
         legal = handlers.legal(self, p)
         if legal is not None:

@@ -82,10 +82,14 @@ class Flow:
 
     def copy(self) -> Flow:
         """An independent copy (decisions are never changed once made: shared)."""
+        parts = self.parts.copy()
+        for k, v in parts.items():  # replacing values only: no change of size
+            parts[k] = v.copy()
+        run = self.run
         return Flow(self.rounds, self.scoring_after, self.round_i, self.phase,
-                    self.turn_order[:], self.turn_i, self.card,
-                    self.run.copy() if self.run else None, dict(self.secret), self.resume,
-                    {k: v.copy() for k, v in self.parts.items()}, self.pending)
+                    self.turn_order.copy(), self.turn_i, self.card,
+                    None if run is None else run.copy(), self.secret.copy(), self.resume,
+                    parts, self.pending)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (fresh lists)."""

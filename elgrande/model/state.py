@@ -23,6 +23,8 @@ OFF_BOARD = -1
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
 _ATOMS = frozenset({int, str, bool, float, type(None)})
+_new = object.__new__
+_list_copy = list.copy
 
 
 def copy_plain(value: Any) -> Any:
@@ -130,19 +132,19 @@ class State:
         """An independent copy (cheap: lists of ints are sliced, nothing is deep-walked)."""
         return State(
             self.players,
-            [row[:] for row in self.caballeros],
-            self.neutral[:],
-            self.court[:],
-            self.provinces[:],
-            self.grandes[:],
+            [*map(_list_copy, self.caballeros)],
+            self.neutral.copy(),
+            self.court.copy(),
+            self.provinces.copy(),
+            self.grandes.copy(),
             self.king,
-            self.scoreboards[:],
-            self.scores[:],
-            [h[:] for h in self.hands],
-            [d[:] for d in self.discards],
+            self.scoreboards.copy(),
+            self.scores.copy(),
+            [*map(_list_copy, self.hands)],
+            [*map(_list_copy, self.discards)],
             self.round,
-            [b[:] for b in self.bids],
-            [x.copy() for x in self.lasting],
+            [*map(_list_copy, self.bids)],
+            [*map(Lasting.copy, self.lasting)] if self.lasting else [],
             self.neutral_holder,
             copy_plain(self.ext) if self.ext else {},
         )

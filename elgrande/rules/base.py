@@ -45,6 +45,11 @@ ROUND, BID, COURT, CARD, ORDER, PLACE, OFFER, VETO, SPECIAL, DISCS = (
 VETO_KIND = "veto"
 #: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
 STANDING = "standing"
+#: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
+#: never changed once made, so they share them.
+_ORDER_OPTIONS = {"labels": ["place caballeros first", "special action first"]}
+_OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
+_VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
 
 @attrs.define(slots=True)
@@ -84,10 +89,10 @@ class BaseRound:
 
     def copy(self) -> BaseRound:
         """An independent copy (the undo state is never changed once taken: shared)."""
-        return BaseRound([s[:] for s in self.stacks], self.reused, self.first_bidder,
-                         self.offer[:], self.origin, self.bid_i, self.slot, self.place_first,
-                         self.placed, self.special_done, self.veto_chain[:],
-                         self.veto_queue[:], self.kept, self.before)
+        return BaseRound([*map(list.copy, self.stacks)], self.reused, self.first_bidder,
+                         self.offer.copy(), self.origin, self.bid_i, self.slot, self.place_first,
+                         self.placed, self.special_done, self.veto_chain.copy(),
+                         self.veto_queue.copy(), self.kept, self.before)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (fresh lists)."""
@@ -338,8 +343,7 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         flow.phase = OFFER
         return None
     return Decision("choose_option", [p], "Place caballeros first, or carry out the "
-                    "special action first?", {"labels": ["place caballeros first",
-                                                         "special action first"]}, "B4.5")
+                    "special action first?", _ORDER_OPTIONS, "B4.5")
 
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -451,7 +455,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         _next_part(engine, state, flow, events)
         return None
     return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
-                    "it?", {"labels": ["carry out the special action", "decline it"]}, "B4.4")
+                    "it?", _OFFER_OPTIONS, "B4.4")
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -508,7 +512,7 @@ def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
     last = bp.veto_chain[-1] if bp.veto_chain else flow.actor
     return Decision("choose_option", [p], f"Player {last} is about to "
                     f"{'veto' if bp.veto_chain else 'carry out a special action'}"
-                    ": play your Veto?", {"labels": ["let it be", "play a Veto"]}, "B8.4")
+                    ": play your Veto?", _VETO_OPTIONS, "B8.4")
 
 
 def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,

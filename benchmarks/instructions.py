@@ -1,0 +1,143 @@
+"""Instructions per random base game, load-independent, for the working tree and earlier
+commits side by side.
+
+    python benchmarks/instructions.py [REV ...] [--games 20] [--players 2 3 4 5]
+
+Each figure is counted by valgrind (``valgrind --tool=cachegrind --cache-sim=no``): a
+fresh process plays ``--games`` seeded random games (seeds 0.., answers from
+``random_answer`` with ``random.Random(seed)``, logging off) at one player count; the
+same process with 0 games (import, library load, one game set up, then one full garbage
+collection, so that moving the library's objects to the oldest generation is not counted as
+play) is subtracted and the rest divided by the number of games. Unlike games per second
+on a shared machine, the count does not depend on what else runs. Every process gets
+``PYTHONHASHSEED=0`` and a private cache folder (``XDG_CACHE_HOME``), warmed by one plain
+run first, so the library cache other processes write cannot change the figure.
+
+The working tree runs from the checkout; each REV is built from git into a temporary
+virtual environment as ``benchmarks/compare.py`` builds it. Prints, per player count,
+the instructions per game and per decision of each side and the ratio REV / working tree
+(how many times fewer instructions the working tree spends). Without valgrind it says so
+and exits with status 0.
+
+``--worker N P`` is the process that is counted (internal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve()
+_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def worker(games: int, players: int) -> None:
+    """Play ``games`` seeded random games of ``players`` (after one set up game that warms
+    the library); print the decisions answered as JSON. Uses only the API every version
+    has (``new_game``, ``pending``, ``random_answer``, ``answer``)."""
+    import gc
+    import random
+
+    from elgrande.game import new_game
+
+    new_game(players, seed=0, logging=False)
+    gc.collect()  # the library's objects reach the oldest generation here, in every run
+    decisions = 0
+    for seed in range(games):
+        game = new_game(players, seed=seed, logging=False)
+        rng = random.Random(seed)
+        while game.pending is not None:
+            d = game.pending
+            p = d.players[0]
+            game.answer(p, d.random_answer(rng, p))
+            decisions += 1
+    print(json.dumps({"decisions": decisions}))
+
+
+def counted(py: str, env: dict[str, str], games: int, players: int) -> tuple[int, int]:
+    """Run the worker under cachegrind: (instructions, decisions)."""
+    r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                        "--cachegrind-out-file=/dev/null", py, str(HERE), "--worker",
+                        str(games), str(players)], capture_output=True, text=True, env=env,
+                       cwd=tempfile.gettempdir(), check=True)
+    m = _REFS.search(r.stderr)
+    if m is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{r.stderr[-2000:]}")
+    return int(m.group(1).replace(",", "")), int(json.loads(r.stdout.splitlines()[-1])[
+        "decisions"])
+
+
+def side(py: str, env: dict[str, str], games: int, players: list[int]
+         ) -> dict[int, tuple[float, float]]:
+    """Instructions per game and per decision at each player count, for one python."""
+    subprocess.run([py, str(HERE), "--worker", "0", "2"], env=env, check=True,
+                   capture_output=True, cwd=tempfile.gettempdir())  # warms the caches
+    zero, _ = counted(py, env, 0, 2)
+    out: dict[int, tuple[float, float]] = {}
+    for n in players:
+        total, decisions = counted(py, env, games, n)
+        out[n] = ((total - zero) / games, (total - zero) / max(decisions, 1))
+        print(f"  {n} players: {out[n][0] / 1e6:.2f}M per game", file=sys.stderr)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("revs", nargs="*", help="commits to compare with (e.g. e6bb21f)")
+    ap.add_argument("--games", type=int, default=20, help="games per player count")
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    ap.add_argument("--worker", type=int, nargs=2, metavar=("GAMES", "PLAYERS"),
+                    help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        worker(*args.worker)
+        return
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: no instruction counts (install valgrind, e.g. "
+              "`apt-get install valgrind`)")
+        return
+    sys.path.insert(0, str(HERE.parent))
+    from compare import build
+
+    plain = {k: v for k, v in os.environ.items()
+             if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+    results: dict[str, dict[int, tuple[float, float]]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        sides: list[tuple[str, str, dict[str, str]]] = []
+        for i, rev in enumerate(args.revs):
+            py = build(rev, Path(tmp) / f"rev{i}")
+            sides.append((rev, str(py), dict(plain)))
+        sides.append(("working tree", sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
+        for i, (name, py, env) in enumerate(sides):
+            cache = Path(tmp) / f"cache{i}"
+            cache.mkdir(mode=0o700)
+            env.update(PYTHONHASHSEED="0", XDG_CACHE_HOME=str(cache))
+            print(f"{name}:", file=sys.stderr)
+            results[name] = side(py, env, args.games, args.players)
+    names = list(results)
+    tree = names[-1]
+    print(f"# instructions per random base game (valgrind --tool=cachegrind --cache-sim=no; "
+          f"{args.games} seeded games minus 0 games, / {args.games}; per decision in "
+          f"brackets); ratio = REV / working tree")
+    head = f"{'players':<8}" + "".join(f"{n:>26}" for n in names)
+    print(head + "".join(f"{'ratio ' + n[:10]:>18}" for n in names[:-1]))
+    for n in args.players:
+        row = f"{n:<8}"
+        for name in names:
+            per_game, per_decision = results[name][n]
+            row += f"{per_game / 1e6:>14.2f}M ({per_decision / 1e3:>6.1f}k)"
+        for name in names[:-1]:
+            row += f"{results[name][n][0] / results[tree][n][0]:>17.2f}x"
+        print(row)
+
+
+if __name__ == "__main__":
+    main()
