@@ -84,19 +84,21 @@ class Chronicle:
 
     Args:
         board: the board (for region names); names: player names by seat;
-        titles: card id -> title; logging: narrate events into words.
+        titles: card id -> title; logging: narrate events into words; history, log:
+        the trails to continue (``fork``; default: new empty ones).
     """
 
     __slots__ = ("board", "names", "titles", "logging", "history", "log")
 
     def __init__(self, board: Board, names: Sequence[str], titles: dict[str, str],
-                 logging: bool = True) -> None:
+                 logging: bool = True, history: Trail | None = None,
+                 log: Trail | None = None) -> None:
         self.board = board
         self.names = list(names)
         self.titles = titles
         self.logging = logging
-        self.history = Trail()
-        self.log = Trail()
+        self.history = Trail() if history is None else history
+        self.log = Trail() if log is None else log
 
     def narrate(self, events: Sequence[dict[str, Any]], state: State | None = None) -> None:
         """Add the words of ``events`` to the log (when logging); ``state`` is the state
@@ -114,9 +116,7 @@ class Chronicle:
 
     def fork(self) -> Chronicle:
         """A chronicle for a copy of the game: shares everything kept so far."""
-        c = Chronicle.__new__(Chronicle)
-        c.board, c.names, c.titles, c.logging = self.board, self.names, self.titles, \
-            self.logging
-        c.history = self.history.fork()
-        c.log = self.log.fork()
-        return c
+        # a constructor call, not Chronicle.__new__: mypyc's native classes allow no
+        # instance without __init__ (README, "Compiled build")
+        return Chronicle(self.board, self.names, self.titles, self.logging,
+                         self.history.fork(), self.log.fork())
