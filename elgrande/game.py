@@ -55,18 +55,21 @@ class Game:
     """
 
     def __init__(self, library: Library, names: list[str], state: State, flow: Flow,
-                 header: dict[str, Any], logging: bool = True) -> None:
+                 header: dict[str, Any], logging: bool = True,
+                 chronicle: Chronicle | None = None) -> None:
         self.library = library
         self.names = names
         self.state = state
         self.flow = flow
         self.header = header
         self._engine: FlowEngine = engine_for(library)
-        titles = self._engine.memo.get("game.titles")
-        if titles is None:  # the library never changes; the chronicles share its titles
-            titles = {c.id: c.title for c in library.cards.cards.values()}
-            self._engine.memo["game.titles"] = titles
-        self.chronicle = Chronicle(library.board, names, titles, logging)
+        if chronicle is None:
+            titles = self._engine.memo.get("game.titles")
+            if titles is None:  # the library never changes; the chronicles share its titles
+                titles = {c.id: c.title for c in library.cards.cards.values()}
+                self._engine.memo["game.titles"] = titles
+            chronicle = Chronicle(library.board, names, titles, logging)
+        self.chronicle = chronicle
 
     @property
     def logging(self) -> bool:
@@ -148,13 +151,10 @@ class Game:
         library is shared (read-only), and so are history and log up to now (later
         answers go to each game's own chronicle). Cost independent of the game's length.
         """
-        g = Game.__new__(Game)
-        g.library, g.names, g.header, g._engine = self.library, self.names, self.header, \
-            self._engine
-        g.state = self.state.copy()
-        g.flow = self.flow.copy()
-        g.chronicle = self.chronicle.fork()
-        return g
+        # a constructor call, not Game.__new__: mypyc's native classes allow no instance
+        # without __init__ (README, "Compiled build")
+        return Game(self.library, self.names, self.state.copy(), self.flow.copy(), self.header,
+                    self.chronicle.logging, self.chronicle.fork())
 
     def to_json(self) -> dict[str, Any]:
         """The whole game as plain data (JSON-able), sharing no list with the game."""
