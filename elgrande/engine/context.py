@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attr
 import attrs
 
 from elgrande.engine.decisions import Decision
@@ -48,7 +49,8 @@ class BudgetExceeded(ElGrandeError):
         self.column = 0
 
 
-@attrs.define(slots=True)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
+@attr.s(auto_attribs=True, order=False)
 class Frame:
     """One block being executed.
 
@@ -76,7 +78,7 @@ def _copy_value(v: Any) -> Any:
     return dict(v) if isinstance(v, dict) else v
 
 
-@attrs.define(slots=True)
+@attr.s(auto_attribs=True, order=False)
 class Run:
     """The interpreter's position in one card's effect.
 
@@ -128,7 +130,7 @@ class Run:
         return cls(**d)
 
 
-@attrs.define(slots=True)
+@attr.s(auto_attribs=True, order=False)
 class Ctx:
     """What a primitive sees while it runs.
 
