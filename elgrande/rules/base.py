@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
+import attr
 
 from elgrande.engine import decisions as dec
 from elgrande.engine.decisions import Decision
@@ -56,7 +56,8 @@ VETO_KIND = "veto"
 STANDING = "standing"
 
 
-@attrs.define(slots=True)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
+@attr.s(auto_attribs=True, order=False)
 class BaseRound:
     """The base module's part of the flow position (plain data).
 
