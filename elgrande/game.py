@@ -105,8 +105,11 @@ class Game:
         """True after the last scoring (B3.6, B7.1)."""
         return self.flow.phase == OVER
 
-    def answer(self, player: int, answer: Any) -> list[dict[str, Any]]:
+    def answer(self, player: Any, answer: Any) -> list[dict[str, Any]]:
         """Give ``player``'s answer (form: see :mod:`elgrande.engine.decisions`).
+
+        ``player`` is a seat (an int); typed ``Any`` so that the compiled build too
+        refuses anything else (a bool, a float, None) with IllegalMove, not TypeError.
 
         Returns:
             The events this answer caused, in order, as plain dicts (``{"event": "score",
