@@ -20,6 +20,11 @@ the README), each in its own temporary virtual environment, and compares them th
 ``REV --tree-compiled`` compares REV with the working tree's mypyc build (installed like
 ``--compiled`` does) instead of the working tree run from the checkout (ratio: compiled
 working tree / REV).
+
+``--compiled-python PY`` (with ``--compiled`` or ``--tree-compiled``) skips building the
+mypyc build and times the one installed for ``PY`` instead (a virtual environment's python
+where ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip install .`` was run on this working tree): the
+build takes minutes of CPU.
 """
 
 from __future__ import annotations
@@ -78,11 +83,12 @@ def build_tree_compiled(src: Path, where: Path) -> Path:
     return install(src, where / "compiled", {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"})
 
 
-def build_tree_twice(where: Path) -> tuple[Path, Path]:
+def build_tree_twice(where: Path, compiled: Path | None) -> tuple[Path, Path]:
     """Install the working tree into two new virtual environments under ``where``: the
-    pure-Python wheel and the mypyc build. Return (pure python, compiled python)."""
+    pure-Python wheel and the mypyc build (unless ``compiled``, that build's python, is
+    given). Return (pure python, compiled python)."""
     src = copy_tree(where)
-    return install(src, where / "pure", {}), build_tree_compiled(src, where)
+    return install(src, where / "pure", {}), compiled or build_tree_compiled(src, where)
 
 
 def run(py: str, env: dict[str, str], seconds: float, cwd: str) -> dict[str, object]:
@@ -131,6 +137,8 @@ def main() -> None:
                     help="compare the working tree's mypyc build with its pure-Python build")
     ap.add_argument("--tree-compiled", action="store_true",
                     help="with REV: run the working tree's mypyc build, not the checkout")
+    ap.add_argument("--compiled-python", type=Path, default=None,
+                    help="the python of an installed mypyc build of the working tree (no build)")
     ap.add_argument("--rounds", type=int, default=3, help="alternating runs per side")
     ap.add_argument("--seconds", type=float, default=2.0, help="per figure per run")
     args = ap.parse_args()
@@ -138,19 +146,22 @@ def main() -> None:
         ap.error("give either REV or --compiled")
     if args.tree_compiled and args.rev is None:
         ap.error("--tree-compiled needs REV")
+    if args.compiled_python and not (args.compiled or args.tree_compiled):
+        ap.error("--compiled-python needs --compiled or --tree-compiled")
     # without PYTHONDONTWRITEBYTECODE: else the working tree compiles every module in every
     # fresh process while the installed REV reads its bytecode (cold start)
     plain_env = {k: v for k, v in os.environ.items()
                  if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
     with tempfile.TemporaryDirectory() as tmp:
         if args.compiled:
-            pure_py, compiled_py = build_tree_twice(Path(tmp))
+            pure_py, compiled_py = build_tree_twice(Path(tmp), args.compiled_python)
             names = ("pure", "compiled")
             sides = ((str(pure_py), plain_env), (str(compiled_py), plain_env))
         elif args.tree_compiled:
             names = (args.rev, "compiled tree")
             rev_py = build(args.rev, Path(tmp) / "rev")
-            tree_py = build_tree_compiled(copy_tree(Path(tmp)), Path(tmp))
+            tree_py = args.compiled_python or build_tree_compiled(copy_tree(Path(tmp)),
+                                                                  Path(tmp))
             sides = ((str(rev_py), plain_env), (str(tree_py), plain_env))
         else:
             names = (args.rev, "working tree")

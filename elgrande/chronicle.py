@@ -16,8 +16,6 @@ from elgrande.model.board import Board
 from elgrande.model.state import State
 from elgrande.narrate import story
 
-_new = object.__new__
-
 
 class Trail:
     """An append-only sequence with shared prefixes.
@@ -44,14 +42,10 @@ class Trail:
 
     def fork(self) -> Trail:
         """A child trail sharing everything this one holds now."""
-        t = _new(Trail)  # as Trail((), ...), without the call
-        t._own = []
         own = self._own
         if not own and self._parent is not None:  # nothing of its own: share the parent
-            t._parent, t._base = self._parent, self._base
-        else:
-            t._parent, t._base = self, self._base + len(own)
-        return t
+            return Trail((), self._parent, self._base)
+        return Trail((), self, self._base + len(own))
 
     def __len__(self) -> int:
         return self._base + len(self._own)
@@ -91,19 +85,21 @@ class Chronicle:
 
     Args:
         board: the board (for region names); names: player names by seat;
-        titles: card id -> title; logging: narrate events into words.
+        titles: card id -> title; logging: narrate events into words; history, log:
+        the trails to continue (``fork``; default: new empty ones).
     """
 
     __slots__ = ("board", "names", "titles", "logging", "history", "log")
 
     def __init__(self, board: Board, names: Sequence[str], titles: dict[str, str],
-                 logging: bool = True) -> None:
+                 logging: bool = True, history: Trail | None = None,
+                 log: Trail | None = None) -> None:
         self.board = board
         self.names = list(names)
         self.titles = titles
         self.logging = logging
-        self.history = Trail()
-        self.log = Trail()
+        self.history = Trail() if history is None else history
+        self.log = Trail() if log is None else log
 
     def narrate(self, events: Sequence[dict[str, Any]], state: State | None = None) -> None:
         """Add the words of ``events`` to the log (when logging); ``state`` is the state
@@ -121,10 +117,9 @@ class Chronicle:
 
     def fork(self) -> Chronicle:
         """A chronicle for a copy of the game: shares everything kept so far."""
-        c = _new(Chronicle)
-        c.board, c.names, c.titles, c.logging = self.board, self.names, self.titles, \
-            self.logging
-        c.history = self.history.fork()
-        # without logging nothing is ever narrated into the log: the copies share it
-        c.log = self.log.fork() if self.logging else self.log
-        return c
+        # a constructor call, not Chronicle.__new__: mypyc's native classes allow no
+        # instance without __init__ (README, "Compiled build")
+        return Chronicle(self.board, self.names, self.titles, self.logging,
+                         self.history.fork(),
+                         # logging off: nothing is ever narrated, the copies share the log
+                         self.log.fork() if self.logging else self.log)

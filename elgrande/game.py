@@ -19,9 +19,8 @@ import random
 import re
 import weakref
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from elgrande import __version__
 from elgrande.chronicle import Chronicle
@@ -33,7 +32,6 @@ from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
 
-_new = object.__new__
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
@@ -56,18 +54,21 @@ class Game:
     """
 
     def __init__(self, library: Library, names: list[str], state: State, flow: Flow,
-                 header: dict[str, Any], logging: bool = True) -> None:
+                 header: dict[str, Any], logging: bool = True,
+                 chronicle: Chronicle | None = None) -> None:
         self.library = library
         self.names = names
         self.state = state
         self.flow = flow
         self.header = header
         self._engine: FlowEngine = engine_for(library)
-        titles = self._engine.memo.get("game.titles")
-        if titles is None:  # the library never changes; the chronicles share its titles
-            titles = {c.id: c.title for c in library.cards.cards.values()}
-            self._engine.memo["game.titles"] = titles
-        self.chronicle = Chronicle(library.board, names, titles, logging)
+        if chronicle is None:
+            titles = self._engine.memo.get("game.titles")
+            if titles is None:  # the library never changes; the chronicles share its titles
+                titles = {c.id: c.title for c in library.cards.cards.values()}
+                self._engine.memo["game.titles"] = titles
+            chronicle = Chronicle(library.board, names, titles, logging)
+        self.chronicle = chronicle
 
     @property
     def logging(self) -> bool:
@@ -93,21 +94,21 @@ class Game:
         self.chronicle.history = type(self.chronicle.history)(entries)
 
     # -- decisions --
-    if TYPE_CHECKING:
-        @property
-        def pending(self) -> Decision | None:
-            """The decision waiting for an answer, or None when the game is over."""
-    else:  # the same property with a C getter: drivers read it twice per decision
-        pending = property(attrgetter("flow.pending"), doc="The decision waiting for an "
-                           "answer, or None when the game is over.")
+    @property
+    def pending(self) -> Decision | None:
+        """The decision waiting for an answer, or None when the game is over."""
+        return self.flow.pending
 
     @property
     def over(self) -> bool:
         """True after the last scoring (B3.6, B7.1)."""
         return self.flow.phase == OVER
 
-    def answer(self, player: int, answer: Any) -> list[dict[str, Any]]:
+    def answer(self, player: Any, answer: Any) -> list[dict[str, Any]]:
         """Give ``player``'s answer (form: see :mod:`elgrande.engine.decisions`).
+
+        ``player`` is a seat (an int); typed ``Any`` so that the compiled build too
+        refuses anything else (a bool, a float, None) with IllegalMove, not TypeError.
 
         Returns:
             The events this answer caused, in order, as plain dicts (``{"event": "score",
@@ -152,13 +153,10 @@ class Game:
         library is shared (read-only), and so are history and log up to now (later
         answers go to each game's own chronicle). Cost independent of the game's length.
         """
-        g = _new(Game)
-        g.library, g.names, g.header, g._engine = self.library, self.names, self.header, \
-            self._engine
-        g.state = self.state.copy()
-        g.flow = self.flow.copy()
-        g.chronicle = self.chronicle.fork()
-        return g
+        # a constructor call, not Game.__new__: mypyc's native classes allow no instance
+        # without __init__ (README, "Compiled build")
+        return Game(self.library, self.names, self.state.copy(), self.flow.copy(), self.header,
+                    self.chronicle.logging, self.chronicle.fork())
 
     def to_json(self) -> dict[str, Any]:
         """The whole game as plain data (JSON-able), sharing no list with the game."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -64,13 +65,17 @@ def test_an_engine_refusal_is_shown_and_the_same_decision_asked_again() -> None:
     human, out = seat("r\nq\n")
     before = g.to_json()
 
-    def refuse(p: int, a: object) -> list[dict[str, object]]:
-        from elgrande.errors import IllegalMove
+    class Refusing:  # the game, but its engine refuses every answer
+        def __getattr__(self, name: str) -> Any:
+            return getattr(g, name)
 
-        raise IllegalMove("B3.2", "refused by the engine")
+        def answer(self, p: int, a: object) -> list[dict[str, object]]:
+            from elgrande.errors import IllegalMove
 
-    g.answer = refuse  # type: ignore[method-assign]
-    assert play(g, [human, make_bot("random", 1)]) is False
+            raise IllegalMove("B3.2", "refused by the engine")
+
+    # a wrapper, not g.answer = ...: the compiled build's Game takes no new attributes
+    assert play(Refusing(), [human, make_bot("random", 1)]) is False
     assert "Refused [B3.2]: refused by the engine" in out.getvalue()
     assert out.getvalue().count("Decision [") == 2
     assert g.to_json() == before

@@ -20,6 +20,7 @@ import yaml
 from elgrande import new_game
 from elgrande.bots import make_bot
 from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import Flow
 from elgrande.errors import IllegalMove
 from elgrande.game import Game, play_random
 from elgrande.rules import intrigue_king as ik
@@ -251,7 +252,7 @@ def test_I8_card_15_places_up_to_five_this_turn_still_next_to_the_king() -> None
     assert ik._placement_limit(eng, st, 0, 0) == 5   # I8
     assert ik._placement_limit(eng, st, 1, 0) == 5   # blue's Caballero card, unchanged
     assert ik.base.placement_targets(eng, st, 0) == targets  # I9: still next to the king
-    ik._turn_start(eng, st, None, [])  # type: ignore[arg-type]
+    ik._turn_start(eng, st, Flow([2], []), [])  # the hook reads no flow (typed: compiled)
     assert ik._placement_limit(eng, st, 0, 0) == 4 and "intrigue_king" not in st.ext
 
 

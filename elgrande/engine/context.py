@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attr
 import attrs
 
 from elgrande.engine.decisions import Decision
@@ -48,7 +49,8 @@ class BudgetExceeded(ElGrandeError):
         self.column = 0
 
 
-@attrs.define(slots=True)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
+@attr.s(auto_attribs=True, order=False)
 class Frame:
     """One block being executed.
 
@@ -73,7 +75,7 @@ class Frame:
         return Frame(self.path, self.pc, self.subject, self.rest.copy(), self.var)
 
 
-@attrs.define(slots=True)
+@attr.s(auto_attribs=True, order=False)
 class Run:
     """The interpreter's position in one card's effect.
 
@@ -128,7 +130,7 @@ class Run:
         return cls(**d)
 
 
-@attrs.define(slots=True, repr=False)
+@attr.s(auto_attribs=True, order=False, repr=False)
 class Ctx:
     """What a primitive sees while it runs.
 

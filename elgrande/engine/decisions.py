@@ -43,6 +43,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import attr
 import attrs
 
 from elgrande.errors import IllegalMove
@@ -160,7 +161,8 @@ def check_seat(player: Any, rule: str = "B3.4") -> int:
     return int(player)
 
 
-@attrs.define(slots=True)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
+@attr.s(auto_attribs=True, order=False)
 class Decision:
     """A pending decision.
 

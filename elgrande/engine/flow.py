@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Protocol
 
-import attrs
+import attr
 
 from elgrande.engine.context import Run
 from elgrande.engine.decisions import KINDS, Decision
@@ -49,7 +49,8 @@ def part_type(module: str, cls: Any) -> None:
     PART_TYPES[module] = cls
 
 
-@attrs.define(slots=True)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
+@attr.s(auto_attribs=True, order=False)
 class Flow:
     """Where the game is in its rounds and turns (plain data).
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attr
 import attrs
 
 from elgrande.fields import factory
@@ -23,7 +24,6 @@ OFF_BOARD = -1
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
 _ATOMS = frozenset({int, str, bool, float, type(None)})
-_new = object.__new__
 _list_copy = list.copy
 
 
@@ -39,7 +39,8 @@ def copy_plain(value: Any) -> Any:
     return value
 
 
-@attrs.define(slots=True)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
+@attr.s(auto_attribs=True, order=False)
 class Lasting:
     """A lasting effect (B8.4 Veto, later: triggers at the next scoring, I8, C13).
 
@@ -62,7 +63,7 @@ class Lasting:
         return Lasting(self.kind, self.player, self.expires, self.card, dict(self.data))
 
 
-@attrs.define(slots=True)
+@attr.s(auto_attribs=True, order=False)
 class State:
     """Where every piece is, the scores and the hands (B1).
 

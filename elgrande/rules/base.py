@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
+import attr
 
 from elgrande.engine import decisions as dec
 from elgrande.engine.decisions import Decision
@@ -39,8 +39,17 @@ from elgrande.model.state import State
 dec.kind("choose_action_card", dec._pick_check, dec._pick_legal, count=dec._pick_count,
          nth=dec._pick_nth)
 
-ROUND, BID, COURT, CARD, ORDER, PLACE, OFFER, VETO, SPECIAL, DISCS = (
-    "round", "bid", "court", "card", "order", "place", "offer", "veto", "special", "discs")
+# the base game's phase names (plain assignments: mypyc types them across modules)
+ROUND = "round"
+BID = "bid"
+COURT = "court"
+CARD = "card"
+ORDER = "order"
+PLACE = "place"
+OFFER = "offer"
+VETO = "veto"
+SPECIAL = "special"
+DISCS = "discs"
 #: The lasting-effect kind of a Veto card (B8.4).
 VETO_KIND = "veto"
 #: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
@@ -52,7 +61,8 @@ _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
 
-@attrs.define(slots=True)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
+@attr.s(auto_attribs=True, order=False)
 class BaseRound:
     """The base module's part of the flow position (plain data).
 
