@@ -122,7 +122,7 @@ class Cards:
     choose: int
     beginner_multiple_of: int
     offer_takers: int = 0
-    heads: dict[int, int] = attrs.field(factory=dict)
+    heads: Mapping[int, int] = attrs.field(factory=dict)  # Mapping: mypyc checks a dict default
 
 
 _CARDS: dict[int, tuple[Library, Cards]] = {}
