@@ -19,8 +19,9 @@ What is measured, each in a fresh process, alternating working tree and REVs:
   timed on a folder of :data:`MANY` homebrew cards too (copies of each side's
   ``examples/homebrew`` cards under new ids): the rate once the fixed cost is spread.
 
-Warm caches, as on a machine that has run elgrande before: one untimed run of each first
-fills the parser's table cache, the card caches and the bytecode (``__pycache__``; the
+Warm caches, as on a machine that has run elgrande before: each side has a cache folder of
+its own (``XDG_CACHE_HOME``), and one untimed run of each first fills the parser's table
+cache, the card caches and the bytecode (``__pycache__``; the
 environment's ``PYTHONDONTWRITEBYTECODE`` is dropped, else the working tree would compile
 every module in every run while an installed REV reads its bytecode). ``--cold-caches``
 points the caches at an empty folder in each round instead: the round's cold start is
@@ -173,9 +174,12 @@ def main() -> None:
                       str(ROOT / "cards"),
                       many_cards(ROOT / "examples" / "homebrew", Path(tmp) / "many")))
         results: dict[str, list[dict[str, float]]] = {name: [] for name, *_ in sides}
+        # each side its own warm cache folder: in a shared one the sides' parse memos
+        # (a few files per user) evict each other, and so do other checkouts' runs
+        own = {name: tempfile.mkdtemp(dir=tmp) for name, *_ in sides}
         for i in range(args.runs + 1):
             for name, py, env, cards, many in sides:
-                cache = tempfile.mkdtemp(dir=tmp) if args.cold_caches else None
+                cache = tempfile.mkdtemp(dir=tmp) if args.cold_caches else own[name]
                 got = one_round(py, _env(env, cache), cards, many, tmp)
                 if i > 0:  # the first round only warms the caches
                     results[name].append(got)

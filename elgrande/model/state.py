@@ -32,10 +32,22 @@ def copy_plain(value: Any) -> Any:
     t = type(value)
     if t in _ATOMS:
         return value
-    if t is dict or isinstance(value, dict):
-        return {k: v if type(v) in _ATOMS else copy_plain(v) for k, v in value.items()}
-    if t is list or isinstance(value, (list, tuple)):
-        return [v if type(v) in _ATOMS else copy_plain(v) for v in value]
+    if t is dict:  # copied whole in C, then the nested values replaced by copies
+        out = value.copy()
+        for k, v in out.items():
+            if type(v) not in _ATOMS:
+                out[k] = copy_plain(v)  # an existing key: the iteration stays valid
+        return out
+    if t is list:
+        got = value.copy()
+        for i, v in enumerate(got):
+            if type(v) not in _ATOMS:
+                got[i] = copy_plain(v)
+        return got
+    if isinstance(value, dict):
+        return {k: copy_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [copy_plain(v) for v in value]
     return value
 
 
