@@ -1,5 +1,4 @@
-"""Instructions per random base game, load-independent, for the working tree and earlier
-commits side by side.
+"""Instructions per random base game (load-independent), working tree beside earlier commits.
 
     python benchmarks/instructions.py [REV ...] [--games 20] [--players 2 3 4 5]
 
@@ -93,7 +92,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("revs", nargs="*", help="commits to compare with (e.g. e6bb21f)")
     ap.add_argument("--games", type=int, default=20, help="games per player count")
-    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5],
+                    help="player counts (default 2 3 4 5)")
     ap.add_argument("--worker", type=int, nargs=2, metavar=("GAMES", "PLAYERS"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args()

@@ -172,7 +172,7 @@ def _json(n: int, raw: str | bytes) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(n, f"not JSON: {exc.msg}") from None
+        raise RecordError(n, f"not JSON: {exc.msg}: column {exc.colno}") from None
     except RecursionError:
         raise RecordError(n, "not a record line: nested too deep") from None
     except ValueError as exc:  # a number too long to convert, NaN or Infinity
