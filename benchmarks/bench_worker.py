@@ -28,6 +28,19 @@ EXPANSIONS = {
 }
 
 
+def play_random(game, rng: random.Random) -> int:
+    """Answer ``game`` to its end with ``random_answer`` drawn from ``rng`` (the first
+    player asked answers); return how many decisions were answered. The random playout
+    every benchmark times (``instructions.py`` and ``expansion_ratio.py`` import it)."""
+    n = 0
+    while game.pending is not None:
+        d = game.pending
+        p = d.players[0]
+        game.answer(p, d.random_answer(rng, p))
+        n += 1
+    return n
+
+
 def playouts(new_game, players: int, seconds: float, **kw) -> tuple[int, int, float]:
     """Random games of ``players`` for about ``seconds`` (answers from
     ``random_answer``, logging off; ``kw``: more ``new_game`` arguments, e.g. sets):
@@ -37,12 +50,7 @@ def playouts(new_game, players: int, seconds: float, **kw) -> tuple[int, int, fl
     start = time.perf_counter()
     while True:
         game = new_game(players, seed=seed, logging=False, **kw)
-        rng = random.Random(seed)
-        while game.pending is not None:
-            d = game.pending
-            p = d.players[0]
-            game.answer(p, d.random_answer(rng, p))
-            decisions += 1
+        decisions += play_random(game, random.Random(seed))
         games += 1
         seed += 1
         took = time.perf_counter() - start

@@ -14,6 +14,8 @@ import argparse
 import random
 import time
 
+from bench_worker import play_random  # this folder: the script's own (sys.path[0])
+
 from elgrande.game import new_game
 
 #: The games timed: name -> new_game keyword arguments.
@@ -30,12 +32,8 @@ def decisions(players: int, seconds: float, seed: int, **kw: object) -> tuple[in
     n = 0
     start = time.process_time()
     while True:
-        game = new_game(players, seed=seed, logging=False, **kw)
-        rng = random.Random(seed)
-        while game.pending is not None:
-            d = game.pending
-            game.answer(d.players[0], d.random_answer(rng, d.players[0]))
-            n += 1
+        n += play_random(new_game(players, seed=seed, logging=False, **kw),
+                         random.Random(seed))
         seed += 1
         took = time.process_time() - start
         if took >= seconds:

@@ -45,19 +45,16 @@ def worker(games: int, players: int) -> None:
     import gc
     import random
 
+    from bench_worker import play_random  # this folder: the script's own (sys.path[0])
+
     from elgrande.game import new_game
 
     new_game(players, seed=0, logging=False)
     gc.collect()  # the library's objects reach the oldest generation here, in every run
     decisions = 0
     for seed in range(games):
-        game = new_game(players, seed=seed, logging=False)
-        rng = random.Random(seed)
-        while game.pending is not None:
-            d = game.pending
-            p = d.players[0]
-            game.answer(p, d.random_answer(rng, p))
-            decisions += 1
+        decisions += play_random(new_game(players, seed=seed, logging=False),
+                                 random.Random(seed))
     print(json.dumps({"decisions": decisions}))
 
 

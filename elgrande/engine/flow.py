@@ -247,18 +247,7 @@ class FlowEngine:
         else:  # the seat is checked: the kind's own check (as Decision.check)
             norm = KINDS[d.kind].check(d, player, answer)
             phase.apply(self, state, flow, player, norm, events)
-        interludes = self._interludes
-        while flow.phase != OVER:  # as advance (one call less)
-            nxt: Decision | None = None
-            if interludes is not None:
-                nxt = interludes(self, state, flow, events)
-            if nxt is None:
-                nxt = phases[flow.phase].decide(self, state, flow, events)
-            if nxt is not None:
-                flow.pending = nxt
-                return nxt
-        flow.pending = None
-        return None
+        return self.advance(state, flow, events)
 
     # -- moving between phases (for the rules modules) --
     def enter(self, flow: Flow, name: str) -> None:
