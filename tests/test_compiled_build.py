@@ -4,9 +4,12 @@ hatch-mypyc."""
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 import elgrande
 
@@ -33,3 +36,23 @@ def test_the_compiled_modules_have_their_python_source_beside_them() -> None:
     pkg = Path(elgrande.__file__).parent
     for ext in pkg.rglob("*.so"):
         assert (ext.parent / (ext.name.split(".")[0] + ".py")).is_file(), ext
+
+
+def test_a_compiled_install_compiles_every_module_the_mypyc_table_names() -> None:
+    # ELGRANDE_EXPECT_COMPILED=1 (.ci/run's compiled step): the install under test must be
+    # the mypyc build, every module of the table's `include` an extension module
+    if not os.environ.get("ELGRANDE_EXPECT_COMPILED"):
+        pytest.skip("not a compiled install (ELGRANDE_EXPECT_COMPILED=1 asks for one)")
+    hook = _pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    pkg = Path(elgrande.__file__).parent
+    wanted: list[Path] = []
+    for entry in hook["include"]:
+        source = ROOT / entry.strip("/")
+        files = sorted(source.rglob("*.py")) if source.is_dir() else [source]
+        wanted += [f for f in files if f.name != "__init__.py"]
+    assert wanted
+    for source in wanted:
+        rel = source.relative_to(ROOT / "elgrande")
+        installed = pkg / rel
+        ext = list(installed.parent.glob(installed.stem + ".*.so"))
+        assert ext, f"{rel} is not compiled in this install"
