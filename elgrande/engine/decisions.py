@@ -161,8 +161,10 @@ def check_seat(player: Any, rule: str = "B3.4") -> int:
     return int(player)
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs
+@attr.s(auto_attribs=True, order=False, init=False)
 class Decision:
     """A pending decision.
 
@@ -179,6 +181,14 @@ class Decision:
     prompt: str
     options: dict[str, Any]
     rule: str = ""
+
+    def __init__(self, kind: str, players: list[int], prompt: str, options: dict[str, Any],
+                 rule: str = "") -> None:
+        self.kind = kind
+        self.players = players
+        self.prompt = prompt
+        self.options = options
+        self.rule = rule
 
     def check(self, answer: Any, player: Any = None) -> Any:
         """Check ``answer`` (of ``player``, default the first who must answer; any value,

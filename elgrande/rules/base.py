@@ -61,8 +61,10 @@ _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, init=False)
 class BaseRound:
     """The base module's part of the flow position (plain data).
 
@@ -97,9 +99,30 @@ class BaseRound:
     kept: bool = False
     before: State | None = None
 
+    def __init__(self, stacks: list[list[str]], reused: list[str], first_bidder: int,
+                 offer: list[str] | None = None, origin: list[int] | None = None,
+                 bid_i: int = 0, slot: int = -1, place_first: bool = True,
+                 placed: bool = False, special_done: bool = False,
+                 veto_chain: list[int] | None = None, veto_queue: list[int] | None = None,
+                 kept: bool = False, before: State | None = None) -> None:
+        self.stacks = stacks
+        self.reused = reused
+        self.first_bidder = first_bidder
+        self.offer = [] if offer is None else offer
+        self.origin = [] if origin is None else origin
+        self.bid_i = bid_i
+        self.slot = slot
+        self.place_first = place_first
+        self.placed = placed
+        self.special_done = special_done
+        self.veto_chain = [] if veto_chain is None else veto_chain
+        self.veto_queue = [] if veto_queue is None else veto_queue
+        self.kept = kept
+        self.before = before
+
     def copy(self) -> BaseRound:
         """An independent copy (the undo state is never changed once taken: shared)."""
-        return BaseRound([*map(list.copy, self.stacks)], self.reused, self.first_bidder,
+        return BaseRound([s.copy() for s in self.stacks], self.reused, self.first_bidder,
                          self.offer.copy(), self.origin, self.bid_i, self.slot, self.place_first,
                          self.placed, self.special_done, self.veto_chain.copy(),
                          self.veto_queue.copy(), self.kept, self.before)
