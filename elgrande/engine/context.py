@@ -7,7 +7,7 @@ middle of a special action (DESIGN.md 3).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attr
 import attrs
@@ -22,7 +22,7 @@ from elgrande.model.state import State
 #: evaluations and the places they examine, options offered in decisions, changes made).
 #: The shipped cards spend at most about 300; the slowest effect the checker accepts
 #: stops within a few milliseconds (``benchmarks/budget.py``); a card past it is stopped.
-WORK_BUDGET = 5_000
+WORK_BUDGET: Final = 5_000
 
 
 class BudgetExceeded(ElGrandeError):

@@ -41,12 +41,14 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attr
 import attrs
 
 from elgrande.errors import IllegalMove
+
+Random = random.Random  # the rng's type, where a field named ``random`` hides the module
 
 #: ``random.Random.randrange(n)`` draws ``getrandbits(n.bit_length())`` until below ``n``
 #: (CPython's ``_randbelow_with_getrandbits``): random answers draw so inline, the same
@@ -54,10 +56,10 @@ from elgrande.errors import IllegalMove
 _INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(
     random.Random, "_randbelow_with_getrandbits", 0)
 #: How many legal answers :meth:`Decision.legal_answers` lists at most; beyond, None.
-MAX_LISTED = 200
+MAX_LISTED: Final = 200
 #: Integers in answers beyond this size are refused before anything else looks at them
 #: (printing a 5,000-digit integer raises ``ValueError`` in Python 3.11).
-MAX_INT = 10 ** 12
+MAX_INT: Final = 10 ** 12
 
 
 def is_int(x: Any) -> bool:
@@ -94,7 +96,7 @@ def _shown(x: Any, depth: int) -> str:
 
 
 #: How deep an answer may nest (a move list of dicts is 3 deep).
-MAX_ANSWER_DEPTH = 20
+MAX_ANSWER_DEPTH: Final = 20
 
 
 def plain_answer(answer: Any, rule: str = "B4.4") -> Any:
@@ -255,7 +257,11 @@ class Decision:
         return cls(**data)
 
 
-@attrs.frozen(slots=True)
+# attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
+# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# compiles (attrs' generated one stays interpreted code); frozen: it sets through
+# object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
 class Kind:
     """The handlers of a decision kind."""
 
@@ -270,6 +276,19 @@ class Kind:
     #: optional, for kinds whose answers are a sequence in the options: that sequence
     #: (what ``legal`` lists, not copied), so a random answer is one look-up.
     listed: Callable[[Decision, int], Sequence[Any]] | None = None
+
+    def __init__(self, check: Callable[[Decision, int, Any], Any],
+                 legal: Callable[[Decision, int], list[Any] | None],
+                 random: Callable[[Decision, int, Random], Any],
+                 count: Callable[[Decision, int], int | None] | None = None,
+                 nth: Callable[[Decision, int, int], Any] | None = None,
+                 listed: Callable[[Decision, int], Sequence[Any]] | None = None) -> None:
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "legal", legal)
+        object.__setattr__(self, "random", random)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "nth", nth)
+        object.__setattr__(self, "listed", listed)
 
 
 KINDS: dict[str, Kind] = {}

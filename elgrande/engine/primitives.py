@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
+import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.signatures import SIGNATURES
@@ -30,13 +30,22 @@ StartFn = Callable[[Ctx, ast.Call], Decision | None]
 FinishFn = Callable[[Ctx, ast.Call, Decision, Any], None]
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+# attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
+# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# compiles (attrs' generated one stays interpreted code); frozen: it sets through
+# object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class Primitive:
     """A registered primitive: its name (a key of SIGNATURES) and its two steps."""
 
     name: str
     start: StartFn
     finish: FinishFn
+
+    def __init__(self, name: str, start: StartFn, finish: FinishFn) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "finish", finish)
 
 
 PRIMITIVES: dict[str, Primitive] = {}

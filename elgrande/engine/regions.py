@@ -12,7 +12,7 @@ effect's work budget (:meth:`elgrande.engine.context.Ctx.charge`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import FORMS, form_of
@@ -20,7 +20,7 @@ from elgrande.engine.context import Ctx
 from elgrande.model.scoring import current_values
 
 #: The court as a source (send effects only).
-COURT = -2
+COURT: Final = -2
 
 
 def _var(ctx: Ctx, name: str) -> Any:

@@ -8,7 +8,7 @@ region's ranking is a player index ``0..players-1`` or :data:`NOBODY` for the ne
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attr
 import attrs
@@ -17,9 +17,9 @@ from elgrande.fields import factory
 from elgrande.model.board import Board
 
 #: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
-NOBODY = -1
+NOBODY: Final = -1
 #: A mobile scoreboard, Grande or the like that is off the board.
-OFF_BOARD = -1
+OFF_BOARD: Final = -1
 
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).

@@ -21,7 +21,7 @@ code path of their rules: the turn phases, the scenario runner and the tools cal
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 import attr
 
@@ -39,21 +39,21 @@ from elgrande.model.state import State
 dec.kind("choose_action_card", dec._pick_check, dec._pick_legal, count=dec._pick_count,
          nth=dec._pick_nth)
 
-# the base game's phase names (plain assignments: mypyc types them across modules)
-ROUND = "round"
-BID = "bid"
-COURT = "court"
-CARD = "card"
-ORDER = "order"
-PLACE = "place"
-OFFER = "offer"
-VETO = "veto"
-SPECIAL = "special"
-DISCS = "discs"
+# the base game's phase names (Final: mypyc puts the strings in place of a global look-up)
+ROUND: Final = "round"
+BID: Final = "bid"
+COURT: Final = "court"
+CARD: Final = "card"
+ORDER: Final = "order"
+PLACE: Final = "place"
+OFFER: Final = "offer"
+VETO: Final = "veto"
+SPECIAL: Final = "special"
+DISCS: Final = "discs"
 #: The lasting-effect kind of a Veto card (B8.4).
-VETO_KIND = "veto"
+VETO_KIND: Final = "veto"
 #: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
-STANDING = "standing"
+STANDING: Final = "standing"
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.
 _ORDER_OPTIONS = {"labels": ["place caballeros first", "special action first"]}
