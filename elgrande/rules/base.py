@@ -169,7 +169,7 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
     """B2: king, Grandes, caballeros, hands, shuffled action stacks, start player."""
     b = engine.board
     region_cards = list(b.regions)
-    rng.shuffle(region_cards)
+    dec.draw_shuffle(rng, region_cards)
     state.king = region_cards[0]                                    # B2.1
     hand = engine.rules.last("initial_hand", b) or []
     for p in range(state.players):                                  # B2.2, B2.3
@@ -187,10 +187,10 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
     stacks = []
     for deck in decks[0]:                                           # B1.4
         deck = list(deck)
-        rng.shuffle(deck)
+        dec.draw_shuffle(rng, deck)
         stacks.append(deck)
     reused = list(decks[1])
-    drawn = rng.randrange(state.players)  # drawn always, so later modules' draws do not
+    drawn = dec.draw_below(rng, state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
     flow.parts["base"] = BaseRound(stacks, reused, first)
     events.append({"event": "setup", "king": b.place_id(state.king),
@@ -715,7 +715,7 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
     if bp is None:
         return
     for stack in bp.stacks:
-        rng.shuffle(stack)
+        dec.draw_shuffle(rng, stack)
     if flow.run is not None and bp.before is None:
         bp.before = state.copy()  # the undo point is hidden: now is as good as any
     if flow.phase == DISCS:
@@ -732,7 +732,7 @@ def draw_secret_discs(engine: FlowEngine, state: State, flow: Flow, viewer: int,
         answered -= set(flow.pending.players)
     for p in sorted(answered):
         if p != viewer:
-            flow.secret[str(p)] = rng.choice(opts)
+            flow.secret[str(p)] = dec.draw_choice(rng, opts)
 
 
 def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
