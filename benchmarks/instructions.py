@@ -1,6 +1,7 @@
 """Instructions per random base game (load-independent), working tree beside earlier commits.
 
     python benchmarks/instructions.py [REV ...] [--games 20] [--players 2 3 4 5]
+                                      [--compiled-python PY]
 
 Each figure is counted by valgrind (``valgrind --tool=cachegrind --cache-sim=no``): a
 fresh process plays ``--games`` seeded random games (seeds 0.., answers from
@@ -15,8 +16,11 @@ run first, so the library cache other processes write cannot change the figure.
 The working tree runs from the checkout; each REV is built from git into a temporary
 virtual environment as ``benchmarks/compare.py`` builds it. Prints, per player count,
 the instructions per game and per decision of each side and the ratio REV / working tree
-(how many times fewer instructions the working tree spends). Without valgrind it says so
-and exits with status 0.
+(how many times fewer instructions the working tree spends). ``--compiled-python PY`` adds
+the mypyc build of the working tree installed for ``PY`` (a virtual environment where
+``HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip install .`` was run on this tree; README, "Compiled
+build") as the last side, and the ratios are then REV / compiled tree. Without valgrind it
+says so and exits with status 0.
 
 ``--worker N P`` is the process that is counted (internal).
 """
@@ -91,6 +95,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20, help="games per player count")
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5],
                     help="player counts (default 2 3 4 5)")
+    ap.add_argument("--compiled-python", type=Path, default=None,
+                    help="also count the compiled install of the working tree for this python")
     ap.add_argument("--worker", type=int, nargs=2, metavar=("GAMES", "PLAYERS"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -113,6 +119,8 @@ def main() -> None:
             py = build(rev, Path(tmp) / f"rev{i}")
             sides.append((rev, str(py), dict(plain)))
         sides.append(("working tree", sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
+        if args.compiled_python is not None:  # its own install, not the checkout
+            sides.append(("compiled tree", str(args.compiled_python), dict(plain)))
         for i, (name, py, env) in enumerate(sides):
             cache = Path(tmp) / f"cache{i}"
             cache.mkdir(mode=0o700)
@@ -123,7 +131,7 @@ def main() -> None:
     tree = names[-1]
     print(f"# instructions per random base game (valgrind --tool=cachegrind --cache-sim=no; "
           f"{args.games} seeded games minus 0 games, / {args.games}; per decision in "
-          f"brackets); ratio = REV / working tree")
+          f"brackets); ratio = REV / {tree}")
     head = f"{'players':<8}" + "".join(f"{n:>26}" for n in names)
     print(head + "".join(f"{'ratio ' + n[:10]:>18}" for n in names[:-1]))
     for n in args.players:

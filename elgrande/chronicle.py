@@ -83,6 +83,9 @@ class Trail:
 class Chronicle:
     """A game's record (accepted answers) and its narration.
 
+    ``history`` holds each accepted answer as a tuple ``(player, kind, answer)`` (cheaper to
+    keep than a dict; :attr:`elgrande.game.Game.history` gives them as dicts).
+
     Args:
         board: the board (for region names); names: player names by seat;
         titles: card id -> title; logging: narrate events into words; history, log:
@@ -111,7 +114,7 @@ class Chronicle:
     def record(self, player: int, kind: str, answer: Any,
                events: Sequence[dict[str, Any]], state: State | None = None) -> None:
         """Keep an accepted answer and narrate what it caused."""
-        self.history._own.append({"player": player, "kind": kind, "answer": answer})
+        self.history._own.append((player, kind, answer))
         if self.logging and events:
             self.narrate(events, state)
 

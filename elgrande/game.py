@@ -87,11 +87,13 @@ class Game:
     @property
     def history(self) -> list[dict[str, Any]]:
         """Every accepted answer so far, in order (what a record holds)."""
-        return self.chronicle.history.to_list()
+        return [{"player": p, "kind": k, "answer": a}
+                for p, k, a in self.chronicle.history.to_list()]
 
     @history.setter
     def history(self, entries: Sequence[dict[str, Any]]) -> None:
-        self.chronicle.history = type(self.chronicle.history)(entries)
+        self.chronicle.history = type(self.chronicle.history)(
+            [(e["player"], e["kind"], e["answer"]) for e in entries])
 
     # -- decisions --
     @property
@@ -132,7 +134,7 @@ class Game:
         except IllegalMove as exc:  # the engine counts seats; a player reads names
             raise IllegalMove(exc.rule, _PLAYER.sub(self._seat_name, exc.message)) from None
         ch = self.chronicle  # as Chronicle.record, inline (one call less per answer)
-        ch.history._own.append({"player": player, "kind": kind, "answer": answer})
+        ch.history._own.append((player, kind, answer))  # made a dict when read
         if ch.logging and events:
             ch.narrate(events, self.state)
         return events

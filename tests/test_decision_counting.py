@@ -102,3 +102,41 @@ def test_a_random_pick_is_randranges_draw_of_the_listed_choices(n: int, seed: in
     assert legal is not None
     for _ in range(5):
         assert placing.random_answer(rng) == legal[ref.randrange(len(legal))]
+
+
+@given(n=st.integers(0, 60), k=st.integers(0, 60), a=st.integers(-5, 5),
+       width=st.integers(-1, 40), seed=st.integers(0, 10_000))
+def test_the_inline_draws_are_the_random_modules_draws(n: int, k: int, a: int, width: int,
+                                                       seed: int) -> None:
+    """randrange, randint, choice, shuffle and sample drawn inline (issue 12) give the
+    same numbers as ``random.Random``'s own and leave it in the same state, so the same
+    seed gives the same game; what they refuse they refuse alike."""
+    from elgrande.engine.decisions import (
+        draw_below,
+        draw_choice,
+        draw_int,
+        draw_sample,
+        draw_shuffle,
+    )
+
+    rng, ref = random.Random(seed), random.Random(seed)
+    pop = [f"u{i}" for i in range(n)]
+    calls = [(lambda r: draw_below(r, width), lambda r: r.randrange(width)),
+             (lambda r: draw_int(r, a, a + width), lambda r: r.randint(a, a + width)),
+             (lambda r: draw_choice(r, pop), lambda r: r.choice(pop)),
+             (lambda r: draw_sample(r, pop, k), lambda r: r.sample(pop, k))]
+    for ours, theirs in calls:
+        try:
+            want: object = theirs(ref)
+        except (ValueError, IndexError) as exc:
+            try:
+                ours(rng)
+            except type(exc):
+                continue
+            raise AssertionError("an inline draw accepted what random refuses") from None
+        assert ours(rng) == want
+    mine, theirs_ = pop[:], pop[:]
+    draw_shuffle(rng, mine)
+    ref.shuffle(theirs_)
+    assert mine == theirs_
+    assert rng.getstate() == ref.getstate()

@@ -7,7 +7,7 @@ middle of a special action (DESIGN.md 3).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attr
 import attrs
@@ -22,7 +22,7 @@ from elgrande.model.state import State
 #: evaluations and the places they examine, options offered in decisions, changes made).
 #: The shipped cards spend at most about 300; the slowest effect the checker accepts
 #: stops within a few milliseconds (``benchmarks/budget.py``); a card past it is stopped.
-WORK_BUDGET = 5_000
+WORK_BUDGET: Final = 5_000
 
 
 class BudgetExceeded(ElGrandeError):
@@ -49,8 +49,10 @@ class BudgetExceeded(ElGrandeError):
         self.column = 0
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, init=False)
 class Frame:
     """One block being executed.
 
@@ -70,12 +72,23 @@ class Frame:
     rest: list[int] = factory(list)
     var: str = ""
 
+    def __init__(self, path: list[int], pc: int, subject: int, rest: list[int] | None = None,
+                 var: str = "") -> None:
+        self.path = path
+        self.pc = pc
+        self.subject = subject
+        self.rest = [] if rest is None else rest
+        self.var = var
+
     def copy(self) -> Frame:
         """An independent copy (``path`` is shared: never changed in place)."""
         return Frame(self.path, self.pc, self.subject, self.rest.copy(), self.var)
 
 
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, init=False)
 class Run:
     """The interpreter's position in one card's effect.
 
@@ -104,6 +117,20 @@ class Run:
     work: int = 0
     interjected: bool = False
 
+    def __init__(self, card: str, actor: int, frames: list[Frame],
+                 env: dict[str, Any] | None = None, steps: int = 0,
+                 pending: Decision | None = None, secret: dict[str, Any] | None = None,
+                 work: int = 0, interjected: bool = False) -> None:
+        self.card = card
+        self.actor = actor
+        self.frames = frames
+        self.env = {} if env is None else env
+        self.steps = steps
+        self.pending = pending
+        self.secret = {} if secret is None else secret
+        self.work = work
+        self.interjected = interjected
+
     def copy(self) -> Run:
         """An independent copy (the pending decision is shared: never changed once made;
         the dict values of ``env``, secret choices, are copied)."""
@@ -111,7 +138,7 @@ class Run:
         for k, v in env.items():  # replacing values only: no change of size
             if isinstance(v, dict):
                 env[k] = v.copy()
-        return Run(self.card, self.actor, [*map(Frame.copy, self.frames)], env, self.steps,
+        return Run(self.card, self.actor, [f.copy() for f in self.frames], env, self.steps,
                    self.pending, self.secret.copy(), self.work, self.interjected)
 
     def to_json(self) -> dict[str, Any]:
@@ -130,7 +157,10 @@ class Run:
         return cls(**d)
 
 
-@attr.s(auto_attribs=True, order=False, repr=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, repr=False, init=False)
 class Ctx:
     """What a primitive sees while it runs.
 
@@ -152,6 +182,17 @@ class Ctx:
     events: list[dict[str, Any]] = factory(list)
     rules: Any = None
     budget: int = WORK_BUDGET
+
+    def __init__(self, state: State, board: Board, run: Run, subject: int,
+                 events: list[dict[str, Any]] | None = None, rules: Any = None,
+                 budget: int = WORK_BUDGET) -> None:
+        self.state = state
+        self.board = board
+        self.run = run
+        self.subject = subject
+        self.events = [] if events is None else events
+        self.rules = rules
+        self.budget = budget
 
     def charge(self, units: int) -> None:
         """Spend ``units`` of the run's work budget.

@@ -41,23 +41,95 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attr
 import attrs
 
 from elgrande.errors import IllegalMove
 
+Random = random.Random  # the rng's type, where a field named ``random`` hides the module
+
 #: ``random.Random.randrange(n)`` draws ``getrandbits(n.bit_length())`` until below ``n``
 #: (CPython's ``_randbelow_with_getrandbits``): random answers draw so inline, the same
 #: numbers (a test compares them with ``randrange``).
-_INLINE_DRAW = getattr(random.Random, "_randbelow", None) is getattr(
+_INLINE_DRAW: Final = getattr(random.Random, "_randbelow", None) is getattr(
     random.Random, "_randbelow_with_getrandbits", 0)
+_RANDOM: Final = random.Random
+
+
+def draw_below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``: the same number, drawn the same way (inline, compiled, for a
+    plain ``random.Random``; else by ``rng.randrange``).
+
+    Raises:
+        ValueError: ``n <= 0`` (as ``randrange``).
+    """
+    if n > 0 and _INLINE_DRAW and type(rng) is _RANDOM:
+        k = n.bit_length()
+        r: int = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return r
+    return rng.randrange(n)
+
+
+def draw_int(rng: random.Random, a: int, b: int) -> int:
+    """``rng.randint(a, b)``, drawn the same way (see :func:`draw_below`)."""
+    if b >= a:
+        return a + draw_below(rng, b + 1 - a)
+    return rng.randint(a, b)  # raises, as randint does
+
+
+def draw_choice(rng: random.Random, seq: Sequence[Any]) -> Any:
+    """``rng.choice(seq)``, drawn the same way (see :func:`draw_below`)."""
+    if len(seq):
+        return seq[draw_below(rng, len(seq))]
+    return rng.choice(seq)  # raises, as choice does
+
+
+def draw_shuffle(rng: random.Random, x: list[Any]) -> None:
+    """``rng.shuffle(x)``: the same order, drawn the same way (see :func:`draw_below`)."""
+    if not (_INLINE_DRAW and type(rng) is _RANDOM):
+        rng.shuffle(x)
+        return
+    for i in range(len(x) - 1, 0, -1):
+        j = draw_below(rng, i + 1)
+        x[i], x[j] = x[j], x[i]
+
+
+def draw_sample(rng: random.Random, population: Sequence[Any], k: int) -> list[Any]:
+    """``rng.sample(population, k)``: the same sample, drawn the same way (CPython's
+    algorithm, inline for a plain ``random.Random``; see :func:`draw_below`)."""
+    n = len(population)
+    if not (_INLINE_DRAW and type(rng) is _RANDOM) or not 0 <= k <= n:
+        return rng.sample(population, k)  # (raises for a bad k, as sample does)
+    result: list[Any] = [None] * k
+    setsize = 21  # as random.sample: a list pool when it is smaller than a set
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if n <= setsize:
+        pool = list(population)
+        for i in range(k):
+            j = draw_below(rng, n - i)
+            result[i] = pool[j]
+            pool[j] = pool[n - i - 1]
+    else:
+        selected: set[int] = set()
+        for i in range(k):
+            j = draw_below(rng, n)
+            while j in selected:
+                j = draw_below(rng, n)
+            selected.add(j)
+            result[i] = population[j]
+    return result
+
+
 #: How many legal answers :meth:`Decision.legal_answers` lists at most; beyond, None.
-MAX_LISTED = 200
+MAX_LISTED: Final = 200
 #: Integers in answers beyond this size are refused before anything else looks at them
 #: (printing a 5,000-digit integer raises ``ValueError`` in Python 3.11).
-MAX_INT = 10 ** 12
+MAX_INT: Final = 10 ** 12
 
 
 def is_int(x: Any) -> bool:
@@ -94,7 +166,7 @@ def _shown(x: Any, depth: int) -> str:
 
 
 #: How deep an answer may nest (a move list of dicts is 3 deep).
-MAX_ANSWER_DEPTH = 20
+MAX_ANSWER_DEPTH: Final = 20
 
 
 def plain_answer(answer: Any, rule: str = "B4.4") -> Any:
@@ -119,8 +191,9 @@ def _plain(x: Any, rule: str, depth: int) -> Any:
     if depth > MAX_ANSWER_DEPTH:
         raise IllegalMove(rule, "an answer nested this deep is not an answer")
     if t is dict:  # the common mapping answer: values of plain ints and strings inline
+        src: dict[Any, Any] = x  # typed: mypyc iterates a dict natively
         out: dict[str, Any] = {}
-        for k, v in x.items():
+        for k, v in src.items():
             if not isinstance(k, str):
                 raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
             tv = type(v)
@@ -161,8 +234,10 @@ def check_seat(player: Any, rule: str = "B3.4") -> int:
     return int(player)
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs
+@attr.s(auto_attribs=True, order=False, init=False)
 class Decision:
     """A pending decision.
 
@@ -179,6 +254,14 @@ class Decision:
     prompt: str
     options: dict[str, Any]
     rule: str = ""
+
+    def __init__(self, kind: str, players: list[int], prompt: str, options: dict[str, Any],
+                 rule: str = "") -> None:
+        self.kind = kind
+        self.players = players
+        self.prompt = prompt
+        self.options = options
+        self.rule = rule
 
     def check(self, answer: Any, player: Any = None) -> Any:
         """Check ``answer`` (of ``player``, default the first who must answer; any value,
@@ -229,10 +312,10 @@ class Decision:
                     while r >= n:
                         r = bits(k)
                     return handlers.nth(self, p, r)
-                return handlers.nth(self, p, rng.randrange(n))
+                return handlers.nth(self, p, draw_below(rng, n))
         legal = handlers.legal(self, p)
         if legal is not None:
-            return legal[rng.randrange(len(legal))]
+            return legal[draw_below(rng, len(legal))]
         return handlers.random(self, p, rng)
 
     def to_json(self) -> dict[str, Any]:
@@ -245,7 +328,11 @@ class Decision:
         return cls(**data)
 
 
-@attrs.frozen(slots=True)
+# attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
+# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# compiles (attrs' generated one stays interpreted code); frozen: it sets through
+# object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
 class Kind:
     """The handlers of a decision kind."""
 
@@ -260,6 +347,19 @@ class Kind:
     #: optional, for kinds whose answers are a sequence in the options: that sequence
     #: (what ``legal`` lists, not copied), so a random answer is one look-up.
     listed: Callable[[Decision, int], Sequence[Any]] | None = None
+
+    def __init__(self, check: Callable[[Decision, int, Any], Any],
+                 legal: Callable[[Decision, int], list[Any] | None],
+                 random: Callable[[Decision, int, Random], Any],
+                 count: Callable[[Decision, int], int | None] | None = None,
+                 nth: Callable[[Decision, int, int], Any] | None = None,
+                 listed: Callable[[Decision, int], Sequence[Any]] | None = None) -> None:
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "legal", legal)
+        object.__setattr__(self, "random", random)
+        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "nth", nth)
+        object.__setattr__(self, "listed", listed)
 
 
 KINDS: dict[str, Kind] = {}
@@ -412,7 +512,7 @@ def _spread(rng: random.Random, total: int, targets: list[str],
                  or out.get(t, 0) < room[t][0]]
         if not open_:
             break
-        t = open_[rng.randrange(len(open_))]
+        t = open_[draw_below(rng, len(open_))]
         out[t] = out.get(t, 0) + 1
     return out
 
@@ -529,7 +629,7 @@ def _place_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
     if not o["to"]:
         return {}
-    return _spread(rng, rng.randint(o.get("min", 0), o["max"]), o["to"], o.get("room"))
+    return _spread(rng, draw_int(rng, o.get("min", 0), o["max"]), o["to"], o.get("room"))
 
 
 kind("place_caballeros", _place_check, _place_legal, _place_random, _place_count, _place_nth)
@@ -563,9 +663,9 @@ def _units(sources: Mapping[str, int]) -> list[str]:
 def _send_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
     units = _units(o["sources"])
-    k = rng.randint(o.get("min", 0), min(o["max"], len(units)))
+    k = draw_int(rng, o.get("min", 0), min(o["max"], len(units)))
     out: dict[str, int] = {}
-    for u in rng.sample(units, k):
+    for u in draw_sample(rng, units, k):
         out[u] = out.get(u, 0) + 1
     return out
 
@@ -711,13 +811,13 @@ def _court_legal(d: Decision, p: int) -> list[Any] | None:
 
 def _court_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
-    k = rng.randint(0, min(o["limit"], o["provinces"]))
+    k = draw_int(rng, 0, min(o["limit"], o["provinces"]))
     rest = o["limit"] - o["provinces"]
     if k < o["provinces"] or rest <= 0 or not o["regions"] or rng.random() < 0.5:
         return {"provinces": k, "regions": {}}
     units = _units(o["regions"])
     got: dict[str, int] = {}
-    for u in rng.sample(units, rng.randint(0, min(rest, len(units)))):
+    for u in draw_sample(rng, units, draw_int(rng, 0, min(rest, len(units)))):
         got[u] = got.get(u, 0) + 1
     return {"provinces": o["provinces"], "regions": got}
 
@@ -827,21 +927,21 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     sources = dict(o["sources"])
     if o.get("single_source") and not o.get("all"):
         enough = [s for s in sorted(sources) if sum(sources[s].values()) >= o.get("min", 0)]
-        src = rng.choice(enough or sorted(sources))
+        src = draw_choice(rng, enough or sorted(sources))
         sources = {src: sources[src]}
     units = [(s, int(who)) for s, owners in sources.items() for who, n in owners.items()
              for _ in range(n)]
     if o.get("all"):
         k = len(units)
     else:
-        k = rng.randint(o.get("min", 0), min(o["max"], len(units)))
+        k = draw_int(rng, o.get("min", 0), min(o["max"], len(units)))
     moves: dict[tuple[str, str, int], int] = {}
     room = {t: r[0] for t, r in o.get("room", {}).items()}
-    for s, who in rng.sample(units, k):
+    for s, who in draw_sample(rng, units, k):
         dests = [t for t in o["to"] if t != s and room.get(t, 1) > 0]
         if not dests:
             continue
-        t = dests[rng.randrange(len(dests))]
+        t = dests[draw_below(rng, len(dests))]
         if t in room:
             room[t] -= 1
         moves[(s, t, who)] = moves.get((s, t, who), 0) + 1

@@ -49,8 +49,10 @@ def part_type(module: str, cls: Any) -> None:
     PART_TYPES[module] = cls
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, init=False)
 class Flow:
     """Where the game is in its rounds and turns (plain data).
 
@@ -80,6 +82,24 @@ class Flow:
     resume: str = ""
     parts: dict[str, Any] = factory(dict)
     pending: Decision | None = None
+
+    def __init__(self, rounds: list[int], scoring_after: list[int], round_i: int = -1,
+                 phase: str = "", turn_order: list[int] | None = None, turn_i: int = 0,
+                 card: str = "", run: Run | None = None, secret: dict[str, Any] | None = None,
+                 resume: str = "", parts: dict[str, Any] | None = None,
+                 pending: Decision | None = None) -> None:
+        self.rounds = rounds
+        self.scoring_after = scoring_after
+        self.round_i = round_i
+        self.phase = phase
+        self.turn_order = [] if turn_order is None else turn_order
+        self.turn_i = turn_i
+        self.card = card
+        self.run = run
+        self.secret = {} if secret is None else secret
+        self.resume = resume
+        self.parts = {} if parts is None else parts
+        self.pending = pending
 
     def copy(self) -> Flow:
         """An independent copy (decisions are never changed once made: shared)."""

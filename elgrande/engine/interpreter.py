@@ -18,7 +18,7 @@ raises :class:`IllegalMove` and leaves state and run exactly as they were.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -34,14 +34,14 @@ from elgrande.model.state import State
 #: The work budget of one effect (:data:`elgrande.engine.context.WORK_BUDGET`): every
 #: statement, loop turn, region-set evaluation (one unit per place examined) and option
 #: offered counts. ``BudgetExceeded`` is defined beside it and re-exported here.
-STEP_BUDGET = WORK_BUDGET
+STEP_BUDGET: Final = WORK_BUDGET
 #: Work units of each change an effect makes (each event: a region scored, caballeros
 #: moved, the king moved, ...): applying and logging one costs about as much as that many
 #: statements.
-EVENT_UNITS = 15
+EVENT_UNITS: Final = 15
 #: Work units per AST node of an ``either`` statement's branches (their labels are
 #: rendered in English for the decision).
-LABEL_UNITS = 2
+LABEL_UNITS: Final = 2
 
 __all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Interpreter",
            "block_at"]

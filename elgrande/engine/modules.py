@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+import attr
 import attrs
 
 from elgrande.errors import DataError
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from elgrande.model.state import State
 
 #: The phase in which the game is over (B7.1).
-OVER = "over"
+OVER: Final = "over"
 
 Events = list[dict[str, Any]]
 DecideFn = Callable[["FlowEngine", "State", "Flow", Events], Any]
@@ -42,7 +43,11 @@ ApplyFn = Callable[["FlowEngine", "State", "Flow", int, Any, Events], None]
 AnswerFn = Callable[["FlowEngine", "State", "Flow", int, Any, Events], None]
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+# attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
+# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# compiles (attrs' generated one stays interpreted code); frozen: it sets through
+# object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class Phase:
     """One step of the flow.
 
@@ -69,6 +74,16 @@ class Phase:
     answer: AnswerFn | None = None
     before: str = ""
     turn_rule: str = "B3.4"
+
+    def __init__(self, name: str, decide: DecideFn, apply: ApplyFn,
+                 answer: AnswerFn | None = None, before: str = "",
+                 turn_rule: str = "B3.4") -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "decide", decide)
+        object.__setattr__(self, "apply", apply)
+        object.__setattr__(self, "answer", answer)
+        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "turn_rule", turn_rule)
 
 
 #: Every hook: name -> (signature, what a module returns, how the modules compose).

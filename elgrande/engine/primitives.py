@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
+import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.signatures import SIGNATURES
@@ -30,13 +30,22 @@ StartFn = Callable[[Ctx, ast.Call], Decision | None]
 FinishFn = Callable[[Ctx, ast.Call, Decision, Any], None]
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+# attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
+# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# compiles (attrs' generated one stays interpreted code); frozen: it sets through
+# object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class Primitive:
     """A registered primitive: its name (a key of SIGNATURES) and its two steps."""
 
     name: str
     start: StartFn
     finish: FinishFn
+
+    def __init__(self, name: str, start: StartFn, finish: FinishFn) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "finish", finish)
 
 
 PRIMITIVES: dict[str, Primitive] = {}
@@ -63,6 +72,15 @@ def _no_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+def _arg(call: ast.Call, key: str) -> Any:
+    """``call.arg(key)``, compiled with this module (the AST's method stays interpreted
+    code in the compiled build)."""
+    for k, v in call.args:
+        if k == key:
+            return v
+    return None
+
+
 def _king_refusal(ctx: Ctx) -> dict[str, list[str]]:
     k = ctx.state.king
     if k < 0:
@@ -78,9 +96,9 @@ def _castillo_source_refusal(ctx: Ctx, rule: str) -> dict[str, list[str]]:
 
 def _movers(ctx: Ctx, call: ast.Call) -> list[int]:
     """Whose caballeros a move/send may take: player indices, NOBODY for neutral ones."""
-    whose = call.arg("whose")
+    whose = _arg(call, "whose")
     s = ctx.state
-    if call.arg("own"):
+    if _arg(call, "own"):
         return [ctx.subject]
     if isinstance(whose, ast.PlayerVar):
         return [int(ctx.run.env[whose.name])]
@@ -113,19 +131,19 @@ def _single(node: Any) -> bool:
 
 # -- choose ----------------------------------------------------------------------------------
 def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    ch = call.arg("choice")
+    ch = _arg(call, "choice")
     if isinstance(ch, ast.RegionChoice):
-        ctx.run.env[call.arg("var")] = ctx.board.index[answer]
-        ctx.event("choose", region=answer, var=call.arg("var"), chooser=ctx.subject)
+        ctx.run.env[_arg(call, "var")] = ctx.board.index[answer]
+        ctx.event("choose", region=answer, var=_arg(call, "var"), chooser=ctx.subject)
     else:
-        ctx.run.env[call.arg("var")] = int(answer)
-        ctx.event("choose", value=answer, var=call.arg("var"), chooser=ctx.subject)
+        ctx.run.env[_arg(call, "var")] = int(answer)
+        ctx.event("choose", value=answer, var=_arg(call, "var"), chooser=ctx.subject)
 
 
 @primitive("choose", _choose_finish)
 def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
-    ch = call.arg("choice")
-    var = call.arg("var")
+    ch = _arg(call, "choice")
+    var = _arg(call, "var")
     if isinstance(ch, ast.RegionChoice):
         opts = [r for r in regions(ctx, ch.set) if r >= 0]
         if len(opts) <= 1:
@@ -184,9 +202,9 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     places, king = b.places, s.king
     movers = [(p, str(p)) for p in _movers(ctx, call)]
-    srcs = [r for r in regions(ctx, call.arg("source"))
+    srcs = [r for r in regions(ctx, _arg(call, "source"))
             if r >= 0 and r != b.castillo and r != king]
-    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != king]
+    dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != king]
     to = [places[r].id for r in dests]
     movable = ctx.rules is not None and bool(ctx.rules.hooks["movable"])
     caballeros, neutral = s.caballeros, s.neutral
@@ -207,7 +225,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     if not any(t != src for src in sources for t in to):
         return None  # nothing to move, or nowhere else to go
     available = sum(sum(o.values()) for o in sources.values())
-    qty: ast.Qty = call.arg("qty")
+    qty: ast.Qty = _arg(call, "qty")
     lo, hi = _limits(qty, available)
     if hi == 0:
         return None
@@ -218,7 +236,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     king_refusal = _king_refusal(ctx)
     refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **king_refusal}
     options = {"sources": sources, "to": to, "min": lo, "max": hi,
-               "single_source": _single(call.arg("source")), "all": qty.mode == "all",
+               "single_source": _single(_arg(call, "source")), "all": qty.mode == "all",
                "refused_from": refused_from, "refused_to": king_refusal}
     room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) \
         if ctx.rules and ctx.rules.hooks["placement_room"] else {}
@@ -253,8 +271,8 @@ def _place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
     s = ctx.state
     p = ctx.subject
-    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
-    lo, hi = _limits(call.arg("qty"), s.court[p])
+    dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
+    lo, hi = _limits(_arg(call, "qty"), s.court[p])
     if hi == 0 or not dests:
         return None
     to = [ctx.rid(r) for r in dests]
@@ -271,7 +289,7 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
 # -- send to provinces / court (B8.7) ------------------------------------------------------------
 def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, int]) -> None:
     s, idx = ctx.state, ctx.board.index
-    dest = call.arg("to")
+    dest = _arg(call, "to")
     for src, n in taken.items():
         if src == "court":
             s.court[owner] -= n
@@ -288,7 +306,7 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, int]) -> 
 
 
 def _send_owner(ctx: Ctx, call: ast.Call) -> int:
-    whose = call.arg("whose")
+    whose = _arg(call, "whose")
     if isinstance(whose, ast.PlayerVar):
         return int(ctx.run.env[whose.name])
     return ctx.subject
@@ -302,9 +320,9 @@ def _send_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     owner = _send_owner(ctx, call)
-    dest = call.arg("to")
+    dest = _arg(call, "to")
     sources: dict[str, int] = {}
-    for r in regions(ctx, call.arg("source")):
+    for r in regions(ctx, _arg(call, "source")):
         if r == COURT:
             if dest != "court" and s.court[owner]:
                 sources["court"] = s.court[owner]
@@ -315,7 +333,7 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
             if n > 0:
                 sources[ctx.rid(r)] = n
     available = sum(sources.values())
-    qty: ast.Qty = call.arg("qty")
+    qty: ast.Qty = _arg(call, "qty")
     lo, hi = _limits(qty, available)
     if hi == 0:
         return None
@@ -382,7 +400,7 @@ _COURT_REFUSALS: dict[tuple[int, int], tuple[Board, dict[str, list[str]]]] = {}
 
 @primitive("bring_to_court", _bring_finish)
 def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
-    qty: ast.Qty = call.arg("qty")
+    qty: ast.Qty = _arg(call, "qty")
     return court_decision(ctx.state, ctx.board, ctx.subject,
                           qty.n if qty.n is not None else 99)
 
@@ -390,9 +408,9 @@ def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
 # -- scoring (B8.6) ------------------------------------------------------------------------------
 @primitive("score")
 def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
-    first_only = bool(call.arg("first_only"))
+    first_only = bool(_arg(call, "first_only"))
     scored = []
-    for r in regions(ctx, call.arg("where")):
+    for r in regions(ctx, _arg(call, "where")):
         if r < 0:
             continue
         result = score_region(ctx.state, ctx.board, r, first_only, ctx.rules)
@@ -414,7 +432,7 @@ def _king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 def _move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     extra = set(ctx.rules.fold("king_places", [], b)) if ctx.rules is not None else set()
-    opts = [r for r in regions(ctx, call.arg("to"))
+    opts = [r for r in regions(ctx, _arg(call, "to"))
             if r >= 0 and (b.is_region(r) or r in extra) and r != s.king]
     if not opts:
         return None
@@ -438,7 +456,7 @@ def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None  # B5.2: nothing leaves the king's region
     if s.grandes[p] == b.castillo:
         return None  # B8.2: nothing leaves the Castillo by a special action; it waits there
-    opts = [r for r in regions(ctx, call.arg("to"))
+    opts = [r for r in regions(ctx, _arg(call, "to"))
             if r >= 0 and b.is_region(r) and r != s.king and r != s.grandes[p]]
     if not opts:
         return None
@@ -458,7 +476,7 @@ def _scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> No
 @primitive("move_scoreboard", _scoreboard_finish)
 def _move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
-    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
+    dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
     moves: dict[str, list[str]] = {}
     refused_board: dict[str, list[str]] = {}
     for i, sb in enumerate(b.scoreboards):
@@ -502,12 +520,12 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 @primitive("keep")
 def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
-    until = call.arg("until")
+    until = _arg(call, "until")
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
-    ctx.state.lasting.append(Lasting(str(call.arg("kind")), ctx.run.actor, expires,
+    ctx.state.lasting.append(Lasting(str(_arg(call, "kind")), ctx.run.actor, expires,
                                      ctx.run.card, {"until": until, "taken": r}))
-    ctx.event("keep", kind=call.arg("kind"), until=until)
+    ctx.event("keep", kind=_arg(call, "kind"), until=until)
     return None
 
 
@@ -532,8 +550,8 @@ def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
 
 def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     picks = {p: (ctx.board.index[r] if r is not None else None) for p, r in answer.items()}
-    ctx.run.env[call.arg("var")] = picks
-    ctx.event("reveal", var=call.arg("var"), picks=dict(answer))
+    ctx.run.env[_arg(call, "var")] = picks
+    ctx.event("reveal", var=_arg(call, "var"), picks=dict(answer))
 
 
 @primitive("secret_choice", _secret_finish)
@@ -541,9 +559,9 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     per: dict[str, list[str]] = {}
     fixed: dict[str, Any] = {}
     saved = ctx.subject
-    for p in each_order(ctx, call.arg("each")):
+    for p in each_order(ctx, _arg(call, "each")):
         ctx.subject = p
-        opts = [ctx.rid(r) for r in regions(ctx, call.arg("source")) if r >= 0]
+        opts = [ctx.rid(r) for r in regions(ctx, _arg(call, "source")) if r >= 0]
         if len(opts) > 1:
             per[str(p)] = opts
         else:
@@ -554,7 +572,7 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     ctx.run.secret = fixed
     return Decision("secret_region", [int(p) for p in per],
-                    f"Secretly choose a region ({call.arg('var')})",
+                    f"Secretly choose a region ({_arg(call, 'var')})",
                     {"per_player": per, "why": _king_refusal(ctx)}, "B8.5")
 
 

@@ -12,7 +12,7 @@ effect's work budget (:meth:`elgrande.engine.context.Ctx.charge`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import FORMS, form_of
@@ -20,7 +20,7 @@ from elgrande.engine.context import Ctx
 from elgrande.model.scoring import current_values
 
 #: The court as a source (send effects only).
-COURT = -2
+COURT: Final = -2
 
 
 def _var(ctx: Ctx, name: str) -> Any:
@@ -53,6 +53,10 @@ def evaluates(name: str) -> Callable[[Evaluator], Evaluator]:
     return deco
 
 
+#: The evaluation of each AST node type (a form's node type never changes), filled on use.
+_BY_NODE_TYPE: dict[type, Evaluator] = {}
+
+
 def regions(ctx: Ctx, node: Any) -> list[int]:
     """The places ``node`` denotes now (see module doc). Each evaluation is charged to the
     effect's work budget: one unit, one per place it examines and one per place it yields.
@@ -62,14 +66,17 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
         TypeError: ``node`` is no region-set expression.
         BudgetExceeded: the effect's work budget is spent.
     """
-    form = form_of(node)
-    if form is None:
-        raise TypeError(f"not a region expression: {type(node).__name__}")
+    evaluate = _BY_NODE_TYPE.get(type(node))
+    if evaluate is None:  # a node type met for the first time: its form's evaluation
+        form = form_of(node)
+        if form is None:
+            raise TypeError(f"not a region expression: {type(node).__name__}")
+        evaluate = _BY_NODE_TYPE[type(node)] = EVALUATORS[form.name]
     run = ctx.run
     run.work += 1  # as ctx.charge(1)
     if run.work > ctx.budget:
         ctx.charge(0)
-    out = EVALUATORS[form.name](ctx, node)
+    out = evaluate(ctx, node)
     ctx.charge(len(out))  # what the caller goes on to do with each place
     return out
 

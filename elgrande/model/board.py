@@ -9,15 +9,16 @@ then the Castillo, then any expansion areas.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Final
 
 import attrs
 
 from elgrande.fields import factory
 from elgrande.model.boardmap import BoardMap
 
-REGION = "region"
-CASTILLO = "castillo"
-AREA = "area"
+REGION: Final = "region"
+CASTILLO: Final = "castillo"
+AREA: Final = "area"
 
 
 @attrs.frozen(slots=True)

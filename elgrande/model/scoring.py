@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+import attr
 import attrs
 
 from elgrande.errors import IllegalMove
@@ -45,7 +46,10 @@ def ranks(counts: Sequence[int]) -> list[int]:
     return out
 
 
-@attrs.frozen(slots=True)
+# attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
+# interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
 class ScoreLine:
     """One participant's result in one region.
 
@@ -63,6 +67,14 @@ class ScoreLine:
     points: int
     bonuses: tuple[tuple[str, int], ...] = ()
 
+    def __init__(self, participant: int, caballeros: int, rank: int, points: int,
+                 bonuses: tuple[tuple[str, int], ...] = ()) -> None:
+        object.__setattr__(self, "participant", participant)
+        object.__setattr__(self, "caballeros", caballeros)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "bonuses", bonuses)
+
     @property
     def total(self) -> int:
         """Points plus bonuses."""
@@ -71,7 +83,10 @@ class ScoreLine:
         return self.points + sum(b for _, b in self.bonuses)
 
 
-@attrs.frozen(slots=True)
+# attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
+# interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
 class RegionScore:
     """The scoring of one place.
 
@@ -88,6 +103,14 @@ class RegionScore:
     source: str
     first_only: bool
     lines: tuple[ScoreLine, ...]
+
+    def __init__(self, place: int, values: tuple[int, int, int], source: str,
+                 first_only: bool, lines: tuple[ScoreLine, ...]) -> None:
+        object.__setattr__(self, "place", place)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "first_only", first_only)
+        object.__setattr__(self, "lines", lines)
 
     def points(self) -> dict[int, int]:
         """Total points by participant (NOBODY's points go to no one but are listed)."""
@@ -107,7 +130,10 @@ class RegionScore:
         return head + ": " + ("; ".join(parts) if parts else "nobody")
 
 
-@attrs.frozen(slots=True)
+# attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
+# interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
 class CastilloMove:
     """Where a player's Castillo caballeros went at a general scoring (B6.3).
 
@@ -119,8 +145,17 @@ class CastilloMove:
     disc: int
     to: int | None
 
+    def __init__(self, player: int, caballeros: int, disc: int, to: int | None) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "caballeros", caballeros)
+        object.__setattr__(self, "disc", disc)
+        object.__setattr__(self, "to", to)
 
-@attrs.frozen(slots=True)
+
+# attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
+# interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
 class GeneralScoring:
     """The result of a general scoring (B6.1-B6.4).
 
@@ -135,6 +170,13 @@ class GeneralScoring:
     castillo: RegionScore
     moves: tuple[CastilloMove, ...]
     regions: tuple[RegionScore, ...]
+
+    def __init__(self, discs: tuple[int, ...], castillo: RegionScore,
+                 moves: tuple[CastilloMove, ...], regions: tuple[RegionScore, ...]) -> None:
+        object.__setattr__(self, "discs", discs)
+        object.__setattr__(self, "castillo", castillo)
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "regions", regions)
 
     def points(self, players: int) -> list[int]:
         """Points each player gained in this scoring."""

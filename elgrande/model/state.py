@@ -8,7 +8,7 @@ region's ranking is a player index ``0..players-1`` or :data:`NOBODY` for the ne
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attr
 import attrs
@@ -17,14 +17,13 @@ from elgrande.fields import factory
 from elgrande.model.board import Board
 
 #: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
-NOBODY = -1
+NOBODY: Final = -1
 #: A mobile scoreboard, Grande or the like that is off the board.
-OFF_BOARD = -1
+OFF_BOARD: Final = -1
 
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
 _ATOMS = frozenset({int, str, bool, float, type(None)})
-_list_copy = list.copy
 
 
 def copy_plain(value: Any) -> Any:
@@ -51,8 +50,10 @@ def copy_plain(value: Any) -> Any:
     return value
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, init=False)
 class Lasting:
     """A lasting effect (B8.4 Veto, later: triggers at the next scoring, I8, C13).
 
@@ -70,12 +71,23 @@ class Lasting:
     card: str = ""
     data: dict[str, Any] = factory(dict)
 
+    def __init__(self, kind: str, player: int, expires: int, card: str = "",
+                 data: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.player = player
+        self.expires = expires
+        self.card = card
+        self.data = {} if data is None else data
+
     def copy(self) -> Lasting:
         """An independent copy."""
         return Lasting(self.kind, self.player, self.expires, self.card, dict(self.data))
 
 
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, init=False)
 class State:
     """Where every piece is, the scores and the hands (B1).
 
@@ -117,6 +129,29 @@ class State:
     neutral_holder: int = NOBODY
     ext: dict[str, Any] = factory(dict)
 
+    def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
+                 court: list[int], provinces: list[int], grandes: list[int], king: int,
+                 scoreboards: list[int], scores: list[int], hands: list[list[int]],
+                 discards: list[list[int]], round: int = 0, bids: list[list[int]] | None = None,
+                 lasting: list[Lasting] | None = None, neutral_holder: int = NOBODY,
+                 ext: dict[str, Any] | None = None) -> None:
+        self.players = players
+        self.caballeros = caballeros
+        self.neutral = neutral
+        self.court = court
+        self.provinces = provinces
+        self.grandes = grandes
+        self.king = king
+        self.scoreboards = scoreboards
+        self.scores = scores
+        self.hands = hands
+        self.discards = discards
+        self.round = round
+        self.bids = [] if bids is None else bids
+        self.lasting = [] if lasting is None else lasting
+        self.neutral_holder = neutral_holder
+        self.ext = {} if ext is None else ext
+
     @classmethod
     def empty(cls, board: Board, players: int) -> State:
         """A state with every caballero in the provinces, king and Grandes unplaced.
@@ -143,9 +178,10 @@ class State:
     # -- copies and JSON ---------------------------------------------------------------
     def copy(self) -> State:
         """An independent copy (cheap: lists of ints are sliced, nothing is deep-walked)."""
+        # comprehensions, not map(list.copy, ...): mypyc compiles them to a loop in C
         return State(
             self.players,
-            [*map(_list_copy, self.caballeros)],
+            [row.copy() for row in self.caballeros],
             self.neutral.copy(),
             self.court.copy(),
             self.provinces.copy(),
@@ -153,11 +189,11 @@ class State:
             self.king,
             self.scoreboards.copy(),
             self.scores.copy(),
-            [*map(_list_copy, self.hands)],
-            [*map(_list_copy, self.discards)],
+            [h.copy() for h in self.hands],
+            [h.copy() for h in self.discards],
             self.round,
-            [*map(_list_copy, self.bids)],
-            [*map(Lasting.copy, self.lasting)] if self.lasting else [],
+            [b.copy() for b in self.bids],
+            [x.copy() for x in self.lasting] if self.lasting else [],
             self.neutral_holder,
             copy_plain(self.ext) if self.ext else {},
         )

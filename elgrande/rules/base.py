@@ -21,7 +21,7 @@ code path of their rules: the turn phases, the scenario runner and the tools cal
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 import attr
 
@@ -39,21 +39,21 @@ from elgrande.model.state import State
 dec.kind("choose_action_card", dec._pick_check, dec._pick_legal, count=dec._pick_count,
          nth=dec._pick_nth)
 
-# the base game's phase names (plain assignments: mypyc types them across modules)
-ROUND = "round"
-BID = "bid"
-COURT = "court"
-CARD = "card"
-ORDER = "order"
-PLACE = "place"
-OFFER = "offer"
-VETO = "veto"
-SPECIAL = "special"
-DISCS = "discs"
+# the base game's phase names (Final: mypyc puts the strings in place of a global look-up)
+ROUND: Final = "round"
+BID: Final = "bid"
+COURT: Final = "court"
+CARD: Final = "card"
+ORDER: Final = "order"
+PLACE: Final = "place"
+OFFER: Final = "offer"
+VETO: Final = "veto"
+SPECIAL: Final = "special"
+DISCS: Final = "discs"
 #: The lasting-effect kind of a Veto card (B8.4).
-VETO_KIND = "veto"
+VETO_KIND: Final = "veto"
 #: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
-STANDING = "standing"
+STANDING: Final = "standing"
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.
 _ORDER_OPTIONS = {"labels": ["place caballeros first", "special action first"]}
@@ -61,8 +61,10 @@ _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build")
-@attr.s(auto_attribs=True, order=False)
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, init=False)
 class BaseRound:
     """The base module's part of the flow position (plain data).
 
@@ -97,9 +99,30 @@ class BaseRound:
     kept: bool = False
     before: State | None = None
 
+    def __init__(self, stacks: list[list[str]], reused: list[str], first_bidder: int,
+                 offer: list[str] | None = None, origin: list[int] | None = None,
+                 bid_i: int = 0, slot: int = -1, place_first: bool = True,
+                 placed: bool = False, special_done: bool = False,
+                 veto_chain: list[int] | None = None, veto_queue: list[int] | None = None,
+                 kept: bool = False, before: State | None = None) -> None:
+        self.stacks = stacks
+        self.reused = reused
+        self.first_bidder = first_bidder
+        self.offer = [] if offer is None else offer
+        self.origin = [] if origin is None else origin
+        self.bid_i = bid_i
+        self.slot = slot
+        self.place_first = place_first
+        self.placed = placed
+        self.special_done = special_done
+        self.veto_chain = [] if veto_chain is None else veto_chain
+        self.veto_queue = [] if veto_queue is None else veto_queue
+        self.kept = kept
+        self.before = before
+
     def copy(self) -> BaseRound:
         """An independent copy (the undo state is never changed once taken: shared)."""
-        return BaseRound([*map(list.copy, self.stacks)], self.reused, self.first_bidder,
+        return BaseRound([s.copy() for s in self.stacks], self.reused, self.first_bidder,
                          self.offer.copy(), self.origin, self.bid_i, self.slot, self.place_first,
                          self.placed, self.special_done, self.veto_chain.copy(),
                          self.veto_queue.copy(), self.kept, self.before)
@@ -146,7 +169,7 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
     """B2: king, Grandes, caballeros, hands, shuffled action stacks, start player."""
     b = engine.board
     region_cards = list(b.regions)
-    rng.shuffle(region_cards)
+    dec.draw_shuffle(rng, region_cards)
     state.king = region_cards[0]                                    # B2.1
     hand = engine.rules.last("initial_hand", b) or []
     for p in range(state.players):                                  # B2.2, B2.3
@@ -164,10 +187,10 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
     stacks = []
     for deck in decks[0]:                                           # B1.4
         deck = list(deck)
-        rng.shuffle(deck)
+        dec.draw_shuffle(rng, deck)
         stacks.append(deck)
     reused = list(decks[1])
-    drawn = rng.randrange(state.players)  # drawn always, so later modules' draws do not
+    drawn = dec.draw_below(rng, state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
     flow.parts["base"] = BaseRound(stacks, reused, first)
     events.append({"event": "setup", "king": b.place_id(state.king),
@@ -692,7 +715,7 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
     if bp is None:
         return
     for stack in bp.stacks:
-        rng.shuffle(stack)
+        dec.draw_shuffle(rng, stack)
     if flow.run is not None and bp.before is None:
         bp.before = state.copy()  # the undo point is hidden: now is as good as any
     if flow.phase == DISCS:
@@ -709,7 +732,7 @@ def draw_secret_discs(engine: FlowEngine, state: State, flow: Flow, viewer: int,
         answered -= set(flow.pending.players)
     for p in sorted(answered):
         if p != viewer:
-            flow.secret[str(p)] = rng.choice(opts)
+            flow.secret[str(p)] = dec.draw_choice(rng, opts)
 
 
 def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
