@@ -62,6 +62,8 @@ AREA = "area"
 _FIGURES: dict[int, tuple[Board, Any]] = {}
 _SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
 _PLAN: dict[int, tuple[Board, Any, Any]] = {}
+#: :func:`_dests_of` by board and king's region, with the plan it came from.
+_DESTS: dict[tuple[int, int], tuple[Any, list[tuple[str, int, int]]]] = {}
 
 
 # -- figures and pieces ----------------------------------------------------------------------------
@@ -794,7 +796,7 @@ def _placement_room(state: State, board: Board, player: int,
 _ROOM: dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]] = {}
 #: The caches of what is derived from a board's figures (:func:`remember_figures` clears
 #: them when the figures change).
-_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _REFUSED, _ROOM, _PLAN)
+_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _REFUSED, _ROOM, _PLAN, _DESTS)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -1020,64 +1022,87 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     the king's, B5.2); caballeros in the ports that are areas board the ship; each
     caballero moves once a turn (C5). A caballero that is no officer and carries nothing
     may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
+    return [_as_move(k) for k in _ship_keys(engine, state, player)]
+
+
+#: A ship move as :func:`ship_moves` lists it, by its values: ``(from, to, disc)`` or
+#: ``(disc, area)`` for a disc taken (the label caches use the same key).
+MoveKey = tuple[Any, ...]
+
+
+def _as_move(key: MoveKey) -> dict[str, Any]:
+    """The :func:`ship_moves` mapping of a move key."""
+    if len(key) == 2:
+        return {"take": key[0], "in": key[1]}
+    return {"from": key[0], "to": key[1], "disc": key[2]}
+
+
+def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
+    """:func:`ship_moves` as move keys, in the same order (no mapping made)."""
     b = engine.board
     ext = state.ext.get(NAME) or own_pieces(state, b)
     plan = _ship_plan(b)
     if plan is None:
         return []
-    ship_id, ship_i, _ports, dest_plan, boarding, discs = plan
+    ship_id, ship_i, _ports, _dests, boarding, discs = plan
     caballeros = state.caballeros
-    if not caballeros[ship_i][player]:
+    mine = [c for c in ext["carriers"] if c[1] == player]
+    if not caballeros[ship_i][player] and not mine:
         for _, i in boarding:
             if caballeros[i][player]:
                 break
         else:
-            for c in ext["carriers"]:
-                if c[1] == player:
-                    break
-            else:
-                return []  # nobody aboard or in a port to board from, nothing carried
-    sailed = ext.get("sailed", {})
-    k = state.king
-    out: list[dict[str, Any]] = []
-
+            return []  # nobody aboard or in a port to board from, nothing carried
+    sailed = ext.get("sailed") or _NONE
     carried: dict[tuple[str, str | None], int] = {}  # the player's carriers by place, disc
-    for c in ext["carriers"]:
-        if c[1] == player:
-            carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
-            if c[2] is not None:
-                carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
-
-    extra = discs[1:]
-
-    def movable(place: str, i: int) -> list[str | None]:
-        # the discs (None: carrying nothing) a caballero of the player here may sail with
-        got: list[str | None] = []
-        if caballeros[i][player] - carried.get((place, None), 0) \
-                - int(sailed.get(place, 0)) > 0:
-            got.append(None)
-        if carried:
-            got += [d for d in extra if carried.get((place, d), 0)
-                    - int(sailed.get(f"{place}:{d}", 0)) > 0]
-        return got
-
-    aboard = movable(ship_id, ship_i)
+    for c in mine:
+        carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
+        if c[2] is not None:
+            carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
+    out: list[MoveKey] = []
+    aboard = _sailing(caballeros[ship_i][player], ship_id, carried, sailed, discs)
     if aboard:
-        dests: list[str] = []
-        for r, i, cap in dest_plan:
-            if i == k:
-                continue
-            if cap >= 0 and (max(0, cap - state.count_in(i)) <= 0 or not b.adjacent(k, i)):
-                continue
-            dests.append(r)
+        k = state.king
+        dests = [r for r, i, cap in _dests_of(b, plan, k)
+                 if cap < 0 or cap > state.count_in(i)]
         for disc in aboard:
-            out += [{"from": ship_id, "to": r, "disc": disc} for r in dests]
+            out += [(ship_id, r, disc) for r in dests]
     for a, i in boarding:
-        out += [{"from": a, "to": ship_id, "disc": disc} for disc in movable(a, i)]
+        out += [(a, ship_id, disc)
+                for disc in _sailing(caballeros[i][player], a, carried, sailed, discs)]
         free = ext["free"].get(a)
         if free and any(free.values()):
-            out += disc_takes(state, b, player, a, free)
+            out += _take_keys(state, b, player, a, free)
     return out
+
+
+_NONE: dict[str, int] = {}
+
+
+def _sailing(here: int, place: str, carried: dict[tuple[str, str | None], int],
+             sailed: dict[str, int], discs: list[str | None]) -> list[str | None]:
+    """The discs (None: carrying nothing) a caballero of the player in ``place`` (``here``
+    of theirs there) may sail with: one that has not moved this turn (C5)."""
+    got: list[str | None] = []
+    if here - carried.get((place, None), 0) - int(sailed.get(place, 0)) > 0:
+        got.append(None)
+    if carried:
+        got += [d for d in discs[1:] if carried.get((place, d), 0)
+                - int(sailed.get(f"{place}:{d}", 0)) > 0]
+    return got
+
+
+def _dests_of(b: Board, plan: ShipPlan, k: int) -> list[tuple[str, int, int]]:
+    """The ship's destinations with the king in ``k`` (not the king's region, B5.2; an
+    area with a capacity only while the king borders it, C4), in the plan's order, with
+    their index and capacity (-1: none); cached per board and king's region."""
+    hit = _DESTS.get((id(b), k))
+    if hit is not None and hit[0] is plan:
+        return hit[1]
+    dests = [(r, i, cap) for r, i, cap in plan[3]
+             if i != k and (cap < 0 or b.adjacent(k, i))]
+    _DESTS[(id(b), k)] = (plan, dests)
+    return dests
 
 
 def disc_takes(state: State, board: Board, player: int, area: str,
@@ -1086,6 +1111,12 @@ def disc_takes(state: State, board: Board, player: int, area: str,
     there may take (C7): one that carries nothing and holds no office (the Viceroy cannot
     carry, C6; the Captain is never a carrier, C5), one disc each. Moves
     ``{"take": disc, "in": area}``."""
+    return [_as_move(k) for k in _take_keys(state, board, player, area, free)]
+
+
+def _take_keys(state: State, board: Board, player: int, area: str,
+               free: dict[str, int]) -> list[MoveKey]:
+    """:func:`disc_takes` as move keys ``(disc, area)``."""
     ext = state.ext.get(NAME) or own_pieces(state, board)
     if state.caballeros[board.index[area]][player] <= 0:
         return []  # no caballero there, so no plain one
@@ -1094,7 +1125,7 @@ def disc_takes(state: State, board: Board, player: int, area: str,
     plain = state.caballeros[board.index[area]][player] - _carriers(ext, area, player) - officers
     if plain <= 0:
         return []
-    return [{"take": d.id, "in": area} for d in figures(board).discs if free.get(d.id, 0) > 0]
+    return [(d.id, area) for d in figures(board).discs if free.get(d.id, 0) > 0]
 
 
 #: The option key of the decision to take new discs at once (C7).
@@ -1229,7 +1260,7 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     """C5: at the start of the turn, ask for one ship move at a time (answer: the index of
     a label; 0 ends the ship moves)."""
-    moves = ship_moves(engine, state, flow.actor)
+    moves = _ship_keys(engine, state, flow.actor)
     if not moves:
         engine.resume(flow)
         return None
@@ -1237,7 +1268,7 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     known = _labels_of(b)
     labels = ["no more ship moves"]
     for m in moves:
-        labels.append(known.get(tuple(m.values())) or _new_label(b, m))
+        labels.append(known.get(m) or _new_label(b, _as_move(m)))
     d = Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
                  {"labels": labels}, "C5")
     _ASKED[:] = [d, state, moves]
@@ -1285,8 +1316,8 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     events.append(ev)
 
 
-#: The last ship decision asked, the state it was asked on and its moves (C5), so that
-#: its answer need not list the moves again; empty once answered.
+#: The last ship decision asked, the state it was asked on and its moves (C5, as move
+#: keys), so that its answer need not list the moves again; empty once answered.
 _ASKED: list[Any] = []
 
 
@@ -1297,11 +1328,11 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         return
     asked = _ASKED
     if asked and asked[0] is flow.pending and asked[1] is state:
-        moves = asked[2]  # the moves of the decision being answered, on the same state
+        move = _as_move(asked[2][norm - 1])  # the moves of the decision answered, same state
     else:
-        moves = ship_moves(engine, state, player)
+        move = ship_moves(engine, state, player)[norm - 1]
     _ASKED.clear()
-    apply_ship_move(engine, state, player, moves[norm - 1], events)
+    apply_ship_move(engine, state, player, move, events)
 
 
 def _ship_step(case: Any, arg: Any) -> None:
