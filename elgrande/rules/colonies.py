@@ -37,6 +37,7 @@ office stripped by a relocation may be filled by appointment in the same action 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from elgrande.dsl import ast
@@ -63,7 +64,7 @@ _FIGURES: dict[int, tuple[Board, Any]] = {}
 _SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
 _PLAN: dict[int, tuple[Board, Any, Any]] = {}
 #: :func:`_dests_of` by board and king's region, with the plan it came from.
-_DESTS: dict[tuple[int, int], tuple[Any, list[tuple[str, int, int]]]] = {}
+_DESTS: dict[tuple[int, int], tuple[Any, tuple[list[str], list[tuple[str, int, int]] | None]]] = {}
 
 
 # -- figures and pieces ----------------------------------------------------------------------------
@@ -124,7 +125,7 @@ def fresh_pieces(board: Board, players: int) -> dict[str, Any]:
         "offices": {o.id: EMPTY for o in fig.offices},
         "table": {"region": "", "seats": table.seats if table else 0,
                   "seated": [0] * players, "black": 0},
-        "free": {a: {} for a in _areas(board)},
+        "free": {},  # area -> disc -> n lying there (an area without discs: absent)
         "carriers": [],
         "supply": {d.id: d.supply for d in fig.discs},
     }
@@ -172,11 +173,18 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
         return
     ext = state.ext.get(NAME) or own_pieces(state, board)
     pid = board.places[place].id
-    offices = _offices_in(board).get(pid)
-    carrying = 0 if not offices else n if ext.get("carrying") else sum(
-        1 for c in ext.get("dropped", []) if c[1] == player)  # carriers take no office
+    hit = _BY_PLACE.get(id(board))
+    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[0][place]
+    carrying = 0
+    if offices:  # carriers take no office
+        if ext.get("carrying"):
+            carrying = n
+        elif "dropped" in ext:
+            for c in ext["dropped"]:
+                if c[1] == player:
+                    carrying += 1
     if offices and n > carrying:
-        who = _office_who(player)
+        who = BLACK if player == NOBODY else player  # _office_who
         for _ in range(n - carrying):
             for o in offices:
                 if ext["offices"][o.id] == EMPTY:
@@ -215,6 +223,20 @@ _OFFICES: dict[int, tuple[Board, Any, list[dict[str, list[Any]]]]] = {}
 LATER_FIRST, LISTED = 1, 2
 
 
+def _by_place(board: Board) -> list[list[list[Any] | None]]:
+    """:func:`_offices_in`'s three orders by place index (None: no office there), cached
+    per board and figures: the hooks called for every caballero moved and every place
+    scored look them up without a call."""
+    orders = [_offices_in(board, o) for o in range(3)]
+    out: list[list[list[Any] | None]] = [[o.get(p.id) for p in board.places] for o in orders]
+    _BY_PLACE[id(board)] = (board, out)
+    return out
+
+
+#: :func:`_by_place` by board.
+_BY_PLACE: dict[int, tuple[Board, list[list[list[Any] | None]]]] = {}
+
+
 def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     """Departures (the counts are already lowered): an office holder leaves last of its
     colour, the later office first (C4-C6: the office then stays empty until an arrival);
@@ -223,11 +245,12 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
         return
     ext = state.ext.get(NAME) or own_pieces(state, board)
     pid = board.places[place].id
-    left = _count(state, place, player)
-    offices = _offices_in(board, LATER_FIRST).get(pid)
+    left = state.neutral[place] if player == NOBODY else state.caballeros[place][player]
+    hit = _BY_PLACE.get(id(board))
+    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[1][place]
     officers = 0
     if offices:
-        who = _office_who(player)
+        who = BLACK if player == NOBODY else player  # _office_who
         held = [o for o in offices if ext["offices"][o.id] == who]
         for o in held[:max(0, len(held) - left)]:
             ext["offices"][o.id] = EMPTY
@@ -714,9 +737,8 @@ def _placement_targets(engine: Any, state: State, player: int,
     the Mediterranean never (reached by ship or special actions)."""
     b = engine.board
     k = state.king
-    out = list(places)
     if k < 0:
-        return out
+        return list(places)
     key = (id(b), k)
     hit = _TARGETS.get(key)
     if hit is None or hit[0] is not b:
@@ -725,6 +747,7 @@ def _placement_targets(engine: Any, state: State, player: int,
         if ship in b.index and b.places[k].coastal:
             adds.append(b.index[ship])
         hit = _TARGETS[key] = (b, adds)
+    out = list(places)
     for i in hit[1]:
         if i not in out:
             out.append(i)
@@ -786,8 +809,8 @@ def _placement_room(state: State, board: Board, player: int,
         hit = _ROOM[id(board)] = (board, fig, [
             (area, board.index[area], cap, f"{board.places[board.index[area]].name} holds "
              f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
-    for area, i, cap, why in hit[2]:
-        out[area] = [max(0, cap - state.count_in(i)), "C4", why]
+    for area, i, cap, why in hit[2]:  # state.count_in(i), inline
+        out[area] = [max(0, cap - sum(state.caballeros[i]) - state.neutral[i]), "C4", why]
     return out
 
 
@@ -796,7 +819,7 @@ def _placement_room(state: State, board: Board, player: int,
 _ROOM: dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]] = {}
 #: The caches of what is derived from a board's figures (:func:`remember_figures` clears
 #: them when the figures change).
-_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _REFUSED, _ROOM, _PLAN, _DESTS)
+_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _BY_PLACE, _REFUSED, _ROOM, _PLAN, _DESTS)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -811,7 +834,8 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
         return who, counts
     pid = board.places[place].id
     table = ext["table"]
-    offices = _offices_in(board, LISTED).get(pid)
+    hit = _BY_PLACE.get(id(board))
+    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][place]
     if table["region"] != pid and not offices:
         return who, counts  # neither the limit table nor an office here: unchanged
     counts = counts[:]
@@ -845,7 +869,8 @@ def _area_bonus(state: State, board: Board, place: int,
     ext = state.ext.get(NAME)
     if ext is None:
         return []
-    offices = _offices_in(board, LISTED).get(board.places[place].id)
+    hit = _BY_PLACE.get(id(board))
+    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][place]
     if not offices:
         return []
     out: list[tuple[int, str, int]] = []
@@ -1041,13 +1066,16 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
     """:func:`ship_moves` as move keys, in the same order (no mapping made)."""
     b = engine.board
     ext = state.ext.get(NAME) or own_pieces(state, b)
-    plan = _ship_plan(b)
+    hit = _PLAN.get(id(b))
+    plan = hit[2] if hit is not None and hit[0] is b else _ship_plan(b)
     if plan is None:
         return []
     ship_id, ship_i, _ports, _dests, boarding, discs = plan
     caballeros = state.caballeros
-    mine = [c for c in ext["carriers"] if c[1] == player]
-    if not caballeros[ship_i][player] and not mine:
+    carriers = ext["carriers"]
+    mine = [c for c in carriers if c[1] == player] if carriers else carriers
+    aboard_n = caballeros[ship_i][player]
+    if not aboard_n and not mine:
         for _, i in boarding:
             if caballeros[i][player]:
                 break
@@ -1060,22 +1088,37 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
         if c[2] is not None:
             carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
     out: list[MoveKey] = []
-    aboard = _sailing(caballeros[ship_i][player], ship_id, carried, sailed, discs)
+    aboard: Sequence[str | None]
+    if carried:
+        aboard = _sailing(aboard_n, ship_id, carried, sailed, discs)
+    else:  # _sailing without carriers, inline
+        aboard = _PLAIN if aboard_n - int(sailed.get(ship_id, 0)) > 0 else ()
     if aboard:
         k = state.king
-        dests = [r for r, i, cap in _dests_of(b, plan, k)
-                 if cap < 0 or cap > state.count_in(i)]
+        known = _DESTS.get((id(b), k))
+        dests, capped = known[1] if known is not None and known[0] is plan \
+            else _dests_of(b, plan, k)
+        if capped:  # an area with room for so many (France, C4): state.count_in, inline
+            dests = [r for r, i, cap in capped
+                     if cap < 0 or cap > sum(caballeros[i]) + state.neutral[i]]
         for disc in aboard:
             out += [(ship_id, r, disc) for r in dests]
+    free_discs = ext["free"]
     for a, i in boarding:
-        out += [(a, ship_id, disc)
-                for disc in _sailing(caballeros[i][player], a, carried, sailed, discs)]
-        free = ext["free"].get(a)
-        if free and any(free.values()):
+        here = caballeros[i][player]
+        if carried:
+            for disc in _sailing(here, a, carried, sailed, discs):
+                out.append((a, ship_id, disc))
+        elif here - int(sailed.get(a, 0)) > 0:
+            out.append((a, ship_id, None))
+        free = free_discs.get(a)
+        if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
             out += _take_keys(state, b, player, a, free)
     return out
 
 
+#: The discs a caballero that carries nothing sails with: none (C5).
+_PLAIN: tuple[str | None, ...] = (None,)
 _NONE: dict[str, int] = {}
 
 
@@ -1092,17 +1135,17 @@ def _sailing(here: int, place: str, carried: dict[tuple[str, str | None], int],
     return got
 
 
-def _dests_of(b: Board, plan: ShipPlan, k: int) -> list[tuple[str, int, int]]:
+def _dests_of(b: Board, plan: ShipPlan,
+              k: int) -> tuple[list[str], list[tuple[str, int, int]] | None]:
     """The ship's destinations with the king in ``k`` (not the king's region, B5.2; an
-    area with a capacity only while the king borders it, C4), in the plan's order, with
-    their index and capacity (-1: none); cached per board and king's region."""
-    hit = _DESTS.get((id(b), k))
-    if hit is not None and hit[0] is plan:
-        return hit[1]
+    area with a capacity only while the king borders it, C4), in the plan's order:
+    ``(ids, None)`` when none has a capacity, else ``(ids, [(id, index, capacity or
+    -1)])`` for the capacities to be checked; cached per board and king's region."""
     dests = [(r, i, cap) for r, i, cap in plan[3]
              if i != k and (cap < 0 or b.adjacent(k, i))]
-    _DESTS[(id(b), k)] = (plan, dests)
-    return dests
+    got = ([r for r, _, _ in dests], dests if any(cap >= 0 for _, _, cap in dests) else None)
+    _DESTS[(id(b), k)] = (plan, got)
+    return got
 
 
 def disc_takes(state: State, board: Board, player: int, area: str,
@@ -1118,11 +1161,17 @@ def _take_keys(state: State, board: Board, player: int, area: str,
                free: dict[str, int]) -> list[MoveKey]:
     """:func:`disc_takes` as move keys ``(disc, area)``."""
     ext = state.ext.get(NAME) or own_pieces(state, board)
-    if state.caballeros[board.index[area]][player] <= 0:
+    i = board.index[area]
+    plain = state.caballeros[i][player]
+    if plain <= 0:
         return []  # no caballero there, so no plain one
-    officers = sum(1 for o in _offices_in(board, LISTED).get(area, ())
-                   if ext["offices"][o.id] == player)
-    plain = state.caballeros[board.index[area]][player] - _carriers(ext, area, player) - officers
+    hit = _BY_PLACE.get(id(board))
+    for o in (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][i] or ():
+        if ext["offices"][o.id] == player:
+            plain -= 1  # an officer
+    for c in ext["carriers"]:
+        if c[0] == area and c[1] == player:
+            plain -= 1  # a carrier (_carriers)
     if plain <= 0:
         return []
     return [(d.id, area) for d in figures(board).discs if free.get(d.id, 0) > 0]
@@ -1265,7 +1314,8 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         engine.resume(flow)
         return None
     b = engine.board
-    known = _labels_of(b)
+    hit = _LABELS.get(id(b))
+    known = hit[1] if hit is not None and hit[0] is b else _labels_of(b)
     labels = ["no more ship moves"]
     for m in moves:
         labels.append(known.get(m) or _new_label(b, _as_move(m)))
@@ -1562,7 +1612,7 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     ext.pop("fresh", None)
     ext.pop("relocation", None)
     base = flow.parts.get("base")
-    ext["open"] = [c for c in getattr(base, "offer", []) if c]
+    ext["open"] = list(filter(None, getattr(base, "offer", [])))  # the open cards
     ext.pop("removed", None)  # none removed yet
 
 
