@@ -364,14 +364,13 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
                                                 "already played this round by player {}")
         why[key] = pair
         played.add(v)
-    # the cards of earlier rounds (I7), after this round's, each once: made in C
-    discards = state.discards[p]
-    for v in set(discards).difference(_EARLIER_BY_VALUE):  # written on first use
-        _EARLIER_BY_VALUE[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
-    earlier = dict(map(_EARLIER_BY_VALUE.__getitem__, discards))
-    for key in why:
-        earlier.pop(key, None)
-    why.update(earlier)
+    earlier = _EARLIER_BY_VALUE  # the cards of earlier rounds (I7), after this round's
+    for v in state.discards[p]:
+        hit = earlier.get(v)
+        if hit is None:
+            hit = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
+        if hit[0] not in why:
+            why[hit[0]] = hit[1]
     choices = [v for v in state.hands[p] if v not in played]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
