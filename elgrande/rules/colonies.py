@@ -718,10 +718,12 @@ def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
               n: int) -> int:
     """C7: another player's effect cannot send a carrier to the provinces (or court); its
     owner may, and the disc then returns to the supply (:func:`_leave`)."""
-    ext = pieces(state)
-    if ext is None or owner == decider:
+    if owner == decider:
         return n
-    return n - _carriers(ext, board.place_id(place), owner)
+    ext = state.ext.get(NAME)  # pieces(state)
+    if ext is None or not ext["carriers"]:
+        return n  # no carrier at all (_carriers would count none)
+    return n - _carriers(ext, board.places[place].id, owner)
 
 
 def _king_places(board: Board, places: list[int]) -> list[int]:
@@ -1267,10 +1269,12 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
     """C7: a carrier cannot be sent to the Castillo by another player: an effect of
     another player that may move caballeros to the Castillo does not move the owner's
     carriers [decision: the caballeros of a move answer are not told apart]."""
-    ext = pieces(state)
-    if ext is None or owner == decider or owner < 0 or board.place_id(board.castillo) not in to:
+    if owner == decider or owner < 0:
         return n
-    return n - _carriers(ext, board.place_id(place), owner)
+    ext = state.ext.get(NAME)  # pieces(state)
+    if ext is None or not ext["carriers"] or board.places[board.castillo].id not in to:
+        return n  # no carrier at all (_carriers would count none), or not to the Castillo
+    return n - _carriers(ext, board.places[place].id, owner)
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
@@ -1309,7 +1313,8 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     """C5: at the start of the turn, ask for one ship move at a time (answer: the index of
     a label; 0 ends the ship moves)."""
-    moves = _ship_keys(engine, state, flow.actor)
+    p = flow.actor
+    moves = _ship_keys(engine, state, p)
     if not moves:
         engine.resume(flow)
         return None
@@ -1319,7 +1324,7 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     labels = ["no more ship moves"]
     for m in moves:
         labels.append(known.get(m) or _new_label(b, _as_move(m)))
-    d = Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
+    d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop",
                  {"labels": labels}, "C5")
     _ASKED[:] = [d, state, moves]
     return d
@@ -1652,7 +1657,9 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int]]:
     """The gold and goods discs printed on card ``card_id`` (C7): ``(disc, area, n)`` for
     each disc of the figures with ``n > 0``, in the figures' order; cached per engine."""
-    fig = figures(engine.board)
+    b = engine.board
+    cached = _FIGURES.get(id(b))  # figures(b), its cache inline
+    fig = cached[1] if cached is not None and cached[0] is b else figures(b)
     memo = engine.memo.get(_PRINTED_MEMO)
     if memo is None or memo[0] is not fig:
         memo = engine.memo[_PRINTED_MEMO] = (fig, {})

@@ -769,8 +769,11 @@ def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> boo
     """B5.1, I8: the bridge's two regions count as adjacent."""
     if adjacent:
         return True
-    ends = bridge(state)
-    return ends is not None and {a, b} == set(ends)
+    mine = state.ext.get(EXT)
+    ends = mine.get("bridge") if mine else None  # bridge(state), inline
+    if not ends:
+        return False
+    return {a, b} == {int(ends[0]), int(ends[1])}
 
 
 def _drop(state: State, key: str) -> None:
