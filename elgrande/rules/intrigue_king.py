@@ -76,7 +76,7 @@ from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model import placement
 from elgrande.model.board import Board
 from elgrande.model.state import OFF_BOARD, State
-from elgrande.rules import base
+from elgrande.rules import base, placing
 
 if TYPE_CHECKING:
     from elgrande.data.cards import CardDef
@@ -818,6 +818,21 @@ def _placement_targets(engine: FlowEngine, state: State, player: int,
     return places
 
 
+def _placement_unchanged(state: State) -> bool:
+    """Whether :func:`_placement_targets` changes nothing now: no card changed this turn's
+    placement and no bridge is laid (I8)."""
+    mine = state.ext.get(EXT)
+    return not mine or ("turn" not in mine and "bridge" not in mine)
+
+
+#: B4.3 while no card changed this turn's placement and no bridge is laid (I8), and no
+#: other module in play changes the placement: the decision is made without folding the
+#: placement hooks again.
+_PLACE = placing.place_phase(EXT, {"placement_targets": [_placement_targets],
+                                   "placement_refused": [], "placement_room": []},
+                             None, _placement_unchanged)
+
+
 # -- I8, I9: a Grande in the Castillo (card 35's kind of action) ----------------------------------
 #: The phase after the discs of a general scoring are revealed in which the owner of a Grande
 #: in the Castillo whose disc shows the king's region puts it in another region (I9).
@@ -1166,6 +1181,7 @@ MODULE = RulesModule(
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
         Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
         Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9"),
+        _PLACE,
     ),
     hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,
