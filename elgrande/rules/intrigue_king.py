@@ -819,10 +819,16 @@ def _placement_targets(engine: FlowEngine, state: State, player: int,
 
 
 def _placement_unchanged(state: State) -> bool:
-    """Whether :func:`_placement_targets` changes nothing now: no card changed this turn's
-    placement and no bridge is laid (I8)."""
+    """Whether :func:`_placement_targets` changes nothing now: no card changed where this
+    turn's placement goes and no bridge leads from the king's region (I8)."""
     mine = state.ext.get(EXT)
-    return not mine or ("turn" not in mine and "bridge" not in mine)
+    if not mine:
+        return True
+    turn = mine.get("turn")
+    if turn and turn.get("into") is not None:
+        return False
+    ends = mine.get("bridge")
+    return not ends or state.king not in (int(ends[0]), int(ends[1]))
 
 
 #: B4.3 while no card changed this turn's placement and no bridge is laid (I8), and no

@@ -54,25 +54,14 @@ def placement(engine: FlowEngine, state: State, player: int, limit: int,
     return Decision("place_caballeros", [player], prompt, options, "B4.3")
 
 
-def place_decide(engine: FlowEngine, state: State, flow: Flow, events: Events,
-                 room: RoomFn | None, module: str) -> Decision | None:
-    """The ``place`` phase's decision (B4.3) as the base game asks it, made with
-    :func:`placement`; with nothing to place the placement is over."""
-    d = placement(engine, state, flow.actor, base._placement_limit(engine, state, flow), room,
-                  module)
-    if d is None:
-        base._placed(engine, state, flow, events)
-    return d
-
-
 def place_phase(module: str, hooks: Mapping[str, Sequence[Callable[..., Any]]],
                 room: RoomFn | None, unchanged: Callable[[State], bool] | None = None) -> Phase:
     """The ``place`` phase (B4.3) of the rules module ``module`` (its name), replacing the
     one before it: while the placement hooks in play are exactly ``hooks`` (hook name ->
     the functions, this module's; checked once per engine) and ``unchanged(state)`` says
-    they change nothing but by the king's region, its decision is made by
-    :func:`place_decide` (``room``: the module's room entries); else, and for every
-    answer, the phase it replaced decides and carries out."""
+    they change nothing but by the king's region, its decision is :func:`placement` (as
+    the base game's ``place`` phase asks it; ``room``: the module's room entries); else,
+    and for every answer, the phase it replaced decides and carries out."""
     key = module + ".fast_place"
 
     def decide(engine: FlowEngine, state: State, flow: Flow,
@@ -82,13 +71,18 @@ def place_phase(module: str, hooks: Mapping[str, Sequence[Callable[..., Any]]],
             h = engine.rules.hooks
             fast = engine.memo[key] = all(list(h[n]) == list(fns) for n, fns in hooks.items())
         if fast and (unchanged is None or unchanged(state)):
-            return place_decide(engine, state, flow, events, room, module)
-        d: Decision | None = engine.rules.beneath(phase).decide(engine, state, flow, events)
-        return d
+            d = placement(engine, state, flow.actor, base._placement_limit(engine, state, flow),
+                          room, module)
+            if d is None:  # as the base game's place phase: nothing to place
+                base._placed(engine, state, flow, events)
+            return d
+        wrapped: Decision | None = engine.rules.replaced[phase].decide(engine, state, flow,
+                                                                       events)
+        return wrapped
 
     def apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
               events: Events) -> None:
-        engine.rules.beneath(phase).apply(engine, state, flow, player, norm, events)
+        engine.rules.replaced[phase].apply(engine, state, flow, player, norm, events)
 
     phase = Phase(base.PLACE, decide, apply)
     return phase
