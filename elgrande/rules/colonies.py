@@ -1852,6 +1852,7 @@ MODULE = RulesModule(
             Phase(BONUS, _bonus_decide, _bonus_apply, before="court", turn_rule="C8"),
             _DISCS, _PLACE),
     lasting_kinds=(CONSPIRACY,),
+    interlude_rules=_INTERLUDE_RULES,
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
