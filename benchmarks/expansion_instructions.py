@@ -9,8 +9,10 @@ warm-up game and ``--games`` seeded random games (seeds 0.., answers from
 ``random_answer`` with ``random.Random(seed)``, logging off, the provisional fills as in
 ``benchmarks/expansion_ratio.py``), once the warm-up game alone; the difference over the
 decisions answered is the figure (after one plain run that writes the compiled modules and
-the parser cache; run one copy at a time). Prints instructions per decision and the ratios
-expansion / base.
+the parser cache; run one copy at a time). Both runs collect garbage after the warm-up game
+(the library's objects then lie in the oldest generation in both) and use
+``PYTHONHASHSEED=0``, so that a count is the same from run to run. Prints instructions per
+decision and the ratios expansion / base.
 """
 
 from __future__ import annotations
