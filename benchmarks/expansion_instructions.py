@@ -9,8 +9,10 @@ warm-up game and ``--games`` seeded random games (seeds 0.., answers from
 ``random_answer`` with ``random.Random(seed)``, logging off, the provisional fills as in
 ``benchmarks/expansion_ratio.py``), once the warm-up game alone; the difference over the
 decisions answered is the figure (after one plain run that writes the compiled modules and
-the parser cache; run one copy at a time). Prints instructions per decision and the ratios
-expansion / base.
+the parser cache; run one copy at a time). Both runs collect garbage after the warm-up game
+(the library's objects then lie in the oldest generation in both) and use
+``PYTHONHASHSEED=0``, so that a count is the same from run to run. Prints instructions per
+decision and the ratios expansion / base.
 """
 
 from __future__ import annotations
@@ -35,17 +37,22 @@ SETS: dict[str, dict[str, object]] = {
 def play(name: str, players: int, games: int) -> int:
     """One warm-up game (seed 10**6), then ``games`` seeded random games: the decisions
     answered in those."""
+    import gc
+
+    from bench_worker import play_random  # this folder: the script's own (sys.path[0])
+
     from elgrande.game import new_game
 
     n = 0
     for seed in [10**6, *range(games)]:
         game = new_game(players, seed=seed, logging=False, **SETS[name])  # type: ignore[arg-type]
-        rng = random.Random(seed)
-        while game.pending is not None:
-            d = game.pending
-            game.answer(d.players[0], d.random_answer(rng, d.players[0]))
-            if seed != 10**6:
-                n += 1
+        got = play_random(game, random.Random(seed))
+        if seed == 10**6:
+            # the library's objects reach the oldest generation here, in every run (as
+            # instructions.py): else a full collection of them falls in one run or the other
+            gc.collect()
+        else:
+            n += got
     return n
 
 
@@ -76,7 +83,7 @@ def main() -> None:
     # a cache folder of this run's own (XDG_CACHE_HOME): other processes of the user may
     # evict or rewrite the shared one between the two valgrind runs
     cache = tempfile.mkdtemp(prefix="elgrande-instructions-")
-    env = {**os.environ, "XDG_CACHE_HOME": cache}
+    env = {**os.environ, "XDG_CACHE_HOME": cache, "PYTHONHASHSEED": "0"}
     try:
         for n in [int(x) for x in args.players.split(",")]:
             print(_line(n, names, args.games, env), flush=True)

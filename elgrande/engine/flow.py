@@ -223,6 +223,7 @@ class FlowEngine:
         #: never change once loaded)
         self._interludes = self.rules.last_of("interlude")
         self._interlude_answers = self.rules.last_of("interlude_answer")
+        self._interlude_rules = self.rules.interlude_rules
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
@@ -259,8 +260,9 @@ class FlowEngine:
                 or player not in d.players:
             raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
                               f"(waiting for {d.players}: {d.prompt})")
-        if self._interlude_answers is not None and self._interlude_answers(
-                self, state, flow, player, answer, events):
+        if self._interlude_answers is not None and (
+                self._interlude_rules is None or d.rule in self._interlude_rules) \
+                and self._interlude_answers(self, state, flow, player, answer, events):
             pass  # a module's interlude took the answer
         elif phase.answer is not None:
             phase.answer(self, state, flow, player, answer, events)

@@ -191,6 +191,9 @@ class RulesModule:
         start: the phase a game starts in, if this module defines the round (the last
             module that names one wins); the phases modules insert ``before`` it run
             first, in load order (a game's opening: deck choice, setup discs).
+        interlude_rules: the rules the decisions of its ``interlude`` hook cite: its
+            ``interlude_answer`` hook is then asked only about a pending decision citing
+            one of them; None (the default): about every answer.
     """
 
     name: str
@@ -198,6 +201,7 @@ class RulesModule:
     hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
     lasting_kinds: tuple[str, ...] = ()
     start: str = ""
+    interlude_rules: frozenset[str] | None = None
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
@@ -268,6 +272,13 @@ class Rules:
                             hint="load the base set first")
         self.names = tuple(m.name for m in self.modules)
         self.has_moves = bool(self.hooks["arrive"] or self.hooks["leave"])
+        #: the rules of the decisions the ``interlude_answer`` hooks take (their modules'
+        #: ``interlude_rules``), None when one of them may take any
+        self.interlude_rules: frozenset[str] | None = frozenset()
+        for m in self.modules:
+            if "interlude_answer" in m.hooks:
+                self.interlude_rules = None if m.interlude_rules is None \
+                    or self.interlude_rules is None else self.interlude_rules | m.interlude_rules
         # The hooks called for every caballero moved and every place scored, composed
         # (see HOOKS): the one module's function itself when only one implements it.
         #: ``arrive(state, board, place, player, n)``: every module's hook.

@@ -37,6 +37,7 @@ office stripped by a relocation may be filled by appointment in the same action 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from elgrande.dsl import ast
@@ -49,6 +50,7 @@ from elgrande.engine.regions import regions
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
+from elgrande.rules import placing
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
 
@@ -62,6 +64,8 @@ AREA = "area"
 _FIGURES: dict[int, tuple[Board, Any]] = {}
 _SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
 _PLAN: dict[int, tuple[Board, Any, Any]] = {}
+#: :func:`_dests_of` by board and king's region, with the plan it came from.
+_DESTS: dict[tuple[int, int], tuple[Any, tuple[list[str], list[tuple[str, int, int]] | None]]] = {}
 
 
 # -- figures and pieces ----------------------------------------------------------------------------
@@ -122,7 +126,7 @@ def fresh_pieces(board: Board, players: int) -> dict[str, Any]:
         "offices": {o.id: EMPTY for o in fig.offices},
         "table": {"region": "", "seats": table.seats if table else 0,
                   "seated": [0] * players, "black": 0},
-        "free": {a: {} for a in _areas(board)},
+        "free": {},  # area -> disc -> n lying there (an area without discs: absent)
         "carriers": [],
         "supply": {d.id: d.supply for d in fig.discs},
     }
@@ -170,11 +174,18 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
         return
     ext = state.ext.get(NAME) or own_pieces(state, board)
     pid = board.places[place].id
-    offices = _offices_in(board).get(pid)
-    carrying = 0 if not offices else n if ext.get("carrying") else sum(
-        1 for c in ext.get("dropped", []) if c[1] == player)  # carriers take no office
+    hit = _BY_PLACE.get(id(board))
+    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[0][place]
+    carrying = 0
+    if offices:  # carriers take no office
+        if ext.get("carrying"):
+            carrying = n
+        elif "dropped" in ext:
+            for c in ext["dropped"]:
+                if c[1] == player:
+                    carrying += 1
     if offices and n > carrying:
-        who = _office_who(player)
+        who = BLACK if player == NOBODY else player  # _office_who
         for _ in range(n - carrying):
             for o in offices:
                 if ext["offices"][o.id] == EMPTY:
@@ -213,6 +224,20 @@ _OFFICES: dict[int, tuple[Board, Any, list[dict[str, list[Any]]]]] = {}
 LATER_FIRST, LISTED = 1, 2
 
 
+def _by_place(board: Board) -> list[list[list[Any] | None]]:
+    """:func:`_offices_in`'s three orders by place index (None: no office there), cached
+    per board and figures: the hooks called for every caballero moved and every place
+    scored look them up without a call."""
+    orders = [_offices_in(board, o) for o in range(3)]
+    out: list[list[list[Any] | None]] = [[o.get(p.id) for p in board.places] for o in orders]
+    _BY_PLACE[id(board)] = (board, out)
+    return out
+
+
+#: :func:`_by_place` by board.
+_BY_PLACE: dict[int, tuple[Board, list[list[list[Any] | None]]]] = {}
+
+
 def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     """Departures (the counts are already lowered): an office holder leaves last of its
     colour, the later office first (C4-C6: the office then stays empty until an arrival);
@@ -221,11 +246,12 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
         return
     ext = state.ext.get(NAME) or own_pieces(state, board)
     pid = board.places[place].id
-    left = _count(state, place, player)
-    offices = _offices_in(board, LATER_FIRST).get(pid)
+    left = state.neutral[place] if player == NOBODY else state.caballeros[place][player]
+    hit = _BY_PLACE.get(id(board))
+    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[1][place]
     officers = 0
     if offices:
-        who = _office_who(player)
+        who = BLACK if player == NOBODY else player  # _office_who
         held = [o for o in offices if ext["offices"][o.id] == who]
         for o in held[:max(0, len(held) - left)]:
             ext["offices"][o.id] = EMPTY
@@ -693,10 +719,12 @@ def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
               n: int) -> int:
     """C7: another player's effect cannot send a carrier to the provinces (or court); its
     owner may, and the disc then returns to the supply (:func:`_leave`)."""
-    ext = pieces(state)
-    if ext is None or owner == decider:
+    if owner == decider:
         return n
-    return n - _carriers(ext, board.place_id(place), owner)
+    ext = state.ext.get(NAME)  # pieces(state)
+    if ext is None or not ext["carriers"]:
+        return n  # no carrier at all (_carriers would count none)
+    return n - _carriers(ext, board.places[place].id, owner)
 
 
 def _king_places(board: Board, places: list[int]) -> list[int]:
@@ -712,9 +740,8 @@ def _placement_targets(engine: Any, state: State, player: int,
     the Mediterranean never (reached by ship or special actions)."""
     b = engine.board
     k = state.king
-    out = list(places)
     if k < 0:
-        return out
+        return list(places)
     key = (id(b), k)
     hit = _TARGETS.get(key)
     if hit is None or hit[0] is not b:
@@ -723,6 +750,7 @@ def _placement_targets(engine: Any, state: State, player: int,
         if ship in b.index and b.places[k].coastal:
             adds.append(b.index[ship])
         hit = _TARGETS[key] = (b, adds)
+    out = list(places)
     for i in hit[1]:
         if i not in out:
             out.append(i)
@@ -784,8 +812,22 @@ def _placement_room(state: State, board: Board, player: int,
         hit = _ROOM[id(board)] = (board, fig, [
             (area, board.index[area], cap, f"{board.places[board.index[area]].name} holds "
              f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
+    for area, i, cap, why in hit[2]:  # state.count_in(i), inline
+        out[area] = [max(0, cap - sum(state.caballeros[i]) - state.neutral[i]), "C4", why]
+    return out
+
+
+def _room_of(state: State, board: Board, player: int, to: list[str]) -> dict[str, Any]:
+    """The room entries of :func:`_placement_room` for the places ``to`` (ids), as
+    :func:`elgrande.rules.base.placement_decision` keeps them (C4)."""
+    hit = _ROOM.get(id(board))
+    if hit is None or hit[0] is not board:
+        _placement_room(state, board, player, {})  # (fills the cache)
+        hit = _ROOM[id(board)]
+    out: dict[str, Any] = {}
     for area, i, cap, why in hit[2]:
-        out[area] = [max(0, cap - state.count_in(i)), "C4", why]
+        if area in to:  # state.count_in(i), inline
+            out[area] = [max(0, cap - sum(state.caballeros[i]) - state.neutral[i]), "C4", why]
     return out
 
 
@@ -794,7 +836,7 @@ def _placement_room(state: State, board: Board, player: int,
 _ROOM: dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]] = {}
 #: The caches of what is derived from a board's figures (:func:`remember_figures` clears
 #: them when the figures change).
-_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _REFUSED, _ROOM, _PLAN)
+_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _BY_PLACE, _REFUSED, _ROOM, _PLAN, _DESTS)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -809,7 +851,8 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
         return who, counts
     pid = board.places[place].id
     table = ext["table"]
-    offices = _offices_in(board, LISTED).get(pid)
+    hit = _BY_PLACE.get(id(board))
+    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][place]
     if table["region"] != pid and not offices:
         return who, counts  # neither the limit table nor an office here: unchanged
     counts = counts[:]
@@ -843,7 +886,8 @@ def _area_bonus(state: State, board: Board, place: int,
     ext = state.ext.get(NAME)
     if ext is None:
         return []
-    offices = _offices_in(board, LISTED).get(board.places[place].id)
+    hit = _BY_PLACE.get(id(board))
+    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][place]
     if not offices:
         return []
     out: list[tuple[int, str, int]] = []
@@ -1020,64 +1064,105 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     the king's, B5.2); caballeros in the ports that are areas board the ship; each
     caballero moves once a turn (C5). A caballero that is no officer and carries nothing
     may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
+    return [_as_move(k) for k in _ship_keys(engine, state, player)]
+
+
+#: A ship move as :func:`ship_moves` lists it, by its values: ``(from, to, disc)`` or
+#: ``(disc, area)`` for a disc taken (the label caches use the same key).
+MoveKey = tuple[Any, ...]
+
+
+def _as_move(key: MoveKey) -> dict[str, Any]:
+    """The :func:`ship_moves` mapping of a move key."""
+    if len(key) == 2:
+        return {"take": key[0], "in": key[1]}
+    return {"from": key[0], "to": key[1], "disc": key[2]}
+
+
+def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
+    """:func:`ship_moves` as move keys, in the same order (no mapping made)."""
     b = engine.board
     ext = state.ext.get(NAME) or own_pieces(state, b)
-    plan = _ship_plan(b)
+    hit = _PLAN.get(id(b))
+    plan = hit[2] if hit is not None and hit[0] is b else _ship_plan(b)
     if plan is None:
         return []
-    ship_id, ship_i, _ports, dest_plan, boarding, discs = plan
+    ship_id, ship_i, _ports, _dests, boarding, discs = plan
     caballeros = state.caballeros
-    if not caballeros[ship_i][player]:
+    carriers = ext["carriers"]
+    mine = [c for c in carriers if c[1] == player] if carriers else carriers
+    aboard_n = caballeros[ship_i][player]
+    if not aboard_n and not mine:
         for _, i in boarding:
             if caballeros[i][player]:
                 break
         else:
-            for c in ext["carriers"]:
-                if c[1] == player:
-                    break
-            else:
-                return []  # nobody aboard or in a port to board from, nothing carried
-    sailed = ext.get("sailed", {})
-    k = state.king
-    out: list[dict[str, Any]] = []
-
+            return []  # nobody aboard or in a port to board from, nothing carried
+    sailed = ext.get("sailed") or _NONE
     carried: dict[tuple[str, str | None], int] = {}  # the player's carriers by place, disc
-    for c in ext["carriers"]:
-        if c[1] == player:
-            carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
-            if c[2] is not None:
-                carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
-
-    extra = discs[1:]
-
-    def movable(place: str, i: int) -> list[str | None]:
-        # the discs (None: carrying nothing) a caballero of the player here may sail with
-        got: list[str | None] = []
-        if caballeros[i][player] - carried.get((place, None), 0) \
-                - int(sailed.get(place, 0)) > 0:
-            got.append(None)
-        if carried:
-            got += [d for d in extra if carried.get((place, d), 0)
-                    - int(sailed.get(f"{place}:{d}", 0)) > 0]
-        return got
-
-    aboard = movable(ship_id, ship_i)
+    for c in mine:
+        carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
+        if c[2] is not None:
+            carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
+    out: list[MoveKey] = []
+    aboard: Sequence[str | None]
+    if carried:
+        aboard = _sailing(aboard_n, ship_id, carried, sailed, discs)
+    else:  # _sailing without carriers, inline
+        aboard = _PLAIN if aboard_n - int(sailed.get(ship_id, 0)) > 0 else ()
     if aboard:
-        dests: list[str] = []
-        for r, i, cap in dest_plan:
-            if i == k:
-                continue
-            if cap >= 0 and (max(0, cap - state.count_in(i)) <= 0 or not b.adjacent(k, i)):
-                continue
-            dests.append(r)
+        k = state.king
+        known = _DESTS.get((id(b), k))
+        dests, capped = known[1] if known is not None and known[0] is plan \
+            else _dests_of(b, plan, k)
+        if capped:  # an area with room for so many (France, C4): state.count_in, inline
+            dests = [r for r, i, cap in capped
+                     if cap < 0 or cap > sum(caballeros[i]) + state.neutral[i]]
         for disc in aboard:
-            out += [{"from": ship_id, "to": r, "disc": disc} for r in dests]
+            out += [(ship_id, r, disc) for r in dests]
+    free_discs = ext["free"]
     for a, i in boarding:
-        out += [{"from": a, "to": ship_id, "disc": disc} for disc in movable(a, i)]
-        free = ext["free"].get(a)
-        if free and any(free.values()):
-            out += disc_takes(state, b, player, a, free)
+        here = caballeros[i][player]
+        if carried:
+            for disc in _sailing(here, a, carried, sailed, discs):
+                out.append((a, ship_id, disc))
+        elif here - int(sailed.get(a, 0)) > 0:
+            out.append((a, ship_id, None))
+        free = free_discs.get(a)
+        if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
+            out += _take_keys(state, b, player, a, free)
     return out
+
+
+#: The discs a caballero that carries nothing sails with: none (C5).
+_PLAIN: tuple[str | None, ...] = (None,)
+_NONE: dict[str, int] = {}
+
+
+def _sailing(here: int, place: str, carried: dict[tuple[str, str | None], int],
+             sailed: dict[str, int], discs: list[str | None]) -> list[str | None]:
+    """The discs (None: carrying nothing) a caballero of the player in ``place`` (``here``
+    of theirs there) may sail with: one that has not moved this turn (C5)."""
+    got: list[str | None] = []
+    if here - carried.get((place, None), 0) - int(sailed.get(place, 0)) > 0:
+        got.append(None)
+    if carried:
+        got += [d for d in discs[1:] if carried.get((place, d), 0)
+                - int(sailed.get(f"{place}:{d}", 0)) > 0]
+    return got
+
+
+def _dests_of(b: Board, plan: ShipPlan,
+              k: int) -> tuple[list[str], list[tuple[str, int, int]] | None]:
+    """The ship's destinations with the king in ``k`` (not the king's region, B5.2; an
+    area with a capacity only while the king borders it, C4), in the plan's order:
+    ``(ids, None)`` when none has a capacity, else ``(ids, [(id, index, capacity or
+    -1)])`` for the capacities to be checked; cached per board and king's region."""
+    dests = [(r, i, cap) for r, i, cap in plan[3]
+             if i != k and (cap < 0 or b.adjacent(k, i))]
+    got = ([r for r, _, _ in dests], dests if any(cap >= 0 for _, _, cap in dests) else None)
+    _DESTS[(id(b), k)] = (plan, got)
+    return got
 
 
 def disc_takes(state: State, board: Board, player: int, area: str,
@@ -1086,15 +1171,27 @@ def disc_takes(state: State, board: Board, player: int, area: str,
     there may take (C7): one that carries nothing and holds no office (the Viceroy cannot
     carry, C6; the Captain is never a carrier, C5), one disc each. Moves
     ``{"take": disc, "in": area}``."""
+    return [_as_move(k) for k in _take_keys(state, board, player, area, free)]
+
+
+def _take_keys(state: State, board: Board, player: int, area: str,
+               free: dict[str, int]) -> list[MoveKey]:
+    """:func:`disc_takes` as move keys ``(disc, area)``."""
     ext = state.ext.get(NAME) or own_pieces(state, board)
-    if state.caballeros[board.index[area]][player] <= 0:
+    i = board.index[area]
+    plain = state.caballeros[i][player]
+    if plain <= 0:
         return []  # no caballero there, so no plain one
-    officers = sum(1 for o in _offices_in(board, LISTED).get(area, ())
-                   if ext["offices"][o.id] == player)
-    plain = state.caballeros[board.index[area]][player] - _carriers(ext, area, player) - officers
+    hit = _BY_PLACE.get(id(board))
+    for o in (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][i] or ():
+        if ext["offices"][o.id] == player:
+            plain -= 1  # an officer
+    for c in ext["carriers"]:
+        if c[0] == area and c[1] == player:
+            plain -= 1  # a carrier (_carriers)
     if plain <= 0:
         return []
-    return [{"take": d.id, "in": area} for d in figures(board).discs if free.get(d.id, 0) > 0]
+    return [(d.id, area) for d in figures(board).discs if free.get(d.id, 0) > 0]
 
 
 #: The option key of the decision to take new discs at once (C7).
@@ -1187,10 +1284,12 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
     """C7: a carrier cannot be sent to the Castillo by another player: an effect of
     another player that may move caballeros to the Castillo does not move the owner's
     carriers [decision: the caballeros of a move answer are not told apart]."""
-    ext = pieces(state)
-    if ext is None or owner == decider or owner < 0 or board.place_id(board.castillo) not in to:
+    if owner == decider or owner < 0:
         return n
-    return n - _carriers(ext, board.place_id(place), owner)
+    ext = state.ext.get(NAME)  # pieces(state)
+    if ext is None or not ext["carriers"] or board.places[board.castillo].id not in to:
+        return n  # no carrier at all (_carriers would count none), or not to the Castillo
+    return n - _carriers(ext, board.places[place].id, owner)
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
@@ -1229,16 +1328,18 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     """C5: at the start of the turn, ask for one ship move at a time (answer: the index of
     a label; 0 ends the ship moves)."""
-    moves = ship_moves(engine, state, flow.actor)
+    p = flow.actor
+    moves = _ship_keys(engine, state, p)
     if not moves:
         engine.resume(flow)
         return None
     b = engine.board
-    known = _labels_of(b)
+    hit = _LABELS.get(id(b))
+    known = hit[1] if hit is not None and hit[0] is b else _labels_of(b)
     labels = ["no more ship moves"]
     for m in moves:
-        labels.append(known.get(tuple(m.values())) or _new_label(b, m))
-    d = Decision("choose_option", [flow.actor], "Ship moves (C5): choose one, or stop",
+        labels.append(known.get(m) or _new_label(b, _as_move(m)))
+    d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop",
                  {"labels": labels}, "C5")
     _ASKED[:] = [d, state, moves]
     return d
@@ -1285,8 +1386,8 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     events.append(ev)
 
 
-#: The last ship decision asked, the state it was asked on and its moves (C5), so that
-#: its answer need not list the moves again; empty once answered.
+#: The last ship decision asked, the state it was asked on and its moves (C5, as move
+#: keys), so that its answer need not list the moves again; empty once answered.
 _ASKED: list[Any] = []
 
 
@@ -1297,11 +1398,11 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         return
     asked = _ASKED
     if asked and asked[0] is flow.pending and asked[1] is state:
-        moves = asked[2]  # the moves of the decision being answered, on the same state
+        move = _as_move(asked[2][norm - 1])  # the moves of the decision answered, same state
     else:
-        moves = ship_moves(engine, state, player)
+        move = ship_moves(engine, state, player)[norm - 1]
     _ASKED.clear()
-    apply_ship_move(engine, state, player, moves[norm - 1], events)
+    apply_ship_move(engine, state, player, move, events)
 
 
 def _ship_step(case: Any, arg: Any) -> None:
@@ -1531,7 +1632,7 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     ext.pop("fresh", None)
     ext.pop("relocation", None)
     base = flow.parts.get("base")
-    ext["open"] = [c for c in getattr(base, "offer", []) if c]
+    ext["open"] = list(filter(None, getattr(base, "offer", [])))  # the open cards
     ext.pop("removed", None)  # none removed yet
 
 
@@ -1571,7 +1672,9 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int]]:
     """The gold and goods discs printed on card ``card_id`` (C7): ``(disc, area, n)`` for
     each disc of the figures with ``n > 0``, in the figures' order; cached per engine."""
-    fig = figures(engine.board)
+    b = engine.board
+    cached = _FIGURES.get(id(b))  # figures(b), its cache inline
+    fig = cached[1] if cached is not None and cached[0] is b else figures(b)
     memo = engine.memo.get(_PRINTED_MEMO)
     if memo is None or memo[0] is not fig:
         memo = engine.memo[_PRINTED_MEMO] = (fig, {})
@@ -1735,6 +1838,11 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
 _DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
+#: B4.3 with C4-C6: the placement hooks in play being this module's alone (they depend on
+#: the king's region only), the decision is made without folding them again.
+_PLACE = placing.place_phase(NAME, {"placement_targets": [_placement_targets],
+                                    "placement_refused": [_placement_refused],
+                                    "placement_room": [_placement_room]}, _room_of)
 
 MODULE = RulesModule(
     name=NAME,
@@ -1742,8 +1850,9 @@ MODULE = RulesModule(
                   turn_rule="C2"),
             Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5"),
             Phase(BONUS, _bonus_decide, _bonus_apply, before="court", turn_rule="C8"),
-            _DISCS),
+            _DISCS, _PLACE),
     lasting_kinds=(CONSPIRACY,),
+    interlude_rules=_INTERLUDE_RULES,
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,

@@ -76,7 +76,7 @@ from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model import placement
 from elgrande.model.board import Board
 from elgrande.model.state import OFF_BOARD, State
-from elgrande.rules import base
+from elgrande.rules import base, placing
 
 if TYPE_CHECKING:
     from elgrande.data.cards import CardDef
@@ -364,11 +364,13 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
                                                 "already played this round by player {}")
         why[key] = pair
         played.add(v)
+    earlier = _EARLIER_BY_VALUE  # the cards of earlier rounds (I7), after this round's
     for v in state.discards[p]:
-        key, pair = _EARLIER.get((v,)) or _why(_EARLIER, "I7", (v,), "card {} was played in "
-                                               "an earlier round")
-        if key not in why:
-            why[key] = pair
+        hit = earlier.get(v)
+        if hit is None:
+            hit = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
+        if hit[0] not in why:
+            why[hit[0]] = hit[1]
     choices = [v for v in state.hands[p] if v not in played]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
@@ -377,7 +379,9 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
 #: The refusals of :func:`bid_decision` already written, by card value (and player): the
 #: key of ``why`` and its ``[rule, message]`` (decisions are never changed: shared).
 _PLAYED: dict[tuple[Any, ...], tuple[str, list[str]]] = {}
-_EARLIER: dict[tuple[Any, ...], tuple[str, list[str]]] = {}
+#: The I7 refusal of each card value played in an earlier round: value -> (the key of
+#: ``why``, ``[rule, message]``).
+_EARLIER_BY_VALUE: dict[int, tuple[str, list[str]]] = {}
 
 
 def _why(cache: dict[tuple[Any, ...], tuple[str, list[str]]], rule: str,
@@ -405,14 +409,14 @@ def award_event(lib: Library, state: State) -> dict[str, Any]:
 
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    bp = base.part(flow)
+    bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
     return bid_decision(state, bp.first_bidder, bp.bid_i)
 
 
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
-    bp = base.part(flow)
-    apply_bid(state, player, int(norm), events)
+    bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
+    base.apply_bid_answer(state, player, int(norm), events, what="card")  # apply_bid
     bp.bid_i += 1
     if bp.bid_i == state.players:
         flow.turn_order = placement.turn_order(state.bids)          # I4
@@ -448,9 +452,14 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
     only that (a Veto) begin at once, for the players whose own action is theirs to carry
     out (I5: not lapsed, no choice left open)."""
     held: list[int] = []
+    lib = engine.lib
+    by_value = cards_of(lib).by_value
     for p, v in state.bids:
-        card = cards_of(engine.lib).by_value[v]
-        if action_choices(engine.lib, state, p) == [card] and held_from_play(engine.lib, card):
+        card = by_value[v]
+        hit = _HELD.get(card)  # held_from_play(lib, card), its cache inline
+        if not (hit[1] if hit is not None and hit[0] is lib else held_from_play(lib, card)):
+            continue  # (tested first: action_choices is the dearer test)
+        if action_choices(lib, state, p) == [card]:
             run = engine.interpreter.begin(card, p)
             engine.interpreter.advance(state, run, events)
             held.append(p)
@@ -476,9 +485,17 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
     card's; with the King or Intrigue card, with 4-5 players only that card's, with 2-3
     players either; and the action card they took from the offer this round (X2: one
     special action of these)."""
-    cs = cards_of(lib)
-    a = awards(lib, state)
-    own = cs.by_value[played_value(state, player)]
+    last = _LAST_CARDS
+    cs: Cards = last[1] if last and last[0] is lib else cards_of(lib)
+    last = _LAST_AWARDS
+    a: Awards = last[3] if last and last[0] is lib and last[1] == state.players \
+        and last[2] == state.bids else awards(lib, state)
+    for q, v in state.bids:  # played_value(state, player), inline
+        if q == player:
+            own = cs.by_value[v]
+            break
+    else:
+        raise KeyError(player)
     held = []  # the King and Intrigue cards this player holds
     if cs.king and a.king == player:
         held.append(cs.king)
@@ -493,9 +510,10 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     p = flow.actor
-    take = _take_now(engine, state, flow, p)
-    if take is not None:
-        return take
+    if any(flow.parts["base"].offer):  # else nothing on offer to take (_take_now's test)
+        take = _take_now(engine, state, flow, p)
+        if take is not None:
+            return take
     choices = action_choices(engine.lib, state, p)
     if len(choices) == 1:
         _take(engine, state, flow, p, choices[0], events)
@@ -533,7 +551,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     card of this set whose special action is unknown plays none (EXPANSIONS.md 6.3). A
     card taken from the offer (X2) is an action card of its own set: carried out or
     declined (B4.4), an unknown action too (its discs appear unless declined, C7)."""
-    bp = base.part(flow)
+    bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
     if bp.special_done:
         base._next_part(engine, state, flow, events)
         return None
@@ -751,8 +769,11 @@ def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> boo
     """B5.1, I8: the bridge's two regions count as adjacent."""
     if adjacent:
         return True
-    ends = bridge(state)
-    return ends is not None and {a, b} == set(ends)
+    mine = state.ext.get(EXT)
+    ends = mine.get("bridge") if mine else None  # bridge(state), inline
+    if not ends:
+        return False
+    return {a, b} == {int(ends[0]), int(ends[1])}
 
 
 def _drop(state: State, key: str) -> None:
@@ -767,7 +788,9 @@ def _drop(state: State, key: str) -> None:
 
 def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """A turn begins: the last turn's placement changes are over (I8)."""
-    _drop(state, "turn")
+    mine = state.ext.get(EXT)
+    if mine and "turn" in mine:
+        _drop(state, "turn")
 
 
 def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -793,6 +816,27 @@ def _placement_targets(engine: FlowEngine, state: State, player: int,
         if other not in places:
             places = [*places, other]
     return places
+
+
+def _placement_unchanged(state: State) -> bool:
+    """Whether :func:`_placement_targets` changes nothing now: no card changed where this
+    turn's placement goes and no bridge leads from the king's region (I8)."""
+    mine = state.ext.get(EXT)
+    if not mine:
+        return True
+    turn = mine.get("turn")
+    if turn and turn.get("into") is not None:
+        return False
+    ends = mine.get("bridge")
+    return not ends or state.king not in (int(ends[0]), int(ends[1]))
+
+
+#: B4.3 while no card changed this turn's placement and no bridge is laid (I8), and no
+#: other module in play changes the placement: the decision is made without folding the
+#: placement hooks again.
+_PLACE = placing.place_phase(EXT, {"placement_targets": [_placement_targets],
+                                   "placement_refused": [], "placement_room": []},
+                             None, _placement_unchanged)
 
 
 # -- I8, I9: a Grande in the Castillo (card 35's kind of action) ----------------------------------
@@ -1009,7 +1053,9 @@ def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> i
     """B4.1, I4: up to the played card's heads come to court."""
     for q, v in state.bids:  # the played card's (played_value, card_of_value)
         if q == player:
-            heads = cards_of(engine.lib).heads.get(v)
+            last = _LAST_CARDS
+            cs: Cards = last[1] if last and last[0] is engine.lib else cards_of(engine.lib)
+            heads = cs.heads.get(v)
             return limit if heads is None else heads
     return limit
 
@@ -1023,7 +1069,10 @@ def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) 
         return int(turn["place"])
     if not state.bids:
         return limit
-    return awards(engine.lib, state).caballero.get(player, 0)
+    lib, last = engine.lib, _LAST_AWARDS  # awards(lib, state), its last answer inline
+    a: Awards = last[3] if last and last[0] is lib and last[1] == state.players \
+        and last[2] == state.bids else awards(lib, state)
+    return a.caballero.get(player, 0)
 
 
 def _hide(state_json: dict[str, Any], flow_json: dict[str, Any], viewer: int) -> None:
@@ -1138,6 +1187,7 @@ MODULE = RulesModule(
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
         Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
         Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9"),
+        _PLACE,
     ),
     hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,

@@ -1,0 +1,57 @@
+"""B4.3 with the expansions: the placement decision Colonies (C4-C6) and Intrigue & the
+King (I8) make without folding their placement hooks again (:mod:`elgrande.rules.placing`)
+is the very decision the base game builds from the hooks, in every position of random
+games; and it is the base game's own once a card changed this turn's placement (I8)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from elgrande.game import new_game
+from elgrande.rules import base
+from elgrande.rules.intrigue_king import EXT
+
+SETS = {"colonies": ("base", "colonies"), "intrigue-king": ("base", "intrigue-king"),
+        "both": ("base", "colonies", "intrigue-king")}
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+@pytest.mark.parametrize("players", [2, 5])
+def test_b4_3_placement_decision_equals_the_base_games_folded_one(name: str,
+                                                                   players: int) -> None:
+    compared = 0
+    for seed in range(3):
+        game = new_game(players, sets=SETS[name], seed=seed, logging=False,
+                        fill="provisional")
+        rng = random.Random(seed)
+        while game.pending is not None:
+            d = game.pending
+            if game.flow.phase == base.PLACE and d.kind == "place_caballeros":
+                engine = game._engine
+                limit = base._placement_limit(engine, game.state, game.flow)
+                want = base.placement_decision(engine, game.state, d.players[0], limit)
+                assert want is not None
+                assert (d.kind, d.players, d.prompt, d.options, d.rule) == (
+                    want.kind, want.players, want.prompt, want.options, want.rule)
+                compared += 1
+            game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert compared > 0
+
+
+def test_i8_a_turn_change_of_the_placement_is_the_base_games_decision() -> None:
+    game = new_game(3, sets=SETS["intrigue-king"], seed=1, logging=False, fill="provisional")
+    rng = random.Random(1)
+    while game.flow.phase != base.PLACE or game.pending is None \
+            or game.pending.kind != "place_caballeros":
+        d = game.pending
+        assert d is not None
+        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    p = game.pending.players[0]
+    into = [r for r in game.library.board.regions if r != game.state.king][:2]
+    game.state.ext.setdefault(EXT, {})["turn"] = {"player": p, "into": into}
+    engine = game._engine
+    d = engine.rules.phase(base.PLACE).decide(engine, game.state, game.flow, [])
+    assert d is not None
+    assert d.options["to"] == [game.library.board.place_id(r) for r in into]      # I8
