@@ -12,23 +12,46 @@ region set), players, numbers and conditions.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 import attrs
 
+#: node class -> a getter of its field values as a tuple, in field order (``line``,
+#: ``column`` first): what :meth:`Node.__eq__` and :meth:`Node.__hash__` compare.
+_GETTERS: dict[type, Any] = {}
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+
+def _values(cls: type) -> Any:
+    get = _GETTERS.get(cls)
+    if get is None:  # every node has ``line`` and ``column``: the getter yields a tuple
+        get = _GETTERS[cls] = attrgetter(*(a.name for a in attrs.fields(cls)))
+    return get
+
+
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Node:
     """Base class: a source position in the card file.
 
     The node classes share this ``__repr__`` (``Name(line=1, column=0, name='x')``, as
-    attrs writes it) instead of each generating its own: attrs compiles every generated
-    method when the module is imported, and a repr per class was a third of the AST's
-    import time (issue 12); eq and hash stay generated (the engine compares nodes).
+    attrs writes it), ``__eq__`` and ``__hash__`` instead of each generating its own:
+    attrs compiles every generated method when the module is imported, and the generated
+    repr, eq and hash were half of the AST's import time (issue 12). They behave as attrs'
+    would: nodes are equal when of the same class with equal fields (in field order), and
+    a node's hash is that of its class and fields.
     """
 
     line: int = 0
     column: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        get = _values(self.__class__)
+        return bool(get(self) == get(other))
+
+    def __hash__(self) -> int:
+        return hash((self.__class__, _values(self.__class__)(self)))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)))
@@ -36,7 +59,7 @@ class Node:
 
 
 # -- region / region-set expressions -----------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Name(Node):
     """A variable or a region id (resolved by the checker against the board and the
     variables assigned so far)."""
@@ -44,51 +67,51 @@ class Name(Node):
     name: str
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class AllRegions(Node):
     """``regions``: every region where caballeros may stand for scoring: the mainland
     regions and the expansion areas, never the Castillo (B8.6, C3)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class MainlandRegions(Node):
     """``mainland regions``: the 9 regions of Spain (what a secret disc can show, B6.1)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Anywhere(Node):
     """``anywhere``: the regions and the Castillo (B8.2)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Castillo(Node):
     """``castillo``."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class OwnGrande(Node):
     """``own grande``: the region of the deciding player's Grande (I8: "another region"
     than it)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class King(Node):
     """``king``: the king's region."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Court(Node):
     """``court``: a player's court, as a source of caballeros (send effects only)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Adjacent(Node):
     """``adjacent to X``: the regions adjacent to region(s) X."""
 
     of: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class WithValue(Node):
     """``regions with value 4 and 5``: regions whose current first value is one of
     ``values`` (B8.6: a mobile scoreboard's value counts; never the Castillo)."""
@@ -96,24 +119,24 @@ class WithValue(Node):
     values: tuple[int, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class MostCaballeros(Node):
     """``regions with most caballeros`` (all colours; every tied region; B8.6)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class FewestCaballeros(Node):
     """``regions with fewest caballeros`` (empty regions ignored; B8.6)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class WithOwn(Node):
     """``regions with [at least N] own caballeros`` (the deciding player's; N default 1)."""
 
     at_least: int = 1
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class ChosenOnce(Node):
     """``pick chosen by exactly one player``: regions of a secret choice chosen by exactly
     one player."""
@@ -121,14 +144,14 @@ class ChosenOnce(Node):
     name: str
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Union(Node):
     """``A or B or C``."""
 
     items: tuple[Node, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Except(Node):
     """``A except B, C``."""
 
@@ -136,7 +159,7 @@ class Except(Node):
     items: tuple[Node, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Otherwise(Node):
     """``A otherwise B``: A, or B when A is empty."""
 
@@ -145,25 +168,25 @@ class Otherwise(Node):
 
 
 # -- players, quantities ------------------------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class AnyPlayer(Node):
     """``of any player``: caballeros of every colour (neutral ones too, C8)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Opponents(Node):
     """``of opponents``: caballeros of every colour but the deciding player's (C8: neutral
     ones too)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class PlayerVar(Node):
     """``of p``: caballeros of the player bound to variable ``name``."""
 
     name: str
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Each(Node):
     """``each player`` / ``each other player`` (clockwise from the acting player's left,
     B8.7; ``each player`` starts with the acting player), optionally only those ``with own
@@ -173,7 +196,7 @@ class Each(Node):
     having: Node | None = None
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Qty(Node):
     """How many: ``mode`` is ``"up_to"``, ``"exactly"``, ``"all"`` or ``"all_or_some"``;
     ``n`` is the number for the first two."""
@@ -183,28 +206,28 @@ class Qty(Node):
 
 
 # -- numbers and conditions ----------------------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Int(Node):
     """A whole number."""
 
     value: int
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class CountAll(Node):
     """``caballeros in X``: caballeros of every colour in region(s) X."""
 
     where: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class CountOwn(Node):
     """``own caballeros in X``: the deciding player's caballeros in region(s) X."""
 
     where: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class IsIn(Node):
     """``X is A or B``: region X is one of the regions of the set."""
 
@@ -212,7 +235,7 @@ class IsIn(Node):
     set: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Compare(Node):
     """``number OP number`` with OP one of ``>= <= == != > <``."""
 
@@ -221,7 +244,7 @@ class Compare(Node):
     right: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Not(Node):
     """``not cond``."""
 
@@ -229,14 +252,14 @@ class Not(Node):
 
 
 # -- choices (arguments of the ``choose`` primitive) ----------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class RegionChoice(Node):
     """``choose region from SET``."""
 
     set: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class NumberChoice(Node):
     """``choose number from LO to HI``."""
 
@@ -244,7 +267,7 @@ class NumberChoice(Node):
     high: int
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class PlayerChoice(Node):
     """``choose player from PLAYERS``."""
 
@@ -252,7 +275,7 @@ class PlayerChoice(Node):
 
 
 # -- statements -----------------------------------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Call(Node):
     """A primitive statement: ``name`` is a primitive declared in
     :data:`elgrande.dsl.signatures.SIGNATURES`; ``args`` maps its parameter names to values
@@ -269,14 +292,14 @@ class Call(Node):
         return None
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Block(Node):
     """A sequence of statements."""
 
     body: tuple[Node, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class EachPlayer(Node):
     """``each [other] player: BLOCK``: the block runs once per player in turn order
     (B8.7); inside it, ``own`` means that player's and that player decides."""
@@ -285,7 +308,7 @@ class EachPlayer(Node):
     body: Block
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class ForEachPlayer(Node):
     """``for each [other] player p: BLOCK``: the block runs once per player with ``p``
     bound; the acting player still decides."""
@@ -295,14 +318,14 @@ class ForEachPlayer(Node):
     body: Block
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Either(Node):
     """``either: A or: B ...``: the deciding player picks one branch."""
 
     branches: tuple[Block, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class If(Node):
     """``if COND: A [else: B]``."""
 
@@ -311,7 +334,7 @@ class If(Node):
     otherwise: Block | None = None
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False)
+@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class Script(Node):
     """A whole effect script."""
 
