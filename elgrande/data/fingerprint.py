@@ -92,6 +92,16 @@ def fingerprint(set_dirs: Iterable[Path], extra: Sequence[str | Path] = (),
 
 #: id(library) -> (a weak reference to it, its extra paths, its fingerprint).
 _BY_LIBRARY: dict[int, tuple[weakref.ref[Library], tuple[str, ...], dict[str, str]]] = {}
+#: id(library) -> (a weak reference to it, its sets' folders (absolute), their files'
+#: :func:`fingerprint` as read when the library was loaded).
+_SET_HASHES: dict[int, tuple[weakref.ref[Library], tuple[str, ...], dict[str, str]]] = {}
+
+
+def remember_set_hashes(lib: Library, dirs: Sequence[str], hashes: Mapping[str, str]) -> None:
+    """Keep ``hashes``, the :func:`fingerprint` of the set folders ``dirs`` (absolute
+    paths) that the library loader read to check its cache of ``lib``, so that
+    :func:`library_fingerprint` does not list and hash the same files again."""
+    _SET_HASHES[id(lib)] = (weakref.ref(lib), tuple(dirs), dict(hashes))
 
 
 def library_fingerprint(lib: Library, extra: Sequence[str | Path] = ()) -> dict[str, str]:
@@ -106,7 +116,13 @@ def library_fingerprint(lib: Library, extra: Sequence[str | Path] = ()) -> dict[
     hit = _BY_LIBRARY.get(id(lib))
     if hit is not None and hit[0]() is lib and hit[1] == key:
         return dict(hit[2])
-    fp = fingerprint(lib.board.set_dirs, extra)
+    known = _SET_HASHES.get(id(lib))
+    if (known is not None and known[0]() is lib
+            and sorted(known[1]) == sorted(os.path.abspath(d) for d in lib.board.set_dirs)):
+        merged = {**known[2], **fingerprint((), extra)}  # as file_paths merges them
+        fp = {k: merged[k] for k in sorted(merged)}
+    else:
+        fp = fingerprint(lib.board.set_dirs, extra)
     _BY_LIBRARY[id(lib)] = (weakref.ref(lib), key, fp)
     return dict(fp)
 

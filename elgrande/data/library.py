@@ -164,21 +164,27 @@ _Key = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str | None, tupl
 @lru_cache(maxsize=16)
 def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
           fill: str | None = None, set_paths: tuple[str, ...] = ()) -> Library:
+    from elgrande.data.fingerprint import remember_set_hashes
+
     key: _Key = (sets, errata, extra, fill, set_paths)
-    inputs = _inputs(sets, extra, fill, set_paths)
+    read = _inputs(sets, extra, fill, set_paths)
+    inputs = None if read is None else read[0]
     name = _cache_name(key)
-    if inputs is not None:
+    if read is not None:
         hit = diskcache.read(name)
         if (isinstance(hit, tuple) and len(hit) == 3 and hit[0] == key and hit[1] == inputs
                 and isinstance(hit[2], Library)):
+            remember_set_hashes(hit[2], *read[1:])
             return hit[2]
     try:  # the load order is read from the manifests on a build only (a hit has it)
         lib = _build(set_order(sets, [Path(p) for p in set_paths]), errata, extra, fill,
                      set_paths)  # X1-X3: any order given
     finally:
         diskcache.PARSED.flush()  # the files parsed, for the next build or validate
-    if inputs is not None and _inputs(sets, extra, fill, set_paths) == inputs:  # no edit meanwhile
+    again = None if read is None else _inputs(sets, extra, fill, set_paths)
+    if read is not None and again is not None and again[0] == inputs:  # no edit meanwhile
         diskcache.write(name, (key, inputs, lib), prune="library-")
+        remember_set_hashes(lib, *read[1:])
     return lib
 
 
@@ -190,11 +196,14 @@ def _cache_name(key: _Key) -> str:
 
 
 def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
-            set_paths: tuple[str, ...]) -> dict[str, str] | None:
+            set_paths: tuple[str, ...]
+            ) -> tuple[dict[str, str], tuple[str, ...], dict[str, str]] | None:
     """What a library of these arguments is built from, for its cache: each set's folder
     (as the search finds it now) and the sha256 of every file read: set manifests, card
     files, fills. None when caches are off or something cannot be read (the load then
-    reports it)."""
+    reports it). Also the sets' folders (absolute) and the
+    :func:`~elgrande.data.fingerprint.fingerprint` of their files, from the same reads
+    (:func:`~elgrande.data.fingerprint.remember_set_hashes`)."""
     if not diskcache.enabled():
         return None
     from elgrande.data.fingerprint import file_hash, file_paths
@@ -203,7 +212,10 @@ def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
     try:
         dirs = [set_dir(s, [Path(p) for p in set_paths]) for s in sets]
         out = {f"set {s}": os.path.abspath(d) for s, d in zip(sets, dirs, strict=True)}
-        files: list[str | Path] = list(file_paths(dirs, extra).values())
+        of_sets = file_paths(dirs)
+        in_play = dict(of_sets)
+        in_play.update(file_paths((), extra))  # = file_paths(dirs, extra)
+        files: list[str | Path] = list(in_play.values())
         folders = [*map(str, dirs), *extra]
         for d in folders:
             fills = os.path.join(d, FILLS_DIR)
@@ -211,11 +223,13 @@ def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
                 files += sorted(os.path.join(fills, f) for f in os.listdir(fills)
                                 if f.endswith(".yaml"))
         files += fill_files(fill, folders) if fill is not None else []
+        hashes = {f: file_hash(f) for f in files}
         for f in files:
-            out[os.path.abspath(f)] = file_hash(f)
+            out[os.path.abspath(f)] = hashes[f]
+        fp = {k: hashes.get(f) or file_hash(f) for k, f in sorted(of_sets.items())}
     except (DataError, OSError):
         return None
-    return out
+    return out, tuple(os.path.abspath(d) for d in dirs), fp
 
 
 def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
