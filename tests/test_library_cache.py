@@ -154,9 +154,7 @@ def test_a_cache_file_others_can_write_is_not_read(env: dict[str, Path],
             return (os.mkdir, (str(marker),))
 
     payload = pickle.dumps(Payload())
-    import hashlib
-
-    path.write_bytes(diskcache.MAGIC + hashlib.sha256(payload).digest() + payload)
+    path.write_bytes(diskcache.MAGIC + diskcache.seal(payload) + payload)
     path.chmod(0o666)
     load(env)
     assert builds.count == 2 and not marker.exists()
