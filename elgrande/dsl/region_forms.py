@@ -239,11 +239,11 @@ def _scoring(pl: PlaceSets, node: Any, env: Env) -> frozenset[str]:
 
 # -- NAME ------------------------------------------------------------------------------------
 def _name_check(chk: Checks, e: ast.Name, scope: Scope, allow_court: bool) -> None:
-    import difflib
-
     t = scope.vars.get(e.name)
     if t is None:
         if e.name not in chk.region_ids:
+            import difflib  # a suggestion only (not imported by every check)
+
             close = difflib.get_close_matches(e.name, list(scope.vars)
                                               + sorted(chk.region_ids), n=1)
             chk.error(e, "E-UNKNOWN-REGION", f"unknown region or variable {e.name!r}",

@@ -73,7 +73,7 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
     sets = (*sets, *(s for s in shipped_set_ids() if s in replaced and s not in sets))
     board = load_board(tuple(sets))
     try:
-        loaded = load(paths, board, load_kinds(tuple(sets)))
+        loaded = load(paths, board, load_kinds(tuple(sets)), replaced)
     finally:
         diskcache.PARSED.flush()  # the files parsed, so the next run reads only changes
     out = loaded.out

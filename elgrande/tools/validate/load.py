@@ -24,6 +24,7 @@ from elgrande.data.cards import (
     Erratum,
     build_card,
     build_erratum,
+    card_file_parts,
     card_files,
     check_fields,
     duplicate_id,
@@ -80,16 +81,30 @@ def _card_paths(paths: Iterable[str | Path]) -> tuple[list[str], set[str]]:
     """:func:`card_paths` and the resolved paths of the files."""
     out: list[str] = []
     seen: set[str] = set()
+    real_dirs: dict[str, str] = {}
     for p in paths:
-        files = card_files(p)
-        if not files:
+        parts = card_file_parts(p)
+        if not parts:
             raise NoCardFiles(f"no card files (*.yaml, *.yml) under {p}")
-        for f in map(str, files):
-            key = os.path.realpath(f)
+        base = str(Path(p))  # the paths as card_files gives them, built as strings
+        for f in (os.path.join(base, *x) if base != "." else os.path.join(*x) for x in parts):
+            key = _realpath(f, real_dirs)
             if key not in seen:
                 seen.add(key)
                 out.append(f)
     return out, seen
+
+
+def _realpath(f: str, real_dirs: dict[str, str]) -> str:
+    """``os.path.realpath(f)``, resolving each folder once (``real_dirs``: folder ->
+    its real path) and only the file itself (when it is a symlink) on each call."""
+    if os.path.islink(f):
+        return os.path.realpath(f)
+    head, name = os.path.split(f)
+    real = real_dirs.get(head)
+    if real is None:
+        real = real_dirs[head] = os.path.realpath(head)
+    return os.path.join(real, name)
 
 
 def _shown(path: Path) -> str:
@@ -186,9 +201,11 @@ def _stack_problem(data: Any, path: str, pos: Positions,
                      f"use one of {shown}", code="E-STACK")
 
 
-def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
+def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
+         replaced: set[str] | None = None) -> Loaded:
     """Read and check the card files under ``paths`` with the shipped sets of ``board``
-    loaded alongside (only the checked files' problems are kept).
+    loaded alongside (only the checked files' problems are kept). ``replaced``:
+    ``set_ids(paths)`` when the caller has it.
 
     Raises:
         NoCardFiles: a path holds no card file.
@@ -196,7 +213,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds) -> Loaded:
     checked, checked_keys = _card_paths(paths)
     # a set validated in its own folder (e.g. a checkout's cards/ while the installed
     # package ships the same set) replaces the shipped copy instead of clashing with it
-    replaced = set_ids(paths)
+    replaced = set_ids(paths) if replaced is None else replaced
     parts = _set_parts(paths)  # part of a set's folder: its files stand in for the shipped ones
     shipped = [_shown(f) for d in board.set_dirs if d.name not in replaced
                for f in card_files(d) if os.path.realpath(f) not in checked_keys
