@@ -30,6 +30,11 @@ later figures reuse what that run wrote.
 
 The figures are the median over ``--runs``; on a shared machine wall time is noisy (other
 processes), CPU time less so, and the ratio in one run is the figure to quote.
+``--instructions`` adds load-independent rows, counted once per side with valgrind's
+cachegrind (warm caches, ``PYTHONHASHSEED=0``): the cold start's instructions in the
+process (the script ending in ``os._exit`` right after its figure, less a process that
+only exits: the interpreter's start-up and shutdown are outside it, as in the timed row)
+and the whole ``validate`` process's.
 """
 
 from __future__ import annotations
@@ -88,6 +93,29 @@ assert game.pending is not None
 import json
 print(json.dumps({"ms": 1000 * (time.perf_counter() - t0)}))
 """
+
+
+#: Cachegrind counting instructions only (no cache simulation).
+CACHEGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+
+
+def instructions(cmd: list[str], env: dict[str, str], cwd: str) -> float:
+    """Millions of instructions the process ``cmd`` runs (cachegrind's ``I refs``)."""
+    err = subprocess.run([*CACHEGRIND, *cmd], env=dict(env, PYTHONHASHSEED="0"), cwd=cwd,
+                         check=True, capture_output=True, text=True).stderr
+    line = next(x for x in err.splitlines() if "I   refs:" in x or "I refs:" in x)
+    return int(line.rsplit(":", 1)[1].replace(",", "")) / 1e6
+
+
+def count_round(py: str, env: dict[str, str], cards: str, cwd: str) -> dict[str, float]:
+    """The ``--instructions`` rows for the interpreter ``py`` (caches warm)."""
+    exit_now = "import os, sys; sys.stdout.flush(); os._exit(0)"
+    start = instructions([py, "-c", exit_now], env, cwd)
+    cold = instructions([py, "-c", COLD + exit_now + "\n"], env, cwd)
+    cli = str(Path(py).parent / "elgrande")
+    validate = instructions([cli, "validate", cards, "--smoke", "0"], env, cwd)
+    return {"cold start: in process (M instructions)": cold - start,
+            "validate: process (M instructions)": validate}
 
 
 def _env(base: dict[str, str], cache: str | None) -> dict[str, str]:
@@ -157,6 +185,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rev", action="append", default=[], help="a commit to compare with")
     ap.add_argument("--runs", type=int, default=9, help="fresh processes per figure and side")
+    ap.add_argument("--instructions", action="store_true",
+                    help="also count instructions with cachegrind (once per side)")
     ap.add_argument("--cold-caches", action="store_true",
                     help="an empty cache folder for each round (its cold start row is the "
                     "first run on a machine; the round's later figures reuse what it wrote)")
@@ -184,6 +214,11 @@ def main() -> None:
                 if i > 0:  # the first round only warms the caches
                     results[name].append(got)
             print(f"round {i}/{args.runs} done", file=sys.stderr)
+        if args.instructions:  # after the rounds: the caches are warm
+            for name, py, env, cards, _many in sides:
+                counted = count_round(py, _env(env, own[name]), cards, tmp)
+                for got in results[name]:
+                    got.update(counted)
     names = [name for name, *_ in sides]
     print(f"{'figure (median)':<36}" + "".join(f"{n:>14}" for n in names)
           + ("".join(f"{'tree/' + n:>16}" for n in names[:-1])))
