@@ -290,28 +290,16 @@ class Decision:
         p = self.players[0] if player is None else player
         handlers = KINDS[self.kind]
         listed = handlers.listed
-        plain = _INLINE_DRAW and type(rng) is random.Random
-        if listed is not None and plain:  # the same draw as rng.randrange, inline
+        if listed is not None:  # the listed answers, not copied: one draw
             seq = listed(self, p)
             if seq:
-                size = len(seq)
-                bits, k = rng.getrandbits, size.bit_length()
-                r = bits(k)
-                while r >= size:
-                    r = bits(k)
-                return seq[r]
+                return seq[draw_below(rng, len(seq))]
         count = handlers.count
         if count is not None:  # the same draw, without listing every answer
             n = count(self, p)
             if n is not None and handlers.nth is not None:
                 if n < 0:  # legal would list none (too many): drawn step by step
                     return handlers.random(self, p, rng)
-                if n > 0 and plain:  # rng.randrange(n), inline
-                    bits, k = rng.getrandbits, n.bit_length()
-                    r = bits(k)
-                    while r >= n:
-                        r = bits(k)
-                    return handlers.nth(self, p, r)
                 return handlers.nth(self, p, draw_below(rng, n))
         legal = handlers.legal(self, p)
         if legal is not None:
