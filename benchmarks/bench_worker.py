@@ -59,6 +59,8 @@ def playouts(new_game, players: int, seconds: float, **kw) -> tuple[int, int, fl
 
 
 def copies(new_game, after: int, seconds: float) -> float:
+    """``Game.copy()`` calls per second of a 4-player game (seed 3) after ``after`` random
+    answers, timed for about ``seconds``."""
     game = new_game(4, seed=3, logging=False)
     rng = random.Random(3)
     for _ in range(after):

@@ -92,6 +92,12 @@ def build_tree_twice(where: Path, compiled: Path | None) -> tuple[Path, Path]:
 
 
 def run(py: str, env: dict[str, str], seconds: float, cwd: str) -> dict[str, object]:
+    """One fresh ``bench_worker.py`` process under the python ``py`` (in ``cwd``, with
+    ``env``), each figure timed for ``seconds``: its JSON line of raw figures.
+
+    Raises:
+        subprocess.CalledProcessError: the worker failed.
+    """
     out = subprocess.run([py, str(WORKER), "--seconds", str(seconds)], check=True,
                          capture_output=True, text=True, env=env, cwd=cwd).stdout
     data: dict[str, object] = json.loads(out.strip().splitlines()[-1])
@@ -99,6 +105,7 @@ def run(py: str, env: dict[str, str], seconds: float, cwd: str) -> dict[str, obj
 
 
 def figures(r: dict[str, object]) -> dict[str, float]:
+    """The printed figures (games/s, decisions/s, copy/s, ms) of one worker's raw JSON."""
     out: dict[str, float] = {}
     for n in (2, 3, 4, 5):
         p = r[f"p{n}"]
