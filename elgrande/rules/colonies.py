@@ -50,7 +50,6 @@ from elgrande.engine.regions import regions
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
-from elgrande.rules import placing
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
 
@@ -757,6 +756,12 @@ def _placement_targets(engine: Any, state: State, player: int,
     return out
 
 
+def _placement_key(state: State, player: int) -> tuple[()]:
+    """C4-C6: :func:`_placement_targets` and :func:`_placement_refused` depend on the board
+    and the king's region alone (B4.3's placement decision is made once per region)."""
+    return ()
+
+
 #: The new areas open to placement by board and king's region (C4, C5), in the order
 #: :func:`_placement_targets` adds them.
 _TARGETS: dict[tuple[int, int], tuple[Board, list[int]]] = {}
@@ -814,20 +819,6 @@ def _placement_room(state: State, board: Board, player: int,
              f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
     for area, i, cap, why in hit[2]:  # state.count_in(i), inline
         out[area] = [max(0, cap - sum(state.caballeros[i]) - state.neutral[i]), "C4", why]
-    return out
-
-
-def _room_of(state: State, board: Board, player: int, to: list[str]) -> dict[str, Any]:
-    """The room entries of :func:`_placement_room` for the places ``to`` (ids), as
-    :func:`elgrande.rules.base.placement_decision` keeps them (C4)."""
-    hit = _ROOM.get(id(board))
-    if hit is None or hit[0] is not board:
-        _placement_room(state, board, player, {})  # (fills the cache)
-        hit = _ROOM[id(board)]
-    out: dict[str, Any] = {}
-    for area, i, cap, why in hit[2]:
-        if area in to:  # state.count_in(i), inline
-            out[area] = [max(0, cap - sum(state.caballeros[i]) - state.neutral[i]), "C4", why]
     return out
 
 
@@ -1838,21 +1829,16 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
 _DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
-#: B4.3 with C4-C6: the placement hooks in play being this module's alone (they depend on
-#: the king's region only), the decision is made without folding them again.
-_PLACE = placing.place_phase(NAME, {"placement_targets": [_placement_targets],
-                                    "placement_refused": [_placement_refused],
-                                    "placement_room": [_placement_room]}, _room_of)
-
 MODULE = RulesModule(
     name=NAME,
     phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, before=ROUND,
                   turn_rule="C2"),
             Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5"),
             Phase(BONUS, _bonus_decide, _bonus_apply, before="court", turn_rule="C8"),
-            _DISCS, _PLACE),
+            _DISCS),
     lasting_kinds=(CONSPIRACY,),
     interlude_rules=_INTERLUDE_RULES,
+    placement_key=_placement_key,
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,

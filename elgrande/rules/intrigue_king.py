@@ -76,7 +76,7 @@ from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model import placement
 from elgrande.model.board import Board
 from elgrande.model.state import OFF_BOARD, State
-from elgrande.rules import base, placing
+from elgrande.rules import base
 
 if TYPE_CHECKING:
     from elgrande.data.cards import CardDef
@@ -818,25 +818,20 @@ def _placement_targets(engine: FlowEngine, state: State, player: int,
     return places
 
 
-def _placement_unchanged(state: State) -> bool:
-    """Whether :func:`_placement_targets` changes nothing now: no card changed where this
-    turn's placement goes and no bridge leads from the king's region (I8)."""
+def _placement_key(state: State, player: int) -> tuple[int, ...] | None:
+    """What :func:`_placement_targets` depends on for ``player`` beside the king's region
+    (B4.3, I8): None while a card changed where this turn's placement goes (folded afresh),
+    the bridge's other end while it leads from the king's region, else nothing."""
     mine = state.ext.get(EXT)
     if not mine:
-        return True
+        return ()
     turn = mine.get("turn")
-    if turn and turn.get("into") is not None:
-        return False
+    if turn and turn.get("player") == player and turn.get("into") is not None:
+        return None
     ends = mine.get("bridge")
-    return not ends or state.king not in (int(ends[0]), int(ends[1]))
-
-
-#: B4.3 while no card changed this turn's placement and no bridge is laid (I8), and no
-#: other module in play changes the placement: the decision is made without folding the
-#: placement hooks again.
-_PLACE = placing.place_phase(EXT, {"placement_targets": [_placement_targets],
-                                   "placement_refused": [], "placement_room": []},
-                             None, _placement_unchanged)
+    if ends and state.king in (int(ends[0]), int(ends[1])):
+        return (int(ends[1]) if int(ends[0]) == state.king else int(ends[0]),)
+    return ()
 
 
 # -- I8, I9: a Grande in the Castillo (card 35's kind of action) ----------------------------------
@@ -1187,7 +1182,6 @@ MODULE = RulesModule(
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
         Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
         Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9"),
-        _PLACE,
     ),
     hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,
@@ -1195,4 +1189,5 @@ MODULE = RulesModule(
            "scored": _scored, "castillo_emptied": _grandes_leave,
            "hide": _hide, "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
+    placement_key=_placement_key,
 )
