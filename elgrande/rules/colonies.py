@@ -49,6 +49,7 @@ from elgrande.engine.primitives import _apply_moves, primitive
 from elgrande.engine.regions import regions
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
+from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
@@ -63,7 +64,8 @@ AREA: Final = "area"
 _FIGURES: Final[dict[int, tuple[Board, Any]]] = {}
 _SHIP: Final[dict[int, tuple[Board, dict[str, Any]]]] = {}
 _PLAN: Final[dict[int, tuple[Board, Any, Any]]] = {}
-#: :func:`_dests_of` by board and king's region, with the plan it came from.
+#: :func:`_dests_of` by board and king's region, with the board (cleared with the figures,
+#: :func:`remember_figures`; not checked by the plan: a compiled tuple is boxed anew).
 _DESTS: Final[dict[tuple[int, int],
                    tuple[Any, tuple[list[str], list[tuple[str, int, int]] | None]]]] = {}
 
@@ -89,11 +91,11 @@ def figures(board: Board) -> Any:
 def ship_figures(board: Board) -> dict[str, Any]:
     """The manifest's ``ship`` mapping (C5): ``area`` (the ship's area id) and ``ports``
     (the areas ship caballeros may sail to beside the coastal regions)."""
-    from elgrande.data.manifests import read_manifest
-
     hit = _SHIP.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
+    from elgrande.data.manifests import read_manifest  # (once per board: an import costs)
+
     data, _pos, _path = read_manifest(NAME, [d.parent for d in board.set_dirs])
     ship = dict(data.get("ship") or {})
     _SHIP[id(board)] = (board, ship)
@@ -885,8 +887,6 @@ def _area_bonus(state: State, board: Board, place: int,
     out: list[tuple[int, str, int]] = []
     leader: int | None = None
     if first_only:
-        from elgrande.model.scoring import participants
-
         who, counts = _ranking_counts(state, board, place, *participants(state, place))
         top = max(counts, default=0)
         sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
@@ -1081,7 +1081,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
         return []
     ship_id, ship_i, _ports, _dests, boarding, discs = plan
     caballeros = state.caballeros
-    carriers = ext["carriers"]
+    carriers: list[Any] = ext["carriers"]
     mine = [c for c in carriers if c[1] == player] if carriers else carriers
     aboard_n = caballeros[ship_i][player]
     if not aboard_n and not mine:
@@ -1090,7 +1090,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
                 break
         else:
             return []  # nobody aboard or in a port to board from, nothing carried
-    sailed = ext.get("sailed") or _NONE
+    sailed: dict[str, int] = ext.get("sailed") or _NONE
     carried: dict[tuple[str, str | None], int] = {}  # the player's carriers by place, disc
     for c in mine:
         carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
@@ -1105,14 +1105,14 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
     if aboard:
         k = state.king
         known = _DESTS.get((id(b), k))
-        dests, capped = known[1] if known is not None and known[0] is plan \
+        dests, capped = known[1] if known is not None and known[0] is b \
             else _dests_of(b, plan, k)
         if capped:  # an area with room for so many (France, C4): state.count_in, inline
             dests = [r for r, i, cap in capped
                      if cap < 0 or cap > sum(caballeros[i]) + state.neutral[i]]
         for disc in aboard:
             out += [(ship_id, r, disc) for r in dests]
-    free_discs = ext["free"]
+    free_discs: dict[str, Any] = ext["free"]
     for a, i in boarding:
         here = caballeros[i][player]
         if carried:
@@ -1153,7 +1153,7 @@ def _dests_of(b: Board, plan: ShipPlan,
     dests = [(r, i, cap) for r, i, cap in plan[3]
              if i != k and (cap < 0 or b.adjacent(k, i))]
     got = ([r for r, _, _ in dests], dests if any(cap >= 0 for _, _, cap in dests) else None)
-    _DESTS[(id(b), k)] = (plan, got)
+    _DESTS[(id(b), k)] = (b, got)
     return got
 
 

@@ -542,7 +542,7 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
     if len(choices) == 1:
         _take(engine, state, flow, p, choices[0], events)
         return None
-    labels = [f"the special action of {engine.lib.card(c).title}" for c in choices]
+    labels = [f"the special action of {_card_facts(engine, c)[2]}" for c in choices]
     return Decision("choose_option", [p], "Which special action do you carry out?",
                     {"labels": labels, "cards": choices}, "I5")
 
@@ -579,18 +579,37 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if bp.special_done:
         base._next_part(engine, state, flow, events)
         return None
-    card = engine.lib.card(flow.card)
-    if card.script is None and card.role in (HAND_ROLE, AWARD_ROLE):
-        events.append({"event": "note", "text": f"player {flow.actor}: {card.title}: "
+    unknown, compulsory, title = _card_facts(engine, flow.card)
+    if unknown:
+        events.append({"event": "note", "text": f"player {flow.actor}: {title}: "
                        "special action unknown (EXPANSIONS.md 6.3)."})
         bp.special_done = True
         base._next_part(engine, state, flow, events)
         return None
-    if card.optional is False:                                        # I6: compulsory
+    if compulsory:                                                    # I6: compulsory
         base._offer_apply(engine, state, flow, flow.actor, 0, events)
         return None
     return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
                     "it?", {"labels": ["carry out the special action", "decline it"]}, "I6")
+
+
+def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
+    """What the turn's phases ask of card ``card_id``, cached per engine (its library
+    never changes): whether it is a card of this set whose special action is unknown
+    (EXPANSIONS.md 6.3), whether its special action is compulsory (I6), its title."""
+    memo: dict[str, tuple[bool, bool, str]] | None = engine.memo.get(_FACTS_MEMO)
+    if memo is None:
+        memo = engine.memo[_FACTS_MEMO] = {}
+    hit = memo.get(card_id)
+    if hit is None:
+        card = engine.lib.card(card_id)
+        hit = memo[card_id] = (card.script is None and card.role in (HAND_ROLE, AWARD_ROLE),
+                               card.optional is False, card.title)
+    return hit
+
+
+#: The key of :func:`_card_facts` in ``FlowEngine.memo``.
+_FACTS_MEMO: Final = "intrigue_king.card_facts"
 
 
 # -- X2: the action cards on offer -------------------------------------------------------------
