@@ -62,14 +62,16 @@ def test_b4_3_placement_kept_only_with_every_placement_hooks_key() -> None:
     from types import SimpleNamespace
 
     from elgrande.engine.modules import Rules, RulesModule
-    from elgrande.rules import colonies
+    from elgrande.rules import colonies, intrigue_king
 
     def targets(engine: object, state: object, player: int, places: list[int]) -> list[int]:
         return places
 
     keyless = RulesModule("toy_keyless", hooks={"placement_targets": targets})
     for modules, keys in [((base.MODULE,), ()),
-                          ((base.MODULE, colonies.MODULE), (colonies.MODULE.placement_key,)),
+                          ((base.MODULE, colonies.MODULE), ()),
+                          ((base.MODULE, colonies.MODULE, intrigue_king.MODULE),
+                           (intrigue_king.MODULE.placement_key,)),
                           ((base.MODULE, colonies.MODULE, keyless), None)]:
         engine = SimpleNamespace(memo={}, rules=Rules(modules))
         assert base._placement_memo(engine)[1] == keys  # type: ignore[arg-type]

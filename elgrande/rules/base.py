@@ -410,16 +410,16 @@ def _placement_memo(engine: FlowEngine) -> tuple[dict[Any, Any], tuple[Any, ...]
     """The places and refusals of the placement decisions made so far with ``engine``'s
     board and rules (B4.3): ``(made, keys)``, ``made`` by (king's region, the modules'
     keys) -> ``(place ids, refusals)``, ``keys`` the ``placement_key`` functions of the
-    modules with ``placement_targets`` or ``placement_refused`` hooks, in load order
-    (``()``: no such hook), None when one of those modules gives no key (nothing made is
-    kept)."""
+    modules with ``placement_targets`` or ``placement_refused`` hooks, in load order (not
+    the constant keys ``()``), None when one of those modules gives no key (nothing made
+    is kept)."""
     memo: tuple[dict[Any, Any], tuple[Any, ...] | None] | None = \
         engine.memo.get(_PLACEMENT_MEMO)
     if memo is None:
-        hooked = [m for m in engine.rules.modules
-                  if "placement_targets" in m.hooks or "placement_refused" in m.hooks]
-        keys = tuple(m.placement_key for m in hooked)
-        memo = engine.memo[_PLACEMENT_MEMO] = ({}, None if None in keys else keys)
+        given = [m.placement_key for m in engine.rules.modules
+                 if "placement_targets" in m.hooks or "placement_refused" in m.hooks]
+        keys = None if None in given else tuple(k for k in given if k != ())
+        memo = engine.memo[_PLACEMENT_MEMO] = ({}, keys)
     return memo
 
 

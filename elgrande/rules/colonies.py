@@ -759,12 +759,6 @@ def _placement_targets(engine: Any, state: State, player: int,
     return out
 
 
-def _placement_key(state: State, player: int) -> tuple[()]:
-    """C4-C6: :func:`_placement_targets` and :func:`_placement_refused` depend on the board
-    and the king's region alone (B4.3's placement decision is made once per region)."""
-    return ()
-
-
 #: The new areas open to placement by board and king's region (C4, C5), in the order
 #: :func:`_placement_targets` adds them.
 _TARGETS: Final[dict[tuple[int, int], tuple[Board, list[int]]]] = {}
@@ -1839,7 +1833,7 @@ MODULE = RulesModule(
             _DISCS),
     lasting_kinds=(CONSPIRACY,),
     interlude_rules=_INTERLUDE_RULES,
-    placement_key=_placement_key,
+    placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
