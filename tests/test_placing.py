@@ -59,8 +59,6 @@ def test_i8_a_turn_change_of_the_placement_is_the_base_games_decision() -> None:
 
 
 def test_b4_3_placement_kept_only_with_every_placement_hooks_key() -> None:
-    from types import SimpleNamespace
-
     from elgrande.engine.modules import Rules, RulesModule
     from elgrande.rules import colonies, intrigue_king
 
@@ -73,5 +71,4 @@ def test_b4_3_placement_kept_only_with_every_placement_hooks_key() -> None:
                           ((base.MODULE, colonies.MODULE, intrigue_king.MODULE),
                            (intrigue_king.MODULE.placement_key,)),
                           ((base.MODULE, colonies.MODULE, keyless), None)]:
-        engine = SimpleNamespace(memo={}, rules=Rules(modules))
-        assert base._placement_memo(engine)[1] == keys  # type: ignore[arg-type]
+        assert base.placement_keys(Rules(modules).modules) == keys

@@ -21,6 +21,7 @@ code path of their rules: the turn phases, the scenario runner and the tools cal
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attr
@@ -416,11 +417,18 @@ def _placement_memo(engine: FlowEngine) -> tuple[dict[Any, Any], tuple[Any, ...]
     memo: tuple[dict[Any, Any], tuple[Any, ...] | None] | None = \
         engine.memo.get(_PLACEMENT_MEMO)
     if memo is None:
-        given = [m.placement_key for m in engine.rules.modules
-                 if "placement_targets" in m.hooks or "placement_refused" in m.hooks]
-        keys = None if None in given else tuple(k for k in given if k != ())
-        memo = engine.memo[_PLACEMENT_MEMO] = ({}, keys)
+        memo = engine.memo[_PLACEMENT_MEMO] = ({}, placement_keys(engine.rules.modules))
     return memo
+
+
+def placement_keys(modules: Sequence[RulesModule]) -> tuple[Any, ...] | None:
+    """The ``placement_key`` functions of the rules modules ``modules`` (in load order)
+    that have ``placement_targets`` or ``placement_refused`` hooks, the constant keys
+    ``()`` left out; None when one of those modules gives no key (B4.3: its placement
+    decisions are then folded afresh every time)."""
+    given = [m.placement_key for m in modules
+             if "placement_targets" in m.hooks or "placement_refused" in m.hooks]
+    return None if None in given else tuple(k for k in given if k != ())
 
 
 def placement_places(engine: FlowEngine, state: State,
