@@ -1,7 +1,7 @@
-"""B4.3 with the expansions: the placement decision Colonies (C4-C6) and Intrigue & the
-King (I8) make without folding their placement hooks again (:mod:`elgrande.rules.placing`)
-is the very decision the base game builds from the hooks, in every position of random
-games; and it is the base game's own once a card changed this turn's placement (I8)."""
+"""B4.3 with the expansions: the placement decision made once per king's region and the
+modules' ``placement_key`` (:func:`elgrande.rules.base.placement_decision`; Colonies C4-C6,
+Intrigue & the King I8) is the very decision the placement hooks fold afresh, in every
+position of random games; and it follows a card that changed this turn's placement (I8)."""
 
 from __future__ import annotations
 
@@ -31,10 +31,11 @@ def test_b4_3_placement_decision_equals_the_base_games_folded_one(name: str,
             if game.flow.phase == base.PLACE and d.kind == "place_caballeros":
                 engine = game._engine
                 limit = base._placement_limit(engine, game.state, game.flow)
-                want = base.placement_decision(engine, game.state, d.players[0], limit)
-                assert want is not None
-                assert (d.kind, d.players, d.prompt, d.options, d.rule) == (
-                    want.kind, want.players, want.prompt, want.options, want.rule)
+                to, refused = base.placement_places(engine, game.state, d.players[0])
+                assert (d.kind, d.players, d.rule) == ("place_caballeros", [d.players[0]],
+                                                       "B4.3")
+                assert (d.options["to"], d.options["refused"]) == (to, refused)
+                assert d.options["max"] == min(limit, game.state.court[d.players[0]])
                 compared += 1
             game.answer(d.players[0], d.random_answer(rng, d.players[0]))
     assert compared > 0
@@ -55,3 +56,19 @@ def test_i8_a_turn_change_of_the_placement_is_the_base_games_decision() -> None:
     d = engine.rules.phase(base.PLACE).decide(engine, game.state, game.flow, [])
     assert d is not None
     assert d.options["to"] == [game.library.board.place_id(r) for r in into]      # I8
+
+
+def test_b4_3_placement_kept_only_with_every_placement_hooks_key() -> None:
+    from elgrande.engine.modules import Rules, RulesModule
+    from elgrande.rules import colonies, intrigue_king
+
+    def targets(engine: object, state: object, player: int, places: list[int]) -> list[int]:
+        return places
+
+    keyless = RulesModule("toy_keyless", hooks={"placement_targets": targets})
+    for modules, keys in [((base.MODULE,), ()),
+                          ((base.MODULE, colonies.MODULE), ()),
+                          ((base.MODULE, colonies.MODULE, intrigue_king.MODULE),
+                           (intrigue_king.MODULE.placement_key,)),
+                          ((base.MODULE, colonies.MODULE, keyless), None)]:
+        assert base.placement_keys(Rules(modules).modules) == keys

@@ -194,6 +194,15 @@ class RulesModule:
         interlude_rules: the rules the decisions of its ``interlude`` hook cite: its
             ``interlude_answer`` hook is then asked only about a pending decision citing
             one of them; None (the default): about every answer.
+        placement_key: ``placement_key(state, player) -> hashable | None``: what, beside
+            the board and the king's region, its ``placement_targets`` and
+            ``placement_refused`` hooks depend on for ``player`` now (``()``: nothing
+            else), or None when they must be folded afresh now; or ``()`` itself when they
+            never depend on anything else (no call at all). With a key from every
+            module having those hooks, the B4.3 placement decision's places and refusals
+            are made once per key (:func:`elgrande.rules.base.placement_decision`); a
+            module with those hooks and no ``placement_key`` (the default) has them
+            folded at every placement.
     """
 
     name: str
@@ -202,6 +211,7 @@ class RulesModule:
     lasting_kinds: tuple[str, ...] = ()
     start: str = ""
     interlude_rules: frozenset[str] | None = None
+    placement_key: Callable[[State, int], Any] | tuple[()] | None = None
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:

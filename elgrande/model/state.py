@@ -23,31 +23,45 @@ OFF_BOARD: Final = -1
 
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
-_ATOMS = frozenset({int, str, bool, float, type(None)})
+_ATOMS: Final = frozenset({int, str, bool, float, type(None)})
 
 
 def copy_plain(value: Any) -> Any:
     """A deep copy of plain JSON-like data (dicts, lists, tuples as lists, scalars)."""
     t = type(value)
+    if t is dict:
+        return _copy_dict(value)
+    if t is list:
+        return _copy_list(value)
     if t in _ATOMS:
         return value
-    if t is dict:  # copied whole in C, then the nested values replaced by copies
-        out = value.copy()
-        for k, v in out.items():
-            if type(v) not in _ATOMS:
-                out[k] = copy_plain(v)  # an existing key: the iteration stays valid
-        return out
-    if t is list:
-        got = value.copy()
-        for i, v in enumerate(got):
-            if type(v) not in _ATOMS:
-                got[i] = copy_plain(v)
-        return got
     if isinstance(value, dict):
         return {k: copy_plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [copy_plain(v) for v in value]
     return value
+
+
+# _copy_dict and _copy_list are typed (dict, list): mypyc then copies and walks them with
+# its dict and list operations, not the generic object protocol (a state's expansion
+# pieces are copied at every special action's undo point)
+def _copy_dict(value: dict[Any, Any]) -> dict[Any, Any]:
+    """:func:`copy_plain` of a dict (exactly a dict): copied whole in C, then the nested
+    values replaced by copies."""
+    out = value.copy()
+    for k, v in value.items():
+        if type(v) not in _ATOMS:
+            out[k] = copy_plain(v)
+    return out
+
+
+def _copy_list(value: list[Any]) -> list[Any]:
+    """:func:`copy_plain` of a list (exactly a list)."""
+    out = value.copy()
+    for i in range(len(out)):
+        if type(out[i]) not in _ATOMS:
+            out[i] = copy_plain(out[i])
+    return out
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");

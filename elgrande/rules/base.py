@@ -21,6 +21,7 @@ code path of their rules: the turn phases, the scenario runner and the tools cal
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attr
@@ -401,44 +402,88 @@ def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int
 #: Refusal messages of placement decisions, by (board, king's region, targets): decisions
 #: are never changed once made, so they share them.
 _REFUSALS: dict[tuple[int, int, tuple[int, ...]], dict[str, list[str]]] = {}
-#: Without a ``placement_targets`` hook, the place ids and refusals of a placement by
-#: (board, king's region): ``(board, to, refused)``.
-_PLAIN_TARGETS: dict[tuple[int, int], tuple[Board, list[str], dict[str, list[str]]]] = {}
+#: The key of the placement decisions made so far in ``FlowEngine.memo``: see
+#: :func:`_placement_memo`.
+_PLACEMENT_MEMO: Final = "base.placement"
+
+
+def _placement_memo(engine: FlowEngine) -> tuple[dict[Any, Any], tuple[Any, ...] | None]:
+    """The places and refusals of the placement decisions made so far with ``engine``'s
+    board and rules (B4.3): ``(made, keys)``, ``made`` by (king's region, the modules'
+    keys) -> ``(place ids, refusals)``, ``keys`` the ``placement_key`` functions of the
+    modules with ``placement_targets`` or ``placement_refused`` hooks, in load order (not
+    the constant keys ``()``), None when one of those modules gives no key (nothing made
+    is kept)."""
+    memo: tuple[dict[Any, Any], tuple[Any, ...] | None] | None = \
+        engine.memo.get(_PLACEMENT_MEMO)
+    if memo is None:
+        memo = engine.memo[_PLACEMENT_MEMO] = ({}, placement_keys(engine.rules.modules))
+    return memo
+
+
+def placement_keys(modules: Sequence[RulesModule]) -> tuple[Any, ...] | None:
+    """The ``placement_key`` functions of the rules modules ``modules`` (in load order)
+    that have ``placement_targets`` or ``placement_refused`` hooks, the constant keys
+    ``()`` left out; None when one of those modules gives no key (B4.3: its placement
+    decisions are then folded afresh every time)."""
+    given = [m.placement_key for m in modules
+             if "placement_targets" in m.hooks or "placement_refused" in m.hooks]
+    return None if None in given else tuple(k for k in given if k != ())
+
+
+def placement_places(engine: FlowEngine, state: State,
+                     player: int) -> tuple[list[str], dict[str, list[str]]]:
+    """The places (ids) ``player`` may place caballeros in from court now and why the others
+    are refused (place id -> [rule, message]), folded afresh through the modules'
+    ``placement_targets`` and ``placement_refused`` hooks (B4.3, B5.1, B5.2)."""
+    b = engine.board
+    targets = placement_targets(engine, state, player)
+    key = (id(b), state.king, tuple(targets))
+    known = _REFUSALS.get(key)
+    if known is None:  # the same for every placement with this king and these targets
+        refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
+                                   "king's region"] for r in b.regions if r not in targets}
+        if state.king >= 0:
+            refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
+        if len(_REFUSALS) < 10_000:
+            _REFUSALS[key] = refused
+    else:
+        refused = known
+    if engine.rules.hooks["placement_refused"]:
+        refused = engine.rules.fold("placement_refused", dict(refused), state, b, player)
+    return [b.places[r].id for r in targets], refused
 
 
 def placement_decision(engine: FlowEngine, state: State, player: int,
                        limit: int) -> Decision | None:
     """The B4.3 decision "place up to ``limit`` caballeros from court next to the king or
-    in the Castillo" for ``player``, or None when nothing can be placed."""
+    in the Castillo" for ``player``, or None when nothing can be placed. Its places and
+    refusals are :func:`placement_places`, made once per king's region and the modules'
+    ``placement_key`` (:class:`elgrande.engine.modules.RulesModule`) and shared: decisions
+    are never changed once made."""
     limit = min(limit, state.court[player])
     if limit <= 0:
         return None
-    b = engine.board
-    plain = not engine.rules.hooks["placement_targets"]
-    hit = _PLAIN_TARGETS.get((id(b), state.king)) if plain else None
-    if hit is not None and hit[0] is b:  # the king's neighbours never change: shared
-        to, refused = hit[1], hit[2]
-    else:
-        targets = placement_targets(engine, state, player)
-        key = (id(b), state.king, tuple(targets))
-        known = _REFUSALS.get(key)
-        if known is None:  # the same for every placement with this king and these targets
-            refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
-                                       "king's region"] for r in b.regions if r not in targets}
-            if state.king >= 0:
-                refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
-            if len(_REFUSALS) < 10_000:
-                _REFUSALS[key] = refused
+    made, keys = _placement_memo(engine)
+    key: Any = None
+    if keys is not None:
+        if not keys:
+            key = state.king
+        elif len(keys) == 1:
+            k = keys[0](state, player)
+            key = None if k is None else (state.king, k)
         else:
-            refused = known
-        to = [b.places[r].id for r in targets]
-        if plain and len(_PLAIN_TARGETS) < 10_000:
-            _PLAIN_TARGETS[(id(b), state.king)] = (b, to, refused)
-    if engine.rules.hooks["placement_refused"]:
-        refused = engine.rules.fold("placement_refused", dict(refused), state, b, player)
+            ks = tuple(fn(state, player) for fn in keys)
+            key = None if any(k is None for k in ks) else (state.king, ks)
+    hit = made.get(key) if key is not None else None
+    if hit is None:
+        hit = placement_places(engine, state, player)
+        if key is not None and len(made) < 10_000:
+            made[key] = hit
+    to, refused = hit
     options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
     if engine.rules.hooks["placement_room"]:
-        room = engine.rules.fold("placement_room", {}, state, b, player)
+        room = engine.rules.fold("placement_room", {}, state, engine.board, player)
         room = {k: v for k, v in room.items() if k in to}  # the places in reach only
         if room:
             options["room"] = room

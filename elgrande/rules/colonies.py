@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
@@ -49,23 +49,25 @@ from elgrande.engine.primitives import _apply_moves, primitive
 from elgrande.engine.regions import regions
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
+from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY, State
-from elgrande.rules import placing
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
 
-NAME = "colonies"
+NAME: Final = "colonies"
 #: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
-BLACK = -2
+BLACK: Final = -2
 #: An office nobody holds.
-EMPTY = -1
-AREA = "area"
+EMPTY: Final = -1
+AREA: Final = "area"
 
-_FIGURES: dict[int, tuple[Board, Any]] = {}
-_SHIP: dict[int, tuple[Board, dict[str, Any]]] = {}
-_PLAN: dict[int, tuple[Board, Any, Any]] = {}
-#: :func:`_dests_of` by board and king's region, with the plan it came from.
-_DESTS: dict[tuple[int, int], tuple[Any, tuple[list[str], list[tuple[str, int, int]] | None]]] = {}
+_FIGURES: Final[dict[int, tuple[Board, Any]]] = {}
+_SHIP: Final[dict[int, tuple[Board, dict[str, Any]]]] = {}
+_PLAN: Final[dict[int, tuple[Board, Any, Any]]] = {}
+#: :func:`_dests_of` by board and king's region, with the board (cleared with the figures,
+#: :func:`remember_figures`; not checked by the plan: a compiled tuple is boxed anew).
+_DESTS: Final[dict[tuple[int, int],
+                   tuple[Any, tuple[list[str], list[tuple[str, int, int]] | None]]]] = {}
 
 
 # -- figures and pieces ----------------------------------------------------------------------------
@@ -89,11 +91,11 @@ def figures(board: Board) -> Any:
 def ship_figures(board: Board) -> dict[str, Any]:
     """The manifest's ``ship`` mapping (C5): ``area`` (the ship's area id) and ``ports``
     (the areas ship caballeros may sail to beside the coastal regions)."""
-    from elgrande.data.manifests import read_manifest
-
     hit = _SHIP.get(id(board))
     if hit is not None and hit[0] is board:
         return hit[1]
+    from elgrande.data.manifests import read_manifest  # (once per board: an import costs)
+
     data, _pos, _path = read_manifest(NAME, [d.parent for d in board.set_dirs])
     ship = dict(data.get("ship") or {})
     _SHIP[id(board)] = (board, ship)
@@ -139,7 +141,7 @@ def pieces(state: State) -> dict[str, Any] | None:
 
 def own_pieces(state: State, board: Board) -> dict[str, Any]:
     """The Colonies pieces of ``state``, created empty when missing (to change them)."""
-    ext = state.ext.get(NAME)
+    ext: dict[str, Any] | None = state.ext.get(NAME)
     if ext is None:
         ext = state.ext[NAME] = fresh_pieces(board, state.players)
     return ext
@@ -172,7 +174,7 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     at the limit table (C10). Carriers never arrive this way (see the ship phase)."""
     if n <= 0:
         return
-    ext = state.ext.get(NAME) or own_pieces(state, board)
+    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, board)
     pid = board.places[place].id
     hit = _BY_PLACE.get(id(board))
     offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[0][place]
@@ -193,7 +195,7 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
                     break
             else:
                 break
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     if table["region"] == pid:
         sit = min(_free_seats(table), n)
         if sit > 0:
@@ -219,7 +221,7 @@ def _offices_in(board: Board, order: int = 0) -> dict[str, list[Any]]:
     return hit[2][order]
 
 
-_OFFICES: dict[int, tuple[Board, Any, list[dict[str, list[Any]]]]] = {}
+_OFFICES: Final[dict[int, tuple[Board, Any, list[dict[str, list[Any]]]]]] = {}
 #: :func:`_offices_in` orders: the later arrival first, the manifest's.
 LATER_FIRST, LISTED = 1, 2
 
@@ -235,7 +237,7 @@ def _by_place(board: Board) -> list[list[list[Any] | None]]:
 
 
 #: :func:`_by_place` by board.
-_BY_PLACE: dict[int, tuple[Board, list[list[list[Any] | None]]]] = {}
+_BY_PLACE: Final[dict[int, tuple[Board, list[list[list[Any] | None]]]]] = {}
 
 
 def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
@@ -244,7 +246,7 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     a seat left empty is refilled from those standing beside the table (C10)."""
     if n <= 0:
         return
-    ext = state.ext.get(NAME) or own_pieces(state, board)
+    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, board)
     pid = board.places[place].id
     left = state.neutral[place] if player == NOBODY else state.caballeros[place][player]
     hit = _BY_PLACE.get(id(board))
@@ -267,7 +269,7 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
             dropped.append(c)
     if dropped or "dropped" in ext:  # this departure's dropped carriers only (none: no key)
         ext["dropped"] = dropped
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     if table["region"] != pid:
         return
     if player == NOBODY:
@@ -335,7 +337,7 @@ def standing(state: State, board: Board) -> dict[int, int]:
     ext = pieces(state)
     if ext is None or not ext["table"]["region"]:
         return {}
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     r = board.index[table["region"]]
     out = {p: state.caballeros[r][p] - table["seated"][p] for p in range(state.players)}
     out[NOBODY] = state.neutral[r] - table["black"]
@@ -358,7 +360,7 @@ def settle_table(state: State, board: Board) -> None:
     ext = pieces(state)
     if ext is None or not ext["table"]["region"]:
         return
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     table["vacant"] = 0
     free = _free_seats(table)
     stand = standing(state, board)
@@ -376,7 +378,7 @@ def settle_table(state: State, board: Board) -> None:
 
 #: The option key of a seating decision: the colour (player, or -1 for black) each label
 #: seats (C10).
-SEAT = "seat_colours"
+SEAT: Final = "seat_colours"
 
 
 def seat_decider(state: State, actor: int) -> int:
@@ -399,7 +401,7 @@ def seat_decision(state: State, board: Board, actor: int) -> Decision | None:
     if ext is None or not ext["table"].get("vacant"):
         return None
     settle_table(state, board)
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     if not table.get("vacant"):
         return None
     stand = standing(state, board)
@@ -433,7 +435,7 @@ def _interject(ctx: Ctx) -> Decision | None:
     """Between two statements of a special action: the relocations a move left unused
     (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
     once (C10)."""
-    ext = ctx.state.ext.get(NAME)
+    ext: dict[str, Any] | None = ctx.state.ext.get(NAME)
     if ext is None:
         return None  # as _flush_notes, relocation_decision and seat_decision: nothing to do
     # the common case first: nothing noted, no relocation left, no seat waiting
@@ -461,7 +463,7 @@ def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
 
 # -- relocations in place (C11) --------------------------------------------------------------------
 #: The option key of the decision on a move's unused relocations (C11).
-RELOCATE = "relocations"
+RELOCATE: Final = "relocations"
 
 
 def _relocated(ctx: Ctx, options: dict[str, Any], moves: Any) -> None:
@@ -493,7 +495,7 @@ def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
     if ext is None or not rel:
         return []
     out: list[dict[str, Any]] = []
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     for src, whos in rel["sources"].items():
         offices = [o for o in figures(board).offices if o.area == src]
         for o in offices:
@@ -567,7 +569,7 @@ def apply_relocation(state: State, board: Board, d: Decision, norm: int,
         ext.pop("relocation", None)
         return
     a = d.options[RELOCATE][norm - 1]
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     if "strip" in a:
         ext["offices"][a["strip"]] = EMPTY
         rel["stripped"].append(a["strip"])
@@ -607,7 +609,7 @@ def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
     ext = pieces(state)
     if ext is None:
         return
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     chosen = ext.pop(CASTILLO_CHOSEN, None)
     if not table["region"]:
         return
@@ -630,7 +632,7 @@ def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
 #: (the revealed discs, the arrivals and the seats chosen so far) and the seats chosen.
 CASTILLO_SEATING, CASTILLO_CHOSEN = "castillo_seating", "castillo_chosen"
 #: The option key of that decision: the player each label seats.
-CASTILLO_SEAT = "castillo_seat_colours"
+CASTILLO_SEAT: Final = "castillo_seat_colours"
 
 
 def _castillo_arrivals(state: State, board: Board, discs: dict[str, str]) -> dict[int, int]:
@@ -721,7 +723,7 @@ def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
     owner may, and the disc then returns to the supply (:func:`_leave`)."""
     if owner == decider:
         return n
-    ext = state.ext.get(NAME)  # pieces(state)
+    ext: dict[str, Any] | None = state.ext.get(NAME)  # pieces(state)
     if ext is None or not ext["carriers"]:
         return n  # no carrier at all (_carriers would count none)
     return n - _carriers(ext, board.places[place].id, owner)
@@ -759,7 +761,7 @@ def _placement_targets(engine: Any, state: State, player: int,
 
 #: The new areas open to placement by board and king's region (C4, C5), in the order
 #: :func:`_placement_targets` adds them.
-_TARGETS: dict[tuple[int, int], tuple[Board, list[int]]] = {}
+_TARGETS: Final[dict[tuple[int, int], tuple[Board, list[int]]]] = {}
 
 
 def _placement_refused(state: State, board: Board, player: int,
@@ -779,7 +781,7 @@ def _placement_refused(state: State, board: Board, player: int,
 
 #: The refusals of the new areas by board and king's region (with the figures they came
 #: from), see :func:`_area_refusals`.
-_REFUSED: dict[tuple[int, int], tuple[Board, Any, dict[str, Any]]] = {}
+_REFUSED: Final[dict[tuple[int, int], tuple[Board, Any, dict[str, Any]]]] = {}
 
 
 def _area_refusals(board: Board, k: int) -> dict[str, Any]:
@@ -817,26 +819,12 @@ def _placement_room(state: State, board: Board, player: int,
     return out
 
 
-def _room_of(state: State, board: Board, player: int, to: list[str]) -> dict[str, Any]:
-    """The room entries of :func:`_placement_room` for the places ``to`` (ids), as
-    :func:`elgrande.rules.base.placement_decision` keeps them (C4)."""
-    hit = _ROOM.get(id(board))
-    if hit is None or hit[0] is not board:
-        _placement_room(state, board, player, {})  # (fills the cache)
-        hit = _ROOM[id(board)]
-    out: dict[str, Any] = {}
-    for area, i, cap, why in hit[2]:
-        if area in to:  # state.count_in(i), inline
-            out[area] = [max(0, cap - sum(state.caballeros[i]) - state.neutral[i]), "C4", why]
-    return out
-
-
 #: The new areas with a capacity by board (with the figures they came from): id, index,
 #: capacity and the refusal's text (C4).
-_ROOM: dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]] = {}
+_ROOM: Final[dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]]] = {}
 #: The caches of what is derived from a board's figures (:func:`remember_figures` clears
 #: them when the figures change).
-_DERIVED: tuple[dict[Any, Any], ...] = (_OFFICES, _BY_PLACE, _REFUSED, _ROOM, _PLAN, _DESTS)
+_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _BY_PLACE, _REFUSED, _ROOM, _PLAN, _DESTS)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -846,11 +834,11 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
     nobody); C6: an office holder whose office does not rank (the Viceroy) is not counted.
     On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
     bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
-    ext = state.ext.get(NAME)
+    ext: dict[str, Any] | None = state.ext.get(NAME)
     if ext is None:
         return who, counts
     pid = board.places[place].id
-    table = ext["table"]
+    table: dict[str, Any] = ext["table"]
     hit = _BY_PLACE.get(id(board))
     offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][place]
     if table["region"] != pid and not offices:
@@ -883,7 +871,7 @@ def _area_bonus(state: State, board: Board, place: int,
     """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
     whatever the player count. C12: a first-position-only scoring pays no Captain or
     Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
-    ext = state.ext.get(NAME)
+    ext: dict[str, Any] | None = state.ext.get(NAME)
     if ext is None:
         return []
     hit = _BY_PLACE.get(id(board))
@@ -893,8 +881,6 @@ def _area_bonus(state: State, board: Board, place: int,
     out: list[tuple[int, str, int]] = []
     leader: int | None = None
     if first_only:
-        from elgrande.model.scoring import participants
-
         who, counts = _ranking_counts(state, board, place, *participants(state, place))
         top = max(counts, default=0)
         sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
@@ -916,9 +902,9 @@ def _scoring_order(board: Board, places: list[int]) -> list[int]:
 
 # -- setup (C2) ------------------------------------------------------------------------------------
 #: The phase of the secret setup disc (C2), the first of a Colonies game.
-SETUP_DISC = "setup_disc"
+SETUP_DISC: Final = "setup_disc"
 #: The phase the setup disc is inserted before: the base game's first round.
-ROUND = "round"
+ROUND: Final = "round"
 
 
 def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
@@ -1014,7 +1000,7 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
 
 # -- the ship moves and the discs (C5, C6, C7) -----------------------------------------------------
 #: The phase of the ship moves, inserted before every turn's court phase (C5).
-SHIP = "ship"
+SHIP: Final = "ship"
 
 
 def _carriers(ext: dict[str, Any], place: str, player: int, disc: str | None = None) -> int:
@@ -1082,14 +1068,14 @@ def _as_move(key: MoveKey) -> dict[str, Any]:
 def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
     """:func:`ship_moves` as move keys, in the same order (no mapping made)."""
     b = engine.board
-    ext = state.ext.get(NAME) or own_pieces(state, b)
+    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, b)
     hit = _PLAN.get(id(b))
     plan = hit[2] if hit is not None and hit[0] is b else _ship_plan(b)
     if plan is None:
         return []
     ship_id, ship_i, _ports, _dests, boarding, discs = plan
     caballeros = state.caballeros
-    carriers = ext["carriers"]
+    carriers: list[Any] = ext["carriers"]
     mine = [c for c in carriers if c[1] == player] if carriers else carriers
     aboard_n = caballeros[ship_i][player]
     if not aboard_n and not mine:
@@ -1098,7 +1084,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
                 break
         else:
             return []  # nobody aboard or in a port to board from, nothing carried
-    sailed = ext.get("sailed") or _NONE
+    sailed: dict[str, int] = ext.get("sailed") or _NONE
     carried: dict[tuple[str, str | None], int] = {}  # the player's carriers by place, disc
     for c in mine:
         carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
@@ -1113,14 +1099,14 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
     if aboard:
         k = state.king
         known = _DESTS.get((id(b), k))
-        dests, capped = known[1] if known is not None and known[0] is plan \
+        dests, capped = known[1] if known is not None and known[0] is b \
             else _dests_of(b, plan, k)
         if capped:  # an area with room for so many (France, C4): state.count_in, inline
             dests = [r for r, i, cap in capped
                      if cap < 0 or cap > sum(caballeros[i]) + state.neutral[i]]
         for disc in aboard:
             out += [(ship_id, r, disc) for r in dests]
-    free_discs = ext["free"]
+    free_discs: dict[str, Any] = ext["free"]
     for a, i in boarding:
         here = caballeros[i][player]
         if carried:
@@ -1135,8 +1121,8 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
 
 
 #: The discs a caballero that carries nothing sails with: none (C5).
-_PLAIN: tuple[str | None, ...] = (None,)
-_NONE: dict[str, int] = {}
+_PLAIN: Final[tuple[str | None, ...]] = (None,)
+_NONE: Final[dict[str, int]] = {}
 
 
 def _sailing(here: int, place: str, carried: dict[tuple[str, str | None], int],
@@ -1161,7 +1147,7 @@ def _dests_of(b: Board, plan: ShipPlan,
     dests = [(r, i, cap) for r, i, cap in plan[3]
              if i != k and (cap < 0 or b.adjacent(k, i))]
     got = ([r for r, _, _ in dests], dests if any(cap >= 0 for _, _, cap in dests) else None)
-    _DESTS[(id(b), k)] = (plan, got)
+    _DESTS[(id(b), k)] = (b, got)
     return got
 
 
@@ -1177,7 +1163,7 @@ def disc_takes(state: State, board: Board, player: int, area: str,
 def _take_keys(state: State, board: Board, player: int, area: str,
                free: dict[str, int]) -> list[MoveKey]:
     """:func:`disc_takes` as move keys ``(disc, area)``."""
-    ext = state.ext.get(NAME) or own_pieces(state, board)
+    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, board)
     i = board.index[area]
     plain = state.caballeros[i][player]
     if plain <= 0:
@@ -1195,7 +1181,7 @@ def _take_keys(state: State, board: Board, player: int, area: str,
 
 
 #: The option key of the decision to take new discs at once (C7).
-FRESH = "fresh_takes"
+FRESH: Final = "fresh_takes"
 
 
 def fresh_decision(state: State, board: Board) -> Decision | None:
@@ -1240,7 +1226,7 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     """Between phases (not inside a special action, where :func:`_interject` asks): a
     limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
     the new discs the acting player may take at once (C7)."""
-    ext = state.ext.get(NAME)
+    ext: dict[str, Any] | None = state.ext.get(NAME)
     if ext is None:
         return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
     # the common case first: nothing noted, no seat waiting, no new disc (one look-up each)
@@ -1262,7 +1248,7 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
 
 
 #: The rules of the decisions :func:`_interlude` asks (C10 seats, C7 new discs).
-_INTERLUDE_RULES = frozenset({"C10", "C7"})
+_INTERLUDE_RULES: Final = frozenset({"C10", "C7"})
 
 
 def _interlude_answer(engine: FlowEngine, state: State, flow: Flow, player: int,
@@ -1286,7 +1272,7 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
     carriers [decision: the caballeros of a move answer are not told apart]."""
     if owner == decider or owner < 0:
         return n
-    ext = state.ext.get(NAME)  # pieces(state)
+    ext: dict[str, Any] | None = state.ext.get(NAME)  # pieces(state)
     if ext is None or not ext["carriers"] or board.places[board.castillo].id not in to:
         return n  # no carrier at all (_carriers would count none), or not to the Castillo
     return n - _carriers(ext, board.places[place].id, owner)
@@ -1313,7 +1299,7 @@ def _new_label(b: Board, m: dict[str, Any]) -> str:
     return text
 
 
-_LABELS: dict[int, tuple[Board, dict[tuple[Any, ...], str]]] = {}
+_LABELS: Final[dict[int, tuple[Board, dict[tuple[Any, ...], str]]]] = {}
 
 
 def _move_text(b: Board, m: dict[str, Any]) -> str:
@@ -1351,7 +1337,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     scores its points at once and returns to the supply (C7); a carrier takes no office
     (C5, C6)."""
     b = engine.board
-    ext = state.ext.get(NAME) or own_pieces(state, b)
+    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, b)
     if "take" in m:
         ext["free"][m["in"]][m["take"]] -= 1
         ext["carriers"].append([m["in"], player, m["take"]])
@@ -1388,7 +1374,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
 
 #: The last ship decision asked, the state it was asked on and its moves (C5, as move
 #: keys), so that its answer need not list the moves again; empty once answered.
-_ASKED: list[Any] = []
+_ASKED: Final[list[Any]] = []
 
 
 def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -1482,11 +1468,11 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 #: The phase in which the Inquisitor's holder chooses where this turn's extra caballero
 #: goes (C8), inserted before every turn's court phase.
-BONUS = "inquisitor_bonus"
+BONUS: Final = "inquisitor_bonus"
 #: The answers of the bonus decision, by option index (C8).
-BONUS_LABELS = ("one more caballero to court this turn (provinces or regions to court)",
+BONUS_LABELS: Final = ("one more caballero to court this turn (provinces or regions to court)",
                 "one more caballero from court to the board this turn (with the placement)")
-BONUS_WAYS = ("court", "board")
+BONUS_WAYS: Final = ("court", "board")
 
 
 def _can_come_to_court(state: State, board: Board, player: int) -> bool:
@@ -1503,7 +1489,7 @@ def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
     start of the turn, whether the extra caballero of the turn comes to court or goes from
     court to the board (answer: option 0 court, 1 board). No real choice (nothing could
     come to court): it goes to the board."""
-    ext = state.ext.get(NAME) or own_pieces(state, engine.board)
+    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, engine.board)
     p = flow.actor
     if p < 0 or state.neutral_holder != p:
         ext["bonus"] = ""
@@ -1626,7 +1612,7 @@ def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
     Action Card (C13)."""
-    ext = state.ext.get(NAME) or own_pieces(state, engine.board)
+    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, engine.board)
     ext.pop("sailed", None)  # nobody sailed (absent as empty: less to copy)
     ext["bonus"] = ""
     ext.pop("fresh", None)
@@ -1640,7 +1626,7 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     """After a special action was carried out: the gold and goods printed on the card
     appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
     b = engine.board
-    ext = state.ext.get(NAME) or own_pieces(state, b)
+    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, b)
     ext.pop("relocation", None)
     added: dict[str, int] = {}
     where: dict[str, str] = {}
@@ -1688,11 +1674,11 @@ def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int
 
 
 #: The key of :func:`_printed_discs` in ``FlowEngine.memo``.
-_PRINTED_MEMO = "colonies.printed_discs"
+_PRINTED_MEMO: Final = "colonies.printed_discs"
 
 
 # -- Conspiracy (C13) ------------------------------------------------------------------------------
-CONSPIRACY = "plot"
+CONSPIRACY: Final = "plot"
 
 
 def _conspiracy(state: State, board: Board, discs: Any, moves: Any) -> None:
@@ -1771,7 +1757,7 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
     elif key == "limit_table":
         if not isinstance(value, dict) or "region" not in value:
             raise ScenarioError(f"{case.id}: limit_table needs a region")
-        table = ext["table"]
+        table: dict[str, Any] = ext["table"]
         table["region"] = str(b.place_id(case.place(value["region"])))
         table["seats"] = int(value.get("seats", table["seats"]))
         table["seated"] = [0] * s.players
@@ -1838,21 +1824,16 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
 _DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
-#: B4.3 with C4-C6: the placement hooks in play being this module's alone (they depend on
-#: the king's region only), the decision is made without folding them again.
-_PLACE = placing.place_phase(NAME, {"placement_targets": [_placement_targets],
-                                    "placement_refused": [_placement_refused],
-                                    "placement_room": [_placement_room]}, _room_of)
-
 MODULE = RulesModule(
     name=NAME,
     phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, before=ROUND,
                   turn_rule="C2"),
             Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5"),
             Phase(BONUS, _bonus_decide, _bonus_apply, before="court", turn_rule="C8"),
-            _DISCS, _PLACE),
+            _DISCS),
     lasting_kinds=(CONSPIRACY,),
     interlude_rules=_INTERLUDE_RULES,
+    placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,

@@ -60,9 +60,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-import attrs
+import attr
 
 from elgrande.dsl import ast
 from elgrande.engine import decisions as dec
@@ -73,10 +73,11 @@ from elgrande.engine.modules import Events, Phase, RulesModule
 from elgrande.engine.primitives import PRIMITIVES, apply_placement, primitive
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
+from elgrande.fields import factory
 from elgrande.model import placement
 from elgrande.model.board import Board
 from elgrande.model.state import OFF_BOARD, State
-from elgrande.rules import base, placing
+from elgrande.rules import base
 
 if TYPE_CHECKING:
     from elgrande.data.cards import CardDef
@@ -85,20 +86,23 @@ if TYPE_CHECKING:
 
 DECK, SETUP_DISC = "deck", "setup_disc"
 #: The card kind role of a player's combined action/power cards (I1).
-HAND_ROLE = "hand"
+HAND_ROLE: Final = "hand"
 #: The card kind role of the King, Intrigue and Caballero cards (I3).
-AWARD_ROLE = "award"
+AWARD_ROLE: Final = "award"
 #: ``state.ext`` key of the game options (``{"beginner": True}``, I1).
-OPTIONS = "options"
+OPTIONS: Final = "options"
 #: ``state.ext`` key of this module's pieces: ``{"turn": {"player": p, "place": n,
 #: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8);
 #: ``"takes"``: the cards taken from the offer this round (X2, :func:`takes`); ``"asked"``:
 #: who was offered them this round.
-EXT = "intrigue_king"
+EXT: Final = "intrigue_king"
 
 
 # -- the cards in play -------------------------------------------------------------------------
-@attrs.frozen
+# attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
+# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# compiles; frozen: it sets through object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
 class Cards:
     """The Intrigue & the King cards of a library (I1, I3).
 
@@ -122,10 +126,24 @@ class Cards:
     choose: int
     beginner_multiple_of: int
     offer_takers: int = 0
-    heads: Mapping[int, int] = attrs.field(factory=dict)  # Mapping: mypyc checks a dict default
+    heads: Mapping[int, int] = factory(dict)
+
+    def __init__(self, by_value: dict[int, str], king: str, intrigue: str,
+                 caballero: dict[int, str], table: dict[int, tuple[int, ...]], choose: int,
+                 beginner_multiple_of: int, offer_takers: int = 0,
+                 heads: Mapping[int, int] | None = None) -> None:
+        object.__setattr__(self, "by_value", by_value)
+        object.__setattr__(self, "king", king)
+        object.__setattr__(self, "intrigue", intrigue)
+        object.__setattr__(self, "caballero", caballero)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "choose", choose)
+        object.__setattr__(self, "beginner_multiple_of", beginner_multiple_of)
+        object.__setattr__(self, "offer_takers", offer_takers)
+        object.__setattr__(self, "heads", {} if heads is None else heads)
 
 
-_CARDS: dict[int, tuple[Library, Cards]] = {}
+_CARDS: Final[dict[int, tuple[Library, Cards]]] = {}
 
 
 def cards_of(lib: Library) -> Cards:
@@ -169,7 +187,7 @@ def cards_of(lib: Library) -> Cards:
 
 
 #: The library :func:`cards_of` answered last, and its cards.
-_LAST_CARDS: list[Any] = []
+_LAST_CARDS: Final[list[Any]] = []
 
 
 def card_of_value(lib: Library, value: int) -> CardDef:
@@ -191,7 +209,8 @@ def deck_values(lib: Library, beginner: bool = False) -> list[int]:
     return values
 
 
-@attrs.frozen
+# attr.s with an __init__ of its own: a native class under mypyc (as Cards)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
 class Awards:
     """Who holds which award this round (I3): ``caballero`` player -> Caballero-card
     number; ``king`` and ``intrigue``: the holders of the King and Intrigue cards."""
@@ -199,6 +218,11 @@ class Awards:
     caballero: dict[int, int]
     king: int
     intrigue: int
+
+    def __init__(self, caballero: dict[int, int], king: int, intrigue: int) -> None:
+        object.__setattr__(self, "caballero", caballero)
+        object.__setattr__(self, "king", king)
+        object.__setattr__(self, "intrigue", intrigue)
 
 
 def awards(lib: Library, state: State) -> Awards:
@@ -236,9 +260,9 @@ def awards(lib: Library, state: State) -> Awards:
 
 #: :func:`awards` by library, player count and the round's played cards (they change
 #: nothing else; the result is never changed).
-_AWARDS: dict[tuple[Any, ...], tuple[Library, Awards]] = {}
+_AWARDS: Final[dict[tuple[Any, ...], tuple[Library, Awards]]] = {}
 #: The last :func:`awards` asked: library, player count, the played cards, the awards.
-_LAST_AWARDS: list[Any] = []
+_LAST_AWARDS: Final[list[Any]] = []
 
 
 def _options(state: State) -> Mapping[str, Any]:
@@ -378,10 +402,10 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
 
 #: The refusals of :func:`bid_decision` already written, by card value (and player): the
 #: key of ``why`` and its ``[rule, message]`` (decisions are never changed: shared).
-_PLAYED: dict[tuple[Any, ...], tuple[str, list[str]]] = {}
+_PLAYED: Final[dict[tuple[Any, ...], tuple[str, list[str]]]] = {}
 #: The I7 refusal of each card value played in an earlier round: value -> (the key of
 #: ``why``, ``[rule, message]``).
-_EARLIER_BY_VALUE: dict[int, tuple[str, list[str]]] = {}
+_EARLIER_BY_VALUE: Final[dict[int, tuple[str, list[str]]]] = {}
 
 
 def _why(cache: dict[tuple[Any, ...], tuple[str, list[str]]], rule: str,
@@ -444,7 +468,7 @@ def held_from_play(lib: Library, card_id: str) -> bool:
 
 
 #: :func:`held_from_play` by card id, with the library it was read from.
-_HELD: dict[str, tuple[Any, bool]] = {}
+_HELD: Final[dict[str, tuple[Any, bool]]] = {}
 
 
 def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> None:
@@ -502,7 +526,7 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
     if cs.intrigue and a.intrigue == player:
         held.append(cs.intrigue)
     out = [own] if not held else held if state.players >= 4 else [own] + held
-    mine = state.ext.get(EXT)
+    mine: dict[str, Any] | None = state.ext.get(EXT)
     taken = taken_card(state, player) if mine and mine.get("takes") else ""
     return [*out, taken] if taken else out
 
@@ -518,7 +542,7 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
     if len(choices) == 1:
         _take(engine, state, flow, p, choices[0], events)
         return None
-    labels = [f"the special action of {engine.lib.card(c).title}" for c in choices]
+    labels = [f"the special action of {_card_facts(engine, c)[2]}" for c in choices]
     return Decision("choose_option", [p], "Which special action do you carry out?",
                     {"labels": labels, "cards": choices}, "I5")
 
@@ -537,7 +561,7 @@ def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
           events: Events) -> None:
     flow.card = card
     events.append({"event": "card", "player": player, "card": card})
-    mine = state.ext.get(EXT) or {}
+    mine: dict[str, Any] = state.ext.get(EXT) or {}
     if player in (mine.get("held") or []):  # I8: in effect since the cards were revealed
         base.part(flow).special_done = True
         events.append({"event": "note", "text": f"player {player}'s special action is in "
@@ -555,25 +579,44 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if bp.special_done:
         base._next_part(engine, state, flow, events)
         return None
-    card = engine.lib.card(flow.card)
-    if card.script is None and card.role in (HAND_ROLE, AWARD_ROLE):
-        events.append({"event": "note", "text": f"player {flow.actor}: {card.title}: "
+    unknown, compulsory, title = _card_facts(engine, flow.card)
+    if unknown:
+        events.append({"event": "note", "text": f"player {flow.actor}: {title}: "
                        "special action unknown (EXPANSIONS.md 6.3)."})
         bp.special_done = True
         base._next_part(engine, state, flow, events)
         return None
-    if card.optional is False:                                        # I6: compulsory
+    if compulsory:                                                    # I6: compulsory
         base._offer_apply(engine, state, flow, flow.actor, 0, events)
         return None
     return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
                     "it?", {"labels": ["carry out the special action", "decline it"]}, "I6")
 
 
+def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
+    """What the turn's phases ask of card ``card_id``, cached per engine (its library
+    never changes): whether it is a card of this set whose special action is unknown
+    (EXPANSIONS.md 6.3), whether its special action is compulsory (I6), its title."""
+    memo: dict[str, tuple[bool, bool, str]] | None = engine.memo.get(_FACTS_MEMO)
+    if memo is None:
+        memo = engine.memo[_FACTS_MEMO] = {}
+    hit = memo.get(card_id)
+    if hit is None:
+        card = engine.lib.card(card_id)
+        hit = memo[card_id] = (card.script is None and card.role in (HAND_ROLE, AWARD_ROLE),
+                               card.optional is False, card.title)
+    return hit
+
+
+#: The key of :func:`_card_facts` in ``FlowEngine.memo``.
+_FACTS_MEMO: Final = "intrigue_king.card_facts"
+
+
 # -- X2: the action cards on offer -------------------------------------------------------------
 #: The rule of the take decision (X2).
-TAKE_RULE = "X2"
+TAKE_RULE: Final = "X2"
 #: The answer of the take decision that takes no card (X2).
-NO_CARD = "none"
+NO_CARD: Final = "none"
 
 
 def takes(state: State) -> list[list[Any]]:
@@ -644,7 +687,7 @@ def _take_now(engine: FlowEngine, state: State, flow: Flow, player: int) -> Deci
     takers = cards_of(engine.lib).offer_takers
     if not takers:
         return None
-    mine = state.ext.get(EXT) or {}
+    mine: dict[str, Any] = state.ext.get(EXT) or {}
     if player in (mine.get("asked") or []) or player in (mine.get("held") or []):
         return None
     done = mine.get("takes") or []
@@ -769,7 +812,7 @@ def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> boo
     """B5.1, I8: the bridge's two regions count as adjacent."""
     if adjacent:
         return True
-    mine = state.ext.get(EXT)
+    mine: dict[str, Any] | None = state.ext.get(EXT)
     ends = mine.get("bridge") if mine else None  # bridge(state), inline
     if not ends:
         return False
@@ -779,7 +822,7 @@ def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> boo
 def _drop(state: State, key: str) -> None:
     """Forget this module's piece ``key`` of ``state.ext`` (and the module's entry when
     nothing is left)."""
-    mine = state.ext.get(EXT)
+    mine: dict[str, Any] | None = state.ext.get(EXT)
     if mine and key in mine:
         del mine[key]
         if not mine:
@@ -788,7 +831,7 @@ def _drop(state: State, key: str) -> None:
 
 def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """A turn begins: the last turn's placement changes are over (I8)."""
-    mine = state.ext.get(EXT)
+    mine: dict[str, Any] | None = state.ext.get(EXT)
     if mine and "turn" in mine:
         _drop(state, "turn")
 
@@ -804,7 +847,7 @@ def _placement_targets(engine: FlowEngine, state: State, player: int,
                        places: list[int]) -> list[int]:
     """B4.3, B5.1, I8: a card may open this turn's placement to other regions; the bridge
     makes its other end adjacent to the king's region."""
-    mine = state.ext.get(EXT)
+    mine: dict[str, Any] | None = state.ext.get(EXT)
     if not mine:
         return places  # no card changed this turn's placement, no bridge
     turn = mine.get("turn")
@@ -818,31 +861,26 @@ def _placement_targets(engine: FlowEngine, state: State, player: int,
     return places
 
 
-def _placement_unchanged(state: State) -> bool:
-    """Whether :func:`_placement_targets` changes nothing now: no card changed where this
-    turn's placement goes and no bridge leads from the king's region (I8)."""
-    mine = state.ext.get(EXT)
+def _placement_key(state: State, player: int) -> tuple[int, ...] | None:
+    """What :func:`_placement_targets` depends on for ``player`` beside the king's region
+    (B4.3, I8): None while a card changed where this turn's placement goes (folded afresh),
+    the bridge's other end while it leads from the king's region, else nothing."""
+    mine: dict[str, Any] | None = state.ext.get(EXT)
     if not mine:
-        return True
+        return ()
     turn = mine.get("turn")
-    if turn and turn.get("into") is not None:
-        return False
+    if turn and turn.get("player") == player and turn.get("into") is not None:
+        return None
     ends = mine.get("bridge")
-    return not ends or state.king not in (int(ends[0]), int(ends[1]))
-
-
-#: B4.3 while no card changed this turn's placement and no bridge is laid (I8), and no
-#: other module in play changes the placement: the decision is made without folding the
-#: placement hooks again.
-_PLACE = placing.place_phase(EXT, {"placement_targets": [_placement_targets],
-                                   "placement_refused": [], "placement_room": []},
-                             None, _placement_unchanged)
+    if ends and state.king in (int(ends[0]), int(ends[1])):
+        return (int(ends[1]) if int(ends[0]) == state.king else int(ends[0]),)
+    return ()
 
 
 # -- I8, I9: a Grande in the Castillo (card 35's kind of action) ----------------------------------
 #: The phase after the discs of a general scoring are revealed in which the owner of a Grande
 #: in the Castillo whose disc shows the king's region puts it in another region (I9).
-LEAVING = "castillo_grande"
+LEAVING: Final = "castillo_grande"
 
 
 def castillo_candidates(state: State, board: Board,
@@ -1063,7 +1101,7 @@ def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> i
 def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
     """B4.3, I4: up to the Caballero card's number are placed from court (a card may
     change it this turn, I8)."""
-    mine = state.ext.get(EXT)
+    mine: dict[str, Any] | None = state.ext.get(EXT)
     turn = mine.get("turn") if mine else None  # turn_change(state, player), inline
     if turn and turn.get("player") == player and turn.get("place") is not None:
         return int(turn["place"])
@@ -1187,7 +1225,6 @@ MODULE = RulesModule(
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
         Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
         Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9"),
-        _PLACE,
     ),
     hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,
@@ -1195,4 +1232,5 @@ MODULE = RulesModule(
            "scored": _scored, "castillo_emptied": _grandes_leave,
            "hide": _hide, "determinise": _determinise,
            "case_step": _case_step, "case_expect": _case_expect},
+    placement_key=_placement_key,
 )
