@@ -371,11 +371,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 
 def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
-    numbers = engine.memo.get("base.place_numbers")
-    if numbers is None:  # the library never changes: its cards' numbers neither
-        numbers = engine.memo["base.place_numbers"] = {
-            c: card.place for c, card in engine.lib.cards.cards.items()}
-    number = numbers[flow.card]                                     # B4.3
+    number = engine.lib.cards.cards[flow.card].place                # B4.3
     if not engine.rules.hooks["placement_limit"]:
         return int(number)
     return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
