@@ -1,7 +1,7 @@
 """Instructions per random base game (load-independent), working tree beside earlier commits.
 
     python benchmarks/instructions.py [REV ...] [--games 20] [--players 2 3 4 5]
-                                      [--compiled-python PY]
+                                      [--compiled-python PY] [--warm K]
 
 Each figure is counted by valgrind (``valgrind --tool=cachegrind --cache-sim=no``): a
 fresh process plays ``--games`` seeded random games (seeds 0.., answers from
@@ -22,7 +22,13 @@ the mypyc build of the working tree installed for ``PY`` (a virtual environment 
 build") as the last side, and the ratios are then REV / compiled tree. Without valgrind it
 says so and exits with status 0.
 
-``--worker N P`` is the process that is counted (internal).
+``--warm K`` plays K full games (seeds 1000..) before counting, in the 0-game run too:
+what a process does once, at its first special action or scoring (rendering the labels of
+an ``either``, importing what that needs), is then left out, as a timed run of hundreds
+of games in one process (``compare.py``) leaves it out; without it (the default) that
+cost is spread over the ``--games`` counted.
+
+``--worker N P K`` is the process that is counted (internal).
 """
 
 from __future__ import annotations
@@ -42,10 +48,12 @@ HERE = Path(__file__).resolve()
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
-def worker(games: int, players: int) -> None:
+def worker(games: int, players: int, warm: int = 0) -> None:
     """Play ``games`` seeded random games of ``players`` (after one set up game that warms
-    the library); print the decisions answered as JSON. Uses only the API every version
-    has (``new_game``, ``pending``, ``random_answer``, ``answer``)."""
+    the library, and ``warm`` full games of seeds 1000.. that warm what a process does once,
+    at its first special action or scoring); print the decisions answered as JSON. Uses
+    only the API every version has (``new_game``, ``pending``, ``random_answer``,
+    ``answer``)."""
     import gc
     import random
 
@@ -54,6 +62,8 @@ def worker(games: int, players: int) -> None:
     from elgrande.game import new_game
 
     new_game(players, seed=0, logging=False)
+    for seed in range(1000, 1000 + warm):
+        play_random(new_game(players, seed=seed, logging=False), random.Random(seed))
     gc.collect()  # the library's objects reach the oldest generation here, in every run
     decisions = 0
     for seed in range(games):
@@ -62,12 +72,13 @@ def worker(games: int, players: int) -> None:
     print(json.dumps({"decisions": decisions}))
 
 
-def counted(py: str, env: dict[str, str], games: int, players: int) -> tuple[int, int]:
+def counted(py: str, env: dict[str, str], games: int, players: int,
+            warm: int = 0) -> tuple[int, int]:
     """Run the worker under cachegrind: (instructions, decisions)."""
     r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                         "--cachegrind-out-file=/dev/null", py, str(HERE), "--worker",
-                        str(games), str(players)], capture_output=True, text=True, env=env,
-                       cwd=tempfile.gettempdir(), check=True)
+                        str(games), str(players), str(warm)], capture_output=True, text=True,
+                       env=env, cwd=tempfile.gettempdir(), check=True)
     m = _REFS.search(r.stderr)
     if m is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{r.stderr[-2000:]}")
@@ -75,16 +86,18 @@ def counted(py: str, env: dict[str, str], games: int, players: int) -> tuple[int
         "decisions"])
 
 
-def side(py: str, env: dict[str, str], games: int, players: list[int]
+def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int = 0
          ) -> dict[int, tuple[float, float]]:
-    """Instructions per game and per decision at each player count, for one python."""
-    subprocess.run([py, str(HERE), "--worker", "0", "2"], env=env, check=True,
+    """Instructions per game and per decision at each player count, for one python
+    (``warm``: full games played before counting, in the 0-game run too)."""
+    subprocess.run([py, str(HERE), "--worker", "0", "2", "0"], env=env, check=True,
                    capture_output=True, cwd=tempfile.gettempdir())  # warms the caches
-    zero, _ = counted(py, env, 0, 2)
+    zero = {n: counted(py, env, 0, n, warm)[0] for n in (players if warm else [2])}
     out: dict[int, tuple[float, float]] = {}
     for n in players:
-        total, decisions = counted(py, env, games, n)
-        out[n] = ((total - zero) / games, (total - zero) / max(decisions, 1))
+        total, decisions = counted(py, env, games, n, warm)
+        total -= zero[n if warm else 2]
+        out[n] = (total / games, total / max(decisions, 1))
         print(f"  {n} players: {out[n][0] / 1e6:.2f}M per game", file=sys.stderr)
     return out
 
@@ -97,7 +110,11 @@ def main() -> None:
                     help="player counts (default 2 3 4 5)")
     ap.add_argument("--compiled-python", type=Path, default=None,
                     help="also count the compiled install of the working tree for this python")
-    ap.add_argument("--worker", type=int, nargs=2, metavar=("GAMES", "PLAYERS"),
+    ap.add_argument("--warm", type=int, default=0,
+                    help="full games played before counting, in the 0-game run too (at the "
+                    "same player count): what a process does once, at its first special "
+                    "action or scoring, is then not counted, as in a timed run of many games")
+    ap.add_argument("--worker", type=int, nargs=3, metavar=("GAMES", "PLAYERS", "WARM"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
@@ -126,11 +143,12 @@ def main() -> None:
             cache.mkdir(mode=0o700)
             env.update(PYTHONHASHSEED="0", XDG_CACHE_HOME=str(cache))
             print(f"{name}:", file=sys.stderr)
-            results[name] = side(py, env, args.games, args.players)
+            results[name] = side(py, env, args.games, args.players, args.warm)
     names = list(results)
     tree = names[-1]
+    warmed = f", after {args.warm} warm-up games in both runs" if args.warm else ""
     print(f"# instructions per random base game (valgrind --tool=cachegrind --cache-sim=no; "
-          f"{args.games} seeded games minus 0 games, / {args.games}; per decision in "
+          f"{args.games} seeded games minus 0 games{warmed}, / {args.games}; per decision in "
           f"brackets); ratio = REV / {tree}")
     head = f"{'players':<8}" + "".join(f"{n:>26}" for n in names)
     print(head + "".join(f"{'ratio ' + n[:10]:>18}" for n in names[:-1]))

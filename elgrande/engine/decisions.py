@@ -56,6 +56,10 @@ Random = random.Random  # the rng's type, where a field named ``random`` hides t
 _INLINE_DRAW: Final = getattr(random.Random, "_randbelow", None) is getattr(
     random.Random, "_randbelow_with_getrandbits", 0)
 _RANDOM: Final = random.Random
+#: ``random.Random``'s own ``getrandbits`` (the C method), called with the rng as its first
+#: argument: one call without a method look-up on the instance per draw (the same numbers:
+#: ``random.Random`` does not override it, and only a plain ``random.Random`` draws inline).
+_GETRANDBITS: Final = random.Random.getrandbits
 
 
 def draw_below(rng: random.Random, n: int) -> int:
@@ -67,9 +71,9 @@ def draw_below(rng: random.Random, n: int) -> int:
     """
     if n > 0 and _INLINE_DRAW and type(rng) is _RANDOM:
         k = n.bit_length()
-        r: int = rng.getrandbits(k)
+        r: int = _GETRANDBITS(rng, k)
         while r >= n:
-            r = rng.getrandbits(k)
+            r = _GETRANDBITS(rng, k)
         return r
     return rng.randrange(n)
 
@@ -290,7 +294,16 @@ class Decision:
         p = self.players[0] if player is None else player
         handlers = KINDS[self.kind]
         listed = handlers.listed
-        if listed is not None:  # the listed answers, not copied: one draw
+        if listed is _pick_listed:  # the commonest kinds inline: the same draw as below
+            o = self.options
+            seq = o["choices"] if "choices" in o else o["per_player"][str(p)]
+            if seq:
+                return seq[draw_below(rng, len(seq))]
+        elif listed is _option_listed:  # (range(n)[i] is i)
+            n_labels = len(self.options["labels"])
+            if n_labels:
+                return draw_below(rng, n_labels)
+        elif listed is not None:  # the listed answers, not copied: one draw
             seq = listed(self, p)
             if seq:
                 return seq[draw_below(rng, len(seq))]
@@ -437,9 +450,14 @@ def _option_check(d: Decision, p: int, answer: Any) -> Any:
     return answer
 
 
+def _option_listed(d: Decision, p: int) -> range:
+    """The answers of a choose_option decision: the option indices."""
+    return range(len(d.options["labels"]))
+
+
 kind("choose_option", _option_check, lambda d, p: list(range(len(d.options["labels"]))),
      count=lambda d, p: len(d.options["labels"]), nth=lambda d, p, i: i,
-     listed=lambda d, p: range(len(d.options["labels"])))
+     listed=_option_listed)
 
 
 # -- distributions: {place: n} ----------------------------------------------------------------

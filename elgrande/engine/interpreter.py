@@ -288,23 +288,32 @@ def _size(options: Any) -> int:
     """How many values a decision's options hold (lists and mappings counted through,
     each container one more); one pass over a stack, no recursion."""
     n = 0
-    todo = [options]
+    todo: list[Any] = [options]
     while todo:
         x = todo.pop()
         n += 1
-        if isinstance(x, dict):
-            values: Any = x.values()
-        elif isinstance(x, (list, tuple)):
-            values = x
-        else:
-            continue
-        for v in values:
-            t = type(v)
-            if t is str or t is int or t is bool or t is float or v is None:
-                n += 1
-            else:
-                todo.append(v)
+        if isinstance(x, dict):  # typed containers: the compiled build iterates natively
+            mapping: dict[Any, Any] = x
+            for v in mapping.values():
+                n += _leaf(v, todo)
+        elif isinstance(x, list):
+            items: list[Any] = x
+            for v in items:
+                n += _leaf(v, todo)
+        elif isinstance(x, tuple):
+            for v in x:
+                n += _leaf(v, todo)
     return n
+
+
+def _leaf(v: Any, todo: list[Any]) -> int:
+    """1 for a plain value (counted by :func:`_size`), else 0 and ``v`` is put on ``todo``
+    (a container, counted through)."""
+    t = type(v)
+    if t is str or t is int or t is bool or t is float or v is None:
+        return 1
+    todo.append(v)
+    return 0
 
 
 def _label(block: ast.Block) -> str:

@@ -302,6 +302,9 @@ class Rules:
         #: points)]``: concatenated.
         self.area_bonus: Callable[..., list[tuple[int, str, int]]] = \
             self._single("area_bonus") or self._area_bonus
+        #: some module changes a place's scoring (``ranking_counts`` or ``area_bonus``):
+        #: else a scoring calls neither (their composition would change nothing)
+        self.scoring_hooks = bool(self.hooks["ranking_counts"] or self.hooks["area_bonus"])
 
     def _single(self, hook: str) -> Callable[..., Any] | None:
         """The function of the one module implementing ``hook``, else None."""

@@ -22,7 +22,7 @@ from elgrande.dsl.signatures import SIGNATURES
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.regions import COURT, regions
-from elgrande.model.board import Board
+from elgrande.model.board import REGION, Board
 from elgrande.model.scoring import score_region
 from elgrande.model.state import NOBODY, Lasting, State
 
@@ -374,28 +374,32 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
     """The B4.1 decision "bring up to ``limit`` caballeros to court" for ``player``, or
     None when nothing can come. Used by the primitive and by the turn flow."""
     s, b = state, board
-    king, cab, places = s.king, s.caballeros, b.places
-    own = {places[r].id: cab[r][player] for r in b.scoring_order
-           if r != king and cab[r][player]}
-    if limit <= 0 or (s.provinces[player] == 0 and not own):
-        return None
+    king, cab = s.king, s.caballeros
     key = (id(b), king)
     refused = _COURT_REFUSALS.get(key)
     if refused is None or refused[0] is not b:  # the same for every decision: shared
+        places = b.places
         why = {places[b.castillo].id: ["B4.1", "caballeros in the Castillo cannot be "
                                        "brought to court"]}
         if king >= 0:
             why[places[king].id] = ["B4.1", "caballeros cannot leave the king's region "
                                     "(B5.2)"]
-        refused = _COURT_REFUSALS[key] = (b, why)
+        refused = _COURT_REFUSALS[key] = (b, why, tuple(p.id for p in places),
+                                          tuple(r for r in b.scoring_order if r != king))
+    ids = refused[2]
+    own = {ids[r]: cab[r][player] for r in refused[3] if cab[r][player]}
+    if limit <= 0 or (s.provinces[player] == 0 and not own):
+        return None
     return Decision("bring_to_court", [player], f"Bring up to {limit} caballero(s) to court",
                     {"limit": limit, "provinces": s.provinces[player], "regions": own,
                      "refused": refused[1]}, "B4.1")
 
 
-#: The refusals of bring_to_court decisions by (board, king's region): decisions are never
-#: changed once made, so they share them.
-_COURT_REFUSALS: dict[tuple[int, int], tuple[Board, dict[str, list[str]]]] = {}
+#: The refusals of bring_to_court decisions by (board, king's region), with the board's
+#: place ids and the regions caballeros may come from (in scoring order, not the king's):
+#: decisions are never changed once made, so they share them.
+_COURT_REFUSALS: dict[tuple[int, int], tuple[Board, dict[str, list[str]], tuple[str, ...],
+                                             tuple[int, ...]]] = {}
 
 
 @primitive("bring_to_court", _bring_finish)
@@ -432,8 +436,9 @@ def _king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 def _move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     extra = set(ctx.rules.fold("king_places", [], b)) if ctx.rules is not None else set()
+    places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
     opts = [r for r in regions(ctx, _arg(call, "to"))
-            if r >= 0 and (b.is_region(r) or r in extra) and r != s.king]
+            if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king]
     if not opts:
         return None
     why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"]}
@@ -456,8 +461,9 @@ def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None  # B5.2: nothing leaves the king's region
     if s.grandes[p] == b.castillo:
         return None  # B8.2: nothing leaves the Castillo by a special action; it waits there
+    places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
     opts = [r for r in regions(ctx, _arg(call, "to"))
-            if r >= 0 and b.is_region(r) and r != s.king and r != s.grandes[p]]
+            if r >= 0 and places[r].kind == REGION and r != s.king and r != s.grandes[p]]
     if not opts:
         return None
     why = {**_king_refusal(ctx),

@@ -34,13 +34,27 @@ def turn_order(bids: Sequence[Sequence[int]]) -> list[int]:
     Args:
         bids: ``[player, value]`` pairs of this round.
     """
-    return [p for p, _ in sorted(bids, key=lambda b: -b[1])]
+    rest = list(bids)
+    out: list[int] = []
+    while rest:  # the highest first; of equal values the earlier bid (a stable sort)
+        best = 0
+        for j in range(1, len(rest)):
+            if rest[j][1] > rest[best][1]:
+                best = j
+        out.append(rest.pop(best)[0])
+    return out
 
 
 def next_first_bidder(bids: Sequence[Sequence[int]]) -> int:
     """The player who plays the first power card next round: the one who played the
     lowest card, i.e. takes the last turn (B3.3)."""
-    return min(bids, key=lambda b: b[1])[0]
+    if not bids:
+        raise ValueError("no power card was played this round")
+    best = bids[0]
+    for b in bids:  # the first of the lowest (as min)
+        if b[1] < best[1]:
+            best = b
+    return best[0]
 
 
 def bidding_order(first: int, players: int) -> list[int]:

@@ -192,6 +192,10 @@ class ScoringRules(Protocol):
     """What the rules modules in play change in a scoring (their composed hooks; see
     :mod:`elgrande.engine.modules`). None means the base game's rules alone."""
 
+    #: False when no module changes a place's scoring: ``ranking_counts`` and
+    #: ``area_bonus`` would return their inputs and nothing, and are not called.
+    scoring_hooks: bool
+
     def ranking_counts(self, state: State, board: Board, place: int, who: list[int],
                        counts: list[int]) -> tuple[list[int], list[int]]:
         """Who counts in ``place``'s ranking, and with how many caballeros."""
@@ -253,7 +257,12 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    if place in state.scoreboards:
+    boarded = False
+    for at in state.scoreboards:  # (place in state.scoreboards, as a loop the compiled
+        if at == place:  # build runs natively)
+            boarded = True
+            break
+    if boarded:
         values, source = current_values(state, board, place)
     else:  # no mobile scoreboard there: the printed values (as current_values)
         values, source = board.places[place].values, "printed"
@@ -263,7 +272,9 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     if state.neutral[place]:
         who, counts = participants(state, place)
     else:  # no neutral caballero: the players alone (as participants)
-        who, counts = list(range(state.players)), state.caballeros[place][:]
+        who, counts = [p for p in range(state.players)], state.caballeros[place][:]
+    if rules is not None and not rules.scoring_hooks:
+        rules = None  # no module changes this scoring (the hooks' compositions do nothing)
     if rules is not None:
         who, counts = rules.ranking_counts(state, board, place, who, counts)
     lines: list[ScoreLine] = []

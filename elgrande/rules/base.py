@@ -38,7 +38,7 @@ from elgrande.model.board import Board
 from elgrande.model.state import State
 
 dec.kind("choose_action_card", dec._pick_check, dec._pick_legal, count=dec._pick_count,
-         nth=dec._pick_nth)
+         nth=dec._pick_nth, listed=dec._pick_listed)
 
 # the base game's phase names (Final: mypyc puts the strings in place of a global look-up)
 ROUND: Final = "round"
@@ -194,8 +194,9 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
     drawn = dec.draw_below(rng, state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
     flow.parts["base"] = BaseRound(stacks, reused, first)
-    events.append({"event": "setup", "king": b.place_id(state.king),
-                   "grandes": [b.place_id(g) for g in state.grandes], "start": first,
+    places = b.places  # places[i].id: b.place_id(i), without a method call
+    events.append({"event": "setup", "king": places[state.king].id,
+                   "grandes": [places[g].id for g in state.grandes], "start": first,
                    "rounds": list(flow.rounds)})
 
 
@@ -212,12 +213,15 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     bp.bid_i = 0
     flow.turn_order = []
     flow.turn_i = 0
-    offer = [s.pop(0) if s else "" for s in bp.stacks] + list(bp.reused)     # B3.1
-    origin = list(range(len(bp.stacks))) + [-1] * len(bp.reused)
-    pairs = engine.rules.fold("offer", list(zip(offer, origin, strict=True)), engine, state,
-                              flow)
-    bp.offer = [c for c, _ in pairs]
-    bp.origin = [o for _, o in pairs]
+    offer = [s.pop(0) if s else "" for s in bp.stacks] + bp.reused     # B3.1
+    origin = [i for i in range(len(bp.stacks))] + [-1] * len(bp.reused)
+    if engine.rules.hooks["offer"]:  # a module changes the offer
+        pairs = engine.rules.fold("offer", list(zip(offer, origin, strict=True)), engine,
+                                  state, flow)
+        offer = [c for c, _ in pairs]
+        origin = [o for _, o in pairs]
+    bp.offer = offer
+    bp.origin = origin
     flow.phase = BID
     events.append({"event": "round", "round": flow.round, "offer": bp.offer[:],
                    "first_bidder": bp.first_bidder})
@@ -255,8 +259,9 @@ def _next_round(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 
 
 # -- power cards (B3.2-B3.4) -------------------------------------------------------------------
-#: The B3.2 refusal of a power card already played, by (value, player).
-_BID_WHY: dict[tuple[Any, int], list[str]] = {}
+#: The B3.2 refusal of a power card already played, by (value, player): the value's id
+#: (its ``str``) and the ``[rule, message]`` pair.
+_BID_WHY: dict[tuple[Any, int], tuple[str, list[str]]] = {}
 
 
 def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
@@ -264,15 +269,19 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     ``bid_i`` seats clockwise from ``first_bidder``: any card in hand not yet played by
     another player this round."""
     p = (first_bidder + bid_i) % state.players
-    played = {v: q for q, v in state.bids}
+    bids = state.bids
+    if not bids:  # the round's first power card: the whole hand, nothing refused
+        return Decision("choose_power_card", [p], "Play a power card",
+                        {"choices": list(state.hands[p]), "why": {}}, "B3.2")
+    played = [b[1] for b in bids]
     choices = [v for v in state.hands[p] if v not in played]
-    why = {}
-    for v, q in played.items():
+    why: dict[str, list[str]] = {}
+    for q, v in bids:  # a value played twice names its last player (as a dict of bids)
         w = _BID_WHY.get((v, q))
         if w is None:  # refusals are never changed once made: decisions share them
-            w = _BID_WHY[(v, q)] = ["B3.2", f"power card {v} was already played this round "
-                                    f"by player {q}"]
-        why[str(v)] = w
+            w = _BID_WHY[(v, q)] = (str(v), ["B3.2", f"power card {v} was already played "
+                                             f"this round by player {q}"])
+        why[w[0]] = w[1]
     return Decision("choose_power_card", [p], "Play a power card", {"choices": choices,
                     "why": why}, "B3.2")
 
@@ -346,7 +355,8 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    choices = [c for c in flow.parts["base"].offer if c]
+    bp: BaseRound = flow.parts["base"]  # typed: the compiled build reads it natively
+    choices = [c for c in bp.offer if c]
     return Decision("choose_action_card", [flow.actor], "Choose one of the open action cards",
                     {"choices": choices, "why": {}}, "B4.2")
 
@@ -513,7 +523,8 @@ def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    flow.parts["base"].placed = True
+    bp: BaseRound = flow.parts["base"]  # typed: the compiled build sets it natively
+    bp.placed = True
     _next_part(engine, state, flow, events)
 
 
@@ -529,7 +540,8 @@ def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
 
 def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    if flow.parts["base"].special_done:
+    bp: BaseRound = flow.parts["base"]  # typed: the compiled build reads it natively
+    if bp.special_done:
         _next_part(engine, state, flow, events)
         return None
     return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
