@@ -39,6 +39,11 @@ class Node:
     repr, eq and hash were half of the AST's import time (issue 12). They behave as attrs'
     would: nodes are equal when of the same class with equal fields (in field order), and
     a node's hash is that of its class and fields.
+
+    A node class with no fields of its own is a plain subclass with ``__slots__ = ()``: it
+    has this class's fields, ``__init__`` and pickling as they are, and building it costs
+    nothing at import (an attrs class build is about 1M instructions, a tenth of the AST's
+    import; issue 12).
     """
 
     line: int = 0
@@ -67,41 +72,48 @@ class Name(Node):
     name: str
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class AllRegions(Node):
     """``regions``: every region where caballeros may stand for scoring: the mainland
     regions and the expansion areas, never the Castillo (B8.6, C3)."""
 
+    __slots__ = ()
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class MainlandRegions(Node):
     """``mainland regions``: the 9 regions of Spain (what a secret disc can show, B6.1)."""
 
+    __slots__ = ()
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class Anywhere(Node):
     """``anywhere``: the regions and the Castillo (B8.2)."""
 
+    __slots__ = ()
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class Castillo(Node):
     """``castillo``."""
 
+    __slots__ = ()
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class OwnGrande(Node):
     """``own grande``: the region of the deciding player's Grande (I8: "another region"
     than it)."""
 
+    __slots__ = ()
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class King(Node):
     """``king``: the king's region."""
 
+    __slots__ = ()
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class Court(Node):
     """``court``: a player's court, as a source of caballeros (send effects only)."""
+
+    __slots__ = ()
 
 
 @attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
@@ -119,14 +131,16 @@ class WithValue(Node):
     values: tuple[int, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class MostCaballeros(Node):
     """``regions with most caballeros`` (all colours; every tied region; B8.6)."""
 
+    __slots__ = ()
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class FewestCaballeros(Node):
     """``regions with fewest caballeros`` (empty regions ignored; B8.6)."""
+
+    __slots__ = ()
 
 
 @attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
@@ -168,15 +182,17 @@ class Otherwise(Node):
 
 
 # -- players, quantities ------------------------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class AnyPlayer(Node):
     """``of any player``: caballeros of every colour (neutral ones too, C8)."""
 
+    __slots__ = ()
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class Opponents(Node):
     """``of opponents``: caballeros of every colour but the deciding player's (C8: neutral
     ones too)."""
+
+    __slots__ = ()
 
 
 @attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
