@@ -116,7 +116,7 @@ REPLACEABLE = ("title", "text", "effect", "stack", "copies", "value", "court", "
                "heads", "place", "gold", "goods", "optional")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # no slots: a cached library unpickles its cards' __dict__ in C
 class CardDef:
     """A loaded card.
 
