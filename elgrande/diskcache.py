@@ -89,8 +89,12 @@ def folder(where: Path | None = None) -> Path | None:
         return None
     where = cache_folder() if where is None else where
     try:
-        where.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not private(os.lstat(where), stat.S_IFDIR):
+        try:
+            st = os.lstat(where)
+        except FileNotFoundError:  # made once; later calls only look (issue 12)
+            where.mkdir(mode=0o700, parents=True, exist_ok=True)
+            st = os.lstat(where)
+        if not private(st, stat.S_IFDIR):
             return None
         parent = os.stat(where.parent)
         if parent.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not parent.st_mode & stat.S_ISVTX:
@@ -190,18 +194,21 @@ def code_stamp() -> str:
     that load and define it (:data:`STAMPED`: path, size, modification time of each), the
     effect grammar's text, the Python version, and Lark's and PyYAML's files. A cache made
     by other code is never used."""
-    pkg = Path(__file__).resolve().parent
+    # plain strings, not Path objects: this runs at every cold start (issue 12)
+    pkg = os.path.dirname(os.path.realpath(__file__))
     h = sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
     for part in STAMPED:
-        where = pkg / part
-        names = sorted(os.listdir(where)) if where.is_dir() else [""]
+        where = os.path.join(pkg, part)
+        names = sorted(os.listdir(where)) if os.path.isdir(where) else [""]
         for f in names:
             if f == "" or f.endswith((".py", ".so", ".pyd")):
-                st = os.stat(where / f if f else where)
-                h.update(f"{where / f}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+                path = os.path.join(where, f) if f else where
+                st = os.stat(path)
+                h.update(f"{os.path.join(where, f)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     from elgrande.resources import grammar_dir
 
-    h.update((grammar_dir() / "effects.lark").read_bytes())
+    with open(os.path.join(grammar_dir(), "effects.lark"), "rb") as g:
+        h.update(g.read())
     for lib in ("lark", "yaml"):  # the parsing libraries' versions, by their files
         spec = importlib.util.find_spec(lib)
         if spec is not None and spec.origin:

@@ -40,7 +40,7 @@ CONFIDENCE = ("C2", "S1")
 INCOMPLETE = "incomplete"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Field:
     """One field of the card format (which kinds use it is manifest data:
     :mod:`elgrande.data.kinds`).
@@ -116,7 +116,7 @@ REPLACEABLE = ("title", "text", "effect", "stack", "copies", "value", "court", "
                "heads", "place", "gold", "goods", "optional")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class CardDef:
     """A loaded card.
 
@@ -179,7 +179,7 @@ class CardDef:
     role: str = ""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Erratum:
     """An erratum file: replaces ``replaces`` fields of card ``card``; ``with_set``: the
     card's set when it is another set's (the erratum then applies only with both sets in
@@ -508,7 +508,7 @@ def build_erratum(data: dict[str, Any], path: str, pos: yamlpos.Positions,
                    str(data.get("with_set") or ""))
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(slots=False, repr=False)
 class CardSet:
     """The cards of one or more sets, by id.
 

@@ -22,7 +22,7 @@ from elgrande.errors import DataError
 from elgrande.model.board import Board
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class LimitTable:
     """A limit table (C10): ``seats``, used with these player counts (C2)."""
 
@@ -30,7 +30,7 @@ class LimitTable:
     players: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Disc:
     """A kind of disc (C7): ``id``, ``name``, how many in the ``supply``, the ``points``
     it scores when brought to a mainland region, and the ``area`` where new ones appear."""
@@ -42,7 +42,7 @@ class Disc:
     area: str
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Office:
     """An office in an area (C4-C6): the ``arrival``-th caballero to arrive while it is
     empty holds it and scores ``points`` at each scoring of the ``area``; ``ranks``: the
@@ -58,7 +58,7 @@ class Office:
     first_only: bool = True
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Hand:
     """The combined action/power cards (I1): ``deck`` per player, ``choose`` of them are
     chosen before the game; the beginner option keeps the ``beginner_cards`` values
@@ -72,7 +72,7 @@ class Hand:
     offer_takers: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Figures:
     """One set's figures (all empty/None when the set has none of them).
 

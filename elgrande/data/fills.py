@@ -72,7 +72,7 @@ class MissingCardData(DataError):
         self.fills = list(fills)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(slots=False, repr=False)
 class Fill:
     """A loaded fill (one or more files of the same name, one per set).
 

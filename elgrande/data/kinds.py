@@ -53,7 +53,7 @@ COMMON_REQUIRED = ("id", "set", "kind")
 COMMON_ALLOWED = ("rules", "source", "notes", "status", "unknown", "confidence", "summary")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class CardKind:
     """One kind of card.
 
@@ -97,7 +97,7 @@ BUILTIN = CardKind(ERRATUM, "rules", "an erratum: dated replacements of another 
                    ("card", "date", "replaces"), ("optional", "with_set"))
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(slots=False, repr=False)
 class Kinds:
     """The card kinds of a combination of sets.
 

@@ -38,8 +38,12 @@ from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
 
+# The data classes of elgrande/data have no slots (slots=False): attrs builds a slotted
+# class twice and unpickles each instance through a __setstate__ written in Python, while
+# a cached library's __dict__-based objects are unpickled in C (issue 12).
 
-@attrs.frozen(repr=False)
+
+@attrs.frozen(slots=False, repr=False)
 class Library:
     """A loaded board and card set.
 

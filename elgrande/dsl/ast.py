@@ -1,4 +1,4 @@
-"""The typed AST of effect scripts: frozen attrs classes with slots.
+"""The typed AST of effect scripts: frozen attrs classes.
 
 Every node carries ``line`` and ``column``: 1-based, relative to the *card file* (the
 parser shifts script positions by where the script starts in the YAML), so errors point
@@ -29,7 +29,7 @@ def _values(cls: type) -> Any:
     return get
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Node:
     """Base class: a source position in the card file.
 
@@ -39,6 +39,13 @@ class Node:
     repr, eq and hash were half of the AST's import time (issue 12). They behave as attrs'
     would: nodes are equal when of the same class with equal fields (in field order), and
     a node's hash is that of its class and fields.
+
+    A node class with no fields of its own is a plain subclass: it has this class's
+    fields and ``__init__`` as they are, and building it costs nothing at import (an attrs
+    class build is about 1M instructions). The classes have no slots (``slots=False``):
+    attrs builds a slotted class twice and gives it a ``__setstate__`` in Python, so a
+    cached library's few hundred nodes unpickled that way cost more than their
+    ``__dict__`` (issue 12: cold start 424.2M -> 416.6M instructions).
     """
 
     line: int = 0
@@ -59,7 +66,7 @@ class Node:
 
 
 # -- region / region-set expressions -----------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Name(Node):
     """A variable or a region id (resolved by the checker against the board and the
     variables assigned so far)."""
@@ -67,51 +74,51 @@ class Name(Node):
     name: str
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class AllRegions(Node):
     """``regions``: every region where caballeros may stand for scoring: the mainland
     regions and the expansion areas, never the Castillo (B8.6, C3)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class MainlandRegions(Node):
     """``mainland regions``: the 9 regions of Spain (what a secret disc can show, B6.1)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class Anywhere(Node):
     """``anywhere``: the regions and the Castillo (B8.2)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class Castillo(Node):
     """``castillo``."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class OwnGrande(Node):
     """``own grande``: the region of the deciding player's Grande (I8: "another region"
     than it)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class King(Node):
     """``king``: the king's region."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class Court(Node):
     """``court``: a player's court, as a source of caballeros (send effects only)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Adjacent(Node):
     """``adjacent to X``: the regions adjacent to region(s) X."""
 
     of: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class WithValue(Node):
     """``regions with value 4 and 5``: regions whose current first value is one of
     ``values`` (B8.6: a mobile scoreboard's value counts; never the Castillo)."""
@@ -119,24 +126,24 @@ class WithValue(Node):
     values: tuple[int, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class MostCaballeros(Node):
     """``regions with most caballeros`` (all colours; every tied region; B8.6)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class FewestCaballeros(Node):
     """``regions with fewest caballeros`` (empty regions ignored; B8.6)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class WithOwn(Node):
     """``regions with [at least N] own caballeros`` (the deciding player's; N default 1)."""
 
     at_least: int = 1
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class ChosenOnce(Node):
     """``pick chosen by exactly one player``: regions of a secret choice chosen by exactly
     one player."""
@@ -144,14 +151,14 @@ class ChosenOnce(Node):
     name: str
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Union(Node):
     """``A or B or C``."""
 
     items: tuple[Node, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Except(Node):
     """``A except B, C``."""
 
@@ -159,7 +166,7 @@ class Except(Node):
     items: tuple[Node, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Otherwise(Node):
     """``A otherwise B``: A, or B when A is empty."""
 
@@ -168,25 +175,25 @@ class Otherwise(Node):
 
 
 # -- players, quantities ------------------------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
 class AnyPlayer(Node):
     """``of any player``: caballeros of every colour (neutral ones too, C8)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
 class Opponents(Node):
     """``of opponents``: caballeros of every colour but the deciding player's (C8: neutral
     ones too)."""
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class PlayerVar(Node):
     """``of p``: caballeros of the player bound to variable ``name``."""
 
     name: str
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Each(Node):
     """``each player`` / ``each other player`` (clockwise from the acting player's left,
     B8.7; ``each player`` starts with the acting player), optionally only those ``with own
@@ -196,7 +203,7 @@ class Each(Node):
     having: Node | None = None
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Qty(Node):
     """How many: ``mode`` is ``"up_to"``, ``"exactly"``, ``"all"`` or ``"all_or_some"``;
     ``n`` is the number for the first two."""
@@ -206,28 +213,28 @@ class Qty(Node):
 
 
 # -- numbers and conditions ----------------------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Int(Node):
     """A whole number."""
 
     value: int
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class CountAll(Node):
     """``caballeros in X``: caballeros of every colour in region(s) X."""
 
     where: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class CountOwn(Node):
     """``own caballeros in X``: the deciding player's caballeros in region(s) X."""
 
     where: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class IsIn(Node):
     """``X is A or B``: region X is one of the regions of the set."""
 
@@ -235,7 +242,7 @@ class IsIn(Node):
     set: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Compare(Node):
     """``number OP number`` with OP one of ``>= <= == != > <``."""
 
@@ -244,7 +251,7 @@ class Compare(Node):
     right: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Not(Node):
     """``not cond``."""
 
@@ -252,14 +259,14 @@ class Not(Node):
 
 
 # -- choices (arguments of the ``choose`` primitive) ----------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class RegionChoice(Node):
     """``choose region from SET``."""
 
     set: Node
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class NumberChoice(Node):
     """``choose number from LO to HI``."""
 
@@ -267,7 +274,7 @@ class NumberChoice(Node):
     high: int
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class PlayerChoice(Node):
     """``choose player from PLAYERS``."""
 
@@ -275,7 +282,7 @@ class PlayerChoice(Node):
 
 
 # -- statements -----------------------------------------------------------------------------
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Call(Node):
     """A primitive statement: ``name`` is a primitive declared in
     :data:`elgrande.dsl.signatures.SIGNATURES`; ``args`` maps its parameter names to values
@@ -292,14 +299,14 @@ class Call(Node):
         return None
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Block(Node):
     """A sequence of statements."""
 
     body: tuple[Node, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class EachPlayer(Node):
     """``each [other] player: BLOCK``: the block runs once per player in turn order
     (B8.7); inside it, ``own`` means that player's and that player decides."""
@@ -308,7 +315,7 @@ class EachPlayer(Node):
     body: Block
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class ForEachPlayer(Node):
     """``for each [other] player p: BLOCK``: the block runs once per player with ``p``
     bound; the acting player still decides."""
@@ -318,14 +325,14 @@ class ForEachPlayer(Node):
     body: Block
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Either(Node):
     """``either: A or: B ...``: the deciding player picks one branch."""
 
     branches: tuple[Block, ...]
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class If(Node):
     """``if COND: A [else: B]``."""
 
@@ -334,7 +341,7 @@ class If(Node):
     otherwise: Block | None = None
 
 
-@attrs.frozen(slots=True, kw_only=True, repr=False, eq=False)
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Script(Node):
     """A whole effect script."""
 

@@ -914,8 +914,9 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
     caballeros in each of 2 more drawn regions, the limit table (by player count) in one
     more, the setup discs (1 gold in America, 2 goods in the Mediterranean)."""
     b = engine.board
+    if NAME in engine.lib.figures:  # the library's (a fill applied): no manifest is read
+        remember_figures(b, engine.lib.figures[NAME])
     fig = figures(b)
-    remember_figures(b, engine.lib.figures.get(NAME, fig))
     ext = state.ext[NAME] = fresh_pieces(b, state.players)
     taken = {state.king, *state.grandes}
     left = [r for r in b.regions if r not in taken]
