@@ -79,20 +79,16 @@ class AllRegions(Node):
     regions and the expansion areas, never the Castillo (B8.6, C3)."""
 
 
-
 class MainlandRegions(Node):
     """``mainland regions``: the 9 regions of Spain (what a secret disc can show, B6.1)."""
-
 
 
 class Anywhere(Node):
     """``anywhere``: the regions and the Castillo (B8.2)."""
 
 
-
 class Castillo(Node):
     """``castillo``."""
-
 
 
 class OwnGrande(Node):
@@ -100,15 +96,12 @@ class OwnGrande(Node):
     than it)."""
 
 
-
 class King(Node):
     """``king``: the king's region."""
 
 
-
 class Court(Node):
     """``court``: a player's court, as a source of caballeros (send effects only)."""
-
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
@@ -130,10 +123,8 @@ class MostCaballeros(Node):
     """``regions with most caballeros`` (all colours; every tied region; B8.6)."""
 
 
-
 class FewestCaballeros(Node):
     """``regions with fewest caballeros`` (empty regions ignored; B8.6)."""
-
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
@@ -179,11 +170,9 @@ class AnyPlayer(Node):
     """``of any player``: caballeros of every colour (neutral ones too, C8)."""
 
 
-
 class Opponents(Node):
     """``of opponents``: caballeros of every colour but the deciding player's (C8: neutral
     ones too)."""
-
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
