@@ -2,14 +2,14 @@
 base / expansion at most 1.5), counted by valgrind (``--tool=cachegrind --cache-sim=no``):
 load-independent, unlike a timing on a shared machine.
 
-    python benchmarks/expansion_instructions.py [--games 10] [--players 2,3,4,5]
+    python benchmarks/expansion_instructions.py [--games 10] [--warm 5] [--players 2,3,4,5]
 
-For each set and player count it runs this file under valgrind twice, once playing one
-warm-up game and ``--games`` seeded random games (seeds 0.., answers from
+For each set and player count it runs this file under valgrind twice, once playing
+``--warm`` warm-up games and ``--games`` seeded random games (seeds 0.., answers from
 ``random_answer`` with ``random.Random(seed)``, logging off, the provisional fills as in
-``benchmarks/expansion_ratio.py``), once the warm-up game alone; the difference over the
+``benchmarks/expansion_ratio.py``), once the warm-up games alone; the difference over the
 decisions answered is the figure (after one plain run that writes the compiled modules and
-the parser cache; run one copy at a time). Both runs collect garbage after the warm-up game
+the parser cache; run one copy at a time). Both runs collect garbage after the warm-up games
 (the library's objects then lie in the oldest generation in both) and use
 ``PYTHONHASHSEED=0``, so that a count is the same from run to run. Prints instructions per
 decision and the ratios expansion / base.
@@ -32,36 +32,41 @@ SETS: dict[str, dict[str, object]] = {
     "colonies": {"sets": ("base", "colonies"), "fill": "provisional"},
     "intrigue_king": {"sets": ("base", "intrigue-king"), "fill": "provisional"},
 }
+#: Warm-up games before counting (``--warm``): with one, a base game's count carried the
+#: labels of cards first played after it (benchmarks/results/session6_final.txt).
+WARM = 5
 
 
-def play(name: str, players: int, games: int) -> int:
-    """One warm-up game (seed 10**6), then ``games`` seeded random games: the decisions
-    answered in those."""
+def play(name: str, players: int, games: int, warm: int = WARM) -> int:
+    """``warm`` warm-up games (seeds 10**6 on), then ``games`` seeded random games: the
+    decisions answered in those. What a process does once (an ``either`` card's labels
+    rendered at its first play, the renderer's import) falls in the warm-up games of both
+    valgrind runs, as it is spread over many games in a timed run."""
     import gc
 
     from bench_worker import play_random  # this folder: the script's own (sys.path[0])
 
     from elgrande.game import new_game
 
+    for seed in range(10**6, 10**6 + warm):
+        play_random(new_game(players, seed=seed, logging=False, **SETS[name]),  # type: ignore[arg-type]
+                    random.Random(seed))
+    # the library's objects reach the oldest generation here, in every run (as
+    # instructions.py): else a full collection of them falls in one run or the other
+    gc.collect()
     n = 0
-    for seed in [10**6, *range(games)]:
+    for seed in range(games):
         game = new_game(players, seed=seed, logging=False, **SETS[name])  # type: ignore[arg-type]
-        got = play_random(game, random.Random(seed))
-        if seed == 10**6:
-            # the library's objects reach the oldest generation here, in every run (as
-            # instructions.py): else a full collection of them falls in one run or the other
-            gc.collect()
-        else:
-            n += got
+        n += play_random(game, random.Random(seed))
     return n
 
 
-def instructions(name: str, players: int, games: int,
+def instructions(name: str, players: int, games: int, warm: int,
                  env: dict[str, str]) -> tuple[int, int]:
     """(instructions, decisions) of a valgrind run of :func:`play` (environment ``env``)."""
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, __file__, "--inner", name, str(players), str(games)],
+         sys.executable, __file__, "--inner", name, str(players), str(games), str(warm)],
         capture_output=True, text=True, check=True, env=env)
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if refs is None:
@@ -71,11 +76,12 @@ def instructions(name: str, players: int, games: int,
 
 def main() -> None:
     """Count every set at every player count and print the table."""
-    if len(sys.argv) == 5 and sys.argv[1] == "--inner":
-        print(play(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
+    if len(sys.argv) == 6 and sys.argv[1] == "--inner":
+        print(play(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])))
         return
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--warm", type=int, default=WARM, help="warm-up games before counting")
     ap.add_argument("--players", default="2,3,4,5")
     ap.add_argument("--sets", default=",".join(SETS))
     args = ap.parse_args()
@@ -86,21 +92,21 @@ def main() -> None:
     env = {**os.environ, "XDG_CACHE_HOME": cache, "PYTHONHASHSEED": "0"}
     try:
         for n in [int(x) for x in args.players.split(",")]:
-            print(_line(n, names, args.games, env), flush=True)
+            print(_line(n, names, args.games, args.warm, env), flush=True)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
 
 
-def _line(n: int, names: list[str], games: int, env: dict[str, str]) -> str:
+def _line(n: int, names: list[str], games: int, warm: int, env: dict[str, str]) -> str:
     """The table line of ``n`` players."""
     per: dict[str, float] = {}
     for name in names:
         # one plain run first: compiled modules and the parser cache written, so that
         # neither valgrind run pays for them (never run two of these at once)
-        subprocess.run([sys.executable, __file__, "--inner", name, str(n), "1"],
+        subprocess.run([sys.executable, __file__, "--inner", name, str(n), "1", "0"],
                        capture_output=True, check=True, env=env)
-        total, decisions = instructions(name, n, games, env)
-        empty, _ = instructions(name, n, 0, env)
+        total, decisions = instructions(name, n, games, warm, env)
+        empty, _ = instructions(name, n, 0, warm, env)
         per[name] = (total - empty) / decisions
     line = f"{n} players: " + "; ".join(f"{k} {v / 1000:.1f}k instr/decision"
                                         for k, v in per.items())
