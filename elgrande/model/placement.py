@@ -47,7 +47,14 @@ def turn_order(bids: Sequence[Sequence[int]]) -> list[int]:
 
 def next_first_bidder(bids: Sequence[Sequence[int]]) -> int:
     """The player who plays the first power card next round: the one who played the
-    lowest card, i.e. takes the last turn (B3.3)."""
+    lowest card, i.e. takes the last turn (B3.3).
+
+    Args:
+        bids: ``[player, value]`` pairs of this round.
+
+    Raises:
+        ValueError: ``bids`` is empty.
+    """
     if not bids:
         raise ValueError("no power card was played this round")
     best = bids[0]
