@@ -230,8 +230,10 @@ class Memo:
     #: Most entries kept (the shipped cards make ~200, ~1 KB each): beyond it, the least
     #: recently used ones are dropped.
     MAX_ENTRIES = 5_000
-    #: Memo files kept (one per code stamp: other versions of the code).
-    MAX_FILES = 3
+    #: Memo files kept (one per code stamp: other versions of the code). Several installs
+    #: or checkouts of one user (a venv, a compiled build, worktrees) each keep theirs warm:
+    #: with 3, a fourth evicted the others' (issue 12's cold start assumes a warm memo).
+    MAX_FILES = 8
 
     def __init__(self, name: str) -> None:
         self.name = name
