@@ -170,7 +170,7 @@ def _json(n: int, raw: str | bytes) -> Any:
     if "\x00" in text:
         raise RecordError(n, "not JSON: a binary file (NUL byte)")
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text.rstrip("\r\n"), parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(n, f"not JSON: {exc.msg}: column {exc.colno}") from None
     except RecursionError:

@@ -165,6 +165,8 @@ BAD_RECORDS: list[tuple[str, bytes, int, str]] = [
     ("5,000-digit integer", _header().encode() + b"\n{\"player\": 0, \"answer\": "
      + b"9" * 5000 + b"}\n", 2, "not JSON"),
     ("binary file", bytes(range(256)) * 4, 1, "not"),
+    ("unterminated string", _header().encode() + b'\n{"not json\n', 2,
+     "not JSON: Unterminated string"),
     ("header nested deep", b"[" * 100_000, 1, "nested too deep"),
 ]
 

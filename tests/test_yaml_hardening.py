@@ -92,3 +92,20 @@ def test_a_set_manifest_nested_too_deeply_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DataError) as e:
         load_board(("base", "homebrew-set"), search=(root,))
     assert e.value.line > 0
+
+
+def test_an_unclosed_quote_names_where_the_string_starts() -> None:
+    with pytest.raises(DataError) as e:
+        yamlpos.load('id: x\nname: "abc\n', "f.yaml")
+    assert (e.value.line, e.value.column) == (3, 1)
+    assert "starts at line 2, column 7" in e.value.message
+
+
+def test_an_error_at_the_end_of_the_file_shows_an_end_of_file_caret() -> None:
+    from elgrande.tools.validate.diagnostics import Diagnostic
+
+    lines = ['id: x\n', 'name: "abc\n']
+    text = Diagnostic("f.yaml", 3, 1, "error", "E-YAML", "YAML syntax error", "").format(lines)
+    assert text.splitlines()[1] == "  ^ end of file"
+    inside = Diagnostic("f.yaml", 2, 7, "error", "E-YAML", "m", "").format(lines)
+    assert inside.splitlines()[1:] == ['  name: "abc', "        ^"]

@@ -87,6 +87,10 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
             raise DataError(path, "a tab in the indentation: YAML indents with spaces only",
                             tab[0], tab[1], "replace the tab with spaces") from None
         problem = getattr(exc, "problem", None) or str(exc)
+        context, start = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+        if context and start is not None and start.line + 1 != line:
+            problem += f" ({context}, which starts at line {start.line + 1}, column " \
+                       f"{start.column + 1})"
         raise DataError(path, f"YAML syntax error: {problem}", line, col,
                         "check indentation and quoting around this place") from None
     except RecursionError:

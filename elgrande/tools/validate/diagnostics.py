@@ -55,7 +55,8 @@ class Diagnostic:
 
     def format(self, source: Sequence[str] = ()) -> str:
         """``path:line:col: severity CODE: message``, then the source line with a caret
-        under the column (when ``source``, the file's lines, has it), then the hint."""
+        under the column (when ``source``, the file's lines, has it; ``^ end of file`` for
+        the line after the last), then the hint."""
         loc = self.path + (f":{self.line}:{self.column}" if self.line else "")
         out = [f"{loc}: {self.severity} {self.code}: {self.message}"]
         if 0 < self.line <= len(source):
@@ -64,6 +65,8 @@ class Diagnostic:
             pad = "".join(ch if ch == "\t" else " " for ch in text[: col - 1])
             out.append("  " + text)
             out.append("  " + pad + "^")
+        elif source and self.line == len(source) + 1:  # the file ended first (YAML E-YAML)
+            out.append("  ^ end of file")
         if self.hint:
             out.append(f"  hint: {self.hint}")
         return "\n".join(out)
