@@ -43,7 +43,7 @@ def test_c2_setup_black_caballeros_limit_table_discs_and_caballeros(players: int
                                                                     seats: int) -> None:
     game = colonies_game(players, seed=players)
     s, b = game.state, game.library.board
-    ext = s.ext[NAME]
+    ext = s.to_json()["ext"][NAME]  # the plain form
     black = [r for r in b.regions if s.neutral[r]]
     assert len(black) == 2 and all(s.neutral[r] == 2 for r in black)             # C2
     table = b.index[ext["table"]["region"]]
