@@ -92,6 +92,12 @@ class ExtPieces:
             return self.to_plain() == other
         return NotImplemented
 
+    # written out: mypyc fails to derive it from __eq__ for a subclass in another module
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, (ExtPieces, dict)):
+            return not self.__eq__(other)
+        return NotImplemented
+
 
 def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``State.ext``: plain data deep-copied, :class:`ExtPieces` by their own
