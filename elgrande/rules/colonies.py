@@ -798,8 +798,8 @@ def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
     if not table.region:
         return
     if chosen is not None:
-        for p, n in chosen.items():
-            table.seated[int(p)] += int(n)
+        for q, k in chosen.items():  # (names of their own: mypyc types a name once)
+            table.seated[int(q)] += int(k)
         return
     r = board.index[table.region]
     arrivals = [(m.player, m.caballeros) for m in moves if m.to == r]
