@@ -1,11 +1,11 @@
 """Grand Inquisitor & the Colonies as a rules module (C1-C13; DESIGN.md 2a).
 
-The module keeps its own pieces in ``state.ext["colonies"]`` (plain data, see
-:func:`pieces`): the offices of the new areas (Ambassador, Envoy, Captain, Viceroy: C4-C6),
-the limit table and who sits at it (C10), the free gold and goods discs lying in the areas,
-the carriers and the supply (C7). Every figure (office points, seats, disc values, the
-areas the king may enter) comes from the set manifest (``cards/colonies/set.yaml``,
-:class:`elgrande.data.expansions.Figures`).
+The module keeps its own pieces in ``state.ext["colonies"]`` (a :class:`Pieces`, written as
+plain data in JSON; see :func:`pieces`): the offices of the new areas (Ambassador, Envoy,
+Captain, Viceroy: C4-C6), the limit table and who sits at it (C10), the free gold and
+goods discs lying in the areas, the carriers and the supply (C7). Every figure (office
+points, seats, disc values, the areas the king may enter) comes from the set manifest
+(``cards/colonies/set.yaml``, :class:`elgrande.data.expansions.Figures`).
 
 Caballeros in the new areas are ordinary places of the board; the neutral (black)
 caballeros are ``state.neutral`` and count for ``state.neutral_holder`` (C8) or, unheld,
