@@ -319,7 +319,7 @@ def test_C4_C10_the_svg_shows_offices_seats_discs_and_the_inquisitor(seed: int) 
     seen: set[str] = set()
     for g in colonies_checkpoints(seed, 12):
         b, s = g.library.board, g.state
-        ext = s.ext["colonies"]
+        ext = s.to_json()["ext"]["colonies"]  # the plain form
         svg = board_svg(g.view(1), b)
         want = {(b.place_id(i), str(p)): n for i, row in enumerate(s.caballeros)
                 for p, n in enumerate(row) if n}
@@ -368,5 +368,5 @@ def test_cli_board_draws_a_colonies_record(tmp_path: Path) -> None:
     at60 = load_position(f"{rec}:60")
     svg = out.read_text(encoding="utf-8")
     assert {x["data-office"]: x["data-player"] for x in groups(svg, "office")} == {
-        o: _holder(h) for o, h in at60.state.ext["colonies"]["offices"].items()}
+        o: _holder(h) for o, h in at60.state.to_json()["ext"]["colonies"]["offices"].items()}
     assert len(groups(svg, "inquisitor")) == 1

@@ -198,13 +198,13 @@ def _take_seventh(seed: int, carry_out_taken: bool) -> bool:
     g.answer(p, card)
     choice = g.pending
     assert choice is not None and choice.rule == "I5"
-    supply = dict(col.pieces(g.state)["supply"])  # type: ignore[index]
+    supply = dict(col.own_pieces(g.state, g.library.board).supply)
     g.answer(p, choice.options["cards"].index(card) if carry_out_taken else 0)
 
     def carry_out(g: Game, d: Decision, q: int) -> Any:
         return 0 if d.rule in ("B4.4", "I6") and q == p else None
     drive(g, lambda g: g.flow.actor != p, rng, carry_out)
-    after = col.pieces(g.state)["supply"]  # type: ignore[index]
+    after = col.own_pieces(g.state, g.library.board).supply
     if carry_out_taken:
         assert sum(after.values()) < sum(supply.values())
     else:

@@ -16,10 +16,12 @@ from test_game_properties import GAMES, _bad_answers
 from test_game_properties import _base_invariants as _invariants
 from test_game_properties import play as play_game
 
-from elgrande.errors import IllegalMove
+from elgrande.errors import DataError, IllegalMove
 from elgrande.game import Game, new_game
+from elgrande.model.state import State
 from elgrande.records import record_lines, replay
-from elgrande.rules.colonies import NAME, SETUP_DISC, SHIP, figures, ship_moves
+from elgrande.rules.colonies import NAME, SETUP_DISC, SHIP, Pieces, figures, pieces, ship_moves
+from elgrande.saved import SavedGameError
 
 SETS = ("base", "colonies")
 FILL = "provisional"
@@ -43,7 +45,7 @@ def test_c2_setup_black_caballeros_limit_table_discs_and_caballeros(players: int
                                                                     seats: int) -> None:
     game = colonies_game(players, seed=players)
     s, b = game.state, game.library.board
-    ext = s.ext[NAME]
+    ext = s.to_json()["ext"][NAME]  # the plain form
     black = [r for r in b.regions if s.neutral[r]]
     assert len(black) == 2 and all(s.neutral[r] == 2 for r in black)             # C2
     table = b.index[ext["table"]["region"]]
@@ -207,3 +209,64 @@ def test_colonies_views_hide_hands_and_setup_discs(players: int, seed: int,
             assert view["state"]["ext"][NAME] == game.state.ext[NAME]
 
     play(players, seed, answer_seed, before=before)
+
+
+# -- the pieces' object and its plain form (state.ext["colonies"]) ---------------------------------
+def _mid_game(seed: int = 4, answers: int = 150) -> Game:
+    game = colonies_game(4, seed)
+    rng = random.Random(seed)
+    for _ in range(answers):
+        d = game.pending
+        assert d is not None
+        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    return game
+
+
+def test_colonies_pieces_copy_is_independent_of_the_original() -> None:
+    """Game.copy and State.copy copy the Colonies pieces: changing every mutable piece of
+    the copy (C4-C13) leaves the original and its JSON as they were."""
+    game = _mid_game()
+    before = json.dumps(game.to_json(), sort_keys=True)
+    c = game.copy()
+    p = pieces(c.state)
+    assert p is not None and p is not pieces(game.state)
+    p.offices[next(iter(p.offices))] = 3
+    p.table.seated[0] += 5
+    p.table.region = "nowhere"
+    p.free.setdefault("america", {})["gold"] = 9
+    for f in p.free.values():
+        f["goods"] = 7
+    p.carriers.append(["america", 0, "gold"])
+    for car in p.carriers:
+        car[1] = 9
+    p.supply["gold"] = -4
+    p.sailed = {"ship": 3}
+    p.open = ["x"]
+    assert json.dumps(game.to_json(), sort_keys=True) == before
+    assert c.state != game.state
+
+
+def test_colonies_pieces_read_from_json_are_decoded_once_and_equal() -> None:
+    """A state read from JSON holds the plain form until the module first reads it; it
+    then holds the same pieces, equal to the plain form, and writes the same JSON."""
+    game = _mid_game(seed=6, answers=120)
+    data = json.loads(json.dumps(game.to_json()))
+    back = Game.from_json(data)
+    assert type(back.state.ext[NAME]) is dict
+    assert back.state == game.state  # a plain form equals the object
+    got = pieces(back.state)
+    assert isinstance(got, Pieces) and pieces(back.state) is got
+    assert back.to_json() == data
+
+
+def test_colonies_unknown_piece_in_a_saved_state_is_refused() -> None:
+    """A saved game whose Colonies pieces hold a key the module does not know is refused
+    when read (the saved-game check replays the position), never half read."""
+    game = _mid_game(seed=2, answers=40)
+    data = json.loads(json.dumps(game.to_json()))
+    data["state"]["ext"][NAME]["treasure"] = 1
+    with pytest.raises(SavedGameError):
+        Game.from_json(data)
+    state = State.from_json(data["state"])
+    with pytest.raises(DataError, match="treasure"):
+        pieces(state)

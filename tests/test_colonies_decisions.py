@@ -22,6 +22,8 @@ from elgrande.rules.colonies import (
     RELOCATE,
     SEAT,
     _placement_limit,
+    own_pieces,
+    pieces,
     seat_decision,
     settle_table,
 )
@@ -62,8 +64,8 @@ def test_c10_vacancy_is_chosen_by_the_acting_player_when_nobody_holds_the_inquis
     run, d = _move_one(case, actor=0)
     assert d is not None and d.rule == "C10" and d.players == [0]
     assert d.options[SEAT] == [1, 2]                     # the colours standing beside
-    table = case.state.ext[NAME]["table"]
-    assert table["vacant"] == 1
+    table = own_pieces(case.state, case.board).table  # live: changed by the answers below
+    assert table.vacant == 1
     before = case.state.copy()
     with pytest.raises(IllegalMove) as exc:
         case.engine.interpreter.answer(case.state, run, 0, 2)
@@ -71,7 +73,7 @@ def test_c10_vacancy_is_chosen_by_the_acting_player_when_nobody_holds_the_inquis
     with pytest.raises(IllegalMove):
         case.engine.interpreter.answer(case.state, run, 1, 0)    # not blue's decision
     assert case.engine.interpreter.answer(case.state, run, 0, 0) is None
-    assert table["seated"] == [1, 2, 0] and table["vacant"] == 0
+    assert table.seated == [1, 2, 0] and table.vacant == 0
 
 
 def test_c8_c10_vacancy_is_chosen_by_the_inquisitors_holder() -> None:
@@ -79,14 +81,14 @@ def test_c8_c10_vacancy_is_chosen_by_the_inquisitors_holder() -> None:
     run, d = _move_one(case, actor=0)
     assert d is not None and d.players == [2]                       # C8: the holder
     case.engine.interpreter.answer(case.state, run, 2, 1)
-    assert case.state.ext[NAME]["table"]["seated"] == [1, 1, 1]
+    assert case.state.to_json()["ext"][NAME]["table"]["seated"] == [1, 1, 1]
 
 
 def test_c10_no_real_choice_seats_at_once() -> None:
     case = _case({"red": 2, "blue": 1}, {"red": 2, "blue": 3})
     _run, d = _move_one(case, actor=0)
     assert d is None                                     # one colour beside: no decision
-    assert case.state.ext[NAME]["table"]["seated"] == [1, 2, 0]
+    assert case.state.to_json()["ext"][NAME]["table"]["seated"] == [1, 2, 0]
 
 
 def test_c10_arrivals_do_not_take_a_seat_waiting_for_the_seating_choice() -> None:
@@ -97,7 +99,7 @@ def test_c10_arrivals_do_not_take_a_seat_waiting_for_the_seating_choice() -> Non
     r = b.index["valencia"]
     s.neutral[r] += 1
     case.engine.rules.arrive(s, b, r, NOBODY, 1)          # a black caballero arrives
-    assert s.ext[NAME]["table"]["black"] == 0             # it stands: the seat is chosen
+    assert own_pieces(s, b).table.black == 0  # it stands: the seat is chosen
     d2 = seat_decision(s, b, 0)
     assert d2 is not None and d2.options[SEAT] == [1, 2, NOBODY]
 
@@ -106,25 +108,25 @@ def test_c10_a_court_step_vacancy_is_asked_between_phases() -> None:
     game = _game_at(lambda g: g.flow.phase == "card", seed=5)
     s, b = game.state, game.library.board
     p = game.flow.actor
-    t = s.ext[NAME]["table"]
-    r = b.index[t["region"]]
+    t = own_pieces(s, b).table
+    r = b.index[t.region]
     q = (p + 1) % s.players
     s.caballeros[r] = [0] * s.players
     s.caballeros[r][p], s.caballeros[r][q] = 1, 1
     s.neutral[r] = 1
-    t["seats"], t["seated"], t["black"] = 1, [0] * s.players, 0
-    t["seated"][p] = 1
+    t.seats, t.seated, t.black = 1, [0] * s.players, 0
+    t.seated[p] = 1
     s.caballeros[r][p] -= 1
     s.court[p] += 1
     game._engine.rules.leave(s, b, r, p, 1)               # as a court step does (B4.1)
-    assert t["vacant"] == 1
+    assert t.vacant == 1
     game.flow.pending = game._engine.advance(s, game.flow, [])
     d = game.pending
     assert d is not None and d.rule == "C10" and SEAT in d.options
     with pytest.raises(IllegalMove):
         game.answer(d.players[0], 5)
     game.answer(d.players[0], d.options[SEAT].index(NOBODY))
-    assert t["black"] == 1 and t["vacant"] == 0
+    assert t.black == 1 and t.vacant == 0
     assert game.pending is not None and SEAT not in game.pending.options
 
 
@@ -157,8 +159,8 @@ def test_c8_holder_chooses_court_or_board_for_the_extra_caballero() -> None:
     board = game.copy()
     board.answer(0, 1)
     eng = game._engine
-    assert court.state.ext[NAME]["bonus"] == "court"
-    assert board.state.ext[NAME]["bonus"] == "board"
+    assert court.state.to_json()["ext"][NAME]["bonus"] == "court"
+    assert board.state.to_json()["ext"][NAME]["bonus"] == "board"
     assert _placement_limit(eng, board.state, 0, 4) == 5
     assert _placement_limit(eng, court.state, 0, 4) == 4
     if court.flow.phase == "court" and court.pending is not None:
@@ -170,13 +172,13 @@ def test_c7_the_actor_may_take_new_discs_at_once() -> None:
     game = _game_at(lambda g: g.flow.phase == "card", seed=3)
     s, b = game.state, game.library.board
     p = game.flow.actor
-    ext = s.ext[NAME]
+    ext = own_pieces(s, b)
     america = b.index["america"]
     s.caballeros[america][p] += 1
     s.court[p] -= 1
-    ext["offices"] = {k: (v if v != p else -1) for k, v in ext["offices"].items()}
-    ext["free"]["america"] = {"gold": 1}
-    ext["fresh"] = {"player": p, "discs": {"america": {"gold": 1}}}
+    ext.offices = {k: (v if v != p else -1) for k, v in ext.offices.items()}
+    ext.free["america"] = {"gold": 1}
+    ext.fresh = {"player": p, "discs": {"america": {"gold": 1}}}
     game.flow.pending = game._engine.advance(s, game.flow, [])
     d = game.pending
     assert d is not None and d.rule == "C7" and FRESH in d.options and d.players == [p]
@@ -185,16 +187,16 @@ def test_c7_the_actor_may_take_new_discs_at_once() -> None:
         game.answer(p, len(d.options["labels"]))
     assert game.state == before
     game.answer(p, 1)
-    assert ["america", p, "gold"] in ext["carriers"]
-    assert ext["free"]["america"].get("gold", 0) == 0 and "fresh" not in ext or \
-        not ext["fresh"]["discs"]["america"]
+    assert ["america", p, "gold"] in ext.carriers
+    assert ext.free["america"].get("gold", 0) == 0 and ext.fresh is None or \
+        not ext.fresh["discs"]["america"]
     assert game.pending is not None and FRESH not in game.pending.options
 
 
 def test_c10_settle_keeps_no_seat_empty_while_caballeros_stand_beside() -> None:
     case = _case({"red": 1}, {"red": 1, "blue": 2})
     settle_table(case.state, case.board)
-    assert case.state.ext[NAME]["table"]["seated"] == [1, 2, 0]
+    assert case.state.to_json()["ext"][NAME]["table"]["seated"] == [1, 2, 0]
 
 
 def test_colonies_decisions_are_encoded_exactly_by_the_action_space() -> None:
@@ -227,12 +229,11 @@ def test_colonies_decisions_are_encoded_exactly_by_the_action_space() -> None:
 
 def test_c10_the_holder_seats_the_castillo_arrivals_when_they_outnumber_the_free_seats() -> None:
     game = _game_at(lambda g: g.flow.phase == "discs" and not g.flow.secret
-                    and g.state.ext[NAME]["table"]["region"]
-                    and g.library.board.index[g.state.ext[NAME]["table"]["region"]]
-                    != g.state.king, seed=2)
+                    and (pc := pieces(g.state)) is not None and pc.table.region
+                    and g.library.board.index[pc.table.region] != g.state.king, seed=2)
     s, b = game.state, game.library.board
-    t = s.ext[NAME]["table"]
-    r = b.index[t["region"]]
+    t = own_pieces(s, b).table
+    r = b.index[t.region]
     s.neutral_holder = 2
     for p in range(3):  # keep 36 caballeros each (B1.1): move them via the provinces
         s.provinces[p] += s.caballeros[b.castillo][p] + s.caballeros[r][p]
@@ -240,12 +241,12 @@ def test_c10_the_holder_seats_the_castillo_arrivals_when_they_outnumber_the_free
     s.neutral[r] = 0
     s.caballeros[r][0] = 1
     s.provinces[0] -= 1
-    t["seats"], t["seated"], t["black"], t["vacant"] = 2, [1, 0, 0], 0, 0
+    t.seats, t.seated, t.black, t.vacant = 2, [1, 0, 0], 0, 0
     for p in (0, 1):
         s.caballeros[b.castillo][p] = 2
         s.provinces[p] -= 2
     for p in range(3):
-        game.answer(p, t["region"] if p < 2 else b.place_id(b.regions[0]) if
+        game.answer(p, t.region if p < 2 else b.place_id(b.regions[0]) if
                     b.regions[0] != r else b.place_id(b.regions[1]))
     d = game.pending
     assert d is not None and d.rule == "C10" and d.players == [2]
@@ -257,8 +258,8 @@ def test_c10_the_holder_seats_the_castillo_arrivals_when_they_outnumber_the_free
     with pytest.raises(IllegalMove):
         game.answer(0, 0)                                 # not the holder's turn to seat
     game.answer(2, 1)                                     # blue takes the one free seat
-    assert t["seated"][:2] == [1, 1] and s.caballeros[r][:2] == [3, 2]
-    assert "castillo_seating" not in s.ext[NAME] and "castillo_chosen" not in s.ext[NAME]
+    assert t.seated[:2] == [1, 1] and s.caballeros[r][:2] == [3, 2]
+    assert own_pieces(s, b).castillo_seating is None and own_pieces(s, b).castillo_chosen is None
 
 
 def test_c1_a_colonies_position_holds_36_caballeros_per_player_not_37() -> None:

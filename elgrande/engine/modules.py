@@ -348,7 +348,9 @@ class Rules:
         """Pass ``value`` through every module's ``hook`` in load order:
         ``value = fn(*args, value)``."""
         for fn in self.hooks[hook]:
-            value = fn(*args, value)
+            # one tuple made, not a list grown then turned into one (what mypyc makes of
+            # ``fn(*args, value)``): a fold runs at every placement and court step
+            value = fn(*(args + (value,)))
         return value
 
     def each(self, hook: str, *args: Any) -> None:

@@ -64,6 +64,56 @@ def _copy_list(value: list[Any]) -> list[Any]:
     return out
 
 
+class ExtPieces:
+    """The base of a rules module's own pieces kept in ``state.ext[name]`` as a typed object
+    rather than plain data (DESIGN.md 2a): the model copies them with :meth:`copy` and writes
+    them with :meth:`to_plain`; a state read from JSON holds the plain form, which the module
+    turns back into its object when it first reads it. A subclass compares equal to its
+    plain form (a state read back from JSON equals the state written)."""
+
+    def copy(self) -> ExtPieces:
+        """An independent copy (what a game's copy or an undo point keeps).
+
+        Raises:
+            NotImplementedError: a subclass must implement it."""
+        raise NotImplementedError
+
+    def to_plain(self) -> dict[str, Any]:
+        """The pieces as plain JSON-like data (fresh, shared with nothing).
+
+        Raises:
+            NotImplementedError: a subclass must implement it."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ExtPieces):
+            return self.to_plain() == other.to_plain()
+        if isinstance(other, dict):
+            return self.to_plain() == other
+        return NotImplemented
+
+    # written out: mypyc fails to derive it from __eq__ for a subclass in another module
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, (ExtPieces, dict)):
+            return not self.__eq__(other)
+        return NotImplemented
+
+
+def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``State.ext``: plain data deep-copied, :class:`ExtPieces` by their own
+    :meth:`ExtPieces.copy`."""
+    out: dict[str, Any] = {}
+    for k, v in ext.items():
+        out[k] = v.copy() if isinstance(v, ExtPieces) else copy_plain(v)
+    return out
+
+
+def _plain_ext(ext: dict[str, Any]) -> dict[str, Any]:
+    """``State.ext`` as plain data (:meth:`ExtPieces.to_plain` for a module's object)."""
+    return {k: v.to_plain() if isinstance(v, ExtPieces) else copy_plain(v)
+            for k, v in ext.items()}
+
+
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
@@ -122,7 +172,8 @@ class State:
         bids: ``[player, value]`` pairs played this round, in order (B3.2).
         lasting: lasting effects (Veto cards held, triggers).
         ext: each rules module's own pieces, by module name, as plain JSON-like data
-            (dicts, lists, ints, strings): e.g. offices, seats, discs of an expansion.
+            (dicts, lists, ints, strings) or an :class:`ExtPieces` object of the module
+            (written as its plain form): e.g. offices, seats, discs of an expansion.
             The model gives them no meaning; copies and JSON keep them.
     """
 
@@ -209,7 +260,7 @@ class State:
             [b.copy() for b in self.bids],
             [x.copy() for x in self.lasting] if self.lasting else [],
             self.neutral_holder,
-            copy_plain(self.ext) if self.ext else {},
+            _copy_ext(self.ext) if self.ext else {},
         )
 
     def set_to(self, other: State) -> None:
@@ -220,8 +271,11 @@ class State:
             setattr(self, f.name, getattr(c, f.name))
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data; :meth:`from_json` rebuilds an equal state."""
-        return attrs.asdict(self)
+        """Plain JSON-able data; :meth:`from_json` rebuilds an equal state (a module's
+        :class:`ExtPieces` in ``ext`` written as their plain form)."""
+        out = attrs.asdict(self, filter=_not_ext)
+        out["ext"] = _plain_ext(self.ext)  # the last field, as asdict would put it
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -265,3 +319,8 @@ class State:
     def count_in(self, place: int) -> int:
         """All caballeros in ``place``, every colour and the neutral ones included."""
         return sum(self.caballeros[place]) + self.neutral[place]
+
+
+def _not_ext(a: attrs.Attribute[Any], _value: Any) -> bool:
+    """The ``attrs.asdict`` filter of :meth:`State.to_json`: every field but ``ext``."""
+    return a.name != "ext"

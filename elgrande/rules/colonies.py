@@ -1,11 +1,11 @@
 """Grand Inquisitor & the Colonies as a rules module (C1-C13; DESIGN.md 2a).
 
-The module keeps its own pieces in ``state.ext["colonies"]`` (plain data, see
-:func:`pieces`): the offices of the new areas (Ambassador, Envoy, Captain, Viceroy: C4-C6),
-the limit table and who sits at it (C10), the free gold and goods discs lying in the areas,
-the carriers and the supply (C7). Every figure (office points, seats, disc values, the
-areas the king may enter) comes from the set manifest (``cards/colonies/set.yaml``,
-:class:`elgrande.data.expansions.Figures`).
+The module keeps its own pieces in ``state.ext["colonies"]`` (a :class:`Pieces`, written as
+plain data in JSON; see :func:`pieces`): the offices of the new areas (Ambassador, Envoy,
+Captain, Viceroy: C4-C6), the limit table and who sits at it (C10), the free gold and
+goods discs lying in the areas, the carriers and the supply (C7). Every figure (office
+points, seats, disc values, the areas the king may enter) comes from the set manifest
+(``cards/colonies/set.yaml``, :class:`elgrande.data.expansions.Figures`).
 
 Caballeros in the new areas are ordinary places of the board; the neutral (black)
 caballeros are ``state.neutral`` and count for ``state.neutral_holder`` (C8) or, unheld,
@@ -40,6 +40,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+import attr
+
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
@@ -47,10 +49,10 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events, Phase, RulesModule
 from elgrande.engine.primitives import _apply_moves, primitive
 from elgrande.engine.regions import regions
-from elgrande.errors import IllegalMove, ScenarioError
+from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.scoring import participants
-from elgrande.model.state import NOBODY, State
+from elgrande.model.state import NOBODY, ExtPieces, State, copy_plain
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
 
@@ -119,29 +121,208 @@ def remember_figures(board: Board, fig: Any) -> None:
         derived.clear()
 
 
-def fresh_pieces(board: Board, players: int) -> dict[str, Any]:
+# attr.s, not attrs.define: mypyc makes them native classes (README, "Compiled build"):
+# the hooks read the pieces at every caballero moved and every phase step as struct fields,
+# not by hashing keys of nested dicts; init=False and an __init__ of their own (compiled)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+class Table:
+    """The limit table (C10), its plain form ``{"region", "seats", "seated", "black"}`` and,
+    once set, ``"vacant"`` and ``"chooser"``.
+
+    Attributes:
+        region: the id of its region ("" before setup).
+        seats: its seats (by player count, from the manifest).
+        seated: the caballeros seated there by player.
+        black: the black caballeros seated there.
+        vacant: the empty seats waiting for the seating decision (None: never settled).
+        chooser: who chooses who sits after the table moved (None: C8's decider).
+    """
+
+    region: str
+    seats: int
+    seated: list[int]
+    black: int
+    vacant: int | None = None
+    chooser: int | None = None
+
+    def __init__(self, region: str, seats: int, seated: list[int], black: int,
+                 vacant: int | None = None, chooser: int | None = None) -> None:
+        self.region = region
+        self.seats = seats
+        self.seated = seated
+        self.black = black
+        self.vacant = vacant
+        self.chooser = chooser
+
+    def copy(self) -> Table:
+        """An independent copy."""
+        return Table(self.region, self.seats, self.seated.copy(), self.black, self.vacant,
+                     self.chooser)
+
+    def to_plain(self) -> dict[str, Any]:
+        """The plain form (``state.ext`` JSON)."""
+        out: dict[str, Any] = {"region": self.region, "seats": self.seats,
+                               "seated": self.seated.copy(), "black": self.black}
+        if self.vacant is not None:
+            out["vacant"] = self.vacant
+        if self.chooser is not None:
+            out["chooser"] = self.chooser
+        return out
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> Table:
+        """Read :meth:`to_plain`'s form (copied)."""
+        v, c = data.get("vacant"), data.get("chooser")
+        return cls(str(data["region"]), int(data["seats"]), [int(x) for x in data["seated"]],
+                   int(data["black"]), None if v is None else int(v),
+                   None if c is None else int(c))
+
+
+@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+class Pieces(ExtPieces):
+    """The Colonies pieces of a game, ``state.ext["colonies"]`` (C4-C13). Its plain form
+    (saved games, views, records) is a mapping of the attribute names; an optional piece
+    (None here) is absent there.
+
+    Attributes:
+        offices: office id -> holder (a player, BLACK or EMPTY) (C4-C6).
+        table: the limit table (C10).
+        free: area -> disc id -> discs lying there (an area without discs: absent) (C7).
+        carriers: ``[area, player, disc]`` of each caballero carrying a disc (C7).
+        supply: disc id -> discs in the supply (C7).
+        bonus: the Inquisitor holder's extra caballero this turn, "court", "board" or "" (C8).
+        open: the action cards open to the players after the actor (C13).
+        sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n (C5).
+        dropped: the carriers the last departure forced out (C7, C11).
+        notes: events a hook kept for the next interlude or interject to log.
+        fresh: the new discs the acting player may take at once (C7).
+        relocation: the unused relocations of the last move (C11).
+        removed: the action cards removed this special action (C13).
+        carrying: 1 while a carrier arrives by ship (it takes no office, C5).
+        castillo_seating: the pending seating of the Castillo's arrivals (C10).
+        castillo_chosen: the seats chosen for the Castillo's arrivals (C10).
+    """
+
+    offices: dict[str, int]
+    table: Table
+    free: dict[str, dict[str, int]]
+    carriers: list[list[Any]]
+    supply: dict[str, int]
+    bonus: str | None = None
+    open: list[str] | None = None
+    sailed: dict[str, int] | None = None
+    dropped: list[list[Any]] | None = None
+    notes: list[dict[str, Any]] | None = None
+    fresh: dict[str, Any] | None = None
+    relocation: dict[str, Any] | None = None
+    removed: list[str] | None = None
+    carrying: int | None = None
+    castillo_seating: dict[str, Any] | None = None
+    castillo_chosen: dict[str, Any] | None = None
+
+    def __init__(self, offices: dict[str, int], table: Table, free: dict[str, dict[str, int]],
+                 carriers: list[list[Any]], supply: dict[str, int], bonus: str | None = None,
+                 open: list[str] | None = None, sailed: dict[str, int] | None = None,
+                 dropped: list[list[Any]] | None = None,
+                 notes: list[dict[str, Any]] | None = None,
+                 fresh: dict[str, Any] | None = None,
+                 relocation: dict[str, Any] | None = None,
+                 removed: list[str] | None = None, carrying: int | None = None,
+                 castillo_seating: dict[str, Any] | None = None,
+                 castillo_chosen: dict[str, Any] | None = None) -> None:
+        self.offices = offices
+        self.table = table
+        self.free = free
+        self.carriers = carriers
+        self.supply = supply
+        self.bonus = bonus
+        self.open = open
+        self.sailed = sailed
+        self.dropped = dropped
+        self.notes = notes
+        self.fresh = fresh
+        self.relocation = relocation
+        self.removed = removed
+        self.carrying = carrying
+        self.castillo_seating = castillo_seating
+        self.castillo_chosen = castillo_chosen
+
+    def copy(self) -> Pieces:
+        """An independent copy (the rare pieces, when present, deep-copied as plain data)."""
+        return Pieces(
+            self.offices.copy(), self.table.copy(), {a: d.copy() for a, d in self.free.items()},
+            [c.copy() for c in self.carriers], self.supply.copy(), self.bonus,
+            None if self.open is None else self.open.copy(),
+            None if self.sailed is None else self.sailed.copy(),
+            None if self.dropped is None else [c.copy() for c in self.dropped],
+            None if self.notes is None else copy_plain(self.notes),
+            None if self.fresh is None else copy_plain(self.fresh),
+            None if self.relocation is None else copy_plain(self.relocation),
+            None if self.removed is None else self.removed.copy(), self.carrying,
+            None if self.castillo_seating is None else copy_plain(self.castillo_seating),
+            None if self.castillo_chosen is None else copy_plain(self.castillo_chosen))
+
+    def to_plain(self) -> dict[str, Any]:
+        """The plain form (``state.ext["colonies"]`` in JSON): the keys of the attributes,
+        an absent optional piece left out."""
+        out: dict[str, Any] = {"offices": self.offices.copy(), "table": self.table.to_plain(),
+                               "free": {a: d.copy() for a, d in self.free.items()},
+                               "carriers": [c.copy() for c in self.carriers],
+                               "supply": self.supply.copy()}
+        for key in _OPTIONAL:
+            v = getattr(self, key)
+            if v is not None:
+                out[key] = copy_plain(v)
+        return out
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> Pieces:
+        """Read :meth:`to_plain`'s form (a saved game's, a view's; copied).
+
+        Raises:
+            DataError: a key this module does not know.
+        """
+        unknown = sorted(set(data) - _KEYS)
+        if unknown:
+            raise DataError("", f"unknown Colonies piece(s) in the state: {', '.join(unknown)}")
+        d = copy_plain(data)
+        p = cls(d["offices"], Table.from_plain(d["table"]), d["free"], d["carriers"],
+                d["supply"])
+        for key in _OPTIONAL:
+            if key in d:
+                setattr(p, key, d[key])
+        return p
+
+
+#: The optional pieces of :class:`Pieces` (absent from the plain form when None).
+_OPTIONAL: Final = ("bonus", "open", "sailed", "dropped", "notes", "fresh", "relocation",
+                    "removed", "carrying", "castillo_seating", "castillo_chosen")
+_KEYS: Final = frozenset({"offices", "table", "free", "carriers", "supply", *_OPTIONAL})
+
+
+def fresh_pieces(board: Board, players: int) -> Pieces:
     """The Colonies pieces before setup: offices empty, no limit table, every disc in the
     supply (C1, C7)."""
     fig = figures(board)
     table = fig.limit_table(players)
-    return {
-        "offices": {o.id: EMPTY for o in fig.offices},
-        "table": {"region": "", "seats": table.seats if table else 0,
-                  "seated": [0] * players, "black": 0},
-        "free": {},  # area -> disc -> n lying there (an area without discs: absent)
-        "carriers": [],
-        "supply": {d.id: d.supply for d in fig.discs},
-    }
+    return Pieces({o.id: EMPTY for o in fig.offices},
+                  Table("", table.seats if table else 0, [0] * players, 0),
+                  {}, [], {d.id: d.supply for d in fig.discs})
 
 
-def pieces(state: State) -> dict[str, Any] | None:
-    """The Colonies pieces of ``state`` (read only), or None before they exist."""
-    return state.ext.get(NAME)
+def pieces(state: State) -> Pieces | None:
+    """The Colonies pieces of ``state``, or None before they exist; the plain form of a
+    state read from JSON is turned into :class:`Pieces` here, once (the same pieces)."""
+    ext = state.ext.get(NAME)
+    if ext is None or type(ext) is Pieces:
+        return ext
+    got = state.ext[NAME] = Pieces.from_plain(ext)
+    return got
 
 
-def own_pieces(state: State, board: Board) -> dict[str, Any]:
+def own_pieces(state: State, board: Board) -> Pieces:
     """The Colonies pieces of ``state``, created empty when missing (to change them)."""
-    ext: dict[str, Any] | None = state.ext.get(NAME)
+    ext = pieces(state)
     if ext is None:
         ext = state.ext[NAME] = fresh_pieces(board, state.players)
     return ext
@@ -174,35 +355,35 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     at the limit table (C10). Carriers never arrive this way (see the ship phase)."""
     if n <= 0:
         return
-    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, board)
+    ext = own_pieces(state, board)
     pid = board.places[place].id
     hit = _BY_PLACE.get(id(board))
     offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[0][place]
     carrying = 0
     if offices:  # carriers take no office
-        if ext.get("carrying"):
+        if ext.carrying:
             carrying = n
-        elif "dropped" in ext:
-            for c in ext["dropped"]:
+        elif ext.dropped is not None:
+            for c in ext.dropped:
                 if c[1] == player:
                     carrying += 1
     if offices and n > carrying:
         who = BLACK if player == NOBODY else player  # _office_who
         for _ in range(n - carrying):
             for o in offices:
-                if ext["offices"][o.id] == EMPTY:
-                    ext["offices"][o.id] = who
+                if ext.offices[o.id] == EMPTY:
+                    ext.offices[o.id] = who
                     break
             else:
                 break
-    table: dict[str, Any] = ext["table"]
-    if table["region"] == pid:
+    table = ext.table
+    if table.region == pid:
         sit = min(_free_seats(table), n)
         if sit > 0:
             if player == NOBODY:
-                table["black"] += sit
+                table.black += sit
             else:
-                table["seated"][player] += sit
+                table.seated[player] += sit
 
 
 def _offices_in(board: Board, order: int = 0) -> dict[str, list[Any]]:
@@ -246,7 +427,7 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     a seat left empty is refilled from those standing beside the table (C10)."""
     if n <= 0:
         return
-    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, board)
+    ext = own_pieces(state, board)
     pid = board.places[place].id
     left = state.neutral[place] if player == NOBODY else state.caballeros[place][player]
     hit = _BY_PLACE.get(id(board))
@@ -254,28 +435,28 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     officers = 0
     if offices:
         who = BLACK if player == NOBODY else player  # _office_who
-        held = [o for o in offices if ext["offices"][o.id] == who]
+        held = [o for o in offices if ext.offices[o.id] == who]
         for o in held[:max(0, len(held) - left)]:
-            ext["offices"][o.id] = EMPTY
+            ext.offices[o.id] = EMPTY
         officers = min(len(held), left)
     dropped = []
-    if ext["carriers"]:
-        carried = [c for c in ext["carriers"] if c[0] == pid and c[1] == player]
+    if ext.carriers:
+        carried = [c for c in ext.carriers if c[0] == pid and c[1] == player]
         for c in carried[:max(0, len(carried) - (left - officers))]:
             # a carrier forced out (plain caballeros leave first [decision]): its disc
             # returns to the supply, unless a move takes it on (:func:`_moved`, C11)
-            ext["carriers"].remove(c)
-            ext["supply"][c[2]] = ext["supply"].get(c[2], 0) + 1
+            ext.carriers.remove(c)
+            ext.supply[c[2]] = ext.supply.get(c[2], 0) + 1
             dropped.append(c)
-    if dropped or "dropped" in ext:  # this departure's dropped carriers only (none: no key)
-        ext["dropped"] = dropped
-    table: dict[str, Any] = ext["table"]
-    if table["region"] != pid:
+    if dropped or ext.dropped is not None:  # this departure's dropped carriers only (none: no key)
+        ext.dropped = dropped
+    table = ext.table
+    if table.region != pid:
         return
     if player == NOBODY:
-        table["black"] = min(table["black"], left)
+        table.black = min(table.black, left)
     else:
-        table["seated"][player] = min(table["seated"][player], left)
+        table.seated[player] = min(table.seated[player], left)
     settle_table(state, board)
 
 
@@ -290,8 +471,8 @@ def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
     if ext is None:
         return
     pid, to = board.place_id(src), board.place_id(dst)
-    moving = [c for c in ext.get("dropped", []) if c[0] == pid and c[1] == player][:n]
-    ext["dropped"] = []
+    moving = [c for c in ext.dropped or () if c[0] == pid and c[1] == player][:n]
+    ext.dropped = []
     areas = {d.area for d in figures(board).discs} | {str(ship_figures(board).get("area"))}
     for c in moving:
         disc = c[2]
@@ -302,15 +483,17 @@ def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
                         "place": to, "points": d.points,
                         "text": f"{{seat{player}}}'s {disc} carrier reaches "
                                 f"{board.places[dst].name}: {d.points} points."})
-        elif to in areas and ext["supply"].get(disc, 0) > 0:
-            ext["supply"][disc] -= 1
-            ext["carriers"].append([to, player, disc])
+        elif to in areas and ext.supply.get(disc, 0) > 0:
+            ext.supply[disc] -= 1
+            ext.carriers.append([to, player, disc])
 
 
-def _note(ext: dict[str, Any], event: dict[str, Any]) -> None:
+def _note(ext: Pieces, event: dict[str, Any]) -> None:
     """Keep an event a hook cannot log itself, for the next ``interject`` or
     ``interlude`` to log."""
-    ext.setdefault("notes", []).append(event)
+    if ext.notes is None:
+        ext.notes = []
+    ext.notes.append(event)
 
 
 def _flush_notes(state: State, events: list[dict[str, Any]]) -> None:
@@ -319,36 +502,37 @@ def _flush_notes(state: State, events: list[dict[str, Any]]) -> None:
     ext = pieces(state)
     if ext is None:
         return
-    ext.pop("dropped", None)
-    if ext.get("notes"):
-        events.extend(ext.pop("notes"))
+    ext.dropped = None
+    if ext.notes:
+        events.extend(ext.notes)
+        ext.notes = None
 
 
-def _free_seats(table: dict[str, Any]) -> int:
+def _free_seats(table: Table) -> int:
     """The limit table's empty seats an arrival may take: not those waiting for a seating
     choice (``vacant``, C10)."""
-    return int(table["seats"] - sum(table["seated"]) - table["black"]
-               - table.get("vacant", 0))
+    return int(table.seats - sum(table.seated) - table.black
+               - (table.vacant or 0))
 
 
 def standing(state: State, board: Board) -> dict[int, int]:
     """The caballeros standing beside the limit table, by colour (players, NOBODY for the
     black ones), only colours with some (C10)."""
     ext = pieces(state)
-    if ext is None or not ext["table"]["region"]:
+    if ext is None or not ext.table.region:
         return {}
-    table: dict[str, Any] = ext["table"]
-    r = board.index[table["region"]]
-    out = {p: state.caballeros[r][p] - table["seated"][p] for p in range(state.players)}
-    out[NOBODY] = state.neutral[r] - table["black"]
+    table = ext.table
+    r = board.index[table.region]
+    out = {p: state.caballeros[r][p] - table.seated[p] for p in range(state.players)}
+    out[NOBODY] = state.neutral[r] - table.black
     return {w: n for w, n in out.items() if n > 0}
 
 
-def _sit(table: dict[str, Any], who: int, n: int) -> None:
+def _sit(table: Table, who: int, n: int) -> None:
     if who == NOBODY:
-        table["black"] += n
+        table.black += n
     else:
-        table["seated"][who] += n
+        table.seated[who] += n
 
 
 def settle_table(state: State, board: Board) -> None:
@@ -358,22 +542,22 @@ def settle_table(state: State, board: Board) -> None:
     seating decision (:func:`seat_decision`: the Inquisitor's holder, or the acting
     player, chooses who sits)."""
     ext = pieces(state)
-    if ext is None or not ext["table"]["region"]:
+    if ext is None or not ext.table.region:
         return
-    table: dict[str, Any] = ext["table"]
-    table["vacant"] = 0
+    table = ext.table
+    table.vacant = 0
     free = _free_seats(table)
     stand = standing(state, board)
     if free <= 0 or not stand:
-        table.pop("chooser", None)
+        table.chooser = None
         return
     if sum(stand.values()) <= free or len(stand) == 1:
         for who, n in stand.items():
             _sit(table, who, min(n, free))
             free -= min(n, free)
-        table.pop("chooser", None)
+        table.chooser = None
         return
-    table["vacant"] = free
+    table.vacant = free
 
 
 #: The option key of a seating decision: the colour (player, or -1 for black) each label
@@ -398,21 +582,21 @@ def seat_decision(state: State, board: Board, actor: int) -> Decision | None:
     gives the colour each label seats (a player index, -1 for a black caballero).
     """
     ext = pieces(state)
-    if ext is None or not ext["table"].get("vacant"):
+    if ext is None or not ext.table.vacant:
         return None
     settle_table(state, board)
-    table: dict[str, Any] = ext["table"]
-    if not table.get("vacant"):
+    table = ext.table
+    if not table.vacant:
         return None
     stand = standing(state, board)
     colours = sorted(stand, key=lambda w: (w == NOBODY, w))
     labels = [("a black caballero" if w == NOBODY else f"a caballero of player {w}")
               + f" ({stand[w]} standing)" for w in colours]
-    name = board.places[board.index[table["region"]]].name
-    chooser = table.get("chooser")  # the table's mover (C10), else C8's decider
+    name = board.places[board.index[table.region]].name
+    chooser = table.chooser  # the table's mover (C10), else C8's decider
     who = int(chooser) if chooser is not None else seat_decider(state, actor)
     return Decision("choose_option", [who],
-                    f"Limit table in {name}: {table['vacant']} seat(s) empty; whose "
+                    f"Limit table in {name}: {table.vacant} seat(s) empty; whose "
                     "caballero standing beside the table sits down?",
                     {"labels": labels, SEAT: colours}, "C10")
 
@@ -420,12 +604,12 @@ def seat_decision(state: State, board: Board, actor: int) -> Decision | None:
 def apply_seat(state: State, board: Board, d: Decision, norm: int,
                events: Events) -> None:
     """Seat the colour of option ``norm`` of a :func:`seat_decision` (checked) (C10)."""
-    table = own_pieces(state, board)["table"]
+    table = own_pieces(state, board).table
     who = int(d.options[SEAT][norm])
     _sit(table, who, 1)
     settle_table(state, board)
     events.append({"event": "seat", "player": d.players[0], "seated": who,
-                   "region": table["region"],
+                   "region": table.region,
                    "text": "{who} seats " + ("a black caballero" if who == NOBODY else
                                              f"a caballero of {{seat{who}}}")
                            + " at the limit table."})
@@ -435,23 +619,23 @@ def _interject(ctx: Ctx) -> Decision | None:
     """Between two statements of a special action: the relocations a move left unused
     (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
     once (C10)."""
-    ext: dict[str, Any] | None = ctx.state.ext.get(NAME)
+    ext = pieces(ctx.state)
     if ext is None:
         return None  # as _flush_notes, relocation_decision and seat_decision: nothing to do
     # the common case first: nothing noted, no relocation left, no seat waiting
-    if "dropped" not in ext and "notes" not in ext and not ext.get("relocation") \
-            and not ext["table"].get("vacant"):
+    if ext.dropped is None and ext.notes is None and not ext.relocation \
+            and not ext.table.vacant:
         return None
     if not in_play(ctx.board):
         return None
-    if "dropped" in ext or "notes" in ext:
+    if ext.dropped is not None or ext.notes is not None:
         _flush_notes(ctx.state, ctx.events)
-    if ext.get("relocation"):
+    if ext.relocation:
         d = relocation_decision(ctx.state, ctx.board)
         if d is not None:
             return d
     return seat_decision(ctx.state, ctx.board, ctx.run.actor) \
-        if ext["table"].get("vacant") else None
+        if ext.table.vacant else None
 
 
 def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
@@ -475,9 +659,9 @@ def _relocated(ctx: Ctx, options: dict[str, Any], moves: Any) -> None:
     ext = own_pieces(ctx.state, ctx.board)
     left = int(options["max"]) - sum(int(m[3]) for m in moves)
     if options.get("all") or left <= 0:
-        ext.pop("relocation", None)
+        ext.relocation = None
         return
-    ext["relocation"] = {"left": left, "decider": ctx.subject, "stripped": [],
+    ext.relocation = {"left": left, "decider": ctx.subject, "stripped": [],
                          "sources": {src: sorted(int(w) for w in owners)
                                      for src, owners in options["sources"].items()}}
 
@@ -491,33 +675,33 @@ def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
     caballero of such a colour standing beside the table in an empty seat instead of the
     C10 chooser (``{"seat": p}``: a second relocation). Black caballeros are player -1."""
     ext = pieces(state)
-    rel = (ext or {}).get("relocation")
+    rel = ext.relocation if ext is not None else None
     if ext is None or not rel:
         return []
     out: list[dict[str, Any]] = []
-    table: dict[str, Any] = ext["table"]
+    table = ext.table
     for src, whos in rel["sources"].items():
         offices = [o for o in figures(board).offices if o.area == src]
         for o in offices:
-            holder = ext["offices"][o.id]
+            holder = ext.offices[o.id]
             colour = NOBODY if holder == BLACK else holder
             if holder != EMPTY and colour in whos:
                 out.append({"strip": o.id, "in": src})
         for o in offices:
-            if o.id not in rel["stripped"] or ext["offices"][o.id] != EMPTY:
+            if o.id not in rel["stripped"] or ext.offices[o.id] != EMPTY:
                 continue
             for w in whos:
                 held = sum(1 for x in figures(board).offices
-                           if x.area == src and ext["offices"][x.id] == _office_who(w))
+                           if x.area == src and ext.offices[x.id] == _office_who(w))
                 plain = _count(state, board.index[src], w) - held - (
                     _carriers(ext, src, w) if w >= 0 else 0)
                 if plain > 0:
                     out.append({"appoint": o.id, "player": w, "in": src})
-        if table["region"] == src:
+        if table.region == src:
             for w in whos:
-                if (table["black"] if w == NOBODY else table["seated"][w]) > 0:
+                if (table.black if w == NOBODY else table.seated[w]) > 0:
                     out.append({"unseat": w})
-            if table.get("vacant"):
+            if table.vacant:
                 stand = standing(state, board)
                 out += [{"seat": w} for w in whos if stand.get(w, 0) > 0]
     return out
@@ -544,12 +728,12 @@ def relocation_decision(state: State, board: Board) -> Decision | None:
     index into ``options["labels"]``, 0 spends no more; ``options["relocations"]`` lists
     what each other option does, see :func:`relocation_actions`), or None."""
     ext = pieces(state)
-    rel = (ext or {}).get("relocation")
+    rel = ext.relocation if ext is not None else None
     if ext is None or not rel:
         return None
     acts = relocation_actions(state, board)
     if not acts:
-        ext.pop("relocation", None)
+        ext.relocation = None
         return None
     return Decision("choose_option", [int(rel["decider"])],
                     f"{rel['left']} relocation(s) of this special action left: use one "
@@ -564,31 +748,31 @@ def apply_relocation(state: State, board: Board, d: Decision, norm: int,
     """Carry out a checked :func:`relocation_decision` answer (C11); an unseated seat is
     refilled as C10 says (:func:`settle_table`)."""
     ext = own_pieces(state, board)
-    rel = ext.get("relocation")
+    rel = ext.relocation
     if norm == 0 or not rel:
-        ext.pop("relocation", None)
+        ext.relocation = None
         return
     a = d.options[RELOCATE][norm - 1]
-    table: dict[str, Any] = ext["table"]
+    table = ext.table
     if "strip" in a:
-        ext["offices"][a["strip"]] = EMPTY
+        ext.offices[a["strip"]] = EMPTY
         rel["stripped"].append(a["strip"])
     elif "appoint" in a:
-        ext["offices"][a["appoint"]] = _office_who(int(a["player"]))
+        ext.offices[a["appoint"]] = _office_who(int(a["player"]))
     elif "unseat" in a:
         w = int(a["unseat"])
         if w == NOBODY:
-            table["black"] -= 1
+            table.black -= 1
         else:
-            table["seated"][w] -= 1
-        table["vacant"] = table.get("vacant", 0) + 1  # C10 fills it (or a second relocation)
-        table.pop("chooser", None)
+            table.seated[w] -= 1
+        table.vacant = (table.vacant or 0) + 1  # C10 fills it (or a second relocation)
+        table.chooser = None
     else:
         _sit(table, int(a["seat"]), 1)
-        table["vacant"] = max(0, table.get("vacant", 0) - 1)
+        table.vacant = max(0, (table.vacant or 0) - 1)
     rel["left"] -= 1
     if rel["left"] <= 0:
-        ext.pop("relocation", None)
+        ext.relocation = None
     if "unseat" not in a:
         settle_table(state, board)
     events.append({"event": "relocate", "player": d.players[0], "relocation": dict(a),
@@ -609,28 +793,25 @@ def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:
     ext = pieces(state)
     if ext is None:
         return
-    table: dict[str, Any] = ext["table"]
-    chosen = ext.pop(CASTILLO_CHOSEN, None)
-    if not table["region"]:
+    table = ext.table
+    chosen, ext.castillo_chosen = ext.castillo_chosen, None
+    if not table.region:
         return
     if chosen is not None:
-        for p, n in chosen.items():
-            table["seated"][int(p)] += int(n)
+        for q, k in chosen.items():  # (names of their own: mypyc types a name once)
+            table.seated[int(q)] += int(k)
         return
-    r = board.index[table["region"]]
+    r = board.index[table.region]
     arrivals = [(m.player, m.caballeros) for m in moves if m.to == r]
-    free = table["seats"] - sum(table["seated"]) - table["black"]
+    free = table.seats - sum(table.seated) - table.black
     total = sum(n for _, n in arrivals)
     if total <= free or state.neutral_holder != NOBODY:
         for p, n in arrivals:
             sit = min(n, free)
-            table["seated"][p] += sit
+            table.seated[p] += sit
             free -= sit
 
-
-#: ``state.ext`` keys of the seating after the Castillo empties (C10): the pending choice
 #: (the revealed discs, the arrivals and the seats chosen so far) and the seats chosen.
-CASTILLO_SEATING, CASTILLO_CHOSEN = "castillo_seating", "castillo_chosen"
 #: The option key of that decision: the player each label seats.
 CASTILLO_SEAT: Final = "castillo_seat_colours"
 
@@ -638,9 +819,9 @@ CASTILLO_SEAT: Final = "castillo_seat_colours"
 def _castillo_arrivals(state: State, board: Board, discs: dict[str, str]) -> dict[int, int]:
     """The caballeros each player's Castillo sends to the limit table's region (B6.3)."""
     ext = pieces(state)
-    if ext is None or not ext["table"]["region"]:
+    if ext is None or not ext.table.region:
         return {}
-    t = ext["table"]["region"]
+    t = ext.table.region
     return {p: state.caballeros[board.castillo][p] for p in range(state.players)
             if discs.get(str(p)) == t and board.index[t] != state.king
             and state.caballeros[board.castillo][p]}
@@ -653,15 +834,15 @@ def _discs_decide(engine: FlowEngine, state: State, flow: Flow,
     who sits, one seat at a time (answer: an option index;
     ``options["castillo_seat_colours"]`` gives the player each label seats), before the
     scoring goes on."""
-    ext = pieces(state) or {}
-    cs = ext.get(CASTILLO_SEATING)
-    if not cs:
+    ext = pieces(state)
+    cs = ext.castillo_seating if ext is not None else None
+    if not cs or ext is None:
         wrapped: Decision | None = engine.rules.beneath(_DISCS).decide(engine, state, flow,
                                                                      events)
         return wrapped
     left = {int(p): n - cs["chosen"].get(p, 0) for p, n in cs["arrivals"].items()}
     colours = sorted(p for p, n in left.items() if n > 0)
-    name = engine.board.places[engine.board.index[ext["table"]["region"]]].name
+    name = engine.board.places[engine.board.index[ext.table.region]].name
     return Decision("choose_option", [state.neutral_holder],
                     f"The Castillo empties: {cs['free']} seat(s) free at the limit table in "
                     f"{name} for {sum(left.values())} arriving caballeros; who sits next?",
@@ -677,13 +858,13 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     base_apply = engine.rules.beneath(_DISCS).apply
     b = engine.board
     ext = own_pieces(state, b)
-    cs = ext.get(CASTILLO_SEATING)
+    cs = ext.castillo_seating
     if cs:
         p = str(flow.pending.options[CASTILLO_SEAT][int(norm)]) if flow.pending else ""
         cs["chosen"][p] = cs["chosen"].get(p, 0) + 1
         cs["free"] -= 1
         events.append({"event": "seat", "player": player, "seated": int(p),
-                       "region": ext["table"]["region"],
+                       "region": ext.table.region,
                        "text": f"{{who}} seats a caballero of {{seat{p}}} at the limit table."})
         left = {q: n - cs["chosen"].get(q, 0) for q, n in cs["arrivals"].items()}
         if cs["free"] > 0 and sum(left.values()) > cs["free"] and \
@@ -693,8 +874,8 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
             k = min(n, cs["free"])
             cs["chosen"][q] = cs["chosen"].get(q, 0) + k
             cs["free"] -= k
-        del ext[CASTILLO_SEATING]
-        ext[CASTILLO_CHOSEN] = dict(cs["chosen"])
+        ext.castillo_seating = None
+        ext.castillo_chosen = dict(cs["chosen"])
         flow.secret = {k: v for k, v in cs["discs"].items() if k != str(cs["last"])}
         base_apply(engine, state, flow, int(cs["last"]), cs["discs"][str(cs["last"])], events)
         return
@@ -702,10 +883,10 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if last and state.neutral_holder != NOBODY and flow.phase == DISCS_PHASE:
         discs = {**flow.secret, str(player): norm}
         arrivals = _castillo_arrivals(state, b, discs)
-        t = ext["table"]
-        free = t["seats"] - sum(t["seated"]) - t["black"]
+        t = ext.table
+        free = t.seats - sum(t.seated) - t.black
         if len(arrivals) > 1 and sum(arrivals.values()) > free > 0:
-            ext[CASTILLO_SEATING] = {"discs": discs, "last": player, "free": free,
+            ext.castillo_seating = {"discs": discs, "last": player, "free": free,
                                      "arrivals": {str(p): n for p, n in arrivals.items()},
                                      "chosen": {}}
             flow.secret = {}  # the discs are revealed (B6.2): the holder sees them
@@ -723,8 +904,8 @@ def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
     owner may, and the disc then returns to the supply (:func:`_leave`)."""
     if owner == decider:
         return n
-    ext: dict[str, Any] | None = state.ext.get(NAME)  # pieces(state)
-    if ext is None or not ext["carriers"]:
+    ext = pieces(state)
+    if ext is None or not ext.carriers:
         return n  # no carrier at all (_carriers would count none)
     return n - _carriers(ext, board.places[place].id, owner)
 
@@ -834,20 +1015,20 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
     nobody); C6: an office holder whose office does not rank (the Viceroy) is not counted.
     On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
     bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
-    ext: dict[str, Any] | None = state.ext.get(NAME)
+    ext = pieces(state)
     if ext is None:
         return who, counts
     pid = board.places[place].id
-    table: dict[str, Any] = ext["table"]
+    table = ext.table
     hit = _BY_PLACE.get(id(board))
     offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][place]
-    if table["region"] != pid and not offices:
+    if table.region != pid and not offices:
         return who, counts  # neither the limit table nor an office here: unchanged
     counts = counts[:]
     who = who[:]
-    if table["region"] == pid:
-        counts = [table["seated"][w] if w >= 0 else 0 for w in who]
-        black = table["black"]
+    if table.region == pid:
+        counts = [table.seated[w] if w >= 0 else 0 for w in who]
+        black = table.black
         if black:
             if state.neutral_holder != NOBODY:
                 counts[who.index(state.neutral_holder)] += black
@@ -856,7 +1037,7 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
     for o in offices or ():
         if o.ranks:
             continue
-        holder = ext["offices"][o.id]
+        holder = ext.offices[o.id]
         target = holder if holder >= 0 else (state.neutral_holder if holder == BLACK else EMPTY)
         if holder == BLACK and state.neutral_holder == NOBODY:
             target = NOBODY
@@ -871,7 +1052,7 @@ def _area_bonus(state: State, board: Board, place: int,
     """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
     whatever the player count. C12: a first-position-only scoring pays no Captain or
     Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
-    ext: dict[str, Any] | None = state.ext.get(NAME)
+    ext = pieces(state)
     if ext is None:
         return []
     hit = _BY_PLACE.get(id(board))
@@ -886,7 +1067,7 @@ def _area_bonus(state: State, board: Board, place: int,
         sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
         leader = sole[0] if len(sole) == 1 else None
     for o in offices:
-        payee = _payee(state, ext["offices"][o.id])
+        payee = _payee(state, ext.offices[o.id])
         if payee is None or (first_only and (not o.first_only or payee != leader)):
             continue
         out.append((payee, o.name, o.points))
@@ -927,24 +1108,24 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
         state.neutral[r] += per
     n_table = int(fig.setup.get("limit_table_regions", 0))
     for r in left[n_neutral:n_neutral + n_table]:
-        ext["table"]["region"] = b.place_id(r)
+        ext.table.region = b.place_id(r)
     for area, discs in (fig.setup.get("discs") or {}).items():
         for d, n in discs.items():
-            ext["free"].setdefault(area, {})
-            ext["free"][area][d] = ext["free"][area].get(d, 0) + int(n)
-            ext["supply"][d] -= int(n)
+            ext.free.setdefault(area, {})
+            ext.free[area][d] = ext.free[area].get(d, 0) + int(n)
+            ext.supply[d] -= int(n)
     names = ", ".join(b.places[r].name for r in left[:n_neutral])
-    table = ext["table"]["region"]
+    table = ext.table.region
     events.append({"event": "colonies_setup",
                    "neutral": {b.place_id(r): state.neutral[r] for r in left[:n_neutral]},
-                   "limit_table": table, "seats": ext["table"]["seats"],
-                   "free": {a: dict(d) for a, d in ext["free"].items() if d},
+                   "limit_table": table, "seats": ext.table.seats,
+                   "free": {a: dict(d) for a, d in ext.free.items() if d},
                    "text": f"Colonies: {per} black caballeros of the Grand Inquisitor in "
-                           f"each of {names}; the limit table ({ext['table']['seats']} "
+                           f"each of {names}; the limit table ({ext.table.seats} "
                            f"seats) in {b.places[b.index[table]].name if table else 'no region'}"
                            "; discs: " + ", ".join(
                                f"{n} {d} in {b.places[b.index[a]].name}"
-                               for a, ds in ext["free"].items() for d, n in ds.items() if n)
+                               for a, ds in ext.free.items() for d, n in ds.items() if n)
                            + "; the new areas: " + ", ".join(
                                pl.name for pl in b.places if pl.kind == "area") + "."})
 
@@ -1004,8 +1185,8 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
 SHIP: Final = "ship"
 
 
-def _carriers(ext: dict[str, Any], place: str, player: int, disc: str | None = None) -> int:
-    return sum(1 for c in ext["carriers"] if c[0] == place and c[1] == player
+def _carriers(ext: Pieces, place: str, player: int, disc: str | None = None) -> int:
+    return sum(1 for c in ext.carriers if c[0] == place and c[1] == player
                and (disc is None or c[2] == disc))
 
 
@@ -1069,14 +1250,14 @@ def _as_move(key: MoveKey) -> dict[str, Any]:
 def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
     """:func:`ship_moves` as move keys, in the same order (no mapping made)."""
     b = engine.board
-    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, b)
+    ext = own_pieces(state, b)
     hit = _PLAN.get(id(b))
     plan = hit[2] if hit is not None and hit[0] is b else _ship_plan(b)
     if plan is None:
         return []
     ship_id, ship_i, _ports, _dests, boarding, discs = plan
     caballeros = state.caballeros
-    carriers: list[Any] = ext["carriers"]
+    carriers: list[Any] = ext.carriers
     mine = [c for c in carriers if c[1] == player] if carriers else carriers
     aboard_n = caballeros[ship_i][player]
     if not aboard_n and not mine:
@@ -1085,7 +1266,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
                 break
         else:
             return []  # nobody aboard or in a port to board from, nothing carried
-    sailed: dict[str, int] = ext.get("sailed") or _NONE
+    sailed: dict[str, int] = ext.sailed or _NONE
     carried: dict[tuple[str, str | None], int] = {}  # the player's carriers by place, disc
     for c in mine:
         carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
@@ -1107,7 +1288,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
                      if cap < 0 or cap > sum(caballeros[i]) + state.neutral[i]]
         for disc in aboard:
             out += [(ship_id, r, disc) for r in dests]
-    free_discs: dict[str, Any] = ext["free"]
+    free_discs: dict[str, Any] = ext.free
     for a, i in boarding:
         here = caballeros[i][player]
         if carried:
@@ -1164,16 +1345,16 @@ def disc_takes(state: State, board: Board, player: int, area: str,
 def _take_keys(state: State, board: Board, player: int, area: str,
                free: dict[str, int]) -> list[MoveKey]:
     """:func:`disc_takes` as move keys ``(disc, area)``."""
-    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, board)
+    ext = own_pieces(state, board)
     i = board.index[area]
     plain = state.caballeros[i][player]
     if plain <= 0:
         return []  # no caballero there, so no plain one
     hit = _BY_PLACE.get(id(board))
     for o in (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][i] or ():
-        if ext["offices"][o.id] == player:
+        if ext.offices[o.id] == player:
             plain -= 1  # an officer
-    for c in ext["carriers"]:
+    for c in ext.carriers:
         if c[0] == area and c[1] == player:
             plain -= 1  # a carrier (_carriers)
     if plain <= 0:
@@ -1190,16 +1371,16 @@ def fresh_decision(state: State, board: Board) -> Decision | None:
     new discs at once, one decision per disc (answer: an option index; 0 takes no more).
     None when no new disc can be taken (then they lie free for the others' turns)."""
     ext = pieces(state)
-    fresh = ext.get("fresh") if ext is not None else None
+    fresh = ext.fresh if ext is not None else None
     if ext is None or not fresh:
         return None
     p = int(fresh["player"])
     takes = [t for a, discs in fresh["discs"].items()
-             for t in disc_takes(state, board, p, a, {d: min(n, ext["free"].get(a, {})
+             for t in disc_takes(state, board, p, a, {d: min(n, ext.free.get(a, {})
                                                             .get(d, 0))
                                                     for d, n in discs.items()})]
     if not takes:
-        ext.pop("fresh", None)
+        ext.fresh = None
         return None
     return Decision("choose_option", [p], "New discs appeared: may your caballeros there "
                     "take them now?", {"labels": ["take no new disc now",
@@ -1212,11 +1393,14 @@ def apply_fresh(engine: FlowEngine, state: State, d: Decision, norm: int,
     """Carry out a checked :func:`fresh_decision` answer (C7)."""
     ext = own_pieces(state, engine.board)
     if norm == 0:
-        ext.pop("fresh", None)
+        ext.fresh = None
         return
     take = d.options[FRESH][norm - 1]
     apply_ship_move(engine, state, d.players[0], take, events)
-    left = ext["fresh"]["discs"][take["in"]]
+    fresh = ext.fresh
+    if fresh is None:
+        return
+    left = fresh["discs"][take["in"]]
     left[take["take"]] -= 1
     if left[take["take"]] <= 0:
         del left[take["take"]]
@@ -1227,25 +1411,25 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
     """Between phases (not inside a special action, where :func:`_interject` asks): a
     limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
     the new discs the acting player may take at once (C7)."""
-    ext: dict[str, Any] | None = state.ext.get(NAME)
+    ext = pieces(state)
     if ext is None:
         return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
     # the common case first: nothing noted, no seat waiting, no new disc (one look-up each)
-    if "dropped" not in ext and "notes" not in ext and "fresh" not in ext \
-            and not ext["table"].get("vacant"):
+    if ext.dropped is None and ext.notes is None and ext.fresh is None \
+            and not ext.table.vacant:
         return None
     if flow.phase == SPECIAL_PHASE:
         return None
     b = engine.board
     if NAME not in b.sets:  # not in_play
         return None
-    if "dropped" in ext or "notes" in ext:
+    if ext.dropped is not None or ext.notes is not None:
         _flush_notes(state, events)
-    if ext["table"].get("vacant"):
+    if ext.table.vacant:
         d = seat_decision(state, b, flow.actor)
         if d is not None:
             return d
-    return fresh_decision(state, b) if ext.get("fresh") else None
+    return fresh_decision(state, b) if ext.fresh else None
 
 
 #: The rules of the decisions :func:`_interlude` asks (C10 seats, C7 new discs).
@@ -1273,8 +1457,8 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
     carriers [decision: the caballeros of a move answer are not told apart]."""
     if owner == decider or owner < 0:
         return n
-    ext: dict[str, Any] | None = state.ext.get(NAME)  # pieces(state)
-    if ext is None or not ext["carriers"] or board.places[board.castillo].id not in to:
+    ext = pieces(state)
+    if ext is None or not ext.carriers or board.places[board.castillo].id not in to:
         return n  # no carrier at all (_carriers would count none), or not to the Castillo
     return n - _carriers(ext, board.places[place].id, owner)
 
@@ -1338,23 +1522,23 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     scores its points at once and returns to the supply (C7); a carrier takes no office
     (C5, C6)."""
     b = engine.board
-    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, b)
+    ext = own_pieces(state, b)
     if "take" in m:
-        ext["free"][m["in"]][m["take"]] -= 1
-        ext["carriers"].append([m["in"], player, m["take"]])
+        ext.free[m["in"]][m["take"]] -= 1
+        ext.carriers.append([m["in"], player, m["take"]])
         events.append({"event": "take_disc", "player": player, "disc": m["take"],
                        "place": m["in"], "text": "{who}: " + _move_label(b, m) + "."})
         return
     src, dst, disc = b.index[m["from"]], b.index[m["to"]], m["disc"]
     if disc:
-        ext["carriers"].remove([m["from"], player, disc])
+        ext.carriers.remove([m["from"], player, disc])
     state.caballeros[src][player] -= 1
     engine.rules.leave(state, b, src, player, 1)
     state.caballeros[dst][player] += 1
     if disc:
-        ext["carrying"] = 1
+        ext.carrying = 1
     engine.rules.arrive(state, b, dst, player, 1)
-    ext.pop("carrying", None)
+    ext.carrying = None
     key = m["to"] if not disc else f"{m['to']}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": m["from"],
                           "to": m["to"], "disc": disc,
@@ -1362,13 +1546,15 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
         state.scores[player] += d.points
-        ext["supply"][disc] = ext["supply"].get(disc, 0) + 1
+        ext.supply[disc] = ext.supply.get(disc, 0) + 1
         ev["points"] = d.points
         ev["text"] += f" The {disc} is delivered: {d.points} points."
         key = m["to"]
     elif disc:
-        ext["carriers"].append([m["to"], player, disc])
-    sailed = ext.setdefault("sailed", {})
+        ext.carriers.append([m["to"], player, disc])
+    sailed = ext.sailed
+    if sailed is None:
+        sailed = ext.sailed = {}
     sailed[key] = sailed.get(key, 0) + 1
     events.append(ev)
 
@@ -1490,14 +1676,14 @@ def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
     start of the turn, whether the extra caballero of the turn comes to court or goes from
     court to the board (answer: option 0 court, 1 board). No real choice (nothing could
     come to court): it goes to the board."""
-    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, engine.board)
+    ext = own_pieces(state, engine.board)
     p = flow.actor
     if p < 0 or state.neutral_holder != p:
-        ext["bonus"] = ""
+        ext.bonus = ""
         engine.resume(flow)
         return None
     if not _can_come_to_court(state, engine.board, p):
-        ext["bonus"] = BONUS_WAYS[1]
+        ext.bonus = BONUS_WAYS[1]
         engine.resume(flow)
         return None
     return Decision("choose_option", [p], "The Grand Inquisitor is in your court: your extra "
@@ -1506,7 +1692,7 @@ def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _bonus_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    own_pieces(state, engine.board)["bonus"] = BONUS_WAYS[int(norm)]
+    own_pieces(state, engine.board).bonus = BONUS_WAYS[int(norm)]
     events.append({"event": "inquisitor_bonus", "player": player, "way": BONUS_WAYS[int(norm)],
                    "text": "{who} (Grand Inquisitor): " + BONUS_LABELS[int(norm)] + "."})
     engine.resume(flow)
@@ -1518,8 +1704,8 @@ def _bonus_way(state: State, player: int) -> str:
     court."""
     if state.neutral_holder != player or player < 0:
         return ""
-    ext = pieces(state) or {}
-    return str(ext.get("bonus", BONUS_WAYS[0]) or BONUS_WAYS[0])
+    ext = pieces(state)
+    return str(ext.bonus or BONUS_WAYS[0]) if ext is not None else BONUS_WAYS[0]
 
 
 def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
@@ -1541,13 +1727,13 @@ def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) 
 # -- the limit table's moves (C10) -----------------------------------------------------------------
 def _table_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     ext = own_pieces(ctx.state, ctx.board)
-    t = ext["table"]
-    frm = t["region"]
-    t["region"] = str(answer)
-    t["seated"] = [0] * ctx.state.players
-    t["black"] = 0
-    t["vacant"] = 0
-    t.pop("chooser", None)
+    t = ext.table
+    frm = t.region
+    t.region = str(answer)
+    t.seated = [0] * ctx.state.players
+    t.black = 0
+    t.vacant = 0
+    t.chooser = None
     ctx.event("limit_table", decider=ctx.subject, frm=frm, to=str(answer),
               text=f"{{who}} moves the limit table to "
                    f"{ctx.board.places[ctx.board.index[str(answer)]].name}.")
@@ -1560,11 +1746,11 @@ def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     if not in_play(b):
         return None
-    t = own_pieces(s, b)["table"]
-    if t["region"] and b.index[t["region"]] == s.king:
+    t = own_pieces(s, b).table
+    if t.region and b.index[t.region] == s.king:
         return None
     opts = [r for r in regions(ctx, call.arg("to")) if r >= 0 and b.is_region(r)
-            and r != s.king and b.place_id(r) != t["region"]]
+            and r != s.king and b.place_id(r) != t.region]
     if not opts:
         return None
     return Decision("choose_region", [ctx.subject], "Move the limit table to",
@@ -1582,18 +1768,21 @@ def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     if not in_play(b):
         return None
-    t = own_pieces(s, b)["table"]
-    if not t["region"]:
+    t = own_pieces(s, b).table
+    if not t.region:
         return None
     settle_table(s, b)
-    if t.get("vacant"):
-        t["chooser"] = ctx.subject
+    if t.vacant:
+        t.chooser = ctx.subject
     return None
 
 
 # -- Remove Action Card (C13) ----------------------------------------------------------------------
 def _remove_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    own_pieces(ctx.state, ctx.board).setdefault("removed", []).append(str(answer))
+    ext = own_pieces(ctx.state, ctx.board)
+    if ext.removed is None:
+        ext.removed = []
+    ext.removed.append(str(answer))
     ctx.event("remove_card", decider=ctx.subject, removed=str(answer))
 
 
@@ -1603,7 +1792,7 @@ def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
     take it this round (it is out of the offer when the special action is done)."""
     if not in_play(ctx.board):
         return None
-    open_ = list(own_pieces(ctx.state, ctx.board).get("open", []))
+    open_ = list(own_pieces(ctx.state, ctx.board).open or ())
     if not open_:
         return None
     return Decision("choose_action_card", [ctx.subject], "Remove one open action card for "
@@ -1613,47 +1802,47 @@ def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
     Action Card (C13)."""
-    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, engine.board)
-    ext.pop("sailed", None)  # nobody sailed (absent as empty: less to copy)
-    ext["bonus"] = ""
-    ext.pop("fresh", None)
-    ext.pop("relocation", None)
+    ext = own_pieces(state, engine.board)
+    ext.sailed = None  # nobody sailed (absent as empty: less to copy)
+    ext.bonus = ""
+    ext.fresh = None
+    ext.relocation = None
     base = flow.parts.get("base")
-    ext["open"] = list(filter(None, getattr(base, "offer", [])))  # the open cards
-    ext.pop("removed", None)  # none removed yet
+    ext.open = list(filter(None, getattr(base, "offer", [])))  # the open cards
+    ext.removed = None  # none removed yet
 
 
 def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """After a special action was carried out: the gold and goods printed on the card
     appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
     b = engine.board
-    ext: dict[str, Any] = state.ext.get(NAME) or own_pieces(state, b)
-    ext.pop("relocation", None)
+    ext = own_pieces(state, b)
+    ext.relocation = None
     added: dict[str, int] = {}
     where: dict[str, str] = {}
     for disc, area, printed in _printed_discs(engine, flow.card):
-        n = min(printed, ext["supply"].get(disc, 0))
+        n = min(printed, ext.supply.get(disc, 0))
         if n > 0:
-            ext["supply"][disc] -= n
-            free = ext["free"].setdefault(area, {})
+            ext.supply[disc] -= n
+            free = ext.free.setdefault(area, {})
             free[disc] = free.get(disc, 0) + n
             added[disc] = n
             where[disc] = area
     if added:
-        ext["fresh"] = {"player": flow.actor,
+        ext.fresh = {"player": flow.actor,
                         "discs": {where[d]: {d: n} for d, n in added.items()}}
         events.append({"event": "discs_appear", "player": flow.actor, "discs": added,
                        "text": "New discs: " + ", ".join(
                            f"{n} {d} in {b.places[b.index[where[d]]].name}"
                            for d, n in added.items()) + "."})
     base = flow.parts.get("base")
-    for c in ext.get("removed", []):
+    for c in ext.removed or ():
         if base is not None and c in base.offer:
             base.offer[base.offer.index(c)] = ""
             events.append({"event": "card_removed", "player": flow.actor, "card": c,
                            "text": f"{{who}} removes {c} from this round's offer."})
-    ext.pop("removed", None)
-    ext.pop("open", None)
+    ext.removed = None
+    ext.open = None
 
 
 def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int]]:
@@ -1740,9 +1929,9 @@ def _area_spec(case: Any, area: str, value: Any) -> tuple[list[int], dict[str, i
 def _default_supply(state: State, board: Board) -> None:
     ext = own_pieces(state, board)
     for d in figures(board).discs:
-        out = sum(f.get(d.id, 0) for f in ext["free"].values())
-        out += sum(1 for c in ext["carriers"] if c[2] == d.id)
-        ext["supply"][d.id] = d.supply - out
+        out = sum(f.get(d.id, 0) for f in ext.free.values())
+        out += sum(1 for c in ext.carriers if c[2] == d.id)
+        ext.supply[d.id] = d.supply - out
 
 
 def _case_position(case: Any, key: str, value: Any) -> bool:
@@ -1753,28 +1942,28 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
     if key in _areas(b):
         counts, held, free = _area_spec(case, key, value)
         s.caballeros[b.index[key]] = counts
-        ext["offices"].update(held)
-        ext["free"][key] = free
+        ext.offices.update(held)
+        ext.free[key] = free
     elif key == "limit_table":
         if not isinstance(value, dict) or "region" not in value:
             raise ScenarioError(f"{case.id}: limit_table needs a region")
-        table: dict[str, Any] = ext["table"]
-        table["region"] = str(b.place_id(case.place(value["region"])))
-        table["seats"] = int(value.get("seats", table["seats"]))
-        table["seated"] = [0] * s.players
+        table = ext.table
+        table.region = str(b.place_id(case.place(value["region"])))
+        table.seats = int(value.get("seats", table.seats))
+        table.seated = [0] * s.players
         for name, n in (value.get("seated") or {}).items():
-            table["seated"][_who(case, name)] = int(n)
-        table["black"] = int(value.get("black", 0))
+            table.seated[_who(case, name)] = int(n)
+        table.black = int(value.get("black", 0))
     elif key == "carriers":
-        ext["carriers"] = [[str(b.place_id(case.place(a))), _who(case, name), str(d)]
+        ext.carriers = [[str(b.place_id(case.place(a))), _who(case, name), str(d)]
                            for name, by_area in (value or {}).items()
                            for a, d in (by_area or {}).items()]
     elif key == "supply":
-        ext["supply"].update({str(k): int(v) for k, v in (value or {}).items()})
+        ext.supply.update({str(k): int(v) for k, v in (value or {}).items()})
         return True
     elif key == "offer":  # the action cards still open to the players after the actor
-        ext["open"] = [str(c) for c in value or []]
-        ext["removed"] = []
+        ext.open = [str(c) for c in value or []]
+        ext.removed = []
         return True
     else:
         return False
@@ -1788,37 +1977,37 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
     ext = own_pieces(s, b)
     if key in _areas(b):
         counts, held, free = _area_spec(case, key, value)
-        got = (s.caballeros[b.index[key]], {k: ext["offices"][k] for k in held},
-               {k: v for k, v in ext["free"].get(key, {}).items() if v})
+        got = (s.caballeros[b.index[key]], {k: ext.offices[k] for k in held},
+               {k: v for k, v in ext.free.get(key, {}).items() if v})
         want = (counts, held, {k: v for k, v in free.items() if v})
         return [] if got == want else [f"{key}: expected {want}, got {got}"]
     if key == "limit_table":
-        t = ext["table"]
+        t = ext.table
         diffs = []
-        if "region" in value and t["region"] != b.place_id(case.place(value["region"])):
-            diffs.append(f"limit table: expected in {value['region']}, got {t['region']!r}")
-        if "seats" in value and t["seats"] != int(value["seats"]):
-            diffs.append(f"limit table seats: expected {value['seats']}, got {t['seats']}")
+        if "region" in value and t.region != b.place_id(case.place(value["region"])):
+            diffs.append(f"limit table: expected in {value['region']}, got {t.region!r}")
+        if "seats" in value and t.seats != int(value["seats"]):
+            diffs.append(f"limit table seats: expected {value['seats']}, got {t.seats}")
         if "seated" in value:
             want_seated = [0] * s.players
             for name, n in (value["seated"] or {}).items():
                 want_seated[_who(case, name)] = int(n)
-            if want_seated != t["seated"]:
-                diffs.append(f"seated: expected {want_seated}, got {t['seated']}")
+            if want_seated != t.seated:
+                diffs.append(f"seated: expected {want_seated}, got {t.seated}")
         return diffs
     if key == "carriers":
         want_c = sorted([str(b.place_id(case.place(a))), _who(case, name), str(d)]
                         for name, by_area in (value or {}).items()
                         for a, d in (by_area or {}).items())
-        got_c = sorted(ext["carriers"])
+        got_c = sorted(ext.carriers)
         return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
     if key == "offer":
-        got_o = [c for c in ext.get("open", []) if c not in ext.get("removed", [])]
+        got_o = [c for c in ext.open or () if c not in (ext.removed or ())]
         want_o = [str(c) for c in value or []]
         return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
     if key == "supply":
-        diffs = [f"supply {k}: expected {v}, got {ext['supply'].get(k, 0)}"
-                 for k, v in (value or {}).items() if ext["supply"].get(k, 0) != int(v)]
+        diffs = [f"supply {k}: expected {v}, got {ext.supply.get(k, 0)}"
+                 for k, v in (value or {}).items() if ext.supply.get(k, 0) != int(v)]
         return diffs
     return None
 
