@@ -239,12 +239,22 @@ def awards(lib: Library, state: State) -> Awards:
     if got is not None and memo.lib is lib and memo.players == state.players \
             and _same_bids(memo.bids, state.bids):
         return got
+    return _new_awards(lib, state, placement.turn_order(state.bids))
+
+
+def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
+    """:func:`awards` of the round's turn order ``order`` (I3, I4), remembered as the last
+    asked.
+
+    Raises:
+        DataError: as :func:`awards`.
+    """
+    memo = _AWARDS_MEMO
     cs = cards_of(lib)
     row = cs.table.get(state.players)
     if row is None:
         raise DataError("", f"the Caballero cards for {state.players} players are unknown "
                         "(I2); play with a fill (EXPANSIONS.md 6)")
-    order = placement.turn_order(state.bids)
     out = Awards({p: row[i] for i, p in enumerate(order) if i < len(row)}, order[0],
                  order[-1])
     memo.lib, memo.players, memo.awards = lib, state.players, out
@@ -428,9 +438,10 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
         late = earlier.get(v)
         if late is None:
             late = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
-        if late[0] not in why:
+        if v not in played:  # (a value played this round keeps its I3 refusal)
             why[late[0]] = late[1]
-    choices = [v for v in state.hands[p] if v not in played]
+    hand = state.hands[p]
+    choices = [v for v in hand if v not in played] if played else hand[:]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
 
@@ -481,6 +492,7 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
         flow.turn_order = placement.turn_order(state.bids)          # I4
         flow.turn_i = 0
         events.append({"event": "turn_order", "order": flow.turn_order[:]})
+        _new_awards(engine.lib, state, flow.turn_order)  # the round's awards (I3), once
         events.append(award_event(engine.lib, state))
         _hold_lasting_cards(engine, state, events)
         base._begin_turn(engine, state, flow, events)
