@@ -383,9 +383,9 @@ def _fold_limit(engine: FlowEngine, hook: str, limit: Any, state: State, player:
     ``placement_limit`` hook (B4.1, B4.3), as ``Rules.fold``; one module's hook called
     directly (the common case: no dispatch through the fold's argument tuples)."""
     fns = engine.rules.hooks[hook]
-    if len(fns) == 1:
-        return int(fns[0](engine, state, player, limit))
-    return int(engine.rules.fold(hook, limit, engine, state, player))
+    got = fns[0](engine, state, player, limit) if len(fns) == 1 else engine.rules.fold(
+        hook, limit, engine, state, player)
+    return got if isinstance(got, int) else int(got)
 
 
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
