@@ -3,6 +3,7 @@ base / expansion at most 1.5), counted by valgrind (``--tool=cachegrind --cache-
 load-independent, unlike a timing on a shared machine.
 
     python benchmarks/expansion_instructions.py [--games 10] [--warm 5] [--players 2,3,4,5]
+        [--sets base,colonies,intrigue_king,both]
 
 For each set and player count it runs this file under valgrind twice, once playing
 ``--warm`` warm-up games and ``--games`` seeded random games (seeds 0.., answers from
@@ -31,7 +32,10 @@ SETS: dict[str, dict[str, object]] = {
     "base": {"sets": ("base",)},
     "colonies": {"sets": ("base", "colonies"), "fill": "provisional"},
     "intrigue_king": {"sets": ("base", "intrigue-king"), "fill": "provisional"},
+    "both": {"sets": ("base", "intrigue-king", "colonies"), "fill": "provisional"},
 }
+#: The games counted unless ``--sets`` names others (``both``: the two expansions together).
+DEFAULT = "base,colonies,intrigue_king"
 #: Warm-up games before counting (``--warm``): with one, a base game's count carried the
 #: labels of cards first played after it (benchmarks/results/session6_final.txt).
 WARM = 5
@@ -83,7 +87,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--warm", type=int, default=WARM, help="warm-up games before counting")
     ap.add_argument("--players", default="2,3,4,5")
-    ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--sets", default=DEFAULT, help=f"of {', '.join(SETS)}")
     args = ap.parse_args()
     names = args.sets.split(",")
     # a cache folder of this run's own (XDG_CACHE_HOME): other processes of the user may

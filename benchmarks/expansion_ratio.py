@@ -3,6 +3,7 @@ base / expansion at most 1.5), all in one process, interleaved in short slices a
 CPU time (``time.process_time``), so that the load of a shared machine moves both sides alike.
 
     python benchmarks/expansion_ratio.py [--slice 0.2] [--rounds 10] [--players 2,3,4,5]
+        [--sets base,colonies,intrigue_king,both]
 
 Random answers, logging off, the provisional fills (EXPANSIONS.md 6). Prints, per player
 count, the base game's decisions/s and the ratio base / expansion for each expansion.
@@ -23,7 +24,10 @@ SETS = {
     "base": {"sets": ("base",)},
     "colonies": {"sets": ("base", "colonies"), "fill": "provisional"},
     "intrigue_king": {"sets": ("base", "intrigue-king"), "fill": "provisional"},
+    "both": {"sets": ("base", "intrigue-king", "colonies"), "fill": "provisional"},
 }
+#: The games timed unless ``--sets`` names others (``both``: the two expansions together).
+DEFAULT = "base,colonies,intrigue_king"
 
 
 def decisions(players: int, seconds: float, seed: int, **kw: object) -> tuple[int, float]:
@@ -46,20 +50,23 @@ def main() -> None:
     ap.add_argument("--slice", type=float, default=0.2, help="CPU seconds per slice")
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--players", default="2,3,4,5")
+    ap.add_argument("--sets", default=DEFAULT, help=f"of {', '.join(SETS)}")
     args = ap.parse_args()
     counts = [int(x) for x in args.players.split(",")]
+    names = ["base", *(x for x in args.sets.split(",") if x != "base")]
     total: dict[tuple[str, int], list[float]] = {}
     for r in range(args.rounds):
         for n in counts:
-            for name, kw in SETS.items():
-                got, took = decisions(n, args.slice, 1000 * r, **kw)
+            for name in names:
+                got, took = decisions(n, args.slice, 1000 * r, **SETS[name])
                 t = total.setdefault((name, n), [0, 0.0])
                 t[0] += got
                 t[1] += took
     for n in counts:
-        rate = {name: total[(name, n)][0] / total[(name, n)][1] for name in SETS}
+        rate = {name: total[(name, n)][0] / total[(name, n)][1] for name in names}
         print(f"{n} players: base {rate['base']:.0f} decisions/s; " + "; ".join(
-            f"base / {name} {rate['base'] / rate[name]:.2f}x" for name in SETS if name != "base"))
+            f"base / {name} {rate['base'] / rate[name]:.2f}x" for name in names
+            if name != "base"))
 
 
 if __name__ == "__main__":

@@ -928,6 +928,10 @@ def _move_legal(d: Decision, p: int) -> list[Any] | None:
     return None
 
 
+#: A player's id in a move decision's sources (its ``str``) -> the player.
+_SEATS: Final[dict[str, int]] = {str(i): i for i in range(8)}
+
+
 def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
     sources = dict(o["sources"])
@@ -935,16 +939,25 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
         enough = [s for s in sorted(sources) if sum(sources[s].values()) >= o.get("min", 0)]
         src = draw_choice(rng, enough or sorted(sources))
         sources = {src: sources[src]}
-    units = [(s, int(who)) for s, owners in sources.items() for who, n in owners.items()
-             for _ in range(n)]
+    units: list[tuple[str, int]] = []  # one per caballero that may move
+    for s, owners in sources.items():
+        for who, n in owners.items():
+            w = _SEATS.get(who)  # int(who), the common seats looked up
+            units.extend([(s, int(who) if w is None else w)] * n)
     if o.get("all"):
         k = len(units)
     else:
         k = draw_int(rng, o.get("min", 0), min(o["max"], len(units)))
     moves: dict[tuple[str, str, int], int] = {}
     room = {t: r[0] for t, r in o.get("room", {}).items()}
+    to: Sequence[str] = o["to"]
+    by_source: dict[str, list[str]] = {}  # without room limits: the same for every unit
     for s, who in draw_sample(rng, units, k):
-        dests = [t for t in o["to"] if t != s and room.get(t, 1) > 0]
+        if room:
+            dests = [t for t in to if t != s and room.get(t, 1) > 0]
+        else:
+            got = by_source.get(s)
+            dests = by_source[s] = [t for t in to if t != s] if got is None else got
         if not dests:
             continue
         t = dests[draw_below(rng, len(dests))]

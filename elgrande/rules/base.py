@@ -339,7 +339,7 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
         raise KeyError(p)  # as before: a turn needs the player's power card
     limit = engine.board.power_cards.get(value, 0)
     if engine.rules.hooks["court_limit"]:
-        limit = engine.rules.fold("court_limit", limit, engine, state, p)
+        limit = _fold_limit(engine, "court_limit", limit, state, p)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
         flow.phase = CARD
@@ -375,7 +375,17 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     number = engine.lib.cards.cards[flow.card].place                # B4.3
     if not engine.rules.hooks["placement_limit"]:
         return int(number)
-    return int(engine.rules.fold("placement_limit", number, engine, state, flow.actor))
+    return _fold_limit(engine, "placement_limit", number, state, flow.actor)
+
+
+def _fold_limit(engine: FlowEngine, hook: str, limit: Any, state: State, player: int) -> int:
+    """``limit`` (a number, or the card's None) through the modules' ``court_limit`` or
+    ``placement_limit`` hook (B4.1, B4.3), as ``Rules.fold``; one module's hook called
+    directly (the common case: no dispatch through the fold's argument tuples)."""
+    fns = engine.rules.hooks[hook]
+    got = fns[0](engine, state, player, limit) if len(fns) == 1 else engine.rules.fold(
+        hook, limit, engine, state, player)
+    return got if isinstance(got, int) else int(got)
 
 
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,

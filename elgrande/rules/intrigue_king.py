@@ -234,35 +234,60 @@ def awards(lib: Library, state: State) -> Awards:
         DataError: the Caballero cards for this player count are unknown (I2; a fill
         gives them, EXPANSIONS.md 6).
     """
-    last = _LAST_AWARDS
-    if last and last[0] is lib and last[1] == state.players and last[2] == state.bids:
-        got: Awards = last[3]
+    memo = _AWARDS_MEMO
+    got = memo.awards
+    if got is not None and memo.lib is lib and memo.players == state.players \
+            and _same_bids(memo.bids, state.bids):
         return got
-    key = (id(lib), state.players, *map(tuple, state.bids))
-    hit = _AWARDS.get(key)
-    if hit is not None and hit[0] is lib:
-        _LAST_AWARDS[:] = [lib, state.players, [list(b) for b in state.bids], hit[1]]
-        return hit[1]
+    return _new_awards(lib, state, placement.turn_order(state.bids))
+
+
+def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
+    """:func:`awards` of the round's turn order ``order`` (I3, I4), remembered as the last
+    asked.
+
+    Raises:
+        DataError: as :func:`awards`.
+    """
+    memo = _AWARDS_MEMO
     cs = cards_of(lib)
     row = cs.table.get(state.players)
     if row is None:
         raise DataError("", f"the Caballero cards for {state.players} players are unknown "
                         "(I2); play with a fill (EXPANSIONS.md 6)")
-    order = placement.turn_order(state.bids)
     out = Awards({p: row[i] for i, p in enumerate(order) if i < len(row)}, order[0],
                  order[-1])
-    if len(_AWARDS) >= 4096:
-        _AWARDS.clear()
-    _AWARDS[key] = (lib, out)
-    _LAST_AWARDS[:] = [lib, state.players, [list(b) for b in state.bids], out]
+    memo.lib, memo.players, memo.awards = lib, state.players, out
+    memo.bids = [[b[0], b[1]] for b in state.bids]
     return out
 
 
-#: :func:`awards` by library, player count and the round's played cards (they change
-#: nothing else; the result is never changed).
-_AWARDS: Final[dict[tuple[Any, ...], tuple[Library, Awards]]] = {}
-#: The last :func:`awards` asked: library, player count, the played cards, the awards.
-_LAST_AWARDS: Final[list[Any]] = []
+def _same_bids(a: list[list[int]], b: list[list[int]]) -> bool:
+    """Whether two rounds' played cards are the same ``[player, value]`` pairs (I3)."""
+    if len(a) != len(b):
+        return False
+    for i in range(len(a)):
+        x, y = a[i], b[i]
+        if x[0] != y[0] or x[1] != y[1]:
+            return False
+    return True
+
+
+class _AwardsMemo:
+    """The last :func:`awards` answered: the library, player count and played cards
+    ``[player, value]`` (a copy) it was asked for, and the awards (None: none yet). A
+    class of typed fields: compiled code compares them natively (README, "Compiled
+    build"); the awards are a function of these, and never changed."""
+
+    def __init__(self) -> None:
+        self.lib: object = None
+        self.players = 0
+        self.bids: list[list[int]] = []
+        self.awards: Awards | None = None
+
+
+#: The last :func:`awards` asked (every turn asks for the same round's awards).
+_AWARDS_MEMO: Final = _AwardsMemo()
 
 
 def _options(state: State) -> Mapping[str, Any]:
@@ -277,7 +302,8 @@ def _cards_check(d: Decision, p: int, answer: Any) -> list[int]:
     if not isinstance(answer, (list, tuple)) or any(
             isinstance(v, bool) or not isinstance(v, int) for v in answer):
         raise IllegalMove("I1", f"choose a list of {n} card values")
-    bad = [v for v in answer if v not in allowed]
+    allowed_set = set(allowed)
+    bad = [v for v in answer if v not in allowed_set]
     if bad:
         raise IllegalMove("I1", f"not in your set of cards: {bad} (choose from "
                           f"{', '.join(map(str, allowed))})")
@@ -289,7 +315,8 @@ def _cards_check(d: Decision, p: int, answer: Any) -> list[int]:
 
 
 def _cards_random(d: Decision, p: int, rng: random.Random) -> list[int]:
-    return sorted(rng.sample(list(d.options["per_player"][str(p)]), int(d.options["count"])))
+    return sorted(dec.draw_sample(rng, list(d.options["per_player"][str(p)]),
+                                  int(d.options["count"])))  # rng.sample, drawn alike
 
 
 dec.kind("choose_cards", _cards_check, lambda d, p: None, _cards_random)
@@ -325,16 +352,32 @@ def _deck_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 # -- I2: the setup disc ------------------------------------------------------------------------
 def _disc_count(lib: Library) -> int:
-    return max([int(f.setup.get("disc_caballeros", 0)) for f in lib.figures.values()] + [0])
+    hit = _DISC_COUNT.get(id(lib))
+    if hit is not None and hit[0] is lib:
+        return hit[1]
+    n = max([int(f.setup.get("disc_caballeros", 0)) for f in lib.figures.values()] + [0])
+    _DISC_COUNT[id(lib)] = (lib, n)
+    return n
+
+
+#: :func:`_disc_count` by library (its figures never change).
+_DISC_COUNT: Final[dict[int, tuple[object, int]]] = {}
 
 
 def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decision:
     """The I2 secret-disc decision of the players not in ``answered``: a mainland region
     for the setup disc's caballeros."""
     remaining = [p for p in range(state.players) if p not in answered]
-    opts = [board.place_id(r) for r in board.regions]
+    hit = _DISC_REGIONS.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _DISC_REGIONS[id(board)] = (board, [board.place_id(r) for r in board.regions])
+    opts = hit[1]  # shared: decisions are never changed
     return Decision("secret_region", remaining, "Set your secret disc to the region for your "
                     "setup caballero", {"per_player": {str(p): opts for p in remaining}}, "I2")
+
+
+#: The mainland region ids of a board, by its id (with the board itself).
+_DISC_REGIONS: Final[dict[int, tuple[Board, list[str]]]] = {}
 
 
 def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int],
@@ -382,39 +425,42 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     round."""
     p = (first + i) % state.players
     why: dict[str, list[str]] = {}
-    played = set()
-    for q, v in state.bids:
-        key, pair = _PLAYED.get((v, q)) or _why(_PLAYED, "I3", (v, q), "card {} was "
-                                                "already played this round by player {}")
-        why[key] = pair
+    played: set[int] = set()
+    for bid in state.bids:
+        q, v = bid[0], bid[1]
+        hit = _PLAYED.get((v, q))
+        if hit is None:
+            hit = _played_why(v, q)
+        why[hit[0]] = hit[1]
         played.add(v)
     earlier = _EARLIER_BY_VALUE  # the cards of earlier rounds (I7), after this round's
     for v in state.discards[p]:
-        hit = earlier.get(v)
-        if hit is None:
-            hit = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
-        if hit[0] not in why:
-            why[hit[0]] = hit[1]
-    choices = [v for v in state.hands[p] if v not in played]
+        late = earlier.get(v)
+        if late is None:
+            late = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
+        if v not in played:  # (a value played this round keeps its I3 refusal)
+            why[late[0]] = late[1]
+    hand = state.hands[p]
+    choices = [v for v in hand if v not in played] if played else hand[:]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
 
 
-#: The refusals of :func:`bid_decision` already written, by card value (and player): the
+#: The refusals of :func:`bid_decision` already written, by card value and player: the
 #: key of ``why`` and its ``[rule, message]`` (decisions are never changed: shared).
-_PLAYED: Final[dict[tuple[Any, ...], tuple[str, list[str]]]] = {}
+_PLAYED: Final[dict[tuple[int, int], tuple[str, list[str]]]] = {}
 #: The I7 refusal of each card value played in an earlier round: value -> (the key of
 #: ``why``, ``[rule, message]``).
 _EARLIER_BY_VALUE: Final[dict[int, tuple[str, list[str]]]] = {}
 
 
-def _why(cache: dict[tuple[Any, ...], tuple[str, list[str]]], rule: str,
-         key: tuple[Any, ...], form: str) -> tuple[str, list[str]]:
-    hit = cache.get(key)
-    if hit is None:
-        if len(cache) >= 4096:
-            cache.clear()
-        hit = cache[key] = (str(key[0]), [rule, form.format(*key)])
+def _played_why(v: int, q: int) -> tuple[str, list[str]]:
+    """The I3 refusal of card value ``v`` played this round by player ``q`` (kept in
+    :data:`_PLAYED`)."""
+    if len(_PLAYED) >= 4096:
+        _PLAYED.clear()
+    hit = _PLAYED[(v, q)] = (str(v), ["I3", f"card {v} was already played this round by "
+                                      f"player {q}"])
     return hit
 
 
@@ -446,6 +492,7 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
         flow.turn_order = placement.turn_order(state.bids)          # I4
         flow.turn_i = 0
         events.append({"event": "turn_order", "order": flow.turn_order[:]})
+        _new_awards(engine.lib, state, flow.turn_order)  # the round's awards (I3), once
         events.append(award_event(engine.lib, state))
         _hold_lasting_cards(engine, state, events)
         base._begin_turn(engine, state, flow, events)
@@ -511,9 +558,7 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
     special action of these)."""
     last = _LAST_CARDS
     cs: Cards = last[1] if last and last[0] is lib else cards_of(lib)
-    last = _LAST_AWARDS
-    a: Awards = last[3] if last and last[0] is lib and last[1] == state.players \
-        and last[2] == state.bids else awards(lib, state)
+    a = awards(lib, state)
     for q, v in state.bids:  # played_value(state, player), inline
         if q == player:
             own = cs.by_value[v]
@@ -534,7 +579,8 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     p = flow.actor
-    if any(flow.parts["base"].offer):  # else nothing on offer to take (_take_now's test)
+    bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
+    if any(bp.offer):  # else nothing on offer to take (_take_now's test)
         take = _take_now(engine, state, flow, p)
         if take is not None:
             return take
@@ -561,9 +607,11 @@ def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
           events: Events) -> None:
     flow.card = card
     events.append({"event": "card", "player": player, "card": card})
-    mine: dict[str, Any] = state.ext.get(EXT) or {}
-    if player in (mine.get("held") or []):  # I8: in effect since the cards were revealed
-        base.part(flow).special_done = True
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    held = mine.get("held") if mine else None
+    if held and player in held:  # I8: in effect since the cards were revealed
+        bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
+        bp.special_done = True
         events.append({"event": "note", "text": f"player {player}'s special action is in "
                        "effect since the cards were revealed (I8)."})
     flow.phase = base.ORDER
@@ -1107,10 +1155,7 @@ def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) 
         return int(turn["place"])
     if not state.bids:
         return limit
-    lib, last = engine.lib, _LAST_AWARDS  # awards(lib, state), its last answer inline
-    a: Awards = last[3] if last and last[0] is lib and last[1] == state.players \
-        and last[2] == state.bids else awards(lib, state)
-    return a.caballero.get(player, 0)
+    return awards(engine.lib, state).caballero.get(player, 0)
 
 
 def _hide(state_json: dict[str, Any], flow_json: dict[str, Any], viewer: int) -> None:
