@@ -21,7 +21,10 @@ CASTILLO: Final = "castillo"
 AREA: Final = "area"
 
 
-@attrs.frozen(slots=True)
+# No slots: read-only data unpickled with every cached library; attrs builds a slotted
+# class twice and unpickles it through a __setstate__ written in Python (issue 12).
+
+@attrs.frozen(slots=False)
 class Place:
     """A region, the Castillo, or an expansion area.
 
@@ -44,7 +47,7 @@ class Place:
     coastal: bool = False
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Scoreboard:
     """A mobile scoreboard (B1.5): its id (``"8-4-0"``) and values (points by rank)."""
 
@@ -53,7 +56,7 @@ class Scoreboard:
     values: tuple[int, int, int]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Variant:
     """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
 
@@ -62,7 +65,7 @@ class Variant:
     scoring_after: tuple[int, ...]
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=False, repr=False)
 class Board:
     """Everything printed that the rules need, for one combination of card sets.
 
