@@ -538,6 +538,17 @@ class CardSet:
 FILLS_DIR = "fills"
 
 
+def fill_files(name: str, dirs: Iterable[str | Path]) -> list[Path]:
+    """The files of fill ``name``: ``name`` itself when it is a ``.yaml`` file, else
+    ``<dir>/fills/<name>.yaml`` of each folder ``dirs`` (the sets in play, homebrew
+    folders)."""
+    p = Path(name)
+    if p.suffix in (".yaml", ".yml") and p.is_file():
+        return [p]
+    return [d / FILLS_DIR / f"{name}.yaml" for d in map(Path, dirs)
+            if (Path(d) / FILLS_DIR / f"{name}.yaml").is_file()]
+
+
 def card_files(folder: str | Path) -> list[Path]:
     """Every ``*.yaml``/``*.yml`` card file below ``folder``, except set manifests and the
     fills in ``fills/`` folders."""

@@ -36,6 +36,7 @@ from elgrande.data.cards import (
     CardDef,
     CardSet,
     card_from,
+    fill_files,
     read_file,
     value_problem,
 )
@@ -93,17 +94,6 @@ class Fill:
     no_action: dict[str, tuple[str, yamlpos.Positions]]
     out_of_play: dict[str, tuple[str, yamlpos.Positions]]
     manifest: dict[str, dict[str, Any]]
-
-
-def fill_files(name: str, dirs: Iterable[str | Path]) -> list[Path]:
-    """The files of fill ``name``: ``name`` itself when it is a ``.yaml`` file, else
-    ``<dir>/fills/<name>.yaml`` of each folder ``dirs`` (the sets in play, homebrew
-    folders)."""
-    p = Path(name)
-    if p.suffix in (".yaml", ".yml") and p.is_file():
-        return [p]
-    return [d / FILLS_DIR / f"{name}.yaml" for d in map(Path, dirs)
-            if (Path(d) / FILLS_DIR / f"{name}.yaml").is_file()]
 
 
 def shipped_fills(dirs: Iterable[str | Path]) -> list[str]:

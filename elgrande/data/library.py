@@ -22,15 +22,8 @@ from typing import Any
 import attrs
 
 from elgrande import diskcache
-from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, load_folders
+from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, fill_files, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
-from elgrande.data.fills import (
-    MissingCardData,
-    apply_fill,
-    fill_files,
-    load_fill,
-    shipped_fills,
-)
 from elgrande.data.kinds import Kinds, load_kinds
 from elgrande.data.manifests import load_board, set_order
 from elgrande.diskcache import sha256
@@ -122,6 +115,8 @@ class Library:
         """
         missing = self.missing()
         if missing:
+            from elgrande.data.fills import MissingCardData  # fills are read on a build only
+
             raise MissingCardData(missing, self.fills)
 
 
@@ -239,6 +234,7 @@ def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
 def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
            fill: str | None, set_paths: tuple[str, ...]) -> Library:
     """Load and check a library from its files (what :func:`load_library` caches)."""
+    from elgrande.data.fills import apply_fill, load_fill, shipped_fills  # a build only
     from elgrande.dsl.checker import check_script  # Lark is imported for a build only
 
     board = load_board(sets, [Path(p) for p in set_paths])
