@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -124,10 +125,10 @@ def test_a_cache_file_for_other_inputs_is_not_used(env: dict[str, Path],
     builds = Builds(monkeypatch)
     load(env)
     (path,) = cache_files(env)
-    key, inputs, lib = diskcache.read(path.name)
+    key, inputs, lib, stats = diskcache.read(path.name)
     forged = dict(inputs)
     forged[str(a_card(env))] = "0" * 64
-    assert diskcache.write(path.name, (key, forged, lib))
+    assert diskcache.write(path.name, (key, forged, lib, stats))
     load(env)
     assert builds.count == 2
 
@@ -198,6 +199,75 @@ def test_old_cache_files_are_pruned(env: dict[str, Path],
         monkeypatch.setattr(diskcache, "code_stamp", lambda s=stamp: s)
         load(env)
     assert len(cache_files(env)) == 2
+
+
+# -- the status check: a cache file keeps each file's hash by its status ----------------
+class Reads:
+    """Counts the card files the loader reads to hash them, in a fresh process's state
+    (:meth:`new_process`: no hashes known in the process)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from elgrande.data import fingerprint as F
+
+        self.count = 0
+        self.monkeypatch, self.F = monkeypatch, F
+        real = F.sha256
+
+        def counting(data: bytes) -> Any:
+            self.count += 1
+            return real(data)
+
+        monkeypatch.setattr(F, "sha256", counting)
+        self.new_process()
+
+    def new_process(self) -> None:
+        self.monkeypatch.setattr(self.F, "_CACHE", {})
+        self.monkeypatch.setattr(self.F, "_SETTLED", set())
+        self.count = 0
+
+
+def test_a_later_load_hashes_no_unchanged_file(env: dict[str, Path],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from elgrande.data import fingerprint as F
+
+    monkeypatch.setattr(F, "RACY_NS", -10**12)  # the copies count as long settled
+    reads, builds = Reads(monkeypatch), Builds(monkeypatch)
+    load(env)
+    assert reads.count > 20
+    reads.new_process()
+    assert load(env) is not None and builds.count == 1
+    assert reads.count == 0  # every file's status is as when it was hashed
+
+
+def test_a_file_rewritten_with_its_size_and_mtime_kept_is_read_again(
+        env: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    from elgrande.data import fingerprint as F
+
+    monkeypatch.setattr(F, "RACY_NS", -10**12)
+    reads, builds = Reads(monkeypatch), Builds(monkeypatch)
+    card = a_card(env)
+    old = load(env).cards.cards["intrigue-four-any"]
+    st = card.stat()
+    time.sleep(0.05)  # past the filesystem's timestamp granularity: a new ctime
+    text = card.read_text(encoding="utf-8")
+    card.write_text(text.replace(f'title: "{old.title}"',
+                                 'title: "' + "X" * len(old.title) + '"'), encoding="utf-8")
+    os.utime(card, ns=(st.st_atime_ns, st.st_mtime_ns))  # same size, same mtime: the ctime
+    assert card.stat().st_size == st.st_size          # (and the content hash) differ
+    reads.new_process()
+    assert load(env).cards.cards["intrigue-four-any"].title == "X" * len(old.title)
+    assert builds.count == 2 and reads.count >= 1
+
+
+def test_a_file_hashed_just_after_a_change_is_hashed_again_later(
+        env: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file changed within RACY_NS of its hashing may change again unseen by its status
+    (timestamp granularity): its hash is not kept for a later process."""
+    reads = Reads(monkeypatch)
+    load(env)  # the copies were just made
+    reads.new_process()
+    load(env)
+    assert reads.count > 20
 
 
 # -- the memo of parsed card files and scripts (what validate and a library build reuse) --
