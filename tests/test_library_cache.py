@@ -338,13 +338,46 @@ def test_a_corrupted_memo_file_is_ignored(env: dict[str, Path],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     parses = Parses(monkeypatch)
     first = validate_brew(env)
-    (path,) = env["cache"].glob("parsed-*.cache")
-    path.write_bytes(path.read_bytes()[:-10])  # cut short
+    paths = sorted(env["cache"].glob("parsed-*.cache"))
+    assert paths
+    for path in paths:
+        path.write_bytes(path.read_bytes()[:-10])  # cut short
     parses.new_process()
     parses.scripts = 0
     assert validate_brew(env).diagnostics == first.diagnostics
     assert parses.scripts >= 4
-    assert isinstance(diskcache.read(path.name), dict)  # written whole again
+    assert all(isinstance(diskcache.read(p.name), dict) for p in paths)  # written whole again
+
+
+def test_the_memo_of_one_folder_is_not_read_for_another(env: dict[str, Path],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo is kept per folder: validating a folder reads its own results, not those
+    of every folder validated before (issue 12)."""
+    from elgrande.tools.validate import validate
+
+    parses = Parses(monkeypatch)
+    other = env["brew"].parent / "other-brew"
+    shutil.copytree(env["brew"], other)
+    for p in other.glob("*.yaml"):  # other card ids, so both folders validate
+        p.write_text(p.read_text(encoding="utf-8").replace("id: hb-", "id: ob-"),
+                     encoding="utf-8")
+    validate_brew(env)
+    validate([str(other)], smoke=0)
+    shard = diskcache.Memo.shard(other / "x.yaml")
+    assert (env["cache"] / f"parsed-{diskcache.code_stamp()}-{shard}.cache").is_file()
+    parses.new_process()
+    names: list[str] = []
+    real = diskcache.read
+
+    def reading(name: str, where: Path | None = None) -> Any:
+        names.append(name)
+        return real(name, where)
+
+    monkeypatch.setattr(diskcache, "read", reading)
+    parses.yaml = parses.scripts = 0
+    validate_brew(env)
+    assert (parses.yaml, parses.scripts) == (0, 0)
+    assert not any(shard in n for n in names)
 
 
 def test_the_memo_can_be_switched_off(env: dict[str, Path],

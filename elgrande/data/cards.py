@@ -396,13 +396,13 @@ def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
     """
     line, col = pos.text_start.get(key, pos.get(key))
     memo = diskcache.text_key("script", effect, line, col)
-    hit = diskcache.PARSED.get(memo, fresh=False)  # an AST is immutable: shared
+    hit = diskcache.PARSED.get(memo, fresh=False, near=path)  # an AST is immutable: shared
     if isinstance(hit, ast.Script):  # parsed before (the AST depends on text and place)
         return hit
     from elgrande.dsl.parser import parse  # Lark is imported when a script is parsed
 
     script = parse(effect, path, line, col)
-    diskcache.PARSED.put(memo, script)
+    diskcache.PARSED.put(memo, script, near=path)
     return script
 
 
