@@ -29,8 +29,8 @@ from typing import Any
 import attrs
 
 from elgrande.data import yamlpos
+from elgrande.data.card_format import FIELD_BY_NAME, value_problem
 from elgrande.data.cards import (
-    FIELD_BY_NAME,
     FILLS_DIR,
     INCOMPLETE,
     CardDef,
@@ -38,7 +38,6 @@ from elgrande.data.cards import (
     card_from,
     fill_files,
     read_file,
-    value_problem,
 )
 from elgrande.data.kinds import Kinds
 from elgrande.errors import CardError, DataError
