@@ -12,8 +12,9 @@ POLYGON = "polygon"
 BOX = "box"
 
 
-# No slots: read-only data unpickled with every cached library; attrs builds a slotted
-# class twice and unpickles it through a __setstate__ written in Python (issue 12).
+# No slots: read-only data (the drawn map: no playout reads it) unpickled with every cached
+# library; attrs builds a slotted class twice and unpickles it through a __setstate__
+# written in Python (issue 12).
 
 @attrs.frozen(slots=False)
 class Shape:
