@@ -4,7 +4,8 @@ checking it against what is on disk now. A stale, corrupted, foreign or unsafe c
 is ignored and rebuilt; ``ELGRANDE_NO_CACHE`` switches the cache off.
 
 Each test calls the uncached loader (``_load.__wrapped__``, what a new process runs) and
-counts builds from the card files; none depends on timing.
+counts builds from the card files (or file reads); none depends on timing but one that
+waits 50 ms for a new change time.
 """
 
 from __future__ import annotations
@@ -263,8 +264,11 @@ def test_a_file_hashed_just_after_a_change_is_hashed_again_later(
         env: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
     """A file changed within RACY_NS of its hashing may change again unseen by its status
     (timestamp granularity): its hash is not kept for a later process."""
+    from elgrande.data import fingerprint as F
+
+    monkeypatch.setattr(F, "RACY_NS", 10**18)  # every file counts as just changed
     reads = Reads(monkeypatch)
-    load(env)  # the copies were just made
+    load(env)
     reads.new_process()
     load(env)
     assert reads.count > 20
