@@ -218,84 +218,142 @@ def code_stamp() -> str:
 
 
 class Memo:
-    """A cache of pure results by key (a text's digest), kept in one cache file
-    ``<name>-<code stamp>.cache``: read on first use, written back by :meth:`flush` when
-    something was added. Each value is stored pickled and unpickled on every
-    :meth:`get`, so a caller may change what it gets without touching the cache.
+    """A cache of pure results by key (a text's digest), kept in cache files
+    ``<name>-<code stamp>-<shard>.cache``, one per folder of the files the results come
+    from (``near``: a card file's path; its folder is the shard), so a process reads the
+    results of the folders it loads, not of every folder ever validated (issue 12). A shard
+    is read on first use and written back by :meth:`flush` when something was added to it.
+    Each value is stored pickled and unpickled on every :meth:`get`, so a caller may change
+    what it gets without touching the cache.
 
     What may be memoised: a result that depends only on its key's text and the code (a
     YAML document's data and positions, an effect script's AST); never an error.
     """
 
-    #: Most entries kept (the shipped cards make ~200, ~1 KB each): beyond it, the least
-    #: recently used ones are dropped.
+    #: Most entries kept per shard (a card file makes two, ~1 KB each): beyond it, the
+    #: least recently used ones are dropped.
     MAX_ENTRIES = 5_000
-    #: Memo files kept (one per code stamp: other versions of the code). Several installs
-    #: or checkouts of one user (a venv, a compiled build, worktrees) each keep theirs warm:
+    #: Code stamps whose memo is kept (other versions of the code). Several installs or
+    #: checkouts of one user (a venv, a compiled build, worktrees) each keep theirs warm:
     #: with 3, a fourth evicted the others' (issue 12's cold start assumes a warm memo).
     MAX_FILES = 8
+    #: Most shards (folders) kept per code stamp; the least recently written go first.
+    MAX_SHARDS = 256
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._entries: dict[str, bytes] | None = None
-        self._used: set[str] = set()
+        self._shards: dict[str, dict[str, bytes]] = {}
+        self._used: dict[str, set[str]] = {}
         self._decoded: dict[str, Any] = {}
-        self._added = False
+        self._added: set[str] = set()
 
-    def _file(self) -> str:
-        return f"{self.name}-{code_stamp()}.cache"
+    @staticmethod
+    def shard(near: str | Path | None) -> str:
+        """The shard of a result of the file ``near``: a digest of the absolute path of its
+        card set's folder (:func:`_set_root`), else of its own folder; ``"any"`` without a
+        file."""
+        return "any" if near is None or not os.fspath(near) else _shard_of(os.fspath(near))
 
-    def _load(self) -> dict[str, bytes]:
-        if self._entries is None:
-            got = read(self._file())
+    def _file(self, shard: str) -> str:
+        return f"{self.name}-{code_stamp()}-{shard}.cache"
+
+    def _load(self, shard: str) -> dict[str, bytes]:
+        entries = self._shards.get(shard)
+        if entries is None:
+            got = read(self._file(shard))
             ok = isinstance(got, dict) and all(
                 isinstance(k, str) and isinstance(v, bytes) for k, v in got.items())
-            self._entries = got if ok else {}
-        return self._entries
+            entries = self._shards[shard] = got if ok else {}
+            self._used[shard] = set()
+        return entries
 
-    def get(self, key: str, fresh: bool = True) -> Any:
-        """The value stored under ``key``, or None (none, caches off, or an entry that no
-        longer unpickles): a fresh copy, or with ``fresh=False`` (for an immutable value)
-        the same object on every call in this process."""
+    def get(self, key: str, fresh: bool = True, near: str | Path | None = None) -> Any:
+        """The value stored under ``key`` for file ``near``, or None (none, caches off, or
+        an entry that no longer unpickles): a fresh copy, or with ``fresh=False`` (for an
+        immutable value) the same object on every call in this process."""
         if not enabled():
             return None
         if not fresh and key in self._decoded:
             return self._decoded[key]
-        raw = self._load().get(key)
+        shard = self.shard(near)
+        raw = self._load(shard).get(key)
         if raw is None:
             return None
         try:
             value = pickle.loads(raw)
         except Exception:  # noqa: BLE001 - a bad entry is a miss
             return None
-        self._used.add(key)
+        self._used[shard].add(key)
         if not fresh:
             self._decoded[key] = value
         return value
 
-    def put(self, key: str, value: Any) -> None:
-        """Store ``value`` under ``key`` (until :meth:`flush` writes the file); a value that
-        does not pickle is not stored."""
+    def put(self, key: str, value: Any, near: str | Path | None = None) -> None:
+        """Store ``value`` under ``key`` for file ``near`` (until :meth:`flush` writes its
+        shard); a value that does not pickle is not stored."""
         if not enabled():
             return
         try:
             raw = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:  # noqa: BLE001 - not cacheable
             return
-        self._load()[key] = raw
-        self._used.add(key)
-        self._added = True
+        shard = self.shard(near)
+        self._load(shard)[key] = raw
+        self._used[shard].add(key)
+        self._added.add(shard)
 
     def flush(self) -> None:
-        """Write the entries back when some were added (never raises)."""
-        if not self._added or self._entries is None:
+        """Write back the shards some entries were added to (never raises)."""
+        if not self._added:
             return
-        old = self._entries
-        # least recently used first: the entries this process used go to the end
-        order = [k for k in old if k not in self._used] + [k for k in old if k in self._used]
-        entries = self._entries = {k: old[k] for k in order[-self.MAX_ENTRIES:]}
-        if write(self._file(), entries, prune=self.name + "-", keep=self.MAX_FILES):
-            self._added = False
+        for shard in sorted(self._added):
+            old, used = self._shards[shard], self._used[shard]
+            # least recently used first: the entries this process used go to the end
+            order = [k for k in old if k not in used] + [k for k in old if k in used]
+            entries = self._shards[shard] = {k: old[k] for k in order[-self.MAX_ENTRIES:]}
+            if write(self._file(shard), entries):
+                self._added.discard(shard)
+        _prune_memo(self.name, self.MAX_FILES, self.MAX_SHARDS)
+
+
+@lru_cache(maxsize=4096)
+def _shard_of(path: str) -> str:
+    where = _set_root(os.path.dirname(os.path.abspath(path)))
+    return blake2b(where.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+@lru_cache(maxsize=256)
+def _set_root(where: str) -> str:
+    """The nearest of folder ``where`` and its two parents that holds a ``set.yaml`` (a
+    card set's folder: its sub-folders share one memo shard), else ``where``."""
+    here = where
+    for _ in range(3):
+        if os.path.isfile(os.path.join(here, "set.yaml")):
+            return here
+        here = os.path.dirname(here)
+    return where
+
+
+def _prune_memo(name: str, stamps: int, shards: int) -> None:
+    """Remove the memo files ``<name>-*`` of all but the ``stamps`` code stamps written
+    most recently, and of this code's stamp all but the newest ``shards`` (never raises)."""
+    where = folder()
+    if where is None:
+        return
+    try:
+        files = sorted(where.glob(name + "-*.cache"), key=lambda p: p.stat().st_mtime_ns,
+                       reverse=True)
+        by_stamp: dict[str, list[Path]] = {}
+        for f in files:  # newest first; the stamp is the name's next part
+            by_stamp.setdefault(f.name[len(name) + 1:].split("-")[0].split(".")[0],
+                                []).append(f)
+        mine = code_stamp()
+        for i, (stamp, of) in enumerate(by_stamp.items()):
+            keep = shards if stamp == mine else (shards if i < stamps else 0)
+            for old in of[keep:]:
+                old.unlink(missing_ok=True)
+    except OSError:
+        return
 
 
 #: Parsed YAML documents and effect scripts, by their text's digest

@@ -14,7 +14,8 @@ import pytest
 import yaml
 
 import elgrande
-from elgrande.data.cards import check_fields, load_folders
+from elgrande.data.card_format import check_fields
+from elgrande.data.cards import load_folders
 from elgrande.data.fills import MissingCardData
 from elgrande.data.kinds import load_kinds, shipped_kinds
 from elgrande.data.library import load_library

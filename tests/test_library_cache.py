@@ -4,7 +4,8 @@ checking it against what is on disk now. A stale, corrupted, foreign or unsafe c
 is ignored and rebuilt; ``ELGRANDE_NO_CACHE`` switches the cache off.
 
 Each test calls the uncached loader (``_load.__wrapped__``, what a new process runs) and
-counts builds from the card files; none depends on timing.
+counts builds from the card files (or file reads); none depends on timing but one that
+waits 50 ms for a new change time.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import pickle
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -124,10 +126,10 @@ def test_a_cache_file_for_other_inputs_is_not_used(env: dict[str, Path],
     builds = Builds(monkeypatch)
     load(env)
     (path,) = cache_files(env)
-    key, inputs, lib = diskcache.read(path.name)
+    key, inputs, lib, stats = diskcache.read(path.name)
     forged = dict(inputs)
     forged[str(a_card(env))] = "0" * 64
-    assert diskcache.write(path.name, (key, forged, lib))
+    assert diskcache.write(path.name, (key, forged, lib, stats))
     load(env)
     assert builds.count == 2
 
@@ -200,6 +202,78 @@ def test_old_cache_files_are_pruned(env: dict[str, Path],
     assert len(cache_files(env)) == 2
 
 
+# -- the status check: a cache file keeps each file's hash by its status ----------------
+class Reads:
+    """Counts the card files the loader reads to hash them, in a fresh process's state
+    (:meth:`new_process`: no hashes known in the process)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from elgrande.data import fingerprint as F
+
+        self.count = 0
+        self.monkeypatch, self.F = monkeypatch, F
+        real = F.sha256
+
+        def counting(data: bytes) -> Any:
+            self.count += 1
+            return real(data)
+
+        monkeypatch.setattr(F, "sha256", counting)
+        self.new_process()
+
+    def new_process(self) -> None:
+        self.monkeypatch.setattr(self.F, "_CACHE", {})
+        self.monkeypatch.setattr(self.F, "_SETTLED", set())
+        self.count = 0
+
+
+def test_a_later_load_hashes_no_unchanged_file(env: dict[str, Path],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from elgrande.data import fingerprint as F
+
+    monkeypatch.setattr(F, "RACY_NS", -10**12)  # the copies count as long settled
+    reads, builds = Reads(monkeypatch), Builds(monkeypatch)
+    load(env)
+    assert reads.count > 20
+    reads.new_process()
+    assert load(env) is not None and builds.count == 1
+    assert reads.count == 0  # every file's status is as when it was hashed
+
+
+def test_a_file_rewritten_with_its_size_and_mtime_kept_is_read_again(
+        env: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    from elgrande.data import fingerprint as F
+
+    monkeypatch.setattr(F, "RACY_NS", -10**12)
+    reads, builds = Reads(monkeypatch), Builds(monkeypatch)
+    card = a_card(env)
+    old = load(env).cards.cards["intrigue-four-any"]
+    st = card.stat()
+    time.sleep(0.05)  # past the filesystem's timestamp granularity: a new ctime
+    text = card.read_text(encoding="utf-8")
+    card.write_text(text.replace(f'title: "{old.title}"',
+                                 'title: "' + "X" * len(old.title) + '"'), encoding="utf-8")
+    os.utime(card, ns=(st.st_atime_ns, st.st_mtime_ns))  # same size, same mtime: the ctime
+    assert card.stat().st_size == st.st_size          # (and the content hash) differ
+    reads.new_process()
+    assert load(env).cards.cards["intrigue-four-any"].title == "X" * len(old.title)
+    assert builds.count == 2 and reads.count >= 1
+
+
+def test_a_file_hashed_just_after_a_change_is_hashed_again_later(
+        env: dict[str, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file changed within RACY_NS of its hashing may change again unseen by its status
+    (timestamp granularity): its hash is not kept for a later process."""
+    from elgrande.data import fingerprint as F
+
+    monkeypatch.setattr(F, "RACY_NS", 10**18)  # every file counts as just changed
+    reads = Reads(monkeypatch)
+    load(env)
+    reads.new_process()
+    load(env)
+    assert reads.count > 20
+
+
 # -- the memo of parsed card files and scripts (what validate and a library build reuse) --
 class Parses:
     """Counts YAML documents and effect scripts parsed (memo misses), in a fresh memo (what
@@ -268,13 +342,46 @@ def test_a_corrupted_memo_file_is_ignored(env: dict[str, Path],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     parses = Parses(monkeypatch)
     first = validate_brew(env)
-    (path,) = env["cache"].glob("parsed-*.cache")
-    path.write_bytes(path.read_bytes()[:-10])  # cut short
+    paths = sorted(env["cache"].glob("parsed-*.cache"))
+    assert paths
+    for path in paths:
+        path.write_bytes(path.read_bytes()[:-10])  # cut short
     parses.new_process()
     parses.scripts = 0
     assert validate_brew(env).diagnostics == first.diagnostics
     assert parses.scripts >= 4
-    assert isinstance(diskcache.read(path.name), dict)  # written whole again
+    assert all(isinstance(diskcache.read(p.name), dict) for p in paths)  # written whole again
+
+
+def test_the_memo_of_one_folder_is_not_read_for_another(env: dict[str, Path],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo is kept per folder: validating a folder reads its own results, not those
+    of every folder validated before (issue 12)."""
+    from elgrande.tools.validate import validate
+
+    parses = Parses(monkeypatch)
+    other = env["brew"].parent / "other-brew"
+    shutil.copytree(env["brew"], other)
+    for p in other.glob("*.yaml"):  # other card ids, so both folders validate
+        p.write_text(p.read_text(encoding="utf-8").replace("id: hb-", "id: ob-"),
+                     encoding="utf-8")
+    validate_brew(env)
+    validate([str(other)], smoke=0)
+    shard = diskcache.Memo.shard(other / "x.yaml")
+    assert (env["cache"] / f"parsed-{diskcache.code_stamp()}-{shard}.cache").is_file()
+    parses.new_process()
+    names: list[str] = []
+    real = diskcache.read
+
+    def reading(name: str, where: Path | None = None) -> Any:
+        names.append(name)
+        return real(name, where)
+
+    monkeypatch.setattr(diskcache, "read", reading)
+    parses.yaml = parses.scripts = 0
+    validate_brew(env)
+    assert (parses.yaml, parses.scripts) == (0, 0)
+    assert not any(shard in n for n in names)
 
 
 def test_the_memo_can_be_switched_off(env: dict[str, Path],

@@ -33,6 +33,12 @@ def test_the_engine_evaluates_exactly_the_declared_forms() -> None:
     assert set(EVALUATORS) == set(FORMS)
 
 
+def test_the_engine_evaluates_each_form_by_its_ast_class() -> None:
+    from elgrande.engine.regions import _BY_NODE_TYPE
+
+    assert {f.node: EVALUATORS[f.name] for f in FORMS.values()} == _BY_NODE_TYPE
+
+
 def test_every_region_set_alias_of_the_grammar_is_declared_and_back() -> None:
     assert _aliases() == set(FORMS)
 
@@ -136,3 +142,15 @@ def test_the_checker_tests_region_forms_only_in_its_rule_safety_warnings() -> No
     head, _, safety = text.partition("def safety(")
     assert not _LADDER.findall(head)
     assert len(_LADDER.findall(safety)) <= 4
+
+
+def test_every_registered_primitive_is_declared_and_every_declaration_registered() -> None:
+    """The engine's primitives (base and rules modules) and the DSL's signatures name the
+    same primitives (the engine does not import the signatures, issue 12)."""
+    import elgrande.rules.base
+    import elgrande.rules.colonies
+    import elgrande.rules.intrigue_king  # noqa: F401 - the rules modules register theirs
+    from elgrande.dsl.signatures import SIGNATURES
+    from elgrande.engine.primitives import PRIMITIVES
+
+    assert set(PRIMITIVES) == set(SIGNATURES)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from elgrande.data import yamlpos
-from elgrande.data.cards import check_fields, read_file
+from elgrande.data.card_format import check_fields
+from elgrande.data.cards import read_file
 from elgrande.data.manifests import load_board
 from elgrande.errors import CardError, DataError
 

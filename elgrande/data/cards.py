@@ -1,7 +1,8 @@
-"""Card files: the schema, the YAML loader, and card sets.
+"""Card files: the loaded cards and card sets, and the YAML loader.
 
 One YAML file per card under ``cards/<set>/`` (any sub-folder but ``fills/``).
-:data:`FIELDS` is the one declaration of the card format (names, types, docs); the set
+:data:`elgrande.data.card_format.FIELDS` is the one declaration of the card format (names,
+types, docs; the loader's checks live there too, imported by a load only); the set
 manifests declare the card kinds and which fields each uses (:mod:`elgrande.data.kinds`).
 The loader checks files against both, ``elgrande validate`` reports against both, and
 ``cards/schema.json`` is generated from both.
@@ -25,95 +26,13 @@ import attrs
 
 from elgrande import diskcache
 from elgrande.data import yamlpos
-from elgrande.data.kinds import COMMON_REQUIRED, ERRATUM, CardKind, Kinds, shipped_kinds
+from elgrande.data.kinds import ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
 
-#: An id: lowercase letters, digits and '-'. It ends with "no character follows" rather
-#: than ``$``, which in Python (and so in JSON Schema validators written in it) lets a
-#: final newline through; this form means the same in Python and in ECMA-262 regexps.
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(?![\s\S])"
 MAX_FILE_BYTES = 64_000
-#: Confidence tags a card file may give a field (EXPANSIONS.md 0.1; INF belongs in a fill).
-CONFIDENCE = ("C2", "S1")
 #: The value of ``status`` that an incomplete card has (implied by a non-empty ``unknown``).
 INCOMPLETE = "incomplete"
-
-
-@attrs.frozen(slots=False)
-class Field:
-    """One field of the card format (which kinds use it is manifest data:
-    :mod:`elgrande.data.kinds`).
-
-    Attributes:
-        name: the YAML key.
-        type: ``"string"``, ``"integer"``, ``"boolean"``, ``"list"`` (of strings),
-            ``"mapping"`` (an erratum's replacements), ``"errata"`` (a list of mappings),
-            ``"date"``, ``"tags"`` (field name -> confidence tag).
-        doc: what it means.
-        minimum, maximum: for integers.
-        enum: allowed values for strings.
-        pattern: a regular expression a string must match.
-    """
-
-    name: str
-    type: str
-    doc: str
-    minimum: int | None = None
-    maximum: int | None = None
-    enum: tuple[str, ...] = ()
-    pattern: str = ""
-
-
-FIELDS: tuple[Field, ...] = (
-    Field("id", "string", "stable id, unique over all loaded sets", pattern=ID_PATTERN),
-    Field("set", "string", "the card set (base, intrigue-king, colonies, or a homebrew set)",
-          pattern=ID_PATTERN),
-    Field("kind", "string", "the card kind; the set manifests declare the kinds "
-          "(card_kinds) and erratum is built in"),
-    Field("title", "string", "the printed title"),
-    Field("text", "string", "the printed text, word for word"),
-    Field("stack", "integer", "the number on the back: caballeros placed from court (B4.3)",
-          0, 10),
-    Field("copies", "integer", "copies in the deck (power cards: per player)", 1, 20),
-    Field("value", "integer", "a power card's or a combined action/power card's value "
-          "(B1.3, I1)", 1, 200),
-    Field("court", "integer", "caballeros a power card brings to court (B4.1)", 0, 20),
-    Field("heads", "integer", "caballeros a combined action/power card brings from the "
-          "provinces to court (I4)", 0, 20),
-    Field("place", "integer", "caballeros placed from court with this card (B4.3, C8, I4)",
-          0, 10),
-    Field("gold", "integer", "gold discs the card shows: put in their area when its special "
-          "action is carried out (C7)", 0, 10),
-    Field("goods", "integer", "goods discs the card shows (C7)", 0, 10),
-    Field("awarded", "string", "who receives the card after the bids (I3)",
-          enum=("highest", "lowest")),
-    Field("effect", "string", "the special action as an effect script (grammar/effects.lark)"),
-    Field("summary", "string", "what the sources say the special action does, paraphrased "
-          "(when no script says it yet)"),
-    Field("rules", "list", "rule ids the card relies on (docs/rules.md)"),
-    Field("source", "string", "where the card's data comes from"),
-    Field("notes", "string", "free remarks: decisions taken, doubts"),
-    Field("status", "string", "'incomplete' when data is missing (say what in notes; "
-          "implied by a non-empty unknown)", enum=("complete", INCOMPLETE)),
-    Field("unknown", "list", "the fields no source gives: each is null in the file, and only "
-          "a fill may supply it (EXPANSIONS.md 6)"),
-    Field("confidence", "tags", "how sure each sourced field is: C2 (two sources) or S1 "
-          "(one), by field name (EXPANSIONS.md 0.1)"),
-    Field("errata", "errata", "dated replacements of fields, applied in order"),
-    Field("card", "string", "the id of the card an erratum changes", pattern=ID_PATTERN),
-    Field("date", "date", "when the erratum was published or recorded"),
-    Field("optional", "boolean", "an erratum: a game must switch it on by id; a card: its "
-          "special action says 'you may' (I6)"),
-    Field("replaces", "mapping", "the fields an erratum replaces"),
-    Field("with_set", "string", "an erratum of another set's card: that card's set; the "
-          "erratum applies only when both sets are in play (X3), else it is left out",
-          pattern=ID_PATTERN),
-)
-FIELD_BY_NAME = {f.name: f for f in FIELDS}
-#: Fields an erratum may replace.
-REPLACEABLE = ("title", "text", "effect", "stack", "copies", "value", "court", "rules",
-               "heads", "place", "gold", "goods", "optional")
 
 
 @attrs.frozen(slots=False)
@@ -196,171 +115,6 @@ class Erratum:
     with_set: str = ""
 
 
-def _article(kind: str) -> str:
-    return "an" if kind[:1] in tuple("aeiou") else "a"
-
-
-def check_fields(data: Any, path: str, pos: yamlpos.Positions,
-                 kinds: Kinds | None = None) -> list[CardError]:
-    """Check one card file's mapping against :data:`FIELDS` and its kind's declaration.
-
-    Args:
-        data: the file's mapping.
-        path, pos: the file and its positions (for locations).
-        kinds: the card kinds of the sets in play (default: every shipped set's).
-    Returns:
-        Every problem found (``E-SCHEMA-*`` codes); empty when the file fits the format.
-        A field may be null only when ``unknown`` lists it, and a listed field must be
-        null (EXPANSIONS.md 6.1); a required field may be left out only by a card whose
-        ``status`` is ``incomplete``.
-    """
-    kinds = kinds if kinds is not None else shipped_kinds()
-    errs: list[CardError] = []
-    if not isinstance(data, dict):
-        return [CardError(path, "a card file must be a mapping of fields", 1, 1,
-                          "start with 'id: my-card'", code="E-SCHEMA-TYPE")]
-    for key in data:
-        if key not in FIELD_BY_NAME:
-            import difflib  # a suggestion only (not imported with the module)
-            close = difflib.get_close_matches(str(key), FIELD_BY_NAME, n=1)
-            line, col = pos.key_at.get((key,), pos.get((key,)))
-            errs.append(CardError(path, f"unknown field {key!r}", line, col,
-                                  f"did you mean {close[0]!r}?" if close else
-                                  "known fields: " + ", ".join(FIELD_BY_NAME),
-                                  code="E-SCHEMA-UNKNOWN-FIELD"))
-    kname = data.get("kind")
-    kind = kinds.get(kname)
-    if "kind" in data and kind is None:
-        line, col = pos.get(("kind",))
-        import difflib  # a suggestion only (not imported with the module)
-        close = difflib.get_close_matches(str(kname), kinds.names, n=1)
-        errs.append(CardError(
-            path, f"field 'kind': {kname!r} is not a card kind of the sets "
-            f"{', '.join(kinds.sets) or '(none)'} (known kinds: {', '.join(kinds.names)})",
-            line, col, (f"did you mean {close[0]!r}? " if close else "")
-            + "the set manifests declare the kinds (card_kinds in cards/<set>/set.yaml); an "
-            "expansion's kinds are known when its set is loaded",
-            code="E-SCHEMA-TYPE"))
-    unknown = data.get("unknown")
-    listed = set(unknown) if isinstance(unknown, list) else set()
-    incomplete = data.get("status") == INCOMPLETE
-    required = set(COMMON_REQUIRED) if kind is None else set(kind.required)
-    fields = set(kind.fields) if kind is not None else set()
-    for f in FIELDS:
-        if f.name not in data:
-            needed = f.name in COMMON_REQUIRED if kind is None else (
-                f.name in required and not (incomplete and f.name not in COMMON_REQUIRED))
-            if needed:
-                what = (f"{_article(kind.name)} {kind.name} card needs it" if kind is not None
-                        else "every card needs it")
-                errs.append(CardError(path, f"missing required field {f.name!r} "
-                                      f"({what}: {f.doc})", *pos.get(()),
-                                      hint=f"add '{f.name}: ...' (or 'status: incomplete' "
-                                      "and a note saying why it is left out)",
-                                      code="E-SCHEMA-MISSING"))
-            continue
-        v = data[f.name]
-        line, col = pos.get((f.name,))
-        if kind is not None and f.name not in fields:
-            errs.append(CardError(path, f"field {f.name!r} is not used by "
-                                  f"{_article(kind.name)} {kind.name} card", line, col,
-                                  "remove it", code="E-SCHEMA-UNKNOWN-FIELD"))
-            continue
-        if v is None:
-            if f.name not in listed:
-                errs.append(CardError(path, f"field {f.name!r} is null but 'unknown' does "
-                                      "not name it", line, col, "give its value, or add "
-                                      "it to 'unknown: [...]' if no source gives it",
-                                      code="E-SCHEMA-NULL"))
-            continue
-        if f.name in listed:
-            errs.append(CardError(path, f"field {f.name!r} is listed in 'unknown' but has a "
-                                  f"value ({v!r})", line, col, "a known value is sourced: "
-                                  "remove it from 'unknown', or set it to null",
-                                  code="E-SCHEMA-NULL"))
-            continue
-        err = value_problem(f, v)
-        if err:
-            errs.append(CardError(path, f"field {f.name!r}: {err}", line, col,
-                                  f"{f.name}: {f.doc}", code="E-SCHEMA-TYPE"))
-    errs.extend(_unknown_errors(data, listed, kind, path, pos))
-    return errs
-
-
-def _unknown_errors(data: dict[str, Any], listed: set[str], kind: CardKind | None,
-                    path: str, pos: yamlpos.Positions) -> list[CardError]:
-    errs: list[CardError] = []
-    unknown = data.get("unknown")
-    if isinstance(unknown, list):
-        for j, name in enumerate(unknown):
-            line, col = pos.get(("unknown", j))
-            if kind is not None and name not in kind.requires and name not in kind.allows:
-                errs.append(CardError(path, f"'unknown' names {name!r}, which is not a field "
-                                      f"of {_article(kind.name)} {kind.name} card", line, col,
-                                      "fields: " + ", ".join((*kind.requires, *kind.allows)),
-                                      code="E-SCHEMA-NULL"))
-            elif name not in data:
-                errs.append(CardError(path, f"'unknown' names {name!r}, but the card has no "
-                                      f"such field", line, col, f"add '{name}: null'",
-                                      code="E-SCHEMA-NULL"))
-    if listed and data.get("status") == "complete":
-        line, col = pos.get(("status",))
-        errs.append(CardError(path, "status is 'complete' but 'unknown' lists fields", line, col,
-                              "an unknown field makes the card incomplete: remove 'status' "
-                              "or write 'status: incomplete'", code="E-SCHEMA-NULL"))
-    return errs
-
-
-def value_problem(f: Field, v: Any) -> str:
-    """What is wrong with value ``v`` of field ``f`` (type, range, enum, pattern), or ''
-    when it fits the card format (used for card files and fills alike)."""
-    if f.type == "date":
-        import datetime  # only for a card with a date (not imported with the module)
-        if not isinstance(v, (str, datetime.date)):
-            return f"expected a date like 2026-11-30, got {v!r}"
-    elif f.type == "string":
-        if not isinstance(v, str):
-            return f"expected text, got {type(v).__name__}"
-        if f.enum and v not in f.enum:
-            return f"{v!r} is not one of {', '.join(f.enum)}"
-        if f.pattern and not re.fullmatch(f.pattern, v):  # fullmatch: no 'x\n'
-            return f"{v!r} must be lowercase letters, digits and '-'"
-    elif f.type == "integer":
-        if not isinstance(v, int) or isinstance(v, bool):
-            return f"expected a whole number, got {v!r}"
-        if f.minimum is not None and v < f.minimum:
-            return f"{v} is below the minimum {f.minimum}"
-        if f.maximum is not None and v > f.maximum:
-            return f"{v} is above the maximum {f.maximum}"
-    elif f.type == "boolean":
-        if not isinstance(v, bool):
-            return f"expected true or false, got {v!r}"
-    elif f.type == "list":
-        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-            return "expected a list of text items"
-    elif f.type == "mapping":
-        if not isinstance(v, dict):
-            return "expected a mapping"
-        bad = [k for k in v if k not in REPLACEABLE]
-        if bad:
-            return f"cannot replace {bad[0]!r} (replaceable: {', '.join(REPLACEABLE)})"
-    elif f.type == "tags":
-        if not isinstance(v, dict):
-            return "expected a mapping of field name -> C2 or S1"
-        for k, tag in v.items():
-            if k not in FIELD_BY_NAME:
-                return f"{k!r} is not a field name"
-            if tag not in CONFIDENCE:
-                return (f"the tag of {k!r} is {tag!r}, not one of {', '.join(CONFIDENCE)} "
-                        "(an inferred value belongs in a fill)")
-    elif f.type == "errata":
-        if not isinstance(v, list) or not all(isinstance(x, dict) and "date" in x
-                                              and isinstance(x.get("replaces"), dict)
-                                              for x in v):
-            return "expected a list of {date, replaces: {...}} entries"
-    return ""
-
-
 def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
     """Read one card file safely.
 
@@ -396,13 +150,13 @@ def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
     """
     line, col = pos.text_start.get(key, pos.get(key))
     memo = diskcache.text_key("script", effect, line, col)
-    hit = diskcache.PARSED.get(memo, fresh=False)  # an AST is immutable: shared
+    hit = diskcache.PARSED.get(memo, fresh=False, near=path)  # an AST is immutable: shared
     if isinstance(hit, ast.Script):  # parsed before (the AST depends on text and place)
         return hit
     from elgrande.dsl.parser import parse  # Lark is imported when a script is parsed
 
     script = parse(effect, path, line, col)
-    diskcache.PARSED.put(memo, script)
+    diskcache.PARSED.put(memo, script, near=path)
     return script
 
 
@@ -420,6 +174,8 @@ def build_card(data: dict[str, Any], path: str, pos: yamlpos.Positions,
         CardError: schema errors (first one), effect syntax errors.
     """
     kinds = kinds if kinds is not None else shipped_kinds()
+    from elgrande.data.card_format import check_fields  # the format checks: loaders only
+
     errs = [] if checked else check_fields(data, path, pos, kinds)
     if errs:
         raise errs[0]
@@ -500,6 +256,8 @@ def build_erratum(data: dict[str, Any], path: str, pos: yamlpos.Positions,
     Raises:
         CardError: schema errors (first one).
     """
+    from elgrande.data.card_format import check_fields
+
     errs = check_fields(data, path, pos, kinds)
     if errs:
         raise errs[0]
@@ -536,6 +294,17 @@ class CardSet:
 
 #: Folders below a set that hold no card files: fills are data overlays (EXPANSIONS.md 6).
 FILLS_DIR = "fills"
+
+
+def fill_files(name: str, dirs: Iterable[str | Path]) -> list[Path]:
+    """The files of fill ``name``: ``name`` itself when it is a ``.yaml`` file, else
+    ``<dir>/fills/<name>.yaml`` of each folder ``dirs`` (the sets in play, homebrew
+    folders)."""
+    p = Path(name)
+    if p.suffix in (".yaml", ".yml") and p.is_file():
+        return [p]
+    return [d / FILLS_DIR / f"{name}.yaml" for d in map(Path, dirs)
+            if (Path(d) / FILLS_DIR / f"{name}.yaml").is_file()]
 
 
 def card_files(folder: str | Path) -> list[Path]:

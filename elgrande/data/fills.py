@@ -29,15 +29,15 @@ from typing import Any
 import attrs
 
 from elgrande.data import yamlpos
+from elgrande.data.card_format import FIELD_BY_NAME, value_problem
 from elgrande.data.cards import (
-    FIELD_BY_NAME,
     FILLS_DIR,
     INCOMPLETE,
     CardDef,
     CardSet,
     card_from,
+    fill_files,
     read_file,
-    value_problem,
 )
 from elgrande.data.kinds import Kinds
 from elgrande.errors import CardError, DataError
@@ -93,17 +93,6 @@ class Fill:
     no_action: dict[str, tuple[str, yamlpos.Positions]]
     out_of_play: dict[str, tuple[str, yamlpos.Positions]]
     manifest: dict[str, dict[str, Any]]
-
-
-def fill_files(name: str, dirs: Iterable[str | Path]) -> list[Path]:
-    """The files of fill ``name``: ``name`` itself when it is a ``.yaml`` file, else
-    ``<dir>/fills/<name>.yaml`` of each folder ``dirs`` (the sets in play, homebrew
-    folders)."""
-    p = Path(name)
-    if p.suffix in (".yaml", ".yml") and p.is_file():
-        return [p]
-    return [d / FILLS_DIR / f"{name}.yaml" for d in map(Path, dirs)
-            if (Path(d) / FILLS_DIR / f"{name}.yaml").is_file()]
 
 
 def shipped_fills(dirs: Iterable[str | Path]) -> list[str]:

@@ -10,6 +10,7 @@ file name). The value is the file's sha256 in hex.
 from __future__ import annotations
 
 import os
+import time
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -18,25 +19,73 @@ from elgrande.data.cards import card_file_parts
 from elgrande.data.library import Library
 from elgrande.diskcache import sha256
 
-#: sha256 by (resolved path, mtime in ns, size): a file is read again only when it changed.
-_CACHE: dict[tuple[str, int, int], str] = {}
+#: sha256 by (path, size, mtime in ns, inode, ctime in ns): a file is read again only when
+#: its status changed (as CPython's bytecode cache checks a source file, plus the inode and
+#: the change time, which no user call sets back).
+_CACHE: dict[tuple[str, int, int, int, int], str] = {}
+#: A file modified this recently (ns) when it was hashed may change again within its
+#: filesystem's timestamp granularity without its status changing: its hash is kept in the
+#: process only, never handed to a cache file (git's "racily clean" rule).
+RACY_NS = 2_000_000_000
+#: The keys of :data:`_CACHE` whose file was hashed long enough after its last change.
+_SETTLED: set[tuple[str, int, int, int, int]] = set()
+
+#: One file's status as :func:`file_hash` keys it: (size, mtime_ns, inode, ctime_ns).
+Status = tuple[int, int, int, int]
+
+
+def _status(st: os.stat_result) -> Status:
+    return (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
 
 
 def file_hash(path: str | Path) -> str:
-    """The sha256 (hex) of the bytes of ``path``.
+    """The sha256 (hex) of the bytes of ``path``; read only when the file's status differs
+    from when it was last hashed in this process or by a cached library's load
+    (:func:`settled_hashes`, :func:`trust_hashes`).
 
     Raises:
         OSError: the file cannot be read.
     """
     path = os.fspath(path)
-    st = os.stat(path)
-    key = (path, st.st_mtime_ns, st.st_size)
+    key = (path, *_status(os.stat(path)))
     digest = _CACHE.get(key)
     if digest is None:
+        now = time.time_ns()
         with open(path, "rb") as f:
             digest = sha256(f.read()).hexdigest()
         _CACHE[key] = digest
+        if now - key[2] > RACY_NS and now - key[4] > RACY_NS:
+            _SETTLED.add(key)
     return digest
+
+
+def settled_hashes(paths: Iterable[str]) -> dict[str, tuple[Status, str]]:
+    """path -> (status, sha256) of the files ``paths`` as :func:`file_hash` last hashed
+    them, for the ones hashed long enough after their last change (:data:`RACY_NS`): what
+    a library cache file keeps, so that a later process trusts a hash while the file's
+    status is the same (:func:`trust_hashes`)."""
+    out: dict[str, tuple[Status, str]] = {}
+    for p in paths:
+        try:
+            key = (p, *_status(os.stat(p)))
+        except OSError:
+            continue
+        if key in _SETTLED:
+            out[p] = (key[1:], _CACHE[key])
+    return out
+
+
+def trust_hashes(known: Mapping[str, tuple[Status, str]]) -> None:
+    """Take ``known`` (from :func:`settled_hashes`, read back from a sealed cache file of
+    this user's) as the hashes of files whose status is unchanged; an entry of another
+    shape is ignored."""
+    for p, entry in known.items():
+        if (isinstance(p, str) and isinstance(entry, tuple) and len(entry) == 2
+                and isinstance(entry[0], tuple) and len(entry[0]) == 4
+                and isinstance(entry[1], str)):
+            key = (p, *entry[0])
+            _CACHE[key] = entry[1]
+            _SETTLED.add(key)
 
 
 def homebrew_name(path: str | Path) -> str:

@@ -2,7 +2,7 @@
 manifests (``card_kinds:`` in ``cards/<set>/set.yaml``).
 
 The card *format* (field names, types, docs) is declared once in Python
-(:data:`elgrande.data.cards.FIELDS`); which kinds exist, what each is for (its ``role``)
+(:data:`elgrande.data.card_format.FIELDS`); which kinds exist, what each is for (its ``role``)
 and which fields each requires or allows is manifest data, so an expansion adds kinds
 without touching the engine. ``erratum`` is the one built-in kind.
 
@@ -161,7 +161,7 @@ def shipped_set_ids() -> tuple[str, ...]:
 @lru_cache(maxsize=32)
 def _load_kinds(sets: tuple[str, ...], search: tuple[Path, ...], retire: bool = True
                 ) -> Kinds:
-    from elgrande.data.cards import FIELD_BY_NAME
+    from elgrande.data.card_format import FIELD_BY_NAME
 
     kinds: dict[str, CardKind] = {}
     retired: dict[str, CardKind] = {}

@@ -4,7 +4,9 @@
 ``load_library(("base",))`` is cached per (sets as given, errata, extra folders, fill) in the
 process, and between processes in the per-user cache folder (:mod:`elgrande.diskcache`): a fresh
 process reads the library from there after checking it against the sha256 of every file
-it was built from (set manifests, card files, fills) and the code's stamp; anything else
+it was built from (set manifests, card files, fills) and the code's stamp (a file whose
+status, i.e. size, mtime, inode and ctime, is as when the cache was written is not read
+again: :func:`~elgrande.data.fingerprint.trust_hashes`); anything else
 (stale, corrupted, caches off) builds it from the files. Loading all base cards from a
 cold start is what ``benchmarks/load.py`` measures; ``benchmarks/cold_start.py`` the
 whole cold start. A game refuses to start while a card in play lacks data
@@ -22,15 +24,8 @@ from typing import Any
 import attrs
 
 from elgrande import diskcache
-from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, load_folders
+from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, fill_files, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
-from elgrande.data.fills import (
-    MissingCardData,
-    apply_fill,
-    fill_files,
-    load_fill,
-    shipped_fills,
-)
 from elgrande.data.kinds import Kinds, load_kinds
 from elgrande.data.manifests import load_board, set_order
 from elgrande.diskcache import sha256
@@ -122,6 +117,8 @@ class Library:
         """
         missing = self.missing()
         if missing:
+            from elgrande.data.fills import MissingCardData  # fills are read on a build only
+
             raise MissingCardData(missing, self.fills)
 
 
@@ -168,18 +165,19 @@ _Key = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str | None, tupl
 @lru_cache(maxsize=16)
 def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
           fill: str | None = None, set_paths: tuple[str, ...] = ()) -> Library:
-    from elgrande.data.fingerprint import remember_set_hashes
+    from elgrande.data.fingerprint import remember_set_hashes, settled_hashes, trust_hashes
 
     key: _Key = (sets, errata, extra, fill, set_paths)
+    name = _cache_name(key)
+    hit = diskcache.read(name)
+    if isinstance(hit, tuple) and len(hit) == 4 and hit[0] == key and isinstance(hit[3], dict):
+        trust_hashes(hit[3])  # files whose status is as when they were hashed are not read
     read = _inputs(sets, extra, fill, set_paths)
     inputs = None if read is None else read[0]
-    name = _cache_name(key)
-    if read is not None:
-        hit = diskcache.read(name)
-        if (isinstance(hit, tuple) and len(hit) == 3 and hit[0] == key and hit[1] == inputs
-                and isinstance(hit[2], Library)):
-            remember_set_hashes(hit[2], *read[1:])
-            return hit[2]
+    if (read is not None and isinstance(hit, tuple) and len(hit) == 4 and hit[0] == key
+            and hit[1] == inputs and isinstance(hit[2], Library)):
+        remember_set_hashes(hit[2], read[1], read[2])
+        return hit[2]
     try:  # the load order is read from the manifests on a build only (a hit has it)
         lib = _build(set_order(sets, [Path(p) for p in set_paths]), errata, extra, fill,
                      set_paths)  # X1-X3: any order given
@@ -187,8 +185,8 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
         diskcache.PARSED.flush()  # the files parsed, for the next build or validate
     again = None if read is None else _inputs(sets, extra, fill, set_paths)
     if read is not None and again is not None and again[0] == inputs:  # no edit meanwhile
-        diskcache.write(name, (key, inputs, lib), prune="library-")
-        remember_set_hashes(lib, *read[1:])
+        diskcache.write(name, (key, inputs, lib, settled_hashes(read[3])), prune="library-")
+        remember_set_hashes(lib, read[1], read[2])
     return lib
 
 
@@ -201,13 +199,14 @@ def _cache_name(key: _Key) -> str:
 
 def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
             set_paths: tuple[str, ...]
-            ) -> tuple[dict[str, str], tuple[str, ...], dict[str, str]] | None:
+            ) -> tuple[dict[str, str], tuple[str, ...], dict[str, str], list[str]] | None:
     """What a library of these arguments is built from, for its cache: each set's folder
     (as the search finds it now) and the sha256 of every file read: set manifests, card
     files, fills. None when caches are off or something cannot be read (the load then
     reports it). Also the sets' folders (absolute) and the
     :func:`~elgrande.data.fingerprint.fingerprint` of their files, from the same reads
-    (:func:`~elgrande.data.fingerprint.remember_set_hashes`)."""
+    (:func:`~elgrande.data.fingerprint.remember_set_hashes`), and the files read (a cache
+    file keeps their hashes by file status: a later load reads only the changed ones)."""
     if not diskcache.enabled():
         return None
     from elgrande.data.fingerprint import file_hash, file_paths
@@ -233,12 +232,13 @@ def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
         fp = {k: hashes.get(f) or file_hash(f) for k, f in sorted(of_sets.items())}
     except (DataError, OSError):
         return None
-    return out, tuple(os.path.abspath(d) for d in dirs), fp
+    return out, tuple(os.path.abspath(d) for d in dirs), fp, [os.fspath(f) for f in files]
 
 
 def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
            fill: str | None, set_paths: tuple[str, ...]) -> Library:
     """Load and check a library from its files (what :func:`load_library` caches)."""
+    from elgrande.data.fills import apply_fill, load_fill, shipped_fills  # a build only
     from elgrande.dsl.checker import check_script  # Lark is imported for a build only
 
     board = load_board(sets, [Path(p) for p in set_paths])

@@ -124,11 +124,11 @@ def load_cached(text: str, path: str = "") -> tuple[Any, Positions]:
         DataError: as :func:`load` (an error is never memoised).
     """
     key = diskcache.text_key("yaml", text)
-    hit = diskcache.PARSED.get(key)
+    hit = diskcache.PARSED.get(key, near=path)
     if isinstance(hit, tuple) and len(hit) == 2 and isinstance(hit[1], Positions):
         return hit
     out = load(text, path)
-    diskcache.PARSED.put(key, out)
+    diskcache.PARSED.put(key, out, near=path)
     return out
 
 

@@ -34,14 +34,15 @@ def keywords() -> frozenset[str]:
     the grammar's text so that checking a loaded script needs no parser."""
     from elgrande.resources import grammar_dir
 
-    key = diskcache.text_key("keywords", (grammar_dir() / "effects.lark").read_text("utf-8"))
-    hit = diskcache.PARSED.get(key)
+    grammar = grammar_dir() / "effects.lark"
+    key = diskcache.text_key("keywords", grammar.read_text("utf-8"))
+    hit = diskcache.PARSED.get(key, near=grammar)
     if isinstance(hit, frozenset) and all(isinstance(w, str) for w in hit):
         return hit
     from elgrande.dsl import parser  # builds the parser (imports Lark)
 
     words = parser.keywords()
-    diskcache.PARSED.put(key, words)
+    diskcache.PARSED.put(key, words, near=grammar)
     return words
 
 

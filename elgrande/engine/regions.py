@@ -5,8 +5,8 @@ A region set is a list of place indices without repeats, in the board's scoring 
 court in the sources of send effects.
 
 Each form of :data:`elgrande.dsl.region_forms.FORMS` has one evaluation here, registered
-with ``@evaluates(name)``; :func:`regions` dispatches on the node's form and charges the
-effect's work budget (:meth:`elgrande.engine.context.Ctx.charge`).
+with ``@evaluates(name, node class)``; :func:`regions` dispatches on the node's class and
+charges the effect's work budget (:meth:`elgrande.engine.context.Ctx.charge`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from elgrande.dsl import ast
-from elgrande.dsl.region_forms import FORMS, form_of
 from elgrande.engine.context import Ctx
 from elgrande.model.scoring import current_values
 
@@ -37,24 +36,25 @@ def _var(ctx: Ctx, name: str) -> Any:
 #: :data:`elgrande.dsl.region_forms.FORMS` (a test checks both name the same forms).
 Evaluator = Callable[[Ctx, Any], list[int]]
 EVALUATORS: dict[str, Evaluator] = {}
+#: The same evaluations by the form's AST class (what :func:`regions` dispatches on).
+_BY_NODE_TYPE: dict[type, Evaluator] = {}
 
 
-def evaluates(name: str) -> Callable[[Evaluator], Evaluator]:
-    """Register the evaluation of region-set form ``name``.
+def evaluates(name: str, node: type[ast.Node]) -> Callable[[Evaluator], Evaluator]:
+    """Register the evaluation of region-set form ``name``, whose AST class is ``node``
+    (a test checks both against :data:`elgrande.dsl.region_forms.FORMS`: the engine does
+    not import the declarations, which the parser, checker and docs read).
 
     Raises:
-        ValueError: no such form declared, or registered twice.
+        ValueError: ``name`` or ``node`` registered twice.
     """
     def deco(fn: Evaluator) -> Evaluator:
-        if name not in FORMS or name in EVALUATORS:  # pragma: no cover - a registry slip
-            raise ValueError(f"no region form {name!r} to evaluate, or evaluated twice")
+        if name in EVALUATORS or node in _BY_NODE_TYPE:  # pragma: no cover - a registry slip
+            raise ValueError(f"region form {name!r} evaluated twice")
         EVALUATORS[name] = fn
+        _BY_NODE_TYPE[node] = fn
         return fn
     return deco
-
-
-#: The evaluation of each AST node type (a form's node type never changes), filled on use.
-_BY_NODE_TYPE: dict[type, Evaluator] = {}
 
 
 def regions(ctx: Ctx, node: Any) -> list[int]:
@@ -67,11 +67,8 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
         BudgetExceeded: the effect's work budget is spent.
     """
     evaluate = _BY_NODE_TYPE.get(type(node))
-    if evaluate is None:  # a node type met for the first time: its form's evaluation
-        form = form_of(node)
-        if form is None:
-            raise TypeError(f"not a region expression: {type(node).__name__}")
-        evaluate = _BY_NODE_TYPE[type(node)] = EVALUATORS[form.name]
+    if evaluate is None:
+        raise TypeError(f"not a region expression: {type(node).__name__}")
     run = ctx.run
     run.work += 1  # as ctx.charge(1)
     if run.work > ctx.budget:
@@ -81,44 +78,44 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
     return out
 
 
-@evaluates("name")
+@evaluates("name", ast.Name)
 def _name(ctx: Ctx, node: ast.Name) -> list[int]:
     v = _var(ctx, node.name)
     return [] if v is None else [int(v)]
 
 
-@evaluates("all_regions")
+@evaluates("all_regions", ast.AllRegions)
 def _all_regions(ctx: Ctx, node: ast.AllRegions) -> list[int]:
     return list(ctx.board.scoring_order)
 
 
-@evaluates("mainland_regions")
+@evaluates("mainland_regions", ast.MainlandRegions)
 def _mainland(ctx: Ctx, node: ast.MainlandRegions) -> list[int]:
     return list(ctx.board.regions)
 
 
-@evaluates("anywhere")
+@evaluates("anywhere", ast.Anywhere)
 def _anywhere(ctx: Ctx, node: ast.Anywhere) -> list[int]:
     return [*ctx.board.scoring_order, ctx.board.castillo]
 
 
-@evaluates("castillo")
+@evaluates("castillo", ast.Castillo)
 def _castillo(ctx: Ctx, node: ast.Castillo) -> list[int]:
     return [ctx.board.castillo]
 
 
-@evaluates("own_grande")
+@evaluates("own_grande", ast.OwnGrande)
 def _own_grande(ctx: Ctx, node: ast.OwnGrande) -> list[int]:
     g = ctx.state.grandes[ctx.subject]
     return [g] if g >= 0 and ctx.board.is_region(g) else []
 
 
-@evaluates("king_region")
+@evaluates("king_region", ast.King)
 def _king(ctx: Ctx, node: ast.King) -> list[int]:
     return [ctx.state.king] if ctx.state.king >= 0 else []
 
 
-@evaluates("court")
+@evaluates("court", ast.Court)
 def _court(ctx: Ctx, node: ast.Court) -> list[int]:
     return [COURT]
 
@@ -130,7 +127,7 @@ def _scan(ctx: Ctx, units: int = 1) -> tuple[int, ...]:
     return tuple(order)
 
 
-@evaluates("adjacent")
+@evaluates("adjacent", ast.Adjacent)
 def _adjacent(ctx: Ctx, node: ast.Adjacent) -> list[int]:
     b = ctx.board
     around = set(regions(ctx, node.of))
@@ -143,33 +140,33 @@ def _adjacent(ctx: Ctx, node: ast.Adjacent) -> list[int]:
             and any(b.adjacent(a, r) for a in around if a >= 0)]
 
 
-@evaluates("with_value")
+@evaluates("with_value", ast.WithValue)
 def _with_value(ctx: Ctx, node: ast.WithValue) -> list[int]:
     s, b = ctx.state, ctx.board
     return [r for r in _scan(ctx) if current_values(s, b, r)[0][0] in node.values]
 
 
-@evaluates("most_caballeros")
+@evaluates("most_caballeros", ast.MostCaballeros)
 def _most(ctx: Ctx, node: ast.MostCaballeros) -> list[int]:
     counts = {r: ctx.state.count_in(r) for r in _scan(ctx)}
     top = max(counts.values(), default=0)
     return [r for r, c in counts.items() if c == top and c > 0]
 
 
-@evaluates("fewest_caballeros")
+@evaluates("fewest_caballeros", ast.FewestCaballeros)
 def _fewest(ctx: Ctx, node: ast.FewestCaballeros) -> list[int]:
     counts = {r: c for r in _scan(ctx) if (c := ctx.state.count_in(r)) > 0}
     low = min(counts.values(), default=0)
     return [r for r, c in counts.items() if c == low]
 
 
-@evaluates("with_own")
+@evaluates("with_own", ast.WithOwn)
 def _with_own(ctx: Ctx, node: ast.WithOwn) -> list[int]:
     s, p = ctx.state, ctx.subject
     return [r for r in _scan(ctx) if s.caballeros[r][p] >= node.at_least]
 
 
-@evaluates("chosen_once")
+@evaluates("chosen_once", ast.ChosenOnce)
 def _chosen_once(ctx: Ctx, node: ast.ChosenOnce) -> list[int]:
     b = ctx.board
     picks = ctx.run.env.get(node.name) or {}
@@ -182,7 +179,7 @@ def _chosen_once(ctx: Ctx, node: ast.ChosenOnce) -> list[int]:
     return [r for r in order if tally.get(r) == 1]
 
 
-@evaluates("union")
+@evaluates("union", ast.Union)
 def _union(ctx: Ctx, node: ast.Union) -> list[int]:
     out: list[int] = []
     for item in node.items:
@@ -193,7 +190,7 @@ def _union(ctx: Ctx, node: ast.Union) -> list[int]:
     return _ordered(ctx, out)
 
 
-@evaluates("except_")
+@evaluates("except_", ast.Except)
 def _except(ctx: Ctx, node: ast.Except) -> list[int]:
     drop = {r for item in node.items for r in regions(ctx, item)}
     base = regions(ctx, node.base)
@@ -201,7 +198,7 @@ def _except(ctx: Ctx, node: ast.Except) -> list[int]:
     return [r for r in base if r not in drop]
 
 
-@evaluates("otherwise")
+@evaluates("otherwise", ast.Otherwise)
 def _otherwise(ctx: Ctx, node: ast.Otherwise) -> list[int]:
     return regions(ctx, node.first) or regions(ctx, node.fallback)
 

@@ -53,7 +53,11 @@ class Scoreboard:
     values: tuple[int, int, int]
 
 
-@attrs.frozen(slots=True)
+# No slots for a variant (read at setup only): attrs builds a slotted class twice and
+# unpickles it through a __setstate__ written in Python, with every cached library
+# (issue 12). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
+# unpickled instance's __dict__ is slower to read than a slot (+1.8% instructions a game).
+@attrs.frozen(slots=False)
 class Variant:
     """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
 

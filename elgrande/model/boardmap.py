@@ -12,7 +12,11 @@ POLYGON = "polygon"
 BOX = "box"
 
 
-@attrs.frozen(slots=True)
+# No slots: read-only data (the drawn map: no playout reads it) unpickled with every cached
+# library; attrs builds a slotted class twice and unpickles it through a __setstate__
+# written in Python (issue 12).
+
+@attrs.frozen(slots=False)
 class Shape:
     """The drawn outline of one place (region, Castillo or expansion area, B1.6).
 
@@ -38,7 +42,7 @@ class Shape:
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=False, repr=False)
 class BoardMap:
     """The map canvas and its shapes by place id (DESIGN 2: data in the set manifests).
 

@@ -1,11 +1,11 @@
 """The JSON Schema (draft 2020-12) of card files, generated from
-:data:`elgrande.data.cards.FIELDS`, the one declaration of the card format, and the card
+:data:`elgrande.data.card_format.FIELDS`, the one declaration of the card format, and the card
 kinds of the shipped set manifests (:mod:`elgrande.data.kinds`).
 
 ``cards/schema.json`` is this schema, written by ``elgrande schema --out
 cards/schema.json``; editors that read JSON Schema (e.g. the YAML language server) then
 complete and check card files as they are typed. The engine itself checks files with
-:func:`elgrande.data.cards.check_fields`; both read the same declaration:
+:func:`elgrande.data.card_format.check_fields`; both read the same declaration:
 
 - every field: its type, ``enum``, ``pattern``, ``minimum``/``maximum`` and its doc;
   ``kind`` is one of the kinds of the shipped sets (``erratum`` included);
@@ -26,7 +26,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from elgrande.data.cards import CONFIDENCE, FIELDS, INCOMPLETE, REPLACEABLE, Field
+from elgrande.data.card_format import CONFIDENCE, FIELDS, REPLACEABLE, Field
+from elgrande.data.cards import INCOMPLETE
 from elgrande.data.kinds import COMMON_REQUIRED, Kinds, shipped_kinds
 
 
@@ -116,7 +117,7 @@ def card_schema(kinds: Kinds | None = None) -> dict[str, Any]:
         "title": "El Grande card file",
         "description": "One card or erratum of an El Grande card set; the card kinds come "
                        f"from the set manifests ({', '.join(kinds.sets)}). Generated from "
-                       "elgrande.data.cards.FIELDS and the manifests' card_kinds by "
+                       "elgrande.data.card_format.FIELDS and the manifests' card_kinds by "
                        "'elgrande schema'; do not edit by hand.",
         "type": "object",
         "required": list(COMMON_REQUIRED),

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from elgrande.data import yamlpos
+from elgrande.data.card_format import check_fields
 from elgrande.data.cards import (
     CardDef,
     Erratum,
@@ -26,7 +27,6 @@ from elgrande.data.cards import (
     build_erratum,
     card_file_parts,
     card_files,
-    check_fields,
     duplicate_id,
     parse_effect,
     read_file,
