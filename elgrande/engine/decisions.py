@@ -934,7 +934,7 @@ _SEATS: Final[dict[str, int]] = {str(i): i for i in range(8)}
 
 def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
-    sources = dict(o["sources"])
+    sources: dict[str, dict[str, int]] = dict(o["sources"])  # typed: iterated natively
     if o.get("single_source") and not o.get("all"):
         enough = [s for s in sorted(sources) if sum(sources[s].values()) >= o.get("min", 0)]
         src = draw_choice(rng, enough or sorted(sources))
@@ -950,7 +950,7 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
         k = draw_int(rng, o.get("min", 0), min(o["max"], len(units)))
     moves: dict[tuple[str, str, int], int] = {}
     room = {t: r[0] for t, r in o.get("room", {}).items()}
-    to: Sequence[str] = o["to"]
+    to: list[str] = list(o["to"])
     by_source: dict[str, list[str]] = {}  # without room limits: the same for every unit
     for s, who in draw_sample(rng, units, k):
         if room:

@@ -198,30 +198,51 @@ def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     places, king = b.places, s.king
-    movers = [(p, str(p)) for p in _movers(ctx, call)]
+    movers = _movers(ctx, call)
+    seats = [str(p) for p in movers]
+    castillo = b.castillo
     srcs = [r for r in regions(ctx, _arg(call, "source"))
-            if r >= 0 and r != b.castillo and r != king]
+            if r >= 0 and r != castillo and r != king]
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != king]
     to = [places[r].id for r in dests]
-    movable = ctx.rules is not None and bool(ctx.rules.hooks["movable"])
+    rules = ctx.rules
+    movable = rules is not None and bool(rules.hooks["movable"])
     caballeros, neutral = s.caballeros, s.neutral
     sources: dict[str, dict[str, int]] = {}
+    available = 0
+    elsewhere = False  # some source's caballeros may go to a destination other than it
+    # plain loops over typed lists (no generators: the compiled build runs them natively)
     for r in srcs:
-        if not any(d != r for d in dests):
+        other = False
+        for d in dests:
+            if d != r:
+                other = True
+                break
+        if not other:
             continue  # its caballeros have nowhere else to go
-        row = caballeros[r]
-        owners = {w: n for p, w in movers
-                  if (n := neutral[r] if p == NOBODY else row[p]) > 0}  # as _count
+        row, nr = caballeros[r], neutral[r]
+        owners: dict[str, int] = {}
+        for i, p in enumerate(movers):
+            n = nr if p == NOBODY else row[p]  # as _count
+            if n > 0:
+                owners[seats[i]] = n
         if owners and movable:
             to_ids = [t for d, t in zip(dests, to, strict=True) if d != r]
-            owners = {w: ctx.rules.fold("movable", n, s, b, r, int(w), ctx.subject, to_ids)
+            owners = {w: rules.fold("movable", n, s, b, r, int(w), ctx.subject, to_ids)
                       for w, n in owners.items()}
             owners = {w: n for w, n in owners.items() if n > 0}
         if owners:
-            sources[places[r].id] = owners
-    if not any(t != src for src in sources for t in to):
+            src = places[r].id
+            sources[src] = owners
+            for n in owners.values():
+                available += n
+            if not elsewhere:
+                for t in to:
+                    if t != src:
+                        elsewhere = True
+                        break
+    if not elsewhere:
         return None  # nothing to move, or nowhere else to go
-    available = sum(sum(o.values()) for o in sources.values())
     qty: ast.Qty = _arg(call, "qty")
     lo, hi = _limits(qty, available)
     if hi == 0:
