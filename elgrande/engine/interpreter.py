@@ -83,17 +83,26 @@ class Interpreter:
         self.budget = budget
         #: the ``interject`` hook composed (None: no module in play has one)
         self._interjects = rules.last_of("interject") if rules is not None else None
+        self._label_cache: dict[int, list[str]] = {}
+        self._cost_cache: dict[int, int] = {}
 
     def _label_cost(self, stmt: ast.Either) -> int:
         """The work units of rendering ``stmt``'s branch labels: :data:`LABEL_UNITS` per
         node of the branches, charged every time (so the count does not depend on what
         this interpreter rendered before)."""
-        return _branches(stmt)[2]
+        key = id(stmt)
+        if key not in self._cost_cache:
+            nodes = sum(1 for b in stmt.branches for _ in ast.walk(b))
+            self._cost_cache[key] = LABEL_UNITS * nodes
+        return self._cost_cache[key]
 
     def _labels(self, stmt: ast.Either) -> list[str]:
-        """The branch labels of ``stmt`` (rendered once per statement and process: scripts
-        never change)."""
-        return list(_branches(stmt)[1])
+        """The branch labels of ``stmt`` (rendered once per statement: scripts never
+        change)."""
+        key = id(stmt)
+        if key not in self._label_cache:
+            self._label_cache[key] = [_label(b) for b in stmt.branches]
+        return list(self._label_cache[key])
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
@@ -305,24 +314,6 @@ def _leaf(v: Any, todo: list[Any]) -> int:
         return 1
     todo.append(v)
     return 0
-
-
-#: The rendered branch labels and their work units of each ``either`` statement met, by
-#: ``id``: (the statement, kept so that its id is not reused; labels; units). Shared by every
-#: interpreter of the process (one per game): a game's first ``either`` no longer renders.
-_BRANCHES: Final[dict[int, tuple[ast.Either, list[str], int]]] = {}
-
-
-def _branches(stmt: ast.Either) -> tuple[ast.Either, list[str], int]:
-    """``stmt``'s entry of :data:`_BRANCHES`, made at its first use."""
-    hit = _BRANCHES.get(id(stmt))
-    if hit is not None and hit[0] is stmt:
-        return hit
-    if len(_BRANCHES) >= 4096:  # many libraries loaded in one process
-        _BRANCHES.clear()
-    nodes = sum(1 for b in stmt.branches for _ in ast.walk(b))
-    hit = _BRANCHES[id(stmt)] = (stmt, [_label(b) for b in stmt.branches], LABEL_UNITS * nodes)
-    return hit
 
 
 def _label(block: ast.Block) -> str:

@@ -13,7 +13,7 @@ answer outside it is refused with the rule that forbids it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attr
 
@@ -112,14 +112,58 @@ def _count(ctx: Ctx, place: int, who: int) -> int:
 
 def _limits(qty: ast.Qty, available: int) -> tuple[int, int]:
     """(min, max) caballeros for a quantity when ``available`` can be taken."""
-    if qty.mode == "up_to":
-        return 0, min(qty.n or 0, available)
-    if qty.mode == "exactly":
-        n = min(qty.n or 0, available)
+    return _mode_limits(qty.mode, qty.n, available)
+
+
+def _mode_limits(mode: str, qty_n: int | None, available: int) -> tuple[int, int]:
+    """:func:`_limits` of a quantity's ``mode`` and number ``qty_n``."""
+    if mode == "up_to":
+        return 0, min(qty_n or 0, available)
+    if mode == "exactly":
+        n = min(qty_n or 0, available)
         return n, n
-    if qty.mode == "all":
+    if mode == "all":
         return available, available
     return 0, available  # all_or_some
+
+
+#: The place ids of each board met, by ``id``: (the board, kept so that its id is not
+#: reused; ``[place.id for place in board.places]``). Board and Place are attrs classes,
+#: whose attributes compiled code reads through generic look-ups.
+_PLACE_IDS: Final[dict[int, tuple[Board, list[str]]]] = {}
+
+
+def _place_ids(b: Board) -> list[str]:
+    """The ids of ``b``'s places by index (read only)."""
+    hit = _PLACE_IDS.get(id(b))
+    if hit is None or hit[0] is not b:
+        if len(_PLACE_IDS) >= 64:  # many boards loaded in one process
+            _PLACE_IDS.clear()
+        hit = _PLACE_IDS[id(b)] = (b, [p.id for p in b.places])
+    return hit[1]
+
+
+#: What :func:`_move` reads of each move call met, by ``id``: (the call, kept so that its
+#: id is not reused; source, to, qty's mode, qty's number, single source, the prompt).
+#: Scripts never change; the AST's attributes are generic look-ups in the compiled build.
+_MoveArgs = tuple[ast.Call, Any, Any, str, int | None, bool, str]
+_MOVE_ARGS: Final[dict[int, _MoveArgs]] = {}
+
+
+def _move_args(call: ast.Call) -> _MoveArgs:
+    """``call``'s entry of :data:`_MOVE_ARGS`, made at its first use."""
+    hit = _MOVE_ARGS.get(id(call))
+    if hit is None or hit[0] is not call:
+        if len(_MOVE_ARGS) >= 4096:  # many libraries loaded in one process
+            _MOVE_ARGS.clear()
+        source = _arg(call, "source")
+        qty: ast.Qty = _arg(call, "qty")
+        n = qty.n
+        prompt = f"Move {qty.mode.replace('_', ' ')}{' ' + str(n) if n is not None else ''} " \
+            "caballeros"
+        hit = _MOVE_ARGS[id(call)] = (call, source, _arg(call, "to"), qty.mode, n,
+                                      _single(source), prompt)
+    return hit
 
 
 def _single(node: Any) -> bool:
@@ -197,14 +241,15 @@ def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("move_caballeros", _move_finish)
 def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
-    places, king = b.places, s.king
+    king = s.king
+    _, source, dest, mode, qty_n, single, prompt = _move_args(call)
+    ids = _place_ids(b)
     movers = _movers(ctx, call)
     seats = [str(p) for p in movers]
     castillo = b.castillo
-    srcs = [r for r in regions(ctx, _arg(call, "source"))
-            if r >= 0 and r != castillo and r != king]
-    dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != king]
-    to = [places[r].id for r in dests]
+    srcs = [r for r in regions(ctx, source) if r >= 0 and r != castillo and r != king]
+    dests = [r for r in regions(ctx, dest) if r >= 0 and r != king]
+    to = [ids[r] for r in dests]
     rules = ctx.rules
     movable = rules is not None and bool(rules.hooks["movable"])
     caballeros, neutral = s.caballeros, s.neutral
@@ -232,7 +277,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
                       for w, n in owners.items()}
             owners = {w: n for w, n in owners.items() if n > 0}
         if owners:
-            src = places[r].id
+            src = ids[r]
             sources[src] = owners
             for n in owners.values():
                 available += n
@@ -243,18 +288,17 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
                         break
     if not elsewhere:
         return None  # nothing to move, or nowhere else to go
-    qty: ast.Qty = _arg(call, "qty")
-    lo, hi = _limits(qty, available)
+    lo, hi = _mode_limits(mode, qty_n, available)
     if hi == 0:
         return None
-    if qty.mode == "all" and len(to) == 1:
+    if mode == "all" and len(to) == 1:
         _apply_moves(ctx, [(src, to[0], int(who), n) for src, owners in sources.items()
                            for who, n in owners.items() if src != to[0]])
         return None
     king_refusal = _king_refusal(ctx)
     refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **king_refusal}
     options = {"sources": sources, "to": to, "min": lo, "max": hi,
-               "single_source": _single(_arg(call, "source")), "all": qty.mode == "all",
+               "single_source": single, "all": mode == "all",
                "refused_from": refused_from, "refused_to": king_refusal}
     room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) \
         if ctx.rules and ctx.rules.hooks["placement_room"] else {}
@@ -262,8 +306,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
         options["room"] = {k: v for k, v in room.items() if k in to}
     return Decision(
         "move_caballeros", [ctx.subject],
-        f"Move {qty.mode.replace('_', ' ')}{' ' + str(qty.n) if qty.n is not None else ''} "
-        "caballeros", options, "B8.2")
+        prompt, options, "B8.2")
 
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
