@@ -941,9 +941,9 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
         sources = {src: sources[src]}
     units: list[tuple[str, int]] = []  # one per caballero that may move
     for s, owners in sources.items():
-        for who, n in owners.items():
-            w = _SEATS.get(who)  # int(who), the common seats looked up
-            units.extend([(s, int(who) if w is None else w)] * n)
+        for seat, n in owners.items():
+            w = _SEATS.get(seat)  # int(seat), the common seats looked up
+            units.extend([(s, int(seat) if w is None else w)] * n)
     if o.get("all"):
         k = len(units)
     else:
@@ -952,6 +952,7 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     room = {t: r[0] for t, r in o.get("room", {}).items()}
     to: list[str] = list(o["to"])
     by_source: dict[str, list[str]] = {}  # without room limits: the same for every unit
+    who: int
     for s, who in draw_sample(rng, units, k):
         if room:
             dests = [t for t in to if t != s and room.get(t, 1) > 0]
