@@ -1315,8 +1315,11 @@ def _sailing(here: int, place: str, carried: dict[tuple[str, str | None], int],
     if here - carried.get((place, None), 0) - int(sailed.get(place, 0)) > 0:
         got.append(None)
     if carried:
-        got += [d for d in discs[1:] if carried.get((place, d), 0)
-                - int(sailed.get(f"{place}:{d}", 0)) > 0]
+        for d in discs[1:]:
+            n = carried.get((place, d), 0)
+            # the key of what sailed is made only for a disc carried here (most are not)
+            if n > 0 and n - int(sailed.get(f"{place}:{d}", 0)) > 0:
+                got.append(d)
     return got
 
 
