@@ -41,6 +41,17 @@ def play_random(game, rng: random.Random) -> int:
     return n
 
 
+def warm_renderer() -> None:
+    """Import the card renderer where the version has one: a process imports it (with the
+    DSL's region forms and signatures) at the first ``either`` card it plays, a one-time
+    cost that a few warm-up games may miss, so that it would fall in the counted games
+    (``instructions.py --warm``, ``expansion_instructions.py``)."""
+    try:
+        import elgrande.dsl.render  # noqa: F401
+    except ImportError:  # a version without it
+        pass
+
+
 def playouts(new_game, players: int, seconds: float, **kw) -> tuple[int, int, float]:
     """Random games of ``players`` for about ``seconds`` (answers from
     ``random_answer``, logging off; ``kw``: more ``new_game`` arguments, e.g. sets):

@@ -8,7 +8,8 @@ load-independent, unlike a timing on a shared machine.
 For each set and player count it runs this file under valgrind twice, once playing
 ``--warm`` warm-up games and ``--games`` seeded random games (seeds 0.., answers from
 ``random_answer`` with ``random.Random(seed)``, logging off, the provisional fills as in
-``benchmarks/expansion_ratio.py``), once the warm-up games alone; the difference over the
+``benchmarks/expansion_ratio.py``; the card renderer imported first, as
+:func:`bench_worker.warm_renderer` says), once the warm-up games alone; the difference over the
 decisions answered is the figure (after one plain run that writes the compiled modules and
 the parser cache; run one copy at a time). Both runs collect garbage after the warm-up games
 (the library's objects then lie in the oldest generation in both) and use
@@ -48,10 +49,11 @@ def play(name: str, players: int, games: int, warm: int = WARM) -> int:
     valgrind runs, as it is spread over many games in a timed run."""
     import gc
 
-    from bench_worker import play_random  # this folder: the script's own (sys.path[0])
+    from bench_worker import play_random, warm_renderer  # this folder (sys.path[0])
 
     from elgrande.game import new_game
 
+    warm_renderer()
     for seed in range(10**6, 10**6 + warm):
         play_random(new_game(players, seed=seed, logging=False, **SETS[name]),  # type: ignore[arg-type]
                     random.Random(seed))

@@ -57,11 +57,13 @@ def worker(games: int, players: int, warm: int = 0) -> None:
     import gc
     import random
 
-    from bench_worker import play_random  # this folder: the script's own (sys.path[0])
+    from bench_worker import play_random, warm_renderer  # this folder (sys.path[0])
 
     from elgrande.game import new_game
 
     new_game(players, seed=0, logging=False)
+    if warm:
+        warm_renderer()
     for seed in range(1000, 1000 + warm):
         play_random(new_game(players, seed=seed, logging=False), random.Random(seed))
     gc.collect()  # the library's objects reach the oldest generation here, in every run
