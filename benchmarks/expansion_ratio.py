@@ -1,9 +1,12 @@
 """Colonies and Intrigue & the King decisions per second beside the base game's (issue 12:
 base / expansion at most 1.5), all in one process, interleaved in short slices and timed in
 CPU time (``time.process_time``), so that the load of a shared machine moves both sides alike.
+Before timing, ``--warm`` untimed games of each set and player count (and the card renderer's
+import, :func:`bench_worker.warm_renderer`) take what a process does once: loading each
+set's library, importing its rules module, the first ``either`` card's labels.
 
     python benchmarks/expansion_ratio.py [--slice 0.2] [--rounds 10] [--players 2,3,4,5]
-        [--sets base,colonies,intrigue_king,both]
+        [--sets base,colonies,intrigue_king,both] [--warm 2]
 
 Random answers, logging off, the provisional fills (EXPANSIONS.md 6). Prints, per player
 count, the base game's decisions/s and the ratio base / expansion for each expansion.
@@ -15,7 +18,7 @@ import argparse
 import random
 import time
 
-from bench_worker import play_random  # this folder: the script's own (sys.path[0])
+from bench_worker import play_random, warm_renderer  # this folder (sys.path[0])
 
 from elgrande.game import new_game
 
@@ -51,9 +54,16 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--players", default="2,3,4,5")
     ap.add_argument("--sets", default=DEFAULT, help=f"of {', '.join(SETS)}")
+    ap.add_argument("--warm", type=int, default=2, help="untimed games of each before timing")
     args = ap.parse_args()
     counts = [int(x) for x in args.players.split(",")]
     names = ["base", *(x for x in args.sets.split(",") if x != "base")]
+    warm_renderer()
+    for n in counts:
+        for name in names:
+            for seed in range(10**6, 10**6 + args.warm):
+                play_random(new_game(n, seed=seed, logging=False, **SETS[name]),
+                            random.Random(seed))
     total: dict[tuple[str, int], list[float]] = {}
     for r in range(args.rounds):
         for n in counts:
