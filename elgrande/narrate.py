@@ -37,7 +37,8 @@ EFFECT_EVENTS = frozenset({"choose", "move", "place", "send", "court", "score", 
                            "grande", "scoreboard", "take_back", "keep", "reveal"})
 #: The start of the line of a ``special`` event (see :func:`story`).
 CARRIES_OUT = " carries out the special action of "
-NOTHING_TO_DO = "  (nothing to do)"
+#: Under a special action that changed nothing: none was possible, or the player chose none.
+NOTHING_DONE = "  (nothing done)"
 
 
 def final_scores(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -56,7 +57,8 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
     """Lines for a run of events (what one answer caused), in order.
 
     Besides :func:`words` for each event: a special action whose effect did nothing
-    gets ``(nothing to do)`` under its line (``last`` is the log's last line so far, for
+    (nothing could be done, or the player chose to do nothing) gets ``(nothing done)``
+    under its line (``last`` is the log's last line so far, for
     an action announced by the previous answer); after a general scoring, when ``state``
     (the state after these events) is given, a compact board summary follows (B6).
     """
@@ -67,7 +69,7 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
         if not lines:
             continue
         if CARRIES_OUT in prev and not prev.startswith(" ") and not is_effect(e):
-            out.append(NOTHING_TO_DO)
+            out.append(NOTHING_DONE)
         out.extend(lines)
         if e.get("event") == "general_scoring" and state is not None:
             out.extend(board_summary(state, board, names))

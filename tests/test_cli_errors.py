@@ -115,7 +115,7 @@ def test_a_special_action_that_does_nothing_says_so() -> None:
         for i, ln in enumerate(lines[:-1]):
             if " carries out the special action of " in ln:
                 assert lines[i + 1].startswith("  "), (ln, lines[i + 1])
-                found = found or lines[i + 1] == "  (nothing to do)"
+                found = found or lines[i + 1] == "  (nothing done)"
     assert found
 
 
