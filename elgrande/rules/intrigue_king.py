@@ -352,32 +352,16 @@ def _deck_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 # -- I2: the setup disc ------------------------------------------------------------------------
 def _disc_count(lib: Library) -> int:
-    hit = _DISC_COUNT.get(id(lib))
-    if hit is not None and hit[0] is lib:
-        return hit[1]
-    n = max([int(f.setup.get("disc_caballeros", 0)) for f in lib.figures.values()] + [0])
-    _DISC_COUNT[id(lib)] = (lib, n)
-    return n
-
-
-#: :func:`_disc_count` by library (its figures never change).
-_DISC_COUNT: Final[dict[int, tuple[object, int]]] = {}
+    return max([int(f.setup.get("disc_caballeros", 0)) for f in lib.figures.values()] + [0])
 
 
 def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decision:
     """The I2 secret-disc decision of the players not in ``answered``: a mainland region
     for the setup disc's caballeros."""
     remaining = [p for p in range(state.players) if p not in answered]
-    hit = _DISC_REGIONS.get(id(board))
-    if hit is None or hit[0] is not board:
-        hit = _DISC_REGIONS[id(board)] = (board, [board.place_id(r) for r in board.regions])
-    opts = hit[1]  # shared: decisions are never changed
+    opts = [board.place_id(r) for r in board.regions]
     return Decision("secret_region", remaining, "Set your secret disc to the region for your "
                     "setup caballero", {"per_player": {str(p): opts for p in remaining}}, "I2")
-
-
-#: The mainland region ids of a board, by its id (with the board itself).
-_DISC_REGIONS: Final[dict[int, tuple[Board, list[str]]]] = {}
 
 
 def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int],
