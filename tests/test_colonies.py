@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_game_properties import GAMES, _bad_answers
+from test_game_properties import GAMES, _bad_answers, answer_randomly
 from test_game_properties import _base_invariants as _invariants
 from test_game_properties import play as play_game
 
@@ -213,13 +213,7 @@ def test_colonies_views_hide_hands_and_setup_discs(players: int, seed: int,
 
 # -- the pieces' object and its plain form (state.ext["colonies"]) ---------------------------------
 def _mid_game(seed: int = 4, answers: int = 150) -> Game:
-    game = colonies_game(4, seed)
-    rng = random.Random(seed)
-    for _ in range(answers):
-        d = game.pending
-        assert d is not None
-        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
-    return game
+    return answer_randomly(colonies_game(4, seed), answers, seed)
 
 
 def test_colonies_pieces_copy_is_independent_of_the_original() -> None:

@@ -57,6 +57,17 @@ def _base_invariants(game: Game, before_scores: list[int]) -> None:
         assert all(0 <= p < s.players for p in d.players)
 
 
+def answer_randomly(game: Game, answers: int, seed: int) -> Game:
+    """Give ``game`` ``answers`` random answers (``random.Random(seed)``, the first player
+    asked answering): a mid-game position. Returns the game."""
+    rng = random.Random(seed)
+    for _ in range(answers):
+        d = game.pending
+        assert d is not None
+        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    return game
+
+
 def play(players: int, variant: str, seed: int, answer_seed: int,
          before: Check | None = None, after: Check | None = None, game: Game | None = None,
          invariants: Callable[[Game, list[int]], None] | None = None) -> Game:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_game_properties import answer_randomly
 
 from elgrande.errors import ElGrandeError
 from elgrande.game import Game, new_game, play_random
@@ -19,13 +20,7 @@ from elgrande.saved import SavedGameError, check_header, typed
 
 
 def _midgame(seed: int = 3, answers: int = 60, players: int = 4) -> Game:
-    g = new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(answers):
-        d = g.pending
-        assert d is not None
-        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
-    return g
+    return answer_randomly(new_game(players, seed=seed), answers, seed)
 
 
 def _in_special() -> Game:
