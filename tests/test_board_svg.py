@@ -370,3 +370,15 @@ def test_cli_board_draws_a_colonies_record(tmp_path: Path) -> None:
     assert {x["data-office"]: x["data-player"] for x in groups(svg, "office")} == {
         o: _holder(h) for o, h in at60.state.to_json()["ext"]["colonies"]["offices"].items()}
     assert len(groups(svg, "inquisitor")) == 1
+
+
+@pytest.mark.parametrize("arg", ["", ":3"])
+def test_cli_board_takes_a_missing_file_as_a_usage_error_as_check_and_show_do(
+        tmp_path: Path, arg: str) -> None:
+    """README: exit 2 for a usage error; a path that does not exist is one for every
+    command (click.Path), board's FILE:N included."""
+    missing = str(tmp_path / "nowhere.jsonl")
+    r = CliRunner().invoke(main, ["board", missing + arg, "--out", str(tmp_path / "x.svg")])
+    shown = CliRunner().invoke(main, ["show", missing, "--out", str(tmp_path / "s")])
+    assert r.exit_code == shown.exit_code == 2
+    assert "does not exist" in r.output and "Traceback" not in r.output

@@ -293,3 +293,30 @@ def test_simulate_refuses_missing_card_data_up_front_and_takes_comma_separated_s
               "base,colonies", "--fill", "provisional", "--jobs", "1", "--no-progress")
     assert ok.exit_code == 0, ok.output
     assert len((tmp_path / "b" / "games.jsonl").read_text().splitlines()) == 1
+
+
+def test_report_without_matplotlib_refuses_before_any_game_is_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--report needs the [report] extra: the refusal comes first, not after the games."""
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    r = _cli("--games", "1", "--players", "2", "--out", str(tmp_path / "out"), "--report",
+             str(tmp_path / "report"), "--jobs", "1")
+    assert r.exit_code == 2 and "matplotlib" in r.output
+    assert not (tmp_path / "out" / "games.jsonl").exists()
+
+
+def test_progress_bar_is_drawn_only_on_a_terminal_unless_asked(tmp_path: Path,
+                                                               capsys: Any) -> None:
+    """By default (progress None) a captured stderr gets no progress frames; --progress
+    (True) draws them anyway."""
+    cfg = sim.SimConfig(players=(2,), bots=("random",), variant="six_rounds")
+    sim.run_games([sim.ResultSet("games", cfg, tmp_path / "a.jsonl")], range(1, 2), jobs=1,
+                  progress=None)
+    assert capsys.readouterr().err == ""
+    sim.run_games([sim.ResultSet("games", cfg, tmp_path / "b.jsonl")], range(1, 2), jobs=1,
+                  progress=True)
+    assert "game" in capsys.readouterr().err

@@ -482,7 +482,9 @@ class SourceError(ValueError):
     """A state or record file that cannot be read for drawing (message in words)."""
 
 
-def _split_spec(spec: str) -> tuple[str, int | None]:
+def split_source(spec: str) -> tuple[str, int | None]:
+    """``(file, N)`` of a ``board`` argument ``FILE`` or ``FILE:N`` (N None for a whole
+    file; a file whose own name ends in ``:N`` is taken whole). Raises nothing."""
     from pathlib import Path
 
     head, sep, tail = spec.rpartition(":")
@@ -514,7 +516,7 @@ def load_position(spec: str, cards: Sequence[str] | None = None) -> Any:
     from elgrande.game import Game
     from elgrande.records import RecordError, replay
 
-    path, n = _split_spec(spec)
+    path, n = split_source(spec)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:

@@ -353,11 +353,15 @@ def _lines(path: str) -> list[str]:
 def board_cmd(source: str, out: str, as_player: str | None,
               card_dirs: tuple[str, ...]) -> None:
     """Draw the board of SOURCE as SVG: STATE.json (a saved game), RECORD or RECORD:N
-    (a record replayed to answer N). Exits 1 with one line on a bad SOURCE."""
+    (a record replayed to answer N). Exits 1 with one line on a bad SOURCE, 2 if its file
+    does not exist."""
     from pathlib import Path
 
     from elgrande.tools import board_svg as bs
 
+    if not Path(bs.split_source(source)[0]).exists():  # as click.Path does for the others
+        raise click.BadParameter(f"Path {bs.split_source(source)[0]!r} does not exist.",
+                                 param_hint="'SOURCE'")
     try:
         game = bs.load_position(source, card_dirs)
         svg = bs.board_svg(bs.view_for(game, bs.seat(game, as_player)), game.library.board)
@@ -426,14 +430,15 @@ def show_cmd(record: str, out: str, as_player: str | None,
 @click.option("--address", default=None, help="Address of a running Ray cluster.")
 @click.option("--resume", is_flag=True, help="Keep the games already in --out; play the rest.")
 @click.option("--fresh", is_flag=True, help="Discard the games already in --out.")
-@click.option("--progress/--no-progress", default=True, show_default=True,
-              help="Show a progress bar with an ETA (stderr).")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar with an ETA (stderr)  [default: when stderr is a "
+              "terminal]")
 def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
                  set_names: tuple[str, ...], variant: str, errata: tuple[str, ...],
                  card_dirs: tuple[str, ...], fill: str | None, baseline: str | None,
                  out: str,
                  report: str | None, jobs: int, backend: str, address: str | None,
-                 resume: bool, fresh: bool, progress: bool) -> None:
+                 resume: bool, fresh: bool, progress: bool | None) -> None:
     """Play many seeded bot games and report win rates, points and card impact.
 
     Prints the summary tables; exits 1 if a game failed, 2 on a usage error.

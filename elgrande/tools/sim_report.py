@@ -323,16 +323,27 @@ def _svg(fig: Any) -> str:
     return text[text.index("<svg"):]
 
 
+def require_matplotlib() -> None:
+    """Check that the report's plotting library is installed, before any game is played.
+
+    Raises:
+        SimError: matplotlib is not installed (the ``[report]`` extra).
+    """
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        from elgrande.tools.simulate import SimError
+
+        raise SimError("--report needs matplotlib: pip install 'elgrande[report]'")
+
+
 def _figures(summary: dict[str, Any], games: Sequence[dict[str, Any]],
              baseline: dict[str, Any] | None,
              baseline_games: Sequence[dict[str, Any]]) -> list[tuple[str, str, str]]:
     """``(id, title, svg)`` of every figure."""
-    try:
-        import matplotlib
-    except ImportError:
-        from elgrande.tools.simulate import SimError
+    require_matplotlib()
+    import matplotlib
 
-        raise SimError("--report needs matplotlib: pip install 'elgrande[report]'") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

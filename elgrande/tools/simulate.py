@@ -363,7 +363,7 @@ class ResultSet:
 
 def run_games(sets: Sequence[ResultSet], seeds: Sequence[int], jobs: int = 0,
               backend: str = "local", address: str | None = None, resume: bool = False,
-              progress: bool = True) -> dict[str, list[dict[str, Any]]]:
+              progress: bool | None = True) -> dict[str, list[dict[str, Any]]]:
     """Play ``seeds`` for every result set, appending each line to its file as the game
     ends; then rewrite each file in seed order.
 
@@ -374,7 +374,8 @@ def run_games(sets: Sequence[ResultSet], seeds: Sequence[int], jobs: int = 0,
         backend: ``local`` (a process pool) or ``ray`` (Ray tasks; ``address`` of a
             running cluster, or None for a local Ray).
         resume: keep the finished games already in the files (else they must be empty).
-        progress: show a progress bar with an ETA (tqdm, on stderr).
+        progress: show a progress bar with an ETA (tqdm, on stderr); None: only when
+            stderr is a terminal (no ``\\r`` frames in a captured log).
     Returns:
         label -> the lines of ``seeds`` in seed order.
     Raises:
@@ -399,7 +400,8 @@ def run_games(sets: Sequence[ResultSet], seeds: Sequence[int], jobs: int = 0,
     results = iter(_ray(tasks, address) if backend == "ray" else
                    _local(tasks, jobs or default_jobs()))
     try:
-        with tqdm(total=len(tasks), unit="game", disable=not progress or not tasks,
+        hide = True if not tasks or progress is False else None if progress is None else False
+        with tqdm(total=len(tasks), unit="game", disable=hide,
                   smoothing=0.1, dynamic_ncols=True) as bar:
             for label, rec in results:
                 known[label][rec["seed"]] = rec
@@ -421,7 +423,7 @@ def run_games(sets: Sequence[ResultSet], seeds: Sequence[int], jobs: int = 0,
 def simulate(config: SimConfig, seeds: Sequence[int], out: str | Path,
              baseline: str | None = None, report: str | Path | None = None,
              jobs: int = 0, backend: str = "local", address: str | None = None,
-             resume: bool = False, fresh: bool = False, progress: bool = True,
+             resume: bool = False, fresh: bool = False, progress: bool | None = True,
              settings: str = "") -> tuple[str, int]:
     """What ``elgrande simulate`` does: play, summarize, compare, report.
 
@@ -433,11 +435,14 @@ def simulate(config: SimConfig, seeds: Sequence[int], out: str | Path,
         ``(text, exit code)``: the summary tables and where the files are; 1 if a game
         failed, else 0.
     Raises:
-        SimError: bad settings (one line).
+        SimError: bad settings (one line), or ``report`` without matplotlib (before any
+        game is played).
     """
     from elgrande.tools import sim_report as rep
 
     config.check()
+    if report is not None:
+        rep.require_matplotlib()
     base_cfg = None
     if baseline is not None:
         base_cfg = attrs.evolve(config, cards=() if baseline == "base" else (baseline,))
