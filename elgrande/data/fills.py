@@ -60,9 +60,12 @@ class MissingCardData(DataError):
         by_card: dict[str, dict[str, list[str]]] = {}
         for card, field, why in missing:
             by_card.setdefault(card, {}).setdefault(why, []).append(field)
-        lines = "; ".join(c + ": " + ", ".join(f"{', '.join(fs)} ({why})"
-                                                for why, fs in whys.items())
-                          for c, whys in by_card.items())
+        by_gap: dict[str, list[str]] = {}  # cards missing the same fields named together
+        for c, whys in by_card.items():
+            gap = ", ".join(f"{', '.join(fs)} ({why})" for why, fs in whys.items())
+            by_gap.setdefault(gap, []).append(c)
+        lines = "; ".join(", ".join(cs) + (f" ({len(cs)} cards)" if len(cs) > 2 else "")
+                          + ": " + gap for gap, cs in by_gap.items())
         shipped = ", ".join(fills) or "none shipped"
         super().__init__("", f"card data missing for {len(by_card)} card(s) in play: {lines}",
                          hint=f"use fill=... / --fill NAME to play with provisional values "
