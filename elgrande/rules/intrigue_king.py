@@ -428,16 +428,25 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
         played.append(v)
     earlier = _EARLIER_BY_VALUE  # the cards of earlier rounds (I7), after this round's
     for v in state.discards[p]:
-        if played and v in played:
+        if played and _among(v, played):
             continue  # a value played this round keeps its I3 refusal
         late = earlier.get(v)
         if late is None:
             late = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
         why[late[0]] = late[1]
     hand = state.hands[p]
-    choices = [v for v in hand if v not in played] if played else hand[:]
+    choices = [v for v in hand if not _among(v, played)] if played else hand[:]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
+
+
+def _among(v: int, values: list[int]) -> bool:
+    """Whether ``v`` is one of ``values`` (the few values played this round, I3): a loop
+    over typed numbers, which compiled code compares natively."""
+    for w in values:
+        if w == v:
+            return True
+    return False
 
 
 #: The refusals of :func:`bid_decision` already written, by card value and player
