@@ -367,7 +367,8 @@ def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decis
     """The I2 secret-disc decision of the players not in ``answered``: a mainland region
     for the setup disc's caballeros."""
     remaining = [p for p in range(state.players) if p not in answered]
-    opts = [board.place_id(r) for r in board.regions]
+    places = board.places  # places[r].id: board.place_id(r), without a method call
+    opts = [places[r].id for r in board.regions]
     return Decision("secret_region", remaining, "Set your secret disc to the region for your "
                     "setup caballero", {"per_player": {str(p): opts for p in remaining}}, "I2")
 
@@ -386,7 +387,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
             events.append({"event": "note", "text": f"player {p}'s setup disc shows "
                            f"{b.places[r].name}: the caballero stays in court (I2)."})
             continue
-        to = {b.place_id(r): k}
+        to = {b.places[r].id: k}  # b.place_id(r)
         apply_placement(state, b, p, to, engine.rules)
         events.append({"event": "place", "player": p, "to": to})
 
