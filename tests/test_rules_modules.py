@@ -122,6 +122,40 @@ def test_a_later_module_replaces_a_phase_of_the_same_name() -> None:
     assert composed.phase("bid").decide is decide
 
 
+def test_turn_hooks_compose_as_fold_and_each_in_load_order() -> None:
+    """The hooks called at every turn (B4.1, B4.3, B4) are composed once per Rules:
+    nothing without one, the function itself for one, in load order for several."""
+    from elgrande.engine.modules import Rules
+
+    base = find_module("base")
+    seen: list[str] = []
+
+    def plus_one(engine: object, state: object, player: int, limit: int) -> int:
+        seen.append("plus_one")
+        return limit + 1
+
+    def double(engine: object, state: object, player: int, limit: int) -> int:
+        seen.append("double")
+        return limit * 2
+
+    def start(name: str):  # noqa: ANN202 - a turn_start hook that notes its module
+        return lambda engine, state, flow, events: seen.append(name)
+
+    a = RulesModule("a", hooks={"court_limit": plus_one, "turn_start": start("a")})
+    b = RulesModule("b", hooks={"court_limit": double, "turn_start": start("b")})
+    alone = Rules([base])
+    assert alone.court_limit is None and alone.turn_start is None
+    assert Rules([base, a]).court_limit is plus_one
+    both = Rules([base, a, b])
+    assert both.court_limit is not None and both.turn_start is not None
+    assert both.court_limit(None, None, 0, 3) == 8  # (3 + 1) * 2: a, then b
+    assert both.court_limit(None, None, 0, 3) == both.fold("court_limit", 3, None, None, 0)
+    seen.clear()
+    both.turn_start(None, None, None, [])
+    assert seen == ["a", "b"]
+    assert Rules([base, b, a]).court_limit(None, None, 0, 3) == 7  # 3 * 2 + 1
+
+
 def test_hooks_are_declared_once_and_unknown_ones_are_refused() -> None:
     for name in ("setup", "offer", "placement_targets", "placement_limit", "arrive", "leave",
                  "ranking_counts", "area_bonus", "scoring_order", "round_end"):

@@ -85,6 +85,24 @@ class Interpreter:
         self._interjects = rules.last_of("interject") if rules is not None else None
         self._label_cache: dict[int, list[str]] = {}
         self._cost_cache: dict[int, int] = {}
+        #: the blocks of :func:`block_at` found so far: card id -> (its script, path ->
+        #: block)
+        self._blocks: dict[str, tuple[ast.Script, dict[tuple[int, ...], ast.Block]]] = {}
+
+    def _block(self, card: str, script: ast.Script, path: list[int]) -> ast.Block:
+        """:func:`block_at` of card ``card``'s ``script``, found once per path (a script
+        never changes; a card given another script starts afresh)."""
+        if not path:
+            return script.body
+        hit = self._blocks.get(card)
+        if hit is None or hit[0] is not script:
+            hit = self._blocks[card] = (script, {})
+        by_path = hit[1]
+        key = tuple(path)
+        block = by_path.get(key)
+        if block is None:
+            block = by_path[key] = block_at(script, path)
+        return block
 
     def _label_cost(self, stmt: ast.Either) -> int:
         """The work units of rendering ``stmt``'s branch labels: :data:`LABEL_UNITS` per
@@ -140,7 +158,7 @@ class Interpreter:
             if interjects and self._interject(ctx, run):
                 return run.pending
             f = frames[-1]
-            body = (block_at(script, f.path) if f.path else script.body).body
+            body = self._block(run.card, script, f.path).body
             if f.pc >= len(body):
                 if f.rest:
                     ctx.charge(1)  # a loop turn
@@ -240,7 +258,7 @@ class Interpreter:
             return self.advance(state, run, events)
         script = self.scripts[run.card]
         f = run.frames[-1]
-        stmt = block_at(script, f.path).body[f.pc]
+        stmt = self._block(run.card, script, f.path).body[f.pc]
         ctx = Ctx(state, self.board, run, f.subject, events, self.rules, self.budget)
         if d.kind == "secret_region":
             run.secret[str(player)] = norm

@@ -305,6 +305,34 @@ class Rules:
         #: some module changes a place's scoring (``ranking_counts`` or ``area_bonus``):
         #: else a scoring calls neither (their composition would change nothing)
         self.scoring_hooks = bool(self.hooks["ranking_counts"] or self.hooks["area_bonus"])
+        # The hooks the driver and the rules modules call at every turn or decision,
+        # composed once (see HOOKS): None when no module implements one, the one module's
+        # function itself when one does, else a callable of the hook's own arity (no
+        # argument tuple per call, unlike fold/each).
+        #: ``turn_start(engine, state, flow, events)``: every module's hook (B4).
+        self.turn_start: Callable[[FlowEngine, State, Flow, Events], None] | None = \
+            _compose4(self.hooks["turn_start"])
+        #: ``special_done(engine, state, flow, events)``: every module's hook (B4.4).
+        self.special_done: Callable[[FlowEngine, State, Flow, Events], None] | None = \
+            _compose4(self.hooks["special_done"])
+        #: ``round_end(engine, state, flow, events)``: every module's hook (B3.5).
+        self.round_end: Callable[[FlowEngine, State, Flow, Events], None] | None = \
+            _compose4(self.hooks["round_end"])
+        #: ``court_limit(engine, state, player, limit) -> limit``: folded (B4.1).
+        self.court_limit: Callable[[FlowEngine, State, int, Any], Any] | None = \
+            _compose4(self.hooks["court_limit"], folds=True)
+        #: ``placement_limit(engine, state, player, limit) -> limit``: folded (B4.3).
+        self.placement_limit: Callable[[FlowEngine, State, int, Any], Any] | None = \
+            _compose4(self.hooks["placement_limit"], folds=True)
+        #: ``placement_targets(engine, state, player, places) -> places``: folded (B4.3).
+        self.placement_targets: Callable[[FlowEngine, State, int, Any], Any] | None = \
+            _compose4(self.hooks["placement_targets"], folds=True)
+        #: ``placement_refused(state, board, player, refused) -> refused``: folded (B4.3).
+        self.placement_refused: Callable[[State, Any, int, Any], Any] | None = \
+            _compose4(self.hooks["placement_refused"], folds=True)
+        #: ``placement_room(state, board, player, room) -> room``: folded (B4.3).
+        self.placement_room: Callable[[State, Any, int, Any], Any] | None = \
+            _compose4(self.hooks["placement_room"], folds=True)
 
     def _single(self, hook: str) -> Callable[..., Any] | None:
         """The function of the one module implementing ``hook``, else None."""
@@ -427,6 +455,32 @@ class Rules:
         """Call every ``leave`` hook (see :data:`HOOKS`)."""
         for fn in self.hooks["leave"]:
             fn(state, board, place, player, n)
+
+
+def _compose4(fns: Sequence[Callable[..., Any]],
+              folds: bool = False) -> Callable[[Any, Any, Any, Any], Any] | None:
+    """The hooks ``fns`` of four arguments composed as :meth:`Rules.each` composes them,
+    or with ``folds`` as :meth:`Rules.fold` does (the value folded is the fourth argument:
+    ``value = fn(a, b, c, value)`` in order): None for none, the one function itself, else
+    one callable of the same four arguments."""
+    if not fns:
+        return None
+    if len(fns) == 1:
+        return fns[0]
+    seq = tuple(fns)
+    if folds:
+        def fold(a: Any, b: Any, c: Any, value: Any) -> Any:
+            for fn in seq:
+                value = fn(a, b, c, value)
+            return value
+
+        return fold
+
+    def each(a: Any, b: Any, c: Any, d: Any) -> None:
+        for fn in seq:
+            fn(a, b, c, d)
+
+    return each
 
 
 def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = ()) -> Rules:

@@ -234,8 +234,9 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
     discarded = [c for c, o in zip(bp.offer, bp.origin, strict=True) if c and o >= 0]  # B3.5
-    if engine.rules.hooks["round_end"]:
-        engine.rules.each("round_end", engine, state, flow, events)
+    round_end = engine.rules.round_end
+    if round_end is not None:
+        round_end(engine, state, flow, events)
     bp.offer = []
     bp.origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
@@ -323,8 +324,9 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     flow.card = ""
     bp.placed = bp.special_done = bp.kept = False
     bp.place_first = True
-    if engine.rules.hooks["turn_start"]:
-        engine.rules.each("turn_start", engine, state, flow, events)
+    turn_start = engine.rules.turn_start
+    if turn_start is not None:
+        turn_start(engine, state, flow, events)
     engine.enter(flow, COURT)
 
 
@@ -338,8 +340,10 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     if value < 0:
         raise KeyError(p)  # as before: a turn needs the player's power card
     limit = engine.board.power_cards.get(value, 0)
-    if engine.rules.hooks["court_limit"]:
-        limit = _fold_limit(engine, "court_limit", limit, state, p)
+    court_limit = engine.rules.court_limit
+    if court_limit is not None:
+        got = court_limit(engine, state, p, limit)
+        limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
         flow.phase = CARD
@@ -373,18 +377,10 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     number = engine.lib.cards.cards[flow.card].place                # B4.3
-    if not engine.rules.hooks["placement_limit"]:
+    placement_limit = engine.rules.placement_limit
+    if placement_limit is None:
         return int(number)
-    return _fold_limit(engine, "placement_limit", number, state, flow.actor)
-
-
-def _fold_limit(engine: FlowEngine, hook: str, limit: Any, state: State, player: int) -> int:
-    """``limit`` (a number, or the card's None) through the modules' ``court_limit`` or
-    ``placement_limit`` hook (B4.1, B4.3), as ``Rules.fold``; one module's hook called
-    directly (the common case: no dispatch through the fold's argument tuples)."""
-    fns = engine.rules.hooks[hook]
-    got = fns[0](engine, state, player, limit) if len(fns) == 1 else engine.rules.fold(
-        hook, limit, engine, state, player)
+    got = placement_limit(engine, state, flow.actor, number)  # (number may be None)
     return got if isinstance(got, int) else int(got)
 
 
@@ -413,9 +409,10 @@ def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int
     modules in play change it (hook ``placement_targets``). Never the king's region (B5.2).
     """
     targets = placement.placement_targets(state, engine.board)
-    if not engine.rules.hooks["placement_targets"]:
+    fold = engine.rules.placement_targets
+    if fold is None:
         return targets  # the king's region is never one of them
-    out = engine.rules.fold("placement_targets", targets, engine, state, player)
+    out = fold(engine, state, player, targets)
     return [t for t in out if t != state.king]
 
 
@@ -469,8 +466,9 @@ def placement_places(engine: FlowEngine, state: State,
             _REFUSALS[key] = refused
     else:
         refused = known
-    if engine.rules.hooks["placement_refused"]:
-        refused = engine.rules.fold("placement_refused", dict(refused), state, b, player)
+    fold = engine.rules.placement_refused
+    if fold is not None:
+        refused = fold(state, b, player, dict(refused))
     return [b.places[r].id for r in targets], refused
 
 
@@ -502,8 +500,9 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
             made[key] = hit
     to, refused = hit
     options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
-    if engine.rules.hooks["placement_room"]:
-        room = engine.rules.fold("placement_room", {}, state, engine.board, player)
+    fold = engine.rules.placement_room
+    if fold is not None:
+        room = fold(state, engine.board, player, {})
         room = {k: v for k, v in room.items() if k in to}  # the places in reach only
         if room:
             options["room"] = room
@@ -671,8 +670,9 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     if any(x.card == flow.card and x.data.get("taken") == state.round
            and x.player == flow.actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
-    if engine.rules.hooks["special_done"]:
-        engine.rules.each("special_done", engine, state, flow, events)
+    special_done = engine.rules.special_done
+    if special_done is not None:
+        special_done(engine, state, flow, events)
     flow.run = None
     bp.before = None
     bp.special_done = True

@@ -236,9 +236,13 @@ def awards(lib: Library, state: State) -> Awards:
     """
     memo = _AWARDS_MEMO
     got = memo.awards
-    if got is not None and memo.lib is lib and memo.players == state.players \
-            and _same_bids(memo.bids, state.bids):
-        return got
+    if got is not None and memo.lib is lib and memo.players == state.players:
+        bids = state.bids
+        # the very list asked last, no card played since (a played card's pair is never
+        # changed in place), or the same cards
+        if memo.asked is bids and len(bids) == len(memo.bids) or _same_bids(memo.bids, bids):
+            memo.asked = bids
+            return got
     return _new_awards(lib, state, placement.turn_order(state.bids))
 
 
@@ -259,6 +263,7 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
                  order[-1])
     memo.lib, memo.players, memo.awards = lib, state.players, out
     memo.bids = [[b[0], b[1]] for b in state.bids]
+    memo.asked = state.bids
     return out
 
 
@@ -284,6 +289,9 @@ class _AwardsMemo:
         self.players = 0
         self.bids: list[list[int]] = []
         self.awards: Awards | None = None
+        #: the ``state.bids`` list last asked about with these cards (compared by
+        #: identity first: every turn of a round asks about the same list)
+        self.asked: object = None
 
 
 #: The last :func:`awards` asked (every turn asks for the same round's awards).
@@ -359,7 +367,8 @@ def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decis
     """The I2 secret-disc decision of the players not in ``answered``: a mainland region
     for the setup disc's caballeros."""
     remaining = [p for p in range(state.players) if p not in answered]
-    opts = [board.place_id(r) for r in board.regions]
+    places = board.places  # places[r].id: board.place_id(r), without a method call
+    opts = [places[r].id for r in board.regions]
     return Decision("secret_region", remaining, "Set your secret disc to the region for your "
                     "setup caballero", {"per_player": {str(p): opts for p in remaining}}, "I2")
 
@@ -378,7 +387,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
             events.append({"event": "note", "text": f"player {p}'s setup disc shows "
                            f"{b.places[r].name}: the caballero stays in court (I2)."})
             continue
-        to = {b.place_id(r): k}
+        to = {b.places[r].id: k}  # b.place_id(r)
         apply_placement(state, b, p, to, engine.rules)
         events.append({"event": "place", "player": p, "to": to})
 
@@ -409,30 +418,44 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     round."""
     p = (first + i) % state.players
     why: dict[str, list[str]] = {}
-    played: set[int] = set()
+    played: list[int] = []
+    known = _PLAYED
     for bid in state.bids:
         q, v = bid[0], bid[1]
-        hit = _PLAYED.get((v, q))
+        hit = known.get(v * _SEATS + q) if 0 <= q < _SEATS else None
         if hit is None:
             hit = _played_why(v, q)
         why[hit[0]] = hit[1]
-        played.add(v)
+        played.append(v)
     earlier = _EARLIER_BY_VALUE  # the cards of earlier rounds (I7), after this round's
     for v in state.discards[p]:
+        if played and _among(v, played):
+            continue  # a value played this round keeps its I3 refusal
         late = earlier.get(v)
         if late is None:
             late = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
-        if v not in played:  # (a value played this round keeps its I3 refusal)
-            why[late[0]] = late[1]
+        why[late[0]] = late[1]
     hand = state.hands[p]
-    choices = [v for v in hand if v not in played] if played else hand[:]
+    choices = [v for v in hand if not _among(v, played)] if played else hand[:]
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
 
 
-#: The refusals of :func:`bid_decision` already written, by card value and player: the
-#: key of ``why`` and its ``[rule, message]`` (decisions are never changed: shared).
-_PLAYED: Final[dict[tuple[int, int], tuple[str, list[str]]]] = {}
+def _among(v: int, values: list[int]) -> bool:
+    """Whether ``v`` is one of ``values`` (the few values played this round, I3): a loop
+    over typed numbers, which compiled code compares natively."""
+    for w in values:
+        if w == v:
+            return True
+    return False
+
+
+#: The refusals of :func:`bid_decision` already written, by card value and player
+#: (``value * _SEATS + player``): the key of ``why`` and its ``[rule, message]``
+#: (decisions are never changed: shared).
+_PLAYED: Final[dict[int, tuple[str, list[str]]]] = {}
+#: More seats than any board has (B1.0): the player's part of a :data:`_PLAYED` key.
+_SEATS: Final = 256
 #: The I7 refusal of each card value played in an earlier round: value -> (the key of
 #: ``why``, ``[rule, message]``).
 _EARLIER_BY_VALUE: Final[dict[int, tuple[str, list[str]]]] = {}
@@ -443,8 +466,9 @@ def _played_why(v: int, q: int) -> tuple[str, list[str]]:
     :data:`_PLAYED`)."""
     if len(_PLAYED) >= 4096:
         _PLAYED.clear()
-    hit = _PLAYED[(v, q)] = (str(v), ["I3", f"card {v} was already played this round by "
-                                      f"player {q}"])
+    hit = (str(v), ["I3", f"card {v} was already played this round by player {q}"])
+    if 0 <= q < _SEATS:
+        _PLAYED[v * _SEATS + q] = hit
     return hit
 
 
@@ -462,6 +486,26 @@ def award_event(lib: Library, state: State) -> dict[str, Any]:
             f"{a.king}; Intrigue card: player {a.intrigue}."}
 
 
+def _award_note(engine: FlowEngine, state: State, order: list[int]) -> dict[str, Any]:
+    """:func:`award_event` of this round, whose turn order is ``order`` (I3, I4): its text
+    written once per turn order (the awards are a function of it, with the engine's
+    library and ``len(order)`` players), kept in the engine's memo."""
+    memo: dict[tuple[int, ...], str] | None = engine.memo.get(_NOTES_MEMO)
+    if memo is None:
+        memo = engine.memo[_NOTES_MEMO] = {}
+    key = tuple(order)
+    text = memo.get(key)
+    if text is None:
+        text = str(award_event(engine.lib, state)["text"])
+        if len(memo) < 4096:
+            memo[key] = text
+    return {"event": "note", "text": text}
+
+
+#: The key of :func:`_award_note`'s texts in ``FlowEngine.memo``.
+_NOTES_MEMO: Final = "intrigue_king.award_notes"
+
+
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
     bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
     return bid_decision(state, bp.first_bidder, bp.bid_i)
@@ -477,7 +521,7 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
         flow.turn_i = 0
         events.append({"event": "turn_order", "order": flow.turn_order[:]})
         _new_awards(engine.lib, state, flow.turn_order)  # the round's awards (I3), once
-        events.append(award_event(engine.lib, state))
+        events.append(_award_note(engine, state, flow.turn_order))
         _hold_lasting_cards(engine, state, events)
         base._begin_turn(engine, state, flow, events)
 
