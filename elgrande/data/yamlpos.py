@@ -35,7 +35,7 @@ def _loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@attrs.define(repr=False)
+@attrs.define(repr=False, slots=False)
 class Positions:
     """Where each value of a loaded YAML document starts.
 
@@ -44,6 +44,9 @@ class Positions:
     scalar, the 1-based ``(line, column)`` of its first character of content (for a block
     scalar ``|``, the first content line), so positions *inside* a string (an effect
     script) can be mapped back to the file.
+
+    No slots: every card file read comes from the parse memo, and a slotted attrs class
+    unpickles through a ``__setstate__`` written in Python (issue 12).
     """
 
     at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
