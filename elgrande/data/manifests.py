@@ -13,24 +13,9 @@ import attrs
 
 from elgrande.data import map as board_map
 from elgrande.data import yamlpos
+from elgrande.data.kinds import set_dir
 from elgrande.errors import DataError
 from elgrande.model.board import AREA, CASTILLO, REGION, Board, Place, Scoreboard, Variant
-from elgrande.resources import cards_dir
-
-
-def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
-    """Find the folder of card set ``set_id`` among ``search`` and the shipped ``cards/``.
-
-    Raises:
-        DataError: no such set.
-    """
-    for root in (*search, cards_dir()):
-        d = Path(root) / set_id
-        if (d / "set.yaml").is_file():
-            return d
-    raise DataError("", f"unknown card set {set_id!r}", hint="shipped sets: "
-                    + ", ".join(sorted(p.name for p in cards_dir().iterdir()
-                                       if (p / "set.yaml").is_file())))
 
 
 def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yamlpos.Positions, str]:
