@@ -121,7 +121,7 @@ def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
     Raises:
         CardError: unreadable, too large, or a YAML syntax error (``E-YAML``).
     """
-    p = str(Path(path))  # the path as the messages show it
+    p = os.fspath(path)  # (a Path made of a string costs more than the file's read)
     try:  # open, not Path.read_bytes: a validate reads every card file (issue 12)
         with open(p, "rb") as f:
             raw = f.read()
