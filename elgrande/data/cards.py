@@ -121,22 +121,23 @@ def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
     Raises:
         CardError: unreadable, too large, or a YAML syntax error (``E-YAML``).
     """
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
+    p = os.fspath(path)  # (a Path made of a string costs more than the file's read)
+    try:  # open, not Path.read_bytes: a validate reads every card file (issue 12)
+        with open(p, "rb") as f:
+            raw = f.read()
     except OSError as exc:
-        raise CardError(str(p), f"cannot read the file: {exc.strerror}", code="E-IO") from None
+        raise CardError(p, f"cannot read the file: {exc.strerror}", code="E-IO") from None
     if len(raw) > MAX_FILE_BYTES:
-        raise CardError(str(p), f"file is larger than {MAX_FILE_BYTES} bytes", 1, 1,
+        raise CardError(p, f"file is larger than {MAX_FILE_BYTES} bytes", 1, 1,
                         code="E-TOO-LARGE")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise CardError(str(p), "the file is not UTF-8 text", 1, 1, code="E-YAML") from None
+        raise CardError(p, "the file is not UTF-8 text", 1, 1, code="E-YAML") from None
     try:
-        return yamlpos.load_cached(text, str(p))
+        return yamlpos.load_cached(text, p)
     except DataError as exc:
-        raise CardError(str(p), exc.message, exc.line, exc.column, exc.hint,
+        raise CardError(p, exc.message, exc.line, exc.column, exc.hint,
                         code="E-YAML") from None
 
 

@@ -17,7 +17,6 @@ from typing import Any
 import attrs
 
 from elgrande.data import yamlpos
-from elgrande.data.manifests import read_manifest
 from elgrande.errors import DataError
 from elgrande.model.board import Board
 
@@ -127,6 +126,8 @@ def load_figures(board: Board, fills: dict[str, dict[str, Any]] | None = None,
         count given twice), located in the manifest; a fill value for a key the manifest
         does not list as unknown (a sourced figure cannot be changed).
     """
+    from elgrande.data.manifests import read_manifest  # a build only (issue 12)
+
     out: dict[str, Figures] = {}
     for s in board.sets:
         data, pos, path = read_manifest(s, search)

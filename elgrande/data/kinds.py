@@ -22,6 +22,7 @@ A manifest entry::
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -29,7 +30,6 @@ from typing import Any
 
 import attrs
 
-from elgrande.data.manifests import read_manifest
 from elgrande.errors import DataError
 from elgrande.resources import cards_dir
 
@@ -152,6 +152,21 @@ def shipped_kinds() -> Kinds:
     return _load_kinds(shipped_set_ids(), (), retire=False)
 
 
+def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
+    """Find the folder of card set ``set_id`` among ``search`` and the shipped ``cards/``.
+
+    Raises:
+        DataError: no such set.
+    """
+    for root in (*search, cards_dir()):  # os.path, not Path: each game looks (issue 12)
+        d = os.path.join(root, set_id)
+        if os.path.isfile(os.path.join(d, "set.yaml")):
+            return Path(d)
+    raise DataError("", f"unknown card set {set_id!r}", hint="shipped sets: "
+                    + ", ".join(sorted(p.name for p in cards_dir().iterdir()
+                                       if (p / "set.yaml").is_file())))
+
+
 def shipped_set_ids() -> tuple[str, ...]:
     """The shipped sets in an order that loads: ``base`` first, then by name."""
     ids = sorted(p.name for p in cards_dir().iterdir() if (p / "set.yaml").is_file())
@@ -162,6 +177,8 @@ def shipped_set_ids() -> tuple[str, ...]:
 def _load_kinds(sets: tuple[str, ...], search: tuple[Path, ...], retire: bool = True
                 ) -> Kinds:
     from elgrande.data.card_format import FIELD_BY_NAME
+    from elgrande.data.manifests import read_manifest  # a build only (a cached library
+    # has its kinds: a game needs no manifest reader, issue 12)
 
     kinds: dict[str, CardKind] = {}
     retired: dict[str, CardKind] = {}

@@ -27,7 +27,6 @@ from elgrande import diskcache
 from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, fill_files, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
 from elgrande.data.kinds import Kinds, load_kinds
-from elgrande.data.manifests import load_board, set_order
 from elgrande.diskcache import sha256
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
@@ -178,6 +177,8 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
             and hit[1] == inputs and isinstance(hit[2], Library)):
         remember_set_hashes(hit[2], read[1], read[2])
         return hit[2]
+    from elgrande.data.manifests import set_order  # a build only (issue 12)
+
     try:  # the load order is read from the manifests on a build only (a hit has it)
         lib = _build(set_order(sets, [Path(p) for p in set_paths]), errata, extra, fill,
                      set_paths)  # X1-X3: any order given
@@ -210,16 +211,18 @@ def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
     if not diskcache.enabled():
         return None
     from elgrande.data.fingerprint import file_hash, file_paths
-    from elgrande.data.manifests import set_dir
+    from elgrande.data.kinds import set_dir
 
     try:
-        dirs = [set_dir(s, [Path(p) for p in set_paths]) for s in sets]
-        out = {f"set {s}": os.path.abspath(d) for s, d in zip(sets, dirs, strict=True)}
+        # the sets' folders made absolute once: the paths of their files, joined from
+        # the names a listing gives, are then absolute already (no abspath per file)
+        dirs = [os.path.abspath(set_dir(s, [Path(p) for p in set_paths])) for s in sets]
+        out = {f"set {s}": d for s, d in zip(sets, dirs, strict=True)}
         of_sets = file_paths(dirs)
         in_play = dict(of_sets)
         in_play.update(file_paths((), extra))  # = file_paths(dirs, extra)
         files: list[str | Path] = list(in_play.values())
-        folders = [*map(str, dirs), *extra]
+        folders = [*dirs, *extra]
         for d in folders:
             fills = os.path.join(d, FILLS_DIR)
             if os.path.isdir(fills):
@@ -227,18 +230,20 @@ def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
                                 if f.endswith(".yaml"))
         files += fill_files(fill, folders) if fill is not None else []
         hashes = {f: file_hash(f) for f in files}
+        of_dirs = set(of_sets.values())
         for f in files:
-            out[os.path.abspath(f)] = hashes[f]
+            out[f if f in of_dirs else os.path.abspath(f)] = hashes[f]
         fp = {k: hashes.get(f) or file_hash(f) for k, f in sorted(of_sets.items())}
     except (DataError, OSError):
         return None
-    return out, tuple(os.path.abspath(d) for d in dirs), fp, [os.fspath(f) for f in files]
+    return out, tuple(dirs), fp, [os.fspath(f) for f in files]
 
 
 def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
            fill: str | None, set_paths: tuple[str, ...]) -> Library:
     """Load and check a library from its files (what :func:`load_library` caches)."""
     from elgrande.data.fills import apply_fill, load_fill, shipped_fills  # a build only
+    from elgrande.data.manifests import load_board
     from elgrande.dsl.checker import check_script  # Lark is imported for a build only
 
     board = load_board(sets, [Path(p) for p in set_paths])

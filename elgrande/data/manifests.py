@@ -13,24 +13,9 @@ import attrs
 
 from elgrande.data import map as board_map
 from elgrande.data import yamlpos
+from elgrande.data.kinds import set_dir
 from elgrande.errors import DataError
 from elgrande.model.board import AREA, CASTILLO, REGION, Board, Place, Scoreboard, Variant
-from elgrande.resources import cards_dir
-
-
-def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
-    """Find the folder of card set ``set_id`` among ``search`` and the shipped ``cards/``.
-
-    Raises:
-        DataError: no such set.
-    """
-    for root in (*search, cards_dir()):
-        d = Path(root) / set_id
-        if (d / "set.yaml").is_file():
-            return d
-    raise DataError("", f"unknown card set {set_id!r}", hint="shipped sets: "
-                    + ", ".join(sorted(p.name for p in cards_dir().iterdir()
-                                       if (p / "set.yaml").is_file())))
 
 
 def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yamlpos.Positions, str]:
@@ -44,7 +29,7 @@ def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yaml
                         "save the file as UTF-8") from None
     except OSError as exc:
         raise DataError(str(path), f"cannot read the set manifest: {exc.strerror}") from None
-    data, pos = yamlpos.load_cached(text, str(path))
+    data, pos = yamlpos.load_cached(text, str(path), fresh=False)  # shared: read only
     if not isinstance(data, dict):
         raise DataError(str(path), "a set manifest must be a mapping", 1, 1)
     return data, pos, str(path)
@@ -52,7 +37,9 @@ def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yaml
 
 def read_manifest(set_id: str, search: Sequence[Path] = ()
                   ) -> tuple[dict[str, Any], yamlpos.Positions, str]:
-    """The manifest of set ``set_id`` as ``(data, positions, path)``.
+    """The manifest of set ``set_id`` as ``(data, positions, path)``: the same objects on
+    every call while the file is unchanged (the loaders of a process share one read, issue
+    12), so a caller reads them and never changes them.
 
     Raises:
         DataError: no such set, a YAML error, or a manifest that is not a mapping.
@@ -122,7 +109,7 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
     for s in sets:
         data, pos, path = _manifest(s, search)
         if "map" in data:
-            maps.append((s, data.pop("map"), path, pos))
+            maps.append((s, data["map"], path, pos))
         dirs.append(Path(path).parent)
         mod = data.get("rules")
         if mod is not None:
@@ -137,6 +124,8 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
             raise DataError(path, f"set {s!r} extends {ext!r}, which is not loaded before it",
                             line, col, f"load sets in the order {ext}, {s}")
         for k, v in data.items():
+            if k == "map":  # the drawn map's sections, built apart (above)
+                continue
             if k == "lasting_kinds" and isinstance(v, dict) and isinstance(merged.get(k), dict):
                 v = {**merged[k], **v}  # each set adds its kinds
             merged[k] = v

@@ -35,7 +35,7 @@ def _loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@attrs.define(repr=False)
+@attrs.define(repr=False, slots=False)
 class Positions:
     """Where each value of a loaded YAML document starts.
 
@@ -44,6 +44,9 @@ class Positions:
     scalar, the 1-based ``(line, column)`` of its first character of content (for a block
     scalar ``|``, the first content line), so positions *inside* a string (an effect
     script) can be mapped back to the file.
+
+    No slots: every card file read comes from the parse memo, and a slotted attrs class
+    unpickles through a ``__setstate__`` written in Python (issue 12).
     """
 
     at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
@@ -115,16 +118,18 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
     return data, pos
 
 
-def load_cached(text: str, path: str = "") -> tuple[Any, Positions]:
+def load_cached(text: str, path: str = "", fresh: bool = True) -> tuple[Any, Positions]:
     """:func:`load`, memoised by the text's digest (:data:`elgrande.diskcache.PARSED`): what
     card files and set manifests are read with, so an unchanged file is not parsed again
-    in a later process. Each call returns fresh objects.
+    in a later process. Each call returns fresh objects; with ``fresh=False``, for a
+    caller that only reads them (a set manifest, read by several loaders: issue 12), the
+    same objects on every call for the same text in this process.
 
     Raises:
         DataError: as :func:`load` (an error is never memoised).
     """
     key = diskcache.text_key("yaml", text)
-    hit = diskcache.PARSED.get(key, near=path)
+    hit = diskcache.PARSED.get(key, fresh=fresh, near=path)
     if isinstance(hit, tuple) and len(hit) == 2 and isinstance(hit[1], Positions):
         return hit
     out = load(text, path)
@@ -174,8 +179,11 @@ def _convert(
             if key in out:
                 raise DataError(path, f"duplicate key {key!r}", knode.start_mark.line + 1,
                                 knode.start_mark.column + 1, "remove one of the two")
-            pos.key_at[at + (key,)] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
-            out[key] = _convert(vnode, at + (key,), pos, cons, lines, path, budget)
+            # one key path object for the key's and the value's entries: the parse memo
+            # pickles it once (issue 12: every card file read is unpickled)
+            sub = at + (key,)
+            pos.key_at[sub] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
+            out[key] = _convert(vnode, sub, pos, cons, lines, path, budget)
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_convert(v, at + (i,), pos, cons, lines, path, budget)

@@ -155,7 +155,7 @@ def set_ids(paths: Sequence[str | Path]) -> set[str]:
             try:
                 with open(m, encoding="utf-8") as f:
                     text = f.read()
-                data, _ = yamlpos.load_cached(text, m)
+                data, _ = yamlpos.load_cached(text, m, fresh=False)  # read only
             except (OSError, UnicodeDecodeError, DataError):
                 continue
             if isinstance(data, dict) and isinstance(data.get("set"), str):

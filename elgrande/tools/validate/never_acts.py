@@ -41,6 +41,19 @@ class _Places:
         return _possible(self.sets, e, env)
 
 
+#: The last board analysed and its places (a validate asks for every card of one board;
+#: a Board is immutable, so its places are found once: issue 12).
+_LAST: dict[int, tuple[Board, _Places]] = {}
+
+
+def _places_of(board: Board) -> _Places:
+    got = _LAST.get(id(board))
+    if got is None or got[0] is not board:
+        _LAST.clear()
+        got = _LAST[id(board)] = (board, _Places(board))
+    return got[1]
+
+
 def never_acts(script: ast.Script, board: Board) -> tuple[str, str] | None:
     """Why ``script`` can never change the game and a hint, or None when it may.
 
@@ -48,7 +61,7 @@ def never_acts(script: ast.Script, board: Board) -> tuple[str, str] | None:
     certain: every statement is ``pass`` (or only chooses), or every statement that would
     act draws on places the rules keep closed or empty (B5.2, B8.2, B8.7) or on no place.
     """
-    places = _Places(board)
+    places = _places_of(board)
     reasons: list[tuple[str, str]] = []
     if _block_never(script.body, places, {}, reasons):
         acting = [r for r in reasons if r[0] != _CHOOSING[0]] or reasons

@@ -1,0 +1,37 @@
+"""The ``elgrande`` console script (:mod:`elgrande.tools.entry`): the command line run as
+its own process, with the garbage collector kept from work that frees nothing (issue 12)."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from elgrande.tools import entry
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_console_script_is_the_entry_run() -> None:
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["scripts"]
+    assert scripts["elgrande"] == "elgrande.tools.entry:run"
+
+
+@pytest.mark.parametrize(("target", "status"), [("examples/homebrew", 0),
+                                                 ("tests/validate_corpus", 1)])
+def test_the_entry_exits_with_the_command_status_and_the_collector_on(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], target: str,
+        status: int) -> None:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "argv", ["elgrande", "validate", target, "--smoke", "0"])
+    try:
+        with pytest.raises(SystemExit) as exc:
+            entry.run()
+        assert exc.value.code == status
+        assert gc.isenabled()  # off only while the modules were imported
+        assert "files checked" in capsys.readouterr().out
+    finally:
+        gc.unfreeze()  # this test process goes on: its objects are collected again
