@@ -453,6 +453,7 @@ class _Geo:
         discs: the disc ids (C7).
         areas: the indices of the new areas, in the board's order.
         region_ids: the mainland regions' ids, in the board's order.
+        office_places: the indices of the places with an office (C4-C6).
         plan: the ship moves' fixed figures (:func:`_ship_plan`) once made (``planned``).
         dests: the ship's destinations by the king's region (:func:`_dests`).
     """
@@ -466,14 +467,15 @@ class _Geo:
     discs: list[str]
     areas: list[int]
     region_ids: list[str]
+    office_places: list[int]
     plan: _Plan | None
     planned: bool
     dests: dict[int, _Dests]
 
     def __init__(self, board: Board, fig: Any, ids: list[str], arriving: list[list[str]],
                  leaving: list[list[str]], offices: list[list[_Office]], discs: list[str],
-                 areas: list[int], region_ids: list[str], plan: _Plan | None, planned: bool,
-                 dests: dict[int, _Dests]) -> None:
+                 areas: list[int], region_ids: list[str], office_places: list[int],
+                 plan: _Plan | None, planned: bool, dests: dict[int, _Dests]) -> None:
         self.board = board
         self.fig = fig
         self.ids = ids
@@ -483,6 +485,7 @@ class _Geo:
         self.discs = discs
         self.areas = areas
         self.region_ids = region_ids
+        self.office_places = office_places
         self.plan = plan
         self.planned = planned
         self.dests = dests
@@ -491,14 +494,15 @@ class _Geo:
 def _make_geo(board: Board, fig: Any) -> _Geo:
     """The :class:`_Geo` of ``board`` with figures ``fig`` (no ship plan yet)."""
     orders = _by_place(board)
+    listed = [[_Office(o.id, o.name, int(o.points), bool(o.ranks), bool(o.first_only))
+               for o in os] if os else [] for os in orders[2]]
     return _Geo(board, fig, [p.id for p in board.places],
                 [[o.id for o in os] if os else [] for os in orders[0]],
                 [[o.id for o in os] if os else [] for os in orders[1]],
-                [[_Office(o.id, o.name, int(o.points), bool(o.ranks), bool(o.first_only))
-                  for o in os] if os else [] for os in orders[2]],
-                [d.id for d in fig.discs],
+                listed, [d.id for d in fig.discs],
                 [p.index for p in board.places if p.kind == AREA],
-                [board.place_id(r) for r in board.regions], None, False, {})
+                [board.place_id(r) for r in board.regions],
+                [i for i, os in enumerate(listed) if os], None, False, {})
 
 
 #: The geometry in use (the last board asked for), and every board's by id.
@@ -570,9 +574,15 @@ def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
     ext = pieces(state)
     if ext is None:
         return
-    pid, to = board.place_id(src), board.place_id(dst)
-    moving = [c for c in ext.dropped or () if c[0] == pid and c[1] == player][:n]
+    dropped = ext.dropped
     ext.dropped = []
+    if not dropped:
+        return  # no carrier forced out (the common case)
+    g = _geo(board)
+    pid, to = g.ids[src], g.ids[dst]
+    moving = [c for c in dropped if c[0] == pid and c[1] == player][:n]
+    if not moving:
+        return
     areas = {d.area for d in figures(board).discs} | {str(ship_figures(board).get("area"))}
     for c in moving:
         disc = c[2]
@@ -635,6 +645,10 @@ def _sit(table: Table, who: int, n: int) -> None:
         table.seated[who] += n
 
 
+#: :func:`standing` when it need not be asked (no seat free).
+_NOBODY_STANDS: Final[dict[int, int]] = {}
+
+
 def settle_table(state: State, board: Board) -> None:
     """C10, no seat stays empty while caballeros stand beside the table: when the empty
     seats take every caballero standing beside it, or those standing are of one colour,
@@ -647,7 +661,7 @@ def settle_table(state: State, board: Board) -> None:
     table = ext.table
     table.vacant = 0
     free = _free_seats(table)
-    stand = standing(state, board)
+    stand = standing(state, board) if free > 0 else _NOBODY_STANDS
     if free <= 0 or not stand:
         table.chooser = None
         return
@@ -1173,6 +1187,17 @@ def _area_bonus(state: State, board: Board, place: int,
     return out
 
 
+def _scoring_places(state: State, board: Board) -> list[int]:
+    """The places :func:`_ranking_counts` and :func:`_area_bonus` may change now: those
+    with an office (C4-C6) and the limit table's region (C10)."""
+    g = _geo(board)
+    out = g.office_places[:]
+    ext = pieces(state)
+    if ext is not None and ext.table.region and ext.table.region in board.index:
+        out.append(board.index[ext.table.region])
+    return out
+
+
 def _scoring_order(board: Board, places: list[int]) -> list[int]:
     """C12: the base order, then the new areas in the manifest's order (France, Ship,
     America, Mediterranean)."""
@@ -1302,6 +1327,8 @@ class _Plan:
         boarding: the ports that are areas without a capacity (where caballeros board the
             ship), ``(id, index)``.
         discs: the carried discs (None first: a caballero carrying nothing).
+        boarding_keys: the move key of a caballero carrying nothing boarding from each of
+            ``boarding``; boarding_labels: their labels.
     """
 
     ship: str
@@ -1310,16 +1337,21 @@ class _Plan:
     dests: list[tuple[str, int, int]]
     boarding: list[tuple[str, int]]
     discs: list[str | None]
+    boarding_keys: list[MoveKey]
+    boarding_labels: list[str]
 
     def __init__(self, ship: str, ship_i: int, ports: list[str],
                  dests: list[tuple[str, int, int]], boarding: list[tuple[str, int]],
-                 discs: list[str | None]) -> None:
+                 discs: list[str | None], boarding_keys: list[MoveKey],
+                 boarding_labels: list[str]) -> None:
         self.ship = ship
         self.ship_i = ship_i
         self.ports = ports
         self.dests = dests
         self.boarding = boarding
         self.discs = discs
+        self.boarding_keys = boarding_keys
+        self.boarding_labels = boarding_labels
 
 
 @attr.s(auto_attribs=True, order=False, eq=False, init=False)
@@ -1366,8 +1398,10 @@ def _ship_plan(board: Board) -> _Plan | None:
                  if r != ship_id]
         boarding = [(a, board.index[a]) for a in ports
                     if board.places[board.index[a]].kind == AREA and a not in cap]
+        keys: list[MoveKey] = [(a, str(ship_id), None) for a, _ in boarding]
         plan = _Plan(str(ship_id), board.index[ship_id], ports, dests, boarding,
-                     [None, *(d.id for d in fig.discs)])
+                     [None, *(d.id for d in fig.discs)], keys,
+                     [_key_label(board, m) for m in keys])
     g.plan = plan
     g.planned = True
     return plan
@@ -1448,20 +1482,25 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 if labels is not None:
                     labels += dd.labels if disc is None else [_key_label(b, m) for m in keys]
     free_discs: dict[str, Any] = ext.free
-    first = len(out)
-    for a, i in plan.boarding:
+    for j, (a, i) in enumerate(plan.boarding):
         here = caballeros[i][player]
         if carried:
             for disc in _sailing(here, a, carried, sailed, plan.discs):
-                out.append((a, ship_id, disc))
+                m = plan.boarding_keys[j] if disc is None else (a, ship_id, disc)
+                out.append(m)
+                if labels is not None:
+                    labels.append(plan.boarding_labels[j] if disc is None
+                                  else _key_label(b, m))
         elif here - int(sailed.get(a, 0)) > 0:
-            out.append((a, ship_id, None))
+            out.append(plan.boarding_keys[j])
+            if labels is not None:
+                labels.append(plan.boarding_labels[j])
         free = free_discs.get(a)
         if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
-            out += _take_keys(state, b, player, a, free)
-    if labels is not None:
-        for j in range(first, len(out)):
-            labels.append(_key_label(b, out[j]))
+            takes = _take_keys(state, b, player, a, free)
+            out += takes
+            if labels is not None:
+                labels += [_key_label(b, m) for m in takes]
     return out
 
 
@@ -1683,17 +1722,19 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
 
 
 def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, Any],
-                    events: Events) -> None:
+                    events: Events, label: str | None = None) -> None:
     """Carry out one of :func:`ship_moves` (C5-C7): a disc brought to a mainland region
     scores its points at once and returns to the supply (C7); a carrier takes no office
-    (C5, C6)."""
+    (C5, C6). ``label``: the move's label (:func:`_move_label`) when the caller has it."""
     b = engine.board
     ext = own_pieces(state, b)
+    if label is None:
+        label = _move_label(b, m)
     if "take" in m:
         ext.free[m["in"]][m["take"]] -= 1
         ext.carriers.append([m["in"], player, m["take"]])
         events.append({"event": "take_disc", "player": player, "disc": m["take"],
-                       "place": m["in"], "text": "{who}: " + _move_label(b, m) + "."})
+                       "place": m["in"], "text": "{who}: " + label + "."})
         return
     src, dst, disc = b.index[m["from"]], b.index[m["to"]], m["disc"]
     if disc:
@@ -1707,8 +1748,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     ext.carrying = None
     key = m["to"] if not disc else f"{m['to']}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": m["from"],
-                          "to": m["to"], "disc": disc,
-                          "text": "{who}: " + _move_label(b, m) + "."}
+                          "to": m["to"], "disc": disc, "text": "{who}: " + label + "."}
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
         state.scores[player] += d.points
@@ -1736,12 +1776,15 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         engine.resume(flow)
         return
     asked = _ASKED
-    if asked and asked[0] is flow.pending and asked[1] is state:
+    d = flow.pending
+    label: str | None = None
+    if asked and d is not None and asked[0] is d and asked[1] is state:
         move = _as_move(asked[2][norm - 1])  # the moves of the decision answered, same state
+        label = d.options["labels"][norm]  # (its label: _ship_decide made both)
     else:
         move = ship_moves(engine, state, player)[norm - 1]
     _ASKED.clear()
-    apply_ship_move(engine, state, player, move, events)
+    apply_ship_move(engine, state, player, move, events, label)
 
 
 def _ship_step(case: Any, arg: Any) -> None:
@@ -2212,7 +2255,8 @@ MODULE = RulesModule(
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
-           "scoring_order": _scoring_order, "arrive": _arrive, "leave": _leave,
+           "scoring_places": _scoring_places, "scoring_order": _scoring_order,
+           "arrive": _arrive, "leave": _leave,
            "castillo_emptied": _castillo_emptied, "case_position": _case_position,
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
