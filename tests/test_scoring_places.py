@@ -5,10 +5,11 @@ every place."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
+import toy_rules
+from test_game_properties import answer_randomly
 
 from elgrande.game import new_game
 from elgrande.model.scoring import participants
@@ -19,14 +20,8 @@ TOY_SETS = str(Path(__file__).resolve().parent / "toy")
 @pytest.mark.parametrize("players,seed,answers", [(2, 1, 60), (3, 2, 150), (4, 3, 250)])
 def test_colonies_scoring_hooks_change_nothing_outside_their_scoring_places(
         players: int, seed: int, answers: int) -> None:
-    game = new_game(players, sets=("base", "colonies"), seed=seed, fill="provisional",
-                    logging=False)
-    rng = random.Random(seed)
-    for _ in range(answers):
-        d = game.pending
-        if d is None:
-            break
-        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    game = answer_randomly(new_game(players, sets=("base", "colonies"), seed=seed,
+                                    fill="provisional", logging=False), answers, seed)
     rules, s, b = game._engine.rules, game.state, game.library.board
     hooked = rules.scoring_places(s, b)
     assert hooked is not None
@@ -42,6 +37,8 @@ def test_colonies_scoring_hooks_change_nothing_outside_their_scoring_places(
 
 def test_a_module_with_scoring_hooks_but_no_scoring_places_is_asked_everywhere() -> None:
     game = new_game(3, sets=("base", "toy"), seed=4, set_paths=[TOY_SETS])
+    assert "area_bonus" in toy_rules.MODULE.hooks
+    assert "scoring_places" not in toy_rules.MODULE.hooks
     assert game._engine.rules.scoring_places(game.state, game.library.board) is None
 
 
