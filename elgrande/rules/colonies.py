@@ -454,6 +454,8 @@ class _Geo:
         areas: the indices of the new areas, in the board's order.
         region_ids: the mainland regions' ids, in the board's order.
         office_places: the indices of the places with an office (C4-C6).
+        room: the new areas with a capacity (C4), once made (:func:`_placement_room`): id,
+            index, capacity and the refusal's text.
         plan: the ship moves' fixed figures (:func:`_ship_plan`) once made (``planned``).
         dests: the ship's destinations by the king's region (:func:`_dests`).
     """
@@ -468,6 +470,7 @@ class _Geo:
     areas: list[int]
     region_ids: list[str]
     office_places: list[int]
+    room: list[tuple[str, int, int, str]] | None
     plan: _Plan | None
     planned: bool
     dests: dict[int, _Dests]
@@ -475,7 +478,8 @@ class _Geo:
     def __init__(self, board: Board, fig: Any, ids: list[str], arriving: list[list[str]],
                  leaving: list[list[str]], offices: list[list[_Office]], discs: list[str],
                  areas: list[int], region_ids: list[str], office_places: list[int],
-                 plan: _Plan | None, planned: bool, dests: dict[int, _Dests]) -> None:
+                 room: list[tuple[str, int, int, str]] | None, plan: _Plan | None,
+                 planned: bool, dests: dict[int, _Dests]) -> None:
         self.board = board
         self.fig = fig
         self.ids = ids
@@ -486,6 +490,7 @@ class _Geo:
         self.areas = areas
         self.region_ids = region_ids
         self.office_places = office_places
+        self.room = room
         self.plan = plan
         self.planned = planned
         self.dests = dests
@@ -502,7 +507,7 @@ def _make_geo(board: Board, fig: Any) -> _Geo:
                 listed, [d.id for d in fig.discs],
                 [p.index for p in board.places if p.kind == AREA],
                 [board.place_id(r) for r in board.regions],
-                [i for i, os in enumerate(listed) if os], None, False, {})
+                [i for i, os in enumerate(listed) if os], None, None, False, {})
 
 
 #: The geometry in use (the last board asked for), and every board's by id.
@@ -618,10 +623,19 @@ def _flush_notes(state: State, events: list[dict[str, Any]]) -> None:
         ext.notes = None
 
 
+def _total(xs: list[int]) -> int:
+    """``sum(xs)`` as a loop the compiled build runs natively (its ``sum`` is a call into
+    the interpreter's builtin)."""
+    n = 0
+    for x in xs:
+        n += x
+    return n
+
+
 def _free_seats(table: Table) -> int:
     """The limit table's empty seats an arrival may take: not those waiting for a seating
     choice (``vacant``, C10)."""
-    return int(table.seats - sum(table.seated) - table.black
+    return int(table.seats - _total(table.seated) - table.black
                - (table.vacant or 0))
 
 
@@ -1103,23 +1117,20 @@ def _placement_room(state: State, board: Board, player: int,
                     room: dict[str, Any]) -> dict[str, Any]:
     """C4: France holds at most its capacity (3) caballeros of every colour."""
     out = dict(room)
-    hit = _ROOM.get(id(board))
-    if hit is None or hit[0] is not board:
-        fig = figures(board)
-        hit = _ROOM[id(board)] = (board, fig, [
-            (area, board.index[area], cap, f"{board.places[board.index[area]].name} holds "
-             f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
-    for area, i, cap, why in hit[2]:  # state.count_in(i), inline
-        out[area] = [max(0, cap - sum(state.caballeros[i]) - state.neutral[i]), "C4", why]
+    g = _geo(board)
+    capped = g.room
+    if capped is None:
+        capped = g.room = [
+            (area, board.index[area], int(cap), f"{board.places[board.index[area]].name} "
+             f"holds at most {cap} caballeros") for area, cap in g.fig.capacity.items()]
+    for area, i, cap, why in capped:  # state.count_in(i), inline
+        out[area] = [max(0, cap - _total(state.caballeros[i]) - state.neutral[i]), "C4", why]
     return out
 
 
-#: The new areas with a capacity by board (with the figures they came from): id, index,
-#: capacity and the refusal's text (C4).
-_ROOM: Final[dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]]] = {}
 #: The caches of what is derived from a board's figures (:func:`remember_figures` clears
 #: them when the figures change).
-_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _BY_PLACE, _REFUSED, _ROOM)
+_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _BY_PLACE, _REFUSED)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -1472,7 +1483,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             keys = dd.keys if disc is None else [(ship_id, r, disc) for r, _, _ in dd.dests]
             if dd.capped:  # an area with room for so many (France, C4): state.count_in
                 for j, (_r, i, cap) in enumerate(dd.dests):
-                    if cap < 0 or cap > sum(caballeros[i]) + state.neutral[i]:
+                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
                         out.append(keys[j])
                         if labels is not None:
                             labels.append(dd.labels[j] if disc is None
