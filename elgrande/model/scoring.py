@@ -392,10 +392,11 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
             hooked = rules.scoring_places(state, board)
     else:
         order = list(board.scoring_order)
-    # the scoring hooks are called only where they may change something (scoring_places)
-    regions = [score_region(state, board, r,
-                            rules=rules if hooked is None or r in hooked else None)
-               for r in order]
+    if hooked is None:
+        regions = [score_region(state, board, r, rules=rules) for r in order]
+    else:  # the scoring hooks only where they may change something (scoring_places)
+        regions = [score_region(state, board, r, rules=rules if r in hooked else None)
+                   for r in order]
     return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions))
 
 
