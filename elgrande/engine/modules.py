@@ -132,6 +132,10 @@ HOOKS: dict[str, str] = {
     "area_bonus": "area_bonus(state, board, place, first_only) -> list[(participant, "
                   "reason, points)]: bonuses paid in a place beside the ranking (B6.6-B6.7 "
                   "are the base game's own); concatenated.",
+    "scoring_places": "scoring_places(state, board) -> list[int]: the places whose "
+                      "scoring this module's ``ranking_counts`` and ``area_bonus`` may change "
+                      "now (a general scoring calls them for these only; a module with those "
+                      "hooks and without this one has them called everywhere); concatenated.",
     "scoring_order": "scoring_order(board, places) -> list[int]: the order of a general "
                      "scoring after the Castillo (B6.4); folded.",
     "castillo_emptied": "castillo_emptied(state, board, discs, moves) -> None: after the "
@@ -436,6 +440,20 @@ class Rules:
         if not self.hooks["area_bonus"]:
             return []
         return self.collect("area_bonus", state, board, place, first_only)
+
+    def scoring_places(self, state: Any, board: Any) -> set[int] | None:
+        """The places whose scoring the ``ranking_counts`` and ``area_bonus`` hooks may
+        change now: the ``scoring_places`` of the modules (see :data:`HOOKS`), or None
+        (every place) when a module with those hooks does not say."""
+        places: set[int] = set()
+        for m in self.modules:
+            hooks = m.hooks
+            if "ranking_counts" in hooks or "area_bonus" in hooks:
+                fn = hooks.get("scoring_places")
+                if fn is None:
+                    return None
+                places.update(fn(state, board))
+        return places
 
     def scoring_order(self, board: Any, places: list[int]) -> list[int]:
         """Compose ``scoring_order`` (see :data:`HOOKS`)."""

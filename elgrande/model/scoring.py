@@ -203,6 +203,10 @@ class ScoringRules(Protocol):
                    first_only: bool) -> list[tuple[int, str, int]]:
         """Bonuses ``(participant, reason, points)`` paid in ``place`` beside the ranking."""
 
+    def scoring_places(self, state: State, board: Board) -> set[int] | None:
+        """The places whose scoring ``ranking_counts`` and ``area_bonus`` may change now
+        (None: any place); elsewhere they would return their inputs and nothing."""
+
     def scoring_order(self, board: Board, places: list[int]) -> list[int]:
         """The places of a general scoring after the Castillo, in order (B6.4)."""
 
@@ -380,12 +384,19 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
         else:
             state.caballeros[d][p] += n
             moves.append(CastilloMove(p, n, d, d))
+    hooked: set[int] | None = None
     if rules is not None:
         rules.castillo_emptied(state, board, discs, moves)
         order = rules.scoring_order(board, list(board.scoring_order))
+        if rules.scoring_hooks:
+            hooked = rules.scoring_places(state, board)
     else:
         order = list(board.scoring_order)
-    regions = [score_region(state, board, r, rules=rules) for r in order]
+    if hooked is None:
+        regions = [score_region(state, board, r, rules=rules) for r in order]
+    else:  # the scoring hooks only where they may change something (scoring_places)
+        regions = [score_region(state, board, r, rules=rules if r in hooked else None)
+                   for r in order]
     return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions))
 
 

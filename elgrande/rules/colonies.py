@@ -65,11 +65,6 @@ AREA: Final = "area"
 
 _FIGURES: Final[dict[int, tuple[Board, Any]]] = {}
 _SHIP: Final[dict[int, tuple[Board, dict[str, Any]]]] = {}
-_PLAN: Final[dict[int, tuple[Board, Any, Any]]] = {}
-#: :func:`_dests_of` by board and king's region, with the board (cleared with the figures,
-#: :func:`remember_figures`; not checked by the plan: a compiled tuple is boxed anew).
-_DESTS: Final[dict[tuple[int, int],
-                   tuple[Any, tuple[list[str], list[tuple[str, int, int]] | None]]]] = {}
 
 
 # -- figures and pieces ----------------------------------------------------------------------------
@@ -119,6 +114,8 @@ def remember_figures(board: Board, fig: Any) -> None:
     _FIGURES[id(board)] = (board, fig)
     for derived in _DERIVED:
         derived.clear()
+    _GEO.clear()
+    _GEOS.clear()
 
 
 # attr.s, not attrs.define: mypyc makes them native classes (README, "Compiled build"):
@@ -356,9 +353,8 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
     if n <= 0:
         return
     ext = own_pieces(state, board)
-    pid = board.places[place].id
-    hit = _BY_PLACE.get(id(board))
-    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[0][place]
+    g = _geo(board)
+    offices = g.arriving[place]
     carrying = 0
     if offices:  # carriers take no office
         if ext.carrying:
@@ -369,15 +365,16 @@ def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None
                     carrying += 1
     if offices and n > carrying:
         who = BLACK if player == NOBODY else player  # _office_who
+        held = ext.offices
         for _ in range(n - carrying):
             for o in offices:
-                if ext.offices[o.id] == EMPTY:
-                    ext.offices[o.id] = who
+                if held[o] == EMPTY:
+                    held[o] = who
                     break
             else:
                 break
     table = ext.table
-    if table.region == pid:
+    if table.region == g.ids[place]:
         sit = min(_free_seats(table), n)
         if sit > 0:
             if player == NOBODY:
@@ -421,6 +418,117 @@ def _by_place(board: Board) -> list[list[list[Any] | None]]:
 _BY_PLACE: Final[dict[int, tuple[Board, list[list[list[Any] | None]]]]] = {}
 
 
+# attr.s: native classes (README, "Compiled build"): the hooks called for every caballero
+# moved, every place scored and every ship step read these as struct fields
+@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+class _Office:
+    """What a scoring reads of an office (C4-C6): its id, name, points, whether its holder
+    counts for the ranking and whether it pays in a first-position-only scoring (C12)."""
+
+    id: str
+    name: str
+    points: int
+    ranks: bool
+    first_only: bool
+
+    def __init__(self, id: str, name: str, points: int, ranks: bool,
+                 first_only: bool) -> None:
+        self.id = id
+        self.name = name
+        self.points = points
+        self.ranks = ranks
+        self.first_only = first_only
+
+
+@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+class _Geo:
+    """A board's Colonies geometry, by place index (see :func:`_geo`).
+
+    Attributes:
+        board: the board; fig: the figures it was made from.
+        ids: the place ids.
+        arriving: the office ids of each place in arrival order (C4-C6; [] for none).
+        leaving: the same, the later arrival first.
+        offices: the offices of each place in the manifest's order (the scoring's).
+        discs: the disc ids (C7).
+        areas: the indices of the new areas, in the board's order.
+        region_ids: the mainland regions' ids, in the board's order.
+        office_places: the indices of the places with an office (C4-C6).
+        room: the new areas with a capacity (C4), once made (:func:`_placement_room`): id,
+            index, capacity and the refusal's text.
+        plan: the ship moves' fixed figures (:func:`_ship_plan`) once made (``planned``).
+        dests: the ship's destinations by the king's region (:func:`_dests`).
+    """
+
+    board: Board
+    fig: Any
+    ids: list[str]
+    arriving: list[list[str]]
+    leaving: list[list[str]]
+    offices: list[list[_Office]]
+    discs: list[str]
+    areas: list[int]
+    region_ids: list[str]
+    office_places: list[int]
+    room: list[tuple[str, int, int, str]] | None
+    plan: _Plan | None
+    planned: bool
+    dests: dict[int, _Dests]
+
+    def __init__(self, board: Board, fig: Any, ids: list[str], arriving: list[list[str]],
+                 leaving: list[list[str]], offices: list[list[_Office]], discs: list[str],
+                 areas: list[int], region_ids: list[str], office_places: list[int],
+                 room: list[tuple[str, int, int, str]] | None, plan: _Plan | None,
+                 planned: bool, dests: dict[int, _Dests]) -> None:
+        self.board = board
+        self.fig = fig
+        self.ids = ids
+        self.arriving = arriving
+        self.leaving = leaving
+        self.offices = offices
+        self.discs = discs
+        self.areas = areas
+        self.region_ids = region_ids
+        self.office_places = office_places
+        self.room = room
+        self.plan = plan
+        self.planned = planned
+        self.dests = dests
+
+
+def _make_geo(board: Board, fig: Any) -> _Geo:
+    """The :class:`_Geo` of ``board`` with figures ``fig`` (no ship plan yet)."""
+    orders = _by_place(board)
+    listed = [[_Office(o.id, o.name, int(o.points), bool(o.ranks), bool(o.first_only))
+               for o in os] if os else [] for os in orders[2]]
+    return _Geo(board, fig, [p.id for p in board.places],
+                [[o.id for o in os] if os else [] for os in orders[0]],
+                [[o.id for o in os] if os else [] for os in orders[1]],
+                listed, [d.id for d in fig.discs],
+                [p.index for p in board.places if p.kind == AREA],
+                [board.place_id(r) for r in board.regions],
+                [i for i, os in enumerate(listed) if os], None, None, False, {})
+
+
+#: The geometry in use (the last board asked for), and every board's by id.
+_GEO: Final[list[_Geo]] = []
+_GEOS: Final[dict[int, _Geo]] = {}
+
+
+def _geo(board: Board) -> _Geo:
+    """The Colonies geometry of ``board`` (cached: the last board's is found without a
+    dict look-up, as the hooks ask at every caballero moved)."""
+    if _GEO:
+        g = _GEO[0]
+        if g.board is board:
+            return g
+    got = _GEOS.get(id(board))
+    if got is None or got.board is not board:
+        got = _GEOS[id(board)] = _make_geo(board, figures(board))
+    _GEO[:] = [got]
+    return got
+
+
 def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     """Departures (the counts are already lowered): an office holder leaves last of its
     colour, the later office first (C4-C6: the office then stays empty until an arrival);
@@ -428,16 +536,17 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     if n <= 0:
         return
     ext = own_pieces(state, board)
-    pid = board.places[place].id
+    g = _geo(board)
+    pid = g.ids[place]
     left = state.neutral[place] if player == NOBODY else state.caballeros[place][player]
-    hit = _BY_PLACE.get(id(board))
-    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[1][place]
+    offices = g.leaving[place]
     officers = 0
     if offices:
         who = BLACK if player == NOBODY else player  # _office_who
-        held = [o for o in offices if ext.offices[o.id] == who]
+        holders = ext.offices
+        held = [o for o in offices if holders[o] == who]
         for o in held[:max(0, len(held) - left)]:
-            ext.offices[o.id] = EMPTY
+            holders[o] = EMPTY
         officers = min(len(held), left)
     dropped = []
     if ext.carriers:
@@ -470,9 +579,15 @@ def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
     ext = pieces(state)
     if ext is None:
         return
-    pid, to = board.place_id(src), board.place_id(dst)
-    moving = [c for c in ext.dropped or () if c[0] == pid and c[1] == player][:n]
+    dropped = ext.dropped
     ext.dropped = []
+    if not dropped:
+        return  # no carrier forced out (the common case)
+    g = _geo(board)
+    pid, to = g.ids[src], g.ids[dst]
+    moving = [c for c in dropped if c[0] == pid and c[1] == player][:n]
+    if not moving:
+        return
     areas = {d.area for d in figures(board).discs} | {str(ship_figures(board).get("area"))}
     for c in moving:
         disc = c[2]
@@ -508,10 +623,19 @@ def _flush_notes(state: State, events: list[dict[str, Any]]) -> None:
         ext.notes = None
 
 
+def _total(xs: list[int]) -> int:
+    """``sum(xs)`` as a loop the compiled build runs natively (its ``sum`` is a call into
+    the interpreter's builtin)."""
+    n = 0
+    for x in xs:
+        n += x
+    return n
+
+
 def _free_seats(table: Table) -> int:
     """The limit table's empty seats an arrival may take: not those waiting for a seating
     choice (``vacant``, C10)."""
-    return int(table.seats - sum(table.seated) - table.black
+    return int(table.seats - _total(table.seated) - table.black
                - (table.vacant or 0))
 
 
@@ -535,6 +659,10 @@ def _sit(table: Table, who: int, n: int) -> None:
         table.seated[who] += n
 
 
+#: :func:`standing` when it need not be asked (no seat free).
+_NOBODY_STANDS: Final[dict[int, int]] = {}
+
+
 def settle_table(state: State, board: Board) -> None:
     """C10, no seat stays empty while caballeros stand beside the table: when the empty
     seats take every caballero standing beside it, or those standing are of one colour,
@@ -547,7 +675,7 @@ def settle_table(state: State, board: Board) -> None:
     table = ext.table
     table.vacant = 0
     free = _free_seats(table)
-    stand = standing(state, board)
+    stand = standing(state, board) if free > 0 else _NOBODY_STANDS
     if free <= 0 or not stand:
         table.chooser = None
         return
@@ -680,8 +808,9 @@ def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
         return []
     out: list[dict[str, Any]] = []
     table = ext.table
+    g = _geo(board)
     for src, whos in rel["sources"].items():
-        offices = [o for o in figures(board).offices if o.area == src]
+        offices = g.offices[board.index[src]] if src in board.index else []
         for o in offices:
             holder = ext.offices[o.id]
             colour = NOBODY if holder == BLACK else holder
@@ -691,8 +820,7 @@ def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
             if o.id not in rel["stripped"] or ext.offices[o.id] != EMPTY:
                 continue
             for w in whos:
-                held = sum(1 for x in figures(board).offices
-                           if x.area == src and ext.offices[x.id] == _office_who(w))
+                held = sum(1 for x in offices if ext.offices[x.id] == _office_who(w))
                 plain = _count(state, board.index[src], w) - held - (
                     _carriers(ext, src, w) if w >= 0 else 0)
                 if plain > 0:
@@ -712,7 +840,7 @@ def _who_label(w: int) -> str:
 
 
 def _relocation_label(board: Board, a: dict[str, Any]) -> str:
-    offices = {o.id: o.name for o in figures(board).offices}
+    offices = {o.id: o.name for os in _geo(board).offices for o in os}
     if "strip" in a:
         return f"strip the {offices[a['strip']]} of office (1 relocation)"
     if "appoint" in a:
@@ -989,23 +1117,20 @@ def _placement_room(state: State, board: Board, player: int,
                     room: dict[str, Any]) -> dict[str, Any]:
     """C4: France holds at most its capacity (3) caballeros of every colour."""
     out = dict(room)
-    hit = _ROOM.get(id(board))
-    if hit is None or hit[0] is not board:
-        fig = figures(board)
-        hit = _ROOM[id(board)] = (board, fig, [
-            (area, board.index[area], cap, f"{board.places[board.index[area]].name} holds "
-             f"at most {cap} caballeros") for area, cap in fig.capacity.items()])
-    for area, i, cap, why in hit[2]:  # state.count_in(i), inline
-        out[area] = [max(0, cap - sum(state.caballeros[i]) - state.neutral[i]), "C4", why]
+    g = _geo(board)
+    capped = g.room
+    if capped is None:
+        capped = g.room = [
+            (area, board.index[area], int(cap), f"{board.places[board.index[area]].name} "
+             f"holds at most {cap} caballeros") for area, cap in g.fig.capacity.items()]
+    for area, i, cap, why in capped:  # state.count_in(i), inline
+        out[area] = [max(0, cap - _total(state.caballeros[i]) - state.neutral[i]), "C4", why]
     return out
 
 
-#: The new areas with a capacity by board (with the figures they came from): id, index,
-#: capacity and the refusal's text (C4).
-_ROOM: Final[dict[int, tuple[Board, Any, list[tuple[str, int, Any, str]]]]] = {}
 #: The caches of what is derived from a board's figures (:func:`remember_figures` clears
 #: them when the figures change).
-_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _BY_PLACE, _REFUSED, _ROOM, _PLAN, _DESTS)
+_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _BY_PLACE, _REFUSED)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
@@ -1018,15 +1143,15 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
     ext = pieces(state)
     if ext is None:
         return who, counts
-    pid = board.places[place].id
+    g = _geo(board)
     table = ext.table
-    hit = _BY_PLACE.get(id(board))
-    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][place]
-    if table.region != pid and not offices:
+    offices = g.offices[place]
+    at_table = table.region == g.ids[place]
+    if not at_table and not offices:
         return who, counts  # neither the limit table nor an office here: unchanged
     counts = counts[:]
     who = who[:]
-    if table.region == pid:
+    if at_table:
         counts = [table.seated[w] if w >= 0 else 0 for w in who]
         black = table.black
         if black:
@@ -1034,7 +1159,7 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
                 counts[who.index(state.neutral_holder)] += black
             elif NOBODY in who:
                 counts[who.index(NOBODY)] = black
-    for o in offices or ():
+    for o in offices:
         if o.ranks:
             continue
         holder = ext.offices[o.id]
@@ -1052,12 +1177,11 @@ def _area_bonus(state: State, board: Board, place: int,
     """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
     whatever the player count. C12: a first-position-only scoring pays no Captain or
     Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
+    offices = _geo(board).offices[place]
+    if not offices:
+        return []
     ext = pieces(state)
     if ext is None:
-        return []
-    hit = _BY_PLACE.get(id(board))
-    offices = (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][place]
-    if not offices:
         return []
     out: list[tuple[int, str, int]] = []
     leader: int | None = None
@@ -1074,11 +1198,21 @@ def _area_bonus(state: State, board: Board, place: int,
     return out
 
 
+def _scoring_places(state: State, board: Board) -> list[int]:
+    """The places :func:`_ranking_counts` and :func:`_area_bonus` may change now: those
+    with an office (C4-C6) and the limit table's region (C10)."""
+    g = _geo(board)
+    out = g.office_places[:]
+    ext = pieces(state)
+    if ext is not None and ext.table.region and ext.table.region in board.index:
+        out.append(board.index[ext.table.region])
+    return out
+
+
 def _scoring_order(board: Board, places: list[int]) -> list[int]:
     """C12: the base order, then the new areas in the manifest's order (France, Ship,
     America, Mediterranean)."""
-    return [*places, *(p.index for p in board.places if p.kind == AREA
-                       and p.index not in places)]
+    return [*places, *(i for i in _geo(board).areas if i not in places)]
 
 
 # -- setup (C2) ------------------------------------------------------------------------------------
@@ -1133,12 +1267,13 @@ def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
 def _setup_disc_decide(engine: FlowEngine, state: State, flow: Flow,
                        events: Events) -> Decision | None:
     """C2: each player secretly chooses a region with the disc (the 9 mainland regions)."""
-    n = int(figures(engine.board).setup.get("disc_caballeros", 0))
+    g = _geo(engine.board)
+    n = int(g.fig.setup.get("disc_caballeros", 0))
     if not n:
         engine.resume(flow)
         return None
     remaining = [p for p in range(state.players) if str(p) not in flow.secret]
-    opts = [engine.board.place_id(r) for r in engine.board.regions]
+    opts = g.region_ids[:]
     return Decision("secret_region", remaining, f"Set your secret disc: {n} caballeros go "
                     "there from your court (the king's region: they stay in court)",
                     {"per_player": {str(p): opts for p in remaining}}, "C2")
@@ -1190,25 +1325,81 @@ def _carriers(ext: Pieces, place: str, player: int, disc: str | None = None) -> 
                and (disc is None or c[2] == disc))
 
 
-#: The fixed figures of the ship moves (see :func:`_ship_plan`).
-ShipPlan = tuple[str, int, list[str], list[tuple[str, int, int]], list[tuple[str, int]],
-                 list[str | None]]
+# attr.s: a native class (README, "Compiled build"): read at every ship step
+@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+class _Plan:
+    """The board's fixed figures of the ship moves (C4, C5; see :func:`_ship_plan`).
+
+    Attributes:
+        ship: the ship's area id; ship_i: its index.
+        ports: the areas ship caballeros may sail to beside the coastal regions.
+        dests: the candidate destinations ``(id, index, capacity or -1)`` (the ports and
+            coastal regions, not the ship).
+        boarding: the ports that are areas without a capacity (where caballeros board the
+            ship), ``(id, index)``.
+        discs: the carried discs (None first: a caballero carrying nothing).
+        boarding_keys: the move key of a caballero carrying nothing boarding from each of
+            ``boarding``; boarding_labels: their labels.
+    """
+
+    ship: str
+    ship_i: int
+    ports: list[str]
+    dests: list[tuple[str, int, int]]
+    boarding: list[tuple[str, int]]
+    discs: list[str | None]
+    boarding_keys: list[MoveKey]
+    boarding_labels: list[str]
+
+    def __init__(self, ship: str, ship_i: int, ports: list[str],
+                 dests: list[tuple[str, int, int]], boarding: list[tuple[str, int]],
+                 discs: list[str | None], boarding_keys: list[MoveKey],
+                 boarding_labels: list[str]) -> None:
+        self.ship = ship
+        self.ship_i = ship_i
+        self.ports = ports
+        self.dests = dests
+        self.boarding = boarding
+        self.discs = discs
+        self.boarding_keys = boarding_keys
+        self.boarding_labels = boarding_labels
 
 
-def _ship_plan(board: Board) -> ShipPlan | None:
-    """The board's fixed figures of the ship moves (C4, C5), cached per board: the ship's
-    area id and index, its ports, the candidate destinations ``(id, index, capacity or
-    -1)`` (the ports and coastal regions, not the ship), the ports that are areas without
-    a capacity (where caballeros board the ship, ``(id, index)``) and the carried discs
-    (None first: a caballero carrying nothing). None without a ship."""
-    hit = _PLAN.get(id(board))
-    if hit is not None and hit[0] is board:
-        cached: ShipPlan | None = hit[2]
-        return cached
-    fig = figures(board)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+class _Dests:
+    """The ship's destinations with the king in one region (see :func:`_dests`).
+
+    Attributes:
+        dests: ``(id, index, capacity or -1)`` in the plan's order (not the king's region,
+            B5.2; an area with a capacity only while the king borders it, C4).
+        capped: some destination has a capacity (to be checked at each step).
+        keys: the move key of a caballero sailing there carrying nothing, by destination.
+        labels: the labels of those moves.
+    """
+
+    dests: list[tuple[str, int, int]]
+    capped: bool
+    keys: list[MoveKey]
+    labels: list[str]
+
+    def __init__(self, dests: list[tuple[str, int, int]], capped: bool, keys: list[MoveKey],
+                 labels: list[str]) -> None:
+        self.dests = dests
+        self.capped = capped
+        self.keys = keys
+        self.labels = labels
+
+
+def _ship_plan(board: Board) -> _Plan | None:
+    """The board's fixed figures of the ship moves (C4, C5; :class:`_Plan`), cached per
+    board and figures. None without a ship."""
+    g = _geo(board)
+    if g.planned:
+        return g.plan
+    fig = g.fig
     ship = ship_figures(board)
     ship_id = ship.get("area")
-    plan: ShipPlan | None = None
+    plan: _Plan | None = None
     if ship_id in board.index:
         ports = [str(x) for x in ship.get("ports") or []]
         cap = fig.capacity
@@ -1218,9 +1409,12 @@ def _ship_plan(board: Board) -> ShipPlan | None:
                  if r != ship_id]
         boarding = [(a, board.index[a]) for a in ports
                     if board.places[board.index[a]].kind == AREA and a not in cap]
-        plan = (str(ship_id), board.index[ship_id], ports, dests, boarding,
-                [None, *(d.id for d in fig.discs)])
-    _PLAN[id(board)] = (board, fig, plan)
+        keys: list[MoveKey] = [(a, str(ship_id), None) for a, _ in boarding]
+        plan = _Plan(str(ship_id), board.index[ship_id], ports, dests, boarding,
+                     [None, *(d.id for d in fig.discs)], keys,
+                     [_key_label(board, m) for m in keys])
+    g.plan = plan
+    g.planned = True
     return plan
 
 
@@ -1247,21 +1441,23 @@ def _as_move(key: MoveKey) -> dict[str, Any]:
     return {"from": key[0], "to": key[1], "disc": key[2]}
 
 
-def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
-    """:func:`ship_moves` as move keys, in the same order (no mapping made)."""
+def _ship_keys(engine: FlowEngine, state: State, player: int,
+               labels: list[str] | None = None) -> list[MoveKey]:
+    """:func:`ship_moves` as move keys, in the same order (no mapping made); with
+    ``labels``, each move's label (:func:`_move_label`) is appended to it."""
     b = engine.board
     ext = own_pieces(state, b)
-    hit = _PLAN.get(id(b))
-    plan = hit[2] if hit is not None and hit[0] is b else _ship_plan(b)
+    g = _geo(b)
+    plan = g.plan if g.planned else _ship_plan(b)
     if plan is None:
         return []
-    ship_id, ship_i, _ports, _dests, boarding, discs = plan
+    ship_id = plan.ship
     caballeros = state.caballeros
     carriers: list[Any] = ext.carriers
     mine = [c for c in carriers if c[1] == player] if carriers else carriers
-    aboard_n = caballeros[ship_i][player]
+    aboard_n = caballeros[plan.ship_i][player]
     if not aboard_n and not mine:
-        for _, i in boarding:
+        for _, i in plan.boarding:
             if caballeros[i][player]:
                 break
         else:
@@ -1275,30 +1471,47 @@ def _ship_keys(engine: FlowEngine, state: State, player: int) -> list[MoveKey]:
     out: list[MoveKey] = []
     aboard: Sequence[str | None]
     if carried:
-        aboard = _sailing(aboard_n, ship_id, carried, sailed, discs)
+        aboard = _sailing(aboard_n, ship_id, carried, sailed, plan.discs)
     else:  # _sailing without carriers, inline
         aboard = _PLAIN if aboard_n - int(sailed.get(ship_id, 0)) > 0 else ()
     if aboard:
         k = state.king
-        known = _DESTS.get((id(b), k))
-        dests, capped = known[1] if known is not None and known[0] is b \
-            else _dests_of(b, plan, k)
-        if capped:  # an area with room for so many (France, C4): state.count_in, inline
-            dests = [r for r, i, cap in capped
-                     if cap < 0 or cap > sum(caballeros[i]) + state.neutral[i]]
+        dd = g.dests.get(k)
+        if dd is None:
+            dd = _dests(g, plan, k)
         for disc in aboard:
-            out += [(ship_id, r, disc) for r in dests]
+            keys = dd.keys if disc is None else [(ship_id, r, disc) for r, _, _ in dd.dests]
+            if dd.capped:  # an area with room for so many (France, C4): state.count_in
+                for j, (_r, i, cap) in enumerate(dd.dests):
+                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
+                        out.append(keys[j])
+                        if labels is not None:
+                            labels.append(dd.labels[j] if disc is None
+                                          else _key_label(b, keys[j]))
+            else:
+                out += keys
+                if labels is not None:
+                    labels += dd.labels if disc is None else [_key_label(b, m) for m in keys]
     free_discs: dict[str, Any] = ext.free
-    for a, i in boarding:
+    for j, (a, i) in enumerate(plan.boarding):
         here = caballeros[i][player]
         if carried:
-            for disc in _sailing(here, a, carried, sailed, discs):
-                out.append((a, ship_id, disc))
+            for disc in _sailing(here, a, carried, sailed, plan.discs):
+                m = plan.boarding_keys[j] if disc is None else (a, ship_id, disc)
+                out.append(m)
+                if labels is not None:
+                    labels.append(plan.boarding_labels[j] if disc is None
+                                  else _key_label(b, m))
         elif here - int(sailed.get(a, 0)) > 0:
-            out.append((a, ship_id, None))
+            out.append(plan.boarding_keys[j])
+            if labels is not None:
+                labels.append(plan.boarding_labels[j])
         free = free_discs.get(a)
         if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
-            out += _take_keys(state, b, player, a, free)
+            takes = _take_keys(state, b, player, a, free)
+            out += takes
+            if labels is not None:
+                labels += [_key_label(b, m) for m in takes]
     return out
 
 
@@ -1323,16 +1536,14 @@ def _sailing(here: int, place: str, carried: dict[tuple[str, str | None], int],
     return got
 
 
-def _dests_of(b: Board, plan: ShipPlan,
-              k: int) -> tuple[list[str], list[tuple[str, int, int]] | None]:
-    """The ship's destinations with the king in ``k`` (not the king's region, B5.2; an
-    area with a capacity only while the king borders it, C4), in the plan's order:
-    ``(ids, None)`` when none has a capacity, else ``(ids, [(id, index, capacity or
-    -1)])`` for the capacities to be checked; cached per board and king's region."""
-    dests = [(r, i, cap) for r, i, cap in plan[3]
+def _dests(g: _Geo, plan: _Plan, k: int) -> _Dests:
+    """The ship's destinations with the king in ``k`` (:class:`_Dests`), kept in ``g``."""
+    b = g.board
+    dests = [(r, i, cap) for r, i, cap in plan.dests
              if i != k and (cap < 0 or b.adjacent(k, i))]
-    got = ([r for r, _, _ in dests], dests if any(cap >= 0 for _, _, cap in dests) else None)
-    _DESTS[(id(b), k)] = (b, got)
+    keys: list[MoveKey] = [(plan.ship, r, None) for r, _, _ in dests]
+    got = g.dests[k] = _Dests(dests, any(cap >= 0 for _, _, cap in dests), keys,
+                              [_key_label(b, m) for m in keys])
     return got
 
 
@@ -1353,8 +1564,8 @@ def _take_keys(state: State, board: Board, player: int, area: str,
     plain = state.caballeros[i][player]
     if plain <= 0:
         return []  # no caballero there, so no plain one
-    hit = _BY_PLACE.get(id(board))
-    for o in (hit[1] if hit is not None and hit[0] is board else _by_place(board))[2][i] or ():
+    g = _geo(board)
+    for o in g.offices[i]:
         if ext.offices[o.id] == player:
             plain -= 1  # an officer
     for c in ext.carriers:
@@ -1362,7 +1573,7 @@ def _take_keys(state: State, board: Board, player: int, area: str,
             plain -= 1  # a carrier (_carriers)
     if plain <= 0:
         return []
-    return [(d.id, area) for d in figures(board).discs if free.get(d.id, 0) > 0]
+    return [(d, area) for d in g.discs if free.get(d, 0) > 0]
 
 
 #: The option key of the decision to take new discs at once (C7).
@@ -1470,6 +1681,13 @@ def _move_label(b: Board, m: dict[str, Any]) -> str:
     return _labels_of(b).get(tuple(m.values())) or _new_label(b, m)
 
 
+def _key_label(b: Board, key: MoveKey) -> str:
+    """:func:`_move_label` of a move key."""
+    hit = _LABELS.get(id(b))
+    known = hit[1] if hit is not None and hit[0] is b else _labels_of(b)
+    return known.get(key) or _new_label(b, _as_move(key))
+
+
 def _labels_of(b: Board) -> dict[tuple[Any, ...], str]:
     """The ship move labels of board ``b`` written so far, by the move's values (a move's
     keys are always made in the same order, see :func:`ship_moves`)."""
@@ -1503,16 +1721,11 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     """C5: at the start of the turn, ask for one ship move at a time (answer: the index of
     a label; 0 ends the ship moves)."""
     p = flow.actor
-    moves = _ship_keys(engine, state, p)
+    labels = ["no more ship moves"]
+    moves = _ship_keys(engine, state, p, labels)
     if not moves:
         engine.resume(flow)
         return None
-    b = engine.board
-    hit = _LABELS.get(id(b))
-    known = hit[1] if hit is not None and hit[0] is b else _labels_of(b)
-    labels = ["no more ship moves"]
-    for m in moves:
-        labels.append(known.get(m) or _new_label(b, _as_move(m)))
     d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop",
                  {"labels": labels}, "C5")
     _ASKED[:] = [d, state, moves]
@@ -1520,17 +1733,19 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
 
 
 def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, Any],
-                    events: Events) -> None:
+                    events: Events, label: str | None = None) -> None:
     """Carry out one of :func:`ship_moves` (C5-C7): a disc brought to a mainland region
     scores its points at once and returns to the supply (C7); a carrier takes no office
-    (C5, C6)."""
+    (C5, C6). ``label``: the move's label (:func:`_move_label`) when the caller has it."""
     b = engine.board
     ext = own_pieces(state, b)
+    if label is None:
+        label = _move_label(b, m)
     if "take" in m:
         ext.free[m["in"]][m["take"]] -= 1
         ext.carriers.append([m["in"], player, m["take"]])
         events.append({"event": "take_disc", "player": player, "disc": m["take"],
-                       "place": m["in"], "text": "{who}: " + _move_label(b, m) + "."})
+                       "place": m["in"], "text": "{who}: " + label + "."})
         return
     src, dst, disc = b.index[m["from"]], b.index[m["to"]], m["disc"]
     if disc:
@@ -1544,8 +1759,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     ext.carrying = None
     key = m["to"] if not disc else f"{m['to']}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": m["from"],
-                          "to": m["to"], "disc": disc,
-                          "text": "{who}: " + _move_label(b, m) + "."}
+                          "to": m["to"], "disc": disc, "text": "{who}: " + label + "."}
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
         state.scores[player] += d.points
@@ -1573,12 +1787,15 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         engine.resume(flow)
         return
     asked = _ASKED
-    if asked and asked[0] is flow.pending and asked[1] is state:
+    d = flow.pending
+    label: str | None = None
+    if asked and d is not None and asked[0] is d and asked[1] is state:
         move = _as_move(asked[2][norm - 1])  # the moves of the decision answered, same state
+        label = d.options["labels"][norm]  # (its label: _ship_decide made both)
     else:
         move = ship_moves(engine, state, player)[norm - 1]
     _ASKED.clear()
-    apply_ship_move(engine, state, player, move, events)
+    apply_ship_move(engine, state, player, move, events, label)
 
 
 def _ship_step(case: Any, arg: Any) -> None:
@@ -1811,8 +2028,13 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     ext.fresh = None
     ext.relocation = None
     base = flow.parts.get("base")
-    ext.open = list(filter(None, getattr(base, "offer", [])))  # the open cards
+    offer: list[str] = getattr(base, "offer", _NO_CARDS) if base is not None else _NO_CARDS
+    ext.open = [c for c in offer if c]  # the open cards
     ext.removed = None  # none removed yet
+
+
+#: No action cards (a flow without the base game's part).
+_NO_CARDS: Final[list[str]] = []
 
 
 def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -1851,23 +2073,37 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int]]:
     """The gold and goods discs printed on card ``card_id`` (C7): ``(disc, area, n)`` for
     each disc of the figures with ``n > 0``, in the figures' order; cached per engine."""
-    b = engine.board
-    cached = _FIGURES.get(id(b))  # figures(b), its cache inline
-    fig = cached[1] if cached is not None and cached[0] is b else figures(b)
-    memo = engine.memo.get(_PRINTED_MEMO)
-    if memo is None or memo[0] is not fig:
-        memo = engine.memo[_PRINTED_MEMO] = (fig, {})
-    known: dict[str, list[tuple[str, str, int]]] = memo[1]
-    hit = known.get(card_id)
+    fig = _geo(engine.board).fig  # figures(b)
+    lib = engine.lib
+    memo = _PRINTED[0] if _PRINTED else None
+    if memo is None or memo.fig is not fig or memo.lib is not lib:
+        memo = _Printed(lib, fig, {})
+        _PRINTED[:] = [memo]
+    hit = memo.known.get(card_id)
     if hit is None:
-        card = engine.lib.card(card_id)
-        hit = known[card_id] = [(d.id, d.area, n) for d in fig.discs
-                                if (n := int(getattr(card, d.id, 0) or 0)) > 0]
+        card = lib.card(card_id)
+        hit = memo.known[card_id] = [(d.id, d.area, n) for d in fig.discs
+                                     if (n := int(getattr(card, d.id, 0) or 0)) > 0]
     return hit
 
 
-#: The key of :func:`_printed_discs` in ``FlowEngine.memo``.
-_PRINTED_MEMO: Final = "colonies.printed_discs"
+@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+class _Printed:
+    """:func:`_printed_discs` of the cards of library ``lib`` with figures ``fig``."""
+
+    lib: Any
+    fig: Any
+    known: dict[str, list[tuple[str, str, int]]]
+
+    def __init__(self, lib: Any, fig: Any, known: dict[str, list[tuple[str, str, int]]]) -> None:
+        self.lib = lib
+        self.fig = fig
+        self.known = known
+
+
+#: The :class:`_Printed` of the library and figures in use (the last asked for: every game
+#: of a library finds it; a game of another library makes its own).
+_PRINTED: Final[list[_Printed]] = []
 
 
 # -- Conspiracy (C13) ------------------------------------------------------------------------------
@@ -2030,7 +2266,8 @@ MODULE = RulesModule(
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
-           "scoring_order": _scoring_order, "arrive": _arrive, "leave": _leave,
+           "scoring_places": _scoring_places, "scoring_order": _scoring_order,
+           "arrive": _arrive, "leave": _leave,
            "castillo_emptied": _castillo_emptied, "case_position": _case_position,
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,

@@ -1,0 +1,49 @@
+"""The ``scoring_places`` hook (issue 12): a general scoring calls the ``ranking_counts`` and
+``area_bonus`` hooks only at the places a module says they may change (B6.4, C4-C6, C10);
+elsewhere they would have changed nothing, and a module that does not say has them called at
+every place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import toy_rules
+from test_game_properties import answer_randomly
+
+from elgrande.game import new_game
+from elgrande.model.scoring import participants
+
+TOY_SETS = str(Path(__file__).resolve().parent / "toy")
+
+
+@pytest.mark.parametrize("players,seed,answers", [(2, 1, 60), (3, 2, 150), (4, 3, 250)])
+def test_colonies_scoring_hooks_change_nothing_outside_their_scoring_places(
+        players: int, seed: int, answers: int) -> None:
+    game = answer_randomly(new_game(players, sets=("base", "colonies"), seed=seed,
+                                    fill="provisional", logging=False), answers, seed)
+    rules, s, b = game._engine.rules, game.state, game.library.board
+    hooked = rules.scoring_places(s, b)
+    assert hooked is not None
+    assert len(hooked) >= 3  # the areas with an office, the limit table's region
+    for place in range(len(b.places)):
+        if place in hooked:
+            continue
+        who, counts = participants(s, place)
+        assert rules.ranking_counts(s, b, place, who[:], counts[:]) == (who, counts)
+        assert rules.area_bonus(s, b, place, False) == []
+        assert rules.area_bonus(s, b, place, True) == []
+
+
+def test_a_module_with_scoring_hooks_but_no_scoring_places_is_asked_everywhere() -> None:
+    game = new_game(3, sets=("base", "toy"), seed=4, set_paths=[TOY_SETS])
+    assert "area_bonus" in toy_rules.MODULE.hooks
+    assert "scoring_places" not in toy_rules.MODULE.hooks
+    assert game._engine.rules.scoring_places(game.state, game.library.board) is None
+
+
+def test_the_base_game_alone_has_no_scoring_hooks_to_call() -> None:
+    game = new_game(3, seed=4)
+    rules = game._engine.rules
+    assert not rules.scoring_hooks
+    assert rules.scoring_places(game.state, game.library.board) == set()
