@@ -60,7 +60,7 @@ def test_the_corpus_is_big_enough() -> None:
     assert {"E-YAML", "E-SCHEMA-MISSING", "E-SCHEMA-TYPE", "E-SCHEMA-UNKNOWN-FIELD",
             "E-SYNTAX", "E-UNKNOWN-REGION", "E-UNDEFINED", "E-TYPE", "E-RANGE",
             "E-UNKNOWN-NAME", "E-DUPLICATE-ID", "W-KING-CLOSED", "W-CASTILLO-SOURCE",
-            "W-CASTILLO-TARGET", "W-NO-EFFECT", "W-NEVER-ACTS", "E-REDEFINED",
+            "W-CASTILLO-TARGET", "W-NO-EFFECT", "W-NEVER-ACTS", "W-UNKNOWN-RULE", "E-REDEFINED",
             "E-BUDGET"} <= codes
 
 

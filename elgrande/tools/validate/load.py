@@ -201,6 +201,27 @@ def _stack_problem(data: Any, path: str, pos: Positions,
                      f"use one of {shown}", code="E-STACK")
 
 
+def _rule_problems(data: dict[str, Any], path: str, pos: Positions) -> list[CardError]:
+    """``W-UNKNOWN-RULE`` for each id of the card's ``rules`` list that the rules reference
+    (:mod:`elgrande.model.rule_ids`, ``elgrande rules``) does not have, with the closest
+    known ids as the hint."""
+    cited = data.get("rules")
+    if not isinstance(cited, list) or not cited:
+        return []
+    from elgrande.model.rule_ids import RULES, suggest
+
+    out = []
+    for i, rid in enumerate(cited):
+        if isinstance(rid, str) and rid not in RULES:
+            close = suggest(rid)
+            hint = (f"did you mean {' or '.join(close)}? " if close else "") + \
+                "`elgrande rules` lists every rule id"
+            out.append(CardError(path, f"rule id {rid!r} is not in the rules reference",
+                                 *pos.get(("rules", i)), hint, code="W-UNKNOWN-RULE",
+                                 severity="warning"))
+    return out
+
+
 def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
          replaced: set[str] | None = None) -> Loaded:
     """Read and check the card files under ``paths`` with the shipped sets of ``board``
@@ -278,6 +299,9 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
             out.add(stack_err)
         if errs:
             continue
+        if e.path in out.checked:
+            for problem in _rule_problems(e.data, e.path, e.pos):
+                out.add(problem)
         cid = e.data.get("id")
         if not _unique(cid, e.path, e.pos, seen, out):
             continue
