@@ -156,6 +156,54 @@ def test_turn_hooks_compose_as_fold_and_each_in_load_order() -> None:
     assert Rules([base, b, a]).court_limit(None, None, 0, 3) == 7  # 3 * 2 + 1
 
 
+def test_move_hooks_compose_as_fold_and_each_in_load_order() -> None:
+    """The hooks of the special actions' moves and sends (B8.2, B8.7) are composed once
+    per Rules, as fold and each compose them: nothing without one, the function itself
+    for one, in load order for several."""
+    from elgrande.engine.modules import Rules
+
+    base = find_module("base")
+    seen: list[tuple[str, int]] = []
+
+    def less(state: object, board: object, place: int, owner: int, decider: int,
+             to: list[str], n: int) -> int:
+        return n - len(to)
+
+    def half(state: object, board: object, place: int, owner: int, decider: int,
+             to: list[str], n: int) -> int:
+        return n // 2
+
+    def send_less(state: object, board: object, place: int, owner: int, decider: int,
+                  n: int) -> int:
+        return n - place
+
+    def send_half(state: object, board: object, place: int, owner: int, decider: int,
+                  n: int) -> int:
+        return n // 2
+
+    def moved(name: str):  # noqa: ANN202 - a moved hook that notes its module
+        return lambda state, board, src, dst, player, n, decider: seen.append((name, n))
+
+    a = RulesModule("a", hooks={"movable": less, "sendable": send_less, "moved": moved("a")})
+    b = RulesModule("b", hooks={"movable": half, "sendable": send_half, "moved": moved("b")})
+    alone = Rules([base])
+    assert alone.movable is None and alone.sendable is None and alone.moved is None
+    one = Rules([base, a])
+    assert one.movable is less and one.sendable is send_less
+    both = Rules([base, a, b])
+    assert both.movable is not None and both.sendable is not None and both.moved is not None
+    assert both.movable(None, None, 0, 1, 2, ["x"], 9) == 4  # (9 - 1) // 2: a, then b
+    assert both.movable(None, None, 0, 1, 2, ["x"], 9) \
+        == both.fold("movable", 9, None, None, 0, 1, 2, ["x"])
+    assert Rules([base, b, a]).movable is not None
+    assert Rules([base, b, a]).movable(None, None, 0, 1, 2, ["x"], 9) == 3  # 9 // 2 - 1
+    assert both.sendable(None, None, 3, 1, 2, 9) == 3  # (9 - 3) // 2
+    assert both.sendable(None, None, 3, 1, 2, 9) \
+        == both.fold("sendable", 9, None, None, 3, 1, 2)
+    both.moved(None, None, 0, 1, 2, 5, 3)
+    assert seen == [("a", 5), ("b", 5)]
+
+
 def test_hooks_are_declared_once_and_unknown_ones_are_refused() -> None:
     for name in ("setup", "offer", "placement_targets", "placement_limit", "arrive", "leave",
                  "ranking_counts", "area_bonus", "scoring_order", "round_end"):

@@ -337,6 +337,16 @@ class Rules:
         #: ``placement_room(state, board, player, room) -> room``: folded (B4.3).
         self.placement_room: Callable[[State, Any, int, Any], Any] | None = \
             _compose4(self.hooks["placement_room"], folds=True)
+        # The hooks of the special actions' moves, sends and placements (engine.primitives)
+        #: ``movable(state, board, place, owner, decider, to, n) -> n``: folded (B8.2).
+        self.movable: Callable[[State, Any, int, int, int, list[str], int], int] | None = \
+            _compose7(self.hooks["movable"], folds=True)
+        #: ``sendable(state, board, place, owner, decider, n) -> n``: folded (B8.7).
+        self.sendable: Callable[[State, Any, int, int, int, int], int] | None = \
+            _compose6(self.hooks["sendable"])
+        #: ``moved(state, board, src, dst, player, n, decider)``: every module's hook (B8.2).
+        self.moved: Callable[[State, Any, int, int, int, int, int], None] | None = \
+            _compose7(self.hooks["moved"])
 
     def _single(self, hook: str) -> Callable[..., Any] | None:
         """The function of the one module implementing ``hook``, else None."""
@@ -497,6 +507,47 @@ def _compose4(fns: Sequence[Callable[..., Any]],
     def each(a: Any, b: Any, c: Any, d: Any) -> None:
         for fn in seq:
             fn(a, b, c, d)
+
+    return each
+
+
+def _compose6(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
+    """The hooks ``fns`` of six arguments composed as :meth:`Rules.fold` composes them
+    (the value folded is the sixth argument: ``value = fn(a, b, c, d, e, value)`` in
+    order): None for none, the one function itself, else one callable of the same six
+    arguments."""
+    if len(fns) <= 1:
+        return fns[0] if fns else None
+    seq = tuple(fns)
+
+    def fold(a: Any, b: Any, c: Any, d: Any, e: Any, value: Any) -> Any:
+        for fn in seq:
+            value = fn(a, b, c, d, e, value)
+        return value
+
+    return fold
+
+
+def _compose7(fns: Sequence[Callable[..., Any]],
+              folds: bool = False) -> Callable[..., Any] | None:
+    """The hooks ``fns`` of seven arguments composed as :meth:`Rules.each` composes them,
+    or with ``folds`` as :meth:`Rules.fold` does (the value folded is the seventh
+    argument): None for none, the one function itself, else one callable of the same
+    seven arguments."""
+    if len(fns) <= 1:
+        return fns[0] if fns else None
+    seq = tuple(fns)
+    if folds:
+        def fold(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, value: Any) -> Any:
+            for fn in seq:
+                value = fn(a, b, c, d, e, f, value)
+            return value
+
+        return fold
+
+    def each(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any) -> None:
+        for fn in seq:
+            fn(a, b, c, d, e, f, g)
 
     return each
 

@@ -225,8 +225,9 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
         if rules is not None and rules.has_moves:
             rules.leave(s, ctx.board, a, who, n)
             rules.arrive(s, ctx.board, b, who, n)
-            if rules.hooks["moved"]:
-                rules.each("moved", s, ctx.board, a, b, who, n, ctx.subject)
+            moved = rules.moved
+            if moved is not None:
+                moved(s, ctx.board, a, b, who, n, ctx.subject)
     if moves:
         ctx.event("move", decider=ctx.subject,
                   moves=[{"from": a, "to": b, "player": w, "n": n} for a, b, w, n in moves])
@@ -251,7 +252,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     dests = [r for r in regions(ctx, dest) if r >= 0 and r != king]
     to = [ids[r] for r in dests]
     rules = ctx.rules
-    movable = rules is not None and bool(rules.hooks["movable"])
+    movable = rules.movable if rules is not None else None
     caballeros, neutral = s.caballeros, s.neutral
     sources: dict[str, dict[str, int]] = {}
     available = 0
@@ -271,9 +272,9 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
             n = nr if p == NOBODY else row[p]  # as _count
             if n > 0:
                 owners[seats[i]] = n
-        if owners and movable:
+        if owners and movable is not None:
             to_ids = [t for d, t in zip(dests, to, strict=True) if d != r]
-            owners = {w: rules.fold("movable", n, s, b, r, int(w), ctx.subject, to_ids)
+            owners = {w: movable(s, b, r, int(w), ctx.subject, to_ids, n)
                       for w, n in owners.items()}
             owners = {w: n for w, n in owners.items() if n > 0}
         if owners:
@@ -300,13 +301,19 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     options = {"sources": sources, "to": to, "min": lo, "max": hi,
                "single_source": single, "all": mode == "all",
                "refused_from": refused_from, "refused_to": king_refusal}
-    room = ctx.rules.fold("placement_room", {}, s, b, ctx.subject) \
-        if ctx.rules and ctx.rules.hooks["placement_room"] else {}
+    room = _room(ctx, ctx.subject)
     if room:
         options["room"] = {k: v for k, v in room.items() if k in to}
     return Decision(
         "move_caballeros", [ctx.subject],
         prompt, options, "B8.2")
+
+
+def _room(ctx: Ctx, player: int) -> dict[str, Any]:
+    """The rules modules' ``placement_room`` for ``player``'s caballeros (B4.3), {} when
+    no module limits it."""
+    room = ctx.rules.placement_room if ctx.rules is not None else None
+    return room(ctx.state, ctx.board, player, {}) if room is not None else {}
 
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
@@ -338,8 +345,7 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     to = [ctx.rid(r) for r in dests]
     options = {"to": to, "min": lo, "max": hi, "refused": _king_refusal(ctx)}
-    room = ctx.rules.fold("placement_room", {}, s, ctx.board, p) \
-        if ctx.rules and ctx.rules.hooks["placement_room"] else {}
+    room = _room(ctx, p)
     room = {k: v for k, v in room.items() if k in to}  # as a move's: the places in reach
     if room:
         options["room"] = room
@@ -383,14 +389,15 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
     owner = _send_owner(ctx, call)
     dest = _arg(call, "to")
     sources: dict[str, int] = {}
+    sendable = ctx.rules.sendable if ctx.rules is not None else None
     for r in regions(ctx, _arg(call, "source")):
         if r == COURT:
             if dest != "court" and s.court[owner]:
                 sources["court"] = s.court[owner]
         elif r >= 0 and r != b.castillo and r != s.king and s.caballeros[r][owner]:
             n = s.caballeros[r][owner]
-            if ctx.rules is not None:
-                n = ctx.rules.fold("sendable", n, s, b, r, owner, ctx.subject)
+            if sendable is not None:
+                n = sendable(s, b, r, owner, ctx.subject, n)
             if n > 0:
                 sources[ctx.rid(r)] = n
     available = sum(sources.values())

@@ -1624,15 +1624,17 @@ def _interlude(engine: FlowEngine, state: State, flow: Flow,
                events: Events) -> Decision | None:
     """Between phases (not inside a special action, where :func:`_interject` asks): a
     limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
-    the new discs the acting player may take at once (C7)."""
-    ext = pieces(state)
-    if ext is None:
-        return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
-    # the common case first: nothing noted, no seat waiting, no new disc (one look-up each)
-    if ext.dropped is None and ext.notes is None and ext.fresh is None \
-            and not ext.table.vacant:
-        return None
+    the new discs the acting player may take at once (C7). Called at every phase step:
+    the phase is told first, then the pieces (one dict look-up, no call)."""
     if flow.phase == SPECIAL_PHASE:
+        return None
+    got = state.ext.get(NAME)
+    if got is None:
+        return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
+    ext: Pieces | None = got if type(got) is Pieces else pieces(state)  # else plain JSON
+    # the common case first: nothing noted, no seat waiting, no new disc (one look-up each)
+    if ext is None or ext.dropped is None and ext.notes is None and ext.fresh is None \
+            and not ext.table.vacant:
         return None
     b = engine.board
     if NAME not in b.sets:  # not in_play
