@@ -382,3 +382,18 @@ def test_cli_board_takes_a_missing_file_as_a_usage_error_as_check_and_show_do(
     shown = CliRunner().invoke(main, ["show", missing, "--out", str(tmp_path / "s")])
     assert r.exit_code == shown.exit_code == 2
     assert "does not exist" in r.output and "Traceback" not in r.output
+
+
+def test_cli_board_names_a_bad_answer_count_and_makes_the_out_folder(tmp_path: Path) -> None:
+    """RECORD:-1 and RECORD:abc say what is wrong with N (the file exists), exit 2; --out
+    in a folder not made yet makes it, as show and schema do."""
+    g = played(1, 10, 2)
+    rec = tmp_path / "game.jsonl"
+    write_record(g, rec)
+    for bad in (":-1", ":abc"):
+        r = CliRunner().invoke(main, ["board", f"{rec}{bad}", "--out", str(tmp_path / "x.svg")])
+        assert r.exit_code == 2 and "not an answer count" in r.output, r.output
+    out = tmp_path / "new" / "folder" / "b.svg"
+    r = CliRunner().invoke(main, ["board", f"{rec}:5", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.read_text(encoding="utf-8").startswith("<svg")

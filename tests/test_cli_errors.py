@@ -181,3 +181,23 @@ def test_bots_play_is_typed_against_the_bot_protocol() -> None:
     hints = typing.get_type_hints(bots.play)
     assert "Bot" in str(hints["bots"])
     assert sys.modules["elgrande.bots"].Bot is bots.Bot
+
+
+def test_a_reader_that_goes_away_gets_no_error_line() -> None:
+    """``elgrande rules | head -1``: a closed pipe ends the command without an
+    ``error: [Errno 32] Broken pipe`` line (nor a traceback) on stderr."""
+    import os
+    import subprocess
+
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line is written
+    code = ("import sys; from elgrande.tools.cli import main; "
+            "sys.argv = ['elgrande', 'rules']; main()")
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], stdout=write,
+                              stderr=subprocess.PIPE, timeout=120, check=False)
+    finally:
+        os.close(write)
+    err = proc.stderr.decode()
+    assert proc.returncode == 1
+    assert "Errno" not in err and "Traceback" not in err and "Exception" not in err, err

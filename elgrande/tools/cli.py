@@ -20,8 +20,9 @@ class Guarded(click.Group):
 
     click's own usage errors and exits pass through (status 2 and the command's own);
     an :class:`~elgrande.errors.ElGrandeError` (a bad card, record, move) or an ``OSError``
-    (a file that cannot be read or written) is one line on stderr and status 1; anything
-    else is a bug: one ``internal error: ...`` line saying how to report it, status 3.
+    (a file that cannot be read or written) is one line on stderr and status 1 (silent when
+    the output's reader has gone, as ``| head`` does); anything else is a bug: one
+    ``internal error: ...`` line saying how to report it, status 3.
     """
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -33,6 +34,11 @@ class Guarded(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit,
                 click.exceptions.Abort, SystemExit, KeyboardInterrupt):
             raise
+        except BrokenPipeError:  # the reader went away (``elgrande rules | head``)
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error
+            ctx.exit(1)
         except (ElGrandeError, OSError) as exc:
             click.echo(f"error: {_one_line(exc)}", err=True)
             ctx.exit(1)
@@ -359,15 +365,20 @@ def board_cmd(source: str, out: str, as_player: str | None,
 
     from elgrande.tools import board_svg as bs
 
-    if not Path(bs.split_source(source)[0]).exists():  # as click.Path does for the others
-        raise click.BadParameter(f"Path {bs.split_source(source)[0]!r} does not exist.",
-                                 param_hint="'SOURCE'")
+    path = bs.split_source(source)[0]
+    if not Path(path).exists():  # as click.Path does for the others
+        head, _, tail = source.rpartition(":")
+        if head and Path(head).exists():
+            raise click.BadParameter(f"{tail!r} after {head!r} is not an answer count "
+                                     "(RECORD:N takes N = 0, 1, 2, ...)", param_hint="'SOURCE'")
+        raise click.BadParameter(f"Path {path!r} does not exist.", param_hint="'SOURCE'")
     try:
         game = bs.load_position(source, card_dirs)
         svg = bs.board_svg(bs.view_for(game, bs.seat(game, as_player)), game.library.board)
     except bs.SourceError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
+    Path(out).parent.mkdir(parents=True, exist_ok=True)  # as show and schema do
     Path(out).write_text(svg, encoding="utf-8")
     click.echo(f"wrote {out}")
 
@@ -424,7 +435,7 @@ def show_cmd(record: str, out: str, as_player: str | None,
 @click.option("--report", type=click.Path(file_okay=False), default=None,
               help="Write an HTML report (index.html) here (needs the [report] extra).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0,
-              help="Local worker processes [default: all cores].")
+              help="Local worker processes (0: one per core) [default: 0].")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
               show_default=True, help="A local process pool, or Ray tasks ([ray] extra).")
 @click.option("--address", default=None, help="Address of a running Ray cluster.")
