@@ -128,7 +128,7 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
     kinds = [b.strip() for b in bots.split(",")]
     if not all(kinds):
         raise click.UsageError(f"--bots {bots!r}: name a bot between every two commas "
-                               "(random, greedy)")
+                               "(random, greedy, ismcts, human)")
     if len(kinds) > players:
         raise click.UsageError(f"{len(kinds)} bots named for {players} players")
     if record:
@@ -418,7 +418,7 @@ def show_cmd(record: str, out: str, as_player: str | None,
 @click.option("--players", "-n", default="4", show_default=True,
               help="Player count, or comma-separated counts taken in turn by seed (B1.0).")
 @click.option("--bots", "-b", default="random", show_default=True,
-              help="Comma-separated bots by seat, repeated if shorter: random, greedy.")
+              help="Comma-separated bots by seat, repeated if shorter: random, greedy, ismcts.")
 @click.option("--sets", "set_names", multiple=True, default=("base",), show_default=True,
               help="Card sets, comma-separated (as for play) or repeated: base,colonies.")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
