@@ -405,17 +405,10 @@ LATER_FIRST, LISTED = 1, 2
 
 
 def _by_place(board: Board) -> list[list[list[Any] | None]]:
-    """:func:`_offices_in`'s three orders by place index (None: no office there), cached
-    per board and figures: the hooks called for every caballero moved and every place
-    scored look them up without a call."""
+    """:func:`_offices_in`'s three orders by place index (None: no office there), for
+    :func:`_make_geo` (whose geometry the hooks read)."""
     orders = [_offices_in(board, o) for o in range(3)]
-    out: list[list[list[Any] | None]] = [[o.get(p.id) for p in board.places] for o in orders]
-    _BY_PLACE[id(board)] = (board, out)
-    return out
-
-
-#: :func:`_by_place` by board.
-_BY_PLACE: Final[dict[int, tuple[Board, list[list[list[Any] | None]]]]] = {}
+    return [[o.get(p.id) for p in board.places] for o in orders]
 
 
 # attr.s: native classes (README, "Compiled build"): the hooks called for every caballero
@@ -1130,7 +1123,7 @@ def _placement_room(state: State, board: Board, player: int,
 
 #: The caches of what is derived from a board's figures (:func:`remember_figures` clears
 #: them when the figures change).
-_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _BY_PLACE, _REFUSED)
+_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _REFUSED)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
