@@ -20,6 +20,13 @@ machine ran the same code), and each target figure scaled by it: what the issue'
 would show, assuming the cold start and validate scale as the playouts do. The scaled rows
 are an estimate; the rows measured here are what they are. ``--tree-python PY`` times the
 installed build of ``PY`` (e.g. the mypyc build) instead of the checkout.
+
+Two more rows give the floor under ``validate`` on a machine: a process that only starts
+the interpreter, and one that starts it and imports the two libraries every ``validate``
+imports before any work of elgrande's (:data:`FLOOR`: attrs for the plain-data classes,
+click for the command line, as the team's rules prescribe). Beside them, ``validate``'s
+whole budget at the target (the card files / 1,000 cards/s): what is left of it after the
+floor is all elgrande's own imports and the card files may take on that machine.
 """
 
 from __future__ import annotations
@@ -41,17 +48,23 @@ ROOT = Path(__file__).resolve().parent.parent
 ISSUE_GAMES_PER_S = {2: 716.0, 3: 485.0, 4: 380.0, 5: 310.0}
 #: The issue's targets: cold start ms (at most), validate cards/s (at least).
 COLD_START_MS, VALIDATE_CARDS_S = 100.0, 1000.0
+#: The libraries every ``elgrande validate`` process imports before its own modules.
+FLOOR = "import attrs, click"
 
 
 def tree_round(py: str, env: dict[str, str], cards: str, cwd: str) -> dict[str, float]:
-    """The working tree's cold start (ms in process) and validate (card files, wall and CPU
-    ms of the process) under ``py``."""
+    """The working tree's cold start (ms in process), validate (card files, wall and CPU
+    ms of the process) and the floor (wall ms of a bare interpreter and of one importing
+    :data:`FLOOR`) under ``py``."""
     _wall, _cpu, text = timed([py, "-c", COLD + REPORT], env, cwd)
     cold_ms = float(json.loads(text.splitlines()[-1])["ms"])
     cli = str(Path(py).parent / "elgrande")
     wall, cpu, text = timed([cli, "validate", cards, "--smoke", "0"], env, cwd)
     files = int(text.split()[0])
-    return {"cold": cold_ms, "files": files, "vwall": wall, "vcpu": cpu}
+    bare = timed([py, "-c", "pass"], env, cwd)[0]
+    floor, floor_cpu, _text = timed([py, "-c", FLOOR], env, cwd)
+    return {"cold": cold_ms, "files": files, "vwall": wall, "vcpu": cpu, "bare": bare,
+            "floor": floor, "floor_cpu": floor_cpu}
 
 
 def main() -> None:
@@ -84,20 +97,31 @@ def main() -> None:
     files = trees[0]["files"]
     vwall = statistics.median(t["vwall"] for t in trees)
     vcpu = statistics.median(t["vcpu"] for t in trees)
+    bare = statistics.median(t["bare"] for t in trees)
+    floor = statistics.median(t["floor"] for t in trees)
+    floor_cpu = statistics.median(t["floor_cpu"] for t in trees)
+    budget = 1000 * files / VALIDATE_CARDS_S
     print(f"load average at the end: {os.getloadavg()[0]:.2f}; medians of {args.runs} rounds")
     for n in here:
         print(f"e6bb21f {n} players games/s: here {here[n]:7.1f}, issue {ISSUE_GAMES_PER_S[n]:5.0f}"
               f" -> the issue's machine {factors[n]:.2f}x faster")
     print(f"machine factor (median): {factor:.2f}")
-    print(f"{'figure':<38}{'here':>10}{'scaled':>10}{'target':>10}")
+    print(f"{'figure':<46}{'here':>10}{'scaled':>10}{'target':>10}")
     rows = [("cold start, in process (ms)", cold, cold / factor, f"<= {COLD_START_MS:.0f}"),
             ("validate cards/, wall (ms)", vwall, vwall / factor, ""),
             ("validate cards/s of wall time", 1000 * files / vwall,
              1000 * files / vwall * factor, f">= {VALIDATE_CARDS_S:.0f}"),
             ("validate cards/s of CPU time", 1000 * files / vcpu,
-             1000 * files / vcpu * factor, f">= {VALIDATE_CARDS_S:.0f}")]
+             1000 * files / vcpu * factor, f">= {VALIDATE_CARDS_S:.0f}"),
+            ("interpreter alone, wall (ms)", bare, bare / factor, ""),
+            (f"interpreter + {FLOOR}, wall (ms)", floor, floor / factor,
+             f"({budget:.0f})"),
+            (f"interpreter + {FLOOR}, CPU (ms)", floor_cpu, floor_cpu / factor, "")]
     for name, value, scaled, target in rows:
-        print(f"{name:<38}{value:>10.1f}{scaled:>10.1f}{target:>10}")
+        print(f"{name:<46}{value:>10.1f}{scaled:>10.1f}{target:>10}")
+    print(f"({budget:.0f}): validate's whole budget for its {files} card files at the target; "
+          f"left after the floor: {budget - floor:.1f} ms here, {budget - floor / factor:.1f} "
+          "ms scaled")
 
 
 if __name__ == "__main__":
