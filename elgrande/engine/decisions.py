@@ -204,6 +204,14 @@ def _plain(x: Any, rule: str, depth: int) -> Any:
             out[k] = v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else \
                 _plain(v, rule, depth + 1)
         return out
+    if t is list:  # the common list answer (card values, moves): plain items inline
+        items: list[Any] = x  # typed: mypyc iterates a list natively
+        res: list[Any] = []
+        for v in items:
+            tv = type(v)
+            res.append(v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else
+                       _plain(v, rule, depth + 1))
+        return res
     if x is None or isinstance(x, (bool, str)):
         return x
     if isinstance(x, int):
