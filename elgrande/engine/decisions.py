@@ -951,7 +951,9 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     for s, owners in sources.items():
         for seat, n in owners.items():
             w = _SEATS.get(seat)  # int(seat), the common seats looked up
-            units.extend([(s, int(seat) if w is None else w)] * n)
+            unit = (s, int(seat) if w is None else w)
+            for _ in range(n):  # (n appends: no list made and multiplied per owner)
+                units.append(unit)
     if o.get("all"):
         k = len(units)
     else:
