@@ -204,6 +204,14 @@ def _plain(x: Any, rule: str, depth: int) -> Any:
             out[k] = v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else \
                 _plain(v, rule, depth + 1)
         return out
+    if t is list:  # the common list answer (card values, moves): plain items inline
+        items: list[Any] = x  # typed: mypyc iterates a list natively
+        res: list[Any] = []
+        for v in items:
+            tv = type(v)
+            res.append(v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else
+                       _plain(v, rule, depth + 1))
+        return res
     if x is None or isinstance(x, (bool, str)):
         return x
     if isinstance(x, int):
@@ -943,7 +951,9 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     for s, owners in sources.items():
         for seat, n in owners.items():
             w = _SEATS.get(seat)  # int(seat), the common seats looked up
-            units.extend([(s, int(seat) if w is None else w)] * n)
+            unit = (s, int(seat) if w is None else w)
+            for _ in range(n):  # (n appends: no list made and multiplied per owner)
+                units.append(unit)
     if o.get("all"):
         k = len(units)
     else:

@@ -126,7 +126,7 @@ class Cards:
     choose: int
     beginner_multiple_of: int
     offer_takers: int = 0
-    heads: Mapping[int, int] = factory(dict)
+    heads: dict[int, int] = factory(dict)
 
     def __init__(self, by_value: dict[int, str], king: str, intrigue: str,
                  caballero: dict[int, str], table: dict[int, tuple[int, ...]], choose: int,
@@ -140,7 +140,8 @@ class Cards:
         object.__setattr__(self, "choose", choose)
         object.__setattr__(self, "beginner_multiple_of", beginner_multiple_of)
         object.__setattr__(self, "offer_takers", offer_takers)
-        object.__setattr__(self, "heads", {} if heads is None else heads)
+        # a dict of its own: compiled code looks values up natively
+        object.__setattr__(self, "heads", {} if heads is None else dict(heads))
 
 
 _CARDS: Final[dict[int, tuple[Library, Cards]]] = {}
@@ -240,7 +241,7 @@ def awards(lib: Library, state: State) -> Awards:
         bids = state.bids
         # the very list asked last, no card played since (a played card's pair is never
         # changed in place), or the same cards
-        if memo.asked is bids and len(bids) == len(memo.bids) or _same_bids(memo.bids, bids):
+        if memo.asked is bids and 2 * len(bids) == len(memo.bids) or _same_bids(memo.bids, bids):
             memo.asked = bids
             return got
     return _new_awards(lib, state, placement.turn_order(state.bids))
@@ -254,40 +255,61 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
         DataError: as :func:`awards`.
     """
     memo = _AWARDS_MEMO
-    cs = cards_of(lib)
-    row = cs.table.get(state.players)
-    if row is None:
-        raise DataError("", f"the Caballero cards for {state.players} players are unknown "
-                        "(I2); play with a fill (EXPANSIONS.md 6)")
-    out = Awards({p: row[i] for i, p in enumerate(order) if i < len(row)}, order[0],
-                 order[-1])
+    key = tuple(order)
+    known = _BY_ORDER.get(key)
+    if known is not None and known[0] is lib and known[1] == state.players:
+        out: Awards = known[2]
+    else:
+        cs = cards_of(lib)
+        row = cs.table.get(state.players)
+        if row is None:
+            raise DataError("", f"the Caballero cards for {state.players} players are "
+                            "unknown (I2); play with a fill (EXPANSIONS.md 6)")
+        caballero: dict[int, int] = {}
+        for i in range(min(len(order), len(row))):
+            caballero[order[i]] = row[i]
+        out = Awards(caballero, order[0], order[-1])
+        if len(_BY_ORDER) >= 4096:
+            _BY_ORDER.clear()
+        _BY_ORDER[key] = (lib, state.players, out)
     memo.lib, memo.players, memo.awards = lib, state.players, out
-    memo.bids = [[b[0], b[1]] for b in state.bids]
+    flat: list[int] = []
+    for b in state.bids:
+        flat.append(b[0])
+        flat.append(b[1])
+    memo.bids = flat
     memo.asked = state.bids
     return out
 
 
-def _same_bids(a: list[list[int]], b: list[list[int]]) -> bool:
-    """Whether two rounds' played cards are the same ``[player, value]`` pairs (I3)."""
-    if len(a) != len(b):
+#: The awards of a turn order (:func:`_new_awards`): order -> (library, player count,
+#: awards); awards are never changed, so rounds of the same order share them.
+_BY_ORDER: Final[dict[tuple[int, ...], tuple[Any, int, Awards]]] = {}
+
+
+def _same_bids(flat: list[int], b: list[list[int]]) -> bool:
+    """Whether a round's played cards ``b`` are the ``[player, value]`` pairs ``flat``
+    lists one after the other (I3)."""
+    if len(flat) != 2 * len(b):
         return False
-    for i in range(len(a)):
-        x, y = a[i], b[i]
-        if x[0] != y[0] or x[1] != y[1]:
+    for i in range(len(b)):
+        y = b[i]
+        if flat[2 * i] != y[0] or flat[2 * i + 1] != y[1]:
             return False
     return True
 
 
 class _AwardsMemo:
     """The last :func:`awards` answered: the library, player count and played cards
-    ``[player, value]`` (a copy) it was asked for, and the awards (None: none yet). A
+    (``player, value, player, value, ...``: a flat copy) it was asked for, and the awards
+    (None: none yet). A
     class of typed fields: compiled code compares them natively (README, "Compiled
     build"); the awards are a function of these, and never changed."""
 
     def __init__(self) -> None:
         self.lib: object = None
         self.players = 0
-        self.bids: list[list[int]] = []
+        self.bids: list[int] = []
         self.awards: Awards | None = None
         #: the ``state.bids`` list last asked about with these cards (compared by
         #: identity first: every turn of a round asks about the same list)
@@ -307,6 +329,9 @@ def _options(state: State) -> Mapping[str, Any]:
 def _cards_check(d: Decision, p: int, answer: Any) -> list[int]:
     allowed = d.options["per_player"][str(p)]
     n = int(d.options["count"])
+    legal = _chosen_cards(answer, allowed, n)
+    if legal is not None:
+        return legal  # else the checks below say why it is refused
     if not isinstance(answer, (list, tuple)) or any(
             isinstance(v, bool) or not isinstance(v, int) for v in answer):
         raise IllegalMove("I1", f"choose a list of {n} card values")
@@ -322,6 +347,34 @@ def _cards_check(d: Decision, p: int, answer: Any) -> list[int]:
     return sorted(answer)
 
 
+def _chosen_cards(answer: Any, allowed: list[int], n: int) -> list[int] | None:
+    """``answer`` sorted when it is a list of ``n`` different ints of ``allowed`` (a legal
+    I1 answer, the common case), else None (:func:`_cards_check` then says why)."""
+    if type(answer) is not list or len(answer) != n or type(allowed) is not list:
+        return None
+    for v in answer:
+        if type(v) is not int:
+            return None
+    values: list[Any] = allowed
+    for w in values:
+        if type(w) is not int:
+            return None
+    ints: list[int] = values  # (typed: compared natively below)
+    out: list[int] = sorted(answer)
+    # one walk of both in ascending order (deck_values lists them so; a value found is in
+    # ``allowed`` whatever its order, a value missed sends the answer to the full check)
+    j, m = 0, len(ints)
+    for i in range(n):
+        v = out[i]
+        if i and v == out[i - 1]:
+            return None
+        while j < m and ints[j] < v:
+            j += 1
+        if j == m or ints[j] != v:
+            return None
+    return out
+
+
 def _cards_random(d: Decision, p: int, rng: random.Random) -> list[int]:
     return sorted(dec.draw_sample(rng, list(d.options["per_player"][str(p)]),
                                   int(d.options["count"])))  # rng.sample, drawn alike
@@ -333,12 +386,29 @@ dec.kind("choose_cards", _cards_check, lambda d, p: None, _cards_random)
 def deck_decision(lib: Library, state: State, answered: set[int]) -> Decision:
     """The I1 secret decision of the players not in ``answered``: each answers a list of
     ``choose`` values from their set (the beginner option: multiples of 10 only)."""
-    values = deck_values(lib, bool(_options(state).get("beginner")))
-    n = min(cards_of(lib).choose, len(values))
+    values, n = _deck_offer(lib, bool(_options(state).get("beginner")))
+    values = values[:]  # this decision's own list (the players share it, as before)
     remaining = [p for p in range(state.players) if p not in answered]
     return Decision("choose_cards", remaining, f"Choose {n} of your cards for this game "
                     "(secretly)", {"per_player": {str(p): values for p in remaining},
                                    "count": n}, "I1")
+
+
+def _deck_offer(lib: Library, beginner: bool) -> tuple[list[int], int]:
+    """:func:`deck_values` of ``lib`` and how many of them each player chooses (I1), kept
+    per library and beginner option (a library never changes; the list is never changed:
+    callers copy it)."""
+    hit = _DECK_OFFERS.get(beginner)
+    if hit is not None and hit[0] is lib:
+        return hit[1], hit[2]
+    values = deck_values(lib, beginner)
+    n = min(cards_of(lib).choose, len(values))
+    _DECK_OFFERS[beginner] = (lib, values, n)
+    return values, n
+
+
+#: :func:`_deck_offer`'s last answer by beginner option: (library, values, count).
+_DECK_OFFERS: Final[dict[bool, tuple[Any, list[int], int]]] = {}
 
 
 def _deck_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
@@ -367,10 +437,29 @@ def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decis
     """The I2 secret-disc decision of the players not in ``answered``: a mainland region
     for the setup disc's caballeros."""
     remaining = [p for p in range(state.players) if p not in answered]
-    places = board.places  # places[r].id: board.place_id(r), without a method call
-    opts = [places[r].id for r in board.regions]
+    hit = _DISC_REGIONS.get(id(board))
+    if hit is None or hit[0] is not board:
+        places = board.places  # places[r].id: board.place_id(r), without a method call
+        hit = _DISC_REGIONS[id(board)] = (board, [places[r].id for r in board.regions])
+    opts = hit[1][:]  # this decision's own list (the players share it, as before)
     return Decision("secret_region", remaining, "Set your secret disc to the region for your "
                     "setup caballero", {"per_player": {str(p): opts for p in remaining}}, "I2")
+
+
+#: The mainland region ids of a board (:func:`setup_disc_decision`), by ``id(board)``.
+_DISC_REGIONS: Final[dict[int, tuple[Board, list[str]]]] = {}
+
+
+def _disc_count_of(engine: FlowEngine) -> int:
+    """:func:`_disc_count` of the engine's library, kept in its memo (I2)."""
+    n: int | None = engine.memo.get(_DISC_MEMO)
+    if n is None:
+        n = engine.memo[_DISC_MEMO] = _disc_count(engine.lib)
+    return n
+
+
+#: The key of :func:`_disc_count_of` in ``FlowEngine.memo``.
+_DISC_MEMO: Final = "intrigue_king.disc_count"
 
 
 def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int],
@@ -379,7 +468,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
     (``discs[player]`` = region index); the king's region chosen: they stay in court
     (I2, B5.2)."""
     b = engine.board
-    n = _disc_count(engine.lib)
+    n = _disc_count_of(engine)
     for p in range(state.players):
         r = discs[p]
         k = min(n, state.court[p])
@@ -394,7 +483,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
 
 def _disc_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    if _disc_count(engine.lib) <= 0:
+    if _disc_count_of(engine) <= 0:
         engine.resume(flow)
         return None
     return setup_disc_decision(engine.board, state, {int(p) for p in flow.secret})
@@ -428,26 +517,31 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
         why[hit[0]] = hit[1]
         played.append(v)
     earlier = _EARLIER_BY_VALUE  # the cards of earlier rounds (I7), after this round's
+    # (the loops over ``played`` are written out: typed numbers compiled code compares
+    # natively, without a call per value)
     for v in state.discards[p]:
-        if played and _among(v, played):
-            continue  # a value played this round keeps its I3 refusal
-        late = earlier.get(v)
-        if late is None:
-            late = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier round"])
-        why[late[0]] = late[1]
+        for w in played:
+            if w == v:
+                break  # a value played this round keeps its I3 refusal
+        else:
+            late = earlier.get(v)
+            if late is None:
+                late = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier "
+                                              "round"])
+            why[late[0]] = late[1]
     hand = state.hands[p]
-    choices = [v for v in hand if not _among(v, played)] if played else hand[:]
+    if not played:
+        choices = hand[:]
+    else:
+        choices = []
+        for v in hand:
+            for w in played:
+                if w == v:
+                    break
+            else:
+                choices.append(v)
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
-
-
-def _among(v: int, values: list[int]) -> bool:
-    """Whether ``v`` is one of ``values`` (the few values played this round, I3): a loop
-    over typed numbers, which compiled code compares natively."""
-    for w in values:
-        if w == v:
-            return True
-    return False
 
 
 #: The refusals of :func:`bid_decision` already written, by card value and player
@@ -514,7 +608,8 @@ def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
     bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
-    base.apply_bid_answer(state, player, int(norm), events, what="card")  # apply_bid
+    value: int = norm if type(norm) is int else int(norm)  # (an int: no call)
+    base.apply_bid_answer(state, player, value, events, what="card")  # apply_bid
     bp.bid_i += 1
     if bp.bid_i == state.players:
         flow.turn_order = placement.turn_order(state.bids)          # I4
@@ -552,18 +647,33 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
     out (I5: not lapsed, no choice left open)."""
     held: list[int] = []
     lib = engine.lib
-    by_value = cards_of(lib).by_value
+    lasting = _held_values(engine)
     for p, v in state.bids:
-        card = by_value[v]
-        hit = _HELD.get(card)  # held_from_play(lib, card), its cache inline
-        if not (hit[1] if hit is not None and hit[0] is lib else held_from_play(lib, card)):
+        if v not in lasting:
             continue  # (tested first: action_choices is the dearer test)
+        card = lasting[v]
         if action_choices(lib, state, p) == [card]:
             run = engine.interpreter.begin(card, p)
             engine.interpreter.advance(state, run, events)
             held.append(p)
     if held:
         state.ext.setdefault(EXT, {})["held"] = held
+
+
+def _held_values(engine: FlowEngine) -> dict[int, str]:
+    """The values of the combined cards whose special action only keeps a lasting effect
+    (:func:`held_from_play`, I8) -> their card ids, kept in the engine's memo (its
+    library never changes)."""
+    got: dict[int, str] | None = engine.memo.get(_HELD_MEMO)
+    if got is None:
+        lib = engine.lib
+        got = engine.memo[_HELD_MEMO] = {
+            v: c for v, c in cards_of(lib).by_value.items() if held_from_play(lib, c)}
+    return got
+
+
+#: The key of :func:`_held_values` in ``FlowEngine.memo``.
+_HELD_MEMO: Final = "intrigue_king.held_values"
 
 
 # -- I4, I5: the turn's special action -------------------------------------------------------------
@@ -608,7 +718,7 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     p = flow.actor
     bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
-    if any(bp.offer):  # else nothing on offer to take (_take_now's test)
+    if _any_open(bp.offer):  # else nothing on offer to take (_take_now's test)
         take = _take_now(engine, state, flow, p)
         if take is not None:
             return take
@@ -619,6 +729,15 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
     labels = [f"the special action of {_card_facts(engine, c)[2]}" for c in choices]
     return Decision("choose_option", [p], "Which special action do you carry out?",
                     {"labels": labels, "cards": choices}, "I5")
+
+
+def _any_open(offer: list[str]) -> bool:
+    """Whether a card is on ``offer`` ('' where none is, X2): ``any(offer)`` as a typed
+    loop, which compiled code runs natively."""
+    for c in offer:
+        if c:
+            return True
+    return False
 
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -915,6 +1034,9 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     """I7: the round is over; the cards played this round are done with; X2: the cards
     taken from the offer go back."""
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    if not mine or "held" not in mine and "takes" not in mine and "asked" not in mine:
+        return  # nothing held, taken or asked this round
     _drop(state, "held")
     _return_taken(engine, state, flow)
 
@@ -948,9 +1070,19 @@ def _placement_key(state: State, player: int) -> tuple[int, ...] | None:
     if turn and turn.get("player") == player and turn.get("into") is not None:
         return None
     ends = mine.get("bridge")
-    if ends and state.king in (int(ends[0]), int(ends[1])):
-        return (int(ends[1]) if int(ends[0]) == state.king else int(ends[0]),)
+    if ends:
+        a, b = _as_int(ends[0]), _as_int(ends[1])
+        if a == state.king:
+            return (b,)
+        if b == state.king:
+            return (a,)
     return ()
+
+
+def _as_int(x: Any) -> int:
+    """``int(x)``, without a call for an int (the bridge's ends, I8)."""
+    n: int = x if type(x) is int else int(x)
+    return n
 
 
 # -- I8, I9: a Grande in the Castillo (card 35's kind of action) ----------------------------------
@@ -1074,6 +1206,8 @@ def _score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     before = state.grandes[:]
     n = len(events)
     base.score_discs(engine, state, flow, discs, events)
+    if engine.board.castillo not in before:
+        return  # no Grande was in the Castillo: none left it
     at = next((i + 1 for i in range(n, len(events))
                if events[i].get("event") == "general_scoring"), len(events))
     events[at:at] = _leaving_notes(state, engine.board, before)
