@@ -412,8 +412,9 @@ def _by_place(board: Board) -> list[list[list[Any] | None]]:
 
 
 # attr.s: native classes (README, "Compiled build"): the hooks called for every caballero
-# moved, every place scored and every ship step read these as struct fields
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+# moved, every place scored and every ship step read these as struct fields. The private
+# classes have no generated repr: nothing shows them, and attrs compiles it at import
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Office:
     """What a scoring reads of an office (C4-C6): its id, name, points, whether its holder
     counts for the ranking and whether it pays in a first-position-only scoring (C12)."""
@@ -433,7 +434,7 @@ class _Office:
         self.first_only = first_only
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Geo:
     """A board's Colonies geometry, by place index (see :func:`_geo`).
 
@@ -1319,7 +1320,7 @@ def _carriers(ext: Pieces, place: str, player: int, disc: str | None = None) -> 
 
 
 # attr.s: a native class (README, "Compiled build"): read at every ship step
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Plan:
     """The board's fixed figures of the ship moves (C4, C5; see :func:`_ship_plan`).
 
@@ -1358,7 +1359,7 @@ class _Plan:
         self.boarding_labels = boarding_labels
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Dests:
     """The ship's destinations with the king in one region (see :func:`_dests`).
 
@@ -2082,7 +2083,7 @@ def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int
     return hit
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Printed:
     """:func:`_printed_discs` of the cards of library ``lib`` with figures ``fig``."""
 
