@@ -18,6 +18,7 @@ from elgrande.data import yamlpos
 from elgrande.data.cards import INCOMPLETE
 from elgrande.data.kinds import COMMON_REQUIRED, CardKind, Kinds, shipped_kinds
 from elgrande.errors import CardError
+from elgrande.plain import plain_eq, plain_hash, plain_repr
 
 #: An id: lowercase letters, digits and '-'. It ends with "no character follows" rather
 #: than ``$``, which in Python (and so in JSON Schema validators written in it) lets a
@@ -27,7 +28,7 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(?![\s\S])"
 CONFIDENCE = ("C2", "S1")
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Field:
     """One field of the card format (which kinds use it is manifest data:
     :mod:`elgrande.data.kinds`).
@@ -42,6 +43,10 @@ class Field:
         enum: allowed values for strings.
         pattern: a regular expression a string must match.
     """
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     name: str
     type: str

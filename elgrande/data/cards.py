@@ -29,13 +29,14 @@ from elgrande.data import yamlpos
 from elgrande.data.kinds import ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
+from elgrande.plain import plain_eq, plain_hash, plain_repr
 
 MAX_FILE_BYTES = 64_000
 #: The value of ``status`` that an incomplete card has (implied by a non-empty ``unknown``).
 INCOMPLETE = "incomplete"
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class CardDef:
     """A loaded card.
 
@@ -69,6 +70,10 @@ class CardDef:
         role: the kind's role (:data:`elgrande.data.kinds.ROLES`).
     """
 
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
+
     id: str
     set: str
     kind: str
@@ -98,11 +103,15 @@ class CardDef:
     role: str = ""
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Erratum:
     """An erratum file: replaces ``replaces`` fields of card ``card``; ``with_set``: the
     card's set when it is another set's (the erratum then applies only with both sets in
     play, X3), else ''."""
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     id: str
     set: str
@@ -267,7 +276,7 @@ def build_erratum(data: dict[str, Any], path: str, pos: yamlpos.Positions,
                    str(data.get("with_set") or ""))
 
 
-@attrs.frozen(slots=False, repr=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class CardSet:
     """The cards of one or more sets, by id.
 
@@ -276,6 +285,9 @@ class CardSet:
         errata: id -> :class:`Erratum` (all found, applied or not).
         kinds: the card kinds they were checked against.
     """
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
 
     cards: dict[str, CardDef]
     errata: dict[str, Erratum]

@@ -19,20 +19,29 @@ import attrs
 from elgrande.data import yamlpos
 from elgrande.errors import DataError
 from elgrande.model.board import Board
+from elgrande.plain import plain_eq, plain_hash, plain_repr
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class LimitTable:
     """A limit table (C10): ``seats``, used with these player counts (C2)."""
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     seats: int
     players: tuple[int, ...]
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Disc:
     """A kind of disc (C7): ``id``, ``name``, how many in the ``supply``, the ``points``
     it scores when brought to a mainland region, and the ``area`` where new ones appear."""
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     id: str
     name: str
@@ -41,12 +50,16 @@ class Disc:
     area: str
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Office:
     """An office in an area (C4-C6): the ``arrival``-th caballero to arrive while it is
     empty holds it and scores ``points`` at each scoring of the ``area``; ``ranks``: the
     holder counts for the area's ranking (the Viceroy does not, C6); ``first_only``: it
     pays in a first-position-only scoring, to the first-placed player only (C12)."""
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     id: str
     name: str
@@ -57,12 +70,16 @@ class Office:
     first_only: bool = True
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Hand:
     """The combined action/power cards (I1): ``deck`` per player, ``choose`` of them are
     chosen before the game; the beginner option keeps the ``beginner_cards`` values
     divisible by ``beginner_multiple_of``; with action cards on offer (another set's
     stacks) at most ``offer_takers`` players a round take one of them (X2; 0: none)."""
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     deck: int
     choose: int
@@ -71,7 +88,7 @@ class Hand:
     offer_takers: int = 0
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Figures:
     """One set's figures (all empty/None when the set has none of them).
 
@@ -90,6 +107,10 @@ class Figures:
         unknown: the dotted keys still unknown after the fill.
         provisional: the dotted keys a fill supplied.
     """
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     set: str
     path: str

@@ -31,6 +31,7 @@ from typing import Any
 import attrs
 
 from elgrande.errors import DataError
+from elgrande.plain import plain_eq, plain_hash, plain_repr
 from elgrande.resources import cards_dir
 
 #: What a card kind is for; the rules modules pick cards by role, never by kind name.
@@ -53,7 +54,7 @@ COMMON_REQUIRED = ("id", "set", "kind")
 COMMON_ALLOWED = ("rules", "source", "notes", "status", "unknown", "confidence", "summary")
 
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class CardKind:
     """One kind of card.
 
@@ -71,6 +72,10 @@ class CardKind:
             an unknown field shows as ``?``).
         set: the set whose manifest declares it.
     """
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     name: str
     role: str
@@ -97,7 +102,7 @@ BUILTIN = CardKind(ERRATUM, "rules", "an erratum: dated replacements of another 
                    ("card", "date", "replaces"), ("optional", "with_set"))
 
 
-@attrs.frozen(slots=False, repr=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Kinds:
     """The card kinds of a combination of sets.
 
@@ -109,6 +114,9 @@ class Kinds:
             are not loaded into a game.
         sets: the sets they come from.
     """
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
 
     by_name: dict[str, CardKind]
     retired: dict[str, CardKind] = attrs.field(factory=dict)

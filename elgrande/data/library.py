@@ -31,13 +31,14 @@ from elgrande.diskcache import sha256
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
+from elgrande.plain import plain_eq, plain_hash
 
 # The data classes of elgrande/data have no slots (slots=False): attrs builds a slotted
 # class twice and unpickles each instance through a __setstate__ written in Python, while
 # a cached library's __dict__-based objects are unpickled in C (issue 12).
 
 
-@attrs.frozen(slots=False, repr=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Library:
     """A loaded board and card set.
 
@@ -54,6 +55,9 @@ class Library:
         fill_files: the files the fill came from.
         fills: the fills the sets ship (names), for messages.
     """
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
 
     board: Board
     cards: CardSet

@@ -15,6 +15,7 @@ import attrs
 
 from elgrande import diskcache
 from elgrande.errors import DataError
+from elgrande.plain import plain_eq
 
 if TYPE_CHECKING:  # PyYAML is imported when a file is read (a cached library needs none)
     import yaml
@@ -35,7 +36,7 @@ def _loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@attrs.define(repr=False, slots=False)
+@attrs.define(slots=False, repr=False, eq=False)
 class Positions:
     """Where each value of a loaded YAML document starts.
 
@@ -48,6 +49,8 @@ class Positions:
     No slots: every card file read comes from the parse memo, and a slotted attrs class
     unpickles through a ``__setstate__`` written in Python (issue 12).
     """
+
+    __eq__ = plain_eq
 
     at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
     key_at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)

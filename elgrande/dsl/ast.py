@@ -12,21 +12,11 @@ region set), players, numbers and conditions.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 import attrs
 
-#: node class -> a getter of its field values as a tuple, in field order (``line``,
-#: ``column`` first): what :meth:`Node.__eq__` and :meth:`Node.__hash__` compare.
-_GETTERS: dict[type, Any] = {}
-
-
-def _values(cls: type) -> Any:
-    get = _GETTERS.get(cls)
-    if get is None:  # every node has ``line`` and ``column``: the getter yields a tuple
-        get = _GETTERS[cls] = attrgetter(*(a.name for a in attrs.fields(cls)))
-    return get
+from elgrande.plain import plain_eq, plain_hash, plain_repr
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
@@ -37,8 +27,8 @@ class Node:
     attrs writes it), ``__eq__`` and ``__hash__`` instead of each generating its own:
     attrs compiles every generated method when the module is imported, and the generated
     repr, eq and hash were half of the AST's import time (issue 12). They behave as attrs'
-    would: nodes are equal when of the same class with equal fields (in field order), and
-    a node's hash is that of its class and fields.
+    would (:mod:`elgrande.plain`): nodes are equal when of the same class with equal fields
+    (in field order), and a node's hash is that of its class and fields.
 
     A node class with no fields of its own is a plain subclass: it has this class's
     fields and ``__init__`` as they are, and building it costs nothing at import (an attrs
@@ -51,18 +41,9 @@ class Node:
     line: int = 0
     column: int = 0
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        get = _values(self.__class__)
-        return bool(get(self) == get(other))
-
-    def __hash__(self) -> int:
-        return hash((self.__class__, _values(self.__class__)(self)))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{a.name}={getattr(self, a.name)!r}" for a in attrs.fields(type(self)))
-        return f"{type(self).__name__}({shown})"
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
 
 # -- region / region-set expressions -----------------------------------------------------

@@ -26,6 +26,7 @@ from typing import Any, Literal, Protocol
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.plain import plain_eq, plain_hash, plain_repr
 
 #: How a region set is meant where it appears: one region to pick (``any``), each region
 #: of the set (``every``), or the set as a whole (``all``, e.g. "caballeros in all regions").
@@ -85,7 +86,7 @@ class Words(Protocol):
         """The words of a NAME (a variable or a region id)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class PlaceSets:
     """The board as the never-acts analysis sees it (place ids; built by the caller).
 
@@ -94,6 +95,10 @@ class PlaceSets:
         (never the Castillo, B8.6); mainland: the 9 regions of Spain; first_values: every
         first-place value printed on a place or mobile scoreboard (B6.9).
     """
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     ids: frozenset[str]
     castillo: str

@@ -17,6 +17,7 @@ from elgrande.errors import ElGrandeError
 from elgrande.fields import factory
 from elgrande.model.board import Board
 from elgrande.model.state import State
+from elgrande.plain import plain_repr
 
 #: Work units one card's effect may spend (statements run, loop turns, region-set
 #: evaluations and the places they examine, options offered in decisions, changes made).
@@ -52,7 +53,7 @@ class BudgetExceeded(ElGrandeError):
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
 class Frame:
     """One block being executed.
 
@@ -65,6 +66,9 @@ class Frame:
         rest: players still to run the block for (each-player loops), in order.
         var: the loop variable of ``for each player p`` ('' for ``each player:``).
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     path: list[int]
     pc: int
@@ -88,7 +92,7 @@ class Frame:
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
 class Run:
     """The interpreter's position in one card's effect.
 
@@ -106,6 +110,9 @@ class Run:
         interjected: the pending decision is a rules module's ``interject`` decision
             (between two statements), not the current statement's.
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     card: str
     actor: int

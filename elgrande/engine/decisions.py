@@ -47,6 +47,7 @@ import attr
 import attrs
 
 from elgrande.errors import IllegalMove
+from elgrande.plain import plain_repr
 
 Random = random.Random  # the rng's type, where a field named ``random`` hides the module
 
@@ -249,7 +250,7 @@ def check_seat(player: Any, rule: str = "B3.4") -> int:
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs
-@attr.s(auto_attribs=True, order=False, init=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
 class Decision:
     """A pending decision.
 
@@ -260,6 +261,9 @@ class Decision:
         options: the constraint (kind-specific, JSON-able).
         rule: the rule id a refusal cites when no more specific one applies.
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     kind: str
     players: list[int]
@@ -341,9 +345,12 @@ class Decision:
 # directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
 # compiles (attrs' generated one stays interpreted code); frozen: it sets through
 # object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
 class Kind:
     """The handlers of a decision kind."""
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     check: Callable[[Decision, int, Any], Any]
     legal: Callable[[Decision, int], list[Any] | None]

@@ -24,6 +24,7 @@ from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.errors import IllegalMove
 from elgrande.fields import factory
 from elgrande.model.state import State
+from elgrande.plain import plain_repr
 
 if TYPE_CHECKING:
     from elgrande.data.library import Library
@@ -52,7 +53,7 @@ def part_type(module: str, cls: Any) -> None:
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
 class Flow:
     """Where the game is in its rounds and turns (plain data).
 
@@ -69,6 +70,9 @@ class Flow:
         parts: each rules module's own flow data, by module name.
         pending: the decision waiting for an answer.
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     rounds: list[int]
     scoring_after: list[int]

@@ -15,13 +15,14 @@ import attrs
 
 from elgrande.fields import factory
 from elgrande.model.boardmap import BoardMap
+from elgrande.plain import plain_repr
 
 REGION: Final = "region"
 CASTILLO: Final = "castillo"
 AREA: Final = "area"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Place:
     """A region, the Castillo, or an expansion area.
 
@@ -35,6 +36,9 @@ class Place:
         coastal: Colonies' coastal flag (C5).
     """
 
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
     index: int
     id: str
     name: str
@@ -44,9 +48,12 @@ class Place:
     coastal: bool = False
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False)
 class Scoreboard:
     """A mobile scoreboard (B1.5): its id (``"8-4-0"``) and values (points by rank)."""
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     index: int
     id: str
@@ -57,9 +64,12 @@ class Scoreboard:
 # unpickles it through a __setstate__ written in Python, with every cached library
 # (issue 12). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
 # unpickled instance's __dict__ is slower to read than a slot (+1.8% instructions a game).
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False)
 class Variant:
     """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     id: str
     rounds: tuple[int, ...]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import attrs
 
+from elgrande.plain import plain_repr
+
 POLYGON = "polygon"
 BOX = "box"
 
@@ -16,7 +18,7 @@ BOX = "box"
 # library; attrs builds a slotted class twice and unpickles it through a __setstate__
 # written in Python (issue 12).
 
-@attrs.frozen(slots=False)
+@attrs.frozen(slots=False, repr=False)
 class Shape:
     """The drawn outline of one place (region, Castillo or expansion area, B1.6).
 
@@ -28,6 +30,9 @@ class Shape:
         label: where the place's name and values are written (canvas units).
         set: the card set whose manifest drew it.
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     id: str
     kind: str

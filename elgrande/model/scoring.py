@@ -16,6 +16,7 @@ import attr
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, OFF_BOARD, State
+from elgrande.plain import plain_repr
 
 
 def ranks(counts: Sequence[int]) -> list[int]:
@@ -48,7 +49,7 @@ def ranks(counts: Sequence[int]) -> list[int]:
 # attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
 class ScoreLine:
     """One participant's result in one region.
 
@@ -59,6 +60,9 @@ class ScoreLine:
         points: points from the rank's value (after B6.8 and first-position-only).
         bonuses: ``(reason, points)`` pairs: ``("king", 2)`` (B5.3), ``("grande", 2)`` (B6.6).
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     participant: int
     caballeros: int
@@ -85,7 +89,7 @@ class ScoreLine:
 # attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
 class RegionScore:
     """The scoring of one place.
 
@@ -96,6 +100,9 @@ class RegionScore:
         first_only: True for a first-position-only scoring (B8.6).
         lines: one :class:`ScoreLine` per participant with caballeros there, best first.
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     place: int
     values: tuple[int, int, int]
@@ -132,12 +139,15 @@ class RegionScore:
 # attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
 class CastilloMove:
     """Where a player's Castillo caballeros went at a general scoring (B6.3).
 
     ``to`` is a place index, or None when the disc showed the king's region (to court).
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     player: int
     caballeros: int
@@ -154,7 +164,7 @@ class CastilloMove:
 # attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
 class GeneralScoring:
     """The result of a general scoring (B6.1-B6.4).
 
@@ -164,6 +174,9 @@ class GeneralScoring:
         moves: where each player's Castillo caballeros went (B6.3).
         regions: each region's scoring, in scoring order (B6.4).
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     discs: tuple[int, ...]
     castillo: RegionScore

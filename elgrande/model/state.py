@@ -15,6 +15,7 @@ import attrs
 
 from elgrande.fields import factory
 from elgrande.model.board import Board
+from elgrande.plain import plain_repr
 
 #: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
 NOBODY: Final = -1
@@ -117,7 +118,7 @@ def _plain_ext(ext: dict[str, Any]) -> dict[str, Any]:
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
 class Lasting:
     """A lasting effect (B8.4 Veto, later: triggers at the next scoring, I8, C13).
 
@@ -128,6 +129,9 @@ class Lasting:
         card: the id of the card it came from (data, never interpreted by Python).
         data: further plain data the effect needs.
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     kind: str
     player: int
@@ -151,7 +155,7 @@ class Lasting:
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
 class State:
     """Where every piece is, the scores and the hands (B1).
 
@@ -176,6 +180,9 @@ class State:
             (written as its plain form): e.g. offices, seats, discs of an expansion.
             The model gives them no meaning; copies and JSON keep them.
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     players: int
     caballeros: list[list[int]]

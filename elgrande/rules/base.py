@@ -36,6 +36,7 @@ from elgrande.fields import factory
 from elgrande.model import placement, scoring
 from elgrande.model.board import Board
 from elgrande.model.state import State
+from elgrande.plain import plain_repr
 
 dec.kind("choose_action_card", dec._pick_check, dec._pick_legal, count=dec._pick_count,
          nth=dec._pick_nth, listed=dec._pick_listed)
@@ -65,7 +66,7 @@ _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
 class BaseRound:
     """The base module's part of the flow position (plain data).
 
@@ -84,6 +85,9 @@ class BaseRound:
         before: the state as it was when the current special action began (a card that
             exceeds its budget is undone whole).
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     stacks: list[list[str]]
     reused: list[str]

@@ -53,6 +53,7 @@ from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY, ExtPieces, State, copy_plain
+from elgrande.plain import plain_repr
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
 
@@ -121,7 +122,7 @@ def remember_figures(board: Board, fig: Any) -> None:
 # attr.s, not attrs.define: mypyc makes them native classes (README, "Compiled build"):
 # the hooks read the pieces at every caballero moved and every phase step as struct fields,
 # not by hashing keys of nested dicts; init=False and an __init__ of their own (compiled)
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class Table:
     """The limit table (C10), its plain form ``{"region", "seats", "seated", "black"}`` and,
     once set, ``"vacant"`` and ``"chooser"``.
@@ -134,6 +135,9 @@ class Table:
         vacant: the empty seats waiting for the seating decision (None: never settled).
         chooser: who chooses who sits after the table moved (None: C8's decider).
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     region: str
     seats: int
@@ -175,7 +179,7 @@ class Table:
                    None if c is None else int(c))
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class Pieces(ExtPieces):
     """The Colonies pieces of a game, ``state.ext["colonies"]`` (C4-C13). Its plain form
     (saved games, views, records) is a mapping of the attribute names; an optional piece
@@ -199,6 +203,9 @@ class Pieces(ExtPieces):
         castillo_seating: the pending seating of the Castillo's arrivals (C10).
         castillo_chosen: the seats chosen for the Castillo's arrivals (C10).
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     offices: dict[str, int]
     table: Table
@@ -412,8 +419,9 @@ def _by_place(board: Board) -> list[list[list[Any] | None]]:
 
 
 # attr.s: native classes (README, "Compiled build"): the hooks called for every caballero
-# moved, every place scored and every ship step read these as struct fields
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+# moved, every place scored and every ship step read these as struct fields. The private
+# classes have no generated repr: nothing shows them, and attrs compiles it at import
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Office:
     """What a scoring reads of an office (C4-C6): its id, name, points, whether its holder
     counts for the ranking and whether it pays in a first-position-only scoring (C12)."""
@@ -433,7 +441,7 @@ class _Office:
         self.first_only = first_only
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Geo:
     """A board's Colonies geometry, by place index (see :func:`_geo`).
 
@@ -1319,7 +1327,7 @@ def _carriers(ext: Pieces, place: str, player: int, disc: str | None = None) -> 
 
 
 # attr.s: a native class (README, "Compiled build"): read at every ship step
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Plan:
     """The board's fixed figures of the ship moves (C4, C5; see :func:`_ship_plan`).
 
@@ -1358,7 +1366,7 @@ class _Plan:
         self.boarding_labels = boarding_labels
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Dests:
     """The ship's destinations with the king in one region (see :func:`_dests`).
 
@@ -2082,7 +2090,7 @@ def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int
     return hit
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False)
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Printed:
     """:func:`_printed_discs` of the cards of library ``lib`` with figures ``fig``."""
 

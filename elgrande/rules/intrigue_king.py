@@ -77,6 +77,7 @@ from elgrande.fields import factory
 from elgrande.model import placement
 from elgrande.model.board import Board
 from elgrande.model.state import OFF_BOARD, State
+from elgrande.plain import plain_repr
 from elgrande.rules import base
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ EXT: Final = "intrigue_king"
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
 # directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
 # compiles; frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
 class Cards:
     """The Intrigue & the King cards of a library (I1, I3).
 
@@ -117,6 +118,9 @@ class Cards:
             sets put on offer (X2; 0: none).
         heads: card value -> the heads on the combined card (B4.1, I4).
     """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     by_value: dict[int, str]
     king: str
@@ -211,10 +215,13 @@ def deck_values(lib: Library, beginner: bool = False) -> list[int]:
 
 
 # attr.s with an __init__ of its own: a native class under mypyc (as Cards)
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
 class Awards:
     """Who holds which award this round (I3): ``caballero`` player -> Caballero-card
     number; ``king`` and ``intrigue``: the holders of the King and Intrigue cards."""
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     caballero: dict[int, int]
     king: int

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from elgrande.errors import CardError
+from elgrande.plain import plain_eq, plain_hash, plain_repr
 
 SEVERITIES = ("error", "warning")
 
@@ -18,7 +19,7 @@ class NoCardFiles(ValueError):
     """A path given to :func:`validate` holds no card file (a usage error)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Diagnostic:
     """One problem in a card file.
 
@@ -27,6 +28,10 @@ class Diagnostic:
         severity: ``"error"`` or ``"warning"``; code: a stable code (``E-SYNTAX``);
         message: what is wrong; hint: how to fix it ('' when none).
     """
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     path: str
     line: int
@@ -72,7 +77,7 @@ class Diagnostic:
         return "\n".join(out)
 
 
-@attrs.define
+@attrs.define(repr=False, eq=False)
 class Report:
     """The result of :func:`validate`.
 
@@ -81,6 +86,9 @@ class Report:
         files: the files checked; cards: the cards (and errata) they define;
         smoked: the cards smoke-played; trials: positions per card.
     """
+
+    __eq__ = plain_eq
+    __repr__ = plain_repr
 
     diagnostics: list[Diagnostic]
     files: list[str]
