@@ -1205,7 +1205,16 @@ def _scoring_places(state: State, board: Board) -> list[int]:
 def _scoring_order(board: Board, places: list[int]) -> list[int]:
     """C12: the base order, then the new areas in the manifest's order (France, Ship,
     America, Mediterranean)."""
-    return [*places, *(i for i in _geo(board).areas if i not in places)]
+    out = places[:]
+    for i in _geo(board).areas:  # (plain loops: the compiled build runs them natively)
+        known = False
+        for q in places:
+            if q == i:
+                known = True
+                break
+        if not known:
+            out.append(i)
+    return out
 
 
 # -- setup (C2) ------------------------------------------------------------------------------------
@@ -1314,8 +1323,11 @@ SHIP: Final = "ship"
 
 
 def _carriers(ext: Pieces, place: str, player: int, disc: str | None = None) -> int:
-    return sum(1 for c in ext.carriers if c[0] == place and c[1] == player
-               and (disc is None or c[2] == disc))
+    n = 0
+    for c in ext.carriers:  # (a plain loop: the compiled build runs it natively)
+        if c[0] == place and c[1] == player and (disc is None or c[2] == disc):
+            n += 1
+    return n
 
 
 # attr.s: a native class (README, "Compiled build"): read at every ship step
@@ -1368,19 +1380,24 @@ class _Dests:
         capped: some destination has a capacity (to be checked at each step).
         keys: the move key of a caballero sailing there carrying nothing, by destination.
         labels: the labels of those moves.
+        by_disc: the same keys and labels of a caballero carrying a disc, by disc id, once
+            made (:func:`_disc_dests`).
     """
 
     dests: list[tuple[str, int, int]]
     capped: bool
     keys: list[MoveKey]
     labels: list[str]
+    by_disc: dict[str, tuple[list[MoveKey], list[str]]]
 
     def __init__(self, dests: list[tuple[str, int, int]], capped: bool, keys: list[MoveKey],
-                 labels: list[str]) -> None:
+                 labels: list[str],
+                 by_disc: dict[str, tuple[list[MoveKey], list[str]]]) -> None:
         self.dests = dests
         self.capped = capped
         self.keys = keys
         self.labels = labels
+        self.by_disc = by_disc
 
 
 def _ship_plan(board: Board) -> _Plan | None:
@@ -1456,15 +1473,10 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
         else:
             return []  # nobody aboard or in a port to board from, nothing carried
     sailed: dict[str, int] = ext.sailed or _NONE
-    carried: dict[tuple[str, str | None], int] = {}  # the player's carriers by place, disc
-    for c in mine:
-        carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
-        if c[2] is not None:
-            carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
     out: list[MoveKey] = []
     aboard: Sequence[str | None]
-    if carried:
-        aboard = _sailing(aboard_n, ship_id, carried, sailed, plan.discs)
+    if mine:
+        aboard = _sailing(aboard_n, ship_id, mine, sailed, plan.discs)
     else:  # _sailing without carriers, inline
         aboard = _PLAIN if aboard_n - int(sailed.get(ship_id, 0)) > 0 else ()
     if aboard:
@@ -1473,23 +1485,25 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
         if dd is None:
             dd = _dests(g, plan, k)
         for disc in aboard:
-            keys = dd.keys if disc is None else [(ship_id, r, disc) for r, _, _ in dd.dests]
+            if disc is None:
+                keys, texts = dd.keys, dd.labels
+            else:
+                keys, texts = _disc_dests(b, dd, ship_id, disc)
             if dd.capped:  # an area with room for so many (France, C4): state.count_in
                 for j, (_r, i, cap) in enumerate(dd.dests):
                     if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
                         out.append(keys[j])
                         if labels is not None:
-                            labels.append(dd.labels[j] if disc is None
-                                          else _key_label(b, keys[j]))
+                            labels.append(texts[j])
             else:
                 out += keys
                 if labels is not None:
-                    labels += dd.labels if disc is None else [_key_label(b, m) for m in keys]
+                    labels += texts
     free_discs: dict[str, Any] = ext.free
     for j, (a, i) in enumerate(plan.boarding):
         here = caballeros[i][player]
-        if carried:
-            for disc in _sailing(here, a, carried, sailed, plan.discs):
+        if mine:
+            for disc in _sailing(here, a, mine, sailed, plan.discs):
                 m = plan.boarding_keys[j] if disc is None else (a, ship_id, disc)
                 out.append(m)
                 if labels is not None:
@@ -1513,16 +1527,26 @@ _PLAIN: Final[tuple[str | None, ...]] = (None,)
 _NONE: Final[dict[str, int]] = {}
 
 
-def _sailing(here: int, place: str, carried: dict[tuple[str, str | None], int],
-             sailed: dict[str, int], discs: list[str | None]) -> list[str | None]:
+def _sailing(here: int, place: str, mine: list[Any], sailed: dict[str, int],
+             discs: list[str | None]) -> list[str | None]:
     """The discs (None: carrying nothing) a caballero of the player in ``place`` (``here``
-    of theirs there) may sail with: one that has not moved this turn (C5)."""
+    of theirs there; ``mine``: the player's carriers ``[area, player, disc]``) may sail
+    with: one that has not moved this turn (C5)."""
     got: list[str | None] = []
-    if here - carried.get((place, None), 0) - int(sailed.get(place, 0)) > 0:
+    at = 0  # the player's carriers here
+    for c in mine:
+        if c[0] == place:
+            at += 1
+    if here - at - int(sailed.get(place, 0)) > 0:
         got.append(None)
-    if carried:
-        for d in discs[1:]:
-            n = carried.get((place, d), 0)
+    if at:
+        for d in discs:
+            if d is None:
+                continue
+            n = 0
+            for c in mine:
+                if c[0] == place and c[2] == d:
+                    n += 1
             # the key of what sailed is made only for a disc carried here (most are not)
             if n > 0 and n - int(sailed.get(f"{place}:{d}", 0)) > 0:
                 got.append(d)
@@ -1536,7 +1560,18 @@ def _dests(g: _Geo, plan: _Plan, k: int) -> _Dests:
              if i != k and (cap < 0 or b.adjacent(k, i))]
     keys: list[MoveKey] = [(plan.ship, r, None) for r, _, _ in dests]
     got = g.dests[k] = _Dests(dests, any(cap >= 0 for _, _, cap in dests), keys,
-                              [_key_label(b, m) for m in keys])
+                              [_key_label(b, m) for m in keys], {})
+    return got
+
+
+def _disc_dests(b: Board, dd: _Dests, ship_id: str,
+                disc: str) -> tuple[list[MoveKey], list[str]]:
+    """The move keys and labels of a ship caballero carrying ``disc`` sailing to each of
+    ``dd.dests`` (C5, C7), kept in ``dd``."""
+    got = dd.by_disc.get(disc)
+    if got is None:
+        keys: list[MoveKey] = [(ship_id, r, disc) for r, _, _ in dd.dests]
+        got = dd.by_disc[disc] = (keys, [_key_label(b, m) for m in keys])
     return got
 
 
@@ -1667,9 +1702,13 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
     if owner == decider or owner < 0:
         return n
     ext = pieces(state)
-    if ext is None or not ext.carriers or board.places[board.castillo].id not in to:
-        return n  # no carrier at all (_carriers would count none), or not to the Castillo
-    return n - _carriers(ext, board.places[place].id, owner)
+    if ext is None or not ext.carriers:
+        return n  # no carrier at all (_carriers would count none)
+    g = _geo(board)
+    k = _carriers(ext, g.ids[place], owner)
+    if not k or g.ids[board.castillo] not in to:
+        return n  # no carrier of the owner's here, or not to the Castillo
+    return n - k
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
@@ -1723,7 +1762,10 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         return None
     d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop",
                  {"labels": labels}, "C5")
-    _ASKED[:] = [d, state, moves]
+    _ASKED.clear()  # (no slice assignment: the compiled build makes a slice object)
+    _ASKED.append(d)
+    _ASKED.append(state)
+    _ASKED.append(moves)
     return d
 
 
