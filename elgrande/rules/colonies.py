@@ -640,9 +640,16 @@ def standing(state: State, board: Board) -> dict[int, int]:
         return {}
     table = ext.table
     r = board.index[table.region]
-    out = {p: state.caballeros[r][p] - table.seated[p] for p in range(state.players)}
-    out[NOBODY] = state.neutral[r] - table.black
-    return {w: n for w, n in out.items() if n > 0}
+    row, seated = state.caballeros[r], table.seated
+    out: dict[int, int] = {}
+    for p in range(state.players):  # (plain loops: the compiled build runs them natively)
+        n = row[p] - seated[p]
+        if n > 0:
+            out[p] = n
+    n = state.neutral[r] - table.black
+    if n > 0:
+        out[NOBODY] = n
+    return out
 
 
 def _sit(table: Table, who: int, n: int) -> None:
@@ -1774,19 +1781,28 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     """Carry out one of :func:`ship_moves` (C5-C7): a disc brought to a mainland region
     scores its points at once and returns to the supply (C7); a carrier takes no office
     (C5, C6). ``label``: the move's label (:func:`_move_label`) when the caller has it."""
+    if label is None:
+        label = _move_label(engine.board, m)
+    key: MoveKey = (m["take"], m["in"]) if "take" in m else (m["from"], m["to"], m["disc"])
+    _apply_ship_key(engine, state, player, key, events, label)
+
+
+def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
+                    events: Events, label: str) -> None:
+    """:func:`apply_ship_move` of a move key (:data:`MoveKey`) with its label."""
     b = engine.board
     ext = own_pieces(state, b)
-    if label is None:
-        label = _move_label(b, m)
-    if "take" in m:
-        ext.free[m["in"]][m["take"]] -= 1
-        ext.carriers.append([m["in"], player, m["take"]])
-        events.append({"event": "take_disc", "player": player, "disc": m["take"],
-                       "place": m["in"], "text": "{who}: " + label + "."})
+    if len(key) == 2:  # a disc taken
+        take, area = key[0], key[1]
+        ext.free[area][take] -= 1
+        ext.carriers.append([area, player, take])
+        events.append({"event": "take_disc", "player": player, "disc": take,
+                       "place": area, "text": "{who}: " + label + "."})
         return
-    src, dst, disc = b.index[m["from"]], b.index[m["to"]], m["disc"]
+    src_id, dst_id, disc = key[0], key[1], key[2]
+    src, dst = b.index[src_id], b.index[dst_id]
     if disc:
-        ext.carriers.remove([m["from"], player, disc])
+        ext.carriers.remove([src_id, player, disc])
     state.caballeros[src][player] -= 1
     engine.rules.leave(state, b, src, player, 1)
     state.caballeros[dst][player] += 1
@@ -1794,22 +1810,22 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
         ext.carrying = 1
     engine.rules.arrive(state, b, dst, player, 1)
     ext.carrying = None
-    key = m["to"] if not disc else f"{m['to']}:{disc}"
-    ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": m["from"],
-                          "to": m["to"], "disc": disc, "text": "{who}: " + label + "."}
+    sail = dst_id if not disc else f"{dst_id}:{disc}"
+    ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": src_id,
+                          "to": dst_id, "disc": disc, "text": "{who}: " + label + "."}
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
         state.scores[player] += d.points
         ext.supply[disc] = ext.supply.get(disc, 0) + 1
         ev["points"] = d.points
         ev["text"] += f" The {disc} is delivered: {d.points} points."
-        key = m["to"]
+        sail = dst_id
     elif disc:
-        ext.carriers.append([m["to"], player, disc])
+        ext.carriers.append([dst_id, player, disc])
     sailed = ext.sailed
     if sailed is None:
         sailed = ext.sailed = {}
-    sailed[key] = sailed.get(key, 0) + 1
+    sailed[sail] = sailed.get(sail, 0) + 1
     events.append(ev)
 
 
@@ -1825,14 +1841,15 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         return
     asked = _ASKED
     d = flow.pending
-    label: str | None = None
     if asked and d is not None and asked[0] is d and asked[1] is state:
-        move = _as_move(asked[2][norm - 1])  # the moves of the decision answered, same state
-        label = d.options["labels"][norm]  # (its label: _ship_decide made both)
-    else:
-        move = ship_moves(engine, state, player)[norm - 1]
+        key: MoveKey = asked[2][norm - 1]  # the moves of the decision answered, same state
+        _ASKED.clear()
+        # (its label: _ship_decide made both)
+        _apply_ship_key(engine, state, player, key, events, d.options["labels"][norm])
+        return
+    move = ship_moves(engine, state, player)[norm - 1]
     _ASKED.clear()
-    apply_ship_move(engine, state, player, move, events, label)
+    apply_ship_move(engine, state, player, move, events)
 
 
 def _ship_step(case: Any, arg: Any) -> None:
