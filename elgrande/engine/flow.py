@@ -290,13 +290,17 @@ class FlowEngine:
         or to that phase. With no phase to resume (a game saved before the opening phases
         were inserted), the start phase is the one they were inserted before."""
         target = flow.resume or self.rules.start
-        chain = self.rules.before.get(target, [])
-        i = chain.index(flow.phase) + 1 if flow.phase in chain else len(chain)
-        if i < len(chain):
-            flow.phase = chain[i]
-        else:
-            flow.resume = ""
-            flow.phase = target
+        chain = self.rules.before.get(target)
+        if chain is not None:  # the next phase after this one in the chain (one scan)
+            phase, n = flow.phase, len(chain)
+            i = 0
+            while i < n and chain[i] != phase:
+                i += 1
+            if i + 1 < n:
+                flow.phase = chain[i + 1]
+                return
+        flow.resume = ""
+        flow.phase = target
 
 
 def _seat(player: Any) -> str:

@@ -268,15 +268,15 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
             continue  # its caballeros have nowhere else to go
         row, nr = caballeros[r], neutral[r]
         owners: dict[str, int] = {}
+        to_ids: list[str] | None = None  # the destinations other than r, once needed
         for i, p in enumerate(movers):
             n = nr if p == NOBODY else row[p]  # as _count
+            if n > 0 and movable is not None:  # the modules' limit (a fold, B8.2)
+                if to_ids is None:
+                    to_ids = [to[j] for j in range(len(dests)) if dests[j] != r]
+                n = movable(s, b, r, p, ctx.subject, to_ids, n)
             if n > 0:
                 owners[seats[i]] = n
-        if owners and movable is not None:
-            to_ids = [t for d, t in zip(dests, to, strict=True) if d != r]
-            owners = {w: movable(s, b, r, int(w), ctx.subject, to_ids, n)
-                      for w, n in owners.items()}
-            owners = {w: n for w, n in owners.items() if n > 0}
         if owners:
             src = ids[r]
             sources[src] = owners

@@ -648,9 +648,16 @@ def standing(state: State, board: Board) -> dict[int, int]:
         return {}
     table = ext.table
     r = board.index[table.region]
-    out = {p: state.caballeros[r][p] - table.seated[p] for p in range(state.players)}
-    out[NOBODY] = state.neutral[r] - table.black
-    return {w: n for w, n in out.items() if n > 0}
+    row, seated = state.caballeros[r], table.seated
+    out: dict[int, int] = {}
+    for p in range(state.players):  # (plain loops: the compiled build runs them natively)
+        n = row[p] - seated[p]
+        if n > 0:
+            out[p] = n
+    n = state.neutral[r] - table.black
+    if n > 0:
+        out[NOBODY] = n
+    return out
 
 
 def _sit(table: Table, who: int, n: int) -> None:
@@ -1213,7 +1220,16 @@ def _scoring_places(state: State, board: Board) -> list[int]:
 def _scoring_order(board: Board, places: list[int]) -> list[int]:
     """C12: the base order, then the new areas in the manifest's order (France, Ship,
     America, Mediterranean)."""
-    return [*places, *(i for i in _geo(board).areas if i not in places)]
+    out = places[:]
+    for i in _geo(board).areas:  # (plain loops: the compiled build runs them natively)
+        known = False
+        for q in places:
+            if q == i:
+                known = True
+                break
+        if not known:
+            out.append(i)
+    return out
 
 
 # -- setup (C2) ------------------------------------------------------------------------------------
@@ -1322,8 +1338,11 @@ SHIP: Final = "ship"
 
 
 def _carriers(ext: Pieces, place: str, player: int, disc: str | None = None) -> int:
-    return sum(1 for c in ext.carriers if c[0] == place and c[1] == player
-               and (disc is None or c[2] == disc))
+    n = 0
+    for c in ext.carriers:  # (a plain loop: the compiled build runs it natively)
+        if c[0] == place and c[1] == player and (disc is None or c[2] == disc):
+            n += 1
+    return n
 
 
 # attr.s: a native class (README, "Compiled build"): read at every ship step
@@ -1376,19 +1395,24 @@ class _Dests:
         capped: some destination has a capacity (to be checked at each step).
         keys: the move key of a caballero sailing there carrying nothing, by destination.
         labels: the labels of those moves.
+        by_disc: the same keys and labels of a caballero carrying a disc, by disc id, once
+            made (:func:`_disc_dests`).
     """
 
     dests: list[tuple[str, int, int]]
     capped: bool
     keys: list[MoveKey]
     labels: list[str]
+    by_disc: dict[str, tuple[list[MoveKey], list[str]]]
 
     def __init__(self, dests: list[tuple[str, int, int]], capped: bool, keys: list[MoveKey],
-                 labels: list[str]) -> None:
+                 labels: list[str],
+                 by_disc: dict[str, tuple[list[MoveKey], list[str]]]) -> None:
         self.dests = dests
         self.capped = capped
         self.keys = keys
         self.labels = labels
+        self.by_disc = by_disc
 
 
 def _ship_plan(board: Board) -> _Plan | None:
@@ -1464,15 +1488,10 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
         else:
             return []  # nobody aboard or in a port to board from, nothing carried
     sailed: dict[str, int] = ext.sailed or _NONE
-    carried: dict[tuple[str, str | None], int] = {}  # the player's carriers by place, disc
-    for c in mine:
-        carried[(c[0], None)] = carried.get((c[0], None), 0) + 1
-        if c[2] is not None:
-            carried[(c[0], c[2])] = carried.get((c[0], c[2]), 0) + 1
     out: list[MoveKey] = []
     aboard: Sequence[str | None]
-    if carried:
-        aboard = _sailing(aboard_n, ship_id, carried, sailed, plan.discs)
+    if mine:
+        aboard = _sailing(aboard_n, ship_id, mine, sailed, plan.discs)
     else:  # _sailing without carriers, inline
         aboard = _PLAIN if aboard_n - int(sailed.get(ship_id, 0)) > 0 else ()
     if aboard:
@@ -1481,23 +1500,25 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
         if dd is None:
             dd = _dests(g, plan, k)
         for disc in aboard:
-            keys = dd.keys if disc is None else [(ship_id, r, disc) for r, _, _ in dd.dests]
+            if disc is None:
+                keys, texts = dd.keys, dd.labels
+            else:
+                keys, texts = _disc_dests(b, dd, ship_id, disc)
             if dd.capped:  # an area with room for so many (France, C4): state.count_in
                 for j, (_r, i, cap) in enumerate(dd.dests):
                     if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
                         out.append(keys[j])
                         if labels is not None:
-                            labels.append(dd.labels[j] if disc is None
-                                          else _key_label(b, keys[j]))
+                            labels.append(texts[j])
             else:
                 out += keys
                 if labels is not None:
-                    labels += dd.labels if disc is None else [_key_label(b, m) for m in keys]
+                    labels += texts
     free_discs: dict[str, Any] = ext.free
     for j, (a, i) in enumerate(plan.boarding):
         here = caballeros[i][player]
-        if carried:
-            for disc in _sailing(here, a, carried, sailed, plan.discs):
+        if mine:
+            for disc in _sailing(here, a, mine, sailed, plan.discs):
                 m = plan.boarding_keys[j] if disc is None else (a, ship_id, disc)
                 out.append(m)
                 if labels is not None:
@@ -1521,16 +1542,26 @@ _PLAIN: Final[tuple[str | None, ...]] = (None,)
 _NONE: Final[dict[str, int]] = {}
 
 
-def _sailing(here: int, place: str, carried: dict[tuple[str, str | None], int],
-             sailed: dict[str, int], discs: list[str | None]) -> list[str | None]:
+def _sailing(here: int, place: str, mine: list[Any], sailed: dict[str, int],
+             discs: list[str | None]) -> list[str | None]:
     """The discs (None: carrying nothing) a caballero of the player in ``place`` (``here``
-    of theirs there) may sail with: one that has not moved this turn (C5)."""
+    of theirs there; ``mine``: the player's carriers ``[area, player, disc]``) may sail
+    with: one that has not moved this turn (C5)."""
     got: list[str | None] = []
-    if here - carried.get((place, None), 0) - int(sailed.get(place, 0)) > 0:
+    at = 0  # the player's carriers here
+    for c in mine:
+        if c[0] == place:
+            at += 1
+    if here - at - int(sailed.get(place, 0)) > 0:
         got.append(None)
-    if carried:
-        for d in discs[1:]:
-            n = carried.get((place, d), 0)
+    if at:
+        for d in discs:
+            if d is None:
+                continue
+            n = 0
+            for c in mine:
+                if c[0] == place and c[2] == d:
+                    n += 1
             # the key of what sailed is made only for a disc carried here (most are not)
             if n > 0 and n - int(sailed.get(f"{place}:{d}", 0)) > 0:
                 got.append(d)
@@ -1544,7 +1575,18 @@ def _dests(g: _Geo, plan: _Plan, k: int) -> _Dests:
              if i != k and (cap < 0 or b.adjacent(k, i))]
     keys: list[MoveKey] = [(plan.ship, r, None) for r, _, _ in dests]
     got = g.dests[k] = _Dests(dests, any(cap >= 0 for _, _, cap in dests), keys,
-                              [_key_label(b, m) for m in keys])
+                              [_key_label(b, m) for m in keys], {})
+    return got
+
+
+def _disc_dests(b: Board, dd: _Dests, ship_id: str,
+                disc: str) -> tuple[list[MoveKey], list[str]]:
+    """The move keys and labels of a ship caballero carrying ``disc`` sailing to each of
+    ``dd.dests`` (C5, C7), kept in ``dd``."""
+    got = dd.by_disc.get(disc)
+    if got is None:
+        keys: list[MoveKey] = [(ship_id, r, disc) for r, _, _ in dd.dests]
+        got = dd.by_disc[disc] = (keys, [_key_label(b, m) for m in keys])
     return got
 
 
@@ -1675,9 +1717,13 @@ def _movable(state: State, board: Board, place: int, owner: int, decider: int,
     if owner == decider or owner < 0:
         return n
     ext = pieces(state)
-    if ext is None or not ext.carriers or board.places[board.castillo].id not in to:
-        return n  # no carrier at all (_carriers would count none), or not to the Castillo
-    return n - _carriers(ext, board.places[place].id, owner)
+    if ext is None or not ext.carriers:
+        return n  # no carrier at all (_carriers would count none)
+    g = _geo(board)
+    k = _carriers(ext, g.ids[place], owner)
+    if not k or g.ids[board.castillo] not in to:
+        return n  # no carrier of the owner's here, or not to the Castillo
+    return n - k
 
 
 def _move_label(b: Board, m: dict[str, Any]) -> str:
@@ -1731,7 +1777,10 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         return None
     d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop",
                  {"labels": labels}, "C5")
-    _ASKED[:] = [d, state, moves]
+    _ASKED.clear()  # (no slice assignment: the compiled build makes a slice object)
+    _ASKED.append(d)
+    _ASKED.append(state)
+    _ASKED.append(moves)
     return d
 
 
@@ -1740,19 +1789,28 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     """Carry out one of :func:`ship_moves` (C5-C7): a disc brought to a mainland region
     scores its points at once and returns to the supply (C7); a carrier takes no office
     (C5, C6). ``label``: the move's label (:func:`_move_label`) when the caller has it."""
+    if label is None:
+        label = _move_label(engine.board, m)
+    key: MoveKey = (m["take"], m["in"]) if "take" in m else (m["from"], m["to"], m["disc"])
+    _apply_ship_key(engine, state, player, key, events, label)
+
+
+def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
+                    events: Events, label: str) -> None:
+    """:func:`apply_ship_move` of a move key (:data:`MoveKey`) with its label."""
     b = engine.board
     ext = own_pieces(state, b)
-    if label is None:
-        label = _move_label(b, m)
-    if "take" in m:
-        ext.free[m["in"]][m["take"]] -= 1
-        ext.carriers.append([m["in"], player, m["take"]])
-        events.append({"event": "take_disc", "player": player, "disc": m["take"],
-                       "place": m["in"], "text": "{who}: " + label + "."})
+    if len(key) == 2:  # a disc taken
+        take, area = key[0], key[1]
+        ext.free[area][take] -= 1
+        ext.carriers.append([area, player, take])
+        events.append({"event": "take_disc", "player": player, "disc": take,
+                       "place": area, "text": "{who}: " + label + "."})
         return
-    src, dst, disc = b.index[m["from"]], b.index[m["to"]], m["disc"]
+    src_id, dst_id, disc = key[0], key[1], key[2]
+    src, dst = b.index[src_id], b.index[dst_id]
     if disc:
-        ext.carriers.remove([m["from"], player, disc])
+        ext.carriers.remove([src_id, player, disc])
     state.caballeros[src][player] -= 1
     engine.rules.leave(state, b, src, player, 1)
     state.caballeros[dst][player] += 1
@@ -1760,22 +1818,22 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
         ext.carrying = 1
     engine.rules.arrive(state, b, dst, player, 1)
     ext.carrying = None
-    key = m["to"] if not disc else f"{m['to']}:{disc}"
-    ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": m["from"],
-                          "to": m["to"], "disc": disc, "text": "{who}: " + label + "."}
+    sail = dst_id if not disc else f"{dst_id}:{disc}"
+    ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": src_id,
+                          "to": dst_id, "disc": disc, "text": "{who}: " + label + "."}
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
         state.scores[player] += d.points
         ext.supply[disc] = ext.supply.get(disc, 0) + 1
         ev["points"] = d.points
         ev["text"] += f" The {disc} is delivered: {d.points} points."
-        key = m["to"]
+        sail = dst_id
     elif disc:
-        ext.carriers.append([m["to"], player, disc])
+        ext.carriers.append([dst_id, player, disc])
     sailed = ext.sailed
     if sailed is None:
         sailed = ext.sailed = {}
-    sailed[key] = sailed.get(key, 0) + 1
+    sailed[sail] = sailed.get(sail, 0) + 1
     events.append(ev)
 
 
@@ -1791,14 +1849,15 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         return
     asked = _ASKED
     d = flow.pending
-    label: str | None = None
     if asked and d is not None and asked[0] is d and asked[1] is state:
-        move = _as_move(asked[2][norm - 1])  # the moves of the decision answered, same state
-        label = d.options["labels"][norm]  # (its label: _ship_decide made both)
-    else:
-        move = ship_moves(engine, state, player)[norm - 1]
+        key: MoveKey = asked[2][norm - 1]  # the moves of the decision answered, same state
+        _ASKED.clear()
+        # (its label: _ship_decide made both)
+        _apply_ship_key(engine, state, player, key, events, d.options["labels"][norm])
+        return
+    move = ship_moves(engine, state, player)[norm - 1]
     _ASKED.clear()
-    apply_ship_move(engine, state, player, move, events, label)
+    apply_ship_move(engine, state, player, move, events)
 
 
 def _ship_step(case: Any, arg: Any) -> None:
