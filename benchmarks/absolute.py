@@ -21,12 +21,14 @@ would show, assuming the cold start and validate scale as the playouts do. The s
 are an estimate; the rows measured here are what they are. ``--tree-python PY`` times the
 installed build of ``PY`` (e.g. the mypyc build) instead of the checkout.
 
-Two more rows give the floor under ``validate`` on a machine: a process that only starts
-the interpreter, and one that starts it and imports the two libraries every ``validate``
-imports before any work of elgrande's (:data:`FLOOR`: attrs for the plain-data classes,
-click for the command line, as the team's rules prescribe). Beside them, ``validate``'s
-whole budget at the target (the card files / 1,000 cards/s): what is left of it after the
-floor is all elgrande's own imports and the card files may take on that machine.
+More rows give the floors under both targets on a machine: ``import attrs`` alone timed in
+the process as the cold start is (attrs: the plain-data classes the team's rules prescribe;
+every elgrande process imports it first), beside the cold start's budget of 100 ms; a
+process that only starts the interpreter; and one that starts it and imports the two
+libraries every ``validate`` imports before any work of elgrande's (:data:`FLOOR`: attrs,
+and click for the command line), beside ``validate``'s whole budget at the target (the
+card files / 1,000 cards/s): what is left of it after the floor is all elgrande's own
+imports and the card files may take on that machine.
 """
 
 from __future__ import annotations
@@ -50,12 +52,15 @@ ISSUE_GAMES_PER_S = {2: 716.0, 3: 485.0, 4: 380.0, 5: 310.0}
 COLD_START_MS, VALIDATE_CARDS_S = 100.0, 1000.0
 #: The libraries every ``elgrande validate`` process imports before its own modules.
 FLOOR = "import attrs, click"
+#: ``import attrs`` timed in the process, as :data:`cold_start.COLD` times the cold start.
+ATTRS_MS = ("import time; t0 = time.perf_counter(); import attrs; "
+            "print(1000 * (time.perf_counter() - t0))")
 
 
 def tree_round(py: str, env: dict[str, str], cards: str, cwd: str) -> dict[str, float]:
     """The working tree's cold start (ms in process), validate (card files, wall and CPU
-    ms of the process) and the floor (wall ms of a bare interpreter and of one importing
-    :data:`FLOOR`) under ``py``."""
+    ms of the process) and the floors (``import attrs`` in process, ms; wall ms of a bare
+    interpreter and of one importing :data:`FLOOR`) under ``py``."""
     _wall, _cpu, text = timed([py, "-c", COLD + REPORT], env, cwd)
     cold_ms = float(json.loads(text.splitlines()[-1])["ms"])
     cli = str(Path(py).parent / "elgrande")
@@ -63,8 +68,9 @@ def tree_round(py: str, env: dict[str, str], cards: str, cwd: str) -> dict[str, 
     files = int(text.split()[0])
     bare = timed([py, "-c", "pass"], env, cwd)[0]
     floor, floor_cpu, _text = timed([py, "-c", FLOOR], env, cwd)
+    attrs_ms = float(timed([py, "-c", ATTRS_MS], env, cwd)[2].split()[-1])
     return {"cold": cold_ms, "files": files, "vwall": wall, "vcpu": cpu, "bare": bare,
-            "floor": floor, "floor_cpu": floor_cpu}
+            "floor": floor, "floor_cpu": floor_cpu, "attrs": attrs_ms}
 
 
 def main() -> None:
@@ -100,6 +106,7 @@ def main() -> None:
     bare = statistics.median(t["bare"] for t in trees)
     floor = statistics.median(t["floor"] for t in trees)
     floor_cpu = statistics.median(t["floor_cpu"] for t in trees)
+    attrs_ms = statistics.median(t["attrs"] for t in trees)
     budget = 1000 * files / VALIDATE_CARDS_S
     print(f"load average at the end: {os.getloadavg()[0]:.2f}; medians of {args.runs} rounds")
     for n in here:
@@ -113,12 +120,17 @@ def main() -> None:
              1000 * files / vwall * factor, f">= {VALIDATE_CARDS_S:.0f}"),
             ("validate cards/s of CPU time", 1000 * files / vcpu,
              1000 * files / vcpu * factor, f">= {VALIDATE_CARDS_S:.0f}"),
+            ("import attrs alone, in process (ms)", attrs_ms, attrs_ms / factor,
+             f"({COLD_START_MS:.0f})"),
             ("interpreter alone, wall (ms)", bare, bare / factor, ""),
             (f"interpreter + {FLOOR}, wall (ms)", floor, floor / factor,
              f"({budget:.0f})"),
             (f"interpreter + {FLOOR}, CPU (ms)", floor_cpu, floor_cpu / factor, "")]
     for name, value, scaled, target in rows:
         print(f"{name:<46}{value:>10.1f}{scaled:>10.1f}{target:>10}")
+    print(f"({COLD_START_MS:.0f}): the cold start's whole budget at the target; left after "
+          f"import attrs: {COLD_START_MS - attrs_ms:.1f} ms here, "
+          f"{COLD_START_MS - attrs_ms / factor:.1f} ms scaled")
     print(f"({budget:.0f}): validate's whole budget for its {files} card files at the target; "
           f"left after the floor: {budget - floor:.1f} ms here, {budget - floor / factor:.1f} "
           "ms scaled")
