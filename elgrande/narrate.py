@@ -190,7 +190,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"  {names[e['owner']]} sends {caballeros(sum(e['taken'].values()))} "
                 f"({_places(board, e['taken'])}) to the {e['to']}."]
     if kind == "score":
-        r: RegionScore = e["result"]
+        r = RegionScore.from_json(e["result"])
         return ["  Scoring " + scored(r, board, names)]
     if kind == "king":
         return [f"  The king moves from {_region(board, e['frm'])} to {_region(board, e['to'])}."]
@@ -216,7 +216,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
             out.append("Vetoes expire: " + ", ".join(names[p] for p in e["expired"]) + ".")
         return out
     if kind == "general_scoring":
-        g: GeneralScoring = e["result"]
+        g = GeneralScoring.from_json(e["result"])
         lines = [f"-- Scoring after round {e['round']} --",
                  "Discs: " + ", ".join(f"{names[p]}: {_region(board, d)}"
                                        for p, d in enumerate(g.discs))]

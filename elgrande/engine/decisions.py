@@ -285,7 +285,21 @@ class Decision:
         ``True`` into ``1`` at an ``int`` parameter).
 
         Returns:
-            The answer in normal form (what the engine applies).
+            The answer in normal form, plain data: the form :meth:`legal_answers` lists
+            and :meth:`random_answer` draws (a legal answer in normal form is its own
+            normal form).
+        Raises:
+            IllegalMove: with a rule id; nothing is changed.
+        """
+        norm = self.applied(answer, player)
+        plain = KINDS[self.kind].plain
+        return norm if plain is None else plain(norm, answer)
+
+    def applied(self, answer: Any, player: Any = None) -> Any:
+        """Check ``answer`` as :meth:`check` does, and return it in the form the engine
+        applies (a move list as ``(from, to, player, n)`` tuples, a mobile scoreboard's
+        move as ``(scoreboard, to)``; other kinds: as :meth:`check`).
+
         Raises:
             IllegalMove: with a rule id; nothing is changed.
         """
@@ -363,22 +377,52 @@ class Kind:
     #: optional, for kinds whose answers are a sequence in the options: that sequence
     #: (what ``legal`` lists, not copied), so a random answer is one look-up.
     listed: Callable[[Decision, int], Sequence[Any]] | None = None
+    #: optional, for kinds whose ``check`` returns another form than plain data:
+    #: ``plain(checked, answer)``, the plain normal form (:meth:`Decision.check`).
+    plain: Callable[[Any, Any], Any] | None = None
 
     def __init__(self, check: Callable[[Decision, int, Any], Any],
                  legal: Callable[[Decision, int], list[Any] | None],
                  random: Callable[[Decision, int, Random], Any],
                  count: Callable[[Decision, int], int | None] | None = None,
                  nth: Callable[[Decision, int, int], Any] | None = None,
-                 listed: Callable[[Decision, int], Sequence[Any]] | None = None) -> None:
+                 listed: Callable[[Decision, int], Sequence[Any]] | None = None,
+                 plain: Callable[[Any, Any], Any] | None = None) -> None:
         object.__setattr__(self, "check", check)
         object.__setattr__(self, "legal", legal)
         object.__setattr__(self, "random", random)
         object.__setattr__(self, "count", count)
         object.__setattr__(self, "nth", nth)
         object.__setattr__(self, "listed", listed)
+        object.__setattr__(self, "plain", plain)
 
 
 KINDS: dict[str, Kind] = {}
+#: The keys an answer of a kind may have, by kind: of the mapping answered
+#: (``bring_to_court``, ``move_scoreboard``) or of each move of a move list
+#: (``move_caballeros``). Any other key is refused (:func:`refuse_unknown_keys`); a rules
+#: module adds the keys it reads with :func:`answer_keys`.
+ANSWER_KEYS: dict[str, frozenset[str]] = {}
+
+
+def answer_keys(kind: str, *keys: str) -> None:
+    """Let answers of decision kind ``kind`` (or its moves, see :data:`ANSWER_KEYS`)
+    carry ``keys`` besides the ones already known (a rules module's own keys)."""
+    ANSWER_KEYS[kind] = ANSWER_KEYS.get(kind, frozenset()) | frozenset(keys)
+
+
+def refuse_unknown_keys(kind: str, answer: Mapping[Any, Any], rule: str) -> None:
+    """Refuse a mapping answer (or move) of ``kind`` with a key not in
+    :data:`ANSWER_KEYS`.
+
+    Raises:
+        IllegalMove: ``rule``, naming the key and the known ones.
+    """
+    known = ANSWER_KEYS.get(kind, frozenset())
+    for k in answer:
+        if k not in known:
+            raise IllegalMove(rule, f"{shown(k)} is not a key of a {kind} answer (its keys: "
+                              f"{', '.join(sorted(known))})")
 
 
 def kind(name: str, check: Callable[[Decision, int, Any], Any],
@@ -386,14 +430,16 @@ def kind(name: str, check: Callable[[Decision, int, Any], Any],
          rand: Callable[[Decision, int, random.Random], Any] | None = None,
          count: Callable[[Decision, int], int | None] | None = None,
          nth: Callable[[Decision, int, int], Any] | None = None,
-         listed: Callable[[Decision, int], Sequence[Any]] | None = None) -> None:
+         listed: Callable[[Decision, int], Sequence[Any]] | None = None,
+         plain: Callable[[Any, Any], Any] | None = None) -> None:
     """Register a decision kind's handlers (the flow registers its own kinds too):
     ``check``, ``legal``, ``rand`` (when answers are too many to list) and optionally
-    ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed) and
-    ``listed`` (``legal``'s list itself, uncopied, where the options hold it)."""
+    ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed),
+    ``listed`` (``legal``'s list itself, uncopied, where the options hold it) and
+    ``plain`` (``check``'s result as plain data, when it is not)."""
     def _no_random(d: Decision, p: int, rng: random.Random) -> Any:
         raise AssertionError(f"{name}: answers must be listable")  # pragma: no cover
-    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed)
+    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed, plain)
 
 
 def _rule(d: Decision, default: str) -> str:
@@ -792,9 +838,9 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
             return {"provinces": k, "regions": {}}
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = {"provinces": answer, "regions": {}}
-    if (type(answer) is not dict and not isinstance(answer, Mapping)) \
-            or not set(answer) <= {"provinces", "regions"}:
+    if type(answer) is not dict and not isinstance(answer, Mapping):
         raise IllegalMove("B4.1", "answer with a number, or {provinces: k, regions: {...}}")
+    refuse_unknown_keys("bring_to_court", answer, "B4.1")
     k = answer.get("provinces", 0)
     if not is_int(k) or k < 0:
         raise IllegalMove("B4.1", "the count from the provinces must be a whole number >= 0")
@@ -864,6 +910,7 @@ def _court_nth(d: Decision, p: int, i: int) -> dict[str, Any]:
             "regions": _units_nth(o["regions"], 1, o["limit"] - o["provinces"], i - base)}
 
 
+answer_keys("bring_to_court", "provinces", "regions")
 kind("bring_to_court", _court_check, _court_legal, _court_random, _court_count, _court_nth)
 
 
@@ -884,6 +931,7 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
     for m in answer:
         if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
             raise IllegalMove(rule, f"a move needs 'from' and 'to': {shown(m)}")
+        refuse_unknown_keys("move_caballeros", m, rule)
         src, dst = m["from"], m["to"]
         if not isinstance(src, str) or not isinstance(dst, str):
             raise IllegalMove(rule, f"a move's 'from' and 'to' are region ids: {shown(m)}")
@@ -985,7 +1033,22 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     return [{"from": s, "to": t, "player": who, "n": n} for (s, t, who), n in moves.items()]
 
 
-kind("move_caballeros", _move_check, _move_legal, _move_random)
+def _extra(m: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    """The keys of mapping ``m`` beyond ``fields`` (a rules module's, :func:`answer_keys`)."""
+    return {k: v for k, v in m.items() if k not in fields}
+
+
+_MOVE_FIELDS: Final = ("from", "to", "player", "n")
+
+
+def _move_plain(norm: list[tuple[str, str, int, int]], answer: Any) -> list[dict[str, Any]]:
+    """The checked moves as plain data, each with every key (a module's keys kept)."""
+    return [{"from": s, "to": t, "player": w, "n": n, **_extra(m, _MOVE_FIELDS)}
+            for (s, t, w, n), m in zip(norm, answer, strict=True)]
+
+
+answer_keys("move_caballeros", *_MOVE_FIELDS)
+kind("move_caballeros", _move_check, _move_legal, _move_random, plain=_move_plain)
 
 
 # -- mobile scoreboards --------------------------------------------------------------------------
@@ -994,6 +1057,7 @@ def _scoreboard_check(d: Decision, p: int, answer: Any) -> tuple[str, str]:
     o = d.options
     if not isinstance(answer, Mapping) or "scoreboard" not in answer or "to" not in answer:
         raise IllegalMove("B6.9", "answer with {scoreboard: id, to: region}")
+    refuse_unknown_keys("move_scoreboard", answer, "B6.9")
     sb, to = answer["scoreboard"], answer["to"]
     if not isinstance(sb, str) or not isinstance(to, str):
         raise IllegalMove("B6.9", f"name the scoreboard and the region by their ids: "
@@ -1007,6 +1071,12 @@ def _scoreboard_check(d: Decision, p: int, answer: Any) -> tuple[str, str]:
     return sb, to
 
 
+def _scoreboard_plain(norm: tuple[str, str], answer: Any) -> dict[str, Any]:
+    """The checked move of a mobile scoreboard as plain data."""
+    return {"scoreboard": norm[0], "to": norm[1], **_extra(answer, ("scoreboard", "to"))}
+
+
+answer_keys("move_scoreboard", "scoreboard", "to")
 kind("move_scoreboard", _scoreboard_check,
      lambda d, p: [{"scoreboard": sb, "to": t} for sb, ts in d.options["moves"].items()
-                   for t in ts])
+                   for t in ts], plain=_scoreboard_plain)

@@ -1305,10 +1305,10 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
         return
     b = engine.board
     n = int(figures(b).setup.get("disc_caballeros", 0))
-    chosen = {}
+    chosen = {}  # by seat as a string: events are JSON data
     for p in range(state.players):
         r = b.index[flow.secret[str(p)]]
-        chosen[p] = b.place_id(r)
+        chosen[str(p)] = b.place_id(r)
         k = min(n, state.court[p])
         if r == state.king or k <= 0:
             continue
