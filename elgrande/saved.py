@@ -234,6 +234,9 @@ def record(v: Any, cls: type, path: str, depth: int = 0) -> dict[str, Any]:
         if f.name not in v:
             if f.default is attrs.NOTHING:
                 _fail(where, "missing")
+            # the default, as the class fills it in: the checks see what loads
+            make = getattr(f.default, "factory", None)  # an attrs.Factory
+            out[f.name] = make() if callable(make) else copy.deepcopy(f.default)
             continue
         out[f.name] = typed(v[f.name], hints.get(f.name, Any), where, depth + 1)
     return out
@@ -306,6 +309,9 @@ def check_header(h: Any, path: str = "header") -> dict[str, Any]:
     variant = h.get("variant", "standard")
     if not isinstance(variant, str) or not 0 < len(variant) <= 40:
         _fail(f"{path}.variant", "must be a variant id such as \"standard\"")
+    fill = h.get("fill")
+    if fill is not None and (not isinstance(fill, str) or not 0 < len(fill) <= 4096):
+        _fail(f"{path}.fill", "must be a fill's name or path (EXPANSIONS.md 6), or null")
     _strings(h, "errata", path)
     _strings(h, "cards", path)
     hashes = h.get("hashes", {})
@@ -525,15 +531,21 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
         hand = {c.value for c in lib.of_role("hand")}
         check_state(part["before"], lib.board, players, hand or None, f"{pre}.before")
     secret = fl.get("secret")
-    if isinstance(secret, dict):  # secret discs given so far: {seat: region id} (B6.1)
+    if isinstance(secret, dict):  # secret answers given so far: {seat: answer} (B6.1)
+        pending = fl.get("pending")
         for k, v in secret.items():
             if not k.isdigit() or int(k) >= players:
                 _fail(f"flow.secret.{k}", "not a player of the game")
-            pending = fl.get("pending")
             kind = pending.get("kind") if isinstance(pending, dict) else None
             if kind == "secret_region" and (
                     not isinstance(v, str) or v not in lib.board.index):
                 _fail(f"flow.secret.{k}", "must be a region id")
+            if isinstance(pending, dict) and kind in dec.KINDS and \
+                    str(k) in (pending.get("options") or {}).get("per_player", {}):
+                try:  # the answer given must be one the decision takes from that player
+                    dec.KINDS[kind].check(Decision.from_json(pending), int(k), v)
+                except Exception:  # noqa: BLE001 - refused, or options it cannot read
+                    _fail(f"flow.secret.{k}", f"not an answer of the {kind!r} decision")
     for i, p in enumerate(fl.get("turn_order") or []):
         if isinstance(p, int):
             _seat(p, players, f"flow.turn_order[{i}]")

@@ -1440,6 +1440,12 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     """
     from elgrande.saved import SavedGameError
 
+    if st.get("round", 0) >= 1:  # the cards chosen (I1): held or played, all of them
+        n = cards_of(lib).choose
+        for p in range(players):
+            if len(st["hands"][p]) + len(st["discards"][p]) != n:
+                raise SavedGameError(f"state.hands[{p}]", f"the {n} cards chosen (I1) are "
+                                     "held or played")
     mine = (st.get("ext") or {}).get(EXT)
     if mine is None:
         return
@@ -1455,7 +1461,7 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     if not isinstance(mine, dict):
         fail("", "a mapping of this module's pieces")
     for k in mine:
-        if k not in ("turn", "takes", "asked", "held", "bridge", "laid"):
+        if k not in ("turn", "takes", "asked", "held", "bridge", "laid", "leaving"):
             fail(f".{k}", "unknown Intrigue & the King piece")
     turn = mine.get("turn")
     if turn is not None:
@@ -1484,6 +1490,15 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     laid = mine.get("laid")
     if laid is not None and laid not in {sb.id for sb in b.scoreboards}:
         fail(".laid", "not a mobile scoreboard (I8)")
+    leaving = mine.get("leaving")
+    if leaving is not None:  # I9: the discs shown, where Grandes leave the Castillo to
+        shown, to = leaving.get("discs", []), leaving.get("to", {})
+        if not isinstance(leaving, dict) or not set(leaving) <= {"discs", "to"} \
+                or not isinstance(shown, list) or not isinstance(to, dict) \
+                or any(r not in b.index for r in shown) or any(
+                    not k.isdigit() or int(k) >= players or r not in b.index
+                    for k, r in to.items()):
+            fail(".leaving", "the discs shown and each player's region (I9)")
 
 
 MODULE = RulesModule(
