@@ -688,6 +688,10 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
                            header.get("set_paths", []))
     except ElGrandeError as exc:
         _fail("header", f"its cards do not load: {exc}")
+    try:  # a game plays with every card field known (EXPANSIONS.md 6.2), as new_game
+        lib.require_complete()
+    except ElGrandeError as exc:
+        _fail("header.fill", f"card data is missing without a fill: {exc}")
     b = lib.board
     if not b.min_players <= len(names) <= b.max_players:
         _fail("names", f"El Grande takes {b.min_players}-{b.max_players} players (B1.0)")

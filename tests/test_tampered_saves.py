@@ -163,3 +163,14 @@ def test_i8_x2_a_corrupt_intrigue_king_part_is_refused(path: str, value: Any) ->
     save["state"]["ext"].setdefault("intrigue_king", {})
     with pytest.raises(SavedGameError, match=r"state\.ext\.intrigue_king"):
         Game.from_json(_edited(save, f"state.ext.intrigue_king.{path}", value))
+
+
+@pytest.mark.parametrize("name", ["colonies", "intrigue-king", "both"])
+def test_an_expansion_save_without_its_fill_is_refused(name: str) -> None:
+    """A save of a game played with the provisional fill, its ``header.fill`` dropped,
+    would play with card data missing: refused, as ``new_game`` refuses to start it."""
+    save = copy.deepcopy(_game_saves(name, 2)[0])
+    del save["header"]["fill"]
+    with pytest.raises(SavedGameError) as exc:
+        Game.from_json(save)
+    assert exc.value.path == "header.fill"

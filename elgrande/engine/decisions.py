@@ -32,6 +32,11 @@ bring_to_court         an integer (from the provinces) or
 move_scoreboard        ``{"scoreboard": "8-4-0", "to": region id}``
 secret_region          one region id per answering player (each answers alone)
 =====================  =================================================================
+
+A key an answer form does not name (of the mapping answered, or of a move) is refused
+(:data:`ANSWER_KEYS`; a rules module declares the keys it reads with :func:`answer_keys`).
+:meth:`Decision.check` returns an answer in normal form, as plain data: the form
+:meth:`Decision.legal_answers` lists.
 """
 
 from __future__ import annotations
