@@ -540,10 +540,11 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
             if kind == "secret_region" and (
                     not isinstance(v, str) or v not in lib.board.index):
                 _fail(f"flow.secret.{k}", "must be a region id")
-            if isinstance(pending, dict) and kind in dec.KINDS and \
-                    str(k) in (pending.get("options") or {}).get("per_player", {}):
+            per = (pending.get("options") or {}).get("per_player") \
+                if isinstance(pending, dict) else None
+            if kind in dec.KINDS and isinstance(per, dict) and str(k) in per:
                 try:  # the answer given must be one the decision takes from that player
-                    dec.KINDS[kind].check(Decision.from_json(pending), int(k), v)
+                    dec.KINDS[str(kind)].check(Decision.from_json(dict(pending or {})), int(k), v)
                 except Exception:  # noqa: BLE001 - refused, or options it cannot read
                     _fail(f"flow.secret.{k}", f"not an answer of the {kind!r} decision")
     for i, p in enumerate(fl.get("turn_order") or []):

@@ -1440,6 +1440,14 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     """
     from elgrande.saved import SavedGameError
 
+    if fl.get("phase") == DECK:  # the cards chosen so far, secretly (I1)
+        opts = (st.get("ext") or {}).get(OPTIONS)
+        values, count = _deck_offer(lib, isinstance(opts, dict) and bool(opts.get("beginner")))
+        for k, v in (fl.get("secret") or {}).items():
+            if not isinstance(v, list) or len(v) != count or len(set(v)) != count \
+                    or not all(type(x) is int and x in values for x in v):
+                raise SavedGameError(f"flow.secret.{k}", f"{count} different cards of the "
+                                     "set (I1)")
     if st.get("round", 0) >= 1:  # the cards chosen (I1): held or played, all of them
         n = cards_of(lib).choose
         for p in range(players):
