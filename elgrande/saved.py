@@ -485,6 +485,11 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
             _cards(part[key], lib, f"{pre}.{key}")
     if "card" in fl:
         _cards(fl["card"], lib, "flow.card")
+    from elgrande.rules import base as base_rules  # the turn's phases once a card is taken
+
+    if fl.get("phase") in (base_rules.ORDER, base_rules.PLACE, base_rules.OFFER,
+                           base_rules.VETO, base_rules.SPECIAL) and not fl.get("card"):
+        _fail("flow.card", "a turn past its action card has one (B4)")
     stacks = part.get("stacks")
     n_stacks = len(lib.board.stacks) or 4
     if isinstance(stacks, list) and len(stacks) != n_stacks:

@@ -1448,8 +1448,9 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
                     or not all(type(x) is int and x in values for x in v):
                 raise SavedGameError(f"flow.secret.{k}", f"{count} different cards of the "
                                      "set (I1)")
-    if st.get("round", 0) >= 1:  # the cards chosen (I1): held or played, all of them
-        n = cards_of(lib).choose
+    if fl.get("phase") != DECK:  # the cards chosen (I1): held or played, all of them
+        opts = (st.get("ext") or {}).get(OPTIONS)
+        n = _deck_offer(lib, isinstance(opts, dict) and bool(opts.get("beginner")))[1]
         for p in range(players):
             if len(st["hands"][p]) + len(st["discards"][p]) != n:
                 raise SavedGameError(f"state.hands[{p}]", f"the {n} cards chosen (I1) are "
@@ -1489,7 +1490,7 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
             fail(f".{key}", "a list of players (X2, I5)")
     for i, t in enumerate(mine.get("takes") or []):
         if not isinstance(t, list) or len(t) != 3 or not is_int(t[0], 0, players) \
-                or t[1] not in lib.cards.cards or not is_int(t[2], -1, 100):
+                or t[1] not in lib.cards.cards or not is_int(t[2], -1, len(b.stacks) or 4):
             fail(f".takes[{i}]", "a card taken: [player, card id, stack] (X2)")
     ends = mine.get("bridge")
     if ends is not None and (not isinstance(ends, list) or len(ends) != 2 or not all(
