@@ -164,6 +164,17 @@ HOOKS: dict[str, str] = {
                         "interlude and the answer was checked and applied (refusals raise "
                         "IllegalMove before anything changes), else None; the last module "
                         "that answers wins.",
+    "move_which": "move_which(state, board, sources) -> dict[place id, dict[player, [key, "
+                  "[[value, n], ...]]]]: for a move_caballeros decision's ``sources`` "
+                  "({place id: {player: n}}), which kinds of those caballeros a move entry "
+                  "may name with ``key`` (a move entry's extra key declared by the module, "
+                  "e.g. which caballero leaves), each ``value`` with how many of the n are "
+                  "of that kind (the kinds' n add up to the n), listed in the order an entry "
+                  "naming none takes them; only where there is a real choice; merged.",
+    "leaving": "leaving(state, board, place, player, n, key, value) -> None: n of player's "
+               "caballeros are about to leave a place as a move entry named them (``key``: "
+               "``value``, declared by ``move_which``), before their counts are lowered and "
+               "the ``leave`` hooks hear of it; every module.",
     "movable": "movable(state, board, place, owner, decider, to, n) -> int: how many of "
                "owner's n caballeros in a place an effect of decider may move to the places "
                "``to`` (ids; B8.2); folded.",
@@ -344,6 +355,11 @@ class Rules:
         #: ``sendable(state, board, place, owner, decider, n) -> n``: folded (B8.7).
         self.sendable: Callable[[State, Any, int, int, int, int], int] | None = \
             _compose6(self.hooks["sendable"])
+        #: ``move_which(state, board, sources) -> {place: {player: [key, kinds]}}``:
+        #: merged (B8.2); None when no module names kinds of caballeros.
+        self.move_which: Callable[[State, Any, Any], dict[str, Any]] | None = \
+            self._single("move_which") or (self._move_which if self.hooks["move_which"]
+                                           else None)
         #: ``moved(state, board, src, dst, player, n, decider)``: every module's hook (B8.2).
         self.moved: Callable[[State, Any, int, int, int, int, int], None] | None = \
             _compose7(self.hooks["moved"])
@@ -473,6 +489,14 @@ class Rules:
                          moves: Sequence[Any]) -> None:
         """Call every ``castillo_emptied`` hook (see :data:`HOOKS`)."""
         self.each("castillo_emptied", state, board, discs, moves)
+
+    def _move_which(self, state: Any, board: Any, sources: Any) -> dict[str, Any]:
+        """Merge every ``move_which`` hook's answer (see :data:`HOOKS`)."""
+        out: dict[str, Any] = {}
+        for fn in self.hooks["move_which"]:
+            for src, owners in (fn(state, board, sources) or {}).items():
+                out.setdefault(src, {}).update(owners)
+        return out
 
     def _arrive(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
         """Call every ``arrive`` hook (see :data:`HOOKS`)."""
