@@ -22,7 +22,11 @@ choose_action_card     an action card id among ``options["choices"]``
 move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n": k}]``;
                        ``player`` may be left out when only one colour may move; the
                        neutral caballeros are player ``-1``; ``options["room"]`` as for
-                       place_caballeros
+                       place_caballeros; where ``options["which"]`` lists kinds of a
+                       player's caballeros in a source (``{id: {player: [key, [[value,
+                       n], ...]]}}``, declared by a rules module), a move may add
+                       ``key: value`` to say which of them leave (at most n of a kind);
+                       a move naming none takes the kinds in their listed order
 place_caballeros       ``{region id: caballeros}`` (``{}`` places none); a place may take
                        at most ``options["room"][id][0]`` when it is listed there (a
                        capacity); a seating: ``{player index: caballeros}``

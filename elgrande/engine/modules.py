@@ -125,7 +125,8 @@ HOOKS: dict[str, str] = {
              "``arrive`` hooks heard of it; B8.2); every module.",
     "relocated": "relocated(ctx, options, moves) -> None: the answer to a special action's "
                  "move_caballeros decision was applied (``options``: the decision's; "
-                 "``moves``: (from, to, player, n); B8.2); every module.",
+                 "``moves``: (from, to, player, n) or, for kinds a module declared, (from, to, "
+                 "player, n, (key, value)); B8.2); every module.",
     "ranking_counts": "ranking_counts(state, board, place, who, counts) -> (who, counts): "
                       "who counts in a place's ranking and with how many (B6.5; seated "
                       "caballeros, officers not counted, neutral caballeros); folded.",
@@ -218,6 +219,9 @@ class RulesModule:
             are made once per key (:func:`elgrande.rules.base.placement_decision`); a
             module with those hooks and no ``placement_key`` (the default) has them
             folded at every placement.
+        answer_docs: ``(decision kind, what this module's answers add)`` rows for the
+            answer-forms table of the docs (``docs/dsl.md``), e.g. the keys a move entry may
+            carry through its ``move_which`` hook.
     """
 
     name: str
@@ -227,6 +231,7 @@ class RulesModule:
     start: str = ""
     interlude_rules: frozenset[str] | None = None
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
+    answer_docs: tuple[tuple[str, str], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:

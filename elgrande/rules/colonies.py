@@ -27,8 +27,12 @@ relocations in place (``relocations``, C11). Inside a special action they are as
 between two statements (hook ``interject``), elsewhere between phases (hook ``interlude``).
 A decision is asked only when there is a real choice.
 
-Interpretations [decision], named so they can be changed: plain caballeros leave an area
-before its carriers and officers (a move answer does not tell caballeros apart); an effect
+Which caballeros leave is the mover's choice (C10, C11): a move entry may name a seated or
+a standing caballero at the limit table, an office holder or a plain one in France, on the
+ship or in America (hooks ``move_which`` and ``leaving``; ship moves likewise); the Viceroy
+may give up the office to take a disc (C6). Interpretations [decision], named so they can be
+changed: a move entry naming none takes plain caballeros before carriers and officers, and
+standing ones before seated ones (the order before answers could say); an effect
 of another player that may send caballeros to the Castillo does not move the owner's
 carriers at all (C7); a carrier moved into France or the Castillo drops its disc (C7); an
 office stripped by a relocation may be filled by appointment in the same action (C11).
@@ -2477,6 +2481,21 @@ MODULE = RulesModule(
     lasting_kinds=(CONSPIRACY,),
     interlude_rules=_INTERLUDE_RULES,
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
+    answer_docs=(
+        ("move_caballeros", "C10, C11, which caballeros leave: ``\"seated\": true`` a "
+         "caballero seated at the limit table (its seat is then refilled as C10 says; "
+         "``false``: one standing beside it), ``\"office\": id`` the holder of that office "
+         "(``ambassador``, ``envoy``, ``captain``, ``viceroy``; ``null``: a caballero holding "
+         "none), e.g. ``{\"from\": \"america\", \"to\": \"ship\", \"player\": 1, "
+         "\"office\": \"viceroy\"}``; without the key, standing and plain caballeros leave "
+         "first (the later office first)"),
+        ("choose_option", "the ship moves (C5) and the new discs taken at once (C7): an option "
+         "index into ``options[\"labels\"]``; the options include the Captain sailing or the "
+         "Viceroy boarding rather than a plain caballero (C11) and the Viceroy giving up the "
+         "office to take a disc (C6); as a mapping (scenario ``ship`` steps, "
+         "``options[\"fresh_takes\"]``): ``{\"from\", \"to\", \"disc\"}`` or ``{\"take\": "
+         "disc, \"in\": area}``, with ``\"office\": id`` for the office holder's move or take"),
+    ),
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
