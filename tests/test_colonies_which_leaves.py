@@ -94,6 +94,12 @@ def test_c6_the_viceroy_gives_up_the_office_to_take_gold_at_the_start_of_the_tur
     labels = d.options["labels"]
     resign = labels.index("the Viceroy in America gives up the office and takes a gold disc")
     assert "a caballero in America takes a gold disc" not in labels  # no plain one there
+    assert labels[-1] == labels[resign]  # the office holder's choices last (indices kept)
+    # asked only for the office holder's choices: a record older than C6's choice, whose
+    # next line answers another decision, declines it (records.replay)
+    officers_only = all("gives up" in x or x.startswith(("move the Captain", "move the Viceroy"))
+                        for x in labels[1:])
+    assert (d.options.get("skip") == 0) == officers_only
     s, b = game.state, game.library.board
     america = b.index["america"]
     assert _ranking_counts(s, b, america, [p], [1])[1] == [0]  # the Viceroy does not rank
@@ -118,6 +124,7 @@ def test_c6_with_a_plain_caballero_beside_the_viceroy_both_takes_are_offered() -
     moves = ship_moves(game._engine, game.state, p)
     assert {"take": "gold", "in": "america"} in moves
     assert {"take": "gold", "in": "america", "office": "viceroy"} in moves
+    assert "skip" not in d.options  # a decision older records answer too
     game.answer(p, 1 + moves.index({"take": "gold", "in": "america"}))
     ext = own_pieces(game.state, game.library.board)
     assert ext.offices["viceroy"] == p  # a plain caballero took it: the Viceroy stays

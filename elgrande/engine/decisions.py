@@ -36,6 +36,10 @@ bring_to_court         an integer (from the provinces) or
 move_scoreboard        ``{"scoreboard": "8-4-0", "to": region id}``
 secret_region          one region id per answering player (each answers alone)
 =====================  =================================================================
+
+A decision whose options hold ``"skip": answer`` was added to the game after older records
+were written: replaying a record whose line answers a decision of another kind answers it
+so (:func:`elgrande.records.replay`).
 """
 
 from __future__ import annotations

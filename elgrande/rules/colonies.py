@@ -575,6 +575,9 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     settle_table(state, board)
 
 
+#: The option key of a decision asked only for the office holders' choices (C6, C11), which
+#: records written before those choices existed do not answer: a replay declines it (0).
+SKIP: Final = "skip"
 #: The keys a move entry may add to say which caballeros leave (C10, C11; ``move_which``):
 #: ``"office": id`` the holder of that office (``null``: a caballero holding none),
 #: ``"seated": true`` a caballero seated at the limit table (``false``: one standing).
@@ -1516,7 +1519,10 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     only while the king borders it, C4, and while it has room) or a coastal region (not
     the king's, B5.2); caballeros in the ports that are areas board the ship; each
     caballero moves once a turn (C5). A caballero that is no officer and carries nothing
-    may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
+    may take a free disc lying where it is (C7; the Viceroy cannot carry, C6). Last, the
+    office holders' moves, with ``"office": id``: the Captain sailing or the Viceroy
+    boarding rather than a plain caballero (C11), the Viceroy giving up the office to take
+    a disc (C6); so the other moves keep the indices they had before these were offered."""
     return [_as_move(k) for k in _ship_keys(engine, state, player)]
 
 
@@ -1571,6 +1577,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             return []  # nobody aboard or in a port to board from, nothing carried
     sailed: dict[str, int] = ext.sailed or _NONE
     out: list[MoveKey] = []
+    officers: list[MoveKey] = []  # the office holders' moves (C6, C11)
     aboard: Sequence[str | None]
     if mine:
         aboard = _sailing(aboard_n, ship_id, mine, sailed, plan.discs)
@@ -1600,13 +1607,13 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             for o in _officers_moving(ext, g, plan.ship_i, player, aboard_n, sailed):
                 for r, i, cap in dd.dests:
                     if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
-                        _add_key(b, out, labels, (ship_id, r, None, o))
+                        officers.append((ship_id, r, None, o))
     free_discs: dict[str, Any] = ext.free
     for j, (a, i) in enumerate(plan.boarding):
         here = caballeros[i][player]
         if here and g.arriving[i]:  # C11: the Viceroy may board rather than a plain one
             for o in _officers_moving(ext, g, i, player, here, sailed):
-                _add_key(b, out, labels, (a, ship_id, None, o))
+                officers.append((a, ship_id, None, o))
         if mine:
             for disc in _sailing(here, a, mine, sailed, plan.discs):
                 m = plan.boarding_keys[j] if disc is None else (a, ship_id, disc)
@@ -1620,10 +1627,13 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 labels.append(plan.boarding_labels[j])
         free = free_discs.get(a)
         if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
-            takes = _take_keys(state, b, player, a, free)
-            out += takes
-            if labels is not None:
-                labels += [_key_label(b, m) for m in takes]
+            for m in _take_keys(state, b, player, a, free):
+                if len(m) == 2:
+                    _add_key(b, out, labels, m)
+                else:
+                    officers.append(m)
+    for m in officers:  # an office holder's moves last: the others keep their indices
+        _add_key(b, out, labels, m)
     return out
 
 
@@ -1757,13 +1767,17 @@ def fresh_decision(state: State, board: Board) -> Decision | None:
              for t in disc_takes(state, board, p, a, {d: min(n, ext.free.get(a, {})
                                                             .get(d, 0))
                                                     for d, n in discs.items()})]
+    takes.sort(key=lambda t: OFFICE_KEY in t)  # an office holder's takes last (C6)
     if not takes:
         ext.fresh = None
         return None
+    options: dict[str, Any] = {"labels": ["take no new disc now",
+                                          *(_move_label(board, t) for t in takes)],
+                               FRESH: takes}
+    if all(OFFICE_KEY in t for t in takes):  # only the office holder's (C6)
+        options[SKIP] = 0
     return Decision("choose_option", [p], "New discs appeared: may your caballeros there "
-                    "take them now?", {"labels": ["take no new disc now",
-                                                  *(_move_label(board, t) for t in takes)],
-                                       FRESH: takes}, "C7")
+                    "take them now?", options, "C7")
 
 
 def apply_fresh(engine: FlowEngine, state: State, d: Decision, norm: int,
@@ -1913,8 +1927,10 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     if not moves:
         engine.resume(flow)
         return None
-    d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop",
-                 {"labels": labels}, "C5")
+    options: dict[str, Any] = {"labels": labels}
+    if all(len(m) == 4 for m in moves):  # only an office holder's moves (C6, C11)
+        options[SKIP] = 0
+    d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop", options, "C5")
     _ASKED.clear()  # (no slice assignment: the compiled build makes a slice object)
     _ASKED.append(d)
     _ASKED.append(state)
