@@ -69,7 +69,9 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         checked before anything is built, :func:`elgrande.saved.check_header`), cards
         that differ from the ones the record was played with (by content hash), an answer
         by the wrong player, of the wrong kind, or illegal (with the rule id); each with
-        its line number.
+        its line number. A pending decision whose options name a ``skip`` answer (one a
+        rules module added since older records were written, e.g. C6's) is answered so
+        when the record's line answers a decision of another kind.
     """
     it = iter(enumerate(lines, 1))
     try:
@@ -113,6 +115,10 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         if not isinstance(entry, dict) or "player" not in entry or "answer" not in entry:
             raise RecordError(n, "each answer line needs 'player' and 'answer'")
         d = game.pending
+        while d is not None and "skip" in d.options and entry.get("kind") not in (None, d.kind):
+            # a decision a rules module added since the record was written: declined
+            game.answer(d.players[0], d.options["skip"])
+            d = game.pending
         if d is None:
             raise RecordError(n, "the game is already over", "B7.1")
         if entry.get("kind") not in (None, d.kind):

@@ -22,7 +22,11 @@ choose_action_card     an action card id among ``options["choices"]``
 move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n": k}]``;
                        ``player`` may be left out when only one colour may move; the
                        neutral caballeros are player ``-1``; ``options["room"]`` as for
-                       place_caballeros
+                       place_caballeros; where ``options["which"]`` lists kinds of a
+                       player's caballeros in a source (``{id: {player: [key, [[value,
+                       n], ...]]}}``, declared by a rules module), a move may add
+                       ``key: value`` to say which of them leave (at most n of a kind);
+                       a move naming none takes the kinds in their listed order
 place_caballeros       ``{region id: caballeros}`` (``{}`` places none); a place may take
                        at most ``options["room"][id][0]`` when it is listed there (a
                        capacity); a seating: ``{player index: caballeros}``
@@ -32,6 +36,10 @@ bring_to_court         an integer (from the provinces) or
 move_scoreboard        ``{"scoreboard": "8-4-0", "to": region id}``
 secret_region          one region id per answering player (each answers alone)
 =====================  =================================================================
+
+A decision whose options hold ``"skip": answer`` was added to the game after older records
+were written: replaying a record whose line answers a decision of another kind answers it
+so (:func:`elgrande.records.replay`).
 """
 
 from __future__ import annotations
@@ -868,19 +876,24 @@ kind("bring_to_court", _court_check, _court_legal, _court_random, _court_count, 
 
 
 # -- moves ---------------------------------------------------------------------------------
-def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, int]]:
+def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[Any, ...]]:
     """options: sources {id: {player: available}}, to [ids], min, max, single_source,
     all (every caballero of the listed colours in the one source must move),
-    refused_from / refused_to {id: [rule, msg]}.
+    refused_from / refused_to {id: [rule, msg]}, optional which {id: {player: [key,
+    [[value, n], ...]]}} (kinds of caballeros a rules module declared, ``move_which``).
 
-    Returns a list of (from, to, player, n)."""
+    Returns a list of (from, to, player, n), or (from, to, player, n, (key, value)) for
+    caballeros of a declared kind (an entry naming none takes the kinds in their listed
+    order, after what other entries name)."""
     o = d.options
     rule = _rule(d, "B8.2")
     if not isinstance(answer, list):
         raise IllegalMove(rule, "answer with a list of moves "
                           "[{from: region, to: region, player: i, n: k}]")
-    out: list[tuple[str, str, int, int]] = []
+    out: list[tuple[Any, ...]] = []
     outflow: dict[tuple[str, int], int] = {}
+    which = o.get("which")  # kinds of caballeros a module declared (move_which)
+    named: list[Mapping[str, Any]] = []
     for m in answer:
         if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
             raise IllegalMove(rule, f"a move needs 'from' and 'to': {shown(m)}")
@@ -915,8 +928,13 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
             raise IllegalMove(rule, f"player {who} has {owners[str(who)]} movable caballeros "
                               f"in {src}, not {outflow[key]}")
         out.append((src, dst, who, n))
+        if which is not None:
+            named.append(m)
+    if which is not None:
+        out = _which_moves(which, out, named, rule)
     inflow: dict[str, int] = {}
-    for _src, dst, _who, n in out:
+    for mv in out:
+        dst, n = mv[1], mv[3]
         inflow[dst] = inflow.get(dst, 0) + n
         room = o.get("room", {}).get(dst)
         if room is not None and inflow[dst] > room[0]:
@@ -936,6 +954,60 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
     return out
 
 
+def _same(a: Any, b: Any) -> bool:
+    """``a == b`` of the same type (``True`` is not ``1``)."""
+    return type(a) is type(b) and a == b
+
+
+def _which_moves(which: Mapping[str, Any], moves: list[tuple[Any, ...]],
+                 entries: list[Mapping[str, Any]], rule: str) -> list[tuple[Any, ...]]:
+    """:func:`_move_check`'s moves with the declared kinds of caballeros (``which``):
+    what each entry names, checked against how many of that kind there are, then the
+    entries naming none, resolved in the kinds' listed order.
+
+    Raises:
+        IllegalMove: ``rule``; a kind not declared for that place and player, or more of a
+        kind than there are.
+    """
+    keys = {str(kw[0]) for owners in which.values() for kw in owners.values()}
+    left: dict[tuple[str, int], list[list[Any]]] = {}
+    for (src, _dst, who, n), m in zip(moves, entries, strict=True):
+        kinds = which.get(src, {}).get(str(who))
+        named = [k for k in keys if k in m]
+        if not named:
+            continue
+        if kinds is None or named != [kinds[0]]:
+            raise IllegalMove(rule, f"{shown(named[0])} names no kind of player {who}'s "
+                              f"caballeros in {src}: {shown(m)}")
+        rest = left.setdefault((src, who), [[v, k] for v, k in kinds[1]])
+        for kind_n in rest:
+            if _same(kind_n[0], m[kinds[0]]):
+                kind_n[1] -= n
+                if kind_n[1] < 0:
+                    raise IllegalMove(rule, f"player {who} has fewer such caballeros in "
+                                      f"{src}: {shown(m)}")
+                break
+        else:
+            raise IllegalMove(rule, f"player {who} has no such caballero in {src}: "
+                              f"{shown(m)}")
+    out: list[tuple[Any, ...]] = []
+    for (src, dst, who, n), m in zip(moves, entries, strict=True):
+        kinds = which.get(src, {}).get(str(who))
+        if kinds is None:
+            out.append((src, dst, who, n))
+        elif kinds[0] in m:
+            out.append((src, dst, who, n, (kinds[0], m[kinds[0]])))
+        else:  # the kinds in their listed order (the module's default)
+            rest = left.setdefault((src, who), [[v, k] for v, k in kinds[1]])
+            for kind_n in rest:
+                take = min(n, kind_n[1])
+                if take > 0:
+                    kind_n[1] -= take
+                    n -= take
+                    out.append((src, dst, who, take, (kinds[0], kind_n[0])))
+    return out
+
+
 def _move_legal(d: Decision, p: int) -> list[Any] | None:
     o = d.options
     if o["max"] == 0 or not o["sources"]:
@@ -947,13 +1019,22 @@ def _move_legal(d: Decision, p: int) -> list[Any] | None:
 _SEATS: Final[dict[str, int]] = {str(i): i for i in range(8)}
 
 
-def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
-    o = d.options
+def _random_sources(o: Mapping[str, Any], rng: random.Random) -> dict[str, dict[str, int]]:
+    """The sources a random move answer draws from (one, drawn, for a single source)."""
     sources: dict[str, dict[str, int]] = dict(o["sources"])  # typed: iterated natively
     if o.get("single_source") and not o.get("all"):
         enough = [s for s in sorted(sources) if sum(sources[s].values()) >= o.get("min", 0)]
         src = draw_choice(rng, enough or sorted(sources))
         sources = {src: sources[src]}
+    return sources
+
+
+def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
+    o = d.options
+    which = o.get("which")
+    if which is not None:
+        return _which_random(d, rng, which)  # kinds of caballeros to choose too
+    sources = _random_sources(o, rng)
     units: list[tuple[str, int]] = []  # one per caballero that may move
     for s, owners in sources.items():
         for seat, n in owners.items():
@@ -983,6 +1064,41 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
             room[t] -= 1
         moves[(s, t, who)] = moves.get((s, t, who), 0) + 1
     return [{"from": s, "to": t, "player": who, "n": n} for (s, t, who), n in moves.items()]
+
+
+def _which_random(d: Decision, rng: random.Random, which: Mapping[str, Any]) -> Any:
+    """:func:`_move_random` where a module declared kinds of caballeros (``which``): each
+    caballero that may move is of one kind, and a move entry names it."""
+    o = d.options
+    sources = _random_sources(o, rng)
+    units: list[tuple[str, int, Any]] = []
+    for s, owners in sources.items():
+        for seat, n in owners.items():
+            kinds = which.get(s, {}).get(seat)
+            if kinds is None:
+                units += [(s, int(seat), None)] * n
+            else:
+                for value, k in kinds[1]:
+                    units += [(s, int(seat), (kinds[0], value))] * k
+    k = len(units) if o.get("all") else draw_int(rng, o.get("min", 0),
+                                                  min(o["max"], len(units)))
+    moves: dict[tuple[str, str, int, Any], int] = {}
+    room = {t: r[0] for t, r in o.get("room", {}).items()}
+    for s, who, kind_of in draw_sample(rng, units, k):
+        dests = [t for t in o["to"] if t != s and room.get(t, 1) > 0]
+        if not dests:
+            continue
+        t = dests[draw_below(rng, len(dests))]
+        if t in room:
+            room[t] -= 1
+        moves[(s, t, who, kind_of)] = moves.get((s, t, who, kind_of), 0) + 1
+    out: list[dict[str, Any]] = []
+    for (s, t, who, kind_of), n in moves.items():
+        m: dict[str, Any] = {"from": s, "to": t, "player": who, "n": n}
+        if kind_of is not None:
+            m[kind_of[0]] = kind_of[1]
+        out.append(m)
+    return out
 
 
 kind("move_caballeros", _move_check, _move_legal, _move_random)

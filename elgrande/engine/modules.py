@@ -125,7 +125,8 @@ HOOKS: dict[str, str] = {
              "``arrive`` hooks heard of it; B8.2); every module.",
     "relocated": "relocated(ctx, options, moves) -> None: the answer to a special action's "
                  "move_caballeros decision was applied (``options``: the decision's; "
-                 "``moves``: (from, to, player, n); B8.2); every module.",
+                 "``moves``: (from, to, player, n) or, for kinds a module declared, (from, to, "
+                 "player, n, (key, value)); B8.2); every module.",
     "ranking_counts": "ranking_counts(state, board, place, who, counts) -> (who, counts): "
                       "who counts in a place's ranking and with how many (B6.5; seated "
                       "caballeros, officers not counted, neutral caballeros); folded.",
@@ -164,6 +165,17 @@ HOOKS: dict[str, str] = {
                         "interlude and the answer was checked and applied (refusals raise "
                         "IllegalMove before anything changes), else None; the last module "
                         "that answers wins.",
+    "move_which": "move_which(state, board, sources) -> dict[place id, dict[player, [key, "
+                  "[[value, n], ...]]]]: for a move_caballeros decision's ``sources`` "
+                  "({place id: {player: n}}), which kinds of those caballeros a move entry "
+                  "may name with ``key`` (a move entry's extra key declared by the module, "
+                  "e.g. which caballero leaves), each ``value`` with how many of the n are "
+                  "of that kind (the kinds' n add up to the n), listed in the order an entry "
+                  "naming none takes them; only where there is a real choice; merged.",
+    "leaving": "leaving(state, board, place, player, n, key, value) -> None: n of player's "
+               "caballeros are about to leave a place as a move entry named them (``key``: "
+               "``value``, declared by ``move_which``), before their counts are lowered and "
+               "the ``leave`` hooks hear of it; every module.",
     "movable": "movable(state, board, place, owner, decider, to, n) -> int: how many of "
                "owner's n caballeros in a place an effect of decider may move to the places "
                "``to`` (ids; B8.2); folded.",
@@ -207,6 +219,9 @@ class RulesModule:
             are made once per key (:func:`elgrande.rules.base.placement_decision`); a
             module with those hooks and no ``placement_key`` (the default) has them
             folded at every placement.
+        answer_docs: ``(decision kind, what this module's answers add)`` rows for the
+            answer-forms table of the docs (``docs/dsl.md``), e.g. the keys a move entry may
+            carry through its ``move_which`` hook.
     """
 
     name: str
@@ -216,6 +231,7 @@ class RulesModule:
     start: str = ""
     interlude_rules: frozenset[str] | None = None
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
+    answer_docs: tuple[tuple[str, str], ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
@@ -344,6 +360,11 @@ class Rules:
         #: ``sendable(state, board, place, owner, decider, n) -> n``: folded (B8.7).
         self.sendable: Callable[[State, Any, int, int, int, int], int] | None = \
             _compose6(self.hooks["sendable"])
+        #: ``move_which(state, board, sources) -> {place: {player: [key, kinds]}}``:
+        #: merged (B8.2); None when no module names kinds of caballeros.
+        self.move_which: Callable[[State, Any, Any], dict[str, Any]] | None = \
+            self._single("move_which") or (self._move_which if self.hooks["move_which"]
+                                           else None)
         #: ``moved(state, board, src, dst, player, n, decider)``: every module's hook (B8.2).
         self.moved: Callable[[State, Any, int, int, int, int, int], None] | None = \
             _compose7(self.hooks["moved"])
@@ -473,6 +494,14 @@ class Rules:
                          moves: Sequence[Any]) -> None:
         """Call every ``castillo_emptied`` hook (see :data:`HOOKS`)."""
         self.each("castillo_emptied", state, board, discs, moves)
+
+    def _move_which(self, state: Any, board: Any, sources: Any) -> dict[str, Any]:
+        """Merge every ``move_which`` hook's answer (see :data:`HOOKS`)."""
+        out: dict[str, Any] = {}
+        for fn in self.hooks["move_which"]:
+            for src, owners in (fn(state, board, sources) or {}).items():
+                out.setdefault(src, {}).update(owners)
+        return out
 
     def _arrive(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
         """Call every ``arrive`` hook (see :data:`HOOKS`)."""

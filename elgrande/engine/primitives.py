@@ -211,11 +211,17 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- move caballeros (B8.2) ----------------------------------------------------------------------
-def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
+def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
+    """Carry out checked moves ``(from, to, player, n)``, or ``(from, to, player, n, (key,
+    value))`` for caballeros of a kind a rules module declared (``move_which``: its
+    ``leaving`` hooks hear of it first) (B8.2)."""
     s, idx = ctx.state, ctx.board.index
     rules = ctx.rules
-    for src, dst, who, n in moves:
+    for m in moves:
+        src, dst, who, n = m[0], m[1], m[2], m[3]
         a, b = idx[src], idx[dst]
+        if len(m) > 4 and rules is not None:
+            rules.each("leaving", s, ctx.board, a, who, n, m[4][0], m[4][1])
         if who == NOBODY:
             s.neutral[a] -= n
             s.neutral[b] += n
@@ -229,8 +235,15 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
             if moved is not None:
                 moved(s, ctx.board, a, b, who, n, ctx.subject)
     if moves:
-        ctx.event("move", decider=ctx.subject,
-                  moves=[{"from": a, "to": b, "player": w, "n": n} for a, b, w, n in moves])
+        ctx.event("move", decider=ctx.subject, moves=[_move_entry(m) for m in moves])
+
+
+def _move_entry(m: tuple[Any, ...]) -> dict[str, Any]:
+    """A checked move as the answer's mapping (the kind's key when it names one)."""
+    out = {"from": m[0], "to": m[1], "player": m[2], "n": m[3]}
+    if len(m) > 4:
+        out[m[4][0]] = m[4][1]
+    return out
 
 
 def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
@@ -304,6 +317,11 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     room = _room(ctx, ctx.subject)
     if room:
         options["room"] = {k: v for k, v in room.items() if k in to}
+    which = rules.move_which if rules is not None else None
+    if which is not None:
+        kinds = which(s, b, sources)
+        if kinds:
+            options["which"] = kinds
     return Decision(
         "move_caballeros", [ctx.subject],
         prompt, options, "B8.2")

@@ -27,8 +27,12 @@ relocations in place (``relocations``, C11). Inside a special action they are as
 between two statements (hook ``interject``), elsewhere between phases (hook ``interlude``).
 A decision is asked only when there is a real choice.
 
-Interpretations [decision], named so they can be changed: plain caballeros leave an area
-before its carriers and officers (a move answer does not tell caballeros apart); an effect
+Which caballeros leave is the mover's choice (C10, C11): a move entry may name a seated or
+a standing caballero at the limit table, an office holder or a plain one in France, on the
+ship or in America (hooks ``move_which`` and ``leaving``; ship moves likewise); the Viceroy
+may give up the office to take a disc (C6). Interpretations [decision], named so they can be
+changed: a move entry naming none takes plain caballeros before carriers and officers, and
+standing ones before seated ones (the order before answers could say); an effect
 of another player that may send caballeros to the Castillo does not move the owner's
 carriers at all (C7); a carrier moved into France or the Castillo drops its disc (C7); an
 office stripped by a relocation may be filled by appointment in the same action (C11).
@@ -193,7 +197,8 @@ class Pieces(ExtPieces):
         supply: disc id -> discs in the supply (C7).
         bonus: the Inquisitor holder's extra caballero this turn, "court", "board" or "" (C8).
         open: the action cards open to the players after the actor (C13).
-        sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n (C5).
+        sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n, and
+            ``place:office`` -> 1 for an office taken there on arrival (C5).
         dropped: the carriers the last departure forced out (C7, C11).
         notes: events a hook kept for the next interlude or interject to log.
         fresh: the new discs the acting player may take at once (C7).
@@ -568,6 +573,70 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     else:
         table.seated[player] = min(table.seated[player], left)
     settle_table(state, board)
+
+
+#: The option key of a decision asked only for the office holders' choices (C6, C11), which
+#: records written before those choices existed do not answer: a replay declines it (0).
+SKIP: Final = "skip"
+#: The keys a move entry may add to say which caballeros leave (C10, C11; ``move_which``):
+#: ``"office": id`` the holder of that office (``null``: a caballero holding none),
+#: ``"seated": true`` a caballero seated at the limit table (``false``: one standing).
+OFFICE_KEY: Final = "office"
+SEATED_KEY: Final = "seated"
+
+
+def _move_which(state: State, board: Board, sources: dict[str, dict[str, int]]
+                ) -> dict[str, dict[str, list[Any]]]:
+    """C10, C11: the mover chooses which caballeros leave. Of the movable caballeros of
+    each colour in a place with offices (France, the ship, America): the office holders,
+    one kind each (``"office": id``), and those holding none (``"office": null``); at the
+    limit table: the seated (``"seated": true``) and the standing (``false``). Listed in
+    the order a move entry naming none takes them: plain caballeros first, then the later
+    office first; the standing first (the interpretation this module had before the
+    answers could say)."""
+    ext = pieces(state)
+    if ext is None or not in_play(board):
+        return {}
+    g = _geo(board)
+    table = ext.table
+    out: dict[str, dict[str, list[Any]]] = {}
+    for src, owners in sources.items():
+        i = board.index[src]
+        offices = g.leaving[i]
+        if not offices and table.region != src:
+            continue
+        got: dict[str, list[Any]] = {}
+        for seat, n in owners.items():
+            who = int(seat)
+            if offices:
+                held = [o for o in offices if ext.offices[o] == _office_who(who)][:n]
+                kinds: list[list[Any]] = [[None, n - len(held)]] if n > len(held) else []
+                got[seat] = [OFFICE_KEY, kinds + [[o, 1] for o in held]]
+            else:
+                sat = min(n, table.black if who == NOBODY else table.seated[who])
+                kinds = [[False, n - sat]] if n > sat else []
+                got[seat] = [SEATED_KEY, kinds + ([[True, sat]] if sat else [])]
+        out[src] = got
+    return out
+
+
+def _leaving(state: State, board: Board, place: int, player: int, n: int, key: str,
+             value: Any) -> None:
+    """C10, C11: the caballeros about to leave are those the mover chose
+    (:func:`_move_which`): an office holder leaves its office empty (C4-C6: until an
+    arrival), seated caballeros leave their seats (C10 then fills them from those standing
+    beside the table, :func:`_leave`); plain or standing ones need nothing here."""
+    if value is None or value is False:
+        return
+    ext = own_pieces(state, board)
+    if key == OFFICE_KEY:
+        ext.offices[str(value)] = EMPTY
+    elif key == SEATED_KEY:
+        table = ext.table
+        if player == NOBODY:
+            table.black -= n
+        else:
+            table.seated[player] -= n
 
 
 def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
@@ -1450,20 +1519,39 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     only while the king borders it, C4, and while it has room) or a coastal region (not
     the king's, B5.2); caballeros in the ports that are areas board the ship; each
     caballero moves once a turn (C5). A caballero that is no officer and carries nothing
-    may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
+    may take a free disc lying where it is (C7; the Viceroy cannot carry, C6). Last, the
+    office holders' moves, with ``"office": id``: the Captain sailing or the Viceroy
+    boarding rather than a plain caballero (C11), the Viceroy giving up the office to take
+    a disc (C6); so the other moves keep the indices they had before these were offered."""
     return [_as_move(k) for k in _ship_keys(engine, state, player)]
 
 
 #: A ship move as :func:`ship_moves` lists it, by its values: ``(from, to, disc)`` or
-#: ``(disc, area)`` for a disc taken (the label caches use the same key).
+#: ``(disc, area)`` for a disc taken (the label caches use the same key); an office
+#: holder's (C6, C11): ``(from, to, None, office)`` or ``(TAKE, disc, area, office)``.
 MoveKey = tuple[Any, ...]
+#: The first value of an office holder's take key (no place id is ``"take"``).
+TAKE: Final = "take"
 
 
 def _as_move(key: MoveKey) -> dict[str, Any]:
     """The :func:`ship_moves` mapping of a move key."""
     if len(key) == 2:
         return {"take": key[0], "in": key[1]}
+    if len(key) == 4:
+        if key[0] == TAKE:
+            return {"take": key[1], "in": key[2], OFFICE_KEY: key[3]}
+        return {"from": key[0], "to": key[1], "disc": None, OFFICE_KEY: key[3]}
     return {"from": key[0], "to": key[1], "disc": key[2]}
+
+
+def _move_key(m: dict[str, Any]) -> MoveKey:
+    """The move key of a :func:`ship_moves` mapping (:func:`_as_move` reversed)."""
+    office = m.get(OFFICE_KEY)
+    if "take" in m:
+        return (m["take"], m["in"]) if office is None else (TAKE, m["take"], m["in"], office)
+    return (m["from"], m["to"], m["disc"]) if office is None else (
+        m["from"], m["to"], None, office)
 
 
 def _ship_keys(engine: FlowEngine, state: State, player: int,
@@ -1489,6 +1577,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             return []  # nobody aboard or in a port to board from, nothing carried
     sailed: dict[str, int] = ext.sailed or _NONE
     out: list[MoveKey] = []
+    officers: list[MoveKey] = []  # the office holders' moves (C6, C11)
     aboard: Sequence[str | None]
     if mine:
         aboard = _sailing(aboard_n, ship_id, mine, sailed, plan.discs)
@@ -1514,9 +1603,17 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 out += keys
                 if labels is not None:
                     labels += texts
+        if g.arriving[plan.ship_i]:  # C11: the Captain may sail rather than a plain one
+            for o in _officers_moving(ext, g, plan.ship_i, player, aboard_n, sailed):
+                for r, i, cap in dd.dests:
+                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
+                        officers.append((ship_id, r, None, o))
     free_discs: dict[str, Any] = ext.free
     for j, (a, i) in enumerate(plan.boarding):
         here = caballeros[i][player]
+        if here and g.arriving[i]:  # C11: the Viceroy may board rather than a plain one
+            for o in _officers_moving(ext, g, i, player, here, sailed):
+                officers.append((a, ship_id, None, o))
         if mine:
             for disc in _sailing(here, a, mine, sailed, plan.discs):
                 m = plan.boarding_keys[j] if disc is None else (a, ship_id, disc)
@@ -1530,11 +1627,37 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 labels.append(plan.boarding_labels[j])
         free = free_discs.get(a)
         if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
-            takes = _take_keys(state, b, player, a, free)
-            out += takes
-            if labels is not None:
-                labels += [_key_label(b, m) for m in takes]
+            for m in _take_keys(state, b, player, a, free):
+                if len(m) == 2:
+                    _add_key(b, out, labels, m)
+                else:
+                    officers.append(m)
+    for m in officers:  # an office holder's moves last: the others keep their indices
+        _add_key(b, out, labels, m)
     return out
+
+
+def _add_key(b: Board, out: list[MoveKey], labels: list[str] | None, key: MoveKey) -> None:
+    """Append a move key to :func:`_ship_keys`'s list (and its label when asked)."""
+    out.append(key)
+    if labels is not None:
+        labels.append(_key_label(b, key))
+
+
+def _officers_moving(ext: Pieces, g: _Geo, i: int, player: int, here: int,
+                     sailed: dict[str, int]) -> list[str]:
+    """C5, C11: the offices of place ``i`` whose holder, ``player``'s, may make a ship move
+    there as the mover's choice: it has not moved this turn (it did not take the office on
+    arriving) and a plain caballero of theirs is there too (otherwise the plain move is the
+    officer's; a move naming none moves a plain one)."""
+    held = [o for o in g.arriving[i] if ext.offices[o] == player]
+    if not held:
+        return held
+    pid = g.ids[i]
+    plain = here - len(held) - (_carriers(ext, pid, player) if ext.carriers else 0)
+    if plain <= 0:
+        return []
+    return [o for o in held if not sailed.get(f"{pid}:{o}")]
 
 
 #: The discs a caballero that carries nothing sails with: none (C5).
@@ -1594,8 +1717,9 @@ def disc_takes(state: State, board: Board, player: int, area: str,
                free: dict[str, int]) -> list[dict[str, Any]]:
     """The discs of ``free`` (disc id -> n lying in ``area``) a caballero of ``player``
     there may take (C7): one that carries nothing and holds no office (the Viceroy cannot
-    carry, C6; the Captain is never a carrier, C5), one disc each. Moves
-    ``{"take": disc, "in": area}``."""
+    carry, C6; the Captain is never a carrier, C5), one disc each: moves ``{"take": disc,
+    "in": area}``; or an office holder there who gives up the office to carry it (C6: the
+    office stays empty until an arrival): ``{"take": disc, "in": area, "office": id}``."""
     return [_as_move(k) for k in _take_keys(state, board, player, area, free)]
 
 
@@ -1608,15 +1732,22 @@ def _take_keys(state: State, board: Board, player: int, area: str,
     if plain <= 0:
         return []  # no caballero there, so no plain one
     g = _geo(board)
+    held: list[str] = []
     for o in g.offices[i]:
         if ext.offices[o.id] == player:
             plain -= 1  # an officer
+            held.append(o.id)
     for c in ext.carriers:
         if c[0] == area and c[1] == player:
             plain -= 1  # a carrier (_carriers)
-    if plain <= 0:
-        return []
-    return [(d, area) for d in g.discs if free.get(d, 0) > 0]
+    out: list[MoveKey] = []
+    for d in g.discs:
+        if free.get(d, 0) > 0:
+            if plain > 0:
+                out.append((d, area))
+            for o_id in held:  # C6: the officer may give up the office to carry
+                out.append((TAKE, d, area, o_id))
+    return out
 
 
 #: The option key of the decision to take new discs at once (C7).
@@ -1636,13 +1767,17 @@ def fresh_decision(state: State, board: Board) -> Decision | None:
              for t in disc_takes(state, board, p, a, {d: min(n, ext.free.get(a, {})
                                                             .get(d, 0))
                                                     for d, n in discs.items()})]
+    takes.sort(key=lambda t: OFFICE_KEY in t)  # an office holder's takes last (C6)
     if not takes:
         ext.fresh = None
         return None
+    options: dict[str, Any] = {"labels": ["take no new disc now",
+                                          *(_move_label(board, t) for t in takes)],
+                               FRESH: takes}
+    if all(OFFICE_KEY in t for t in takes):  # only the office holder's (C6)
+        options[SKIP] = 0
     return Decision("choose_option", [p], "New discs appeared: may your caballeros there "
-                    "take them now?", {"labels": ["take no new disc now",
-                                                  *(_move_label(board, t) for t in takes)],
-                                       FRESH: takes}, "C7")
+                    "take them now?", options, "C7")
 
 
 def apply_fresh(engine: FlowEngine, state: State, d: Decision, norm: int,
@@ -1734,7 +1869,12 @@ def _key_label(b: Board, key: MoveKey) -> str:
     """:func:`_move_label` of a move key."""
     hit = _LABELS.get(id(b))
     known = hit[1] if hit is not None and hit[0] is b else _labels_of(b)
-    return known.get(key) or _new_label(b, _as_move(key))
+    got = known.get(key)
+    if got is None:
+        got = _new_label(b, _as_move(key))
+        if len(key) == 4:  # an office holder's: its mapping's values are not its key
+            known[key] = got
+    return got
 
 
 def _labels_of(b: Board) -> dict[tuple[Any, ...], str]:
@@ -1757,10 +1897,22 @@ def _new_label(b: Board, m: dict[str, Any]) -> str:
 _LABELS: Final[dict[int, tuple[Board, dict[tuple[Any, ...], str]]]] = {}
 
 
+def _office_name(b: Board, office: Any) -> str:
+    """An office's name (C4-C6) ("" for None)."""
+    if office is None:
+        return ""
+    return next(o.name for os in _geo(b).offices for o in os if o.id == office)
+
+
 def _move_text(b: Board, m: dict[str, Any]) -> str:
+    office = _office_name(b, m.get(OFFICE_KEY))
     if "take" in m:
+        if office:
+            return (f"the {office} in {b.places[b.index[m['in']]].name} gives up the office "
+                    f"and takes a {m['take']} disc")
         return f"a caballero in {b.places[b.index[m['in']]].name} takes a {m['take']} disc"
-    what = f"the {m['disc']} carrier" if m["disc"] else "a caballero"
+    what = f"the {m['disc']} carrier" if m["disc"] else f"the {office}" if office \
+        else "a caballero"
     return (f"move {what} from {b.places[b.index[m['from']]].name} to "
             f"{b.places[b.index[m['to']]].name}")
 
@@ -1775,8 +1927,10 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     if not moves:
         engine.resume(flow)
         return None
-    d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop",
-                 {"labels": labels}, "C5")
+    options: dict[str, Any] = {"labels": labels}
+    if all(len(m) == 4 for m in moves):  # only an office holder's moves (C6, C11)
+        options[SKIP] = 0
+    d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop", options, "C5")
     _ASKED.clear()  # (no slice assignment: the compiled build makes a slice object)
     _ASKED.append(d)
     _ASKED.append(state)
@@ -1791,8 +1945,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     (C5, C6). ``label``: the move's label (:func:`_move_label`) when the caller has it."""
     if label is None:
         label = _move_label(engine.board, m)
-    key: MoveKey = (m["take"], m["in"]) if "take" in m else (m["from"], m["to"], m["disc"])
-    _apply_ship_key(engine, state, player, key, events, label)
+    _apply_ship_key(engine, state, player, _move_key(m), events, label)
 
 
 def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
@@ -1800,27 +1953,37 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     """:func:`apply_ship_move` of a move key (:data:`MoveKey`) with its label."""
     b = engine.board
     ext = own_pieces(state, b)
-    if len(key) == 2:  # a disc taken
-        take, area = key[0], key[1]
+    if len(key) == 2 or key[0] == TAKE:  # a disc taken
+        take, area = (key[0], key[1]) if len(key) == 2 else (key[1], key[2])
+        ev_take: dict[str, Any] = {"event": "take_disc", "player": player, "disc": take,
+                                   "place": area, "text": "{who}: " + label + "."}
+        if len(key) == 4:  # C6: the office holder gives up the office to carry
+            ext.offices[key[3]] = EMPTY
+            ev_take[OFFICE_KEY] = key[3]
         ext.free[area][take] -= 1
         ext.carriers.append([area, player, take])
-        events.append({"event": "take_disc", "player": player, "disc": take,
-                       "place": area, "text": "{who}: " + label + "."})
+        events.append(ev_take)
         return
     src_id, dst_id, disc = key[0], key[1], key[2]
     src, dst = b.index[src_id], b.index[dst_id]
     if disc:
         ext.carriers.remove([src_id, player, disc])
+    if len(key) == 4:  # C11: the office holder leaves (its office stays empty)
+        engine.rules.each("leaving", state, b, src, player, 1, OFFICE_KEY, key[3])
     state.caballeros[src][player] -= 1
     engine.rules.leave(state, b, src, player, 1)
     state.caballeros[dst][player] += 1
     if disc:
         ext.carrying = 1
+    arriving = _geo(b).arriving[dst]
+    empty = [o for o in arriving if ext.offices[o] == EMPTY] if arriving else arriving
     engine.rules.arrive(state, b, dst, player, 1)
     ext.carrying = None
     sail = dst_id if not disc else f"{dst_id}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": src_id,
                           "to": dst_id, "disc": disc, "text": "{who}: " + label + "."}
+    if len(key) == 4:
+        ev[OFFICE_KEY] = key[3]
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
         state.scores[player] += d.points
@@ -1834,6 +1997,9 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     if sailed is None:
         sailed = ext.sailed = {}
     sailed[sail] = sailed.get(sail, 0) + 1
+    for o in empty:  # an office taken on arrival: its holder has moved this turn (C5)
+        if ext.offices[o] == player:
+            sailed[f"{dst_id}:{o}"] = 1
     events.append(ev)
 
 
@@ -1863,7 +2029,8 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _ship_step(case: Any, arg: Any) -> None:
     """The scenario step ``ship: {player: P, answers: [...]}``: the ship moves of P's turn
     start, answers as the decision's option indices (0 stops) or as mappings of
-    :func:`ship_moves` (``{from, to, disc}``, ``{take, in}``)."""
+    :func:`ship_moves` (``{from, to, disc}``, ``{take, in}``; ``"office": id`` for the
+    office holder's move or take, C6, C11)."""
     p = case.player(arg.get("player"))
     before = case.state.copy()
     try:
@@ -1887,6 +2054,8 @@ def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
             want = dict(ans or {})
             if "take" not in want:
                 want.setdefault("disc", None)
+            if OFFICE_KEY in want and want[OFFICE_KEY] is None:
+                del want[OFFICE_KEY]  # a plain caballero: the move naming no office
             match = [x for x in moves if x == want]
             if not match:
                 raise IllegalMove("C5", f"{ans!r} is not a ship move {case.names[p]} may "
@@ -1928,11 +2097,14 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     lo = hi if qty.mode in ("all", "exactly") else 0
     king = {ctx.rid(s.king): ["B5.2", "nothing enters or leaves the king's region"]} \
         if s.king >= 0 else {}
+    options: dict[str, Any] = {"sources": sources, "to": [ctx.rid(r) for r in dests],
+                               "min": lo, "max": hi, "single_source": False, "all": False,
+                               "refused_from": king, "refused_to": king}
+    which = _move_which(s, b, sources)  # C10, C11: which black caballeros leave
+    if which:
+        options["which"] = which
     return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
-                    "caballeros (player -1)",
-                    {"sources": sources, "to": [ctx.rid(r) for r in dests], "min": lo,
-                     "max": hi, "single_source": False, "all": False,
-                     "refused_from": king, "refused_to": king}, "C8")
+                    "caballeros (player -1)", options, "C8")
 
 
 #: The phase in which the Inquisitor's holder chooses where this turn's extra caballero
@@ -2325,6 +2497,21 @@ MODULE = RulesModule(
     lasting_kinds=(CONSPIRACY,),
     interlude_rules=_INTERLUDE_RULES,
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
+    answer_docs=(
+        ("move_caballeros", "C10, C11, which caballeros leave: ``\"seated\": true`` a "
+         "caballero seated at the limit table (its seat is then refilled as C10 says; "
+         "``false``: one standing beside it), ``\"office\": id`` the holder of that office "
+         "(``ambassador``, ``envoy``, ``captain``, ``viceroy``; ``null``: a caballero holding "
+         "none), e.g. ``{\"from\": \"america\", \"to\": \"ship\", \"player\": 1, "
+         "\"office\": \"viceroy\"}``; without the key, standing and plain caballeros leave "
+         "first (the later office first)"),
+        ("choose_option", "the ship moves (C5) and the new discs taken at once (C7): an option "
+         "index into ``options[\"labels\"]``; the options include the Captain sailing or the "
+         "Viceroy boarding rather than a plain caballero (C11) and the Viceroy giving up the "
+         "office to take a disc (C6); as a mapping (scenario ``ship`` steps, "
+         "``options[\"fresh_takes\"]``): ``{\"from\", \"to\", \"disc\"}`` or ``{\"take\": "
+         "disc, \"in\": area}``, with ``\"office\": id`` for the office holder's move or take"),
+    ),
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
@@ -2335,7 +2522,7 @@ MODULE = RulesModule(
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
            "sendable": _sendable, "movable": _movable, "moved": _moved,
-           "relocated": _relocated,
+           "relocated": _relocated, "move_which": _move_which, "leaving": _leaving,
            "placement_limit": _placement_limit,
            "interject": _interject, "interject_finish": _interject_finish,
            "interlude": _interlude, "interlude_answer": _interlude_answer,

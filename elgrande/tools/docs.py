@@ -573,6 +573,22 @@ def answer_forms() -> list[tuple[str, str]]:
     return rows
 
 
+def module_answer_forms() -> list[tuple[str, str]]:
+    """``(decision kind (set), answer form)`` the shipped sets' rules modules add to the
+    answer forms (their ``answer_docs``)."""
+    from elgrande.data.kinds import shipped_set_ids
+    from elgrande.data.manifests import read_manifest
+    from elgrande.engine.modules import find_module
+
+    rows: list[tuple[str, str]] = []
+    for set_id in shipped_set_ids():
+        rules = read_manifest(set_id)[0].get("rules")
+        if rules:
+            rows += [(f"{kind} ({set_id})", form)
+                     for kind, form in find_module(str(rules)).answer_docs]
+    return rows
+
+
 def dsl_page() -> Page:
     """The effect-language reference page."""
     body: list[Element] = [
@@ -655,6 +671,11 @@ def dsl_page() -> Page:
                         "changes nothing.")))
     body.append(Table(("Decision", "Answer"), tuple(
         (_t(_anchor(f"answer-{k}"), _code(k)), _rst(a)) for k, a in answer_forms())))
+    added = module_answer_forms()
+    if added:
+        body.append(Para(_t("What the expansions' rules modules add to these answers:")))
+        body.append(Table(("Decision (set)", "Answer"), tuple(
+            (_t(_code(k)), _rst(a)) for k, a in added)))
     body.append(Heading(2, _t("Grammar"), "grammar"))
     body.append(Para(_t("The whole grammar, ", _code("grammar/effects.lark"), " (Lark, LALR):")))
     body.append(Code(grammar_text().rstrip("\n"), "lark"))
