@@ -39,6 +39,7 @@ import numpy as np
 import pyspiel
 
 from elgrande.adapters.stepping import Observer, Stepper, start_game
+from elgrande.engine.decisions import answer_as_seen
 from elgrande.game import Game
 
 SHORT_NAME = "python_el_grande"
@@ -197,11 +198,14 @@ class ElGrandeState(pyspiel.State):  # type: ignore[misc]
 
 
 def information_record(stepper: Stepper, player: int) -> list[Any]:
-    """Every accepted answer so far as ``player`` saw it: others' secret choices
-    (``secret_region``) as ``"?"`` (revealed ones are in the view's state)."""
-    return [[h["player"], h["kind"],
-             "?" if h["kind"] == "secret_region" and h["player"] != player else h["answer"]]
-            for h in stepper.game.history]
+    """Every accepted answer so far as ``player`` saw it: others' answers of a kind
+    declared secret (:func:`~elgrande.engine.decisions.answer_as_seen`: secret discs, I1's
+    card choice) as ``"?"`` (revealed discs are in the view's state)."""
+    out: list[Any] = []
+    for h in stepper.game.history:
+        seen, _ = answer_as_seen(h["kind"], h["player"], h["answer"], player)
+        out.append([h["player"], h["kind"], h["answer"] if seen else "?"])
+    return out
 
 
 class ElGrandeObserver:
