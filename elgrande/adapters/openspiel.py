@@ -9,11 +9,15 @@ Importing this module registers the game (extra ``[openspiel]``)::
 Parameters: ``players`` (2..5, default 4), ``sets`` (card sets joined by ``+``, default
 ``"base"``), ``variant`` (``standard``, ``short``, ``six_rounds``), ``fill`` (an expansion
 fill, default none), ``simultaneous`` (default true), ``seeds`` (chance outcomes of the
-first node, default 2**16).
+first node, 1 to :data:`MAX_SEEDS`, default 2**16).
 
 - **Chance**: the first node chooses the game's seed among ``seeds`` equally likely
-  outcomes; every shuffle and draw of the game follows from it (B2). No player's
-  information state or observation contains it.
+  outcomes (game seeds 0 .. seeds-1); every shuffle and draw of the game follows from it
+  (B2). No player's information state or observation contains it, but the outcomes are
+  public (explicit chance): an algorithm that tries every one and compares its first
+  observation finds the seed, and with it the order of every hidden stack (16 bits with
+  the default; docs/ai.md says so). Use the engine (:func:`elgrande.new_game` without a
+  seed) where hidden information must stay hidden.
 - **Actions**: the fixed integer space of :mod:`elgrande.adapters.actions`; a decision
   takes one or more actions of its player (placements one caballero at a time, then DONE).
 - **Simultaneous nodes**: a secret disc choice with several players (``secret_region``,
@@ -26,7 +30,9 @@ first node, default 2**16).
   the seed, plus the player's partial answer) as JSON; ``information_state_string`` adds
   the record of every answer so far, others' unrevealed secret choices as ``"?"``
   (perfect recall of what the player saw); ``observation_tensor`` is
-  :class:`elgrande.adapters.stepping.Observer`'s vector.
+  :class:`elgrande.adapters.stepping.Observer`'s vector. There is no information state
+  tensor (no fixed-size vector recalls every answer): ``information_state_tensor`` raises
+  ``ValueError``, as ``provides_information_state_tensor=False`` says.
 - **Returns**: each winner gets ``1 / (number of winners)``, the others 0 (constant sum 1).
 """
 
@@ -43,8 +49,10 @@ from elgrande.engine.decisions import answer_as_seen
 from elgrande.game import Game
 
 SHORT_NAME = "python_el_grande"
-#: Chance outcomes (seeds) of the first node.
+#: Chance outcomes (seeds) of the first node, by default and at most (the outcomes are
+#: listed, one tuple each).
 SEEDS = 2**16
+MAX_SEEDS = 2**20
 #: An upper bound on the actions of one game (checked by the tests' random games).
 MAX_GAME_LENGTH = 6000
 
@@ -87,6 +95,12 @@ class ElGrandeGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = dict(_PARAMS)
         p.update(params or {})
+        seeds = p["seeds"]
+        if isinstance(seeds, bool) or not isinstance(seeds, int) \
+                or not 1 <= seeds <= MAX_SEEDS:
+            raise ValueError(f"seeds (the chance outcomes of the first node: game seeds 0 to "
+                             f"seeds-1) must be an integer from 1 to {MAX_SEEDS} (2**20), "
+                             f"not {seeds!r:.40}")
         probe = _start(p, 0)
         self.observer = Observer(probe)
         self.space = self.observer.space
@@ -218,7 +232,16 @@ class ElGrandeObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ElGrandeState, player: int) -> None:
-        """Fill ``tensor`` for ``player`` (zeros before the seed is drawn)."""
+        """Fill ``tensor`` for ``player`` (zeros before the seed is drawn).
+
+        Raises:
+            ValueError: for an information state (perfect recall): the game provides no
+            information state tensor (``provides_information_state_tensor=False``).
+        """
+        if self.perfect_recall:
+            raise ValueError("python_el_grande provides no information state tensor (no "
+                             "fixed-size vector recalls every answer): use "
+                             "information_state_string, or observation_tensor")
         s = state.stepper
         if s is None:
             self.tensor.fill(0.0)

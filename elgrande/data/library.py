@@ -139,6 +139,20 @@ def provisional_log(lib: Library) -> list[str]:
             f"no source gives: {', '.join(lib.fill_files)}."]
 
 
+def set_names(sets: Iterable[str]) -> tuple[str, ...]:
+    """``sets`` as a tuple of set names.
+
+    Raises:
+        ValueError: ``sets`` is one string (``"base"`` would become ``('b', 'a', 's',
+            'e')``): pass a sequence of names, e.g. ``("base",)``, or ``"base,colonies"``
+            where a tool takes text.
+    """
+    if isinstance(sets, str):
+        raise ValueError(f"sets must be a sequence of card set names, e.g. ({sets!r},), "
+                         f"not the string {sets!r}")
+    return tuple(sets)
+
+
 def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
                  extra: Sequence[str | Path] = (), fill: str | None = None,
                  set_paths: Sequence[str | Path] = ()) -> Library:
@@ -156,9 +170,10 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
         not in play. CardError: the first error in a
         card file (schema, syntax, or a checker error such as an unknown region), a kind
         whose card count differs from its manifest's ``count``, or a fill that changes a
-        sourced field (located in the fill).
+        sourced field (located in the fill). ValueError: ``sets`` given as one string
+        (:func:`set_names`).
     """
-    return _load(tuple(sets), tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
+    return _load(set_names(sets), tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
                  tuple(str(p) for p in set_paths))
 
 
