@@ -110,9 +110,27 @@ def test_B8_5a_no_view_show_page_or_board_picture_holds_a_drawn_seed(tmp_path: P
 
 
 def test_B2_sets_given_as_one_string_are_refused_not_spelled_out() -> None:
+    from elgrande.adapters.stepping import start_game
+    from elgrande.data.library import load_library
+    from elgrande.data.manifests import load_board
     from elgrande.tools.simulate import SimConfig
 
     with pytest.raises(ValueError, match="not the string 'base'"):
         elgrande.new_game(2, sets="base")
     with pytest.raises(ValueError, match="not the string 'base'"):
+        start_game(2, "base", None)
+    with pytest.raises(ValueError, match="not the string 'base'"):
+        load_library("base")
+    with pytest.raises(ValueError, match="not the string 'base'"):
+        load_board("base")
+    with pytest.raises(ValueError, match="not the string 'base'"):
         SimConfig(sets="base")  # type: ignore[arg-type]
+
+
+def test_B2_a_saved_game_keeps_a_drawn_or_the_largest_seed() -> None:
+    for g in (elgrande.new_game(3, logging=False),
+              elgrande.new_game(3, seed=SEED_MAX, logging=False)):
+        again = elgrande.Game.from_json(json.loads(json.dumps(g.to_json())))
+        assert again.header["seed"] == g.header["seed"]
+        assert json.dumps(again.view(0), sort_keys=True) == json.dumps(g.view(0),
+                                                                       sort_keys=True)

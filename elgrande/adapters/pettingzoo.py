@@ -41,7 +41,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from elgrande.adapters.stepping import Observer, Stepper, start_game
-from elgrande.data.library import set_names
+from elgrande.data.kinds import set_names
 from elgrande.seeds import SEED_MAX, check_seed, draw_seed
 
 

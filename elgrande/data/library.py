@@ -26,7 +26,7 @@ import attrs
 from elgrande import diskcache
 from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, fill_files, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
-from elgrande.data.kinds import Kinds, load_kinds
+from elgrande.data.kinds import Kinds, load_kinds, set_names
 from elgrande.diskcache import sha256
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
@@ -137,20 +137,6 @@ def provisional_log(lib: Library) -> list[str]:
         return []
     return [f"This game plays with provisional data: fill {lib.fill!r} supplies card data "
             f"no source gives: {', '.join(lib.fill_files)}."]
-
-
-def set_names(sets: Iterable[str]) -> tuple[str, ...]:
-    """``sets`` as a tuple of set names.
-
-    Raises:
-        ValueError: ``sets`` is one string (``"base"`` would become ``('b', 'a', 's',
-            'e')``): pass a sequence of names, e.g. ``("base",)``, or ``"base,colonies"``
-            where a tool takes text.
-    """
-    if isinstance(sets, str):
-        raise ValueError(f"sets must be a sequence of card set names, e.g. ({sets!r},), "
-                         f"not the string {sets!r}")
-    return tuple(sets)
 
 
 def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),

@@ -54,7 +54,7 @@ class SimError(ElGrandeError):
 
 
 def _set_names(sets: Sequence[str]) -> tuple[str, ...]:
-    from elgrande.data.library import set_names  # on use: this module stays light
+    from elgrande.data.kinds import set_names  # on use: this module stays light
 
     return set_names(sets)
 
