@@ -30,8 +30,14 @@ send_caballeros        ``{source id or "court": caballeros}``
 bring_to_court         an integer (from the provinces) or
                        ``{"provinces": k, "regions": {region id: n}}`` (B4.1)
 move_scoreboard        ``{"scoreboard": "8-4-0", "to": region id}``
-secret_region          one region id per answering player (each answers alone)
+secret_region          one region id per answering player (each answers alone); secret
+                       until the discs are revealed together (B8.5)
 =====================  =================================================================
+
+A kind whose answers are secret declares it where it is registered (:func:`kind`'s
+``secret``, a :class:`Secret`: public at the reveal, or never); the viewer and the
+adapters' information states show another player's such answer only as its words
+(:func:`answer_as_seen`), e.g. "blue chose 13 cards" for I1's card choice.
 """
 
 from __future__ import annotations
