@@ -89,7 +89,10 @@ class ElGrandeGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game (see the module docstring for the parameters).
 
     Raises:
-        ValueError: bad players, sets, variant or fill (from :func:`elgrande.new_game`).
+        ValueError: bad players, sets, variant or fill (from :func:`elgrande.new_game`);
+        ``seeds`` not an integer from 1 to :data:`MAX_SEEDS` (a number beyond a C++
+        ``int`` passed through ``pyspiel.load_game`` is refused by OpenSpiel's own
+        parameter parsing first).
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
