@@ -71,8 +71,11 @@ def test_B8_5a_the_public_viewer_holds_no_hand_and_no_secret_before_its_time(
     public = frames(lines, None)
     assert not any('class="hand"' in s["svg"] for s in public["steps"])
     secret = [s["did"] for s in public["steps"] if "(secret_region" in s["did"]]
-    assert secret and all(d.endswith("set their secret disc (secret_region, secret).")
+    assert secret and all("set their secret disc (secret_region, secret)." in d
                           for d in secret)
+    # B8.5: the discs are shown together once the last is set, never before
+    revealed = [d for d in secret if " Revealed: " in d]
+    assert revealed and len(revealed) < len(secret)
     mine = frames(lines, 0)
     assert all(s["svg"].count('class="hand"') == 1 for s in mine["steps"])
     own = [s["did"] for s in mine["steps"] if "(secret_region)" in s["did"]
@@ -119,7 +122,8 @@ def test_B8_5a_every_declared_secret_kind_stays_hidden_on_every_page_of_every_se
             r = CliRunner().invoke(main, args)
             assert r.exit_code == 0, r.output
             page = (out / "index.html").read_text(encoding="utf-8")
-            steps = _data(out / "index.html")["steps"]
+            data = _data(out / "index.html")
+            steps, names = data["steps"], data["names"]
             viewer = None if who is None else int(who)
             for i, h in enumerate(history, 1):
                 secret = declared.get(str(h["kind"]))
@@ -129,9 +133,13 @@ def test_B8_5a_every_declared_secret_kind_stays_hidden_on_every_page_of_every_se
                 did = steps[i]["did"]  # type: ignore[index]
                 shown = h["answer"] if isinstance(h["answer"], str) else json.dumps(
                     h["answer"])
-                assert shown not in did and secret.hidden(h["answer"]) in did, did
+                before, _, reveal = did.partition(" Revealed: ")
+                assert shown not in before and secret.hidden(h["answer"]) in before, did
                 if secret.until == NEVER:
+                    assert not reveal
                     assert html.escape(shown) not in page and shown not in page
+                elif reveal:  # the last of the choices: all are shown together (B8.5)
+                    assert f"{names[h['player']]} {shown}" in reveal  # type: ignore[index]
     assert set(secret_kinds()) <= met and "choose_cards" in met and "secret_region" in met
 
 

@@ -450,17 +450,20 @@ def secret_kinds() -> dict[str, Secret]:
 
 
 def answer_as_seen(kind_name: str, player: int, answer: Any,
-                   viewer: int | None) -> tuple[bool, Any]:
+                   viewer: int | None, revealed: bool = False) -> tuple[bool, Any]:
     """An answer of ``player`` as ``viewer`` (a seat, or None for the public) may see it
-    when it is given (B8.5a).
+    (B8.5a): when it is given, or with ``revealed`` once the choices it belongs to have
+    been revealed together (B8.5; public then only for a kind secret until the reveal).
 
     Returns:
-        ``(True, answer)`` when the viewer may see it (a public kind, or the player's own
-        answer), else ``(False, words)``: the kind's :attr:`Secret.hidden` words, e.g.
-        ``"chose 13 cards"``. A kind that is not registered counts as public.
+        ``(True, answer)`` when the viewer may see it (a public kind, the player's own
+        answer, a revealed one), else ``(False, words)``: the kind's
+        :attr:`Secret.hidden` words, e.g. ``"chose 13 cards"``. A kind that is not
+        registered counts as public.
     """
     k = KINDS.get(kind_name)
-    if k is None or k.secret is None or viewer == player:
+    if k is None or k.secret is None or viewer == player or (
+            revealed and k.secret.until == REVEAL):
         return True, answer
     return False, k.secret.hidden(answer)
 

@@ -9,7 +9,8 @@ opens step N. Drawn from one player's view (``--as``: ``game.view(p)``) or the p
 one (:func:`~elgrande.tools.board_svg.public_view`): nothing hidden is embedded (B8.5a).
 A secret choice's answer (a decision kind declared secret, :func:`~elgrande.engine.decisions.
 answer_as_seen`) is shown only to its own player; the others read e.g. "blue chose 13
-cards".
+cards". A kind public at the reveal (the secret discs, B8.5) shows every player's choice
+in the caption of the last one set; one never public (I1's card choice) never does.
 
 The page has a self-test hook for headless browsers: ``#selftest`` steps forward and
 back and writes a JSON verdict into ``<pre id="selftest">`` (read with ``--dump-dom``).
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from elgrande.engine.decisions import answer_as_seen
+from elgrande.engine.decisions import REVEAL, answer_as_seen, secret_kinds
 from elgrande.records import replay
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
@@ -40,8 +41,11 @@ def step_caption(i: int, name: str, prompt: str, entry: dict[str, Any],
     seen, a = answer_as_seen(entry["kind"], entry["player"], entry["answer"], viewer)
     if not seen:
         return f"Answer {i}: {name} {a} ({entry['kind']}, secret)."
-    return (f"Answer {i}: {name} — {prompt} ({entry['kind']}): "
-            f"{a if isinstance(a, str) else json.dumps(a)}")
+    return f"Answer {i}: {name} — {prompt} ({entry['kind']}): {_shown(a)}"
+
+
+def _shown(answer: Any) -> str:
+    return answer if isinstance(answer, str) else json.dumps(answer)
 
 
 def frames(lines: Sequence[str], player: int | None,
@@ -75,11 +79,25 @@ def frames(lines: Sequence[str], player: int | None,
                 "scores": list(game.state.scores), "round": game.flow.round}
 
     steps = [step("The game is set up; nothing answered yet.")]
+    secret = secret_kinds()
+    group: list[dict[str, Any]] = []  # answers of a secret choice not yet revealed
     for i, entry in enumerate(final.history, 1):
         d = game.pending
         prompt = d.prompt if d is not None else ""
+        last = d is not None and len(d.players) == 1  # the choices are revealed after it
         game.answer(entry["player"], entry["answer"])
-        steps.append(step(step_caption(i, names[entry["player"]], prompt, entry, player)))
+        caption = step_caption(i, names[entry["player"]], prompt, entry, player)
+        kind = secret.get(entry["kind"])
+        if kind is not None and kind.until == REVEAL:  # public once all are in (B8.5)
+            group.append(entry)
+            if last:
+                seen = [answer_as_seen(e["kind"], e["player"], e["answer"], player,
+                                       revealed=True)[1] for e in group]
+                caption += " Revealed: " + ", ".join(
+                    f"{names[e['player']]} {_shown(a)}"
+                    for e, a in zip(group, seen, strict=True)) + "."
+                group = []
+        steps.append(step(caption))
     return {"names": names, "log": list(game.log), "steps": steps, "colours": list(COLOURS)}
 
 
