@@ -25,12 +25,14 @@ from typing import Any
 from elgrande import __version__
 from elgrande.chronicle import Chronicle
 from elgrande.data.fingerprint import library_fingerprint
+from elgrande.data.kinds import set_names
 from elgrande.data.library import Library, load_library, provisional_header, provisional_log
 from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
+from elgrande.seeds import check_seed, draw_seed
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
@@ -240,7 +242,8 @@ class Game:
         return cls(lib, list(view["names"]), state, flow, dict(h), logging=False)
 
 
-def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed: int = 0,
+def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
+             seed: int | None = None,
              variant: str = "standard", errata: Iterable[str] = (),
              cards: Sequence[str] = (), start_player: int | None = None,
              logging: bool = True, fill: str | None = None,
@@ -252,7 +255,12 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
         sets: card sets (``("base",)``), in any order: they load, and the record names
             them, in :func:`~elgrande.data.manifests.set_order` (``base, intrigue-king,
             colonies``: X1-X3).
-        seed: shuffle seed: the same seed and answers give the same game.
+        seed: shuffle seed, :data:`~elgrande.seeds.SEED_MIN` .. :data:`~elgrande.seeds.
+            SEED_MAX` (0 to 2**64-1): the same seed and answers give the same game (B2).
+            None (the default): a seed drawn from the operating system
+            (:func:`~elgrande.seeds.draw_seed`), kept in ``header["seed"]`` (the record),
+            never in a view. A small seed you choose can be guessed, and with it every
+            hidden stack: games between people should leave it out.
         variant: ``"standard"``, ``"short"`` (rounds 2,3,5,6,8,9) or ``"six_rounds"``
             (B3.7).
         errata: ids of optional errata to switch on.
@@ -265,13 +273,15 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
         beginner: the beginner option of a set with a hand of combined cards (I1): only
             the values divisible by 10; kept in the record header and ``state.ext``.
     Raises:
-        ValueError: bad player count or variant. CardError: bad card data.
+        ValueError: bad player count, variant or seed, or ``sets`` given as one string.
+        CardError: bad card data.
         MissingCardData: a card in play has an unknown field and no fill supplies it
         (EXPANSIONS.md 6.2; the error lists every card and field).
     """
     names = ([f"p{i + 1}" for i in range(players)] if isinstance(players, int)
              else [str(n) for n in players])
-    sets = tuple(sets)
+    sets = set_names(sets)
+    seed = draw_seed() if seed is None else check_seed(seed)
     lib = load_library(sets, errata, cards, fill, set_paths)
     seen = _COMPLETE.get(id(lib))
     if seen is None or seen() is not lib:  # a library never changes: checked once

@@ -143,6 +143,20 @@ class Kinds:
         return [k for k in self.by_name.values() if k.role == role]
 
 
+def set_names(sets: Iterable[str]) -> tuple[str, ...]:
+    """``sets`` as a tuple of set names.
+
+    Raises:
+        ValueError: ``sets`` is one string (``"base"`` would become ``('b', 'a', 's',
+            'e')``): pass a sequence of names, e.g. ``("base",)``, or ``"base,colonies"``
+            where a tool takes text.
+    """
+    if isinstance(sets, str):
+        raise ValueError(f"sets must be a sequence of card set names, e.g. ({sets!r},), "
+                         f"not the string {sets!r}")
+    return tuple(sets)
+
+
 def load_kinds(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> Kinds:
     """The card kinds declared by the manifests of ``sets`` (in order; ``retires_kinds``
     of a later set removes kinds of earlier ones, e.g. I1). Cached.
@@ -151,7 +165,7 @@ def load_kinds(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> 
         DataError: a malformed ``card_kinds`` entry (unknown role or field, a kind
         declared twice), with file and line; an unknown set.
     """
-    return _load_kinds(tuple(sets), tuple(Path(p) for p in search))
+    return _load_kinds(set_names(sets), tuple(Path(p) for p in search))
 
 
 def shipped_kinds() -> Kinds:

@@ -34,12 +34,18 @@ send_caballeros        ``{source id or "court": caballeros}``
 bring_to_court         an integer (from the provinces) or
                        ``{"provinces": k, "regions": {region id: n}}`` (B4.1)
 move_scoreboard        ``{"scoreboard": "8-4-0", "to": region id}``
-secret_region          one region id per answering player (each answers alone)
+secret_region          one region id per answering player (each answers alone); secret
+                       until the discs are revealed together (B8.5)
 =====================  =================================================================
 
 A decision whose options hold ``"skip": answer`` was added to the game after older records
 were written: replaying a record whose line answers a decision of another kind answers it
 so (:func:`elgrande.records.replay`).
+
+A kind whose answers are secret declares it where it is registered (:func:`kind`'s
+``secret``, a :class:`Secret`: public at the reveal, or never); the viewer and the
+adapters' information states show another player's such answer only as its words
+(:func:`answer_as_seen`), e.g. "blue chose 13 cards" for I1's card choice.
 """
 
 from __future__ import annotations
@@ -371,22 +377,59 @@ class Kind:
     #: optional, for kinds whose answers are a sequence in the options: that sequence
     #: (what ``legal`` lists, not copied), so a random answer is one look-up.
     listed: Callable[[Decision, int], Sequence[Any]] | None = None
+    #: the kind's secrecy (B8.5): None when every player sees each answer as it is given
+    #: (the default); else a :class:`Secret` saying when its answers become public and
+    #: how a hidden one reads.
+    secret: Secret | None = None
 
     def __init__(self, check: Callable[[Decision, int, Any], Any],
                  legal: Callable[[Decision, int], list[Any] | None],
                  random: Callable[[Decision, int, Random], Any],
                  count: Callable[[Decision, int], int | None] | None = None,
                  nth: Callable[[Decision, int, int], Any] | None = None,
-                 listed: Callable[[Decision, int], Sequence[Any]] | None = None) -> None:
+                 listed: Callable[[Decision, int], Sequence[Any]] | None = None,
+                 secret: Secret | None = None) -> None:
         object.__setattr__(self, "check", check)
         object.__setattr__(self, "legal", legal)
         object.__setattr__(self, "random", random)
         object.__setattr__(self, "count", count)
         object.__setattr__(self, "nth", nth)
         object.__setattr__(self, "listed", listed)
+        object.__setattr__(self, "secret", secret)
 
 
 KINDS: dict[str, Kind] = {}
+
+#: :attr:`Secret.until` values: public once the choices are revealed together (the secret
+#: disc, B8.5), or never (only what later play shows, e.g. the cards as they are played).
+REVEAL: Final = "reveal"
+NEVER: Final = "never"
+
+
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+class Secret:
+    """How a secret decision kind's answers are hidden (B8.5a).
+
+    Attributes:
+        until: :data:`REVEAL` (every answer becomes public when all the players' choices
+            are revealed together, B8.5) or :data:`NEVER` (no answer is ever shown to the
+            others; they learn only what later play shows).
+        hidden: the words for a hidden answer after the player's name, given the answer,
+            e.g. ``"chose 13 cards"`` (the viewer reads "blue chose 13 cards").
+    """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    until: str
+    hidden: Callable[[Any], str]
+
+    def __init__(self, until: str, hidden: Callable[[Any], str]) -> None:
+        if until not in (REVEAL, NEVER):
+            raise ValueError(f"a secret kind's answers become public at {REVEAL!r} or "
+                             f"{NEVER!r}, not {until!r}")
+        object.__setattr__(self, "until", until)
+        object.__setattr__(self, "hidden", hidden)
 
 
 def kind(name: str, check: Callable[[Decision, int, Any], Any],
@@ -394,14 +437,43 @@ def kind(name: str, check: Callable[[Decision, int, Any], Any],
          rand: Callable[[Decision, int, random.Random], Any] | None = None,
          count: Callable[[Decision, int], int | None] | None = None,
          nth: Callable[[Decision, int, int], Any] | None = None,
-         listed: Callable[[Decision, int], Sequence[Any]] | None = None) -> None:
+         listed: Callable[[Decision, int], Sequence[Any]] | None = None,
+         secret: Secret | None = None) -> None:
     """Register a decision kind's handlers (the flow registers its own kinds too):
     ``check``, ``legal``, ``rand`` (when answers are too many to list) and optionally
-    ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed) and
-    ``listed`` (``legal``'s list itself, uncopied, where the options hold it)."""
+    ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed),
+    ``listed`` (``legal``'s list itself, uncopied, where the options hold it) and
+    ``secret`` (the kind's answers are secret, B8.5a: :class:`Secret`; the viewer, the
+    adapters' information states and any tool that shows answers read it through
+    :func:`answer_as_seen`)."""
     def _no_random(d: Decision, p: int, rng: random.Random) -> Any:
         raise AssertionError(f"{name}: answers must be listable")  # pragma: no cover
-    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed)
+    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed, secret)
+
+
+def secret_kinds() -> dict[str, Secret]:
+    """Every registered decision kind whose answers are secret, with its :class:`Secret`
+    (the kinds of every rules module imported so far)."""
+    return {name: k.secret for name, k in KINDS.items() if k.secret is not None}
+
+
+def answer_as_seen(kind_name: str, player: int, answer: Any,
+                   viewer: int | None, revealed: bool = False) -> tuple[bool, Any]:
+    """An answer of ``player`` as ``viewer`` (a seat, or None for the public) may see it
+    (B8.5a): when it is given, or with ``revealed`` once the choices it belongs to have
+    been revealed together (B8.5; public then only for a kind secret until the reveal).
+
+    Returns:
+        ``(True, answer)`` when the viewer may see it (a public kind, the player's own
+        answer, a revealed one), else ``(False, words)``: the kind's
+        :attr:`Secret.hidden` words, e.g. ``"chose 13 cards"``. A kind that is not
+        registered counts as public.
+    """
+    k = KINDS.get(kind_name)
+    if k is None or k.secret is None or viewer == player or (
+            revealed and k.secret.until == REVEAL):
+        return True, answer
+    return False, k.secret.hidden(answer)
 
 
 def _rule(d: Decision, default: str) -> str:
@@ -460,7 +532,9 @@ def _pick_nth(d: Decision, p: int, i: int) -> Any:
 
 for _k in ("choose_region", "choose_number", "choose_player", "choose_power_card",
            "secret_region"):
-    kind(_k, _pick_check, _pick_legal, count=_pick_count, nth=_pick_nth, listed=_pick_listed)
+    kind(_k, _pick_check, _pick_legal, count=_pick_count, nth=_pick_nth, listed=_pick_listed,
+         secret=Secret(REVEAL, lambda a: "set their secret disc")
+         if _k == "secret_region" else None)
 
 
 def _option_check(d: Decision, p: int, answer: Any) -> Any:

@@ -387,7 +387,13 @@ def _cards_random(d: Decision, p: int, rng: random.Random) -> list[int]:
                                   int(d.options["count"])))  # rng.sample, drawn alike
 
 
-dec.kind("choose_cards", _cards_check, lambda d, p: None, _cards_random)
+def _cards_hidden(answer: Any) -> str:
+    return f"chose {len(answer) if isinstance(answer, list) else 0} cards"
+
+
+# I1: the others never see a player's choice, only the cards as they are played
+dec.kind("choose_cards", _cards_check, lambda d, p: None, _cards_random,
+         secret=dec.Secret(dec.NEVER, _cards_hidden))
 
 
 def deck_decision(lib: Library, state: State, answered: set[int]) -> Decision:

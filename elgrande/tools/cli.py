@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from elgrande import __version__
+from elgrande.seeds import SEED_MAX, SEED_MIN, SEED_RANGE, draw_seed
 
 #: Where a user reports an internal error (printed with it).
 REPORT = "the README says how, under 'Reporting problems'"
@@ -96,7 +97,12 @@ def scenario(files: tuple[str, ...]) -> None:
 @main.command()
 @click.option("--players", "-n", type=click.IntRange(2, 5), default=4, show_default=True,
               help="Number of players (B1.0).")
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Shuffle seed.")
+@click.option("--seed", "-s", type=click.IntRange(SEED_MIN, SEED_MAX), default=None,
+              help="Shuffle seed, 0 to 2**64-1, for a game you want to replay (the same "
+              "seed and answers give the same game). Default: a seed drawn from the "
+              "operating system, kept in the record. A small seed you choose can be "
+              "guessed, and with it every hidden stack: games between people should "
+              "leave it out.")
 @click.option("--bots", "-b", default="greedy,random", show_default=True,
               help="Comma-separated bots, one per player, repeated if shorter: random, greedy, "
               "ismcts, human (you, at the terminal).")
@@ -114,7 +120,7 @@ def scenario(files: tuple[str, ...]) -> None:
               "(e.g. provisional): the game plays with provisional data.")
 @click.option("--beginner", is_flag=True, help="Intrigue & the King's beginner option (I1): "
               "only the cards whose values are divisible by 10.")
-def play(players: int, seed: int, bots: str, record: str | None, variant: str,
+def play(players: int, seed: int | None, bots: str, record: str | None, variant: str,
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
          set_list: str, fill: str | None, beginner: bool) -> None:
     """Play a full rules-checked game between bots and print what happens."""
@@ -139,6 +145,8 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
         if not os.access(folder, os.W_OK):
             raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} is not "
                                    "writable")
+    if seed is None:  # drawn here: the bots' seeds follow from it too
+        seed = draw_seed()
     try:
         agents = [human.make_seat(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
         sets = [x.strip() for x in set_list.split(",") if x.strip()]
@@ -151,6 +159,11 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
     except ElGrandeError as exc:  # bad or missing card data: one line, exit 1
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
+    # which bot played each seat, with its search budget (the record says so: an ismcts
+    # game replays the same only with the same budget)
+    game.header["bots"] = [{"bot": k, **getattr(a, "budget", {})}
+                           for k, a in zip((kinds[i % len(kinds)] for i in range(players)),
+                                           agents, strict=True)]
     if not human.play(game, agents):  # a human seat typed q: save the record and stop
         if record:
             write_record(game, record)
@@ -413,8 +426,8 @@ def show_cmd(record: str, out: str, as_player: str | None,
 @main.command(name="simulate")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True,
               help="Number of games (seeds first-seed .. first-seed + games - 1).")
-@click.option("--first-seed", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Seed of the first game.")
+@click.option("--first-seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=1,
+              show_default=True, help="Seed of the first game (seeds are 0 to 2**64-1).")
 @click.option("--players", "-n", default="4", show_default=True,
               help="Player count, or comma-separated counts taken in turn by seed (B1.0).")
 @click.option("--bots", "-b", default="random", show_default=True,
@@ -464,6 +477,9 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
     except ValueError:
         raise click.UsageError(f"--players takes counts such as 4 or 3,4, not {players!r}"
                                ) from None
+    if first_seed + games - 1 > SEED_MAX:
+        raise click.UsageError(f"--first-seed {first_seed} --games {games}: the last seed "
+                               f"would pass 2**64-1; seeds are {SEED_RANGE}")
     if resume and fresh:
         raise click.UsageError("--resume and --fresh exclude each other")
     if baseline is not None and baseline != "base" and not os.path.isdir(baseline):

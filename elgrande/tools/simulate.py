@@ -53,6 +53,12 @@ class SimError(ElGrandeError):
     settings, a missing extra). The message is one line for the command line."""
 
 
+def _set_names(sets: Sequence[str]) -> tuple[str, ...]:
+    from elgrande.data.kinds import set_names  # on use: this module stays light
+
+    return set_names(sets)
+
+
 @attrs.frozen
 class SimConfig:
     """The settings shared by every game of a run.
@@ -61,7 +67,9 @@ class SimConfig:
         players: the player counts (2..5, B1.0); game ``seed`` has
             ``players[seed % len(players)]`` players.
         bots: bot names by seat, repeated when shorter than the player count.
-        sets: card sets; variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
+        sets: card sets, a sequence of names (one string is refused with ValueError:
+            ``"base"`` is not ``('b', 'a', 's', 'e')``);
+        variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
         errata: optional errata ids; cards: homebrew card folders (as given);
         fill: the name of a fill for expansion cards' unknown fields (EXPANSIONS.md 6),
             passed to ``new_game(fill=...)``; None for none.
@@ -69,7 +77,7 @@ class SimConfig:
 
     players: tuple[int, ...] = (4,)
     bots: tuple[str, ...] = ("random",)
-    sets: tuple[str, ...] = ("base",)
+    sets: tuple[str, ...] = attrs.field(default=("base",), converter=_set_names)
     variant: str = "standard"
     errata: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()

@@ -7,7 +7,10 @@ to that point, the decision just answered, and a score chart (inline SVG) with a
 at the step. Buttons and the arrow keys (Home/End too) step; ``#step=N`` in the address
 opens step N. Drawn from one player's view (``--as``: ``game.view(p)``) or the public
 one (:func:`~elgrande.tools.board_svg.public_view`): nothing hidden is embedded (B8.5a).
-A secret choice's answer is shown only to its own player.
+A secret choice's answer (a decision kind declared secret, :func:`~elgrande.engine.decisions.
+answer_as_seen`) is shown only to its own player; the others read e.g. "blue chose 13
+cards". A kind public at the reveal (the secret discs, B8.5) shows every player's choice
+in the caption of the last one set; one never public (I1's card choice) never does.
 
 The page has a self-test hook for headless browsers: ``#selftest`` steps forward and
 back and writes a JSON verdict into ``<pre id="selftest">`` (read with ``--dump-dom``).
@@ -21,20 +24,28 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from elgrande.engine.decisions import REVEAL, answer_as_seen, secret_kinds
 from elgrande.records import replay
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
-#: Decision kinds whose answers stay secret from the others until revealed (B8.5a).
-SECRET_KINDS = ("secret_region",)
 #: The score chart's size (pixels).
 CHART_W, CHART_H = 560, 180
 
 
-def _answer_text(entry: dict[str, Any], viewer: int | None) -> str:
-    if entry["kind"] in SECRET_KINDS and viewer != entry["player"]:
-        return "(secret)"
-    a = entry["answer"]
-    return a if isinstance(a, str) else json.dumps(a)
+def step_caption(i: int, name: str, prompt: str, entry: dict[str, Any],
+                 viewer: int | None) -> str:
+    """The caption of answer ``i`` (1-based) of the record entry ``entry`` (``player``,
+    ``kind``, ``answer``) by the player called ``name``, as ``viewer`` (a seat, or None
+    for the public) may see it: a secret kind's answer of another player reads e.g.
+    "Answer 3: blue chose 13 cards (secret)" (B8.5a)."""
+    seen, a = answer_as_seen(entry["kind"], entry["player"], entry["answer"], viewer)
+    if not seen:
+        return f"Answer {i}: {name} {a} ({entry['kind']}, secret)."
+    return f"Answer {i}: {name} — {prompt} ({entry['kind']}): {_shown(a)}"
+
+
+def _shown(answer: Any) -> str:
+    return answer if isinstance(answer, str) else json.dumps(answer)
 
 
 def frames(lines: Sequence[str], player: int | None,
@@ -68,12 +79,25 @@ def frames(lines: Sequence[str], player: int | None,
                 "scores": list(game.state.scores), "round": game.flow.round}
 
     steps = [step("The game is set up; nothing answered yet.")]
+    secret = secret_kinds()
+    group: list[dict[str, Any]] = []  # answers of a secret choice not yet revealed
     for i, entry in enumerate(final.history, 1):
         d = game.pending
         prompt = d.prompt if d is not None else ""
+        last = d is not None and len(d.players) == 1  # the choices are revealed after it
         game.answer(entry["player"], entry["answer"])
-        steps.append(step(f"Answer {i}: {names[entry['player']]} — {prompt} "
-                          f"({entry['kind']}): {_answer_text(entry, player)}"))
+        caption = step_caption(i, names[entry["player"]], prompt, entry, player)
+        kind = secret.get(entry["kind"])
+        if kind is not None and kind.until == REVEAL:  # public once all are in (B8.5)
+            group.append(entry)
+            if last:
+                seen = [answer_as_seen(e["kind"], e["player"], e["answer"], player,
+                                       revealed=True)[1] for e in group]
+                caption += " Revealed: " + ", ".join(
+                    f"{names[e['player']]} {_shown(a)}"
+                    for e, a in zip(group, seen, strict=True)) + "."
+                group = []
+        steps.append(step(caption))
     return {"names": names, "log": list(game.log), "steps": steps, "colours": list(COLOURS)}
 
 
