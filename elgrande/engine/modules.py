@@ -141,6 +141,10 @@ HOOKS: dict[str, str] = {
     "castillo_emptied": "castillo_emptied(state, board, discs, moves) -> None: after the "
                         "Castillo's caballeros went to their discs' regions (B6.3); every "
                         "module.",
+    "board_summary": "board_summary(state, board, names) -> list[str]: lines the log's "
+                     "board summary after a general scoring adds for a module's pieces "
+                     "(B6; an expansion's areas, offices, discs), indented by four "
+                     "spaces; concatenated.",
     "scored": "scored(state, board, places) -> None: a scoring (general or special) of "
               "these places is over (B6, B8.6); every module.",
     "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "

@@ -2065,7 +2065,8 @@ def _remove_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     if ext.removed is None:
         ext.removed = []
     ext.removed.append(str(answer))
-    ctx.event("remove_card", decider=ctx.subject, removed=str(answer))
+    ctx.event("remove_card", decider=ctx.subject, removed=str(answer),
+              text=f"{{who}} removes {{card:{answer}}} from this round's offer.")
 
 
 @primitive("remove_action_card", _remove_finish)
@@ -2119,15 +2120,14 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
         ext.fresh = {"player": flow.actor,
                         "discs": {where[d]: {d: n} for d, n in added.items()}}
         events.append({"event": "discs_appear", "player": flow.actor, "discs": added,
-                       "text": "New discs: " + ", ".join(
+                       "card": flow.card, "text": "New discs: " + ", ".join(
                            f"{n} {d} in {b.places[b.index[where[d]]].name}"
                            for d, n in added.items()) + "."})
     base = flow.parts.get("base")
     for c in ext.removed or ():
         if base is not None and c in base.offer:
             base.offer[base.offer.index(c)] = ""
-            events.append({"event": "card_removed", "player": flow.actor, "card": c,
-                           "text": f"{{who}} removes {c} from this round's offer."})
+            events.append({"event": "card_removed", "player": flow.actor, "card": c})
     ext.removed = None
     ext.open = None
 
@@ -2181,6 +2181,52 @@ def _conspiracy(state: State, board: Board, discs: Any, moves: Any) -> None:
         if d != state.king:
             state.grandes[x.player] = d
         state.lasting.remove(x)
+
+
+# -- the log's board summary (C1, C4-C8, C10) ------------------------------------------------------
+def _board_summary(state: State, board: Board, names: Sequence[str]) -> list[str]:
+    """The Colonies' lines of the log's board summary after a general scoring: the limit
+    table (region, seats taken by whom, who stands beside it), the offices and who holds
+    them, the gold and goods lying free or carried, and whose court holds the Grand
+    Inquisitor (C4-C8, C10)."""
+    ext = pieces(state)
+    if ext is None:
+        return []
+    fig = figures(board)
+
+    def who(p: int) -> str:
+        return "black" if p == BLACK else names[p] if 0 <= p < len(names) else "empty"
+
+    out = []
+    t = ext.table
+    if t.region:
+        r = board.index[t.region]
+        seated = [f"{names[p]} {n}" for p, n in enumerate(t.seated) if n]
+        seated += [f"black {t.black}"] if t.black else []
+        standing = [f"{names[p]} {c - t.seated[p]}" for p, c in enumerate(state.caballeros[r])
+                    if c > t.seated[p]]
+        standing += [f"black {state.neutral[r] - t.black}"] if state.neutral[r] > t.black \
+            else []
+        free = t.seats - sum(t.seated) - t.black
+        out.append(f"    Limit table in {board.places[r].name} ({t.seats} seats, {free} "
+                   f"free): seated {', '.join(seated) or 'nobody'}"
+                   + (f"; standing beside it {', '.join(standing)}" if standing else ""))
+    out.append("    Offices: " + ", ".join(
+        f"{o.name} ({board.places[board.index[o.area]].name}) {who(ext.offices.get(o.id, EMPTY))}"
+        for o in fig.offices))
+    lying = [f"{n} {d} in {board.places[board.index[a]].name}"
+             for a, by in ext.free.items() for d, n in by.items() if n]
+    carried = [f"{names[int(p)]}'s {d} in {board.places[board.index[a]].name}"
+               for a, p, d in ext.carriers]
+    out.append("    Gold and goods: " + (", ".join(lying) or "none lying free")
+               + (f"; carried: {', '.join(carried)}" if carried else "")
+               + "; supply " + ", ".join(f"{d.name} {ext.supply.get(d.id, 0)}"
+                                         for d in fig.discs))
+    h = state.neutral_holder
+    out.append(f"    {board.neutral_name}: in {names[h]}'s court" if 0 <= h < len(names)
+               else f"    {board.neutral_name}: in nobody's court (black caballeros score for "
+                    "no one, C9)")
+    return out
 
 
 # -- scenario cases (shared/cases/README.md, Colonies keys) ----------------------------------------
@@ -2331,6 +2377,7 @@ MODULE = RulesModule(
            "scoring_places": _scoring_places, "scoring_order": _scoring_order,
            "arrive": _arrive, "leave": _leave,
            "castillo_emptied": _castillo_emptied, "case_position": _case_position,
+           "board_summary": _board_summary,
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
