@@ -337,8 +337,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                                                            for p in range(len(names))))
         return lines
     if kind == "note":  # a rules module's words, ``player N`` named (I1-I7)
-        return [re.sub(r"\bplayer (\d+)", lambda m: names[int(m.group(1))]
-                       if int(m.group(1)) < len(names) else m.group(0), e["text"])]
+        return [_seats(e["text"], names)]
     if kind == "game_over":
         return ["== Game over ==", final_scores(names, e["scores"])]
     text = e.get("text")  # a rules module's own event says itself ("{who}": the player,
@@ -348,8 +347,20 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         if "{card:" in text:
             text = _CARD_REF.sub(lambda m: card(m.group(1)), text)
         lead = "  " if is_effect(e) and not text.startswith(" ") else ""
-        return [lead + text.replace("{who}", who or "nobody")]
+        return [lead + _seats(text, names).replace("{who}", who or "nobody")]
     return []
+
+
+def _seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with each ``player N`` (a seat, as decisions' labels say) named."""
+    if "player " not in text:
+        return text
+    return _PLAYER.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                       else m.group(0), text)
+
+
+#: A seat in a rules module's words.
+_PLAYER = re.compile(r"\bplayer (\d+)")
 
 
 #: A card named in a rules module's event text: ``{card:ID}``.
