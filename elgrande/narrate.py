@@ -263,8 +263,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         extra = f" and {_places(board, e['regions'])}" if e.get("regions") else ""
         return [f"{'  ' if is_effect(e) else ''}{who} brings {caballeros(e['provinces'])} "
                 f"from the provinces{extra} to court."]
-    if kind == "card":
-        return [f"{who} takes {card(e['card'])}."]
+    if kind == "card":  # I5, X2: the card whose action the turn uses, of several
+        return [f"{who}'s special action this turn: {card(e['card'])}." if e.get("what")
+                else f"{who} takes {card(e['card'])}."]
     if kind == "place":
         lead = "  " if is_effect(e) else ""
         return [f"{lead}{who} places caballeros: {_places(board, e['to'])}."]

@@ -311,3 +311,26 @@ def test_no_message_names_an_unshipped_file() -> None:
                  if isinstance(n, ast.Constant) and isinstance(n.value, str)
                  and id(n) not in docs and pat.search(n.value)]
     assert hits == []
+
+
+def test_i5_x2_the_log_says_whose_special_action_the_turn_uses(
+        logs: dict[str, list[str]]) -> None:
+    lines = logs["base+intrigue-king+colonies/1"]
+    chosen = [ln for ln in lines if "'s special action this turn: " in ln]
+    assert chosen
+    assert all(re.fullmatch(r"\w+'s special action this turn: .+ \[[\w-]+\]\.", ln)
+               for ln in chosen)
+    for i, ln in enumerate(lines):  # a card taken from the offer (X2) is followed by the
+        if ln.endswith("from the open action cards (X2)."):  # action chosen
+            assert "'s special action this turn: " in lines[i + 1]
+
+
+def test_i8_a_lasting_card_revealed_says_whose_it_is_before_its_effect(
+        logs: dict[str, list[str]]) -> None:
+    lines = logs["base+intrigue-king+colonies/1"]
+    heads = [i for i, ln in enumerate(lines) if ln.endswith(
+        " takes effect as the cards are revealed (I8):")]
+    assert heads
+    for i in heads:
+        assert re.match(r"\w+'s .+ \[[\w-]+\] takes effect", lines[i])
+        assert re.match(r"  \w+ keeps the card as a ", lines[i + 1])

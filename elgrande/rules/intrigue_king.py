@@ -664,6 +664,8 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
             continue  # (tested first: action_choices is the dearer test)
         card = lasting[v]
         if action_choices(lib, state, p) == [card]:
+            events.append({"event": "note", "text": f"player {p}'s {lib.card(card).title} "
+                           f"[{card}] takes effect as the cards are revealed (I8):"})
             run = engine.interpreter.begin(card, p)
             engine.interpreter.advance(state, run, events)
             held.append(p)
@@ -764,7 +766,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
           events: Events) -> None:
     flow.card = card
-    events.append({"event": "card", "player": player, "card": card})
+    events.append({"event": "card", "player": player, "card": card, "what": "action"})
     mine: dict[str, Any] | None = state.ext.get(EXT)
     held = mine.get("held") if mine else None
     if held and player in held:  # I8: in effect since the cards were revealed
