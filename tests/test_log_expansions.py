@@ -327,7 +327,7 @@ def test_i5_x2_the_log_says_whose_special_action_the_turn_uses(
 
 def test_i8_a_lasting_card_revealed_says_whose_it_is_before_its_effect(
         logs: dict[str, list[str]]) -> None:
-    lines = logs["base+intrigue-king+colonies/1"]
+    lines = logs["base+intrigue-king+colonies/4"]
     heads = [i for i, ln in enumerate(lines) if ln.endswith(
         " takes effect as the cards are revealed (I8):")]
     assert heads
