@@ -259,11 +259,12 @@ def _labels(engine: FlowEngine, players: int) -> Labels | None:
     every = frozenset((["court"] if heads else [])
                       + (["place"] if any(f"caballero_cards.{players}" in f.provisional
                                           for f in lib.figures.values()) else []))
-    more = partial(engine.rules.collect, "board_summary") \
-        if engine.rules.hooks["board_summary"] else None
-    if not marks and not every and more is None:
+    hooks = engine.rules.hooks
+    more = partial(engine.rules.collect, "board_summary") if hooks["board_summary"] else None
+    changes = partial(engine.rules.collect, "log_changes") if hooks["log_changes"] else None
+    if not marks and not every and more is None and changes is None:
         return None
-    return Labels(marks, every, more)
+    return Labels(marks, every, more, changes)
 
 
 def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed: int = 0,

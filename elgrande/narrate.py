@@ -66,17 +66,24 @@ class Labels:
             card heads and Caballero cards (I3, I4).
         more_board: ``(state, board, names)`` -> further lines of the board summary (the
             rules modules' ``board_summary`` hooks: an expansion's pieces), or None.
+        changes: ``(state, board, names, seen)`` -> ``(anchor, line)`` pairs telling what
+            changed since the last answer that the events do not say (the rules modules'
+            ``log_changes`` hooks, e.g. who holds an office; ``seen``: their notes, kept
+            per chronicle); each line goes after the answer's last line naming
+            ``anchor``. None: no such hook.
     """
 
-    __slots__ = ("provisional", "every_turn", "more_board")
+    __slots__ = ("provisional", "every_turn", "more_board", "changes")
 
     def __init__(self, provisional: dict[str, frozenset[str]] | None = None,
                  every_turn: frozenset[str] = frozenset(),
-                 more_board: Callable[[State, Board, Sequence[str]], list[Any]] | None = None
-                 ) -> None:
+                 more_board: Callable[[State, Board, Sequence[str]], list[Any]] | None = None,
+                 changes: Callable[[State, Board, Sequence[str], dict[str, Any]], list[Any]]
+                 | None = None) -> None:
         self.provisional = provisional or {}
         self.every_turn = every_turn
         self.more_board = more_board
+        self.changes = changes
 
     def marked(self, card: str, fields: Sequence[str]) -> bool:
         """Whether a fill supplied one of ``fields`` of card ``card``."""

@@ -334,3 +334,32 @@ def test_i8_a_lasting_card_revealed_says_whose_it_is_before_its_effect(
     for i in heads:
         assert re.match(r"\w+'s .+ \[[\w-]+\] takes effect", lines[i])
         assert re.match(r"  \w+ keeps the card as a ", lines[i + 1])
+
+
+# -- offices (C4-C6) -----------------------------------------------------------------------------
+def test_c4_c6_an_office_taken_or_left_is_told_after_the_line_naming_its_area() -> None:
+    g = _fresh()
+    b = g.library.board
+    ch = g.chronicle
+    ch.narrate([{"event": "turn_order", "order": [0, 1, 2, 3]}], g.state)  # notes the offices
+    ext = colonies.own_pieces(g.state, b)
+    ext.offices["viceroy"] = 1
+    ch.narrate([{"event": "move", "player": 1, "card": "x",
+                 "moves": [{"n": 1, "player": 1, "from": "aragon", "to": "america"}]},
+                {"event": "decline", "player": 2}], g.state)
+    log = g.log
+    i = log.index("  Moved: 1 of yellow from Aragon to America.")
+    assert log[i + 1] == "  yellow's caballero in America is now the Viceroy (C6)."
+    ext.offices["viceroy"] = colonies.EMPTY
+    ch.narrate([{"event": "decline", "player": 2}], g.state)
+    assert g.log[-1] == "  The Viceroy's office in America is empty (C6)."
+    ch.narrate([{"event": "decline", "player": 3}], g.state)
+    assert g.log[-1] == "green declines the special action."  # told once
+
+
+def test_c4_c6_played_games_tell_the_offices_taken(
+        logs: dict[str, list[str]]) -> None:
+    told = [ln for lines in logs.values() for ln in lines
+            if re.fullmatch(r"  (\w+'s|a black) caballero in \w+ is now the \w+ \(C[456]\)\.",
+                            ln)]
+    assert told

@@ -2229,6 +2229,42 @@ def _board_summary(state: State, board: Board, names: Sequence[str]) -> list[str
     return out
 
 
+#: The rule of each new area's offices (C4 France, C5 the ship, C6 America).
+_OFFICE_RULES: Final = {"france": "C4", "ship": "C5", "america": "C6"}
+
+
+def _log_changes(state: State, board: Board, names: Sequence[str],
+                 seen: dict[str, Any]) -> list[tuple[str, str]]:
+    """The log's lines for offices taken or left since the last answer (C4-C6): an
+    arrival becoming Ambassador, Envoy, Captain or Viceroy, an office left empty; each
+    as ``(area name, line)`` (the line goes after the answer's last line naming the
+    area). The holders told last are noted in ``seen``; with none noted yet nothing is
+    told."""
+    ext = pieces(state)
+    if ext is None:
+        return []
+    now = ext.offices
+    before = seen.get(NAME)
+    if before == now:
+        return []
+    seen[NAME] = dict(now)
+    if before is None:
+        return []
+    out = []
+    for o in figures(board).offices:
+        a, h = before.get(o.id, EMPTY), now.get(o.id, EMPTY)
+        if a == h:
+            continue
+        area = board.places[board.index[o.area]].name
+        rule = _OFFICE_RULES.get(o.area, "C4")
+        if h == EMPTY:
+            out.append((area, f"  The {o.name}'s office in {area} is empty ({rule})."))
+        else:
+            whose = "a black caballero" if h == BLACK else f"{names[h]}'s caballero"
+            out.append((area, f"  {whose} in {area} is now the {o.name} ({rule})."))
+    return out
+
+
 # -- scenario cases (shared/cases/README.md, Colonies keys) ----------------------------------------
 def _who(case: Any, name: Any) -> int:
     if name is None:
@@ -2377,7 +2413,7 @@ MODULE = RulesModule(
            "scoring_places": _scoring_places, "scoring_order": _scoring_order,
            "arrive": _arrive, "leave": _leave,
            "castillo_emptied": _castillo_emptied, "case_position": _case_position,
-           "board_summary": _board_summary,
+           "board_summary": _board_summary, "log_changes": _log_changes,
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
