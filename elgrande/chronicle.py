@@ -146,4 +146,4 @@ class Chronicle:
                          self.history.fork(),
                          # logging off: nothing is ever narrated, the copies share the log
                          self.log.fork() if self.logging else self.log, self.labels,
-                         self.card, dict(self.seen))
+                         self.card, dict(self.seen) if self.logging else self.seen)

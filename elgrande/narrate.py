@@ -60,7 +60,7 @@ class Labels:
     Args:
         provisional: card id -> the fields a fill supplied (``no_action``: the card plays
             with no special action because its face is unknown); a line using such a value
-            says "(provisional)" (a game with a fill, issue: provisional data labelled).
+            says "(provisional)".
         every_turn: the counts a fill supplied for every turn: ``"court"`` (caballeros
             to court) and/or ``"place"`` (caballeros placed), e.g. Intrigue & the King's
             card heads and Caballero cards (I3, I4).
@@ -91,7 +91,7 @@ class Labels:
         return got is not None and any(f in got for f in fields)
 
 
-#: Beside a line whose count or effect a fill supplied (EXPANSIONS-free wording).
+#: Beside a line whose count or effect a fill supplied.
 PROVISIONAL = " (provisional)"
 
 
