@@ -363,3 +363,19 @@ def test_c4_c6_played_games_tell_the_offices_taken(
             if re.fullmatch(r"  (\w+'s|a black) caballero in \w+ is now the \w+ \(C[456]\)\.",
                             ln)]
     assert told
+
+
+def test_c13_a_plot_kept_says_what_it_will_do() -> None:
+    g = _fresh()
+    ch = g.chronicle
+    ch.narrate([{"event": "turn_order", "order": [0, 1, 2, 3]}], g.state)
+    g.state.lasting.append(Lasting(colonies.CONSPIRACY, 2, 0, "conspiracy"))
+    ch.narrate([{"event": "keep", "player": 2, "card": "conspiracy",
+                 "kind": colonies.CONSPIRACY, "until": "next scoring"},
+                {"event": "decline", "player": 3}], g.state)
+    log = g.log
+    i = log.index("  blue keeps the card as a plot until next scoring.")
+    assert log[i + 1] == ("  (at the next general scoring blue's Grande goes with blue's "
+                          "Castillo caballeros to the region on blue's disc; C13)")
+    ch.narrate([{"event": "decline", "player": 0}], g.state)
+    assert g.log[-1] == "red declines the special action."  # told once

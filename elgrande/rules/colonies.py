@@ -2235,15 +2235,28 @@ _OFFICE_RULES: Final = {"france": "C4", "ship": "C5", "america": "C6"}
 
 def _log_changes(state: State, board: Board, names: Sequence[str],
                  seen: dict[str, Any]) -> list[tuple[str, str]]:
-    """The log's lines for offices taken or left since the last answer (C4-C6): an
-    arrival becoming Ambassador, Envoy, Captain or Viceroy, an office left empty; each
-    as ``(area name, line)`` (the line goes after the answer's last line naming the
-    area). The holders told last are noted in ``seen``; with none noted yet nothing is
-    told."""
+    """The log's lines for what an answer changed that no event says, each as ``(anchor,
+    line)`` (the line goes after the answer's last line naming ``anchor``): offices
+    taken or left (C4-C6: an arrival becoming Ambassador, Envoy, Captain or Viceroy, an
+    office left empty), and what a plot just kept will do (C13). What was told is noted
+    in ``seen``; with nothing noted yet nothing is told."""
     ext = pieces(state)
     if ext is None:
         return []
-    now = ext.offices
+    out = _offices_changed(board, names, seen, ext.offices)
+    plots = [x.player for x in state.lasting if x.kind == CONSPIRACY]
+    if plots or seen.get(CONSPIRACY):
+        known = seen.get(CONSPIRACY) or []
+        seen[CONSPIRACY] = plots
+        out += [(f"as a {CONSPIRACY}", f"  (at the next general scoring {names[p]}'s Grande "
+                 f"goes with {names[p]}'s Castillo caballeros to the region on {names[p]}'s "
+                 "disc; C13)") for p in plots if p not in known]
+    return out
+
+
+def _offices_changed(board: Board, names: Sequence[str], seen: dict[str, Any],
+                     now: dict[str, int]) -> list[tuple[str, str]]:
+    """:func:`_log_changes` for the offices (C4-C6)."""
     before = seen.get(NAME)
     if before == now:
         return []
