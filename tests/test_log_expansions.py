@@ -379,3 +379,21 @@ def test_c13_a_plot_kept_says_what_it_will_do() -> None:
                           "Castillo caballeros to the region on blue's disc; C13)")
     ch.narrate([{"event": "decline", "player": 0}], g.state)
     assert g.log[-1] == "red declines the special action."  # told once
+
+
+def test_c10_c11_seats_and_relocations_inside_a_special_action_stand_under_it() -> None:
+    found = 0
+    for seed in range(1, 12):  # games until one seats caballeros after the table moved
+        lines = _played(COLONIES, seed * 7).log
+        for i, ln in enumerate(lines):
+            if "moves the limit table to" in ln or "relocation)" in ln:
+                assert ln.startswith("  "), ln
+            if "moves the limit table to" in ln:
+                for nxt in lines[i + 1:]:
+                    if "at the limit table" not in nxt:
+                        break
+                    found += 1
+                    assert nxt.startswith("  "), nxt
+        if found:
+            break
+    assert found

@@ -775,10 +775,13 @@ def _interject(ctx: Ctx) -> Decision | None:
 
 
 def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
+    n = len(ctx.events)
     if SEAT in d.options:
         apply_seat(ctx.state, ctx.board, d, int(answer), ctx.events)
     elif RELOCATE in d.options:
         apply_relocation(ctx.state, ctx.board, d, int(answer), ctx.events)
+    for e in ctx.events[n:]:  # part of the special action: the log sets it under its line
+        e.setdefault("card", ctx.run.card)
 
 
 # -- relocations in place (C11) --------------------------------------------------------------------
