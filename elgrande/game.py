@@ -19,6 +19,7 @@ import random
 import re
 import weakref
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
+from elgrande.narrate import Labels
 from elgrande.seeds import check_seed, draw_seed
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
@@ -69,7 +71,9 @@ class Game:
             if titles is None:  # the library never changes; the chronicles share its titles
                 titles = {c.id: c.title for c in library.cards.cards.values()}
                 self._engine.memo["game.titles"] = titles
-            chronicle = Chronicle(library.board, names, titles, logging)
+            chronicle = Chronicle(library.board, names, titles, logging,
+                                  labels=_labels(self._engine, state.players) if logging
+                                  else None)
         self.chronicle = chronicle
 
     @property
@@ -240,6 +244,29 @@ class Game:
                 if p != str(me) and int(p) not in run.pending.players:
                     run.secret[p] = rng.choice(opts)
         return cls(lib, list(view["names"]), state, flow, dict(h), logging=False)
+
+
+def _labels(engine: FlowEngine, players: int) -> Labels | None:
+    """What a logged game's narration marks (:class:`~elgrande.narrate.Labels`): the
+    values a fill supplied, and the rules modules' lines of the board summary; None when
+    there is neither (the base game). The library's part is kept in the engine's memo."""
+    lib = engine.lib
+    got = engine.memo.get("game.provisional")
+    if got is None:
+        got = engine.memo["game.provisional"] = (
+            {c.id: frozenset(c.provisional) | ({"no_action"} if c.no_action else frozenset())
+             for c in lib.cards.cards.values() if c.provisional or c.no_action},
+            any("heads" in c.provisional for c in lib.of_role("hand")))
+    marks, heads = got
+    every = frozenset((["court"] if heads else [])
+                      + (["place"] if any(f"caballero_cards.{players}" in f.provisional
+                                          for f in lib.figures.values()) else []))
+    hooks = engine.rules.hooks
+    more = partial(engine.rules.collect, "board_summary") if hooks["board_summary"] else None
+    changes = partial(engine.rules.collect, "log_changes") if hooks["log_changes"] else None
+    if not marks and not every and more is None and changes is None:
+        return None
+    return Labels(marks, every, more, changes)
 
 
 def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),

@@ -142,6 +142,15 @@ HOOKS: dict[str, str] = {
     "castillo_emptied": "castillo_emptied(state, board, discs, moves) -> None: after the "
                         "Castillo's caballeros went to their discs' regions (B6.3); every "
                         "module.",
+    "board_summary": "board_summary(state, board, names) -> list[str]: lines the log's "
+                     "board summary after a general scoring adds for a module's pieces "
+                     "(B6; an expansion's areas, offices, discs), indented by four "
+                     "spaces; concatenated.",
+    "log_changes": "log_changes(state, board, names, seen) -> list[(anchor, line)]: lines "
+                   "the log adds for what an answer changed that no event says (e.g. who "
+                   "holds an office), each after the answer's last line naming anchor; "
+                   "``seen``: a dict kept per log, where the module notes what it told "
+                   "(nothing to tell when it had noted nothing yet); concatenated.",
     "scored": "scored(state, board, places) -> None: a scoring (general or special) of "
               "these places is over (B6, B8.6); every module.",
     "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "

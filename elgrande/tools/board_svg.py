@@ -399,6 +399,13 @@ class _Colonies:
 
 
 def _title(view: dict[str, Any]) -> str:
+    """The heading: the view's ``title`` or round, phase and viewer; " · provisional data"
+    when the game plays with values a fill supplied (the view says ``provisional``)."""
+    tail = " · provisional data" if view.get("provisional") else ""
+    return _heading(view) + tail
+
+
+def _heading(view: dict[str, Any]) -> str:
     if view.get("title"):
         return str(view["title"])
     fl = view.get("flow") or {}

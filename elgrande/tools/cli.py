@@ -124,6 +124,7 @@ def play(players: int, seed: int | None, bots: str, record: str | None, variant:
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
          set_list: str, fill: str | None, beginner: bool) -> None:
     """Play a full rules-checked game between bots and print what happens."""
+    from elgrande.data.library import provisional_log
     from elgrande.errors import ElGrandeError
     from elgrande.game import new_game
     from elgrande.narrate import final_scores
@@ -175,6 +176,9 @@ def play(players: int, seed: int | None, bots: str, record: str | None, variant:
             click.echo(line)
         click.echo("")
     who = ", ".join(f"{names[p]} ({agents[p].name})" for p in range(players))
+    if quiet:  # the log's notice, without the log
+        for line in provisional_log(game.library):
+            click.echo(line)
     click.echo(f"Players: {who}")
     if quiet:
         click.echo(final_scores(names, game.state.scores))

@@ -111,7 +111,8 @@ class SimConfig:
         from elgrande.game import new_game
 
         if self.fill is not None and "fill" not in inspect.signature(new_game).parameters:
-            raise SimError("this engine has no fills yet (EXPANSIONS.md 6): drop --fill")
+            raise SimError("this engine has no fills yet (docs/homebrew.md, section 8): "
+                           "drop --fill")
         if not self.players or any(not 2 <= n <= 5 for n in self.players):
             raise SimError(f"player counts must be 2 to 5 (B1.0), not {list(self.players)}")
         if not self.bots:

@@ -288,6 +288,8 @@ def write_viewer(record: str | Path, out: str | Path, player: str | None = None,
     who = seat(start, player)
     data = frames(lines, who, cards or None, home)
     seen = "public view" if who is None else f"as {start.names[who]}"
+    if start.library.provisional:  # every view of such a game says so
+        seen += "; provisional data"
     page = Path(out) / "index.html"
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(viewer_html(data, f"El Grande replay: {Path(record).name} ({seen})"),
