@@ -234,8 +234,10 @@ def test_c3_c4_random_colonies_games_keep_france_to_three_and_grandes_in_play(
     _play_checked(players, seed, answer_seed)
 
 
-def _play_checked(players: int, seed: int, answer_seed: int) -> None:
-    game = new_game(players, sets=SETS, fill="provisional", seed=seed, logging=False)
+def _play_checked(players: int, seed: int, answer_seed: int,
+                  sets: list[str] | None = None) -> None:
+    game = new_game(players, sets=sets or SETS, fill="provisional", seed=seed,
+                    logging=False)
     rng = random.Random(answer_seed)
     while game.pending is not None:
         d = game.pending
@@ -268,3 +270,42 @@ def test_c3_random_colonies_games_move_grandes_into_new_areas() -> None:
         if seen:
             break
     assert seen
+
+
+# -- C3 with Intrigue & the King (X): the I8/I9 rules about Grandes -------------------------------
+BOTH = ["base", "intrigue-king", "colonies"]
+
+
+def test_c3_i8_card_35_puts_a_grande_from_america_into_the_castillo() -> None:
+    case = _case({"grandes": {"red": "aragon", "blue": "america", "yellow": "seville"}},
+                 sets=BOTH)
+    run, d = _begin(case, "ik-35")
+    assert d is not None and d.kind == "choose_player" and 1 in d.options["choices"]
+    case.engine.interpreter.answer(case.state, run, 0, 1)
+    assert case.state.grandes[1] == case.board.castillo
+
+
+def test_c3_i8_card_13_moves_a_grande_out_of_france_to_a_mainland_disc_region() -> None:
+    """Card 13's secret disc shows the mainland regions only (C3, B6.1); a Grande standing
+    in France goes from there to the region on its owner's disc."""
+    case = _case({"grandes": {"red": "aragon", "blue": "france", "yellow": "seville"}},
+                 sets=BOTH)
+    run, d = _begin(case, "ik-13")
+    assert d is not None and d.kind == "secret_region"
+    for opts in d.options["per_player"].values():
+        assert not set(opts) & set(AREAS) and "galicia" not in opts   # nor the king's
+    interp = case.engine.interpreter
+    d = interp.answer(case.state, run, 1, "basque")
+    assert d is not None
+    d = interp.answer(case.state, run, 2, "valencia")
+    while d is not None:   # each moves their Grande to their disc's region (one choice)
+        assert d.kind == "choose_region" and len(d.options["choices"]) == 1
+        d = interp.answer(case.state, run, d.players[0], d.options["choices"][0])
+    assert case.state.grandes[1] == case.board.index["basque"]
+    assert case.state.grandes[2] == case.board.index["valencia"]
+
+
+@pytest.mark.parametrize("players, seed", [(3, 11), (5, 12)])
+def test_c4_random_combined_games_keep_france_to_three(players: int, seed: int) -> None:
+    """X: with both expansions every way into France keeps to C4's three as well."""
+    _play_checked(players, seed, seed, sets=BOTH)
