@@ -219,7 +219,7 @@ def _france_ok(game: Game) -> None:
     b = game.library.board
     i = b.index["france"]
     assert sum(game.state.caballeros[i]) + game.state.neutral[i] <= 3      # C4
-    castillo = b.castillo
+    castillo = -1 if "intrigue-king" in game.library.figures else b.castillo  # (I8 may)
     for g in game.state.grandes:                                           # B1.2, C3
         assert g >= 0 and g != castillo
 
