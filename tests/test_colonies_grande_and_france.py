@@ -309,3 +309,33 @@ def test_c3_i8_card_13_moves_a_grande_out_of_france_to_a_mainland_disc_region() 
 def test_c4_random_combined_games_keep_france_to_three(players: int, seed: int) -> None:
     """X: with both expansions every way into France keeps to C4's three as well."""
     _play_checked(players, seed, seed, sets=BOTH)
+
+
+def test_c4_an_effect_moving_all_into_a_france_with_less_room_asks_which_go(
+        tmp_path: Any) -> None:
+    """B8.7 (as much as possible), C4: a homebrew 'move all own caballeros ... to France'
+    with room for one in France asks which one goes, and refuses two citing C4."""
+    folder = tmp_path / "hb"
+    folder.mkdir()
+    (folder / "exodus.yaml").write_text(
+        "id: hb-exodus\nset: homebrew\nkind: action\ntitle: Exodus\nstack: 4\ncopies: 1\n"
+        "text: \"Exodus: all your caballeros go to France.\"\n"
+        "effect: |\n  move all own caballeros from regions except king to france\n"
+        "rules: [B8.2]\nsource: a test\n", encoding="utf-8")
+    data: dict[str, Any] = {
+        "id": "T", "title": "t", "rules": ["C4"], "sets": SETS, "cards": [str(folder)],
+        "players": ["red", "blue", "yellow"],
+        "position": {"king": "galicia", "france": ["blue", "yellow"],
+                     "grandes": {"red": "catalonia", "blue": "granada", "yellow": "seville"},
+                     "regions": {"aragon": {"red": 2}, "basque": {"red": 1}}},
+        "do": [], "expect": {}}
+    case = setup_case(data)
+    run, d = _begin(case, "hb-exodus")
+    assert d is not None and d.kind == "move_caballeros"
+    assert (d.options["min"], d.options["max"], d.options["all"]) == (1, 1, False)
+    with pytest.raises(IllegalMove) as exc:
+        d.check([{"from": "aragon", "to": "france", "n": 2}], 0)
+    assert exc.value.rule == "C4"
+    case.engine.interpreter.answer(case.state, run, 0,
+                                   [{"from": "basque", "to": "france", "n": 1}])
+    assert _in_france(case) == 3 and case.state.caballeros[case.board.index["aragon"]][0] == 2
