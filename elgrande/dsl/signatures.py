@@ -121,8 +121,9 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        [Param("to", "regions", "where the king may go")],
        "move the king to {to}", ("B5.2", "B8.1"), ("choose_region",)),
     _s("move_grande", "move own grande to SET",
-       "Move the deciding player's Grande to another region (never the Castillo, never "
-       "into or out of the king's region).",
+       "Move the deciding player's Grande to another region of the set (never the "
+       "Castillo, never into or out of the king's region); with the Colonies the set's new "
+       "areas too (C3).",
        [Param("to", "regions", "where the Grande may go")],
        "move your Grande to {to}", ("B1.2", "B5.2"), ("choose_region",)),
     _s("move_scoreboard", "move scoreboard to SET",

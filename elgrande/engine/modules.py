@@ -106,6 +106,9 @@ HOOKS: dict[str, str] = {
                          "refused (B4.3 refusals citing a module's rule); folded.",
     "king_places": "king_places(board, places) -> list[int]: the places the king may stand "
                    "in beside the mainland regions (B5, an expansion's areas); folded.",
+    "grande_places": "grande_places(board, places) -> list[int]: the places a Grande may "
+                     "be moved to beside the mainland regions (B1.2, an expansion's areas; "
+                     "never the Castillo); folded.",
     "sendable": "sendable(state, board, place, owner, decider, n) -> int: how many of "
                 "owner's n caballeros in a place an effect of decider may send to the "
                 "provinces or court (B8.7); folded.",

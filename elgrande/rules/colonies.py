@@ -51,7 +51,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events, Phase, RulesModule
-from elgrande.engine.primitives import _apply_moves, primitive
+from elgrande.engine.primitives import _apply_moves, primitive, room_in, within_room
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
@@ -1123,6 +1123,12 @@ def _king_places(board: Board, places: list[int]) -> list[int]:
     return [*places, *(board.index[a] for a in figures(board).king_areas)]
 
 
+def _grande_places(board: Board, places: list[int]) -> list[int]:
+    """C3: a Grande may be moved into every new area (the King's region and the Castillo
+    stay closed to it, B5.2, B1.2); secret discs still show the mainland regions only."""
+    return [*places, *_geo(board).areas]
+
+
 # -- placement from court (C4, C5, C6) -------------------------------------------------------------
 def _placement_targets(engine: Any, state: State, player: int,
                        places: list[int]) -> list[int]:
@@ -1193,9 +1199,20 @@ def _area_refusals(board: Board, k: int) -> dict[str, Any]:
     return out
 
 
+def room_left(state: State, place: int, cap: int) -> int:
+    """C4: how many more caballeros a place (index) holding at most ``cap`` takes now;
+    every colour counts, the black caballeros too (C8). The one room rule of every way in:
+    placement from court and the special actions' moves and placements (through
+    :func:`_placement_room`, the ``placement_room`` hook), ship moves (:func:`_ship_keys`)
+    and the Grand Inquisitor card's black caballeros (:func:`_move_black`). A Grande is
+    not a caballero: it takes no room (C3)."""
+    return max(0, cap - _total(state.caballeros[place]) - state.neutral[place])
+
+
 def _placement_room(state: State, board: Board, player: int,
                     room: dict[str, Any]) -> dict[str, Any]:
-    """C4: France holds at most its capacity (3) caballeros of every colour."""
+    """C4: France holds at most its capacity (3) caballeros of every colour, black ones
+    included (:func:`room_left`)."""
     out = dict(room)
     g = _geo(board)
     capped = g.room
@@ -1203,8 +1220,8 @@ def _placement_room(state: State, board: Board, player: int,
         capped = g.room = [
             (area, board.index[area], int(cap), f"{board.places[board.index[area]].name} "
              f"holds at most {cap} caballeros") for area, cap in g.fig.capacity.items()]
-    for area, i, cap, why in capped:  # state.count_in(i), inline
-        out[area] = [max(0, cap - _total(state.caballeros[i]) - state.neutral[i]), "C4", why]
+    for area, i, cap, why in capped:
+        out[area] = [room_left(state, i, cap), "C4", why]
     return out
 
 
@@ -1596,9 +1613,9 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 keys, texts = dd.keys, dd.labels
             else:
                 keys, texts = _disc_dests(b, dd, ship_id, disc)
-            if dd.capped:  # an area with room for so many (France, C4): state.count_in
+            if dd.capped:  # an area with room for so many (France, C4)
                 for j, (_r, i, cap) in enumerate(dd.dests):
-                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
+                    if cap < 0 or room_left(state, i, cap) > 0:
                         out.append(keys[j])
                         if labels is not None:
                             labels.append(texts[j])
@@ -2043,6 +2060,17 @@ def _ship_step(case: Any, arg: Any) -> None:
         raise
 
 
+def _ship_refusal(state: State, board: Board, move: dict[str, Any]) -> tuple[str, str]:
+    """The rule a ship move not on offer breaks: C4 when it sails into a full area (the
+    one room rule, :func:`room_left`), else C5; and the reason, for the refusal."""
+    to = move.get("to")
+    cap = figures(board).capacity.get(to) if isinstance(to, str) else None
+    if cap is not None and to in board.index and not room_left(state, board.index[to],
+                                                                  int(cap)):
+        return "C4", f": {board.places[board.index[to]].name} holds at most {cap} caballeros"
+    return "C5", ""
+
+
 def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
     events: Events = []
     for ans in answers:
@@ -2061,8 +2089,9 @@ def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
                 del want[OFFICE_KEY]  # a plain caballero: the move naming no office
             match = [x for x in moves if x == want]
             if not match:
-                raise IllegalMove("C5", f"{ans!r} is not a ship move {case.names[p]} may "
-                                  "make now")
+                rule, why = _ship_refusal(case.state, case.board, want)
+                raise IllegalMove(rule, f"{ans!r} is not a ship move {case.names[p]} may "
+                                  f"make now{why}")
             m = match[0]
         apply_ship_move(case.engine, case.state, p, m, events)
 
@@ -2098,11 +2127,21 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     n = qty.n or 0
     hi = available if qty.mode in ("all", "all_or_some") else min(n, available)
     lo = hi if qty.mode in ("all", "exactly") else 0
+    to = [ctx.rid(r) for r in dests]
+    # C4: France holds black caballeros too; its room listed only where it binds (a
+    # decision that it cannot limit reads as it did before C4 counted them here)
+    room = {k: v for k, v in room_in(ctx, ctx.subject, to).items() if v[0] < hi}
+    if room:
+        lo, hi = within_room(room, to, lo, hi)
+        if hi == 0:
+            return None
     king = {ctx.rid(s.king): ["B5.2", "nothing enters or leaves the king's region"]} \
         if s.king >= 0 else {}
-    options: dict[str, Any] = {"sources": sources, "to": [ctx.rid(r) for r in dests],
-                               "min": lo, "max": hi, "single_source": False, "all": False,
+    options: dict[str, Any] = {"sources": sources, "to": to, "min": lo, "max": hi,
+                               "single_source": False, "all": False,
                                "refused_from": king, "refused_to": king}
+    if room:
+        options["room"] = room
     which = _move_which(s, b, sources)  # C10, C11: which black caballeros leave
     if which:
         options["which"] = which
@@ -2620,6 +2659,7 @@ MODULE = RulesModule(
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
+           "grande_places": _grande_places,
            "sendable": _sendable, "movable": _movable, "moved": _moved,
            "relocated": _relocated, "move_which": _move_which, "leaving": _leaving,
            "placement_limit": _placement_limit,
