@@ -144,3 +144,61 @@ def test_X2_and_I3_decisions_are_explained_by_their_rule() -> None:
         g.answer(d.players[0], d.random_answer(rng, d.players[0]))
     assert "takes the King card" in seen["I3"] and "power card" not in seen["I3"]
     assert "At most two players" in seen["X2"] and "Caballero card's number" in seen["X2"]
+
+
+class _CtrlC(io.StringIO):
+    """Input that answers ``lines`` and then is interrupted (Ctrl-C) at the prompt."""
+
+    def __init__(self, lines: str) -> None:
+        super().__init__(lines)
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_at_the_prompt_stops_the_game_as_q_does() -> None:
+    g = elgrande.new_game(2, seed=1, start_player=0)
+    out = io.StringIO()
+    human = HumanSeat(_CtrlC("r\n"), out, seed=1)
+    assert play(g, [human, make_bot("random", 1)]) is False
+    assert g.history and g.history[0]["player"] == 0 and not g.over
+    assert not human.reading
+
+
+def test_ctrl_c_in_play_saves_the_record_and_says_where(tmp_path: Path) -> None:
+    """``elgrande play`` with a human seat, interrupted by SIGINT at the prompt: the record
+    so far is written (to --record, or a free file name when none is given), the path is
+    printed and the exit status is q's (0)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    exe = str(Path(sys.executable).parent / "elgrande")
+    for record in (["--record", str(tmp_path / "R.jsonl")], []):
+        proc = subprocess.Popen(
+            [exe, "play", "-n", "3", "--bots", "human,greedy", "--seed", "2", *record],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=tmp_path, text=True)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("r\nr\n")
+        proc.stdin.flush()
+        seen = ""
+        deadline = time.monotonic() + 60
+        while seen.count("> ") < 3 and time.monotonic() < deadline:
+            seen += os.read(proc.stdout.fileno(), 4096).decode()
+        proc.send_signal(signal.SIGINT)
+        rest, err = proc.communicate(timeout=60)
+        out = seen + rest
+        assert proc.returncode == 0, (out, err)
+        assert "Traceback" not in err and "Aborted" not in out + err
+        m = [ln for ln in out.splitlines() if ln.startswith("Game stopped after")]
+        assert m and "Record written to " in m[0], out
+        path = tmp_path / m[0].split("Record written to ", 1)[1].rstrip(".")
+        game = replay(path.read_text("utf-8").splitlines(), logging=False)
+        assert len(game.history) >= 2 and not game.over
+    assert (tmp_path / "R.jsonl").exists() and (tmp_path / "elgrande-stopped.jsonl").exists()

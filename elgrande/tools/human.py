@@ -8,7 +8,8 @@ are few, else the answer form with an example. Typed input:
 
 - a number picks a listed answer; otherwise JSON (``{"aragon": 2}``) or a bare region id;
 - ``?`` explains the decision, its rule id and answer form; ``r`` answers at random;
-- ``q`` stops the game (:class:`Quit`): the ``play`` command saves the record and ends.
+- ``q`` stops the game (:class:`Quit`): the ``play`` command saves the record and ends;
+  Ctrl-C does the same (at the prompt at once; while a bot thinks, after its answer).
 
 A refused answer (checked by the decision first, then by the engine) prints the refusal
 with its rule id and the same question is asked again. :func:`play` drives a game with a
@@ -71,7 +72,8 @@ EXPLAIN_BY_RULE = {
 
 
 class Quit(Exception):
-    """The human typed ``q`` (or the input ended): stop the game where it is."""
+    """The human typed ``q``, pressed Ctrl-C, or the input ended: stop the game where it
+    is."""
 
 
 def _forms() -> dict[str, str]:
@@ -97,6 +99,8 @@ class HumanSeat:
         self.out = out
         self.rng = random.Random(seed)
         self.cards: dict[str, Any] = {}
+        #: True while waiting for a line (a Ctrl-C then stops at once, see :func:`play`).
+        self.reading = False
 
     # -- the screen --
     def _say(self, text: str = "") -> None:
@@ -230,7 +234,8 @@ class HumanSeat:
         passes the decision's check.
 
         Raises:
-            Quit: ``q`` typed, or the input ended.
+            Quit: ``q`` typed, Ctrl-C (KeyboardInterrupt) while waiting, or the input
+            ended.
         """
         me = view["player"]
         d = Decision.from_json(view["pending"])
@@ -239,7 +244,14 @@ class HumanSeat:
             self.ask(d, me)
             self.out.write("> ")
             self.out.flush()
-            line = self.inp.readline()
+            self.reading = True
+            try:
+                line = self.inp.readline()
+            except KeyboardInterrupt:
+                self._say("")
+                raise Quit("interrupted") from None
+            finally:
+                self.reading = False
             if not line:
                 self._say("")
                 raise Quit("end of input")
@@ -286,13 +298,42 @@ def play(game: Any, seats: list[Any], max_answers: int = 100_000) -> bool:
 
     Human seats see the log lines new since their last decision, and an answer the
     engine refuses is shown to them and asked again (the game is unchanged, B8.1).
+    Ctrl-C stops the game as ``q`` does: at a human's prompt at once, else once the answer
+    being made is played (never inside ``game.answer``, so the game is whole).
 
     Returns:
         True when the game ended, False when a human quit (the game stays where it was).
     """
+    humans = [s for s in seats if isinstance(s, HumanSeat)]
+    stop: list[bool] = []
+
+    def interrupted(signum: int, frame: Any) -> None:
+        if any(h.reading for h in humans):
+            raise KeyboardInterrupt
+        stop.append(True)
+
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGINT, interrupted) if main and humans else None
+    try:
+        return _play(game, seats, max_answers, stop)
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+
+
+def _play(game: Any, seats: list[Any], max_answers: int, stop: list[bool]) -> bool:
+    """:func:`play`'s loop; ``stop`` gets an entry when Ctrl-C was pressed."""
     seen = {id(s): 0 for s in seats if isinstance(s, HumanSeat)}
     n = 0
     while game.pending is not None:
+        if stop:
+            for s in seats:
+                if isinstance(s, HumanSeat):
+                    s._say("")
+            return False
         p = game.pending.players[0]
         seat = seats[p]
         if not isinstance(seat, HumanSeat):
