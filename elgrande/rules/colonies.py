@@ -2065,7 +2065,8 @@ def _remove_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     if ext.removed is None:
         ext.removed = []
     ext.removed.append(str(answer))
-    ctx.event("remove_card", decider=ctx.subject, removed=str(answer))
+    ctx.event("remove_card", decider=ctx.subject, removed=str(answer),
+              text=f"{{who}} removes the open action card [{answer}] for this round.")
 
 
 @primitive("remove_action_card", _remove_finish)
