@@ -98,7 +98,7 @@ HOW = {
     "send_caballeros": "Type where they come from and how many, e.g. {e} ('court' is your "
                        "court).",
     "bring_to_court": "Type how many come from the provinces, e.g. {e}; from regions: "
-                      "'provinces 0, valencia 1'.",
+                      "'provinces 0, PLACE 1'.",
     "move_caballeros": "Type each move as 'HOW MANY [of COLOUR] from PLACE to PLACE', "
                        "moves separated by commas, e.g. {e} ('none' moves none).",
     "move_scoreboard": "Type the scoreboard and where it goes, e.g. {e}.",
