@@ -34,7 +34,18 @@ def _region(board: Board, rid: Any) -> str:
 #: Events a card's effect makes (``ctx.event``; they carry the card id): indented under
 #: the "carries out the special action" line.
 EFFECT_EVENTS = frozenset({"choose", "move", "place", "send", "court", "score", "king",
-                           "grande", "scoreboard", "take_back", "keep", "reveal"})
+                           "grande", "scoreboard", "take_back", "keep", "reveal", "nothing"})
+#: What a statement that found nothing to do inside ``each player:`` / ``for each player``
+#: would have done (a ``nothing`` event), by primitive; others: "do".
+NOTHING_TO = {"move_caballeros": "move", "place_caballeros": "place from court",
+              "send_caballeros": "send", "bring_to_court": "bring to court",
+              "score": "score", "move_king": "move the king", "move_grande":
+              "move their Grande", "move_scoreboard": "move a mobile scoreboard",
+              "take_back_power_card": "take back", "choose": "choose",
+              "lay_scoreboard": "lay a mobile scoreboard", "move_black_caballeros":
+              "move", "move_limit_table": "move the limit table", "seat_limit_table":
+              "choose at the limit table", "remove_action_card": "remove",
+              "grande_into_castillo": "put into the Castillo"}
 #: The start of the line of a ``special`` event (see :func:`story`).
 CARRIES_OUT = " carries out the special action of "
 #: Under a special action that changed nothing: none was possible, or the player chose none.
@@ -231,6 +242,11 @@ def _and(xs: Sequence[int]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
+def _actor(e: dict[str, Any], names: Sequence[str]) -> str:
+    """The name of the player who acted in effect event ``e`` (its ``decider``)."""
+    return str(names[e.get("decider", e["player"])])
+
+
 def words(e: dict[str, Any], board: Board, names: Sequence[str],
           titles: dict[str, str] | None = None) -> list[str]:
     """Lines describing event ``e``.
@@ -293,25 +309,34 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "choose":
         what = _region(board, e["region"]) if "region" in e else e.get("value")
         return [f"  {names[e['chooser']]} chooses {what} ({e['var']})."]
+    # effects name the player who acts (B8.7: inside each player: each in turn)
     if kind == "move":
         parts = [(f"{m['n']} of {names[m['player']]}" if m['player'] >= 0 else
                   f"{m['n']} black" if board.neutral_name else f"{m['n']} neutral")
                  + f" from {_region(board, m['from'])} to {_region(board, m['to'])}"
                  for m in e["moves"]]
-        return ["  Moved: " + "; ".join(parts) + "."]
+        return [f"  {_actor(e, names)} moves " + "; ".join(parts) + "."]
     if kind == "send":
-        return [f"  {names[e['owner']]} sends {caballeros(sum(e['taken'].values()))} "
+        owner = "" if e["owner"] == e.get("decider", e["owner"]) else f" of {names[e['owner']]}"
+        return [f"  {_actor(e, names)} sends {caballeros(sum(e['taken'].values()))}{owner} "
                 f"({_places(board, e['taken'])}) to the {e['to']}."]
     if kind == "score":
         r: RegionScore = e["result"]
-        return ["  Scoring " + scored(r, board, names)]
+        return [f"  Scoring by {who}: " + scored(r, board, names)]
     if kind == "king":
-        return [f"  The king moves from {_region(board, e['frm'])} to {_region(board, e['to'])}."]
-    if kind == "grande":
-        return [f"  {names[e.get('owner', e['decider'])]}'s Grande moves to "
+        return [f"  {_actor(e, names)} moves the king from {_region(board, e['frm'])} to "
                 f"{_region(board, e['to'])}."]
+    if kind == "grande":
+        owner = e.get("owner", e["decider"])
+        whose = "their" if owner == e["decider"] else f"{names[owner]}'s"
+        return [f"  {_actor(e, names)} moves {whose} Grande to {_region(board, e['to'])}."]
     if kind == "scoreboard":
-        return [f"  Mobile scoreboard {e['scoreboard']} goes to {_region(board, e['to'])}."]
+        return [f"  {_actor(e, names)} moves mobile scoreboard {e['scoreboard']} to "
+                f"{_region(board, e['to'])}."]
+    if kind == "nothing":
+        verb = NOTHING_TO.get(e["statement"], "do")
+        return [f"  {who} chooses not to {verb}." if e.get("chose") else
+                f"  {who} has nothing to {verb}."]
     if kind == "take_back":
         return [f"  {names[e['decider']]} takes power card {e['value']} back."]
     if kind == "keep":

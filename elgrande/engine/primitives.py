@@ -644,7 +644,7 @@ def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
     until = _arg(call, "until")
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
-    ctx.state.lasting.append(Lasting(str(_arg(call, "kind")), ctx.run.actor, expires,
+    ctx.state.lasting.append(Lasting(str(_arg(call, "kind")), ctx.subject, expires,
                                      ctx.run.card, {"until": until, "taken": r}))
     ctx.event("keep", kind=_arg(call, "kind"), until=until)
     return None

@@ -981,8 +981,8 @@ def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
     if not a or not b or a[0] == b[0]:
         return None
     ctx.state.ext.setdefault(EXT, {})["bridge"] = sorted((a[0], b[0]))
-    ctx.event("note", text=f"The bridge now joins {ctx.board.places[a[0]].name} and "
-              f"{ctx.board.places[b[0]].name} (I8).")
+    ctx.event("note", text=f"player {ctx.subject} lays the bridge: it now joins "
+              f"{ctx.board.places[a[0]].name} and {ctx.board.places[b[0]].name} (I8).")
     return None
 
 

@@ -94,6 +94,15 @@ def scenario(files: tuple[str, ...]) -> None:
     sys.exit(1 if failed else 0)
 
 
+def _free_name(stem: str, suffix: str) -> str:
+    """``stem + suffix`` in the current folder, or ``stem-2 + suffix``... if it exists."""
+    n, name = 1, stem + suffix
+    while Path(name).exists():
+        n += 1
+        name = f"{stem}-{n}{suffix}"
+    return name
+
+
 @main.command()
 @click.option("--players", "-n", type=click.IntRange(2, 5), default=4, show_default=True,
               help="Number of players (B1.0).")
@@ -165,11 +174,11 @@ def play(players: int, seed: int | None, bots: str, record: str | None, variant:
     game.header["bots"] = [{"bot": k, **getattr(a, "budget", {})}
                            for k, a in zip((kinds[i % len(kinds)] for i in range(players)),
                                            agents, strict=True)]
-    if not human.play(game, agents):  # a human seat typed q: save the record and stop
-        if record:
-            write_record(game, record)
-        click.echo(f"Game stopped after {len(game.history)} answers."
-                   + (f" Record written to {record}." if record else ""))
+    if not human.play(game, agents):  # a human seat typed q or Ctrl-C: save and stop
+        record = record or _free_name("elgrande-stopped", ".jsonl")
+        write_record(game, record)
+        click.echo(f"Game stopped after {len(game.history)} answers. Record written to "
+                   f"{record}.")
         return
     if not quiet and not any(k == "human" for k in kinds):  # the log ends with the scores
         for line in game.log:

@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import yaml
 
+from elgrande.data import yamlpos
 from elgrande.data.cards import CardDef, CardSet, load_folders, parse_effect
 from elgrande.data.fills import fill_values
 from elgrande.data.kinds import shipped_kinds
@@ -192,7 +192,7 @@ def _set_info(set_id: str) -> SetInfo:
     path = cards_dir() / set_id / "set.yaml"
     if not path.is_file():
         return SetInfo(set_id, set_id, "homebrew", False)
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yamlpos.load(path.read_text(encoding="utf-8"), str(path))[0] or {}
     return SetInfo(set_id, str(data.get("title", set_id)), str(data.get("status", "complete")),
                    True)
 

@@ -12,6 +12,9 @@ answer_as_seen`) is shown only to its own player; the others read e.g. "blue cho
 cards". A kind public at the reveal (the secret discs, B8.5) shows every player's choice
 in the caption of the last one set; one never public (I1's card choice) never does.
 
+What steps have in common is embedded once (:func:`pack`: each SVG tag written once, each
+step a list of tag numbers), so a long game stays small.
+
 The page has a self-test hook for headless browsers: ``#selftest`` steps forward and
 back and writes a JSON verdict into ``<pre id="selftest">`` (read with ``--dump-dom``).
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -158,7 +162,10 @@ _JS = r"""
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("data").textContent);
-  var steps = DATA.steps, cur = 0;
+  var steps = DATA.steps, pieces = DATA.pieces, cur = 0;
+  function svgOf(s) {
+    return s.parts.map(function (k) { return pieces[k]; }).join("");
+  }
   var board = document.getElementById("board"), log = document.getElementById("log");
   var did = document.getElementById("did"), pos = document.getElementById("pos");
   var range = document.getElementById("range"), marker = document.getElementById("chart-marker");
@@ -167,7 +174,7 @@ _JS = r"""
     i = Math.max(0, Math.min(steps.length - 1, i | 0));
     cur = i;
     var s = steps[i];
-    board.innerHTML = s.svg;
+    board.innerHTML = svgOf(s);
     did.textContent = s.did;
     log.textContent = DATA.log.slice(0, s.log).join("\n");
     log.scrollTop = log.scrollHeight;
@@ -235,9 +242,27 @@ _JS = r"""
 """
 
 
+#: Where a step's SVG is cut into the pieces :func:`pack` shares: before every tag.
+_PIECE = re.compile(r"(?=<)")
+
+
+def pack(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` of :func:`frames` with the steps' SVG shared: ``pieces`` lists each distinct
+    SVG tag (with the text after it) once, and each step's ``svg`` is replaced by
+    ``parts``, the numbers of its pieces in order (``"".join(pieces[k] for k in parts)``
+    is the step's SVG). The rest of ``data`` is unchanged."""
+    index: dict[str, int] = {}
+    steps = []
+    for st in data["steps"]:
+        parts = [index.setdefault(p, len(index)) for p in _PIECE.split(st["svg"]) if p]
+        steps.append({**{k: v for k, v in st.items() if k != "svg"}, "parts": parts})
+    return {**data, "steps": steps, "pieces": list(index)}
+
+
 def viewer_html(data: dict[str, Any], title: str) -> str:
-    """The viewer page for :func:`frames` output ``data`` (one self-contained HTML file)."""
-    blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    """The viewer page for :func:`frames` output ``data`` (one self-contained HTML file;
+    the steps' boards are embedded :func:`pack`-ed)."""
+    blob = json.dumps(pack(data), separators=(",", ":")).replace("</", "<\\/")
     chart = score_chart(data["steps"], data["names"])
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
