@@ -201,3 +201,27 @@ def test_a_reader_that_goes_away_gets_no_error_line() -> None:
     err = proc.stderr.decode()
     assert proc.returncode == 1
     assert "Errno" not in err and "Traceback" not in err and "Exception" not in err, err
+
+
+# -- a short --bots list fills the other seats with the last bot named, never a human -------
+
+
+@pytest.mark.parametrize(("names", "players", "seats"), [
+    (["human", "greedy", "greedy"], 4, ["human", "greedy", "greedy", "greedy"]),
+    (["human", "random"], 5, ["human", "random", "random", "random", "random"]),
+    (["random", "human"], 3, ["random", "human", "random"]),
+    (["human"], 3, ["human", "greedy", "greedy"]),
+    (["greedy", "random"], 2, ["greedy", "random"]),
+])
+def test_a_short_bot_list_fills_with_the_last_bot_and_never_a_second_human(
+        names: list[str], players: int, seats: list[str]) -> None:
+    from elgrande.bots import seat_bots
+
+    assert seat_bots(names, players) == seats
+
+
+def test_play_seats_one_human_when_the_bot_list_is_shorter_than_the_table() -> None:
+    r = CliRunner().invoke(main, ["play", "-n", "4", "--bots", "human,greedy,greedy", "-q",
+                                  "--seed", "3"], input="r\n" * 5000)
+    assert r.exit_code == 0, r.output
+    assert "Players: red (human), yellow (greedy), blue (greedy), green (greedy)" in r.output

@@ -46,7 +46,7 @@ def test_a_game_is_the_game_elgrande_play_plays_with_its_seed() -> None:
     rec = sim.play_one(cfg, 5)
     game = new_game(3, seed=5, variant="six_rounds", cards=(HOMEBREW,), logging=False)
     play(game, [make_bot(k, 5 * 100 + p) for p, k in enumerate(["greedy", "random",
-                                                                 "greedy"])])
+                                                                 "random"])])
     assert rec["scores"] == game.state.scores
     assert rec["winners"] == game.winners()
     assert rec["answers"] == len(game.history)

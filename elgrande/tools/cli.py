@@ -97,9 +97,11 @@ def scenario(files: tuple[str, ...]) -> None:
 @click.option("--players", "-n", type=click.IntRange(2, 5), default=4, show_default=True,
               help="Number of players (B1.0).")
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Shuffle seed.")
-@click.option("--bots", "-b", default="greedy,random", show_default=True,
-              help="Comma-separated bots, one per player, repeated if shorter: random, greedy, "
-              "ismcts, human (you, at the terminal).")
+@click.option("--bots", "-b", default=None,
+              help="Comma-separated bots by seat: random, greedy, ismcts, human (you, at the "
+              "terminal). A shorter list fills the other seats with the last bot named that "
+              "is not human (greedy if none is).  [default: greedy and random by turns: "
+              "greedy,random,greedy,...]")
 @click.option("--record", "-r", type=click.Path(dir_okay=False), default=None,
               help="Write the game record (JSON Lines) here.")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
@@ -114,10 +116,11 @@ def scenario(files: tuple[str, ...]) -> None:
               "(e.g. provisional): the game plays with provisional data.")
 @click.option("--beginner", is_flag=True, help="Intrigue & the King's beginner option (I1): "
               "only the cards whose values are divisible by 10.")
-def play(players: int, seed: int, bots: str, record: str | None, variant: str,
+def play(players: int, seed: int, bots: str | None, record: str | None, variant: str,
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
          set_list: str, fill: str | None, beginner: bool) -> None:
     """Play a full rules-checked game between bots and print what happens."""
+    from elgrande.bots import seat_bots
     from elgrande.errors import ElGrandeError
     from elgrande.game import new_game
     from elgrande.narrate import final_scores
@@ -125,6 +128,8 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
     from elgrande.tools import human
 
     names = ["red", "yellow", "blue", "green", "white"][:players]
+    if bots is None:
+        bots = ",".join(("greedy", "random")[i % 2] for i in range(players))
     kinds = [b.strip() for b in bots.split(",")]
     if not all(kinds):
         raise click.UsageError(f"--bots {bots!r}: name a bot between every two commas "
@@ -140,7 +145,8 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
             raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} is not "
                                    "writable")
     try:
-        agents = [human.make_seat(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
+        agents = [human.make_seat(k, seed * 100 + i)
+                  for i, k in enumerate(seat_bots(kinds, players))]
         sets = [x.strip() for x in set_list.split(",") if x.strip()]
         if not sets:
             raise click.UsageError("--sets names at least one card set, e.g. base")
@@ -418,7 +424,8 @@ def show_cmd(record: str, out: str, as_player: str | None,
 @click.option("--players", "-n", default="4", show_default=True,
               help="Player count, or comma-separated counts taken in turn by seed (B1.0).")
 @click.option("--bots", "-b", default="random", show_default=True,
-              help="Comma-separated bots by seat, repeated if shorter: random, greedy, ismcts.")
+              help="Comma-separated bots by seat: random, greedy, ismcts; a shorter list fills "
+              "the other seats with the last bot named.")
 @click.option("--sets", "set_names", multiple=True, default=("base",), show_default=True,
               help="Card sets, comma-separated (as for play) or repeated: base,colonies.")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),

@@ -60,7 +60,8 @@ class SimConfig:
     Attributes:
         players: the player counts (2..5, B1.0); game ``seed`` has
             ``players[seed % len(players)]`` players.
-        bots: bot names by seat, repeated when shorter than the player count.
+        bots: bot names by seat; when shorter than the player count, the last one named
+            fills the other seats (:func:`elgrande.bots.seat_bots`).
         sets: card sets; variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
         errata: optional errata ids; cards: homebrew card folders (as given);
         fill: the name of a fill for expansion cards' unknown fields (EXPANSIONS.md 6),
@@ -80,8 +81,10 @@ class SimConfig:
         return self.players[seed % len(self.players)]
 
     def bots_for(self, players: int) -> list[str]:
-        """The bot names by seat for a game of ``players``."""
-        return [self.bots[i % len(self.bots)] for i in range(players)]
+        """The bot names by seat for a game of ``players`` (:func:`~elgrande.bots.seat_bots`)."""
+        from elgrande.bots import seat_bots
+
+        return seat_bots(self.bots, players)
 
     def expected(self, seed: int) -> dict[str, Any]:
         """The :data:`CONFIG_KEYS` fields a line of game ``seed`` must carry."""
