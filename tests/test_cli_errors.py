@@ -225,3 +225,33 @@ def test_play_seats_one_human_when_the_bot_list_is_shorter_than_the_table() -> N
                                   "--seed", "3"], input="r\n" * 5000)
     assert r.exit_code == 0, r.output
     assert "Players: red (human), yellow (greedy), blue (greedy), green (greedy)" in r.output
+
+
+# -- I1: Intrigue & the King has no action-card stacks: homebrew action cards are refused ----
+
+
+def test_i1_new_game_refuses_homebrew_action_cards_with_intrigue_and_the_king() -> None:
+    from elgrande.errors import CardError
+    from elgrande.game import new_game
+
+    for sets in (("base", "intrigue-king"), ("base", "intrigue-king", "colonies")):
+        with pytest.raises(CardError, match="no action-card stacks") as ei:
+            new_game(3, sets=sets, fill="provisional", cards=(str(REPO / "examples/homebrew"),),
+                     logging=False)
+        assert ei.value.code == "E-KIND-RETIRED" and "Intrigue & the King" in str(ei.value)
+    game = new_game(3, sets=("base", "colonies"), fill="provisional", logging=False,
+                    cards=(str(REPO / "examples/homebrew"),))  # stacks there: played
+    assert any(c.set == "homebrew" for c in game.library.cards.cards.values())
+
+
+@pytest.mark.parametrize("command", [["play", "-q"], ["simulate", "-g", "1", "--fresh"]])
+def test_i1_every_command_refuses_homebrew_cards_with_intrigue_and_the_king_in_one_line(
+        command: list[str], tmp_path: Path) -> None:
+    out = ["--out", str(tmp_path / "sim")] if command[0] == "simulate" else []
+    r = _run(*command, *out, "--sets", "base,intrigue-king", "--fill", "provisional",
+             "--cards", str(REPO / "examples/homebrew"))
+    assert r.exit_code == 1, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert "has no place in a game with Intrigue & the King" in lines[0]
+    assert "no action-card stacks" in lines[0]

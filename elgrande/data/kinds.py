@@ -113,6 +113,7 @@ class Kinds:
             (``retires_kinds``, e.g. I1): their card files are still valid, but their cards
             are not loaded into a game.
         sets: the sets they come from.
+        retired_by: retired kind name -> the title of the set that retires it.
     """
 
     __eq__ = plain_eq
@@ -121,6 +122,7 @@ class Kinds:
     by_name: dict[str, CardKind]
     retired: dict[str, CardKind] = attrs.field(factory=dict)
     sets: tuple[str, ...] = ()
+    retired_by: dict[str, str] = attrs.field(factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -190,6 +192,7 @@ def _load_kinds(sets: tuple[str, ...], search: tuple[Path, ...], retire: bool = 
 
     kinds: dict[str, CardKind] = {}
     retired: dict[str, CardKind] = {}
+    retired_by: dict[str, str] = {}
     for s in sets:
         data, pos, path = read_manifest(s, search)
         raw = data.get("card_kinds") or {}
@@ -205,8 +208,9 @@ def _load_kinds(sets: tuple[str, ...], search: tuple[Path, ...], retire: bool = 
                                 "declares", line, col, "known: " + ", ".join(kinds))
             if retire:
                 retired[str(name)] = kinds.pop(name)
+                retired_by[str(name)] = str(data.get("title") or s)
     kinds[ERRATUM] = BUILTIN
-    return Kinds(kinds, retired, sets)
+    return Kinds(kinds, retired, sets, retired_by)
 
 
 def _kind(name: str, entry: Any, set_id: str, path: str, pos: Any,
