@@ -255,3 +255,68 @@ def test_i1_every_command_refuses_homebrew_cards_with_intrigue_and_the_king_in_o
     assert len(lines) == 1 and lines[0].startswith("error: ")
     assert "has no place in a game with Intrigue & the King" in lines[0]
     assert "no action-card stacks" in lines[0]
+
+
+# -- bad option values and output paths: exit 2, the same way for every command ---------
+
+
+@pytest.mark.parametrize("command", [["play", "-q"], ["simulate", "-g", "1", "--fresh"]])
+@pytest.mark.parametrize(("option", "value"), [
+    ("--sets", "base,nope"), ("--sets", "colonies"), ("--errata", "nope"), ("--fill", "nope")])
+def test_a_bad_set_erratum_or_fill_is_a_usage_error_naming_the_option(
+        command: list[str], option: str, value: str, tmp_path: Path) -> None:
+    out = ["--out", str(tmp_path / "sim")] if command[0] == "simulate" else []
+    r = _run(*command, *out, option, value)
+    assert r.exit_code == 2, r.output
+    assert f"Invalid value for '{option}'" in r.output
+    assert "Traceback" not in r.output and "Players:" not in r.output
+
+
+def _record(tmp_path: Path) -> Path:
+    rec = tmp_path / "r.jsonl"
+    assert _run("play", "-n", "2", "-s", "3", "-q", "-b", "random", "--record",
+                str(rec)).exit_code == 0
+    return rec
+
+
+def _outputs(tmp_path: Path, where: Path) -> list[list[str]]:
+    rec = str(_record(tmp_path))
+    return [["play", "-n", "2", "-q", "-b", "random", "--record", str(where / "r.jsonl")],
+            ["schema", "--out", str(where / "s.json")],
+            ["board", rec, "--out", str(where / "b.svg")],
+            ["show", rec, "--out", str(where / "viewer")],
+            ["examples", "--out", str(where / "examples")],
+            ["simulate", "-g", "1", "--variant", "six_rounds", "-n", "2", "--jobs", "1",
+             "--out", str(where / "sim")]]
+
+
+def test_every_command_makes_a_missing_output_folder(tmp_path: Path) -> None:
+    where = tmp_path / "new" / "deeper"
+    for command in _outputs(tmp_path, where):
+        r = _run(*command)
+        assert r.exit_code == 0, (command, r.output)
+        assert Path(command[command.index("--out" if "--out" in command else "--record")
+                             + 1]).exists(), command
+
+
+def test_every_command_refuses_an_output_it_cannot_write_in_one_sentence_exit_2(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n")
+    for command in [*_outputs(tmp_path, blocker), ["docs", "--out", str(blocker / "d")]]:
+        r = _run(*command)
+        assert r.exit_code == 2, (command, r.output)
+        errors = [ln for ln in r.output.splitlines() if ln.startswith("Error:")]
+        assert len(errors) == 1 and "cannot be written" in errors[0], (command, r.output)
+        assert "[Errno" not in r.output and "Traceback" not in r.output
+    assert blocker.read_text() == "not a folder\n"
+
+
+def test_play_checks_its_record_path_before_the_first_answer(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    r = CliRunner().invoke(main, ["play", "-n", "2", "--bots", "human,random", "--record",
+                                  str(blocker / "r.jsonl")], input="r\n" * 500)
+    assert r.exit_code == 2, r.output
+    assert "Decision" not in r.output and "Winner" not in r.output  # no game was played
+    assert "'--record'" in r.output and "cannot be written" in r.output

@@ -28,7 +28,7 @@ from elgrande import diskcache
 from elgrande.data import yamlpos
 from elgrande.data.kinds import ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
-from elgrande.errors import CardError, DataError
+from elgrande.errors import CardError, DataError, SettingError
 from elgrande.plain import plain_eq, plain_hash, plain_repr
 
 MAX_FILE_BYTES = 64_000
@@ -366,9 +366,9 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
             both sets are in play; False leaves them out (the docs show each card as its
             own set plays it, and list such errata).
     Raises:
-        CardError: the first problem (schema, syntax, duplicate id, unknown erratum,
-        an erratum for an unknown card, a homebrew card of a kind a set in play retires:
-        code ``E-KIND-RETIRED``).
+        SettingError: an unknown erratum. CardError: the first problem (schema, syntax,
+        duplicate id, an erratum for an unknown card, a homebrew card of a kind a set in
+        play retires: code ``E-KIND-RETIRED``).
     """
     kinds = kinds if kinds is not None else shipped_kinds()
     raw: list[tuple[dict[str, Any], str, yamlpos.Positions]] = []
@@ -385,9 +385,8 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
             errata[er.id] = er
     wanted = set(errata_on)
     for e in wanted - set(errata):
-        raise CardError("(errata)", f"unknown erratum {e!r}",
-                        hint="known: " + (", ".join(sorted(errata)) or "none"),
-                        code="E-UNKNOWN-ERRATUM")
+        raise SettingError("errata", f"unknown erratum {e!r}",
+                           hint="known: " + (", ".join(sorted(errata)) or "none"))
     by_card: dict[str, list[Erratum]] = {}
     absent = {er.id for er in errata.values()
               if er.with_set and (er.with_set not in kinds.sets or not cross_set_errata)}

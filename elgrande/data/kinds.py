@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from elgrande.errors import DataError
+from elgrande.errors import DataError, SettingError
 from elgrande.plain import plain_eq, plain_hash, plain_repr
 from elgrande.resources import cards_dir
 
@@ -166,13 +166,13 @@ def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
     """Find the folder of card set ``set_id`` among ``search`` and the shipped ``cards/``.
 
     Raises:
-        DataError: no such set.
+        SettingError: no such set.
     """
     for root in (*search, cards_dir()):  # os.path, not Path: each game looks (issue 12)
         d = os.path.join(root, set_id)
         if os.path.isfile(os.path.join(d, "set.yaml")):
             return Path(d)
-    raise DataError("", f"unknown card set {set_id!r}", hint="shipped sets: "
+    raise SettingError("sets", f"unknown card set {set_id!r}", hint="shipped sets: "
                     + ", ".join(sorted(p.name for p in cards_dir().iterdir()
                                        if (p / "set.yaml").is_file())))
 

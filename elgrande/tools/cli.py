@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -57,6 +56,52 @@ RECORD_CARDS = click.option(
     "record's paths lie outside its own folder; repeatable.")
 
 
+def _bad_setting(exc: Exception) -> click.BadParameter:
+    """The usage error (exit 2) of a :class:`~elgrande.errors.SettingError`, naming its
+    option (``--sets``, ``--errata``, ``--fill``)."""
+    option = getattr(exc, "option", "")
+    return click.BadParameter(_one_line(exc), param_hint=f"'--{option}'" if option else None)
+
+
+def writable(path: str, option: str, folder: bool = False) -> None:
+    """Check, before any work, that the output ``path`` of ``option`` can be written.
+
+    Every command treats its output the same way: missing folders on the way are created
+    (``--out``, ``--record``, ``--report``); a path that cannot be written is a bad option
+    value (exit 2, one sentence), found before a game is played rather than after.
+
+    Args:
+        path: a file (it is not changed: a new file is created and removed again) or, with
+            ``folder``, a folder (a file is created in it and removed).
+        option: the option's name for the message (``"--out"``).
+    Raises:
+        click.BadParameter: the folder cannot be made or the file cannot be written.
+    """
+    import tempfile
+
+    target = Path(path)
+    place = target if folder else target.parent
+    try:
+        if place.exists() and not place.is_dir():
+            raise NotADirectoryError(0, "not a folder")
+        place.mkdir(parents=True, exist_ok=True)
+        if folder:
+            with tempfile.TemporaryFile(dir=place):
+                pass
+        elif target.exists():
+            with target.open("a", encoding="utf-8"):
+                pass
+        else:
+            with target.open("x", encoding="utf-8"):
+                pass
+            target.unlink()
+    except OSError as exc:
+        why = (exc.strerror or type(exc).__name__).lower()
+        raise click.BadParameter(f"{path!r} cannot be written ({why}): choose another "
+                                 f"{'folder' if folder else 'file'}",
+                                 param_hint=f"'{option}'") from None
+
+
 def _one_line(exc: BaseException) -> str:
     try:
         text = str(exc)
@@ -103,7 +148,7 @@ def scenario(files: tuple[str, ...]) -> None:
               "is not human (greedy if none is).  [default: greedy and random by turns: "
               "greedy,random,greedy,...]")
 @click.option("--record", "-r", type=click.Path(dir_okay=False), default=None,
-              help="Write the game record (JSON Lines) here.")
+              help="Write the game record (JSON Lines) here (missing folders are made).")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
               default="standard", show_default=True, help="Game length (B3.7).")
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
@@ -121,7 +166,7 @@ def play(players: int, seed: int, bots: str | None, record: str | None, variant:
          set_list: str, fill: str | None, beginner: bool) -> None:
     """Play a full rules-checked game between bots and print what happens."""
     from elgrande.bots import seat_bots
-    from elgrande.errors import ElGrandeError
+    from elgrande.errors import ElGrandeError, SettingError
     from elgrande.game import new_game
     from elgrande.narrate import final_scores
     from elgrande.records import write_record
@@ -136,14 +181,6 @@ def play(players: int, seed: int, bots: str | None, record: str | None, variant:
                                "(random, greedy, ismcts, human)")
     if len(kinds) > players:
         raise click.UsageError(f"{len(kinds)} bots named for {players} players")
-    if record:
-        folder = Path(record).resolve().parent
-        if not folder.is_dir():
-            raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} does not "
-                                   "exist (create it first)")
-        if not os.access(folder, os.W_OK):
-            raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} is not "
-                                   "writable")
     try:
         agents = [human.make_seat(k, seed * 100 + i)
                   for i, k in enumerate(seat_bots(kinds, players))]
@@ -154,9 +191,13 @@ def play(players: int, seed: int, bots: str | None, record: str | None, variant:
                         cards=card_dirs, fill=fill, beginner=beginner)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    except SettingError as exc:  # an unknown set, erratum or fill: a bad option value
+        raise _bad_setting(exc) from None
     except ElGrandeError as exc:  # bad or missing card data: one line, exit 1
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
+    if record:  # before the first answer, not after the game
+        writable(record, "--record")
     if not human.play(game, agents):  # a human seat typed q: save the record and stop
         if record:
             write_record(game, record)
@@ -254,7 +295,7 @@ def schema_cmd(out: str | None) -> None:
     if out is None:
         click.echo(text, nl=False)
     else:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        writable(out, "--out")
         Path(out).write_text(text, encoding="utf-8")
         click.echo(f"wrote {out}")
 
@@ -278,6 +319,7 @@ def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...]) -> None:
     from elgrande.tools import docs
     from elgrande.tools.validate import Diagnostic
 
+    writable(out, "--out", folder=True)
     try:
         written = docs.write_docs(out, fmt, card_dirs)
     except CardError as exc:
@@ -337,6 +379,7 @@ def examples_cmd(out: str | None) -> None:
         click.echo(str(src))
         return
     dest = Path(out)
+    writable(out, "--out", folder=True)
     clash = [p for p in src.rglob("*") if p.is_file() and (dest / p.relative_to(src)).exists()]
     if clash:
         raise click.UsageError(f"{dest / clash[0].relative_to(src)} exists; choose an empty "
@@ -384,7 +427,7 @@ def board_cmd(source: str, out: str, as_player: str | None,
     except bs.SourceError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
-    Path(out).parent.mkdir(parents=True, exist_ok=True)  # as show and schema do
+    writable(out, "--out")
     Path(out).write_text(svg, encoding="utf-8")
     click.echo(f"wrote {out}")
 
@@ -404,6 +447,7 @@ def show_cmd(record: str, out: str, as_player: str | None,
     from elgrande.tools.board_svg import SourceError
     from elgrande.tools.viewer import write_viewer
 
+    writable(out, "--out", folder=True)
     try:
         page = write_viewer(record, out, as_player, card_dirs)
     except RecordError as exc:
@@ -463,7 +507,7 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
     """
     import os
 
-    from elgrande.errors import ElGrandeError
+    from elgrande.errors import ElGrandeError, SettingError
     from elgrande.tools.simulate import SimConfig, SimError, simulate
 
     try:
@@ -484,11 +528,16 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
         for n in counts:
             new_game(n, sets=set_names, seed=first_seed, variant=variant, errata=errata,
                      cards=card_dirs, fill=fill, logging=False)
+    except SettingError as exc:  # an unknown set, erratum or fill: a bad option value
+        raise _bad_setting(exc) from None
     except ElGrandeError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
     except ValueError:
         pass  # a bad player count: simulate's own checks word it as a usage error
+    writable(out, "--out", folder=True)
+    if report is not None:
+        writable(report, "--report", folder=True)
     try:
         text, code = simulate(cfg, range(first_seed, first_seed + games), out, baseline,
                               report, jobs, backend, address, resume, fresh, progress,
