@@ -508,7 +508,7 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
     import os
 
     from elgrande.errors import ElGrandeError, SettingError
-    from elgrande.tools.simulate import SimConfig, SimError, simulate
+    from elgrande.tools.simulate import ResultsError, SimConfig, SimError, simulate
 
     try:
         counts = tuple(int(x) for x in players.split(",") if x.strip())
@@ -545,6 +545,9 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
                               f"--players {players} --bots {bots} --variant {variant}"
                               + "".join(f" --cards {c}" for c in card_dirs)
                               + (f" --baseline {baseline}" if baseline else ""))
+    except ResultsError as exc:  # a results file that cannot be resumed: its input
+        click.echo(f"error: {_one_line(exc)}", err=True)
+        sys.exit(1)
     except SimError as exc:
         raise click.UsageError(str(exc)) from None
     except KeyboardInterrupt:
