@@ -320,3 +320,41 @@ def test_play_checks_its_record_path_before_the_first_answer(tmp_path: Path) -> 
     assert r.exit_code == 2, r.output
     assert "Decision" not in r.output and "Winner" not in r.output  # no game was played
     assert "'--record'" in r.output and "cannot be written" in r.output
+
+
+# -- one form for a refusal: `error: ...` on stderr, the same in every command ------------
+
+
+def test_check_board_and_show_refuse_a_bad_record_in_the_same_form(tmp_path: Path) -> None:
+    rec = _record(tmp_path)
+    lines = rec.read_text(encoding="utf-8").splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([*lines[:3], "{not json", *lines[4:]]) + "\n", encoding="utf-8")
+    for command in (["check", str(bad)], ["board", str(bad), "--out", str(tmp_path / "b.svg")],
+                    ["show", str(bad), "--out", str(tmp_path / "v")]):
+        r = _run(*command)
+        assert r.exit_code == 1, (command, r.output)
+        assert r.stdout == "", command
+        [line] = r.stderr.splitlines()
+        assert line.startswith(f"error: {bad}:4: "), (command, line)
+    short = tmp_path / "short.jsonl"
+    short.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
+    r = _run("check", str(short))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.startswith(f"error: {short}: the record ends before the game is over")
+
+
+def test_an_unknown_rule_id_is_an_error_line() -> None:
+    unknown = "B" + "99.9"  # not a rule id (spelled apart: the citation scan skips it)
+    r = _run("rules", unknown)
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.startswith(f"error: unknown rule id '{unknown}'")
+    assert len(r.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["validate", "scenario"])
+def test_validate_and_scenario_agree_on_a_folder_with_nothing_to_run(
+        command: str, tmp_path: Path) -> None:
+    r = _run(command, str(tmp_path))
+    assert r.exit_code == 2, r.output
+    assert "no " in r.output and str(tmp_path) in r.output and "Traceback" not in r.output

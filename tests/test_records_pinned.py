@@ -176,7 +176,8 @@ def test_check_refuses_bad_records_with_file_line_and_exit_1(
     rec.write_bytes(data)
     result = _check(str(rec))
     assert result.exit_code == 1, result.output
-    assert result.output.startswith(f"{rec}:{line}:"), result.output[:300]
+    assert result.output.startswith(f"error: {rec}:{line}:"), result.output[:300]
+    assert result.stdout == ""  # on stderr, as board and show say it
     assert words in result.output
     assert len(result.output.splitlines()) == 1
     _no_traceback(result)

@@ -122,10 +122,14 @@ def main() -> None:
 def scenario(files: tuple[str, ...]) -> None:
     """Run scenario case FILES (or folders of them) and report each case.
 
-    Prints one line per case and a final 'N passed, N failed' line; exits 1 if any failed.
+    Prints one line per case and a final 'N passed, N failed' line; exits 1 if any failed,
+    2 when FILES hold no case file (as validate).
     """
     from elgrande.tools import scenario as sc
 
+    if not sc.case_files(files):  # as validate: nothing to run is a usage error
+        raise click.UsageError("no scenario case files (*.yaml, *.yml) under "
+                               + ", ".join(files))
     passed = failed = 0
     for path in sc.case_files(files):
         result = sc.run_file(path)
@@ -224,9 +228,10 @@ def play(players: int, seed: int, bots: str | None, record: str | None, variant:
 def check(record: str, card_dirs: tuple[str, ...]) -> None:
     """Replay a game RECORD, checking every answer against the rules.
 
-    Exits 0 with the final scores, or 1 naming the first illegal answer and its rule, a
-    bad header, cards other than the ones the game was played with, or a line that is
-    not JSON. Homebrew cards named in the record are read only from the record's own
+    Exits 0 with the final scores, or 1 with one ``error: RECORD:LINE: ...`` line on
+    stderr (as board and show) naming the first illegal answer and its rule, a bad
+    header, cards other than the ones the game was played with, or a line that is not
+    JSON. Homebrew cards named in the record are read only from the record's own
     folder, or from where --cards says.
     """
     from elgrande.narrate import final_scores
@@ -238,12 +243,12 @@ def check(record: str, card_dirs: tuple[str, ...]) -> None:
                           record_dir=Path(record).resolve().parent)
         except RecordError as exc:
             rule = f"[{exc.rule}] " if exc.rule else ""
-            click.echo(f"{record}:{exc.line}: {rule}{exc.message}")
+            click.echo(f"error: {record}:{exc.line}: {rule}{exc.message}", err=True)
             sys.exit(1)
     if not game.over:
         d = game.pending
-        click.echo(f"{record}: the record ends before the game is over (waiting for "
-                   f"{d.kind if d else '?'})")
+        click.echo(f"error: {record}: the record ends before the game is over (waiting for "
+                   f"{d.kind if d else '?'})", err=True)
         sys.exit(1)
     click.echo(f"{record}: all {len(game.history)} answers legal.")
     click.echo(final_scores(game.names, game.state.scores))
@@ -352,7 +357,7 @@ def rules_cmd(ids: tuple[str, ...]) -> None:
         try:
             r = lookup(rid)
         except KeyError as exc:
-            click.echo(f"elgrande rules: {exc.args[0]}", err=True)
+            click.echo(f"error: {exc.args[0]}", err=True)
             unknown = True
             continue
         if i:
