@@ -358,3 +358,13 @@ def test_validate_and_scenario_agree_on_a_folder_with_nothing_to_run(
     r = _run(command, str(tmp_path))
     assert r.exit_code == 2, r.output
     assert "no " in r.output and str(tmp_path) in r.output and "Traceback" not in r.output
+
+
+def test_board_and_show_as_a_player_not_in_the_game_is_a_bad_option_value(
+        tmp_path: Path) -> None:
+    rec = str(_record(tmp_path))
+    for command in (["board", rec, "--out", str(tmp_path / "b.svg")],
+                    ["show", rec, "--out", str(tmp_path / "v")]):
+        r = _run(*command, "--as", "purple")
+        assert r.exit_code == 2, (command, r.output)
+        assert "Invalid value for '--as'" in r.output and "no player 'purple'" in r.output

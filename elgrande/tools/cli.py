@@ -429,6 +429,8 @@ def board_cmd(source: str, out: str, as_player: str | None,
     try:
         game = bs.load_position(source, card_dirs)
         svg = bs.board_svg(bs.view_for(game, bs.seat(game, as_player)), game.library.board)
+    except bs.NoSuchPlayer as exc:  # a bad option value, as everywhere
+        raise click.BadParameter(str(exc), param_hint="'--as'") from None
     except bs.SourceError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
@@ -449,7 +451,7 @@ def show_cmd(record: str, out: str, as_player: str | None,
     """Write a replay viewer of RECORD: one static HTML page stepping through the game.
     Exits 1 with one line on a bad RECORD."""
     from elgrande.records import RecordError
-    from elgrande.tools.board_svg import SourceError
+    from elgrande.tools.board_svg import NoSuchPlayer, SourceError
     from elgrande.tools.viewer import write_viewer
 
     writable(out, "--out", folder=True)
@@ -459,6 +461,8 @@ def show_cmd(record: str, out: str, as_player: str | None,
         rule = f"[{exc.rule}] " if exc.rule else ""
         click.echo(f"error: {record}:{exc.line}: {rule}{exc.message}", err=True)
         sys.exit(1)
+    except NoSuchPlayer as exc:  # a bad option value, as everywhere
+        raise click.BadParameter(str(exc), param_hint="'--as'") from None
     except SourceError as exc:
         click.echo(f"error: {record}: {exc}", err=True)
         sys.exit(1)
