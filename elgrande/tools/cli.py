@@ -544,6 +544,10 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
         sys.exit(1)
     except ValueError:
         pass  # a bad player count: simulate's own checks word it as a usage error
+    try:
+        cfg.check()  # bad settings are refused before an output folder is made
+    except SimError as exc:
+        raise click.UsageError(str(exc)) from None
     writable(out, "--out", folder=True)
     if report is not None:
         writable(report, "--report", folder=True)
