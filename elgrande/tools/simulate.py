@@ -47,6 +47,9 @@ CONFIG_KEYS = ("players", "sets", "variant", "fill", "cards", "errata", "bots")
 OTHER = "other"
 #: Most answers one game may take (a flow bug otherwise).
 MAX_ANSWERS = 100_000
+#: The largest count or number of points a results line may hold (far above any game's;
+#: the statistics turn them into floats).
+BIGGEST = 10**9
 
 
 class SimError(ElGrandeError):
@@ -238,12 +241,15 @@ def record_line(record: dict[str, Any]) -> str:
 def line_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a results line (module docstring): a finished
     game's line, or a failed game's ``{"seed", "error", <settings>}`` (anything else on it
-    is not read). Seat numbers, and
-    the lengths of what is listed by seat, are checked against the line's ``players``."""
+    is not read). Seat numbers, and the lengths of what is listed by seat, are checked
+    against the line's ``players``; counts and points lie within :data:`BIGGEST`.
+    :func:`read_results` checks it with ``integer`` meaning a JSON integer (not ``2.0``)."""
     strings = {"type": "array", "items": {"type": "string"}}
-    count = {"type": "integer", "minimum": 0}
+    count = {"type": "integer", "minimum": 0, "maximum": BIGGEST}
+    signed = {"type": "integer", "minimum": -BIGGEST, "maximum": BIGGEST}
     settings: dict[str, Any] = {
-        "seed": count, "players": {"type": "integer", "minimum": 2, "maximum": 5},
+        "seed": {"type": "integer", "minimum": 0},
+        "players": {"type": "integer", "minimum": 2, "maximum": 5},
         "bots": strings, "sets": strings, "errata": strings, "cards": strings,
         "variant": {"enum": ["standard", "short", "six_rounds"]},
         "fill": {"type": ["string", "null"]}}
@@ -263,10 +269,9 @@ def line_schema() -> dict[str, Any]:
                 "winners": {"type": "array", "items": count, "minItems": 1,
                             "uniqueItems": True},
                 "points": {"type": "array", "items": {
-                    "type": "object", "additionalProperties": {"type": "integer"}}},
+                    "type": "object", "additionalProperties": signed}},
                 "round_points": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
-                                 "additionalProperties": {"type": "array",
-                                                          "items": {"type": "integer"}}},
+                                 "additionalProperties": {"type": "array", "items": signed}},
                 "taken": {"type": "array", "items": {
                     "type": "object", "required": ["round", "seat", "card"],
                     "additionalProperties": False,
@@ -317,7 +322,11 @@ def read_results(path: str | Path) -> list[dict[str, Any]]:
         return []
     import jsonschema  # only to resume (a runtime dependency)
 
-    validator = jsonschema.Draft202012Validator(line_schema())
+    base = jsonschema.Draft202012Validator
+    strict = base.TYPE_CHECKER.redefine(  # 2.0 is no integer here: it would index a list
+        "integer", lambda _, v: isinstance(v, int) and not isinstance(v, bool))
+    checker = jsonschema.validators.extend(base, type_checker=strict)  # type: ignore[no-untyped-call]
+    validator = checker(line_schema())
     out = []
     seen: dict[int, int] = {}
     with p.open(encoding="utf-8", errors="replace") as fh:
