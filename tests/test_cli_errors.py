@@ -368,3 +368,16 @@ def test_board_and_show_as_a_player_not_in_the_game_is_a_bad_option_value(
         r = _run(*command, "--as", "purple")
         assert r.exit_code == 2, (command, r.output)
         assert "Invalid value for '--as'" in r.output and "no player 'purple'" in r.output
+
+
+def test_a_file_system_error_is_a_sentence_not_an_errno(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    import errno
+
+    def full() -> str:
+        raise OSError(errno.ENOSPC, "No space left on device", "/dev/full")
+
+    monkeypatch.setattr("elgrande.tools.schema.schema_text", full)
+    r = _run("schema")
+    assert r.exit_code == 1
+    assert r.stderr == "error: /dev/full: no space left on device\n"

@@ -38,7 +38,12 @@ class Guarded(click.Group):
 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error
             ctx.exit(1)
-        except (ElGrandeError, OSError) as exc:
+        except OSError as exc:  # a sentence, not Python's "[Errno 28] ..."
+            what = (exc.strerror or _one_line(exc)).lower()
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"error: {where}{what}", err=True)
+            ctx.exit(1)
+        except ElGrandeError as exc:
             click.echo(f"error: {_one_line(exc)}", err=True)
             ctx.exit(1)
         except Exception as exc:  # noqa: BLE001 - the one place that catches everything
