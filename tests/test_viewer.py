@@ -153,7 +153,7 @@ def test_the_page_is_self_contained(page: Path) -> None:
 
 def test_cli_show_refuses_an_unknown_player(record: Path, tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["show", str(record), "--out", str(tmp_path), "--as", "zed"])
-    assert r.exit_code == 1 and "no player 'zed'" in r.output
+    assert r.exit_code == 2 and "no player 'zed'" in r.output  # a bad --as value
     r = CliRunner().invoke(main, ["show", str(record), "--out", str(tmp_path), "--as", "p2"])
     assert r.exit_code == 0 and "(as p2)" in (tmp_path / "index.html").read_text("utf-8")
 

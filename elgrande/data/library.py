@@ -152,12 +152,14 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
     the disk cache off).
 
     Raises:
-        DataError: a bad set manifest, an unknown fill, a fill giving figures of a set
-        not in play. CardError: the first error in a
+        SettingError: an unknown set or erratum or fill, sets that extend a set not in
+        play (a bad setting). DataError: a bad set manifest, a fill giving figures of a
+        set not in play. CardError: the first error in a
         card file (schema, syntax, or a checker error such as an unknown region), a kind
-        whose card count differs from its manifest's ``count``, or a fill that changes a
-        sourced field (located in the fill). ValueError: ``sets`` given as one string
-        (:func:`set_names`).
+        whose card count differs from its manifest's ``count``, a fill that changes a
+        sourced field (located in the fill), or a homebrew card of a kind a set in play
+        retires (``E-KIND-RETIRED``: Intrigue & the King has no action-card stacks, I1).
+        ValueError: ``sets`` given as one string (:func:`set_names`).
     """
     return _load(set_names(sets), tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
                  tuple(str(p) for p in set_paths))

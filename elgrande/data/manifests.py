@@ -14,7 +14,7 @@ import attrs
 from elgrande.data import map as board_map
 from elgrande.data import yamlpos
 from elgrande.data.kinds import set_dir, set_names
-from elgrande.errors import DataError
+from elgrande.errors import DataError, SettingError
 from elgrande.model.board import AREA, CASTILLO, REGION, Board, Place, Scoreboard, Variant
 
 
@@ -121,8 +121,9 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
         ext = data.get("extends")
         if ext is not None and ext not in sets[: sets.index(s)]:
             line, col = pos.get(("extends",))
-            raise DataError(path, f"set {s!r} extends {ext!r}, which is not loaded before it",
-                            line, col, f"load sets in the order {ext}, {s}")
+            raise SettingError("sets", f"set {s!r} extends {ext!r}, which is not loaded "
+                               "before it", f"load sets in the order {ext}, {s}", path, line,
+                               col)
         for k, v in data.items():
             if k == "map":  # the drawn map's sections, built apart (above)
                 continue
