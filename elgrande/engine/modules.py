@@ -183,6 +183,26 @@ HOOKS: dict[str, str] = {
 }
 
 
+@attrs.frozen
+class FollowUp:
+    """A decision a rules module asks of its own accord after a move (hooks ``interject``
+    and ``interlude``), beside the decisions the card language's statements declare: what
+    a player, a bot author or a scenario-case writer must be ready to answer. The
+    generated docs/dsl.md lists every shipped module's.
+
+    Attributes:
+        rule: the rule id it implements; kind: its decision kind (a key of
+        :data:`elgrande.engine.decisions.KINDS`); when: when it is asked; answer: its
+        answer form; step: how a scenario case answers it (``tests/cases/README.md``).
+    """
+
+    rule: str
+    kind: str
+    when: str
+    answer: str
+    step: str
+
+
 @attrs.frozen(slots=True, repr=False, eq=False)
 class RulesModule:
     """A set's rules: phases, hooks and the lasting-effect kinds it implements.
@@ -207,6 +227,7 @@ class RulesModule:
             are made once per key (:func:`elgrande.rules.base.placement_decision`); a
             module with those hooks and no ``placement_key`` (the default) has them
             folded at every placement.
+        follow_ups: the decisions its hooks ask after a move (:class:`FollowUp`).
     """
 
     name: str
@@ -216,6 +237,7 @@ class RulesModule:
     start: str = ""
     interlude_rules: frozenset[str] | None = None
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
+    follow_ups: tuple[FollowUp, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:

@@ -46,6 +46,7 @@ from elgrande.dsl.region_forms import FORMS
 from elgrande.dsl.render import render
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
+from elgrande.engine.modules import FollowUp, find_module
 from elgrande.model.rule_ids import RULES, SOURCES, rule_key
 from elgrande.resources import cards_dir, grammar_dir, is_compiled, python_source
 
@@ -573,6 +574,17 @@ def answer_forms() -> list[tuple[str, str]]:
     return rows
 
 
+def follow_ups() -> list[FollowUp]:
+    """The follow-up decisions every shipped set's rules module declares, in set order."""
+    out: list[FollowUp] = []
+    for set_id in shipped_sets():
+        data = yaml.safe_load((cards_dir() / set_id / "set.yaml").read_text(encoding="utf-8"))
+        name = (data or {}).get("rules")
+        if isinstance(name, str):
+            out.extend(find_module(name).follow_ups)
+    return out
+
+
 def dsl_page() -> Page:
     """The effect-language reference page."""
     body: list[Element] = [
@@ -655,6 +667,15 @@ def dsl_page() -> Page:
                         "changes nothing.")))
     body.append(Table(("Decision", "Answer"), tuple(
         (_t(_anchor(f"answer-{k}"), _code(k)), _rst(a)) for k, a in answer_forms())))
+    body.append(Heading(2, _t("Follow-up decisions"), "follow-ups"))
+    body.append(Para(_t("Beside the decisions its statements ask, a set's rules module may "
+                        "ask a decision of its own after a move (inside a special action or "
+                        "between the turn's phases). Each is declared once in its module "
+                        "(", _code("follow_ups"), "); a scenario case answers it as the last "
+                        "column says (", _code("tests/cases/README.md"), ").")))
+    body.append(Table(("Rule", "Decision", "Asked", "Answer", "In a scenario case"), tuple(
+        (_rule_link(f.rule), _t(_link(f.kind, f"#answer-{f.kind}")), _t(f.when), _rst(f.answer),
+         _rst(f.step)) for f in follow_ups())))
     body.append(Heading(2, _t("Grammar"), "grammar"))
     body.append(Para(_t("The whole grammar, ", _code("grammar/effects.lark"), " (Lark, LALR):")))
     body.append(Code(grammar_text().rstrip("\n"), "lark"))

@@ -17,7 +17,7 @@ import attrs
 from elgrande.data import yamlpos
 from elgrande.data.library import load_library
 from elgrande.engine.decisions import Decision
-from elgrande.engine.flow import FlowEngine, engine_for
+from elgrande.engine.flow import Flow, FlowEngine, engine_for
 from elgrande.engine.primitives import apply_court, court_decision
 from elgrande.errors import DataError, ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model import placement, scoring
@@ -46,7 +46,7 @@ STEP_KEYS: dict[str, frozenset[str] | None] = {
     "court": frozenset({"player", "limit", "from_provinces", "from_regions"}),
     "special": frozenset({"player", "card", "answers"}), "bids": None,
     "ship": frozenset({"player", "answers"}), "turn": frozenset({"player", "answers"}),
-    "take": frozenset({"player", "card", "open"}),
+    "take": frozenset({"player", "card", "open"}), "follow_up": None,
 }
 #: Position and expectation keys the engine can set up or compare today.
 SUPPORTED_POSITION = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
@@ -71,6 +71,12 @@ class Case:
     engine: FlowEngine
     first_bidder: int | None = None
     log: list[str] = attrs.field(factory=list)
+    #: the turn's flow data the steps share, as a game's (the offer of action cards, C13)
+    flow: Flow = attrs.field(factory=lambda: Flow([1], [], 0, parts={
+        "base": base_rules.BaseRound([], [], 0)}))
+    #: the player of the last step that names one (whose turn the steps play): a ``ship``
+    #: step of another player starts that player's turn (C5: nobody has sailed in it yet)
+    turn_player: int | None = None
 
     def player(self, name: Any) -> int:
         """The index of player ``name``.
@@ -468,8 +474,14 @@ def run_case(case: Case) -> CaseResult:
                     diffs.append("the refused step changed the state")
                 return _done(case, diffs)
             return _fail(case, [f"step {i + 1} ({name}) refused: {exc}"])
-        except (ScenarioError, DataError, ElGrandeError) as exc:
+        except DataError as exc:  # card data a step uses, unknown and no fill given
+            text = exc.message + (f" ({exc.hint})" if exc.hint else "") if not exc.path \
+                else str(exc)
+            return _fail(case, [f"step {i + 1} ({name}): {text}"])
+        except ElGrandeError as exc:
             return _fail(case, [f"step {i + 1} ({name}): {exc}"])
+        if isinstance(arg, Mapping) and arg.get("player") in case.names:
+            case.turn_player = case.names.index(arg["player"])
     if allowed:
         diffs.append(f"expected the last step to be refused citing {allowed}, but it was "
                      "carried out")
@@ -543,27 +555,49 @@ def _answer_names(case: Case, answer: Any) -> Any:
 
 @step("special")
 def _special(case: Case, arg: Any) -> None:
-    """Carry out a card's special action with the answers given, in order. A secret
-    choice takes one answer: a mapping player -> region. Runs on a copy and commits only
-    when the whole action succeeds, so a refused answer changes nothing."""
+    """Carry out a card's special action with the answers given, in order, as a game does
+    (B4.4): the card's script with its decisions (a secret choice takes one answer: a
+    mapping player -> region; a rules module's follow-up decisions inside it, such as the
+    relocations a move left unused (C11) or a limit-table seat (C10), take the next
+    answers), then the sets' ``special_done`` hooks (the gold and goods printed on a
+    7th-stack card appear, C7; a removed card leaves the offer, C13), then the follow-up
+    decisions a game asks between phases (a seat, C10; the new discs the player may take
+    at once, C7), answered by the answers left. A card a fill plays with no special action
+    (docs/cards.md) is carried out with no effect. Runs on a copy and commits only
+    when the whole action succeeds, so a refused answer changes nothing.
+
+    Raises:
+        ScenarioError: an unknown card, answers left over or missing (naming the decision
+        still waiting). MissingCardData: card data the action uses is unknown and the case
+        names no fill. IllegalMove: a refused answer.
+    """
     lib = case.engine.lib
+    engine = case.engine
     actor = case.player(_arg(case, arg, "player", "special"))
     card = str(_arg(case, arg, "card", "special"))
-    if card not in lib.scripts:
+    if card not in lib.scripts and card not in lib.cards.cards:
         raise ScenarioError(f"{case.id}: unknown card {card!r}")
-    work = case.state.copy()
-    interp = case.engine.interpreter
-    run = interp.begin(card, actor)
-    events: list[dict[str, Any]] = []
-    decision = interp.advance(work, run, events)
     answers = arg.get("answers") or []
     if not isinstance(answers, list):
         raise ScenarioError(f"{case.id}: answers must be a list")
+    work = case.state.copy()
+    flow = case.flow.copy()
+    flow.turn_order, flow.turn_i, flow.card = [actor], 0, card
+    flow.phase = base_rules.SPECIAL
+    interp = engine.interpreter
+    events: list[dict[str, Any]] = []
+    run = interp.begin(card, actor) if card in lib.scripts else None
+    decision = interp.advance(work, run, events) if run is not None else None
+    over = False  # the script is over and the special_done hooks have run
     for raw in answers:
+        if decision is None and not over:
+            decision, over = _special_over(case, work, flow, events), True
         if decision is None:
             raise ScenarioError(f"{case.id}: answer {raw!r} given but the special action "
-                                "is over")
-        if decision.kind == "secret_region":
+                                "and its follow-up decisions are over")
+        if over or run is None:
+            decision = _follow_up_answer(case, work, flow, decision, raw, events)
+        elif decision.kind == "secret_region":
             if not isinstance(raw, dict):
                 raise ScenarioError(f"{case.id}: a secret choice takes {{player: region}}")
             for name, region in raw.items():
@@ -571,8 +605,77 @@ def _special(case: Case, arg: Any) -> None:
         else:
             decision = interp.answer(work, run, decision.players[0],
                                      _answer_names(case, raw), events)
+    if decision is None and not over:
+        decision = _special_over(case, work, flow, events)
     if decision is not None:
         raise ScenarioError(f"{case.id}: the special action still waits for "
-                            f"{decision.kind} by player(s) {decision.players}: "
+                            f"{decision.kind} ({decision.rule}) by player(s) "
+                            f"{[case.names[p] for p in decision.players]}: "
                             f"{decision.prompt}")
     case.state = work
+    case.flow = flow
+
+
+@step("follow_up")
+def _follow_up(case: Case, arg: Any) -> None:
+    """The step ``follow_up: [answers]``: answer, in order, the decisions a rules module
+    asks between a turn's phases after the previous step (a limit-table seat a ``court``
+    or ``ship`` step left empty, C10), as a game asks them of the player whose turn it is
+    (the last step's player). Refused whole.
+
+    Raises:
+        ScenarioError: no decision waits for an answer given, or one still waits after
+        the last. IllegalMove: a refused answer.
+    """
+    answers = arg if isinstance(arg, list) else [arg]
+    work = case.state.copy()
+    flow = case.flow.copy()
+    flow.turn_order, flow.turn_i, flow.phase = [max(case.turn_player or 0, 0)], 0, ""
+    events: list[dict[str, Any]] = []
+    decision = follow_up(case, work, flow, events)
+    for raw in answers:
+        if decision is None:
+            raise ScenarioError(f"{case.id}: answer {raw!r} given but no follow-up decision "
+                                "waits")
+        decision = _follow_up_answer(case, work, flow, decision, raw, events)
+    if decision is not None:
+        raise ScenarioError(f"{case.id}: a follow-up decision still waits: {decision.kind} "
+                            f"({decision.rule}) by {[case.names[p] for p in decision.players]}"
+                            f": {decision.prompt}")
+    case.state = work
+    case.flow = flow
+
+
+def _special_over(case: Case, state: State, flow: Flow,
+                  events: list[dict[str, Any]]) -> Decision | None:
+    """The special action's script is over: run the sets' ``special_done`` hooks (as the
+    base game's turn does) and return the first follow-up decision a game asks next."""
+    done = case.engine.rules.special_done
+    if done is not None:
+        done(case.engine, state, flow, events)
+    flow.phase = ""  # between the turn's phases
+    return follow_up(case, state, flow, events)
+
+
+def follow_up(case: Case, state: State, flow: Flow,
+              events: list[dict[str, Any]]) -> Decision | None:
+    """The decision a rules module asks between a turn's phases (hook ``interlude``: a
+    limit-table seat, C10; new discs to take at once, C7), or None."""
+    interlude = case.engine.rules.last_of("interlude")
+    return interlude(case.engine, state, flow, events) if interlude is not None else None
+
+
+def _follow_up_answer(case: Case, state: State, flow: Flow, d: Decision, raw: Any,
+                      events: list[dict[str, Any]]) -> Decision | None:
+    """Answer follow-up decision ``d`` (hook ``interlude_answer``) with ``raw``; the next
+    follow-up decision, or None.
+
+    Raises:
+        IllegalMove: a refused answer.
+    """
+    flow.pending = d
+    take = case.engine.rules.last_of("interlude_answer")
+    if take is None or not take(case.engine, state, flow, d.players[0], raw, events):
+        raise ScenarioError(f"{case.id}: no rules module takes the answer to {d.prompt}")
+    flow.pending = None
+    return follow_up(case, state, flow, events)
