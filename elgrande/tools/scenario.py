@@ -8,7 +8,8 @@ registers the ``special`` step (card special actions) when it is importable.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -102,17 +103,23 @@ class Case:
 
 @attrs.frozen
 class CaseResult:
-    """The outcome of one case: ``passed`` and, when not, the differences in words."""
+    """The outcome of one case: ``passed`` and, when not, the differences in words;
+    ``problem``: what is wrong with the case itself (it cannot be read, set up or run as
+    written), naming the key, else ''."""
 
     id: str
     title: str
     path: str
     passed: bool
     differences: tuple[str, ...] = ()
+    problem: str = ""
 
     def line(self) -> str:
-        """One line for the runner's output."""
+        """The runner's output for the case: one line, and a line per difference (a
+        problem of the case is one line naming its file and the key)."""
         status = "pass" if self.passed else "FAIL"
+        if self.problem:
+            return f"{self.id:<6} {status}  {self.path}: {self.problem}"
         out = f"{self.id:<6} {status}  {self.title}"
         if self.differences:
             out += "\n" + "\n".join(f"         - {d}" for d in self.differences)
@@ -186,8 +193,8 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     """Build a :class:`Case` from already-loaded case data (see :func:`load_case`).
 
     Raises:
-        ScenarioError: an unknown key, an unknown name, a bad count, or a position that
-        does not conserve caballeros.
+        ScenarioError: an unknown key, an unknown name, a bad count, a value of the wrong
+        shape, or a position that does not conserve caballeros; each names the key.
     """
     cid = str(data.get("id", Path(path).stem))
     check_case_keys(data, cid)
@@ -195,79 +202,163 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
         raise ScenarioError(f"{cid}: 'sets' must be a list of set ids")
     errata = data.get("errata") or []
+    if not isinstance(errata, list) or not all(isinstance(e, str) for e in errata):
+        raise ScenarioError(f"{cid}: 'errata' must be a list of erratum ids")
+    fill = data.get("fill")
+    if fill is not None and not isinstance(fill, str):
+        raise ScenarioError(f"{cid}: 'fill' must name a fill (e.g. provisional)")
     extra = data.get("cards") or []  # homebrew card folders, relative to the case file
     if isinstance(extra, str):
         extra = [extra]
     if not isinstance(extra, list) or not all(isinstance(f, str) for f in extra):
         raise ScenarioError(f"{cid}: 'cards' must name homebrew card folders")
-    lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra],
-                       data.get("fill"))
+    with _at(cid, "sets, errata, fill or cards"):
+        lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra], fill)
     board = lib.board
     engine = engine_for(lib)
-    names = [str(n) for n in data.get("players") or []]
+    players = data.get("players") or []
+    if not isinstance(players, list) or not all(isinstance(n, str) for n in players) \
+            or len(set(players)) != len(players):
+        raise ScenarioError(f"{cid}: 'players' must list the players' names (colours), each "
+                            "once, in seat order")
+    names = list(players)
     if not (board.min_players <= len(names) <= board.max_players):
-        raise ScenarioError(f"{cid}: {len(names)} players; the game takes "
+        raise ScenarioError(f"{cid}: players: {len(names)} players; the game takes "
                             f"{board.min_players}-{board.max_players} (B1.0)")
     state = State.empty(board, len(names))
     hand = engine.rules.last("initial_hand", board) or []
     state.hands = [list(hand) for _ in names]
     case = Case(cid, str(data.get("title", "")), path, data, board, names, state, engine)
     pos = data.get("position") or {}
-    state.round = _count(pos.get("round", 0), cid, "position.round")
+    with _at(cid, "position.round"):
+        state.round = _count(pos.get("round", 0), cid, "position.round")
     if "king" not in pos:
-        raise ScenarioError(f"{cid}: the position must give the king's region")
-    state.king = case.place(pos["king"])
-    for name, where in (pos.get("grandes") or {}).items():
-        state.grandes[case.player(name)] = case.place(where)
+        raise ScenarioError(f"{cid}: position.king: the position must give the king's "
+                            "region")
+    with _at(cid, "position.king"):
+        state.king = case.place(pos["king"])
+    with _at(cid, "position.grandes"):
+        for name, where in _mapping(pos, "grandes").items():
+            state.grandes[case.player(name)] = case.place(where)
     missing = [names[p] for p in range(len(names)) if state.grandes[p] == OFF_BOARD]
     if missing:
-        raise ScenarioError(f"{cid}: no Grande position for {missing}")
-    for region, by_player in (pos.get("regions") or {}).items():
-        for name, n in (by_player or {}).items():
-            state.caballeros[case.place(region)][case.player(name)] = _count(
-                n, cid, f"position.regions.{region}.{name}")
-    for name, n in (pos.get("castillo") or {}).items():
-        state.caballeros[board.castillo][case.player(name)] = _count(
-            n, cid, f"position.castillo.{name}")
-    for name, n in (pos.get("court") or {}).items():
-        state.court[case.player(name)] = _count(n, cid, f"position.court.{name}")
-    for place_id, sb_id in (pos.get("scoreboards") or {}).items():
-        try:
-            state.scoreboards[board.scoreboard_index(str(sb_id))] = case.place(place_id)
-        except KeyError as exc:
-            raise ScenarioError(f"{cid}: {exc.args[0]}") from None
-    for name, n in (pos.get("scores") or {}).items():
-        state.scores[case.player(name)] = _count(n, cid, f"position.scores.{name}")
-    for name, hand in (pos.get("hands") or {}).items():
-        p = case.player(name)
-        if not isinstance(hand, list):
-            raise ScenarioError(f"{cid}: position.hands.{name} must be a list of values")
-        state.hands[p] = sorted(_count(v, cid, f"position.hands.{name}") for v in hand)
-        state.discards[p] = sorted(set(board.power_cards) - set(state.hands[p]))
-    for name, taken in (pos.get("vetoes") or {}).items():
-        for r in taken if isinstance(taken, list) else [taken]:
-            state.lasting.append(Lasting("veto", case.player(name), int(r) + 1))
+        raise ScenarioError(f"{cid}: position.grandes: no Grande position for {missing}")
+    with _at(cid, "position.regions"):
+        for region, by_player in _mapping(pos, "regions").items():
+            for name, n in (by_player or {}).items():
+                state.caballeros[case.place(region)][case.player(name)] = _count(
+                    n, cid, f"position.regions.{region}.{name}")
+    with _at(cid, "position.castillo"):
+        for name, n in _mapping(pos, "castillo").items():
+            state.caballeros[board.castillo][case.player(name)] = _count(
+                n, cid, f"position.castillo.{name}")
+    with _at(cid, "position.court"):
+        for name, n in _mapping(pos, "court").items():
+            state.court[case.player(name)] = _count(n, cid, f"position.court.{name}")
+    with _at(cid, "position.scoreboards"):
+        for place_id, sb_id in _mapping(pos, "scoreboards").items():
+            try:
+                state.scoreboards[board.scoreboard_index(str(sb_id))] = case.place(place_id)
+            except KeyError as exc:
+                raise ScenarioError(f"{cid}: {exc.args[0]}") from None
+    with _at(cid, "position.scores"):
+        for name, n in _mapping(pos, "scores").items():
+            state.scores[case.player(name)] = _count(n, cid, f"position.scores.{name}")
+    with _at(cid, "position.hands"):
+        for name, hand in _mapping(pos, "hands").items():
+            p = case.player(name)
+            if not isinstance(hand, list):
+                raise ScenarioError(f"{cid}: position.hands.{name} must be a list of values")
+            state.hands[p] = sorted(_count(v, cid, f"position.hands.{name}") for v in hand)
+            state.discards[p] = sorted(set(board.power_cards) - set(state.hands[p]))
+    with _at(cid, "position.vetoes"):
+        for name, taken in _mapping(pos, "vetoes").items():
+            for r in taken if isinstance(taken, list) else [taken]:
+                state.lasting.append(Lasting("veto", case.player(name),
+                                             _count(r, cid, f"position.vetoes.{name}") + 1))
     inq = pos.get("inquisitor")
     if inq:
-        for region, n in (inq.get("regions") or {}).items():
-            state.neutral[case.place(region)] = int(n)
-        holder = inq.get("holder")
-        state.neutral_holder = NOBODY if holder is None else case.player(holder)
+        with _at(cid, "position.inquisitor"):
+            for region, n in _mapping(inq, "regions").items():
+                state.neutral[case.place(region)] = _count(
+                    n, cid, f"position.inquisitor.regions.{region}")
+            holder = inq.get("holder")
+            state.neutral_holder = NOBODY if holder is None else case.player(holder)
     for key in sorted(set(pos) - SUPPORTED_POSITION):  # the rules modules' own pieces
-        if not any(fn(case, key, pos[key]) for fn in engine.rules.hooks["case_position"]):
-            raise ScenarioError(f"{cid}: the position key {key!r} is not supported yet with "
-                                f"sets {list(board.sets)}")
-    provinces = pos.get("provinces") or {}
-    for p in range(len(names)):
-        if names[p] in provinces:
-            state.provinces[p] = _count(provinces[names[p]], cid,
-                                        f"position.provinces.{names[p]}")
-        else:
-            state.provinces[p] = board.caballeros_per_player - state.court[p] - state.on_board(p)
+        with _at(cid, f"position.{key}"):
+            if not any(fn(case, key, pos[key]) for fn in engine.rules.hooks["case_position"]):
+                raise ScenarioError(f"{cid}: the position key {key!r} is not supported yet "
+                                    f"with sets {list(board.sets)}")
+    with _at(cid, "position.provinces"):
+        provinces = _mapping(pos, "provinces")
+        unknown = [n for n in provinces if n not in names]
+        if unknown:
+            case.player(unknown[0])
+        for p in range(len(names)):
+            if names[p] in provinces:
+                state.provinces[p] = _count(provinces[names[p]], cid,
+                                            f"position.provinces.{names[p]}")
+            else:
+                state.provinces[p] = (board.caballeros_per_player - state.court[p]
+                                      - state.on_board(p))
     problems = state.conservation_errors(board)
     if problems:
         raise ScenarioError(f"{cid}: position does not conserve caballeros: {problems}")
     return case
+
+
+#: The Python errors a case value of an unexpected shape can raise in the code that reads
+#: it: each becomes a :class:`ScenarioError` naming the key (:func:`_at`).
+_SHAPE_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+                 ZeroDivisionError, RecursionError, MemoryError)
+
+
+@contextlib.contextmanager
+def _at(cid: str, where: str) -> Iterator[None]:
+    """Name ``where`` (a key path such as ``position.france``) in every problem of the
+    case found inside: a ScenarioError or a card-data error gets ``where`` in front, a
+    Python error from a value of an unexpected shape becomes a ScenarioError naming it."""
+    try:
+        yield
+    except ScenarioError as exc:
+        text = _without_id(str(exc), cid)
+        if text.startswith(where.split(".")[0]):
+            raise
+        raise ScenarioError(f"{cid}: {where}: {text}") from None
+    except IllegalMove:
+        raise
+    except ElGrandeError as exc:
+        raise ScenarioError(f"{cid}: {where}: {_one_line(exc)}") from None
+    except _SHAPE_ERRORS:
+        raise ScenarioError(f"{cid}: {where}: a value of the wrong shape (see "
+                            "tests/cases/README.md for this key)") from None
+
+
+def _without_id(text: str, cid: str) -> str:
+    return text[len(cid) + 2:] if text.startswith(f"{cid}: ") else text
+
+
+def _mapping(data: Any, key: str) -> Mapping[Any, Any]:
+    """``data[key]`` as a mapping (absent or null: empty).
+
+    Raises:
+        ScenarioError: another shape.
+    """
+    value = data.get(key) if isinstance(data, Mapping) else None
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{key} must be a mapping, not {_shape(value)}")
+    return value
+
+
+def _shape(value: Any) -> str:
+    """What kind of value ``value`` is, in words (for a case writer)."""
+    for t, word in ((bool, "true/false"), (int, "a number"), (float, "a number"),
+                    (str, "a text"), (list, "a list"), (Mapping, "a mapping")):
+        if isinstance(value, t):
+            return word
+    return "null" if value is None else "another value"
 
 
 def _count(v: Any, cid: str, where: str) -> int:
@@ -449,8 +540,12 @@ def run_case(case: Case) -> CaseResult:
     data = case.data
     steps = data.get("do") or []
     expect = data.get("expect") or {}
+    if not isinstance(expect, Mapping):
+        return _fail(case, ["expect must be a mapping"])
     illegal = expect.get("illegal")
-    allowed = [illegal] if isinstance(illegal, str) else list(illegal or [])
+    allowed = [illegal] if isinstance(illegal, str) else illegal or []
+    if not isinstance(allowed, list) or not all(isinstance(r, str) for r in allowed):
+        return _fail(case, ["expect.illegal must be a rule id or a list of rule ids"])
     start = case.state.copy()
     diffs: list[str] = []
     for i, st in enumerate(steps):
@@ -459,7 +554,7 @@ def run_case(case: Case) -> CaseResult:
         (name, arg), = st.items()
         fn = _step_fn(case, name)
         if fn is None:
-            return _fail(case, [f"step {name!r} is not supported with sets "
+            return _fail(case, [f"step {i + 1}: step {name!r} is not supported with sets "
                                 f"{list(case.board.sets)}"])
         last = i == len(steps) - 1
         snapshot = case.state.to_json()
@@ -479,7 +574,10 @@ def run_case(case: Case) -> CaseResult:
                 else str(exc)
             return _fail(case, [f"step {i + 1} ({name}): {text}"])
         except ElGrandeError as exc:
-            return _fail(case, [f"step {i + 1} ({name}): {exc}"])
+            return _fail(case, [f"step {i + 1} ({name}): {_without_id(_one_line(exc), case.id)}"])
+        except _SHAPE_ERRORS:
+            return _fail(case, [f"step {i + 1} ({name}): a value of the wrong shape (see "
+                                "tests/cases/README.md for this step)"])
         if isinstance(arg, Mapping) and arg.get("player") in case.names:
             case.turn_player = case.names.index(arg["player"])
     if allowed:
@@ -487,7 +585,12 @@ def run_case(case: Case) -> CaseResult:
                      "carried out")
     problems = case.state.conservation_errors(case.board)
     diffs.extend(problems)
-    _compare(case, expect, start, diffs)
+    for key in expect:  # key by key, so that a malformed one is named
+        try:
+            with _at(case.id, f"expect.{key}"):
+                _compare(case, {key: expect[key]}, start, diffs)
+        except ScenarioError as exc:
+            return _fail(case, [_without_id(str(exc), case.id)])
     return _done(case, diffs)
 
 
@@ -505,26 +608,37 @@ def _done(case: Case, diffs: list[str]) -> CaseResult:
     return CaseResult(case.id, case.title, case.path, not diffs, tuple(diffs))
 
 
-def _fail(case: Case, diffs: list[str]) -> CaseResult:
-    return CaseResult(case.id, case.title, case.path, False, tuple(diffs))
+def _fail(case: Case, problem: list[str]) -> CaseResult:
+    """A case that cannot be run as written: one problem, naming the key or step."""
+    return _problem(case.id, case.title, case.path, problem[0])
+
+
+def _problem(cid: str, title: str, path: str, text: str) -> CaseResult:
+    text = _without_id(" ".join(text.split()), cid)
+    return CaseResult(cid, title, path, False, (text,), text)
 
 
 def run_file(path: str | Path) -> CaseResult:
     """Load and run one case file. A file that cannot be read or set up, or a malformed
-    case (any unexpected shape of its data), is a failed result with a one-line reason:
-    the runner then goes on with the other cases."""
+    case (any unexpected shape of its data), is a failed result with a one-line problem
+    naming the key: the runner then goes on with the other cases."""
+    stem = Path(path).stem
     try:
         case = load_case(path)
+    except ScenarioError as exc:  # "<case id>: <key>: what is wrong"
+        cid, sep, rest = _one_line(exc).partition(": ")
+        return _problem(cid if sep and " " not in cid else stem, "", str(path),
+                        rest if sep and " " not in cid else _one_line(exc))
     except (ElGrandeError, OSError, UnicodeDecodeError) as exc:
-        return CaseResult(Path(path).stem, "", str(path), False, (_one_line(exc),))
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return CaseResult(Path(path).stem, "", str(path), False,
-                          (f"malformed case: {_one_line(exc)}",))
+        return _problem(stem, "", str(path), _one_line(exc))
+    except _SHAPE_ERRORS:
+        return _problem(stem, "", str(path), "a value of the wrong shape (see "
+                        "tests/cases/README.md)")
     try:
         return run_case(case)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return CaseResult(case.id, case.title, case.path, False,
-                          (f"malformed case: {_one_line(exc)}",))
+    except Exception as exc:  # noqa: BLE001 - the runner goes on with the other cases
+        return _problem(case.id, case.title, case.path, "the case could not be run "
+                        f"({type(exc).__name__} in the runner): please report it")
 
 
 def _one_line(exc: BaseException) -> str:
