@@ -147,3 +147,18 @@ def test_problems_the_runner_once_aborted_on_are_one_line_each(tmp_path: Path) -
             "e.yaml": "position.grandes", "f.yaml": "expect.points"}
     for line, (name, key) in zip(lines, sorted(keys.items()), strict=False):
         assert name in line and key in line, line
+
+
+def test_files_that_are_no_case_are_one_line_each(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("- 1\n- 2\n", encoding="utf-8")
+    (tmp_path / "c.yaml").write_bytes(b"\xff\xfe\x00bin")
+    (tmp_path / "d.yaml").write_text("a: " + "[" * 2000 + "]" * 2000 + "\n", encoding="utf-8")
+    (tmp_path / "e.yaml").mkdir()  # a folder named like a case file: not a case
+    out = CliRunner().invoke(main, ["scenario", str(tmp_path)])
+    assert out.exit_code == 1 and not RAW.search(out.output), out.output
+    lines = out.output.splitlines()
+    assert lines[-1] == "0 passed, 4 failed" and len(lines) == 5
+    assert lines[0].startswith("a ") and "a.yaml: a case must be a mapping" in lines[0]
+    assert "c.yaml: not UTF-8 text (byte 0xff at offset 0)" in lines[2]
+    assert "d.yaml" in lines[3] and "nesting" in lines[3]

@@ -625,11 +625,17 @@ def run_file(path: str | Path) -> CaseResult:
     stem = Path(path).stem
     try:
         case = load_case(path)
-    except ScenarioError as exc:  # "<case id>: <key>: what is wrong"
+    except ScenarioError as exc:  # "<case id or file>: <key>: what is wrong"
         cid, sep, rest = _one_line(exc).partition(": ")
-        return _problem(cid if sep and " " not in cid else stem, "", str(path),
-                        rest if sep and " " not in cid else _one_line(exc))
-    except (ElGrandeError, OSError, UnicodeDecodeError) as exc:
+        named = sep and " " not in cid
+        return _problem(cid if named and cid != str(path) else stem, "", str(path),
+                        rest if named else _one_line(exc))
+    except UnicodeDecodeError as exc:
+        return _problem(stem, "", str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x}"
+                        f" at offset {exc.start})")
+    except OSError as exc:
+        return _problem(stem, "", str(path), f"cannot be read ({exc.strerror or 'an error'})")
+    except ElGrandeError as exc:
         return _problem(stem, "", str(path), _one_line(exc))
     except _SHAPE_ERRORS:
         return _problem(stem, "", str(path), "a value of the wrong shape (see "
@@ -651,7 +657,8 @@ def case_files(paths: Sequence[str | Path]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")
+                              and q.is_file()))
         else:
             out.append(p)
     return out
