@@ -201,13 +201,14 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
     _s("move_limit_table", "move limit table to SET",
        "Move the limit table to another region of the set (never France, never into or out "
        "of the king's region); the caballeros stay; the mover seats them when there are more "
-       "than seats.",
+       "than seats (one seat at a time: the C10 follow-up decision).",
        [Param("to", "regions", "where the table may go")],
-       "move the limit table to {to}", ("C10", "B5.2"), ("choose_region", "place_caballeros")),
+       "move the limit table to {to}", ("C10", "B5.2"), ("choose_region", "choose_option")),
     _s("seat_limit_table", "seat the limit table",
        "When more caballeros stand in the limit table's region than it has seats, the "
-       "deciding player chooses who sits; otherwise all sit.",
-       [], "seat caballeros at the limit table", ("C10",), ("place_caballeros",)),
+       "deciding player chooses who sits, one seat at a time (the C10 follow-up decision); "
+       "otherwise all sit.",
+       [], "seat caballeros at the limit table", ("C10",), ("choose_option",)),
     _s("remove_action_card", "remove an open action card",
        "Remove one face-up action card still open to the players after you: nobody may take "
        "it this round.",

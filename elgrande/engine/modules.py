@@ -207,6 +207,26 @@ HOOKS: dict[str, str] = {
 }
 
 
+@attrs.frozen
+class FollowUp:
+    """A decision a rules module asks of its own accord after a move (hooks ``interject``
+    and ``interlude``), beside the decisions the card language's statements declare: what
+    a player, a bot author or a scenario-case writer must be ready to answer. The
+    generated docs/dsl.md lists every shipped module's.
+
+    Attributes:
+        rule: the rule id it implements; kind: its decision kind (a key of
+        :data:`elgrande.engine.decisions.KINDS`); when: when it is asked; answer: its
+        answer form; step: how a scenario case answers it (``tests/cases/README.md``).
+    """
+
+    rule: str
+    kind: str
+    when: str
+    answer: str
+    step: str
+
+
 @attrs.frozen(slots=True, repr=False, eq=False)
 class RulesModule:
     """A set's rules: phases, hooks and the lasting-effect kinds it implements.
@@ -234,6 +254,7 @@ class RulesModule:
         answer_docs: ``(decision kind, what this module's answers add)`` rows for the
             answer-forms table of the docs (``docs/dsl.md``), e.g. the keys a move entry may
             carry through its ``move_which`` hook.
+        follow_ups: the decisions its hooks ask after a move (:class:`FollowUp`).
     """
 
     name: str
@@ -244,6 +265,7 @@ class RulesModule:
     interlude_rules: frozenset[str] | None = None
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
     answer_docs: tuple[tuple[str, str], ...] = ()
+    follow_ups: tuple[FollowUp, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:

@@ -50,7 +50,7 @@ from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
-from elgrande.engine.modules import Events, Phase, RulesModule
+from elgrande.engine.modules import Events, FollowUp, Phase, RulesModule
 from elgrande.engine.primitives import _apply_moves, primitive, room_in, within_room
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
@@ -2050,9 +2050,12 @@ def _ship_step(case: Any, arg: Any) -> None:
     """The scenario step ``ship: {player: P, answers: [...]}``: the ship moves of P's turn
     start, answers as the decision's option indices (0 stops) or as mappings of
     :func:`ship_moves` (``{from, to, disc}``, ``{take, in}``; ``"office": id`` for the
-    office holder's move or take, C6, C11)."""
+    office holder's move or take, C6, C11). A ship step of another player than the last
+    one's starts a new turn: nobody has sailed in it yet (C5)."""
     p = case.player(arg.get("player"))
     before = case.state.copy()
+    if case.turn_player not in (None, p):  # another player's turn: nobody sailed in it
+        own_pieces(case.state, case.board).sailed = None
     try:
         _ship_answers(case, p, arg.get("answers") or [])
     except IllegalMove:
@@ -2358,6 +2361,10 @@ def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int
     hit = memo.known.get(card_id)
     if hit is None:
         card = lib.card(card_id)
+        unknown = [d.id for d in fig.discs if d.id in card.unknown]
+        if unknown:  # never read as 0: only a scenario case without a fill
+            from elgrande.data.fills import MissingCardData
+            raise MissingCardData([(card_id, d, "unknown") for d in unknown], lib.fills)
         hit = memo.known[card_id] = [(d.id, d.area, n) for d in fig.discs
                                      if (n := int(getattr(card, d.id, 0) or 0)) > 0]
     return hit
@@ -2574,6 +2581,7 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
     elif key == "offer":  # the action cards still open to the players after the actor
         ext.open = [str(c) for c in value or []]
         ext.removed = []
+        case.flow.parts["base"].offer = list(ext.open)  # the round's offer (C13)
         return True
     else:
         return False
@@ -2611,8 +2619,9 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
                         for a, d in (by_area or {}).items())
         got_c = sorted(ext.carriers)
         return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
-    if key == "offer":
-        got_o = [c for c in ext.open or () if c not in (ext.removed or ())]
+    if key == "offer":  # the round's offer less the cards removed (C13)
+        got_o = [c for c in case.flow.parts["base"].offer
+                 if c and c not in (ext.removed or ())]
         want_o = [str(c) for c in value or []]
         return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
     if key == "supply":
@@ -2621,6 +2630,44 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
         return diffs
     return None
 
+
+#: The decisions this module asks after a move (docs/dsl.md, "Follow-up decisions"), each
+#: with its answer form and how a scenario case answers it.
+FOLLOW_UPS: Final = (
+    FollowUp("C11", "choose_option",
+             "inside a special action, after a move (move caballeros, move black "
+             "caballeros) that spent fewer relocations than it allows, while one can "
+             "still be spent in place; asked again after each one spent",
+             f'an option index into ``options["labels"]``: 0 spends no more; option i '
+             f'does ``options["{RELOCATE}"][i - 1]``: ``{{"strip": office, "in": area}}`` '
+             'strips an office held by a colour the move moves (1 relocation), '
+             '``{"appoint": office, "player": p, "in": area}`` appoints a plain caballero '
+             "to an office stripped in this action (a second relocation), "
+             '``{"unseat": p}`` takes a seated caballero off the limit table (1 '
+             'relocation), ``{"seat": p}`` seats a caballero standing beside it in an '
+             "empty seat (a second relocation); black caballeros are player -1",
+             "the next answer of the ``special`` step, after the move's own answer"),
+    FollowUp("C10", "choose_option",
+             "when a limit-table seat is empty and caballeros of more than one colour "
+             "stand beside the table (with one colour it sits at once): inside a special "
+             "action after the statement that emptied it, else between the turn's phases "
+             "(after a special action, a court or ship move, at a general scoring); the "
+             "Inquisitor's holder chooses, else the acting player (after the table moved: "
+             "its mover); asked once per empty seat",
+             f'an option index into ``options["labels"]``; ``options["{SEAT}"][i]`` is '
+             "the colour option i seats (a player index, -1 a black caballero)",
+             "the next answer of the ``special`` step (inside the action, or after its "
+             "own answers when the seat opens between phases); after a ``court`` or "
+             "``ship`` step, a ``follow_up: [answers]`` step"),
+    FollowUp("C7", "choose_option",
+             "after a 7th-stack card's special action was carried out (not declined), "
+             "when its new gold or goods lie where the acting player has a plain "
+             "caballero (no office, carrying nothing); asked again after each disc taken",
+             f'an option index into ``options["labels"]``: 0 takes no more; option i '
+             f'makes ``options["{FRESH}"][i - 1]``, ``{{"take": disc, "in": area}}``: a '
+             "caballero there takes that disc",
+             "the answers of the ``special`` step after the action's own"),
+)
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
 _DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
@@ -2649,6 +2696,7 @@ MODULE = RulesModule(
          "``options[\"fresh_takes\"]``): ``{\"from\", \"to\", \"disc\"}`` or ``{\"take\": "
          "disc, \"in\": area}``, with ``\"office\": id`` for the office holder's move or take"),
     ),
+    follow_ups=FOLLOW_UPS,
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,

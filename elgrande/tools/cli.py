@@ -260,21 +260,27 @@ def check(record: str, card_dirs: tuple[str, ...]) -> None:
 
     Exits 0 with the final scores, or 1 with one ``error: RECORD:LINE: ...`` line on
     stderr (as board and show) naming the first illegal answer and its rule, a bad
-    header, cards other than the ones the game was played with, or a line that is not
-    JSON. Homebrew cards named in the record are read only from the record's own
-    folder, or from where --cards says.
+    header, homebrew cards other than the ones the game was played with, or a line that
+    is not JSON. Shipped card files changed since the record was made are named, and the
+    record replays with today's cards. Homebrew cards named in the record are read only
+    from the record's own folder, or from where --cards says.
     """
     from elgrande.narrate import final_scores
     from elgrande.records import RecordError, replay
 
+    notes: list[str] = []
     with open(record, "rb") as fh:
         try:
             game = replay(fh, logging=False, cards=card_dirs or None,
-                          record_dir=Path(record).resolve().parent)
+                          record_dir=Path(record).resolve().parent, notes=notes)
         except RecordError as exc:
+            for note in notes:
+                click.echo(f"{record}: {note}")
             rule = f"[{exc.rule}] " if exc.rule else ""
             click.echo(f"error: {record}:{exc.line}: {rule}{exc.message}", err=True)
             sys.exit(1)
+    for note in notes:
+        click.echo(f"{record}: {note}")
     if not game.over:
         d = game.pending
         click.echo(f"error: {record}: the record ends before the game is over (waiting for "

@@ -46,6 +46,7 @@ from elgrande.dsl.region_forms import FORMS
 from elgrande.dsl.render import render
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
+from elgrande.engine.modules import FollowUp, RulesModule, find_module
 from elgrande.model.rule_ids import RULES, SOURCES, rule_key
 from elgrande.resources import cards_dir, grammar_dir, is_compiled, python_source
 
@@ -573,20 +574,30 @@ def answer_forms() -> list[tuple[str, str]]:
     return rows
 
 
+def _shipped_modules() -> list[tuple[str, RulesModule]]:
+    """``(set id, rules module)`` of every shipped set that names a rules module, in set
+    order."""
+    from elgrande.data.kinds import shipped_set_ids
+    from elgrande.data.manifests import read_manifest
+
+    out: list[tuple[str, RulesModule]] = []
+    for set_id in shipped_set_ids():
+        rules = read_manifest(set_id)[0].get("rules")
+        if isinstance(rules, str) and rules:
+            out.append((set_id, find_module(rules)))
+    return out
+
+
 def module_answer_forms() -> list[tuple[str, str]]:
     """``(decision kind (set), answer form)`` the shipped sets' rules modules add to the
     answer forms (their ``answer_docs``)."""
-    from elgrande.data.kinds import shipped_set_ids
-    from elgrande.data.manifests import read_manifest
-    from elgrande.engine.modules import find_module
+    return [(f"{kind} ({set_id})", form) for set_id, module in _shipped_modules()
+            for kind, form in module.answer_docs]
 
-    rows: list[tuple[str, str]] = []
-    for set_id in shipped_set_ids():
-        rules = read_manifest(set_id)[0].get("rules")
-        if rules:
-            rows += [(f"{kind} ({set_id})", form)
-                     for kind, form in find_module(str(rules)).answer_docs]
-    return rows
+
+def follow_ups() -> list[FollowUp]:
+    """The follow-up decisions every shipped set's rules module declares, in set order."""
+    return [f for _, module in _shipped_modules() for f in module.follow_ups]
 
 
 def dsl_page() -> Page:
@@ -676,6 +687,15 @@ def dsl_page() -> Page:
         body.append(Para(_t("What the expansions' rules modules add to these answers:")))
         body.append(Table(("Decision (set)", "Answer"), tuple(
             (_t(_code(k)), _rst(a)) for k, a in added)))
+    body.append(Heading(2, _t("Follow-up decisions"), "follow-ups"))
+    body.append(Para(_t("Beside the decisions its statements ask, a set's rules module may "
+                        "ask a decision of its own after a move (inside a special action or "
+                        "between the turn's phases). Each is declared once in its module "
+                        "(", _code("follow_ups"), "); a scenario case answers it as the last "
+                        "column says (", _code("tests/cases/README.md"), ").")))
+    body.append(Table(("Rule", "Decision", "Asked", "Answer", "In a scenario case"), tuple(
+        (_rule_link(f.rule), _t(_link(f.kind, f"#answer-{f.kind}")), _t(f.when), _rst(f.answer),
+         _rst(f.step)) for f in follow_ups())))
     body.append(Heading(2, _t("Grammar"), "grammar"))
     body.append(Para(_t("The whole grammar, ", _code("grammar/effects.lark"), " (Lark, LALR):")))
     body.append(Code(grammar_text().rstrip("\n"), "lark"))
