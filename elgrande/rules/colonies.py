@@ -2662,10 +2662,12 @@ FOLLOW_UPS: Final = (
     FollowUp("C7", "choose_option",
              "after a 7th-stack card's special action was carried out (not declined), "
              "when its new gold or goods lie where the acting player has a plain "
-             "caballero (no office, carrying nothing); asked again after each disc taken",
+             "caballero (no office, carrying nothing) or the Viceroy (C6); asked again "
+             "after each disc taken",
              f'an option index into ``options["labels"]``: 0 takes no more; option i '
              f'makes ``options["{FRESH}"][i - 1]``, ``{{"take": disc, "in": area}}``: a '
-             "caballero there takes that disc",
+             'caballero there takes that disc (``"office": "viceroy"``: the Viceroy gives '
+             "up the office and takes it, C6; these options come last)",
              "the answers of the ``special`` step after the action's own"),
 )
 
