@@ -23,9 +23,10 @@ from elgrande.game import new_game
 
 
 def run(games: int, first: int, sets: tuple[str, ...], fill: str | None,
-        cap: float) -> tuple[int, int, list[str], float, Counter[int]]:
-    """Play ``games`` seeded games; returns (played, ended, failures, seconds, by players)."""
-    ok, played = 0, 0
+        cap: float) -> tuple[int, int, list[str], float, Counter[int], int]:
+    """Play ``games`` seeded games; returns (played, ended, failures, seconds, by players,
+    answers given in the ended games)."""
+    ok, played, answers = 0, 0, 0
     failed: list[str] = []
     per: Counter[int] = Counter()
     start = time.perf_counter()
@@ -50,7 +51,8 @@ def run(games: int, first: int, sets: tuple[str, ...], fill: str | None,
             continue
         ok += 1
         per[players] += 1
-    return played, ok, failed, time.perf_counter() - start, per
+        answers += len(game.history)
+    return played, ok, failed, time.perf_counter() - start, per, answers
 
 
 def arguments(doc: str) -> argparse.ArgumentParser:
@@ -69,14 +71,14 @@ def compare(label: str, sets: tuple[str, ...], fill: str | None,
     """Play ``args.games`` games of ``sets`` with ``fill``, then ``args.base_games`` base
     games on the same seeds; print the failures, the counts and both games/s. Returns the
     exit status: 1 when a game failed."""
-    played, ok, failed, took, per = run(args.games, args.first_seed, sets, fill,
+    played, ok, failed, took, per, _ = run(args.games, args.first_seed, sets, fill,
                                         args.time_cap)
     for f in failed[:10]:
         print(f)
     print(f"{label}: {ok} of {played} games ended without an exception ({len(failed)} "
           f"failed) in {took:.1f} s: {played / max(took, 1e-9):.2f} games/s")
     print("ended games by player count: " + ", ".join(f"{n}p {per[n]}" for n in sorted(per)))
-    bplayed, bok, bfailed, btook, _ = run(args.base_games, args.first_seed, ("base",), None,
+    bplayed, bok, bfailed, btook, _, _ = run(args.base_games, args.first_seed, ("base",), None,
                                           args.time_cap)
     print(f"{'base:':<{len(label) + 1}} {bok} of {bplayed} games ended without an exception "
           f"in {btook:.1f} s: {bplayed / max(btook, 1e-9):.2f} games/s")

@@ -14,8 +14,15 @@ Candidates: every legal answer when they are listed, else sampled random answers
 :data:`KEEP` best by the greedy one-ply :func:`~elgrande.bots.outlook` before searching
 (a progressive-pruning prior), so it never searches among answers greedy would call bad.
 
-    bot = ISMCTSBot(seed=1, budget_ms=200)          # or iterations=300
+    bot = ISMCTSBot(seed=1)                  # ITERATIONS per decision: reproducible
+    bot = ISMCTSBot(seed=1, budget_ms=200)   # a wall-clock budget: not reproducible
     answer = bot.answer(game.view(player))
+
+The default budget is a number of iterations (:data:`ITERATIONS`), so a game between
+seeded bots is a function of its seeds (``make_bot("ismcts", seed)``, ``elgrande play``,
+``elgrande simulate`` and their records use it); a time budget stays available
+(``budget_ms``), and :attr:`ISMCTSBot.budget` says which one a bot uses (``elgrande play
+--record`` writes it into the record header).
 """
 
 from __future__ import annotations
@@ -40,6 +47,9 @@ DEPTH = 12
 SCALE = 20.0
 #: UCB1 exploration constant (values lie in [-1, 1]).
 EXPLORATION = 0.5
+#: Search iterations per decision by default (reproducible; about what 200 ms allowed on
+#: the reference machine).
+ITERATIONS = 200
 
 
 class ISMCTSBot(GreedyBot):
@@ -50,19 +60,30 @@ class ISMCTSBot(GreedyBot):
 
     Args:
         seed: the bot's random seed (determinisations, candidates, rollouts, ties).
-        budget_ms: thinking time per decision in milliseconds (wall clock); ignored when
-            ``iterations`` is given.
-        iterations: a fixed number of search iterations per decision (reproducible).
+        budget_ms: thinking time per decision in milliseconds (wall clock: the answers
+            then depend on the machine's speed); ignored when ``iterations`` is given.
+        iterations: a fixed number of search iterations per decision (reproducible);
+            :data:`ITERATIONS` when neither budget is given.
         width, keep, depth, scale, exploration: see the module constants.
+    Raises:
+        ValueError: a budget that is not positive.
     """
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, budget_ms: float = 200.0, iterations: int | None = None,
+    def __init__(self, seed: int = 0, budget_ms: float | None = None,
+                 iterations: int | None = None,
                  width: int = WIDTH, keep: int = KEEP, depth: int = DEPTH,
                  scale: float = SCALE, exploration: float = EXPLORATION) -> None:
         super().__init__(seed)
-        self.budget_ms = budget_ms
+        if iterations is None and budget_ms is None:
+            iterations = ITERATIONS
+        if (iterations is not None and iterations < 1) or (
+                iterations is None and budget_ms is not None and not budget_ms > 0):
+            raise ValueError(f"an ismcts budget is a positive number of iterations or "
+                             f"milliseconds, not iterations={iterations}, "
+                             f"budget_ms={budget_ms}")
+        self.budget_ms = 200.0 if budget_ms is None else float(budget_ms)
         self.iterations = iterations
         self.width = width
         self.keep = keep
@@ -71,6 +92,14 @@ class ISMCTSBot(GreedyBot):
         self.exploration = exploration
         #: Iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
+
+    @property
+    def budget(self) -> dict[str, float | int]:
+        """The budget per decision as data: ``{"iterations": n}`` (reproducible) or
+        ``{"ms": t}`` (wall clock), as a record header keeps it."""
+        if self.iterations is not None:
+            return {"iterations": self.iterations}
+        return {"ms": self.budget_ms}
 
     def answer(self, view: dict[str, Any]) -> Any:
         """The answer to ``view["pending"]`` with the best mean value after the search."""

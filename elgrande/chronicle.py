@@ -14,7 +14,7 @@ from typing import Any
 
 from elgrande.model.board import Board
 from elgrande.model.state import State
-from elgrande.narrate import story
+from elgrande.narrate import Labels, story, turn_card
 
 
 class Trail:
@@ -89,27 +89,47 @@ class Chronicle:
     Args:
         board: the board (for region names); names: player names by seat;
         titles: card id -> title; logging: narrate events into words; history, log:
-        the trails to continue (``fork``; default: new empty ones).
+        the trails to continue (``fork``; default: new empty ones); labels: what the
+        log marks (provisional values, the rules modules' board lines;
+        :class:`~elgrande.narrate.Labels`), or None; card: the action card taken this
+        turn so far (for the placement line's label); seen: the rules modules' notes of
+        what the log has told (``log_changes`` hooks).
     """
 
-    __slots__ = ("board", "names", "titles", "logging", "history", "log")
+    __slots__ = ("board", "names", "titles", "logging", "history", "log", "labels", "card",
+                 "seen")
 
     def __init__(self, board: Board, names: Sequence[str], titles: dict[str, str],
                  logging: bool = True, history: Trail | None = None,
-                 log: Trail | None = None) -> None:
+                 log: Trail | None = None, labels: Labels | None = None,
+                 card: str = "", seen: dict[str, Any] | None = None) -> None:
         self.board = board
         self.names = list(names)
         self.titles = titles
         self.logging = logging
         self.history = Trail() if history is None else history
         self.log = Trail() if log is None else log
+        self.labels = labels
+        self.card = card
+        self.seen: dict[str, Any] = {} if seen is None else seen
 
     def narrate(self, events: Sequence[dict[str, Any]], state: State | None = None) -> None:
         """Add the words of ``events`` to the log (when logging); ``state`` is the state
         after them (for the board summary after a scoring)."""
         if self.logging and events:
             last = self.log.last()
-            self.log.extend(story(events, self.board, self.names, self.titles, state, last))
+            lines = story(events, self.board, self.names, self.titles, state, last,
+                          self.labels, self.card)
+            self.card = turn_card(events, self.card)
+            changes = self.labels.changes if self.labels is not None else None
+            if changes is not None and state is not None:  # what no event says, after
+                for anchor, text in changes(state, self.board, self.names, self.seen):
+                    at = len(lines)  # the answer's last line naming ``anchor``
+                    for i, ln in enumerate(lines):
+                        if anchor in ln:
+                            at = i + 1
+                    lines.insert(at, text)
+            self.log.extend(lines)
 
     def record(self, player: int, kind: str, answer: Any,
                events: Sequence[dict[str, Any]], state: State | None = None) -> None:
@@ -125,4 +145,5 @@ class Chronicle:
         return Chronicle(self.board, self.names, self.titles, self.logging,
                          self.history.fork(),
                          # logging off: nothing is ever narrated, the copies share the log
-                         self.log.fork() if self.logging else self.log)
+                         self.log.fork() if self.logging else self.log, self.labels,
+                         self.card, dict(self.seen) if self.logging else self.seen)

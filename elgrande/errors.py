@@ -62,6 +62,30 @@ class DataError(ElGrandeError):
         self.hint = hint
 
 
+class SettingError(DataError):
+    """A game setting that names nothing there is: an unknown card set or a load order of
+    sets that cannot load, an unknown erratum, an unknown fill. A command line reports it
+    as a bad option value (exit status 2).
+
+    Args:
+        option: the setting, as :func:`elgrande.new_game` names its argument (``"sets"``,
+            ``"errata"``, ``"fill"``; the command line's option is ``--`` and that name).
+        message: what is wrong; hint: what there is, or ''.
+        path, line, column: the file that finds the setting wrong, when one does (a set
+            manifest's ``extends``), as for :class:`DataError`.
+
+    ``str()`` is as :class:`DataError`'s, without the ``<data>`` location when no file is
+    involved (the value came from a caller).
+    """
+
+    def __init__(self, option: str, message: str, hint: str = "", path: str = "",
+                 line: int = 0, column: int = 0) -> None:
+        super().__init__(path, message, line, column, hint)
+        if not path:
+            self.args = (message + (f" (hint: {hint})" if hint else ""),)
+        self.option = option
+
+
 class CardError(DataError):
     """Anything wrong in a card file: YAML, schema, grammar, names, types, ranges.
 

@@ -19,18 +19,22 @@ import random
 import re
 import weakref
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
 from elgrande.chronicle import Chronicle
 from elgrande.data.fingerprint import library_fingerprint
+from elgrande.data.kinds import set_names
 from elgrande.data.library import Library, load_library, provisional_header, provisional_log
 from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
+from elgrande.narrate import Labels
+from elgrande.seeds import check_seed, draw_seed
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
@@ -67,7 +71,9 @@ class Game:
             if titles is None:  # the library never changes; the chronicles share its titles
                 titles = {c.id: c.title for c in library.cards.cards.values()}
                 self._engine.memo["game.titles"] = titles
-            chronicle = Chronicle(library.board, names, titles, logging)
+            chronicle = Chronicle(library.board, names, titles, logging,
+                                  labels=_labels(self._engine, state.players) if logging
+                                  else None)
         self.chronicle = chronicle
 
     @property
@@ -241,7 +247,31 @@ class Game:
         return cls(lib, list(view["names"]), state, flow, dict(h), logging=False)
 
 
-def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed: int = 0,
+def _labels(engine: FlowEngine, players: int) -> Labels | None:
+    """What a logged game's narration marks (:class:`~elgrande.narrate.Labels`): the
+    values a fill supplied, and the rules modules' lines of the board summary; None when
+    there is neither (the base game). The library's part is kept in the engine's memo."""
+    lib = engine.lib
+    got = engine.memo.get("game.provisional")
+    if got is None:
+        got = engine.memo["game.provisional"] = (
+            {c.id: frozenset(c.provisional) | ({"no_action"} if c.no_action else frozenset())
+             for c in lib.cards.cards.values() if c.provisional or c.no_action},
+            any("heads" in c.provisional for c in lib.of_role("hand")))
+    marks, heads = got
+    every = frozenset((["court"] if heads else [])
+                      + (["place"] if any(f"caballero_cards.{players}" in f.provisional
+                                          for f in lib.figures.values()) else []))
+    hooks = engine.rules.hooks
+    more = partial(engine.rules.collect, "board_summary") if hooks["board_summary"] else None
+    changes = partial(engine.rules.collect, "log_changes") if hooks["log_changes"] else None
+    if not marks and not every and more is None and changes is None:
+        return None
+    return Labels(marks, every, more, changes)
+
+
+def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
+             seed: int | None = None,
              variant: str = "standard", errata: Iterable[str] = (),
              cards: Sequence[str] = (), start_player: int | None = None,
              logging: bool = True, fill: str | None = None,
@@ -253,7 +283,12 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
         sets: card sets (``("base",)``), in any order: they load, and the record names
             them, in :func:`~elgrande.data.manifests.set_order` (``base, intrigue-king,
             colonies``: X1-X3).
-        seed: shuffle seed: the same seed and answers give the same game.
+        seed: shuffle seed, :data:`~elgrande.seeds.SEED_MIN` .. :data:`~elgrande.seeds.
+            SEED_MAX` (0 to 2**64-1): the same seed and answers give the same game (B2).
+            None (the default): a seed drawn from the operating system
+            (:func:`~elgrande.seeds.draw_seed`), kept in ``header["seed"]`` (the record),
+            never in a view. A small seed you choose can be guessed, and with it every
+            hidden stack: games between people should leave it out.
         variant: ``"standard"``, ``"short"`` (rounds 2,3,5,6,8,9) or ``"six_rounds"``
             (B3.7).
         errata: ids of optional errata to switch on.
@@ -266,13 +301,15 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",), seed
         beginner: the beginner option of a set with a hand of combined cards (I1): only
             the values divisible by 10; kept in the record header and ``state.ext``.
     Raises:
-        ValueError: bad player count or variant. CardError: bad card data.
+        ValueError: bad player count, variant or seed, or ``sets`` given as one string.
+        CardError: bad card data.
         MissingCardData: a card in play has an unknown field and no fill supplies it
         (EXPANSIONS.md 6.2; the error lists every card and field).
     """
     names = ([f"p{i + 1}" for i in range(players)] if isinstance(players, int)
              else [str(n) for n in players])
-    sets = tuple(sets)
+    sets = set_names(sets)
+    seed = draw_seed() if seed is None else check_seed(seed)
     lib = load_library(sets, errata, cards, fill, set_paths)
     seen = _COMPLETE.get(id(lib))
     if seen is None or seen() is not lib:  # a library never changes: checked once

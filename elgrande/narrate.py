@@ -7,7 +7,7 @@ this module turns each into one or more lines of English using the players' name
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from elgrande.model.board import Board
@@ -34,7 +34,18 @@ def _region(board: Board, rid: Any) -> str:
 #: Events a card's effect makes (``ctx.event``; they carry the card id): indented under
 #: the "carries out the special action" line.
 EFFECT_EVENTS = frozenset({"choose", "move", "place", "send", "court", "score", "king",
-                           "grande", "scoreboard", "take_back", "keep", "reveal"})
+                           "grande", "scoreboard", "take_back", "keep", "reveal", "nothing"})
+#: What a statement that found nothing to do inside ``each player:`` / ``for each player``
+#: would have done (a ``nothing`` event), by primitive; others: "do".
+NOTHING_TO = {"move_caballeros": "move", "place_caballeros": "place from court",
+              "send_caballeros": "send", "bring_to_court": "bring to court",
+              "score": "score", "move_king": "move the king", "move_grande":
+              "move their Grande", "move_scoreboard": "move a mobile scoreboard",
+              "take_back_power_card": "take back", "choose": "choose",
+              "lay_scoreboard": "lay a mobile scoreboard", "move_black_caballeros":
+              "move", "move_limit_table": "move the limit table", "seat_limit_table":
+              "choose at the limit table", "remove_action_card": "remove",
+              "grande_into_castillo": "put into the Castillo"}
 #: The start of the line of a ``special`` event (see :func:`story`).
 CARRIES_OUT = " carries out the special action of "
 #: Under a special action that changed nothing: none was possible, or the player chose none.
@@ -47,13 +58,57 @@ def final_scores(names: Sequence[str], scores: Sequence[int]) -> str:
 
 
 def is_effect(e: dict[str, Any]) -> bool:
-    """True for an event made inside a card's special action (B8)."""
-    return e.get("event") in EFFECT_EVENTS and "card" in e
+    """True for an event made inside a card's special action (B8): one of
+    :data:`EFFECT_EVENTS`, or a rules module's event that says itself (``text``) and names
+    the card (``ctx.event`` adds it: the Grand Inquisitor taken, a limit table moved, a
+    card removed, the discs a card shows appearing)."""
+    return "card" in e and (e.get("event") in EFFECT_EVENTS or "text" in e)
+
+
+class Labels:
+    """What the log marks beside the events, fixed for a game (its library).
+
+    Args:
+        provisional: card id -> the fields a fill supplied (``no_action``: the card plays
+            with no special action because its face is unknown); a line using such a value
+            says "(provisional)".
+        every_turn: the counts a fill supplied for every turn: ``"court"`` (caballeros
+            to court) and/or ``"place"`` (caballeros placed), e.g. Intrigue & the King's
+            card heads and Caballero cards (I3, I4).
+        more_board: ``(state, board, names)`` -> further lines of the board summary (the
+            rules modules' ``board_summary`` hooks: an expansion's pieces), or None.
+        changes: ``(state, board, names, seen)`` -> ``(anchor, line)`` pairs telling what
+            changed since the last answer that the events do not say (the rules modules'
+            ``log_changes`` hooks, e.g. who holds an office; ``seen``: their notes, kept
+            per chronicle); each line goes after the answer's last line naming
+            ``anchor``. None: no such hook.
+    """
+
+    __slots__ = ("provisional", "every_turn", "more_board", "changes")
+
+    def __init__(self, provisional: dict[str, frozenset[str]] | None = None,
+                 every_turn: frozenset[str] = frozenset(),
+                 more_board: Callable[[State, Board, Sequence[str]], list[Any]] | None = None,
+                 changes: Callable[[State, Board, Sequence[str], dict[str, Any]], list[Any]]
+                 | None = None) -> None:
+        self.provisional = provisional or {}
+        self.every_turn = every_turn
+        self.more_board = more_board
+        self.changes = changes
+
+    def marked(self, card: str, fields: Sequence[str]) -> bool:
+        """Whether a fill supplied one of ``fields`` of card ``card``."""
+        got = self.provisional.get(card)
+        return got is not None and any(f in got for f in fields)
+
+
+#: Beside a line whose count or effect a fill supplied.
+PROVISIONAL = " (provisional)"
 
 
 def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
           titles: dict[str, str] | None = None, state: State | None = None,
-          last: str = "") -> list[str]:
+          last: str = "", labels: Labels | None = None, card: str = "") -> list[str]:
     """Lines for a run of events (what one answer caused), in order.
 
     Besides :func:`words` for each event: a special action whose effect did nothing
@@ -61,27 +116,74 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
     under its line (``last`` is the log's last line so far, for
     an action announced by the previous answer); after a general scoring, when ``state``
     (the state after these events) is given, a compact board summary follows (B6).
+    With ``labels`` (a game with a fill), a line whose count or effect a fill supplied
+    says "(provisional)"; ``card`` is the action card taken this turn before these events
+    (:func:`turn_card`), whose placement count the ``place`` line uses (B4.3).
     """
     out: list[str] = []
     prev = last
     for e in events:
+        kind = e.get("event")
+        if kind == "card":
+            card = e["card"]
         lines = words(e, board, names, titles)
         if not lines:
             continue
+        if labels is not None and (labels.provisional or labels.every_turn):
+            tag = _provisional(e, kind, card, labels)
+            if tag:
+                lines[0] = _label(lines[0], tag)
         if CARRIES_OUT in prev and not prev.startswith(" ") and not is_effect(e):
             out.append(NOTHING_DONE)
         out.extend(lines)
-        if e.get("event") == "general_scoring" and state is not None:
-            out.extend(board_summary(state, board, names))
+        if kind == "general_scoring" and state is not None:
+            out.extend(board_summary(state, board, names, labels))
         prev = out[-1]
     return out
 
 
-def board_summary(state: State, board: Board, names: Sequence[str]) -> list[str]:
-    """The board in a few lines: per region the caballeros by player (and neutral ones),
-    where the king and each Grande stand, and mobile scoreboards."""
+def turn_card(events: Sequence[dict[str, Any]], card: str) -> str:
+    """The action card taken this turn after ``events`` (``card`` before them)."""
+    for e in events:
+        if e.get("event") == "card":
+            card = e["card"]
+    return card
+
+
+def _provisional(e: dict[str, Any], kind: Any, card: str, labels: Labels) -> str:
+    """The label of event ``e`` when it uses a value a fill supplied (see :class:`Labels`),
+    else ''."""
+    if kind == "special":
+        if labels.marked(e["card"], ("no_action",)):
+            return " (provisional: no special action known)"
+        return PROVISIONAL if labels.marked(e["card"], ("effect",)) else ""
+    if kind == "place" and not is_effect(e):
+        return PROVISIONAL if "place" in labels.every_turn or labels.marked(
+            card, ("place",)) else ""
+    if kind == "court" and not is_effect(e):
+        return PROVISIONAL if "court" in labels.every_turn else ""
+    if kind == "discs_appear":
+        return PROVISIONAL if labels.marked(str(e.get("card")), ("gold", "goods")) else ""
+    return ""
+
+
+def _label(line: str, tag: str) -> str:
+    """``line`` with ``tag`` before its full stop."""
+    return line[:-1] + tag + "." if line.endswith(".") else line + tag
+
+
+def board_summary(state: State, board: Board, names: Sequence[str],
+                  labels: Labels | None = None) -> list[str]:
+    """The board in a few lines (B6): per place with anything in it (the regions, the
+    Castillo, then an expansion's areas) the caballeros by player (and black ones), where
+    the king and each Grande stand, and mobile scoreboards; then what the rules modules
+    add (``labels.more_board``: the limit table, offices, discs), then courts and
+    provinces."""
     lines = ["  Board now:"]
-    for r in (*board.regions, board.castillo):
+    n = len(board.places)
+    rest = [r for r in range(n) if r != board.castillo and r not in board.regions] \
+        if n > len(board.regions) + 1 else []
+    for r in (*board.regions, board.castillo, *rest):
         marks = []
         if r == state.king:
             marks.append("king")
@@ -90,15 +192,27 @@ def board_summary(state: State, board: Board, names: Sequence[str]) -> list[str]
                      for i, at in enumerate(state.scoreboards) if at == r)
         counts = [f"{names[p]} {c}" for p, c in enumerate(state.caballeros[r]) if c]
         if state.neutral[r]:
-            counts.append(f"{board.neutral_name or 'neutral'} {state.neutral[r]}")
+            counts.append(f"{_black(board, state, names)} {state.neutral[r]}")
         if not counts and not marks:
             continue
         tail = f" [{', '.join(marks)}]" if marks else ""
         lines.append(f"    {board.places[r].name}: {', '.join(counts) or 'empty'}{tail}")
+    if labels is not None and labels.more_board is not None:
+        lines.extend(labels.more_board(state, board, names))
     lines.append("    Courts: " + ", ".join(f"{names[p]} {c}" for p, c in enumerate(state.court))
                  + "; provinces: " + ", ".join(f"{names[p]} {c}"
                                                for p, c in enumerate(state.provinces)))
     return lines
+
+
+def _black(board: Board, state: State | None, names: Sequence[str]) -> str:
+    """The black caballeros by who holds their owner (C8, C9): ``"black (red's Grand
+    Inquisitor)"``, ``"black (nobody's)"``; ``"neutral"`` on a board that names none."""
+    if not board.neutral_name:
+        return "neutral"
+    holder = state.neutral_holder if state is not None else NOBODY
+    return (f"black ({names[holder]}'s {board.neutral_name})" if 0 <= holder < len(names)
+            else "black (nobody's)")
 
 
 def scored(r: RegionScore, board: Board, names: Sequence[str]) -> str:
@@ -109,10 +223,16 @@ def scored(r: RegionScore, board: Board, names: Sequence[str]) -> str:
             f"{', first place only' if r.first_only else ''})")
     parts = []
     for ln in r.lines:
-        who = names[ln.participant] if ln.participant != NOBODY else (board.neutral_name
-                                                                      or "nobody")
+        if ln.participant == NOBODY:  # C9: a rank the unheld black caballeros take
+            who = f"nobody ({board.neutral_name}'s black caballeros, held by nobody)" \
+                if board.neutral_name else "nobody"
+        else:
+            who = names[ln.participant]
         extra = "".join(f" +{b} {why} bonus" for why, b in ln.bonuses)
         pts = "1 point" if ln.points == 1 else f"{ln.points} points"
+        if not ln.caballeros and not ln.points and extra:  # an office not ranked (C6)
+            parts.append(f"{who}{extra}")
+            continue
         parts.append(f"{who} {caballeros(ln.caballeros)} -> {pts}{extra}")
     return head + ": " + ("; ".join(parts) if parts else "nobody")
 
@@ -120,6 +240,11 @@ def scored(r: RegionScore, board: Board, names: Sequence[str]) -> str:
 def _and(xs: Sequence[int]) -> str:
     items = [str(x) for x in xs]
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def _actor(e: dict[str, Any], names: Sequence[str]) -> str:
+    """The name of the player who acted in effect event ``e`` (its ``decider``)."""
+    return str(names[e.get("decider", e["player"])])
 
 
 def words(e: dict[str, Any], board: Board, names: Sequence[str],
@@ -148,7 +273,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"Setup: the king starts in {_region(board, e['king'])}; Grandes: "
                 + ", ".join(f"{names[i]} in {_region(board, g)}"
                             for i, g in enumerate(e["grandes"]))
-                + f"; {names[e['start']]} plays the first power card.", *length]
+                + f"; {names[e['start']]} plays the first {e.get('what', 'power card')}.",
+                *length]
     if kind == "round":
         offer = ", ".join(card(c) for c in e["offer"] if c)
         return [f"== Round {e['round']} =="] + ([f"Open action cards: {offer}."] if offer else [])
@@ -160,8 +286,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         extra = f" and {_places(board, e['regions'])}" if e.get("regions") else ""
         return [f"{'  ' if is_effect(e) else ''}{who} brings {caballeros(e['provinces'])} "
                 f"from the provinces{extra} to court."]
-    if kind == "card":
-        return [f"{who} takes {card(e['card'])}."]
+    if kind == "card":  # I5, X2: the card whose action the turn uses, of several
+        return [f"{who}'s special action this turn: {card(e['card'])}." if e.get("what")
+                else f"{who} takes {card(e['card'])}."]
     if kind == "place":
         lead = "  " if is_effect(e) else ""
         return [f"{lead}{who} places caballeros: {_places(board, e['to'])}."]
@@ -182,23 +309,34 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "choose":
         what = _region(board, e["region"]) if "region" in e else e.get("value")
         return [f"  {names[e['chooser']]} chooses {what} ({e['var']})."]
+    # effects name the player who acts (B8.7: inside each player: each in turn)
     if kind == "move":
-        parts = [f"{m['n']} of {names[m['player']] if m['player'] >= 0 else 'neutral'} from "
-                 f"{_region(board, m['from'])} to {_region(board, m['to'])}" for m in e["moves"]]
-        return ["  Moved: " + "; ".join(parts) + "."]
+        parts = [(f"{m['n']} of {names[m['player']]}" if m['player'] >= 0 else
+                  f"{m['n']} black" if board.neutral_name else f"{m['n']} neutral")
+                 + f" from {_region(board, m['from'])} to {_region(board, m['to'])}"
+                 for m in e["moves"]]
+        return [f"  {_actor(e, names)} moves " + "; ".join(parts) + "."]
     if kind == "send":
-        return [f"  {names[e['owner']]} sends {caballeros(sum(e['taken'].values()))} "
+        owner = "" if e["owner"] == e.get("decider", e["owner"]) else f" of {names[e['owner']]}"
+        return [f"  {_actor(e, names)} sends {caballeros(sum(e['taken'].values()))}{owner} "
                 f"({_places(board, e['taken'])}) to the {e['to']}."]
     if kind == "score":
         r = RegionScore.from_json(e["result"])
-        return ["  Scoring " + scored(r, board, names)]
+        return [f"  Scoring by {who}: " + scored(r, board, names)]
     if kind == "king":
-        return [f"  The king moves from {_region(board, e['frm'])} to {_region(board, e['to'])}."]
-    if kind == "grande":
-        return [f"  {names[e.get('owner', e['decider'])]}'s Grande moves to "
+        return [f"  {_actor(e, names)} moves the king from {_region(board, e['frm'])} to "
                 f"{_region(board, e['to'])}."]
+    if kind == "grande":
+        owner = e.get("owner", e["decider"])
+        whose = "their" if owner == e["decider"] else f"{names[owner]}'s"
+        return [f"  {_actor(e, names)} moves {whose} Grande to {_region(board, e['to'])}."]
     if kind == "scoreboard":
-        return [f"  Mobile scoreboard {e['scoreboard']} goes to {_region(board, e['to'])}."]
+        return [f"  {_actor(e, names)} moves mobile scoreboard {e['scoreboard']} to "
+                f"{_region(board, e['to'])}."]
+    if kind == "nothing":
+        verb = NOTHING_TO.get(e["statement"], "do")
+        return [f"  {who} chooses not to {verb}." if e.get("chose") else
+                f"  {who} has nothing to {verb}."]
     if kind == "take_back":
         return [f"  {names[e['decider']]} takes power card {e['value']} back."]
     if kind == "keep":
@@ -225,19 +363,61 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
             dest = "court" if m.to is None else _region(board, m.to)
             lines.append(f"  {names[m.player]}: {caballeros(m.caballeros)} from the Castillo "
                          f"to {dest}.")
+        lines.extend(_grandes_moved(g, board, names, titles))
         lines.extend("  " + scored(r, board, names) for r in g.regions if r.lines)
         pts = g.points(len(names))
         lines.append("Points this scoring: " + ", ".join(f"{names[p]} {pts[p]}"
                                                            for p in range(len(names))))
         return lines
     if kind == "note":  # a rules module's words, ``player N`` named (I1-I7)
-        return [re.sub(r"\bplayer (\d+)", lambda m: names[int(m.group(1))]
-                       if int(m.group(1)) < len(names) else m.group(0), e["text"])]
+        return [_seats(e["text"], names)]
     if kind == "game_over":
         return ["== Game over ==", final_scores(names, e["scores"])]
     text = e.get("text")  # a rules module's own event says itself ("{who}": the player,
-    if isinstance(text, str):  # "{seat0}", "{seat1}", ...: the players by seat)
-        for i, n in enumerate(names):
+    if isinstance(text, str):  # "{seat0}", "{seat1}", ...: the players by seat;
+        for i, n in enumerate(names):  # "{card:ID}": the card by title and id)
             text = text.replace(f"{{seat{i}}}", n)
-        return [text.replace("{who}", who or "nobody")]
+        if "{card:" in text:
+            text = _CARD_REF.sub(lambda m: card(m.group(1)), text)
+        lead = "  " if is_effect(e) and not text.startswith(" ") else ""
+        return [lead + _seats(text, names).replace("{who}", who or "nobody")]
     return []
+
+
+def _seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with each ``player N`` (a seat, as decisions' labels say) named."""
+    if "player " not in text:
+        return text
+    return _PLAYER.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                       else m.group(0), text)
+
+
+#: A seat in a rules module's words.
+_PLAYER = re.compile(r"\bplayer (\d+)")
+
+
+#: A card named in a rules module's event text: ``{card:ID}``.
+_CARD_REF = re.compile(r"\{card:([^}]+)\}")
+
+
+def _grandes_moved(g: GeneralScoring, board: Board, names: Sequence[str],
+                   titles: dict[str, str]) -> list[str]:
+    """Where the Grandes went once the Castillo emptied, before the regions score, and
+    why (I9: a Grande in the Castillo leaves it; C13: a kept card moves its owner's
+    Grande to the region on the owner's disc)."""
+    out = []
+    for p, frm, to, cid in g.grandes:
+        who = names[p]
+        if frm == board.castillo:
+            out.append(f"  {who}'s Grande leaves the Castillo for {_region(board, to)} (I9).")
+        elif cid:
+            why = f"{titles.get(cid, cid)} [{cid}], kept since it was played"
+            if to != frm or g.discs[p] == to:
+                out.append(f"  {who}'s Grande {'goes to' if to != frm else 'stays in'} "
+                           f"{_region(board, to)}, the region on {who}'s disc ({why}).")
+            else:
+                out.append(f"  {who}'s Grande stays in {_region(board, to)}: {who}'s disc "
+                           f"shows the king's region ({why}).")
+        else:
+            out.append(f"  {who}'s Grande goes to {_region(board, to)}.")
+    return out

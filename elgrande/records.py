@@ -17,6 +17,7 @@ from elgrande.data.manifests import load_board
 from elgrande.engine.decisions import shown
 from elgrande.errors import ElGrandeError, IllegalMove
 from elgrande.game import Game, new_game
+from elgrande.resources import cards_dir
 from elgrande.saved import SavedGameError, check_header
 
 
@@ -50,7 +51,8 @@ def write_record(game: Game, path: str | Path) -> None:
 
 def replay(lines: Iterable[str | bytes], logging: bool = True,
            cards: Sequence[str] | None = None,
-           record_dir: str | Path | None = None) -> Game:
+           record_dir: str | Path | None = None,
+           notes: list[str] | None = None) -> Game:
     """Replay a record.
 
     Args:
@@ -61,15 +63,21 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         record_dir: the folder the record was read from. When given, the header's own
             ``cards`` paths are read only if they lie inside it (a record from elsewhere
             cannot make ``check`` read arbitrary files); else pass ``cards``.
+        notes: when given, a line is appended to it naming the shipped card files that
+            changed since the record was made (the record then replays with today's
+            cards: the shipped cards of the installed version are its rules).
 
     Returns:
         The game after the last answer (over, for a complete record).
     Raises:
         RecordError: text that is not UTF-8 or not JSON, a bad header (every field is
-        checked before anything is built, :func:`elgrande.saved.check_header`), cards
-        that differ from the ones the record was played with (by content hash), an answer
+        checked before anything is built, :func:`elgrande.saved.check_header`), homebrew
+        cards or sets from other folders that differ from the ones the record was played
+        with (by content hash: we cannot vouch for them), an answer
         by the wrong player, of the wrong kind, or illegal (with the rule id); each with
-        its line number.
+        its line number. A pending decision whose options name a ``skip`` answer (one a
+        rules module added since older records were written, e.g. C6's) is answered so
+        when the record's line answers a decision of another kind.
     """
     it = iter(enumerate(lines, 1))
     try:
@@ -91,9 +99,13 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         names = ([homebrew_name(c) for c in recorded] if cards is not None
                  and len(recorded) == len(folders) else None)  # the same folders, moved
         now = fingerprint(board.set_dirs, folders, names)
-        diff = differences(header["hashes"], now)
-        if diff:
-            raise RecordError(n, f"this record was played with other cards: {diff}")
+        changed = _changed_shipped(header["hashes"], now, board.set_dirs)
+        if changed is None:
+            raise RecordError(n, "this record was played with other cards: "
+                              + differences(header["hashes"], now))
+        if changed and notes is not None:
+            notes.append(f"shipped card files changed since this record was made: {changed}; "
+                         "replayed with today's cards (the rules of this version)")
     try:
         game = new_game(header["players"], sets=header.get("sets", ["base"]),
                         seed=header.get("seed", 0),
@@ -113,6 +125,10 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         if not isinstance(entry, dict) or "player" not in entry or "answer" not in entry:
             raise RecordError(n, "each answer line needs 'player' and 'answer'")
         d = game.pending
+        while d is not None and "skip" in d.options and entry.get("kind") not in (None, d.kind):
+            # a decision a rules module added since the record was written: declined
+            game.answer(d.players[0], d.options["skip"])
+            d = game.pending
         if d is None:
             raise RecordError(n, "the game is already over", "B7.1")
         if entry.get("kind") not in (None, d.kind):
@@ -127,6 +143,24 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         except IllegalMove as exc:
             raise RecordError(n, f"illegal answer by {who}: {exc.message}", exc.rule) from None
     return game
+
+
+def _changed_shipped(recorded: Any, now: dict[str, str],
+                     set_dirs: Sequence[Path]) -> str | None:
+    """How the card files of a record's header ``hashes`` differ from ``now``: ``""`` when
+    they agree, the differences in words when only files of the sets shipped with this
+    version differ (their cards are today's rules), None when a homebrew file or a file of
+    a set from another folder differs (a record of other cards)."""
+    if not isinstance(recorded, dict):
+        return None
+    shipped_root = cards_dir().resolve()
+    shipped = {f"{d.name}/" for d in map(Path, set_dirs) if d.resolve().parent == shipped_root}
+    of_shipped = {k for k in now if k.split("/", 1)[0] + "/" in shipped}
+    own = set(now) - of_shipped  # homebrew keys (and sets from other folders)
+    diff = {k for k in set(recorded) | set(now) if recorded.get(k) != now.get(k)}
+    if any(k in own or k.split("/", 1)[0] + "/" not in shipped for k in diff):
+        return None
+    return differences(recorded, now)
 
 
 def _card_paths(n: int, header: dict[str, Any], cards: Sequence[str] | None,

@@ -44,14 +44,13 @@ from elgrande.errors import ElGrandeError, IllegalMove, SavedGameError
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, OFF_BOARD, State
 from elgrande.resources import cards_dir, is_compiled, python_source
+from elgrande.seeds import SEED_RANGE, is_seed
 
 #: Bounds of plain data in a saved game: integer size, string length, list length, depth.
 MAX_INT = 10 ** 12
 MAX_STR = 10_000
 MAX_LIST = 100_000
 MAX_DEPTH = 40
-#: Seeds are Python ints; anything beyond 2**64 is not a seed a user typed.
-MAX_SEED = 2 ** 64
 #: Player names: short, printable.
 MAX_NAME = 40
 
@@ -262,8 +261,8 @@ def check_header(h: Any, path: str = "header") -> dict[str, Any]:
     """Check a record header before anything is built from it; return a copy.
 
     Fields: ``players`` a list of 2..5 distinct non-empty names of at most
-    :data:`MAX_NAME` characters, or a count 2..5 (B1.0); ``seed`` an integer with
-    ``|seed| < 2**64``;
+    :data:`MAX_NAME` characters, or a count 2..5 (B1.0); ``seed`` an integer
+    from 0 to 2**64-1 (:mod:`elgrande.seeds`);
     ``start_player`` a seat or null; ``sets`` a non-empty list of shipped set ids;
     ``variant`` a string; ``errata`` and ``cards`` lists of strings; ``hashes`` a mapping
     of file keys to sha256 hex strings; ``fill`` and ``elgrande`` plain data.
@@ -273,7 +272,10 @@ def check_header(h: Any, path: str = "header") -> dict[str, Any]:
     """
     if not isinstance(h, dict):
         _fail(path, f"the header must be a mapping, not {_kind(h)}")
-    out = {str(k): plain(v, f"{path}.{k}") for k, v in h.items()}
+    seed = h.get("seed", 0)  # a seed is checked against the seeds' own range (B2)
+    if not is_seed(seed):
+        _fail(f"{path}.seed", f"must be {SEED_RANGE}")
+    out = {str(k): seed if k == "seed" else plain(v, f"{path}.{k}") for k, v in h.items()}
     players = h.get("players")
     if type(players) is int and 2 <= players <= 5:  # a count: names p1, p2, ...
         players = [f"p{i + 1}" for i in range(players)]
@@ -286,9 +288,6 @@ def check_header(h: Any, path: str = "header") -> dict[str, Any]:
                   f"at most {MAX_NAME} characters")
     if len(set(players)) != len(players):
         _fail(f"{path}.players", "player names must be distinct")
-    seed = h.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
-        _fail(f"{path}.seed", "must be an integer below 2**64 in size")
     sp = h.get("start_player")
     if sp is not None and (isinstance(sp, bool) or not isinstance(sp, int)
                            or not 0 <= sp < len(players)):

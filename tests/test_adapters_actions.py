@@ -58,8 +58,14 @@ def _witness(b: AnswerBuilder) -> Any:
 def _brute_moves(d: Decision, p: int) -> list[list[dict[str, Any]]] | None:
     """Every move answer with unit counts up to the bounds (None when too many)."""
     o = d.options
-    cells = [(s, int(w), t) for s, owners in o["sources"].items() for w in owners
-             for t in o["to"] if t != s]
+    which = o.get("which") or {}
+    cells = []  # (source, player, destination, the kind's key and value or None)
+    for s, owners in o["sources"].items():
+        for w in owners:
+            key, kinds = which.get(s, {}).get(w, ("", [[None, 0]]))
+            for value, _n in (kinds if len(kinds) > 1 else [[None, 0]]):
+                cells += [(s, int(w), t, (key, value) if len(kinds) > 1 else None)
+                          for t in o["to"] if t != s]
     top = min(o["max"], sum(n for owners in o["sources"].values() for n in owners.values()))
     out: list[list[dict[str, Any]]] = []
     for k in range(top + 1):
@@ -68,7 +74,8 @@ def _brute_moves(d: Decision, p: int) -> list[list[dict[str, Any]]] | None:
             for c in combo:
                 m[c] = m.get(c, 0) + 1
             out.append([{"from": cells[c][0], "player": cells[c][1], "to": cells[c][2],
-                         "n": n} for c, n in m.items()])
+                         "n": n, **dict([cells[c][3]] if cells[c][3] else [])}
+                        for c, n in m.items()])
             if len(out) > 20_000:
                 return None
     return out

@@ -74,3 +74,68 @@ def test_secret_discs_are_one_simultaneous_node_and_stay_hidden() -> None:
     state.apply_actions([state.legal_actions(p)[0] for p in range(3)])
     assert not state.is_simultaneous_node() or state.stepper.to_act() != acting
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+
+
+@pytest.mark.parametrize("seeds", [0, -5, 2**20 + 1])
+def test_openspiel_seeds_out_of_range_are_refused_with_the_range(seeds: int) -> None:
+    """``seeds`` counts the chance outcomes (game seeds 0..seeds-1): 1 to 2**20."""
+    with pytest.raises(ValueError, match=r"from 1 to 1048576"):
+        pyspiel.load_game("python_el_grande", {"players": 2, "seeds": seeds})
+
+
+def test_openspiel_a_huge_seeds_is_refused_before_pybind11_sees_it() -> None:
+    from elgrande.adapters.openspiel import ElGrandeGame
+
+    with pytest.raises(ValueError, match=r"from 1 to 1048576"):
+        ElGrandeGame({"players": 2, "seeds": 10**12})
+
+
+def test_openspiel_a_small_seeds_lists_that_many_outcomes() -> None:
+    game = pyspiel.load_game("python_el_grande", {"players": 2, "seeds": 3})
+    assert game.max_chance_outcomes() == 3
+    assert [a for a, _ in game.new_initial_state().chance_outcomes()] == [0, 1, 2]
+
+
+def test_openspiel_information_state_tensor_is_as_declared() -> None:
+    """provides_information_state_tensor=False, and asking for one says so."""
+    game = pyspiel.load_game("python_el_grande", {"players": 2})
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    state.apply_action(4)
+    with pytest.raises(ValueError, match="no information state tensor"):
+        state.information_state_tensor(0)
+    assert state.information_state_string(0) and len(state.observation_tensor(0)) > 0
+
+
+def test_openspiel_sets_as_one_name_is_that_set() -> None:
+    game = pyspiel.load_game("python_el_grande", {"players": 2, "sets": "base"})
+    state = game.new_initial_state()
+    state.apply_action(1)
+    assert state.stepper.game.header["sets"] == ["base"]
+
+
+def test_I1_B8_5a_information_states_hide_every_kind_declared_secret() -> None:
+    """The information record reads the decision kinds' declaration: the others' I1 card
+    choices and secret discs read "?", one's own stays."""
+    import random
+    from types import SimpleNamespace
+
+    from elgrande.adapters.openspiel import information_record
+    from elgrande.engine.decisions import secret_kinds
+    from elgrande.game import new_game
+
+    g = new_game(3, sets=("base", "intrigue-king"), seed=4, fill="provisional",
+                 logging=False)
+    rng = random.Random(4)
+    while g.pending is not None and g.flow.round < 4:
+        d = g.pending
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    record = information_record(SimpleNamespace(game=g), 0)  # type: ignore[arg-type]
+    declared = secret_kinds()
+    kinds = {h[1] for h in record}
+    assert {"choose_cards", "secret_region"} <= kinds
+    for (p, kind, shown), h in zip(record, g.history, strict=True):
+        if kind in declared:
+            assert shown == (h["answer"] if p == 0 else "?")
+        else:
+            assert shown == h["answer"]

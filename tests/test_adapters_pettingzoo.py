@@ -13,8 +13,9 @@ pytest.importorskip(
     reason="the [pettingzoo] extra is not installed (pip install 'elgrande[pettingzoo]')")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # noqa: E402
 
-from elgrande.adapters.pettingzoo import ElGrandeEnv, env  # noqa: E402
+from elgrande.adapters.pettingzoo import ElGrandeEnv, env, raw_env  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -47,3 +48,43 @@ def test_pettingzoo_masked_random_play_finishes_with_shared_victory_rewards() ->
     assert steps > 6 * 2 * 3  # six rounds, two players, at least bid, card and DONE
     assert sum(total.values()) == pytest.approx(1.0)
     assert e.stepper.over
+
+
+def test_pettingzoo_env_is_raw_env_in_the_stock_wrappers_and_passes_api_test() -> None:
+    """As PettingZoo's classic environments: ``env`` wrapped, ``raw_env`` bare."""
+    wrapped = env(players=3, variant="six_rounds")
+    assert isinstance(wrapped, OrderEnforcingWrapper)
+    assert isinstance(wrapped.unwrapped, ElGrandeEnv)
+    assert type(raw_env(players=3)) is ElGrandeEnv
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(wrapped, num_cycles=30, verbose_progress=False)
+
+
+def test_pettingzoo_step_before_reset_says_to_reset_first() -> None:
+    e = raw_env(players=2)
+    with pytest.raises(RuntimeError, match=r"reset\(\) before step\(\)"):
+        e.step(0)
+
+
+def test_B2_pettingzoo_reset_without_a_seed_draws_one_that_no_observation_shows() -> None:
+    """reset() with no seed ever given: a seed from the operating system (64 bits), in no
+    observation; reset(seed=s) plays game s, and later resets follow from s."""
+    a, b = raw_env(players=2), raw_env(players=2)
+    a.reset()
+    b.reset()
+    sa, sb = a.stepper.game.header["seed"], b.stepper.game.header["seed"]
+    assert sa != sb and min(sa, sb) > 2**32
+    obs = a.observe(a.agent_selection)
+    assert not any(float(sa) == x for x in obs["observation"])
+    a.reset(seed=7)
+    assert a.stepper.game.header["seed"] == 7
+    a.reset()
+    b.reset(seed=7)
+    b.reset()
+    assert a.stepper.game.header["seed"] == b.stepper.game.header["seed"]
+
+
+def test_pettingzoo_sets_as_one_string_is_refused() -> None:
+    with pytest.raises(ValueError, match="not the string 'base'"):
+        ElGrandeEnv(players=2, sets="base")  # type: ignore[arg-type]

@@ -154,7 +154,7 @@ def test_b6_scoring_events_hold_the_structured_result_as_data() -> None:
         for e in events:
             if e["event"] == "general_scoring":
                 r = e["result"]
-                assert set(r) == {"discs", "castillo", "moves", "regions"}
+                assert set(r) == {"discs", "castillo", "moves", "regions", "grandes"}
                 gained = [0] * len(g.names)
                 for rs in (r["castillo"], *r["regions"]):
                     for ln in rs["lines"]:

@@ -201,3 +201,183 @@ def test_a_reader_that_goes_away_gets_no_error_line() -> None:
     err = proc.stderr.decode()
     assert proc.returncode == 1
     assert "Errno" not in err and "Traceback" not in err and "Exception" not in err, err
+
+
+# -- a short --bots list fills the other seats with the last bot named, never a human -------
+
+
+@pytest.mark.parametrize(("names", "players", "seats"), [
+    (["human", "greedy", "greedy"], 4, ["human", "greedy", "greedy", "greedy"]),
+    (["human", "random"], 5, ["human", "random", "random", "random", "random"]),
+    (["random", "human"], 3, ["random", "human", "random"]),
+    (["human"], 3, ["human", "greedy", "greedy"]),
+    (["greedy", "random"], 2, ["greedy", "random"]),
+])
+def test_a_short_bot_list_fills_with_the_last_bot_and_never_a_second_human(
+        names: list[str], players: int, seats: list[str]) -> None:
+    from elgrande.bots import seat_bots
+
+    assert seat_bots(names, players) == seats
+
+
+def test_play_seats_one_human_when_the_bot_list_is_shorter_than_the_table() -> None:
+    r = CliRunner().invoke(main, ["play", "-n", "4", "--bots", "human,greedy,greedy", "-q",
+                                  "--seed", "3"], input="r\n" * 5000)
+    assert r.exit_code == 0, r.output
+    assert "Players: red (human), yellow (greedy), blue (greedy), green (greedy)" in r.output
+
+
+# -- I1: Intrigue & the King has no action-card stacks: homebrew action cards are refused ----
+
+
+def test_i1_new_game_refuses_homebrew_action_cards_with_intrigue_and_the_king() -> None:
+    from elgrande.errors import CardError
+    from elgrande.game import new_game
+
+    for sets in (("base", "intrigue-king"), ("base", "intrigue-king", "colonies")):
+        with pytest.raises(CardError, match="no action-card stacks") as ei:
+            new_game(3, sets=sets, fill="provisional", cards=(str(REPO / "examples/homebrew"),),
+                     logging=False)
+        assert ei.value.code == "E-KIND-RETIRED" and "Intrigue & the King" in str(ei.value)
+    game = new_game(3, sets=("base", "colonies"), fill="provisional", logging=False,
+                    cards=(str(REPO / "examples/homebrew"),))  # stacks there: played
+    assert any(c.set == "homebrew" for c in game.library.cards.cards.values())
+
+
+@pytest.mark.parametrize("command", [["play", "-q"], ["simulate", "-g", "1", "--fresh"]])
+def test_i1_every_command_refuses_homebrew_cards_with_intrigue_and_the_king_in_one_line(
+        command: list[str], tmp_path: Path) -> None:
+    out = ["--out", str(tmp_path / "sim")] if command[0] == "simulate" else []
+    r = _run(*command, *out, "--sets", "base,intrigue-king", "--fill", "provisional",
+             "--cards", str(REPO / "examples/homebrew"))
+    assert r.exit_code == 1, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert "has no place in a game with Intrigue & the King" in lines[0]
+    assert "no action-card stacks" in lines[0]
+
+
+# -- bad option values and output paths: exit 2, the same way for every command ---------
+
+
+@pytest.mark.parametrize("command", [["play", "-q"], ["simulate", "-g", "1", "--fresh"]])
+@pytest.mark.parametrize(("option", "value"), [
+    ("--sets", "base,nope"), ("--sets", "colonies"), ("--errata", "nope"), ("--fill", "nope")])
+def test_a_bad_set_erratum_or_fill_is_a_usage_error_naming_the_option(
+        command: list[str], option: str, value: str, tmp_path: Path) -> None:
+    out = ["--out", str(tmp_path / "sim")] if command[0] == "simulate" else []
+    r = _run(*command, *out, option, value)
+    assert r.exit_code == 2, r.output
+    assert f"Invalid value for '{option}'" in r.output
+    assert "Traceback" not in r.output and "Players:" not in r.output
+
+
+def _record(tmp_path: Path) -> Path:
+    rec = tmp_path / "r.jsonl"
+    assert _run("play", "-n", "2", "-s", "3", "-q", "-b", "random", "--record",
+                str(rec)).exit_code == 0
+    return rec
+
+
+def _outputs(tmp_path: Path, where: Path) -> list[list[str]]:
+    rec = str(_record(tmp_path))
+    return [["play", "-n", "2", "-q", "-b", "random", "--record", str(where / "r.jsonl")],
+            ["schema", "--out", str(where / "s.json")],
+            ["board", rec, "--out", str(where / "b.svg")],
+            ["show", rec, "--out", str(where / "viewer")],
+            ["examples", "--out", str(where / "examples")],
+            ["simulate", "-g", "1", "--variant", "six_rounds", "-n", "2", "--jobs", "1",
+             "--out", str(where / "sim")]]
+
+
+def test_every_command_makes_a_missing_output_folder(tmp_path: Path) -> None:
+    where = tmp_path / "new" / "deeper"
+    for command in _outputs(tmp_path, where):
+        r = _run(*command)
+        assert r.exit_code == 0, (command, r.output)
+        assert Path(command[command.index("--out" if "--out" in command else "--record")
+                             + 1]).exists(), command
+
+
+def test_every_command_refuses_an_output_it_cannot_write_in_one_sentence_exit_2(
+        tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder\n")
+    for command in [*_outputs(tmp_path, blocker), ["docs", "--out", str(blocker / "d")]]:
+        r = _run(*command)
+        assert r.exit_code == 2, (command, r.output)
+        errors = [ln for ln in r.output.splitlines() if ln.startswith("Error:")]
+        assert len(errors) == 1 and "cannot be written" in errors[0], (command, r.output)
+        assert "[Errno" not in r.output and "Traceback" not in r.output
+    assert blocker.read_text() == "not a folder\n"
+
+
+def test_play_checks_its_record_path_before_the_first_answer(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    r = CliRunner().invoke(main, ["play", "-n", "2", "--bots", "human,random", "--record",
+                                  str(blocker / "r.jsonl")], input="r\n" * 500)
+    assert r.exit_code == 2, r.output
+    assert "Decision" not in r.output and "Winner" not in r.output  # no game was played
+    assert "'--record'" in r.output and "cannot be written" in r.output
+
+
+# -- one form for a refusal: `error: ...` on stderr, the same in every command ------------
+
+
+def test_check_board_and_show_refuse_a_bad_record_in_the_same_form(tmp_path: Path) -> None:
+    rec = _record(tmp_path)
+    lines = rec.read_text(encoding="utf-8").splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([*lines[:3], "{not json", *lines[4:]]) + "\n", encoding="utf-8")
+    for command in (["check", str(bad)], ["board", str(bad), "--out", str(tmp_path / "b.svg")],
+                    ["show", str(bad), "--out", str(tmp_path / "v")]):
+        r = _run(*command)
+        assert r.exit_code == 1, (command, r.output)
+        assert r.stdout == "", command
+        [line] = r.stderr.splitlines()
+        assert line.startswith(f"error: {bad}:4: "), (command, line)
+    short = tmp_path / "short.jsonl"
+    short.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
+    r = _run("check", str(short))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.startswith(f"error: {short}: the record ends before the game is over")
+
+
+def test_an_unknown_rule_id_is_an_error_line() -> None:
+    unknown = "B" + "99.9"  # not a rule id (spelled apart: the citation scan skips it)
+    r = _run("rules", unknown)
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.startswith(f"error: unknown rule id '{unknown}'")
+    assert len(r.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["validate", "scenario"])
+def test_validate_and_scenario_agree_on_a_folder_with_nothing_to_run(
+        command: str, tmp_path: Path) -> None:
+    r = _run(command, str(tmp_path))
+    assert r.exit_code == 2, r.output
+    assert "no " in r.output and str(tmp_path) in r.output and "Traceback" not in r.output
+
+
+def test_board_and_show_as_a_player_not_in_the_game_is_a_bad_option_value(
+        tmp_path: Path) -> None:
+    rec = str(_record(tmp_path))
+    for command in (["board", rec, "--out", str(tmp_path / "b.svg")],
+                    ["show", rec, "--out", str(tmp_path / "v")]):
+        r = _run(*command, "--as", "purple")
+        assert r.exit_code == 2, (command, r.output)
+        assert "Invalid value for '--as'" in r.output and "no player 'purple'" in r.output
+
+
+def test_a_file_system_error_is_a_sentence_not_an_errno(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    import errno
+
+    def full() -> str:
+        raise OSError(errno.ENOSPC, "No space left on device", "/dev/full")
+
+    monkeypatch.setattr("elgrande.tools.schema.schema_text", full)
+    r = _run("schema")
+    assert r.exit_code == 1
+    assert r.stderr == "error: /dev/full: no space left on device\n"

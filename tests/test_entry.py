@@ -35,3 +35,16 @@ def test_the_entry_exits_with_the_command_status_and_the_collector_on(
         assert "files checked" in capsys.readouterr().out
     finally:
         gc.unfreeze()  # this test process goes on: its objects are collected again
+
+
+def test_python_dash_m_elgrande_runs_the_elgrande_command(tmp_path: Path) -> None:
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-m", "elgrande", "validate",
+                          str(ROOT / "examples" / "homebrew"), "--smoke", "0"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "files checked" in out.stdout
+    bad = subprocess.run([sys.executable, "-m", "elgrande", "rules", "B" + "99.9"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert bad.returncode == 1 and "cannot be directly executed" not in bad.stderr

@@ -275,9 +275,9 @@ def test_the_cli_refuses_and_names_the_fill_option() -> None:
     from elgrande.tools.cli import main
 
     result = CliRunner().invoke(main, ["play", "--fill", "no-such-fill", "--quiet"])
-    assert result.exit_code == 1  # bad card data: one line, exit 1 (not a usage error)
+    assert result.exit_code == 2  # a bad option value: a usage error naming the option
     assert "unknown fill 'no-such-fill'" in result.output
-    assert len(result.output.strip().splitlines()) == 1
+    assert "Invalid value for '--fill'" in result.output
     assert "Traceback" not in result.output
 
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 import elgrande
 from elgrande.bots import make_bot
+from elgrande.engine.decisions import Decision
 from elgrande.records import replay
 from elgrande.tools.cli import main
 from elgrande.tools.human import HumanSeat, play
@@ -52,9 +55,10 @@ def test_B8_1_illegal_input_is_refused_with_its_rule_and_asked_again() -> None:
     assert play(g, [human, make_bot("random", 1)]) is False
     text = out.getvalue()
     assert text.count("Decision [B3.2]: Play a power card") == 4
-    assert "Refused [B3.2]: 99 is not one of the allowed answers" in text
-    assert "Refused [B3.2]: 'banana' is not one of the allowed answers" in text
-    assert "choose_power_card (rule B3.2)" in text and "Answer form: a power-card value" in text
+    assert "Refused [B3.2]: '99' is not one of the choices: 1 (brings 6), 2 (brings 5)" in text
+    assert "Refused [B3.2]: 'banana' is not one of the choices" in text
+    assert "About this decision (rule B3.2)" in text
+    assert "How to answer: Type the value of the card you play." in text
     assert g.history[0] == {"player": 0, "kind": "choose_power_card", "answer": 5}
 
 
@@ -104,7 +108,8 @@ def test_B8_5a_the_summary_shows_only_the_seats_own_view() -> None:
     human, _out = seat("")
     mine = human.summary(g.view(0))
     assert mine == human.summary(other.view(0))
-    assert "Your hand: " + " ".join(map(str, g.state.hands[0])) in mine
+    assert "Your hand: " + ", ".join(f"{v} (brings {g.library.cards.cards[f'power-{v}'].court})"
+                                     for v in g.state.hands[0]) in mine
     assert mine.count("hand") == 1
 
 
@@ -119,7 +124,8 @@ def test_json_answers_and_bare_ids_are_read_as_typed() -> None:
             to = d.options["to"][0]
             human, out = seat(f'{{"{to}": 1}}\n')
             kinds["place"] = human.answer(g.view(p))
-            assert kinds["place"] == {to: 1} and f"to: {to}" in out.getvalue()
+            name = g.library.board.places[g.library.board.index[to]].name
+            assert kinds["place"] == {to: 1} and f"To: {name}" in out.getvalue()
         elif d.kind == "choose_action_card" and "card" not in kinds:
             human, _ = seat(f"{d.options['choices'][-1]}\n")
             kinds["card"] = human.answer(g.view(p))
@@ -144,3 +150,125 @@ def test_X2_and_I3_decisions_are_explained_by_their_rule() -> None:
         g.answer(d.players[0], d.random_answer(rng, d.players[0]))
     assert "takes the King card" in seen["I3"] and "power card" not in seen["I3"]
     assert "At most two players" in seen["X2"] and "Caballero card's number" in seen["X2"]
+
+
+class _CtrlC(io.StringIO):
+    """Input that answers ``lines`` and then is interrupted (Ctrl-C) at the prompt."""
+
+    def __init__(self, lines: str) -> None:
+        super().__init__(lines)
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_at_the_prompt_stops_the_game_as_q_does() -> None:
+    g = elgrande.new_game(2, seed=1, start_player=0)
+    out = io.StringIO()
+    human = HumanSeat(_CtrlC("r\n"), out, seed=1)
+    assert play(g, [human, make_bot("random", 1)]) is False
+    assert g.history and g.history[0]["player"] == 0 and not g.over
+    assert not human.reading
+
+
+def test_ctrl_c_in_play_saves_the_record_and_says_where(tmp_path: Path) -> None:
+    """``elgrande play`` with a human seat, interrupted by SIGINT at the prompt: the record
+    so far is written (to --record, or a free file name when none is given), the path is
+    printed and the exit status is q's (0)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    exe = str(Path(sys.executable).parent / "elgrande")
+    for record in (["--record", str(tmp_path / "R.jsonl")], []):
+        proc = subprocess.Popen(
+            [exe, "play", "-n", "3", "--bots", "human,greedy", "--seed", "2", *record],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=tmp_path, text=True)
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("r\nr\n")
+        proc.stdin.flush()
+        seen = ""
+        deadline = time.monotonic() + 60
+        while seen.count("> ") < 3 and time.monotonic() < deadline:
+            seen += os.read(proc.stdout.fileno(), 4096).decode()
+        proc.send_signal(signal.SIGINT)
+        rest, err = proc.communicate(timeout=60)
+        out = seen + rest
+        assert proc.returncode == 0, (out, err)
+        assert "Traceback" not in err and "Aborted" not in out + err
+        m = [ln for ln in out.splitlines() if ln.startswith("Game stopped after")]
+        assert m and "Record written to " in m[0], out
+        path = tmp_path / m[0].split("Record written to ", 1)[1].rstrip(".")
+        game = replay(path.read_text("utf-8").splitlines(), logging=False)
+        assert len(game.history) >= 2 and not game.over
+    assert (tmp_path / "R.jsonl").exists() and (tmp_path / "elgrande-stopped.jsonl").exists()
+
+
+#: Lines typed at every decision: a wrong answer of each shape, then ``?``, then ``r``.
+WRONG = ["99", '{"aragon": 99}', "banana", "[]", "{}", "-1", "aragon 9", "red", "0",
+         '[{"from": "aragon", "to": "castillo", "player": 1, "n": 9}]',
+         '{"provinces": 99, "regions": {}}', "9 from galicia to castillo"]
+#: What reads like code at a human seat (the seat's own lines; typed input and the log
+#: are not its words).
+CODE = re.compile(r'options\[|\{"|\[\{|\b[Pp]layer -?\d|seat|index|\(numbers\)|'
+                  r'\(region ids\)|[a-z]+_[a-z]+|Answer form|Answer as|0-based')
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "colonies"), ("base", "intrigue-king")],
+                         ids=["base", "colonies", "intrigue-king"])
+def test_B8_1_every_prompt_and_refusal_at_the_seat_speaks_the_games_words(
+        sets: tuple[str, ...]) -> None:
+    """A whole game of three human seats, each answer preceded by a wrong one and ``?``:
+    no prompt, listed answer, help or refusal reads like code; the hand shows what each
+    card brings; an Intrigue & the King hand choice lists the cards one may pick."""
+    typed = "".join(f"{WRONG[i % len(WRONG)]}\n?\nr\n" for i in range(3000))
+    g = elgrande.new_game(3, sets=sets, seed=4, fill="provisional" if len(sets) > 1 else None)
+    out = io.StringIO()
+    seats = [HumanSeat(io.StringIO(typed), out, seed=p) for p in range(3)]
+    assert play(g, seats) is True and g.over
+    text = out.getvalue()
+    own = [ln.split("Refused ", 1)[-1] for ln in text.splitlines()
+           if not ln.startswith(("  |", "> ")) or "Refused [" in ln]
+    said = [re.sub(r"'[^']*'", "''", ln) for ln in own]  # typed input quoted back
+    bad = [ln for ln in said if CODE.search(ln)]
+    assert not bad, bad[:5]
+    assert "Refused [" in text and "About this decision (rule " in text
+    assert re.search(r"Your hand: \d+ \(brings \d+\), ", text)
+    assert re.search(r"You may play: \d+ \(brings \d+\)", text)
+    if "intrigue-king" in sets:
+        assert re.search(r"Choose 13 of: 10 \(brings \d+\), 13 \(brings \d+\)", text)
+
+
+def test_answers_typed_in_the_games_words_are_read() -> None:
+    """Place names (any case, spaces for ``_``), colours, and the typed forms of moves,
+    placements, sends and bringing to court."""
+    g = elgrande.new_game(["red", "yellow", "blue"], seed=3)
+    human, _ = seat("")
+    human.summary(g.view(0))
+
+    def read(kind: str, text: str) -> Any:
+        return human._parse(text, None, "B8.1", Decision(kind, [0], "", {}))
+
+    assert read("choose_region", "old castile") == "old_castile"
+    assert read("choose_region", "Basque Country") == "basque"
+    assert read("choose_player", "Blue") == 2
+    assert read("place_caballeros", "Aragon 2, castillo 1") == {"aragon": 2, "castillo": 1}
+    assert read("place_caballeros", "none") == {}
+    assert read("send_caballeros", "court 1 and 2 from new castile") == {
+        "court": 1, "new_castile": 2}
+    assert read("bring_to_court", "provinces 1, valencia 1") == {
+        "provinces": 1, "regions": {"valencia": 1}}
+    assert read("bring_to_court", "3") == 3
+    assert read("move_caballeros", "2 of blue from aragon to castillo, 1 from galicia to "
+                "old castile") == [
+        {"from": "aragon", "to": "castillo", "n": 2, "player": 2},
+        {"from": "galicia", "to": "old_castile", "n": 1}]
+    assert read("move_scoreboard", "8-4-0 to seville") == {"scoreboard": "8-4-0",
+                                                           "to": "seville"}
+    assert read("choose_cards", "10 13, 15") == [10, 13, 15]

@@ -100,7 +100,7 @@ def test_I6_card_35_is_compulsory_its_player_is_never_asked_to_decline() -> None
         d = g.pending
         assert d.rule != "I6", "card 35's action was offered for declining"
         g.answer(d.players[0], d.random_answer(random.Random(1), d.players[0]))
-    assert any("Grande moves to Castillo" in line or "no opponent's Grande" in line
+    assert any("Grande to Castillo" in line or "no opponent's Grande" in line
                for line in g.log)
 
 

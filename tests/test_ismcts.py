@@ -5,11 +5,15 @@ whole games."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 import time
+from pathlib import Path
+
+import pytest
 
 from elgrande.bots import BOTS, make_bot, play
-from elgrande.bots_ismcts import ISMCTSBot
+from elgrande.bots_ismcts import ITERATIONS, ISMCTSBot
 from elgrande.engine.decisions import Decision
 from elgrande.game import new_game
 
@@ -27,10 +31,43 @@ def _some_views(seed: int, n: int) -> list[dict[str, object]]:
 
 
 def test_ismcts_is_registered_and_made_by_name() -> None:
-    """make_bot("ismcts", seed) gives the search bot with the default 200 ms budget."""
+    """make_bot("ismcts", seed) gives the search bot with the default iteration budget
+    (reproducible); a time budget stays available."""
     assert "ismcts" in BOTS
     bot = make_bot("ismcts", 3)
-    assert isinstance(bot, ISMCTSBot) and bot.budget_ms == 200.0
+    assert isinstance(bot, ISMCTSBot) and bot.budget == {"iterations": ITERATIONS}
+    assert ISMCTSBot(3, budget_ms=50).budget == {"ms": 50.0}
+    assert ISMCTSBot(3, budget_ms=50, iterations=9).budget == {"iterations": 9}
+    with pytest.raises(ValueError, match="positive"):
+        ISMCTSBot(3, iterations=0)
+
+
+def test_ismcts_games_of_elgrande_play_are_a_function_of_the_seed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two runs of ``elgrande play --seed S`` with an ismcts seat give the same record
+    (the default budget counts iterations, not wall-clock time), and the record header
+    says which budget each seat's bot had. The clock is made erratic to show it is not
+    read (and fewer iterations keep the test short)."""
+    import itertools
+
+    from click.testing import CliRunner
+
+    from elgrande.tools.cli import main
+
+    monkeypatch.setattr("elgrande.bots_ismcts.ITERATIONS", 15)
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks) * 0.37)
+    texts = []
+    for n in range(2):
+        rec = tmp_path / f"r{n}.jsonl"
+        r = CliRunner().invoke(main, ["play", "-n", "2", "--variant", "short", "-q",
+                                      "--seed", "5", "--bots", "ismcts,greedy",
+                                      "--record", str(rec)])
+        assert r.exit_code == 0, r.output
+        texts.append(rec.read_text(encoding="utf-8"))
+    assert texts[0] == texts[1]
+    header = json.loads(texts[0].splitlines()[0])
+    assert header["bots"] == [{"bot": "ismcts", "iterations": 15}, {"bot": "greedy"}]
 
 
 def test_ismcts_answers_are_legal_and_leave_the_view_unchanged() -> None:

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from elgrande.bots import make_bot, play
 from elgrande.game import new_game
@@ -46,7 +48,7 @@ def test_a_game_is_the_game_elgrande_play_plays_with_its_seed() -> None:
     rec = sim.play_one(cfg, 5)
     game = new_game(3, seed=5, variant="six_rounds", cards=(HOMEBREW,), logging=False)
     play(game, [make_bot(k, 5 * 100 + p) for p, k in enumerate(["greedy", "random",
-                                                                 "greedy"])])
+                                                                 "random"])])
     assert rec["scores"] == game.state.scores
     assert rec["winners"] == game.winners()
     assert rec["answers"] == len(game.history)
@@ -320,3 +322,158 @@ def test_progress_bar_is_drawn_only_on_a_terminal_unless_asked(tmp_path: Path,
     sim.run_games([sim.ResultSet("games", cfg, tmp_path / "b.jsonl")], range(1, 2), jobs=1,
                   progress=True)
     assert "game" in capsys.readouterr().err
+
+
+# -- --resume checks every line it reads back, and the settings it was played with ---------
+
+RESUME_ARGS = ("--games", "3", "--players", "2,3", "--variant", "six_rounds", "--jobs", "1")
+
+
+@pytest.fixture(scope="module")
+def results_file(tmp_path_factory: pytest.TempPathFactory) -> str:
+    out = tmp_path_factory.mktemp("resume")
+    r = _cli(*RESUME_ARGS, "--out", str(out))
+    assert r.exit_code == 0, r.output
+    return (out / "games.jsonl").read_text(encoding="utf-8")
+
+
+def _resume(tmp: Path, text: str, *more: str) -> Any:
+    tmp.mkdir(parents=True, exist_ok=True)
+    (tmp / "games.jsonl").write_text(text, encoding="utf-8")
+    return _cli(*RESUME_ARGS, "--out", str(tmp), "--resume", *more)
+
+
+def _edit(text: str, line: int, change: Any) -> str:
+    rows = text.splitlines()
+    rec = json.loads(rows[line])
+    change(rec)
+    rows[line] = json.dumps(rec)
+    return "\n".join(rows) + "\n"
+
+
+def _refused(r: Any, *words: str) -> None:
+    assert r.exit_code == 1, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.output
+    assert "games.jsonl" in lines[0] and all(w in lines[0] for w in words), lines[0]
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda r: r["scores"].__setitem__(0, "80"), ["scores/0", "not of type 'integer'"]),
+    (lambda r: r.__setitem__("winners", [9]), ["winners/0"]),
+    (lambda r: r.__setitem__("winners", [(r["winners"][0] + 1) % r["players"]]),
+     ["winners", "most points"]),
+    (lambda r: r["points"][0].__setitem__("other", 10**6), ["points of seat 0"]),
+    (lambda r: r.__setitem__("taken", "all"), ["taken"]),
+    (lambda r: r.pop("round_points"), ["round_points"]),
+    (lambda r: r.__setitem__("surprise", 1), ["surprise"]),
+    (lambda r: r["taken"][0].__setitem__("seat", 1.0), ["taken/0/seat"]),  # no list index
+    (lambda r: r["scores"].__setitem__(0, 10**400), ["scores/0"]),  # no float either
+])
+def test_resume_refuses_an_edited_results_line_in_one_line(
+        results_file: str, tmp_path: Path, change: Any, words: list[str]) -> None:
+    text = _edit(results_file, 0, change)
+    _refused(_resume(tmp_path, text), ":1:", *words)
+    assert (tmp_path / "games.jsonl").read_text(encoding="utf-8") == text  # left alone
+
+
+@pytest.mark.parametrize(("option", "value", "key"), [
+    ("--bots", "greedy", "bots"), ("--players", "3,2", "players"),
+    ("--sets", "base,colonies", "sets"), ("", "provisional", "fill"),
+    ("--errata", "send-one-each-opponent", "errata"), ("--cards", HOMEBREW, "cards"),
+    ("--variant", "short", "variant")])
+def test_resume_refuses_a_results_file_of_other_settings(
+        results_file: str, tmp_path: Path, option: str, value: str, key: str) -> None:
+    args = list(RESUME_ARGS)
+    if option in args:
+        args[args.index(option) + 1] = value
+    elif option:
+        args += [option, value]
+    if option == "--sets":
+        args += ["--fill", "provisional"]
+    text = results_file
+    if not option:  # no fill of the base set to ask for: the file says it had one
+        text = "".join(_edit(results_file, i, lambda r: r.__setitem__(key, value))
+                       .splitlines(keepends=True)[i] for i in range(3))
+    (tmp_path / "games.jsonl").write_text(text, encoding="utf-8")
+    r = _cli(*args, "--out", str(tmp_path), "--resume")
+    _refused(r, f"played with {key}")
+
+
+def test_resume_refuses_a_game_given_twice(results_file: str, tmp_path: Path) -> None:
+    first = results_file.splitlines()[0]
+    _refused(_resume(tmp_path, results_file + first + "\n"), ":4:", "also on line 1")
+
+
+def test_a_missing_ray_extra_leaves_no_results_file(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails as without the extra
+    r = _cli("--games", "1", "--players", "2", "--out", str(tmp_path / "out"),
+             "--backend", "ray")
+    assert r.exit_code == 2 and "pip install 'elgrande[ray]'" in r.output
+    assert not (tmp_path / "out" / "games.jsonl").exists()
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**3) | st.floats()
+                     | st.integers(-3, 5).map(float) | st.just(10**400) | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
+
+
+@st.composite
+def _edited(draw: st.DrawFn, text: str) -> str:
+    """``text`` (a results file) with one edit: a value anywhere replaced, a key dropped
+    or added, a line dropped, cut short or doubled."""
+    rows = text.splitlines()
+    i = draw(st.integers(0, len(rows) - 1))
+    how = draw(st.sampled_from(["value", "drop key", "add key", "drop line", "cut", "twice"]))
+    if how == "drop line":
+        del rows[i]
+    elif how == "cut":
+        rows[i] = rows[i][:draw(st.integers(0, len(rows[i]) - 1))]
+    elif how == "twice":
+        rows.insert(draw(st.integers(0, len(rows))), rows[i])
+    else:
+        rec = json.loads(rows[i])
+        node: Any = rec
+        while True:  # walk down to a container to edit
+            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+            if not keys:
+                break
+            k = draw(st.sampled_from(keys))
+            if not isinstance(node[k], dict | list) or draw(st.booleans()):
+                break
+            node = node[k]
+        if isinstance(node, dict) and how == "add key":
+            node[draw(st.text(max_size=6))] = draw(_JSON)
+        elif isinstance(node, dict) and how == "drop key" and node:
+            del node[draw(st.sampled_from(sorted(node)))]
+        elif node:
+            node[draw(st.sampled_from(list(node) if isinstance(node, dict)
+                                      else list(range(len(node)))))] = draw(_JSON)
+        rows[i] = json.dumps(rec)
+    return "\n".join(rows) + "\n"
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_an_edited_results_file_is_refused_cleanly_or_resumed_correctly(
+        results_file: str, tmp_path: Path, data: st.DataObject) -> None:
+    text = data.draw(_edited(results_file))
+    out = tmp_path / f"edit{abs(hash(text))}"
+    r = _resume(out, text)
+    assert r.exit_code in (0, 1), r.output  # never an internal error (3) or a usage error
+    if r.exit_code == 1:
+        _refused(r)
+        return
+    final = {rec["seed"]: rec for rec in sim.read_results(out / "games.jsonl")}
+    original = {rec["seed"]: rec for rec in map(json.loads, results_file.splitlines())}
+    edited = {rec["seed"]: rec for rec in map(json.loads, filter(str.strip, text.splitlines()))}
+    for seed in {1, 2, 3} | set(edited):  # a line kept as it was read, or played again
+        kept = edited.get(seed)
+        assert final[seed] == (kept if kept and "error" not in kept else original[seed])
+    summary = json.loads((out / "summary.json").read_text())["summary"]
+    assert summary["games"] == 3 and summary["failed"] == []

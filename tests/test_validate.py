@@ -280,3 +280,72 @@ def test_an_erratum_of_another_sets_card_is_not_unknown_when_that_set_is_not_loa
     folder = Path(__file__).resolve().parent.parent / "cards" / "intrigue-king"
     report = validate([folder], smoke=0)
     assert [d.code for d in report.diagnostics] == []
+
+
+class _Clock:
+    """A clock for smoke play that moves one second each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def _muster(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, Any, _Clock]:
+    from elgrande.data.library import load_library
+    from elgrande.engine.interpreter import Interpreter
+    from elgrande.engine.modules import load_rules
+    from elgrande.tools.validate import smoke
+
+    lib = load_library(("base",), extra=(str(ROOT / "examples" / "homebrew"),))
+    card = lib.cards.cards["hb-muster"]
+    interp = Interpreter(lib.board, {card.id: card.script},
+                         load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds)))
+    clock = _Clock()
+    monkeypatch.setattr(smoke, "time", clock)
+    return card, interp, smoke._Positions(("base",)), clock
+
+
+def _reads_per_trial(monkeypatch: pytest.MonkeyPatch, seeds: range) -> dict[int, float]:
+    from elgrande.tools.validate import smoke
+
+    card, interp, positions, clock = _muster(monkeypatch)
+    reads = {}
+    for s in seeds:
+        before = clock.now
+        assert smoke.smoke_card(card, card.path, interp, positions, 1, s,
+                                seconds=float("inf")) == []
+        reads[s] = clock.now - before
+    return reads
+
+
+def test_smoke_time_bound_is_per_position_so_many_positions_pass(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from elgrande.tools.validate import smoke
+
+    reads = _reads_per_trial(monkeypatch, range(1, 41))
+    card, interp, positions, _ = _muster(monkeypatch)
+    found = smoke.smoke_card(card, card.path, interp, positions, 40, 1,
+                             seconds=max(reads.values()))  # each position within it
+    assert found == []
+
+
+def test_an_e_slow_smoke_problem_reproduces_with_the_command_it_prints(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from elgrande.tools.validate import smoke
+
+    reads = _reads_per_trial(monkeypatch, range(1, 41))
+    bound = max(reads.values()) - 1.5  # only the longest positions pass it
+    assert min(reads.values()) < bound
+    card, interp, positions, _ = _muster(monkeypatch)
+    [slow] = smoke.smoke_card(card, card.path, interp, positions, 40, 1, seconds=bound)
+    assert slow.code == "E-SLOW" and "in this position" in slow.message
+    again = re.search(r"\(reproduce: elgrande validate (.+) --smoke 1 --seed (\d+)\)",
+                      slow.message)
+    assert again is not None and shlex.split(again.group(1)) == [card.path]
+    seed = int(again.group(2))
+    assert reads[seed] > bound  # the position reported is one that is slow by itself
+    assert [d.code for d in smoke.smoke_card(card, card.path, interp, positions, 1, seed,
+                                             seconds=bound)] == ["E-SLOW"]

@@ -70,13 +70,77 @@ def test_B8_5a_the_public_viewer_holds_no_hand_and_no_secret_before_its_time(
     lines = record.read_text(encoding="utf-8").splitlines()
     public = frames(lines, None)
     assert not any('class="hand"' in s["svg"] for s in public["steps"])
-    secret = [s["did"] for s in public["steps"] if "(secret_region)" in s["did"]]
-    assert secret and all(d.endswith(": (secret)") for d in secret)
+    secret = [s["did"] for s in public["steps"] if "(secret_region" in s["did"]]
+    assert secret and all("set their secret disc (secret_region, secret)." in d
+                          for d in secret)
+    # B8.5: the discs are shown together once the last is set, never before
+    revealed = [d for d in secret if " Revealed: " in d]
+    assert revealed and len(revealed) < len(secret)
     mine = frames(lines, 0)
     assert all(s["svg"].count('class="hand"') == 1 for s in mine["steps"])
     own = [s["did"] for s in mine["steps"] if "(secret_region)" in s["did"]
            and s["did"].split(" — ")[0].endswith(mine["names"][0])]
-    assert own and not any(d.endswith("(secret)") for d in own)
+    assert own and not any(d.endswith("secret).") for d in own)
+
+
+#: A game of every set combination (the expansions with the provisional fill).
+EVERY_SET = [("base",), ("base", "intrigue-king"), ("base", "colonies"),
+             ("base", "intrigue-king", "colonies")]
+
+
+def _random_record(sets: tuple[str, ...], seed: int, path: Path) -> list[dict[str, object]]:
+    import random
+
+    import elgrande
+
+    g = elgrande.new_game(3, sets=sets, seed=seed, logging=False,
+                          fill="provisional" if len(sets) > 1 else None)
+    rng = random.Random(seed)
+    while g.pending is not None:
+        d = g.pending
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    path.write_text("\n".join(record_lines(g)) + "\n", encoding="utf-8")
+    return g.history
+
+
+def test_B8_5a_every_declared_secret_kind_stays_hidden_on_every_page_of_every_set(
+        tmp_path: Path) -> None:
+    """Every decision kind declared secret in the registry (all sets' rules modules
+    loaded) is met in the games, and on the public page and every ``--as`` page no other
+    player's answer of such a kind is shown: its caption reads the declared words; an
+    answer never made public (I1's card choice) is nowhere on another player's page."""
+    from elgrande.engine.decisions import NEVER, secret_kinds
+
+    met: set[str] = set()
+    for n, sets in enumerate(EVERY_SET):
+        rec = tmp_path / f"game{n}.jsonl"
+        history = _random_record(sets, 3 + n, rec)
+        declared = secret_kinds()  # every rules module of ``sets`` is imported by now
+        for who in [None, "0", "1", "2"]:
+            out = tmp_path / f"view{n}-{who}"
+            args = ["show", str(rec), "--out", str(out)] + (["--as", who] if who else [])
+            r = CliRunner().invoke(main, args)
+            assert r.exit_code == 0, r.output
+            page = (out / "index.html").read_text(encoding="utf-8")
+            data = _data(out / "index.html")
+            steps, names = data["steps"], data["names"]
+            viewer = None if who is None else int(who)
+            for i, h in enumerate(history, 1):
+                secret = declared.get(str(h["kind"]))
+                if secret is None or h["player"] == viewer:
+                    continue
+                met.add(str(h["kind"]))
+                did = steps[i]["did"]  # type: ignore[index]
+                shown = h["answer"] if isinstance(h["answer"], str) else json.dumps(
+                    h["answer"])
+                before, _, reveal = did.partition(" Revealed: ")
+                assert shown not in before and secret.hidden(h["answer"]) in before, did
+                if secret.until == NEVER:
+                    assert not reveal
+                    assert html.escape(shown) not in page and shown not in page
+                elif reveal:  # the last of the choices: all are shown together (B8.5)
+                    assert f"{names[h['player']]} {shown}" in reveal  # type: ignore[index]
+    assert set(secret_kinds()) <= met and "choose_cards" in met and "secret_region" in met
 
 
 def test_the_page_is_self_contained(page: Path) -> None:
@@ -89,7 +153,7 @@ def test_the_page_is_self_contained(page: Path) -> None:
 
 def test_cli_show_refuses_an_unknown_player(record: Path, tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["show", str(record), "--out", str(tmp_path), "--as", "zed"])
-    assert r.exit_code == 1 and "no player 'zed'" in r.output
+    assert r.exit_code == 2 and "no player 'zed'" in r.output  # a bad --as value
     r = CliRunner().invoke(main, ["show", str(record), "--out", str(tmp_path), "--as", "p2"])
     assert r.exit_code == 0 and "(as p2)" in (tmp_path / "index.html").read_text("utf-8")
 

@@ -95,3 +95,29 @@ def test_issue_8_a_view_still_shows_the_players_own_things() -> None:
     other = g.copy()
     other.state.hands[0] = other.state.hands[0][1:]
     assert json.dumps(other.view(0), sort_keys=True) != json.dumps(g.view(0), sort_keys=True)
+
+
+def test_B8_5a_games_started_without_a_seed_give_views_blind_to_hidden_things() -> None:
+    """DESIGN's property for games whose seed is drawn from the operating system: two
+    games that differ only in hidden things (the stacks, others' hands and secret
+    choices, the drawn seed itself) give equal views, and no view holds the seed."""
+    checked = 0
+    for n in range(3):
+        g = new_game(3 + n, logging=False)
+        seed = g.header["seed"]
+        assert seed > 2**32
+        rng = random.Random(n)
+        step = 0
+        while g.pending is not None:
+            if step % 11 == 0:
+                for viewer in range(g.state.players):
+                    view = json.dumps(g.view(viewer), sort_keys=True)
+                    assert str(seed) not in view
+                    other = _hidden_variant(g, viewer, random.Random(step))
+                    other.header["seed"] = seed ^ (1 << 40)
+                    assert json.dumps(other.view(viewer), sort_keys=True) == view
+                    checked += 1
+            d = g.pending
+            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+            step += 1
+    assert checked > 50

@@ -35,7 +35,11 @@ How each decision kind is answered:
 - ``bring_to_court``: ``LOC provinces`` per caballero from the provinces, then ``LOC r``
   per caballero from region r (only once the provinces are empty, B4.1), then ``DONE``.
 - ``move_caballeros``: per caballero ``FROM l,c`` then ``LOC`` of its destination, in
-  non-decreasing (source, colour, destination) order, then ``DONE``.
+  non-decreasing (source, colour, destination) order, then ``DONE``. Where a rules module
+  declares kinds of caballeros in a source (``options["which"]``, e.g. C10/C11: an office
+  holder or a plain caballero, seated or standing) and that colour there has more than
+  one kind, ``FROM l,c`` is followed by ``PICK j`` (the j-th kind, in the declared order)
+  before the ``LOC``; the order is then (source, colour, kind, destination).
 
     space = ActionSpace.for_game(game)
     b = AnswerBuilder(space, game.pending, player)
@@ -185,10 +189,16 @@ class AnswerBuilder:
                              f"{space.picks} pick slots")
         self.counts: dict[str, int] = {}  # distributions: location -> caballeros
         self.last = -1  # distributions: index of the last location used
-        self.units: dict[tuple[int, int, int], int] = {}  # moves: (src, colour, dst) -> n
+        # moves: (src, colour, kind, dst) -> n (kind 0 where the module declares none)
+        self.units: dict[tuple[int, int, int, int], int] = {}
         self.outflow: dict[tuple[str, int], int] = {}
-        self.last_key: tuple[int, int, int] = (-1, -1, -1)
+        self.kind_outflow: dict[tuple[str, int, int], int] = {}
+        self.inflow: dict[str, int] = {}  # moves: destination -> caballeros (its room, C4)
+        self.last_key: tuple[int, int, int, int] = (-1, -1, -1, -1)
         self.holding: tuple[str, int] | None = None  # a FROM waiting for its destination
+        self.holding_kind: int | None = None  # its kind (PICK), where one is chosen
+        self.which: Mapping[str, Any] = (decision.options.get("which") or {}) \
+            if kind == "move_caballeros" else {}
         self._init_bounds()
 
     def copy(self) -> AnswerBuilder:
@@ -199,6 +209,8 @@ class AnswerBuilder:
         b.counts = dict(self.counts)
         b.units = dict(self.units)
         b.outflow = dict(self.outflow)
+        b.kind_outflow = dict(self.kind_outflow)
+        b.inflow = dict(self.inflow)
         return b
 
     # -- bounds --
@@ -232,6 +244,12 @@ class AnswerBuilder:
         if kind in DIST_KINDS:
             return self._dist_legal()
         return self._move_legal()
+
+    def kinds(self, source: str, who: int) -> list[Any] | None:
+        """The declared kinds ``[[value, n], ...]`` of ``who``'s caballeros in ``source``
+        when a PICK chooses among them (more than one), else None."""
+        got = self.which.get(source, {}).get(str(who))
+        return got[1] if got is not None and len(got[1]) > 1 else None
 
     def mask(self) -> list[bool]:
         """``legal_actions`` as a list of ``space.size`` booleans."""
@@ -274,8 +292,8 @@ class AnswerBuilder:
             out.append(sp.done)
         return out
 
-    def _move_cap(self, key: tuple[int, int, int], outflow: dict[tuple[str, int], int],
-                  first: str | None) -> int:
+    def _move_cap(self, key: tuple[int, int, int, int], outflow: dict[tuple[str, int], int],
+                  kind_outflow: dict[tuple[str, int, int], int], first: str | None) -> int:
         """How many more unit moves can follow the last one ``key`` (canonical order)."""
         o = self.decision.options
         sp = self.space
@@ -293,23 +311,41 @@ class AnswerBuilder:
                 k = (si, sp.colour_index(who))
                 if k < key[:2]:
                     continue
+                kinds = self.kinds(s, who) if k == key[:2] else None
+                if kinds is not None:  # only the same or a later kind may follow
+                    rest = sum(kn - kind_outflow.get((s, who, j), 0)
+                               for j, (_v, kn) in enumerate(kinds) if j >= key[2])
                 if k == key[:2] or has_dst:  # the same key may repeat its destination
                     per_source[s] = per_source.get(s, 0) + rest
+        room = o.get("room") or {}
+        cap = sum(room[d][0] - self.inflow.get(d, 0) for d in o["to"]) \
+            if room and all(d in room for d in o["to"]) else self.hi  # the places' room (C4)
         if o.get("single_source") and first is None:
-            return max(per_source.values(), default=0)
-        return sum(per_source.values())
+            return min(max(per_source.values(), default=0), cap)
+        return min(sum(per_source.values()), cap)
 
-    def _move_feasible_after(self, s: str, who: int, dst: str) -> bool:
-        """Can the answer still be completed after the unit move (s, who) -> dst?"""
+    def _move_feasible_after(self, s: str, who: int, dst: str, j: int = 0) -> bool:
+        """Can the answer still be completed after the unit move (s, who) -> dst, of kind
+        ``j`` (0 where no kind is chosen)?"""
         o = self.decision.options
         sp = self.space
         if dst not in o["to"] or dst == s:
             return False
-        key = (sp.locations.index(s), sp.colour_index(who), sp.locations.index(dst))
+        room = o.get("room", {}).get(dst)
+        if room is not None and self.inflow.get(dst, 0) + 1 > room[0]:
+            return False  # no room left there (C4)
+        key = (sp.locations.index(s), sp.colour_index(who), j, sp.locations.index(dst))
         if key < self.last_key:
             return False
         if self.outflow.get((s, who), 0) + 1 > o["sources"][s].get(str(who), 0):
             return False
+        kinds = self.kinds(s, who)
+        kind_outflow = self.kind_outflow
+        if kinds is not None:
+            if self.kind_outflow.get((s, who, j), 0) + 1 > kinds[j][1]:
+                return False
+            kind_outflow = dict(kind_outflow)
+            kind_outflow[(s, who, j)] = kind_outflow.get((s, who, j), 0) + 1
         t = self.total + 1
         if t > self.hi:
             return False
@@ -320,20 +356,31 @@ class AnswerBuilder:
                 return False
         outflow = dict(self.outflow)
         outflow[(s, who)] = outflow.get((s, who), 0) + 1
-        return t + self._move_cap(key, outflow, first) >= self.lo
+        return t + self._move_cap(key, outflow, kind_outflow, first) >= self.lo
+
+    def _feasible_kinds(self, s: str, who: int) -> list[int]:
+        """The kinds ``j`` a unit move of (s, who) may be of (``[0]`` where none is
+        chosen), those with some destination still feasible."""
+        kinds = self.kinds(s, who)
+        js = range(len(kinds)) if kinds is not None else range(1)
+        to = self.decision.options["to"]
+        return [j for j in js if any(self._move_feasible_after(s, who, d, j) for d in to)]
 
     def _move_legal(self) -> list[int]:
         sp = self.space
         o = self.decision.options
         if self.holding is not None:
             s, who = self.holding
+            if self.holding_kind is None and self.kinds(s, who) is not None:
+                return [sp.pick(j) for j in self._feasible_kinds(s, who)]
+            j = self.holding_kind or 0
             return [sp.loc(d) for d in sorted(o["to"], key=sp.locations.index)
-                    if self._move_feasible_after(s, who, d)]
+                    if self._move_feasible_after(s, who, d, j)]
         out: list[int] = []
         for s in o["sources"]:
             for w in o["sources"][s]:
                 who = int(w)
-                if any(self._move_feasible_after(s, who, d) for d in o["to"]):
+                if self._feasible_kinds(s, who):
                     out.append(sp.source(s, who))
         out.sort()
         if self.lo <= self.total <= self.hi:
@@ -369,13 +416,21 @@ class AnswerBuilder:
             c = a % sp.colours
             self.holding = (sp.locations[a // sp.colours], c if c < sp.players else -1)
             return
+        if action < sp.picks:  # the kind of the caballero held
+            self.holding_kind = action
+            return
         s, who = self.holding
+        j = self.holding_kind or 0
         di = action - sp.picks
-        key = (sp.locations.index(s), sp.colour_index(who), di)
+        key = (sp.locations.index(s), sp.colour_index(who), j, di)
         self.units[key] = self.units.get(key, 0) + 1
         self.outflow[(s, who)] = self.outflow.get((s, who), 0) + 1
+        self.inflow[sp.locations[di]] = self.inflow.get(sp.locations[di], 0) + 1
+        if self.kinds(s, who) is not None:
+            self.kind_outflow[(s, who, j)] = self.kind_outflow.get((s, who, j), 0) + 1
         self.last_key = key
         self.holding = None
+        self.holding_kind = None
 
     def _built(self) -> Any:
         sp = self.space
@@ -385,9 +440,15 @@ class AnswerBuilder:
             return {"provinces": self.counts.get(PROVINCES, 0), "regions": regions}
         if kind in DIST_KINDS:
             return dict(self.counts)
-        return [{"from": sp.locations[si], "to": sp.locations[di],
-                 "player": ci if ci < sp.players else -1, "n": n}
-                for (si, ci, di), n in sorted(self.units.items())]
+        out: list[dict[str, Any]] = []
+        for (si, ci, j, di), n in sorted(self.units.items()):
+            src, who = sp.locations[si], ci if ci < sp.players else -1
+            m: dict[str, Any] = {"from": src, "to": sp.locations[di], "player": who, "n": n}
+            if self.kinds(src, who) is not None:
+                key, kinds = self.which[src][str(who)]
+                m[key] = kinds[j][0]
+            out.append(m)
+        return out
 
     def _finish(self, answer: Any) -> None:
         self.complete = True
@@ -427,11 +488,21 @@ def encode(space: ActionSpace, decision: Decision, player: int, answer: Any) -> 
         for loc in sorted(counts, key=order):
             out.extend([space.loc(loc)] * counts[loc])
         return out + [space.done]
-    units: dict[tuple[int, int, int], int] = {}
-    for src, dst, who, n in norm:
-        key = (order(src), space.colour_index(who), order(dst))
+    units: dict[tuple[int, int, int, int], int] = {}
+    which = decision.options.get("which") or {}
+    for m in norm:
+        src, dst, who, n = m[0], m[1], m[2], m[3]
+        j = 0
+        kinds = which.get(src, {}).get(str(who))
+        if len(m) > 4 and kinds is not None and len(kinds[1]) > 1:
+            j = [i for i, (v, _n) in enumerate(kinds[1])
+                 if type(v) is type(m[4][1]) and v == m[4][1]][0]
+        key = (order(src), space.colour_index(who), j, order(dst))
         units[key] = units.get(key, 0) + n
-    for (si, ci, di), n in sorted(units.items()):
+    for (si, ci, j, di), n in sorted(units.items()):
         who = ci if ci < space.players else -1
-        out.extend([space.source(space.locations[si], who), space.picks + di] * n)
+        src = space.locations[si]
+        kinds = which.get(src, {}).get(str(who))
+        pick = [space.pick(j)] if kinds is not None and len(kinds[1]) > 1 else []
+        out.extend([space.source(src, who), *pick, space.picks + di] * n)
     return out + [space.done]

@@ -9,11 +9,15 @@ Importing this module registers the game (extra ``[openspiel]``)::
 Parameters: ``players`` (2..5, default 4), ``sets`` (card sets joined by ``+``, default
 ``"base"``), ``variant`` (``standard``, ``short``, ``six_rounds``), ``fill`` (an expansion
 fill, default none), ``simultaneous`` (default true), ``seeds`` (chance outcomes of the
-first node, default 2**16).
+first node, 1 to :data:`MAX_SEEDS`, default 2**16).
 
 - **Chance**: the first node chooses the game's seed among ``seeds`` equally likely
-  outcomes; every shuffle and draw of the game follows from it (B2). No player's
-  information state or observation contains it.
+  outcomes (game seeds 0 .. seeds-1); every shuffle and draw of the game follows from it
+  (B2). No player's information state or observation contains it, but the outcomes are
+  public (explicit chance): an algorithm that tries every one and compares its first
+  observation finds the seed, and with it the order of every hidden stack (16 bits with
+  the default; docs/ai.md says so). Use the engine (:func:`elgrande.new_game` without a
+  seed) where hidden information must stay hidden.
 - **Actions**: the fixed integer space of :mod:`elgrande.adapters.actions`; a decision
   takes one or more actions of its player (placements one caballero at a time, then DONE).
 - **Simultaneous nodes**: a secret disc choice with several players (``secret_region``,
@@ -26,7 +30,9 @@ first node, default 2**16).
   the seed, plus the player's partial answer) as JSON; ``information_state_string`` adds
   the record of every answer so far, others' unrevealed secret choices as ``"?"``
   (perfect recall of what the player saw); ``observation_tensor`` is
-  :class:`elgrande.adapters.stepping.Observer`'s vector.
+  :class:`elgrande.adapters.stepping.Observer`'s vector. There is no information state
+  tensor (no fixed-size vector recalls every answer): ``information_state_tensor`` raises
+  ``ValueError``, as ``provides_information_state_tensor=False`` says.
 - **Returns**: each winner gets ``1 / (number of winners)``, the others 0 (constant sum 1).
 """
 
@@ -39,11 +45,14 @@ import numpy as np
 import pyspiel
 
 from elgrande.adapters.stepping import Observer, Stepper, start_game
+from elgrande.engine.decisions import answer_as_seen
 from elgrande.game import Game
 
 SHORT_NAME = "python_el_grande"
-#: Chance outcomes (seeds) of the first node.
+#: Chance outcomes (seeds) of the first node, by default and at most (the outcomes are
+#: listed, one tuple each).
 SEEDS = 2**16
+MAX_SEEDS = 2**20
 #: An upper bound on the actions of one game (checked by the tests' random games).
 MAX_GAME_LENGTH = 6000
 
@@ -80,12 +89,21 @@ class ElGrandeGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game (see the module docstring for the parameters).
 
     Raises:
-        ValueError: bad players, sets, variant or fill (from :func:`elgrande.new_game`).
+        ValueError: bad players, sets, variant or fill (from :func:`elgrande.new_game`);
+        ``seeds`` not an integer from 1 to :data:`MAX_SEEDS` (a number beyond a C++
+        ``int`` passed through ``pyspiel.load_game`` is refused by OpenSpiel's own
+        parameter parsing first).
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = dict(_PARAMS)
         p.update(params or {})
+        seeds = p["seeds"]
+        if isinstance(seeds, bool) or not isinstance(seeds, int) \
+                or not 1 <= seeds <= MAX_SEEDS:
+            raise ValueError(f"seeds (the chance outcomes of the first node: game seeds 0 to "
+                             f"seeds-1) must be an integer from 1 to {MAX_SEEDS} (2**20), "
+                             f"not {seeds!r:.40}")
         probe = _start(p, 0)
         self.observer = Observer(probe)
         self.space = self.observer.space
@@ -197,11 +215,14 @@ class ElGrandeState(pyspiel.State):  # type: ignore[misc]
 
 
 def information_record(stepper: Stepper, player: int) -> list[Any]:
-    """Every accepted answer so far as ``player`` saw it: others' secret choices
-    (``secret_region``) as ``"?"`` (revealed ones are in the view's state)."""
-    return [[h["player"], h["kind"],
-             "?" if h["kind"] == "secret_region" and h["player"] != player else h["answer"]]
-            for h in stepper.game.history]
+    """Every accepted answer so far as ``player`` saw it: others' answers of a kind
+    declared secret (:func:`~elgrande.engine.decisions.answer_as_seen`: secret discs, I1's
+    card choice) as ``"?"`` (revealed discs are in the view's state)."""
+    out: list[Any] = []
+    for h in stepper.game.history:
+        seen, _ = answer_as_seen(h["kind"], h["player"], h["answer"], player)
+        out.append([h["player"], h["kind"], h["answer"] if seen else "?"])
+    return out
 
 
 class ElGrandeObserver:
@@ -214,7 +235,16 @@ class ElGrandeObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ElGrandeState, player: int) -> None:
-        """Fill ``tensor`` for ``player`` (zeros before the seed is drawn)."""
+        """Fill ``tensor`` for ``player`` (zeros before the seed is drawn).
+
+        Raises:
+            ValueError: for an information state (perfect recall): the game provides no
+            information state tensor (``provides_information_state_tensor=False``).
+        """
+        if self.perfect_recall:
+            raise ValueError("python_el_grande provides no information state tensor (no "
+                             "fixed-size vector recalls every answer): use "
+                             "information_state_string, or observation_tensor")
         s = state.stepper
         if s is None:
             self.tensor.fill(0.0)

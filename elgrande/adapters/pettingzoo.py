@@ -2,7 +2,7 @@
 
     from elgrande.adapters.pettingzoo import env
     e = env(players=4)
-    e.reset(seed=1)
+    e.reset()                 # a seed from the OS; reset(seed=1) replays game 1
     for agent in e.agent_iter():
         obs, reward, termination, truncation, info = e.last()
         if termination or truncation:
@@ -17,9 +17,18 @@ agent's view, B8.5a: nothing hidden from it) and ``action_mask`` (int8, the exac
 :mod:`elgrande.adapters.actions`). Actions are that module's integers; a decision may take
 several actions of the same agent. Secret choices (``secret_region``) are answered one
 agent after the other, each blind to the others' choices (AEC has one agent at a time).
-``reset(seed=s)`` starts the engine game with seed ``s`` (all shuffles and draws follow,
-B2); without a seed, one is drawn from the environment's generator. Rewards come at the
-end: each winner gets ``1 / (number of winners)``, the others 0.
+``reset(seed=s)`` starts the engine game with seed ``s`` (0 to 2**64-1; all shuffles and
+draws follow, B2); without a seed, the game seed is drawn from the generator an earlier
+``reset(seed=...)`` seeded, or, if there was none, from the operating system
+(:func:`elgrande.seeds.draw_seed`): a small seed can be guessed, and with it the hidden
+stacks. No observation contains the seed. Rewards come at the end: each winner gets
+``1 / (number of winners)``, the others 0.
+
+As PettingZoo's turn-based classic environments do, :func:`env` is :func:`raw_env`
+wrapped in PettingZoo's stock wrappers (an illegal action ends the game with reward -1 for
+its agent, actions out of bounds are refused, calls out of order are refused);
+:func:`raw_env` (and :class:`ElGrandeEnv`) is the bare environment, which raises
+``ValueError`` for a masked-out action.
 """
 
 from __future__ import annotations
@@ -29,8 +38,11 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from elgrande.adapters.stepping import Observer, Stepper, start_game
+from elgrande.data.kinds import set_names
+from elgrande.seeds import SEED_MAX, check_seed, draw_seed
 
 
 class ElGrandeEnv(AECEnv):  # type: ignore[misc]
@@ -40,7 +52,8 @@ class ElGrandeEnv(AECEnv):  # type: ignore[misc]
         players: 2..5; sets: card sets; variant: ``standard``, ``short``, ``six_rounds``;
         fill: an expansion fill (none by default); render_mode: None or ``"ansi"``.
     Raises:
-        ValueError: bad players, sets or variant (from :func:`elgrande.new_game`).
+        ValueError: bad players, sets (one string such as ``"base"`` too) or variant (from
+        :func:`elgrande.new_game`).
     """
 
     metadata = {"render_modes": ["ansi"], "name": "el_grande_v0", "is_parallelizable": False}
@@ -49,7 +62,7 @@ class ElGrandeEnv(AECEnv):  # type: ignore[misc]
                  variant: str = "standard", fill: str = "",
                  render_mode: str | None = None) -> None:
         super().__init__()
-        self._config: dict[str, Any] = {"players": players, "sets": tuple(sets),
+        self._config: dict[str, Any] = {"players": players, "sets": set_names(sets),
                                         "variant": variant, "fill": fill}
         probe = start_game(seed=0, **self._config)
         self._observer = Observer(probe)
@@ -83,14 +96,20 @@ class ElGrandeEnv(AECEnv):  # type: ignore[misc]
         return self._stepper
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a game: seed ``seed`` (or one drawn from the environment's generator)."""
+        """Start a game: seed ``seed`` (0 to 2**64-1), else one drawn from the generator
+        an earlier ``reset(seed=...)`` seeded, else one from the operating system.
+
+        Raises:
+            ValueError: a seed out of range.
+        """
+        rng: np.random.Generator | None = getattr(self, "_np_rng", None)
         if seed is not None:
-            self._np_rng = np.random.default_rng(seed)
-            game_seed = seed
+            game_seed = check_seed(seed)
+            self._np_rng = np.random.default_rng(game_seed)
+        elif rng is not None:
+            game_seed = int(rng.integers(0, SEED_MAX, dtype=np.uint64, endpoint=True))
         else:
-            rng = getattr(self, "_np_rng", None) or np.random.default_rng()
-            self._np_rng = rng
-            game_seed = int(rng.integers(0, 2**31))
+            game_seed = draw_seed()
         self._stepper = Stepper(start_game(seed=game_seed, **self._config),
                                 simultaneous=False)
         self.agents = self.possible_agents[:]
@@ -114,8 +133,10 @@ class ElGrandeEnv(AECEnv):  # type: ignore[misc]
         """Apply the selected agent's action (None once it is terminated).
 
         Raises:
-            ValueError: a masked-out action.
+            ValueError: a masked-out action. RuntimeError: before :meth:`reset`.
         """
+        if self._stepper is None:
+            raise RuntimeError("call reset() before step(): there is no game yet")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -143,6 +164,15 @@ class ElGrandeEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(**kwargs: Any) -> ElGrandeEnv:
-    """A new :class:`ElGrandeEnv` (keyword arguments as its constructor)."""
+def raw_env(**kwargs: Any) -> ElGrandeEnv:
+    """A new bare :class:`ElGrandeEnv` (keyword arguments as its constructor)."""
     return ElGrandeEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """A new :class:`ElGrandeEnv` (keyword arguments as its constructor) in PettingZoo's
+    stock wrappers, as its classic environments: an illegal action ends the game (reward
+    -1 for the agent), out-of-bounds actions and calls out of order are refused."""
+    e: AECEnv = wrappers.TerminateIllegalWrapper(raw_env(**kwargs), illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

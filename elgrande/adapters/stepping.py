@@ -38,20 +38,21 @@ PHASES = ("bid", "court", "card", "order", "place", "offer", "veto", "special", 
 KIND_ORDER = tuple(sorted(PICK_KINDS | DIST_KINDS | {"move_caballeros"}))
 
 
-def start_game(players: int, sets: Sequence[str], seed: int, variant: str = "standard",
-               fill: str = "") -> Game:
+def start_game(players: int, sets: Sequence[str], seed: int | None,
+               variant: str = "standard", fill: str = "") -> Game:
     """A new game for an adapter (no log kept): :func:`elgrande.new_game` with ``fill``
-    passed only when one is named.
+    passed only when one is named (``seed`` None: one drawn from the operating system).
 
     Raises:
-        ValueError: bad players, variant or sets, or a fill this engine cannot take.
+        ValueError: bad players, variant, seed or sets (one string such as ``"base"``
+        too), or a fill this engine cannot take.
     """
     extra: dict[str, Any] = {}
     if fill:
         if "fill" not in inspect.signature(new_game).parameters:
             raise ValueError(f"fill {fill!r}: this engine version takes no fills")
         extra["fill"] = fill
-    return new_game(players, sets=tuple(sets), seed=seed, variant=variant, logging=False,
+    return new_game(players, sets=sets, seed=seed, variant=variant, logging=False,
                     **extra)
 
 

@@ -89,9 +89,9 @@ FIELDS: tuple[Field, ...] = (
     Field("status", "string", "'incomplete' when data is missing (say what in notes; "
           "implied by a non-empty unknown)", enum=("complete", INCOMPLETE)),
     Field("unknown", "list", "the fields no source gives: each is null in the file, and only "
-          "a fill may supply it (EXPANSIONS.md 6)"),
+          "a fill may supply it (docs/homebrew.md, section 8)"),
     Field("confidence", "tags", "how sure each sourced field is: C2 (two sources) or S1 "
-          "(one), by field name (EXPANSIONS.md 0.1)"),
+          "(one), by field name"),
     Field("errata", "errata", "dated replacements of fields, applied in order"),
     Field("card", "string", "the id of the card an erratum changes", pattern=ID_PATTERN),
     Field("date", "date", "when the erratum was published or recorded"),

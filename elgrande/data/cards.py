@@ -28,7 +28,7 @@ from elgrande import diskcache
 from elgrande.data import yamlpos
 from elgrande.data.kinds import ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
-from elgrande.errors import CardError, DataError
+from elgrande.errors import CardError, DataError, SettingError
 from elgrande.plain import plain_eq, plain_hash, plain_repr
 
 MAX_FILE_BYTES = 64_000
@@ -341,6 +341,20 @@ def card_file_parts(folder: str | Path) -> list[tuple[str, ...]]:
     return sorted(found)
 
 
+def _retired_homebrew(card: CardDef, kinds: Kinds, pos: yamlpos.Positions) -> CardError:
+    """The error for a homebrew card (of no set in play) whose kind a set in play retires
+    (``retires_kinds``, e.g. I1: Intrigue & the King has no action-card stacks): such a
+    card has no place in the game until homebrew sets can say where it goes."""
+    kind = kinds.retired[card.kind]
+    title = kinds.retired_by.get(card.kind, "a set in play")
+    why = (f"which has no {kind.name}-card stacks" if kind.role == "stack"
+           else f"which takes the {kind.name} cards out of play")
+    line, col = pos.get(("kind",))
+    return CardError(card.path, f"homebrew {kind.name} card {card.id!r} has no place in a "
+                     f"game with {title}, {why}", line, col,
+                     hint=f"play it without {title}", code="E-KIND-RETIRED")
+
+
 def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
                  kinds: Kinds | None = None, cross_set_errata: bool = True) -> CardSet:
     """Load every card file below ``folders``; switch on optional errata ``errata_on``.
@@ -352,8 +366,9 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
             both sets are in play; False leaves them out (the docs show each card as its
             own set plays it, and list such errata).
     Raises:
-        CardError: the first problem (schema, syntax, duplicate id, unknown erratum,
-        an erratum for an unknown card).
+        SettingError: an unknown erratum. CardError: the first problem (schema, syntax,
+        duplicate id, an erratum for an unknown card, a homebrew card of a kind a set in
+        play retires: code ``E-KIND-RETIRED``).
     """
     kinds = kinds if kinds is not None else shipped_kinds()
     raw: list[tuple[dict[str, Any], str, yamlpos.Positions]] = []
@@ -370,9 +385,8 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
             errata[er.id] = er
     wanted = set(errata_on)
     for e in wanted - set(errata):
-        raise CardError("(errata)", f"unknown erratum {e!r}",
-                        hint="known: " + (", ".join(sorted(errata)) or "none"),
-                        code="E-UNKNOWN-ERRATUM")
+        raise SettingError("errata", f"unknown erratum {e!r}",
+                           hint="known: " + (", ".join(sorted(errata)) or "none"))
     by_card: dict[str, list[Erratum]] = {}
     absent = {er.id for er in errata.values()
               if er.with_set and (er.with_set not in kinds.sets or not cross_set_errata)}
@@ -390,6 +404,8 @@ def load_folders(folders: Iterable[str | Path], errata_on: Iterable[str] = (),
         _unique(card.id, path, pos, seen)
         if kinds.in_play(card.kind):
             cards[card.id] = card
+        elif card.set not in kinds.sets:  # homebrew: it would silently not take part
+            raise _retired_homebrew(card, kinds, pos)
         else:
             retired.add(card.id)  # a kind a later set takes out of play (e.g. I1)
     for er in errata.values():

@@ -40,7 +40,7 @@ from elgrande.data.cards import (
     read_file,
 )
 from elgrande.data.kinds import Kinds
-from elgrande.errors import CardError, DataError
+from elgrande.errors import CardError, DataError, SettingError
 
 #: The keys a fill file may have.
 FILL_KEYS = ("fill", "set", "source", "notes", "cards", "no_special_action", "out_of_play",
@@ -108,14 +108,15 @@ def load_fill(name: str, dirs: Sequence[str | Path]) -> Fill:
     """Load fill ``name`` for a game whose sets and homebrew folders are ``dirs``.
 
     Raises:
-        DataError: no such fill (the hint lists the fills there are). CardError: a
+        SettingError: no such fill (the hint lists the fills there are). CardError: a
         malformed fill file (unknown key, a card entry that is not a mapping, a null
         value, a card listed twice), located in the file.
     """
     files = fill_files(name, dirs)
     if not files:
-        raise DataError("", f"unknown fill {name!r}: no set in play has fills/{name}.yaml",
-                        hint="fills here: " + (", ".join(shipped_fills(dirs)) or "none"))
+        raise SettingError("fill", f"unknown fill {name!r}: no set in play has "
+                           f"fills/{name}.yaml",
+                           hint="fills here: " + (", ".join(shipped_fills(dirs)) or "none"))
     cards: dict[str, dict[str, Any]] = {}
     entries: dict[str, tuple[str, yamlpos.Positions]] = {}
     no_action: dict[str, tuple[str, yamlpos.Positions]] = {}

@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from elgrande.errors import DataError
+from elgrande.errors import DataError, SettingError
 from elgrande.plain import plain_eq, plain_hash, plain_repr
 from elgrande.resources import cards_dir
 
@@ -113,6 +113,7 @@ class Kinds:
             (``retires_kinds``, e.g. I1): their card files are still valid, but their cards
             are not loaded into a game.
         sets: the sets they come from.
+        retired_by: retired kind name -> the title of the set that retires it.
     """
 
     __eq__ = plain_eq
@@ -121,6 +122,7 @@ class Kinds:
     by_name: dict[str, CardKind]
     retired: dict[str, CardKind] = attrs.field(factory=dict)
     sets: tuple[str, ...] = ()
+    retired_by: dict[str, str] = attrs.field(factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -143,6 +145,20 @@ class Kinds:
         return [k for k in self.by_name.values() if k.role == role]
 
 
+def set_names(sets: Iterable[str]) -> tuple[str, ...]:
+    """``sets`` as a tuple of set names.
+
+    Raises:
+        ValueError: ``sets`` is one string (``"base"`` would become ``('b', 'a', 's',
+            'e')``): pass a sequence of names, e.g. ``("base",)``, or ``"base,colonies"``
+            where a tool takes text.
+    """
+    if isinstance(sets, str):
+        raise ValueError(f"sets must be a sequence of card set names, e.g. ({sets!r},), "
+                         f"not the string {sets!r}")
+    return tuple(sets)
+
+
 def load_kinds(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> Kinds:
     """The card kinds declared by the manifests of ``sets`` (in order; ``retires_kinds``
     of a later set removes kinds of earlier ones, e.g. I1). Cached.
@@ -151,7 +167,7 @@ def load_kinds(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> 
         DataError: a malformed ``card_kinds`` entry (unknown role or field, a kind
         declared twice), with file and line; an unknown set.
     """
-    return _load_kinds(tuple(sets), tuple(Path(p) for p in search))
+    return _load_kinds(set_names(sets), tuple(Path(p) for p in search))
 
 
 def shipped_kinds() -> Kinds:
@@ -164,13 +180,13 @@ def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
     """Find the folder of card set ``set_id`` among ``search`` and the shipped ``cards/``.
 
     Raises:
-        DataError: no such set.
+        SettingError: no such set.
     """
     for root in (*search, cards_dir()):  # os.path, not Path: each game looks (issue 12)
         d = os.path.join(root, set_id)
         if os.path.isfile(os.path.join(d, "set.yaml")):
             return Path(d)
-    raise DataError("", f"unknown card set {set_id!r}", hint="shipped sets: "
+    raise SettingError("sets", f"unknown card set {set_id!r}", hint="shipped sets: "
                     + ", ".join(sorted(p.name for p in cards_dir().iterdir()
                                        if (p / "set.yaml").is_file())))
 
@@ -190,6 +206,7 @@ def _load_kinds(sets: tuple[str, ...], search: tuple[Path, ...], retire: bool = 
 
     kinds: dict[str, CardKind] = {}
     retired: dict[str, CardKind] = {}
+    retired_by: dict[str, str] = {}
     for s in sets:
         data, pos, path = read_manifest(s, search)
         raw = data.get("card_kinds") or {}
@@ -205,8 +222,9 @@ def _load_kinds(sets: tuple[str, ...], search: tuple[Path, ...], retire: bool = 
                                 "declares", line, col, "known: " + ", ".join(kinds))
             if retire:
                 retired[str(name)] = kinds.pop(name)
+                retired_by[str(name)] = str(data.get("title") or s)
     kinds[ERRATUM] = BUILTIN
-    return Kinds(kinds, retired, sets)
+    return Kinds(kinds, retired, sets, retired_by)
 
 
 def _kind(name: str, entry: Any, set_id: str, path: str, pos: Any,

@@ -26,7 +26,7 @@ import attrs
 from elgrande import diskcache
 from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, fill_files, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
-from elgrande.data.kinds import Kinds, load_kinds
+from elgrande.data.kinds import Kinds, load_kinds, set_names
 from elgrande.diskcache import sha256
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
@@ -152,13 +152,16 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
     the disk cache off).
 
     Raises:
-        DataError: a bad set manifest, an unknown fill, a fill giving figures of a set
-        not in play. CardError: the first error in a
+        SettingError: an unknown set or erratum or fill, sets that extend a set not in
+        play (a bad setting). DataError: a bad set manifest, a fill giving figures of a
+        set not in play. CardError: the first error in a
         card file (schema, syntax, or a checker error such as an unknown region), a kind
-        whose card count differs from its manifest's ``count``, or a fill that changes a
-        sourced field (located in the fill).
+        whose card count differs from its manifest's ``count``, a fill that changes a
+        sourced field (located in the fill), or a homebrew card of a kind a set in play
+        retires (``E-KIND-RETIRED``: Intrigue & the King has no action-card stacks, I1).
+        ValueError: ``sets`` given as one string (:func:`set_names`).
     """
-    return _load(tuple(sets), tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
+    return _load(set_names(sets), tuple(sorted(errata)), tuple(str(p) for p in extra), fill,
                  tuple(str(p) for p in set_paths))
 
 

@@ -13,8 +13,8 @@ import attrs
 
 from elgrande.data import map as board_map
 from elgrande.data import yamlpos
-from elgrande.data.kinds import set_dir
-from elgrande.errors import DataError
+from elgrande.data.kinds import set_dir, set_names
+from elgrande.errors import DataError, SettingError
 from elgrande.model.board import AREA, CASTILLO, REGION, Board, Place, Scoreboard, Variant
 
 
@@ -58,7 +58,7 @@ def set_order(sets: Iterable[str], search: Sequence[Path] = ()) -> tuple[str, ..
         DataError: an unknown set, a manifest that cannot be read, or a ``load_after``
         that is not a list of set ids (located in the manifest).
     """
-    return _set_order(tuple(sets), tuple(Path(p) for p in search))
+    return _set_order(set_names(sets), tuple(Path(p) for p in search))
 
 
 @lru_cache(maxsize=32)
@@ -94,7 +94,7 @@ def load_board(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> 
         DataError: with file, line and column, when the data is inconsistent: duplicate
         ids, unknown or asymmetric adjacency, values that increase, a bad power table.
     """
-    return _load_board(tuple(sets), tuple(Path(p) for p in search))
+    return _load_board(set_names(sets), tuple(Path(p) for p in search))
 
 
 @lru_cache(maxsize=32)
@@ -121,8 +121,9 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
         ext = data.get("extends")
         if ext is not None and ext not in sets[: sets.index(s)]:
             line, col = pos.get(("extends",))
-            raise DataError(path, f"set {s!r} extends {ext!r}, which is not loaded before it",
-                            line, col, f"load sets in the order {ext}, {s}")
+            raise SettingError("sets", f"set {s!r} extends {ext!r}, which is not loaded "
+                               "before it", f"load sets in the order {ext}, {s}", path, line,
+                               col)
         for k, v in data.items():
             if k == "map":  # the drawn map's sections, built apart (above)
                 continue

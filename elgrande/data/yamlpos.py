@@ -3,7 +3,9 @@
 ``load(text, path)`` returns plain Python data (dicts, lists, scalars) built with PyYAML's
 *safe* constructor, plus a ``Positions`` map from a key path (a tuple of mapping keys and
 list indices) to its 1-based ``(line, column)`` in the file. Errors in card and set files
-can then point into the YAML file. No Python object is ever constructed from a tag.
+can then point into the YAML file. No Python object is ever constructed from a tag, and
+no explicit tag is accepted (``!!python/object``, ``!!binary``, ``!custom``, even ``!!str``):
+a tag is refused with its line and column rather than dropped or read some other way.
 :func:`load_cached` memoises a document's result by its text's digest.
 """
 
@@ -76,9 +78,10 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
     Returns:
         ``(data, positions)``.
     Raises:
-        DataError: YAML syntax errors, a tab in indentation, a key that is not a plain
-        value, a document nested deeper than :data:`MAX_DEPTH` or expanding to more than
-        :data:`MAX_NODES` values; each with line and column.
+        DataError: YAML syntax errors, a tab in indentation, an explicit tag (``!!str``,
+        ``!custom``...), a key that is not a plain value, a document nested deeper
+        than :data:`MAX_DEPTH` or expanding to more than :data:`MAX_NODES` values; each
+        with line and column.
     """
     import yaml
 
@@ -102,6 +105,8 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
     except RecursionError:
         raise DataError(path, f"the document nests deeper than {MAX_DEPTH} levels", 1, 1,
                         "flatten the data") from None
+    if "!" in text:  # a tag needs a "!": no second parse for the usual file
+        _refuse_tags(text, path)
     pos = Positions()
     if node is None:
         return None, pos
@@ -138,6 +143,26 @@ def load_cached(text: str, path: str = "", fresh: bool = True) -> tuple[Any, Pos
     out = load(text, path)
     diskcache.PARSED.put(key, out, near=path)
     return out
+
+
+def _refuse_tags(text: str, path: str) -> None:
+    """Raise :class:`DataError` at the first explicit tag of ``text`` (a document the
+    composer already read without a syntax error)."""
+    import yaml
+
+    for event in yaml.parse(text, Loader=_loader()):
+        tag = getattr(event, "tag", None)
+        if tag is not None:
+            shown = "!!" + tag[len(_STD):] if tag.startswith(_STD) else tag
+            mark = event.start_mark
+            line, col = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
+            raise DataError(path, f"YAML tag {shown} is not allowed: card and set files "
+                            "hold plain values only", line, col,
+                            "remove the tag; quote the value if it should be text")
+
+
+#: The prefix YAML's ``!!`` shorthand stands for.
+_STD = "tag:yaml.org,2002:"
 
 
 def _indenting_tab(text: str) -> tuple[int, int] | None:

@@ -296,7 +296,7 @@ _form(RegionForm(
     exact=_places(lambda pl: frozenset({pl.castillo}))))
 _form(RegionForm(
     "own_grande", ast.OwnGrande, _fixed("the region of your Grande"),
-    possible=_places(lambda pl: pl.mainland), rules=("B1.2", "I8")))
+    possible=_scoring, rules=("B1.2", "I8", "C3")))
 _form(RegionForm(
     "king_region", ast.King, _fixed("the king's region"),
     exact=_places(lambda pl: frozenset({KING})), rules=("B5.2",)))

@@ -121,8 +121,9 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        [Param("to", "regions", "where the king may go")],
        "move the king to {to}", ("B5.2", "B8.1"), ("choose_region",)),
     _s("move_grande", "move own grande to SET",
-       "Move the deciding player's Grande to another region (never the Castillo, never "
-       "into or out of the king's region).",
+       "Move the deciding player's Grande to another region of the set (never the "
+       "Castillo, never into or out of the king's region); with the Colonies the set's new "
+       "areas too (C3).",
        [Param("to", "regions", "where the Grande may go")],
        "move your Grande to {to}", ("B1.2", "B5.2"), ("choose_region",)),
     _s("move_scoreboard", "move scoreboard to SET",
@@ -200,13 +201,14 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
     _s("move_limit_table", "move limit table to SET",
        "Move the limit table to another region of the set (never France, never into or out "
        "of the king's region); the caballeros stay; the mover seats them when there are more "
-       "than seats.",
+       "than seats (one seat at a time: the C10 follow-up decision).",
        [Param("to", "regions", "where the table may go")],
-       "move the limit table to {to}", ("C10", "B5.2"), ("choose_region", "place_caballeros")),
+       "move the limit table to {to}", ("C10", "B5.2"), ("choose_region", "choose_option")),
     _s("seat_limit_table", "seat the limit table",
        "When more caballeros stand in the limit table's region than it has seats, the "
-       "deciding player chooses who sits; otherwise all sit.",
-       [], "seat caballeros at the limit table", ("C10",), ("place_caballeros",)),
+       "deciding player chooses who sits, one seat at a time (the C10 follow-up decision); "
+       "otherwise all sit.",
+       [], "seat caballeros at the limit table", ("C10",), ("choose_option",)),
     _s("remove_action_card", "remove an open action card",
        "Remove one face-up action card still open to the players after you: nobody may take "
        "it this round.",

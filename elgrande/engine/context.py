@@ -216,8 +216,10 @@ class Ctx:
         return self.board.places[place].id
 
     def event(self, name: str, **data: Any) -> None:
-        """Record an event ``name`` with ``data`` for the log."""
+        """Record an event ``name`` with ``data`` for the log; its ``player`` is the
+        player who acts (``subject``: inside ``each player:`` each player in turn,
+        B8.7) unless ``data`` names one."""
         data["event"] = name
-        data.setdefault("player", self.run.actor)
+        data.setdefault("player", self.subject)
         data.setdefault("card", self.run.card)
         self.events.append(data)

@@ -22,7 +22,11 @@ choose_action_card     an action card id among ``options["choices"]``
 move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n": k}]``;
                        ``player`` may be left out when only one colour may move; the
                        neutral caballeros are player ``-1``; ``options["room"]`` as for
-                       place_caballeros
+                       place_caballeros; where ``options["which"]`` lists kinds of a
+                       player's caballeros in a source (``{id: {player: [key, [[value,
+                       n], ...]]}}``, declared by a rules module), a move may add
+                       ``key: value`` to say which of them leave (at most n of a kind);
+                       a move naming none takes the kinds in their listed order
 place_caballeros       ``{region id: caballeros}`` (``{}`` places none); a place may take
                        at most ``options["room"][id][0]`` when it is listed there (a
                        capacity); a seating: ``{player index: caballeros}``
@@ -30,13 +34,23 @@ send_caballeros        ``{source id or "court": caballeros}``
 bring_to_court         an integer (from the provinces) or
                        ``{"provinces": k, "regions": {region id: n}}`` (B4.1)
 move_scoreboard        ``{"scoreboard": "8-4-0", "to": region id}``
-secret_region          one region id per answering player (each answers alone)
+secret_region          one region id per answering player (each answers alone); secret
+                       until the discs are revealed together (B8.5)
 =====================  =================================================================
 
 A key an answer form does not name (of the mapping answered, or of a move) is refused
 (:data:`ANSWER_KEYS`; a rules module declares the keys it reads with :func:`answer_keys`).
 :meth:`Decision.check` returns an answer in normal form, as plain data: the form
 :meth:`Decision.legal_answers` lists.
+
+A decision whose options hold ``"skip": answer`` was added to the game after older records
+were written: replaying a record whose line answers a decision of another kind answers it
+so (:func:`elgrande.records.replay`).
+
+A kind whose answers are secret declares it where it is registered (:func:`kind`'s
+``secret``, a :class:`Secret`: public at the reveal, or never); the viewer and the
+adapters' information states show another player's such answer only as its words
+(:func:`answer_as_seen`), e.g. "blue chose 13 cards" for I1's card choice.
 """
 
 from __future__ import annotations
@@ -382,6 +396,10 @@ class Kind:
     #: optional, for kinds whose answers are a sequence in the options: that sequence
     #: (what ``legal`` lists, not copied), so a random answer is one look-up.
     listed: Callable[[Decision, int], Sequence[Any]] | None = None
+    #: the kind's secrecy (B8.5): None when every player sees each answer as it is given
+    #: (the default); else a :class:`Secret` saying when its answers become public and
+    #: how a hidden one reads.
+    secret: Secret | None = None
     #: optional, for kinds whose ``check`` returns another form than plain data:
     #: ``plain(checked, answer)``, the plain normal form (:meth:`Decision.check`).
     plain: Callable[[Any, Any], Any] | None = None
@@ -392,6 +410,7 @@ class Kind:
                  count: Callable[[Decision, int], int | None] | None = None,
                  nth: Callable[[Decision, int, int], Any] | None = None,
                  listed: Callable[[Decision, int], Sequence[Any]] | None = None,
+                 secret: Secret | None = None,
                  plain: Callable[[Any, Any], Any] | None = None) -> None:
         object.__setattr__(self, "check", check)
         object.__setattr__(self, "legal", legal)
@@ -399,6 +418,7 @@ class Kind:
         object.__setattr__(self, "count", count)
         object.__setattr__(self, "nth", nth)
         object.__setattr__(self, "listed", listed)
+        object.__setattr__(self, "secret", secret)
         object.__setattr__(self, "plain", plain)
 
 
@@ -429,6 +449,37 @@ def refuse_unknown_keys(kind: str, answer: Mapping[Any, Any], rule: str) -> None
             raise IllegalMove(rule, f"{shown(k)} is not a key of a {kind} answer (its keys: "
                               f"{', '.join(sorted(known))})")
 
+#: :attr:`Secret.until` values: public once the choices are revealed together (the secret
+#: disc, B8.5), or never (only what later play shows, e.g. the cards as they are played).
+REVEAL: Final = "reveal"
+NEVER: Final = "never"
+
+
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+class Secret:
+    """How a secret decision kind's answers are hidden (B8.5a).
+
+    Attributes:
+        until: :data:`REVEAL` (every answer becomes public when all the players' choices
+            are revealed together, B8.5) or :data:`NEVER` (no answer is ever shown to the
+            others; they learn only what later play shows).
+        hidden: the words for a hidden answer after the player's name, given the answer,
+            e.g. ``"chose 13 cards"`` (the viewer reads "blue chose 13 cards").
+    """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    until: str
+    hidden: Callable[[Any], str]
+
+    def __init__(self, until: str, hidden: Callable[[Any], str]) -> None:
+        if until not in (REVEAL, NEVER):
+            raise ValueError(f"a secret kind's answers become public at {REVEAL!r} or "
+                             f"{NEVER!r}, not {until!r}")
+        object.__setattr__(self, "until", until)
+        object.__setattr__(self, "hidden", hidden)
+
 
 def kind(name: str, check: Callable[[Decision, int, Any], Any],
          legal: Callable[[Decision, int], list[Any] | None],
@@ -436,15 +487,44 @@ def kind(name: str, check: Callable[[Decision, int, Any], Any],
          count: Callable[[Decision, int], int | None] | None = None,
          nth: Callable[[Decision, int, int], Any] | None = None,
          listed: Callable[[Decision, int], Sequence[Any]] | None = None,
+         secret: Secret | None = None,
          plain: Callable[[Any, Any], Any] | None = None) -> None:
     """Register a decision kind's handlers (the flow registers its own kinds too):
     ``check``, ``legal``, ``rand`` (when answers are too many to list) and optionally
     ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed),
     ``listed`` (``legal``'s list itself, uncopied, where the options hold it) and
-    ``plain`` (``check``'s result as plain data, when it is not)."""
+    ``secret`` (the kind's answers are secret, B8.5a: :class:`Secret`; the viewer, the
+    adapters' information states and any tool that shows answers read it through
+    :func:`answer_as_seen`) and ``plain`` (``check``'s result as plain data, when it is
+    not)."""
     def _no_random(d: Decision, p: int, rng: random.Random) -> Any:
         raise AssertionError(f"{name}: answers must be listable")  # pragma: no cover
-    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed, plain)
+    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed, secret, plain)
+
+
+def secret_kinds() -> dict[str, Secret]:
+    """Every registered decision kind whose answers are secret, with its :class:`Secret`
+    (the kinds of every rules module imported so far)."""
+    return {name: k.secret for name, k in KINDS.items() if k.secret is not None}
+
+
+def answer_as_seen(kind_name: str, player: int, answer: Any,
+                   viewer: int | None, revealed: bool = False) -> tuple[bool, Any]:
+    """An answer of ``player`` as ``viewer`` (a seat, or None for the public) may see it
+    (B8.5a): when it is given, or with ``revealed`` once the choices it belongs to have
+    been revealed together (B8.5; public then only for a kind secret until the reveal).
+
+    Returns:
+        ``(True, answer)`` when the viewer may see it (a public kind, the player's own
+        answer, a revealed one), else ``(False, words)``: the kind's
+        :attr:`Secret.hidden` words, e.g. ``"chose 13 cards"``. A kind that is not
+        registered counts as public.
+    """
+    k = KINDS.get(kind_name)
+    if k is None or k.secret is None or viewer == player or (
+            revealed and k.secret.until == REVEAL):
+        return True, answer
+    return False, k.secret.hidden(answer)
 
 
 def _rule(d: Decision, default: str) -> str:
@@ -503,7 +583,9 @@ def _pick_nth(d: Decision, p: int, i: int) -> Any:
 
 for _k in ("choose_region", "choose_number", "choose_player", "choose_power_card",
            "secret_region"):
-    kind(_k, _pick_check, _pick_legal, count=_pick_count, nth=_pick_nth, listed=_pick_listed)
+    kind(_k, _pick_check, _pick_legal, count=_pick_count, nth=_pick_nth, listed=_pick_listed,
+         secret=Secret(REVEAL, lambda a: "set their secret disc")
+         if _k == "secret_region" else None)
 
 
 def _option_check(d: Decision, p: int, answer: Any) -> Any:
@@ -920,19 +1002,24 @@ kind("bring_to_court", _court_check, _court_legal, _court_random, _court_count, 
 
 
 # -- moves ---------------------------------------------------------------------------------
-def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, int]]:
+def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[Any, ...]]:
     """options: sources {id: {player: available}}, to [ids], min, max, single_source,
     all (every caballero of the listed colours in the one source must move),
-    refused_from / refused_to {id: [rule, msg]}.
+    refused_from / refused_to {id: [rule, msg]}, optional which {id: {player: [key,
+    [[value, n], ...]]}} (kinds of caballeros a rules module declared, ``move_which``).
 
-    Returns a list of (from, to, player, n)."""
+    Returns a list of (from, to, player, n), or (from, to, player, n, (key, value)) for
+    caballeros of a declared kind (an entry naming none takes the kinds in their listed
+    order, after what other entries name)."""
     o = d.options
     rule = _rule(d, "B8.2")
     if not isinstance(answer, list):
         raise IllegalMove(rule, "answer with a list of moves "
                           "[{from: region, to: region, player: i, n: k}]")
-    out: list[tuple[str, str, int, int]] = []
+    out: list[tuple[Any, ...]] = []
     outflow: dict[tuple[str, int], int] = {}
+    which = o.get("which")  # kinds of caballeros a module declared (move_which)
+    named: list[Mapping[str, Any]] = []
     for m in answer:
         if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
             raise IllegalMove(rule, f"a move needs 'from' and 'to': {shown(m)}")
@@ -968,8 +1055,13 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
             raise IllegalMove(rule, f"player {who} has {owners[str(who)]} movable caballeros "
                               f"in {src}, not {outflow[key]}")
         out.append((src, dst, who, n))
+        if which is not None:
+            named.append(m)
+    if which is not None:
+        out = _which_moves(which, out, named, rule)
     inflow: dict[str, int] = {}
-    for _src, dst, _who, n in out:
+    for mv in out:
+        dst, n = mv[1], mv[3]
         inflow[dst] = inflow.get(dst, 0) + n
         room = o.get("room", {}).get(dst)
         if room is not None and inflow[dst] > room[0]:
@@ -989,6 +1081,60 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[str, str, int, i
     return out
 
 
+def _same(a: Any, b: Any) -> bool:
+    """``a == b`` of the same type (``True`` is not ``1``)."""
+    return type(a) is type(b) and a == b
+
+
+def _which_moves(which: Mapping[str, Any], moves: list[tuple[Any, ...]],
+                 entries: list[Mapping[str, Any]], rule: str) -> list[tuple[Any, ...]]:
+    """:func:`_move_check`'s moves with the declared kinds of caballeros (``which``):
+    what each entry names, checked against how many of that kind there are, then the
+    entries naming none, resolved in the kinds' listed order.
+
+    Raises:
+        IllegalMove: ``rule``; a kind not declared for that place and player, or more of a
+        kind than there are.
+    """
+    keys = {str(kw[0]) for owners in which.values() for kw in owners.values()}
+    left: dict[tuple[str, int], list[list[Any]]] = {}
+    for (src, _dst, who, n), m in zip(moves, entries, strict=True):
+        kinds = which.get(src, {}).get(str(who))
+        named = [k for k in keys if k in m]
+        if not named:
+            continue
+        if kinds is None or named != [kinds[0]]:
+            raise IllegalMove(rule, f"{shown(named[0])} names no kind of player {who}'s "
+                              f"caballeros in {src}: {shown(m)}")
+        rest = left.setdefault((src, who), [[v, k] for v, k in kinds[1]])
+        for kind_n in rest:
+            if _same(kind_n[0], m[kinds[0]]):
+                kind_n[1] -= n
+                if kind_n[1] < 0:
+                    raise IllegalMove(rule, f"player {who} has fewer such caballeros in "
+                                      f"{src}: {shown(m)}")
+                break
+        else:
+            raise IllegalMove(rule, f"player {who} has no such caballero in {src}: "
+                              f"{shown(m)}")
+    out: list[tuple[Any, ...]] = []
+    for (src, dst, who, n), m in zip(moves, entries, strict=True):
+        kinds = which.get(src, {}).get(str(who))
+        if kinds is None:
+            out.append((src, dst, who, n))
+        elif kinds[0] in m:
+            out.append((src, dst, who, n, (kinds[0], m[kinds[0]])))
+        else:  # the kinds in their listed order (the module's default)
+            rest = left.setdefault((src, who), [[v, k] for v, k in kinds[1]])
+            for kind_n in rest:
+                take = min(n, kind_n[1])
+                if take > 0:
+                    kind_n[1] -= take
+                    n -= take
+                    out.append((src, dst, who, take, (kinds[0], kind_n[0])))
+    return out
+
+
 def _move_legal(d: Decision, p: int) -> list[Any] | None:
     o = d.options
     if o["max"] == 0 or not o["sources"]:
@@ -1000,13 +1146,22 @@ def _move_legal(d: Decision, p: int) -> list[Any] | None:
 _SEATS: Final[dict[str, int]] = {str(i): i for i in range(8)}
 
 
-def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
-    o = d.options
+def _random_sources(o: Mapping[str, Any], rng: random.Random) -> dict[str, dict[str, int]]:
+    """The sources a random move answer draws from (one, drawn, for a single source)."""
     sources: dict[str, dict[str, int]] = dict(o["sources"])  # typed: iterated natively
     if o.get("single_source") and not o.get("all"):
         enough = [s for s in sorted(sources) if sum(sources[s].values()) >= o.get("min", 0)]
         src = draw_choice(rng, enough or sorted(sources))
         sources = {src: sources[src]}
+    return sources
+
+
+def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
+    o = d.options
+    which = o.get("which")
+    if which is not None:
+        return _which_random(d, rng, which)  # kinds of caballeros to choose too
+    sources = _random_sources(o, rng)
     units: list[tuple[str, int]] = []  # one per caballero that may move
     for s, owners in sources.items():
         for seat, n in owners.items():
@@ -1038,6 +1193,43 @@ def _move_random(d: Decision, p: int, rng: random.Random) -> Any:
     return [{"from": s, "to": t, "player": who, "n": n} for (s, t, who), n in moves.items()]
 
 
+def _which_random(d: Decision, rng: random.Random, which: Mapping[str, Any]) -> Any:
+    """:func:`_move_random` where a module declared kinds of caballeros (``which``): each
+    caballero that may move is of one kind, and a move entry names it."""
+    o = d.options
+    sources = _random_sources(o, rng)
+    units: list[tuple[str, int, Any]] = []
+    for s, owners in sources.items():
+        for seat, n in owners.items():
+            kinds = which.get(s, {}).get(seat)
+            if kinds is None:
+                units += [(s, int(seat), None)] * n
+            else:
+                for value, k in kinds[1]:
+                    units += [(s, int(seat), (kinds[0], value))] * k
+    k = len(units) if o.get("all") else draw_int(rng, o.get("min", 0),
+                                                  min(o["max"], len(units)))
+    moves: dict[tuple[str, str, int, Any], int] = {}
+    room = {t: r[0] for t, r in o.get("room", {}).items()}
+    for s, who, kind_of in draw_sample(rng, units, k):
+        dests = [t for t in o["to"] if t != s and room.get(t, 1) > 0]
+        if not dests:
+            continue
+        t = dests[draw_below(rng, len(dests))]
+        if t in room:
+            room[t] -= 1
+        moves[(s, t, who, kind_of)] = moves.get((s, t, who, kind_of), 0) + 1
+    out: list[dict[str, Any]] = []
+    for (s, t, who, kind_of), n in moves.items():
+        m: dict[str, Any] = {"from": s, "to": t, "player": who, "n": n}
+        if kind_of is not None:
+            m[kind_of[0]] = kind_of[1]
+        out.append(m)
+    return out
+
+
+
+
 def _extra(m: Any, fields: tuple[str, ...]) -> dict[str, Any]:
     """The keys of mapping ``m`` beyond ``fields`` (a rules module's, :func:`answer_keys`)."""
     return {k: v for k, v in m.items() if k not in fields}
@@ -1046,10 +1238,17 @@ def _extra(m: Any, fields: tuple[str, ...]) -> dict[str, Any]:
 _MOVE_FIELDS: Final = ("from", "to", "player", "n")
 
 
-def _move_plain(norm: list[tuple[str, str, int, int]], answer: Any) -> list[dict[str, Any]]:
-    """The checked moves as plain data, each with every key (a module's keys kept)."""
-    return [{"from": s, "to": t, "player": w, "n": n, **_extra(m, _MOVE_FIELDS)}
-            for (s, t, w, n), m in zip(norm, answer, strict=True)]
+def _move_plain(norm: list[tuple[Any, ...]], answer: Any) -> list[dict[str, Any]]:
+    """The checked moves as plain data, each with every key: ``(from, to, player, n)``,
+    and the kind of caballeros a module declared (``(key, value)``, ``which``) when
+    named."""
+    out: list[dict[str, Any]] = []
+    for x in norm:
+        m: dict[str, Any] = {"from": x[0], "to": x[1], "player": x[2], "n": x[3]}
+        if len(x) > 4:
+            m[x[4][0]] = x[4][1]
+        out.append(m)
+    return out
 
 
 answer_keys("move_caballeros", *_MOVE_FIELDS)

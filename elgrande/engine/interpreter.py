@@ -189,6 +189,8 @@ class Interpreter:
                     ctx.charge(_size(d.options))  # the moves it offers
                     run.pending = d
                     return d
+                if len(events) == made and len(frames) > 1 and self._looping(run, script):
+                    ctx.event("nothing", statement=stmt.name)  # the log says so (no charge)
                 f.pc += 1
             elif isinstance(stmt, ast.EachPlayer):
                 f.pc += 1
@@ -221,6 +223,17 @@ class Interpreter:
             return run.pending
         run.pending = None
         return None
+
+    def _looping(self, run: Run, script: ast.Script) -> bool:
+        """True when the statement running lies inside an ``each player:`` or ``for each
+        player`` block (each frame above the script's own starts a block of the statement
+        its path names in the frame below)."""
+        for f in run.frames[1:]:
+            path = f.path
+            stmt = self._block(run.card, script, path[:-2]).body[path[-2]]
+            if isinstance(stmt, (ast.EachPlayer, ast.ForEachPlayer)):
+                return True
+        return False
 
     def _interject(self, ctx: Ctx, run: Run) -> bool:
         """Ask the rules modules for a decision between two statements (hook
@@ -275,6 +288,9 @@ class Interpreter:
                 made = len(ctx.events)
                 PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
                 ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
+                if len(ctx.events) == made and len(run.frames) > 1 and \
+                        self._looping(run, script):  # the player chose to do nothing
+                    ctx.event("nothing", statement=stmt.name, chose=True)
             except BudgetExceeded as exc:
                 self._stop(run, exc)
                 raise

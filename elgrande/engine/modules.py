@@ -106,6 +106,9 @@ HOOKS: dict[str, str] = {
                          "refused (B4.3 refusals citing a module's rule); folded.",
     "king_places": "king_places(board, places) -> list[int]: the places the king may stand "
                    "in beside the mainland regions (B5, an expansion's areas); folded.",
+    "grande_places": "grande_places(board, places) -> list[int]: the places a Grande may "
+                     "be moved to beside the mainland regions (B1.2, an expansion's areas; "
+                     "never the Castillo); folded.",
     "sendable": "sendable(state, board, place, owner, decider, n) -> int: how many of "
                 "owner's n caballeros in a place an effect of decider may send to the "
                 "provinces or court (B8.7); folded.",
@@ -125,7 +128,8 @@ HOOKS: dict[str, str] = {
              "``arrive`` hooks heard of it; B8.2); every module.",
     "relocated": "relocated(ctx, options, moves) -> None: the answer to a special action's "
                  "move_caballeros decision was applied (``options``: the decision's; "
-                 "``moves``: (from, to, player, n); B8.2); every module.",
+                 "``moves``: (from, to, player, n) or, for kinds a module declared, (from, to, "
+                 "player, n, (key, value)); B8.2); every module.",
     "ranking_counts": "ranking_counts(state, board, place, who, counts) -> (who, counts): "
                       "who counts in a place's ranking and with how many (B6.5; seated "
                       "caballeros, officers not counted, neutral caballeros); folded.",
@@ -141,6 +145,15 @@ HOOKS: dict[str, str] = {
     "castillo_emptied": "castillo_emptied(state, board, discs, moves) -> None: after the "
                         "Castillo's caballeros went to their discs' regions (B6.3); every "
                         "module.",
+    "board_summary": "board_summary(state, board, names) -> list[str]: lines the log's "
+                     "board summary after a general scoring adds for a module's pieces "
+                     "(B6; an expansion's areas, offices, discs), indented by four "
+                     "spaces; concatenated.",
+    "log_changes": "log_changes(state, board, names, seen) -> list[(anchor, line)]: lines "
+                   "the log adds for what an answer changed that no event says (e.g. who "
+                   "holds an office), each after the answer's last line naming anchor; "
+                   "``seen``: a dict kept per log, where the module notes what it told "
+                   "(nothing to tell when it had noted nothing yet); concatenated.",
     "scored": "scored(state, board, places) -> None: a scoring (general or special) of "
               "these places is over (B6, B8.6); every module.",
     "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "
@@ -164,6 +177,17 @@ HOOKS: dict[str, str] = {
                         "interlude and the answer was checked and applied (refusals raise "
                         "IllegalMove before anything changes), else None; the last module "
                         "that answers wins.",
+    "move_which": "move_which(state, board, sources) -> dict[place id, dict[player, [key, "
+                  "[[value, n], ...]]]]: for a move_caballeros decision's ``sources`` "
+                  "({place id: {player: n}}), which kinds of those caballeros a move entry "
+                  "may name with ``key`` (a move entry's extra key declared by the module, "
+                  "e.g. which caballero leaves), each ``value`` with how many of the n are "
+                  "of that kind (the kinds' n add up to the n), listed in the order an entry "
+                  "naming none takes them; only where there is a real choice; merged.",
+    "leaving": "leaving(state, board, place, player, n, key, value) -> None: n of player's "
+               "caballeros are about to leave a place as a move entry named them (``key``: "
+               "``value``, declared by ``move_which``), before their counts are lowered and "
+               "the ``leave`` hooks hear of it; every module.",
     "movable": "movable(state, board, place, owner, decider, to, n) -> int: how many of "
                "owner's n caballeros in a place an effect of decider may move to the places "
                "``to`` (ids; B8.2); folded.",
@@ -186,6 +210,26 @@ HOOKS: dict[str, str] = {
                    "hidden things of a game rebuilt from a view (for search bots); every "
                    "module, in load order.",
 }
+
+
+@attrs.frozen
+class FollowUp:
+    """A decision a rules module asks of its own accord after a move (hooks ``interject``
+    and ``interlude``), beside the decisions the card language's statements declare: what
+    a player, a bot author or a scenario-case writer must be ready to answer. The
+    generated docs/dsl.md lists every shipped module's.
+
+    Attributes:
+        rule: the rule id it implements; kind: its decision kind (a key of
+        :data:`elgrande.engine.decisions.KINDS`); when: when it is asked; answer: its
+        answer form; step: how a scenario case answers it (``tests/cases/README.md``).
+    """
+
+    rule: str
+    kind: str
+    when: str
+    answer: str
+    step: str
 
 
 @attrs.frozen(slots=True, repr=False, eq=False)
@@ -212,6 +256,10 @@ class RulesModule:
             are made once per key (:func:`elgrande.rules.base.placement_decision`); a
             module with those hooks and no ``placement_key`` (the default) has them
             folded at every placement.
+        answer_docs: ``(decision kind, what this module's answers add)`` rows for the
+            answer-forms table of the docs (``docs/dsl.md``), e.g. the keys a move entry may
+            carry through its ``move_which`` hook.
+        follow_ups: the decisions its hooks ask after a move (:class:`FollowUp`).
     """
 
     name: str
@@ -221,6 +269,8 @@ class RulesModule:
     start: str = ""
     interlude_rules: frozenset[str] | None = None
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
+    answer_docs: tuple[tuple[str, str], ...] = ()
+    follow_ups: tuple[FollowUp, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
@@ -349,6 +399,11 @@ class Rules:
         #: ``sendable(state, board, place, owner, decider, n) -> n``: folded (B8.7).
         self.sendable: Callable[[State, Any, int, int, int, int], int] | None = \
             _compose6(self.hooks["sendable"])
+        #: ``move_which(state, board, sources) -> {place: {player: [key, kinds]}}``:
+        #: merged (B8.2); None when no module names kinds of caballeros.
+        self.move_which: Callable[[State, Any, Any], dict[str, Any]] | None = \
+            self._single("move_which") or (self._move_which if self.hooks["move_which"]
+                                           else None)
         #: ``moved(state, board, src, dst, player, n, decider)``: every module's hook (B8.2).
         self.moved: Callable[[State, Any, int, int, int, int, int], None] | None = \
             _compose7(self.hooks["moved"])
@@ -478,6 +533,14 @@ class Rules:
                          moves: Sequence[Any]) -> None:
         """Call every ``castillo_emptied`` hook (see :data:`HOOKS`)."""
         self.each("castillo_emptied", state, board, discs, moves)
+
+    def _move_which(self, state: Any, board: Any, sources: Any) -> dict[str, Any]:
+        """Merge every ``move_which`` hook's answer (see :data:`HOOKS`)."""
+        out: dict[str, Any] = {}
+        for fn in self.hooks["move_which"]:
+            for src, owners in (fn(state, board, sources) or {}).items():
+                out.setdefault(src, {}).update(owners)
+        return out
 
     def _arrive(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
         """Call every ``arrive`` hook (see :data:`HOOKS`)."""

@@ -211,11 +211,17 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- move caballeros (B8.2) ----------------------------------------------------------------------
-def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
+def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
+    """Carry out checked moves ``(from, to, player, n)``, or ``(from, to, player, n, (key,
+    value))`` for caballeros of a kind a rules module declared (``move_which``: its
+    ``leaving`` hooks hear of it first) (B8.2)."""
     s, idx = ctx.state, ctx.board.index
     rules = ctx.rules
-    for src, dst, who, n in moves:
+    for m in moves:
+        src, dst, who, n = m[0], m[1], m[2], m[3]
         a, b = idx[src], idx[dst]
+        if len(m) > 4 and rules is not None:
+            rules.each("leaving", s, ctx.board, a, who, n, m[4][0], m[4][1])
         if who == NOBODY:
             s.neutral[a] -= n
             s.neutral[b] += n
@@ -229,8 +235,15 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[str, str, int, int]]) -> None:
             if moved is not None:
                 moved(s, ctx.board, a, b, who, n, ctx.subject)
     if moves:
-        ctx.event("move", decider=ctx.subject,
-                  moves=[{"from": a, "to": b, "player": w, "n": n} for a, b, w, n in moves])
+        ctx.event("move", decider=ctx.subject, moves=[_move_entry(m) for m in moves])
+
+
+def _move_entry(m: tuple[Any, ...]) -> dict[str, Any]:
+    """A checked move as the answer's mapping (the kind's key when it names one)."""
+    out = {"from": m[0], "to": m[1], "player": m[2], "n": m[3]}
+    if len(m) > 4:
+        out[m[4][0]] = m[4][1]
+    return out
 
 
 def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
@@ -290,30 +303,58 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     if not elsewhere:
         return None  # nothing to move, or nowhere else to go
     lo, hi = _mode_limits(mode, qty_n, available)
+    room = room_in(ctx, ctx.subject, to)
+    if room:
+        lo, hi = within_room(room, to, lo, hi)
     if hi == 0:
         return None
-    if mode == "all" and len(to) == 1:
+    every = mode == "all" and hi == available  # (with too little room: as many as fit)
+    if every and len(to) == 1:
         _apply_moves(ctx, [(src, to[0], int(who), n) for src, owners in sources.items()
                            for who, n in owners.items() if src != to[0]])
         return None
     king_refusal = _king_refusal(ctx)
     refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **king_refusal}
     options = {"sources": sources, "to": to, "min": lo, "max": hi,
-               "single_source": single, "all": mode == "all",
+               "single_source": single, "all": every,
                "refused_from": refused_from, "refused_to": king_refusal}
-    room = _room(ctx, ctx.subject)
     if room:
-        options["room"] = {k: v for k, v in room.items() if k in to}
+        options["room"] = room
+    which = rules.move_which if rules is not None else None
+    if which is not None:
+        kinds = which(s, b, sources)
+        if kinds:
+            options["which"] = kinds
     return Decision(
         "move_caballeros", [ctx.subject],
         prompt, options, "B8.2")
 
 
-def _room(ctx: Ctx, player: int) -> dict[str, Any]:
-    """The rules modules' ``placement_room`` for ``player``'s caballeros (B4.3), {} when
-    no module limits it."""
+def room_in(ctx: Ctx, player: int, to: list[str]) -> dict[str, Any]:
+    """The room rule of every way caballeros enter a place: the rules modules'
+    ``placement_room`` (B4.3; e.g. a capacity of an expansion's area) of the places ``to``
+    (ids), for ``player``'s caballeros or, moved by ``player``'s effect, anybody's:
+    ``{place id: [most caballeros it may still take, rule, message]}``, {} when no module
+    limits them. Placements, moves and the rules modules' own moves ask it."""
     room = ctx.rules.placement_room if ctx.rules is not None else None
-    return room(ctx.state, ctx.board, player, {}) if room is not None else {}
+    if room is None:
+        return {}
+    got: dict[str, Any] = room(ctx.state, ctx.board, player, {})
+    return {k: v for k, v in got.items() if k in to}  # the places in reach only
+
+
+def within_room(room: dict[str, Any], to: list[str], lo: int, hi: int) -> tuple[int, int]:
+    """``(lo, hi)`` caballeros to move or place into the places ``to`` (ids), cut to the
+    room left in them all when each has a room limit (``room`` as :func:`room_in` gives
+    it): as much as possible (B8.7), so that a decision never asks for more than fits."""
+    total = 0
+    for t in to:
+        r = room.get(t)
+        if r is None:
+            return lo, hi  # an unlimited place: no cut
+        total += max(0, int(r[0]))
+    hi = min(hi, total)
+    return min(lo, hi), hi
 
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
@@ -344,9 +385,12 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
     if hi == 0 or not dests:
         return None
     to = [ctx.rid(r) for r in dests]
+    room = room_in(ctx, p, to)
+    if room:
+        lo, hi = within_room(room, to, lo, hi)
+        if hi == 0:
+            return None
     options = {"to": to, "min": lo, "max": hi, "refused": _king_refusal(ctx)}
-    room = _room(ctx, p)
-    room = {k: v for k, v in room.items() if k in to}  # as a move's: the places in reach
     if room:
         options["room"] = room
     return Decision("place_caballeros", [p], f"Place up to {hi} caballero(s) from your court",
@@ -529,9 +573,12 @@ def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None  # B5.2: nothing leaves the king's region
     if s.grandes[p] == b.castillo:
         return None  # B8.2: nothing leaves the Castillo by a special action; it waits there
+    # the places a Grande may stand in beside the mainland regions (an expansion's areas)
+    extra = set(ctx.rules.fold("grande_places", [], b)) if ctx.rules is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
     opts = [r for r in regions(ctx, _arg(call, "to"))
-            if r >= 0 and places[r].kind == REGION and r != s.king and r != s.grandes[p]]
+            if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king
+            and r != s.grandes[p]]
     if not opts:
         return None
     why = {**_king_refusal(ctx),
@@ -597,7 +644,7 @@ def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
     until = _arg(call, "until")
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
-    ctx.state.lasting.append(Lasting(str(_arg(call, "kind")), ctx.run.actor, expires,
+    ctx.state.lasting.append(Lasting(str(_arg(call, "kind")), ctx.subject, expires,
                                      ctx.run.card, {"until": until, "taken": r}))
     ctx.event("keep", kind=_arg(call, "kind"), until=until)
     return None

@@ -106,8 +106,8 @@ def _castillo(ctx: Ctx, node: ast.Castillo) -> list[int]:
 
 @evaluates("own_grande", ast.OwnGrande)
 def _own_grande(ctx: Ctx, node: ast.OwnGrande) -> list[int]:
-    g = ctx.state.grandes[ctx.subject]
-    return [g] if g >= 0 and ctx.board.is_region(g) else []
+    g = ctx.state.grandes[ctx.subject]  # a region or a place a rules module opened to it
+    return [g] if g >= 0 and g != ctx.board.castillo else []
 
 
 @evaluates("king_region", ast.King)

@@ -73,7 +73,8 @@ _RULES = (
        "changes."),
     _r("B1.2", "one Grande per player",
        "Each player has a single Grande. It always stands in one of the nine mainland "
-       "regions; only an Intrigue & the King card can put it into the Castillo (I8)."),
+       "regions; only an Intrigue & the King card can put it into the Castillo (I8), and "
+       "with the Colonies it may also stand in a new area (C3)."),
     _r("B1.3", "thirteen power cards",
        "Each player holds power cards valued 1 to 13. Each card shows how many caballeros "
        "its player may bring from the provinces to the court when it is played (the table "
@@ -326,11 +327,14 @@ _RULES = (
        "board.", "colonies"),
     _r("C3", "the new areas",
        "The new areas work like regions, except that a disc can never show them and the "
-       "king may enter France only. A Grande may be moved into a new area. Card effects on "
+       "king may enter France only. A Grande may be moved into any new area (never the "
+       "king's region); it is no caballero, so it takes no place there and stays where it "
+       "is when caballeros move. Card effects on "
        "\"regions\" include the new areas unless a card or C12 says otherwise (our "
        "choice).", "colonies"),
     _r("C4", "France",
-       "France holds at most 3 caballeros. The first there is the Ambassador (2 extra "
+       "France holds at most 3 caballeros, black ones included (a Grande is no caballero: "
+       "it takes no place). The first there is the Ambassador (2 extra "
        "points at a scoring), the second the Envoy (1). Caballeros may be placed into France "
        "only while the king is in one of the regions that border it, or by special "
        "actions.", "colonies"),

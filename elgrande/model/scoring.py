@@ -15,7 +15,7 @@ import attr
 
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
-from elgrande.model.state import NOBODY, OFF_BOARD, State
+from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
 from elgrande.plain import plain_repr
 
 
@@ -208,6 +208,11 @@ class GeneralScoring:
         castillo: the Castillo's scoring (B6.2).
         moves: where each player's Castillo caballeros went (B6.3).
         regions: each region's scoring, in scoring order (B6.4).
+        grandes: what the rules modules did once the Castillo emptied, before the regions
+            scored: ``(player, from, to, card)`` for each Grande that moved (from a place
+            index to another: I9's Grande leaving the Castillo, C13's Conspiracy) or whose
+            owner's lasting effect of card ``card`` was spent then (``to == from``: the
+            Grande stayed); ``card`` is '' for a move no lasting effect made.
     """
 
     def __repr__(self) -> str:
@@ -217,27 +222,32 @@ class GeneralScoring:
     castillo: RegionScore
     moves: tuple[CastilloMove, ...]
     regions: tuple[RegionScore, ...]
+    grandes: tuple[tuple[int, int, int, str], ...]
 
     def __init__(self, discs: tuple[int, ...], castillo: RegionScore,
-                 moves: tuple[CastilloMove, ...], regions: tuple[RegionScore, ...]) -> None:
+                 moves: tuple[CastilloMove, ...], regions: tuple[RegionScore, ...],
+                 grandes: tuple[tuple[int, int, int, str], ...] = ()) -> None:
         object.__setattr__(self, "discs", discs)
         object.__setattr__(self, "castillo", castillo)
         object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "regions", regions)
+        object.__setattr__(self, "grandes", grandes)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (what a ``general_scoring`` event carries): the fields, the scorings
         as :meth:`RegionScore.to_json` dicts."""
         return {"discs": list(self.discs), "castillo": self.castillo.to_json(),
                 "moves": [m.to_json() for m in self.moves],
-                "regions": [r.to_json() for r in self.regions]}
+                "regions": [r.to_json() for r in self.regions],
+                "grandes": [list(g) for g in self.grandes]}
 
     @classmethod
     def from_json(cls, data: Any) -> GeneralScoring:
         """Rebuild from :meth:`to_json`."""
         return cls(tuple(data["discs"]), RegionScore.from_json(data["castillo"]),
                    tuple(CastilloMove.from_json(m) for m in data["moves"]),
-                   tuple(RegionScore.from_json(r) for r in data["regions"]))
+                   tuple(RegionScore.from_json(r) for r in data["regions"]),
+                   tuple((g[0], g[1], g[2], g[3]) for g in data.get("grandes", ())))
 
     def points(self, players: int) -> list[int]:
         """Points each player gained in this scoring."""
@@ -447,8 +457,12 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
             state.caballeros[d][p] += n
             moves.append(CastilloMove(p, n, d, d))
     hooked: set[int] | None = None
+    grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None:
+        before, lasting = state.grandes[:], state.lasting[:]
         rules.castillo_emptied(state, board, discs, moves)
+        if before != state.grandes or len(lasting) != len(state.lasting):
+            grandes = _grandes_moved(state, before, lasting)
         order = rules.scoring_order(board, list(board.scoring_order))
         if rules.scoring_hooks:
             hooked = rules.scoring_places(state, board)
@@ -459,7 +473,18 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
     else:  # the scoring hooks only where they may change something (scoring_places)
         regions = [score_region(state, board, r, rules=rules if r in hooked else None)
                    for r in order]
-    return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions))
+    return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions), grandes)
+
+
+def _grandes_moved(state: State, before: list[int],
+                   lasting: list[Lasting]) -> tuple[tuple[int, int, int, str], ...]:
+    """:attr:`GeneralScoring.grandes` from the Grandes and lasting effects before the
+    ``castillo_emptied`` hooks ran."""
+    kept = {id(x) for x in state.lasting}
+    spent = {x.player: x.card for x in lasting if id(x) not in kept}
+    return tuple((p, before[p], state.grandes[p], spent.get(p, ""))
+                 for p in range(state.players)
+                 if before[p] != state.grandes[p] or p in spent)
 
 
 __all__ = [

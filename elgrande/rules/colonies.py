@@ -27,8 +27,12 @@ relocations in place (``relocations``, C11). Inside a special action they are as
 between two statements (hook ``interject``), elsewhere between phases (hook ``interlude``).
 A decision is asked only when there is a real choice.
 
-Interpretations [decision], named so they can be changed: plain caballeros leave an area
-before its carriers and officers (a move answer does not tell caballeros apart); an effect
+Which caballeros leave is the mover's choice (C10, C11): a move entry may name a seated or
+a standing caballero at the limit table, an office holder or a plain one in France, on the
+ship or in America (hooks ``move_which`` and ``leaving``; ship moves likewise); the Viceroy
+may give up the office to take a disc (C6). Interpretations [decision], named so they can be
+changed: a move entry naming none takes plain caballeros before carriers and officers, and
+standing ones before seated ones (the order before answers could say); an effect
 of another player that may send caballeros to the Castillo does not move the owner's
 carriers at all (C7); a carrier moved into France or the Castillo drops its disc (C7); an
 office stripped by a relocation may be filled by appointment in the same action (C11).
@@ -43,11 +47,12 @@ from typing import Any, Final
 import attr
 
 from elgrande.dsl import ast
+from elgrande.engine import decisions as dec
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
-from elgrande.engine.modules import Events, Phase, RulesModule
-from elgrande.engine.primitives import _apply_moves, primitive
+from elgrande.engine.modules import Events, FollowUp, Phase, RulesModule
+from elgrande.engine.primitives import _apply_moves, primitive, room_in, within_room
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
@@ -193,7 +198,8 @@ class Pieces(ExtPieces):
         supply: disc id -> discs in the supply (C7).
         bonus: the Inquisitor holder's extra caballero this turn, "court", "board" or "" (C8).
         open: the action cards open to the players after the actor (C13).
-        sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n (C5).
+        sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n, and
+            ``place:office`` -> 1 for an office taken there on arrival (C5).
         dropped: the carriers the last departure forced out (C7, C11).
         notes: events a hook kept for the next interlude or interject to log.
         fresh: the new discs the acting player may take at once (C7).
@@ -570,6 +576,71 @@ def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
     settle_table(state, board)
 
 
+#: The option key of a decision asked only for the office holders' choices (C6, C11), which
+#: records written before those choices existed do not answer: a replay declines it (0).
+SKIP: Final = "skip"
+#: The keys a move entry may add to say which caballeros leave (C10, C11; ``move_which``):
+#: ``"office": id`` the holder of that office (``null``: a caballero holding none),
+#: ``"seated": true`` a caballero seated at the limit table (``false``: one standing).
+OFFICE_KEY: Final = "office"
+SEATED_KEY: Final = "seated"
+dec.answer_keys("move_caballeros", OFFICE_KEY, SEATED_KEY)  # a move may name them
+
+
+def _move_which(state: State, board: Board, sources: dict[str, dict[str, int]]
+                ) -> dict[str, dict[str, list[Any]]]:
+    """C10, C11: the mover chooses which caballeros leave. Of the movable caballeros of
+    each colour in a place with offices (France, the ship, America): the office holders,
+    one kind each (``"office": id``), and those holding none (``"office": null``); at the
+    limit table: the seated (``"seated": true``) and the standing (``false``). Listed in
+    the order a move entry naming none takes them: plain caballeros first, then the later
+    office first; the standing first (the interpretation this module had before the
+    answers could say)."""
+    ext = pieces(state)
+    if ext is None or not in_play(board):
+        return {}
+    g = _geo(board)
+    table = ext.table
+    out: dict[str, dict[str, list[Any]]] = {}
+    for src, owners in sources.items():
+        i = board.index[src]
+        offices = g.leaving[i]
+        if not offices and table.region != src:
+            continue
+        got: dict[str, list[Any]] = {}
+        for seat, n in owners.items():
+            who = int(seat)
+            if offices:
+                held = [o for o in offices if ext.offices[o] == _office_who(who)][:n]
+                kinds: list[list[Any]] = [[None, n - len(held)]] if n > len(held) else []
+                got[seat] = [OFFICE_KEY, kinds + [[o, 1] for o in held]]
+            else:
+                sat = min(n, table.black if who == NOBODY else table.seated[who])
+                kinds = [[False, n - sat]] if n > sat else []
+                got[seat] = [SEATED_KEY, kinds + ([[True, sat]] if sat else [])]
+        out[src] = got
+    return out
+
+
+def _leaving(state: State, board: Board, place: int, player: int, n: int, key: str,
+             value: Any) -> None:
+    """C10, C11: the caballeros about to leave are those the mover chose
+    (:func:`_move_which`): an office holder leaves its office empty (C4-C6: until an
+    arrival), seated caballeros leave their seats (C10 then fills them from those standing
+    beside the table, :func:`_leave`); plain or standing ones need nothing here."""
+    if value is None or value is False:
+        return
+    ext = own_pieces(state, board)
+    if key == OFFICE_KEY:
+        ext.offices[str(value)] = EMPTY
+    elif key == SEATED_KEY:
+        table = ext.table
+        if player == NOBODY:
+            table.black -= n
+        else:
+            table.seated[player] -= n
+
+
 def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
            decider: int) -> None:
     """C11, C7: carriers a special action moved straight out of an area keep their discs:
@@ -775,10 +846,13 @@ def _interject(ctx: Ctx) -> Decision | None:
 
 
 def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
+    n = len(ctx.events)
     if SEAT in d.options:
         apply_seat(ctx.state, ctx.board, d, int(answer), ctx.events)
     elif RELOCATE in d.options:
         apply_relocation(ctx.state, ctx.board, d, int(answer), ctx.events)
+    for e in ctx.events[n:]:  # part of the special action: the log sets it under its line
+        e.setdefault("card", ctx.run.card)
 
 
 # -- relocations in place (C11) --------------------------------------------------------------------
@@ -1051,6 +1125,12 @@ def _king_places(board: Board, places: list[int]) -> list[int]:
     return [*places, *(board.index[a] for a in figures(board).king_areas)]
 
 
+def _grande_places(board: Board, places: list[int]) -> list[int]:
+    """C3: a Grande may be moved into every new area (the King's region and the Castillo
+    stay closed to it, B5.2, B1.2); secret discs still show the mainland regions only."""
+    return [*places, *_geo(board).areas]
+
+
 # -- placement from court (C4, C5, C6) -------------------------------------------------------------
 def _placement_targets(engine: Any, state: State, player: int,
                        places: list[int]) -> list[int]:
@@ -1121,9 +1201,20 @@ def _area_refusals(board: Board, k: int) -> dict[str, Any]:
     return out
 
 
+def room_left(state: State, place: int, cap: int) -> int:
+    """C4: how many more caballeros a place (index) holding at most ``cap`` takes now;
+    every colour counts, the black caballeros too (C8). The one room rule of every way in:
+    placement from court and the special actions' moves and placements (through
+    :func:`_placement_room`, the ``placement_room`` hook), ship moves (:func:`_ship_keys`)
+    and the Grand Inquisitor card's black caballeros (:func:`_move_black`). A Grande is
+    not a caballero: it takes no room (C3)."""
+    return max(0, cap - _total(state.caballeros[place]) - state.neutral[place])
+
+
 def _placement_room(state: State, board: Board, player: int,
                     room: dict[str, Any]) -> dict[str, Any]:
-    """C4: France holds at most its capacity (3) caballeros of every colour."""
+    """C4: France holds at most its capacity (3) caballeros of every colour, black ones
+    included (:func:`room_left`)."""
     out = dict(room)
     g = _geo(board)
     capped = g.room
@@ -1131,8 +1222,8 @@ def _placement_room(state: State, board: Board, player: int,
         capped = g.room = [
             (area, board.index[area], int(cap), f"{board.places[board.index[area]].name} "
              f"holds at most {cap} caballeros") for area, cap in g.fig.capacity.items()]
-    for area, i, cap, why in capped:  # state.count_in(i), inline
-        out[area] = [max(0, cap - _total(state.caballeros[i]) - state.neutral[i]), "C4", why]
+    for area, i, cap, why in capped:
+        out[area] = [room_left(state, i, cap), "C4", why]
     return out
 
 
@@ -1450,20 +1541,39 @@ def ship_moves(engine: FlowEngine, state: State, player: int) -> list[dict[str, 
     only while the king borders it, C4, and while it has room) or a coastal region (not
     the king's, B5.2); caballeros in the ports that are areas board the ship; each
     caballero moves once a turn (C5). A caballero that is no officer and carries nothing
-    may take a free disc lying where it is (C7; the Viceroy cannot carry, C6)."""
+    may take a free disc lying where it is (C7; the Viceroy cannot carry, C6). Last, the
+    office holders' moves, with ``"office": id``: the Captain sailing or the Viceroy
+    boarding rather than a plain caballero (C11), the Viceroy giving up the office to take
+    a disc (C6); so the other moves keep the indices they had before these were offered."""
     return [_as_move(k) for k in _ship_keys(engine, state, player)]
 
 
 #: A ship move as :func:`ship_moves` lists it, by its values: ``(from, to, disc)`` or
-#: ``(disc, area)`` for a disc taken (the label caches use the same key).
+#: ``(disc, area)`` for a disc taken (the label caches use the same key); an office
+#: holder's (C6, C11): ``(from, to, None, office)`` or ``(TAKE, disc, area, office)``.
 MoveKey = tuple[Any, ...]
+#: The first value of an office holder's take key (no place id is ``"take"``).
+TAKE: Final = "take"
 
 
 def _as_move(key: MoveKey) -> dict[str, Any]:
     """The :func:`ship_moves` mapping of a move key."""
     if len(key) == 2:
         return {"take": key[0], "in": key[1]}
+    if len(key) == 4:
+        if key[0] == TAKE:
+            return {"take": key[1], "in": key[2], OFFICE_KEY: key[3]}
+        return {"from": key[0], "to": key[1], "disc": None, OFFICE_KEY: key[3]}
     return {"from": key[0], "to": key[1], "disc": key[2]}
+
+
+def _move_key(m: dict[str, Any]) -> MoveKey:
+    """The move key of a :func:`ship_moves` mapping (:func:`_as_move` reversed)."""
+    office = m.get(OFFICE_KEY)
+    if "take" in m:
+        return (m["take"], m["in"]) if office is None else (TAKE, m["take"], m["in"], office)
+    return (m["from"], m["to"], m["disc"]) if office is None else (
+        m["from"], m["to"], None, office)
 
 
 def _ship_keys(engine: FlowEngine, state: State, player: int,
@@ -1489,6 +1599,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             return []  # nobody aboard or in a port to board from, nothing carried
     sailed: dict[str, int] = ext.sailed or _NONE
     out: list[MoveKey] = []
+    officers: list[MoveKey] = []  # the office holders' moves (C6, C11)
     aboard: Sequence[str | None]
     if mine:
         aboard = _sailing(aboard_n, ship_id, mine, sailed, plan.discs)
@@ -1504,9 +1615,9 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 keys, texts = dd.keys, dd.labels
             else:
                 keys, texts = _disc_dests(b, dd, ship_id, disc)
-            if dd.capped:  # an area with room for so many (France, C4): state.count_in
+            if dd.capped:  # an area with room for so many (France, C4)
                 for j, (_r, i, cap) in enumerate(dd.dests):
-                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
+                    if cap < 0 or room_left(state, i, cap) > 0:
                         out.append(keys[j])
                         if labels is not None:
                             labels.append(texts[j])
@@ -1514,9 +1625,17 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 out += keys
                 if labels is not None:
                     labels += texts
+        if g.arriving[plan.ship_i]:  # C11: the Captain may sail rather than a plain one
+            for o in _officers_moving(ext, g, plan.ship_i, player, aboard_n, sailed):
+                for r, i, cap in dd.dests:
+                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
+                        officers.append((ship_id, r, None, o))
     free_discs: dict[str, Any] = ext.free
     for j, (a, i) in enumerate(plan.boarding):
         here = caballeros[i][player]
+        if here and g.arriving[i]:  # C11: the Viceroy may board rather than a plain one
+            for o in _officers_moving(ext, g, i, player, here, sailed):
+                officers.append((a, ship_id, None, o))
         if mine:
             for disc in _sailing(here, a, mine, sailed, plan.discs):
                 m = plan.boarding_keys[j] if disc is None else (a, ship_id, disc)
@@ -1530,11 +1649,37 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 labels.append(plan.boarding_labels[j])
         free = free_discs.get(a)
         if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
-            takes = _take_keys(state, b, player, a, free)
-            out += takes
-            if labels is not None:
-                labels += [_key_label(b, m) for m in takes]
+            for m in _take_keys(state, b, player, a, free):
+                if len(m) == 2:
+                    _add_key(b, out, labels, m)
+                else:
+                    officers.append(m)
+    for m in officers:  # an office holder's moves last: the others keep their indices
+        _add_key(b, out, labels, m)
     return out
+
+
+def _add_key(b: Board, out: list[MoveKey], labels: list[str] | None, key: MoveKey) -> None:
+    """Append a move key to :func:`_ship_keys`'s list (and its label when asked)."""
+    out.append(key)
+    if labels is not None:
+        labels.append(_key_label(b, key))
+
+
+def _officers_moving(ext: Pieces, g: _Geo, i: int, player: int, here: int,
+                     sailed: dict[str, int]) -> list[str]:
+    """C5, C11: the offices of place ``i`` whose holder, ``player``'s, may make a ship move
+    there as the mover's choice: it has not moved this turn (it did not take the office on
+    arriving) and a plain caballero of theirs is there too (otherwise the plain move is the
+    officer's; a move naming none moves a plain one)."""
+    held = [o for o in g.arriving[i] if ext.offices[o] == player]
+    if not held:
+        return held
+    pid = g.ids[i]
+    plain = here - len(held) - (_carriers(ext, pid, player) if ext.carriers else 0)
+    if plain <= 0:
+        return []
+    return [o for o in held if not sailed.get(f"{pid}:{o}")]
 
 
 #: The discs a caballero that carries nothing sails with: none (C5).
@@ -1594,8 +1739,9 @@ def disc_takes(state: State, board: Board, player: int, area: str,
                free: dict[str, int]) -> list[dict[str, Any]]:
     """The discs of ``free`` (disc id -> n lying in ``area``) a caballero of ``player``
     there may take (C7): one that carries nothing and holds no office (the Viceroy cannot
-    carry, C6; the Captain is never a carrier, C5), one disc each. Moves
-    ``{"take": disc, "in": area}``."""
+    carry, C6; the Captain is never a carrier, C5), one disc each: moves ``{"take": disc,
+    "in": area}``; or an office holder there who gives up the office to carry it (C6: the
+    office stays empty until an arrival): ``{"take": disc, "in": area, "office": id}``."""
     return [_as_move(k) for k in _take_keys(state, board, player, area, free)]
 
 
@@ -1608,15 +1754,22 @@ def _take_keys(state: State, board: Board, player: int, area: str,
     if plain <= 0:
         return []  # no caballero there, so no plain one
     g = _geo(board)
+    held: list[str] = []
     for o in g.offices[i]:
         if ext.offices[o.id] == player:
             plain -= 1  # an officer
+            held.append(o.id)
     for c in ext.carriers:
         if c[0] == area and c[1] == player:
             plain -= 1  # a carrier (_carriers)
-    if plain <= 0:
-        return []
-    return [(d, area) for d in g.discs if free.get(d, 0) > 0]
+    out: list[MoveKey] = []
+    for d in g.discs:
+        if free.get(d, 0) > 0:
+            if plain > 0:
+                out.append((d, area))
+            for o_id in held:  # C6: the officer may give up the office to carry
+                out.append((TAKE, d, area, o_id))
+    return out
 
 
 #: The option key of the decision to take new discs at once (C7).
@@ -1636,13 +1789,17 @@ def fresh_decision(state: State, board: Board) -> Decision | None:
              for t in disc_takes(state, board, p, a, {d: min(n, ext.free.get(a, {})
                                                             .get(d, 0))
                                                     for d, n in discs.items()})]
+    takes.sort(key=lambda t: OFFICE_KEY in t)  # an office holder's takes last (C6)
     if not takes:
         ext.fresh = None
         return None
+    options: dict[str, Any] = {"labels": ["take no new disc now",
+                                          *(_move_label(board, t) for t in takes)],
+                               FRESH: takes}
+    if all(OFFICE_KEY in t for t in takes):  # only the office holder's (C6)
+        options[SKIP] = 0
     return Decision("choose_option", [p], "New discs appeared: may your caballeros there "
-                    "take them now?", {"labels": ["take no new disc now",
-                                                  *(_move_label(board, t) for t in takes)],
-                                       FRESH: takes}, "C7")
+                    "take them now?", options, "C7")
 
 
 def apply_fresh(engine: FlowEngine, state: State, d: Decision, norm: int,
@@ -1734,7 +1891,12 @@ def _key_label(b: Board, key: MoveKey) -> str:
     """:func:`_move_label` of a move key."""
     hit = _LABELS.get(id(b))
     known = hit[1] if hit is not None and hit[0] is b else _labels_of(b)
-    return known.get(key) or _new_label(b, _as_move(key))
+    got = known.get(key)
+    if got is None:
+        got = _new_label(b, _as_move(key))
+        if len(key) == 4:  # an office holder's: its mapping's values are not its key
+            known[key] = got
+    return got
 
 
 def _labels_of(b: Board) -> dict[tuple[Any, ...], str]:
@@ -1757,10 +1919,22 @@ def _new_label(b: Board, m: dict[str, Any]) -> str:
 _LABELS: Final[dict[int, tuple[Board, dict[tuple[Any, ...], str]]]] = {}
 
 
+def _office_name(b: Board, office: Any) -> str:
+    """An office's name (C4-C6) ("" for None)."""
+    if office is None:
+        return ""
+    return next(o.name for os in _geo(b).offices for o in os if o.id == office)
+
+
 def _move_text(b: Board, m: dict[str, Any]) -> str:
+    office = _office_name(b, m.get(OFFICE_KEY))
     if "take" in m:
+        if office:
+            return (f"the {office} in {b.places[b.index[m['in']]].name} gives up the office "
+                    f"and takes a {m['take']} disc")
         return f"a caballero in {b.places[b.index[m['in']]].name} takes a {m['take']} disc"
-    what = f"the {m['disc']} carrier" if m["disc"] else "a caballero"
+    what = f"the {m['disc']} carrier" if m["disc"] else f"the {office}" if office \
+        else "a caballero"
     return (f"move {what} from {b.places[b.index[m['from']]].name} to "
             f"{b.places[b.index[m['to']]].name}")
 
@@ -1775,8 +1949,10 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     if not moves:
         engine.resume(flow)
         return None
-    d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop",
-                 {"labels": labels}, "C5")
+    options: dict[str, Any] = {"labels": labels}
+    if all(len(m) == 4 for m in moves):  # only an office holder's moves (C6, C11)
+        options[SKIP] = 0
+    d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop", options, "C5")
     _ASKED.clear()  # (no slice assignment: the compiled build makes a slice object)
     _ASKED.append(d)
     _ASKED.append(state)
@@ -1791,8 +1967,7 @@ def apply_ship_move(engine: FlowEngine, state: State, player: int, m: dict[str, 
     (C5, C6). ``label``: the move's label (:func:`_move_label`) when the caller has it."""
     if label is None:
         label = _move_label(engine.board, m)
-    key: MoveKey = (m["take"], m["in"]) if "take" in m else (m["from"], m["to"], m["disc"])
-    _apply_ship_key(engine, state, player, key, events, label)
+    _apply_ship_key(engine, state, player, _move_key(m), events, label)
 
 
 def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
@@ -1800,27 +1975,37 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     """:func:`apply_ship_move` of a move key (:data:`MoveKey`) with its label."""
     b = engine.board
     ext = own_pieces(state, b)
-    if len(key) == 2:  # a disc taken
-        take, area = key[0], key[1]
+    if len(key) == 2 or key[0] == TAKE:  # a disc taken
+        take, area = (key[0], key[1]) if len(key) == 2 else (key[1], key[2])
+        ev_take: dict[str, Any] = {"event": "take_disc", "player": player, "disc": take,
+                                   "place": area, "text": "{who}: " + label + "."}
+        if len(key) == 4:  # C6: the office holder gives up the office to carry
+            ext.offices[key[3]] = EMPTY
+            ev_take[OFFICE_KEY] = key[3]
         ext.free[area][take] -= 1
         ext.carriers.append([area, player, take])
-        events.append({"event": "take_disc", "player": player, "disc": take,
-                       "place": area, "text": "{who}: " + label + "."})
+        events.append(ev_take)
         return
     src_id, dst_id, disc = key[0], key[1], key[2]
     src, dst = b.index[src_id], b.index[dst_id]
     if disc:
         ext.carriers.remove([src_id, player, disc])
+    if len(key) == 4:  # C11: the office holder leaves (its office stays empty)
+        engine.rules.each("leaving", state, b, src, player, 1, OFFICE_KEY, key[3])
     state.caballeros[src][player] -= 1
     engine.rules.leave(state, b, src, player, 1)
     state.caballeros[dst][player] += 1
     if disc:
         ext.carrying = 1
+    arriving = _geo(b).arriving[dst]
+    empty = [o for o in arriving if ext.offices[o] == EMPTY] if arriving else arriving
     engine.rules.arrive(state, b, dst, player, 1)
     ext.carrying = None
     sail = dst_id if not disc else f"{dst_id}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": src_id,
                           "to": dst_id, "disc": disc, "text": "{who}: " + label + "."}
+    if len(key) == 4:
+        ev[OFFICE_KEY] = key[3]
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
         state.scores[player] += d.points
@@ -1834,6 +2019,9 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     if sailed is None:
         sailed = ext.sailed = {}
     sailed[sail] = sailed.get(sail, 0) + 1
+    for o in empty:  # an office taken on arrival: its holder has moved this turn (C5)
+        if ext.offices[o] == player:
+            sailed[f"{dst_id}:{o}"] = 1
     events.append(ev)
 
 
@@ -1863,14 +2051,29 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _ship_step(case: Any, arg: Any) -> None:
     """The scenario step ``ship: {player: P, answers: [...]}``: the ship moves of P's turn
     start, answers as the decision's option indices (0 stops) or as mappings of
-    :func:`ship_moves` (``{from, to, disc}``, ``{take, in}``)."""
+    :func:`ship_moves` (``{from, to, disc}``, ``{take, in}``; ``"office": id`` for the
+    office holder's move or take, C6, C11). A ship step of another player than the last
+    one's starts a new turn: nobody has sailed in it yet (C5)."""
     p = case.player(arg.get("player"))
     before = case.state.copy()
+    if case.turn_player not in (None, p):  # another player's turn: nobody sailed in it
+        own_pieces(case.state, case.board).sailed = None
     try:
         _ship_answers(case, p, arg.get("answers") or [])
     except IllegalMove:
         case.state.set_to(before)  # a refused step changes nothing
         raise
+
+
+def _ship_refusal(state: State, board: Board, move: dict[str, Any]) -> tuple[str, str]:
+    """The rule a ship move not on offer breaks: C4 when it sails into a full area (the
+    one room rule, :func:`room_left`), else C5; and the reason, for the refusal."""
+    to = move.get("to")
+    cap = figures(board).capacity.get(to) if isinstance(to, str) else None
+    if cap is not None and to in board.index and not room_left(state, board.index[to],
+                                                                  int(cap)):
+        return "C4", f": {board.places[board.index[to]].name} holds at most {cap} caballeros"
+    return "C5", ""
 
 
 def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
@@ -1887,10 +2090,13 @@ def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
             want = dict(ans or {})
             if "take" not in want:
                 want.setdefault("disc", None)
+            if OFFICE_KEY in want and want[OFFICE_KEY] is None:
+                del want[OFFICE_KEY]  # a plain caballero: the move naming no office
             match = [x for x in moves if x == want]
             if not match:
-                raise IllegalMove("C5", f"{ans!r} is not a ship move {case.names[p]} may "
-                                  "make now")
+                rule, why = _ship_refusal(case.state, case.board, want)
+                raise IllegalMove(rule, f"{ans!r} is not a ship move {case.names[p]} may "
+                                  f"make now{why}")
             m = match[0]
         apply_ship_move(case.engine, case.state, p, m, events)
 
@@ -1926,13 +2132,26 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     n = qty.n or 0
     hi = available if qty.mode in ("all", "all_or_some") else min(n, available)
     lo = hi if qty.mode in ("all", "exactly") else 0
+    to = [ctx.rid(r) for r in dests]
+    # C4: France holds black caballeros too; its room listed only where it binds (a
+    # decision that it cannot limit reads as it did before C4 counted them here)
+    room = {k: v for k, v in room_in(ctx, ctx.subject, to).items() if v[0] < hi}
+    if room:
+        lo, hi = within_room(room, to, lo, hi)
+        if hi == 0:
+            return None
     king = {ctx.rid(s.king): ["B5.2", "nothing enters or leaves the king's region"]} \
         if s.king >= 0 else {}
+    options: dict[str, Any] = {"sources": sources, "to": to, "min": lo, "max": hi,
+                               "single_source": False, "all": False,
+                               "refused_from": king, "refused_to": king}
+    if room:
+        options["room"] = room
+    which = _move_which(s, b, sources)  # C10, C11: which black caballeros leave
+    if which:
+        options["which"] = which
     return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
-                    "caballeros (player -1)",
-                    {"sources": sources, "to": [ctx.rid(r) for r in dests], "min": lo,
-                     "max": hi, "single_source": False, "all": False,
-                     "refused_from": king, "refused_to": king}, "C8")
+                    "caballeros (player -1)", options, "C8")
 
 
 #: The phase in which the Inquisitor's holder chooses where this turn's extra caballero
@@ -2065,7 +2284,8 @@ def _remove_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     if ext.removed is None:
         ext.removed = []
     ext.removed.append(str(answer))
-    ctx.event("remove_card", decider=ctx.subject, removed=str(answer))
+    ctx.event("remove_card", decider=ctx.subject, removed=str(answer),
+              text=f"{{who}} removes {{card:{answer}}} from this round's offer.")
 
 
 @primitive("remove_action_card", _remove_finish)
@@ -2119,15 +2339,14 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
         ext.fresh = {"player": flow.actor,
                         "discs": {where[d]: {d: n} for d, n in added.items()}}
         events.append({"event": "discs_appear", "player": flow.actor, "discs": added,
-                       "text": "New discs: " + ", ".join(
+                       "card": flow.card, "text": "New discs: " + ", ".join(
                            f"{n} {d} in {b.places[b.index[where[d]]].name}"
                            for d, n in added.items()) + "."})
     base = flow.parts.get("base")
     for c in ext.removed or ():
         if base is not None and c in base.offer:
             base.offer[base.offer.index(c)] = ""
-            events.append({"event": "card_removed", "player": flow.actor, "card": c,
-                           "text": f"{{who}} removes {c} from this round's offer."})
+            events.append({"event": "card_removed", "player": flow.actor, "card": c})
     ext.removed = None
     ext.open = None
 
@@ -2144,6 +2363,10 @@ def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int
     hit = memo.known.get(card_id)
     if hit is None:
         card = lib.card(card_id)
+        unknown = [d.id for d in fig.discs if d.id in card.unknown]
+        if unknown:  # never read as 0: only a scenario case without a fill
+            from elgrande.data.fills import MissingCardData
+            raise MissingCardData([(card_id, d, "unknown") for d in unknown], lib.fills)
         hit = memo.known[card_id] = [(d.id, d.area, n) for d in fig.discs
                                      if (n := int(getattr(card, d.id, 0) or 0)) > 0]
     return hit
@@ -2181,6 +2404,101 @@ def _conspiracy(state: State, board: Board, discs: Any, moves: Any) -> None:
         if d != state.king:
             state.grandes[x.player] = d
         state.lasting.remove(x)
+
+
+# -- the log's board summary (C1, C4-C8, C10) ------------------------------------------------------
+def _board_summary(state: State, board: Board, names: Sequence[str]) -> list[str]:
+    """The Colonies' lines of the log's board summary after a general scoring: the limit
+    table (region, seats taken by whom, who stands beside it), the offices and who holds
+    them, the gold and goods lying free or carried, and whose court holds the Grand
+    Inquisitor (C4-C8, C10)."""
+    ext = pieces(state)
+    if ext is None:
+        return []
+    fig = figures(board)
+
+    def who(p: int) -> str:
+        return "black" if p == BLACK else names[p] if 0 <= p < len(names) else "empty"
+
+    out = []
+    t = ext.table
+    if t.region:
+        r = board.index[t.region]
+        seated = [f"{names[p]} {n}" for p, n in enumerate(t.seated) if n]
+        seated += [f"black {t.black}"] if t.black else []
+        standing = [f"{names[p]} {c - t.seated[p]}" for p, c in enumerate(state.caballeros[r])
+                    if c > t.seated[p]]
+        standing += [f"black {state.neutral[r] - t.black}"] if state.neutral[r] > t.black \
+            else []
+        free = t.seats - sum(t.seated) - t.black
+        out.append(f"    Limit table in {board.places[r].name} ({t.seats} seats, {free} "
+                   f"free): seated {', '.join(seated) or 'nobody'}"
+                   + (f"; standing beside it {', '.join(standing)}" if standing else ""))
+    out.append("    Offices: " + ", ".join(
+        f"{o.name} ({board.places[board.index[o.area]].name}) {who(ext.offices.get(o.id, EMPTY))}"
+        for o in fig.offices))
+    lying = [f"{n} {d} in {board.places[board.index[a]].name}"
+             for a, by in ext.free.items() for d, n in by.items() if n]
+    carried = [f"{names[int(p)]}'s {d} in {board.places[board.index[a]].name}"
+               for a, p, d in ext.carriers]
+    out.append("    Gold and goods: " + (", ".join(lying) or "none lying free")
+               + (f"; carried: {', '.join(carried)}" if carried else "")
+               + "; supply " + ", ".join(f"{d.name} {ext.supply.get(d.id, 0)}"
+                                         for d in fig.discs))
+    h = state.neutral_holder
+    out.append(f"    {board.neutral_name}: in {names[h]}'s court" if 0 <= h < len(names)
+               else f"    {board.neutral_name}: in nobody's court (black caballeros score for "
+                    "no one, C9)")
+    return out
+
+
+#: The rule of each new area's offices (C4 France, C5 the ship, C6 America).
+_OFFICE_RULES: Final = {"france": "C4", "ship": "C5", "america": "C6"}
+
+
+def _log_changes(state: State, board: Board, names: Sequence[str],
+                 seen: dict[str, Any]) -> list[tuple[str, str]]:
+    """The log's lines for what an answer changed that no event says, each as ``(anchor,
+    line)`` (the line goes after the answer's last line naming ``anchor``): offices
+    taken or left (C4-C6: an arrival becoming Ambassador, Envoy, Captain or Viceroy, an
+    office left empty), and what a plot just kept will do (C13). What was told is noted
+    in ``seen``; with nothing noted yet nothing is told."""
+    ext = pieces(state)
+    if ext is None:
+        return []
+    out = _offices_changed(board, names, seen, ext.offices)
+    plots = [x.player for x in state.lasting if x.kind == CONSPIRACY]
+    if plots or seen.get(CONSPIRACY):
+        known = seen.get(CONSPIRACY) or []
+        seen[CONSPIRACY] = plots
+        out += [(f"as a {CONSPIRACY}", f"  (at the next general scoring {names[p]}'s Grande "
+                 f"goes with {names[p]}'s Castillo caballeros to the region on {names[p]}'s "
+                 "disc; C13)") for p in plots if p not in known]
+    return out
+
+
+def _offices_changed(board: Board, names: Sequence[str], seen: dict[str, Any],
+                     now: dict[str, int]) -> list[tuple[str, str]]:
+    """:func:`_log_changes` for the offices (C4-C6)."""
+    before = seen.get(NAME)
+    if before == now:
+        return []
+    seen[NAME] = dict(now)
+    if before is None:
+        return []
+    out = []
+    for o in figures(board).offices:
+        a, h = before.get(o.id, EMPTY), now.get(o.id, EMPTY)
+        if a == h:
+            continue
+        area = board.places[board.index[o.area]].name
+        rule = _OFFICE_RULES.get(o.area, "C4")
+        if h == EMPTY:
+            out.append((area, f"  The {o.name}'s office in {area} is empty ({rule})."))
+        else:
+            whose = "a black caballero" if h == BLACK else f"{names[h]}'s caballero"
+            out.append((area, f"  {whose} in {area} is now the {o.name} ({rule})."))
+    return out
 
 
 # -- scenario cases (shared/cases/README.md, Colonies keys) ----------------------------------------
@@ -2265,6 +2583,7 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
     elif key == "offer":  # the action cards still open to the players after the actor
         ext.open = [str(c) for c in value or []]
         ext.removed = []
+        case.flow.parts["base"].offer = list(ext.open)  # the round's offer (C13)
         return True
     else:
         return False
@@ -2302,8 +2621,9 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
                         for a, d in (by_area or {}).items())
         got_c = sorted(ext.carriers)
         return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
-    if key == "offer":
-        got_o = [c for c in ext.open or () if c not in (ext.removed or ())]
+    if key == "offer":  # the round's offer less the cards removed (C13)
+        got_o = [c for c in case.flow.parts["base"].offer
+                 if c and c not in (ext.removed or ())]
         want_o = [str(c) for c in value or []]
         return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
     if key == "supply":
@@ -2312,6 +2632,46 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
         return diffs
     return None
 
+
+#: The decisions this module asks after a move (docs/dsl.md, "Follow-up decisions"), each
+#: with its answer form and how a scenario case answers it.
+FOLLOW_UPS: Final = (
+    FollowUp("C11", "choose_option",
+             "inside a special action, after a move (move caballeros, move black "
+             "caballeros) that spent fewer relocations than it allows, while one can "
+             "still be spent in place; asked again after each one spent",
+             f'an option index into ``options["labels"]``: 0 spends no more; option i '
+             f'does ``options["{RELOCATE}"][i - 1]``: ``{{"strip": office, "in": area}}`` '
+             'strips an office held by a colour the move moves (1 relocation), '
+             '``{"appoint": office, "player": p, "in": area}`` appoints a plain caballero '
+             "to an office stripped in this action (a second relocation), "
+             '``{"unseat": p}`` takes a seated caballero off the limit table (1 '
+             'relocation), ``{"seat": p}`` seats a caballero standing beside it in an '
+             "empty seat (a second relocation); black caballeros are player -1",
+             "the next answer of the ``special`` step, after the move's own answer"),
+    FollowUp("C10", "choose_option",
+             "when a limit-table seat is empty and caballeros of more than one colour "
+             "stand beside the table (with one colour it sits at once): inside a special "
+             "action after the statement that emptied it, else between the turn's phases "
+             "(after a special action, a court or ship move, at a general scoring); the "
+             "Inquisitor's holder chooses, else the acting player (after the table moved: "
+             "its mover); asked once per empty seat",
+             f'an option index into ``options["labels"]``; ``options["{SEAT}"][i]`` is '
+             "the colour option i seats (a player index, -1 a black caballero)",
+             "the next answer of the ``special`` step (inside the action, or after its "
+             "own answers when the seat opens between phases); after a ``court`` or "
+             "``ship`` step, a ``follow_up: [answers]`` step"),
+    FollowUp("C7", "choose_option",
+             "after a 7th-stack card's special action was carried out (not declined), "
+             "when its new gold or goods lie where the acting player has a plain "
+             "caballero (no office, carrying nothing) or the Viceroy (C6); asked again "
+             "after each disc taken",
+             f'an option index into ``options["labels"]``: 0 takes no more; option i '
+             f'makes ``options["{FRESH}"][i - 1]``, ``{{"take": disc, "in": area}}``: a '
+             'caballero there takes that disc (``"office": "viceroy"``: the Viceroy gives '
+             "up the office and takes it, C6; these options come last)",
+             "the answers of the ``special`` step after the action's own"),
+)
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
 _DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
@@ -2433,17 +2793,35 @@ MODULE = RulesModule(
     lasting_kinds=(CONSPIRACY,),
     interlude_rules=_INTERLUDE_RULES,
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
+    answer_docs=(
+        ("move_caballeros", "C10, C11, which caballeros leave: ``\"seated\": true`` a "
+         "caballero seated at the limit table (its seat is then refilled as C10 says; "
+         "``false``: one standing beside it), ``\"office\": id`` the holder of that office "
+         "(``ambassador``, ``envoy``, ``captain``, ``viceroy``; ``null``: a caballero holding "
+         "none), e.g. ``{\"from\": \"america\", \"to\": \"ship\", \"player\": 1, "
+         "\"office\": \"viceroy\"}``; without the key, standing and plain caballeros leave "
+         "first (the later office first)"),
+        ("choose_option", "the ship moves (C5) and the new discs taken at once (C7): an option "
+         "index into ``options[\"labels\"]``; the options include the Captain sailing or the "
+         "Viceroy boarding rather than a plain caballero (C11) and the Viceroy giving up the "
+         "office to take a disc (C6); as a mapping (scenario ``ship`` steps, "
+         "``options[\"fresh_takes\"]``): ``{\"from\", \"to\", \"disc\"}`` or ``{\"take\": "
+         "disc, \"in\": area}``, with ``\"office\": id`` for the office holder's move or take"),
+    ),
+    follow_ups=FOLLOW_UPS,
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
            "check_saved": _check_saved, "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
            "scoring_places": _scoring_places, "scoring_order": _scoring_order,
            "arrive": _arrive, "leave": _leave,
            "castillo_emptied": _castillo_emptied, "case_position": _case_position,
+           "board_summary": _board_summary, "log_changes": _log_changes,
            "case_expect": _case_expect,
            "case_step": lambda case, name: _ship_step if name == SHIP else None,
            "placement_targets": _placement_targets, "king_places": _king_places,
+           "grande_places": _grande_places,
            "sendable": _sendable, "movable": _movable, "moved": _moved,
-           "relocated": _relocated,
+           "relocated": _relocated, "move_which": _move_which, "leaving": _leaving,
            "placement_limit": _placement_limit,
            "interject": _interject, "interject_finish": _interject_finish,
            "interlude": _interlude, "interlude_answer": _interlude_answer,

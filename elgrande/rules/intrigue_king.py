@@ -271,7 +271,8 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
         row = cs.table.get(state.players)
         if row is None:
             raise DataError("", f"the Caballero cards for {state.players} players are "
-                            "unknown (I2); play with a fill (EXPANSIONS.md 6)")
+                            "unknown (I2); play with a fill (--fill provisional; docs/homebrew.md, "
+                            "section 8)")
         caballero: dict[int, int] = {}
         for i in range(min(len(order), len(row))):
             caballero[order[i]] = row[i]
@@ -387,7 +388,13 @@ def _cards_random(d: Decision, p: int, rng: random.Random) -> list[int]:
                                   int(d.options["count"])))  # rng.sample, drawn alike
 
 
-dec.kind("choose_cards", _cards_check, lambda d, p: None, _cards_random)
+def _cards_hidden(answer: Any) -> str:
+    return f"chose {len(answer) if isinstance(answer, list) else 0} cards"
+
+
+# I1: the others never see a player's choice, only the cards as they are played
+dec.kind("choose_cards", _cards_check, lambda d, p: None, _cards_random,
+         secret=dec.Secret(dec.NEVER, _cards_hidden))
 
 
 def deck_decision(lib: Library, state: State, answered: set[int]) -> Decision:
@@ -583,8 +590,11 @@ def award_event(lib: Library, state: State) -> dict[str, Any]:
     """The event that tells who took which award (I3)."""
     a = awards(lib, state)
     parts = [f"player {p}: Caballero card {n}" for p, n in a.caballero.items()]
-    return {"event": "note", "text": f"Awards (I3): {', '.join(parts)}; King card: player "
-            f"{a.king}; Intrigue card: player {a.intrigue}."}
+    guess = any(f"caballero_cards.{state.players}" in f.provisional
+                for f in lib.figures.values())  # a fill's row of Caballero cards
+    return {"event": "note", "text": f"Awards (I3): {', '.join(parts)}"
+            f"{' (provisional)' if guess else ''}; King card: player {a.king}; Intrigue "
+            f"card: player {a.intrigue}."}
 
 
 def _award_note(engine: FlowEngine, state: State, order: list[int]) -> dict[str, Any]:
@@ -660,6 +670,8 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
             continue  # (tested first: action_choices is the dearer test)
         card = lasting[v]
         if action_choices(lib, state, p) == [card]:
+            events.append({"event": "note", "text": f"player {p}'s {lib.card(card).title} "
+                           f"[{card}] takes effect as the cards are revealed (I8):"})
             run = engine.interpreter.begin(card, p)
             engine.interpreter.advance(state, run, events)
             held.append(p)
@@ -760,7 +772,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
           events: Events) -> None:
     flow.card = card
-    events.append({"event": "card", "player": player, "card": card})
+    events.append({"event": "card", "player": player, "card": card, "what": "action"})
     mine: dict[str, Any] | None = state.ext.get(EXT)
     held = mine.get("held") if mine else None
     if held and player in held:  # I8: in effect since the cards were revealed
@@ -784,7 +796,8 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     unknown, compulsory, title = _card_facts(engine, flow.card)
     if unknown:
         events.append({"event": "note", "text": f"player {flow.actor}: {title}: "
-                       "special action unknown (EXPANSIONS.md 6.3)."})
+                       "special action unknown (no source gives the card's face): it plays "
+                       "with none (provisional)."})
         bp.special_done = True
         base._next_part(engine, state, flow, events)
         return None
@@ -968,8 +981,8 @@ def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
     if not a or not b or a[0] == b[0]:
         return None
     ctx.state.ext.setdefault(EXT, {})["bridge"] = sorted((a[0], b[0]))
-    ctx.event("note", text=f"The bridge now joins {ctx.board.places[a[0]].name} and "
-              f"{ctx.board.places[b[0]].name} (I8).")
+    ctx.event("note", text=f"player {ctx.subject} lays the bridge: it now joins "
+              f"{ctx.board.places[a[0]].name} and {ctx.board.places[b[0]].name} (I8).")
     return None
 
 
@@ -1199,25 +1212,12 @@ def _grandes_leave(state: State, board: Board, discs: Any, moves: Any) -> None:
     _drop(state, "leaving")
 
 
-def _leaving_notes(state: State, board: Board, before: list[int]) -> Events:
-    return [{"event": "note", "player": p,
-             "text": f"player {p}'s Grande leaves the Castillo for "
-                     f"{board.places[state.grandes[p]].name} (I9)."}
-            for p, g in enumerate(before) if g == board.castillo != state.grandes[p]]
-
-
 def _score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
                  events: Events) -> None:
-    """The base game's general scoring with these discs (B6), its log telling where each
-    Grande in the Castillo went (I9)."""
-    before = state.grandes[:]
-    n = len(events)
+    """The base game's general scoring with these discs (B6); the log tells where each
+    Grande in the Castillo went (I9) from the scoring's result, before the regions score
+    (:attr:`elgrande.model.scoring.GeneralScoring.grandes`)."""
     base.score_discs(engine, state, flow, discs, events)
-    if engine.board.castillo not in before:
-        return  # no Grande was in the Castillo: none left it
-    at = next((i + 1 for i in range(n, len(events))
-               if events[i].get("event") == "general_scoring"), len(events))
-    events[at:at] = _leaving_notes(state, engine.board, before)
 
 
 def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
@@ -1299,6 +1299,15 @@ def _case_general_scoring(case: Case, arg: Any) -> None:
 
 
 # -- hooks -------------------------------------------------------------------------------------
+def _setup(engine: FlowEngine, state: State, flow: Flow, rng: Any, start_player: Any,
+           events: Events) -> None:
+    """The setup line names what the first player plays: a card of their hand (I1, I3),
+    as the log then says "plays card N"."""
+    for e in events:
+        if e.get("event") == "setup":
+            e["what"] = "card"
+
+
 def _initial_hand(board: Board) -> list[int]:
     """No cards in hand before the deck choice (I1)."""
     return []
@@ -1521,7 +1530,7 @@ MODULE = RulesModule(
         Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
         Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9"),
     ),
-    hooks={"initial_hand": _initial_hand, "court_limit": _court_limit,
+    hooks={"setup": _setup, "initial_hand": _initial_hand, "court_limit": _court_limit,
            "check_saved": _check_saved,
            "placement_limit": _placement_limit, "placement_targets": _placement_targets,
            "turn_start": _turn_start, "round_end": _round_end, "adjacent": _adjacent,

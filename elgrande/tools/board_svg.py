@@ -399,6 +399,13 @@ class _Colonies:
 
 
 def _title(view: dict[str, Any]) -> str:
+    """The heading: the view's ``title`` or round, phase and viewer; " · provisional data"
+    when the game plays with values a fill supplied (the view says ``provisional``)."""
+    tail = " · provisional data" if view.get("provisional") else ""
+    return _heading(view) + tail
+
+
+def _heading(view: dict[str, Any]) -> str:
     if view.get("title"):
         return str(view["title"])
     fl = view.get("flow") or {}
@@ -482,6 +489,10 @@ class SourceError(ValueError):
     """A state or record file that cannot be read for drawing (message in words)."""
 
 
+class NoSuchPlayer(SourceError):
+    """``--as`` names no player of the game (a bad option value: the command line exits 2)."""
+
+
 def split_source(spec: str) -> tuple[str, int | None]:
     """``(file, N)`` of a ``board`` argument ``FILE`` or ``FILE:N`` (N None for a whole
     file; a file whose own name ends in ``:N`` is taken whole). Raises nothing."""
@@ -548,7 +559,7 @@ def seat(game: Any, who: str | None) -> int | None:
     """The seat named ``who`` (a player name or a 0-based index), None for the public.
 
     Raises:
-        SourceError: no such player.
+        NoSuchPlayer: no such player.
     """
     if who is None:
         return None
@@ -557,7 +568,7 @@ def seat(game: Any, who: str | None) -> int | None:
         return names.index(who)
     if who.isdigit() and int(who) < len(names):
         return int(who)
-    raise SourceError(f"no player {who!r} in this game (players: {', '.join(names)})")
+    raise NoSuchPlayer(f"no player {who!r} in this game (players: {', '.join(names)})")
 
 
 def view_for(game: Any, player: int | None) -> dict[str, Any]:

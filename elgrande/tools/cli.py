@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -10,6 +9,7 @@ from typing import Any
 import click
 
 from elgrande import __version__
+from elgrande.seeds import SEED_MAX, SEED_MIN, SEED_RANGE, draw_seed
 
 #: Where a user reports an internal error (printed with it).
 REPORT = "the README says how, under 'Reporting problems'"
@@ -39,7 +39,12 @@ class Guarded(click.Group):
 
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error
             ctx.exit(1)
-        except (ElGrandeError, OSError) as exc:
+        except OSError as exc:  # a sentence, not Python's "[Errno 28] ..."
+            what = (exc.strerror or _one_line(exc)).lower()
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"error: {where}{what}", err=True)
+            ctx.exit(1)
+        except ElGrandeError as exc:
             click.echo(f"error: {_one_line(exc)}", err=True)
             ctx.exit(1)
         except Exception as exc:  # noqa: BLE001 - the one place that catches everything
@@ -55,6 +60,52 @@ RECORD_CARDS = click.option(
     "--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
     help="The homebrew card folder(s) or file(s) the game was played with; needed when the "
     "record's paths lie outside its own folder; repeatable.")
+
+
+def _bad_setting(exc: Exception) -> click.BadParameter:
+    """The usage error (exit 2) of a :class:`~elgrande.errors.SettingError`, naming its
+    option (``--sets``, ``--errata``, ``--fill``)."""
+    option = getattr(exc, "option", "")
+    return click.BadParameter(_one_line(exc), param_hint=f"'--{option}'" if option else None)
+
+
+def writable(path: str, option: str, folder: bool = False) -> None:
+    """Check, before any work, that the output ``path`` of ``option`` can be written.
+
+    Every command treats its output the same way: missing folders on the way are created
+    (``--out``, ``--record``, ``--report``); a path that cannot be written is a bad option
+    value (exit 2, one sentence), found before a game is played rather than after.
+
+    Args:
+        path: a file (it is not changed: a new file is created and removed again) or, with
+            ``folder``, a folder (a file is created in it and removed).
+        option: the option's name for the message (``"--out"``).
+    Raises:
+        click.BadParameter: the folder cannot be made or the file cannot be written.
+    """
+    import tempfile
+
+    target = Path(path)
+    place = target if folder else target.parent
+    try:
+        if place.exists() and not place.is_dir():
+            raise NotADirectoryError(0, "not a folder")
+        place.mkdir(parents=True, exist_ok=True)
+        if folder:
+            with tempfile.TemporaryFile(dir=place):
+                pass
+        elif target.exists():
+            with target.open("a", encoding="utf-8"):
+                pass
+        else:
+            with target.open("x", encoding="utf-8"):
+                pass
+            target.unlink()
+    except OSError as exc:
+        why = (exc.strerror or type(exc).__name__).lower()
+        raise click.BadParameter(f"{path!r} cannot be written ({why}): choose another "
+                                 f"{'folder' if folder else 'file'}",
+                                 param_hint=f"'{option}'") from None
 
 
 def _one_line(exc: BaseException) -> str:
@@ -77,10 +128,14 @@ def main() -> None:
 def scenario(files: tuple[str, ...]) -> None:
     """Run scenario case FILES (or folders of them) and report each case.
 
-    Prints one line per case and a final 'N passed, N failed' line; exits 1 if any failed.
+    Prints one line per case and a final 'N passed, N failed' line; exits 1 if any failed,
+    2 when FILES hold no case file (as validate).
     """
     from elgrande.tools import scenario as sc
 
+    if not sc.case_files(files):  # as validate: nothing to run is a usage error
+        raise click.UsageError("no scenario case files (*.yaml, *.yml) under "
+                               + ", ".join(files))
     passed = failed = 0
     for path in sc.case_files(files):
         result = sc.run_file(path)
@@ -93,15 +148,31 @@ def scenario(files: tuple[str, ...]) -> None:
     sys.exit(1 if failed else 0)
 
 
+def _free_name(stem: str, suffix: str) -> str:
+    """``stem + suffix`` in the current folder, or ``stem-2 + suffix``... if it exists."""
+    n, name = 1, stem + suffix
+    while Path(name).exists():
+        n += 1
+        name = f"{stem}-{n}{suffix}"
+    return name
+
+
 @main.command()
 @click.option("--players", "-n", type=click.IntRange(2, 5), default=4, show_default=True,
               help="Number of players (B1.0).")
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Shuffle seed.")
-@click.option("--bots", "-b", default="greedy,random", show_default=True,
-              help="Comma-separated bots, one per player, repeated if shorter: random, greedy, "
-              "ismcts, human (you, at the terminal).")
+@click.option("--seed", "-s", type=click.IntRange(SEED_MIN, SEED_MAX), default=None,
+              help="Shuffle seed, 0 to 2**64-1, for a game you want to replay (the same "
+              "seed and answers give the same game). Default: a seed drawn from the "
+              "operating system, kept in the record. A small seed you choose can be "
+              "guessed, and with it every hidden stack: games between people should "
+              "leave it out.")
+@click.option("--bots", "-b", default=None,
+              help="Comma-separated bots by seat: random, greedy, ismcts, human (you, at the "
+              "terminal). A shorter list fills the other seats with the last bot named that "
+              "is not human (greedy if none is).  [default: greedy and random by turns: "
+              "greedy,random,greedy,...]")
 @click.option("--record", "-r", type=click.Path(dir_okay=False), default=None,
-              help="Write the game record (JSON Lines) here.")
+              help="Write the game record (JSON Lines) here (missing folders are made).")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
               default="standard", show_default=True, help="Game length (B3.7).")
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
@@ -114,33 +185,32 @@ def scenario(files: tuple[str, ...]) -> None:
               "(e.g. provisional): the game plays with provisional data.")
 @click.option("--beginner", is_flag=True, help="Intrigue & the King's beginner option (I1): "
               "only the cards whose values are divisible by 10.")
-def play(players: int, seed: int, bots: str, record: str | None, variant: str,
+def play(players: int, seed: int | None, bots: str | None, record: str | None, variant: str,
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
          set_list: str, fill: str | None, beginner: bool) -> None:
     """Play a full rules-checked game between bots and print what happens."""
-    from elgrande.errors import ElGrandeError
+    from elgrande.bots import seat_bots
+    from elgrande.data.library import provisional_log
+    from elgrande.errors import ElGrandeError, SettingError
     from elgrande.game import new_game
     from elgrande.narrate import final_scores
     from elgrande.records import write_record
     from elgrande.tools import human
 
     names = ["red", "yellow", "blue", "green", "white"][:players]
+    if bots is None:
+        bots = ",".join(("greedy", "random")[i % 2] for i in range(players))
     kinds = [b.strip() for b in bots.split(",")]
     if not all(kinds):
         raise click.UsageError(f"--bots {bots!r}: name a bot between every two commas "
                                "(random, greedy, ismcts, human)")
     if len(kinds) > players:
         raise click.UsageError(f"{len(kinds)} bots named for {players} players")
-    if record:
-        folder = Path(record).resolve().parent
-        if not folder.is_dir():
-            raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} does not "
-                                   "exist (create it first)")
-        if not os.access(folder, os.W_OK):
-            raise click.UsageError(f"--record {record!r}: folder {str(folder)!r} is not "
-                                   "writable")
+    if seed is None:  # drawn here: the bots' seeds follow from it too
+        seed = draw_seed()
     try:
-        agents = [human.make_seat(kinds[i % len(kinds)], seed * 100 + i) for i in range(players)]
+        agents = [human.make_seat(k, seed * 100 + i)
+                  for i, k in enumerate(seat_bots(kinds, players))]
         sets = [x.strip() for x in set_list.split(",") if x.strip()]
         if not sets:
             raise click.UsageError("--sets names at least one card set, e.g. base")
@@ -148,20 +218,31 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
                         cards=card_dirs, fill=fill, beginner=beginner)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    except SettingError as exc:  # an unknown set, erratum or fill: a bad option value
+        raise _bad_setting(exc) from None
     except ElGrandeError as exc:  # bad or missing card data: one line, exit 1
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
-    if not human.play(game, agents):  # a human seat typed q: save the record and stop
-        if record:
-            write_record(game, record)
-        click.echo(f"Game stopped after {len(game.history)} answers."
-                   + (f" Record written to {record}." if record else ""))
+    # which bot played each seat, with its search budget (the record says so: an ismcts
+    # game replays the same only with the same budget)
+    game.header["bots"] = [{"bot": k, **getattr(a, "budget", {})}
+                           for k, a in zip(seat_bots(kinds, players), agents, strict=True)]
+    if record:  # before the first answer, not after the game
+        writable(record, "--record")
+    if not human.play(game, agents):  # a human seat typed q or Ctrl-C: save and stop
+        record = record or _free_name("elgrande-stopped", ".jsonl")
+        write_record(game, record)
+        click.echo(f"Game stopped after {len(game.history)} answers. Record written to "
+                   f"{record}.")
         return
     if not quiet and not any(k == "human" for k in kinds):  # the log ends with the scores
         for line in game.log:
             click.echo(line)
         click.echo("")
     who = ", ".join(f"{names[p]} ({agents[p].name})" for p in range(players))
+    if quiet:  # the log's notice, without the log
+        for line in provisional_log(game.library):
+            click.echo(line)
     click.echo(f"Players: {who}")
     if quiet:
         click.echo(final_scores(names, game.state.scores))
@@ -177,26 +258,33 @@ def play(players: int, seed: int, bots: str, record: str | None, variant: str,
 def check(record: str, card_dirs: tuple[str, ...]) -> None:
     """Replay a game RECORD, checking every answer against the rules.
 
-    Exits 0 with the final scores, or 1 naming the first illegal answer and its rule, a
-    bad header, cards other than the ones the game was played with, or a line that is
-    not JSON. Homebrew cards named in the record are read only from the record's own
-    folder, or from where --cards says.
+    Exits 0 with the final scores, or 1 with one ``error: RECORD:LINE: ...`` line on
+    stderr (as board and show) naming the first illegal answer and its rule, a bad
+    header, homebrew cards other than the ones the game was played with, or a line that
+    is not JSON. Shipped card files changed since the record was made are named, and the
+    record replays with today's cards. Homebrew cards named in the record are read only
+    from the record's own folder, or from where --cards says.
     """
     from elgrande.narrate import final_scores
     from elgrande.records import RecordError, replay
 
+    notes: list[str] = []
     with open(record, "rb") as fh:
         try:
             game = replay(fh, logging=False, cards=card_dirs or None,
-                          record_dir=Path(record).resolve().parent)
+                          record_dir=Path(record).resolve().parent, notes=notes)
         except RecordError as exc:
+            for note in notes:
+                click.echo(f"{record}: {note}")
             rule = f"[{exc.rule}] " if exc.rule else ""
-            click.echo(f"{record}:{exc.line}: {rule}{exc.message}")
+            click.echo(f"error: {record}:{exc.line}: {rule}{exc.message}", err=True)
             sys.exit(1)
+    for note in notes:
+        click.echo(f"{record}: {note}")
     if not game.over:
         d = game.pending
-        click.echo(f"{record}: the record ends before the game is over (waiting for "
-                   f"{d.kind if d else '?'})")
+        click.echo(f"error: {record}: the record ends before the game is over (waiting for "
+                   f"{d.kind if d else '?'})", err=True)
         sys.exit(1)
     click.echo(f"{record}: all {len(game.history)} answers legal.")
     click.echo(final_scores(game.names, game.state.scores))
@@ -248,7 +336,7 @@ def schema_cmd(out: str | None) -> None:
     if out is None:
         click.echo(text, nl=False)
     else:
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        writable(out, "--out")
         Path(out).write_text(text, encoding="utf-8")
         click.echo(f"wrote {out}")
 
@@ -272,6 +360,7 @@ def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...]) -> None:
     from elgrande.tools import docs
     from elgrande.tools.validate import Diagnostic
 
+    writable(out, "--out", folder=True)
     try:
         written = docs.write_docs(out, fmt, card_dirs)
     except CardError as exc:
@@ -304,7 +393,7 @@ def rules_cmd(ids: tuple[str, ...]) -> None:
         try:
             r = lookup(rid)
         except KeyError as exc:
-            click.echo(f"elgrande rules: {exc.args[0]}", err=True)
+            click.echo(f"error: {exc.args[0]}", err=True)
             unknown = True
             continue
         if i:
@@ -331,6 +420,7 @@ def examples_cmd(out: str | None) -> None:
         click.echo(str(src))
         return
     dest = Path(out)
+    writable(out, "--out", folder=True)
     clash = [p for p in src.rglob("*") if p.is_file() and (dest / p.relative_to(src)).exists()]
     if clash:
         raise click.UsageError(f"{dest / clash[0].relative_to(src)} exists; choose an empty "
@@ -375,10 +465,12 @@ def board_cmd(source: str, out: str, as_player: str | None,
     try:
         game = bs.load_position(source, card_dirs)
         svg = bs.board_svg(bs.view_for(game, bs.seat(game, as_player)), game.library.board)
+    except bs.NoSuchPlayer as exc:  # a bad option value, as everywhere
+        raise click.BadParameter(str(exc), param_hint="'--as'") from None
     except bs.SourceError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
-    Path(out).parent.mkdir(parents=True, exist_ok=True)  # as show and schema do
+    writable(out, "--out")
     Path(out).write_text(svg, encoding="utf-8")
     click.echo(f"wrote {out}")
 
@@ -395,15 +487,18 @@ def show_cmd(record: str, out: str, as_player: str | None,
     """Write a replay viewer of RECORD: one static HTML page stepping through the game.
     Exits 1 with one line on a bad RECORD."""
     from elgrande.records import RecordError
-    from elgrande.tools.board_svg import SourceError
+    from elgrande.tools.board_svg import NoSuchPlayer, SourceError
     from elgrande.tools.viewer import write_viewer
 
+    writable(out, "--out", folder=True)
     try:
         page = write_viewer(record, out, as_player, card_dirs)
     except RecordError as exc:
         rule = f"[{exc.rule}] " if exc.rule else ""
         click.echo(f"error: {record}:{exc.line}: {rule}{exc.message}", err=True)
         sys.exit(1)
+    except NoSuchPlayer as exc:  # a bad option value, as everywhere
+        raise click.BadParameter(str(exc), param_hint="'--as'") from None
     except SourceError as exc:
         click.echo(f"error: {record}: {exc}", err=True)
         sys.exit(1)
@@ -413,12 +508,13 @@ def show_cmd(record: str, out: str, as_player: str | None,
 @main.command(name="simulate")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=100, show_default=True,
               help="Number of games (seeds first-seed .. first-seed + games - 1).")
-@click.option("--first-seed", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Seed of the first game.")
+@click.option("--first-seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=1,
+              show_default=True, help="Seed of the first game (seeds are 0 to 2**64-1).")
 @click.option("--players", "-n", default="4", show_default=True,
               help="Player count, or comma-separated counts taken in turn by seed (B1.0).")
 @click.option("--bots", "-b", default="random", show_default=True,
-              help="Comma-separated bots by seat, repeated if shorter: random, greedy, ismcts.")
+              help="Comma-separated bots by seat: random, greedy, ismcts; a shorter list fills "
+              "the other seats with the last bot named.")
 @click.option("--sets", "set_names", multiple=True, default=("base",), show_default=True,
               help="Card sets, comma-separated (as for play) or repeated: base,colonies.")
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
@@ -456,14 +552,17 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
     """
     import os
 
-    from elgrande.errors import ElGrandeError
-    from elgrande.tools.simulate import SimConfig, SimError, simulate
+    from elgrande.errors import ElGrandeError, SettingError
+    from elgrande.tools.simulate import ResultsError, SimConfig, SimError, simulate
 
     try:
         counts = tuple(int(x) for x in players.split(",") if x.strip())
     except ValueError:
         raise click.UsageError(f"--players takes counts such as 4 or 3,4, not {players!r}"
                                ) from None
+    if first_seed + games - 1 > SEED_MAX:
+        raise click.UsageError(f"--first-seed {first_seed} --games {games}: the last seed "
+                               f"would pass 2**64-1; seeds are {SEED_RANGE}")
     if resume and fresh:
         raise click.UsageError("--resume and --fresh exclude each other")
     if baseline is not None and baseline != "base" and not os.path.isdir(baseline):
@@ -477,11 +576,20 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
         for n in counts:
             new_game(n, sets=set_names, seed=first_seed, variant=variant, errata=errata,
                      cards=card_dirs, fill=fill, logging=False)
+    except SettingError as exc:  # an unknown set, erratum or fill: a bad option value
+        raise _bad_setting(exc) from None
     except ElGrandeError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
     except ValueError:
         pass  # a bad player count: simulate's own checks word it as a usage error
+    try:
+        cfg.check()  # bad settings are refused before an output folder is made
+    except SimError as exc:
+        raise click.UsageError(str(exc)) from None
+    writable(out, "--out", folder=True)
+    if report is not None:
+        writable(report, "--report", folder=True)
     try:
         text, code = simulate(cfg, range(first_seed, first_seed + games), out, baseline,
                               report, jobs, backend, address, resume, fresh, progress,
@@ -489,6 +597,9 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
                               f"--players {players} --bots {bots} --variant {variant}"
                               + "".join(f" --cards {c}" for c in card_dirs)
                               + (f" --baseline {baseline}" if baseline else ""))
+    except ResultsError as exc:  # a results file that cannot be resumed: its input
+        click.echo(f"error: {_one_line(exc)}", err=True)
+        sys.exit(1)
     except SimError as exc:
         raise click.UsageError(str(exc)) from None
     except KeyboardInterrupt:

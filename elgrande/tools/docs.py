@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import yaml
 
+from elgrande.data import yamlpos
 from elgrande.data.cards import CardDef, CardSet, load_folders, parse_effect
 from elgrande.data.fills import fill_values
 from elgrande.data.kinds import shipped_kinds
@@ -46,6 +46,7 @@ from elgrande.dsl.region_forms import FORMS
 from elgrande.dsl.render import render
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
+from elgrande.engine.modules import FollowUp, RulesModule, find_module
 from elgrande.model.rule_ids import RULES, SOURCES, rule_key
 from elgrande.resources import cards_dir, grammar_dir, is_compiled, python_source
 
@@ -192,7 +193,7 @@ def _set_info(set_id: str) -> SetInfo:
     path = cards_dir() / set_id / "set.yaml"
     if not path.is_file():
         return SetInfo(set_id, set_id, "homebrew", False)
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yamlpos.load(path.read_text(encoding="utf-8"), str(path))[0] or {}
     return SetInfo(set_id, str(data.get("title", set_id)), str(data.get("status", "complete")),
                    True)
 
@@ -573,6 +574,32 @@ def answer_forms() -> list[tuple[str, str]]:
     return rows
 
 
+def _shipped_modules() -> list[tuple[str, RulesModule]]:
+    """``(set id, rules module)`` of every shipped set that names a rules module, in set
+    order."""
+    from elgrande.data.kinds import shipped_set_ids
+    from elgrande.data.manifests import read_manifest
+
+    out: list[tuple[str, RulesModule]] = []
+    for set_id in shipped_set_ids():
+        rules = read_manifest(set_id)[0].get("rules")
+        if isinstance(rules, str) and rules:
+            out.append((set_id, find_module(rules)))
+    return out
+
+
+def module_answer_forms() -> list[tuple[str, str]]:
+    """``(decision kind (set), answer form)`` the shipped sets' rules modules add to the
+    answer forms (their ``answer_docs``)."""
+    return [(f"{kind} ({set_id})", form) for set_id, module in _shipped_modules()
+            for kind, form in module.answer_docs]
+
+
+def follow_ups() -> list[FollowUp]:
+    """The follow-up decisions every shipped set's rules module declares, in set order."""
+    return [f for _, module in _shipped_modules() for f in module.follow_ups]
+
+
 def dsl_page() -> Page:
     """The effect-language reference page."""
     body: list[Element] = [
@@ -655,6 +682,20 @@ def dsl_page() -> Page:
                         "changes nothing.")))
     body.append(Table(("Decision", "Answer"), tuple(
         (_t(_anchor(f"answer-{k}"), _code(k)), _rst(a)) for k, a in answer_forms())))
+    added = module_answer_forms()
+    if added:
+        body.append(Para(_t("What the expansions' rules modules add to these answers:")))
+        body.append(Table(("Decision (set)", "Answer"), tuple(
+            (_t(_code(k)), _rst(a)) for k, a in added)))
+    body.append(Heading(2, _t("Follow-up decisions"), "follow-ups"))
+    body.append(Para(_t("Beside the decisions its statements ask, a set's rules module may "
+                        "ask a decision of its own after a move (inside a special action or "
+                        "between the turn's phases). Each is declared once in its module "
+                        "(", _code("follow_ups"), "); a scenario case answers it as the last "
+                        "column says (", _code("tests/cases/README.md"), ").")))
+    body.append(Table(("Rule", "Decision", "Asked", "Answer", "In a scenario case"), tuple(
+        (_rule_link(f.rule), _t(_link(f.kind, f"#answer-{f.kind}")), _t(f.when), _rst(f.answer),
+         _rst(f.step)) for f in follow_ups())))
     body.append(Heading(2, _t("Grammar"), "grammar"))
     body.append(Para(_t("The whole grammar, ", _code("grammar/effects.lark"), " (Lark, LALR):")))
     body.append(Code(grammar_text().rstrip("\n"), "lark"))

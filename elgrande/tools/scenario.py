@@ -8,7 +8,8 @@ registers the ``special`` step (card special actions) when it is importable.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import attrs
 from elgrande.data import yamlpos
 from elgrande.data.library import load_library
 from elgrande.engine.decisions import Decision
-from elgrande.engine.flow import FlowEngine, engine_for
+from elgrande.engine.flow import Flow, FlowEngine, engine_for
 from elgrande.engine.primitives import apply_court, court_decision
 from elgrande.errors import DataError, ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model import placement, scoring
@@ -46,7 +47,7 @@ STEP_KEYS: dict[str, frozenset[str] | None] = {
     "court": frozenset({"player", "limit", "from_provinces", "from_regions"}),
     "special": frozenset({"player", "card", "answers"}), "bids": None,
     "ship": frozenset({"player", "answers"}), "turn": frozenset({"player", "answers"}),
-    "take": frozenset({"player", "card", "open"}),
+    "take": frozenset({"player", "card", "open"}), "follow_up": None,
 }
 #: Position and expectation keys the engine can set up or compare today.
 SUPPORTED_POSITION = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
@@ -71,6 +72,12 @@ class Case:
     engine: FlowEngine
     first_bidder: int | None = None
     log: list[str] = attrs.field(factory=list)
+    #: the turn's flow data the steps share, as a game's (the offer of action cards, C13)
+    flow: Flow = attrs.field(factory=lambda: Flow([1], [], 0, parts={
+        "base": base_rules.BaseRound([], [], 0)}))
+    #: the player of the last step that names one (whose turn the steps play): a ``ship``
+    #: step of another player starts that player's turn (C5: nobody has sailed in it yet)
+    turn_player: int | None = None
 
     def player(self, name: Any) -> int:
         """The index of player ``name``.
@@ -96,17 +103,23 @@ class Case:
 
 @attrs.frozen
 class CaseResult:
-    """The outcome of one case: ``passed`` and, when not, the differences in words."""
+    """The outcome of one case: ``passed`` and, when not, the differences in words;
+    ``problem``: what is wrong with the case itself (it cannot be read, set up or run as
+    written), naming the key, else ''."""
 
     id: str
     title: str
     path: str
     passed: bool
     differences: tuple[str, ...] = ()
+    problem: str = ""
 
     def line(self) -> str:
-        """One line for the runner's output."""
+        """The runner's output for the case: one line, and a line per difference (a
+        problem of the case is one line naming its file and the key)."""
         status = "pass" if self.passed else "FAIL"
+        if self.problem:
+            return f"{self.id:<6} {status}  {self.path}: {self.problem}"
         out = f"{self.id:<6} {status}  {self.title}"
         if self.differences:
             out += "\n" + "\n".join(f"         - {d}" for d in self.differences)
@@ -180,8 +193,8 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     """Build a :class:`Case` from already-loaded case data (see :func:`load_case`).
 
     Raises:
-        ScenarioError: an unknown key, an unknown name, a bad count, or a position that
-        does not conserve caballeros.
+        ScenarioError: an unknown key, an unknown name, a bad count, a value of the wrong
+        shape, or a position that does not conserve caballeros; each names the key.
     """
     cid = str(data.get("id", Path(path).stem))
     check_case_keys(data, cid)
@@ -189,79 +202,163 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     if not isinstance(sets, list) or not all(isinstance(x, str) for x in sets):
         raise ScenarioError(f"{cid}: 'sets' must be a list of set ids")
     errata = data.get("errata") or []
+    if not isinstance(errata, list) or not all(isinstance(e, str) for e in errata):
+        raise ScenarioError(f"{cid}: 'errata' must be a list of erratum ids")
+    fill = data.get("fill")
+    if fill is not None and not isinstance(fill, str):
+        raise ScenarioError(f"{cid}: 'fill' must name a fill (e.g. provisional)")
     extra = data.get("cards") or []  # homebrew card folders, relative to the case file
     if isinstance(extra, str):
         extra = [extra]
     if not isinstance(extra, list) or not all(isinstance(f, str) for f in extra):
         raise ScenarioError(f"{cid}: 'cards' must name homebrew card folders")
-    lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra],
-                       data.get("fill"))
+    with _at(cid, "sets, errata, fill or cards"):
+        lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra], fill)
     board = lib.board
     engine = engine_for(lib)
-    names = [str(n) for n in data.get("players") or []]
+    players = data.get("players") or []
+    if not isinstance(players, list) or not all(isinstance(n, str) for n in players) \
+            or len(set(players)) != len(players):
+        raise ScenarioError(f"{cid}: 'players' must list the players' names (colours), each "
+                            "once, in seat order")
+    names = list(players)
     if not (board.min_players <= len(names) <= board.max_players):
-        raise ScenarioError(f"{cid}: {len(names)} players; the game takes "
+        raise ScenarioError(f"{cid}: players: {len(names)} players; the game takes "
                             f"{board.min_players}-{board.max_players} (B1.0)")
     state = State.empty(board, len(names))
     hand = engine.rules.last("initial_hand", board) or []
     state.hands = [list(hand) for _ in names]
     case = Case(cid, str(data.get("title", "")), path, data, board, names, state, engine)
     pos = data.get("position") or {}
-    state.round = _count(pos.get("round", 0), cid, "position.round")
+    with _at(cid, "position.round"):
+        state.round = _count(pos.get("round", 0), cid, "position.round")
     if "king" not in pos:
-        raise ScenarioError(f"{cid}: the position must give the king's region")
-    state.king = case.place(pos["king"])
-    for name, where in (pos.get("grandes") or {}).items():
-        state.grandes[case.player(name)] = case.place(where)
+        raise ScenarioError(f"{cid}: position.king: the position must give the king's "
+                            "region")
+    with _at(cid, "position.king"):
+        state.king = case.place(pos["king"])
+    with _at(cid, "position.grandes"):
+        for name, where in _mapping(pos, "grandes").items():
+            state.grandes[case.player(name)] = case.place(where)
     missing = [names[p] for p in range(len(names)) if state.grandes[p] == OFF_BOARD]
     if missing:
-        raise ScenarioError(f"{cid}: no Grande position for {missing}")
-    for region, by_player in (pos.get("regions") or {}).items():
-        for name, n in (by_player or {}).items():
-            state.caballeros[case.place(region)][case.player(name)] = _count(
-                n, cid, f"position.regions.{region}.{name}")
-    for name, n in (pos.get("castillo") or {}).items():
-        state.caballeros[board.castillo][case.player(name)] = _count(
-            n, cid, f"position.castillo.{name}")
-    for name, n in (pos.get("court") or {}).items():
-        state.court[case.player(name)] = _count(n, cid, f"position.court.{name}")
-    for place_id, sb_id in (pos.get("scoreboards") or {}).items():
-        try:
-            state.scoreboards[board.scoreboard_index(str(sb_id))] = case.place(place_id)
-        except KeyError as exc:
-            raise ScenarioError(f"{cid}: {exc.args[0]}") from None
-    for name, n in (pos.get("scores") or {}).items():
-        state.scores[case.player(name)] = _count(n, cid, f"position.scores.{name}")
-    for name, hand in (pos.get("hands") or {}).items():
-        p = case.player(name)
-        if not isinstance(hand, list):
-            raise ScenarioError(f"{cid}: position.hands.{name} must be a list of values")
-        state.hands[p] = sorted(_count(v, cid, f"position.hands.{name}") for v in hand)
-        state.discards[p] = sorted(set(board.power_cards) - set(state.hands[p]))
-    for name, taken in (pos.get("vetoes") or {}).items():
-        for r in taken if isinstance(taken, list) else [taken]:
-            state.lasting.append(Lasting("veto", case.player(name), int(r) + 1))
+        raise ScenarioError(f"{cid}: position.grandes: no Grande position for {missing}")
+    with _at(cid, "position.regions"):
+        for region, by_player in _mapping(pos, "regions").items():
+            for name, n in (by_player or {}).items():
+                state.caballeros[case.place(region)][case.player(name)] = _count(
+                    n, cid, f"position.regions.{region}.{name}")
+    with _at(cid, "position.castillo"):
+        for name, n in _mapping(pos, "castillo").items():
+            state.caballeros[board.castillo][case.player(name)] = _count(
+                n, cid, f"position.castillo.{name}")
+    with _at(cid, "position.court"):
+        for name, n in _mapping(pos, "court").items():
+            state.court[case.player(name)] = _count(n, cid, f"position.court.{name}")
+    with _at(cid, "position.scoreboards"):
+        for place_id, sb_id in _mapping(pos, "scoreboards").items():
+            try:
+                state.scoreboards[board.scoreboard_index(str(sb_id))] = case.place(place_id)
+            except KeyError as exc:
+                raise ScenarioError(f"{cid}: {exc.args[0]}") from None
+    with _at(cid, "position.scores"):
+        for name, n in _mapping(pos, "scores").items():
+            state.scores[case.player(name)] = _count(n, cid, f"position.scores.{name}")
+    with _at(cid, "position.hands"):
+        for name, hand in _mapping(pos, "hands").items():
+            p = case.player(name)
+            if not isinstance(hand, list):
+                raise ScenarioError(f"{cid}: position.hands.{name} must be a list of values")
+            state.hands[p] = sorted(_count(v, cid, f"position.hands.{name}") for v in hand)
+            state.discards[p] = sorted(set(board.power_cards) - set(state.hands[p]))
+    with _at(cid, "position.vetoes"):
+        for name, taken in _mapping(pos, "vetoes").items():
+            for r in taken if isinstance(taken, list) else [taken]:
+                state.lasting.append(Lasting("veto", case.player(name),
+                                             _count(r, cid, f"position.vetoes.{name}") + 1))
     inq = pos.get("inquisitor")
     if inq:
-        for region, n in (inq.get("regions") or {}).items():
-            state.neutral[case.place(region)] = int(n)
-        holder = inq.get("holder")
-        state.neutral_holder = NOBODY if holder is None else case.player(holder)
+        with _at(cid, "position.inquisitor"):
+            for region, n in _mapping(inq, "regions").items():
+                state.neutral[case.place(region)] = _count(
+                    n, cid, f"position.inquisitor.regions.{region}")
+            holder = inq.get("holder")
+            state.neutral_holder = NOBODY if holder is None else case.player(holder)
     for key in sorted(set(pos) - SUPPORTED_POSITION):  # the rules modules' own pieces
-        if not any(fn(case, key, pos[key]) for fn in engine.rules.hooks["case_position"]):
-            raise ScenarioError(f"{cid}: the position key {key!r} is not supported yet with "
-                                f"sets {list(board.sets)}")
-    provinces = pos.get("provinces") or {}
-    for p in range(len(names)):
-        if names[p] in provinces:
-            state.provinces[p] = _count(provinces[names[p]], cid,
-                                        f"position.provinces.{names[p]}")
-        else:
-            state.provinces[p] = board.caballeros_per_player - state.court[p] - state.on_board(p)
+        with _at(cid, f"position.{key}"):
+            if not any(fn(case, key, pos[key]) for fn in engine.rules.hooks["case_position"]):
+                raise ScenarioError(f"{cid}: the position key {key!r} is not supported yet "
+                                    f"with sets {list(board.sets)}")
+    with _at(cid, "position.provinces"):
+        provinces = _mapping(pos, "provinces")
+        unknown = [n for n in provinces if n not in names]
+        if unknown:
+            case.player(unknown[0])
+        for p in range(len(names)):
+            if names[p] in provinces:
+                state.provinces[p] = _count(provinces[names[p]], cid,
+                                            f"position.provinces.{names[p]}")
+            else:
+                state.provinces[p] = (board.caballeros_per_player - state.court[p]
+                                      - state.on_board(p))
     problems = state.conservation_errors(board)
     if problems:
         raise ScenarioError(f"{cid}: position does not conserve caballeros: {problems}")
     return case
+
+
+#: The Python errors a case value of an unexpected shape can raise in the code that reads
+#: it: each becomes a :class:`ScenarioError` naming the key (:func:`_at`).
+_SHAPE_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
+                 ZeroDivisionError, RecursionError, MemoryError)
+
+
+@contextlib.contextmanager
+def _at(cid: str, where: str) -> Iterator[None]:
+    """Name ``where`` (a key path such as ``position.france``) in every problem of the
+    case found inside: a ScenarioError or a card-data error gets ``where`` in front, a
+    Python error from a value of an unexpected shape becomes a ScenarioError naming it."""
+    try:
+        yield
+    except ScenarioError as exc:
+        text = _without_id(str(exc), cid)
+        if text.startswith(where.split(".")[0]):
+            raise
+        raise ScenarioError(f"{cid}: {where}: {text}") from None
+    except IllegalMove:
+        raise
+    except ElGrandeError as exc:
+        raise ScenarioError(f"{cid}: {where}: {_one_line(exc)}") from None
+    except _SHAPE_ERRORS:
+        raise ScenarioError(f"{cid}: {where}: a value of the wrong shape (see "
+                            "tests/cases/README.md for this key)") from None
+
+
+def _without_id(text: str, cid: str) -> str:
+    return text[len(cid) + 2:] if text.startswith(f"{cid}: ") else text
+
+
+def _mapping(data: Any, key: str) -> Mapping[Any, Any]:
+    """``data[key]`` as a mapping (absent or null: empty).
+
+    Raises:
+        ScenarioError: another shape.
+    """
+    value = data.get(key) if isinstance(data, Mapping) else None
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{key} must be a mapping, not {_shape(value)}")
+    return value
+
+
+def _shape(value: Any) -> str:
+    """What kind of value ``value`` is, in words (for a case writer)."""
+    for t, word in ((bool, "true/false"), (int, "a number"), (float, "a number"),
+                    (str, "a text"), (list, "a list"), (Mapping, "a mapping")):
+        if isinstance(value, t):
+            return word
+    return "null" if value is None else "another value"
 
 
 def _count(v: Any, cid: str, where: str) -> int:
@@ -443,8 +540,12 @@ def run_case(case: Case) -> CaseResult:
     data = case.data
     steps = data.get("do") or []
     expect = data.get("expect") or {}
+    if not isinstance(expect, Mapping):
+        return _fail(case, ["expect must be a mapping"])
     illegal = expect.get("illegal")
-    allowed = [illegal] if isinstance(illegal, str) else list(illegal or [])
+    allowed = [illegal] if isinstance(illegal, str) else illegal or []
+    if not isinstance(allowed, list) or not all(isinstance(r, str) for r in allowed):
+        return _fail(case, ["expect.illegal must be a rule id or a list of rule ids"])
     start = case.state.copy()
     diffs: list[str] = []
     for i, st in enumerate(steps):
@@ -453,7 +554,7 @@ def run_case(case: Case) -> CaseResult:
         (name, arg), = st.items()
         fn = _step_fn(case, name)
         if fn is None:
-            return _fail(case, [f"step {name!r} is not supported with sets "
+            return _fail(case, [f"step {i + 1}: step {name!r} is not supported with sets "
                                 f"{list(case.board.sets)}"])
         last = i == len(steps) - 1
         snapshot = case.state.to_json()
@@ -468,14 +569,28 @@ def run_case(case: Case) -> CaseResult:
                     diffs.append("the refused step changed the state")
                 return _done(case, diffs)
             return _fail(case, [f"step {i + 1} ({name}) refused: {exc}"])
-        except (ScenarioError, DataError, ElGrandeError) as exc:
-            return _fail(case, [f"step {i + 1} ({name}): {exc}"])
+        except DataError as exc:  # card data a step uses, unknown and no fill given
+            text = exc.message + (f" ({exc.hint})" if exc.hint else "") if not exc.path \
+                else str(exc)
+            return _fail(case, [f"step {i + 1} ({name}): {text}"])
+        except ElGrandeError as exc:
+            return _fail(case, [f"step {i + 1} ({name}): {_without_id(_one_line(exc), case.id)}"])
+        except _SHAPE_ERRORS:
+            return _fail(case, [f"step {i + 1} ({name}): a value of the wrong shape (see "
+                                "tests/cases/README.md for this step)"])
+        if isinstance(arg, Mapping) and arg.get("player") in case.names:
+            case.turn_player = case.names.index(arg["player"])
     if allowed:
         diffs.append(f"expected the last step to be refused citing {allowed}, but it was "
                      "carried out")
     problems = case.state.conservation_errors(case.board)
     diffs.extend(problems)
-    _compare(case, expect, start, diffs)
+    for key in expect:  # key by key, so that a malformed one is named
+        try:
+            with _at(case.id, f"expect.{key}"):
+                _compare(case, {key: expect[key]}, start, diffs)
+        except ScenarioError as exc:
+            return _fail(case, [_without_id(str(exc), case.id)])
     return _done(case, diffs)
 
 
@@ -493,26 +608,43 @@ def _done(case: Case, diffs: list[str]) -> CaseResult:
     return CaseResult(case.id, case.title, case.path, not diffs, tuple(diffs))
 
 
-def _fail(case: Case, diffs: list[str]) -> CaseResult:
-    return CaseResult(case.id, case.title, case.path, False, tuple(diffs))
+def _fail(case: Case, problem: list[str]) -> CaseResult:
+    """A case that cannot be run as written: one problem, naming the key or step."""
+    return _problem(case.id, case.title, case.path, problem[0])
+
+
+def _problem(cid: str, title: str, path: str, text: str) -> CaseResult:
+    text = _without_id(" ".join(text.split()), cid)
+    return CaseResult(cid, title, path, False, (text,), text)
 
 
 def run_file(path: str | Path) -> CaseResult:
     """Load and run one case file. A file that cannot be read or set up, or a malformed
-    case (any unexpected shape of its data), is a failed result with a one-line reason:
-    the runner then goes on with the other cases."""
+    case (any unexpected shape of its data), is a failed result with a one-line problem
+    naming the key: the runner then goes on with the other cases."""
+    stem = Path(path).stem
     try:
         case = load_case(path)
-    except (ElGrandeError, OSError, UnicodeDecodeError) as exc:
-        return CaseResult(Path(path).stem, "", str(path), False, (_one_line(exc),))
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return CaseResult(Path(path).stem, "", str(path), False,
-                          (f"malformed case: {_one_line(exc)}",))
+    except ScenarioError as exc:  # "<case id or file>: <key>: what is wrong"
+        cid, sep, rest = _one_line(exc).partition(": ")
+        named = sep and " " not in cid
+        return _problem(cid if named and cid != str(path) else stem, "", str(path),
+                        rest if named else _one_line(exc))
+    except UnicodeDecodeError as exc:
+        return _problem(stem, "", str(path), f"not UTF-8 text (byte {exc.object[exc.start]:#04x}"
+                        f" at offset {exc.start})")
+    except OSError as exc:
+        return _problem(stem, "", str(path), f"cannot be read ({exc.strerror or 'an error'})")
+    except ElGrandeError as exc:
+        return _problem(stem, "", str(path), _one_line(exc))
+    except _SHAPE_ERRORS:
+        return _problem(stem, "", str(path), "a value of the wrong shape (see "
+                        "tests/cases/README.md)")
     try:
         return run_case(case)
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        return CaseResult(case.id, case.title, case.path, False,
-                          (f"malformed case: {_one_line(exc)}",))
+    except Exception as exc:  # noqa: BLE001 - the runner goes on with the other cases
+        return _problem(case.id, case.title, case.path, "the case could not be run "
+                        f"({type(exc).__name__} in the runner): please report it")
 
 
 def _one_line(exc: BaseException) -> str:
@@ -525,7 +657,8 @@ def case_files(paths: Sequence[str | Path]) -> list[Path]:
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")
+                              and q.is_file()))
         else:
             out.append(p)
     return out
@@ -543,27 +676,49 @@ def _answer_names(case: Case, answer: Any) -> Any:
 
 @step("special")
 def _special(case: Case, arg: Any) -> None:
-    """Carry out a card's special action with the answers given, in order. A secret
-    choice takes one answer: a mapping player -> region. Runs on a copy and commits only
-    when the whole action succeeds, so a refused answer changes nothing."""
+    """Carry out a card's special action with the answers given, in order, as a game does
+    (B4.4): the card's script with its decisions (a secret choice takes one answer: a
+    mapping player -> region; a rules module's follow-up decisions inside it, such as the
+    relocations a move left unused (C11) or a limit-table seat (C10), take the next
+    answers), then the sets' ``special_done`` hooks (the gold and goods printed on a
+    7th-stack card appear, C7; a removed card leaves the offer, C13), then the follow-up
+    decisions a game asks between phases (a seat, C10; the new discs the player may take
+    at once, C7), answered by the answers left. A card a fill plays with no special action
+    (docs/cards.md) is carried out with no effect. Runs on a copy and commits only
+    when the whole action succeeds, so a refused answer changes nothing.
+
+    Raises:
+        ScenarioError: an unknown card, answers left over or missing (naming the decision
+        still waiting). MissingCardData: card data the action uses is unknown and the case
+        names no fill. IllegalMove: a refused answer.
+    """
     lib = case.engine.lib
+    engine = case.engine
     actor = case.player(_arg(case, arg, "player", "special"))
     card = str(_arg(case, arg, "card", "special"))
-    if card not in lib.scripts:
+    if card not in lib.scripts and card not in lib.cards.cards:
         raise ScenarioError(f"{case.id}: unknown card {card!r}")
-    work = case.state.copy()
-    interp = case.engine.interpreter
-    run = interp.begin(card, actor)
-    events: list[dict[str, Any]] = []
-    decision = interp.advance(work, run, events)
     answers = arg.get("answers") or []
     if not isinstance(answers, list):
         raise ScenarioError(f"{case.id}: answers must be a list")
+    work = case.state.copy()
+    flow = case.flow.copy()
+    flow.turn_order, flow.turn_i, flow.card = [actor], 0, card
+    flow.phase = base_rules.SPECIAL
+    interp = engine.interpreter
+    events: list[dict[str, Any]] = []
+    run = interp.begin(card, actor) if card in lib.scripts else None
+    decision = interp.advance(work, run, events) if run is not None else None
+    over = False  # the script is over and the special_done hooks have run
     for raw in answers:
+        if decision is None and not over:
+            decision, over = _special_over(case, work, flow, events), True
         if decision is None:
             raise ScenarioError(f"{case.id}: answer {raw!r} given but the special action "
-                                "is over")
-        if decision.kind == "secret_region":
+                                "and its follow-up decisions are over")
+        if over or run is None:
+            decision = _follow_up_answer(case, work, flow, decision, raw, events)
+        elif decision.kind == "secret_region":
             if not isinstance(raw, dict):
                 raise ScenarioError(f"{case.id}: a secret choice takes {{player: region}}")
             for name, region in raw.items():
@@ -571,8 +726,77 @@ def _special(case: Case, arg: Any) -> None:
         else:
             decision = interp.answer(work, run, decision.players[0],
                                      _answer_names(case, raw), events)
+    if decision is None and not over:
+        decision = _special_over(case, work, flow, events)
     if decision is not None:
         raise ScenarioError(f"{case.id}: the special action still waits for "
-                            f"{decision.kind} by player(s) {decision.players}: "
+                            f"{decision.kind} ({decision.rule}) by player(s) "
+                            f"{[case.names[p] for p in decision.players]}: "
                             f"{decision.prompt}")
     case.state = work
+    case.flow = flow
+
+
+@step("follow_up")
+def _follow_up(case: Case, arg: Any) -> None:
+    """The step ``follow_up: [answers]``: answer, in order, the decisions a rules module
+    asks between a turn's phases after the previous step (a limit-table seat a ``court``
+    or ``ship`` step left empty, C10), as a game asks them of the player whose turn it is
+    (the last step's player). Refused whole.
+
+    Raises:
+        ScenarioError: no decision waits for an answer given, or one still waits after
+        the last. IllegalMove: a refused answer.
+    """
+    answers = arg if isinstance(arg, list) else [arg]
+    work = case.state.copy()
+    flow = case.flow.copy()
+    flow.turn_order, flow.turn_i, flow.phase = [max(case.turn_player or 0, 0)], 0, ""
+    events: list[dict[str, Any]] = []
+    decision = follow_up(case, work, flow, events)
+    for raw in answers:
+        if decision is None:
+            raise ScenarioError(f"{case.id}: answer {raw!r} given but no follow-up decision "
+                                "waits")
+        decision = _follow_up_answer(case, work, flow, decision, raw, events)
+    if decision is not None:
+        raise ScenarioError(f"{case.id}: a follow-up decision still waits: {decision.kind} "
+                            f"({decision.rule}) by {[case.names[p] for p in decision.players]}"
+                            f": {decision.prompt}")
+    case.state = work
+    case.flow = flow
+
+
+def _special_over(case: Case, state: State, flow: Flow,
+                  events: list[dict[str, Any]]) -> Decision | None:
+    """The special action's script is over: run the sets' ``special_done`` hooks (as the
+    base game's turn does) and return the first follow-up decision a game asks next."""
+    done = case.engine.rules.special_done
+    if done is not None:
+        done(case.engine, state, flow, events)
+    flow.phase = ""  # between the turn's phases
+    return follow_up(case, state, flow, events)
+
+
+def follow_up(case: Case, state: State, flow: Flow,
+              events: list[dict[str, Any]]) -> Decision | None:
+    """The decision a rules module asks between a turn's phases (hook ``interlude``: a
+    limit-table seat, C10; new discs to take at once, C7), or None."""
+    interlude = case.engine.rules.last_of("interlude")
+    return interlude(case.engine, state, flow, events) if interlude is not None else None
+
+
+def _follow_up_answer(case: Case, state: State, flow: Flow, d: Decision, raw: Any,
+                      events: list[dict[str, Any]]) -> Decision | None:
+    """Answer follow-up decision ``d`` (hook ``interlude_answer``) with ``raw``; the next
+    follow-up decision, or None.
+
+    Raises:
+        IllegalMove: a refused answer.
+    """
+    flow.pending = d
+    take = case.engine.rules.last_of("interlude_answer")
+    if take is None or not take(case.engine, state, flow, d.players[0], raw, events):
+        raise ScenarioError(f"{case.id}: no rules module takes the answer to {d.prompt}")
+    flow.pending = None
+    return follow_up(case, state, flow, events)

@@ -41,17 +41,34 @@ from elgrande.model.scoring import GeneralScoring, RegionScore
 #: Keys of a finished game's line.
 SCHEMA_KEYS = ("answers", "bots", "cards", "errata", "fill", "players", "points",
                "round_points", "scores", "seed", "sets", "taken", "variant", "winners")
-#: Keys that must agree between a results file and the settings resuming it.
-CONFIG_KEYS = ("bots", "cards", "errata", "fill", "players", "sets", "variant")
+#: Keys that must agree between a results file and the settings resuming it (a refusal
+#: names the first that differs, in this order: the player count before the bots by seat).
+CONFIG_KEYS = ("players", "sets", "variant", "fill", "cards", "errata", "bots")
 #: The remainder source: points not from a scoring the tally knows (so sources add up).
 OTHER = "other"
 #: Most answers one game may take (a flow bug otherwise).
 MAX_ANSWERS = 100_000
+#: The largest count or number of points a results line may hold (far above any game's;
+#: the statistics turn them into floats).
+BIGGEST = 10**9
 
 
 class SimError(ElGrandeError):
     """A simulation cannot run as asked (bad settings, a results file made with other
     settings, a missing extra). The message is one line for the command line."""
+
+
+def _set_names(sets: Sequence[str]) -> tuple[str, ...]:
+    from elgrande.data.kinds import set_names  # on use: this module stays light
+
+    return set_names(sets)
+
+
+class ResultsError(SimError):
+    """A results file that cannot be resumed: a line that is not a game line of
+    ``elgrande simulate`` (:func:`line_schema`, and scores, winners and points that agree),
+    a seed twice, or games played with other settings. One line naming the file and line;
+    the command line exits 1 (a problem in its input)."""
 
 
 @attrs.frozen
@@ -61,8 +78,11 @@ class SimConfig:
     Attributes:
         players: the player counts (2..5, B1.0); game ``seed`` has
             ``players[seed % len(players)]`` players.
-        bots: bot names by seat, repeated when shorter than the player count.
-        sets: card sets; variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
+        bots: bot names by seat; when shorter than the player count, the last one named
+            fills the other seats (:func:`elgrande.bots.seat_bots`).
+        sets: card sets, a sequence of names (one string is refused with ValueError:
+            ``"base"`` is not ``('b', 'a', 's', 'e')``);
+        variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
         errata: optional errata ids; cards: homebrew card folders (as given);
         fill: the name of a fill for expansion cards' unknown fields (EXPANSIONS.md 6),
             passed to ``new_game(fill=...)``; None for none.
@@ -70,7 +90,7 @@ class SimConfig:
 
     players: tuple[int, ...] = (4,)
     bots: tuple[str, ...] = ("random",)
-    sets: tuple[str, ...] = ("base",)
+    sets: tuple[str, ...] = attrs.field(default=("base",), converter=_set_names)
     variant: str = "standard"
     errata: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
@@ -81,8 +101,10 @@ class SimConfig:
         return self.players[seed % len(self.players)]
 
     def bots_for(self, players: int) -> list[str]:
-        """The bot names by seat for a game of ``players``."""
-        return [self.bots[i % len(self.bots)] for i in range(players)]
+        """The bot names by seat for a game of ``players`` (:func:`~elgrande.bots.seat_bots`)."""
+        from elgrande.bots import seat_bots
+
+        return seat_bots(self.bots, players)
 
     def expected(self, seed: int) -> dict[str, Any]:
         """The :data:`CONFIG_KEYS` fields a line of game ``seed`` must carry."""
@@ -104,7 +126,8 @@ class SimConfig:
         from elgrande.game import new_game
 
         if self.fill is not None and "fill" not in inspect.signature(new_game).parameters:
-            raise SimError("this engine has no fills yet (EXPANSIONS.md 6): drop --fill")
+            raise SimError("this engine has no fills yet (docs/homebrew.md, section 8): "
+                           "drop --fill")
         if not self.players or any(not 2 <= n <= 5 for n in self.players):
             raise SimError(f"player counts must be 2 to 5 (B1.0), not {list(self.players)}")
         if not self.bots:
@@ -225,26 +248,113 @@ def record_line(record: dict[str, Any]) -> str:
     return json.dumps(record, sort_keys=True, separators=(",", ":"))
 
 
+def line_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a results line (module docstring): a finished
+    game's line, or a failed game's ``{"seed", "error", <settings>}`` (anything else on it
+    is not read). Seat numbers, and the lengths of what is listed by seat, are checked
+    against the line's ``players``; counts and points lie within :data:`BIGGEST`.
+    :func:`read_results` checks it with ``integer`` meaning a JSON integer (not ``2.0``)."""
+    strings = {"type": "array", "items": {"type": "string"}}
+    count = {"type": "integer", "minimum": 0, "maximum": BIGGEST}
+    signed = {"type": "integer", "minimum": -BIGGEST, "maximum": BIGGEST}
+    settings: dict[str, Any] = {
+        "seed": {"type": "integer", "minimum": 0},
+        "players": {"type": "integer", "minimum": 2, "maximum": 5},
+        "bots": strings, "sets": strings, "errata": strings, "cards": strings,
+        "variant": {"enum": ["standard", "short", "six_rounds"]},
+        "fill": {"type": ["string", "null"]}}
+    by_seat = [{"if": {"properties": {"players": {"const": n}}},
+                "then": {"properties": {
+                    "bots": {"minItems": n, "maxItems": n},
+                    "scores": {"minItems": n, "maxItems": n},
+                    "points": {"minItems": n, "maxItems": n},
+                    "winners": {"items": {"maximum": n - 1}},
+                    "round_points": {"additionalProperties": {"minItems": n, "maxItems": n}},
+                    "taken": {"items": {"properties": {"seat": {"maximum": n - 1}}}}}}}
+               for n in range(2, 6)]
+    game = {"type": "object", "required": list(SCHEMA_KEYS), "additionalProperties": False,
+            "properties": {
+                **settings,
+                "scores": {"type": "array", "items": count},
+                "winners": {"type": "array", "items": count, "minItems": 1,
+                            "uniqueItems": True},
+                "points": {"type": "array", "items": {
+                    "type": "object", "additionalProperties": signed}},
+                "round_points": {"type": "object", "propertyNames": {"pattern": "^[0-9]+$"},
+                                 "additionalProperties": {"type": "array", "items": signed}},
+                "taken": {"type": "array", "items": {
+                    "type": "object", "required": ["round", "seat", "card"],
+                    "additionalProperties": False,
+                    "properties": {"round": count, "seat": count, "card": {"type": "string"}}}},
+                "answers": count},
+            "allOf": by_seat}
+    failed = {"type": "object", "required": ["seed", "error", *CONFIG_KEYS],  # other keys
+              "properties": {**settings, "error": {"type": "string"}},  # are not read:
+              "allOf": by_seat}  # the game counts as failed and is played again
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "if": {"required": ["error"]}, "then": failed, "else": game}
+
+
+def _line_problem(rec: Any, validator: Any) -> str | None:
+    """What is wrong with one results line ``rec`` (a JSON value), or None."""
+    from jsonschema.exceptions import best_match
+
+    err = best_match(validator.iter_errors(rec))
+    if err is not None:
+        where = "/".join(str(k) for k in err.absolute_path)
+        return (f"{where}: " if where else "") + " ".join(err.message.split())[:200]
+    if "error" in rec:
+        return None
+    scores = rec["scores"]
+    if rec["winners"] != [p for p, v in enumerate(scores) if v == max(scores)]:
+        return f"winners {rec['winners']} are not the seats with the most points {scores}"
+    for p, pts in enumerate(rec["points"]):
+        if sum(pts.values()) != scores[p]:
+            return f"points of seat {p} add up to {sum(pts.values())}, not its score {scores[p]}"
+    for p in range(rec["players"]):
+        gained = sum(r[p] for r in rec["round_points"].values())
+        if gained != scores[p]:
+            return f"round_points of seat {p} add up to {gained}, not its score {scores[p]}"
+    return None
+
+
 def read_results(path: str | Path) -> list[dict[str, Any]]:
-    """The game lines of a results file, in file order ([] if it does not exist).
+    """The game lines of a results file, in file order ([] if it does not exist), each
+    checked (:func:`line_schema`; winners are the seats with the most points, each
+    seat's points and round points add up to its score; each seed once).
 
     Raises:
-        SimError: a line is not a JSON object with a ``seed`` (with its line number).
+        ResultsError: a line that is not a game line of ``elgrande simulate`` or a seed
+        given twice (one line, with the file, line number and what is wrong).
     """
     p = Path(path)
     if not p.exists():
         return []
+    import jsonschema  # only to resume (a runtime dependency)
+
+    base = jsonschema.Draft202012Validator
+    strict = base.TYPE_CHECKER.redefine(  # 2.0 is no integer here: it would index a list
+        "integer", lambda _, v: isinstance(v, int) and not isinstance(v, bool))
+    checker = jsonschema.validators.extend(base, type_checker=strict)  # type: ignore[no-untyped-call]
+    validator = checker(line_schema())
     out = []
-    with p.open(encoding="utf-8") as fh:
+    seen: dict[int, int] = {}
+    with p.open(encoding="utf-8", errors="replace") as fh:
         for i, line in enumerate(fh, 1):
             if not line.strip():
                 continue
             try:
                 rec = json.loads(line)
-            except json.JSONDecodeError:
-                rec = None
-            if not isinstance(rec, dict) or not isinstance(rec.get("seed"), int):
-                raise SimError(f"{p}:{i}: not a game line of 'elgrande simulate'")
+            except (json.JSONDecodeError, RecursionError):
+                problem: str | None = "not JSON"
+            else:
+                problem = _line_problem(rec, validator)
+            if problem is None and rec["seed"] in seen:
+                problem = f"game {rec['seed']} is also on line {seen[rec['seed']]}"
+            if problem is not None:
+                raise ResultsError(f"{p}:{i}: not a game line of 'elgrande simulate' "
+                                   f"({problem}): use another --out or --fresh")
+            seen[rec["seed"]] = i
             out.append(rec)
     return out
 
@@ -263,8 +373,8 @@ def _known(config: SimConfig, path: Path, seeds: Sequence[int],
         exp = config.expected(s)
         if {k: rec.get(k) for k in CONFIG_KEYS} != exp:
             diff = next(k for k in CONFIG_KEYS if rec.get(k) != exp[k])
-            raise SimError(f"{path}: game {s} was played with {diff} {rec.get(diff)!r}, "
-                           f"not {exp[diff]!r}: use another --out or --fresh")
+            raise ResultsError(f"{path}: game {s} was played with {diff} {rec.get(diff)!r}, "
+                               f"not {exp[diff]!r}: use another --out or --fresh")
         if "error" not in rec or s not in wanted:
             done[s] = rec
     return done
@@ -325,6 +435,13 @@ def _worker_init() -> None:
 
 
 def _ray(tasks: list[Task], address: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Ray's results of ``tasks``; Ray is imported and started here, before any result is
+    asked for (so a missing extra or an unreachable cluster is refused before the
+    results files are opened).
+
+    Raises:
+        SimError: Ray is not installed, or cannot be started or reached.
+    """
     try:
         import ray
     except ImportError:
@@ -340,16 +457,20 @@ def _ray(tasks: list[Task], address: str | None) -> Iterator[tuple[str, dict[str
             where = f" at {address}" if address else ""
             raise SimError(f"cannot start or reach Ray{where}: "
                            + " ".join(str(exc).split())) from None
-    try:
-        remote = ray.remote(_play_task)
-        live = [remote.remote(t) for t in tasks]
-        while live:
-            finished, live = ray.wait(live, num_returns=1)
-            for ref in finished:
-                yield ray.get(ref)
-    finally:
-        if started:
-            ray.shutdown()
+
+    def results() -> Iterator[tuple[str, dict[str, Any]]]:
+        try:
+            remote = ray.remote(_play_task)
+            live = [remote.remote(t) for t in tasks]
+            while live:
+                finished, live = ray.wait(live, num_returns=1)
+                for ref in finished:
+                    yield ray.get(ref)
+        finally:
+            if started:
+                ray.shutdown()
+
+    return results()
 
 
 @attrs.frozen
@@ -391,6 +512,8 @@ def run_games(sets: Sequence[ResultSet], seeds: Sequence[int], jobs: int = 0,
     paths = {rs.label: tuple(str(Path(c).resolve()) for c in rs.config.cards) for rs in sets}
     tasks = [Task(rs.label, rs.config, s, paths[rs.label]) for s in seeds for rs in sets
              if s not in known[rs.label]]
+    results = iter(_ray(tasks, address) if backend == "ray" else
+                   _local(tasks, jobs or default_jobs()))  # Ray refuses here, before files
     files = {}
     for rs in sets:
         rs.path.parent.mkdir(parents=True, exist_ok=True)
@@ -398,8 +521,6 @@ def run_games(sets: Sequence[ResultSet], seeds: Sequence[int], jobs: int = 0,
         for s in sorted(known[rs.label]):  # drop failed games, keep the rest
             files[rs.label].write(record_line(known[rs.label][s]) + "\n")
         files[rs.label].flush()
-    results = iter(_ray(tasks, address) if backend == "ray" else
-                   _local(tasks, jobs or default_jobs()))
     try:
         hide = True if not tasks or progress is False else None if progress is None else False
         with tqdm(total=len(tasks), unit="game", disable=hide,

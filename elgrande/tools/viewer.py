@@ -7,7 +7,13 @@ to that point, the decision just answered, and a score chart (inline SVG) with a
 at the step. Buttons and the arrow keys (Home/End too) step; ``#step=N`` in the address
 opens step N. Drawn from one player's view (``--as``: ``game.view(p)``) or the public
 one (:func:`~elgrande.tools.board_svg.public_view`): nothing hidden is embedded (B8.5a).
-A secret choice's answer is shown only to its own player.
+A secret choice's answer (a decision kind declared secret, :func:`~elgrande.engine.decisions.
+answer_as_seen`) is shown only to its own player; the others read e.g. "blue chose 13
+cards". A kind public at the reveal (the secret discs, B8.5) shows every player's choice
+in the caption of the last one set; one never public (I1's card choice) never does.
+
+What steps have in common is embedded once (:func:`pack`: each SVG tag written once, each
+step a list of tag numbers), so a long game stays small.
 
 The page has a self-test hook for headless browsers: ``#selftest`` steps forward and
 back and writes a JSON verdict into ``<pre id="selftest">`` (read with ``--dump-dom``).
@@ -17,24 +23,33 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from elgrande.engine.decisions import REVEAL, answer_as_seen, secret_kinds
 from elgrande.records import replay
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
-#: Decision kinds whose answers stay secret from the others until revealed (B8.5a).
-SECRET_KINDS = ("secret_region",)
 #: The score chart's size (pixels).
 CHART_W, CHART_H = 560, 180
 
 
-def _answer_text(entry: dict[str, Any], viewer: int | None) -> str:
-    if entry["kind"] in SECRET_KINDS and viewer != entry["player"]:
-        return "(secret)"
-    a = entry["answer"]
-    return a if isinstance(a, str) else json.dumps(a)
+def step_caption(i: int, name: str, prompt: str, entry: dict[str, Any],
+                 viewer: int | None) -> str:
+    """The caption of answer ``i`` (1-based) of the record entry ``entry`` (``player``,
+    ``kind``, ``answer``) by the player called ``name``, as ``viewer`` (a seat, or None
+    for the public) may see it: a secret kind's answer of another player reads e.g.
+    "Answer 3: blue chose 13 cards (secret)" (B8.5a)."""
+    seen, a = answer_as_seen(entry["kind"], entry["player"], entry["answer"], viewer)
+    if not seen:
+        return f"Answer {i}: {name} {a} ({entry['kind']}, secret)."
+    return f"Answer {i}: {name} — {prompt} ({entry['kind']}): {_shown(a)}"
+
+
+def _shown(answer: Any) -> str:
+    return answer if isinstance(answer, str) else json.dumps(answer)
 
 
 def frames(lines: Sequence[str], player: int | None,
@@ -68,12 +83,25 @@ def frames(lines: Sequence[str], player: int | None,
                 "scores": list(game.state.scores), "round": game.flow.round}
 
     steps = [step("The game is set up; nothing answered yet.")]
+    secret = secret_kinds()
+    group: list[dict[str, Any]] = []  # answers of a secret choice not yet revealed
     for i, entry in enumerate(final.history, 1):
         d = game.pending
         prompt = d.prompt if d is not None else ""
+        last = d is not None and len(d.players) == 1  # the choices are revealed after it
         game.answer(entry["player"], entry["answer"])
-        steps.append(step(f"Answer {i}: {names[entry['player']]} — {prompt} "
-                          f"({entry['kind']}): {_answer_text(entry, player)}"))
+        caption = step_caption(i, names[entry["player"]], prompt, entry, player)
+        kind = secret.get(entry["kind"])
+        if kind is not None and kind.until == REVEAL:  # public once all are in (B8.5)
+            group.append(entry)
+            if last:
+                seen = [answer_as_seen(e["kind"], e["player"], e["answer"], player,
+                                       revealed=True)[1] for e in group]
+                caption += " Revealed: " + ", ".join(
+                    f"{names[e['player']]} {_shown(a)}"
+                    for e, a in zip(group, seen, strict=True)) + "."
+                group = []
+        steps.append(step(caption))
     return {"names": names, "log": list(game.log), "steps": steps, "colours": list(COLOURS)}
 
 
@@ -134,7 +162,10 @@ _JS = r"""
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("data").textContent);
-  var steps = DATA.steps, cur = 0;
+  var steps = DATA.steps, pieces = DATA.pieces, cur = 0;
+  function svgOf(s) {
+    return s.parts.map(function (k) { return pieces[k]; }).join("");
+  }
   var board = document.getElementById("board"), log = document.getElementById("log");
   var did = document.getElementById("did"), pos = document.getElementById("pos");
   var range = document.getElementById("range"), marker = document.getElementById("chart-marker");
@@ -143,7 +174,7 @@ _JS = r"""
     i = Math.max(0, Math.min(steps.length - 1, i | 0));
     cur = i;
     var s = steps[i];
-    board.innerHTML = s.svg;
+    board.innerHTML = svgOf(s);
     did.textContent = s.did;
     log.textContent = DATA.log.slice(0, s.log).join("\n");
     log.scrollTop = log.scrollHeight;
@@ -211,9 +242,27 @@ _JS = r"""
 """
 
 
+#: Where a step's SVG is cut into the pieces :func:`pack` shares: before every tag.
+_PIECE = re.compile(r"(?=<)")
+
+
+def pack(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` of :func:`frames` with the steps' SVG shared: ``pieces`` lists each distinct
+    SVG tag (with the text after it) once, and each step's ``svg`` is replaced by
+    ``parts``, the numbers of its pieces in order (``"".join(pieces[k] for k in parts)``
+    is the step's SVG). The rest of ``data`` is unchanged."""
+    index: dict[str, int] = {}
+    steps = []
+    for st in data["steps"]:
+        parts = [index.setdefault(p, len(index)) for p in _PIECE.split(st["svg"]) if p]
+        steps.append({**{k: v for k, v in st.items() if k != "svg"}, "parts": parts})
+    return {**data, "steps": steps, "pieces": list(index)}
+
+
 def viewer_html(data: dict[str, Any], title: str) -> str:
-    """The viewer page for :func:`frames` output ``data`` (one self-contained HTML file)."""
-    blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    """The viewer page for :func:`frames` output ``data`` (one self-contained HTML file;
+    the steps' boards are embedded :func:`pack`-ed)."""
+    blob = json.dumps(pack(data), separators=(",", ":")).replace("</", "<\\/")
     chart = score_chart(data["steps"], data["names"])
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
@@ -264,6 +313,8 @@ def write_viewer(record: str | Path, out: str | Path, player: str | None = None,
     who = seat(start, player)
     data = frames(lines, who, cards or None, home)
     seen = "public view" if who is None else f"as {start.names[who]}"
+    if start.library.provisional:  # every view of such a game says so
+        seen += "; provisional data"
     page = Path(out) / "index.html"
     page.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(viewer_html(data, f"El Grande replay: {Path(record).name} ({seen})"),

@@ -4,11 +4,11 @@ decision answered at random, now and then with a garbage answer that must be ref
 
 Reported: an exception other than ``IllegalMove`` or a refused legal answer
 (``E-RUNTIME``), a work-budget overrun (``E-BUDGET``, located at the statement running
-when the budget ran out), a card whose smoke play takes longer than :data:`SMOKE_SECONDS`
-(``E-SLOW``), a broken caballero count (``E-RUNTIME``, B1.1), a garbage answer accepted
-or a refused answer that changed the state (``E-RUNTIME``); each with the command that
-reproduces it. Positions and answers come from seeds only; the clock is read only for
-the time bound.
+when the budget ran out), a card whose smoke play in one position takes longer than
+:data:`SMOKE_SECONDS` (``E-SLOW``), a broken caballero count (``E-RUNTIME``, B1.1), a
+garbage answer accepted or a refused answer that changed the state (``E-RUNTIME``); each
+with the command that reproduces it. Positions and answers come from seeds only; the clock
+is read only for the time bound.
 """
 
 from __future__ import annotations
@@ -45,8 +45,11 @@ GARBAGE: tuple[Any, ...] = (
 )
 #: Most random answers given to reach a smoke position.
 MAX_PREFIX = 300
-#: Wall-clock seconds the smoke play of one card may take in all (its trials together);
-#: a card past it is reported (``E-SLOW``) instead of holding validation up.
+#: Wall-clock seconds the smoke play of one card may take in one position (each trial has
+#: its own, so ``--smoke N`` does not fail a valid card for a large N, and the command a
+#: problem prints, ``--smoke 1 --seed S``, plays that position under the same bound); a card
+#: past it is reported (``E-SLOW``) and its remaining trials dropped, instead of holding
+#: validation up.
 SMOKE_SECONDS = 10.0
 
 class _Positions:
@@ -113,15 +116,15 @@ def smoke_card(card: CardDef, path: str, interp: Interpreter, positions: _Positi
     """Play ``card``'s special action in ``trials`` random positions (trial ``i`` with seed
     ``seed + i``); the first problem of each code, located at the statement running in
     ``path``. ``files`` (default: the card's file) go into the command that reproduces a
-    problem. Past ``seconds`` of wall-clock time in all, the remaining trials are dropped
-    and ``E-SLOW`` is reported at the effect (located, never a hang)."""
+    problem. A trial past ``seconds`` of wall-clock time (its own position: making the
+    position is not counted) is reported as ``E-SLOW`` at the statement running (located,
+    never a hang) and the remaining trials are dropped."""
     found: dict[str, Diagnostic] = {}
     shown = " ".join(shlex.quote(f) for f in (files or [card.path]))
-    deadline = time.perf_counter() + seconds
     for i in range(trials):
         trial_seed = seed + i
-        problem = _trial(card, path, interp, positions.get(trial_seed), trial_seed, shown,
-                         deadline)
+        start = positions.get(trial_seed)
+        problem = _trial(card, path, interp, start, trial_seed, shown, seconds)
         if problem is not None and problem.code not in found:
             found[problem.code] = problem
         if problem is not None and problem.code == "E-SLOW":
@@ -130,8 +133,9 @@ def smoke_card(card: CardDef, path: str, interp: Interpreter, positions: _Positi
 
 
 def _trial(card: CardDef, path: str, interp: Interpreter, start: State,
-           trial_seed: int, files: str, deadline: float = float("inf")) -> Diagnostic | None:
+           trial_seed: int, files: str, seconds: float = float("inf")) -> Diagnostic | None:
     assert card.script is not None
+    deadline = time.perf_counter() + seconds
     script = card.script
     rng = random.Random(f"{trial_seed}:answers")
     state = start.copy()
@@ -162,8 +166,7 @@ def _trial(card: CardDef, path: str, interp: Interpreter, start: State,
                 return at("E-BUDGET", f"the effect asked more than {MAX_DECISIONS} decisions",
                           "make the effect shorter")
             if time.perf_counter() > deadline:
-                return at("E-SLOW", "the smoke play of this card took longer than "
-                          f"{SMOKE_SECONDS:g} s", "make the effect shorter or simpler")
+                return at("E-SLOW", _slow(seconds), "make the effect shorter or simpler")
             try:
                 json.loads(json.dumps(run.to_json()))
             except (TypeError, ValueError) as exc:
@@ -202,9 +205,12 @@ def _trial(card: CardDef, path: str, interp: Interpreter, start: State,
     if problems:
         return at("E-RUNTIME", "caballeros were created or lost: " + "; ".join(problems))
     if time.perf_counter() > deadline:
-        return at("E-SLOW", f"the smoke play of this card took longer than {SMOKE_SECONDS:g} "
-                  "s", "make the effect shorter or simpler")
+        return at("E-SLOW", _slow(seconds), "make the effect shorter or simpler")
     return None
+
+
+def _slow(seconds: float) -> str:
+    return f"the smoke play of this card in this position took longer than {seconds:g} s"
 
 
 def _register_primitives(sets: set[str]) -> None:

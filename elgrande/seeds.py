@@ -1,0 +1,50 @@
+"""Game seeds: one range everywhere, and seeds drawn from the operating system (B2).
+
+Every shuffle and draw of a game follows from its seed (B2), so a seed someone can guess
+gives away the hidden things (the order of the action-card stacks): replaying a few
+thousand small seeds finds the one whose first view matches. A game started without a
+seed therefore draws one from the operating system (:func:`draw_seed`, :mod:`secrets`, 64
+bits, never below 2**32 so it cannot be mistaken for a small chosen one); the record
+header keeps it (a record is not a view; no view shows it). A seed you choose stays
+reproducible, but a small one can be guessed: games between people should leave it out.
+
+Seeds are integers from :data:`SEED_MIN` to :data:`SEED_MAX` (0 to 2**64-1) wherever they
+are taken: :func:`elgrande.new_game`, ``elgrande play --seed``, ``elgrande simulate
+--first-seed``, record headers and the OpenSpiel adapter.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Final
+
+#: The smallest and largest seed (inclusive).
+SEED_MIN: Final = 0
+SEED_MAX: Final = 2 ** 64 - 1
+#: The range in words, as errors state it.
+SEED_RANGE: Final = f"an integer from {SEED_MIN} to 2**64-1 ({SEED_MAX})"
+#: Drawn seeds are at least this (above every seed a person would type).
+DRAWN_MIN: Final = 2 ** 32
+
+
+def is_seed(value: Any) -> bool:
+    """True when ``value`` is a seed: an ``int`` (not a ``bool``) within the range."""
+    return (isinstance(value, int) and not isinstance(value, bool)
+            and SEED_MIN <= value <= SEED_MAX)
+
+
+def check_seed(value: Any, what: str = "seed") -> int:
+    """Return ``value`` if it is a seed.
+
+    Raises:
+        ValueError: anything else, naming ``what`` and the range (B2).
+    """
+    if not is_seed(value):
+        raise ValueError(f"{what} must be {SEED_RANGE}, not {value!r:.40}")
+    return int(value)
+
+
+def draw_seed() -> int:
+    """A fresh seed from the operating system's randomness (:mod:`secrets`): uniform over
+    :data:`DRAWN_MIN` .. :data:`SEED_MAX` (64 bits)."""
+    return DRAWN_MIN + secrets.randbelow(SEED_MAX - DRAWN_MIN + 1)
