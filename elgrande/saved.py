@@ -310,7 +310,7 @@ def check_header(h: Any, path: str = "header") -> dict[str, Any]:
         _fail(f"{path}.variant", "must be a variant id such as \"standard\"")
     fill = h.get("fill")
     if fill is not None and (not isinstance(fill, str) or not 0 < len(fill) <= 4096):
-        _fail(f"{path}.fill", "must be a fill's name or path (EXPANSIONS.md 6), or null")
+        _fail(f"{path}.fill", "must be a fill's name or path (docs/rules.md), or null")
     _strings(h, "errata", path)
     _strings(h, "cards", path)
     hashes = h.get("hashes", {})
