@@ -446,7 +446,7 @@ def refuse_unknown_keys(kind: str, answer: Mapping[Any, Any], rule: str) -> None
     known = ANSWER_KEYS.get(kind, frozenset())
     for k in answer:
         if k not in known:
-            raise IllegalMove(rule, f"{shown(k)} is not a key of a {kind} answer (its keys: "
+            raise IllegalMove(rule, f"{shown(k)} is not part of this answer (it takes "
                               f"{', '.join(sorted(known))})")
 
 #: :attr:`Secret.until` values: public once the choices are revealed together (the secret
