@@ -120,3 +120,18 @@ class CardError(DataError):
 
 class ScenarioError(ElGrandeError):
     """A scenario case file that cannot be set up (unknown player, region, step)."""
+
+
+class SavedGameError(ElGrandeError):
+    """A saved game or record header that cannot be loaded (:mod:`elgrande.saved`; the
+    rules modules' ``check_saved`` hooks raise it too).
+
+    Args:
+        path: where the bad value is, e.g. ``state.caballeros[3][1]`` or ``header.seed``.
+        message: what is wrong with it.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message

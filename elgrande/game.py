@@ -119,9 +119,10 @@ class Game:
         refuses anything else (a bool, a float, None) with IllegalMove, not TypeError.
 
         Returns:
-            The events this answer caused, in order, as plain dicts (``{"event": "score",
-            ...}``; scorings carry their structured result): what the log narrates, for
-            tools that tally points by source.
+            The events this answer caused, in order, as JSON data (``{"event": "score",
+            ...}``; scorings carry their structured result as dicts,
+            :meth:`~elgrande.model.scoring.RegionScore.to_json`): what the log narrates,
+            for tools that tally points by source.
         Raises:
             IllegalMove: refused, with the rule id; the game is unchanged.
         """

@@ -321,7 +321,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"  {_actor(e, names)} sends {caballeros(sum(e['taken'].values()))}{owner} "
                 f"({_places(board, e['taken'])}) to the {e['to']}."]
     if kind == "score":
-        r: RegionScore = e["result"]
+        r = RegionScore.from_json(e["result"])
         return [f"  Scoring by {who}: " + scored(r, board, names)]
     if kind == "king":
         return [f"  {_actor(e, names)} moves the king from {_region(board, e['frm'])} to "
@@ -354,7 +354,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
             out.append("Vetoes expire: " + ", ".join(names[p] for p in e["expired"]) + ".")
         return out
     if kind == "general_scoring":
-        g: GeneralScoring = e["result"]
+        g = GeneralScoring.from_json(e["result"])
         lines = [f"-- Scoring after round {e['round']} --",
                  "Discs: " + ", ".join(f"{names[p]}: {_region(board, d)}"
                                        for p, d in enumerate(g.discs))]

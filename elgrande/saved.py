@@ -40,7 +40,7 @@ from elgrande.engine import decisions as dec
 from elgrande.engine.context import Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import PART_TYPES, Flow, FlowEngine, engine_for
-from elgrande.errors import ElGrandeError, IllegalMove
+from elgrande.errors import ElGrandeError, IllegalMove, SavedGameError
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, OFF_BOARD, State
 from elgrande.resources import cards_dir, is_compiled, python_source
@@ -55,20 +55,6 @@ MAX_DEPTH = 40
 MAX_NAME = 40
 
 _SET_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}\Z")
-
-
-class SavedGameError(ElGrandeError):
-    """A saved game or record header that cannot be loaded.
-
-    Args:
-        path: where the bad value is, e.g. ``state.caballeros[3][1]`` or ``header.seed``.
-        message: what is wrong with it.
-    """
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
-        self.message = message
 
 
 def _fail(path: str, message: str) -> typing.NoReturn:
@@ -247,6 +233,9 @@ def record(v: Any, cls: type, path: str, depth: int = 0) -> dict[str, Any]:
         if f.name not in v:
             if f.default is attrs.NOTHING:
                 _fail(where, "missing")
+            # the default, as the class fills it in: the checks see what loads
+            make = getattr(f.default, "factory", None)  # an attrs.Factory
+            out[f.name] = make() if callable(make) else copy.deepcopy(f.default)
             continue
         out[f.name] = typed(v[f.name], hints.get(f.name, Any), where, depth + 1)
     return out
@@ -319,6 +308,9 @@ def check_header(h: Any, path: str = "header") -> dict[str, Any]:
     variant = h.get("variant", "standard")
     if not isinstance(variant, str) or not 0 < len(variant) <= 40:
         _fail(f"{path}.variant", "must be a variant id such as \"standard\"")
+    fill = h.get("fill")
+    if fill is not None and (not isinstance(fill, str) or not 0 < len(fill) <= 4096):
+        _fail(f"{path}.fill", "must be a fill's name or path (docs/rules.md), or null")
     _strings(h, "errata", path)
     _strings(h, "cards", path)
     hashes = h.get("hashes", {})
@@ -348,69 +340,76 @@ def _length(v: list[Any], n: int, path: str) -> None:
 
 
 def check_state(st: Mapping[str, Any], b: Board, players: int,
-                hand_values: set[int] | None = None) -> None:
-    """Check a state's saved form (after :func:`record`) against the board.
+                hand_values: set[int] | None = None, where: str = "state") -> None:
+    """Check a state's saved form (after :func:`record`) against the board: counts and
+    scores not negative, every player's caballeros all there (B1.1), places on the board,
+    the round within the game (``where``: its path, e.g. an undo snapshot's).
 
     Raises:
         SavedGameError: at the bad field's path.
     """
     if st["players"] != players:
-        _fail("state.players", f"is {st['players']}, but the game names {players} players")
+        _fail(f"{where}.players", f"is {st['players']}, but the game names {players} players")
     places = len(b.places)
-    _length(st["caballeros"], places, "state.caballeros")
+    _length(st["caballeros"], places, f"{where}.caballeros")
     for i, row in enumerate(st["caballeros"]):
-        _length(row, players, f"state.caballeros[{i}]")
+        _length(row, players, f"{where}.caballeros[{i}]")
         for p, c in enumerate(row):
             if c < 0:
-                _fail(f"state.caballeros[{i}][{p}]", "a caballero count cannot be negative")
-    _length(st["neutral"], places, "state.neutral")
+                _fail(f"{where}.caballeros[{i}][{p}]", "a caballero count cannot be negative")
+    _length(st["neutral"], places, f"{where}.neutral")
     for key in ("court", "provinces", "grandes", "scores", "hands", "discards"):
-        _length(st[key], players, f"state.{key}")
+        _length(st[key], players, f"{where}.{key}")
     for key in ("neutral", "court", "provinces"):
         for i, c in enumerate(st[key]):
             if c < 0:
-                _fail(f"state.{key}[{i}]", "a caballero count cannot be negative")
-    _region(b, st["king"], "state.king")
+                _fail(f"{where}.{key}[{i}]", "a caballero count cannot be negative")
+    for i, c in enumerate(st["scores"]):
+        if not 0 <= c <= 10_000:  # points are never taken away (B6, B7)
+            _fail(f"{where}.scores[{i}]", "a score is a whole number from 0")
+    _region(b, st["king"], f"{where}.king")
     for p, g in enumerate(st["grandes"]):
-        _region(b, g, f"state.grandes[{p}]", castillo=True)
-    _length(st["scoreboards"], len(b.scoreboards), "state.scoreboards")
+        _region(b, g, f"{where}.grandes[{p}]", castillo=True)
+    _length(st["scoreboards"], len(b.scoreboards), f"{where}.scoreboards")
     for i, at in enumerate(st["scoreboards"]):  # a region or the Castillo (B6.9)
         if at != OFF_BOARD and not 0 <= at < len(b.places):
-            _fail(f"state.scoreboards[{i}]", f"{at} is not a place of the board")
+            _fail(f"{where}.scoreboards[{i}]", f"{at} is not a place of the board")
     values = set(b.power_cards) if hand_values is None else hand_values
     for key in ("hands", "discards"):
         for p, cards in enumerate(st[key]):
             for i, v in enumerate(cards):
                 if v not in values:
-                    _fail(f"state.{key}[{p}][{i}]", f"{v} is not a card of the set")
+                    _fail(f"{where}.{key}[{p}][{i}]", f"{v} is not a card of the set")
             if len(set(cards)) != len(cards):
-                _fail(f"state.{key}[{p}]", "holds a card twice")
+                _fail(f"{where}.{key}[{p}]", "holds a card twice")
     full = sorted(b.power_cards)
     for p in range(players):
         both = st["hands"][p] + st["discards"][p]
         if hand_values is None and sorted(both) != full:  # every power card is in hand or
-            _fail(f"state.hands[{p}]", "hand and played power cards must make up the set")
+            _fail(f"{where}.hands[{p}]", "hand and played power cards must make up the set")
         if len(set(both)) != len(both):  # played (B1.3, B3.2); a card is held or played
-            _fail(f"state.hands[{p}]", "a card is both in hand and played")
+            _fail(f"{where}.hands[{p}]", "a card is both in hand and played")
     bidders: set[int] = set()
     for i, bid in enumerate(st.get("bids", [])):
         if len(bid) != 2:
-            _fail(f"state.bids[{i}]", "a bid is [player, power card]")
-        _seat(bid[0], players, f"state.bids[{i}][0]")
+            _fail(f"{where}.bids[{i}]", "a bid is [player, power card]")
+        _seat(bid[0], players, f"{where}.bids[{i}][0]")
         if bid[0] in bidders:
-            _fail(f"state.bids[{i}][0]", "a player plays one power card a round (B3.2)")
+            _fail(f"{where}.bids[{i}][0]", "a player plays one power card a round (B3.2)")
         bidders.add(bid[0])
         if bid[1] not in values:  # (a card may since have been taken back, B8)
-            _fail(f"state.bids[{i}][1]", f"{bid[1]} is not a card of the set")
+            _fail(f"{where}.bids[{i}][1]", f"{bid[1]} is not a card of the set")
     for i, x in enumerate(st.get("lasting", [])):
-        _seat(x["player"], players, f"state.lasting[{i}].player")
-    _seat(st.get("neutral_holder", NOBODY), players, "state.neutral_holder", neutral=True)
+        _seat(x["player"], players, f"{where}.lasting[{i}].player")
+        if not 0 <= x["expires"] <= 99:
+            _fail(f"{where}.lasting[{i}].expires", "not a round of a game")
+    _seat(st.get("neutral_holder", NOBODY), players, f"{where}.neutral_holder", neutral=True)
     if not 0 <= st.get("round", 0) <= 99:
-        _fail("state.round", "out of range")
+        _fail(f"{where}.round", "out of range")
     state = State.from_json(dict(st))
     problems = state.conservation_errors(b)
     if problems:
-        _fail("state", problems[0])
+        _fail(where, problems[0])
 
 
 def _decision(d: Mapping[str, Any], players: int, path: str) -> None:
@@ -449,6 +448,11 @@ def check_rounds(st: Mapping[str, Any], fl: Mapping[str, Any]) -> None:
         SavedGameError: at the field that disagrees.
     """
     rounds, i = fl.get("rounds"), fl.get("round_i")
+    if isinstance(i, int) and i < 0 and st.get("round", 0) != 0:
+        _fail("flow.round_i", f"is {i} (before the first round), but the state is in round "
+              f"{st.get('round')}")
+    if isinstance(rounds, list) and st.get("round", 0) not in (0, *rounds):
+        _fail("state.round", f"is {st.get('round')}, not a round of this game {rounds} (B3.7)")
     if isinstance(rounds, list) and isinstance(i, int) and 0 <= i < len(rounds) \
             and st.get("round") != rounds[i]:
         _fail("state.round", f"is {st.get('round')}, but the flow is in round {rounds[i]}")
@@ -463,7 +467,8 @@ def check_rounds(st: Mapping[str, Any], fl: Mapping[str, Any]) -> None:
         _fail("flow.turn_order", "must be the players who played a power card (B3.4)")
 
 
-def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
+def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
+               variant: str = "standard") -> None:
     """Check a flow's saved form (after :func:`record`): card ids known, seats in range,
     decisions valid, a running special action positioned inside its card's script. Fields
     are looked up by name where present, so the check tolerates a changed Flow.
@@ -479,6 +484,11 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
             _cards(part[key], lib, f"{pre}.{key}")
     if "card" in fl:
         _cards(fl["card"], lib, "flow.card")
+    from elgrande.rules import base as base_rules  # the turn's phases once a card is taken
+
+    if fl.get("phase") in (base_rules.ORDER, base_rules.PLACE, base_rules.OFFER,
+                           base_rules.VETO, base_rules.SPECIAL) and not fl.get("card"):
+        _fail("flow.card", "a turn past its action card has one (B4)")
     stacks = part.get("stacks")
     n_stacks = len(lib.board.stacks) or 4
     if isinstance(stacks, list) and len(stacks) != n_stacks:
@@ -497,6 +507,15 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
             and not -1 <= slot < len(offer):
         _fail(f"{pre}.slot", "not an offer slot")
     rounds = fl.get("rounds")
+    v = lib.board.variants.get(variant)
+    if v is None:
+        _fail("header.variant", f"unknown variant {variant!r} (B3.7: "
+              f"{', '.join(sorted(lib.board.variants))})")
+    if isinstance(rounds, list) and rounds != list(v.rounds):
+        _fail("flow.rounds", f"must be the rounds of the {variant} game {list(v.rounds)} (B3.7)")
+    if fl.get("scoring_after") != list(v.scoring_after):
+        _fail("flow.scoring_after", f"must be the scorings of the {variant} game "
+              f"{list(v.scoring_after)} (B3.6, B3.7)")
     if isinstance(rounds, list):
         if not rounds or rounds != sorted(set(rounds)) or not all(1 <= r <= 99 for r in rounds):
             _fail("flow.rounds", "must be the rounds played, ascending (B3.7)")
@@ -510,16 +529,28 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
         _fail("flow.turn_i", "not a turn of the turn order")
     if isinstance(part.get("first_bidder"), int):
         _seat(part["first_bidder"], players, f"{pre}.first_bidder")
+    if isinstance(part.get("bid_i"), int) and not 0 <= part["bid_i"] <= players:
+        _fail(f"{pre}.bid_i", f"not a count of power cards played by {players} players")
+    if isinstance(part.get("before"), dict):  # the undo snapshot of a special action
+        hand = {c.value for c in lib.of_role("hand")}
+        check_state(part["before"], lib.board, players, hand or None, f"{pre}.before")
     secret = fl.get("secret")
-    if isinstance(secret, dict):  # secret discs given so far: {seat: region id} (B6.1)
+    if isinstance(secret, dict):  # secret answers given so far: {seat: answer} (B6.1)
+        pending = fl.get("pending")
         for k, v in secret.items():
             if not k.isdigit() or int(k) >= players:
                 _fail(f"flow.secret.{k}", "not a player of the game")
-            pending = fl.get("pending")
             kind = pending.get("kind") if isinstance(pending, dict) else None
             if kind == "secret_region" and (
                     not isinstance(v, str) or v not in lib.board.index):
                 _fail(f"flow.secret.{k}", "must be a region id")
+            per = (pending.get("options") or {}).get("per_player") \
+                if isinstance(pending, dict) else None
+            if kind in dec.KINDS and isinstance(per, dict) and str(k) in per:
+                try:  # the answer given must be one the decision takes from that player
+                    dec.KINDS[str(kind)].check(Decision.from_json(dict(pending or {})), int(k), v)
+                except Exception:  # noqa: BLE001 - refused, or options it cannot read
+                    _fail(f"flow.secret.{k}", f"not an answer of the {kind!r} decision")
     for i, p in enumerate(fl.get("turn_order") or []):
         if isinstance(p, int):
             _seat(p, players, f"flow.turn_order[{i}]")
@@ -540,7 +571,18 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
         interjected = run.get("interjected") is True  # a module's decision between statements
         if not run["frames"] and not interjected:
             _fail("flow.run.frames", "a running special action has at least one block")
+        for key in ("steps", "work"):
+            if run.get(key, 0) < 0:
+                _fail(f"flow.run.{key}", "a count cannot be negative")
         for i, f in enumerate(run["frames"]):
+            if any(k < 0 for k in f["path"]):
+                _fail(f"flow.run.frames[{i}].path", "not a block of the card's script")
+            for j, x in enumerate(f.get("rest") or []):
+                if f.get("var"):
+                    if not 0 <= x < len(lib.board.places):
+                        _fail(f"flow.run.frames[{i}].rest[{j}]", "not a place of the board")
+                else:
+                    _seat(x, players, f"flow.run.frames[{i}].rest[{j}]")
             try:
                 body = block_at(script, f["path"]).body
             except Exception:  # noqa: BLE001 - a path that leads nowhere in the script
@@ -556,10 +598,22 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int) -> None:
                 _fail("flow.run.frames", "the pending decision has no statement")
 
 
+def _canon(x: Any) -> Any:
+    """``x`` with every list sorted and every mapping's keys in order: the options of a
+    decision built from a saved game whose keys come in another order (a module lists
+    options in the order of its mappings) compare equal."""
+    if isinstance(x, dict):
+        return sorted((k, _canon(v)) for k, v in x.items())
+    if isinstance(x, list):
+        return sorted((_canon(v) for v in x), key=repr)
+    return x
+
+
 def _same(want: Decision | None, got: Decision | None) -> bool:
     if want is None or got is None:
         return want is got
-    if want.kind != got.kind or want.options != got.options:
+    if want.kind != got.kind or (want.options != got.options
+                                 and _canon(want.options) != _canon(got.options)):
         return False
     if want.kind == "secret_region":  # players drop out as they answer
         return bool(want.players) and set(want.players) <= set(got.players)
@@ -639,6 +693,10 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
                            header.get("set_paths", []))
     except ElGrandeError as exc:
         _fail("header", f"its cards do not load: {exc}")
+    try:  # a game plays with every card field known (EXPANSIONS.md 6.2), as new_game
+        lib.require_complete()
+    except ElGrandeError as exc:
+        _fail("header.fill", f"card data is missing without a fill: {exc}")
     b = lib.board
     if not b.min_players <= len(names) <= b.max_players:
         _fail("names", f"El Grande takes {b.min_players}-{b.max_players} players (B1.0)")
@@ -653,7 +711,17 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
         flow["parts"][name] = record(raw, cls, f"flow.parts.{name}")
     hand = {c.value for c in lib.of_role("hand")}  # cards held in hand instead (I1)
     check_state(state, b, len(names), hand or None)
-    check_flow(flow, lib, len(names))
+    check_flow(flow, lib, len(names), header.get("variant", "standard"))
+    for module in engine_for(lib).rules.modules:  # each module's own parts
+        hook = module.hooks.get("check_saved")
+        if hook is not None:
+            try:
+                hook(lib, state, flow, len(names))
+            except SavedGameError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - data the module's check did not foresee
+                _fail(f"state.ext.{module.name}", f"not the {module.name} pieces of a game "
+                      f"({type(exc).__name__})")
     check_rounds(state, flow)
     check_position(state, flow, lib)
     return lib, {"header": header, "names": names, "state": state, "flow": flow,

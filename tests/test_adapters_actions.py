@@ -218,7 +218,7 @@ def test_random_single_source_move_draws_from_a_source_that_can_meet_the_minimum
         "single_source": True})
     for seed in range(60):
         moves = d.check(d.random_answer(random.Random(seed), 0), 0)
-        assert {m[0] for m in moves} == {"galicia"} and 2 <= sum(m[3] for m in moves) <= 3
+        assert {m["from"] for m in moves} == {"galicia"} and 2 <= sum(m["n"] for m in moves) <= 3
 
 
 def test_C11_the_longest_option_list_of_the_shipped_sets_fits_the_pick_slots() -> None:

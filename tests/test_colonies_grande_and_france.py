@@ -170,7 +170,7 @@ def test_c4_grand_inquisitor_card_cannot_fill_france_past_three() -> None:
     assert exc.value.rule == "C4" and case.state == before
     rng = random.Random(1)
     for _ in range(200):   # the random answer never overfills France
-        moves = d.check(d.random_answer(rng, 0), 0)
+        moves = d.applied(d.random_answer(rng, 0), 0)
         assert sum(n for _s, t, _w, n in moves if t == "france") <= 1
     case.engine.interpreter.answer(case.state, run, 0,
                                    [{"from": "aragon", "to": "france", "player": NOBODY,

@@ -185,7 +185,7 @@ def test_c11_the_mover_chooses_the_viceroy_to_leave_america() -> None:
 def test_c11_a_move_naming_no_office_moves_a_plain_caballero_as_before() -> None:
     case = _case({"america": {"viceroy": "blue", "others": {"blue": 1}}})
     run, d = _relocation(case, RED, "america")
-    assert d.check([{"from": "america", "to": "ship", "player": BLUE}], RED) == [
+    assert d.applied([{"from": "america", "to": "ship", "player": BLUE}], RED) == [
         ("america", "ship", BLUE, 1, ("office", None))]
     case.engine.interpreter.answer(case.state, run, RED, [
         {"from": "america", "to": "ship", "player": BLUE}])

@@ -119,9 +119,9 @@ def test_I9_the_grande_bonus_in_the_castillo_then_it_leaves_with_the_caballeros(
     events = set_discs(g, {2: b.place_id(dest)})
     assert len(g.history) == before + 3                  # the discs only: nothing asked
     scoring = next(e for e in events if e.get("event") == "general_scoring")
-    castillo = scoring["result"].castillo
-    line = next(ln for ln in castillo.lines if ln.participant == 2)
-    assert ("grande", 2) in line.bonuses
+    castillo = scoring["result"]["castillo"]
+    line = next(ln for ln in castillo["lines"] if ln["participant"] == 2)
+    assert ["grande", 2] in line["bonuses"]
     assert g.state.grandes[2] == dest and g.state.caballeros[dest][2] >= 3
 
 

@@ -93,7 +93,7 @@ def test_c13_remove_action_card_names_the_card_removed_under_its_action() -> Non
 # -- Conspiracy (C13) and I9: where the Grande went, before the regions score ------------------
 def _scoring_lines(g: Game, discs: list[int]) -> list[str]:
     res = general_scoring(g.state, g.library.board, discs, g._engine.rules)
-    return words({"event": "general_scoring", "result": res, "round": 3}, g.library.board,
+    return words({"event": "general_scoring", "result": res.to_json(), "round": 3}, g.library.board,
                  NAMES, g.chronicle.titles)
 
 

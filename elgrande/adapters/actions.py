@@ -472,7 +472,7 @@ def encode(space: ActionSpace, decision: Decision, player: int, answer: Any) -> 
     Raises:
         IllegalMove: the engine refuses the answer (``decision.check``).
     """
-    norm = decision.check(answer, player)
+    norm = decision.applied(answer, player)
     kind = decision.kind
     if kind in PICK_KINDS:
         picks = _pick_list(decision, player)

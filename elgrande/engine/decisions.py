@@ -38,6 +38,11 @@ secret_region          one region id per answering player (each answers alone); 
                        until the discs are revealed together (B8.5)
 =====================  =================================================================
 
+A key an answer form does not name (of the mapping answered, or of a move) is refused
+(:data:`ANSWER_KEYS`; a rules module declares the keys it reads with :func:`answer_keys`).
+:meth:`Decision.check` returns an answer in normal form, as plain data: the form
+:meth:`Decision.legal_answers` lists.
+
 A decision whose options hold ``"skip": answer`` was added to the game after older records
 were written: replaying a record whose line answers a decision of another kind answers it
 so (:func:`elgrande.records.replay`).
@@ -299,7 +304,21 @@ class Decision:
         ``True`` into ``1`` at an ``int`` parameter).
 
         Returns:
-            The answer in normal form (what the engine applies).
+            The answer in normal form, plain data: the form :meth:`legal_answers` lists
+            and :meth:`random_answer` draws (a legal answer in normal form is its own
+            normal form).
+        Raises:
+            IllegalMove: with a rule id; nothing is changed.
+        """
+        norm = self.applied(answer, player)
+        plain = KINDS[self.kind].plain
+        return norm if plain is None else plain(norm, answer)
+
+    def applied(self, answer: Any, player: Any = None) -> Any:
+        """Check ``answer`` as :meth:`check` does, and return it in the form the engine
+        applies (a move list as ``(from, to, player, n)`` tuples, a mobile scoreboard's
+        move as ``(scoreboard, to)``; other kinds: as :meth:`check`).
+
         Raises:
             IllegalMove: with a rule id; nothing is changed.
         """
@@ -381,6 +400,9 @@ class Kind:
     #: (the default); else a :class:`Secret` saying when its answers become public and
     #: how a hidden one reads.
     secret: Secret | None = None
+    #: optional, for kinds whose ``check`` returns another form than plain data:
+    #: ``plain(checked, answer)``, the plain normal form (:meth:`Decision.check`).
+    plain: Callable[[Any, Any], Any] | None = None
 
     def __init__(self, check: Callable[[Decision, int, Any], Any],
                  legal: Callable[[Decision, int], list[Any] | None],
@@ -388,7 +410,8 @@ class Kind:
                  count: Callable[[Decision, int], int | None] | None = None,
                  nth: Callable[[Decision, int, int], Any] | None = None,
                  listed: Callable[[Decision, int], Sequence[Any]] | None = None,
-                 secret: Secret | None = None) -> None:
+                 secret: Secret | None = None,
+                 plain: Callable[[Any, Any], Any] | None = None) -> None:
         object.__setattr__(self, "check", check)
         object.__setattr__(self, "legal", legal)
         object.__setattr__(self, "random", random)
@@ -396,9 +419,35 @@ class Kind:
         object.__setattr__(self, "nth", nth)
         object.__setattr__(self, "listed", listed)
         object.__setattr__(self, "secret", secret)
+        object.__setattr__(self, "plain", plain)
 
 
 KINDS: dict[str, Kind] = {}
+#: The keys an answer of a kind may have, by kind: of the mapping answered
+#: (``bring_to_court``, ``move_scoreboard``) or of each move of a move list
+#: (``move_caballeros``). Any other key is refused (:func:`refuse_unknown_keys`); a rules
+#: module adds the keys it reads with :func:`answer_keys`.
+ANSWER_KEYS: dict[str, frozenset[str]] = {}
+
+
+def answer_keys(kind: str, *keys: str) -> None:
+    """Let answers of decision kind ``kind`` (or its moves, see :data:`ANSWER_KEYS`)
+    carry ``keys`` besides the ones already known (a rules module's own keys)."""
+    ANSWER_KEYS[kind] = ANSWER_KEYS.get(kind, frozenset()) | frozenset(keys)
+
+
+def refuse_unknown_keys(kind: str, answer: Mapping[Any, Any], rule: str) -> None:
+    """Refuse a mapping answer (or move) of ``kind`` with a key not in
+    :data:`ANSWER_KEYS`.
+
+    Raises:
+        IllegalMove: ``rule``, naming the key and the known ones.
+    """
+    known = ANSWER_KEYS.get(kind, frozenset())
+    for k in answer:
+        if k not in known:
+            raise IllegalMove(rule, f"{shown(k)} is not part of this answer (it takes "
+                              f"{', '.join(sorted(known))})")
 
 #: :attr:`Secret.until` values: public once the choices are revealed together (the secret
 #: disc, B8.5), or never (only what later play shows, e.g. the cards as they are played).
@@ -438,17 +487,19 @@ def kind(name: str, check: Callable[[Decision, int, Any], Any],
          count: Callable[[Decision, int], int | None] | None = None,
          nth: Callable[[Decision, int, int], Any] | None = None,
          listed: Callable[[Decision, int], Sequence[Any]] | None = None,
-         secret: Secret | None = None) -> None:
+         secret: Secret | None = None,
+         plain: Callable[[Any, Any], Any] | None = None) -> None:
     """Register a decision kind's handlers (the flow registers its own kinds too):
     ``check``, ``legal``, ``rand`` (when answers are too many to list) and optionally
     ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed),
     ``listed`` (``legal``'s list itself, uncopied, where the options hold it) and
     ``secret`` (the kind's answers are secret, B8.5a: :class:`Secret`; the viewer, the
     adapters' information states and any tool that shows answers read it through
-    :func:`answer_as_seen`)."""
+    :func:`answer_as_seen`) and ``plain`` (``check``'s result as plain data, when it is
+    not)."""
     def _no_random(d: Decision, p: int, rng: random.Random) -> Any:
         raise AssertionError(f"{name}: answers must be listable")  # pragma: no cover
-    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed, secret)
+    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed, secret, plain)
 
 
 def secret_kinds() -> dict[str, Secret]:
@@ -874,9 +925,9 @@ def _court_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
             return {"provinces": k, "regions": {}}
     if isinstance(answer, int) and not isinstance(answer, bool):
         answer = {"provinces": answer, "regions": {}}
-    if (type(answer) is not dict and not isinstance(answer, Mapping)) \
-            or not set(answer) <= {"provinces", "regions"}:
+    if type(answer) is not dict and not isinstance(answer, Mapping):
         raise IllegalMove("B4.1", "answer with a number, or {provinces: k, regions: {...}}")
+    refuse_unknown_keys("bring_to_court", answer, "B4.1")
     k = answer.get("provinces", 0)
     if not is_int(k) or k < 0:
         raise IllegalMove("B4.1", "the count from the provinces must be a whole number >= 0")
@@ -946,6 +997,7 @@ def _court_nth(d: Decision, p: int, i: int) -> dict[str, Any]:
             "regions": _units_nth(o["regions"], 1, o["limit"] - o["provinces"], i - base)}
 
 
+answer_keys("bring_to_court", "provinces", "regions")
 kind("bring_to_court", _court_check, _court_legal, _court_random, _court_count, _court_nth)
 
 
@@ -971,6 +1023,7 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[Any, ...]]:
     for m in answer:
         if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
             raise IllegalMove(rule, f"a move needs 'from' and 'to': {shown(m)}")
+        refuse_unknown_keys("move_caballeros", m, rule)
         src, dst = m["from"], m["to"]
         if not isinstance(src, str) or not isinstance(dst, str):
             raise IllegalMove(rule, f"a move's 'from' and 'to' are region ids: {shown(m)}")
@@ -1175,7 +1228,31 @@ def _which_random(d: Decision, rng: random.Random, which: Mapping[str, Any]) -> 
     return out
 
 
-kind("move_caballeros", _move_check, _move_legal, _move_random)
+
+
+def _extra(m: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    """The keys of mapping ``m`` beyond ``fields`` (a rules module's, :func:`answer_keys`)."""
+    return {k: v for k, v in m.items() if k not in fields}
+
+
+_MOVE_FIELDS: Final = ("from", "to", "player", "n")
+
+
+def _move_plain(norm: list[tuple[Any, ...]], answer: Any) -> list[dict[str, Any]]:
+    """The checked moves as plain data, each with every key: ``(from, to, player, n)``,
+    and the kind of caballeros a module declared (``(key, value)``, ``which``) when
+    named."""
+    out: list[dict[str, Any]] = []
+    for x in norm:
+        m: dict[str, Any] = {"from": x[0], "to": x[1], "player": x[2], "n": x[3]}
+        if len(x) > 4:
+            m[x[4][0]] = x[4][1]
+        out.append(m)
+    return out
+
+
+answer_keys("move_caballeros", *_MOVE_FIELDS)
+kind("move_caballeros", _move_check, _move_legal, _move_random, plain=_move_plain)
 
 
 # -- mobile scoreboards --------------------------------------------------------------------------
@@ -1184,6 +1261,7 @@ def _scoreboard_check(d: Decision, p: int, answer: Any) -> tuple[str, str]:
     o = d.options
     if not isinstance(answer, Mapping) or "scoreboard" not in answer or "to" not in answer:
         raise IllegalMove("B6.9", "answer with {scoreboard: id, to: region}")
+    refuse_unknown_keys("move_scoreboard", answer, "B6.9")
     sb, to = answer["scoreboard"], answer["to"]
     if not isinstance(sb, str) or not isinstance(to, str):
         raise IllegalMove("B6.9", f"name the scoreboard and the region by their ids: "
@@ -1197,6 +1275,12 @@ def _scoreboard_check(d: Decision, p: int, answer: Any) -> tuple[str, str]:
     return sb, to
 
 
+def _scoreboard_plain(norm: tuple[str, str], answer: Any) -> dict[str, Any]:
+    """The checked move of a mobile scoreboard as plain data."""
+    return {"scoreboard": norm[0], "to": norm[1], **_extra(answer, ("scoreboard", "to"))}
+
+
+answer_keys("move_scoreboard", "scoreboard", "to")
 kind("move_scoreboard", _scoreboard_check,
      lambda d, p: [{"scoreboard": sb, "to": t} for sb, ts in d.options["moves"].items()
-                   for t in ts])
+                   for t in ts], plain=_scoreboard_plain)

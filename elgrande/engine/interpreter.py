@@ -261,7 +261,7 @@ class Interpreter:
         d = run.pending
         if d is None:
             raise IllegalMove("B4.4", "nothing is waiting for an answer")
-        norm = d.check(answer, player)
+        norm = d.applied(answer, player)
         events = events if events is not None else []
         if run.interjected:
             ctx = Ctx(state, self.board, run, run.actor, events, self.rules, self.budget)

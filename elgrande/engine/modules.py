@@ -199,6 +199,11 @@ HOOKS: dict[str, str] = {
     "case_expect": "case_expect(case, key, value, before) -> list[str] | None: the "
                    "differences for an expectation key of this module (None: not "
                    "handled).",
+    "check_saved": "check_saved(library, state_json, flow_json, players) -> None: check "
+                   "this module's own parts of a saved game being loaded (its ``state.ext`` "
+                   "pieces, its ``flow.parts`` part; plain data whose types the loader "
+                   "checked against the attrs classes) and raise SavedGameError "
+                   "(elgrande.errors) naming the bad field; run on load only; every module.",
     "hide": "hide(state_json, flow_json, viewer) -> None: remove from a view what the "
             "viewer may not see or derive (B8.5a), in place; every module.",
     "determinise": "determinise(engine, state, flow, viewer, view, rng) -> None: draw the "

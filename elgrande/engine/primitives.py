@@ -530,7 +530,7 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
         if r < 0:
             continue
         result = score_region(ctx.state, ctx.board, r, first_only, ctx.rules)
-        ctx.event("score", result=result)
+        ctx.event("score", result=result.to_json())
         scored.append(r)
     if ctx.rules is not None and scored and ctx.rules.hooks["scored"]:
         ctx.rules.each("scored", ctx.state, ctx.board, scored)

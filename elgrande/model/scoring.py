@@ -85,6 +85,18 @@ class ScoreLine:
             return self.points
         return self.points + sum(b for _, b in self.bonuses)
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the fields, ``bonuses`` as ``[[reason, points], ...]``."""
+        return {"participant": self.participant, "caballeros": self.caballeros,
+                "rank": self.rank, "points": self.points,
+                "bonuses": [[why, b] for why, b in self.bonuses]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> ScoreLine:
+        """Rebuild from :meth:`to_json`."""
+        return cls(data["participant"], data["caballeros"], data["rank"], data["points"],
+                   tuple((str(why), int(b)) for why, b in data["bonuses"]))
+
 
 # attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
@@ -121,6 +133,19 @@ class RegionScore:
     def points(self) -> dict[int, int]:
         """Total points by participant (NOBODY's points go to no one but are listed)."""
         return {ln.participant: ln.total for ln in self.lines}
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (what a ``score`` event carries): the fields, ``lines`` as
+        :meth:`ScoreLine.to_json` dicts."""
+        return {"place": self.place, "values": list(self.values), "source": self.source,
+                "first_only": self.first_only, "lines": [ln.to_json() for ln in self.lines]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> RegionScore:
+        """Rebuild from :meth:`to_json`."""
+        v = data["values"]
+        return cls(data["place"], (v[0], v[1], v[2]), data["source"], data["first_only"],
+                   tuple(ScoreLine.from_json(ln) for ln in data["lines"]))
 
     def describe(self, board: Board, names: Sequence[str]) -> str:
         """One line in words, e.g. ``"Aragon (5/4/1): red 3 -> 5 +2 king; blue 2 -> 4"``."""
@@ -160,6 +185,16 @@ class CastilloMove:
         object.__setattr__(self, "disc", disc)
         object.__setattr__(self, "to", to)
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the fields."""
+        return {"player": self.player, "caballeros": self.caballeros, "disc": self.disc,
+                "to": self.to}
+
+    @classmethod
+    def from_json(cls, data: Any) -> CastilloMove:
+        """Rebuild from :meth:`to_json`."""
+        return cls(data["player"], data["caballeros"], data["disc"], data["to"])
+
 
 # attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
@@ -197,6 +232,22 @@ class GeneralScoring:
         object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "regions", regions)
         object.__setattr__(self, "grandes", grandes)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (what a ``general_scoring`` event carries): the fields, the scorings
+        as :meth:`RegionScore.to_json` dicts."""
+        return {"discs": list(self.discs), "castillo": self.castillo.to_json(),
+                "moves": [m.to_json() for m in self.moves],
+                "regions": [r.to_json() for r in self.regions],
+                "grandes": [list(g) for g in self.grandes]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> GeneralScoring:
+        """Rebuild from :meth:`to_json`."""
+        return cls(tuple(data["discs"]), RegionScore.from_json(data["castillo"]),
+                   tuple(CastilloMove.from_json(m) for m in data["moves"]),
+                   tuple(RegionScore.from_json(r) for r in data["regions"]),
+                   tuple((g[0], g[1], g[2], g[3]) for g in data.get("grandes", ())))
 
     def points(self, players: int) -> list[int]:
         """Points each player gained in this scoring."""

@@ -691,7 +691,9 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
     assert bp.before is not None
     state.set_to(bp.before)
     events.append({"event": "special_void", "player": flow.actor, "card": flow.card,
-                   "error": exc, "reason": str(exc)})
+                   "error": {"card": exc.card, "work": exc.work, "budget": exc.budget,
+                             "line": exc.line, "column": exc.column},
+                   "reason": str(exc)})
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -755,7 +757,7 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     round."""
     b = engine.board
     result = general_scoring(engine, state, discs)
-    events.append({"event": "general_scoring", "result": result, "round": flow.round})
+    events.append({"event": "general_scoring", "result": result.to_json(), "round": flow.round})
     engine.rules.each("scored", state, b, [b.castillo, *b.scoring_order])
     if flow.round == flow.scoring_after[-1] or flow.round_i + 1 >= len(flow.rounds):
         flow.phase = OVER                                           # B3.6, B7.1

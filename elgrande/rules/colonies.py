@@ -47,6 +47,7 @@ from typing import Any, Final
 import attr
 
 from elgrande.dsl import ast
+from elgrande.engine import decisions as dec
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
@@ -583,6 +584,7 @@ SKIP: Final = "skip"
 #: ``"seated": true`` a caballero seated at the limit table (``false``: one standing).
 OFFICE_KEY: Final = "office"
 SEATED_KEY: Final = "seated"
+dec.answer_keys("move_caballeros", OFFICE_KEY, SEATED_KEY)  # a move may name them
 
 
 def _move_which(state: State, board: Board, sources: dict[str, dict[str, int]]
@@ -1394,10 +1396,10 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
         return
     b = engine.board
     n = int(figures(b).setup.get("disc_caballeros", 0))
-    chosen = {}
+    chosen = {}  # by seat as a string: events are JSON data
     for p in range(state.players):
         r = b.index[flow.secret[str(p)]]
-        chosen[p] = b.place_id(r)
+        chosen[str(p)] = b.place_id(r)
         k = min(n, state.court[p])
         if r == state.king or k <= 0:
             continue
@@ -2673,6 +2675,114 @@ FOLLOW_UPS: Final = (
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
 _DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
+def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int) -> None:
+    """The Colonies pieces of a saved game being loaded (``state.ext.colonies``): of
+    :class:`Pieces`' types; offices the manifest's, each held by a player with a caballero
+    there, a black caballero or nobody (C4-C6, C8); the limit table in a region, its seats
+    the player count's, its seated caballeros in that region (C10); discs of the manifest's
+    kinds, never more than their supply (C7); carriers standing where they are (C7).
+
+    Raises:
+        SavedGameError: naming the bad field.
+    """
+    from elgrande.saved import SavedGameError, record
+
+    raw = (st.get("ext") or {}).get(NAME)
+    if raw is None:
+        return
+    pre = f"state.ext.{NAME}"
+    d = record(raw, Pieces, pre)
+    b = lib.board
+    fig = figures(b)
+
+    def fail(path: str, message: str) -> None:
+        raise SavedGameError(f"{pre}.{path}", message)
+
+    def seat(v: Any, path: str) -> None:
+        if type(v) is not int or not 0 <= v < players:
+            fail(path, f"no player {v!r} in a {players}-player game")
+
+    cab, neutral = st["caballeros"], st["neutral"]
+    areas = {p.id: p.index for p in b.places if p.kind == AREA}
+    where = {o.id: o.area for o in fig.offices}
+    if set(d["offices"]) != set(where):
+        fail("offices", f"must be the offices {', '.join(sorted(where))} (C4-C6)")
+    held: dict[tuple[str, int], int] = {}
+    for o, who in d["offices"].items():
+        if who not in (EMPTY, BLACK):
+            seat(who, f"offices.{o}")
+        if who != EMPTY:
+            held[(where[o], who)] = held.get((where[o], who), 0) + 1
+    for (area, who), n in held.items():
+        i = b.index.get(area)
+        have = 0 if i is None else neutral[i] if who == BLACK else cab[i][who]
+        if n > have:
+            fail("offices", f"{n} office(s) in {area} held by caballeros not there (C4)")
+    t = d["table"]
+    limit = fig.limit_table(players)
+    seats = limit.seats if limit is not None else 0
+    if t["seats"] != seats:
+        fail("table.seats", f"the limit table has {seats} seats with {players} players (C10)")
+    if len(t["seated"]) != players or any(n < 0 for n in t["seated"]) or t["black"] < 0:
+        fail("table.seated", "one count of seated caballeros (>= 0) per player (C10)")
+    if t["region"]:
+        r = b.index.get(t["region"])
+        if r is None or not b.is_region(r):
+            fail("table.region", f"{t['region']!r} is not a region (C10)")
+        assert r is not None
+        if sum(t["seated"]) + t["black"] > seats or t["black"] > neutral[r] or any(
+                n > cab[r][p] for p, n in enumerate(t["seated"])):
+            fail("table.seated", "more seated caballeros than seats or caballeros there (C10)")
+    elif sum(t["seated"]) or t["black"]:
+        fail("table.seated", "no caballero sits at a limit table not yet set up (C10)")
+    for key in ("vacant", "chooser"):
+        if t.get(key) is not None:
+            if key == "chooser":
+                seat(t[key], "table.chooser")
+            elif not 0 <= t[key] <= seats:
+                fail("table.vacant", "not a count of the table's seats (C10)")
+    supply = {x.id: x.supply for x in fig.discs}
+    if set(d["supply"]) != set(supply):
+        fail("supply", f"must count the discs {', '.join(sorted(supply))} (C7)")
+    used = dict(d["supply"])
+    for area, discs in d["free"].items():
+        if area not in areas:
+            fail(f"free.{area}", "not a new area (C7)")
+        for disc, n in discs.items():
+            if disc not in supply or n < 0:
+                fail(f"free.{area}.{disc}", "not a disc kind, or a negative count (C7)")
+            used[disc] += n
+    standing: dict[tuple[str, int], int] = {}
+    for key in ("carriers", "dropped"):
+        for i, c in enumerate(d.get(key) or []):
+            if len(c) != 3 or c[0] not in b.index or c[2] not in supply:
+                fail(f"{key}[{i}]", "a carrier is [area, player, disc] (C7)")
+            seat(c[1], f"{key}[{i}][1]")
+            if key == "carriers":
+                used[c[2]] += 1
+                standing[(c[0], c[1])] = standing.get((c[0], c[1]), 0) + 1
+    for disc, n in used.items():
+        if d["supply"][disc] < 0 or n > supply[disc]:
+            fail(f"supply.{disc}", f"more than the {supply[disc]} discs of this kind (C7)")
+    for (area, p), n in standing.items():
+        if n > cab[b.index[area]][p]:
+            fail("carriers", f"{n} carrier(s) of player {p} in {area}, more than stand there")
+    if d.get("bonus") not in (None, "", "court", "board"):
+        fail("bonus", "one of '', 'court', 'board' (C8)")
+    for key in ("open", "removed"):
+        for i, c in enumerate(d.get(key) or []):
+            if c and c not in lib.cards.cards:
+                fail(f"{key}[{i}]", f"unknown card id {c!r}")
+    for k, n in (d.get("sailed") or {}).items():
+        if n < 0:
+            fail(f"sailed.{k}", "a count cannot be negative")
+    for i, e in enumerate(d.get("notes") or []):
+        if not isinstance(e.get("event"), str) or not isinstance(e.get("text", ""), str):
+            fail(f"notes[{i}]", "an event the log tells later")
+    if d.get("carrying") not in (None, 0, 1):
+        fail("carrying", "0 or 1 (C5)")
+
+
 MODULE = RulesModule(
     name=NAME,
     phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, before=ROUND,
@@ -2700,7 +2810,7 @@ MODULE = RulesModule(
     ),
     follow_ups=FOLLOW_UPS,
     hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
-           "turn_start": _turn_start, "special_done": _special_done,
+           "check_saved": _check_saved, "turn_start": _turn_start, "special_done": _special_done,
            "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
            "scoring_places": _scoring_places, "scoring_order": _scoring_order,
            "arrive": _arrive, "leave": _leave,

@@ -36,6 +36,7 @@ from typing import Any
 import attrs
 
 from elgrande.errors import ElGrandeError
+from elgrande.model.scoring import GeneralScoring, RegionScore
 
 #: Keys of a finished game's line.
 SCHEMA_KEYS = ("answers", "bots", "cards", "errata", "fill", "players", "points",
@@ -220,9 +221,9 @@ def _play(config: SimConfig, seed: int, cards: tuple[str, ...], kinds: list[str]
             elif kind == "end_turn":
                 special = ""
             elif kind == "score" and special:
-                _add(points, f"special:{special}", e["result"].lines)
+                _add(points, f"special:{special}", RegionScore.from_json(e["result"]).lines)
             elif kind == "general_scoring":
-                g = e["result"]
+                g = GeneralScoring.from_json(e["result"])
                 for rs in (g.castillo, *g.regions):
                     _add(points, f"general:{board.place_id(rs.place)}", rs.lines)
         gain = rounds.setdefault(str(r), [0] * n)
