@@ -222,7 +222,7 @@ class GeneralScoring:
     castillo: RegionScore
     moves: tuple[CastilloMove, ...]
     regions: tuple[RegionScore, ...]
-    grandes: tuple[tuple[int, int, int, str], ...]
+    grandes: tuple[tuple[int, int, int, str], ...] = ()
 
     def __init__(self, discs: tuple[int, ...], castillo: RegionScore,
                  moves: tuple[CastilloMove, ...], regions: tuple[RegionScore, ...],
