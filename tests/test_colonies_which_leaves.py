@@ -233,6 +233,41 @@ def test_c10_c11_a_move_naming_no_seat_takes_a_standing_caballero_as_before() ->
     assert own_pieces(case.state, case.board).table.seated == [1, 2, 0]
 
 
+def test_c11_a_key_naming_a_kind_where_there_is_no_choice_is_refused() -> None:
+    """C11: a move may name which caballero leaves only where there is a choice; naming it
+    elsewhere (a region without the limit table, or an office in a place without one) is
+    refused, and the game is unchanged."""
+    case = _case({"regions": {"valencia": {"red": 2, "blue": 2}}}, players=3)
+    run, d = _relocation(case, RED, "valencia")
+    assert "which" not in d.options
+    before = case.state.copy()
+    for key, value in (("seated", True), ("office", "viceroy"), ("office", None)):
+        with pytest.raises(IllegalMove) as err:
+            case.engine.interpreter.answer(case.state, run, RED, [
+                {"from": "valencia", "to": "aragon", "player": BLUE, key: value}])
+        assert err.value.rule == "B8.2" and "chooses nothing here" in str(err.value)
+        assert case.state == before
+
+
+def test_b8_2_a_base_game_move_refuses_a_colonies_key() -> None:
+    """B8.2: in a game without the Colonies a move entry takes from, to, player and n only
+    (the Colonies' keys are not part of its answers)."""
+    game = new_game(3, seed=2, logging=False)
+    rng = random.Random(2)
+    for _ in range(3000):
+        d = game.pending
+        assert d is not None
+        if d.kind == "move_caballeros":
+            src = next(iter(d.options["sources"]))
+            who = int(next(iter(d.options["sources"][src])))
+            dst = next(t for t in d.options["to"] if t != src)
+            with pytest.raises(IllegalMove):
+                d.check([{"from": src, "to": dst, "player": who, "office": None}])
+            return
+        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    raise AssertionError("no move decision met")  # pragma: no cover
+
+
 def test_c5_c11_the_captain_may_sail_rather_than_a_plain_caballero() -> None:
     game = _game_at_ship(seed=11)
     p = game.flow.actor

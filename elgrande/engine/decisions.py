@@ -1049,6 +1049,12 @@ def _move_check(d: Decision, p: int, answer: Any) -> list[tuple[Any, ...]]:
         if not is_int(who) or str(who) not in owners:
             raise IllegalMove(rule, f"this effect cannot move player {shown(who)}'s caballeros "
                               f"from {src}")
+        extra = [k for k in m if k not in _MOVE_FIELDS]
+        if extra:  # a module's key: only where it declared a choice of that kind (move_which)
+            kinds = which.get(src, {}).get(str(who)) if which is not None else None
+            if kinds is None or extra != [kinds[0]]:
+                raise IllegalMove(rule, f"{shown(extra[0])} chooses nothing here: player "
+                                  f"{who}'s caballeros in {src} are all of one kind")
         key = (src, who)
         outflow[key] = outflow.get(key, 0) + n
         if outflow[key] > owners[str(who)]:
