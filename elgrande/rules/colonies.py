@@ -2801,6 +2801,13 @@ MODULE = RulesModule(
          "none), e.g. ``{\"from\": \"america\", \"to\": \"ship\", \"player\": 1, "
          "\"office\": \"viceroy\"}``; without the key, standing and plain caballeros leave "
          "first (the later office first)"),
+        ("send_caballeros", "C10, C11, which caballeros are sent from France, the ship, "
+         "America or the limit table's region: a source's count may be parts naming them as "
+         "moves do, e.g. ``{\"america\": [{\"n\": 1, \"office\": \"viceroy\"}, "
+         "{\"n\": 1}]}`` or ``{\"aragon\": {\"n\": 1, \"seated\": true}}`` (a seat so "
+         "opened is refilled as C10 says; an office so left stays empty until an arrival, "
+         "C4-C6); a plain count sends standing and plain caballeros first (the later office "
+         "first)"),
         ("choose_option", "the ship moves (C5) and the new discs taken at once (C7): an option "
          "index into ``options[\"labels\"]``; the options include the Captain sailing or the "
          "Viceroy boarding rather than a plain caballero (C11) and the Viceroy giving up the "
