@@ -545,3 +545,32 @@ def test_c10_c11_the_action_space_encodes_which_caballero_is_sent_exactly() -> N
     assert b.legal_actions() == [space.done]
     b.apply(space.done)
     assert b.answer() == {"valencia": [{"n": 1, "seated": True}]}
+
+
+@pytest.mark.parametrize("seed", [39, 253])
+def test_c10_c11_records_from_before_the_send_choice_replay_sending_the_default(
+        seed: int) -> None:
+    """A send that chooses among kinds of caballeros (C10, C11) is a decision older records
+    lack (it was carried out at once, standing and plain caballeros first): replaying such a
+    record answers it with its ``skip`` answer (the default), also where the record's next
+    line answers another send (seed 253), and ends in the same game."""
+    from elgrande.records import record_lines, replay
+
+    game = new_game(4, sets=SETS, fill="provisional", seed=seed, logging=False)
+    rng = random.Random(seed)
+    added: list[int] = []
+    while game.pending is not None:
+        d = game.pending
+        if d.kind == "send_caballeros" and "skip" in d.options:
+            added.append(len(record_lines(game)))
+            game.answer(d.players[0], d.options["skip"])
+            continue
+        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert added
+    lines = record_lines(game)
+    old = [line for i, line in enumerate(lines) if i not in added]
+    replayed = replay(old, logging=False)
+    a, b = game.to_json(), replayed.to_json()
+    a.pop("log")
+    b.pop("log")
+    assert a == b
