@@ -29,7 +29,8 @@ A decision is asked only when there is a real choice.
 
 Which caballeros leave is the mover's choice (C10, C11): a move entry may name a seated or
 a standing caballero at the limit table, an office holder or a plain one in France, on the
-ship or in America (hooks ``move_which`` and ``leaving``; ship moves likewise); the Viceroy
+ship or in America (hooks ``move_which`` and ``leaving``; a send's parts and ship moves
+likewise); the Viceroy
 may give up the office to take a disc (C6). Interpretations [decision], named so they can be
 changed: a move entry naming none takes plain caballeros before carriers and officers, and
 standing ones before seated ones (the order before answers could say); an effect
@@ -589,13 +590,13 @@ dec.answer_keys("move_caballeros", OFFICE_KEY, SEATED_KEY)  # a move may name th
 
 def _move_which(state: State, board: Board, sources: dict[str, dict[str, int]]
                 ) -> dict[str, dict[str, list[Any]]]:
-    """C10, C11: the mover chooses which caballeros leave. Of the movable caballeros of
-    each colour in a place with offices (France, the ship, America): the office holders,
-    one kind each (``"office": id``), and those holding none (``"office": null``); at the
-    limit table: the seated (``"seated": true``) and the standing (``false``). Listed in
-    the order a move entry naming none takes them: plain caballeros first, then the later
-    office first; the standing first (the interpretation this module had before the
-    answers could say)."""
+    """C10, C11: the mover (or sender) chooses which caballeros leave. Of the movable (or
+    sendable) caballeros of each colour in a place with offices (France, the ship,
+    America): the office holders, one kind each (``"office": id``), and those holding none
+    (``"office": null``); at the limit table: the seated (``"seated": true``) and the
+    standing (``false``). Listed in the order a move entry naming none takes them: plain
+    caballeros first, then the later office first; the standing first (the interpretation
+    this module had before the answers could say)."""
     ext = pieces(state)
     if ext is None or not in_play(board):
         return {}
