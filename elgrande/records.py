@@ -77,7 +77,8 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         by the wrong player, of the wrong kind, or illegal (with the rule id); each with
         its line number. A pending decision whose options name a ``skip`` answer (one a
         rules module added since older records were written, e.g. C6's) is answered so
-        when the record's line answers a decision of another kind.
+        when the record's line answers a decision of another kind, or one of the same kind
+        that refuses the line's answer (C10/C11's sends with a choice of kinds).
     """
     it = iter(enumerate(lines, 1))
     try:
@@ -138,10 +139,20 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         if isinstance(player, bool) or not isinstance(player, int):
             raise RecordError(n, f"'player' must be a player index, not {shown(player)}")
         who = game.names[player] if 0 <= player < len(game.names) else f"player {player}"
-        try:
-            game.answer(player, entry["answer"])
-        except IllegalMove as exc:
-            raise RecordError(n, f"illegal answer by {who}: {exc.message}", exc.rule) from None
+        while True:
+            try:
+                game.answer(player, entry["answer"])
+                break
+            except IllegalMove as exc:
+                d = game.pending
+                if d is not None and "skip" in d.options:
+                    # an added decision of the same kind (e.g. C10/C11's send with a choice
+                    # of kinds, once automatic): declined, the line answers the next one
+                    game.answer(d.players[0], d.options["skip"])
+                    if game.pending is not None:
+                        continue
+                raise RecordError(n, f"illegal answer by {who}: {exc.message}",
+                                  exc.rule) from None
     return game
 
 

@@ -322,9 +322,10 @@ def test_c5_c11_an_office_taken_on_arrival_this_turn_is_not_offered_to_move_agai
 def test_c6_c10_c11_random_games_use_every_variant_of_which_caballero_acts() -> None:
     """legal and random answers offer every variant: random Colonies games move office
     holders and plain caballeros, seated and standing ones, the Captain or Viceroy by ship,
-    and the Viceroy gives up the office to take a disc, at the ship moves and at once."""
+    and the Viceroy gives up the office to take a disc, at the ship moves and at once;
+    they send office holders and seated caballeros by name, or a plain count."""
     seen: Counter[str] = Counter()
-    for seed in range(60):
+    for seed in range(200):
         game = new_game(4, sets=SETS, fill="provisional", seed=seed, logging=False)
         rng = random.Random(seed)
         while game.pending is not None:
@@ -333,11 +334,11 @@ def test_c6_c10_c11_random_games_use_every_variant_of_which_caballero_acts() -> 
             a = d.random_answer(rng, p)
             if d.kind == "move_caballeros":
                 for m in a:
-                    for key in ("office", "seated"):
-                        if key in m:
-                            v = m[key]
-                            seen[f"{key}=" + ("plain" if v is None else "holder"
-                                              if isinstance(v, str) else str(v))] += 1
+                    _count_kinds(seen, "", m)
+            elif d.kind == "send_caballeros" and "which" in d.options:
+                for v in a.values():  # C10, C11: a send's parts name kinds too
+                    for part in v if isinstance(v, list) else [{"count": None}]:
+                        _count_kinds(seen, "send ", part)
             elif d.kind == "choose_option" and d.rule in ("C5", "C7") and a > 0:
                 label = d.options["labels"][a]
                 if "gives up the office" in label:
@@ -350,9 +351,20 @@ def test_c6_c10_c11_random_games_use_every_variant_of_which_caballero_acts() -> 
     assert seen.keys() >= WANTED, seen
 
 
-#: The variants random games must show (C6, C10, C11).
+def _count_kinds(seen: Counter[str], prefix: str, m: dict[str, Any]) -> None:
+    """Count the kinds of caballeros a move entry or a send's part names (``count``: a
+    send's plain count)."""
+    for key in ("office", "seated", "count"):
+        if key in m:
+            v = m[key]
+            seen[f"{prefix}{key}=" + ("plain" if v is None else "holder"
+                                      if isinstance(v, str) else str(v))] += 1
+
+
+#: The variants random games must show (C6, C10, C11), moves and sends.
 WANTED = frozenset({"office=plain", "office=holder", "seated=True", "seated=False",
-                    "resign C5", "resign C7", "ship officer"})
+                    "resign C5", "resign C7", "ship officer", "send count=plain",
+                    "send office=holder", "send seated=True"})
 
 
 def test_c10_c11_the_action_space_encodes_which_caballero_leaves_exactly() -> None:
@@ -411,3 +423,154 @@ def test_c6_c11_colonies_move_decisions_with_kinds_pass_the_action_space_checks(
                 proved[_check_decision(space, d, p, rng)] += 1
             game.answer(p, d.random_answer(rng, p))
     assert sum(proved.values()) >= 2, proved
+
+
+def _send(case: Any, actor: int, card: str = "send-one-of-each-player") -> tuple[Any, Decision]:
+    """Start ``card`` (a send to the provinces) for ``actor``; the run and its first send
+    decision."""
+    interp = case.engine.interpreter
+    run = interp.begin(card, actor)
+    d = interp.advance(case.state, run, [])
+    assert d is not None and d.kind == "send_caballeros"
+    return run, d
+
+
+def test_c11_the_sender_chooses_the_viceroy_to_leave_america() -> None:
+    """C11, C6: sending blue's caballeros from America, the sender may send the Viceroy
+    (a part naming the office); the office then stays empty; refused parts leave the game
+    unchanged."""
+    case = _case({"america": {"viceroy": "blue", "others": {"blue": 1}}})
+    run, d = _send(case, RED)
+    assert d.options["owner"] == BLUE and d.options["sources"] == {"america": 2}
+    assert d.options["which"]["america"] == ["office", [[None, 1], ["viceroy", 1]]]
+    assert d.legal_answers() == [{"america": 1},
+                                 {"america": [{"n": 1, "office": "viceroy"}]}]
+    before = case.state.copy()
+    interp = case.engine.interpreter
+    for bad in ({"america": {"n": 2, "office": "viceroy"}},      # one Viceroy
+                {"america": {"n": 1, "office": "captain"}},      # not held there
+                {"america": {"n": 1, "seated": True}},           # no limit table there
+                {"america": [{"n": 1, "office": "viceroy"}, {"n": 1}]},  # 2, not 1
+                {"america": {"n": 0}},                           # n >= 1
+                {"america": "viceroy"}):                         # not a count or parts
+        with pytest.raises(IllegalMove) as err:
+            interp.answer(case.state, run, RED, bad)
+        assert err.value.rule == "B8.7" and case.state == before
+    interp.answer(case.state, run, RED, {"america": {"n": 1, "office": "viceroy"}})
+    ext = own_pieces(case.state, case.board)
+    assert ext.offices["viceroy"] == EMPTY   # C6: empty until a caballero arrives
+    assert case.state.caballeros[case.board.index["america"]][BLUE] == 1
+
+
+def test_c11_a_send_naming_no_office_sends_a_plain_caballero_as_before() -> None:
+    case = _case({"america": {"viceroy": "blue", "others": {"blue": 1}}})
+    run, d = _send(case, RED)
+    for same in ({"america": 1}, {"america": {"n": 1}}, {"america": [{"office": None}]}):
+        assert d.applied(same, RED) == {"america": 1}   # the default: one normal form
+    assert d.options["skip"] == {"america": 1}   # older records sent the default
+    case.engine.interpreter.answer(case.state, run, RED, {"america": 1})
+    assert own_pieces(case.state, case.board).offices["viceroy"] == BLUE
+
+
+def test_c10_c11_the_sender_chooses_a_seated_caballero_and_the_seat_is_refilled() -> None:
+    """C10, C11: sending blue's caballeros from the limit table's region, the sender may
+    send a seated one; the seat it opens is filled at once from those standing beside
+    (blue's and yellow's: the acting player chooses)."""
+    case = _case({"regions": {"valencia": {"blue": 2, "yellow": 2}, "aragon": {"yellow": 1}},
+                  "limit_table": {"region": "valencia", "seats": 2,
+                                  "seated": {"blue": 1, "yellow": 1}}}, players=3)
+    run, d = _send(case, RED)
+    assert d.options["owner"] == BLUE
+    assert d.options["which"] == {"valencia": ["seated", [[False, 1], [True, 1]]]}
+    before = case.state.copy()
+    with pytest.raises(IllegalMove):   # one seated blue caballero only
+        case.engine.interpreter.answer(case.state, run, RED,
+                                       {"valencia": [{"seated": True}, {"seated": True}]})
+    assert case.state == before
+    seat = case.engine.interpreter.answer(case.state, run, RED,
+                                          {"valencia": {"n": 1, "seated": True}})
+    assert case.state.caballeros[case.board.index["valencia"]][BLUE] == 1
+    assert own_pieces(case.state, case.board).table.seated == [0, 0, 1]  # a seat open
+    assert seat is not None and seat.players == [RED]   # C10: who sits, blue or yellow
+    case.engine.interpreter.answer(case.state, run, RED, 1)   # yellow
+    assert own_pieces(case.state, case.board).table.seated == [0, 0, 2]
+
+
+def test_b8_7_a_base_game_send_refuses_parts_naming_kinds() -> None:
+    """B8.7: without a choice of kinds (the base game) a send's sources take counts only;
+    a part naming a kind is refused and the position is unchanged."""
+    case = setup_case({"id": "T", "title": "t", "rules": ["B8.7"], "sets": ["base"],
+                       "players": ["red", "blue"],
+                       "position": {"king": "galicia",
+                                    "grandes": {"red": "catalonia", "blue": "granada"},
+                                    "regions": {"valencia": {"blue": 1},
+                                                "aragon": {"blue": 1}}},
+                       "do": [], "expect": {}})
+    run, d = _send(case, RED)
+    assert "which" not in d.options and d.options["owner"] == BLUE
+    before = case.state.copy()
+    for bad in ({"valencia": {"n": 1, "seated": True}}, {"valencia": [{"n": 1}]}):
+        with pytest.raises(IllegalMove) as err:
+            case.engine.interpreter.answer(case.state, run, RED, bad)
+        assert err.value.rule == "B8.7" and case.state == before
+
+
+def test_c10_c11_the_action_space_encodes_which_caballero_is_sent_exactly() -> None:
+    """B3.4 with C10/C11: after ``LOC valencia`` a ``PICK j`` chooses a standing (0) or a
+    seated (1) caballero to send; the masks allow exactly the legal answers."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_adapters_actions import _check_decision
+
+    from elgrande.adapters.actions import ActionSpace, AnswerBuilder, encode
+
+    case = _case({"regions": {"valencia": {"red": 3, "blue": 2}, "aragon": {"red": 1}},
+                  "limit_table": {"region": "valencia", "seats": 3,
+                                  "seated": {"red": 1, "blue": 2}}}, players=3)
+    _run, met = _send(case, RED)
+    assert met.options["which"]["valencia"] == ["seated", [[False, 2], [True, 1]]]
+    space = ActionSpace.for_board(case.board, 3)
+    for lo, hi in ((0, 2), (1, 1), (2, 3), (4, 4)):
+        d = Decision(met.kind, met.players, met.prompt, {**met.options, "min": lo, "max": hi},
+                     met.rule)
+        assert _check_decision(space, d, RED, random.Random(lo)) == "exact"
+    assert encode(space, met, RED, {"valencia": {"n": 1, "seated": True}}) == [
+        space.loc("valencia"), space.pick(1), space.done]
+    b = AnswerBuilder(space, met, RED)
+    b.apply(space.loc("valencia"))
+    assert b.legal_actions() == [space.pick(0), space.pick(1)]
+    b.apply(space.pick(1))
+    assert b.legal_actions() == [space.done]
+    b.apply(space.done)
+    assert b.answer() == {"valencia": [{"n": 1, "seated": True}]}
+
+
+@pytest.mark.parametrize("seed", [39, 253])
+def test_c10_c11_records_from_before_the_send_choice_replay_sending_the_default(
+        seed: int) -> None:
+    """A send that chooses among kinds of caballeros (C10, C11) is a decision older records
+    lack (it was carried out at once, standing and plain caballeros first): replaying such a
+    record answers it with its ``skip`` answer (the default), also where the record's next
+    line answers another send (seed 253), and ends in the same game."""
+    from elgrande.records import record_lines, replay
+
+    game = new_game(4, sets=SETS, fill="provisional", seed=seed, logging=False)
+    rng = random.Random(seed)
+    added: list[int] = []
+    while game.pending is not None:
+        d = game.pending
+        if d.kind == "send_caballeros" and "skip" in d.options:
+            added.append(len(record_lines(game)))
+            game.answer(d.players[0], d.options["skip"])
+            continue
+        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert added
+    lines = record_lines(game)
+    old = [line for i, line in enumerate(lines) if i not in added]
+    replayed = replay(old, logging=False)
+    a, b = game.to_json(), replayed.to_json()
+    a.pop("log")
+    b.pop("log")
+    assert a == b

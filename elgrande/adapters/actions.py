@@ -31,7 +31,10 @@ How each decision kind is answered:
 - ``place_caballeros``: ``LOC l`` per caballero placed in l, locations in non-decreasing
   order, then ``DONE``.
 - ``send_caballeros``: ``LOC l`` per caballero sent from l (``court`` or a place), in
-  non-decreasing order, then ``DONE``.
+  non-decreasing order, then ``DONE``. Where a rules module declares kinds of the owner's
+  caballeros in l (``options["which"]``, e.g. C10/C11) and there is more than one,
+  ``LOC l`` is followed by ``PICK j`` (the j-th kind, in the declared order); the order is
+  then (location, kind).
 - ``bring_to_court``: ``LOC provinces`` per caballero from the provinces, then ``LOC r``
   per caballero from region r (only once the provinces are empty, B4.1), then ``DONE``.
 - ``move_caballeros``: per caballero ``FROM l,c`` then ``LOC`` of its destination, in
@@ -55,7 +58,7 @@ from typing import Any
 
 import attrs
 
-from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions import Decision, send_taken, send_value
 from elgrande.game import Game
 from elgrande.model.board import Board
 
@@ -198,7 +201,10 @@ class AnswerBuilder:
         self.holding: tuple[str, int] | None = None  # a FROM waiting for its destination
         self.holding_kind: int | None = None  # its kind (PICK), where one is chosen
         self.which: Mapping[str, Any] = (decision.options.get("which") or {}) \
-            if kind == "move_caballeros" else {}
+            if kind in ("move_caballeros", "send_caballeros") else {}
+        # sends: (location, kind) -> n where a location's kinds are chosen, the last one
+        self.kind_counts: dict[tuple[str, int], int] = {}
+        self.last_kind = 0
         self._init_bounds()
 
     def copy(self) -> AnswerBuilder:
@@ -210,6 +216,7 @@ class AnswerBuilder:
         b.units = dict(self.units)
         b.outflow = dict(self.outflow)
         b.kind_outflow = dict(self.kind_outflow)
+        b.kind_counts = dict(self.kind_counts)
         b.inflow = dict(self.inflow)
         return b
 
@@ -251,6 +258,20 @@ class AnswerBuilder:
         got = self.which.get(source, {}).get(str(who))
         return got[1] if got is not None and len(got[1]) > 1 else None
 
+    def send_kinds(self, source: str) -> list[Any] | None:
+        """A send's declared kinds ``[[value, n], ...]`` of the owner's caballeros in
+        ``source`` when a PICK chooses among them (more than one), else None."""
+        got = self.which.get(source)
+        return got[1] if got is not None and len(got[1]) > 1 else None
+
+    def _send_left(self, loc: str, j: int) -> int:
+        """How many of ``loc``'s caballeros of kind ``j`` or later may still be sent there
+        in canonical order (the kinds are chosen: :meth:`send_kinds`)."""
+        kinds = self.send_kinds(loc)
+        assert kinds is not None
+        return sum(kn - self.kind_counts.get((loc, i), 0)
+                   for i, (_v, kn) in enumerate(kinds) if i >= j)
+
     def mask(self) -> list[bool]:
         """``legal_actions`` as a list of ``space.size`` booleans."""
         m = [False] * self.space.size
@@ -277,6 +298,13 @@ class AnswerBuilder:
         t = self.total
         out: list[int] = []
         caps = self._dist_caps()
+        if self.which:  # a send whose kinds are chosen: after LOC l, j at the latest
+            for loc in caps:
+                if self.send_kinds(loc) is not None:
+                    j = self.last_kind if sp.locations.index(loc) == self.last else 0
+                    caps[loc] = self._send_left(loc, j)
+            if self.holding is not None:
+                return self._send_kind_legal(self.holding[0], caps)
         idx = {loc: sp.locations.index(loc) for loc in caps if loc in sp.locations}
         court = self.decision.kind == "bring_to_court"
         for loc, i in sorted(idx.items(), key=lambda x: x[1]):
@@ -291,6 +319,21 @@ class AnswerBuilder:
         if self.lo <= t <= self.hi:
             out.append(sp.done)
         return out
+
+    def _send_kind_legal(self, loc: str, caps: dict[str, int]) -> list[int]:
+        """The PICK j that may follow ``LOC loc`` in a send (the caballero's kind): j no
+        earlier than the last kind there, one of it left, and the minimum still reachable
+        (``caps``: what each location can still give)."""
+        kinds = self.send_kinds(loc)
+        assert kinds is not None
+        i = self.space.locations.index(loc)
+        start = self.last_kind if i == self.last else 0
+        later = sum(c for other, c in caps.items()
+                    if other != loc and self.space.locations.index(other) > i)
+        t = self.total  # the LOC already counted
+        return [self.space.pick(j) for j in range(start, len(kinds))
+                if kinds[j][1] - self.kind_counts.get((loc, j), 0) > 0
+                and t + self._send_left(loc, j) - 1 + later >= self.lo]
 
     def _move_cap(self, key: tuple[int, int, int, int], outflow: dict[tuple[str, int], int],
                   kind_outflow: dict[tuple[str, int, int], int], first: str | None) -> int:
@@ -407,8 +450,19 @@ class AnswerBuilder:
             self._finish(self._built())
             return
         if kind in DIST_KINDS:
+            if action < sp.picks:  # the kind of the caballero sent (a send's PICK)
+                assert self.holding is not None
+                loc = self.holding[0]
+                self.kind_counts[(loc, action)] = self.kind_counts.get((loc, action), 0) + 1
+                self.last_kind = action
+                self.holding = None
+                return
             loc = sp.locations[action - sp.picks]
             self.counts[loc] = self.counts.get(loc, 0) + 1
+            if self.which and self.send_kinds(loc) is not None:
+                if action - sp.picks != self.last:
+                    self.last_kind = 0
+                self.holding = (loc, -1)  # its kind comes next
             self.last = action - sp.picks
             return
         if self.holding is None:
@@ -439,6 +493,11 @@ class AnswerBuilder:
             regions = {k: v for k, v in self.counts.items() if k != PROVINCES}
             return {"provinces": self.counts.get(PROVINCES, 0), "regions": regions}
         if kind in DIST_KINDS:
+            if self.which:
+                return {loc: send_value(self.which[loc], [
+                    self.kind_counts.get((loc, j), 0) for j in range(len(self.which[loc][1]))])
+                    if self.send_kinds(loc) is not None else n
+                    for loc, n in self.counts.items()}
             return dict(self.counts)
         out: list[dict[str, Any]] = []
         for (si, ci, j, di), n in sorted(self.units.items()):
@@ -485,8 +544,14 @@ def encode(space: ActionSpace, decision: Decision, player: int, answer: Any) -> 
         counts: Mapping[str, int] = norm
         if kind == "bring_to_court":
             counts = {PROVINCES: norm["provinces"], **norm["regions"]}
+        which = decision.options.get("which") or {} if kind == "send_caballeros" else {}
         for loc in sorted(counts, key=order):
-            out.extend([space.loc(loc)] * counts[loc])
+            kinds = which.get(loc)
+            if kinds is not None and len(kinds[1]) > 1:
+                for j, k in enumerate(send_taken(kinds, counts[loc])):
+                    out.extend([space.loc(loc), space.pick(j)] * k)
+            else:
+                out.extend([space.loc(loc)] * counts[loc])
         return out + [space.done]
     units: dict[tuple[int, int, int, int], int] = {}
     which = decision.options.get("which") or {}

@@ -30,7 +30,13 @@ move_caballeros        a list of moves ``[{"from": id, "to": id, "player": i, "n
 place_caballeros       ``{region id: caballeros}`` (``{}`` places none); a place may take
                        at most ``options["room"][id][0]`` when it is listed there (a
                        capacity); a seating: ``{player index: caballeros}``
-send_caballeros        ``{source id or "court": caballeros}``
+send_caballeros        ``{source id or "court": caballeros}``; where
+                       ``options["which"]`` lists kinds of the owner's caballeros in a
+                       source (``{id: [key, [[value, n], ...]]}``, declared by a rules
+                       module), that source's count may be parts ``[{"n": k, key:
+                       value}, ...]`` (or one part) saying which of them leave (at most n
+                       of a kind; a part naming none takes the kinds in their listed
+                       order, which is also what a plain count takes)
 bring_to_court         an integer (from the provinces) or
                        ``{"provinces": k, "regions": {region id: n}}`` (B4.1)
 move_scoreboard        ``{"scoreboard": "8-4-0", "to": region id}``
@@ -789,10 +795,19 @@ def _place_random(d: Decision, p: int, rng: random.Random) -> Any:
 kind("place_caballeros", _place_check, _place_legal, _place_random, _place_count, _place_nth)
 
 
-def _send_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
-    """options: sources {id: available}, min, max, refused {id: [rule, msg]}."""
+def _send_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
+    """options: sources {id: available}, min, max, refused {id: [rule, msg]}, optional
+    which {id: [key, [[value, n], ...]]} (kinds of the owner's caballeros in a source a rules
+    module declared, ``move_which``). Returns ``{id: n}``, or for a source whose kinds the
+    answer chose other than in their listed order ``{id: [{"n": k, key: value}, ...]}``
+    (:func:`send_value`)."""
     o = d.options
     rule = _rule(d, "B8.7")
+    which = o.get("which")
+    chosen: dict[str, Any] = {}
+    if which is not None and isinstance(answer, Mapping) \
+            and not all(is_int(v) for v in answer.values()):
+        answer, chosen = _send_parts(which, answer, rule)
     moves = _counts(answer, rule)
     for k, n in moves.items():
         if k not in o["sources"]:
@@ -807,7 +822,118 @@ def _send_check(d: Decision, p: int, answer: Any) -> dict[str, int]:
         want = (str(o["max"]) if o.get("min", 0) == o["max"]
                 else f"{o.get('min', 0)} to {o['max']}")
         raise IllegalMove(rule, f"send {want} caballeros, not {total}")
+    if chosen:
+        return {k: chosen.get(k, n) for k, n in moves.items()}
     return moves
+
+
+_SEND_PART: Final = "n"
+
+
+def _send_parts(which: Mapping[str, Any], answer: Mapping[Any, Any], rule: str
+                ) -> tuple[dict[Any, Any], dict[str, Any]]:
+    """A send answer whose sources may name kinds of caballeros (``{id: [{"n": k, key:
+    value}, ...]}``, or one such part): the counts per source, and each such source's
+    normal form (:func:`send_value`). Parts naming no kind take the kinds left in their
+    listed order.
+
+    Raises:
+        IllegalMove: ``rule``; a part that is not a mapping, a key other than ``n`` and the
+        source's declared one, a kind not declared there, or more of a kind than there are.
+    """
+    counts: dict[Any, Any] = {}
+    chosen: dict[str, Any] = {}
+    for src, v in answer.items():
+        if is_int(v) or not isinstance(src, str):
+            counts[src] = v
+            continue
+        parts = [v] if isinstance(v, Mapping) else v
+        if not isinstance(parts, list) or not all(isinstance(x, Mapping) for x in parts):
+            raise IllegalMove(rule, f"send from {src} a number of caballeros or parts "
+                              f"[{{n: k, kind: value}}], not {shown(v)}")
+        got = which.get(src)
+        key = got[0] if got is not None else None
+        left = [[kv, kn] for kv, kn in got[1]] if got is not None else []
+        plain = 0
+        for part in parts:
+            for k in part:
+                if k != _SEND_PART and k != key:
+                    raise IllegalMove(rule, f"{shown(k)} chooses nothing here: the "
+                                      f"caballeros in {src} are all of one kind" if key is None
+                                      else f"{shown(k)} is not part of a send's part (it takes "
+                                      f"n, {key})")
+            n = part.get(_SEND_PART, 1)
+            if not is_int(n) or n < 1:
+                raise IllegalMove(rule, f"a part's 'n' must be a whole number >= 1, got "
+                                  f"{shown(n)}")
+            if key is None or key not in part:
+                plain += n
+                continue
+            _take_kind(left, part[key], n, rule, f"in {src}: {shown(part)}")
+        taken: list[int] = []
+        for kind_n, (_kv, kn) in zip(left, got[1] if got is not None else [], strict=True):
+            take = min(plain, kind_n[1])  # the kinds in their listed order (the default)
+            plain -= take
+            taken.append(kn - kind_n[1] + take)
+        total = sum(taken) + plain  # (plain left over: more than there are, refused later)
+        counts[src] = total
+        if got is not None and not plain:
+            chosen[src] = send_value(got, taken)
+    return counts, chosen
+
+
+def send_value(kinds: Sequence[Any], taken: Sequence[int]) -> Any:
+    """A send answer's normal form for one source with declared kinds ``[key, [[value, n],
+    ...]]`` (``move_which``) of which ``taken[j]`` caballeros of the j-th kind are sent: the
+    count when that is what the kinds' listed order takes (the default), else the parts
+    ``[{"n": k, key: value}, ...]`` in the listed order (C10, C11 for the Colonies)."""
+    total = sum(taken)
+    rest = total
+    default = True
+    for (_v, kn), t in zip(kinds[1], taken, strict=True):
+        take = min(rest, kn)
+        rest -= take
+        if take != t:
+            default = False
+            break
+    if default:
+        return total
+    return [{_SEND_PART: t, kinds[0]: v} for (v, _kn), t in zip(kinds[1], taken, strict=True)
+            if t]
+
+
+def send_taken(kinds: Sequence[Any], value: Any) -> list[int]:
+    """How many of each declared kind (``[key, [[value, n], ...]]``) a normal-form send
+    value (:func:`send_value`) sends, in the listed order."""
+    if isinstance(value, list):
+        return [sum(p[_SEND_PART] for p in value if _same(p[kinds[0]], v))
+                for v, _kn in kinds[1]]
+    rest = int(value)
+    out: list[int] = []
+    for _v, kn in kinds[1]:
+        take = min(rest, kn)
+        rest -= take
+        out.append(take)
+    return out
+
+
+def _send_choices(o: Mapping[str, Any]) -> dict[str, Any]:
+    """The sources of a send decision whose caballeros are of more than one declared kind
+    (``options["which"]``): a choice of which leave."""
+    which = o.get("which") or {}
+    return {k: v for k, v in which.items() if len(v[1]) > 1 and k in o["sources"]}
+
+
+def _kind_splits(kinds: Sequence[Any], c: int) -> list[Any]:
+    """Every normal-form send value of ``c`` caballeros over the declared kinds (the
+    default, the count, first)."""
+    caps = [kn for _v, kn in kinds[1]]
+    out: list[Any] = []
+    for combo in itertools.product(*(range(k + 1) for k in caps)):
+        if sum(combo) == c:
+            out.append(send_value(kinds, list(combo)))
+    out.sort(key=lambda v: not isinstance(v, int))
+    return out
 
 
 def _units(sources: Mapping[str, int]) -> list[str]:
@@ -816,6 +942,18 @@ def _units(sources: Mapping[str, int]) -> list[str]:
 
 def _send_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
+    choices = _send_choices(o)
+    if choices:  # one unit per caballero and kind (C10, C11 for the Colonies)
+        kunits = [(k, j) for k, n in o["sources"].items()
+                  for j, (_v, kn) in enumerate(choices[k][1] if k in choices else [[0, n]])
+                  for _ in range(kn)]
+        k = draw_int(rng, o.get("min", 0), min(o["max"], len(kunits)))
+        per: dict[str, list[int]] = {}
+        for src, j in draw_sample(rng, kunits, k):
+            row = per.setdefault(src, [0] * (len(choices[src][1]) if src in choices else 1))
+            row[j] += 1
+        return {src: send_value(choices[src], row) if src in choices else row[0]
+                for src, row in per.items()}
     units = _units(o["sources"])
     k = draw_int(rng, o.get("min", 0), min(o["max"], len(units)))
     out: dict[str, int] = {}
@@ -826,6 +964,9 @@ def _send_random(d: Decision, p: int, rng: random.Random) -> Any:
 
 def _send_legal(d: Decision, p: int) -> list[Any] | None:
     o = d.options
+    choices = _send_choices(o)
+    if choices:
+        return _send_legal_kinds(d, p, choices)
     keys = list(o["sources"])
     out: list[Any] = []
     ranges = [range(o["sources"][k] + 1) for k in keys]
@@ -901,13 +1042,38 @@ def _units_nth(sources: Mapping[str, int], lo: int, hi: int, i: int) -> dict[str
     return out
 
 
+def _send_legal_kinds(d: Decision, p: int, choices: Mapping[str, Any]) -> list[Any] | None:
+    """:func:`_send_legal` where sources hold caballeros of declared kinds (``choices``):
+    every count per source, each with every choice of kinds (C10, C11 for the Colonies)."""
+    counts = _send_legal(Decision("send_caballeros", d.players, "", {
+        k: v for k, v in d.options.items() if k != "which"}), p)
+    if counts is None:
+        return None
+    out: list[Any] = []
+    for c in counts:
+        variants = [_kind_splits(choices[k], n) if k in choices else [n] for k, n in c.items()]
+        for combo in itertools.product(*variants):
+            out.append(dict(zip(c, combo, strict=True)))
+            if len(out) > MAX_LISTED:
+                return None
+    return out
+
+
 def _send_count(d: Decision, p: int) -> int:
     o = d.options
+    if _send_choices(o):
+        got = _send_legal(d, p)
+        return -1 if got is None else len(got)
     return _units_count(o["sources"], o.get("min", 0), o["max"])
 
 
-def _send_nth(d: Decision, p: int, i: int) -> dict[str, int]:
+def _send_nth(d: Decision, p: int, i: int) -> dict[str, Any]:
     o = d.options
+    if _send_choices(o):
+        got = _send_legal(d, p)
+        assert got is not None
+        answer: dict[str, Any] = got[i]
+        return answer
     return _units_nth(o["sources"], o.get("min", 0), o["max"], i)
 
 
@@ -1092,6 +1258,23 @@ def _same(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
+def _take_kind(left: list[list[Any]], value: Any, n: int, rule: str, where: str) -> None:
+    """Take ``n`` caballeros of the declared kind ``value`` from ``left`` (``[[value, n],
+    ...]``, lowered in place): a move entry or a send's part naming it.
+
+    Raises:
+        IllegalMove: ``rule``; no such kind, or fewer of it than ``n`` (``where``: which
+        caballeros, for the message).
+    """
+    for kind_n in left:
+        if _same(kind_n[0], value):
+            kind_n[1] -= n
+            if kind_n[1] < 0:
+                raise IllegalMove(rule, f"there are fewer such caballeros {where}")
+            return
+    raise IllegalMove(rule, f"there is no such caballero {where}")
+
+
 def _which_moves(which: Mapping[str, Any], moves: list[tuple[Any, ...]],
                  entries: list[Mapping[str, Any]], rule: str) -> list[tuple[Any, ...]]:
     """:func:`_move_check`'s moves with the declared kinds of caballeros (``which``):
@@ -1113,16 +1296,7 @@ def _which_moves(which: Mapping[str, Any], moves: list[tuple[Any, ...]],
             raise IllegalMove(rule, f"{shown(named[0])} names no kind of player {who}'s "
                               f"caballeros in {src}: {shown(m)}")
         rest = left.setdefault((src, who), [[v, k] for v, k in kinds[1]])
-        for kind_n in rest:
-            if _same(kind_n[0], m[kinds[0]]):
-                kind_n[1] -= n
-                if kind_n[1] < 0:
-                    raise IllegalMove(rule, f"player {who} has fewer such caballeros in "
-                                      f"{src}: {shown(m)}")
-                break
-        else:
-            raise IllegalMove(rule, f"player {who} has no such caballero in {src}: "
-                              f"{shown(m)}")
+        _take_kind(rest, m[kinds[0]], n, rule, f"of player {who} in {src}: {shown(m)}")
     out: list[tuple[Any, ...]] = []
     for (src, dst, who, n), m in zip(moves, entries, strict=True):
         kinds = which.get(src, {}).get(str(who))

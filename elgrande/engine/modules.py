@@ -179,15 +179,17 @@ HOOKS: dict[str, str] = {
                         "that answers wins.",
     "move_which": "move_which(state, board, sources) -> dict[place id, dict[player, [key, "
                   "[[value, n], ...]]]]: for a move_caballeros decision's ``sources`` "
-                  "({place id: {player: n}}), which kinds of those caballeros a move entry "
-                  "may name with ``key`` (a move entry's extra key declared by the module, "
-                  "e.g. which caballero leaves), each ``value`` with how many of the n are "
-                  "of that kind (the kinds' n add up to the n), listed in the order an entry "
-                  "naming none takes them; only where there is a real choice; merged.",
+                  "({place id: {player: n}}; also a send_caballeros decision's places, "
+                  "one owner: its parts may name the kinds), which kinds of those "
+                  "caballeros a move entry may name with ``key`` (a move entry's extra "
+                  "key declared by the module, e.g. which caballero leaves), each "
+                  "``value`` with how many of the n are of that kind (the kinds' n add up "
+                  "to the n), listed in the order an entry naming none takes them; only "
+                  "where there is a real choice; merged.",
     "leaving": "leaving(state, board, place, player, n, key, value) -> None: n of player's "
-               "caballeros are about to leave a place as a move entry named them (``key``: "
-               "``value``, declared by ``move_which``), before their counts are lowered and "
-               "the ``leave`` hooks hear of it; every module.",
+               "caballeros are about to leave a place as a move entry (or a send's part) "
+               "named them (``key``: ``value``, declared by ``move_which``), before their "
+               "counts are lowered and the ``leave`` hooks hear of it; every module.",
     "movable": "movable(state, board, place, owner, decider, to, n) -> int: how many of "
                "owner's n caballeros in a place an effect of decider may move to the places "
                "``to`` (ids; B8.2); folded.",

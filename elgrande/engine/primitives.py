@@ -398,22 +398,39 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- send to provinces / court (B8.7) ------------------------------------------------------------
-def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, int]) -> None:
+def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> None:
+    """Send ``owner``'s caballeros as a checked send answer says: ``{source: n}`` or, for
+    caballeros of kinds a rules module declared, ``{source: [{"n": k, key: value}, ...]}``
+    (its ``leaving`` hooks hear of those first, as for moves) (B8.7)."""
     s, idx = ctx.state, ctx.board.index
     dest = _arg(call, "to")
-    for src, n in taken.items():
+    rules = ctx.rules
+    counts: dict[str, int] = {}
+    for src, v in taken.items():
+        if isinstance(v, list):  # kinds named (move_which)
+            n = 0
+            for part in v:
+                k = part["n"]
+                if rules is not None:
+                    for key, value in part.items():
+                        if key != "n":
+                            rules.each("leaving", s, ctx.board, idx[src], owner, k, key, value)
+                n += k
+        else:
+            n = v
+        counts[src] = n
         if src == "court":
             s.court[owner] -= n
         else:
             s.caballeros[idx[src]][owner] -= n
-            if ctx.rules is not None and ctx.rules.has_moves:
-                ctx.rules.leave(s, ctx.board, idx[src], owner, n)
+            if rules is not None and rules.has_moves:
+                rules.leave(s, ctx.board, idx[src], owner, n)
         if dest == "provinces":
             s.provinces[owner] += n
         else:
             s.court[owner] += n
     if taken:
-        ctx.event("send", decider=ctx.subject, owner=owner, to=dest, taken=dict(taken))
+        ctx.event("send", decider=ctx.subject, owner=owner, to=dest, taken=counts)
 
 
 def _send_owner(ctx: Ctx, call: ast.Call) -> int:
@@ -449,16 +466,38 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
     lo, hi = _limits(qty, available)
     if hi == 0:
         return None
+    which = _send_which(ctx, owner, sources) if lo < available else None
     if lo == hi and (lo == available or len(sources) == 1):
-        taken = dict(sources) if lo == available else {next(iter(sources)): lo}
-        _send_apply(ctx, call, owner, taken)
-        return None
+        if which is None:
+            taken = dict(sources) if lo == available else {next(iter(sources)): lo}
+            _send_apply(ctx, call, owner, taken)
+            return None
     refused = {**_castillo_source_refusal(ctx, "B8.7"), **_king_refusal(ctx)}
+    options: dict[str, Any] = {"owner": owner, "sources": sources, "min": lo, "max": hi,
+                               "refused": refused}
+    if which is not None:
+        options["which"] = which
+        if lo == hi and len(sources) == 1:  # asked since the kinds may be chosen: older
+            options["skip"] = {next(iter(sources)): lo}  # records sent the default
     return Decision("send_caballeros", [ctx.subject],
                     f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of player {owner} "
-                    f"to send to the {dest}",
-                    {"owner": owner, "sources": sources, "min": lo, "max": hi,
-                     "refused": refused}, "B8.7")
+                    f"to send to the {dest}", options, "B8.7")
+
+
+def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any] | None:
+    """The kinds of ``owner``'s caballeros in the send's places (``{id: [key, [[value, n],
+    ...]]}``) a rules module declared (``move_which``, e.g. which leave, C10/C11), when
+    some place holds more than one kind (a choice); else None."""
+    which = ctx.rules.move_which if ctx.rules is not None else None
+    if which is None:
+        return None
+    seat = str(owner)
+    got = which(ctx.state, ctx.board,
+                {k: {seat: n} for k, n in sources.items() if k != "court"})
+    out = {k: owners[seat] for k, owners in got.items() if seat in owners}
+    if not any(len(kinds[1]) > 1 for kinds in out.values()):
+        return None
+    return out
 
 
 # -- bring to court (B4.1) ---------------------------------------------------------------------

@@ -29,7 +29,8 @@ A decision is asked only when there is a real choice.
 
 Which caballeros leave is the mover's choice (C10, C11): a move entry may name a seated or
 a standing caballero at the limit table, an office holder or a plain one in France, on the
-ship or in America (hooks ``move_which`` and ``leaving``; ship moves likewise); the Viceroy
+ship or in America (hooks ``move_which`` and ``leaving``; a send's parts and ship moves
+likewise); the Viceroy
 may give up the office to take a disc (C6). Interpretations [decision], named so they can be
 changed: a move entry naming none takes plain caballeros before carriers and officers, and
 standing ones before seated ones (the order before answers could say); an effect
@@ -589,13 +590,13 @@ dec.answer_keys("move_caballeros", OFFICE_KEY, SEATED_KEY)  # a move may name th
 
 def _move_which(state: State, board: Board, sources: dict[str, dict[str, int]]
                 ) -> dict[str, dict[str, list[Any]]]:
-    """C10, C11: the mover chooses which caballeros leave. Of the movable caballeros of
-    each colour in a place with offices (France, the ship, America): the office holders,
-    one kind each (``"office": id``), and those holding none (``"office": null``); at the
-    limit table: the seated (``"seated": true``) and the standing (``false``). Listed in
-    the order a move entry naming none takes them: plain caballeros first, then the later
-    office first; the standing first (the interpretation this module had before the
-    answers could say)."""
+    """C10, C11: the mover (or sender) chooses which caballeros leave. Of the movable (or
+    sendable) caballeros of each colour in a place with offices (France, the ship,
+    America): the office holders, one kind each (``"office": id``), and those holding none
+    (``"office": null``); at the limit table: the seated (``"seated": true``) and the
+    standing (``false``). Listed in the order a move entry naming none takes them: plain
+    caballeros first, then the later office first; the standing first (the interpretation
+    this module had before the answers could say)."""
     ext = pieces(state)
     if ext is None or not in_play(board):
         return {}
@@ -2801,6 +2802,13 @@ MODULE = RulesModule(
          "none), e.g. ``{\"from\": \"america\", \"to\": \"ship\", \"player\": 1, "
          "\"office\": \"viceroy\"}``; without the key, standing and plain caballeros leave "
          "first (the later office first)"),
+        ("send_caballeros", "C10, C11, which caballeros are sent from France, the ship, "
+         "America or the limit table's region: a source's count may be parts naming them as "
+         "moves do, e.g. ``{\"america\": [{\"n\": 1, \"office\": \"viceroy\"}, "
+         "{\"n\": 1}]}`` or ``{\"aragon\": {\"n\": 1, \"seated\": true}}`` (a seat so "
+         "opened is refilled as C10 says; an office so left stays empty until an arrival, "
+         "C4-C6); a plain count sends standing and plain caballeros first (the later office "
+         "first)"),
         ("choose_option", "the ship moves (C5) and the new discs taken at once (C7): an option "
          "index into ``options[\"labels\"]``; the options include the Captain sailing or the "
          "Viceroy boarding rather than a plain caballero (C11) and the Viceroy giving up the "

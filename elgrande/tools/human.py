@@ -245,6 +245,10 @@ class HumanSeat:
         parts = []
         for k, n in where.items():
             who = self._player(int(k)) if str(k).lstrip("-").isdigit() else self._place(k)
+            if isinstance(n, list):  # a send's parts naming kinds of caballeros (C10, C11)
+                n = " + ".join(f"{p.get('n', 1)} (" + ", ".join(
+                    f"{key} {json.dumps(v)}" for key, v in p.items() if key != "n") + ")"
+                    for p in n if isinstance(p, dict))
             parts.append(f"{n} {sep} {who}" if sep else f"{n} of {who}")
         return ", ".join(parts) or "none"
 
@@ -295,7 +299,8 @@ class HumanSeat:
             return self._player(int(r)) if str(r).isdigit() else (
                 "court" if r == "court" else self._place(r))
 
-        if k in ("place_caballeros", "send_caballeros") and isinstance(a, dict):
+        if k in ("place_caballeros", "send_caballeros") and isinstance(a, dict) \
+                and all(isinstance(n, int) for n in a.values()):
             return ", ".join(f"{at(r)} {n}" for r, n in a.items()) or "none"
         if k == "bring_to_court" and isinstance(a, dict):
             regions = a.get("regions") or {}
