@@ -886,7 +886,7 @@ def send_value(kinds: Sequence[Any], taken: Sequence[int]) -> Any:
     """A send answer's normal form for one source with declared kinds ``[key, [[value, n],
     ...]]`` (``move_which``) of which ``taken[j]`` caballeros of the j-th kind are sent: the
     count when that is what the kinds' listed order takes (the default), else the parts
-    ``[{"n": k, key: value}, ...]`` in the listed order (C10, C11 for the Colonies)."""
+    ``[{"n": k, key: value}, ...]`` in the listed order (a module's kinds, B8.7)."""
     total = sum(taken)
     rest = total
     default = True
@@ -943,7 +943,7 @@ def _units(sources: Mapping[str, int]) -> list[str]:
 def _send_random(d: Decision, p: int, rng: random.Random) -> Any:
     o = d.options
     choices = _send_choices(o)
-    if choices:  # one unit per caballero and kind (C10, C11 for the Colonies)
+    if choices:  # one unit per caballero and kind (a module's kinds, B8.7)
         kunits = [(k, j) for k, n in o["sources"].items()
                   for j, (_v, kn) in enumerate(choices[k][1] if k in choices else [[0, n]])
                   for _ in range(kn)]
@@ -1044,7 +1044,7 @@ def _units_nth(sources: Mapping[str, int], lo: int, hi: int, i: int) -> dict[str
 
 def _send_legal_kinds(d: Decision, p: int, choices: Mapping[str, Any]) -> list[Any] | None:
     """:func:`_send_legal` where sources hold caballeros of declared kinds (``choices``):
-    every count per source, each with every choice of kinds (C10, C11 for the Colonies)."""
+    every count per source, each with every choice of kinds (a module's, B8.7)."""
     counts = _send_legal(Decision("send_caballeros", d.players, "", {
         k: v for k, v in d.options.items() if k != "which"}), p)
     if counts is None:

@@ -2805,7 +2805,7 @@ MODULE = RulesModule(
         ("send_caballeros", "C10, C11, which caballeros are sent from France, the ship, "
          "America or the limit table's region: a source's count may be parts naming them as "
          "moves do, e.g. ``{\"america\": [{\"n\": 1, \"office\": \"viceroy\"}, "
-         "{\"n\": 1}]}`` or ``{\"aragon\": {\"n\": 1, \"seated\": true}}`` (a seat so "
+         "{\"n\": 1}]}`` or ``{the table's region id: {\"n\": 1, \"seated\": true}}`` (a seat so "
          "opened is refilled as C10 says; an office so left stays empty until an arrival, "
          "C4-C6); a plain count sends standing and plain caballeros first (the later office "
          "first)"),
