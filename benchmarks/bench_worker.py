@@ -93,7 +93,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0)
     args = ap.parse_args()
     t0 = time.perf_counter()
-    from elgrande.game import new_game
+    from elgrande.play.game import new_game
 
     new_game(2, seed=0, logging=False)
     out: dict[str, object] = {"import_and_first_game_s": time.perf_counter() - t0,

@@ -63,7 +63,7 @@ COLD = """\
 import time
 t0 = time.perf_counter()
 import elgrande
-from elgrande.resources import cards_dir
+from elgrande.files.resources import cards_dir
 shipped = sorted(p.name for p in cards_dir().iterdir() if (p / "set.yaml").is_file())
 played = ["base"]
 for extra in ("colonies", "intrigue-king"):
@@ -73,7 +73,7 @@ for extra in ("colonies", "intrigue-king"):
             played.append(extra)
         except Exception:
             try:  # a commit without the set's cards or the fill option loads the base only
-                from elgrande import game as g
+                from elgrande.play import game as g
                 g.load_library(("base", extra), fill="provisional")
                 played.append(extra + " (library only)")
             except Exception:

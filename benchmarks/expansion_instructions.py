@@ -51,7 +51,7 @@ def play(name: str, players: int, games: int, warm: int = WARM) -> int:
 
     from bench_worker import play_random, warm_renderer  # this folder (sys.path[0])
 
-    from elgrande.game import new_game
+    from elgrande.play.game import new_game
 
     warm_renderer()
     for seed in range(10**6, 10**6 + warm):

@@ -20,7 +20,7 @@ import time
 
 from bench_worker import play_random, warm_renderer  # this folder (sys.path[0])
 
-from elgrande.game import new_game
+from elgrande.play.game import new_game
 
 #: The games timed: name -> new_game keyword arguments.
 SETS = {

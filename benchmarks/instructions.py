@@ -59,7 +59,7 @@ def worker(games: int, players: int, warm: int = 0) -> None:
 
     from bench_worker import play_random, warm_renderer  # this folder (sys.path[0])
 
-    from elgrande.game import new_game
+    from elgrande.play.game import new_game
 
     new_game(players, seed=0, logging=False)
     if warm:

@@ -17,9 +17,9 @@ import argparse
 import math
 import time
 
-from elgrande.bots import GreedyBot, RandomBot, make_bot
-from elgrande.bots_ismcts import ISMCTSBot
-from elgrande.game import new_game
+from elgrande.play.game import new_game
+from elgrande.players.bots import GreedyBot, RandomBot, make_bot
+from elgrande.players.ismcts import ISMCTSBot
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -15,8 +15,8 @@ import time
 import traceback
 from collections import Counter
 
-from elgrande.bots import make_bot, play
-from elgrande.game import new_game
+from elgrande.play.game import new_game
+from elgrande.players.bots import make_bot, play
 
 
 def main() -> int:

@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_worker  # noqa: E402
 from load import cold_load  # noqa: E402
 
-from elgrande.game import new_game  # noqa: E402
+from elgrande.play.game import new_game  # noqa: E402
 
 
 def playouts(players: int, seconds: float) -> tuple[int, int, float]:

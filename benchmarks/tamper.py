@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from tampering import SETS, mutate, outcome, reordered, saves  # noqa: E402
 
 from elgrande.errors import IllegalMove  # noqa: E402
-from elgrande.game import Game, new_game  # noqa: E402
+from elgrande.play.game import Game, new_game  # noqa: E402
 
 KEYED = ("bring_to_court", "move_caballeros", "move_scoreboard")
 

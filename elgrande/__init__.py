@@ -20,7 +20,7 @@ def __getattr__(name: str) -> Any:
     """Lazy access to the facade: ``elgrande.new_game``, ``elgrande.Game``,
     ``elgrande.IllegalMove``."""
     if name in ("new_game", "Game"):
-        from elgrande import game
+        from elgrande.play import game
 
         return getattr(game, name)
     if name == "IllegalMove":

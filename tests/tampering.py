@@ -18,8 +18,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from elgrande.game import Game, new_game
-from elgrande.saved import SavedGameError
+from elgrande.play.game import Game, new_game
+from elgrande.play.saved import SavedGameError
 
 #: The card sets of the saves: the base game, each expansion and both (provisional fill).
 SETS: dict[str, tuple[tuple[str, ...], str | None]] = {

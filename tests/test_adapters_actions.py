@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from elgrande.adapters.actions import ActionSpace, AnswerBuilder, encode
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
+from elgrande.play.game import Game, new_game
 
 ENUM_CAP = 400
 

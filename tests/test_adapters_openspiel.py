@@ -122,7 +122,7 @@ def test_I1_B8_5a_information_states_hide_every_kind_declared_secret() -> None:
 
     from elgrande.adapters.openspiel import information_record
     from elgrande.engine.decisions import secret_kinds
-    from elgrande.game import new_game
+    from elgrande.play.game import new_game
 
     g = new_game(3, sets=("base", "intrigue-king"), seed=4, fill="provisional",
                  logging=False)

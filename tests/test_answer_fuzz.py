@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from elgrande.engine.decisions import shown
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
+from elgrande.play.game import Game, new_game
 
 HUGE = 10 ** 5000
 

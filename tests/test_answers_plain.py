@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from elgrande.engine import decisions as dec
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
+from elgrande.play.game import Game, new_game
 
 SETS = {"base": (("base",), None), "colonies": (("base", "colonies"), "provisional"),
         "intrigue-king": (("base", "intrigue-king"), "provisional"),

@@ -10,8 +10,8 @@ import yaml
 
 from elgrande.data.manifests import load_board
 from elgrande.errors import DataError
+from elgrande.files.resources import cards_dir
 from elgrande.model.board import CASTILLO, REGION, Board
-from elgrande.resources import cards_dir
 
 BASE_MANIFEST = cards_dir() / "base" / "set.yaml"
 

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 import elgrande
 from elgrande.data.manifests import load_board
 from elgrande.errors import DataError
-from elgrande.game import Game
+from elgrande.files.resources import cards_dir
 from elgrande.model.board import Board
 from elgrande.model.boardmap import BOX, POLYGON
-from elgrande.records import write_record
-from elgrande.resources import cards_dir
+from elgrande.play.game import Game
+from elgrande.play.records import write_record
 from elgrande.tools.board_svg import board_svg, load_position, map_svg, public_view
 from elgrande.tools.cli import main
 from elgrande.tools.docs import MAP_FILE, map_picture

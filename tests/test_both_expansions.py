@@ -20,7 +20,7 @@ from elgrande import new_game
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import engine_for
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, play_random
+from elgrande.play.game import Game, play_random
 from elgrande.rules import base
 from elgrande.rules import colonies as col
 from elgrande.rules import intrigue_king as ik

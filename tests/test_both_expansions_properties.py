@@ -19,8 +19,8 @@ from test_both_expansions import FILL, SETS
 from test_game_properties import GAMES, _bad_answers, play, seed_st
 
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
-from elgrande.records import record_lines, replay
+from elgrande.play.game import Game, new_game
+from elgrande.play.records import record_lines, replay
 from elgrande.rules import intrigue_king as ik
 
 FEW = settings(GAMES, max_examples=4)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from elgrande.game import new_game
+from elgrande.play.game import new_game
 from elgrande.rules.base import part
 
 CARDS = str(Path(__file__).resolve().parent / "overbudget")

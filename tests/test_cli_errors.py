@@ -176,11 +176,11 @@ def test_the_wheel_ships_examples_and_py_typed() -> None:
 def test_bots_play_is_typed_against_the_bot_protocol() -> None:
     import typing
 
-    from elgrande import bots
+    from elgrande.players import bots
 
     hints = typing.get_type_hints(bots.play)
     assert "Bot" in str(hints["bots"])
-    assert sys.modules["elgrande.bots"].Bot is bots.Bot
+    assert sys.modules["elgrande.players.bots"].Bot is bots.Bot
 
 
 def test_a_reader_that_goes_away_gets_no_error_line() -> None:
@@ -215,7 +215,7 @@ def test_a_reader_that_goes_away_gets_no_error_line() -> None:
 ])
 def test_a_short_bot_list_fills_with_the_last_bot_and_never_a_second_human(
         names: list[str], players: int, seats: list[str]) -> None:
-    from elgrande.bots import seat_bots
+    from elgrande.players.bots import seat_bots
 
     assert seat_bots(names, players) == seats
 
@@ -232,7 +232,7 @@ def test_play_seats_one_human_when_the_bot_list_is_shorter_than_the_table() -> N
 
 def test_i1_new_game_refuses_homebrew_action_cards_with_intrigue_and_the_king() -> None:
     from elgrande.errors import CardError
-    from elgrande.game import new_game
+    from elgrande.play.game import new_game
 
     for sets in (("base", "intrigue-king"), ("base", "intrigue-king", "colonies")):
         with pytest.raises(CardError, match="no action-card stacks") as ei:

@@ -17,11 +17,11 @@ from test_game_properties import _base_invariants as _invariants
 from test_game_properties import play as play_game
 
 from elgrande.errors import DataError, IllegalMove
-from elgrande.game import Game, new_game
 from elgrande.model.state import State
-from elgrande.records import record_lines, replay
+from elgrande.play.game import Game, new_game
+from elgrande.play.records import record_lines, replay
+from elgrande.play.saved import SavedGameError
 from elgrande.rules.colonies import NAME, SETUP_DISC, SHIP, Pieces, figures, pieces, ship_moves
-from elgrande.saved import SavedGameError
 
 SETS = ("base", "colonies")
 FILL = "provisional"

@@ -13,8 +13,8 @@ import pytest
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
 from elgrande.model.state import NOBODY
+from elgrande.play.game import Game, new_game
 from elgrande.rules.colonies import (
     BONUS,
     FRESH,

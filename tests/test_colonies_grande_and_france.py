@@ -17,8 +17,8 @@ from test_game_properties import GAMES
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
 from elgrande.model.state import NOBODY
+from elgrande.play.game import Game, new_game
 from elgrande.rules.colonies import _placement_room, room_left, ship_moves
 from elgrande.tools.board_svg import board_svg, public_view
 from elgrande.tools.scenario import setup_case

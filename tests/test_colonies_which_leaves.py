@@ -16,7 +16,7 @@ import pytest
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
+from elgrande.play.game import Game, new_game
 from elgrande.rules.colonies import (
     EMPTY,
     FRESH,
@@ -554,7 +554,7 @@ def test_c10_c11_records_from_before_the_send_choice_replay_sending_the_default(
     lack (it was carried out at once, standing and plain caballeros first): replaying such a
     record answers it with its ``skip`` answer (the default), also where the record's next
     line answers another send (seed 253), and ends in the same game."""
-    from elgrande.records import record_lines, replay
+    from elgrande.play.records import record_lines, replay
 
     game = new_game(4, sets=SETS, fill="provisional", seed=seed, logging=False)
     rng = random.Random(seed)

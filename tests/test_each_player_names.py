@@ -14,8 +14,8 @@ import pytest
 from elgrande.dsl.parser import parse
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.engine.interpreter import Interpreter
-from elgrande.game import Game, new_game
-from elgrande.narrate import words
+from elgrande.play.game import Game, new_game
+from elgrande.play.narrate import words
 
 BASE, IK, COL = ("base",), ("base", "intrigue-king"), ("base", "colonies")
 

@@ -22,8 +22,8 @@ from elgrande.data.library import load_library
 from elgrande.data.manifests import load_board
 from elgrande.data.yamlpos import Positions
 from elgrande.errors import CardError, DataError
-from elgrande.game import Game
-from elgrande.records import record_lines, replay
+from elgrande.play.game import Game
+from elgrande.play.records import record_lines, replay
 from elgrande.tools.validate import validate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -393,7 +393,7 @@ def test_a_fill_from_a_test_overlay_fills_one_card_and_the_game_plays(tmp_path: 
     assert game.header["fill"] == "guess" and game.header["provisional"] is True
     assert game.log[0].startswith("This game plays with provisional data: fill 'guess'")
     assert game.view(0)["provisional"] is True
-    elgrande.game.play_random(game, __import__("random").Random(5))
+    elgrande.play.game.play_random(game, __import__("random").Random(5))
     assert game.over
     again = replay(record_lines(game), logging=False)
     assert again.state.scores == game.state.scores

@@ -16,8 +16,8 @@ from elgrande.data.library import load_library
 from elgrande.dsl import ast
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
 from elgrande.model.state import OFF_BOARD, Lasting
+from elgrande.play.game import Game, new_game
 from elgrande.rules.base import part
 
 LIB = load_library(("base",))

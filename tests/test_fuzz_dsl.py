@@ -595,7 +595,7 @@ def test_checked_scripts_run_safely(text: str, seeds: list[int], rng_seed: int) 
 def _shipped_scripts() -> list[str]:
     import yaml
 
-    from elgrande.resources import cards_dir
+    from elgrande.files.resources import cards_dir
 
     out = []
     for path in sorted(cards_dir().rglob("*.yaml")):

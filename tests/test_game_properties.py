@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
-from elgrande.records import record_lines, replay
+from elgrande.play.game import Game, new_game
+from elgrande.play.records import record_lines, replay
 from elgrande.rules.base import DISCS
 
 # A whole game per example: no shrinking (seeds do not shrink usefully, and a failing

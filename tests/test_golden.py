@@ -17,7 +17,7 @@ sys.path.insert(0, str(GOLDEN))
 
 import make  # noqa: E402
 
-from elgrande.records import record_lines, replay  # noqa: E402
+from elgrande.play.records import record_lines, replay  # noqa: E402
 
 DIGESTS: dict[str, str] = json.loads((GOLDEN / "digests.json").read_text(encoding="utf-8"))
 INDICES = list(range(len(make.CONFIGS)))

@@ -19,7 +19,7 @@ sys.path.insert(0, str(GOLDEN))
 
 import make_expansions as make  # noqa: E402
 
-from elgrande.records import record_lines, replay  # noqa: E402
+from elgrande.play.records import record_lines, replay  # noqa: E402
 
 OUT = GOLDEN / "expansions"
 DIGESTS: dict[str, str] = json.loads((OUT / "digests.json").read_text(encoding="utf-8"))

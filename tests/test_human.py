@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 import elgrande
-from elgrande.bots import make_bot
 from elgrande.engine.decisions import Decision
-from elgrande.records import replay
+from elgrande.play.records import replay
+from elgrande.players.bots import make_bot
 from elgrande.tools.cli import main
 from elgrande.tools.human import HumanSeat, play
 

@@ -18,11 +18,11 @@ import pytest
 import yaml
 
 from elgrande import new_game
-from elgrande.bots import make_bot
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, play_random
+from elgrande.play.game import Game, play_random
+from elgrande.players.bots import make_bot
 from elgrande.rules import intrigue_king as ik
 from elgrande.tools.scenario import STEPS, Case, setup_case
 
@@ -365,7 +365,7 @@ def test_I1_cli_beginner_option_plays_only_values_divisible_by_ten(tmp_path: Pat
     the record replays with the option and ``check`` accepts it."""
     from click.testing import CliRunner
 
-    from elgrande.records import replay
+    from elgrande.play.records import replay
     from elgrande.tools.cli import main
 
     rec = tmp_path / "R.jsonl"

@@ -19,8 +19,8 @@ from elgrande import new_game
 from elgrande.dsl.parser import parse
 from elgrande.dsl.render import render
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, play_random
-from elgrande.records import record_lines, replay
+from elgrande.play.game import Game, play_random
+from elgrande.play.records import record_lines, replay
 from elgrande.rules import intrigue_king as ik
 from elgrande.rules.base import DISCS
 from elgrande.tools.cli import main

@@ -21,8 +21,8 @@ from test_game_properties import GAMES, _bad_answers, play, seed_st
 from test_intrigue_king import FILL, SETS
 
 from elgrande.errors import IllegalMove
-from elgrande.game import Game, new_game
-from elgrande.records import record_lines, replay
+from elgrande.play.game import Game, new_game
+from elgrande.play.records import record_lines, replay
 
 players_st = st.integers(2, 5)
 #: The test fill and the shipped one (EXPANSIONS.md 6.3).

@@ -14,7 +14,7 @@ import pytest
 
 from elgrande import new_game
 from elgrande.errors import IllegalMove
-from elgrande.game import Game
+from elgrande.play.game import Game
 from elgrande.rules import intrigue_king as ik
 
 SETS = ("base", "intrigue-king")

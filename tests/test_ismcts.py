@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from elgrande.bots import BOTS, make_bot, play
-from elgrande.bots_ismcts import ITERATIONS, ISMCTSBot
 from elgrande.engine.decisions import Decision
-from elgrande.game import new_game
+from elgrande.play.game import new_game
+from elgrande.players.bots import BOTS, make_bot, play
+from elgrande.players.ismcts import ITERATIONS, ISMCTSBot
 
 
 def _some_views(seed: int, n: int) -> list[dict[str, object]]:
@@ -54,7 +54,7 @@ def test_ismcts_games_of_elgrande_play_are_a_function_of_the_seed(
 
     from elgrande.tools.cli import main
 
-    monkeypatch.setattr("elgrande.bots_ismcts.ITERATIONS", 15)
+    monkeypatch.setattr("elgrande.players.ismcts.ITERATIONS", 15)
     ticks = itertools.count()
     monkeypatch.setattr(time, "perf_counter", lambda: next(ticks) * 0.37)
     texts = []

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from elgrande import diskcache
 from elgrande.data import library as L
 from elgrande.data.fingerprint import fingerprint
 from elgrande.errors import CardError
-from elgrande.resources import cards_dir
+from elgrande.files import diskcache
+from elgrande.files.resources import cards_dir
 
 HOMEBREW = Path(__file__).resolve().parent.parent / "examples" / "homebrew"
 

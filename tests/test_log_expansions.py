@@ -15,11 +15,11 @@ import pytest
 from click.testing import CliRunner
 
 import elgrande
-from elgrande.bots import make_bot, play
-from elgrande.game import Game, new_game
 from elgrande.model.scoring import general_scoring
 from elgrande.model.state import NOBODY, Lasting
-from elgrande.narrate import NOTHING_DONE, board_summary, scored, story, words
+from elgrande.play.game import Game, new_game
+from elgrande.play.narrate import NOTHING_DONE, board_summary, scored, story, words
+from elgrande.players.bots import make_bot, play
 from elgrande.rules import colonies
 from elgrande.tools.board_svg import board_svg, public_view
 from elgrande.tools.cli import main

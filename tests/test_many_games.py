@@ -12,8 +12,8 @@ import os
 import time
 import traceback
 
-from elgrande.bots import make_bot, play
-from elgrande.game import Game, new_game
+from elgrande.play.game import Game, new_game
+from elgrande.players.bots import make_bot, play
 
 GAMES = int(os.environ.get("ELGRANDE_GAMES", "60"))
 BUDGET = float(os.environ.get("ELGRANDE_GAMES_SECONDS", "120"))

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 import elgrande
-from elgrande.resources import cards_dir
+from elgrande.files.resources import cards_dir
 
 PACKAGE = Path(elgrande.__file__).resolve().parent
 SOURCES = sorted(PACKAGE.rglob("*.py"))

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from elgrande.game import Game
-from elgrande.records import replay
+from elgrande.play.game import Game
+from elgrande.play.records import replay
 from elgrande.tools.cli import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "v2274f0c"

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from elgrande.game import new_game
+from elgrande.play.game import new_game
 from elgrande.rules import base
 from elgrande.rules.intrigue_king import EXT
 

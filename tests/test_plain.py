@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from elgrande.plain import plain_eq, plain_hash, plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 
 def _fields() -> dict[str, object]:

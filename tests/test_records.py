@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from elgrande.game import Game, new_game, play_random
-from elgrande.records import RecordError, record_lines, replay, write_record
+from elgrande.play.game import Game, new_game, play_random
+from elgrande.play.records import RecordError, record_lines, replay, write_record
 from elgrande.tools.cli import main
 
 

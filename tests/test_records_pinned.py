@@ -15,8 +15,8 @@ from click.testing import CliRunner, Result
 
 from elgrande.data.fingerprint import differences, fingerprint
 from elgrande.data.manifests import load_board
-from elgrande.game import new_game
-from elgrande.records import RecordError, record_lines, replay
+from elgrande.play.game import new_game
+from elgrande.play.records import RecordError, record_lines, replay
 from elgrande.tools.cli import main
 
 HOMEBREW = Path(__file__).resolve().parent.parent / "examples" / "homebrew"
@@ -195,7 +195,7 @@ def test_random_edits_of_a_record_are_replayed_or_refused_never_crash() -> None:
     gives a game or a RecordError, nothing else."""
     import random
 
-    from elgrande.game import play_random
+    from elgrande.play.game import play_random
 
     lines = record_lines(play_random(new_game(3, seed=4, logging=False), random.Random(4)))
     rng = random.Random(1)

@@ -14,8 +14,8 @@ import toy_rules
 from elgrande.engine import flow as flow_module
 from elgrande.engine.modules import HOOKS, Phase, RulesModule, find_module, load_rules
 from elgrande.errors import DataError
-from elgrande.game import Game, new_game
-from elgrande.records import record_lines, replay
+from elgrande.play.game import Game, new_game
+from elgrande.play.records import record_lines, replay
 
 TOY_SETS = str(Path(__file__).resolve().parent / "toy")
 ENGINE = Path(flow_module.__file__).resolve().parent

@@ -18,8 +18,8 @@ from click.testing import CliRunner
 
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.errors import IllegalMove
-from elgrande.game import new_game
 from elgrande.model.rule_ids import RULE_ID, RULES, SOURCES, lookup, rule_key, suggest, title
+from elgrande.play.game import new_game
 from elgrande.tools.cli import main
 from elgrande.tools.docs import render_docs
 

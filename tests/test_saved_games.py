@@ -15,8 +15,8 @@ import pytest
 from test_game_properties import answer_randomly
 
 from elgrande.errors import ElGrandeError
-from elgrande.game import Game, new_game, play_random
-from elgrande.saved import SavedGameError, check_header, typed
+from elgrande.play.game import Game, new_game, play_random
+from elgrande.play.saved import SavedGameError, check_header, typed
 
 
 def _midgame(seed: int = 3, answers: int = 60, players: int = 4) -> Game:

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
-from elgrande.bots import make_bot
 from elgrande.engine.modules import find_module
-from elgrande.game import new_game
+from elgrande.play.game import new_game
+from elgrande.players.bots import make_bot
 from elgrande.rules import colonies as col
 from elgrande.tools import docs
 from elgrande.tools.scenario import run_case, setup_case

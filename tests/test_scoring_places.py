@@ -11,8 +11,8 @@ import pytest
 import toy_rules
 from test_game_properties import answer_randomly
 
-from elgrande.game import new_game
 from elgrande.model.scoring import participants
+from elgrande.play.game import new_game
 
 TOY_SETS = str(Path(__file__).resolve().parent / "toy")
 

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 import elgrande
-from elgrande.records import record_lines, replay
-from elgrande.seeds import SEED_MAX
+from elgrande.play.records import record_lines, replay
+from elgrande.play.seeds import SEED_MAX
 from elgrande.tools.cli import main
 
 
@@ -86,7 +86,7 @@ def test_B2_a_record_header_refuses_a_seed_out_of_range() -> None:
     lines = record_lines(g)
     h = json.loads(lines[0])
     h["seed"] = 2**64
-    with pytest.raises(elgrande.records.RecordError, match=r"0 to 2\*\*64-1"):
+    with pytest.raises(elgrande.play.records.RecordError, match=r"0 to 2\*\*64-1"):
         replay([json.dumps(h)], logging=False)
 
 

@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from elgrande.bots import make_bot, play
-from elgrande.game import new_game
+from elgrande.play.game import new_game
+from elgrande.players.bots import make_bot, play
 from elgrande.tools import sim_report as rep
 from elgrande.tools import simulate as sim
 from elgrande.tools.cli import main

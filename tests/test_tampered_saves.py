@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tampering import SETS, mutate, outcome, reordered, saves
 
-from elgrande.game import Game
-from elgrande.saved import SavedGameError
+from elgrande.play.game import Game
+from elgrande.play.saved import SavedGameError
 
 TAMPER = settings(max_examples=12, deadline=None, derandomize=True,
                   suppress_health_check=list(HealthCheck))

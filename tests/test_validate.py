@@ -22,7 +22,7 @@ from elgrande.data.manifests import load_board
 from elgrande.dsl.parser import parse
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.resources import cards_dir
+from elgrande.files.resources import cards_dir
 from elgrande.tools.cli import main
 from elgrande.tools.validate import Diagnostic, garbage_for, never_acts, random_position, validate
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from elgrande.resources import cards_dir
+from elgrande.files.resources import cards_dir
 from elgrande.tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from test_board_svg import counts, played
 
-from elgrande.records import record_lines
+from elgrande.play.records import record_lines
 from elgrande.tools.cli import main
 from elgrande.tools.viewer import frames
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import random
 
-from elgrande.bots import GreedyBot
-from elgrande.game import Game, new_game
+from elgrande.play.game import Game, new_game
+from elgrande.players.bots import GreedyBot
 from elgrande.rules.base import part
 
 

@@ -59,8 +59,8 @@ from typing import Any
 import attrs
 
 from elgrande.engine.decisions import Decision, send_taken, send_value
-from elgrande.game import Game
 from elgrande.model.board import Board
+from elgrande.play.game import Game
 
 #: Pick slots at least (more when the board has more places times scoreboards). The longest
 #: option list of the shipped sets is the Colonies' relocations in place (C11): with 5

@@ -46,7 +46,7 @@ import pyspiel
 
 from elgrande.adapters.stepping import Observer, Stepper, start_game
 from elgrande.engine.decisions import answer_as_seen
-from elgrande.game import Game
+from elgrande.play.game import Game
 
 SHORT_NAME = "python_el_grande"
 #: Chance outcomes (seeds) of the first node, by default and at most (the outcomes are

@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 
 from elgrande.adapters.stepping import Observer, Stepper, start_game
 from elgrande.data.kinds import set_names
-from elgrande.seeds import SEED_MAX, check_seed, draw_seed
+from elgrande.play.seeds import SEED_MAX, check_seed, draw_seed
 
 
 class ElGrandeEnv(AECEnv):  # type: ignore[misc]

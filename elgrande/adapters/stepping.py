@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from elgrande.adapters.actions import DIST_KINDS, PICK_KINDS, ActionSpace, AnswerBuilder
-from elgrande.game import Game, new_game
+from elgrande.play.game import Game, new_game
 
 #: Phase names as the view's flow spells them (an unknown one leaves the one-hot empty).
 PHASES = ("bid", "court", "card", "order", "place", "offer", "veto", "special", "discs",

@@ -18,7 +18,7 @@ from elgrande.data import yamlpos
 from elgrande.data.cards import INCOMPLETE
 from elgrande.data.kinds import COMMON_REQUIRED, CardKind, Kinds, shipped_kinds
 from elgrande.errors import CardError
-from elgrande.plain import plain_eq, plain_hash, plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 #: An id: lowercase letters, digits and '-'. It ends with "no character follows" rather
 #: than ``$``, which in Python (and so in JSON Schema validators written in it) lets a

@@ -24,12 +24,12 @@ from typing import Any
 
 import attrs
 
-from elgrande import diskcache
 from elgrande.data import yamlpos
 from elgrande.data.kinds import ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError, SettingError
-from elgrande.plain import plain_eq, plain_hash, plain_repr
+from elgrande.files import diskcache
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 MAX_FILE_BYTES = 64_000
 #: The value of ``status`` that an incomplete card has (implied by a non-empty ``unknown``).

@@ -19,7 +19,7 @@ import attrs
 from elgrande.data import yamlpos
 from elgrande.errors import DataError
 from elgrande.model.board import Board
-from elgrande.plain import plain_eq, plain_hash, plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 
 @attrs.frozen(slots=False, repr=False, eq=False)

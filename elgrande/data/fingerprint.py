@@ -17,7 +17,7 @@ from pathlib import Path
 
 from elgrande.data.cards import card_file_parts
 from elgrande.data.library import Library
-from elgrande.diskcache import sha256
+from elgrande.files.diskcache import sha256
 
 #: sha256 by (path, size, mtime in ns, inode, ctime in ns): a file is read again only when
 #: its status changed (as CPython's bytecode cache checks a source file, plus the inode and

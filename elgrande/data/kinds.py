@@ -31,8 +31,8 @@ from typing import Any
 import attrs
 
 from elgrande.errors import DataError, SettingError
-from elgrande.plain import plain_eq, plain_hash, plain_repr
-from elgrande.resources import cards_dir
+from elgrande.files.resources import cards_dir
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 #: What a card kind is for; the rules modules pick cards by role, never by kind name.
 ROLES: dict[str, str] = {

@@ -23,15 +23,15 @@ from typing import Any
 
 import attrs
 
-from elgrande import diskcache
 from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, fill_files, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
 from elgrande.data.kinds import Kinds, load_kinds, set_names
-from elgrande.diskcache import sha256
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
+from elgrande.files import diskcache
+from elgrande.files.diskcache import sha256
 from elgrande.model.board import Board
-from elgrande.plain import plain_eq, plain_hash
+from elgrande.model.plain import plain_eq, plain_hash
 
 # The data classes of elgrande/data have no slots (slots=False): attrs builds a slotted
 # class twice and unpickles each instance through a __setstate__ written in Python, while

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from elgrande import diskcache
 from elgrande.errors import DataError
-from elgrande.plain import plain_eq
+from elgrande.files import diskcache
+from elgrande.model.plain import plain_eq
 
 if TYPE_CHECKING:  # PyYAML is imported when a file is read (a cached library needs none)
     import yaml

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 
-from elgrande.plain import plain_eq, plain_hash, plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)

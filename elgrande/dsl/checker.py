@@ -15,11 +15,11 @@ from typing import Any
 
 import attrs
 
-from elgrande import diskcache
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import NUMBER, PLAYER, REGION, REGION_MAP, form_of
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.errors import CardError
+from elgrande.files import diskcache
 
 #: The largest caballero count a script may name when the set's is not given (the most a
 #: player has in any set: 36 with the Colonies, C1).
@@ -32,7 +32,7 @@ MAX_NUMBER = 99
 def keywords() -> frozenset[str]:
     """The grammar's reserved words (:func:`elgrande.dsl.parser.keywords`), memoised by
     the grammar's text so that checking a loaded script needs no parser."""
-    from elgrande.resources import grammar_dir
+    from elgrande.files.resources import grammar_dir
 
     grammar = grammar_dir() / "effects.lark"
     key = diskcache.text_key("keywords", grammar.read_text("utf-8"))

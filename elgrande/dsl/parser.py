@@ -23,12 +23,12 @@ from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
-from elgrande.diskcache import cache_folder, safe_path
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import FORMS, RegionForm
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.errors import CardError
-from elgrande.resources import grammar_dir
+from elgrande.files.diskcache import cache_folder, safe_path
+from elgrande.files.resources import grammar_dir
 
 #: Most statements a script may have; and the deepest nesting. A homebrew card beyond
 #: these is refused at load time.

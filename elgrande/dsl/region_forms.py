@@ -26,7 +26,7 @@ from typing import Any, Literal, Protocol
 import attrs
 
 from elgrande.dsl import ast
-from elgrande.plain import plain_eq, plain_hash, plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 #: How a region set is meant where it appears: one region to pick (``any``), each region
 #: of the set (``every``), or the set as a whole (``all``, e.g. "caballeros in all regions").

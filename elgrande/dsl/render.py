@@ -35,7 +35,7 @@ import attrs
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.signatures import SIGNATURES, Param, Signature
-from elgrande.fields import factory
+from elgrande.model.fields import factory
 
 #: Words after which a region-set placeholder means "one region to pick".
 _PICK_WORDS = frozenset({"to", "in", "into", "onto", "from", "choose", "chooses"})
@@ -60,7 +60,7 @@ class _Ctx:
     third: bool = False
     in_each: bool = False
     court: str | None = None
-    # factory(): the optional mypyc build cannot type attrs.field (elgrande/fields.py)
+    # factory(): the optional mypyc build cannot type attrs.field (elgrande/model/fields.py)
     variables: dict[str, str] = factory(dict)
 
     @property

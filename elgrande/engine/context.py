@@ -14,10 +14,10 @@ import attrs
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import ElGrandeError
-from elgrande.fields import factory
 from elgrande.model.board import Board
+from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
-from elgrande.plain import plain_repr
 
 #: Work units one card's effect may spend (statements run, loop turns, region-set
 #: evaluations and the places they examine, options offered in decisions, changes made).

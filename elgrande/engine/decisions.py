@@ -72,7 +72,7 @@ import attr
 import attrs
 
 from elgrande.errors import IllegalMove
-from elgrande.plain import plain_repr
+from elgrande.model.plain import plain_repr
 
 Random = random.Random  # the rng's type, where a field named ``random`` hides the module
 

@@ -22,9 +22,9 @@ from elgrande.engine.decisions import KINDS, Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.errors import IllegalMove
-from elgrande.fields import factory
+from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
-from elgrande.plain import plain_repr
 
 if TYPE_CHECKING:
     from elgrande.data.library import Library

@@ -13,9 +13,9 @@ from typing import Final
 
 import attrs
 
-from elgrande.fields import factory
 from elgrande.model.boardmap import BoardMap
-from elgrande.plain import plain_repr
+from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
 
 REGION: Final = "region"
 CASTILLO: Final = "castillo"

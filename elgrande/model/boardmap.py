@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from elgrande.plain import plain_repr
+from elgrande.model.plain import plain_repr
 
 POLYGON = "polygon"
 BOX = "box"

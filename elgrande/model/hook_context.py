@@ -17,8 +17,8 @@ from typing import Any
 import attr
 
 from elgrande.model.board import Board
+from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
-from elgrande.plain import plain_repr
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");

@@ -15,8 +15,8 @@ import attr
 
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
+from elgrande.model.plain import plain_repr
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
-from elgrande.plain import plain_repr
 
 
 def ranks(counts: Sequence[int]) -> list[int]:

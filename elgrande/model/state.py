@@ -13,9 +13,9 @@ from typing import Any, Final
 import attr
 import attrs
 
-from elgrande.fields import factory
 from elgrande.model.board import Board
-from elgrande.plain import plain_repr
+from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
 
 #: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
 NOBODY: Final = -1

@@ -32,11 +32,11 @@ from elgrande.engine.flow import Flow, FlowEngine, part_type
 from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.primitives import apply_court, apply_placement, court_decision
-from elgrande.fields import factory
 from elgrande.model import placement, scoring
 from elgrande.model.board import Board
+from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
-from elgrande.plain import plain_repr
 
 dec.kind("choose_action_card", dec._pick_check, dec._pick_legal, count=dec._pick_count,
          nth=dec._pick_nth, listed=dec._pick_listed)

@@ -57,9 +57,9 @@ from elgrande.engine.primitives import _apply_moves, primitive, room_in, within_
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
+from elgrande.model.plain import plain_repr
 from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY, ExtPieces, State, copy_plain
-from elgrande.plain import plain_repr
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
 
@@ -2686,7 +2686,7 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     Raises:
         SavedGameError: naming the bad field.
     """
-    from elgrande.saved import SavedGameError, record
+    from elgrande.play.saved import SavedGameError, record
 
     raw = (st.get("ext") or {}).get(NAME)
     if raw is None:

@@ -73,11 +73,11 @@ from elgrande.engine.modules import Events, Phase, RulesModule
 from elgrande.engine.primitives import PRIMITIVES, apply_placement, primitive
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
-from elgrande.fields import factory
 from elgrande.model import placement
 from elgrande.model.board import Board
+from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
 from elgrande.model.state import OFF_BOARD, State
-from elgrande.plain import plain_repr
 from elgrande.rules import base
 
 if TYPE_CHECKING:
@@ -1447,7 +1447,7 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     Raises:
         SavedGameError: naming the bad field.
     """
-    from elgrande.saved import SavedGameError
+    from elgrande.play.saved import SavedGameError
 
     if fl.get("phase") == DECK:  # the cards chosen so far, secretly (I1)
         opts = (st.get("ext") or {}).get(OPTIONS)

@@ -524,8 +524,8 @@ def load_position(spec: str, cards: Sequence[str] | None = None) -> Any:
     from pathlib import Path
 
     from elgrande.errors import ElGrandeError
-    from elgrande.game import Game
-    from elgrande.records import RecordError, replay
+    from elgrande.play.game import Game
+    from elgrande.play.records import RecordError, replay
 
     path, n = split_source(spec)
     try:

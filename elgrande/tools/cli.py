@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from elgrande import __version__
-from elgrande.seeds import SEED_MAX, SEED_MIN, SEED_RANGE, draw_seed
+from elgrande.play.seeds import SEED_MAX, SEED_MIN, SEED_RANGE, draw_seed
 
 #: Where a user reports an internal error (printed with it).
 REPORT = "the README says how, under 'Reporting problems'"
@@ -189,12 +189,12 @@ def play(players: int, seed: int | None, bots: str | None, record: str | None, v
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
          set_list: str, fill: str | None, beginner: bool) -> None:
     """Play a full rules-checked game between bots and print what happens."""
-    from elgrande.bots import seat_bots
     from elgrande.data.library import provisional_log
     from elgrande.errors import ElGrandeError, SettingError
-    from elgrande.game import new_game
-    from elgrande.narrate import final_scores
-    from elgrande.records import write_record
+    from elgrande.play.game import new_game
+    from elgrande.play.narrate import final_scores
+    from elgrande.play.records import write_record
+    from elgrande.players.bots import seat_bots
     from elgrande.tools import human
 
     names = ["red", "yellow", "blue", "green", "white"][:players]
@@ -265,8 +265,8 @@ def check(record: str, card_dirs: tuple[str, ...]) -> None:
     record replays with today's cards. Homebrew cards named in the record are read only
     from the record's own folder, or from where --cards says.
     """
-    from elgrande.narrate import final_scores
-    from elgrande.records import RecordError, replay
+    from elgrande.play.narrate import final_scores
+    from elgrande.play.records import RecordError, replay
 
     notes: list[str] = []
     with open(record, "rb") as fh:
@@ -413,7 +413,7 @@ def examples_cmd(out: str | None) -> None:
     """
     import shutil
 
-    from elgrande.resources import data_dir
+    from elgrande.files.resources import data_dir
 
     src = data_dir("examples")
     if out is None:
@@ -486,7 +486,7 @@ def show_cmd(record: str, out: str, as_player: str | None,
              card_dirs: tuple[str, ...]) -> None:
     """Write a replay viewer of RECORD: one static HTML page stepping through the game.
     Exits 1 with one line on a bad RECORD."""
-    from elgrande.records import RecordError
+    from elgrande.play.records import RecordError
     from elgrande.tools.board_svg import NoSuchPlayer, SourceError
     from elgrande.tools.viewer import write_viewer
 
@@ -571,7 +571,7 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
     cfg = SimConfig(counts, tuple(b.strip() for b in bots.split(",") if b.strip()),
                     set_names, variant, errata, card_dirs, fill)
     try:  # missing card data or a bad set refuses up front, as play does
-        from elgrande.game import new_game
+        from elgrande.play.game import new_game
 
         for n in counts:
             new_game(n, sets=set_names, seed=first_seed, variant=variant, errata=errata,

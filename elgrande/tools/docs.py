@@ -47,8 +47,8 @@ from elgrande.dsl.render import render
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
 from elgrande.engine.modules import FollowUp, RulesModule, find_module
+from elgrande.files.resources import cards_dir, grammar_dir, is_compiled, python_source
 from elgrande.model.rule_ids import RULES, SOURCES, rule_key
-from elgrande.resources import cards_dir, grammar_dir, is_compiled, python_source
 
 FORMATS = ("md", "html")
 #: File names of the pages by format.

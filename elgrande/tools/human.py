@@ -551,7 +551,7 @@ def make_seat(kind: str, seed: int, inp: TextIO | None = None,
     """
     import sys
 
-    from elgrande.bots import make_bot
+    from elgrande.players.bots import make_bot
 
     if kind == "human":
         return HumanSeat(inp or sys.stdin, out or sys.stdout, seed)

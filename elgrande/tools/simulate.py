@@ -102,7 +102,7 @@ class SimConfig:
 
     def bots_for(self, players: int) -> list[str]:
         """The bot names by seat for a game of ``players`` (:func:`~elgrande.bots.seat_bots`)."""
-        from elgrande.bots import seat_bots
+        from elgrande.players.bots import seat_bots
 
         return seat_bots(self.bots, players)
 
@@ -121,9 +121,9 @@ class SimConfig:
         """
         import inspect
 
-        from elgrande.bots import make_bot
         from elgrande.data.library import load_library
-        from elgrande.game import new_game
+        from elgrande.play.game import new_game
+        from elgrande.players.bots import make_bot
 
         if self.fill is not None and "fill" not in inspect.signature(new_game).parameters:
             raise SimError("this engine has no fills yet (docs/homebrew.md, section 8): "
@@ -179,8 +179,8 @@ def play_one(config: SimConfig, seed: int, card_paths: Sequence[str] | None = No
         The game's line as a dict (module docstring), or ``{"seed", "error", ...}`` if the
         engine raised (the traceback's last line in ``error``).
     """
-    from elgrande.bots import make_bot
-    from elgrande.game import new_game
+    from elgrande.play.game import new_game
+    from elgrande.players.bots import make_bot
 
     head = {"seed": seed, **config.expected(seed)}
     try:

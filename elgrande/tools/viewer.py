@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from elgrande.engine.decisions import REVEAL, answer_as_seen, secret_kinds
-from elgrande.records import replay
+from elgrande.play.records import replay
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
 #: The score chart's size (pixels).

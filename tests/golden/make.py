@@ -57,9 +57,9 @@ def power_values(game: Any, cards: list[Any]) -> list[int]:
 
 def play(index: int) -> Any:
     """Play golden game ``index`` as ``elgrande play`` does (same names and bot seeds)."""
-    from elgrande.bots import make_bot
-    from elgrande.bots import play as play_game
-    from elgrande.game import new_game
+    from elgrande.play.game import new_game
+    from elgrande.players.bots import make_bot
+    from elgrande.players.bots import play as play_game
 
     n, variant, errata, bots = CONFIGS[index]
     seed = index + 1
@@ -78,7 +78,7 @@ def name(index: int) -> str:
 
 def main() -> None:
     sys.path.insert(0, str(HERE.parent.parent))
-    from elgrande.records import record_lines
+    from elgrande.play.records import record_lines
 
     digests = {}
     for i in range(len(CONFIGS)):

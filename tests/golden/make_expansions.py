@@ -56,9 +56,9 @@ def digest(game: Any) -> str:
 
 def play(index: int) -> Any:
     """Play game ``index`` as ``elgrande play --fill provisional`` does."""
-    from elgrande.bots import make_bot
-    from elgrande.bots import play as play_game
-    from elgrande.game import new_game
+    from elgrande.play.game import new_game
+    from elgrande.players.bots import make_bot
+    from elgrande.players.bots import play as play_game
 
     sets, n, variant, bots = CONFIGS[index]
     seed = 101 + index
@@ -78,7 +78,7 @@ def name(index: int) -> str:
 
 def main() -> None:
     sys.path.insert(0, str(HERE.parent.parent))
-    from elgrande.records import record_lines
+    from elgrande.play.records import record_lines
 
     OUT.mkdir(exist_ok=True)
     digests = {}

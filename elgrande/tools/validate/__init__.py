@@ -24,9 +24,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from elgrande import diskcache
 from elgrande.data.kinds import load_kinds, shipped_set_ids
 from elgrande.data.manifests import load_board
+from elgrande.files import diskcache
 from elgrande.tools.validate.diagnostics import SEVERITIES, Diagnostic, NoCardFiles, Report
 from elgrande.tools.validate.load import load, set_ids
 from elgrande.tools.validate.never_acts import never_acts

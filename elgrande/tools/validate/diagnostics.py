@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from elgrande.errors import CardError
-from elgrande.plain import plain_eq, plain_hash, plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 SEVERITIES = ("error", "warning")
 

@@ -70,7 +70,7 @@ def random_position(trial_seed: int, sets: Sequence[str] = ("base",)) -> State:
     random answers for a random number of decisions, then (half the time) some of each
     player's caballeros scattered from the provinces into court, regions and the Castillo
     and the king moved (counts conserved, B1.1)."""
-    from elgrande.game import new_game  # a tool above the game layer
+    from elgrande.play.game import new_game  # a tool above the game layer
 
     rng = random.Random(trial_seed)
     players = rng.randint(2, 5)

@@ -14,7 +14,7 @@ from typing import Any
 
 from elgrande.model.board import Board
 from elgrande.model.state import State
-from elgrande.narrate import Labels, story, turn_card
+from elgrande.play.narrate import Labels, story, turn_card
 
 
 class Trail:

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
-from elgrande.chronicle import Chronicle
 from elgrande.data.fingerprint import library_fingerprint
 from elgrande.data.kinds import set_names
 from elgrande.data.library import Library, load_library, provisional_header, provisional_log
@@ -33,8 +32,9 @@ from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
-from elgrande.narrate import Labels
-from elgrande.seeds import check_seed, draw_seed
+from elgrande.play.chronicle import Chronicle
+from elgrande.play.narrate import Labels
+from elgrande.play.seeds import check_seed, draw_seed
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
@@ -181,7 +181,7 @@ class Game:
         Raises:
             SavedGameError: bad data, naming the bad field (:mod:`elgrande.saved`).
         """
-        from elgrande.saved import check_saved  # a saved game's checks, on first load
+        from elgrande.play.saved import check_saved  # a saved game's checks, on first load
 
         lib, data = check_saved(data)
         engine_for(lib)  # the rules modules register their flow parts

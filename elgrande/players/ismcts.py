@@ -32,10 +32,10 @@ import math
 import time
 from typing import Any
 
-from elgrande.bots import BOTS, GreedyBot, outlook
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game
+from elgrande.play.game import Game
+from elgrande.players.bots import BOTS, GreedyBot, outlook
 
 #: Candidate answers tried one ply deep (listed answers beyond this are sampled).
 WIDTH = 32

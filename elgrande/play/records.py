@@ -16,9 +16,9 @@ from elgrande.data.fingerprint import differences, fingerprint, homebrew_name
 from elgrande.data.manifests import load_board
 from elgrande.engine.decisions import shown
 from elgrande.errors import ElGrandeError, IllegalMove
-from elgrande.game import Game, new_game
-from elgrande.resources import cards_dir
-from elgrande.saved import SavedGameError, check_header
+from elgrande.files.resources import cards_dir
+from elgrande.play.game import Game, new_game
+from elgrande.play.saved import SavedGameError, check_header
 
 
 class RecordError(ElGrandeError):

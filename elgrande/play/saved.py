@@ -41,10 +41,10 @@ from elgrande.engine.context import Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import PART_TYPES, Flow, FlowEngine, engine_for
 from elgrande.errors import ElGrandeError, IllegalMove, SavedGameError
+from elgrande.files.resources import cards_dir, is_compiled, python_source
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, OFF_BOARD, State
-from elgrande.resources import cards_dir, is_compiled, python_source
-from elgrande.seeds import SEED_RANGE, is_seed
+from elgrande.play.seeds import SEED_RANGE, is_seed
 
 #: Bounds of plain data in a saved game: integer size, string length, list length, depth.
 MAX_INT = 10 ** 12

@@ -185,7 +185,7 @@ def _prune(where: Path, prefix: str, keep: int) -> None:
 
 #: The parts of the package a cached library or parse depends on: the loaders (data, dsl),
 #: the classes it is made of (model, errors) and this module.
-STAMPED = ("data", "dsl", "model", "errors.py", "resources.py", "diskcache.py")
+STAMPED = ("data", "dsl", "model", "errors.py", "files")
 
 
 @lru_cache(maxsize=1)
@@ -195,7 +195,7 @@ def code_stamp() -> str:
     effect grammar's text, the Python version, and Lark's and PyYAML's files. A cache made
     by other code is never used."""
     # plain strings, not Path objects: this runs at every cold start (issue 12)
-    pkg = os.path.dirname(os.path.realpath(__file__))
+    pkg = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # elgrande/
     h = sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
     for part in STAMPED:
         where = os.path.join(pkg, part)
@@ -205,7 +205,7 @@ def code_stamp() -> str:
                 path = os.path.join(where, f) if f else where
                 st = os.stat(path)
                 h.update(f"{os.path.join(where, f)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
-    from elgrande.resources import grammar_dir
+    from elgrande.files.resources import grammar_dir
 
     with open(os.path.join(grammar_dir(), "effects.lark"), "rb") as g:
         h.update(g.read())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import ModuleType
 
-_PKG = Path(__file__).resolve().parent
+_PKG = Path(__file__).resolve().parent.parent  # elgrande/, above files/
 
 
 def data_dir(name: str) -> Path:

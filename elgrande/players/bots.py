@@ -16,9 +16,9 @@ from typing import Any, Protocol
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.game import Game
 from elgrande.model.scoring import score_region
 from elgrande.model.state import State
+from elgrande.play.game import Game
 
 #: How many answers the greedy bot tries at most per decision.
 GREEDY_CANDIDATES = 16
@@ -158,4 +158,4 @@ def play(game: Game, bots: Sequence[Bot], max_answers: int = 100_000) -> Game:
     return game
 
 
-import elgrande.bots_ismcts  # noqa: E402, F401 - registers "ismcts" in BOTS
+import elgrande.players.ismcts  # noqa: E402, F401 - registers "ismcts" in BOTS
