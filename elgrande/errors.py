@@ -122,6 +122,12 @@ class ScenarioError(ElGrandeError):
     """A scenario case file that cannot be set up (unknown player, region, step)."""
 
 
+class SimError(ElGrandeError):
+    """A simulation cannot run as asked (bad settings, a results file made with other
+    settings, a missing extra). The message is one line for the command line
+    (``elgrande simulate``, :mod:`elgrande.tools.simulate` and its report)."""
+
+
 class SavedGameError(ElGrandeError):
     """A saved game or record header that cannot be loaded (:mod:`elgrande.saved`; the
     rules modules' ``check_saved`` hooks raise it too).

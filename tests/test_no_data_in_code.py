@@ -94,7 +94,7 @@ def test_the_package_sources_are_found() -> None:
     assert "model/board.py" in CODE and "tools/scenario.py" in CODE
     # the stripping keeps code and plain strings, drops docstrings and comments
     board = CODE["data/manifests.py"]
-    assert "def load_board" in board and "set.yaml" in board
+    assert "def load_board" in board and "set.yaml" in CODE["data/sets.py"]
     assert "Set manifests" not in board
 
 

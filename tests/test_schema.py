@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 import yaml
 
-from elgrande.data.card_format import FIELDS, check_fields
+from elgrande.data.card_fields import FIELDS
+from elgrande.data.card_format import check_fields
 from elgrande.data.yamlpos import Positions
 from elgrande.tools.schema import card_schema, schema_text
 

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from elgrande.data import yamlpos
+from elgrande.data.card_fields import INCOMPLETE
 from elgrande.data.kinds import ERRATUM, CardKind, Kinds, shipped_kinds
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError, SettingError
@@ -32,8 +33,6 @@ from elgrande.files import diskcache
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 MAX_FILE_BYTES = 64_000
-#: The value of ``status`` that an incomplete card has (implied by a non-empty ``unknown``).
-INCOMPLETE = "incomplete"
 
 
 @attrs.frozen(slots=False, repr=False, eq=False)

@@ -29,10 +29,10 @@ from typing import Any
 import attrs
 
 from elgrande.data import yamlpos
-from elgrande.data.card_format import FIELD_BY_NAME, value_problem
+from elgrande.data.card_fields import FIELD_BY_NAME, INCOMPLETE
+from elgrande.data.card_format import value_problem
 from elgrande.data.cards import (
     FILLS_DIR,
-    INCOMPLETE,
     CardDef,
     CardSet,
     card_from,

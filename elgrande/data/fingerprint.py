@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import os
 import time
-import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from elgrande.data.cards import card_file_parts
-from elgrande.data.library import Library
 from elgrande.files.diskcache import sha256
 
 #: sha256 by (path, size, mtime in ns, inode, ctime in ns): a file is read again only when
@@ -137,43 +135,6 @@ def fingerprint(set_dirs: Iterable[Path], extra: Sequence[str | Path] = (),
     """
     files = file_paths(set_dirs, extra, names)
     return {k: file_hash(files[k]) for k in sorted(files)}
-
-
-#: id(library) -> (a weak reference to it, its extra paths, its fingerprint).
-_BY_LIBRARY: dict[int, tuple[weakref.ref[Library], tuple[str, ...], dict[str, str]]] = {}
-#: id(library) -> (a weak reference to it, its sets' folders (absolute), their files'
-#: :func:`fingerprint` as read when the library was loaded).
-_SET_HASHES: dict[int, tuple[weakref.ref[Library], tuple[str, ...], dict[str, str]]] = {}
-
-
-def remember_set_hashes(lib: Library, dirs: Sequence[str], hashes: Mapping[str, str]) -> None:
-    """Keep ``hashes``, the :func:`fingerprint` of the set folders ``dirs`` (absolute
-    paths) that the library loader read to check its cache of ``lib``, so that
-    :func:`library_fingerprint` does not list and hash the same files again."""
-    _SET_HASHES[id(lib)] = (weakref.ref(lib), tuple(dirs), dict(hashes))
-
-
-def library_fingerprint(lib: Library, extra: Sequence[str | Path] = ()) -> dict[str, str]:
-    """:func:`fingerprint` of a loaded library's sets (``lib.board.set_dirs``) and its
-    homebrew paths ``extra``, computed once per library: the files as they were when the
-    game's library was loaded and first used (a library is read-only and cached).
-
-    Raises:
-        OSError: a file cannot be read.
-    """
-    key = tuple(str(e) for e in extra)
-    hit = _BY_LIBRARY.get(id(lib))
-    if hit is not None and hit[0]() is lib and hit[1] == key:
-        return dict(hit[2])
-    known = _SET_HASHES.get(id(lib))
-    if (known is not None and known[0]() is lib
-            and sorted(known[1]) == sorted(os.path.abspath(d) for d in lib.board.set_dirs)):
-        merged = {**known[2], **fingerprint((), extra)}  # as file_paths merges them
-        fp = {k: merged[k] for k in sorted(merged)}
-    else:
-        fp = fingerprint(lib.board.set_dirs, extra)
-    _BY_LIBRARY[id(lib)] = (weakref.ref(lib), key, fp)
-    return dict(fp)
 
 
 def differences(recorded: Mapping[str, str], now: Mapping[str, str]) -> str:

@@ -2,7 +2,7 @@
 manifests (``card_kinds:`` in ``cards/<set>/set.yaml``).
 
 The card *format* (field names, types, docs) is declared once in Python
-(:data:`elgrande.data.card_format.FIELDS`); which kinds exist, what each is for (its ``role``)
+(:data:`elgrande.data.card_fields.FIELDS`); which kinds exist, what each is for (its ``role``)
 and which fields each requires or allows is manifest data, so an expansion adds kinds
 without touching the engine. ``erratum`` is the one built-in kind.
 
@@ -22,7 +22,6 @@ A manifest entry::
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -30,8 +29,12 @@ from typing import Any
 
 import attrs
 
-from elgrande.errors import DataError, SettingError
-from elgrande.files.resources import cards_dir
+from elgrande.data.card_fields import FIELD_BY_NAME
+from elgrande.data.sets import read_manifest
+from elgrande.data.sets import set_dir as set_dir
+from elgrande.data.sets import set_names as set_names
+from elgrande.data.sets import shipped_set_ids as shipped_set_ids
+from elgrande.errors import DataError
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 #: What a card kind is for; the rules modules pick cards by role, never by kind name.
@@ -145,20 +148,6 @@ class Kinds:
         return [k for k in self.by_name.values() if k.role == role]
 
 
-def set_names(sets: Iterable[str]) -> tuple[str, ...]:
-    """``sets`` as a tuple of set names.
-
-    Raises:
-        ValueError: ``sets`` is one string (``"base"`` would become ``('b', 'a', 's',
-            'e')``): pass a sequence of names, e.g. ``("base",)``, or ``"base,colonies"``
-            where a tool takes text.
-    """
-    if isinstance(sets, str):
-        raise ValueError(f"sets must be a sequence of card set names, e.g. ({sets!r},), "
-                         f"not the string {sets!r}")
-    return tuple(sets)
-
-
 def load_kinds(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> Kinds:
     """The card kinds declared by the manifests of ``sets`` (in order; ``retires_kinds``
     of a later set removes kinds of earlier ones, e.g. I1). Cached.
@@ -176,34 +165,9 @@ def shipped_kinds() -> Kinds:
     return _load_kinds(shipped_set_ids(), (), retire=False)
 
 
-def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
-    """Find the folder of card set ``set_id`` among ``search`` and the shipped ``cards/``.
-
-    Raises:
-        SettingError: no such set.
-    """
-    for root in (*search, cards_dir()):  # os.path, not Path: each game looks (issue 12)
-        d = os.path.join(root, set_id)
-        if os.path.isfile(os.path.join(d, "set.yaml")):
-            return Path(d)
-    raise SettingError("sets", f"unknown card set {set_id!r}", hint="shipped sets: "
-                    + ", ".join(sorted(p.name for p in cards_dir().iterdir()
-                                       if (p / "set.yaml").is_file())))
-
-
-def shipped_set_ids() -> tuple[str, ...]:
-    """The shipped sets in an order that loads: ``base`` first, then by name."""
-    ids = sorted(p.name for p in cards_dir().iterdir() if (p / "set.yaml").is_file())
-    return tuple(sorted(ids, key=lambda s: (s != "base", s)))
-
-
 @lru_cache(maxsize=32)
 def _load_kinds(sets: tuple[str, ...], search: tuple[Path, ...], retire: bool = True
                 ) -> Kinds:
-    from elgrande.data.card_format import FIELD_BY_NAME
-    from elgrande.data.manifests import read_manifest  # a build only (a cached library
-    # has its kinds: a game needs no manifest reader, issue 12)
-
     kinds: dict[str, CardKind] = {}
     retired: dict[str, CardKind] = {}
     retired_by: dict[str, str] = {}

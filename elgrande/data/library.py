@@ -16,7 +16,8 @@ whole cold start. A game refuses to start while a card in play lacks data
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+import weakref
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,13 @@ import attrs
 
 from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, fill_files, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
+from elgrande.data.fingerprint import (
+    file_hash,
+    file_paths,
+    fingerprint,
+    settled_hashes,
+    trust_hashes,
+)
 from elgrande.data.kinds import Kinds, load_kinds, set_names
 from elgrande.dsl import ast
 from elgrande.errors import CardError, DataError
@@ -171,8 +179,6 @@ _Key = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str | None, tupl
 @lru_cache(maxsize=16)
 def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...],
           fill: str | None = None, set_paths: tuple[str, ...] = ()) -> Library:
-    from elgrande.data.fingerprint import remember_set_hashes, settled_hashes, trust_hashes
-
     key: _Key = (sets, errata, extra, fill, set_paths)
     name = _cache_name(key)
     hit = diskcache.read(name)
@@ -213,11 +219,10 @@ def _inputs(sets: tuple[str, ...], extra: tuple[str, ...], fill: str | None,
     files, fills. None when caches are off or something cannot be read (the load then
     reports it). Also the sets' folders (absolute) and the
     :func:`~elgrande.data.fingerprint.fingerprint` of their files, from the same reads
-    (:func:`~elgrande.data.fingerprint.remember_set_hashes`), and the files read (a cache
+    (:func:`remember_set_hashes`), and the files read (a cache
     file keeps their hashes by file status: a later load reads only the changed ones)."""
     if not diskcache.enabled():
         return None
-    from elgrande.data.fingerprint import file_hash, file_paths
     from elgrande.data.kinds import set_dir
 
     try:
@@ -301,3 +306,42 @@ def _check_counts(cards: CardSet, kinds: Kinds) -> None:
                             f"{k.count} cards of kind {k.name!r}, but {n} are loaded",
                             hint="add or remove card files, or correct 'count' in set.yaml",
                             code="E-KIND-COUNT")
+
+
+#: id(library) -> (a weak reference to it, its extra paths, its fingerprint).
+_BY_LIBRARY: dict[int, tuple[weakref.ref[Library], tuple[str, ...], dict[str, str]]] = {}
+#: id(library) -> (a weak reference to it, its sets' folders (absolute), their files'
+#: :func:`~elgrande.data.fingerprint.fingerprint` as read when the library was loaded).
+_SET_HASHES: dict[int, tuple[weakref.ref[Library], tuple[str, ...], dict[str, str]]] = {}
+
+
+def remember_set_hashes(lib: Library, dirs: Sequence[str], hashes: Mapping[str, str]) -> None:
+    """Keep ``hashes``, the :func:`~elgrande.data.fingerprint.fingerprint` of the set
+    folders ``dirs`` (absolute paths) that the library loader read to check its cache of
+    ``lib``, so that :func:`library_fingerprint` does not list and hash the same files
+    again."""
+    _SET_HASHES[id(lib)] = (weakref.ref(lib), tuple(dirs), dict(hashes))
+
+
+def library_fingerprint(lib: Library, extra: Sequence[str | Path] = ()) -> dict[str, str]:
+    """:func:`~elgrande.data.fingerprint.fingerprint` of a loaded library's sets
+    (``lib.board.set_dirs``) and its homebrew paths ``extra``, computed once per library:
+    the files as they were when the game's library was loaded and first used (a library is
+    read-only and cached).
+
+    Raises:
+        OSError: a file cannot be read.
+    """
+    key = tuple(str(e) for e in extra)
+    hit = _BY_LIBRARY.get(id(lib))
+    if hit is not None and hit[0]() is lib and hit[1] == key:
+        return dict(hit[2])
+    known = _SET_HASHES.get(id(lib))
+    if (known is not None and known[0]() is lib
+            and sorted(known[1]) == sorted(os.path.abspath(d) for d in lib.board.set_dirs)):
+        merged = {**known[2], **fingerprint((), extra)}  # as file_paths merges them
+        fp = {k: merged[k] for k in sorted(merged)}
+    else:
+        fp = fingerprint(lib.board.set_dirs, extra)
+    _BY_LIBRARY[id(lib)] = (weakref.ref(lib), key, fp)
+    return dict(fp)

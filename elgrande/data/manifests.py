@@ -13,38 +13,10 @@ import attrs
 
 from elgrande.data import map as board_map
 from elgrande.data import yamlpos
-from elgrande.data.kinds import set_dir, set_names
+from elgrande.data.sets import _manifest, set_names
+from elgrande.data.sets import read_manifest as read_manifest
 from elgrande.errors import DataError, SettingError
 from elgrande.model.board import AREA, CASTILLO, REGION, Board, Place, Scoreboard, Variant
-
-
-def _manifest(set_id: str, search: Sequence[Path]) -> tuple[dict[str, Any], yamlpos.Positions, str]:
-    d = set_dir(set_id, search)
-    path = d / "set.yaml"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
-        raise DataError(str(path), "the set manifest is not UTF-8 text", line, 1,
-                        "save the file as UTF-8") from None
-    except OSError as exc:
-        raise DataError(str(path), f"cannot read the set manifest: {exc.strerror}") from None
-    data, pos = yamlpos.load_cached(text, str(path), fresh=False)  # shared: read only
-    if not isinstance(data, dict):
-        raise DataError(str(path), "a set manifest must be a mapping", 1, 1)
-    return data, pos, str(path)
-
-
-def read_manifest(set_id: str, search: Sequence[Path] = ()
-                  ) -> tuple[dict[str, Any], yamlpos.Positions, str]:
-    """The manifest of set ``set_id`` as ``(data, positions, path)``: the same objects on
-    every call while the file is unchanged (the loaders of a process share one read, issue
-    12), so a caller reads them and never changes them.
-
-    Raises:
-        DataError: no such set, a YAML error, or a manifest that is not a mapping.
-    """
-    return _manifest(set_id, tuple(Path(p) for p in search))
 
 
 def set_order(sets: Iterable[str], search: Sequence[Path] = ()) -> tuple[str, ...]:

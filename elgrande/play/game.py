@@ -24,9 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from elgrande import __version__
-from elgrande.data.fingerprint import library_fingerprint
 from elgrande.data.kinds import set_names
-from elgrande.data.library import Library, load_library, provisional_header, provisional_log
+from elgrande.data.library import (
+    Library,
+    library_fingerprint,
+    load_library,
+    provisional_header,
+    provisional_log,
+)
 from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER

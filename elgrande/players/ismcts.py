@@ -4,14 +4,14 @@ The bot sees only ``game.view(player)`` (B8.5a). Each iteration draws a *determi
 of the hidden things (:meth:`Game.from_view`: the stacks' order, the others' hands as far
 as the public discards allow, their unrevealed secret discs), applies one candidate
 answer to the pending decision, plays a short random rollout (every player answering at
-random) and scores the result with :func:`elgrande.bots.outlook` (or the final scores
+random) and scores the result with :func:`elgrande.players.simple.outlook` (or the final scores
 when the game ends). The candidate is chosen by UCB1 over the statistics gathered across
 all determinisations (single-observer ISMCTS with the tree cut at the root: the root is
 the bot's information set; below it the rollouts are flat).
 
 Candidates: every legal answer when they are listed, else sampled random answers (as
-:class:`~elgrande.bots.GreedyBot`); when there are many, the bot keeps the
-:data:`KEEP` best by the greedy one-ply :func:`~elgrande.bots.outlook` before searching
+:class:`~elgrande.players.simple.GreedyBot`); when there are many, the bot keeps the
+:data:`KEEP` best by the greedy one-ply :func:`~elgrande.players.simple.outlook` before searching
 (a progressive-pruning prior), so it never searches among answers greedy would call bad.
 
     bot = ISMCTSBot(seed=1)                  # ITERATIONS per decision: reproducible
@@ -35,7 +35,7 @@ from typing import Any
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Game
-from elgrande.players.bots import BOTS, GreedyBot, outlook
+from elgrande.players.simple import GreedyBot, outlook
 
 #: Candidate answers tried one ply deep (listed answers beyond this are sampled).
 WIDTH = 32
@@ -55,7 +55,7 @@ ITERATIONS = 200
 class ISMCTSBot(GreedyBot):
     """SO-ISMCTS over the candidate answers of the pending decision (B8.5a: the view only).
 
-    A subclass of :class:`~elgrande.bots.GreedyBot` because it shares its candidate
+    A subclass of :class:`~elgrande.players.simple.GreedyBot` because it shares its candidate
     answers and its one-ply evaluation (the prior); the search comes on top.
 
     Args:
@@ -193,5 +193,3 @@ class ISMCTSBot(GreedyBot):
             return 1.0 if g.state.scores.count(top) == 1 else 0.5
         return math.tanh(outlook(g.state, g, p) / self.scale)
 
-
-BOTS["ismcts"] = ISMCTSBot

@@ -2686,7 +2686,8 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     Raises:
         SavedGameError: naming the bad field.
     """
-    from elgrande.play.saved import SavedGameError, record
+    from elgrande.errors import SavedGameError
+    from elgrande.play.saved import record
 
     raw = (st.get("ext") or {}).get(NAME)
     if raw is None:

@@ -1447,7 +1447,7 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     Raises:
         SavedGameError: naming the bad field.
     """
-    from elgrande.play.saved import SavedGameError
+    from elgrande.errors import SavedGameError
 
     if fl.get("phase") == DECK:  # the cards chosen so far, secretly (I1)
         opts = (st.get("ext") or {}).get(OPTIONS)

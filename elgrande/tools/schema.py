@@ -26,8 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from elgrande.data.card_format import CONFIDENCE, FIELDS, REPLACEABLE, Field
-from elgrande.data.cards import INCOMPLETE
+from elgrande.data.card_fields import CONFIDENCE, FIELDS, INCOMPLETE, REPLACEABLE, Field
 from elgrande.data.kinds import COMMON_REQUIRED, Kinds, shipped_kinds
 
 

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from elgrande.errors import SimError
+
 #: The two-sided 95% normal quantile.
 Z95 = statistics.NormalDist().inv_cdf(0.975)
 #: Significance level of the baseline comparison.
@@ -332,8 +334,6 @@ def require_matplotlib() -> None:
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:
-        from elgrande.tools.simulate import SimError
-
         raise SimError("--report needs matplotlib: pip install 'elgrande[report]'")
 
 

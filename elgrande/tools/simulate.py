@@ -36,6 +36,7 @@ from typing import Any
 import attrs
 
 from elgrande.errors import ElGrandeError
+from elgrande.errors import SimError as SimError  # where it lives: below the report
 from elgrande.model.scoring import GeneralScoring, RegionScore
 
 #: Keys of a finished game's line.
@@ -51,11 +52,6 @@ MAX_ANSWERS = 100_000
 #: The largest count or number of points a results line may hold (far above any game's;
 #: the statistics turn them into floats).
 BIGGEST = 10**9
-
-
-class SimError(ElGrandeError):
-    """A simulation cannot run as asked (bad settings, a results file made with other
-    settings, a missing extra). The message is one line for the command line."""
 
 
 def _set_names(sets: Sequence[str]) -> tuple[str, ...]:
