@@ -1,11 +1,16 @@
 """elgrande: the reference rules engine for El Grande and its expansions.
 
-Layers (DESIGN.md): ``model`` (board, state, scoring, placement rules), ``dsl`` (card files,
-grammar, checker, renderer), ``engine`` (interpreter, primitives, decisions, flow),
-``game`` (the facade), and the tools (``cli``, ``validate``, ``docs``, ``bots``).
+Folders, top to bottom (a folder imports only the folders below it; pyproject.toml's
+``[tool.importlinter]`` contracts, checked by the tests): ``tools`` (command line, validate,
+docs, viewer, simulate), ``adapters`` (OpenSpiel, PettingZoo), ``players`` (bots),
+``play`` (the facade ``game``, saved games, records, chronicle, narration, seeds),
+``rules`` (one module per card set), ``engine`` (flow, modules, decisions, interpreter),
+``data`` (loading cards and sets), ``dsl`` (the card language), ``model`` (board, state,
+scoring), ``files`` (shipped data, disk cache), ``errors``.
 
 ``elgrande.new_game(...)`` and ``elgrande.Game`` are the entry points (see
-:mod:`elgrande.game`); they are imported on first use, so ``import elgrande`` stays light.
+:mod:`elgrande.play.game`); they are imported on first use, so ``import elgrande`` stays
+light.
 """
 
 from __future__ import annotations
