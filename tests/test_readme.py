@@ -51,6 +51,15 @@ def test_readme_library_example_runs_a_whole_game(capsys: object) -> None:
     assert game.winners()  # type: ignore[attr-defined]
 
 
+def test_readme_bots_example_plays_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    block = next(b for b in _blocks("python") if "make_bot" in b)
+    scope: dict[str, object] = {}
+    exec(compile(block, "README.md", "exec"), scope)  # noqa: S102 - our own README
+    game = scope["game"]
+    assert game.over  # type: ignore[attr-defined]
+    assert str(game.winners()) in capsys.readouterr().out  # type: ignore[attr-defined]
+
+
 def _tour_commands() -> list[str]:
     lines = [ln.strip() for block in _blocks("sh")[1:] for ln in block.splitlines()]
     return [ln for ln in lines if ln.startswith("elgrande ")]

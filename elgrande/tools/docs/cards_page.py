@@ -143,7 +143,7 @@ def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
                    (_t("copies"), _t(f"{c.copies} per player"))]
     elif c.role in ("stack", "standing") and "place" not in c.data:
         fields += [(_t("stack"), _t(str(c.stack))), (_t("copies"), _t(str(c.copies)))]
-    else:  # the play fields an expansion kind declares; unknown ones marked (EXPANSIONS 6)
+    else:  # an expansion kind's play fields; unknown ones (the card's unknown list) marked
         fields += [(_t(k), _t(_shown_value(c, k))) for k in
                    ("stack", "value", "heads", "place", "gold", "goods", "awarded", "optional",
                     "effect") if (k in c.data or k in c.missing)
