@@ -4,6 +4,7 @@ them, and the bot example of docs/architecture.md."""
 
 from __future__ import annotations
 
+import random
 import re
 import shlex
 import tomllib
@@ -158,3 +159,27 @@ def test_the_architecture_bot_example_plays_a_game() -> None:
     finally:
         BOTS.pop("first", None)
     assert game.over and game.winners()
+
+
+def test_the_architecture_set_manifest_example_loads(tmp_path: Path) -> None:
+    # the manifest of docs/architecture.md, with the toy rules module (tests/toy_rules.py)
+    # standing in for the module a new set would write
+    import toy_rules
+
+    from elgrande import new_game
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    block = next(b for b in _blocks("yaml", text) if "set: myset" in b)
+    (tmp_path / "myset").mkdir()
+    (tmp_path / "myset" / "set.yaml").write_text(
+        block.replace("rules: myset", f"rules: {toy_rules.MODULE.name}"), encoding="utf-8")
+    game = new_game(4, sets=("base", "myset"), set_paths=[str(tmp_path)], seed=1)
+    rng = random.Random(0)
+    for _ in range(40):  # the toy module's phase asks before the first turn's court phase
+        d = game.pending
+        assert d is not None
+        if d.prompt.startswith("Pray for an omen"):
+            break
+        game.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    else:
+        pytest.fail("the set's rules module was not in play")
