@@ -183,3 +183,16 @@ def test_the_architecture_set_manifest_example_loads(tmp_path: Path) -> None:
         game.answer(d.players[0], d.random_answer(rng, d.players[0]))
     else:
         pytest.fail("the set's rules module was not in play")
+
+
+def test_the_architecture_names_only_hooks_the_engine_has() -> None:
+    # the "Where does my rule go?" table: a hook renamed or removed in the engine must be
+    # renamed or removed there too
+    from elgrande.engine.modules import HOOKS
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = text[text.index("## Where does my rule go?"):text.index("A worked case")]
+    rows = [line.split("|") for line in table.splitlines() if line.startswith("| ")][1:]
+    named = {h for row in rows for h in re.findall(r"`([a-z_]+)`", row[2])}
+    assert len(named) > 20
+    assert named - {"before"} <= set(HOOKS), named - set(HOOKS)
