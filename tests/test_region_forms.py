@@ -17,7 +17,7 @@ from elgrande.dsl.parser import parse, parser
 from elgrande.dsl.region_forms import FORMS, PlaceSets, exact, form_of, possible
 from elgrande.dsl.render import render_node
 from elgrande.engine.regions import EVALUATORS
-from elgrande.tools.docs import _example, grammar_alternatives
+from elgrande.tools.docs.dsl_page import _example, grammar_alternatives
 from elgrande.tools.validate.never_acts import place_sets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,8 +131,8 @@ _LADDER = re.compile(r"isinstance\([^)]*ast\.(" + "|".join(
 
 @pytest.mark.parametrize("path", [
     "elgrande/engine/regions.py", "elgrande/dsl/render.py", "elgrande/dsl/parser.py",
-    "elgrande/tools/docs.py", *[str(p.relative_to(ROOT)) for p in
-                                sorted((ROOT / "elgrande/tools/validate").glob("*.py"))]])
+    *[str(p.relative_to(ROOT)) for p in sorted((ROOT / "elgrande/tools/docs").glob("*.py"))],
+    *[str(p.relative_to(ROOT)) for p in sorted((ROOT / "elgrande/tools/validate").glob("*.py"))]])
 def test_no_isinstance_ladder_over_region_forms(path: str) -> None:
     assert not _LADDER.findall((ROOT / path).read_text(encoding="utf-8"))
 

@@ -1,0 +1,118 @@
+"""What the generated docs read: the shipped card sets and homebrew folders, card
+paths, the rule ids a card relies on and links to the rules page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from elgrande.data import yamlpos
+from elgrande.data.cards import CardDef, CardSet, load_folders
+from elgrande.data.kinds import shipped_kinds
+from elgrande.data.manifests import load_board
+from elgrande.dsl import ast
+from elgrande.dsl.checker import check_script
+from elgrande.dsl.signatures import SIGNATURES
+from elgrande.files.resources import cards_dir
+from elgrande.model.rule_ids import RULES, rule_key
+from elgrande.tools.docs.document import Inline, _code, _link, _t
+
+
+@attrs.frozen
+class SetInfo:
+    """A card set as the docs show it."""
+
+    id: str
+    title: str
+    status: str
+    manifest: bool
+
+
+def shipped_sets() -> list[str]:
+    """The ids of the shipped card sets (folders of ``cards/`` with a ``set.yaml``)."""
+    return sorted(p.name for p in cards_dir().iterdir() if (p / "set.yaml").is_file())
+
+
+def _set_info(set_id: str) -> SetInfo:
+    path = cards_dir() / set_id / "set.yaml"
+    if not path.is_file():
+        return SetInfo(set_id, set_id, "homebrew", False)
+    data = yamlpos.load(path.read_text(encoding="utf-8"), str(path))[0] or {}
+    return SetInfo(set_id, str(data.get("title", set_id)), str(data.get("status", "complete")),
+                   True)
+
+
+def load_cards(extra: Sequence[str | Path] = ()) -> CardSet:
+    """Every card of the shipped sets plus homebrew folders ``extra`` (as the engine loads
+    them; optional errata and errata of another set's card listed, not applied).
+
+    Raises:
+        CardError: the first problem in a card file, checker errors included
+        (``elgrande validate`` lists all).
+    """
+    folders: list[str | Path] = [cards_dir() / s for s in shipped_sets()]
+    cards = load_folders([*folders, *extra], kinds=shipped_kinds(), cross_set_errata=False)
+    ids = list(load_board(("base",)).index)
+    for c in sorted(cards.cards.values(), key=lambda c: c.id):
+        if c.script is not None:
+            for problem in check_script(c.script, c.path, ids):
+                if problem.severity == "error":
+                    raise problem
+    return cards
+
+
+def display_path(path: str | Path) -> str:
+    """A card file's path as the docs show it: relative to the repository for shipped
+    cards (``cards/base/...``), else as given, with ``/`` separators."""
+    p = Path(path)
+    root = cards_dir().resolve().parent
+    try:
+        return p.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return p.as_posix()
+
+
+def primitives_used(script: ast.Script | None) -> list[str]:
+    """The primitives a script uses, in declaration order."""
+    if script is None:
+        return []
+    used = {n.name for n in ast.walk(script) if isinstance(n, ast.Call)}
+    return [name for name in SIGNATURES if name in used]
+
+
+def rules_of(card: CardDef) -> list[str]:
+    """The rule ids a card relies on: its ``rules`` and those of its primitives, sorted."""
+    rules = set(card.rules)
+    for name in primitives_used(card.script):
+        rules.update(SIGNATURES[name].rules)
+    return sorted(rules, key=rule_key)
+
+
+def _order(card: CardDef) -> tuple[Any, ...]:
+    kinds = shipped_kinds().names
+    return (kinds.index(card.kind) if card.kind in kinds else len(kinds), card.stack,
+            card.value, card.id)
+
+
+def rule_anchor(rid: str) -> str:
+    """The anchor of rule ``rid`` on the rules page, e.g. ``rule-B5.2``."""
+    return f"rule-{rid}"
+
+
+def _rule_link(rid: str) -> Inline:
+    """Rule id ``rid`` linked to its entry on the rules page, followed by its title; an id
+    the reference does not hold (a homebrew card's typo) stays plain code."""
+    r = RULES.get(rid)
+    if r is None:
+        return _t(_code(rid))
+    return _t(_link(rid, f"rules#{rule_anchor(rid)}"), f" ({r.title})")
+
+
+def _rule_links(rules: Iterable[str]) -> Inline:
+    return _t(*[_t("; " if i else "", _rule_link(r)) for i, r in enumerate(rules)])
+
+
