@@ -129,7 +129,7 @@ class SimError(ElGrandeError):
 
 
 class SavedGameError(ElGrandeError):
-    """A saved game or record header that cannot be loaded (:mod:`elgrande.saved`; the
+    """A saved game or record header that cannot be loaded (:mod:`elgrande.play.saved`; the
     rules modules' ``check_saved`` hooks raise it too).
 
     Args:

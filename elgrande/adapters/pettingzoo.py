@@ -20,7 +20,7 @@ agent after the other, each blind to the others' choices (AEC has one agent at a
 ``reset(seed=s)`` starts the engine game with seed ``s`` (0 to 2**64-1; all shuffles and
 draws follow, B2); without a seed, the game seed is drawn from the generator an earlier
 ``reset(seed=...)`` seeded, or, if there was none, from the operating system
-(:func:`elgrande.seeds.draw_seed`): a small seed can be guessed, and with it the hidden
+(:func:`elgrande.play.seeds.draw_seed`): a small seed can be guessed, and with it the hidden
 stacks. No observation contains the seed. Rewards come at the end: each winner gets
 ``1 / (number of winners)``, the others 0.
 

@@ -1,6 +1,6 @@
 """A game driven by integer actions, and fixed-size observation vectors from views (B8.5a).
 
-:class:`Stepper` wraps a :class:`~elgrande.game.Game`: each player who must answer the
+:class:`Stepper` wraps a :class:`~elgrande.play.game.Game`: each player who must answer the
 pending decision builds the answer one action at a time (:mod:`.actions`); when an answer
 is complete it goes to ``game.answer``. A secret choice with several players
 (``secret_region``) lets them all act at once (``simultaneous=True``) or one after the

@@ -152,7 +152,7 @@ def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
 def parse_effect(effect: str, path: str, pos: yamlpos.Positions,
                  key: tuple[Any, ...] = ("effect",)) -> ast.Script:
     """Parse a card's effect script, positioned in its file (memoised by text and position,
-    :data:`elgrande.diskcache.PARSED`).
+    :data:`elgrande.files.diskcache.PARSED`).
 
     Raises:
         CardError: ``E-SYNTAX`` (see :func:`elgrande.dsl.parser.parse`).

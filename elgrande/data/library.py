@@ -2,8 +2,9 @@
 (parsed, statically checked) and their effect scripts by card id (the engine runs them).
 
 ``load_library(("base",))`` is cached per (sets as given, errata, extra folders, fill) in the
-process, and between processes in the per-user cache folder (:mod:`elgrande.diskcache`): a fresh
-process reads the library from there after checking it against the sha256 of every file
+process, and between processes in the per-user cache folder
+(:mod:`elgrande.files.diskcache`): a fresh process reads the library from there after
+checking it against the sha256 of every file
 it was built from (set manifests, card files, fills) and the code's stamp (a file whose
 status, i.e. size, mtime, inode and ctime, is as when the cache was written is not read
 again: :func:`~elgrande.data.fingerprint.trust_hashes`); anything else

@@ -127,7 +127,7 @@ def load(text: str, path: str = "") -> tuple[Any, Positions]:
 
 
 def load_cached(text: str, path: str = "", fresh: bool = True) -> tuple[Any, Positions]:
-    """:func:`load`, memoised by the text's digest (:data:`elgrande.diskcache.PARSED`): what
+    """:func:`load`, memoised by the text's digest (:data:`elgrande.files.diskcache.PARSED`): what
     card files and set manifests are read with, so an unchanged file is not parsed again
     in a later process. Each call returns fresh objects; with ``fresh=False``, for a
     caller that only reads them (a set manifest, read by several loaders: issue 12), the

@@ -27,7 +27,7 @@ class Node:
     attrs writes it), ``__eq__`` and ``__hash__`` instead of each generating its own:
     attrs compiles every generated method when the module is imported, and the generated
     repr, eq and hash were half of the AST's import time (issue 12). They behave as attrs'
-    would (:mod:`elgrande.plain`): nodes are equal when of the same class with equal fields
+    would (:mod:`elgrande.model.plain`): nodes are equal when of the same class with equal fields
     (in field order), and a node's hash is that of its class and fields.
 
     A node class with no fields of its own is a plain subclass: it has this class's

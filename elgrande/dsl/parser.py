@@ -49,11 +49,11 @@ class _ScriptIndenter(Indenter):
 
 def cache_file(text: str, folder: Path | None = None) -> str | None:
     """The path of the cache file for grammar ``text`` in ``folder`` (default
-    :func:`~elgrande.diskcache.cache_folder`), or None when no cache may be used.
+    :func:`~elgrande.files.diskcache.cache_folder`), or None when no cache may be used.
 
     The folder is made with mode 0700 if missing. None (build the tables from the grammar,
     read no file) when the folder or the file may not be used (see
-    :func:`elgrande.diskcache.safe_path`: no user ids, a symlink, another owner, writable
+    :func:`elgrande.files.diskcache.safe_path`: no user ids, a symlink, another owner, writable
     by others, a parent others may write without the sticky bit).
     The name holds a hash of the grammar, the Lark version and the Python version.
     """

@@ -84,14 +84,14 @@ class Chronicle:
     """A game's record (accepted answers) and its narration.
 
     ``history`` holds each accepted answer as a tuple ``(player, kind, answer)`` (cheaper to
-    keep than a dict; :attr:`elgrande.game.Game.history` gives them as dicts).
+    keep than a dict; :attr:`elgrande.play.game.Game.history` gives them as dicts).
 
     Args:
         board: the board (for region names); names: player names by seat;
         titles: card id -> title; logging: narrate events into words; history, log:
         the trails to continue (``fork``; default: new empty ones); labels: what the
         log marks (provisional values, the rules modules' board lines;
-        :class:`~elgrande.narrate.Labels`), or None; card: the action card taken this
+        :class:`~elgrande.play.narrate.Labels`), or None; card: the action card taken this
         turn so far (for the placement line's label); seen: the rules modules' notes of
         what the log has told (``log_changes`` hooks).
     """

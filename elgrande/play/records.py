@@ -71,7 +71,7 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         The game after the last answer (over, for a complete record).
     Raises:
         RecordError: text that is not UTF-8 or not JSON, a bad header (every field is
-        checked before anything is built, :func:`elgrande.saved.check_header`), homebrew
+        checked before anything is built, :func:`elgrande.play.saved.check_header`), homebrew
         cards or sets from other folders that differ from the ones the record was played
         with (by content hash: we cannot vouch for them), an answer
         by the wrong player, of the wrong kind, or illegal (with the rule id); each with

@@ -66,7 +66,7 @@ def public_view(game: Any) -> dict[str, Any]:
     """What every player at the table may see (B8.5a): a view with no private part.
 
     Args:
-        game: a :class:`elgrande.game.Game`.
+        game: a :class:`elgrande.play.game.Game`.
     Returns:
         A view dict like ``game.view(p)`` with ``player`` None, every hand None, no
         secret choice and no pending decision (its options may show a hand).
@@ -515,7 +515,7 @@ def load_position(spec: str, cards: Sequence[str] | None = None) -> Any:
             them a record's homebrew cards are read only from the record's own folder
             (as ``elgrande check`` does).
     Returns:
-        A :class:`elgrande.game.Game`.
+        A :class:`elgrande.play.game.Game`.
     Raises:
         SourceError: unreadable file, bad JSON, an illegal record line (with its line and
         rule), N past the record's end.

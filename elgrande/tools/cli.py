@@ -55,7 +55,7 @@ class Guarded(click.Group):
 
 
 #: ``--cards`` of the commands that read a record (check, board, show): where its homebrew
-#: cards are read from, as :func:`elgrande.records.replay` takes them.
+#: cards are read from, as :func:`elgrande.play.records.replay` takes them.
 RECORD_CARDS = click.option(
     "--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
     help="The homebrew card folder(s) or file(s) the game was played with; needed when the "

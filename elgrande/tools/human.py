@@ -544,7 +544,7 @@ class HumanSeat:
 def make_seat(kind: str, seed: int, inp: TextIO | None = None,
               out: TextIO | None = None) -> Any:
     """A seat for ``elgrande play``: ``human`` (on stdin/stdout unless given) or a bot
-    by name (:func:`elgrande.bots.make_bot`).
+    by name (:func:`elgrande.players.bots.make_bot`).
 
     Raises:
         ValueError: unknown bot name.

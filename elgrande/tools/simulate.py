@@ -75,7 +75,7 @@ class SimConfig:
         players: the player counts (2..5, B1.0); game ``seed`` has
             ``players[seed % len(players)]`` players.
         bots: bot names by seat; when shorter than the player count, the last one named
-            fills the other seats (:func:`elgrande.bots.seat_bots`).
+            fills the other seats (:func:`elgrande.players.bots.seat_bots`).
         sets: card sets, a sequence of names (one string is refused with ValueError:
             ``"base"`` is not ``('b', 'a', 's', 'e')``);
         variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
@@ -97,7 +97,8 @@ class SimConfig:
         return self.players[seed % len(self.players)]
 
     def bots_for(self, players: int) -> list[str]:
-        """The bot names by seat for a game of ``players`` (:func:`~elgrande.bots.seat_bots`)."""
+        """The bot names by seat for a game of ``players``
+        (:func:`~elgrande.players.bots.seat_bots`)."""
         from elgrande.players.bots import seat_bots
 
         return seat_bots(self.bots, players)

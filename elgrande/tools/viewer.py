@@ -61,7 +61,7 @@ def frames(lines: Sequence[str], player: int | None,
         lines: the record's lines (header first).
         player: the viewing seat, or None for the public view.
         cards, record_dir: where its homebrew cards are read from, as
-            :func:`elgrande.records.replay` takes them.
+            :func:`elgrande.play.records.replay` takes them.
     Returns:
         ``{"names", "colours", "log", "steps": [{"svg", "log", "did", "scores",
         "round"}]}``: step
