@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from elgrande.files import VERSION as __version__
+
 __all__ = ["Game", "IllegalMove", "new_game", "__version__"]
 
 

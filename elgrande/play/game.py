@@ -23,7 +23,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from elgrande import __version__
 from elgrande.data.kinds import set_names
 from elgrande.data.library import (
     Library,
@@ -36,6 +35,7 @@ from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answe
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
+from elgrande.files import VERSION as __version__
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle
 from elgrande.play.narrate import Labels
