@@ -15,11 +15,66 @@ light.
 
 from __future__ import annotations
 
+import sys
+from types import ModuleType
 from typing import Any
 
 from elgrande.files import VERSION as __version__
 
 __all__ = ["Game", "IllegalMove", "new_game", "__version__"]
+
+#: The old module paths, deprecated (they go in the next release), and where each module
+#: lives now: ``import elgrande.game`` warns once (``DeprecationWarning``) and gives
+#: :mod:`elgrande.play.game` itself, so ``elgrande.game.X`` is ``elgrande.play.game.X``.
+#: No file stands at an old path (a merge follows each file to its new place).
+MOVED = {
+    "elgrande.bots": "elgrande.players.bots",
+    "elgrande.bots_ismcts": "elgrande.players.ismcts",
+    "elgrande.chronicle": "elgrande.play.chronicle",
+    "elgrande.diskcache": "elgrande.files.diskcache",
+    "elgrande.fields": "elgrande.model.fields",
+    "elgrande.game": "elgrande.play.game",
+    "elgrande.narrate": "elgrande.play.narrate",
+    "elgrande.plain": "elgrande.model.plain",
+    "elgrande.records": "elgrande.play.records",
+    "elgrande.resources": "elgrande.files.resources",
+    "elgrande.saved": "elgrande.play.saved",
+    "elgrande.seeds": "elgrande.play.seeds",
+}
+
+
+class _MovedFinder:
+    """The import system's finder and loader of the old paths in :data:`MOVED` (first on
+    ``sys.meta_path``; any other name it leaves to the next finder)."""
+
+    @staticmethod
+    def find_spec(name: str, path: Any = None, target: Any = None) -> Any:
+        """A spec for an old path; None for any other module."""
+        if name not in MOVED:
+            return None
+        from importlib.machinery import ModuleSpec
+
+        return ModuleSpec(name, _MovedFinder)  # type: ignore[arg-type] # a loader by protocol
+
+    @staticmethod
+    def create_module(spec: Any) -> None:
+        """The default module (replaced by the moved one in :meth:`exec_module`)."""
+        return None
+
+    @staticmethod
+    def exec_module(module: ModuleType) -> None:
+        """Warn, import the moved module and put it in the old path's place."""
+        import importlib
+        import warnings
+
+        new = MOVED[module.__name__]
+        warnings.warn(f"{module.__name__} is deprecated: import {new}", DeprecationWarning,
+                      stacklevel=2)
+        sys.modules[module.__name__] = importlib.import_module(new)
+
+
+if _MovedFinder not in sys.meta_path:
+    sys.meta_path.insert(0, _MovedFinder)
 
 
 def __getattr__(name: str) -> Any:

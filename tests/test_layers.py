@@ -3,10 +3,12 @@ no two modules import each other (directly or round a circle), the engine knows 
 module, facade or tool, and the model imports neither the engine nor the data loading. The
 contracts are ``[tool.importlinter]`` in pyproject.toml; import-linter checks them here, so
 the test command and CI do. The old module paths (``elgrande.game``, ``elgrande.bots``, ...)
-still work for one release, as deprecated aliases of the modules' new homes."""
+still work for one release, as deprecated aliases of the modules' new homes, and nothing of
+the project imports them."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import subprocess
 import sys
@@ -14,23 +16,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from elgrande import MOVED
 
-#: Each old module path and where the module lives now.
-MOVED = {
-    "elgrande.bots": "elgrande.players.bots",
-    "elgrande.bots_ismcts": "elgrande.players.ismcts",
-    "elgrande.chronicle": "elgrande.play.chronicle",
-    "elgrande.diskcache": "elgrande.files.diskcache",
-    "elgrande.fields": "elgrande.model.fields",
-    "elgrande.game": "elgrande.play.game",
-    "elgrande.narrate": "elgrande.play.narrate",
-    "elgrande.plain": "elgrande.model.plain",
-    "elgrande.records": "elgrande.play.records",
-    "elgrande.resources": "elgrande.files.resources",
-    "elgrande.saved": "elgrande.play.saved",
-    "elgrande.seeds": "elgrande.play.seeds",
-}
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_import_contracts_of_pyproject_hold() -> None:
@@ -71,3 +59,28 @@ def test_the_documented_names_keep_working_from_the_package_and_the_old_paths() 
     assert (make_bot, play) == (bots.make_bot, bots.play)
     assert elgrande.new_game is importlib.import_module("elgrande.play.game").new_game
     assert elgrande.Game is importlib.import_module("elgrande.play.game").Game
+
+
+def _imported(tree: ast.AST) -> list[tuple[int, str]]:
+    """``(line, module)`` of every absolute import in ``tree`` (``from m import x``: ``m``
+    and ``m.x``)."""
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.append((node.lineno, node.module))
+            out += [(node.lineno, f"{node.module}.{a.name}") for a in node.names]
+    return out
+
+
+def test_nothing_of_the_project_imports_an_old_module_path() -> None:
+    found = []
+    for folder in ("elgrande", "tests", "benchmarks"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.name == "test_layers.py":
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            found += [f"{path.relative_to(ROOT)}:{line} {name}"
+                      for line, name in _imported(tree) if name in MOVED]
+    assert not found
