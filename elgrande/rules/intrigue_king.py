@@ -29,7 +29,7 @@ order the sets are given in), so the Colonies' hooks fold after this module's (c
 the card's heads, then the Inquisitor holder's +1) and its setup replaces this one's:
 
 - X1: this module's phases ``deck`` and ``setup_disc`` are inserted before the first
-  round (``before="round"``); the Colonies register a ``setup_disc`` phase too, which
+  round (``precedes="round"``); the Colonies register a ``setup_disc`` phase too, which
   replaces this one in its place (one setup disc, the Colonies' 2 caballeros, rule C2).
   The base action and power cards are retired by this set's manifest.
 - X2: the base round still turns up its offer: with the base stacks retired that is the
@@ -1522,8 +1522,8 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
 MODULE = RulesModule(
     name="intrigue_king",
     phases=(
-        Phase(DECK, _deck_decide, _deck_apply, before=base.ROUND, turn_rule="I1"),
-        Phase(SETUP_DISC, _disc_decide, _disc_apply, before=base.ROUND, turn_rule="I2"),
+        Phase(DECK, _deck_decide, _deck_apply, precedes=base.ROUND, turn_rule="I1"),
+        Phase(SETUP_DISC, _disc_decide, _disc_apply, precedes=base.ROUND, turn_rule="I2"),
         Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3"),
         Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5"),
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
