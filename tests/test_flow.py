@@ -690,3 +690,90 @@ def test_b8_4_veto_next_round_in_the_short_game() -> None:
     run_until(g, lambda g: g.flow.round == 5, pol)
     assert [x.player for x in g.state.lasting if x.kind == "veto"] == [2]
     assert _king_turn_asks(g, 2)
+
+
+# -- the flow's shape: declared phase moves, no endless flow (B3, B4) ------------------------------
+def _observed(engine: Any, games: Callable[[], None]) -> dict[str, set[str]]:
+    """The phase moves ``games`` make with ``engine`` (one decide, apply or answer call
+    of a phase: the phase before and after it, when they differ)."""
+    from elgrande.engine.modules import Phase
+
+    seen: dict[str, set[str]] = {}
+
+    def watch(fn: Any) -> Any:
+        def watched(eng: Any, state: Any, flow: Any, *rest: Any) -> Any:
+            was = flow.phase
+            try:
+                return fn(eng, state, flow, *rest)
+            finally:
+                if flow.phase != was:
+                    seen.setdefault(was, set()).add(flow.phase)
+        return watched
+
+    phases = engine.rules.phases
+    kept = dict(phases)
+    for name, ph in kept.items():
+        phases[name] = Phase(name, watch(ph.decide), watch(ph.apply),
+                             watch(ph.answer) if ph.answer else None, ph.precedes,
+                             ph.turn_rule, ph.goes_to)
+    try:
+        games()
+    finally:
+        phases.update(kept)
+    return seen
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "colonies"), ("base", "intrigue-king"),
+                                  ("base", "colonies", "intrigue-king")])
+def test_b3_b4_every_phase_moves_the_flow_only_where_it_declares(sets: tuple[str, ...]) -> None:
+    """B3, B4 (and the expansions' inserted and replaced phases): every phase of the
+    shipped sets declares where it moves the flow (``Phase.goes_to``), and random games
+    move it nowhere else."""
+    from elgrande.engine.flow import engine_for
+    from elgrande.game import play_random
+
+    fill = None if sets == ("base",) else "provisional"
+    first = new_game(3, sets=sets, seed=0, logging=False, fill=fill)
+    engine = engine_for(first.library)
+    declared = {name: engine.rules.goes_to(name) for name in engine.rules.phases}
+    assert all(v is not None for v in declared.values()), declared
+
+    def games() -> None:
+        for seed in range(3):
+            for players in (3, 5):
+                g = new_game(players, sets=sets, seed=seed, logging=False, fill=fill)
+                play_random(g, random.Random(seed))
+
+    seen = _observed(engine, games)
+    assert seen  # the games moved through the phases
+    for was, went in seen.items():
+        assert went <= (declared[was] or set()), (was, went - (declared[was] or set()))
+
+
+def test_b3_a_flow_that_never_reaches_a_decision_stops_naming_its_phases() -> None:
+    """A rules module whose phases hand the flow to each other without ever asking a
+    decision (a toy module that loops) stops the driver after a bound with an internal
+    error naming the phases it cycles through, instead of running forever."""
+    from elgrande.engine.flow import FlowEngine, FlowLoopError
+    from elgrande.engine.modules import Phase, RulesModule, load_rules, register_module
+
+    def to(nxt: str) -> Any:
+        def decide(engine: Any, state: Any, flow: Any, events: Any) -> None:
+            flow.phase = nxt
+        return decide
+
+    def nothing(*args: Any) -> None:
+        raise AssertionError("nothing is asked")  # pragma: no cover
+
+    register_module(RulesModule(name="toy_loop", phases=(
+        Phase("spin_a", to("spin_b"), nothing, goes_to=("spin_b",)),
+        Phase("spin_b", to("spin_a"), nothing, goes_to=("spin_a",)))))
+    engine = FlowEngine(LIB)
+    engine.rules = load_rules(["base", "toy_loop"])
+    g = new_game(3, seed=1, logging=False)
+    flow = g.flow.copy()
+    flow.phase = "spin_a"
+    with pytest.raises(FlowLoopError) as exc:
+        engine.advance(g.state.copy(), flow, [])
+    assert exc.value.phases == ["spin_a", "spin_b"]
+    assert "spin_a, spin_b" in str(exc.value)

@@ -234,3 +234,15 @@ def test_the_engine_knows_no_set_card_kind_or_stack_count() -> None:
             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
             if SET_WORDS.search(line)]
     assert hits == []
+
+
+def test_b3_a_phase_inserted_with_the_earlier_keyword_before_precedes_that_phase() -> None:
+    """A phase inserted before another (B4's court here) is declared with ``precedes``;
+    the keyword ``before`` of earlier versions still says the same."""
+    from elgrande.engine.modules import Phase
+
+    def nothing(*args: object) -> None:
+        return None  # pragma: no cover
+
+    assert Phase("omen", nothing, nothing, before="court").precedes == "court"
+    assert Phase("omen", nothing, nothing, precedes="court").precedes == "court"

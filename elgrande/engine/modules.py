@@ -444,6 +444,26 @@ class Rules:
             if ph.name not in chain:
                 chain.append(ph.name)
 
+    def goes_to(self, name: str) -> frozenset[str] | None:
+        """The phases phase ``name`` may move the flow to, as declared (``Phase.goes_to``):
+        its own and those of the phases it replaced (it carries them out), each entered
+        phase's inserted phases (:meth:`FlowEngine.enter` runs them first) and, for an
+        inserted phase, the rest of its chain and the phase it precedes
+        (:meth:`FlowEngine.resume`); None when one of them declares nothing.
+        """
+        ph: Phase | None = self.phases[name]
+        out: set[str] = set()
+        while ph is not None:
+            if ph.goes_to is None:
+                return None
+            out |= ph.goes_to
+            if ph.precedes:
+                out |= set(self.preceding.get(ph.precedes, ())) | {ph.precedes}
+            ph = self.replaced.get(ph)
+        for target in list(out):
+            out.update(self.preceding.get(target, ()))
+        return frozenset(out)
+
     def apply_aside(self, ctx: HookContext, aside: Aside, answer: Any) -> None:
         """Hand ``answer`` (checked and normalised by ``aside.decision``) to the
         ``aside_apply`` hook of the module that asked ``aside``.

@@ -2648,7 +2648,7 @@ FOLLOW_UPS: Final = (
 )
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
-_DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
+_DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=())
 def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int) -> None:
     """The Colonies pieces of a saved game being loaded (``state.ext.colonies``): of
     :class:`Pieces`' types; offices the manifest's, each held by a player with a caballero
@@ -2760,9 +2760,11 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
 MODULE = RulesModule(
     name=NAME,
     phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, precedes=ROUND,
-                  turn_rule="C2"),
-            Phase(SHIP, _ship_decide, _ship_apply, precedes="court", turn_rule="C5"),
-            Phase(BONUS, _bonus_decide, _bonus_apply, precedes="court", turn_rule="C8"),
+                  turn_rule="C2", goes_to=()),
+            Phase(SHIP, _ship_decide, _ship_apply, precedes="court", turn_rule="C5",
+                  goes_to=()),
+            Phase(BONUS, _bonus_decide, _bonus_apply, precedes="court", turn_rule="C8",
+                  goes_to=()),
             _DISCS),
     lasting_kinds=(CONSPIRACY,),
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone

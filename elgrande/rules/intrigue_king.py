@@ -69,7 +69,7 @@ from elgrande.engine import decisions as dec
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
-from elgrande.engine.modules import Events, Phase, RulesModule
+from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.primitives import PRIMITIVES, apply_placement, primitive
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
@@ -1522,13 +1522,16 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
 MODULE = RulesModule(
     name="intrigue_king",
     phases=(
-        Phase(DECK, _deck_decide, _deck_apply, precedes=base.ROUND, turn_rule="I1"),
-        Phase(SETUP_DISC, _disc_decide, _disc_apply, precedes=base.ROUND, turn_rule="I2"),
-        Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3"),
-        Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5"),
-        Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
-        Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
-        Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9"),
+        Phase(DECK, _deck_decide, _deck_apply, precedes=base.ROUND, turn_rule="I1",
+              goes_to=()),
+        Phase(SETUP_DISC, _disc_decide, _disc_apply, precedes=base.ROUND, turn_rule="I2",
+              goes_to=()),
+        Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3", goes_to=()),
+        Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5", goes_to=()),
+        Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6", goes_to=()),
+        Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=(LEAVING,)),
+        Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9",
+              goes_to=(base.BID, OVER)),
     ),
     hooks={"setup": _setup, "initial_hand": _initial_hand, "court_limit": _court_limit,
            "check_saved": _check_saved,
