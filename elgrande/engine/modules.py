@@ -79,7 +79,7 @@ class Phase:
             earlier versions is still taken).
         turn_rule: the rule a refusal cites when the wrong player answers here.
         goes_to: the phases this one moves the flow to (with :meth:`FlowEngine.enter`,
-            :meth:`FlowEngine.next_inserted` or by setting ``flow.phase``), ``over``
+            :meth:`FlowEngine.resume` or by setting ``flow.phase``), ``over``
             included; None: not declared. ``tests/test_flow.py`` checks the declared
             moves against the moves games make.
     """
