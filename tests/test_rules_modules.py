@@ -246,3 +246,18 @@ def test_b3_a_phase_inserted_with_the_earlier_keyword_before_precedes_that_phase
 
     assert Phase("omen", nothing, nothing, before="court").precedes == "court"
     assert Phase("omen", nothing, nothing, precedes="court").precedes == "court"
+
+
+def test_the_rules_modules_table_never_imports_the_flow_driver() -> None:
+    """The driver (engine/flow.py) imports the phase and hook table (engine/modules.py),
+    never the other way round, not even for type checking: no import circle."""
+    import ast as pyast
+
+    import elgrande.engine.modules as modules
+    from elgrande.resources import python_source
+
+    tree = pyast.parse(python_source(modules))
+    imported = {n.module for n in pyast.walk(tree) if isinstance(n, pyast.ImportFrom)}
+    imported |= {a.name for n in pyast.walk(tree) if isinstance(n, pyast.Import)
+                 for a in n.names}
+    assert "elgrande.engine.flow" not in imported
