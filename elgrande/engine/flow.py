@@ -239,14 +239,17 @@ class FlowEngine:
 
     Args:
         lib: the loaded library (board, cards, scripts); its board names the modules.
+        rules: the composed rules modules to play with instead of the board's (a test's
+            toy modules).
     Raises:
         DataError: a module that cannot be loaded (see :func:`load_rules`).
     """
 
-    def __init__(self, lib: Library) -> None:
+    def __init__(self, lib: Library, rules: Rules | None = None) -> None:
         self.lib = lib
         self.board = lib.board
-        self.rules: Rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
+        self.rules: Rules = rules if rules is not None else \
+            load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
         self.interpreter = Interpreter(lib.board, lib.scripts, self.rules)
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).
