@@ -96,7 +96,8 @@ class Frame:
 class Aside:
     """A side decision a rules module asks of its own accord (after a move: a seat to fill,
     relocations left, new discs to take), between two statements of a special action or
-    between two phases: plain data, so a game can be copied or saved while it waits.
+    between two phases: plain data, so a game can be copied or saved while it waits;
+    never changed once made (copies of a flow or run share it).
 
     The driver keeps asides on a stack (``Run.asides`` between statements,
     ``Flow.asides`` between phases) and asks the top one before the next statement or
