@@ -234,3 +234,30 @@ def test_the_engine_knows_no_set_card_kind_or_stack_count() -> None:
             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
             if SET_WORDS.search(line)]
     assert hits == []
+
+
+def test_b3_a_phase_inserted_with_the_earlier_keyword_before_precedes_that_phase() -> None:
+    """A phase inserted before another (B4's court here) is declared with ``precedes``;
+    the keyword ``before`` of earlier versions still says the same."""
+    from elgrande.engine.modules import Phase
+
+    def nothing(*args: object) -> None:
+        return None  # pragma: no cover
+
+    assert Phase("omen", nothing, nothing, before="court").precedes == "court"
+    assert Phase("omen", nothing, nothing, precedes="court").precedes == "court"
+
+
+def test_the_rules_modules_table_never_imports_the_flow_driver() -> None:
+    """The driver (engine/flow.py) imports the phase and hook table (engine/modules.py),
+    never the other way round, not even for type checking: no import circle."""
+    import ast as pyast
+
+    import elgrande.engine.modules as modules
+    from elgrande.resources import python_source
+
+    tree = pyast.parse(python_source(modules))
+    imported = {n.module for n in pyast.walk(tree) if isinstance(n, pyast.ImportFrom)}
+    imported |= {a.name for n in pyast.walk(tree) if isinstance(n, pyast.Import)
+                 for a in n.names}
+    assert "elgrande.engine.flow" not in imported
