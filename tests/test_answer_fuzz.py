@@ -1,4 +1,4 @@
-"""Answers (issue 9, item 5): whatever a caller sends, ``game.answer`` either accepts it or
+"""Answers: whatever a caller sends, ``game.answer`` either accepts it or
 raises :class:`IllegalMove` and leaves ``game.to_json()`` exactly as it was. Seats, counts
 and option indices are ``int`` only: never ``True`` or ``1.0``; huge integers are refused,
 not turned into a ``ValueError`` by the refusal message.

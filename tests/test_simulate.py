@@ -1,4 +1,4 @@
-"""`elgrande simulate` (issue 14): determinism across jobs, resume, the JSON Lines schema,
+"""`elgrande simulate`: determinism across jobs, resume, the JSON Lines schema,
 the summary's numbers on a hand-made results file, the report, one-line CLI errors."""
 
 from __future__ import annotations
