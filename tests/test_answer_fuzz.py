@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -81,7 +82,7 @@ def _fire(game: Game, player: Any, answer: Any) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_answer_is_accepted_or_refused_as_illegal_move_state_unchanged(
         kind: str, data: st.DataObject) -> None:
