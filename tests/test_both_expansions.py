@@ -274,7 +274,7 @@ def test_X1_X3_whole_games_with_random_answers(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_X_done_when_play_and_check_from_the_cli(tmp_path: Path, players: int) -> None:
-    """Issue 11's done-when command with both expansions (sets in any order): a full game
+    """X1-X3 from the command line, with both expansions (sets in any order): a full game
     whose log shows the card play, the awards and the open 6th/7th-stack cards; check
     accepts the record."""
     rec = tmp_path / "x.jsonl"

@@ -1,4 +1,4 @@
-"""Rules modules (issue 8, DESIGN.md 2a): the flow is a driver over the phase table of the
+"""Rules modules: the flow is a driver over the phase table of the
 modules in play; a toy module (tests/toy_rules.py, set tests/toy/toy) adds a phase and two
 hooks without any edit to the driver, and a game with it runs to the end."""
 

@@ -1,4 +1,4 @@
-"""Saved games (issue 9, item 4): ``Game.from_json`` checks structure, types, ids, the
+"""Saved games: ``Game.from_json`` checks structure, types, ids, the
 player count and caballero conservation (B1.1) before building anything, and raises one
 :class:`SavedGameError` naming the bad field; it copies what it is given, ``to_json()``
 returns fresh lists, and loading keeps the caller's ``logging`` choice."""

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tampering import SETS, mutate, outcome, reordered, saves
@@ -23,7 +24,7 @@ from tampering import SETS, mutate, outcome, reordered, saves
 from elgrande.game import Game
 from elgrande.saved import SavedGameError
 
-TAMPER = settings(max_examples=12, deadline=None, derandomize=True,
+TAMPER = settings(max_examples=examples(12, 4), deadline=None, derandomize=True,
                   suppress_health_check=list(HealthCheck))
 
 
