@@ -236,15 +236,13 @@ def test_the_engine_knows_no_set_card_kind_or_stack_count() -> None:
     assert hits == []
 
 
-def test_b3_a_phase_inserted_with_the_earlier_keyword_before_precedes_that_phase() -> None:
-    """A phase inserted before another (B4's court here) is declared with ``precedes``;
-    the keyword ``before`` of earlier versions still says the same."""
+def test_b3_a_phase_inserted_before_another_is_declared_with_precedes() -> None:
+    """A phase inserted before another (B4's court here) is declared with ``precedes``."""
     from elgrande.engine.modules import Phase
 
     def nothing(*args: object) -> None:
         return None  # pragma: no cover
 
-    assert Phase("omen", nothing, nothing, before="court").precedes == "court"
     assert Phase("omen", nothing, nothing, precedes="court").precedes == "court"
 
 

@@ -75,8 +75,7 @@ class Phase:
             hand answers on (a special action's interpreter). Default: check with the
             pending decision, then ``apply``.
         precedes: insert this phase before the named phase: entering that phase through
-            :meth:`FlowEngine.enter` runs this one first (the keyword ``before`` of
-            earlier versions is still taken).
+            :meth:`FlowEngine.enter` runs this one first.
         turn_rule: the rule a refusal cites when the wrong player answers here.
         goes_to: the phases this one moves the flow to (with :meth:`FlowEngine.enter`,
             :meth:`FlowEngine.resume` or by setting ``flow.phase``), ``over``
@@ -94,13 +93,12 @@ class Phase:
 
     def __init__(self, name: str, decide: DecideFn, apply: ApplyFn,
                  answer: AnswerFn | None = None, precedes: str = "",
-                 turn_rule: str = "B3.4", goes_to: Sequence[str] | None = None,
-                 before: str = "") -> None:
+                 turn_rule: str = "B3.4", goes_to: Sequence[str] | None = None) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "decide", decide)
         object.__setattr__(self, "apply", apply)
         object.__setattr__(self, "answer", answer)
-        object.__setattr__(self, "precedes", precedes or before)
+        object.__setattr__(self, "precedes", precedes)
         object.__setattr__(self, "turn_rule", turn_rule)
         object.__setattr__(self, "goes_to", None if goes_to is None else frozenset(goes_to))
 
