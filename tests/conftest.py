@@ -18,6 +18,14 @@ Scenario cases (format: ``shared/cases/README.md``) are collected from two folde
 Any test that takes a ``scenario_case`` argument is parametrized over every case file, with
 the case's ``id`` as the test id.
 
+Two sizes of run (``pyproject.toml``, ``[tool.pytest.ini_options]``): the default run
+(``pytest -n 2``, the README's command) leaves out the tests marked ``slow`` and runs every
+hypothesis property with the ``quick`` profile; the slow run (``HYPOTHESIS_PROFILE=full
+pytest -m "slow or hypothesis"``, ``.ci/run``) runs the sweeps over many seeds and every
+property at full size. A sweep keeps a small sample of its cases in the default run
+(:func:`sample`), a property a few examples (:func:`examples`), so every rule keeps a test
+there (``tests/test_rule_coverage.py``).
+
 When ``ELGRANDE_REQUIRE_INSTALLED`` is set (``.ci/run`` sets it), the session refuses to
 start unless ``elgrande`` is imported from the environment's site-packages rather than
 from the checkout, so CI tests what a user installs.
@@ -28,12 +36,13 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from hypothesis import settings
 
 import elgrande
 from elgrande.data.library import load_library
@@ -50,6 +59,36 @@ from elgrande.rules.base import (
     placement_decision,
 )
 from elgrande.tools.scenario import case_files
+
+# -- the two sizes of run ----------------------------------------------------------------
+
+#: Hypothesis profiles: ``quick`` (the default run) and ``full`` (the slow run); choose with
+#: ``HYPOTHESIS_PROFILE``. No deadline: the machine is shared and examples play whole games.
+settings.register_profile("quick", max_examples=10, deadline=None)
+settings.register_profile("full", max_examples=100, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
+
+
+def full_size() -> bool:
+    """Whether this is the slow run's size (``HYPOTHESIS_PROFILE=full``)."""
+    return settings.get_current_profile_name() == "full"
+
+
+def examples(full: int, quick: int | None = None) -> int:
+    """A property's number of examples: ``full`` with the ``full`` profile, else ``quick``
+    (default: a tenth of ``full``, at least 2)."""
+    if full_size():
+        return full
+    return quick if quick is not None else max(2, full // 10)
+
+
+def sample(cases: Sequence[Any], keep: int = 3) -> list[Any]:
+    """Parameters for a sweep: the first ``keep`` of ``cases`` run in the default run, the
+    rest are marked ``slow`` (the slow run plays them)."""
+    return [c if i < keep
+            else pytest.param(*(c if isinstance(c, tuple) else (c,)), marks=pytest.mark.slow)
+            for i, c in enumerate(cases)]
+
 
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent
@@ -211,7 +250,7 @@ def make_state(board: Board) -> StateBuilder:
     return make
 
 
-# -- the game's placement, court and power-card paths (issue 8: one code path per rule) --
+# -- the game's placement, court and power-card paths (one code path per rule) ------------
 
 
 @functools.cache

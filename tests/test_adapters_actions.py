@@ -17,6 +17,7 @@ import itertools
 import random
 from typing import Any
 
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -145,7 +146,7 @@ def _play_and_check(players: int, seed: int, variant: str, every: int,
     return seen
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12, 3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**16),
        variant=st.sampled_from(["standard", "short", "six_rounds"]))
 def test_masks_are_exact_over_random_decisions_of_real_games(players: int, seed: int,

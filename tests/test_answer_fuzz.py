@@ -1,4 +1,4 @@
-"""Answers (issue 9, item 5): whatever a caller sends, ``game.answer`` either accepts it or
+"""Answers: whatever a caller sends, ``game.answer`` either accepts it or
 raises :class:`IllegalMove` and leaves ``game.to_json()`` exactly as it was. Seats, counts
 and option indices are ``int`` only: never ``True`` or ``1.0``; huge integers are refused,
 not turned into a ``ValueError`` by the refusal message.
@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -81,7 +82,7 @@ def _fire(game: Game, player: Any, answer: Any) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_answer_is_accepted_or_refused_as_illegal_move_state_unchanged(
         kind: str, data: st.DataObject) -> None:

@@ -1,4 +1,4 @@
-"""The drawn board (issue 15): the ``map:`` data of the set manifests (checked with
+"""The drawn board: the ``map:`` data of the set manifests (checked with
 positions), and the SVG of a view, read back and compared with the state (B1, B5, B1.5,
 B8.5a), the ``elgrande board`` command, and the pictures in the docs."""
 

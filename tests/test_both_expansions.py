@@ -56,7 +56,7 @@ def test_X1_setup_as_the_colonies_with_the_deck_choice_and_one_setup_disc() -> N
     assert not lib.of_role("bid") and not [c for c in lib.cards.cards.values()
                                             if c.set == "base"]
     rules = g._engine.rules
-    assert rules.before[base.ROUND] == [ik.DECK, col.SETUP_DISC]
+    assert rules.preceding[base.ROUND] == [ik.DECK, col.SETUP_DISC]
     assert rules.phase(col.SETUP_DISC).decide is col._setup_disc_decide
     d = g.pending
     assert d is not None and d.kind == "choose_cards" and d.options["count"] == 13
@@ -274,7 +274,7 @@ def test_X1_X3_whole_games_with_random_answers(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_X_done_when_play_and_check_from_the_cli(tmp_path: Path, players: int) -> None:
-    """Issue 11's done-when command with both expansions (sets in any order): a full game
+    """X1-X3 from the command line, with both expansions (sets in any order): a full game
     whose log shows the card play, the awards and the open 6th/7th-stack cards; check
     accepts the record."""
     rec = tmp_path / "x.jsonl"
@@ -291,14 +291,15 @@ def test_X_done_when_play_and_check_from_the_cli(tmp_path: Path, players: int) -
 
 def test_X1_a_game_saved_in_its_opening_without_a_phase_to_resume_plays_on() -> None:
     """A game saved in the deck choice or the setup disc before the opening phases were
-    inserted before the first round (no ``resume`` in its flow) goes on to the round."""
+    inserted before the first round (no phase being ``entering`` in its flow) goes on to the
+    round."""
     g = x_game(3, seed=9)
     for phase in (ik.DECK, col.SETUP_DISC):
         drive(g, lambda g, phase=phase: g.flow.phase == phase,
               random.Random(9))
         data = g.to_json()
-        assert data["flow"]["resume"] == base.ROUND
-        data["flow"]["resume"] = ""
+        assert data["flow"]["entering"] == base.ROUND
+        data["flow"]["entering"] = ""
         old = Game.from_json(data)
         play_random(old, random.Random(9))
         assert old.over

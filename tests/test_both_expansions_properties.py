@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_both_expansions import FILL, SETS
@@ -23,7 +24,7 @@ from elgrande.play.game import Game, new_game
 from elgrande.play.records import record_lines, replay
 from elgrande.rules import intrigue_king as ik
 
-FEW = settings(GAMES, max_examples=4)
+FEW = settings(GAMES, max_examples=examples(4, 1))
 players_st = st.integers(2, 5)
 
 

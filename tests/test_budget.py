@@ -1,4 +1,4 @@
-"""The work budget (issue 9 item 6): a homebrew effect cannot run away. Every statement,
+"""The work budget: a homebrew effect cannot run away. Every statement,
 loop turn, region-set evaluation (per place), option offered and change made counts; the
 count lives in ``Run`` (plain data); ``BudgetExceeded`` is raised at the same point every
 time and leaves the run finished. ``benchmarks/budget.py`` times the same worst cases."""

@@ -1,6 +1,6 @@
-"""A card that runs past its work budget is undone whole and the game goes on (issue 9
-item 6): the state is exactly as it was before the card began, the special action counts
-as carried out with no effect, and the log and the event's typed error say why."""
+"""A card that runs past its work budget is undone whole and the game goes on: the state
+is exactly as it was before the card began, the special action counts as carried out
+with no effect, and the log and the event's typed error say why."""
 
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ The cases themselves are run (and must pass) by ``test_scenarios.py``.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -47,7 +48,9 @@ def _card_ids() -> list[str]:
     return ids
 
 
+@functools.cache
 def _cases() -> list[tuple[Path, dict[str, Any]]]:
+    """The card cases, read once per session (every parametrized test reads them)."""
     out = []
     for p in sorted(CARD_CASES.rglob("*.yaml")):
         data = yaml.safe_load(p.read_text(encoding="utf-8"))
@@ -65,6 +68,7 @@ def _is_illegal(data: dict[str, Any]) -> bool:
     return bool((data.get("expect") or {}).get("illegal"))
 
 
+@functools.cache
 def _coverage() -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
     """(card -> result cases, card -> refusal cases, card -> cases giving it answers)."""
     results: dict[str, list[str]] = defaultdict(list)

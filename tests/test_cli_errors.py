@@ -1,4 +1,4 @@
-"""No traceback reaches a user (issue 9, item 8) and the small things users noticed
+"""No traceback reaches a user, and the small things users noticed
 (item 9): the log of ``elgrande play``, ``docs --cards``, the shipped examples, py.typed.
 
 All through click's CliRunner on ``elgrande.tools.cli.main``.

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_game_properties import GAMES, _bad_answers, answer_randomly
@@ -25,7 +26,7 @@ from elgrande.rules.colonies import NAME, SETUP_DISC, SHIP, Pieces, figures, pie
 
 SETS = ("base", "colonies")
 FILL = "provisional"
-FEW = settings(GAMES, max_examples=6)
+FEW = settings(GAMES, max_examples=examples(6))
 
 
 def colonies_game(players: int, seed: int) -> Game:
@@ -126,7 +127,7 @@ players_st = st.integers(2, 5)
 seed_st = st.integers(0, 2**32 - 1)
 
 
-@settings(GAMES, max_examples=10)
+@settings(GAMES, max_examples=examples(10))
 @given(players=players_st, seed=seed_st, answer_seed=seed_st)
 def test_colonies_games_end_and_conserve_36_caballeros(players: int, seed: int,
                                                        answer_seed: int) -> None:

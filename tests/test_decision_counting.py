@@ -1,4 +1,4 @@
-"""Counting answers instead of listing them (issue 12): a random placement is drawn from
+"""Counting answers instead of listing them: a random placement is drawn from
 the same list, by index, without building it; the answer is the one listing gives."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def test_a_random_pick_is_randranges_draw_of_the_listed_choices(n: int, seed: in
        width=st.integers(-1, 40), seed=st.integers(0, 10_000))
 def test_the_inline_draws_are_the_random_modules_draws(n: int, k: int, a: int, width: int,
                                                        seed: int) -> None:
-    """randrange, randint, choice, shuffle and sample drawn inline (issue 12) give the
+    """randrange, randint, choice, shuffle and sample drawn inline give the
     same numbers as ``random.Random``'s own and leave it in the same state, so the same
     seed gives the same game; what they refuse they refuse alike."""
     from elgrande.engine.decisions import (

@@ -1,5 +1,5 @@
 """The ``elgrande`` console script (:mod:`elgrande.tools.entry`): the command line run as
-its own process, with the garbage collector kept from work that frees nothing (issue 12)."""
+its own process, with the garbage collector kept from work that frees nothing."""
 
 from __future__ import annotations
 

@@ -690,3 +690,149 @@ def test_b8_4_veto_next_round_in_the_short_game() -> None:
     run_until(g, lambda g: g.flow.round == 5, pol)
     assert [x.player for x in g.state.lasting if x.kind == "veto"] == [2]
     assert _king_turn_asks(g, 2)
+
+
+# -- the flow's shape: declared phase moves, no endless flow (B3, B4) ------------------------------
+def _observed(engine: Any, games: Callable[[], None]) -> dict[str, set[str]]:
+    """The phase moves ``games`` make with ``engine`` (one decide, apply or answer call
+    of a phase: the phase before and after it, when they differ)."""
+    from elgrande.engine.modules import Phase
+
+    seen: dict[str, set[str]] = {}
+
+    def watch(fn: Any) -> Any:
+        def watched(eng: Any, state: Any, flow: Any, *rest: Any) -> Any:
+            was = flow.phase
+            try:
+                return fn(eng, state, flow, *rest)
+            finally:
+                if flow.phase != was:
+                    seen.setdefault(was, set()).add(flow.phase)
+        return watched
+
+    phases = engine.rules.phases
+    kept = dict(phases)
+    for name, ph in kept.items():
+        phases[name] = Phase(name, watch(ph.decide), watch(ph.apply),
+                             watch(ph.answer) if ph.answer else None, ph.precedes,
+                             ph.turn_rule, ph.goes_to)
+    try:
+        games()
+    finally:
+        phases.update(kept)
+    return seen
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "colonies"), ("base", "intrigue-king"),
+                                  ("base", "colonies", "intrigue-king")])
+def test_b3_b4_every_phase_moves_the_flow_only_where_it_declares(sets: tuple[str, ...]) -> None:
+    """B3, B4 (and the expansions' inserted and replaced phases): every phase of the
+    shipped sets declares where it moves the flow (``Phase.goes_to``), and random games
+    move it nowhere else."""
+    from elgrande.engine.flow import engine_for
+    from elgrande.play.game import play_random
+
+    fill = None if sets == ("base",) else "provisional"
+    first = new_game(3, sets=sets, seed=0, logging=False, fill=fill)
+    engine = engine_for(first.library)
+    declared = {name: engine.rules.goes_to(name) for name in engine.rules.phases}
+    assert all(v is not None for v in declared.values()), declared
+
+    def games() -> None:
+        for seed in range(3):
+            for players in (3, 5):
+                g = new_game(players, sets=sets, seed=seed, logging=False, fill=fill)
+                play_random(g, random.Random(seed))
+
+    seen = _observed(engine, games)
+    assert seen  # the games moved through the phases
+    for was, went in seen.items():
+        assert went <= (declared[was] or set()), (was, went - (declared[was] or set()))
+
+
+def test_b3_a_flow_that_never_reaches_a_decision_stops_naming_its_phases() -> None:
+    """A rules module whose phases hand the flow to each other without ever asking a
+    decision (a toy module that loops) stops the driver after a bound with an internal
+    error naming the phases it cycles through, instead of running forever."""
+    from elgrande.engine.flow import FlowEngine, FlowLoopError
+    from elgrande.engine.modules import Phase, RulesModule, load_rules, register_module
+
+    def to(nxt: str) -> Any:
+        def decide(engine: Any, state: Any, flow: Any, events: Any) -> None:
+            flow.phase = nxt
+        return decide
+
+    def nothing(*args: Any) -> None:
+        raise AssertionError("nothing is asked")  # pragma: no cover
+
+    register_module(RulesModule(name="toy_loop", phases=(
+        Phase("spin_a", to("spin_b"), nothing, goes_to=("spin_b",)),
+        Phase("spin_b", to("spin_a"), nothing, goes_to=("spin_a",)))))
+    engine = FlowEngine(LIB, load_rules(["base", "toy_loop"]))
+    g = new_game(3, seed=1, logging=False)
+    flow = g.flow.copy()
+    flow.phase = "spin_a"
+    with pytest.raises(FlowLoopError) as exc:
+        engine.advance(g.state.copy(), flow, [])
+    assert exc.value.phases == ["spin_a", "spin_b"]
+    assert "spin_a, spin_b" in str(exc.value)
+
+
+# -- side decisions (asides), with a toy module ----------------------------------------------------
+#: The points each option of the toy aside gives (both odd: the aside is not asked again).
+_TOY_POINTS = [1, 3]
+
+
+def _toy_aside(ctx: Any, run: Any) -> Any:
+    """A toy module's side decision between phases: before the action card is chosen
+    (B4), a player whose score is even takes 1 or 3 points."""
+    from elgrande.engine.context import Aside
+
+    p = ctx.player
+    if run is not None or ctx.flow.phase != "card" or ctx.state.scores[p] % 2:
+        return None
+    return Aside("toy_aside", Decision("choose_option", [p], "Take 1 or 3 points",
+                                       {"labels": ["1 point", "3 points"]}, "B4.4"),
+                 {"points": _TOY_POINTS})
+
+
+def _toy_aside_apply(ctx: Any, aside: Any, answer: Any) -> None:
+    ctx.state.scores[ctx.player] += aside.data["points"][answer]
+    ctx.events.append({"event": "toy_points", "player": ctx.player})
+
+
+def test_b4_a_module_side_decision_is_asked_before_the_phase_and_applied_by_it() -> None:
+    """A rules module's side decision (an aside) between phases: the driver asks it
+    before the phase decides, keeps it on the flow's stack (copied and saved with the
+    flow), refuses a wrong answer with nothing changed, and hands a checked answer to the
+    module's ``aside_apply`` hook; the game then goes on to the phase's decision."""
+    from elgrande.engine.flow import Flow, FlowEngine
+    from elgrande.engine.modules import RulesModule, load_rules, register_module
+
+    register_module(RulesModule(name="toy_aside", hooks={"aside": _toy_aside,
+                                                         "aside_apply": _toy_aside_apply}))
+    engine = FlowEngine(LIB, load_rules(["base", "toy_aside"]))
+    g = new_game(3, seed=2, logging=False)
+    state, flow = g.state.copy(), g.flow.copy()
+    rng = random.Random(2)
+    asked = 0
+    d = flow.pending
+    while d is not None:
+        p = d.players[0]
+        if flow.asides:
+            asked += 1
+            assert flow.asides[-1].decision is d and flow.phase == "card"
+            again = Flow.from_json(json.loads(json.dumps(flow.to_json())))
+            assert again.asides[0].to_json() == flow.asides[0].to_json()
+            snapshot = (state.to_json(), json.dumps(flow.to_json(), sort_keys=True))
+            with pytest.raises(IllegalMove):
+                engine.answer(state, flow, p, 2, [])  # no third option
+            assert snapshot == (state.to_json(), json.dumps(flow.to_json(), sort_keys=True))
+            before = state.scores[p]
+            events: list[dict[str, Any]] = []
+            d = engine.answer(state, flow, p, 1, events)
+            assert state.scores[p] == before + 3 and events[0]["event"] == "toy_points"
+            assert not flow.asides and d is not None and d.rule != "B4.4"  # the card choice
+            continue
+        d = engine.answer(state, flow, p, d.random_answer(rng, p), [])
+    assert asked > 0 and flow.phase == "over"

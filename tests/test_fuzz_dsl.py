@@ -26,7 +26,8 @@ Properties:
    middle of the effect goes exactly the same way.
 4. ``render`` never raises for checked scripts and ends with ``.``.
 
-The default run is deterministic (``derandomize``) and takes about 10 s. ``FUZZ_EXAMPLES``
+The run is deterministic (``derandomize``); the default run takes a tenth of the examples
+of the full-size run (``HYPOTHESIS_PROFILE=full``, tests/conftest.py). ``FUZZ_EXAMPLES``
 (environment) scales the number of examples for a bug hunt and makes the run random, e.g.
 ``FUZZ_EXAMPLES=5000 pytest tests/test_fuzz_dsl.py --hypothesis-seed=1``. The bugs the
 fuzzer found are pinned by the regression tests at the end, each with a minimal script.
@@ -41,6 +42,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -67,7 +69,9 @@ _SCALE = int(os.environ.get("FUZZ_EXAMPLES", "0") or 0)
 
 
 def _examples(default: int) -> int:
-    return max(default, _SCALE) if _SCALE else default
+    """``default`` examples at full size, a tenth in the default run (tests/conftest.py),
+    at least ``FUZZ_EXAMPLES`` in a bug hunt."""
+    return max(default, _SCALE) if _SCALE else examples(default)
 
 
 FUZZ: dict[str, Any] = dict(

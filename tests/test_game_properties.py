@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from conftest import examples
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -31,11 +32,11 @@ from elgrande.rules.base import DISCS
 
 # A whole game per example: no shrinking (seeds do not shrink usefully, and a failing
 # game is reported with its seeds anyway).
-GAMES = settings(max_examples=15, deadline=None,
+GAMES = settings(max_examples=examples(15), deadline=None,
                  phases=[Phase.explicit, Phase.reuse, Phase.generate],
                  suppress_health_check=[HealthCheck.too_slow])
 #: Cheap properties (one plain game per example) get more examples.
-MANY = settings(GAMES, max_examples=100)
+MANY = settings(GAMES, max_examples=examples(100))
 
 players_st = st.integers(2, 5)
 variant_st = st.sampled_from(["standard", "short"])
@@ -214,7 +215,7 @@ def test_refused_answers_change_nothing(players: int, variant: str, seed: int,
 # -- copies, JSON, records ------------------------------------------------------------------
 
 
-@settings(GAMES, max_examples=30)
+@settings(GAMES, max_examples=examples(30))
 @given(players=players_st, variant=variant_st, seed=seed_st, answer_seed=seed_st,
        every=st.integers(3, 12))
 def test_copy_is_independent(players: int, variant: str, seed: int, answer_seed: int,
@@ -245,7 +246,7 @@ def test_copy_is_independent(players: int, variant: str, seed: int, answer_seed:
     assert copies > 0
 
 
-@settings(GAMES, max_examples=10)
+@settings(GAMES, max_examples=examples(10))
 @given(players=players_st, seed=seed_st, answer_seed=seed_st, logging=st.booleans(),
        every=st.integers(3, 12))
 def test_a_copy_is_unchanged_when_the_original_plays_on(players: int, seed: int,
@@ -270,7 +271,7 @@ def test_a_copy_is_unchanged_when_the_original_plays_on(players: int, seed: int,
     assert bool(game.log) == logging
 
 
-@settings(GAMES, max_examples=25)
+@settings(GAMES, max_examples=examples(25))
 @given(players=players_st, variant=variant_st, seed=seed_st, answer_seed=seed_st,
        fork=st.integers(0, 60))
 def test_json_round_trip_continues_identically(players: int, variant: str, seed: int,

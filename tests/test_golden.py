@@ -1,4 +1,4 @@
-"""Golden records (issue 8): the base game's behaviour is pinned by 40 seeded games.
+"""Golden records: the base game's behaviour is pinned by 40 seeded games.
 
 Every record in ``tests/golden/`` must replay to its recorded final digest, and playing
 the same configuration again (same seed, same bots) must give the same answer lines.

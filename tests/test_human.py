@@ -1,4 +1,4 @@
-"""The human seat (issue 15): ``elgrande play --bots human,...`` asks a person through
+"""The human seat: ``elgrande play --bots human,...`` asks a person through
 text streams, shows only the seat's own view (B8.5a), refuses illegal input with the
 rule and asks again, explains (``?``), answers at random (``r``) and quits (``q``)."""
 

@@ -155,7 +155,7 @@ def test_I8_I9_whole_games_with_the_shipped_fill_put_grandes_in_the_castillo() -
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_I1_I9_cli_plays_and_checks_full_games_with_the_shipped_fill(
         players: int, tmp_path: Path) -> None:
-    """Issue 11's done-when: ``elgrande play --players N --sets base,intrigue-king --fill
+    """I1-I9 from the command line: ``elgrande play --players N --sets base,intrigue-king --fill
     provisional --seed 1 --record R`` plays a full game whose log shows the card play and
     the King, Intrigue and Caballero cards, and ``elgrande check R`` accepts the record."""
     rec = tmp_path / f"ik{players}.jsonl"

@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Callable
 
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_game_properties import GAMES, _bad_answers, play, seed_st
@@ -115,7 +116,7 @@ def test_I3_refused_answers_change_nothing(players: int, seed: int, answer_seed:
     assert {"choose_cards", "choose_power_card", "secret_region"} <= kinds
 
 
-@settings(GAMES, max_examples=6)
+@settings(GAMES, max_examples=examples(6))
 @given(players=players_st, seed=seed_st, answer_seed=seed_st)
 def test_I1_I7_views_with_the_shipped_fill_hide_hands_and_show_played_cards(
         players: int, seed: int, answer_seed: int) -> None:

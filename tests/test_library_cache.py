@@ -1,4 +1,4 @@
-"""The on-disk cache of loaded libraries (issue 12, cold start): a fresh process reads a
+"""The on-disk cache of loaded libraries (for a fast cold start): a fresh process reads a
 library from the per-user cache instead of parsing every card file, but only after
 checking it against what is on disk now. A stale, corrupted, foreign or unsafe cache file
 is ignored and rebuilt; ``ELGRANDE_NO_CACHE`` switches the cache off.
@@ -356,7 +356,7 @@ def test_a_corrupted_memo_file_is_ignored(env: dict[str, Path],
 def test_the_memo_of_one_folder_is_not_read_for_another(env: dict[str, Path],
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The memo is kept per folder: validating a folder reads its own results, not those
-    of every folder validated before (issue 12)."""
+    of every folder validated before."""
     from elgrande.tools.validate import validate
 
     parses = Parses(monkeypatch)

@@ -1,7 +1,7 @@
 """Many seeded games between bots (random and greedy, 2-5 players, standard and short)
 run to the end without an exception, each ending with caballeros conserved (B1.1).
 
-Bounded in time so it stays in the normal suite: ``ELGRANDE_GAMES`` games (default 60),
+The default run plays 15 games; the slow run ``ELGRANDE_GAMES`` games (default 60),
 stopping early (after at least 10 games) once ``ELGRANDE_GAMES_SECONDS`` (default 120)
 have passed. ``benchmarks/many_games.py`` runs 1,000.
 """
@@ -11,6 +11,9 @@ from __future__ import annotations
 import os
 import time
 import traceback
+
+import pytest
+from conftest import sample
 
 from elgrande.play.game import Game, new_game
 from elgrande.players.bots import make_bot, play
@@ -28,12 +31,13 @@ def setup_game(i: int) -> tuple[Game, list[str]]:
     return new_game(players, seed=i, variant=variant, logging=False), kinds
 
 
-def test_many_seeded_bot_games_end_cleanly() -> None:
+@pytest.mark.parametrize("games", sample([15, GAMES], keep=1))
+def test_many_seeded_bot_games_end_cleanly(games: int) -> None:
     start = time.perf_counter()
     failures: list[str] = []
     done = 0
     kinds_seen: set[str] = set()
-    for i in range(GAMES):
+    for i in range(games):
         if done >= 10 and time.perf_counter() - start > BUDGET:
             break
         game, kinds = setup_game(i)
@@ -55,6 +59,6 @@ def test_many_seeded_bot_games_end_cleanly() -> None:
             failures.append(f"game {i}: ended in round {game.flow.round}, "
                             f"scores {game.state.scores}")
     assert not failures, "\n".join(failures)
-    assert done >= min(GAMES, 10)
-    if GAMES >= 3:
+    assert done >= min(games, 10)
+    if games >= 3:
         assert kinds_seen == {"random", "greedy"}

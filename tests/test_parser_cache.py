@@ -1,4 +1,4 @@
-"""The parser's table cache cannot run someone else's code (issue 9, item 7).
+"""The parser's table cache cannot run someone else's code.
 
 The parse tables are a pickle. They are read only from a per-user folder (mode 0700) and a
 file (mode 0600) this user owns and nobody else can write; Lark's default, a predictable

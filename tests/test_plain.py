@@ -1,4 +1,4 @@
-"""elgrande.plain's eq, hash and repr behave as the methods attrs generates (issue 12)."""
+"""elgrande.plain's eq, hash and repr behave as the methods attrs generates."""
 
 from __future__ import annotations
 

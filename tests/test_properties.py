@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import bid, court, engine_of, place
+from conftest import bid, court, engine_of, examples, place
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +21,7 @@ from elgrande.rules.base import placement_targets
 #: the game's engines' boards, so that moves go through the game's decisions (conftest)
 BOARDS = (engine_of(("base",)).board, engine_of(("base", "colonies")).board)
 
-PROPS = settings(max_examples=100, deadline=None,
+PROPS = settings(max_examples=examples(100), deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -253,7 +253,7 @@ def _check_done(kind: str, args: tuple[Any, ...], board: Board, old: State, s: S
 
 
 @pytest.mark.parametrize("kind", ["place", "court", "bid", "general_scoring"])
-@settings(PROPS, max_examples=150)
+@settings(PROPS, max_examples=examples(150))
 @given(pos=positions(), data=st.data())
 def test_refused_move_leaves_the_state_unchanged(
         kind: str, pos: tuple[Board, State], data: st.DataObject) -> None:

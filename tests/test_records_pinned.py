@@ -1,4 +1,4 @@
-"""Records that pin what they replay (issue 9, items 3 and 4): the header carries the
+"""Records that pin what they replay: the header carries the
 engine version, sets, errata, fill and the sha256 of every card file and set manifest in
 play; ``check`` against other cards says which files differ (exit 1), never "illegal
 answer" later; every header field and every line is checked, so bad bytes, deep nesting,

@@ -1,6 +1,6 @@
 """Each region-set expression form is declared once (elgrande/dsl/region_forms.py) and
 evaluated once (elgrande/engine/regions.py); parser, checker, renderer, validate and docs
-read the declaration (issue 8 item 5)."""
+read the declaration."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_the_checker_tests_region_forms_only_in_its_rule_safety_warnings() -> No
 
 def test_every_registered_primitive_is_declared_and_every_declaration_registered() -> None:
     """The engine's primitives (base and rules modules) and the DSL's signatures name the
-    same primitives (the engine does not import the signatures, issue 12)."""
+    same primitives (the engine does not import the signatures)."""
     import elgrande.rules.base
     import elgrande.rules.colonies
     import elgrande.rules.intrigue_king  # noqa: F401 - the rules modules register theirs

@@ -1,4 +1,4 @@
-"""Rules modules (issue 8, DESIGN.md 2a): the flow is a driver over the phase table of the
+"""Rules modules: the flow is a driver over the phase table of the
 modules in play; a toy module (tests/toy_rules.py, set tests/toy/toy) adds a phase and two
 hooks without any edit to the driver, and a game with it runs to the end."""
 
@@ -234,3 +234,28 @@ def test_the_engine_knows_no_set_card_kind_or_stack_count() -> None:
             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
             if SET_WORDS.search(line)]
     assert hits == []
+
+
+def test_b3_a_phase_inserted_before_another_is_declared_with_precedes() -> None:
+    """A phase inserted before another (B4's court here) is declared with ``precedes``."""
+    from elgrande.engine.modules import Phase
+
+    def nothing(*args: object) -> None:
+        return None  # pragma: no cover
+
+    assert Phase("omen", nothing, nothing, precedes="court").precedes == "court"
+
+
+def test_the_rules_modules_table_never_imports_the_flow_driver() -> None:
+    """The driver (engine/flow.py) imports the phase and hook table (engine/modules.py),
+    never the other way round, not even for type checking: no import circle."""
+    import ast as pyast
+
+    import elgrande.engine.modules as modules
+    from elgrande.files.resources import python_source
+
+    tree = pyast.parse(python_source(modules))
+    imported = {n.module for n in pyast.walk(tree) if isinstance(n, pyast.ImportFrom)}
+    imported |= {a.name for n in pyast.walk(tree) if isinstance(n, pyast.Import)
+                 for a in n.names}
+    assert "elgrande.engine.flow" not in imported

@@ -1,4 +1,4 @@
-"""The rules reference (issue 9, item 2): every rule id cited anywhere exists in the registry
+"""The rules reference: every rule id cited anywhere exists in the registry
 ``elgrande/model/rule_ids.py``; ``docs/rules.md`` and ``elgrande rules`` show it; an
 ``IllegalMove`` ends with its rule id and title; and no internal source notes reach the
 user-facing docs or the card files.
@@ -121,7 +121,7 @@ def test_every_illegal_move_raised_in_the_package_cites_a_known_rule() -> None:
                     (k.value for k in node.keywords if k.arg == "rule"), None)
                 if isinstance(rule, ast.Constant):
                     cited.append((path.name, node.lineno, rule.value))
-    assert len(cited) > 20  # the walk finds the raises (fewer since issue 8's one code path)
+    assert len(cited) > 20  # the walk finds the raises (few: one code path per rule)
     assert [c for c in cited if c[2] not in RULES] == []
 
 

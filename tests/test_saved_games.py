@@ -1,4 +1,4 @@
-"""Saved games (issue 9, item 4): ``Game.from_json`` checks structure, types, ids, the
+"""Saved games: ``Game.from_json`` checks structure, types, ids, the
 player count and caballero conservation (B1.1) before building anything, and raises one
 :class:`SavedGameError` naming the bad field; it copies what it is given, ``to_json()``
 returns fresh lists, and loading keeps the caller's ``logging`` choice."""
@@ -291,3 +291,41 @@ def test_random_tampering_is_refused_or_plays_on_without_crashing(
                 break
             g.answer(d.players[0], d.random_answer(answers, d.players[0]))
     assert refused > 200 and accepted > 30
+
+
+def _as_before_asides(save: dict[str, Any]) -> dict[str, Any]:
+    """``save`` as versions before the aside stack wrote it: ``resume`` for ``entering``,
+    no ``asides``, a special action's side decision told by ``interjected``."""
+    old = copy.deepcopy(save)
+    fl = old["flow"]
+    fl["resume"] = fl.pop("entering")
+    del fl["asides"]
+    run = fl["run"]
+    if run is not None:
+        if run.pop("asides"):
+            run["interjected"] = True
+    return old
+
+
+def test_c7_c10_c11_a_save_of_before_the_aside_stack_loads_its_side_decision() -> None:
+    """C7, C10, C11: saves written before side decisions were kept on a stack (a seat or
+    new discs between phases, a relocation or seat inside a special action) load with
+    the side decision on the stack, the same game as today's save of that position."""
+    from tampering import saves
+
+    kinds = set()
+    for save in (s for seed in range(2, 9) for s in saves("colonies", seed, 10 ** 6)):
+        if len(kinds) == 2:
+            break
+        run = save["flow"]["run"]
+        where = "flow" if save["flow"]["asides"] else \
+            "run" if run is not None and run["asides"] else ""
+        if not where or where in kinds:
+            continue
+        kinds.add(where)
+        again = Game.from_json(_as_before_asides(save), logging=False)
+        assert json.dumps(again.to_json(), sort_keys=True) == json.dumps(
+            Game.from_json(save, logging=False).to_json(), sort_keys=True)
+        play_random(again, random.Random(1))
+        assert again.over
+    assert kinds == {"flow", "run"}

@@ -193,7 +193,7 @@ def test_cli_scenario_over_all_cases_agrees_with_the_runner() -> None:
     assert out.exit_code == (1 if failed else 0)
 
 
-# -- unknown keys and malformed cases (issue 8 item 4) ---------------------------------------
+# -- unknown keys and malformed cases ------------------------------------------------------
 @pytest.mark.parametrize("old,new,key", [
     ("  king: galicia", "  king: galicia\n  kingg: aragon", "kingg"),
     ("  - score: [granada]", "  - score: [granada]\n  - scoer: [granada]", "scoer"),
@@ -237,7 +237,7 @@ def test_a_malformed_case_is_one_failed_line_and_the_runner_goes_on(tmp_path: Pa
 
 
 def test_the_place_step_runs_the_games_placement_decision() -> None:
-    """One code path (issue 8): a refused placement cites the rule the game's decision
+    """One code path per rule: a refused placement cites the rule the game's decision
     cites, and an accepted one changes the state as the game's placement does."""
     from elgrande.data.library import load_library
     from elgrande.engine.flow import engine_for

@@ -1,4 +1,4 @@
-"""The ``scoring_places`` hook (issue 12): a general scoring calls the ``ranking_counts`` and
+"""The ``scoring_places`` hook: a general scoring calls the ``ranking_counts`` and
 ``area_bonus`` hooks only at the places a module says they may change (B6.4, C4-C6, C10);
 elsewhere they would have changed nothing, and a module that does not say has them called at
 every place."""

@@ -1,4 +1,4 @@
-"""`elgrande simulate` (issue 14): determinism across jobs, resume, the JSON Lines schema,
+"""`elgrande simulate`: determinism across jobs, resume, the JSON Lines schema,
 the summary's numbers on a hand-made results file, the report, one-line CLI errors."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -457,7 +458,7 @@ def _edited(draw: st.DrawFn, text: str) -> str:
     return "\n".join(rows) + "\n"
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_an_edited_results_file_is_refused_cleanly_or_resumed_correctly(

@@ -1,4 +1,4 @@
-"""`elgrande simulate --backend ray` (issue 14): on a local Ray started here, the same
+"""`elgrande simulate --backend ray`: on a local Ray started here, the same
 seeds give the same lines as the local pool."""
 
 from __future__ import annotations

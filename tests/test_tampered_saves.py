@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tampering import SETS, mutate, outcome, reordered, saves
@@ -23,7 +24,7 @@ from tampering import SETS, mutate, outcome, reordered, saves
 from elgrande.play.game import Game
 from elgrande.play.saved import SavedGameError
 
-TAMPER = settings(max_examples=12, deadline=None, derandomize=True,
+TAMPER = settings(max_examples=examples(12, 4), deadline=None, derandomize=True,
                   suppress_health_check=list(HealthCheck))
 
 
@@ -174,3 +175,47 @@ def test_an_expansion_save_without_its_fill_is_refused(name: str) -> None:
     with pytest.raises(SavedGameError) as exc:
         Game.from_json(save)
     assert exc.value.path == "header.fill"
+
+
+def _with_aside(where: str) -> dict[str, Any]:
+    """A Colonies save waiting for a side decision: ``flow`` between phases (a C10 seat or
+    C7 new discs), ``run`` between two statements of a special action (C10, C11)."""
+    def has(s: dict[str, Any]) -> bool:
+        holder = s["flow"] if where == "flow" else s["flow"]["run"]
+        return bool(holder and holder["asides"])
+    return _first("colonies", has)
+
+
+@pytest.mark.parametrize("where", ["flow", "run"])
+@pytest.mark.parametrize("field,value", [
+    ("module", "nowhere"),                      # no module in play asks it
+    ("module", 3),                              # not a name
+    ("data", {"seat": 1}),                      # not what the module asked
+    ("data", [1]),                              # not a mapping
+    ("decision.players", [9]),                  # not a player of the game
+    ("decision.kind", "no_such_kind"),
+    ("decision.options", {"labels": ["x"]}),    # not the options the module asks
+    ("decision.prompt", 5),
+    ("junk", 1),                                # not a field of an aside
+])
+def test_c7_c10_c11_a_tampered_side_decision_is_refused(where: str, field: str,
+                                                       value: Any) -> None:
+    """C7, C10, C11: a save waiting for a module's side decision (an aside) whose aside
+    was edited is refused with SavedGameError naming the asides, never a crash."""
+    save = _with_aside(where)
+    pre = "flow.asides.0" if where == "flow" else "flow.run.asides.0"
+    with pytest.raises(SavedGameError, match=r"flow\.(run\.)?(asides|pending)"):
+        Game.from_json(_edited(save, f"{pre}.{field}", value))
+
+
+@pytest.mark.parametrize("where", ["flow", "run"])
+def test_c7_c10_c11_a_side_decision_dropped_or_added_is_refused(where: str) -> None:
+    """C7, C10, C11: the side decision a game waits for must be on its stack, and no
+    other: a save whose aside was dropped, or doubled, is refused."""
+    save = _with_aside(where)
+    holder = "flow" if where == "flow" else "flow.run"
+    node = save["flow"] if where == "flow" else save["flow"]["run"]
+    for asides in ([], node["asides"] * 2):
+        with pytest.raises(SavedGameError, match=r"flow\.(run\.)?(asides|pending|frames)"):
+            Game.from_json(_edited(save, f"{holder}.asides", asides))
+    Game.from_json(save)  # untouched, it loads

@@ -2,8 +2,8 @@
 
 ``tests/validate_corpus/`` checks each case's codes and positions; this pins everything
 else a designer reads (messages, hints, the source line shown, the order) for the corpus
-validated as one folder, so a faster loader or checker cannot change what is said
-(issue 12). Regenerate ``tests/validate_output/corpus.json`` only for an intended change of
+validated as one folder, so a faster loader or checker cannot change what is said.
+Regenerate ``tests/validate_output/corpus.json`` only for an intended change of
 the diagnostics.
 """
 

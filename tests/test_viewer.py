@@ -1,4 +1,4 @@
-"""The replay viewer (issue 15): ``elgrande show RECORD --out DIR`` writes one static page
+"""The replay viewer: ``elgrande show RECORD --out DIR`` writes one static page
 that steps through the game; public or one player's view (B8.5a); tested in headless
 Chromium when it is installed (steps forward and back, the board changes, no console
 message)."""

@@ -67,9 +67,9 @@ def _hidden_variant(g: Game, viewer: int, rng: random.Random) -> Game:
     return other
 
 
-def test_issue_8_views_hold_nothing_from_which_hidden_things_follow() -> None:
+def test_B8_5a_views_hold_nothing_from_which_hidden_things_follow() -> None:
     """Two games that differ only in hidden things give equal views, at many points of
-    many games; no view holds a seed (DESIGN.md 6, issue 8 item 7)."""
+    many games; no view holds a seed."""
     checked = 0
     for seed in range(6):
         g = new_game(2 + seed % 4, seed=seed, logging=False)
@@ -90,7 +90,7 @@ def test_issue_8_views_hold_nothing_from_which_hidden_things_follow() -> None:
     assert checked > 100
 
 
-def test_issue_8_a_view_still_shows_the_players_own_things() -> None:
+def test_B8_5a_a_view_still_shows_the_players_own_things() -> None:
     g = new_game(3, seed=2, logging=False)
     other = g.copy()
     other.state.hands[0] = other.state.hands[0][1:]

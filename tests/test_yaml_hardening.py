@@ -1,4 +1,4 @@
-"""Bad YAML gives one located error, never a traceback (issue 9 item 6): keys that are
+"""Bad YAML gives one located error, never a traceback: keys that are
 not plain values, files that are not UTF-8 or nest too deeply, ids ending in a newline,
 tabs in the indentation."""
 

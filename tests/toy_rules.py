@@ -55,6 +55,6 @@ def castillo_leader_bonus(state: State, board: Board, place: int,
 
 MODULE = register_module(RulesModule(
     name="toy",
-    phases=(Phase("omen", omen_decide, omen_apply, before="court"),),
+    phases=(Phase("omen", omen_decide, omen_apply, precedes="court"),),
     hooks={"placement_targets": grande_region_target, "area_bonus": castillo_leader_bonus},
 ))

@@ -2,7 +2,8 @@
 
 :class:`Run` is the position inside one card's effect: plain data (a stack of frames, the
 bound variables, the pending decision), so a game can be copied or written to JSON in the
-middle of a special action (DESIGN.md 3).
+middle of a special action (DESIGN.md 3). :class:`Aside` is a side decision a rules module
+asks between two statements of a special action or between two phases (plain data too).
 """
 
 from __future__ import annotations
@@ -90,6 +91,52 @@ class Frame:
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own, which mypyc compiles
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+class Aside:
+    """A side decision a rules module asks of its own accord (after a move: a seat to fill,
+    relocations left, new discs to take), between two statements of a special action or
+    between two phases: plain data, so a game can be copied or saved while it waits;
+    never changed once made (copies of a flow or run share it).
+
+    The driver keeps asides on a stack (``Run.asides`` between statements,
+    ``Flow.asides`` between phases) and asks the top one before the next statement or
+    phase decides; the answer, checked by ``decision``, goes to the ``aside_apply`` hook
+    of module ``module`` (:data:`elgrande.engine.modules.HOOKS`).
+
+    Attributes:
+        module: the name of the rules module that asked it (and applies the answer).
+        decision: the decision asked (never changed once made: copies share it).
+        data: what the module needs beside the decision to apply the answer (plain
+            JSON-able data; ``{}`` when the decision's options say it all).
+    """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    module: str
+    decision: Decision
+    data: dict[str, Any] = factory(dict)
+
+    def __init__(self, module: str, decision: Decision,
+                 data: dict[str, Any] | None = None) -> None:
+        self.module = module
+        self.decision = decision
+        self.data = {} if data is None else data
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-able data."""
+        return {"module": self.module, "decision": self.decision.to_json(),
+                "data": dict(self.data)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Aside:
+        """Rebuild from :meth:`to_json` (the data is copied)."""
+        return cls(str(data["module"]), Decision.from_json(data["decision"]),
+                   dict(data.get("data") or {}))
+
+
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)
@@ -107,8 +154,9 @@ class Run:
         pending: the decision waiting for an answer, or None.
         secret: answers to a pending secret choice already given, hidden from the others
             (``{str(player): answer}``).
-        interjected: the pending decision is a rules module's ``interject`` decision
-            (between two statements), not the current statement's.
+        asides: the side decisions rules modules asked between two statements (a stack,
+            top last): when there is one, the pending decision is the top one's, not the
+            current statement's.
     """
 
     def __repr__(self) -> str:
@@ -122,12 +170,12 @@ class Run:
     pending: Decision | None = None
     secret: dict[str, Any] = factory(dict)
     work: int = 0
-    interjected: bool = False
+    asides: list[Aside] = factory(list)
 
     def __init__(self, card: str, actor: int, frames: list[Frame],
                  env: dict[str, Any] | None = None, steps: int = 0,
                  pending: Decision | None = None, secret: dict[str, Any] | None = None,
-                 work: int = 0, interjected: bool = False) -> None:
+                 work: int = 0, asides: list[Aside] | None = None) -> None:
         self.card = card
         self.actor = actor
         self.frames = frames
@@ -136,7 +184,7 @@ class Run:
         self.pending = pending
         self.secret = {} if secret is None else secret
         self.work = work
-        self.interjected = interjected
+        self.asides = [] if asides is None else asides
 
     def copy(self) -> Run:
         """An independent copy (the pending decision is shared: never changed once made;
@@ -146,14 +194,12 @@ class Run:
             if isinstance(v, dict):
                 env[k] = v.copy()
         return Run(self.card, self.actor, [f.copy() for f in self.frames], env, self.steps,
-                   self.pending, self.secret.copy(), self.work, self.interjected)
+                   self.pending, self.secret.copy(), self.work,
+                   self.asides.copy() if self.asides else None)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data (``interjected`` only when set)."""
-        data = attrs.asdict(self)
-        if not self.interjected:
-            del data["interjected"]
-        return data
+        """Plain JSON-able data."""
+        return attrs.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Run:
@@ -161,6 +207,7 @@ class Run:
         d = dict(data)
         d["frames"] = [Frame(**f) for f in d["frames"]]
         d["pending"] = Decision.from_json(d["pending"]) if d.get("pending") else None
+        d["asides"] = [Aside.from_json(a) for a in d.get("asides") or ()]
         return cls(**d)
 
 

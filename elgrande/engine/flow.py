@@ -4,25 +4,28 @@ The flow's position is a :class:`Flow` (plain data): which round and phase, whos
 the special action being carried out, the pending decision, and one *part* per rules
 module (that module's own round and turn data, an attrs class with ``copy``/``to_json``).
 :class:`FlowEngine` moves it on: :meth:`~FlowEngine.advance` asks the current phase what
-to decide until some player must answer; :meth:`~FlowEngine.answer` checks an answer with
-the pending decision (refusing it with :class:`IllegalMove` before anything changes) and
-lets the phase apply it. The driver knows no phase, card, stack or set by name: the
-modules (:mod:`elgrande.rules`) define them all.
+to decide until some player must answer (a module's side decision, an
+:class:`~elgrande.engine.context.Aside` on the flow's stack, is asked before the phase);
+:meth:`~FlowEngine.answer` checks an answer with the pending decision (refusing it with
+:class:`IllegalMove` before anything changes) and hands it to whoever owns that decision:
+the top aside's module, else the phase. The driver knows no phase, card, stack or set by
+name: the modules (:mod:`elgrande.rules`) define them all.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attr
 
-from elgrande.engine.context import Run
+from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import KINDS, Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.errors import IllegalMove
 from elgrande.model.fields import factory
+from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
 
@@ -66,9 +69,12 @@ class Flow:
         card: the action card taken this turn ('' for none yet).
         run: the special action being carried out (the interpreter's position).
         secret: secret answers already given in this phase (hidden until all are in).
-        resume: the phase to enter after the inserted phases now running (DESIGN 2a).
+        entering: the phase being entered while the phases inserted before it run (''
+            otherwise; :meth:`FlowEngine.enter`, DESIGN 2a).
         parts: each rules module's own flow data, by module name.
         pending: the decision waiting for an answer.
+        asides: the side decisions rules modules asked between phases (a stack, top
+            last): when there is one, the pending decision is the top one's.
     """
 
     def __repr__(self) -> str:
@@ -83,15 +89,16 @@ class Flow:
     card: str = ""
     run: Run | None = None
     secret: dict[str, Any] = factory(dict)
-    resume: str = ""
+    entering: str = ""
     parts: dict[str, Any] = factory(dict)
     pending: Decision | None = None
+    asides: list[Aside] = factory(list)
 
     def __init__(self, rounds: list[int], scoring_after: list[int], round_i: int = -1,
                  phase: str = "", turn_order: list[int] | None = None, turn_i: int = 0,
                  card: str = "", run: Run | None = None, secret: dict[str, Any] | None = None,
-                 resume: str = "", parts: dict[str, Any] | None = None,
-                 pending: Decision | None = None) -> None:
+                 entering: str = "", parts: dict[str, Any] | None = None,
+                 pending: Decision | None = None, asides: list[Aside] | None = None) -> None:
         self.rounds = rounds
         self.scoring_after = scoring_after
         self.round_i = round_i
@@ -101,9 +108,10 @@ class Flow:
         self.card = card
         self.run = run
         self.secret = {} if secret is None else secret
-        self.resume = resume
+        self.entering = entering
         self.parts = {} if parts is None else parts
         self.pending = pending
+        self.asides = [] if asides is None else asides
 
     def copy(self) -> Flow:
         """An independent copy (decisions are never changed once made: shared)."""
@@ -113,8 +121,8 @@ class Flow:
         run = self.run
         return Flow(self.rounds, self.scoring_after, self.round_i, self.phase,
                     self.turn_order.copy(), self.turn_i, self.card,
-                    None if run is None else run.copy(), self.secret.copy(), self.resume,
-                    parts, self.pending)
+                    None if run is None else run.copy(), self.secret.copy(), self.entering,
+                    parts, self.pending, self.asides.copy() if self.asides else None)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (fresh lists)."""
@@ -122,9 +130,10 @@ class Flow:
                 "round_i": self.round_i, "phase": self.phase,
                 "turn_order": list(self.turn_order), "turn_i": self.turn_i,
                 "card": self.card, "run": self.run.to_json() if self.run else None,
-                "secret": dict(self.secret), "resume": self.resume,
+                "secret": dict(self.secret), "entering": self.entering,
                 "parts": {k: v.to_json() for k, v in self.parts.items()},
-                "pending": self.pending.to_json() if self.pending else None}
+                "pending": self.pending.to_json() if self.pending else None,
+                "asides": [a.to_json() for a in self.asides]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Flow:
@@ -137,10 +146,12 @@ class Flow:
         run = Run.from_json(d["run"]) if d.get("run") else None
         pending = Decision.from_json(d["pending"]) if d.get("pending") else None
         parts = {k: PART_TYPES[k].from_json(v) for k, v in (d.get("parts") or {}).items()}
+        asides = [Aside.from_json(a) for a in d.get("asides") or ()]
         return cls(list(d["rounds"]), list(d["scoring_after"]), int(d.get("round_i", -1)),
                    str(d.get("phase", "")), list(d.get("turn_order", [])),
                    int(d.get("turn_i", 0)), str(d.get("card", "")), run,
-                   dict(d.get("secret", {})), str(d.get("resume", "")), parts, pending)
+                   dict(d.get("secret", {})), str(d.get("entering", "")), parts, pending,
+                   asides)
 
     @property
     def round(self) -> int:
@@ -195,6 +206,23 @@ def setup(lib: Library, players: int, seed: int, variant: str = "standard",
 
 _ENGINES: dict[int, FlowEngine] = {}
 
+#: Phase steps :meth:`FlowEngine.advance` takes without reaching a decision before it
+#: stops with :class:`FlowLoopError` (a whole game takes a few thousand in all).
+STEP_LIMIT: Final = 10_000
+#: Phase steps it then watches to name the phases the flow cycles through.
+_WATCH: Final = 64
+
+
+class FlowLoopError(RuntimeError):
+    """The flow went through :data:`STEP_LIMIT` phase steps without reaching a decision
+    or the end of the game: the rules modules in play loop (an internal error, never a
+    player's). ``phases``: the phases it cycled through, in the order first seen."""
+
+    def __init__(self, phases: list[str]) -> None:
+        super().__init__(f"the flow took {STEP_LIMIT} phase steps without a decision; it "
+                         f"cycles through the phases {', '.join(phases)}")
+        self.phases = phases
+
 
 def engine_for(lib: Library) -> FlowEngine:
     """The (cached) flow engine of a loaded library."""
@@ -211,45 +239,85 @@ class FlowEngine:
 
     Args:
         lib: the loaded library (board, cards, scripts); its board names the modules.
+        rules: the composed rules modules to play with instead of the board's (a test's
+            toy modules).
     Raises:
         DataError: a module that cannot be loaded (see :func:`load_rules`).
     """
 
-    def __init__(self, lib: Library) -> None:
+    def __init__(self, lib: Library, rules: Rules | None = None) -> None:
         self.lib = lib
         self.board = lib.board
-        self.rules: Rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
+        self.rules: Rules = rules if rules is not None else \
+            load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
         self.interpreter = Interpreter(lib.board, lib.scripts, self.rules)
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).
         self.memo: dict[str, Any] = {}
-        #: the interlude hooks composed, None when no module in play has them (the hooks
+        #: the ``aside`` hook composed, None when no module in play has one (the hooks
         #: never change once loaded)
-        self._interludes = self.rules.last_of("interlude")
-        self._interlude_answers = self.rules.last_of("interlude_answer")
-        self._interlude_rules = self.rules.interlude_rules
+        self._asides = self.rules.asides
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
         """Run until a decision is pending (returned and kept in ``flow.pending``) or the
-        game is over (None)."""
+        game is over (None). Before each phase decides, the top aside on ``flow.asides``
+        is asked, or the ``aside`` hook may push one.
+
+        Raises:
+            FlowLoopError: :data:`STEP_LIMIT` phase steps without a decision.
+        """
         phases = self.rules.phases
-        interludes = self._interludes
+        asides = self._asides
+        hctx: HookContext | None = None  # made once per call, at the first aside asked
+        steps = 0
         while flow.phase != OVER:
             d: Decision | None = None
-            if interludes is not None:  # a module's decision between phases (DESIGN.md 2a)
-                d = interludes(self, state, flow, events)
+            if asides is not None:  # a module's side decision between phases (DESIGN 2a)
+                if flow.asides:
+                    d = flow.asides[-1].decision
+                else:
+                    if hctx is None:
+                        hctx = HookContext(state, self.board, events, flow.actor, self, flow)
+                    else:
+                        hctx.player = flow.actor
+                    a = asides(hctx, None)
+                    if a is not None:
+                        flow.asides.append(a)
+                        d = a.decision
             if d is None:
                 d = phases[flow.phase].decide(self, state, flow, events)
             if d is not None:
                 flow.pending = d
                 return d
+            steps += 1
+            if steps >= STEP_LIMIT:
+                self._looping(state, flow, events)
         flow.pending = None
         return None
 
+    def _looping(self, state: State, flow: Flow, events: Events) -> None:
+        """The flow took :data:`STEP_LIMIT` steps without a decision: watch
+        :data:`_WATCH` more steps (or until a decision after all), then raise.
+
+        Raises:
+            FlowLoopError: naming the phases it cycles through.
+        """
+        seen: list[str] = []
+        for _ in range(_WATCH):
+            if flow.phase == OVER:
+                return
+            if flow.phase not in seen:
+                seen.append(flow.phase)
+            if self.rules.phases[flow.phase].decide(self, state, flow, events) is not None:
+                break
+        raise FlowLoopError(seen)
+
     def answer(self, state: State, flow: Flow, player: int, answer: Any,
                events: Events) -> Decision | None:
-        """Apply ``player``'s answer to the pending decision, then advance.
+        """Apply ``player``'s answer to the pending decision, then advance: it goes to
+        the owner of that decision, the top aside's module (``aside_apply`` hook) or else
+        the phase.
 
         Raises:
             IllegalMove: the answer is refused; state and flow are unchanged.
@@ -257,40 +325,43 @@ class FlowEngine:
         d = flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
-        phases = self.rules.phases
-        phase = phases[flow.phase]
+        phase = self.rules.phases[flow.phase]
         if type(player) is not int and (isinstance(player, bool)
                                         or not isinstance(player, int)) \
                 or player not in d.players:
             raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
                               f"(waiting for {d.players}: {d.prompt})")
-        if self._interlude_answers is not None and (
-                self._interlude_rules is None or d.rule in self._interlude_rules) \
-                and self._interlude_answers(self, state, flow, player, answer, events):
-            pass  # a module's interlude took the answer
-        elif phase.answer is not None:
+        asides = flow.asides
+        if asides:  # the seat is checked: the kind's own check (as Decision.check)
+            norm = KINDS[d.kind].check(d, player, answer)
+            aside = asides.pop()
+            self.rules.apply_aside(
+                HookContext(state, self.board, events, flow.actor, self, flow), aside, norm)
+        elif phase.answer is not None:  # a phase that checks raw answers itself
             phase.answer(self, state, flow, player, answer, events)
-        else:  # the seat is checked: the kind's own check (as Decision.check)
+        else:
             norm = KINDS[d.kind].check(d, player, answer)
             phase.apply(self, state, flow, player, norm, events)
         return self.advance(state, flow, events)
 
     # -- moving between phases (for the rules modules) --
     def enter(self, flow: Flow, name: str) -> None:
-        """Go to phase ``name``, running first the phases modules inserted before it."""
-        inserted = self.rules.before.get(name)
+        """Go to phase ``name``, running first the phases modules inserted before it
+        (``Phase.precedes``)."""
+        inserted = self.rules.preceding.get(name)
         if inserted:
-            flow.resume = name
+            flow.entering = name
             flow.phase = inserted[0]
         else:
             flow.phase = name
 
     def resume(self, flow: Flow) -> None:
-        """An inserted phase is done: go to the next one inserted before the same phase,
-        or to that phase. With no phase to resume (a game saved before the opening phases
-        were inserted), the start phase is the one they were inserted before."""
-        target = flow.resume or self.rules.start
-        chain = self.rules.before.get(target)
+        """An inserted phase is done: go to the next one inserted before the phase being
+        entered, or to that phase. With no phase being entered (a game saved before the
+        opening phases were inserted), the start phase is the one they were inserted
+        before."""
+        target = flow.entering or self.rules.start
+        chain = self.rules.preceding.get(target)
         if chain is not None:  # the next phase after this one in the chain (one scan)
             phase, n = flow.phase, len(chain)
             i = 0
@@ -299,7 +370,7 @@ class FlowEngine:
             if i + 1 < n:
                 flow.phase = chain[i + 1]
                 return
-        flow.resume = ""
+        flow.entering = ""
         flow.phase = target
 
 

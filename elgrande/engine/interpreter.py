@@ -12,23 +12,27 @@ Use::
     decision = interp.answer(state, run, player, answer, events)
 
 An answer is checked by the pending decision before anything changes; a refused answer
-raises :class:`IllegalMove` and leaves state and run exactly as they were.
+raises :class:`IllegalMove` and leaves state and run exactly as they were. Before each
+statement the rules modules may ask a side decision (hook ``aside``): it goes on the run's
+stack of :class:`~elgrande.engine.context.Aside` and is asked first; its answer goes to
+the module's ``aside_apply`` hook, then the effect runs on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
 
 from elgrande.dsl import ast
-from elgrande.engine.context import WORK_BUDGET, BudgetExceeded, Ctx, Frame, Run
+from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import PRIMITIVES, each_order
 from elgrande.engine.regions import condition
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
+from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
 
 #: The work budget of one effect (:data:`elgrande.engine.context.WORK_BUDGET`): every
@@ -81,8 +85,8 @@ class Interpreter:
         self.scripts = scripts
         self.rules = rules
         self.budget = budget
-        #: the ``interject`` hook composed (None: no module in play has one)
-        self._interjects = rules.last_of("interject") if rules is not None else None
+        #: the ``aside`` hook composed (None: no module in play has one)
+        self._asides = rules.asides if rules is not None else None
         self._label_cache: dict[int, list[str]] = {}
         self._cost_cache: dict[int, int] = {}
         #: the blocks of :func:`block_at` found so far: card id -> (its script, path ->
@@ -153,10 +157,14 @@ class Interpreter:
     def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
         script = self.scripts[run.card]
         frames, budget = run.frames, ctx.budget
-        interjects = self._interjects
+        asides = self._asides
+        hctx: HookContext | None = None  # made once per call, at the first aside asked
         while frames:
-            if interjects and self._interject(ctx, run):
-                return run.pending
+            if asides is not None:
+                if hctx is None:
+                    hctx = HookContext(ctx.state, ctx.board, ctx.events, run.actor)
+                if self._aside(ctx, hctx, run, asides):
+                    return run.pending
             f = frames[-1]
             body = self._block(run.card, script, f.path).body
             if f.pc >= len(body):
@@ -219,7 +227,9 @@ class Interpreter:
                 return d
             else:  # pragma: no cover
                 raise AssertionError(f"unknown statement {stmt!r}")
-        if interjects and self._interject(ctx, run):
+        if asides is not None and self._aside(
+                ctx, hctx or HookContext(ctx.state, ctx.board, ctx.events, run.actor), run,
+                asides):
             return run.pending
         run.pending = None
         return None
@@ -235,15 +245,21 @@ class Interpreter:
                 return True
         return False
 
-    def _interject(self, ctx: Ctx, run: Run) -> bool:
-        """Ask the rules modules for a decision between two statements (hook
-        ``interject``); True when one is now pending."""
-        d = self._interjects(ctx) if self._interjects is not None else None
-        if d is None:
+    def _aside(self, ctx: Ctx, hctx: HookContext, run: Run,
+               asides: Callable[[HookContext, Run | None], Aside | None]) -> bool:
+        """Ask the rules modules for a side decision before the next statement (hook
+        ``aside``, with this run): pushed on ``run.asides`` and pending; True when one
+        is."""
+        if run.asides:  # the top one waits still (a run rebuilt with nothing pending)
+            run.pending = run.asides[-1].decision
+            return True
+        a = asides(hctx, run)
+        if a is None:
             return False
+        d = a.decision
         ctx.charge(_size(d.options))
+        run.asides.append(a)
         run.pending = d
-        run.interjected = True
         return True
 
     def answer(self, state: State, run: Run, player: int, answer: Any,
@@ -263,11 +279,14 @@ class Interpreter:
             raise IllegalMove("B4.4", "nothing is waiting for an answer")
         norm = d.applied(answer, player)
         events = events if events is not None else []
-        if run.interjected:
-            ctx = Ctx(state, self.board, run, run.actor, events, self.rules, self.budget)
+        if run.asides:  # the top aside's module applies it, then the effect runs on
+            aside = run.asides.pop()
             run.pending = None
-            run.interjected = False
-            self.rules.each("interject_finish", ctx, d, norm)
+            made = len(events)
+            self.rules.apply_aside(HookContext(state, self.board, events, run.actor),
+                                   aside, norm)
+            for e in events[made:]:  # part of the special action: logged under its line
+                e.setdefault("card", run.card)
             return self.advance(state, run, events)
         script = self.scripts[run.card]
         f = run.frames[-1]

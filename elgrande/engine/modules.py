@@ -5,11 +5,14 @@ module on. A :class:`RulesModule` registers
 
 - **phases**: named steps of the flow, each a ``decide`` (what to ask now, or move the flow
   on and ask nothing) and an ``apply`` (carry out a checked answer). A module may add
-  phases, insert one before another (``before="court"``: it runs whenever the flow enters
-  that phase), or replace a phase of an earlier module by registering the same name;
+  phases, insert one before another (``precedes="court"``: it runs whenever the flow
+  enters that phase), or replace a phase of an earlier module by registering the same
+  name; a phase may declare the phases it moves the flow to (``goes_to``);
 - **hooks**: named extension points, each with one signature (:data:`HOOKS`), called by
   the driver, the rules modules and the primitives, composed in the order the modules
   load (see :class:`Rules`);
+- **side decisions** (asides) it asks of its own accord between two phases or two
+  statements of a special action (hooks ``aside`` and ``aside_apply``);
 - **decision kinds** it adds (through :func:`elgrande.engine.decisions.kind`) and the
   **lasting-effect kinds** it implements.
 
@@ -31,16 +34,24 @@ import attrs
 from elgrande.errors import DataError
 
 if TYPE_CHECKING:
-    from elgrande.engine.flow import Flow, FlowEngine
+    from elgrande.engine.context import Aside, Run
+    from elgrande.model.hook_context import HookContext
     from elgrande.model.state import State
+
+#: The flow engine (:class:`elgrande.engine.flow.FlowEngine`) and the flow
+#: (:class:`elgrande.engine.flow.Flow`) as the phases and hooks declared here see them:
+#: typed loosely, as :class:`elgrande.model.hook_context.HookContext` types them, so that
+#: this module, which the driver imports, never imports the driver.
+FlowEngine = Any
+Flow = Any
 
 #: The phase in which the game is over (B7.1).
 OVER: Final = "over"
 
 Events = list[dict[str, Any]]
-DecideFn = Callable[["FlowEngine", "State", "Flow", Events], Any]
-ApplyFn = Callable[["FlowEngine", "State", "Flow", int, Any, Events], None]
-AnswerFn = Callable[["FlowEngine", "State", "Flow", int, Any, Events], None]
+DecideFn = Callable[[FlowEngine, "State", Flow, Events], Any]
+ApplyFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]
+AnswerFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]
 
 
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
@@ -63,27 +74,33 @@ class Phase:
             raw answer itself (it must check it before changing anything), for phases that
             hand answers on (a special action's interpreter). Default: check with the
             pending decision, then ``apply``.
-        before: insert this phase before the named phase: entering that phase through
+        precedes: insert this phase before the named phase: entering that phase through
             :meth:`FlowEngine.enter` runs this one first.
         turn_rule: the rule a refusal cites when the wrong player answers here.
+        goes_to: the phases this one moves the flow to (with :meth:`FlowEngine.enter`,
+            :meth:`FlowEngine.resume` or by setting ``flow.phase``), ``over``
+            included; None: not declared. ``tests/test_flow.py`` checks the declared
+            moves against the moves games make.
     """
 
     name: str
     decide: DecideFn
     apply: ApplyFn
     answer: AnswerFn | None = None
-    before: str = ""
+    precedes: str = ""
     turn_rule: str = "B3.4"
+    goes_to: frozenset[str] | None = None
 
     def __init__(self, name: str, decide: DecideFn, apply: ApplyFn,
-                 answer: AnswerFn | None = None, before: str = "",
-                 turn_rule: str = "B3.4") -> None:
+                 answer: AnswerFn | None = None, precedes: str = "",
+                 turn_rule: str = "B3.4", goes_to: Sequence[str] | None = None) -> None:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "decide", decide)
         object.__setattr__(self, "apply", apply)
         object.__setattr__(self, "answer", answer)
-        object.__setattr__(self, "before", before)
+        object.__setattr__(self, "precedes", precedes)
         object.__setattr__(self, "turn_rule", turn_rule)
+        object.__setattr__(self, "goes_to", None if goes_to is None else frozenset(goes_to))
 
 
 #: Every hook: name -> (signature, what a module returns, how the modules compose).
@@ -163,20 +180,16 @@ HOOKS: dict[str, str] = {
                     "cancelled); every module.",
     "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "
                  "(B3.5); every module.",
-    "interject": "interject(ctx) -> Decision | None: a decision a module asks between two "
-                 "statements of a special action, at once (after a primitive changed the "
-                 "state, e.g. a seat to fill); the last module that answers wins.",
-    "interject_finish": "interject_finish(ctx, decision, answer) -> None: apply a checked "
-                        "answer to an ``interject`` decision; every module (each applies "
-                        "only its own decisions).",
-    "interlude": "interlude(engine, state, flow, events) -> Decision | None: a decision a "
-                 "module asks before the flow's phase decides (between phases, e.g. after "
-                 "a special action or a court step); the last module that answers wins.",
-    "interlude_answer": "interlude_answer(engine, state, flow, player, answer, events) -> "
-                        "True | None: True when the pending decision is this module's "
-                        "interlude and the answer was checked and applied (refusals raise "
-                        "IllegalMove before anything changes), else None; the last module "
-                        "that answers wins.",
+    "aside": "aside(ctx, run) -> Aside | None: a side decision (elgrande.engine.context."
+             "Aside) a module asks of its own accord before the next statement of a special "
+             "action (``run``: the interpreter's position; ``ctx.flow`` None) or, with "
+             "``run`` None, before the flow's phase decides (between phases, e.g. after a "
+             "court step); the driver pushes it on the run's or the flow's stack of asides "
+             "and asks it first. It must be asked again, the same, from the same position "
+             "(a saved game's load checks ask it again). The last module that answers wins.",
+    "aside_apply": "aside_apply(ctx, aside, answer) -> None: apply an answer, already "
+                   "checked and normalised by ``aside.decision``, to an aside this module "
+                   "asked (``aside.module``); only that module's hook is called.",
     "move_which": "move_which(state, board, sources) -> dict[place id, dict[player, [key, "
                   "[[value, n], ...]]]]: for a move_caballeros decision's ``sources`` "
                   "({place id: {player: n}}; also a send_caballeros decision's places, "
@@ -216,10 +229,10 @@ HOOKS: dict[str, str] = {
 
 @attrs.frozen
 class FollowUp:
-    """A decision a rules module asks of its own accord after a move (hooks ``interject``
-    and ``interlude``), beside the decisions the card language's statements declare: what
-    a player, a bot author or a scenario-case writer must be ready to answer. The
-    generated docs/dsl.md lists every shipped module's.
+    """A decision a rules module asks of its own accord after a move (an aside: hooks
+    ``aside`` and ``aside_apply``), beside the decisions the card language's statements
+    declare: what a player, a bot author or a scenario-case writer must be ready to
+    answer. The generated docs/dsl.md lists every shipped module's.
 
     Attributes:
         rule: the rule id it implements; kind: its decision kind (a key of
@@ -244,11 +257,9 @@ class RulesModule:
         hooks: hook name (a key of :data:`HOOKS`) -> function.
         lasting_kinds: the lasting-effect kinds (``keep KIND``) it gives meaning to.
         start: the phase a game starts in, if this module defines the round (the last
-            module that names one wins); the phases modules insert ``before`` it run
-            first, in load order (a game's opening: deck choice, setup discs).
-        interlude_rules: the rules the decisions of its ``interlude`` hook cite: its
-            ``interlude_answer`` hook is then asked only about a pending decision citing
-            one of them; None (the default): about every answer.
+            module that names one wins); the phases modules insert before it
+            (``precedes``) run first, in load order (a game's opening: deck choice, setup
+            discs).
         placement_key: ``placement_key(state, player) -> hashable | None``: what, beside
             the board and the king's region, its ``placement_targets`` and
             ``placement_refused`` hooks depend on for ``player`` now (``()``: nothing
@@ -261,7 +272,8 @@ class RulesModule:
         answer_docs: ``(decision kind, what this module's answers add)`` rows for the
             answer-forms table of the docs (``docs/dsl.md``), e.g. the keys a move entry may
             carry through its ``move_which`` hook.
-        follow_ups: the decisions its hooks ask after a move (:class:`FollowUp`).
+        follow_ups: the asides its ``aside`` hook asks after a move (:class:`FollowUp`),
+            for the docs and the scenario runner.
     """
 
     name: str
@@ -269,7 +281,6 @@ class RulesModule:
     hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
     lasting_kinds: tuple[str, ...] = ()
     start: str = ""
-    interlude_rules: frozenset[str] | None = None
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
     answer_docs: tuple[tuple[str, str], ...] = ()
     follow_ups: tuple[FollowUp, ...] = ()
@@ -327,7 +338,8 @@ class Rules:
         self.modules = tuple(modules)
         self.phases: dict[str, Phase] = {}
         self.replaced: dict[Phase, Phase] = {}
-        self.before: dict[str, list[str]] = {}
+        #: phase name -> the phases inserted before it (``Phase.precedes``), in load order
+        self.preceding: dict[str, list[str]] = {}
         self.hooks: dict[str, list[Callable[..., Any]]] = {h: [] for h in HOOKS}
         self.lasting_kinds: set[str] = set()
         self.start = ""
@@ -343,13 +355,13 @@ class Rules:
                             hint="load the base set first")
         self.names = tuple(m.name for m in self.modules)
         self.has_moves = bool(self.hooks["arrive"] or self.hooks["leave"])
-        #: the rules of the decisions the ``interlude_answer`` hooks take (their modules'
-        #: ``interlude_rules``), None when one of them may take any
-        self.interlude_rules: frozenset[str] | None = frozenset()
-        for m in self.modules:
-            if "interlude_answer" in m.hooks:
-                self.interlude_rules = None if m.interlude_rules is None \
-                    or self.interlude_rules is None else self.interlude_rules | m.interlude_rules
+        #: ``aside(ctx, run) -> Aside | None``: the last module that answers wins; None
+        #: when no module asks side decisions (the driver then asks nothing)
+        self.asides: Callable[[HookContext, Run | None], Aside | None] | None = \
+            self.last_of("aside")
+        #: module name -> its ``aside_apply`` hook
+        self.aside_appliers: dict[str, Callable[..., None]] = {
+            m.name: m.hooks["aside_apply"] for m in self.modules if "aside_apply" in m.hooks}
         # The hooks called for every caballero moved and every place scored, composed
         # (see HOOKS): the one module's function itself when only one implements it.
         #: ``arrive(state, board, place, player, n)``: every module's hook.
@@ -422,13 +434,43 @@ class Rules:
         if ph.name in self.phases:
             self.replaced[ph] = self.phases[ph.name]
         self.phases[ph.name] = ph
-        for target, chain in self.before.items():
-            if ph.name in chain and target != ph.before:
+        for target, chain in self.preceding.items():
+            if ph.name in chain and target != ph.precedes:
                 chain.remove(ph.name)
-        if ph.before:
-            chain = self.before.setdefault(ph.before, [])
+        if ph.precedes:
+            chain = self.preceding.setdefault(ph.precedes, [])
             if ph.name not in chain:
                 chain.append(ph.name)
+
+    def goes_to(self, name: str) -> frozenset[str] | None:
+        """The phases phase ``name`` may move the flow to, as declared (``Phase.goes_to``):
+        its own and those of the phases it replaced (it carries them out), each entered
+        phase's inserted phases (:meth:`FlowEngine.enter` runs them first) and, for an
+        inserted phase, the rest of its chain and the phase it precedes
+        (:meth:`FlowEngine.resume`); None when one of them declares nothing.
+        """
+        ph: Phase | None = self.phases[name]
+        out: set[str] = set()
+        while ph is not None:
+            if ph.goes_to is None:
+                return None
+            out |= ph.goes_to
+            if ph.precedes:
+                out |= set(self.preceding.get(ph.precedes, ())) | {ph.precedes}
+            ph = self.replaced.get(ph)
+        for target in list(out):
+            out.update(self.preceding.get(target, ()))
+        return frozenset(out)
+
+    def apply_aside(self, ctx: HookContext, aside: Aside, answer: Any) -> None:
+        """Hand ``answer`` (checked and normalised by ``aside.decision``) to the
+        ``aside_apply`` hook of the module that asked ``aside``.
+
+        Raises:
+            KeyError: no module in play of that name applies asides (a saved game's
+            load checks refuse such an aside first).
+        """
+        self.aside_appliers[aside.module](ctx, aside, answer)
 
     def beneath(self, ph: Phase) -> Phase:
         """The phase ``ph`` replaced: the one an earlier module registered under its name,
@@ -481,8 +523,7 @@ class Rules:
         """``hook`` composed as :meth:`last` composes it, as one callable taking the
         hook's arguments: the function itself when one module implements it (the common
         case: no dispatch at all), None when none does. For the hooks the driver and the
-        interpreter call at every step (``interlude``, ``interlude_answer``,
-        ``interject``)."""
+        interpreter call at every step (``aside``)."""
         fns: tuple[Callable[..., Any], ...] = tuple(reversed(self.hooks[hook]))
         if not fns:
             return None

@@ -468,10 +468,12 @@ def check_rounds(st: Mapping[str, Any], fl: Mapping[str, Any]) -> None:
 
 
 def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
-               variant: str = "standard") -> None:
+               variant: str = "standard", interjected: bool = False) -> None:
     """Check a flow's saved form (after :func:`record`): card ids known, seats in range,
-    decisions valid, a running special action positioned inside its card's script. Fields
-    are looked up by name where present, so the check tolerates a changed Flow.
+    decisions valid, side decisions (asides) of modules in play, a running special action
+    positioned inside its card's script. Fields are looked up by name where present, so
+    the check tolerates a changed Flow. ``interjected``: a flow of an earlier version
+    whose special action waits for a module's side decision (see :func:`_upgrade`).
 
     Raises:
         SavedGameError: at the bad field's path.
@@ -560,6 +562,7 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
                 _seat(p, players, f"{pre}.{key}[{i}]")
     if isinstance(fl.get("pending"), dict):
         _decision(fl["pending"], players, "flow.pending")
+    _asides(fl.get("asides") or [], lib, players, "flow.asides", fl.get("pending"))
     run = fl.get("run")
     if isinstance(run, dict):
         _seat(run["actor"], players, "flow.run.actor")
@@ -568,7 +571,9 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
             _fail("flow.run.card", f"{run['card']!r} is not a card with a special action")
         from elgrande.engine.interpreter import block_at
 
-        interjected = run.get("interjected") is True  # a module's decision between statements
+        asides = run.get("asides") or []  # a module's side decision between statements
+        _asides(asides, lib, players, "flow.run.asides", run.get("pending"))
+        interjected = interjected or bool(asides)
         if not run["frames"] and not interjected:
             _fail("flow.run.frames", "a running special action has at least one block")
         for key in ("steps", "work"):
@@ -598,6 +603,40 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
                 _fail("flow.run.frames", "the pending decision has no statement")
 
 
+def _asides(asides: list[Any], lib: Library, players: int, path: str, pending: Any) -> None:
+    """Check a stack of side decisions (``Aside`` fields, types checked by
+    :func:`record`): each of a rules module in play that applies asides, a valid
+    decision, and the top one's the pending decision."""
+    appliers = engine_for(lib).rules.aside_appliers
+    for i, a in enumerate(asides):
+        if a["module"] not in appliers:
+            _fail(f"{path}[{i}].module", "not a rules module in play that asks side "
+                  "decisions")
+        _decision(a["decision"], players, f"{path}[{i}].decision")
+    if asides and asides[-1]["decision"] != pending:
+        _fail(path, "the top side decision is not the pending decision")
+
+
+def _upgrade(fl: Any) -> tuple[Any, bool, bool]:
+    """A flow saved by an earlier version in today's form (a copy when anything
+    changes): ``resume`` is now ``entering``; a special action's ``interjected`` flag (its
+    pending decision was a module's, between two statements) and a flow saved without
+    ``asides`` (a module's decision between phases was told by its rule alone) become
+    asides, found by :func:`check_position` asking the rules modules again. Returns the
+    flow, whether its asides are to be found so, and whether it had the flag set."""
+    if not isinstance(fl, dict) or "asides" in fl:
+        return fl, False, False
+    fl = dict(fl)
+    if "resume" in fl and "entering" not in fl:
+        fl["entering"] = fl.pop("resume")
+    run = fl.get("run")
+    interjected = False
+    if isinstance(run, dict):
+        fl["run"] = run = dict(run)
+        interjected = run.pop("interjected", False) is True
+    return fl, True, interjected
+
+
 def _canon(x: Any) -> Any:
     """``x`` with every list sorted and every mapping's keys in order: the options of a
     decision built from a saved game whose keys come in another order (a module lists
@@ -620,37 +659,66 @@ def _same(want: Decision | None, got: Decision | None) -> bool:
     return want.players == got.players
 
 
-def check_position(st: Mapping[str, Any], fl: Mapping[str, Any], lib: Library) -> None:
+def check_position(st: Mapping[str, Any], fl: Mapping[str, Any], lib: Library,
+                   adopt: bool = False) -> dict[str, Any]:
     """Check that the game can go on from a saved position: on copies, the engine works
     out the decision it is at again, which must be the saved one (kind, players,
-    options). A corrupt flow (a turn order, stack, round index or script position that
-    does not fit) fails here instead of in a later answer.
+    options), and so the side decisions (asides) the rules modules ask there, which must
+    be the saved ones (modules ask them again from the same position, hook ``aside``).
+    A corrupt flow (a turn order, stack, round index or script position that does not
+    fit) fails here instead of in a later answer.
 
+    Args:
+        adopt: a flow saved before asides were kept (see :func:`_upgrade`): its asides
+            are the ones found, not compared.
+    Returns:
+        The flow ``fl`` (a copy), with the asides found when ``adopt``.
     Raises:
-        SavedGameError: path ``flow.pending`` or ``flow.run.pending``.
+        SavedGameError: path ``flow.pending``, ``flow.run.pending`` or their asides.
     """
     engine = FlowEngine(lib)
     raw = dict(fl)
     if isinstance(raw.get("run"), dict) and raw["run"].get("pending") is not None:
         state = State.from_json(copy.deepcopy(dict(st)))
         run = Run.from_json(copy.deepcopy(raw["run"]))
-        want = run.pending
-        run.pending, run.steps = None, 0
+        want, saved = run.pending, [a.to_json() for a in run.asides]
+        run.pending, run.steps, run.asides = None, 0, []
         try:
             got = engine.interpreter.advance(state, run, [])
         except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
             _fail("flow.run.pending", "the special action cannot go on from this position")
         if not _same(want, got):
             _fail("flow.run.pending", "is not the decision the special action is at")
+        found = [a.to_json() for a in run.asides]
+        if adopt:
+            raw["run"] = dict(raw["run"], asides=found)
+        elif not _same_asides(saved, found):
+            _fail("flow.run.asides", "are not the side decisions the special action is at")
     state = State.from_json(copy.deepcopy(dict(st)))
     flow = Flow.from_json(copy.deepcopy(raw))
-    want, flow.pending = flow.pending, None
+    want, saved = flow.pending, [a.to_json() for a in flow.asides]
+    flow.pending, flow.asides = None, []
     try:
         got = engine.advance(state, flow, [])
     except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
         _fail("flow.pending", "the game cannot go on from this position")
     if not _same(want, got):
         _fail("flow.pending", "is not the decision the game is at")
+    found = [a.to_json() for a in flow.asides]
+    if adopt:
+        raw["asides"] = found
+    elif not _same_asides(saved, found):
+        _fail("flow.asides", "are not the side decisions the game is at")
+    return raw
+
+
+def _same_asides(saved: list[dict[str, Any]], found: list[dict[str, Any]]) -> bool:
+    """Whether two stacks of asides (saved forms) are the same: modules, data, and
+    decisions as :func:`_same` compares them."""
+    return len(saved) == len(found) and all(
+        a["module"] == b["module"] and a["data"] == b["data"]
+        and _same(Decision.from_json(a["decision"]), Decision.from_json(b["decision"]))
+        for a, b in zip(saved, found, strict=True))
 
 
 # -- the whole saved game ------------------------------------------------------------------
@@ -678,7 +746,8 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
     if names != header["players"]:
         _fail("names", "must be the header's players")
     state = record(data["state"], State, "state")
-    flow = record(data["flow"], Flow, "flow")
+    raw_flow, adopt, interjected = _upgrade(data["flow"])
+    flow = record(raw_flow, Flow, "flow")
     history = []
     for i, h in enumerate(_list(data.get("history", []), "history")):
         if not isinstance(h, dict) or set(h) != {"player", "kind", "answer"}:
@@ -711,7 +780,7 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
         flow["parts"][name] = record(raw, cls, f"flow.parts.{name}")
     hand = {c.value for c in lib.of_role("hand")}  # cards held in hand instead (I1)
     check_state(state, b, len(names), hand or None)
-    check_flow(flow, lib, len(names), header.get("variant", "standard"))
+    check_flow(flow, lib, len(names), header.get("variant", "standard"), interjected)
     for module in engine_for(lib).rules.modules:  # each module's own parts
         hook = module.hooks.get("check_saved")
         if hook is not None:
@@ -723,7 +792,7 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
                 _fail(f"state.ext.{module.name}", f"not the {module.name} pieces of a game "
                       f"({type(exc).__name__})")
     check_rounds(state, flow)
-    check_position(state, flow, lib)
+    flow = check_position(state, flow, lib, adopt)
     return lib, {"header": header, "names": names, "state": state, "flow": flow,
                  "history": history, "log": log}
 

@@ -814,19 +814,25 @@ def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, nor
     raw answers itself (``Phase.answer``)."""
 
 
+#: Where a turn part's end may move the flow (``_next_part``): the turn's other part, the
+#: next turn (B4), the round's scoring (B3.6), the next round (B3.1) or the end (B7.1).
+_PART_ENDS: Final = (PLACE, OFFER, COURT, DISCS, BID, OVER)
+
 MODULE = RulesModule(
     name="base",
     phases=(
-        Phase(ROUND, _round_decide, _asks_nothing),
-        Phase(BID, _bid_decide, _bid_apply, turn_rule="B3.3"),
-        Phase(COURT, _court_decide, _court_apply),
-        Phase(CARD, _card_decide, _card_apply),
-        Phase(ORDER, _order_decide, _order_apply),
-        Phase(PLACE, _place_decide, _place_apply),
-        Phase(OFFER, _offer_decide, _offer_apply),
-        Phase(VETO, _veto_decide, _veto_apply, turn_rule="B8.4"),
-        Phase(SPECIAL, _special_decide, _asks_nothing, answer=_special_answer),
-        Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
+        Phase(ROUND, _round_decide, _asks_nothing, goes_to=(BID,)),
+        Phase(BID, _bid_decide, _bid_apply, turn_rule="B3.3", goes_to=(COURT,)),
+        Phase(COURT, _court_decide, _court_apply, goes_to=(CARD,)),
+        Phase(CARD, _card_decide, _card_apply, goes_to=(ORDER,)),
+        Phase(ORDER, _order_decide, _order_apply, goes_to=(PLACE, OFFER)),
+        Phase(PLACE, _place_decide, _place_apply, goes_to=_PART_ENDS),
+        Phase(OFFER, _offer_decide, _offer_apply, goes_to=(VETO, SPECIAL) + _PART_ENDS),
+        Phase(VETO, _veto_decide, _veto_apply, turn_rule="B8.4",
+              goes_to=(SPECIAL,) + _PART_ENDS),
+        Phase(SPECIAL, _special_decide, _asks_nothing, answer=_special_answer,
+              goes_to=_PART_ENDS),
+        Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=(BID, OVER)),
     ),
     hooks={"setup": _setup, "initial_hand": initial_hand, "hide": _hide,
            "determinise": _determinise},

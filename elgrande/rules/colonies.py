@@ -23,8 +23,8 @@ court or board (C8, phase ``inquisitor_bonus``), the seat of a limit-table vacan
 (``seat_colours``: the Inquisitor's holder, else the acting player, or the table's mover;
 C8, C10), the Castillo's arrivals at the table (``castillo_seat_colours``, the holder; C10),
 the new discs the acting player may take at once (``fresh_takes``, C7) and a move's unused
-relocations in place (``relocations``, C11). Inside a special action they are asked at once
-between two statements (hook ``interject``), elsewhere between phases (hook ``interlude``).
+relocations in place (``relocations``, C11). They are asides (hook ``aside``), asked at
+once: inside a special action between two statements, elsewhere between phases.
 A decision is asked only when there is a real choice.
 
 Which caballeros leave is the mover's choice (C10, C11): a move entry may name a seated or
@@ -49,7 +49,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.engine import decisions as dec
-from elgrande.engine.context import Ctx
+from elgrande.engine.context import Aside, Ctx, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events, FollowUp, Phase, RulesModule
@@ -57,6 +57,7 @@ from elgrande.engine.primitives import _apply_moves, primitive, room_in, within_
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
+from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY, ExtPieces, State, copy_plain
@@ -202,7 +203,7 @@ class Pieces(ExtPieces):
         sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n, and
             ``place:office`` -> 1 for an office taken there on arrival (C5).
         dropped: the carriers the last departure forced out (C7, C11).
-        notes: events a hook kept for the next interlude or interject to log.
+        notes: events a hook kept for the next aside check to log (:func:`_aside`).
         fresh: the new discs the acting player may take at once (C7).
         relocation: the unused relocations of the last move (C11).
         removed: the action cards removed this special action (C13).
@@ -677,8 +678,7 @@ def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
 
 
 def _note(ext: Pieces, event: dict[str, Any]) -> None:
-    """Keep an event a hook cannot log itself, for the next ``interject`` or
-    ``interlude`` to log."""
+    """Keep an event a hook cannot log itself, for the next ``aside`` check to log."""
     if ext.notes is None:
         ext.notes = []
     ext.notes.append(event)
@@ -821,39 +821,6 @@ def apply_seat(state: State, board: Board, d: Decision, norm: int,
                    "text": "{who} seats " + ("a black caballero" if who == NOBODY else
                                              f"a caballero of {{seat{who}}}")
                            + " at the limit table."})
-
-
-def _interject(ctx: Ctx) -> Decision | None:
-    """Between two statements of a special action: the relocations a move left unused
-    (C11, :func:`relocation_decision`), then a seat the special action emptied, filled at
-    once (C10)."""
-    ext = pieces(ctx.state)
-    if ext is None:
-        return None  # as _flush_notes, relocation_decision and seat_decision: nothing to do
-    # the common case first: nothing noted, no relocation left, no seat waiting
-    if ext.dropped is None and ext.notes is None and not ext.relocation \
-            and not ext.table.vacant:
-        return None
-    if not in_play(ctx.board):
-        return None
-    if ext.dropped is not None or ext.notes is not None:
-        _flush_notes(ctx.state, ctx.events)
-    if ext.relocation:
-        d = relocation_decision(ctx.state, ctx.board)
-        if d is not None:
-            return d
-    return seat_decision(ctx.state, ctx.board, ctx.run.actor) \
-        if ext.table.vacant else None
-
-
-def _interject_finish(ctx: Ctx, d: Decision, answer: Any) -> None:
-    n = len(ctx.events)
-    if SEAT in d.options:
-        apply_seat(ctx.state, ctx.board, d, int(answer), ctx.events)
-    elif RELOCATE in d.options:
-        apply_relocation(ctx.state, ctx.board, d, int(answer), ctx.events)
-    for e in ctx.events[n:]:  # part of the special action: the log sets it under its line
-        e.setdefault("card", ctx.run.card)
 
 
 # -- relocations in place (C11) --------------------------------------------------------------------
@@ -1821,50 +1788,56 @@ def apply_fresh(engine: FlowEngine, state: State, d: Decision, norm: int,
         del left[take["take"]]
 
 
-def _interlude(engine: FlowEngine, state: State, flow: Flow,
-               events: Events) -> Decision | None:
-    """Between phases (not inside a special action, where :func:`_interject` asks): a
-    limit-table seat to fill (C10; e.g. after a court step took a seated caballero), then
-    the new discs the acting player may take at once (C7). Called at every phase step:
-    the phase is told first, then the pieces (one dict look-up, no call)."""
-    if flow.phase == SPECIAL_PHASE:
-        return None
+def _aside(ctx: HookContext, run: Run | None) -> Aside | None:
+    """The side decisions of this module, asked at once when a move calls for them: a
+    seat a move emptied (C10: filled at once; e.g. after a court step took a seated
+    caballero), the relocations a move left unused (C11, :func:`relocation_decision`,
+    inside a special action only) and the new discs the acting player may take at once
+    (C7, between phases only). ``run``: the special action's position between two of its
+    statements, None between phases (then not inside a special action: its statements
+    ask). Called at every step: the pieces are told first (one dict look-up, no call)."""
+    state = ctx.state
     got = state.ext.get(NAME)
     if got is None:
-        return None  # as _flush_notes, seat_decision and fresh_decision: nothing to do
+        return None  # as _flush_notes, seat_decision and the others: nothing to do
     ext: Pieces | None = got if type(got) is Pieces else pieces(state)  # else plain JSON
-    # the common case first: nothing noted, no seat waiting, no new disc (one look-up each)
+    # the common case first: nothing noted, no seat waiting, nothing to take or relocate
     if ext is None or ext.dropped is None and ext.notes is None and ext.fresh is None \
-            and not ext.table.vacant:
+            and not ext.relocation and not ext.table.vacant:
         return None
-    b = engine.board
+    b = ctx.board
     if NAME not in b.sets:  # not in_play
         return None
+    if run is None and ctx.flow is not None and ctx.flow.phase == SPECIAL_PHASE:
+        return None  # the special action's statements ask (run given)
     if ext.dropped is not None or ext.notes is not None:
-        _flush_notes(state, events)
-    if ext.table.vacant:
-        d = seat_decision(state, b, flow.actor)
-        if d is not None:
-            return d
-    return fresh_decision(state, b) if ext.fresh else None
-
-
-#: The rules of the decisions :func:`_interlude` asks (C10 seats, C7 new discs).
-_INTERLUDE_RULES: Final = frozenset({"C10", "C7"})
-
-
-def _interlude_answer(engine: FlowEngine, state: State, flow: Flow, player: int,
-                      answer: Any, events: Events) -> bool | None:
-    d = flow.pending
-    if d is None or d.rule not in _INTERLUDE_RULES or flow.phase == SPECIAL_PHASE or (
-            SEAT not in d.options and FRESH not in d.options):
-        return None  # inside a special action the interpreter takes it (_interject)
-    norm = d.check(answer, player)
-    if SEAT in d.options:
-        apply_seat(state, engine.board, d, int(norm), events)
+        _flush_notes(state, ctx.events)
+    d: Decision | None = None
+    if run is not None:
+        if ext.relocation:
+            d = relocation_decision(state, b)
+        if d is None and ext.table.vacant:
+            d = seat_decision(state, b, ctx.player)
     else:
-        apply_fresh(engine, state, d, int(norm), events)
-    return True
+        if ext.table.vacant:
+            d = seat_decision(state, b, ctx.player)
+        if d is None and ext.fresh:
+            d = fresh_decision(state, b)
+    return None if d is None else Aside(NAME, d)
+
+
+def _aside_apply(ctx: HookContext, aside: Aside, answer: Any) -> None:
+    """Apply a checked answer to an aside of :func:`_aside`: the option key of its
+    decision says which (C10 seat, C11 relocation, C7 new disc)."""
+    d, norm = aside.decision, int(answer)
+    if SEAT in d.options:
+        apply_seat(ctx.state, ctx.board, d, norm, ctx.events)
+    elif RELOCATE in d.options:
+        apply_relocation(ctx.state, ctx.board, d, norm, ctx.events)
+    elif FRESH in d.options:
+        apply_fresh(ctx.engine, ctx.state, d, norm, ctx.events)
+    else:
+        raise ValueError(f"not a side decision of the {NAME} module: {d.prompt}")
 
 
 def _movable(state: State, board: Board, place: int, owner: int, decider: int,
@@ -2266,7 +2239,7 @@ def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
     """C10: after the table moved, all its region's caballeros sit when they fit (or are
     of one colour); otherwise its mover chooses who sits, one seat at a time
-    (:func:`seat_decision`, asked at once by the ``interject`` hook)."""
+    (:func:`seat_decision`, asked at once as an aside, :func:`_aside`)."""
     s, b = ctx.state, ctx.board
     if not in_play(b):
         return None
@@ -2675,7 +2648,7 @@ FOLLOW_UPS: Final = (
 )
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
-_DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1")
+_DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=())
 def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int) -> None:
     """The Colonies pieces of a saved game being loaded (``state.ext.colonies``): of
     :class:`Pieces`' types; offices the manifest's, each held by a player with a caballero
@@ -2787,13 +2760,14 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
 
 MODULE = RulesModule(
     name=NAME,
-    phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, before=ROUND,
-                  turn_rule="C2"),
-            Phase(SHIP, _ship_decide, _ship_apply, before="court", turn_rule="C5"),
-            Phase(BONUS, _bonus_decide, _bonus_apply, before="court", turn_rule="C8"),
+    phases=(Phase(SETUP_DISC, _setup_disc_decide, _setup_disc_apply, precedes=ROUND,
+                  turn_rule="C2", goes_to=()),
+            Phase(SHIP, _ship_decide, _ship_apply, precedes="court", turn_rule="C5",
+                  goes_to=()),
+            Phase(BONUS, _bonus_decide, _bonus_apply, precedes="court", turn_rule="C8",
+                  goes_to=()),
             _DISCS),
     lasting_kinds=(CONSPIRACY,),
-    interlude_rules=_INTERLUDE_RULES,
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
     answer_docs=(
         ("move_caballeros", "C10, C11, which caballeros leave: ``\"seated\": true`` a "
@@ -2832,7 +2806,6 @@ MODULE = RulesModule(
            "sendable": _sendable, "movable": _movable, "moved": _moved,
            "relocated": _relocated, "move_which": _move_which, "leaving": _leaving,
            "placement_limit": _placement_limit,
-           "interject": _interject, "interject_finish": _interject_finish,
-           "interlude": _interlude, "interlude_answer": _interlude_answer,
+           "aside": _aside, "aside_apply": _aside_apply,
            "placement_room": _placement_room, "placement_refused": _placement_refused},
 )

@@ -29,7 +29,7 @@ order the sets are given in), so the Colonies' hooks fold after this module's (c
 the card's heads, then the Inquisitor holder's +1) and its setup replaces this one's:
 
 - X1: this module's phases ``deck`` and ``setup_disc`` are inserted before the first
-  round (``before="round"``); the Colonies register a ``setup_disc`` phase too, which
+  round (``precedes="round"``); the Colonies register a ``setup_disc`` phase too, which
   replaces this one in its place (one setup disc, the Colonies' 2 caballeros, rule C2).
   The base action and power cards are retired by this set's manifest.
 - X2: the base round still turns up its offer: with the base stacks retired that is the
@@ -69,7 +69,7 @@ from elgrande.engine import decisions as dec
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
-from elgrande.engine.modules import Events, Phase, RulesModule
+from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.primitives import PRIMITIVES, apply_placement, primitive
 from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
@@ -1522,13 +1522,16 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
 MODULE = RulesModule(
     name="intrigue_king",
     phases=(
-        Phase(DECK, _deck_decide, _deck_apply, before=base.ROUND, turn_rule="I1"),
-        Phase(SETUP_DISC, _disc_decide, _disc_apply, before=base.ROUND, turn_rule="I2"),
-        Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3"),
-        Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5"),
-        Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6"),
-        Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1"),
-        Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9"),
+        Phase(DECK, _deck_decide, _deck_apply, precedes=base.ROUND, turn_rule="I1",
+              goes_to=()),
+        Phase(SETUP_DISC, _disc_decide, _disc_apply, precedes=base.ROUND, turn_rule="I2",
+              goes_to=()),
+        Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3", goes_to=()),
+        Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5", goes_to=()),
+        Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6", goes_to=()),
+        Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=(LEAVING,)),
+        Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9",
+              goes_to=(base.BID, OVER)),
     ),
     hooks={"setup": _setup, "initial_hand": _initial_hand, "court_limit": _court_limit,
            "check_saved": _check_saved,

@@ -23,6 +23,7 @@ from elgrande.engine.primitives import apply_court, court_decision
 from elgrande.errors import DataError, ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model import placement, scoring
 from elgrande.model.board import Board
+from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
 from elgrande.rules import base as base_rules
 
@@ -780,23 +781,36 @@ def _special_over(case: Case, state: State, flow: Flow,
 
 def follow_up(case: Case, state: State, flow: Flow,
               events: list[dict[str, Any]]) -> Decision | None:
-    """The decision a rules module asks between a turn's phases (hook ``interlude``: a
-    limit-table seat, C10; new discs to take at once, C7), or None."""
-    interlude = case.engine.rules.last_of("interlude")
-    return interlude(case.engine, state, flow, events) if interlude is not None else None
+    """The side decision a rules module asks between a turn's phases (an aside, hook
+    ``aside``: a limit-table seat, C10; new discs to take at once, C7), pushed on
+    ``flow.asides`` as a game pushes it, or None."""
+    if flow.asides:
+        return flow.asides[-1].decision
+    ask = case.engine.rules.asides
+    if ask is None:
+        return None
+    aside = ask(HookContext(state, case.engine.board, events, flow.actor, case.engine, flow),
+                None)
+    if aside is None:
+        return None
+    flow.asides.append(aside)
+    return aside.decision
 
 
 def _follow_up_answer(case: Case, state: State, flow: Flow, d: Decision, raw: Any,
                       events: list[dict[str, Any]]) -> Decision | None:
-    """Answer follow-up decision ``d`` (hook ``interlude_answer``) with ``raw``; the next
+    """Answer follow-up decision ``d`` (the top aside of ``flow.asides``) with ``raw``, as
+    a game does (checked by ``d``, applied by its module's ``aside_apply`` hook); the next
     follow-up decision, or None.
 
     Raises:
         IllegalMove: a refused answer.
     """
-    flow.pending = d
-    take = case.engine.rules.last_of("interlude_answer")
-    if take is None or not take(case.engine, state, flow, d.players[0], raw, events):
+    if not flow.asides or flow.asides[-1].decision is not d:
         raise ScenarioError(f"{case.id}: no rules module takes the answer to {d.prompt}")
-    flow.pending = None
+    norm = d.check(raw, d.players[0])
+    aside = flow.asides.pop()
+    case.engine.rules.apply_aside(
+        HookContext(state, case.engine.board, events, flow.actor, case.engine, flow),
+        aside, norm)
     return follow_up(case, state, flow, events)

@@ -272,8 +272,10 @@ def dsl_page() -> Page:
             (_t(_code(k)), _rst(a)) for k, a in added)))
     body.append(Heading(2, _t("Follow-up decisions"), "follow-ups"))
     body.append(Para(_t("Beside the decisions its statements ask, a set's rules module may "
-                        "ask a decision of its own after a move (inside a special action or "
-                        "between the turn's phases). Each is declared once in its module "
+                        "ask a decision of its own after a move: an aside (hooks ",
+                        _code("aside"), " and ", _code("aside_apply"), "), asked before the "
+                        "next statement of a special action or before the next phase decides, "
+                        "and answered like any decision. Each is declared once in its module "
                         "(", _code("follow_ups"), "); a scenario case answers it as the last "
                         "column says (", _code("tests/cases/README.md"), ").")))
     body.append(Table(("Rule", "Decision", "Asked", "Answer", "In a scenario case"), tuple(
