@@ -1,12 +1,21 @@
-"""Pending decisions: who must decide what, and what answers are legal (DESIGN.md 3).
+"""Pending decisions: who must decide what, and what answers are legal (B3.4).
 
 A :class:`Decision` is plain data: a ``kind``, the ``players`` who must answer, a
 ``prompt`` and ``options`` (the constraint, JSON-able, region ids as strings). Each kind
-has a handler in :data:`KINDS` that, from the decision alone (no state needed),
+is a :class:`DecisionKind` registered in :data:`KINDS` (:func:`register`) that, from the
+decision alone (no state needed),
 
 - checks an answer and returns it normalised (raising :class:`IllegalMove` with a rule id),
 - lists the legal answers when they are few,
 - draws a random legal answer from a ``random.Random``.
+
+The package, by concern: :mod:`~elgrande.engine.decisions.chance` (random draws, the same
+numbers as ``random.Random``'s), :mod:`~elgrande.engine.decisions.forms` (plain answers,
+seats, answer keys), :mod:`~elgrande.engine.decisions.decision` (the Decision, the kind
+base class and the registry), and the kinds: :mod:`~elgrande.engine.decisions.picks`,
+:mod:`~elgrande.engine.decisions.places`, :mod:`~elgrande.engine.decisions.send`,
+:mod:`~elgrande.engine.decisions.court`, :mod:`~elgrande.engine.decisions.moves`
+(:mod:`~elgrande.engine.decisions.counting` counts their answers without listing them).
 
 Answer forms (also in the generated docs/dsl.md):
 
@@ -53,8 +62,8 @@ A decision whose options hold ``"skip": answer`` was added to the game after old
 were written: replaying a record whose line answers a decision of another kind answers it
 so (:func:`elgrande.records.replay`).
 
-A kind whose answers are secret declares it where it is registered (:func:`kind`'s
-``secret``, a :class:`Secret`: public at the reveal, or never); the viewer and the
+A kind whose answers are secret declares it where it is registered (its ``secret``, a
+:class:`Secret`: public at the reveal, or never); the viewer and the
 adapters' information states show another player's such answer only as its words
 (:func:`answer_as_seen`), e.g. "blue chose 13 cards" for I1's card choice.
 """
@@ -75,18 +84,23 @@ from elgrande.engine.decisions.chance import (
     draw_sample,
     draw_shuffle,
 )
+from elgrande.engine.decisions.court import CourtKind
 from elgrande.engine.decisions.decision import (
     KINDS,
+    LISTED_CHOICES,
+    LISTED_LABELS,
     NEVER,
+    NOT_INLINE,
     REVEAL,
     Decision,
-    Kind,
+    DecisionKind,
+    FunctionKind,
     Secret,
     answer_as_seen,
     kind,
+    register,
     secret_kinds,
 )
-from elgrande.engine.decisions.decision import _pick_listed as _pick_listed
 from elgrande.engine.decisions.forms import (
     ANSWER_KEYS,
     MAX_ANSWER_DEPTH,
@@ -99,17 +113,28 @@ from elgrande.engine.decisions.forms import (
     refuse_unknown_keys,
     shown,
 )
+from elgrande.engine.decisions.moves import MoveKind, ScoreboardKind
+from elgrande.engine.decisions.picks import OptionKind, PickKind
+from elgrande.engine.decisions.places import PlaceKind
+from elgrande.engine.decisions.send import SendKind, send_taken, send_value
 
-# the pick kind's handlers, for a rules module that registers a kind of its own of that form
-from elgrande.engine.decisions.picks import _pick_check as _pick_check
-from elgrande.engine.decisions.picks import _pick_count as _pick_count
-from elgrande.engine.decisions.picks import _pick_legal as _pick_legal
-from elgrande.engine.decisions.picks import _pick_nth as _pick_nth
-from elgrande.engine.decisions.send import send_taken, send_value
+#: The handlers of a kind as loose callables, as :func:`kind` takes them (an older name).
+Kind = FunctionKind
+# a pick kind's handlers as loose functions, as a rules module registered its own pick kind
+# before kinds were classes (register a PickKind now)
+_PICK: PickKind = PickKind("choose_action_card")
+_pick_check = _PICK.check
+_pick_legal = _PICK.legal
+_pick_count = _PICK.count
+_pick_nth = _PICK.nth
+_pick_listed = _PICK.listed
 
 __all__ = [
-    "ANSWER_KEYS", "KINDS", "MAX_ANSWER_DEPTH", "MAX_INT", "MAX_LISTED", "NEVER", "REVEAL",
-    "Decision", "Kind", "Random", "Secret", "answer_as_seen", "answer_keys", "check_seat",
+    "ANSWER_KEYS", "KINDS", "LISTED_CHOICES", "LISTED_LABELS", "MAX_ANSWER_DEPTH", "MAX_INT",
+    "MAX_LISTED", "NEVER", "NOT_INLINE", "REVEAL", "CourtKind", "Decision", "DecisionKind",
+    "FunctionKind", "Kind", "MoveKind", "OptionKind", "PickKind", "PlaceKind", "Random",
+    "ScoreboardKind", "Secret", "SendKind", "answer_as_seen", "answer_keys", "check_seat",
     "draw_below", "draw_choice", "draw_int", "draw_sample", "draw_shuffle", "is_int", "kind",
-    "plain_answer", "refuse_unknown_keys", "secret_kinds", "send_taken", "send_value", "shown",
+    "plain_answer", "refuse_unknown_keys", "register", "secret_kinds", "send_taken",
+    "send_value", "shown",
 ]

@@ -61,9 +61,8 @@ class Decision:
         Raises:
             IllegalMove: with a rule id; nothing is changed.
         """
-        norm = self.applied(answer, player)
-        plain = KINDS[self.kind].plain
-        return norm if plain is None else plain(norm, answer)
+        k = KINDS[self.kind]
+        return k.plain(k.check(self, self._seat(player), answer), answer)
 
     def applied(self, answer: Any, player: Any = None) -> Any:
         """Check ``answer`` as :meth:`check` does, and return it in the form the engine
@@ -73,11 +72,19 @@ class Decision:
         Raises:
             IllegalMove: with a rule id; nothing is changed.
         """
+        return KINDS[self.kind].check(self, self._seat(player), answer)
+
+    def _seat(self, player: Any) -> int:
+        """The seat answering (``player``, default the first who must answer).
+
+        Raises:
+            IllegalMove: B3.4, not a seat or not one who must answer.
+        """
         p = self.players[0] if player is None else check_seat(player)
         if p not in self.players:
             raise IllegalMove("B3.4", f"player {p} is not the one to answer this decision "
                               f"(waiting for {self.players})")
-        return KINDS[self.kind].check(self, p, answer)
+        return p
 
     def legal_answers(self, player: int | None = None) -> list[Any] | None:
         """Every legal answer when there are at most :data:`MAX_LISTED`, else None."""
@@ -86,34 +93,20 @@ class Decision:
 
     def random_answer(self, rng: random.Random, player: int | None = None) -> Any:
         """A random legal answer (uniform over :meth:`legal_answers` when they are
-        listed; otherwise drawn step by step)."""
+        listed; otherwise drawn step by step): :meth:`DecisionKind.random_answer`."""
         p = self.players[0] if player is None else player
-        handlers = KINDS[self.kind]
-        listed = handlers.listed
-        if listed is _pick_listed:  # the commonest kinds inline: the same draw as below
+        k = KINDS[self.kind]
+        inline = k.inline
+        if inline == LISTED_CHOICES:  # the commonest kinds inline: the same draw
             o = self.options
             seq = o["choices"] if "choices" in o else o["per_player"][str(p)]
             if seq:
                 return seq[draw_below(rng, len(seq))]
-        elif listed is _option_listed:  # (range(n)[i] is i)
+        elif inline == LISTED_LABELS:  # (range(n)[i] is i)
             n_labels = len(self.options["labels"])
             if n_labels:
                 return draw_below(rng, n_labels)
-        elif listed is not None:  # the listed answers, not copied: one draw
-            seq = listed(self, p)
-            if seq:
-                return seq[draw_below(rng, len(seq))]
-        count = handlers.count
-        if count is not None:  # the same draw, without listing every answer
-            n = count(self, p)
-            if n is not None and handlers.nth is not None:
-                if n < 0:  # legal would list none (too many): drawn step by step
-                    return handlers.random(self, p, rng)
-                return handlers.nth(self, p, draw_below(rng, n))
-        legal = handlers.legal(self, p)
-        if legal is not None:
-            return legal[draw_below(rng, len(legal))]
-        return handlers.random(self, p, rng)
+        return k.random_answer(self, p, rng)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data."""
@@ -123,57 +116,6 @@ class Decision:
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
         """Rebuild from :meth:`to_json`."""
         return cls(**data)
-
-
-# attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
-# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
-# compiles (attrs' generated one stays interpreted code); frozen: it sets through
-# object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
-class Kind:
-    """The handlers of a decision kind."""
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    check: Callable[[Decision, int, Any], Any]
-    legal: Callable[[Decision, int], list[Any] | None]
-    random: Callable[[Decision, int, random.Random], Any]
-    #: optional: how many answers ``legal`` would list (None: ask ``legal``; -1: it lists
-    #: none, too many), and the i-th of them, so a random answer needs no list (the same
-    #: answer as listing).
-    count: Callable[[Decision, int], int | None] | None = None
-    nth: Callable[[Decision, int, int], Any] | None = None
-    #: optional, for kinds whose answers are a sequence in the options: that sequence
-    #: (what ``legal`` lists, not copied), so a random answer is one look-up.
-    listed: Callable[[Decision, int], Sequence[Any]] | None = None
-    #: the kind's secrecy (B8.5): None when every player sees each answer as it is given
-    #: (the default); else a :class:`Secret` saying when its answers become public and
-    #: how a hidden one reads.
-    secret: Secret | None = None
-    #: optional, for kinds whose ``check`` returns another form than plain data:
-    #: ``plain(checked, answer)``, the plain normal form (:meth:`Decision.check`).
-    plain: Callable[[Any, Any], Any] | None = None
-
-    def __init__(self, check: Callable[[Decision, int, Any], Any],
-                 legal: Callable[[Decision, int], list[Any] | None],
-                 random: Callable[[Decision, int, Random], Any],
-                 count: Callable[[Decision, int], int | None] | None = None,
-                 nth: Callable[[Decision, int, int], Any] | None = None,
-                 listed: Callable[[Decision, int], Sequence[Any]] | None = None,
-                 secret: Secret | None = None,
-                 plain: Callable[[Any, Any], Any] | None = None) -> None:
-        object.__setattr__(self, "check", check)
-        object.__setattr__(self, "legal", legal)
-        object.__setattr__(self, "random", random)
-        object.__setattr__(self, "count", count)
-        object.__setattr__(self, "nth", nth)
-        object.__setattr__(self, "listed", listed)
-        object.__setattr__(self, "secret", secret)
-        object.__setattr__(self, "plain", plain)
-
-
-KINDS: dict[str, Kind] = {}
 
 
 #: :attr:`Secret.until` values: public once the choices are revealed together (the secret
@@ -208,6 +150,163 @@ class Secret:
         object.__setattr__(self, "hidden", hidden)
 
 
+#: :attr:`DecisionKind.inline` values: how :meth:`Decision.random_answer` draws inline
+#: (none; one of ``options["choices"]`` or of ``options["per_player"][player]``; an index
+#: into ``options["labels"]``).
+NOT_INLINE: Final = 0
+LISTED_CHOICES: Final = 1
+LISTED_LABELS: Final = 2
+
+
+class DecisionKind:
+    """A decision kind (a key of :data:`KINDS`): from the decision alone (no state
+    needed) it checks an answer, lists the legal answers when they are few and draws a
+    random legal answer. A subclass overrides :meth:`check` and :meth:`legal`, and
+    :meth:`random` when answers may be too many to list; :meth:`count`/:meth:`nth` (the
+    size of ``legal`` and its i-th answer, for speed), :meth:`listed` (``legal``'s list
+    itself, uncopied, where the options hold it) and :meth:`plain` (``check``'s result
+    as plain data, when it is not) are optional.
+
+    Attributes:
+        name: the kind's name (:attr:`Decision.kind`).
+        secret: the kind's secrecy (B8.5a): None when every player sees each answer as
+            it is given (the default); else a :class:`Secret` saying when its answers
+            become public and how a hidden one reads (the viewer, the adapters'
+            information states and any tool that shows answers read it through
+            :func:`answer_as_seen`).
+        inline: how :meth:`Decision.random_answer` may draw without asking the kind
+            (:data:`NOT_INLINE`, :data:`LISTED_CHOICES`, :data:`LISTED_LABELS`).
+    """
+
+    name: str
+    secret: Secret | None
+    inline: int
+
+    def __init__(self, name: str, secret: Secret | None = None) -> None:
+        self.name = name
+        self.secret = secret
+        self.inline = NOT_INLINE
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+    def check(self, d: Decision, p: int, answer: Any) -> Any:
+        """``answer`` of seat ``p`` in the form the engine applies
+        (:meth:`Decision.applied`).
+
+        Raises:
+            IllegalMove: with a rule id.
+        """
+        raise NotImplementedError(self.name)
+
+    def plain(self, norm: Any, answer: Any) -> Any:
+        """``norm`` (:meth:`check`'s result for ``answer``) as plain data, the normal
+        form :meth:`Decision.check` returns; by default ``norm`` itself."""
+        return norm
+
+    def legal(self, d: Decision, p: int) -> list[Any] | None:
+        """Every legal answer of seat ``p`` when there are at most ``MAX_LISTED``, else
+        None."""
+        raise NotImplementedError(self.name)
+
+    def random(self, d: Decision, p: int, rng: Random) -> Any:
+        """A random legal answer drawn step by step (when :meth:`legal` lists none)."""
+        raise AssertionError(f"{self.name}: answers must be listable")  # pragma: no cover
+
+    def count(self, d: Decision, p: int) -> int | None:
+        """How many answers :meth:`legal` would list (-1: it lists none, too many), or
+        None (not counted: ask :meth:`legal`)."""
+        return None
+
+    def nth(self, d: Decision, p: int, i: int) -> Any:
+        """The ``i``-th answer of :meth:`legal`'s list (where :meth:`count` counts)."""
+        raise NotImplementedError(self.name)
+
+    def listed(self, d: Decision, p: int) -> Sequence[Any] | None:
+        """:meth:`legal`'s list itself, not copied, where the options hold it; else
+        None."""
+        return None
+
+    def random_answer(self, d: Decision, p: int, rng: Random) -> Any:
+        """A random legal answer of seat ``p`` (:meth:`Decision.random_answer`): uniform
+        over :meth:`legal` when it lists them (one draw, from :meth:`listed` or by
+        :meth:`count`/:meth:`nth` without listing: the same answer), else
+        :meth:`random`."""
+        seq = self.listed(d, p)
+        if seq:  # the listed answers, not copied: one draw
+            return seq[draw_below(rng, len(seq))]
+        n = self.count(d, p)
+        if n is not None:  # the same draw, without listing every answer
+            if n < 0:  # legal would list none (too many): drawn step by step
+                return self.random(d, p, rng)
+            return self.nth(d, p, draw_below(rng, n))
+        legal = self.legal(d, p)
+        if legal is not None:
+            return legal[draw_below(rng, len(legal))]
+        return self.random(d, p, rng)
+
+
+class FunctionKind(DecisionKind):
+    """A decision kind made of loose handlers (:func:`kind`): ``check``, ``legal``,
+    ``random`` and the optional ``count``, ``nth``, ``listed``, ``plain``, each called as
+    the :class:`DecisionKind` method of that name."""
+
+    def __init__(self, name: str, check: Callable[[Decision, int, Any], Any],
+                 legal: Callable[[Decision, int], list[Any] | None],
+                 rand: Callable[[Decision, int, Random], Any] | None = None,
+                 count: Callable[[Decision, int], int | None] | None = None,
+                 nth: Callable[[Decision, int, int], Any] | None = None,
+                 listed: Callable[[Decision, int], Sequence[Any]] | None = None,
+                 secret: Secret | None = None,
+                 plain: Callable[[Any, Any], Any] | None = None) -> None:
+        super().__init__(name, secret)
+        self._check = check
+        self._legal = legal
+        self._random = rand
+        self._count = count
+        self._nth = nth
+        self._listed = listed
+        self._plain = plain
+
+    def check(self, d: Decision, p: int, answer: Any) -> Any:
+        return self._check(d, p, answer)
+
+    def plain(self, norm: Any, answer: Any) -> Any:
+        return norm if self._plain is None else self._plain(norm, answer)
+
+    def legal(self, d: Decision, p: int) -> list[Any] | None:
+        return self._legal(d, p)
+
+    def random(self, d: Decision, p: int, rng: Random) -> Any:
+        if self._random is None:
+            return super().random(d, p, rng)
+        return self._random(d, p, rng)
+
+    def count(self, d: Decision, p: int) -> int | None:
+        if self._count is None or self._nth is None:
+            return None
+        return self._count(d, p)
+
+    def nth(self, d: Decision, p: int, i: int) -> Any:
+        if self._nth is None:
+            return super().nth(d, p, i)
+        return self._nth(d, p, i)
+
+    def listed(self, d: Decision, p: int) -> Sequence[Any] | None:
+        return None if self._listed is None else self._listed(d, p)
+
+
+#: The registered decision kinds, by name (:func:`register`).
+KINDS: dict[str, DecisionKind] = {}
+
+
+def register(k: DecisionKind) -> DecisionKind:
+    """Register decision kind ``k`` under its name (the engine's kinds and a rules
+    module's own); returns ``k``."""
+    KINDS[k.name] = k
+    return k
+
+
 def kind(name: str, check: Callable[[Decision, int, Any], Any],
          legal: Callable[[Decision, int], list[Any] | None],
          rand: Callable[[Decision, int, random.Random], Any] | None = None,
@@ -216,17 +315,12 @@ def kind(name: str, check: Callable[[Decision, int, Any], Any],
          listed: Callable[[Decision, int], Sequence[Any]] | None = None,
          secret: Secret | None = None,
          plain: Callable[[Any, Any], Any] | None = None) -> None:
-    """Register a decision kind's handlers (the flow registers its own kinds too):
-    ``check``, ``legal``, ``rand`` (when answers are too many to list) and optionally
-    ``count``/``nth`` (the size of ``legal`` and its i-th answer, for speed),
-    ``listed`` (``legal``'s list itself, uncopied, where the options hold it) and
-    ``secret`` (the kind's answers are secret, B8.5a: :class:`Secret`; the viewer, the
-    adapters' information states and any tool that shows answers read it through
-    :func:`answer_as_seen`) and ``plain`` (``check``'s result as plain data, when it is
-    not)."""
-    def _no_random(d: Decision, p: int, rng: random.Random) -> Any:
-        raise AssertionError(f"{name}: answers must be listable")  # pragma: no cover
-    KINDS[name] = Kind(check, legal, rand or _no_random, count, nth, listed, secret, plain)
+    """Register a decision kind made of loose handlers (a :class:`FunctionKind`; a kind
+    of its own class is registered with :func:`register`): ``check``, ``legal``,
+    ``rand`` (when answers are too many to list) and optionally ``count``/``nth``,
+    ``listed``, ``secret`` and ``plain``, as the :class:`DecisionKind` methods of those
+    names."""
+    register(FunctionKind(name, check, legal, rand, count, nth, listed, secret, plain))
 
 
 def secret_kinds() -> dict[str, Secret]:
@@ -256,14 +350,3 @@ def answer_as_seen(kind_name: str, player: int, answer: Any,
 
 def _rule(d: Decision, default: str) -> str:
     return d.rule or default
-
-
-def _pick_listed(d: Decision, p: int) -> list[Any]:
-    """The list :func:`_pick_legal` copies."""
-    o = d.options
-    return o["choices"] if "choices" in o else o["per_player"][str(p)]  # type: ignore[no-any-return]
-
-
-def _option_listed(d: Decision, p: int) -> range:
-    """The answers of a choose_option decision: the option indices."""
-    return range(len(d.options["labels"]))

@@ -6,13 +6,12 @@ provinces or to court), with the kinds of caballeros a rules module declares in 
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from elgrande.engine.decisions.chance import draw_int, draw_sample
+from elgrande.engine.decisions.chance import Random, draw_int, draw_sample
 from elgrande.engine.decisions.counting import _units, _units_count, _units_nth
-from elgrande.engine.decisions.decision import Decision, _rule, kind
+from elgrande.engine.decisions.decision import Decision, DecisionKind, _rule, register
 from elgrande.engine.decisions.forms import (
     MAX_LISTED,
     _counts,
@@ -23,39 +22,6 @@ from elgrande.engine.decisions.forms import (
     shown,
 )
 from elgrande.errors import IllegalMove
-
-
-def _send_check(d: Decision, p: int, answer: Any) -> dict[str, Any]:
-    """options: sources {id: available}, min, max, refused {id: [rule, msg]}, optional
-    which {id: [key, [[value, n], ...]]} (kinds of the owner's caballeros in a source a rules
-    module declared, ``move_which``). Returns ``{id: n}``, or for a source whose kinds the
-    answer chose other than in their listed order ``{id: [{"n": k, key: value}, ...]}``
-    (:func:`send_value`)."""
-    o = d.options
-    rule = _rule(d, "B8.7")
-    which = o.get("which")
-    chosen: dict[str, Any] = {}
-    if which is not None and isinstance(answer, Mapping) \
-            and not all(is_int(v) for v in answer.values()):
-        answer, chosen = _send_parts(which, answer, rule)
-    moves = _counts(answer, rule)
-    for k, n in moves.items():
-        if k not in o["sources"]:
-            _refused(o, "refused", k)
-            raise IllegalMove(rule, f"{shown(k)} is not a source this effect allows "
-                              f"({', '.join(o['sources'])})")
-        if n > o["sources"][k]:
-            raise IllegalMove(rule, f"only {o['sources'][k]} caballeros can come from {k}, "
-                              f"not {n}")
-    total = sum(moves.values())
-    if not o.get("min", 0) <= total <= o["max"]:
-        want = (str(o["max"]) if o.get("min", 0) == o["max"]
-                else f"{o.get('min', 0)} to {o['max']}")
-        raise IllegalMove(rule, f"send {want} caballeros, not {total}")
-    if chosen:
-        return {k: chosen.get(k, n) for k, n in moves.items()}
-    return moves
-
 
 _SEND_PART: Final = "n"
 
@@ -166,28 +132,6 @@ def _kind_splits(kinds: Sequence[Any], c: int) -> list[Any]:
     return out
 
 
-def _send_random(d: Decision, p: int, rng: random.Random) -> Any:
-    o = d.options
-    choices = _send_choices(o)
-    if choices:  # one unit per caballero and kind (a module's kinds, B8.7)
-        kunits = [(k, j) for k, n in o["sources"].items()
-                  for j, (_v, kn) in enumerate(choices[k][1] if k in choices else [[0, n]])
-                  for _ in range(kn)]
-        k = draw_int(rng, o.get("min", 0), min(o["max"], len(kunits)))
-        per: dict[str, list[int]] = {}
-        for src, j in draw_sample(rng, kunits, k):
-            row = per.setdefault(src, [0] * (len(choices[src][1]) if src in choices else 1))
-            row[j] += 1
-        return {src: send_value(choices[src], row) if src in choices else row[0]
-                for src, row in per.items()}
-    units = _units(o["sources"])
-    k = draw_int(rng, o.get("min", 0), min(o["max"], len(units)))
-    out: dict[str, int] = {}
-    for u in draw_sample(rng, units, k):
-        out[u] = out.get(u, 0) + 1
-    return out
-
-
 def _send_legal(d: Decision, p: int) -> list[Any] | None:
     o = d.options
     choices = _send_choices(o)
@@ -226,22 +170,81 @@ def _send_legal_kinds(d: Decision, p: int, choices: Mapping[str, Any]) -> list[A
     return out
 
 
-def _send_count(d: Decision, p: int) -> int:
-    o = d.options
-    if _send_choices(o):
-        got = _send_legal(d, p)
-        return -1 if got is None else len(got)
-    return _units_count(o["sources"], o.get("min", 0), o["max"])
+class SendKind(DecisionKind):
+    """Caballeros sent from sources (B8.7): ``{source id or "court": caballeros}``; a
+    source's count may be parts naming the kinds of caballeros a rules module declares
+    there."""
+
+    def check(self, d: Decision, p: int, answer: Any) -> dict[str, Any]:
+        """options: sources {id: available}, min, max, refused {id: [rule, msg]}, optional
+        which {id: [key, [[value, n], ...]]} (kinds of the owner's caballeros in a source a rules
+        module declared, ``move_which``). Returns ``{id: n}``, or for a source whose kinds the
+        answer chose other than in their listed order ``{id: [{"n": k, key: value}, ...]}``
+        (:func:`send_value`)."""
+        o = d.options
+        rule = _rule(d, "B8.7")
+        which = o.get("which")
+        chosen: dict[str, Any] = {}
+        if which is not None and isinstance(answer, Mapping) \
+                and not all(is_int(v) for v in answer.values()):
+            answer, chosen = _send_parts(which, answer, rule)
+        moves = _counts(answer, rule)
+        for k, n in moves.items():
+            if k not in o["sources"]:
+                _refused(o, "refused", k)
+                raise IllegalMove(rule, f"{shown(k)} is not a source this effect allows "
+                                  f"({', '.join(o['sources'])})")
+            if n > o["sources"][k]:
+                raise IllegalMove(rule, f"only {o['sources'][k]} caballeros can come from {k}, "
+                                  f"not {n}")
+        total = sum(moves.values())
+        if not o.get("min", 0) <= total <= o["max"]:
+            want = (str(o["max"]) if o.get("min", 0) == o["max"]
+                    else f"{o.get('min', 0)} to {o['max']}")
+            raise IllegalMove(rule, f"send {want} caballeros, not {total}")
+        if chosen:
+            return {k: chosen.get(k, n) for k, n in moves.items()}
+        return moves
+
+    def random(self, d: Decision, p: int, rng: Random) -> Any:
+        o = d.options
+        choices = _send_choices(o)
+        if choices:  # one unit per caballero and kind (a module's kinds, B8.7)
+            kunits = [(k, j) for k, n in o["sources"].items()
+                      for j, (_v, kn) in enumerate(choices[k][1] if k in choices else [[0, n]])
+                      for _ in range(kn)]
+            k = draw_int(rng, o.get("min", 0), min(o["max"], len(kunits)))
+            per: dict[str, list[int]] = {}
+            for src, j in draw_sample(rng, kunits, k):
+                row = per.setdefault(src, [0] * (len(choices[src][1]) if src in choices else 1))
+                row[j] += 1
+            return {src: send_value(choices[src], row) if src in choices else row[0]
+                    for src, row in per.items()}
+        units = _units(o["sources"])
+        k = draw_int(rng, o.get("min", 0), min(o["max"], len(units)))
+        out: dict[str, int] = {}
+        for u in draw_sample(rng, units, k):
+            out[u] = out.get(u, 0) + 1
+        return out
+
+    def count(self, d: Decision, p: int) -> int:
+        o = d.options
+        if _send_choices(o):
+            got = _send_legal(d, p)
+            return -1 if got is None else len(got)
+        return _units_count(o["sources"], o.get("min", 0), o["max"])
+
+    def nth(self, d: Decision, p: int, i: int) -> dict[str, Any]:
+        o = d.options
+        if _send_choices(o):
+            got = _send_legal(d, p)
+            assert got is not None
+            answer: dict[str, Any] = got[i]
+            return answer
+        return _units_nth(o["sources"], o.get("min", 0), o["max"], i)
+
+    def legal(self, d: Decision, p: int) -> list[Any] | None:
+        return _send_legal(d, p)
 
 
-def _send_nth(d: Decision, p: int, i: int) -> dict[str, Any]:
-    o = d.options
-    if _send_choices(o):
-        got = _send_legal(d, p)
-        assert got is not None
-        answer: dict[str, Any] = got[i]
-        return answer
-    return _units_nth(o["sources"], o.get("min", 0), o["max"], i)
-
-
-kind("send_caballeros", _send_check, _send_legal, _send_random, _send_count, _send_nth)
+register(SendKind("send_caballeros"))
