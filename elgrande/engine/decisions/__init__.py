@@ -86,6 +86,7 @@ from elgrande.engine.decisions.chance import (
 )
 from elgrande.engine.decisions.court import CourtKind
 from elgrande.engine.decisions.decision import (
+    COUNTED,
     KINDS,
     LISTED_CHOICES,
     LISTED_LABELS,
@@ -130,11 +131,11 @@ _pick_nth = _PICK.nth
 _pick_listed = _PICK.listed
 
 __all__ = [
-    "ANSWER_KEYS", "KINDS", "LISTED_CHOICES", "LISTED_LABELS", "MAX_ANSWER_DEPTH", "MAX_INT",
-    "MAX_LISTED", "NEVER", "NOT_INLINE", "REVEAL", "CourtKind", "Decision", "DecisionKind",
-    "FunctionKind", "Kind", "MoveKind", "OptionKind", "PickKind", "PlaceKind", "Random",
-    "ScoreboardKind", "Secret", "SendKind", "answer_as_seen", "answer_keys", "check_seat",
-    "draw_below", "draw_choice", "draw_int", "draw_sample", "draw_shuffle", "is_int", "kind",
-    "plain_answer", "refuse_unknown_keys", "register", "secret_kinds", "send_taken",
-    "send_value", "shown",
+    "ANSWER_KEYS", "COUNTED", "KINDS", "LISTED_CHOICES", "LISTED_LABELS", "MAX_ANSWER_DEPTH",
+    "MAX_INT", "MAX_LISTED", "NEVER", "NOT_INLINE", "REVEAL", "CourtKind", "Decision",
+    "DecisionKind", "FunctionKind", "Kind", "MoveKind", "OptionKind", "PickKind", "PlaceKind",
+    "Random", "ScoreboardKind", "Secret", "SendKind", "answer_as_seen", "answer_keys",
+    "check_seat", "draw_below", "draw_choice", "draw_int", "draw_sample", "draw_shuffle",
+    "is_int", "kind", "plain_answer", "refuse_unknown_keys", "register", "secret_kinds",
+    "send_taken", "send_value", "shown",
 ]

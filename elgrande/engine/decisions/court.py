@@ -9,7 +9,7 @@ from typing import Any
 
 from elgrande.engine.decisions.chance import Random, draw_int, draw_sample
 from elgrande.engine.decisions.counting import _units, _units_count, _units_nth
-from elgrande.engine.decisions.decision import Decision, DecisionKind, register
+from elgrande.engine.decisions.decision import COUNTED, Decision, DecisionKind, register
 from elgrande.engine.decisions.forms import (
     _counts,
     _refused,
@@ -27,6 +27,10 @@ answer_keys("bring_to_court", "provinces", "regions")
 class CourtKind(DecisionKind):
     """Caballeros brought to court (B4.1): a count from the provinces, or
     ``{"provinces": k, "regions": {region id: n}}``."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.inline = COUNTED  # Decision.random_answer draws count/nth inline
 
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, Any]:
         """options: limit, provinces, regions {id: own count} (allowed shortfall sources),

@@ -61,8 +61,15 @@ class Decision:
         Raises:
             IllegalMove: with a rule id; nothing is changed.
         """
+        players = self.players
+        if player is None:
+            p = players[0]
+        elif type(player) is int and player in players:  # a seat that must answer (common)
+            p = player
+        else:
+            p = self._seat(player)
         k = KINDS[self.kind]
-        return k.plain(k.check(self, self._seat(player), answer), answer)
+        return k.plain(k.check(self, p, answer), answer)
 
     def applied(self, answer: Any, player: Any = None) -> Any:
         """Check ``answer`` as :meth:`check` does, and return it in the form the engine
@@ -72,15 +79,22 @@ class Decision:
         Raises:
             IllegalMove: with a rule id; nothing is changed.
         """
-        return KINDS[self.kind].check(self, self._seat(player), answer)
+        players = self.players
+        if player is None:
+            p = players[0]
+        elif type(player) is int and player in players:  # a seat that must answer (common)
+            p = player
+        else:
+            p = self._seat(player)
+        return KINDS[self.kind].check(self, p, answer)
 
     def _seat(self, player: Any) -> int:
-        """The seat answering (``player``, default the first who must answer).
+        """The seat answering (``player``, any value: :func:`check_seat`).
 
         Raises:
             IllegalMove: B3.4, not a seat or not one who must answer.
         """
-        p = self.players[0] if player is None else check_seat(player)
+        p = check_seat(player)
         if p not in self.players:
             raise IllegalMove("B3.4", f"player {p} is not the one to answer this decision "
                               f"(waiting for {self.players})")
@@ -106,6 +120,12 @@ class Decision:
             n_labels = len(self.options["labels"])
             if n_labels:
                 return draw_below(rng, n_labels)
+        elif inline == COUNTED:  # the same draw as listing, without the list
+            n = k.count(self, p)
+            if n is not None:
+                if n < 0:  # legal would list none (too many): drawn step by step
+                    return k.random(self, p, rng)
+                return k.nth(self, p, draw_below(rng, n))
         return k.random_answer(self, p, rng)
 
     def to_json(self) -> dict[str, Any]:
@@ -151,11 +171,13 @@ class Secret:
 
 
 #: :attr:`DecisionKind.inline` values: how :meth:`Decision.random_answer` draws inline
-#: (none; one of ``options["choices"]`` or of ``options["per_player"][player]``; an index
-#: into ``options["labels"]``).
+#: (none: :meth:`DecisionKind.random_answer`; one of ``options["choices"]`` or of
+#: ``options["per_player"][player]``; an index into ``options["labels"]``; the
+#: :meth:`DecisionKind.nth` of a :meth:`DecisionKind.count`).
 NOT_INLINE: Final = 0
 LISTED_CHOICES: Final = 1
 LISTED_LABELS: Final = 2
+COUNTED: Final = 3
 
 
 class DecisionKind:
@@ -175,7 +197,8 @@ class DecisionKind:
             information states and any tool that shows answers read it through
             :func:`answer_as_seen`).
         inline: how :meth:`Decision.random_answer` may draw without asking the kind
-            (:data:`NOT_INLINE`, :data:`LISTED_CHOICES`, :data:`LISTED_LABELS`).
+            (:data:`NOT_INLINE`, :data:`LISTED_CHOICES`, :data:`LISTED_LABELS`,
+            :data:`COUNTED`; the same answer as :meth:`random_answer`).
     """
 
     name: str

@@ -58,20 +58,19 @@ def _shown(x: Any, depth: int) -> str:
 MAX_ANSWER_DEPTH: Final = 20
 
 
-def plain_answer(answer: Any, rule: str = "B4.4") -> Any:
+def plain_answer(answer: Any, rule: str = "B4.4", depth: int = 0) -> Any:
     """A copy of ``answer`` as plain JSON data (None, bool, int within :data:`MAX_INT`,
     finite float, str, list, dict with str keys; a tuple becomes a list), so that what a
     game keeps in its history is what a record can hold, and a caller changing its answer
-    object afterwards changes nothing.
+    object afterwards changes nothing (``depth``: how deep ``answer`` lies in the whole
+    answer, 0 for the answer itself; one function, no wrapper: every dict or list answer
+    is copied).
 
     Raises:
         IllegalMove: ``rule``; anything else (objects, sets, huge integers, NaN, deep
         nesting).
     """
-    return _plain(answer, rule, 0)
-
-
-def _plain(x: Any, rule: str, depth: int) -> Any:
+    x = answer
     t = type(x)
     if t is str:
         return x
@@ -87,7 +86,7 @@ def _plain(x: Any, rule: str, depth: int) -> Any:
                 raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
             tv = type(v)
             out[k] = v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else \
-                _plain(v, rule, depth + 1)
+                plain_answer(v, rule, depth + 1)
         return out
     if t is list:  # the common list answer (card values, moves): plain items inline
         items: list[Any] = x  # typed: mypyc iterates a list natively
@@ -95,7 +94,7 @@ def _plain(x: Any, rule: str, depth: int) -> Any:
         for v in items:
             tv = type(v)
             res.append(v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else
-                       _plain(v, rule, depth + 1))
+                       plain_answer(v, rule, depth + 1))
         return res
     if x is None or isinstance(x, (bool, str)):
         return x
@@ -108,13 +107,13 @@ def _plain(x: Any, rule: str, depth: int) -> Any:
             raise IllegalMove(rule, f"{x!r} is not a number any answer takes")
         return x
     if isinstance(x, (list, tuple)):
-        return [_plain(v, rule, depth + 1) for v in x]
+        return [plain_answer(v, rule, depth + 1) for v in x]
     if isinstance(x, Mapping):
         got: dict[str, Any] = {}
         for k, v in x.items():
             if not isinstance(k, str):
                 raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
-            got[k] = _plain(v, rule, depth + 1)
+            got[k] = plain_answer(v, rule, depth + 1)
         return got
     raise IllegalMove(rule, f"an answer is plain data (numbers, strings, lists, mappings), "
                       f"not {type(x).__name__}")

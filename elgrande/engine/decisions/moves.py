@@ -11,6 +11,7 @@ from typing import Any, Final
 from elgrande.engine.decisions.chance import Random, draw_below, draw_choice, draw_int, draw_sample
 from elgrande.engine.decisions.decision import Decision, DecisionKind, _rule, register
 from elgrande.engine.decisions.forms import (
+    ANSWER_KEYS,
     _extra,
     _refused,
     _take_kind,
@@ -142,10 +143,16 @@ class MoveKind(DecisionKind):
         outflow: dict[tuple[str, int], int] = {}
         which = o.get("which")  # kinds of caballeros a module declared (move_which)
         named: list[Mapping[str, Any]] = []
+        known = ANSWER_KEYS.get("move_caballeros", frozenset())
         for m in answer:
             if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
                 raise IllegalMove(rule, f"a move needs 'from' and 'to': {shown(m)}")
-            refuse_unknown_keys("move_caballeros", m, rule)
+            extra: list[Any] = []  # a module's keys (one pass: unknown ones refused)
+            for k in m:
+                if k not in _MOVE_FIELDS:
+                    if k not in known:
+                        refuse_unknown_keys("move_caballeros", m, rule)
+                    extra.append(k)
             src, dst = m["from"], m["to"]
             if not isinstance(src, str) or not isinstance(dst, str):
                 raise IllegalMove(rule, f"a move's 'from' and 'to' are region ids: {shown(m)}")
@@ -171,7 +178,6 @@ class MoveKind(DecisionKind):
             if not is_int(who) or str(who) not in owners:
                 raise IllegalMove(rule, f"this effect cannot move player {shown(who)}'s caballeros "
                                   f"from {src}")
-            extra = [k for k in m if k not in _MOVE_FIELDS]
             if extra:  # a module's key: only where it declared a choice of that kind (move_which)
                 kinds = which.get(src, {}).get(str(who)) if which is not None else None
                 if kinds is None or extra != [kinds[0]]:

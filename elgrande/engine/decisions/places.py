@@ -16,7 +16,7 @@ from elgrande.engine.decisions.counting import (
     _multisets,
     _suffix_ways,
 )
-from elgrande.engine.decisions.decision import Decision, DecisionKind, _rule, register
+from elgrande.engine.decisions.decision import COUNTED, Decision, DecisionKind, _rule, register
 from elgrande.engine.decisions.forms import (
     MAX_INT,
     MAX_LISTED,
@@ -42,6 +42,10 @@ def _spread(rng: Random, total: int, targets: list[str],
 
 class PlaceKind(DecisionKind):
     """Caballeros from court onto the board (B4.3, B5.1): ``{region id: caballeros}``."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.inline = COUNTED  # Decision.random_answer draws count/nth inline
 
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, int]:
         """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most

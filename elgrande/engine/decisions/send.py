@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from elgrande.engine.decisions.chance import Random, draw_int, draw_sample
 from elgrande.engine.decisions.counting import _units, _units_count, _units_nth
-from elgrande.engine.decisions.decision import Decision, DecisionKind, _rule, register
+from elgrande.engine.decisions.decision import COUNTED, Decision, DecisionKind, _rule, register
 from elgrande.engine.decisions.forms import (
     MAX_LISTED,
     _counts,
@@ -174,6 +174,10 @@ class SendKind(DecisionKind):
     """Caballeros sent from sources (B8.7): ``{source id or "court": caballeros}``; a
     source's count may be parts naming the kinds of caballeros a rules module declares
     there."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.inline = COUNTED  # Decision.random_answer draws count/nth inline
 
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, Any]:
         """options: sources {id: available}, min, max, refused {id: [rule, msg]}, optional
