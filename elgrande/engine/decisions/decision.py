@@ -61,15 +61,7 @@ class Decision:
         Raises:
             IllegalMove: with a rule id; nothing is changed.
         """
-        players = self.players
-        if player is None:
-            p = players[0]
-        elif type(player) is int and player in players:  # a seat that must answer (common)
-            p = player
-        else:
-            p = self._seat(player)
-        k = KINDS[self.kind]
-        return k.plain(k.check(self, p, answer), answer)
+        return KINDS[self.kind].plain(self.applied(answer, player), answer)
 
     def applied(self, answer: Any, player: Any = None) -> Any:
         """Check ``answer`` as :meth:`check` does, and return it in the form the engine
