@@ -38,8 +38,7 @@ from elgrande.model.fields import factory
 from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
 
-dec.kind("choose_action_card", dec._pick_check, dec._pick_legal, count=dec._pick_count,
-         nth=dec._pick_nth, listed=dec._pick_listed)
+dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
 # the base game's phase names (Final: mypyc puts the strings in place of a global look-up)
 ROUND: Final = "round"

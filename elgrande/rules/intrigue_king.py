@@ -392,9 +392,22 @@ def _cards_hidden(answer: Any) -> str:
     return f"chose {len(answer) if isinstance(answer, list) else 0} cards"
 
 
+class CardsKind(dec.DecisionKind):
+    """I1: a player's choice of power cards (``choose_cards``), checked by
+    :func:`_cards_check`; too many to list, drawn by :func:`_cards_random`."""
+
+    def check(self, d: Decision, p: int, answer: Any) -> Any:
+        return _cards_check(d, p, answer)
+
+    def legal(self, d: Decision, p: int) -> list[Any] | None:
+        return None
+
+    def random(self, d: Decision, p: int, rng: dec.Random) -> Any:
+        return _cards_random(d, p, rng)
+
+
 # I1: the others never see a player's choice, only the cards as they are played
-dec.kind("choose_cards", _cards_check, lambda d, p: None, _cards_random,
-         secret=dec.Secret(dec.NEVER, _cards_hidden))
+dec.register(CardsKind("choose_cards", dec.Secret(dec.NEVER, _cards_hidden)))
 
 
 def deck_decision(lib: Library, state: State, answered: set[int]) -> Decision:

@@ -1,0 +1,156 @@
+"""The kind whose answer places caballeros from court onto the board
+(``place_caballeros``, B4.3, B5.1; a place's room, a capacity a rules module declares).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from elgrande.engine.decisions.chance import Random, draw_below, draw_int
+from elgrande.engine.decisions.counting import (
+    _capped_nth,
+    _caps,
+    _multisets,
+    _suffix_ways,
+)
+from elgrande.engine.decisions.decision import COUNTED, Decision, DecisionKind, _rule, register
+from elgrande.engine.decisions.forms import (
+    MAX_INT,
+    MAX_LISTED,
+    _counts,
+    _refused,
+    shown,
+)
+from elgrande.errors import IllegalMove
+
+
+def _spread(rng: Random, total: int, targets: list[str],
+            room: Mapping[str, Any] | None = None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for _ in range(total):
+        open_ = [t for t in targets if not room or t not in room
+                 or out.get(t, 0) < room[t][0]]
+        if not open_:
+            break
+        t = open_[draw_below(rng, len(open_))]
+        out[t] = out.get(t, 0) + 1
+    return out
+
+
+class PlaceKind(DecisionKind):
+    """Caballeros from court onto the board (B4.3, B5.1): ``{region id: caballeros}``."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.inline = COUNTED  # Decision.random_answer draws count/nth inline
+
+    def check(self, d: Decision, p: int, answer: Any) -> dict[str, int]:
+        """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most
+        caballeros it may still take, rule, message]} (a place's capacity)."""
+        o = d.options
+        if type(answer) is dict:  # the common answer, valid: checked inline (the same result)
+            to, room, total = o["to"], o.get("room"), 0
+            for k, v in answer.items():
+                if type(v) is not int or not 0 <= v <= MAX_INT or k not in to \
+                        or (room and k in room and v > room[k][0]):
+                    break
+                total += v
+            else:
+                if o.get("min", 0) <= total <= o["max"]:
+                    return {k: v for k, v in answer.items() if v}
+        rule = _rule(d, "B4.3")
+        moves = _counts(answer, rule)
+        for k in moves:
+            if k not in o["to"]:
+                _refused(o, "refused", k)
+                raise IllegalMove(rule, f"{shown(k)} is not a region caballeros may be placed "
+                                  f"in now (allowed: {', '.join(o['to'])})")
+        for k, n in moves.items():
+            room = o.get("room", {}).get(k)
+            if room is not None and n > room[0]:
+                raise IllegalMove(room[1], f"{k!r} has room for {room[0]} more caballero(s), "
+                                  f"not {n}: {room[2]}")
+        total = sum(moves.values())
+        if total > o["max"]:
+            raise IllegalMove(rule, f"at most {o['max']} caballeros may be placed, not {total}")
+        if total < o.get("min", 0):
+            raise IllegalMove(rule, f"at least {o['min']} caballeros must be placed, not {total}")
+        return moves
+
+    def legal(self, d: Decision, p: int) -> list[Any] | None:
+        o = d.options
+        to, lo, hi = o["to"], o.get("min", 0), o["max"]
+        if not to:
+            return [{}] if lo == 0 else None
+        # multisets of t caballeros over k places: C(k + t - 1, t); count before listing
+        if _multisets(len(to), lo, hi) > MAX_LISTED:
+            return None
+        out: list[Any] = []
+        for total in range(lo, hi + 1):
+            for combo in itertools.combinations_with_replacement(to, total):
+                m: dict[str, int] = {}
+                for t in combo:
+                    m[t] = m.get(t, 0) + 1
+                room = o.get("room", {})
+                if any(t in room and n > room[t][0] for t, n in m.items()):
+                    continue
+                out.append(m)
+                if len(out) > MAX_LISTED:
+                    return None
+        return out
+
+    def random(self, d: Decision, p: int, rng: Random) -> Any:
+        o = d.options
+        if not o["to"]:
+            return {}
+        return _spread(rng, draw_int(rng, o.get("min", 0), o["max"]), o["to"], o.get("room"))
+
+    def count(self, d: Decision, p: int) -> int:
+        """How many answers :meth:`legal` lists (-1: none, too many; a ``room`` limit
+        drops the answers that overfill a place)."""
+        o = d.options
+        to, lo, hi = o["to"], o.get("min", 0), o["max"]
+        if not to:
+            return 1 if lo == 0 else -1
+        n = _multisets(len(to), lo, hi)
+        if n > MAX_LISTED:
+            return -1
+        room = o.get("room")
+        if room:
+            ways = _suffix_ways(tuple(_caps(to, room, hi)), hi)[0]
+            return sum(ways[t] for t in range(lo, min(hi, len(ways) - 1) + 1))
+        return n
+
+    def nth(self, d: Decision, p: int, i: int) -> dict[str, int]:
+        """The ``i``-th answer of :meth:`legal`'s list, without listing: totals in
+        order, each total's multisets in lexicographic order (combinations with replacement).
+        """
+        o = d.options
+        to, lo, hi = o["to"], o.get("min", 0), o["max"]
+        k = len(to)
+        if not k:
+            return {}
+        room = o.get("room")
+        if room:
+            return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
+        for total in range(lo, hi + 1):
+            size = math.comb(k + total - 1, total)
+            if i >= size:
+                i -= size
+                continue
+            m: dict[str, int] = {}
+            v = 0
+            for left in range(total, 0, -1):  # choose the next place index v (non-decreasing)
+                while True:
+                    rest = math.comb(k - v + left - 2, left - 1)  # multisets starting with v
+                    if i < rest:
+                        break
+                    i -= rest
+                    v += 1
+                m[to[v]] = m.get(to[v], 0) + 1
+            return m
+        raise IndexError("answer index out of range")  # pragma: no cover
+register(PlaceKind("place_caballeros"))
