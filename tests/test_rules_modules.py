@@ -130,16 +130,16 @@ def test_turn_hooks_compose_as_fold_and_each_in_load_order() -> None:
     base = find_module("base")
     seen: list[str] = []
 
-    def plus_one(engine: object, state: object, player: int, limit: int) -> int:
+    def plus_one(ctx: object, limit: int) -> int:
         seen.append("plus_one")
         return limit + 1
 
-    def double(engine: object, state: object, player: int, limit: int) -> int:
+    def double(ctx: object, limit: int) -> int:
         seen.append("double")
         return limit * 2
 
     def start(name: str):  # noqa: ANN202 - a turn_start hook that notes its module
-        return lambda engine, state, flow, events: seen.append(name)
+        return lambda ctx: seen.append(name)
 
     a = RulesModule("a", hooks={"court_limit": plus_one, "turn_start": start("a")})
     b = RulesModule("b", hooks={"court_limit": double, "turn_start": start("b")})
@@ -148,12 +148,12 @@ def test_turn_hooks_compose_as_fold_and_each_in_load_order() -> None:
     assert Rules([base, a]).court_limit is plus_one
     both = Rules([base, a, b])
     assert both.court_limit is not None and both.turn_start is not None
-    assert both.court_limit(None, None, 0, 3) == 8  # (3 + 1) * 2: a, then b
-    assert both.court_limit(None, None, 0, 3) == both.fold("court_limit", 3, None, None, 0)
+    assert both.court_limit(None, 3) == 8  # (3 + 1) * 2: a, then b
+    assert both.court_limit(None, 3) == both.fold("court_limit", None, 3)
     seen.clear()
-    both.turn_start(None, None, None, [])
+    both.turn_start(None)
     assert seen == ["a", "b"]
-    assert Rules([base, b, a]).court_limit(None, None, 0, 3) == 7  # 3 * 2 + 1
+    assert Rules([base, b, a]).court_limit(None, 3) == 7  # 3 * 2 + 1
 
 
 def test_move_hooks_compose_as_fold_and_each_in_load_order() -> None:
@@ -165,24 +165,20 @@ def test_move_hooks_compose_as_fold_and_each_in_load_order() -> None:
     base = find_module("base")
     seen: list[tuple[str, int]] = []
 
-    def less(state: object, board: object, place: int, owner: int, decider: int,
-             to: list[str], n: int) -> int:
+    def less(ctx: object, place: int, owner: int, to: list[str], n: int) -> int:
         return n - len(to)
 
-    def half(state: object, board: object, place: int, owner: int, decider: int,
-             to: list[str], n: int) -> int:
+    def half(ctx: object, place: int, owner: int, to: list[str], n: int) -> int:
         return n // 2
 
-    def send_less(state: object, board: object, place: int, owner: int, decider: int,
-                  n: int) -> int:
+    def send_less(ctx: object, place: int, owner: int, n: int) -> int:
         return n - place
 
-    def send_half(state: object, board: object, place: int, owner: int, decider: int,
-                  n: int) -> int:
+    def send_half(ctx: object, place: int, owner: int, n: int) -> int:
         return n // 2
 
     def moved(name: str):  # noqa: ANN202 - a moved hook that notes its module
-        return lambda state, board, src, dst, player, n, decider: seen.append((name, n))
+        return lambda ctx, src, dst, player, n: seen.append((name, n))
 
     a = RulesModule("a", hooks={"movable": less, "sendable": send_less, "moved": moved("a")})
     b = RulesModule("b", hooks={"movable": half, "sendable": send_half, "moved": moved("b")})
@@ -192,15 +188,13 @@ def test_move_hooks_compose_as_fold_and_each_in_load_order() -> None:
     assert one.movable is less and one.sendable is send_less
     both = Rules([base, a, b])
     assert both.movable is not None and both.sendable is not None and both.moved is not None
-    assert both.movable(None, None, 0, 1, 2, ["x"], 9) == 4  # (9 - 1) // 2: a, then b
-    assert both.movable(None, None, 0, 1, 2, ["x"], 9) \
-        == both.fold("movable", 9, None, None, 0, 1, 2, ["x"])
+    assert both.movable(None, 0, 1, ["x"], 9) == 4  # (9 - 1) // 2: a, then b
+    assert both.movable(None, 0, 1, ["x"], 9) == both.fold("movable", None, 0, 1, ["x"], 9)
     assert Rules([base, b, a]).movable is not None
-    assert Rules([base, b, a]).movable(None, None, 0, 1, 2, ["x"], 9) == 3  # 9 // 2 - 1
-    assert both.sendable(None, None, 3, 1, 2, 9) == 3  # (9 - 3) // 2
-    assert both.sendable(None, None, 3, 1, 2, 9) \
-        == both.fold("sendable", 9, None, None, 3, 1, 2)
-    both.moved(None, None, 0, 1, 2, 5, 3)
+    assert Rules([base, b, a]).movable(None, 0, 1, ["x"], 9) == 3  # 9 // 2 - 1
+    assert both.sendable(None, 3, 1, 9) == 3  # (9 - 3) // 2
+    assert both.sendable(None, 3, 1, 9) == both.fold("sendable", None, 3, 1, 9)
+    both.moved(None, 0, 1, 2, 5)
     assert seen == [("a", 5), ("b", 5)]
 
 

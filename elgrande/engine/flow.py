@@ -23,6 +23,7 @@ from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.errors import IllegalMove
 from elgrande.fields import factory
+from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
 from elgrande.plain import plain_repr
 
@@ -185,7 +186,7 @@ def setup(lib: Library, players: int, seed: int, variant: str = "standard",
     v = b.variants[variant]
     flow = Flow(list(v.rounds), list(v.scoring_after))
     events: Events = []
-    engine.rules.each("setup", engine, state, flow, rng, start_player, events)
+    engine.rules.each("setup", HookContext(state, b, events, -1, engine, flow), rng, start_player)
     engine.enter(flow, engine.rules.start)  # the phases modules insert before it run first
     for e in events:
         if e.get("event") == "setup":
