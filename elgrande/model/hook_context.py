@@ -42,9 +42,9 @@ class HookContext:
     state: State
     board: Board
     events: list[dict[str, Any]]
-    player: int
-    engine: Any
-    flow: Any
+    player: int = -1
+    engine: Any = None
+    flow: Any = None
 
     def __init__(self, state: State, board: Board, events: list[dict[str, Any]],
                  player: int = -1, engine: Any = None, flow: Any = None) -> None:

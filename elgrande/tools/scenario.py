@@ -724,7 +724,7 @@ def _special(case: Case, arg: Any) -> None:
     events: list[dict[str, Any]] = []
     run = interp.begin(card, actor) if card in lib.scripts else None
     decision = interp.advance(work, run, events) if run is not None else None
-    over = False  # the script is over and the special_done hooks have run
+    over = False  # the script is over and the special_action_done hooks have run
     for raw in answers:
         if decision is None and not over:
             decision, over = _special_over(case, work, flow, events), True
