@@ -379,13 +379,15 @@ def within_room(room: dict[str, Any], to: list[str], lo: int, hi: int) -> tuple[
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
 def apply_placement(state: State, board: Board, player: int, to: dict[str, int],
-                    rules: Any = None, events: list[dict[str, Any]] | None = None) -> None:
+                    rules: Any = None, events: list[dict[str, Any]] | None = None,
+                    hooks: HookContext | None = None) -> None:
     """Move ``player``'s caballeros from court to ``{region id: caballeros}`` (an answer
     already checked by its place_caballeros decision: B4.3, B5.1, B5.2); the rules
-    modules' ``arrive`` hooks hear of each arrival (their events go to ``events``)."""
+    modules' ``arrive`` hooks hear of each arrival, called with ``hooks`` (made of the
+    arguments when None; their events go to ``events``)."""
     arrive = rules.arrive if rules is not None else None
-    hooks = None if arrive is None else HookContext(state, board, [] if events is None
-                                                    else events, player)
+    if arrive is not None and hooks is None:
+        hooks = HookContext(state, board, [] if events is None else events, player)
     for r, n in to.items():
         state.court[player] -= n
         state.caballeros[board.index[r]][player] += n
@@ -528,15 +530,17 @@ def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any]
 
 # -- bring to court (B4.1) ---------------------------------------------------------------------
 def apply_court(state: State, board: Board, player: int, answer: dict[str, Any],
-                rules: Any = None, events: list[dict[str, Any]] | None = None) -> None:
+                rules: Any = None, events: list[dict[str, Any]] | None = None,
+                hooks: HookContext | None = None) -> None:
     """Bring ``player``'s caballeros to court as a checked bring_to_court answer says:
     ``{"provinces": k, "regions": {region id: n}}`` (B4.1); the rules modules' ``leave``
-    hooks hear of each departure from a region (their events go to ``events``)."""
+    hooks hear of each departure from a region, called with ``hooks`` (made of the
+    arguments when None; their events go to ``events``)."""
     state.provinces[player] -= answer["provinces"]
     state.court[player] += answer["provinces"]
     leave = rules.leave if rules is not None else None
-    hooks = None if leave is None else HookContext(state, board, [] if events is None
-                                                   else events, player)
+    if leave is not None and hooks is None:
+        hooks = HookContext(state, board, [] if events is None else events, player)
     for r, n in answer["regions"].items():
         state.caballeros[board.index[r]][player] -= n
         state.court[player] += n

@@ -163,6 +163,35 @@ def part(flow: Flow) -> BaseRound:
     return p
 
 
+#: The hook context made last (see :func:`hooks_for`).
+_LAST_HOOKS: Final[list[HookContext]] = []
+
+
+def hooks_for(engine: FlowEngine, state: State, player: int, flow: Flow | None = None,
+              events: Events | None = None) -> HookContext:
+    """The context the rules modules' hooks are called with for ``player``'s step (-1:
+    nobody's, e.g. a round's start or a scoring) in the game of ``state``: made once and
+    handed on while the same game and player go on (a turn's phases and answers: the
+    driver calls hooks at almost every step, so a context per call would cost more than
+    the hooks), its events sink set to ``events`` when given (this answer's; a fold emits
+    nothing) and its flow to ``flow`` when given."""
+    if _LAST_HOOKS:
+        h = _LAST_HOOKS[0]
+        if h.state is state and h.player == player and h.engine is engine:
+            if events is not None:
+                h.events = events
+            if flow is not None:
+                h.flow = flow
+            return h
+    h = HookContext(state, engine.board, [] if events is None else events, player, engine,
+                    flow)
+    if _LAST_HOOKS:
+        _LAST_HOOKS[0] = h
+    else:
+        _LAST_HOOKS.append(h)
+    return h
+
+
 # -- setup (B2) --------------------------------------------------------------------------------
 def initial_hand(ctx: HookContext) -> list[int]:
     """The power cards each player starts with: one of each value (B1.3)."""
@@ -220,8 +249,8 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     offer = [s.pop(0) if s else "" for s in bp.stacks] + bp.reused     # B3.1
     origin = [i for i in range(len(bp.stacks))] + [-1] * len(bp.reused)
     if engine.rules.hooks["offer"]:  # a module changes the offer
-        pairs = engine.rules.fold("offer", HookContext(state, engine.board, events, -1, engine,
-                                                       flow), list(zip(offer, origin, strict=True)))
+        pairs = engine.rules.fold("offer", hooks_for(engine, state, -1, flow, events),
+                                  list(zip(offer, origin, strict=True)))
         offer = [c for c, _ in pairs]
         origin = [o for _, o in pairs]
     bp.offer = offer
@@ -231,7 +260,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
                    "first_bidder": bp.first_bidder})
     round_start = engine.rules.round_start
     if round_start is not None:
-        round_start(HookContext(state, engine.board, events, -1, engine, flow))
+        round_start(hooks_for(engine, state, -1, flow, events))
 
 
 def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -243,7 +272,7 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
     discarded = [c for c, o in zip(bp.offer, bp.origin, strict=True) if c and o >= 0]  # B3.5
     round_end = engine.rules.round_end
     if round_end is not None:
-        round_end(HookContext(state, engine.board, events, -1, engine, flow))
+        round_end(hooks_for(engine, state, -1, flow, events))
     bp.offer = []
     bp.origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
@@ -333,7 +362,7 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     bp.place_first = True
     turn_start = engine.rules.turn_start
     if turn_start is not None:
-        turn_start(HookContext(state, engine.board, events, flow.actor, engine, flow))
+        turn_start(hooks_for(engine, state, flow.actor, flow, events))
     engine.enter(flow, COURT)
 
 
@@ -349,7 +378,7 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = engine.board.power_cards.get(value, 0)
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        got = court_limit(HookContext(state, engine.board, events, p, engine, flow), limit)
+        got = court_limit(hooks_for(engine, state, p, flow, events), limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
@@ -359,7 +388,10 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    apply_court(state, engine.board, player, norm, engine.rules, events)
+    rules = engine.rules
+    apply_court(state, engine.board, player, norm, rules,
+                hooks=hooks_for(engine, state, player, flow, events) if rules.leave is not None
+                else None)
     events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                    "regions": norm["regions"]})
     flow.phase = CARD
@@ -381,7 +413,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     events.append({"event": "card", "player": player, "card": norm})
     card_taken = engine.rules.card_taken
     if card_taken is not None:
-        card_taken(HookContext(state, engine.board, events, player, engine, flow), norm)
+        card_taken(hooks_for(engine, state, player, flow, events), norm)
     flow.phase = ORDER
 
 
@@ -390,7 +422,7 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     placement_limit = engine.rules.placement_limit
     if placement_limit is None:
         return int(number)
-    got = placement_limit(HookContext(state, engine.board, [], flow.actor, engine, flow),
+    got = placement_limit(hooks_for(engine, state, flow.actor, flow),
                           number)  # (number may be None)
     return got if isinstance(got, int) else int(got)
 
@@ -423,7 +455,7 @@ def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int
     fold = engine.rules.placement_targets
     if fold is None:
         return targets  # the king's region is never one of them
-    out = fold(HookContext(state, engine.board, [], player, engine), targets)
+    out = fold(hooks_for(engine, state, player), targets)
     return [t for t in out if t != state.king]
 
 
@@ -479,7 +511,7 @@ def placement_places(engine: FlowEngine, state: State,
         refused = known
     fold = engine.rules.placement_refused
     if fold is not None:
-        refused = fold(HookContext(state, b, [], player, engine), dict(refused))
+        refused = fold(hooks_for(engine, state, player), dict(refused))
     return [b.places[r].id for r in targets], refused
 
 
@@ -513,7 +545,7 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
     options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
     fold = engine.rules.placement_room
     if fold is not None:
-        room = fold(HookContext(state, engine.board, [], player, engine), {})
+        room = fold(hooks_for(engine, state, player), {})
         room = {k: v for k, v in room.items() if k in to}  # the places in reach only
         if room:
             options["room"] = room
@@ -524,7 +556,9 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
 def apply_placement_answer(engine: FlowEngine, state: State, player: int,
                            to: dict[str, int], events: Events) -> None:
     """Place caballeros as a checked :func:`placement_decision` answer says (B4.3)."""
-    apply_placement(state, engine.board, player, to, engine.rules, events)
+    rules = engine.rules
+    apply_placement(state, engine.board, player, to, rules, hooks=hooks_for(
+        engine, state, player, None, events) if rules.arrive is not None else None)
     events.append({"event": "place", "player": player, "to": dict(to)})
 
 
@@ -683,7 +717,7 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
     done = engine.rules.special_action_done
     if done is not None:
-        done(HookContext(state, engine.board, events, flow.actor, engine, flow))
+        done(hooks_for(engine, state, flow.actor, flow, events))
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -715,7 +749,7 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
     events.append({"event": "end_turn", "player": flow.actor, "card": card, "kept": bp.kept})
     turn_end = engine.rules.turn_end
     if turn_end is not None:
-        turn_end(HookContext(state, engine.board, events, flow.actor, engine, flow), card)
+        turn_end(hooks_for(engine, state, flow.actor, flow, events), card)
     flow.turn_i += 1
     if flow.turn_i < len(flow.turn_order):
         _begin_turn(engine, state, flow, events)
@@ -768,7 +802,7 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     general scoring (B6.1-B6.4), then end the game (B3.6, B7.1) or go on to the next
     round."""
     b = engine.board
-    hooks = HookContext(state, b, events, -1, engine, flow)
+    hooks = hooks_for(engine, state, -1, flow, events)
     result = general_scoring(engine, state, discs, hooks)
     events.append({"event": "general_scoring", "result": result.to_json(), "round": flow.round})
     scored = engine.rules.scored

@@ -63,6 +63,7 @@ from elgrande.model.state import NOBODY, ExtPieces, State, copy_plain
 from elgrande.plain import plain_repr
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
+from elgrande.rules.base import hooks_for
 
 NAME: Final = "colonies"
 #: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
@@ -1986,7 +1987,7 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     src, dst = b.index[src_id], b.index[dst_id]
     if disc:
         ext.carriers.remove([src_id, player, disc])
-    hooks = HookContext(state, b, events, player, engine)
+    hooks = hooks_for(engine, state, player, None, events)
     if len(key) == 4:  # C11: the office holder leaves (its office stays empty)
         engine.rules.each("leaving", hooks, src, player, 1, OFFICE_KEY, key[3])
     state.caballeros[src][player] -= 1
