@@ -7,9 +7,16 @@ module on. A :class:`RulesModule` registers
   on and ask nothing) and an ``apply`` (carry out a checked answer). A module may add
   phases, insert one before another (``before="court"``: it runs whenever the flow enters
   that phase), or replace a phase of an earlier module by registering the same name;
-- **hooks**: named extension points, each with one signature (:data:`HOOKS`), called by
-  the driver, the rules modules and the primitives, composed in the order the modules
-  load (see :class:`Rules`);
+- **hooks**: named extension points grouped by concern (turn, placement, movement,
+  scoring, view, saved-game checks: :data:`HOOK_GROUPS`), each called ``hook(ctx, *own)``
+  with one :class:`~elgrande.model.hook_context.HookContext` (state, board, events sink,
+  acting player) by the driver, the rules modules and the primitives, and composed in the
+  order the modules load as :data:`HOOK_KINDS` says (see :class:`Rules`); some are named
+  events (a turn's or round's start and end, an action card taken, each step of a
+  general scoring, caballeros arriving and leaving) that cost nothing unheard;
+- **scenario keys**: the set's own keys of the scenario-case format
+  (:class:`ScenarioKeys`, in a file of its own named by ``scenario``), for the scenario
+  runner only;
 - **decision kinds** it adds (through :func:`elgrande.engine.decisions.kind`) and the
   **lasting-effect kinds** it implements.
 
