@@ -429,7 +429,6 @@ class Rules:
             raise DataError("", "no rules module in play says how a round starts",
                             hint="load the base set first")
         self.names = tuple(m.name for m in self.modules)
-        self.has_moves = bool(self.hooks["arrive"] or self.hooks["leave"])
         #: the rules of the decisions the ``interlude_answer`` hooks take (their modules'
         #: ``interlude_rules``), None when one of them may take any
         self.interlude_rules: frozenset[str] | None = frozenset()
@@ -445,7 +444,6 @@ class Rules:
         c = self.composed
         # The hooks the driver, the rules modules, the primitives and a scoring call at
         # every turn, decision, caballero moved or place scored (see HOOK_GROUPS).
-        self.setup: Callable[..., None] | None = c["setup"]
         self.round_start: Callable[..., None] | None = c["round_start"]
         self.turn_start: Callable[..., None] | None = c["turn_start"]
         self.card_taken: Callable[..., None] | None = c["card_taken"]
@@ -542,20 +540,7 @@ class Rules:
         case: no dispatch at all), None when none does. For the hooks the driver and the
         interpreter call at every step (``interlude``, ``interlude_answer``,
         ``interject``)."""
-        fns: tuple[Callable[..., Any], ...] = tuple(reversed(self.hooks[hook]))
-        if not fns:
-            return None
-        if len(fns) == 1:
-            return fns[0]
-
-        def last(*args: Any) -> Any:
-            for fn in fns:
-                v = fn(*args)
-                if v is not None:
-                    return v
-            return None
-
-        return last
+        return self.composed[hook]
 
     # -- the scoring protocol of elgrande.model.scoring --
     def scoring_places(self, ctx: Any) -> set[int] | None:
