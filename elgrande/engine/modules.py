@@ -469,6 +469,9 @@ class Rules:
         self.area_bonus: Callable[..., list[tuple[int, str, int]]] | None = c["area_bonus"]
         self.scoring_step: Callable[..., None] | None = c["scoring_step"]
         self.scored: Callable[..., None] | None = c["scored"]
+        #: some module hears of caballeros moving (``leaving``, ``leave``, ``arrive``,
+        #: ``moved``): else a move calls none of them and makes no hook context
+        self.hears_moves = bool(self.leaving or self.leave or self.arrive or self.moved)
         #: some module changes a place's scoring (``ranking_counts`` or ``area_bonus``):
         #: else a scoring calls neither (their composition would change nothing)
         self.scoring_hooks = bool(self.hooks["ranking_counts"] or self.hooks["area_bonus"])

@@ -228,15 +228,14 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
     rules = ctx.rules
     leaving = leave = arrive = moved = None
     hooks: HookContext | None = None
-    if rules is not None and moves:
+    if rules is not None and rules.hears_moves and moves:
         leaving, leave, arrive, moved = rules.leaving, rules.leave, rules.arrive, rules.moved
-        if leaving is not None or leave is not None or arrive is not None \
-                or moved is not None:  # one context for the whole answer; what the
-            hooks = HookContext(s, ctx.board, [], ctx.subject)  # hooks tell follows it
+        # one context for the whole answer; what the hooks tell follows the move's event
+        hooks = HookContext(s, ctx.board, [], ctx.subject)
     for m in moves:
         src, dst, who, n = m[0], m[1], m[2], m[3]
         a, b = idx[src], idx[dst]
-        if len(m) > 4 and leaving is not None:
+        if hooks is not None and leaving is not None and len(m) > 4:
             leaving(hooks, a, who, n, m[4][0], m[4][1])
         if who == NOBODY:
             s.neutral[a] -= n
@@ -244,12 +243,13 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
         else:
             s.caballeros[a][who] -= n
             s.caballeros[b][who] += n
-        if leave is not None:
-            leave(hooks, a, who, n)
-        if arrive is not None:
-            arrive(hooks, b, who, n)
-        if moved is not None:
-            moved(hooks, a, b, who, n)
+        if hooks is not None:
+            if leave is not None:
+                leave(hooks, a, who, n)
+            if arrive is not None:
+                arrive(hooks, b, who, n)
+            if moved is not None:
+                moved(hooks, a, b, who, n)
     if moves:
         ctx.event("move", decider=ctx.subject, moves=[_move_entry(m) for m in moves])
         if hooks is not None and hooks.events:  # e.g. a carried disc delivered (C7)
@@ -430,8 +430,9 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> 
     s, idx = ctx.state, ctx.board.index
     dest = _arg(call, "to")
     rules = ctx.rules
-    leaving = rules.leaving if rules is not None else None
-    leave = rules.leave if rules is not None else None
+    leaving = leave = None
+    if rules is not None and rules.hears_moves:
+        leaving, leave = rules.leaving, rules.leave
     hooks = hook_context(ctx) if leaving is not None or leave is not None else None
     counts: dict[str, int] = {}
     for src, v in taken.items():
@@ -599,17 +600,17 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
     first_only = bool(_arg(call, "first_only"))
     scored = []
     rules = ctx.rules
-    hooks = hook_context(ctx) if rules is not None and (
-        rules.scoring_hooks or rules.scored is not None) else None
+    hooks = None  # one context for the whole scoring, made when a hook needs it
+    if rules is not None and (rules.scoring_hooks or rules.scored is not None):
+        hooks = hook_context(ctx)
     for r in regions(ctx, _arg(call, "where")):
         if r < 0:
             continue
         result = score_region(ctx.state, ctx.board, r, first_only, rules, hooks)
         ctx.event("score", result=result.to_json())
         scored.append(r)
-    done = rules.scored if rules is not None else None
-    if done is not None and scored:
-        done(hooks, scored)
+    if hooks is not None and scored and rules is not None and rules.scored is not None:
+        rules.scored(hooks, scored)
     return None
 
 

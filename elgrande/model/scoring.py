@@ -391,9 +391,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
             lines.append(ScoreLine(p, c, rank, pts, bonuses))
         r += 1 if j - k == 1 else 2
         k = j
-    bonus = rules.area_bonus if rules is not None else None
-    if bonus is not None:
-        extra = bonus(hooks, place, first_only)
+    if rules is not None and rules.area_bonus is not None:
+        extra = rules.area_bonus(hooks, place, first_only)
         for who_gets, reason, points in extra:
             for k, ln in enumerate(lines):
                 if ln.participant == who_gets:
@@ -463,7 +462,7 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
         if hooks is None:
             hooks = HookContext(state, board, [])
         step = rules.scoring_step
-    castillo = score_region(state, board, castle, rules=rules, hooks=hooks)
+    castillo = score_region(state, board, castle, False, rules, hooks)
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
     moves: list[CastilloMove] = []
@@ -493,12 +492,17 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
             hooked = rules.scoring_places(hooks)
     else:
         order = list(board.scoring_order)
-    regions = []
-    for r in order:                                                  # B6.4
-        regions.append(score_region(state, board, r, rules=rules if hooked is None
-                                    or r in hooked else None, hooks=hooks))
-        if step is not None:
+    if step is not None:  # a module hears of each place scored (B6.4)
+        regions = []
+        for r in order:
+            regions.append(score_region(state, board, r, False, rules if hooked is None
+                                        or r in hooked else None, hooks))
             step(hooks, "region", r)
+    elif hooked is None:
+        regions = [score_region(state, board, r, False, rules, hooks) for r in order]
+    else:  # the scoring hooks only where they may change something (scoring_places)
+        regions = [score_region(state, board, r, False, rules if r in hooked else None, hooks)
+                   for r in order]
     return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions), grandes)
 
 

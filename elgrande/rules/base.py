@@ -258,9 +258,8 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     flow.phase = BID
     events.append({"event": "round", "round": flow.round, "offer": bp.offer[:],
                    "first_bidder": bp.first_bidder})
-    round_start = engine.rules.round_start
-    if round_start is not None:
-        round_start(hooks_for(engine, state, -1, flow, events))
+    if engine.rules.round_start is not None:
+        engine.rules.round_start(hooks_for(engine, state, -1, flow, events))
 
 
 def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -388,10 +387,11 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    rules = engine.rules
-    apply_court(state, engine.board, player, norm, rules,
-                hooks=hooks_for(engine, state, player, flow, events) if rules.leave is not None
-                else None)
+    if engine.rules.leave is None:  # no module hears of a departure (the base game)
+        apply_court(state, engine.board, player, norm)
+    else:
+        apply_court(state, engine.board, player, norm, engine.rules, events,
+                    hooks_for(engine, state, player, flow, events))
     events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                    "regions": norm["regions"]})
     flow.phase = CARD
@@ -411,9 +411,8 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     flow.card = norm
     bp.offer[bp.slot] = ""
     events.append({"event": "card", "player": player, "card": norm})
-    card_taken = engine.rules.card_taken
-    if card_taken is not None:
-        card_taken(hooks_for(engine, state, player, flow, events), norm)
+    if engine.rules.card_taken is not None:
+        engine.rules.card_taken(hooks_for(engine, state, player, flow, events), norm)
     flow.phase = ORDER
 
 
@@ -556,9 +555,11 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
 def apply_placement_answer(engine: FlowEngine, state: State, player: int,
                            to: dict[str, int], events: Events) -> None:
     """Place caballeros as a checked :func:`placement_decision` answer says (B4.3)."""
-    rules = engine.rules
-    apply_placement(state, engine.board, player, to, rules, hooks=hooks_for(
-        engine, state, player, None, events) if rules.arrive is not None else None)
+    if engine.rules.arrive is None:  # no module hears of an arrival (the base game)
+        apply_placement(state, engine.board, player, to)
+    else:
+        apply_placement(state, engine.board, player, to, engine.rules, events,
+                        hooks_for(engine, state, player, None, events))
     events.append({"event": "place", "player": player, "to": dict(to)})
 
 
@@ -747,9 +748,8 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
     if bp.slot >= 0 and bp.origin[bp.slot] >= 0 and not bp.kept:  # B4.6
         bp.stacks[bp.origin[bp.slot]].append(card)
     events.append({"event": "end_turn", "player": flow.actor, "card": card, "kept": bp.kept})
-    turn_end = engine.rules.turn_end
-    if turn_end is not None:
-        turn_end(hooks_for(engine, state, flow.actor, flow, events), card)
+    if engine.rules.turn_end is not None:
+        engine.rules.turn_end(hooks_for(engine, state, flow.actor, flow, events), card)
     flow.turn_i += 1
     if flow.turn_i < len(flow.turn_order):
         _begin_turn(engine, state, flow, events)
