@@ -163,32 +163,29 @@ def part(flow: Flow) -> BaseRound:
     return p
 
 
-#: The hook context made last (see :func:`hooks_for`).
-_LAST_HOOKS: Final[list[HookContext]] = []
+#: The hook context made last (see :func:`hooks_for`), None before the first.
+_last_hooks: HookContext | None = None
 
 
 def hooks_for(engine: FlowEngine, state: State, player: int, flow: Flow | None = None,
               events: Events | None = None) -> HookContext:
     """The context the rules modules' hooks are called with for ``player``'s step (-1:
-    nobody's, e.g. a round's start or a scoring) in the game of ``state``: made once and
-    handed on while the same game and player go on (a turn's phases and answers: the
-    driver calls hooks at almost every step, so a context per call would cost more than
-    the hooks), its events sink set to ``events`` when given (this answer's; a fold emits
-    nothing) and its flow to ``flow`` when given."""
-    if _LAST_HOOKS:
-        h = _LAST_HOOKS[0]
-        if h.state is state and h.player == player and h.engine is engine:
-            if events is not None:
-                h.events = events
-            if flow is not None:
-                h.flow = flow
-            return h
-    h = HookContext(state, engine.board, [] if events is None else events, player, engine,
-                    flow)
-    if _LAST_HOOKS:
-        _LAST_HOOKS[0] = h
-    else:
-        _LAST_HOOKS.append(h)
+    nobody's, e.g. a round's start or a scoring) in the game of ``state`` (a state belongs
+    to one game, so to one engine): made once and handed on while the same game and
+    player go on (a turn's phases and answers: the driver calls hooks at almost every
+    step, so a context per call would cost more than the hooks), its events sink set to
+    ``events`` when given (this answer's; a fold emits nothing) and its flow to ``flow``
+    when given."""
+    global _last_hooks
+    h = _last_hooks
+    if h is not None and h.state is state and h.player == player:
+        if events is not None:
+            h.events = events
+        if flow is not None:
+            h.flow = flow
+        return h
+    h = _last_hooks = HookContext(state, engine.board, [] if events is None else events,
+                                  player, engine, flow)
     return h
 
 
