@@ -20,6 +20,7 @@ from elgrande import new_game
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import engine_for
 from elgrande.errors import IllegalMove
+from elgrande.model.hook_context import HookContext
 from elgrande.play.game import Game, play_random
 from elgrande.rules import base
 from elgrande.rules import colonies as col
@@ -235,9 +236,10 @@ def test_X_court_limit_is_the_cards_heads_and_the_inquisitor_holders_one_more() 
     st = g.state.copy()
     fold = g._engine.rules.fold
     st.neutral_holder = p
-    assert fold("court_limit", 0, g._engine, st, p) == heads + 1
+    ctx = HookContext(st, g.library.board, [], p, g._engine)
+    assert fold("court_limit", ctx, 0) == heads + 1
     st.neutral_holder = (p + 1) % 4
-    assert fold("court_limit", 0, g._engine, st, p) == heads
+    assert fold("court_limit", ctx, 0) == heads
 
 
 # -- X3 ----------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
+from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY
 from elgrande.play.game import Game, new_game
 from elgrande.rules.colonies import (
@@ -98,7 +99,7 @@ def test_c10_arrivals_do_not_take_a_seat_waiting_for_the_seating_choice() -> Non
     assert d is not None
     r = b.index["valencia"]
     s.neutral[r] += 1
-    case.engine.rules.arrive(s, b, r, NOBODY, 1)          # a black caballero arrives
+    case.engine.rules.each("arrive", HookContext(s, b, []), r, NOBODY, 1)  # a black one
     assert own_pieces(s, b).table.black == 0  # it stands: the seat is chosen
     d2 = seat_decision(s, b, 0)
     assert d2 is not None and d2.options[SEAT] == [1, 2, NOBODY]
@@ -118,7 +119,7 @@ def test_c10_a_court_step_vacancy_is_asked_between_phases() -> None:
     t.seated[p] = 1
     s.caballeros[r][p] -= 1
     s.court[p] += 1
-    game._engine.rules.leave(s, b, r, p, 1)               # as a court step does (B4.1)
+    game._engine.rules.each("leave", HookContext(s, b, [], p), r, p, 1)  # as a court step
     assert t.vacant == 1
     game.flow.pending = game._engine.advance(s, game.flow, [])
     d = game.pending
@@ -161,8 +162,8 @@ def test_c8_holder_chooses_court_or_board_for_the_extra_caballero() -> None:
     eng = game._engine
     assert court.state.to_json()["ext"][NAME]["bonus"] == "court"
     assert board.state.to_json()["ext"][NAME]["bonus"] == "board"
-    assert _placement_limit(eng, board.state, 0, 4) == 5
-    assert _placement_limit(eng, court.state, 0, 4) == 4
+    assert _placement_limit(HookContext(board.state, eng.board, [], 0, eng), 4) == 5
+    assert _placement_limit(HookContext(court.state, eng.board, [], 0, eng), 4) == 4
     if court.flow.phase == "court" and court.pending is not None:
         assert board.pending is not None and board.flow.phase == "court"
         assert court.pending.options["limit"] == board.pending.options["limit"] + 1

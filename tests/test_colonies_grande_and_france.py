@@ -17,6 +17,7 @@ from test_game_properties import GAMES
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
+from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY
 from elgrande.play.game import Game, new_game
 from elgrande.rules.colonies import _placement_room, room_left, ship_moves
@@ -91,7 +92,7 @@ def test_c3_a_grande_in_a_new_area_moves_on_to_another() -> None:
 def test_c3_a_grande_in_france_takes_no_place_and_stays_when_caballeros_leave() -> None:
     case = _case({"king": "catalonia", "france": ["blue", "yellow"],
                   "grandes": {"red": "france", "blue": "granada", "yellow": "seville"}})
-    assert _placement_room(case.state, case.board, 0, {})["france"][0] == 1
+    assert _placement_room(HookContext(case.state, case.board, [], 0), {})["france"][0] == 1
     case = _case({"france": ["red", "red"],
                   "grandes": {"red": "france", "blue": "granada", "yellow": "seville"}})
     run, d = _begin(case, "intrigue-move-own-from-one-region")
@@ -153,7 +154,8 @@ def test_c4_placement_from_court_counts_the_black_caballero_in_france() -> None:
     case = _case({"king": "catalonia", "france": ["blue", "yellow"],
                   "inquisitor": {"regions": {"france": 1}, "holder": None}})
     assert room_left(case.state, _france(case), 3) == 0
-    assert _placement_room(case.state, case.board, 0, {})["france"][:2] == [0, "C4"]
+    room = _placement_room(HookContext(case.state, case.board, [], 0), {})
+    assert room["france"][:2] == [0, "C4"]
 
 
 def test_c4_grand_inquisitor_card_cannot_fill_france_past_three() -> None:

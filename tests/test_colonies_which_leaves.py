@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from elgrande.engine.decisions import Decision
+from elgrande.engine.modules import find_module, scenario_keys
 from elgrande.errors import IllegalMove
+from elgrande.model.hook_context import HookContext
 from elgrande.play.game import Game, new_game
 from elgrande.rules.colonies import (
     EMPTY,
@@ -102,7 +104,8 @@ def test_c6_the_viceroy_gives_up_the_office_to_take_gold_at_the_start_of_the_tur
     assert (d.options.get("skip") == 0) == officers_only
     s, b = game.state, game.library.board
     america = b.index["america"]
-    assert _ranking_counts(s, b, america, [p], [1])[1] == [0]  # the Viceroy does not rank
+    # the Viceroy does not rank
+    assert _ranking_counts(HookContext(s, b, []), america, ([p], [1]))[1] == [0]
     before = s.copy()
     with pytest.raises(IllegalMove):
         game.answer(p, len(labels))
@@ -112,7 +115,7 @@ def test_c6_the_viceroy_gives_up_the_office_to_take_gold_at_the_start_of_the_tur
     assert ext.offices["viceroy"] == EMPTY and ["america", p, "gold"] in ext.carriers
     assert ext.free["america"].get("gold", 0) == 0
     # from now on the caballero counts for America's ranking like any other
-    assert _ranking_counts(game.state, b, america, [p], [1])[1] == [1]
+    assert _ranking_counts(HookContext(game.state, b, []), america, ([p], [1]))[1] == [1]
 
 
 def test_c6_with_a_plain_caballero_beside_the_viceroy_both_takes_are_offered() -> None:
@@ -155,7 +158,10 @@ def test_c6_c7_the_viceroy_gives_up_the_office_to_take_new_gold_at_once() -> Non
 def test_c6_a_take_naming_an_office_the_player_does_not_hold_is_refused() -> None:
     case = _case({"america": {"viceroy": "blue", "others": {"red": 1}, "gold": 1}})
     before = case.state.copy()
-    step = case.engine.rules.last("case_step", case, SHIP)
+    keys = scenario_keys(find_module("colonies"))
+    assert keys is not None and keys.step is not None
+    step = keys.step(case, SHIP)
+    assert step is not None
     with pytest.raises(IllegalMove) as exc:
         step(case, {"player": "red", "answers": [{"take": "gold", "in": "america",
                                                    "office": "viceroy"}]})

@@ -21,6 +21,7 @@ from elgrande import new_game
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow
 from elgrande.errors import IllegalMove
+from elgrande.model.hook_context import HookContext
 from elgrande.play.game import Game, play_random
 from elgrande.players.bots import make_bot
 from elgrande.rules import intrigue_king as ik
@@ -131,7 +132,7 @@ def test_I4_court_is_the_cards_heads_and_placement_the_caballero_cards_number() 
     assert g.pending.options["max"] == min(a.caballero[p], g.state.court[p])
     assert g.flow.turn_order == sorted(range(4), key=lambda q: -ik.played_value(g.state, q))
     heads = ik.card_of_value(g.library, ik.played_value(g.state, p)).heads
-    assert ik._court_limit(g._engine, g.state, p, 99) == heads
+    assert ik._court_limit(HookContext(g.state, g.library.board, [], p, g._engine), 99) == heads
     to = g.pending.options["to"][0]
     with pytest.raises(IllegalMove) as exc:   # over the Caballero card's number (I4, B4.3)
         g.answer(p, {to: g.pending.options["max"] + 1})
@@ -245,15 +246,17 @@ def test_I8_card_15_places_up_to_five_this_turn_still_next_to_the_king() -> None
     case = _case(["red", "blue"])
     eng, st = case.engine, case.state
     st.bids = [[0, 15], [1, 93]]                     # red: the lower card, Caballero card 4
-    assert ik._placement_limit(eng, st, 0, 0) == 4   # I4
+    assert ik._placement_limit(HookContext(st, eng.board, [], 0, eng), 0) == 4   # I4
     targets = ik.base.placement_targets(eng, st, 0)
     STEPS["special"](case, {"player": "red", "card": "ik-15", "answers": []})
     st = case.state
-    assert ik._placement_limit(eng, st, 0, 0) == 5   # I8
-    assert ik._placement_limit(eng, st, 1, 0) == 5   # blue's Caballero card, unchanged
+    assert ik._placement_limit(HookContext(st, eng.board, [], 0, eng), 0) == 5   # I8
+    blue = HookContext(st, eng.board, [], 1, eng)
+    assert ik._placement_limit(blue, 0) == 5   # blue's Caballero card, unchanged
     assert ik.base.placement_targets(eng, st, 0) == targets  # I9: still next to the king
-    ik._turn_start(eng, st, Flow([2], []), [])  # the hook reads no flow (typed: compiled)
-    assert ik._placement_limit(eng, st, 0, 0) == 4 and "intrigue_king" not in st.ext
+    ik._turn_start(HookContext(st, eng.board, [], 0, eng, Flow([2], [])))  # reads no flow
+    assert ik._placement_limit(HookContext(st, eng.board, [], 0, eng), 0) == 4
+    assert "intrigue_king" not in st.ext
 
 
 def test_I8_card_20_places_into_any_region_but_never_the_kings() -> None:
@@ -267,7 +270,8 @@ def test_I8_card_20_places_into_any_region_but_never_the_kings() -> None:
     after = ik.base.placement_targets(eng, st, 0)
     assert set(before) < set(after) and b.castillo in after
     assert st.king not in after and set(after) == set(b.regions) - {st.king} | {b.castillo}
-    assert ik._placement_limit(eng, st, 0, 0) == 4   # the number stays the Caballero card's
+    red = HookContext(st, eng.board, [], 0, eng)
+    assert ik._placement_limit(red, 0) == 4   # the number stays the Caballero card's
     d = ik.base.placement_decision(eng, st, 0, 4)
     assert d is not None
     with pytest.raises(IllegalMove) as exc:
@@ -315,13 +319,15 @@ def test_I8_the_bridge_counts_as_adjacency_for_region_forms_too() -> None:
     case = _case(["red", "blue"])
     b, st = case.board, case.state
     g, v, a = b.index["galicia"], b.index["valencia"], b.index["aragon"]
-    assert not ik._adjacent(st, b, g, v, b.adjacent(g, v)) and ik.bridge(st) is None
+    assert not ik._adjacent(HookContext(st, b, []), g, v, b.adjacent(g, v)) \
+        and ik.bridge(st) is None
     STEPS["special"](case, {"player": "red", "card": "ik-63", "answers": ["galicia",
                                                                           "valencia"]})
     st = case.state
     assert ik.bridge(st) == tuple(sorted((g, v)))
-    assert ik._adjacent(st, b, v, g, False) and not ik._adjacent(st, b, a, g, False)
-    assert case.engine.rules.fold("adjacent", False, st, b, g, v)
+    ctx = HookContext(st, b, [])
+    assert ik._adjacent(ctx, v, g, False) and not ik._adjacent(ctx, a, g, False)
+    assert case.engine.rules.fold("adjacent", ctx, g, v, False)
 
 
 def test_I9_card_93_lays_an_off_board_scoreboard_first_and_it_returns_after_scoring() -> None:

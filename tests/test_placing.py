@@ -62,7 +62,7 @@ def test_b4_3_placement_kept_only_with_every_placement_hooks_key() -> None:
     from elgrande.engine.modules import Rules, RulesModule
     from elgrande.rules import colonies, intrigue_king
 
-    def targets(engine: object, state: object, player: int, places: list[int]) -> list[int]:
+    def targets(ctx: object, places: list[int]) -> list[int]:
         return places
 
     keyless = RulesModule("toy_keyless", hooks={"placement_targets": targets})

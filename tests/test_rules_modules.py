@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import toy_rules
@@ -130,16 +131,16 @@ def test_turn_hooks_compose_as_fold_and_each_in_load_order() -> None:
     base = find_module("base")
     seen: list[str] = []
 
-    def plus_one(engine: object, state: object, player: int, limit: int) -> int:
+    def plus_one(ctx: object, limit: int) -> int:
         seen.append("plus_one")
         return limit + 1
 
-    def double(engine: object, state: object, player: int, limit: int) -> int:
+    def double(ctx: object, limit: int) -> int:
         seen.append("double")
         return limit * 2
 
     def start(name: str):  # noqa: ANN202 - a turn_start hook that notes its module
-        return lambda engine, state, flow, events: seen.append(name)
+        return lambda ctx: seen.append(name)
 
     a = RulesModule("a", hooks={"court_limit": plus_one, "turn_start": start("a")})
     b = RulesModule("b", hooks={"court_limit": double, "turn_start": start("b")})
@@ -148,12 +149,12 @@ def test_turn_hooks_compose_as_fold_and_each_in_load_order() -> None:
     assert Rules([base, a]).court_limit is plus_one
     both = Rules([base, a, b])
     assert both.court_limit is not None and both.turn_start is not None
-    assert both.court_limit(None, None, 0, 3) == 8  # (3 + 1) * 2: a, then b
-    assert both.court_limit(None, None, 0, 3) == both.fold("court_limit", 3, None, None, 0)
+    assert both.court_limit(None, 3) == 8  # (3 + 1) * 2: a, then b
+    assert both.court_limit(None, 3) == both.fold("court_limit", None, 3)
     seen.clear()
-    both.turn_start(None, None, None, [])
+    both.turn_start(None)
     assert seen == ["a", "b"]
-    assert Rules([base, b, a]).court_limit(None, None, 0, 3) == 7  # 3 * 2 + 1
+    assert Rules([base, b, a]).court_limit(None, 3) == 7  # 3 * 2 + 1
 
 
 def test_move_hooks_compose_as_fold_and_each_in_load_order() -> None:
@@ -165,24 +166,20 @@ def test_move_hooks_compose_as_fold_and_each_in_load_order() -> None:
     base = find_module("base")
     seen: list[tuple[str, int]] = []
 
-    def less(state: object, board: object, place: int, owner: int, decider: int,
-             to: list[str], n: int) -> int:
+    def less(ctx: object, place: int, owner: int, to: list[str], n: int) -> int:
         return n - len(to)
 
-    def half(state: object, board: object, place: int, owner: int, decider: int,
-             to: list[str], n: int) -> int:
+    def half(ctx: object, place: int, owner: int, to: list[str], n: int) -> int:
         return n // 2
 
-    def send_less(state: object, board: object, place: int, owner: int, decider: int,
-                  n: int) -> int:
+    def send_less(ctx: object, place: int, owner: int, n: int) -> int:
         return n - place
 
-    def send_half(state: object, board: object, place: int, owner: int, decider: int,
-                  n: int) -> int:
+    def send_half(ctx: object, place: int, owner: int, n: int) -> int:
         return n // 2
 
     def moved(name: str):  # noqa: ANN202 - a moved hook that notes its module
-        return lambda state, board, src, dst, player, n, decider: seen.append((name, n))
+        return lambda ctx, src, dst, player, n: seen.append((name, n))
 
     a = RulesModule("a", hooks={"movable": less, "sendable": send_less, "moved": moved("a")})
     b = RulesModule("b", hooks={"movable": half, "sendable": send_half, "moved": moved("b")})
@@ -192,15 +189,13 @@ def test_move_hooks_compose_as_fold_and_each_in_load_order() -> None:
     assert one.movable is less and one.sendable is send_less
     both = Rules([base, a, b])
     assert both.movable is not None and both.sendable is not None and both.moved is not None
-    assert both.movable(None, None, 0, 1, 2, ["x"], 9) == 4  # (9 - 1) // 2: a, then b
-    assert both.movable(None, None, 0, 1, 2, ["x"], 9) \
-        == both.fold("movable", 9, None, None, 0, 1, 2, ["x"])
+    assert both.movable(None, 0, 1, ["x"], 9) == 4  # (9 - 1) // 2: a, then b
+    assert both.movable(None, 0, 1, ["x"], 9) == both.fold("movable", None, 0, 1, ["x"], 9)
     assert Rules([base, b, a]).movable is not None
-    assert Rules([base, b, a]).movable(None, None, 0, 1, 2, ["x"], 9) == 3  # 9 // 2 - 1
-    assert both.sendable(None, None, 3, 1, 2, 9) == 3  # (9 - 3) // 2
-    assert both.sendable(None, None, 3, 1, 2, 9) \
-        == both.fold("sendable", 9, None, None, 3, 1, 2)
-    both.moved(None, None, 0, 1, 2, 5, 3)
+    assert Rules([base, b, a]).movable(None, 0, 1, ["x"], 9) == 3  # 9 // 2 - 1
+    assert both.sendable(None, 3, 1, 9) == 3  # (9 - 3) // 2
+    assert both.sendable(None, 3, 1, 9) == both.fold("sendable", None, 3, 1, 9)
+    both.moved(None, 0, 1, 2, 5)
     assert seen == [("a", 5), ("b", 5)]
 
 
@@ -259,3 +254,77 @@ def test_the_rules_modules_table_never_imports_the_flow_driver() -> None:
     imported |= {a.name for n in pyast.walk(tree) if isinstance(n, pyast.Import)
                  for a in n.names}
     assert "elgrande.engine.flow" not in imported
+
+
+# -- hooks of one shape, grouped by concern; named events ------------------------------------------
+def test_every_hook_has_one_group_one_composition_and_takes_the_context_first() -> None:
+    """Every hook is declared once, in one concern's group, with how the modules compose
+    it, and its signature takes the hook context first (B4-B8 extension points)."""
+    from elgrande.engine.modules import HOOK_GROUPS, HOOK_KINDS
+
+    names = [h for group in HOOK_GROUPS.values() for h in group]
+    assert len(names) == len(set(names)) == len(HOOKS)
+    assert set(HOOK_KINDS) == set(HOOKS)
+    assert set(HOOK_GROUPS) >= {"turn", "placement", "movement", "scoring", "view", "saved"}
+    side = set(HOOK_GROUPS["side decisions"])
+    for name, doc in HOOKS.items():
+        assert doc.startswith(f"{name}("), name
+        if name not in side:
+            assert doc.startswith((f"{name}(ctx)", f"{name}(ctx, ")), name
+    assert "special_action_done" in HOOKS and "special_done" not in HOOKS
+    assert not {"case_position", "case_step", "case_expect"} & set(HOOKS)
+
+
+def test_b3_b4_b6_named_events_are_heard_in_the_order_of_play(tmp_path: Path) -> None:
+    """The named events (turn start and end, round start and end, an action card taken,
+    the special action done, each step of a general scoring: B3.1, B3.5, B4, B4.2, B4.4,
+    B4.6, B6.2-B6.4) reach a module listening to them, with the acting player in the
+    context, in the order a game plays them."""
+    from elgrande.engine.modules import register_module
+
+    heard: list[tuple[Any, ...]] = []
+
+    def note(name: str):  # noqa: ANN202 - a listener that notes the event and its player
+        return lambda ctx, *own: heard.append((name, ctx.player, *own))
+
+    events = ("round_start", "turn_start", "card_taken", "special_action_done", "turn_end",
+              "round_end", "scoring_step")
+    register_module(RulesModule("toy_listener", hooks={e: note(e) for e in events}))
+    folder = tmp_path / "listener"
+    folder.mkdir()
+    (folder / "set.yaml").write_text("set: listener\ntitle: Listener (tests only)\n"
+                                     "extends: base\nrules: toy_listener\n")
+    game = new_game(3, sets=("base", "listener"), seed=5, set_paths=[str(tmp_path)],
+                    logging=False)
+    play_out(game, 5)
+    assert game.flow.phase == "over"
+    kinds = [h[0] for h in heard]
+    assert kinds[0] == "round_start" and kinds[1] == "turn_start"
+    turns = kinds.count("turn_start")
+    assert turns == kinds.count("turn_end") == kinds.count("card_taken") > 0
+    assert kinds.count("round_start") == kinds.count("round_end") == turns // 3
+    for i, h in enumerate(heard):
+        if h[0] == "card_taken":  # the actor took the card between turn start and end
+            start = max(j for j in range(i) if heard[j][0] == "turn_start")
+            assert heard[start][1] == h[1] >= 0 and isinstance(h[2], str)
+    steps = [h[2:] for h in heard if h[0] == "scoring_step"]
+    board = game.library.board
+    assert steps[0] == ("castillo", board.castillo) and steps[1] == ("emptied", -1)
+    assert [s[1] for s in steps[2:2 + len(board.scoring_order)]] == list(board.scoring_order)
+    assert len(steps) == 3 * (2 + len(board.scoring_order))  # three general scorings
+
+
+def test_each_set_registers_its_scenario_keys_in_its_own_code() -> None:
+    """The scenario runner reads the sets' scenario keys from what each rules module
+    registers (tests/cases/README.md): the tools name no set."""
+    from elgrande.engine.modules import ScenarioKeys, scenario_keys
+    from elgrande.tools import scenario
+
+    assert scenario_keys(find_module("base")) is None
+    for name, has_position in (("colonies", True), ("intrigue_king", False)):
+        keys = scenario_keys(find_module(name))
+        assert isinstance(keys, ScenarioKeys)
+        assert (keys.position is not None) == has_position and keys.step is not None
+        assert keys.expect is not None
+    source = Path(scenario.__file__).read_text()
+    assert "colonies" not in source and "intrigue_king" not in source

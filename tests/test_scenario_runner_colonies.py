@@ -1,5 +1,5 @@
 """The scenario runner runs what a game runs, with the Colonies: a ``special`` step ends
-with the sets' ``special_done`` hooks (C7: a 7th-stack card's gold and goods appear; C13:
+with the sets' ``special_action_done`` hooks (C7: a 7th-stack card's gold and goods appear; C13:
 a removed card leaves the offer) and the follow-up decisions a game asks then; card data
 no source gives is reported missing, never read as 0; ``ship`` steps of two players are
 two turns (C5); every follow-up decision a Colonies move raises is declared with its
@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from elgrande.engine.modules import find_module
+from elgrande.model.hook_context import HookContext
 from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
 from elgrande.rules import colonies as col
@@ -49,7 +50,8 @@ def test_c7_a_special_step_puts_out_the_cards_gold_and_goods_as_a_game_does() ->
     supply = dict(before.supply)
     flow = game.flow.copy()
     flow.card = "conspiracy"
-    col._special_done(game._engine, game.state, flow, [])
+    col._special_action_done(HookContext(game.state, game.library.board, [], flow.actor,
+                                         game._engine, flow))
     after = col.pieces(game.state)
     assert after is not None
     assert {d: supply[d] - after.supply[d] for d in supply} == {"gold": 1, "goods": 1}

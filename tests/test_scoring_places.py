@@ -11,6 +11,7 @@ import pytest
 import toy_rules
 from test_game_properties import answer_randomly
 
+from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import participants
 from elgrande.play.game import new_game
 
@@ -23,27 +24,29 @@ def test_colonies_scoring_hooks_change_nothing_outside_their_scoring_places(
     game = answer_randomly(new_game(players, sets=("base", "colonies"), seed=seed,
                                     fill="provisional", logging=False), answers, seed)
     rules, s, b = game._engine.rules, game.state, game.library.board
-    hooked = rules.scoring_places(s, b)
+    ctx = HookContext(s, b, [])
+    hooked = rules.scoring_places(ctx)
     assert hooked is not None
     assert len(hooked) >= 3  # the areas with an office, the limit table's region
     for place in range(len(b.places)):
         if place in hooked:
             continue
         who, counts = participants(s, place)
-        assert rules.ranking_counts(s, b, place, who[:], counts[:]) == (who, counts)
-        assert rules.area_bonus(s, b, place, False) == []
-        assert rules.area_bonus(s, b, place, True) == []
+        assert rules.ranking_counts(ctx, place, (who[:], counts[:])) == (who, counts)
+        assert rules.area_bonus(ctx, place, False) == []
+        assert rules.area_bonus(ctx, place, True) == []
 
 
 def test_a_module_with_scoring_hooks_but_no_scoring_places_is_asked_everywhere() -> None:
     game = new_game(3, sets=("base", "toy"), seed=4, set_paths=[TOY_SETS])
     assert "area_bonus" in toy_rules.MODULE.hooks
     assert "scoring_places" not in toy_rules.MODULE.hooks
-    assert game._engine.rules.scoring_places(game.state, game.library.board) is None
+    assert game._engine.rules.scoring_places(
+        HookContext(game.state, game.library.board, [])) is None
 
 
 def test_the_base_game_alone_has_no_scoring_hooks_to_call() -> None:
     game = new_game(3, seed=4)
     rules = game._engine.rules
     assert not rules.scoring_hooks
-    assert rules.scoring_places(game.state, game.library.board) == set()
+    assert rules.scoring_places(HookContext(game.state, game.library.board, [])) == set()

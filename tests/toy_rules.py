@@ -15,7 +15,7 @@ from typing import Any
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Phase, RulesModule, register_module
-from elgrande.model.board import Board
+from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import participants
 from elgrande.model.state import State
 
@@ -37,17 +37,17 @@ def omen_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
     engine.resume(flow)
 
 
-def grande_region_target(engine: FlowEngine, state: State, player: int,
-                         places: list[int]) -> list[int]:
-    g = state.grandes[player]
+def grande_region_target(ctx: HookContext, places: list[int]) -> list[int]:
+    state = ctx.state
+    g = state.grandes[ctx.player]
     return places if g in places or g == state.king else [*places, g]
 
 
-def castillo_leader_bonus(state: State, board: Board, place: int,
+def castillo_leader_bonus(ctx: HookContext, place: int,
                           first_only: bool) -> list[tuple[int, str, int]]:
-    if place != board.castillo:
+    if place != ctx.board.castillo:
         return []
-    who, counts = participants(state, place)
+    who, counts = participants(ctx.state, place)
     top = max(counts, default=0)
     leaders = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
     return [(leaders[0], "toy", CASTILLO_BONUS)] if len(leaders) == 1 else []

@@ -196,7 +196,7 @@ def setup(lib: Library, players: int, seed: int, variant: str = "standard",
     v = b.variants[variant]
     flow = Flow(list(v.rounds), list(v.scoring_after))
     events: Events = []
-    engine.rules.each("setup", engine, state, flow, rng, start_player, events)
+    engine.rules.each("setup", HookContext(state, b, events, -1, engine, flow), rng, start_player)
     engine.enter(flow, engine.rules.start)  # the phases modules insert before it run first
     for e in events:
         if e.get("event") == "setup":

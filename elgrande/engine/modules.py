@@ -8,9 +8,16 @@ module on. A :class:`RulesModule` registers
   phases, insert one before another (``precedes="court"``: it runs whenever the flow
   enters that phase), or replace a phase of an earlier module by registering the same
   name; a phase may declare the phases it moves the flow to (``goes_to``);
-- **hooks**: named extension points, each with one signature (:data:`HOOKS`), called by
-  the driver, the rules modules and the primitives, composed in the order the modules
-  load (see :class:`Rules`);
+- **hooks**: named extension points grouped by concern (turn, placement, movement,
+  scoring, view, saved-game checks: :data:`HOOK_GROUPS`), each called ``hook(ctx, *own)``
+  with one :class:`~elgrande.model.hook_context.HookContext` (state, board, events sink,
+  acting player) by the driver, the rules modules and the primitives, and composed in the
+  order the modules load as :data:`HOOK_KINDS` says (see :class:`Rules`); some are named
+  events (a turn's or round's start and end, an action card taken, each step of a
+  general scoring, caballeros arriving and leaving) that cost nothing unheard;
+- **scenario keys**: the set's own keys of the scenario-case format
+  (:class:`ScenarioKeys`, in a file of its own named by ``scenario``), for the scenario
+  runner only;
 - **side decisions** (asides) it asks of its own accord between two phases or two
   statements of a special action (hooks ``aside`` and ``aside_apply``);
 - **decision kinds** it adds (through :func:`elgrande.engine.decisions.kind`) and the
@@ -103,127 +110,183 @@ class Phase:
         object.__setattr__(self, "goes_to", None if goes_to is None else frozenset(goes_to))
 
 
-#: Every hook: name -> (signature, what a module returns, how the modules compose).
-HOOKS: dict[str, str] = {
-    "setup": "setup(engine, state, flow, rng, start_player, events) -> None: place pieces, "
-             "deal hands and shuffle at the start (B2; start_player is None or the seat "
-             "that plays first, B2.5); every module in load order.",
-    "initial_hand": "initial_hand(board) -> list[int] | None: the cards a player holds at "
-                    "the start (B1.3); the last module that answers wins.",
-    "offer": "offer(engine, state, flow, cards) -> list[str]: the action cards open this "
-             "round (B3.1); each module transforms the list of the one before.",
-    "placement_targets": "placement_targets(engine, state, player, places) -> list[int]: "
-                         "where caballeros from court may go with an action card's number "
-                         "(B4.3, B5.1); each module transforms the list.",
-    "placement_room": "placement_room(state, board, player, room) -> dict[place id, [n, "
-                      "rule, message]]: the most caballeros a place may still take from "
-                      "court (a capacity), with the rule a refusal cites; folded.",
-    "placement_refused": "placement_refused(state, board, player, refused) -> dict[place id, "
-                         "[rule, message]]: why places that are not placement targets are "
-                         "refused (B4.3 refusals citing a module's rule); folded.",
-    "king_places": "king_places(board, places) -> list[int]: the places the king may stand "
-                   "in beside the mainland regions (B5, an expansion's areas); folded.",
-    "grande_places": "grande_places(board, places) -> list[int]: the places a Grande may "
-                     "be moved to beside the mainland regions (B1.2, an expansion's areas; "
-                     "never the Castillo); folded.",
-    "sendable": "sendable(state, board, place, owner, decider, n) -> int: how many of "
-                "owner's n caballeros in a place an effect of decider may send to the "
-                "provinces or court (B8.7); folded.",
-    "placement_limit": "placement_limit(engine, state, player, limit) -> int: how many "
-                       "caballeros may be placed from court this turn (B4.3); folded.",
-    "adjacent": "adjacent(state, board, a, b, adjacent) -> bool: whether places a and b "
-                "count as adjacent now (B5.1; a lasting change of the map, e.g. a bridge); "
-                "folded over the board's adjacency.",
-    "court_limit": "court_limit(engine, state, player, limit) -> int: how many caballeros "
-                   "may come to court this turn (B4.1); folded.",
-    "arrive": "arrive(state, board, place, player, n) -> None: caballeros arrived in a "
-              "place (roles, seats, carriers); every module.",
-    "leave": "leave(state, board, place, player, n) -> None: caballeros left a place; "
-             "every module.",
-    "moved": "moved(state, board, src, dst, player, n, decider) -> None: a special action "
-             "moved n of player's caballeros from src to dst (after the ``leave`` and "
-             "``arrive`` hooks heard of it; B8.2); every module.",
-    "relocated": "relocated(ctx, options, moves) -> None: the answer to a special action's "
-                 "move_caballeros decision was applied (``options``: the decision's; "
-                 "``moves``: (from, to, player, n) or, for kinds a module declared, (from, to, "
-                 "player, n, (key, value)); B8.2); every module.",
-    "ranking_counts": "ranking_counts(state, board, place, who, counts) -> (who, counts): "
-                      "who counts in a place's ranking and with how many (B6.5; seated "
-                      "caballeros, officers not counted, neutral caballeros); folded.",
-    "area_bonus": "area_bonus(state, board, place, first_only) -> list[(participant, "
-                  "reason, points)]: bonuses paid in a place beside the ranking (B6.6-B6.7 "
-                  "are the base game's own); concatenated.",
-    "scoring_places": "scoring_places(state, board) -> list[int]: the places whose "
-                      "scoring this module's ``ranking_counts`` and ``area_bonus`` may change "
-                      "now (a general scoring calls them for these only; a module with those "
-                      "hooks and without this one has them called everywhere); concatenated.",
-    "scoring_order": "scoring_order(board, places) -> list[int]: the order of a general "
-                     "scoring after the Castillo (B6.4); folded.",
-    "castillo_emptied": "castillo_emptied(state, board, discs, moves) -> None: after the "
-                        "Castillo's caballeros went to their discs' regions (B6.3); every "
-                        "module.",
-    "board_summary": "board_summary(state, board, names) -> list[str]: lines the log's "
-                     "board summary after a general scoring adds for a module's pieces "
-                     "(B6; an expansion's areas, offices, discs), indented by four "
-                     "spaces; concatenated.",
-    "log_changes": "log_changes(state, board, names, seen) -> list[(anchor, line)]: lines "
-                   "the log adds for what an answer changed that no event says (e.g. who "
-                   "holds an office), each after the answer's last line naming anchor; "
-                   "``seen``: a dict kept per log, where the module notes what it told "
-                   "(nothing to tell when it had noted nothing yet); concatenated.",
-    "scored": "scored(state, board, places) -> None: a scoring (general or special) of "
-              "these places is over (B6, B8.6); every module.",
-    "turn_start": "turn_start(engine, state, flow, events) -> None: a turn begins (B4); "
-                  "every module.",
-    "special_done": "special_done(engine, state, flow, events) -> None: the special action "
-                    "of the turn's action card was carried out (B4.4: not declined, not "
-                    "cancelled); every module.",
-    "round_end": "round_end(engine, state, flow, events) -> None: a round's turns are over "
-                 "(B3.5); every module.",
-    "aside": "aside(ctx, run) -> Aside | None: a side decision (elgrande.engine.context."
-             "Aside) a module asks of its own accord before the next statement of a special "
-             "action (``run``: the interpreter's position; ``ctx.flow`` None) or, with "
-             "``run`` None, before the flow's phase decides (between phases, e.g. after a "
-             "court step); the driver pushes it on the run's or the flow's stack of asides "
-             "and asks it first. It must be asked again, the same, from the same position "
-             "(a saved game's load checks ask it again). The last module that answers wins.",
-    "aside_apply": "aside_apply(ctx, aside, answer) -> None: apply an answer, already "
-                   "checked and normalised by ``aside.decision``, to an aside this module "
-                   "asked (``aside.module``); only that module's hook is called.",
-    "move_which": "move_which(state, board, sources) -> dict[place id, dict[player, [key, "
-                  "[[value, n], ...]]]]: for a move_caballeros decision's ``sources`` "
-                  "({place id: {player: n}}; also a send_caballeros decision's places, "
-                  "one owner: its parts may name the kinds), which kinds of those "
-                  "caballeros a move entry may name with ``key`` (a move entry's extra "
-                  "key declared by the module, e.g. which caballero leaves), each "
-                  "``value`` with how many of the n are of that kind (the kinds' n add up "
-                  "to the n), listed in the order an entry naming none takes them; only "
-                  "where there is a real choice; merged.",
-    "leaving": "leaving(state, board, place, player, n, key, value) -> None: n of player's "
-               "caballeros are about to leave a place as a move entry (or a send's part) "
-               "named them (``key``: ``value``, declared by ``move_which``), before their "
-               "counts are lowered and the ``leave`` hooks hear of it; every module.",
-    "movable": "movable(state, board, place, owner, decider, to, n) -> int: how many of "
-               "owner's n caballeros in a place an effect of decider may move to the places "
-               "``to`` (ids; B8.2); folded.",
-    "case_position": "case_position(case, key, value) -> bool: set up a scenario case's "
-                     "position key the base format lacks (e.g. a module's pieces) on "
-                     "``case.state``; True when handled (tools/scenario.py).",
-    "case_step": "case_step(case, name) -> step function | None: a scenario step this "
-                 "module runs itself (``fn(case, arg)``), before the built-in one.",
-    "case_expect": "case_expect(case, key, value, before) -> list[str] | None: the "
-                   "differences for an expectation key of this module (None: not "
-                   "handled).",
-    "check_saved": "check_saved(library, state_json, flow_json, players) -> None: check "
-                   "this module's own parts of a saved game being loaded (its ``state.ext`` "
-                   "pieces, its ``flow.parts`` part; plain data whose types the loader "
-                   "checked against the attrs classes) and raise SavedGameError "
-                   "(elgrande.errors) naming the bad field; run on load only; every module.",
-    "hide": "hide(state_json, flow_json, viewer) -> None: remove from a view what the "
-            "viewer may not see or derive (B8.5a), in place; every module.",
-    "determinise": "determinise(engine, state, flow, viewer, view, rng) -> None: draw the "
-                   "hidden things of a game rebuilt from a view (for search bots); every "
-                   "module, in load order.",
+#: Every hook by concern: group -> hook name -> "signature -> what it returns: when it is
+#: called (rule); how the modules compose". Every hook is called ``hook(ctx, *own)``:
+#: ``ctx`` is a :class:`elgrande.model.hook_context.HookContext` (the state, the board, the
+#: events sink a hook appends its events to, the acting player, the engine and flow when
+#: there are), then the hook's own arguments; a folded value comes last. How the modules
+#: compose (:data:`HOOK_KINDS`): **each** (every module, in load order), **fold** (each
+#: module transforms the value the one before returned), **collect** (the lists
+#: concatenated), **last** (the last module that answers, not None, wins), **merge** (the
+#: dicts merged), **own** (only the module named in what is being answered). A ctx is
+#: built once per answer, step or scoring and handed on, never per caballero or place.
+#: The hooks marked *event* are named events the card language's triggers will listen
+#: to: None-checked, they cost nothing unheard.
+HOOK_GROUPS: dict[str, dict[str, str]] = {
+    "turn": {
+        "setup": "setup(ctx, rng, start_player) -> None: place pieces, deal hands and "
+                 "shuffle at the start (B2; start_player is None or the seat that plays "
+                 "first, B2.5); each.",
+        "initial_hand": "initial_hand(ctx) -> list[int] | None: the cards a player holds "
+                        "at the start (B1.3); last.",
+        "offer": "offer(ctx, cards) -> list[(card, stack)]: the action cards open this "
+                 "round (B3.1), with the stack each came from (-1: a card that is reused); "
+                 "fold.",
+        "round_start": "round_start(ctx) -> None: *event*: a round begins, its offer open "
+                       "(B3.1); each.",
+        "turn_start": "turn_start(ctx) -> None: *event*: a turn begins (B4; ctx.player the "
+                      "acting player); each.",
+        "card_taken": "card_taken(ctx, card) -> None: *event*: the acting player took an "
+                      "action card from the offer (B4.2); each.",
+        "special_action_done": "special_action_done(ctx) -> None: *event*: the special "
+                               "action of the turn's action card was carried out (B4.4: "
+                               "not declined, not cancelled); each.",
+        "turn_end": "turn_end(ctx, card) -> None: *event*: a turn is over, its action card "
+                    "back on its stack or kept (B4.6); each.",
+        "round_end": "round_end(ctx) -> None: *event*: a round's turns are over (B3.5); "
+                     "each.",
+    },
+    "placement": {
+        "court_limit": "court_limit(ctx, limit) -> int: how many caballeros ctx.player may "
+                       "bring to court this turn (B4.1); fold.",
+        "placement_limit": "placement_limit(ctx, limit) -> int: how many caballeros "
+                           "ctx.player may place from court this turn (B4.3); fold.",
+        "placement_targets": "placement_targets(ctx, places) -> list[int]: where "
+                             "ctx.player's caballeros from court may go with an action "
+                             "card's number (B4.3, B5.1); fold.",
+        "placement_refused": "placement_refused(ctx, refused) -> dict[place id, [rule, "
+                             "message]]: why places that are not placement targets are "
+                             "refused (B4.3 refusals citing a module's rule); fold.",
+        "placement_room": "placement_room(ctx, room) -> dict[place id, [n, rule, "
+                          "message]]: the most caballeros a place may still take (a "
+                          "capacity; ctx.player's or, moved by ctx.player's effect, "
+                          "anybody's), with the rule a refusal cites; fold.",
+        "king_places": "king_places(ctx, places) -> list[int]: the places the king may "
+                       "stand in beside the mainland regions (B5, an expansion's areas); "
+                       "fold.",
+        "grande_places": "grande_places(ctx, places) -> list[int]: the places a Grande may "
+                         "be moved to beside the mainland regions (B1.2, an expansion's "
+                         "areas; never the Castillo); fold.",
+    },
+    "movement": {
+        "adjacent": "adjacent(ctx, a, b, adjacent) -> bool: whether places a and b count "
+                    "as adjacent now (B5.1; a lasting change of the map, e.g. a bridge); "
+                    "fold over the board's adjacency.",
+        "movable": "movable(ctx, place, owner, to, n) -> int: how many of owner's n "
+                   "caballeros in a place an effect of ctx.player may move to the places "
+                   "``to`` (ids; B8.2); fold.",
+        "sendable": "sendable(ctx, place, owner, n) -> int: how many of owner's n "
+                    "caballeros in a place an effect of ctx.player may send to the "
+                    "provinces or court (B8.7); fold.",
+        "move_which": "move_which(ctx, sources) -> dict[place id, dict[player, [key, "
+                      "[[value, n], ...]]]]: for a move_caballeros decision's ``sources`` "
+                      "({place id: {player: n}}; also a send_caballeros decision's places, "
+                      "one owner: its parts may name the kinds), which kinds of those "
+                      "caballeros a move entry may name with ``key`` (a move entry's extra "
+                      "key declared by the module, e.g. which caballero leaves), each "
+                      "``value`` with how many of the n are of that kind (the kinds' n "
+                      "add up to the n), listed in the order an entry naming none takes "
+                      "them; only where there is a real choice; merge.",
+        "leaving": "leaving(ctx, place, player, n, key, value) -> None: n of player's "
+                   "caballeros are about to leave a place as a move entry (or a send's "
+                   "part) named them (``key``: ``value``, declared by ``move_which``), "
+                   "before their counts are lowered and the ``leave`` hooks hear of it; "
+                   "each.",
+        "leave": "leave(ctx, place, player, n) -> None: *event*: n of player's caballeros "
+                 "left a place (a piece leaves); each.",
+        "arrive": "arrive(ctx, place, player, n) -> None: *event*: n of player's "
+                  "caballeros arrived in a place (a piece arrives: roles, seats, "
+                  "carriers); each.",
+        "moved": "moved(ctx, src, dst, player, n) -> None: a special action of ctx.player "
+                 "moved n of player's caballeros from src to dst (after the ``leave`` and "
+                 "``arrive`` hooks heard of it; B8.2); each.",
+        "relocated": "relocated(ctx, options, moves) -> None: the answer to a special "
+                     "action's move_caballeros decision was applied (``options``: the "
+                     "decision's; ``moves``: (from, to, player, n) or, for kinds a module "
+                     "declared, (from, to, player, n, (key, value)); B8.2); each.",
+    },
+    "scoring": {
+        "castillo_emptied": "castillo_emptied(ctx, discs, moves) -> None: after the "
+                            "Castillo's caballeros went to their discs' regions (B6.3); "
+                            "each.",
+        "scoring_order": "scoring_order(ctx, places) -> list[int]: the order of a general "
+                         "scoring after the Castillo (B6.4); fold.",
+        "scoring_places": "scoring_places(ctx) -> list[int]: the places whose scoring this "
+                          "module's ``ranking_counts`` and ``area_bonus`` may change now (a "
+                          "general scoring calls them for these only; a module with those "
+                          "hooks and without this one has them called everywhere); "
+                          "collect.",
+        "ranking_counts": "ranking_counts(ctx, place, ranking) -> (who, counts): who counts "
+                          "in a place's ranking and with how many (``ranking``: (who, "
+                          "counts); B6.5; seated caballeros, officers not counted, neutral "
+                          "caballeros); fold.",
+        "area_bonus": "area_bonus(ctx, place, first_only) -> list[(participant, reason, "
+                      "points)]: bonuses paid in a place beside the ranking (B6.6-B6.7 are "
+                      "the base game's own); collect.",
+        "scoring_step": "scoring_step(ctx, step, place) -> None: *event*: a step of a "
+                        "general scoring is done (``step``: \"castillo\" the Castillo "
+                        "scored, B6.2; \"emptied\" its caballeros gone to their discs' "
+                        "regions, B6.3; \"region\" a place scored, B6.4; place -1 when "
+                        "none); each.",
+        "scored": "scored(ctx, places) -> None: *event*: a scoring (general or special) of "
+                  "these places is over (B6, B8.6); each.",
+    },
+    "view": {
+        "board_summary": "board_summary(ctx, names) -> list[str]: lines the log's board "
+                         "summary after a general scoring adds for a module's pieces (B6; "
+                         "an expansion's areas, offices, discs), indented by four spaces; "
+                         "collect.",
+        "log_changes": "log_changes(ctx, names, seen) -> list[(anchor, line)]: lines the "
+                       "log adds for what an answer changed that no event says (e.g. who "
+                       "holds an office), each after the answer's last line naming anchor; "
+                       "``seen``: a dict kept per log, where the module notes what it told "
+                       "(nothing to tell when it had noted nothing yet); collect.",
+        "hide": "hide(ctx, state_json, flow_json, viewer) -> None: remove from a view what "
+                "the viewer may not see or derive (B8.5a), in place; each.",
+        "determinise": "determinise(ctx, viewer, view, rng) -> None: draw the hidden things "
+                       "of a game rebuilt from a view (for search bots); each.",
+    },
+    "saved": {
+        "check_saved": "check_saved(ctx, library, state_json, flow_json) -> None: check "
+                       "this module's own parts of a saved game being loaded (its "
+                       "``state.ext`` pieces, its ``flow.parts`` part; plain data whose "
+                       "types the loader checked against the attrs classes; ctx.state is "
+                       "read from them) and raise SavedGameError (elgrande.errors) naming "
+                       "the bad field; run on load only; each.",
+    },
+    "side decisions": {
+        "aside": "aside(ctx, run) -> Aside | None: a side decision (elgrande.engine.context."
+                 "Aside) a module asks of its own accord before the next statement of a "
+                 "special action (``run``: the interpreter's position; ``ctx.flow`` None) or, "
+                 "with ``run`` None, before the flow's phase decides (between phases, e.g. "
+                 "after a court step); the driver pushes it on the run's or the flow's stack "
+                 "of asides and asks it first. It must be asked again, the same, from the "
+                 "same position (a saved game's load checks ask it again); last.",
+        "aside_apply": "aside_apply(ctx, aside, answer) -> None: apply an answer, already "
+                       "checked and normalised by ``aside.decision``, to an aside this module "
+                       "asked (``aside.module``); only that module's hook is called (own).",
+    },
+}
+
+#: Every hook: name -> its entry of :data:`HOOK_GROUPS`.
+HOOKS: dict[str, str] = {h: doc for group in HOOK_GROUPS.values() for h, doc in group.items()}
+
+#: How the modules' functions of a hook compose (see :data:`HOOK_GROUPS`).
+HOOK_KINDS: dict[str, str] = {
+    **dict.fromkeys(("setup", "round_start", "turn_start", "card_taken",
+                     "special_action_done", "turn_end", "round_end", "leaving", "leave",
+                     "arrive", "moved", "relocated", "castillo_emptied", "scoring_step",
+                     "scored", "hide", "determinise", "check_saved"),
+                    "each"),
+    **dict.fromkeys(("offer", "court_limit", "placement_limit", "placement_targets",
+                     "placement_refused", "placement_room", "king_places", "grande_places",
+                     "adjacent", "movable", "sendable", "scoring_order", "ranking_counts"),
+                    "fold"),
+    **dict.fromkeys(("scoring_places", "area_bonus", "board_summary", "log_changes"),
+                    "collect"),
+    "move_which": "merge",
+    **dict.fromkeys(("initial_hand", "aside"), "last"),
+    "aside_apply": "own",
 }
 
 
@@ -245,6 +308,26 @@ class FollowUp:
     when: str
     answer: str
     step: str
+
+
+@attrs.frozen
+class ScenarioKeys:
+    """A set's own keys of the scenario-case format (``tests/cases/README.md``), read by
+    the scenario runner (:mod:`elgrande.tools.scenario`) only, so that the tools never
+    name a set. Each may be None (the set adds none of that kind).
+
+    Attributes:
+        position: ``position(case, key, value) -> bool``: set up a position key the base
+            format lacks (e.g. a module's pieces) on ``case.state``; True when handled.
+        step: ``step(case, name) -> step function | None``: a scenario step this module
+            runs itself (``fn(case, arg)``), before the built-in one.
+        expect: ``expect(case, key, value, before) -> list[str] | None``: the differences
+            for an expectation key of this module (None: not handled).
+    """
+
+    position: Callable[[Any, str, Any], bool] | None = None
+    step: Callable[[Any, str], Callable[[Any, Any], Any] | None] | None = None
+    expect: Callable[[Any, str, Any, Any], list[str] | None] | None = None
 
 
 @attrs.frozen(slots=True, repr=False, eq=False)
@@ -274,6 +357,9 @@ class RulesModule:
             carry through its ``move_which`` hook.
         follow_ups: the asides its ``aside`` hook asks after a move (:class:`FollowUp`),
             for the docs and the scenario runner.
+        scenario: the dotted name of the Python module whose ``SCENARIO``
+            (:class:`ScenarioKeys`) holds this set's scenario-case keys, imported by the
+            scenario runner only when a case needs it ("": none).
     """
 
     name: str
@@ -284,6 +370,7 @@ class RulesModule:
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
     answer_docs: tuple[tuple[str, str], ...] = ()
     follow_ups: tuple[FollowUp, ...] = ()
+    scenario: str = ""
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
@@ -354,73 +441,51 @@ class Rules:
             raise DataError("", "no rules module in play says how a round starts",
                             hint="load the base set first")
         self.names = tuple(m.name for m in self.modules)
-        self.has_moves = bool(self.hooks["arrive"] or self.hooks["leave"])
+        #: every hook composed as :data:`HOOK_KINDS` says, one callable taking the hook's
+        #: arguments (``ctx`` first): None when no module implements it, the one module's
+        #: function itself when one does (no dispatch at all)
+        self.composed: dict[str, Callable[..., Any] | None] = {
+            h: _COMPOSE[HOOK_KINDS[h]](self.hooks[h]) for h in HOOK_KINDS}
+        c = self.composed
         #: ``aside(ctx, run) -> Aside | None``: the last module that answers wins; None
         #: when no module asks side decisions (the driver then asks nothing)
-        self.asides: Callable[[HookContext, Run | None], Aside | None] | None = \
-            self.last_of("aside")
-        #: module name -> its ``aside_apply`` hook
+        self.asides: Callable[[HookContext, Run | None], Aside | None] | None = c["aside"]
+        #: module name -> its ``aside_apply`` hook (only the module that asked is called)
         self.aside_appliers: dict[str, Callable[..., None]] = {
             m.name: m.hooks["aside_apply"] for m in self.modules if "aside_apply" in m.hooks}
-        # The hooks called for every caballero moved and every place scored, composed
-        # (see HOOKS): the one module's function itself when only one implements it.
-        #: ``arrive(state, board, place, player, n)``: every module's hook.
-        self.arrive: Callable[..., None] = self._single("arrive") or self._arrive
-        #: ``leave(state, board, place, player, n)``: every module's hook.
-        self.leave: Callable[..., None] = self._single("leave") or self._leave
-        #: ``ranking_counts(state, board, place, who, counts) -> (who, counts)``: folded.
-        self.ranking_counts: Callable[..., tuple[list[int], list[int]]] = \
-            self._single("ranking_counts") or self._ranking_counts
-        #: ``area_bonus(state, board, place, first_only) -> [(participant, reason,
-        #: points)]``: concatenated.
-        self.area_bonus: Callable[..., list[tuple[int, str, int]]] = \
-            self._single("area_bonus") or self._area_bonus
+        # The hooks the driver, the rules modules, the primitives and a scoring call at
+        # every turn, decision, caballero moved or place scored (see HOOK_GROUPS).
+        self.round_start: Callable[..., None] | None = c["round_start"]
+        self.turn_start: Callable[..., None] | None = c["turn_start"]
+        self.card_taken: Callable[..., None] | None = c["card_taken"]
+        self.special_action_done: Callable[..., None] | None = c["special_action_done"]
+        self.turn_end: Callable[..., None] | None = c["turn_end"]
+        self.round_end: Callable[..., None] | None = c["round_end"]
+        self.court_limit: Callable[..., Any] | None = c["court_limit"]
+        self.placement_limit: Callable[..., Any] | None = c["placement_limit"]
+        self.placement_targets: Callable[..., Any] | None = c["placement_targets"]
+        self.placement_refused: Callable[..., Any] | None = c["placement_refused"]
+        self.placement_room: Callable[..., Any] | None = c["placement_room"]
+        self.adjacent: Callable[..., bool] | None = c["adjacent"]
+        self.movable: Callable[..., int] | None = c["movable"]
+        self.sendable: Callable[..., int] | None = c["sendable"]
+        self.move_which: Callable[..., dict[str, Any]] | None = c["move_which"]
+        self.leaving: Callable[..., None] | None = c["leaving"]
+        self.leave: Callable[..., None] | None = c["leave"]
+        self.arrive: Callable[..., None] | None = c["arrive"]
+        self.moved: Callable[..., None] | None = c["moved"]
+        self.relocated: Callable[..., None] | None = c["relocated"]
+        self.ranking_counts: Callable[..., tuple[list[int], list[int]]] | None = \
+            c["ranking_counts"]
+        self.area_bonus: Callable[..., list[tuple[int, str, int]]] | None = c["area_bonus"]
+        self.scoring_step: Callable[..., None] | None = c["scoring_step"]
+        self.scored: Callable[..., None] | None = c["scored"]
+        #: some module hears of caballeros moving (``leaving``, ``leave``, ``arrive``,
+        #: ``moved``): else a move calls none of them and makes no hook context
+        self.hears_moves = bool(self.leaving or self.leave or self.arrive or self.moved)
         #: some module changes a place's scoring (``ranking_counts`` or ``area_bonus``):
         #: else a scoring calls neither (their composition would change nothing)
         self.scoring_hooks = bool(self.hooks["ranking_counts"] or self.hooks["area_bonus"])
-        # The hooks the driver and the rules modules call at every turn or decision,
-        # composed once (see HOOKS): None when no module implements one, the one module's
-        # function itself when one does, else a callable of the hook's own arity (no
-        # argument tuple per call, unlike fold/each).
-        #: ``turn_start(engine, state, flow, events)``: every module's hook (B4).
-        self.turn_start: Callable[[FlowEngine, State, Flow, Events], None] | None = \
-            _compose4(self.hooks["turn_start"])
-        #: ``special_done(engine, state, flow, events)``: every module's hook (B4.4).
-        self.special_done: Callable[[FlowEngine, State, Flow, Events], None] | None = \
-            _compose4(self.hooks["special_done"])
-        #: ``round_end(engine, state, flow, events)``: every module's hook (B3.5).
-        self.round_end: Callable[[FlowEngine, State, Flow, Events], None] | None = \
-            _compose4(self.hooks["round_end"])
-        #: ``court_limit(engine, state, player, limit) -> limit``: folded (B4.1).
-        self.court_limit: Callable[[FlowEngine, State, int, Any], Any] | None = \
-            _compose4(self.hooks["court_limit"], folds=True)
-        #: ``placement_limit(engine, state, player, limit) -> limit``: folded (B4.3).
-        self.placement_limit: Callable[[FlowEngine, State, int, Any], Any] | None = \
-            _compose4(self.hooks["placement_limit"], folds=True)
-        #: ``placement_targets(engine, state, player, places) -> places``: folded (B4.3).
-        self.placement_targets: Callable[[FlowEngine, State, int, Any], Any] | None = \
-            _compose4(self.hooks["placement_targets"], folds=True)
-        #: ``placement_refused(state, board, player, refused) -> refused``: folded (B4.3).
-        self.placement_refused: Callable[[State, Any, int, Any], Any] | None = \
-            _compose4(self.hooks["placement_refused"], folds=True)
-        #: ``placement_room(state, board, player, room) -> room``: folded (B4.3).
-        self.placement_room: Callable[[State, Any, int, Any], Any] | None = \
-            _compose4(self.hooks["placement_room"], folds=True)
-        # The hooks of the special actions' moves, sends and placements (engine.primitives)
-        #: ``movable(state, board, place, owner, decider, to, n) -> n``: folded (B8.2).
-        self.movable: Callable[[State, Any, int, int, int, list[str], int], int] | None = \
-            _compose7(self.hooks["movable"], folds=True)
-        #: ``sendable(state, board, place, owner, decider, n) -> n``: folded (B8.7).
-        self.sendable: Callable[[State, Any, int, int, int, int], int] | None = \
-            _compose6(self.hooks["sendable"])
-        #: ``move_which(state, board, sources) -> {place: {player: [key, kinds]}}``:
-        #: merged (B8.2); None when no module names kinds of caballeros.
-        self.move_which: Callable[[State, Any, Any], dict[str, Any]] | None = \
-            self._single("move_which") or (self._move_which if self.hooks["move_which"]
-                                           else None)
-        #: ``moved(state, board, src, dst, player, n, decider)``: every module's hook (B8.2).
-        self.moved: Callable[[State, Any, int, int, int, int, int], None] | None = \
-            _compose7(self.hooks["moved"])
 
     def _single(self, hook: str) -> Callable[..., Any] | None:
         """The function of the one module implementing ``hook``, else None."""
@@ -490,71 +555,38 @@ class Rules:
         """
         return self.phases[name]
 
-    def fold(self, hook: str, value: Any, *args: Any) -> Any:
-        """Pass ``value`` through every module's ``hook`` in load order:
-        ``value = fn(*args, value)``."""
-        for fn in self.hooks[hook]:
-            # one tuple made, not a list grown then turned into one (what mypyc makes of
-            # ``fn(*args, value)``): a fold runs at every placement and court step
-            value = fn(*(args + (value,)))
-        return value
+    def fold(self, hook: str, ctx: Any, *args: Any) -> Any:
+        """``hook`` folded (:data:`HOOK_KINDS`): the value is the last of ``args``, passed
+        through every module's ``hook`` in load order (``value = fn(ctx, *own, value)``);
+        returned unchanged when no module implements it."""
+        fn = self.composed[hook]
+        return args[-1] if fn is None else fn(ctx, *args)
 
-    def each(self, hook: str, *args: Any) -> None:
-        """Call every module's ``hook`` with ``args``."""
-        for fn in self.hooks[hook]:
-            fn(*args)
+    def each(self, hook: str, ctx: Any, *args: Any) -> None:
+        """Call every module's ``hook`` with ``(ctx, *args)``."""
+        fn = self.composed[hook]
+        if fn is not None:
+            fn(ctx, *args)
 
-    def collect(self, hook: str, *args: Any) -> list[Any]:
+    def collect(self, hook: str, ctx: Any, *args: Any) -> list[Any]:
         """Concatenate what every module's ``hook`` returns (lists)."""
-        out: list[Any] = []
-        for fn in self.hooks[hook]:
-            out.extend(fn(*args))
-        return out
+        fn = self.composed[hook]
+        return [] if fn is None else list(fn(ctx, *args))
 
-    def last(self, hook: str, *args: Any) -> Any:
+    def last(self, hook: str, ctx: Any, *args: Any) -> Any:
         """What the last module whose ``hook`` answers (not None) returns, else None."""
-        for fn in reversed(self.hooks[hook]):
-            v = fn(*args)
-            if v is not None:
-                return v
-        return None
+        fn = self.composed[hook]
+        return None if fn is None else fn(ctx, *args)
 
     def last_of(self, hook: str) -> Callable[..., Any] | None:
         """``hook`` composed as :meth:`last` composes it, as one callable taking the
         hook's arguments: the function itself when one module implements it (the common
         case: no dispatch at all), None when none does. For the hooks the driver and the
         interpreter call at every step (``aside``)."""
-        fns: tuple[Callable[..., Any], ...] = tuple(reversed(self.hooks[hook]))
-        if not fns:
-            return None
-        if len(fns) == 1:
-            return fns[0]
-
-        def last(*args: Any) -> Any:
-            for fn in fns:
-                v = fn(*args)
-                if v is not None:
-                    return v
-            return None
-
-        return last
+        return self.composed[hook]
 
     # -- the scoring protocol of elgrande.model.scoring --
-    def _ranking_counts(self, state: Any, board: Any, place: int, who: list[int],
-                        counts: list[int]) -> tuple[list[int], list[int]]:
-        """Compose ``ranking_counts`` (see :data:`HOOKS`)."""
-        for fn in self.hooks["ranking_counts"]:
-            who, counts = fn(state, board, place, who, counts)
-        return who, counts
-
-    def _area_bonus(self, state: Any, board: Any, place: int,
-                    first_only: bool) -> list[tuple[int, str, int]]:
-        """Compose ``area_bonus`` (see :data:`HOOKS`)."""
-        if not self.hooks["area_bonus"]:
-            return []
-        return self.collect("area_bonus", state, board, place, first_only)
-
-    def scoring_places(self, state: Any, board: Any) -> set[int] | None:
+    def scoring_places(self, ctx: Any) -> set[int] | None:
         """The places whose scoring the ``ranking_counts`` and ``area_bonus`` hooks may
         change now: the ``scoring_places`` of the modules (see :data:`HOOKS`), or None
         (every place) when a module with those hooks does not say."""
@@ -565,102 +597,123 @@ class Rules:
                 fn = hooks.get("scoring_places")
                 if fn is None:
                     return None
-                places.update(fn(state, board))
+                places.update(fn(ctx))
         return places
 
-    def scoring_order(self, board: Any, places: list[int]) -> list[int]:
+    def scoring_order(self, ctx: Any, places: list[int]) -> list[int]:
         """Compose ``scoring_order`` (see :data:`HOOKS`)."""
-        return list(self.fold("scoring_order", places, board))
+        return list(self.fold("scoring_order", ctx, places))
 
-    def castillo_emptied(self, state: Any, board: Any, discs: Sequence[int],
-                         moves: Sequence[Any]) -> None:
+    def castillo_emptied(self, ctx: Any, discs: Sequence[int], moves: Sequence[Any]) -> None:
         """Call every ``castillo_emptied`` hook (see :data:`HOOKS`)."""
-        self.each("castillo_emptied", state, board, discs, moves)
-
-    def _move_which(self, state: Any, board: Any, sources: Any) -> dict[str, Any]:
-        """Merge every ``move_which`` hook's answer (see :data:`HOOKS`)."""
-        out: dict[str, Any] = {}
-        for fn in self.hooks["move_which"]:
-            for src, owners in (fn(state, board, sources) or {}).items():
-                out.setdefault(src, {}).update(owners)
-        return out
-
-    def _arrive(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
-        """Call every ``arrive`` hook (see :data:`HOOKS`)."""
-        for fn in self.hooks["arrive"]:
-            fn(state, board, place, player, n)
-
-    def _leave(self, state: Any, board: Any, place: int, player: int, n: int) -> None:
-        """Call every ``leave`` hook (see :data:`HOOKS`)."""
-        for fn in self.hooks["leave"]:
-            fn(state, board, place, player, n)
+        self.each("castillo_emptied", ctx, discs, moves)
 
 
-def _compose4(fns: Sequence[Callable[..., Any]],
-              folds: bool = False) -> Callable[[Any, Any, Any, Any], Any] | None:
-    """The hooks ``fns`` of four arguments composed as :meth:`Rules.each` composes them,
-    or with ``folds`` as :meth:`Rules.fold` does (the value folded is the fourth argument:
-    ``value = fn(a, b, c, value)`` in order): None for none, the one function itself, else
-    one callable of the same four arguments."""
-    if not fns:
-        return None
-    if len(fns) == 1:
-        return fns[0]
-    seq = tuple(fns)
-    if folds:
-        def fold(a: Any, b: Any, c: Any, value: Any) -> Any:
-            for fn in seq:
-                value = fn(a, b, c, value)
-            return value
-
-        return fold
-
-    def each(a: Any, b: Any, c: Any, d: Any) -> None:
-        for fn in seq:
-            fn(a, b, c, d)
-
-    return each
-
-
-def _compose6(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
-    """The hooks ``fns`` of six arguments composed as :meth:`Rules.fold` composes them
-    (the value folded is the sixth argument: ``value = fn(a, b, c, d, e, value)`` in
-    order): None for none, the one function itself, else one callable of the same six
-    arguments."""
+def _each(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
+    """The hooks ``fns`` composed as *each* (:data:`HOOK_KINDS`): None for none, the one
+    function itself, else one callable calling every one with the same arguments."""
     if len(fns) <= 1:
         return fns[0] if fns else None
     seq = tuple(fns)
 
-    def fold(a: Any, b: Any, c: Any, d: Any, e: Any, value: Any) -> Any:
+    def each(ctx: Any, *args: Any) -> None:
         for fn in seq:
-            value = fn(a, b, c, d, e, value)
+            fn(ctx, *args)
+
+    return each
+
+
+def _fold(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
+    """The hooks ``fns`` composed as *fold*: the value folded is the last argument
+    (``value = fn(ctx, *own, value)`` in order); None for none, the one function itself,
+    else one callable of the same arguments."""
+    if len(fns) <= 1:
+        return fns[0] if fns else None
+    seq = tuple(fns)
+
+    def fold(ctx: Any, *args: Any) -> Any:
+        own, value = args[:-1], args[-1]
+        for fn in seq:
+            value = fn(ctx, *own, value)
         return value
 
     return fold
 
 
-def _compose7(fns: Sequence[Callable[..., Any]],
-              folds: bool = False) -> Callable[..., Any] | None:
-    """The hooks ``fns`` of seven arguments composed as :meth:`Rules.each` composes them,
-    or with ``folds`` as :meth:`Rules.fold` does (the value folded is the seventh
-    argument): None for none, the one function itself, else one callable of the same
-    seven arguments."""
+def _collect(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
+    """The hooks ``fns`` composed as *collect*: their lists concatenated."""
     if len(fns) <= 1:
         return fns[0] if fns else None
     seq = tuple(fns)
-    if folds:
-        def fold(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, value: Any) -> Any:
-            for fn in seq:
-                value = fn(a, b, c, d, e, f, value)
-            return value
 
-        return fold
-
-    def each(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any) -> None:
+    def collect(ctx: Any, *args: Any) -> list[Any]:
+        out: list[Any] = []
         for fn in seq:
-            fn(a, b, c, d, e, f, g)
+            out.extend(fn(ctx, *args))
+        return out
 
-    return each
+    return collect
+
+
+def _last(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
+    """The hooks ``fns`` composed as *last*: what the last one that answers (not None)
+    returns, else None."""
+    if len(fns) <= 1:
+        return fns[0] if fns else None
+    seq = tuple(reversed(fns))
+
+    def last(ctx: Any, *args: Any) -> Any:
+        for fn in seq:
+            v = fn(ctx, *args)
+            if v is not None:
+                return v
+        return None
+
+    return last
+
+
+def _merge(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
+    """The hooks ``fns`` composed as *merge*: their ``{key: {key2: value}}`` answers merged
+    (a later module's inner entries win)."""
+    if len(fns) <= 1:
+        return fns[0] if fns else None
+    seq = tuple(fns)
+
+    def merge(ctx: Any, *args: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for fn in seq:
+            for k, inner in (fn(ctx, *args) or {}).items():
+                out.setdefault(k, {}).update(inner)
+        return out
+
+    return merge
+
+
+#: The composition of each kind of hook (:data:`HOOK_KINDS`).
+_COMPOSE: Final[dict[str, Callable[[Sequence[Callable[..., Any]]],
+                                   Callable[..., Any] | None]]] = {
+    "each": _each, "fold": _fold, "collect": _collect, "last": _last, "merge": _merge,
+    # own: only the module that asked is called (Rules.aside_appliers), never composed
+    "own": lambda fns: None}
+
+
+def scenario_keys(module: RulesModule) -> ScenarioKeys | None:
+    """The scenario-case keys ``module`` registers (its ``scenario`` module's
+    ``SCENARIO``), or None.
+
+    Raises:
+        DataError: the named module does not load or holds no :class:`ScenarioKeys`.
+    """
+    if not module.scenario:
+        return None
+    try:
+        keys = getattr(importlib.import_module(module.scenario), "SCENARIO", None)
+    except ModuleNotFoundError:
+        keys = None
+    if not isinstance(keys, ScenarioKeys):
+        raise DataError("", f"rules module {module.name!r}: {module.scenario} holds no "
+                        "SCENARIO keys")
+    return keys
 
 
 def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = ()) -> Rules:

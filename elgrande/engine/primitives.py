@@ -22,6 +22,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.regions import COURT, regions
 from elgrande.model.board import REGION, Board
+from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
 from elgrande.model.state import NOBODY, Lasting, State
 
@@ -210,6 +211,14 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
                     {"choices": ps}, "B8.1")
 
 
+def hook_context(ctx: Ctx) -> HookContext:
+    """The rules modules' hook context (:data:`elgrande.engine.modules.HOOK_GROUPS`) of a
+    special action's statement: its state, board and events, the deciding player; no
+    engine or flow (a statement's hooks need neither). Built once per statement or answer
+    and handed to every hook it calls."""
+    return HookContext(ctx.state, ctx.board, ctx.events, ctx.subject)
+
+
 # -- move caballeros (B8.2) ----------------------------------------------------------------------
 def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
     """Carry out checked moves ``(from, to, player, n)``, or ``(from, to, player, n, (key,
@@ -217,25 +226,34 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
     ``leaving`` hooks hear of it first) (B8.2)."""
     s, idx = ctx.state, ctx.board.index
     rules = ctx.rules
+    leaving = leave = arrive = moved = None
+    hooks: HookContext | None = None
+    if rules is not None and rules.hears_moves and moves:
+        leaving, leave, arrive, moved = rules.leaving, rules.leave, rules.arrive, rules.moved
+        # one context for the whole answer; what the hooks tell follows the move's event
+        hooks = HookContext(s, ctx.board, [], ctx.subject)
     for m in moves:
         src, dst, who, n = m[0], m[1], m[2], m[3]
         a, b = idx[src], idx[dst]
-        if len(m) > 4 and rules is not None:
-            rules.each("leaving", s, ctx.board, a, who, n, m[4][0], m[4][1])
+        if hooks is not None and leaving is not None and len(m) > 4:
+            leaving(hooks, a, who, n, m[4][0], m[4][1])
         if who == NOBODY:
             s.neutral[a] -= n
             s.neutral[b] += n
         else:
             s.caballeros[a][who] -= n
             s.caballeros[b][who] += n
-        if rules is not None and rules.has_moves:
-            rules.leave(s, ctx.board, a, who, n)
-            rules.arrive(s, ctx.board, b, who, n)
-            moved = rules.moved
+        if hooks is not None:
+            if leave is not None:
+                leave(hooks, a, who, n)
+            if arrive is not None:
+                arrive(hooks, b, who, n)
             if moved is not None:
-                moved(s, ctx.board, a, b, who, n, ctx.subject)
+                moved(hooks, a, b, who, n)
     if moves:
         ctx.event("move", decider=ctx.subject, moves=[_move_entry(m) for m in moves])
+        if hooks is not None and hooks.events:  # e.g. a carried disc delivered (C7)
+            ctx.events.extend(hooks.events)
 
 
 def _move_entry(m: tuple[Any, ...]) -> dict[str, Any]:
@@ -248,8 +266,9 @@ def _move_entry(m: tuple[Any, ...]) -> dict[str, Any]:
 
 def _move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     _apply_moves(ctx, answer)
-    if ctx.rules is not None and ctx.rules.hooks["relocated"]:
-        ctx.rules.each("relocated", ctx, d.options, answer)
+    relocated = ctx.rules.relocated if ctx.rules is not None else None
+    if relocated is not None:
+        relocated(hook_context(ctx), d.options, answer)
 
 
 @primitive("move_caballeros", _move_finish)
@@ -266,6 +285,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
     to = [ids[r] for r in dests]
     rules = ctx.rules
     movable = rules.movable if rules is not None else None
+    hooks = hook_context(ctx) if movable is not None else None
     caballeros, neutral = s.caballeros, s.neutral
     sources: dict[str, dict[str, int]] = {}
     available = 0
@@ -287,7 +307,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
             if n > 0 and movable is not None:  # the modules' limit (a fold, B8.2)
                 if to_ids is None:
                     to_ids = [to[j] for j in range(len(dests)) if dests[j] != r]
-                n = movable(s, b, r, p, ctx.subject, to_ids, n)
+                n = movable(hooks, r, p, to_ids, n)
             if n > 0:
                 owners[seats[i]] = n
         if owners:
@@ -322,7 +342,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
         options["room"] = room
     which = rules.move_which if rules is not None else None
     if which is not None:
-        kinds = which(s, b, sources)
+        kinds = which(hook_context(ctx), sources)
         if kinds:
             options["which"] = kinds
     return Decision(
@@ -339,7 +359,7 @@ def room_in(ctx: Ctx, player: int, to: list[str]) -> dict[str, Any]:
     room = ctx.rules.placement_room if ctx.rules is not None else None
     if room is None:
         return {}
-    got: dict[str, Any] = room(ctx.state, ctx.board, player, {})
+    got: dict[str, Any] = room(HookContext(ctx.state, ctx.board, ctx.events, player), {})
     return {k: v for k, v in got.items() if k in to}  # the places in reach only
 
 
@@ -359,19 +379,24 @@ def within_room(room: dict[str, Any], to: list[str], lo: int, hi: int) -> tuple[
 
 # -- place from court (B5.1 for special actions) --------------------------------------------------
 def apply_placement(state: State, board: Board, player: int, to: dict[str, int],
-                    rules: Any = None) -> None:
+                    rules: Any = None, events: list[dict[str, Any]] | None = None,
+                    hooks: HookContext | None = None) -> None:
     """Move ``player``'s caballeros from court to ``{region id: caballeros}`` (an answer
     already checked by its place_caballeros decision: B4.3, B5.1, B5.2); the rules
-    modules' ``arrive`` hooks hear of each arrival."""
+    modules' ``arrive`` hooks hear of each arrival, called with ``hooks`` (made of the
+    arguments when None; their events go to ``events``)."""
+    arrive = rules.arrive if rules is not None else None
+    if arrive is not None and hooks is None:
+        hooks = HookContext(state, board, [] if events is None else events, player)
     for r, n in to.items():
         state.court[player] -= n
         state.caballeros[board.index[r]][player] += n
-        if rules is not None and rules.has_moves:
-            rules.arrive(state, board, board.index[r], player, n)
+        if arrive is not None:
+            arrive(hooks, board.index[r], player, n)
 
 
 def _place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    apply_placement(ctx.state, ctx.board, ctx.subject, answer, ctx.rules)
+    apply_placement(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
     if answer:
         ctx.event("place", decider=ctx.subject, to=dict(answer))
 
@@ -405,16 +430,20 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> 
     s, idx = ctx.state, ctx.board.index
     dest = _arg(call, "to")
     rules = ctx.rules
+    leaving = leave = None
+    if rules is not None and rules.hears_moves:
+        leaving, leave = rules.leaving, rules.leave
+    hooks = hook_context(ctx) if leaving is not None or leave is not None else None
     counts: dict[str, int] = {}
     for src, v in taken.items():
         if isinstance(v, list):  # kinds named (move_which)
             n = 0
             for part in v:
                 k = part["n"]
-                if rules is not None:
+                if leaving is not None:
                     for key, value in part.items():
                         if key != "n":
-                            rules.each("leaving", s, ctx.board, idx[src], owner, k, key, value)
+                            leaving(hooks, idx[src], owner, k, key, value)
                 n += k
         else:
             n = v
@@ -423,8 +452,8 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> 
             s.court[owner] -= n
         else:
             s.caballeros[idx[src]][owner] -= n
-            if rules is not None and rules.has_moves:
-                rules.leave(s, ctx.board, idx[src], owner, n)
+            if leave is not None:
+                leave(hooks, idx[src], owner, n)
         if dest == "provinces":
             s.provinces[owner] += n
         else:
@@ -451,6 +480,7 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
     dest = _arg(call, "to")
     sources: dict[str, int] = {}
     sendable = ctx.rules.sendable if ctx.rules is not None else None
+    hooks = hook_context(ctx) if sendable is not None else None
     for r in regions(ctx, _arg(call, "source")):
         if r == COURT:
             if dest != "court" and s.court[owner]:
@@ -458,7 +488,7 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
         elif r >= 0 and r != b.castillo and r != s.king and s.caballeros[r][owner]:
             n = s.caballeros[r][owner]
             if sendable is not None:
-                n = sendable(s, b, r, owner, ctx.subject, n)
+                n = sendable(hooks, r, owner, n)
             if n > 0:
                 sources[ctx.rid(r)] = n
     available = sum(sources.values())
@@ -492,8 +522,7 @@ def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any]
     if which is None:
         return None
     seat = str(owner)
-    got = which(ctx.state, ctx.board,
-                {k: {seat: n} for k, n in sources.items() if k != "court"})
+    got = which(hook_context(ctx), {k: {seat: n} for k, n in sources.items() if k != "court"})
     out = {k: owners[seat] for k, owners in got.items() if seat in owners}
     if not any(len(kinds[1]) > 1 for kinds in out.values()):
         return None
@@ -502,21 +531,26 @@ def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any]
 
 # -- bring to court (B4.1) ---------------------------------------------------------------------
 def apply_court(state: State, board: Board, player: int, answer: dict[str, Any],
-                rules: Any = None) -> None:
+                rules: Any = None, events: list[dict[str, Any]] | None = None,
+                hooks: HookContext | None = None) -> None:
     """Bring ``player``'s caballeros to court as a checked bring_to_court answer says:
     ``{"provinces": k, "regions": {region id: n}}`` (B4.1); the rules modules' ``leave``
-    hooks hear of each departure from a region."""
+    hooks hear of each departure from a region, called with ``hooks`` (made of the
+    arguments when None; their events go to ``events``)."""
     state.provinces[player] -= answer["provinces"]
     state.court[player] += answer["provinces"]
+    leave = rules.leave if rules is not None else None
+    if leave is not None and hooks is None:
+        hooks = HookContext(state, board, [] if events is None else events, player)
     for r, n in answer["regions"].items():
         state.caballeros[board.index[r]][player] -= n
         state.court[player] += n
-        if rules is not None and rules.has_moves:
-            rules.leave(state, board, board.index[r], player, n)
+        if leave is not None:
+            leave(hooks, board.index[r], player, n)
 
 
 def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    apply_court(ctx.state, ctx.board, ctx.subject, answer, ctx.rules)
+    apply_court(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
     ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
               regions=answer["regions"])
 
@@ -565,14 +599,18 @@ def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
     first_only = bool(_arg(call, "first_only"))
     scored = []
+    rules = ctx.rules
+    hooks = None  # one context for the whole scoring, made when a hook needs it
+    if rules is not None and (rules.scoring_hooks or rules.scored is not None):
+        hooks = hook_context(ctx)
     for r in regions(ctx, _arg(call, "where")):
         if r < 0:
             continue
-        result = score_region(ctx.state, ctx.board, r, first_only, ctx.rules)
+        result = score_region(ctx.state, ctx.board, r, first_only, rules, hooks)
         ctx.event("score", result=result.to_json())
         scored.append(r)
-    if ctx.rules is not None and scored and ctx.rules.hooks["scored"]:
-        ctx.rules.each("scored", ctx.state, ctx.board, scored)
+    if hooks is not None and scored and rules is not None and rules.scored is not None:
+        rules.scored(hooks, scored)
     return None
 
 
@@ -586,7 +624,8 @@ def _king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("move_king", _king_finish)
 def _move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
-    extra = set(ctx.rules.fold("king_places", [], b)) if ctx.rules is not None else set()
+    fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
+    extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
     opts = [r for r in regions(ctx, _arg(call, "to"))
             if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king]
@@ -613,7 +652,8 @@ def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
     if s.grandes[p] == b.castillo:
         return None  # B8.2: nothing leaves the Castillo by a special action; it waits there
     # the places a Grande may stand in beside the mainland regions (an expansion's areas)
-    extra = set(ctx.rules.fold("grande_places", [], b)) if ctx.rules is not None else set()
+    fold = ctx.rules.composed["grande_places"] if ctx.rules is not None else None
+    extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
     opts = [r for r in regions(ctx, _arg(call, "to"))
             if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
+from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import current_values
 
 #: The court as a source (send effects only).
@@ -131,11 +132,11 @@ def _scan(ctx: Ctx, units: int = 1) -> tuple[int, ...]:
 def _adjacent(ctx: Ctx, node: ast.Adjacent) -> list[int]:
     b = ctx.board
     around = set(regions(ctx, node.of))
-    if ctx.rules is not None and ctx.rules.hooks["adjacent"]:  # a lasting map change
-        fold, s = ctx.rules.fold, ctx.state
+    fold = ctx.rules.adjacent if ctx.rules is not None else None
+    if fold is not None:  # a lasting map change: one hook context for the whole scan
+        hooks = HookContext(ctx.state, b, ctx.events, ctx.subject)
         return [r for r in _scan(ctx, max(len(around), 1)) if r not in around
-                and any(fold("adjacent", b.adjacent(a, r), s, b, a, r)
-                        for a in around if a >= 0)]
+                and any(fold(hooks, a, r, b.adjacent(a, r)) for a in around if a >= 0)]
     return [r for r in _scan(ctx, max(len(around), 1)) if r not in around
             and any(b.adjacent(a, r) for a in around if a >= 0)]
 

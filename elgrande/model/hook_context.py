@@ -35,7 +35,8 @@ class HookContext:
         player: the acting player (seat index), or -1 when no one acts (a scoring, a
             view).
         engine: the flow engine (``elgrande.engine.flow.FlowEngine``), or None where a
-            hook runs outside a game's flow (a view, a saved game's checks).
+            hook runs outside a game's flow (a view, a scoring outside a turn) or inside a
+            special action's statement (the primitives' hooks).
         flow: the flow (``elgrande.engine.flow.Flow``), or None as for ``engine``.
     """
 

@@ -8,13 +8,14 @@ players) come from the board data.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 import attr
 
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
+from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
 
@@ -267,22 +268,24 @@ class ScoringRules(Protocol):
     #: ``area_bonus`` would return their inputs and nothing, and are not called.
     scoring_hooks: bool
 
-    def ranking_counts(self, state: State, board: Board, place: int, who: list[int],
-                       counts: list[int]) -> tuple[list[int], list[int]]:
-        """Who counts in ``place``'s ranking, and with how many caballeros."""
+    #: ``ranking_counts(ctx, place, (who, counts)) -> (who, counts)``: who counts in
+    #: ``place``'s ranking, and with how many caballeros (None: no module changes it).
+    ranking_counts: Callable[..., tuple[list[int], list[int]]] | None
+    #: ``area_bonus(ctx, place, first_only) -> [(participant, reason, points)]``: bonuses
+    #: paid in ``place`` beside the ranking (None: none).
+    area_bonus: Callable[..., list[tuple[int, str, int]]] | None
+    #: ``scoring_step(ctx, step, place)``: a step of a general scoring is done (None: no
+    #: module listens).
+    scoring_step: Callable[..., None] | None
 
-    def area_bonus(self, state: State, board: Board, place: int,
-                   first_only: bool) -> list[tuple[int, str, int]]:
-        """Bonuses ``(participant, reason, points)`` paid in ``place`` beside the ranking."""
-
-    def scoring_places(self, state: State, board: Board) -> set[int] | None:
+    def scoring_places(self, ctx: HookContext) -> set[int] | None:
         """The places whose scoring ``ranking_counts`` and ``area_bonus`` may change now
         (None: any place); elsewhere they would return their inputs and nothing."""
 
-    def scoring_order(self, board: Board, places: list[int]) -> list[int]:
+    def scoring_order(self, ctx: HookContext, places: list[int]) -> list[int]:
         """The places of a general scoring after the Castillo, in order (B6.4)."""
 
-    def castillo_emptied(self, state: State, board: Board, discs: Sequence[int],
+    def castillo_emptied(self, ctx: HookContext, discs: Sequence[int],
                          moves: Sequence[Any]) -> None:
         """Called after the Castillo's caballeros went to their discs' regions (B6.3)."""
 
@@ -316,7 +319,8 @@ def participants(state: State, place: int) -> tuple[list[int], list[int]]:
 
 
 def score_region(state: State, board: Board, place: int, first_only: bool = False,
-                 rules: ScoringRules | None = None) -> RegionScore:
+                 rules: ScoringRules | None = None,
+                 hooks: HookContext | None = None) -> RegionScore:
     """Score one place now and add the points to ``state.scores``.
 
     Args:
@@ -326,6 +330,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
         first_only: pay only the first rank (B8.6); a tie for first scores nothing.
         rules: the rules modules in play (their ``ranking_counts`` and ``area_bonus``
             hooks), or None for the base game's rules alone.
+        hooks: the context the hooks are called with (one per scoring, handed on); made
+            here when None and a hook is called.
     Returns:
         The :class:`RegionScore`.
 
@@ -351,7 +357,11 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     if rules is not None and not rules.scoring_hooks:
         rules = None  # no module changes this scoring (the hooks' compositions do nothing)
     if rules is not None:
-        who, counts = rules.ranking_counts(state, board, place, who, counts)
+        if hooks is None:
+            hooks = HookContext(state, board, [])
+        ranking = rules.ranking_counts
+        if ranking is not None:
+            who, counts = ranking(hooks, place, (who, counts))
     lines: list[ScoreLine] = []
     # best rank first (the rank falls as the count does), the neutral caballeros after
     # players of their rank; ranks as :func:`ranks` gives them (B6.5)
@@ -381,8 +391,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
             lines.append(ScoreLine(p, c, rank, pts, bonuses))
         r += 1 if j - k == 1 else 2
         k = j
-    if rules is not None:
-        extra = rules.area_bonus(state, board, place, first_only)
+    if rules is not None and rules.area_bonus is not None:
+        extra = rules.area_bonus(hooks, place, first_only)
         for who_gets, reason, points in extra:
             for k, ln in enumerate(lines):
                 if ln.participant == who_gets:
@@ -404,7 +414,8 @@ def score_regions(state: State, board: Board, places: Iterable[int],
                   first_only: bool = False,
                   rules: ScoringRules | None = None) -> list[RegionScore]:
     """Score several places in the order given (a special scoring, B8.6)."""
-    return [score_region(state, board, p, first_only, rules) for p in places]
+    hooks = HookContext(state, board, []) if rules is not None else None
+    return [score_region(state, board, p, first_only, rules, hooks) for p in places]
 
 
 def check_discs(state: State, board: Board, discs: Sequence[int]) -> None:
@@ -423,7 +434,8 @@ def check_discs(state: State, board: Board, discs: Sequence[int]) -> None:
 
 
 def general_scoring(state: State, board: Board, discs: Sequence[int],
-                    rules: ScoringRules | None = None) -> GeneralScoring:
+                    rules: ScoringRules | None = None,
+                    hooks: HookContext | None = None) -> GeneralScoring:
     """Carry out a whole general scoring (B6.1-B6.4) with the given secret discs.
 
     Args:
@@ -431,7 +443,10 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
         board: the board.
         discs: ``discs[player]`` = the region index on that player's disc.
         rules: the rules modules in play (ranking, bonuses, scoring order, what happens
-            when the Castillo empties), or None for the base game's rules alone.
+            when the Castillo empties, the ``scoring_step`` events), or None for the base
+            game's rules alone.
+        hooks: the context their hooks are called with (its events: where they tell what
+            they changed); made here, with an events list nobody reads, when None.
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; the state is then
         unchanged.
@@ -442,7 +457,14 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
     """
     check_discs(state, board, discs)
     castle = board.castillo
-    castillo = score_region(state, board, castle, rules=rules)
+    step = None
+    if rules is not None:
+        if hooks is None:
+            hooks = HookContext(state, board, [])
+        step = rules.scoring_step
+    castillo = score_region(state, board, castle, False, rules, hooks)
+    if step is not None:
+        step(hooks, "castillo", castle)                             # B6.2
     moves: list[CastilloMove] = []
     for p in range(state.players):
         n = state.caballeros[castle][p]
@@ -458,20 +480,28 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
             moves.append(CastilloMove(p, n, d, d))
     hooked: set[int] | None = None
     grandes: tuple[tuple[int, int, int, str], ...] = ()
-    if rules is not None:
+    if rules is not None and hooks is not None:
         before, lasting = state.grandes[:], state.lasting[:]
-        rules.castillo_emptied(state, board, discs, moves)
+        rules.castillo_emptied(hooks, discs, moves)
         if before != state.grandes or len(lasting) != len(state.lasting):
             grandes = _grandes_moved(state, before, lasting)
-        order = rules.scoring_order(board, list(board.scoring_order))
+        if step is not None:
+            step(hooks, "emptied", -1)                               # B6.3
+        order = rules.scoring_order(hooks, list(board.scoring_order))
         if rules.scoring_hooks:
-            hooked = rules.scoring_places(state, board)
+            hooked = rules.scoring_places(hooks)
     else:
         order = list(board.scoring_order)
-    if hooked is None:
-        regions = [score_region(state, board, r, rules=rules) for r in order]
+    if step is not None:  # a module hears of each place scored (B6.4)
+        regions = []
+        for r in order:
+            regions.append(score_region(state, board, r, False, rules if hooked is None
+                                        or r in hooked else None, hooks))
+            step(hooks, "region", r)
+    elif hooked is None:
+        regions = [score_region(state, board, r, False, rules, hooks) for r in order]
     else:  # the scoring hooks only where they may change something (scoring_places)
-        regions = [score_region(state, board, r, rules=rules if r in hooked else None)
+        regions = [score_region(state, board, r, False, rules if r in hooked else None, hooks)
                    for r in order]
     return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions), grandes)
 

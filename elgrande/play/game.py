@@ -18,7 +18,7 @@ import copy as _copy
 import random
 import re
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,8 @@ from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.files import VERSION as __version__
+from elgrande.model.board import Board
+from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle
 from elgrande.play.narrate import Labels
@@ -215,7 +217,8 @@ class Game:
         fl["secret"] = {k: v for k, v in fl["secret"].items() if k == mine}
         if fl["run"] is not None:
             fl["run"]["secret"] = {k: v for k, v in fl["run"]["secret"].items() if k == mine}
-        self._engine.rules.each("hide", st, fl, player)
+        self._engine.rules.each("hide", HookContext(self.state, self.library.board, [], player,
+                                                    self._engine, self.flow), st, fl, player)
         pending = self.flow.pending
         header = {k: v for k, v in self.header.items() if k not in _PRIVATE_HEADER}
         view = {"player": player, "names": self.names[:], "header": header,
@@ -242,7 +245,8 @@ class Game:
         state = State.from_json(st)
         flow = Flow.from_json(view["flow"])
         me = int(view["player"])
-        engine.rules.each("determinise", engine, state, flow, me, view, rng)
+        engine.rules.each("determinise", HookContext(state, lib.board, [], me, engine, flow),
+                          me, view, rng)
         run = flow.run
         if run is not None and run.pending is not None and run.pending.kind == "secret_region":
             per = run.pending.options["per_player"]
@@ -267,12 +271,19 @@ def _labels(engine: FlowEngine, players: int) -> Labels | None:
     every = frozenset((["court"] if heads else [])
                       + (["place"] if any(f"caballero_cards.{players}" in f.provisional
                                           for f in lib.figures.values()) else []))
-    hooks = engine.rules.hooks
-    more = partial(engine.rules.collect, "board_summary") if hooks["board_summary"] else None
-    changes = partial(engine.rules.collect, "log_changes") if hooks["log_changes"] else None
+    summary, told = engine.rules.composed["board_summary"], engine.rules.composed["log_changes"]
+    more = partial(_view_hook, summary) if summary is not None else None
+    changes = partial(_view_hook, told) if told is not None else None
     if not marks and not every and more is None and changes is None:
         return None
     return Labels(marks, every, more, changes)
+
+
+def _view_hook(fn: Callable[..., list[Any]], state: State, board: Board,
+               *args: Any) -> list[Any]:
+    """Call a view hook (``board_summary``, ``log_changes``) as the narration does, with
+    ``(state, board, *args)``: its context made of them (nobody acting, no events)."""
+    return fn(HookContext(state, board, []), *args)
 
 
 def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),

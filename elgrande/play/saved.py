@@ -43,6 +43,7 @@ from elgrande.engine.flow import PART_TYPES, Flow, FlowEngine, engine_for
 from elgrande.errors import ElGrandeError, IllegalMove, SavedGameError
 from elgrande.files.resources import cards_dir, is_compiled, python_source
 from elgrande.model.board import Board
+from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, OFF_BOARD, State
 from elgrande.play.seeds import SEED_RANGE, is_seed
 
@@ -781,11 +782,19 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
     hand = {c.value for c in lib.of_role("hand")}  # cards held in hand instead (I1)
     check_state(state, b, len(names), hand or None)
     check_flow(flow, lib, len(names), header.get("variant", "standard"), interjected)
-    for module in engine_for(lib).rules.modules:  # each module's own parts
+    engine = engine_for(lib)
+    hooks: HookContext | None = None
+    for module in engine.rules.modules:  # each module's own parts
         hook = module.hooks.get("check_saved")
         if hook is not None:
+            if hooks is None:  # the context of the hooks: the state as it will be read
+                try:
+                    read = State.from_json(copy.deepcopy(state))
+                except Exception as exc:  # noqa: BLE001 - data check_state did not foresee
+                    _fail("state", f"not the state of a game ({type(exc).__name__})")
+                hooks = HookContext(read, b, [], -1, engine)
             try:
-                hook(lib, state, flow, len(names))
+                hook(hooks, lib, state, flow)
             except SavedGameError:
                 raise
             except Exception as exc:  # noqa: BLE001 - data the module's check did not foresee

@@ -33,8 +33,8 @@ from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.primitives import apply_court, apply_placement, court_decision
 from elgrande.model import placement, scoring
-from elgrande.model.board import Board
 from elgrande.model.fields import factory
+from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
 
@@ -162,20 +162,46 @@ def part(flow: Flow) -> BaseRound:
     return p
 
 
+#: The hook context made last (see :func:`hooks_for`), None before the first.
+_last_hooks: HookContext | None = None
+
+
+def hooks_for(engine: FlowEngine, state: State, player: int, flow: Flow | None = None,
+              events: Events | None = None) -> HookContext:
+    """The context the rules modules' hooks are called with for ``player``'s step (-1:
+    nobody's, e.g. a round's start or a scoring) in the game of ``state`` (a state belongs
+    to one game, so to one engine): made once and handed on while the same game and
+    player go on (a turn's phases and answers: the driver calls hooks at almost every
+    step, so a context per call would cost more than the hooks), its events sink set to
+    ``events`` when given (this answer's; a fold emits nothing) and its flow to ``flow``
+    when given."""
+    global _last_hooks
+    h = _last_hooks
+    if h is not None and h.state is state and h.player == player:
+        if events is not None:
+            h.events = events
+        if flow is not None:
+            h.flow = flow
+        return h
+    h = _last_hooks = HookContext(state, engine.board, [] if events is None else events,
+                                  player, engine, flow)
+    return h
+
+
 # -- setup (B2) --------------------------------------------------------------------------------
-def initial_hand(board: Board) -> list[int]:
+def initial_hand(ctx: HookContext) -> list[int]:
     """The power cards each player starts with: one of each value (B1.3)."""
-    return sorted(board.power_cards)
+    return sorted(ctx.board.power_cards)
 
 
-def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
-           start_player: int | None, events: Events) -> None:
+def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> None:
     """B2: king, Grandes, caballeros, hands, shuffled action stacks, start player."""
+    engine, state, flow, events = ctx.engine, ctx.state, ctx.flow, ctx.events
     b = engine.board
     region_cards = list(b.regions)
     dec.draw_shuffle(rng, region_cards)
     state.king = region_cards[0]                                    # B2.1
-    hand = engine.rules.last("initial_hand", b) or []
+    hand = engine.rules.last("initial_hand", ctx) or []
     for p in range(state.players):                                  # B2.2, B2.3
         g = region_cards[1 + p]
         state.grandes[p] = g
@@ -219,8 +245,8 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     offer = [s.pop(0) if s else "" for s in bp.stacks] + bp.reused     # B3.1
     origin = [i for i in range(len(bp.stacks))] + [-1] * len(bp.reused)
     if engine.rules.hooks["offer"]:  # a module changes the offer
-        pairs = engine.rules.fold("offer", list(zip(offer, origin, strict=True)), engine,
-                                  state, flow)
+        pairs = engine.rules.fold("offer", hooks_for(engine, state, -1, flow, events),
+                                  list(zip(offer, origin, strict=True)))
         offer = [c for c, _ in pairs]
         origin = [o for _, o in pairs]
     bp.offer = offer
@@ -228,6 +254,8 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     flow.phase = BID
     events.append({"event": "round", "round": flow.round, "offer": bp.offer[:],
                    "first_bidder": bp.first_bidder})
+    if engine.rules.round_start is not None:
+        engine.rules.round_start(hooks_for(engine, state, -1, flow, events))
 
 
 def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -239,7 +267,7 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
     discarded = [c for c, o in zip(bp.offer, bp.origin, strict=True) if c and o >= 0]  # B3.5
     round_end = engine.rules.round_end
     if round_end is not None:
-        round_end(engine, state, flow, events)
+        round_end(hooks_for(engine, state, -1, flow, events))
     bp.offer = []
     bp.origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
@@ -329,7 +357,7 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     bp.place_first = True
     turn_start = engine.rules.turn_start
     if turn_start is not None:
-        turn_start(engine, state, flow, events)
+        turn_start(hooks_for(engine, state, flow.actor, flow, events))
     engine.enter(flow, COURT)
 
 
@@ -345,7 +373,7 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = engine.board.power_cards.get(value, 0)
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        got = court_limit(engine, state, p, limit)
+        got = court_limit(hooks_for(engine, state, p, flow, events), limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
@@ -355,7 +383,11 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    apply_court(state, engine.board, player, norm, engine.rules)
+    if engine.rules.leave is None:  # no module hears of a departure (the base game)
+        apply_court(state, engine.board, player, norm)
+    else:
+        apply_court(state, engine.board, player, norm, engine.rules, events,
+                    hooks_for(engine, state, player, flow, events))
     events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                    "regions": norm["regions"]})
     flow.phase = CARD
@@ -375,6 +407,8 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     flow.card = norm
     bp.offer[bp.slot] = ""
     events.append({"event": "card", "player": player, "card": norm})
+    if engine.rules.card_taken is not None:
+        engine.rules.card_taken(hooks_for(engine, state, player, flow, events), norm)
     flow.phase = ORDER
 
 
@@ -383,7 +417,8 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     placement_limit = engine.rules.placement_limit
     if placement_limit is None:
         return int(number)
-    got = placement_limit(engine, state, flow.actor, number)  # (number may be None)
+    got = placement_limit(hooks_for(engine, state, flow.actor, flow),
+                          number)  # (number may be None)
     return got if isinstance(got, int) else int(got)
 
 
@@ -415,7 +450,7 @@ def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int
     fold = engine.rules.placement_targets
     if fold is None:
         return targets  # the king's region is never one of them
-    out = fold(engine, state, player, targets)
+    out = fold(hooks_for(engine, state, player), targets)
     return [t for t in out if t != state.king]
 
 
@@ -471,7 +506,7 @@ def placement_places(engine: FlowEngine, state: State,
         refused = known
     fold = engine.rules.placement_refused
     if fold is not None:
-        refused = fold(state, b, player, dict(refused))
+        refused = fold(hooks_for(engine, state, player), dict(refused))
     return [b.places[r].id for r in targets], refused
 
 
@@ -505,7 +540,7 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
     options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
     fold = engine.rules.placement_room
     if fold is not None:
-        room = fold(state, engine.board, player, {})
+        room = fold(hooks_for(engine, state, player), {})
         room = {k: v for k, v in room.items() if k in to}  # the places in reach only
         if room:
             options["room"] = room
@@ -516,7 +551,11 @@ def placement_decision(engine: FlowEngine, state: State, player: int,
 def apply_placement_answer(engine: FlowEngine, state: State, player: int,
                            to: dict[str, int], events: Events) -> None:
     """Place caballeros as a checked :func:`placement_decision` answer says (B4.3)."""
-    apply_placement(state, engine.board, player, to, engine.rules)
+    if engine.rules.arrive is None:  # no module hears of an arrival (the base game)
+        apply_placement(state, engine.board, player, to)
+    else:
+        apply_placement(state, engine.board, player, to, engine.rules, events,
+                        hooks_for(engine, state, player, None, events))
     events.append({"event": "place", "player": player, "to": dict(to)})
 
 
@@ -673,9 +712,9 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     if any(x.card == flow.card and x.data.get("taken") == state.round
            and x.player == flow.actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
-    special_done = engine.rules.special_done
-    if special_done is not None:
-        special_done(engine, state, flow, events)
+    done = engine.rules.special_action_done
+    if done is not None:
+        done(hooks_for(engine, state, flow.actor, flow, events))
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -705,6 +744,8 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
     if bp.slot >= 0 and bp.origin[bp.slot] >= 0 and not bp.kept:  # B4.6
         bp.stacks[bp.origin[bp.slot]].append(card)
     events.append({"event": "end_turn", "player": flow.actor, "card": card, "kept": bp.kept})
+    if engine.rules.turn_end is not None:
+        engine.rules.turn_end(hooks_for(engine, state, flow.actor, flow, events), card)
     flow.turn_i += 1
     if flow.turn_i < len(flow.turn_order):
         _begin_turn(engine, state, flow, events)
@@ -713,14 +754,16 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
 
 
 # -- the general scoring (B6) ---------------------------------------------------------------------
-def general_scoring(engine: FlowEngine, state: State, discs: list[int]) -> scoring.GeneralScoring:
+def general_scoring(engine: FlowEngine, state: State, discs: list[int],
+                    hooks: HookContext | None = None) -> scoring.GeneralScoring:
     """Carry out a general scoring with these secret discs (``discs[player]`` = a region
-    index), as the rules modules in play score (B6.1-B6.4).
+    index), as the rules modules in play score (B6.1-B6.4); ``hooks``: the context the
+    rules modules' hooks are called with (made when None).
 
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    return scoring.general_scoring(state, engine.board, discs, engine.rules)
+    return scoring.general_scoring(state, engine.board, discs, engine.rules, hooks)
 
 
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
@@ -755,9 +798,12 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     general scoring (B6.1-B6.4), then end the game (B3.6, B7.1) or go on to the next
     round."""
     b = engine.board
-    result = general_scoring(engine, state, discs)
+    hooks = hooks_for(engine, state, -1, flow, events)
+    result = general_scoring(engine, state, discs, hooks)
     events.append({"event": "general_scoring", "result": result.to_json(), "round": flow.round})
-    engine.rules.each("scored", state, b, [b.castillo, *b.scoring_order])
+    scored = engine.rules.scored
+    if scored is not None:
+        scored(hooks, [b.castillo, *b.scoring_order])
     if flow.round == flow.scoring_after[-1] or flow.round_i + 1 >= len(flow.rounds):
         flow.phase = OVER                                           # B3.6, B7.1
         events.append({"event": "game_over", "scores": state.scores[:]})
@@ -766,7 +812,8 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
 
 
 # -- hidden information (B8.5a) ------------------------------------------------------------------
-def _hide(state_json: dict[str, Any], flow_json: dict[str, Any], viewer: int) -> None:
+def _hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any],
+          viewer: int) -> None:
     """A view shows each stack's cards sorted (which cards are in a stack is public, their
     order is not) and not the state kept to undo a special action (it holds hands)."""
     bp = flow_json["parts"].get("base")
@@ -775,11 +822,12 @@ def _hide(state_json: dict[str, Any], flow_json: dict[str, Any], viewer: int) ->
         bp["before"] = None
 
 
-def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
-                 view: dict[str, Any], rng: random.Random) -> None:
+def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
+                 rng: random.Random) -> None:
     """Draw what a view hides: the other players' hands follow from their public discards
     (B3.2), the stacks are shuffled, unrevealed discs drawn."""
-    full = engine.rules.last("initial_hand", engine.board) or []
+    engine, state, flow = ctx.engine, ctx.state, ctx.flow
+    full = engine.rules.last("initial_hand", ctx) or []
     for p, hand in enumerate(view["state"]["hands"]):
         if hand is None:
             state.hands[p] = [v for v in full if v not in state.discards[p]]

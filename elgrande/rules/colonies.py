@@ -55,7 +55,7 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events, FollowUp, Phase, RulesModule
 from elgrande.engine.primitives import _apply_moves, primitive, room_in, within_room
 from elgrande.engine.regions import regions
-from elgrande.errors import DataError, IllegalMove, ScenarioError
+from elgrande.errors import DataError
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
@@ -63,6 +63,7 @@ from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY, ExtPieces, State, copy_plain
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
+from elgrande.rules.base import hooks_for
 
 NAME: Final = "colonies"
 #: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
@@ -203,7 +204,6 @@ class Pieces(ExtPieces):
         sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n, and
             ``place:office`` -> 1 for an office taken there on arrival (C5).
         dropped: the carriers the last departure forced out (C7, C11).
-        notes: events a hook kept for the next aside check to log (:func:`_aside`).
         fresh: the new discs the acting player may take at once (C7).
         relocation: the unused relocations of the last move (C11).
         removed: the action cards removed this special action (C13).
@@ -224,7 +224,6 @@ class Pieces(ExtPieces):
     open: list[str] | None = None
     sailed: dict[str, int] | None = None
     dropped: list[list[Any]] | None = None
-    notes: list[dict[str, Any]] | None = None
     fresh: dict[str, Any] | None = None
     relocation: dict[str, Any] | None = None
     removed: list[str] | None = None
@@ -236,7 +235,6 @@ class Pieces(ExtPieces):
                  carriers: list[list[Any]], supply: dict[str, int], bonus: str | None = None,
                  open: list[str] | None = None, sailed: dict[str, int] | None = None,
                  dropped: list[list[Any]] | None = None,
-                 notes: list[dict[str, Any]] | None = None,
                  fresh: dict[str, Any] | None = None,
                  relocation: dict[str, Any] | None = None,
                  removed: list[str] | None = None, carrying: int | None = None,
@@ -251,7 +249,6 @@ class Pieces(ExtPieces):
         self.open = open
         self.sailed = sailed
         self.dropped = dropped
-        self.notes = notes
         self.fresh = fresh
         self.relocation = relocation
         self.removed = removed
@@ -267,7 +264,6 @@ class Pieces(ExtPieces):
             None if self.open is None else self.open.copy(),
             None if self.sailed is None else self.sailed.copy(),
             None if self.dropped is None else [c.copy() for c in self.dropped],
-            None if self.notes is None else copy_plain(self.notes),
             None if self.fresh is None else copy_plain(self.fresh),
             None if self.relocation is None else copy_plain(self.relocation),
             None if self.removed is None else self.removed.copy(), self.carrying,
@@ -307,7 +303,7 @@ class Pieces(ExtPieces):
 
 
 #: The optional pieces of :class:`Pieces` (absent from the plain form when None).
-_OPTIONAL: Final = ("bonus", "open", "sailed", "dropped", "notes", "fresh", "relocation",
+_OPTIONAL: Final = ("bonus", "open", "sailed", "dropped", "fresh", "relocation",
                     "removed", "carrying", "castillo_seating", "castillo_chosen")
 _KEYS: Final = frozenset({"offices", "table", "free", "carriers", "supply", *_OPTIONAL})
 
@@ -362,9 +358,10 @@ def _payee(state: State, holder: int) -> int | None:
 
 
 # -- offices and seats (C4-C6, C10) ----------------------------------------------------------------
-def _arrive(state: State, board: Board, place: int, player: int, n: int) -> None:
+def _arrive(ctx: HookContext, place: int, player: int, n: int) -> None:
     """Arrivals take empty offices of the area in arrival order (C4, C5, C6) and free seats
     at the limit table (C10). Carriers never arrive this way (see the ship phase)."""
+    state, board = ctx.state, ctx.board
     if n <= 0:
         return
     ext = own_pieces(state, board)
@@ -538,10 +535,11 @@ def _geo(board: Board) -> _Geo:
     return got
 
 
-def _leave(state: State, board: Board, place: int, player: int, n: int) -> None:
+def _leave(ctx: HookContext, place: int, player: int, n: int) -> None:
     """Departures (the counts are already lowered): an office holder leaves last of its
     colour, the later office first (C4-C6: the office then stays empty until an arrival);
     a seat left empty is refilled from those standing beside the table (C10)."""
+    state, board = ctx.state, ctx.board
     if n <= 0:
         return
     ext = own_pieces(state, board)
@@ -589,8 +587,8 @@ SEATED_KEY: Final = "seated"
 dec.answer_keys("move_caballeros", OFFICE_KEY, SEATED_KEY)  # a move may name them
 
 
-def _move_which(state: State, board: Board, sources: dict[str, dict[str, int]]
-                ) -> dict[str, dict[str, list[Any]]]:
+def _move_which(ctx: HookContext,
+                sources: dict[str, dict[str, int]]) -> dict[str, dict[str, list[Any]]]:
     """C10, C11: the mover (or sender) chooses which caballeros leave. Of the movable (or
     sendable) caballeros of each colour in a place with offices (France, the ship,
     America): the office holders, one kind each (``"office": id``), and those holding none
@@ -598,6 +596,7 @@ def _move_which(state: State, board: Board, sources: dict[str, dict[str, int]]
     standing (``false``). Listed in the order a move entry naming none takes them: plain
     caballeros first, then the later office first; the standing first (the interpretation
     this module had before the answers could say)."""
+    state, board = ctx.state, ctx.board
     ext = pieces(state)
     if ext is None or not in_play(board):
         return {}
@@ -624,12 +623,12 @@ def _move_which(state: State, board: Board, sources: dict[str, dict[str, int]]
     return out
 
 
-def _leaving(state: State, board: Board, place: int, player: int, n: int, key: str,
-             value: Any) -> None:
+def _leaving(ctx: HookContext, place: int, player: int, n: int, key: str, value: Any) -> None:
     """C10, C11: the caballeros about to leave are those the mover chose
     (:func:`_move_which`): an office holder leaves its office empty (C4-C6: until an
     arrival), seated caballeros leave their seats (C10 then fills them from those standing
     beside the table, :func:`_leave`); plain or standing ones need nothing here."""
+    state, board = ctx.state, ctx.board
     if value is None or value is False:
         return
     ext = own_pieces(state, board)
@@ -643,13 +642,13 @@ def _leaving(state: State, board: Board, place: int, player: int, n: int, key: s
             table.seated[player] -= n
 
 
-def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
-           decider: int) -> None:
+def _moved(ctx: HookContext, src: int, dst: int, player: int, n: int) -> None:
     """C11, C7: carriers a special action moved straight out of an area keep their discs:
     into a mainland region the disc is delivered at once (its points to the owner, the
     disc back to the supply); into America, the Mediterranean or onto the ship it is still
     carried; anywhere else (the Castillo, France) it returns to the supply (C7: only the
     owner may send a carrier to the Castillo, :func:`_movable`)."""
+    state, board = ctx.state, ctx.board
     ext = pieces(state)
     if ext is None:
         return
@@ -668,32 +667,21 @@ def _moved(state: State, board: Board, src: int, dst: int, player: int, n: int,
         if board.is_region(dst) and dst != board.castillo:
             d = next(x for x in figures(board).discs if x.id == disc)
             state.scores[player] += d.points
-            _note(ext, {"event": "disc_delivered", "player": player, "disc": disc,
-                        "place": to, "points": d.points,
-                        "text": f"{{seat{player}}}'s {disc} carrier reaches "
-                                f"{board.places[dst].name}: {d.points} points."})
+            ctx.events.append({"event": "disc_delivered", "player": player, "disc": disc,
+                               "place": to, "points": d.points,
+                               "text": f"{{seat{player}}}'s {disc} carrier reaches "
+                                       f"{board.places[dst].name}: {d.points} points."})
         elif to in areas and ext.supply.get(disc, 0) > 0:
             ext.supply[disc] -= 1
             ext.carriers.append([to, player, disc])
 
 
-def _note(ext: Pieces, event: dict[str, Any]) -> None:
-    """Keep an event a hook cannot log itself, for the next ``aside`` check to log."""
-    if ext.notes is None:
-        ext.notes = []
-    ext.notes.append(event)
-
-
-def _flush_notes(state: State, events: list[dict[str, Any]]) -> None:
-    """Log the kept events; forget the carriers a departure dropped (a move hears of them
-    at once, :func:`_moved`; a send or a later arrival never does)."""
+def _forget_dropped(state: State) -> None:
+    """Forget the carriers a departure dropped (a move hears of them at once,
+    :func:`_moved`; a send or a later arrival never does)."""
     ext = pieces(state)
-    if ext is None:
-        return
-    ext.dropped = None
-    if ext.notes:
-        events.extend(ext.notes)
-        ext.notes = None
+    if ext is not None:
+        ext.dropped = None
 
 
 def _total(xs: list[int]) -> int:
@@ -828,7 +816,7 @@ def apply_seat(state: State, board: Board, d: Decision, norm: int,
 RELOCATE: Final = "relocations"
 
 
-def _relocated(ctx: Ctx, options: dict[str, Any], moves: Any) -> None:
+def _relocated(ctx: HookContext, options: dict[str, Any], moves: Any) -> None:
     """C11: a relocation special action may spend relocations without moving a caballero
     to another place: note how many of the move's relocations are left, by whom and on
     which colours in which places (:func:`relocation_decision` offers them)."""
@@ -839,7 +827,7 @@ def _relocated(ctx: Ctx, options: dict[str, Any], moves: Any) -> None:
     if options.get("all") or left <= 0:
         ext.relocation = None
         return
-    ext.relocation = {"left": left, "decider": ctx.subject, "stripped": [],
+    ext.relocation = {"left": left, "decider": ctx.player, "stripped": [],
                          "sources": {src: sorted(int(w) for w in owners)
                                      for src, owners in options["sources"].items()}}
 
@@ -957,8 +945,9 @@ def apply_relocation(state: State, board: Board, d: Decision, norm: int,
                    "text": "{who}: " + _relocation_label(board, a) + "."})
 
 
-def _castillo_emptied(state: State, board: Board, discs: Any, moves: Any) -> None:
+def _castillo_emptied(ctx: HookContext, discs: Any, moves: Any) -> None:
     """Conspiracy (C13), then the limit table (C10, :func:`_seat_arrivals`)."""
+    state, board = ctx.state, ctx.board
     _conspiracy(state, board, discs, moves)
     _seat_arrivals(state, board, discs, moves)
 
@@ -1076,10 +1065,10 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     base_apply(engine, state, flow, player, norm, events)
 
 
-def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
-              n: int) -> int:
+def _sendable(ctx: HookContext, place: int, owner: int, n: int) -> int:
     """C7: another player's effect cannot send a carrier to the provinces (or court); its
     owner may, and the disc then returns to the supply (:func:`_leave`)."""
+    state, board, decider = ctx.state, ctx.board, ctx.player
     if owner == decider:
         return n
     ext = pieces(state)
@@ -1088,23 +1077,25 @@ def _sendable(state: State, board: Board, place: int, owner: int, decider: int,
     return n - _carriers(ext, board.places[place].id, owner)
 
 
-def _king_places(board: Board, places: list[int]) -> list[int]:
+def _king_places(ctx: HookContext, places: list[int]) -> list[int]:
     """C3: of the new areas the king may enter France only (the manifest's king_areas)."""
+    board = ctx.board
     return [*places, *(board.index[a] for a in figures(board).king_areas)]
 
 
-def _grande_places(board: Board, places: list[int]) -> list[int]:
+def _grande_places(ctx: HookContext, places: list[int]) -> list[int]:
     """C3: a Grande may be moved into every new area (the King's region and the Castillo
     stay closed to it, B5.2, B1.2); secret discs still show the mainland regions only."""
+    board = ctx.board
     return [*places, *_geo(board).areas]
 
 
 # -- placement from court (C4, C5, C6) -------------------------------------------------------------
-def _placement_targets(engine: Any, state: State, player: int,
-                       places: list[int]) -> list[int]:
+def _placement_targets(ctx: HookContext, places: list[int]) -> list[int]:
     """C4: France (an area bordering the king's region: Aragon, Catalonia) takes caballeros
     from court; C5: the ship only while the king is in a coastal region; C6: America and
     the Mediterranean never (reached by ship or special actions)."""
+    engine, state = ctx.engine, ctx.state
     b = engine.board
     k = state.king
     if k < 0:
@@ -1129,11 +1120,11 @@ def _placement_targets(engine: Any, state: State, player: int,
 _TARGETS: Final[dict[tuple[int, int], tuple[Board, list[int]]]] = {}
 
 
-def _placement_refused(state: State, board: Board, player: int,
-                       refused: dict[str, Any]) -> dict[str, Any]:
+def _placement_refused(ctx: HookContext, refused: dict[str, Any]) -> dict[str, Any]:
     """Why a new area is not a placement target now: C4 (France: the king is not in a
     bordering region), C5 (the ship: the king is not in a coastal region), C6 (America and
     the Mediterranean: only by ship or special actions)."""
+    state, board = ctx.state, ctx.board
     out = dict(refused)
     k = state.king
     key = (id(board), k)
@@ -1179,10 +1170,10 @@ def room_left(state: State, place: int, cap: int) -> int:
     return max(0, cap - _total(state.caballeros[place]) - state.neutral[place])
 
 
-def _placement_room(state: State, board: Board, player: int,
-                    room: dict[str, Any]) -> dict[str, Any]:
+def _placement_room(ctx: HookContext, room: dict[str, Any]) -> dict[str, Any]:
     """C4: France holds at most its capacity (3) caballeros of every colour, black ones
     included (:func:`room_left`)."""
+    state, board = ctx.state, ctx.board
     out = dict(room)
     g = _geo(board)
     capped = g.room
@@ -1201,12 +1192,13 @@ _DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _REFUSED)
 
 
 # -- scoring (C5, C6, C10, C12) --------------------------------------------------------------------
-def _ranking_counts(state: State, board: Board, place: int, who: list[int],
-                    counts: list[int]) -> tuple[list[int], list[int]]:
+def _ranking_counts(ctx: HookContext, place: int,
+                    ranking: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
     """C10: at the limit table only seated caballeros count (black ones for their holder or
     nobody); C6: an office holder whose office does not rank (the Viceroy) is not counted.
     On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
     bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
+    state, board, who, counts = ctx.state, ctx.board, ranking[0], ranking[1]
     ext = pieces(state)
     if ext is None:
         return who, counts
@@ -1239,11 +1231,11 @@ def _ranking_counts(state: State, board: Board, place: int, who: list[int],
     return who, counts
 
 
-def _area_bonus(state: State, board: Board, place: int,
-                first_only: bool) -> list[tuple[int, str, int]]:
+def _area_bonus(ctx: HookContext, place: int, first_only: bool) -> list[tuple[int, str, int]]:
     """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
     whatever the player count. C12: a first-position-only scoring pays no Captain or
     Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
+    state, board = ctx.state, ctx.board
     offices = _geo(board).offices[place]
     if not offices:
         return []
@@ -1253,7 +1245,7 @@ def _area_bonus(state: State, board: Board, place: int,
     out: list[tuple[int, str, int]] = []
     leader: int | None = None
     if first_only:
-        who, counts = _ranking_counts(state, board, place, *participants(state, place))
+        who, counts = _ranking_counts(ctx, place, participants(state, place))
         top = max(counts, default=0)
         sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
         leader = sole[0] if len(sole) == 1 else None
@@ -1265,9 +1257,10 @@ def _area_bonus(state: State, board: Board, place: int,
     return out
 
 
-def _scoring_places(state: State, board: Board) -> list[int]:
+def _scoring_places(ctx: HookContext) -> list[int]:
     """The places :func:`_ranking_counts` and :func:`_area_bonus` may change now: those
     with an office (C4-C6) and the limit table's region (C10)."""
+    state, board = ctx.state, ctx.board
     g = _geo(board)
     out = g.office_places[:]
     ext = pieces(state)
@@ -1276,9 +1269,10 @@ def _scoring_places(state: State, board: Board) -> list[int]:
     return out
 
 
-def _scoring_order(board: Board, places: list[int]) -> list[int]:
+def _scoring_order(ctx: HookContext, places: list[int]) -> list[int]:
     """C12: the base order, then the new areas in the manifest's order (France, Ship,
     America, Mediterranean)."""
+    board = ctx.board
     out = places[:]
     for i in _geo(board).areas:  # (plain loops: the compiled build runs them natively)
         known = False
@@ -1298,12 +1292,12 @@ SETUP_DISC: Final = "setup_disc"
 ROUND: Final = "round"
 
 
-def _setup(engine: FlowEngine, state: State, flow: Flow, rng: random.Random,
-           start_player: int | None, events: Events) -> None:
+def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> None:
     """C2 after the base setup (which put 2 caballeros in each Grande's region and 9 in
     court: the manifest's figures; the score marker is no caballero, B1.1): 2 black
     caballeros in each of 2 more drawn regions, the limit table (by player count) in one
     more, the setup discs (1 gold in America, 2 goods in the Mediterranean)."""
+    engine, state, events = ctx.engine, ctx.state, ctx.events
     b = engine.board
     if NAME in engine.lib.figures:  # the library's (a fill applied): no manifest is read
         remember_figures(b, engine.lib.figures[NAME])
@@ -1365,6 +1359,7 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
     b = engine.board
     n = int(figures(b).setup.get("disc_caballeros", 0))
     chosen = {}  # by seat as a string: events are JSON data
+    hooks = HookContext(state, b, events, -1, engine, flow)
     for p in range(state.players):
         r = b.index[flow.secret[str(p)]]
         chosen[str(p)] = b.place_id(r)
@@ -1373,7 +1368,7 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
             continue
         state.court[p] -= k
         state.caballeros[r][p] += k
-        _arrive(state, b, r, p, k)
+        _arrive(hooks, r, p, k)
     flow.secret = {}
     events.append({"event": "setup_disc", "discs": chosen,
                    "text": "Setup discs: " + ", ".join(
@@ -1382,9 +1377,10 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
     engine.resume(flow)
 
 
-def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
-                 view: dict[str, Any], rng: random.Random) -> None:
+def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
+                 rng: random.Random) -> None:
     """Draw the setup discs a view hides (C2; B8.5a)."""
+    engine, state, flow = ctx.engine, ctx.state, ctx.flow
     if flow.phase == SETUP_DISC:
         from elgrande.rules.base import draw_secret_discs
 
@@ -1799,10 +1795,10 @@ def _aside(ctx: HookContext, run: Run | None) -> Aside | None:
     state = ctx.state
     got = state.ext.get(NAME)
     if got is None:
-        return None  # as _flush_notes, seat_decision and the others: nothing to do
+        return None  # as _forget_dropped, seat_decision and the others: nothing to do
     ext: Pieces | None = got if type(got) is Pieces else pieces(state)  # else plain JSON
-    # the common case first: nothing noted, no seat waiting, nothing to take or relocate
-    if ext is None or ext.dropped is None and ext.notes is None and ext.fresh is None \
+    # the common case first: nothing dropped, no seat waiting, nothing to take or relocate
+    if ext is None or ext.dropped is None and ext.fresh is None \
             and not ext.relocation and not ext.table.vacant:
         return None
     b = ctx.board
@@ -1810,8 +1806,8 @@ def _aside(ctx: HookContext, run: Run | None) -> Aside | None:
         return None
     if run is None and ctx.flow is not None and ctx.flow.phase == SPECIAL_PHASE:
         return None  # the special action's statements ask (run given)
-    if ext.dropped is not None or ext.notes is not None:
-        _flush_notes(state, ctx.events)
+    if ext.dropped is not None:
+        _forget_dropped(state)
     d: Decision | None = None
     if run is not None:
         if ext.relocation:
@@ -1840,11 +1836,11 @@ def _aside_apply(ctx: HookContext, aside: Aside, answer: Any) -> None:
         raise ValueError(f"not a side decision of the {NAME} module: {d.prompt}")
 
 
-def _movable(state: State, board: Board, place: int, owner: int, decider: int,
-             to: list[str], n: int) -> int:
+def _movable(ctx: HookContext, place: int, owner: int, to: list[str], n: int) -> int:
     """C7: a carrier cannot be sent to the Castillo by another player: an effect of
     another player that may move caballeros to the Castillo does not move the owner's
     carriers [decision: the caballeros of a move answer are not told apart]."""
+    state, board, decider = ctx.state, ctx.board, ctx.player
     if owner == decider or owner < 0:
         return n
     ext = pieces(state)
@@ -1964,16 +1960,17 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     src, dst = b.index[src_id], b.index[dst_id]
     if disc:
         ext.carriers.remove([src_id, player, disc])
+    hooks = hooks_for(engine, state, player, None, events)
     if len(key) == 4:  # C11: the office holder leaves (its office stays empty)
-        engine.rules.each("leaving", state, b, src, player, 1, OFFICE_KEY, key[3])
+        engine.rules.each("leaving", hooks, src, player, 1, OFFICE_KEY, key[3])
     state.caballeros[src][player] -= 1
-    engine.rules.leave(state, b, src, player, 1)
+    engine.rules.each("leave", hooks, src, player, 1)
     state.caballeros[dst][player] += 1
     if disc:
         ext.carrying = 1
     arriving = _geo(b).arriving[dst]
     empty = [o for o in arriving if ext.offices[o] == EMPTY] if arriving else arriving
-    engine.rules.arrive(state, b, dst, player, 1)
+    engine.rules.each("arrive", hooks, dst, player, 1)
     ext.carrying = None
     sail = dst_id if not disc else f"{dst_id}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": src_id,
@@ -2022,59 +2019,6 @@ def _ship_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     apply_ship_move(engine, state, player, move, events)
 
 
-def _ship_step(case: Any, arg: Any) -> None:
-    """The scenario step ``ship: {player: P, answers: [...]}``: the ship moves of P's turn
-    start, answers as the decision's option indices (0 stops) or as mappings of
-    :func:`ship_moves` (``{from, to, disc}``, ``{take, in}``; ``"office": id`` for the
-    office holder's move or take, C6, C11). A ship step of another player than the last
-    one's starts a new turn: nobody has sailed in it yet (C5)."""
-    p = case.player(arg.get("player"))
-    before = case.state.copy()
-    if case.turn_player not in (None, p):  # another player's turn: nobody sailed in it
-        own_pieces(case.state, case.board).sailed = None
-    try:
-        _ship_answers(case, p, arg.get("answers") or [])
-    except IllegalMove:
-        case.state.set_to(before)  # a refused step changes nothing
-        raise
-
-
-def _ship_refusal(state: State, board: Board, move: dict[str, Any]) -> tuple[str, str]:
-    """The rule a ship move not on offer breaks: C4 when it sails into a full area (the
-    one room rule, :func:`room_left`), else C5; and the reason, for the refusal."""
-    to = move.get("to")
-    cap = figures(board).capacity.get(to) if isinstance(to, str) else None
-    if cap is not None and to in board.index and not room_left(state, board.index[to],
-                                                                  int(cap)):
-        return "C4", f": {board.places[board.index[to]].name} holds at most {cap} caballeros"
-    return "C5", ""
-
-
-def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
-    events: Events = []
-    for ans in answers:
-        moves = ship_moves(case.engine, case.state, p)
-        if isinstance(ans, int) and not isinstance(ans, bool):
-            if ans == 0:
-                return
-            if not 1 <= ans <= len(moves):
-                raise IllegalMove("C5", f"no ship move {ans} (there are {len(moves)})")
-            m = moves[ans - 1]
-        else:
-            want = dict(ans or {})
-            if "take" not in want:
-                want.setdefault("disc", None)
-            if OFFICE_KEY in want and want[OFFICE_KEY] is None:
-                del want[OFFICE_KEY]  # a plain caballero: the move naming no office
-            match = [x for x in moves if x == want]
-            if not match:
-                rule, why = _ship_refusal(case.state, case.board, want)
-                raise IllegalMove(rule, f"{ans!r} is not a ship move {case.names[p]} may "
-                                  f"make now{why}")
-            m = match[0]
-        apply_ship_move(case.engine, case.state, p, m, events)
-
-
 # -- the Grand Inquisitor (C8, C9, C11) ------------------------------------------------------------
 @primitive("take_inquisitor")
 def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
@@ -2121,7 +2065,7 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
                                "refused_from": king, "refused_to": king}
     if room:
         options["room"] = room
-    which = _move_which(s, b, sources)  # C10, C11: which black caballeros leave
+    which = _move_which(HookContext(s, b, ctx.events, ctx.subject), sources)  # C10, C11
     if which:
         options["which"] = which
     return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
@@ -2183,17 +2127,19 @@ def _bonus_way(state: State, player: int) -> str:
     return str(ext.bonus or BONUS_WAYS[0]) if ext is not None else BONUS_WAYS[0]
 
 
-def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+def _court_limit(ctx: HookContext, limit: int) -> int:
     """C8: the Inquisitor's holder brings one more caballero to court this turn when they
     chose so (:func:`_bonus_decide`)."""
+    state, player = ctx.state, ctx.player
     if state.neutral_holder != player:
         return limit  # not the Inquisitor's holder (_bonus_way "")
     return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[0] else limit
 
 
-def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+def _placement_limit(ctx: HookContext, limit: int) -> int:
     """C8: the Inquisitor's holder places one more caballero from court this turn when
     they chose so (:func:`_bonus_decide`)."""
+    state, player = ctx.state, ctx.player
     if state.neutral_holder != player:
         return limit  # not the Inquisitor's holder (_bonus_way "")
     return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[1] else limit
@@ -2275,9 +2221,10 @@ def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
                     "this round", {"choices": open_, "why": {}}, "C13")
 
 
-def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+def _turn_start(ctx: HookContext) -> None:
     """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
     Action Card (C13)."""
+    engine, state, flow = ctx.engine, ctx.state, ctx.flow
     ext = own_pieces(state, engine.board)
     ext.sailed = None  # nobody sailed (absent as empty: less to copy)
     ext.bonus = ""
@@ -2293,9 +2240,10 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 _NO_CARDS: Final[list[str]] = []
 
 
-def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+def _special_action_done(ctx: HookContext) -> None:
     """After a special action was carried out: the gold and goods printed on the card
     appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
+    engine, state, flow, events = ctx.engine, ctx.state, ctx.flow, ctx.events
     b = engine.board
     ext = own_pieces(state, b)
     ext.relocation = None
@@ -2381,11 +2329,12 @@ def _conspiracy(state: State, board: Board, discs: Any, moves: Any) -> None:
 
 
 # -- the log's board summary (C1, C4-C8, C10) ------------------------------------------------------
-def _board_summary(state: State, board: Board, names: Sequence[str]) -> list[str]:
+def _board_summary(ctx: HookContext, names: Sequence[str]) -> list[str]:
     """The Colonies' lines of the log's board summary after a general scoring: the limit
     table (region, seats taken by whom, who stands beside it), the offices and who holds
     them, the gold and goods lying free or carried, and whose court holds the Grand
     Inquisitor (C4-C8, C10)."""
+    state, board = ctx.state, ctx.board
     ext = pieces(state)
     if ext is None:
         return []
@@ -2430,13 +2379,14 @@ def _board_summary(state: State, board: Board, names: Sequence[str]) -> list[str
 _OFFICE_RULES: Final = {"france": "C4", "ship": "C5", "america": "C6"}
 
 
-def _log_changes(state: State, board: Board, names: Sequence[str],
+def _log_changes(ctx: HookContext, names: Sequence[str],
                  seen: dict[str, Any]) -> list[tuple[str, str]]:
     """The log's lines for what an answer changed that no event says, each as ``(anchor,
     line)`` (the line goes after the answer's last line naming ``anchor``): offices
     taken or left (C4-C6: an arrival becoming Ambassador, Envoy, Captain or Viceroy, an
     office left empty), and what a plot just kept will do (C13). What was told is noted
     in ``seen``; with nothing noted yet nothing is told."""
+    state, board = ctx.state, ctx.board
     ext = pieces(state)
     if ext is None:
         return []
@@ -2473,138 +2423,6 @@ def _offices_changed(board: Board, names: Sequence[str], seen: dict[str, Any],
             whose = "a black caballero" if h == BLACK else f"{names[h]}'s caballero"
             out.append((area, f"  {whose} in {area} is now the {o.name} ({rule})."))
     return out
-
-
-# -- scenario cases (shared/cases/README.md, Colonies keys) ----------------------------------------
-def _who(case: Any, name: Any) -> int:
-    if name is None:
-        return EMPTY
-    return int(case.player(name))
-
-
-def _area_spec(case: Any, area: str, value: Any) -> tuple[list[int], dict[str, int],
-                                                           dict[str, int]]:
-    """A case's area key as (counts per player, office -> holder, free discs): a list
-    names caballeros in arrival order (offices in arrival order: C4); a mapping names the
-    office holders by office id (``captain``, ``viceroy``), ``others`` and free discs by
-    disc id."""
-    fig = figures(case.board)
-    offices = sorted((o for o in fig.offices if o.area == area), key=lambda o: o.arrival)
-    counts = [0] * case.state.players
-    held = {o.id: EMPTY for o in offices}
-    free: dict[str, int] = {}
-    if isinstance(value, list):
-        for i, name in enumerate(value):
-            p = _who(case, name)
-            counts[p] += 1
-            if i < len(offices):
-                held[offices[i].id] = p
-        return counts, held, free
-    if not isinstance(value, dict):
-        raise ScenarioError(f"{case.id}: {area} must be a list of players or a mapping")
-    discs = {d.id for d in fig.discs}
-    for key, v in value.items():
-        if key in held:
-            held[key] = _who(case, v)
-            if held[key] >= 0:
-                counts[held[key]] += 1
-        elif key == "others":
-            for name, n in (v or {}).items():
-                counts[_who(case, name)] += int(n)
-        elif key in discs:
-            free[key] = int(v)
-        else:
-            raise ScenarioError(f"{case.id}: unknown key {key!r} in {area} (known: "
-                                f"{', '.join(sorted([*held, 'others', *discs]))})")
-    return counts, held, free
-
-
-def _default_supply(state: State, board: Board) -> None:
-    ext = own_pieces(state, board)
-    for d in figures(board).discs:
-        out = sum(f.get(d.id, 0) for f in ext.free.values())
-        out += sum(1 for c in ext.carriers if c[2] == d.id)
-        ext.supply[d.id] = d.supply - out
-
-
-def _case_position(case: Any, key: str, value: Any) -> bool:
-    """Set up the Colonies keys of a case's position: the areas (``france``, ``ship``,
-    ``america``, ``mediterranean``), ``limit_table``, ``carriers`` and ``supply``."""
-    s, b = case.state, case.board
-    ext = own_pieces(s, b)
-    if key in _areas(b):
-        counts, held, free = _area_spec(case, key, value)
-        s.caballeros[b.index[key]] = counts
-        ext.offices.update(held)
-        ext.free[key] = free
-    elif key == "limit_table":
-        if not isinstance(value, dict) or "region" not in value:
-            raise ScenarioError(f"{case.id}: limit_table needs a region")
-        table = ext.table
-        table.region = str(b.place_id(case.place(value["region"])))
-        table.seats = int(value.get("seats", table.seats))
-        table.seated = [0] * s.players
-        for name, n in (value.get("seated") or {}).items():
-            table.seated[_who(case, name)] = int(n)
-        table.black = int(value.get("black", 0))
-    elif key == "carriers":
-        ext.carriers = [[str(b.place_id(case.place(a))), _who(case, name), str(d)]
-                           for name, by_area in (value or {}).items()
-                           for a, d in (by_area or {}).items()]
-    elif key == "supply":
-        ext.supply.update({str(k): int(v) for k, v in (value or {}).items()})
-        return True
-    elif key == "offer":  # the action cards still open to the players after the actor
-        ext.open = [str(c) for c in value or []]
-        ext.removed = []
-        case.flow.parts["base"].offer = list(ext.open)  # the round's offer (C13)
-        return True
-    else:
-        return False
-    _default_supply(s, b)
-    return True
-
-
-def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | None:
-    """Compare a Colonies expectation key with the state after the steps."""
-    s, b = case.state, case.board
-    ext = own_pieces(s, b)
-    if key in _areas(b):
-        counts, held, free = _area_spec(case, key, value)
-        got = (s.caballeros[b.index[key]], {k: ext.offices[k] for k in held},
-               {k: v for k, v in ext.free.get(key, {}).items() if v})
-        want = (counts, held, {k: v for k, v in free.items() if v})
-        return [] if got == want else [f"{key}: expected {want}, got {got}"]
-    if key == "limit_table":
-        t = ext.table
-        diffs = []
-        if "region" in value and t.region != b.place_id(case.place(value["region"])):
-            diffs.append(f"limit table: expected in {value['region']}, got {t.region!r}")
-        if "seats" in value and t.seats != int(value["seats"]):
-            diffs.append(f"limit table seats: expected {value['seats']}, got {t.seats}")
-        if "seated" in value:
-            want_seated = [0] * s.players
-            for name, n in (value["seated"] or {}).items():
-                want_seated[_who(case, name)] = int(n)
-            if want_seated != t.seated:
-                diffs.append(f"seated: expected {want_seated}, got {t.seated}")
-        return diffs
-    if key == "carriers":
-        want_c = sorted([str(b.place_id(case.place(a))), _who(case, name), str(d)]
-                        for name, by_area in (value or {}).items()
-                        for a, d in (by_area or {}).items())
-        got_c = sorted(ext.carriers)
-        return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
-    if key == "offer":  # the round's offer less the cards removed (C13)
-        got_o = [c for c in case.flow.parts["base"].offer
-                 if c and c not in (ext.removed or ())]
-        want_o = [str(c) for c in value or []]
-        return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
-    if key == "supply":
-        diffs = [f"supply {k}: expected {v}, got {ext.supply.get(k, 0)}"
-                 for k, v in (value or {}).items() if ext.supply.get(k, 0) != int(v)]
-        return diffs
-    return None
 
 
 #: The decisions this module asks after a move (docs/dsl.md, "Follow-up decisions"), each
@@ -2649,7 +2467,7 @@ FOLLOW_UPS: Final = (
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
 _DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=())
-def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int) -> None:
+def _check_saved(ctx: HookContext, lib: Any, st: dict[str, Any], fl: dict[str, Any]) -> None:
     """The Colonies pieces of a saved game being loaded (``state.ext.colonies``): of
     :class:`Pieces`' types; offices the manifest's, each held by a player with a caballero
     there, a black caballero or nobody (C4-C6, C8); the limit table in a region, its seats
@@ -2661,6 +2479,8 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     """
     from elgrande.errors import SavedGameError
     from elgrande.play.saved import record
+
+    players = ctx.state.players
 
     raw = (st.get("ext") or {}).get(NAME)
     if raw is None:
@@ -2751,9 +2571,6 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
     for k, n in (d.get("sailed") or {}).items():
         if n < 0:
             fail(f"sailed.{k}", "a count cannot be negative")
-    for i, e in enumerate(d.get("notes") or []):
-        if not isinstance(e.get("event"), str) or not isinstance(e.get("text", ""), str):
-            fail(f"notes[{i}]", "an event the log tells later")
     if d.get("carrying") not in (None, 0, 1):
         fail("carrying", "0 or 1 (C5)")
 
@@ -2792,20 +2609,30 @@ MODULE = RulesModule(
          "disc, \"in\": area}``, with ``\"office\": id`` for the office holder's move or take"),
     ),
     follow_ups=FOLLOW_UPS,
-    hooks={"setup": _setup, "determinise": _determinise, "court_limit": _court_limit,
-           "check_saved": _check_saved, "turn_start": _turn_start, "special_done": _special_done,
-           "ranking_counts": _ranking_counts, "area_bonus": _area_bonus,
-           "scoring_places": _scoring_places, "scoring_order": _scoring_order,
-           "arrive": _arrive, "leave": _leave,
-           "castillo_emptied": _castillo_emptied, "case_position": _case_position,
-           "board_summary": _board_summary, "log_changes": _log_changes,
-           "case_expect": _case_expect,
-           "case_step": lambda case, name: _ship_step if name == SHIP else None,
-           "placement_targets": _placement_targets, "king_places": _king_places,
-           "grande_places": _grande_places,
-           "sendable": _sendable, "movable": _movable, "moved": _moved,
-           "relocated": _relocated, "move_which": _move_which, "leaving": _leaving,
-           "placement_limit": _placement_limit,
-           "aside": _aside, "aside_apply": _aside_apply,
-           "placement_room": _placement_room, "placement_refused": _placement_refused},
+    scenario="elgrande.rules.colonies_cases",
+    hooks={
+        # turn
+        "setup": _setup, "turn_start": _turn_start,
+        "special_action_done": _special_action_done,
+        # placement
+        "court_limit": _court_limit, "placement_limit": _placement_limit,
+        "placement_targets": _placement_targets, "placement_refused": _placement_refused,
+        "placement_room": _placement_room, "king_places": _king_places,
+        "grande_places": _grande_places,
+        # movement
+        "movable": _movable, "sendable": _sendable, "move_which": _move_which,
+        "leaving": _leaving, "leave": _leave, "arrive": _arrive, "moved": _moved,
+        "relocated": _relocated,
+        # scoring
+        "castillo_emptied": _castillo_emptied, "scoring_order": _scoring_order,
+        "scoring_places": _scoring_places, "ranking_counts": _ranking_counts,
+        "area_bonus": _area_bonus,
+        # view
+        "board_summary": _board_summary, "log_changes": _log_changes,
+        "determinise": _determinise,
+        # saved-game checks
+        "check_saved": _check_saved,
+        # side decisions
+        "aside": _aside, "aside_apply": _aside_apply,
+    },
 )

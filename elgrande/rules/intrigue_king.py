@@ -39,7 +39,7 @@ the card's heads, then the Inquisitor holder's +1) and its setup replaces this o
   round, each card by one player; the taken card joins their action choices
   (:func:`action_choices`), so they carry out one special action. Placement stays the
   Caballero card's number (hook ``placement_limit`` ignores the taken card's). The
-  Colonies' ``special_done`` hook puts out a 7th-stack card's discs only when its action
+  Colonies' ``special_action_done`` hook puts out a 7th-stack card's discs only when its action
   is carried out (C7). [decision] Taking the Grand Inquisitor card brings the Inquisitor
   into the taker's court only when its special action is carried out (it is part of that
   action, as in the Colonies, where a declined card does not move him); a player whose
@@ -72,10 +72,11 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.primitives import PRIMITIVES, apply_placement, primitive
 from elgrande.engine.regions import regions
-from elgrande.errors import DataError, IllegalMove, ScenarioError
+from elgrande.errors import DataError, IllegalMove
 from elgrande.model import placement
 from elgrande.model.board import Board
 from elgrande.model.fields import factory
+from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.state import OFF_BOARD, State
 from elgrande.rules import base
@@ -83,7 +84,6 @@ from elgrande.rules import base
 if TYPE_CHECKING:
     from elgrande.data.cards import CardDef
     from elgrande.data.library import Library
-    from elgrande.tools.scenario import Case
 
 DECK, SETUP_DISC = "deck", "setup_disc"
 #: The card kind role of a player's combined action/power cards (I1).
@@ -504,7 +504,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
                            f"{b.places[r].name}: the caballero stays in court (I2)."})
             continue
         to = {b.places[r].id: k}  # b.place_id(r)
-        apply_placement(state, b, p, to, engine.rules)
+        apply_placement(state, b, p, to, engine.rules, events)
         events.append({"event": "place", "player": p, "to": to})
 
 
@@ -1027,17 +1027,19 @@ def _lay_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
                     "I8")
 
 
-def _scored(state: State, board: Board, places: list[int]) -> None:
+def _scored(ctx: HookContext, places: list[int]) -> None:
     """I9: the scoreboard laid by card 93's kind of action goes back beside the board
     after the next scoring."""
+    state, board = ctx.state, ctx.board
     laid = (state.ext.get(EXT) or {}).get("laid")
     if laid:
         state.scoreboards[board.scoreboard_index(laid)] = OFF_BOARD
         _drop(state, "laid")
 
 
-def _adjacent(state: State, board: Board, a: int, b: int, adjacent: bool) -> bool:
+def _adjacent(ctx: HookContext, a: int, b: int, adjacent: bool) -> bool:
     """B5.1, I8: the bridge's two regions count as adjacent."""
+    state = ctx.state
     if adjacent:
         return True
     mine: dict[str, Any] | None = state.ext.get(EXT)
@@ -1057,16 +1059,18 @@ def _drop(state: State, key: str) -> None:
             del state.ext[EXT]
 
 
-def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+def _turn_start(ctx: HookContext) -> None:
     """A turn begins: the last turn's placement changes are over (I8)."""
+    state = ctx.state
     mine: dict[str, Any] | None = state.ext.get(EXT)
     if mine and "turn" in mine:
         _drop(state, "turn")
 
 
-def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+def _round_end(ctx: HookContext) -> None:
     """I7: the round is over; the cards played this round are done with; X2: the cards
     taken from the offer go back."""
+    engine, state, flow = ctx.engine, ctx.state, ctx.flow
     mine: dict[str, Any] | None = state.ext.get(EXT)
     if not mine or "held" not in mine and "takes" not in mine and "asked" not in mine:
         return  # nothing held, taken or asked this round
@@ -1074,10 +1078,10 @@ def _round_end(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
     _return_taken(engine, state, flow)
 
 
-def _placement_targets(engine: FlowEngine, state: State, player: int,
-                       places: list[int]) -> list[int]:
+def _placement_targets(ctx: HookContext, places: list[int]) -> list[int]:
     """B4.3, B5.1, I8: a card may open this turn's placement to other regions; the bridge
     makes its other end adjacent to the king's region."""
+    state, player = ctx.state, ctx.player
     mine: dict[str, Any] | None = state.ext.get(EXT)
     if not mine:
         return places  # no card changed this turn's placement, no bridge
@@ -1207,11 +1211,12 @@ def _leaving_of(state: State) -> dict[str, Any]:
     return out
 
 
-def _grandes_leave(state: State, board: Board, discs: Any, moves: Any) -> None:
+def _grandes_leave(ctx: HookContext, discs: Any, moves: Any) -> None:
     """I9: the Castillo has emptied; each Grande in it goes with its owner's caballeros to
     the owner's disc region or, the disc showing the king's region, where the owner put it
     (when nobody was asked, as in a direct call of the scoring, the first other region of
     the scoring order)."""
+    state, board = ctx.state, ctx.board
     chosen = _leaving_of(state).get("to") or {}
     for p in range(state.players):
         if state.grandes[p] != board.castillo:
@@ -1280,54 +1285,24 @@ def _leaving_apply(engine: FlowEngine, state: State, flow: Flow, player: int, no
                    f"{engine.board.places[engine.board.index[norm]].name} (I9)."})
 
 
-def _case_general_scoring(case: Case, arg: Any) -> None:
-    """The ``general_scoring`` step (B6) with ``grandes: {player: region}``: where a
-    Grande leaving the Castillo goes when its owner's disc shows the king's region (I9),
-    checked by :func:`leaving_decision`."""
-    arg = arg or {}
-    discs_by_name = arg.get("discs") or {}
-    where = arg.get("grandes") or {}
-    if not isinstance(discs_by_name, Mapping) or not isinstance(where, Mapping):
-        raise ScenarioError(f"{case.id}: discs and grandes map players to regions")
-    discs = [OFF_BOARD] * case.state.players
-    for name, region in discs_by_name.items():
-        discs[case.player(name)] = case.place(region)
-    work = case.state.copy()
-    asks = leaving_asks(work, case.board, discs, {})
-    for p in asks:
-        if case.names[p] not in where:
-            raise ScenarioError(f"{case.id}: {case.names[p]}'s disc shows the king's region: "
-                                "say where their Grande goes (general_scoring: grandes)")
-    for name, region in where.items():
-        p = case.player(name)
-        if p not in asks:
-            raise IllegalMove("I9", f"{name}'s Grande does not leave the Castillo for a region "
-                              "of its owner's choice")
-        rid = leaving_decision(case.board, work, p).check(region, p)
-        set_leaving(work, case.board, p, case.board.index[rid])
-    result = base.general_scoring(case.engine, work, discs)
-    case.state = work
-    case.log.append(result.castillo.describe(case.board, case.names))
-    case.log.extend(r.describe(case.board, case.names) for r in result.regions)
-
-
 # -- hooks -------------------------------------------------------------------------------------
-def _setup(engine: FlowEngine, state: State, flow: Flow, rng: Any, start_player: Any,
-           events: Events) -> None:
+def _setup(ctx: HookContext, rng: Any, start_player: Any) -> None:
     """The setup line names what the first player plays: a card of their hand (I1, I3),
     as the log then says "plays card N"."""
+    events = ctx.events
     for e in events:
         if e.get("event") == "setup":
             e["what"] = "card"
 
 
-def _initial_hand(board: Board) -> list[int]:
+def _initial_hand(ctx: HookContext) -> list[int]:
     """No cards in hand before the deck choice (I1)."""
     return []
 
 
-def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+def _court_limit(ctx: HookContext, limit: int) -> int:
     """B4.1, I4: up to the played card's heads come to court."""
+    engine, state, player = ctx.engine, ctx.state, ctx.player
     for q, v in state.bids:  # the played card's (played_value, card_of_value)
         if q == player:
             last = _LAST_CARDS
@@ -1337,9 +1312,10 @@ def _court_limit(engine: FlowEngine, state: State, player: int, limit: int) -> i
     return limit
 
 
-def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) -> int:
+def _placement_limit(ctx: HookContext, limit: int) -> int:
     """B4.3, I4: up to the Caballero card's number are placed from court (a card may
     change it this turn, I8)."""
+    engine, state, player = ctx.engine, ctx.state, ctx.player
     mine: dict[str, Any] | None = state.ext.get(EXT)
     turn = mine.get("turn") if mine else None  # turn_change(state, player), inline
     if turn and turn.get("player") == player and turn.get("place") is not None:
@@ -1349,17 +1325,19 @@ def _placement_limit(engine: FlowEngine, state: State, player: int, limit: int) 
     return awards(engine.lib, state).caballero.get(player, 0)
 
 
-def _hide(state_json: dict[str, Any], flow_json: dict[str, Any], viewer: int) -> None:
+def _hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any],
+          viewer: int) -> None:
     """I1, B8.5a: a card-play decision lists its player's hand: others see no choices."""
     d = flow_json.get("pending")
     if d and d.get("rule") == "I3" and viewer not in d["players"]:
         d["options"] = {**d["options"], "choices": []}
 
 
-def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
-                 view: dict[str, Any], rng: random.Random) -> None:
+def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
+                 rng: random.Random) -> None:
     """Draw what a view hides (I1): the other players' unplayed hands among the values in
     play they have not played, and their unrevealed deck choices and setup discs."""
+    engine, state, flow = ctx.engine, ctx.state, ctx.flow
     lib = engine.lib
     values = deck_values(lib, bool(_options(state).get("beginner")))
     n = min(cards_of(lib).choose, len(values))
@@ -1381,77 +1359,7 @@ def _determinise(engine: FlowEngine, state: State, flow: Flow, viewer: int,
                                               for r in engine.board.regions])
 
 
-# -- scenario cases (tools/scenario.py) ----------------------------------------------------------
-def _case_bids(case: Case, arg: Any) -> None:
-    """The ``bids`` step with card values (I3): refused whole, nothing played."""
-    if not isinstance(arg, Mapping) or not arg:
-        raise ScenarioError(f"{case.id}: bids map players to card values, in playing order")
-    order = list(arg.items())
-    first = case.player(order[0][0])
-    work = case.state.copy()
-    work.bids = []
-    for i, (name, value) in enumerate(order):
-        p = case.player(name)
-        if i >= work.players:
-            raise IllegalMove("I3", f"{name} has already played a card this round")
-        d = bid_decision(work, first, i)
-        if d.players != [p]:
-            raise IllegalMove("I3", f"it is {case.names[d.players[0]]}'s turn to play a "
-                              f"card, not {name}'s")
-        apply_bid(work, p, int(d.check(value, p)), [])
-    case.state = work
-    case.first_bidder = first
-
-
-def _case_take(case: Case, arg: Any) -> None:
-    """The ``take`` step ``{player, card, open}`` (X2): the player takes ``card`` (or
-    ``none``) from the open action cards ``open`` (default: every card on offer each
-    round or dealt from a stack, less those taken); refused whole, nothing changed."""
-    if not isinstance(arg, Mapping) or "player" not in arg or "card" not in arg:
-        raise ScenarioError(f"{case.id}: take needs a player and a card")
-    lib = case.engine.lib
-    p = case.player(arg["player"])
-    open_ = arg.get("open")
-    if open_ is None:
-        open_ = [c.id for role in (base.STANDING, "stack") for c in lib.of_role(role)]
-    offer = [str(c) for c in open_ if str(c) not in {t[1] for t in takes(case.state)}]
-    d = take_decision(lib, case.state, offer, p)
-    card = d.check(arg["card"], p)
-    work = case.state.copy()
-    apply_take(lib, work, offer, [-1] * len(offer), p, str(card), [])
-    case.state = work
-
-
-def _case_step(case: Case, name: str) -> Any:
-    return {"bids": _case_bids, "general_scoring": _case_general_scoring,
-            "take": _case_take}.get(name)
-
-
-def _case_expect(case: Case, key: str, value: Any, before: State) -> list[str] | None:
-    if key == "taken":  # X2: player -> the card taken this round (none: '')
-        want_t = {n: str(v or "") for n, v in (value or {}).items()}
-        got_t = {n: taken_card(case.state, case.player(n)) for n in want_t}
-        return [] if got_t == want_t else [f"taken: expected {want_t}, got {got_t}"]
-    if key == "action_choices":  # I5, X2: player -> the cards whose action they may choose
-        want_c = {n: [str(c) for c in v] for n, v in (value or {}).items()}
-        got_c = {n: action_choices(case.engine.lib, case.state, case.player(n))
-                 for n in want_c}
-        return [] if got_c == want_c else [f"action choices: expected {want_c}, got {got_c}"]
-    if key not in ("caballero_cards", "king_card", "intrigue_card"):
-        return None
-    a = awards(case.engine.lib, case.state)
-    if key == "caballero_cards":
-        want = {case.player(n): int(v) for n, v in (value or {}).items()}
-        got = {p: a.caballero.get(p, 0) for p in want}
-        return [] if got == want else [f"Caballero cards: expected {value}, got "
-                                       f"{ {case.names[p]: n for p, n in got.items()} }"]
-    holder = a.king if key == "king_card" else a.intrigue
-    what = "King card" if key == "king_card" else "Intrigue card"
-    return [] if case.names[holder] == value else [
-        f"{what}: expected {value}, got {case.names[holder]}"]
-
-
-def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int) -> None:
+def _check_saved(ctx: HookContext, lib: Any, st: dict[str, Any], fl: dict[str, Any]) -> None:
     """The Intrigue & the King pieces of a saved game being loaded (``state.ext``'s
     ``intrigue_king``): this turn's placement change (I8: a player, a count, regions),
     the cards taken from the offer this round and who was asked (X2), the players whose
@@ -1461,6 +1369,8 @@ def _check_saved(lib: Any, st: dict[str, Any], fl: dict[str, Any], players: int)
         SavedGameError: naming the bad field.
     """
     from elgrande.errors import SavedGameError
+
+    players = ctx.state.players
 
     if fl.get("phase") == DECK:  # the cards chosen so far, secretly (I1)
         opts = (st.get("ext") or {}).get(OPTIONS)
@@ -1546,12 +1456,22 @@ MODULE = RulesModule(
         Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9",
               goes_to=(base.BID, OVER)),
     ),
-    hooks={"setup": _setup, "initial_hand": _initial_hand, "court_limit": _court_limit,
-           "check_saved": _check_saved,
-           "placement_limit": _placement_limit, "placement_targets": _placement_targets,
-           "turn_start": _turn_start, "round_end": _round_end, "adjacent": _adjacent,
-           "scored": _scored, "castillo_emptied": _grandes_leave,
-           "hide": _hide, "determinise": _determinise,
-           "case_step": _case_step, "case_expect": _case_expect},
+    scenario="elgrande.rules.intrigue_king_cases",
+    hooks={
+        # turn
+        "setup": _setup, "initial_hand": _initial_hand, "turn_start": _turn_start,
+        "round_end": _round_end,
+        # placement
+        "court_limit": _court_limit, "placement_limit": _placement_limit,
+        "placement_targets": _placement_targets,
+        # movement
+        "adjacent": _adjacent,
+        # scoring
+        "castillo_emptied": _grandes_leave, "scored": _scored,
+        # view
+        "hide": _hide, "determinise": _determinise,
+        # saved-game checks
+        "check_saved": _check_saved,
+    },
     placement_key=_placement_key,
 )

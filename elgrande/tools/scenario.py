@@ -19,6 +19,7 @@ from elgrande.data import yamlpos
 from elgrande.data.library import load_library
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine, engine_for
+from elgrande.engine.modules import ScenarioKeys, scenario_keys
 from elgrande.engine.primitives import apply_court, court_decision
 from elgrande.errors import DataError, ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model import placement, scoring
@@ -227,7 +228,7 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
         raise ScenarioError(f"{cid}: players: {len(names)} players; the game takes "
                             f"{board.min_players}-{board.max_players} (B1.0)")
     state = State.empty(board, len(names))
-    hand = engine.rules.last("initial_hand", board) or []
+    hand = engine.rules.last("initial_hand", HookContext(state, board, [])) or []
     state.hands = [list(hand) for _ in names]
     case = Case(cid, str(data.get("title", "")), path, data, board, names, state, engine)
     pos = data.get("position") or {}
@@ -287,7 +288,8 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
             state.neutral_holder = NOBODY if holder is None else case.player(holder)
     for key in sorted(set(pos) - SUPPORTED_POSITION):  # the rules modules' own pieces
         with _at(cid, f"position.{key}"):
-            if not any(fn(case, key, pos[key]) for fn in engine.rules.hooks["case_position"]):
+            if not any(keys.position(case, key, pos[key]) for keys in _scenario_keys(engine)
+                       if keys.position is not None):
                 raise ScenarioError(f"{cid}: the position key {key!r} is not supported yet "
                                     f"with sets {list(board.sets)}")
     with _at(cid, "position.provinces"):
@@ -487,8 +489,9 @@ def _bids(case: Case, arg: Any) -> None:
 def _compare(case: Case, expect: Mapping[str, Any], before: State, diffs: list[str]) -> None:
     s, b = case.state, case.board
     for key in sorted(set(expect) - SUPPORTED_EXPECT):  # the rules modules' own pieces
-        for hook in case.engine.rules.hooks["case_expect"]:
-            found = hook(case, key, expect[key], before)
+        for keys in _scenario_keys(case.engine):
+            found = None if keys.expect is None else keys.expect(case, key, expect[key],
+                                                                  before)
             if found is not None:
                 diffs.extend(found)
                 break
@@ -596,13 +599,24 @@ def run_case(case: Case) -> CaseResult:
 
 
 def _step_fn(case: Case, name: str) -> StepFn | None:
-    """The step ``name``: a rules module's (hook ``case_step``, e.g. a module that changes
-    what ``bids`` means) before the built-in one."""
-    for hook in case.engine.rules.hooks["case_step"]:
-        fn = hook(case, name)
+    """The step ``name``: a rules module's (its scenario keys' ``step``, e.g. a module that
+    changes what ``bids`` means) before the built-in one."""
+    for keys in _scenario_keys(case.engine):
+        fn = None if keys.step is None else keys.step(case, name)
         if fn is not None:
-            return fn  # type: ignore[no-any-return]
+            return fn
     return STEPS.get(name)
+
+
+def _scenario_keys(engine: FlowEngine) -> list[ScenarioKeys]:
+    """The scenario-case keys the rules modules in play register
+    (:attr:`elgrande.engine.modules.RulesModule.scenario`), in load order."""
+    out = []
+    for m in engine.rules.modules:
+        keys = scenario_keys(m)
+        if keys is not None:
+            out.append(keys)
+    return out
 
 
 def _done(case: Case, diffs: list[str]) -> CaseResult:
@@ -681,7 +695,7 @@ def _special(case: Case, arg: Any) -> None:
     (B4.4): the card's script with its decisions (a secret choice takes one answer: a
     mapping player -> region; a rules module's follow-up decisions inside it, such as the
     relocations a move left unused (C11) or a limit-table seat (C10), take the next
-    answers), then the sets' ``special_done`` hooks (the gold and goods printed on a
+    answers), then the sets' ``special_action_done`` hooks (the gold and goods printed on a
     7th-stack card appear, C7; a removed card leaves the offer, C13), then the follow-up
     decisions a game asks between phases (a seat, C10; the new discs the player may take
     at once, C7), answered by the answers left. A card a fill plays with no special action
@@ -710,7 +724,7 @@ def _special(case: Case, arg: Any) -> None:
     events: list[dict[str, Any]] = []
     run = interp.begin(card, actor) if card in lib.scripts else None
     decision = interp.advance(work, run, events) if run is not None else None
-    over = False  # the script is over and the special_done hooks have run
+    over = False  # the script is over and the special_action_done hooks have run
     for raw in answers:
         if decision is None and not over:
             decision, over = _special_over(case, work, flow, events), True
@@ -770,11 +784,12 @@ def _follow_up(case: Case, arg: Any) -> None:
 
 def _special_over(case: Case, state: State, flow: Flow,
                   events: list[dict[str, Any]]) -> Decision | None:
-    """The special action's script is over: run the sets' ``special_done`` hooks (as the
-    base game's turn does) and return the first follow-up decision a game asks next."""
-    done = case.engine.rules.special_done
+    """The special action's script is over: run the sets' ``special_action_done`` hooks
+    (as the base game's turn does) and return the first follow-up decision a game asks
+    next."""
+    done = case.engine.rules.special_action_done
     if done is not None:
-        done(case.engine, state, flow, events)
+        done(HookContext(state, case.board, events, flow.actor, case.engine, flow))
     flow.phase = ""  # between the turn's phases
     return follow_up(case, state, flow, events)
 
