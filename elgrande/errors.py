@@ -141,3 +141,21 @@ class SavedGameError(ElGrandeError):
         super().__init__(f"{path}: {message}")
         self.path = path
         self.message = message
+
+
+class FlowLoopError(RuntimeError):
+    """The flow went through a bound of phase steps without reaching a decision or the end
+    of the game (``elgrande.engine.flow.STEP_LIMIT``): the rules modules in play loop (an
+    internal error, never a player's; B7). Defined here, outside the compiled engine,
+    since mypyc compiles no subclass of a built-in exception.
+
+    Attributes:
+        phases: the phases it cycled through, in the order first seen.
+        steps: the bound it reached.
+    """
+
+    def __init__(self, phases: list[str], steps: int) -> None:
+        super().__init__(f"the flow took {steps} phase steps without a decision; it "
+                         f"cycles through the phases {', '.join(phases)}")
+        self.phases = phases
+        self.steps = steps

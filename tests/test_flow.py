@@ -754,8 +754,9 @@ def test_b3_a_flow_that_never_reaches_a_decision_stops_naming_its_phases() -> No
     """A rules module whose phases hand the flow to each other without ever asking a
     decision (a toy module that loops) stops the driver after a bound with an internal
     error naming the phases it cycles through, instead of running forever."""
-    from elgrande.engine.flow import FlowEngine, FlowLoopError
+    from elgrande.engine.flow import FlowEngine
     from elgrande.engine.modules import Phase, RulesModule, load_rules, register_module
+    from elgrande.errors import FlowLoopError
 
     def to(nxt: str) -> Any:
         def decide(engine: Any, state: Any, flow: Any, events: Any) -> None:

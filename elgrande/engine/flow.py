@@ -23,7 +23,7 @@ from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import KINDS, Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
-from elgrande.errors import IllegalMove
+from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
@@ -213,17 +213,6 @@ STEP_LIMIT: Final = 10_000
 _WATCH: Final = 64
 
 
-class FlowLoopError(RuntimeError):
-    """The flow went through :data:`STEP_LIMIT` phase steps without reaching a decision
-    or the end of the game: the rules modules in play loop (an internal error, never a
-    player's). ``phases``: the phases it cycled through, in the order first seen."""
-
-    def __init__(self, phases: list[str]) -> None:
-        super().__init__(f"the flow took {STEP_LIMIT} phase steps without a decision; it "
-                         f"cycles through the phases {', '.join(phases)}")
-        self.phases = phases
-
-
 def engine_for(lib: Library) -> FlowEngine:
     """The (cached) flow engine of a loaded library."""
     eng = _ENGINES.get(id(lib))
@@ -311,7 +300,7 @@ class FlowEngine:
                 seen.append(flow.phase)
             if self.rules.phases[flow.phase].decide(self, state, flow, events) is not None:
                 break
-        raise FlowLoopError(seen)
+        raise FlowLoopError(seen, STEP_LIMIT)
 
     def answer(self, state: State, flow: Flow, player: int, answer: Any,
                events: Events) -> Decision | None:
