@@ -34,6 +34,7 @@ from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.model.state import State
 from elgrande.narrate import Labels
+from elgrande.saved import FORMAT
 from elgrande.seeds import check_seed, draw_seed
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
@@ -168,8 +169,10 @@ class Game:
                     self.chronicle.logging, self.chronicle.fork())
 
     def to_json(self) -> dict[str, Any]:
-        """The whole game as plain data (JSON-able), sharing no list with the game."""
-        return {"header": _copy.deepcopy(self.header), "names": self.names[:],
+        """The whole game as plain data (JSON-able), sharing no list with the game; its
+        ``"format"`` is :data:`elgrande.saved.FORMAT` (what :meth:`from_json` reads: this
+        format and the older ones)."""
+        return {"format": FORMAT, "header": _copy.deepcopy(self.header), "names": self.names[:],
                 "state": self.state.to_json(), "flow": self.flow.to_json(),
                 "history": _copy.deepcopy(self.history), "log": self.log}
 
@@ -179,7 +182,8 @@ class Game:
         game shares nothing with ``data``.
 
         Raises:
-            SavedGameError: bad data, naming the bad field (:mod:`elgrande.saved`).
+            SavedGameError: bad data, naming the bad field (:mod:`elgrande.saved`), or a
+            ``format`` this version does not read.
         """
         from elgrande.saved import check_saved  # a saved game's checks, on first load
 

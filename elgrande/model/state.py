@@ -175,6 +175,13 @@ class State:
         round: the current round, 1..9 (0 before the first).
         bids: ``[player, value]`` pairs played this round, in order (B3.2).
         lasting: lasting effects (Veto cards held, triggers).
+        neutral_holder: see ``neutral``.
+        stacks: the action stacks, card ids, top first (B1.4; their order is hidden from
+            the players, B8.5a: a view shows each stack sorted).
+        offer: the face-up action cards of this round, ``''`` where taken or removed
+            (B3.1, B4.1, C13); empty between rounds.
+        offer_origin: for each offer slot, the index of the stack it came from and returns
+            to (B3.5, B4.6), or -1 for a card on offer every round (B1.4).
         ext: each rules module's own pieces, by module name, as plain JSON-like data
             (dicts, lists, ints, strings) or an :class:`ExtPieces` object of the module
             (written as its plain form): e.g. offices, seats, discs of an expansion.
@@ -199,6 +206,9 @@ class State:
     bids: list[list[int]] = factory(list)
     lasting: list[Lasting] = factory(list)
     neutral_holder: int = NOBODY
+    stacks: list[list[str]] = factory(list)
+    offer: list[str] = factory(list)
+    offer_origin: list[int] = factory(list)
     ext: dict[str, Any] = factory(dict)
 
     def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
@@ -206,6 +216,8 @@ class State:
                  scoreboards: list[int], scores: list[int], hands: list[list[int]],
                  discards: list[list[int]], round: int = 0, bids: list[list[int]] | None = None,
                  lasting: list[Lasting] | None = None, neutral_holder: int = NOBODY,
+                 stacks: list[list[str]] | None = None, offer: list[str] | None = None,
+                 offer_origin: list[int] | None = None,
                  ext: dict[str, Any] | None = None) -> None:
         self.players = players
         self.caballeros = caballeros
@@ -222,6 +234,9 @@ class State:
         self.bids = [] if bids is None else bids
         self.lasting = [] if lasting is None else lasting
         self.neutral_holder = neutral_holder
+        self.stacks = [] if stacks is None else stacks
+        self.offer = [] if offer is None else offer
+        self.offer_origin = [] if offer_origin is None else offer_origin
         self.ext = {} if ext is None else ext
 
     @classmethod
@@ -267,6 +282,9 @@ class State:
             [b.copy() for b in self.bids],
             [x.copy() for x in self.lasting] if self.lasting else [],
             self.neutral_holder,
+            [s.copy() for s in self.stacks],
+            self.offer.copy(),
+            self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
         )
 

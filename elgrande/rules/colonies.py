@@ -198,14 +198,16 @@ class Pieces(ExtPieces):
         carriers: ``[area, player, disc]`` of each caballero carrying a disc (C7).
         supply: disc id -> discs in the supply (C7).
         bonus: the Inquisitor holder's extra caballero this turn, "court", "board" or "" (C8).
-        open: the action cards open to the players after the actor (C13).
+        open: the action cards on offer when the turn began: what Remove Action Card
+            offers (C13).
         sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n, and
             ``place:office`` -> 1 for an office taken there on arrival (C5).
         dropped: the carriers the last departure forced out (C7, C11).
         notes: events a hook kept for the next interlude or interject to log.
         fresh: the new discs the acting player may take at once (C7).
         relocation: the unused relocations of the last move (C11).
-        removed: the action cards removed this special action (C13).
+        removed: the action cards a special action removed (C13), in saves of format 2
+            only (now they leave ``State.offer`` at once): they leave it when it is done.
         carrying: 1 while a carrier arrives by ship (it takes no office, C5).
         castillo_seating: the pending seating of the Castillo's arrivals (C10).
         castillo_chosen: the seats chosen for the Castillo's arrivals (C10).
@@ -2281,18 +2283,20 @@ def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 # -- Remove Action Card (C13) ----------------------------------------------------------------------
 def _remove_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    ext = own_pieces(ctx.state, ctx.board)
-    if ext.removed is None:
-        ext.removed = []
-    ext.removed.append(str(answer))
-    ctx.event("remove_card", decider=ctx.subject, removed=str(answer),
-              text=f"{{who}} removes {{card:{answer}}} from this round's offer.")
+    card = str(answer)
+    offer = ctx.state.offer
+    ctx.event("remove_card", decider=ctx.subject, removed=card,
+              text=f"{{who}} removes {{card:{card}}} from this round's offer.")
+    if card in offer:  # out of the offer: nobody takes it this round (C13)
+        offer[offer.index(card)] = ""
+        ctx.event("card_removed", player=ctx.run.actor, card=card)
 
 
 @primitive("remove_action_card", _remove_finish)
 def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """C13: remove a face-up action card still open to the players after you; nobody may
-    take it this round (it is out of the offer when the special action is done)."""
+    """C13: remove a face-up action card still open to the players after you (of those
+    on offer when the turn began); it leaves ``State.offer`` at once, nobody may take it
+    this round. Undoing the special action (``State.set_to``) puts it back."""
     if not in_play(ctx.board):
         return None
     open_ = list(own_pieces(ctx.state, ctx.board).open or ())
@@ -2310,14 +2314,8 @@ def _turn_start(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     ext.bonus = ""
     ext.fresh = None
     ext.relocation = None
-    base = flow.parts.get("base")
-    offer: list[str] = getattr(base, "offer", _NO_CARDS) if base is not None else _NO_CARDS
-    ext.open = [c for c in offer if c]  # the open cards
-    ext.removed = None  # none removed yet
-
-
-#: No action cards (a flow without the base game's part).
-_NO_CARDS: Final[list[str]] = []
+    ext.open = [c for c in state.offer if c]  # the open cards
+    ext.removed = None  # (a save of format 2 kept its removals here)
 
 
 def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -2343,10 +2341,9 @@ def _special_done(engine: FlowEngine, state: State, flow: Flow, events: Events) 
                        "card": flow.card, "text": "New discs: " + ", ".join(
                            f"{n} {d} in {b.places[b.index[where[d]]].name}"
                            for d, n in added.items()) + "."})
-    base = flow.parts.get("base")
-    for c in ext.removed or ():
-        if base is not None and c in base.offer:
-            base.offer[base.offer.index(c)] = ""
+    for c in ext.removed or ():  # a save of format 2 (its removals wait until now)
+        if c in state.offer:
+            state.offer[state.offer.index(c)] = ""
             events.append({"event": "card_removed", "player": flow.actor, "card": c})
     ext.removed = None
     ext.open = None
@@ -2583,8 +2580,7 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
         return True
     elif key == "offer":  # the action cards still open to the players after the actor
         ext.open = [str(c) for c in value or []]
-        ext.removed = []
-        case.flow.parts["base"].offer = list(ext.open)  # the round's offer (C13)
+        case.state.offer = list(ext.open)  # the round's offer (C13)
         return True
     else:
         return False
@@ -2623,8 +2619,7 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
         got_c = sorted(ext.carriers)
         return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
     if key == "offer":  # the round's offer less the cards removed (C13)
-        got_o = [c for c in case.flow.parts["base"].offer
-                 if c and c not in (ext.removed or ())]
+        got_o = [c for c in case.state.offer if c]
         want_o = [str(c) for c in value or []]
         return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
     if key == "supply":
