@@ -14,7 +14,6 @@ middle of a special action too.
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 import re
 import weakref
@@ -32,6 +31,7 @@ from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answe
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
+from elgrande.model.serial import to_plain
 from elgrande.model.state import State
 from elgrande.narrate import Labels
 from elgrande.saved import FORMAT
@@ -172,9 +172,9 @@ class Game:
         """The whole game as plain data (JSON-able), sharing no list with the game; its
         ``"format"`` is :data:`elgrande.saved.FORMAT` (what :meth:`from_json` reads: this
         format and the older ones)."""
-        return {"format": FORMAT, "header": _copy.deepcopy(self.header), "names": self.names[:],
+        return {"format": FORMAT, "header": to_plain(self.header), "names": self.names[:],
                 "state": self.state.to_json(), "flow": self.flow.to_json(),
-                "history": _copy.deepcopy(self.history), "log": self.log}
+                "history": to_plain(self.history), "log": self.log}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], logging: bool = True) -> Game:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 import attr
-import attrs
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import ElGrandeError
 from elgrande.fields import factory
 from elgrande.model.board import Board
+from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 from elgrande.plain import plain_repr
 
@@ -150,18 +150,15 @@ class Run:
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (``interjected`` only when set)."""
-        data = attrs.asdict(self)
-        if not self.interjected:
-            del data["interjected"]
-        return data
+        return plain_fields(self, () if self.interjected else ("interjected",))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Run:
         """Rebuild from :meth:`to_json`."""
-        d = dict(data)
-        d["frames"] = [Frame(**f) for f in d["frames"]]
-        d["pending"] = Decision.from_json(d["pending"]) if d.get("pending") else None
-        return cls(**d)
+        frames = [from_fields(Frame, f) for f in data["frames"]]
+        pending = Decision.from_json(data["pending"]) if data.get("pending") else None
+        run: Run = from_fields(cls, data, {"frames": frames, "pending": pending})
+        return run
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");

@@ -23,6 +23,7 @@ from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.errors import IllegalMove
 from elgrande.fields import factory
+from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 from elgrande.plain import plain_repr
 
@@ -117,14 +118,9 @@ class Flow:
                     parts, self.pending)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data (fresh lists)."""
-        return {"rounds": list(self.rounds), "scoring_after": list(self.scoring_after),
-                "round_i": self.round_i, "phase": self.phase,
-                "turn_order": list(self.turn_order), "turn_i": self.turn_i,
-                "card": self.card, "run": self.run.to_json() if self.run else None,
-                "secret": dict(self.secret), "resume": self.resume,
-                "parts": {k: v.to_json() for k, v in self.parts.items()},
-                "pending": self.pending.to_json() if self.pending else None}
+        """Plain JSON-able data (fresh lists), the fields in order; the run, the parts
+        and the decision by their own ``to_json``."""
+        return plain_fields(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Flow:
@@ -133,14 +129,12 @@ class Flow:
         Raises:
             KeyError: a part of a rules module that is not loaded.
         """
-        d = dict(data)
+        d = data
         run = Run.from_json(d["run"]) if d.get("run") else None
         pending = Decision.from_json(d["pending"]) if d.get("pending") else None
         parts = {k: PART_TYPES[k].from_json(v) for k, v in (d.get("parts") or {}).items()}
-        return cls(list(d["rounds"]), list(d["scoring_after"]), int(d.get("round_i", -1)),
-                   str(d.get("phase", "")), list(d.get("turn_order", [])),
-                   int(d.get("turn_i", 0)), str(d.get("card", "")), run,
-                   dict(d.get("secret", {})), str(d.get("resume", "")), parts, pending)
+        flow: Flow = from_fields(cls, d, {"run": run, "pending": pending, "parts": parts})
+        return flow
 
     @property
     def round(self) -> int:

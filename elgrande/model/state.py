@@ -15,6 +15,7 @@ import attrs
 
 from elgrande.fields import factory
 from elgrande.model.board import Board
+from elgrande.model.serial import from_fields, plain_fields
 from elgrande.plain import plain_repr
 
 #: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
@@ -107,12 +108,6 @@ def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
     for k, v in ext.items():
         out[k] = v.copy() if isinstance(v, ExtPieces) else copy_plain(v)
     return out
-
-
-def _plain_ext(ext: dict[str, Any]) -> dict[str, Any]:
-    """``State.ext`` as plain data (:meth:`ExtPieces.to_plain` for a module's object)."""
-    return {k: v.to_plain() if isinstance(v, ExtPieces) else copy_plain(v)
-            for k, v in ext.items()}
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
@@ -296,18 +291,20 @@ class State:
             setattr(self, f.name, getattr(c, f.name))
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data; :meth:`from_json` rebuilds an equal state (a module's
+        """Plain JSON-able data, the fields in order (:func:`~elgrande.model.serial.
+        plain_fields`); :meth:`from_json` rebuilds an equal state (a module's
         :class:`ExtPieces` in ``ext`` written as their plain form)."""
-        out = attrs.asdict(self, filter=_not_ext)
-        out["ext"] = _plain_ext(self.ext)  # the last field, as asdict would put it
-        return out
+        return plain_fields(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        """Rebuild a state written by :meth:`to_json` (the data is copied, never shared)."""
-        d = copy_plain(dict(data))
-        d["lasting"] = [Lasting(**x) for x in d.get("lasting", [])]
-        return cls(**d)
+        """Rebuild a state written by :meth:`to_json` (the data is copied, never shared).
+
+        Raises:
+            TypeError: a key that is not a field, or a field without default missing."""
+        lasting = [from_fields(Lasting, x) for x in data.get("lasting", ())]
+        state: State = from_fields(cls, data, {"lasting": lasting})
+        return state
 
     # -- counts ------------------------------------------------------------------------
     def on_board(self, player: int) -> int:
@@ -345,7 +342,3 @@ class State:
         """All caballeros in ``place``, every colour and the neutral ones included."""
         return sum(self.caballeros[place]) + self.neutral[place]
 
-
-def _not_ext(a: attrs.Attribute[Any], _value: Any) -> bool:
-    """The ``attrs.asdict`` filter of :meth:`State.to_json`: every field but ``ext``."""
-    return a.name != "ext"

@@ -35,6 +35,7 @@ from elgrande.engine.primitives import apply_court, apply_placement, court_decis
 from elgrande.fields import factory
 from elgrande.model import placement, scoring
 from elgrande.model.board import Board
+from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 from elgrande.plain import plain_repr
 
@@ -124,23 +125,18 @@ class BaseRound:
                          self.veto_chain.copy(), self.veto_queue.copy(), self.kept, self.before)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data (fresh lists)."""
-        return {"reused": list(self.reused),
-                "first_bidder": self.first_bidder, "bid_i": self.bid_i, "slot": self.slot,
-                "place_first": self.place_first, "placed": self.placed,
-                "special_done": self.special_done, "veto_chain": list(self.veto_chain),
-                "veto_queue": list(self.veto_queue), "kept": self.kept,
-                "before": self.before.to_json() if self.before is not None else None}
+        """Plain JSON-able data (fresh lists), the fields in order."""
+        return plain_fields(self)
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> BaseRound:
-        """Rebuild from :meth:`to_json` (copies the data)."""
+        """Rebuild from :meth:`to_json` (copies the data).
+
+        Raises:
+            TypeError: a key that is not a field, or a field without default missing."""
         before = State.from_json(d["before"]) if d.get("before") else None
-        return cls(list(d["reused"]), int(d["first_bidder"]), int(d.get("bid_i", 0)),
-                   int(d.get("slot", -1)), bool(d.get("place_first", True)),
-                   bool(d.get("placed", False)), bool(d.get("special_done", False)),
-                   list(d.get("veto_chain", [])), list(d.get("veto_queue", [])),
-                   bool(d.get("kept", False)), before)
+        part: BaseRound = from_fields(cls, d, {"before": before})
+        return part
 
 
 part_type("base", BaseRound)

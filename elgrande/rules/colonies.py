@@ -58,6 +58,7 @@ from elgrande.engine.regions import regions
 from elgrande.errors import DataError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.scoring import participants
+from elgrande.model.serial import field_names, from_fields, plain_fields
 from elgrande.model.state import NOBODY, ExtPieces, State, copy_plain
 from elgrande.plain import plain_repr
 from elgrande.rules.base import DISCS as DISCS_PHASE
@@ -167,22 +168,17 @@ class Table:
                      self.chooser)
 
     def to_plain(self) -> dict[str, Any]:
-        """The plain form (``state.ext`` JSON)."""
-        out: dict[str, Any] = {"region": self.region, "seats": self.seats,
-                               "seated": self.seated.copy(), "black": self.black}
-        if self.vacant is not None:
-            out["vacant"] = self.vacant
-        if self.chooser is not None:
-            out["chooser"] = self.chooser
-        return out
+        """The plain form (``state.ext`` JSON): the fields, one that is None left out."""
+        return plain_fields(self, none_absent=True)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Table:
-        """Read :meth:`to_plain`'s form (copied)."""
-        v, c = data.get("vacant"), data.get("chooser")
-        return cls(str(data["region"]), int(data["seats"]), [int(x) for x in data["seated"]],
-                   int(data["black"]), None if v is None else int(v),
-                   None if c is None else int(c))
+        """Read :meth:`to_plain`'s form (copied).
+
+        Raises:
+            TypeError: a key that is not a field, or a field without default missing."""
+        table: Table = from_fields(cls, data)
+        return table
 
 
 @attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
@@ -277,16 +273,8 @@ class Pieces(ExtPieces):
 
     def to_plain(self) -> dict[str, Any]:
         """The plain form (``state.ext["colonies"]`` in JSON): the keys of the attributes,
-        an absent optional piece left out."""
-        out: dict[str, Any] = {"offices": self.offices.copy(), "table": self.table.to_plain(),
-                               "free": {a: d.copy() for a, d in self.free.items()},
-                               "carriers": [c.copy() for c in self.carriers],
-                               "supply": self.supply.copy()}
-        for key in _OPTIONAL:
-            v = getattr(self, key)
-            if v is not None:
-                out[key] = copy_plain(v)
-        return out
+        an absent optional piece (None) left out."""
+        return plain_fields(self, none_absent=True)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Pieces:
@@ -295,22 +283,11 @@ class Pieces(ExtPieces):
         Raises:
             DataError: a key this module does not know.
         """
-        unknown = sorted(set(data) - _KEYS)
+        unknown = sorted(set(data) - set(field_names(cls)))
         if unknown:
             raise DataError("", f"unknown Colonies piece(s) in the state: {', '.join(unknown)}")
-        d = copy_plain(data)
-        p = cls(d["offices"], Table.from_plain(d["table"]), d["free"], d["carriers"],
-                d["supply"])
-        for key in _OPTIONAL:
-            if key in d:
-                setattr(p, key, d[key])
-        return p
-
-
-#: The optional pieces of :class:`Pieces` (absent from the plain form when None).
-_OPTIONAL: Final = ("bonus", "open", "sailed", "dropped", "notes", "fresh", "relocation",
-                    "removed", "carrying", "castillo_seating", "castillo_chosen")
-_KEYS: Final = frozenset({"offices", "table", "free", "carriers", "supply", *_OPTIONAL})
+        pieces: Pieces = from_fields(cls, data, {"table": Table.from_plain(data["table"])})
+        return pieces
 
 
 def fresh_pieces(board: Board, players: int) -> Pieces:
