@@ -462,7 +462,7 @@ def check_offer(st: Mapping[str, Any], lib: Library, reused: Any,
         _cards(st.get(key, []), lib, f"{where}.{key}")
     n_stacks = len(lib.board.stacks) or 4
     stacks, offer, origin = st.get("stacks", []), st.get("offer", []), st.get("offer_origin", [])
-    if stacks and len(stacks) != n_stacks:  # (none: a state outside a game's flow)
+    if len(stacks) != n_stacks:
         _fail(f"{where}.stacks", f"has {len(stacks)} action stacks, not {n_stacks} (B1.4)")
     n_open = n_stacks + (len(reused) if isinstance(reused, list) else 0)
     if offer and len(offer) != n_open:

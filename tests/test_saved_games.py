@@ -97,6 +97,7 @@ TAMPERINGS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("unknown card in a stack", _set(("state", "stacks", 0, 0), "no-such-card"),
      "state.stacks[0][0]"),
     ("five action stacks", _edit(lambda d: d["state"]["stacks"].append([])), "state.stacks"),
+    ("no action stacks", _edit(lambda d: d["state"].pop("stacks")), "state.stacks"),
     ("unknown card on offer", _set(("state", "offer", 0), "no-such-card"), "state.offer[0]"),
     ("offer one card short", _edit(lambda d: d["state"]["offer"].pop()), "state.offer"),
     ("offer stack index out of range", _set(("state", "offer_origin", 0), 9),
