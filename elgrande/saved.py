@@ -1,7 +1,9 @@
 """Checks of saved games and record headers before anything is built from them (issue 9).
 
-A saved game is what :meth:`elgrande.game.Game.to_json` gives: ``header``, ``names``,
-``state``, ``flow``, ``history`` and ``log``. :func:`check_saved` checks it in two passes
+A saved game is what :meth:`elgrande.game.Game.to_json` gives: ``format``
+(:data:`FORMAT`), ``header``, ``names``, ``state``, ``flow``, ``history`` and ``log``; a save
+of an older format (:data:`FORMATS`) is first converted (:func:`upgrade`).
+:func:`check_saved` checks it in two passes
 and raises one :class:`SavedGameError` naming the bad field's path
 (``state.caballeros[3][1]``):
 
