@@ -584,6 +584,9 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
     if isinstance(fl.get("pending"), dict):
         _decision(fl["pending"], players, "flow.pending")
     run = fl.get("run")
+    if isinstance(run, dict) and fl.get("phase") == base_rules.SPECIAL \
+            and run.get("pending") is None:  # (else the flow would never reach a decision)
+        _fail("flow.run.pending", "a running special action waits for a decision")
     if isinstance(run, dict):
         _seat(run["actor"], players, "flow.run.actor")
         script = lib.scripts.get(run["card"])
