@@ -77,7 +77,7 @@ def test_X1_setup_as_the_colonies_with_the_deck_choice_and_one_setup_disc() -> N
                                   strict=True)] == [2, 2, 2, 2]
     assert g.state.court == [7, 7, 7, 7]
     assert sum(g.state.neutral) == 4 and col.pieces(g.state) is not None
-    offer = [c for c in base.part(g.flow).offer if c]
+    offer = [c for c in g.state.offer if c]
     assert INQUISITOR in offer and len(offer) == 2
     assert lib.card(next(c for c in offer if c != INQUISITOR)).role == "stack"
 
@@ -213,7 +213,7 @@ def _take_seventh(seed: int, carry_out_taken: bool) -> bool:
     rnd = g.flow.round
     drive(g, lambda g: g.flow.round != rnd, rng)
     kept = any(x.card == card for x in g.state.lasting)
-    assert (card in base.part(g.flow).stacks[-1]) != kept
+    assert (card in g.state.stacks[-1]) != kept
     return True
 
 

@@ -122,7 +122,7 @@ def test_X1_views_hide_hands_and_unrevealed_choices(players: int, seed: int,
             assert all(h is None for q, h in enumerate(hands) if q != v)
             assert view["state"]["discards"] == game.state.discards
             assert set(view["flow"]["secret"]) <= {str(v)}
-            assert all(s == sorted(s) for s in view["flow"]["parts"]["base"]["stacks"])
+            assert all(s == sorted(s) for s in view["state"]["stacks"])
             assert ik.takes(game.state) == [list(t) for t in (
                 (view["state"]["ext"].get(ik.EXT) or {}).get("takes") or [])]
             json.dumps(view)

@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 from elgrande.play.game import new_game
-from elgrande.rules.base import part
 
 CARDS = str(Path(__file__).resolve().parent / "overbudget")
 CARD = "hb-runaway"
@@ -22,7 +21,7 @@ def test_a_card_over_budget_is_undone_and_the_game_goes_on() -> None:
         assert d is not None
         g.answer(d.players[0], d.random_answer(rng, d.players[0]))
     actor = g.pending.players[0]
-    offer = part(g.flow).offer
+    offer = g.state.offer
     offer[0] = CARD  # the runaway card is on offer (as if turned up from its stack)
     g._engine.advance(g.state, g.flow, [])  # the decision offers it
     g.answer(actor, CARD)

@@ -88,7 +88,7 @@ def test_c2_seven_cards_on_offer_each_round() -> None:
     game = colonies_game(4, seed=3)
     for p in range(4):
         game.answer(p, game.library.board.place_id(game.state.king))
-    offer = game.flow.parts["base"].offer
+    offer = game.state.offer
     assert len(offer) == figures(game.library.board).setup["offer"] == 7
     kinds = {game.library.card(c).kind for c in offer}
     assert {"king", "inquisitor", "colonies-action"} <= kinds

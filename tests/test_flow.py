@@ -119,9 +119,9 @@ def at(phase: str, actor: int | None = None) -> Callable[[Game], bool]:
 def put_on_offer(game: Game, card: str) -> None:
     """Make ``card`` open this round (swapped with the open card of its stack)."""
     slot = LIB.card(card).stack - 1
-    stack = part(game.flow).stacks[slot]
+    stack = game.state.stacks[slot]
     i = stack.index(card)
-    stack[i], part(game.flow).offer[slot] = part(game.flow).offer[slot], card
+    stack[i], game.state.offer[slot] = game.state.offer[slot], card
 
 
 # -- B2 setup ------------------------------------------------------------------------------
@@ -152,7 +152,7 @@ def test_b2_same_seed_same_setup() -> None:
     a, b = new_game(4, seed=42), new_game(4, seed=42)
     assert a.state.to_json() == b.state.to_json()
     assert a.flow.to_json() == b.flow.to_json()
-    setups = {json.dumps([g.state.king, g.state.grandes, part(g.flow).stacks])
+    setups = {json.dumps([g.state.king, g.state.grandes, g.state.stacks])
               for g in (new_game(4, seed=s) for s in range(10))}
     assert len(setups) > 1
 
@@ -172,13 +172,13 @@ def test_b2_5_start_player() -> None:
 def test_b3_1_five_cards_on_offer() -> None:
     """B3.1: the top card of each of the four stacks plus the King's card are on offer."""
     g = new_game(4, seed=9)
-    offer = part(g.flow).offer
+    offer = g.state.offer
     assert len(offer) == 5
     assert offer[4] == part(g.flow).reused[0]
     assert LIB.card(part(g.flow).reused[0]).kind == "king"
     for i in range(4):
         assert LIB.card(offer[i]).stack == i + 1
-        assert Counter(part(g.flow).stacks[i] + [offer[i]]) == Counter(LIB.deck(i + 1))
+        assert Counter(g.state.stacks[i] + [offer[i]]) == Counter(LIB.deck(i + 1))
     run_until(g, at("card"))
     assert g.pending is not None and sorted(g.pending.options["choices"]) == sorted(offer)
 
@@ -250,8 +250,8 @@ def test_b3_5_unchosen_cards_discarded_kings_card_stays() -> None:
     """B3.5, B4.6: after the round the unchosen open cards leave the game; the taken ones
     are back under their stacks; the King's card is on offer again."""
     g = new_game(2, seed=8, start_player=0)
-    start = Counter(c for s in part(g.flow).stacks for c in s) + Counter(part(g.flow).offer[:4])
-    offered = part(g.flow).offer[:4]
+    start = Counter(c for s in g.state.stacks for c in s) + Counter(g.state.offer[:4])
+    offered = g.state.offer[:4]
     taken: list[str] = []
 
     def pol(g: Game, d: Decision) -> Any:
@@ -264,9 +264,9 @@ def test_b3_5_unchosen_cards_discarded_kings_card_stays() -> None:
     run_until(g, lambda g: g.flow.round == 2, pol)
     assert len(taken) == 2
     unchosen = Counter(offered) - Counter(taken)
-    now = Counter(c for s in part(g.flow).stacks for c in s) + Counter(part(g.flow).offer[:4])
+    now = Counter(c for s in g.state.stacks for c in s) + Counter(g.state.offer[:4])
     assert now == start - unchosen
-    assert part(g.flow).offer[4] == part(g.flow).reused[0]
+    assert g.state.offer[4] == part(g.flow).reused[0]
 
 
 @pytest.mark.parametrize("variant", ["standard", "short", "six_rounds"])
@@ -361,7 +361,7 @@ def test_b4_2_must_take_an_open_card() -> None:
     run_until(g, at("card"), bids({0: 13, 1: 12, 2: 11}))
     d = g.pending
     assert d is not None and d.kind == "choose_action_card" and d.players == [0]
-    open_cards = [c for c in part(g.flow).offer if c]
+    open_cards = [c for c in g.state.offer if c]
     assert sorted(d.legal_answers()) == sorted(open_cards)
     for bad in (None, "", "no-such-card", 0):
         refused(g, 0, bad, "B4.2")
@@ -475,17 +475,17 @@ def test_b4_6_taken_card_goes_under_its_stack() -> None:
     used for the round)."""
     g = new_game(2, seed=7, start_player=0)
     run_until(g, at("card", 0), bids({0: 13, 1: 12}))
-    card = part(g.flow).offer[0]
-    size = len(part(g.flow).stacks[0])
+    card = g.state.offer[0]
+    size = len(g.state.stacks[0])
     g.answer(0, card)
     run_until(g, at("card", 1))
-    assert part(g.flow).stacks[0][-1] == card
-    assert len(part(g.flow).stacks[0]) == size + 1
+    assert g.state.stacks[0][-1] == card
+    assert len(g.state.stacks[0]) == size + 1
     g.answer(1, part(g.flow).reused[0])
-    assert part(g.flow).offer[4] == ""  # taken: turned over for this round (B4.6)
+    assert g.state.offer[4] == ""  # taken: turned over for this round (B4.6)
     run_until(g, lambda g: g.flow.round == 2)
-    assert all(part(g.flow).reused[0] not in s for s in part(g.flow).stacks)
-    assert part(g.flow).offer[4] == part(g.flow).reused[0]
+    assert all(part(g.flow).reused[0] not in s for s in g.state.stacks)
+    assert g.state.offer[4] == part(g.flow).reused[0]
 
 
 def test_b4_6_kept_veto_does_not_return_to_its_stack() -> None:
@@ -495,7 +495,7 @@ def test_b4_6_kept_veto_does_not_return_to_its_stack() -> None:
         g = new_game(2, seed=7, start_player=0)
         put_on_offer(g, VETO)
         slot = LIB.card(VETO).stack - 1
-        in_stack = part(g.flow).stacks[slot].count(VETO)
+        in_stack = g.state.stacks[slot].count(VETO)
         run_until(g, at("card", 0), bids({0: 13, 1: 12}))
         g.answer(0, VETO)
         run_until(g, at("offer", 0))
@@ -504,11 +504,11 @@ def test_b4_6_kept_veto_does_not_return_to_its_stack() -> None:
         vetoes = [x for x in g.state.lasting if x.kind == "veto"]
         if kept:
             assert [(x.player, x.expires) for x in vetoes] == [(0, g.flow.round + 1)]
-            assert part(g.flow).stacks[slot].count(VETO) == in_stack
+            assert g.state.stacks[slot].count(VETO) == in_stack
         else:
             assert vetoes == []
-            assert part(g.flow).stacks[slot][-1] == VETO
-            assert part(g.flow).stacks[slot].count(VETO) == in_stack + 1
+            assert g.state.stacks[slot][-1] == VETO
+            assert g.state.stacks[slot].count(VETO) == in_stack + 1
 
 
 # -- B8.4 Veto ---------------------------------------------------------------------------------

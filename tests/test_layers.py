@@ -78,8 +78,8 @@ def test_nothing_of_the_project_imports_an_old_module_path() -> None:
     found = []
     for folder in ("elgrande", "tests", "benchmarks"):
         for path in sorted((ROOT / folder).rglob("*.py")):
-            if path.name == "test_layers.py":
-                continue
+            if path.name == "test_layers.py" or "fixtures" in path.parts:
+                continue  # the fixtures' scripts run against older commits: old paths
             tree = ast.parse(path.read_text(encoding="utf-8"))
             found += [f"{path.relative_to(ROOT)}:{line} {name}"
                       for line, name in _imported(tree) if name in MOVED]

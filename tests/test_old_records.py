@@ -1,7 +1,8 @@
-"""Records and saved games written by an older commit (``tests/fixtures/v2274f0c``) still
-load: a record replays (B1-B8, C, I, X rules unchanged in what it answered) and passes
-``elgrande check``, also when a shipped card file changed since (``check`` names it and
-replays with today's cards), a saved game loads and plays on to the end."""
+"""Records and saved games written by older commits (``tests/fixtures/v2274f0c``, and
+``tests/fixtures/vcab47c7`` of saved-game format 2) still load: a record replays (B1-B8,
+C, I, X rules unchanged in what it answered) and passes ``elgrande check``, also when a
+shipped card file changed since (``check`` names it and replays with today's cards), a
+saved game loads and plays on to the end."""
 
 from __future__ import annotations
 
@@ -19,23 +20,38 @@ from elgrande.play.records import replay
 from elgrande.tools.cli import main
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "v2274f0c"
-RECORDS = sorted(FIXTURES.glob("record-*.jsonl"))
-SAVES = sorted(FIXTURES.glob("save-*.json"))
+COMMITS = ("v2274f0c", "vcab47c7")
+RECORDS = sorted(FIXTURES.parent.glob("v*/record-*.jsonl"))
+SAVES = sorted(FIXTURES.parent.glob("v*/save-*.json"))
 
 
-def test_fixtures_cover_every_set() -> None:
-    assert [p.stem for p in RECORDS] == [
+def _id(p: Path) -> str:
+    return f"{p.parent.name}-{p.stem}"
+
+
+@pytest.mark.parametrize("commit", COMMITS)
+def test_fixtures_cover_every_set(commit: str) -> None:
+    records = [p.stem for p in RECORDS if p.parent.name == commit]
+    saves = [p for p in SAVES if p.parent.name == commit]
+    assert records == [
         "record-base", "record-both", "record-colonies", "record-intrigue-king"]
-    assert {p.stem.split("-")[1] for p in SAVES} >= {"base", "both", "colonies", "intrigue"}
+    assert {p.stem.split("-")[1] for p in saves} >= {"base", "both", "colonies", "intrigue"}
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_b8_saves_inside_a_special_action_of_each_set_are_kept() -> None:
+    inside = {_id(p).rsplit("-", 1)[0] for p in SAVES
+              if json.loads(p.read_text(encoding="utf-8"))["flow"]["run"] is not None}
+    assert {f"vcab47c7-save-{s}" for s in ("base", "both", "colonies", "intrigue-king")} \
+        <= inside
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=_id)
 def test_old_record_replays_to_the_end(path: Path) -> None:
     game = replay(path.read_text(encoding="utf-8").splitlines(), logging=False)
     assert game.over
 
 
-@pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
+@pytest.mark.parametrize("path", SAVES, ids=_id)
 def test_old_save_loads_and_plays_on(path: Path) -> None:
     game = Game.from_json(json.loads(path.read_text(encoding="utf-8")))
     rng = random.Random(path.stem)
@@ -52,7 +68,7 @@ def _check(path: Path) -> Result:
     return CliRunner().invoke(main, ["check", str(path)])
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+@pytest.mark.parametrize("path", RECORDS, ids=_id)
 def test_old_record_passes_check(path: Path) -> None:
     result = _check(path)
     assert result.exit_code == 0, result.output

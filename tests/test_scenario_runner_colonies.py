@@ -88,7 +88,7 @@ def test_c7_the_take_at_once_must_be_answered_after_the_actions_answers() -> Non
 def test_c13_a_removed_card_leaves_the_offer_after_the_special_step() -> None:
     ok, diffs, case = _run(_case("TC13b"))
     assert ok, diffs
-    assert case.flow.parts["base"].offer == ["kings-card", "", "the-king-returns"]
+    assert case.state.offer == ["kings-card", "", "the-king-returns"]
 
 
 def test_c5_ship_steps_of_two_players_are_two_turns_of_one_player_one() -> None:

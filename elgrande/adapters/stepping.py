@@ -247,13 +247,12 @@ class Observer:
         played = {q: val for q, val in st["bids"]}
         for q in range(n):
             onehot(len(self.values), vi.get(played[q]) if q in played else None)
-        base = fl["parts"].get("base") or {}  # the base rules module's round data
-        offer, origin = base.get("offer") or [], base.get("origin") or []
+        offer, origin = st.get("offer") or [], st.get("offer_origin") or []
         bits(len(self.cards), [self.card_index[c] for c in offer if c])
         onehot(len(self.cards), self.card_index.get(fl["card"]))
         standing_taken = any(not c and o < 0 for c, o in zip(offer, origin, strict=False))
         out.append(1.0 if standing_taken else 0.0)
-        stacks = base.get("stacks") or [[] for _ in range(self.stacks)]
+        stacks = st.get("stacks") or [[] for _ in range(self.stacks)]
         out.extend(len(s) / 11 for s in stacks)
         order = fl["turn_order"]
         for q in range(n):

@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any, Final
 
 import attr
-import attrs
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import ElGrandeError
 from elgrande.model.board import Board
 from elgrande.model.fields import factory
 from elgrande.model.plain import plain_repr
+from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 
 #: Work units one card's effect may spend (statements run, loop turns, region-set
@@ -199,16 +199,17 @@ class Run:
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data."""
-        return attrs.asdict(self)
+        return plain_fields(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Run:
         """Rebuild from :meth:`to_json`."""
-        d = dict(data)
-        d["frames"] = [Frame(**f) for f in d["frames"]]
-        d["pending"] = Decision.from_json(d["pending"]) if d.get("pending") else None
-        d["asides"] = [Aside.from_json(a) for a in d.get("asides") or ()]
-        return cls(**d)
+        frames = [from_fields(Frame, f) for f in data["frames"]]
+        pending = Decision.from_json(data["pending"]) if data.get("pending") else None
+        asides = [Aside.from_json(a) for a in data.get("asides") or ()]
+        run: Run = from_fields(cls, data, {"frames": frames, "pending": pending,
+                                           "asides": asides})
+        return run
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");

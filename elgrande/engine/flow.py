@@ -27,6 +27,7 @@ from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
+from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 
 if TYPE_CHECKING:
@@ -125,15 +126,9 @@ class Flow:
                     parts, self.pending, self.asides.copy() if self.asides else None)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data (fresh lists)."""
-        return {"rounds": list(self.rounds), "scoring_after": list(self.scoring_after),
-                "round_i": self.round_i, "phase": self.phase,
-                "turn_order": list(self.turn_order), "turn_i": self.turn_i,
-                "card": self.card, "run": self.run.to_json() if self.run else None,
-                "secret": dict(self.secret), "entering": self.entering,
-                "parts": {k: v.to_json() for k, v in self.parts.items()},
-                "pending": self.pending.to_json() if self.pending else None,
-                "asides": [a.to_json() for a in self.asides]}
+        """Plain JSON-able data (fresh lists), the fields in order; the run, the parts
+        and the decision by their own ``to_json``."""
+        return plain_fields(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Flow:
@@ -142,16 +137,14 @@ class Flow:
         Raises:
             KeyError: a part of a rules module that is not loaded.
         """
-        d = dict(data)
+        d = data
         run = Run.from_json(d["run"]) if d.get("run") else None
         pending = Decision.from_json(d["pending"]) if d.get("pending") else None
         parts = {k: PART_TYPES[k].from_json(v) for k, v in (d.get("parts") or {}).items()}
         asides = [Aside.from_json(a) for a in d.get("asides") or ()]
-        return cls(list(d["rounds"]), list(d["scoring_after"]), int(d.get("round_i", -1)),
-                   str(d.get("phase", "")), list(d.get("turn_order", [])),
-                   int(d.get("turn_i", 0)), str(d.get("card", "")), run,
-                   dict(d.get("secret", {})), str(d.get("entering", "")), parts, pending,
-                   asides)
+        flow: Flow = from_fields(cls, d, {"run": run, "pending": pending, "parts": parts,
+                                          "asides": asides})
+        return flow
 
     @property
     def round(self) -> int:

@@ -17,6 +17,7 @@ from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
+from elgrande.model.serial import from_fields
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
 
 
@@ -88,6 +89,8 @@ class ScoreLine:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data: the fields, ``bonuses`` as ``[[reason, points], ...]``."""
+        # written out: a scoring's event is made at every scoring; equal to
+        # plain_fields(self) (a test checks), at a fraction of its cost
         return {"participant": self.participant, "caballeros": self.caballeros,
                 "rank": self.rank, "points": self.points,
                 "bonuses": [[why, b] for why, b in self.bonuses]}
@@ -95,8 +98,9 @@ class ScoreLine:
     @classmethod
     def from_json(cls, data: Any) -> ScoreLine:
         """Rebuild from :meth:`to_json`."""
-        return cls(data["participant"], data["caballeros"], data["rank"], data["points"],
-                   tuple((str(why), int(b)) for why, b in data["bonuses"]))
+        line: ScoreLine = from_fields(cls, data, {
+            "bonuses": tuple((str(why), int(b)) for why, b in data.get("bonuses", ()))})
+        return line
 
 
 # attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
@@ -138,6 +142,8 @@ class RegionScore:
     def to_json(self) -> dict[str, Any]:
         """Plain data (what a ``score`` event carries): the fields, ``lines`` as
         :meth:`ScoreLine.to_json` dicts."""
+        # written out: a scoring's event is made at every scoring; equal to
+        # plain_fields(self) (a test checks), at a fraction of its cost
         return {"place": self.place, "values": list(self.values), "source": self.source,
                 "first_only": self.first_only, "lines": [ln.to_json() for ln in self.lines]}
 
@@ -145,8 +151,10 @@ class RegionScore:
     def from_json(cls, data: Any) -> RegionScore:
         """Rebuild from :meth:`to_json`."""
         v = data["values"]
-        return cls(data["place"], (v[0], v[1], v[2]), data["source"], data["first_only"],
-                   tuple(ScoreLine.from_json(ln) for ln in data["lines"]))
+        rs: RegionScore = from_fields(cls, data, {
+            "values": (v[0], v[1], v[2]),
+            "lines": tuple(ScoreLine.from_json(ln) for ln in data["lines"])})
+        return rs
 
     def describe(self, board: Board, names: Sequence[str]) -> str:
         """One line in words, e.g. ``"Aragon (5/4/1): red 3 -> 5 +2 king; blue 2 -> 4"``."""
@@ -188,13 +196,16 @@ class CastilloMove:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data: the fields."""
+        # written out: a scoring's event is made at every scoring; equal to
+        # plain_fields(self) (a test checks), at a fraction of its cost
         return {"player": self.player, "caballeros": self.caballeros, "disc": self.disc,
                 "to": self.to}
 
     @classmethod
     def from_json(cls, data: Any) -> CastilloMove:
         """Rebuild from :meth:`to_json`."""
-        return cls(data["player"], data["caballeros"], data["disc"], data["to"])
+        move: CastilloMove = from_fields(cls, data)
+        return move
 
 
 # attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
@@ -237,6 +248,8 @@ class GeneralScoring:
     def to_json(self) -> dict[str, Any]:
         """Plain data (what a ``general_scoring`` event carries): the fields, the scorings
         as :meth:`RegionScore.to_json` dicts."""
+        # written out: a scoring's event is made at every scoring; equal to
+        # plain_fields(self) (a test checks), at a fraction of its cost
         return {"discs": list(self.discs), "castillo": self.castillo.to_json(),
                 "moves": [m.to_json() for m in self.moves],
                 "regions": [r.to_json() for r in self.regions],
@@ -245,10 +258,12 @@ class GeneralScoring:
     @classmethod
     def from_json(cls, data: Any) -> GeneralScoring:
         """Rebuild from :meth:`to_json`."""
-        return cls(tuple(data["discs"]), RegionScore.from_json(data["castillo"]),
-                   tuple(CastilloMove.from_json(m) for m in data["moves"]),
-                   tuple(RegionScore.from_json(r) for r in data["regions"]),
-                   tuple((g[0], g[1], g[2], g[3]) for g in data.get("grandes", ())))
+        gs: GeneralScoring = from_fields(cls, data, {
+            "discs": tuple(data["discs"]), "castillo": RegionScore.from_json(data["castillo"]),
+            "moves": tuple(CastilloMove.from_json(m) for m in data["moves"]),
+            "regions": tuple(RegionScore.from_json(r) for r in data["regions"]),
+            "grandes": tuple((g[0], g[1], g[2], g[3]) for g in data.get("grandes", ()))})
+        return gs
 
     def points(self, players: int) -> list[int]:
         """Points each player gained in this scoring."""

@@ -16,6 +16,7 @@ import attrs
 from elgrande.model.board import Board
 from elgrande.model.fields import factory
 from elgrande.model.plain import plain_repr
+from elgrande.model.serial import from_fields, plain_fields
 
 #: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
 NOBODY: Final = -1
@@ -109,12 +110,6 @@ def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _plain_ext(ext: dict[str, Any]) -> dict[str, Any]:
-    """``State.ext`` as plain data (:meth:`ExtPieces.to_plain` for a module's object)."""
-    return {k: v.to_plain() if isinstance(v, ExtPieces) else copy_plain(v)
-            for k, v in ext.items()}
-
-
 # attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
@@ -175,6 +170,13 @@ class State:
         round: the current round, 1..9 (0 before the first).
         bids: ``[player, value]`` pairs played this round, in order (B3.2).
         lasting: lasting effects (Veto cards held, triggers).
+        neutral_holder: see ``neutral``.
+        stacks: the action stacks, card ids, top first (B1.4; their order is hidden from
+            the players, B8.5a: a view shows each stack sorted).
+        offer: the face-up action cards of this round, ``''`` where taken or removed
+            (B3.1, B4.1, C13); empty between rounds.
+        offer_origin: for each offer slot, the index of the stack it came from and returns
+            to (B3.5, B4.6), or -1 for a card on offer every round (B1.4).
         ext: each rules module's own pieces, by module name, as plain JSON-like data
             (dicts, lists, ints, strings) or an :class:`ExtPieces` object of the module
             (written as its plain form): e.g. offices, seats, discs of an expansion.
@@ -199,6 +201,9 @@ class State:
     bids: list[list[int]] = factory(list)
     lasting: list[Lasting] = factory(list)
     neutral_holder: int = NOBODY
+    stacks: list[list[str]] = factory(list)
+    offer: list[str] = factory(list)
+    offer_origin: list[int] = factory(list)
     ext: dict[str, Any] = factory(dict)
 
     def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
@@ -206,6 +211,8 @@ class State:
                  scoreboards: list[int], scores: list[int], hands: list[list[int]],
                  discards: list[list[int]], round: int = 0, bids: list[list[int]] | None = None,
                  lasting: list[Lasting] | None = None, neutral_holder: int = NOBODY,
+                 stacks: list[list[str]] | None = None, offer: list[str] | None = None,
+                 offer_origin: list[int] | None = None,
                  ext: dict[str, Any] | None = None) -> None:
         self.players = players
         self.caballeros = caballeros
@@ -222,6 +229,9 @@ class State:
         self.bids = [] if bids is None else bids
         self.lasting = [] if lasting is None else lasting
         self.neutral_holder = neutral_holder
+        self.stacks = [] if stacks is None else stacks
+        self.offer = [] if offer is None else offer
+        self.offer_origin = [] if offer_origin is None else offer_origin
         self.ext = {} if ext is None else ext
 
     @classmethod
@@ -267,6 +277,9 @@ class State:
             [b.copy() for b in self.bids],
             [x.copy() for x in self.lasting] if self.lasting else [],
             self.neutral_holder,
+            [s.copy() for s in self.stacks],
+            self.offer.copy(),
+            self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
         )
 
@@ -278,18 +291,20 @@ class State:
             setattr(self, f.name, getattr(c, f.name))
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data; :meth:`from_json` rebuilds an equal state (a module's
+        """Plain JSON-able data, the fields in order (:func:`~elgrande.model.serial.
+        plain_fields`); :meth:`from_json` rebuilds an equal state (a module's
         :class:`ExtPieces` in ``ext`` written as their plain form)."""
-        out = attrs.asdict(self, filter=_not_ext)
-        out["ext"] = _plain_ext(self.ext)  # the last field, as asdict would put it
-        return out
+        return plain_fields(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        """Rebuild a state written by :meth:`to_json` (the data is copied, never shared)."""
-        d = copy_plain(dict(data))
-        d["lasting"] = [Lasting(**x) for x in d.get("lasting", [])]
-        return cls(**d)
+        """Rebuild a state written by :meth:`to_json` (the data is copied, never shared).
+
+        Raises:
+            TypeError: a key that is not a field, or a field without default missing."""
+        lasting = [from_fields(Lasting, x) for x in data.get("lasting", ())]
+        state: State = from_fields(cls, data, {"lasting": lasting})
+        return state
 
     # -- counts ------------------------------------------------------------------------
     def on_board(self, player: int) -> int:
@@ -327,7 +342,3 @@ class State:
         """All caballeros in ``place``, every colour and the neutral ones included."""
         return sum(self.caballeros[place]) + self.neutral[place]
 
-
-def _not_ext(a: attrs.Attribute[Any], _value: Any) -> bool:
-    """The ``attrs.asdict`` filter of :meth:`State.to_json`: every field but ``ext``."""
-    return a.name != "ext"

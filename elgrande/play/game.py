@@ -14,7 +14,6 @@ middle of a special action too.
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 import re
 import weakref
@@ -38,9 +37,11 @@ from elgrande.errors import IllegalMove
 from elgrande.files import VERSION as __version__
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
+from elgrande.model.serial import to_plain
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle
 from elgrande.play.narrate import Labels
+from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
@@ -175,10 +176,12 @@ class Game:
                     self.chronicle.logging, self.chronicle.fork())
 
     def to_json(self) -> dict[str, Any]:
-        """The whole game as plain data (JSON-able), sharing no list with the game."""
-        return {"header": _copy.deepcopy(self.header), "names": self.names[:],
+        """The whole game as plain data (JSON-able), sharing no list with the game; its
+        ``"format"`` is :data:`elgrande.saved.FORMAT` (what :meth:`from_json` reads: this
+        format and the older ones)."""
+        return {"format": FORMAT, "header": to_plain(self.header), "names": self.names[:],
                 "state": self.state.to_json(), "flow": self.flow.to_json(),
-                "history": _copy.deepcopy(self.history), "log": self.log}
+                "history": to_plain(self.history), "log": self.log}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], logging: bool = True) -> Game:
@@ -186,7 +189,8 @@ class Game:
         game shares nothing with ``data``.
 
         Raises:
-            SavedGameError: bad data, naming the bad field (:mod:`elgrande.saved`).
+            SavedGameError: bad data, naming the bad field (:mod:`elgrande.saved`), or a
+            ``format`` this version does not read.
         """
         from elgrande.play.saved import check_saved  # a saved game's checks, on first load
 

@@ -1,7 +1,9 @@
 """Checks of saved games and record headers before anything is built from them (issue 9).
 
-A saved game is what :meth:`elgrande.game.Game.to_json` gives: ``header``, ``names``,
-``state``, ``flow``, ``history`` and ``log``. :func:`check_saved` checks it in two passes
+A saved game is what :meth:`elgrande.game.Game.to_json` gives: ``format``
+(:data:`FORMAT`), ``header``, ``names``, ``state``, ``flow``, ``history`` and ``log``; a save
+of an older format (:data:`FORMATS`) is first converted (:func:`upgrade`).
+:func:`check_saved` checks it in two passes
 and raises one :class:`SavedGameError` naming the bad field's path
 (``state.caballeros[3][1]``):
 
@@ -56,6 +58,15 @@ MAX_DEPTH = 40
 MAX_NAME = 40
 
 _SET_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}\Z")
+
+#: The format of a saved game that :meth:`elgrande.game.Game.to_json` writes (its
+#: ``"format"`` field). 3: the action stacks and the face-up offer are in the state
+#: (``state.stacks``, ``state.offer``, ``state.offer_origin``). 2 (no ``"format"`` field:
+#: commits 2274f0c to cab47c7): they were the base rules module's flow part
+#: (``flow.parts.base.stacks``, ``.offer``, ``.origin``). :func:`upgrade` reads 2.
+FORMAT = 3
+#: The formats :func:`check_saved` reads.
+FORMATS = (2, 3)
 
 
 def _fail(path: str, message: str) -> typing.NoReturn:
@@ -440,6 +451,32 @@ def _cards(v: Any, lib: Library, path: str) -> None:
             _cards(x, lib, f"{path}[{i}]")
 
 
+def check_offer(st: Mapping[str, Any], lib: Library, reused: Any,
+                where: str = "state") -> None:
+    """Check the action stacks and the face-up offer of a state's saved form (after
+    :func:`record`): as many stacks as the set has (B1.4), known card ids, an offer of one
+    card per stack and per card on offer every round (``reused``: the flow's) or none
+    between rounds (B3.1), each slot's stack index (or -1).
+
+    Raises:
+        SavedGameError: at the bad field's path (``state.stacks[0][2]``).
+    """
+    for key in ("stacks", "offer"):
+        _cards(st.get(key, []), lib, f"{where}.{key}")
+    n_stacks = len(lib.board.stacks) or 4
+    stacks, offer, origin = st.get("stacks", []), st.get("offer", []), st.get("offer_origin", [])
+    if len(stacks) != n_stacks:
+        _fail(f"{where}.stacks", f"has {len(stacks)} action stacks, not {n_stacks} (B1.4)")
+    n_open = n_stacks + (len(reused) if isinstance(reused, list) else 0)
+    if offer and len(offer) != n_open:
+        _fail(f"{where}.offer", f"has {len(offer)} open cards, not {n_open} (B3.1)")
+    for i, o in enumerate(origin):
+        if not -1 <= o < n_stacks:
+            _fail(f"{where}.offer_origin[{i}]", "each open card's stack index (or -1)")
+    if len(origin) != len(offer):
+        _fail(f"{where}.offer_origin", "one stack index per open card")
+
+
 def check_rounds(st: Mapping[str, Any], fl: Mapping[str, Any]) -> None:
     """Cross-checks of state and flow where the flow has the fields: the state's round is
     the flow's current round; one bid per power card played this round; every player in
@@ -466,6 +503,9 @@ def check_rounds(st: Mapping[str, Any], fl: Mapping[str, Any]) -> None:
     order = fl.get("turn_order")
     if isinstance(order, list) and order and set(order) != {b[0] for b in bids}:
         _fail("flow.turn_order", "must be the players who played a power card (B3.4)")
+    offer, slot = st.get("offer", []), part.get("slot", -1)
+    if offer and isinstance(slot, int) and not -1 <= slot < len(offer):
+        _fail("flow.parts.base.slot", "not an offer slot")
 
 
 def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
@@ -482,9 +522,8 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
     base = (fl.get("parts") or {}).get("base")
     part = base if isinstance(base, dict) else fl  # the base rules module's own fields
     pre = "flow.parts.base" if isinstance(base, dict) else "flow"
-    for key in ("stacks", "offer", "reused"):
-        if key in part:
-            _cards(part[key], lib, f"{pre}.{key}")
+    if "reused" in part:
+        _cards(part["reused"], lib, f"{pre}.reused")
     if "card" in fl:
         _cards(fl["card"], lib, "flow.card")
     from elgrande.rules import base as base_rules  # the turn's phases once a card is taken
@@ -492,23 +531,6 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
     if fl.get("phase") in (base_rules.ORDER, base_rules.PLACE, base_rules.OFFER,
                            base_rules.VETO, base_rules.SPECIAL) and not fl.get("card"):
         _fail("flow.card", "a turn past its action card has one (B4)")
-    stacks = part.get("stacks")
-    n_stacks = len(lib.board.stacks) or 4
-    if isinstance(stacks, list) and len(stacks) != n_stacks:
-        _fail(f"{pre}.stacks", f"has {len(stacks)} action stacks, not {n_stacks} (B1.4)")
-    offer = part.get("offer")
-    n_open = n_stacks + len(part.get("reused") or [])
-    if isinstance(offer, list) and offer and len(offer) != n_open:
-        _fail(f"{pre}.offer", f"has {len(offer)} open cards, not {n_open} (B3.1)")
-    origin = part.get("origin", [])
-    if isinstance(origin, list) and (not all(isinstance(o, int) and not isinstance(o, bool)
-                                             and -1 <= o < n_stacks for o in origin)
-                                     or (isinstance(offer, list) and len(origin) != len(offer))):
-        _fail(f"{pre}.origin", "each open card's stack index (or -1), one per open card")
-    slot = part.get("slot", -1)
-    if isinstance(offer, list) and offer and isinstance(slot, int) \
-            and not -1 <= slot < len(offer):
-        _fail(f"{pre}.slot", "not an offer slot")
     rounds = fl.get("rounds")
     v = lib.board.variants.get(variant)
     if v is None:
@@ -537,6 +559,7 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
     if isinstance(part.get("before"), dict):  # the undo snapshot of a special action
         hand = {c.value for c in lib.of_role("hand")}
         check_state(part["before"], lib.board, players, hand or None, f"{pre}.before")
+        check_offer(part["before"], lib, part.get("reused"), f"{pre}.before")
     secret = fl.get("secret")
     if isinstance(secret, dict):  # secret answers given so far: {seat: answer} (B6.1)
         pending = fl.get("pending")
@@ -565,6 +588,9 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
         _decision(fl["pending"], players, "flow.pending")
     _asides(fl.get("asides") or [], lib, players, "flow.asides", fl.get("pending"))
     run = fl.get("run")
+    if isinstance(run, dict) and fl.get("phase") == base_rules.SPECIAL \
+            and run.get("pending") is None:  # (else the flow would never reach a decision)
+        _fail("flow.run.pending", "a running special action waits for a decision")
     if isinstance(run, dict):
         _seat(run["actor"], players, "flow.run.actor")
         script = lib.scripts.get(run["card"])
@@ -723,6 +749,46 @@ def _same_asides(saved: list[dict[str, Any]], found: list[dict[str, Any]]) -> bo
 
 
 # -- the whole saved game ------------------------------------------------------------------
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A saved game of an older format (:data:`FORMATS`) as the current format writes it
+    (a new top-level dict; the parts it changes are copied). Format 2 to 3: the action
+    stacks, the offer and its stack indices move from ``flow.parts.base`` into the state
+    and into the undo snapshot of a running special action (where format 2 kept none, so
+    undoing it left them as they were: the snapshot gets the current ones). Data of the
+    wrong shape is left in place for the checks to name.
+
+    Raises:
+        SavedGameError: ``format`` not one of :data:`FORMATS`.
+    """
+    version = data.get("format", 2)
+    if type(version) is not int or version not in FORMATS:
+        _fail("format", f"{version!r} is not a saved-game format this version reads "
+              f"({', '.join(map(str, FORMATS))})")
+    out = dict(data)
+    out.pop("format", None)
+    if version >= 3:
+        return out
+    st, fl = out.get("state"), out.get("flow")
+    parts = fl.get("parts") if isinstance(fl, dict) else None
+    part = parts.get("base") if isinstance(parts, dict) else None
+    if not isinstance(st, dict) or not isinstance(fl, dict) or not isinstance(parts, dict) \
+            or not isinstance(part, dict):
+        return out
+    st, part = dict(st), dict(part)
+    moved = {new: part.pop(old) for old, new in _MOVED if old in part}
+    st.update(moved)
+    before = part.get("before")
+    if isinstance(before, dict):
+        part["before"] = {**before, **copy.deepcopy(moved)}
+    out["state"] = st
+    out["flow"] = {**fl, "parts": {**parts, "base": part}}
+    return out
+
+
+#: Format 2's fields of the base rules module's flow part and their names in the state.
+_MOVED = (("stacks", "stacks"), ("offer", "offer"), ("origin", "offer_origin"))
+
+
 def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
     """Check a saved game (what :meth:`Game.to_json` gives) before anything is built.
 
@@ -740,8 +806,9 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
         if key not in data:
             _fail(key, "missing")
     for key in data:
-        if key not in ("header", "names", "state", "flow", "history", "log"):
+        if key not in ("format", "header", "names", "state", "flow", "history", "log"):
             _fail(str(key), "unknown part of a saved game")
+    data = upgrade(data)
     header = check_header(data["header"])
     names = typed(data["names"], list[str], "names")
     if names != header["players"]:
@@ -781,6 +848,8 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
         flow["parts"][name] = record(raw, cls, f"flow.parts.{name}")
     hand = {c.value for c in lib.of_role("hand")}  # cards held in hand instead (I1)
     check_state(state, b, len(names), hand or None)
+    base_part = (flow.get("parts") or {}).get("base")
+    check_offer(state, lib, base_part.get("reused") if isinstance(base_part, dict) else None)
     check_flow(flow, lib, len(names), header.get("variant", "standard"), interjected)
     engine = engine_for(lib)
     hooks: HookContext | None = None
@@ -806,5 +875,6 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
                  "history": history, "log": log}
 
 
-__all__ = ["SavedGameError", "check_flow", "check_header", "check_saved",
-           "check_state", "known_sets", "plain", "record", "typed"]
+__all__ = ["FORMAT", "FORMATS", "SavedGameError", "check_flow", "check_header",
+           "check_offer", "check_saved", "check_state", "known_sets", "plain", "record",
+           "typed", "upgrade"]

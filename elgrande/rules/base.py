@@ -36,6 +36,7 @@ from elgrande.model import placement, scoring
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
+from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
@@ -70,11 +71,8 @@ class BaseRound:
     """The base module's part of the flow position (plain data).
 
     Attributes:
-        stacks: the action stacks (card ids, top first; the order is hidden, B8.5a).
         reused: the cards on offer every round (the King's card).
         first_bidder: who plays the first power card this round (B3.3).
-        offer: the open action cards this round; '' where taken.
-        origin: for each offer slot, the index of its stack, or -1 for a reused card.
         bid_i: how many power cards have been played this round.
         slot: the offer slot of the card taken this turn (-1: none yet).
         place_first, placed, special_done: the turn's progress (B4.5).
@@ -83,16 +81,16 @@ class BaseRound:
         kept: the current card stays with its taker (a Veto) instead of returning.
         before: the state as it was when the current special action began (a card that
             exceeds its budget is undone whole).
+
+    The action stacks and the face-up offer are pieces of the game, in the state
+    (``State.stacks``, ``State.offer``, ``State.offer_origin``).
     """
 
     def __repr__(self) -> str:
         return plain_repr(self)
 
-    stacks: list[list[str]]
     reused: list[str]
     first_bidder: int
-    offer: list[str] = factory(list)
-    origin: list[int] = factory(list)
     bid_i: int = 0
     slot: int = -1
     place_first: bool = True
@@ -103,17 +101,12 @@ class BaseRound:
     kept: bool = False
     before: State | None = None
 
-    def __init__(self, stacks: list[list[str]], reused: list[str], first_bidder: int,
-                 offer: list[str] | None = None, origin: list[int] | None = None,
-                 bid_i: int = 0, slot: int = -1, place_first: bool = True,
-                 placed: bool = False, special_done: bool = False,
+    def __init__(self, reused: list[str], first_bidder: int, bid_i: int = 0, slot: int = -1,
+                 place_first: bool = True, placed: bool = False, special_done: bool = False,
                  veto_chain: list[int] | None = None, veto_queue: list[int] | None = None,
                  kept: bool = False, before: State | None = None) -> None:
-        self.stacks = stacks
         self.reused = reused
         self.first_bidder = first_bidder
-        self.offer = [] if offer is None else offer
-        self.origin = [] if origin is None else origin
         self.bid_i = bid_i
         self.slot = slot
         self.place_first = place_first
@@ -126,31 +119,23 @@ class BaseRound:
 
     def copy(self) -> BaseRound:
         """An independent copy (the undo state is never changed once taken: shared)."""
-        return BaseRound([s.copy() for s in self.stacks], self.reused, self.first_bidder,
-                         self.offer.copy(), self.origin, self.bid_i, self.slot, self.place_first,
-                         self.placed, self.special_done, self.veto_chain.copy(),
-                         self.veto_queue.copy(), self.kept, self.before)
+        return BaseRound(self.reused, self.first_bidder, self.bid_i, self.slot,
+                         self.place_first, self.placed, self.special_done,
+                         self.veto_chain.copy(), self.veto_queue.copy(), self.kept, self.before)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data (fresh lists)."""
-        return {"stacks": [s[:] for s in self.stacks], "reused": list(self.reused),
-                "first_bidder": self.first_bidder, "offer": list(self.offer),
-                "origin": list(self.origin), "bid_i": self.bid_i, "slot": self.slot,
-                "place_first": self.place_first, "placed": self.placed,
-                "special_done": self.special_done, "veto_chain": list(self.veto_chain),
-                "veto_queue": list(self.veto_queue), "kept": self.kept,
-                "before": self.before.to_json() if self.before is not None else None}
+        """Plain JSON-able data (fresh lists), the fields in order."""
+        return plain_fields(self)
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> BaseRound:
-        """Rebuild from :meth:`to_json` (copies the data)."""
+        """Rebuild from :meth:`to_json` (copies the data).
+
+        Raises:
+            TypeError: a key that is not a field, or a field without default missing."""
         before = State.from_json(d["before"]) if d.get("before") else None
-        return cls([list(s) for s in d["stacks"]], list(d["reused"]), int(d["first_bidder"]),
-                   list(d.get("offer", [])), list(d.get("origin", [])), int(d.get("bid_i", 0)),
-                   int(d.get("slot", -1)), bool(d.get("place_first", True)),
-                   bool(d.get("placed", False)), bool(d.get("special_done", False)),
-                   list(d.get("veto_chain", [])), list(d.get("veto_queue", [])),
-                   bool(d.get("kept", False)), before)
+        part: BaseRound = from_fields(cls, d, {"before": before})
+        return part
 
 
 part_type("base", BaseRound)
@@ -222,7 +207,8 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
     reused = list(decks[1])
     drawn = dec.draw_below(rng, state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
-    flow.parts["base"] = BaseRound(stacks, reused, first)
+    state.stacks = stacks
+    flow.parts["base"] = BaseRound(reused, first)
     places = b.places  # places[i].id: b.place_id(i), without a method call
     events.append({"event": "setup", "king": places[state.king].id,
                    "grandes": [places[g].id for g in state.grandes], "start": first,
@@ -242,17 +228,17 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     bp.bid_i = 0
     flow.turn_order = []
     flow.turn_i = 0
-    offer = [s.pop(0) if s else "" for s in bp.stacks] + bp.reused     # B3.1
-    origin = [i for i in range(len(bp.stacks))] + [-1] * len(bp.reused)
+    offer = [s.pop(0) if s else "" for s in state.stacks] + bp.reused   # B3.1
+    origin = [i for i in range(len(state.stacks))] + [-1] * len(bp.reused)
     if engine.rules.hooks["offer"]:  # a module changes the offer
         pairs = engine.rules.fold("offer", hooks_for(engine, state, -1, flow, events),
                                   list(zip(offer, origin, strict=True)))
         offer = [c for c, _ in pairs]
         origin = [o for _, o in pairs]
-    bp.offer = offer
-    bp.origin = origin
+    state.offer = offer
+    state.offer_origin = origin
     flow.phase = BID
-    events.append({"event": "round", "round": flow.round, "offer": bp.offer[:],
+    events.append({"event": "round", "round": flow.round, "offer": offer[:],
                    "first_bidder": bp.first_bidder})
     if engine.rules.round_start is not None:
         engine.rules.round_start(hooks_for(engine, state, -1, flow, events))
@@ -264,12 +250,13 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
-    discarded = [c for c, o in zip(bp.offer, bp.origin, strict=True) if c and o >= 0]  # B3.5
+    discarded = [c for c, o in zip(state.offer, state.offer_origin, strict=True)
+                 if c and o >= 0]                                   # B3.5
     round_end = engine.rules.round_end
     if round_end is not None:
         round_end(hooks_for(engine, state, -1, flow, events))
-    bp.offer = []
-    bp.origin = []
+    state.offer = []
+    state.offer_origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
     expired = [x for x in state.lasting if x.expires and x.expires <= state.round]
     state.lasting = [x for x in state.lasting if x not in expired]  # B8.4
@@ -394,8 +381,7 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    bp: BaseRound = flow.parts["base"]  # typed: the compiled build reads it natively
-    choices = [c for c in bp.offer if c]
+    choices = [c for c in state.offer if c]
     return Decision("choose_action_card", [flow.actor], "Choose one of the open action cards",
                     {"choices": choices, "why": {}}, "B4.2")
 
@@ -403,9 +389,9 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
-    bp.slot = bp.offer.index(norm)
+    bp.slot = state.offer.index(norm)
     flow.card = norm
-    bp.offer[bp.slot] = ""
+    state.offer[bp.slot] = ""
     events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
         engine.rules.card_taken(hooks_for(engine, state, player, flow, events), norm)
@@ -741,8 +727,9 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
 def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
     card = flow.card
-    if bp.slot >= 0 and bp.origin[bp.slot] >= 0 and not bp.kept:  # B4.6
-        bp.stacks[bp.origin[bp.slot]].append(card)
+    origin = state.offer_origin
+    if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
+        state.stacks[origin[bp.slot]].append(card)
     events.append({"event": "end_turn", "player": flow.actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
         engine.rules.turn_end(hooks_for(engine, state, flow.actor, flow, events), card)
@@ -816,9 +803,9 @@ def _hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any
           viewer: int) -> None:
     """A view shows each stack's cards sorted (which cards are in a stack is public, their
     order is not) and not the state kept to undo a special action (it holds hands)."""
+    state_json["stacks"] = [sorted(s) for s in state_json["stacks"]]
     bp = flow_json["parts"].get("base")
     if bp is not None:
-        bp["stacks"] = [sorted(s) for s in bp["stacks"]]
         bp["before"] = None
 
 
@@ -834,7 +821,7 @@ def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
     bp = flow.parts.get("base")
     if bp is None:
         return
-    for stack in bp.stacks:
+    for stack in state.stacks:
         dec.draw_shuffle(rng, stack)
     if flow.run is not None and bp.before is None:
         bp.before = state.copy()  # the undo point is hidden: now is as good as any

@@ -60,6 +60,7 @@ from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.scoring import participants
+from elgrande.model.serial import field_names, from_fields, plain_fields
 from elgrande.model.state import NOBODY, ExtPieces, State, copy_plain
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.base import SPECIAL as SPECIAL_PHASE
@@ -169,22 +170,17 @@ class Table:
                      self.chooser)
 
     def to_plain(self) -> dict[str, Any]:
-        """The plain form (``state.ext`` JSON)."""
-        out: dict[str, Any] = {"region": self.region, "seats": self.seats,
-                               "seated": self.seated.copy(), "black": self.black}
-        if self.vacant is not None:
-            out["vacant"] = self.vacant
-        if self.chooser is not None:
-            out["chooser"] = self.chooser
-        return out
+        """The plain form (``state.ext`` JSON): the fields, one that is None left out."""
+        return plain_fields(self, none_absent=True)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Table:
-        """Read :meth:`to_plain`'s form (copied)."""
-        v, c = data.get("vacant"), data.get("chooser")
-        return cls(str(data["region"]), int(data["seats"]), [int(x) for x in data["seated"]],
-                   int(data["black"]), None if v is None else int(v),
-                   None if c is None else int(c))
+        """Read :meth:`to_plain`'s form (copied).
+
+        Raises:
+            TypeError: a key that is not a field, or a field without default missing."""
+        table: Table = from_fields(cls, data)
+        return table
 
 
 @attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
@@ -200,13 +196,15 @@ class Pieces(ExtPieces):
         carriers: ``[area, player, disc]`` of each caballero carrying a disc (C7).
         supply: disc id -> discs in the supply (C7).
         bonus: the Inquisitor holder's extra caballero this turn, "court", "board" or "" (C8).
-        open: the action cards open to the players after the actor (C13).
+        open: the action cards on offer when the turn began: what Remove Action Card
+            offers (C13).
         sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n, and
             ``place:office`` -> 1 for an office taken there on arrival (C5).
         dropped: the carriers the last departure forced out (C7, C11).
         fresh: the new discs the acting player may take at once (C7).
         relocation: the unused relocations of the last move (C11).
-        removed: the action cards removed this special action (C13).
+        removed: the action cards a special action removed (C13), in saves of format 2
+            only (now they leave ``State.offer`` at once): they leave it when it is done.
         carrying: 1 while a carrier arrives by ship (it takes no office, C5).
         castillo_seating: the pending seating of the Castillo's arrivals (C10).
         castillo_chosen: the seats chosen for the Castillo's arrivals (C10).
@@ -272,16 +270,8 @@ class Pieces(ExtPieces):
 
     def to_plain(self) -> dict[str, Any]:
         """The plain form (``state.ext["colonies"]`` in JSON): the keys of the attributes,
-        an absent optional piece left out."""
-        out: dict[str, Any] = {"offices": self.offices.copy(), "table": self.table.to_plain(),
-                               "free": {a: d.copy() for a, d in self.free.items()},
-                               "carriers": [c.copy() for c in self.carriers],
-                               "supply": self.supply.copy()}
-        for key in _OPTIONAL:
-            v = getattr(self, key)
-            if v is not None:
-                out[key] = copy_plain(v)
-        return out
+        an absent optional piece (None) left out."""
+        return plain_fields(self, none_absent=True)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Pieces:
@@ -290,22 +280,11 @@ class Pieces(ExtPieces):
         Raises:
             DataError: a key this module does not know.
         """
-        unknown = sorted(set(data) - _KEYS)
+        unknown = sorted(set(data) - set(field_names(cls)))
         if unknown:
             raise DataError("", f"unknown Colonies piece(s) in the state: {', '.join(unknown)}")
-        d = copy_plain(data)
-        p = cls(d["offices"], Table.from_plain(d["table"]), d["free"], d["carriers"],
-                d["supply"])
-        for key in _OPTIONAL:
-            if key in d:
-                setattr(p, key, d[key])
-        return p
-
-
-#: The optional pieces of :class:`Pieces` (absent from the plain form when None).
-_OPTIONAL: Final = ("bonus", "open", "sailed", "dropped", "fresh", "relocation",
-                    "removed", "carrying", "castillo_seating", "castillo_chosen")
-_KEYS: Final = frozenset({"offices", "table", "free", "carriers", "supply", *_OPTIONAL})
+        pieces: Pieces = from_fields(cls, data, {"table": Table.from_plain(data["table"])})
+        return pieces
 
 
 def fresh_pieces(board: Board, players: int) -> Pieces:
@@ -2200,18 +2179,20 @@ def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 # -- Remove Action Card (C13) ----------------------------------------------------------------------
 def _remove_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    ext = own_pieces(ctx.state, ctx.board)
-    if ext.removed is None:
-        ext.removed = []
-    ext.removed.append(str(answer))
-    ctx.event("remove_card", decider=ctx.subject, removed=str(answer),
-              text=f"{{who}} removes {{card:{answer}}} from this round's offer.")
+    card = str(answer)
+    offer = ctx.state.offer
+    ctx.event("remove_card", decider=ctx.subject, removed=card,
+              text=f"{{who}} removes {{card:{card}}} from this round's offer.")
+    if card in offer:  # out of the offer: nobody takes it this round (C13)
+        offer[offer.index(card)] = ""
+        ctx.event("card_removed", player=ctx.run.actor, card=card)
 
 
 @primitive("remove_action_card", _remove_finish)
 def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """C13: remove a face-up action card still open to the players after you; nobody may
-    take it this round (it is out of the offer when the special action is done)."""
+    """C13: remove a face-up action card still open to the players after you (of those
+    on offer when the turn began); it leaves ``State.offer`` at once, nobody may take it
+    this round. Undoing the special action (``State.set_to``) puts it back."""
     if not in_play(ctx.board):
         return None
     open_ = list(own_pieces(ctx.state, ctx.board).open or ())
@@ -2224,20 +2205,14 @@ def _remove_card(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _turn_start(ctx: HookContext) -> None:
     """Each turn: no caballero has sailed yet (C5); the open cards are noted for Remove
     Action Card (C13)."""
-    engine, state, flow = ctx.engine, ctx.state, ctx.flow
+    engine, state = ctx.engine, ctx.state
     ext = own_pieces(state, engine.board)
     ext.sailed = None  # nobody sailed (absent as empty: less to copy)
     ext.bonus = ""
     ext.fresh = None
     ext.relocation = None
-    base = flow.parts.get("base")
-    offer: list[str] = getattr(base, "offer", _NO_CARDS) if base is not None else _NO_CARDS
-    ext.open = [c for c in offer if c]  # the open cards
-    ext.removed = None  # none removed yet
-
-
-#: No action cards (a flow without the base game's part).
-_NO_CARDS: Final[list[str]] = []
+    ext.open = [c for c in state.offer if c]  # the open cards
+    ext.removed = None  # (a save of format 2 kept its removals here)
 
 
 def _special_action_done(ctx: HookContext) -> None:
@@ -2264,10 +2239,9 @@ def _special_action_done(ctx: HookContext) -> None:
                        "card": flow.card, "text": "New discs: " + ", ".join(
                            f"{n} {d} in {b.places[b.index[where[d]]].name}"
                            for d, n in added.items()) + "."})
-    base = flow.parts.get("base")
-    for c in ext.removed or ():
-        if base is not None and c in base.offer:
-            base.offer[base.offer.index(c)] = ""
+    for c in ext.removed or ():  # a save of format 2 (its removals wait until now)
+        if c in state.offer:
+            state.offer[state.offer.index(c)] = ""
             events.append({"event": "card_removed", "player": flow.actor, "card": c})
     ext.removed = None
     ext.open = None

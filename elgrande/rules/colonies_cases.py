@@ -161,8 +161,7 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
         return True
     elif key == "offer":  # the action cards still open to the players after the actor
         ext.open = [str(c) for c in value or []]
-        ext.removed = []
-        case.flow.parts["base"].offer = list(ext.open)  # the round's offer (C13)
+        case.state.offer = list(ext.open)  # the round's offer (C13)
         return True
     else:
         return False
@@ -201,8 +200,7 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
         got_c = sorted(ext.carriers)
         return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
     if key == "offer":  # the round's offer less the cards removed (C13)
-        got_o = [c for c in case.flow.parts["base"].offer
-                 if c and c not in (ext.removed or ())]
+        got_o = [c for c in case.state.offer if c]
         want_o = [str(c) for c in value or []]
         return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
     if key == "supply":

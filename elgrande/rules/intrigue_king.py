@@ -749,8 +749,7 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     p = flow.actor
-    bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
-    if _any_open(bp.offer):  # else nothing on offer to take (_take_now's test)
+    if _any_open(state.offer):  # else nothing on offer to take (_take_now's test)
         take = _take_now(engine, state, flow, p)
         if take is not None:
             return take
@@ -776,8 +775,8 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
                 events: Events) -> None:
     assert flow.pending is not None
     if flow.pending.rule == TAKE_RULE:  # the card phase asks again: which action (X2)
-        bp = base.part(flow)
-        apply_take(engine.lib, state, bp.offer, bp.origin, player, str(norm), events)
+        apply_take(engine.lib, state, state.offer, state.offer_origin, player, str(norm),
+                   events)
         return
     _take(engine, state, flow, player, flow.pending.options["cards"][norm], events)
 
@@ -909,7 +908,7 @@ def _take_now(engine: FlowEngine, state: State, flow: Flow, player: int) -> Deci
     """The take decision of this turn (X2), or None: no card on offer, asked already, no
     card left to take, or the player's own action took effect when the cards were
     revealed (I8: their one special action is carried out)."""
-    offer = base.part(flow).offer
+    offer = state.offer
     if not any(offer):
         return None  # nothing on offer (the common case: no other set puts cards out)
     takers = cards_of(engine.lib).offer_takers
@@ -931,12 +930,11 @@ def _take_now(engine: FlowEngine, state: State, flow: Flow, player: int) -> Deci
 def _return_taken(engine: FlowEngine, state: State, flow: Flow) -> None:
     """Round end (X2, B4.6): each card taken from a stack goes back under it, unless its
     taker keeps it (a Veto carried out, B8.4); the takes of the round are over."""
-    bp = base.part(flow)
     for p, card, stack in takes(state):
         kept = any(x.card == card and x.player == p and x.data.get("taken") == state.round
                    for x in state.lasting)
         if stack >= 0 and not kept:
-            bp.stacks[stack].append(card)
+            state.stacks[stack].append(card)
     _drop(state, "takes")
     _drop(state, "asked")
 

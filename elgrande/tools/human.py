@@ -183,7 +183,7 @@ class HumanSeat:
             values = ("scoreboard " + sbs[0]) if sbs else "/".join(map(str, p.values))
             extra = f"  [{'; '.join(marks)}]" if marks else ""
             lines.append(f"  {p.name:<{width}}  {values:<14} {who}{extra}")
-        offer = [c for c in fl.get("offer") or [] if c]
+        offer = [c for c in st.get("offer") or [] if c]
         if offer:
             lines.append("Open action cards: " + "; ".join(
                 f"{self.cards[c].title if c in self.cards else c} [{c}]" for c in offer))

@@ -76,7 +76,7 @@ class Case:
     log: list[str] = attrs.field(factory=list)
     #: the turn's flow data the steps share, as a game's (the offer of action cards, C13)
     flow: Flow = attrs.field(factory=lambda: Flow([1], [], 0, parts={
-        "base": base_rules.BaseRound([], [], 0)}))
+        "base": base_rules.BaseRound([], 0)}))
     #: the player of the last step that names one (whose turn the steps play): a ``ship``
     #: step of another player starts that player's turn (C5: nobody has sailed in it yet)
     turn_player: int | None = None
