@@ -1,0 +1,348 @@
+"""The Colonies' figures and geometry (C1, C3-C7, C10): the set manifest's figures of a
+board (offices, limit tables, discs, setup, the ship's ports), read once per board, and what
+the hooks derive from them by place index (:class:`_Geo`: the offices in arrival order, the
+new areas, the ship's fixed figures), with small helpers over participants (a player or a
+black caballero, C8, C9).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attr
+
+from elgrande.model.board import Board
+from elgrande.model.state import NOBODY, State
+
+NAME: Final = "colonies"
+
+
+#: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
+BLACK: Final = -2
+
+
+#: An office nobody holds.
+EMPTY: Final = -1
+
+
+AREA: Final = "area"
+
+
+_FIGURES: Final[dict[int, tuple[Board, Any]]] = {}
+
+
+_SHIP: Final[dict[int, tuple[Board, dict[str, Any]]]] = {}
+
+
+def figures(board: Board) -> Any:
+    """The Colonies figures of ``board`` (offices, limit tables, discs, setup; from the
+    manifest), cached per board.
+
+    Raises:
+        DataError: the manifest cannot be read.
+    """
+    hit = _FIGURES.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    from elgrande.data.expansions import load_figures
+
+    fig = load_figures(board)[NAME]
+    _FIGURES[id(board)] = (board, fig)
+    return fig
+
+
+def ship_figures(board: Board) -> dict[str, Any]:
+    """The manifest's ``ship`` mapping (C5): ``area`` (the ship's area id) and ``ports``
+    (the areas ship caballeros may sail to beside the coastal regions)."""
+    hit = _SHIP.get(id(board))
+    if hit is not None and hit[0] is board:
+        return hit[1]
+    from elgrande.data.manifests import read_manifest  # (once per board: an import costs)
+
+    data, _pos, _path = read_manifest(NAME, [d.parent for d in board.set_dirs])
+    ship = dict(data.get("ship") or {})
+    _SHIP[id(board)] = (board, ship)
+    return ship
+
+
+def in_play(board: Board) -> bool:
+    """Whether the Colonies set is on ``board`` (a smoke play may run its cards' statements
+    on another board: they then do nothing)."""
+    return NAME in board.sets
+
+
+def remember_figures(board: Board, fig: Any) -> None:
+    """Use ``fig`` (a library's figures, a fill applied) for ``board``; what was derived
+    from other figures is forgotten."""
+    hit = _FIGURES.get(id(board))
+    if hit is not None and hit[0] is board and hit[1] is fig:
+        return  # the figures in use (every game of a library sets them up again)
+    _FIGURES[id(board)] = (board, fig)
+    for derived in _DERIVED:
+        derived.clear()
+    _GEO.clear()
+    _GEOS.clear()
+
+
+def _areas(board: Board) -> list[str]:
+    return [p.id for p in board.places if p.kind == AREA]
+
+
+def _count(state: State, place: int, who: int) -> int:
+    return state.neutral[place] if who == NOBODY else state.caballeros[place][who]
+
+
+def _office_who(who: int) -> int:
+    """The participant whose caballero an arrival is: a player, or BLACK."""
+    return BLACK if who == NOBODY else who
+
+
+def _payee(state: State, holder: int) -> int | None:
+    """Who is paid for an office held by ``holder`` (C8/C9: a black holder pays the
+    Inquisitor's holder, or nobody)."""
+    if holder == BLACK:
+        return state.neutral_holder if state.neutral_holder != NOBODY else None
+    return holder if holder >= 0 else None
+
+
+def _offices_in(board: Board, order: int = 0) -> dict[str, list[Any]]:
+    """The offices of each area of ``board`` (C4-C6), cached per board and figures: in
+    arrival order (``order`` 0), the later first (1) or in the manifest's order (2)."""
+    hit = _OFFICES.get(id(board))
+    if hit is None or hit[0] is not board:
+        fig = figures(board)
+        orders: list[dict[str, list[Any]]] = [{}, {}, {}]
+        for i, offices in enumerate((sorted(fig.offices, key=lambda o: o.arrival),
+                                     sorted(fig.offices, key=lambda o: -o.arrival),
+                                     fig.offices)):
+            for o in offices:
+                orders[i].setdefault(o.area, []).append(o)
+        hit = _OFFICES[id(board)] = (board, fig, orders)
+    return hit[2][order]
+
+
+_OFFICES: Final[dict[int, tuple[Board, Any, list[dict[str, list[Any]]]]]] = {}
+
+
+#: :func:`_offices_in` orders: the later arrival first, the manifest's.
+LATER_FIRST, LISTED = 1, 2
+
+
+def _by_place(board: Board) -> list[list[list[Any] | None]]:
+    """:func:`_offices_in`'s three orders by place index (None: no office there), for
+    :func:`_make_geo` (whose geometry the hooks read)."""
+    orders = [_offices_in(board, o) for o in range(3)]
+    return [[o.get(p.id) for p in board.places] for o in orders]
+
+
+# attr.s: native classes (README, "Compiled build"): the hooks called for every caballero
+# moved, every place scored and every ship step read these as struct fields. The private
+# classes have no generated repr: nothing shows them, and attrs compiles it at import
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+class _Office:
+    """What a scoring reads of an office (C4-C6): its id, name, points, whether its holder
+    counts for the ranking and whether it pays in a first-position-only scoring (C12)."""
+
+    id: str
+    name: str
+    points: int
+    ranks: bool
+    first_only: bool
+
+    def __init__(self, id: str, name: str, points: int, ranks: bool,
+                 first_only: bool) -> None:
+        self.id = id
+        self.name = name
+        self.points = points
+        self.ranks = ranks
+        self.first_only = first_only
+
+
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+class _Geo:
+    """A board's Colonies geometry, by place index (see :func:`_geo`).
+
+    Attributes:
+        board: the board; fig: the figures it was made from.
+        ids: the place ids.
+        arriving: the office ids of each place in arrival order (C4-C6; [] for none).
+        leaving: the same, the later arrival first.
+        offices: the offices of each place in the manifest's order (the scoring's).
+        discs: the disc ids (C7).
+        areas: the indices of the new areas, in the board's order.
+        region_ids: the mainland regions' ids, in the board's order.
+        office_places: the indices of the places with an office (C4-C6).
+        room: the new areas with a capacity (C4), once made (:func:`_placement_room`): id,
+            index, capacity and the refusal's text.
+        plan: the ship moves' fixed figures (:func:`_ship_plan`) once made (``planned``).
+        dests: the ship's destinations by the king's region (:func:`_dests`).
+    """
+
+    board: Board
+    fig: Any
+    ids: list[str]
+    arriving: list[list[str]]
+    leaving: list[list[str]]
+    offices: list[list[_Office]]
+    discs: list[str]
+    areas: list[int]
+    region_ids: list[str]
+    office_places: list[int]
+    room: list[tuple[str, int, int, str]] | None
+    plan: _Plan | None
+    planned: bool
+    dests: dict[int, _Dests]
+
+    def __init__(self, board: Board, fig: Any, ids: list[str], arriving: list[list[str]],
+                 leaving: list[list[str]], offices: list[list[_Office]], discs: list[str],
+                 areas: list[int], region_ids: list[str], office_places: list[int],
+                 room: list[tuple[str, int, int, str]] | None, plan: _Plan | None,
+                 planned: bool, dests: dict[int, _Dests]) -> None:
+        self.board = board
+        self.fig = fig
+        self.ids = ids
+        self.arriving = arriving
+        self.leaving = leaving
+        self.offices = offices
+        self.discs = discs
+        self.areas = areas
+        self.region_ids = region_ids
+        self.office_places = office_places
+        self.room = room
+        self.plan = plan
+        self.planned = planned
+        self.dests = dests
+
+
+def _make_geo(board: Board, fig: Any) -> _Geo:
+    """The :class:`_Geo` of ``board`` with figures ``fig`` (no ship plan yet)."""
+    orders = _by_place(board)
+    listed = [[_Office(o.id, o.name, int(o.points), bool(o.ranks), bool(o.first_only))
+               for o in os] if os else [] for os in orders[2]]
+    return _Geo(board, fig, [p.id for p in board.places],
+                [[o.id for o in os] if os else [] for os in orders[0]],
+                [[o.id for o in os] if os else [] for os in orders[1]],
+                listed, [d.id for d in fig.discs],
+                [p.index for p in board.places if p.kind == AREA],
+                [board.place_id(r) for r in board.regions],
+                [i for i, os in enumerate(listed) if os], None, None, False, {})
+
+
+#: The geometry in use (the last board asked for), and every board's by id.
+_GEO: Final[list[_Geo]] = []
+
+
+_GEOS: Final[dict[int, _Geo]] = {}
+
+
+def _geo(board: Board) -> _Geo:
+    """The Colonies geometry of ``board`` (cached: the last board's is found without a
+    dict look-up, as the hooks ask at every caballero moved)."""
+    if _GEO:
+        g = _GEO[0]
+        if g.board is board:
+            return g
+    got = _GEOS.get(id(board))
+    if got is None or got.board is not board:
+        got = _GEOS[id(board)] = _make_geo(board, figures(board))
+    _GEO[:] = [got]
+    return got
+
+
+def _total(xs: list[int]) -> int:
+    """``sum(xs)`` as a loop the compiled build runs natively (its ``sum`` is a call into
+    the interpreter's builtin)."""
+    n = 0
+    for x in xs:
+        n += x
+    return n
+
+
+#: The refusals of the new areas by board and king's region (with the figures they came
+#: from), see :func:`_area_refusals`.
+_REFUSED: Final[dict[tuple[int, int], tuple[Board, Any, dict[str, Any]]]] = {}
+
+
+#: The caches of what is derived from a board's figures (:func:`remember_figures` clears
+#: them when the figures change).
+_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _REFUSED)
+
+
+# attr.s: a native class (README, "Compiled build"): read at every ship step
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+class _Plan:
+    """The board's fixed figures of the ship moves (C4, C5; see :func:`_ship_plan`).
+
+    Attributes:
+        ship: the ship's area id; ship_i: its index.
+        ports: the areas ship caballeros may sail to beside the coastal regions.
+        dests: the candidate destinations ``(id, index, capacity or -1)`` (the ports and
+            coastal regions, not the ship).
+        boarding: the ports that are areas without a capacity (where caballeros board the
+            ship), ``(id, index)``.
+        discs: the carried discs (None first: a caballero carrying nothing).
+        boarding_keys: the move key of a caballero carrying nothing boarding from each of
+            ``boarding``; boarding_labels: their labels.
+    """
+
+    ship: str
+    ship_i: int
+    ports: list[str]
+    dests: list[tuple[str, int, int]]
+    boarding: list[tuple[str, int]]
+    discs: list[str | None]
+    boarding_keys: list[MoveKey]
+    boarding_labels: list[str]
+
+    def __init__(self, ship: str, ship_i: int, ports: list[str],
+                 dests: list[tuple[str, int, int]], boarding: list[tuple[str, int]],
+                 discs: list[str | None], boarding_keys: list[MoveKey],
+                 boarding_labels: list[str]) -> None:
+        self.ship = ship
+        self.ship_i = ship_i
+        self.ports = ports
+        self.dests = dests
+        self.boarding = boarding
+        self.discs = discs
+        self.boarding_keys = boarding_keys
+        self.boarding_labels = boarding_labels
+
+
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+class _Dests:
+    """The ship's destinations with the king in one region (see :func:`_dests`).
+
+    Attributes:
+        dests: ``(id, index, capacity or -1)`` in the plan's order (not the king's region,
+            B5.2; an area with a capacity only while the king borders it, C4).
+        capped: some destination has a capacity (to be checked at each step).
+        keys: the move key of a caballero sailing there carrying nothing, by destination.
+        labels: the labels of those moves.
+        by_disc: the same keys and labels of a caballero carrying a disc, by disc id, once
+            made (:func:`_disc_dests`).
+    """
+
+    dests: list[tuple[str, int, int]]
+    capped: bool
+    keys: list[MoveKey]
+    labels: list[str]
+    by_disc: dict[str, tuple[list[MoveKey], list[str]]]
+
+    def __init__(self, dests: list[tuple[str, int, int]], capped: bool, keys: list[MoveKey],
+                 labels: list[str],
+                 by_disc: dict[str, tuple[list[MoveKey], list[str]]]) -> None:
+        self.dests = dests
+        self.capped = capped
+        self.keys = keys
+        self.labels = labels
+        self.by_disc = by_disc
+
+
+#: A ship move as :func:`ship_moves` lists it, by its values: ``(from, to, disc)`` or
+#: ``(disc, area)`` for a disc taken (the label caches use the same key); an office
+#: holder's (C6, C11): ``(from, to, None, office)`` or ``(TAKE, disc, area, office)``.
+MoveKey = tuple[Any, ...]
+
+
+#: The first value of an office holder's take key (no place id is ``"take"``).
+TAKE: Final = "take"
