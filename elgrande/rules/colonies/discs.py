@@ -15,7 +15,7 @@ from elgrande.engine.modules import Events
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.colonies.figures import _geo
+from elgrande.rules.colonies.figures import colonies_board
 from elgrande.rules.colonies.offices import OFFICE_KEY, SKIP
 from elgrande.rules.colonies.pieces import _carriers, own_pieces, pieces
 from elgrande.rules.colonies.ship import apply_ship_move, disc_takes
@@ -92,7 +92,7 @@ def _movable(ctx: HookContext, place: int, owner: int, to: list[str], n: int) ->
     ext = pieces(state)
     if ext is None or not ext.carriers:
         return n  # no carrier at all (_carriers would count none)
-    g = _geo(board)
+    g = colonies_board(board)
     k = _carriers(ext, g.ids[place], owner)
     if not k or g.ids[board.castillo] not in to:
         return n  # no carrier of the owner's here, or not to the Castillo
@@ -134,7 +134,7 @@ def _special_action_done(ctx: HookContext) -> None:
 def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int]]:
     """The gold and goods discs printed on card ``card_id`` (C7): ``(disc, area, n)`` for
     each disc of the figures with ``n > 0``, in the figures' order; cached per engine."""
-    fig = _geo(engine.board).fig  # figures(b)
+    fig = colonies_board(engine.board).fig  # figures(b)
     lib = engine.lib
     memo = _PRINTED[0] if _PRINTED else None
     if memo is None or memo.fig is not fig or memo.lib is not lib:
@@ -167,5 +167,6 @@ class _Printed:
 
 
 #: The :class:`_Printed` of the library and figures in use (the last asked for: every game
-#: of a library finds it; a game of another library makes its own).
+#: of a library finds it; a game of another library makes its own). A cache keyed on the
+#: library and its figures, not the board: not in the :class:`ColoniesBoard`.
 _PRINTED: Final[list[_Printed]] = []

@@ -1,8 +1,9 @@
 """The Colonies' figures and geometry (C1, C3-C7, C10): the set manifest's figures of a
-board (offices, limit tables, discs, setup, the ship's ports), read once per board, and what
-the hooks derive from them by place index (:class:`_Geo`: the offices in arrival order, the
-new areas, the ship's fixed figures), with small helpers over participants (a player or a
-black caballero, C8, C9).
+board (offices, limit tables, discs, setup, the ship's ports) and what the hooks derive
+from them by place index, all in this module's one cache, a :class:`ColoniesBoard` built once
+per board (the offices in arrival order, the new areas, the ship's fixed figures, the
+placement targets and refusals, the ship move labels), with small helpers over participants
+(a player or a black caballero, C8, C9).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any, Final
 import attr
 
 from elgrande.model.board import Board
+from elgrande.model.fields import factory
 from elgrande.model.state import NOBODY, State
 
 NAME: Final = "colonies"
@@ -28,40 +30,28 @@ EMPTY: Final = -1
 AREA: Final = "area"
 
 
-_FIGURES: Final[dict[int, tuple[Board, Any]]] = {}
-
-
-_SHIP: Final[dict[int, tuple[Board, dict[str, Any]]]] = {}
-
-
 def figures(board: Board) -> Any:
     """The Colonies figures of ``board`` (offices, limit tables, discs, setup; from the
-    manifest), cached per board.
+    manifest, or the library's set by :func:`remember_figures`): those of its
+    :class:`ColoniesBoard`.
 
     Raises:
         DataError: the manifest cannot be read.
     """
-    hit = _FIGURES.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    from elgrande.data.expansions import load_figures
-
-    fig = load_figures(board)[NAME]
-    _FIGURES[id(board)] = (board, fig)
-    return fig
+    return colonies_board(board).fig
 
 
 def ship_figures(board: Board) -> dict[str, Any]:
     """The manifest's ``ship`` mapping (C5): ``area`` (the ship's area id) and ``ports``
-    (the areas ship caballeros may sail to beside the coastal regions)."""
-    hit = _SHIP.get(id(board))
-    if hit is not None and hit[0] is board:
-        return hit[1]
-    from elgrande.data.manifests import read_manifest  # (once per board: an import costs)
+    (the areas ship caballeros may sail to beside the coastal regions); read once per
+    board, when first asked, into its :class:`ColoniesBoard`."""
+    g = colonies_board(board)
+    ship = g.ship
+    if ship is None:
+        from elgrande.data.manifests import read_manifest  # (once per board: an import costs)
 
-    data, _pos, _path = read_manifest(NAME, [d.parent for d in board.set_dirs])
-    ship = dict(data.get("ship") or {})
-    _SHIP[id(board)] = (board, ship)
+        data, _pos, _path = read_manifest(NAME, [d.parent for d in board.set_dirs])
+        ship = g.ship = dict(data.get("ship") or {})
     return ship
 
 
@@ -72,16 +62,15 @@ def in_play(board: Board) -> bool:
 
 
 def remember_figures(board: Board, fig: Any) -> None:
-    """Use ``fig`` (a library's figures, a fill applied) for ``board``; what was derived
-    from other figures is forgotten."""
-    hit = _FIGURES.get(id(board))
-    if hit is not None and hit[0] is board and hit[1] is fig:
+    """Use ``fig`` (a library's figures, a fill applied) for ``board``: its
+    :class:`ColoniesBoard` is built again from them (what was derived from other figures is
+    forgotten; the manifest's ship mapping is kept)."""
+    got = _BOARDS.get(id(board))
+    if got is not None and got.board is board and got.fig is fig:
         return  # the figures in use (every game of a library sets them up again)
-    _FIGURES[id(board)] = (board, fig)
-    for derived in _DERIVED:
-        derived.clear()
-    _GEO.clear()
-    _GEOS.clear()
+    ship = got.ship if got is not None and got.board is board else None
+    _build(board, fig).ship = ship
+    _LAST.clear()
 
 
 def _areas(board: Board) -> list[str]:
@@ -105,33 +94,16 @@ def _payee(state: State, holder: int) -> int | None:
     return holder if holder >= 0 else None
 
 
-def _offices_in(board: Board, order: int = 0) -> dict[str, list[Any]]:
-    """The offices of each area of ``board`` (C4-C6), cached per board and figures: in
-    arrival order (``order`` 0), the later first (1) or in the manifest's order (2)."""
-    hit = _OFFICES.get(id(board))
-    if hit is None or hit[0] is not board:
-        fig = figures(board)
-        orders: list[dict[str, list[Any]]] = [{}, {}, {}]
-        for i, offices in enumerate((sorted(fig.offices, key=lambda o: o.arrival),
-                                     sorted(fig.offices, key=lambda o: -o.arrival),
-                                     fig.offices)):
-            for o in offices:
-                orders[i].setdefault(o.area, []).append(o)
-        hit = _OFFICES[id(board)] = (board, fig, orders)
-    return hit[2][order]
-
-
-_OFFICES: Final[dict[int, tuple[Board, Any, list[dict[str, list[Any]]]]]] = {}
-
-
-#: :func:`_offices_in` orders: the later arrival first, the manifest's.
-LATER_FIRST, LISTED = 1, 2
-
-
-def _by_place(board: Board) -> list[list[list[Any] | None]]:
-    """:func:`_offices_in`'s three orders by place index (None: no office there), for
-    :func:`_make_geo` (whose geometry the hooks read)."""
-    orders = [_offices_in(board, o) for o in range(3)]
+def _by_place(board: Board, fig: Any) -> list[list[list[Any] | None]]:
+    """The offices of ``fig`` (C4-C6) by place index of ``board`` (None: no office there) in
+    three orders: arrival order, the later arrival first, the manifest's order (for
+    :func:`_make_geo`)."""
+    orders: list[dict[str, list[Any]]] = [{}, {}, {}]
+    for i, offices in enumerate((sorted(fig.offices, key=lambda o: o.arrival),
+                                 sorted(fig.offices, key=lambda o: -o.arrival),
+                                 fig.offices)):
+        for o in offices:
+            orders[i].setdefault(o.area, []).append(o)
     return [[o.get(p.id) for p in board.places] for o in orders]
 
 
@@ -159,11 +131,15 @@ class _Office:
 
 
 @attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
-class _Geo:
-    """A board's Colonies geometry, by place index (see :func:`_geo`).
+class ColoniesBoard:
+    """The one cache of the Colonies module for a board: everything the hooks derive from
+    the board and the set's figures, built once per board (:func:`colonies_board`; again
+    when a library sets its figures, :func:`remember_figures`), the geometry by place index.
+    Its fields filled later are keyed on the board alone, or on the king's region.
 
     Attributes:
-        board: the board; fig: the figures it was made from.
+        board: the board; fig: the figures it was made from (C1-C13).
+        ship: the manifest's ship mapping (C5), once read (:func:`ship_figures`).
         ids: the place ids.
         arriving: the office ids of each place in arrival order (C4-C6; [] for none).
         leaving: the same, the later arrival first.
@@ -176,6 +152,12 @@ class _Geo:
             index, capacity and the refusal's text.
         plan: the ship moves' fixed figures (:func:`_ship_plan`) once made (``planned``).
         dests: the ship's destinations by the king's region (:func:`_dests`).
+        targets: the new areas open to placement from court by the king's region (C4, C5;
+            :func:`_placement_targets`).
+        refused: the new areas' refusals by the king's region (C4-C6;
+            :func:`_placement_refused`).
+        labels: the ship move labels written so far, by the move's values (C5-C7;
+            :func:`_labels_of`).
     """
 
     board: Board
@@ -192,12 +174,19 @@ class _Geo:
     plan: _Plan | None
     planned: bool
     dests: dict[int, _Dests]
+    ship: dict[str, Any] | None = None
+    targets: dict[int, list[int]] = factory(dict)
+    refused: dict[int, dict[str, Any]] = factory(dict)
+    labels: dict[tuple[Any, ...], str] = factory(dict)
 
     def __init__(self, board: Board, fig: Any, ids: list[str], arriving: list[list[str]],
                  leaving: list[list[str]], offices: list[list[_Office]], discs: list[str],
                  areas: list[int], region_ids: list[str], office_places: list[int],
                  room: list[tuple[str, int, int, str]] | None, plan: _Plan | None,
-                 planned: bool, dests: dict[int, _Dests]) -> None:
+                 planned: bool, dests: dict[int, _Dests], ship: dict[str, Any] | None = None,
+                 targets: dict[int, list[int]] | None = None,
+                 refused: dict[int, dict[str, Any]] | None = None,
+                 labels: dict[tuple[Any, ...], str] | None = None) -> None:
         self.board = board
         self.fig = fig
         self.ids = ids
@@ -212,14 +201,18 @@ class _Geo:
         self.plan = plan
         self.planned = planned
         self.dests = dests
+        self.ship = ship
+        self.targets = {} if targets is None else targets
+        self.refused = {} if refused is None else refused
+        self.labels = {} if labels is None else labels
 
 
-def _make_geo(board: Board, fig: Any) -> _Geo:
-    """The :class:`_Geo` of ``board`` with figures ``fig`` (no ship plan yet)."""
-    orders = _by_place(board)
+def _make_geo(board: Board, fig: Any) -> ColoniesBoard:
+    """The :class:`ColoniesBoard` of ``board`` with figures ``fig`` (no ship plan yet)."""
+    orders = _by_place(board, fig)
     listed = [[_Office(o.id, o.name, int(o.points), bool(o.ranks), bool(o.first_only))
                for o in os] if os else [] for os in orders[2]]
-    return _Geo(board, fig, [p.id for p in board.places],
+    return ColoniesBoard(board, fig, [p.id for p in board.places],
                 [[o.id for o in os] if os else [] for os in orders[0]],
                 [[o.id for o in os] if os else [] for os in orders[1]],
                 listed, [d.id for d in fig.discs],
@@ -228,24 +221,39 @@ def _make_geo(board: Board, fig: Any) -> _Geo:
                 [i for i, os in enumerate(listed) if os], None, None, False, {})
 
 
-#: The geometry in use (the last board asked for), and every board's by id.
-_GEO: Final[list[_Geo]] = []
+#: The one cache of this module: every board's :class:`ColoniesBoard` by ``id(board)`` (the
+#: board kept in it: an id is reused only once its board is gone), and the one in use (the
+#: last board asked for, found without a dict look-up: the hooks ask at every caballero
+#: moved).
+_BOARDS: Final[dict[int, ColoniesBoard]] = {}
+_LAST: Final[list[ColoniesBoard]] = []
 
 
-_GEOS: Final[dict[int, _Geo]] = {}
+def colonies_board(board: Board) -> ColoniesBoard:
+    """The :class:`ColoniesBoard` of ``board``, built on the first call for it.
 
-
-def _geo(board: Board) -> _Geo:
-    """The Colonies geometry of ``board`` (cached: the last board's is found without a
-    dict look-up, as the hooks ask at every caballero moved)."""
-    if _GEO:
-        g = _GEO[0]
+    Raises:
+        DataError: the set manifest cannot be read.
+    """
+    if _LAST:
+        g = _LAST[0]
         if g.board is board:
             return g
-    got = _GEOS.get(id(board))
+    got = _BOARDS.get(id(board))
     if got is None or got.board is not board:
-        got = _GEOS[id(board)] = _make_geo(board, figures(board))
-    _GEO[:] = [got]
+        got = _build(board, None)
+    _LAST[:] = [got]
+    return got
+
+
+def _build(board: Board, fig: Any) -> ColoniesBoard:
+    """Build and keep the :class:`ColoniesBoard` of ``board`` with figures ``fig`` (None:
+    the manifest's)."""
+    if fig is None:
+        from elgrande.data.expansions import load_figures
+
+        fig = load_figures(board)[NAME]
+    got = _BOARDS[id(board)] = _make_geo(board, fig)
     return got
 
 
@@ -256,16 +264,6 @@ def _total(xs: list[int]) -> int:
     for x in xs:
         n += x
     return n
-
-
-#: The refusals of the new areas by board and king's region (with the figures they came
-#: from), see :func:`_area_refusals`.
-_REFUSED: Final[dict[tuple[int, int], tuple[Board, Any, dict[str, Any]]]] = {}
-
-
-#: The caches of what is derived from a board's figures (:func:`remember_figures` clears
-#: them when the figures change).
-_DERIVED: Final[tuple[dict[Any, Any], ...]] = (_OFFICES, _REFUSED)
 
 
 # attr.s: a native class (README, "Compiled build"): read at every ship step

@@ -55,7 +55,8 @@ def _sit(table: Table, who: int, n: int) -> None:
         table.seated[who] += n
 
 
-#: :func:`standing` when it need not be asked (no seat free).
+#: :func:`standing` when it need not be asked (no seat free): a constant, never written
+#: (no cache).
 _NOBODY_STANDS: Final[dict[int, int]] = {}
 
 

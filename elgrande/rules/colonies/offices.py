@@ -14,8 +14,8 @@ from elgrande.model.state import NOBODY, State
 from elgrande.rules.colonies.figures import (
     BLACK,
     EMPTY,
-    _geo,
     _office_who,
+    colonies_board,
     figures,
     in_play,
     ship_figures,
@@ -31,7 +31,7 @@ def _arrive(ctx: HookContext, place: int, player: int, n: int) -> None:
     if n <= 0:
         return
     ext = own_pieces(state, board)
-    g = _geo(board)
+    g = colonies_board(board)
     offices = g.arriving[place]
     carrying = 0
     if offices:  # carriers take no office
@@ -69,7 +69,7 @@ def _leave(ctx: HookContext, place: int, player: int, n: int) -> None:
     if n <= 0:
         return
     ext = own_pieces(state, board)
-    g = _geo(board)
+    g = colonies_board(board)
     pid = g.ids[place]
     left = state.neutral[place] if player == NOBODY else state.caballeros[place][player]
     offices = g.leaving[place]
@@ -132,7 +132,7 @@ def _move_which(ctx: HookContext,
     ext = pieces(state)
     if ext is None or not in_play(board):
         return {}
-    g = _geo(board)
+    g = colonies_board(board)
     table = ext.table
     out: dict[str, dict[str, list[Any]]] = {}
     for src, owners in sources.items():
@@ -188,7 +188,7 @@ def _moved(ctx: HookContext, src: int, dst: int, player: int, n: int) -> None:
     ext.dropped = []
     if not dropped:
         return  # no carrier forced out (the common case)
-    g = _geo(board)
+    g = colonies_board(board)
     pid, to = g.ids[src], g.ids[dst]
     moving = [c for c in dropped if c[0] == pid and c[1] == player][:n]
     if not moving:

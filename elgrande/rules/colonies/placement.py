@@ -5,12 +5,12 @@ one room rule, :func:`room_left`), and the new areas the king and a Grande may e
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.colonies.figures import _REFUSED, AREA, _geo, _total, figures, ship_figures
+from elgrande.rules.colonies.figures import AREA, _total, colonies_board, figures, ship_figures
 
 
 def _king_places(ctx: HookContext, places: list[int]) -> list[int]:
@@ -23,7 +23,7 @@ def _grande_places(ctx: HookContext, places: list[int]) -> list[int]:
     """C3: a Grande may be moved into every new area (the King's region and the Castillo
     stay closed to it, B5.2, B1.2); secret discs still show the mainland regions only."""
     board = ctx.board
-    return [*places, *_geo(board).areas]
+    return [*places, *colonies_board(board).areas]
 
 
 def _placement_targets(ctx: HookContext, places: list[int]) -> list[int]:
@@ -35,24 +35,19 @@ def _placement_targets(ctx: HookContext, places: list[int]) -> list[int]:
     k = state.king
     if k < 0:
         return list(places)
-    key = (id(b), k)
-    hit = _TARGETS.get(key)
-    if hit is None or hit[0] is not b:
+    g = colonies_board(b)
+    adds = g.targets.get(k)
+    if adds is None:
         adds = [p.index for p in b.places if p.kind == AREA and b.adjacent(k, p.index)]
         ship = ship_figures(b).get("area")
         if ship in b.index and b.places[k].coastal:
             adds.append(b.index[ship])
-        hit = _TARGETS[key] = (b, adds)
+        g.targets[k] = adds
     out = list(places)
-    for i in hit[1]:
+    for i in adds:
         if i not in out:
             out.append(i)
     return out
-
-
-#: The new areas open to placement by board and king's region (C4, C5), in the order
-#: :func:`_placement_targets` adds them.
-_TARGETS: Final[dict[tuple[int, int], tuple[Board, list[int]]]] = {}
 
 
 def _placement_refused(ctx: HookContext, refused: dict[str, Any]) -> dict[str, Any]:
@@ -62,11 +57,11 @@ def _placement_refused(ctx: HookContext, refused: dict[str, Any]) -> dict[str, A
     state, board = ctx.state, ctx.board
     out = dict(refused)
     k = state.king
-    key = (id(board), k)
-    hit = _REFUSED.get(key)
-    if hit is None or hit[0] is not board:
-        hit = _REFUSED[key] = (board, figures(board), _area_refusals(board, k))
-    out.update(hit[2])  # [rule, message] pairs shared: decisions are never changed
+    g = colonies_board(board)
+    got = g.refused.get(k)
+    if got is None:
+        got = g.refused[k] = _area_refusals(board, k)
+    out.update(got)  # [rule, message] pairs shared: decisions are never changed
     return out
 
 
@@ -105,7 +100,7 @@ def _placement_room(ctx: HookContext, room: dict[str, Any]) -> dict[str, Any]:
     included (:func:`room_left`)."""
     state, board = ctx.state, ctx.board
     out = dict(room)
-    g = _geo(board)
+    g = colonies_board(board)
     capped = g.room
     if capped is None:
         capped = g.room = [

@@ -12,7 +12,14 @@ from elgrande.engine.modules import Events
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, State
-from elgrande.rules.colonies.figures import BLACK, EMPTY, _count, _geo, _office_who, in_play
+from elgrande.rules.colonies.figures import (
+    BLACK,
+    EMPTY,
+    _count,
+    _office_who,
+    colonies_board,
+    in_play,
+)
 from elgrande.rules.colonies.limit_table import _sit, settle_table, standing
 from elgrande.rules.colonies.pieces import _carriers, own_pieces, pieces
 
@@ -50,7 +57,7 @@ def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
         return []
     out: list[dict[str, Any]] = []
     table = ext.table
-    g = _geo(board)
+    g = colonies_board(board)
     for src, whos in rel["sources"].items():
         offices = g.offices[board.index[src]] if src in board.index else []
         for o in offices:
@@ -82,7 +89,7 @@ def _who_label(w: int) -> str:
 
 
 def _relocation_label(board: Board, a: dict[str, Any]) -> str:
-    offices = {o.id: o.name for os in _geo(board).offices for o in os}
+    offices = {o.id: o.name for os in colonies_board(board).offices for o in os}
     if "strip" in a:
         return f"strip the {offices[a['strip']]} of office (1 relocation)"
     if "appoint" in a:

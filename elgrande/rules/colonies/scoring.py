@@ -7,7 +7,7 @@ from __future__ import annotations
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY
-from elgrande.rules.colonies.figures import BLACK, EMPTY, _geo, _payee
+from elgrande.rules.colonies.figures import BLACK, EMPTY, _payee, colonies_board
 from elgrande.rules.colonies.pieces import pieces
 
 
@@ -21,7 +21,7 @@ def _ranking_counts(ctx: HookContext, place: int,
     ext = pieces(state)
     if ext is None:
         return who, counts
-    g = _geo(board)
+    g = colonies_board(board)
     table = ext.table
     offices = g.offices[place]
     at_table = table.region == g.ids[place]
@@ -55,7 +55,7 @@ def _area_bonus(ctx: HookContext, place: int, first_only: bool) -> list[tuple[in
     whatever the player count. C12: a first-position-only scoring pays no Captain or
     Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
     state, board = ctx.state, ctx.board
-    offices = _geo(board).offices[place]
+    offices = colonies_board(board).offices[place]
     if not offices:
         return []
     ext = pieces(state)
@@ -80,7 +80,7 @@ def _scoring_places(ctx: HookContext) -> list[int]:
     """The places :func:`_ranking_counts` and :func:`_area_bonus` may change now: those
     with an office (C4-C6) and the limit table's region (C10)."""
     state, board = ctx.state, ctx.board
-    g = _geo(board)
+    g = colonies_board(board)
     out = g.office_places[:]
     ext = pieces(state)
     if ext is not None and ext.table.region and ext.table.region in board.index:
@@ -93,7 +93,7 @@ def _scoring_order(ctx: HookContext, places: list[int]) -> list[int]:
     America, Mediterranean)."""
     board = ctx.board
     out = places[:]
-    for i in _geo(board).areas:  # (plain loops: the compiled build runs them natively)
+    for i in colonies_board(board).areas:  # (plain loops: the compiled build runs them natively)
         known = False
         for q in places:
             if q == i:

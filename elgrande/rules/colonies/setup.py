@@ -13,7 +13,7 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.colonies.figures import NAME, _geo, figures, remember_figures
+from elgrande.rules.colonies.figures import NAME, colonies_board, figures, remember_figures
 from elgrande.rules.colonies.offices import _arrive
 from elgrande.rules.colonies.pieces import fresh_pieces
 
@@ -70,7 +70,7 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
 def _setup_disc_decide(engine: FlowEngine, state: State, flow: Flow,
                        events: Events) -> Decision | None:
     """C2: each player secretly chooses a region with the disc (the 9 mainland regions)."""
-    g = _geo(engine.board)
+    g = colonies_board(engine.board)
     n = int(g.fig.setup.get("disc_caballeros", 0))
     if not n:
         engine.resume(flow)

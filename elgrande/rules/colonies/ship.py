@@ -19,12 +19,12 @@ from elgrande.rules.colonies.figures import (
     AREA,
     EMPTY,
     TAKE,
+    ColoniesBoard,
     MoveKey,
     _Dests,
-    _Geo,
-    _geo,
     _Plan,
     _total,
+    colonies_board,
     figures,
     ship_figures,
 )
@@ -40,7 +40,7 @@ SHIP: Final = "ship"
 def _ship_plan(board: Board) -> _Plan | None:
     """The board's fixed figures of the ship moves (C4, C5; :class:`_Plan`), cached per
     board and figures. None without a ship."""
-    g = _geo(board)
+    g = colonies_board(board)
     if g.planned:
         return g.plan
     fig = g.fig
@@ -85,7 +85,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
     ``labels``, each move's label (:func:`_move_label`) is appended to it."""
     b = engine.board
     ext = own_pieces(state, b)
-    g = _geo(b)
+    g = colonies_board(b)
     plan = g.plan if g.planned else _ship_plan(b)
     if plan is None:
         return []
@@ -169,7 +169,7 @@ def _add_key(b: Board, out: list[MoveKey], labels: list[str] | None, key: MoveKe
         labels.append(_key_label(b, key))
 
 
-def _officers_moving(ext: Pieces, g: _Geo, i: int, player: int, here: int,
+def _officers_moving(ext: Pieces, g: ColoniesBoard, i: int, player: int, here: int,
                      sailed: dict[str, int]) -> list[str]:
     """C5, C11: the offices of place ``i`` whose holder, ``player``'s, may make a ship move
     there as the mover's choice: it has not moved this turn (it did not take the office on
@@ -188,7 +188,7 @@ def _officers_moving(ext: Pieces, g: _Geo, i: int, player: int, here: int,
 #: The discs a caballero that carries nothing sails with: none (C5).
 _PLAIN: Final[tuple[str | None, ...]] = (None,)
 
-
+#: What sailed when nothing did (a constant, never written; no cache).
 _NONE: Final[dict[str, int]] = {}
 
 
@@ -218,7 +218,7 @@ def _sailing(here: int, place: str, mine: list[Any], sailed: dict[str, int],
     return got
 
 
-def _dests(g: _Geo, plan: _Plan, k: int) -> _Dests:
+def _dests(g: ColoniesBoard, plan: _Plan, k: int) -> _Dests:
     """The ship's destinations with the king in ``k`` (:class:`_Dests`), kept in ``g``."""
     b = g.board
     dests = [(r, i, cap) for r, i, cap in plan.dests
@@ -258,7 +258,7 @@ def _take_keys(state: State, board: Board, player: int, area: str,
     plain = state.caballeros[i][player]
     if plain <= 0:
         return []  # no caballero there, so no plain one
-    g = _geo(board)
+    g = colonies_board(board)
     held: list[str] = []
     for o in g.offices[i]:
         if ext.offices[o.id] == player:
@@ -336,7 +336,7 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     state.caballeros[dst][player] += 1
     if disc:
         ext.carrying = 1
-    arriving = _geo(b).arriving[dst]
+    arriving = colonies_board(b).arriving[dst]
     empty = [o for o in arriving if ext.offices[o] == EMPTY] if arriving else arriving
     engine.rules.each("arrive", hooks, dst, player, 1)
     ext.carrying = None
@@ -365,7 +365,8 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
 
 
 #: The last ship decision asked, the state it was asked on and its moves (C5, as move
-#: keys), so that its answer need not list the moves again; empty once answered.
+#: keys), so that its answer need not list the moves again; empty once answered. A cache
+#: keyed on the decision and the state (checked by identity), not the board.
 _ASKED: Final[list[Any]] = []
 
 

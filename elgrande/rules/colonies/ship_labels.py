@@ -5,10 +5,10 @@ each, kept per board.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from elgrande.model.board import Board
-from elgrande.rules.colonies.figures import TAKE, MoveKey, _geo
+from elgrande.rules.colonies.figures import TAKE, MoveKey, colonies_board
 from elgrande.rules.colonies.offices import OFFICE_KEY
 
 
@@ -38,8 +38,7 @@ def _move_label(b: Board, m: dict[str, Any]) -> str:
 
 def _key_label(b: Board, key: MoveKey) -> str:
     """:func:`_move_label` of a move key."""
-    hit = _LABELS.get(id(b))
-    known = hit[1] if hit is not None and hit[0] is b else _labels_of(b)
+    known = colonies_board(b).labels
     got = known.get(key)
     if got is None:
         got = _new_label(b, _as_move(key))
@@ -51,10 +50,7 @@ def _key_label(b: Board, key: MoveKey) -> str:
 def _labels_of(b: Board) -> dict[tuple[Any, ...], str]:
     """The ship move labels of board ``b`` written so far, by the move's values (a move's
     keys are always made in the same order, see :func:`ship_moves`)."""
-    hit = _LABELS.get(id(b))
-    if hit is None or hit[0] is not b:
-        hit = _LABELS[id(b)] = (b, {})
-    return hit[1]
+    return colonies_board(b).labels
 
 
 def _new_label(b: Board, m: dict[str, Any]) -> str:
@@ -65,14 +61,11 @@ def _new_label(b: Board, m: dict[str, Any]) -> str:
     return text
 
 
-_LABELS: Final[dict[int, tuple[Board, dict[tuple[Any, ...], str]]]] = {}
-
-
 def _office_name(b: Board, office: Any) -> str:
     """An office's name (C4-C6) ("" for None)."""
     if office is None:
         return ""
-    return next(o.name for os in _geo(b).offices for o in os if o.id == office)
+    return next(o.name for os in colonies_board(b).offices for o in os if o.id == office)
 
 
 def _move_text(b: Board, m: dict[str, Any]) -> str:
