@@ -107,7 +107,7 @@ def _by_place(board: Board, fig: Any) -> list[list[list[Any] | None]]:
     return [[o.get(p.id) for p in board.places] for o in orders]
 
 
-# attr.s: native classes (README, "Compiled build"): the hooks called for every caballero
+# attr.s: native classes (docs/compiled.md): the hooks called for every caballero
 # moved, every place scored and every ship step read these as struct fields. The private
 # classes have no generated repr: nothing shows them, and attrs compiles it at import
 @attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
@@ -139,7 +139,6 @@ class ColoniesBoard:
 
     Attributes:
         board: the board; fig: the figures it was made from (C1-C13).
-        ship: the manifest's ship mapping (C5), once read (:func:`ship_figures`).
         ids: the place ids.
         arriving: the office ids of each place in arrival order (C4-C6; [] for none).
         leaving: the same, the later arrival first.
@@ -152,6 +151,7 @@ class ColoniesBoard:
             index, capacity and the refusal's text.
         plan: the ship moves' fixed figures (:func:`_ship_plan`) once made (``planned``).
         dests: the ship's destinations by the king's region (:func:`_dests`).
+        ship: the manifest's ship mapping (C5), once read (:func:`ship_figures`).
         targets: the new areas open to placement from court by the king's region (C4, C5;
             :func:`_placement_targets`).
         refused: the new areas' refusals by the king's region (C4-C6;
@@ -266,7 +266,7 @@ def _total(xs: list[int]) -> int:
     return n
 
 
-# attr.s: a native class (README, "Compiled build"): read at every ship step
+# attr.s: a native class (docs/compiled.md): read at every ship step
 @attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Plan:
     """The board's fixed figures of the ship moves (C4, C5; see :func:`_ship_plan`).

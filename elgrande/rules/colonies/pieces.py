@@ -17,7 +17,7 @@ from elgrande.model.state import ExtPieces, State, copy_plain
 from elgrande.rules.colonies.figures import EMPTY, NAME, figures
 
 
-# attr.s, not attrs.define: mypyc makes them native classes (README, "Compiled build"):
+# attr.s, not attrs.define: mypyc makes them native classes (docs/compiled.md):
 # the hooks read the pieces at every caballero moved and every phase step as struct fields,
 # not by hashing keys of nested dicts; init=False and an __init__ of their own (compiled)
 @attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
