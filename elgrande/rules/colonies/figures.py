@@ -17,16 +17,10 @@ from elgrande.model.fields import factory
 from elgrande.model.state import NOBODY, State
 
 NAME: Final = "colonies"
-
-
 #: An office held by a black (Inquisitor) caballero; its points go to the holder (C8).
 BLACK: Final = -2
-
-
 #: An office nobody holds.
 EMPTY: Final = -1
-
-
 AREA: Final = "area"
 
 
