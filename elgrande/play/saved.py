@@ -1,4 +1,5 @@
-"""Checks of saved games and record headers before anything is built from them (issue 9).
+"""Checks of saved games and record headers before anything is built from them: a
+saved game is untrusted input.
 
 A saved game is what :meth:`elgrande.game.Game.to_json` gives: ``format``
 (:data:`FORMAT`), ``header``, ``names``, ``state``, ``flow``, ``history`` and ``log``; a save
@@ -830,7 +831,7 @@ def check_saved(data: Any) -> tuple[Library, dict[str, Any]]:
                            header.get("set_paths", []))
     except ElGrandeError as exc:
         _fail("header", f"its cards do not load: {exc}")
-    try:  # a game plays with every card field known (EXPANSIONS.md 6.2), as new_game
+    try:  # a game plays with every card field known (docs/library.md), as new_game
         lib.require_complete()
     except ElGrandeError as exc:
         _fail("header.fill", f"card data is missing without a fill: {exc}")

@@ -1,6 +1,6 @@
 """Scenario cases: small exact rules situations with the right answer.
 
-A case file (format: ``shared/cases/README.md``) gives a position, steps and expected
+A case file (format: ``tests/cases/README.md``) gives a position, steps and expected
 results. :func:`run_case` sets the position up, runs the steps and compares; it returns a
 :class:`CaseResult` naming what differed. Steps are looked up in :data:`STEPS`; the engine
 registers the ``special`` step (card special actions) when it is importable.
@@ -28,7 +28,7 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
 from elgrande.rules import base as base_rules
 
-#: The keys a case may have (``shared/cases/README.md``); anything else is an error of the
+#: The keys a case may have (``tests/cases/README.md``); anything else is an error of the
 #: case, never ignored. Keys of the format that the sets in play cannot use yet make the
 #: case fail, naming the key.
 CASE_KEYS = frozenset({"id", "title", "rules", "source", "sets", "fill", "players",
@@ -168,7 +168,7 @@ def _unknown_keys(where: str, given: Any, known: frozenset[str], cid: str) -> No
 
 def check_case_keys(data: Mapping[str, Any], cid: str) -> None:
     """Refuse any key the case format does not have, in the case, its position, its steps
-    and its expectations (``shared/cases/README.md``).
+    and its expectations (``tests/cases/README.md``).
 
     Raises:
         ScenarioError: naming the first unknown key and where it is.

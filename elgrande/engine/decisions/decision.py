@@ -17,7 +17,7 @@ from elgrande.errors import IllegalMove
 from elgrande.model.plain import plain_repr
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)
