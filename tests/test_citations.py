@@ -37,19 +37,20 @@ def _sources() -> list[Path]:
     return out
 
 
+def _hits(pattern: re.Pattern[str]) -> list[str]:
+    return [f"{f.relative_to(ROOT)}:{i}: {line.strip()}"
+            for f in _sources()
+            for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
+            if pattern.search(line)]
+
+
 def test_sources_cite_no_unshipped_file() -> None:
-    bad = [f"{f.relative_to(ROOT)}:{i}: {line.strip()}"
-           for f in _sources()
-           for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
-           if UNSHIPPED.search(line)]
+    bad = _hits(UNSHIPPED)
     assert not bad, "cite a rule id or a shipped doc instead:\n" + "\n".join(bad)
 
 
 def test_sources_name_no_internal_issue_number() -> None:
-    bad = [f"{f.relative_to(ROOT)}:{i}: {line.strip()}"
-           for f in _sources()
-           for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1)
-           if ISSUE.search(line)]
+    bad = _hits(ISSUE)
     assert not bad, "say what and why instead of an issue number:\n" + "\n".join(bad)
 
 
