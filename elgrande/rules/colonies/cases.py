@@ -74,7 +74,7 @@ def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
         apply_ship_move(case.engine, case.state, p, m, events)
 
 
-# -- scenario cases (shared/cases/README.md, Colonies keys) ----------------------------------------
+# -- scenario cases (tests/cases/README.md, Colonies keys) ----------------------------------------
 def _who(case: Any, name: Any) -> int:
     if name is None:
         return EMPTY
