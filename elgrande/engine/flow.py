@@ -267,8 +267,11 @@ class FlowEngine:
                         hctx = self._hctx = HookContext(state, self.board, events,
                                                         flow.actor, self, flow)
                     else:  # every field this call's own (the engine plays many games)
-                        hctx.state, hctx.events, hctx.player, hctx.flow = \
-                            state, events, flow.actor, flow
+                        hctx.state, hctx.events, hctx.flow = state, events, flow
+                        try:  # Flow.actor, without the property's call
+                            hctx.player = flow.turn_order[flow.turn_i]
+                        except IndexError:
+                            hctx.player = -1
                     a = asides(hctx, None)
                     if a is not None:
                         flow.asides.append(a)
