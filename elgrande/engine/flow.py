@@ -241,7 +241,7 @@ class FlowEngine:
         self._asides = self.rules.asides
         #: the context :meth:`advance` asks the ``aside`` hook with: made at its first
         #: ask, then reused with its fields set anew before each ask (one made per call
-        #: cost 1.6k instructions of a 3-player Colonies decision); no hook keeps it
+        #: cost 1.8k instructions of a 3-player Colonies decision); no hook keeps it
         self._hctx: HookContext | None = None
 
     # -- public --
