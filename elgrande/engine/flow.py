@@ -239,6 +239,8 @@ class FlowEngine:
         #: the ``aside`` hook composed, None when no module in play has one (the hooks
         #: never change once loaded)
         self._asides = self.rules.asides
+        #: the hook context made last (see :meth:`hooks`), None before the first
+        self._last_hooks: HookContext | None = None
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
@@ -325,6 +327,25 @@ class FlowEngine:
             norm = KINDS[d.kind].check(d, player, answer)
             phase.apply(self, state, flow, player, norm, events)
         return self.advance(state, flow, events)
+
+    def hooks(self, state: State, player: int, flow: Flow | None = None,
+              events: Events | None = None) -> HookContext:
+        """The context the rules modules' hooks are called with for ``player``'s step (-1:
+        nobody's, e.g. a round's start or a scoring) in the game of ``state``: made once and
+        handed on while the same game and player go on (a turn's phases and answers: the
+        phases call hooks at almost every step, so a context per call would cost more than
+        the hooks), its events sink set to ``events`` when given (this answer's; a fold
+        emits nothing) and its flow to ``flow`` when given."""
+        h = self._last_hooks
+        if h is not None and h.state is state and h.player == player:
+            if events is not None:
+                h.events = events
+            if flow is not None:
+                h.flow = flow
+            return h
+        h = self._last_hooks = HookContext(state, self.board, [] if events is None else events,
+                                           player, self, flow)
+        return h
 
     # -- moving between phases (for the rules modules) --
     def enter(self, flow: Flow, name: str) -> None:

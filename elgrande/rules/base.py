@@ -13,25 +13,32 @@ cards from the card files: the action stacks are the manifest's ``stacks`` (deal
 cards whose kind has the role ``stack``), and the cards whose kind has the role
 ``standing`` (the King's card) are on offer every round (B1.4, B3.5).
 
-The functions :func:`placement_decision`, :func:`apply_placement_answer`,
-:func:`bid_decision`, :func:`apply_bid_answer` and :func:`general_scoring` are the one
-code path of their rules: the turn phases, the scenario runner and the tools call them.
+The functions :func:`bid_decision`, :func:`apply_bid_answer` and :func:`general_scoring`
+are the one code path of their rules: the turn phases, the scenario runner and the tools
+call them. Bringing caballeros to court (B4.1) and placing them (B4.3) have theirs in
+:mod:`elgrande.engine.court`, which the ``court`` and ``place`` phases call.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, Final
 
 import attr
 
 from elgrande.engine import decisions as dec
+from elgrande.engine.court import apply_court, court_decision
+from elgrande.engine.court import apply_placement_answer as apply_placement_answer
+
+# re-exported: their old home (the expansions' modules and tests name them here)
+from elgrande.engine.court import placement_decision as placement_decision
+from elgrande.engine.court import placement_keys as placement_keys
+from elgrande.engine.court import placement_places as placement_places
+from elgrande.engine.court import placement_targets as placement_targets
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine, part_type
 from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
-from elgrande.engine.primitives import apply_court, apply_placement, court_decision
 from elgrande.model import placement, scoring
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
@@ -147,30 +154,11 @@ def part(flow: Flow) -> BaseRound:
     return p
 
 
-#: The hook context made last (see :func:`hooks_for`), None before the first.
-_last_hooks: HookContext | None = None
-
-
 def hooks_for(engine: FlowEngine, state: State, player: int, flow: Flow | None = None,
               events: Events | None = None) -> HookContext:
-    """The context the rules modules' hooks are called with for ``player``'s step (-1:
-    nobody's, e.g. a round's start or a scoring) in the game of ``state`` (a state belongs
-    to one game, so to one engine): made once and handed on while the same game and
-    player go on (a turn's phases and answers: the driver calls hooks at almost every
-    step, so a context per call would cost more than the hooks), its events sink set to
-    ``events`` when given (this answer's; a fold emits nothing) and its flow to ``flow``
-    when given."""
-    global _last_hooks
-    h = _last_hooks
-    if h is not None and h.state is state and h.player == player:
-        if events is not None:
-            h.events = events
-        if flow is not None:
-            h.flow = flow
-        return h
-    h = _last_hooks = HookContext(state, engine.board, [] if events is None else events,
-                                  player, engine, flow)
-    return h
+    """The hook context of ``player``'s step: :meth:`FlowEngine.hooks` (kept for the rules
+    modules that call it by this name)."""
+    return engine.hooks(state, player, flow, events)
 
 
 # -- setup (B2) --------------------------------------------------------------------------------
@@ -231,7 +219,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     offer = [s.pop(0) if s else "" for s in state.stacks] + bp.reused   # B3.1
     origin = [i for i in range(len(state.stacks))] + [-1] * len(bp.reused)
     if engine.rules.hooks["offer"]:  # a module changes the offer
-        pairs = engine.rules.fold("offer", hooks_for(engine, state, -1, flow, events),
+        pairs = engine.rules.fold("offer", engine.hooks(state, -1, flow, events),
                                   list(zip(offer, origin, strict=True)))
         offer = [c for c, _ in pairs]
         origin = [o for _, o in pairs]
@@ -241,7 +229,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     events.append({"event": "round", "round": flow.round, "offer": offer[:],
                    "first_bidder": bp.first_bidder})
     if engine.rules.round_start is not None:
-        engine.rules.round_start(hooks_for(engine, state, -1, flow, events))
+        engine.rules.round_start(engine.hooks(state, -1, flow, events))
 
 
 def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -254,7 +242,7 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
                  if c and o >= 0]                                   # B3.5
     round_end = engine.rules.round_end
     if round_end is not None:
-        round_end(hooks_for(engine, state, -1, flow, events))
+        round_end(engine.hooks(state, -1, flow, events))
     state.offer = []
     state.offer_origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
@@ -344,7 +332,7 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     bp.place_first = True
     turn_start = engine.rules.turn_start
     if turn_start is not None:
-        turn_start(hooks_for(engine, state, flow.actor, flow, events))
+        turn_start(engine.hooks(state, flow.actor, flow, events))
     engine.enter(flow, COURT)
 
 
@@ -360,7 +348,7 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = engine.board.power_cards.get(value, 0)
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        got = court_limit(hooks_for(engine, state, p, flow, events), limit)
+        got = court_limit(engine.hooks(state, p, flow, events), limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
@@ -374,7 +362,7 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
         apply_court(state, engine.board, player, norm)
     else:
         apply_court(state, engine.board, player, norm, engine.rules, events,
-                    hooks_for(engine, state, player, flow, events))
+                    engine.hooks(state, player, flow, events))
     events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                    "regions": norm["regions"]})
     flow.phase = CARD
@@ -394,7 +382,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     state.offer[bp.slot] = ""
     events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
-        engine.rules.card_taken(hooks_for(engine, state, player, flow, events), norm)
+        engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)
     flow.phase = ORDER
 
 
@@ -403,7 +391,7 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     placement_limit = engine.rules.placement_limit
     if placement_limit is None:
         return int(number)
-    got = placement_limit(hooks_for(engine, state, flow.actor, flow),
+    got = placement_limit(engine.hooks(state, flow.actor, flow),
                           number)  # (number may be None)
     return got if isinstance(got, int) else int(got)
 
@@ -426,123 +414,6 @@ def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     bp.place_first = norm == 0
     flow.phase = PLACE if bp.place_first else OFFER
 
-
-def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int]:
-    """Where ``player`` may place caballeros from court with an action card's number:
-    the regions adjacent to the king's region and the Castillo (B4.3, B5.1), as the rules
-    modules in play change it (hook ``placement_targets``). Never the king's region (B5.2).
-    """
-    targets = placement.placement_targets(state, engine.board)
-    fold = engine.rules.placement_targets
-    if fold is None:
-        return targets  # the king's region is never one of them
-    out = fold(hooks_for(engine, state, player), targets)
-    return [t for t in out if t != state.king]
-
-
-#: Refusal messages of placement decisions, by (board, king's region, targets): decisions
-#: are never changed once made, so they share them.
-_REFUSALS: dict[tuple[int, int, tuple[int, ...]], dict[str, list[str]]] = {}
-#: The key of the placement decisions made so far in ``FlowEngine.memo``: see
-#: :func:`_placement_memo`.
-_PLACEMENT_MEMO: Final = "base.placement"
-
-
-def _placement_memo(engine: FlowEngine) -> tuple[dict[Any, Any], tuple[Any, ...] | None]:
-    """The places and refusals of the placement decisions made so far with ``engine``'s
-    board and rules (B4.3): ``(made, keys)``, ``made`` by (king's region, the modules'
-    keys) -> ``(place ids, refusals)``, ``keys`` the ``placement_key`` functions of the
-    modules with ``placement_targets`` or ``placement_refused`` hooks, in load order (not
-    the constant keys ``()``), None when one of those modules gives no key (nothing made
-    is kept)."""
-    memo: tuple[dict[Any, Any], tuple[Any, ...] | None] | None = \
-        engine.memo.get(_PLACEMENT_MEMO)
-    if memo is None:
-        memo = engine.memo[_PLACEMENT_MEMO] = ({}, placement_keys(engine.rules.modules))
-    return memo
-
-
-def placement_keys(modules: Sequence[RulesModule]) -> tuple[Any, ...] | None:
-    """The ``placement_key`` functions of the rules modules ``modules`` (in load order)
-    that have ``placement_targets`` or ``placement_refused`` hooks, the constant keys
-    ``()`` left out; None when one of those modules gives no key (B4.3: its placement
-    decisions are then folded afresh every time)."""
-    given = [m.placement_key for m in modules
-             if "placement_targets" in m.hooks or "placement_refused" in m.hooks]
-    return None if None in given else tuple(k for k in given if k != ())
-
-
-def placement_places(engine: FlowEngine, state: State,
-                     player: int) -> tuple[list[str], dict[str, list[str]]]:
-    """The places (ids) ``player`` may place caballeros in from court now and why the others
-    are refused (place id -> [rule, message]), folded afresh through the modules'
-    ``placement_targets`` and ``placement_refused`` hooks (B4.3, B5.1, B5.2)."""
-    b = engine.board
-    targets = placement_targets(engine, state, player)
-    key = (id(b), state.king, tuple(targets))
-    known = _REFUSALS.get(key)
-    if known is None:  # the same for every placement with this king and these targets
-        refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
-                                   "king's region"] for r in b.regions if r not in targets}
-        if state.king >= 0:
-            refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
-        if len(_REFUSALS) < 10_000:
-            _REFUSALS[key] = refused
-    else:
-        refused = known
-    fold = engine.rules.placement_refused
-    if fold is not None:
-        refused = fold(hooks_for(engine, state, player), dict(refused))
-    return [b.places[r].id for r in targets], refused
-
-
-def placement_decision(engine: FlowEngine, state: State, player: int,
-                       limit: int) -> Decision | None:
-    """The B4.3 decision "place up to ``limit`` caballeros from court next to the king or
-    in the Castillo" for ``player``, or None when nothing can be placed. Its places and
-    refusals are :func:`placement_places`, made once per king's region and the modules'
-    ``placement_key`` (:class:`elgrande.engine.modules.RulesModule`) and shared: decisions
-    are never changed once made."""
-    limit = min(limit, state.court[player])
-    if limit <= 0:
-        return None
-    made, keys = _placement_memo(engine)
-    key: Any = None
-    if keys is not None:
-        if not keys:
-            key = state.king
-        elif len(keys) == 1:
-            k = keys[0](state, player)
-            key = None if k is None else (state.king, k)
-        else:
-            ks = tuple(fn(state, player) for fn in keys)
-            key = None if any(k is None for k in ks) else (state.king, ks)
-    hit = made.get(key) if key is not None else None
-    if hit is None:
-        hit = placement_places(engine, state, player)
-        if key is not None and len(made) < 10_000:
-            made[key] = hit
-    to, refused = hit
-    options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
-    fold = engine.rules.placement_room
-    if fold is not None:
-        room = fold(hooks_for(engine, state, player), {})
-        room = {k: v for k, v in room.items() if k in to}  # the places in reach only
-        if room:
-            options["room"] = room
-    return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
-                    "your court next to the king or in the Castillo", options, "B4.3")
-
-
-def apply_placement_answer(engine: FlowEngine, state: State, player: int,
-                           to: dict[str, int], events: Events) -> None:
-    """Place caballeros as a checked :func:`placement_decision` answer says (B4.3)."""
-    if engine.rules.arrive is None:  # no module hears of an arrival (the base game)
-        apply_placement(state, engine.board, player, to)
-    else:
-        apply_placement(state, engine.board, player, to, engine.rules, events,
-                        hooks_for(engine, state, player, None, events))
-    events.append({"event": "place", "player": player, "to": dict(to)})
 
 
 def _place_decide(engine: FlowEngine, state: State, flow: Flow,
@@ -700,7 +571,7 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
     done = engine.rules.special_action_done
     if done is not None:
-        done(hooks_for(engine, state, flow.actor, flow, events))
+        done(engine.hooks(state, flow.actor, flow, events))
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -732,7 +603,7 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
         state.stacks[origin[bp.slot]].append(card)
     events.append({"event": "end_turn", "player": flow.actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
-        engine.rules.turn_end(hooks_for(engine, state, flow.actor, flow, events), card)
+        engine.rules.turn_end(engine.hooks(state, flow.actor, flow, events), card)
     flow.turn_i += 1
     if flow.turn_i < len(flow.turn_order):
         _begin_turn(engine, state, flow, events)
@@ -785,7 +656,7 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     general scoring (B6.1-B6.4), then end the game (B3.6, B7.1) or go on to the next
     round."""
     b = engine.board
-    hooks = hooks_for(engine, state, -1, flow, events)
+    hooks = engine.hooks(state, -1, flow, events)
     result = general_scoring(engine, state, discs, hooks)
     events.append({"event": "general_scoring", "result": result.to_json(), "round": flow.round})
     scored = engine.rules.scored
