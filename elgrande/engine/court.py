@@ -56,37 +56,64 @@ def apply_court(state: State, board: Board, player: int, answer: dict[str, Any],
 
 
 
+class BoardCache:
+    """What the court and placement decisions derive from one board, built once per board
+    (:func:`board_cache`) and filled as kings' regions come up: decisions are never changed
+    once made, so they share their refusals.
+
+    Attributes:
+        board: the board it was built from.
+        ids: the place ids by place index.
+        bring: by king's region, the refusals of a bring_to_court decision (B4.1) and the
+            regions caballeros may come from (in scoring order, not the king's).
+        place: by (king's region, the places in reach), the refusals of a placement from
+            court (B5.1, B5.2) before the rules modules' ``placement_refused``.
+    """
+
+    board: Board
+    ids: tuple[str, ...]
+    bring: dict[int, tuple[dict[str, list[str]], tuple[int, ...]]]
+    place: dict[tuple[int, tuple[int, ...]], dict[str, list[str]]]
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.ids = tuple(p.id for p in board.places)
+        self.bring = {}
+        self.place = {}
+
+
+#: The cache of each board by ``id(board)`` (the board kept in it checks the id's owner).
+_CACHES: dict[int, BoardCache] = {}
+
+
+def board_cache(board: Board) -> BoardCache:
+    """The :class:`BoardCache` of ``board``, built at its first use."""
+    c = _CACHES.get(id(board))
+    if c is None or c.board is not board:
+        c = _CACHES[id(board)] = BoardCache(board)
+    return c
+
+
 def court_decision(state: State, board: Board, player: int, limit: int) -> Decision | None:
     """The B4.1 decision "bring up to ``limit`` caballeros to court" for ``player``, or
     None when nothing can come. Used by the primitive and by the turn flow."""
     s, b = state, board
     king, cab = s.king, s.caballeros
-    key = (id(b), king)
-    refused = _COURT_REFUSALS.get(key)
-    if refused is None or refused[0] is not b:  # the same for every decision: shared
-        places = b.places
-        why = {places[b.castillo].id: ["B4.1", "caballeros in the Castillo cannot be "
-                                       "brought to court"]}
+    cache = board_cache(b)
+    ids = cache.ids
+    known = cache.bring.get(king)
+    if known is None:  # the same for every decision with this king: shared
+        why = {ids[b.castillo]: ["B4.1", "caballeros in the Castillo cannot be brought to "
+                                 "court"]}
         if king >= 0:
-            why[places[king].id] = ["B4.1", "caballeros cannot leave the king's region "
-                                    "(B5.2)"]
-        refused = _COURT_REFUSALS[key] = (b, why, tuple(p.id for p in places),
-                                          tuple(r for r in b.scoring_order if r != king))
-    ids = refused[2]
-    own = {ids[r]: cab[r][player] for r in refused[3] if cab[r][player]}
+            why[ids[king]] = ["B4.1", "caballeros cannot leave the king's region (B5.2)"]
+        known = cache.bring[king] = (why, tuple(r for r in b.scoring_order if r != king))
+    own = {ids[r]: cab[r][player] for r in known[1] if cab[r][player]}
     if limit <= 0 or (s.provinces[player] == 0 and not own):
         return None
     return Decision("bring_to_court", [player], f"Bring up to {limit} caballero(s) to court",
                     {"limit": limit, "provinces": s.provinces[player], "regions": own,
-                     "refused": refused[1]}, "B4.1")
-
-
-#: The refusals of bring_to_court decisions by (board, king's region), with the board's
-#: place ids and the regions caballeros may come from (in scoring order, not the king's):
-#: decisions are never changed once made, so they share them.
-_COURT_REFUSALS: dict[tuple[int, int], tuple[Board, dict[str, list[str]], tuple[str, ...],
-                                             tuple[int, ...]]] = {}
-
+                     "refused": known[0]}, "B4.1")
 
 
 # -- place from court (B4.3, B5.1, B5.2) ---------------------------------------------------------
@@ -121,9 +148,6 @@ def placement_targets(engine: PlacingEngine, state: State, player: int) -> list[
     return [t for t in out if t != state.king]
 
 
-#: Refusal messages of placement decisions, by (board, king's region, targets): decisions
-#: are never changed once made, so they share them.
-_REFUSALS: dict[tuple[int, int, tuple[int, ...]], dict[str, list[str]]] = {}
 #: The key of the placement decisions made so far in ``FlowEngine.memo``: see
 #: :func:`_placement_memo`.
 _PLACEMENT_MEMO: Final = "base.placement"
@@ -160,15 +184,16 @@ def placement_places(engine: PlacingEngine, state: State,
     ``placement_targets`` and ``placement_refused`` hooks (B4.3, B5.1, B5.2)."""
     b = engine.board
     targets = placement_targets(engine, state, player)
-    key = (id(b), state.king, tuple(targets))
-    known = _REFUSALS.get(key)
+    made = board_cache(b).place
+    key = (state.king, tuple(targets))
+    known = made.get(key)
     if known is None:  # the same for every placement with this king and these targets
         refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
                                    "king's region"] for r in b.regions if r not in targets}
         if state.king >= 0:
             refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
-        if len(_REFUSALS) < 10_000:
-            _REFUSALS[key] = refused
+        if len(made) < 10_000:
+            made[key] = refused
     else:
         refused = known
     fold = engine.rules.placement_refused

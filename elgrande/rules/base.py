@@ -24,134 +24,50 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-import attr
-
 from elgrande.engine import decisions as dec
 from elgrande.engine.court import apply_court, court_decision
-from elgrande.engine.court import apply_placement_answer as apply_placement_answer
 
-# re-exported: their old home (the expansions' modules and tests name them here)
+# re-exported from their old home (the expansions' modules and tests name them here)
+from elgrande.engine.court import apply_placement_answer as apply_placement_answer
 from elgrande.engine.court import placement_decision as placement_decision
 from elgrande.engine.court import placement_keys as placement_keys
 from elgrande.engine.court import placement_places as placement_places
 from elgrande.engine.court import placement_targets as placement_targets
 from elgrande.engine.decisions import Decision
-from elgrande.engine.flow import Flow, FlowEngine, part_type
+from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.model import placement, scoring
-from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
-from elgrande.model.plain import plain_repr
-from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
+
+# the phase names, the flow part and the library cache live in base_data.py; re-exported
+from elgrande.rules.base_data import BID as BID
+from elgrande.rules.base_data import CARD as CARD
+from elgrande.rules.base_data import COURT as COURT
+from elgrande.rules.base_data import DISCS as DISCS
+from elgrande.rules.base_data import OFFER as OFFER
+from elgrande.rules.base_data import ORDER as ORDER
+from elgrande.rules.base_data import PLACE as PLACE
+from elgrande.rules.base_data import ROUND as ROUND
+from elgrande.rules.base_data import SPECIAL as SPECIAL
+from elgrande.rules.base_data import STANDING as STANDING
+from elgrande.rules.base_data import VETO as VETO
+from elgrande.rules.base_data import VETO_KIND as VETO_KIND
+from elgrande.rules.base_data import BaseCache as BaseCache
+from elgrande.rules.base_data import BaseRound as BaseRound
+from elgrande.rules.base_data import base_cache as base_cache
+from elgrande.rules.base_data import part as part
+from elgrande.rules.base_views import determinise, hide
+from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
-# the base game's phase names (Final: mypyc puts the strings in place of a global look-up)
-ROUND: Final = "round"
-BID: Final = "bid"
-COURT: Final = "court"
-CARD: Final = "card"
-ORDER: Final = "order"
-PLACE: Final = "place"
-OFFER: Final = "offer"
-VETO: Final = "veto"
-SPECIAL: Final = "special"
-DISCS: Final = "discs"
-#: The lasting-effect kind of a Veto card (B8.4).
-VETO_KIND: Final = "veto"
-#: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
-STANDING: Final = "standing"
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.
 _ORDER_OPTIONS = {"labels": ["place caballeros first", "special action first"]}
 _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
-
-
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
-# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
-# stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
-class BaseRound:
-    """The base module's part of the flow position (plain data).
-
-    Attributes:
-        reused: the cards on offer every round (the King's card).
-        first_bidder: who plays the first power card this round (B3.3).
-        bid_i: how many power cards have been played this round.
-        slot: the offer slot of the card taken this turn (-1: none yet).
-        place_first, placed, special_done: the turn's progress (B4.5).
-        veto_chain: players who played a Veto in the current window (B8.4);
-        veto_queue: players still to be asked in it.
-        kept: the current card stays with its taker (a Veto) instead of returning.
-        before: the state as it was when the current special action began (a card that
-            exceeds its budget is undone whole).
-
-    The action stacks and the face-up offer are pieces of the game, in the state
-    (``State.stacks``, ``State.offer``, ``State.offer_origin``).
-    """
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    reused: list[str]
-    first_bidder: int
-    bid_i: int = 0
-    slot: int = -1
-    place_first: bool = True
-    placed: bool = False
-    special_done: bool = False
-    veto_chain: list[int] = factory(list)
-    veto_queue: list[int] = factory(list)
-    kept: bool = False
-    before: State | None = None
-
-    def __init__(self, reused: list[str], first_bidder: int, bid_i: int = 0, slot: int = -1,
-                 place_first: bool = True, placed: bool = False, special_done: bool = False,
-                 veto_chain: list[int] | None = None, veto_queue: list[int] | None = None,
-                 kept: bool = False, before: State | None = None) -> None:
-        self.reused = reused
-        self.first_bidder = first_bidder
-        self.bid_i = bid_i
-        self.slot = slot
-        self.place_first = place_first
-        self.placed = placed
-        self.special_done = special_done
-        self.veto_chain = [] if veto_chain is None else veto_chain
-        self.veto_queue = [] if veto_queue is None else veto_queue
-        self.kept = kept
-        self.before = before
-
-    def copy(self) -> BaseRound:
-        """An independent copy (the undo state is never changed once taken: shared)."""
-        return BaseRound(self.reused, self.first_bidder, self.bid_i, self.slot,
-                         self.place_first, self.placed, self.special_done,
-                         self.veto_chain.copy(), self.veto_queue.copy(), self.kept, self.before)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data (fresh lists), the fields in order."""
-        return plain_fields(self)
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> BaseRound:
-        """Rebuild from :meth:`to_json` (copies the data).
-
-        Raises:
-            TypeError: a key that is not a field, or a field without default missing."""
-        before = State.from_json(d["before"]) if d.get("before") else None
-        part: BaseRound = from_fields(cls, d, {"before": before})
-        return part
-
-
-part_type("base", BaseRound)
-
-
-def part(flow: Flow) -> BaseRound:
-    """The base module's part of ``flow``."""
-    p: BaseRound = flow.parts["base"]
-    return p
 
 
 def hooks_for(engine: FlowEngine, state: State, player: int, flow: Flow | None = None,
@@ -182,17 +98,13 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
         state.court[p] = b.setup_court
         state.provinces[p] -= b.setup_grande_region + b.setup_court
         state.hands[p] = list(hand)
-    decks = engine.memo.get("base.decks")
-    if decks is None:  # the library never changes: its decks are dealt the same each game
-        decks = engine.memo["base.decks"] = (
-            [engine.lib.deck(s) for s in b.stacks],
-            [c.id for c in sorted(engine.lib.of_role(STANDING), key=lambda c: c.stack)])
+    cache = base_cache(engine)
     stacks = []
-    for deck in decks[0]:                                           # B1.4
+    for deck in cache.decks:                                        # B1.4
         deck = list(deck)
         dec.draw_shuffle(rng, deck)
         stacks.append(deck)
-    reused = list(decks[1])
+    reused = list(cache.standing)
     drawn = dec.draw_below(rng, state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
     state.stacks = stacks
@@ -627,11 +539,7 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int],
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
     """The B6.1 secret-disc decision of the players not in ``answered``."""
     remaining = [p for p in range(state.players) if p not in answered]
-    ids = engine.memo.get("base.region_ids")
-    if ids is None:  # the library never changes: its regions' ids neither
-        ids = engine.memo["base.region_ids"] = [engine.board.place_id(r)
-                                                for r in engine.board.regions]
-    opts = list(ids)
+    opts = list(base_cache(engine).region_ids)
     return Decision("secret_region", remaining, "Set your secret disc to a region",
                     {"per_player": {str(p): opts for p in remaining}}, "B6.1")
 
@@ -669,50 +577,6 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
         _next_round(engine, state, flow, events)
 
 
-# -- hidden information (B8.5a) ------------------------------------------------------------------
-def _hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any],
-          viewer: int) -> None:
-    """A view shows each stack's cards sorted (which cards are in a stack is public, their
-    order is not) and not the state kept to undo a special action (it holds hands)."""
-    state_json["stacks"] = [sorted(s) for s in state_json["stacks"]]
-    bp = flow_json["parts"].get("base")
-    if bp is not None:
-        bp["before"] = None
-
-
-def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
-                 rng: random.Random) -> None:
-    """Draw what a view hides: the other players' hands follow from their public discards
-    (B3.2), the stacks are shuffled, unrevealed discs drawn."""
-    engine, state, flow = ctx.engine, ctx.state, ctx.flow
-    full = engine.rules.last("initial_hand", ctx) or []
-    for p, hand in enumerate(view["state"]["hands"]):
-        if hand is None:
-            state.hands[p] = [v for v in full if v not in state.discards[p]]
-    bp = flow.parts.get("base")
-    if bp is None:
-        return
-    for stack in state.stacks:
-        dec.draw_shuffle(rng, stack)
-    if flow.run is not None and bp.before is None:
-        bp.before = state.copy()  # the undo point is hidden: now is as good as any
-    if flow.phase == DISCS:
-        draw_secret_discs(engine, state, flow, viewer, rng)
-
-
-def draw_secret_discs(engine: FlowEngine, state: State, flow: Flow, viewer: int,
-                      rng: random.Random) -> None:
-    """Draw the secret discs (``flow.secret``) that players other than ``viewer`` already
-    set but a view hides (B8.5a): each a random mainland region (B6.1)."""
-    opts = [engine.board.place_id(r) for r in engine.board.regions]
-    answered = set(range(state.players))
-    if flow.pending is not None:
-        answered -= set(flow.pending.players)
-    for p in sorted(answered):
-        if p != viewer:
-            flow.secret[str(p)] = dec.draw_choice(rng, opts)
-
-
 def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                   events: Events) -> None:
     """The apply of a phase that never asks (its decide moves the flow on) or that takes
@@ -739,8 +603,8 @@ MODULE = RulesModule(
               goes_to=_PART_ENDS),
         Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=(BID, OVER)),
     ),
-    hooks={"setup": _setup, "initial_hand": initial_hand, "hide": _hide,
-           "determinise": _determinise},
+    hooks={"setup": _setup, "initial_hand": initial_hand, "hide": hide,
+           "determinise": determinise},
     lasting_kinds=(VETO_KIND,),
     start=ROUND,
 )
