@@ -24,7 +24,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
-from elgrande.engine.regions import COURT, regions
+from elgrande.engine.regions import COURT_PLACE, regions
 from elgrande.model.board import REGION, Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
@@ -469,7 +469,7 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
     sendable = ctx.rules.sendable if ctx.rules is not None else None
     hooks = hook_context(ctx) if sendable is not None else None
     for r in regions(ctx, _arg(call, "source")):
-        if r == COURT:
+        if r == COURT_PLACE:
             if dest != "court" and s.court[owner]:
                 sources["court"] = s.court[owner]
         elif r >= 0 and r != b.castillo and r != s.king and s.caballeros[r][owner]:

@@ -44,7 +44,7 @@ from elgrande.model.state import State
 # the phase names, the flow part and the library cache live in base_data.py; re-exported
 from elgrande.rules.base_data import BID as BID
 from elgrande.rules.base_data import CARD as CARD
-from elgrande.rules.base_data import COURT as COURT
+from elgrande.rules.base_data import COURT_PHASE as COURT_PHASE
 from elgrande.rules.base_data import DISCS as DISCS
 from elgrande.rules.base_data import OFFER as OFFER
 from elgrande.rules.base_data import ORDER as ORDER
@@ -245,7 +245,7 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     turn_start = engine.rules.turn_start
     if turn_start is not None:
         turn_start(engine.hooks(state, flow.actor, flow, events))
-    engine.enter(flow, COURT)
+    engine.enter(flow, COURT_PHASE)
 
 
 def _court_decide(engine: FlowEngine, state: State, flow: Flow,
@@ -585,14 +585,14 @@ def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, nor
 
 #: Where a turn part's end may move the flow (``_next_part``): the turn's other part, the
 #: next turn (B4), the round's scoring (B3.6), the next round (B3.1) or the end (B7.1).
-_PART_ENDS: Final = (PLACE, OFFER, COURT, DISCS, BID, OVER)
+_PART_ENDS: Final = (PLACE, OFFER, COURT_PHASE, DISCS, BID, OVER)
 
 MODULE = RulesModule(
     name="base",
     phases=(
         Phase(ROUND, _round_decide, _asks_nothing, goes_to=(BID,)),
-        Phase(BID, _bid_decide, _bid_apply, turn_rule="B3.3", goes_to=(COURT,)),
-        Phase(COURT, _court_decide, _court_apply, goes_to=(CARD,)),
+        Phase(BID, _bid_decide, _bid_apply, turn_rule="B3.3", goes_to=(COURT_PHASE,)),
+        Phase(COURT_PHASE, _court_decide, _court_apply, goes_to=(CARD,)),
         Phase(CARD, _card_decide, _card_apply, goes_to=(ORDER,)),
         Phase(ORDER, _order_decide, _order_apply, goes_to=(PLACE, OFFER)),
         Phase(PLACE, _place_decide, _place_apply, goes_to=_PART_ENDS),

@@ -20,7 +20,7 @@ from elgrande.model.state import State
 # the base game's phase names (Final: mypyc puts the strings in place of a global look-up)
 ROUND: Final = "round"
 BID: Final = "bid"
-COURT: Final = "court"
+COURT_PHASE: Final = "court"  # bringing caballeros to court (B4.1)
 CARD: Final = "card"
 ORDER: Final = "order"
 PLACE: Final = "place"
