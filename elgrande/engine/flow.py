@@ -1,4 +1,4 @@
-"""The flow driver: runs the phase table of the rules modules in play (DESIGN.md 2a).
+"""The flow driver: runs the phase table of the rules modules in play (docs/architecture.md).
 
 The flow's position is a :class:`Flow` (plain data): which round and phase, whose turn,
 the special action being carried out, the pending decision, and one *part* per rules
@@ -71,7 +71,7 @@ class Flow:
         run: the special action being carried out (the interpreter's position).
         secret: secret answers already given in this phase (hidden until all are in).
         entering: the phase being entered while the phases inserted before it run (''
-            otherwise; :meth:`FlowEngine.enter`, DESIGN 2a).
+            otherwise; :meth:`FlowEngine.enter`).
         parts: each rules module's own flow data, by module name.
         pending: the decision waiting for an answer.
         asides: the side decisions rules modules asked between phases (a stack, top
@@ -257,7 +257,7 @@ class FlowEngine:
         steps = 0
         while flow.phase != OVER:
             d: Decision | None = None
-            if asides is not None:  # a module's side decision between phases (DESIGN 2a)
+            if asides is not None:  # a module's side decision between phases
                 if flow.asides:
                     d = flow.asides[-1].decision
                 else:

@@ -1,5 +1,5 @@
 """The base game's rules module: setup (B2), rounds (B3), turns (B4), Veto windows (B8.4),
-general scorings (B6) and the end (B7), as phases of the flow driver (DESIGN.md 2a).
+general scorings (B6) and the end (B7), as phases of the flow driver (docs/architecture.md).
 
 Phases (in the order a round meets them): ``round`` (turn up the offer, B3.1), ``bid``
 (power cards, B3.2-B3.4), then per turn ``court`` (B4.1), ``card`` (B4.2), ``order``
@@ -443,8 +443,8 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     bp: BaseRound = flow.parts["base"]
     actor = flow.actor
     events.append({"event": "special", "player": actor, "card": flow.card})
-    if flow.card not in interp.scripts:  # a card a fill plays with no special action
-        _special_over(engine, state, flow, events)  # (EXPANSIONS.md 6): it is carried out
+    if flow.card not in interp.scripts:  # a card a fill plays with no special action (its
+        _special_over(engine, state, flow, events)  # face is missing): it is carried out
         return
     bp.before = state.copy()
     flow.run = interp.begin(flow.card, actor)
