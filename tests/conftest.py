@@ -47,17 +47,17 @@ from hypothesis import settings
 import elgrande
 from elgrande.data.library import load_library
 from elgrande.data.manifests import load_board
+from elgrande.engine.court import (
+    apply_court,
+    apply_placement_answer,
+    court_decision,
+    placement_decision,
+)
 from elgrande.engine.flow import FlowEngine, engine_for
-from elgrande.engine.primitives import apply_court, court_decision
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
-from elgrande.rules.base import (
-    apply_bid_answer,
-    apply_placement_answer,
-    bid_decision,
-    placement_decision,
-)
+from elgrande.rules.base import apply_bid_answer, bid_decision
 from elgrande.tools.scenario import case_files
 
 # -- the two sizes of run ----------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 from conftest import StateBuilder, bid, court, engine_of, place
 
 import elgrande
-from elgrande.engine.primitives import court_decision
+from elgrande.engine.court import court_decision, placement_decision
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.placement import (
@@ -22,7 +22,7 @@ from elgrande.model.placement import (
     turn_order,
 )
 from elgrande.model.state import State
-from elgrande.rules.base import bid_decision, placement_decision
+from elgrande.rules.base import bid_decision
 
 
 def _refused(state: State, rule: str | tuple[str, ...], fn: Callable[[], object]) -> IllegalMove:

@@ -1,5 +1,5 @@
 """B4.3 with the expansions: the placement decision made once per king's region and the
-modules' ``placement_key`` (:func:`elgrande.rules.base.placement_decision`; Colonies C4-C6,
+modules' ``placement_key`` (:func:`elgrande.engine.court.placement_decision`; Colonies C4-C6,
 Intrigue & the King I8) is the very decision the placement hooks fold afresh, in every
 position of random games; and it follows a card that changed this turn's placement (I8)."""
 
@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from elgrande.engine import court
 from elgrande.play.game import new_game
 from elgrande.rules import base
 from elgrande.rules.intrigue_king import EXT
@@ -31,7 +32,7 @@ def test_b4_3_placement_decision_equals_the_base_games_folded_one(name: str,
             if game.flow.phase == base.PLACE and d.kind == "place_caballeros":
                 engine = game._engine
                 limit = base._placement_limit(engine, game.state, game.flow)
-                to, refused = base.placement_places(engine, game.state, d.players[0])
+                to, refused = court.placement_places(engine, game.state, d.players[0])
                 assert (d.kind, d.players, d.rule) == ("place_caballeros", [d.players[0]],
                                                        "B4.3")
                 assert (d.options["to"], d.options["refused"]) == (to, refused)
@@ -71,4 +72,4 @@ def test_b4_3_placement_kept_only_with_every_placement_hooks_key() -> None:
                           ((base.MODULE, colonies.MODULE, intrigue_king.MODULE),
                            (intrigue_king.MODULE.placement_key,)),
                           ((base.MODULE, colonies.MODULE, keyless), None)]:
-        assert base.placement_keys(Rules(modules).modules) == keys
+        assert court.placement_keys(Rules(modules).modules) == keys

@@ -12,11 +12,11 @@ from conftest import bid, court, engine_of, examples, place
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from elgrande.engine.court import placement_targets
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.scoring import general_scoring, score_regions
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
-from elgrande.rules.base import placement_targets
 
 #: the game's engines' boards, so that moves go through the game's decisions (conftest)
 BOARDS = (engine_of(("base",)).board, engine_of(("base", "colonies")).board)

@@ -64,7 +64,7 @@ def test_the_new_phase_runs_before_the_court_and_pays_its_point() -> None:
 
 
 def test_the_placement_targets_hook_adds_the_grande_region() -> None:
-    from elgrande.rules.base import placement_decision
+    from elgrande.engine.court import placement_decision
 
     game = toy_game(7)
     eng = game._engine
@@ -77,7 +77,7 @@ def test_the_placement_targets_hook_adds_the_grande_region() -> None:
     assert g in d.options["to"]
     plain = new_game(3, seed=7)
     plain.state.court[0] = 5
-    from elgrande.rules.base import placement_decision as pd
+    from elgrande.engine.court import placement_decision as pd
 
     d2 = pd(plain._engine, plain.state, 0, 3)
     assert d2 is not None

@@ -240,8 +240,8 @@ def test_the_place_step_runs_the_games_placement_decision() -> None:
     """One code path per rule: a refused placement cites the rule the game's decision
     cites, and an accepted one changes the state as the game's placement does."""
     from elgrande.data.library import load_library
+    from elgrande.engine.court import placement_decision
     from elgrande.engine.flow import engine_for
-    from elgrande.rules.base import placement_decision
 
     eng = engine_for(load_library(("base",)))
     import yaml

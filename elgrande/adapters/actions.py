@@ -68,7 +68,7 @@ from elgrande.play.game import Game
 #: seatings and "no more", 41 in all.
 MIN_PICKS = 64
 #: The two locations that are not places: where caballeros wait, and the court.
-PROVINCES, COURT = "provinces", "court"
+PROVINCES, COURT_LOCATION = "provinces", "court"
 PICK_KINDS = frozenset({"choose_region", "choose_number", "choose_player", "choose_option",
                         "choose_power_card", "choose_action_card", "secret_region",
                         "move_scoreboard"})
@@ -91,7 +91,7 @@ class ActionSpace:
     @classmethod
     def for_board(cls, board: Board, players: int) -> ActionSpace:
         """The space of a configuration (a board and 2..5 players)."""
-        locs = (PROVINCES, COURT, *(p.id for p in board.places))
+        locs = (PROVINCES, COURT_LOCATION, *(p.id for p in board.places))
         picks = max(MIN_PICKS, len(board.power_cards), len(board.places) * len(board.scoreboards))
         return cls(players, locs, picks)
 

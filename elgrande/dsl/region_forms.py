@@ -36,7 +36,7 @@ Mode = Literal["any", "every", "all"]
 REGION, REGION_MAP, NUMBER, PLAYER = "region", "region-per-player", "number", "player"
 
 #: Pseudo-places of the never-acts analysis: the king's region wherever it is, a court.
-KING, COURT = "@king", "@court"
+KING, COURT_FORM = "@king", "@court"
 
 #: The largest number a ``regions with value`` may name.
 MAX_VALUE = 99
@@ -310,12 +310,12 @@ def _court_check(chk: Checks, e: ast.Court, scope: Scope, allow_court: bool) -> 
 
 _form(RegionForm(
     "court", ast.Court, lambda n, w, mode, nested: w.court or f"{w.poss} court",
-    check=_court_check, exact=_places(lambda pl: frozenset({COURT})), rules=("B8.7",)))
+    check=_court_check, exact=_places(lambda pl: frozenset({COURT_FORM})), rules=("B8.7",)))
 
 
 # -- sets that depend on the position ----------------------------------------------------------
 def _adjacent_possible(pl: PlaceSets, e: ast.Adjacent, env: Env) -> frozenset[str]:
-    return pl.scoring if possible(pl, e.of, env) - {COURT} else frozenset()
+    return pl.scoring if possible(pl, e.of, env) - {COURT_FORM} else frozenset()
 
 
 _form(RegionForm(

@@ -1,4 +1,4 @@
-"""The flow driver: runs the phase table of the rules modules in play (DESIGN.md 2a).
+"""The flow driver: runs the phase table of the rules modules in play (docs/architecture.md).
 
 The flow's position is a :class:`Flow` (plain data): which round and phase, whose turn,
 the special action being carried out, the pending decision, and one *part* per rules
@@ -71,7 +71,7 @@ class Flow:
         run: the special action being carried out (the interpreter's position).
         secret: secret answers already given in this phase (hidden until all are in).
         entering: the phase being entered while the phases inserted before it run (''
-            otherwise; :meth:`FlowEngine.enter`, DESIGN 2a).
+            otherwise; :meth:`FlowEngine.enter`).
         parts: each rules module's own flow data, by module name.
         pending: the decision waiting for an answer.
         asides: the side decisions rules modules asked between phases (a stack, top
@@ -241,8 +241,10 @@ class FlowEngine:
         self._asides = self.rules.asides
         #: the context :meth:`advance` asks the ``aside`` hook with: made at its first
         #: ask, then reused with its fields set anew before each ask (one made per call
-        #: cost 1.8k instructions of a 3-player Colonies decision); no hook keeps it
+        #: cost 1.8k instructions of an expansion decision); no hook keeps it
         self._hctx: HookContext | None = None
+        #: the hook context made last (see :meth:`hooks`), None before the first
+        self._last_hooks: HookContext | None = None
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
@@ -258,7 +260,7 @@ class FlowEngine:
         steps = 0
         while flow.phase != OVER:
             d: Decision | None = None
-            if asides is not None:  # a module's side decision between phases (DESIGN 2a)
+            if asides is not None:  # a module's side decision between phases
                 if flow.asides:
                     d = flow.asides[-1].decision
                 else:
@@ -334,6 +336,25 @@ class FlowEngine:
             norm = KINDS[d.kind].check(d, player, answer)
             phase.apply(self, state, flow, player, norm, events)
         return self.advance(state, flow, events)
+
+    def hooks(self, state: State, player: int, flow: Flow | None = None,
+              events: Events | None = None) -> HookContext:
+        """The context the rules modules' hooks are called with for ``player``'s step (-1:
+        nobody's, e.g. a round's start or a scoring) in the game of ``state``: made once and
+        handed on while the same game and player go on (a turn's phases and answers: the
+        phases call hooks at almost every step, so a context per call would cost more than
+        the hooks), its events sink set to ``events`` when given (this answer's; a fold
+        emits nothing) and its flow to ``flow`` when given."""
+        h = self._last_hooks
+        if h is not None and h.state is state and h.player == player:
+            if events is not None:
+                h.events = events
+            if flow is not None:
+                h.flow = flow
+            return h
+        h = self._last_hooks = HookContext(state, self.board, [] if events is None else events,
+                                           player, self, flow)
+        return h
 
     # -- moving between phases (for the rules modules) --
     def enter(self, flow: Flow, name: str) -> None:

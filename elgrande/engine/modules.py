@@ -349,7 +349,7 @@ class RulesModule:
             else), or None when they must be folded afresh now; or ``()`` itself when they
             never depend on anything else (no call at all). With a key from every
             module having those hooks, the B4.3 placement decision's places and refusals
-            are made once per key (:func:`elgrande.rules.base.placement_decision`); a
+            are made once per key (:func:`elgrande.engine.court.placement_decision`); a
             module with those hooks and no ``placement_key`` (the default) has them
             folded at every placement.
         answer_docs: ``(decision kind, what this module's answers add)`` rows for the

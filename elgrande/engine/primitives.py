@@ -19,12 +19,16 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
+
+# apply_placement also re-exported from its old home (a rules module imports it here)
+from elgrande.engine.court import apply_court, court_decision
+from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
-from elgrande.engine.regions import COURT, regions
+from elgrande.engine.regions import COURT_PLACE, regions
 from elgrande.model.board import REGION, Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
-from elgrande.model.state import NOBODY, Lasting, State
+from elgrande.model.state import NOBODY, Lasting
 
 StartFn = Callable[[Ctx, ast.Call], Decision | None]
 FinishFn = Callable[[Ctx, ast.Call, Decision, Any], None]
@@ -377,24 +381,7 @@ def within_room(room: dict[str, Any], to: list[str], lo: int, hi: int) -> tuple[
     return min(lo, hi), hi
 
 
-# -- place from court (B5.1 for special actions) --------------------------------------------------
-def apply_placement(state: State, board: Board, player: int, to: dict[str, int],
-                    rules: Any = None, events: list[dict[str, Any]] | None = None,
-                    hooks: HookContext | None = None) -> None:
-    """Move ``player``'s caballeros from court to ``{region id: caballeros}`` (an answer
-    already checked by its place_caballeros decision: B4.3, B5.1, B5.2); the rules
-    modules' ``arrive`` hooks hear of each arrival, called with ``hooks`` (made of the
-    arguments when None; their events go to ``events``)."""
-    arrive = rules.arrive if rules is not None else None
-    if arrive is not None and hooks is None:
-        hooks = HookContext(state, board, [] if events is None else events, player)
-    for r, n in to.items():
-        state.court[player] -= n
-        state.caballeros[board.index[r]][player] += n
-        if arrive is not None:
-            arrive(hooks, board.index[r], player, n)
-
-
+# -- place from court (B5.1 for special actions; the rule's home: engine/court.py) ----------------
 def _place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     apply_placement(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
     if answer:
@@ -482,7 +469,7 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
     sendable = ctx.rules.sendable if ctx.rules is not None else None
     hooks = hook_context(ctx) if sendable is not None else None
     for r in regions(ctx, _arg(call, "source")):
-        if r == COURT:
+        if r == COURT_PLACE:
             if dest != "court" and s.court[owner]:
                 sources["court"] = s.court[owner]
         elif r >= 0 and r != b.castillo and r != s.king and s.caballeros[r][owner]:
@@ -529,62 +516,11 @@ def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any]
     return out
 
 
-# -- bring to court (B4.1) ---------------------------------------------------------------------
-def apply_court(state: State, board: Board, player: int, answer: dict[str, Any],
-                rules: Any = None, events: list[dict[str, Any]] | None = None,
-                hooks: HookContext | None = None) -> None:
-    """Bring ``player``'s caballeros to court as a checked bring_to_court answer says:
-    ``{"provinces": k, "regions": {region id: n}}`` (B4.1); the rules modules' ``leave``
-    hooks hear of each departure from a region, called with ``hooks`` (made of the
-    arguments when None; their events go to ``events``)."""
-    state.provinces[player] -= answer["provinces"]
-    state.court[player] += answer["provinces"]
-    leave = rules.leave if rules is not None else None
-    if leave is not None and hooks is None:
-        hooks = HookContext(state, board, [] if events is None else events, player)
-    for r, n in answer["regions"].items():
-        state.caballeros[board.index[r]][player] -= n
-        state.court[player] += n
-        if leave is not None:
-            leave(hooks, board.index[r], player, n)
-
-
+# -- bring to court (B4.1; the rule's home: engine/court.py) -------------------------------------
 def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     apply_court(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
     ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
               regions=answer["regions"])
-
-
-def court_decision(state: State, board: Board, player: int, limit: int) -> Decision | None:
-    """The B4.1 decision "bring up to ``limit`` caballeros to court" for ``player``, or
-    None when nothing can come. Used by the primitive and by the turn flow."""
-    s, b = state, board
-    king, cab = s.king, s.caballeros
-    key = (id(b), king)
-    refused = _COURT_REFUSALS.get(key)
-    if refused is None or refused[0] is not b:  # the same for every decision: shared
-        places = b.places
-        why = {places[b.castillo].id: ["B4.1", "caballeros in the Castillo cannot be "
-                                       "brought to court"]}
-        if king >= 0:
-            why[places[king].id] = ["B4.1", "caballeros cannot leave the king's region "
-                                    "(B5.2)"]
-        refused = _COURT_REFUSALS[key] = (b, why, tuple(p.id for p in places),
-                                          tuple(r for r in b.scoring_order if r != king))
-    ids = refused[2]
-    own = {ids[r]: cab[r][player] for r in refused[3] if cab[r][player]}
-    if limit <= 0 or (s.provinces[player] == 0 and not own):
-        return None
-    return Decision("bring_to_court", [player], f"Bring up to {limit} caballero(s) to court",
-                    {"limit": limit, "provinces": s.provinces[player], "regions": own,
-                     "refused": refused[1]}, "B4.1")
-
-
-#: The refusals of bring_to_court decisions by (board, king's region), with the board's
-#: place ids and the regions caballeros may come from (in scoring order, not the king's):
-#: decisions are never changed once made, so they share them.
-_COURT_REFUSALS: dict[tuple[int, int], tuple[Board, dict[str, list[str]], tuple[str, ...],
-                                             tuple[int, ...]]] = {}
 
 
 @primitive("bring_to_court", _bring_finish)

@@ -1,8 +1,8 @@
 """Evaluate region-set expressions, conditions and numbers of the AST against a state.
 
 A region set is a list of place indices without repeats, in the board's scoring order
-(the Castillo after the regions). The pseudo-place :data:`COURT` stands for a player's
-court in the sources of send effects.
+(the Castillo after the regions). The pseudo-place :data:`COURT_PLACE` stands for a
+player's court in the sources of send effects.
 
 Each form of :data:`elgrande.dsl.region_forms.FORMS` has one evaluation here, registered
 with ``@evaluates(name, node class)``; :func:`regions` dispatches on the node's class and
@@ -19,8 +19,9 @@ from elgrande.engine.context import Ctx
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import current_values
 
-#: The court as a source (send effects only).
-COURT: Final = -2
+#: The court as a place index of a region set: a source of send effects only (not the
+#: region form's name ``COURT_FORM`` nor the base game's phase ``COURT_PHASE``).
+COURT_PLACE: Final = -2
 
 
 def _var(ctx: Ctx, name: str) -> Any:
@@ -118,7 +119,7 @@ def _king(ctx: Ctx, node: ast.King) -> list[int]:
 
 @evaluates("court", ast.Court)
 def _court(ctx: Ctx, node: ast.Court) -> list[int]:
-    return [COURT]
+    return [COURT_PLACE]
 
 
 def _scan(ctx: Ctx, units: int = 1) -> tuple[int, ...]:

@@ -1,5 +1,5 @@
 """The base game's rules module: setup (B2), rounds (B3), turns (B4), Veto windows (B8.4),
-general scorings (B6) and the end (B7), as phases of the flow driver (DESIGN.md 2a).
+general scorings (B6) and the end (B7), as phases of the flow driver (docs/architecture.md).
 
 Phases (in the order a round meets them): ``round`` (turn up the offer, B3.1), ``bid``
 (power cards, B3.2-B3.4), then per turn ``court`` (B4.1), ``card`` (B4.2), ``order``
@@ -13,49 +13,56 @@ cards from the card files: the action stacks are the manifest's ``stacks`` (deal
 cards whose kind has the role ``stack``), and the cards whose kind has the role
 ``standing`` (the King's card) are on offer every round (B1.4, B3.5).
 
-The functions :func:`placement_decision`, :func:`apply_placement_answer`,
-:func:`bid_decision`, :func:`apply_bid_answer` and :func:`general_scoring` are the one
-code path of their rules: the turn phases, the scenario runner and the tools call them.
+The functions :func:`bid_decision`, :func:`apply_bid_answer` and :func:`general_scoring`
+are the one code path of their rules: the turn phases, the scenario runner and the tools
+call them. Bringing caballeros to court (B4.1) and placing them (B4.3) have theirs in
+:mod:`elgrande.engine.court`, which the ``court`` and ``place`` phases call.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any, Final
 
-import attr
-
 from elgrande.engine import decisions as dec
+from elgrande.engine.court import apply_court, court_decision
+
+# re-exported from their old home (the expansions' modules and tests name them here)
+from elgrande.engine.court import apply_placement_answer as apply_placement_answer
+from elgrande.engine.court import placement_decision as placement_decision
+from elgrande.engine.court import placement_keys as placement_keys
+from elgrande.engine.court import placement_places as placement_places
+from elgrande.engine.court import placement_targets as placement_targets
 from elgrande.engine.decisions import Decision
-from elgrande.engine.flow import Flow, FlowEngine, part_type
+from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
-from elgrande.engine.primitives import apply_court, apply_placement, court_decision
 from elgrande.model import placement, scoring
-from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
-from elgrande.model.plain import plain_repr
-from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
+
+# the phase names, the flow part and the library cache live in base_data.py; re-exported
+from elgrande.rules.base_data import BID as BID
+from elgrande.rules.base_data import CARD as CARD
+from elgrande.rules.base_data import COURT_PHASE as COURT_PHASE
+from elgrande.rules.base_data import DISCS as DISCS
+from elgrande.rules.base_data import OFFER as OFFER
+from elgrande.rules.base_data import ORDER as ORDER
+from elgrande.rules.base_data import PLACE as PLACE
+from elgrande.rules.base_data import ROUND as ROUND
+from elgrande.rules.base_data import SPECIAL as SPECIAL
+from elgrande.rules.base_data import STANDING as STANDING
+from elgrande.rules.base_data import VETO as VETO
+from elgrande.rules.base_data import VETO_KIND as VETO_KIND
+from elgrande.rules.base_data import BaseCache as BaseCache
+from elgrande.rules.base_data import BaseRound as BaseRound
+from elgrande.rules.base_data import base_cache as base_cache
+from elgrande.rules.base_data import part as part
+from elgrande.rules.base_views import determinise, hide
+from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
-# the base game's phase names (Final: mypyc puts the strings in place of a global look-up)
-ROUND: Final = "round"
-BID: Final = "bid"
-COURT: Final = "court"
-CARD: Final = "card"
-ORDER: Final = "order"
-PLACE: Final = "place"
-OFFER: Final = "offer"
-VETO: Final = "veto"
-SPECIAL: Final = "special"
-DISCS: Final = "discs"
-#: The lasting-effect kind of a Veto card (B8.4).
-VETO_KIND: Final = "veto"
-#: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
-STANDING: Final = "standing"
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.
 _ORDER_OPTIONS = {"labels": ["place caballeros first", "special action first"]}
@@ -63,114 +70,11 @@ _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
-# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
-# stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
-class BaseRound:
-    """The base module's part of the flow position (plain data).
-
-    Attributes:
-        reused: the cards on offer every round (the King's card).
-        first_bidder: who plays the first power card this round (B3.3).
-        bid_i: how many power cards have been played this round.
-        slot: the offer slot of the card taken this turn (-1: none yet).
-        place_first, placed, special_done: the turn's progress (B4.5).
-        veto_chain: players who played a Veto in the current window (B8.4);
-        veto_queue: players still to be asked in it.
-        kept: the current card stays with its taker (a Veto) instead of returning.
-        before: the state as it was when the current special action began (a card that
-            exceeds its budget is undone whole).
-
-    The action stacks and the face-up offer are pieces of the game, in the state
-    (``State.stacks``, ``State.offer``, ``State.offer_origin``).
-    """
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    reused: list[str]
-    first_bidder: int
-    bid_i: int = 0
-    slot: int = -1
-    place_first: bool = True
-    placed: bool = False
-    special_done: bool = False
-    veto_chain: list[int] = factory(list)
-    veto_queue: list[int] = factory(list)
-    kept: bool = False
-    before: State | None = None
-
-    def __init__(self, reused: list[str], first_bidder: int, bid_i: int = 0, slot: int = -1,
-                 place_first: bool = True, placed: bool = False, special_done: bool = False,
-                 veto_chain: list[int] | None = None, veto_queue: list[int] | None = None,
-                 kept: bool = False, before: State | None = None) -> None:
-        self.reused = reused
-        self.first_bidder = first_bidder
-        self.bid_i = bid_i
-        self.slot = slot
-        self.place_first = place_first
-        self.placed = placed
-        self.special_done = special_done
-        self.veto_chain = [] if veto_chain is None else veto_chain
-        self.veto_queue = [] if veto_queue is None else veto_queue
-        self.kept = kept
-        self.before = before
-
-    def copy(self) -> BaseRound:
-        """An independent copy (the undo state is never changed once taken: shared)."""
-        return BaseRound(self.reused, self.first_bidder, self.bid_i, self.slot,
-                         self.place_first, self.placed, self.special_done,
-                         self.veto_chain.copy(), self.veto_queue.copy(), self.kept, self.before)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data (fresh lists), the fields in order."""
-        return plain_fields(self)
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> BaseRound:
-        """Rebuild from :meth:`to_json` (copies the data).
-
-        Raises:
-            TypeError: a key that is not a field, or a field without default missing."""
-        before = State.from_json(d["before"]) if d.get("before") else None
-        part: BaseRound = from_fields(cls, d, {"before": before})
-        return part
-
-
-part_type("base", BaseRound)
-
-
-def part(flow: Flow) -> BaseRound:
-    """The base module's part of ``flow``."""
-    p: BaseRound = flow.parts["base"]
-    return p
-
-
-#: The hook context made last (see :func:`hooks_for`), None before the first.
-_last_hooks: HookContext | None = None
-
-
 def hooks_for(engine: FlowEngine, state: State, player: int, flow: Flow | None = None,
               events: Events | None = None) -> HookContext:
-    """The context the rules modules' hooks are called with for ``player``'s step (-1:
-    nobody's, e.g. a round's start or a scoring) in the game of ``state`` (a state belongs
-    to one game, so to one engine): made once and handed on while the same game and
-    player go on (a turn's phases and answers: the driver calls hooks at almost every
-    step, so a context per call would cost more than the hooks), its events sink set to
-    ``events`` when given (this answer's; a fold emits nothing) and its flow to ``flow``
-    when given."""
-    global _last_hooks
-    h = _last_hooks
-    if h is not None and h.state is state and h.player == player:
-        if events is not None:
-            h.events = events
-        if flow is not None:
-            h.flow = flow
-        return h
-    h = _last_hooks = HookContext(state, engine.board, [] if events is None else events,
-                                  player, engine, flow)
-    return h
+    """The hook context of ``player``'s step: :meth:`FlowEngine.hooks` (kept for the rules
+    modules that call it by this name)."""
+    return engine.hooks(state, player, flow, events)
 
 
 # -- setup (B2) --------------------------------------------------------------------------------
@@ -194,17 +98,13 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
         state.court[p] = b.setup_court
         state.provinces[p] -= b.setup_grande_region + b.setup_court
         state.hands[p] = list(hand)
-    decks = engine.memo.get("base.decks")
-    if decks is None:  # the library never changes: its decks are dealt the same each game
-        decks = engine.memo["base.decks"] = (
-            [engine.lib.deck(s) for s in b.stacks],
-            [c.id for c in sorted(engine.lib.of_role(STANDING), key=lambda c: c.stack)])
+    cache = base_cache(engine)
     stacks = []
-    for deck in decks[0]:                                           # B1.4
+    for deck in cache.decks:                                        # B1.4
         deck = list(deck)
         dec.draw_shuffle(rng, deck)
         stacks.append(deck)
-    reused = list(decks[1])
+    reused = list(cache.standing)
     drawn = dec.draw_below(rng, state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
     state.stacks = stacks
@@ -231,7 +131,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     offer = [s.pop(0) if s else "" for s in state.stacks] + bp.reused   # B3.1
     origin = [i for i in range(len(state.stacks))] + [-1] * len(bp.reused)
     if engine.rules.hooks["offer"]:  # a module changes the offer
-        pairs = engine.rules.fold("offer", hooks_for(engine, state, -1, flow, events),
+        pairs = engine.rules.fold("offer", engine.hooks(state, -1, flow, events),
                                   list(zip(offer, origin, strict=True)))
         offer = [c for c, _ in pairs]
         origin = [o for _, o in pairs]
@@ -241,7 +141,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     events.append({"event": "round", "round": flow.round, "offer": offer[:],
                    "first_bidder": bp.first_bidder})
     if engine.rules.round_start is not None:
-        engine.rules.round_start(hooks_for(engine, state, -1, flow, events))
+        engine.rules.round_start(engine.hooks(state, -1, flow, events))
 
 
 def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -254,7 +154,7 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
                  if c and o >= 0]                                   # B3.5
     round_end = engine.rules.round_end
     if round_end is not None:
-        round_end(hooks_for(engine, state, -1, flow, events))
+        round_end(engine.hooks(state, -1, flow, events))
     state.offer = []
     state.offer_origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
@@ -344,8 +244,8 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     bp.place_first = True
     turn_start = engine.rules.turn_start
     if turn_start is not None:
-        turn_start(hooks_for(engine, state, flow.actor, flow, events))
-    engine.enter(flow, COURT)
+        turn_start(engine.hooks(state, flow.actor, flow, events))
+    engine.enter(flow, COURT_PHASE)
 
 
 def _court_decide(engine: FlowEngine, state: State, flow: Flow,
@@ -360,7 +260,7 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = engine.board.power_cards.get(value, 0)
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        got = court_limit(hooks_for(engine, state, p, flow, events), limit)
+        got = court_limit(engine.hooks(state, p, flow, events), limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
@@ -374,7 +274,7 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
         apply_court(state, engine.board, player, norm)
     else:
         apply_court(state, engine.board, player, norm, engine.rules, events,
-                    hooks_for(engine, state, player, flow, events))
+                    engine.hooks(state, player, flow, events))
     events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                    "regions": norm["regions"]})
     flow.phase = CARD
@@ -394,7 +294,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     state.offer[bp.slot] = ""
     events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
-        engine.rules.card_taken(hooks_for(engine, state, player, flow, events), norm)
+        engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)
     flow.phase = ORDER
 
 
@@ -403,7 +303,7 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     placement_limit = engine.rules.placement_limit
     if placement_limit is None:
         return int(number)
-    got = placement_limit(hooks_for(engine, state, flow.actor, flow),
+    got = placement_limit(engine.hooks(state, flow.actor, flow),
                           number)  # (number may be None)
     return got if isinstance(got, int) else int(got)
 
@@ -426,123 +326,6 @@ def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     bp.place_first = norm == 0
     flow.phase = PLACE if bp.place_first else OFFER
 
-
-def placement_targets(engine: FlowEngine, state: State, player: int) -> list[int]:
-    """Where ``player`` may place caballeros from court with an action card's number:
-    the regions adjacent to the king's region and the Castillo (B4.3, B5.1), as the rules
-    modules in play change it (hook ``placement_targets``). Never the king's region (B5.2).
-    """
-    targets = placement.placement_targets(state, engine.board)
-    fold = engine.rules.placement_targets
-    if fold is None:
-        return targets  # the king's region is never one of them
-    out = fold(hooks_for(engine, state, player), targets)
-    return [t for t in out if t != state.king]
-
-
-#: Refusal messages of placement decisions, by (board, king's region, targets): decisions
-#: are never changed once made, so they share them.
-_REFUSALS: dict[tuple[int, int, tuple[int, ...]], dict[str, list[str]]] = {}
-#: The key of the placement decisions made so far in ``FlowEngine.memo``: see
-#: :func:`_placement_memo`.
-_PLACEMENT_MEMO: Final = "base.placement"
-
-
-def _placement_memo(engine: FlowEngine) -> tuple[dict[Any, Any], tuple[Any, ...] | None]:
-    """The places and refusals of the placement decisions made so far with ``engine``'s
-    board and rules (B4.3): ``(made, keys)``, ``made`` by (king's region, the modules'
-    keys) -> ``(place ids, refusals)``, ``keys`` the ``placement_key`` functions of the
-    modules with ``placement_targets`` or ``placement_refused`` hooks, in load order (not
-    the constant keys ``()``), None when one of those modules gives no key (nothing made
-    is kept)."""
-    memo: tuple[dict[Any, Any], tuple[Any, ...] | None] | None = \
-        engine.memo.get(_PLACEMENT_MEMO)
-    if memo is None:
-        memo = engine.memo[_PLACEMENT_MEMO] = ({}, placement_keys(engine.rules.modules))
-    return memo
-
-
-def placement_keys(modules: Sequence[RulesModule]) -> tuple[Any, ...] | None:
-    """The ``placement_key`` functions of the rules modules ``modules`` (in load order)
-    that have ``placement_targets`` or ``placement_refused`` hooks, the constant keys
-    ``()`` left out; None when one of those modules gives no key (B4.3: its placement
-    decisions are then folded afresh every time)."""
-    given = [m.placement_key for m in modules
-             if "placement_targets" in m.hooks or "placement_refused" in m.hooks]
-    return None if None in given else tuple(k for k in given if k != ())
-
-
-def placement_places(engine: FlowEngine, state: State,
-                     player: int) -> tuple[list[str], dict[str, list[str]]]:
-    """The places (ids) ``player`` may place caballeros in from court now and why the others
-    are refused (place id -> [rule, message]), folded afresh through the modules'
-    ``placement_targets`` and ``placement_refused`` hooks (B4.3, B5.1, B5.2)."""
-    b = engine.board
-    targets = placement_targets(engine, state, player)
-    key = (id(b), state.king, tuple(targets))
-    known = _REFUSALS.get(key)
-    if known is None:  # the same for every placement with this king and these targets
-        refused = {b.place_id(r): ["B5.1", f"{b.places[r].name} is not adjacent to the "
-                                   "king's region"] for r in b.regions if r not in targets}
-        if state.king >= 0:
-            refused[b.place_id(state.king)] = ["B5.2", "the king's region is closed"]
-        if len(_REFUSALS) < 10_000:
-            _REFUSALS[key] = refused
-    else:
-        refused = known
-    fold = engine.rules.placement_refused
-    if fold is not None:
-        refused = fold(hooks_for(engine, state, player), dict(refused))
-    return [b.places[r].id for r in targets], refused
-
-
-def placement_decision(engine: FlowEngine, state: State, player: int,
-                       limit: int) -> Decision | None:
-    """The B4.3 decision "place up to ``limit`` caballeros from court next to the king or
-    in the Castillo" for ``player``, or None when nothing can be placed. Its places and
-    refusals are :func:`placement_places`, made once per king's region and the modules'
-    ``placement_key`` (:class:`elgrande.engine.modules.RulesModule`) and shared: decisions
-    are never changed once made."""
-    limit = min(limit, state.court[player])
-    if limit <= 0:
-        return None
-    made, keys = _placement_memo(engine)
-    key: Any = None
-    if keys is not None:
-        if not keys:
-            key = state.king
-        elif len(keys) == 1:
-            k = keys[0](state, player)
-            key = None if k is None else (state.king, k)
-        else:
-            ks = tuple(fn(state, player) for fn in keys)
-            key = None if any(k is None for k in ks) else (state.king, ks)
-    hit = made.get(key) if key is not None else None
-    if hit is None:
-        hit = placement_places(engine, state, player)
-        if key is not None and len(made) < 10_000:
-            made[key] = hit
-    to, refused = hit
-    options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
-    fold = engine.rules.placement_room
-    if fold is not None:
-        room = fold(hooks_for(engine, state, player), {})
-        room = {k: v for k, v in room.items() if k in to}  # the places in reach only
-        if room:
-            options["room"] = room
-    return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
-                    "your court next to the king or in the Castillo", options, "B4.3")
-
-
-def apply_placement_answer(engine: FlowEngine, state: State, player: int,
-                           to: dict[str, int], events: Events) -> None:
-    """Place caballeros as a checked :func:`placement_decision` answer says (B4.3)."""
-    if engine.rules.arrive is None:  # no module hears of an arrival (the base game)
-        apply_placement(state, engine.board, player, to)
-    else:
-        apply_placement(state, engine.board, player, to, engine.rules, events,
-                        hooks_for(engine, state, player, None, events))
-    events.append({"event": "place", "player": player, "to": dict(to)})
 
 
 def _place_decide(engine: FlowEngine, state: State, flow: Flow,
@@ -660,8 +443,8 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     bp: BaseRound = flow.parts["base"]
     actor = flow.actor
     events.append({"event": "special", "player": actor, "card": flow.card})
-    if flow.card not in interp.scripts:  # a card a fill plays with no special action
-        _special_over(engine, state, flow, events)  # (EXPANSIONS.md 6): it is carried out
+    if flow.card not in interp.scripts:  # a card a fill plays with no special action (its
+        _special_over(engine, state, flow, events)  # face is missing): it is carried out
         return
     bp.before = state.copy()
     flow.run = interp.begin(flow.card, actor)
@@ -700,7 +483,7 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
     done = engine.rules.special_action_done
     if done is not None:
-        done(hooks_for(engine, state, flow.actor, flow, events))
+        done(engine.hooks(state, flow.actor, flow, events))
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -732,7 +515,7 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
         state.stacks[origin[bp.slot]].append(card)
     events.append({"event": "end_turn", "player": flow.actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
-        engine.rules.turn_end(hooks_for(engine, state, flow.actor, flow, events), card)
+        engine.rules.turn_end(engine.hooks(state, flow.actor, flow, events), card)
     flow.turn_i += 1
     if flow.turn_i < len(flow.turn_order):
         _begin_turn(engine, state, flow, events)
@@ -756,11 +539,7 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int],
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
     """The B6.1 secret-disc decision of the players not in ``answered``."""
     remaining = [p for p in range(state.players) if p not in answered]
-    ids = engine.memo.get("base.region_ids")
-    if ids is None:  # the library never changes: its regions' ids neither
-        ids = engine.memo["base.region_ids"] = [engine.board.place_id(r)
-                                                for r in engine.board.regions]
-    opts = list(ids)
+    opts = list(base_cache(engine).region_ids)
     return Decision("secret_region", remaining, "Set your secret disc to a region",
                     {"per_player": {str(p): opts for p in remaining}}, "B6.1")
 
@@ -785,7 +564,7 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     general scoring (B6.1-B6.4), then end the game (B3.6, B7.1) or go on to the next
     round."""
     b = engine.board
-    hooks = hooks_for(engine, state, -1, flow, events)
+    hooks = engine.hooks(state, -1, flow, events)
     result = general_scoring(engine, state, discs, hooks)
     events.append({"event": "general_scoring", "result": result.to_json(), "round": flow.round})
     scored = engine.rules.scored
@@ -798,50 +577,6 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
         _next_round(engine, state, flow, events)
 
 
-# -- hidden information (B8.5a) ------------------------------------------------------------------
-def _hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any],
-          viewer: int) -> None:
-    """A view shows each stack's cards sorted (which cards are in a stack is public, their
-    order is not) and not the state kept to undo a special action (it holds hands)."""
-    state_json["stacks"] = [sorted(s) for s in state_json["stacks"]]
-    bp = flow_json["parts"].get("base")
-    if bp is not None:
-        bp["before"] = None
-
-
-def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
-                 rng: random.Random) -> None:
-    """Draw what a view hides: the other players' hands follow from their public discards
-    (B3.2), the stacks are shuffled, unrevealed discs drawn."""
-    engine, state, flow = ctx.engine, ctx.state, ctx.flow
-    full = engine.rules.last("initial_hand", ctx) or []
-    for p, hand in enumerate(view["state"]["hands"]):
-        if hand is None:
-            state.hands[p] = [v for v in full if v not in state.discards[p]]
-    bp = flow.parts.get("base")
-    if bp is None:
-        return
-    for stack in state.stacks:
-        dec.draw_shuffle(rng, stack)
-    if flow.run is not None and bp.before is None:
-        bp.before = state.copy()  # the undo point is hidden: now is as good as any
-    if flow.phase == DISCS:
-        draw_secret_discs(engine, state, flow, viewer, rng)
-
-
-def draw_secret_discs(engine: FlowEngine, state: State, flow: Flow, viewer: int,
-                      rng: random.Random) -> None:
-    """Draw the secret discs (``flow.secret``) that players other than ``viewer`` already
-    set but a view hides (B8.5a): each a random mainland region (B6.1)."""
-    opts = [engine.board.place_id(r) for r in engine.board.regions]
-    answered = set(range(state.players))
-    if flow.pending is not None:
-        answered -= set(flow.pending.players)
-    for p in sorted(answered):
-        if p != viewer:
-            flow.secret[str(p)] = dec.draw_choice(rng, opts)
-
-
 def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                   events: Events) -> None:
     """The apply of a phase that never asks (its decide moves the flow on) or that takes
@@ -850,14 +585,14 @@ def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, nor
 
 #: Where a turn part's end may move the flow (``_next_part``): the turn's other part, the
 #: next turn (B4), the round's scoring (B3.6), the next round (B3.1) or the end (B7.1).
-_PART_ENDS: Final = (PLACE, OFFER, COURT, DISCS, BID, OVER)
+_PART_ENDS: Final = (PLACE, OFFER, COURT_PHASE, DISCS, BID, OVER)
 
 MODULE = RulesModule(
     name="base",
     phases=(
         Phase(ROUND, _round_decide, _asks_nothing, goes_to=(BID,)),
-        Phase(BID, _bid_decide, _bid_apply, turn_rule="B3.3", goes_to=(COURT,)),
-        Phase(COURT, _court_decide, _court_apply, goes_to=(CARD,)),
+        Phase(BID, _bid_decide, _bid_apply, turn_rule="B3.3", goes_to=(COURT_PHASE,)),
+        Phase(COURT_PHASE, _court_decide, _court_apply, goes_to=(CARD,)),
         Phase(CARD, _card_decide, _card_apply, goes_to=(ORDER,)),
         Phase(ORDER, _order_decide, _order_apply, goes_to=(PLACE, OFFER)),
         Phase(PLACE, _place_decide, _place_apply, goes_to=_PART_ENDS),
@@ -868,8 +603,8 @@ MODULE = RulesModule(
               goes_to=_PART_ENDS),
         Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=(BID, OVER)),
     ),
-    hooks={"setup": _setup, "initial_hand": initial_hand, "hide": _hide,
-           "determinise": _determinise},
+    hooks={"setup": _setup, "initial_hand": initial_hand, "hide": hide,
+           "determinise": determinise},
     lasting_kinds=(VETO_KIND,),
     start=ROUND,
 )

@@ -13,9 +13,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from elgrande.engine import court
+from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow
-from elgrande.engine.primitives import apply_court, court_decision
 from elgrande.errors import DataError, ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
@@ -134,11 +135,11 @@ def _place(case: Case, arg: Any) -> None:
     p = case.player(_arg(case, arg, "player", "place"))
     limit = _count(_arg(case, arg, "limit", "place"), case.id, "place.limit")
     to = _idmap(case, arg.get("to"), "place.to")
-    d = base_rules.placement_decision(case.engine, case.state, p, limit)
+    d = court.placement_decision(case.engine, case.state, p, limit)
     norm = _answer(case, d, to, p, "B4.3", "no caballero can be placed: the court is empty "
                    "or the action card allows none")
     if norm is not None:
-        base_rules.apply_placement_answer(case.engine, case.state, p, norm, [])
+        court.apply_placement_answer(case.engine, case.state, p, norm, [])
 
 
 @step("court")

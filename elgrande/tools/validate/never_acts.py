@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from elgrande.dsl import ast
-from elgrande.dsl.region_forms import COURT as _COURT
+from elgrande.dsl.region_forms import COURT_FORM, PlaceSets
 from elgrande.dsl.region_forms import KING as _KING
-from elgrande.dsl.region_forms import PlaceSets
 from elgrande.dsl.region_forms import possible as _possible
 from elgrande.model.board import Board
 
@@ -113,47 +112,47 @@ def _call_never(c: ast.Call, pl: _Places, env: dict[str, frozenset[str]],
     if name == "choose":
         ch = c.arg("choice")
         if isinstance(ch, ast.RegionChoice):
-            env[c.arg("var")] = pl.possible(ch.set, env) - {_COURT}
+            env[c.arg("var")] = pl.possible(ch.set, env) - {COURT_FORM}
         reasons.append(_CHOOSING)
         return True
     if name == "secret_choice":
-        env[c.arg("var")] = pl.possible(c.arg("source"), env) - {_COURT}
+        env[c.arg("var")] = pl.possible(c.arg("source"), env) - {COURT_FORM}
         reasons.append(_CHOOSING)
         return True
     if _zero(c.arg("qty")):
         reasons.append((f"line {c.line} moves 0 caballeros", "use a number above 0"))
         return True
-    closed_src = {pl.castillo, _KING, _COURT}
+    closed_src = {pl.castillo, _KING, COURT_FORM}
     if name == "move_caballeros":
         if not pl.possible(c.arg("source"), env) - closed_src:
             reasons.append((f"the source on line {c.line} is always empty or closed",
                             _SOURCE))
             return True
-        if not pl.possible(c.arg("to"), env) - {_KING, _COURT}:
+        if not pl.possible(c.arg("to"), env) - {_KING, COURT_FORM}:
             reasons.append((f"the destination on line {c.line} is always closed", _DEST))
             return True
         return False
     if name == "send_caballeros":
         src = pl.possible(c.arg("source"), env) - {pl.castillo, _KING}
         if c.arg("to") == "court":
-            src -= {_COURT}
+            src -= {COURT_FORM}
         if not src:
             reasons.append((f"the source on line {c.line} is always empty or closed",
                             _SOURCE))
             return True
         return False
     if name in ("place_caballeros", "move_scoreboard"):
-        if not pl.possible(c.arg("to"), env) - {_KING, _COURT}:
+        if not pl.possible(c.arg("to"), env) - {_KING, COURT_FORM}:
             reasons.append((f"the destination on line {c.line} is always closed", _DEST))
             return True
         return False
     if name in ("move_king", "move_grande"):
-        if not pl.possible(c.arg("to"), env) - {pl.castillo, _KING, _COURT}:
+        if not pl.possible(c.arg("to"), env) - {pl.castillo, _KING, COURT_FORM}:
             reasons.append((f"line {c.line} has no region to go to", _NO_REGION))
             return True
         return False
     if name == "score":
-        if not pl.possible(c.arg("where"), env) - {_COURT}:
+        if not pl.possible(c.arg("where"), env) - {COURT_FORM}:
             reasons.append((f"line {c.line} scores no region",
                             "no region has that value; check the values printed on the board"))
             return True

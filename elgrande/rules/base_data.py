@@ -1,0 +1,147 @@
+"""The base game's data (B1.4, B3-B4, B6.1): its phase names, its part of the flow position
+(:class:`BaseRound`: the round's power cards and the turn's progress) and what it derives
+once from an engine's library (:class:`BaseCache`: the action stacks' decks, the cards on
+offer every round, the regions' ids). The phases that use them are in
+:mod:`elgrande.rules.base`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attr
+
+from elgrande.engine.flow import Flow, FlowEngine, part_type
+from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
+from elgrande.model.serial import from_fields, plain_fields
+from elgrande.model.state import State
+
+# the base game's phase names (Final: mypyc puts the strings in place of a global look-up)
+ROUND: Final = "round"
+BID: Final = "bid"
+COURT_PHASE: Final = "court"  # bringing caballeros to court (B4.1)
+CARD: Final = "card"
+ORDER: Final = "order"
+PLACE: Final = "place"
+OFFER: Final = "offer"
+VETO: Final = "veto"
+SPECIAL: Final = "special"
+DISCS: Final = "discs"
+#: The lasting-effect kind of a Veto card (B8.4).
+VETO_KIND: Final = "veto"
+#: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).
+STANDING: Final = "standing"
+
+
+# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
+# stay interpreted code that every construction runs (the defaults stay declared for attrs)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+class BaseRound:
+    """The base module's part of the flow position (plain data).
+
+    Attributes:
+        reused: the cards on offer every round (the King's card).
+        first_bidder: who plays the first power card this round (B3.3).
+        bid_i: how many power cards have been played this round.
+        slot: the offer slot of the card taken this turn (-1: none yet).
+        place_first, placed, special_done: the turn's progress (B4.5).
+        veto_chain: players who played a Veto in the current window (B8.4);
+        veto_queue: players still to be asked in it.
+        kept: the current card stays with its taker (a Veto) instead of returning.
+        before: the state as it was when the current special action began (a card that
+            exceeds its budget is undone whole).
+
+    The action stacks and the face-up offer are pieces of the game, in the state
+    (``State.stacks``, ``State.offer``, ``State.offer_origin``).
+    """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    reused: list[str]
+    first_bidder: int
+    bid_i: int = 0
+    slot: int = -1
+    place_first: bool = True
+    placed: bool = False
+    special_done: bool = False
+    veto_chain: list[int] = factory(list)
+    veto_queue: list[int] = factory(list)
+    kept: bool = False
+    before: State | None = None
+
+    def __init__(self, reused: list[str], first_bidder: int, bid_i: int = 0, slot: int = -1,
+                 place_first: bool = True, placed: bool = False, special_done: bool = False,
+                 veto_chain: list[int] | None = None, veto_queue: list[int] | None = None,
+                 kept: bool = False, before: State | None = None) -> None:
+        self.reused = reused
+        self.first_bidder = first_bidder
+        self.bid_i = bid_i
+        self.slot = slot
+        self.place_first = place_first
+        self.placed = placed
+        self.special_done = special_done
+        self.veto_chain = [] if veto_chain is None else veto_chain
+        self.veto_queue = [] if veto_queue is None else veto_queue
+        self.kept = kept
+        self.before = before
+
+    def copy(self) -> BaseRound:
+        """An independent copy (the undo state is never changed once taken: shared)."""
+        return BaseRound(self.reused, self.first_bidder, self.bid_i, self.slot,
+                         self.place_first, self.placed, self.special_done,
+                         self.veto_chain.copy(), self.veto_queue.copy(), self.kept, self.before)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON-able data (fresh lists), the fields in order."""
+        return plain_fields(self)
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> BaseRound:
+        """Rebuild from :meth:`to_json` (copies the data).
+
+        Raises:
+            TypeError: a key that is not a field, or a field without default missing."""
+        before = State.from_json(d["before"]) if d.get("before") else None
+        part: BaseRound = from_fields(cls, d, {"before": before})
+        return part
+
+
+part_type("base", BaseRound)
+
+
+def part(flow: Flow) -> BaseRound:
+    """The base module's part of ``flow``."""
+    p: BaseRound = flow.parts["base"]
+    return p
+
+
+class BaseCache:
+    """What the base module derives from an engine's library (board and cards), built once
+    per engine (:func:`base_cache`): the library never changes.
+
+    Attributes:
+        decks: each action stack's cards, in the manifest's order (dealt shuffled, B1.4).
+        standing: the cards on offer every round (role ``standing``, B3.5), by stack.
+        region_ids: the mainland regions' ids (the secret disc's options, B6.1).
+    """
+
+    decks: list[list[str]]
+    standing: list[str]
+    region_ids: list[str]
+
+    def __init__(self, engine: FlowEngine) -> None:
+        lib, b = engine.lib, engine.board
+        self.decks = [lib.deck(s) for s in b.stacks]
+        self.standing = [c.id for c in sorted(lib.of_role(STANDING), key=lambda c: c.stack)]
+        self.region_ids = [b.place_id(r) for r in b.regions]
+
+
+def base_cache(engine: FlowEngine) -> BaseCache:
+    """The :class:`BaseCache` of ``engine`` (kept in ``engine.memo["base"]``)."""
+    c: BaseCache | None = engine.memo.get("base")
+    if c is None:
+        c = engine.memo["base"] = BaseCache(engine)
+    return c

@@ -1,0 +1,58 @@
+"""The base game's hidden information (B8.5a): what a player's view hides (the stacks'
+order, the state kept to undo a special action) and how a bot draws it back (the other
+players' hands, the stacks, the secret discs already set, B6.1).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from elgrande.engine import decisions as dec
+from elgrande.engine.flow import Flow, FlowEngine
+from elgrande.model.hook_context import HookContext
+from elgrande.model.state import State
+from elgrande.rules.base_data import DISCS, base_cache
+
+
+def hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any],
+          viewer: int) -> None:
+    """A view shows each stack's cards sorted (which cards are in a stack is public, their
+    order is not) and not the state kept to undo a special action (it holds hands)."""
+    state_json["stacks"] = [sorted(s) for s in state_json["stacks"]]
+    bp = flow_json["parts"].get("base")
+    if bp is not None:
+        bp["before"] = None
+
+
+def determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
+                 rng: random.Random) -> None:
+    """Draw what a view hides: the other players' hands follow from their public discards
+    (B3.2), the stacks are shuffled, unrevealed discs drawn."""
+    engine, state, flow = ctx.engine, ctx.state, ctx.flow
+    full = engine.rules.last("initial_hand", ctx) or []
+    for p, hand in enumerate(view["state"]["hands"]):
+        if hand is None:
+            state.hands[p] = [v for v in full if v not in state.discards[p]]
+    bp = flow.parts.get("base")
+    if bp is None:
+        return
+    for stack in state.stacks:
+        dec.draw_shuffle(rng, stack)
+    if flow.run is not None and bp.before is None:
+        bp.before = state.copy()  # the undo point is hidden: now is as good as any
+    if flow.phase == DISCS:
+        draw_secret_discs(engine, state, flow, viewer, rng)
+
+
+def draw_secret_discs(engine: FlowEngine, state: State, flow: Flow, viewer: int,
+                      rng: random.Random) -> None:
+    """Draw the secret discs (``flow.secret``) that players other than ``viewer`` already
+    set but a view hides (B8.5a): each a random mainland region (B6.1)."""
+    opts = base_cache(engine).region_ids
+    answered = set(range(state.players))
+    if flow.pending is not None:
+        answered -= set(flow.pending.players)
+    for p in sorted(answered):
+        if p != viewer:
+            flow.secret[str(p)] = dec.draw_choice(rng, opts)
