@@ -1,0 +1,277 @@
+"""The cards of Intrigue & the King in play (I1, I3): the combined action/power cards, the
+King, Intrigue and Caballero cards of a library (:class:`Cards`), and who holds which award
+this round (:func:`awards`, I3); the ``state.ext`` keys of this module."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+import attr
+
+from elgrande.errors import DataError
+from elgrande.model import placement
+from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
+from elgrande.model.state import State
+
+if TYPE_CHECKING:
+    from elgrande.data.cards import CardDef
+    from elgrande.data.library import Library
+
+DECK, SETUP_DISC = "deck", "setup_disc"
+#: The card kind role of a player's combined action/power cards (I1).
+HAND_ROLE: Final = "hand"
+#: The card kind role of the King, Intrigue and Caballero cards (I3).
+AWARD_ROLE: Final = "award"
+#: ``state.ext`` key of the game options (``{"beginner": True}``, I1).
+OPTIONS: Final = "options"
+#: ``state.ext`` key of this module's pieces: ``{"turn": {"player": p, "place": n,
+#: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8);
+#: ``"takes"``: the cards taken from the offer this round (X2, :func:`takes`); ``"asked"``:
+#: who was offered them this round.
+EXT: Final = "intrigue_king"
+
+
+# -- the cards in play -------------------------------------------------------------------------
+# attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
+# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# compiles; frozen: it sets through object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+class Cards:
+    """The Intrigue & the King cards of a library (I1, I3).
+
+    Attributes:
+        by_value: card value -> card id of the combined action/power cards in play.
+        king: the King card's id; intrigue: the Intrigue card's id ('' when absent).
+        caballero: Caballero-card number -> card id.
+        table: player count -> the Caballero cards in play (I2), highest first.
+        choose: how many cards each player chooses (I1); beginner_multiple_of: the
+            beginner option keeps the values divisible by it (I1).
+        offer_takers: how many players a round may take one of the action cards other
+            sets put on offer (X2; 0: none).
+        heads: card value -> the heads on the combined card (B4.1, I4).
+    """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    by_value: dict[int, str]
+    king: str
+    intrigue: str
+    caballero: dict[int, str]
+    table: dict[int, tuple[int, ...]]
+    choose: int
+    beginner_multiple_of: int
+    offer_takers: int = 0
+    heads: dict[int, int] = factory(dict)
+
+    def __init__(self, by_value: dict[int, str], king: str, intrigue: str,
+                 caballero: dict[int, str], table: dict[int, tuple[int, ...]], choose: int,
+                 beginner_multiple_of: int, offer_takers: int = 0,
+                 heads: Mapping[int, int] | None = None) -> None:
+        object.__setattr__(self, "by_value", by_value)
+        object.__setattr__(self, "king", king)
+        object.__setattr__(self, "intrigue", intrigue)
+        object.__setattr__(self, "caballero", caballero)
+        object.__setattr__(self, "table", table)
+        object.__setattr__(self, "choose", choose)
+        object.__setattr__(self, "beginner_multiple_of", beginner_multiple_of)
+        object.__setattr__(self, "offer_takers", offer_takers)
+        # a dict of its own: compiled code looks values up natively
+        object.__setattr__(self, "heads", {} if heads is None else dict(heads))
+
+
+_CARDS: Final[dict[int, tuple[Library, Cards]]] = {}
+
+
+def cards_of(lib: Library) -> Cards:
+    """The Intrigue & the King cards of ``lib`` (cached per library).
+
+    Raises:
+        DataError: the sets in play give no hand of combined cards (I1).
+    """
+    last = _LAST_CARDS
+    if last and last[0] is lib:
+        got: Cards = last[1]
+        return got
+    hit = _CARDS.get(id(lib))
+    if hit is not None and hit[0] is lib:
+        _LAST_CARDS[:] = hit
+        return hit[1]
+    hand = next((f.hand for f in lib.figures.values() if f.hand is not None), None)
+    if hand is None:
+        raise DataError("", "the sets in play give no hand of combined cards (I1)")
+    table: dict[int, tuple[int, ...]] = {}
+    for f in lib.figures.values():
+        for n, row in f.caballero_cards.items():
+            table[n] = tuple(sorted(row, reverse=True))
+    king = intrigue = ""
+    caballero: dict[int, str] = {}
+    for c in lib.of_role(AWARD_ROLE):
+        awarded = c.data.get("awarded")
+        if awarded == "highest":
+            king = c.id
+        elif awarded == "lowest":
+            intrigue = c.id
+        elif c.place:
+            caballero[c.place] = c.id
+    hands = lib.of_role(HAND_ROLE)
+    out = Cards({c.value: c.id for c in hands}, king, intrigue, caballero,
+                table, hand.choose, hand.beginner_multiple_of, hand.offer_takers,
+                {c.value: c.heads for c in hands})
+    _CARDS[id(lib)] = (lib, out)
+    _LAST_CARDS[:] = [lib, out]
+    return out
+
+
+#: The library :func:`cards_of` answered last, and its cards.
+_LAST_CARDS: Final[list[Any]] = []
+
+
+def card_of_value(lib: Library, value: int) -> CardDef:
+    """The combined action/power card of ``value`` (I1).
+
+    Raises:
+        KeyError: no card of that value in play.
+    """
+    return lib.card(cards_of(lib).by_value[value])
+
+
+def deck_values(lib: Library, beginner: bool = False) -> list[int]:
+    """The values a player may choose their hand from (I1): the cards in play, or with the
+    beginner option only the values divisible by the manifest's ``beginner_multiple_of``."""
+    cs = cards_of(lib)
+    values = sorted(cs.by_value)
+    if beginner:
+        values = [v for v in values if v % cs.beginner_multiple_of == 0]
+    return values
+
+
+# attr.s with an __init__ of its own: a native class under mypyc (as Cards)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+class Awards:
+    """Who holds which award this round (I3): ``caballero`` player -> Caballero-card
+    number; ``king`` and ``intrigue``: the holders of the King and Intrigue cards."""
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    caballero: dict[int, int]
+    king: int
+    intrigue: int
+
+    def __init__(self, caballero: dict[int, int], king: int, intrigue: int) -> None:
+        object.__setattr__(self, "caballero", caballero)
+        object.__setattr__(self, "king", king)
+        object.__setattr__(self, "intrigue", intrigue)
+
+
+def awards(lib: Library, state: State) -> Awards:
+    """The awards of this round's played cards ``state.bids`` (I3): the highest value
+    takes the King card and the highest Caballero card, the next the next Caballero card,
+    ..., the lowest the lowest Caballero card and the Intrigue card.
+
+    Raises:
+        DataError: the Caballero cards for this player count are unknown (I2; a fill
+        gives them, EXPANSIONS.md 6).
+    """
+    memo = _AWARDS_MEMO
+    got = memo.awards
+    if got is not None and memo.lib is lib and memo.players == state.players:
+        bids = state.bids
+        # the very list asked last, no card played since (a played card's pair is never
+        # changed in place), or the same cards
+        if memo.asked is bids and 2 * len(bids) == len(memo.bids) or _same_bids(memo.bids, bids):
+            memo.asked = bids
+            return got
+    return _new_awards(lib, state, placement.turn_order(state.bids))
+
+
+def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
+    """:func:`awards` of the round's turn order ``order`` (I3, I4), remembered as the last
+    asked.
+
+    Raises:
+        DataError: as :func:`awards`.
+    """
+    memo = _AWARDS_MEMO
+    key = tuple(order)
+    known = _BY_ORDER.get(key)
+    if known is not None and known[0] is lib and known[1] == state.players:
+        out: Awards = known[2]
+    else:
+        cs = cards_of(lib)
+        row = cs.table.get(state.players)
+        if row is None:
+            raise DataError("", f"the Caballero cards for {state.players} players are "
+                            "unknown (I2); play with a fill (--fill provisional; docs/homebrew.md, "
+                            "section 8)")
+        caballero: dict[int, int] = {}
+        for i in range(min(len(order), len(row))):
+            caballero[order[i]] = row[i]
+        out = Awards(caballero, order[0], order[-1])
+        if len(_BY_ORDER) >= 4096:
+            _BY_ORDER.clear()
+        _BY_ORDER[key] = (lib, state.players, out)
+    memo.lib, memo.players, memo.awards = lib, state.players, out
+    flat: list[int] = []
+    for b in state.bids:
+        flat.append(b[0])
+        flat.append(b[1])
+    memo.bids = flat
+    memo.asked = state.bids
+    return out
+
+
+#: The awards of a turn order (:func:`_new_awards`): order -> (library, player count,
+#: awards); awards are never changed, so rounds of the same order share them.
+_BY_ORDER: Final[dict[tuple[int, ...], tuple[Any, int, Awards]]] = {}
+
+
+def _same_bids(flat: list[int], b: list[list[int]]) -> bool:
+    """Whether a round's played cards ``b`` are the ``[player, value]`` pairs ``flat``
+    lists one after the other (I3)."""
+    if len(flat) != 2 * len(b):
+        return False
+    for i in range(len(b)):
+        y = b[i]
+        if flat[2 * i] != y[0] or flat[2 * i + 1] != y[1]:
+            return False
+    return True
+
+
+class _AwardsMemo:
+    """The last :func:`awards` answered: the library, player count and played cards
+    (``player, value, player, value, ...``: a flat copy) it was asked for, and the awards
+    (None: none yet). A
+    class of typed fields: compiled code compares them natively (README, "Compiled
+    build"); the awards are a function of these, and never changed."""
+
+    def __init__(self) -> None:
+        self.lib: object = None
+        self.players = 0
+        self.bids: list[int] = []
+        self.awards: Awards | None = None
+        #: the ``state.bids`` list last asked about with these cards (compared by
+        #: identity first: every turn of a round asks about the same list)
+        self.asked: object = None
+
+
+#: The last :func:`awards` asked (every turn asks for the same round's awards).
+_AWARDS_MEMO: Final = _AwardsMemo()
+
+
+def _options(state: State) -> Mapping[str, Any]:
+    opts: Mapping[str, Any] = state.ext.get(OPTIONS) or {}
+    return opts
+
+
+def _drop(state: State, key: str) -> None:
+    """Forget this module's piece ``key`` of ``state.ext`` (and the module's entry when
+    nothing is left)."""
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    if mine and key in mine:
+        del mine[key]
+        if not mine:
+            del state.ext[EXT]
