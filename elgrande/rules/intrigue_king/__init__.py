@@ -51,7 +51,7 @@ the card's heads, then the Inquisitor holder's +1) and its setup replaces this o
   here knows the card. The Intrigue card's moves reach the
   new areas by the Colonies' region sets and hooks (France's room, carriers, offices).
 
-The one code path of each rule is here: :func:`bid_decision`, :func:`apply_bid`,
+The one code path of each rule is in this package: :func:`bid_decision`, :func:`apply_bid`,
 :func:`awards`, :func:`take_decision`, :func:`apply_take` serve the flow and the scenario
 runner alike.
 
@@ -83,8 +83,10 @@ from elgrande.rules.intrigue_king.cards import (
     OPTIONS,
     SETUP_DISC,
     Awards,
+    Cache,
     Cards,
     awards,
+    cache_of,
     card_of_value,
     cards_of,
     deck_values,
@@ -149,9 +151,9 @@ from elgrande.rules.intrigue_king.view import _determinise, _hide
 #: What other code and the tests import from here (the hooks the tests call directly too).
 __all__ = [
     "AWARD_ROLE", "DECK", "EXT", "HAND_ROLE", "LEAVING", "MODULE", "NO_CARD", "OPTIONS",
-    "SETUP_DISC", "TAKE_RULE", "Awards", "Cards", "CardsKind", "_adjacent", "_court_limit",
+    "SETUP_DISC", "TAKE_RULE", "Awards", "Cache", "Cards", "CardsKind", "_adjacent", "_court_limit",
     "_placement_limit", "_turn_start", "action_choices", "apply_bid", "apply_setup_discs",
-    "apply_take", "award_event", "awards", "base", "bid_decision", "bridge",
+    "apply_take", "award_event", "awards", "base", "bid_decision", "bridge", "cache_of",
     "card_of_value", "cards_of", "castillo_candidates", "deck_decision", "deck_values",
     "held_from_play", "leaving_asks", "leaving_decision", "played_value",
     "put_grande_in_castillo", "set_leaving", "setup_disc_decision", "take_decision",

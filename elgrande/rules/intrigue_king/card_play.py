@@ -13,7 +13,7 @@ from elgrande.engine.modules import Events
 from elgrande.model import placement
 from elgrande.model.state import State
 from elgrande.rules import base
-from elgrande.rules.intrigue_king.cards import EXT, _new_awards, awards, cards_of
+from elgrande.rules.intrigue_king.cards import EXT, _new_awards, awards, cache_of
 from elgrande.rules.intrigue_king.special import action_choices
 
 if TYPE_CHECKING:
@@ -66,12 +66,13 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
 
 #: The refusals of :func:`bid_decision` already written, by card value and player
 #: (``value * _SEATS + player``): the key of ``why`` and its ``[rule, message]``
-#: (decisions are never changed: shared).
+#: (decisions are never changed: shared). Keyed on numbers only, of no library or board,
+#: so not in the library's :class:`Cache`.
 _PLAYED: Final[dict[int, tuple[str, list[str]]]] = {}
 #: More seats than any board has (B1.0): the player's part of a :data:`_PLAYED` key.
 _SEATS: Final = 256
 #: The I7 refusal of each card value played in an earlier round: value -> (the key of
-#: ``why``, ``[rule, message]``).
+#: ``why``, ``[rule, message]``). Keyed on the value only, as :data:`_PLAYED`.
 _EARLIER_BY_VALUE: Final[dict[int, tuple[str, list[str]]]] = {}
 
 
@@ -106,10 +107,8 @@ def award_event(lib: Library, state: State) -> dict[str, Any]:
 def _award_note(engine: FlowEngine, state: State, order: list[int]) -> dict[str, Any]:
     """:func:`award_event` of this round, whose turn order is ``order`` (I3, I4): its text
     written once per turn order (the awards are a function of it, with the engine's
-    library and ``len(order)`` players), kept in the engine's memo."""
-    memo: dict[tuple[int, ...], str] | None = engine.memo.get(_NOTES_MEMO)
-    if memo is None:
-        memo = engine.memo[_NOTES_MEMO] = {}
+    library and ``len(order)`` players), kept in the library's cache (:class:`Cache`)."""
+    memo = cache_of(engine.lib).notes
     key = tuple(order)
     text = memo.get(key)
     if text is None:
@@ -117,10 +116,6 @@ def _award_note(engine: FlowEngine, state: State, order: list[int]) -> dict[str,
         if len(memo) < 4096:
             memo[key] = text
     return {"event": "note", "text": text}
-
-
-#: The key of :func:`_award_note`'s texts in ``FlowEngine.memo``.
-_NOTES_MEMO: Final = "intrigue_king.award_notes"
 
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
@@ -148,20 +143,17 @@ def held_from_play(lib: Library, card_id: str) -> bool:
     """Whether the card's special action only keeps a lasting effect (a Veto, B8.4): such
     an action takes effect when the cards are revealed, so it is usable in the other
     players' turns of the round too (I8, card notes: 40)."""
-    hit = _HELD.get(card_id)
-    if hit is not None and hit[0] is lib:
-        return hit[1]
+    known = cache_of(lib).held
+    hit = known.get(card_id)
+    if hit is not None:
+        return hit
     script = lib.card(card_id).script
     held = script is not None and bool(script.body.body) and all(
         isinstance(x, ast.Call) and x.name == "keep" for x in script.body.body)
-    if len(_HELD) >= 4096:
-        _HELD.clear()
-    _HELD[card_id] = (lib, held)
+    if len(known) >= 4096:
+        known.clear()
+    known[card_id] = held
     return held
-
-
-#: :func:`held_from_play` by card id, with the library it was read from.
-_HELD: Final[dict[str, tuple[Any, bool]]] = {}
 
 
 def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> None:
@@ -187,15 +179,11 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
 
 def _held_values(engine: FlowEngine) -> dict[int, str]:
     """The values of the combined cards whose special action only keeps a lasting effect
-    (:func:`held_from_play`, I8) -> their card ids, kept in the engine's memo (its
-    library never changes)."""
-    got: dict[int, str] | None = engine.memo.get(_HELD_MEMO)
+    (:func:`held_from_play`, I8) -> their card ids, kept in the library's cache (:class:`Cache`)."""
+    lib = engine.lib
+    cache = cache_of(lib)
+    got = cache.held_values
     if got is None:
-        lib = engine.lib
-        got = engine.memo[_HELD_MEMO] = {
-            v: c for v, c in cards_of(lib).by_value.items() if held_from_play(lib, c)}
+        got = cache.held_values = {
+            v: c for v, c in cache.cards.by_value.items() if held_from_play(lib, c)}
     return got
-
-
-#: The key of :func:`_held_values` in ``FlowEngine.memo``.
-_HELD_MEMO: Final = "intrigue_king.held_values"

@@ -1,6 +1,7 @@
 """The cards of Intrigue & the King in play (I1, I3): the combined action/power cards, the
 King, Intrigue and Caballero cards of a library (:class:`Cards`), and who holds which award
-this round (:func:`awards`, I3); the ``state.ext`` keys of this module."""
+this round (:func:`awards`, I3); this module's one cache of a library and its board
+(:class:`Cache`, built once by :func:`cache_of`); the ``state.ext`` keys of this module."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from elgrande.model.state import State
 if TYPE_CHECKING:
     from elgrande.data.cards import CardDef
     from elgrande.data.library import Library
+    from elgrande.model.board import Board
 
 DECK, SETUP_DISC = "deck", "setup_disc"
 #: The card kind role of a player's combined action/power cards (I1).
@@ -35,7 +37,7 @@ EXT: Final = "intrigue_king"
 
 # -- the cards in play -------------------------------------------------------------------------
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
-# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# directly (``docs/compiled.md``); init=False and an __init__ of its own, which mypyc
 # compiles; frozen: it sets through object.__setattr__
 @attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
 class Cards:
@@ -82,51 +84,6 @@ class Cards:
         object.__setattr__(self, "heads", {} if heads is None else dict(heads))
 
 
-_CARDS: Final[dict[int, tuple[Library, Cards]]] = {}
-
-
-def cards_of(lib: Library) -> Cards:
-    """The Intrigue & the King cards of ``lib`` (cached per library).
-
-    Raises:
-        DataError: the sets in play give no hand of combined cards (I1).
-    """
-    last = _LAST_CARDS
-    if last and last[0] is lib:
-        got: Cards = last[1]
-        return got
-    hit = _CARDS.get(id(lib))
-    if hit is not None and hit[0] is lib:
-        _LAST_CARDS[:] = hit
-        return hit[1]
-    hand = next((f.hand for f in lib.figures.values() if f.hand is not None), None)
-    if hand is None:
-        raise DataError("", "the sets in play give no hand of combined cards (I1)")
-    table: dict[int, tuple[int, ...]] = {}
-    for f in lib.figures.values():
-        for n, row in f.caballero_cards.items():
-            table[n] = tuple(sorted(row, reverse=True))
-    king = intrigue = ""
-    caballero: dict[int, str] = {}
-    for c in lib.of_role(AWARD_ROLE):
-        awarded = c.data.get("awarded")
-        if awarded == "highest":
-            king = c.id
-        elif awarded == "lowest":
-            intrigue = c.id
-        elif c.place:
-            caballero[c.place] = c.id
-    hands = lib.of_role(HAND_ROLE)
-    out = Cards({c.value: c.id for c in hands}, king, intrigue, caballero,
-                table, hand.choose, hand.beginner_multiple_of, hand.offer_takers,
-                {c.value: c.heads for c in hands})
-    _CARDS[id(lib)] = (lib, out)
-    _LAST_CARDS[:] = [lib, out]
-    return out
-
-
-#: The library :func:`cards_of` answered last, and its cards.
-_LAST_CARDS: Final[list[Any]] = []
 
 
 def card_of_value(lib: Library, value: int) -> CardDef:
@@ -167,6 +124,156 @@ class Awards:
         object.__setattr__(self, "intrigue", intrigue)
 
 
+def _new_cards(lib: Library) -> Cards:
+    """The Intrigue & the King cards of ``lib``, read afresh (:func:`cards_of`).
+
+    Raises:
+        DataError: the sets in play give no hand of combined cards (I1).
+    """
+    hand = next((f.hand for f in lib.figures.values() if f.hand is not None), None)
+    if hand is None:
+        raise DataError("", "the sets in play give no hand of combined cards (I1)")
+    table: dict[int, tuple[int, ...]] = {}
+    for f in lib.figures.values():
+        for n, row in f.caballero_cards.items():
+            table[n] = tuple(sorted(row, reverse=True))
+    king = intrigue = ""
+    caballero: dict[int, str] = {}
+    for c in lib.of_role(AWARD_ROLE):
+        awarded = c.data.get("awarded")
+        if awarded == "highest":
+            king = c.id
+        elif awarded == "lowest":
+            intrigue = c.id
+        elif c.place:
+            caballero[c.place] = c.id
+    hands = lib.of_role(HAND_ROLE)
+    return Cards({c.value: c.id for c in hands}, king, intrigue, caballero,
+                 table, hand.choose, hand.beginner_multiple_of, hand.offer_takers,
+                 {c.value: c.heads for c in hands})
+
+
+# attr.s with an __init__ of its own: a native class under mypyc (as Cards); not frozen:
+# the fields a game fills as it asks (None or empty until then) are set in place
+@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+class Cache:
+    """This module's cache of one library and its board (a library never changes), built
+    once by :func:`cache_of`; every table the rules read of the cards or the board is here.
+
+    Attributes:
+        lib: the library; board: its board.
+        cards: the cards in play (:class:`Cards`, I1, I3).
+        disc_regions: the mainland region ids a setup disc may show (I2), in board order.
+        disc_count: the caballeros a setup disc places (I2; 0: no setup disc).
+        deck_offers: beginner option -> (the values a player chooses from, how many, I1);
+            filled as asked (the beginner option's values need its divisor).
+        by_order: a turn order -> (player count, its awards, I3); filled as rounds are
+            played (at most 4,096: emptied when full). Awards are never changed, so rounds
+            of the same order share them.
+        notes: a turn order -> the text of its awards' event (I3), filled as rounds are
+            played (at most 4,096 kept).
+        held: card id -> whether its special action only keeps a lasting effect (I8,
+            :func:`elgrande.rules.intrigue_king.card_play.held_from_play`); filled as
+            asked (at most 4,096: emptied when full).
+        held_values: the values of the combined cards ``held`` says so of -> their card
+            ids (I8); None until first asked.
+        facts: card id -> (special action unknown, compulsory, title) (I6;
+            :func:`elgrande.rules.intrigue_king.special._card_facts`); filled as asked.
+    """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    lib: Library
+    board: Board
+    cards: Cards
+    disc_regions: list[str]
+    disc_count: int
+    deck_offers: dict[bool, tuple[list[int], int]] = factory(dict)
+    by_order: dict[tuple[int, ...], tuple[int, Awards]] = factory(dict)
+    notes: dict[tuple[int, ...], str] = factory(dict)
+    held: dict[str, bool] = factory(dict)
+    held_values: dict[int, str] | None = None
+    facts: dict[str, tuple[bool, bool, str]] = factory(dict)
+
+    def __init__(self, lib: Library, board: Board, cards: Cards, disc_regions: list[str],
+                 disc_count: int,
+                 deck_offers: dict[bool, tuple[list[int], int]] | None = None,
+                 by_order: dict[tuple[int, ...], tuple[int, Awards]] | None = None,
+                 notes: dict[tuple[int, ...], str] | None = None,
+                 held: dict[str, bool] | None = None,
+                 held_values: dict[int, str] | None = None,
+                 facts: dict[str, tuple[bool, bool, str]] | None = None) -> None:
+        self.lib = lib
+        self.board = board
+        self.cards = cards
+        self.disc_regions = disc_regions
+        self.disc_count = disc_count
+        self.deck_offers = {} if deck_offers is None else deck_offers
+        self.by_order = {} if by_order is None else by_order
+        self.notes = {} if notes is None else notes
+        self.held = {} if held is None else held
+        self.held_values = held_values
+        self.facts = {} if facts is None else facts
+
+
+def _new_cache(lib: Library) -> Cache:
+    """This module's :class:`Cache` of ``lib`` and its board, built (:func:`cache_of`).
+
+    Raises:
+        DataError: as :func:`cards_of`.
+    """
+    board = lib.board
+    places = board.places  # places[r].id: board.place_id(r), without a method call
+    disc_count = max([int(f.setup.get("disc_caballeros", 0)) for f in lib.figures.values()]
+                     + [0])
+    return Cache(lib, board, _new_cards(lib), [places[r].id for r in board.regions],
+                 disc_count)
+
+
+class _Caches:
+    """The :class:`Cache` of each library seen, by ``id(library)`` (checked by identity),
+    and the one :func:`cache_of` answered last (every call of a game asks for the same):
+    typed fields, which compiled code reads natively."""
+
+    def __init__(self) -> None:
+        self.last: Cache | None = None
+        self.by_lib: dict[int, Cache] = {}
+
+
+#: The caches built (:func:`cache_of`).
+_CACHES: Final = _Caches()
+
+
+def cache_of(lib: Library) -> Cache:
+    """This module's :class:`Cache` of ``lib``, built at the first call for it.
+
+    Raises:
+        DataError: the sets in play give no hand of combined cards (I1).
+    """
+    caches = _CACHES
+    got = caches.last
+    if got is not None and got.lib is lib:
+        return got
+    got = caches.by_lib.get(id(lib))
+    if got is None or got.lib is not lib:
+        got = caches.by_lib[id(lib)] = _new_cache(lib)
+    caches.last = got
+    return got
+
+
+def cards_of(lib: Library) -> Cards:
+    """The Intrigue & the King cards of ``lib`` (its :class:`Cache`'s).
+
+    Raises:
+        DataError: the sets in play give no hand of combined cards (I1).
+    """
+    last = _CACHES.last
+    if last is not None and last.lib is lib:
+        return last.cards
+    return cache_of(lib).cards
+
+
 def awards(lib: Library, state: State) -> Awards:
     """The awards of this round's played cards ``state.bids`` (I3): the highest value
     takes the King card and the highest Caballero card, the next the next Caballero card,
@@ -174,7 +281,7 @@ def awards(lib: Library, state: State) -> Awards:
 
     Raises:
         DataError: the Caballero cards for this player count are unknown (I2; a fill
-        gives them, EXPANSIONS.md 6).
+        gives them, ``docs/homebrew.md``, section 8).
     """
     memo = _AWARDS_MEMO
     got = memo.awards
@@ -197,12 +304,12 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
     """
     memo = _AWARDS_MEMO
     key = tuple(order)
-    known = _BY_ORDER.get(key)
-    if known is not None and known[0] is lib and known[1] == state.players:
-        out: Awards = known[2]
+    cache = cache_of(lib)
+    known = cache.by_order.get(key)
+    if known is not None and known[0] == state.players:
+        out: Awards = known[1]
     else:
-        cs = cards_of(lib)
-        row = cs.table.get(state.players)
+        row = cache.cards.table.get(state.players)
         if row is None:
             raise DataError("", f"the Caballero cards for {state.players} players are "
                             "unknown (I2); play with a fill (--fill provisional; docs/homebrew.md, "
@@ -211,9 +318,9 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
         for i in range(min(len(order), len(row))):
             caballero[order[i]] = row[i]
         out = Awards(caballero, order[0], order[-1])
-        if len(_BY_ORDER) >= 4096:
-            _BY_ORDER.clear()
-        _BY_ORDER[key] = (lib, state.players, out)
+        if len(cache.by_order) >= 4096:
+            cache.by_order.clear()
+        cache.by_order[key] = (state.players, out)
     memo.lib, memo.players, memo.awards = lib, state.players, out
     flat: list[int] = []
     for b in state.bids:
@@ -222,11 +329,6 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
     memo.bids = flat
     memo.asked = state.bids
     return out
-
-
-#: The awards of a turn order (:func:`_new_awards`): order -> (library, player count,
-#: awards); awards are never changed, so rounds of the same order share them.
-_BY_ORDER: Final[dict[tuple[int, ...], tuple[Any, int, Awards]]] = {}
 
 
 def _same_bids(flat: list[int], b: list[list[int]]) -> bool:
@@ -244,9 +346,10 @@ def _same_bids(flat: list[int], b: list[list[int]]) -> bool:
 class _AwardsMemo:
     """The last :func:`awards` answered: the library, player count and played cards
     (``player, value, player, value, ...``: a flat copy) it was asked for, and the awards
-    (None: none yet). A
-    class of typed fields: compiled code compares them natively (README, "Compiled
-    build"); the awards are a function of these, and never changed."""
+    (None: none yet). A class of typed fields: compiled code compares them natively
+    (``docs/compiled.md``); the awards are a function of these, and never changed. Keyed
+    on the round's played cards, so it stays here, beside the library's
+    :class:`Cache`."""
 
     def __init__(self) -> None:
         self.lib: object = None

@@ -4,7 +4,7 @@ setup hooks that go with it (no hand before the choice; the setup line names a c
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from elgrande.engine import decisions as dec
 from elgrande.engine.decisions import Decision
@@ -13,7 +13,7 @@ from elgrande.engine.modules import Events
 from elgrande.errors import IllegalMove
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.intrigue_king.cards import _options, cards_of, deck_values
+from elgrande.rules.intrigue_king.cards import _options, cache_of, cards_of, deck_values
 
 if TYPE_CHECKING:
     from elgrande.data.library import Library
@@ -109,19 +109,16 @@ def deck_decision(lib: Library, state: State, answered: set[int]) -> Decision:
 
 def _deck_offer(lib: Library, beginner: bool) -> tuple[list[int], int]:
     """:func:`deck_values` of ``lib`` and how many of them each player chooses (I1), kept
-    per library and beginner option (a library never changes; the list is never changed:
-    callers copy it)."""
-    hit = _DECK_OFFERS.get(beginner)
-    if hit is not None and hit[0] is lib:
-        return hit[1], hit[2]
+    in the library's :class:`~elgrande.rules.intrigue_king.cards.Cache` by beginner option
+    (the list is never changed: callers copy it)."""
+    offers = cache_of(lib).deck_offers
+    hit = offers.get(beginner)
+    if hit is not None:
+        return hit
     values = deck_values(lib, beginner)
     n = min(cards_of(lib).choose, len(values))
-    _DECK_OFFERS[beginner] = (lib, values, n)
+    offers[beginner] = (values, n)
     return values, n
-
-
-#: :func:`_deck_offer`'s last answer by beginner option: (library, values, count).
-_DECK_OFFERS: Final[dict[bool, tuple[Any, list[int], int]]] = {}
 
 
 def _deck_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:

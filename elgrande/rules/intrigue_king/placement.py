@@ -14,7 +14,7 @@ from elgrande.engine.regions import regions
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import OFF_BOARD, State
 from elgrande.rules.intrigue_king.cards import (
-    _LAST_CARDS,
+    _CACHES,
     EXT,
     Cards,
     _drop,
@@ -200,8 +200,9 @@ def _court_limit(ctx: HookContext, limit: int) -> int:
     engine, state, player = ctx.engine, ctx.state, ctx.player
     for q, v in state.bids:  # the played card's (played_value, card_of_value)
         if q == player:
-            last = _LAST_CARDS
-            cs: Cards = last[1] if last and last[0] is engine.lib else cards_of(engine.lib)
+            last = _CACHES.last  # cards_of(engine.lib), inline
+            lib = engine.lib
+            cs: Cards = last.cards if last is not None and last.lib is lib else cards_of(lib)
             heads = cs.heads.get(v)
             return limit if heads is None else heads
     return limit

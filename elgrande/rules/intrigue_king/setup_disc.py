@@ -4,7 +4,7 @@ region chosen: it stays in court, B5.2)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
@@ -12,43 +12,25 @@ from elgrande.engine.modules import Events
 from elgrande.engine.primitives import apply_placement
 from elgrande.model.board import Board
 from elgrande.model.state import State
+from elgrande.rules.intrigue_king.cards import _CACHES, cache_of
 
 if TYPE_CHECKING:
-    from elgrande.data.library import Library
+    pass
 
 
 # -- I2: the setup disc ------------------------------------------------------------------------
-def _disc_count(lib: Library) -> int:
-    return max([int(f.setup.get("disc_caballeros", 0)) for f in lib.figures.values()] + [0])
-
-
 def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decision:
     """The I2 secret-disc decision of the players not in ``answered``: a mainland region
     for the setup disc's caballeros."""
     remaining = [p for p in range(state.players) if p not in answered]
-    hit = _DISC_REGIONS.get(id(board))
-    if hit is None or hit[0] is not board:
+    last = _CACHES.last
+    if last is not None and last.board is board:
+        opts = last.disc_regions[:]  # this decision's own list (the players share it)
+    else:  # a board of no cache built (a direct call)
         places = board.places  # places[r].id: board.place_id(r), without a method call
-        hit = _DISC_REGIONS[id(board)] = (board, [places[r].id for r in board.regions])
-    opts = hit[1][:]  # this decision's own list (the players share it, as before)
+        opts = [places[r].id for r in board.regions]
     return Decision("secret_region", remaining, "Set your secret disc to the region for your "
                     "setup caballero", {"per_player": {str(p): opts for p in remaining}}, "I2")
-
-
-#: The mainland region ids of a board (:func:`setup_disc_decision`), by ``id(board)``.
-_DISC_REGIONS: Final[dict[int, tuple[Board, list[str]]]] = {}
-
-
-def _disc_count_of(engine: FlowEngine) -> int:
-    """:func:`_disc_count` of the engine's library, kept in its memo (I2)."""
-    n: int | None = engine.memo.get(_DISC_MEMO)
-    if n is None:
-        n = engine.memo[_DISC_MEMO] = _disc_count(engine.lib)
-    return n
-
-
-#: The key of :func:`_disc_count_of` in ``FlowEngine.memo``.
-_DISC_MEMO: Final = "intrigue_king.disc_count"
 
 
 def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int],
@@ -57,7 +39,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
     (``discs[player]`` = region index); the king's region chosen: they stay in court
     (I2, B5.2)."""
     b = engine.board
-    n = _disc_count_of(engine)
+    n = cache_of(engine.lib).disc_count
     for p in range(state.players):
         r = discs[p]
         k = min(n, state.court[p])
@@ -72,7 +54,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
 
 def _disc_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    if _disc_count_of(engine) <= 0:
+    if cache_of(engine.lib).disc_count <= 0:
         engine.resume(flow)
         return None
     return setup_disc_decision(engine.board, state, {int(p) for p in flow.secret})

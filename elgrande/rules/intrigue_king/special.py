@@ -3,7 +3,7 @@ card's (I5), or a card taken from the offer (X2); carried out or declined (I6)."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
@@ -11,12 +11,13 @@ from elgrande.engine.modules import Events
 from elgrande.model.state import State
 from elgrande.rules import base
 from elgrande.rules.intrigue_king.cards import (
-    _LAST_CARDS,
+    _CACHES,
     AWARD_ROLE,
     EXT,
     HAND_ROLE,
     Cards,
     awards,
+    cache_of,
     cards_of,
 )
 from elgrande.rules.intrigue_king.offer import TAKE_RULE, _take_now, apply_take, taken_card
@@ -43,8 +44,8 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
     card's; with the King or Intrigue card, with 4-5 players only that card's, with 2-3
     players either; and the action card they took from the offer this round (X2: one
     special action of these)."""
-    last = _LAST_CARDS
-    cs: Cards = last[1] if last and last[0] is lib else cards_of(lib)
+    last = _CACHES.last  # cards_of(lib), inline
+    cs: Cards = last.cards if last is not None and last.lib is lib else cards_of(lib)
     a = awards(lib, state)
     for q, v in state.bids:  # played_value(state, player), inline
         if q == player:
@@ -115,7 +116,7 @@ def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
 def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     """I6: an action that says "you may" may be declined, any other is carried out; a
-    card of this set whose special action is unknown plays none (EXPANSIONS.md 6.3). A
+    card of this set whose special action is unknown plays none (``docs/homebrew.md``, 8). A
     card taken from the offer (X2) is an action card of its own set: carried out or
     declined (B4.4), an unknown action too (its discs appear unless declined, C7)."""
     bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
@@ -138,12 +139,11 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
 
 
 def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
-    """What the turn's phases ask of card ``card_id``, cached per engine (its library
-    never changes): whether it is a card of this set whose special action is unknown
-    (EXPANSIONS.md 6.3), whether its special action is compulsory (I6), its title."""
-    memo: dict[str, tuple[bool, bool, str]] | None = engine.memo.get(_FACTS_MEMO)
-    if memo is None:
-        memo = engine.memo[_FACTS_MEMO] = {}
+    """What the turn's phases ask of card ``card_id``, kept in the library's cache
+    (:class:`~elgrande.rules.intrigue_king.cards.Cache`): whether it is a card of this set
+    whose special action is unknown (a card face no source gives: ``docs/homebrew.md``,
+    section 8), whether its special action is compulsory (I6), its title."""
+    memo = cache_of(engine.lib).facts
     hit = memo.get(card_id)
     if hit is None:
         card = engine.lib.card(card_id)
@@ -151,6 +151,3 @@ def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
                                card.optional is False, card.title)
     return hit
 
-
-#: The key of :func:`_card_facts` in ``FlowEngine.memo``.
-_FACTS_MEMO: Final = "intrigue_king.card_facts"
