@@ -142,7 +142,11 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
 def held_from_play(lib: Library, card_id: str) -> bool:
     """Whether the card's special action only keeps a lasting effect (a Veto, B8.4): such
     an action takes effect when the cards are revealed, so it is usable in the other
-    players' turns of the round too (I8, card notes: 40)."""
+    players' turns of the round too (I8, card notes: 40).
+
+    Raises:
+        DataError: the sets in play give no hand of combined cards (I1: no cache).
+    """
     known = cache_of(lib).held
     hit = known.get(card_id)
     if hit is not None:
