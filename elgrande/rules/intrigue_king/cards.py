@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attr
 
+from elgrande.data.library import Library
 from elgrande.errors import DataError
 from elgrande.model import placement
+from elgrande.model.board import Board
 from elgrande.model.fields import factory
 from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
 
 if TYPE_CHECKING:
     from elgrande.data.cards import CardDef
-    from elgrande.data.library import Library
-    from elgrande.model.board import Board
 
 DECK, SETUP_DISC = "deck", "setup_disc"
 #: The card kind role of a player's combined action/power cards (I1).
@@ -155,6 +155,8 @@ def _new_cards(lib: Library) -> Cards:
 
 # attr.s with an __init__ of its own: a native class under mypyc (as Cards); not frozen:
 # the fields a game fills as it asks (None or empty until then) are set in place
+# (Library and Board are imported at run time, not for type checking only: the compiled
+# class looks its field types up when the module loads)
 @attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class Cache:
     """This module's cache of one library and its board (a library never changes), built
