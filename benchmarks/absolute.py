@@ -1,8 +1,9 @@
-"""Issue 12's absolute targets (cold start, validate) on this machine and on the issue's.
+"""The speed targets in absolute units (cold start, validate) on this machine and on the
+target's.
 
     python benchmarks/absolute.py [--runs 5] [--seconds 1] [--tree-python PY]
 
-Issue 12 gives two targets in absolute units: a cold start of at most 100 ms and
+The speed targets include two in absolute units: a cold start of at most 100 ms and
 ``elgrande validate cards/ --smoke 0`` at 1,000 cards per second or more. An absolute
 figure depends on the machine, and the issue names its machine only through what commit
 e6bb21f did there: 716 / 485 / 380 / 310 random base games per second at 2 / 3 / 4 / 5
@@ -46,7 +47,7 @@ from cold_start import COLD, REPORT, _env, timed  # noqa: E402 - not a package
 from compare import build, run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Random base games per second of commit e6bb21f on the issue's machine (issue 12).
+#: Random base games per second of commit e6bb21f on the machine the speed targets name.
 ISSUE_GAMES_PER_S = {2: 716.0, 3: 485.0, 4: 380.0, 5: 310.0}
 #: The issue's targets: cold start ms (at most), validate cards/s (at least).
 COLD_START_MS, VALIDATE_CARDS_S = 100.0, 1000.0

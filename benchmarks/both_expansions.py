@@ -1,10 +1,10 @@
-"""Soak run of Intrigue & the King with the Colonies (RULES.md X1-X3): seeded whole games
+"""Soak run of Intrigue & the King with the Colonies (X1-X3): seeded whole games
 of 2-5 players with random and greedy bots; counts the games that end without an exception
 (36 caballeros per player and the 4 black ones conserved) and prints games/s beside the
 base game's. The same loop and bot mix as ``benchmarks/colonies.py`` (game i: 2 + i % 4
 players; seat p greedy when (i + p) % 3 == 0).
 
-The default fill is the shipped ``provisional`` (EXPANSIONS.md 6.3); ``--fill`` names
+The default fill is the shipped ``provisional`` (docs/library.md); ``--fill`` names
 another.
 
     python benchmarks/both_expansions.py                      # 1,000 combined, 200 base

@@ -1,4 +1,4 @@
-"""Cold start and ``validate`` speed (issue 12), optionally side by side with a commit.
+"""Cold start and ``validate`` speed, optionally side by side with a commit.
 
     python benchmarks/cold_start.py [--runs 9] [--rev e6bb21f --rev e749a56]
 

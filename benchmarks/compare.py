@@ -9,8 +9,8 @@ Builds REV from git (``git archive``) into a temporary virtual environment, then
 working tree, ... and prints, for each figure, the median of each side and their ratio
 (working tree / REV). Absolute figures on a shared machine are noisy; the ratio in one run
 is the figure to quote. Then the expansions' decisions/s (Colonies, Intrigue & the King)
-beside the base game's at each player count, with the ratio base / expansion (issue 12
-wants it at most 1.5), for each side that has them.
+beside the base game's at each player count, with the ratio base / expansion (the speed
+target wants it at most 1.5), for each side that has them.
 
 ``--compiled`` instead installs the working tree twice, as the default pure-Python wheel and
 as the optional mypyc build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, needs a C compiler; see
@@ -193,7 +193,7 @@ def main() -> None:
     for name, ex_runs in expansions.items():
         if not ex_runs:
             continue
-        print(f"\nexpansions, {name} (base / expansion: at most 1.5 wanted, issue 12):")
+        print(f"\nexpansions, {name} (base / expansion: at most 1.5 wanted):")
         for key in ex_runs[0]:
             v = statistics.median(r[key] for r in ex_runs)
             print(f"  {key:<42} {v:>10.2f}{'x' if ' / ' in key else ''}")

@@ -1,4 +1,4 @@
-"""Instructions per decision of the base game, Colonies and Intrigue & the King (issue 12:
+"""Instructions per decision of the base game, Colonies and Intrigue & the King (target:
 base / expansion at most 1.5), counted by valgrind (``--tool=cachegrind --cache-sim=no``):
 load-independent, unlike a timing on a shared machine.
 

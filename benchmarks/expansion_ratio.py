@@ -1,4 +1,4 @@
-"""Colonies and Intrigue & the King decisions per second beside the base game's (issue 12:
+"""Colonies and Intrigue & the King decisions per second beside the base game's (target:
 base / expansion at most 1.5), all in one process, interleaved in short slices and timed in
 CPU time (``time.process_time``), so that the load of a shared machine moves both sides alike.
 Before timing, ``--warm`` untimed games of each set and player count (and the card renderer's
@@ -8,7 +8,7 @@ set's library, importing its rules module, the first ``either`` card's labels.
     python benchmarks/expansion_ratio.py [--slice 0.2] [--rounds 10] [--players 2,3,4,5]
         [--sets base,colonies,intrigue_king,both] [--warm 2]
 
-Random answers, logging off, the provisional fills (EXPANSIONS.md 6). Prints, per player
+Random answers, logging off, the provisional fills (docs/library.md). Prints, per player
 count, the base game's decisions/s and the ratio base / expansion for each expansion.
 """
 

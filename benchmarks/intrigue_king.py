@@ -1,4 +1,4 @@
-"""Run many seeded Intrigue & the King games (RULES.md I1-I9; 2-5 players, random and
+"""Run many seeded Intrigue & the King games (I1-I9; 2-5 players, random and
 greedy bots, the shipped provisional fill) and report how many ended without an exception,
 with the games per second beside the base game's on the same seeds.
 
@@ -24,7 +24,7 @@ def main() -> int:
     ap = arguments(__doc__ or "")
     ap.add_argument("--fill", default="provisional",
                     help="the fill of the card data no source gives (default: the shipped "
-                    "provisional fill, EXPANSIONS.md 6.3)")
+                    "provisional fill, docs/library.md)")
     args = ap.parse_args()
     return compare(f"intrigue-king ({args.fill})", SETS, args.fill, args)
 

@@ -7,7 +7,7 @@ its win rate with a 95% confidence interval (Wilson score interval).
 
 Game i uses seed ``first_seed + i``; the ismcts bot sits in seat ``i % players`` (so it
 starts from every seat equally often). A game counts as a win when ismcts is among the
-winners (a tie is a shared victory, DATA.md); ties are counted separately too. One line
+winners (a tie is a shared victory, B7.1); ties are counted separately too. One line
 per game is printed (flushed) so a background run can be followed with ``tail -f``.
 """
 

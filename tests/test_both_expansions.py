@@ -317,7 +317,7 @@ def test_X1_I9_C10_both_discs_phases_compose_a_grande_leaving_the_castillo_is_as
     rng = random.Random(5)
     drive(g, lambda g: g.flow.phase == base.DISCS, rng)
     rules = engine_for(g.library).rules
-    assert rules.phases[base.DISCS].apply.__module__ == "elgrande.rules.colonies"
+    assert rules.phases[base.DISCS].apply.__module__ == "elgrande.rules.colonies.castillo"
     assert rules.beneath(rules.phases[base.DISCS]).apply.__module__ == \
         "elgrande.rules.intrigue_king.castillo"
     castillo_grande(g, 1, 0)

@@ -139,8 +139,8 @@ def test_the_pages_cite_no_issue_numbers_or_files_a_clone_lacks(page: str) -> No
 
 
 def test_the_readme_keeps_the_sections_code_and_messages_point_to() -> None:
-    # comments cite (README, "Compiled build"); the CLI's internal-error line names
-    # "Reporting problems"
+    # the README's "Compiled build" section leads to docs/compiled.md (which code comments
+    # cite); the CLI's internal-error line names "Reporting problems"
     for heading in ("## Compiled build", "## Reporting problems"):
         assert heading in README
 

@@ -326,5 +326,8 @@ def test_each_set_registers_its_scenario_keys_in_its_own_code() -> None:
         assert isinstance(keys, ScenarioKeys)
         assert (keys.position is not None) == has_position and keys.step is not None
         assert keys.expect is not None
-    source = Path(scenario.__file__).read_text()
-    assert "colonies" not in source and "intrigue_king" not in source
+    from elgrande.tools import scenario_case
+
+    for module in (scenario, scenario_case):
+        source = Path(module.__file__).read_text()
+        assert "colonies" not in source and "intrigue_king" not in source

@@ -157,7 +157,7 @@ class Stepper:
             self.step(p, actions[p])
 
     def returns(self) -> list[float]:
-        """Each player's share of the victory (a tie shares it, DATA.md): 0 until the end."""
+        """Each player's share of the victory (a tie shares it, B7.1): 0 until the end."""
         n = self.game.state.players
         if not self.over:
             return [0.0] * n

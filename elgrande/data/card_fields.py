@@ -17,7 +17,7 @@ INCOMPLETE = "incomplete"
 #: than ``$``, which in Python (and so in JSON Schema validators written in it) lets a
 #: final newline through; this form means the same in Python and in ECMA-262 regexps.
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(?![\s\S])"
-#: Confidence tags a card file may give a field (EXPANSIONS.md 0.1; INF belongs in a fill).
+#: Confidence tags a card file may give a field (docs/library.md; INF belongs in a fill).
 CONFIDENCE = ("C2", "S1")
 
 

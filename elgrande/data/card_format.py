@@ -2,7 +2,7 @@
 card file's fields (names, types, docs), and the checks of a file's mapping against it and
 its kind's declaration (:mod:`elgrande.data.kinds`). Read by the loaders, ``elgrande
 validate`` and ``elgrande schema`` (``cards/schema.json`` is generated from both); a game
-whose library comes from the cache needs none of it (issue 12).
+whose library comes from the cache needs none of it (speed).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
     Returns:
         Every problem found (``E-SCHEMA-*`` codes); empty when the file fits the format.
         A field may be null only when ``unknown`` lists it, and a listed field must be
-        null (EXPANSIONS.md 6.1); a required field may be left out only by a card whose
+        null (docs/library.md); a required field may be left out only by a card whose
         ``status`` is ``incomplete``.
     """
     kinds = kinds if kinds is not None else shipped_kinds()
@@ -80,7 +80,7 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
     incomplete = data.get("status") == INCOMPLETE
     fields = set(kind.fields) if kind is not None else set()
     # a field neither given nor required has nothing to check: only the others are
-    # visited, in the order of FIELDS (issue 12: ~12 of the 27 fields a card)
+    # visited, in the order of FIELDS (speed: ~12 of the 27 fields a card)
     needed = COMMON_REQUIRED if kind is None else tuple(
         n for n in kind.required if not (incomplete and n not in COMMON_REQUIRED))
     visit.extend(FIELD_INDEX[n] for n in set(needed) if n not in data and n in FIELD_INDEX)
@@ -98,7 +98,7 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
                                   code="E-SCHEMA-MISSING"))
             continue
         v = data[name]
-        # the position is looked up only for a problem (issue 12: most fields have none)
+        # the position is looked up only for a problem (speed: most fields have none)
         if kind is not None and name not in fields:
             errs.append(CardError(path, f"field {name!r} is not used by "
                                   f"{_article(kind.name)} {kind.name} card", *pos.get((name,)),
@@ -152,7 +152,7 @@ def _unknown_errors(data: dict[str, Any], listed: set[str], kind: CardKind | Non
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     """A field's pattern compiled once (``re.fullmatch`` looks it up in ``re``'s cache on
-    each call: two calls a card file; issue 12)."""
+    each call: two calls a card file)."""
     return re.compile(pattern)
 
 

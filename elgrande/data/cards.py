@@ -8,7 +8,7 @@ The loader checks files against both, ``elgrande validate`` reports against both
 ``cards/schema.json`` is generated from both.
 
 A field no source gives is ``null`` and named in the card's ``unknown:`` list
-(EXPANSIONS.md 6.1); only a fill (:mod:`elgrande.data.fills`) may supply it.
+(docs/library.md); only a fill (:mod:`elgrande.data.fills`) may supply it.
 
 Errata are files of ``kind: erratum`` that replace fields of one card; optional ones are
 switched on by id when a game is created.
@@ -63,7 +63,7 @@ class CardDef:
         unknown: fields still unknown (null): a game refuses to start with them.
         missing: required fields an incomplete card leaves out (a known special action
             no script can say yet): a game refuses to start with them too.
-        provisional: fields a fill supplied (EXPANSIONS.md 6.3).
+        provisional: fields a fill supplied (docs/library.md).
         no_action: a fill says the card plays with no special action (its action is
             unknown; the log says "special action unknown").
         role: the kind's role (:data:`elgrande.data.kinds.ROLES`).
@@ -130,7 +130,7 @@ def read_file(path: str | Path) -> tuple[Any, yamlpos.Positions]:
         CardError: unreadable, too large, or a YAML syntax error (``E-YAML``).
     """
     p = os.fspath(path)  # (a Path made of a string costs more than the file's read)
-    try:  # open, not Path.read_bytes: a validate reads every card file (issue 12)
+    try:  # open, not Path.read_bytes: a validate reads every card file (speed)
         with open(p, "rb") as f:
             raw = f.read()
     except OSError as exc:
@@ -304,7 +304,7 @@ class CardSet:
                       key=lambda c: (c.stack, c.value, c.id))
 
 
-#: Folders below a set that hold no card files: fills are data overlays (EXPANSIONS.md 6).
+#: Folders below a set that hold no card files: fills are data overlays (docs/library.md).
 FILLS_DIR = "fills"
 
 

@@ -5,7 +5,7 @@ Caballero-card table), typed and checked here so the model's Board stays small.
 Each set's figures are read from its own manifest (not merged): the rules modules of the
 sets in play compose them (X1-X3). A figure no source gives is ``null`` and named in the
 manifest's ``unknown:`` list by dotted key (``caballero_cards.4``); a fill's ``manifest:``
-section supplies it (EXPANSIONS.md 6).
+section supplies it (docs/library.md).
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ def load_figures(board: Board, fills: dict[str, dict[str, Any]] | None = None,
         count given twice), located in the manifest; a fill value for a key the manifest
         does not list as unknown (a sourced figure cannot be changed).
     """
-    from elgrande.data.manifests import read_manifest  # a build only (issue 12)
+    from elgrande.data.manifests import read_manifest  # a build only (speed)
 
     out: dict[str, Figures] = {}
     for s in board.sets:

@@ -1,4 +1,4 @@
-"""Fills: data overlays that supply values for unknown card fields (EXPANSIONS.md 6).
+"""Fills: data overlays that supply values for unknown card fields (docs/library.md).
 
 A card field no source gives is ``null`` and named in the card's ``unknown:`` list. A game
 refuses to start while a card in play has one (:class:`MissingCardData`), unless it names
@@ -7,7 +7,7 @@ unknown fields only, never change a sourced one::
 
     fill: provisional
     set: intrigue-king                  # whose manifest 'manifest:' entries fill
-    source: "EXPANSIONS.md 6.3"
+    source: "docs/library.md"
     cards:                              # card id -> unknown field -> value
       ik-10: {heads: 6}
       ik-90: {heads: 3, effect: "move scoreboard to anywhere except king\\n"}  # optional: I6
@@ -48,7 +48,7 @@ FILL_KEYS = ("fill", "set", "source", "notes", "cards", "no_special_action", "ou
 
 
 class MissingCardData(DataError):
-    """A game of these sets cannot start: card data is missing (EXPANSIONS.md 6.2).
+    """A game of these sets cannot start: card data is missing (docs/library.md).
 
     Attributes:
         missing: ``(card id or "<set> set manifest", field, why)`` for every missing field
@@ -263,7 +263,7 @@ def fill_values(dirs: Iterable[str | Path]) -> dict[str, list[tuple[str, str, An
     ``(fill name, field, value)``; ``no_special_action`` shows as field ``effect`` with
     the value ``None``; ``out_of_play`` as field ``in play`` with ``False``; a set's
     manifest figures are listed under ``"set:<set id>"``. For the docs,
-    which mark each provisional value (EXPANSIONS.md 6.3).
+    which mark each provisional value (docs/library.md).
 
     Raises:
         CardError: a malformed fill file.

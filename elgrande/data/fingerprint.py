@@ -1,5 +1,5 @@
 """Content hashes of the card files and set manifests a game is played with, so that a
-game record pins what it replays (issue 9).
+game record pins what it replays.
 
 Each file is keyed by a stable path relative to the folder above its set or homebrew
 folder: ``base/set.yaml``, ``base/stack1/intrigue-four-any.yaml``, ``homebrew/muster.yaml``

@@ -11,7 +11,7 @@ again: :func:`~elgrande.data.fingerprint.trust_hashes`); anything else
 (stale, corrupted, caches off) builds it from the files. Loading all base cards from a
 cold start is what ``benchmarks/load.py`` measures; ``benchmarks/cold_start.py`` the
 whole cold start. A game refuses to start while a card in play lacks data
-(:meth:`Library.require_complete`, EXPANSIONS.md 6) unless a fill supplies it.
+(:meth:`Library.require_complete`, docs/library.md) unless a fill supplies it.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from elgrande.model.plain import plain_eq, plain_hash
 
 # The data classes of elgrande/data have no slots (slots=False): attrs builds a slotted
 # class twice and unpickles each instance through a __setstate__ written in Python, while
-# a cached library's __dict__-based objects are unpickled in C (issue 12).
+# a cached library's __dict__-based objects are unpickled in C (speed).
 
 
 @attrs.frozen(slots=False, repr=False, eq=False)
@@ -60,7 +60,7 @@ class Library:
         kinds: the card kinds of the sets (:mod:`elgrande.data.kinds`).
         figures: set id -> the set's figures beyond the board
             (:mod:`elgrande.data.expansions`).
-        fill: the fill's name, or None (EXPANSIONS.md 6).
+        fill: the fill's name, or None (docs/library.md).
         fill_files: the files the fill came from.
         fills: the fills the sets ship (names), for messages.
     """
@@ -81,7 +81,7 @@ class Library:
     @property
     def provisional(self) -> bool:
         """True when a fill supplied card data: the game plays with provisional data
-        (EXPANSIONS.md 6.3)."""
+        (docs/library.md)."""
         return self.fill is not None
 
     def card(self, card_id: str) -> CardDef:
@@ -122,7 +122,7 @@ class Library:
         return out + unknown_figures(self.figures.values())
 
     def require_complete(self) -> None:
-        """Refuse to start a game while card data is missing (EXPANSIONS.md 6.2).
+        """Refuse to start a game while card data is missing (docs/library.md).
 
         Raises:
             MissingCardData: lists every card and field missing, and the fills to use.
@@ -136,12 +136,12 @@ class Library:
 
 def provisional_header(lib: Library) -> dict[str, Any]:
     """The record-header entries of a game with a fill: ``{"fill": name, "provisional":
-    True}`` (EXPANSIONS.md 6.3); empty without a fill (base records stay as they were)."""
+    True}`` (docs/library.md); empty without a fill (base records stay as they were)."""
     return {"fill": lib.fill, "provisional": True} if lib.provisional else {}
 
 
 def provisional_log(lib: Library) -> list[str]:
-    """The log header line of a game with a fill (EXPANSIONS.md 6.3), else nothing."""
+    """The log header line of a game with a fill (docs/library.md), else nothing."""
     if not lib.provisional:
         return []
     return [f"This game plays with provisional data: fill {lib.fill!r} supplies card data "
@@ -154,7 +154,7 @@ def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),
     """Load board and cards of ``sets`` (plus homebrew folders ``extra``), switching on
     optional ``errata`` by id and applying ``fill`` (a fill name such as
     ``"provisional"``, looked up in each set's and folder's ``fills/``, or a fill file's
-    path; EXPANSIONS.md 6). The sets load in :func:`set_order` (each after the sets it
+    path; docs/library.md). The sets load in :func:`set_order` (each after the sets it
     extends or its manifest's ``load_after`` names). Sets are looked up in the folders
     ``set_paths`` (each holds ``<set>/set.yaml``), then among the shipped ones. Cached in
     the process and on disk (see the module's docstring; ``ELGRANDE_NO_CACHE=1`` switches
@@ -191,7 +191,7 @@ def _load(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...]
             and hit[1] == inputs and isinstance(hit[2], Library)):
         remember_set_hashes(hit[2], read[1], read[2])
         return hit[2]
-    from elgrande.data.manifests import set_order  # a build only (issue 12)
+    from elgrande.data.manifests import set_order  # a build only (speed)
 
     try:  # the load order is read from the manifests on a build only (a hit has it)
         lib = _build(set_order(sets, [Path(p) for p in set_paths]), errata, extra, fill,

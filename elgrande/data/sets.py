@@ -36,7 +36,7 @@ def set_dir(set_id: str, search: Sequence[Path] = ()) -> Path:
     Raises:
         SettingError: no such set.
     """
-    for root in (*search, cards_dir()):  # os.path, not Path: each game looks (issue 12)
+    for root in (*search, cards_dir()):  # os.path, not Path: each game looks (speed)
         d = os.path.join(root, set_id)
         if os.path.isfile(os.path.join(d, "set.yaml")):
             return Path(d)

@@ -49,7 +49,7 @@ class Positions:
     script) can be mapped back to the file.
 
     No slots: every card file read comes from the parse memo, and a slotted attrs class
-    unpickles through a ``__setstate__`` written in Python (issue 12).
+    unpickles through a ``__setstate__`` written in Python (speed).
     """
 
     __eq__ = plain_eq
@@ -130,7 +130,7 @@ def load_cached(text: str, path: str = "", fresh: bool = True) -> tuple[Any, Pos
     """:func:`load`, memoised by the text's digest (:data:`elgrande.files.diskcache.PARSED`): what
     card files and set manifests are read with, so an unchanged file is not parsed again
     in a later process. Each call returns fresh objects; with ``fresh=False``, for a
-    caller that only reads them (a set manifest, read by several loaders: issue 12), the
+    caller that only reads them (a set manifest, read by several loaders), the
     same objects on every call for the same text in this process.
 
     Raises:
@@ -208,7 +208,7 @@ def _convert(
                 raise DataError(path, f"duplicate key {key!r}", knode.start_mark.line + 1,
                                 knode.start_mark.column + 1, "remove one of the two")
             # one key path object for the key's and the value's entries: the parse memo
-            # pickles it once (issue 12: every card file read is unpickled)
+            # pickles it once (speed: every card file read is unpickled)
             sub = at + (key,)
             pos.key_at[sub] = (knode.start_mark.line + 1, knode.start_mark.column + 1)
             out[key] = _convert(vnode, sub, pos, cons, lines, path, budget)

@@ -26,7 +26,7 @@ class Node:
     The node classes share this ``__repr__`` (``Name(line=1, column=0, name='x')``, as
     attrs writes it), ``__eq__`` and ``__hash__`` instead of each generating its own:
     attrs compiles every generated method when the module is imported, and the generated
-    repr, eq and hash were half of the AST's import time (issue 12). They behave as attrs'
+    repr, eq and hash were half of the AST's import time (speed). They behave as attrs'
     would (:mod:`elgrande.model.plain`): nodes are equal when of the same class with equal fields
     (in field order), and a node's hash is that of its class and fields.
 
@@ -35,7 +35,7 @@ class Node:
     class build is about 1M instructions). The classes have no slots (``slots=False``):
     attrs builds a slotted class twice and gives it a ``__setstate__`` in Python, so a
     cached library's few hundred nodes unpickled that way cost more than their
-    ``__dict__`` (issue 12: cold start 424.2M -> 416.6M instructions).
+    ``__dict__`` (speed: cold start 424.2M -> 416.6M instructions).
     """
 
     line: int = 0

@@ -146,7 +146,7 @@ class RegionForm:
         possible: every place the form might denote in some position (never-acts).
         exact: the places it certainly denotes in every position (empty when unsure).
         at_token: the node's position is its first token's (a NAME), not the rule's.
-        rules: rule ids the form's meaning follows (RULES.md).
+        rules: rule ids the form's meaning follows (``elgrande rules ID``).
     """
 
     name: str

@@ -39,7 +39,7 @@ class Signature:
         summary: one sentence on what it does.
         params: its parameters in grammar order.
         render: English template; ``{param}`` is replaced by the rendered argument.
-        rules: rule ids the primitive enforces (RULES.md).
+        rules: rule ids the primitive enforces (``elgrande rules ID``).
         decides: the decision kinds it may raise (empty: none).
     """
 

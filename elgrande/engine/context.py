@@ -2,8 +2,9 @@
 
 :class:`Run` is the position inside one card's effect: plain data (a stack of frames, the
 bound variables, the pending decision), so a game can be copied or written to JSON in the
-middle of a special action (DESIGN.md 3). :class:`Aside` is a side decision a rules module
-asks between two statements of a special action or between two phases (plain data too).
+middle of a special action (docs/architecture.md, "Side decisions"). :class:`Aside` is a
+side decision a rules module asks between two statements of a special action or between two
+phases (plain data too).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ class BudgetExceeded(ElGrandeError):
         self.column = 0
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)
@@ -90,7 +91,7 @@ class Frame:
         return Frame(self.path, self.pc, self.subject, self.rest.copy(), self.var)
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)
 class Aside:
@@ -136,7 +137,7 @@ class Aside:
                    dict(data.get("data") or {}))
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)
@@ -212,7 +213,7 @@ class Run:
         return run
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
 @attr.s(auto_attribs=True, order=False, repr=False, init=False)

@@ -1,4 +1,4 @@
-"""Rules modules: how a card set changes the game (DESIGN.md 2a).
+"""Rules modules: how a card set changes the game (docs/architecture.md).
 
 A set's manifest names its rules module (``rules: base``); loading the set turns the
 module on. A :class:`RulesModule` registers
@@ -62,7 +62,7 @@ AnswerFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]
 
 
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
-# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# directly (docs/compiled.md); init=False and an __init__ of its own, which mypyc
 # compiles (attrs' generated one stays interpreted code); frozen: it sets through
 # object.__setattr__
 @attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)

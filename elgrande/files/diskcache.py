@@ -5,14 +5,14 @@ card files and scripts (:mod:`elgrande.data.parsecache`) and whole loaded librar
 (:mod:`elgrande.data.library`). A cache is an optimisation only: a missing, stale,
 corrupted or unsafe cache file is ignored (and rewritten), never an error.
 
-Safety (issue 9, item 7): a cache holds pickles, so a file is read only from a folder
-(mode 0700) and as a file (mode 0600) that this user owns and nobody else can write
-(:func:`folder`, :func:`safe_path`). Integrity: every file written here
-(:func:`write`) starts with a magic line and the BLAKE2b digest of its payload
-(:func:`seal`; as strong as sha256 and three times cheaper to compute without OpenSSL,
-which matters at every cold start: issue 12); :func:`read` unpickles nothing whose digest
-does not match. What it returns is still checked by the
-caller against what it expects (the inputs' hashes, the types) before use.
+Safety (another user could write to a shared cache folder): a cache holds pickles, so a file
+is read only from a folder (mode 0700) and as a file (mode 0600) that this user owns and
+nobody else can write (:func:`folder`, :func:`safe_path`). Integrity: every file written
+here (:func:`write`) starts with a magic line and the BLAKE2b digest of its payload
+(:func:`seal`; as strong as sha256 and three times cheaper to compute without OpenSSL, which
+matters at every cold start); :func:`read` unpickles nothing whose digest does not match.
+What it returns is still checked by the caller against what it expects (the inputs' hashes,
+the types) before use.
 
 ``ELGRANDE_NO_CACHE`` set to anything but ``""`` or ``"0"`` switches the card caches off
 (:func:`enabled`); the parser's table cache stays.
@@ -91,7 +91,7 @@ def folder(where: Path | None = None) -> Path | None:
     try:
         try:
             st = os.lstat(where)
-        except FileNotFoundError:  # made once; later calls only look (issue 12)
+        except FileNotFoundError:  # made once; later calls only look (speed)
             where.mkdir(mode=0o700, parents=True, exist_ok=True)
             st = os.lstat(where)
         if not private(st, stat.S_IFDIR):
@@ -194,7 +194,7 @@ def code_stamp() -> str:
     that load and define it (:data:`STAMPED`: path, size, modification time of each), the
     effect grammar's text, the Python version, and Lark's and PyYAML's files. A cache made
     by other code is never used."""
-    # plain strings, not Path objects: this runs at every cold start (issue 12)
+    # plain strings, not Path objects: this runs at every cold start (speed)
     pkg = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # elgrande/
     h = sha256(f"{sys.version}\0{pickle.HIGHEST_PROTOCOL}".encode())
     for part in STAMPED:
@@ -221,7 +221,7 @@ class Memo:
     """A cache of pure results by key (a text's digest), kept in cache files
     ``<name>-<code stamp>-<shard>.cache``, one per folder of the files the results come
     from (``near``: a card file's path; its folder is the shard), so a process reads the
-    results of the folders it loads, not of every folder ever validated (issue 12). A shard
+    results of the folders it loads, not of every folder ever validated (speed). A shard
     is read on first use and written back by :meth:`flush` when something was added to it.
     Each value is stored pickled and unpickled on every :meth:`get`, so a caller may change
     what it gets without touching the cache.
@@ -235,7 +235,7 @@ class Memo:
     MAX_ENTRIES = 5_000
     #: Code stamps whose memo is kept (other versions of the code). Several installs or
     #: checkouts of one user (a venv, a compiled build, worktrees) each keep theirs warm:
-    #: with 3, a fourth evicted the others' (issue 12's cold start assumes a warm memo).
+    #: with 3, a fourth evicted the others' (the cold start figures assume a warm memo).
     MAX_FILES = 8
     #: Most shards (folders) kept per code stamp; the least recently written go first.
     MAX_SHARDS = 256

@@ -37,7 +37,7 @@ def grammar_dir() -> Path:
 
 
 def is_compiled(module: ModuleType) -> bool:
-    """Whether ``module`` comes from the optional mypyc build (README, "Compiled build"):
+    """Whether ``module`` comes from the optional mypyc build (docs/compiled.md):
     an extension module, not a ``.py`` file."""
     return not str(getattr(module, "__file__", "") or "").endswith(".py")
 

@@ -62,7 +62,7 @@ class Scoreboard:
 
 # No slots for a variant (read at setup only): attrs builds a slotted class twice and
 # unpickles it through a __setstate__ written in Python, with every cached library
-# (issue 12). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
+# (speed). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
 # unpickled instance's __dict__ is slower to read than a slot (+1.8% instructions a game).
 @attrs.frozen(slots=False, repr=False)
 class Variant:

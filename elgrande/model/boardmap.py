@@ -16,7 +16,7 @@ BOX = "box"
 
 # No slots: read-only data (the drawn map: no playout reads it) unpickled with every cached
 # library; attrs builds a slotted class twice and unpickles it through a __setstate__
-# written in Python (issue 12).
+# written in Python (speed).
 
 @attrs.frozen(slots=False, repr=False)
 class Shape:

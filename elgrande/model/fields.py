@@ -1,7 +1,7 @@
 """attrs field helpers shared by the model, the engine and the base rules.
 
 :func:`factory` is ``attrs.field(factory=make)`` typed ``Any``. Typed as attrs types it
-(``list[int]``, ``dict[str, Any]``), the optional mypyc build (README, "Compiled build")
+(``list[int]``, ``dict[str, Any]``), the optional mypyc build (docs/compiled.md)
 checks the class-body value, an attrs placeholder, against that type when the module is
 imported and fails (mypyc supports the ``attr.s`` API but not ``attrs.field``:
 python/mypy#15267). Typed ``Any``, nothing is checked; attrs sees the same field.

@@ -21,7 +21,7 @@ from elgrande.model.plain import plain_repr
 from elgrande.model.state import State
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles
 @attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class HookContext:

@@ -1,8 +1,8 @@
 """Board facts of placement and bidding that the rules modules build on (B3.2-B3.4, B4.3,
 B5.1, B5.2): where court caballeros may go, turn order and bidding order.
 
-The checks and moves themselves have one code path, the decisions the game uses
-(issue 8): placement in :func:`elgrande.rules.base.placement_decision` /
+The checks and moves themselves have one code path (a rule is checked once), the decisions
+the game uses: placement in :func:`elgrande.rules.base.placement_decision` /
 :func:`~elgrande.rules.base.apply_placement_answer`, power cards in
 :func:`~elgrande.rules.base.bid_decision` / :func:`~elgrande.rules.base.apply_bid_answer`,
 bringing caballeros to court in :func:`elgrande.engine.primitives.court_decision` /

@@ -1,4 +1,4 @@
-"""One ``__eq__``, ``__hash__`` and ``__repr__`` shared by attrs data classes (issue 12).
+"""One ``__eq__``, ``__hash__`` and ``__repr__`` shared by attrs data classes (speed).
 
 attrs compiles the methods it generates for each class when the class's module is
 imported: the repr, eq and hash it writes for a data class were about half of that

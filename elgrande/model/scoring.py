@@ -48,7 +48,7 @@ def ranks(counts: Sequence[int]) -> list[int]:
     return out
 
 
-# attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
+# attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
 @attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
@@ -103,7 +103,7 @@ class ScoreLine:
         return line
 
 
-# attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
+# attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
 @attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
@@ -170,7 +170,7 @@ class RegionScore:
         return head + ": " + ("; ".join(parts) if parts else "nobody")
 
 
-# attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
+# attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
 @attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
@@ -208,7 +208,7 @@ class CastilloMove:
         return move
 
 
-# attr.s (not attrs.frozen): mypyc makes it a native class (README, "Compiled build");
+# attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
 @attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)

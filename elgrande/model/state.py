@@ -1,4 +1,4 @@
-"""The game state: plain data, small integers and lists (DESIGN.md sections 1 and 7).
+"""The game state: plain data, small integers and lists (docs/architecture.md).
 
 Places (regions, the Castillo, expansion areas) and players are indices; the board
 (:class:`elgrande.model.board.Board`) says what each index means. A *participant* in a
@@ -68,10 +68,10 @@ def _copy_list(value: list[Any]) -> list[Any]:
 
 class ExtPieces:
     """The base of a rules module's own pieces kept in ``state.ext[name]`` as a typed object
-    rather than plain data (DESIGN.md 2a): the model copies them with :meth:`copy` and writes
-    them with :meth:`to_plain`; a state read from JSON holds the plain form, which the module
-    turns back into its object when it first reads it. A subclass compares equal to its
-    plain form (a state read back from JSON equals the state written)."""
+    rather than plain data (docs/architecture.md): the model copies them with :meth:`copy`
+    and writes them with :meth:`to_plain`; a state read from JSON holds the plain form,
+    which the module turns back into its object when it first reads it. A subclass compares
+    equal to its plain form (a state read back from JSON equals the state written)."""
 
     def copy(self) -> ExtPieces:
         """An independent copy (what a game's copy or an undo point keeps).
@@ -110,7 +110,7 @@ def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)
@@ -147,7 +147,7 @@ class Lasting:
         return Lasting(self.kind, self.player, self.expires, self.card, dict(self.data))
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)

@@ -4,7 +4,7 @@
 were made (``fork`` is O(1)); :class:`Chronicle` holds a game's accepted answers (the
 record) and its log in words. ``Game.copy()`` forks the chronicle instead of copying it,
 so a tree search that copies a game at every node pays nothing for a long history
-(DESIGN.md 7).
+(docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ class Chronicle:
     def fork(self) -> Chronicle:
         """A chronicle for a copy of the game: shares everything kept so far."""
         # a constructor call, not Chronicle.__new__: mypyc's native classes allow no
-        # instance without __init__ (README, "Compiled build")
+        # instance without __init__ (docs/compiled.md)
         return Chronicle(self.board, self.names, self.titles, self.logging,
                          self.history.fork(),
                          # logging off: nothing is ever narrated, the copies share the log

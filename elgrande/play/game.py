@@ -45,7 +45,7 @@ from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
-#: The libraries whose card data was found complete (EXPANSIONS.md 6.2), by id.
+#: The libraries whose card data was found complete (docs/library.md), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
 #: Header fields a view never shows: they let a player derive hidden things (the seed
 #: gives the order of the action stacks).
@@ -138,7 +138,7 @@ class Game:
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
         if type(player) is not int or not -MAX_INT <= player <= MAX_INT:
-            check_seat(player)  # a seat is an int, never True or 1.0 (issue 9)
+            check_seat(player)  # a seat is an int, never True or 1.0
         t = type(answer)  # ints and strings are plain already; the rest is copied
         if t is not str and (t is not int or not -MAX_INT <= answer <= MAX_INT):
             answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
@@ -160,7 +160,7 @@ class Game:
 
     # -- results --
     def winners(self) -> list[int]:
-        """The players with the most points (a tie is a shared victory, DATA.md)."""
+        """The players with the most points (a tie is a shared victory, B7.1)."""
         top = max(self.state.scores)
         return [p for p, s in enumerate(self.state.scores) if s == top]
 
@@ -171,7 +171,7 @@ class Game:
         answers go to each game's own chronicle). Cost independent of the game's length.
         """
         # a constructor call, not Game.__new__: mypyc's native classes allow no instance
-        # without __init__ (README, "Compiled build")
+        # without __init__ (docs/compiled.md)
         return Game(self.library, self.names, self.state.copy(), self.flow.copy(), self.header,
                     self.chronicle.logging, self.chronicle.fork())
 
@@ -229,7 +229,7 @@ class Game:
                 "state": st, "flow": fl,
                 "pending": pending.to_json() if pending and player in pending.players
                 else None}
-        if self.library.provisional:  # EXPANSIONS.md 6.3: every view says so
+        if self.library.provisional:  # docs/library.md: every view says so
             view["provisional"] = True
         return view
 
@@ -316,7 +316,7 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
         start_player: who plays the first power card (default: drawn from the seed).
         logging: keep ``game.log`` in words (turn off for fast simulation).
         fill: a fill for card data no source gives (``"provisional"``, or a fill file's
-            path; EXPANSIONS.md 6): the game then plays with provisional data.
+            path; docs/library.md): the game then plays with provisional data.
         set_paths: folders holding card sets beyond the shipped ones (``<set>/set.yaml``).
         beginner: the beginner option of a set with a hand of combined cards (I1): only
             the values divisible by 10; kept in the record header and ``state.ext``.
@@ -324,7 +324,7 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
         ValueError: bad player count, variant or seed, or ``sets`` given as one string.
         CardError: bad card data.
         MissingCardData: a card in play has an unknown field and no fill supplies it
-        (EXPANSIONS.md 6.2; the error lists every card and field).
+        (docs/library.md; the error lists every card and field).
     """
     names = ([f"p{i + 1}" for i in range(players)] if isinstance(players, int)
              else [str(n) for n in players])

@@ -1,2 +1,2 @@
 """Tools on top of the game: the command line, validation, docs, schema and the scenario
-runner (DESIGN.md 2). The rules core knows nothing of this package."""
+runner (docs/architecture.md, "The layers"). The rules core knows nothing of this package."""

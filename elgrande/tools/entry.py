@@ -1,7 +1,7 @@
 """The ``elgrande`` console script: :func:`elgrande.tools.cli.main` run as its own process.
 
 A command runs once and the process ends, so the cyclic garbage collector is kept from
-work that cannot free anything (issue 12: ~8% of ``elgrande validate cards/ --smoke 0``'s
+work that cannot free anything (speed: ~8% of ``elgrande validate cards/ --smoke 0``'s
 instructions): it is off while the command line's modules are imported (modules, classes
 and functions live until the process ends), and what exists then, and again when the
 command is done, is moved to the collector's permanent generation (:func:`gc.freeze`), so

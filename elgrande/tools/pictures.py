@@ -1,6 +1,6 @@
 """Pictures for the guides: a board before and after a homebrew card's special action.
 
-A picture case is a scenario case (``shared/cases/README.md``: players, position, one
+A picture case is a scenario case (``tests/cases/README.md``: players, position, one
 ``special`` step with its answers) plus ``cards`` (the homebrew folder, relative to the
 case file); the two SVG file names are :data:`GUIDE_PICTURES`. :func:`before_after` sets the
 position up, draws it, carries the special action out with the card loaded from that

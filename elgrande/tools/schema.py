@@ -13,7 +13,7 @@ complete and check card files as they are typed. The engine itself checks files 
   the card is ``status: incomplete``), and fields a kind may not have, are ``if kind is
   K then ...`` rules;
 - a field is ``null`` exactly when the card's ``unknown`` names it, and a non-empty
-  ``unknown`` cannot go with ``status: complete`` (EXPANSIONS.md 6.1);
+  ``unknown`` cannot go with ``status: complete`` (docs/library.md);
 - no other field is allowed (``additionalProperties: false``);
 - an erratum's ``replaces`` may only name the replaceable fields, each with its schema.
 
@@ -130,7 +130,7 @@ def card_schema(kinds: Kinds | None = None) -> dict[str, Any]:
 
 
 def _null_rules() -> list[dict[str, Any]]:
-    """EXPANSIONS.md 6.1: a field is null exactly when ``unknown`` names it; a non-empty
+    """docs/library.md: a field is null exactly when ``unknown`` names it; a non-empty
     ``unknown`` makes the card incomplete."""
     out: list[dict[str, Any]] = []
     for f in FIELDS:

@@ -1,4 +1,4 @@
-"""Statistics and the HTML report of ``elgrande simulate`` (issue 14).
+"""Statistics and the HTML report of ``elgrande simulate``.
 
 :func:`summarize` turns game lines (:mod:`elgrande.tools.simulate`) into a summary (plain
 JSON-able data); :func:`compare` sets a summary beside a baseline's (the same seeds with

@@ -1,4 +1,4 @@
-"""Many seeded bot games for card design: ``elgrande simulate`` (issue 14).
+"""Many seeded bot games for card design: ``elgrande simulate``.
 
 One game is a pure function of ``(config, seed)`` (:func:`play_one`): the game is built
 with :func:`elgrande.new_game` from the seed, and the bot of seat ``p`` is seeded with
@@ -80,7 +80,7 @@ class SimConfig:
             ``"base"`` is not ``('b', 'a', 's', 'e')``);
         variant: ``standard``, ``short`` or ``six_rounds`` (B3.7);
         errata: optional errata ids; cards: homebrew card folders (as given);
-        fill: the name of a fill for expansion cards' unknown fields (EXPANSIONS.md 6),
+        fill: the name of a fill for expansion cards' unknown fields (docs/library.md),
             passed to ``new_game(fill=...)``; None for none.
     """
 

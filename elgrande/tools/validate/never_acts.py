@@ -42,7 +42,7 @@ class _Places:
 
 
 #: The last board analysed and its places (a validate asks for every card of one board;
-#: a Board is immutable, so its places are found once: issue 12).
+#: a Board is immutable, so its places are found once).
 _LAST: dict[int, tuple[Board, _Places]] = {}
 
 

@@ -13,17 +13,11 @@ from elgrande.engine.modules import Events, ScenarioKeys
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import State
-from elgrande.rules.colonies import (
-    EMPTY,
-    OFFICE_KEY,
-    SHIP,
-    _areas,
-    apply_ship_move,
-    figures,
-    own_pieces,
-    room_left,
-    ship_moves,
-)
+from elgrande.rules.colonies.figures import EMPTY, _areas, figures
+from elgrande.rules.colonies.offices import OFFICE_KEY
+from elgrande.rules.colonies.pieces import own_pieces
+from elgrande.rules.colonies.placement import room_left
+from elgrande.rules.colonies.ship import SHIP, apply_ship_move, ship_moves
 
 
 # -- the ship step (C5) ----------------------------------------------------------------------------
@@ -80,7 +74,7 @@ def _ship_answers(case: Any, p: int, answers: list[Any]) -> None:
         apply_ship_move(case.engine, case.state, p, m, events)
 
 
-# -- scenario cases (shared/cases/README.md, Colonies keys) ----------------------------------------
+# -- scenario cases (tests/cases/README.md, Colonies keys) ----------------------------------------
 def _who(case: Any, name: Any) -> int:
     if name is None:
         return EMPTY

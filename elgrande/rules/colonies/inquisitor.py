@@ -1,0 +1,151 @@
+"""The Grand Inquisitor (C8, C9, C11): taking it into one's court and repositioning black
+caballeros (primitives ``take_inquisitor``, ``move_black_caballeros``), and its holder's
+extra caballero each turn (phase ``inquisitor_bonus``; hooks ``court_limit``,
+``placement_limit``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from elgrande.dsl import ast
+from elgrande.engine.context import Ctx
+from elgrande.engine.decisions import Decision
+from elgrande.engine.flow import Flow, FlowEngine
+from elgrande.engine.modules import Events
+from elgrande.engine.primitives import _apply_moves, primitive, room_in, within_room
+from elgrande.engine.regions import regions
+from elgrande.model.board import Board
+from elgrande.model.hook_context import HookContext
+from elgrande.model.state import NOBODY, State
+from elgrande.rules.colonies.offices import _move_which
+from elgrande.rules.colonies.pieces import own_pieces, pieces
+
+
+@primitive("take_inquisitor")
+def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C8: the Grand Inquisitor moves to the deciding player's court."""
+    ctx.state.neutral_holder = ctx.subject
+    ctx.event("inquisitor", holder=ctx.subject,
+              text="{who} takes the Grand Inquisitor into their court.")
+    return None
+
+
+def _black_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    _apply_moves(ctx, answer)
+
+
+@primitive("move_black_caballeros", _black_finish)
+def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """C8, C11: reposition black caballeros between places of the sets; never into or out
+    of the king's region (B5.2), never out of the Castillo (B8.2)."""
+    s, b = ctx.state, ctx.board
+    srcs = [r for r in regions(ctx, call.arg("source"))
+            if r >= 0 and r != s.king and r != b.castillo and s.neutral[r]]
+    dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
+    sources = {ctx.rid(r): {str(NOBODY): s.neutral[r]} for r in srcs
+               if any(d != r for d in dests)}
+    if not sources or not dests:
+        return None
+    qty: ast.Qty = call.arg("qty")
+    available = sum(v[str(NOBODY)] for v in sources.values())
+    n = qty.n or 0
+    hi = available if qty.mode in ("all", "all_or_some") else min(n, available)
+    lo = hi if qty.mode in ("all", "exactly") else 0
+    to = [ctx.rid(r) for r in dests]
+    # C4: France holds black caballeros too; its room listed only where it binds (a
+    # decision that it cannot limit reads as it did before C4 counted them here)
+    room = {k: v for k, v in room_in(ctx, ctx.subject, to).items() if v[0] < hi}
+    if room:
+        lo, hi = within_room(room, to, lo, hi)
+        if hi == 0:
+            return None
+    king = {ctx.rid(s.king): ["B5.2", "nothing enters or leaves the king's region"]} \
+        if s.king >= 0 else {}
+    options: dict[str, Any] = {"sources": sources, "to": to, "min": lo, "max": hi,
+                               "single_source": False, "all": False,
+                               "refused_from": king, "refused_to": king}
+    if room:
+        options["room"] = room
+    which = _move_which(HookContext(s, b, ctx.events, ctx.subject), sources)  # C10, C11
+    if which:
+        options["which"] = which
+    return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
+                    "caballeros (player -1)", options, "C8")
+
+
+#: The phase in which the Inquisitor's holder chooses where this turn's extra caballero
+#: goes (C8), inserted before every turn's court phase.
+BONUS: Final = "inquisitor_bonus"
+
+
+#: The answers of the bonus decision, by option index (C8).
+BONUS_LABELS: Final = ("one more caballero to court this turn (provinces or regions to court)",
+                "one more caballero from court to the board this turn (with the placement)")
+
+
+BONUS_WAYS: Final = ("court", "board")
+
+
+def _can_come_to_court(state: State, board: Board, player: int) -> bool:
+    """Whether anything of ``player`` could come to court (B4.1)."""
+    if state.provinces[player]:
+        return True
+    return any(state.caballeros[r][player] for r in board.scoring_order
+               if r != state.king and r != board.castillo)
+
+
+def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
+                  events: Events) -> Decision | None:
+    """C8: while the Grand Inquisitor is in the acting player's court they choose, at the
+    start of the turn, whether the extra caballero of the turn comes to court or goes from
+    court to the board (answer: option 0 court, 1 board). No real choice (nothing could
+    come to court): it goes to the board."""
+    ext = own_pieces(state, engine.board)
+    p = flow.actor
+    if p < 0 or state.neutral_holder != p:
+        ext.bonus = ""
+        engine.resume(flow)
+        return None
+    if not _can_come_to_court(state, engine.board, p):
+        ext.bonus = BONUS_WAYS[1]
+        engine.resume(flow)
+        return None
+    return Decision("choose_option", [p], "The Grand Inquisitor is in your court: your extra "
+                    "caballero this turn goes", {"labels": list(BONUS_LABELS)}, "C8")
+
+
+def _bonus_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                 events: Events) -> None:
+    own_pieces(state, engine.board).bonus = BONUS_WAYS[int(norm)]
+    events.append({"event": "inquisitor_bonus", "player": player, "way": BONUS_WAYS[int(norm)],
+                   "text": "{who} (Grand Inquisitor): " + BONUS_LABELS[int(norm)] + "."})
+    engine.resume(flow)
+
+
+def _bonus_way(state: State, player: int) -> str:
+    """Where ``player``'s extra caballero goes this turn (C8): "court", "board" or ""
+    (not the holder). A position set up without the turn's choice (a scenario) gives it to
+    court."""
+    if state.neutral_holder != player or player < 0:
+        return ""
+    ext = pieces(state)
+    return str(ext.bonus or BONUS_WAYS[0]) if ext is not None else BONUS_WAYS[0]
+
+
+def _court_limit(ctx: HookContext, limit: int) -> int:
+    """C8: the Inquisitor's holder brings one more caballero to court this turn when they
+    chose so (:func:`_bonus_decide`)."""
+    state, player = ctx.state, ctx.player
+    if state.neutral_holder != player:
+        return limit  # not the Inquisitor's holder (_bonus_way "")
+    return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[0] else limit
+
+
+def _placement_limit(ctx: HookContext, limit: int) -> int:
+    """C8: the Inquisitor's holder places one more caballero from court this turn when
+    they chose so (:func:`_bonus_decide`)."""
+    state, player = ctx.state, ctx.player
+    if state.neutral_holder != player:
+        return limit  # not the Inquisitor's holder (_bonus_way "")
+    return limit + 1 if _bonus_way(state, player) == BONUS_WAYS[1] else limit

@@ -1,0 +1,104 @@
+"""Scoring the new areas and the limit table (C4-C6, C10, C12): who counts for the ranking,
+the office points, the places whose scoring this module changes, and the scoring order.
+"""
+
+from __future__ import annotations
+
+from elgrande.model.hook_context import HookContext
+from elgrande.model.scoring import participants
+from elgrande.model.state import NOBODY
+from elgrande.rules.colonies.figures import BLACK, EMPTY, _payee, colonies_board
+from elgrande.rules.colonies.pieces import pieces
+
+
+def _ranking_counts(ctx: HookContext, place: int,
+                    ranking: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
+    """C10: at the limit table only seated caballeros count (black ones for their holder or
+    nobody); C6: an office holder whose office does not rank (the Viceroy) is not counted.
+    On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
+    bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
+    state, board, who, counts = ctx.state, ctx.board, ranking[0], ranking[1]
+    ext = pieces(state)
+    if ext is None:
+        return who, counts
+    g = colonies_board(board)
+    table = ext.table
+    offices = g.offices[place]
+    at_table = table.region == g.ids[place]
+    if not at_table and not offices:
+        return who, counts  # neither the limit table nor an office here: unchanged
+    counts = counts[:]
+    who = who[:]
+    if at_table:
+        counts = [table.seated[w] if w >= 0 else 0 for w in who]
+        black = table.black
+        if black:
+            if state.neutral_holder != NOBODY:
+                counts[who.index(state.neutral_holder)] += black
+            elif NOBODY in who:
+                counts[who.index(NOBODY)] = black
+    for o in offices:
+        if o.ranks:
+            continue
+        holder = ext.offices[o.id]
+        target = holder if holder >= 0 else (state.neutral_holder if holder == BLACK else EMPTY)
+        if holder == BLACK and state.neutral_holder == NOBODY:
+            target = NOBODY
+        if target != EMPTY and target in who:
+            i = who.index(target)
+            counts[i] = max(0, counts[i] - 1)
+    return who, counts
+
+
+def _area_bonus(ctx: HookContext, place: int, first_only: bool) -> list[tuple[int, str, int]]:
+    """The office points of the area (C4 Ambassador, Envoy; C5 Captain; C6 Viceroy), paid
+    whatever the player count. C12: a first-position-only scoring pays no Captain or
+    Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
+    state, board = ctx.state, ctx.board
+    offices = colonies_board(board).offices[place]
+    if not offices:
+        return []
+    ext = pieces(state)
+    if ext is None:
+        return []
+    out: list[tuple[int, str, int]] = []
+    leader: int | None = None
+    if first_only:
+        who, counts = _ranking_counts(ctx, place, participants(state, place))
+        top = max(counts, default=0)
+        sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
+        leader = sole[0] if len(sole) == 1 else None
+    for o in offices:
+        payee = _payee(state, ext.offices[o.id])
+        if payee is None or (first_only and (not o.first_only or payee != leader)):
+            continue
+        out.append((payee, o.name, o.points))
+    return out
+
+
+def _scoring_places(ctx: HookContext) -> list[int]:
+    """The places :func:`_ranking_counts` and :func:`_area_bonus` may change now: those
+    with an office (C4-C6) and the limit table's region (C10)."""
+    state, board = ctx.state, ctx.board
+    g = colonies_board(board)
+    out = g.office_places[:]
+    ext = pieces(state)
+    if ext is not None and ext.table.region and ext.table.region in board.index:
+        out.append(board.index[ext.table.region])
+    return out
+
+
+def _scoring_order(ctx: HookContext, places: list[int]) -> list[int]:
+    """C12: the base order, then the new areas in the manifest's order (France, Ship,
+    America, Mediterranean)."""
+    board = ctx.board
+    out = places[:]
+    for i in colonies_board(board).areas:  # (plain loops: the compiled build runs them natively)
+        known = False
+        for q in places:
+            if q == i:
+                known = True
+                break
+        if not known:
+            out.append(i)
+    return out
