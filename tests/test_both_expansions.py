@@ -319,7 +319,7 @@ def test_X1_I9_C10_both_discs_phases_compose_a_grande_leaving_the_castillo_is_as
     rules = engine_for(g.library).rules
     assert rules.phases[base.DISCS].apply.__module__ == "elgrande.rules.colonies.castillo"
     assert rules.beneath(rules.phases[base.DISCS]).apply.__module__ == \
-        "elgrande.rules.intrigue_king"
+        "elgrande.rules.intrigue_king.castillo"
     castillo_grande(g, 1, 0)
     set_discs(g, {1: g.library.board.place_id(g.state.king)})
     drive(g, lambda g: g.pending is not None and g.pending.rule != "C10", rng)

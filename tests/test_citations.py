@@ -18,7 +18,7 @@ ISSUE = re.compile(r"\b[Ii]ssues? ?#?\d+")
 #: exceptions allowed. Empty this list once those branches are merged and cleaned.
 PENDING = {
 }
-PENDING_DIRS = ("elgrande/rules/intrigue_king",)
+PENDING_DIRS: tuple[str, ...] = ()
 
 
 def _sources() -> list[Path]:

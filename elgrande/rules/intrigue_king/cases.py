@@ -3,34 +3,54 @@
 with where a Grande leaving the Castillo goes (I9), and the expectations ``taken``,
 ``action_choices`` (I5, X2), ``caballero_cards``, ``king_card`` and ``intrigue_card`` (I4).
 Registered through :attr:`elgrande.rules.intrigue_king.MODULE`'s ``scenario`` and read by
-the scenario runner only (:mod:`elgrande.tools.scenario`).
+the scenario runner only (:mod:`elgrande.tools.scenario`), whose loaded case these steps
+take as :class:`Case` (the part of it they use, a protocol: the rules import no tool).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from elgrande.engine.flow import FlowEngine
 from elgrande.engine.modules import ScenarioKeys
 from elgrande.errors import IllegalMove, ScenarioError
+from elgrande.model.board import Board
 from elgrande.model.state import OFF_BOARD, State
 from elgrande.rules import base
-from elgrande.rules.intrigue_king import (
-    action_choices,
-    apply_bid,
-    apply_take,
-    awards,
-    bid_decision,
-    leaving_asks,
-    leaving_decision,
-    set_leaving,
-    take_decision,
-    taken_card,
-    takes,
-)
+from elgrande.rules.intrigue_king.card_play import apply_bid, bid_decision
+from elgrande.rules.intrigue_king.cards import awards
+from elgrande.rules.intrigue_king.castillo import leaving_asks, leaving_decision, set_leaving
+from elgrande.rules.intrigue_king.offer import apply_take, take_decision, taken_card, takes
+from elgrande.rules.intrigue_king.special import action_choices
 
-if TYPE_CHECKING:
-    from elgrande.tools.scenario import Case
+
+class Case(Protocol):
+    """What these scenario keys use of the scenario runner's loaded case
+    (:class:`elgrande.tools.scenario.Case`): its id, board, engine, player names, the
+    state the steps change, the log and the first player of the round's card play (I3)."""
+
+    id: str
+    board: Board
+    names: list[str]
+    state: State
+    engine: FlowEngine
+    first_bidder: int | None
+    log: list[str]
+
+    def player(self, name: Any) -> int:
+        """The player index of ``name``.
+
+        Raises:
+            ScenarioError: unknown name.
+        """
+
+    def place(self, place_id: Any) -> int:
+        """The place index of ``place_id``.
+
+        Raises:
+            ScenarioError: unknown id.
+        """
 
 
 def _case_general_scoring(case: Case, arg: Any) -> None:

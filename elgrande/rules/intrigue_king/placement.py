@@ -1,0 +1,221 @@
+"""I4, I8: the court and placement limits of the played cards (B4.1, B4.3) and the cards that
+change this turn's placement: a number (15), regions (20), the bridge (63, B5.1), a mobile
+scoreboard laid from beside the board (93, I9); the turn and round hooks that end them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from elgrande.dsl import ast
+from elgrande.engine.context import Ctx
+from elgrande.engine.decisions import Decision
+from elgrande.engine.primitives import PRIMITIVES, primitive
+from elgrande.engine.regions import regions
+from elgrande.model.hook_context import HookContext
+from elgrande.model.state import OFF_BOARD, State
+from elgrande.rules.intrigue_king.cards import (
+    _CACHES,
+    EXT,
+    Cards,
+    _drop,
+    awards,
+    cards_of,
+)
+from elgrande.rules.intrigue_king.offer import _return_taken
+
+
+# -- I8: cards that change this turn's placement ------------------------------------------------
+def turn_change(state: State, player: int) -> dict[str, Any]:
+    """This turn's placement changes of ``player`` made by a card (I8), else ``{}``."""
+    turn: dict[str, Any] = (state.ext.get(EXT) or {}).get("turn") or {}
+    return turn if turn.get("player") == player else {}
+
+
+def _set_turn(ctx: Ctx, key: str, value: Any) -> None:
+    mine = ctx.state.ext.setdefault(EXT, {})
+    turn = mine.get("turn") or {}
+    if turn.get("player") != ctx.subject:
+        turn = {"player": ctx.subject}
+    turn[key] = value
+    mine["turn"] = turn
+
+
+@primitive("turn_place_number")
+def _turn_place_number(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 15's kind of action): this turn's placement number, instead of the
+    Caballero card's; where they go is unchanged (I9)."""
+    n = int(call.arg("qty").n or 0)
+    _set_turn(ctx, "place", n)
+    ctx.event("note", text=f"player {ctx.subject} may place up to {n} caballeros from court "
+              "this turn (I8).")
+    return None
+
+
+@primitive("turn_place_into")
+def _turn_place_into(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 20's kind of action): this turn's placement may go into the set (never
+    the king's region, B5.2); the number stays the Caballero card's."""
+    into = sorted({r for r in regions(ctx, call.arg("to")) if r >= 0 and r != ctx.state.king})
+    _set_turn(ctx, "into", into)
+    ctx.event("note", text=f"player {ctx.subject}'s placement this turn may go to "
+              f"{', '.join(ctx.board.places[r].name for r in into)} (I8).")
+    return None
+
+
+def bridge(state: State) -> tuple[int, int] | None:
+    """The two regions the bridge joins (I8), or None while no bridge is laid."""
+    ends = (state.ext.get(EXT) or {}).get("bridge")
+    return (int(ends[0]), int(ends[1])) if ends else None
+
+
+@primitive("bridge")
+def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 63's kind of action): lay the one bridge between two regions; one laid
+    before is void."""
+    a = [r for r in regions(ctx, call.arg("a")) if r >= 0]
+    b = [r for r in regions(ctx, call.arg("b")) if r >= 0]
+    if not a or not b or a[0] == b[0]:
+        return None
+    ctx.state.ext.setdefault(EXT, {})["bridge"] = sorted((a[0], b[0]))
+    ctx.event("note", text=f"player {ctx.subject} lays the bridge: it now joins "
+              f"{ctx.board.places[a[0]].name} and {ctx.board.places[b[0]].name} (I8).")
+    return None
+
+
+def _lay_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    sb, to = answer
+    i = ctx.board.scoreboard_index(sb)
+    if ctx.state.scoreboards[i] == OFF_BOARD:  # laid from beside the board: it comes back
+        ctx.state.ext.setdefault(EXT, {})["laid"] = sb
+    PRIMITIVES["move_scoreboard"].finish(ctx, call, d, answer)
+
+
+@primitive("lay_scoreboard", _lay_finish)
+def _lay_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8, I9 (card 93's kind of action): a mobile scoreboard from beside the board first;
+    only when none is there, or one laid this way is still out, one on the board moves."""
+    d = PRIMITIVES["move_scoreboard"].start(ctx, call)
+    if d is None:
+        return None
+    s, b = ctx.state, ctx.board
+    laid_out = bool((s.ext.get(EXT) or {}).get("laid"))
+    off = {sb.id for i, sb in enumerate(b.scoreboards) if s.scoreboards[i] == OFF_BOARD}
+    moves = d.options["moves"]
+    keep = {k: v for k, v in moves.items() if k in off} if off and not laid_out else {
+        k: v for k, v in moves.items() if k not in off}
+    if not keep:
+        return None
+    return Decision(d.kind, d.players, "Lay a mobile scoreboard" if off and not laid_out
+                    else "Move a mobile scoreboard on the board", {**d.options, "moves": keep},
+                    "I8")
+
+
+def _scored(ctx: HookContext, places: list[int]) -> None:
+    """I9: the scoreboard laid by card 93's kind of action goes back beside the board
+    after the next scoring."""
+    state, board = ctx.state, ctx.board
+    laid = (state.ext.get(EXT) or {}).get("laid")
+    if laid:
+        state.scoreboards[board.scoreboard_index(laid)] = OFF_BOARD
+        _drop(state, "laid")
+
+
+def _adjacent(ctx: HookContext, a: int, b: int, adjacent: bool) -> bool:
+    """B5.1, I8: the bridge's two regions count as adjacent."""
+    state = ctx.state
+    if adjacent:
+        return True
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    ends = mine.get("bridge") if mine else None  # bridge(state), inline
+    if not ends:
+        return False
+    return {a, b} == {int(ends[0]), int(ends[1])}
+
+
+def _turn_start(ctx: HookContext) -> None:
+    """A turn begins: the last turn's placement changes are over (I8)."""
+    state = ctx.state
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    if mine and "turn" in mine:
+        _drop(state, "turn")
+
+
+def _round_end(ctx: HookContext) -> None:
+    """I7: the round is over; the cards played this round are done with; X2: the cards
+    taken from the offer go back."""
+    engine, state, flow = ctx.engine, ctx.state, ctx.flow
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    if not mine or "held" not in mine and "takes" not in mine and "asked" not in mine:
+        return  # nothing held, taken or asked this round
+    _drop(state, "held")
+    _return_taken(engine, state, flow)
+
+
+def _placement_targets(ctx: HookContext, places: list[int]) -> list[int]:
+    """B4.3, B5.1, I8: a card may open this turn's placement to other regions; the bridge
+    makes its other end adjacent to the king's region."""
+    state, player = ctx.state, ctx.player
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    if not mine:
+        return places  # no card changed this turn's placement, no bridge
+    turn = mine.get("turn")
+    if turn and turn.get("player") == player and turn.get("into") is not None:
+        return list(turn["into"])  # turn_change(state, player), inline
+    ends = bridge(state)
+    if ends is not None and state.king in ends:  # the bridge leads from the king's region
+        other = ends[1] if ends[0] == state.king else ends[0]
+        if other not in places:
+            places = [*places, other]
+    return places
+
+
+def _placement_key(state: State, player: int) -> tuple[int, ...] | None:
+    """What :func:`_placement_targets` depends on for ``player`` beside the king's region
+    (B4.3, I8): None while a card changed where this turn's placement goes (folded afresh),
+    the bridge's other end while it leads from the king's region, else nothing."""
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    if not mine:
+        return ()
+    turn = mine.get("turn")
+    if turn and turn.get("player") == player and turn.get("into") is not None:
+        return None
+    ends = mine.get("bridge")
+    if ends:
+        a, b = _as_int(ends[0]), _as_int(ends[1])
+        if a == state.king:
+            return (b,)
+        if b == state.king:
+            return (a,)
+    return ()
+
+
+def _as_int(x: Any) -> int:
+    """``int(x)``, without a call for an int (the bridge's ends, I8)."""
+    n: int = x if type(x) is int else int(x)
+    return n
+
+
+def _court_limit(ctx: HookContext, limit: int) -> int:
+    """B4.1, I4: up to the played card's heads come to court."""
+    engine, state, player = ctx.engine, ctx.state, ctx.player
+    for q, v in state.bids:  # the played card's (played_value, card_of_value)
+        if q == player:
+            last = _CACHES.last  # cards_of(engine.lib), inline
+            lib = engine.lib
+            cs: Cards = last.cards if last is not None and last.lib is lib else cards_of(lib)
+            heads = cs.heads.get(v)
+            return limit if heads is None else heads
+    return limit
+
+
+def _placement_limit(ctx: HookContext, limit: int) -> int:
+    """B4.3, I4: up to the Caballero card's number are placed from court (a card may
+    change it this turn, I8)."""
+    engine, state, player = ctx.engine, ctx.state, ctx.player
+    mine: dict[str, Any] | None = state.ext.get(EXT)
+    turn = mine.get("turn") if mine else None  # turn_change(state, player), inline
+    if turn and turn.get("player") == player and turn.get("place") is not None:
+        return int(turn["place"])
+    if not state.bids:
+        return limit
+    return awards(engine.lib, state).caballero.get(player, 0)
