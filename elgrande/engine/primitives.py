@@ -35,7 +35,7 @@ FinishFn = Callable[[Ctx, ast.Call, Decision, Any], None]
 
 
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
-# directly (README, "Compiled build"); init=False and an __init__ of its own, which mypyc
+# directly (docs/compiled.md); init=False and an __init__ of its own, which mypyc
 # compiles (attrs' generated one stays interpreted code); frozen: it sets through
 # object.__setattr__
 @attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)

@@ -34,7 +34,7 @@ VETO_KIND: Final = "veto"
 STANDING: Final = "standing"
 
 
-# attr.s, not attrs.define: mypyc makes it a native class (README, "Compiled build");
+# attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
 @attr.s(auto_attribs=True, order=False, init=False, repr=False)
