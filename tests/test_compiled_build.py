@@ -1,4 +1,4 @@
-"""The optional mypyc build (README, "Compiled build") stays opt-in: the default
+"""The optional mypyc build (docs/compiled.md) stays opt-in: the default
 ``pip install .`` builds a pure-Python wheel, needs no C compiler and pulls neither mypy nor
 hatch-mypyc."""
 

@@ -1,5 +1,5 @@
 """The attrs classes that write their own ``__init__`` (``attr.s(..., init=False)``, for the
-compiled build: README, "Compiled build") take exactly their declared fields: the same
+compiled build: docs/compiled.md) take exactly their declared fields: the same
 names in the same order, a field without a default a parameter without one, a plain default
 the same default, a ``factory(...)`` default ``None`` (a fresh value made in the body), and
 every field set in the body. Read from the source, so the check holds in either build."""
