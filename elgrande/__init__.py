@@ -34,6 +34,7 @@ MOVED = {
     "elgrande.diskcache": "elgrande.files.diskcache",
     "elgrande.fields": "elgrande.model.fields",
     "elgrande.game": "elgrande.play.game",
+    "elgrande.model.rule_ids": "elgrande.errors.rule_ids",
     "elgrande.narrate": "elgrande.play.narrate",
     "elgrande.plain": "elgrande.model.plain",
     "elgrande.records": "elgrande.play.records",

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import yaml
 
-from elgrande.model.rule_ids import RULE_ID, RULES
+from elgrande.errors.rule_ids import RULE_ID, RULES
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 TESTS = Path(__file__).resolve().parent

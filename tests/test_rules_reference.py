@@ -1,5 +1,5 @@
 """The rules reference: every rule id cited anywhere exists in the registry
-``elgrande/model/rule_ids.py``; ``docs/rules.md`` and ``elgrande rules`` show it; an
+``elgrande/errors/rule_ids.py``; ``docs/rules.md`` and ``elgrande rules`` show it; an
 ``IllegalMove`` ends with its rule id and title; and no internal source notes reach the
 user-facing docs or the card files.
 """
@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.errors import IllegalMove
-from elgrande.model.rule_ids import RULE_ID, RULES, SOURCES, lookup, rule_key, suggest, title
+from elgrande.errors.rule_ids import RULE_ID, RULES, SOURCES, lookup, rule_key, suggest, title
 from elgrande.play.game import new_game
 from elgrande.tools.cli import main
 from elgrande.tools.docs import render_docs
@@ -75,7 +75,7 @@ def _citations() -> list[tuple[str, int, str]]:
 
 def test_the_reference_holds_every_numbered_rule_and_section() -> None:
     missing = [r for r in EXPECTED if r not in RULES]
-    assert not missing, f"rules missing from elgrande/model/rule_ids.py: {missing}"
+    assert not missing, f"rules missing from elgrande/errors/rule_ids.py: {missing}"
     assert set(RULES) == set(EXPECTED), f"unexpected ids: {set(RULES) - set(EXPECTED)}"
 
 

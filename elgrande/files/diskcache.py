@@ -185,7 +185,7 @@ def _prune(where: Path, prefix: str, keep: int) -> None:
 
 #: The parts of the package a cached library or parse depends on: the loaders (data, dsl),
 #: the classes it is made of (model, errors) and this module.
-STAMPED = ("data", "dsl", "model", "errors.py", "files")
+STAMPED = ("data", "dsl", "model", "errors", "files")
 
 
 @lru_cache(maxsize=1)

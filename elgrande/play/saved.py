@@ -8,7 +8,7 @@ of an older format (:data:`FORMATS`) is first converted (:func:`upgrade`).
 and raises one :class:`SavedGameError` naming the bad field's path
 (``state.caballeros[3][1]``):
 
-1. structure and types (:mod:`elgrande.play.saved_shapes`), derived from the attrs classes
+1. structure and types (:mod:`elgrande.model.saved_shapes`), derived from the attrs classes
    (``State``, ``Flow``, ``Run``, ``Frame``, ``Decision``, ``Lasting``: field names from
    ``attrs.fields``, types from their annotations), so the check follows those classes when
    they change. An ``int`` is never a ``bool``; integers, strings, lists and nesting are
@@ -40,8 +40,7 @@ from elgrande.errors import ElGrandeError, IllegalMove, SavedGameError
 from elgrande.files.resources import cards_dir
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
-from elgrande.model.state import NOBODY, OFF_BOARD, State
-from elgrande.play.saved_shapes import (
+from elgrande.model.saved_shapes import (
     MAX_DEPTH,
     MAX_INT,
     MAX_LIST,
@@ -56,6 +55,7 @@ from elgrande.play.saved_shapes import (
     record,
     typed,
 )
+from elgrande.model.state import NOBODY, OFF_BOARD, State
 from elgrande.play.seeds import SEED_RANGE, is_seed
 
 __all__ = ["FORMAT", "FORMATS", "MAX_DEPTH", "MAX_INT", "MAX_LIST", "MAX_NAME", "MAX_STR",

@@ -381,7 +381,7 @@ def rules_cmd(ids: tuple[str, ...]) -> None:
     """
     import textwrap
 
-    from elgrande.model.rule_ids import RULES, lookup
+    from elgrande.errors.rule_ids import RULES, lookup
 
     if not ids:
         width = max(len(r) for r in RULES)

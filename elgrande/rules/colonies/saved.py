@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from elgrande.errors import SavedGameError
 from elgrande.model.hook_context import HookContext
+from elgrande.model.saved_shapes import record
 from elgrande.rules.colonies.figures import AREA, BLACK, EMPTY, NAME, figures
 from elgrande.rules.colonies.pieces import Pieces
 
@@ -21,8 +23,6 @@ def _check_saved(ctx: HookContext, lib: Any, st: dict[str, Any], fl: dict[str, A
     Raises:
         SavedGameError: naming the bad field.
     """
-    from elgrande.errors import SavedGameError
-    from elgrande.play.saved import record
 
     players = ctx.state.players
 

@@ -15,7 +15,7 @@ HTML site (inline CSS, relative links, no script; opens from the file system):
   docstring of the AST node an example of it parses to), the lasting effects, the
   decision answer forms (from :mod:`elgrande.engine.decisions`), the region ids of the
   shipped board, and the grammar itself. Markdown ``dsl.md``, HTML ``dsl.html``.
-- ``rules``: the rules reference, every rule of :data:`elgrande.model.rule_ids.RULES`
+- ``rules``: the rules reference, every rule of :data:`elgrande.errors.rule_ids.RULES`
   (id, title, the rule, where it comes from, the cards that rely on it). The card and
   language pages link each rule id to its entry. Markdown ``rules.md``, HTML ``rules.html``.
 

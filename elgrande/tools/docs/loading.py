@@ -17,8 +17,8 @@ from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.signatures import SIGNATURES
+from elgrande.errors.rule_ids import RULES, rule_key
 from elgrande.files.resources import cards_dir
-from elgrande.model.rule_ids import RULES, rule_key
 from elgrande.tools.docs.document import Inline, _code, _link, _t
 
 

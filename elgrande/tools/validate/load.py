@@ -203,12 +203,12 @@ def _stack_problem(data: Any, path: str, pos: Positions,
 
 def _rule_problems(data: dict[str, Any], path: str, pos: Positions) -> list[CardError]:
     """``W-UNKNOWN-RULE`` for each id of the card's ``rules`` list that the rules reference
-    (:mod:`elgrande.model.rule_ids`, ``elgrande rules``) does not have, with the closest
+    (:mod:`elgrande.errors.rule_ids`, ``elgrande rules``) does not have, with the closest
     known ids as the hint."""
     cited = data.get("rules")
     if not isinstance(cited, list) or not cited:
         return []
-    from elgrande.model.rule_ids import RULES, suggest
+    from elgrande.errors.rule_ids import RULES, suggest
 
     out = []
     for i, rid in enumerate(cited):

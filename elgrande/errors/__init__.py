@@ -1,4 +1,4 @@
-"""Typed errors of elgrande.
+"""Typed errors of elgrande, and the rules registry they cite (:mod:`elgrande.errors.rule_ids`).
 
 Every error carries either a rule id (``IllegalMove``) or a location in a data file
 (``CardError``, ``DataError``), so a caller can say *why* and *where* without parsing
@@ -6,6 +6,8 @@ messages.
 """
 
 from __future__ import annotations
+
+from elgrande.errors.rule_ids import title
 
 
 class ElGrandeError(Exception):
@@ -20,14 +22,12 @@ class IllegalMove(ElGrandeError):
         message: a sentence a player understands.
 
     ``.rule`` and ``.message`` keep what was given; ``str()`` is the message followed by the
-    rule id and its one-line title from :mod:`elgrande.model.rule_ids`, e.g.
+    rule id and its one-line title from :mod:`elgrande.errors.rule_ids`, e.g.
     ``"... (B5.2: the king's region is closed)"`` (just the id for an unknown one).
     The engine raises it *before* changing anything: the state is exactly as it was.
     """
 
     def __init__(self, rule: str, message: str) -> None:
-        from elgrande.model.rule_ids import title  # the reference, on the first refusal
-
         name = title(rule)
         super().__init__(f"{message} ({rule}: {name})" if name else f"{message} ({rule})")
         self.rule = rule
