@@ -57,9 +57,9 @@ def worker(games: int, players: int, warm: int = 0) -> None:
     import gc
     import random
 
-    from bench_worker import play_random, warm_renderer  # this folder (sys.path[0])
+    from bench_worker import any_new_game, play_random, warm_renderer  # this folder
 
-    from elgrande.play.game import new_game
+    new_game = any_new_game()
 
     new_game(players, seed=0, logging=False)
     if warm:
