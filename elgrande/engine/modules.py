@@ -487,11 +487,6 @@ class Rules:
         #: else a scoring calls neither (their composition would change nothing)
         self.scoring_hooks = bool(self.hooks["ranking_counts"] or self.hooks["area_bonus"])
 
-    def _single(self, hook: str) -> Callable[..., Any] | None:
-        """The function of the one module implementing ``hook``, else None."""
-        fns = self.hooks[hook]
-        return fns[0] if len(fns) == 1 else None
-
     def _add_phase(self, ph: Phase) -> None:
         """Register ``ph``; a phase replacing an earlier one of the same name keeps its
         place among the phases inserted before the same phase (so one of them runs, once)
@@ -577,13 +572,6 @@ class Rules:
         """What the last module whose ``hook`` answers (not None) returns, else None."""
         fn = self.composed[hook]
         return None if fn is None else fn(ctx, *args)
-
-    def last_of(self, hook: str) -> Callable[..., Any] | None:
-        """``hook`` composed as :meth:`last` composes it, as one callable taking the
-        hook's arguments: the function itself when one module implements it (the common
-        case: no dispatch at all), None when none does. For the hooks the driver and the
-        interpreter call at every step (``aside``)."""
-        return self.composed[hook]
 
     # -- the scoring protocol of elgrande.model.scoring --
     def scoring_places(self, ctx: Any) -> set[int] | None:

@@ -70,13 +70,6 @@ _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
 
-def hooks_for(engine: FlowEngine, state: State, player: int, flow: Flow | None = None,
-              events: Events | None = None) -> HookContext:
-    """The hook context of ``player``'s step: :meth:`FlowEngine.hooks` (kept for the rules
-    modules that call it by this name)."""
-    return engine.hooks(state, player, flow, events)
-
-
 # -- setup (B2) --------------------------------------------------------------------------------
 def initial_hand(ctx: HookContext) -> list[int]:
     """The power cards each player starts with: one of each value (B1.3)."""

@@ -121,14 +121,6 @@ from elgrande.engine.decisions.send import SendKind, send_taken, send_value
 
 #: The handlers of a kind as loose callables, as :func:`kind` takes them (an older name).
 Kind = FunctionKind
-# a pick kind's handlers as loose functions, as a rules module registered its own pick kind
-# before kinds were classes (register a PickKind now)
-_PICK: PickKind = PickKind("choose_action_card")
-_pick_check = _PICK.check
-_pick_legal = _PICK.legal
-_pick_count = _PICK.count
-_pick_nth = _PICK.nth
-_pick_listed = _PICK.listed
 
 __all__ = [
     "ANSWER_KEYS", "COUNTED", "KINDS", "LISTED_CHOICES", "LISTED_LABELS", "MAX_ANSWER_DEPTH",

@@ -14,7 +14,6 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.model.board import Board
 from elgrande.model.state import State
-from elgrande.rules.base import hooks_for
 from elgrande.rules.colonies.figures import (
     AREA,
     EMPTY,
@@ -328,7 +327,7 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     src, dst = b.index[src_id], b.index[dst_id]
     if disc:
         ext.carriers.remove([src_id, player, disc])
-    hooks = hooks_for(engine, state, player, None, events)
+    hooks = engine.hooks(state, player, None, events)
     if len(key) == 4:  # C11: the office holder leaves (its office stays empty)
         engine.rules.each("leaving", hooks, src, player, 1, OFFICE_KEY, key[3])
     state.caballeros[src][player] -= 1
