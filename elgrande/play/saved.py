@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -529,35 +529,41 @@ def check_position(st: Mapping[str, Any], fl: Mapping[str, Any], lib: Library,
     if isinstance(raw.get("run"), dict) and raw["run"].get("pending") is not None:
         state = State.from_json(copy.deepcopy(dict(st)))
         run = Run.from_json(copy.deepcopy(raw["run"]))
-        want, saved = run.pending, [a.to_json() for a in run.asides]
-        run.pending, run.steps, run.asides = None, 0, []
-        try:
-            got = engine.interpreter.advance(state, run, [])
-        except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
-            _fail("flow.run.pending", "the special action cannot go on from this position")
-        if not _same(want, got):
-            _fail("flow.run.pending", "is not the decision the special action is at")
-        found = [a.to_json() for a in run.asides]
+        run.steps = 0
+        found = _replayed("flow.run.", "special action", run,
+                          lambda: engine.interpreter.advance(state, run, []), adopt)
         if adopt:
             raw["run"] = dict(raw["run"], asides=found)
-        elif not _same_asides(saved, found):
-            _fail("flow.run.asides", "are not the side decisions the special action is at")
     state = State.from_json(copy.deepcopy(dict(st)))
     flow = Flow.from_json(copy.deepcopy(raw))
-    want, saved = flow.pending, [a.to_json() for a in flow.asides]
-    flow.pending, flow.asides = None, []
-    try:
-        got = engine.advance(state, flow, [])
-    except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
-        _fail("flow.pending", "the game cannot go on from this position")
-    if not _same(want, got):
-        _fail("flow.pending", "is not the decision the game is at")
-    found = [a.to_json() for a in flow.asides]
+    found = _replayed("flow.", "game", flow, lambda: engine.advance(state, flow, []), adopt)
     if adopt:
         raw["asides"] = found
-    elif not _same_asides(saved, found):
-        _fail("flow.asides", "are not the side decisions the game is at")
     return raw
+
+
+def _replayed(path: str, what: str, holder: Run | Flow,
+              go_on: Callable[[], Decision | None], adopt: bool) -> list[dict[str, Any]]:
+    """Work out again, on ``holder`` (a copy of a saved run or flow, its pending decision
+    and asides cleared here), the decision ``go_on`` reaches and the asides the modules
+    push on the way; the decision must be the saved one, and so the asides unless
+    ``adopt``. Returns the asides found (saved forms).
+
+    Raises:
+        SavedGameError: at ``path`` + ``pending`` or ``asides``.
+    """
+    want, saved = holder.pending, [a.to_json() for a in holder.asides]
+    holder.pending, holder.asides = None, []
+    try:
+        got = go_on()
+    except Exception:  # noqa: BLE001 - any failure of the engine here is corrupt data
+        _fail(f"{path}pending", f"the {what} cannot go on from this position")
+    if not _same(want, got):
+        _fail(f"{path}pending", f"is not the decision the {what} is at")
+    found = [a.to_json() for a in holder.asides]
+    if not adopt and not _same_asides(saved, found):
+        _fail(f"{path}asides", f"are not the side decisions the {what} is at")
+    return found
 
 
 def _same_asides(saved: list[dict[str, Any]], found: list[dict[str, Any]]) -> bool:
