@@ -239,10 +239,6 @@ class FlowEngine:
         #: the ``aside`` hook composed, None when no module in play has one (the hooks
         #: never change once loaded)
         self._asides = self.rules.asides
-        #: the context :meth:`advance` asks the ``aside`` hook with: made at its first
-        #: ask, then reused with its fields set anew before each ask (one made per call
-        #: cost 1.8k instructions of an expansion decision); no hook keeps it
-        self._hctx: HookContext | None = None
         #: the hook context made last (see :meth:`hooks`), None before the first
         self._last_hooks: HookContext | None = None
 
@@ -264,17 +260,11 @@ class FlowEngine:
                 if flow.asides:
                     d = flow.asides[-1].decision
                 else:
-                    hctx = self._hctx
-                    if hctx is None:
-                        hctx = self._hctx = HookContext(state, self.board, events,
-                                                        flow.actor, self, flow)
-                    else:  # every field this call's own (the engine plays many games)
-                        hctx.state, hctx.events, hctx.flow = state, events, flow
-                        try:  # Flow.actor, without the property's call
-                            hctx.player = flow.turn_order[flow.turn_i]
-                        except IndexError:
-                            hctx.player = -1
-                    a = asides(hctx, None)
+                    try:  # Flow.actor, without the property's call
+                        actor = flow.turn_order[flow.turn_i]
+                    except IndexError:
+                        actor = -1
+                    a = asides(self.hooks(state, actor, flow, events), None)
                     if a is not None:
                         flow.asides.append(a)
                         d = a.decision
