@@ -401,3 +401,22 @@ def test_validate_a_quantity_of_whole_numbers_below_one_never_acts(tmp_path: Pat
     assert _validate(tmp_path, "bring exactly 2 - 3 caballeros to court") == [
         ("warning", "W-NEVER-ACTS", 9, 3)]
     assert _validate(tmp_path, "bring exactly 3 - 2 caballeros to court") == []
+
+
+def test_b8_7_a_move_and_a_send_take_a_number_expression_as_their_quantity() -> None:
+    g = _game()
+    s = g.state
+    b = g.library.board
+    aragon, galicia = b.index["aragon"], b.index["galicia"]
+    s.king = b.index["valencia"]
+    s.caballeros[aragon][0] = 5
+    s.scores[:] = [2, 0, 0]
+    met = _run(g, "move up to score of me + 1 own caballeros from aragon to galicia\n", 0,
+               [[{"from": "aragon", "to": "galicia", "n": 3}]])
+    assert met[0]["kind"] == "move_caballeros" and met[0]["max"] == 3
+    assert (s.caballeros[aragon][0], s.caballeros[galicia][0]) == (2, 3)
+    provinces = s.provinces[0]
+    # a plain N sends as many as can, up to N: 2 of the 2 left, no choice
+    assert _run(g, "send score of me + 1 own caballeros from aragon to provinces\n", 0,
+                []) == []
+    assert (s.caballeros[aragon][0], s.provinces[0]) == (0, provinces + 2)
