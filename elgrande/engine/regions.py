@@ -226,6 +226,11 @@ _OPS = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
         ">": int.__gt__, "<": int.__lt__}
 
 
+#: Evaluations of further condition forms, by AST class (cards as objects register
+#: ``PLAYER holds CARD``: elgrande/engine/cards.py).
+CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {}
+
+
 def condition(ctx: Ctx, node: Any) -> bool:
     """The truth of a condition now. ``X is SET`` is false when X denotes no region."""
     if isinstance(node, ast.IsIn):
@@ -236,4 +241,7 @@ def condition(ctx: Ctx, node: Any) -> bool:
         return bool(_OPS[node.op](number(ctx, node.left), number(ctx, node.right)))
     if isinstance(node, ast.Not):
         return not condition(ctx, node.cond)
+    more = CONDITIONS.get(type(node))
+    if more is not None:
+        return more(ctx, node)
     raise TypeError(f"not a condition: {type(node).__name__}")

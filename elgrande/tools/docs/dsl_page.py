@@ -72,9 +72,12 @@ _SYMBOLS = {"set_expr": "SET", "set_union": "SET", "set_term": "SET", "set_atom"
             "INT": "N", "NAME": "NAME", "_CABALLEROS": "caballeros", "OWN": "own",
             "COMPARE": "OP", "number": "NUMBER", "cond": "COND", "at_least": "[at least N]",
             "suite": "BLOCK", "FIRST_POSITION_ONLY": "first position only",
-            "each": "each [other] player"}
+            "each": "each [other] player",
+            "card_ref": "CARD", "card_place": "CARDS", "card_dest": "CARDS",
+            "card_holder": "PLAYER"}
 _EXAMPLES = {"SET": "castillo", "N": "4", "NAME": "pick", "[at least N]": "", "OP": ">=",
-             "NUMBER": "2", "COND": "2 >= 1"}
+             "NUMBER": "2", "COND": "2 >= 1",
+             "CARDS": "open action cards", "CARD": "c", "PLAYER": "me"}
 
 
 def syntax(expansion: str) -> str:
