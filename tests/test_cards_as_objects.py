@@ -279,3 +279,16 @@ def test_a_saved_game_keeps_held_cards_and_refuses_unknown_ones() -> None:
     del old["state"]["held"], old["state"]["draw_key"]  # a save made before both fields
     loaded = Game.from_json(old)
     assert loaded.state.held == [] and loaded.state.draw_key == draw_key(4)
+
+
+def test_b4_2_a_player_left_without_an_open_card_takes_none_and_the_round_goes_on() -> None:
+    """Second Wind takes one more open card: with five players (one open card each) the
+    last player finds none left, takes none and the round goes on (the game does not
+    stop at a choice of nothing)."""
+    g = new_game(5, seed=11, cards=[HOMEBREW], logging=True)
+    rng = random.Random(11)
+    while g.pending is not None:
+        d = g.pending
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert g.over
+    assert any("finds no open action card left to take" in line for line in g.log)

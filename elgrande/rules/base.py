@@ -273,8 +273,14 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     flow.phase = CARD
 
 
-def _card_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
+def _card_decide(engine: FlowEngine, state: State, flow: Flow,
+                 events: Events) -> Decision | None:
     choices = [c for c in state.offer if c]
+    if not choices:  # a special action took one more open card (cards as objects): the
+        events.append({"event": "no_card", "player": flow.actor,  # player takes none,
+                       "text": "{who} finds no open action card left to take."})
+        _end_turn(engine, state, flow, events)  # places none, carries out none (B4.2)
+        return None
     return Decision("choose_action_card", [flow.actor], "Choose one of the open action cards",
                     {"choices": choices, "why": {}}, "B4.2")
 
