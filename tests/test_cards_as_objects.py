@@ -292,3 +292,23 @@ def test_b4_2_a_player_left_without_an_open_card_takes_none_and_the_round_goes_o
         g.answer(d.players[0], d.random_answer(rng, d.players[0]))
     assert g.over
     assert any("finds no open action card left to take" in line for line in g.log)
+
+
+def test_b8_5a_a_secret_choice_inside_a_carried_out_card_stays_hidden_in_views() -> None:
+    g = _game(6)
+    scripts = {"x-outer": "carry out x-secret\n",
+               "x-secret": "each player secretly chooses region pick from mainland regions "
+                           "except king\n"}
+    parsed = dict(g.library.scripts)
+    parsed.update({k: parse(v) for k, v in scripts.items()})
+    interp = Interpreter(g.library.board, parsed, g._engine.rules)
+    run = interp.begin("x-outer", 0)
+    d = interp.advance(g.state, run, [])
+    assert d is not None and d.kind == "secret_region"
+    first = d.players[0]
+    d = interp.answer(g.state, run, first, d.options["per_player"][str(first)][0], [])
+    assert run.inner is not None and run.inner.secret
+    g.flow.run = run
+    for p in range(3):
+        inner = g.view(p)["flow"]["run"]["inner"]
+        assert set(inner["secret"]) <= {str(p)}

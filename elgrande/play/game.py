@@ -260,6 +260,8 @@ class Game:
         engine.rules.each("determinise", HookContext(state, lib.board, [], me, engine, flow),
                           me, view, rng)
         run = flow.run
+        while run is not None and run.inner is not None:  # a carried-out card decides
+            run = run.inner
         if run is not None and run.pending is not None and run.pending.kind == "secret_region":
             per = run.pending.options["per_player"]
             for p, opts in per.items():
