@@ -53,7 +53,6 @@ STATEMENTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                   BASE),
     "move_card": ("move card kings-card to removed", "move card kings-card to held cards of p",
                   BASE),
-    "hold_card": ("hold this card", "", BASE),
     "carry_out": ("carry out kings-card", "", BASE),
 }
 CARD = "hb-each"

@@ -349,6 +349,12 @@ class _ToAst(Transformer[Token, Any]):
         return ast.CardRef(name=str(items[0]), line=p["line"], column=p["column"])
 
     @v_args(meta=True)
+    def hold_card(self, meta: Any, items: list[Any]) -> ast.Call:
+        """``hold this card``: ``move card this card to me``."""
+        to = self.held_by_me(meta, [])
+        return self._call("move_card", meta, [self.this_card(meta, []), to])
+
+    @v_args(meta=True)
     def holds(self, meta: Any, items: list[Any]) -> ast.Holds:
         return ast.Holds(holder=items[0], card=items[1], **self._pos(meta))
 

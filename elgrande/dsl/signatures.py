@@ -227,18 +227,15 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        [Param("var", "var", "the variable that keeps the card"),
         Param("source", "cardplace", "where the card is drawn from")],
        "draw a card from {source} (call it {var})", ("B2.1", "B1.4")),
-    _s("move_card", "move card CARD to CARDS | me",
-       "Move a card from wherever it is (the offer, a stack, a player's court) to a card "
-       "place: under a stack (B4.6), into the open action cards, into a player's court "
-       "(held; 'me': the card's player), or out of this round's offer (removed, C13).",
+    _s("move_card", "move card CARD to CARDS | me (or: hold this card)",
+       "Move a card from wherever it is (the offer, a stack, a player's court; this card "
+       "while it is carried out) to a card place: under a stack (B4.6), into the open "
+       "action cards, into a player's court (held; 'me': the card's player), or out of "
+       "this round's offer (removed, C13). 'hold this card' is 'move card this card to "
+       "me': the card stays in your court instead of going under its stack.",
        [Param("card", "cardref", "the card moved"),
         Param("to", "carddest", "where it goes")],
        "move {card} {to}", ("B4.6", "C13")),
-    _s("hold_card", "hold this card",
-       "Keep this card held in the court of the card's player: it does not go back under "
-       "its stack (B4.6) and stays held until a card moves it.",
-       [], "keep this card in your court (held) instead of putting it under its stack",
-       ("B4.6",)),
     _s("carry_out", "carry out CARD",
        "Carry out the special action of a card now, as part of this one (its own script, "
        "run to its end before this one goes on; the work budget of this special action "

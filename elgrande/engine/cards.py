@@ -214,22 +214,26 @@ def _draw_card(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 @primitive("move_card")
 def _move_card(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """B4.6, C13: move the card from where it is to the place (a card found nowhere, or a
-    place that does not exist: nothing happens)."""
+    """B4.6, C13: move the card from where it is to the place (a card found nowhere but
+    this card, which is carried out, or a place that does not exist: nothing happens).
+    ``hold this card`` is this statement: this card into the court of the card's player,
+    where it stays instead of going under its stack."""
     card = card_of(ctx, call.arg("card"))
     to: ast.CardPlace = call.arg("to")
     if card is None:
         return None
     at = find(ctx.state, card)
-    if at is None:
+    if at is None and card != ctx.run.card:
         return None
-    if to.kind == "held" and at[0] == "held" and at[1] == holder(ctx, to.holder):
+    if to.kind == "held" and at is not None and at[0] == "held" and \
+            at[1] == holder(ctx, to.holder):
         return None  # held there already
     before = ctx.state.offer[:], ctx.state.offer_origin[:]
-    origin = take(ctx.state, card, at)
+    origin = take(ctx.state, card, at) if at is not None else -1
     if not give(ctx, card, to, origin):  # put back as it was
         ctx.state.offer, ctx.state.offer_origin = before
-        give_back(ctx.state, card, at)
+        if at is not None:
+            give_back(ctx.state, card, at)
         return None
     words = {"open": "into the open action cards", "stack": f"under stack {to.n}",
              "held": "into a court (held)",
@@ -237,7 +241,10 @@ def _move_card(ctx: Ctx, call: ast.Call) -> Decision | None:
     if to.kind == "held":
         p = holder(ctx, to.holder)
         words = "into {who}'s court" if p == ctx.subject else f"into {{seat{p}}}'s court"
-    if to.kind == "removed" and at[0] == "open":
+    if to.kind == "held" and at is None:
+        ctx.event("hold_card", decider=ctx.subject, held=card,
+                  text=f"{{who}} keeps {{card:{card}}} in their court.")
+    elif to.kind == "removed" and at is not None and at[0] == "open":
         ctx.event("remove_card", decider=ctx.subject, removed=card,
                   text=f"{{who}} removes {{card:{card}}} from this round's offer.")
     else:
@@ -253,22 +260,6 @@ def give_back(state: State, card: str, at: Where) -> None:
         state.held[i].append(card)
     elif kind == "stack":
         state.stacks[i].append(card)
-
-
-@primitive("hold_card")
-def _hold_card(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """B4.6: this card stays in the court of the card's player (held) instead of going
-    under its stack; it leaves any other place it is in."""
-    card, p = ctx.run.card, ctx.run.actor
-    at = find(ctx.state, card)
-    if at is not None and at == ("held", p):
-        return None
-    if at is not None:
-        take(ctx.state, card, at)
-    held(ctx.state, p).append(card)
-    ctx.event("hold_card", decider=p, held=card,
-              text=f"{{who}} keeps {{card:{card}}} in their court.")
-    return None
 
 
 @primitive("carry_out")
