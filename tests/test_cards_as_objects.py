@@ -312,3 +312,25 @@ def test_b8_5a_a_secret_choice_inside_a_carried_out_card_stays_hidden_in_views()
     for p in range(3):
         inner = g.view(p)["flow"]["run"]["inner"]
         assert set(inner["secret"]) <= {str(p)}
+
+
+def test_b4_6_a_card_that_holds_itself_goes_under_no_stack_and_its_other_copy_does() -> None:
+    """A card carried out from a player's turn that holds itself stays in their court; a
+    copy of the same card played while another copy is held goes under its stack as
+    usual (B4.6)."""
+    from elgrande.engine.cards import PLACED
+
+    g = _game(4)
+    for place in g.state.stacks + [g.state.offer]:  # the Patron is being played
+        while "hb-patron" in place:
+            place[place.index("hb-patron")] = "-"
+    events = _run(g, {}, "hb-patron", 1)
+    assert [e["event"] for e in events] == ["hold_card"] and g.state.held[1] == ["hb-patron"]
+    g.state.held[1].append("move-your-grande")  # a copy held by another card before
+    parsed = dict(g.library.scripts)
+    interp = Interpreter(g.library.board, parsed, g._engine.rules)
+    run = interp.begin("move-your-grande", 1)
+    d = interp.advance(g.state, run, [])
+    while d is not None:
+        d = interp.answer(g.state, run, 1, d.random_answer(random.Random(0), 1), [])
+    assert PLACED not in run.env  # nothing placed this copy: it goes under its stack

@@ -43,6 +43,11 @@ from elgrande.model.state import State
 #: Where a card is: ``("open", slot)``, ``("stack", index)``, ``("held", player)``.
 Where = tuple[str, int]
 
+#: The run's mark (a key no variable can have) that its own card, found in no place while
+#: it is carried out, went to a card place (held, a stack, the offer): the special
+#: action's end then puts it under no stack (B4.6).
+PLACED: Final = "#placed"
+
 #: How many cards deep ``carry out`` may nest (a card carrying out one that carries out
 #: another ...), beside the rule that no card is carried out twice in one chain.
 CARRY_DEPTH: Final = 8
@@ -142,24 +147,20 @@ def take(state: State, card: str, at: Where) -> int:
     return i
 
 
-def give(ctx: Ctx, card: str, to: ast.CardPlace, origin: int) -> bool:
+def give(ctx: Ctx, card: str, to: ast.CardPlace, origin: int) -> None:
     """Put ``card`` into card place ``to`` (the open cards: a new slot, going back under
     the stack it came from when taken, B4.6; a stack: under it; held: in a court;
-    removed: nowhere). False when the place does not exist (no such stack, no player)."""
+    removed: nowhere). The place exists (the caller checked it)."""
     s = ctx.state
     if to.kind == "open":
         s.offer.append(card)
         s.offer_origin.append(origin)
     elif to.kind == "stack":
-        if not 0 < to.n <= len(s.stacks):
-            return False
         s.stacks[to.n - 1].append(card)
     elif to.kind == "held":
         p = holder(ctx, to.holder)
-        if p is None:
-            return False
-        held(s, p).append(card)
-    return True
+        if p is not None:
+            held(s, p).append(card)
 
 
 # -- statements --------------------------------------------------------------------------------
@@ -217,30 +218,22 @@ def _move_card(ctx: Ctx, call: ast.Call) -> Decision | None:
     """B4.6, C13: move the card from where it is to the place (a card found nowhere but
     this card, which is carried out, or a place that does not exist: nothing happens).
     ``hold this card`` is this statement: this card into the court of the card's player,
-    where it stays instead of going under its stack."""
+    where it stays instead of going under its stack (:data:`PLACED`)."""
     card = card_of(ctx, call.arg("card"))
     to: ast.CardPlace = call.arg("to")
-    if card is None:
+    p = holder(ctx, to.holder) if to.kind == "held" else None
+    if card is None or (to.kind == "stack" and not 0 < to.n <= len(ctx.state.stacks)) or \
+            (to.kind == "held" and p is None):
         return None
     at = find(ctx.state, card)
     if at is None and card != ctx.run.card:
         return None
-    if to.kind == "held" and at is not None and at[0] == "held" and \
-            at[1] == holder(ctx, to.holder):
+    if at is not None and at == ("held", p):
         return None  # held there already
-    before = ctx.state.offer[:], ctx.state.offer_origin[:]
     origin = take(ctx.state, card, at) if at is not None else -1
-    if not give(ctx, card, to, origin):  # put back as it was
-        ctx.state.offer, ctx.state.offer_origin = before
-        if at is not None:
-            give_back(ctx.state, card, at)
-        return None
-    words = {"open": "into the open action cards", "stack": f"under stack {to.n}",
-             "held": "into a court (held)",
-             "removed": "out of this round's offer"}[to.kind]
-    if to.kind == "held":
-        p = holder(ctx, to.holder)
-        words = "into {who}'s court" if p == ctx.subject else f"into {{seat{p}}}'s court"
+    give(ctx, card, to, origin)
+    if at is None:  # this card, carried out, went to a place: not under its stack
+        ctx.run.env[PLACED] = 1
     if to.kind == "held" and at is None:
         ctx.event("hold_card", decider=ctx.subject, held=card,
                   text=f"{{who}} keeps {{card:{card}}} in their court.")
@@ -248,18 +241,12 @@ def _move_card(ctx: Ctx, call: ast.Call) -> Decision | None:
         ctx.event("remove_card", decider=ctx.subject, removed=card,
                   text=f"{{who}} removes {{card:{card}}} from this round's offer.")
     else:
+        words = {"open": "into the open action cards", "stack": f"under stack {to.n}",
+                 "held": "into {who}'s court" if p == ctx.subject else
+                 f"into {{seat{p}}}'s court", "removed": "out of play this round"}
         ctx.event("move_card", decider=ctx.subject, moved=card, to=to.kind,
-                  text=f"{{who}} moves {{card:{card}}} {words}.")
+                  text=f"{{who}} moves {{card:{card}}} {words[to.kind]}.")
     return None
-
-
-def give_back(state: State, card: str, at: Where) -> None:
-    """Undo :func:`take` (the offer restored by the caller)."""
-    kind, i = at
-    if kind == "held":
-        state.held[i].append(card)
-    elif kind == "stack":
-        state.stacks[i].append(card)
 
 
 @primitive("carry_out")

@@ -25,6 +25,7 @@ import random
 from typing import Any, Final
 
 from elgrande.engine import decisions as dec
+from elgrande.engine.cards import PLACED
 from elgrande.engine.court import apply_court, court_decision
 
 # re-exported from their old home (the expansions' modules and tests name them here)
@@ -480,8 +481,9 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     if any(x.card == flow.card and x.data.get("taken") == state.round
            and x.player == flow.actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
-    elif state.held and any(flow.card in h for h in state.held):
-        bp.kept = True  # a card held in a court goes under no stack (B4.6)
+    elif flow.run is not None and PLACED in flow.run.env:
+        bp.kept = True  # the card went to a card place (held in a court): not under its
+        # stack (B4.6)
     done = engine.rules.special_action_done
     if done is not None:
         done(engine.hooks(state, flow.actor, flow, events))
