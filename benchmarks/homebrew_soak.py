@@ -6,6 +6,7 @@ was taken (a ``choose_action_card`` answer naming it), so a card that never came
 
     python benchmarks/homebrew_soak.py                       # 1,000 games of each
     python benchmarks/homebrew_soak.py --games 20 --sets-only
+    python benchmarks/homebrew_soak.py --games 100 --card-sets base
 
 Game i (seeds ``--first-seed`` on): 2 + i % 4 players; seat p plays greedy when
 (i + p) % 3 == 0, else random (the mix of ``benchmarks/colonies.py``). It prints a line per
@@ -87,12 +88,17 @@ def soak(games: int, first: int, options: dict[str, Any],
             "exceptions": len(failures), "failures": failures, "taken": taken}
 
 
-def runs(sets_only: bool = False) -> list[tuple[str, dict[str, Any], list[str]]]:
-    """The soak runs: (label, :func:`new_game` options, the card ids watched)."""
+def runs(sets_only: bool = False, card_sets: tuple[str, ...] = ("base", "base,colonies")
+         ) -> list[tuple[str, dict[str, Any], list[str]]]:
+    """The soak runs: (label, :func:`new_game` options, the card ids watched): the example
+    cards with each set list of ``card_sets`` (comma-separated), then each example set."""
     out: list[tuple[str, dict[str, Any], list[str]]] = []
     if not sets_only and HOMEBREW.is_dir():
-        out.append(("cards", {"cards": (str(HOMEBREW),), "sets": ("base",)},
-                    card_ids(HOMEBREW)))
+        for spec in card_sets:
+            sets = tuple(x for x in spec.split(",") if x)
+            fill = "provisional" if sets != ("base",) else None  # the expansions' fill
+            out.append((f"cards with {spec}", {"cards": (str(HOMEBREW),), "sets": sets,
+                                               "fill": fill}, card_ids(HOMEBREW)))
     for folder in example_sets():
         data: Any = yaml.safe_load((folder / "set.yaml").read_text(encoding="utf-8"))
         name = str(data.get("name") or folder.name) if isinstance(data, dict) else folder.name
@@ -108,9 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1000, help="games per run")
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--sets-only", action="store_true", help="only the example sets")
+    ap.add_argument("--card-sets", nargs="+", default=["base", "base,colonies"],
+                    help="set lists the example cards are played with (default: "
+                         "%(default)s)")
     args = ap.parse_args(argv)
     bad = 0
-    for label, options, watched in runs(args.sets_only):
+    for label, options, watched in runs(args.sets_only, tuple(args.card_sets)):
         r = soak(args.games, args.first_seed, options, watched)
         print(f"{label}: games {r['games']}, answers {r['answers']}, seconds {r['seconds']}, "
               f"exceptions {r['exceptions']}")

@@ -204,6 +204,10 @@ EXAMPLES: list[ast.Node] = [
     ast.And(left=ast.SetInPlay(set_name="colonies"), right=ast.IsIn(item=_R, set=_R)),
     ast.Or(left=ast.SetInPlay(set_name="colonies"), right=ast.IsIn(item=_R, set=_R)),
     ast.SetInPlay(set_name="intrigue_king"), ast.Binary(left=_R, right=_R),
+    ast.CardHolder(), ast.CardHolder(name="p"), ast.CardPlace(kind="open"),
+    ast.CardPlace(kind="held", holder=ast.CardHolder(name="p")), ast.CardRef(),
+    ast.CardRef(name="c"), ast.Holds(holder=ast.CardHolder(), card=ast.CardRef(name="c")),
+    ast.RegionOfCard(card=ast.CardRef(name="r")),
 ]
 
 
@@ -241,6 +245,9 @@ def _sample(ptype: str, name: str) -> Any:
         "qty": ast.Qty(mode="up_to", n=2), "flag": True, "players": ast.Opponents(),
         "region": ast.King(), "regions": ast.Anywhere(), "destination": "court",
         "each": ast.Each(others=True), "kind": "veto", "duration": "next scoring",
+        "cardplace": ast.CardPlace(kind="stack", n=2),
+        "carddest": ast.CardPlace(kind="held", holder=ast.CardHolder()),
+        "cardref": ast.CardRef(name="c"),
     }.get(ptype, ast.Castillo())
 
 

@@ -359,7 +359,7 @@ def test_windfall_plays_in_seeded_games() -> None:
     windfall was taken and carried out."""
     carried = 0
     for seed in range(6):
-        g = new_game(3 + seed % 2, seed=seed, cards=(str(WINDFALL.parent),), logging=False)
+        g = new_game(3 + seed % 2, seed=seed, cards=(str(WINDFALL),), logging=False)
         play(g, [make_bot("random", 100 * seed + p) for p in range(g.state.players)])
         assert g.over and g.state.conservation_errors(g.library.board) == []
         carried += sum(1 for h in g.history if h.get("kind") == "choose_number")

@@ -332,6 +332,50 @@ class PlayerChoice(Node):
     players: Node
 
 
+# -- cards as objects (places a script takes cards from, draws from and gives to) ----------
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class CardHolder(Node):
+    """A player who holds cards: ``me`` (the card's player) or a player variable
+    (``name``; None for ``me``)."""
+
+    name: str | None = None
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class CardPlace(Node):
+    """A place of cards: ``open action cards`` (this round's offer, B3.1), ``stack N``
+    (B1.4; drawn from the top), ``region cards`` (the region-card deck, B2.1: drawn at
+    random), ``held cards of PLAYER`` (cards held in that player's court) or ``removed``
+    (out of this round's offer: nobody may take it, it is discarded at round end, C13).
+    ``kind`` is ``"open"``, ``"stack"``, ``"region"``, ``"held"`` or ``"removed"``."""
+
+    kind: str
+    n: int = 0
+    holder: CardHolder | None = None
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class CardRef(Node):
+    """A card: ``this card`` (``name`` None), a card variable or a card id."""
+
+    name: str | None = None
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class RegionOfCard(Node):
+    """``region of c``: the region of region card ``c`` (B2.1)."""
+
+    card: CardRef
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class Holds(Node):
+    """``PLAYER holds CARD``: the card is held in that player's court."""
+
+    holder: CardHolder
+    card: CardRef
+
+
 # -- statements -----------------------------------------------------------------------------
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Call(Node):

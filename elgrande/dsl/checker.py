@@ -16,7 +16,15 @@ from typing import Any
 import attrs
 
 from elgrande.dsl import ast
-from elgrande.dsl.region_forms import NUMBER, PLAYER, REGION, REGION_MAP, form_of
+from elgrande.dsl.region_forms import (
+    CARD,
+    NUMBER,
+    PLAYER,
+    REGION,
+    REGION_CARD,
+    REGION_MAP,
+    form_of,
+)
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.errors import CardError
 from elgrande.files import diskcache
@@ -177,6 +185,8 @@ class Checker:
             self.bind(c, c.arg("var"), scope)
             self.assigned.append((c, c.arg("var"), "choice"))
             scope.vars[c.arg("var")] = REGION_MAP
+        elif c.name in ("choose_card", "draw_card", "move_card", "carry_out"):
+            self.card_call(c, scope)
         self.safety(c)
 
     def bind(self, node: ast.Node, name: str, scope: _Scope) -> None:
@@ -269,6 +279,9 @@ class Checker:
         elif isinstance(c, (ast.And, ast.Or)):
             self.cond(c.left, scope)
             self.cond(c.right, scope)
+        elif isinstance(c, ast.Holds):
+            self.card_holder(c.holder, scope)
+            self.card_ref(c.card, scope)
 
     # -- numbers, players and unused variables (values of the language's version 2) --
     def number(self, n: Any, scope: _Scope) -> None:
@@ -321,6 +334,65 @@ class Checker:
             else:
                 self.warn(node, "W-UNUSED-VARIABLE", f"the variable {name!r} is never read",
                           f"write 'each player:' instead, or use {name!r} in the block")
+
+    # -- cards as objects --
+    def card_call(self, c: ast.Call, scope: _Scope) -> None:
+        """Check a card statement: its card place (face-down places are drawn from, never
+        chosen from; the removed cards and the region cards receive nothing), its card
+        and the variable it sets (a card, or a region card drawn from the region cards)."""
+        src = c.arg("source")
+        if isinstance(src, ast.CardPlace):
+            self.card_place(src, scope)
+            if c.name == "choose_card" and src.kind in ("stack", "region"):
+                self.error(src, "E-TYPE", "a stack and the region cards are face down: "
+                           "nobody chooses from them", "write 'NAME = draw card from ...'")
+            self.bind(c, c.arg("var"), scope)
+            scope.vars[c.arg("var")] = REGION_CARD if src.kind == "region" else CARD
+        card = c.arg("card")
+        if isinstance(card, ast.CardRef):
+            self.card_ref(card, scope)
+        to = c.arg("to")
+        if isinstance(to, ast.CardPlace):
+            self.card_place(to, scope)
+            if to.kind == "region":
+                self.error(to, "E-TYPE", "nothing goes into the region cards (the deck is "
+                           "whole again after each draw, B2.1)", "move the card elsewhere")
+            if card is not None and card.name is not None and \
+                    scope.vars.get(card.name) == REGION_CARD:
+                self.error(card, "E-TYPE", f"{card.name!r} is a region card: it goes back "
+                           "to the region cards by itself", "use 'region of NAME'")
+        if c.name == "carry_out" and card is not None and card.name is None:
+            self.error(card, "E-TYPE", "a card cannot carry out its own special action",
+                       "name another card: 'carry out c'")
+        if c.name == "carry_out" and card is not None and card.name is not None and \
+                scope.vars.get(card.name) == REGION_CARD:
+            self.error(card, "E-TYPE", f"{card.name!r} is a region card: it has no special "
+                       "action", "use 'region of NAME'")
+
+    def card_place(self, place: ast.CardPlace, scope: _Scope) -> None:
+        """Check a card place: a stack's number, a holder variable."""
+        if place.kind == "stack" and not 1 <= place.n <= MAX_NUMBER:
+            self.error(place, "E-RANGE", f"stack {place.n} is out of range",
+                       "the stacks are numbered from 1")
+        if place.holder is not None:
+            self.card_holder(place.holder, scope)
+
+    def card_holder(self, holder: ast.CardHolder, scope: _Scope) -> None:
+        """Check a holder: ``me`` or a player variable."""
+        if holder.name is not None:
+            self.players(ast.PlayerVar(name=holder.name, line=holder.line,
+                                       column=holder.column), scope)
+
+    def card_ref(self, ref: ast.CardRef, scope: _Scope) -> None:
+        """Check a card: a name that is a variable must hold a card; any other name is
+        a card id (the card files' ids: data)."""
+        t = scope.vars.get(ref.name) if ref.name is not None else None
+        if t is not None and t not in (CARD, REGION_CARD):
+            self.error(ref, "E-TYPE", f"{ref.name!r} is a {t}, not a card",
+                       "set a card with 'NAME = choose card from ...'")
+        elif ref.name is not None and t is None and "-" not in ref.name and \
+                ref.name in self.region_ids:
+            self.error(ref, "E-TYPE", f"{ref.name!r} is a region, not a card")
 
     # -- rule safety --
     def safety(self, c: ast.Call) -> None:

@@ -366,6 +366,64 @@ class _ToAst(Transformer[Token, Any]):
     @v_args(meta=True)
     def me(self, meta: Any, items: list[Any]) -> ast.Me:
         return ast.Me(**self._pos(meta))
+    # -- cards as objects --
+    def _place(self, meta: Any, kind: str, n: int = 0,
+               holder: ast.CardHolder | None = None) -> ast.CardPlace:
+        p = self._pos(meta)
+        return ast.CardPlace(kind=kind, n=n, holder=holder, line=p["line"],
+                             column=p["column"])
+
+    @v_args(meta=True)
+    def open_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "open")
+
+    @v_args(meta=True)
+    def stack_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "stack", int(items[0]))
+
+    @v_args(meta=True)
+    def region_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "region")
+
+    @v_args(meta=True)
+    def held_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "held", holder=items[0])
+
+    @v_args(meta=True)
+    def held_by_me(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "held", holder=self.holder_me(meta, []))
+
+    @v_args(meta=True)
+    def removed_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "removed")
+
+    @v_args(meta=True)
+    def holder_me(self, meta: Any, items: list[Any]) -> ast.CardHolder:
+        p = self._pos(meta)
+        return ast.CardHolder(line=p["line"], column=p["column"])
+
+    def holder_var(self, items: list[Any]) -> ast.CardHolder:
+        p = self._tok(items[0])
+        return ast.CardHolder(name=str(items[0]), line=p["line"], column=p["column"])
+
+    @v_args(meta=True)
+    def this_card(self, meta: Any, items: list[Any]) -> ast.CardRef:
+        p = self._pos(meta)
+        return ast.CardRef(line=p["line"], column=p["column"])
+
+    def card_name(self, items: list[Any]) -> ast.CardRef:
+        p = self._tok(items[0])
+        return ast.CardRef(name=str(items[0]), line=p["line"], column=p["column"])
+
+    @v_args(meta=True)
+    def hold_card(self, meta: Any, items: list[Any]) -> ast.Call:
+        """``hold this card``: ``move card this card to me``."""
+        to = self.held_by_me(meta, [])
+        return self._call("move_card", meta, [self.this_card(meta, []), to])
+
+    @v_args(meta=True)
+    def holds(self, meta: Any, items: list[Any]) -> ast.Holds:
+        return ast.Holds(holder=items[0], card=items[1], **self._pos(meta))
 
 
 @lru_cache(maxsize=1)

@@ -219,6 +219,11 @@ def _assign(sig: Signature, call: ast.Call, ctx: _Ctx) -> None:
         if not isinstance(name, str):
             continue
         choice = call.arg("choice")
+        source = call.arg("source")
+        if isinstance(source, ast.CardPlace):  # a card statement: a card or region card
+            ctx.variables[name] = "region card" if source.kind == "region" else \
+                "drawn card" if call.name == "draw_card" else "card"
+            continue
         if any(q.type == "each" for q in sig.params):
             kind = "secret"
         elif isinstance(choice, ast.NumberChoice):
@@ -257,9 +262,56 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
         return str(value)
     if kind == "duration":
         return f"the {value}"
+    if kind in ("cardplace", "carddest", "cardref"):
+        return _card_words(value, ctx, kind, call.name)
     if isinstance(value, ast.Node):
         return _any(value, ctx)
     return str(value)
+
+
+# -- cards as objects ------------------------------------------------------------------------------
+def _holder(holder: ast.CardHolder, ctx: _Ctx) -> str:
+    """Whose court: "your" / "player 'p''s"."""
+    return ctx.poss if holder.name is None else f"player '{holder.name}''s"
+
+
+def _card_words(node: Any, ctx: _Ctx, kind: str, statement: str = "") -> str:
+    """The words of a card place (``cardplace``: a source; ``carddest``: where a card goes,
+    with its preposition) or of a card (``cardref``); ``statement`` the primitive's name
+    (a draw says how the card is drawn)."""
+    if isinstance(node, ast.CardRef):
+        if node.name is None:
+            return "this card"
+        k = ctx.variables.get(node.name)
+        if k == "card":
+            return f"the card chosen as '{node.name}'"
+        if k == "region card":
+            return f"the region card drawn as '{node.name}'"
+        if k == "drawn card":
+            return f"the card drawn as '{node.name}'"
+        return f"the card '{node.name}'"
+    if not isinstance(node, ast.CardPlace):
+        return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
+    place = node.kind
+    if kind == "carddest":
+        if place == "open":
+            return "into the open action cards (anyone may take it this round)"
+        if place == "stack":
+            return f"under stack {node.n}"
+        if place == "held" and node.holder is not None:
+            return f"into {_holder(node.holder, ctx)} court (held there)"
+        return "out of this round's offer (nobody may take it this round)"
+    draw = statement == "draw_card"
+    if place == "open":
+        return "the open action cards" + (" (at random)" if draw else "")
+    if place == "stack":
+        return f"stack {node.n}" + (" (its top card)" if draw else "")
+    if place == "region":
+        return "the region cards (at random; the deck is whole again after the draw)"
+    if place == "held" and node.holder is not None:
+        return f"the cards held in {_holder(node.holder, ctx)} court" + \
+            (" (at random)" if draw else "")
+    return "the cards removed this round" + (" (at random)" if draw else "")
 
 
 def _flag_text(sig: Signature, param: Param) -> str:
@@ -433,6 +485,8 @@ def _name(name: str, ctx: _Ctx, mode: Mode) -> str:
         return f"player '{name}'"
     if kind == "number":
         return f"the number '{name}'"
+    if kind in ("card", "region card", "drawn card"):
+        return _card_words(ast.CardRef(name=name), ctx, "cardref")
     return " ".join(w.capitalize() for w in name.split("_") if w) or name
 
 
@@ -523,6 +577,13 @@ def _cond(node: Any, ctx: _Ctx, negate: bool = False) -> str:
     if isinstance(node, ast.SetInPlay):
         words = "is not" if negate else "is"
         return f"the set '{node.set_name}' {words} in play"
+    if isinstance(node, ast.Holds):
+        me = node.holder.name is None
+        who = "you" if me else f"player '{node.holder.name}'"
+        verb = ("hold" if me else "holds") if not negate else \
+            ("do not hold" if me else "does not hold")
+        court = "your" if me else "their"
+        return f"{who} {verb} {_card_words(node.card, ctx, 'cardref')} in {court} court"
     text = _any(node, ctx) if isinstance(node, ast.Node) else str(node)
     return f"it is not the case that {text}" if negate else text
 
@@ -550,6 +611,14 @@ def _any(node: ast.Node, ctx: _Ctx) -> str:
         return _cond(node, ctx)
     if isinstance(node, (ast.RegionChoice, ast.NumberChoice, ast.PlayerChoice)):
         return _choice(node, ctx)
+    if isinstance(node, ast.CardRef):
+        return _card_words(node, ctx, "cardref")
+    if isinstance(node, ast.CardPlace):
+        return _card_words(node, ctx, "cardplace")
+    if isinstance(node, ast.CardHolder):
+        return "you" if node.name is None else f"player '{node.name}'"
+    if isinstance(node, ast.Holds):
+        return _cond(node, ctx)
     return _fallback(node)
 
 

@@ -10,7 +10,9 @@ Parameter types:
     ``flag`` true/false; ``players`` whose caballeros (None = the decider's own or any,
     by ``own``); ``region`` one region; ``regions`` a region set; ``destination``
     ``"provinces"``/``"court"``; ``each`` a player set; ``kind`` a lasting-effect kind;
-    ``duration`` how long it lasts.
+    ``duration`` how long it lasts; ``cardplace`` a card place to take or draw from;
+    ``carddest`` a card place to give to; ``cardref`` a card (``this card``, a card
+    variable or a card id).
 """
 
 from __future__ import annotations
@@ -210,10 +212,37 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "deciding player chooses who sits, one seat at a time (the C10 follow-up decision); "
        "otherwise all sit.",
        [], "seat caballeros at the limit table", ("C10",), ("choose_option",)),
-    _s("remove_action_card", "remove an open action card",
-       "Remove one face-up action card still open to the players after you: nobody may take "
-       "it this round.",
-       [], "remove one open action card for this round", ("C13",), ("choose_action_card",)),
+    # Cards as objects (elgrande/engine/cards.py): card places a script takes from, draws
+    # from and gives to; a card held in a court; another card's special action carried out.
+    _s("choose_card", "NAME = choose card from CARDS",
+       "The deciding player chooses one card of a card place (the open action cards, the "
+       "cards held by a player, the removed cards); the name keeps it. The region-card "
+       "deck and the stacks are face down: draw from them.",
+       [Param("var", "var", "the variable that keeps the card"),
+        Param("source", "cardplace", "where the card is chosen from")],
+       "choose one of {source} (call it {var})", ("B4.2",), ("choose_action_card",)),
+    _s("draw_card", "NAME = draw card from CARDS",
+       "Draw a card: the top card of a stack, else a card at random (the region-card deck "
+       "is shuffled anew for each draw, B2.1). The draw is a chance event: no player can "
+       "know the card before it is drawn.",
+       [Param("var", "var", "the variable that keeps the card"),
+        Param("source", "cardplace", "where the card is drawn from")],
+       "draw a card from {source} (call it {var})", ("B2.1", "B1.4")),
+    _s("move_card", "move card CARD to CARDS | me (or: hold this card)",
+       "Move a card from wherever it is (the offer, a stack, a player's court; this card "
+       "while it is carried out) to a card place: under a stack (B4.6), into the open "
+       "action cards, into a player's court (held; 'me': the card's player), or out of "
+       "this round's offer (removed, C13). 'hold this card' is 'move card this card to "
+       "me': the card stays in your court instead of going under its stack.",
+       [Param("card", "cardref", "the card moved"),
+        Param("to", "carddest", "where it goes")],
+       "move {card} {to}", ("B4.6", "C13")),
+    _s("carry_out", "carry out CARD",
+       "Carry out the special action of a card now, as part of this one (its own script, "
+       "run to its end before this one goes on; the work budget of this special action "
+       "bounds both; a card already being carried out is not carried out again).",
+       [Param("card", "cardref", "the card whose special action is carried out")],
+       "carry out the special action of {card}", ("B4.4",)),
 ]}
 
 #: Primitives whose plain quantity ``N`` means "up to N" (a bring, B4.1: the player

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attr
 
+from elgrande.engine.cards import draw_key
 from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import KINDS, Decision
 from elgrande.engine.interpreter import Interpreter
@@ -186,6 +187,7 @@ def setup(lib: Library, players: int, seed: int, variant: str = "standard",
     engine = engine_for(lib)
     rng = random.Random(seed)
     state = State.empty(b, players)
+    state.draw_key = draw_key(seed)  # the draws during play: no number drawn here
     v = b.variants[variant]
     flow = Flow(list(v.rounds), list(v.scoring_after))
     events: Events = []

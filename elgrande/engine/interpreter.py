@@ -26,6 +26,7 @@ from typing import Any, Final
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import PRIMITIVES, each_order
@@ -160,6 +161,11 @@ class Interpreter:
         asides = self._asides
         hctx: HookContext | None = None  # made once per call, at the first aside asked
         while True:
+            if run.inner is not None:  # a card this one carries out runs first
+                d = self._carry_out(ctx, run)
+                if d is not None:
+                    return d
+                continue
             # before each statement and at the end, the rules modules may ask a side
             # decision (hook ``aside``, with this run): pushed on ``run.asides``, pending
             if asides is not None:
@@ -267,6 +273,8 @@ class Interpreter:
         d = run.pending
         if d is None:
             raise IllegalMove("B4.4", "nothing is waiting for an answer")
+        if run.inner is not None:  # the decision is the carried-out card's
+            return self._answer_inner(state, run, player, answer, events)
         norm = d.applied(answer, player)
         events = events if events is not None else []
         if run.asides:  # the top aside's module applies it, then the effect runs on
@@ -308,9 +316,66 @@ class Interpreter:
         return self.advance(state, run, events)
 
 
+    # -- carry out a card (cards as objects: elgrande/engine/cards.py) --
+    def _carry_out(self, ctx: Ctx, run: Run) -> Decision | None:
+        """Run ``run.inner`` (the card ``carry out c`` named: B4.4) until it decides
+        (its decision is this run's pending one) or ends (``run.inner`` cleared; a card
+        without a script carries out nothing). Its work counts to this run's budget.
+
+        Raises:
+            BudgetExceeded: the budget is spent (the inner run is then finished).
+        """
+        inner = run.inner
+        assert inner is not None
+        if inner.card not in self.scripts:
+            run.inner = None
+            return None
+        ictx = Ctx(ctx.state, ctx.board, inner, inner.actor, ctx.events, ctx.rules,
+                   ctx.budget)
+        try:
+            d = self._advance(ictx, inner)
+        except BudgetExceeded as exc:
+            self._stop(inner, exc)
+            raise
+        run.work = inner.work
+        if d is not None:
+            run.pending = d
+            return d
+        run.inner = None
+        return None
+
+    def _answer_inner(self, state: State, run: Run, player: int, answer: Any,
+                      events: list[dict[str, Any]] | None) -> Decision | None:
+        """Give the answer to the carried-out card's run, then run on (see :meth:`answer`).
+
+        Raises:
+            IllegalMove: refused (nothing changed). BudgetExceeded: see :meth:`advance`.
+        """
+        inner = run.inner
+        assert inner is not None
+        events = events if events is not None else []
+        try:
+            nxt = self.answer(state, inner, player, answer, events)
+        except BudgetExceeded as exc:
+            self._stop(run, exc)
+            raise
+        run.work = inner.work
+        run.pending = nxt
+        if nxt is not None:
+            return nxt
+        run.inner = None
+        return self.advance(state, run, events)
+
     def _stop(self, run: Run, exc: BudgetExceeded) -> None:
         """Locate ``exc`` at the statement running (or the loop turning), then leave the
-        run finished: no frames, nothing pending."""
+        run finished: no frames, nothing pending. A stop inside a card this run carries
+        out keeps that card's location."""
+        run.inner = None
+        if exc.card != run.card:
+            run.frames.clear()
+            run.pending = None
+            run.secret.clear()
+            return
         script = self.scripts[run.card]
         node: ast.Node = script
         for f in reversed(run.frames):

@@ -670,6 +670,15 @@ def _take_back_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Non
 
 @primitive("take_back_power_card", _take_back_finish)
 def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """B3.2: take one of your played power cards back into your hand.
+
+    A statement of its own, used by one card, because the card forms (``choose card``,
+    ``move card``: elgrande/engine/cards.py) do not fit it honestly: those move action
+    cards, each a distinct id in one place at a time (the offer, a stack, a court), while
+    power cards are values (every player holds a 1 .. 13 of their own, so a value names no
+    one card), they live in each player's hand and played pile and nowhere else, and the
+    answer is a value (the AI action space's power-card answers). A general form would add
+    two card places (hand, played) and a value type used by this card only."""
     discards = sorted(set(ctx.state.discards[ctx.subject]))
     if not discards:
         return None

@@ -13,6 +13,7 @@ every number of that player is 0).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from elgrande.dsl import ast
@@ -133,6 +134,11 @@ _OPS = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
         ">": int.__gt__, "<": int.__lt__}
 
 
+#: Evaluations of further condition forms, by AST class (cards as objects register
+#: ``PLAYER holds CARD``: elgrande/engine/cards.py).
+CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {}
+
+
 def condition(ctx: Ctx, node: Any) -> bool:
     """The truth of a condition now. ``X is SET`` is false when X denotes no region;
     ``and``/``or`` evaluate their right side only when needed; ``set NAME is in play``
@@ -158,4 +164,7 @@ def condition(ctx: Ctx, node: Any) -> bool:
         ctx.charge(1)
         name, sets = node.set_name, ctx.board.sets
         return name in sets or name.replace("_", "-") in sets  # a folder's '-' is '_' here
+    more = CONDITIONS.get(type(node))
+    if more is not None:
+        return more(ctx, node)
     raise TypeError(f"not a condition: {type(node).__name__}")

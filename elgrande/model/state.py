@@ -181,6 +181,12 @@ class State:
             (dicts, lists, ints, strings) or an :class:`ExtPieces` object of the module
             (written as its plain form): e.g. offices, seats, discs of an expansion.
             The model gives them no meaning; copies and JSON keep them.
+        held: per player, the ids of the cards held in their court (a card a special
+            action keeps there, until a card moves it; empty lists, or none at all in an
+            old save, when nobody holds any).
+        draw_key: the key of the random draws during play (a card drawn from the region
+            cards or at random: hashed from the seed at setup, never drawn from the
+            setup's stream); hidden from every view (B8.5a); 0 in an old save.
     """
 
     def __repr__(self) -> str:
@@ -205,6 +211,8 @@ class State:
     offer: list[str] = factory(list)
     offer_origin: list[int] = factory(list)
     ext: dict[str, Any] = factory(dict)
+    held: list[list[str]] = factory(list)
+    draw_key: int = 0
 
     def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
                  court: list[int], provinces: list[int], grandes: list[int], king: int,
@@ -213,7 +221,8 @@ class State:
                  lasting: list[Lasting] | None = None, neutral_holder: int = NOBODY,
                  stacks: list[list[str]] | None = None, offer: list[str] | None = None,
                  offer_origin: list[int] | None = None,
-                 ext: dict[str, Any] | None = None) -> None:
+                 ext: dict[str, Any] | None = None, held: list[list[str]] | None = None,
+                 draw_key: int = 0) -> None:
         self.players = players
         self.caballeros = caballeros
         self.neutral = neutral
@@ -233,6 +242,8 @@ class State:
         self.offer = [] if offer is None else offer
         self.offer_origin = [] if offer_origin is None else offer_origin
         self.ext = {} if ext is None else ext
+        self.held = [] if held is None else held
+        self.draw_key = draw_key
 
     @classmethod
     def empty(cls, board: Board, players: int) -> State:
@@ -281,6 +292,8 @@ class State:
             self.offer.copy(),
             self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
+            [h.copy() for h in self.held] if self.held else [],
+            self.draw_key,
         )
 
     def set_to(self, other: State) -> None:

@@ -276,8 +276,10 @@ def check_offer(st: Mapping[str, Any], lib: Library, reused: Any,
                 where: str = "state") -> None:
     """Check the action stacks and the face-up offer of a state's saved form (after
     :func:`record`): as many stacks as the set has (B1.4), known card ids, an offer of one
-    card per stack and per card on offer every round (``reused``: the flow's) or none
-    between rounds (B3.1), each slot's stack index (or -1).
+    card per stack and per card on offer every round (``reused``: the flow's; more when a
+    special action put a card into the offer) or none between rounds (B3.1), each slot's
+    stack index (or -1); the cards held in the courts: known card ids, one list per
+    player (none in an old save).
 
     Raises:
         SavedGameError: at the bad field's path (``state.stacks[0][2]``).
@@ -289,8 +291,12 @@ def check_offer(st: Mapping[str, Any], lib: Library, reused: Any,
     if len(stacks) != n_stacks:
         _fail(f"{where}.stacks", f"has {len(stacks)} action stacks, not {n_stacks} (B1.4)")
     n_open = n_stacks + (len(reused) if isinstance(reused, list) else 0)
-    if offer and len(offer) != n_open:
+    if offer and len(offer) < n_open:
         _fail(f"{where}.offer", f"has {len(offer)} open cards, not {n_open} (B3.1)")
+    held = st.get("held", [])
+    _cards(held, lib, f"{where}.held")
+    if held and len(held) != st.get("players"):
+        _fail(f"{where}.held", "one list of held cards per player")
     for i, o in enumerate(origin):
         if not -1 <= o < n_stacks:
             _fail(f"{where}.offer_origin[{i}]", "each open card's stack index (or -1)")

@@ -220,6 +220,16 @@ def _compare(case: Case, expect: Mapping[str, Any], before: State, diffs: list[s
             at = s.scoreboards[i]
             diffs.append(f"scoreboard {sb_id}: expected on {place_id}, got "
                          f"{b.place_id(at) if at != OFF_BOARD else 'off the board'}")
+    if "offer" in expect:  # the open action cards, less those taken or removed (C13)
+        got_o = [c for c in s.offer if c]
+        want_o = [str(c) for c in expect["offer"] or []]
+        if got_o != want_o:
+            diffs.append(f"offer: expected {want_o}, got {got_o}")
+    for name, cards in (expect.get("held") or {}).items():
+        p = case.player(name)
+        got_h = s.held[p] if p < len(s.held) else []
+        if sorted(got_h) != sorted(str(c) for c in cards or []):
+            diffs.append(f"held by {name}: expected {cards}, got {got_h}")
     if "turn_order" in expect:
         got_names = [case.names[p] for p in placement.turn_order(s.bids)]
         if got_names != list(expect["turn_order"]):

@@ -74,9 +74,12 @@ _SYMBOLS = {"set_expr": "SET", "set_union": "SET", "set_term": "SET", "set_atom"
             "suite": "BLOCK", "FIRST_POSITION_ONLY": "first position only",
             "each": "each [other] player",
             "cond_and": "COND", "cond_not": "COND", "cond_atom": "COND",
-            "number_atom": "NUMBER", "player": "PLAYER", "count_place": "PLACE"}
+            "number_atom": "NUMBER", "player": "PLAYER", "count_place": "PLACE",
+            "card_ref": "CARD", "card_place": "CARDS", "card_dest": "CARDS",
+            "card_holder": "PLAYER"}
 _EXAMPLES = {"SET": "castillo", "N": "4", "NAME": "pick", "[at least N]": "", "OP": ">=",
-             "NUMBER": "2", "COND": "2 >= 1", "PLAYER": "me", "PLACE": "castillo"}
+             "NUMBER": "2", "COND": "2 >= 1", "PLAYER": "me", "PLACE": "castillo",
+             "CARDS": "open action cards", "CARD": "c"}
 
 
 def syntax(expansion: str) -> str:
