@@ -194,6 +194,13 @@ EXAMPLES: list[ast.Node] = [
     ast.If(cond=ast.IsIn(item=_R, set=_R), then=_BLOCK),
     ast.If(cond=ast.IsIn(item=_R, set=_R), then=_BLOCK, otherwise=_BLOCK),
     ast.Script(body=_BLOCK),
+    ast.Me(), ast.As(player=ast.PlayerVar(name="p"), body=_BLOCK),
+    ast.As(player=ast.Me(), body=_BLOCK),
+    ast.When(event="turn starts", whose=ast.PlayerVar(name="p"), duration="once", body=_BLOCK),
+    ast.When(event="caballeros arrive", where=_R, whose=ast.Me(), duration="while held",
+             body=_BLOCK),
+    ast.When(event="card taken", whose=ast.Opponents(), duration="end of this round",
+             body=_BLOCK),
 ]
 
 

@@ -181,6 +181,9 @@ class State:
             (dicts, lists, ints, strings) or an :class:`ExtPieces` object of the module
             (written as its plain form): e.g. offices, seats, discs of an expansion.
             The model gives them no meaning; copies and JSON keep them.
+        held: ``held[player]``: the ids of the cards held in that player's court (a card
+            a script holds, its ``while held`` triggers following its holder); empty per
+            player by default (a saved game without it loads so).
     """
 
     def __repr__(self) -> str:
@@ -205,6 +208,7 @@ class State:
     offer: list[str] = factory(list)
     offer_origin: list[int] = factory(list)
     ext: dict[str, Any] = factory(dict)
+    held: list[list[str]] = factory(list)
 
     def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
                  court: list[int], provinces: list[int], grandes: list[int], king: int,
@@ -213,7 +217,8 @@ class State:
                  lasting: list[Lasting] | None = None, neutral_holder: int = NOBODY,
                  stacks: list[list[str]] | None = None, offer: list[str] | None = None,
                  offer_origin: list[int] | None = None,
-                 ext: dict[str, Any] | None = None) -> None:
+                 ext: dict[str, Any] | None = None,
+                 held: list[list[str]] | None = None) -> None:
         self.players = players
         self.caballeros = caballeros
         self.neutral = neutral
@@ -233,6 +238,7 @@ class State:
         self.offer = [] if offer is None else offer
         self.offer_origin = [] if offer_origin is None else offer_origin
         self.ext = {} if ext is None else ext
+        self.held = held if held else [[] for _ in range(players)]
 
     @classmethod
     def empty(cls, board: Board, players: int) -> State:
@@ -281,6 +287,7 @@ class State:
             self.offer.copy(),
             self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
+            [h.copy() for h in self.held],
         )
 
     def set_to(self, other: State) -> None:
