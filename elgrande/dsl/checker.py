@@ -50,6 +50,16 @@ def keywords() -> frozenset[str]:
 #: scoring's steps (a body there cannot wait for a decision).
 _NOBODYS = frozenset({"round starts", "round ends", "castillo emptied", "regions scored"})
 _STEPS = frozenset({"castillo emptied", "regions scored"})
+#: Statements that move one piece to the region a name holds: one answer, taken at once
+#: (a forced move) where nothing can wait for a decision.
+_ONE_PLACE = frozenset({"move_king", "move_grande"})
+
+
+def _forced(c: ast.Call) -> bool:
+    """Whether ``c`` can offer one answer at most (a piece moved to one named region)."""
+    return c.name in _ONE_PLACE and isinstance(c.arg("to"), ast.Name)
+
+
 #: The durations a ``keep`` may name.
 _KEEP_DURATIONS = frozenset({"end of this round", "end of next round", "next scoring"})
 
@@ -158,7 +168,12 @@ class Checker:
             self.players(w.whose, scope)
         if w.where is not None:
             self.regions(w.where, scope)
-        self.block(w.body, _Scope(dict(scope.vars), scope.in_each))
+        inner = dict(scope.vars)
+        own = scope.in_each
+        if w.event == "castillo emptied":  # each player's secret disc (B6.1), as a choice:
+            inner["disc"] = REGION_MAP     # the deciding player's own
+            own = True
+        self.block(w.body, _Scope(inner, own))
         for n in ast.walk(w.body):
             if isinstance(n, ast.Call) and n.name == "secret_choice":
                 self.error(n, "E-TRIGGER-SECRET", "a trigger's body cannot make a secret "
@@ -166,7 +181,8 @@ class Checker:
                            "a time)", "let one player choose with 'as p:' instead")
             elif w.event in _STEPS and (isinstance(n, ast.Either) or isinstance(n, ast.Call)
                                         and SIGNATURES.get(n.name) is not None
-                                        and SIGNATURES[n.name].decides):
+                                        and SIGNATURES[n.name].decides
+                                        and not _forced(n)):
                 self.error(n, "E-TRIGGER-DECIDES", f"a trigger on '{w.event}' runs in the "
                            "middle of a general scoring, which cannot wait for a decision: "
                            "this statement may ask one", "use statements that decide "

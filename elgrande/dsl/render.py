@@ -188,7 +188,8 @@ def _when(node: ast.When, ctx: _Ctx) -> str:
              + (_set(node.where, ctx, "any") if node.where is not None else "a region"),
              }[node.event]
     when = "the next time" if node.duration == "once" else "each time"
-    body = _block(node.body, attrs.evolve(ctx, variables=dict(ctx.variables)))
+    bound = {"disc": "disc"} if node.event == "castillo emptied" else {}
+    body = _block(node.body, attrs.evolve(ctx, variables={**ctx.variables, **bound}))
     return f"{when} {event}{_DURATIONS.get(node.duration, '')}: {body}"
 
 
@@ -479,6 +480,8 @@ def _name(name: str, ctx: _Ctx, mode: Mode) -> str:
         return f"player '{name}'"
     if kind == "number":
         return f"the number '{name}'"
+    if kind == "disc":
+        return f"the region on {ctx.poss} secret disc"
     return " ".join(w.capitalize() for w in name.split("_") if w) or name
 
 

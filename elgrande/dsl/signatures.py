@@ -218,6 +218,4 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
 #: Lasting-effect kinds a ``keep`` statement may name, with what each does.
 LASTING_KINDS: dict[str, str] = {
     "veto": "cancels one other player's special action (or its rest) (B8.4)",
-    "plot": "at the next general scoring your Grande goes with your Castillo "
-                  "caballeros to your disc's region (C13)",
 }

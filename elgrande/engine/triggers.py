@@ -5,14 +5,16 @@ Running a ``when`` statement keeps a trigger: a :class:`~elgrande.model.state.La
 kind :data:`TRIGGER` in ``state.lasting`` (the card, the block's path in its script, the
 owner ``me``, the deciding player, the players it listens to resolved then, the variables
 captured then, the duration). The named events (hooks ``turn_start``, ``turn_end``,
-``round_start``, ``round_end``, ``card_taken``, ``arrive``, ``scoring_step``, ``scored``)
+``round_start``, ``round_end``, ``card_taken``, ``arrive``, ``castillo_emptied``,
+``scored``)
 make each matching trigger *due*; a due body runs as an interpreter
 :class:`~elgrande.engine.context.Run` started at the block (``Frame(path, 0, subject)``)
 with the captured variables, at the next pause: before the next statement of a special
 action, before the next phase decides (hook ``aside``; a decision of the body is an
 :class:`~elgrande.engine.context.Aside` of this module, answered through ``aside_apply``).
-Triggers on a general scoring's steps (``castillo emptied``, ``regions scored``) run at
-the step itself and cannot wait for a decision (the checker refuses one there).
+Triggers on a general scoring's steps (``castillo emptied``, with each player's secret disc
+bound to ``disc``; ``regions scored``) run at the step itself and cannot wait for a
+decision (the checker refuses one there; a forced one, with one answer, is taken).
 
 Durations: ``once`` (gone when it fires), ``this turn`` (to the turn's end),
 ``end of this round`` / ``end of next round`` (``Lasting.expires``, B8.4's round end),
@@ -138,7 +140,10 @@ def keep_trigger(ctx: Ctx, stmt: ast.When, path: list[int]) -> None:
             "env": copy_plain(ctx.run.env)}
     s.lasting.append(Lasting(TRIGGER, ctx.run.actor, 0 if extra is None else s.round + extra,
                              ctx.run.card, data))
-    ctx.event("trigger", event=stmt.event, until=until)
+    from elgrande.dsl.render import render_node  # the renderer is a leaf module
+
+    ctx.event("trigger", event=stmt.event, until=until,
+              text=f"{{who}} keeps a trigger: {render_node(stmt)}.")
 
 
 def _holder(state: State, card: str) -> int:
@@ -180,7 +185,7 @@ class Triggers:
         if "turn_end" in events or "this turn" in events:
             hooks["turn_end"] = self.turn_end
         if "castillo_emptied" in events:
-            hooks["scoring_step"] = self.scoring_step
+            hooks["castillo_emptied"] = self.castillo_emptied
         if "regions_scored" in events or "next scoring" in events:
             hooks["scored"] = self.scored
         #: the rules module of these hooks (only those of the events the scripts use)
@@ -266,10 +271,12 @@ class Triggers:
         if n > 0:
             self.fire(ctx, "arrive", player, place)
 
-    def scoring_step(self, ctx: HookContext, step: str, place: int) -> None:
-        """Hook ``scoring_step``: triggers on ``castillo emptied`` run now (B6.3)."""
-        if step == "emptied":
-            self._at_step(ctx, "castillo_emptied")
+    def castillo_emptied(self, ctx: HookContext, discs: Any, moves: Any) -> None:
+        """Hook ``castillo_emptied``: triggers on ``castillo emptied`` run now, after the
+        sets' own (B6.3), each player's secret disc bound to ``disc`` (a region per
+        player, as a secret choice: ``disc`` is the deciding player's)."""
+        self._at_step(ctx, "castillo_emptied",
+                      {"disc": {str(p): int(d) for p, d in enumerate(discs)}})
 
     def scored(self, ctx: HookContext, places: list[int]) -> None:
         """Hook ``scored``: after a general scoring (the Castillo and every region, B6.4),
@@ -277,15 +284,16 @@ class Triggers:
         b = ctx.board
         if len(places) != 1 + len(b.scoring_order) or places[0] != b.castillo:
             return  # a special scoring (B8.6)
-        self._at_step(ctx, "regions_scored")
+        self._at_step(ctx, "regions_scored", {})
         s = ctx.state
         s.lasting = [x for x in s.lasting
                      if x.kind != TRIGGER or x.data["until"] != "next scoring"]
 
-    def _at_step(self, ctx: HookContext, event: str) -> None:
-        """Run the triggers on a general scoring's step now, one after another (the
-        scoring cannot wait: a body that would decide is stopped there, and the log says
-        so)."""
+    def _at_step(self, ctx: HookContext, event: str, bound: dict[str, Any]) -> None:
+        """Run the triggers on a general scoring's step now, one after another, with the
+        variables ``bound`` by the step. The scoring cannot wait: a decision with one
+        answer is taken (a forced move), one with more stops the body, and the log says
+        so (the checker refuses such statements there)."""
         state = ctx.state
         t = state.ext.get(NAME)
         waiting = t.pop("due", []) if t else []
@@ -294,11 +302,17 @@ class Triggers:
         due = t.pop("due", []) if t else []
         for spec in due:
             run = _run(spec)
-            d = self._go(ctx, run, None, True)
-            if d is not None:
-                ctx.events.append({"event": "trigger_stopped", "card": run.card,
-                                   "player": run.actor, "reason": "a trigger at a general "
-                                   "scoring's step cannot wait for a decision"})
+            run.env.update(copy_plain(bound))
+            d = self._go(ctx, run, None, False)
+            while d is not None:
+                answers = d.legal_answers()
+                if answers is None or len(answers) != 1:
+                    why = "a trigger at a general scoring's step cannot wait for a decision"
+                    ctx.events.append({"event": "trigger_stopped", "card": run.card,
+                                       "player": run.actor, "reason": why,
+                                       "text": f"{{who}}'s trigger stops: {why}."})
+                    break
+                d = self._go(ctx, run, answers[0], False, checked=False)
         if waiting:
             state.ext.setdefault(NAME, {}).setdefault("due", [])[:0] = waiting
         self._settle(state)
@@ -347,8 +361,10 @@ class Triggers:
         if d is not None and t is not None:
             t["run"] = r.to_json()
 
-    def _go(self, ctx: HookContext, run: Run, answer: Any, inside: bool) -> Decision | None:
-        """Advance ``run`` (with ``answer`` to its pending decision when not None).
+    def _go(self, ctx: HookContext, run: Run, answer: Any, inside: bool,
+            checked: bool = True) -> Decision | None:
+        """Advance ``run`` (with ``answer`` to its pending decision when not None,
+        ``checked`` by that decision already or not).
 
         Raises:
             BudgetExceeded: inside a special action (``inside``): it is undone whole.
@@ -359,7 +375,7 @@ class Triggers:
             if answer is None:
                 d: Decision | None = interp.advance(ctx.state, run, ctx.events)
             else:
-                d = interp.answer(ctx.state, run, -1, answer, ctx.events, checked=True)
+                d = interp.answer(ctx.state, run, -1, answer, ctx.events, checked=checked)
         except BudgetExceeded as exc:
             if inside:
                 raise
@@ -381,7 +397,7 @@ class Triggers:
             state.set_to(before[1])
         state.ext.pop(NAME, None)
         ctx.events.append({"event": "trigger_void", "player": ctx.player, "card": exc.card,
-                           "reason": str(exc)})
+                           "reason": str(exc), "text": f"The trigger is undone: {exc}"})
 
     def _settle(self, state: State) -> None:
         """Nothing due and no body running: the chain is over (its counts forgotten)."""

@@ -1,20 +1,19 @@
 """Action cards of the Colonies that act beyond a move (C13; C5, C8): Remove Action Card
 (primitive ``remove_action_card``, from the cards open when the turn began: hook
 ``turn_start``, which also starts the turn's ship moves, C5, and the Inquisitor's bonus,
-C8) and Conspiracy (the lasting ``plot``, carried out when the Castillo empties).
+C8). Conspiracy (C13) is a script of its card file: a trigger on the emptied Castillo
+(``when castillo emptied once``, :mod:`elgrande.engine.triggers`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import primitive
-from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
-from elgrande.model.state import State
 from elgrande.rules.colonies.figures import in_play
 from elgrande.rules.colonies.pieces import own_pieces
 
@@ -54,17 +53,3 @@ def _turn_start(ctx: HookContext) -> None:
     ext.relocation = None
     ext.open = [c for c in state.offer if c]  # the open cards
     ext.removed = None  # (a save of format 2 kept its removals here)
-
-
-CONSPIRACY: Final = "plot"
-
-
-def _conspiracy(state: State, board: Board, discs: Any, moves: Any) -> None:
-    """C13: at the general scoring a conspirator's Grande goes to the region on their disc
-    (with their Castillo caballeros, already moved by B6.3); if the disc shows the king's
-    region the Grande stays [decision]. The effect is then spent."""
-    for x in [x for x in state.lasting if x.kind == CONSPIRACY]:
-        d = discs[x.player]
-        if d != state.king:
-            state.grandes[x.player] = d
-        state.lasting.remove(x)
