@@ -290,3 +290,33 @@ def test_b8_a_lasting_trigger_survives_copies_independently() -> None:
     c.state.lasting[0].data["subject"] = 9
     assert isinstance(g.state.lasting[0], Lasting)
     assert g.state.lasting[0].player == actor == g.state.lasting[0].data["subject"]
+
+
+def test_b8_a_chain_between_phases_past_the_limit_is_undone_whole(tmp_path: Path) -> None:
+    _card(tmp_path, "hb-t-chain",
+          "when caballeros arrive in castillo of me this round:\n"
+          "    move 1 own caballero from regions except king to castillo\n")
+    g = _at_offer(tmp_path, "hb-t-chain")
+    actor = g.flow.actor
+    b = g.library.board
+    engine = g._engine
+    r = next(i for i in range(len(b.places)) if b.is_region(i) and i != g.state.king)
+    g.state.provinces[actor] -= 12
+    g.state.caballeros[r][actor] += 12
+    g.answer(actor, 0)
+    assert g.flow.run is None  # the special action is over: between phases now
+    before = g.state.to_json()
+    events: list[dict[str, Any]] = []
+    engine.rules.composed["arrive"](HookContext(g.state, b, events, actor, engine, g.flow),
+                                    b.castillo, actor, 1)  # an arrival outside any trigger
+    d = engine.advance(g.state, g.flow, events)
+    move = [{"from": b.place_id(r), "to": "castillo", "player": actor, "n": 1}]
+    for _ in range(TRIGGER_LIMIT + 1):  # each body's move makes the trigger due again
+        assert d is not None and d.kind == "move_caballeros" and d.players == [actor]
+        events = g.answer(actor, move)
+        d = g.pending
+    void = [e for e in events if e["event"] == "trigger_void"]
+    assert void and f"more than {TRIGGER_LIMIT} times" in void[0]["reason"]
+    after = g.state.to_json()
+    assert after["caballeros"] == before["caballeros"] and "triggers" not in after["ext"]
+    assert d is not None and d.kind != "move_caballeros"
