@@ -386,6 +386,8 @@ def _compose(lib: Library) -> tuple[Rules, Interpreter]:
     triggers = trigger_module(lib.board, lib.scripts)
     rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds),
                        () if triggers is None else (triggers.module,))
+    if triggers is not None:  # the bodies due are asked first
+        rules.asides = triggers.asker(rules.asides)
     interpreter = Interpreter(lib.board, lib.scripts, rules)
     if triggers is not None:
         triggers.interpreter = interpreter

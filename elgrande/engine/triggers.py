@@ -34,7 +34,7 @@ hooks and pays nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from elgrande.dsl import ast
@@ -176,7 +176,8 @@ class Triggers:
         self._running: Run | None = None
         #: (state, its copy) when a chain between phases began: undone past the limit
         self._before: tuple[State, State] | None = None
-        hooks: dict[str, Any] = {"aside": self.aside, "aside_apply": self.aside_apply}
+        # no ``aside`` hook: :meth:`asker` puts the bodies' asides before the others'
+        hooks: dict[str, Any] = {"aside_apply": self.aside_apply}
         for event, hook in (("turn_start", self.turn_start), ("round_start", self.round_start),
                             ("round_end", self.round_end), ("card_taken", self.card_taken),
                             ("arrive", self.arrive)):
@@ -317,7 +318,23 @@ class Triggers:
             state.ext.setdefault(NAME, {}).setdefault("due", [])[:0] = waiting
         self._settle(state)
 
-    # -- running the bodies (hooks ``aside`` and ``aside_apply``) --
+    # -- running the bodies (the ``aside`` asked first, hook ``aside_apply``) --
+    def asker(self, others: Callable[[HookContext, Run | None], Aside | None] | None
+              ) -> Callable[[HookContext, Run | None], Aside | None]:
+        """The ``aside`` of the game (as :attr:`elgrande.engine.modules.Rules.asides`):
+        this module's (:meth:`aside`) first, as the last module loaded, then ``others``
+        (the other modules' composed), in one call while nothing is due."""
+        mine = self.aside
+
+        def ask(ctx: HookContext, run: Run | None) -> Aside | None:
+            if NAME in ctx.state.ext:
+                a = mine(ctx, run)
+                if a is not None:
+                    return a
+            return None if others is None else others(ctx, run)
+
+        return ask
+
     def aside(self, ctx: HookContext, run: Run | None) -> Aside | None:
         """Hook ``aside``: run the bodies due, in order, until one decides (that decision
         is asked as this module's aside) or none is left. ``run`` is the special action
