@@ -320,3 +320,65 @@ def test_b8_a_chain_between_phases_past_the_limit_is_undone_whole(tmp_path: Path
     after = g.state.to_json()
     assert after["caballeros"] == before["caballeros"] and "triggers" not in after["ext"]
     assert d is not None and d.kind != "move_caballeros"
+
+
+def test_b8_triggers_hear_cards_taken_and_turn_and_round_ends(tmp_path: Path) -> None:
+    _card(tmp_path, "hb-t-ears",
+          "when card taken of opponents until end of next round:\n    score king\n"
+          "when turn ends of me this turn:\n    score castillo\n"
+          "when round ends once:\n    score king\n")
+    g = _at_offer(tmp_path, "hb-t-ears")
+    actor, r = g.flow.actor, g.state.round
+    g.answer(actor, 0)
+    assert len([x for x in g.state.lasting if x.kind == TRIGGER]) == 3
+    rng = random.Random(9)
+    fired: list[tuple[int, str, int]] = []  # (round, what scored, whose turn)
+    b = g.library.board
+    while g.pending is not None and g.state.round <= r + 1:
+        d = g.pending
+        for e in g.answer(d.players[0], d.random_answer(rng)):
+            if e["event"] == "score" and e.get("card") == "hb-t-ears" \
+                    and e["player"] == actor:  # (another may take the card later)
+                fired.append((g.state.round, b.place_id(e["result"]["place"]), e["player"]))
+    castillo = [f for f in fired if f[1] == "castillo"]
+    assert len(castillo) == 1 and castillo[0][0] == r  # this turn's end only
+    takes = [f for f in fired if f[1] != "castillo"]
+    assert len(takes) >= 2  # opponents' cards taken (and the round's end, once)
+    assert not [x for x in g.state.lasting if x.kind == TRIGGER and x.player == actor]
+
+
+def test_b8_a_game_saved_inside_a_special_action_while_a_trigger_waits_goes_on(
+        tmp_path: Path) -> None:
+    _card(tmp_path, "hb-t-loop2",
+          "when caballeros arrive in castillo of me this round:\n"
+          "    move 1 own caballero from regions except king to castillo\n"
+          "move 1 own caballero from regions except king to castillo\n")
+    g = _at_offer(tmp_path, "hb-t-loop2")
+    actor = g.flow.actor
+    b = g.library.board
+    r = next(i for i in range(len(b.places)) if b.is_region(i) and i != g.state.king)
+    g.state.provinces[actor] -= 3
+    g.state.caballeros[r][actor] += 3
+    g.answer(actor, 0)
+    move = [{"from": b.place_id(r), "to": "castillo", "player": actor, "n": 1}]
+    g.answer(actor, move)  # the card's move: the trigger's body now waits (a run's aside)
+    assert g.flow.run is not None and g.flow.run.asides
+    saved = Game.from_json(g.to_json(), logging=False)
+    for game in (g, saved):
+        game.answer(actor, move)
+    assert saved.state.to_json() == g.state.to_json()
+    assert saved.pending == g.pending
+
+
+def test_b8_seeded_games_with_the_homebrew_examples_play_the_spy() -> None:
+    kept = sent = 0
+    for seed in range(1, 16):
+        g = new_game(4, seed=seed, cards=(str(SPY.parent),), logging=False)
+        rng = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            for e in g.answer(d.players[0], d.random_answer(rng)):
+                kept += e["event"] == "trigger"
+                sent += e["event"] == "send" and e.get("card") == "hb-spy"
+        assert g.over
+    assert kept and sent

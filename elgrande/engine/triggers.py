@@ -400,8 +400,6 @@ class Triggers:
             return None
         finally:
             self._running = prev
-        for e in ctx.events:
-            e.setdefault("card", run.card)
         return d
 
     def _void(self, ctx: HookContext, exc: BudgetExceeded) -> None:
