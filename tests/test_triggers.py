@@ -202,20 +202,30 @@ def test_b8_a_triggers_decision_waits_for_its_player_and_survives_a_save(
     assert saved.state.to_json() == g.state.to_json()
 
 
-def test_b8_a_trigger_firing_itself_past_the_limit_is_refused_whole(tmp_path: Path) -> None:
-    _card(tmp_path, "hb-t-loop",
-          "when caballeros arrive in castillo of me this round:\n"
-          "    move 1 own caballero from regions except king to castillo\n"
-          "move 1 own caballero from regions except king to castillo\n")
-    g = _at_offer(tmp_path, "hb-t-loop")
+#: A trigger that sets itself off: each body moves one more caballero into the Castillo.
+_LOOP = ("when caballeros arrive in castillo of me this round:\n"
+         "    move 1 own caballero from regions except king to castillo\n")
+
+
+def _looping(folder: Path, cid: str, effect: str, n: int) -> tuple[Game, int, int, list[Any]]:
+    """A game at the offer of card ``cid`` (``effect``) whose player has ``n`` more
+    caballeros in a region beside the king's: (game, player, that region, the move of one
+    of them into the Castillo)."""
+    _card(folder, cid, effect)
+    g = _at_offer(folder, cid)
     actor = g.flow.actor
     b = g.library.board
     r = next(i for i in range(len(b.places)) if b.is_region(i) and i != g.state.king)
-    g.state.provinces[actor] -= 12
-    g.state.caballeros[r][actor] += 12
+    g.state.provinces[actor] -= n
+    g.state.caballeros[r][actor] += n
+    return g, actor, r, [{"from": b.place_id(r), "to": "castillo", "player": actor, "n": 1}]
+
+
+def test_b8_a_trigger_firing_itself_past_the_limit_is_refused_whole(tmp_path: Path) -> None:
+    g, actor, r, move = _looping(tmp_path, "hb-t-loop", _LOOP + "move 1 own caballero "
+                                 "from regions except king to castillo\n", 12)
     before = g.state.to_json()
     g.answer(actor, 0)
-    move = [{"from": b.place_id(r), "to": "castillo", "player": actor, "n": 1}]
     events: list[dict[str, Any]] = []
     for _ in range(TRIGGER_LIMIT + 2):  # the card's move, then the trigger's, one too many
         d = g.pending
@@ -293,16 +303,9 @@ def test_b8_a_lasting_trigger_survives_copies_independently() -> None:
 
 
 def test_b8_a_chain_between_phases_past_the_limit_is_undone_whole(tmp_path: Path) -> None:
-    _card(tmp_path, "hb-t-chain",
-          "when caballeros arrive in castillo of me this round:\n"
-          "    move 1 own caballero from regions except king to castillo\n")
-    g = _at_offer(tmp_path, "hb-t-chain")
-    actor = g.flow.actor
+    g, actor, r, move = _looping(tmp_path, "hb-t-chain", _LOOP, 12)
     b = g.library.board
     engine = g._engine
-    r = next(i for i in range(len(b.places)) if b.is_region(i) and i != g.state.king)
-    g.state.provinces[actor] -= 12
-    g.state.caballeros[r][actor] += 12
     g.answer(actor, 0)
     assert g.flow.run is None  # the special action is over: between phases now
     before = g.state.to_json()
@@ -310,7 +313,6 @@ def test_b8_a_chain_between_phases_past_the_limit_is_undone_whole(tmp_path: Path
     engine.rules.composed["arrive"](HookContext(g.state, b, events, actor, engine, g.flow),
                                     b.castillo, actor, 1)  # an arrival outside any trigger
     d = engine.advance(g.state, g.flow, events)
-    move = [{"from": b.place_id(r), "to": "castillo", "player": actor, "n": 1}]
     for _ in range(TRIGGER_LIMIT + 1):  # each body's move makes the trigger due again
         assert d is not None and d.kind == "move_caballeros" and d.players == [actor]
         events = g.answer(actor, move)
@@ -349,18 +351,9 @@ def test_b8_triggers_hear_cards_taken_and_turn_and_round_ends(tmp_path: Path) ->
 
 def test_b8_a_game_saved_inside_a_special_action_while_a_trigger_waits_goes_on(
         tmp_path: Path) -> None:
-    _card(tmp_path, "hb-t-loop2",
-          "when caballeros arrive in castillo of me this round:\n"
-          "    move 1 own caballero from regions except king to castillo\n"
-          "move 1 own caballero from regions except king to castillo\n")
-    g = _at_offer(tmp_path, "hb-t-loop2")
-    actor = g.flow.actor
-    b = g.library.board
-    r = next(i for i in range(len(b.places)) if b.is_region(i) and i != g.state.king)
-    g.state.provinces[actor] -= 3
-    g.state.caballeros[r][actor] += 3
+    g, actor, r, move = _looping(tmp_path, "hb-t-loop2", _LOOP + "move 1 own caballero "
+                                 "from regions except king to castillo\n", 3)
     g.answer(actor, 0)
-    move = [{"from": b.place_id(r), "to": "castillo", "player": actor, "n": 1}]
     g.answer(actor, move)  # the card's move: the trigger's body now waits (a run's aside)
     assert g.flow.run is not None and g.flow.run.asides
     saved = Game.from_json(g.to_json(), logging=False)
