@@ -662,11 +662,12 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 @primitive("keep")
 def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """B8.4: keep this card as a Veto (a lasting kind a rules module gives meaning). The
-    Veto stays a kind of its own, not a trigger: it is no script run at an event but the
-    base module's reaction window, which the flow opens before each special action (its
-    ``veto`` phase asks the holders in turn). Every other lasting effect of a card is a
-    trigger (``when``, :mod:`elgrande.engine.triggers`) or a lasting rule change."""
+    """B8.4: keep this card as a lasting kind a rules module gives meaning (the base
+    game's card kept to cancel another's special action). That kind stays no trigger:
+    it is no script run at an event but the base module's reaction window, which the
+    flow opens before each special action (the holders asked in turn). Every other
+    lasting effect of a card is a trigger (``when``, :mod:`elgrande.engine.triggers`)
+    or a lasting rule change."""
     until = _arg(call, "until")
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
