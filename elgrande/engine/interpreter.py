@@ -232,6 +232,13 @@ class Interpreter:
                     frames.append(Frame(f.path + [f.pc - 1, 0], 0, f.subject))
                 elif stmt.otherwise is not None:
                     frames.append(Frame(f.path + [f.pc - 1, 1], 0, f.subject))
+            elif isinstance(stmt, ast.Either):
+                ctx.charge(self._label_cost(stmt))  # before the labels are rendered
+                d = Decision("choose_option", [f.subject], "Choose one",
+                             {"labels": self._labels(stmt)}, "B4.4")
+                ctx.charge(_size(d.options))
+                run.pending = d
+                return d
             elif isinstance(stmt, ast.As):  # the block's decisions are that player's
                 f.pc += 1
                 who = player_of(ctx, stmt.player)
@@ -243,13 +250,6 @@ class Interpreter:
                 made = len(events)
                 keep_trigger(ctx, stmt, f.path + [f.pc - 1, 0])
                 ctx.charge(EVENT_UNITS * (len(events) - made))
-            elif isinstance(stmt, ast.Either):
-                ctx.charge(self._label_cost(stmt))  # before the labels are rendered
-                d = Decision("choose_option", [f.subject], "Choose one",
-                             {"labels": self._labels(stmt)}, "B4.4")
-                ctx.charge(_size(d.options))
-                run.pending = d
-                return d
             else:  # pragma: no cover
                 raise AssertionError(f"unknown statement {stmt!r}")
 
