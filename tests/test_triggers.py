@@ -15,7 +15,7 @@ from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
 from elgrande.dsl.render import render
 from elgrande.engine.triggers import TRIGGER, TRIGGER_LIMIT
-from elgrande.errors import CardError, IllegalMove
+from elgrande.errors import CardError, IllegalMove, SavedGameError
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import Lasting
 from elgrande.play.game import Game, new_game
@@ -267,6 +267,7 @@ def test_b8_a_while_held_trigger_follows_the_card_to_its_new_holder(tmp_path: Pa
     other = (actor + 1) % 4
     engine = g._engine
     hooks = engine.rules.composed["turn_start"]
+    g.state.held = [[] for _ in range(4)]
     g.state.held[other].append("hb-t-held")
     hooks(HookContext(g.state, g.library.board, [], actor, engine, g.flow))
     assert x.player == other  # the new holder is "me" now
@@ -275,12 +276,15 @@ def test_b8_a_while_held_trigger_follows_the_card_to_its_new_holder(tmp_path: Pa
     assert x not in g.state.lasting  # no court holds it: over
 
 
-def test_b8_state_held_defaults_to_an_empty_list_per_player() -> None:
+def test_b8_state_held_is_empty_and_old_saves_load_without_it() -> None:
     g = new_game(3, seed=1, logging=False)
-    assert g.state.held == [[], [], []]
+    assert not any(g.state.held)  # nobody holds a card
     data = g.to_json()
     del data["state"]["held"]  # a game saved before the field
-    assert Game.from_json(data, logging=False).state.held == [[], [], []]
+    assert not any(Game.from_json(data, logging=False).state.held)
+    data["state"]["held"] = [[], []]
+    with pytest.raises(SavedGameError):
+        Game.from_json(data, logging=False)
 
 
 def test_b8_a_base_game_keeps_no_triggers_module() -> None:

@@ -181,9 +181,10 @@ class State:
             (dicts, lists, ints, strings) or an :class:`ExtPieces` object of the module
             (written as its plain form): e.g. offices, seats, discs of an expansion.
             The model gives them no meaning; copies and JSON keep them.
-        held: ``held[player]``: the ids of the cards held in that player's court (a card
-            a script holds, its ``while held`` triggers following its holder); empty per
-            player by default (a saved game without it loads so).
+        held: per player, the ids of the cards held in their court (a card a special
+            action keeps there, until a card moves it; empty lists, or none at all in an
+            old save, when nobody holds any); a card's ``while held`` triggers follow its
+            holder.
     """
 
     def __repr__(self) -> str:
@@ -217,8 +218,8 @@ class State:
                  lasting: list[Lasting] | None = None, neutral_holder: int = NOBODY,
                  stacks: list[list[str]] | None = None, offer: list[str] | None = None,
                  offer_origin: list[int] | None = None,
-                 ext: dict[str, Any] | None = None,
-                 held: list[list[str]] | None = None) -> None:
+                 ext: dict[str, Any] | None = None, held: list[list[str]] | None = None
+                 ) -> None:
         self.players = players
         self.caballeros = caballeros
         self.neutral = neutral
@@ -238,7 +239,7 @@ class State:
         self.offer = [] if offer is None else offer
         self.offer_origin = [] if offer_origin is None else offer_origin
         self.ext = {} if ext is None else ext
-        self.held = held if held else [[] for _ in range(players)]
+        self.held = [] if held is None else held
 
     @classmethod
     def empty(cls, board: Board, players: int) -> State:
@@ -287,7 +288,7 @@ class State:
             self.offer.copy(),
             self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
-            [h.copy() for h in self.held],
+            [h.copy() for h in self.held] if self.held else [],
         )
 
     def set_to(self, other: State) -> None:
