@@ -269,8 +269,7 @@ class Interpreter:
                checked: bool = False) -> Decision | None:
         """Give ``player``'s answer to the pending decision, then run on (``checked``:
         the answer was checked and normalised by the decision already, e.g. a trigger
-        body's decision asked as an aside; ``player`` is then its first player, as it is
-        when ``player`` is -1).
+        body's decision asked as an aside; ``player`` is then its first player).
 
         Returns:
             The next pending decision (for a secret choice, the same one until every
@@ -283,10 +282,8 @@ class Interpreter:
         d = run.pending
         if d is None:
             raise IllegalMove("B4.4", "nothing is waiting for an answer")
-        if checked or player < 0:
-            player = d.players[0]
         if checked:
-            norm = answer
+            norm, player = answer, d.players[0]
         else:
             norm = d.applied(answer, player)
         events = events if events is not None else []

@@ -392,7 +392,9 @@ class Triggers:
             if answer is None:
                 d: Decision | None = interp.advance(ctx.state, run, ctx.events)
             else:
-                d = interp.answer(ctx.state, run, -1, answer, ctx.events, checked=checked)
+                asked = run.pending
+                who = asked.players[0] if asked is not None else -1
+                d = interp.answer(ctx.state, run, who, answer, ctx.events, checked=checked)
         except BudgetExceeded as exc:
             if inside:
                 raise
