@@ -379,3 +379,23 @@ def test_b8_seeded_games_with_the_homebrew_examples_play_the_spy() -> None:
                 sent += e["event"] == "send" and e.get("card") == "hb-spy"
         assert g.over
     assert kept and sent
+
+
+def test_b8_7_me_is_the_cards_player_even_when_another_decides(tmp_path: Path) -> None:
+    _card(tmp_path, "hb-t-me", "t = choose player from opponents\nas t:\n"
+          "    send 1 caballero of me from court to provinces\n")
+    text = render(parse("t = choose player from opponents\nas t:\n"
+                        "    send 1 caballero of me from court to provinces\n"))
+    assert "Player 't' sends 1 caballero of the card's player from the court of the " \
+        "card's player to the provinces" in text
+    g = _at_offer(tmp_path, "hb-t-me")
+    actor = g.flow.actor
+    t = (actor + 1) % 4
+    g.state.provinces[actor] -= 2
+    g.state.court[actor] += 2
+    court = g.state.court[:]
+    g.answer(actor, 0)
+    events = g.answer(actor, t)
+    (sent,) = [e for e in events if e["event"] == "send"]
+    assert sent["decider"] == t and sent["owner"] == actor
+    assert g.state.court[actor] == court[actor] - 1 and g.state.court[t] == court[t]

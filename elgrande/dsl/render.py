@@ -331,6 +331,8 @@ def _court(call: ast.Call, ctx: _Ctx) -> str | None:
         return f"{ctx.poss} court"
     if isinstance(whose, ast.PlayerVar):
         return f"the court of player '{whose.name}'"
+    if isinstance(whose, ast.Me):
+        return "the court of the card's player" if ctx.third else "your court"
     if any(k == "own" for k, _ in call.args):
         return "court"
     return None
@@ -353,6 +355,8 @@ def _caballeros(call: ast.Call, whose: Any, ctx: _Ctx) -> str:
         return f"{of}{ctx.poss} opponents' caballeros"
     if isinstance(whose, ast.PlayerVar):
         return f"{noun} of player '{whose.name}'"
+    if isinstance(whose, ast.Me):
+        return f"{noun} of the card's player" if ctx.third else f"{of}your caballeros"
     return f"{noun} of {_any(whose, ctx)}" if isinstance(whose, ast.Node) else noun
 
 
