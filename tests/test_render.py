@@ -208,6 +208,13 @@ EXAMPLES: list[ast.Node] = [
     ast.CardPlace(kind="held", holder=ast.CardHolder(name="p")), ast.CardRef(),
     ast.CardRef(name="c"), ast.Holds(holder=ast.CardHolder(), card=ast.CardRef(name="c")),
     ast.RegionOfCard(card=ast.CardRef(name="r")),
+    ast.As(player=ast.PlayerVar(name="p"), body=_BLOCK),
+    ast.As(player=ast.Me(), body=_BLOCK),
+    ast.When(event="turn starts", whose=ast.PlayerVar(name="p"), duration="once", body=_BLOCK),
+    ast.When(event="caballeros arrive", where=_R, whose=ast.Me(), duration="while held",
+             body=_BLOCK),
+    ast.When(event="card taken", whose=ast.Opponents(), duration="end of this round",
+             body=_BLOCK),
 ]
 
 

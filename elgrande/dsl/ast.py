@@ -210,11 +210,6 @@ class CountOwn(Node):
     where: Node
 
 
-class Me(Node):
-    """``me``: the card's player (who carries out the special action; in a trigger, its
-    owner)."""
-
-
 class Provinces(Node):
     """``provinces`` in ``caballeros of PLAYER in provinces``."""
 
@@ -434,6 +429,50 @@ class If(Node):
     cond: Node
     then: Block
     otherwise: Block | None = None
+
+
+class Me(Node):
+    """``me``: the card's player (who carries out the special action; in a trigger, its
+    owner: for ``while held``, the card's holder)."""
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class As(Node):
+    """``as PLAYER: BLOCK``: the block's decisions are PLAYER's (the deciding player of
+    the block: "own", the views and the action-space masks are theirs)."""
+
+    player: Node
+    body: Block
+
+
+#: The events a ``when`` may name -> the named event (hook) of the engine that fires it.
+EVENTS: dict[str, str] = {
+    "turn starts": "turn_start", "turn ends": "turn_end", "round starts": "round_start",
+    "round ends": "round_end", "card taken": "card_taken",
+    "castillo emptied": "castillo_emptied", "regions scored": "regions_scored",
+    "caballeros arrive": "arrive",
+}
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class When(Node):
+    """``when EVENT [of PLAYERS] DURATION: BLOCK``: running it keeps the block as a
+    trigger, run at each matching event while the duration lasts.
+
+    Attributes:
+        event: a key of :data:`EVENTS` (``"turn starts"``, ...).
+        where: for ``caballeros arrive in SET``, the region set (else None).
+        whose: the players whose turn, card or caballeros count (None: anyone's).
+        duration: ``"once"``, ``"this turn"``, ``"end of this round"``, ``"end of next
+            round"``, ``"next scoring"`` or ``"while held"``.
+        body: the block run when it fires.
+    """
+
+    event: str
+    where: Node | None = None
+    whose: Node | None = None
+    duration: str
+    body: Block
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)

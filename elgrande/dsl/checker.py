@@ -54,6 +54,23 @@ def keywords() -> frozenset[str]:
     return words
 
 
+#: Events of a ``when`` that are nobody's (no ``of PLAYERS``), and those on a general
+#: scoring's steps (a body there cannot wait for a decision).
+_NOBODYS = frozenset({"round starts", "round ends", "castillo emptied", "regions scored"})
+_STEPS = frozenset({"castillo emptied", "regions scored"})
+#: Statements that move one piece to the region a name holds: one answer, taken at once
+#: (a forced move) where nothing can wait for a decision.
+_ONE_PLACE = frozenset({"move_king", "move_grande"})
+
+
+def _forced(c: ast.Call) -> bool:
+    """Whether ``c`` can offer one answer at most (a piece moved to one named region)."""
+    return c.name in _ONE_PLACE and isinstance(c.arg("to"), ast.Name)
+
+
+#: The durations a ``keep`` may name.
+_KEEP_DURATIONS = frozenset({"end of this round", "end of next round", "next scoring"})
+
 #: Variable types (REGION, ...) are declared with the region-set forms, which check them.
 __all__ = ["MAX_COUNT", "MAX_NUMBER", "NUMBER", "PLAYER", "REGION", "REGION_MAP", "Checker",
            "check_script"]
@@ -135,8 +152,53 @@ class Checker:
             self.block(s.then, _Scope(dict(scope.vars), scope.in_each))
             if s.otherwise is not None:
                 self.block(s.otherwise, _Scope(dict(scope.vars), scope.in_each))
+        elif isinstance(s, ast.As):
+            self.one_player(s.player, scope)
+            self.block(s.body, _Scope(dict(scope.vars), scope.in_each))
+        elif isinstance(s, ast.When):
+            self.when(s, scope)
         else:  # pragma: no cover - parser produces only the above
             self.error(s, "E-INTERNAL", f"unexpected statement {type(s).__name__}")
+
+    # -- deciders and triggers --
+    def one_player(self, p: Any, scope: _Scope) -> None:
+        """Check a ``PLAYER`` that must name one player (``me`` or a player variable)."""
+        if isinstance(p, (ast.AnyPlayer, ast.Opponents)):
+            self.error(p, "E-TYPE", "'as' names one player who decides the block",
+                       "write 'as me:' or 'as p:' with p a chosen player")
+        else:
+            self.players(p, scope)
+
+    def when(self, w: ast.When, scope: _Scope) -> None:
+        """Check a trigger: whose event it is, the places of an arrival, its body (run
+        later with the variables of now); a body on a general scoring's step cannot wait
+        for a decision, and no body makes a secret choice."""
+        if w.whose is not None and w.event in _NOBODYS:
+            self.error(w.whose, "E-TYPE", f"'{w.event}' is nobody's event: 'of ...' names "
+                       "whose turn, card or caballeros", "leave out 'of ...'")
+        elif w.whose is not None:
+            self.players(w.whose, scope)
+        if w.where is not None:
+            self.regions(w.where, scope)
+        inner = dict(scope.vars)
+        own = scope.in_each
+        if w.event == "castillo emptied":  # each player's secret disc (B6.1), as a choice:
+            inner["disc"] = REGION_MAP     # the deciding player's own
+            own = True
+        self.block(w.body, _Scope(inner, own))
+        for n in ast.walk(w.body):
+            if isinstance(n, ast.Call) and n.name == "secret_choice":
+                self.error(n, "E-TRIGGER-SECRET", "a trigger's body cannot make a secret "
+                           "choice (it runs between the steps of the game, one player at "
+                           "a time)", "let one player choose with 'as p:' instead")
+            elif w.event in _STEPS and (isinstance(n, ast.Either) or isinstance(n, ast.Call)
+                                        and SIGNATURES.get(n.name) is not None
+                                        and SIGNATURES[n.name].decides
+                                        and not _forced(n)):
+                self.error(n, "E-TRIGGER-DECIDES", f"a trigger on '{w.event}' runs in the "
+                           "middle of a general scoring, which cannot wait for a decision: "
+                           "this statement may ask one", "use statements that decide "
+                           "nothing there, or a trigger on 'round starts'")
 
     def call(self, c: ast.Call, scope: _Scope) -> None:
         """Check a primitive call against its declaration."""
@@ -162,6 +224,10 @@ class Checker:
                 self.error(c, "E-UNKNOWN-NAME", f"unknown lasting effect {v!r}",
                            f"did you mean {close[0]!r}?" if close else
                            "known: " + ", ".join(sorted(self.lasting)))
+            elif p.type == "duration" and v not in _KEEP_DURATIONS:
+                self.error(c, "E-TYPE", f"'keep' lasts until a round's end or the next "
+                           f"scoring, not '{v}'", "write 'until end of this round', 'until "
+                           "end of next round' or 'until next scoring'")
             elif p.type == "choice":
                 self.choice(v, scope)
             elif p.type == "each":

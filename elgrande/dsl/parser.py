@@ -198,6 +198,21 @@ class _ToAst(Transformer[Token, Any]):
         return ast.If(cond=items[0], then=items[1], otherwise=items[2] if len(items) > 2
                       else None, **self._pos(meta))
 
+    # -- deciders and triggers --
+    @v_args(meta=True)
+    def as_(self, meta: Any, items: list[Any]) -> ast.As:
+        return ast.As(player=items[0], body=items[1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def when_(self, meta: Any, items: list[Any]) -> ast.When:
+        (event, where), whose, duration, body = items
+        return ast.When(event=event, where=where, whose=whose, duration=duration,
+                        body=body, **self._pos(meta))
+
+    @v_args(meta=True)
+    def me(self, meta: Any, items: list[Any]) -> ast.Me:
+        return ast.Me(**self._pos(meta))
+
     # -- parts --
     @v_args(meta=True)
     def region_choice(self, meta: Any, items: list[Any]) -> ast.RegionChoice:
@@ -363,9 +378,6 @@ class _ToAst(Transformer[Token, Any]):
     def in_provinces(self, meta: Any, items: list[Any]) -> ast.Provinces:
         return ast.Provinces(**self._pos(meta))
 
-    @v_args(meta=True)
-    def me(self, meta: Any, items: list[Any]) -> ast.Me:
-        return ast.Me(**self._pos(meta))
     # -- cards as objects --
     def _place(self, meta: Any, kind: str, n: int = 0,
                holder: ast.CardHolder | None = None) -> ast.CardPlace:
@@ -474,6 +486,29 @@ def _add_calls() -> None:
 _add_calls()
 
 
+def _add_events() -> None:
+    """Give the transformer one method per event of a ``when`` (its grammar alias is its
+    words joined by ``_``): ``(words, the region set of an arrival or None)``; and one
+    per duration a trigger adds (its words)."""
+    for words in ast.EVENTS:
+
+        def make(w: str) -> Any:
+            def fn(self: _ToAst, items: list[Any]) -> tuple[str, Any]:
+                return (w, items[-1] if items else None)
+            return fn
+
+        setattr(_ToAst, words.replace(" ", "_"), make(words))
+    for words in ("this turn", "once", "while held"):
+
+        def said(w: str) -> Any:
+            return lambda self, items: w
+
+        setattr(_ToAst, words.replace(" ", "_"), said(words))
+
+
+_add_events()
+
+
 def parse(script: str, path: str = "", line: int = 1, column: int = 1) -> ast.Script:
     """Parse an effect script into an AST.
 
@@ -547,7 +582,7 @@ def _depth(node: Any) -> int:
             k += 1
             best = max(best, k)
             stack.extend((s, k) for s in n.body)
-        elif isinstance(n, (ast.EachPlayer, ast.ForEachPlayer)):
+        elif isinstance(n, (ast.EachPlayer, ast.ForEachPlayer, ast.As, ast.When)):
             stack.append((n.body, k))
         elif isinstance(n, ast.Either):
             stack.extend((b, k) for b in n.branches)
@@ -581,7 +616,7 @@ def _statement_words() -> tuple[str, ...]:
         first = sig.phrase.split()[0]
         if first.islower() and first not in words:
             words.append(first)
-    for w in ("each", "for", "either", "if"):
+    for w in ("each", "for", "either", "if", "as", "when"):
         if w not in words:
             words.append(w)
     return tuple(words)

@@ -130,9 +130,64 @@ def _stmt(node: ast.Node, ctx: _Ctx, top: bool = False) -> str:
             return text + (f". Otherwise: {orelse}" if orelse is not None else "")
         text = f"if {cond}, {then}"
         return text + (f"; otherwise, {orelse}" if orelse is not None else "")
+    if isinstance(node, ast.As):
+        if isinstance(node.player, ast.Me) and not ctx.third:
+            return _block(node.body, ctx)
+        inner = attrs.evolve(ctx, third=True)
+        return f"{_one_player(node.player, ctx)} {_block(node.body, inner)}"
+    if isinstance(node, ast.When):
+        return _when(node, ctx)
     if isinstance(node, ast.Block):
         return _block(node, ctx)
     return _any(node, ctx)
+
+
+def _one_player(node: Any, ctx: _Ctx) -> str:
+    """One player (``me``, a variable) as a subject: "you", "player 'p'"."""
+    if isinstance(node, ast.Me):
+        return "they" if ctx.third else "you"
+    if isinstance(node, ast.PlayerVar):
+        return f"player '{node.name}'"
+    return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
+
+
+def _who(node: Any, ctx: _Ctx) -> str:
+    """The players a ``when``'s ``of PLAYERS`` names, as a noun phrase."""
+    if node is None or isinstance(node, ast.AnyPlayer):
+        return "any player"
+    if isinstance(node, ast.Opponents):
+        return f"one of {ctx.poss} opponents"
+    return _one_player(node, ctx)
+
+
+#: How each duration of a trigger reads (after the event).
+_DURATIONS = {"once": "", "this turn": " this turn",
+              "end of this round": " until the end of this round",
+              "end of next round": " until the end of next round",
+              "next scoring": " until the next general scoring is over",
+              "while held": " while a court holds this card (its holder counts as you)"}
+
+
+def _when(node: ast.When, ctx: _Ctx) -> str:
+    """``when EVENT [of PLAYERS] DURATION: BLOCK`` in words: "the next time ..." for
+    ``once``, else "each time ... until ...", then what happens."""
+    me = isinstance(node.whose, ast.Me)
+    who = _who(node.whose, ctx)
+    event = {"turn starts": (f"{ctx.poss} turn" if me else f"the turn of {who}") + " starts",
+             "turn ends": (f"{ctx.poss} turn" if me else f"the turn of {who}") + " ends",
+             "round starts": "a round starts", "round ends": "a round ends",
+             "card taken": f"{who} {'take' if who in ('you', 'they') else 'takes'} an "
+             "action card",
+             "castillo emptied": "a general scoring has emptied the Castillo",
+             "regions scored": "a general scoring has scored the regions",
+             "caballeros arrive": (f"{ctx.poss} caballeros" if me else
+                                   f"caballeros of {who}") + " arrive in "
+             + (_set(node.where, ctx, "any") if node.where is not None else "a region"),
+             }[node.event]
+    when = "the next time" if node.duration == "once" else "each time"
+    bound = {"disc": "disc"} if node.event == "castillo emptied" else {}
+    body = _block(node.body, attrs.evolve(ctx, variables={**ctx.variables, **bound}))
+    return f"{when} {event}{_DURATIONS.get(node.duration, '')}: {body}"
 
 
 def _block(block: ast.Block, ctx: _Ctx) -> str:
@@ -334,6 +389,8 @@ def _court(call: ast.Call, ctx: _Ctx) -> str | None:
         return f"{ctx.poss} court"
     if isinstance(whose, ast.PlayerVar):
         return f"the court of player '{whose.name}'"
+    if isinstance(whose, ast.Me):
+        return "the court of the card's player" if ctx.third else "your court"
     if any(k == "own" for k, _ in call.args):
         return "court"
     return None
@@ -356,6 +413,8 @@ def _caballeros(call: ast.Call, whose: Any, ctx: _Ctx) -> str:
         return f"{noun} of any other player"
     if isinstance(whose, ast.PlayerVar):
         return f"{noun} of player '{whose.name}'"
+    if isinstance(whose, ast.Me):
+        return f"{noun} of the card's player" if ctx.third else f"{of}your caballeros"
     return f"{noun} of {_any(whose, ctx)}" if isinstance(whose, ast.Node) else noun
 
 
@@ -435,6 +494,8 @@ def _players(node: ast.Node, ctx: _Ctx) -> str:
         return "any other player"
     if isinstance(node, ast.PlayerVar):
         return f"player '{node.name}'"
+    if isinstance(node, ast.Me):
+        return "you"
     return _fallback(node)
 
 
@@ -487,6 +548,8 @@ def _name(name: str, ctx: _Ctx, mode: Mode) -> str:
         return f"the number '{name}'"
     if kind in ("card", "region card", "drawn card"):
         return _card_words(ast.CardRef(name=name), ctx, "cardref")
+    if kind == "disc":
+        return f"the region on {ctx.poss} secret disc"
     return " ".join(w.capitalize() for w in name.split("_") if w) or name
 
 
@@ -593,11 +656,11 @@ def _any(node: ast.Node, ctx: _Ctx) -> str:
     if isinstance(node, ast.Script):
         return render(node)
     if isinstance(node, (ast.Call, ast.EachPlayer, ast.ForEachPlayer, ast.Either, ast.If,
-                         ast.Block)):
+                         ast.Block, ast.As, ast.When)):
         return _stmt(node, ctx)
     if is_region_set(node):
         return _set(node, ctx, "any")
-    if isinstance(node, (ast.AnyPlayer, ast.Opponents, ast.PlayerVar)):
+    if isinstance(node, (ast.AnyPlayer, ast.Opponents, ast.PlayerVar, ast.Me)):
         return _players(node, ctx)
     if isinstance(node, ast.Each):
         return _each(node, ctx)

@@ -140,8 +140,11 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "Take one of your played power cards (this round's included) back into your hand.",
        [], "take one of your played power cards back into your hand", ("B3.2",),
        ("choose_power_card",)),
+    # kept for the Veto only: the base module's reaction window, opened by the flow before
+    # each special action (B8.4), not a script run at an event (a trigger: 'when')
     _s("keep", "keep KIND until DURATION",
-       "Keep this card as a lasting effect (e.g. a Veto) for a while.",
+       "Keep this card as a lasting effect a rules module gives meaning: the Veto (B8.4), "
+       "played in the reaction window before another player's special action.",
        [Param("kind", "kind", "the lasting effect, e.g. 'veto'"),
         Param("until", "duration", "'end of this round', 'end of next round', "
               "'next scoring'")],
@@ -251,9 +254,8 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
 #: (:func:`elgrande.engine.values.limits`).
 PLAIN_UP_TO: frozenset[str] = frozenset({"bring_to_court"})
 
-#: Lasting-effect kinds a ``keep`` statement may name, with what each does.
+#: Lasting-effect kinds a ``keep`` statement may name, with what each does: the Veto
+#: only (B8.4); a card's other lasting effects are triggers (``when``).
 LASTING_KINDS: dict[str, str] = {
     "veto": "cancels one other player's special action (or its rest) (B8.4)",
-    "plot": "at the next general scoring your Grande goes with your Castillo "
-                  "caballeros to your disc's region (C13)",
 }

@@ -30,6 +30,7 @@ from elgrande.engine import cards as _cards  # noqa: F401 - registers the card s
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import PRIMITIVES, each_order
+from elgrande.engine.triggers import keep_trigger, player_of
 from elgrande.engine.values import condition
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
@@ -58,7 +59,7 @@ def block_at(script: ast.Script, path: list[int]) -> ast.Block:
     for i in range(0, len(path), 2):
         stmt = block.body[path[i]]
         branch = path[i + 1]
-        if isinstance(stmt, (ast.EachPlayer, ast.ForEachPlayer)):
+        if isinstance(stmt, (ast.EachPlayer, ast.ForEachPlayer, ast.As, ast.When)):
             block = stmt.body
         elif isinstance(stmt, ast.Either):
             block = stmt.branches[branch]
@@ -244,6 +245,17 @@ class Interpreter:
                 ctx.charge(_size(d.options))
                 run.pending = d
                 return d
+            elif isinstance(stmt, ast.As):  # the block's decisions are that player's
+                f.pc += 1
+                who = player_of(ctx, stmt.player)
+                if who is not None:
+                    frames.append(Frame(f.path + [f.pc - 1, 0], 0, who))
+            elif isinstance(stmt, ast.When):  # kept as a trigger; its block runs later
+                f.pc += 1
+                events = ctx.events
+                made = len(events)
+                keep_trigger(ctx, stmt, f.path + [f.pc - 1, 0])
+                ctx.charge(EVENT_UNITS * (len(events) - made))
             else:  # pragma: no cover
                 raise AssertionError(f"unknown statement {stmt!r}")
 
@@ -259,8 +271,11 @@ class Interpreter:
         return False
 
     def answer(self, state: State, run: Run, player: int, answer: Any,
-               events: list[dict[str, Any]] | None = None) -> Decision | None:
-        """Give ``player``'s answer to the pending decision, then run on.
+               events: list[dict[str, Any]] | None = None,
+               checked: bool = False) -> Decision | None:
+        """Give ``player``'s answer to the pending decision, then run on (``checked``:
+        the answer was checked and normalised by the decision already, e.g. a trigger
+        body's decision asked as an aside; ``player`` is then its first player).
 
         Returns:
             The next pending decision (for a secret choice, the same one until every
@@ -275,7 +290,10 @@ class Interpreter:
             raise IllegalMove("B4.4", "nothing is waiting for an answer")
         if run.inner is not None:  # the decision is the carried-out card's
             return self._answer_inner(state, run, player, answer, events)
-        norm = d.applied(answer, player)
+        if checked:
+            norm, player = answer, d.players[0]
+        else:
+            norm = d.applied(answer, player)
         events = events if events is not None else []
         if run.asides:  # the top aside's module applies it, then the effect runs on
             aside = run.asides.pop()

@@ -105,6 +105,8 @@ def _movers(ctx: Ctx, call: ast.Call) -> list[int]:
         return [ctx.subject]
     if isinstance(whose, ast.PlayerVar):
         return [int(ctx.run.env[whose.name])]
+    if isinstance(whose, ast.Me):  # the card's player
+        return [ctx.run.actor]
     if isinstance(whose, ast.Opponents):
         return [p for p in range(s.players) if p != ctx.subject] + [NOBODY]
     return [*range(s.players), NOBODY]
@@ -209,6 +211,8 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
         ps = [p for p in range(s.players) if p != ctx.subject]
     elif isinstance(ch.players, ast.PlayerVar):
         ps = [int(ctx.run.env[ch.players.name])]
+    elif isinstance(ch.players, ast.Me):  # the card's player
+        ps = [ctx.run.actor]
     else:
         ps = list(range(s.players))
     return Decision("choose_player", [ctx.subject], f"Choose a player ({var})",
@@ -453,6 +457,8 @@ def _send_owner(ctx: Ctx, call: ast.Call) -> int:
     whose = _arg(call, "whose")
     if isinstance(whose, ast.PlayerVar):
         return int(ctx.run.env[whose.name])
+    if isinstance(whose, ast.Me):  # the card's player
+        return ctx.run.actor
     return ctx.subject
 
 
@@ -688,6 +694,12 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 @primitive("keep")
 def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """B8.4: keep this card as a lasting kind a rules module gives meaning (the base
+    game's card kept to cancel another's special action). That kind stays no trigger:
+    it is no script run at an event but the base module's reaction window, which the
+    flow opens before each special action (the holders asked in turn). Every other
+    lasting effect of a card is a trigger (``when``, :mod:`elgrande.engine.triggers`)
+    or a lasting rule change."""
     until = _arg(call, "until")
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0

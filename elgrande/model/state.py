@@ -183,7 +183,8 @@ class State:
             The model gives them no meaning; copies and JSON keep them.
         held: per player, the ids of the cards held in their court (a card a special
             action keeps there, until a card moves it; empty lists, or none at all in an
-            old save, when nobody holds any).
+            old save, when nobody holds any); a card's ``while held`` triggers follow its
+            holder.
         draw_key: the key of the random draws during play (a card drawn from the region
             cards or at random: hashed from the seed at setup, never drawn from the
             setup's stream); hidden from every view (B8.5a); 0 in an old save.

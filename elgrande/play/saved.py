@@ -237,6 +237,8 @@ def check_state(st: Mapping[str, Any], b: Board, players: int,
         if not 0 <= x["expires"] <= 99:
             _fail(f"{where}.lasting[{i}].expires", "not a round of a game")
     _seat(st.get("neutral_holder", NOBODY), players, f"{where}.neutral_holder", neutral=True)
+    if st.get("held"):  # cards held in a court (a save made before has none: empty)
+        _length(st["held"], players, f"{where}.held")
     if not 0 <= st.get("round", 0) <= 99:
         _fail(f"{where}.round", "out of range")
     state = State.from_json(dict(st))

@@ -45,6 +45,7 @@ STEP_KEYS: dict[str, frozenset[str] | None] = {
     "special": frozenset({"player", "card", "answers"}), "bids": None,
     "ship": frozenset({"player", "answers"}), "turn": frozenset({"player", "answers"}),
     "take": frozenset({"player", "card", "open"}), "follow_up": None,
+    "turn_start": frozenset({"player", "answers"}),
 }
 #: Position and expectation keys the engine can set up or compare today.
 SUPPORTED_POSITION = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
