@@ -163,7 +163,11 @@ def _placement_memo(engine: PlacingEngine) -> tuple[dict[Any, Any], tuple[Any, .
     memo: tuple[dict[Any, Any], tuple[Any, ...] | None] | None = \
         engine.memo.get(_PLACEMENT_MEMO)
     if memo is None:
-        memo = engine.memo[_PLACEMENT_MEMO] = ({}, placement_keys(engine.rules.modules))
+        keys = placement_keys(engine.rules.modules)
+        changed = engine.rules.param_placement_key  # the cards' rule changes (B4.3)
+        if keys is not None and changed is not None:
+            keys = (*keys, changed)
+        memo = engine.memo[_PLACEMENT_MEMO] = ({}, keys)
     return memo
 
 

@@ -231,7 +231,7 @@ class FlowEngine:
         self.lib = lib
         self.board = lib.board
         self.rules: Rules = rules if rules is not None else \
-            load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
+            load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds), lib.scripts)
         self.interpreter = Interpreter(lib.board, lib.scripts, self.rules)
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).

@@ -85,10 +85,18 @@ def primitives_used(script: ast.Script | None) -> list[str]:
 
 
 def rules_of(card: CardDef) -> list[str]:
-    """The rule ids a card relies on: its ``rules`` and those of its primitives, sorted."""
+    """The rule ids a card relies on: its ``rules`` and those of its primitives (of a rule
+    change: the changed parameter's rule), sorted."""
+    from elgrande.tools.docs.dsl_page import rule_params  # the shipped modules' parameters
+
     rules = set(card.rules)
     for name in primitives_used(card.script):
         rules.update(SIGNATURES[name].rules)
+    if card.script is not None:
+        params = {p.name: p for _, p in rule_params()}
+        for n in ast.walk(card.script):
+            if isinstance(n, ast.Call) and n.name == "change_rule" and n.arg("param") in params:
+                rules.add(params[n.arg("param")].rule)
     return sorted(rules, key=rule_key)
 
 
