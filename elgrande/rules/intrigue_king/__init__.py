@@ -13,8 +13,9 @@ action that says "you may" may be declined). The court limit is the played card'
 in ``state.discards`` (public, I7); the King, Intrigue and Caballero cards are a function
 of this round's ``state.bids`` (:func:`awards`), so they return when the round ends (I7).
 
-The card notes (I8, I9) add primitives registered here: ``this turn place up to N``
-(15), ``this turn place into SET`` (20), ``bridge A and B`` (63, hook ``adjacent``),
+The card notes (I8, I9) add primitives registered here (cards 15 and 20 change this
+turn's placement number or places instead: the base game's rule parameters, ``change
+placement number|places to ... this turn``), ``bridge A and B`` (63, hook ``adjacent``),
 ``lay scoreboard to SET`` (93, hook ``scored``), ``put an opponent grande into castillo``
 (35, I9: the Grande counts there for the Castillo's bonus and leaves at the general
 scoring, hook ``castillo_emptied``; the base game's ``discs`` phase is replaced so that a
