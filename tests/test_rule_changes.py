@@ -92,7 +92,8 @@ def test_b5_2_b6_5_only_the_changed_parameters_hooks_are_composed() -> None:
     assert {p.name for p in rules.changed} == {"closed", "ranking count"}
     assert rules.placement_limit is None  # no card changes the placement number
     assert rules.movable is not None and rules.ranking_counts is not None
-    assert rules.turn_end is not None and rules.scored is not None  # the changes end
+    assert rules.composed["castillo_emptied"] is not None  # 'until next scoring' ends
+    assert rules.scored is not None and rules.turn_end is None  # no 'this turn' change
 
 
 # -- English ---------------------------------------------------------------------------------------

@@ -432,14 +432,16 @@ class Rules:
         modules: the rules modules, in the order their sets load.
         rule_changes: the names of the rule parameters the cards in play change
             (:mod:`elgrande.engine.rule_params`): the hooks of those parameters are
-            composed after every module's own, with the hooks that end changes; none
-            when no card changes a rule (the game then pays nothing for them).
+            composed after every module's own; none when no card changes a rule (the
+            game then pays nothing for them).
+        durations: the durations of those changes: the hooks that end changes of each
+            are composed last.
     Raises:
         DataError: no module defines where a game starts.
     """
 
     def __init__(self, modules: Sequence[RulesModule],
-                 rule_changes: Collection[str] = ()) -> None:
+                 rule_changes: Collection[str] = (), durations: Collection[str] = ()) -> None:
         self.modules = tuple(modules)
         self.phases: dict[str, Phase] = {}
         self.replaced: dict[Phase, Phase] = {}
@@ -464,8 +466,8 @@ class Rules:
         for p in self.changed:
             for h, fn in p.hooks.items():
                 self.hooks[h].append(fn)
-        if self.changed:
-            for h, fn in changes.EXPIRY_HOOKS.items():
+        for until in sorted(durations) if self.changed else ():
+            for h, fn in changes.EXPIRY_HOOKS.get(until, {}).items():
                 self.hooks[h].append(fn)
         #: the placement memo's key of the changes (None: no change moves placements)
         self.param_placement_key: Callable[[State, int], Any] | None = \
@@ -750,8 +752,9 @@ def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = (),
         gives it a value of the wrong type (``E-RULE-...``).
     """
     modules = [find_module(n) for n in module_names]
-    used = changes.used(scripts, changes.declared(modules)) if scripts else set()
-    rules = Rules(modules, used)
+    used, durations = changes.used(scripts, changes.declared(modules)) if scripts else \
+        (set(), set())
+    rules = Rules(modules, used, durations)
     missing = [k for k in lasting_kinds if k not in rules.lasting_kinds]
     if missing:
         raise DataError("", f"lasting-effect kind(s) {', '.join(missing)} have no rules "

@@ -15,7 +15,7 @@ calls none of them.
 Durations: ``this turn`` ends when the turn ends (hook ``turn_end``); ``end of this
 round`` / ``end of next round`` end with that round (``Lasting.expires``, as every
 lasting effect, B8.4); ``next scoring`` ends when the next general scoring is over (it
-still holds during that scoring, B6).
+still holds during that scoring, B6; hooks ``castillo_emptied`` and ``scored``).
 """
 
 from __future__ import annotations
@@ -83,13 +83,12 @@ def _turn_end(ctx: HookContext, card: str) -> None:
                          if x.kind != RULE or x.data.get("until") != "this turn"]
 
 
-def _scoring_step(ctx: HookContext, step: str, place: int) -> None:
-    """A general scoring began (the Castillo scored, B6.2): the ``next scoring`` changes
-    made before it end when it is over (:func:`_scored`)."""
-    if step == "castillo":
-        for x in ctx.state.lasting:
-            if x.kind == RULE and x.data.get("until") == "next scoring":
-                x.data["scoring"] = True
+def _castillo_emptied(ctx: HookContext, discs: Any, moves: Any) -> None:
+    """A general scoring is under way (the Castillo emptied, B6.3): the ``next scoring``
+    changes made before it end when it is over (:func:`_scored`)."""
+    for x in ctx.state.lasting:
+        if x.kind == RULE and x.data.get("until") == "next scoring":
+            x.data["scoring"] = True
 
 
 def _scored(ctx: HookContext, places: list[int]) -> None:
@@ -100,9 +99,13 @@ def _scored(ctx: HookContext, places: list[int]) -> None:
                          if x.kind != RULE or not x.data.get("scoring")]
 
 
-#: The hooks that end rule changes, composed after every module's hooks.
-EXPIRY_HOOKS: Final[dict[str, Callable[..., Any]]] = {
-    "turn_end": _turn_end, "scoring_step": _scoring_step, "scored": _scored}
+#: The hooks that end rule changes, by duration: composed after every module's hooks
+#: for the durations the cards in play use (the round durations end as every lasting
+#: effect does, ``Lasting.expires``).
+EXPIRY_HOOKS: Final[dict[str, dict[str, Callable[..., Any]]]] = {
+    "this turn": {"turn_end": _turn_end},
+    "next scoring": {"castillo_emptied": _castillo_emptied, "scored": _scored},
+}
 
 
 def placement_key(state: State, player: int) -> tuple[()] | None:
@@ -116,31 +119,58 @@ def placement_key(state: State, player: int) -> tuple[()] | None:
 
 
 # -- the cards' changes, checked when the rules are loaded ---------------------------------------
+#: :func:`changes` found so far: ``id(scripts)`` -> (the scripts, their changes); a
+#: library's scripts never change, and every game of it asks again.
+_FOUND: dict[int, tuple[Mapping[str, ast.Script], list[tuple[str, ast.Call]]]] = {}
+
+
 def changes(scripts: Mapping[str, ast.Script]) -> list[tuple[str, ast.Call]]:
-    """Every rule change of the ``scripts`` (card id -> script): (card id, call)."""
+    """Every rule change of the ``scripts`` (card id -> script): (card id, call); found
+    once per scripts mapping."""
+    hit = _FOUND.get(id(scripts))
+    if hit is not None and hit[0] is scripts:
+        return hit[1]
     out: list[tuple[str, ast.Call]] = []
     for card, script in scripts.items():
         for node in ast.walk(script):
             if isinstance(node, ast.Call) and node.name == CHANGE:
                 out.append((card, node))
+    if len(_FOUND) > 64:  # libraries come and go in a long process (tests, tools)
+        _FOUND.clear()
+    _FOUND[id(scripts)] = (scripts, out)
     return out
 
 
-def used(scripts: Mapping[str, ast.Script], params: Mapping[str, RuleParam]) -> set[str]:
+#: :func:`used` found so far: (``id(scripts)``, parameter names) -> (the scripts, the
+#: names, the durations): every game of a library asks again.
+_USED: dict[tuple[int, tuple[str, ...]], tuple[Mapping[str, ast.Script], set[str], set[str]]] = {}
+
+
+def used(scripts: Mapping[str, ast.Script],
+         params: Mapping[str, RuleParam]) -> tuple[set[str], set[str]]:
     """The names of the rule parameters ``params`` (the modules' in play) that the
-    ``scripts`` change.
+    ``scripts`` change, and the durations of those changes.
 
     Raises:
         CardError: a change names a parameter no module in play declares, or gives it a
         value of the wrong type or a duration a change cannot have (``E-RULE-...``, at
         the statement's position in the card named).
     """
+    key = (id(scripts), tuple(params))
+    hit = _USED.get(key)
+    if hit is not None and hit[0] is scripts:
+        return hit[1], hit[2]
     names: set[str] = set()
+    durations: set[str] = set()
     for card, call in changes(scripts):
         for node, code, msg, hint in change_problems(call, params):
             raise CardError(f"card {card}", msg, node.line, node.column, hint, code)
         names.add(str(call.arg("param")))
-    return names
+        durations.add(str(call.arg("until")))
+    if len(_USED) > 64:
+        _USED.clear()
+    _USED[key] = (scripts, names, durations)
+    return set(names), set(durations)
 
 
 def declared(modules: Iterable[Any]) -> dict[str, RuleParam]:
