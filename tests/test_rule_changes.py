@@ -309,3 +309,12 @@ def test_the_rule_change_test_cards_play_through_seeded_games() -> None:
             g.answer(d.players[0], d.random_answer(rng, d.players[0]))
             made += len(_rule_records(g)) > 0
     assert made > 0  # some game played one of them
+
+
+def test_b8_4_a_saved_game_keeps_a_live_rule_change() -> None:
+    g = _game(10)
+    _quarantine(g, 1, _open_region(g))
+    again = Game.from_json(g.to_json(), logging=False)
+    assert [(x.kind, x.player, x.expires, x.card, x.data) for x in again.state.lasting] == \
+        [(x.kind, x.player, x.expires, x.card, x.data) for x in g.state.lasting]
+    assert _rule_records(again)[0].data["param"] == "closed"

@@ -16,7 +16,6 @@ from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.parser import parse
 from elgrande.dsl.region_forms import FORMS
-from elgrande.dsl.rule_params import RuleParam
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
 from elgrande.engine.modules import FollowUp, RulesModule, find_module
@@ -38,7 +37,7 @@ from elgrande.tools.docs.document import (
     _strong,
     _t,
 )
-from elgrande.tools.docs.loading import _rule_link, _rule_links
+from elgrande.tools.docs.loading import _rule_link, _rule_links, shipped_rule_params
 
 
 def grammar_text() -> str:
@@ -179,11 +178,6 @@ def module_answer_forms() -> list[tuple[str, str]]:
             for kind, form in module.answer_docs]
 
 
-def rule_params() -> list[tuple[str, RuleParam]]:
-    """The rule parameters the shipped sets' rules modules declare, with their set."""
-    return [(set_id, p) for set_id, module in _shipped_modules() for p in module.rule_params]
-
-
 def follow_ups() -> list[FollowUp]:
     """The follow-up decisions every shipped set's rules module declares, in set order."""
     return [f for _, module in _shipped_modules() for f in module.follow_ups]
@@ -279,7 +273,7 @@ def dsl_page() -> Page:
         (_t(_code(p.name), f" ({set_id})"), _t(p.type), _t("required" if p.where else "no"),
          _t("the changer's" if p.own else "everyone's"), _t(p.doc or p.english, "; ",
                                                              _rule_link(p.rule)))
-        for set_id, p in rule_params())))
+        for set_id, p in shipped_rule_params())))
     body.append(Heading(2, _t("Decisions and answer forms"), "answers"))
     body.append(Para(_t("A statement that needs a choice stops the engine with a pending "
                         "decision; a player (or bot) answers it in one of these forms. A "
