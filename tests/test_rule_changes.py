@@ -76,6 +76,7 @@ def test_b4_3_b5_2_b6_5_the_base_rules_module_declares_its_changeable_parameters
     assert all(RULE_PARAMS[n] is p for n, p in PARAMS.items())  # registered when made
     assert PARAMS["closed"].where and PARAMS["ranking count"].where
     assert not PARAMS["closed"].own and PARAMS["placement number"].own
+    assert PARAMS["ranking count"].own
 
 
 def test_b4_3_a_base_game_whose_cards_change_no_rule_composes_none_of_their_hooks() -> None:
@@ -107,7 +108,8 @@ def test_b5_2_b6_5_only_the_changed_parameters_hooks_are_composed() -> None:
      "Until the next general scoring is over, no caballero may be placed in the Castillo, "
      "nor moved or sent into or out of it."),
     ("change ranking count in aragon to 2 this round",
-     "Until the end of this round, each caballero in Aragon counts as 2 in its ranking."),
+     "Until the end of this round, each of your caballeros in Aragon counts as 2 in its "
+     "ranking."),
 ])
 def test_each_rule_parameter_renders_what_the_change_does(script: str, words: str) -> None:
     assert render(parse(script)).startswith(words)
@@ -270,30 +272,32 @@ def test_b5_2_a_closed_region_lasts_until_the_next_general_scoring_is_over() -> 
 
 
 # -- B6.5: how caballeros count in a ranking --------------------------------------------------
-def test_b6_5_a_changed_ranking_count_doubles_every_caballero_there() -> None:
+def test_b6_5_a_changed_ranking_count_doubles_the_changers_caballeros_there() -> None:
     g = _game(8)
     st, b, rules = g.state, g.library.board, g._engine.rules
-    r = next(r for r in b.regions if sum(st.caballeros[r]) > 1)
+    r = next(r for r in b.regions if st.caballeros[r][0] and sum(st.caballeros[r]) >
+             st.caballeros[r][0])
     before = score_region(st.copy(), b, r, False, rules)
-    _run(g, "rallied = choose region from regions\nchange ranking count in rallied to 2 "
-         "until next scoring\n", 0, [b.place_id(r)], card="hb-rally")
+    _run(g, "rallied = choose region from regions with own caballeros\nchange ranking "
+         "count in rallied to 2 until next scoring\n", 0, [b.place_id(r)], card="hb-rally")
     after = score_region(st.copy(), b, r, False, rules, HookContext(st, b, []))
-    assert sorted((ln.participant, 2 * ln.caballeros) for ln in before.lines
-                  if ln.caballeros) == sorted((ln.participant, ln.caballeros)
-                                              for ln in after.lines if ln.caballeros)
+    want = {ln.participant: ln.caballeros * (2 if ln.participant == 0 else 1)
+            for ln in before.lines if ln.caballeros}
+    assert {ln.participant: ln.caballeros for ln in after.lines if ln.caballeros} == want
     assert rules.scoring_places(HookContext(st, b, [])) >= {r}
 
 
 def test_b6_5_b8_6_a_ranking_count_changed_this_round_counts_in_a_special_scoring() -> None:
     g = _game(9)
     st, b = g.state, g.library.board
-    r = next(r for r in b.regions if r != st.king and sorted(st.caballeros[r])[-1] > 0)
+    r = next(r for r in b.regions if r != st.king and st.caballeros[r][1] > 0
+             and sum(st.caballeros[r]) > st.caballeros[r][1])
     events = _run(g, f"change ranking count in {b.place_id(r)} to 3 this round\n"
-                  f"score {b.place_id(r)}\n", 0)
+                  f"score {b.place_id(r)}\n", 1)
     (scored,) = [e for e in events if e["event"] == "score"]
     counts = {ln["participant"]: ln["caballeros"] for ln in scored["result"]["lines"]
               if ln["caballeros"]}
-    assert counts == {p: 3 * n for p, n in enumerate(st.caballeros[r]) if n}
+    assert counts == {p: (3 if p == 1 else 1) * n for p, n in enumerate(st.caballeros[r]) if n}
     assert _rule_records(g)[0].expires == st.round  # it ends with the round (B8.4)
 
 

@@ -98,26 +98,27 @@ def _closed_sendable(ctx: HookContext, place: int, owner: int, n: int) -> int:
 
 
 # -- B6.5: how caballeros count in a ranking ------------------------------------------------------
-def _counted(state: State) -> dict[int, int]:
-    """Place -> what each caballero there counts in its ranking, as the latest change of
-    it says."""
-    out: dict[int, int] = {}
+def _counted(state: State) -> dict[int, dict[int, int]]:
+    """Place -> player -> what each of that player's caballeros there counts in its
+    ranking, as the player's latest change of it says."""
+    out: dict[int, dict[int, int]] = {}
     for x in live(state, RANKING_COUNT):
         for r in x.data.get("in") or ():
-            out[int(r)] = int(x.data["value"])
+            out.setdefault(int(r), {})[x.player] = int(x.data["value"])
     return out
 
 
 def _ranking_counts(ctx: HookContext, place: int,
                     ranking: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
-    """B6.5: each caballero in a changed place counts as the change says."""
+    """B6.5: each caballero of a player who changed how theirs count in this place counts
+    as the change says."""
     if not ctx.state.lasting:
         return ranking
     k = _counted(ctx.state).get(place)
-    if k is None:
+    if not k:
         return ranking
     who, counts = ranking
-    return who, [c * k for c in counts]
+    return who, [c * k.get(p, 1) for p, c in zip(who, counts, strict=True)]
 
 
 def _ranking_places(ctx: HookContext) -> list[int]:
@@ -150,9 +151,9 @@ BASE_PARAMS: Final = (
                      "movable": _closed_movable, "sendable": _closed_sendable},
               placement_key=True),
     RuleParam(RANKING_COUNT, "number",
-              "each caballero in {where} counts as {value} in its ranking", "B6.5",
-              where=True, own=False,
-              doc="what each caballero in the places counts in their ranking at a scoring "
-                  "(B6.5; 1 by the rules)",
+              "each of your caballeros in {where} counts as {value} in its ranking", "B6.5",
+              where=True,
+              doc="what each caballero of the player who made the change counts in the "
+                  "ranking of the places at a scoring (B6.5; 1 by the rules)",
               hooks={"ranking_counts": _ranking_counts, "scoring_places": _ranking_places}),
 )
