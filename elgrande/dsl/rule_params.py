@@ -32,6 +32,10 @@ VALUE_TYPES: Final[dict[str, str]] = {
     "flag": "on; written with its own phrase, e.g. 'close SET to placement and moves'",
 }
 
+#: A value type in two words (what a script gave instead).
+_SHORT: Final[dict[str, str]] = {"number": "a number", "regions": "a region set",
+                                 "flag": "the 'close' phrase"}
+
 #: Durations a rule change may last (the parser's words), with their English.
 DURATIONS: Final[dict[str, str]] = {
     "this turn": "this turn",
@@ -132,7 +136,7 @@ def change_problems(call: ast.Call, params: Mapping[str, RuleParam]
     if got != p.type:
         node = value if isinstance(value, ast.Node) else call
         out.append((node, "E-RULE-VALUE", f"the rule parameter {name!r} takes "
-                    f"{VALUE_TYPES[p.type]}, not {VALUE_TYPES[got].split(':')[0].split(',')[0]}",
+                    f"{VALUE_TYPES[p.type]}, not {_SHORT[got]}",
                     "see the rule parameters in docs/dsl.md"))
     if str(call.arg("until")) not in DURATIONS:
         out.append((call, "E-RULE-DURATION", f"a rule change cannot last {call.arg('until')!r}",
