@@ -164,7 +164,7 @@ class Checker:
                 self.qty(v)
             elif p.type == "rule_value" and not isinstance(v, bool):
                 self.regions(v, scope)
-        if c.name == "change_rule" and self.rule_params is not None:
+        if c.name == "change_rule":
             for node, code, msg, hint in change_problems(c, self.rule_params):
                 self.error(node, code, msg, hint)
         if c.name == "keep" and c.arg("until") == "this turn":

@@ -108,13 +108,19 @@ def value_type(value: Any) -> str:
     return "regions"
 
 
-def change_problems(call: ast.Call, params: Mapping[str, RuleParam]
+def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None
                     ) -> list[tuple[ast.Node, str, str, str]]:
-    """What is wrong with a ``change_rule`` call given the parameters ``params`` in play:
-    ``(node, code, message, hint)`` each: ``E-RULE-PARAM`` an unknown parameter or its
-    places missing or not allowed, ``E-RULE-VALUE`` a value of the wrong type,
-    ``E-RULE-DURATION`` a duration a change cannot have."""
+    """What is wrong with a ``change_rule`` call given the parameters ``params`` in play
+    (None: not known here, only the duration is checked): ``(node, code, message, hint)``
+    each: ``E-RULE-DURATION`` a duration a change cannot have, ``E-RULE-PARAM`` an unknown
+    parameter or its places missing or not allowed, ``E-RULE-VALUE`` a value of the wrong
+    type."""
     out: list[tuple[ast.Node, str, str, str]] = []
+    if str(call.arg("until")) not in DURATIONS:
+        out.append((call, "E-RULE-DURATION", f"a rule change cannot last {call.arg('until')!r}",
+                    "durations: " + ", ".join(DURATIONS)))
+    if params is None:
+        return out
     name = str(call.arg("param"))
     p = params.get(name)
     if p is None:
@@ -138,7 +144,4 @@ def change_problems(call: ast.Call, params: Mapping[str, RuleParam]
         out.append((node, "E-RULE-VALUE", f"the rule parameter {name!r} takes "
                     f"{VALUE_TYPES[p.type]}, not {_SHORT[got]}",
                     "see the rule parameters in docs/dsl.md"))
-    if str(call.arg("until")) not in DURATIONS:
-        out.append((call, "E-RULE-DURATION", f"a rule change cannot last {call.arg('until')!r}",
-                    "durations: " + ", ".join(DURATIONS)))
     return out
