@@ -77,6 +77,14 @@ class OwnGrande(Node):
     than it)."""
 
 
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class GrandeOf(Node):
+    """``grande of p``: the region of the Grande of the player in variable ``p`` (B1.2;
+    none while it is in the Castillo, I9)."""
+
+    name: str
+
+
 class King(Node):
     """``king``: the king's region."""
 

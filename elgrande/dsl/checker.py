@@ -17,7 +17,7 @@ import attrs
 
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import NUMBER, PLAYER, REGION, REGION_MAP, form_of
-from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
+from elgrande.dsl.signatures import LASTING_KINDS, PIECE_KINDS, SIGNATURES
 from elgrande.errors import CardError
 from elgrande.files import diskcache
 
@@ -138,12 +138,14 @@ class Checker:
         for p in sig.params:
             v = c.arg(p.name)
             if p.type == "qty":
-                self.qty(v)
+                if v is not None:  # an optional quantity (a move of one piece)
+                    self.qty(v)
             elif p.type == "players" and v is not None:
                 self.players(v, scope)
             elif p.type == "regions":
                 self.regions(v, scope, allow_court=(c.name == "send_caballeros"
-                                                    and p.name == "source"))
+                                                    and p.name == "source")
+                             or _court_piece(c, p.name))
             elif p.type == "kind" and v not in self.lasting:
                 import difflib  # a suggestion only (not imported with the module)
                 close = difflib.get_close_matches(str(v), self.lasting, n=1)
@@ -163,6 +165,8 @@ class Checker:
                        "player: 'own' (the deciding player's) or 'of p'",
                        "write 'each other player: send ... own caballeros ...' or "
                        "'for each other player p: send ... caballeros of p ...'")
+        if c.name == "move":
+            self.move(c)
         if c.name == "choose":
             ch = c.arg("choice")
             self.bind(c, c.arg("var"), scope)
@@ -185,6 +189,35 @@ class Checker:
         elif name in scope.vars:
             self.error(node, "E-REDEFINED", f"the variable {name!r} is already set "
                        f"(to a {scope.vars[name]})", "give the new choice another name")
+
+    def move(self, c: ast.Call) -> None:
+        """Check a ``move``'s piece kind against the declared kinds (PIECE_KINDS) and the
+        parts that kind takes: a quantity and a source (counted kinds), whose (owned)."""
+        name = str(c.arg("piece"))
+        kind = PIECE_KINDS.get(name)
+        if kind is None:
+            import difflib  # a suggestion only (not imported with the module)
+            close = difflib.get_close_matches(name, PIECE_KINDS, n=1)
+            self.error(c, "E-UNKNOWN-NAME", f"unknown piece {name!r}",
+                       f"did you mean {close[0]!r}?" if close else
+                       "known: " + ", ".join(k.written for k in PIECE_KINDS.values()))
+            return
+        if kind.counted and c.arg("qty") is None:
+            self.error(c, "E-SYNTAX", f"say how many {name} move",
+                       f"e.g. 'move up to 2 {name} from ... to ...'")
+        if kind.counted and c.arg("source") is None:
+            self.error(c, "E-SYNTAX", f"say where the {name} come from",
+                       f"'move ... {name} from SET to SET'")
+        if not kind.counted and c.arg("qty") is not None:
+            self.error(c.arg("qty"), "E-TYPE", f"there is one {name} to move: no quantity",
+                       f"write 'move {kind.written} to ...'")
+        named = c.arg("own") or c.arg("whose") is not None
+        if named and not kind.owned:
+            self.error(c, "E-TYPE", f"the {name} belongs to no player: no 'own' or 'of ...'",
+                       f"write 'move {kind.written} to ...'")
+        if kind.owned and not kind.counted and not named:
+            self.error(c, "E-TYPE", f"say whose {name} moves",
+                       f"'own {name}' or '{name} of p', '{name} of opponents'")
 
     # -- parts --
     def each(self, e: ast.Each, scope: _Scope) -> None:
@@ -258,21 +291,34 @@ class Checker:
         """Warn about effects the rules always refuse (B5.2, B8.2, B8.7)."""
         to = c.arg("to")
         src = c.arg("source")
-        if c.name in ("move_caballeros", "place_caballeros", "move_grande", "move_scoreboard") \
-                and isinstance(to, ast.King):
+        piece = c.arg("piece") if c.name == "move" else None
+        if (piece in ("caballeros", "grande", "scoreboard", "black caballeros")
+                or c.name == "place_caballeros") and isinstance(to, ast.King):
             self.warn(to, "W-KING-CLOSED", "nothing may enter the king's region (B5.2): this "
                       "is always refused", "write 'anywhere except king'")
-        if c.name in ("move_caballeros", "send_caballeros") and isinstance(src, ast.King):
+        if (piece in ("caballeros", "black caballeros") or c.name == "send_caballeros") \
+                and isinstance(src, ast.King):
             self.warn(src, "W-KING-CLOSED", "nothing may leave the king's region (B5.2): this "
                       "is always refused", "choose another source")
-        if c.name in ("move_caballeros", "send_caballeros") and isinstance(src, ast.Castillo):
+        if (piece in ("caballeros", "black caballeros") or c.name == "send_caballeros") \
+                and isinstance(src, ast.Castillo):
             self.warn(src, "W-CASTILLO-SOURCE", "caballeros never leave the Castillo by a "
                       "special action (B8.2, B8.7): this is always refused",
                       "choose a region as the source")
-        if c.name in ("move_king", "move_grande") and isinstance(to, ast.Castillo):
-            self.warn(to, "W-CASTILLO-TARGET", "the king and the Grandes never go into the "
-                      "Castillo (B1.2, B8 King's card): this is always refused",
+        if (piece == "king" or piece == "grande" and c.arg("own")) \
+                and isinstance(to, ast.Castillo):
+            self.warn(to, "W-CASTILLO-TARGET", "the king and your own Grande never go into "
+                      "the Castillo (B1.2, B5.2): this is always refused",
                       "use 'mainland regions'")
+
+
+def _court_piece(c: ast.Call, param: str) -> bool:
+    """Whether ``court`` may stand as the ``to`` of move ``c`` (a kind whose place is a
+    court, e.g. a figure taken into it)."""
+    if c.name != "move" or param != "to":
+        return False
+    kind = PIECE_KINDS.get(str(c.arg("piece")))
+    return kind is not None and kind.court
 
 
 def check_script(script: ast.Script, path: str, region_ids: Iterable[str],

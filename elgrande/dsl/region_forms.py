@@ -297,6 +297,21 @@ _form(RegionForm(
 _form(RegionForm(
     "own_grande", ast.OwnGrande, _fixed("the region of your Grande"),
     possible=_scoring, rules=("B1.2", "I8", "C3")))
+
+
+def _grande_of_check(chk: Checks, e: ast.GrandeOf, scope: Scope, allow_court: bool) -> None:
+    if scope.vars.get(e.name) != PLAYER:
+        chk.error(e, "E-TYPE", f"{e.name!r} is not a player",
+                  "set it with 'p = choose player from ...' or 'for each player p:'")
+
+
+_form(RegionForm(
+    "grande_of", ast.GrandeOf,
+    lambda n, w, mode, nested: f"the region of the Grande of player '{n.name}'",
+    build=lambda items: {"name": str(items[0])}, check=_grande_of_check,
+    possible=_scoring, at_token=True, rules=("B1.2",)))
+
+
 _form(RegionForm(
     "king_region", ast.King, _fixed("the king's region"),
     exact=_places(lambda pl: frozenset({KING})), rules=("B5.2",)))

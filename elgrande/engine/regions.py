@@ -112,6 +112,12 @@ def _own_grande(ctx: Ctx, node: ast.OwnGrande) -> list[int]:
     return [g] if g >= 0 and g != ctx.board.castillo else []
 
 
+@evaluates("grande_of", ast.GrandeOf)
+def _grande_of(ctx: Ctx, node: ast.GrandeOf) -> list[int]:
+    g = ctx.state.grandes[int(ctx.run.env[node.name])]  # as _own_grande, of player p
+    return [g] if g >= 0 and g != ctx.board.castillo else []
+
+
 @evaluates("king_region", ast.King)
 def _king(ctx: Ctx, node: ast.King) -> list[int]:
     return [ctx.state.king] if ctx.state.king >= 0 else []
