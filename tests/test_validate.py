@@ -158,7 +158,7 @@ def test_the_shipped_cards_are_clean_smoke_play_included(where: str) -> None:
 def test_the_homebrew_examples_are_clean_even_strictly() -> None:
     result = run(str(ROOT / "examples" / "homebrew"), "--strict")
     assert result.exit_code == 0, result.output
-    assert "4 cards smoke-played" in result.output
+    assert "5 cards smoke-played" in result.output
 
 
 def test_json_output_is_a_list_of_diagnostics() -> None:
@@ -223,13 +223,13 @@ def test_random_positions_conserve_caballeros() -> None:
     ("move up to 3 caballeros of any player from anywhere except regions to regions\n",
      False),
     ("send 2 own caballeros from court to court\n", False),
-    ("x = choose region from castillo\nmove king to x\n", False),
+    ("x = choose region from castillo\nmove the king to x\n", False),
     ("score regions with value 99\n", False),
     ("move up to 3 caballeros of any player from regions to anywhere\n", True),
     ("send 2 own caballeros from court to provinces\n", True),
     ("score castillo\n", True),
     ("score king\n", True),
-    ("x = choose region from regions\nmove king to x\n", True),
+    ("x = choose region from regions\nmove the king to x\n", True),
     ("keep veto until next scoring\n", True),
     ("if 1 > 2:\n    pass\nelse:\n    take back a power card\n", True),
 ])

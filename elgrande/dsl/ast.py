@@ -85,6 +85,11 @@ class GrandeOf(Node):
     name: str
 
 
+class It(Node):
+    """``it``: the place of the piece a ``move`` moves (a Grande, the king), in the
+    statement's ``to`` set only (``move grande of opponents to adjacent to it``)."""
+
+
 class King(Node):
     """``king``: the king's region."""
 

@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from elgrande.dsl import ast
-from elgrande.dsl.region_forms import NUMBER, PLAYER, REGION, REGION_MAP, form_of
+from elgrande.dsl.region_forms import IT, NUMBER, PLAYER, REGION, REGION_MAP, form_of
 from elgrande.dsl.signatures import LASTING_KINDS, PIECE_KINDS, SIGNATURES
 from elgrande.errors import CardError
 from elgrande.files import diskcache
@@ -143,8 +143,8 @@ class Checker:
             elif p.type == "players" and v is not None:
                 self.players(v, scope)
             elif p.type == "regions":
-                self.regions(v, scope, allow_court=(c.name == "send_caballeros"
-                                                    and p.name == "source")
+                self.regions(v, _it_scope(c, p.name, scope),
+                             allow_court=(c.name == "send_caballeros" and p.name == "source")
                              or _court_piece(c, p.name))
             elif p.type == "kind" and v not in self.lasting:
                 import difflib  # a suggestion only (not imported with the module)
@@ -310,6 +310,14 @@ class Checker:
             self.warn(to, "W-CASTILLO-TARGET", "the king and your own Grande never go into "
                       "the Castillo (B1.2, B5.2): this is always refused",
                       "use 'mainland regions'")
+
+
+def _it_scope(c: ast.Call, param: str, scope: _Scope) -> _Scope:
+    """``scope``, where ``it`` may stand for the moved piece's place: in the ``to`` of a
+    move of the king or a Grande."""
+    if c.name == "move" and param == "to" and c.arg("piece") in ("king", "grande"):
+        return _Scope({**scope.vars, IT: REGION}, scope.in_each)
+    return scope
 
 
 def _court_piece(c: ast.Call, param: str) -> bool:

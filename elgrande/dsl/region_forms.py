@@ -312,6 +312,21 @@ _form(RegionForm(
     possible=_scoring, at_token=True, rules=("B1.2",)))
 
 
+#: The scope entry that says ``it`` may stand here (a move's ``to`` of one piece).
+IT = "@it"
+
+
+def _it_check(chk: Checks, e: ast.It, scope: Scope, allow_court: bool) -> None:
+    if IT not in scope.vars:
+        chk.error(e, "E-TYPE", "'it' names the place of the piece a move moves: only in the "
+                  "'to' of 'move the king' or 'move ... grande'",
+                  "e.g. 'move grande of opponents to adjacent to it'")
+
+
+_form(RegionForm(
+    "it", ast.It, _fixed("it"), check=_it_check, possible=_scoring, rules=("B1.2",)))
+
+
 _form(RegionForm(
     "king_region", ast.King, _fixed("the king's region"),
     exact=_places(lambda pl: frozenset({KING})), rules=("B5.2",)))

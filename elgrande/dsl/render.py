@@ -212,8 +212,11 @@ def _template(sig: Signature, call: ast.Call) -> str:
     """The English template of ``call``: a ``move``'s is its piece kind's
     (:data:`~elgrande.dsl.signatures.PIECE_KINDS`), any other its declaration's."""
     if call.name == "move":
-        kind = PIECE_KINDS.get(str(call.arg("piece")))
-        return kind.render if kind is not None else f"move the {call.arg('piece')} to {{to}}"
+        piece = call.arg("piece")
+        kind = PIECE_KINDS.get(str(piece))
+        if kind is not None:
+            return kind.render
+        return f"move the {piece} to {{to}}" if piece is not None else sig.render
     return sig.render
 
 

@@ -93,7 +93,7 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
               optional=True),
         Param("to", "regions", "where it may go")],
        "move {piece} to {to}",
-       ("B8.2", "B5.2", "B8.1", "B1.2", "B6.9"),
+       ("B8.1",),
        ("move_caballeros", "choose_region", "choose_player", "move_scoreboard",
         "choose_option")),
     _s("place_caballeros", "place QTY [own] caballeros from court to SET",
@@ -198,7 +198,7 @@ class PieceKind:
         owned: it belongs to a player: ``own`` or ``of WHO`` names whose (required for a
             kind that is not counted; caballeros left unnamed are anyone's).
         court: ``court`` may be its destination (the deciding player's court).
-        rules: rule ids its mover enforces.
+        rules: rule ids its mover enforces (with the ``move`` statement's own, B8.1).
     """
 
     name: str
@@ -217,7 +217,7 @@ PIECE_KINDS: dict[str, PieceKind] = {k.name: k for k in [
               rules=("B8.2", "B5.2", "B8.1")),
     PieceKind("king", "the king", "move the king to {to}", rules=("B5.2", "B8.1")),
     PieceKind("grande", "own grande | grande of WHO", "move {owner} to {to}",
-              owned=True, rules=("B1.2", "B5.2", "B8.2", "I8", "I9")),
+              owned=True, rules=("B1.2", "B5.2")),
     PieceKind("scoreboard", "a scoreboard",
               "place a mobile scoreboard from beside the board, or move one on the board, "
               "to {to}", rules=("B6.9", "B5.2")),

@@ -25,7 +25,7 @@ from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
 from elgrande.engine.pieces import move_finish, move_start
-from elgrande.engine.regions import COURT_PLACE, regions
+from elgrande.engine.regions import COURT_PLACE, IT_PLACE, regions
 from elgrande.model.board import REGION, Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
@@ -583,7 +583,7 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
     extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
-    opts = [r for r in regions(ctx, _arg(call, "to"))
+    opts = [r for r in _to_from(ctx, call, s.king)
             if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king]
     if not opts:
         return None
@@ -617,9 +617,19 @@ def _grande_dests(ctx: Ctx, call: ast.Call, owner: int) -> list[int]:
     fold = ctx.rules.composed["grande_places"] if ctx.rules is not None else None
     extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
-    return [r for r in regions(ctx, _arg(call, "to"))
+    return [r for r in _to_from(ctx, call, g)
             if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king
             and r != g]
+
+
+def _to_from(ctx: Ctx, call: ast.Call, at: int) -> list[int]:
+    """The move's ``to`` set for a piece at place ``at`` (``it`` in the set is ``at``)."""
+    env = ctx.run.env
+    env[IT_PLACE] = at
+    try:
+        return regions(ctx, _arg(call, "to"))
+    finally:
+        del env[IT_PLACE]
 
 
 def _grande_why(ctx: Ctx, owner: int) -> dict[str, list[str]]:

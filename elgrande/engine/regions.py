@@ -118,6 +118,17 @@ def _grande_of(ctx: Ctx, node: ast.GrandeOf) -> list[int]:
     return [g] if g >= 0 and g != ctx.board.castillo else []
 
 
+#: The run variable that holds the place of the piece a move moves while its ``to`` set is
+#: evaluated (form ``it``; a name no script variable can have).
+IT_PLACE: Final = "@it"
+
+
+@evaluates("it", ast.It)
+def _it(ctx: Ctx, node: ast.It) -> list[int]:
+    v = ctx.run.env.get(IT_PLACE)
+    return [int(v)] if v is not None else []
+
+
 @evaluates("king_region", ast.King)
 def _king(ctx: Ctx, node: ast.King) -> list[int]:
     return [ctx.state.king] if ctx.state.king >= 0 else []

@@ -8,9 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from elgrande.dsl import ast
+from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
+from elgrande.engine.pieces import register_mover
+from elgrande.engine.primitives import move_grande, move_grande_finish
+from elgrande.engine.regions import regions
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
@@ -21,6 +26,46 @@ from elgrande.rules.intrigue_king.cards import EXT, _drop
 #: The phase after the discs of a general scoring are revealed in which the owner of a Grande
 #: in the Castillo whose disc shows the king's region puts it in another region (I9).
 LEAVING: Final = "castillo_grande"
+
+
+def castillo_candidates(state: State, board: Board,
+                        player: int) -> tuple[list[int], dict[str, list[str]]]:
+    """The opponents of ``player`` whose Grande may go into the Castillo (I8), and why the
+    others may not: ``(players, {player: [rule, message]})``. A Grande already in the
+    Castillo (I9) or in the king's region (B5.2: nothing leaves it) cannot go."""
+    ok: list[int] = []
+    why: dict[str, list[str]] = {}
+    for q in range(state.players):
+        g = state.grandes[q]
+        if q == player:
+            why[str(q)] = ["I8", "the Grande of an opponent goes into the Castillo, not yours"]
+        elif g == board.castillo:
+            why[str(q)] = ["I9", f"player {q}'s Grande is in the Castillo already"]
+        elif g == state.king:
+            why[str(q)] = ["B5.2", f"player {q}'s Grande stands in the king's region: nothing "
+                           "may leave it"]
+        elif g >= 0:
+            ok.append(q)
+    return ok, why
+
+
+def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 35's kind of action, ``move grande of opponents to castillo``): the base
+    game's Grande mover, whose choice of the opponent whose Grande goes into the Castillo
+    reads as this set's rule: the refusals cite I8 (not your own Grande) and I9 (one in the
+    Castillo already stays there)."""
+    d = move_grande(ctx, call)
+    if d is None or d.kind != "choose_player":
+        return d
+    b = ctx.board
+    if [r for r in regions(ctx, call.arg("to")) if r >= 0] != [b.castillo]:
+        return d
+    ok, why = castillo_candidates(ctx.state, b, ctx.subject)
+    return Decision("choose_player", [ctx.subject], "Choose the opponent whose Grande goes "
+                    "into the Castillo", {"choices": d.options["choices"], "why": why}, "I8")
+
+
+register_mover("grande", _move_grande, move_grande_finish)
 
 
 def _grande_places(ctx: HookContext, places: list[int]) -> list[int]:
