@@ -203,7 +203,7 @@ EXAMPLES: list[ast.Node] = [
     ast.Call(name="score", args=(("where", ast.AllRegions()), ("first_only", True))),
     ast.Call(name="no_such_primitive", args=(("x", _R),)),
     ast.Call(name="move", args=()),
-    ast.GrandeOf(name="p"),
+    ast.GrandeOf(name="p"), ast.It(),
     _BLOCK, ast.Block(body=()),
     ast.EachPlayer(each=ast.Each(others=False), body=_BLOCK),
     ast.ForEachPlayer(each=ast.Each(others=True), var="p", body=_BLOCK),

@@ -71,7 +71,11 @@ def bridge(state: State) -> tuple[int, int] | None:
 @primitive("bridge")
 def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
     """I8 (card 63's kind of action): lay the one bridge between two regions; one laid
-    before is void."""
+    before is void.
+
+    A statement of its own, used by one card: no general form fits, as it moves no piece
+    (the ``move`` statement's) but changes the map (hook ``adjacent``) until the next
+    bridge, a rule parameter no other card changes."""
     a = [r for r in regions(ctx, call.arg("a")) if r >= 0]
     b = [r for r in regions(ctx, call.arg("b")) if r >= 0]
     if not a or not b or a[0] == b[0]:
