@@ -253,3 +253,28 @@ def test_b1_2_marching_orders_plays_in_seeded_games() -> None:
         g = new_game(3 + seed % 3, seed=seed, cards=[str(EXAMPLES)], logging=False)
         play_random(g, random.Random(seed))
         assert g.over
+
+
+def test_b1_2_a_game_saved_between_whose_grande_and_where_loads_and_plays_on() -> None:
+    """The region of the chosen player's Grande is asked after the player (the same
+    statement): a game saved there loads (the decision worked out again) and plays on."""
+    import json
+
+    for seed in range(40):
+        g = new_game(4, seed=seed, cards=[str(EXAMPLES)], logging=False)
+        rng = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            if d.kind == "choose_region" and "owner" in d.options:
+                again = Game.from_json(json.loads(json.dumps(g.to_json())))
+                assert again.pending is not None and again.pending.to_json() == d.to_json()
+                answer = d.options["choices"][0]
+                g.answer(d.players[0], answer)
+                again.answer(d.players[0], answer)
+                mine, theirs = g.to_json(), again.to_json()
+                mine.pop("log", None)
+                theirs.pop("log", None)
+                assert theirs == mine
+                return
+            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    pytest.fail("no seed reached the choice of the region after the player")

@@ -666,18 +666,27 @@ def _grande_region(ctx: Ctx, owner: int, dests: list[int]) -> Decision:
                     options, "B1.2")
 
 
+#: The run variable that keeps the player whose Grande a move goes on to place, between
+#: the choice of the player and the choice of the region (a name no script variable can
+#: have; kept in the run so that a saved game inside the move works the decision out again).
+GRANDE_OWNER: Final = "@grande_owner"
+
+
 def move_grande_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any
                        ) -> Decision | None:
     """Apply a checked answer: a region (the Grande goes there) or, when several players'
     Grandes could go, the player whose Grande goes (then to its one place, or the region
     is asked next)."""
+    env = ctx.run.env
     if d.kind == "choose_player":
         owner = int(answer)
         dests = _grande_dests(ctx, call, owner)
         if len(dests) == 1:
             _put_grande(ctx, owner, dests[0])
             return None
+        env[GRANDE_OWNER] = owner
         return _grande_region(ctx, owner, dests)
+    env.pop(GRANDE_OWNER, None)
     _put_grande(ctx, int(d.options.get("owner", ctx.subject)), ctx.board.index[answer])
     return None
 
@@ -689,6 +698,10 @@ def move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
     cannot go are refused with the rule); one of them: its region is chosen, or it goes
     at once when one place is left to it (as much as possible, as B8.7). A Grande named
     (``own``, ``of p``): its region is chosen."""
+    chosen = ctx.run.env.get(GRANDE_OWNER)
+    if chosen is not None:  # the player is chosen: its region is asked (a run rebuilt)
+        dests = _grande_dests(ctx, call, int(chosen))
+        return _grande_region(ctx, int(chosen), dests)
     owners = _grande_owners(ctx, call)
     if not isinstance(_arg(call, "whose"), (ast.Opponents, ast.AnyPlayer)):  # one named
         dests = _grande_dests(ctx, call, owners[0])
