@@ -215,7 +215,8 @@ def _template(sig: Signature, call: ast.Call) -> str:
         piece = call.arg("piece")
         kind = PIECE_KINDS.get(str(piece))
         if kind is not None:
-            return kind.render
+            into = kind.into_castillo if isinstance(call.arg("to"), ast.Castillo) else ""
+            return kind.render + into
         return f"move the {piece} to {{to}}" if piece is not None else sig.render
     return sig.render
 

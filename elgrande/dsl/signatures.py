@@ -199,6 +199,8 @@ class PieceKind:
             kind that is not counted; caballeros left unnamed are anyone's).
         court: ``court`` may be its destination (the deciding player's court).
         rules: rule ids its mover enforces (with the ``move`` statement's own, B8.1).
+        into_castillo: English added when the move's ``to`` is the Castillo (what the
+            piece does there, by the rules of the set that lets it in).
     """
 
     name: str
@@ -208,6 +210,7 @@ class PieceKind:
     owned: bool = False
     court: bool = False
     rules: tuple[str, ...] = ()
+    into_castillo: str = ""
 
 
 #: The piece kinds of the ``move`` statement, by name.
@@ -217,7 +220,9 @@ PIECE_KINDS: dict[str, PieceKind] = {k.name: k for k in [
               rules=("B8.2", "B5.2", "B8.1")),
     PieceKind("king", "the king", "move the king to {to}", rules=("B5.2", "B8.1")),
     PieceKind("grande", "own grande | grande of WHO", "move {owner} to {to}",
-              owned=True, rules=("B1.2", "B5.2")),
+              owned=True, rules=("B1.2", "B5.2"),
+              into_castillo="; at the next general scoring it leaves with its owner's "
+              "Castillo caballeros to the region on their disc"),
     PieceKind("scoreboard", "a scoreboard",
               "place a mobile scoreboard from beside the board, or move one on the board, "
               "to {to}", rules=("B6.9", "B5.2")),
