@@ -189,10 +189,16 @@ class Each(Node):
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Qty(Node):
     """How many: ``mode`` is ``"up_to"``, ``"exactly"``, ``"all"`` or ``"all_or_some"``;
-    ``n`` is the number for the first two."""
+    ``n`` is the number for the first two when the script writes a whole number, ``value``
+    the number expression when it writes another (a variable, ``score of me``, ``n + 1``;
+    then ``n`` is None). ``said``: the script wrote ``exactly``; a plain ``N`` (mode
+    ``"exactly"``, ``said`` false) keeps each statement's meaning (bring: up to N, B4.1;
+    move and send: as many as can, up to N), :func:`elgrande.engine.values.limits`."""
 
     mode: str
     n: int | None = None
+    value: Node | None = None
+    said: bool = False
 
 
 # -- numbers and conditions ----------------------------------------------------------------
@@ -215,6 +221,81 @@ class CountOwn(Node):
     """``own caballeros in X``: the deciding player's caballeros in region(s) X."""
 
     where: Node
+
+
+class Me(Node):
+    """``me``: the card's player (who carries out the special action; in a trigger, its
+    owner)."""
+
+
+class Provinces(Node):
+    """``provinces`` in ``caballeros of PLAYER in provinces``."""
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class NumVar(Node):
+    """A variable read as a number (``n`` of ``n = choose number ...``)."""
+
+    name: str
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class ScoreOf(Node):
+    """``score of PLAYER``: the player's points now."""
+
+    player: Node
+
+
+class HighestScore(Node):
+    """``highest score``: the most points any player has now."""
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class RankOf(Node):
+    """``rank of PLAYER``: 1 for the leader; players tied share the best rank (one more
+    than the number of players with more points)."""
+
+    player: Node
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class CountOf(Node):
+    """``caballeros of PLAYER in court|provinces|SET``: that player's caballeros in their
+    court, their provinces or the regions of the set."""
+
+    player: Node
+    where: Node
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class Binary(Node):
+    """Two operands, ``left`` and ``right`` (the base of the operators below)."""
+
+    left: Node
+    right: Node
+
+
+class Add(Binary):
+    """``N + M``."""
+
+
+class Sub(Binary):
+    """``N - M``."""
+
+
+class And(Binary):
+    """``A and B``: both conditions hold (B is not evaluated when A fails)."""
+
+
+class Or(Binary):
+    """``A or B``: one of the conditions holds (B is not evaluated when A holds)."""
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class SetInPlay(Node):
+    """``set NAME is in play``: the card set ``set_name`` is one of the game's sets."""
+
+    set_name: str
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)

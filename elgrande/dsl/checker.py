@@ -76,6 +76,8 @@ class Checker:
         self.lasting = set(lasting_kinds)
         self.max_count = max_count
         self.problems: list[CardError] = []
+        #: The variables the script sets: (the statement, the name, what sets it).
+        self.assigned: list[tuple[ast.Node, str, str]] = []
 
     # -- reporting --
     def error(self, node: ast.Node, code: str, msg: str, hint: str = "") -> None:
@@ -91,6 +93,7 @@ class Checker:
     def check(self, script: ast.Script) -> list[CardError]:
         """Check ``script``; returns every problem found (errors and warnings)."""
         self.block(script.body, _Scope({}, False))
+        self.unused(script)
         if all(isinstance(s, ast.Call) and s.name == "pass_" for s in script.body.body):
             self.warn(script, "W-NO-EFFECT", "this effect does nothing",
                       "write what the card does, or leave it out for a card without one")
@@ -112,6 +115,7 @@ class Checker:
             self.each(s.each, scope)
             inner = dict(scope.vars)
             self.bind(s, s.var, scope)
+            self.assigned.append((s, s.var, "for"))
             inner[s.var] = PLAYER
             self.block(s.body, _Scope(inner, scope.in_each))
         elif isinstance(s, ast.Either):
@@ -139,7 +143,7 @@ class Checker:
             v = c.arg(p.name)
             if p.type == "qty":
                 if v is not None:  # an optional quantity (a move of one piece)
-                    self.qty(v)
+                    self.qty(v, scope)
             elif p.type == "players" and v is not None:
                 self.players(v, scope)
             elif p.type == "regions":
@@ -170,10 +174,12 @@ class Checker:
         if c.name == "choose":
             ch = c.arg("choice")
             self.bind(c, c.arg("var"), scope)
+            self.assigned.append((c, c.arg("var"), "choice"))
             scope.vars[c.arg("var")] = (NUMBER if isinstance(ch, ast.NumberChoice) else
                                         PLAYER if isinstance(ch, ast.PlayerChoice) else REGION)
         elif c.name == "secret_choice":
             self.bind(c, c.arg("var"), scope)
+            self.assigned.append((c, c.arg("var"), "choice"))
             scope.vars[c.arg("var")] = REGION_MAP
         self.safety(c)
 
@@ -225,11 +231,14 @@ class Checker:
         if e.having is not None:
             self.regions(e.having, _Scope(scope.vars, True))
 
-    def qty(self, q: ast.Qty) -> None:
-        """Range-check a quantity."""
+    def qty(self, q: ast.Qty, scope: _Scope | None = None) -> None:
+        """Range-check a quantity; type-check its number expression (``scope``: the
+        variables set so far)."""
         if q.n is not None and not (0 <= q.n <= self.max_count):
             self.error(q, "E-RANGE", f"{q.n} caballeros is out of range",
                        f"use 0..{self.max_count} (a player has {self.max_count} caballeros)")
+        if q.value is not None:
+            self.number(q.value, scope if scope is not None else _Scope({}, False))
 
     def choice(self, ch: Any, scope: _Scope) -> None:
         """Check a choose clause."""
@@ -242,6 +251,11 @@ class Checker:
             elif ch.high > MAX_NUMBER:
                 self.error(ch, "E-RANGE", f"numbers up to {ch.high} are out of range",
                            f"choose from 0..{MAX_NUMBER}")
+            elif ch.low == ch.high:
+                self.warn(ch, "W-CHOICE-DECIDES-NOTHING", f"the choice offers one number "
+                          f"only ({ch.low}): it decides nothing",
+                          f"write the number {ch.low} where the variable is read, or widen "
+                          "the range")
         elif isinstance(ch, ast.PlayerChoice):
             self.players(ch.players, scope)
 
@@ -279,12 +293,67 @@ class Checker:
             self.regions(c.set, scope)
         elif isinstance(c, ast.Compare):
             for side in (c.left, c.right):
-                if isinstance(side, (ast.CountAll, ast.CountOwn)):
-                    self.regions(side.where, scope)
-                elif isinstance(side, ast.Int) and not 0 <= side.value <= 99:
+                if isinstance(side, ast.Int) and not 0 <= side.value <= 99:
                     self.error(side, "E-RANGE", f"{side.value} is out of range", "use 0..99")
+                else:
+                    self.number(side, scope)
         elif isinstance(c, ast.Not):
             self.cond(c.cond, scope)
+        elif isinstance(c, (ast.And, ast.Or)):
+            self.cond(c.left, scope)
+            self.cond(c.right, scope)
+
+    # -- numbers, players and unused variables (values of the language's version 2) --
+    def number(self, n: Any, scope: _Scope) -> None:
+        """Type-check a number expression: a variable must hold a number (E-TYPE for a
+        player or a region, E-UNDEFINED for a name never set); players are ``me`` or
+        player variables; counted places are region sets (or court/provinces)."""
+        if isinstance(n, ast.NumVar):
+            t = scope.vars.get(n.name)
+            if t is None and n.name in self.region_ids:
+                self.error(n, "E-TYPE", f"{n.name!r} is a region, not a number",
+                           "count it: 'caballeros in NAME'")
+            elif t is None:
+                self.undefined(n, n.name, scope)
+            elif t != NUMBER:
+                self.error(n, "E-TYPE", f"{n.name!r} is a {t}, not a number",
+                           "set numbers with 'NAME = choose number from LO to HI'"
+                           + ("; a player's number: 'score of NAME', 'rank of NAME'"
+                              if t == PLAYER else ""))
+        elif isinstance(n, (ast.Add, ast.Sub)):
+            self.number(n.left, scope)
+            self.number(n.right, scope)
+        elif isinstance(n, (ast.ScoreOf, ast.RankOf)):
+            self.player(n.player, scope)
+        elif isinstance(n, ast.CountOf):
+            self.player(n.player, scope)
+            if not isinstance(n.where, ast.Provinces):
+                self.regions(n.where, scope, allow_court=True)
+        elif isinstance(n, (ast.CountAll, ast.CountOwn)):
+            self.regions(n.where, scope)
+
+    def player(self, p: Any, scope: _Scope) -> None:
+        """Check one player: ``me`` or a variable holding a player."""
+        if isinstance(p, ast.PlayerVar):
+            self.players(p, scope)
+
+    def unused(self, script: ast.Script) -> None:
+        """Warn about variables the script sets and never reads: a choice nobody reads
+        decides nothing (W-CHOICE-DECIDES-NOTHING), a ``for each player p`` whose ``p`` is
+        never read (W-UNUSED-VARIABLE)."""
+        if not self.assigned:
+            return
+        read = _names_read(script)
+        for node, name, how in self.assigned:
+            if name in read:
+                continue
+            if how == "choice":
+                self.warn(node, "W-CHOICE-DECIDES-NOTHING", f"the choice {name!r} decides "
+                          "nothing: no statement reads it",
+                          f"use {name!r} in a later statement, or leave the choice out")
+            else:
+                self.warn(node, "W-UNUSED-VARIABLE", f"the variable {name!r} is never read",
+                          f"write 'each player:' instead, or use {name!r} in the block")
 
     # -- rule safety --
     def safety(self, c: ast.Call) -> None:
@@ -327,6 +396,26 @@ def _court_piece(c: ast.Call, param: str) -> bool:
         return False
     kind = PIECE_KINDS.get(str(c.arg("piece")))
     return kind is not None and kind.court
+
+
+def _names_read(script: ast.Script) -> set[str]:
+    """Every name the script may read: each text field of its nodes but a statement's
+    name, a ``for each`` variable and the variables a statement sets (reading too many is
+    safe: an unused-variable warning is then left out, never given wrongly)."""
+    read: set[str] = set()
+    for node in ast.walk(script):
+        if isinstance(node, ast.Call):
+            sig = SIGNATURES.get(node.name)
+            for k, v in node.args:
+                if isinstance(v, str) and not (sig is not None and any(
+                        p.name == k and p.type == "var" for p in sig.params)):
+                    read.add(v)
+            continue
+        for f in ast.fields(type(node)):
+            v = getattr(node, f)
+            if isinstance(v, str) and not (isinstance(node, ast.ForEachPlayer) and f == "var"):
+                read.add(v)
+    return read
 
 
 def check_script(script: ast.Script, path: str, region_ids: Iterable[str],

@@ -194,8 +194,8 @@ class _ToAst(Transformer[Token, Any]):
     def caballeros_piece(self, items: list[Any]) -> str:
         return "caballeros"
 
-    def kind_caballeros_piece(self, items: list[Any]) -> str:
-        return f"{items[0]} caballeros"
+    def black_caballeros_piece(self, items: list[Any]) -> str:
+        return "black caballeros"
 
     def king_piece(self, items: list[Any]) -> str:
         return "king"
@@ -252,21 +252,35 @@ class _ToAst(Transformer[Token, Any]):
         values = [i for i in items if not isinstance(i, Token)]
         return values[0] if values else None
 
+    def _qty(self, mode: str, meta: Any, number: ast.Node | None,
+             said: bool = False) -> ast.Qty:
+        """A quantity of ``number`` (None for ``all``, ``all or some``): a whole number in
+        ``n``, another expression in ``value``."""
+        pos = self._pos(meta)
+        line, column = pos["line"], pos["column"]
+        if isinstance(number, ast.Int):
+            return ast.Qty(mode=mode, n=number.value, said=said, line=line, column=column)
+        return ast.Qty(mode=mode, value=number, said=said, line=line, column=column)
+
     @v_args(meta=True)
     def up_to(self, meta: Any, items: list[Any]) -> ast.Qty:
-        return ast.Qty(mode="up_to", n=int(items[0]), **self._pos(meta))
+        return self._qty("up_to", meta, items[0])
 
     @v_args(meta=True)
     def exactly(self, meta: Any, items: list[Any]) -> ast.Qty:
-        return ast.Qty(mode="exactly", n=int(items[0]), **self._pos(meta))
+        return self._qty("exactly", meta, items[0])
+
+    @v_args(meta=True)
+    def exactly_said(self, meta: Any, items: list[Any]) -> ast.Qty:
+        return self._qty("exactly", meta, items[0], said=True)
 
     @v_args(meta=True)
     def all_(self, meta: Any, items: list[Any]) -> ast.Qty:
-        return ast.Qty(mode="all", **self._pos(meta))
+        return self._qty("all", meta, None)
 
     @v_args(meta=True)
     def all_or_some(self, meta: Any, items: list[Any]) -> ast.Qty:
-        return ast.Qty(mode="all_or_some", **self._pos(meta))
+        return self._qty("all_or_some", meta, None)
 
     def own(self, items: list[Any]) -> bool:
         return bool(items)
@@ -327,6 +341,60 @@ class _ToAst(Transformer[Token, Any]):
     @v_args(meta=True)
     def count_own(self, meta: Any, items: list[Any]) -> ast.CountOwn:
         return ast.CountOwn(where=items[-1], **self._pos(meta))
+
+    # -- number expressions, players and the conditions of version 2 --
+    def _binary(self, cls: type[ast.Binary], meta: Any, items: list[Any]) -> ast.Binary:
+        return cls(left=items[0], right=items[1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def or_(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return self._binary(ast.Or, meta, items)
+
+    @v_args(meta=True)
+    def and_(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return self._binary(ast.And, meta, items)
+
+    @v_args(meta=True)
+    def set_in_play(self, meta: Any, items: list[Any]) -> ast.SetInPlay:
+        return ast.SetInPlay(set_name=str(items[0]), **self._pos(meta))
+
+    @v_args(meta=True)
+    def add(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return self._binary(ast.Add, meta, items)
+
+    @v_args(meta=True)
+    def sub(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return self._binary(ast.Sub, meta, items)
+
+    def num_var(self, items: list[Any]) -> ast.NumVar:
+        return ast.NumVar(name=str(items[0]), **self._tok(items[0]))
+
+    @v_args(meta=True)
+    def score_of(self, meta: Any, items: list[Any]) -> ast.ScoreOf:
+        return ast.ScoreOf(player=items[-1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def highest_score(self, meta: Any, items: list[Any]) -> ast.HighestScore:
+        return ast.HighestScore(**self._pos(meta))
+
+    @v_args(meta=True)
+    def rank_of(self, meta: Any, items: list[Any]) -> ast.RankOf:
+        return ast.RankOf(player=items[-1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def count_of(self, meta: Any, items: list[Any]) -> ast.CountOf:
+        return ast.CountOf(player=items[0], where=items[1], **self._pos(meta))
+
+    def count_place(self, items: list[Any]) -> Any:
+        return items[0]
+
+    @v_args(meta=True)
+    def in_provinces(self, meta: Any, items: list[Any]) -> ast.Provinces:
+        return ast.Provinces(**self._pos(meta))
+
+    @v_args(meta=True)
+    def me(self, meta: Any, items: list[Any]) -> ast.Me:
+        return ast.Me(**self._pos(meta))
 
 
 @lru_cache(maxsize=1)

@@ -34,7 +34,7 @@ import attrs
 
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
-from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES, Param, Signature
+from elgrande.dsl.signatures import PIECE_KINDS, PLAIN_UP_TO, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
 
 #: Words after which a region-set placeholder means "one region to pick".
@@ -110,10 +110,7 @@ def _stmt(node: ast.Node, ctx: _Ctx, top: bool = False) -> str:
         return f"{_each_header(node.each, ctx)}: {_block(node.body, inner)}"
     if isinstance(node, ast.ForEachPlayer):
         ctx.variables[node.var] = "player"
-        other = "other " if node.each.others else ""
-        start = "" if node.each.others else (
-            " starting with them" if ctx.third else " starting with you")
-        return (f"for each {other}player '{node.var}', in turn order{start}: "
+        return (f"for each {_each_order(node.each, ctx, named=node.var)}: "
                 f"{_block(node.body, ctx)}")
     if isinstance(node, ast.Either):
         branches = [_block(b, ctx) for b in node.branches]
@@ -155,10 +152,19 @@ def _having(each: ast.Each, ctx: _Ctx) -> str:
 
 
 def _each_header(each: ast.Each, ctx: _Ctx) -> str:
+    return "each " + _each_order(each, ctx)
+
+
+def _each_order(each: ast.Each, ctx: _Ctx, named: str | None = None) -> str:
+    """``[other] player[ 'p'][ with ...], clockwise from your left`` (B8.7: the players
+    of an ``each`` go clockwise from the acting player, who goes first in ``each
+    player``)."""
+    var = f" '{named}'" if named is not None else ""
+    who = "them" if ctx.third else "you"
     if each.others:
-        return f"each other player{_having(each, ctx)}, in turn order"
-    return (f"each player{_having(each, ctx)}, in turn order starting with "
-            + ("them" if ctx.third else "you"))
+        left = "their" if ctx.third else "your"
+        return f"other player{var}{_having(each, ctx)}, clockwise from {left} left"
+    return f"player{var}{_having(each, ctx)}, starting with {who} and going clockwise"
 
 
 def _each(each: Any, ctx: _Ctx | None = None) -> str:
@@ -268,7 +274,7 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
     if kind == "var":
         return f"'{value}'"
     if kind == "qty":
-        return _qty(value)
+        return _qty(value, ctx, call.name in PLAIN_UP_TO)
     if kind in ("regions", "region"):
         return _set(value, ctx, mode)
     if kind == "choice":
@@ -325,11 +331,11 @@ def _caballeros(call: ast.Call, whose: Any, ctx: _Ctx) -> str:
     if whose is None:
         if call.arg("own") is True:
             return f"{of}{ctx.poss} caballeros"
-        return f"{noun} of any player"
+        return f"{noun} of any player ({_self(ctx)} included)"
     if isinstance(whose, ast.AnyPlayer):
-        return f"{noun} of any player"
+        return f"{noun} of any player ({_self(ctx)} included)"
     if isinstance(whose, ast.Opponents):
-        return f"{of}{ctx.poss} opponents' caballeros"
+        return f"{noun} of any other player"
     if isinstance(whose, ast.PlayerVar):
         return f"{noun} of player '{whose.name}'"
     return f"{noun} of {_any(whose, ctx)}" if isinstance(whose, ast.Node) else noun
@@ -367,17 +373,21 @@ def _conjugate_first(text: str) -> str:
 def _tidy(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r" ,", ",", text)
-    return re.sub(r"\b1 caballeros\b", "1 caballero", text)
+    return re.sub(r"(?<!plus )(?<!minus )\b1 caballeros\b", "1 caballero", text)
 
 
 # -- parts ---------------------------------------------------------------------------------------
-def _qty(q: Any) -> str:
+def _qty(q: Any, ctx: _Ctx | None = None, plain_up_to: bool = False) -> str:
+    """A quantity as it plays: a plain N of a statement whose plain N means up to N
+    (:data:`elgrande.dsl.signatures.PLAIN_UP_TO`, a bring, B4.1) reads "up to N";
+    ``exactly N`` reads "exactly N"."""
     if not isinstance(q, ast.Qty):
         return str(q)
-    if q.mode == "up_to":
-        return f"up to {q.n}"
+    n = str(q.n) if q.value is None else _number(q.value, ctx or _Ctx())
+    if q.mode == "up_to" or (q.mode == "exactly" and plain_up_to and not q.said):
+        return f"up to {n}"
     if q.mode == "exactly":
-        return str(q.n)
+        return f"exactly {n}" if q.said else n
     if q.mode == "all":
         return "all"
     if q.mode == "all_or_some":
@@ -393,18 +403,18 @@ def _choice(node: Any, ctx: _Ctx) -> str:
     if isinstance(node, ast.PlayerChoice):
         p = node.players
         if isinstance(p, ast.AnyPlayer):
-            return "a player"
+            return f"a player ({_self(ctx)} included)"
         if isinstance(p, ast.Opponents):
-            return f"one of {ctx.poss} opponents"
+            return "another player"
         return _any(p, ctx)
     return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
 
 
 def _players(node: ast.Node, ctx: _Ctx) -> str:
     if isinstance(node, ast.AnyPlayer):
-        return "any player"
+        return f"any player ({_self(ctx)} included)"
     if isinstance(node, ast.Opponents):
-        return f"{ctx.poss} opponents"
+        return "any other player"
     if isinstance(node, ast.PlayerVar):
         return f"player '{node.name}'"
     return _fallback(node)
@@ -468,9 +478,62 @@ def _number(node: Any, ctx: _Ctx) -> str:
         return f"the number of caballeros in {_set(node.where, ctx, 'all')}"
     if isinstance(node, ast.CountOwn):
         return f"the number of {ctx.poss} caballeros in {_set(node.where, ctx, 'all')}"
+    if isinstance(node, ast.NumVar):
+        return f"'{node.name}'"
+    if isinstance(node, ast.Add):
+        return f"{_number(node.left, ctx)} plus {_number(node.right, ctx)}"
+    if isinstance(node, ast.Sub):
+        return f"{_number(node.left, ctx)} minus {_number(node.right, ctx)}"
+    if isinstance(node, ast.ScoreOf):
+        return _of(node.player, ctx, "score")
+    if isinstance(node, ast.HighestScore):
+        return "the highest score"
+    if isinstance(node, ast.RankOf):
+        return _of(node.player, ctx, "rank") + " (1 for the leader)"
+    if isinstance(node, ast.CountOf):
+        where = node.where
+        if isinstance(where, ast.Provinces) or _is_court(where):
+            place = "provinces" if isinstance(where, ast.Provinces) else "court"
+            return f"the number of caballeros in {_of(node.player, ctx, place)}"
+        return (f"the number of {_of(node.player, ctx, 'caballeros', article=False)} in "
+                f"{_set(where, ctx, 'all')}")
     if isinstance(node, ast.Node):
         return _any(node, ctx)
     return str(node)
+
+
+#: The number expressions (:func:`_number` words them).
+_NUMBERS = (ast.Int, ast.CountAll, ast.CountOwn, ast.NumVar, ast.Add, ast.Sub, ast.ScoreOf,
+            ast.HighestScore, ast.RankOf, ast.CountOf)
+
+
+def _is_court(node: Any) -> bool:
+    """``court`` (the region form) where a player's caballeros are counted."""
+    form = form_of(node)
+    return form is not None and form.name == "court"
+
+
+def _self(ctx: _Ctx) -> str:
+    """The deciding player as the object of "... included"."""
+    return "them" if ctx.third else "you"
+
+
+def _player(node: Any, ctx: _Ctx) -> str:
+    """One player: ``me`` is the card's player ("you"; inside ``each player:``, where
+    another player decides, "the card's player"); a variable "player 'p'"."""
+    if isinstance(node, ast.Me):
+        return "the card's player" if ctx.third else "you"
+    if isinstance(node, ast.PlayerVar):
+        return f"player '{node.name}'"
+    return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
+
+
+def _of(node: Any, ctx: _Ctx, noun: str, article: bool = True) -> str:
+    """A player's ``noun``: "your score", "the score of player 'p'" (``article``: "the"
+    before it), "the score of the card's player"."""
+    if isinstance(node, ast.Me) and not ctx.third:
+        return f"your {noun}"
+    return f"{'the ' if article else ''}{noun} of {_player(node, ctx)}"
 
 
 def _cond(node: Any, ctx: _Ctx, negate: bool = False) -> str:
@@ -483,6 +546,17 @@ def _cond(node: Any, ctx: _Ctx, negate: bool = False) -> str:
         op = _NEGATE.get(node.op, node.op) if negate else node.op
         words = _COMPARE.get(op, op)
         return f"{_number(node.left, ctx)} {words} {_number(node.right, ctx)}"
+    if isinstance(node, (ast.And, ast.Or)):  # negated: De Morgan
+        joint = " and " if isinstance(node, ast.And) != negate else " or "
+        left, right = _cond(node.left, ctx, negate), _cond(node.right, ctx, negate)
+        if isinstance(node.right, (ast.And, ast.Or)) and type(node.right) is not type(node):
+            right = f"({right})"  # "a or (b and c)"; the left side groups first anyway
+        if isinstance(node.left, (ast.And, ast.Or)) and type(node.left) is not type(node):
+            left = f"({left})"
+        return left + joint + right
+    if isinstance(node, ast.SetInPlay):
+        words = "is not" if negate else "is"
+        return f"the set '{node.set_name}' {words} in play"
     text = _any(node, ctx) if isinstance(node, ast.Node) else str(node)
     return f"it is not the case that {text}" if negate else text
 
@@ -502,9 +576,11 @@ def _any(node: ast.Node, ctx: _Ctx) -> str:
         return _each(node, ctx)
     if isinstance(node, ast.Qty):
         return _qty(node)
-    if isinstance(node, (ast.Int, ast.CountAll, ast.CountOwn)):
+    if isinstance(node, _NUMBERS):
         return _number(node, ctx)
-    if isinstance(node, (ast.IsIn, ast.Compare, ast.Not)):
+    if isinstance(node, ast.Me):
+        return _player(node, ctx)
+    if isinstance(node, (ast.IsIn, ast.Compare, ast.Not, ast.And, ast.Or, ast.SetInPlay)):
         return _cond(node, ctx)
     if isinstance(node, (ast.RegionChoice, ast.NumberChoice, ast.PlayerChoice)):
         return _choice(node, ctx)

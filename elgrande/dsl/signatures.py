@@ -68,7 +68,8 @@ def _s(name: str, phrase: str, summary: str, params: list[Param], render: str,
     return Signature(name, phrase, summary, tuple(params), render, rules, decides)
 
 
-QTY = Param("qty", "qty", "how many: 'up to N', 'N', 'all', 'all or some'")
+QTY = Param("qty", "qty", "how many: 'up to N', 'exactly N', 'N', 'all', 'all or some' "
+            "(N a number expression: '2', 'n', 'n + 1', 'score of me', ...)")
 OWN = Param("own", "flag", "'own': only the deciding player's caballeros", optional=True)
 WHOSE = Param("whose", "players", "'of any player', 'of opponents' or 'of p'", optional=True)
 
@@ -173,6 +174,12 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "it this round.",
        [], "remove one open action card for this round", ("C13",), ("choose_action_card",)),
 ]}
+
+#: Primitives whose plain quantity ``N`` means "up to N" (a bring, B4.1: the player
+#: brings up to N); everywhere else a plain ``N`` is as many as can, up to N (B8.7), as
+#: ``exactly N`` is. The renderer words a plain N as it plays; the engine reads it so too
+#: (:func:`elgrande.engine.values.limits`).
+PLAIN_UP_TO: frozenset[str] = frozenset({"bring_to_court"})
 
 #: Lasting-effect kinds a ``keep`` statement may name, with what each does.
 LASTING_KINDS: dict[str, str] = {

@@ -29,7 +29,7 @@ from elgrande.dsl import ast
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import PRIMITIVES, each_order
-from elgrande.engine.regions import condition
+from elgrande.engine.values import condition
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext

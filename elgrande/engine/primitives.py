@@ -26,6 +26,7 @@ from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
 from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import COURT_PLACE, IT_PLACE, regions
+from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model.board import REGION, Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
@@ -117,21 +118,20 @@ def _count(ctx: Ctx, place: int, who: int) -> int:
     return ctx.state.caballeros[place][who]
 
 
-def _limits(qty: ast.Qty, available: int) -> tuple[int, int]:
-    """(min, max) caballeros for a quantity when ``available`` can be taken."""
-    return _mode_limits(qty.mode, qty.n, available)
+def _limits(ctx: Ctx, qty: ast.Qty, available: int) -> tuple[int, int]:
+    """(min, max) caballeros for a quantity when ``available`` can be taken (its number
+    evaluated now: :func:`elgrande.engine.values.limits`)."""
+    return limits(ctx, qty, available)
 
 
-def _mode_limits(mode: str, qty_n: int | None, available: int) -> tuple[int, int]:
-    """:func:`_limits` of a quantity's ``mode`` and number ``qty_n``."""
-    if mode == "up_to":
-        return 0, min(qty_n or 0, available)
-    if mode == "exactly":
-        n = min(qty_n or 0, available)
-        return n, n
-    if mode == "all":
-        return available, available
-    return 0, available  # all_or_some
+def _mode_limits(ctx: Ctx, call: ast.Call, mode: str, qty_n: int | None,
+                 available: int) -> tuple[int, int]:
+    """:func:`_limits` of a quantity's ``mode`` and whole number ``qty_n`` (as cached for
+    ``call``); a number expression (``qty_n`` None, mode ``up_to``/``exactly``) is
+    evaluated now."""
+    if qty_n is None and mode != "all" and mode != "all_or_some":
+        return limits(ctx, _arg(call, "qty"), available)
+    return mode_limits(mode, qty_n, available)
 
 
 #: The place ids of each board met, by ``id``: (the board, kept so that its id is not
@@ -332,7 +332,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
                         break
     if not elsewhere:
         return None  # nothing to move, or nowhere else to go
-    lo, hi = _mode_limits(mode, qty_n, available)
+    lo, hi = _mode_limits(ctx, call, mode, qty_n, available)
     room = room_in(ctx, ctx.subject, to)
     if room:
         lo, hi = within_room(room, to, lo, hi)
@@ -399,7 +399,7 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
     s = ctx.state
     p = ctx.subject
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
-    lo, hi = _limits(_arg(call, "qty"), s.court[p])
+    lo, hi = _limits(ctx, _arg(call, "qty"), s.court[p])
     if hi == 0 or not dests:
         return None
     to = [ctx.rid(r) for r in dests]
@@ -486,7 +486,7 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
                 sources[ctx.rid(r)] = n
     available = sum(sources.values())
     qty: ast.Qty = _arg(call, "qty")
-    lo, hi = _limits(qty, available)
+    lo, hi = _limits(ctx, qty, available)
     if hi == 0:
         return None
     which = _send_which(ctx, owner, sources) if lo < available else None
@@ -524,6 +524,11 @@ def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any]
 
 # -- bring to court (B4.1; the rule's home: engine/court.py) -------------------------------------
 def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    _bring_apply(ctx, answer)
+
+
+def _bring_apply(ctx: Ctx, answer: dict[str, Any]) -> None:
+    """Bring the subject's caballeros to court as a checked bring answer says (B4.1)."""
     apply_court(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
     ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
               regions=answer["regions"])
@@ -532,8 +537,26 @@ def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("bring_to_court", _bring_finish)
 def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
     qty: ast.Qty = _arg(call, "qty")
-    return court_decision(ctx.state, ctx.board, ctx.subject,
-                          qty.n if qty.n is not None else 99)
+    limit = bring_limit(ctx, qty)
+    return court_decision(ctx.state, ctx.board, ctx.subject, limit)
+
+
+def bring_limit(ctx: Ctx, qty: ast.Qty) -> int:
+    """The most caballeros a bring of ``qty`` may still bring to court once its forced part
+    is brought: a plain or ``up to`` N is up to N (B4.1: nothing forced); ``exactly N``
+    first brings min(N, provinces) from the provinces (no choice), and the rest, when the
+    provinces ran short, may come from regions as B4.1 allows (the decision, up to the
+    rest); ``all`` and ``all or some`` are up to every caballero (99)."""
+    n = quantity(ctx, qty)
+    if n is None:
+        return 99
+    p, s = ctx.subject, ctx.state
+    if qty.said and qty.mode == "exactly":
+        first = min(n, s.provinces[p])
+        if first > 0:
+            _bring_apply(ctx, {"provinces": first, "regions": {}})
+        return n - first
+    return n
 
 
 # -- scoring (B8.6) ------------------------------------------------------------------------------
