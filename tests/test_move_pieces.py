@@ -278,3 +278,13 @@ def test_b1_2_a_game_saved_between_whose_grande_and_where_loads_and_plays_on() -
                 return
             g.answer(d.players[0], d.random_answer(rng, d.players[0]))
     pytest.fail("no seed reached the choice of the region after the player")
+
+
+def test_c8_a_move_of_black_caballeros_takes_a_number_expression() -> None:
+    """The quantity of any counted piece is read by one function (a variable here)."""
+    g = _game(COL)
+    m = _Move(g, "n = choose number from 1 to 2\nmove up to n black caballeros from regions "
+              "except king to regions except king\n")
+    assert m.d is not None and m.d.kind == "choose_number"
+    d = m.answer(1)
+    assert d is not None and d.kind == "move_caballeros" and d.options["max"] == 1

@@ -17,6 +17,7 @@ from elgrande.engine.modules import Events
 from elgrande.engine.pieces import register_mover
 from elgrande.engine.primitives import _apply_moves, room_in, within_room
 from elgrande.engine.regions import COURT_PLACE, regions
+from elgrande.engine.values import limits
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, State
@@ -55,11 +56,8 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
                if any(d != r for d in dests)}
     if not sources or not dests:
         return None
-    qty: ast.Qty = call.arg("qty")
     available = sum(v[str(NOBODY)] for v in sources.values())
-    n = qty.n or 0
-    hi = available if qty.mode in ("all", "all_or_some") else min(n, available)
-    lo = hi if qty.mode in ("all", "exactly") else 0
+    lo, hi = limits(ctx, call.arg("qty"), available)  # a number or a number expression
     to = [ctx.rid(r) for r in dests]
     # C4: France holds black caballeros too; its room listed only where it binds (a
     # decision that it cannot limit reads as it did before C4 counted them here)
