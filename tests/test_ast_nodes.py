@@ -55,7 +55,7 @@ def test_a_parsed_script_survives_pickle_copy_and_replace() -> None:
     assert pickle.loads(pickle.dumps(tree)) == tree
     assert copy.deepcopy(tree) == tree
     call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call)
-                and n.name == "move_caballeros")
+                and n.name == "move")
     moved = ast.replace(call, line=99)
     assert moved.line == 99 and moved.args == call.args and call.line != 99
     with pytest.raises(TypeError):

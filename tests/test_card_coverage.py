@@ -113,7 +113,8 @@ def can_ask(node: Any) -> bool:
         fixed = isinstance(qty, ast.Qty) and qty.mode in ("all", "exactly")
         if node.name == "send_caballeros" and fixed and isinstance(node.arg("source"), ast.Court):
             return False  # B8.7: a fixed number from the court alone
-        if (node.name == "move_caballeros" and isinstance(qty, ast.Qty) and qty.mode == "all"
+        if (node.name == "move" and node.arg("piece") == "caballeros"
+                and isinstance(qty, ast.Qty) and qty.mode == "all"
                 and _single(node.arg("source")) and _single(node.arg("to"))):
             return False  # B8.2: all of them, from one region to one region
         return True

@@ -11,15 +11,17 @@ from typing import Any
 
 import pytest
 
+from elgrande.dsl import ast
 from elgrande.dsl.parser import parse
-from elgrande.dsl.signatures import SIGNATURES
+from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES
 from elgrande.engine.interpreter import Interpreter
 from elgrande.play.game import Game, new_game
 from elgrande.play.narrate import words
 
 BASE, IK, COL = ("base",), ("base", "intrigue-king"), ("base", "colonies")
 
-#: primitive -> (a statement using it, its form inside ``for each player p``, sets)
+#: case -> (a statement, its form inside ``for each player p``, sets): every primitive,
+#: and the one ``move`` with every piece kind it moves
 STATEMENTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "choose": ("x = choose number from 1 to 3", "x = choose player from p", BASE),
     "move_caballeros": ("move up to 2 own caballeros from regions to anywhere",
@@ -29,9 +31,10 @@ STATEMENTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                         "send 1 caballero of p from regions to provinces", BASE),
     "bring_to_court": ("bring 2 caballeros to court", "", BASE),
     "score": ("score regions with value 4", "", BASE),
-    "move_king": ("move king to adjacent to king", "", BASE),
-    "move_grande": ("move own grande to mainland regions except king", "", BASE),
-    "move_scoreboard": ("move scoreboard to anywhere except king", "", BASE),
+    "move_king": ("move the king to adjacent to king", "", BASE),
+    "move_grande": ("move own grande to mainland regions except king",
+                    "move grande of p to mainland regions except king", BASE),
+    "move_scoreboard": ("move a scoreboard to anywhere except king", "", BASE),
     "take_back_power_card": ("take back a power card", "", BASE),
     "keep": ("keep veto until end of next round", "", BASE),
     "secret_choice": ("each other player secretly chooses region pick from mainland regions",
@@ -40,12 +43,11 @@ STATEMENTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "change_rule": ("close castillo to placement and moves until next scoring", "", BASE),
     "bridge": ("bridge galicia and aragon", "", IK),
     "lay_scoreboard": ("lay scoreboard to anywhere except king", "", IK),
-    "grande_into_castillo": ("put an opponent grande into castillo", "", IK),
-    "take_inquisitor": ("take the grand inquisitor", "", COL),
+    "move_grande_into_castillo": ("move grande of opponents to castillo", "", IK),
+    "move_grand_inquisitor": ("move the grand inquisitor to court", "", COL),
     "move_black_caballeros": ("move up to 2 black caballeros from regions except king to "
                               "regions except king", "", COL),
-    "move_limit_table": ("move limit table to mainland regions except king", "", COL),
-    "seat_limit_table": ("seat the limit table", "", COL),
+    "move_limit_table": ("move the limit table to mainland regions except king", "", COL),
     "choose_card": ("c = choose card from open action cards",
                     "c = choose card from held cards of p", BASE),
     "draw_card": ("c = draw card from region cards", "c = draw card from held cards of p",
@@ -57,8 +59,11 @@ STATEMENTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
 CARD = "hb-each"
 
 
-def test_every_primitive_has_a_statement_here() -> None:
-    assert set(STATEMENTS) == set(SIGNATURES)
+def test_every_primitive_and_piece_kind_has_a_statement_here() -> None:
+    calls = [parse(plain).body.body[0] for plain, _, _ in STATEMENTS.values()]
+    assert {c.name for c in calls if isinstance(c, ast.Call)} == set(SIGNATURES)
+    assert {c.arg("piece") for c in calls if isinstance(c, ast.Call) and c.name == "move"} \
+        == set(PIECE_KINDS)
 
 
 def _position(sets: tuple[str, ...], seed: int) -> Game:

@@ -57,13 +57,16 @@ def set_discs(g: Game, discs: dict[int, str]) -> list[dict[str, Any]]:
 
 
 def test_I8_card_35_script_parses_renders_and_is_compulsory() -> None:
-    """I6, I8: the card file's script is the new primitive; the action is compulsory."""
+    """I6, I8: the card file's script is the one move of an opponent's Grande into the
+    Castillo; the action is compulsory."""
     g = new_game(3, sets=SETS, fill="provisional", seed=1)
     card = g.library.card("ik-35")
     assert card.optional is False and card.script is not None
-    assert [c.name for c in card.script.body.body] == ["grande_into_castillo"]
-    text = render(parse("put an opponent grande into castillo\n"))
-    assert "Castillo" in text and "opponents" in text
+    call = card.script.body.body[0]
+    assert [c.name for c in card.script.body.body] == ["move"]
+    assert call.arg("piece") == "grande" and type(call.arg("whose")).__name__ == "Opponents"
+    text = render(parse("move grande of opponents to castillo\n"))
+    assert "Castillo" in text and "opponent" in text
 
 
 def test_I9_disc_on_the_kings_region_asks_the_owner_where_the_grande_goes() -> None:

@@ -74,11 +74,26 @@ score regions, first position only
 score regions with fewest caballeros
 """, ["fewest caballeros", "empty ones ignored"]),
     ("""\
-move scoreboard to anywhere except king
+move a scoreboard to anywhere except king
 """, ["scoreboard", "any region or the Castillo", "except the king's region"]),
     ("""\
-move king to adjacent to king
+move the king to adjacent to king
 """, ["Move the king to a region adjacent to the king's region"]),
+    ("""\
+move grande of opponents to castillo
+""", ["Move an opponent's Grande to the Castillo"]),
+    ("""\
+p = choose player from opponents
+move grande of p to adjacent to grande of p
+""", ["Move the Grande of player 'p' to a region adjacent to the region of the Grande of "
+      "player 'p'"]),
+    ("""\
+move the grand inquisitor to court
+move up to 2 black caballeros from regions except king to regions except king
+""", ["Take the Grand Inquisitor into your court", "Move up to 2 black caballeros"]),
+    ("""\
+move the limit table to mainland regions except king
+""", ["Move the limit table to one of the nine regions of Spain", "you choose who sits"]),
     ("""\
 target = choose region from regions except king
 each other player secretly chooses region dest from mainland regions
@@ -129,7 +144,8 @@ def test_sample_scripts(script: str, words: list[str]) -> None:
 
 
 def test_one_sentence_per_top_level_statement() -> None:
-    text = render(parse("score regions\nmove king to adjacent to king\ntake back a power card\n"))
+    text = render(parse("score regions\nmove the king to adjacent to king\ntake back a power "
+                        "card\n"))
     assert text == ("Score every region. Move the king to a region adjacent to the king's "
                     "region. Take one of your played power cards back into your hand.")
 
@@ -186,7 +202,8 @@ EXAMPLES: list[ast.Node] = [
     ast.PlayerChoice(players=ast.Opponents()), ast.PlayerChoice(players=ast.AnyPlayer()),
     ast.Call(name="score", args=(("where", ast.AllRegions()), ("first_only", True))),
     ast.Call(name="no_such_primitive", args=(("x", _R),)),
-    ast.Call(name="move_caballeros", args=()),
+    ast.Call(name="move", args=()),
+    ast.GrandeOf(name="p"), ast.It(),
     _BLOCK, ast.Block(body=()),
     ast.EachPlayer(each=ast.Each(others=False), body=_BLOCK),
     ast.ForEachPlayer(each=ast.Each(others=True), var="p", body=_BLOCK),

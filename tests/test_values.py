@@ -363,6 +363,8 @@ def test_windfall_plays_in_seeded_games() -> None:
         play(g, [make_bot("random", 100 * seed + p) for p in range(g.state.players)])
         assert g.over and g.state.conservation_errors(g.library.board) == []
         carried += sum(1 for h in g.history if h.get("kind") == "choose_number")
+        if carried and seed >= 5:
+            break
     assert carried > 0
 
 

@@ -77,6 +77,19 @@ class OwnGrande(Node):
     than it)."""
 
 
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class GrandeOf(Node):
+    """``grande of p``: the region of the Grande of the player in variable ``p`` (B1.2;
+    none while it is in the Castillo, I9)."""
+
+    name: str
+
+
+class It(Node):
+    """``it``: the place of the piece a ``move`` moves (a Grande, the king), in the
+    statement's ``to`` set only (``move grande of opponents to adjacent to it``)."""
+
+
 class King(Node):
     """``king``: the king's region."""
 

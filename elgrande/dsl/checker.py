@@ -18,6 +18,7 @@ import attrs
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import (
     CARD,
+    IT,
     NUMBER,
     PLAYER,
     REGION,
@@ -26,7 +27,7 @@ from elgrande.dsl.region_forms import (
     form_of,
 )
 from elgrande.dsl.rule_params import RuleParam, change_problems
-from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
+from elgrande.dsl.signatures import LASTING_KINDS, PIECE_KINDS, SIGNATURES
 from elgrande.errors import CardError
 from elgrande.files import diskcache
 
@@ -59,14 +60,19 @@ def keywords() -> frozenset[str]:
 #: scoring's steps (a body there cannot wait for a decision).
 _NOBODYS = frozenset({"round starts", "round ends", "castillo emptied", "regions scored"})
 _STEPS = frozenset({"castillo emptied", "regions scored"})
-#: Statements that move one piece to the region a name holds: one answer, taken at once
-#: (a forced move) where nothing can wait for a decision.
-_ONE_PLACE = frozenset({"move_king", "move_grande"})
+#: Piece kinds a ``move`` takes one of to the region a name holds: one answer, taken at
+#: once (a forced move) where nothing can wait for a decision.
+_ONE_PIECE = frozenset({"king", "grande"})
 
 
 def _forced(c: ast.Call) -> bool:
-    """Whether ``c`` can offer one answer at most (a piece moved to one named region)."""
-    return c.name in _ONE_PLACE and isinstance(c.arg("to"), ast.Name)
+    """Whether ``c`` can offer one answer at most: the king, or a Grande whose owner is
+    known (``own``, ``me``, a player variable), moved to one named region."""
+    if c.name != "move" or str(c.arg("piece")) not in _ONE_PIECE:
+        return False
+    whose = c.arg("whose")
+    return isinstance(c.arg("to"), ast.Name) and (
+        whose is None or isinstance(whose, (ast.Me, ast.PlayerVar)))
 
 
 #: The durations a ``keep`` may name.
@@ -218,12 +224,14 @@ class Checker:
         for p in sig.params:
             v = c.arg(p.name)
             if p.type == "qty":
-                self.qty(v, scope)
+                if v is not None:  # an optional quantity (a move of one piece)
+                    self.qty(v, scope)
             elif p.type == "players" and v is not None:
                 self.players(v, scope)
             elif p.type == "regions":
-                self.regions(v, scope, allow_court=(c.name == "send_caballeros"
-                                                    and p.name == "source"))
+                self.regions(v, _it_scope(c, p.name, scope),
+                             allow_court=(c.name == "send_caballeros" and p.name == "source")
+                             or _court_piece(c, p.name))
             elif p.type == "kind" and v not in self.lasting:
                 import difflib  # a suggestion only (not imported with the module)
                 close = difflib.get_close_matches(str(v), self.lasting, n=1)
@@ -254,6 +262,8 @@ class Checker:
                        "player: 'own' (the deciding player's) or 'of p'",
                        "write 'each other player: send ... own caballeros ...' or "
                        "'for each other player p: send ... caballeros of p ...'")
+        if c.name == "move":
+            self.move(c)
         if c.name == "choose":
             ch = c.arg("choice")
             self.bind(c, c.arg("var"), scope)
@@ -280,6 +290,35 @@ class Checker:
         elif name in scope.vars:
             self.error(node, "E-REDEFINED", f"the variable {name!r} is already set "
                        f"(to a {scope.vars[name]})", "give the new choice another name")
+
+    def move(self, c: ast.Call) -> None:
+        """Check a ``move``'s piece kind against the declared kinds (PIECE_KINDS) and the
+        parts that kind takes: a quantity and a source (counted kinds), whose (owned)."""
+        name = str(c.arg("piece"))
+        kind = PIECE_KINDS.get(name)
+        if kind is None:
+            import difflib  # a suggestion only (not imported with the module)
+            close = difflib.get_close_matches(name, PIECE_KINDS, n=1)
+            self.error(c, "E-UNKNOWN-NAME", f"unknown piece {name!r}",
+                       f"did you mean {close[0]!r}?" if close else
+                       "known: " + ", ".join(k.written for k in PIECE_KINDS.values()))
+            return
+        if kind.counted and c.arg("qty") is None:
+            self.error(c, "E-SYNTAX", f"say how many {name} move",
+                       f"e.g. 'move up to 2 {name} from ... to ...'")
+        if kind.counted and c.arg("source") is None:
+            self.error(c, "E-SYNTAX", f"say where the {name} come from",
+                       f"'move ... {name} from SET to SET'")
+        if not kind.counted and c.arg("qty") is not None:
+            self.error(c.arg("qty"), "E-TYPE", f"there is one {name} to move: no quantity",
+                       f"write 'move {kind.written} to ...'")
+        named = c.arg("own") or c.arg("whose") is not None
+        if named and not kind.owned:
+            self.error(c, "E-TYPE", f"the {name} belongs to no player: no 'own' or 'of ...'",
+                       f"write 'move {kind.written} to ...'")
+        if kind.owned and not kind.counted and not named:
+            self.error(c, "E-TYPE", f"say whose {name} moves",
+                       f"'own {name}' or '{name} of p', '{name} of opponents'")
 
     # -- parts --
     def each(self, e: ast.Each, scope: _Scope) -> None:
@@ -478,21 +517,42 @@ class Checker:
         """Warn about effects the rules always refuse (B5.2, B8.2, B8.7)."""
         to = c.arg("to")
         src = c.arg("source")
-        if c.name in ("move_caballeros", "place_caballeros", "move_grande", "move_scoreboard") \
-                and isinstance(to, ast.King):
+        piece = c.arg("piece") if c.name == "move" else None
+        if (piece in ("caballeros", "grande", "scoreboard", "black caballeros")
+                or c.name == "place_caballeros") and isinstance(to, ast.King):
             self.warn(to, "W-KING-CLOSED", "nothing may enter the king's region (B5.2): this "
                       "is always refused", "write 'anywhere except king'")
-        if c.name in ("move_caballeros", "send_caballeros") and isinstance(src, ast.King):
+        if (piece in ("caballeros", "black caballeros") or c.name == "send_caballeros") \
+                and isinstance(src, ast.King):
             self.warn(src, "W-KING-CLOSED", "nothing may leave the king's region (B5.2): this "
                       "is always refused", "choose another source")
-        if c.name in ("move_caballeros", "send_caballeros") and isinstance(src, ast.Castillo):
+        if (piece in ("caballeros", "black caballeros") or c.name == "send_caballeros") \
+                and isinstance(src, ast.Castillo):
             self.warn(src, "W-CASTILLO-SOURCE", "caballeros never leave the Castillo by a "
                       "special action (B8.2, B8.7): this is always refused",
                       "choose a region as the source")
-        if c.name in ("move_king", "move_grande") and isinstance(to, ast.Castillo):
-            self.warn(to, "W-CASTILLO-TARGET", "the king and the Grandes never go into the "
-                      "Castillo (B1.2, B8 King's card): this is always refused",
+        if (piece == "king" or piece == "grande" and c.arg("own")) \
+                and isinstance(to, ast.Castillo):
+            self.warn(to, "W-CASTILLO-TARGET", "the king and your own Grande never go into "
+                      "the Castillo (B1.2, B5.2): this is always refused",
                       "use 'mainland regions'")
+
+
+def _it_scope(c: ast.Call, param: str, scope: _Scope) -> _Scope:
+    """``scope``, where ``it`` may stand for the moved piece's place: in the ``to`` of a
+    move of the king or a Grande."""
+    if c.name == "move" and param == "to" and c.arg("piece") in ("king", "grande"):
+        return _Scope({**scope.vars, IT: REGION}, scope.in_each)
+    return scope
+
+
+def _court_piece(c: ast.Call, param: str) -> bool:
+    """Whether ``court`` may stand as the ``to`` of move ``c`` (a kind whose place is a
+    court, e.g. a figure taken into it)."""
+    if c.name != "move" or param != "to":
+        return False
+    kind = PIECE_KINDS.get(str(c.arg("piece")))
+    return kind is not None and kind.court
 
 
 def _names_read(script: ast.Script) -> set[str]:

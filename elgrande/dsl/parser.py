@@ -181,6 +181,35 @@ class _ToAst(Transformer[Token, Any]):
         return self._call("score", meta, [items[0], len(items) > 1])
 
     @v_args(meta=True)
+    def move(self, meta: Any, items: list[Any]) -> ast.Call:
+        """The one ``move``: ``[qty] own piece whose [from SET] to SET``."""
+        qty = items[0] if isinstance(items[0], ast.Qty) else None
+        rest = items[1:] if qty is not None else items
+        own, piece, whose, places = rest[0], rest[1], rest[2], rest[3:]
+        source = places[0] if len(places) > 1 else None
+        args = (("qty", qty), ("own", own), ("whose", whose), ("piece", piece),
+                ("source", source), ("to", places[-1]))
+        return ast.Call(name="move", args=args, **self._pos(meta))
+
+    def caballeros_piece(self, items: list[Any]) -> str:
+        return "caballeros"
+
+    def black_caballeros_piece(self, items: list[Any]) -> str:
+        return "black caballeros"
+
+    def king_piece(self, items: list[Any]) -> str:
+        return "king"
+
+    def grande_piece(self, items: list[Any]) -> str:
+        return "grande"
+
+    def scoreboard_piece(self, items: list[Any]) -> str:
+        return "scoreboard"
+
+    def named_piece(self, items: list[Any]) -> str:
+        return " ".join(str(i) for i in items)
+
+    @v_args(meta=True)
     def each_player(self, meta: Any, items: list[Any]) -> ast.EachPlayer:
         return ast.EachPlayer(each=items[0], body=items[1], **self._pos(meta))
 

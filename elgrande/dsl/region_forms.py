@@ -301,6 +301,36 @@ _form(RegionForm(
 _form(RegionForm(
     "own_grande", ast.OwnGrande, _fixed("the region of your Grande"),
     possible=_scoring, rules=("B1.2", "I8", "C3")))
+
+
+def _grande_of_check(chk: Checks, e: ast.GrandeOf, scope: Scope, allow_court: bool) -> None:
+    if scope.vars.get(e.name) != PLAYER:
+        chk.error(e, "E-TYPE", f"{e.name!r} is not a player",
+                  "set it with 'p = choose player from ...' or 'for each player p:'")
+
+
+_form(RegionForm(
+    "grande_of", ast.GrandeOf,
+    lambda n, w, mode, nested: f"the region of the Grande of player '{n.name}'",
+    build=lambda items: {"name": str(items[0])}, check=_grande_of_check,
+    possible=_scoring, at_token=True, rules=("B1.2",)))
+
+
+#: The scope entry that says ``it`` may stand here (a move's ``to`` of one piece).
+IT = "@it"
+
+
+def _it_check(chk: Checks, e: ast.It, scope: Scope, allow_court: bool) -> None:
+    if IT not in scope.vars:
+        chk.error(e, "E-TYPE", "'it' names the place of the piece a move moves: only in the "
+                  "'to' of 'move the king' or 'move ... grande'",
+                  "e.g. 'move grande of opponents to adjacent to it'")
+
+
+_form(RegionForm(
+    "it", ast.It, _fixed("it"), check=_it_check, possible=_scoring, rules=("B1.2",)))
+
+
 _form(RegionForm(
     "king_region", ast.King, _fixed("the king's region"),
     exact=_places(lambda pl: frozenset({KING})), rules=("B5.2",)))

@@ -35,7 +35,7 @@ import attrs
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS
-from elgrande.dsl.signatures import PLAIN_UP_TO, SIGNATURES, Param, Signature
+from elgrande.dsl.signatures import PIECE_KINDS, PLAIN_UP_TO, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
 
 #: Words after which a region-set placeholder means "one region to pick".
@@ -246,7 +246,11 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
     arg_ctx = attrs.evolve(arg_ctx, court=_court(call, arg_ctx))
     out: list[str] = []
     previous = ""
-    for piece in _PLACEHOLDER.split(sig.render):
+    template = _template(sig, call)
+    for piece in _PLACEHOLDER.split(template):
+        if piece == "{owner}":
+            out.append(_owner(call, arg_ctx))
+            continue
         if piece.startswith("{") and piece.endswith("}"):
             name = piece[1:-1]
             try:
@@ -262,7 +266,7 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
             out.append(literal)
             previous = literal
     text = _tidy("".join(out))
-    if ctx.third and not has_each and not sig.render.startswith("{"):
+    if ctx.third and not has_each and not template.startswith("{"):
         text = _conjugate_first(text)
     _assign(sig, call, ctx)
     return text
@@ -288,6 +292,34 @@ def _change(call: ast.Call, ctx: _Ctx) -> str:
         text = param.english.replace("{value}", shown).replace("{where}", places)
     text = f"{when}, {text}"
     return _tidy(_swap_pronouns(text) if ctx.third else text)
+
+
+def _template(sig: Signature, call: ast.Call) -> str:
+    """The English template of ``call``: a ``move``'s is its piece kind's
+    (:data:`~elgrande.dsl.signatures.PIECE_KINDS`), any other its declaration's."""
+    if call.name == "move":
+        piece = call.arg("piece")
+        kind = PIECE_KINDS.get(str(piece))
+        if kind is not None:
+            into = kind.into_castillo if isinstance(call.arg("to"), ast.Castillo) else ""
+            return kind.render + into
+        return f"move the {piece} to {{to}}" if piece is not None else sig.render
+    return sig.render
+
+
+def _owner(call: ast.Call, ctx: _Ctx) -> str:
+    """Whose piece a ``move`` takes, with the piece: "your Grande", "an opponent's
+    Grande", "any player's Grande", "the Grande of player 'p'"."""
+    name = str(call.arg("piece"))
+    noun = "Grande" if name == "grande" else name
+    whose = call.arg("whose")
+    if isinstance(whose, ast.Opponents):
+        return f"an opponent's {noun}"
+    if isinstance(whose, ast.AnyPlayer):
+        return f"any player's {noun}"
+    if isinstance(whose, ast.PlayerVar):
+        return f"the {noun} of player '{whose.name}'"
+    return f"{ctx.poss} {noun}"
 
 
 def _assign(sig: Signature, call: ast.Call, ctx: _Ctx) -> None:
@@ -409,6 +441,8 @@ def _flag_text(sig: Signature, param: Param) -> str:
 
 def _court(call: ast.Call, ctx: _Ctx) -> str | None:
     """Whose court a ``court`` source or destination means in this call."""
+    if call.name == "move" and call.arg("piece") != "caballeros":
+        return None  # a piece taken into a court: the deciding player's
     whose = call.arg("whose")
     if call.arg("own") is True and whose is None:
         return f"{ctx.poss} court"

@@ -84,15 +84,23 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
         Param("choice", "choice", "what is chosen, and from what")],
        "choose {choice} (call it {var})",
        ("B8.1",), ("choose_region", "choose_number", "choose_player")),
-    _s("move_caballeros",
-       "move QTY [own] caballeros [of WHO] from SET to SET",
-       "Move caballeros already on the board from region(s) to other regions or the "
-       "Castillo. Never from court, never out of the Castillo, never into or out of the "
-       "king's region.",
-       [QTY, OWN, WHOSE, Param("source", "regions", "the source region, or any of a set"),
-        Param("to", "regions", "where they may go")],
-       "move {qty} {whose} from {source} to {to}",
-       ("B8.2", "B5.2", "B8.1"), ("move_caballeros",)),
+    _s("move",
+       "move [QTY] [own] PIECE [of WHO] [from SET] to SET",
+       "Move pieces of one kind (PIECE_KINDS: caballeros, the king, a Grande, a mobile "
+       "scoreboard, or a kind a set declares) from place(s) to other places. The kind's "
+       "mover, registered by its set's rules module, keeps that set's rules: nothing into or "
+       "out of the king's region, nothing out of the Castillo by a special action, and "
+       "the rooms, seats and offices of the sets in play.",
+       [Param("qty", "qty", "how many (caballeros only): 'up to N', 'N', 'all', "
+              "'all or some'", optional=True), OWN, WHOSE,
+        Param("piece", "piece", "what moves: a piece kind of PIECE_KINDS"),
+        Param("source", "regions", "where it may come from (caballeros: required)",
+              optional=True),
+        Param("to", "regions", "where it may go")],
+       "move {piece} to {to}",
+       ("B8.1",),
+       ("move_caballeros", "choose_region", "choose_player", "move_scoreboard",
+        "choose_option")),
     _s("place_caballeros", "place QTY [own] caballeros from court to SET",
        "Place caballeros from the deciding player's court onto regions or the Castillo, "
        "not only next to the king; never into the king's region.",
@@ -121,23 +129,6 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        [Param("where", "regions", "the regions to score, in scoring order"),
         Param("first_only", "flag", "pay the first position only", optional=True)],
        "score {where}{first_only}", ("B8.6", "B6.5", "B6.6", "B6.8", "B6.9", "B5.3")),
-    _s("move_king", "move king to SET",
-       "Move the king to a region of the set (never the Castillo).",
-       [Param("to", "regions", "where the king may go")],
-       "move the king to {to}", ("B5.2", "B8.1"), ("choose_region",)),
-    _s("move_grande", "move own grande to SET",
-       "Move the deciding player's Grande to another region of the set (never the "
-       "Castillo, never into or out of the king's region); with the Colonies the set's new "
-       "areas too (C3).",
-       [Param("to", "regions", "where the Grande may go")],
-       "move your Grande to {to}", ("B1.2", "B5.2"), ("choose_region",)),
-    _s("move_scoreboard", "move scoreboard to SET",
-       "Place a mobile scoreboard that is off the board, or move one that is on it, onto "
-       "a region of the set; never into or out of the king's region, never onto the other "
-       "scoreboard.",
-       [Param("to", "regions", "where the scoreboard may go")],
-       "place a mobile scoreboard from beside the board, or move one on the board, "
-       "to {to}", ("B6.9", "B5.2"), ("move_scoreboard",)),
     _s("take_back_power_card", "take back a power card",
        "Take one of your played power cards (this round's included) back into your hand.",
        [], "take one of your played power cards back into your hand", ("B3.2",),
@@ -173,40 +164,7 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "lay a mobile scoreboard from beside the board (else move one on the board) to {to}; "
        "it goes back after the next scoring", ("I8", "I9", "B6.9", "B5.2"),
        ("move_scoreboard",)),
-    _s("grande_into_castillo", "put an opponent grande into castillo",
-       "Put the Grande of an opponent (the deciding player chooses whose, among those whose "
-       "Grande may go) into the Castillo; a Grande already in the Castillo or in the king's "
-       "region cannot go. It counts there for the Castillo's Grande bonus and leaves at the "
-       "next general scoring with its owner's Castillo caballeros to the region on their "
-       "disc (the king's region on the disc: the owner puts it in another mainland region).",
-       [], "put the Grande of one of your opponents into the Castillo; at the next general "
-       "scoring it leaves with its owner's Castillo caballeros to the region on their disc",
-       ("I8", "I9", "B1.2", "B5.2"), ("choose_player",)),
     _s("pass_", "pass", "Do nothing.", [], "do nothing"),
-    # Statements whose implementation a rules module registers (Grand Inquisitor & the
-    # Colonies: elgrande/rules/colonies.py).
-    _s("take_inquisitor", "take the grand inquisitor",
-       "Take the Grand Inquisitor into your court: his black caballeros count as yours until "
-       "another player takes him.",
-       [], "take the Grand Inquisitor into your court", ("C8",)),
-    _s("move_black_caballeros", "move QTY black caballeros from SET to SET",
-       "Reposition the Inquisitor's black caballeros from region(s) to other regions; never "
-       "into or out of the king's region, never to the provinces or to court.",
-       [QTY, Param("source", "regions", "where they may come from"),
-        Param("to", "regions", "where they may go")],
-       "move {qty} black caballeros from {source} to {to}", ("C8", "C11", "B5.2"),
-       ("move_caballeros",)),
-    _s("move_limit_table", "move limit table to SET",
-       "Move the limit table to another region of the set (never France, never into or out "
-       "of the king's region); the caballeros stay; the mover seats them when there are more "
-       "than seats (one seat at a time: the C10 follow-up decision).",
-       [Param("to", "regions", "where the table may go")],
-       "move the limit table to {to}", ("C10", "B5.2"), ("choose_region", "choose_option")),
-    _s("seat_limit_table", "seat the limit table",
-       "When more caballeros stand in the limit table's region than it has seats, the "
-       "deciding player chooses who sits, one seat at a time (the C10 follow-up decision); "
-       "otherwise all sit.",
-       [], "seat caballeros at the limit table", ("C10",), ("choose_option",)),
     # Cards as objects (elgrande/engine/cards.py): card places a script takes from, draws
     # from and gives to; a card held in a court; another card's special action carried out.
     _s("choose_card", "NAME = choose card from CARDS",
@@ -267,3 +225,59 @@ PLAIN_UP_TO: frozenset[str] = frozenset({"bring_to_court"})
 LASTING_KINDS: dict[str, str] = {
     "veto": "cancels one other player's special action (or its rest) (B8.4)",
 }
+
+
+@attrs.frozen(slots=True, repr=False, eq=False)
+class PieceKind:
+    """A kind of piece the one ``move`` statement moves (its mover is registered by the
+    rules module of the set that has it: :data:`elgrande.engine.pieces.MOVERS`, a test
+    checks both name the same kinds).
+
+    Attributes:
+        name: the kind as the script names it after its article (``king``, ``limit table``).
+        written: how a script writes it (``the king``, ``own grande``; docs, hints).
+        render: the statement's English, with the ``move`` statement's ``{param}``
+            placeholders; ``{owner}`` reads whose piece it is ("your Grande", "an opponent's
+            Grande").
+        counted: it takes a quantity and a source (``move 2 caballeros from A to B``).
+        owned: it belongs to a player: ``own`` or ``of WHO`` names whose (required for a
+            kind that is not counted; caballeros left unnamed are anyone's).
+        court: ``court`` may be its destination (the deciding player's court).
+        rules: rule ids its mover enforces (with the ``move`` statement's own, B8.1).
+        into_castillo: English added when the move's ``to`` is the Castillo (what the
+            piece does there, by the rules of the set that lets it in).
+    """
+
+    name: str
+    written: str
+    render: str
+    counted: bool = False
+    owned: bool = False
+    court: bool = False
+    rules: tuple[str, ...] = ()
+    into_castillo: str = ""
+
+
+#: The piece kinds of the ``move`` statement, by name.
+PIECE_KINDS: dict[str, PieceKind] = {k.name: k for k in [
+    PieceKind("caballeros", "[own] caballeros [of WHO]",
+              "move {qty} {whose} from {source} to {to}", counted=True, owned=True,
+              rules=("B8.2", "B5.2", "B8.1")),
+    PieceKind("king", "the king", "move the king to {to}", rules=("B5.2", "B8.1")),
+    PieceKind("grande", "own grande | grande of WHO", "move {owner} to {to}",
+              owned=True, rules=("B1.2", "B5.2"),
+              into_castillo="; at the next general scoring it leaves with its owner's "
+              "Castillo caballeros to the region on their disc"),
+    PieceKind("scoreboard", "a scoreboard",
+              "place a mobile scoreboard from beside the board, or move one on the board, "
+              "to {to}", rules=("B6.9", "B5.2")),
+    # kinds of the Grand Inquisitor & the Colonies (their movers: elgrande/rules/colonies/)
+    PieceKind("black caballeros", "black caballeros",
+              "move {qty} black caballeros from {source} to {to}", counted=True,
+              rules=("C8", "C11", "B5.2")),
+    PieceKind("limit table", "the limit table",
+              "move the limit table to {to}; when more caballeros stand there than it has "
+              "seats, you choose who sits, one seat at a time", rules=("C10", "B5.2")),
+    PieceKind("grand inquisitor", "the grand inquisitor",
+              "take the Grand Inquisitor into {to}", court=True, rules=("C8",)),
+]}

@@ -321,8 +321,12 @@ class Interpreter:
             assert isinstance(stmt, ast.Call)
             try:
                 made = len(ctx.events)
-                PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
+                follow = PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
                 ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
+                if follow is not None:  # the same statement asks on (e.g. whose piece,
+                    ctx.charge(_size(follow.options))  # then where it goes)
+                    run.pending = follow
+                    return follow
                 if len(ctx.events) == made and len(run.frames) > 1 and \
                         self._looping(run, script):  # the player chose to do nothing
                     ctx.event("nothing", statement=stmt.name, chose=True)

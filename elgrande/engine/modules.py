@@ -168,7 +168,8 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
                        "fold.",
         "grande_places": "grande_places(ctx, places) -> list[int]: the places a Grande may "
                          "be moved to beside the mainland regions (B1.2, an expansion's "
-                         "areas; never the Castillo); fold.",
+                         "areas; the Castillo only where a set's rules put a Grande there, "
+                         "I8); fold.",
     },
     "movement": {
         "adjacent": "adjacent(ctx, a, b, adjacent) -> bool: whether places a and b count "

@@ -113,6 +113,23 @@ def _own_grande(ctx: Ctx, node: ast.OwnGrande) -> list[int]:
     return [g] if g >= 0 and g != ctx.board.castillo else []
 
 
+@evaluates("grande_of", ast.GrandeOf)
+def _grande_of(ctx: Ctx, node: ast.GrandeOf) -> list[int]:
+    g = ctx.state.grandes[int(ctx.run.env[node.name])]  # as _own_grande, of player p
+    return [g] if g >= 0 and g != ctx.board.castillo else []
+
+
+#: The run variable that holds the place of the piece a move moves while its ``to`` set is
+#: evaluated (form ``it``; a name no script variable can have).
+IT_PLACE: Final = "@it"
+
+
+@evaluates("it", ast.It)
+def _it(ctx: Ctx, node: ast.It) -> list[int]:
+    v = ctx.run.env.get(IT_PLACE)
+    return [int(v)] if v is not None else []
+
+
 @evaluates("king_region", ast.King)
 def _king(ctx: Ctx, node: ast.King) -> list[int]:
     return [ctx.state.king] if ctx.state.king >= 0 else []

@@ -37,17 +37,12 @@ EFFECT_EVENTS = frozenset({"choose", "move", "place", "send", "court", "score", 
                            "grande", "scoreboard", "take_back", "keep", "reveal", "nothing"})
 #: What a statement that found nothing to do inside ``each player:`` / ``for each player``
 #: would have done (a ``nothing`` event), by primitive; others: "do".
-NOTHING_TO = {"move_caballeros": "move", "place_caballeros": "place from court",
+NOTHING_TO = {"move": "move", "place_caballeros": "place from court",
               "send_caballeros": "send", "bring_to_court": "bring to court",
-              "score": "score", "move_king": "move the king", "move_grande":
-              "move their Grande", "move_scoreboard": "move a mobile scoreboard",
-              "take_back_power_card": "take back", "choose": "choose",
-              "lay_scoreboard": "lay a mobile scoreboard", "move_black_caballeros":
-              "move", "move_limit_table": "move the limit table", "seat_limit_table":
-              "choose at the limit table", "choose_card": "choose a card",
+              "score": "score", "take_back_power_card": "take back", "choose": "choose",
+              "lay_scoreboard": "lay a mobile scoreboard", "choose_card": "choose a card",
               "draw_card": "draw a card", "move_card": "move a card",
-              "carry_out": "carry out a card",
-              "grande_into_castillo": "put into the Castillo"}
+              "carry_out": "carry out a card"}
 #: The start of the line of a ``special`` event (see :func:`story`).
 CARRIES_OUT = " carries out the special action of "
 #: Under a special action that changed nothing: none was possible, or the player chose none.

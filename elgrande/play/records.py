@@ -101,9 +101,10 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
                  and len(recorded) == len(folders) else None)  # the same folders, moved
         now = fingerprint(board.set_dirs, folders, names)
         changed = _changed_shipped(header["hashes"], now, board.set_dirs)
-        if changed is None:
+        if changed is None:  # named first: what is not a shipped card file of today
             raise RecordError(n, "this record was played with other cards: "
-                              + differences(header["hashes"], now))
+                              + (_other_differences(header["hashes"], now, board.set_dirs)
+                                 or differences(header["hashes"], now)))
         if changed and notes is not None:
             notes.append(f"shipped card files changed since this record was made: {changed}; "
                          "replayed with today's cards (the rules of this version)")
@@ -164,14 +165,32 @@ def _changed_shipped(recorded: Any, now: dict[str, str],
     a set from another folder differs (a record of other cards)."""
     if not isinstance(recorded, dict):
         return None
-    shipped_root = cards_dir().resolve()
-    shipped = {f"{d.name}/" for d in map(Path, set_dirs) if d.resolve().parent == shipped_root}
+    shipped = _shipped(set_dirs)
     of_shipped = {k for k in now if k.split("/", 1)[0] + "/" in shipped}
     own = set(now) - of_shipped  # homebrew keys (and sets from other folders)
     diff = {k for k in set(recorded) | set(now) if recorded.get(k) != now.get(k)}
     if any(k in own or k.split("/", 1)[0] + "/" not in shipped for k in diff):
         return None
     return differences(recorded, now)
+
+
+def _shipped(set_dirs: Sequence[Path]) -> set[str]:
+    """The key prefixes (``"base/"``) of the sets shipped with this version."""
+    shipped_root = cards_dir().resolve()
+    return {f"{d.name}/" for d in map(Path, set_dirs) if d.resolve().parent == shipped_root}
+
+
+def _other_differences(recorded: Any, now: dict[str, str], set_dirs: Sequence[Path]) -> str:
+    """:func:`differences` of the card files that are not of a shipped set (a record's
+    header ``hashes`` and ``now``): what makes it a record of other cards."""
+    if not isinstance(recorded, dict):
+        return ""
+    shipped = _shipped(set_dirs)
+
+    def other(d: dict[str, str]) -> dict[str, str]:
+        return {k: v for k, v in d.items() if k.split("/", 1)[0] + "/" not in shipped}
+
+    return differences(other(recorded), other(now))
 
 
 def _card_paths(n: int, header: dict[str, Any], cards: Sequence[str] | None,

@@ -25,6 +25,7 @@ import random
 from typing import Any, Final
 
 from elgrande.engine import decisions as dec
+from elgrande.engine import primitives
 from elgrande.engine.cards import PLACED
 from elgrande.engine.court import apply_court, court_decision
 
@@ -38,6 +39,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
+from elgrande.engine.pieces import register_mover
 from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
@@ -64,6 +66,12 @@ from elgrande.rules.base_views import determinise, hide
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
+
+# the base game's pieces for the one ``move`` statement (B8.2, B5.2, B1.2, B6.9)
+register_mover("caballeros", primitives.move_caballeros, primitives.move_caballeros_finish)
+register_mover("king", primitives.move_king, primitives.move_king_finish)
+register_mover("grande", primitives.move_grande, primitives.move_grande_finish)
+register_mover("scoreboard", primitives.move_scoreboard, primitives.move_scoreboard_finish)
 
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.

@@ -70,7 +70,6 @@ from elgrande.rules.colonies.inquisitor import (
 from elgrande.rules.colonies.limit_table import (
     SEAT,
     _move_table,
-    _seat_table,
     seat_decision,
     settle_table,
     standing,
@@ -126,7 +125,7 @@ __all__ = [
     '_determinise', '_grande_places', '_king_places', '_leave', '_leaving', '_log_changes',
     '_movable', '_move_black', '_move_table', '_move_which', '_moved', '_placement_limit',
     '_placement_refused', '_placement_room', '_placement_targets', '_ranking_counts',
-    '_relocated', '_scoring_order', '_scoring_places', '_seat_table',
+    '_relocated', '_scoring_order', '_scoring_places',
     '_sendable', '_setup', '_setup_disc_apply', '_setup_disc_decide', '_ship_apply',
     '_ship_decide', '_special_action_done', '_take_inquisitor', '_turn_start',
     'apply_ship_move', 'figures', 'in_play', 'own_pieces', 'pieces', 'room_left',

@@ -1,5 +1,6 @@
 """The Grand Inquisitor (C8, C9, C11): taking it into one's court and repositioning black
-caballeros (primitives ``take_inquisitor``, ``move_black_caballeros``), and its holder's
+caballeros (the movers of the ``move`` statement's piece kinds ``grand inquisitor`` and
+``black caballeros``, registered here), and its holder's
 extra caballero each turn (phase ``inquisitor_bonus``; hooks ``court_limit``,
 ``placement_limit``).
 """
@@ -13,8 +14,10 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
-from elgrande.engine.primitives import _apply_moves, primitive, room_in, within_room
-from elgrande.engine.regions import regions
+from elgrande.engine.pieces import register_mover
+from elgrande.engine.primitives import _apply_moves, room_in, within_room
+from elgrande.engine.regions import COURT_PLACE, regions
+from elgrande.engine.values import limits
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, State
@@ -22,20 +25,26 @@ from elgrande.rules.colonies.offices import _move_which
 from elgrande.rules.colonies.pieces import own_pieces, pieces
 
 
-@primitive("take_inquisitor")
 def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """C8: the Grand Inquisitor moves to the deciding player's court."""
+    """C8 (``move the grand inquisitor to court``): the Grand Inquisitor moves to the
+    deciding player's court (his only place: the court of whoever took him last)."""
+    if COURT_PLACE not in regions(ctx, call.arg("to")) or \
+            ctx.state.neutral_holder == ctx.subject:
+        return None
     ctx.state.neutral_holder = ctx.subject
     ctx.event("inquisitor", holder=ctx.subject,
               text="{who} takes the Grand Inquisitor into their court.")
     return None
 
 
+def _no_answer(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    raise AssertionError("taking the Grand Inquisitor asks nothing")  # pragma: no cover
+
+
 def _black_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     _apply_moves(ctx, answer)
 
 
-@primitive("move_black_caballeros", _black_finish)
 def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     """C8, C11: reposition black caballeros between places of the sets; never into or out
     of the king's region (B5.2), never out of the Castillo (B8.2)."""
@@ -47,11 +56,8 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
                if any(d != r for d in dests)}
     if not sources or not dests:
         return None
-    qty: ast.Qty = call.arg("qty")
     available = sum(v[str(NOBODY)] for v in sources.values())
-    n = qty.n or 0
-    hi = available if qty.mode in ("all", "all_or_some") else min(n, available)
-    lo = hi if qty.mode in ("all", "exactly") else 0
+    lo, hi = limits(ctx, call.arg("qty"), available)  # a number or a number expression
     to = [ctx.rid(r) for r in dests]
     # C4: France holds black caballeros too; its room listed only where it binds (a
     # decision that it cannot limit reads as it did before C4 counted them here)
@@ -72,6 +78,10 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
         options["which"] = which
     return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
                     "caballeros (player -1)", options, "C8")
+
+
+register_mover("grand inquisitor", _take_inquisitor, _no_answer)
+register_mover("black caballeros", _move_black, _black_finish)
 
 
 #: The phase in which the Inquisitor's holder chooses where this turn's extra caballero

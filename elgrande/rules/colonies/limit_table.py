@@ -1,8 +1,8 @@
 """The limit table (C10, C8): its free seats, who stands beside it, the seating of an
 empty seat (no seat stays empty while caballeros stand beside the table: the Inquisitor's
-holder, else the acting player, chooses who sits), and the special actions that move the
-table and seat its new region's caballeros (primitives ``move_limit_table``,
-``seat_limit_table``).
+holder, else the acting player, chooses who sits), and the mover of the ``move``
+statement's piece kind ``limit table`` (registered here): the table moves, and its new
+region's caballeros sit, the mover choosing who when there are more than seats.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.modules import Events
-from elgrande.engine.primitives import primitive
+from elgrande.engine.pieces import register_mover
 from elgrande.engine.regions import regions
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
@@ -141,6 +141,8 @@ def apply_seat(state: State, board: Board, d: Decision, norm: int,
 
 
 def _table_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    """C10: the table goes to the region answered; the caballeros there stay and sit
+    (:func:`_seat_moved`)."""
     ext = own_pieces(ctx.state, ctx.board)
     t = ext.table
     frm = t.region
@@ -152,21 +154,25 @@ def _table_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     ctx.event("limit_table", decider=ctx.subject, frm=frm, to=str(answer),
               text=f"{{who}} moves the limit table to "
                    f"{ctx.board.places[ctx.board.index[str(answer)]].name}.")
+    _seat_moved(ctx)
 
 
-@primitive("move_limit_table", _table_finish)
 def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """C10: move the limit table to another mainland region of the set, never into or out
-    of the king's region (never France: the table stands only in the regions of Spain)."""
+    """C10 (``move the limit table to SET``): move the limit table to another mainland
+    region of the set, never into or out of the king's region (never France: the table
+    stands only in the regions of Spain). Not moved, its caballeros are seated as they
+    stand (:func:`_seat_moved`)."""
     s, b = ctx.state, ctx.board
     if not in_play(b):
         return None
     t = own_pieces(s, b).table
     if t.region and b.index[t.region] == s.king:
+        _seat_moved(ctx)
         return None
     opts = [r for r in regions(ctx, call.arg("to")) if r >= 0 and b.is_region(r)
             and r != s.king and b.place_id(r) != t.region]
     if not opts:
+        _seat_moved(ctx)
         return None
     return Decision("choose_region", [ctx.subject], "Move the limit table to",
                     {"choices": [ctx.rid(r) for r in opts],
@@ -175,18 +181,18 @@ def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
                     "C10")
 
 
-@primitive("seat_limit_table")
-def _seat_table(ctx: Ctx, call: ast.Call) -> Decision | None:
+def _seat_moved(ctx: Ctx) -> None:
     """C10: after the table moved, all its region's caballeros sit when they fit (or are
     of one colour); otherwise its mover chooses who sits, one seat at a time
-    (:func:`seat_decision`, asked at once as an aside, :func:`_aside`)."""
+    (:func:`seat_decision`, asked at once as an aside before the card's next statement).
+    Part of the table's move: the seats are the table's rule, not the card's."""
     s, b = ctx.state, ctx.board
-    if not in_play(b):
-        return None
     t = own_pieces(s, b).table
     if not t.region:
-        return None
+        return
     settle_table(s, b)
     if t.vacant:
         t.chooser = ctx.subject
-    return None
+
+
+register_mover("limit table", _move_table, _table_finish)

@@ -15,9 +15,10 @@ of this round's ``state.bids`` (:func:`awards`), so they return when the round e
 
 The card notes (I8, I9) add primitives registered here (cards 15 and 20 change this
 turn's placement number or places instead: the base game's rule parameters, ``change
-placement number|places to ... this turn``), ``bridge A and B`` (63, hook ``adjacent``),
-``lay scoreboard to SET`` (93, hook ``scored``), ``put an opponent grande into castillo``
-(35, I9: the Grande counts there for the Castillo's bonus and leaves at the general
+placement number|places to ... this turn``): ``bridge A and B`` (63, hook ``adjacent``),
+``lay scoreboard to SET`` (93, hook ``scored``); the Castillo opened to the ``move``
+statement's Grandes (35's ``move grande of opponents to castillo``, hook
+``grande_places``; I9: the Grande counts there for the Castillo's bonus and leaves at the general
 scoring, hook ``castillo_emptied``; the base game's ``discs`` phase is replaced so that a
 Grande's owner whose disc shows the king's region first puts it elsewhere, phase
 ``castillo_grande``); a card whose action only keeps a lasting effect (40's Veto) takes
@@ -96,13 +97,13 @@ from elgrande.rules.intrigue_king.castillo import (
     LEAVING,
     _discs_apply,
     _discs_decide,
+    _grande_places,
     _grandes_leave,
     _leaving_apply,
     _leaving_decide,
     castillo_candidates,
     leaving_asks,
     leaving_decision,
-    put_grande_in_castillo,
     set_leaving,
 )
 from elgrande.rules.intrigue_king.deck import (
@@ -155,7 +156,7 @@ __all__ = [
     "apply_take", "award_event", "awards", "base", "bid_decision", "bridge", "cache_of",
     "card_of_value", "cards_of", "castillo_candidates", "deck_decision", "deck_values",
     "held_from_play", "leaving_asks", "leaving_decision", "played_value",
-    "put_grande_in_castillo", "set_leaving", "setup_disc_decision", "take_decision",
+    "set_leaving", "setup_disc_decision", "take_decision",
     "taken_card", "takes",
 ]
 
@@ -182,7 +183,7 @@ MODULE = RulesModule(
         "court_limit": _court_limit, "placement_limit": _placement_limit,
         "placement_targets": _placement_targets,
         # movement
-        "adjacent": _adjacent,
+        "adjacent": _adjacent, "grande_places": _grande_places,
         # scoring
         "castillo_emptied": _grandes_leave, "scored": _scored,
         # view

@@ -1,4 +1,5 @@
-"""I8, I9: a Grande in the Castillo (card 35's kind of action): it counts there for the
+"""I8, I9: a Grande in the Castillo (card 35's kind of action, the ``move`` statement's
+Grande mover opened to the Castillo by hook ``grande_places``): it counts there for the
 Castillo's bonus and leaves at the general scoring, its owner whose disc shows the king's
 region first putting it elsewhere (phase ``castillo_grande``)."""
 
@@ -12,7 +13,9 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
-from elgrande.engine.primitives import primitive
+from elgrande.engine.pieces import register_mover
+from elgrande.engine.primitives import move_grande, move_grande_finish
+from elgrande.engine.regions import regions
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
@@ -46,34 +49,31 @@ def castillo_candidates(state: State, board: Board,
     return ok, why
 
 
-def put_grande_in_castillo(ctx: Ctx, owner: int) -> None:
-    """I8: ``owner``'s Grande goes into the Castillo (an owner :func:`castillo_candidates`
-    allows); there it counts like a Grande in a region (I9, B6.6)."""
-    before = ctx.state.grandes[owner]
-    ctx.state.grandes[owner] = ctx.board.castillo
-    ctx.event("grande", decider=ctx.subject, owner=owner, frm=ctx.rid(before),
-              to=ctx.rid(ctx.board.castillo))
-
-
-def _castillo_grande_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    put_grande_in_castillo(ctx, int(answer))
-
-
-@primitive("grande_into_castillo", _castillo_grande_finish)
-def _grande_into_castillo(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """I8, I9 (card 35's kind of action): the deciding player chooses an opponent whose
-    Grande goes into the Castillo; with one such opponent it goes at once, with none
-    nothing happens (as much as possible, as B8.7)."""
-    ok, why = castillo_candidates(ctx.state, ctx.board, ctx.subject)
-    if not ok:
-        ctx.event("note", text=f"player {ctx.subject}: no opponent's Grande can go into the "
-                  "Castillo (I9, B5.2).")
-        return None
-    if len(ok) == 1:
-        put_grande_in_castillo(ctx, ok[0])
-        return None
+def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """I8 (card 35's kind of action, ``move grande of opponents to castillo``): the base
+    game's Grande mover, whose choice of the opponent whose Grande goes into the Castillo
+    reads as this set's rule: the refusals cite I8 (not your own Grande) and I9 (one in the
+    Castillo already stays there)."""
+    d = move_grande(ctx, call)
+    if d is None or d.kind != "choose_player":
+        return d
+    b = ctx.board
+    if [r for r in regions(ctx, call.arg("to")) if r >= 0] != [b.castillo]:
+        return d
+    ok, why = castillo_candidates(ctx.state, b, ctx.subject)
     return Decision("choose_player", [ctx.subject], "Choose the opponent whose Grande goes "
-                    "into the Castillo", {"choices": ok, "why": why}, "I8")
+                    "into the Castillo", {"choices": d.options["choices"], "why": why}, "I8")
+
+
+register_mover("grande", _move_grande, move_grande_finish)
+
+
+def _grande_places(ctx: HookContext, places: list[int]) -> list[int]:
+    """I8, I9 (card 35's kind of action, ``move grande of opponents to castillo``): a
+    Grande may be moved into the Castillo; there it counts for the Castillo's Grande bonus
+    and leaves at the next general scoring (:func:`_grandes_leave`). Never out of it by a
+    special action (B8.2: the ``move`` statement's Grande mover)."""
+    return [*places, ctx.board.castillo]
 
 
 def leaving_asks(state: State, board: Board, discs: list[int], chosen: Mapping[str, Any]

@@ -11,7 +11,7 @@ from typing import Any
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
-from elgrande.engine.primitives import PRIMITIVES, primitive
+from elgrande.engine.primitives import move_scoreboard, move_scoreboard_finish, primitive
 from elgrande.engine.regions import regions
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import OFF_BOARD, State
@@ -36,7 +36,11 @@ def bridge(state: State) -> tuple[int, int] | None:
 @primitive("bridge")
 def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
     """I8 (card 63's kind of action): lay the one bridge between two regions; one laid
-    before is void."""
+    before is void.
+
+    A statement of its own, used by one card: no general form fits, as it moves no piece
+    (the ``move`` statement's) but changes the map (hook ``adjacent``) until the next
+    bridge, a rule parameter no other card changes."""
     a = [r for r in regions(ctx, call.arg("a")) if r >= 0]
     b = [r for r in regions(ctx, call.arg("b")) if r >= 0]
     if not a or not b or a[0] == b[0]:
@@ -52,14 +56,19 @@ def _lay_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     i = ctx.board.scoreboard_index(sb)
     if ctx.state.scoreboards[i] == OFF_BOARD:  # laid from beside the board: it comes back
         ctx.state.ext.setdefault(EXT, {})["laid"] = sb
-    PRIMITIVES["move_scoreboard"].finish(ctx, call, d, answer)
+    move_scoreboard_finish(ctx, call, d, answer)
 
 
 @primitive("lay_scoreboard", _lay_finish)
 def _lay_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
     """I8, I9 (card 93's kind of action): a mobile scoreboard from beside the board first;
-    only when none is there, or one laid this way is still out, one on the board moves."""
-    d = PRIMITIVES["move_scoreboard"].start(ctx, call)
+    only when none is there, or one laid this way is still out, one on the board moves.
+
+    A statement of its own, used by one (inferred) card, as no general form fits yet: the
+    ``move`` statement's scoreboard mover does the move, but the card's scoreboard is a
+    loan (I9: it goes back beside the board after the next scoring, and at most one lies
+    out by this card at a time), a lasting return that the move form does not carry."""
+    d = move_scoreboard(ctx, call)
     if d is None:
         return None
     s, b = ctx.state, ctx.board

@@ -16,7 +16,7 @@ from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.parser import keywords, parse
 from elgrande.dsl.region_forms import FORMS
-from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
+from elgrande.dsl.signatures import LASTING_KINDS, PIECE_KINDS, SIGNATURES
 from elgrande.engine import decisions
 from elgrande.engine.modules import FollowUp, RulesModule, find_module
 from elgrande.files.resources import grammar_dir, is_compiled, python_source
@@ -304,6 +304,18 @@ def dsl_page() -> Page:
          _t("the changer's" if p.own else "everyone's"), _t(p.doc or p.english, "; ",
                                                              _rule_link(p.rule)))
         for set_id, p in shipped_rule_params())))
+    body.append(Heading(2, _t("Pieces"), "pieces"))
+    body.append(Para(_t("What the one ", _link("move", "#primitive-move"), " statement moves. "
+                        "Each kind is declared once in ", _code("elgrande/dsl/signatures.py"),
+                        " (PIECE_KINDS); its mover, which keeps its rules, is registered by "
+                        "the rules module of the set that has it (",
+                        _code("elgrande/engine/pieces.py"), "). Counted kinds take a "
+                        "quantity and a ", _code("from"), " set; owned kinds say whose (",
+                        _code("own"), ", ", _code("of WHO"), ").")))
+    body.append(Table(("Written", "Counted", "Owned", "Reads in English as", "Rules"), tuple(
+        (_t(_code(k.written)), _t("yes" if k.counted else "no"),
+         _t("yes" if k.owned else "no"), _t(_code(k.render)), _rule_links(k.rules))
+        for k in PIECE_KINDS.values())))
     body.append(Heading(2, _t("Decisions and answer forms"), "answers"))
     body.append(Para(_t("A statement that needs a choice stops the engine with a pending "
                         "decision; a player (or bot) answers it in one of these forms. A "

@@ -18,7 +18,7 @@ from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.rule_params import RuleParam
-from elgrande.dsl.signatures import SIGNATURES
+from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES
 from elgrande.errors.rule_ids import RULES, rule_key
 from elgrande.files.resources import cards_dir
 from elgrande.tools.docs.document import Inline, _code, _link, _t
@@ -105,11 +105,14 @@ def rules_of(card: CardDef) -> list[str]:
     rules = set(card.rules)
     for name in primitives_used(card.script):
         rules.update(SIGNATURES[name].rules)
-    if card.script is not None:
-        params = {p.name: p for _, p in shipped_rule_params()}
+    if card.script is not None:  # a rule change's rules are its parameter's, a move's its
+        params = {p.name: p for _, p in shipped_rule_params()}  # piece kind's
         for n in ast.walk(card.script):
             if isinstance(n, ast.Call) and n.name == "change_rule" and n.arg("param") in params:
                 rules.add(params[n.arg("param")].rule)
+            elif isinstance(n, ast.Call) and n.name == "move":
+                kind = PIECE_KINDS.get(str(n.arg("piece")))
+                rules.update(kind.rules if kind is not None else ())
     return sorted(rules, key=rule_key)
 
 

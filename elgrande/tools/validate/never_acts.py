@@ -143,7 +143,8 @@ def _call_never(c: ast.Call, pl: _Places, env: dict[str, frozenset[str]],
         reasons.append((f"line {c.line} moves 0 caballeros", "use a number above 0"))
         return True
     closed_src = {pl.castillo, _KING, COURT_FORM}
-    if name == "move_caballeros":
+    piece = c.arg("piece") if name == "move" else None
+    if piece in ("caballeros", "black caballeros"):
         if not pl.possible(c.arg("source"), env) - closed_src:
             reasons.append((f"the source on line {c.line} is always empty or closed",
                             _SOURCE))
@@ -161,12 +162,12 @@ def _call_never(c: ast.Call, pl: _Places, env: dict[str, frozenset[str]],
                             _SOURCE))
             return True
         return False
-    if name in ("place_caballeros", "move_scoreboard"):
+    if name == "place_caballeros" or piece == "scoreboard":
         if not pl.possible(c.arg("to"), env) - {_KING, COURT_FORM}:
             reasons.append((f"the destination on line {c.line} is always closed", _DEST))
             return True
         return False
-    if name in ("move_king", "move_grande"):
+    if piece == "king" or piece == "grande" and c.arg("own"):
         if not pl.possible(c.arg("to"), env) - {pl.castillo, _KING, COURT_FORM}:
             reasons.append((f"line {c.line} has no region to go to", _NO_REGION))
             return True
