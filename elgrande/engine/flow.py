@@ -23,6 +23,7 @@ from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import KINDS, Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
+from elgrande.engine.statements import check_sets
 from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
@@ -233,6 +234,9 @@ class FlowEngine:
         self.rules: Rules = rules if rules is not None else \
             load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
         self.interpreter = Interpreter(lib.board, lib.scripts, self.rules)
+        if rules is None:  # a statement of a set not in play: refused before a game starts
+            check_sets(lib.scripts, {c: lib.card(c).effect_path or lib.card(c).path
+                                     for c in lib.scripts}, lib.board)
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).
         self.memo: dict[str, Any] = {}

@@ -146,7 +146,13 @@ def _unique(cid: str, path: str, pos: Positions, seen: dict[str, str],
 
 def set_ids(paths: Sequence[str | Path]) -> set[str]:
     """The ids of the card sets whose manifests (``set.yaml``) lie under ``paths``."""
-    ids: set[str] = set()
+    return set(set_folders(paths))
+
+
+def set_folders(paths: Sequence[str | Path]) -> dict[str, str]:
+    """The card sets whose manifests (``set.yaml``) lie under ``paths``: set id -> the
+    folder holding the manifest."""
+    ids: dict[str, str] = {}
     for p in map(str, paths):
         manifests = [p] if os.path.basename(os.path.normpath(p)) == "set.yaml" else (
             [os.path.join(d, "set.yaml") for d, _, files in os.walk(p) if "set.yaml" in files]
@@ -159,7 +165,7 @@ def set_ids(paths: Sequence[str | Path]) -> set[str]:
             except (OSError, UnicodeDecodeError, DataError):
                 continue
             if isinstance(data, dict) and isinstance(data.get("set"), str):
-                ids.add(data["set"])
+                ids[data["set"]] = os.path.dirname(os.path.abspath(m))
     return ids
 
 
