@@ -256,3 +256,38 @@ def test_set_of_a_folder_without_a_manifest_is_a_clean_error(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["play", "--set", str(tmp_path), "-q"])
     assert result.exit_code == 1
     assert "E-SET-FOLDER" in result.output
+
+
+def test_the_fixed_action_space_plays_a_game_with_a_space() -> None:
+    """The adapters' action space (a LOC per place) covers Rome: every decision of a Rome
+    game answered through masked actions is legal."""
+    from elgrande.adapters.actions import ActionSpace, AnswerBuilder
+
+    g = new_game(4, sets=("base", "rome"), seed=4, set_paths=[SETS], logging=False)
+    space = ActionSpace.for_game(g)
+    assert space.loc("rome") >= 0
+    rng = random.Random(4)
+    while g.pending is not None:
+        d = g.pending
+        p = d.players[0]
+        b = AnswerBuilder(space, d, p)
+        while not b.complete:
+            legal = b.legal_actions()
+            assert legal
+            b.apply(rng.choice(legal))
+        g.answer(p, b.answer())
+    assert g.over
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "colonies"), ("base", "intrigue-king"),
+                                  ("base", "intrigue-king", "colonies")])
+def test_shipped_cards_use_only_statements_of_their_sets(sets: tuple[str, ...]) -> None:
+    """Why a game's check of statements skips the shipped cards (engine/statements.py)."""
+    from elgrande.engine.flow import engine_for
+    from elgrande.engine.statements import missing_sets
+
+    lib = load_library(sets, fill="provisional" if len(sets) > 1 else None)
+    engine_for(lib)  # the sets' rules modules loaded
+    for c in lib.cards.cards.values():
+        if c.script is not None:
+            assert missing_sets(c.script, c.path, lib.board) == [], c.id

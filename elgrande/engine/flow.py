@@ -235,8 +235,7 @@ class FlowEngine:
             load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
         self.interpreter = Interpreter(lib.board, lib.scripts, self.rules)
         if rules is None:  # a statement of a set not in play: refused before a game starts
-            check_sets(lib.scripts, {c: lib.card(c).effect_path or lib.card(c).path
-                                     for c in lib.scripts}, lib.board)
+            check_sets(lib)
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).
         self.memo: dict[str, Any] = {}

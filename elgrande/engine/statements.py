@@ -9,13 +9,18 @@ The sets are found from the data (the shipped manifests' ``rules:``), never name
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from typing import TYPE_CHECKING
 
 from elgrande.dsl import ast
 from elgrande.engine.modules import find_module
 from elgrande.engine.primitives import PRIMITIVES
 from elgrande.errors import CardError, DataError
+from elgrande.files.resources import cards_dir
 from elgrande.model.board import Board
+
+if TYPE_CHECKING:
+    from elgrande.data.library import Library
 
 #: The code of the error.
 CODE = "E-SET-NOT-IN-PLAY"
@@ -55,10 +60,28 @@ def owner(name: str) -> str:
     return where[len(_RULES_PACKAGE):].split(".", 1)[0]
 
 
+def _calls(node: ast.Node) -> list[ast.Call]:
+    """The statements (calls) under ``node``, reading the nodes' attributes directly
+    (cheaper than :func:`elgrande.dsl.ast.walk`: this runs for every script when an engine
+    is made)."""
+    out: list[ast.Call] = []
+    stack: list[object] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Call):
+            out.append(n)  # a statement with a block of its own: that block's statements
+            stack.extend(v for _, v in n.args if isinstance(v, (ast.Block, tuple)))
+        elif isinstance(n, ast.Node):
+            stack.extend(vars(n).values())
+        elif isinstance(n, tuple):
+            stack.extend(n)
+    return out
+
+
 def missing_sets(script: ast.Script, path: str, board: Board) -> list[CardError]:
     """``E-SET-NOT-IN-PLAY`` for each statement of ``script`` (from the file ``path``) that
     a rules module not in play on ``board`` implements, naming the set(s) that bring it."""
-    calls = [n for n in ast.walk(script) if isinstance(n, ast.Call)]
+    calls = _calls(script)
     if not calls:
         return []
     known: dict[str, list[str]] | None = None
@@ -80,16 +103,20 @@ def missing_sets(script: ast.Script, path: str, board: Board) -> list[CardError]
     return out
 
 
-def check_sets(scripts: Mapping[str, ast.Script], paths: Mapping[str, str],
-               board: Board) -> None:
-    """Refuse a game whose cards use a statement of a set not in play.
+def check_sets(lib: Library) -> None:
+    """Refuse a game whose cards use a statement of a set not in play. The shipped sets'
+    own cards are not read (each uses the statements of its own sets only: the tests
+    check every one), so a game of shipped cards pays a path comparison per card.
 
-    Args:
-        scripts: card id -> script; paths: card id -> the file its script came from.
     Raises:
         CardError: the first ``E-SET-NOT-IN-PLAY`` (its file and position).
     """
-    for cid, script in scripts.items():
-        for err in missing_sets(script, paths.get(cid, ""), board):
+    shipped = os.path.join(cards_dir(), "")
+    for cid, script in lib.scripts.items():
+        c = lib.cards.cards[cid]
+        path = c.effect_path or c.path
+        if path.startswith(shipped):
+            continue
+        for err in missing_sets(script, path, lib.board):
             raise CardError(err.path, f"{CODE}: {err.message}", err.line, err.column,
                             err.hint, CODE)
