@@ -291,3 +291,21 @@ def test_shipped_cards_use_only_statements_of_their_sets(sets: tuple[str, ...]) 
     for c in lib.cards.cards.values():
         if c.script is not None:
             assert missing_sets(c.script, c.path, lib.board) == [], c.id
+
+
+def test_the_set_manifest_schema_is_current_and_accepts_every_manifest() -> None:
+    """``cards/set-schema.json`` is generated from the manifest declarations: regenerate it
+    with ``elgrande schema --manifest --out cards/set-schema.json``."""
+    import yaml
+
+    from elgrande.tools.schema import set_schema, set_schema_text
+
+    jsonschema = pytest.importorskip("jsonschema")
+    assert (ROOT / "cards" / "set-schema.json").read_text(encoding="utf-8") == \
+        set_schema_text()
+    check = jsonschema.Draft202012Validator(set_schema())
+    for path in [ROME / "set.yaml", *sorted((ROOT / "cards").glob("*/set.yaml"))]:
+        assert not list(check.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))), \
+            path
+    bad = {"set": "x", "spaces": [{"id": "rome", "returns": "home"}]}
+    assert list(check.iter_errors(bad))

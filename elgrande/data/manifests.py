@@ -341,17 +341,33 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
     )
 
 
-#: The fields of an off-board space (``spaces:`` entries of a set manifest).
-SPACE_FIELDS: dict[str, str] = {
-    "id": "the place id scripts name (lowercase letters, digits, _), unique on the board",
-    "name": "the printed name (default: the id)",
-    "king": "true: the king may be moved there by a card (no region is then the king's "
-            "region, B5.2); default false",
-    "scores": "true: scored at each general scoring after the regions, with 'values' "
-              "(B6.4); default false (never scored)",
-    "values": "points for 1st, 2nd, 3rd when it scores",
-    "returns": "court or provinces: where the caballeros in it go at the next general "
-               "scoring, once the Castillo is emptied (B6.3); default: they stay",
+#: The fields of an off-board space (``spaces:`` entries of a set manifest): name ->
+#: (JSON type, what it means); the checks below and ``cards/set-schema.json`` read it.
+SPACE_FIELDS: dict[str, tuple[str, str]] = {
+    "id": ("string", "the place id scripts name (lowercase letters, digits, _), unique on "
+           "the board"),
+    "name": ("string", "the printed name (default: the id)"),
+    "king": ("boolean", "true: the king may be moved there by a card (no region is then "
+             "the king's region, B5.2); default false"),
+    "scores": ("boolean", "true: scored at each general scoring after the regions, with "
+               "'values' (B6.4); default false (never scored)"),
+    "values": ("values", "points for 1st, 2nd, 3rd when it scores"),
+    "returns": ("returns", "court or provinces: where the caballeros in it go at the next "
+                "general scoring, once the Castillo is emptied (B6.3); default: they stay"),
+}
+#: The keys a homebrew set's manifest uses beside a shipped set's (``cards/set-schema.json``
+#: describes them): name -> what it means.
+HOMEBREW_KEYS: dict[str, str] = {
+    "set": "the set's id: the name of its folder",
+    "title": "the set's name as shown",
+    "extends": "the set it adds to (loaded before it), e.g. base",
+    "add_stacks": "action stacks added to those of the sets before it (B1.4): each a stack "
+                  "number, dealt from the cards of kinds with role 'stack' and that slot",
+    "spaces": "off-board spaces: places that are not regions (docs/homebrew.md, 'Sets')",
+    "card_kinds": "the set's card kinds: role (stack, standing, ...), the fields each "
+                  "requires and allows, slot (its stack or offer slot), count",
+    "map": "where the set's places are drawn: {width, height, places: {id: {box | "
+           "polygon, label}}}",
 }
 
 
@@ -372,7 +388,7 @@ def _space_entry(e: Any, sub: tuple[Any, ...], path: str, pos: yamlpos.Positions
     for k in e:
         if k not in SPACE_FIELDS:
             raise fail(f"unknown field {k!r} of a space", (k,),
-                       "fields: " + ", ".join(SPACE_FIELDS))
+                       "fields: " + ", ".join(SPACE_FIELDS))  # (types: the schema)
     sid = e.get("id")
     if not isinstance(sid, str) or not sid.isidentifier() or sid != sid.lower():
         raise fail(f"a space needs an 'id' of lowercase letters, digits and _, got {sid!r}",

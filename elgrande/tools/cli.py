@@ -383,11 +383,14 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
 @main.command(name="schema")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write the schema here (default: print it).")
-def schema_cmd(out: str | None) -> None:
-    """Print or write the JSON Schema of card files (generated from the card format)."""
-    from elgrande.tools.schema import schema_text
+@click.option("--manifest", is_flag=True, help="The schema of a set's set.yaml (its "
+              "homebrew keys: stacks, spaces, card kinds) instead of card files.")
+def schema_cmd(out: str | None, manifest: bool) -> None:
+    """Print or write the JSON Schema of card files (generated from the card format), or
+    with --manifest of set manifests (cards/set-schema.json)."""
+    from elgrande.tools.schema import schema_text, set_schema_text
 
-    text = schema_text()
+    text = set_schema_text() if manifest else schema_text()
     if out is None:
         click.echo(text, nl=False)
     else:
