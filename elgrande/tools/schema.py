@@ -170,11 +170,12 @@ def set_schema() -> dict[str, Any]:
                    "minItems": 3, "maxItems": 3},
         "returns": {"enum": list(RETURNS)},
     }
+    fields: dict[str, dict[str, Any]] = {k: {**types[t], "description": doc}
+                                         for k, (t, doc) in SPACE_FIELDS.items()}
+    fields["id"]["pattern"] = "^[a-z_][a-z0-9_]*$"
     space = {"type": "object", "required": ["id"], "additionalProperties": False,
-             "properties": {k: {**types[t], "description": doc}
-                            for k, (t, doc) in SPACE_FIELDS.items()}}
-    space["properties"]["id"]["pattern"] = "^[a-z_][a-z0-9_]*$"
-    kind = {"type": "object", "required": ["role"], "additionalProperties": False,
+             "properties": fields}
+    kind: dict[str, Any] = {"type": "object", "required": ["role"], "additionalProperties": False,
             "properties": {
                 "role": {"enum": list(ROLES), "description": "what the rules do with the "
                          "kind's cards: " + "; ".join(f"{r}: {d}" for r, d in ROLES.items())},
