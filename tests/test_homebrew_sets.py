@@ -309,3 +309,21 @@ def test_the_set_manifest_schema_is_current_and_accepts_every_manifest() -> None
             path
     bad = {"set": "x", "spaces": [{"id": "rome", "returns": "home"}]}
     assert list(check.iter_errors(bad))
+
+
+def test_a_saved_game_with_a_space_loads_again() -> None:
+    """A saved game of a set with a space: its header names the set and its folder."""
+    from elgrande.play.game import Game
+
+    g = _rome_game(3)
+    rng = random.Random(1)
+    for _ in range(150):
+        d = g.pending
+        assert d is not None
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    rome = g.library.board.index["rome"]
+    g.state.caballeros[rome][1] += 1
+    g.state.provinces[1] -= 1
+    again = Game.from_json(g.to_json())
+    assert again.state.caballeros[rome] == g.state.caballeros[rome]
+    assert again.library.board.spaces == g.library.board.spaces

@@ -467,9 +467,11 @@ def rules_cmd(ids: tuple[str, ...]) -> None:
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Copy the examples into this folder (default: print where they are).")
 def examples_cmd(out: str | None) -> None:
-    """Show where the shipped examples (homebrew cards) are, or copy them to --out.
+    """Show where the shipped examples (homebrew cards, and homebrew sets in sets/) are, or
+    copy them to --out.
 
-    ``elgrande play --cards "$(elgrande examples)/homebrew"`` plays with them.
+    ``elgrande play --cards "$(elgrande examples)/homebrew"`` plays with the cards,
+    ``elgrande play --set "$(elgrande examples)/sets/rome"`` with the example set.
     """
     import shutil
 
