@@ -327,3 +327,43 @@ def test_a_saved_game_with_a_space_loads_again() -> None:
     again = Game.from_json(g.to_json())
     assert again.state.caballeros[rome] == g.state.caballeros[rome]
     assert again.library.board.spaces == g.library.board.spaces
+
+
+_PILGRIMS = ("id: hb-pilgrims\nset: homebrew\nkind: action\ntitle: Pilgrims\nstack: 2\n"
+             "text: 'Send up to 2 of your caballeros from court to Rome.'\neffect: |\n"
+             "  send up to 2 own caballeros from court to {to}\n")
+
+
+def test_b8_7_a_send_goes_to_a_space_and_says_so(tmp_path: Path) -> None:
+    from elgrande.tools import scenario as sc
+
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "pilgrims.yaml").write_text(_PILGRIMS.format(to="rome"),
+                                                  encoding="utf-8")
+    case = tmp_path / "case.yaml"
+    case.write_text(
+        f"id: X\ntitle: pilgrims\nset_folders: [{ROME}]\ncards: [c]\n"
+        "players: [red, blue]\nposition:\n  king: seville\n"
+        "  grandes: {red: galicia, blue: aragon}\n  court: {red: 3}\n"
+        "do:\n  - special: {player: red, card: hb-pilgrims, answers: [{court: 2}]}\n"
+        "expect:\n  court: {red: 1}\n  regions: {rome: {red: 2}}\n", encoding="utf-8")
+    result = sc.run_file(case)
+    assert result.passed, result.line()
+    g = new_game(2, seed=1, cards=[str(tmp_path / "c")], set_paths=[SETS],
+                 sets=("base", "rome"))
+    from elgrande.play.narrate import words
+
+    line = words({"event": "send", "player": 0, "decider": 0, "owner": 0, "to": "rome",
+                  "taken": {"court": 2}, "card": "hb-pilgrims"}, g.library.board,
+                 ["red", "blue"])
+    assert line[0].endswith("to Rome.")
+
+
+@pytest.mark.parametrize("to", ["aragon", "rome"])
+def test_b8_7_a_send_to_a_place_that_is_no_space_is_refused(tmp_path: Path, to: str) -> None:
+    (tmp_path / "pilgrims.yaml").write_text(_PILGRIMS.format(to=to), encoding="utf-8")
+    with pytest.raises(CardError) as err:
+        load_library(("base",), extra=[str(tmp_path)])
+    assert err.value.code == "E-SEND-PLACE" and (err.value.line, err.value.column) == (8, 3)
+    report = validate([str(tmp_path)], smoke=0)
+    assert [d.code for d in report.diagnostics] == ["E-SEND-PLACE"]

@@ -32,6 +32,7 @@ from elgrande.data.cards import (
     read_file,
 )
 from elgrande.data.kinds import Kinds
+from elgrande.data.library import send_places
 from elgrande.data.yamlpos import Positions
 from elgrande.dsl.checker import check_script
 from elgrande.errors import CardError, DataError
@@ -269,6 +270,8 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
                 out.add(err)
                 continue
             for problem in check_script(script, e.path, region_ids, most, board.lasting_kinds):
+                out.add(problem)
+            for problem in send_places(script, e.path, board):
                 out.add(problem)
 
     seen: dict[str, str] = {}
