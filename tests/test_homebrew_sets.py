@@ -31,6 +31,22 @@ def _rome_game(seed: int, players: int = 4):  # type: ignore[no-untyped-def]
     return new_game(players, sets=("base", "rome"), seed=seed, set_paths=[SETS])
 
 
+def _case(tmp_path: Path, card: str, card_text: str, head: str, rest: str) -> None:
+    """Write ``card_text`` as ``c/<card>.yaml`` and run a two-player scenario case of
+    ``head`` (case keys), the king in Seville, and ``rest`` (more position, steps,
+    expectations); it must pass."""
+    from elgrande.tools import scenario as sc
+
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / f"{card}.yaml").write_text(card_text, encoding="utf-8")
+    case = tmp_path / "case.yaml"
+    case.write_text(f"id: X\ntitle: {card}\ncards: [c]\n{head}players: [red, blue]\n"
+                    "position:\n  king: seville\n  grandes: {red: galicia, blue: aragon}\n"
+                    + rest, encoding="utf-8")
+    result = sc.run_file(case)
+    assert result.passed, result.line()
+
+
 def _set(tmp_path: Path, name: str, body: str, cards: dict[str, str] | None = None) -> Path:
     d = tmp_path / name
     d.mkdir(parents=True)
@@ -110,22 +126,12 @@ def test_b5_2_a_game_with_the_king_in_a_space_plays_to_the_end(tmp_path: Path) -
 
 
 def test_b5_2_the_king_moves_into_a_space_that_allows_him(tmp_path: Path) -> None:
-    from elgrande.tools import scenario as sc
-
     card = ("id: hb-to-elba\nset: homebrew\nkind: action\ntitle: Exile\nstack: 1\n"
             "text: 'Move the king to Elba.'\neffect: |\n  move king to elba\n")
     _set(tmp_path / "s", "exile", "spaces:\n  - {id: elba, name: Elba, king: true}\n")
-    (tmp_path / "c").mkdir()
-    (tmp_path / "c" / "to-elba.yaml").write_text(card, encoding="utf-8")
-    case = tmp_path / "case.yaml"
-    case.write_text(
-        "id: X\ntitle: king to Elba\nset_folders: [s/exile]\ncards: [c]\n"
-        "players: [red, blue]\nposition:\n  king: seville\n"
-        "  grandes: {red: galicia, blue: aragon}\n"
-        "do:\n  - special: {player: red, card: hb-to-elba, answers: [elba]}\n"
-        "expect:\n  king: elba\n", encoding="utf-8")
-    result = sc.run_file(case)
-    assert result.passed, result.line()
+    _case(tmp_path, "hb-to-elba", card, "set_folders: [s/exile]\n",
+          "do:\n  - special: {player: red, card: hb-to-elba, answers: [elba]}\n"
+          "expect:\n  king: elba\n")
 
 
 @pytest.mark.parametrize(("body", "where", "words"), [
@@ -335,20 +341,10 @@ _PILGRIMS = ("id: hb-pilgrims\nset: homebrew\nkind: action\ntitle: Pilgrims\nsta
 
 
 def test_b8_7_a_send_goes_to_a_space_and_says_so(tmp_path: Path) -> None:
-    from elgrande.tools import scenario as sc
-
-    (tmp_path / "c").mkdir()
-    (tmp_path / "c" / "pilgrims.yaml").write_text(_PILGRIMS.format(to="rome"),
-                                                  encoding="utf-8")
-    case = tmp_path / "case.yaml"
-    case.write_text(
-        f"id: X\ntitle: pilgrims\nset_folders: [{ROME}]\ncards: [c]\n"
-        "players: [red, blue]\nposition:\n  king: seville\n"
-        "  grandes: {red: galicia, blue: aragon}\n  court: {red: 3}\n"
-        "do:\n  - special: {player: red, card: hb-pilgrims, answers: [{court: 2}]}\n"
-        "expect:\n  court: {red: 1}\n  regions: {rome: {red: 2}}\n", encoding="utf-8")
-    result = sc.run_file(case)
-    assert result.passed, result.line()
+    _case(tmp_path, "hb-pilgrims", _PILGRIMS.format(to="rome"), f"set_folders: [{ROME}]\n",
+          "  court: {red: 3}\n"
+          "do:\n  - special: {player: red, card: hb-pilgrims, answers: [{court: 2}]}\n"
+          "expect:\n  court: {red: 1}\n  regions: {rome: {red: 2}}\n")
     g = new_game(2, seed=1, cards=[str(tmp_path / "c")], set_paths=[SETS],
                  sets=("base", "rome"))
     from elgrande.play.narrate import words
