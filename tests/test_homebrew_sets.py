@@ -363,3 +363,18 @@ def test_b8_7_a_send_to_a_place_that_is_no_space_is_refused(tmp_path: Path, to: 
     assert err.value.code == "E-SEND-PLACE" and (err.value.line, err.value.column) == (8, 3)
     report = validate([str(tmp_path)], smoke=0)
     assert [d.code for d in report.diagnostics] == ["E-SEND-PLACE"]
+
+
+def test_b1_4_a_stack_kind_without_its_stack_is_refused(tmp_path: Path) -> None:
+    """A set whose stack kind's slot is no stack in play (no ``add_stacks``): its cards
+    would never be dealt."""
+    kinds = ("card_kinds:\n  lost-action:\n    doc: lost\n    role: stack\n    slot: 6\n"
+             "    requires: [title, text, effect]\n")
+    card = ("id: lost-one\nset: lost\nkind: lost-action\ntitle: Lost\ntext: 'Bring 1.'\n"
+            "effect: |\n  bring 1 caballeros to court\n")
+    d = _set(tmp_path, "lost", kinds, {"one.yaml": card})
+    with pytest.raises(CardError) as err:
+        load_library(("base", "lost"), set_paths=[str(tmp_path)])
+    assert err.value.code == "E-STACK" and "stack 6" in err.value.message
+    report = validate([str(d)], smoke=0)
+    assert [(x.code, x.line) for x in report.diagnostics] == [("E-STACK", 3)]

@@ -264,6 +264,7 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
     folders: list[str | Path] = [*board.set_dirs, *extra]
     cards = load_folders(folders, errata, kinds)
     _check_counts(cards, kinds)
+    _check_stacks(cards, board)
     manifest_fill: dict[str, dict[str, Any]] = {}
     fill_files: tuple[str, ...] = ()
     if fill is not None:
@@ -320,6 +321,28 @@ def send_places(script: ast.Script, path: str, board: Board) -> list[CardError]:
                              "to bring caballeros to a region, move or place them",
                              code="E-SEND-PLACE"))
     return out
+
+
+def no_stack(path: str, stack: int, stacks: Sequence[int], line: int = 0,
+             column: int = 0) -> CardError:
+    """``E-STACK``: a card of stack ``stack`` while the sets in play have ``stacks``: it
+    would never be dealt (B1.4)."""
+    shown = ", ".join(str(s) for s in stacks)
+    return CardError(path, f"there is no action stack {stack!r}: the sets in play have "
+                     f"stacks {shown}, so this card would never be dealt (B1.4)", line,
+                     column, f"use one of {shown}", code="E-STACK")
+
+
+def _check_stacks(cards: CardSet, board: Board) -> None:
+    """Each card of a stack kind lies on a stack in play (B1.4).
+
+    Raises:
+        CardError: ``E-STACK`` (:func:`no_stack`) for the first that does not."""
+    if not board.stacks:
+        return
+    for c in cards.of_role("stack"):
+        if c.stack not in board.stacks:
+            raise no_stack(c.path, c.stack, board.stacks)
 
 
 def _check_counts(cards: CardSet, kinds: Kinds) -> None:

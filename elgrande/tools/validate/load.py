@@ -32,7 +32,7 @@ from elgrande.data.cards import (
     read_file,
 )
 from elgrande.data.kinds import Kinds
-from elgrande.data.library import send_places
+from elgrande.data.library import no_stack, send_places
 from elgrande.data.yamlpos import Positions
 from elgrande.dsl.checker import check_script
 from elgrande.errors import CardError, DataError
@@ -192,20 +192,21 @@ def _stands_in(set_dir: Path, f: Path, parts: Sequence[Path]) -> bool:
     return any(rel == part or part in rel.parents for part in parts)
 
 
-def _stack_problem(data: Any, path: str, pos: Positions,
-                   board: Board) -> CardError | None:
-    """An action card on a stack the sets in play do not have (B1.4), or None."""
+def _stack_problem(data: Any, path: str, pos: Positions, board: Board,
+                   kinds: Kinds) -> CardError | None:
+    """A card of a stack kind (role ``stack``) on a stack the sets in play do not have
+    (B1.4), or None."""
     if not isinstance(data, dict):
         return None
-    stack = data.get("stack")
-    if (data.get("kind") != "action" or not board.stacks or not isinstance(stack, int)
-            or isinstance(stack, bool) or stack in board.stacks):
+    kind = kinds.get(data.get("kind"))
+    if kind is None or kind.role != "stack":
         return None
-    line, col = pos.get(("stack",))
-    shown = ", ".join(str(s) for s in board.stacks)
-    return CardError(path, f"there is no action stack {stack!r}: the sets in play have "
-                     f"stacks {shown}, so this card would never be dealt (B1.4)", line, col,
-                     f"use one of {shown}", code="E-STACK")
+    stack = data.get("stack", kind.slot or None)
+    if (not board.stacks or not isinstance(stack, int) or isinstance(stack, bool)
+            or stack in board.stacks):
+        return None
+    line, col = pos.get(("stack",) if "stack" in data else ("kind",))
+    return no_stack(path, stack, board.stacks, line, col)
 
 
 def _rule_problems(data: dict[str, Any], path: str, pos: Positions) -> list[CardError]:
@@ -302,7 +303,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
             out.add(problem)
         # the stack is checked even when other fields are wrong, the id even when the
         # card cannot be built (its script has a syntax error)
-        stack_err = _stack_problem(e.data, e.path, e.pos, board)
+        stack_err = _stack_problem(e.data, e.path, e.pos, board, kinds)
         if stack_err is not None and all((p.line, p.column) != (stack_err.line, stack_err.column)
                                          for p in errs):  # not when the schema said it
             out.add(stack_err)
