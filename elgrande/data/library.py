@@ -264,7 +264,6 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
     folders: list[str | Path] = [*board.set_dirs, *extra]
     cards = load_folders(folders, errata, kinds)
     _check_counts(cards, kinds)
-    _check_stacks(cards, board)
     manifest_fill: dict[str, dict[str, Any]] = {}
     fill_files: tuple[str, ...] = ()
     if fill is not None:
@@ -274,6 +273,7 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
             raise DataError(f.files[0], f"the fill gives figures of set {set_id!r}, which is "
                             "not in play", hint="in play: " + ", ".join(board.sets))
         manifest_fill, fill_files = f.manifest, f.files
+    _check_stacks(cards, board)
     figures = load_figures(board, manifest_fill, [Path(p) for p in set_paths])
     ids = list(board.index)
     warnings: list[CardError] = []
@@ -341,7 +341,7 @@ def _check_stacks(cards: CardSet, board: Board) -> None:
     if not board.stacks:
         return
     for c in cards.of_role("stack"):
-        if c.stack not in board.stacks:
+        if c.stack not in board.stacks and "stack" not in c.unknown:  # (a fill may give it)
             raise no_stack(c.path, c.stack, board.stacks)
 
 
