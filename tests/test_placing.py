@@ -10,9 +10,10 @@ import random
 import pytest
 
 from elgrande.engine import court
+from elgrande.engine.rule_params import RULE, expires_for
+from elgrande.model.state import Lasting
 from elgrande.play.game import new_game
 from elgrande.rules import base
-from elgrande.rules.intrigue_king import EXT
 
 SETS = {"colonies": ("base", "colonies"), "intrigue-king": ("base", "intrigue-king"),
         "both": ("base", "colonies", "intrigue-king")}
@@ -43,6 +44,8 @@ def test_b4_3_placement_decision_equals_the_base_games_folded_one(name: str,
 
 
 def test_i8_a_turn_change_of_the_placement_is_the_base_games_decision() -> None:
+    """A change of this turn's placement places (card 20's rule change, I8) is read by the
+    base game's placement decision."""
     game = new_game(3, sets=SETS["intrigue-king"], seed=1, logging=False, fill="provisional")
     rng = random.Random(1)
     while game.flow.phase != base.PLACE or game.pending is None \
@@ -52,7 +55,9 @@ def test_i8_a_turn_change_of_the_placement_is_the_base_games_decision() -> None:
         game.answer(d.players[0], d.random_answer(rng, d.players[0]))
     p = game.pending.players[0]
     into = [r for r in game.library.board.regions if r != game.state.king][:2]
-    game.state.ext.setdefault(EXT, {})["turn"] = {"player": p, "into": into}
+    game.state.lasting.append(Lasting(RULE, p, expires_for("this turn", game.state.round),
+                                      "test", {"param": "placement places", "value": into,
+                                               "in": None, "until": "this turn"}))
     engine = game._engine
     d = engine.rules.phase(base.PLACE).decide(engine, game.state, game.flow, [])
     assert d is not None

@@ -159,10 +159,12 @@ def load_kinds(sets: Iterable[str] = ("base",), search: Sequence[Path] = ()) -> 
     return _load_kinds(set_names(sets), tuple(Path(p) for p in search))
 
 
-def shipped_kinds() -> Kinds:
+def shipped_kinds(more: Sequence[str] = (), search: Sequence[Path] = ()) -> Kinds:
     """The union of the kinds of every shipped set (what ``cards/schema.json`` describes,
-    and what a card file is checked against when no sets are named)."""
-    return _load_kinds(shipped_set_ids(), (), retire=False)
+    and what a card file is checked against when no sets are named), and of the homebrew
+    sets ``more`` found in the folders ``search``."""
+    return _load_kinds((*shipped_set_ids(), *more), tuple(Path(p) for p in search),
+                       retire=False)
 
 
 @lru_cache(maxsize=32)

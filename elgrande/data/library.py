@@ -273,6 +273,7 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
             raise DataError(f.files[0], f"the fill gives figures of set {set_id!r}, which is "
                             "not in play", hint="in play: " + ", ".join(board.sets))
         manifest_fill, fill_files = f.manifest, f.files
+    _check_stacks(cards, board)
     figures = load_figures(board, manifest_fill, [Path(p) for p in set_paths])
     ids = list(board.index)
     warnings: list[CardError] = []
@@ -284,6 +285,8 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
             if problem.severity == "error":
                 raise problem
             warnings.append(problem)
+        for problem in send_places(c.script, c.effect_path or c.path, board):
+            raise problem
     for c in cards.of_role("bid"):
         if board.power_cards.get(c.value) != c.court:
             raise CardError(c.path, f"power card {c.value} brings {c.court} caballeros to "
@@ -293,6 +296,53 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
     scripts = {c.id: c.script for c in cards.cards.values() if c.script is not None}
     return Library(board, cards, scripts, tuple(warnings), kinds, figures, fill, fill_files,
                    tuple(shipped_fills(folders)))
+
+
+def send_places(script: ast.Script, path: str, board: Board) -> list[CardError]:
+    """``E-SEND-PLACE`` for each ``send ... to ID`` of ``script`` whose ID is not an
+    off-board space of ``board`` (a send goes to the provinces, to court or to a space;
+    caballeros reach a region by a move or a placement, B8.2, B5.1).
+
+    Args:
+        script: a parsed effect script; path: its file (the errors' positions).
+        board: the board of the sets in play (its ``spaces``)."""
+    spaces = [sp.id for sp in board.spaces]
+    out: list[CardError] = []
+    for n in ast.walk(script):
+        if not isinstance(n, ast.Call) or n.name != "send_caballeros":
+            continue
+        to = n.arg("to")
+        if to in ("provinces", "court") or to in spaces:
+            continue
+        out.append(CardError(path, f"a send goes to the provinces, to court or to an "
+                             f"off-board space, and {to!r} is none of them", n.line,
+                             n.column, ("off-board spaces here: " + ", ".join(spaces))
+                             if spaces else "no set in play declares an off-board space; "
+                             "to bring caballeros to a region, move or place them",
+                             code="E-SEND-PLACE"))
+    return out
+
+
+def no_stack(path: str, stack: int, stacks: Sequence[int], line: int = 0,
+             column: int = 0) -> CardError:
+    """``E-STACK``: a card of stack ``stack`` while the sets in play have ``stacks``: it
+    would never be dealt (B1.4)."""
+    shown = ", ".join(str(s) for s in stacks)
+    return CardError(path, f"there is no action stack {stack!r}: the sets in play have "
+                     f"stacks {shown}, so this card would never be dealt (B1.4)", line,
+                     column, f"use one of {shown}", code="E-STACK")
+
+
+def _check_stacks(cards: CardSet, board: Board) -> None:
+    """Each card of a stack kind lies on a stack in play (B1.4).
+
+    Raises:
+        CardError: ``E-STACK`` (:func:`no_stack`) for the first that does not."""
+    if not board.stacks:
+        return
+    for c in cards.of_role("stack"):
+        if c.stack not in board.stacks and "stack" not in c.unknown:  # (a fill may give it)
+            raise no_stack(c.path, c.stack, board.stacks)
 
 
 def _check_counts(cards: CardSet, kinds: Kinds) -> None:

@@ -16,7 +16,23 @@ from elgrande.data import yamlpos
 from elgrande.data.sets import _manifest, set_names
 from elgrande.data.sets import read_manifest as read_manifest
 from elgrande.errors import DataError, SettingError
-from elgrande.model.board import AREA, CASTILLO, REGION, Board, Place, Scoreboard, Variant
+from elgrande.model.board import (
+    AREA,
+    CASTILLO,
+    REGION,
+    SPACE,
+    Board,
+    Place,
+    Scoreboard,
+    Space,
+    Variant,
+)
+
+#: Where a space's caballeros may return at a general scoring (``returns:``).
+RETURNS = ("court", "provinces")
+#: The rules module that gives off-board spaces their rules (:mod:`elgrande.rules.spaces`),
+#: turned on by any set that declares a space.
+SPACES_MODULE = "spaces"
 
 
 def set_order(sets: Iterable[str], search: Sequence[Path] = ()) -> tuple[str, ...]:
@@ -78,8 +94,12 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
     dirs: list[Path] = []
     modules: list[str] = []
     maps: list[board_map.Section] = []
+    spaces: list[tuple[Any, tuple[Any, ...], str, str, yamlpos.Positions]] = []
+    more_stacks: list[tuple[int, str, yamlpos.Positions, int]] = []
     for s in sets:
         data, pos, path = _manifest(s, search)
+        spaces += _space_entries(data, s, path, pos)
+        more_stacks += _more_stacks(data, path, pos)
         if "map" in data:
             maps.append((s, data["map"], path, pos))
         dirs.append(Path(path).parent)
@@ -97,14 +117,70 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
                                "before it", f"load sets in the order {ext}, {s}", path, line,
                                col)
         for k, v in data.items():
-            if k == "map":  # the drawn map's sections, built apart (above)
+            if k in ("map", "spaces", "add_stacks"):  # built apart (above)
                 continue
             if k == "lasting_kinds" and isinstance(v, dict) and isinstance(merged.get(k), dict):
                 v = {**merged[k], **v}  # each set adds its kinds
             merged[k] = v
             where[k] = (path, pos)
-    board = _build(merged, where, sets, tuple(dirs), tuple(modules))
+    if spaces and SPACES_MODULE not in modules:
+        modules.append(SPACES_MODULE)
+    board = _build(merged, where, sets, tuple(dirs), tuple(modules), spaces)
+    if more_stacks:
+        board = attrs.evolve(board, stacks=_add_stacks(board.stacks, more_stacks))
     return attrs.evolve(board, map=board_map.build_map(maps, [p.id for p in board.places]))
+
+
+def _space_entries(data: dict[str, Any], set_id: str, path: str, pos: yamlpos.Positions
+                   ) -> list[tuple[Any, tuple[Any, ...], str, str, yamlpos.Positions]]:
+    """A manifest's ``spaces:`` entries as ``(entry, position key, set, path, positions)``.
+
+    Raises:
+        DataError: ``spaces`` is not a list (E-SET-SPACE, located)."""
+    raw = data.get("spaces")
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        line, col = pos.get(("spaces",))
+        raise DataError(path, "E-SET-SPACE: 'spaces' must be a list of off-board spaces, "
+                        "e.g. [{id: rome, name: Rome, returns: court}]", line, col)
+    return [(e, ("spaces", i), set_id, path, pos) for i, e in enumerate(raw)]
+
+
+def _more_stacks(data: dict[str, Any], path: str, pos: yamlpos.Positions
+                 ) -> list[tuple[int, str, yamlpos.Positions, int]]:
+    """A manifest's ``add_stacks:`` (stack numbers added to those of the sets before it)
+    as ``(stack, path, positions, index)``.
+
+    Raises:
+        DataError: not a list of stack numbers (E-SET-STACKS, located)."""
+    raw = data.get("add_stacks")
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(
+            isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 99 for x in raw):
+        line, col = pos.get(("add_stacks",))
+        raise DataError(path, f"E-SET-STACKS: 'add_stacks' must be a list of stack numbers "
+                        f"(1 to 99), got {raw!r}", line, col, "e.g. add_stacks: [6]")
+    return [(x, path, pos, i) for i, x in enumerate(raw)]
+
+
+def _add_stacks(stacks: tuple[int, ...], more: list[tuple[int, str, yamlpos.Positions, int]]
+                ) -> tuple[int, ...]:
+    """``stacks`` with the ``add_stacks`` entries ``more`` after them (B1.4: each a stack
+    shuffled face down, its top card on offer every round).
+
+    Raises:
+        DataError: a stack number already in play (E-SET-STACKS, located)."""
+    out = list(stacks)
+    for n, path, pos, i in more:
+        if n in out:
+            line, col = pos.get(("add_stacks", i))
+            raise DataError(path, f"E-SET-STACKS: stack {n} is in play already (stacks "
+                            f"{', '.join(map(str, out))})", line, col,
+                            "choose a stack number no set in play uses")
+        out.append(n)
+    return tuple(out)
 
 
 def _err(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tuple[Any, ...],
@@ -125,7 +201,9 @@ def _values(where: dict[str, tuple[str, yamlpos.Positions]], key: str, sub: tupl
 
 
 def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
-           sets: tuple[str, ...], dirs: tuple[Path, ...], modules: tuple[str, ...]) -> Board:
+           sets: tuple[str, ...], dirs: tuple[Path, ...], modules: tuple[str, ...],
+           spaces: Sequence[tuple[Any, tuple[Any, ...], str, str, yamlpos.Positions]] = ()
+           ) -> Board:
     for key in ("regions", "castillo", "scoreboards", "power_cards", "caballeros_per_player",
                 "rounds", "scoring_after", "paid_ranks", "min_players", "max_players"):
         if key not in m:
@@ -139,8 +217,21 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
     raw_places.append((m["castillo"], CASTILLO, ("castillo",), "castillo"))
     for i, a in enumerate(m.get("areas") or []):
         raw_places.append((a, AREA, ("areas", i), "areas"))
+    first_space = len(raw_places)
+    for e, sub, _set, path, pos in spaces:
+        raw_places.append((_space_entry(e, sub, path, pos), SPACE, ("spaces", sub[1]),
+                           "spaces"))
     index: dict[str, int] = {}
     for i, (r, _kind, sub, key) in enumerate(raw_places):
+        if i >= first_space:  # a space: its own manifest locates its errors
+            _e, ssub, _set, spath, spos = spaces[i - first_space]
+            if r["id"] in index:
+                line, col = spos.get((*ssub, "id"))
+                raise DataError(spath, f"E-SET-SPACE: the space id {r['id']!r} is the id of "
+                                "a place already on the board", line, col,
+                                "place ids must be unique: choose another id")
+            index[r["id"]] = i
+            continue
         if not isinstance(r, dict) or not isinstance(r.get("id"), str):
             raise _err(where, key, sub[1:], "each place needs a string 'id'")
         if r["id"] in index:
@@ -173,9 +264,13 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
             for a in r.get("borders") or []:
                 adjacency[index[a]].add(i)
     places = [Place(i, r["id"], str(r.get("name", r["id"])), kind,
-                    _values(where, key, sub[1:] + ("values",), r.get("values")),
+                    _values(where, key, sub[1:] + ("values",), r.get("values"))
+                    if kind != SPACE else r["values"],
                     frozenset(adjacency[i]), bool(r.get("coastal", False)))
               for i, (r, kind, sub, key) in enumerate(raw_places)]
+    declared = tuple(Space(i, r["id"], bool(r.get("king", False)), bool(r.get("scores")),
+                           str(r.get("returns") or ""), spaces[i - first_space][2])
+                     for i, (r, kind, _sub, _key) in enumerate(raw_places) if kind == SPACE)
     for p in places:
         for q in p.adjacent:
             if p.index not in places[q].adjacent:
@@ -223,7 +318,8 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
         index=index,
         regions=regions,
         castillo=castillo,
-        scoring_order=regions + tuple(p.index for p in places if p.kind == AREA),
+        scoring_order=regions + tuple(p.index for p in places if p.kind == AREA)
+        + tuple(sp.index for sp in declared if sp.scores),
         scoreboards=tuple(boards),
         power_cards=table,
         caballeros_per_player=int(m["caballeros_per_player"]),
@@ -241,7 +337,85 @@ def _build(m: dict[str, Any], where: dict[str, tuple[str, yamlpos.Positions]],
         rules_modules=modules,
         stacks=_stacks(where, m.get("stacks")),
         lasting_kinds=_lasting(where, m.get("lasting_kinds")),
+        spaces=declared,
     )
+
+
+#: The fields of an off-board space (``spaces:`` entries of a set manifest): name ->
+#: (JSON type, what it means); the checks below and ``cards/set-schema.json`` read it.
+SPACE_FIELDS: dict[str, tuple[str, str]] = {
+    "id": ("string", "the place id scripts name (lowercase letters, digits, _), unique on "
+           "the board"),
+    "name": ("string", "the printed name (default: the id)"),
+    "king": ("boolean", "true: the king may be moved there by a card (no region is then "
+             "the king's region, B5.2); default false"),
+    "scores": ("boolean", "true: scored at each general scoring after the regions, with "
+               "'values' (B6.4); default false (never scored)"),
+    "values": ("values", "points for 1st, 2nd, 3rd when it scores"),
+    "returns": ("returns", "court or provinces: where the caballeros in it go at the next "
+                "general scoring, once the Castillo is emptied (B6.3); default: they stay"),
+}
+#: The keys a homebrew set's manifest uses beside a shipped set's (``cards/set-schema.json``
+#: describes them): name -> what it means.
+HOMEBREW_KEYS: dict[str, str] = {
+    "set": "the set's id: the name of its folder",
+    "title": "the set's name as shown",
+    "extends": "the set it adds to (loaded before it), e.g. base",
+    "add_stacks": "action stacks added to those of the sets before it (B1.4): each a stack "
+                  "number, dealt from the cards of kinds with role 'stack' and that slot",
+    "spaces": "off-board spaces: places that are not regions (docs/homebrew.md, 'Sets')",
+    "card_kinds": "the set's card kinds: role (stack, standing, ...), the fields each "
+                  "requires and allows, slot (its stack or offer slot), count",
+    "map": "where the set's places are drawn: {width, height, places: {id: {box | "
+           "polygon, label}}}",
+}
+
+
+def _space_entry(e: Any, sub: tuple[Any, ...], path: str, pos: yamlpos.Positions
+                 ) -> dict[str, Any]:
+    """A checked ``spaces:`` entry (``values`` made a tuple; ``(0, 0, 0)`` when it does not
+    score).
+
+    Raises:
+        DataError: an entry that is not a mapping, an unknown field, a bad id, values or
+            ``returns`` (E-SET-SPACE, with the file position)."""
+    def fail(msg: str, field: tuple[Any, ...] = (), hint: str = "") -> DataError:
+        line, col = pos.get((*sub, *field))
+        return DataError(path, f"E-SET-SPACE: {msg}", line, col, hint)
+
+    if not isinstance(e, dict):
+        raise fail("each space is a mapping such as {id: rome, name: Rome, returns: court}")
+    for k in e:
+        if k not in SPACE_FIELDS:
+            raise fail(f"unknown field {k!r} of a space", (k,),
+                       "fields: " + ", ".join(SPACE_FIELDS))  # (types: the schema)
+    sid = e.get("id")
+    if not isinstance(sid, str) or not sid.isidentifier() or sid != sid.lower():
+        raise fail(f"a space needs an 'id' of lowercase letters, digits and _, got {sid!r}",
+                   ("id",))
+    for flag in ("king", "scores"):
+        if flag in e and not isinstance(e[flag], bool):
+            raise fail(f"{flag!r} must be true or false, got {e[flag]!r}", (flag,))
+    if "name" in e and not isinstance(e["name"], str):
+        raise fail(f"'name' must be text, got {e['name']!r}", ("name",))
+    ret = e.get("returns")
+    if ret is not None and ret not in RETURNS:
+        raise fail(f"'returns' must be one of {', '.join(RETURNS)}, got {ret!r}",
+                   ("returns",))
+    raw = e.get("values")
+    if e.get("scores"):
+        if (not isinstance(raw, list) or len(raw) != 3
+                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                           for v in raw) or not raw[0] >= raw[1] >= raw[2]):
+            raise fail(f"a space that scores needs 'values': three non-negative integers "
+                       f"that do not increase, got {raw!r}", ("values",))
+        values = (raw[0], raw[1], raw[2])
+    elif raw is not None:
+        raise fail("'values' is for a space that scores: add 'scores: true' or remove them",
+                   ("values",))
+    else:
+        values = (0, 0, 0)
+    return {**e, "values": values}
 
 
 def _lasting(where: dict[str, tuple[str, yamlpos.Positions]], raw: Any) -> dict[str, str]:

@@ -78,3 +78,32 @@ def read_manifest(set_id: str, search: Sequence[Path] = ()
         DataError: no such set, a YAML error, or a manifest that is not a mapping.
     """
     return _manifest(set_id, tuple(Path(p) for p in search))
+
+
+def set_folder(folder: str | Path) -> tuple[str, Path]:
+    """A homebrew set's folder (the one holding its ``set.yaml``, as ``--set DIR`` names
+    it) as ``(set id, the folder above it)``: the id goes into a game's sets, the folder
+    above into its ``set_paths`` (docs/homebrew.md, "Sets").
+
+    Raises:
+        DataError: no ``set.yaml`` in the folder, a manifest whose ``set:`` is not the
+            folder's name, or the id of a shipped set (``E-SET-FOLDER``, located in the
+            manifest).
+    """
+    d = Path(folder).resolve()
+    path = d / "set.yaml"
+    if not path.is_file():
+        raise DataError(str(folder), "E-SET-FOLDER: a set folder holds a set.yaml (the set's "
+                        "manifest); this one has none",
+                        hint="a flat folder of cards is passed with --cards instead")
+    data, pos, where = _manifest(d.name, (d.parent,))
+    sid = data.get("set")
+    line, col = pos.get(("set",))
+    if sid != d.name:
+        raise DataError(where, f"E-SET-FOLDER: the set's id ({sid!r}) must be the name of "
+                        f"its folder ({d.name!r})", line, col,
+                        f"write 'set: {d.name}' or rename the folder")
+    if sid in shipped_set_ids():
+        raise DataError(where, f"E-SET-FOLDER: {sid!r} is the id of a shipped set", line, col,
+                        "give the homebrew set an id of its own (and its folder that name)")
+    return sid, d.parent

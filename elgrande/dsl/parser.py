@@ -320,6 +320,11 @@ class _ToAst(Transformer[Token, Any]):
     def to_court(self, items: list[Any]) -> str:
         return "court"
 
+    def to_place(self, items: list[Any]) -> str:
+        """A send's destination named by id: an off-board space a set declares (checked
+        against the board when the cards load)."""
+        return str(items[0])
+
     def this_round(self, items: list[Any]) -> str:
         return "end of this round"
 

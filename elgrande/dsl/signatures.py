@@ -108,13 +108,14 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "place {qty} of your caballeros from your court in {to}",
        ("B5.1", "B5.2"), ("place_caballeros",)),
     _s("send_caballeros",
-       "send QTY [own] caballeros [of WHO] from SET to provinces|court",
-       "Send caballeros from court and/or regions to the provinces or to court. Never "
-       "from the Castillo or the king's region; who has fewer sends what they have.",
+       "send QTY [own] caballeros [of WHO] from SET to provinces|court|SPACE",
+       "Send caballeros from court and/or regions to the provinces, to court or to an "
+       "off-board space a set declares (docs/homebrew.md, 'Sets'). Never from the "
+       "Castillo or the king's region; who has fewer sends what they have.",
        [QTY, OWN, Param("whose", "players", "'of p': the caballeros of the player in variable "
                         "p; left out, the deciding player's own", optional=True),
         Param("source", "regions", "where they come from ('court' allowed)"),
-        Param("to", "destination", "'provinces' or 'court'")],
+        Param("to", "destination", "'provinces', 'court' or an off-board space's id")],
        "send {qty} {whose} from {source} to {to}",
        ("B8.7", "B5.2"), ("send_caballeros",)),
     _s("bring_to_court", "bring QTY caballeros to court",

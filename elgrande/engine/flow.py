@@ -24,6 +24,7 @@ from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import KINDS, Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
+from elgrande.engine.statements import check_sets
 from elgrande.engine.triggers import trigger_module
 from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.fields import factory
@@ -234,6 +235,7 @@ class FlowEngine:
         self.lib = lib
         self.board = lib.board
         if rules is None:
+            check_sets(lib)  # a statement of a set not in play: refused before a game starts
             rules, self.interpreter = _compose(lib)
         else:
             self.interpreter = Interpreter(lib.board, lib.scripts, rules)

@@ -48,10 +48,18 @@ class Mover:
 MOVERS: dict[str, Mover] = {}
 
 
+#: The Python module that first registered each piece kind's mover: the rules module of
+#: the set the kind belongs to (a later module may wrap the mover, e.g. to cite its own
+#: rules, without owning the kind).
+MOVER_MODULES: dict[str, str] = {}
+
+
 def register_mover(kind: str, start: StartFn, finish: FinishFn) -> None:
     """Register the mover of piece kind ``kind`` (a rules module at import; registering a
-    kind again replaces its mover, so that a module reloaded stays one entry)."""
+    kind again replaces its mover, so that a module reloaded stays one entry; the first
+    registering module stays the kind's owner, :data:`MOVER_MODULES`)."""
     MOVERS[kind] = Mover(kind, start, finish)
+    MOVER_MODULES.setdefault(kind, str(getattr(start, "__module__", "") or ""))
 
 
 def _kind(call: ast.Call) -> str:

@@ -455,8 +455,10 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> 
                 leave(hooks, idx[src], owner, n)
         if dest == "provinces":
             s.provinces[owner] += n
-        else:
+        elif dest == "court":
             s.court[owner] += n
+        else:  # an off-board space a set declares (checked when the cards loaded)
+            s.caballeros[idx[dest]][owner] += n
     if taken:
         ctx.event("send", decider=ctx.subject, owner=owner, to=dest, taken=counts)
 
@@ -482,11 +484,15 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
     sources: dict[str, int] = {}
     sendable = ctx.rules.sendable if ctx.rules is not None else None
     hooks = hook_context(ctx) if sendable is not None else None
+    space = b.index.get(dest, -1) if dest != "court" and dest != "provinces" else -1
+    if space >= 0 and space == s.king:
+        return None  # nothing enters the king's place (B5.2)
     for r in regions(ctx, _arg(call, "source")):
         if r == COURT_PLACE:
             if dest != "court" and s.court[owner]:
                 sources["court"] = s.court[owner]
-        elif r >= 0 and r != b.castillo and r != s.king and s.caballeros[r][owner]:
+        elif r >= 0 and r != b.castillo and r != s.king and r != space \
+                and s.caballeros[r][owner]:
             n = s.caballeros[r][owner]
             if sendable is not None:
                 n = sendable(hooks, r, owner, n)
@@ -512,7 +518,8 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
             options["skip"] = {next(iter(sources)): lo}  # records sent the default
     return Decision("send_caballeros", [ctx.subject],
                     f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of player {owner} "
-                    f"to send to the {dest}", options, "B8.7")
+                    f"to send to " + (f"the {dest}" if space < 0 else b.places[space].name),
+                    options, "B8.7")
 
 
 def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any] | None:

@@ -20,6 +20,9 @@ from elgrande.model.plain import plain_repr
 REGION: Final = "region"
 CASTILLO: Final = "castillo"
 AREA: Final = "area"
+#: An off-board space a set declares (``spaces:`` in its manifest): not a region, no
+#: neighbours; pieces go there and come back by card statements (B5.2 never applies).
+SPACE: Final = "space"
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -30,7 +33,8 @@ class Place:
         index: the place id used in the state (small int).
         id: the data id, e.g. ``"old_castile"``.
         name: the printed name.
-        kind: ``"region"`` (mainland, B1.6), ``"castillo"`` or ``"area"``.
+        kind: ``"region"`` (mainland, B1.6), ``"castillo"``, ``"area"`` or ``"space"``
+            (an off-board space, :class:`Space`).
         values: printed 1st/2nd/3rd values (points).
         adjacent: indices of adjacent places (B1.6).
         coastal: Colonies' coastal flag (C5).
@@ -60,6 +64,36 @@ class Scoreboard:
     values: tuple[int, int, int]
 
 
+@attrs.frozen(slots=True, repr=False)
+class Space:
+    """What a set declares of an off-board space (``spaces:`` in its manifest): a place
+    that is not a region, where caballeros (and the king, when ``king``) may go by card
+    statements and from which they come back.
+
+    Attributes:
+        index: its place index (``board.places[index].kind == "space"``).
+        id: the data id, e.g. ``"rome"`` (the name scripts use).
+        king: the king may stand there (a card moves him there; no region is then the
+            king's region, B5.2).
+        scores: it is scored at a general scoring like an area (its ``values``), after
+            the regions (B6.4); else never scored.
+        returns: where the caballeros in it go at the next general scoring, once the
+            Castillo is emptied (B6.3): ``"court"`` or ``"provinces"`` of their owners, or
+            ``""`` (they stay).
+        set: the set that declares it.
+    """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    index: int
+    id: str
+    king: bool = False
+    scores: bool = False
+    returns: str = ""
+    set: str = ""
+
+
 # No slots for a variant (read at setup only): attrs builds a slotted class twice and
 # unpickles it through a __setstate__ written in Python, with every cached library
 # (speed). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
@@ -82,7 +116,8 @@ class Board:
 
     Built by :func:`elgrande.data.manifests.load_board`. ``rules_modules`` names the rules
     module of each set that has one, in load order (DESIGN 2a); ``stacks`` the numbers of
-    the shuffled action stacks (B1.4). Indices: ``places[i].index == i``; ``regions`` lists the
+    the shuffled action stacks (B1.4); ``spaces`` the off-board spaces (:class:`Space`).
+    Indices: ``places[i].index == i``; ``regions`` lists the
     mainland regions in general-scoring order (B6.4); ``castillo`` is the Castillo's index.
     """
 
@@ -110,6 +145,7 @@ class Board:
     stacks: tuple[int, ...] = ()
     lasting_kinds: dict[str, str] = factory(dict)
     map: BoardMap | None = None  # the drawn map (schematic), from the manifests' map:
+    spaces: tuple[Space, ...] = ()  # the off-board spaces the sets declare
 
     def place_id(self, index: int) -> str:
         """The data id of place ``index``."""

@@ -316,7 +316,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "send":
         owner = "" if e["owner"] == e.get("decider", e["owner"]) else f" of {names[e['owner']]}"
         return [f"  {_actor(e, names)} sends {caballeros(sum(e['taken'].values()))}{owner} "
-                f"({_places(board, e['taken'])}) to the {e['to']}."]
+                f"({_places(board, e['taken'])}) to "
+                + (f"the {e['to']}." if e["to"] in ("provinces", "court")
+                   else f"{_region(board, e['to'])}.")]
     if kind == "score":
         r = RegionScore.from_json(e["result"])
         return [f"  Scoring by {who}: " + scored(r, board, names)]

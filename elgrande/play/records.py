@@ -52,7 +52,8 @@ def write_record(game: Game, path: str | Path) -> None:
 def replay(lines: Iterable[str | bytes], logging: bool = True,
            cards: Sequence[str] | None = None,
            record_dir: str | Path | None = None,
-           notes: list[str] | None = None) -> Game:
+           notes: list[str] | None = None,
+           set_paths: Sequence[str] | None = None) -> Game:
     """Replay a record.
 
     Args:
@@ -85,8 +86,11 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
         n, first = next(it)
     except StopIteration:
         raise RecordError(1, "empty record") from None
+    raw = _json(n, first)
+    if isinstance(raw, dict):
+        _set_paths(n, raw, set_paths)
     try:
-        header = check_header(_json(n, first))
+        header = check_header(raw)
     except SavedGameError as exc:
         raise RecordError(n, f"bad header: {exc}") from None
     folders = _card_paths(n, header, cards, record_dir)
@@ -191,6 +195,26 @@ def _other_differences(recorded: Any, now: dict[str, str], set_dirs: Sequence[Pa
         return {k: v for k, v in d.items() if k.split("/", 1)[0] + "/" not in shipped}
 
     return differences(other(recorded), other(now))
+
+
+def _set_paths(n: int, header: dict[str, Any], given: Sequence[str] | None) -> None:
+    """Put ``given`` (``--set`` folders' parents) in place of the header's ``set_paths``;
+    without them, refuse a header whose homebrew sets are not where it says (a record
+    moved without its sets), naming them."""
+    if given is not None:
+        header["set_paths"] = [str(Path(p).resolve()) for p in given]
+        return
+    paths = header.get("set_paths")
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        return  # the header check words it
+    sets = header.get("sets")
+    names = [s for s in sets if isinstance(s, str)] if isinstance(sets, list) else []
+    lost = [s for s in names if not any((Path(p) / s / "set.yaml").is_file() for p in paths)
+            and not (cards_dir() / s / "set.yaml").is_file()]
+    if lost:
+        raise RecordError(n, f"the game was played with the homebrew set {lost[0]!r} from "
+                          f"{' or '.join(paths) or 'a folder the header does not name'}, "
+                          "which is not found from here (pass the set's folder with --set)")
 
 
 def _card_paths(n: int, header: dict[str, Any], cards: Sequence[str] | None,

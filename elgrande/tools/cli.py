@@ -62,6 +62,41 @@ RECORD_CARDS = click.option(
     "record's paths lie outside its own folder; repeatable.")
 
 
+#: ``--set DIR`` (repeatable): a homebrew set's folder, the one holding its ``set.yaml``
+#: (docs/homebrew.md, "Sets").
+SET_DIRS = click.option(
+    "--set", "set_dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
+    help="A homebrew set's folder (holding its set.yaml), played with the --sets named; "
+    "repeatable.")
+
+
+def homebrew_sets(set_dirs: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The set ids and the ``set_paths`` (the folders above them, absolute) of ``--set``
+    folders.
+
+    Raises:
+        DataError: a folder without a set.yaml, or whose manifest's id is not the folder's
+            name or is a shipped set's (``E-SET-FOLDER``; exit 1).
+    """
+    from elgrande.data.sets import set_folder
+
+    ids: list[str] = []
+    paths: list[str] = []
+    for d in set_dirs:
+        sid, root = set_folder(d)
+        ids.append(sid)
+        if str(root) not in paths:
+            paths.append(str(root))
+    return ids, paths
+
+
+def _with_sets(sets: list[str], set_dirs: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """``sets`` (from ``--sets``) with the ``--set`` folders' sets after them, and their
+    ``set_paths``."""
+    ids, paths = homebrew_sets(set_dirs)
+    return [*sets, *(i for i in ids if i not in sets)], paths
+
+
 def _bad_setting(exc: Exception) -> click.BadParameter:
     """The usage error (exit 2) of a :class:`~elgrande.errors.SettingError`, naming its
     option (``--sets``, ``--errata``, ``--fill``)."""
@@ -185,9 +220,10 @@ def _free_name(stem: str, suffix: str) -> str:
               "(e.g. provisional): the game plays with provisional data.")
 @click.option("--beginner", is_flag=True, help="Intrigue & the King's beginner option (I1): "
               "only the cards whose values are divisible by 10.")
+@SET_DIRS
 def play(players: int, seed: int | None, bots: str | None, record: str | None, variant: str,
          card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
-         set_list: str, fill: str | None, beginner: bool) -> None:
+         set_list: str, fill: str | None, beginner: bool, set_dirs: tuple[str, ...]) -> None:
     """Play a full rules-checked game between bots and print what happens."""
     from elgrande.data.library import provisional_log
     from elgrande.errors import ElGrandeError, SettingError
@@ -214,8 +250,9 @@ def play(players: int, seed: int | None, bots: str | None, record: str | None, v
         sets = [x.strip() for x in set_list.split(",") if x.strip()]
         if not sets:
             raise click.UsageError("--sets names at least one card set, e.g. base")
+        sets, set_paths = _with_sets(sets, set_dirs)
         game = new_game(names, sets=sets, seed=seed, variant=variant, errata=errata,
-                        cards=card_dirs, fill=fill, beginner=beginner)
+                        cards=card_dirs, fill=fill, beginner=beginner, set_paths=set_paths)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
     except SettingError as exc:  # an unknown set, erratum or fill: a bad option value
@@ -255,7 +292,8 @@ def play(players: int, seed: int | None, bots: str | None, record: str | None, v
 @main.command()
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
 @RECORD_CARDS
-def check(record: str, card_dirs: tuple[str, ...]) -> None:
+@SET_DIRS
+def check(record: str, card_dirs: tuple[str, ...], set_dirs: tuple[str, ...]) -> None:
     """Replay a game RECORD, checking every answer against the rules.
 
     Exits 0 with the final scores, or 1 with one ``error: RECORD:LINE: ...`` line on
@@ -263,7 +301,8 @@ def check(record: str, card_dirs: tuple[str, ...]) -> None:
     header, homebrew cards other than the ones the game was played with, or a line that
     is not JSON. Shipped card files changed since the record was made are named, and the
     record replays with today's cards. Homebrew cards named in the record are read only
-    from the record's own folder, or from where --cards says.
+    from the record's own folder, or from where --cards says; homebrew sets from the
+    folders the record names, or from where --set says.
     """
     from elgrande.play.narrate import final_scores
     from elgrande.play.records import RecordError, replay
@@ -272,7 +311,8 @@ def check(record: str, card_dirs: tuple[str, ...]) -> None:
     with open(record, "rb") as fh:
         try:
             game = replay(fh, logging=False, cards=card_dirs or None,
-                          record_dir=Path(record).resolve().parent, notes=notes)
+                          record_dir=Path(record).resolve().parent, notes=notes,
+                          set_paths=homebrew_sets(set_dirs)[1] if set_dirs else None)
         except RecordError as exc:
             for note in notes:
                 click.echo(f"{record}: {note}")
@@ -301,8 +341,15 @@ def check(record: str, card_dirs: tuple[str, ...]) -> None:
               help="Random positions each valid action card is smoke-played in (0: none).")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Seed of the first smoke position (trial i uses seed + i).")
+@click.option("--sets", "set_list", default="base", show_default=True,
+              help="Comma-separated card sets the cards are meant for, e.g. base,colonies: "
+              "their board, cards and statements, and smoke play in their games.")
+@SET_DIRS
+@click.option("--fill", default=None, help="The fill the smoke games play with, for sets "
+              "with card data no source gives (e.g. provisional).")
 def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
-                 seed: int) -> None:
+                 seed: int, set_list: str, set_dirs: tuple[str, ...],
+                 fill: str | None) -> None:
     """Check card files or folders PATHS and report every problem.
 
     Loads the cards as the engine does (the shipped base set alongside), reports YAML,
@@ -310,12 +357,20 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
     smoke-plays each valid card. Exits 0 when clean (warnings allowed unless --strict),
     1 on errors, 2 on usage errors.
     """
+    from elgrande.errors import SettingError
     from elgrande.tools import validate as validation
 
+    sets = [x.strip() for x in set_list.split(",") if x.strip()]
+    if not sets:
+        raise click.UsageError("--sets names at least one card set, e.g. base")
+    sets, set_paths = _with_sets(sets, set_dirs)
     try:
-        report = validation.validate(paths, smoke=smoke, seed=seed)
+        report = validation.validate(paths, smoke=smoke, seed=seed, sets=sets,
+                                     set_paths=set_paths, fill=fill)
     except validation.NoCardFiles as exc:
         raise click.UsageError(str(exc)) from None
+    except SettingError as exc:  # an unknown set: a bad option value
+        raise _bad_setting(exc) from None
     if fmt == "json":
         import json  # only for this format
 
@@ -328,11 +383,14 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
 @main.command(name="schema")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write the schema here (default: print it).")
-def schema_cmd(out: str | None) -> None:
-    """Print or write the JSON Schema of card files (generated from the card format)."""
-    from elgrande.tools.schema import schema_text
+@click.option("--manifest", is_flag=True, help="The schema of a set's set.yaml (its "
+              "homebrew keys: stacks, spaces, card kinds) instead of card files.")
+def schema_cmd(out: str | None, manifest: bool) -> None:
+    """Print or write the JSON Schema of card files (generated from the card format), or
+    with --manifest of set manifests (cards/set-schema.json)."""
+    from elgrande.tools.schema import schema_text, set_schema_text
 
-    text = schema_text()
+    text = set_schema_text() if manifest else schema_text()
     if out is None:
         click.echo(text, nl=False)
     else:
@@ -349,11 +407,13 @@ def schema_cmd(out: str | None) -> None:
               show_default=True, help="Markdown (cards.md, dsl.md) or a static HTML site.")
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
               help="Extra (homebrew) card folder; repeatable.")
-def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...]) -> None:
+@SET_DIRS
+def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...],
+             set_dirs: tuple[str, ...]) -> None:
     """Generate the card reference and the effect-language reference."""
-    if card_dirs and out is None:
-        raise click.UsageError("with --cards, say where the docs go with --out (the default "
-                               "folder holds the docs of the shipped cards)")
+    if (card_dirs or set_dirs) and out is None:
+        raise click.UsageError("with --cards or --set, say where the docs go with --out (the "
+                               "default folder holds the docs of the shipped cards)")
     if out is None:
         out = "docs/html" if fmt == "html" else "docs"
     from elgrande.errors import CardError
@@ -362,7 +422,7 @@ def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...]) -> None:
 
     writable(out, "--out", folder=True)
     try:
-        written = docs.write_docs(out, fmt, card_dirs)
+        written = docs.write_docs(out, fmt, card_dirs, set_dirs)
     except CardError as exc:
         click.echo(Diagnostic.from_error(exc).format(_lines(exc.path)), err=True)
         click.echo("fix the card (see 'elgrande validate') and run again", err=True)
@@ -407,9 +467,11 @@ def rules_cmd(ids: tuple[str, ...]) -> None:
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="Copy the examples into this folder (default: print where they are).")
 def examples_cmd(out: str | None) -> None:
-    """Show where the shipped examples (homebrew cards) are, or copy them to --out.
+    """Show where the shipped examples (homebrew cards, and homebrew sets in sets/) are, or
+    copy them to --out.
 
-    ``elgrande play --cards "$(elgrande examples)/homebrew"`` plays with them.
+    ``elgrande play --cards "$(elgrande examples)/homebrew"`` plays with the cards,
+    ``elgrande play --set "$(elgrande examples)/sets/rome"`` with the example set.
     """
     import shutil
 
@@ -540,12 +602,14 @@ def show_cmd(record: str, out: str, as_player: str | None,
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar with an ETA (stderr)  [default: when stderr is a "
               "terminal]")
+@SET_DIRS
 def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
                  set_names: tuple[str, ...], variant: str, errata: tuple[str, ...],
                  card_dirs: tuple[str, ...], fill: str | None, baseline: str | None,
                  out: str,
                  report: str | None, jobs: int, backend: str, address: str | None,
-                 resume: bool, fresh: bool, progress: bool | None) -> None:
+                 resume: bool, fresh: bool, progress: bool | None,
+                 set_dirs: tuple[str, ...]) -> None:
     """Play many seeded bot games and report win rates, points and card impact.
 
     Prints the summary tables; exits 1 if a game failed, 2 on a usage error.
@@ -568,14 +632,16 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
     if baseline is not None and baseline != "base" and not os.path.isdir(baseline):
         raise click.UsageError(f"--baseline takes a card folder or 'base', not {baseline!r}")
     set_names = tuple(s.strip() for part in set_names for s in part.split(",") if s.strip())
+    listed, set_paths = _with_sets(list(set_names), set_dirs)
+    set_names = tuple(listed)
     cfg = SimConfig(counts, tuple(b.strip() for b in bots.split(",") if b.strip()),
-                    set_names, variant, errata, card_dirs, fill)
+                    set_names, variant, errata, card_dirs, fill, tuple(set_paths))
     try:  # missing card data or a bad set refuses up front, as play does
         from elgrande.play.game import new_game
 
         for n in counts:
             new_game(n, sets=set_names, seed=first_seed, variant=variant, errata=errata,
-                     cards=card_dirs, fill=fill, logging=False)
+                     cards=card_dirs, fill=fill, logging=False, set_paths=set_paths)
     except SettingError as exc:  # an unknown set, erratum or fill: a bad option value
         raise _bad_setting(exc) from None
     except ElGrandeError as exc:
@@ -596,6 +662,7 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
                               f"elgrande simulate --games {games} --first-seed {first_seed} "
                               f"--players {players} --bots {bots} --variant {variant}"
                               + "".join(f" --cards {c}" for c in card_dirs)
+                              + "".join(f" --set {d}" for d in set_dirs)
                               + (f" --baseline {baseline}" if baseline else ""))
     except ResultsError as exc:  # a results file that cannot be resumed: its input
         click.echo(f"error: {_one_line(exc)}", err=True)

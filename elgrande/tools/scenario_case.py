@@ -15,6 +15,7 @@ import attrs
 
 from elgrande.data import yamlpos
 from elgrande.data.library import load_library
+from elgrande.data.sets import set_folder
 from elgrande.engine.flow import Flow, FlowEngine, engine_for
 from elgrande.engine.modules import ScenarioKeys, scenario_keys
 from elgrande.errors import ElGrandeError, IllegalMove, ScenarioError
@@ -27,7 +28,8 @@ from elgrande.rules import base as base_rules
 #: case, never ignored. Keys of the format that the sets in play cannot use yet make the
 #: case fail, naming the key.
 CASE_KEYS = frozenset({"id", "title", "rules", "source", "sets", "fill", "players",
-                       "position", "do", "expect", "errata", "notes", "cards"})
+                       "position", "do", "expect", "errata", "notes", "cards",
+                       "set_folders"})
 POSITION_KEYS = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
                            "provinces", "scoreboards", "scores", "hands", "vetoes",
                            "inquisitor", "limit_table", "france", "ship", "america",
@@ -195,8 +197,16 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
         extra = [extra]
     if not isinstance(extra, list) or not all(isinstance(f, str) for f in extra):
         raise ScenarioError(f"{cid}: 'cards' must name homebrew card folders")
+    folders = data.get("set_folders") or []  # homebrew sets' folders, relative to the case
+    if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
+        raise ScenarioError(f"{cid}: 'set_folders' must name homebrew set folders (each "
+                            "holding a set.yaml)")
+    with _at(cid, "set_folders"):
+        own = [set_folder(Path(path).parent / f) for f in folders]
+    sets = [*sets, *(s for s, _ in own if s not in sets)]
     with _at(cid, "sets, errata, fill or cards"):
-        lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra], fill)
+        lib = load_library(sets, errata, [str(Path(path).parent / f) for f in extra], fill,
+                           [str(r) for _, r in own])
     board = lib.board
     engine = engine_for(lib)
     players = data.get("players") or []

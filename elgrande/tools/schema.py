@@ -151,3 +151,62 @@ def _null_rules() -> list[dict[str, Any]]:
 def schema_text() -> str:
     """:func:`card_schema` as the text of ``cards/schema.json`` (indented, final newline)."""
     return json.dumps(card_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def set_schema() -> dict[str, Any]:
+    """The JSON Schema of the keys a homebrew set's manifest (``set.yaml``) uses, from
+    their declarations (:data:`elgrande.data.manifests.HOMEBREW_KEYS`, ``SPACE_FIELDS``,
+    the card kinds' roles and the card format's fields); other keys of a shipped set's
+    manifest pass unchecked here (the loader checks them). Deterministic."""
+    from elgrande.data.card_fields import FIELD_BY_NAME
+    from elgrande.data.kinds import COMMON_ALLOWED, ROLES
+    from elgrande.data.manifests import HOMEBREW_KEYS, RETURNS, SPACE_FIELDS
+
+    kinds_fields = [f for f in FIELD_BY_NAME if f not in COMMON_REQUIRED
+                    and f not in COMMON_ALLOWED]
+    types: dict[str, dict[str, Any]] = {
+        "string": {"type": "string"}, "boolean": {"type": "boolean"},
+        "values": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                   "minItems": 3, "maxItems": 3},
+        "returns": {"enum": list(RETURNS)},
+    }
+    fields: dict[str, dict[str, Any]] = {k: {**types[t], "description": doc}
+                                         for k, (t, doc) in SPACE_FIELDS.items()}
+    fields["id"]["pattern"] = "^[a-z_][a-z0-9_]*$"
+    space = {"type": "object", "required": ["id"], "additionalProperties": False,
+             "properties": fields}
+    kind: dict[str, Any] = {"type": "object", "required": ["role"], "additionalProperties": False,
+            "properties": {
+                "role": {"enum": list(ROLES), "description": "what the rules do with the "
+                         "kind's cards: " + "; ".join(f"{r}: {d}" for r, d in ROLES.items())},
+                "doc": {"type": "string"},
+                "requires": {"type": "array", "items": {"enum": kinds_fields}},
+                "allows": {"type": "array", "items": {"enum": kinds_fields}},
+                "slot": {"type": "integer", "minimum": 0},
+                "count": {"type": "integer", "minimum": 0},
+                "label": {"type": "string"}}}
+    props: dict[str, Any] = {
+        "set": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+        "title": {"type": "string"}, "extends": {"type": "string"},
+        "add_stacks": {"type": "array", "uniqueItems": True,
+                       "items": {"type": "integer", "minimum": 1, "maximum": 99}},
+        "spaces": {"type": "array", "items": {"$ref": "#/$defs/space"}},
+        "card_kinds": {"type": "object", "additionalProperties": {"$ref": "#/$defs/kind"}},
+        "map": {"type": "object"},
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "El Grande card set manifest (set.yaml)",
+        "description": "The keys a homebrew set uses (docs/homebrew.md, 'Sets'). Generated "
+                       "from elgrande.data.manifests by 'elgrande schema --manifest'; do not "
+                       "edit by hand.",
+        "type": "object",
+        "required": ["set"],
+        "properties": {k: {**v, "description": HOMEBREW_KEYS[k]} for k, v in props.items()},
+        "$defs": {"space": space, "kind": kind},
+    }
+
+
+def set_schema_text() -> str:
+    """:func:`set_schema` as the text of ``cards/set-schema.json``."""
+    return json.dumps(set_schema(), indent=2, ensure_ascii=False) + "\n"

@@ -82,6 +82,8 @@ class SimConfig:
         errata: optional errata ids; cards: homebrew card folders (as given);
         fill: the name of a fill for expansion cards' unknown fields (docs/library.md),
             passed to ``new_game(fill=...)``; None for none.
+        set_paths: folders holding homebrew sets named in ``sets`` (``<set>/set.yaml``;
+            ``--set DIR`` gives DIR's parent), absolute, for workers started elsewhere.
     """
 
     players: tuple[int, ...] = (4,)
@@ -91,6 +93,7 @@ class SimConfig:
     errata: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
     fill: str | None = None
+    set_paths: tuple[str, ...] = ()
 
     def players_for(self, seed: int) -> int:
         """The player count of game ``seed``."""
@@ -136,7 +139,7 @@ class SimConfig:
                 make_bot(b, 0)
             if self.variant not in ("standard", "short", "six_rounds"):
                 raise ValueError(f"unknown variant {self.variant!r}")
-            load_library(self.sets, self.errata, self.cards)
+            load_library(self.sets, self.errata, self.cards, set_paths=self.set_paths)
         except (ValueError, ElGrandeError) as exc:
             raise SimError(" ".join(str(exc).split())) from None
 
@@ -144,7 +147,7 @@ class SimConfig:
         """The ids of the action cards these settings play with (B1.4)."""
         from elgrande.data.library import load_library
 
-        lib = load_library(self.sets, self.errata, self.cards)
+        lib = load_library(self.sets, self.errata, self.cards, set_paths=self.set_paths)
         return {c.id for c in lib.cards.of_kind("action")}
 
     def titles(self) -> dict[str, str]:
@@ -152,7 +155,7 @@ class SimConfig:
         id after it (``"Intrigue [intrigue-four-any]"``)."""
         from elgrande.data.library import load_library
 
-        lib = load_library(self.sets, self.errata, self.cards)
+        lib = load_library(self.sets, self.errata, self.cards, set_paths=self.set_paths)
         titles = {c.id: c.title for c in lib.cards.cards.values()}
         shared = {t for t in titles.values() if list(titles.values()).count(t) > 1}
         return {c: f"{t} [{c}]" if t in shared else t for c, t in titles.items()}
@@ -192,8 +195,9 @@ def _play(config: SimConfig, seed: int, cards: tuple[str, ...], kinds: list[str]
           new_game: Callable[..., Any], make_bot: Callable[..., Any]) -> dict[str, Any]:
     n = len(kinds)
     fill = {"fill": config.fill} if config.fill is not None else {}
+    more = {"set_paths": config.set_paths} if config.set_paths else {}
     game = new_game(n, sets=config.sets, seed=seed, variant=config.variant,
-                    errata=config.errata, cards=cards, logging=False, **fill)
+                    errata=config.errata, cards=cards, logging=False, **fill, **more)
     board = game.library.board
     bots = [make_bot(k, bot_seed(seed, p)) for p, k in enumerate(kinds)]
     points: list[dict[str, int]] = [{} for _ in range(n)]

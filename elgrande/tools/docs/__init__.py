@@ -64,18 +64,20 @@ __all__ = ["FILES", "FORMATS", "MAP_FILE", "Page", "SetInfo", "answer_forms", "c
 
 
 # -- entry points -----------------------------------------------------------------------------
-def pages(extra: Sequence[str | Path] = ()) -> list[Page]:
+def pages(extra: Sequence[str | Path] = (), set_dirs: Sequence[str | Path] = ()
+          ) -> list[Page]:
     """The three pages (cards, effect language, rules), for the shipped sets plus homebrew
-    folders ``extra``.
+    folders ``extra`` and homebrew sets' folders ``set_dirs``.
 
     Raises:
-        CardError: a bad card file.
+        CardError: a bad card file. DataError: a bad homebrew set folder.
     """
-    cards = load_cards(extra)
+    cards = load_cards(extra, set_dirs)
     return [cards_page(cards), dsl_page(), rules_page(cards)]
 
 
-def render_docs(fmt: str = "md", extra: Sequence[str | Path] = ()) -> dict[str, str]:
+def render_docs(fmt: str = "md", extra: Sequence[str | Path] = (),
+                set_dirs: Sequence[str | Path] = ()) -> dict[str, str]:
     """The files of the docs in format ``fmt`` (``md`` or ``html``): name -> text.
 
     Raises:
@@ -84,19 +86,20 @@ def render_docs(fmt: str = "md", extra: Sequence[str | Path] = ()) -> dict[str, 
     if fmt not in FORMATS:
         raise ValueError(f"unknown docs format {fmt!r} (use {', '.join(FORMATS)})")
     write = to_markdown if fmt == "md" else to_html
-    files = {FILES[fmt][p.name]: write(p) for p in pages(extra)}
+    files = {FILES[fmt][p.name]: write(p) for p in pages(extra, set_dirs)}
     files[MAP_FILE] = map_picture()
     return files
 
 
 def write_docs(out: str | Path, fmt: str = "md",
-               extra: Sequence[str | Path] = ()) -> list[str]:
+               extra: Sequence[str | Path] = (), set_dirs: Sequence[str | Path] = ()
+               ) -> list[str]:
     """Write the docs into folder ``out``; returns the paths written.
 
     Raises:
         ValueError: unknown format. CardError: a bad card file.
     """
-    files = render_docs(fmt, extra)
+    files = render_docs(fmt, extra, set_dirs)
     root = Path(out)
     root.mkdir(parents=True, exist_ok=True)
     written = []

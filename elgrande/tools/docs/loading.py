@@ -48,17 +48,27 @@ def _set_info(set_id: str) -> SetInfo:
                    True)
 
 
-def load_cards(extra: Sequence[str | Path] = ()) -> CardSet:
-    """Every card of the shipped sets plus homebrew folders ``extra`` (as the engine loads
-    them; optional errata and errata of another set's card listed, not applied).
+def load_cards(extra: Sequence[str | Path] = (), set_dirs: Sequence[str | Path] = ()
+               ) -> CardSet:
+    """Every card of the shipped sets plus homebrew folders ``extra`` and homebrew sets'
+    folders ``set_dirs`` (as the engine loads them; optional errata and errata of another
+    set's card listed, not applied).
 
     Raises:
         CardError: the first problem in a card file, checker errors included
-        (``elgrande validate`` lists all).
+        (``elgrande validate`` lists all). DataError: a bad homebrew set folder.
     """
+    from elgrande.data.manifests import set_order
+    from elgrande.data.sets import set_folder, shipped_set_ids
+
+    own = [set_folder(d) for d in set_dirs]
+    search = [root for _, root in own]
     folders: list[str | Path] = [cards_dir() / s for s in shipped_sets()]
-    cards = load_folders([*folders, *extra], kinds=shipped_kinds(), cross_set_errata=False)
-    ids = list(load_board(("base",)).index)
+    cards = load_folders([*folders, *(r / s for s, r in own), *extra],
+                         kinds=shipped_kinds([s for s, _ in own], search),
+                         cross_set_errata=False)
+    ids = list(load_board(set_order((*shipped_set_ids(), *(s for s, _ in own)), search),
+                          search).index if own else load_board(("base",)).index)
     for c in sorted(cards.cards.values(), key=lambda c: c.id):
         if c.script is not None:
             for problem in check_script(c.script, c.path, ids):

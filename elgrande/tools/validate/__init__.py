@@ -20,15 +20,17 @@ reported. Diagnostics are sorted by path, line, column and code.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from elgrande.data.kinds import load_kinds, shipped_set_ids
-from elgrande.data.manifests import load_board
+from elgrande.data.manifests import load_board, set_order
+from elgrande.engine.statements import missing_sets
 from elgrande.files import diskcache
 from elgrande.tools.validate.diagnostics import SEVERITIES, Diagnostic, NoCardFiles, Report
-from elgrande.tools.validate.load import load, set_ids
+from elgrande.tools.validate.load import load, set_folders
 from elgrande.tools.validate.never_acts import never_acts
 
 if TYPE_CHECKING:  # smoke play needs the engine: imported on first use (--smoke 0: never)
@@ -52,7 +54,8 @@ __all__ = ["GARBAGE", "GARBAGE_RATE", "MAX_DECISIONS", "MAX_PREFIX", "SEVERITIES
 
 
 def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
-             sets: Sequence[str] = ("base",)) -> Report:
+             sets: Sequence[str] = ("base",), set_paths: Sequence[str | Path] = (),
+             fill: str | None = None) -> Report:
     """Check the card files under ``paths`` and report every problem.
 
     Args:
@@ -60,7 +63,12 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
         smoke: random positions each valid action/King's card is played in (0: none).
         seed: the first trial's seed; trial ``i`` uses ``seed + i``, so a failure in
             trial ``i`` reproduces with ``smoke=1, seed=seed + i``.
-        sets: the shipped sets loaded alongside (board and card ids).
+        sets: the sets loaded alongside (board and card ids): the sets the cards are
+            meant for; a statement of a set not among them is ``E-SET-NOT-IN-PLAY``.
+        set_paths: folders holding sets beyond the shipped ones (``<set>/set.yaml``). A
+            homebrew set whose folder lies under ``paths`` is found and played too.
+        fill: the fill the smoke positions' games play with (docs/library.md), for sets
+            whose card data is incomplete.
     Returns:
         The :class:`Report`.
     Raises:
@@ -68,12 +76,17 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
     """
     # a shipped set found under the paths is loaded too, so its card kinds are known;
     # smoke play runs in positions of the games of ``sets``
-    played = tuple(sets)
-    replaced = set_ids(paths)
-    sets = (*sets, *(s for s in shipped_set_ids() if s in replaced and s not in sets))
-    board = load_board(tuple(sets))
+    found = set_folders(paths)
+    replaced = set(found)
+    own = {s: d for s, d in found.items() if s not in shipped_set_ids()}  # homebrew sets
+    search = tuple(dict.fromkeys([*map(str, set_paths),
+                                  *(os.path.dirname(d) for d in own.values())]))
+    played = set_order((*sets, *(s for s in own if s not in sets)), [Path(p) for p in search])
+    sets = (*played, *(s for s in shipped_set_ids() if s in replaced and s not in played))
+    board = load_board(tuple(sets), [Path(p) for p in search])
     try:
-        loaded = load(paths, board, load_kinds(tuple(sets)), replaced)
+        loaded = load(paths, board, load_kinds(tuple(sets), [Path(p) for p in search]),
+                      replaced)
     finally:
         diskcache.PARSED.flush()  # the files parsed, so the next run reads only changes
     out = loaded.out
@@ -86,11 +99,16 @@ def validate(paths: Sequence[str | Path], smoke: int = 50, seed: int = 1,
         if why is not None:
             out.add(Diagnostic(src, c.script.line, c.script.column, "warning", "W-NEVER-ACTS",
                                f"this effect can never change the game: {why[0]}", why[1]))
+    for c in loaded.playable:  # a statement of a set not in play (smoke play skips it)
+        if c.script is not None:
+            for err in missing_sets(c.script, loaded.origin[c.id], board):
+                out.add(err)
     smoked = 0
     if smoke > 0:
         from elgrande.tools.validate.smoke import smoke_all
 
-        smoked = smoke_all(loaded, load_board(played), smoke, seed, played)
+        smoked = smoke_all(loaded, load_board(played, [Path(p) for p in search]), smoke,
+                           seed, played, search, fill)
     diags = sorted(out.found.values(), key=Diagnostic.key)
     ncards = sum(1 for e in loaded.entries if e.path in out.checked)
     return Report(diags, loaded.checked, ncards, smoked, smoke if smoked else 0)

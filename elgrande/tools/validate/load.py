@@ -32,6 +32,7 @@ from elgrande.data.cards import (
     read_file,
 )
 from elgrande.data.kinds import Kinds
+from elgrande.data.library import no_stack, send_places
 from elgrande.data.yamlpos import Positions
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.rule_params import RuleParam
@@ -147,7 +148,13 @@ def _unique(cid: str, path: str, pos: Positions, seen: dict[str, str],
 
 def set_ids(paths: Sequence[str | Path]) -> set[str]:
     """The ids of the card sets whose manifests (``set.yaml``) lie under ``paths``."""
-    ids: set[str] = set()
+    return set(set_folders(paths))
+
+
+def set_folders(paths: Sequence[str | Path]) -> dict[str, str]:
+    """The card sets whose manifests (``set.yaml``) lie under ``paths``: set id -> the
+    folder holding the manifest."""
+    ids: dict[str, str] = {}
     for p in map(str, paths):
         manifests = [p] if os.path.basename(os.path.normpath(p)) == "set.yaml" else (
             [os.path.join(d, "set.yaml") for d, _, files in os.walk(p) if "set.yaml" in files]
@@ -160,7 +167,7 @@ def set_ids(paths: Sequence[str | Path]) -> set[str]:
             except (OSError, UnicodeDecodeError, DataError):
                 continue
             if isinstance(data, dict) and isinstance(data.get("set"), str):
-                ids.add(data["set"])
+                ids[data["set"]] = os.path.dirname(os.path.abspath(m))
     return ids
 
 
@@ -186,20 +193,21 @@ def _stands_in(set_dir: Path, f: Path, parts: Sequence[Path]) -> bool:
     return any(rel == part or part in rel.parents for part in parts)
 
 
-def _stack_problem(data: Any, path: str, pos: Positions,
-                   board: Board) -> CardError | None:
-    """An action card on a stack the sets in play do not have (B1.4), or None."""
+def _stack_problem(data: Any, path: str, pos: Positions, board: Board,
+                   kinds: Kinds) -> CardError | None:
+    """A card of a stack kind (role ``stack``) on a stack the sets in play do not have
+    (B1.4), or None."""
     if not isinstance(data, dict):
         return None
-    stack = data.get("stack")
-    if (data.get("kind") != "action" or not board.stacks or not isinstance(stack, int)
-            or isinstance(stack, bool) or stack in board.stacks):
+    kind = kinds.get(data.get("kind"))
+    if kind is None or kind.role != "stack":
         return None
-    line, col = pos.get(("stack",))
-    shown = ", ".join(str(s) for s in board.stacks)
-    return CardError(path, f"there is no action stack {stack!r}: the sets in play have "
-                     f"stacks {shown}, so this card would never be dealt (B1.4)", line, col,
-                     f"use one of {shown}", code="E-STACK")
+    stack = data.get("stack", kind.slot or None)
+    if (not board.stacks or not isinstance(stack, int) or isinstance(stack, bool)
+            or stack in board.stacks):
+        return None
+    line, col = pos.get(("stack",) if "stack" in data else ("kind",))
+    return no_stack(path, stack, board.stacks, line, col)
 
 
 def _rule_problems(data: dict[str, Any], path: str, pos: Positions) -> list[CardError]:
@@ -266,6 +274,8 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
             for problem in check_script(script, e.path, region_ids, most, board.lasting_kinds,
                                         rule_params(board)):
                 out.add(problem)
+            for problem in send_places(script, e.path, board):
+                out.add(problem)
 
     seen: dict[str, str] = {}
     errata: dict[str, Erratum] = {}
@@ -295,7 +305,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
             out.add(problem)
         # the stack is checked even when other fields are wrong, the id even when the
         # card cannot be built (its script has a syntax error)
-        stack_err = _stack_problem(e.data, e.path, e.pos, board)
+        stack_err = _stack_problem(e.data, e.path, e.pos, board, kinds)
         if stack_err is not None and all((p.line, p.column) != (stack_err.line, stack_err.column)
                                          for p in errs):  # not when the schema said it
             out.add(stack_err)

@@ -55,17 +55,22 @@ SMOKE_SECONDS = 10.0
 class _Positions:
     """Random positions by trial seed (the same seed gives the same position)."""
 
-    def __init__(self, sets: tuple[str, ...]) -> None:
+    def __init__(self, sets: tuple[str, ...], set_paths: Sequence[str] = (),
+                 fill: str | None = None) -> None:
         self.sets = sets
+        self.set_paths = tuple(set_paths)
+        self.fill = fill
         self.cache: dict[int, State] = {}
 
     def get(self, trial_seed: int) -> State:
         if trial_seed not in self.cache:
-            self.cache[trial_seed] = random_position(trial_seed, self.sets)
+            self.cache[trial_seed] = random_position(trial_seed, self.sets, self.set_paths,
+                                                     self.fill)
         return self.cache[trial_seed]
 
 
-def random_position(trial_seed: int, sets: Sequence[str] = ("base",)) -> State:
+def random_position(trial_seed: int, sets: Sequence[str] = ("base",),
+                    set_paths: Sequence[str] = (), fill: str | None = None) -> State:
     """A random but legal-looking position: a new game of 2..5 players played on with
     random answers for a random number of decisions, then (half the time) some of each
     player's caballeros scattered from the provinces into court, regions and the Castillo
@@ -74,7 +79,8 @@ def random_position(trial_seed: int, sets: Sequence[str] = ("base",)) -> State:
 
     rng = random.Random(trial_seed)
     players = rng.randint(2, 5)
-    game = new_game(players, sets=tuple(sets), seed=rng.randrange(2**31), logging=False)
+    game = new_game(players, sets=tuple(sets), seed=rng.randrange(2**31), logging=False,
+                    set_paths=set_paths, fill=fill)
     for _ in range(rng.randint(0, MAX_PREFIX)):
         d = game.pending
         if d is None:
@@ -226,7 +232,8 @@ def _register_primitives(sets: set[str]) -> None:
 
 
 def smoke_all(loaded: Loaded, board: Board, smoke: int, seed: int,
-              sets: Sequence[str]) -> int:
+              sets: Sequence[str], set_paths: Sequence[str] = (),
+              fill: str | None = None) -> int:
     """Smoke-play every playable card without errors (and every optional erratum that
     replaces an effect, as its card would be with it on) in ``smoke`` positions each;
     problems go to ``loaded.out``. Returns how many were played."""
@@ -239,7 +246,7 @@ def smoke_all(loaded: Loaded, board: Board, smoke: int, seed: int,
     rules = load_rules(board.rules_modules, list(board.lasting_kinds), scripts=scripts)
     _register_primitives({c.set for c in runnable})
     interp = Interpreter(board, scripts, rules)
-    positions = _Positions(tuple(sets))
+    positions = _Positions(tuple(sets), set_paths, fill)
     smoked = 0
     for c in sorted(runnable, key=lambda x: x.id):
         smoked += 1

@@ -1,0 +1,130 @@
+"""Which card set a statement needs: a statement that a set's rules module implements (its
+primitive is defined in ``elgrande.rules.<module>``) plays only while that module is in
+play. A script using one in a game without that set is refused up front with
+``E-SET-NOT-IN-PLAY`` naming the set, at the statement's position, instead of failing
+when the card is played (docs/homebrew.md, "Sets").
+
+The sets are found from the data (the shipped manifests' ``rules:``), never named here.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from elgrande.dsl import ast
+from elgrande.engine.modules import find_module
+from elgrande.engine.pieces import MOVER_MODULES
+from elgrande.engine.primitives import PRIMITIVES
+from elgrande.errors import CardError, DataError
+from elgrande.files.resources import cards_dir
+from elgrande.model.board import Board
+
+if TYPE_CHECKING:
+    from elgrande.data.library import Library
+
+#: The code of the error.
+CODE = "E-SET-NOT-IN-PLAY"
+#: The package whose modules are the sets' rules modules.
+_RULES_PACKAGE = "elgrande.rules."
+
+
+def _module_sets() -> dict[str, list[str]]:
+    """Rules module name -> the shipped sets whose manifest names it (``rules:``); every
+    such module imported, so that its statements are registered."""
+    from elgrande.data.sets import read_manifest, shipped_set_ids
+
+    out: dict[str, list[str]] = {}
+    for s in shipped_set_ids():
+        try:
+            mod = read_manifest(s)[0].get("rules")
+        except DataError:
+            continue
+        if isinstance(mod, str):
+            out.setdefault(mod, []).append(s)
+            try:
+                find_module(mod)
+            except DataError:
+                continue
+    return out
+
+
+def owner(name: str, piece: str = "") -> str:
+    """The rules module that implements statement ``name`` (``""``: the engine's own, or
+    unknown); for the ``move`` statement, the rules module that registered the mover of
+    its ``piece`` kind (:data:`elgrande.engine.pieces.MOVER_MODULES`)."""
+    if piece:
+        where = MOVER_MODULES.get(piece, "")
+    else:
+        prim = PRIMITIVES.get(name)
+        if prim is None:
+            return ""
+        where = str(getattr(prim.start, "__module__", "") or "")
+    if not where.startswith(_RULES_PACKAGE):
+        return ""
+    return where[len(_RULES_PACKAGE):].split(".", 1)[0]
+
+
+def _calls(node: ast.Node) -> list[ast.Call]:
+    """The statements (calls) under ``node``, reading the nodes' attributes directly
+    (cheaper than :func:`elgrande.dsl.ast.walk`: this runs for every script when an engine
+    is made)."""
+    out: list[ast.Call] = []
+    stack: list[object] = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Call):
+            out.append(n)  # a statement with a block of its own: that block's statements
+            stack.extend(v for _, v in n.args if isinstance(v, (ast.Block, tuple)))
+        elif isinstance(n, ast.Node):
+            stack.extend(vars(n).values())
+        elif isinstance(n, tuple):
+            stack.extend(n)
+    return out
+
+
+def missing_sets(script: ast.Script, path: str, board: Board) -> list[CardError]:
+    """``E-SET-NOT-IN-PLAY`` for each statement of ``script`` (from the file ``path``) that
+    a rules module not in play on ``board`` implements, naming the set(s) that bring it."""
+    calls = _calls(script)
+    if not calls:
+        return []
+    known: dict[str, list[str]] | None = None
+    if any(c.name not in PRIMITIVES for c in calls):
+        known = _module_sets()  # registers the statements of every shipped module
+    out: list[CardError] = []
+    for c in calls:
+        piece = c.arg("piece") if c.name == "move" else None
+        if piece is not None and str(piece) not in MOVER_MODULES and known is None:
+            known = _module_sets()  # registers the movers of every shipped module
+        mod = owner(c.name, str(piece) if piece is not None else "")
+        if not mod or mod in board.rules_modules:
+            continue
+        if known is None:
+            known = _module_sets()
+        sets = known.get(mod) or [mod]
+        out.append(CardError(
+            path, f"this statement needs the card set {' or '.join(map(repr, sets))}, which "
+            f"is not in play (sets in play: {', '.join(board.sets)})", c.line, c.column,
+            f"play with --sets {','.join([*board.sets, sets[0]])}, or validate with "
+            f"--sets naming the sets the card is meant for", code=CODE))
+    return out
+
+
+def check_sets(lib: Library) -> None:
+    """Refuse a game whose cards use a statement of a set not in play. The shipped sets'
+    own cards are not read (each uses the statements of its own sets only: the tests
+    check every one), so a game of shipped cards pays a path comparison per card.
+
+    Raises:
+        CardError: the first ``E-SET-NOT-IN-PLAY`` (its file and position).
+    """
+    shipped = os.path.join(cards_dir(), "")
+    for cid, script in lib.scripts.items():
+        c = lib.cards.cards[cid]
+        path = c.effect_path or c.path
+        if path.startswith(shipped):
+            continue
+        for err in missing_sets(script, path, lib.board):
+            raise CardError(err.path, f"{CODE}: {err.message}", err.line, err.column,
+                            err.hint, CODE)
