@@ -790,6 +790,7 @@ def _toy_aside(ctx: Any, run: Any) -> Any:
     from elgrande.engine.context import Aside
 
     p = ctx.player
+    ctx.state.due = True  # asked at every pause (a real module: when a change calls for it)
     if run is not None or ctx.flow.phase != "card" or ctx.state.scores[p] % 2:
         return None
     return Aside("toy_aside", Decision("choose_option", [p], "Take 1 or 3 points",

@@ -246,7 +246,8 @@ class FlowEngine:
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
         """Run until a decision is pending (returned and kept in ``flow.pending``) or the
         game is over (None). Before each phase decides, the top aside on ``flow.asides``
-        is asked, or the ``aside`` hook may push one.
+        is asked, or, while ``state.due`` is set (cleared here; a module sets it again
+        while something stays due), the ``aside`` hook may push one.
 
         Raises:
             FlowLoopError: :data:`STEP_LIMIT` phase steps without a decision.
@@ -259,7 +260,8 @@ class FlowEngine:
             if asides is not None:  # a module's side decision between phases
                 if flow.asides:
                     d = flow.asides[-1].decision
-                else:
+                elif state.due:  # asked only when a module said something may be due
+                    state.due = False
                     try:  # Flow.actor, without the property's call
                         actor = flow.turn_order[flow.turn_i]
                     except IndexError:

@@ -261,7 +261,10 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
                  "with ``run`` None, before the flow's phase decides (between phases, e.g. "
                  "after a court step); the driver pushes it on the run's or the flow's stack "
                  "of asides and asks it first. It must be asked again, the same, from the "
-                 "same position (a saved game's load checks ask it again); last.",
+                 "same position (a saved game's load checks ask it again). Asked only while "
+                 "``ctx.state.due`` is set (cleared before each ask): a module sets it when a "
+                 "change of its own may make it ask, and again from this hook while "
+                 "something stays to ask at a later pause; last.",
         "aside_apply": "aside_apply(ctx, aside, answer) -> None: apply an answer, already "
                        "checked and normalised by ``aside.decision``, to an aside this module "
                        "asked (``aside.module``); only that module's hook is called (own).",

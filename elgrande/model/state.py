@@ -22,6 +22,8 @@ from elgrande.model.serial import from_fields, plain_fields
 NOBODY: Final = -1
 #: A mobile scoreboard, Grande or the like that is off the board.
 OFF_BOARD: Final = -1
+#: The fields of :class:`State` a saved game leaves out (not part of the position).
+UNSAVED: Final = ("due",)
 
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
@@ -181,6 +183,11 @@ class State:
             (dicts, lists, ints, strings) or an :class:`ExtPieces` object of the module
             (written as its plain form): e.g. offices, seats, discs of an expansion.
             The model gives them no meaning; copies and JSON keep them.
+        due: something may be due at the next pause of the game (before the flow's next
+            phase decides, before a special action's next statement): set by a rules
+            module when a change may make it ask a side decision (hook ``aside``), cleared
+            by the driver when it asks; while it is False the driver asks nothing there.
+            Not part of the position: not saved (a loaded state has it set).
     """
 
     def __repr__(self) -> str:
@@ -205,6 +212,7 @@ class State:
     offer: list[str] = factory(list)
     offer_origin: list[int] = factory(list)
     ext: dict[str, Any] = factory(dict)
+    due: bool = True
 
     def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
                  court: list[int], provinces: list[int], grandes: list[int], king: int,
@@ -213,7 +221,7 @@ class State:
                  lasting: list[Lasting] | None = None, neutral_holder: int = NOBODY,
                  stacks: list[list[str]] | None = None, offer: list[str] | None = None,
                  offer_origin: list[int] | None = None,
-                 ext: dict[str, Any] | None = None) -> None:
+                 ext: dict[str, Any] | None = None, due: bool = True) -> None:
         self.players = players
         self.caballeros = caballeros
         self.neutral = neutral
@@ -233,6 +241,7 @@ class State:
         self.offer = [] if offer is None else offer
         self.offer_origin = [] if offer_origin is None else offer_origin
         self.ext = {} if ext is None else ext
+        self.due = due
 
     @classmethod
     def empty(cls, board: Board, players: int) -> State:
@@ -281,6 +290,7 @@ class State:
             self.offer.copy(),
             self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
+            self.due,
         )
 
     def set_to(self, other: State) -> None:
@@ -289,12 +299,13 @@ class State:
         c = other.copy()
         for f in attrs.fields(State):
             setattr(self, f.name, getattr(c, f.name))
+        self.due = True  # the state before may have had something due
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data, the fields in order (:func:`~elgrande.model.serial.
-        plain_fields`); :meth:`from_json` rebuilds an equal state (a module's
-        :class:`ExtPieces` in ``ext`` written as their plain form)."""
-        return plain_fields(self)
+        """Plain JSON-able data, the fields in order but :data:`UNSAVED`
+        (:func:`~elgrande.model.serial.plain_fields`); :meth:`from_json` rebuilds an equal
+        state (a module's :class:`ExtPieces` in ``ext`` written as their plain form)."""
+        return plain_fields(self, UNSAVED)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -304,6 +315,7 @@ class State:
             TypeError: a key that is not a field, or a field without default missing."""
         lasting = [from_fields(Lasting, x) for x in data.get("lasting", ())]
         state: State = from_fields(cls, data, {"lasting": lasting})
+        state.due = True  # anything may be due at the first pause of a loaded game
         return state
 
     # -- counts ------------------------------------------------------------------------
