@@ -14,7 +14,7 @@ import attr
 import attrs
 
 from elgrande.model.board import Board
-from elgrande.model.fields import factory
+from elgrande.model.fields import factory, unsaved
 from elgrande.model.plain import plain_repr
 from elgrande.model.serial import from_fields, plain_fields
 
@@ -187,7 +187,7 @@ class State:
             phase decides, before a special action's next statement): set by a rules
             module when a change may make it ask a side decision (hook ``aside``), cleared
             by the driver when it asks; while it is False the driver asks nothing there.
-            Not part of the position: not saved (a loaded state has it set).
+            Not part of the position: not saved (a loaded state has it set), not compared.
     """
 
     def __repr__(self) -> str:
@@ -212,7 +212,7 @@ class State:
     offer: list[str] = factory(list)
     offer_origin: list[int] = factory(list)
     ext: dict[str, Any] = factory(dict)
-    due: bool = True
+    due: bool = unsaved(True)
 
     def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
                  court: list[int], provinces: list[int], grandes: list[int], king: int,
