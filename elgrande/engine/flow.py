@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import attr
 
 from elgrande.engine.context import Aside, Run
-from elgrande.engine.decisions import KINDS, Decision
+from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.errors import FlowLoopError, IllegalMove
@@ -300,9 +300,10 @@ class FlowEngine:
 
     def answer(self, state: State, flow: Flow, player: int, answer: Any,
                events: Events) -> Decision | None:
-        """Apply ``player``'s answer to the pending decision, then advance: it goes to
-        the owner of that decision, the top aside's module (``aside_apply`` hook) or else
-        the phase.
+        """Apply ``player``'s answer to the pending decision, then advance: once the seat
+        is checked, the answer goes raw to the owner of that decision, the top aside
+        (:meth:`Aside.answer`) or else the phase (``Phase.answer``), which checks it
+        before changing anything.
 
         Raises:
             IllegalMove: the answer is refused; state and flow are unchanged.
@@ -316,17 +317,8 @@ class FlowEngine:
                 or player not in d.players:
             raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
                               f"(waiting for {d.players}: {d.prompt})")
-        asides = flow.asides
-        if asides:  # the seat is checked: the kind's own check (as Decision.check)
-            norm = KINDS[d.kind].check(d, player, answer)
-            aside = asides.pop()
-            self.rules.apply_aside(
-                HookContext(state, self.board, events, flow.actor, self, flow), aside, norm)
-        elif phase.answer is not None:  # a phase that checks raw answers itself
-            phase.answer(self, state, flow, player, answer, events)
-        else:
-            norm = KINDS[d.kind].check(d, player, answer)
-            phase.apply(self, state, flow, player, norm, events)
+        asides = flow.asides  # the owner of the pending decision takes the raw answer
+        (asides[-1] if asides else phase).answer(self, state, flow, player, answer, events)
         return self.advance(state, flow, events)
 
     def hooks(self, state: State, player: int, flow: Flow | None = None,
