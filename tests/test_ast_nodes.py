@@ -21,7 +21,7 @@ def test_nodes_are_built_by_keyword_with_defaults() -> None:
     n = ast.Qty(mode="up_to", n=3)
     assert (n.line, n.column, n.mode, n.n) == (0, 0, "up_to", 3)
     assert ast.Qty(mode="all").n is None
-    assert ast.fields(ast.Qty) == ("line", "column", "mode", "n")
+    assert ast.fields(ast.Qty) == ("line", "column", "mode", "n", "value", "said")
     with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'mode'"):
         ast.Qty()
     with pytest.raises(TypeError, match="unexpected keyword argument 'count'"):

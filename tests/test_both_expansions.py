@@ -251,7 +251,8 @@ def test_X3_turn_over_action_card_is_a_veto_only_with_both_expansions() -> None:
         "remove-action-card")
     assert both.effect.strip() == "keep veto until end of next round"
     assert "X3" in both.rules
-    assert alone.effect.strip() == "remove an open action card"
+    assert alone.effect.strip() == ("c = choose card from open action cards\n"
+                                    "move card c to removed")
     g = past_setup(4, seed=2)
     st = g.state.copy()
     run = g._engine.interpreter.begin("remove-action-card", 1)

@@ -123,14 +123,16 @@ def test_c3_grande_bonus_in_america_needs_the_majority_without_the_viceroy() -> 
 
 
 def test_c13_conspiracy_moves_a_grande_out_of_a_new_area_to_the_disc_region() -> None:
-    from elgrande.model.state import Lasting
-    from elgrande.rules.colonies import CONSPIRACY, _conspiracy
+    from elgrande.model.hook_context import HookContext
     case = _case({"grandes": {"red": "america", "blue": "granada", "yellow": "seville"}})
-    case.state.lasting.append(Lasting(kind=CONSPIRACY, player=0, expires=0))
+    interp = case.engine.interpreter  # the card's script keeps its trigger (C13)
+    assert interp.advance(case.state, interp.begin("conspiracy", 0), []) is None
     discs = [case.board.index["aragon"], case.board.index["basque"],
              case.board.index["valencia"]]
-    _conspiracy(case.state, case.board, discs, [])
+    case.engine.rules.castillo_emptied(
+        HookContext(case.state, case.board, [], -1, case.engine), discs, [])
     assert case.state.grandes[0] == case.board.index["aragon"]
+    assert not case.state.lasting  # spent
 
 
 def test_c3_the_board_picture_draws_a_grande_in_a_new_area() -> None:

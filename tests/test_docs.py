@@ -113,7 +113,7 @@ def test_answer_forms_come_from_the_decisions_docstring() -> None:
 
 def test_grammar_alternatives_are_read_as_written() -> None:
     alts = grammar_alternatives("qty")
-    assert [a for _e, a in alts] == ["up_to", "all_or_some", "all_", "exactly"]
+    assert [a for _e, a in alts] == ["up_to", "exactly_said", "all_or_some", "all_", "exactly"]
     assert syntax('"adjacent" "to" set_atom') == "adjacent to SET"
     assert syntax('"regions" "with" "value" INT ("and" INT)*') == \
         "regions with value N (and N)*"

@@ -47,7 +47,13 @@ STATEMENTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
                               "regions except king", "", COL),
     "move_limit_table": ("move limit table to mainland regions except king", "", COL),
     "seat_limit_table": ("seat the limit table", "", COL),
-    "remove_action_card": ("remove an open action card", "", COL),
+    "choose_card": ("c = choose card from open action cards",
+                    "c = choose card from held cards of p", BASE),
+    "draw_card": ("c = draw card from region cards", "c = draw card from held cards of p",
+                  BASE),
+    "move_card": ("move card kings-card to removed", "move card kings-card to held cards of p",
+                  BASE),
+    "carry_out": ("carry out kings-card", "", BASE),
 }
 CARD = "hb-each"
 

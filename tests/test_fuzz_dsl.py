@@ -268,7 +268,8 @@ def _simple(draw: st.DrawFn, scope: _Scope) -> str:
     f = draw(st.sampled_from([
         "choose_region", "choose_region", "choose_number", "choose_player", "move", "move",
         "place", "send", "send", "bring", "score", "score", "king", "grande", "scoreboard",
-        "take_back", "keep", "secret", "secret", "pass"]))
+        "take_back", "keep", "secret", "secret", "pass",
+        "choose_card", "draw_card", "move_card", "hold_card", "carry_out"]))
     if f == "choose_region":
         var = _new_var(draw, scope)
         text = f"{var} = choose region from {_set(draw, scope)}"
@@ -316,6 +317,22 @@ def _simple(draw: st.DrawFn, scope: _Scope) -> str:
         text = (f"{each} secretly chooses region {var} from "
                 f"{_set(draw, scope.child(True))}")
         scope.kinds[var] = "map"
+    elif f in ("choose_card", "draw_card"):  # cards as objects
+        var = _new_var(draw, scope)
+        places = ["open action cards", "held cards of me", "removed"] + (
+            ["stack 1", "stack 4", "region cards"] if f == "draw_card" else [])
+        place = draw(st.sampled_from(places))
+        text = f"{var} = {f.split('_')[0]} card from {place}"
+        scope.kinds[var] = "region card" if place == "region cards" else "card"
+    elif f == "move_card":
+        cards = [v for v, k in scope.kinds.items() if k == "card"] or ["kings-card"]
+        to = draw(st.sampled_from(["open action cards", "stack 2", "me", "removed"]))
+        text = f"move card {draw(st.sampled_from(cards))} to {to}"
+    elif f == "hold_card":
+        text = "hold this card"
+    elif f == "carry_out":
+        cards = [v for v, k in scope.kinds.items() if k == "card"] or ["evict"]
+        text = f"carry out {draw(st.sampled_from(cards))}"
     else:
         text = "pass"
     return text

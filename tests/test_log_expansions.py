@@ -10,13 +10,14 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 import elgrande
 from elgrande.model.scoring import general_scoring
-from elgrande.model.state import NOBODY, Lasting
+from elgrande.model.state import NOBODY
 from elgrande.play.game import Game, new_game
 from elgrande.play.narrate import NOTHING_DONE, board_summary, scored, story, words
 from elgrande.players.bots import make_bot, play
@@ -97,10 +98,17 @@ def _scoring_lines(g: Game, discs: list[int]) -> list[str]:
                  NAMES, g.chronicle.titles)
 
 
+def _conspire(g: Any, player: int, events: list[dict[str, Any]] | None = None) -> None:
+    """Carry out Conspiracy's script for ``player``: it keeps its trigger (C13)."""
+    interp = g._engine.interpreter
+    assert interp.advance(g.state, interp.begin("conspiracy", player),
+                          [] if events is None else events) is None
+
+
 def test_c13_conspiracy_says_where_the_grande_went_and_why_before_the_regions_score() -> None:
     g = _fresh()
     s = g.state
-    s.lasting.append(Lasting(colonies.CONSPIRACY, 2, 0, "conspiracy"))
+    _conspire(g, 2)
     frm = s.grandes[2]
     to = next(r for r in g.library.board.regions if r not in (s.king, frm))
     discs = [to] * 4
@@ -118,7 +126,7 @@ def test_c13_conspiracy_says_where_the_grande_went_and_why_before_the_regions_sc
 def test_c13_conspiracy_with_the_disc_on_the_kings_region_says_the_grande_stays() -> None:
     g = _fresh()
     s = g.state
-    s.lasting.append(Lasting(colonies.CONSPIRACY, 0, 0, "conspiracy"))
+    _conspire(g, 0)
     at = s.grandes[0]
     lines = _scoring_lines(g, [s.king] * 4)
     assert f"  red's Grande stays in {g.library.board.places[at].name}: red's disc shows the " \
@@ -365,20 +373,15 @@ def test_c4_c6_played_games_tell_the_offices_taken(
     assert told
 
 
-def test_c13_a_plot_kept_says_what_it_will_do() -> None:
+def test_c13_conspiracy_kept_says_what_it_will_do() -> None:
     g = _fresh()
     ch = g.chronicle
     ch.narrate([{"event": "turn_order", "order": [0, 1, 2, 3]}], g.state)
-    g.state.lasting.append(Lasting(colonies.CONSPIRACY, 2, 0, "conspiracy"))
-    ch.narrate([{"event": "keep", "player": 2, "card": "conspiracy",
-                 "kind": colonies.CONSPIRACY, "until": "next scoring"},
-                {"event": "decline", "player": 3}], g.state)
-    log = g.log
-    i = log.index("  blue keeps the card as a plot until next scoring.")
-    assert log[i + 1] == ("  (at the next general scoring blue's Grande goes with blue's "
-                          "Castillo caballeros to the region on blue's disc; C13)")
-    ch.narrate([{"event": "decline", "player": 0}], g.state)
-    assert g.log[-1] == "red declines the special action."  # told once
+    events: list[dict[str, Any]] = []
+    _conspire(g, 2, events)
+    ch.narrate(events + [{"event": "decline", "player": 3}], g.state)
+    assert "  blue keeps a trigger: the next time a general scoring has emptied the " \
+        "Castillo: move your Grande to the region on your secret disc." in g.log
 
 
 def test_c10_c11_seats_and_relocations_inside_a_special_action_stand_under_it() -> None:

@@ -38,14 +38,14 @@ move up to 5 caballeros of any player from source to anywhere
 """, ["up to 5", "any player", "king's region", "'source'", "the Castillo"]),
     ("""\
 move up to 3 caballeros of opponents from regions to anywhere
-""", ["up to 3", "opponents", "any region or the Castillo"]),
+""", ["up to 3", "any other player", "any region or the Castillo"]),
     ("""\
 keep veto until end of next round
 """, ["Keep this card as a veto until the end of next round"]),
     ("""\
 each other player: send all own caballeros from court to provinces
-""", ["Each other player", "in turn order", "sends all of their caballeros", "their court",
-      "provinces"]),
+""", ["Each other player", "clockwise from your left", "sends all of their caballeros",
+      "their court", "provinces"]),
     ("""\
 each other player: send 3 own caballeros from court or regions to provinces
 """, ["Each other player", "sends 3 of their caballeros", "their court or any region",
@@ -194,6 +194,27 @@ EXAMPLES: list[ast.Node] = [
     ast.If(cond=ast.IsIn(item=_R, set=_R), then=_BLOCK),
     ast.If(cond=ast.IsIn(item=_R, set=_R), then=_BLOCK, otherwise=_BLOCK),
     ast.Script(body=_BLOCK),
+    # numbers, players and conditions of the language's version 2
+    ast.Me(), ast.Provinces(), ast.NumVar(name="n"), ast.HighestScore(),
+    ast.ScoreOf(player=ast.Me()), ast.RankOf(player=ast.PlayerVar(name="p")),
+    ast.CountOf(player=ast.Me(), where=ast.Provinces()),
+    ast.CountOf(player=ast.PlayerVar(name="p"), where=_R),
+    ast.Add(left=ast.NumVar(name="n"), right=ast.Int(value=1)),
+    ast.Sub(left=ast.HighestScore(), right=ast.ScoreOf(player=ast.Me())),
+    ast.And(left=ast.SetInPlay(set_name="colonies"), right=ast.IsIn(item=_R, set=_R)),
+    ast.Or(left=ast.SetInPlay(set_name="colonies"), right=ast.IsIn(item=_R, set=_R)),
+    ast.SetInPlay(set_name="intrigue_king"), ast.Binary(left=_R, right=_R),
+    ast.CardHolder(), ast.CardHolder(name="p"), ast.CardPlace(kind="open"),
+    ast.CardPlace(kind="held", holder=ast.CardHolder(name="p")), ast.CardRef(),
+    ast.CardRef(name="c"), ast.Holds(holder=ast.CardHolder(), card=ast.CardRef(name="c")),
+    ast.RegionOfCard(card=ast.CardRef(name="r")),
+    ast.As(player=ast.PlayerVar(name="p"), body=_BLOCK),
+    ast.As(player=ast.Me(), body=_BLOCK),
+    ast.When(event="turn starts", whose=ast.PlayerVar(name="p"), duration="once", body=_BLOCK),
+    ast.When(event="caballeros arrive", where=_R, whose=ast.Me(), duration="while held",
+             body=_BLOCK),
+    ast.When(event="card taken", whose=ast.Opponents(), duration="end of this round",
+             body=_BLOCK),
 ]
 
 
@@ -231,6 +252,9 @@ def _sample(ptype: str, name: str) -> Any:
         "qty": ast.Qty(mode="up_to", n=2), "flag": True, "players": ast.Opponents(),
         "region": ast.King(), "regions": ast.Anywhere(), "destination": "court",
         "each": ast.Each(others=True), "kind": "veto", "duration": "next scoring",
+        "cardplace": ast.CardPlace(kind="stack", n=2),
+        "carddest": ast.CardPlace(kind="held", holder=ast.CardHolder()),
+        "cardref": ast.CardRef(name="c"),
     }.get(ptype, ast.Castillo())
 
 

@@ -176,10 +176,16 @@ class Each(Node):
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class Qty(Node):
     """How many: ``mode`` is ``"up_to"``, ``"exactly"``, ``"all"`` or ``"all_or_some"``;
-    ``n`` is the number for the first two."""
+    ``n`` is the number for the first two when the script writes a whole number, ``value``
+    the number expression when it writes another (a variable, ``score of me``, ``n + 1``;
+    then ``n`` is None). ``said``: the script wrote ``exactly``; a plain ``N`` (mode
+    ``"exactly"``, ``said`` false) keeps each statement's meaning (bring: up to N, B4.1;
+    move and send: as many as can, up to N), :func:`elgrande.engine.values.limits`."""
 
     mode: str
     n: int | None = None
+    value: Node | None = None
+    said: bool = False
 
 
 # -- numbers and conditions ----------------------------------------------------------------
@@ -202,6 +208,76 @@ class CountOwn(Node):
     """``own caballeros in X``: the deciding player's caballeros in region(s) X."""
 
     where: Node
+
+
+class Provinces(Node):
+    """``provinces`` in ``caballeros of PLAYER in provinces``."""
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class NumVar(Node):
+    """A variable read as a number (``n`` of ``n = choose number ...``)."""
+
+    name: str
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class ScoreOf(Node):
+    """``score of PLAYER``: the player's points now."""
+
+    player: Node
+
+
+class HighestScore(Node):
+    """``highest score``: the most points any player has now."""
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class RankOf(Node):
+    """``rank of PLAYER``: 1 for the leader; players tied share the best rank (one more
+    than the number of players with more points)."""
+
+    player: Node
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class CountOf(Node):
+    """``caballeros of PLAYER in court|provinces|SET``: that player's caballeros in their
+    court, their provinces or the regions of the set."""
+
+    player: Node
+    where: Node
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class Binary(Node):
+    """Two operands, ``left`` and ``right`` (the base of the operators below)."""
+
+    left: Node
+    right: Node
+
+
+class Add(Binary):
+    """``N + M``."""
+
+
+class Sub(Binary):
+    """``N - M``."""
+
+
+class And(Binary):
+    """``A and B``: both conditions hold (B is not evaluated when A fails)."""
+
+
+class Or(Binary):
+    """``A or B``: one of the conditions holds (B is not evaluated when A holds)."""
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class SetInPlay(Node):
+    """``set NAME is in play``: the card set ``set_name`` is one of the game's sets."""
+
+    set_name: str
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
@@ -249,6 +325,50 @@ class PlayerChoice(Node):
     """``choose player from PLAYERS``."""
 
     players: Node
+
+
+# -- cards as objects (places a script takes cards from, draws from and gives to) ----------
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class CardHolder(Node):
+    """A player who holds cards: ``me`` (the card's player) or a player variable
+    (``name``; None for ``me``)."""
+
+    name: str | None = None
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class CardPlace(Node):
+    """A place of cards: ``open action cards`` (this round's offer, B3.1), ``stack N``
+    (B1.4; drawn from the top), ``region cards`` (the region-card deck, B2.1: drawn at
+    random), ``held cards of PLAYER`` (cards held in that player's court) or ``removed``
+    (out of this round's offer: nobody may take it, it is discarded at round end, C13).
+    ``kind`` is ``"open"``, ``"stack"``, ``"region"``, ``"held"`` or ``"removed"``."""
+
+    kind: str
+    n: int = 0
+    holder: CardHolder | None = None
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class CardRef(Node):
+    """A card: ``this card`` (``name`` None), a card variable or a card id."""
+
+    name: str | None = None
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class RegionOfCard(Node):
+    """``region of c``: the region of region card ``c`` (B2.1)."""
+
+    card: CardRef
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class Holds(Node):
+    """``PLAYER holds CARD``: the card is held in that player's court."""
+
+    holder: CardHolder
+    card: CardRef
 
 
 # -- statements -----------------------------------------------------------------------------
@@ -309,6 +429,50 @@ class If(Node):
     cond: Node
     then: Block
     otherwise: Block | None = None
+
+
+class Me(Node):
+    """``me``: the card's player (who carries out the special action; in a trigger, its
+    owner: for ``while held``, the card's holder)."""
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class As(Node):
+    """``as PLAYER: BLOCK``: the block's decisions are PLAYER's (the deciding player of
+    the block: "own", the views and the action-space masks are theirs)."""
+
+    player: Node
+    body: Block
+
+
+#: The events a ``when`` may name -> the named event (hook) of the engine that fires it.
+EVENTS: dict[str, str] = {
+    "turn starts": "turn_start", "turn ends": "turn_end", "round starts": "round_start",
+    "round ends": "round_end", "card taken": "card_taken",
+    "castillo emptied": "castillo_emptied", "regions scored": "regions_scored",
+    "caballeros arrive": "arrive",
+}
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class When(Node):
+    """``when EVENT [of PLAYERS] DURATION: BLOCK``: running it keeps the block as a
+    trigger, run at each matching event while the duration lasts.
+
+    Attributes:
+        event: a key of :data:`EVENTS` (``"turn starts"``, ...).
+        where: for ``caballeros arrive in SET``, the region set (else None).
+        whose: the players whose turn, card or caballeros count (None: anyone's).
+        duration: ``"once"``, ``"this turn"``, ``"end of this round"``, ``"end of next
+            round"``, ``"next scoring"`` or ``"while held"``.
+        body: the block run when it fires.
+    """
+
+    event: str
+    where: Node | None = None
+    whose: Node | None = None
+    duration: str
+    body: Block
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)

@@ -16,7 +16,15 @@ from typing import Any
 import attrs
 
 from elgrande.dsl import ast
-from elgrande.dsl.region_forms import NUMBER, PLAYER, REGION, REGION_MAP, form_of
+from elgrande.dsl.region_forms import (
+    CARD,
+    NUMBER,
+    PLAYER,
+    REGION,
+    REGION_CARD,
+    REGION_MAP,
+    form_of,
+)
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.errors import CardError
 from elgrande.files import diskcache
@@ -45,6 +53,23 @@ def keywords() -> frozenset[str]:
     diskcache.PARSED.put(key, words, near=grammar)
     return words
 
+
+#: Events of a ``when`` that are nobody's (no ``of PLAYERS``), and those on a general
+#: scoring's steps (a body there cannot wait for a decision).
+_NOBODYS = frozenset({"round starts", "round ends", "castillo emptied", "regions scored"})
+_STEPS = frozenset({"castillo emptied", "regions scored"})
+#: Statements that move one piece to the region a name holds: one answer, taken at once
+#: (a forced move) where nothing can wait for a decision.
+_ONE_PLACE = frozenset({"move_king", "move_grande"})
+
+
+def _forced(c: ast.Call) -> bool:
+    """Whether ``c`` can offer one answer at most (a piece moved to one named region)."""
+    return c.name in _ONE_PLACE and isinstance(c.arg("to"), ast.Name)
+
+
+#: The durations a ``keep`` may name.
+_KEEP_DURATIONS = frozenset({"end of this round", "end of next round", "next scoring"})
 
 #: Variable types (REGION, ...) are declared with the region-set forms, which check them.
 __all__ = ["MAX_COUNT", "MAX_NUMBER", "NUMBER", "PLAYER", "REGION", "REGION_MAP", "Checker",
@@ -76,6 +101,8 @@ class Checker:
         self.lasting = set(lasting_kinds)
         self.max_count = max_count
         self.problems: list[CardError] = []
+        #: The variables the script sets: (the statement, the name, what sets it).
+        self.assigned: list[tuple[ast.Node, str, str]] = []
 
     # -- reporting --
     def error(self, node: ast.Node, code: str, msg: str, hint: str = "") -> None:
@@ -91,6 +118,7 @@ class Checker:
     def check(self, script: ast.Script) -> list[CardError]:
         """Check ``script``; returns every problem found (errors and warnings)."""
         self.block(script.body, _Scope({}, False))
+        self.unused(script)
         if all(isinstance(s, ast.Call) and s.name == "pass_" for s in script.body.body):
             self.warn(script, "W-NO-EFFECT", "this effect does nothing",
                       "write what the card does, or leave it out for a card without one")
@@ -112,6 +140,7 @@ class Checker:
             self.each(s.each, scope)
             inner = dict(scope.vars)
             self.bind(s, s.var, scope)
+            self.assigned.append((s, s.var, "for"))
             inner[s.var] = PLAYER
             self.block(s.body, _Scope(inner, scope.in_each))
         elif isinstance(s, ast.Either):
@@ -123,8 +152,53 @@ class Checker:
             self.block(s.then, _Scope(dict(scope.vars), scope.in_each))
             if s.otherwise is not None:
                 self.block(s.otherwise, _Scope(dict(scope.vars), scope.in_each))
+        elif isinstance(s, ast.As):
+            self.one_player(s.player, scope)
+            self.block(s.body, _Scope(dict(scope.vars), scope.in_each))
+        elif isinstance(s, ast.When):
+            self.when(s, scope)
         else:  # pragma: no cover - parser produces only the above
             self.error(s, "E-INTERNAL", f"unexpected statement {type(s).__name__}")
+
+    # -- deciders and triggers --
+    def one_player(self, p: Any, scope: _Scope) -> None:
+        """Check a ``PLAYER`` that must name one player (``me`` or a player variable)."""
+        if isinstance(p, (ast.AnyPlayer, ast.Opponents)):
+            self.error(p, "E-TYPE", "'as' names one player who decides the block",
+                       "write 'as me:' or 'as p:' with p a chosen player")
+        else:
+            self.players(p, scope)
+
+    def when(self, w: ast.When, scope: _Scope) -> None:
+        """Check a trigger: whose event it is, the places of an arrival, its body (run
+        later with the variables of now); a body on a general scoring's step cannot wait
+        for a decision, and no body makes a secret choice."""
+        if w.whose is not None and w.event in _NOBODYS:
+            self.error(w.whose, "E-TYPE", f"'{w.event}' is nobody's event: 'of ...' names "
+                       "whose turn, card or caballeros", "leave out 'of ...'")
+        elif w.whose is not None:
+            self.players(w.whose, scope)
+        if w.where is not None:
+            self.regions(w.where, scope)
+        inner = dict(scope.vars)
+        own = scope.in_each
+        if w.event == "castillo emptied":  # each player's secret disc (B6.1), as a choice:
+            inner["disc"] = REGION_MAP     # the deciding player's own
+            own = True
+        self.block(w.body, _Scope(inner, own))
+        for n in ast.walk(w.body):
+            if isinstance(n, ast.Call) and n.name == "secret_choice":
+                self.error(n, "E-TRIGGER-SECRET", "a trigger's body cannot make a secret "
+                           "choice (it runs between the steps of the game, one player at "
+                           "a time)", "let one player choose with 'as p:' instead")
+            elif w.event in _STEPS and (isinstance(n, ast.Either) or isinstance(n, ast.Call)
+                                        and SIGNATURES.get(n.name) is not None
+                                        and SIGNATURES[n.name].decides
+                                        and not _forced(n)):
+                self.error(n, "E-TRIGGER-DECIDES", f"a trigger on '{w.event}' runs in the "
+                           "middle of a general scoring, which cannot wait for a decision: "
+                           "this statement may ask one", "use statements that decide "
+                           "nothing there, or a trigger on 'round starts'")
 
     def call(self, c: ast.Call, scope: _Scope) -> None:
         """Check a primitive call against its declaration."""
@@ -138,7 +212,7 @@ class Checker:
         for p in sig.params:
             v = c.arg(p.name)
             if p.type == "qty":
-                self.qty(v)
+                self.qty(v, scope)
             elif p.type == "players" and v is not None:
                 self.players(v, scope)
             elif p.type == "regions":
@@ -150,6 +224,10 @@ class Checker:
                 self.error(c, "E-UNKNOWN-NAME", f"unknown lasting effect {v!r}",
                            f"did you mean {close[0]!r}?" if close else
                            "known: " + ", ".join(sorted(self.lasting)))
+            elif p.type == "duration" and v not in _KEEP_DURATIONS:
+                self.error(c, "E-TYPE", f"'keep' lasts until a round's end or the next "
+                           f"scoring, not '{v}'", "write 'until end of this round', 'until "
+                           "end of next round' or 'until next scoring'")
             elif p.type == "choice":
                 self.choice(v, scope)
             elif p.type == "each":
@@ -166,11 +244,15 @@ class Checker:
         if c.name == "choose":
             ch = c.arg("choice")
             self.bind(c, c.arg("var"), scope)
+            self.assigned.append((c, c.arg("var"), "choice"))
             scope.vars[c.arg("var")] = (NUMBER if isinstance(ch, ast.NumberChoice) else
                                         PLAYER if isinstance(ch, ast.PlayerChoice) else REGION)
         elif c.name == "secret_choice":
             self.bind(c, c.arg("var"), scope)
+            self.assigned.append((c, c.arg("var"), "choice"))
             scope.vars[c.arg("var")] = REGION_MAP
+        elif c.name in ("choose_card", "draw_card", "move_card", "carry_out"):
+            self.card_call(c, scope)
         self.safety(c)
 
     def bind(self, node: ast.Node, name: str, scope: _Scope) -> None:
@@ -192,11 +274,14 @@ class Checker:
         if e.having is not None:
             self.regions(e.having, _Scope(scope.vars, True))
 
-    def qty(self, q: ast.Qty) -> None:
-        """Range-check a quantity."""
+    def qty(self, q: ast.Qty, scope: _Scope | None = None) -> None:
+        """Range-check a quantity; type-check its number expression (``scope``: the
+        variables set so far)."""
         if q.n is not None and not (0 <= q.n <= self.max_count):
             self.error(q, "E-RANGE", f"{q.n} caballeros is out of range",
                        f"use 0..{self.max_count} (a player has {self.max_count} caballeros)")
+        if q.value is not None:
+            self.number(q.value, scope if scope is not None else _Scope({}, False))
 
     def choice(self, ch: Any, scope: _Scope) -> None:
         """Check a choose clause."""
@@ -209,6 +294,11 @@ class Checker:
             elif ch.high > MAX_NUMBER:
                 self.error(ch, "E-RANGE", f"numbers up to {ch.high} are out of range",
                            f"choose from 0..{MAX_NUMBER}")
+            elif ch.low == ch.high:
+                self.warn(ch, "W-CHOICE-DECIDES-NOTHING", f"the choice offers one number "
+                          f"only ({ch.low}): it decides nothing",
+                          f"write the number {ch.low} where the variable is read, or widen "
+                          "the range")
         elif isinstance(ch, ast.PlayerChoice):
             self.players(ch.players, scope)
 
@@ -246,12 +336,129 @@ class Checker:
             self.regions(c.set, scope)
         elif isinstance(c, ast.Compare):
             for side in (c.left, c.right):
-                if isinstance(side, (ast.CountAll, ast.CountOwn)):
-                    self.regions(side.where, scope)
-                elif isinstance(side, ast.Int) and not 0 <= side.value <= 99:
+                if isinstance(side, ast.Int) and not 0 <= side.value <= 99:
                     self.error(side, "E-RANGE", f"{side.value} is out of range", "use 0..99")
+                else:
+                    self.number(side, scope)
         elif isinstance(c, ast.Not):
             self.cond(c.cond, scope)
+        elif isinstance(c, (ast.And, ast.Or)):
+            self.cond(c.left, scope)
+            self.cond(c.right, scope)
+        elif isinstance(c, ast.Holds):
+            self.card_holder(c.holder, scope)
+            self.card_ref(c.card, scope)
+
+    # -- numbers, players and unused variables (values of the language's version 2) --
+    def number(self, n: Any, scope: _Scope) -> None:
+        """Type-check a number expression: a variable must hold a number (E-TYPE for a
+        player or a region, E-UNDEFINED for a name never set); players are ``me`` or
+        player variables; counted places are region sets (or court/provinces)."""
+        if isinstance(n, ast.NumVar):
+            t = scope.vars.get(n.name)
+            if t is None and n.name in self.region_ids:
+                self.error(n, "E-TYPE", f"{n.name!r} is a region, not a number",
+                           "count it: 'caballeros in NAME'")
+            elif t is None:
+                self.undefined(n, n.name, scope)
+            elif t != NUMBER:
+                self.error(n, "E-TYPE", f"{n.name!r} is a {t}, not a number",
+                           "set numbers with 'NAME = choose number from LO to HI'"
+                           + ("; a player's number: 'score of NAME', 'rank of NAME'"
+                              if t == PLAYER else ""))
+        elif isinstance(n, (ast.Add, ast.Sub)):
+            self.number(n.left, scope)
+            self.number(n.right, scope)
+        elif isinstance(n, (ast.ScoreOf, ast.RankOf)):
+            self.player(n.player, scope)
+        elif isinstance(n, ast.CountOf):
+            self.player(n.player, scope)
+            if not isinstance(n.where, ast.Provinces):
+                self.regions(n.where, scope, allow_court=True)
+        elif isinstance(n, (ast.CountAll, ast.CountOwn)):
+            self.regions(n.where, scope)
+
+    def player(self, p: Any, scope: _Scope) -> None:
+        """Check one player: ``me`` or a variable holding a player."""
+        if isinstance(p, ast.PlayerVar):
+            self.players(p, scope)
+
+    def unused(self, script: ast.Script) -> None:
+        """Warn about variables the script sets and never reads: a choice nobody reads
+        decides nothing (W-CHOICE-DECIDES-NOTHING), a ``for each player p`` whose ``p`` is
+        never read (W-UNUSED-VARIABLE)."""
+        if not self.assigned:
+            return
+        read = _names_read(script)
+        for node, name, how in self.assigned:
+            if name in read:
+                continue
+            if how == "choice":
+                self.warn(node, "W-CHOICE-DECIDES-NOTHING", f"the choice {name!r} decides "
+                          "nothing: no statement reads it",
+                          f"use {name!r} in a later statement, or leave the choice out")
+            else:
+                self.warn(node, "W-UNUSED-VARIABLE", f"the variable {name!r} is never read",
+                          f"write 'each player:' instead, or use {name!r} in the block")
+
+    # -- cards as objects --
+    def card_call(self, c: ast.Call, scope: _Scope) -> None:
+        """Check a card statement: its card place (face-down places are drawn from, never
+        chosen from; the removed cards and the region cards receive nothing), its card
+        and the variable it sets (a card, or a region card drawn from the region cards)."""
+        src = c.arg("source")
+        if isinstance(src, ast.CardPlace):
+            self.card_place(src, scope)
+            if c.name == "choose_card" and src.kind in ("stack", "region"):
+                self.error(src, "E-TYPE", "a stack and the region cards are face down: "
+                           "nobody chooses from them", "write 'NAME = draw card from ...'")
+            self.bind(c, c.arg("var"), scope)
+            scope.vars[c.arg("var")] = REGION_CARD if src.kind == "region" else CARD
+        card = c.arg("card")
+        if isinstance(card, ast.CardRef):
+            self.card_ref(card, scope)
+        to = c.arg("to")
+        if isinstance(to, ast.CardPlace):
+            self.card_place(to, scope)
+            if to.kind == "region":
+                self.error(to, "E-TYPE", "nothing goes into the region cards (the deck is "
+                           "whole again after each draw, B2.1)", "move the card elsewhere")
+            if card is not None and card.name is not None and \
+                    scope.vars.get(card.name) == REGION_CARD:
+                self.error(card, "E-TYPE", f"{card.name!r} is a region card: it goes back "
+                           "to the region cards by itself", "use 'region of NAME'")
+        if c.name == "carry_out" and card is not None and card.name is None:
+            self.error(card, "E-TYPE", "a card cannot carry out its own special action",
+                       "name another card: 'carry out c'")
+        if c.name == "carry_out" and card is not None and card.name is not None and \
+                scope.vars.get(card.name) == REGION_CARD:
+            self.error(card, "E-TYPE", f"{card.name!r} is a region card: it has no special "
+                       "action", "use 'region of NAME'")
+
+    def card_place(self, place: ast.CardPlace, scope: _Scope) -> None:
+        """Check a card place: a stack's number, a holder variable."""
+        if place.kind == "stack" and not 1 <= place.n <= MAX_NUMBER:
+            self.error(place, "E-RANGE", f"stack {place.n} is out of range",
+                       "the stacks are numbered from 1")
+        if place.holder is not None:
+            self.card_holder(place.holder, scope)
+
+    def card_holder(self, holder: ast.CardHolder, scope: _Scope) -> None:
+        """Check a holder: ``me`` or a player variable."""
+        if holder.name is not None:
+            self.players(ast.PlayerVar(name=holder.name, line=holder.line,
+                                       column=holder.column), scope)
+
+    def card_ref(self, ref: ast.CardRef, scope: _Scope) -> None:
+        """Check a card: a name that is a variable must hold a card; any other name is
+        a card id (the card files' ids: data)."""
+        t = scope.vars.get(ref.name) if ref.name is not None else None
+        if t is not None and t not in (CARD, REGION_CARD):
+            self.error(ref, "E-TYPE", f"{ref.name!r} is a {t}, not a card",
+                       "set a card with 'NAME = choose card from ...'")
+        elif ref.name is not None and t is None and "-" not in ref.name and \
+                ref.name in self.region_ids:
+            self.error(ref, "E-TYPE", f"{ref.name!r} is a region, not a card")
 
     # -- rule safety --
     def safety(self, c: ast.Call) -> None:
@@ -273,6 +480,26 @@ class Checker:
             self.warn(to, "W-CASTILLO-TARGET", "the king and the Grandes never go into the "
                       "Castillo (B1.2, B8 King's card): this is always refused",
                       "use 'mainland regions'")
+
+
+def _names_read(script: ast.Script) -> set[str]:
+    """Every name the script may read: each text field of its nodes but a statement's
+    name, a ``for each`` variable and the variables a statement sets (reading too many is
+    safe: an unused-variable warning is then left out, never given wrongly)."""
+    read: set[str] = set()
+    for node in ast.walk(script):
+        if isinstance(node, ast.Call):
+            sig = SIGNATURES.get(node.name)
+            for k, v in node.args:
+                if isinstance(v, str) and not (sig is not None and any(
+                        p.name == k and p.type == "var" for p in sig.params)):
+                    read.add(v)
+            continue
+        for f in ast.fields(type(node)):
+            v = getattr(node, f)
+            if isinstance(v, str) and not (isinstance(node, ast.ForEachPlayer) and f == "var"):
+                read.add(v)
+    return read
 
 
 def check_script(script: ast.Script, path: str, region_ids: Iterable[str],

@@ -198,6 +198,21 @@ class _ToAst(Transformer[Token, Any]):
         return ast.If(cond=items[0], then=items[1], otherwise=items[2] if len(items) > 2
                       else None, **self._pos(meta))
 
+    # -- deciders and triggers --
+    @v_args(meta=True)
+    def as_(self, meta: Any, items: list[Any]) -> ast.As:
+        return ast.As(player=items[0], body=items[1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def when_(self, meta: Any, items: list[Any]) -> ast.When:
+        (event, where), whose, duration, body = items
+        return ast.When(event=event, where=where, whose=whose, duration=duration,
+                        body=body, **self._pos(meta))
+
+    @v_args(meta=True)
+    def me(self, meta: Any, items: list[Any]) -> ast.Me:
+        return ast.Me(**self._pos(meta))
+
     # -- parts --
     @v_args(meta=True)
     def region_choice(self, meta: Any, items: list[Any]) -> ast.RegionChoice:
@@ -223,21 +238,35 @@ class _ToAst(Transformer[Token, Any]):
         values = [i for i in items if not isinstance(i, Token)]
         return values[0] if values else None
 
+    def _qty(self, mode: str, meta: Any, number: ast.Node | None,
+             said: bool = False) -> ast.Qty:
+        """A quantity of ``number`` (None for ``all``, ``all or some``): a whole number in
+        ``n``, another expression in ``value``."""
+        pos = self._pos(meta)
+        line, column = pos["line"], pos["column"]
+        if isinstance(number, ast.Int):
+            return ast.Qty(mode=mode, n=number.value, said=said, line=line, column=column)
+        return ast.Qty(mode=mode, value=number, said=said, line=line, column=column)
+
     @v_args(meta=True)
     def up_to(self, meta: Any, items: list[Any]) -> ast.Qty:
-        return ast.Qty(mode="up_to", n=int(items[0]), **self._pos(meta))
+        return self._qty("up_to", meta, items[0])
 
     @v_args(meta=True)
     def exactly(self, meta: Any, items: list[Any]) -> ast.Qty:
-        return ast.Qty(mode="exactly", n=int(items[0]), **self._pos(meta))
+        return self._qty("exactly", meta, items[0])
+
+    @v_args(meta=True)
+    def exactly_said(self, meta: Any, items: list[Any]) -> ast.Qty:
+        return self._qty("exactly", meta, items[0], said=True)
 
     @v_args(meta=True)
     def all_(self, meta: Any, items: list[Any]) -> ast.Qty:
-        return ast.Qty(mode="all", **self._pos(meta))
+        return self._qty("all", meta, None)
 
     @v_args(meta=True)
     def all_or_some(self, meta: Any, items: list[Any]) -> ast.Qty:
-        return ast.Qty(mode="all_or_some", **self._pos(meta))
+        return self._qty("all_or_some", meta, None)
 
     def own(self, items: list[Any]) -> bool:
         return bool(items)
@@ -299,6 +328,115 @@ class _ToAst(Transformer[Token, Any]):
     def count_own(self, meta: Any, items: list[Any]) -> ast.CountOwn:
         return ast.CountOwn(where=items[-1], **self._pos(meta))
 
+    # -- number expressions, players and the conditions of version 2 --
+    def _binary(self, cls: type[ast.Binary], meta: Any, items: list[Any]) -> ast.Binary:
+        return cls(left=items[0], right=items[1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def or_(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return self._binary(ast.Or, meta, items)
+
+    @v_args(meta=True)
+    def and_(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return self._binary(ast.And, meta, items)
+
+    @v_args(meta=True)
+    def set_in_play(self, meta: Any, items: list[Any]) -> ast.SetInPlay:
+        return ast.SetInPlay(set_name=str(items[0]), **self._pos(meta))
+
+    @v_args(meta=True)
+    def add(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return self._binary(ast.Add, meta, items)
+
+    @v_args(meta=True)
+    def sub(self, meta: Any, items: list[Any]) -> ast.Binary:
+        return self._binary(ast.Sub, meta, items)
+
+    def num_var(self, items: list[Any]) -> ast.NumVar:
+        return ast.NumVar(name=str(items[0]), **self._tok(items[0]))
+
+    @v_args(meta=True)
+    def score_of(self, meta: Any, items: list[Any]) -> ast.ScoreOf:
+        return ast.ScoreOf(player=items[-1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def highest_score(self, meta: Any, items: list[Any]) -> ast.HighestScore:
+        return ast.HighestScore(**self._pos(meta))
+
+    @v_args(meta=True)
+    def rank_of(self, meta: Any, items: list[Any]) -> ast.RankOf:
+        return ast.RankOf(player=items[-1], **self._pos(meta))
+
+    @v_args(meta=True)
+    def count_of(self, meta: Any, items: list[Any]) -> ast.CountOf:
+        return ast.CountOf(player=items[0], where=items[1], **self._pos(meta))
+
+    def count_place(self, items: list[Any]) -> Any:
+        return items[0]
+
+    @v_args(meta=True)
+    def in_provinces(self, meta: Any, items: list[Any]) -> ast.Provinces:
+        return ast.Provinces(**self._pos(meta))
+
+    # -- cards as objects --
+    def _place(self, meta: Any, kind: str, n: int = 0,
+               holder: ast.CardHolder | None = None) -> ast.CardPlace:
+        p = self._pos(meta)
+        return ast.CardPlace(kind=kind, n=n, holder=holder, line=p["line"],
+                             column=p["column"])
+
+    @v_args(meta=True)
+    def open_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "open")
+
+    @v_args(meta=True)
+    def stack_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "stack", int(items[0]))
+
+    @v_args(meta=True)
+    def region_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "region")
+
+    @v_args(meta=True)
+    def held_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "held", holder=items[0])
+
+    @v_args(meta=True)
+    def held_by_me(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "held", holder=self.holder_me(meta, []))
+
+    @v_args(meta=True)
+    def removed_cards(self, meta: Any, items: list[Any]) -> ast.CardPlace:
+        return self._place(meta, "removed")
+
+    @v_args(meta=True)
+    def holder_me(self, meta: Any, items: list[Any]) -> ast.CardHolder:
+        p = self._pos(meta)
+        return ast.CardHolder(line=p["line"], column=p["column"])
+
+    def holder_var(self, items: list[Any]) -> ast.CardHolder:
+        p = self._tok(items[0])
+        return ast.CardHolder(name=str(items[0]), line=p["line"], column=p["column"])
+
+    @v_args(meta=True)
+    def this_card(self, meta: Any, items: list[Any]) -> ast.CardRef:
+        p = self._pos(meta)
+        return ast.CardRef(line=p["line"], column=p["column"])
+
+    def card_name(self, items: list[Any]) -> ast.CardRef:
+        p = self._tok(items[0])
+        return ast.CardRef(name=str(items[0]), line=p["line"], column=p["column"])
+
+    @v_args(meta=True)
+    def hold_card(self, meta: Any, items: list[Any]) -> ast.Call:
+        """``hold this card``: ``move card this card to me``."""
+        to = self.held_by_me(meta, [])
+        return self._call("move_card", meta, [self.this_card(meta, []), to])
+
+    @v_args(meta=True)
+    def holds(self, meta: Any, items: list[Any]) -> ast.Holds:
+        return ast.Holds(holder=items[0], card=items[1], **self._pos(meta))
+
 
 @lru_cache(maxsize=1)
 def keywords() -> frozenset[str]:
@@ -346,6 +484,29 @@ def _add_calls() -> None:
 
 
 _add_calls()
+
+
+def _add_events() -> None:
+    """Give the transformer one method per event of a ``when`` (its grammar alias is its
+    words joined by ``_``): ``(words, the region set of an arrival or None)``; and one
+    per duration a trigger adds (its words)."""
+    for words in ast.EVENTS:
+
+        def make(w: str) -> Any:
+            def fn(self: _ToAst, items: list[Any]) -> tuple[str, Any]:
+                return (w, items[-1] if items else None)
+            return fn
+
+        setattr(_ToAst, words.replace(" ", "_"), make(words))
+    for words in ("this turn", "once", "while held"):
+
+        def said(w: str) -> Any:
+            return lambda self, items: w
+
+        setattr(_ToAst, words.replace(" ", "_"), said(words))
+
+
+_add_events()
 
 
 def parse(script: str, path: str = "", line: int = 1, column: int = 1) -> ast.Script:
@@ -421,7 +582,7 @@ def _depth(node: Any) -> int:
             k += 1
             best = max(best, k)
             stack.extend((s, k) for s in n.body)
-        elif isinstance(n, (ast.EachPlayer, ast.ForEachPlayer)):
+        elif isinstance(n, (ast.EachPlayer, ast.ForEachPlayer, ast.As, ast.When)):
             stack.append((n.body, k))
         elif isinstance(n, ast.Either):
             stack.extend((b, k) for b in n.branches)
@@ -455,7 +616,7 @@ def _statement_words() -> tuple[str, ...]:
         first = sig.phrase.split()[0]
         if first.islower() and first not in words:
             words.append(first)
-    for w in ("each", "for", "either", "if"):
+    for w in ("each", "for", "either", "if", "as", "when"):
         if w not in words:
             words.append(w)
     return tuple(words)

@@ -34,6 +34,8 @@ Mode = Literal["any", "every", "all"]
 
 #: Kinds of script variables (the checker's scope, the renderer's tracking).
 REGION, REGION_MAP, NUMBER, PLAYER = "region", "region-per-player", "number", "player"
+#: Kinds of card variables: any card, and a region card (drawn from the region-card deck).
+CARD, REGION_CARD = "card", "region card"
 
 #: Pseudo-places of the never-acts analysis: the king's region wherever it is, a court.
 KING, COURT_FORM = "@king", "@court"
@@ -253,8 +255,10 @@ def _name_check(chk: Checks, e: ast.Name, scope: Scope, allow_court: bool) -> No
                                               + sorted(chk.region_ids), n=1)
             chk.error(e, "E-UNKNOWN-REGION", f"unknown region or variable {e.name!r}",
                       f"did you mean {close[0]!r}?" if close else "")
-    elif t == NUMBER or t == PLAYER:
-        chk.error(e, "E-TYPE", f"{e.name!r} is a {t}, but a region is expected here")
+    elif t == NUMBER or t == PLAYER or t == CARD or t == REGION_CARD:
+        chk.error(e, "E-TYPE", f"{e.name!r} is a {t}, but a region is expected here",
+                  "write 'region of NAME' for a region card's region" if t == REGION_CARD
+                  else "")
     elif t == REGION_MAP and not scope.in_each:
         chk.error(e, "E-TYPE", f"{e.name!r} holds one region per player; use it "
                   "inside 'each player:' or with 'chosen by exactly one player'")
@@ -458,3 +462,29 @@ _form(RegionForm(
     build=lambda items: {"first": items[0], "fallback": items[1]},
     check=_otherwise_check,
     possible=lambda pl, e, env: possible(pl, e.first, env) | possible(pl, e.fallback, env)))
+
+
+# -- a region card's region (cards as objects) -------------------------------------------------
+def _region_of_card_check(chk: Checks, e: ast.RegionOfCard, scope: Scope,
+                          allow_court: bool) -> None:
+    name = e.card.name
+    t = scope.vars.get(name) if name is not None else None
+    if name is None:
+        chk.error(e, "E-TYPE", "this card is an action card, not a region card",
+                  "write 'c = draw card from region cards', then 'region of c'")
+    elif t is None:
+        chk.error(e.card, "E-UNDEFINED", f"{name!r} is no card variable set earlier",
+                  "set it first with 'NAME = draw card from region cards'")
+    elif t != REGION_CARD:
+        chk.error(e.card, "E-TYPE", f"{name!r} is a {t}, not a region card",
+                  "a region card comes from 'draw card from region cards'")
+
+
+def _region_of_card_words(n: ast.RegionOfCard, w: Words, mode: Mode, nested: bool) -> str:
+    return f"the region of the region card drawn as '{n.card.name}'"
+
+
+_form(RegionForm(
+    "region_of_card", ast.RegionOfCard, _region_of_card_words,
+    build=lambda items: {"card": items[0]}, check=_region_of_card_check,
+    possible=_places(lambda pl: pl.mainland), rules=("B2.1",)))

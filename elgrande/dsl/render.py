@@ -34,7 +34,7 @@ import attrs
 
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
-from elgrande.dsl.signatures import SIGNATURES, Param, Signature
+from elgrande.dsl.signatures import PLAIN_UP_TO, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
 
 #: Words after which a region-set placeholder means "one region to pick".
@@ -110,10 +110,7 @@ def _stmt(node: ast.Node, ctx: _Ctx, top: bool = False) -> str:
         return f"{_each_header(node.each, ctx)}: {_block(node.body, inner)}"
     if isinstance(node, ast.ForEachPlayer):
         ctx.variables[node.var] = "player"
-        other = "other " if node.each.others else ""
-        start = "" if node.each.others else (
-            " starting with them" if ctx.third else " starting with you")
-        return (f"for each {other}player '{node.var}', in turn order{start}: "
+        return (f"for each {_each_order(node.each, ctx, named=node.var)}: "
                 f"{_block(node.body, ctx)}")
     if isinstance(node, ast.Either):
         branches = [_block(b, ctx) for b in node.branches]
@@ -133,9 +130,64 @@ def _stmt(node: ast.Node, ctx: _Ctx, top: bool = False) -> str:
             return text + (f". Otherwise: {orelse}" if orelse is not None else "")
         text = f"if {cond}, {then}"
         return text + (f"; otherwise, {orelse}" if orelse is not None else "")
+    if isinstance(node, ast.As):
+        if isinstance(node.player, ast.Me) and not ctx.third:
+            return _block(node.body, ctx)
+        inner = attrs.evolve(ctx, third=True)
+        return f"{_one_player(node.player, ctx)} {_block(node.body, inner)}"
+    if isinstance(node, ast.When):
+        return _when(node, ctx)
     if isinstance(node, ast.Block):
         return _block(node, ctx)
     return _any(node, ctx)
+
+
+def _one_player(node: Any, ctx: _Ctx) -> str:
+    """One player (``me``, a variable) as a subject: "you", "player 'p'"."""
+    if isinstance(node, ast.Me):
+        return "they" if ctx.third else "you"
+    if isinstance(node, ast.PlayerVar):
+        return f"player '{node.name}'"
+    return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
+
+
+def _who(node: Any, ctx: _Ctx) -> str:
+    """The players a ``when``'s ``of PLAYERS`` names, as a noun phrase."""
+    if node is None or isinstance(node, ast.AnyPlayer):
+        return "any player"
+    if isinstance(node, ast.Opponents):
+        return f"one of {ctx.poss} opponents"
+    return _one_player(node, ctx)
+
+
+#: How each duration of a trigger reads (after the event).
+_DURATIONS = {"once": "", "this turn": " this turn",
+              "end of this round": " until the end of this round",
+              "end of next round": " until the end of next round",
+              "next scoring": " until the next general scoring is over",
+              "while held": " while a court holds this card (its holder counts as you)"}
+
+
+def _when(node: ast.When, ctx: _Ctx) -> str:
+    """``when EVENT [of PLAYERS] DURATION: BLOCK`` in words: "the next time ..." for
+    ``once``, else "each time ... until ...", then what happens."""
+    me = isinstance(node.whose, ast.Me)
+    who = _who(node.whose, ctx)
+    event = {"turn starts": (f"{ctx.poss} turn" if me else f"the turn of {who}") + " starts",
+             "turn ends": (f"{ctx.poss} turn" if me else f"the turn of {who}") + " ends",
+             "round starts": "a round starts", "round ends": "a round ends",
+             "card taken": f"{who} {'take' if who in ('you', 'they') else 'takes'} an "
+             "action card",
+             "castillo emptied": "a general scoring has emptied the Castillo",
+             "regions scored": "a general scoring has scored the regions",
+             "caballeros arrive": (f"{ctx.poss} caballeros" if me else
+                                   f"caballeros of {who}") + " arrive in "
+             + (_set(node.where, ctx, "any") if node.where is not None else "a region"),
+             }[node.event]
+    when = "the next time" if node.duration == "once" else "each time"
+    bound = {"disc": "disc"} if node.event == "castillo emptied" else {}
+    body = _block(node.body, attrs.evolve(ctx, variables={**ctx.variables, **bound}))
+    return f"{when} {event}{_DURATIONS.get(node.duration, '')}: {body}"
 
 
 def _block(block: ast.Block, ctx: _Ctx) -> str:
@@ -155,10 +207,19 @@ def _having(each: ast.Each, ctx: _Ctx) -> str:
 
 
 def _each_header(each: ast.Each, ctx: _Ctx) -> str:
+    return "each " + _each_order(each, ctx)
+
+
+def _each_order(each: ast.Each, ctx: _Ctx, named: str | None = None) -> str:
+    """``[other] player[ 'p'][ with ...], clockwise from your left`` (B8.7: the players
+    of an ``each`` go clockwise from the acting player, who goes first in ``each
+    player``)."""
+    var = f" '{named}'" if named is not None else ""
+    who = "them" if ctx.third else "you"
     if each.others:
-        return f"each other player{_having(each, ctx)}, in turn order"
-    return (f"each player{_having(each, ctx)}, in turn order starting with "
-            + ("them" if ctx.third else "you"))
+        left = "their" if ctx.third else "your"
+        return f"other player{var}{_having(each, ctx)}, clockwise from {left} left"
+    return f"player{var}{_having(each, ctx)}, starting with {who} and going clockwise"
 
 
 def _each(each: Any, ctx: _Ctx | None = None) -> str:
@@ -213,6 +274,11 @@ def _assign(sig: Signature, call: ast.Call, ctx: _Ctx) -> None:
         if not isinstance(name, str):
             continue
         choice = call.arg("choice")
+        source = call.arg("source")
+        if isinstance(source, ast.CardPlace):  # a card statement: a card or region card
+            ctx.variables[name] = "region card" if source.kind == "region" else \
+                "drawn card" if call.name == "draw_card" else "card"
+            continue
         if any(q.type == "each" for q in sig.params):
             kind = "secret"
         elif isinstance(choice, ast.NumberChoice):
@@ -236,7 +302,7 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
     if kind == "var":
         return f"'{value}'"
     if kind == "qty":
-        return _qty(value)
+        return _qty(value, ctx, call.name in PLAIN_UP_TO)
     if kind in ("regions", "region"):
         return _set(value, ctx, mode)
     if kind == "choice":
@@ -251,9 +317,56 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
         return str(value)
     if kind == "duration":
         return f"the {value}"
+    if kind in ("cardplace", "carddest", "cardref"):
+        return _card_words(value, ctx, kind, call.name)
     if isinstance(value, ast.Node):
         return _any(value, ctx)
     return str(value)
+
+
+# -- cards as objects ------------------------------------------------------------------------------
+def _holder(holder: ast.CardHolder, ctx: _Ctx) -> str:
+    """Whose court: "your" / "player 'p''s"."""
+    return ctx.poss if holder.name is None else f"player '{holder.name}''s"
+
+
+def _card_words(node: Any, ctx: _Ctx, kind: str, statement: str = "") -> str:
+    """The words of a card place (``cardplace``: a source; ``carddest``: where a card goes,
+    with its preposition) or of a card (``cardref``); ``statement`` the primitive's name
+    (a draw says how the card is drawn)."""
+    if isinstance(node, ast.CardRef):
+        if node.name is None:
+            return "this card"
+        k = ctx.variables.get(node.name)
+        if k == "card":
+            return f"the card chosen as '{node.name}'"
+        if k == "region card":
+            return f"the region card drawn as '{node.name}'"
+        if k == "drawn card":
+            return f"the card drawn as '{node.name}'"
+        return f"the card '{node.name}'"
+    if not isinstance(node, ast.CardPlace):
+        return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
+    place = node.kind
+    if kind == "carddest":
+        if place == "open":
+            return "into the open action cards (anyone may take it this round)"
+        if place == "stack":
+            return f"under stack {node.n}"
+        if place == "held" and node.holder is not None:
+            return f"into {_holder(node.holder, ctx)} court (held there)"
+        return "out of this round's offer (nobody may take it this round)"
+    draw = statement == "draw_card"
+    if place == "open":
+        return "the open action cards" + (" (at random)" if draw else "")
+    if place == "stack":
+        return f"stack {node.n}" + (" (its top card)" if draw else "")
+    if place == "region":
+        return "the region cards (at random; the deck is whole again after the draw)"
+    if place == "held" and node.holder is not None:
+        return f"the cards held in {_holder(node.holder, ctx)} court" + \
+            (" (at random)" if draw else "")
+    return "the cards removed this round" + (" (at random)" if draw else "")
 
 
 def _flag_text(sig: Signature, param: Param) -> str:
@@ -276,6 +389,8 @@ def _court(call: ast.Call, ctx: _Ctx) -> str | None:
         return f"{ctx.poss} court"
     if isinstance(whose, ast.PlayerVar):
         return f"the court of player '{whose.name}'"
+    if isinstance(whose, ast.Me):
+        return "the court of the card's player" if ctx.third else "your court"
     if any(k == "own" for k, _ in call.args):
         return "court"
     return None
@@ -291,13 +406,15 @@ def _caballeros(call: ast.Call, whose: Any, ctx: _Ctx) -> str:
     if whose is None:
         if call.arg("own") is True:
             return f"{of}{ctx.poss} caballeros"
-        return f"{noun} of any player"
+        return f"{noun} of any player ({_self(ctx)} included)"
     if isinstance(whose, ast.AnyPlayer):
-        return f"{noun} of any player"
+        return f"{noun} of any player ({_self(ctx)} included)"
     if isinstance(whose, ast.Opponents):
-        return f"{of}{ctx.poss} opponents' caballeros"
+        return f"{noun} of any other player"
     if isinstance(whose, ast.PlayerVar):
         return f"{noun} of player '{whose.name}'"
+    if isinstance(whose, ast.Me):
+        return f"{noun} of the card's player" if ctx.third else f"{of}your caballeros"
     return f"{noun} of {_any(whose, ctx)}" if isinstance(whose, ast.Node) else noun
 
 
@@ -333,17 +450,21 @@ def _conjugate_first(text: str) -> str:
 def _tidy(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r" ,", ",", text)
-    return re.sub(r"\b1 caballeros\b", "1 caballero", text)
+    return re.sub(r"(?<!plus )(?<!minus )\b1 caballeros\b", "1 caballero", text)
 
 
 # -- parts ---------------------------------------------------------------------------------------
-def _qty(q: Any) -> str:
+def _qty(q: Any, ctx: _Ctx | None = None, plain_up_to: bool = False) -> str:
+    """A quantity as it plays: a plain N of a statement whose plain N means up to N
+    (:data:`elgrande.dsl.signatures.PLAIN_UP_TO`, a bring, B4.1) reads "up to N";
+    ``exactly N`` reads "exactly N"."""
     if not isinstance(q, ast.Qty):
         return str(q)
-    if q.mode == "up_to":
-        return f"up to {q.n}"
+    n = str(q.n) if q.value is None else _number(q.value, ctx or _Ctx())
+    if q.mode == "up_to" or (q.mode == "exactly" and plain_up_to and not q.said):
+        return f"up to {n}"
     if q.mode == "exactly":
-        return str(q.n)
+        return f"exactly {n}" if q.said else n
     if q.mode == "all":
         return "all"
     if q.mode == "all_or_some":
@@ -359,20 +480,22 @@ def _choice(node: Any, ctx: _Ctx) -> str:
     if isinstance(node, ast.PlayerChoice):
         p = node.players
         if isinstance(p, ast.AnyPlayer):
-            return "a player"
+            return f"a player ({_self(ctx)} included)"
         if isinstance(p, ast.Opponents):
-            return f"one of {ctx.poss} opponents"
+            return "another player"
         return _any(p, ctx)
     return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
 
 
 def _players(node: ast.Node, ctx: _Ctx) -> str:
     if isinstance(node, ast.AnyPlayer):
-        return "any player"
+        return f"any player ({_self(ctx)} included)"
     if isinstance(node, ast.Opponents):
-        return f"{ctx.poss} opponents"
+        return "any other player"
     if isinstance(node, ast.PlayerVar):
         return f"player '{node.name}'"
+    if isinstance(node, ast.Me):
+        return "you"
     return _fallback(node)
 
 
@@ -423,6 +546,10 @@ def _name(name: str, ctx: _Ctx, mode: Mode) -> str:
         return f"player '{name}'"
     if kind == "number":
         return f"the number '{name}'"
+    if kind in ("card", "region card", "drawn card"):
+        return _card_words(ast.CardRef(name=name), ctx, "cardref")
+    if kind == "disc":
+        return f"the region on {ctx.poss} secret disc"
     return " ".join(w.capitalize() for w in name.split("_") if w) or name
 
 
@@ -434,9 +561,62 @@ def _number(node: Any, ctx: _Ctx) -> str:
         return f"the number of caballeros in {_set(node.where, ctx, 'all')}"
     if isinstance(node, ast.CountOwn):
         return f"the number of {ctx.poss} caballeros in {_set(node.where, ctx, 'all')}"
+    if isinstance(node, ast.NumVar):
+        return f"'{node.name}'"
+    if isinstance(node, ast.Add):
+        return f"{_number(node.left, ctx)} plus {_number(node.right, ctx)}"
+    if isinstance(node, ast.Sub):
+        return f"{_number(node.left, ctx)} minus {_number(node.right, ctx)}"
+    if isinstance(node, ast.ScoreOf):
+        return _of(node.player, ctx, "score")
+    if isinstance(node, ast.HighestScore):
+        return "the highest score"
+    if isinstance(node, ast.RankOf):
+        return _of(node.player, ctx, "rank") + " (1 for the leader)"
+    if isinstance(node, ast.CountOf):
+        where = node.where
+        if isinstance(where, ast.Provinces) or _is_court(where):
+            place = "provinces" if isinstance(where, ast.Provinces) else "court"
+            return f"the number of caballeros in {_of(node.player, ctx, place)}"
+        return (f"the number of {_of(node.player, ctx, 'caballeros', article=False)} in "
+                f"{_set(where, ctx, 'all')}")
     if isinstance(node, ast.Node):
         return _any(node, ctx)
     return str(node)
+
+
+#: The number expressions (:func:`_number` words them).
+_NUMBERS = (ast.Int, ast.CountAll, ast.CountOwn, ast.NumVar, ast.Add, ast.Sub, ast.ScoreOf,
+            ast.HighestScore, ast.RankOf, ast.CountOf)
+
+
+def _is_court(node: Any) -> bool:
+    """``court`` (the region form) where a player's caballeros are counted."""
+    form = form_of(node)
+    return form is not None and form.name == "court"
+
+
+def _self(ctx: _Ctx) -> str:
+    """The deciding player as the object of "... included"."""
+    return "them" if ctx.third else "you"
+
+
+def _player(node: Any, ctx: _Ctx) -> str:
+    """One player: ``me`` is the card's player ("you"; inside ``each player:``, where
+    another player decides, "the card's player"); a variable "player 'p'"."""
+    if isinstance(node, ast.Me):
+        return "the card's player" if ctx.third else "you"
+    if isinstance(node, ast.PlayerVar):
+        return f"player '{node.name}'"
+    return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
+
+
+def _of(node: Any, ctx: _Ctx, noun: str, article: bool = True) -> str:
+    """A player's ``noun``: "your score", "the score of player 'p'" (``article``: "the"
+    before it), "the score of the card's player"."""
+    if isinstance(node, ast.Me) and not ctx.third:
+        return f"your {noun}"
+    return f"{'the ' if article else ''}{noun} of {_player(node, ctx)}"
 
 
 def _cond(node: Any, ctx: _Ctx, negate: bool = False) -> str:
@@ -449,6 +629,24 @@ def _cond(node: Any, ctx: _Ctx, negate: bool = False) -> str:
         op = _NEGATE.get(node.op, node.op) if negate else node.op
         words = _COMPARE.get(op, op)
         return f"{_number(node.left, ctx)} {words} {_number(node.right, ctx)}"
+    if isinstance(node, (ast.And, ast.Or)):  # negated: De Morgan
+        joint = " and " if isinstance(node, ast.And) != negate else " or "
+        left, right = _cond(node.left, ctx, negate), _cond(node.right, ctx, negate)
+        if isinstance(node.right, (ast.And, ast.Or)) and type(node.right) is not type(node):
+            right = f"({right})"  # "a or (b and c)"; the left side groups first anyway
+        if isinstance(node.left, (ast.And, ast.Or)) and type(node.left) is not type(node):
+            left = f"({left})"
+        return left + joint + right
+    if isinstance(node, ast.SetInPlay):
+        words = "is not" if negate else "is"
+        return f"the set '{node.set_name}' {words} in play"
+    if isinstance(node, ast.Holds):
+        me = node.holder.name is None
+        who = "you" if me else f"player '{node.holder.name}'"
+        verb = ("hold" if me else "holds") if not negate else \
+            ("do not hold" if me else "does not hold")
+        court = "your" if me else "their"
+        return f"{who} {verb} {_card_words(node.card, ctx, 'cardref')} in {court} court"
     text = _any(node, ctx) if isinstance(node, ast.Node) else str(node)
     return f"it is not the case that {text}" if negate else text
 
@@ -458,22 +656,32 @@ def _any(node: ast.Node, ctx: _Ctx) -> str:
     if isinstance(node, ast.Script):
         return render(node)
     if isinstance(node, (ast.Call, ast.EachPlayer, ast.ForEachPlayer, ast.Either, ast.If,
-                         ast.Block)):
+                         ast.Block, ast.As, ast.When)):
         return _stmt(node, ctx)
     if is_region_set(node):
         return _set(node, ctx, "any")
-    if isinstance(node, (ast.AnyPlayer, ast.Opponents, ast.PlayerVar)):
+    if isinstance(node, (ast.AnyPlayer, ast.Opponents, ast.PlayerVar, ast.Me)):
         return _players(node, ctx)
     if isinstance(node, ast.Each):
         return _each(node, ctx)
     if isinstance(node, ast.Qty):
         return _qty(node)
-    if isinstance(node, (ast.Int, ast.CountAll, ast.CountOwn)):
+    if isinstance(node, _NUMBERS):
         return _number(node, ctx)
-    if isinstance(node, (ast.IsIn, ast.Compare, ast.Not)):
+    if isinstance(node, ast.Me):
+        return _player(node, ctx)
+    if isinstance(node, (ast.IsIn, ast.Compare, ast.Not, ast.And, ast.Or, ast.SetInPlay)):
         return _cond(node, ctx)
     if isinstance(node, (ast.RegionChoice, ast.NumberChoice, ast.PlayerChoice)):
         return _choice(node, ctx)
+    if isinstance(node, ast.CardRef):
+        return _card_words(node, ctx, "cardref")
+    if isinstance(node, ast.CardPlace):
+        return _card_words(node, ctx, "cardplace")
+    if isinstance(node, ast.CardHolder):
+        return "you" if node.name is None else f"player '{node.name}'"
+    if isinstance(node, ast.Holds):
+        return _cond(node, ctx)
     return _fallback(node)
 
 

@@ -10,7 +10,9 @@ Parameter types:
     ``flag`` true/false; ``players`` whose caballeros (None = the decider's own or any,
     by ``own``); ``region`` one region; ``regions`` a region set; ``destination``
     ``"provinces"``/``"court"``; ``each`` a player set; ``kind`` a lasting-effect kind;
-    ``duration`` how long it lasts.
+    ``duration`` how long it lasts; ``cardplace`` a card place to take or draw from;
+    ``carddest`` a card place to give to; ``cardref`` a card (``this card``, a card
+    variable or a card id).
 """
 
 from __future__ import annotations
@@ -68,7 +70,8 @@ def _s(name: str, phrase: str, summary: str, params: list[Param], render: str,
     return Signature(name, phrase, summary, tuple(params), render, rules, decides)
 
 
-QTY = Param("qty", "qty", "how many: 'up to N', 'N', 'all', 'all or some'")
+QTY = Param("qty", "qty", "how many: 'up to N', 'exactly N', 'N', 'all', 'all or some' "
+            "(N a number expression: '2', 'n', 'n + 1', 'score of me', ...)")
 OWN = Param("own", "flag", "'own': only the deciding player's caballeros", optional=True)
 WHOSE = Param("whose", "players", "'of any player', 'of opponents' or 'of p'", optional=True)
 
@@ -137,8 +140,11 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "Take one of your played power cards (this round's included) back into your hand.",
        [], "take one of your played power cards back into your hand", ("B3.2",),
        ("choose_power_card",)),
+    # kept for the Veto only: the base module's reaction window, opened by the flow before
+    # each special action (B8.4), not a script run at an event (a trigger: 'when')
     _s("keep", "keep KIND until DURATION",
-       "Keep this card as a lasting effect (e.g. a Veto) for a while.",
+       "Keep this card as a lasting effect a rules module gives meaning: the Veto (B8.4), "
+       "played in the reaction window before another player's special action.",
        [Param("kind", "kind", "the lasting effect, e.g. 'veto'"),
         Param("until", "duration", "'end of this round', 'end of next round', "
               "'next scoring'")],
@@ -209,15 +215,47 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "deciding player chooses who sits, one seat at a time (the C10 follow-up decision); "
        "otherwise all sit.",
        [], "seat caballeros at the limit table", ("C10",), ("choose_option",)),
-    _s("remove_action_card", "remove an open action card",
-       "Remove one face-up action card still open to the players after you: nobody may take "
-       "it this round.",
-       [], "remove one open action card for this round", ("C13",), ("choose_action_card",)),
+    # Cards as objects (elgrande/engine/cards.py): card places a script takes from, draws
+    # from and gives to; a card held in a court; another card's special action carried out.
+    _s("choose_card", "NAME = choose card from CARDS",
+       "The deciding player chooses one card of a card place (the open action cards, the "
+       "cards held by a player, the removed cards); the name keeps it. The region-card "
+       "deck and the stacks are face down: draw from them.",
+       [Param("var", "var", "the variable that keeps the card"),
+        Param("source", "cardplace", "where the card is chosen from")],
+       "choose one of {source} (call it {var})", ("B4.2",), ("choose_action_card",)),
+    _s("draw_card", "NAME = draw card from CARDS",
+       "Draw a card: the top card of a stack, else a card at random (the region-card deck "
+       "is shuffled anew for each draw, B2.1). The draw is a chance event: no player can "
+       "know the card before it is drawn.",
+       [Param("var", "var", "the variable that keeps the card"),
+        Param("source", "cardplace", "where the card is drawn from")],
+       "draw a card from {source} (call it {var})", ("B2.1", "B1.4")),
+    _s("move_card", "move card CARD to CARDS | me (or: hold this card)",
+       "Move a card from wherever it is (the offer, a stack, a player's court; this card "
+       "while it is carried out) to a card place: under a stack (B4.6), into the open "
+       "action cards, into a player's court (held; 'me': the card's player), or out of "
+       "this round's offer (removed, C13). 'hold this card' is 'move card this card to "
+       "me': the card stays in your court instead of going under its stack.",
+       [Param("card", "cardref", "the card moved"),
+        Param("to", "carddest", "where it goes")],
+       "move {card} {to}", ("B4.6", "C13")),
+    _s("carry_out", "carry out CARD",
+       "Carry out the special action of a card now, as part of this one (its own script, "
+       "run to its end before this one goes on; the work budget of this special action "
+       "bounds both; a card already being carried out is not carried out again).",
+       [Param("card", "cardref", "the card whose special action is carried out")],
+       "carry out the special action of {card}", ("B4.4",)),
 ]}
 
-#: Lasting-effect kinds a ``keep`` statement may name, with what each does.
+#: Primitives whose plain quantity ``N`` means "up to N" (a bring, B4.1: the player
+#: brings up to N); everywhere else a plain ``N`` is as many as can, up to N (B8.7), as
+#: ``exactly N`` is. The renderer words a plain N as it plays; the engine reads it so too
+#: (:func:`elgrande.engine.values.limits`).
+PLAIN_UP_TO: frozenset[str] = frozenset({"bring_to_court"})
+
+#: Lasting-effect kinds a ``keep`` statement may name, with what each does: the Veto
+#: only (B8.4); a card's other lasting effects are triggers (``when``).
 LASTING_KINDS: dict[str, str] = {
     "veto": "cancels one other player's special action (or its rest) (B8.4)",
-    "plot": "at the next general scoring your Grande goes with your Castillo "
-                  "caballeros to your disc's region (C13)",
 }

@@ -176,6 +176,10 @@ class Run:
         asides: the side decisions rules modules asked between two statements (a stack,
             top last): when there is one, the pending decision is the top one's, not the
             current statement's.
+        inner: the run of a card this one carries out (``carry out c``), run to its end
+            before this one goes on; None when there is none.
+        callers: the cards carrying this run's card out, outermost first (empty for a
+            special action's own run): none of them is carried out again.
     """
 
     def __repr__(self) -> str:
@@ -190,11 +194,14 @@ class Run:
     secret: dict[str, Any] = factory(dict)
     work: int = 0
     asides: list[Aside] = factory(list)
+    inner: Run | None = None
+    callers: list[str] = factory(list)
 
     def __init__(self, card: str, actor: int, frames: list[Frame],
                  env: dict[str, Any] | None = None, steps: int = 0,
                  pending: Decision | None = None, secret: dict[str, Any] | None = None,
-                 work: int = 0, asides: list[Aside] | None = None) -> None:
+                 work: int = 0, asides: list[Aside] | None = None,
+                 inner: Run | None = None, callers: list[str] | None = None) -> None:
         self.card = card
         self.actor = actor
         self.frames = frames
@@ -204,6 +211,8 @@ class Run:
         self.secret = {} if secret is None else secret
         self.work = work
         self.asides = [] if asides is None else asides
+        self.inner = inner
+        self.callers = [] if callers is None else callers
 
     def copy(self) -> Run:
         """An independent copy (the pending decision is shared: never changed once made;
@@ -214,7 +223,8 @@ class Run:
                 env[k] = v.copy()
         return Run(self.card, self.actor, [f.copy() for f in self.frames], env, self.steps,
                    self.pending, self.secret.copy(), self.work,
-                   self.asides.copy() if self.asides else None)
+                   self.asides.copy() if self.asides else None,
+                   None if self.inner is None else self.inner.copy(), self.callers.copy())
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data."""
@@ -226,8 +236,9 @@ class Run:
         frames = [from_fields(Frame, f) for f in data["frames"]]
         pending = Decision.from_json(data["pending"]) if data.get("pending") else None
         asides = [Aside.from_json(a) for a in data.get("asides") or ()]
+        inner = Run.from_json(data["inner"]) if data.get("inner") else None
         run: Run = from_fields(cls, data, {"frames": frames, "pending": pending,
-                                           "asides": asides})
+                                           "asides": asides, "inner": inner})
         return run
 
 

@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attr
 
+from elgrande.engine.cards import draw_key
 from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
+from elgrande.engine.triggers import trigger_module
 from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
@@ -186,6 +188,7 @@ def setup(lib: Library, players: int, seed: int, variant: str = "standard",
     engine = engine_for(lib)
     rng = random.Random(seed)
     state = State.empty(b, players)
+    state.draw_key = draw_key(seed)  # the draws during play: no number drawn here
     v = b.variants[variant]
     flow = Flow(list(v.rounds), list(v.scoring_after))
     events: Events = []
@@ -230,9 +233,11 @@ class FlowEngine:
     def __init__(self, lib: Library, rules: Rules | None = None) -> None:
         self.lib = lib
         self.board = lib.board
-        self.rules: Rules = rules if rules is not None else \
-            load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds))
-        self.interpreter = Interpreter(lib.board, lib.scripts, self.rules)
+        if rules is None:
+            rules, self.interpreter = _compose(lib)
+        else:
+            self.interpreter = Interpreter(lib.board, lib.scripts, rules)
+        self.rules: Rules = rules
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).
         self.memo: dict[str, Any] = {}
@@ -368,6 +373,21 @@ class FlowEngine:
                 return
         flow.entering = ""
         flow.phase = target
+
+
+def _compose(lib: Library) -> tuple[Rules, Interpreter]:
+    """The rules modules of ``lib``'s sets, with the triggers module after them when a
+    card script keeps a trigger (``when``; :mod:`elgrande.engine.triggers`), and the
+    interpreter that runs the scripts (and the triggers' bodies)."""
+    triggers = trigger_module(lib.board, lib.scripts)
+    rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds),
+                       () if triggers is None else (triggers.module,))
+    if triggers is not None:  # the bodies due are asked first
+        rules.asides = triggers.asker(rules.asides)
+    interpreter = Interpreter(lib.board, lib.scripts, rules)
+    if triggers is not None:
+        triggers.interpreter = interpreter
+    return rules, interpreter
 
 
 def _seat(player: Any) -> str:

@@ -26,10 +26,12 @@ from typing import Any, Final
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import PRIMITIVES, each_order
-from elgrande.engine.regions import condition
+from elgrande.engine.triggers import keep_trigger, player_of
+from elgrande.engine.values import condition
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
@@ -57,7 +59,7 @@ def block_at(script: ast.Script, path: list[int]) -> ast.Block:
     for i in range(0, len(path), 2):
         stmt = block.body[path[i]]
         branch = path[i + 1]
-        if isinstance(stmt, (ast.EachPlayer, ast.ForEachPlayer)):
+        if isinstance(stmt, (ast.EachPlayer, ast.ForEachPlayer, ast.As, ast.When)):
             block = stmt.body
         elif isinstance(stmt, ast.Either):
             block = stmt.branches[branch]
@@ -160,6 +162,11 @@ class Interpreter:
         asides = self._asides
         hctx: HookContext | None = None  # made once per call, at the first aside asked
         while True:
+            if run.inner is not None:  # a card this one carries out runs first
+                d = self._carry_out(ctx, run)
+                if d is not None:
+                    return d
+                continue
             # before each statement and at the end, the rules modules may ask a side
             # decision (hook ``aside``, with this run): pushed on ``run.asides``, pending
             if asides is not None:
@@ -240,6 +247,17 @@ class Interpreter:
                 ctx.charge(_size(d.options))
                 run.pending = d
                 return d
+            elif isinstance(stmt, ast.As):  # the block's decisions are that player's
+                f.pc += 1
+                who = player_of(ctx, stmt.player)
+                if who is not None:
+                    frames.append(Frame(f.path + [f.pc - 1, 0], 0, who))
+            elif isinstance(stmt, ast.When):  # kept as a trigger; its block runs later
+                f.pc += 1
+                events = ctx.events
+                made = len(events)
+                keep_trigger(ctx, stmt, f.path + [f.pc - 1, 0])
+                ctx.charge(EVENT_UNITS * (len(events) - made))
             else:  # pragma: no cover
                 raise AssertionError(f"unknown statement {stmt!r}")
 
@@ -255,8 +273,11 @@ class Interpreter:
         return False
 
     def answer(self, state: State, run: Run, player: int, answer: Any,
-               events: list[dict[str, Any]] | None = None) -> Decision | None:
-        """Give ``player``'s answer to the pending decision, then run on.
+               events: list[dict[str, Any]] | None = None,
+               checked: bool = False) -> Decision | None:
+        """Give ``player``'s answer to the pending decision, then run on (``checked``:
+        the answer was checked and normalised by the decision already, e.g. a trigger
+        body's decision asked as an aside; ``player`` is then its first player).
 
         Returns:
             The next pending decision (for a secret choice, the same one until every
@@ -269,7 +290,12 @@ class Interpreter:
         d = run.pending
         if d is None:
             raise IllegalMove("B4.4", "nothing is waiting for an answer")
-        norm = d.applied(answer, player)
+        if run.inner is not None:  # the decision is the carried-out card's
+            return self._answer_inner(state, run, player, answer, events)
+        if checked:
+            norm, player = answer, d.players[0]
+        else:
+            norm = d.applied(answer, player)
         events = events if events is not None else []
         if run.asides:  # the top aside's module applies it, then the effect runs on
             aside = run.asides.pop()
@@ -310,9 +336,66 @@ class Interpreter:
         return self.advance(state, run, events)
 
 
+    # -- carry out a card (cards as objects: elgrande/engine/cards.py) --
+    def _carry_out(self, ctx: Ctx, run: Run) -> Decision | None:
+        """Run ``run.inner`` (the card ``carry out c`` named: B4.4) until it decides
+        (its decision is this run's pending one) or ends (``run.inner`` cleared; a card
+        without a script carries out nothing). Its work counts to this run's budget.
+
+        Raises:
+            BudgetExceeded: the budget is spent (the inner run is then finished).
+        """
+        inner = run.inner
+        assert inner is not None
+        if inner.card not in self.scripts:
+            run.inner = None
+            return None
+        ictx = Ctx(ctx.state, ctx.board, inner, inner.actor, ctx.events, ctx.rules,
+                   ctx.budget)
+        try:
+            d = self._advance(ictx, inner)
+        except BudgetExceeded as exc:
+            self._stop(inner, exc)
+            raise
+        run.work = inner.work
+        if d is not None:
+            run.pending = d
+            return d
+        run.inner = None
+        return None
+
+    def _answer_inner(self, state: State, run: Run, player: int, answer: Any,
+                      events: list[dict[str, Any]] | None) -> Decision | None:
+        """Give the answer to the carried-out card's run, then run on (see :meth:`answer`).
+
+        Raises:
+            IllegalMove: refused (nothing changed). BudgetExceeded: see :meth:`advance`.
+        """
+        inner = run.inner
+        assert inner is not None
+        events = events if events is not None else []
+        try:
+            nxt = self.answer(state, inner, player, answer, events)
+        except BudgetExceeded as exc:
+            self._stop(run, exc)
+            raise
+        run.work = inner.work
+        run.pending = nxt
+        if nxt is not None:
+            return nxt
+        run.inner = None
+        return self.advance(state, run, events)
+
     def _stop(self, run: Run, exc: BudgetExceeded) -> None:
         """Locate ``exc`` at the statement running (or the loop turning), then leave the
-        run finished: no frames, nothing pending."""
+        run finished: no frames, nothing pending. A stop inside a card this run carries
+        out keeps that card's location."""
+        run.inner = None
+        if exc.card != run.card:
+            run.frames.clear()
+            run.pending = None
+            run.secret.clear()
+            return
         script = self.scripts[run.card]
         node: ast.Node = script
         for f in reversed(run.frames):

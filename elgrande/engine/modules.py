@@ -726,18 +726,21 @@ def scenario_keys(module: RulesModule) -> ScenarioKeys | None:
     return keys
 
 
-def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = ()) -> Rules:
+def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = (),
+               extra: Sequence[RulesModule] = ()) -> Rules:
     """Compose the rules modules ``module_names`` (the board's ``rules_modules``).
 
     Args:
         module_names: module names in load order.
         lasting_kinds: the lasting-effect kinds the cards may use (from the manifests);
             each must be implemented by a module in play.
+        extra: modules loaded after them that no set names (the engine's triggers,
+            :mod:`elgrande.engine.triggers`).
     Raises:
         DataError: an unknown module, no start phase, or a lasting kind no module
         implements.
     """
-    rules = Rules([find_module(n) for n in module_names])
+    rules = Rules([*(find_module(n) for n in module_names), *extra])
     missing = [k for k in lasting_kinds if k not in rules.lasting_kinds]
     if missing:
         raise DataError("", f"lasting-effect kind(s) {', '.join(missing)} have no rules "

@@ -25,6 +25,7 @@ from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
 from elgrande.engine.regions import COURT_PLACE, regions
+from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model.board import REGION, Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
@@ -104,6 +105,8 @@ def _movers(ctx: Ctx, call: ast.Call) -> list[int]:
         return [ctx.subject]
     if isinstance(whose, ast.PlayerVar):
         return [int(ctx.run.env[whose.name])]
+    if isinstance(whose, ast.Me):  # the card's player
+        return [ctx.run.actor]
     if isinstance(whose, ast.Opponents):
         return [p for p in range(s.players) if p != ctx.subject] + [NOBODY]
     return [*range(s.players), NOBODY]
@@ -115,21 +118,20 @@ def _count(ctx: Ctx, place: int, who: int) -> int:
     return ctx.state.caballeros[place][who]
 
 
-def _limits(qty: ast.Qty, available: int) -> tuple[int, int]:
-    """(min, max) caballeros for a quantity when ``available`` can be taken."""
-    return _mode_limits(qty.mode, qty.n, available)
+def _limits(ctx: Ctx, qty: ast.Qty, available: int) -> tuple[int, int]:
+    """(min, max) caballeros for a quantity when ``available`` can be taken (its number
+    evaluated now: :func:`elgrande.engine.values.limits`)."""
+    return limits(ctx, qty, available)
 
 
-def _mode_limits(mode: str, qty_n: int | None, available: int) -> tuple[int, int]:
-    """:func:`_limits` of a quantity's ``mode`` and number ``qty_n``."""
-    if mode == "up_to":
-        return 0, min(qty_n or 0, available)
-    if mode == "exactly":
-        n = min(qty_n or 0, available)
-        return n, n
-    if mode == "all":
-        return available, available
-    return 0, available  # all_or_some
+def _mode_limits(ctx: Ctx, call: ast.Call, mode: str, qty_n: int | None,
+                 available: int) -> tuple[int, int]:
+    """:func:`_limits` of a quantity's ``mode`` and whole number ``qty_n`` (as cached for
+    ``call``); a number expression (``qty_n`` None, mode ``up_to``/``exactly``) is
+    evaluated now."""
+    if qty_n is None and mode != "all" and mode != "all_or_some":
+        return limits(ctx, _arg(call, "qty"), available)
+    return mode_limits(mode, qty_n, available)
 
 
 #: The place ids of each board met, by ``id``: (the board, kept so that its id is not
@@ -209,6 +211,8 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
         ps = [p for p in range(s.players) if p != ctx.subject]
     elif isinstance(ch.players, ast.PlayerVar):
         ps = [int(ctx.run.env[ch.players.name])]
+    elif isinstance(ch.players, ast.Me):  # the card's player
+        ps = [ctx.run.actor]
     else:
         ps = list(range(s.players))
     return Decision("choose_player", [ctx.subject], f"Choose a player ({var})",
@@ -326,7 +330,7 @@ def _move(ctx: Ctx, call: ast.Call) -> Decision | None:
                         break
     if not elsewhere:
         return None  # nothing to move, or nowhere else to go
-    lo, hi = _mode_limits(mode, qty_n, available)
+    lo, hi = _mode_limits(ctx, call, mode, qty_n, available)
     room = room_in(ctx, ctx.subject, to)
     if room:
         lo, hi = within_room(room, to, lo, hi)
@@ -393,7 +397,7 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
     s = ctx.state
     p = ctx.subject
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
-    lo, hi = _limits(_arg(call, "qty"), s.court[p])
+    lo, hi = _limits(ctx, _arg(call, "qty"), s.court[p])
     if hi == 0 or not dests:
         return None
     to = [ctx.rid(r) for r in dests]
@@ -453,6 +457,8 @@ def _send_owner(ctx: Ctx, call: ast.Call) -> int:
     whose = _arg(call, "whose")
     if isinstance(whose, ast.PlayerVar):
         return int(ctx.run.env[whose.name])
+    if isinstance(whose, ast.Me):  # the card's player
+        return ctx.run.actor
     return ctx.subject
 
 
@@ -480,7 +486,7 @@ def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
                 sources[ctx.rid(r)] = n
     available = sum(sources.values())
     qty: ast.Qty = _arg(call, "qty")
-    lo, hi = _limits(qty, available)
+    lo, hi = _limits(ctx, qty, available)
     if hi == 0:
         return None
     which = _send_which(ctx, owner, sources) if lo < available else None
@@ -518,6 +524,11 @@ def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any]
 
 # -- bring to court (B4.1; the rule's home: engine/court.py) -------------------------------------
 def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    _bring_apply(ctx, answer)
+
+
+def _bring_apply(ctx: Ctx, answer: dict[str, Any]) -> None:
+    """Bring the subject's caballeros to court as a checked bring answer says (B4.1)."""
     apply_court(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
     ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
               regions=answer["regions"])
@@ -526,8 +537,26 @@ def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("bring_to_court", _bring_finish)
 def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
     qty: ast.Qty = _arg(call, "qty")
-    return court_decision(ctx.state, ctx.board, ctx.subject,
-                          qty.n if qty.n is not None else 99)
+    limit = bring_limit(ctx, qty)
+    return court_decision(ctx.state, ctx.board, ctx.subject, limit)
+
+
+def bring_limit(ctx: Ctx, qty: ast.Qty) -> int:
+    """The most caballeros a bring of ``qty`` may still bring to court once its forced part
+    is brought: a plain or ``up to`` N is up to N (B4.1: nothing forced); ``exactly N``
+    first brings min(N, provinces) from the provinces (no choice), and the rest, when the
+    provinces ran short, may come from regions as B4.1 allows (the decision, up to the
+    rest); ``all`` and ``all or some`` are up to every caballero (99)."""
+    n = quantity(ctx, qty)
+    if n is None:
+        return 99
+    p, s = ctx.subject, ctx.state
+    if qty.said and qty.mode == "exactly":
+        first = min(n, s.provinces[p])
+        if first > 0:
+            _bring_apply(ctx, {"provinces": first, "regions": {}})
+        return n - first
+    return n
 
 
 # -- scoring (B8.6) ------------------------------------------------------------------------------
@@ -647,6 +676,15 @@ def _take_back_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Non
 
 @primitive("take_back_power_card", _take_back_finish)
 def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """B3.2: take one of your played power cards back into your hand.
+
+    A statement of its own, used by one card, because the card forms (``choose card``,
+    ``move card``: elgrande/engine/cards.py) do not fit it honestly: those move action
+    cards, each a distinct id in one place at a time (the offer, a stack, a court), while
+    power cards are values (every player holds a 1 .. 13 of their own, so a value names no
+    one card), they live in each player's hand and played pile and nowhere else, and the
+    answer is a value (the AI action space's power-card answers). A general form would add
+    two card places (hand, played) and a value type used by this card only."""
     discards = sorted(set(ctx.state.discards[ctx.subject]))
     if not discards:
         return None
@@ -656,6 +694,12 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 @primitive("keep")
 def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """B8.4: keep this card as a lasting kind a rules module gives meaning (the base
+    game's card kept to cancel another's special action). That kind stays no trigger:
+    it is no script run at an event but the base module's reaction window, which the
+    flow opens before each special action (the holders asked in turn). Every other
+    lasting effect of a card is a trigger (``when``, :mod:`elgrande.engine.triggers`)
+    or a lasting rule change."""
     until = _arg(call, "until")
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0

@@ -1,4 +1,5 @@
-"""Evaluate region-set expressions, conditions and numbers of the AST against a state.
+"""Evaluate region-set expressions of the AST against a state (numbers and conditions:
+:mod:`elgrande.engine.values`).
 
 A region set is a list of place indices without repeats, in the board's scoring order
 (the Castillo after the regions). The pseudo-place :data:`COURT_PLACE` stands for a
@@ -208,32 +209,3 @@ def _otherwise(ctx: Ctx, node: ast.Otherwise) -> list[int]:
 def _ordered(ctx: Ctx, places: list[int]) -> list[int]:
     order = {r: i for i, r in enumerate([*ctx.board.scoring_order, ctx.board.castillo])}
     return sorted(places, key=lambda r: order.get(r, -1))
-
-
-def number(ctx: Ctx, node: Any) -> int:
-    """The value of a number expression now."""
-    if isinstance(node, ast.Int):
-        return node.value
-    if isinstance(node, ast.CountAll):
-        return sum(ctx.state.count_in(r) for r in regions(ctx, node.where) if r >= 0)
-    if isinstance(node, ast.CountOwn):
-        return sum(ctx.state.caballeros[r][ctx.subject] for r in regions(ctx, node.where)
-                   if r >= 0)
-    raise TypeError(f"not a number expression: {type(node).__name__}")
-
-
-_OPS = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
-        ">": int.__gt__, "<": int.__lt__}
-
-
-def condition(ctx: Ctx, node: Any) -> bool:
-    """The truth of a condition now. ``X is SET`` is false when X denotes no region."""
-    if isinstance(node, ast.IsIn):
-        item = regions(ctx, node.item)
-        pool = set(regions(ctx, node.set))
-        return bool(item) and all(r in pool for r in item)
-    if isinstance(node, ast.Compare):
-        return bool(_OPS[node.op](number(ctx, node.left), number(ctx, node.right)))
-    if isinstance(node, ast.Not):
-        return not condition(ctx, node.cond)
-    raise TypeError(f"not a condition: {type(node).__name__}")

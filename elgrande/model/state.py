@@ -183,6 +183,13 @@ class State:
             (dicts, lists, ints, strings) or an :class:`ExtPieces` object of the module
             (written as its plain form): e.g. offices, seats, discs of an expansion.
             The model gives them no meaning; copies and JSON keep them.
+        held: per player, the ids of the cards held in their court (a card a special
+            action keeps there, until a card moves it; empty lists, or none at all in an
+            old save, when nobody holds any); a card's ``while held`` triggers follow its
+            holder.
+        draw_key: the key of the random draws during play (a card drawn from the region
+            cards or at random: hashed from the seed at setup, never drawn from the
+            setup's stream); hidden from every view (B8.5a); 0 in an old save.
         due: something may be due at the next pause of the game (before the flow's next
             phase decides, before a special action's next statement): set by a rules
             module when a change may make it ask a side decision (hook ``aside``), cleared
@@ -212,6 +219,8 @@ class State:
     offer: list[str] = factory(list)
     offer_origin: list[int] = factory(list)
     ext: dict[str, Any] = factory(dict)
+    held: list[list[str]] = factory(list)
+    draw_key: int = 0
     due: bool = unsaved(True)
 
     def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
@@ -221,7 +230,8 @@ class State:
                  lasting: list[Lasting] | None = None, neutral_holder: int = NOBODY,
                  stacks: list[list[str]] | None = None, offer: list[str] | None = None,
                  offer_origin: list[int] | None = None,
-                 ext: dict[str, Any] | None = None, due: bool = True) -> None:
+                 ext: dict[str, Any] | None = None, held: list[list[str]] | None = None,
+                 draw_key: int = 0, due: bool = True) -> None:
         self.players = players
         self.caballeros = caballeros
         self.neutral = neutral
@@ -241,6 +251,8 @@ class State:
         self.offer = [] if offer is None else offer
         self.offer_origin = [] if offer_origin is None else offer_origin
         self.ext = {} if ext is None else ext
+        self.held = [] if held is None else held
+        self.draw_key = draw_key
         self.due = due
 
     @classmethod
@@ -290,6 +302,8 @@ class State:
             self.offer.copy(),
             self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
+            [h.copy() for h in self.held] if self.held else [],
+            self.draw_key,
             self.due,
         )
 

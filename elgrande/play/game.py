@@ -30,6 +30,7 @@ from elgrande.data.library import (
     provisional_header,
     provisional_log,
 )
+from elgrande.engine.cards import draw_key
 from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
@@ -201,6 +202,8 @@ class Game:
                 Flow.from_json(data["flow"]), h, logging)
         g.history = data["history"]
         g.log = data["log"] if logging else []
+        if not g.state.draw_key and isinstance(h.get("seed"), int):  # saved before the key
+            g.state.draw_key = draw_key(h["seed"])
         return g
 
     # -- hidden information (B8.5a) --
@@ -216,11 +219,14 @@ class Game:
         """
         st = self.state.to_json()
         st["hands"] = [h if p == player else None for p, h in enumerate(st["hands"])]
+        del st["draw_key"]  # the key of the draws during play: nobody knows them before
         fl = self.flow.to_json()
         mine = str(player)
         fl["secret"] = {k: v for k, v in fl["secret"].items() if k == mine}
-        if fl["run"] is not None:
-            fl["run"]["secret"] = {k: v for k, v in fl["run"]["secret"].items() if k == mine}
+        run = fl["run"]
+        while run is not None:  # the run, and the run of a card it carries out
+            run["secret"] = {k: v for k, v in run["secret"].items() if k == mine}
+            run = run.get("inner")
         self._engine.rules.each("hide", HookContext(self.state, self.library.board, [], player,
                                                     self._engine, self.flow), st, fl, player)
         pending = self.flow.pending
@@ -247,11 +253,15 @@ class Game:
         st = dict(view["state"])
         st["hands"] = [hand if hand is not None else [] for hand in st["hands"]]
         state = State.from_json(st)
+        # a draw key of its own (read from the rng's state: no number drawn from it)
+        state.draw_key = draw_key(hash(rng.getstate()[1]))
         flow = Flow.from_json(view["flow"])
         me = int(view["player"])
         engine.rules.each("determinise", HookContext(state, lib.board, [], me, engine, flow),
                           me, view, rng)
         run = flow.run
+        while run is not None and run.inner is not None:  # a carried-out card decides
+            run = run.inner
         if run is not None and run.pending is not None and run.pending.kind == "secret_region":
             per = run.pending.options["per_player"]
             for p, opts in per.items():

@@ -44,7 +44,9 @@ NOTHING_TO = {"move_caballeros": "move", "place_caballeros": "place from court",
               "take_back_power_card": "take back", "choose": "choose",
               "lay_scoreboard": "lay a mobile scoreboard", "move_black_caballeros":
               "move", "move_limit_table": "move the limit table", "seat_limit_table":
-              "choose at the limit table", "remove_action_card": "remove",
+              "choose at the limit table", "choose_card": "choose a card",
+              "draw_card": "draw a card", "move_card": "move a card",
+              "carry_out": "carry out a card",
               "grande_into_castillo": "put into the Castillo"}
 #: The start of the line of a ``special`` event (see :func:`story`).
 CARRIES_OUT = " carries out the special action of "

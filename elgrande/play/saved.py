@@ -237,6 +237,8 @@ def check_state(st: Mapping[str, Any], b: Board, players: int,
         if not 0 <= x["expires"] <= 99:
             _fail(f"{where}.lasting[{i}].expires", "not a round of a game")
     _seat(st.get("neutral_holder", NOBODY), players, f"{where}.neutral_holder", neutral=True)
+    if st.get("held"):  # cards held in a court (a save made before has none: empty)
+        _length(st["held"], players, f"{where}.held")
     if not 0 <= st.get("round", 0) <= 99:
         _fail(f"{where}.round", "out of range")
     state = State.from_json(dict(st))
@@ -276,8 +278,10 @@ def check_offer(st: Mapping[str, Any], lib: Library, reused: Any,
                 where: str = "state") -> None:
     """Check the action stacks and the face-up offer of a state's saved form (after
     :func:`record`): as many stacks as the set has (B1.4), known card ids, an offer of one
-    card per stack and per card on offer every round (``reused``: the flow's) or none
-    between rounds (B3.1), each slot's stack index (or -1).
+    card per stack and per card on offer every round (``reused``: the flow's; more when a
+    special action put a card into the offer) or none between rounds (B3.1), each slot's
+    stack index (or -1); the cards held in the courts: known card ids, one list per
+    player (none in an old save).
 
     Raises:
         SavedGameError: at the bad field's path (``state.stacks[0][2]``).
@@ -289,8 +293,12 @@ def check_offer(st: Mapping[str, Any], lib: Library, reused: Any,
     if len(stacks) != n_stacks:
         _fail(f"{where}.stacks", f"has {len(stacks)} action stacks, not {n_stacks} (B1.4)")
     n_open = n_stacks + (len(reused) if isinstance(reused, list) else 0)
-    if offer and len(offer) != n_open:
+    if offer and len(offer) < n_open:
         _fail(f"{where}.offer", f"has {len(offer)} open cards, not {n_open} (B3.1)")
+    held = st.get("held", [])
+    _cards(held, lib, f"{where}.held")
+    if held and len(held) != st.get("players"):
+        _fail(f"{where}.held", "one list of held cards per player")
     for i, o in enumerate(origin):
         if not -1 <= o < n_stacks:
             _fail(f"{where}.offer_origin[{i}]", "each open card's stack index (or -1)")

@@ -25,6 +25,7 @@ import random
 from typing import Any, Final
 
 from elgrande.engine import decisions as dec
+from elgrande.engine.cards import PLACED
 from elgrande.engine.court import apply_court, court_decision
 
 # re-exported from their old home (the expansions' modules and tests name them here)
@@ -278,14 +279,20 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     flow.phase = CARD
 
 
-def _card_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
+def _card_decide(engine: FlowEngine, state: State, flow: Flow,
+                 events: Events) -> Decision | None:
     choices = []
     for c in state.offer:  # (a loop: no comprehension function made per turn)
         if c:
             choices.append(c)
-    return Decision("choose_action_card", [flow.turn_order[flow.turn_i]],
-                    "Choose one of the open action cards", {"choices": choices, "why": {}},
-                    "B4.2")
+    actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
+    if not choices:  # a special action took one more open card (cards as objects): the
+        events.append({"event": "no_card", "player": actor,  # player takes none,
+                       "text": "{who} finds no open action card left to take."})
+        _end_turn(engine, state, flow, events)  # places none, carries out none (B4.2)
+        return None
+    return Decision("choose_action_card", [actor], "Choose one of the open action cards",
+                    {"choices": choices, "why": {}}, "B4.2")
 
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -485,6 +492,9 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     if state.lasting and any(x.card == flow.card and x.data.get("taken") == state.round
                              and x.player == actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
+    elif flow.run is not None and PLACED in flow.run.env:
+        bp.kept = True  # the card went to a card place (held in a court): not under its
+        # stack (B4.6)
     done = engine.rules.special_action_done
     if done is not None:
         done(engine.hooks(state, actor, flow, events))

@@ -220,6 +220,16 @@ def _compare(case: Case, expect: Mapping[str, Any], before: State, diffs: list[s
             at = s.scoreboards[i]
             diffs.append(f"scoreboard {sb_id}: expected on {place_id}, got "
                          f"{b.place_id(at) if at != OFF_BOARD else 'off the board'}")
+    if "offer" in expect:  # the open action cards, less those taken or removed (C13)
+        got_o = [c for c in s.offer if c]
+        want_o = [str(c) for c in expect["offer"] or []]
+        if got_o != want_o:
+            diffs.append(f"offer: expected {want_o}, got {got_o}")
+    for name, cards in (expect.get("held") or {}).items():
+        p = case.player(name)
+        got_h = s.held[p] if p < len(s.held) else []
+        if sorted(got_h) != sorted(str(c) for c in cards or []):
+            diffs.append(f"held by {name}: expected {cards}, got {got_h}")
     if "turn_order" in expect:
         got_names = [case.names[p] for p in placement.turn_order(s.bids)]
         if got_names != list(expect["turn_order"]):
@@ -440,10 +450,43 @@ def _follow_up(case: Case, arg: Any) -> None:
         the last. IllegalMove: a refused answer.
     """
     answers = arg if isinstance(arg, list) else [arg]
+    _follow_ups(case, max(case.turn_player or 0, 0), answers, None)
+
+
+@step("turn_start")
+def _turn_start(case: Case, arg: Any) -> None:
+    """The step ``turn_start: {player, answers}``: the player's turn begins (B4) as a
+    game's does: the sets' ``turn_start`` hooks hear of it (the triggers ``when turn
+    starts`` listen to), then the decisions asked before the turn's first phase (a
+    trigger's body) are answered in order by ``answers``. Refused whole.
+
+    Raises:
+        ScenarioError: an answer with no decision waiting, or one still waiting after
+        the last. IllegalMove: a refused answer.
+    """
+    p = case.player(_arg(case, arg, "player", "turn_start"))
+    answers = arg.get("answers") or []
+    if not isinstance(answers, list):
+        raise ScenarioError(f"{case.id}: answers must be a list")
+    _follow_ups(case, p, answers, case.engine.rules.turn_start)
+
+
+def _follow_ups(case: Case, player: int, answers: list[Any],
+                event: Callable[..., None] | None) -> None:
+    """On copies of the case's state and flow, with ``player``'s turn: the named
+    ``event`` hook when given, then answer the follow-up decisions asked between phases
+    with ``answers``, in order; the case takes the copies when all went through.
+
+    Raises:
+        ScenarioError: an answer with no decision waiting, or one still waiting after
+        the last. IllegalMove: a refused answer.
+    """
     work = case.state.copy()
     flow = case.flow.copy()
-    flow.turn_order, flow.turn_i, flow.phase = [max(case.turn_player or 0, 0)], 0, ""
+    flow.turn_order, flow.turn_i, flow.phase = [player], 0, ""
     events: list[dict[str, Any]] = []
+    if event is not None:
+        event(HookContext(work, case.board, events, player, case.engine, flow))
     decision = follow_up(case, work, flow, events)
     for raw in answers:
         if decision is None:

@@ -31,12 +31,12 @@ CASE_KEYS = frozenset({"id", "title", "rules", "source", "sets", "fill", "player
 POSITION_KEYS = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
                            "provinces", "scoreboards", "scores", "hands", "vetoes",
                            "inquisitor", "limit_table", "france", "ship", "america",
-                           "mediterranean", "carriers", "supply", "offer"})
+                           "mediterranean", "carriers", "supply", "offer", "held"})
 EXPECT_KEYS = frozenset({"points", "regions", "castillo", "court", "provinces", "king",
                          "grandes", "scoreboards", "turn_order", "next_first_bidder",
                          "illegal", "france", "ship", "america", "mediterranean",
                          "limit_table", "carriers", "supply", "offer", "caballero_cards",
-                         "king_card", "intrigue_card", "taken", "action_choices"})
+                         "king_card", "intrigue_card", "taken", "action_choices", "held"})
 #: Keys of each step's argument (a mapping); ``bids`` maps players to values.
 STEP_KEYS: dict[str, frozenset[str] | None] = {
     "score": None, "first_only": None, "general_scoring": frozenset({"discs", "grandes"}),
@@ -45,14 +45,15 @@ STEP_KEYS: dict[str, frozenset[str] | None] = {
     "special": frozenset({"player", "card", "answers"}), "bids": None,
     "ship": frozenset({"player", "answers"}), "turn": frozenset({"player", "answers"}),
     "take": frozenset({"player", "card", "open"}), "follow_up": None,
+    "turn_start": frozenset({"player", "answers"}),
 }
 #: Position and expectation keys the engine can set up or compare today.
 SUPPORTED_POSITION = frozenset({"round", "king", "grandes", "regions", "castillo", "court",
                                 "provinces", "scoreboards", "scores", "hands", "vetoes",
-                                "inquisitor"})
+                                "inquisitor", "offer", "held"})
 SUPPORTED_EXPECT = frozenset({"points", "regions", "castillo", "court", "provinces", "king",
                               "grandes", "scoreboards", "turn_order", "next_first_bidder",
-                              "illegal"})
+                              "illegal", "offer", "held"})
 
 
 @attrs.define
@@ -258,6 +259,16 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
             for r in taken if isinstance(taken, list) else [taken]:
                 state.lasting.append(Lasting("veto", case.player(name),
                                              _count(r, cid, f"position.vetoes.{name}") + 1))
+    with _at(cid, "position.offer"):  # the open action cards (B3.1; after the actor's)
+        if "offer" in pos:
+            state.offer = [str(c) for c in pos["offer"] or []]
+            state.offer_origin = [-1] * len(state.offer)
+    with _at(cid, "position.held"):  # the cards held in each court
+        held = _mapping(pos, "held")
+        if held:
+            state.held = [[] for _ in names]
+            for name, cards in held.items():
+                state.held[case.player(name)] = [str(c) for c in cards or []]
     inq = pos.get("inquisitor")
     if inq:
         with _at(cid, "position.inquisitor"):

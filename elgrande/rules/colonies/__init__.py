@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from elgrande.engine.modules import Phase, RulesModule
 from elgrande.rules.colonies.asides import FOLLOW_UPS, _aside, _aside_apply
-from elgrande.rules.colonies.cards import CONSPIRACY, _conspiracy, _remove_card, _turn_start
+from elgrande.rules.colonies.cards import _turn_start
 from elgrande.rules.colonies.castillo import _DISCS, _castillo_emptied
 from elgrande.rules.colonies.discs import FRESH, _movable, _sendable, _special_action_done
 from elgrande.rules.colonies.figures import BLACK, EMPTY, NAME, figures, in_play, ship_figures
@@ -119,14 +119,14 @@ from elgrande.rules.colonies.summary import _board_summary, _log_changes
 
 #: What other code imports from the package (the primitives are registered by importing it).
 __all__ = [
-    'BLACK', 'BONUS', 'CONSPIRACY', 'EMPTY', 'FOLLOW_UPS', 'FRESH', 'NAME', 'OFFICE_KEY',
+    'BLACK', 'BONUS', 'EMPTY', 'FOLLOW_UPS', 'FRESH', 'NAME', 'OFFICE_KEY',
     'Pieces', 'RELOCATE', 'ROUND', 'SEAT', 'SETUP_DISC', 'SHIP', 'Table', '_DISCS',
     '_area_bonus', '_arrive', '_aside', '_aside_apply', '_board_summary', '_bonus_apply',
-    '_bonus_decide', '_castillo_emptied', '_check_saved', '_conspiracy', '_court_limit',
+    '_bonus_decide', '_castillo_emptied', '_check_saved', '_court_limit',
     '_determinise', '_grande_places', '_king_places', '_leave', '_leaving', '_log_changes',
     '_movable', '_move_black', '_move_table', '_move_which', '_moved', '_placement_limit',
     '_placement_refused', '_placement_room', '_placement_targets', '_ranking_counts',
-    '_relocated', '_remove_card', '_scoring_order', '_scoring_places', '_seat_table',
+    '_relocated', '_scoring_order', '_scoring_places', '_seat_table',
     '_sendable', '_setup', '_setup_disc_apply', '_setup_disc_decide', '_ship_apply',
     '_ship_decide', '_special_action_done', '_take_inquisitor', '_turn_start',
     'apply_ship_move', 'figures', 'in_play', 'own_pieces', 'pieces', 'room_left',
@@ -143,7 +143,6 @@ MODULE = RulesModule(
             Phase(BONUS, _bonus_decide, _bonus_apply, precedes="court", turn_rule="C8",
                   goes_to=()),
             _DISCS),
-    lasting_kinds=(CONSPIRACY,),
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
     answer_docs=(
         ("move_caballeros", "C10, C11, which caballeros leave: ``\"seated\": true`` a "

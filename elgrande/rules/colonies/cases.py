@@ -1,6 +1,6 @@
 """The Colonies' keys of the scenario-case format (``tests/cases/README.md``): the areas
 (``france``, ``ship``, ``america``, ``mediterranean``), ``limit_table``, ``carriers``,
-``supply`` and ``offer`` of a position and of an expectation (C1, C4-C10, C13), and the
+and ``supply`` of a position and of an expectation (C1, C4-C10), and the
 ``ship`` step (C5). Registered through :attr:`elgrande.rules.colonies.MODULE`'s
 ``scenario`` and read by the scenario runner only (:mod:`elgrande.tools.scenario`).
 """
@@ -153,10 +153,6 @@ def _case_position(case: Any, key: str, value: Any) -> bool:
     elif key == "supply":
         ext.supply.update({str(k): int(v) for k, v in (value or {}).items()})
         return True
-    elif key == "offer":  # the action cards still open to the players after the actor
-        ext.open = [str(c) for c in value or []]
-        case.state.offer = list(ext.open)  # the round's offer (C13)
-        return True
     else:
         return False
     _default_supply(s, b)
@@ -193,10 +189,6 @@ def _case_expect(case: Any, key: str, value: Any, before: State) -> list[str] | 
                         for a, d in (by_area or {}).items())
         got_c = sorted(ext.carriers)
         return [] if want_c == got_c else [f"carriers: expected {want_c}, got {got_c}"]
-    if key == "offer":  # the round's offer less the cards removed (C13)
-        got_o = [c for c in case.state.offer if c]
-        want_o = [str(c) for c in value or []]
-        return [] if got_o == want_o else [f"offer: expected {want_o}, got {got_o}"]
     if key == "supply":
         diffs = [f"supply {k}: expected {v}, got {ext.supply.get(k, 0)}"
                  for k, v in (value or {}).items() if ext.supply.get(k, 0) != int(v)]

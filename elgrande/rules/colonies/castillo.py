@@ -1,6 +1,7 @@
 """The Castillo's arrivals at a general scoring (B6.1-B6.4 with C10; C13): the Colonies'
 discs phase, in which the Inquisitor's holder chooses which arriving caballeros sit at the
-limit table, and the ``castillo_emptied`` hook (Conspiracy, C13, then the seats, C10).
+limit table, and the ``castillo_emptied`` hook (the seats, C10; Conspiracy, C13, is its
+card's trigger on the same event).
 """
 
 from __future__ import annotations
@@ -14,15 +15,12 @@ from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.base import DISCS as DISCS_PHASE
-from elgrande.rules.colonies.cards import _conspiracy
 from elgrande.rules.colonies.pieces import own_pieces, pieces
 
 
 def _castillo_emptied(ctx: HookContext, discs: Any, moves: Any) -> None:
-    """Conspiracy (C13), then the limit table (C10, :func:`_seat_arrivals`)."""
-    state, board = ctx.state, ctx.board
-    _conspiracy(state, board, discs, moves)
-    _seat_arrivals(state, board, discs, moves)
+    """The limit table (C10, :func:`_seat_arrivals`)."""
+    _seat_arrivals(ctx.state, ctx.board, discs, moves)
 
 
 def _seat_arrivals(state: State, board: Board, discs: Any, moves: Any) -> None:

@@ -85,8 +85,8 @@ class Pieces(ExtPieces):
         carriers: ``[area, player, disc]`` of each caballero carrying a disc (C7).
         supply: disc id -> discs in the supply (C7).
         bonus: the Inquisitor holder's extra caballero this turn, "court", "board" or "" (C8).
-        open: the action cards on offer when the turn began: what Remove Action Card
-            offers (C13).
+        open: the action cards on offer when the turn began, in saves made before Remove
+            Action Card chose from ``State.offer`` itself (C13); no longer set.
         sailed: what moved on the ship this turn, ``place`` or ``place:disc`` -> n, and
             ``place:office`` -> 1 for an office taken there on arrival (C5).
         dropped: the carriers the last departure forced out (C7, C11).

@@ -11,7 +11,6 @@ from typing import Any, Final
 
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
-from elgrande.rules.colonies.cards import CONSPIRACY
 from elgrande.rules.colonies.figures import BLACK, EMPTY, NAME, figures
 from elgrande.rules.colonies.pieces import pieces
 
@@ -71,21 +70,13 @@ def _log_changes(ctx: HookContext, names: Sequence[str],
     """The log's lines for what an answer changed that no event says, each as ``(anchor,
     line)`` (the line goes after the answer's last line naming ``anchor``): offices
     taken or left (C4-C6: an arrival becoming Ambassador, Envoy, Captain or Viceroy, an
-    office left empty), and what a plot just kept will do (C13). What was told is noted
-    in ``seen``; with nothing noted yet nothing is told."""
+    office left empty). What was told is noted in ``seen``; with nothing noted yet
+    nothing is told."""
     state, board = ctx.state, ctx.board
     ext = pieces(state)
     if ext is None:
         return []
-    out = _offices_changed(board, names, seen, ext.offices)
-    plots = [x.player for x in state.lasting if x.kind == CONSPIRACY]
-    if plots or seen.get(CONSPIRACY):
-        known = seen.get(CONSPIRACY) or []
-        seen[CONSPIRACY] = plots
-        out += [(f"as a {CONSPIRACY}", f"  (at the next general scoring {names[p]}'s Grande "
-                 f"goes with {names[p]}'s Castillo caballeros to the region on {names[p]}'s "
-                 "disc; C13)") for p in plots if p not in known]
-    return out
+    return _offices_changed(board, names, seen, ext.offices)
 
 
 def _offices_changed(board: Board, names: Sequence[str], seen: dict[str, Any],

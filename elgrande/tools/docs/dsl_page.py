@@ -14,7 +14,7 @@ from typing import Any
 
 from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
-from elgrande.dsl.parser import parse
+from elgrande.dsl.parser import keywords, parse
 from elgrande.dsl.region_forms import FORMS
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.engine import decisions
@@ -72,9 +72,14 @@ _SYMBOLS = {"set_expr": "SET", "set_union": "SET", "set_term": "SET", "set_atom"
             "INT": "N", "NAME": "NAME", "_CABALLEROS": "caballeros", "OWN": "own",
             "COMPARE": "OP", "number": "NUMBER", "cond": "COND", "at_least": "[at least N]",
             "suite": "BLOCK", "FIRST_POSITION_ONLY": "first position only",
-            "each": "each [other] player"}
+            "each": "each [other] player",
+            "cond_and": "COND", "cond_not": "COND", "cond_atom": "COND",
+            "number_atom": "NUMBER", "player": "PLAYER", "count_place": "PLACE",
+            "card_ref": "CARD", "card_place": "CARDS", "card_dest": "CARDS",
+            "card_holder": "PLAYER"}
 _EXAMPLES = {"SET": "castillo", "N": "4", "NAME": "pick", "[at least N]": "", "OP": ">=",
-             "NUMBER": "2", "COND": "2 >= 1"}
+             "NUMBER": "2", "COND": "2 >= 1", "PLAYER": "me", "PLACE": "castillo",
+             "CARDS": "open action cards", "CARD": "c"}
 
 
 def syntax(expansion: str) -> str:
@@ -246,8 +251,28 @@ def dsl_page() -> Page:
     body.append(Table(("Id", "Name", "Kind"), tuple(
         (_t(_code(p.id)), _t(p.name), _t(p.kind)) for p in board.places)))
     body.append(Heading(2, _t("Conditions and numbers"), "conditions"))
-    body.append(_alternatives_table(("cond",), "cond"))
-    body.append(_alternatives_table(("number",), "number"))
+    body.append(Para(_t("A condition joins tests with ", _code("and"), ", ", _code("or"),
+                        " and ", _code("not"), " (", _code("not"), " binds closest, ",
+                        _code("or"), " loosest). After a region test (", _code("X is A or B"),
+                        ") an ", _code("or"), " continues the region set: write such a test "
+                        "last or after ", _code("and"), ". ", _code("set NAME is in play"),
+                        " names a card set as its folder does, ", _code("_"), " for ",
+                        _code("-"), " (", _code("set intrigue_king is in play"), ").")))
+    body.append(_alternatives_table(("cond", "cond_and", "cond_not", "cond_atom"), "cond"))
+    body.append(Para(_t("Numbers are whole numbers: a value below 0 where a quantity is "
+                        "wanted is 0. ", _code("me"), " is the card's player (who carries out "
+                        "the special action); a variable may hold a player (", _code(
+                            "p = choose player from opponents"), ") or a number (",
+                        _code("n = choose number from 1 to 3"), "). A quantity (", _code("QTY"),
+                        ") takes any number: ", _code("bring n caballeros to court"), ", ",
+                        _code("move up to n + 1 ..."), ", ", _code("exactly 2"), ". A plain ",
+                        _code("N"), " keeps each statement's meaning: a bring brings up to N "
+                        "(B4.1), a move or send as many as it can, up to N; ", _code(
+                            "exactly N"), " says the card means N.")))
+    body.append(_alternatives_table(("number", "number_atom"), "number"))
+    body.append(Para(_t(_code("PLAYER"), ": ", _code("me"), " or a variable holding a player; ",
+                        _code("PLACE"), ": ", _code("court"), ", ", _code("provinces"),
+                        " or a region set (", _code("SET"), ").")))
     body.append(Heading(2, _t("Parts"), "parts"))
     rows = []
     for rule in ("choice", "qty", "whose", "players", "each", "destination", "duration"):
@@ -255,6 +280,11 @@ def dsl_page() -> Page:
         rows.append((_t(rule.upper()), _t(*[_t(" | " if i else "", _code(a))
                                             for i, a in enumerate(alts)])))
     body.append(Table(("Part", "Written"), tuple(rows)))
+    body.append(Heading(2, _t("Reserved words"), "reserved"))
+    body.append(Para(_t("These words belong to the language (its grammar): no variable may "
+                        "take one as its name (", _code("E-REDEFINED"), ").")))
+    body.append(Para(_t(*[_t(", " if i else "", _code(w))
+                          for i, w in enumerate(sorted(keywords()))])))
     body.append(Heading(2, _t("Lasting effects"), "lasting"))
     body.append(Table(("Kind", "What it does"), tuple(
         (_t(_code(k)), _t(v)) for k, v in sorted(LASTING_KINDS.items()))))

@@ -100,7 +100,27 @@ def _stmt_never(s: ast.Node, pl: _Places, env: dict[str, frozenset[str]],
 
 
 def _zero(q: Any) -> bool:
-    return isinstance(q, ast.Qty) and q.mode in ("up_to", "exactly") and q.n == 0
+    """A quantity always 0: ``0``, ``up to 0``, or a number expression of whole numbers
+    only that is 0 or less (a quantity below 0 is 0)."""
+    if not isinstance(q, ast.Qty) or q.mode not in ("up_to", "exactly"):
+        return False
+    if q.value is None:
+        return q.n == 0
+    v = _constant(q.value)
+    return v is not None and v <= 0
+
+
+def _constant(node: Any) -> int | None:
+    """The value of a number expression of whole numbers, ``+`` and ``-`` only; None when
+    it reads the game (a score, a count, a variable)."""
+    if isinstance(node, ast.Int):
+        return node.value
+    if isinstance(node, (ast.Add, ast.Sub)):
+        a, b = _constant(node.left), _constant(node.right)
+        if a is None or b is None:
+            return None
+        return a + b if isinstance(node, ast.Add) else a - b
+    return None
 
 
 def _call_never(c: ast.Call, pl: _Places, env: dict[str, frozenset[str]],
