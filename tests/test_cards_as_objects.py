@@ -326,7 +326,8 @@ def test_b4_6_a_card_that_holds_itself_goes_under_no_stack_and_its_other_copy_do
         while "hb-patron" in place:
             place[place.index("hb-patron")] = "-"
     events = _run(g, {}, "hb-patron", 1)
-    assert [e["event"] for e in events] == ["hold_card", "trigger"] and g.state.held[1] == ["hb-patron"]
+    assert [e["event"] for e in events] == ["hold_card", "trigger"]  # its trigger kept
+    assert g.state.held[1] == ["hb-patron"]
     g.state.held[1].append("move-your-grande")  # a copy held by another card before
     parsed = dict(g.library.scripts)
     interp = Interpreter(g.library.board, parsed, g._engine.rules)

@@ -250,13 +250,14 @@ def test_I8_card_15_places_up_to_five_this_turn_still_next_to_the_king() -> None
     targets = ik.base.placement_targets(eng, st, 0)
     STEPS["special"](case, {"player": "red", "card": "ik-15", "answers": []})
     st = case.state
-    assert ik._placement_limit(HookContext(st, eng.board, [], 0, eng), 0) == 5   # I8
+    limit = eng.rules.placement_limit  # the card's change is read after the I4 hook
+    assert limit(HookContext(st, eng.board, [], 0, eng), 0) == 5   # I8
     blue = HookContext(st, eng.board, [], 1, eng)
-    assert ik._placement_limit(blue, 0) == 5   # blue's Caballero card, unchanged
+    assert limit(blue, 0) == 5   # blue's Caballero card, unchanged
     assert ik.base.placement_targets(eng, st, 0) == targets  # I9: still next to the king
-    ik._turn_start(HookContext(st, eng.board, [], 0, eng, Flow([2], [])))  # reads no flow
-    assert ik._placement_limit(HookContext(st, eng.board, [], 0, eng), 0) == 4
-    assert "intrigue_king" not in st.ext
+    eng.rules.turn_end(HookContext(st, eng.board, [], 0, eng, Flow([2], [])), "ik-15")
+    assert limit(HookContext(st, eng.board, [], 0, eng), 0) == 4   # the turn is over
+    assert st.lasting == [] and "intrigue_king" not in st.ext
 
 
 def test_I8_card_20_places_into_any_region_but_never_the_kings() -> None:
@@ -271,7 +272,7 @@ def test_I8_card_20_places_into_any_region_but_never_the_kings() -> None:
     assert set(before) < set(after) and b.castillo in after
     assert st.king not in after and set(after) == set(b.regions) - {st.king} | {b.castillo}
     red = HookContext(st, eng.board, [], 0, eng)
-    assert ik._placement_limit(red, 0) == 4   # the number stays the Caballero card's
+    assert eng.rules.placement_limit(red, 0) == 4   # the number stays the Caballero card's
     d = ik.base.placement_decision(eng, st, 0, 4)
     assert d is not None
     with pytest.raises(IllegalMove) as exc:

@@ -9,7 +9,7 @@ moving caballeros into the king's region, is a warning at load time). Every prob
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +25,7 @@ from elgrande.dsl.region_forms import (
     REGION_MAP,
     form_of,
 )
+from elgrande.dsl.rule_params import RuleParam, change_problems
 from elgrande.dsl.signatures import LASTING_KINDS, SIGNATURES
 from elgrande.errors import CardError
 from elgrande.files import diskcache
@@ -91,15 +92,20 @@ class Checker:
         lasting_kinds: kinds a ``keep`` may name (default: the declared ones).
         max_count: the most caballeros a count may name (the set's caballeros per
             player, B1.1).
+        rule_params: the rule parameters a ``change`` may name (the rules modules' in
+            play, :mod:`elgrande.dsl.rule_params`); None: not known here (the names and
+            value types are checked when the rules are loaded).
     """
 
     def __init__(self, path: str, region_ids: Iterable[str],
                  lasting_kinds: Iterable[str] = tuple(LASTING_KINDS),
-                 max_count: int = MAX_COUNT) -> None:
+                 max_count: int = MAX_COUNT,
+                 rule_params: Mapping[str, RuleParam] | None = None) -> None:
         self.path = path
         self.region_ids = set(region_ids)
         self.lasting = set(lasting_kinds)
         self.max_count = max_count
+        self.rule_params = rule_params
         self.problems: list[CardError] = []
         #: The variables the script sets: (the statement, the name, what sets it).
         self.assigned: list[tuple[ast.Node, str, str]] = []
@@ -224,7 +230,7 @@ class Checker:
                 self.error(c, "E-UNKNOWN-NAME", f"unknown lasting effect {v!r}",
                            f"did you mean {close[0]!r}?" if close else
                            "known: " + ", ".join(sorted(self.lasting)))
-            elif p.type == "duration" and v not in _KEEP_DURATIONS:
+            elif p.type == "duration" and c.name == "keep" and v not in _KEEP_DURATIONS:
                 self.error(c, "E-TYPE", f"'keep' lasts until a round's end or the next "
                            f"scoring, not '{v}'", "write 'until end of this round', 'until "
                            "end of next round' or 'until next scoring'")
@@ -232,6 +238,13 @@ class Checker:
                 self.choice(v, scope)
             elif p.type == "each":
                 self.each(v, scope)
+            elif p.type == "rule_value" and isinstance(v, ast.Qty):
+                self.qty(v)
+            elif p.type == "rule_value" and not isinstance(v, bool):
+                self.regions(v, scope)
+        if c.name == "change_rule":
+            for node, code, msg, hint in change_problems(c, self.rule_params):
+                self.error(node, code, msg, hint)
         if c.arg("own") and c.arg("whose") is not None:
             self.error(c.arg("whose"), "E-TYPE", "'own' and 'of ...' name whose caballeros "
                        "twice", "keep one: 'own caballeros' or 'caballeros of ...'")
@@ -504,15 +517,18 @@ def _names_read(script: ast.Script) -> set[str]:
 
 def check_script(script: ast.Script, path: str, region_ids: Iterable[str],
                  max_count: int = MAX_COUNT,
-                 lasting_kinds: Iterable[str] | None = None) -> list[CardError]:
+                 lasting_kinds: Iterable[str] | None = None,
+                 rule_params: Mapping[str, RuleParam] | None = None) -> list[CardError]:
     """Check ``script`` (from card file ``path``) against the board's ``region_ids``;
     caballero counts may go up to ``max_count`` (the set's caballeros per player, B1.1);
     a ``keep`` may name the ``lasting_kinds`` of the sets in play (their manifests'
-    ``lasting_kinds``; default: every kind the language declares).
+    ``lasting_kinds``; default: every kind the language declares); a ``change`` may name
+    the ``rule_params`` of the rules modules in play (None: not checked here).
 
     Returns:
         Every problem, errors and warnings (``severity``), in source order.
     """
     kinds = tuple(LASTING_KINDS) if lasting_kinds is None else tuple(lasting_kinds)
-    probs = Checker(path, region_ids, max_count=max_count, lasting_kinds=kinds).check(script)
+    probs = Checker(path, region_ids, max_count=max_count, lasting_kinds=kinds,
+                    rule_params=rule_params).check(script)
     return sorted(probs, key=lambda e: (e.line, e.column))

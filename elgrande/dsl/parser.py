@@ -300,6 +300,36 @@ class _ToAst(Transformer[Token, Any]):
     def next_scoring(self, items: list[Any]) -> str:
         return "next scoring"
 
+    def this_turn(self, items: list[Any]) -> str:
+        return "this turn"
+
+    # -- lasting rule changes (elgrande/dsl/rule_params.py) --
+    @v_args(meta=True)
+    def change_rule(self, meta: Any, items: list[Any]) -> ast.Call:
+        param, *rest = items
+        if len(rest) == 2:  # no 'in SET'
+            rest.insert(0, None)
+        return self._call("change_rule", meta, [param, *rest])
+
+    @v_args(meta=True)
+    def close_rule(self, meta: Any, items: list[Any]) -> ast.Call:
+        return self._call("change_rule", meta, ["closed", items[0], True, items[1]])
+
+    def rule_param(self, items: list[Any]) -> str:
+        return " ".join(str(t) for t in items)
+
+    # a rule change's numbers have rules of their own (not ``qty``'s): a bare NAME value is
+    # a region set there, so number expressions with variables cannot clash with it
+    @v_args(meta=True)
+    def rule_up_to(self, meta: Any, items: list[Any]) -> ast.Qty:
+        p = self._pos(meta)
+        return ast.Qty(mode="up_to", n=int(items[0]), line=p["line"], column=p["column"])
+
+    @v_args(meta=True)
+    def rule_number(self, meta: Any, items: list[Any]) -> ast.Qty:
+        p = self._pos(meta)
+        return ast.Qty(mode="exactly", n=int(items[0]), line=p["line"], column=p["column"])
+
     # -- region sets: built from their declarations (elgrande/dsl/region_forms.py) --
     def at_least(self, items: list[Any]) -> int | None:
         return int(items[0]) if items else None

@@ -34,6 +34,7 @@ import attrs
 
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
+from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS
 from elgrande.dsl.signatures import PLAIN_UP_TO, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
 
@@ -237,6 +238,8 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
     sig = SIGNATURES.get(call.name)
     if sig is None:
         return _unknown_call(call, ctx)
+    if call.name == "change_rule":
+        return _change(call, ctx)
     has_each = any(p.type == "each" for p in sig.params)
     # A primitive with an "each" part has those players as its subject: "own" is theirs.
     arg_ctx = attrs.evolve(ctx, third=True) if has_each else ctx
@@ -263,6 +266,28 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
         text = _conjugate_first(text)
     _assign(sig, call, ctx)
     return text
+
+
+def _change(call: ast.Call, ctx: _Ctx) -> str:
+    """A lasting rule change in words: its duration, then what the declaring rules
+    module's English says the parameter now is (:mod:`elgrande.dsl.rule_params`)."""
+    name, where, value = str(call.arg("param")), call.arg("where"), call.arg("value")
+    until = str(call.arg("until"))
+    when = DURATIONS.get(until, f"until {until}")
+    places = _set(where, ctx, "every") if where is not None else ""
+    if isinstance(value, ast.Qty):
+        shown = str(value.n)
+    elif isinstance(value, bool):
+        shown = "on" if value else "off"
+    else:
+        shown = _set(value, ctx, "any")
+    param = RULE_PARAMS.get(name)
+    if param is None:  # a parameter of no rules module loaded here
+        text = f"the rule '{name}'" + (f" in {places}" if places else "") + f" is {shown}"
+    else:
+        text = param.english.replace("{value}", shown).replace("{where}", places)
+    text = f"{when}, {text}"
+    return _tidy(_swap_pronouns(text) if ctx.third else text)
 
 
 def _assign(sig: Signature, call: ast.Call, ctx: _Ctx) -> None:

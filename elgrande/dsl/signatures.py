@@ -12,7 +12,9 @@ Parameter types:
     ``"provinces"``/``"court"``; ``each`` a player set; ``kind`` a lasting-effect kind;
     ``duration`` how long it lasts; ``cardplace`` a card place to take or draw from;
     ``carddest`` a card place to give to; ``cardref`` a card (``this card``, a card
-    variable or a card id).
+    variable or a card id);
+    ``rule_param`` a rule parameter's name and ``rule_value`` its new value
+    (:mod:`elgrande.dsl.rule_params`).
 """
 
 from __future__ import annotations
@@ -156,16 +158,6 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
         Param("source", "regions", "what may be chosen (per player)")],
        "{each} secretly chooses {source} (call it {var})", ("B8.5",),
        ("secret_region",)),
-    _s("turn_place_number", "this turn place QTY",
-       "This turn the deciding player places up to this many caballeros from court instead "
-       "of their Caballero card's number (still next to the king or in the Castillo).",
-       [QTY], "this turn, place {qty} caballeros from your court instead of your Caballero "
-       "card's number", ("I4", "I8", "I9", "B4.3")),
-    _s("turn_place_into", "this turn place into SET",
-       "This turn the deciding player's placement from court may go into the regions of the "
-       "set instead of only next to the king or in the Castillo; never the king's region.",
-       [Param("to", "regions", "where this turn's placement may go")],
-       "this turn, your placement from court may go to {to}", ("I4", "I8", "B5.2")),
     _s("bridge", "bridge REGION and REGION",
        "Lay the bridge between two regions: they count as adjacent until a bridge is laid "
        "again (only one bridge is ever on the board).",
@@ -246,6 +238,22 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "bounds both; a card already being carried out is not carried out again).",
        [Param("card", "cardref", "the card whose special action is carried out")],
        "carry out the special action of {card}", ("B4.4",)),
+    # A lasting rule change: the parameters are declared by the rules modules
+    # (elgrande/dsl/rule_params.py), the English of each comes from its declaration.
+    _s("change_rule", "change PARAM [in SET] to VALUE DURATION",
+       "For a while, change a parameter of the rules that a rules module in play declares "
+       "(where this turn's placement may go, how many it places, a place closed to placement "
+       "and moves, how caballeros count in a ranking). 'close SET to placement and moves "
+       "DURATION' is the same statement for the flag 'closed'. A later change of the same "
+       "parameter wins while both last.",
+       [Param("param", "rule_param", "the parameter: words a rules module declares"),
+        Param("where", "regions", "'in SET': the places it changes (for parameters that "
+              "name places)", optional=True),
+        Param("value", "rule_value", "the new value: 'up to N' or 'N', a region set, or "
+              "on (the 'close' phrase)"),
+        Param("until", "duration", "'this turn', 'this round', 'until end of next round', "
+              "'until next scoring'")],
+       "{until}, {param}"),
 ]}
 
 #: Primitives whose plain quantity ``N`` means "up to N" (a bring, B4.1: the player

@@ -208,7 +208,8 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
     in the Castillo" for ``player``, or None when nothing can be placed. Its places and
     refusals are :func:`placement_places`, made once per king's region and the modules'
     ``placement_key`` (:class:`elgrande.engine.modules.RulesModule`) and shared: decisions
-    are never changed once made."""
+    are never changed once made; folded afresh while a card's change of where placements
+    go lasts (:func:`elgrande.engine.rule_params.placement_key`)."""
     limit = min(limit, state.court[player])
     if limit <= 0:
         return None
@@ -223,6 +224,9 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
         else:
             ks = tuple(fn(state, player) for fn in keys)
             key = None if any(k is None for k in ks) else (state.king, ks)
+    changed = engine.rules.param_placement_key  # a card's rule change lasts: fold afresh
+    if changed is not None and key is not None and changed(state, player) is None:
+        key = None
     hit = made.get(key) if key is not None else None
     if hit is None:
         hit = placement_places(engine, state, player)

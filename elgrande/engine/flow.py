@@ -381,7 +381,7 @@ def _compose(lib: Library) -> tuple[Rules, Interpreter]:
     interpreter that runs the scripts (and the triggers' bodies)."""
     triggers = trigger_module(lib.board, lib.scripts)
     rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds),
-                       () if triggers is None else (triggers.module,))
+                       () if triggers is None else (triggers.module,), lib.scripts)
     if triggers is not None:  # the bodies due are asked first
         rules.asides = triggers.asker(rules.asides)
     interpreter = Interpreter(lib.board, lib.scripts, rules)

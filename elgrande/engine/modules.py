@@ -32,12 +32,14 @@ in :mod:`elgrande.rules` or registered by the code that defines them
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attr
 import attrs
 
+from elgrande.dsl.rule_params import RuleParam, declare
+from elgrande.engine import rule_params as changes
 from elgrande.engine.decisions import KINDS
 from elgrande.errors import DataError
 from elgrande.model.fields import factory
@@ -382,6 +384,10 @@ class RulesModule:
         scenario: the dotted name of the Python module whose ``SCENARIO``
             (:class:`ScenarioKeys`) holds this set's scenario-case keys, imported by the
             scenario runner only when a case needs it ("": none).
+        rule_params: the parameters of its rules a card may change for a while
+            (:class:`elgrande.dsl.rule_params.RuleParam`: name, value type, English, rule
+            id and the hooks that read a change); registered for the checker, the
+            English and the docs when the module is made.
     """
 
     name: str
@@ -393,12 +399,19 @@ class RulesModule:
     answer_docs: tuple[tuple[str, str], ...] = ()
     follow_ups: tuple[FollowUp, ...] = ()
     scenario: str = ""
+    rule_params: tuple[RuleParam, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
             if h not in HOOKS:
                 raise ValueError(f"rules module {self.name!r}: unknown hook {h!r} "
                                  f"(known: {', '.join(sorted(HOOKS))})")
+        for p in self.rule_params:
+            for h in p.hooks:
+                if h not in HOOKS:
+                    raise ValueError(f"rules module {self.name!r}: rule parameter "
+                                     f"{p.name!r} reads an unknown hook {h!r}")
+            declare(p)
 
 
 _REGISTERED: dict[str, RulesModule] = {}
@@ -439,11 +452,18 @@ class Rules:
 
     Args:
         modules: the rules modules, in the order their sets load.
+        rule_changes: the names of the rule parameters the cards in play change
+            (:mod:`elgrande.engine.rule_params`): the hooks of those parameters are
+            composed after every module's own; none when no card changes a rule (the
+            game then pays nothing for them).
+        durations: the durations of those changes: the hooks that end changes of each
+            are composed last.
     Raises:
         DataError: no module defines where a game starts.
     """
 
-    def __init__(self, modules: Sequence[RulesModule]) -> None:
+    def __init__(self, modules: Sequence[RulesModule],
+                 rule_changes: Collection[str] = (), durations: Collection[str] = ()) -> None:
         self.modules = tuple(modules)
         self.phases: dict[str, Phase] = {}
         self.replaced: dict[Phase, Phase] = {}
@@ -462,6 +482,18 @@ class Rules:
         if not self.start:
             raise DataError("", "no rules module in play says how a round starts",
                             hint="load the base set first")
+        #: the rule parameters the modules declare, by name; those the cards change
+        self.rule_params = changes.declared(self.modules)
+        self.changed = tuple(p for n, p in self.rule_params.items() if n in rule_changes)
+        for p in self.changed:
+            for h, fn in p.hooks.items():
+                self.hooks[h].append(fn)
+        for until in sorted(durations) if self.changed else ():
+            for h, fn in changes.EXPIRY_HOOKS.get(until, {}).items():
+                self.hooks[h].append(fn)
+        #: the placement memo's key of the changes (None: no change moves placements)
+        self.param_placement_key: Callable[[State, int], Any] | None = \
+            changes.placement_key if any(p.placement_key for p in self.changed) else None
         self.names = tuple(m.name for m in self.modules)
         #: every hook composed as :data:`HOOK_KINDS` says, one callable taking the hook's
         #: arguments (``ctx`` first): None when no module implements it, the one module's
@@ -601,8 +633,7 @@ class Rules:
         change now: the ``scoring_places`` of the modules (see :data:`HOOKS`), or None
         (every place) when a module with those hooks does not say."""
         places: set[int] = set()
-        for m in self.modules:
-            hooks = m.hooks
+        for hooks in [*(m.hooks for m in self.modules), *(p.hooks for p in self.changed)]:
             if "ranking_counts" in hooks or "area_bonus" in hooks:
                 fn = hooks.get("scoring_places")
                 if fn is None:
@@ -727,7 +758,8 @@ def scenario_keys(module: RulesModule) -> ScenarioKeys | None:
 
 
 def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = (),
-               extra: Sequence[RulesModule] = ()) -> Rules:
+               extra: Sequence[RulesModule] = (),
+               scripts: Mapping[str, Any] | None = None) -> Rules:
     """Compose the rules modules ``module_names`` (the board's ``rules_modules``).
 
     Args:
@@ -736,11 +768,18 @@ def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = (),
             each must be implemented by a module in play.
         extra: modules loaded after them that no set names (the engine's triggers,
             :mod:`elgrande.engine.triggers`).
+        scripts: the cards' scripts (card id -> parsed script): the rule parameters they
+            change must be declared by a module in play (None: no card changes a rule).
     Raises:
         DataError: an unknown module, no start phase, or a lasting kind no module
         implements.
+        CardError: a card changes a rule parameter no module in play declares, or
+        gives it a value of the wrong type (``E-RULE-...``).
     """
-    rules = Rules([*(find_module(n) for n in module_names), *extra])
+    modules = [*(find_module(n) for n in module_names), *extra]
+    used, durations = changes.used(scripts, changes.declared(modules)) if scripts else \
+        (set(), set())
+    rules = Rules(modules, used, durations)
     missing = [k for k in lasting_kinds if k not in rules.lasting_kinds]
     if missing:
         raise DataError("", f"lasting-effect kind(s) {', '.join(missing)} have no rules "

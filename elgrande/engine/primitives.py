@@ -18,6 +18,7 @@ from typing import Any, Final
 import attr
 
 from elgrande.dsl import ast
+from elgrande.dsl.rule_params import DURATIONS
 from elgrande.engine.context import Ctx
 
 # apply_placement also re-exported from its old home (a rules module imports it here)
@@ -25,6 +26,7 @@ from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
 from elgrande.engine.regions import COURT_PLACE, regions
+from elgrande.engine.rule_params import RULE, expires_for
 from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model.board import REGION, Board
 from elgrande.model.hook_context import HookContext
@@ -758,4 +760,31 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 @primitive("pass_")
 def _pass(ctx: Ctx, call: ast.Call) -> Decision | None:
+    return None
+
+
+# -- lasting rule changes (a rules module's declared parameters: engine/rule_params.py) ----------
+@primitive("change_rule")
+def _change_rule(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """Change a rule parameter a rules module in play declares, for the call's duration:
+    a ``rule`` lasting record of the deciding player, read by the declaring module's hooks
+    (B4.3, B5.2, B6.5 as the parameter's rule says). Region sets are evaluated now."""
+    value: Any = _arg(call, "value")
+    if isinstance(value, ast.Qty):
+        value = int(value.n or 0)
+    elif not isinstance(value, bool):
+        value = sorted({r for r in regions(ctx, value) if r >= 0})
+    where = _arg(call, "where")
+    places = None if where is None else sorted({r for r in regions(ctx, where) if r >= 0})
+    until = str(_arg(call, "until"))
+    name = str(_arg(call, "param"))
+    s = ctx.state
+    s.lasting.append(Lasting(RULE, ctx.subject, expires_for(until, s.round), ctx.run.card,
+                             {"param": name, "value": value, "in": places, "until": until}))
+    names = ctx.board.places
+    shown = ", ".join(names[r].name for r in value) if isinstance(value, list) else \
+        "on" if value is True else str(value)
+    at = f" in {', '.join(names[r].name for r in places)}" if places else ""
+    ctx.event("note", text=f"player {ctx.subject} changes the rule '{name}'{at} to {shown} "
+              f"({DURATIONS.get(until, until)}; card {ctx.run.card}).")
     return None

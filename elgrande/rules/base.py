@@ -59,6 +59,7 @@ from elgrande.rules.base_data import BaseCache as BaseCache
 from elgrande.rules.base_data import BaseRound as BaseRound
 from elgrande.rules.base_data import base_cache as base_cache
 from elgrande.rules.base_data import part as part
+from elgrande.rules.base_params import BASE_PARAMS
 from elgrande.rules.base_views import determinise, hide
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 
@@ -622,4 +623,5 @@ MODULE = RulesModule(
            "determinise": determinise},
     lasting_kinds=(VETO_KIND,),
     start=ROUND,
+    rule_params=BASE_PARAMS,
 )

@@ -13,8 +13,9 @@ action that says "you may" may be declined). The court limit is the played card'
 in ``state.discards`` (public, I7); the King, Intrigue and Caballero cards are a function
 of this round's ``state.bids`` (:func:`awards`), so they return when the round ends (I7).
 
-The card notes (I8, I9) add primitives registered here: ``this turn place up to N``
-(15), ``this turn place into SET`` (20), ``bridge A and B`` (63, hook ``adjacent``),
+The card notes (I8, I9) add primitives registered here (cards 15 and 20 change this
+turn's placement number or places instead: the base game's rule parameters, ``change
+placement number|places to ... this turn``), ``bridge A and B`` (63, hook ``adjacent``),
 ``lay scoreboard to SET`` (93, hook ``scored``), ``put an opponent grande into castillo``
 (35, I9: the Grande counts there for the Castillo's bonus and leaves at the general
 scoring, hook ``castillo_emptied``; the base game's ``discs`` phase is replaced so that a
@@ -128,9 +129,7 @@ from elgrande.rules.intrigue_king.placement import (
     _placement_targets,
     _round_end,
     _scored,
-    _turn_start,
     bridge,
-    turn_change,
 )
 from elgrande.rules.intrigue_king.saved import _check_saved
 from elgrande.rules.intrigue_king.setup_disc import (
@@ -152,12 +151,12 @@ from elgrande.rules.intrigue_king.view import _determinise, _hide
 __all__ = [
     "AWARD_ROLE", "DECK", "EXT", "HAND_ROLE", "LEAVING", "MODULE", "NO_CARD", "OPTIONS",
     "SETUP_DISC", "TAKE_RULE", "Awards", "Cache", "Cards", "CardsKind", "_adjacent", "_court_limit",
-    "_placement_limit", "_turn_start", "action_choices", "apply_bid", "apply_setup_discs",
+    "_placement_limit", "action_choices", "apply_bid", "apply_setup_discs",
     "apply_take", "award_event", "awards", "base", "bid_decision", "bridge", "cache_of",
     "card_of_value", "cards_of", "castillo_candidates", "deck_decision", "deck_values",
     "held_from_play", "leaving_asks", "leaving_decision", "played_value",
     "put_grande_in_castillo", "set_leaving", "setup_disc_decision", "take_decision",
-    "taken_card", "takes", "turn_change",
+    "taken_card", "takes",
 ]
 
 MODULE = RulesModule(
@@ -177,7 +176,7 @@ MODULE = RulesModule(
     scenario="elgrande.rules.intrigue_king.cases",
     hooks={
         # turn
-        "setup": _setup, "initial_hand": _initial_hand, "turn_start": _turn_start,
+        "setup": _setup, "initial_hand": _initial_hand,
         "round_end": _round_end,
         # placement
         "court_limit": _court_limit, "placement_limit": _placement_limit,

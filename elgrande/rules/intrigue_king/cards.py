@@ -28,8 +28,8 @@ HAND_ROLE: Final = "hand"
 AWARD_ROLE: Final = "award"
 #: ``state.ext`` key of the game options (``{"beginner": True}``, I1).
 OPTIONS: Final = "options"
-#: ``state.ext`` key of this module's pieces: ``{"turn": {"player": p, "place": n,
-#: "into": [region index, ...]}}``, the current turn's placement changed by a card (I8);
+#: ``state.ext`` key of this module's pieces (``"turn"``: a turn's placement changed by a
+#: card in saved games made before such changes were rule changes, ignored);
 #: ``"takes"``: the cards taken from the offer this round (X2, :func:`takes`); ``"asked"``:
 #: who was offered them this round.
 EXT: Final = "intrigue_king"

@@ -1,6 +1,8 @@
-"""I4, I8: the court and placement limits of the played cards (B4.1, B4.3) and the cards that
-change this turn's placement: a number (15), regions (20), the bridge (63, B5.1), a mobile
-scoreboard laid from beside the board (93, I9); the turn and round hooks that end them."""
+"""I4, I8: the court and placement limits of the played cards (B4.1, B4.3), the bridge
+(63, B5.1), a mobile scoreboard laid from beside the board (93, I9); the round hook. The
+cards that change this turn's placement number (15) or places (20) change the base game's
+rule parameters (``change placement number|places to ... this turn``,
+elgrande/rules/base_params.py)."""
 
 from __future__ import annotations
 
@@ -24,44 +26,7 @@ from elgrande.rules.intrigue_king.cards import (
 from elgrande.rules.intrigue_king.offer import _return_taken
 
 
-# -- I8: cards that change this turn's placement ------------------------------------------------
-def turn_change(state: State, player: int) -> dict[str, Any]:
-    """This turn's placement changes of ``player`` made by a card (I8), else ``{}``."""
-    turn: dict[str, Any] = (state.ext.get(EXT) or {}).get("turn") or {}
-    return turn if turn.get("player") == player else {}
-
-
-def _set_turn(ctx: Ctx, key: str, value: Any) -> None:
-    mine = ctx.state.ext.setdefault(EXT, {})
-    turn = mine.get("turn") or {}
-    if turn.get("player") != ctx.subject:
-        turn = {"player": ctx.subject}
-    turn[key] = value
-    mine["turn"] = turn
-
-
-@primitive("turn_place_number")
-def _turn_place_number(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """I8 (card 15's kind of action): this turn's placement number, instead of the
-    Caballero card's; where they go is unchanged (I9)."""
-    n = int(call.arg("qty").n or 0)
-    _set_turn(ctx, "place", n)
-    ctx.event("note", text=f"player {ctx.subject} may place up to {n} caballeros from court "
-              "this turn (I8).")
-    return None
-
-
-@primitive("turn_place_into")
-def _turn_place_into(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """I8 (card 20's kind of action): this turn's placement may go into the set (never
-    the king's region, B5.2); the number stays the Caballero card's."""
-    into = sorted({r for r in regions(ctx, call.arg("to")) if r >= 0 and r != ctx.state.king})
-    _set_turn(ctx, "into", into)
-    ctx.event("note", text=f"player {ctx.subject}'s placement this turn may go to "
-              f"{', '.join(ctx.board.places[r].name for r in into)} (I8).")
-    return None
-
-
+# -- I8: the bridge, a mobile scoreboard laid ------------------------------------------------------
 def bridge(state: State) -> tuple[int, int] | None:
     """The two regions the bridge joins (I8), or None while no bridge is laid."""
     ends = (state.ext.get(EXT) or {}).get("bridge")
@@ -132,14 +97,6 @@ def _adjacent(ctx: HookContext, a: int, b: int, adjacent: bool) -> bool:
     return {a, b} == {int(ends[0]), int(ends[1])}
 
 
-def _turn_start(ctx: HookContext) -> None:
-    """A turn begins: the last turn's placement changes are over (I8)."""
-    state = ctx.state
-    mine: dict[str, Any] | None = state.ext.get(EXT)
-    if mine and "turn" in mine:
-        _drop(state, "turn")
-
-
 def _round_end(ctx: HookContext) -> None:
     """I7: the round is over; the cards played this round are done with; X2: the cards
     taken from the offer go back."""
@@ -152,15 +109,13 @@ def _round_end(ctx: HookContext) -> None:
 
 
 def _placement_targets(ctx: HookContext, places: list[int]) -> list[int]:
-    """B4.3, B5.1, I8: a card may open this turn's placement to other regions; the bridge
-    makes its other end adjacent to the king's region."""
-    state, player = ctx.state, ctx.player
+    """B4.3, B5.1, I8: the bridge makes its other end adjacent to the king's region (a
+    card that opens this turn's placement elsewhere changes the base game's rule
+    parameter ``placement places``, read after this hook)."""
+    state = ctx.state
     mine: dict[str, Any] | None = state.ext.get(EXT)
     if not mine:
-        return places  # no card changed this turn's placement, no bridge
-    turn = mine.get("turn")
-    if turn and turn.get("player") == player and turn.get("into") is not None:
-        return list(turn["into"])  # turn_change(state, player), inline
+        return places  # no bridge
     ends = bridge(state)
     if ends is not None and state.king in ends:  # the bridge leads from the king's region
         other = ends[1] if ends[0] == state.king else ends[0]
@@ -171,14 +126,11 @@ def _placement_targets(ctx: HookContext, places: list[int]) -> list[int]:
 
 def _placement_key(state: State, player: int) -> tuple[int, ...] | None:
     """What :func:`_placement_targets` depends on for ``player`` beside the king's region
-    (B4.3, I8): None while a card changed where this turn's placement goes (folded afresh),
-    the bridge's other end while it leads from the king's region, else nothing."""
+    (B4.3, I8): the bridge's other end while it leads from the king's region, else
+    nothing."""
     mine: dict[str, Any] | None = state.ext.get(EXT)
     if not mine:
         return ()
-    turn = mine.get("turn")
-    if turn and turn.get("player") == player and turn.get("into") is not None:
-        return None
     ends = mine.get("bridge")
     if ends:
         a, b = _as_int(ends[0]), _as_int(ends[1])
@@ -210,12 +162,9 @@ def _court_limit(ctx: HookContext, limit: int) -> int:
 
 def _placement_limit(ctx: HookContext, limit: int) -> int:
     """B4.3, I4: up to the Caballero card's number are placed from court (a card may
-    change it this turn, I8)."""
+    change it this turn, I8: the base game's rule parameter ``placement number``, read
+    after this hook)."""
     engine, state, player = ctx.engine, ctx.state, ctx.player
-    mine: dict[str, Any] | None = state.ext.get(EXT)
-    turn = mine.get("turn") if mine else None  # turn_change(state, player), inline
-    if turn and turn.get("player") == player and turn.get("place") is not None:
-        return int(turn["place"])
     if not state.bids:
         return limit
     return awards(engine.lib, state).caballero.get(player, 0)

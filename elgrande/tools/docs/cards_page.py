@@ -40,6 +40,7 @@ from elgrande.tools.docs.loading import (
     display_path,
     primitives_used,
     rules_of,
+    shipped_rule_params,
     shipped_sets,
 )
 
@@ -51,6 +52,7 @@ def _card_link(c: CardDef, page: str = "") -> Inline:
 
 def cards_page(cards: CardSet) -> Page:
     """The card reference page."""
+    shipped_rule_params()  # the shipped modules made: their rule parameters' English known
     all_cards = sorted(cards.cards.values(), key=_order)
     set_ids = sorted(set(shipped_sets()) | {c.set for c in all_cards})
     infos = {s: _set_info(s) for s in set_ids}

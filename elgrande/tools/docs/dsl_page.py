@@ -37,7 +37,7 @@ from elgrande.tools.docs.document import (
     _strong,
     _t,
 )
-from elgrande.tools.docs.loading import _rule_link, _rule_links
+from elgrande.tools.docs.loading import _rule_link, _rule_links, shipped_rule_params
 
 
 def grammar_text() -> str:
@@ -288,6 +288,22 @@ def dsl_page() -> Page:
     body.append(Heading(2, _t("Lasting effects"), "lasting"))
     body.append(Table(("Kind", "What it does"), tuple(
         (_t(_code(k)), _t(v)) for k, v in sorted(LASTING_KINDS.items()))))
+    body.append(Heading(2, _t("Rule parameters"), "rule-parameters"))
+    body.append(Para(_t("What ", _code("change PARAM [in SET] to VALUE DURATION"), " (and ",
+                        _code("close SET to placement and moves DURATION"), ", the flag ",
+                        _code("closed"), ") may change: each parameter is declared by the "
+                        "rules module of its set (", _code("rule_params"), ": its value type, "
+                        "its English and the hooks that read a change); a change lasts ",
+                        _code("this turn"), ", ", _code("this round"), ", ",
+                        _code("until end of next round"), " or ", _code("until next scoring"),
+                        " (over when that general scoring is), and a later change of the same "
+                        "parameter wins while both last. A placement or move it refuses "
+                        "cites the card and the rule.")))
+    body.append(Table(("Parameter (set)", "Value", "In SET", "Whose", "What it is"), tuple(
+        (_t(_code(p.name), f" ({set_id})"), _t(p.type), _t("required" if p.where else "no"),
+         _t("the changer's" if p.own else "everyone's"), _t(p.doc or p.english, "; ",
+                                                             _rule_link(p.rule)))
+        for set_id, p in shipped_rule_params())))
     body.append(Heading(2, _t("Decisions and answer forms"), "answers"))
     body.append(Para(_t("A statement that needs a choice stops the engine with a pending "
                         "decision; a player (or bot) answers it in one of these forms. A "

@@ -5,6 +5,7 @@ paths, the rule ids a card relies on and links to the rules page.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from elgrande.data.kinds import shipped_kinds
 from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
 from elgrande.dsl.checker import check_script
+from elgrande.dsl.rule_params import RuleParam
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.errors.rule_ids import RULES, rule_key
 from elgrande.files.resources import cards_dir
@@ -84,11 +86,30 @@ def primitives_used(script: ast.Script | None) -> list[str]:
     return [name for name in SIGNATURES if name in used]
 
 
+@lru_cache(maxsize=1)
+def shipped_rule_params() -> tuple[tuple[str, RuleParam], ...]:
+    """``(set id, parameter)`` of every rule parameter the shipped sets' rules modules
+    declare (making a module registers its parameters' English for the renderer)."""
+    from elgrande.data.kinds import shipped_set_ids
+    from elgrande.data.manifests import read_manifest
+    from elgrande.engine.modules import find_module
+
+    named = [(s, read_manifest(s)[0].get("rules")) for s in shipped_set_ids()]
+    return tuple((s, p) for s, r in named if isinstance(r, str) and r
+                 for p in find_module(r).rule_params)
+
+
 def rules_of(card: CardDef) -> list[str]:
-    """The rule ids a card relies on: its ``rules`` and those of its primitives, sorted."""
+    """The rule ids a card relies on: its ``rules`` and those of its primitives (of a rule
+    change: the changed parameter's rule), sorted."""
     rules = set(card.rules)
     for name in primitives_used(card.script):
         rules.update(SIGNATURES[name].rules)
+    if card.script is not None:
+        params = {p.name: p for _, p in shipped_rule_params()}
+        for n in ast.walk(card.script):
+            if isinstance(n, ast.Call) and n.name == "change_rule" and n.arg("param") in params:
+                rules.add(params[n.arg("param")].rule)
     return sorted(rules, key=rule_key)
 
 

@@ -34,6 +34,7 @@ from elgrande.data.cards import (
 from elgrande.data.kinds import Kinds
 from elgrande.data.yamlpos import Positions
 from elgrande.dsl.checker import check_script
+from elgrande.dsl.rule_params import RuleParam
 from elgrande.errors import CardError, DataError
 from elgrande.model.board import Board
 from elgrande.tools.validate.diagnostics import Collector, NoCardFiles
@@ -262,7 +263,8 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
             except CardError as err:
                 out.add(err)
                 continue
-            for problem in check_script(script, e.path, region_ids, most, board.lasting_kinds):
+            for problem in check_script(script, e.path, region_ids, most, board.lasting_kinds,
+                                        rule_params(board)):
                 out.add(problem)
 
     seen: dict[str, str] = {}
@@ -323,7 +325,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
         if card.script is not None and src in out.checked and (
                 src != e.path or any("effect" in er.replaces for er in applied)):
             for problem in check_script(card.script, src, region_ids, most,
-                                        board.lasting_kinds):
+                                        board.lasting_kinds, rule_params(board)):
                 out.add(problem)
         if card.role == "bid" and board.power_cards.get(card.value) != card.court:
             line, col = e.pos.get(("court",))
@@ -346,3 +348,19 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
     playable = [c for c in cards.values() if c.script is not None
                 and (c.path in out.checked or origin[c.id] in out.checked)]
     return Loaded(out, checked, entries, cards, origin, errata, playable)
+
+
+def rule_params(board: Board) -> dict[str, RuleParam]:
+    """The rule parameters a ``change`` may name with ``board``'s sets: those the
+    board's rules modules declare (an unknown module: none of its own; its error is
+    reported where the modules are loaded)."""
+    from elgrande.engine.modules import find_module
+    from elgrande.engine.rule_params import declared
+
+    modules = []
+    for name in board.rules_modules:
+        try:
+            modules.append(find_module(name))
+        except DataError:
+            continue
+    return declared(modules)

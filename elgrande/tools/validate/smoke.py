@@ -236,7 +236,7 @@ def smoke_all(loaded: Loaded, board: Board, smoke: int, seed: int,
     scripts = {c.id: c.script for c in runnable if c.script is not None}
     # the positions are the board's: its rules modules' hooks; the cards' own rules
     # modules register the primitives their statements need (e.g. C8, I8)
-    rules = load_rules(board.rules_modules, list(board.lasting_kinds))
+    rules = load_rules(board.rules_modules, list(board.lasting_kinds), scripts=scripts)
     _register_primitives({c.set for c in runnable})
     interp = Interpreter(board, scripts, rules)
     positions = _Positions(tuple(sets))

@@ -1,0 +1,147 @@
+"""Rule parameters a card may change for a while (``change PARAM [in SET] to VALUE
+DURATION``, ``close SET to placement and moves DURATION``): the declaration type and the
+registry the rules modules fill.
+
+A rules module declares each parameter of its rules that a card may change
+(:class:`RuleParam`: its name, value type, English, rule id and the hooks that read it) in
+its ``RulesModule.rule_params`` (:mod:`elgrande.engine.modules`); making the module
+registers them here, so the checker, the English renderer and the docs know every
+parameter of the modules loaded. The interpreter declares none: its one primitive
+(``change_rule``) stores a change as a lasting record and the declaring module's hooks
+read it.
+
+Value types (:data:`VALUE_TYPES`): ``number`` (``up to N`` or ``N``), ``regions`` (a
+region-set expression, evaluated when the change is made), ``flag`` (on: written with
+its own phrase, ``close SET to placement and moves``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from elgrande.dsl import ast
+
+#: The value types of a rule parameter, with how a script writes each.
+VALUE_TYPES: Final[dict[str, str]] = {
+    "number": "a number: 'up to N' or 'N'",
+    "regions": "a region set, e.g. 'adjacent to king or castillo' (evaluated when the "
+               "change is made)",
+    "flag": "on; written with its own phrase, e.g. 'close SET to placement and moves'",
+}
+
+#: A value type in two words (what a script gave instead).
+_SHORT: Final[dict[str, str]] = {"number": "a number", "regions": "a region set",
+                                 "flag": "the 'close' phrase"}
+
+#: Durations a rule change may last (the parser's words), with their English.
+DURATIONS: Final[dict[str, str]] = {
+    "this turn": "this turn",
+    "end of this round": "until the end of this round",
+    "end of next round": "until the end of next round",
+    "next scoring": "until the next general scoring is over",
+}
+
+
+@attrs.frozen(slots=True, repr=False, eq=False)
+class RuleParam:
+    """A rule parameter a card may change for a while.
+
+    Attributes:
+        name: how a script names it, lowercase words (``"placement number"``).
+        type: its value type, a key of :data:`VALUE_TYPES`.
+        english: what a change does, in words: ``{value}`` the value (a number, a
+            region-set phrase), ``{where}`` the ``in SET`` places; "you" is the player
+            who made it (the renderer turns it to "they" inside ``each player:``).
+        rule: the rule id whose parameter it is (a refusal it causes cites it).
+        where: the change names places (``in SET``; ``close SET``): required when True,
+            refused when False.
+        own: the change holds for the player who made it only (else for everyone).
+        doc: one sentence for the docs: what the parameter is.
+        hooks: hook name (of :data:`elgrande.engine.modules.HOOKS`) -> the function
+            that reads the live changes of this parameter (``hook(ctx, *own)``, composed
+            after every module's own hooks, so a change wins over the rule it changes);
+            composed only when a card in play makes such a change.
+        placement_key: the parameter's hooks change where placements from court may go:
+            placement decisions are made afresh while a change is live (B4.3).
+    """
+
+    name: str
+    type: str
+    english: str
+    rule: str
+    where: bool = False
+    own: bool = True
+    doc: str = ""
+    hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    placement_key: bool = False
+
+
+#: Every rule parameter declared by a rules module made so far, by name.
+RULE_PARAMS: dict[str, RuleParam] = {}
+
+
+def declare(param: RuleParam) -> RuleParam:
+    """Register ``param`` (a rules module's, :class:`RuleParam`); returns it.
+
+    Raises:
+        ValueError: an unknown value type, or another parameter of that name.
+    """
+    if param.type not in VALUE_TYPES:
+        raise ValueError(f"rule parameter {param.name!r}: unknown value type {param.type!r}")
+    old = RULE_PARAMS.get(param.name)
+    if old is not None and old is not param:
+        raise ValueError(f"rule parameter {param.name!r} is declared twice")
+    RULE_PARAMS[param.name] = param
+    return param
+
+
+def value_type(value: Any) -> str:
+    """The value type a script's value has: ``number`` (a :class:`ast.Qty`), ``flag`` (a
+    bool: the ``close`` phrase), else ``regions`` (a region-set expression)."""
+    if isinstance(value, bool):
+        return "flag"
+    if isinstance(value, ast.Qty):
+        return "number"
+    return "regions"
+
+
+def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None
+                    ) -> list[tuple[ast.Node, str, str, str]]:
+    """What is wrong with a ``change_rule`` call given the parameters ``params`` in play
+    (None: not known here, only the duration is checked): ``(node, code, message, hint)``
+    each: ``E-RULE-DURATION`` a duration a change cannot have, ``E-RULE-PARAM`` an unknown
+    parameter or its places missing or not allowed, ``E-RULE-VALUE`` a value of the wrong
+    type."""
+    out: list[tuple[ast.Node, str, str, str]] = []
+    if str(call.arg("until")) not in DURATIONS:
+        out.append((call, "E-RULE-DURATION", f"a rule change cannot last {call.arg('until')!r}",
+                    "durations: " + ", ".join(DURATIONS)))
+    if params is None:
+        return out
+    name = str(call.arg("param"))
+    p = params.get(name)
+    if p is None:
+        import difflib  # a suggestion only
+        close = difflib.get_close_matches(name, params, n=1)
+        out.append((call, "E-RULE-PARAM", f"unknown rule parameter {name!r}",
+                    f"did you mean {close[0]!r}?" if close else
+                    "known: " + (", ".join(sorted(params)) or "none in play")))
+        return out
+    where = call.arg("where")
+    if p.where and where is None:
+        out.append((call, "E-RULE-PARAM", f"the rule parameter {name!r} needs places",
+                    f"write 'change {name} in SET to ...'"))
+    elif not p.where and where is not None:
+        out.append((where, "E-RULE-PARAM", f"the rule parameter {name!r} takes no places",
+                    f"write 'change {name} to ...'"))
+    value = call.arg("value")
+    got = value_type(value)
+    if got != p.type:
+        node = value if isinstance(value, ast.Node) else call
+        out.append((node, "E-RULE-VALUE", f"the rule parameter {name!r} takes "
+                    f"{VALUE_TYPES[p.type]}, not {_SHORT[got]}",
+                    "see the rule parameters in docs/dsl.md"))
+    return out
