@@ -179,6 +179,7 @@ def test_c7_the_actor_may_take_new_discs_at_once() -> None:
     s.court[p] -= 1
     ext.offices = {k: (v if v != p else -1) for k, v in ext.offices.items()}
     ext.free["america"] = {"gold": 1}
+    s.due = True  # as the module does when it sets fresh discs
     ext.fresh = {"player": p, "discs": {"america": {"gold": 1}}}
     game.flow.pending = game._engine.advance(s, game.flow, [])
     d = game.pending

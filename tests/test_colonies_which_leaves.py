@@ -144,6 +144,7 @@ def test_c6_c7_the_viceroy_gives_up_the_office_to_take_new_gold_at_once() -> Non
     s, b = game.state, game.library.board
     ext = own_pieces(s, b)
     ext.free["america"] = {"gold": 1}
+    s.due = True  # as the module does when it sets fresh discs
     ext.fresh = {"player": p, "discs": {"america": {"gold": 1}}}
     game.flow.pending = game._engine.advance(s, game.flow, [])
     d = game.pending

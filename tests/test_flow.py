@@ -790,6 +790,7 @@ def _toy_aside(ctx: Any, run: Any) -> Any:
     from elgrande.engine.context import Aside
 
     p = ctx.player
+    ctx.state.due = True  # asked at every pause (a real module: when a change calls for it)
     if run is not None or ctx.flow.phase != "card" or ctx.state.scores[p] % 2:
         return None
     return Aside("toy_aside", Decision("choose_option", [p], "Take 1 or 3 points",
@@ -837,3 +838,21 @@ def test_b4_a_module_side_decision_is_asked_before_the_phase_and_applied_by_it()
             continue
         d = engine.answer(state, flow, p, d.random_answer(rng, p), [])
     assert asked > 0 and flow.phase == "over"
+
+
+def test_b4_the_owner_of_each_pending_decision_takes_the_raw_answer() -> None:
+    """FlowEngine.answer has one path: every phase has an ``answer`` (its own, or the
+    check of the pending decision's kind then its ``apply``), and a refused answer to a
+    phase's decision leaves state and flow as they were."""
+    from elgrande.engine.flow import engine_for
+
+    engine = engine_for(LIB)
+    assert all(callable(ph.answer) for ph in engine.rules.phases.values())
+    g = new_game(3, seed=5, logging=False)
+    d = g.pending
+    assert d is not None and d.kind == "choose_power_card"
+    snapshot = json.dumps(g.to_json(), sort_keys=True)
+    with pytest.raises(IllegalMove):
+        engine.answer(g.state, g.flow, d.players[0], 99, [])  # no such power card
+    assert json.dumps(g.to_json(), sort_keys=True) == snapshot
+    assert engine.answer(g.state, g.flow, d.players[0], d.options["choices"][0], []) is not None

@@ -55,6 +55,9 @@ def test_an_own_init_takes_exactly_the_declared_fields(cls: ast.ClassDef) -> Non
         elif isinstance(f.value, ast.Call) and getattr(f.value.func, "id", "") == "factory":
             assert isinstance(d, ast.Constant) and d.value is None, \
                 f"{name}: a factory field, so the parameter's default must be None"
+        elif isinstance(f.value, ast.Call) and getattr(f.value.func, "id", "") == "unsaved":
+            assert d is not None and ast.dump(d) == ast.dump(f.value.args[0]), \
+                f"{name}: the parameter's default differs from the unsaved field's"
         else:
             assert d is not None and ast.dump(d) == ast.dump(f.value), \
                 f"{name}: the parameter's default differs from the field's"

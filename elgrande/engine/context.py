@@ -13,10 +13,11 @@ from typing import Any, Final
 
 import attr
 
-from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions import KINDS, Decision
 from elgrande.errors import ElGrandeError
 from elgrande.model.board import Board
 from elgrande.model.fields import factory
+from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
@@ -124,6 +125,23 @@ class Aside:
         self.module = module
         self.decision = decision
         self.data = {} if data is None else data
+
+    def answer(self, engine: Any, state: State, flow: Any, player: int, raw: Any,
+               events: list[dict[str, Any]]) -> None:
+        """Take ``player``'s raw answer to this aside, the top one of ``flow.asides`` (the
+        seat already checked; the same call as a phase's ``answer``): check it with the
+        decision's kind, then pop the aside and hand the answer to the ``aside_apply`` hook
+        of its module (``engine.rules.apply_aside``), with a hook context of the flow's
+        actor.
+
+        Raises:
+            IllegalMove: the answer is refused; nothing changed.
+        """
+        d = self.decision
+        norm = KINDS[d.kind].check(d, player, raw)
+        flow.asides.pop()
+        engine.rules.apply_aside(
+            HookContext(state, engine.board, events, flow.actor, engine, flow), self, norm)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data."""

@@ -21,7 +21,7 @@ import attr
 
 from elgrande.engine.cards import draw_key
 from elgrande.engine.context import Aside, Run
-from elgrande.engine.decisions import KINDS, Decision
+from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.engine.statements import check_sets
@@ -253,7 +253,8 @@ class FlowEngine:
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
         """Run until a decision is pending (returned and kept in ``flow.pending``) or the
         game is over (None). Before each phase decides, the top aside on ``flow.asides``
-        is asked, or the ``aside`` hook may push one.
+        is asked, or, while ``state.due`` is set (cleared here; a module sets it again
+        while something stays due), the ``aside`` hook may push one.
 
         Raises:
             FlowLoopError: :data:`STEP_LIMIT` phase steps without a decision.
@@ -266,7 +267,8 @@ class FlowEngine:
             if asides is not None:  # a module's side decision between phases
                 if flow.asides:
                     d = flow.asides[-1].decision
-                else:
+                elif state.due:  # asked only when a module said something may be due
+                    state.due = False
                     try:  # Flow.actor, without the property's call
                         actor = flow.turn_order[flow.turn_i]
                     except IndexError:
@@ -305,9 +307,10 @@ class FlowEngine:
 
     def answer(self, state: State, flow: Flow, player: int, answer: Any,
                events: Events) -> Decision | None:
-        """Apply ``player``'s answer to the pending decision, then advance: it goes to
-        the owner of that decision, the top aside's module (``aside_apply`` hook) or else
-        the phase.
+        """Apply ``player``'s answer to the pending decision, then advance: once the seat
+        is checked, the answer goes raw to the owner of that decision, the top aside
+        (:meth:`Aside.answer`) or else the phase (``Phase.answer``), which checks it
+        before changing anything.
 
         Raises:
             IllegalMove: the answer is refused; state and flow are unchanged.
@@ -321,17 +324,8 @@ class FlowEngine:
                 or player not in d.players:
             raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
                               f"(waiting for {d.players}: {d.prompt})")
-        asides = flow.asides
-        if asides:  # the seat is checked: the kind's own check (as Decision.check)
-            norm = KINDS[d.kind].check(d, player, answer)
-            aside = asides.pop()
-            self.rules.apply_aside(
-                HookContext(state, self.board, events, flow.actor, self, flow), aside, norm)
-        elif phase.answer is not None:  # a phase that checks raw answers itself
-            phase.answer(self, state, flow, player, answer, events)
-        else:
-            norm = KINDS[d.kind].check(d, player, answer)
-            phase.apply(self, state, flow, player, norm, events)
+        asides = flow.asides  # the owner of the pending decision takes the raw answer
+        (asides[-1] if asides else phase).answer(self, state, flow, player, answer, events)
         return self.advance(state, flow, events)
 
     def hooks(self, state: State, player: int, flow: Flow | None = None,

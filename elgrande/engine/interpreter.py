@@ -173,15 +173,17 @@ class Interpreter:
                 if run.asides:  # the top one waits still (a run rebuilt, nothing pending)
                     run.pending = run.asides[-1].decision
                     return run.pending
-                if hctx is None:
-                    hctx = HookContext(ctx.state, ctx.board, ctx.events, run.actor)
-                a: Aside | None = asides(hctx, run)
-                if a is not None:
-                    side = a.decision
-                    ctx.charge(_size(side.options))
-                    run.asides.append(a)
-                    run.pending = side
-                    return side
+                if ctx.state.due:  # asked only when a module said something may be due
+                    ctx.state.due = False
+                    if hctx is None:
+                        hctx = HookContext(ctx.state, ctx.board, ctx.events, run.actor)
+                    a: Aside | None = asides(hctx, run)
+                    if a is not None:
+                        side = a.decision
+                        ctx.charge(_size(side.options))
+                        run.asides.append(a)
+                        run.pending = side
+                        return side
             if not frames:
                 run.pending = None
                 return None

@@ -40,7 +40,9 @@ import attrs
 
 from elgrande.dsl.rule_params import RuleParam, declare
 from elgrande.engine import rule_params as changes
+from elgrande.engine.decisions import KINDS
 from elgrande.errors import DataError
+from elgrande.model.fields import factory
 
 if TYPE_CHECKING:
     from elgrande.engine.context import Aside, Run
@@ -63,6 +65,17 @@ ApplyFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]
 AnswerFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]
 
 
+def check_then_apply(apply: ApplyFn) -> AnswerFn:
+    """A phase's default ``answer``: check the raw answer with the pending decision's
+    kind (as :meth:`Decision.check`; IllegalMove and nothing changed on refusal), then
+    ``apply`` the normalised answer."""
+    def answer(engine: FlowEngine, state: State, flow: Flow, player: int, raw: Any,
+               events: Events) -> None:
+        d = flow.pending
+        apply(engine, state, flow, player, KINDS[d.kind].check(d, player, raw), events)
+    return answer
+
+
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
 # directly (docs/compiled.md); init=False and an __init__ of its own, which mypyc
 # compiles (attrs' generated one stays interpreted code); frozen: it sets through
@@ -79,10 +92,13 @@ class Phase:
             the game), and the driver calls the next phase.
         apply: ``apply(engine, state, flow, player, answer, events)``: carry out an answer
             the pending decision has already checked and normalised.
-        answer: optional ``answer(engine, state, flow, player, raw, events)`` that takes the
-            raw answer itself (it must check it before changing anything), for phases that
-            hand answers on (a special action's interpreter). Default: check with the
-            pending decision, then ``apply``.
+        answer: ``answer(engine, state, flow, player, raw, events)``: take a raw answer to
+            the phase's pending decision (the seat already checked); it checks it before
+            changing anything. Given for phases that hand answers on (a special action's
+            interpreter); by default (None given) :func:`check_then_apply` of ``apply``,
+            built once. The driver hands every answer to the owner of the pending decision,
+            this or the top aside (:meth:`elgrande.engine.context.Aside.answer`, the same
+            call).
         precedes: insert this phase before the named phase: entering that phase through
             :meth:`FlowEngine.enter` runs this one first.
         turn_rule: the rule a refusal cites when the wrong player answers here.
@@ -95,7 +111,9 @@ class Phase:
     name: str
     decide: DecideFn
     apply: ApplyFn
-    answer: AnswerFn | None = None
+    # never None once built: __init__ makes the default of ``apply`` (attrs' factory could
+    # not see ``apply``; the own __init__ takes None for it, as for every factory field)
+    answer: AnswerFn = factory(lambda: None)
     precedes: str = ""
     turn_rule: str = "B3.4"
     goes_to: frozenset[str] | None = None
@@ -106,7 +124,8 @@ class Phase:
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "decide", decide)
         object.__setattr__(self, "apply", apply)
-        object.__setattr__(self, "answer", answer)
+        object.__setattr__(self, "answer", answer if answer is not None
+                           else check_then_apply(apply))
         object.__setattr__(self, "precedes", precedes)
         object.__setattr__(self, "turn_rule", turn_rule)
         object.__setattr__(self, "goes_to", None if goes_to is None else frozenset(goes_to))
@@ -264,7 +283,10 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
                  "with ``run`` None, before the flow's phase decides (between phases, e.g. "
                  "after a court step); the driver pushes it on the run's or the flow's stack "
                  "of asides and asks it first. It must be asked again, the same, from the "
-                 "same position (a saved game's load checks ask it again); last.",
+                 "same position (a saved game's load checks ask it again). Asked only while "
+                 "``ctx.state.due`` is set (cleared before each ask): a module sets it when a "
+                 "change of its own may make it ask, and again from this hook while "
+                 "something stays to ask at a later pause; last.",
         "aside_apply": "aside_apply(ctx, aside, answer) -> None: apply an answer, already "
                        "checked and normalised by ``aside.decision``, to an aside this module "
                        "asked (``aside.module``); only that module's hook is called (own).",

@@ -238,6 +238,7 @@ class Triggers:
             if chain[k] > TRIGGER_LIMIT:
                 raise TriggerLimit(x.card, event)
         data = x.data
+        state.due = True  # run at the next pause (the driver asks while State.due is set)
         t.setdefault("due", []).append(
             {"card": x.card, "path": list(data["path"]), "actor": x.player,
              "subject": data["subject"], "env": copy_plain(data["env"])})
@@ -316,6 +317,7 @@ class Triggers:
                 d = self._go(ctx, run, answers[0], False, checked=False)
         if waiting:
             state.ext.setdefault(NAME, {}).setdefault("due", [])[:0] = waiting
+            state.due = True
         self._settle(state)
 
     # -- running the bodies (the ``aside`` asked first, hook ``aside_apply``) --
@@ -327,7 +329,8 @@ class Triggers:
         mine = self.aside
 
         def ask(ctx: HookContext, run: Run | None) -> Aside | None:
-            if NAME in ctx.state.ext:
+            if NAME in ctx.state.ext:  # a body due or running: asked again at the next
+                ctx.state.due = True  # pause too (until nothing is left, _settle)
                 a = mine(ctx, run)
                 if a is not None:
                     return a

@@ -19,3 +19,9 @@ def factory(make: Callable[[], Any]) -> Any:
     """An attrs field whose default is a fresh ``make()`` per instance (``list``,
     ``dict``, ...): the same field as ``attrs.field(factory=make)``."""
     return attrs.field(factory=make)
+
+
+def unsaved(default: Any) -> Any:
+    """An attrs field with the plain ``default`` that equality ignores: a hint kept beside
+    a position, not part of it (``State.due``; left out of saved games too)."""
+    return attrs.field(default=default, eq=False)

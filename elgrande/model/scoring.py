@@ -91,9 +91,10 @@ class ScoreLine:
         """Plain data: the fields, ``bonuses`` as ``[[reason, points], ...]``."""
         # written out: a scoring's event is made at every scoring; equal to
         # plain_fields(self) (a test checks), at a fraction of its cost
+        b = self.bonuses  # (most lines have none: no comprehension run for them)
         return {"participant": self.participant, "caballeros": self.caballeros,
                 "rank": self.rank, "points": self.points,
-                "bonuses": [[why, b] for why, b in self.bonuses]}
+                "bonuses": [[why, n] for why, n in b] if b else []}
 
     @classmethod
     def from_json(cls, data: Any) -> ScoreLine:
@@ -144,8 +145,11 @@ class RegionScore:
         :meth:`ScoreLine.to_json` dicts."""
         # written out: a scoring's event is made at every scoring; equal to
         # plain_fields(self) (a test checks), at a fraction of its cost
+        lines = []
+        for ln in self.lines:  # (a loop: no comprehension function made per scoring)
+            lines.append(ln.to_json())
         return {"place": self.place, "values": list(self.values), "source": self.source,
-                "first_only": self.first_only, "lines": [ln.to_json() for ln in self.lines]}
+                "first_only": self.first_only, "lines": lines}
 
     @classmethod
     def from_json(cls, data: Any) -> RegionScore:
@@ -368,7 +372,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     if state.neutral[place]:
         who, counts = participants(state, place)
     else:  # no neutral caballero: the players alone (as participants)
-        who, counts = [p for p in range(state.players)], state.caballeros[place][:]
+        who, counts = list(range(state.players)), state.caballeros[place][:]
     if rules is not None and not rules.scoring_hooks:
         rules = None  # no module changes this scoring (the hooks' compositions do nothing)
     if rules is not None:
@@ -383,8 +387,10 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     # one int a participant, sorted as the tuple (-count, neutral, participant) would be:
     # -count * 64 + 32 if neutral + participant + 1 (participants are below 31); a list
     # of ints sorts without a comparison call
-    order = [-c * 64 + (32 if who[i] == NOBODY else 0) + who[i] + 1
-             for i, c in enumerate(counts) if c > 0]
+    order: list[int] = []
+    for i, c in enumerate(counts):  # (a loop: no comprehension function made per place)
+        if c > 0:
+            order.append(-c * 64 + (32 if who[i] == NOBODY else 0) + who[i] + 1)
     order.sort()
     k, m, r = 0, len(order), 1
     while k < m:

@@ -14,7 +14,7 @@ import attr
 import attrs
 
 from elgrande.model.board import Board
-from elgrande.model.fields import factory
+from elgrande.model.fields import factory, unsaved
 from elgrande.model.plain import plain_repr
 from elgrande.model.serial import from_fields, plain_fields
 
@@ -22,6 +22,8 @@ from elgrande.model.serial import from_fields, plain_fields
 NOBODY: Final = -1
 #: A mobile scoreboard, Grande or the like that is off the board.
 OFF_BOARD: Final = -1
+#: The fields of :class:`State` a saved game leaves out (not part of the position).
+UNSAVED: Final = ("due",)
 
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
@@ -188,6 +190,11 @@ class State:
         draw_key: the key of the random draws during play (a card drawn from the region
             cards or at random: hashed from the seed at setup, never drawn from the
             setup's stream); hidden from every view (B8.5a); 0 in an old save.
+        due: something may be due at the next pause of the game (before the flow's next
+            phase decides, before a special action's next statement): set by a rules
+            module when a change may make it ask a side decision (hook ``aside``), cleared
+            by the driver when it asks; while it is False the driver asks nothing there.
+            Not part of the position: not saved (a loaded state has it set), not compared.
     """
 
     def __repr__(self) -> str:
@@ -214,6 +221,7 @@ class State:
     ext: dict[str, Any] = factory(dict)
     held: list[list[str]] = factory(list)
     draw_key: int = 0
+    due: bool = unsaved(True)
 
     def __init__(self, players: int, caballeros: list[list[int]], neutral: list[int],
                  court: list[int], provinces: list[int], grandes: list[int], king: int,
@@ -223,7 +231,7 @@ class State:
                  stacks: list[list[str]] | None = None, offer: list[str] | None = None,
                  offer_origin: list[int] | None = None,
                  ext: dict[str, Any] | None = None, held: list[list[str]] | None = None,
-                 draw_key: int = 0) -> None:
+                 draw_key: int = 0, due: bool = True) -> None:
         self.players = players
         self.caballeros = caballeros
         self.neutral = neutral
@@ -245,6 +253,7 @@ class State:
         self.ext = {} if ext is None else ext
         self.held = [] if held is None else held
         self.draw_key = draw_key
+        self.due = due
 
     @classmethod
     def empty(cls, board: Board, players: int) -> State:
@@ -295,6 +304,7 @@ class State:
             _copy_ext(self.ext) if self.ext else {},
             [h.copy() for h in self.held] if self.held else [],
             self.draw_key,
+            self.due,
         )
 
     def set_to(self, other: State) -> None:
@@ -303,12 +313,13 @@ class State:
         c = other.copy()
         for f in attrs.fields(State):
             setattr(self, f.name, getattr(c, f.name))
+        self.due = True  # the state before may have had something due
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data, the fields in order (:func:`~elgrande.model.serial.
-        plain_fields`); :meth:`from_json` rebuilds an equal state (a module's
-        :class:`ExtPieces` in ``ext`` written as their plain form)."""
-        return plain_fields(self)
+        """Plain JSON-able data, the fields in order but :data:`UNSAVED`
+        (:func:`~elgrande.model.serial.plain_fields`); :meth:`from_json` rebuilds an equal
+        state (a module's :class:`ExtPieces` in ``ext`` written as their plain form)."""
+        return plain_fields(self, UNSAVED)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
@@ -318,6 +329,7 @@ class State:
             TypeError: a key that is not a field, or a field without default missing."""
         lasting = [from_fields(Lasting, x) for x in data.get("lasting", ())]
         state: State = from_fields(cls, data, {"lasting": lasting})
+        state.due = True  # anything may be due at the first pause of a loaded game
         return state
 
     # -- counts ------------------------------------------------------------------------

@@ -195,8 +195,13 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     if not bids:  # the round's first power card: the whole hand, nothing refused
         return Decision("choose_power_card", [p], "Play a power card",
                         {"choices": list(state.hands[p]), "why": {}}, "B3.2")
-    played = [b[1] for b in bids]
-    choices = [v for v in state.hands[p] if v not in played]
+    played = []
+    for b in bids:  # (loops: no comprehension function made per bid)
+        played.append(b[1])
+    choices = []
+    for v in state.hands[p]:
+        if v not in played:
+            choices.append(v)
     why: dict[str, list[str]] = {}
     for q, v in bids:  # a value played twice names its last player (as a dict of bids)
         w = _BID_WHY.get((v, q))
@@ -247,13 +252,13 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     bp.place_first = True
     turn_start = engine.rules.turn_start
     if turn_start is not None:
-        turn_start(engine.hooks(state, flow.actor, flow, events))
+        turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
     engine.enter(flow, COURT_PHASE)
 
 
 def _court_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    p = flow.actor
+    p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase: no property call)
     value = -1
     for q, v in state.bids:  # the last bid of p (as dict(state.bids)[p])
         if q == p:
@@ -285,13 +290,17 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    choices = [c for c in state.offer if c]
+    choices = []
+    for c in state.offer:  # (a loop: no comprehension function made per turn)
+        if c:
+            choices.append(c)
+    actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not choices:  # a special action took one more open card (cards as objects): the
-        events.append({"event": "no_card", "player": flow.actor,  # player takes none,
+        events.append({"event": "no_card", "player": actor,  # player takes none,
                        "text": "{who} finds no open action card left to take."})
         _end_turn(engine, state, flow, events)  # places none, carries out none (B4.2)
         return None
-    return Decision("choose_action_card", [flow.actor], "Choose one of the open action cards",
+    return Decision("choose_action_card", [actor], "Choose one of the open action cards",
                     {"choices": choices, "why": {}}, "B4.2")
 
 
@@ -312,15 +321,15 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     placement_limit = engine.rules.placement_limit
     if placement_limit is None:
         return int(number)
-    got = placement_limit(engine.hooks(state, flow.actor, flow),
-                          number)  # (number may be None)
+    got = placement_limit(engine.hooks(state, flow.turn_order[flow.turn_i], flow),
+                          number)  # (number may be None; Flow.actor inline: a turn's phase)
     return got if isinstance(got, int) else int(got)
 
 
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     bp: BaseRound = flow.parts["base"]
-    p = flow.actor
+    p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not (state.court[p] > 0 and _placement_limit(engine, state, flow) > 0):
         bp.place_first = False
         flow.phase = OFFER
@@ -339,7 +348,8 @@ def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 def _place_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    d = placement_decision(engine, state, flow.actor, _placement_limit(engine, state, flow))
+    d = placement_decision(engine, state, flow.turn_order[flow.turn_i],
+                           _placement_limit(engine, state, flow))
     if d is None:
         _placed(engine, state, flow, events)
     return d
@@ -373,8 +383,8 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if bp.special_done:
         _next_part(engine, state, flow, events)
         return None
-    return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
-                    "it?", _OFFER_OPTIONS, "B4.4")
+    return Decision("choose_option", [flow.turn_order[flow.turn_i]], "Carry out the special "
+                    "action, or decline it?", _OFFER_OPTIONS, "B4.4")
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -450,7 +460,7 @@ def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     interp = engine.interpreter
     bp: BaseRound = flow.parts["base"]
-    actor = flow.actor
+    actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
     if flow.card not in interp.scripts:  # a card a fill plays with no special action (its
         _special_over(engine, state, flow, events)  # face is missing): it is carried out
@@ -487,15 +497,16 @@ def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, r
 
 def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
-    if any(x.card == flow.card and x.data.get("taken") == state.round
-           and x.player == flow.actor for x in state.lasting):
+    actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
+    if state.lasting and any(x.card == flow.card and x.data.get("taken") == state.round
+                             and x.player == actor for x in state.lasting):
         bp.kept = True  # a kept card (a Veto) stays with its taker (B8.4)
     elif flow.run is not None and PLACED in flow.run.env:
         bp.kept = True  # the card went to a card place (held in a court): not under its
         # stack (B4.6)
     done = engine.rules.special_action_done
     if done is not None:
-        done(engine.hooks(state, flow.actor, flow, events))
+        done(engine.hooks(state, actor, flow, events))
     flow.run = None
     bp.before = None
     bp.special_done = True
@@ -525,9 +536,10 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
         state.stacks[origin[bp.slot]].append(card)
-    events.append({"event": "end_turn", "player": flow.actor, "card": card, "kept": bp.kept})
+    actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
+    events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
-        engine.rules.turn_end(engine.hooks(state, flow.actor, flow, events), card)
+        engine.rules.turn_end(engine.hooks(state, actor, flow, events), card)
     flow.turn_i += 1
     if flow.turn_i < len(flow.turn_order):
         _begin_turn(engine, state, flow, events)

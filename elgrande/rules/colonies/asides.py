@@ -27,7 +27,9 @@ def _aside(ctx: HookContext, run: Run | None) -> Aside | None:
     inside a special action only) and the new discs the acting player may take at once
     (C7, between phases only). ``run``: the special action's position between two of its
     statements, None between phases (then not inside a special action: its statements
-    ask). Called at every step: the pieces are told first (one dict look-up, no call)."""
+    ask). Called at a pause while ``state.due`` is set (the setters of ``dropped``,
+    ``fresh``, ``relocation`` and ``table.vacant`` set it; the driver clears it): it is
+    set again while one of them stays, so the next pause asks again."""
     state = ctx.state
     got = state.ext.get(NAME)
     if got is None:
@@ -40,6 +42,7 @@ def _aside(ctx: HookContext, run: Run | None) -> Aside | None:
     b = ctx.board
     if NAME not in b.sets:  # not in_play
         return None
+    state.due = True  # something stays to ask, here or at a later pause
     if run is None and ctx.flow is not None and ctx.flow.phase == SPECIAL_PHASE:
         return None  # the special action's statements ask (run given)
     if ext.dropped is not None:

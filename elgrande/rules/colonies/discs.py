@@ -119,6 +119,7 @@ def _special_action_done(ctx: HookContext) -> None:
     if added:
         ext.fresh = {"player": flow.actor,
                         "discs": {where[d]: {d: n} for d, n in added.items()}}
+        state.due = True  # offered at the next pause (hook aside)
         events.append({"event": "discs_appear", "player": flow.actor, "discs": added,
                        "card": flow.card, "text": "New discs: " + ", ".join(
                            f"{n} {d} in {b.places[b.index[where[d]]].name}"

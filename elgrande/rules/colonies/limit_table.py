@@ -83,6 +83,7 @@ def settle_table(state: State, board: Board) -> None:
         table.chooser = None
         return
     table.vacant = free
+    state.due = True  # the seating decision, at the next pause (hook aside)
 
 
 #: The option key of a seating decision: the colour (player, or -1 for black) each label

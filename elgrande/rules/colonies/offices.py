@@ -92,6 +92,7 @@ def _leave(ctx: HookContext, place: int, player: int, n: int) -> None:
             dropped.append(c)
     if dropped or ext.dropped is not None:  # this departure's dropped carriers only (none: no key)
         ext.dropped = dropped
+        state.due = True  # forgotten at the next pause (hook aside)
     table = ext.table
     if table.region != pid:
         return
@@ -186,6 +187,7 @@ def _moved(ctx: HookContext, src: int, dst: int, player: int, n: int) -> None:
         return
     dropped = ext.dropped
     ext.dropped = []
+    state.due = True  # forgotten at the next pause (hook aside)
     if not dropped:
         return  # no carrier forced out (the common case)
     g = colonies_board(board)

@@ -198,6 +198,9 @@ def pieces(state: State) -> Pieces | None:
 
 def own_pieces(state: State, board: Board) -> Pieces:
     """The Colonies pieces of ``state``, created empty when missing (to change them)."""
+    ext = state.ext.get(NAME)
+    if type(ext) is Pieces:  # the common case, without the call of pieces()
+        return ext
     ext = pieces(state)
     if ext is None:
         ext = state.ext[NAME] = fresh_pieces(board, state.players)

@@ -38,6 +38,7 @@ def _relocated(ctx: HookContext, options: dict[str, Any], moves: Any) -> None:
     if options.get("all") or left <= 0:
         ext.relocation = None
         return
+    ctx.state.due = True  # offered at the next pause (hook aside)
     ext.relocation = {"left": left, "decider": ctx.player, "stripped": [],
                          "sources": {src: sorted(int(w) for w in owners)
                                      for src, owners in options["sources"].items()}}

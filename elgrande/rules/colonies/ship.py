@@ -280,7 +280,7 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     """C5: at the start of the turn, ask for one ship move at a time (answer: the index of
     a label; 0 ends the ship moves)."""
-    p = flow.actor
+    p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase: no property call)
     labels = ["no more ship moves"]
     moves = _ship_keys(engine, state, p, labels)
     if not moves:
