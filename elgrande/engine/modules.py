@@ -31,6 +31,7 @@ in :mod:`elgrande.rules` or registered by the code that defines them
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -65,15 +66,19 @@ ApplyFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]
 AnswerFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]
 
 
+def _check_then_apply(apply: ApplyFn, engine: FlowEngine, state: State, flow: Flow,
+                      player: int, raw: Any, events: Events) -> None:
+    d = flow.pending
+    apply(engine, state, flow, player, KINDS[d.kind].check(d, player, raw), events)
+
+
 def check_then_apply(apply: ApplyFn) -> AnswerFn:
     """A phase's default ``answer``: check the raw answer with the pending decision's
     kind (as :meth:`Decision.check`; IllegalMove and nothing changed on refusal), then
-    ``apply`` the normalised answer."""
-    def answer(engine: FlowEngine, state: State, flow: Flow, player: int, raw: Any,
-               events: Events) -> None:
-        d = flow.pending
-        apply(engine, state, flow, player, KINDS[d.kind].check(d, player, raw), events)
-    return answer
+    ``apply`` the normalised answer. A ``functools.partial`` of a module-level function,
+    not a closure, so that a game's engine pickles (OpenSpiel's simulation test copies
+    states by pickling)."""
+    return functools.partial(_check_then_apply, apply)
 
 
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
