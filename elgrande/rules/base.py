@@ -25,7 +25,7 @@ import random
 from typing import Any, Final
 
 from elgrande.engine import decisions as dec
-from elgrande.engine import primitives
+from elgrande.engine import movers, primitives
 from elgrande.engine.cards import PLACED
 from elgrande.engine.court import apply_court, court_decision
 
@@ -69,9 +69,10 @@ dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
 # the base game's pieces for the one ``move`` statement (B8.2, B5.2, B1.2, B6.9)
 register_mover("caballeros", primitives.move_caballeros, primitives.move_caballeros_finish)
-register_mover("king", primitives.move_king, primitives.move_king_finish)
-register_mover("grande", primitives.move_grande, primitives.move_grande_finish)
-register_mover("scoreboard", primitives.move_scoreboard, primitives.move_scoreboard_finish)
+register_mover("king", movers.move_king, movers.move_king_finish)
+register_mover("grande", movers.move_grande, movers.move_grande_finish)
+register_mover("scoreboard", movers.move_scoreboard,
+               movers.move_scoreboard_finish)
 
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.

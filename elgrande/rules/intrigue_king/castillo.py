@@ -13,8 +13,8 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
+from elgrande.engine.movers import move_grande, move_grande_finish
 from elgrande.engine.pieces import register_mover
-from elgrande.engine.primitives import move_grande, move_grande_finish
 from elgrande.engine.regions import regions
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext

@@ -11,7 +11,8 @@ from typing import Any
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
-from elgrande.engine.primitives import move_scoreboard, move_scoreboard_finish, primitive
+from elgrande.engine.movers import move_scoreboard, move_scoreboard_finish
+from elgrande.engine.primitives import primitive
 from elgrande.engine.regions import regions
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import OFF_BOARD, State

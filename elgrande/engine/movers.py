@@ -1,0 +1,235 @@
+"""The base game's piece movers of the one ``move`` statement (B5.2, B1.2, B6.9, B8.1):
+the king, a Grande and a mobile scoreboard. The base rules module registers them
+(:func:`elgrande.engine.pieces.register_mover`); the caballeros' mover is the special
+action's move in :mod:`elgrande.engine.primitives` (B8.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from elgrande.dsl import ast
+from elgrande.engine.context import Ctx
+from elgrande.engine.decisions import Decision
+from elgrande.engine.primitives import (
+    _arg,
+    _king_refusal,
+    hook_context,
+)
+from elgrande.engine.regions import IT_PLACE, regions
+from elgrande.model.board import REGION
+
+
+# -- king, Grande, scoreboards (their movers; the base rules module registers them) ---------------
+def _in_source(ctx: Ctx, call: ast.Call, at: int) -> bool:
+    """Whether place ``at`` lies in the move's ``from`` set (no ``from``: anywhere)."""
+    source = _arg(call, "source")
+    return source is None or at in regions(ctx, source)
+
+
+def move_king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    """Move the king as a checked answer says (B5.2)."""
+    before = ctx.state.king
+    ctx.state.king = ctx.board.index[answer]
+    ctx.event("king", decider=ctx.subject, frm=ctx.rid(before), to=answer)
+
+
+def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """The mover of the king: to a region of the set (never the Castillo, B5.2), or a
+    place a rules module opens to him (``king_places``)."""
+    s, b = ctx.state, ctx.board
+    if not _in_source(ctx, call, s.king):
+        return None
+    fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
+    extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
+    places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
+    opts = [r for r in _to_from(ctx, call, s.king)
+            if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king]
+    if not opts:
+        return None
+    why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"]}
+    return Decision("choose_region", [ctx.subject], "Move the king to",
+                    {"choices": [ctx.rid(r) for r in opts], "why": why}, "B5.2")
+
+
+def _grande_owners(ctx: Ctx, call: ast.Call) -> list[int]:
+    """Whose Grande a move may take: ``own`` the deciding player's, ``of p`` p's, ``of
+    opponents`` each other player's, ``of any player`` everyone's."""
+    whose = _arg(call, "whose")
+    if _arg(call, "own") or whose is None:
+        return [ctx.subject]
+    if isinstance(whose, ast.PlayerVar):
+        return [int(ctx.run.env[whose.name])]
+    if isinstance(whose, ast.Opponents):
+        return [p for p in range(ctx.state.players) if p != ctx.subject]
+    return list(range(ctx.state.players))
+
+
+def _grande_dests(ctx: Ctx, call: ast.Call, owner: int) -> list[int]:
+    """Where ``owner``'s Grande may go: none while it stands in the king's region (B5.2)
+    or in the Castillo (B8.2: nothing leaves it by a special action); else the set's
+    regions other than its own and the king's, and the places the rules modules open to a
+    Grande (``grande_places``: an expansion's areas, the Castillo where a set allows it)."""
+    s, b = ctx.state, ctx.board
+    g = s.grandes[owner]
+    if g == s.king or g == b.castillo or g < 0 or not _in_source(ctx, call, g):
+        return []
+    fold = ctx.rules.composed["grande_places"] if ctx.rules is not None else None
+    extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
+    places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
+    return [r for r in _to_from(ctx, call, g)
+            if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king
+            and r != g]
+
+
+def _to_from(ctx: Ctx, call: ast.Call, at: int) -> list[int]:
+    """The move's ``to`` set for a piece at place ``at`` (``it`` in the set is ``at``)."""
+    env = ctx.run.env
+    env[IT_PLACE] = at
+    try:
+        return regions(ctx, _arg(call, "to"))
+    finally:
+        del env[IT_PLACE]
+
+
+def _grande_why(ctx: Ctx, owner: int) -> dict[str, list[str]]:
+    """Why a Grande's move refuses the king's region and (unless a rules module opens it)
+    the Castillo (B5.2, B1.2)."""
+    b = ctx.board
+    fold = ctx.rules.composed["grande_places"] if ctx.rules is not None else None
+    if fold is not None and b.castillo in fold(hook_context(ctx), []):
+        return dict(_king_refusal(ctx))
+    return {**_king_refusal(ctx),
+            ctx.rid(b.castillo): ["B1.2", "a Grande never goes into the Castillo"]}
+
+
+def _put_grande(ctx: Ctx, owner: int, to: int) -> None:
+    before = ctx.state.grandes[owner]
+    ctx.state.grandes[owner] = to
+    if owner == ctx.subject:
+        ctx.event("grande", decider=owner, frm=ctx.rid(before), to=ctx.rid(to))
+    else:
+        ctx.event("grande", decider=ctx.subject, owner=owner, frm=ctx.rid(before),
+                  to=ctx.rid(to))
+
+
+def _grande_region(ctx: Ctx, owner: int, dests: list[int]) -> Decision:
+    """The choice of the region ``owner``'s Grande goes to (B1.2), asked of the deciding
+    player."""
+    mine = owner == ctx.subject
+    options: dict[str, Any] = {"choices": [ctx.rid(r) for r in dests],
+                               "why": _grande_why(ctx, owner)}
+    if not mine:
+        options["owner"] = owner
+    return Decision("choose_region", [ctx.subject],
+                    "Move your Grande to" if mine else f"Move player {owner}'s Grande to",
+                    options, "B1.2")
+
+
+#: The run variable that keeps the player whose Grande a move goes on to place, between
+#: the choice of the player and the choice of the region (a name no script variable can
+#: have; kept in the run so that a saved game inside the move works the decision out again).
+GRANDE_OWNER: Final = "@grande_owner"
+
+
+def move_grande_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any
+                       ) -> Decision | None:
+    """Apply a checked answer: a region (the Grande goes there) or, when several players'
+    Grandes could go, the player whose Grande goes (then to its one place, or the region
+    is asked next)."""
+    env = ctx.run.env
+    if d.kind == "choose_player":
+        owner = int(answer)
+        dests = _grande_dests(ctx, call, owner)
+        if len(dests) == 1:
+            _put_grande(ctx, owner, dests[0])
+            return None
+        env[GRANDE_OWNER] = owner
+        return _grande_region(ctx, owner, dests)
+    env.pop(GRANDE_OWNER, None)
+    _put_grande(ctx, int(d.options.get("owner", ctx.subject)), ctx.board.index[answer])
+    return None
+
+
+def move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """The mover of the Grandes (``move own grande`` / ``move grande of WHO``, B1.2): a
+    Grande in the king's region or in the Castillo stays (B5.2, B8.2); several players'
+    Grandes that could go: the deciding player chooses whose (the players whose Grande
+    cannot go are refused with the rule); one of them: its region is chosen, or it goes
+    at once when one place is left to it (as much as possible, as B8.7). A Grande named
+    (``own``, ``of p``): its region is chosen."""
+    chosen = ctx.run.env.get(GRANDE_OWNER)
+    if chosen is not None:  # the player is chosen: its region is asked (a run rebuilt)
+        dests = _grande_dests(ctx, call, int(chosen))
+        return _grande_region(ctx, int(chosen), dests)
+    owners = _grande_owners(ctx, call)
+    if not isinstance(_arg(call, "whose"), (ast.Opponents, ast.AnyPlayer)):  # one named
+        dests = _grande_dests(ctx, call, owners[0])
+        return _grande_region(ctx, owners[0], dests) if dests else None
+    s, b = ctx.state, ctx.board
+    ok: list[int] = []
+    why: dict[str, list[str]] = {}
+    for q in owners:
+        g = s.grandes[q]
+        if g == b.castillo:
+            why[str(q)] = ["B8.2", f"player {q}'s Grande is in the Castillo: nothing leaves "
+                           "it by a special action"]
+        elif g == s.king:
+            why[str(q)] = ["B5.2", f"player {q}'s Grande stands in the king's region: "
+                           "nothing may leave it"]
+        elif _grande_dests(ctx, call, q):
+            ok.append(q)
+        else:
+            why[str(q)] = ["B1.2", f"player {q}'s Grande has nowhere to go"]
+    if not ok:
+        ctx.event("note", text=f"player {ctx.subject}: no Grande can go (B1.2, B5.2, B8.2).")
+        return None
+    if len(ok) == 1:
+        dests = _grande_dests(ctx, call, ok[0])
+        if len(dests) == 1:
+            _put_grande(ctx, ok[0], dests[0])
+            return None
+        return _grande_region(ctx, ok[0], dests)
+    return Decision("choose_player", [ctx.subject], "Choose the player whose Grande moves",
+                    {"choices": ok, "why": why}, "B1.2")
+
+
+def move_scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    """Place or move the mobile scoreboard a checked answer names (B6.9)."""
+    sb, to = answer
+    i = ctx.board.scoreboard_index(sb)
+    ctx.state.scoreboards[i] = ctx.board.index[to]
+    ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to)
+
+
+def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """The mover of the mobile scoreboards (B6.9): one from beside the board or on the
+    board (with ``from``: on the board, in that set) onto a region of the set; never into
+    or out of the king's region (B5.2), never onto another scoreboard."""
+    s, b = ctx.state, ctx.board
+    dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
+    source = _arg(call, "source")
+    within = set(regions(ctx, source)) if source is not None else None
+    moves: dict[str, list[str]] = {}
+    refused_board: dict[str, list[str]] = {}
+    for i, sb in enumerate(b.scoreboards):
+        at = s.scoreboards[i]
+        if at >= 0 and at == s.king:
+            refused_board[sb.id] = ["B5.2", "this scoreboard lies in the king's region"]
+            continue
+        if within is not None and at not in within:
+            continue
+        taken = {x for j, x in enumerate(s.scoreboards) if j != i and x >= 0}
+        ok = [ctx.rid(r) for r in dests if r != at and r not in taken]
+        if ok:
+            moves[sb.id] = ok
+    if not moves:
+        return None
+    refused = dict(_king_refusal(ctx))
+    for j, x in enumerate(s.scoreboards):
+        if x >= 0:
+            refused.setdefault(ctx.rid(x), ["B6.9", "a mobile scoreboard lies there already "
+                                            f"({b.scoreboards[j].id})"])
+    return Decision("move_scoreboard", [ctx.subject], "Place or move a mobile scoreboard",
+                    {"moves": moves, "refused": refused, "refused_board": refused_board},
+                    "B6.9")
