@@ -194,7 +194,11 @@ def _choose_card(ctx: Ctx, call: ast.Call) -> Decision | None:
 @primitive("draw_card")
 def _draw_card(ctx: Ctx, call: ast.Call) -> Decision | None:
     """B2.1, B1.4: the top card of a stack, else a card at random (a chance event: its own
-    stream, :func:`draw_stream`); the drawn card is revealed by its event."""
+    stream, :func:`draw_stream`); the drawn card is revealed by its event.
+
+    One example card draws today (the ambush); no general form fits a draw: a choice is
+    a decision of a player, a draw a chance event hidden from every view until it is
+    made, and the records and views treat the two differently."""
     place, cards = _source(ctx, call)
     if not cards:
         return None
@@ -255,7 +259,11 @@ def _carry_out(ctx: Ctx, call: ast.Call) -> Decision | None:
     """B4.4: carry out card ``c``'s special action now: a run of its own (``Run.inner``),
     which the interpreter runs to its end before this one goes on. A card already being
     carried out in this chain (this card, or one carrying it out) is not carried out
-    again, nor a card beyond :data:`CARRY_DEPTH`."""
+    again, nor a card beyond :data:`CARRY_DEPTH`.
+
+    One example card carries another out today (the second wind); no general form fits:
+    it is the only statement that runs another card's script, and it must stay one so
+    that the budget and the depth limit bound every chain of cards."""
     run = ctx.run
     card = card_of(ctx, call.arg("card"))
     if card is None or card == run.card or card in run.callers or \
