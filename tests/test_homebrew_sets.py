@@ -203,7 +203,7 @@ def test_rome_plays_seeded_four_player_games_and_exiles_return() -> None:
         assert g.over
         rome = g.library.board.index["rome"]
         assert sum(g.state.caballeros[rome]) == 0  # the last general scoring emptied it
-        returned += sum(1 for line in g.log if line.startswith("Rome: "))
+        returned += sum(1 for line in g.log if line.startswith("  Rome: "))
     assert returned > 0
 
 

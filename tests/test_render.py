@@ -307,3 +307,14 @@ def _card_effects() -> list[tuple[str, str]]:
                          ids=lambda x: x if x.endswith(".yaml") else "")
 def test_shipped_cards_render(path: str, effect: str) -> None:
     _well_formed(render(parse(effect, path)))
+
+
+def test_b8_another_players_court_reads_the_court_of_player() -> None:
+    text = render(parse("p = choose player from opponents\n"
+                        "c = choose card from held cards of p\n"
+                        "move card c to held cards of p\n"))
+    assert "the cards held in the court of player 'p' (call it 'c')" in text
+    assert "into the court of player 'p' (held there)" in text
+    assert "''s" not in text
+    mine = render(parse("c = choose card from held cards of me\n"))
+    assert "the cards held in your court" in mine

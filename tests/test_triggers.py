@@ -33,10 +33,10 @@ def _card(folder: Path, cid: str, effect: str, stack: int = 1) -> Path:
     return folder
 
 
-def _at_offer(folder: Path | str, card: str, seed: int = 3) -> Game:
+def _at_offer(folder: Path | str, card: str, seed: int = 3, logging: bool = False) -> Game:
     """A seeded game played at random until a player may carry out a special action,
     with ``card`` put in the place of the card they took (no Veto held)."""
-    g = new_game(4, seed=seed, cards=(str(folder),), logging=False)
+    g = new_game(4, seed=seed, cards=(str(folder),), logging=logging)
     rng = random.Random(seed)
     while True:
         d = g.pending

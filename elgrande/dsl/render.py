@@ -383,8 +383,8 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
 
 # -- cards as objects ------------------------------------------------------------------------------
 def _holder(holder: ast.CardHolder, ctx: _Ctx) -> str:
-    """Whose court: "your" / "player 'p''s"."""
-    return ctx.poss if holder.name is None else f"player '{holder.name}''s"
+    """Whose court: "your court" / "the court of player 'p'"."""
+    return f"{ctx.poss} court" if holder.name is None else f"the court of player '{holder.name}'"
 
 
 def _card_words(node: Any, ctx: _Ctx, kind: str, statement: str = "") -> str:
@@ -411,7 +411,7 @@ def _card_words(node: Any, ctx: _Ctx, kind: str, statement: str = "") -> str:
         if place == "stack":
             return f"under stack {node.n}"
         if place == "held" and node.holder is not None:
-            return f"into {_holder(node.holder, ctx)} court (held there)"
+            return f"into {_holder(node.holder, ctx)} (held there)"
         return "out of this round's offer (nobody may take it this round)"
     draw = statement == "draw_card"
     if place == "open":
@@ -421,7 +421,7 @@ def _card_words(node: Any, ctx: _Ctx, kind: str, statement: str = "") -> str:
     if place == "region":
         return "the region cards (at random; the deck is whole again after the draw)"
     if place == "held" and node.holder is not None:
-        return f"the cards held in {_holder(node.holder, ctx)} court" + \
+        return f"the cards held in {_holder(node.holder, ctx)}" + \
             (" (at random)" if draw else "")
     return "the cards removed this round" + (" (at random)" if draw else "")
 

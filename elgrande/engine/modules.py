@@ -146,8 +146,8 @@ class Phase:
 #: concatenated), **last** (the last module that answers, not None, wins), **merge** (the
 #: dicts merged), **own** (only the module named in what is being answered). A ctx is
 #: built once per answer, step or scoring and handed on, never per caballero or place.
-#: The hooks marked *event* are named events the card language's triggers will listen
-#: to: None-checked, they cost nothing unheard.
+#: The hooks marked *event* are the named events the card language's triggers listen to
+#: (elgrande/engine/triggers.py): None-checked, they cost nothing unheard.
 HOOK_GROUPS: dict[str, dict[str, str]] = {
     "turn": {
         "setup": "setup(ctx, rng, start_player) -> None: place pieces, deal hands and "
@@ -164,7 +164,7 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
                       "acting player); each.",
         "card_taken": "card_taken(ctx, card) -> None: *event*: the acting player took an "
                       "action card from the offer (B4.2); each.",
-        "special_action_done": "special_action_done(ctx) -> None: *event*: the special "
+        "special_action_done": "special_action_done(ctx) -> None: the special "
                                "action of the turn's action card was carried out (B4.4: "
                                "not declined, not cancelled); each.",
         "turn_end": "turn_end(ctx, card) -> None: *event*: a turn is over, its action card "
@@ -219,7 +219,7 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
                    "part) named them (``key``: ``value``, declared by ``move_which``), "
                    "before their counts are lowered and the ``leave`` hooks hear of it; "
                    "each.",
-        "leave": "leave(ctx, place, player, n) -> None: *event*: n of player's caballeros "
+        "leave": "leave(ctx, place, player, n) -> None: n of player's caballeros "
                  "left a place (a piece leaves); each.",
         "arrive": "arrive(ctx, place, player, n) -> None: *event*: n of player's "
                   "caballeros arrived in a place (a piece arrives: roles, seats, "
@@ -233,9 +233,9 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
                      "declared, (from, to, player, n, (key, value)); B8.2); each.",
     },
     "scoring": {
-        "castillo_emptied": "castillo_emptied(ctx, discs, moves) -> None: after the "
-                            "Castillo's caballeros went to their discs' regions (B6.3); "
-                            "each.",
+        "castillo_emptied": "castillo_emptied(ctx, discs, moves) -> None: *event*: after "
+                            "the Castillo's caballeros went to their discs' regions "
+                            "(B6.3); each.",
         "scoring_order": "scoring_order(ctx, places) -> list[int]: the order of a general "
                          "scoring after the Castillo (B6.4); fold.",
         "scoring_places": "scoring_places(ctx) -> list[int]: the places whose scoring this "
@@ -250,7 +250,7 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
         "area_bonus": "area_bonus(ctx, place, first_only) -> list[(participant, reason, "
                       "points)]: bonuses paid in a place beside the ranking (B6.6-B6.7 are "
                       "the base game's own); collect.",
-        "scoring_step": "scoring_step(ctx, step, place) -> None: *event*: a step of a "
+        "scoring_step": "scoring_step(ctx, step, place) -> None: a step of a "
                         "general scoring is done (``step``: \"castillo\" the Castillo "
                         "scored, B6.2; \"emptied\" its caballeros gone to their discs' "
                         "regions, B6.3; \"region\" a place scored, B6.4; place -1 when "

@@ -187,6 +187,9 @@ def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     if isinstance(ch, ast.RegionChoice):
         ctx.run.env[_arg(call, "var")] = ctx.board.index[answer]
         ctx.event("choose", region=answer, var=_arg(call, "var"), chooser=ctx.subject)
+    elif isinstance(ch, ast.PlayerChoice):  # the log names the chosen player (``chosen``)
+        ctx.run.env[_arg(call, "var")] = int(answer)
+        ctx.event("choose", chosen=int(answer), var=_arg(call, "var"), chooser=ctx.subject)
     else:
         ctx.run.env[_arg(call, "var")] = int(answer)
         ctx.event("choose", value=answer, var=_arg(call, "var"), chooser=ctx.subject)

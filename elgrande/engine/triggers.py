@@ -176,6 +176,8 @@ class Triggers:
         self._running: Run | None = None
         #: (state, its copy) when a chain between phases began: undone past the limit
         self._before: tuple[State, State] | None = None
+        #: the log's line (event) of the chain's first body, named when it is undone
+        self._first: dict[str, Any] | None = None
         # no ``aside`` hook: :meth:`asker` puts the bodies' asides before the others'
         hooks: dict[str, Any] = {"aside_apply": self.aside_apply}
         for event, hook in (("turn_start", self.turn_start), ("round_start", self.round_start),
@@ -227,9 +229,9 @@ class Triggers:
                 continue
             if until == "once":
                 lasting.remove(x)
-            self._due(state, x, event)
+            self._due(state, x, event, player, place)
 
-    def _due(self, state: State, x: Lasting, event: str) -> None:
+    def _due(self, state: State, x: Lasting, event: str, player: int, place: int) -> None:
         t = state.ext.setdefault(NAME, {})
         if self._running is not None:  # set off by a trigger's body: a chain
             chain = t.setdefault("chain", {})
@@ -241,7 +243,8 @@ class Triggers:
         state.due = True  # run at the next pause (the driver asks while State.due is set)
         t.setdefault("due", []).append(
             {"card": x.card, "path": list(data["path"]), "actor": x.player,
-             "subject": data["subject"], "env": copy_plain(data["env"])})
+             "subject": data["subject"], "env": copy_plain(data["env"]),
+             "on": [event, player, place]})
 
     def turn_start(self, ctx: HookContext) -> None:
         """Hook ``turn_start``: triggers on ``turn starts``."""
@@ -305,7 +308,9 @@ class Triggers:
         for spec in due:
             run = _run(spec)
             run.env.update(copy_plain(bound))
+            head = _fires(ctx, spec)
             d = self._go(ctx, run, None, False)
+            _quiet(ctx, head, d)
             while d is not None:
                 answers = d.legal_answers()
                 if answers is None or len(answers) != 1:
@@ -357,9 +362,15 @@ class Triggers:
             return None if pending is None else Aside(NAME, pending)
         if not inside and (self._before is None or self._before[0] is not state):
             self._before = (state, state.copy())
+            self._first = None
         while t.get("due"):
-            r = _run(t["due"].pop(0))
+            spec = t["due"].pop(0)
+            r = _run(spec)
+            head = _fires(ctx, spec)
+            if self._first is None:
+                self._first = head
             d = self._go(ctx, r, None, inside)
+            _quiet(ctx, head, d)
             t = state.ext.get(NAME)
             if d is not None and t is not None:
                 t["run"] = r.to_json()
@@ -410,14 +421,32 @@ class Triggers:
     def _void(self, ctx: HookContext, exc: BudgetExceeded) -> None:
         """Between phases, a chain past its limit (or a body past its budget) is undone:
         the state as before the chain's first body ran (when this engine saw it begin),
-        nothing due any more; the log says why."""
+        nothing due any more; the turn goes on from there (its next step, as if no trigger
+        had fired; what set the chain off stands). The log says why and which of its
+        lines above are undone: all from the chain's first trigger line on (those of this
+        answer are left out)."""
         state = ctx.state
         before = self._before
         if before is not None and before[0] is state:
             state.set_to(before[1])
         state.ext.pop(NAME, None)
-        ctx.events.append({"event": "trigger_void", "player": ctx.player, "card": exc.card,
-                           "reason": str(exc), "text": f"The trigger is undone: {exc}"})
+        first, self._first = self._first, None
+        events = ctx.events
+        undone = ("Undone and left out of the log: all the triggers did; the turn goes on "
+                  "from before they fired, as if none had.")
+        if first is not None:
+            if any(e is first for e in events):  # this answer's lines: left out
+                while events and events[-1] is not first:
+                    events.pop()
+                events.pop()
+            else:
+                undone = (f"Undone: every line above from the chain's first trigger line "
+                          f"({{card:{first['card']}}}, on "
+                          f"{_EVENT_WORDS.get(first['on'], first['on'])}) to here; the turn "
+                          "goes on from before that line, as if no trigger had fired.")
+        why = str(exc).split(":")[0]
+        events.append({"event": "trigger_void", "player": ctx.player, "card": exc.card,
+                       "reason": str(exc), "text": f"Runaway triggers stopped: {why}. {undone}"})
 
     def _settle(self, state: State) -> None:
         """Nothing due and no body running: the chain is over (its counts forgotten)."""
@@ -426,6 +455,32 @@ class Triggers:
             del state.ext[NAME]
         if self._before is not None and self._before[0] is state:
             self._before = None
+            self._first = None
+
+
+#: The named events in the log's words (:func:`_fires`).
+_EVENT_WORDS: Final = {"turn_start": "a turn's start", "turn_end": "a turn's end",
+                       "round_start": "the round's start", "round_end": "the round's end",
+                       "card_taken": "a card taken", "arrive": "caballeros arriving",
+                       "castillo_emptied": "the Castillo emptied",
+                       "regions_scored": "the regions scored"}
+
+
+def _fires(ctx: HookContext, spec: dict[str, Any]) -> dict[str, Any]:
+    """Log that a due trigger's body runs now (event ``trigger_fires``: the card, the
+    named event ``on``, the player ``of`` whom and the place ``at`` where it happened, -1:
+    none): the lines of what the body does come under it. Returns the event."""
+    event, player, place = spec.get("on") or ["", -1, -1]
+    e = {"event": "trigger_fires", "player": spec["actor"], "card": spec["card"],
+         "on": event, "of": player, "at": place}
+    ctx.events.append(e)
+    return e
+
+
+def _quiet(ctx: HookContext, head: dict[str, Any], d: Decision | None) -> None:
+    """A body that ran to its end adding no line under ``head`` did nothing: say so."""
+    if d is None and ctx.events and ctx.events[-1] is head:
+        head["quiet"] = True
 
 
 def _run(spec: dict[str, Any]) -> Run:

@@ -133,7 +133,8 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
         if CARRIES_OUT in prev and not prev.startswith(" ") and not is_effect(e):
             out.append(NOTHING_DONE)
         out.extend(lines)
-        if kind == "general_scoring" and state is not None:
+        if state is not None and (kind == "general_scoring_rest" or (
+                kind == "general_scoring" and not e.get("split"))):
             out.extend(board_summary(state, board, names, labels))
         prev = out[-1]
     return out
@@ -303,8 +304,12 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "special_void":
         return [f"  The special action of {card(e['card'])} is void and undone: "
                 f"{e['reason']}"]
+    if kind == "trigger_fires":  # a trigger's body runs: its lines come under this one
+        return [f"{card(e['card'])}: {_fired_on(e, board, names)}"
+                + (": nothing happens." if e.get("quiet") else ":")]
     if kind == "choose":
-        what = _region(board, e["region"]) if "region" in e else e.get("value")
+        what = (_region(board, e["region"]) if "region" in e
+                else names[e["chosen"]] if "chosen" in e else e.get("value"))
         return [f"  {names[e['chooser']]} chooses {what} ({e['var']})."]
     # effects name the player who acts (B8.7: inside each player: each in turn)
     if kind == "move":
@@ -363,11 +368,11 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
             lines.append(f"  {names[m.player]}: {caballeros(m.caballeros)} from the Castillo "
                          f"to {dest}.")
         lines.extend(_grandes_moved(g, board, names, titles))
-        lines.extend("  " + scored(r, board, names) for r in g.regions if r.lines)
-        pts = g.points(len(names))
-        lines.append("Points this scoring: " + ", ".join(f"{names[p]} {pts[p]}"
-                                                           for p in range(len(names))))
-        return lines
+        if e.get("split"):  # the events of its steps follow, then general_scoring_rest
+            return lines
+        return lines + _scoring_rest(g, board, names)
+    if kind == "general_scoring_rest":
+        return _scoring_rest(GeneralScoring.from_json(e["result"]), board, names)
     if kind == "note":  # a rules module's words, ``player N`` named (I1-I7)
         return [_seats(e["text"], names)]
     if kind == "game_over":
@@ -381,6 +386,37 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         lead = "  " if is_effect(e) and not text.startswith(" ") else ""
         return [lead + _seats(text, names).replace("{who}", who or "nobody")]
     return []
+
+
+def _scoring_rest(g: GeneralScoring, board: Board, names: Sequence[str]) -> list[str]:
+    """A general scoring's lines after the Castillo is emptied (B6.4): the regions
+    scored, then the points."""
+    lines = ["  " + scored(r, board, names) for r in g.regions if r.lines]
+    pts = g.points(len(names))
+    lines.append("Points this scoring: " + ", ".join(f"{names[p]} {pts[p]}"
+                                                       for p in range(len(names))))
+    return lines
+
+
+def _fired_on(e: dict[str, Any], board: Board, names: Sequence[str]) -> str:
+    """The named event a ``trigger_fires`` event heard, in words: ``"the turn of green
+    starts"``, ``"caballeros of red arrive in Aragon"``."""
+    on, p, at = e.get("on"), e.get("of", -1), e.get("at", -1)
+    who = names[p] if isinstance(p, int) and 0 <= p < len(names) else "a player"
+    if on in ("turn_start", "turn_end"):
+        return f"the turn of {who} {'starts' if on == 'turn_start' else 'ends'}"
+    if on == "card_taken":
+        return f"{who} takes a card"
+    if on == "arrive":
+        where = _region(board, at) if isinstance(at, int) and at >= 0 else "a place"
+        return f"caballeros of {who} arrive in {where}"
+    return _ON_WORDS.get(str(on), str(on))
+
+
+#: The named events that name no player, in the log's words (:func:`_fired_on`).
+_ON_WORDS = {"round_start": "the round starts", "round_end": "the round ends",
+             "castillo_emptied": "the Castillo is emptied",
+             "regions_scored": "the regions are scored"}
 
 
 def _seats(text: str, names: Sequence[str]) -> str:

@@ -590,8 +590,17 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     round."""
     b = engine.board
     hooks = engine.hooks(state, -1, flow, events)
+    start = len(events)
     result = general_scoring(engine, state, discs, hooks)
-    events.append({"event": "general_scoring", "result": result.to_json(), "round": flow.round})
+    told = {"event": "general_scoring", "result": result.to_json(), "round": flow.round}
+    if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
+        # Castillo is emptied): the log tells them there, between its two parts
+        told["split"] = True
+        events.insert(start, told)
+        events.append({"event": "general_scoring_rest", "result": told["result"],
+                       "round": flow.round})
+    else:
+        events.append(told)
     scored = engine.rules.scored
     if scored is not None:
         scored(hooks, [b.castillo, *b.scoring_order])

@@ -33,7 +33,8 @@ def _king_places(ctx: HookContext, places: list[int]) -> list[int]:
 
 def send_back(ctx: HookContext, space: Space) -> None:
     """Send every player's caballeros in ``space`` to where it says (``returns``: their
-    owners' court or provinces), with an event naming who got how many back.
+    owners' court or provinces), with an event naming who got how many back (a line of
+    the general scoring's block in the log: told after the Castillo is emptied).
 
     Args:
         ctx: the hook context (its state is changed, its events get the event).
@@ -53,7 +54,7 @@ def send_back(ctx: HookContext, space: Space) -> None:
     ctx.events.append({
         "event": RETURN_EVENT, "space": space.id, "to": space.returns,
         "back": {str(p): n for p, n in back.items()},
-        "text": f"{name}: " + ", ".join(f"{{seat{p}}} takes {n} caballero"
+        "text": f"  {name}: " + ", ".join(f"{{seat{p}}} takes {n} caballero"
                                         f"{'s' if n != 1 else ''} back to {where}"
                                         for p, n in back.items()) + "."})
 
