@@ -72,7 +72,8 @@ class TriggerLimit(BudgetExceeded):
         BudgetExceeded.__init__(self, card, limit + 1, limit)
         ElGrandeError.__init__(
             self, f"a trigger of card {card!r} fired more than {limit} times for one event "
-            f"({event}): the effect that set it off is refused whole")
+            f"({event}): the chain is stopped and undone (inside a special action, the "
+            "whole special action)")
         self.event = event
 
 
