@@ -350,3 +350,18 @@ def test_an_e_slow_smoke_problem_reproduces_with_the_command_it_prints(
     assert reads[seed] > bound  # the position reported is one that is slow by itself
     assert [d.code for d in smoke.smoke_card(card, card.path, interp, positions, 1, seed,
                                              seconds=bound)] == ["E-SLOW"]
+
+
+def test_the_unknown_statement_hint_lists_every_statement_word_of_the_grammar() -> None:
+    from elgrande.dsl.parser import grammar
+    from elgrande.errors import CardError
+
+    with pytest.raises(CardError) as err:
+        parse("shift 1 caballeros\n")
+    listed = set(re.findall(r"'(\w+)'", err.value.hint.split(", or is")[0]))
+    # each statement rule of the grammar starts with one of the listed words
+    text = grammar()
+    for rule in ("hold_card", "close_rule", "change_rule", "when_", "as_", "move_card"):
+        body = re.search(rf"^{rule}:\s*\"(\w+)\"", text, re.M)
+        assert body is not None and body.group(1) in listed, rule
+    assert "'NAME = draw ...'" in err.value.hint and "'NAME = choose ...'" in err.value.hint
