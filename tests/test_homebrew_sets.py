@@ -439,7 +439,9 @@ def test_validate_of_a_set_manifest_checks_the_set_not_a_card() -> None:
     assert "E-SCHEMA" not in result.output
 
 
-def test_play_with_a_set_folder_as_cards_hints_set() -> None:
+def test_a_set_folder_given_as_cards_to_play_or_simulate_hints_set() -> None:
     result = CliRunner().invoke(main, ["play", "--cards", str(ROME), "-q", "--seed", "1"])
     assert result.exit_code == 2
-    assert f"--set {ROME}" in result.output
+    assert f"with --set {ROME}" in result.output
+    sim = CliRunner().invoke(main, ["simulate", "--cards", str(ROME), "--games", "1"])
+    assert sim.exit_code == 2 and f"with --set {ROME}" in sim.output

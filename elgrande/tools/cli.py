@@ -119,7 +119,7 @@ def _cards_not_sets(card_dirs: tuple[str, ...]) -> None:
     """
     for d in card_dirs:
         if homebrew_set_folder(d) is not None:
-            raise click.BadParameter(f"{d} is a set folder (it holds a set.yaml): play it "
+            raise click.BadParameter(f"{d} is a set folder (it holds a set.yaml): give it "
                                      f"with --set {d}", param_hint="'--cards'")
 
 
@@ -662,6 +662,7 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
         raise click.UsageError("--resume and --fresh exclude each other")
     if baseline is not None and baseline != "base" and not os.path.isdir(baseline):
         raise click.UsageError(f"--baseline takes a card folder or 'base', not {baseline!r}")
+    _cards_not_sets(card_dirs)
     set_names = tuple(s.strip() for part in set_names for s in part.split(",") if s.strip())
     listed, set_paths = _with_sets(list(set_names), set_dirs)
     set_names = tuple(listed)
