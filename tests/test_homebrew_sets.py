@@ -382,3 +382,66 @@ def test_b1_4_a_stack_kind_without_its_stack_is_refused(tmp_path: Path) -> None:
     assert err.value.code == "E-STACK" and "stack 6" in err.value.message
     report = validate([str(d)], smoke=0)
     assert [(x.code, x.line) for x in report.diagnostics] == [("E-STACK", 3)]
+
+
+# -- a set folder's own errors: its manifest's keys, what it extends, how it is named -----
+
+def test_a_misspelled_manifest_key_is_an_unknown_field_with_a_suggestion(tmp_path: Path
+                                                                        ) -> None:
+    _set(tmp_path, "typo", "titel: Typo\n")
+    with pytest.raises(DataError) as err:
+        load_board(("base", "typo"), [tmp_path])
+    assert (err.value.line, err.value.column) == (4, 1)
+    assert err.value.message.startswith("E-SCHEMA-UNKNOWN-FIELD: unknown key 'titel'")
+    assert "did you mean 'title'?" in err.value.message
+
+
+def test_a_set_extending_an_unknown_set_is_an_input_error_with_a_suggestion(
+        tmp_path: Path) -> None:
+    d = tmp_path / "ext"
+    d.mkdir()
+    (d / "set.yaml").write_text("set: ext\ntitle: ext\nextends: bsae\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "--smoke", "0", "--set", str(d), str(d)])
+    assert result.exit_code == 1, result.output
+    assert "E-SET-EXTENDS" in result.output and "did you mean 'base'?" in result.output
+    assert "--sets" not in result.output
+
+
+def test_a_set_extending_an_expansion_not_in_play_hints_the_sets_option(tmp_path: Path
+                                                                        ) -> None:
+    from elgrande.data.kinds import shipped_set_ids
+
+    other = next(s for s in shipped_set_ids() if s != "base")
+    d = tmp_path / "ext"
+    d.mkdir()
+    (d / "set.yaml").write_text(f"set: ext\ntitle: ext\nextends: {other}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", "--smoke", "0", "--set", str(d), str(d)])
+    assert result.exit_code == 2, result.output
+    assert f"--sets base,{other}" in result.output
+
+
+def test_validate_of_a_set_folder_reports_its_broken_manifest(tmp_path: Path) -> None:
+    import shutil
+
+    d = tmp_path / "rome"
+    shutil.copytree(ROME, d)
+    with (d / "set.yaml").open("a", encoding="utf-8") as f:
+        f.write("card_kinds: [\n")
+    result = CliRunner().invoke(main, ["validate", "--smoke", "0", str(d)])
+    assert result.exit_code == 1
+    assert "set.yaml" in result.output and "YAML syntax error" in result.output
+    assert "card kind" not in result.output
+
+
+def test_validate_of_a_set_manifest_checks_the_set_not_a_card() -> None:
+    result = CliRunner().invoke(main, ["validate", "--smoke", "0", str(ROME / "set.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "E-SCHEMA" not in result.output
+
+
+def test_a_set_folder_given_as_cards_to_play_or_simulate_hints_set() -> None:
+    result = CliRunner().invoke(main, ["play", "--cards", str(ROME), "-q", "--seed", "1"])
+    assert result.exit_code == 2
+    assert f"with --set {ROME}" in result.output
+    sim = CliRunner().invoke(main, ["simulate", "--cards", str(ROME), "--games", "1"])
+    assert sim.exit_code == 2 and f"with --set {ROME}" in sim.output

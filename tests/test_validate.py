@@ -61,7 +61,7 @@ def test_the_corpus_is_big_enough() -> None:
             "E-SYNTAX", "E-UNKNOWN-REGION", "E-UNDEFINED", "E-TYPE", "E-RANGE",
             "E-UNKNOWN-NAME", "E-DUPLICATE-ID", "W-KING-CLOSED", "W-CASTILLO-SOURCE",
             "W-CASTILLO-TARGET", "W-NO-EFFECT", "W-NEVER-ACTS", "W-UNKNOWN-RULE", "E-REDEFINED",
-            "E-BUDGET"} <= codes
+            "E-BUDGET", "E-UNKNOWN-STACK"} <= codes
 
 
 def test_an_engine_crash_in_smoke_play_is_reported_with_a_seed(
@@ -350,3 +350,89 @@ def test_an_e_slow_smoke_problem_reproduces_with_the_command_it_prints(
     assert reads[seed] > bound  # the position reported is one that is slow by itself
     assert [d.code for d in smoke.smoke_card(card, card.path, interp, positions, 1, seed,
                                              seconds=bound)] == ["E-SLOW"]
+
+
+def test_the_unknown_statement_hint_lists_every_statement_word_of_the_grammar() -> None:
+    from elgrande.dsl.parser import grammar
+    from elgrande.errors import CardError
+
+    with pytest.raises(CardError) as err:
+        parse("shift 1 caballeros\n")
+    listed = set(re.findall(r"'(\w+)'", err.value.hint.split(", or is")[0]))
+    # each statement rule of the grammar starts with one of the listed words
+    text = grammar()
+    for rule in ("hold_card", "close_rule", "change_rule", "when_", "as_", "move_card"):
+        body = re.search(rf"^{rule}:\s*\"(\w+)\"", text, re.M)
+        assert body is not None and body.group(1) in listed, rule
+    assert "'NAME = draw ...'" in err.value.hint and "'NAME = choose ...'" in err.value.hint
+
+
+_NOWHERE = """\
+id: hb-nothing
+kind: action
+set: base
+title: Nothing
+text: Nothing at all.
+stack: 1
+effect: |
+  carry out hb-nothing-here
+  c = draw card from stack 9
+  move card c to stack 9
+  if me holds hb-nowhere:
+      bring 1 caballeros to court
+"""
+
+
+def test_b1_4_a_card_or_stack_not_in_play_is_an_error_at_its_statement(tmp_path: Path
+                                                                      ) -> None:
+    (tmp_path / "nothing.yaml").write_text(_NOWHERE, encoding="utf-8")
+    got = run(str(tmp_path), "--strict", "--smoke", "0", "--format", "json")
+    assert got.exit_code == 1
+    found = {(d["line"], d["column"], d["code"]): d for d in json.loads(got.output)}
+    assert set(found) == {(8, 13, "E-UNKNOWN-CARD"), (9, 22, "E-UNKNOWN-STACK"),
+                          (10, 18, "E-UNKNOWN-STACK"), (11, 15, "E-UNKNOWN-CARD")}
+    assert found[(8, 13, "E-UNKNOWN-CARD")]["hint"] == "did you mean 'hb-nothing'?"
+    assert found[(9, 22, "E-UNKNOWN-STACK")]["hint"] == "the stacks in play: 1, 2, 3, 4"
+
+
+def test_a_card_named_by_a_loaded_id_or_a_set_stack_is_accepted(tmp_path: Path) -> None:
+    text = _NOWHERE.replace("hb-nothing-here", "hb-nothing").replace("hb-nowhere",
+                                                                      "hb-nothing")
+    (tmp_path / "nothing.yaml").write_text(text.replace("stack 9", "stack 4"),
+                                           encoding="utf-8")
+    got = run(str(tmp_path), "--smoke", "0", "--format", "json")
+    assert not [d for d in json.loads(got.output) if d["code"].startswith("E-UNKNOWN")]
+
+
+def test_the_library_refuses_a_card_id_no_card_has(tmp_path: Path) -> None:
+    from elgrande.data.library import load_library
+    from elgrande.errors import CardError
+
+    (tmp_path / "nothing.yaml").write_text(_NOWHERE, encoding="utf-8")
+    with pytest.raises(CardError) as err:
+        load_library(("base",), extra=[tmp_path])
+    assert err.value.code == "E-UNKNOWN-CARD"
+    assert (err.value.line, err.value.column) == (8, 13)
+
+
+def test_a_region_of_an_expansion_not_in_play_hints_the_sets_that_have_it(tmp_path: Path
+                                                                          ) -> None:
+    from elgrande.data.kinds import shipped_set_ids
+    from elgrande.data.manifests import set_order
+
+    base = load_board(("base",))
+    adding = [(s, [p for p in load_board(set_order(("base", s))).index if p not in base.index])
+              for s in shipped_set_ids() if s != "base"]
+    assert any(places for _, places in adding)  # an expansion adds places
+    for other, places in adding:
+        if not places:
+            continue
+        place = places[0]
+        (tmp_path / "far.yaml").write_text(
+            "id: hb-far\nkind: action\nset: base\ntitle: Far\ntext: Far away.\nstack: 1\n"
+            f"effect: |\n  score {place}\n", encoding="utf-8")
+        got = run(str(tmp_path), "--smoke", "0", "--format", "json")
+        [diag] = json.loads(got.output)
+        assert (diag["code"], diag["line"], diag["column"]) == ("E-UNKNOWN-REGION", 8, 9)
+        assert diag["hint"].endswith(f"play with --sets base,{other}"), diag["hint"]
+        assert run(str(tmp_path), "--smoke", "0", "--sets", f"base,{other}").exit_code == 0

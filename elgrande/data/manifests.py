@@ -4,6 +4,7 @@ building the :class:`~elgrande.model.board.Board` of a combination of sets.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -13,7 +14,7 @@ import attrs
 
 from elgrande.data import map as board_map
 from elgrande.data import yamlpos
-from elgrande.data.sets import _manifest, set_names
+from elgrande.data.sets import _manifest, set_names, shipped_set_ids
 from elgrande.data.sets import read_manifest as read_manifest
 from elgrande.errors import DataError, SettingError
 from elgrande.model.board import (
@@ -98,6 +99,7 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
     more_stacks: list[tuple[int, str, yamlpos.Positions, int]] = []
     for s in sets:
         data, pos, path = _manifest(s, search)
+        _check_keys(data, path, pos)
         spaces += _space_entries(data, s, path, pos)
         more_stacks += _more_stacks(data, path, pos)
         if "map" in data:
@@ -112,10 +114,7 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
             modules.append(mod)
         ext = data.get("extends")
         if ext is not None and ext not in sets[: sets.index(s)]:
-            line, col = pos.get(("extends",))
-            raise SettingError("sets", f"set {s!r} extends {ext!r}, which is not loaded "
-                               "before it", f"load sets in the order {ext}, {s}", path, line,
-                               col)
+            _extends_error(s, ext, sets, search, path, pos)
         for k, v in data.items():
             if k in ("map", "spaces", "add_stacks"):  # built apart (above)
                 continue
@@ -129,6 +128,69 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
     if more_stacks:
         board = attrs.evolve(board, stacks=_add_stacks(board.stacks, more_stacks))
     return attrs.evolve(board, map=board_map.build_map(maps, [p.id for p in board.places]))
+
+
+@lru_cache(maxsize=1)
+def _manifest_keys() -> tuple[str, ...]:
+    """The keys a set manifest may use: the homebrew keys and every key of a shipped
+    manifest (the data says which keys there are)."""
+    keys = dict.fromkeys(HOMEBREW_KEYS)
+    for sid in shipped_set_ids():
+        keys.update(dict.fromkeys(map(str, _manifest(sid, ())[0])))
+    return tuple(keys)
+
+
+def _check_keys(data: dict[str, Any], path: str, pos: yamlpos.Positions) -> None:
+    """Check that the manifest ``data`` uses only known keys (as card files do).
+
+    Raises:
+        DataError: an unknown key, located, with a did-you-mean
+            (``E-SCHEMA-UNKNOWN-FIELD``).
+    """
+    known = _manifest_keys()
+    for key in data:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            line, col = pos.key_at.get((key,), pos.get((key,)))
+            raise DataError(path, f"E-SCHEMA-UNKNOWN-FIELD: unknown key {key!r} in the set "
+                            "manifest" + (f" (did you mean {close[0]!r}?)" if close else ""),
+                            line, col, "known keys: " + ", ".join(sorted(known)))
+
+
+def _known_sets(search: tuple[Path, ...]) -> list[str]:
+    """The ids of the shipped sets and of the sets in the folders ``search``."""
+    found = [p.name for root in search if root.is_dir() for p in root.iterdir()
+             if (p / "set.yaml").is_file()]
+    return list(dict.fromkeys([*shipped_set_ids(), *found]))
+
+
+def _extends_error(s: str, ext: Any, sets: tuple[str, ...], search: tuple[Path, ...],
+                   path: str, pos: yamlpos.Positions) -> None:
+    """Raise the error of set ``s`` whose manifest ``extends`` set ``ext``, which is not
+    loaded before it.
+
+    Raises:
+        DataError: ``ext`` is no set at all (a problem in the manifest, exit 1), with a
+            did-you-mean among the sets there are (``E-SET-EXTENDS``).
+        SettingError: ``ext`` is a set, not in play or loaded after ``s`` (the option
+            ``--sets`` must name it; its hint says how).
+    """
+    line, col = pos.get(("extends",))
+    known = [k for k in _known_sets(search) if k != s]
+    if not isinstance(ext, str) or ext not in known:
+        close = difflib.get_close_matches(str(ext), known, n=1, cutoff=0.6)
+        raise DataError(path, f"E-SET-EXTENDS: set {s!r} extends {ext!r}, an unknown set"
+                        + (f" (did you mean {close[0]!r}?)" if close else ""), line, col,
+                        "sets there are: " + ", ".join(known))
+    if ext in sets:
+        hint = f"load sets in the order {ext}, {s}"
+    elif ext in shipped_set_ids():
+        hint = "play with --sets " + ",".join(
+            [*(x for x in sets if x in shipped_set_ids()), ext])
+    else:
+        hint = f"play with the set {ext!r} too (--set DIR, its folder)"
+    raise SettingError("sets", f"set {s!r} extends {ext!r}, which is not loaded before it",
+                       hint, path, line, col)
 
 
 def _space_entries(data: dict[str, Any], set_id: str, path: str, pos: yamlpos.Positions

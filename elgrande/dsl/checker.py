@@ -101,17 +101,29 @@ class Checker:
         rule_params: the rule parameters a ``change`` may name (the rules modules' in
             play, :mod:`elgrande.dsl.rule_params`); None: not known here (the names and
             value types are checked when the rules are loaded).
+        card_ids: the ids of the cards loaded, which a card named by its id must be one
+            of (``E-UNKNOWN-CARD``); None: not known here.
+        stacks: the stack numbers in play, which a ``stack N`` must be one of
+            (``E-UNKNOWN-STACK``); None: not known here.
+        elsewhere: the places of sets not in play -> the ``--sets`` value that has them
+            (e.g. ``"base,<expansion>"``), for the hint of an unknown region.
     """
 
     def __init__(self, path: str, region_ids: Iterable[str],
                  lasting_kinds: Iterable[str] = tuple(LASTING_KINDS),
                  max_count: int = MAX_COUNT,
-                 rule_params: Mapping[str, RuleParam] | None = None) -> None:
+                 rule_params: Mapping[str, RuleParam] | None = None,
+                 card_ids: Iterable[str] | None = None,
+                 stacks: Iterable[int] | None = None,
+                 elsewhere: Mapping[str, str] | None = None) -> None:
         self.path = path
+        self.elsewhere: Mapping[str, str] = elsewhere or {}
         self.region_ids = set(region_ids)
         self.lasting = set(lasting_kinds)
         self.max_count = max_count
         self.rule_params = rule_params
+        self.card_ids = None if card_ids is None else sorted(set(card_ids))
+        self.stacks = None if stacks is None else sorted(set(stacks))
         self.problems: list[CardError] = []
         #: The variables the script sets: (the statement, the name, what sets it).
         self.assigned: list[tuple[ast.Node, str, str]] = []
@@ -492,6 +504,9 @@ class Checker:
         if place.kind == "stack" and not 1 <= place.n <= MAX_NUMBER:
             self.error(place, "E-RANGE", f"stack {place.n} is out of range",
                        "the stacks are numbered from 1")
+        elif place.kind == "stack" and self.stacks is not None and place.n not in self.stacks:
+            self.error(place, "E-UNKNOWN-STACK", f"no set in play has a stack {place.n}",
+                       "the stacks in play: " + ", ".join(map(str, self.stacks)))
         if place.holder is not None:
             self.card_holder(place.holder, scope)
 
@@ -511,6 +526,14 @@ class Checker:
         elif ref.name is not None and t is None and "-" not in ref.name and \
                 ref.name in self.region_ids:
             self.error(ref, "E-TYPE", f"{ref.name!r} is a region, not a card")
+        elif ref.name is not None and t is None and self.card_ids is not None and \
+                ref.name not in self.card_ids:
+            import difflib  # a suggestion only (not imported by every check)
+
+            close = difflib.get_close_matches(ref.name, self.card_ids, n=1)
+            self.error(ref, "E-UNKNOWN-CARD", f"unknown card or variable {ref.name!r}",
+                       f"did you mean {close[0]!r}?" if close else
+                       "a card is named by the id of a loaded card, or a card variable")
 
     # -- rule safety --
     def safety(self, c: ast.Call) -> None:
@@ -578,17 +601,24 @@ def _names_read(script: ast.Script) -> set[str]:
 def check_script(script: ast.Script, path: str, region_ids: Iterable[str],
                  max_count: int = MAX_COUNT,
                  lasting_kinds: Iterable[str] | None = None,
-                 rule_params: Mapping[str, RuleParam] | None = None) -> list[CardError]:
+                 rule_params: Mapping[str, RuleParam] | None = None,
+                 card_ids: Iterable[str] | None = None,
+                 stacks: Iterable[int] | None = None,
+                 elsewhere: Mapping[str, str] | None = None) -> list[CardError]:
     """Check ``script`` (from card file ``path``) against the board's ``region_ids``;
     caballero counts may go up to ``max_count`` (the set's caballeros per player, B1.1);
     a ``keep`` may name the ``lasting_kinds`` of the sets in play (their manifests'
     ``lasting_kinds``; default: every kind the language declares); a ``change`` may name
-    the ``rule_params`` of the rules modules in play (None: not checked here).
+    the ``rule_params`` of the rules modules in play (None: not checked here); a card
+    named by its id must be one of ``card_ids`` and a ``stack N`` one of ``stacks`` (the
+    cards loaded and the stacks in play; None: not checked here); an unknown region that
+    is a place of a set not in play is hinted with ``elsewhere`` (place -> ``--sets``).
 
     Returns:
         Every problem, errors and warnings (``severity``), in source order.
     """
     kinds = tuple(LASTING_KINDS) if lasting_kinds is None else tuple(lasting_kinds)
     probs = Checker(path, region_ids, max_count=max_count, lasting_kinds=kinds,
-                    rule_params=rule_params).check(script)
+                    rule_params=rule_params, card_ids=card_ids, stacks=stacks,
+                    elsewhere=elsewhere).check(script)
     return sorted(probs, key=lambda e: (e.line, e.column))

@@ -671,19 +671,29 @@ _SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _keywords(accepts: set[str]) -> list[str]:
+    """The keywords among the terminals ``accepts`` of the parser, in alphabetical order."""
+    p = parser()
+    words = []
+    for name in accepts:
+        try:
+            pattern = p.get_terminal(name).pattern
+        except KeyError:  # $END
+            continue
+        if pattern.type == "str":
+            words.append(pattern.value)
+    return sorted(words)
+
+
 @lru_cache(maxsize=1)
-def _statement_words() -> tuple[str, ...]:
-    """The words a statement may start with (from the declarations and the compound
-    statements of the grammar)."""
-    words: list[str] = []
-    for sig in SIGNATURES.values():
-        first = sig.phrase.split()[0]
-        if first.islower() and first not in words:
-            words.append(first)
-    for w in ("each", "for", "either", "if", "as", "when"):
-        if w not in words:
-            words.append(w)
-    return tuple(words)
+def _statement_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The words a statement may start with and the words after ``NAME =``, read from the
+    grammar's parse tables (one source: a statement added to the grammar is listed)."""
+    state = parser().parse_interactive("")
+    first = _keywords(state.accepts())  # type: ignore[no-untyped-call]
+    state.feed_token(Token("NAME", "x"))
+    state.feed_token(Token("EQUAL", "="))
+    return tuple(first), tuple(_keywords(state.accepts()))  # type: ignore[no-untyped-call]
 
 
 def _unknown_statement(exc: UnexpectedToken,
@@ -704,7 +714,7 @@ def _unknown_statement(exc: UnexpectedToken,
     if m is None:
         return None
     word = m.group(2)
-    known = _statement_words()
+    known, assigned = _statement_words()
     close = difflib.get_close_matches(word, known, n=2, cutoff=0.6)
     close = close or [w for w in _SYNONYMS.get(word, ()) if w in known]
     if close:
@@ -713,7 +723,7 @@ def _unknown_statement(exc: UnexpectedToken,
     else:
         msg = f"unknown statement {word!r}"
     hint = ("a statement starts with " + ", ".join(f"'{w}'" for w in known)
-            + ", or is 'NAME = choose ...'")
+            + ", or is " + " or ".join(f"'NAME = {w} ...'" for w in assigned))
     return (line_no, len(m.group(1)) + 1), msg, hint
 
 

@@ -20,7 +20,7 @@ made from the board by its caller.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, Protocol
 
 import attrs
@@ -56,10 +56,12 @@ class Checks(Protocol):
     """What a form's check may call on the checker (:class:`elgrande.dsl.checker.Checker`).
 
     ``region_ids`` are the board's place ids; ``max_count`` the most caballeros a script
-    may name (the set's caballeros per player)."""
+    may name (the set's caballeros per player); ``elsewhere`` the places of sets not in
+    play -> the ``--sets`` that has them (for a hint)."""
 
     region_ids: set[str]
     max_count: int
+    elsewhere: Mapping[str, str]
 
     def error(self, node: ast.Node, code: str, msg: str, hint: str = "") -> None:
         """Record an error at ``node``."""
@@ -253,8 +255,10 @@ def _name_check(chk: Checks, e: ast.Name, scope: Scope, allow_court: bool) -> No
 
             close = difflib.get_close_matches(e.name, list(scope.vars)
                                               + sorted(chk.region_ids), n=1)
+            where = chk.elsewhere.get(e.name)
             chk.error(e, "E-UNKNOWN-REGION", f"unknown region or variable {e.name!r}",
-                      f"did you mean {close[0]!r}?" if close else "")
+                      f"{e.name!r} is a place of a set not in play: play with --sets {where}"
+                      if where else f"did you mean {close[0]!r}?" if close else "")
     elif t == NUMBER or t == PLAYER or t == CARD or t == REGION_CARD:
         chk.error(e, "E-TYPE", f"{e.name!r} is a {t}, but a region is expected here",
                   "write 'region of NAME' for a region card's region" if t == REGION_CARD

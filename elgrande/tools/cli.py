@@ -97,6 +97,32 @@ def _with_sets(sets: list[str], set_dirs: tuple[str, ...]) -> tuple[list[str], l
     return [*sets, *(i for i in ids if i not in sets)], paths
 
 
+def homebrew_set_folder(path: str) -> str | None:
+    """The homebrew set folder ``path`` is (a folder holding a ``set.yaml``) or whose
+    manifest it is (``.../set.yaml``), or None (a card folder or file, or a shipped set's
+    folder, which validate checks as cards)."""
+    from elgrande.data.sets import shipped_set_ids
+
+    folder = Path(path)
+    if folder.name == "set.yaml" and folder.is_file():
+        folder = folder.parent
+    if not (folder / "set.yaml").is_file() or folder.resolve().name in shipped_set_ids():
+        return None
+    return str(folder)
+
+
+def _cards_not_sets(card_dirs: tuple[str, ...]) -> None:
+    """Refuse a homebrew set folder given as ``--cards`` (its manifest would be ignored).
+
+    Raises:
+        click.BadParameter: a ``--cards`` folder holds a set.yaml (exit 2), hinting --set.
+    """
+    for d in card_dirs:
+        if homebrew_set_folder(d) is not None:
+            raise click.BadParameter(f"{d} is a set folder (it holds a set.yaml): give it "
+                                     f"with --set {d}", param_hint="'--cards'")
+
+
 def _bad_setting(exc: Exception) -> click.BadParameter:
     """The usage error (exit 2) of a :class:`~elgrande.errors.SettingError`, naming its
     option (``--sets``, ``--errata``, ``--fill``)."""
@@ -247,6 +273,7 @@ def play(players: int, seed: int | None, bots: str | None, record: str | None, v
     try:
         agents = [human.make_seat(k, seed * 100 + i)
                   for i, k in enumerate(seat_bots(kinds, players))]
+        _cards_not_sets(card_dirs)
         sets = [x.strip() for x in set_list.split(",") if x.strip()]
         if not sets:
             raise click.UsageError("--sets names at least one card set, e.g. base")
@@ -363,6 +390,10 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
     sets = [x.strip() for x in set_list.split(",") if x.strip()]
     if not sets:
         raise click.UsageError("--sets names at least one card set, e.g. base")
+    # a homebrew set's folder (or its set.yaml) is checked as a set, as with --set DIR
+    folders = {p: homebrew_set_folder(p) for p in paths}
+    set_dirs = tuple(dict.fromkeys([*set_dirs, *(f for f in folders.values() if f)]))
+    paths = tuple(dict.fromkeys(folders[p] or p for p in paths))
     sets, set_paths = _with_sets(sets, set_dirs)
     try:
         report = validation.validate(paths, smoke=smoke, seed=seed, sets=sets,
@@ -631,6 +662,7 @@ def simulate_cmd(games: int, first_seed: int, players: str, bots: str,
         raise click.UsageError("--resume and --fresh exclude each other")
     if baseline is not None and baseline != "base" and not os.path.isdir(baseline):
         raise click.UsageError(f"--baseline takes a card folder or 'base', not {baseline!r}")
+    _cards_not_sets(card_dirs)
     set_names = tuple(s.strip() for part in set_names for s in part.split(",") if s.strip())
     listed, set_paths = _with_sets(list(set_names), set_dirs)
     set_names = tuple(listed)

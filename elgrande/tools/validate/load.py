@@ -231,6 +231,30 @@ def _rule_problems(data: dict[str, Any], path: str, pos: Positions) -> list[Card
     return out
 
 
+def places_elsewhere(board: Board) -> dict[str, str]:
+    """The places of the shipped sets not in ``board``'s game -> the ``--sets`` value of a
+    game that has them (the shipped sets in play and that set, e.g. ``base,<it>``): for
+    the hint of a region a card names in a game without its set (from the manifests)."""
+    from elgrande.data.manifests import load_board, set_order
+    from elgrande.data.sets import shipped_set_ids
+
+    shipped = shipped_set_ids()
+    search = [d.parent for d in board.set_dirs]
+    out: dict[str, str] = {}
+    for s in shipped:
+        if s in board.sets:
+            continue
+        with_it = (*(x for x in board.sets if x in shipped), s)
+        try:
+            other = load_board(set_order(with_it, search), search)
+        except DataError:  # a set that does not load with these: no hint from it
+            continue
+        for place in other.index:
+            if place not in board.index:
+                out.setdefault(place, ",".join(with_it))
+    return out
+
+
 def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
          replaced: set[str] | None = None) -> Loaded:
     """Read and check the card files under ``paths`` with the shipped sets of ``board``
@@ -250,6 +274,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
                and not _stands_in(d, f, parts.get(d.name, ()))]
     out = Collector(set(checked))
     region_ids = list(board.index)
+    elsewhere = places_elsewhere(board)
     most = board.caballeros_per_player
 
     entries: list[Entry] = []
@@ -260,6 +285,9 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
             out.add(err)
             continue
         entries.append(Entry(data, f, pos))
+    # the ids written in the files (a card named by its id must be one of them)
+    ids = [e.data["id"] for e in entries if isinstance(e.data, dict)
+           and isinstance(e.data.get("id"), str) and e.data.get("kind") != "erratum"]
 
     # every script written in a file: syntax and checker problems where they are written
     for e in entries:
@@ -272,7 +300,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
                 out.add(err)
                 continue
             for problem in check_script(script, e.path, region_ids, most, board.lasting_kinds,
-                                        rule_params(board)):
+                                        rule_params(board), ids, board.stacks, elsewhere):
                 out.add(problem)
             for problem in send_places(script, e.path, board):
                 out.add(problem)
@@ -335,7 +363,8 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
         if card.script is not None and src in out.checked and (
                 src != e.path or any("effect" in er.replaces for er in applied)):
             for problem in check_script(card.script, src, region_ids, most,
-                                        board.lasting_kinds, rule_params(board)):
+                                        board.lasting_kinds, rule_params(board), ids,
+                                        board.stacks, elsewhere):
                 out.add(problem)
         if card.role == "bid" and board.power_cards.get(card.value) != card.court:
             line, col = e.pos.get(("court",))
