@@ -17,15 +17,21 @@ import argparse
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
-from elgrande.play.game import new_game
+from elgrande.play.game import Game, new_game
 from elgrande.players.bots import make_bot, play
 
 
 def run(games: int, first: int, sets: tuple[str, ...], fill: str | None,
-        cap: float) -> tuple[int, int, list[str], float, Counter[int], int]:
+        cap: float, options: dict[str, Any] | None = None,
+        ended: Callable[[Game], None] | None = None
+        ) -> tuple[int, int, list[str], float, Counter[int], int]:
     """Play ``games`` seeded games; returns (played, ended, failures, seconds, by players,
-    answers given in the ended games)."""
+    answers given in the ended games). ``options``: more :func:`new_game` arguments
+    (homebrew ``cards``, ``set_paths``); ``ended``: called with each game that ended
+    well (e.g. to count what was played)."""
     ok, played, answers = 0, 0, 0
     failed: list[str] = []
     per: Counter[int] = Counter()
@@ -37,7 +43,8 @@ def run(games: int, first: int, sets: tuple[str, ...], fill: str | None,
         kinds = ["greedy" if (i + p) % 3 == 0 else "random" for p in range(players)]
         played += 1
         try:
-            game = new_game(players, sets=sets, fill=fill, seed=i, logging=False)
+            game = new_game(players, sets=sets, fill=fill, seed=i, logging=False,
+                            **(options or {}))
             play(game, [make_bot(k, 1000 * i + p) for p, k in enumerate(kinds)])
             b = game.library.board
             problems = game.state.conservation_errors(b)
@@ -52,6 +59,8 @@ def run(games: int, first: int, sets: tuple[str, ...], fill: str | None,
         ok += 1
         per[players] += 1
         answers += len(game.history)
+        if ended is not None:
+            ended(game)
     return played, ok, failed, time.perf_counter() - start, per, answers
 
 

@@ -9,7 +9,7 @@ was taken (a ``choose_action_card`` answer naming it), so a card that never came
     python benchmarks/homebrew_soak.py --games 100 --card-sets base
 
 Game i (seeds ``--first-seed`` on): 2 + i % 4 players; seat p plays greedy when
-(i + p) % 3 == 0, else random (the mix of ``benchmarks/colonies.py``). It prints a line per
+(i + p) % 3 == 0, else random (the loop of ``benchmarks/colonies.py``, shared). It prints a line per
 run (``cards: games N, answers A, seconds T, exceptions E``), a line per card (``card ID:
 taken in K games``), the first failures with their tracebacks, and exits 1 when a game
 failed or a card was never taken.
@@ -19,16 +19,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-import traceback
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from elgrande.play.game import new_game
-from elgrande.players.bots import make_bot, play
+from elgrande.play.game import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from colonies import run  # noqa: E402 - the soak loop shared with the other soak runs
 
 REPO = Path(__file__).resolve().parent.parent
 HOMEBREW = REPO / "examples" / "homebrew"
@@ -63,28 +63,18 @@ def soak(games: int, first: int, options: dict[str, Any],
     Returns:
         ``{"games", "answers", "seconds", "exceptions", "failures", "taken"}``.
     """
-    answers, failures = 0, []
     taken: Counter[str] = Counter()
-    start = time.perf_counter()
-    for i in range(first, first + games):
-        players = 2 + i % 4
-        kinds = ["greedy" if (i + p) % 3 == 0 else "random" for p in range(players)]
-        try:
-            game = new_game(players, seed=i, logging=False, **options)
-            play(game, [make_bot(k, 1000 * i + p) for p, k in enumerate(kinds)])
-            problems = game.state.conservation_errors(game.library.board)
-            if problems or not game.over:
-                raise AssertionError(f"over={game.over}, {problems}")
-        except Exception:  # noqa: BLE001 - count and show every failure
-            failures.append(f"seed {i} ({players} players, {kinds}):\n"
-                            + traceback.format_exc(limit=8))
-            continue
-        answers += len(game.history)
+
+    def count(game: Game) -> None:
         seen = {str(h.get("answer")) for h in game.history
                 if h.get("kind") == "choose_action_card"}
         taken.update(c for c in watched if c in seen)
-    return {"games": games, "answers": answers,
-            "seconds": round(time.perf_counter() - start, 1),
+
+    more = {k: v for k, v in options.items() if k not in ("sets", "fill")}
+    _played, _ok, failures, seconds, _per, answers = run(
+        games, first, tuple(options.get("sets", ("base",))), options.get("fill"),
+        float("inf"), more, count)
+    return {"games": games, "answers": answers, "seconds": round(seconds, 1),
             "exceptions": len(failures), "failures": failures, "taken": taken}
 
 
