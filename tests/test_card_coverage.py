@@ -28,6 +28,7 @@ import yaml
 
 from elgrande.data.library import load_library
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import form
 from elgrande.dsl.signatures import SIGNATURES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +112,7 @@ def can_ask(node: Any) -> bool:
             return False
         qty = node.arg("qty")
         fixed = isinstance(qty, ast.Qty) and qty.mode in ("all", "exactly")
-        if node.name == "send_caballeros" and fixed and isinstance(node.arg("source"), ast.Court):
+        if form(node) == "send" and fixed and isinstance(node.arg("source"), ast.Court):
             return False  # B8.7: a fixed number from the court alone
         if (node.name == "move" and node.arg("piece") == "caballeros"
                 and isinstance(qty, ast.Qty) and qty.mode == "all"

@@ -150,7 +150,8 @@ def test_b4_4_carry_out_runs_the_other_cards_script_with_its_decisions() -> None
 
 def test_b4_4_a_card_is_never_carried_out_again_in_its_own_chain() -> None:
     g = _game(2)
-    scripts = {"x-a": "carry out x-b\n", "x-b": "carry out x-a\nbring 1 caballero to court\n"}
+    scripts = {"x-a": "carry out x-b\n",
+               "x-b": "carry out x-a\nmove up to 1 caballero from provinces to court\n"}
     court = g.state.court[0]
     events = _run(g, scripts, "x-a", 0, [{"provinces": 1, "regions": {}}])
     assert [e["carried"] for e in events if e["event"] == "carry_out"] == ["x-b"]

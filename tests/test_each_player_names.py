@@ -26,10 +26,10 @@ STATEMENTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "choose": ("x = choose number from 1 to 3", "x = choose player from p", BASE),
     "move_caballeros": ("move up to 2 own caballeros from regions to anywhere",
                         "move up to 2 caballeros of p from regions to anywhere", BASE),
-    "place_caballeros": ("place up to 2 own caballeros from court to anywhere", "", BASE),
-    "send_caballeros": ("send 1 own caballero from regions to provinces",
-                        "send 1 caballero of p from regions to provinces", BASE),
-    "bring_to_court": ("bring 2 caballeros to court", "", BASE),
+    "place_caballeros": ("move up to 2 own caballeros from court to anywhere", "", BASE),
+    "send_caballeros": ("move 1 own caballero from regions to provinces",
+                        "move 1 caballero of p from regions to provinces", BASE),
+    "bring_to_court": ("move up to 2 caballeros from provinces to court", "", BASE),
     "score": ("score regions with value 4", "", BASE),
     "move_king": ("move the king to adjacent to king", "", BASE),
     "move_grande": ("move own grande to mainland regions except king",
@@ -124,7 +124,7 @@ def test_a_send_with_nothing_there_says_so_in_the_log() -> None:
     for r in range(len(g.state.caballeros)):
         g.state.provinces[2] += g.state.caballeros[r][2]
         g.state.caballeros[r][2] = 0
-    events = _run(g, "each player:\n  send 1 own caballero from regions to provinces\n", 0, 0)
+    events = _run(g, "each player:\n  move 1 own caballero from regions to provinces\n", 0, 0)
     lines = [ln for e in events for ln in words(e, b, g.names, {})]
     assert f"  {g.names[2]} has nothing to send." in lines
     assert sum(" sends 1 caballero " in ln for ln in lines) == 2

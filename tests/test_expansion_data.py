@@ -368,7 +368,7 @@ text: "Scout: place caballeros from your court next to the king."
 stack: null
 copies: 1
 effect: |
-  place up to 1 own caballeros from court to adjacent to king
+  move up to 1 own caballeros from court to adjacent to king
 unknown: [stack]
 source: "a test"
 notes: "The number on the back is not known."
@@ -441,7 +441,7 @@ def test_a_keep_names_only_the_lasting_kinds_of_the_sets_in_play(tmp_path: Path)
         cards = tmp_path / kind
         cards.mkdir()
         (cards / "scout.yaml").write_text(text.replace(
-            "place up to 1 own caballeros from court to adjacent to king",
+            "move up to 1 own caballeros from court to adjacent to king",
             f"keep {kind} until end of next round"), "utf-8")
         if ok:
             assert elgrande.new_game(3, cards=[str(cards)], seed=4).library.card("hb-scout")

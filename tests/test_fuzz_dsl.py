@@ -757,7 +757,7 @@ def test_huge_number_range_is_refused() -> None:
 def test_having_is_evaluated_per_player() -> None:
     script = ("each player secretly chooses region pick from mainland regions\n"
               "each other player with own caballeros in pick: "
-              "send 1 own caballero from pick to provinces\n")
+              "move 1 own caballero from pick to provinces\n")
     state = _state({"galicia": [0, 2, 0], "aragon": [0, 0, 2]})
     interp, run, d = _start(script, state)
     for p, region in [(0, "aragon"), (1, "galicia"), (2, "basque")]:

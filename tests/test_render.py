@@ -23,11 +23,11 @@ move all or some own caballeros from source to anywhere
 """, ["Choose a region with your caballeros", "king's region", "'source'",
       "all or some of your caballeros", "any region or the Castillo"]),
     ("""\
-place up to 2 own caballeros from court to anywhere
+move up to 2 own caballeros from court to anywhere
 """, ["Place up to 2 of your caballeros", "court", "any region or the Castillo"]),
     ("""\
 either:
-    place up to 2 own caballeros from court to anywhere
+    move up to 2 own caballeros from court to anywhere
 or:
     source = choose region from regions with own caballeros except king
     move all or some own caballeros from source to anywhere
@@ -43,20 +43,20 @@ move up to 3 caballeros of opponents from regions to anywhere
 keep veto until end of next round
 """, ["Keep this card as a veto until the end of next round"]),
     ("""\
-each other player: send all own caballeros from court to provinces
+each other player: move all own caballeros from court to provinces
 """, ["Each other player", "clockwise from your left", "sends all of their caballeros",
       "their court", "provinces"]),
     ("""\
-each other player: send 3 own caballeros from court or regions to provinces
+each other player: move 3 own caballeros from court or regions to provinces
 """, ["Each other player", "sends 3 of their caballeros", "their court or any region",
       "provinces"]),
     ("""\
-for each player p: send 1 caballero of p from regions to provinces
+for each player p: move 1 caballero of p from regions to provinces
 """, ["For each player 'p'", "1 caballero of player 'p'", "any region", "provinces"]),
     ("""\
 each other player secretly chooses region pick from (regions with at least 2 own caballeros \
 except king) otherwise (regions with own caballeros except king)
-each other player: send 2 own caballeros from pick to provinces
+each other player: move 2 own caballeros from pick to provinces
 """, ["Each other player secretly chooses", "at least 2 of their caballeros",
       "king's region", "or if there is none", "'pick'", "sends 2 of their caballeros",
       "their chosen region 'pick'", "provinces"]),
@@ -99,7 +99,7 @@ target = choose region from regions except king
 each other player secretly chooses region dest from mainland regions
 each other player:
     if dest is king or target:
-        send all own caballeros from target to court
+        move all own caballeros from target to court
     else:
         move all own caballeros from target to dest
 """, ["secretly", "nine regions of Spain", "'dest'",
@@ -112,7 +112,7 @@ move own grande to mainland regions except king
 take back a power card
 """, ["power card", "your hand"]),
     ("""\
-bring up to 2 caballeros to court
+move up to 2 caballeros from provinces to court
 """, ["Bring up to 2 caballeros", "provinces", "court"]),
     ("""\
 each player secretly chooses region pick from mainland regions
@@ -267,7 +267,7 @@ def _sample(ptype: str, name: str) -> Any:
     return {
         "var": "v", "choice": ast.RegionChoice(set=ast.AllRegions()),
         "qty": ast.Qty(mode="up_to", n=2), "flag": True, "players": ast.Opponents(),
-        "region": ast.King(), "regions": ast.Anywhere(), "destination": "court",
+        "region": ast.King(), "regions": ast.Anywhere(),
         "each": ast.Each(others=True), "kind": "veto", "duration": "next scoring",
         "cardplace": ast.CardPlace(kind="stack", n=2),
         "carddest": ast.CardPlace(kind="held", holder=ast.CardHolder()),

@@ -60,7 +60,7 @@ def _play_until(g: Game, stop: Any, rng: random.Random, limit: int = 2000) -> No
 # -- the language -----------------------------------------------------------------------------
 def test_b8_when_and_as_parse_into_their_nodes() -> None:
     s = parse("t = choose player from opponents\nwhen turn starts of t once:\n"
-              "    as t:\n        send 1 own caballero from court to provinces\n")
+              "    as t:\n        move 1 own caballero from court to provinces\n")
     when = s.body.body[1]
     assert type(when).__name__ == "When" and when.event == "turn starts"
     assert when.duration == "once" and when.whose.name == "t"
@@ -383,9 +383,9 @@ def test_b8_seeded_games_with_the_homebrew_examples_play_the_spy() -> None:
 
 def test_b8_7_me_is_the_cards_player_even_when_another_decides(tmp_path: Path) -> None:
     _card(tmp_path, "hb-t-me", "t = choose player from opponents\nas t:\n"
-          "    send 1 caballero of me from court to provinces\n")
+          "    move 1 caballero of me from court to provinces\n")
     text = render(parse("t = choose player from opponents\nas t:\n"
-                        "    send 1 caballero of me from court to provinces\n"))
+                        "    move 1 caballero of me from court to provinces\n"))
     assert "Player 't' sends 1 caballero of the card's player from the court of the " \
         "card's player to the provinces" in text
     g = _at_offer(tmp_path, "hb-t-me")

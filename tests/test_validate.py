@@ -223,11 +223,11 @@ def test_random_positions_conserve_caballeros() -> None:
      False),
     ("move up to 3 caballeros of any player from anywhere except regions to regions\n",
      False),
-    ("send 2 own caballeros from court to court\n", False),
+    ("move 2 own caballeros from court to court\n", False),
     ("x = choose region from castillo\nmove the king to x\n", False),
     ("score regions with value 99\n", False),
     ("move up to 3 caballeros of any player from regions to anywhere\n", True),
-    ("send 2 own caballeros from court to provinces\n", True),
+    ("move 2 own caballeros from court to provinces\n", True),
     ("score castillo\n", True),
     ("score king\n", True),
     ("x = choose region from regions\nmove the king to x\n", True),
@@ -379,7 +379,7 @@ effect: |
   c = draw card from stack 9
   move card c to stack 9
   if me holds hb-nowhere:
-      bring 1 caballeros to court
+      move up to 1 caballeros from provinces to court
 """
 
 

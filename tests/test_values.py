@@ -1,9 +1,9 @@
 """Numbers, players and conditions of the card language (docs/dsl.md, "Conditions and
 numbers"): how they parse, what the checker says of them, their English, and what they
-are in a game (engine/values.py). A plain ``bring N`` brings up to N (B4.1) and reads so;
-``exactly N`` brings N; ``each other player`` goes clockwise from the acting player's
-left (B8.7). The example card ``examples/homebrew/windfall.yaml`` validates, reads as it
-plays and plays in seeded games."""
+are in a game (engine/values.py). A bring's ``up to N`` brings up to N (B4.1), a plain
+N and ``exactly N`` as many as can, up to N (B8.7); ``each other player`` goes clockwise
+from the acting player's left (B8.7). The example card ``examples/homebrew/windfall.yaml``
+validates, reads as it plays and plays in seeded games."""
 
 from __future__ import annotations
 
@@ -65,13 +65,13 @@ def test_number_forms_parse_to_their_nodes() -> None:
 
 
 def test_quantities_take_number_expressions_and_exactly() -> None:
-    q = _stmt("bring 2 caballeros to court\n").arg("qty")
+    q = _stmt("move 2 caballeros from provinces to court\n").arg("qty")
     assert (q.mode, q.n, q.value, q.said) == ("exactly", 2, None, False)
-    q = _stmt("bring exactly 2 caballeros to court\n").arg("qty")
+    q = _stmt("move exactly 2 caballeros from provinces to court\n").arg("qty")
     assert (q.mode, q.n, q.said) == ("exactly", 2, True)
     q = _stmt("move up to n + 1 own caballeros from castile to aragon\n").arg("qty")
     assert q.mode == "up_to" and q.n is None and isinstance(q.value, ast.Add)
-    q = _stmt("send score of me own caballeros from regions to provinces\n").arg("qty")
+    q = _stmt("move score of me own caballeros from regions to provinces\n").arg("qty")
     assert q.mode == "exactly" and isinstance(q.value, ast.ScoreOf)
 
 
@@ -88,48 +88,51 @@ def test_conditions_not_binds_closest_or_loosest() -> None:
 
 # -- the checker ------------------------------------------------------------------------------
 def test_a_player_where_a_number_is_wanted_is_a_type_error_at_its_position() -> None:
-    src = "p = choose player from opponents\nif p > 2:\n    bring 1 caballero to court\n"
+    src = ("p = choose player from opponents\nif p > 2:\n"
+           "    move 1 caballero from provinces to court\n")
     assert _codes(src) == [("E-TYPE", 2, 4)]
-    src = "p = choose player from opponents\nbring p caballeros to court\n"
-    assert _codes(src) == [("E-TYPE", 2, 7)]
+    src = "p = choose player from opponents\nmove p caballeros from provinces to court\n"
+    assert _codes(src) == [("E-TYPE", 2, 6)]
 
 
 def test_a_number_or_region_where_a_player_is_wanted_is_a_type_error() -> None:
-    src = "n = choose number from 1 to 3\nif score of n > 2:\n    bring n caballeros to court\n"
+    src = ("n = choose number from 1 to 3\nif score of n > 2:\n"
+           "    move n caballeros from provinces to court\n")
     assert [c for c, *_ in _codes(src)] == ["E-TYPE"]
     assert [c for c, *_ in _codes("if castile > 2:\n    pass\n")] == ["E-TYPE"]
 
 
 def test_an_unknown_variable_in_a_number_is_an_error_with_its_position() -> None:
-    [p] = _problems("bring 1 caballero to court\nif 1 > m:\n    pass\n")
+    [p] = _problems("move 1 caballero from provinces to court\nif 1 > m:\n    pass\n")
     assert (p.code, p.line, p.column, p.severity) == ("E-UNDEFINED", 2, 8, "error")
-    [p] = _problems("bring rank of q caballeros to court\n")
-    assert (p.code, p.line, p.column) == ("E-UNDEFINED", 1, 15)
+    [p] = _problems("move rank of q caballeros from provinces to court\n")
+    assert (p.code, p.line, p.column) == ("E-UNDEFINED", 1, 14)
 
 
 def test_a_choice_never_read_decides_nothing_and_is_a_warning() -> None:
-    [p] = _problems("n = choose number from 1 to 3\nbring 2 caballeros to court\n")
+    [p] = _problems("n = choose number from 1 to 3\nmove 2 caballeros from provinces to court\n")
     assert (p.code, p.severity, p.line, p.column) == ("W-CHOICE-DECIDES-NOTHING", "warning",
                                                        1, 1)
-    [p] = _problems("n = choose number from 2 to 2\nbring n caballeros to court\n")
+    [p] = _problems("n = choose number from 2 to 2\nmove n caballeros from provinces to court\n")
     assert p.code == "W-CHOICE-DECIDES-NOTHING" and "one number" in p.message
     [p] = _problems("each other player secretly chooses region pick from mainland regions\n"
-                    "bring 1 caballero to court\n")
+                    "move 1 caballero from provinces to court\n")
     assert p.code == "W-CHOICE-DECIDES-NOTHING"
     assert _problems("r = choose region from regions\nscore r\n") == []
 
 
 def test_an_unused_for_each_variable_is_a_warning() -> None:
-    [p] = _problems("for each other player q:\n    bring 1 caballero to court\n")
+    [p] = _problems("for each other player q:\n    move 1 caballero from provinces to court\n")
     assert (p.code, p.severity, p.line) == ("W-UNUSED-VARIABLE", "warning", 1)
-    assert _problems("for each other player q:\n    send 1 caballero of q from regions "
+    assert _problems("for each other player q:\n    move 1 caballero of q from regions "
                      "to provinces\n") == []
 
 
 def test_new_words_are_reserved() -> None:
     for word in ("me", "rank", "highest", "exactly", "set", "play"):
         assert word in keywords()
-        src = f"{word} = choose number from 1 to 3\nbring {word} caballeros to court\n"
+        src = (f"{word} = choose number from 1 to 3\n"
+               f"move {word} caballeros from provinces to court\n")
         try:
             codes = [p.code for p in _problems(src)]
         except CardError as err:  # a word the statement's start cannot take
@@ -138,19 +141,22 @@ def test_new_words_are_reserved() -> None:
 
 
 # -- English -----------------------------------------------------------------------------------
-def test_b4_1_a_plain_bring_reads_up_to_and_exactly_reads_exactly() -> None:
-    assert "Bring up to 2 caballeros" in render(parse("bring 2 caballeros to court\n"))
-    assert "Bring exactly 2 caballeros" in render(parse("bring exactly 2 caballeros to court\n"))
-    text = render(parse("each player:\n    bring 2 caballeros to court\n"))
+def test_b4_1_a_bring_reads_as_its_quantity_says() -> None:
+    up_to = render(parse("move up to 2 caballeros from provinces to court\n"))
+    assert "Bring up to 2 caballeros from your provinces to your court" in up_to
+    assert "Bring 2 caballeros" in render(parse("move 2 caballeros from provinces to court\n"))
+    assert "Bring exactly 2 caballeros" in render(parse(
+        "move exactly 2 caballeros from provinces to court\n"))
+    text = render(parse("each player:\n    move up to 2 caballeros from provinces to court\n"))
     assert "brings up to 2 caballeros" in text and "brings 2" not in text
 
 
 def test_b8_7_each_other_player_reads_clockwise_from_your_left() -> None:
-    text = render(parse("each other player:\n    send 1 own caballero from regions to "
+    text = render(parse("each other player:\n    move 1 own caballero from regions to "
                         "provinces\n"))
     assert "Each other player, clockwise from your left:" in text
     assert "in turn order" not in text
-    text = render(parse("for each other player p:\n    send 1 caballero of p from regions "
+    text = render(parse("for each other player p:\n    move 1 caballero of p from regions "
                         "to provinces\n"))
     assert "clockwise from your left" in text
 
@@ -161,7 +167,7 @@ def test_any_player_says_it_includes_you() -> None:
     text = render(parse("move up to 2 caballeros of opponents from castile to aragon\n"))
     assert "any other player" in text
     assert "you included" in render(parse("p = choose player from any player\n"
-                                          "send 1 caballero of p from regions to provinces\n"))
+                                          "move 1 caballero of p from regions to provinces\n"))
 
 
 def test_numbers_and_conditions_read_in_words() -> None:
@@ -170,7 +176,7 @@ def test_numbers_and_conditions_read_in_words() -> None:
         "if highest score - score of me >= 20 and not set colonies is in play:\n"
         "    move up to n + 1 own caballeros from castile to aragon\n"
         "if rank of me == 1 or caballeros of me in provinces < 3:\n"
-        "    bring exactly n caballeros to court\n"))
+        "    move exactly n caballeros from provinces to court\n"))
     assert "the highest score minus your score is at least 20" in text
     assert "the set 'colonies' is not in play" in text
     assert "move up to 'n' plus 1 of your caballeros" in text
@@ -242,20 +248,21 @@ def _run(g: Game, script: str, actor: int, answers: list[Any]) -> list[dict[str,
     return met
 
 
-def test_b4_1_a_plain_bring_of_2_brings_up_to_2() -> None:
+def test_b4_1_a_bring_of_up_to_2_brings_up_to_2() -> None:
     g = _game()
     s = g.state
     before = s.court[0]
-    [d] = _run(g, "bring 2 caballeros to court\n", 0, [0])
+    [d] = _run(g, "move up to 2 caballeros from provinces to court\n", 0, [0])
     assert d["kind"] == "bring_to_court" and d["limit"] == 2
     assert s.court[0] == before  # none was a legal answer
 
 
-def test_b4_1_exactly_2_brings_2_without_a_choice() -> None:
+@pytest.mark.parametrize("qty", ["exactly 2", "2"])
+def test_b4_1_b8_7_exactly_2_or_a_plain_2_brings_2_without_a_choice(qty: str) -> None:
     g = _game()
     s = g.state
     court, provinces = s.court[0], s.provinces[0]
-    assert _run(g, "bring exactly 2 caballeros to court\n", 0, []) == []
+    assert _run(g, f"move {qty} caballeros from provinces to court\n", 0, []) == []
     assert (s.court[0], s.provinces[0]) == (court + 2, provinces - 2)
 
 
@@ -263,11 +270,13 @@ def test_a_chosen_number_is_the_quantity() -> None:
     g = _game()
     s = g.state
     court = s.court[0]
-    met = _run(g, "n = choose number from 1 to 3\nbring exactly n caballeros to court\n",
+    met = _run(g, "n = choose number from 1 to 3\n"
+               "move exactly n caballeros from provinces to court\n",
                0, [3])
     assert [m["kind"] for m in met] == ["choose_number"]
     assert s.court[0] == court + 3
-    met = _run(g, "n = choose number from 1 to 3\nbring up to n - 1 caballeros to court\n",
+    met = _run(g, "n = choose number from 1 to 3\n"
+               "move up to n - 1 caballeros from provinces to court\n",
                0, [3, 1])
     assert met[1]["limit"] == 2
 
@@ -275,7 +284,7 @@ def test_a_chosen_number_is_the_quantity() -> None:
 def test_a_quantity_below_zero_does_nothing() -> None:
     g = _game()
     court = g.state.court[0]
-    assert _run(g, "bring exactly 1 - 5 caballeros to court\n", 0, []) == []
+    assert _run(g, "move exactly 1 - 5 caballeros from provinces to court\n", 0, []) == []
     assert g.state.court[0] == court
 
 
@@ -309,9 +318,10 @@ def test_a_quantity_is_never_negative_nor_more_than_can_be_taken(
     q = ast.Qty(mode=mode, value=expr, said=said)
     got = quantity(ctx, q)
     assert got is not None and got == max(0, v)
-    lo, hi = limits(ctx, q, available, plain_up_to=True)
+    lo, hi = limits(ctx, q, available)
     assert 0 <= lo <= hi <= available
     assert hi == min(got, available)
+    assert lo == (0 if mode == "up_to" else hi)  # a plain N as exactly N (B8.7)
 
 
 # -- the example card -----------------------------------------------------------------------------
@@ -331,8 +341,8 @@ def test_windfall_reads_as_it_plays() -> None:
     text = render(script)
     assert text == (
         "Choose a number from 1 to 3 (call it 'n'). If the highest score minus your score "
-        "is at least 20, bring exactly 'n' plus 1 caballeros from your provinces to your "
-        "court; otherwise, bring exactly 'n' caballeros from your provinces to your court.")
+        "is at least 20, bring 'n' plus 1 caballeros from your provinces to your "
+        "court; otherwise, bring 'n' caballeros from your provinces to your court.")
 
 
 @pytest.mark.parametrize(("mine", "leader", "chosen", "brought"),
@@ -392,17 +402,18 @@ def _validate(tmp_path: Path, effect: str) -> list[tuple[str, str, int, int]]:
 
 
 def test_validate_shows_the_checker_warnings_with_their_positions(tmp_path: Path) -> None:
-    got = _validate(tmp_path, "n = choose number from 1 to 3\nbring 2 caballeros to court")
+    got = _validate(tmp_path,
+                    "n = choose number from 1 to 3\nmove 2 caballeros from provinces to court")
     assert got == [("warning", "W-CHOICE-DECIDES-NOTHING", 9, 3)]
     got = _validate(tmp_path, "p = choose player from opponents\nif p > 1:\n"
-                              "    bring 2 caballeros to court")
+                              "    move 2 caballeros from provinces to court")
     assert got == [("error", "E-TYPE", 10, 6)]
 
 
 def test_validate_a_quantity_of_whole_numbers_below_one_never_acts(tmp_path: Path) -> None:
-    assert _validate(tmp_path, "bring exactly 2 - 3 caballeros to court") == [
+    assert _validate(tmp_path, "move exactly 2 - 3 caballeros from provinces to court") == [
         ("warning", "W-NEVER-ACTS", 9, 3)]
-    assert _validate(tmp_path, "bring exactly 3 - 2 caballeros to court") == []
+    assert _validate(tmp_path, "move exactly 3 - 2 caballeros from provinces to court") == []
 
 
 def test_b8_7_a_move_and_a_send_take_a_number_expression_as_their_quantity() -> None:
@@ -419,6 +430,6 @@ def test_b8_7_a_move_and_a_send_take_a_number_expression_as_their_quantity() -> 
     assert (s.caballeros[aragon][0], s.caballeros[galicia][0]) == (2, 3)
     provinces = s.provinces[0]
     # a plain N sends as many as can, up to N: 2 of the 2 left, no choice
-    assert _run(g, "send score of me + 1 own caballeros from aragon to provinces\n", 0,
+    assert _run(g, "move score of me + 1 own caballeros from aragon to provinces\n", 0,
                 []) == []
     assert (s.caballeros[aragon][0], s.provinces[0]) == (0, provinces + 2)

@@ -36,6 +36,7 @@ from elgrande.data.fingerprint import (
 )
 from elgrande.data.kinds import Kinds, load_kinds, set_names
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import has_place
 from elgrande.errors import CardError, DataError
 from elgrande.files import diskcache
 from elgrande.files.diskcache import sha256
@@ -300,9 +301,10 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
 
 
 def send_places(script: ast.Script, path: str, board: Board) -> list[CardError]:
-    """``E-SEND-PLACE`` for each ``send ... to ID`` of ``script`` whose ID is not an
-    off-board space of ``board`` (a send goes to the provinces, to court or to a space;
-    caballeros reach a region by a move or a placement, B8.2, B5.1).
+    """``E-SEND-PLACE`` for each ``move ... caballeros from court or SET to ID`` of
+    ``script`` whose ID is not an off-board space of ``board``: caballeros of a court and
+    other places go together to the provinces, to court or to a space only (a send, B8.7);
+    caballeros reach a region by a move or a placement from court alone (B8.2, B5.1).
 
     Args:
         script: a parsed effect script; path: its file (the errors' positions).
@@ -310,17 +312,19 @@ def send_places(script: ast.Script, path: str, board: Board) -> list[CardError]:
     spaces = [sp.id for sp in board.spaces]
     out: list[CardError] = []
     for n in ast.walk(script):
-        if not isinstance(n, ast.Call) or n.name != "send_caballeros":
+        if not isinstance(n, ast.Call) or n.name != "move" or n.arg("piece") != "caballeros":
             continue
-        to = n.arg("to")
-        if to in ("provinces", "court") or to in spaces:
+        to, source = n.arg("to"), n.arg("source")
+        if not isinstance(to, ast.Name) or isinstance(source, ast.Court) \
+                or not has_place(source, ast.Court) or to.name in spaces:
             continue
-        out.append(CardError(path, f"a send goes to the provinces, to court or to an "
-                             f"off-board space, and {to!r} is none of them", n.line,
-                             n.column, ("off-board spaces here: " + ", ".join(spaces))
+        out.append(CardError(path, f"caballeros of a court and other places go to the "
+                             f"provinces, to court or to an off-board space, and "
+                             f"{to.name!r} is none of them", n.line, n.column,
+                             ("off-board spaces here: " + ", ".join(spaces))
                              if spaces else "no set in play declares an off-board space; "
-                             "to bring caballeros to a region, move or place them",
-                             code="E-SEND-PLACE"))
+                             "to bring caballeros to a region, move them or place them "
+                             "from court alone", code="E-SEND-PLACE"))
     return out
 
 

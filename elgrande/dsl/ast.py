@@ -95,7 +95,7 @@ class King(Node):
 
 
 class Court(Node):
-    """``court``: a player's court, as a source of caballeros (send effects only)."""
+    """``court``: a player's court, as a place caballeros move from or to (``move``)."""
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
@@ -191,9 +191,9 @@ class Qty(Node):
     """How many: ``mode`` is ``"up_to"``, ``"exactly"``, ``"all"`` or ``"all_or_some"``;
     ``n`` is the number for the first two when the script writes a whole number, ``value``
     the number expression when it writes another (a variable, ``score of me``, ``n + 1``;
-    then ``n`` is None). ``said``: the script wrote ``exactly``; a plain ``N`` (mode
-    ``"exactly"``, ``said`` false) keeps each statement's meaning (bring: up to N, B4.1;
-    move and send: as many as can, up to N), :func:`elgrande.engine.values.limits`."""
+    then ``n`` is None). ``said``: the script wrote ``exactly`` (its English says so); a
+    plain ``N`` (mode ``"exactly"``, ``said`` false) plays as ``exactly N``: as many as
+    can, up to N (B8.7), :func:`elgrande.engine.values.limits`."""
 
     mode: str
     n: int | None = None
@@ -224,7 +224,8 @@ class CountOwn(Node):
 
 
 class Provinces(Node):
-    """``provinces`` in ``caballeros of PLAYER in provinces``."""
+    """``provinces``: a player's provinces, as a place caballeros move from (to court,
+    B4.1) or to (B8.7), and in ``caballeros of PLAYER in provinces``."""
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import place_problems
 from elgrande.dsl.region_forms import (
     CARD,
     IT,
@@ -242,7 +243,7 @@ class Checker:
                 self.players(v, scope)
             elif p.type == "regions":
                 self.regions(v, _it_scope(c, p.name, scope),
-                             allow_court=(c.name == "send_caballeros" and p.name == "source")
+                             allow_court=(c.name == "move" and c.arg("piece") == "caballeros")
                              or _court_piece(c, p.name))
             elif p.type == "kind" and v not in self.lasting:
                 import difflib  # a suggestion only (not imported with the module)
@@ -268,14 +269,10 @@ class Checker:
         if c.arg("own") and c.arg("whose") is not None:
             self.error(c.arg("whose"), "E-TYPE", "'own' and 'of ...' name whose caballeros "
                        "twice", "keep one: 'own caballeros' or 'caballeros of ...'")
-        if c.name == "send_caballeros" and isinstance(c.arg("whose"),
-                                                      (ast.AnyPlayer, ast.Opponents)):
-            self.error(c.arg("whose"), "E-TYPE", "a send effect takes the caballeros of one "
-                       "player: 'own' (the deciding player's) or 'of p'",
-                       "write 'each other player: send ... own caballeros ...' or "
-                       "'for each other player p: send ... caballeros of p ...'")
         if c.name == "move":
             self.move(c)
+            for node, code, msg, hint in place_problems(c):
+                self.error(node, code, msg, hint)
         if c.name == "choose":
             ch = c.arg("choice")
             self.bind(c, c.arg("var"), scope)
@@ -437,8 +434,7 @@ class Checker:
             self.player(n.player, scope)
         elif isinstance(n, ast.CountOf):
             self.player(n.player, scope)
-            if not isinstance(n.where, ast.Provinces):
-                self.regions(n.where, scope, allow_court=True)
+            self.regions(n.where, scope, allow_court=True)  # court, provinces allowed
         elif isinstance(n, (ast.CountAll, ast.CountOwn)):
             self.regions(n.where, scope)
 
@@ -541,16 +537,14 @@ class Checker:
         to = c.arg("to")
         src = c.arg("source")
         piece = c.arg("piece") if c.name == "move" else None
-        if (piece in ("caballeros", "grande", "scoreboard", "black caballeros")
-                or c.name == "place_caballeros") and isinstance(to, ast.King):
+        if piece in ("caballeros", "grande", "scoreboard", "black caballeros") \
+                and isinstance(to, ast.King):
             self.warn(to, "W-KING-CLOSED", "nothing may enter the king's region (B5.2): this "
                       "is always refused", "write 'anywhere except king'")
-        if (piece in ("caballeros", "black caballeros") or c.name == "send_caballeros") \
-                and isinstance(src, ast.King):
+        if piece in ("caballeros", "black caballeros") and isinstance(src, ast.King):
             self.warn(src, "W-KING-CLOSED", "nothing may leave the king's region (B5.2): this "
                       "is always refused", "choose another source")
-        if (piece in ("caballeros", "black caballeros") or c.name == "send_caballeros") \
-                and isinstance(src, ast.Castillo):
+        if piece in ("caballeros", "black caballeros") and isinstance(src, ast.Castillo):
             self.warn(src, "W-CASTILLO-SOURCE", "caballeros never leave the Castillo by a "
                       "special action (B8.2, B8.7): this is always refused",
                       "choose a region as the source")

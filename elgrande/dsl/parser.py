@@ -24,6 +24,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import RETIRED
 from elgrande.dsl.region_forms import FORMS, RegionForm
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.errors import CardError
@@ -314,17 +315,6 @@ class _ToAst(Transformer[Token, Any]):
     def player_var(self, items: list[Any]) -> ast.PlayerVar:
         return ast.PlayerVar(name=str(items[0]), **self._tok(items[0]))
 
-    def to_provinces(self, items: list[Any]) -> str:
-        return "provinces"
-
-    def to_court(self, items: list[Any]) -> str:
-        return "court"
-
-    def to_place(self, items: list[Any]) -> str:
-        """A send's destination named by id: an off-board space a set declares (checked
-        against the board when the cards load)."""
-        return str(items[0])
-
     def this_round(self, items: list[Any]) -> str:
         return "end of this round"
 
@@ -437,10 +427,6 @@ class _ToAst(Transformer[Token, Any]):
 
     def count_place(self, items: list[Any]) -> Any:
         return items[0]
-
-    @v_args(meta=True)
-    def in_provinces(self, meta: Any, items: list[Any]) -> ast.Provinces:
-        return ast.Provinces(**self._pos(meta))
 
     # -- cards as objects --
     def _place(self, meta: Any, kind: str, n: int = 0,
@@ -661,11 +647,11 @@ def _depth(node: Any) -> int:
 
 #: Words a designer may reach for, and the statements that do what they likely mean.
 _SYNONYMS: dict[str, tuple[str, ...]] = {
-    "shift": ("send", "move"), "transfer": ("move", "send"), "relocate": ("move",),
-    "go": ("move",), "put": ("place",), "add": ("place", "bring"), "deploy": ("place",),
-    "drop": ("place",), "remove": ("send",), "return": ("send", "bring"),
-    "banish": ("send",), "exile": ("send",), "recall": ("bring",), "draw": ("bring",),
-    "gain": ("bring",), "count": ("score",), "tally": ("score",), "hold": ("keep",),
+    "shift": ("move",), "transfer": ("move",), "relocate": ("move",),
+    "go": ("move",), "put": ("move",), "add": ("move",), "deploy": ("move",),
+    "drop": ("move",), "remove": ("move",), "return": ("move",),
+    "banish": ("move",), "exile": ("move",), "recall": ("move",),
+    "gain": ("move",), "count": ("score",), "tally": ("score",), "hold": ("keep",),
     "skip": ("pass",), "nothing": ("pass",), "when": ("if",), "while": ("if",),
     "elif": ("if",), "otherwise": ("else",), "every": ("each",), "all": ("each",),
 }
@@ -714,6 +700,9 @@ def _unknown_statement(exc: UnexpectedToken,
     if m is None:
         return None
     word = m.group(2)
+    if word in RETIRED:  # a statement of the language's version 1 (one 'move' now)
+        return (line_no, len(m.group(1)) + 1), f"'{word}' is no statement any more: " \
+            "caballeros go from and to a court and the provinces by 'move'", RETIRED[word]
     known, assigned = _statement_words()
     close = difflib.get_close_matches(word, known, n=2, cutoff=0.6)
     close = close or [w for w in _SYNONYMS.get(word, ()) if w in known]

@@ -37,8 +37,9 @@ REGION, REGION_MAP, NUMBER, PLAYER = "region", "region-per-player", "number", "p
 #: Kinds of card variables: any card, and a region card (drawn from the region-card deck).
 CARD, REGION_CARD = "card", "region card"
 
-#: Pseudo-places of the never-acts analysis: the king's region wherever it is, a court.
-KING, COURT_FORM = "@king", "@court"
+#: Pseudo-places of the never-acts analysis: the king's region wherever it is, a court,
+#: the provinces.
+KING, COURT_FORM, PROVINCES_FORM = "@king", "@court", "@provinces"
 
 #: The largest number a ``regions with value`` may name.
 MAX_VALUE = 99
@@ -340,15 +341,26 @@ _form(RegionForm(
     exact=_places(lambda pl: frozenset({KING})), rules=("B5.2",)))
 
 
-def _court_check(chk: Checks, e: ast.Court, scope: Scope, allow_court: bool) -> None:
-    if not allow_court:
-        chk.error(e, "E-TYPE", "'court' is not a region here",
-                  "'court' may be a source only of 'send ... to provinces'")
+def _player_place(word: str, example: str) -> CheckFn:
+    """The check of a player's place (``court``, ``provinces``): a place of caballeros
+    moves only (``allow_court``), refused elsewhere with ``example``."""
+    def check(chk: Checks, e: Any, scope: Scope, allow_court: bool) -> None:
+        if not allow_court:
+            chk.error(e, "E-TYPE", f"'{word}' is not a region here",
+                      f"'{word}' is a place of 'move ... caballeros' only, e.g. '{example}'")
+    return check
 
 
 _form(RegionForm(
     "court", ast.Court, lambda n, w, mode, nested: w.court or f"{w.poss} court",
-    check=_court_check, exact=_places(lambda pl: frozenset({COURT_FORM})), rules=("B8.7",)))
+    check=_player_place("court", "move 2 own caballeros from court to adjacent to king"),
+    exact=_places(lambda pl: frozenset({COURT_FORM})), rules=("B8.7", "B5.1")))
+
+
+_form(RegionForm(
+    "provinces", ast.Provinces, lambda n, w, mode, nested: "the provinces",
+    check=_player_place("provinces", "move up to 2 caballeros from provinces to court"),
+    exact=_places(lambda pl: frozenset({PROVINCES_FORM})), rules=("B4.1", "B8.7")))
 
 
 # -- sets that depend on the position ----------------------------------------------------------

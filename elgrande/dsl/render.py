@@ -15,7 +15,7 @@ the rendered argument, chosen by the parameter's declared type:
   every region of the set (``every region``);
 - ``flag``: the optional words of the primitive's ``phrase`` (``, first position only``)
   when true, nothing when false;
-- ``var``: the name in quotes; ``each``, ``destination``, ``kind``, ``duration``, ``choice``:
+- ``var``: the name in quotes; ``each``, ``kind``, ``duration``, ``choice``:
   their words.
 
 At top level the deciding player is "you" (imperative sentences, "your"); inside ``each
@@ -33,9 +33,10 @@ from typing import Any
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import form
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS
-from elgrande.dsl.signatures import PIECE_KINDS, PLAIN_UP_TO, SIGNATURES, Param, Signature
+from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
 
 #: Words after which a region-set placeholder means "one region to pick".
@@ -300,11 +301,23 @@ def _template(sig: Signature, call: ast.Call) -> str:
     if call.name == "move":
         piece = call.arg("piece")
         kind = PIECE_KINDS.get(str(piece))
+        place = _PLACE_TEMPLATES.get(form(call))
+        if place is not None:  # caballeros from or to a court or the provinces
+            return place
         if kind is not None:
             into = kind.into_castillo if isinstance(call.arg("to"), ast.Castillo) else ""
             return kind.render + into
         return f"move the {piece} to {{to}}" if piece is not None else sig.render
     return sig.render
+
+
+#: The English of a caballeros move by its form (:mod:`elgrande.dsl.caballero_moves`):
+#: a bring, a placement from court and a send read as those; a move reads as its kind's.
+_PLACE_TEMPLATES = {
+    "bring": "bring {qty} caballeros from your provinces to your court",
+    "place": "place {qty} of your caballeros from your court in {to}",
+    "send": "send {qty} {whose} from {source} to {to}",
+}
 
 
 def _owner(call: ast.Call, ctx: _Ctx) -> str:
@@ -359,19 +372,13 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
     if kind == "var":
         return f"'{value}'"
     if kind == "qty":
-        return _qty(value, ctx, call.name in PLAIN_UP_TO)
+        return _qty(value, ctx)
     if kind in ("regions", "region"):
         return _set(value, ctx, mode)
     if kind == "choice":
         return _choice(value, ctx)
     if kind == "each":
         return _each(value, ctx)
-    if kind == "destination":
-        if value == "court":
-            return ctx.court or f"{ctx.poss} court"
-        if value == "provinces":
-            return "the provinces"
-        return str(value)
     if kind == "duration":
         return f"the {value}"
     if kind in ("cardplace", "carddest", "cardref"):
@@ -513,14 +520,13 @@ def _tidy(text: str) -> str:
 
 
 # -- parts ---------------------------------------------------------------------------------------
-def _qty(q: Any, ctx: _Ctx | None = None, plain_up_to: bool = False) -> str:
-    """A quantity as it plays: a plain N of a statement whose plain N means up to N
-    (:data:`elgrande.dsl.signatures.PLAIN_UP_TO`, a bring, B4.1) reads "up to N";
-    ``exactly N`` reads "exactly N"."""
+def _qty(q: Any, ctx: _Ctx | None = None) -> str:
+    """A quantity as it plays: ``up to N`` reads "up to N", ``exactly N`` "exactly N" and
+    a plain N "N" (as many as can, B8.7)."""
     if not isinstance(q, ast.Qty):
         return str(q)
     n = str(q.n) if q.value is None else _number(q.value, ctx or _Ctx())
-    if q.mode == "up_to" or (q.mode == "exactly" and plain_up_to and not q.said):
+    if q.mode == "up_to":
         return f"up to {n}"
     if q.mode == "exactly":
         return f"exactly {n}" if q.said else n
@@ -634,8 +640,8 @@ def _number(node: Any, ctx: _Ctx) -> str:
         return _of(node.player, ctx, "rank") + " (1 for the leader)"
     if isinstance(node, ast.CountOf):
         where = node.where
-        if isinstance(where, ast.Provinces) or _is_court(where):
-            place = "provinces" if isinstance(where, ast.Provinces) else "court"
+        place = _counted_place(where)
+        if place:
             return f"the number of caballeros in {_of(node.player, ctx, place)}"
         return (f"the number of {_of(node.player, ctx, 'caballeros', article=False)} in "
                 f"{_set(where, ctx, 'all')}")
@@ -649,10 +655,11 @@ _NUMBERS = (ast.Int, ast.CountAll, ast.CountOwn, ast.NumVar, ast.Add, ast.Sub, a
             ast.HighestScore, ast.RankOf, ast.CountOf)
 
 
-def _is_court(node: Any) -> bool:
-    """``court`` (the region form) where a player's caballeros are counted."""
-    form = form_of(node)
-    return form is not None and form.name == "court"
+def _counted_place(node: Any) -> str:
+    """``"court"`` or ``"provinces"`` (the region forms) where a player's caballeros are
+    counted, else ""."""
+    f = form_of(node)
+    return f.name if f is not None and f.name in ("court", "provinces") else ""
 
 
 def _self(ctx: _Ctx) -> str:

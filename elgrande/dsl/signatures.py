@@ -8,8 +8,8 @@ registry must implement exactly these names (a test checks both ways).
 Parameter types:
     ``var`` a new variable name; ``choice`` a choose-clause; ``qty`` how many;
     ``flag`` true/false; ``players`` whose caballeros (None = the decider's own or any,
-    by ``own``); ``region`` one region; ``regions`` a region set; ``destination``
-    ``"provinces"``/``"court"``; ``each`` a player set; ``kind`` a lasting-effect kind;
+    by ``own``); ``region`` one region; ``regions`` a region set (for caballeros also
+    ``court`` and ``provinces``); ``each`` a player set; ``kind`` a lasting-effect kind;
     ``duration`` how long it lasts; ``cardplace`` a card place to take or draw from;
     ``carddest`` a card place to give to; ``cardref`` a card (``this card``, a card
     variable or a card id);
@@ -90,40 +90,23 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "scoreboard, or a kind a set declares) from place(s) to other places. The kind's "
        "mover, registered by its set's rules module, keeps that set's rules: nothing into or "
        "out of the king's region, nothing out of the Castillo by a special action, and "
-       "the rooms, seats and offices of the sets in play.",
-       [Param("qty", "qty", "how many (caballeros only): 'up to N', 'N', 'all', "
-              "'all or some'", optional=True), OWN, WHOSE,
+       "the rooms, seats and offices of the sets in play. Caballeros also move from and to "
+       "a court and the provinces: 'from provinces to court' brings (B4.1: when the "
+       "provinces run short, the rest may come from your regions), 'from court to SET' "
+       "places (B5.1, not only next to the king), '... to provinces', '... to court' and "
+       "one player's caballeros to an off-board space send (B8.7: who has fewer sends "
+       "what they have).",
+       [Param("qty", "qty", "how many (caballeros only): 'up to N', 'N' (as many as can, "
+              "up to N), 'all', 'all or some'", optional=True), OWN, WHOSE,
         Param("piece", "piece", "what moves: a piece kind of PIECE_KINDS"),
-        Param("source", "regions", "where it may come from (caballeros: required)",
-              optional=True),
-        Param("to", "regions", "where it may go")],
+        Param("source", "regions", "where it may come from (caballeros: required; "
+              "'court', 'provinces' and off-board spaces allowed)", optional=True),
+        Param("to", "regions", "where it may go (caballeros: also 'court', 'provinces', "
+              "an off-board space)")],
        "move {piece} to {to}",
        ("B8.1",),
        ("move_caballeros", "choose_region", "choose_player", "move_scoreboard",
-        "choose_option")),
-    _s("place_caballeros", "place QTY [own] caballeros from court to SET",
-       "Place caballeros from the deciding player's court onto regions or the Castillo, "
-       "not only next to the king; never into the king's region.",
-       [QTY, OWN, Param("to", "regions", "where they may go")],
-       "place {qty} of your caballeros from your court in {to}",
-       ("B5.1", "B5.2"), ("place_caballeros",)),
-    _s("send_caballeros",
-       "send QTY [own] caballeros [of WHO] from SET to provinces|court|SPACE",
-       "Send caballeros from court and/or regions to the provinces, to court or to an "
-       "off-board space a set declares (docs/homebrew.md, 'Sets'). Never from the "
-       "Castillo or the king's region; who has fewer sends what they have.",
-       [QTY, OWN, Param("whose", "players", "'of p': the caballeros of the player in variable "
-                        "p; left out, the deciding player's own", optional=True),
-        Param("source", "regions", "where they come from ('court' allowed)"),
-        Param("to", "destination", "'provinces', 'court' or an off-board space's id")],
-       "send {qty} {whose} from {source} to {to}",
-       ("B8.7", "B5.2"), ("send_caballeros",)),
-    _s("bring_to_court", "bring QTY caballeros to court",
-       "Bring caballeros from the provinces to court; when the provinces are empty the "
-       "rest may come from the player's own caballeros in regions (not the Castillo, "
-       "not the king's region).",
-       [QTY], "bring {qty} caballeros from your provinces to your court", ("B4.1",),
-       ("bring_to_court",)),
+        "choose_option", "place_caballeros", "send_caballeros", "bring_to_court")),
     _s("score", "score SET [, first position only]",
        "Score the regions of the set now (a special scoring): ranking, 2/3-player values, "
        "mobile scoreboards and bonuses as usual.",
@@ -214,12 +197,6 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
               "'until next scoring'")],
        "{until}, {param}"),
 ]}
-
-#: Primitives whose plain quantity ``N`` means "up to N" (a bring, B4.1: the player
-#: brings up to N); everywhere else a plain ``N`` is as many as can, up to N (B8.7), as
-#: ``exactly N`` is. The renderer words a plain N as it plays; the engine reads it so too
-#: (:func:`elgrande.engine.values.limits`).
-PLAIN_UP_TO: frozenset[str] = frozenset({"bring_to_court"})
 
 #: Lasting-effect kinds a ``keep`` statement may name, with what each does: the Veto
 #: only (B8.4); a card's other lasting effects are triggers (``when``).

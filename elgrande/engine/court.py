@@ -1,8 +1,8 @@
 """Bringing caballeros to court (B4.1) and placing them from court (B4.3, B5.1, B5.2): the
 decisions and their application, the one code path of these rules. The base game's turn
-phases (:mod:`elgrande.rules.base`), the card language's ``bring_to_court`` and
-``place_caballeros`` primitives (:mod:`elgrande.engine.primitives`), the scenario runner and
-the tools all call these functions.
+phases (:mod:`elgrande.rules.base`), the card language's ``move`` of caballeros from the
+provinces to court and from court to regions (:mod:`elgrande.engine.caballero_moves`), the
+scenario runner and the tools all call these functions.
 
 The board facts they build on (where court caballeros may go, turn order) are pure rules in
 :mod:`elgrande.model.placement`.

@@ -26,6 +26,7 @@ from typing import Any, Final
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import statement_name
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
@@ -220,7 +221,7 @@ class Interpreter:
                     run.pending = d
                     return d
                 if len(events) == made and len(frames) > 1 and self._looping(run, script):
-                    ctx.event("nothing", statement=stmt.name)  # the log says so (no charge)
+                    ctx.event("nothing", statement=statement_name(stmt))  # the log says so
                 f.pc += 1
             elif isinstance(stmt, ast.EachPlayer):
                 f.pc += 1
@@ -331,7 +332,7 @@ class Interpreter:
                     return follow
                 if len(ctx.events) == made and len(run.frames) > 1 and \
                         self._looping(run, script):  # the player chose to do nothing
-                    ctx.event("nothing", statement=stmt.name, chose=True)
+                    ctx.event("nothing", statement=statement_name(stmt), chose=True)
             except BudgetExceeded as exc:
                 self._stop(run, exc)
                 raise

@@ -26,7 +26,7 @@ from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
 from elgrande.engine.pieces import move_finish, move_start
-from elgrande.engine.regions import COURT_PLACE, regions
+from elgrande.engine.regions import COURT_PLACE, place_of, regions
 from elgrande.engine.rule_params import RULE, expires_for
 from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model.board import Board
@@ -397,14 +397,17 @@ def within_room(room: dict[str, Any], to: list[str], lo: int, hi: int) -> tuple[
 
 
 # -- place from court (B5.1 for special actions; the rule's home: engine/court.py) ----------------
-def _place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+def place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    """Apply a checked ``place_caballeros`` answer of a move from court (B5.1)."""
     apply_placement(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
     if answer:
         ctx.event("place", decider=ctx.subject, to=dict(answer))
 
 
-@primitive("place_caballeros", _place_finish)
-def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
+def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """The placement of ``move QTY [own] caballeros from court to SET`` (B5.1 for a
+    special action: not only next to the king; never into the king's region, B5.2): the
+    deciding player's caballeros, as many as the quantity and the rooms allow."""
     s = ctx.state
     p = ctx.subject
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
@@ -425,12 +428,23 @@ def _place(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- send to provinces / court (B8.7) ------------------------------------------------------------
+def send_dest(ctx: Ctx, call: ast.Call) -> str:
+    """Where a send goes: ``"provinces"``, ``"court"`` or the id of the off-board space its
+    ``to`` names (a place name or a variable holding it; evaluated with no charge)."""
+    to = _arg(call, "to")
+    if isinstance(to, ast.Provinces):
+        return "provinces"
+    if isinstance(to, ast.Court):
+        return "court"
+    return ctx.board.places[int(place_of(ctx, to.name))].id
+
+
 def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> None:
     """Send ``owner``'s caballeros as a checked send answer says: ``{source: n}`` or, for
     caballeros of kinds a rules module declared, ``{source: [{"n": k, key: value}, ...]}``
     (its ``leaving`` hooks hear of those first, as for moves) (B8.7)."""
     s, idx = ctx.state, ctx.board.index
-    dest = _arg(call, "to")
+    dest = send_dest(ctx, call)
     rules = ctx.rules
     leaving = leave = None
     if rules is not None and rules.hears_moves:
@@ -475,15 +489,18 @@ def _send_owner(ctx: Ctx, call: ast.Call) -> int:
     return ctx.subject
 
 
-def _send_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+def send_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    """Apply a checked ``send_caballeros`` answer (B8.7)."""
     _send_apply(ctx, call, int(d.options["owner"]), answer)
 
 
-@primitive("send_caballeros", _send_finish)
-def _send(ctx: Ctx, call: ast.Call) -> Decision | None:
+def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """The send of ``move QTY own caballeros|caballeros of p from SET to provinces|court|
+    SPACE`` (B8.7): one player's caballeros from court, regions and spaces (never the
+    Castillo or the king's region, B8.7, B5.2); who has fewer sends what they have."""
     s, b = ctx.state, ctx.board
     owner = _send_owner(ctx, call)
-    dest = _arg(call, "to")
+    dest = send_dest(ctx, call)
     sources: dict[str, int] = {}
     sendable = ctx.rules.sendable if ctx.rules is not None else None
     hooks = hook_context(ctx) if sendable is not None else None
@@ -541,7 +558,8 @@ def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any]
 
 
 # -- bring to court (B4.1; the rule's home: engine/court.py) -------------------------------------
-def _bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+def bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
+    """Apply a checked ``bring_to_court`` answer (B4.1)."""
     _bring_apply(ctx, answer)
 
 
@@ -552,8 +570,9 @@ def _bring_apply(ctx: Ctx, answer: dict[str, Any]) -> None:
               regions=answer["regions"])
 
 
-@primitive("bring_to_court", _bring_finish)
-def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
+def bring_to_court(ctx: Ctx, call: ast.Call) -> Decision | None:
+    """The bring of ``move QTY caballeros from provinces to court`` (B4.1): from the
+    provinces, the rest from the player's regions when the provinces run short."""
     qty: ast.Qty = _arg(call, "qty")
     limit = bring_limit(ctx, qty)
     return court_decision(ctx.state, ctx.board, ctx.subject, limit)
@@ -561,15 +580,16 @@ def _bring(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 def bring_limit(ctx: Ctx, qty: ast.Qty) -> int:
     """The most caballeros a bring of ``qty`` may still bring to court once its forced part
-    is brought: a plain or ``up to`` N is up to N (B4.1: nothing forced); ``exactly N``
-    first brings min(N, provinces) from the provinces (no choice), and the rest, when the
-    provinces ran short, may come from regions as B4.1 allows (the decision, up to the
-    rest); ``all`` and ``all or some`` are up to every caballero (99)."""
+    is brought: ``up to N`` is up to N (B4.1: nothing forced); ``N`` and ``exactly N``
+    (as many as can, B8.7) first bring min(N, provinces) from the provinces (no choice),
+    and the rest, when the provinces ran short, may come from regions as B4.1 allows (the
+    decision, up to the rest); ``all`` and ``all or some`` are up to every caballero
+    (99)."""
     n = quantity(ctx, qty)
     if n is None:
         return 99
     p, s = ctx.subject, ctx.state
-    if qty.said and qty.mode == "exactly":
+    if qty.mode == "exactly":
         first = min(n, s.provinces[p])
         if first > 0:
             _bring_apply(ctx, {"provinces": first, "regions": {}})

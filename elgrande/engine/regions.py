@@ -2,8 +2,8 @@
 :mod:`elgrande.engine.values`).
 
 A region set is a list of place indices without repeats, in the board's scoring order
-(the Castillo after the regions). The pseudo-place :data:`COURT_PLACE` stands for a
-player's court in the sources of send effects.
+(the Castillo after the regions). The pseudo-places :data:`COURT_PLACE` and
+:data:`PROVINCES_PLACE` stand for a player's court and provinces in a caballeros move.
 
 Each form of :data:`elgrande.dsl.region_forms.FORMS` has one evaluation here, registered
 with ``@evaluates(name, node class)``; :func:`regions` dispatches on the node's class and
@@ -20,12 +20,21 @@ from elgrande.engine.context import Ctx
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import current_values
 
-#: The court as a place index of a region set: a source of send effects only (not the
+#: The court as a place index of a region set: a place of caballeros moves only (not the
 #: region form's name ``COURT_FORM`` nor the base game's phase ``COURT_PHASE``).
 COURT_PLACE: Final = -2
+#: The provinces as a place index of a region set: a place of caballeros moves only.
+PROVINCES_PLACE: Final = -3
 
 
-def _var(ctx: Ctx, name: str) -> Any:
+def place_of(ctx: Ctx, name: str) -> Any:
+    """The place index a NAME denotes now (a variable's value, for a secret choice the
+    subject's own; else the place of that id), None for a variable that holds nothing;
+    charges nothing.
+
+    Raises:
+        KeyError: an unknown name (the checker prevents this for loaded cards).
+    """
     env = ctx.run.env
     if name in env:
         v = env[name]
@@ -83,7 +92,7 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
 
 @evaluates("name", ast.Name)
 def _name(ctx: Ctx, node: ast.Name) -> list[int]:
-    v = _var(ctx, node.name)
+    v = place_of(ctx, node.name)
     return [] if v is None else [int(v)]
 
 
@@ -138,6 +147,11 @@ def _king(ctx: Ctx, node: ast.King) -> list[int]:
 @evaluates("court", ast.Court)
 def _court(ctx: Ctx, node: ast.Court) -> list[int]:
     return [COURT_PLACE]
+
+
+@evaluates("provinces", ast.Provinces)
+def _provinces(ctx: Ctx, node: ast.Provinces) -> list[int]:
+    return [PROVINCES_PLACE]
 
 
 def _scan(ctx: Ctx, units: int = 1) -> tuple[int, ...]:

@@ -106,16 +106,11 @@ def quantity(ctx: Ctx, qty: ast.Qty) -> int | None:
     return None if qty.n is None else max(0, qty.n)
 
 
-def limits(ctx: Ctx, qty: ast.Qty, available: int, plain_up_to: bool = False) -> tuple[int, int]:
+def limits(ctx: Ctx, qty: ast.Qty, available: int) -> tuple[int, int]:
     """(fewest, most) caballeros quantity ``qty`` takes when ``available`` can be taken:
     ``up to N`` (0, min(N, available)); ``exactly N`` and a plain ``N`` (min(N, available)
-    both: as many as can, B8.7), unless ``plain_up_to`` and the script wrote no
-    ``exactly`` (a bring's plain N means up to N, B4.1); ``all`` every one; ``all or some``
-    (0, available)."""
-    mode = qty.mode
-    if mode == "exactly" and plain_up_to and not qty.said:
-        mode = "up_to"
-    return mode_limits(mode, quantity(ctx, qty), available)
+    both: as many as can, B8.7); ``all`` every one; ``all or some`` (0, available)."""
+    return mode_limits(qty.mode, quantity(ctx, qty), available)
 
 
 def mode_limits(mode: str, qty_n: int | None, available: int) -> tuple[int, int]:

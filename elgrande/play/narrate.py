@@ -36,7 +36,9 @@ def _region(board: Board, rid: Any) -> str:
 EFFECT_EVENTS = frozenset({"choose", "move", "place", "send", "court", "score", "king",
                            "grande", "scoreboard", "take_back", "keep", "reveal", "nothing"})
 #: What a statement that found nothing to do inside ``each player:`` / ``for each player``
-#: would have done (a ``nothing`` event), by primitive; others: "do".
+#: would have done (a ``nothing`` event), by statement name (a move of caballeros from or
+#: to a court or the provinces: its form's decision kind,
+#: :func:`elgrande.dsl.caballero_moves.statement_name`); others: "do".
 NOTHING_TO = {"move": "move", "place_caballeros": "place from court",
               "send_caballeros": "send", "bring_to_court": "bring to court",
               "score": "score", "take_back_power_card": "take back", "choose": "choose",

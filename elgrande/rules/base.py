@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from elgrande.engine import caballero_moves, movers
 from elgrande.engine import decisions as dec
-from elgrande.engine import movers, primitives
 from elgrande.engine.cards import PLACED
 from elgrande.engine.court import apply_court, court_decision
 
@@ -67,8 +67,10 @@ from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
-# the base game's pieces for the one ``move`` statement (B8.2, B5.2, B1.2, B6.9)
-register_mover("caballeros", primitives.move_caballeros, primitives.move_caballeros_finish)
+# the base game's pieces for the one ``move`` statement (B8.2, B5.2, B1.2, B6.9; caballeros
+# also from and to a court and the provinces: B5.1, B8.7, B4.1)
+register_mover("caballeros", caballero_moves.move_caballeros_any,
+               caballero_moves.move_caballeros_any_finish)
 register_mover("king", movers.move_king, movers.move_king_finish)
 register_mover("grande", movers.move_grande, movers.move_grande_finish)
 register_mover("scoreboard", movers.move_scoreboard,

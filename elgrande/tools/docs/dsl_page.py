@@ -14,6 +14,7 @@ from typing import Any
 
 from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import FORM_DOCS
 from elgrande.dsl.parser import keywords, parse
 from elgrande.dsl.region_forms import FORMS
 from elgrande.dsl.signatures import LASTING_KINDS, PIECE_KINDS, SIGNATURES
@@ -264,18 +265,19 @@ def dsl_page() -> Page:
                         "the special action); a variable may hold a player (", _code(
                             "p = choose player from opponents"), ") or a number (",
                         _code("n = choose number from 1 to 3"), "). A quantity (", _code("QTY"),
-                        ") takes any number: ", _code("bring n caballeros to court"), ", ",
+                        ") takes any number: ", _code("move n caballeros from provinces to "
+                                                      "court"), ", ",
                         _code("move up to n + 1 ..."), ", ", _code("exactly 2"), ". A plain ",
-                        _code("N"), " keeps each statement's meaning: a bring brings up to N "
-                        "(B4.1), a move or send as many as it can, up to N; ", _code(
-                            "exactly N"), " says the card means N.")))
+                        _code("N"), " (or ", _code("exactly N"), ") moves as many as it can, "
+                        "up to N (B8.7); ", _code("up to N"), " lets the player move fewer "
+                        "(a bring of the power cards is up to N, B4.1).")))
     body.append(_alternatives_table(("number", "number_atom"), "number"))
     body.append(Para(_t(_code("PLAYER"), ": ", _code("me"), " or a variable holding a player; ",
                         _code("PLACE"), ": ", _code("court"), ", ", _code("provinces"),
                         " or a region set (", _code("SET"), ").")))
     body.append(Heading(2, _t("Parts"), "parts"))
     rows = []
-    for rule in ("choice", "qty", "whose", "players", "each", "destination", "duration"):
+    for rule in ("choice", "qty", "whose", "players", "each", "duration"):
         alts = [syntax(e) for e, _a in grammar_alternatives(rule)]
         rows.append((_t(rule.upper()), _t(*[_t(" | " if i else "", _code(a))
                                             for i, a in enumerate(alts)])))
@@ -316,6 +318,14 @@ def dsl_page() -> Page:
         (_t(_code(k.written)), _t("yes" if k.counted else "no"),
          _t("yes" if k.owned else "no"), _t(_code(k.render)), _rule_links(k.rules))
         for k in PIECE_KINDS.values())))
+    body.append(Para(_t("Caballeros also move from and to a court and the provinces; the "
+                        "places say which rules the move follows (",
+                        _code("elgrande/dsl/caballero_moves.py"), "). ", _code("court"),
+                        " and ", _code("provinces"), " are the deciding player's (or, with ",
+                        _code("of p"), ", p's).")))
+    body.append(Table(("Written", "What it does", "Decision", "Rules"), tuple(
+        (_t(_code(w)), _t(doc), _t(_code(kind)), _rule_links(rules))
+        for w, doc, kind, rules in FORM_DOCS)))
     body.append(Heading(2, _t("Decisions and answer forms"), "answers"))
     body.append(Para(_t("A statement that needs a choice stops the engine with a pending "
                         "decision; a player (or bot) answers it in one of these forms. A "

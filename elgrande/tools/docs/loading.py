@@ -16,6 +16,7 @@ from elgrande.data.cards import CardDef, CardSet, load_folders
 from elgrande.data.kinds import shipped_kinds
 from elgrande.data.manifests import load_board
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import FORM_RULES, form
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.rule_params import RuleParam
 from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES
@@ -120,9 +121,10 @@ def rules_of(card: CardDef) -> list[str]:
         for n in ast.walk(card.script):
             if isinstance(n, ast.Call) and n.name == "change_rule" and n.arg("param") in params:
                 rules.add(params[n.arg("param")].rule)
-            elif isinstance(n, ast.Call) and n.name == "move":
+            elif isinstance(n, ast.Call) and n.name == "move":  # caballeros: by places
                 kind = PIECE_KINDS.get(str(n.arg("piece")))
-                rules.update(kind.rules if kind is not None else ())
+                rules.update(FORM_RULES.get(form(n)) or (kind.rules if kind is not None
+                                                         else ()))
     return sorted(rules, key=rule_key)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import form
 from elgrande.dsl.region_forms import COURT_FORM, PlaceSets
 from elgrande.dsl.region_forms import KING as _KING
 from elgrande.dsl.region_forms import possible as _possible
@@ -144,25 +145,28 @@ def _call_never(c: ast.Call, pl: _Places, env: dict[str, frozenset[str]],
         return True
     closed_src = {pl.castillo, _KING, COURT_FORM}
     piece = c.arg("piece") if name == "move" else None
-    if piece in ("caballeros", "black caballeros"):
-        if not pl.possible(c.arg("source"), env) - closed_src:
-            reasons.append((f"the source on line {c.line} is always empty or closed",
-                            _SOURCE))
-            return True
-        if not pl.possible(c.arg("to"), env) - {_KING, COURT_FORM}:
-            reasons.append((f"the destination on line {c.line} is always closed", _DEST))
-            return True
+    kind = form(c)
+    if kind == "bring":  # from the provinces, else the regions (B4.1)
         return False
-    if name == "send_caballeros":
+    if kind == "send":
         src = pl.possible(c.arg("source"), env) - {pl.castillo, _KING}
-        if c.arg("to") == "court":
+        if isinstance(c.arg("to"), ast.Court):
             src -= {COURT_FORM}
         if not src:
             reasons.append((f"the source on line {c.line} is always empty or closed",
                             _SOURCE))
             return True
         return False
-    if name == "place_caballeros" or piece == "scoreboard":
+    if kind == "place" or piece == "scoreboard":
+        if not pl.possible(c.arg("to"), env) - {_KING, COURT_FORM}:
+            reasons.append((f"the destination on line {c.line} is always closed", _DEST))
+            return True
+        return False
+    if piece in ("caballeros", "black caballeros"):
+        if not pl.possible(c.arg("source"), env) - closed_src:
+            reasons.append((f"the source on line {c.line} is always empty or closed",
+                            _SOURCE))
+            return True
         if not pl.possible(c.arg("to"), env) - {_KING, COURT_FORM}:
             reasons.append((f"the destination on line {c.line} is always closed", _DEST))
             return True
