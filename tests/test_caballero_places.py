@@ -8,11 +8,14 @@ fewer statements."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from elgrande import new_game
 from elgrande.dsl.checker import check_script
@@ -30,7 +33,8 @@ CARD = "test-card"
 
 def _game(sets: tuple[str, ...] = ("base",), players: int = 3) -> Game:
     extra: dict[str, Any] = {"set_paths": [SETS]} if "rome" in sets else {}
-    return new_game(players, seed=1, sets=sets, **extra)
+    g: Game = new_game(players, seed=1, sets=sets, **extra)
+    return g
 
 
 def _run(g: Game, script: str, answers: list[Any], actor: int = 0,
@@ -192,3 +196,41 @@ def test_the_grammar_has_fewer_statement_rules() -> None:
     statements = [a for a in alts if a not in ("assign", '"pass"')]
     assert len(statements) <= 14, statements
     assert not {"place_caballeros", "send_caballeros", "bring_to_court"} & set(SIGNATURES)
+
+
+# -- a property over every form -------------------------------------------------------------
+_FORMS = {
+    "move up to 2 caballeros from provinces to court\n": {"bring_to_court"},
+    "move 2 caballeros from provinces to court\n": {"bring_to_court"},
+    "move all or some own caballeros from court to anywhere\n": {"place_caballeros"},
+    "move 3 own caballeros from court or regions to provinces\n": {"send_caballeros"},
+    "move up to 2 caballeros of p from regions to court\n": {"send_caballeros"},
+    "move up to 3 caballeros of any player from regions to anywhere\n": {"move_caballeros"},
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(script=st.sampled_from(sorted(_FORMS)), seed=st.integers(0, 10_000),
+       provinces=st.integers(0, 3), court=st.integers(0, 4))
+def test_b1_1_every_form_keeps_each_players_caballeros(script: str, seed: int,
+                                                       provinces: int, court: int) -> None:
+    """Whatever form and legal answers, no caballero is made or lost (B1.1), and the
+    decisions are those of the form's rules."""
+    g = _game()
+    s = g.state
+    s.provinces[0], s.court[0] = provinces, court
+    totals = [s.provinces[p] + s.court[p] + sum(row[p] for row in s.caballeros)
+              for p in range(s.players)]
+    rng = random.Random(seed)
+    interp = Interpreter(g.library.board, {CARD: parse(script)}, g._engine.rules)
+    run = interp.begin(CARD, 0)
+    run.env["p"] = 1
+    events: list[dict[str, Any]] = []
+    d = interp.advance(s, run, events)
+    kinds = set()
+    while d is not None:
+        kinds.add(d.kind)
+        d = interp.answer(s, run, d.players[0], d.random_answer(rng, d.players[0]), events)
+    assert kinds <= _FORMS[script]
+    assert totals == [s.provinces[p] + s.court[p] + sum(row[p] for row in s.caballeros)
+                      for p in range(s.players)]
