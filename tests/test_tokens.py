@@ -181,5 +181,5 @@ def test_b8_1_the_english_words_a_token_move_and_where_it_stands() -> None:
 
     assert render(parse("move the legate to regions or rome\nif not the legate is in "
                         "regions:\n    move the king to adjacent to region of the legate\n")) \
-        == ("Move the legate to any region or Rome. If the legate is not in any region, "
-            "move the king to a region adjacent to the place of the legate.")
+        == ("Move the legate to any region or Rome. If the place of the legate is not any "
+            "region, move the king to a region adjacent to the place of the legate.")

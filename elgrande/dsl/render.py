@@ -683,8 +683,6 @@ def _cond(node: Any, ctx: _Ctx, negate: bool = False) -> str:
         return _cond(node.cond, ctx, not negate)
     if isinstance(node, ast.IsIn):
         verb = "is not" if negate else "is"
-        if isinstance(node.item, ast.RegionOfToken):  # "the legate is in any region"
-            return f"the {node.item.token} {verb} in {_set(node.set, ctx, 'any')}"
         return f"{_set(node.item, ctx, 'any')} {verb} {_set(node.set, ctx, 'any')}"
     if isinstance(node, ast.Compare):
         op = _NEGATE.get(node.op, node.op) if negate else node.op
