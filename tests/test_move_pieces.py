@@ -1,5 +1,5 @@
 """The one ``move`` statement (B8.2, B5.2, B1.2, B6.9, C8, C10, I8): every piece kind is
-moved by it, through the mover its set's rules module registers (engine/pieces.py), with
+moved by it, through the mover its set's rules module declares (engine/pieces.py), with
 the same decisions and answer forms as the statements it replaced; refusals cite the rule.
 """
 
@@ -15,9 +15,10 @@ from elgrande import new_game
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
 from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES
+from elgrande.engine import movers
 from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
-from elgrande.engine.pieces import MOVERS
+from elgrande.engine.modules import find_module
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Game, play_random
 
@@ -71,7 +72,25 @@ def test_b8_1_one_move_statement_and_fewer_statements_than_the_one_offs() -> Non
             "bring_to_court"}
     assert "move" in SIGNATURES and not gone & set(SIGNATURES)
     assert len(SIGNATURES) == 14 < 23
-    assert set(MOVERS) == set(PIECE_KINDS)
+    shipped = {k for m in ("base", "colonies", "intrigue_king") for k in find_module(m).movers}
+    assert shipped == set(PIECE_KINDS)
+
+
+def test_i8_movers_are_a_games_not_the_process() -> None:
+    """Each game moves pieces with its own modules' movers (``Rules.movers``): Intrigue &
+    the King's Grande mover in its games only; a base game made after one in the same
+    process moves a Grande with the base game's mover (B1.2, not I8)."""
+    ik = _game(IK, players=4)
+    assert ik._engine.rules.movers["grande"] is find_module("intrigue_king").movers["grande"]
+    g = _game(players=4)
+    assert g._engine.rules.movers["grande"].start is movers.move_grande
+    assert "grand inquisitor" not in g._engine.rules.movers
+    s, b = g.state, g.library.board
+    s.grandes[:] = [b.index["galicia"], b.index["valencia"], b.index["seville"],
+                    b.index["catalonia"]]
+    m = _Move(g, "move grande of opponents to adjacent to it\n")
+    assert m.d is not None and m.d.rule == "B1.2"
+    assert m.d.prompt == "Choose the player whose Grande moves"
 
 
 def test_b8_2_caballeros_move_by_the_one_statement() -> None:

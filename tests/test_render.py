@@ -224,7 +224,7 @@ EXAMPLES: list[ast.Node] = [
     ast.CardHolder(), ast.CardHolder(name="p"), ast.CardPlace(kind="open"),
     ast.CardPlace(kind="held", holder=ast.CardHolder(name="p")), ast.CardRef(),
     ast.CardRef(name="c"), ast.Holds(holder=ast.CardHolder(), card=ast.CardRef(name="c")),
-    ast.RegionOfCard(card=ast.CardRef(name="r")),
+    ast.RegionOfCard(card=ast.CardRef(name="r")), ast.RegionOfToken(token="legate"),
     ast.As(player=ast.PlayerVar(name="p"), body=_BLOCK),
     ast.As(player=ast.Me(), body=_BLOCK),
     ast.When(event="turn starts", whose=ast.PlayerVar(name="p"), duration="once", body=_BLOCK),

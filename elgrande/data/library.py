@@ -283,7 +283,8 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
             continue
         for problem in check_script(c.script, c.effect_path or c.path, ids,
                                       board.caballeros_per_player, board.lasting_kinds,
-                                      card_ids=cards.cards, stacks=board.stacks):
+                                      card_ids=cards.cards, stacks=board.stacks,
+                                      tokens=board.tokens):
             if problem.severity == "error":
                 raise problem
             warnings.append(problem)

@@ -14,6 +14,7 @@ import attrs
 
 from elgrande.data import map as board_map
 from elgrande.data import yamlpos
+from elgrande.data.set_pieces import Entry, build_tokens, piece_entries
 from elgrande.data.sets import _manifest, set_names, shipped_set_ids
 from elgrande.data.sets import read_manifest as read_manifest
 from elgrande.errors import DataError, SettingError
@@ -34,6 +35,9 @@ RETURNS = ("court", "provinces")
 #: The rules module that gives off-board spaces their rules (:mod:`elgrande.rules.spaces`),
 #: turned on by any set that declares a space.
 SPACES_MODULE = "spaces"
+#: The rules module that sets up and checks the tokens sets declare (``pieces:``,
+#: :mod:`elgrande.rules.tokens`), turned on for any set that declares one.
+TOKENS_MODULE = "tokens"
 
 
 def set_order(sets: Iterable[str], search: Sequence[Path] = ()) -> tuple[str, ...]:
@@ -97,10 +101,12 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
     maps: list[board_map.Section] = []
     spaces: list[tuple[Any, tuple[Any, ...], str, str, yamlpos.Positions]] = []
     more_stacks: list[tuple[int, str, yamlpos.Positions, int]] = []
+    pieces: list[Entry] = []
     for s in sets:
         data, pos, path = _manifest(s, search)
         _check_keys(data, path, pos)
         spaces += _space_entries(data, s, path, pos)
+        pieces += piece_entries(data, s, path, pos)
         more_stacks += _more_stacks(data, path, pos)
         if "map" in data:
             maps.append((s, data["map"], path, pos))
@@ -116,7 +122,7 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
         if ext is not None and ext not in sets[: sets.index(s)]:
             _extends_error(s, ext, sets, search, path, pos)
         for k, v in data.items():
-            if k in ("map", "spaces", "add_stacks"):  # built apart (above)
+            if k in ("map", "spaces", "add_stacks", "pieces"):  # built apart (above)
                 continue
             if k == "lasting_kinds" and isinstance(v, dict) and isinstance(merged.get(k), dict):
                 v = {**merged[k], **v}  # each set adds its kinds
@@ -124,9 +130,13 @@ def _load_board(sets: tuple[str, ...], search: tuple[Path, ...]) -> Board:
             where[k] = (path, pos)
     if spaces and SPACES_MODULE not in modules:
         modules.append(SPACES_MODULE)
+    if pieces and TOKENS_MODULE not in modules:
+        modules.append(TOKENS_MODULE)
     board = _build(merged, where, sets, tuple(dirs), tuple(modules), spaces)
     if more_stacks:
         board = attrs.evolve(board, stacks=_add_stacks(board.stacks, more_stacks))
+    if pieces:
+        board = attrs.evolve(board, tokens=build_tokens(pieces, board))
     return attrs.evolve(board, map=board_map.build_map(maps, [p.id for p in board.places]))
 
 
@@ -426,6 +436,8 @@ HOMEBREW_KEYS: dict[str, str] = {
     "add_stacks": "action stacks added to those of the sets before it (B1.4): each a stack "
                   "number, dealt from the cards of kinds with role 'stack' and that slot",
     "spaces": "off-board spaces: places that are not regions (docs/homebrew.md, 'Sets')",
+    "pieces": "tokens: pieces with no code of their own that 'move the ID to SET' moves "
+              "(docs/homebrew.md, 'Sets')",
     "card_kinds": "the set's card kinds: role (stack, standing, ...), the fields each "
                   "requires and allows, slot (its stack or offer slot), count",
     "map": "where the set's places are drawn: {width, height, places: {id: {box | "

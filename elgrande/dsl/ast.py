@@ -296,7 +296,8 @@ class SetInPlay(Node):
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class IsIn(Node):
-    """``X is A or B``: region X is one of the regions of the set."""
+    """``X is A or B``: region X is one of the regions of the set (``the TOKEN is in SET``:
+    the place where the token stands is one of them)."""
 
     item: Node
     set: Node
@@ -375,6 +376,14 @@ class RegionOfCard(Node):
     """``region of c``: the region of region card ``c`` (B2.1)."""
 
     card: CardRef
+
+
+@attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
+class RegionOfToken(Node):
+    """``region of the legate``: the place where a token a set declares stands (none while
+    it is off the board; B8.1)."""
+
+    token: str
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)

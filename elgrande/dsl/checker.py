@@ -28,7 +28,7 @@ from elgrande.dsl.region_forms import (
     form_of,
 )
 from elgrande.dsl.rule_params import RuleParam, change_problems
-from elgrande.dsl.signatures import LASTING_KINDS, PIECE_KINDS, SIGNATURES
+from elgrande.dsl.signatures import LASTING_KINDS, PIECE_KINDS, SIGNATURES, PieceKind
 from elgrande.errors import CardError
 from elgrande.files import diskcache
 
@@ -108,6 +108,8 @@ class Checker:
             (``E-UNKNOWN-STACK``); None: not known here.
         elsewhere: the places of sets not in play -> the ``--sets`` value that has them
             (e.g. ``"base,<expansion>"``), for the hint of an unknown region.
+        tokens: the ids of the tokens the sets in play declare (``pieces:``), which a
+            ``move the NAME`` and ``region of the NAME`` may name beside the piece kinds.
     """
 
     def __init__(self, path: str, region_ids: Iterable[str],
@@ -116,8 +118,10 @@ class Checker:
                  rule_params: Mapping[str, RuleParam] | None = None,
                  card_ids: Iterable[str] | None = None,
                  stacks: Iterable[int] | None = None,
-                 elsewhere: Mapping[str, str] | None = None) -> None:
+                 elsewhere: Mapping[str, str] | None = None,
+                 tokens: Iterable[str] = ()) -> None:
         self.path = path
+        self.tokens = set(tokens)
         self.elsewhere: Mapping[str, str] = elsewhere or {}
         self.region_ids = set(region_ids)
         self.lasting = set(lasting_kinds)
@@ -305,12 +309,15 @@ class Checker:
         parts that kind takes: a quantity and a source (counted kinds), whose (owned)."""
         name = str(c.arg("piece"))
         kind = PIECE_KINDS.get(name)
+        if kind is None and name in self.tokens:  # a token a set in play declares
+            kind = TOKEN_KIND
         if kind is None:
             import difflib  # a suggestion only (not imported with the module)
-            close = difflib.get_close_matches(name, PIECE_KINDS, n=1)
-            self.error(c, "E-UNKNOWN-NAME", f"unknown piece {name!r}",
-                       f"did you mean {close[0]!r}?" if close else
-                       "known: " + ", ".join(k.written for k in PIECE_KINDS.values()))
+            close = difflib.get_close_matches(name, [*PIECE_KINDS, *self.tokens], n=1)
+            self.error(c, "E-UNKNOWN-NAME", f"unknown piece {name!r}: no set in play "
+                       "declares it", f"did you mean {close[0]!r}?" if close else
+                       "known: " + ", ".join([*(k.written for k in PIECE_KINDS.values()),
+                                              *(f"the {t}" for t in sorted(self.tokens))]))
             return
         if kind.counted and c.arg("qty") is None:
             self.error(c, "E-SYNTAX", f"say how many {name} move",
@@ -555,6 +562,10 @@ class Checker:
                       "use 'mainland regions'")
 
 
+#: What the checker knows of every token a set declares: one piece, nobody's, not counted.
+TOKEN_KIND = PieceKind("token", "the NAME", "move the {piece} to {to}", rules=("B8.1", "B5.2"))
+
+
 def _it_scope(c: ast.Call, param: str, scope: _Scope) -> _Scope:
     """``scope``, where ``it`` may stand for the moved piece's place: in the ``to`` of a
     move of the king or a Grande."""
@@ -598,7 +609,8 @@ def check_script(script: ast.Script, path: str, region_ids: Iterable[str],
                  rule_params: Mapping[str, RuleParam] | None = None,
                  card_ids: Iterable[str] | None = None,
                  stacks: Iterable[int] | None = None,
-                 elsewhere: Mapping[str, str] | None = None) -> list[CardError]:
+                 elsewhere: Mapping[str, str] | None = None,
+                 tokens: Iterable[str] = ()) -> list[CardError]:
     """Check ``script`` (from card file ``path``) against the board's ``region_ids``;
     caballero counts may go up to ``max_count`` (the set's caballeros per player, B1.1);
     a ``keep`` may name the ``lasting_kinds`` of the sets in play (their manifests'
@@ -606,7 +618,8 @@ def check_script(script: ast.Script, path: str, region_ids: Iterable[str],
     the ``rule_params`` of the rules modules in play (None: not checked here); a card
     named by its id must be one of ``card_ids`` and a ``stack N`` one of ``stacks`` (the
     cards loaded and the stacks in play; None: not checked here); an unknown region that
-    is a place of a set not in play is hinted with ``elsewhere`` (place -> ``--sets``).
+    is a place of a set not in play is hinted with ``elsewhere`` (place -> ``--sets``); a
+    piece may be one of the ``tokens`` the sets in play declare.
 
     Returns:
         Every problem, errors and warnings (``severity``), in source order.
@@ -614,5 +627,5 @@ def check_script(script: ast.Script, path: str, region_ids: Iterable[str],
     kinds = tuple(LASTING_KINDS) if lasting_kinds is None else tuple(lasting_kinds)
     probs = Checker(path, region_ids, max_count=max_count, lasting_kinds=kinds,
                     rule_params=rule_params, card_ids=card_ids, stacks=stacks,
-                    elsewhere=elsewhere).check(script)
+                    elsewhere=elsewhere, tokens=tokens).check(script)
     return sorted(probs, key=lambda e: (e.line, e.column))

@@ -56,13 +56,15 @@ class Scope(Protocol):
 class Checks(Protocol):
     """What a form's check may call on the checker (:class:`elgrande.dsl.checker.Checker`).
 
-    ``region_ids`` are the board's place ids; ``max_count`` the most caballeros a script
+    ``region_ids`` are the board's place ids; ``tokens`` the ids of the tokens the sets in
+    play declare; ``max_count`` the most caballeros a script
     may name (the set's caballeros per player); ``elsewhere`` the places of sets not in
     play -> the ``--sets`` that has them (for a hint)."""
 
     region_ids: set[str]
     max_count: int
     elsewhere: Mapping[str, str]
+    tokens: set[str]
 
     def error(self, node: ast.Node, code: str, msg: str, hint: str = "") -> None:
         """Record an error at ``node``."""
@@ -534,3 +536,22 @@ _form(RegionForm(
     "region_of_card", ast.RegionOfCard, _region_of_card_words,
     build=lambda items: {"card": items[0]}, check=_region_of_card_check,
     possible=_places(lambda pl: pl.mainland), rules=("B2.1",)))
+
+
+# -- where a token stands (a set's pieces: declared as data) ----------------------------------
+def _region_of_token_check(chk: Checks, e: ast.RegionOfToken, scope: Scope,
+                           allow_court: bool) -> None:
+    if e.token not in chk.tokens:
+        chk.error(e, "E-UNKNOWN-NAME", f"unknown piece {e.token!r}: no set in play declares "
+                  "it", "tokens in play: " + (", ".join(sorted(chk.tokens)) or "none")
+                  + " (a set declares its tokens under 'pieces:' in its set.yaml)")
+
+
+def _region_of_token_words(n: ast.RegionOfToken, w: Words, mode: Mode, nested: bool) -> str:
+    return f"the place of the {n.token}"
+
+
+_form(RegionForm(
+    "region_of_token", ast.RegionOfToken, _region_of_token_words,
+    build=lambda items: {"token": " ".join(str(i) for i in items)},
+    check=_region_of_token_check, possible=_places(lambda pl: pl.ids), rules=("B8.1",)))

@@ -208,7 +208,7 @@ LASTING_KINDS: dict[str, str] = {
 @attrs.frozen(slots=True, repr=False, eq=False)
 class PieceKind:
     """A kind of piece the one ``move`` statement moves (its mover is registered by the
-    rules module of the set that has it: :data:`elgrande.engine.pieces.MOVERS`, a test
+    rules module of the set that has it: ``RulesModule.movers``, a test
     checks both name the same kinds).
 
     Attributes:

@@ -1,7 +1,7 @@
 """The caballeros' mover of the one ``move`` statement: a move, a placement from court, a
 send or a bring by the places it names (:mod:`elgrande.dsl.caballero_moves`: B8.2, B5.1,
-B8.7, B4.1). The base rules module registers it
-(:func:`elgrande.engine.pieces.register_mover`); each form keeps its decision kind,
+B8.7, B4.1). The base rules module declares it (``RulesModule.movers``, composed per
+game); each form keeps its decision kind,
 answers and events.
 """
 

@@ -394,6 +394,8 @@ class RulesModule:
             (:class:`elgrande.dsl.rule_params.RuleParam`: name, value type, English, rule
             id and the hooks that read a change); registered for the checker, the
             English and the docs when the module is made.
+        movers: piece kind -> its mover (:class:`elgrande.engine.pieces.Mover`) of the
+            ``move`` statement; a later module's mover of a kind replaces an earlier one's.
     """
 
     name: str
@@ -406,6 +408,7 @@ class RulesModule:
     follow_ups: tuple[FollowUp, ...] = ()
     scenario: str = ""
     rule_params: tuple[RuleParam, ...] = ()
+    movers: Mapping[str, Any] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
@@ -501,6 +504,8 @@ class Rules:
         self.param_placement_key: Callable[[State, int], Any] | None = \
             changes.placement_key if any(p.placement_key for p in self.changed) else None
         self.names = tuple(m.name for m in self.modules)
+        #: the game's movers by piece kind (``RulesModule.movers``, later modules win)
+        self.movers: dict[str, Any] = {k: v for m in self.modules for k, v in m.movers.items()}
         #: every hook composed as :data:`HOOK_KINDS` says, one callable taking the hook's
         #: arguments (``ctx`` first): None when no module implements it, the one module's
         #: function itself when one does (no dispatch at all)

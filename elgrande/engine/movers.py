@@ -1,6 +1,6 @@
 """The base game's piece movers of the one ``move`` statement (B5.2, B1.2, B6.9, B8.1):
-the king, a Grande and a mobile scoreboard. The base rules module registers them
-(:func:`elgrande.engine.pieces.register_mover`); the caballeros' mover is the special
+the king, a Grande and a mobile scoreboard. The base rules module declares them
+(``RulesModule.movers``); the caballeros' mover is the special
 action's move in :mod:`elgrande.engine.primitives` (B8.2).
 """
 

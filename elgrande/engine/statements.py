@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from elgrande.dsl import ast
 from elgrande.engine.modules import find_module
-from elgrande.engine.pieces import MOVER_MODULES
 from elgrande.engine.primitives import PRIMITIVES
 from elgrande.errors import CardError, DataError
 from elgrande.files.resources import cards_dir
@@ -49,20 +48,38 @@ def _module_sets() -> dict[str, list[str]]:
     return out
 
 
-def owner(name: str, piece: str = "") -> str:
+def piece_owner(piece: str, modules: list[str]) -> str:
+    """The first of rules modules ``modules`` (names, in load order) that declares a mover
+    of piece kind ``piece`` (``RulesModule.movers``): the module of the set the kind
+    belongs to (a later module may replace its mover without owning the kind); ``""``:
+    none does."""
+    for mod in modules:
+        try:
+            if piece in find_module(mod).movers:
+                return mod
+        except DataError:
+            continue
+    return ""
+
+
+def owner(name: str) -> str:
     """The rules module that implements statement ``name`` (``""``: the engine's own, or
-    unknown); for the ``move`` statement, the rules module that registered the mover of
-    its ``piece`` kind (:data:`elgrande.engine.pieces.MOVER_MODULES`)."""
-    if piece:
-        where = MOVER_MODULES.get(piece, "")
-    else:
-        prim = PRIMITIVES.get(name)
-        if prim is None:
-            return ""
-        where = str(getattr(prim.start, "__module__", "") or "")
+    unknown)."""
+    prim = PRIMITIVES.get(name)
+    if prim is None:
+        return ""
+    where = str(getattr(prim.start, "__module__", "") or "")
     if not where.startswith(_RULES_PACKAGE):
         return ""
     return where[len(_RULES_PACKAGE):].split(".", 1)[0]
+
+
+def _movers(module: str) -> list[str]:
+    """The piece kinds rules module ``module`` declares movers of (none: not found)."""
+    try:
+        return list(find_module(module).movers)
+    except DataError:
+        return []
 
 
 def _calls(node: ast.Node) -> list[ast.Call]:
@@ -93,11 +110,19 @@ def missing_sets(script: ast.Script, path: str, board: Board) -> list[CardError]
     if any(c.name not in PRIMITIVES for c in calls):
         known = _module_sets()  # registers the statements of every shipped module
     out: list[CardError] = []
+    in_play: set[str] | None = None  # the piece kinds the modules in play move
     for c in calls:
         piece = c.arg("piece") if c.name == "move" else None
-        if piece is not None and str(piece) not in MOVER_MODULES and known is None:
-            known = _module_sets()  # registers the movers of every shipped module
-        mod = owner(c.name, str(piece) if piece is not None else "")
+        if piece is not None:
+            if in_play is None:
+                in_play = {k for m in board.rules_modules for k in _movers(m)}
+            if str(piece) in in_play or str(piece) in board.tokens:
+                continue
+            if known is None:
+                known = _module_sets()
+            mod = piece_owner(str(piece), list(known))
+        else:
+            mod = owner(c.name)
         if not mod or mod in board.rules_modules:
             continue
         if known is None:

@@ -94,6 +94,30 @@ class Space:
     set: str = ""
 
 
+@attrs.frozen(slots=True, repr=False)
+class Token:
+    """A token a set declares as data (``pieces:`` in its manifest): a piece with no code
+    of its own that the one ``move`` statement moves (``move the ID to SET``,
+    :mod:`elgrande.engine.tokens`), shown on the board with its name.
+
+    Attributes:
+        id: what scripts name it by after ``the`` (lowercase words, e.g. ``"legate"``).
+        name: the printed name (e.g. ``"the Legate"``).
+        start: the id of the place it stands in at the start (``""``: off the board).
+        set: the set that declares it.
+        doc: what it is, for the docs (free text).
+    """
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
+
+    id: str
+    name: str
+    start: str = ""
+    set: str = ""
+    doc: str = ""
+
+
 # No slots for a variant (read at setup only): attrs builds a slotted class twice and
 # unpickles it through a __setstate__ written in Python, with every cached library
 # (speed). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
@@ -116,7 +140,8 @@ class Board:
 
     Built by :func:`elgrande.data.manifests.load_board`. ``rules_modules`` names the rules
     module of each set that has one, in load order (DESIGN 2a); ``stacks`` the numbers of
-    the shuffled action stacks (B1.4); ``spaces`` the off-board spaces (:class:`Space`).
+    the shuffled action stacks (B1.4); ``spaces`` the off-board spaces (:class:`Space`);
+    ``tokens`` the tokens the sets declare (:class:`Token`, by id).
     Indices: ``places[i].index == i``; ``regions`` lists the
     mainland regions in general-scoring order (B6.4); ``castillo`` is the Castillo's index.
     """
@@ -146,6 +171,7 @@ class Board:
     lasting_kinds: dict[str, str] = factory(dict)
     map: BoardMap | None = None  # the drawn map (schematic), from the manifests' map:
     spaces: tuple[Space, ...] = ()  # the off-board spaces the sets declare
+    tokens: dict[str, Token] = factory(dict)  # the tokens the sets declare, by id
 
     def place_id(self, index: int) -> str:
         """The data id of place ``index``."""

@@ -39,7 +39,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
-from elgrande.engine.pieces import register_mover
+from elgrande.engine.pieces import Mover
 from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
@@ -67,14 +67,14 @@ from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
-# the base game's pieces for the one ``move`` statement (B8.2, B5.2, B1.2, B6.9; caballeros
-# also from and to a court and the provinces: B5.1, B8.7, B4.1)
-register_mover("caballeros", caballero_moves.move_caballeros_any,
-               caballero_moves.move_caballeros_any_finish)
-register_mover("king", movers.move_king, movers.move_king_finish)
-register_mover("grande", movers.move_grande, movers.move_grande_finish)
-register_mover("scoreboard", movers.move_scoreboard,
-               movers.move_scoreboard_finish)
+#: The base game's movers of the one ``move`` statement (B8.2, B5.2, B1.2, B6.9; caballeros
+#: also from and to a court and the provinces: B5.1, B8.7, B4.1).
+MOVERS: dict[str, Mover] = {m.kind: m for m in [
+    Mover("caballeros", caballero_moves.move_caballeros_any,
+          caballero_moves.move_caballeros_any_finish),
+    Mover("king", movers.move_king, movers.move_king_finish),
+    Mover("grande", movers.move_grande, movers.move_grande_finish),
+    Mover("scoreboard", movers.move_scoreboard, movers.move_scoreboard_finish)]}
 
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.
@@ -644,4 +644,5 @@ MODULE = RulesModule(
     lasting_kinds=(VETO_KIND,),
     start=ROUND,
     rule_params=BASE_PARAMS,
+    movers=MOVERS,
 )

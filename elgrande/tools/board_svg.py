@@ -16,6 +16,8 @@ attributes, so tests and scripts can read the picture back:
   caballeros in a place (``data-player="neutral"`` for the Inquisitor's, C9);
 - ``<g class="king" data-place=ID>``, ``<g class="grande" data-place=ID data-player=I>``,
   ``<g class="scoreboard" data-place=ID data-scoreboard=SB>`` (B5, B1.2, B1.5);
+- ``<g class="token" data-place=ID data-token=T>``: a token a set declares (``pieces:``),
+  titled with its name;
 - ``<g class="player" data-player=I data-court=N data-provinces=N data-score=N>``: the
   player panels (B1.1), with the hand when the view shows it.
 
@@ -433,6 +435,25 @@ def _colonies_of(view: dict[str, Any], board: Board, names: Sequence[str]
     return _Colonies(ext, board, view["state"], names)
 
 
+def _token_marks(st: dict[str, Any], board: Board) -> dict[str, list[str]]:
+    """The tokens the sets declare (``pieces:``), by the id of the place each stands in
+    (``state.ext["tokens"]``, else its start): a disc with its initial, titled with its
+    name."""
+    kept = (st.get("ext") or {}).get("tokens")
+    out: dict[str, list[str]] = {}
+    for t, tok in board.tokens.items():
+        at = kept.get(t, tok.start) if isinstance(kept, dict) else tok.start
+        if not at:
+            continue
+        initial = tok.name.split()[-1][:1].upper() if tok.name.split() else "?"
+        out.setdefault(str(at), []).append(
+            f'<g class="token" data-place="{_e(at)}" data-token="{_e(t)}"><title>'
+            f'{_e(tok.name)}</title><circle cx="9" cy="6" r="9" fill="#7b2d8b" '
+            'stroke="#000" stroke-width="1.5"/><text x="9" y="10" font-size="11" '
+            f'font-weight="bold" text-anchor="middle" fill="#fff">{_e(initial)}</text></g>')
+    return out
+
+
 def board_svg(view: dict[str, Any], board: Board) -> str:
     """The board as an SVG document (a string).
 
@@ -475,11 +496,13 @@ def board_svg(view: dict[str, Any], board: Board) -> str:
         pts = " ".join(f"{_num(x)},{_num(y + TOP)}" for x, y in bmap.sea)
         out.append(f'<polygon class="land" points="{pts}" fill="#d8d2c2" stroke="#9c927a" '
                    'stroke-width="1.5"/>')
+    tokens = _token_marks(st, board)
     for place in board.places:
         if place.id in shapes:
             out.append(_place_svg(
                 board, shapes[place.id], place.index, st, names, TOP,
-                col.marks(place.id) if col else (), col.below(place.id) if col else None))
+                [*(col.marks(place.id) if col else ()), *tokens.get(place.id, ())],
+                col.below(place.id) if col else None))
     out.append(panel)
     out.append("</svg>")
     return "\n".join(out) + "\n"

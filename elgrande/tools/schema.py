@@ -161,6 +161,7 @@ def set_schema() -> dict[str, Any]:
     from elgrande.data.card_fields import FIELD_BY_NAME
     from elgrande.data.kinds import COMMON_ALLOWED, ROLES
     from elgrande.data.manifests import HOMEBREW_KEYS, RETURNS, SPACE_FIELDS
+    from elgrande.data.set_pieces import PIECE_FIELDS
 
     kinds_fields = [f for f in FIELD_BY_NAME if f not in COMMON_REQUIRED
                     and f not in COMMON_ALLOWED]
@@ -175,6 +176,11 @@ def set_schema() -> dict[str, Any]:
     fields["id"]["pattern"] = "^[a-z_][a-z0-9_]*$"
     space = {"type": "object", "required": ["id"], "additionalProperties": False,
              "properties": fields}
+    piece: dict[str, Any] = {"type": "object", "required": ["id"], "additionalProperties": False,
+             "properties": {k: {**types[t], "description": doc}
+                            for k, (t, doc) in PIECE_FIELDS.items()}}
+    piece["properties"]["id"]["pattern"] = "^[a-z_][a-z0-9_]*( [a-z_][a-z0-9_]*)*$"
+    piece["properties"]["owned"]["const"] = False
     kind: dict[str, Any] = {"type": "object", "required": ["role"], "additionalProperties": False,
             "properties": {
                 "role": {"enum": list(ROLES), "description": "what the rules do with the "
@@ -191,6 +197,7 @@ def set_schema() -> dict[str, Any]:
         "add_stacks": {"type": "array", "uniqueItems": True,
                        "items": {"type": "integer", "minimum": 1, "maximum": 99}},
         "spaces": {"type": "array", "items": {"$ref": "#/$defs/space"}},
+        "pieces": {"type": "array", "items": {"$ref": "#/$defs/piece"}},
         "card_kinds": {"type": "object", "additionalProperties": {"$ref": "#/$defs/kind"}},
         "map": {"type": "object"},
     }
@@ -203,7 +210,7 @@ def set_schema() -> dict[str, Any]:
         "type": "object",
         "required": ["set"],
         "properties": {k: {**v, "description": HOMEBREW_KEYS[k]} for k, v in props.items()},
-        "$defs": {"space": space, "kind": kind},
+        "$defs": {"space": space, "piece": piece, "kind": kind},
     }
 
 

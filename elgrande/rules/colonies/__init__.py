@@ -60,6 +60,7 @@ from elgrande.rules.colonies.discs import FRESH, _movable, _sendable, _special_a
 from elgrande.rules.colonies.figures import BLACK, EMPTY, NAME, figures, in_play, ship_figures
 from elgrande.rules.colonies.inquisitor import (
     BONUS,
+    INQUISITOR_MOVERS,
     _bonus_apply,
     _bonus_decide,
     _court_limit,
@@ -69,6 +70,7 @@ from elgrande.rules.colonies.inquisitor import (
 )
 from elgrande.rules.colonies.limit_table import (
     SEAT,
+    TABLE_MOVER,
     _move_table,
     seat_decision,
     settle_table,
@@ -143,6 +145,7 @@ MODULE = RulesModule(
                   goes_to=()),
             _DISCS),
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
+    movers={m.kind: m for m in (*INQUISITOR_MOVERS, TABLE_MOVER)},  # C8, C10, C11
     answer_docs=(
         ("move_caballeros", "C10, C11, which caballeros leave: ``\"seated\": true`` a "
          "caballero seated at the limit table (its seat is then refilled as C10 says; "

@@ -14,7 +14,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
-from elgrande.engine.pieces import register_mover
+from elgrande.engine.pieces import Mover
 from elgrande.engine.primitives import _apply_moves, room_in, within_room
 from elgrande.engine.regions import COURT_PLACE, regions
 from elgrande.engine.values import limits
@@ -80,8 +80,10 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
                     "caballeros (player -1)", options, "C8")
 
 
-register_mover("grand inquisitor", _take_inquisitor, _no_answer)
-register_mover("black caballeros", _move_black, _black_finish)
+#: C8, C11: the Grand Inquisitor's and the black caballeros' movers of the ``move`` statement.
+INQUISITOR_MOVERS: tuple[Mover, ...] = (
+    Mover("grand inquisitor", _take_inquisitor, _no_answer),
+    Mover("black caballeros", _move_black, _black_finish))
 
 
 #: The phase in which the Inquisitor's holder chooses where this turn's extra caballero

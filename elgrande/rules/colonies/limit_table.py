@@ -13,7 +13,7 @@ from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.modules import Events
-from elgrande.engine.pieces import register_mover
+from elgrande.engine.pieces import Mover
 from elgrande.engine.regions import regions
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
@@ -196,4 +196,5 @@ def _seat_moved(ctx: Ctx) -> None:
         t.chooser = ctx.subject
 
 
-register_mover("limit table", _move_table, _table_finish)
+#: C10: the limit table's mover of the ``move`` statement.
+TABLE_MOVER: Mover = Mover("limit table", _move_table, _table_finish)

@@ -95,6 +95,7 @@ from elgrande.rules.intrigue_king.cards import (
 )
 from elgrande.rules.intrigue_king.castillo import (
     LEAVING,
+    MOVERS,
     _discs_apply,
     _discs_decide,
     _grande_places,
@@ -192,4 +193,5 @@ MODULE = RulesModule(
         "check_saved": _check_saved,
     },
     placement_key=_placement_key,
+    movers=MOVERS,  # I8: the Grande mover
 )

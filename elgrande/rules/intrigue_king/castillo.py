@@ -14,7 +14,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.engine.movers import move_grande, move_grande_finish
-from elgrande.engine.pieces import register_mover
+from elgrande.engine.pieces import Mover
 from elgrande.engine.regions import regions
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
@@ -65,7 +65,8 @@ def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
                     "into the Castillo", {"choices": d.options["choices"], "why": why}, "I8")
 
 
-register_mover("grande", _move_grande, move_grande_finish)
+#: I8: this set's Grande mover (replaces the base game's in a game with this set).
+MOVERS: dict[str, Mover] = {"grande": Mover("grande", _move_grande, move_grande_finish)}
 
 
 def _grande_places(ctx: HookContext, places: list[int]) -> list[int]:

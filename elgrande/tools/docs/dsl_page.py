@@ -77,10 +77,10 @@ _SYMBOLS = {"set_expr": "SET", "set_union": "SET", "set_term": "SET", "set_atom"
             "cond_and": "COND", "cond_not": "COND", "cond_atom": "COND",
             "number_atom": "NUMBER", "player": "PLAYER", "count_place": "PLACE",
             "card_ref": "CARD", "card_place": "CARDS", "card_dest": "CARDS",
-            "card_holder": "PLAYER"}
+            "card_holder": "PLAYER", "token_at": "the TOKEN"}
 _EXAMPLES = {"SET": "castillo", "N": "4", "NAME": "pick", "[at least N]": "", "OP": ">=",
              "NUMBER": "2", "COND": "2 >= 1", "PLAYER": "me", "PLACE": "castillo",
-             "CARDS": "open action cards", "CARD": "c"}
+             "CARDS": "open action cards", "CARD": "c", "TOKEN": "legate"}
 
 
 def syntax(expansion: str) -> str:
@@ -94,6 +94,7 @@ def syntax(expansion: str) -> str:
             words.append(_SYMBOLS.get(tok, tok.upper() if tok[0].islower() else tok))
     text = " ".join(words)
     text = re.sub(r"\( (.*?) \) ?([*+?])", r"(\1)\2", text)
+    text = text.replace("NAME +", "TOKEN")  # a token's id: one or more words
     return re.sub(r" ([:,])", r"\1", text)
 
 
@@ -309,11 +310,15 @@ def dsl_page() -> Page:
     body.append(Heading(2, _t("Pieces"), "pieces"))
     body.append(Para(_t("What the one ", _link("move", "#primitive-move"), " statement moves. "
                         "Each kind is declared once in ", _code("elgrande/dsl/signatures.py"),
-                        " (PIECE_KINDS); its mover, which keeps its rules, is registered by "
-                        "the rules module of the set that has it (",
+                        " (PIECE_KINDS); its mover, which keeps its rules, is declared by "
+                        "the rules module of the set that has it and composed per game (",
                         _code("elgrande/engine/pieces.py"), "). Counted kinds take a "
                         "quantity and a ", _code("from"), " set; owned kinds say whose (",
-                        _code("own"), ", ", _code("of WHO"), ").")))
+                        _code("own"), ", ", _code("of WHO"), "). Beside these, a token a "
+                        "set in play declares as data (", _code("pieces:"), " in its "
+                        "manifest, ", _code("docs/homebrew.md"), ") is written ",
+                        _code("the ID"), ", nobody's and not counted, and moved by the one "
+                        "token mover (B8.1; never into or out of the king's region, B5.2).")))
     body.append(Table(("Written", "Counted", "Owned", "Reads in English as", "Rules"), tuple(
         (_t(_code(k.written)), _t("yes" if k.counted else "no"),
          _t("yes" if k.owned else "no"), _t(_code(k.render)), _rule_links(k.rules))

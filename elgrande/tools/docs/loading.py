@@ -68,11 +68,12 @@ def load_cards(extra: Sequence[str | Path] = (), set_dirs: Sequence[str | Path] 
     cards = load_folders([*folders, *(r / s for s, r in own), *extra],
                          kinds=shipped_kinds([s for s, _ in own], search),
                          cross_set_errata=False)
-    ids = list(load_board(set_order((*shipped_set_ids(), *(s for s, _ in own)), search),
-                          search).index if own else load_board(("base",)).index)
+    board = load_board(set_order((*shipped_set_ids(), *(s for s, _ in own)), search),
+                       search) if own else load_board(("base",))
+    ids = list(board.index)
     for c in sorted(cards.cards.values(), key=lambda c: c.id):
         if c.script is not None:
-            for problem in check_script(c.script, c.path, ids):
+            for problem in check_script(c.script, c.path, ids, tokens=board.tokens):
                 if problem.severity == "error":
                     raise problem
     return cards

@@ -300,7 +300,8 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
                 out.add(err)
                 continue
             for problem in check_script(script, e.path, region_ids, most, board.lasting_kinds,
-                                        rule_params(board), ids, board.stacks, elsewhere):
+                                        rule_params(board), ids, board.stacks, elsewhere,
+                                        board.tokens):
                 out.add(problem)
             for problem in send_places(script, e.path, board):
                 out.add(problem)
@@ -364,7 +365,7 @@ def load(paths: Sequence[str | Path], board: Board, kinds: Kinds,
                 src != e.path or any("effect" in er.replaces for er in applied)):
             for problem in check_script(card.script, src, region_ids, most,
                                         board.lasting_kinds, rule_params(board), ids,
-                                        board.stacks, elsewhere):
+                                        board.stacks, elsewhere, board.tokens):
                 out.add(problem)
         if card.role == "bid" and board.power_cards.get(card.value) != card.court:
             line, col = e.pos.get(("court",))
