@@ -153,6 +153,31 @@ def test_a_rule_change_cannot_last_once_and_a_kept_card_not_this_turn() -> None:
     assert [p.code for p in _problems("keep veto this turn")] == ["E-TYPE"]
 
 
+@pytest.mark.parametrize("script, code", [
+    ("change placement number to 3 once", "E-RULE-DURATION"),
+    ("change placement number to 3 while held", "E-RULE-DURATION"),
+    ("keep veto this turn", "E-TYPE"),
+    ("keep veto once", "E-TYPE"),
+])
+def test_a_duration_the_declaration_does_not_allow_is_one_error(script: str,
+                                                                 code: str) -> None:
+    """The checker reads each statement's allowed durations from its signature
+    (``Param.allowed``, ``Param.refusal``): one error, at the statement, naming them."""
+    (p,) = _problems(script)
+    assert (p.code, p.line, p.column) == (code, 5, 3)
+    assert "cannot last" in p.message and "'until end of next round'" in p.hint
+
+
+def test_the_declared_durations_are_the_ones_the_engine_ends() -> None:
+    from elgrande.dsl.rule_params import DURATIONS
+    from elgrande.dsl.signatures import DURATION_WORDS, SIGNATURES, WHEN_DURATION
+
+    assert set(SIGNATURES["change_rule"].param("until").allowed) == set(DURATIONS)
+    assert set(WHEN_DURATION.allowed) == set(DURATION_WORDS)
+    for duration in DURATION_WORDS:  # a trigger may last any of them
+        assert not _problems(f"when turn starts {DURATION_WORDS[duration]}:\n    pass")
+
+
 def test_loading_the_rules_refuses_a_card_that_changes_an_undeclared_parameter() -> None:
     with pytest.raises(CardError) as exc:
         load_rules(["base"], ["veto"], scripts={CARD: parse("change hand size to 3 this round")})

@@ -23,6 +23,7 @@ from typing import Any, Final
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.dsl.signatures import SIGNATURES, duration_problem
 
 #: The value types of a rule parameter, with how a script writes each.
 VALUE_TYPES: Final[dict[str, str]] = {
@@ -108,17 +109,19 @@ def value_type(value: Any) -> str:
     return "regions"
 
 
-def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None
-                    ) -> list[tuple[ast.Node, str, str, str]]:
+def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None,
+                    duration: bool = True) -> list[tuple[ast.Node, str, str, str]]:
     """What is wrong with a ``change_rule`` call given the parameters ``params`` in play
     (None: not known here, only the duration is checked): ``(node, code, message, hint)``
-    each: ``E-RULE-DURATION`` a duration a change cannot have, ``E-RULE-PARAM`` an unknown
-    parameter or its places missing or not allowed, ``E-RULE-VALUE`` a value of the wrong
-    type."""
+    each: ``E-RULE-DURATION`` a duration a change cannot have (the durations its
+    signature allows; left out when ``duration`` is False: the checker checks every
+    statement's duration itself), ``E-RULE-PARAM`` an unknown parameter or its places
+    missing or not allowed, ``E-RULE-VALUE`` a value of the wrong type."""
     out: list[tuple[ast.Node, str, str, str]] = []
-    if str(call.arg("until")) not in DURATIONS:
-        out.append((call, "E-RULE-DURATION", f"a rule change cannot last {call.arg('until')!r}",
-                    "durations: " + ", ".join(DURATIONS)))
+    bad = duration_problem("change", SIGNATURES["change_rule"].param("until"),
+                           call.arg("until")) if duration else None
+    if bad is not None:
+        out.append((call, *bad))
     if params is None:
         return out
     name = str(call.arg("param"))

@@ -25,12 +25,18 @@ import attrs
 @attrs.frozen(slots=True, repr=False, eq=False)
 class Param:
     """One parameter of a primitive: ``name``, ``type`` (see module doc), ``doc``, and
-    whether the script may leave it out."""
+    whether the script may leave it out.
+
+    For a ``duration``, ``allowed`` lists the durations the statement accepts (their
+    parser words, keys of :data:`DURATION_WORDS`; empty: any), and ``refusal`` is the
+    error code of another (the checker reads both for every statement with a duration)."""
 
     name: str
     type: str
     doc: str
     optional: bool = False
+    allowed: tuple[str, ...] = ()
+    refusal: str = "E-TYPE"
 
 
 @attrs.frozen(slots=True, repr=False, eq=False)
@@ -76,6 +82,25 @@ def _s(name: str, phrase: str, summary: str, params: list[Param], render: str,
        single_use: str = "") -> Signature:
     return Signature(name, phrase, summary, tuple(params), render, rules, decides,
                      single_use)
+
+
+#: The durations a script may write (the parser's words), with how a script writes each.
+DURATION_WORDS: dict[str, str] = {
+    "this turn": "this turn", "end of this round": "until end of this round",
+    "end of next round": "until end of next round", "next scoring": "until next scoring",
+    "once": "once", "while held": "while held",
+}
+
+
+def duration_problem(statement: str, param: Param, value: object
+                     ) -> tuple[str, str, str] | None:
+    """What is wrong with the duration ``value`` of parameter ``param`` (a ``duration``)
+    of a statement (its first word, ``statement``): None when ``param.allowed`` is empty
+    or has it, else ``(code, message, hint)`` with the parameter's ``refusal`` code."""
+    if not param.allowed or value in param.allowed:
+        return None
+    return (param.refusal, f"'{statement}' cannot last '{value}'", "write " + ", ".join(
+        f"'{DURATION_WORDS.get(d, d)}'" for d in param.allowed))
 
 
 QTY = Param("qty", "qty", "how many: 'up to N', 'exactly N', 'N', 'all', 'all or some' "
@@ -152,7 +177,8 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "played in the reaction window before another player's special action.",
        [Param("kind", "kind", "the lasting effect, e.g. 'veto'"),
         Param("until", "duration", "'end of this round', 'end of next round', "
-              "'next scoring'")],
+              "'next scoring'",
+              allowed=("end of this round", "end of next round", "next scoring"))],
        "keep this card as a {kind} until {until}", ("B8.4",)),
     _s("secret_choice", "each [other] player secretly chooses region NAME from SET",
        "The players choose a region at the same time with their secret discs; the choices "
@@ -242,9 +268,16 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
         Param("value", "rule_value", "the new value: 'up to N' or 'N', a region set, or "
               "on (the 'close' phrase)"),
         Param("until", "duration", "'this turn', 'this round', 'until end of next round', "
-              "'until next scoring'")],
+              "'until next scoring'", allowed=("this turn", "end of this round",
+                                               "end of next round", "next scoring"),
+              refusal="E-RULE-DURATION")],
        "{until}, {param}"),
 ]}
+
+#: The duration of a trigger (``when EVENT [of PLAYERS] DURATION: BLOCK``, a control
+#: structure, not a primitive): every duration (elgrande/engine/triggers.py ends each).
+WHEN_DURATION = Param("duration", "duration", "how long the trigger lasts",
+                      allowed=tuple(DURATION_WORDS))
 
 #: Primitives whose plain quantity ``N`` means "up to N" (a bring, B4.1: the player
 #: brings up to N); everywhere else a plain ``N`` is as many as can, up to N (B8.7), as
