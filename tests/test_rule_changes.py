@@ -208,6 +208,47 @@ def test_b4_3_a_changed_placement_number_holds_for_its_maker_this_turn(tmp_path:
     assert _rule_records(g) == [] and eng.rules.placement_limit(eng.hooks(st, 1), 2) == 2
 
 
+VARIABLE_LIMIT = "n = choose number from 1 to 3\nchange placement number to up to n this turn"
+
+
+@pytest.mark.parametrize("script, value", [
+    (VARIABLE_LIMIT, 3),
+    ("n = choose number from 1 to 3\nchange placement number to n + 2 this turn", 5),
+    ("n = choose number from 1 to 3\nchange placement number to n this turn", 3),
+    ("change placement number to score of me + 1 this turn", None),
+])
+def test_b4_3_a_changed_placement_number_may_come_from_a_number_expression(
+        tmp_path: Path, script: str, value: int | None) -> None:
+    """``up to N`` and ``N`` take number expressions, as quantities do, evaluated when the
+    change is made (a bare number variable too: the parameter takes a number)."""
+    g = _game(3, [_homebrew(tmp_path, script)], 0)
+    eng, st = g._engine, g.state
+    st.court[1] = 9
+    st.scores[1] = 4
+    events = _run(g, script, 1, [3] if script.startswith("n =") else [])
+    want = 5 if value is None else value
+    assert [x.data["value"] for x in _rule_records(g)] == [want]
+    assert eng.rules.placement_limit(eng.hooks(st, 1), 2) == want
+    assert any(f"to {want} (this turn" in str(e.get("text")) for e in events)
+    assert not _problems(script)
+
+
+def test_a_rule_change_from_a_number_variable_reads_and_checks_as_a_quantity() -> None:
+    assert render(parse(VARIABLE_LIMIT)).endswith(
+        "This turn, you may place up to 'n' caballeros from your court (not the number your "
+        "cards give).")
+    assert render(parse("change placement number to score of me + 1 this turn")).startswith(
+        "This turn, you may place up to your score plus 1 caballeros")
+    for script in ("change placement number to up to m this turn",
+                   "change placement number to m this turn",
+                   "change placement number to m + 1 this turn"):
+        (p,) = _problems(script)  # as for a quantity: an unknown variable
+        assert "'m' is neither a variable set earlier" in p.message
+    # a number variable where a region set is wanted stays an error
+    (p,) = _problems("n = choose number from 1 to 3\nchange placement places to n this turn")
+    assert "'n' is a number" in p.message
+
+
 def test_b4_3_b5_2_changed_placement_places_never_take_the_kings_region(
         tmp_path: Path) -> None:
     effect = "change placement places to anywhere this turn"

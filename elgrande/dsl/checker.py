@@ -26,7 +26,7 @@ from elgrande.dsl.region_forms import (
     REGION_MAP,
     form_of,
 )
-from elgrande.dsl.rule_params import RuleParam, change_problems
+from elgrande.dsl.rule_params import RULE_PARAMS, RuleParam, change_problems, number_value
 from elgrande.dsl.signatures import (
     LASTING_KINDS,
     PIECE_KINDS,
@@ -81,6 +81,9 @@ def _forced(c: ast.Call) -> bool:
     return isinstance(c.arg("to"), ast.Name) and (
         whose is None or isinstance(whose, (ast.Me, ast.PlayerVar)))
 
+
+#: A rule parameter that takes a number, for a value whose parameter is not known here.
+_A_NUMBER = RuleParam("", "number", "", "")
 
 #: Variable types (REGION, ...) are declared with the region-set forms, which check them.
 __all__ = ["MAX_COUNT", "MAX_NUMBER", "NUMBER", "PLAYER", "REGION", "REGION_MAP", "Checker",
@@ -261,10 +264,8 @@ class Checker:
                 self.choice(v, scope)
             elif p.type == "each":
                 self.each(v, scope)
-            elif p.type == "rule_value" and isinstance(v, ast.Qty):
-                self.qty(v)
-            elif p.type == "rule_value" and not isinstance(v, bool):
-                self.regions(v, scope)
+            elif p.type == "rule_value":
+                self.rule_value(c, v, scope)
         if c.name == "change_rule":
             for node, code, msg, hint in change_problems(c, self.rule_params, duration=False):
                 self.error(node, code, msg, hint)
@@ -292,6 +293,20 @@ class Checker:
         elif c.name in ("choose_card", "draw_card", "move_card", "carry_out"):
             self.card_call(c, scope)
         self.safety(c)
+
+    def rule_value(self, c: ast.Call, v: Any, scope: _Scope) -> None:
+        """Check a rule change's value: a number (its expression's variables, as for a
+        quantity; a bare name for a parameter that takes a number, or, the parameter
+        unknown here, a number variable) or a region set."""
+        param = (self.rule_params if self.rule_params is not None else RULE_PARAMS).get(
+            str(c.arg("param")))
+        if param is None and isinstance(v, ast.Name) and scope.vars.get(v.name) == NUMBER:
+            param = _A_NUMBER
+        q = number_value(v, param)
+        if q is not None:
+            self.qty(q, scope)
+        elif not isinstance(v, bool):
+            self.regions(v, scope)
 
     def duration(self, node: ast.Node, statement: str, param: Param, value: object) -> None:
         """Check a statement's duration against the durations its declaration allows

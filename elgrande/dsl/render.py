@@ -34,7 +34,7 @@ import attrs
 
 from elgrande.dsl import ast
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
-from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS
+from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import PIECE_KINDS, PLAIN_UP_TO, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
 
@@ -279,13 +279,14 @@ def _change(call: ast.Call, ctx: _Ctx) -> str:
     until = str(call.arg("until"))
     when = DURATIONS.get(until, f"until {until}")
     places = _set(where, ctx, "every") if where is not None else ""
-    if isinstance(value, ast.Qty):
-        shown = str(value.n)
+    param = RULE_PARAMS.get(name)
+    number = number_value(value, param)
+    if number is not None:
+        shown = str(number.n) if number.value is None else _number(number.value, ctx)
     elif isinstance(value, bool):
         shown = "on" if value else "off"
     else:
         shown = _set(value, ctx, "any")
-    param = RULE_PARAMS.get(name)
     if param is None:  # a parameter of no rules module loaded here
         text = f"the rule '{name}'" + (f" in {places}" if places else "") + f" is {shown}"
     else:

@@ -10,7 +10,8 @@ parameter of the modules loaded. The interpreter declares none: its one primitiv
 (``change_rule``) stores a change as a lasting record and the declaring module's hooks
 read it.
 
-Value types (:data:`VALUE_TYPES`): ``number`` (``up to N`` or ``N``), ``regions`` (a
+Value types (:data:`VALUE_TYPES`): ``number`` (``up to N`` or ``N``, N a number
+expression evaluated when the change is made: ``2``, ``n``, ``n + 1``), ``regions`` (a
 region-set expression, evaluated when the change is made), ``flag`` (on: written with
 its own phrase, ``close SET to placement and moves``).
 """
@@ -27,7 +28,8 @@ from elgrande.dsl.signatures import SIGNATURES, duration_problem
 
 #: The value types of a rule parameter, with how a script writes each.
 VALUE_TYPES: Final[dict[str, str]] = {
-    "number": "a number: 'up to N' or 'N'",
+    "number": "a number: 'up to N' or 'N' (N a number expression: '2', 'n', 'n + 1', "
+              "'score of me', ...)",
     "regions": "a region set, e.g. 'adjacent to king or castillo' (evaluated when the "
                "change is made)",
     "flag": "on; written with its own phrase, e.g. 'close SET to placement and moves'",
@@ -99,12 +101,26 @@ def declare(param: RuleParam) -> RuleParam:
     return param
 
 
-def value_type(value: Any) -> str:
-    """The value type a script's value has: ``number`` (a :class:`ast.Qty`), ``flag`` (a
-    bool: the ``close`` phrase), else ``regions`` (a region-set expression)."""
+def number_value(value: Any, param: RuleParam | None) -> ast.Qty | None:
+    """A change's value as a number quantity, or None when it is none: a quantity as
+    written (``up to N``, ``N``, N a number expression); a bare name, which the parser
+    reads as a region set, when ``param`` takes a number: the number variable of that
+    name (``change placement number to n this turn``)."""
+    if isinstance(value, ast.Qty):
+        return value
+    if param is not None and param.type == "number" and isinstance(value, ast.Name):
+        var = ast.NumVar(name=value.name, line=value.line, column=value.column)
+        return ast.Qty(mode="exactly", value=var, line=value.line, column=value.column)
+    return None
+
+
+def value_type(value: Any, param: RuleParam | None = None) -> str:
+    """The value type a script's value has: ``number`` (a :class:`ast.Qty`, or a bare
+    name for a ``param`` that takes a number: :func:`number_value`), ``flag`` (a bool: the
+    ``close`` phrase), else ``regions`` (a region-set expression)."""
     if isinstance(value, bool):
         return "flag"
-    if isinstance(value, ast.Qty):
+    if number_value(value, param) is not None:
         return "number"
     return "regions"
 
@@ -141,7 +157,7 @@ def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None,
         out.append((where, "E-RULE-PARAM", f"the rule parameter {name!r} takes no places",
                     f"write 'change {name} to ...'"))
     value = call.arg("value")
-    got = value_type(value)
+    got = value_type(value, p)
     if got != p.type:
         node = value if isinstance(value, ast.Node) else call
         out.append((node, "E-RULE-VALUE", f"the rule parameter {name!r} takes "

@@ -265,8 +265,9 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        [Param("param", "rule_param", "the parameter: words a rules module declares"),
         Param("where", "regions", "'in SET': the places it changes (for parameters that "
               "name places)", optional=True),
-        Param("value", "rule_value", "the new value: 'up to N' or 'N', a region set, or "
-              "on (the 'close' phrase)"),
+        Param("value", "rule_value", "the new value: 'up to N' or 'N' (N a number "
+              "expression, evaluated when the change is made: '2', 'n', 'n + 1', 'score of "
+              "me'), a region set, or on (the 'close' phrase)"),
         Param("until", "duration", "'this turn', 'this round', 'until end of next round', "
               "'until next scoring'", allowed=("this turn", "end of this round",
                                                "end of next round", "next scoring"),
