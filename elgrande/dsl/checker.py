@@ -82,9 +82,6 @@ def _forced(c: ast.Call) -> bool:
         whose is None or isinstance(whose, (ast.Me, ast.PlayerVar)))
 
 
-#: A rule parameter that takes a number, for a value whose parameter is not known here.
-_A_NUMBER = RuleParam("", "number", "", "")
-
 #: Variable types (REGION, ...) are declared with the region-set forms, which check them.
 __all__ = ["MAX_COUNT", "MAX_NUMBER", "NUMBER", "PLAYER", "REGION", "REGION_MAP", "Checker",
            "check_script"]
@@ -260,6 +257,8 @@ class Checker:
                            "known: " + ", ".join(sorted(self.lasting)))
             elif p.type == "duration":
                 self.duration(c, sig.phrase.split()[0], p, v)
+            elif p.type == "points":
+                self.number(v, scope)
             elif p.type == "choice":
                 self.choice(v, scope)
             elif p.type == "each":
@@ -300,9 +299,7 @@ class Checker:
         unknown here, a number variable) or a region set."""
         param = (self.rule_params if self.rule_params is not None else RULE_PARAMS).get(
             str(c.arg("param")))
-        if param is None and isinstance(v, ast.Name) and scope.vars.get(v.name) == NUMBER:
-            param = _A_NUMBER
-        q = number_value(v, param)
+        q = number_value(v, param, {k for k, t in scope.vars.items() if t == NUMBER})
         if q is not None:
             self.qty(q, scope)
         elif not isinstance(v, bool):

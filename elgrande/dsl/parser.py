@@ -362,6 +362,13 @@ class _ToAst(Transformer[Token, Any]):
     def rule_number(self, meta: Any, items: list[Any]) -> ast.Qty:
         return self._qty("exactly", meta, items[0])
 
+    # -- points: ``gain N points`` / ``lose N points``, the way a word --
+    def gain(self, items: list[Any]) -> str:
+        return "gain"
+
+    def lose(self, items: list[Any]) -> str:
+        return "lose"
+
     # -- region sets: built from their declarations (elgrande/dsl/region_forms.py) --
     def at_least(self, items: list[Any]) -> int | None:
         return int(items[0]) if items else None

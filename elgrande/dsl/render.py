@@ -375,6 +375,10 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
         return str(value)
     if kind == "duration":
         return f"the {value}"
+    if kind == "way":  # gain|lose N points
+        return _conjugate_first(str(value)) if ctx.third else str(value)
+    if kind == "points":
+        return _points(value, call, ctx)
     if kind in ("cardplace", "carddest", "cardref"):
         return _card_words(value, ctx, kind, call.name)
     if isinstance(value, ast.Node):
@@ -749,3 +753,10 @@ def _fallback(node: ast.Node) -> str:
     """Words for a node type this module does not know (never raises)."""
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(node).__name__).lower()
     return words or "something"
+
+
+def _points(n: Any, call: ast.Call, ctx: _Ctx) -> str:
+    """``N points`` of a points statement; a loss says a score never goes below 0."""
+    said = _number(n, ctx)
+    floor = f" (never more than {ctx.poss} score)" if call.arg("way") == "lose" else ""
+    return f"{said} {'point' if said == '1' else 'points'}{floor}"

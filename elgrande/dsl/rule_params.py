@@ -18,7 +18,7 @@ its own phrase, ``close SET to placement and moves``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any, Final
 
 import attrs
@@ -101,14 +101,18 @@ def declare(param: RuleParam) -> RuleParam:
     return param
 
 
-def number_value(value: Any, param: RuleParam | None) -> ast.Qty | None:
+def number_value(value: Any, param: RuleParam | None,
+                 numbers: Container[str] = ()) -> ast.Qty | None:
     """A change's value as a number quantity, or None when it is none: a quantity as
     written (``up to N``, ``N``, N a number expression); a bare name, which the parser
-    reads as a region set, when ``param`` takes a number: the number variable of that
-    name (``change placement number to n this turn``)."""
+    reads as a region set, when ``param`` takes a number (or, ``param`` unknown, the name
+    is one of the number variables ``numbers``): the number variable of that name
+    (``change placement number to n this turn``)."""
     if isinstance(value, ast.Qty):
         return value
-    if param is not None and param.type == "number" and isinstance(value, ast.Name):
+    number = param.type == "number" if param is not None else (
+        isinstance(value, ast.Name) and value.name in numbers)
+    if number and isinstance(value, ast.Name):
         var = ast.NumVar(name=value.name, line=value.line, column=value.column)
         return ast.Qty(mode="exactly", value=var, line=value.line, column=value.column)
     return None

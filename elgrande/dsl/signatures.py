@@ -14,7 +14,8 @@ Parameter types:
     ``carddest`` a card place to give to; ``cardref`` a card (``this card``, a card
     variable or a card id);
     ``rule_param`` a rule parameter's name and ``rule_value`` its new value
-    (:mod:`elgrande.dsl.rule_params`).
+    (:mod:`elgrande.dsl.rule_params`); ``way`` ``"gain"``/``"lose"``; ``points`` a number
+    expression of points.
 """
 
 from __future__ import annotations
@@ -273,6 +274,20 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
                                                "end of next round", "next scoring"),
               refusal="E-RULE-DURATION")],
        "{until}, {param}"),
+    # Points: the score track (B2.4, B7.1); a card's points, not a scoring's.
+    _s("points", "gain|lose NUMBER points",
+       "The deciding player gains or loses points (NUMBER a number expression, evaluated "
+       "now; 'as p:' makes p gain or lose them). A score never goes below 0: a player "
+       "loses at most the points they have (scores start at 0, B2.4, and the rules name "
+       "no score below it); a number below 0 is 0.",
+       [Param("way", "way", "'gain' or 'lose'"),
+        Param("n", "points", "how many points: a number expression ('2', 'n', "
+              "'score of p - score of me')")],
+       "{way} {n}", ("B2.4", "B7.1"),
+       single_use="No other statement changes a score but by scoring places ('score', "
+       "B6): points a card gives or takes outright have no other form, and this one "
+       "covers both ways and every player (through 'as p:'); one example card uses it "
+       "so far, as no shipped card gives points outright"),
 ]}
 
 #: The duration of a trigger (``when EVENT [of PLAYERS] DURATION: BLOCK``, a control
