@@ -215,8 +215,8 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "which no general form carries"),
     _s("pass_", "pass", "Do nothing.", [], "do nothing",
        single_use="The empty statement: a "
-       "block must hold one, so a branch that does nothing ('either: ... or: pass') says "
-       "it; no card's whole effect is to do nothing"),
+       "block holds at least one statement, so a branch that does nothing ('either: ... "
+       "or: pass') says so with it; no card's whole effect is to do nothing"),
     # Cards as objects (elgrande/engine/cards.py): card places a script takes from, draws
     # from and gives to; a card held in a court; another card's special action carried out.
     _s("choose_card", "NAME = choose card from CARDS",
