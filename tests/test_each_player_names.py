@@ -55,6 +55,7 @@ STATEMENTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "move_card": ("move card kings-card to removed", "move card kings-card to held cards of p",
                   BASE),
     "carry_out": ("carry out kings-card", "", BASE),
+    "points": ("lose 1 point", "gain 2 points", BASE),
 }
 CARD = "hb-each"
 

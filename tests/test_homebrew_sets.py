@@ -452,3 +452,54 @@ def test_a_set_folder_given_as_cards_to_play_or_simulate_hints_set() -> None:
     assert f"with --set {ROME}" in result.output
     sim = CliRunner().invoke(main, ["simulate", "--cards", str(ROME), "--games", "1"])
     assert sim.exit_code == 2 and f"with --set {ROME}" in sim.output
+
+
+@pytest.mark.parametrize("command", [["check", "{rec}"], ["board", "{rec}", "-o", "{out}.svg"],
+                                     ["show", "{rec}", "-o", "{out}"],
+                                     ["docs", "--out", "{out}"]])
+def test_a_set_folder_given_as_cards_to_check_board_show_or_docs_hints_set(
+        tmp_path: Path, command: list[str]) -> None:
+    """The same refusal as play and simulate (one function, ``_cards_not_sets``)."""
+    rec = tmp_path / "r.jsonl"
+    rec.write_text("{}\n", encoding="utf-8")
+    args = [a.format(rec=rec, out=tmp_path / "out") for a in command]
+    result = CliRunner().invoke(main, [*args, "--cards", str(ROME)])
+    assert result.exit_code == 2, result.output
+    assert f"with --set {ROME}" in result.output
+
+
+def test_board_and_show_of_a_record_moved_with_its_set_take_set(tmp_path: Path) -> None:
+    import shutil
+
+    rec = tmp_path / "r.jsonl"
+    assert CliRunner().invoke(main, ["play", "--set", str(ROME), "--seed", "2", "-q",
+                                     "--record", str(rec)]).exit_code == 0
+    lines = rec.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["set_paths"] = [str(tmp_path / "gone")]
+    rec.write_text("\n".join([json.dumps(header), *lines[1:21]]) + "\n", encoding="utf-8")
+    copy = tmp_path / "mine" / "rome"
+    shutil.copytree(ROME, copy)
+    for command in (["board", f"{rec}:5", "-o", str(tmp_path / "b.svg")],
+                    ["show", str(rec), "-o", str(tmp_path / "v")]):
+        lost = CliRunner().invoke(main, command)
+        assert lost.exit_code == 1 and "homebrew set 'rome'" in lost.output, lost.output
+        ok = CliRunner().invoke(main, [*command, "--set", str(copy)])
+        assert ok.exit_code == 0, ok.output
+    assert (tmp_path / "b.svg").is_file() and (tmp_path / "v" / "index.html").is_file()
+
+
+def test_several_misspelled_manifest_keys_are_all_reported_in_one_error(
+        tmp_path: Path) -> None:
+    _set(tmp_path, "typos", "titel: Typos\nstakcs: {}\nzzz: 1\n")
+    with pytest.raises(DataError) as err:
+        load_board(("base", "typos"), [tmp_path])
+    assert (err.value.line, err.value.column) == (4, 1)
+    msg = err.value.message
+    assert msg.startswith("E-SCHEMA-UNKNOWN-FIELD: 3 unknown keys in the set manifest: ")
+    assert "'titel' (did you mean 'title'?) at line 4, column 1" in msg
+    assert "'stakcs' (did you mean 'stacks'?) at line 5, column 1" in msg
+    assert "'zzz' at line 6, column 1" in msg
+    result = CliRunner().invoke(main, ["validate", "--smoke", "0", str(tmp_path / "typos")])
+    assert result.exit_code == 1
+    assert result.output.count("E-SCHEMA-UNKNOWN-FIELD") == 1 and "'zzz'" in result.output

@@ -22,7 +22,7 @@ def test_the_soak_covers_every_example_card_and_set() -> None:
     assert "set rome" in labels
     watched = set(RUNS[0][2])
     assert {"hb-spy", "hb-windfall", "hb-patron", "hb-ambush", "hb-second-wind",
-            "hb-marching-orders"} <= watched
+            "hb-marching-orders", "hb-tribute"} <= watched
 
 
 @pytest.mark.parametrize(("label", "options", "watched"), RUNS, ids=[r[0] for r in RUNS])

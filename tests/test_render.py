@@ -271,7 +271,7 @@ def _sample(ptype: str, name: str) -> Any:
         "each": ast.Each(others=True), "kind": "veto", "duration": "next scoring",
         "cardplace": ast.CardPlace(kind="stack", n=2),
         "carddest": ast.CardPlace(kind="held", holder=ast.CardHolder()),
-        "cardref": ast.CardRef(name="c"),
+        "cardref": ast.CardRef(name="c"), "way": "lose", "points": ast.Int(value=2),
     }.get(ptype, ast.Castillo())
 
 

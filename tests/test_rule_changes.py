@@ -153,6 +153,31 @@ def test_a_rule_change_cannot_last_once_and_a_kept_card_not_this_turn() -> None:
     assert [p.code for p in _problems("keep veto this turn")] == ["E-TYPE"]
 
 
+@pytest.mark.parametrize("script, code", [
+    ("change placement number to 3 once", "E-RULE-DURATION"),
+    ("change placement number to 3 while held", "E-RULE-DURATION"),
+    ("keep veto this turn", "E-TYPE"),
+    ("keep veto once", "E-TYPE"),
+])
+def test_a_duration_the_declaration_does_not_allow_is_one_error(script: str,
+                                                                 code: str) -> None:
+    """The checker reads each statement's allowed durations from its signature
+    (``Param.allowed``, ``Param.refusal``): one error, at the statement, naming them."""
+    (p,) = _problems(script)
+    assert (p.code, p.line, p.column) == (code, 5, 3)
+    assert "cannot last" in p.message and "'until end of next round'" in p.hint
+
+
+def test_the_declared_durations_are_the_ones_the_engine_ends() -> None:
+    from elgrande.dsl.rule_params import DURATIONS
+    from elgrande.dsl.signatures import DURATION_WORDS, SIGNATURES, WHEN_DURATION
+
+    assert set(SIGNATURES["change_rule"].param("until").allowed) == set(DURATIONS)
+    assert set(WHEN_DURATION.allowed) == set(DURATION_WORDS)
+    for duration in DURATION_WORDS:  # a trigger may last any of them
+        assert not _problems(f"when turn starts {DURATION_WORDS[duration]}:\n    pass")
+
+
 def test_loading_the_rules_refuses_a_card_that_changes_an_undeclared_parameter() -> None:
     with pytest.raises(CardError) as exc:
         load_rules(["base"], ["veto"], scripts={CARD: parse("change hand size to 3 this round")})
@@ -181,6 +206,47 @@ def test_b4_3_a_changed_placement_number_holds_for_its_maker_this_turn(tmp_path:
     assert d is not None and d.options["max"] == 6
     eng.rules.turn_end(eng.hooks(st, 1), "")  # the turn is over: so is the change
     assert _rule_records(g) == [] and eng.rules.placement_limit(eng.hooks(st, 1), 2) == 2
+
+
+VARIABLE_LIMIT = "n = choose number from 1 to 3\nchange placement number to up to n this turn"
+
+
+@pytest.mark.parametrize("script, value", [
+    (VARIABLE_LIMIT, 3),
+    ("n = choose number from 1 to 3\nchange placement number to n + 2 this turn", 5),
+    ("n = choose number from 1 to 3\nchange placement number to n this turn", 3),
+    ("change placement number to score of me + 1 this turn", None),
+])
+def test_b4_3_a_changed_placement_number_may_come_from_a_number_expression(
+        tmp_path: Path, script: str, value: int | None) -> None:
+    """``up to N`` and ``N`` take number expressions, as quantities do, evaluated when the
+    change is made (a bare number variable too: the parameter takes a number)."""
+    g = _game(3, [_homebrew(tmp_path, script)], 0)
+    eng, st = g._engine, g.state
+    st.court[1] = 9
+    st.scores[1] = 4
+    events = _run(g, script, 1, [3] if script.startswith("n =") else [])
+    want = 5 if value is None else value
+    assert [x.data["value"] for x in _rule_records(g)] == [want]
+    assert eng.rules.placement_limit(eng.hooks(st, 1), 2) == want
+    assert any(f"to {want} (this turn" in str(e.get("text")) for e in events)
+    assert not _problems(script)
+
+
+def test_a_rule_change_from_a_number_variable_reads_and_checks_as_a_quantity() -> None:
+    assert render(parse(VARIABLE_LIMIT)).endswith(
+        "This turn, you may place up to 'n' caballeros from your court (not the number your "
+        "cards give).")
+    assert render(parse("change placement number to score of me + 1 this turn")).startswith(
+        "This turn, you may place up to your score plus 1 caballeros")
+    for script in ("change placement number to up to m this turn",
+                   "change placement number to m this turn",
+                   "change placement number to m + 1 this turn"):
+        (p,) = _problems(script)  # as for a quantity: an unknown variable
+        assert "'m' is neither a variable set earlier" in p.message
+    # a number variable where a region set is wanted stays an error
+    (p,) = _problems("n = choose number from 1 to 3\nchange placement places to n this turn")
+    assert "'n' is a number" in p.message
 
 
 def test_b4_3_b5_2_changed_placement_places_never_take_the_kings_region(

@@ -98,6 +98,11 @@ def test_a_malformed_case_is_one_line_naming_file_and_key_and_the_run_goes_on(
         mutant: tuple[Path, dict[str, Any], tuple[Any, ...], str, Any],
         tmp_path_factory: Any) -> None:
     path, data, where, op, value = mutant
+    for key in ("cards", "set_folders"):  # the copy elsewhere still finds them
+        if isinstance(data, dict) and isinstance(data.get(key), list):
+            data[key] = [str((path.parent / f).resolve())
+                         if isinstance(f, str) and f and (path.parent / f).exists() else f
+                         for f in data[key]]
     folder = tmp_path_factory.mktemp("cases")
     bad = folder / f"a-{path.name}"
     bad.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")

@@ -154,17 +154,28 @@ def _check_keys(data: dict[str, Any], path: str, pos: yamlpos.Positions) -> None
     """Check that the manifest ``data`` uses only known keys (as card files do).
 
     Raises:
-        DataError: an unknown key, located, with a did-you-mean
-            (``E-SCHEMA-UNKNOWN-FIELD``).
+        DataError: the unknown keys, all in one error (``E-SCHEMA-UNKNOWN-FIELD``) at the
+            first one's position, each with its own position and a did-you-mean.
     """
     known = _manifest_keys()
+    bad: list[tuple[int, int, str]] = []
     for key in data:
         if key not in known:
             close = difflib.get_close_matches(str(key), known, n=1)
             line, col = pos.key_at.get((key,), pos.get((key,)))
-            raise DataError(path, f"E-SCHEMA-UNKNOWN-FIELD: unknown key {key!r} in the set "
-                            "manifest" + (f" (did you mean {close[0]!r}?)" if close else ""),
-                            line, col, "known keys: " + ", ".join(sorted(known)))
+            bad.append((line, col, repr(key) + (f" (did you mean {close[0]!r}?)" if close
+                                                else "")))
+    if not bad:
+        return
+    hint = "known keys: " + ", ".join(sorted(known))
+    if len(bad) == 1:
+        line, col, said = bad[0]
+        raise DataError(path, f"E-SCHEMA-UNKNOWN-FIELD: unknown key {said} in the set "
+                        "manifest", line, col, hint)
+    raise DataError(path, f"E-SCHEMA-UNKNOWN-FIELD: {len(bad)} unknown keys in the set "
+                    "manifest: " + "; ".join(f"{said} at line {line}, column {col}"
+                                             for line, col, said in bad),
+                    bad[0][0], bad[0][1], hint)
 
 
 def _known_sets(search: tuple[Path, ...]) -> list[str]:

@@ -27,8 +27,15 @@ from elgrande.dsl.region_forms import (
     REGION_MAP,
     form_of,
 )
-from elgrande.dsl.rule_params import RuleParam, change_problems
-from elgrande.dsl.signatures import LASTING_KINDS, PIECE_KINDS, SIGNATURES, PieceKind
+from elgrande.dsl.rule_params import RULE_PARAMS, RuleParam, change_problems, number_value
+from elgrande.dsl.signatures import (
+    LASTING_KINDS,
+    PIECE_KINDS,
+    SIGNATURES,
+    WHEN_DURATION,
+    Param,
+    duration_problem,
+)
 from elgrande.errors import CardError
 from elgrande.files import diskcache
 
@@ -75,9 +82,6 @@ def _forced(c: ast.Call) -> bool:
     return isinstance(c.arg("to"), ast.Name) and (
         whose is None or isinstance(whose, (ast.Me, ast.PlayerVar)))
 
-
-#: The durations a ``keep`` may name.
-_KEEP_DURATIONS = frozenset({"end of this round", "end of next round", "next scoring"})
 
 #: Variable types (REGION, ...) are declared with the region-set forms, which check them.
 __all__ = ["MAX_COUNT", "MAX_NUMBER", "NUMBER", "PLAYER", "REGION", "REGION_MAP", "Checker",
@@ -202,6 +206,7 @@ class Checker:
         """Check a trigger: whose event it is, the places of an arrival, its body (run
         later with the variables of now); a body on a general scoring's step cannot wait
         for a decision, and no body makes a secret choice."""
+        self.duration(w, "when", WHEN_DURATION, w.duration)
         if w.whose is not None and w.event in _NOBODYS:
             self.error(w.whose, "E-TYPE", f"'{w.event}' is nobody's event: 'of ...' names "
                        "whose turn, card or caballeros", "leave out 'of ...'")
@@ -255,20 +260,18 @@ class Checker:
                 self.error(c, "E-UNKNOWN-NAME", f"unknown lasting effect {v!r}",
                            f"did you mean {close[0]!r}?" if close else
                            "known: " + ", ".join(sorted(self.lasting)))
-            elif p.type == "duration" and c.name == "keep" and v not in _KEEP_DURATIONS:
-                self.error(c, "E-TYPE", f"'keep' lasts until a round's end or the next "
-                           f"scoring, not '{v}'", "write 'until end of this round', 'until "
-                           "end of next round' or 'until next scoring'")
+            elif p.type == "duration":
+                self.duration(c, sig.phrase.split()[0], p, v)
+            elif p.type == "points":
+                self.number(v, scope)
             elif p.type == "choice":
                 self.choice(v, scope)
             elif p.type == "each":
                 self.each(v, scope)
-            elif p.type == "rule_value" and isinstance(v, ast.Qty):
-                self.qty(v)
-            elif p.type == "rule_value" and not isinstance(v, bool):
-                self.regions(v, scope)
+            elif p.type == "rule_value":
+                self.rule_value(c, v, scope)
         if c.name == "change_rule":
-            for node, code, msg, hint in change_problems(c, self.rule_params):
+            for node, code, msg, hint in change_problems(c, self.rule_params, duration=False):
                 self.error(node, code, msg, hint)
         if c.arg("own") and c.arg("whose") is not None:
             self.error(c.arg("whose"), "E-TYPE", "'own' and 'of ...' name whose caballeros "
@@ -290,6 +293,25 @@ class Checker:
         elif c.name in ("choose_card", "draw_card", "move_card", "carry_out"):
             self.card_call(c, scope)
         self.safety(c)
+
+    def rule_value(self, c: ast.Call, v: Any, scope: _Scope) -> None:
+        """Check a rule change's value: a number (its expression's variables, as for a
+        quantity; a bare name for a parameter that takes a number, or, the parameter
+        unknown here, a number variable) or a region set."""
+        param = (self.rule_params if self.rule_params is not None else RULE_PARAMS).get(
+            str(c.arg("param")))
+        q = number_value(v, param, {k for k, t in scope.vars.items() if t == NUMBER})
+        if q is not None:
+            self.qty(q, scope)
+        elif not isinstance(v, bool):
+            self.regions(v, scope)
+
+    def duration(self, node: ast.Node, statement: str, param: Param, value: object) -> None:
+        """Check a statement's duration against the durations its declaration allows
+        (``Param.allowed``; an error with the parameter's ``refusal`` code)."""
+        bad = duration_problem(statement, param, value)
+        if bad is not None:
+            self.error(node, *bad)
 
     def bind(self, node: ast.Node, name: str, scope: _Scope) -> None:
         """Check that a new variable ``name`` is really new: not a region id, not set

@@ -342,17 +342,22 @@ class _ToAst(Transformer[Token, Any]):
     def rule_param(self, items: list[Any]) -> str:
         return " ".join(str(t) for t in items)
 
-    # a rule change's numbers have rules of their own (not ``qty``'s): a bare NAME value is
-    # a region set there, so number expressions with variables cannot clash with it
+    # a rule change's numbers: number expressions, but a bare NAME value is a region set
+    # (a number parameter reads a number variable there: dsl/rule_params.py number_value)
     @v_args(meta=True)
     def rule_up_to(self, meta: Any, items: list[Any]) -> ast.Qty:
-        p = self._pos(meta)
-        return ast.Qty(mode="up_to", n=int(items[0]), line=p["line"], column=p["column"])
+        return self._qty("up_to", meta, items[0])
 
     @v_args(meta=True)
     def rule_number(self, meta: Any, items: list[Any]) -> ast.Qty:
-        p = self._pos(meta)
-        return ast.Qty(mode="exactly", n=int(items[0]), line=p["line"], column=p["column"])
+        return self._qty("exactly", meta, items[0])
+
+    # -- points: ``gain N points`` / ``lose N points``, the way a word --
+    def gain(self, items: list[Any]) -> str:
+        return "gain"
+
+    def lose(self, items: list[Any]) -> str:
+        return "lose"
 
     # -- region sets: built from their declarations (elgrande/dsl/region_forms.py) --
     def at_least(self, items: list[Any]) -> int | None:

@@ -35,7 +35,7 @@ import attrs
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import form
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
-from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS
+from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
 
@@ -280,13 +280,14 @@ def _change(call: ast.Call, ctx: _Ctx) -> str:
     until = str(call.arg("until"))
     when = DURATIONS.get(until, f"until {until}")
     places = _set(where, ctx, "every") if where is not None else ""
-    if isinstance(value, ast.Qty):
-        shown = str(value.n)
+    param = RULE_PARAMS.get(name)
+    number = number_value(value, param)
+    if number is not None:
+        shown = str(number.n) if number.value is None else _number(number.value, ctx)
     elif isinstance(value, bool):
         shown = "on" if value else "off"
     else:
         shown = _set(value, ctx, "any")
-    param = RULE_PARAMS.get(name)
     if param is None:  # a parameter of no rules module loaded here
         text = f"the rule '{name}'" + (f" in {places}" if places else "") + f" is {shown}"
     else:
@@ -381,6 +382,10 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
         return _each(value, ctx)
     if kind == "duration":
         return f"the {value}"
+    if kind == "way":  # gain|lose N points
+        return _conjugate_first(str(value)) if ctx.third else str(value)
+    if kind == "points":
+        return _points(value, call, ctx)
     if kind in ("cardplace", "carddest", "cardref"):
         return _card_words(value, ctx, kind, call.name)
     if isinstance(value, ast.Node):
@@ -755,3 +760,10 @@ def _fallback(node: ast.Node) -> str:
     """Words for a node type this module does not know (never raises)."""
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(node).__name__).lower()
     return words or "something"
+
+
+def _points(n: Any, call: ast.Call, ctx: _Ctx) -> str:
+    """``N points`` of a points statement; a loss says a score never goes below 0."""
+    said = _number(n, ctx)
+    floor = f" (never more than {ctx.poss} score)" if call.arg("way") == "lose" else ""
+    return f"{said} {'point' if said == '1' else 'points'}{floor}"

@@ -10,23 +10,26 @@ parameter of the modules loaded. The interpreter declares none: its one primitiv
 (``change_rule``) stores a change as a lasting record and the declaring module's hooks
 read it.
 
-Value types (:data:`VALUE_TYPES`): ``number`` (``up to N`` or ``N``), ``regions`` (a
+Value types (:data:`VALUE_TYPES`): ``number`` (``up to N`` or ``N``, N a number
+expression evaluated when the change is made: ``2``, ``n``, ``n + 1``), ``regions`` (a
 region-set expression, evaluated when the change is made), ``flag`` (on: written with
 its own phrase, ``close SET to placement and moves``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any, Final
 
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.dsl.signatures import SIGNATURES, duration_problem
 
 #: The value types of a rule parameter, with how a script writes each.
 VALUE_TYPES: Final[dict[str, str]] = {
-    "number": "a number: 'up to N' or 'N'",
+    "number": "a number: 'up to N' or 'N' (N a number expression: '2', 'n', 'n + 1', "
+              "'score of me', ...)",
     "regions": "a region set, e.g. 'adjacent to king or castillo' (evaluated when the "
                "change is made)",
     "flag": "on; written with its own phrase, e.g. 'close SET to placement and moves'",
@@ -98,27 +101,47 @@ def declare(param: RuleParam) -> RuleParam:
     return param
 
 
-def value_type(value: Any) -> str:
-    """The value type a script's value has: ``number`` (a :class:`ast.Qty`), ``flag`` (a
-    bool: the ``close`` phrase), else ``regions`` (a region-set expression)."""
+def number_value(value: Any, param: RuleParam | None,
+                 numbers: Container[str] = ()) -> ast.Qty | None:
+    """A change's value as a number quantity, or None when it is none: a quantity as
+    written (``up to N``, ``N``, N a number expression); a bare name, which the parser
+    reads as a region set, when ``param`` takes a number (or, ``param`` unknown, the name
+    is one of the number variables ``numbers``): the number variable of that name
+    (``change placement number to n this turn``)."""
+    if isinstance(value, ast.Qty):
+        return value
+    number = param.type == "number" if param is not None else (
+        isinstance(value, ast.Name) and value.name in numbers)
+    if number and isinstance(value, ast.Name):
+        var = ast.NumVar(name=value.name, line=value.line, column=value.column)
+        return ast.Qty(mode="exactly", value=var, line=value.line, column=value.column)
+    return None
+
+
+def value_type(value: Any, param: RuleParam | None = None) -> str:
+    """The value type a script's value has: ``number`` (a :class:`ast.Qty`, or a bare
+    name for a ``param`` that takes a number: :func:`number_value`), ``flag`` (a bool: the
+    ``close`` phrase), else ``regions`` (a region-set expression)."""
     if isinstance(value, bool):
         return "flag"
-    if isinstance(value, ast.Qty):
+    if number_value(value, param) is not None:
         return "number"
     return "regions"
 
 
-def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None
-                    ) -> list[tuple[ast.Node, str, str, str]]:
+def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None,
+                    duration: bool = True) -> list[tuple[ast.Node, str, str, str]]:
     """What is wrong with a ``change_rule`` call given the parameters ``params`` in play
     (None: not known here, only the duration is checked): ``(node, code, message, hint)``
-    each: ``E-RULE-DURATION`` a duration a change cannot have, ``E-RULE-PARAM`` an unknown
-    parameter or its places missing or not allowed, ``E-RULE-VALUE`` a value of the wrong
-    type."""
+    each: ``E-RULE-DURATION`` a duration a change cannot have (the durations its
+    signature allows; left out when ``duration`` is False: the checker checks every
+    statement's duration itself), ``E-RULE-PARAM`` an unknown parameter or its places
+    missing or not allowed, ``E-RULE-VALUE`` a value of the wrong type."""
     out: list[tuple[ast.Node, str, str, str]] = []
-    if str(call.arg("until")) not in DURATIONS:
-        out.append((call, "E-RULE-DURATION", f"a rule change cannot last {call.arg('until')!r}",
-                    "durations: " + ", ".join(DURATIONS)))
+    bad = duration_problem("change", SIGNATURES["change_rule"].param("until"),
+                           call.arg("until")) if duration else None
+    if bad is not None:
+        out.append((call, *bad))
     if params is None:
         return out
     name = str(call.arg("param"))
@@ -138,7 +161,7 @@ def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None
         out.append((where, "E-RULE-PARAM", f"the rule parameter {name!r} takes no places",
                     f"write 'change {name} to ...'"))
     value = call.arg("value")
-    got = value_type(value)
+    got = value_type(value, p)
     if got != p.type:
         node = value if isinstance(value, ast.Node) else call
         out.append((node, "E-RULE-VALUE", f"the rule parameter {name!r} takes "

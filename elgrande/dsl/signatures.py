@@ -14,7 +14,8 @@ Parameter types:
     ``carddest`` a card place to give to; ``cardref`` a card (``this card``, a card
     variable or a card id);
     ``rule_param`` a rule parameter's name and ``rule_value`` its new value
-    (:mod:`elgrande.dsl.rule_params`).
+    (:mod:`elgrande.dsl.rule_params`); ``way`` ``"gain"``/``"lose"``; ``points`` a number
+    expression of points.
 """
 
 from __future__ import annotations
@@ -25,12 +26,18 @@ import attrs
 @attrs.frozen(slots=True, repr=False, eq=False)
 class Param:
     """One parameter of a primitive: ``name``, ``type`` (see module doc), ``doc``, and
-    whether the script may leave it out."""
+    whether the script may leave it out.
+
+    For a ``duration``, ``allowed`` lists the durations the statement accepts (their
+    parser words, keys of :data:`DURATION_WORDS`; empty: any), and ``refusal`` is the
+    error code of another (the checker reads both for every statement with a duration)."""
 
     name: str
     type: str
     doc: str
     optional: bool = False
+    allowed: tuple[str, ...] = ()
+    refusal: str = "E-TYPE"
 
 
 @attrs.frozen(slots=True, repr=False, eq=False)
@@ -45,6 +52,9 @@ class Signature:
         render: English template; ``{param}`` is replaced by the rendered argument.
         rules: rule ids the primitive enforces (``elgrande rules ID``).
         decides: the decision kinds it may raise (empty: none).
+        single_use: why the primitive is a statement of its own although at most one
+            shipped or example card uses it (empty for a primitive several cards use;
+            tests/test_single_use_primitives.py counts the cards).
     """
 
     name: str
@@ -54,6 +64,7 @@ class Signature:
     render: str
     rules: tuple[str, ...] = ()
     decides: tuple[str, ...] = ()
+    single_use: str = ""
 
     def param(self, name: str) -> Param:
         """The parameter called ``name``.
@@ -68,8 +79,29 @@ class Signature:
 
 
 def _s(name: str, phrase: str, summary: str, params: list[Param], render: str,
-       rules: tuple[str, ...] = (), decides: tuple[str, ...] = ()) -> Signature:
-    return Signature(name, phrase, summary, tuple(params), render, rules, decides)
+       rules: tuple[str, ...] = (), decides: tuple[str, ...] = (),
+       single_use: str = "") -> Signature:
+    return Signature(name, phrase, summary, tuple(params), render, rules, decides,
+                     single_use)
+
+
+#: The durations a script may write (the parser's words), with how a script writes each.
+DURATION_WORDS: dict[str, str] = {
+    "this turn": "this turn", "end of this round": "until end of this round",
+    "end of next round": "until end of next round", "next scoring": "until next scoring",
+    "once": "once", "while held": "while held",
+}
+
+
+def duration_problem(statement: str, param: Param, value: object
+                     ) -> tuple[str, str, str] | None:
+    """What is wrong with the duration ``value`` of parameter ``param`` (a ``duration``)
+    of a statement (its first word, ``statement``): None when ``param.allowed`` is empty
+    or has it, else ``(code, message, hint)`` with the parameter's ``refusal`` code."""
+    if not param.allowed or value in param.allowed:
+        return None
+    return (param.refusal, f"'{statement}' cannot last '{value}'", "write " + ", ".join(
+        f"'{DURATION_WORDS.get(d, d)}'" for d in param.allowed))
 
 
 QTY = Param("qty", "qty", "how many: 'up to N', 'exactly N', 'N', 'all', 'all or some' "
@@ -116,7 +148,12 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
     _s("take_back_power_card", "take back a power card",
        "Take one of your played power cards (this round's included) back into your hand.",
        [], "take one of your played power cards back into your hand", ("B3.2",),
-       ("choose_power_card",)),
+       ("choose_power_card",),
+       single_use="Power cards are no card place of the card forms ('choose card', "
+       "'move card' move action cards, each one id in one place): every player holds a 1 .. 13 "
+       "of their own, so a value names no one card, and they live only in a hand and a "
+       "played pile (B3.2); a general form would add two card places and a value type for "
+       "this one card"),
     # kept for the Veto only: the base module's reaction window, opened by the flow before
     # each special action (B8.4), not a script run at an event (a trigger: 'when')
     _s("keep", "keep KIND until DURATION",
@@ -124,7 +161,8 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "played in the reaction window before another player's special action.",
        [Param("kind", "kind", "the lasting effect, e.g. 'veto'"),
         Param("until", "duration", "'end of this round', 'end of next round', "
-              "'next scoring'")],
+              "'next scoring'",
+              allowed=("end of this round", "end of next round", "next scoring"))],
        "keep this card as a {kind} until {until}", ("B8.4",)),
     _s("secret_choice", "each [other] player secretly chooses region NAME from SET",
        "The players choose a region at the same time with their secret discs; the choices "
@@ -138,7 +176,11 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "again (only one bridge is ever on the board).",
        [Param("a", "regions", "one end (a region)"), Param("b", "regions", "the other end")],
        "lay the bridge between {a} and {b}: they count as adjacent (a bridge laid before "
-       "is void)", ("I8", "B5.1")),
+       "is void)", ("I8", "B5.1"),
+       single_use="It moves no piece (the 'move' "
+       "statement's) but changes the map: two regions count as adjacent until the next "
+       "bridge, a lasting change no rule-change duration (a turn, a round, to the next "
+       "scoring) says and no other card makes (I8)"),
     _s("lay_scoreboard", "lay scoreboard to SET",
        "Lay a mobile scoreboard from beside the board onto a region of the set; only when "
        "none is beside the board, or one laid this way is still out, move one on the board "
@@ -147,8 +189,17 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        [Param("to", "regions", "where the scoreboard may go")],
        "lay a mobile scoreboard from beside the board (else move one on the board) to {to}; "
        "it goes back after the next scoring", ("I8", "I9", "B6.9", "B5.2"),
-       ("move_scoreboard",)),
-    _s("pass_", "pass", "Do nothing.", [], "do nothing"),
+       ("move_scoreboard",),
+       single_use="The 'move a scoreboard' statement's mover "
+       "does the move, but this scoreboard is a loan (I9): one from beside the board must "
+       "be taken first, at most one lies out this way at a time, and it goes back beside "
+       "the board after the next scoring; 'beside the board' is no place a move names, and "
+       "the return and the one-at-a-time limit are kept across turns in the set's state, "
+       "which no general form carries"),
+    _s("pass_", "pass", "Do nothing.", [], "do nothing",
+       single_use="The empty statement: a "
+       "block holds at least one statement, so a branch that does nothing ('either: ... "
+       "or: pass') says so with it; no card's whole effect is to do nothing"),
     # Cards as objects (elgrande/engine/cards.py): card places a script takes from, draws
     # from and gives to; a card held in a court; another card's special action carried out.
     _s("choose_card", "NAME = choose card from CARDS",
@@ -164,7 +215,11 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "know the card before it is drawn.",
        [Param("var", "var", "the variable that keeps the card"),
         Param("source", "cardplace", "where the card is drawn from")],
-       "draw a card from {source} (call it {var})", ("B2.1", "B1.4")),
+       "draw a card from {source} (call it {var})", ("B2.1", "B1.4"),
+       single_use="The one random "
+       "take of the card forms: a chance event, hidden from every view until drawn, where "
+       "'choose card' is a player's open choice; the stacks and the region-card deck are "
+       "face down, so drawing is the only way a script takes from them"),
     _s("move_card", "move card CARD to CARDS | me (or: hold this card)",
        "Move a card from wherever it is (the offer, a stack, a player's court; this card "
        "while it is carried out) to a card place: under a stack (B4.6), into the open "
@@ -179,7 +234,10 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        "run to its end before this one goes on; the work budget of this special action "
        "bounds both; a card already being carried out is not carried out again).",
        [Param("card", "cardref", "the card whose special action is carried out")],
-       "carry out the special action of {card}", ("B4.4",)),
+       "carry out the special action of {card}", ("B4.4",),
+       single_use="The only statement "
+       "that runs another card's script (its special action, B4.4) inside this one; the "
+       "card forms move cards and do not run them, and running a script is no move"),
     # A lasting rule change: the parameters are declared by the rules modules
     # (elgrande/dsl/rule_params.py), the English of each comes from its declaration.
     _s("change_rule", "change PARAM [in SET] to VALUE DURATION",
@@ -191,12 +249,34 @@ SIGNATURES: dict[str, Signature] = {s.name: s for s in [
        [Param("param", "rule_param", "the parameter: words a rules module declares"),
         Param("where", "regions", "'in SET': the places it changes (for parameters that "
               "name places)", optional=True),
-        Param("value", "rule_value", "the new value: 'up to N' or 'N', a region set, or "
-              "on (the 'close' phrase)"),
+        Param("value", "rule_value", "the new value: 'up to N' or 'N' (N a number "
+              "expression, evaluated when the change is made: '2', 'n', 'n + 1', 'score of "
+              "me'), a region set, or on (the 'close' phrase)"),
         Param("until", "duration", "'this turn', 'this round', 'until end of next round', "
-              "'until next scoring'")],
+              "'until next scoring'", allowed=("this turn", "end of this round",
+                                               "end of next round", "next scoring"),
+              refusal="E-RULE-DURATION")],
        "{until}, {param}"),
+    # Points: the score track (B2.4, B7.1); a card's points, not a scoring's.
+    _s("points", "gain|lose NUMBER points",
+       "The deciding player gains or loses points (NUMBER a number expression, evaluated "
+       "now; 'as p:' makes p gain or lose them). A score never goes below 0: a player "
+       "loses at most the points they have (scores start at 0, B2.4, and the rules name "
+       "no score below it); a number below 0 is 0.",
+       [Param("way", "way", "'gain' or 'lose'"),
+        Param("n", "points", "how many points: a number expression ('2', 'n', "
+              "'score of p - score of me')")],
+       "{way} {n}", ("B2.4", "B7.1"),
+       single_use="No other statement changes a score but by scoring places ('score', "
+       "B6): points a card gives or takes outright have no other form, and this one "
+       "covers both ways and every player (through 'as p:'); one example card uses it "
+       "so far, as no shipped card gives points outright"),
 ]}
+
+#: The duration of a trigger (``when EVENT [of PLAYERS] DURATION: BLOCK``, a control
+#: structure, not a primitive): every duration (elgrande/engine/triggers.py ends each).
+WHEN_DURATION = Param("duration", "duration", "how long the trigger lasts",
+                      allowed=tuple(DURATION_WORDS))
 
 #: Lasting-effect kinds a ``keep`` statement may name, with what each does: the Veto
 #: only (B8.4); a card's other lasting effects are triggers (``when``).

@@ -28,6 +28,7 @@ import attrs
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import statement_name
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
+from elgrande.engine import points as _points  # noqa: F401 - registers the points statement
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import PRIMITIVES, each_order

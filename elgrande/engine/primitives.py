@@ -18,7 +18,7 @@ from typing import Any, Final
 import attr
 
 from elgrande.dsl import ast
-from elgrande.dsl.rule_params import DURATIONS
+from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.engine.context import Ctx
 
 # apply_placement also re-exported from its old home (a rules module imports it here)
@@ -722,16 +722,18 @@ def _pass(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _change_rule(ctx: Ctx, call: ast.Call) -> Decision | None:
     """Change a rule parameter a rules module in play declares, for the call's duration:
     a ``rule`` lasting record of the deciding player, read by the declaring module's hooks
-    (B4.3, B5.2, B6.5 as the parameter's rule says). Region sets are evaluated now."""
+    (B4.3, B5.2, B6.5 as the parameter's rule says). Region sets and number expressions
+    are evaluated now (a number never below 0)."""
     value: Any = _arg(call, "value")
-    if isinstance(value, ast.Qty):
-        value = int(value.n or 0)
+    name = str(_arg(call, "param"))
+    number = number_value(value, RULE_PARAMS.get(name))
+    if number is not None:
+        value = quantity(ctx, number) or 0
     elif not isinstance(value, bool):
         value = sorted({r for r in regions(ctx, value) if r >= 0})
     where = _arg(call, "where")
     places = None if where is None else sorted({r for r in regions(ctx, where) if r >= 0})
     until = str(_arg(call, "until"))
-    name = str(_arg(call, "param"))
     s = ctx.state
     s.lasting.append(Lasting(RULE, ctx.subject, expires_for(until, s.round), ctx.run.card,
                              {"param": name, "value": value, "in": places, "until": until}))

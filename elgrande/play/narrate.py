@@ -34,7 +34,8 @@ def _region(board: Board, rid: Any) -> str:
 #: Events a card's effect makes (``ctx.event``; they carry the card id): indented under
 #: the "carries out the special action" line.
 EFFECT_EVENTS = frozenset({"choose", "move", "place", "send", "court", "score", "king",
-                           "grande", "scoreboard", "take_back", "keep", "reveal", "nothing"})
+                           "grande", "scoreboard", "take_back", "keep", "reveal", "nothing",
+                           "points"})
 #: What a statement that found nothing to do inside ``each player:`` / ``for each player``
 #: would have done (a ``nothing`` event), by statement name (a move of caballeros from or
 #: to a court or the provinces: its form's decision kind,
@@ -345,6 +346,11 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                 f"  {who} has nothing to {verb}."]
     if kind == "take_back":
         return [f"  {names[e['decider']]} takes power card {e['value']} back."]
+    if kind == "points":  # a card's gain or loss (a score never goes below 0)
+        n = abs(e["change"])
+        short = "" if n == e["asked"] else f" of {e['asked']} (a score never goes below 0)"
+        return [f"  {_actor(e, names)} {e['way']}s {n} point{'' if n == 1 else 's'}{short}; "
+                f"score now {e['score']}."]
     if kind == "keep":
         return [f"  {who} keeps the card as a {e['kind']} until {e['until']}."]
     if kind == "reveal":

@@ -527,7 +527,8 @@ def split_source(spec: str) -> tuple[str, int | None]:
     return spec, None
 
 
-def load_position(spec: str, cards: Sequence[str] | None = None) -> Any:
+def load_position(spec: str, cards: Sequence[str] | None = None,
+                  set_paths: Sequence[str] | None = None) -> Any:
     """The game a ``board``/``show`` argument names.
 
     Args:
@@ -537,6 +538,8 @@ def load_position(spec: str, cards: Sequence[str] | None = None) -> Any:
         cards: homebrew card folders to use instead of the ones a record names; without
             them a record's homebrew cards are read only from the record's own folder
             (as ``elgrande check`` does).
+        set_paths: the folders above the homebrew sets (``--set``) to use instead of the
+            ones a record names.
     Returns:
         A :class:`elgrande.play.game.Game`.
     Raises:
@@ -572,7 +575,7 @@ def load_position(spec: str, cards: Sequence[str] | None = None) -> Any:
         raise SourceError(f"{path}: the record has {len(lines) - 1} answers, not {n}")
     try:
         return replay(lines if n is None else lines[: n + 1], cards=cards or None,
-                      record_dir=Path(path).resolve().parent)
+                      record_dir=Path(path).resolve().parent, set_paths=set_paths)
     except RecordError as exc:
         rule = f"[{exc.rule}] " if exc.rule else ""
         raise SourceError(f"{path}:{exc.line}: {rule}{exc.message}") from None

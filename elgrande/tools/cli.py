@@ -334,6 +334,7 @@ def check(record: str, card_dirs: tuple[str, ...], set_dirs: tuple[str, ...]) ->
     from elgrande.play.narrate import final_scores
     from elgrande.play.records import RecordError, replay
 
+    _cards_not_sets(card_dirs)
     notes: list[str] = []
     with open(record, "rb") as fh:
         try:
@@ -442,6 +443,7 @@ def schema_cmd(out: str | None, manifest: bool) -> None:
 def docs_cmd(out: str | None, fmt: str, card_dirs: tuple[str, ...],
              set_dirs: tuple[str, ...]) -> None:
     """Generate the card reference and the effect-language reference."""
+    _cards_not_sets(card_dirs)
     if (card_dirs or set_dirs) and out is None:
         raise click.UsageError("with --cards or --set, say where the docs go with --out (the "
                                "default folder holds the docs of the shipped cards)")
@@ -539,15 +541,18 @@ def _lines(path: str) -> list[str]:
 @click.option("--as", "as_player", default=None,
               help="Draw what this player (name or seat index) sees; default: the public view.")
 @RECORD_CARDS
+@SET_DIRS
 def board_cmd(source: str, out: str, as_player: str | None,
-              card_dirs: tuple[str, ...]) -> None:
+              card_dirs: tuple[str, ...], set_dirs: tuple[str, ...]) -> None:
     """Draw the board of SOURCE as SVG: STATE.json (a saved game), RECORD or RECORD:N
     (a record replayed to answer N). Exits 1 with one line on a bad SOURCE, 2 if its file
-    does not exist."""
+    does not exist. A record's homebrew sets are read from the folders it names, or from
+    where --set says."""
     from pathlib import Path
 
     from elgrande.tools import board_svg as bs
 
+    _cards_not_sets(card_dirs)
     path = bs.split_source(source)[0]
     if not Path(path).exists():  # as click.Path does for the others
         head, _, tail = source.rpartition(":")
@@ -556,7 +561,8 @@ def board_cmd(source: str, out: str, as_player: str | None,
                                      "(RECORD:N takes N = 0, 1, 2, ...)", param_hint="'SOURCE'")
         raise click.BadParameter(f"Path {path!r} does not exist.", param_hint="'SOURCE'")
     try:
-        game = bs.load_position(source, card_dirs)
+        game = bs.load_position(source, card_dirs,
+                                homebrew_sets(set_dirs)[1] if set_dirs else None)
         svg = bs.board_svg(bs.view_for(game, bs.seat(game, as_player)), game.library.board)
     except bs.NoSuchPlayer as exc:  # a bad option value, as everywhere
         raise click.BadParameter(str(exc), param_hint="'--as'") from None
@@ -575,17 +581,21 @@ def board_cmd(source: str, out: str, as_player: str | None,
 @click.option("--as", "as_player", default=None,
               help="Show what this player (name or seat index) sees; default: the public view.")
 @RECORD_CARDS
+@SET_DIRS
 def show_cmd(record: str, out: str, as_player: str | None,
-             card_dirs: tuple[str, ...]) -> None:
+             card_dirs: tuple[str, ...], set_dirs: tuple[str, ...]) -> None:
     """Write a replay viewer of RECORD: one static HTML page stepping through the game.
-    Exits 1 with one line on a bad RECORD."""
+    Exits 1 with one line on a bad RECORD. A record's homebrew sets are read from the
+    folders it names, or from where --set says."""
     from elgrande.play.records import RecordError
     from elgrande.tools.board_svg import NoSuchPlayer, SourceError
     from elgrande.tools.viewer import write_viewer
 
+    _cards_not_sets(card_dirs)
     writable(out, "--out", folder=True)
     try:
-        page = write_viewer(record, out, as_player, card_dirs)
+        page = write_viewer(record, out, as_player, card_dirs,
+                            homebrew_sets(set_dirs)[1] if set_dirs else None)
     except RecordError as exc:
         rule = f"[{exc.rule}] " if exc.rule else ""
         click.echo(f"error: {record}:{exc.line}: {rule}{exc.message}", err=True)

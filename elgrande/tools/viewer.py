@@ -54,14 +54,15 @@ def _shown(answer: Any) -> str:
 
 def frames(lines: Sequence[str], player: int | None,
            cards: Sequence[str] | None = None,
-           record_dir: str | Path | None = None) -> dict[str, Any]:
+           record_dir: str | Path | None = None,
+           set_paths: Sequence[str] | None = None) -> dict[str, Any]:
     """Replay a record and collect every step as the viewer shows it.
 
     Args:
         lines: the record's lines (header first).
         player: the viewing seat, or None for the public view.
-        cards, record_dir: where its homebrew cards are read from, as
-            :func:`elgrande.play.records.replay` takes them.
+        cards, record_dir, set_paths: where its homebrew cards and sets are read from,
+            as :func:`elgrande.play.records.replay` takes them.
     Returns:
         ``{"names", "colours", "log", "steps": [{"svg", "log", "did", "scores",
         "round"}]}``: step
@@ -70,8 +71,8 @@ def frames(lines: Sequence[str], player: int | None,
     Raises:
         RecordError: an unreadable or illegal record (line and rule id).
     """
-    final = replay(lines, cards=cards, record_dir=record_dir)
-    game = replay(lines[:1], cards=cards, record_dir=record_dir)
+    final = replay(lines, cards=cards, record_dir=record_dir, set_paths=set_paths)
+    game = replay(lines[:1], cards=cards, record_dir=record_dir, set_paths=set_paths)
     board = game.library.board
     names = list(game.names)
 
@@ -287,7 +288,8 @@ def viewer_html(data: dict[str, Any], title: str) -> str:
 
 
 def write_viewer(record: str | Path, out: str | Path, player: str | None = None,
-                 cards: Sequence[str] | None = None) -> Path:
+                 cards: Sequence[str] | None = None,
+                 set_paths: Sequence[str] | None = None) -> Path:
     """Write the viewer of ``record`` into folder ``out`` (``index.html``).
 
     Args:
@@ -296,6 +298,8 @@ def write_viewer(record: str | Path, out: str | Path, player: str | None = None,
         player: a player name or seat index to view as; None for the public view.
         cards: homebrew card folders instead of the ones the record names (else they are
             read only from the record's own folder, as ``elgrande check`` does).
+        set_paths: the folders above the homebrew sets (``--set``) instead of the ones
+            the record names.
     Returns:
         The path of the page.
     Raises:
@@ -309,9 +313,9 @@ def write_viewer(record: str | Path, out: str | Path, player: str | None = None,
         raise SourceError(f"cannot read it as a text record ({exc})") from None
     lines = [ln for ln in text.splitlines() if ln.strip()]
     home = Path(record).resolve().parent
-    start = replay(lines[:1], cards=cards or None, record_dir=home)
+    start = replay(lines[:1], cards=cards or None, record_dir=home, set_paths=set_paths)
     who = seat(start, player)
-    data = frames(lines, who, cards or None, home)
+    data = frames(lines, who, cards or None, home, set_paths)
     seen = "public view" if who is None else f"as {start.names[who]}"
     if start.library.provisional:  # every view of such a game says so
         seen += "; provisional data"

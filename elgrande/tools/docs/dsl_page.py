@@ -227,6 +227,9 @@ def dsl_page() -> Page:
             facts.append(_t("May ask: ", *[_t(", " if i else "", _link(k, f"#answer-{k}"))
                                            for i, k in enumerate(sig.decides)]))
         facts.append(_t("Reads in English as: ", _code(sig.render)))
+        if sig.single_use:
+            facts.append(_t("A statement of its own (at most one card uses it): ",
+                            sig.single_use))
         body.append(Items(tuple(facts)))
     body.append(Heading(2, _t("Control structures"), "control"))
     rows = []

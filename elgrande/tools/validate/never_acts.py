@@ -140,6 +140,10 @@ def _call_never(c: ast.Call, pl: _Places, env: dict[str, frozenset[str]],
         env[c.arg("var")] = pl.possible(c.arg("source"), env) - {COURT_FORM}
         reasons.append(_CHOOSING)
         return True
+    if name == "points" and (_constant(c.arg("n")) or 0) <= 0 and \
+            _constant(c.arg("n")) is not None:
+        reasons.append((f"line {c.line} gains or loses 0 points", "use a number above 0"))
+        return True
     if _zero(c.arg("qty")):
         reasons.append((f"line {c.line} moves 0 caballeros", "use a number above 0"))
         return True
