@@ -34,6 +34,7 @@ from elgrande.dsl.signatures import (
     SIGNATURES,
     WHEN_DURATION,
     Param,
+    PieceKind,
     duration_problem,
 )
 from elgrande.errors import CardError
