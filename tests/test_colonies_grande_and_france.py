@@ -129,10 +129,12 @@ def test_c13_conspiracy_moves_a_grande_out_of_a_new_area_to_the_disc_region() ->
     assert interp.advance(case.state, interp.begin("conspiracy", 0), []) is None
     discs = [case.board.index["aragon"], case.board.index["basque"],
              case.board.index["valencia"]]
-    case.engine.rules.castillo_emptied(
-        HookContext(case.state, case.board, [], -1, case.engine), discs, [])
+    hooks = HookContext(case.state, case.board, [], -1, case.engine)
+    case.engine.rules.castillo_emptied(hooks, discs, [])
+    assert not case.state.lasting  # spent: its body is due (the scoring pauses for it)
+    assert case.state.grandes[0] == case.board.index["america"]
+    assert case.engine.rules.asides(hooks, None) is None  # the pause: the body runs
     assert case.state.grandes[0] == case.board.index["aragon"]
-    assert not case.state.lasting  # spent
 
 
 def test_c3_the_board_picture_draws_a_grande_in_a_new_area() -> None:

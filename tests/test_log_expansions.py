@@ -19,9 +19,10 @@ import elgrande
 from elgrande.model.scoring import general_scoring
 from elgrande.model.state import NOBODY
 from elgrande.play.game import Game, new_game
-from elgrande.play.narrate import NOTHING_DONE, board_summary, scored, story, words
+from elgrande.play.narrate import NOTHING_DONE, board_summary, scored, story
 from elgrande.players.bots import make_bot, play
 from elgrande.rules import colonies
+from elgrande.rules.base import score_discs
 from elgrande.tools.board_svg import board_svg, public_view
 from elgrande.tools.cli import main
 
@@ -93,9 +94,12 @@ def test_c13_remove_action_card_names_the_card_removed_under_its_action() -> Non
 
 # -- Conspiracy (C13) and I9: where the Grande went, before the regions score ------------------
 def _scoring_lines(g: Game, discs: list[int]) -> list[str]:
-    res = general_scoring(g.state, g.library.board, discs, g._engine.rules)
-    return words({"event": "general_scoring", "result": res.to_json(), "round": 3}, g.library.board,
-                 NAMES, g.chronicle.titles)
+    """The log of a general scoring with ``discs`` played by the game's flow (the triggers
+    on its steps run there, B6.3)."""
+    events: list[dict[str, Any]] = []
+    score_discs(g._engine, g.state, g.flow, discs, events)
+    g._engine.advance(g.state, g.flow, events)
+    return story(events, g.library.board, NAMES, g.chronicle.titles)
 
 
 def _conspire(g: Any, player: int, events: list[dict[str, Any]] | None = None) -> None:
@@ -114,10 +118,10 @@ def test_c13_conspiracy_says_where_the_grande_went_and_why_before_the_regions_sc
     discs = [to] * 4
     lines = _scoring_lines(g, discs)
     name = g.library.board.places[to].name
-    told = [i for i, ln in enumerate(lines) if "blue's Grande goes to" in ln]
-    assert len(told) == 1
-    assert lines[told[0]] == (f"  blue's Grande goes to {name}, the region on blue's disc "
-                              "(Conspiracy [conspiracy], kept since it was played).")
+    told = [i for i, ln in enumerate(lines) if "Grande" in ln and "(values" not in ln]
+    assert len(told) == 1  # once: the trigger's own line, under its head
+    assert lines[told[0]] == f"  blue moves their Grande to {name}."
+    assert lines[told[0] - 1] == "Conspiracy [conspiracy]: the Castillo is emptied:"
     first_region = next(i for i, ln in enumerate(lines) if i > 2 and "(values" in ln)
     assert told[0] < first_region  # before the regions score (B6.4)
     assert s.grandes[2] == to
@@ -129,8 +133,8 @@ def test_c13_conspiracy_with_the_disc_on_the_kings_region_says_the_grande_stays(
     _conspire(g, 0)
     at = s.grandes[0]
     lines = _scoring_lines(g, [s.king] * 4)
-    assert f"  red's Grande stays in {g.library.board.places[at].name}: red's disc shows the " \
-           "king's region (Conspiracy [conspiracy], kept since it was played)." in lines
+    assert "Conspiracy [conspiracy]: the Castillo is emptied: nothing happens." in lines
+    assert s.grandes[0] == at and not [x for x in s.lasting if x.card == "conspiracy"]
 
 
 def test_i9_the_grande_leaving_the_castillo_stands_before_the_regions_score() -> None:

@@ -8,9 +8,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from test_triggers import _at_offer, _card
+from test_triggers import _at_offer
 
-from elgrande.engine.triggers import TRIGGER_LIMIT, TriggerLimit, Triggers, _fires, _quiet
+from elgrande.engine.context import BudgetExceeded
+from elgrande.engine.triggers import Triggers, _fires, _quiet
 from elgrande.model.hook_context import HookContext
 from elgrande.play.game import new_game, play_random
 from elgrande.play.narrate import story, words
@@ -60,39 +61,19 @@ def test_b8_a_trigger_whose_body_does_nothing_says_so_in_one_line() -> None:
     assert words(busy, b, names, {"hb-spy": "Spy"}) == ["Spy [hb-spy]: the round ends:"]
 
 
-def test_b8_a_runaway_chain_between_phases_is_marked_undone_in_the_log(
-        tmp_path: Path) -> None:
-    _card(tmp_path, "hb-t-chain",
-          "when caballeros arrive in castillo of me this round:\n"
-          "    move 1 own caballero from regions except king to castillo\n")
-    g = _at_offer(tmp_path, "hb-t-chain", logging=True)
-    actor = g.flow.actor
+def test_b8_a_body_over_budget_after_earlier_answers_marks_their_lines_undone() -> None:
+    g = new_game(4, seed=1, logging=False)
     b = g.library.board
-    r = next(i for i in range(len(b.places)) if b.is_region(i) and i != g.state.king)
-    g.state.provinces[actor] -= 12
-    g.state.caballeros[r][actor] += 12
-    move = [{"from": b.place_id(r), "to": "castillo", "player": actor, "n": 1}]
-    engine = g._engine
-    g.answer(actor, 0)
-    assert g.flow.run is None  # between phases now
-    events: list[dict[str, Any]] = []
-    engine.rules.composed["arrive"](HookContext(g.state, b, events, actor, engine, g.flow),
-                                    b.castillo, actor, 1)
-    d = engine.advance(g.state, g.flow, events)
-    lines = story(events, b, g.names)
-    assert lines[0] == (f"hb-t-chain [hb-t-chain]: caballeros of {g.names[actor]} arrive "
-                        "in Castillo:")
-    for _ in range(TRIGGER_LIMIT + 1):
-        assert d is not None and d.kind == "move_caballeros"
-        events = g.answer(actor, move)
-        d = g.pending
-    lines = story(events, b, g.names)
-    void = [line for line in lines if "Runaway triggers stopped" in line]
-    assert len(void) == 1 and f"more than {TRIGGER_LIMIT} times" in void[0]
-    assert ("Undone: every line above from the chain's first trigger line (hb-t-chain "
-            "[hb-t-chain], on caballeros arriving) to here; the turn goes on from before "
-            "that line") in void[0]
-    assert not any(line.endswith("arrive in Castillo:") for line in lines)  # left out
+    ctx = HookContext(g.state, b, [], 0)
+    triggers = Triggers(b, {"arrive"})
+    triggers._first = _fires(ctx, {"card": "hb-spy", "actor": 0, "on": ["arrive", 0, b.castillo]})
+    events: list[dict[str, Any]] = []  # a later answer's: the chain began in an earlier one
+    triggers._void(HookContext(g.state, b, events, 0), BudgetExceeded("hb-spy", 5001))
+    (line,) = story(events, b, ["red", "blue", "green", "yellow"])
+    assert line.strip().startswith("Runaway triggers stopped: card 'hb-spy' spent 5001 units")
+    assert ("Undone: every line above from the chain's first trigger line (hb-spy "
+            "[hb-spy], on caballeros arriving) to here; the turn goes on from before "
+            "that line") in line
 
 
 def test_b6_3_the_log_tells_a_spaces_return_after_the_castillo_is_emptied() -> None:
@@ -112,7 +93,7 @@ def test_b6_3_the_log_tells_a_spaces_return_after_the_castillo_is_emptied() -> N
                    for j in range(i, points))  # the Castillo emptied before it
 
 
-def test_b8_a_runaway_chain_told_in_one_answer_is_left_out_of_the_log() -> None:
+def test_b8_a_body_over_budget_in_one_answer_is_left_out_of_the_log() -> None:
     g = new_game(4, seed=1, logging=False)
     b = g.library.board
     events: list[dict[str, Any]] = [{"event": "bid", "player": 0, "value": 3}]
@@ -120,9 +101,30 @@ def test_b8_a_runaway_chain_told_in_one_answer_is_left_out_of_the_log() -> None:
     triggers = Triggers(b, {"arrive"})
     triggers._first = _fires(ctx, {"card": "hb-spy", "actor": 0, "on": ["arrive", 0, b.castillo]})
     events.append({"event": "score", "card": "hb-spy", "player": 0, "text": "a body's line"})
-    triggers._void(ctx, TriggerLimit("hb-spy", "arrive"))
+    triggers._void(ctx, BudgetExceeded("hb-spy", 5001))
     lines = story(events, b, ["red", "blue", "green", "yellow"])
     assert lines[0] == "red plays power card 3."  # what came before the chain stays
-    assert len(lines) == 2 and "Runaway triggers stopped: a trigger of card 'hb-spy' " \
-        f"fired more than {TRIGGER_LIMIT} times for one event (arrive). Undone and left out " \
-        "of the log: all the triggers did; the turn goes on" in lines[1]
+    assert len(lines) == 2 and "Runaway triggers stopped: card 'hb-spy' spent 5001 units" \
+        in lines[1] and "Undone and left out of the log: all the triggers did; the turn " \
+        "goes on" in lines[1]
+
+
+def test_c13_a_conspiracy_grande_move_is_told_once_in_the_scoring() -> None:
+    g = new_game(4, sets=("base", "colonies"), seed=1, fill="provisional")
+    rng = random.Random(1)
+    fired = False
+    while g.pending is not None and not fired:
+        d = g.pending
+        n = len(g.log)
+        events = g.answer(d.players[0], d.random_answer(rng))
+        fired = any(e["event"] == "trigger_fires" and e["card"] == "conspiracy"
+                    for e in events)
+    assert fired, "the seed plays Conspiracy before a general scoring"
+    (moved,) = [e for e in events if e["event"] == "grande" and e["card"] == "conspiracy"]
+    scoring = g.log[n:]
+    rest = next(i for i, line in enumerate(scoring) if line.startswith("Points this"))
+    told = [line for line in scoring[:rest] if "Grande" in line]
+    assert len(told) == 1 and "moves their Grande to" in told[0], told
+    assert moved["to"] in told[0].lower().replace(" ", "_")
+    result = next(e for e in events if e["event"] == "general_scoring")["result"]
+    assert result["grandes"] == []  # the trigger's own lines tell its move

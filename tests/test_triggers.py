@@ -5,16 +5,19 @@ start; B6.3: a general scoring's steps; the chain limit that bounds every script
 from __future__ import annotations
 
 import random
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from elgrande.adapters.stepping import Stepper
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
 from elgrande.dsl.render import render
-from elgrande.engine.triggers import TRIGGER, TRIGGER_LIMIT
+from elgrande.engine.triggers import TRIGGER, TRIGGER_LIMIT, TriggerLimit
 from elgrande.errors import CardError, IllegalMove, SavedGameError
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import Lasting
@@ -89,10 +92,6 @@ def test_b8_the_spy_renders_what_it_does() -> None:
 @pytest.mark.parametrize(("src", "code"), [
     ("when round starts of me once:\n    pass\n", "E-TYPE"),
     ("as opponents:\n    pass\n", "E-TYPE"),
-    ("when castillo emptied until next scoring:\n    move king to anywhere\n",
-     "E-TRIGGER-DECIDES"),
-    ("when regions scored once:\n    either:\n        pass\n    or:\n        pass\n",
-     "E-TRIGGER-DECIDES"),
     ("when turn ends once:\n    each player secretly chooses region x from regions\n",
      "E-TRIGGER-SECRET"),
     ("keep veto once\n", "E-TYPE"),
@@ -105,9 +104,12 @@ def test_b8_the_checker_refuses_triggers_and_deciders_that_cannot_play(src: str,
     assert code in [p.code for p in probs if p.severity == "error"]
 
 
-def test_b8_a_scoring_step_trigger_that_decides_nothing_is_clean() -> None:
-    probs = check_script(parse("when castillo emptied until next scoring:\n    score king\n"),
-                         "x.yaml", ["castilla"])
+@pytest.mark.parametrize("src", [
+    "when castillo emptied until next scoring:\n    score king\n",
+    "when castillo emptied until next scoring:\n    move king to anywhere\n",
+    "when regions scored once:\n    either:\n        pass\n    or:\n        pass\n"])
+def test_b6_3_a_scoring_step_trigger_may_decide(src: str) -> None:
+    probs = check_script(parse(src), "x.yaml", ["castilla"])
     assert [p for p in probs if p.severity == "error"] == []
 
 
@@ -207,12 +209,13 @@ _LOOP = ("when caballeros arrive in castillo of me this round:\n"
          "    move 1 own caballero from regions except king to castillo\n")
 
 
-def _looping(folder: Path, cid: str, effect: str, n: int) -> tuple[Game, int, int, list[Any]]:
+def _looping(folder: Path, cid: str, effect: str, n: int,
+             seed: int = 3) -> tuple[Game, int, int, list[Any]]:
     """A game at the offer of card ``cid`` (``effect``) whose player has ``n`` more
     caballeros in a region beside the king's: (game, player, that region, the move of one
     of them into the Castillo)."""
     _card(folder, cid, effect)
-    g = _at_offer(folder, cid)
+    g = _at_offer(folder, cid, seed, logging=True)
     actor = g.flow.actor
     b = g.library.board
     r = next(i for i in range(len(b.places)) if b.is_region(i) and i != g.state.king)
@@ -221,20 +224,39 @@ def _looping(folder: Path, cid: str, effect: str, n: int) -> tuple[Game, int, in
     return g, actor, r, [{"from": b.place_id(r), "to": "castillo", "player": actor, "n": 1}]
 
 
-def test_b8_a_trigger_firing_itself_past_the_limit_is_refused_whole(tmp_path: Path) -> None:
-    g, actor, r, move = _looping(tmp_path, "hb-t-loop", _LOOP + "move 1 own caballero "
-                                 "from regions except king to castillo\n", 12)
-    before = g.state.to_json()
-    g.answer(actor, 0)
-    events: list[dict[str, Any]] = []
-    for _ in range(TRIGGER_LIMIT + 2):  # the card's move, then the trigger's, one too many
+#: The loop's body, able to move none (the answer that ends the chain).
+_LOOP_UP_TO = _LOOP.replace("move 1", "move up to 1")
+
+
+def _refused_then_goes_on(g: Game, actor: int, move: list[Any]) -> int:
+    """Answer ``move`` until an answer is refused (the chain past its limit): the game is
+    then exactly as before it (saved form, log, history, pending decision); moving none
+    is then accepted. Returns how many answers were accepted before the refused one."""
+    for accepted in range(TRIGGER_LIMIT + 3):
         d = g.pending
         assert d is not None and d.kind == "move_caballeros" and d.players == [actor]
-        events = g.answer(actor, move)
-    void = [e for e in events if e["event"] == "special_void"]
-    assert void and f"more than {TRIGGER_LIMIT} times" in void[0]["reason"]
-    assert g.state.to_json() == before  # as before the card began
-    assert g.pending is not None and g.pending.kind != "move_caballeros"
+        before, log, history = g.to_json(), g.log, g.history
+        try:
+            g.answer(actor, move)
+        except IllegalMove as exc:
+            assert exc.rule == "B8" and f"more than {TRIGGER_LIMIT} times" in exc.message
+            assert "refused" in exc.message and isinstance(exc.__cause__, TriggerLimit)
+            assert g.to_json() == before and g.log == log and g.history == history
+            assert g.pending == d
+            g.answer(actor, [])  # another answer: the game goes on
+            assert g.history[-1]["answer"] == []
+            return accepted
+    raise AssertionError("never refused")
+
+
+def test_b8_a_trigger_firing_itself_past_the_limit_is_refused_inside_a_special_action(
+        tmp_path: Path) -> None:
+    g, actor, r, move = _looping(tmp_path, "hb-t-loop", _LOOP_UP_TO + "move 1 own caballero "
+                                 "from regions except king to castillo\n", 12)
+    g.answer(actor, 0)
+    assert _refused_then_goes_on(g, actor, move) == TRIGGER_LIMIT + 1  # the card's, then 8
+    assert g.flow.run is None and "triggers" not in g.state.ext  # the action is over
+    assert not [e for e in g.log if "void" in e or "Runaway" in e]
 
 
 def test_b6_3_a_trigger_on_the_emptied_castillo_runs_at_the_step_then_ends(
@@ -306,26 +328,21 @@ def test_b8_a_lasting_trigger_survives_copies_independently() -> None:
     assert g.state.lasting[0].player == actor == g.state.lasting[0].data["subject"]
 
 
-def test_b8_a_chain_between_phases_past_the_limit_is_undone_whole(tmp_path: Path) -> None:
-    g, actor, r, move = _looping(tmp_path, "hb-t-chain", _LOOP, 12)
-    b = g.library.board
-    engine = g._engine
-    g.answer(actor, 0)
-    assert g.flow.run is None  # the special action is over: between phases now
-    before = g.state.to_json()
-    events: list[dict[str, Any]] = []
-    engine.rules.composed["arrive"](HookContext(g.state, b, events, actor, engine, g.flow),
-                                    b.castillo, actor, 1)  # an arrival outside any trigger
-    d = engine.advance(g.state, g.flow, events)
-    for _ in range(TRIGGER_LIMIT + 1):  # each body's move makes the trigger due again
-        assert d is not None and d.kind == "move_caballeros" and d.players == [actor]
-        events = g.answer(actor, move)
-        d = g.pending
-    void = [e for e in events if e["event"] == "trigger_void"]
-    assert void and f"more than {TRIGGER_LIMIT} times" in void[0]["reason"]
-    after = g.state.to_json()
-    assert after["caballeros"] == before["caballeros"] and "triggers" not in after["ext"]
-    assert d is not None and d.kind != "move_caballeros"
+@settings(max_examples=4, deadline=None)
+@given(st.integers(min_value=1, max_value=40))
+def test_b8_a_chain_between_phases_past_the_limit_is_refused(seed: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        g, actor, r, move = _looping(Path(folder), "hb-t-chain", _LOOP_UP_TO, 12, seed=seed)
+        b = g.library.board
+        engine = g._engine
+        g.answer(actor, 0)
+        assert g.flow.run is None  # the special action is over: between phases now
+        events: list[dict[str, Any]] = []
+        engine.rules.composed["arrive"](HookContext(g.state, b, events, actor, engine, g.flow),
+                                        b.castillo, actor, 1)  # an arrival outside a trigger
+        engine.advance(g.state, g.flow, events)
+        assert _refused_then_goes_on(g, actor, move) == TRIGGER_LIMIT
+        assert "triggers" not in g.state.ext and g.pending is not None
 
 
 def test_b8_triggers_hear_cards_taken_and_turn_and_round_ends(tmp_path: Path) -> None:
@@ -399,3 +416,88 @@ def test_b8_7_me_is_the_cards_player_even_when_another_decides(tmp_path: Path) -
     (sent,) = [e for e in events if e["event"] == "send"]
     assert sent["decider"] == t and sent["owner"] == actor
     assert g.state.court[actor] == court[actor] - 1 and g.state.court[t] == court[t]
+
+
+#: Triggers on both steps of the next general scoring that ask their player.
+_STEPS_CARD = ("when castillo emptied until next scoring:\n"
+               "    move 1 own caballero from court to regions\n"
+               "when regions scored once:\n    either:\n        score king\n"
+               "    or:\n        pass\n")
+
+
+def _at_step(folder: Path, seed: int = 3) -> tuple[Game, int]:
+    """A game whose card ``hb-t-steps`` (:data:`_STEPS_CARD`) was carried out, played at
+    random until its player is asked at the emptied Castillo: (game, that player)."""
+    _card(folder, "hb-t-steps", _STEPS_CARD)
+    g = _at_offer(folder, "hb-t-steps", seed, logging=True)
+    actor = g.flow.actor
+    g.answer(actor, 0)
+    g.state.provinces[actor] -= 1
+    g.state.court[actor] += 1  # one caballero in court to place at the step, at least
+    rng = random.Random(seed)
+    _play_until(g, lambda g: g.flow.phase == "scoring", rng)
+    return g, actor
+
+
+def test_b6_3_a_trigger_at_the_emptied_castillo_asks_and_the_scoring_waits(
+        tmp_path: Path) -> None:
+    g, actor = _at_step(tmp_path)
+    d = g.pending
+    assert d is not None and d.kind == "place_caballeros" and d.players == [actor]
+    told = [line for line in g.log if line.startswith("-- Scoring after round")]
+    assert told and g.log[-1].endswith("the Castillo is emptied:")  # regions not yet scored
+    assert "scoring" in g.state.ext and g.state.ext["scoring"]["step"] == "regions"
+    others = [p for p in range(4) if p != actor]
+    assert g.view(actor)["pending"] is not None
+    assert all(g.view(p)["pending"] is None for p in others)
+    assert Stepper(g).legal_actions(actor) and all(not Stepper(g).legal_actions(p)
+                                                   for p in others)
+    saved = Game.from_json(g.to_json())  # a game saved in the middle of the scoring
+    assert saved.pending == d and saved.flow.phase == "scoring"
+    scores = g.state.scores[:]
+    for game in (g, saved):
+        events: list[dict[str, Any]] = []
+        while game.pending is not None and game.pending.kind == "place_caballeros":
+            at = game.pending  # (another player may have taken the card later: theirs too)
+            events += game.answer(at.players[0], {at.options["to"][0]: 1})
+        kinds = [e["event"] for e in events]
+        assert "place" in kinds and kinds.index("place") < kinds.index("general_scoring_rest")
+        assert game.state.scores != scores  # the regions scored after the answers
+        then = game.pending  # the trigger on the regions scored asks next (either)
+        assert then is not None and then.kind == "choose_option" and then.players == [actor]
+        assert game.flow.phase == "scoring" and game.state.ext["scoring"] == {"step": "end"}
+        assert sum(line.startswith("Points this scoring") for line in game.log) == 1
+    assert saved.to_json()["state"] == g.to_json()["state"]
+    for game in (g, saved):
+        while game.flow.phase == "scoring" and game.pending is not None:
+            game.answer(game.pending.players[0], 0)
+        assert "scoring" not in game.state.ext and game.pending is not None
+        assert not [x for x in game.state.lasting if x.kind == TRIGGER
+                    and x.data["event"] == "castillo_emptied"]  # next scoring: over
+    assert saved.to_json()["state"] == g.to_json()["state"]
+
+
+def test_b6_3_a_paused_scoring_saved_with_bad_data_is_refused(tmp_path: Path) -> None:
+    g, actor = _at_step(tmp_path)
+    data = g.to_json()
+    data["state"]["ext"]["scoring"] = {"step": "later"}
+    with pytest.raises(SavedGameError):
+        Game.from_json(data, logging=False)
+    data = g.to_json()
+    del data["state"]["ext"]["scoring"]
+    with pytest.raises(SavedGameError):
+        Game.from_json(data, logging=False)
+
+
+def test_b8_only_cards_whose_triggers_can_chain_make_answers_kept(tmp_path: Path) -> None:
+    colonies = new_game(3, sets=("base", "colonies"), seed=1, fill="provisional",
+                        logging=False)
+    assert colonies._engine.rules.asides is not None  # Conspiracy keeps a trigger (C13),
+    assert colonies._engine.triggers is None  # on a scoring's step: it cannot chain
+    g, actor, r, move = _looping(tmp_path, "hb-t-keeps", _LOOP_UP_TO, 3)
+    triggers = g._engine.triggers
+    assert triggers is not None and triggers.keepers == {"hb-t-keeps"}
+    assert triggers.may_chain(g.state, "hb-t-keeps", False)  # the card of this turn
+    assert not triggers.may_chain(g.state, "", False)  # nothing kept yet
+    g.answer(actor, 0)  # it keeps its trigger on arrivals
+    assert triggers.may_chain(g.state, "", False)

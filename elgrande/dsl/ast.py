@@ -480,7 +480,9 @@ EVENTS: dict[str, str] = {
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)
 class When(Node):
     """``when EVENT [of PLAYERS] DURATION: BLOCK``: running it keeps the block as a
-    trigger, run at each matching event while the duration lasts.
+    trigger, run at each matching event while the duration lasts (a general scoring waits
+    at its step for the block's decisions); a trigger set off more than 8 times by one
+    event refuses the answer that set it off, the game as before it.
 
     Attributes:
         event: a key of :data:`EVENTS` (``"turn starts"``, ...).

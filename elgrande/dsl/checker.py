@@ -65,23 +65,8 @@ def keywords() -> frozenset[str]:
     return words
 
 
-#: Events of a ``when`` that are nobody's (no ``of PLAYERS``), and those on a general
-#: scoring's steps (a body there cannot wait for a decision).
+#: Events of a ``when`` that are nobody's (no ``of PLAYERS``).
 _NOBODYS = frozenset({"round starts", "round ends", "castillo emptied", "regions scored"})
-_STEPS = frozenset({"castillo emptied", "regions scored"})
-#: Piece kinds a ``move`` takes one of to the region a name holds: one answer, taken at
-#: once (a forced move) where nothing can wait for a decision.
-_ONE_PIECE = frozenset({"king", "grande"})
-
-
-def _forced(c: ast.Call) -> bool:
-    """Whether ``c`` can offer one answer at most: the king, or a Grande whose owner is
-    known (``own``, ``me``, a player variable), moved to one named region."""
-    if c.name != "move" or str(c.arg("piece")) not in _ONE_PIECE:
-        return False
-    whose = c.arg("whose")
-    return isinstance(c.arg("to"), ast.Name) and (
-        whose is None or isinstance(whose, (ast.Me, ast.PlayerVar)))
 
 
 #: Variable types (REGION, ...) are declared with the region-set forms, which check them.
@@ -205,8 +190,8 @@ class Checker:
 
     def when(self, w: ast.When, scope: _Scope) -> None:
         """Check a trigger: whose event it is, the places of an arrival, its body (run
-        later with the variables of now); a body on a general scoring's step cannot wait
-        for a decision, and no body makes a secret choice."""
+        later with the variables of now; on a general scoring's step the scoring waits
+        for its decisions); no body makes a secret choice."""
         self.duration(w, "when", WHEN_DURATION, w.duration)
         if w.whose is not None and w.event in _NOBODYS:
             self.error(w.whose, "E-TYPE", f"'{w.event}' is nobody's event: 'of ...' names "
@@ -226,14 +211,6 @@ class Checker:
                 self.error(n, "E-TRIGGER-SECRET", "a trigger's body cannot make a secret "
                            "choice (it runs between the steps of the game, one player at "
                            "a time)", "let one player choose with 'as p:' instead")
-            elif w.event in _STEPS and (isinstance(n, ast.Either) or isinstance(n, ast.Call)
-                                        and SIGNATURES.get(n.name) is not None
-                                        and SIGNATURES[n.name].decides
-                                        and not _forced(n)):
-                self.error(n, "E-TRIGGER-DECIDES", f"a trigger on '{w.event}' runs in the "
-                           "middle of a general scoring, which cannot wait for a decision: "
-                           "this statement may ask one", "use statements that decide "
-                           "nothing there, or a trigger on 'round starts'")
 
     def call(self, c: ast.Call, scope: _Scope) -> None:
         """Check a primitive call against its declaration."""

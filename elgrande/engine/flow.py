@@ -25,7 +25,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.engine.modules import OVER, Events, Rules, load_rules
 from elgrande.engine.statements import check_sets
-from elgrande.engine.triggers import trigger_module
+from elgrande.engine.triggers import TriggerLimit, Triggers, trigger_module
 from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
@@ -127,6 +127,16 @@ class Flow:
                     self.turn_order.copy(), self.turn_i, self.card,
                     None if run is None else run.copy(), self.secret.copy(), self.entering,
                     parts, self.pending, self.asides.copy() if self.asides else None)
+
+    def set_to(self, other: Flow) -> None:
+        """Make this flow position equal to ``other`` in place (``other`` is not shared
+        afterwards): an answer refused after it began to change the game."""
+        c = other.copy()
+        self.rounds, self.scoring_after = c.rounds, c.scoring_after
+        self.round_i, self.phase = c.round_i, c.phase
+        self.turn_order, self.turn_i, self.card = c.turn_order, c.turn_i, c.card
+        self.run, self.secret, self.entering = c.run, c.secret, c.entering
+        self.parts, self.pending, self.asides = c.parts, c.pending, c.asides
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON-able data (fresh lists), the fields in order; the run, the parts
@@ -234,9 +244,14 @@ class FlowEngine:
     def __init__(self, lib: Library, rules: Rules | None = None) -> None:
         self.lib = lib
         self.board = lib.board
+        #: the triggers of the library's cards when some may set themselves off again
+        #: (:attr:`Triggers.keepers`; None: none can, no answer is kept to be refused)
+        self.triggers: Triggers | None = None
         if rules is None:
             check_sets(lib)  # a statement of a set not in play: refused before a game starts
-            rules, self.interpreter = _compose(lib)
+            rules, self.interpreter, triggers = _compose(lib)
+            if triggers is not None and triggers.keepers:
+                self.triggers = triggers
         else:
             self.interpreter = Interpreter(lib.board, lib.scripts, rules)
         self.rules: Rules = rules
@@ -306,15 +321,22 @@ class FlowEngine:
         raise FlowLoopError(seen, STEP_LIMIT)
 
     def answer(self, state: State, flow: Flow, player: int, answer: Any,
-               events: Events) -> Decision | None:
+               events: Events, kept: bool = False) -> Decision | None:
         """Apply ``player``'s answer to the pending decision, then advance: once the seat
         is checked, the answer goes raw to the owner of that decision, the top aside
         (:meth:`Aside.answer`) or else the phase (``Phase.answer``), which checks it
-        before changing anything.
+        before changing anything. ``kept``: the game as before the answer is kept
+        already (:meth:`_answer_kept`).
 
         Raises:
-            IllegalMove: the answer is refused; state and flow are unchanged.
+            IllegalMove: the answer is refused; state and flow are unchanged. Among the
+            refusals: an answer that sets off a chain of triggers past its limit (B8,
+            :class:`~elgrande.engine.triggers.TriggerLimit`, its ``__cause__``).
         """
+        triggers = self.triggers
+        if triggers is not None and not kept and triggers.may_chain(
+                state, flow.card, flow.run is not None):
+            return self._answer_kept(state, flow, player, answer, events)
         d = flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
@@ -327,6 +349,24 @@ class FlowEngine:
         asides = flow.asides  # the owner of the pending decision takes the raw answer
         (asides[-1] if asides else phase).answer(self, state, flow, player, answer, events)
         return self.advance(state, flow, events)
+
+    def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,
+                     events: Events) -> Decision | None:
+        """:meth:`answer`, the game kept as before: a chain of triggers past its limit
+        refuses the answer whole (the state and flow as before it, no event told).
+
+        Raises:
+            IllegalMove: as :meth:`answer`."""
+        before, where = state.copy(), flow.copy()
+        made = len(events)
+        try:
+            return self.answer(state, flow, player, answer, events, True)
+        except TriggerLimit as exc:
+            state.set_to(before)
+            state.due = before.due
+            flow.set_to(where)
+            del events[made:]
+            raise IllegalMove("B8", str(exc)) from exc
 
     def hooks(self, state: State, player: int, flow: Flow | None = None,
               events: Events | None = None) -> HookContext:
@@ -377,10 +417,10 @@ class FlowEngine:
         flow.phase = target
 
 
-def _compose(lib: Library) -> tuple[Rules, Interpreter]:
+def _compose(lib: Library) -> tuple[Rules, Interpreter, Triggers | None]:
     """The rules modules of ``lib``'s sets, with the triggers module after them when a
-    card script keeps a trigger (``when``; :mod:`elgrande.engine.triggers`), and the
-    interpreter that runs the scripts (and the triggers' bodies)."""
+    card script keeps a trigger (``when``; :mod:`elgrande.engine.triggers`), the
+    interpreter that runs the scripts (and the triggers' bodies), and the triggers."""
     triggers = trigger_module(lib.board, lib.scripts)
     rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds),
                        () if triggers is None else (triggers.module,), lib.scripts)
@@ -389,7 +429,7 @@ def _compose(lib: Library) -> tuple[Rules, Interpreter]:
     interpreter = Interpreter(lib.board, lib.scripts, rules)
     if triggers is not None:
         triggers.interpreter = interpreter
-    return rules, interpreter
+    return rules, interpreter, triggers
 
 
 def _seat(player: Any) -> str:

@@ -13,8 +13,10 @@ with the captured variables, at the next pause: before the next statement of a s
 action, before the next phase decides (hook ``aside``; a decision of the body is an
 :class:`~elgrande.engine.context.Aside` of this module, answered through ``aside_apply``).
 Triggers on a general scoring's steps (``castillo emptied``, with each player's secret disc
-bound to ``disc``; ``regions scored``) run at the step itself and cannot wait for a
-decision (the checker refuses one there; a forced one, with one answer, is taken).
+bound to ``disc``; ``regions scored``) run at the step itself: the scoring pauses there
+while anything is due (:func:`waiting`; the base module's phase ``scoring``), their bodies
+run and decide as the others between phases do (asides), and the scoring goes on after
+them.
 
 Durations: ``once`` (gone when it fires), ``this turn`` (to the turn's end),
 ``end of this round`` / ``end of next round`` (``Lasting.expires``, B8.4's round end),
@@ -23,9 +25,17 @@ holds the card, ``State.held``: its holder is ``me``, and a new holder takes it 
 
 A chain of triggers is bounded (B8: the budget bounds every script): while a trigger's body
 runs, the same trigger may become due at most :data:`TRIGGER_LIMIT` times; past it
-:class:`TriggerLimit` (a :class:`~elgrande.engine.context.BudgetExceeded`) stops it: inside
-a special action the special action is undone whole (as a budget stop), between phases the
-chain's effects are undone (the state as before its first body ran).
+:class:`TriggerLimit` (a :class:`~elgrande.engine.context.BudgetExceeded`) stops it and the
+answer that set it off is refused, between phases and inside a special action alike: the
+flow engine raises :class:`~elgrande.errors.IllegalMove` (rule B8, the TriggerLimit its
+``__cause__``) with the game exactly as before that answer (state, flow, no event told, so
+nothing of it in the log or history). It keeps that game (a copy) only when an answer may
+set a chain off (:meth:`Triggers.may_chain`: a trigger on an event of :data:`CHAINING` is
+kept or may be kept): a base game, and a game whose cards keep none such, never pay for
+it. A chain whose bodies decide spans answers: the answer given when the limit is passed
+is refused, those before it stand. A body past its own work budget is not refused: inside
+a special action the special action is undone whole, between phases the chain's effects
+are undone (the state as before its first body ran) and the log says so.
 
 The module is set-agnostic and loaded with every game whose cards keep a trigger
 (:func:`trigger_module`): a game whose scripts have no ``when`` registers none of these
@@ -55,6 +65,9 @@ TRIGGER: Final = "trigger"
 #: How many times one trigger may become due while trigger bodies run for one outside
 #: event (a chain); one more is refused (:class:`TriggerLimit`).
 TRIGGER_LIMIT: Final = 8
+#: The named events a script's statement can cause (caballeros moved or placed, a card
+#: taken): only triggers on these can be set off again by trigger bodies, a chain.
+CHAINING: Final = frozenset({"arrive", "card_taken"})
 #: ``of me`` in a trigger: its owner when it fires (the card's holder for ``while held``).
 ME: Final = "me"
 #: Durations that end with a round (``Lasting.expires`` is the round + this).
@@ -63,7 +76,9 @@ _ROUNDS: Final = {"end of this round": 0, "end of next round": 1}
 
 class TriggerLimit(BudgetExceeded):
     """A trigger became due more than :data:`TRIGGER_LIMIT` times in one chain (a card
-    error: a trigger that fires itself without end).
+    error: a trigger that fires itself without end). The answer that set the chain off
+    is refused: the flow engine raises it as the ``__cause__`` of an
+    :class:`~elgrande.errors.IllegalMove` (B8), the game as before that answer.
 
     Attributes (besides :class:`BudgetExceeded`'s): event: the named event.
     """
@@ -72,8 +87,7 @@ class TriggerLimit(BudgetExceeded):
         BudgetExceeded.__init__(self, card, limit + 1, limit)
         ElGrandeError.__init__(
             self, f"a trigger of card {card!r} fired more than {limit} times for one event "
-            f"({event}): the chain is stopped and undone (inside a special action, the "
-            "whole special action)")
+            f"({event}): the answer that set it off is refused, the game as before it")
         self.event = event
 
 
@@ -165,12 +179,19 @@ class Triggers:
 
     Args:
         board: the board; events: the named events and durations the scripts use
-            (:func:`when_events`).
+            (:func:`when_events`); keepers: the cards whose scripts keep a trigger on
+            an event of :data:`CHAINING`; carried: some script carries out another card.
     """
 
-    def __init__(self, board: Board, events: set[str]) -> None:
+    def __init__(self, board: Board, events: set[str],
+                 keepers: frozenset[str] = frozenset(), carried: bool = False) -> None:
         self.board = board
         self.events = events
+        #: the cards whose scripts keep a trigger on an event of :data:`CHAINING`
+        #: (:meth:`may_chain`)
+        self.keepers = keepers
+        #: a script carries out another card (``carry out``): it may be a keeper
+        self.carried = carried and bool(keepers)
         #: the flow engine's interpreter (``advance``/``answer`` of a Run)
         self.interpreter: Any = None
         #: the trigger run being advanced now (its own ``aside`` asks are not ours)
@@ -195,9 +216,33 @@ class Triggers:
         #: the rules module of these hooks (only those of the events the scripts use)
         self.module = RulesModule(name=NAME, hooks=hooks)
 
+    def may_chain(self, state: State, card: str, acting: bool) -> bool:
+        """Whether an answer given now may set off a chain of triggers: only a trigger
+        on an event a script's statement can cause (:data:`CHAINING`, of a card in
+        :attr:`keepers`) can be set off again and again by trigger bodies, so: such a
+        card's trigger is kept or its body due or running, it is this turn's action card
+        ``card``, or a special action is ``acting`` while a script may carry such a card
+        out. The flow engine keeps the game as it was before such an answer, to refuse
+        it whole when the chain runs past :data:`TRIGGER_LIMIT` (:class:`TriggerLimit`)."""
+        keepers = self.keepers
+        if card in keepers or acting and self.carried:
+            return True
+        t = state.ext.get(NAME)
+        if t is not None:
+            run = t.get("run")
+            if run is not None and run["card"] in keepers or any(
+                    spec["card"] in keepers for spec in t.get("due") or ()):
+                return True
+        for x in state.lasting:
+            if x.kind == TRIGGER and x.card in keepers:
+                return True
+        return False
+
     # -- the named events --
-    def fire(self, ctx: HookContext, event: str, player: int, place: int = -1) -> None:
-        """Make due each trigger listening to ``event`` of ``player`` (at ``place``).
+    def fire(self, ctx: HookContext, event: str, player: int, place: int = -1,
+             bound: dict[str, Any] | None = None) -> None:
+        """Make due each trigger listening to ``event`` of ``player`` (at ``place``), with
+        the variables ``bound`` by the event besides its own.
 
         Raises:
             TriggerLimit: a trigger due past :data:`TRIGGER_LIMIT` times in one chain.
@@ -230,9 +275,10 @@ class Triggers:
                 continue
             if until == "once":
                 lasting.remove(x)
-            self._due(state, x, event, player, place)
+            self._due(state, x, event, player, place, bound)
 
-    def _due(self, state: State, x: Lasting, event: str, player: int, place: int) -> None:
+    def _due(self, state: State, x: Lasting, event: str, player: int, place: int,
+             bound: dict[str, Any] | None = None) -> None:
         t = state.ext.setdefault(NAME, {})
         if self._running is not None:  # set off by a trigger's body: a chain
             chain = t.setdefault("chain", {})
@@ -242,10 +288,12 @@ class Triggers:
                 raise TriggerLimit(x.card, event)
         data = x.data
         state.due = True  # run at the next pause (the driver asks while State.due is set)
+        env = copy_plain(data["env"])
+        if bound:
+            env.update(copy_plain(bound))
         t.setdefault("due", []).append(
             {"card": x.card, "path": list(data["path"]), "actor": x.player,
-             "subject": data["subject"], "env": copy_plain(data["env"]),
-             "on": [event, player, place]})
+             "subject": data["subject"], "env": env, "on": [event, player, place]})
 
     def turn_start(self, ctx: HookContext) -> None:
         """Hook ``turn_start``: triggers on ``turn starts``."""
@@ -278,53 +326,24 @@ class Triggers:
             self.fire(ctx, "arrive", player, place)
 
     def castillo_emptied(self, ctx: HookContext, discs: Any, moves: Any) -> None:
-        """Hook ``castillo_emptied``: triggers on ``castillo emptied`` run now, after the
-        sets' own (B6.3), each player's secret disc bound to ``disc`` (a region per
-        player, as a secret choice: ``disc`` is the deciding player's)."""
-        self._at_step(ctx, "castillo_emptied",
-                      {"disc": {str(p): int(d) for p, d in enumerate(discs)}})
+        """Hook ``castillo_emptied``: triggers on ``castillo emptied`` become due, after
+        the sets' own hooks (B6.3), each player's secret disc bound to ``disc`` (a region
+        per player, as a secret choice: ``disc`` is the deciding player's). The general
+        scoring pauses while they run (:func:`waiting`)."""
+        self.fire(ctx, "castillo_emptied", -1,
+                  bound={"disc": {str(p): int(d) for p, d in enumerate(discs)}})
 
     def scored(self, ctx: HookContext, places: list[int]) -> None:
         """Hook ``scored``: after a general scoring (the Castillo and every region, B6.4),
-        triggers on ``regions scored`` run now; then the ``next scoring`` ones end."""
+        triggers on ``regions scored`` become due (the scoring pauses while they run,
+        :func:`waiting`); then the ``next scoring`` ones end."""
         b = ctx.board
         if len(places) != 1 + len(b.scoring_order) or places[0] != b.castillo:
             return  # a special scoring (B8.6)
-        self._at_step(ctx, "regions_scored", {})
+        self.fire(ctx, "regions_scored", -1)
         s = ctx.state
         s.lasting = [x for x in s.lasting
                      if x.kind != TRIGGER or x.data["until"] != "next scoring"]
-
-    def _at_step(self, ctx: HookContext, event: str, bound: dict[str, Any]) -> None:
-        """Run the triggers on a general scoring's step now, one after another, with the
-        variables ``bound`` by the step. The scoring cannot wait: a decision with one
-        answer is taken (a forced move), one with more stops the body, and the log says
-        so (the checker refuses such statements there)."""
-        state = ctx.state
-        t = state.ext.get(NAME)
-        waiting = t.pop("due", []) if t else []
-        self.fire(ctx, event, -1)
-        t = state.ext.get(NAME)
-        due = t.pop("due", []) if t else []
-        for spec in due:
-            run = _run(spec)
-            run.env.update(copy_plain(bound))
-            head = _fires(ctx, spec)
-            d = self._go(ctx, run, None, False)
-            _quiet(ctx, head, d)
-            while d is not None:
-                answers = d.legal_answers()
-                if answers is None or len(answers) != 1:
-                    why = "a trigger at a general scoring's step cannot wait for a decision"
-                    ctx.events.append({"event": "trigger_stopped", "card": run.card,
-                                       "player": run.actor, "reason": why,
-                                       "text": f"{{who}}'s trigger stops: {why}."})
-                    break
-                d = self._go(ctx, run, answers[0], False, checked=False)
-        if waiting:
-            state.ext.setdefault(NAME, {}).setdefault("due", [])[:0] = waiting
-            state.due = True
-        self._settle(state)
 
     # -- running the bodies (the ``aside`` asked first, hook ``aside_apply``) --
     def asker(self, others: Callable[[HookContext, Run | None], Aside | None] | None
@@ -371,10 +390,14 @@ class Triggers:
             if self._first is None:
                 self._first = head
             d = self._go(ctx, r, None, inside)
+            step = spec["on"][0] in _STEPS
+            if step:
+                d = self._forced(ctx, r, d, inside)
             _quiet(ctx, head, d)
             t = state.ext.get(NAME)
             if d is not None and t is not None:
                 t["run"] = r.to_json()
+                t["step"] = step
                 return Aside(NAME, d)
             if t is None:  # undone whole
                 return None
@@ -388,10 +411,28 @@ class Triggers:
         t = state.ext[NAME]
         r = Run.from_json(t["run"])
         t["run"] = None
-        d = self._go(ctx, r, answer, ctx.flow is None)
+        inside = ctx.flow is None
+        step = bool(t.pop("step", False))
+        d = self._go(ctx, r, answer, inside)
+        if step:
+            d = self._forced(ctx, r, d, inside)
         t = state.ext.get(NAME)
         if d is not None and t is not None:
             t["run"] = r.to_json()
+            if step:
+                t["step"] = True
+
+    def _forced(self, ctx: HookContext, run: Run, d: Decision | None,
+                inside: bool) -> Decision | None:
+        """Take each decision of ``run`` (a body on a general scoring's step) that has one
+        answer only, as a forced move (the scoring does not stop for it); returns the
+        first decision with more answers, or None (the body is over)."""
+        while d is not None:
+            answers = d.legal_answers()
+            if answers is None or len(answers) != 1:
+                return d
+            d = self._go(ctx, run, answers[0], inside, checked=False)
+        return None
 
     def _go(self, ctx: HookContext, run: Run, answer: Any, inside: bool,
             checked: bool = True) -> Decision | None:
@@ -399,6 +440,7 @@ class Triggers:
         ``checked`` by that decision already or not).
 
         Raises:
+            TriggerLimit: a chain past its limit (the answer is refused).
             BudgetExceeded: inside a special action (``inside``): it is undone whole.
         """
         interp = self.interpreter
@@ -410,6 +452,9 @@ class Triggers:
                 asked = run.pending
                 who = asked.players[0] if asked is not None else -1
                 d = interp.answer(ctx.state, run, who, answer, ctx.events, checked=checked)
+        except TriggerLimit:  # the answer that set the chain off is refused (the flow
+            self._before = self._first = None  # engine restores the game as before it)
+            raise
         except BudgetExceeded as exc:
             if inside:
                 raise
@@ -459,6 +504,8 @@ class Triggers:
             self._first = None
 
 
+#: The named events of a general scoring's steps (the scoring pauses for their bodies).
+_STEPS: Final = frozenset({"castillo_emptied", "regions_scored"})
 #: The named events in the log's words (:func:`_fires`).
 _EVENT_WORDS: Final = {"turn_start": "a turn's start", "turn_end": "a turn's end",
                        "round_start": "the round's start", "round_end": "the round's end",
@@ -490,12 +537,23 @@ def _run(spec: dict[str, Any]) -> Run:
                copy_plain(spec["env"]))
 
 
+def waiting(state: State) -> bool:
+    """Whether a trigger's body is due or running in the game of ``state`` (a general
+    scoring pauses at its step until none is: B6.3, B6.4)."""
+    return NAME in state.ext
+
+
 def trigger_module(board: Board, scripts: Mapping[str, ast.Script]) -> Triggers | None:
     """The triggers of a library whose scripts keep some (``when``), or None: its rules
     module (:attr:`Triggers.module`) has the hooks of the events those scripts use only."""
     events = when_events(scripts)
-    return Triggers(board, events) if events else None
+    if not events:
+        return None
+    keepers = frozenset(c for c, s in scripts.items() if when_events({c: s}) & CHAINING)
+    carried = any(isinstance(n, ast.Call) and n.name == "carry_out"
+                  for s in scripts.values() for n in ast.walk(s))
+    return Triggers(board, events, keepers, carried)
 
 
-__all__ = ["NAME", "TRIGGER", "TRIGGER_LIMIT", "TriggerLimit", "Triggers", "keep_trigger",
-           "player_of", "trigger_module", "when_events"]
+__all__ = ["CHAINING", "NAME", "TRIGGER", "TRIGGER_LIMIT", "TriggerLimit", "Triggers",
+           "keep_trigger", "player_of", "trigger_module", "waiting", "when_events"]

@@ -18,7 +18,7 @@ from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.serial import from_fields
-from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
+from elgrande.model.state import NOBODY, OFF_BOARD, State
 
 
 def ranks(counts: Sequence[int]) -> list[int]:
@@ -224,11 +224,12 @@ class GeneralScoring:
         castillo: the Castillo's scoring (B6.2).
         moves: where each player's Castillo caballeros went (B6.3).
         regions: each region's scoring, in scoring order (B6.4).
-        grandes: what the rules modules did once the Castillo emptied, before the regions
-            scored: ``(player, from, to, card)`` for each Grande that moved (from a place
-            index to another: I9's Grande leaving the Castillo, C13's Conspiracy) or whose
-            owner's lasting effect of card ``card`` was spent then (``to == from``: the
-            Grande stayed); ``card`` is '' for a move no lasting effect made.
+        grandes: what the rules modules' ``castillo_emptied`` hooks did once the Castillo
+            emptied, before the regions scored: ``(player, from, to, card)`` for each
+            Grande that moved (from a place index to another: I9's Grande leaving the
+            Castillo); ``card`` is '' (a card's trigger on that step, C13's Conspiracy,
+            runs after these hooks and its own lines tell what it moves; a scoring told
+            before it did names the card).
     """
 
     def __repr__(self) -> str:
@@ -476,6 +477,23 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
     region, or to court when the disc shows the king's region (B6.3); then every region is
     scored in the board's scoring order (B6.4).
     """
+    first = castillo_part(state, board, discs, rules, hooks)
+    if rules is not None and hooks is None:
+        hooks = HookContext(state, board, [])
+    return regions_part(state, board, first, rules, hooks)
+
+
+def castillo_part(state: State, board: Board, discs: Sequence[int],
+                  rules: ScoringRules | None = None,
+                  hooks: HookContext | None = None) -> GeneralScoring:
+    """A general scoring's first part (B6.1-B6.3): the Castillo scored, its caballeros
+    gone to the discs' regions or to court, the ``castillo_emptied`` hooks called (see
+    :func:`general_scoring`, whose arguments it takes). Returns the scoring so far (no
+    region scored yet), for :func:`regions_part`.
+
+    Raises:
+        IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
+    """
     check_discs(state, board, discs)
     castle = board.castillo
     step = None
@@ -499,13 +517,24 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
         else:
             state.caballeros[d][p] += n
             moves.append(CastilloMove(p, n, d, d))
-    hooked: set[int] | None = None
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:
-        before, lasting = state.grandes[:], state.lasting[:]
+        before = state.grandes[:]
         rules.castillo_emptied(hooks, discs, moves)
-        if before != state.grandes or len(lasting) != len(state.lasting):
-            grandes = _grandes_moved(state, before, lasting)
+        if before != state.grandes:
+            grandes = _grandes_moved(state, before)
+    return GeneralScoring(tuple(discs), castillo, tuple(moves), (), grandes)
+
+
+def regions_part(state: State, board: Board, first: GeneralScoring,
+                 rules: ScoringRules | None = None,
+                 hooks: HookContext | None = None) -> GeneralScoring:
+    """A general scoring's second part (B6.3's end, B6.4): the ``emptied`` step heard,
+    then every region scored in the scoring order, after :func:`castillo_part` returned
+    ``first`` (``hooks``: given whenever ``rules`` is). Returns the whole scoring."""
+    step = None if rules is None else rules.scoring_step
+    hooked: set[int] | None = None
+    if rules is not None and hooks is not None:
         if step is not None:
             step(hooks, "emptied", -1)                               # B6.3
         order = rules.scoring_order(hooks, list(board.scoring_order))
@@ -524,23 +553,19 @@ def general_scoring(state: State, board: Board, discs: Sequence[int],
     else:  # the scoring hooks only where they may change something (scoring_places)
         regions = [score_region(state, board, r, False, rules if r in hooked else None, hooks)
                    for r in order]
-    return GeneralScoring(tuple(discs), castillo, tuple(moves), tuple(regions), grandes)
+    return GeneralScoring(first.discs, first.castillo, first.moves, tuple(regions),
+                          first.grandes)
 
 
-def _grandes_moved(state: State, before: list[int],
-                   lasting: list[Lasting]) -> tuple[tuple[int, int, int, str], ...]:
-    """:attr:`GeneralScoring.grandes` from the Grandes and lasting effects before the
-    ``castillo_emptied`` hooks ran."""
-    kept = {id(x) for x in state.lasting}
-    spent = {x.player: x.card for x in lasting if id(x) not in kept}
-    return tuple((p, before[p], state.grandes[p], spent.get(p, ""))
-                 for p in range(state.players)
-                 if before[p] != state.grandes[p] or p in spent)
+def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int, str], ...]:
+    """:attr:`GeneralScoring.grandes` from the Grandes before the ``castillo_emptied``
+    hooks ran (a card's trigger on that step runs after them and tells its own moves)."""
+    return tuple((p, before[p], state.grandes[p], "")
+                 for p in range(state.players) if before[p] != state.grandes[p])
 
 
 __all__ = [
     "OFF_BOARD", "CastilloMove", "GeneralScoring", "RegionScore", "ScoreLine", "ScoringRules",
-    "check_discs",
-    "current_values", "general_scoring", "participants", "ranks", "score_region",
-    "score_regions",
+    "castillo_part", "check_discs", "current_values", "general_scoring", "participants", "ranks",
+    "regions_part", "score_region", "score_regions",
 ]

@@ -148,7 +148,8 @@ class Game:
         try:
             self._engine.answer(self.state, self.flow, player, answer, events)
         except IllegalMove as exc:  # the engine counts seats; a player reads names
-            raise IllegalMove(exc.rule, _PLAYER.sub(self._seat_name, exc.message)) from None
+            raise IllegalMove(exc.rule, _PLAYER.sub(self._seat_name, exc.message)) \
+                from exc.__cause__  # (a chain of triggers refused: its TriggerLimit)
         ch = self.chronicle  # as Chronicle.record, inline (one call less per answer)
         ch.history._own.append((player, kind, answer))  # made a dict when read
         if ch.logging and events:

@@ -40,6 +40,8 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.pieces import Mover
+from elgrande.engine.triggers import NAME as TRIGGERS
+from elgrande.engine.triggers import TriggerLimit, waiting
 from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
@@ -53,6 +55,7 @@ from elgrande.rules.base_data import OFFER as OFFER
 from elgrande.rules.base_data import ORDER as ORDER
 from elgrande.rules.base_data import PLACE as PLACE
 from elgrande.rules.base_data import ROUND as ROUND
+from elgrande.rules.base_data import SCORING as SCORING
 from elgrande.rules.base_data import SPECIAL as SPECIAL
 from elgrande.rules.base_data import STANDING as STANDING
 from elgrande.rules.base_data import VETO as VETO
@@ -473,6 +476,8 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     flow.phase = SPECIAL
     try:
         d = interp.advance(state, flow.run, events)
+    except TriggerLimit:  # the answer is refused whole (FlowEngine.answer)
+        raise
     except BudgetExceeded as exc:
         _void_special(engine, state, flow, exc, events)
         return
@@ -491,6 +496,8 @@ def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, r
     assert flow.run is not None
     try:
         nxt = engine.interpreter.answer(state, flow.run, player, raw, events)
+    except TriggerLimit:  # the answer is refused whole (FlowEngine.answer)
+        raise
     except BudgetExceeded as exc:
         _void_special(engine, state, flow, exc, events)
         return
@@ -519,7 +526,8 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExceeded,
                   events: Events) -> None:
     """A card that ran over its budget is undone whole: the state is as it was before the
-    card began, and the special action counts as carried out with no effect."""
+    card began, and the special action counts as carried out with no effect (a chain of
+    triggers past its limit is not: the answer is refused, :class:`TriggerLimit`)."""
     bp: BaseRound = flow.parts["base"]
     assert bp.before is not None
     state.set_to(bp.before)
@@ -554,13 +562,22 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
 def general_scoring(engine: FlowEngine, state: State, discs: list[int],
                     hooks: HookContext | None = None) -> scoring.GeneralScoring:
     """Carry out a general scoring with these secret discs (``discs[player]`` = a region
-    index), as the rules modules in play score (B6.1-B6.4); ``hooks``: the context the
-    rules modules' hooks are called with (made when None).
+    index), as the rules modules in play score (B6.1-B6.4), the triggers on the emptied
+    Castillo run at that step (those that decide stop at their decision: the game's flow
+    pauses there instead, :func:`score_discs`); ``hooks``: the context the rules
+    modules' hooks are called with (made when None).
 
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    return scoring.general_scoring(state, engine.board, discs, engine.rules, hooks)
+    b = engine.board
+    if hooks is None:
+        hooks = HookContext(state, b, [], -1, engine)
+    first = scoring.castillo_part(state, b, discs, engine.rules, hooks)
+    asides = engine.rules.asides
+    if asides is not None and waiting(state):  # a card's trigger on the emptied Castillo
+        asides(hooks, None)  # runs now (outside a game's flow: up to its first decision)
+    return scoring.regions_part(state, b, first, engine.rules, hooks)
 
 
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
@@ -589,28 +606,100 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
                 events: Events) -> None:
     """The secret discs are revealed (``discs[player]`` = a region index): carry out the
     general scoring (B6.1-B6.4), then end the game (B3.6, B7.1) or go on to the next
-    round."""
-    b = engine.board
+    round.
+
+    A card's trigger on a step of the scoring (``castillo emptied``, ``regions scored``)
+    runs at that step and may ask a decision: the scoring then pauses there (phase
+    ``scoring``, what is scored so far in ``state.ext["scoring"]``) while the flow asks
+    the trigger's decisions (asides), and goes on after them."""
     hooks = engine.hooks(state, -1, flow, events)
     start = len(events)
-    result = general_scoring(engine, state, discs, hooks)
-    told = {"event": "general_scoring", "result": result.to_json(), "round": flow.round}
-    if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
-        # Castillo is emptied): the log tells them there, between its two parts
-        told["split"] = True
+    first = scoring.castillo_part(state, engine.board, discs, engine.rules, hooks)
+    if TRIGGERS in state.ext:  # a trigger's body runs after the Castillo emptied (B6.3)
+        told = {"event": "general_scoring", "result": first.to_json(), "round": flow.round,
+                "split": True}
         events.insert(start, told)
-        events.append({"event": "general_scoring_rest", "result": told["result"],
-                       "round": flow.round})
+        state.ext[SCORING] = {"step": "regions", "first": told["result"]}
+        flow.phase = SCORING
+        return
+    _score_regions(engine, state, flow, first, start, events, hooks)
+
+
+def _score_regions(engine: FlowEngine, state: State, flow: Flow,
+                   first: scoring.GeneralScoring, start: int, events: Events,
+                   hooks: HookContext) -> None:
+    """The general scoring's regions (B6.4) after its first part ``first``; ``start``:
+    where its events began in ``events`` (-1: told already, before a pause); ``hooks``:
+    the context of the rules modules' hooks."""
+    b = engine.board
+    result = scoring.regions_part(state, b, first, engine.rules, hooks)
+    if start < 0:  # resumed after a trigger's decisions: its first part was told then
+        events.append({"event": "general_scoring_rest", "result": result.to_json(),
+                       "round": flow.round, "resumed": True})
     else:
-        events.append(told)
+        told = {"event": "general_scoring", "result": result.to_json(), "round": flow.round}
+        if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
+            # Castillo is emptied): the log tells them there, between its two parts
+            told["split"] = True
+            events.insert(start, told)
+            events.append({"event": "general_scoring_rest", "result": told["result"],
+                           "round": flow.round})
+        else:
+            events.append(told)
     scored = engine.rules.scored
     if scored is not None:
         scored(hooks, [b.castillo, *b.scoring_order])
+    if TRIGGERS in state.ext:  # a trigger's body runs after the regions scored
+        state.ext[SCORING] = {"step": "end"}
+        flow.phase = SCORING
+        return
+    _scoring_over(engine, state, flow, events)
+
+
+def _scoring_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """After a general scoring: the end of the game (B3.6, B7.1) or the next round."""
     if flow.round == flow.scoring_after[-1] or flow.round_i + 1 >= len(flow.rounds):
         flow.phase = OVER                                           # B3.6, B7.1
         events.append({"event": "game_over", "scores": state.scores[:]})
     else:
         _next_round(engine, state, flow, events)
+
+
+def _scoring_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """Phase ``scoring``: the triggers' decisions at a step of the general scoring are
+    answered (B6.3, B6.4): it goes on from that step."""
+    paused = state.ext.pop(SCORING)
+    if paused["step"] == "regions":
+        first = scoring.GeneralScoring.from_json(paused["first"])
+        _score_regions(engine, state, flow, first, -1, events,
+                       engine.hooks(state, -1, flow, events))
+    else:
+        _scoring_over(engine, state, flow, events)
+
+
+def _check_saved(ctx: HookContext, lib: Any, state: dict[str, Any],
+                 flow: dict[str, Any]) -> None:
+    """Hook ``check_saved``: a general scoring paused at a trigger's decision is one
+    (``state.ext["scoring"]`` while the phase is ``scoring``, and only then).
+
+    Raises:
+        SavedGameError: at the bad field's path."""
+    from elgrande.errors import SavedGameError  # (the loading checks' error)
+
+    paused = (state.get("ext") or {}).get(SCORING)
+    if (paused is not None) != (flow.get("phase") == SCORING):
+        raise SavedGameError("state.ext.scoring", "a paused general scoring is kept while "
+                             "the phase is 'scoring', and only then")
+    if paused is None:
+        return
+    step = paused.get("step") if isinstance(paused, dict) else None
+    if step == "regions":
+        g = scoring.GeneralScoring.from_json(paused["first"])
+        scoring.check_discs(ctx.state, ctx.board, g.discs)
+        if g.regions:
+            raise SavedGameError("state.ext.scoring.first", "no region is scored yet")
+    elif step != "end" or len(paused) != 1:
+        raise SavedGameError("state.ext.scoring", "not a paused general scoring")
 
 
 def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -637,10 +726,12 @@ MODULE = RulesModule(
               goes_to=(SPECIAL,) + _PART_ENDS),
         Phase(SPECIAL, _special_decide, _asks_nothing, answer=_special_answer,
               goes_to=_PART_ENDS),
-        Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=(BID, OVER)),
+        Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1",
+              goes_to=(BID, OVER, SCORING)),
+        Phase(SCORING, _scoring_decide, _asks_nothing, goes_to=(BID, OVER, SCORING)),
     ),
     hooks={"setup": _setup, "initial_hand": initial_hand, "hide": hide,
-           "determinise": determinise},
+           "determinise": determinise, "check_saved": _check_saved},
     lasting_kinds=(VETO_KIND,),
     start=ROUND,
     rule_params=BASE_PARAMS,

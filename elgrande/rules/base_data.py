@@ -28,6 +28,9 @@ OFFER: Final = "offer"
 VETO: Final = "veto"
 SPECIAL: Final = "special"
 DISCS: Final = "discs"
+#: A general scoring paused at a step while a card's trigger decides (B6.3, B6.4); what
+#: is scored so far is kept in ``State.ext`` under this name too.
+SCORING: Final = "scoring"
 #: The lasting-effect kind of a Veto card (B8.4).
 VETO_KIND: Final = "veto"
 #: Cards of kinds with this role are on offer every round and never discarded (B1.4, B3.5).

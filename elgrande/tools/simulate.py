@@ -223,9 +223,12 @@ def _play(config: SimConfig, seed: int, cards: tuple[str, ...], kinds: list[str]
                 special = ""
             elif kind == "score" and special:
                 _add(points, f"special:{special}", RegionScore.from_json(e["result"]).lines)
-            elif kind == "general_scoring":
+            elif kind == "general_scoring":  # (no region yet when it paused, B6.3)
                 g = GeneralScoring.from_json(e["result"])
                 for rs in (g.castillo, *g.regions):
+                    _add(points, f"general:{board.place_id(rs.place)}", rs.lines)
+            elif kind == "general_scoring_rest" and e.get("resumed"):
+                for rs in GeneralScoring.from_json(e["result"]).regions:
                     _add(points, f"general:{board.place_id(rs.place)}", rs.lines)
         gain = rounds.setdefault(str(r), [0] * n)
         for q in range(n):

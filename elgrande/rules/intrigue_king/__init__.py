@@ -171,9 +171,10 @@ MODULE = RulesModule(
         Phase(base.BID, _bid_decide, _bid_apply, turn_rule="I3", goes_to=()),
         Phase(base.CARD, _card_decide, _card_apply, turn_rule="I5", goes_to=()),
         Phase(base.OFFER, _offer_decide, base._offer_apply, turn_rule="I6", goes_to=()),
-        Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=(LEAVING,)),
+        Phase(base.DISCS, _discs_decide, _discs_apply, turn_rule="B6.1",
+              goes_to=(LEAVING, base.BID, OVER, base.SCORING)),
         Phase(LEAVING, _leaving_decide, _leaving_apply, turn_rule="I9",
-              goes_to=(base.BID, OVER)),
+              goes_to=(base.BID, OVER, base.SCORING)),
     ),
     scenario="elgrande.rules.intrigue_king.cases",
     hooks={
