@@ -41,6 +41,55 @@ def play_random(game, rng: random.Random) -> int:
     return n
 
 
+def trusted_player():  # noqa: ANN201 - the installed version's play_out, or None
+    """The trusted playout of the installed version (``elgrande.play.playouts.play_out``:
+    the same answers as :func:`play_random`, unchecked, no history), or None for a
+    version without it."""
+    try:
+        from elgrande.play.playouts import play_out
+    except ImportError:  # a version before the trusted path
+        return None
+    return play_out
+
+
+def play_trusted(game, rng: random.Random) -> int:
+    """:func:`play_random` on the trusted path where the version has one (else the checked
+    path itself): the decisions answered."""
+    play_out = trusted_player()
+    if play_out is None:
+        return play_random(game, rng)
+    return play_out(game, rng)
+
+
+def ismcts_bot(seed: int, iterations: int):  # noqa: ANN201 - the version's bot
+    """An ``ismcts`` bot of the installed version with a fixed iteration budget (earlier
+    commits kept it in ``elgrande.bots_ismcts``)."""
+    import importlib
+
+    try:
+        cls = importlib.import_module("elgrande.players.ismcts").ISMCTSBot
+    except ImportError:  # a version before the folders
+        cls = importlib.import_module("elgrande.bots_ismcts").ISMCTSBot
+    return cls(seed, iterations=iterations)
+
+
+def ismcts_views(new_game, players: int, seed: int, every: int = 3,
+                 most: int = 40) -> list:
+    """Views of the players asked in a seeded random game (``most`` of them, every
+    ``every``-th decision): the positions an ismcts benchmark answers."""
+    game = new_game(players, seed=seed, logging=False)
+    rng = random.Random(seed)
+    views, k = [], 0
+    while game.pending is not None and len(views) < most:
+        d = game.pending
+        p = d.players[0]
+        if k % every == 0:
+            views.append(game.view(p))
+        game.answer(p, d.random_answer(rng, p))
+        k += 1
+    return views
+
+
 def warm_renderer() -> None:
     """Import the card renderer where the version has one: a process imports it (with the
     DSL's region forms and signatures) at the first ``either`` card it plays, a one-time

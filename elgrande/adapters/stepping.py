@@ -62,26 +62,37 @@ class Stepper:
     Args:
         game: the game (owned by the stepper from now on).
         simultaneous: let every player of a multi-player secret choice act at once.
+        trusted: a complete answer goes to the game on the trusted path
+            (:meth:`Game.answer_trusted`, kept in the history; docs/performance.md): the
+            action masks admit only answers the engine accepts, so it is not checked
+            again. False (the default): ``game.answer`` checks it.
     """
 
-    def __init__(self, game: Game, simultaneous: bool = True) -> None:
+    def __init__(self, game: Game, simultaneous: bool = True, trusted: bool = False) -> None:
         self.game = game
         self.space = ActionSpace.for_game(game)
         self.simultaneous = simultaneous
+        self.trusted = trusted
         self.builders: dict[int, AnswerBuilder] = {}
         self._views: dict[int, dict[str, Any]] = {}
         self._refresh()
 
-    def copy(self) -> Stepper:
-        """An independent copy."""
-        s = Stepper.__new__(Stepper)
-        g = self.game  # as Game.copy, but the record's entries are shared (never changed)
-        s.game = Game(g.library, g.names[:], g.state.copy(), g.flow.copy(), dict(g.header),
-                      g.logging)
-        s.game.log = g.log[:]
-        s.game.history = g.history[:]
+    def copy(self, into: Stepper | None = None) -> Stepper:
+        """An independent copy (the game as :meth:`Game.copy`: its cost does not grow with
+        the game's length). ``into``: a stepper of the same configuration the caller no
+        longer needs (e.g. the scratch of a search), made the copy in place and returned,
+        its game object reused."""
+        g = self.game
+        if into is None:
+            s = Stepper.__new__(Stepper)
+            s.game = g.copy()
+        else:  # the scratch's game takes fresh copies of this game's state and flow
+            s = into
+            s.game.state, s.game.flow = g.state.copy(), g.flow.copy()
+            s.game.chronicle = g.chronicle.fork()
         s.space = self.space
         s.simultaneous = self.simultaneous
+        s.trusted = self.trusted
         s.builders = {p: b.copy() for p, b in self.builders.items()}
         s._views = dict(self._views)
         return s
@@ -130,7 +141,10 @@ class Stepper:
         before = self.game.pending
         assert before is not None
         rest = set(before.players) - {player}
-        self.game.answer(player, b.answer())
+        if self.trusted:
+            self.game.answer_trusted(player, b.answer(), record=True)
+        else:
+            self.game.answer(player, b.answer())
         d = self.game.pending
         if (d is not None and d.kind == before.kind == "secret_region"
                 and d.options == before.options and set(d.players) == rest):
