@@ -123,7 +123,7 @@ class ISMCTSBot(GreedyBot):
             i = self._select(visits, total, it)
             g = draws.draw(self.rng)
             try:
-                g.answer(p, cands[i])
+                g.answer_trusted(p, cands[i])  # a legal answer of the public decision
             except IllegalMove:  # pragma: no cover - the pending decision is public
                 visits[i] += 1
                 total[i] -= 1.0
