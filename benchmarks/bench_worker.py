@@ -101,16 +101,19 @@ def warm_renderer() -> None:
         pass
 
 
-def playouts(new_game, players: int, seconds: float, **kw) -> tuple[int, int, float]:
+def playouts(new_game, players: int, seconds: float, play=None,  # noqa: ANN001
+             **kw) -> tuple[int, int, float]:
     """Random games of ``players`` for about ``seconds`` (answers from
-    ``random_answer``, logging off; ``kw``: more ``new_game`` arguments, e.g. sets):
-    (games, decisions, seconds)."""
+    ``random_answer``, logging off; ``play``: how a game is played, default
+    :func:`play_random`, e.g. :func:`play_trusted`; ``kw``: more ``new_game`` arguments,
+    e.g. sets): (games, decisions, seconds)."""
+    play = play_random if play is None else play
     games = decisions = 0
     seed = 0
     start = time.perf_counter()
     while True:
         game = new_game(players, seed=seed, logging=False, **kw)
-        decisions += play_random(game, random.Random(seed))
+        decisions += play(game, random.Random(seed))
         games += 1
         seed += 1
         took = time.perf_counter() - start
