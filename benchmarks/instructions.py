@@ -135,8 +135,10 @@ def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int
     """Instructions per game and per decision (search iteration) at each player count,
     for one python (``warm``: full games played before counting, in the 0-game run too);
     ``timed``: seconds per game and decisions per second instead."""
-    subprocess.run([py, str(HERE), "--worker", "0", "2", "0", "checked", "0", "1"], env=env,
-                   check=True, capture_output=True, cwd=tempfile.gettempdir())  # the caches
+    # warms the caches (the card caches, and the bytecode of the modules the warm-up games
+    # and searches import: written by the first run without games, it inflated that run)
+    subprocess.run([py, str(HERE), "--worker", "0", "2", str(warm), workload, "2", "1"],
+                   env=env, check=True, capture_output=True, cwd=tempfile.gettempdir())
     job = {"workload": workload, "iterations": iterations}
     each = warm or workload == "ismcts"  # a zero run per player count
     zero = {} if timed else {
