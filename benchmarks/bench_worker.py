@@ -52,10 +52,16 @@ def trusted_player():  # noqa: ANN201 - the installed version's play_out, or Non
     return play_out
 
 
+_TRUSTED: list = []  # the version's play_out (or None), looked up once
+
+
 def play_trusted(game, rng: random.Random) -> int:
     """:func:`play_random` on the trusted path where the version has one (else the checked
-    path itself): the decisions answered."""
-    play_out = trusted_player()
+    path itself): the decisions answered. The look-up is made once (a failed import at
+    every game would be counted against a version without it)."""
+    if not _TRUSTED:
+        _TRUSTED.append(trusted_player())
+    play_out = _TRUSTED[0]
     if play_out is None:
         return play_random(game, rng)
     return play_out(game, rng)
