@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from elgrande.adapters.stepping import Stepper
+from elgrande.adapters.stepping import Stepper, action_playouts
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Determiniser, Game, new_game
 from elgrande.play.playouts import Playout, play_out, playouts, random_policy
@@ -183,3 +183,35 @@ def test_ismcts_makes_the_same_choices_run_to_run_and_with_checked_rollouts() ->
     again = [ISMCTSBot(4, iterations=15).answer(v) for v in views]
     checked = [_CheckedRollouts(4, iterations=15, depth=12).answer(v) for v in views]
     assert one == again == checked
+
+
+def test_action_playouts_are_the_checked_steppers_games_fed_their_actions() -> None:
+    """Integer-action playouts (the adapters' batch API, on the trusted path) never change
+    the position and are reproducible; fed the same actions, a checked stepper plays each
+    one to the same end."""
+    start = Stepper(new_game(3, seed=8, logging=False))
+    for _ in range(3):  # the power cards of the first round
+        p = start.to_act()[0]
+        start.step(p, start.legal_actions(p)[0])
+    before = start.game.to_json()
+    taken: list[list[tuple[int, int]]] = []
+
+    def chooser(s: Stepper, p: int, rng: random.Random) -> int:
+        legal = s.legal_actions(p)
+        a = legal[rng.randrange(len(legal))]
+        taken[-1].append((p, a))
+        return a
+
+    results = []
+    for seed in (1, 2):
+        taken.append([])
+        results.extend(action_playouts(start, 1, chooser, seed=seed))
+    assert start.game.to_json() == before
+    assert action_playouts(start, 2, seed=5) == action_playouts(start, 2, seed=5)
+    for played, r in zip(taken, results, strict=True):
+        checked = start.copy()
+        for p, a in played:
+            checked.step(p, a)
+        assert checked.over and r.over and checked.game.state.scores == r.scores
+    short = action_playouts(start, 2, seed=5, depth=6)
+    assert [r.decisions for r in short] == [6, 6] and not any(r.over for r in short)
