@@ -240,10 +240,7 @@ def action_playouts(stepper: Stepper, n: int, policy: ActionPolicy | None = None
             before = len(scratch.game.chronicle.history)
             scratch.step(p, action)
             made += len(scratch.game.chronicle.history) - before
-        scores = scratch.game.state.scores[:]
-        top = max(scores)
-        out.append(Playout(scores, [q for q, s in enumerate(scores) if s == top], made,
-                           scratch.over))
+        out.append(Playout.of(scratch.game, made))
     return out
 
 

@@ -84,6 +84,15 @@ class Playout:
     over: bool
     game: Game | None = None
 
+    @classmethod
+    def of(cls, game: Game, decisions: int, keep: bool = False) -> Playout:
+        """The result of ``game`` played out with ``decisions`` answered (``keep``: with
+        the game itself)."""
+        scores = game.state.scores[:]
+        top = max(scores)
+        return cls(scores, [p for p, s in enumerate(scores) if s == top], decisions,
+                   game.flow.pending is None, game if keep else None)
+
 
 def playouts(game: Game, n: int, policy: Policy | None = None, seed: int = 0,
              depth: int | None = None, reuse: bool = True) -> list[Playout]:
@@ -116,9 +125,5 @@ def playouts(game: Game, n: int, policy: Policy | None = None, seed: int = 0,
         else:
             scratch.state = game.state.copy()
             scratch.flow = game.flow.copy()
-        made = play_out(scratch, rng, policy, depth)
-        scores = scratch.state.scores[:]
-        top = max(scores)
-        out.append(Playout(scores, [p for p, s in enumerate(scores) if s == top], made,
-                           scratch.flow.pending is None, None if reuse else scratch))
+        out.append(Playout.of(scratch, play_out(scratch, rng, policy, depth), not reuse))
     return out
