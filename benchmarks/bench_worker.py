@@ -41,6 +41,61 @@ def play_random(game, rng: random.Random) -> int:
     return n
 
 
+def trusted_player():  # noqa: ANN201 - the installed version's play_out, or None
+    """The trusted playout of the installed version (``elgrande.play.playouts.play_out``:
+    the same answers as :func:`play_random`, unchecked, no history), or None for a
+    version without it."""
+    try:
+        from elgrande.play.playouts import play_out
+    except ImportError:  # a version before the trusted path
+        return None
+    return play_out
+
+
+_TRUSTED: list = []  # the version's play_out (or None), looked up once
+
+
+def play_trusted(game, rng: random.Random) -> int:
+    """:func:`play_random` on the trusted path where the version has one (else the checked
+    path itself): the decisions answered. The look-up is made once (a failed import at
+    every game would be counted against a version without it)."""
+    if not _TRUSTED:
+        _TRUSTED.append(trusted_player())
+    play_out = _TRUSTED[0]
+    if play_out is None:
+        return play_random(game, rng)
+    return play_out(game, rng)
+
+
+def ismcts_bot(seed: int, iterations: int):  # noqa: ANN201 - the version's bot
+    """An ``ismcts`` bot of the installed version with a fixed iteration budget (earlier
+    commits kept it in ``elgrande.bots_ismcts``)."""
+    import importlib
+
+    try:
+        cls = importlib.import_module("elgrande.players.ismcts").ISMCTSBot
+    except ImportError:  # a version before the folders
+        cls = importlib.import_module("elgrande.bots_ismcts").ISMCTSBot
+    return cls(seed, iterations=iterations)
+
+
+def ismcts_views(new_game, players: int, seed: int, every: int = 3,
+                 most: int = 40) -> list:
+    """Views of the players asked in a seeded random game (``most`` of them, every
+    ``every``-th decision): the positions an ismcts benchmark answers."""
+    game = new_game(players, seed=seed, logging=False)
+    rng = random.Random(seed)
+    views, k = [], 0
+    while game.pending is not None and len(views) < most:
+        d = game.pending
+        p = d.players[0]
+        if k % every == 0:
+            views.append(game.view(p))
+        game.answer(p, d.random_answer(rng, p))
+        k += 1
+    return views
+
+
 def warm_renderer() -> None:
     """Import the card renderer where the version has one: a process imports it (with the
     DSL's region forms and signatures) at the first ``either`` card it plays, a one-time
@@ -52,16 +107,19 @@ def warm_renderer() -> None:
         pass
 
 
-def playouts(new_game, players: int, seconds: float, **kw) -> tuple[int, int, float]:
+def playouts(new_game, players: int, seconds: float, play=None,  # noqa: ANN001
+             **kw) -> tuple[int, int, float]:
     """Random games of ``players`` for about ``seconds`` (answers from
-    ``random_answer``, logging off; ``kw``: more ``new_game`` arguments, e.g. sets):
-    (games, decisions, seconds)."""
+    ``random_answer``, logging off; ``play``: how a game is played, default
+    :func:`play_random`, e.g. :func:`play_trusted`; ``kw``: more ``new_game`` arguments,
+    e.g. sets): (games, decisions, seconds)."""
+    play = play_random if play is None else play
     games = decisions = 0
     seed = 0
     start = time.perf_counter()
     while True:
         game = new_game(players, seed=seed, logging=False, **kw)
-        decisions += play_random(game, random.Random(seed))
+        decisions += play(game, random.Random(seed))
         games += 1
         seed += 1
         took = time.perf_counter() - start

@@ -2,6 +2,8 @@
 
     python benchmarks/instructions.py [REV ...] [--games 20] [--players 2 3 4 5]
                                       [--compiled-python PY] [--warm K]
+                                      [--workload checked|trusted|ismcts] [--iterations N]
+                                      [--timed]
 
 Each figure is counted by valgrind (``valgrind --tool=cachegrind --cache-sim=no``): a
 fresh process plays ``--games`` seeded random games (seeds 0.., answers from
@@ -28,7 +30,16 @@ an ``either``, importing what that needs), is then left out, as a timed run of h
 of games in one process (``compare.py``) leaves it out; without it (the default) that
 cost is spread over the ``--games`` counted.
 
-``--worker N P K`` is the process that is counted (internal).
+``--workload`` says what is counted: ``checked`` (the default; ``game.answer`` +
+``random_answer``), ``trusted`` (the same answers on the trusted path,
+``elgrande.play.playouts.play_out``, where a side has it; a side without it plays the
+checked path, so the ratio is the trusted path against that side's checked path) or
+``ismcts`` (an ``ismcts`` bot with ``--iterations`` per decision answering the views of
+``--games`` seeded random games, 10 per game; the figures are then per game's views and
+per search iteration, the views' making subtracted). ``--timed`` runs the same workers
+without valgrind and prints decisions (or iterations) per second instead, with the load.
+
+``--worker N P K W I Z`` is the process that is counted (internal).
 """
 
 from __future__ import annotations
@@ -48,57 +59,100 @@ HERE = Path(__file__).resolve()
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
-def worker(games: int, players: int, warm: int = 0) -> None:
+def worker(games: int, players: int, warm: int = 0, workload: str = "checked",
+           iterations: int = 50, zero: bool = False) -> None:
     """Play ``games`` seeded random games of ``players`` (after one set up game that warms
     the library, and ``warm`` full games of seeds 1000.. that warm what a process does once,
-    at its first special action or scoring); print the decisions answered as JSON. Uses
-    only the API every version has (``new_game``, ``pending``, ``random_answer``,
-    ``answer``)."""
+    at its first special action or scoring) on the ``workload``'s path; print the decisions
+    answered (for ``ismcts``: the search iterations) and the seconds they took as JSON.
+    ``zero``: the run that is subtracted (for ``ismcts``: the views made, none answered).
+    Uses only the API every version has (``new_game``, ``pending``, ``random_answer``,
+    ``answer``, ``view``, the ismcts bot)."""
     import gc
     import random
+    import time
 
-    from bench_worker import any_new_game, play_random, warm_renderer  # this folder
+    from bench_worker import (  # this folder
+        any_new_game,
+        ismcts_bot,
+        ismcts_views,
+        play_random,
+        play_trusted,
+        warm_renderer,
+    )
 
     new_game = any_new_game()
+    play = play_trusted if workload == "trusted" else play_random
 
     new_game(players, seed=0, logging=False)
     if warm:
         warm_renderer()
     for seed in range(1000, 1000 + warm):
-        play_random(new_game(players, seed=seed, logging=False), random.Random(seed))
+        play(new_game(players, seed=seed, logging=False), random.Random(seed))
+    views = [v for seed in range(games) for v in
+             ismcts_views(new_game, players, seed, 5, 10)] if workload == "ismcts" else []
+    if workload == "ismcts" and warm:  # the bot's first search warms what it imports
+        ismcts_bot(0, 2).answer(ismcts_views(new_game, players, 1000, 5, 2)[-1])
     gc.collect()  # the library's objects reach the oldest generation here, in every run
     decisions = 0
-    for seed in range(games):
-        decisions += play_random(new_game(players, seed=seed, logging=False),
-                                 random.Random(seed))
-    print(json.dumps({"decisions": decisions}))
+    start = time.perf_counter()
+    if workload == "ismcts":
+        for i, v in enumerate(views if not zero else []):
+            bot = ismcts_bot(i, iterations)
+            bot.answer(v)
+            decisions += bot.last_iterations
+    else:
+        for seed in range(0 if zero else games):
+            decisions += play(new_game(players, seed=seed, logging=False),
+                              random.Random(seed))
+    print(json.dumps({"decisions": decisions, "seconds": time.perf_counter() - start}))
 
 
 def counted(py: str, env: dict[str, str], games: int, players: int,
-            warm: int = 0) -> tuple[int, int]:
-    """Run the worker under cachegrind: (instructions, decisions)."""
-    r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                        "--cachegrind-out-file=/dev/null", py, str(HERE), "--worker",
-                        str(games), str(players), str(warm)], capture_output=True, text=True,
-                       env=env, cwd=tempfile.gettempdir(), check=True)
+            warm: int = 0, workload: str = "checked", iterations: int = 50,
+            zero: bool = False, timed: bool = False) -> tuple[float, int]:
+    """Run the worker under cachegrind: (instructions, decisions); ``timed``: without
+    valgrind, (seconds of the counted part, decisions)."""
+    cmd = [py, str(HERE), "--worker", str(games), str(players), str(warm), workload,
+           str(iterations), str(int(zero))]
+    if not timed:
+        cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
+               "--cachegrind-out-file=/dev/null", *cmd]
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                       cwd=tempfile.gettempdir(), check=True)
+    got = json.loads(r.stdout.splitlines()[-1])
+    if timed:
+        return float(got["seconds"]), int(got["decisions"])
     m = _REFS.search(r.stderr)
     if m is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{r.stderr[-2000:]}")
-    return int(m.group(1).replace(",", "")), int(json.loads(r.stdout.splitlines()[-1])[
-        "decisions"])
+    return int(m.group(1).replace(",", "")), int(got["decisions"])
 
 
-def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int = 0
+def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int = 0,
+         workload: str = "checked", iterations: int = 50, timed: bool = False
          ) -> dict[int, tuple[float, float]]:
-    """Instructions per game and per decision at each player count, for one python
-    (``warm``: full games played before counting, in the 0-game run too)."""
-    subprocess.run([py, str(HERE), "--worker", "0", "2", "0"], env=env, check=True,
-                   capture_output=True, cwd=tempfile.gettempdir())  # warms the caches
-    zero = {n: counted(py, env, 0, n, warm)[0] for n in (players if warm else [2])}
+    """Instructions per game and per decision (search iteration) at each player count,
+    for one python (``warm``: full games played before counting, in the 0-game run too);
+    ``timed``: seconds per game and decisions per second instead."""
+    # warms the caches (the card caches, and the bytecode of the modules the warm-up games
+    # and searches import: written by the first run without games, it inflated that run)
+    subprocess.run([py, str(HERE), "--worker", "0", "2", str(warm), workload, "2", "1"],
+                   env=env, check=True, capture_output=True, cwd=tempfile.gettempdir())
+    job = {"workload": workload, "iterations": iterations}
+    each = warm or workload == "ismcts"  # a zero run per player count
+    zero = {} if timed else {
+        n: counted(py, env, games, n, warm, zero=True, **job)[0]  # type: ignore[arg-type]
+        for n in (players if each else [2])}
     out: dict[int, tuple[float, float]] = {}
     for n in players:
-        total, decisions = counted(py, env, games, n, warm)
-        total -= zero[n if warm else 2]
+        total, decisions = counted(py, env, games, n, warm, timed=timed,
+                                   **job)  # type: ignore[arg-type]
+        if timed:
+            out[n] = (total / games, decisions / total)
+            print(f"  {n} players: {out[n][1]:.0f} per second", file=sys.stderr)
+            continue
+        total -= zero[n if each else 2]
         out[n] = (total / games, total / max(decisions, 1))
         print(f"  {n} players: {out[n][0] / 1e6:.2f}M per game", file=sys.stderr)
     return out
@@ -116,13 +170,21 @@ def main() -> None:
                     help="full games played before counting, in the 0-game run too (at the "
                     "same player count): what a process does once, at its first special "
                     "action or scoring, is then not counted, as in a timed run of many games")
-    ap.add_argument("--worker", type=int, nargs=3, metavar=("GAMES", "PLAYERS", "WARM"),
+    ap.add_argument("--workload", choices=["checked", "trusted", "ismcts"], default="checked",
+                    help="the checked path (default), the trusted path, or ismcts searches")
+    ap.add_argument("--iterations", type=int, default=50,
+                    help="ismcts search iterations per decision (--workload ismcts)")
+    ap.add_argument("--timed", action="store_true",
+                    help="time the workers (no valgrind): decisions or iterations per second")
+    ap.add_argument("--worker", nargs=6, metavar=("GAMES", "PLAYERS", "WARM", "WORKLOAD",
+                                                  "ITERATIONS", "ZERO"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        worker(*args.worker)
+        g, n, w, load, it, z = args.worker
+        worker(int(g), int(n), int(w), load, int(it), z == "1")
         return
-    if shutil.which("valgrind") is None:
+    if shutil.which("valgrind") is None and not args.timed:
         print("valgrind is not installed: no instruction counts (install valgrind, e.g. "
               "`apt-get install valgrind`)")
         return
@@ -145,22 +207,45 @@ def main() -> None:
             cache.mkdir(mode=0o700)
             env.update(PYTHONHASHSEED="0", XDG_CACHE_HOME=str(cache))
             print(f"{name}:", file=sys.stderr)
-            results[name] = side(py, env, args.games, args.players, args.warm)
+            results[name] = side(py, env, args.games, args.players, args.warm,
+                                 args.workload, args.iterations, args.timed)
+    report(results, args)
+
+
+def report(results: dict[str, dict[int, tuple[float, float]]], args: argparse.Namespace
+           ) -> None:
+    """Print the table: per player count, each side's figures and the ratios of the
+    earlier sides to the last one (how many times fewer instructions, or how many times
+    the rate, the last side has)."""
     names = list(results)
     tree = names[-1]
     warmed = f", after {args.warm} warm-up games in both runs" if args.warm else ""
-    print(f"# instructions per random base game (valgrind --tool=cachegrind --cache-sim=no; "
-          f"{args.games} seeded games minus 0 games{warmed}, / {args.games}; per decision in "
-          f"brackets); ratio = REV / {tree}")
+    what = {"checked": "random base game (game.answer + random_answer)",
+            "trusted": "random base game (the trusted path where a side has it, else the "
+                       "checked path)",
+            "ismcts": f"game's ismcts views (10 a game, {args.iterations} iterations each)"}[
+                args.workload]
+    unit = "iteration" if args.workload == "ismcts" else "decision"
+    if args.timed:
+        print(f"# {unit}s per second, timed (not load-independent: see the load), "
+              f"{args.games} seeded games{warmed}; ratio = {tree} / REV; {what}")
+    else:
+        print(f"# instructions per {what} (valgrind --tool=cachegrind --cache-sim=no; "
+              f"{args.games} seeded games minus the run without them{warmed}, / "
+              f"{args.games}; per {unit} in brackets); ratio (per {unit}) = REV / {tree}")
     head = f"{'players':<8}" + "".join(f"{n:>26}" for n in names)
     print(head + "".join(f"{'ratio ' + n[:10]:>18}" for n in names[:-1]))
     for n in args.players:
         row = f"{n:<8}"
         for name in names:
             per_game, per_decision = results[name][n]
-            row += f"{per_game / 1e6:>14.2f}M ({per_decision / 1e3:>6.1f}k)"
+            if args.timed:
+                row += f"{per_decision:>20.0f}/s    "
+            else:
+                row += f"{per_game / 1e6:>14.2f}M ({per_decision / 1e3:>6.1f}k)"
         for name in names[:-1]:
-            row += f"{results[name][n][0] / results[tree][n][0]:>17.2f}x"
+            a, b = results[name][n][1], results[tree][n][1]
+            row += f"{(b / a if args.timed else a / b):>17.2f}x"
         print(row)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from elgrande.engine.decisions import Decision
-from elgrande.play.game import new_game
+from elgrande.play.game import Determiniser, new_game
 from elgrande.players.bots import BOTS, make_bot, play
 from elgrande.players.ismcts import ITERATIONS, ISMCTSBot
 
@@ -108,12 +108,15 @@ def test_ismcts_plays_a_whole_game_against_greedy() -> None:
 
 
 def test_determinisations_do_not_share_lists_with_the_view() -> None:
-    """Game.from_view keeps the view's lists; the bot plays copies, so one determinisation
-    cannot leak into the next (here: the power card just played)."""
+    """A determinisation (Determiniser.draw, as the bot draws one per iteration) shares no
+    list with the view nor with the next one: playing it on (here: the power card just
+    played) leaves both unchanged."""
     v = _some_views(0, 1)[0]
     before = copy.deepcopy(v)
-    g = ISMCTSBot(0, iterations=1)._determinise(v)
+    draws = Determiniser(v)
+    g = draws.draw(random.Random(0))
     d = g.pending
     assert d is not None
     g.answer(d.players[0], d.legal_answers(d.players[0])[0])  # type: ignore[index]
-    assert g.state.bids and v["state"] == before["state"]
+    assert g.state.bids and v == before
+    assert not draws.draw(random.Random(0)).state.bids

@@ -5,6 +5,8 @@ pending decision builds the answer one action at a time (:mod:`.actions`); when 
 is complete it goes to ``game.answer``. A secret choice with several players
 (``secret_region``) lets them all act at once (``simultaneous=True``) or one after the
 other (the engine's own order; the others' choices stay hidden in the views either way).
+:func:`action_playouts` plays a batch of playouts by integer actions from a stepper's
+position, in one scratch stepper on the trusted path (docs/performance.md).
 
 :class:`Observer` turns ``game.view(p)`` plus ``p``'s partial answer into a vector of
 floats of a fixed size per configuration; hidden things (others' hands, the stacks'
@@ -25,11 +27,13 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from elgrande.adapters.actions import DIST_KINDS, PICK_KINDS, ActionSpace, AnswerBuilder
 from elgrande.play.game import Game, new_game
+from elgrande.play.playouts import Playout
 
 #: Phase names as the view's flow spells them (an unknown one leaves the one-hot empty).
 PHASES = ("bid", "court", "card", "order", "place", "offer", "veto", "special", "discs",
@@ -62,26 +66,37 @@ class Stepper:
     Args:
         game: the game (owned by the stepper from now on).
         simultaneous: let every player of a multi-player secret choice act at once.
+        trusted: a complete answer goes to the game on the trusted path
+            (:meth:`Game.answer_trusted`, kept in the history; docs/performance.md): the
+            action masks admit only answers the engine accepts, so it is not checked
+            again. False (the default): ``game.answer`` checks it.
     """
 
-    def __init__(self, game: Game, simultaneous: bool = True) -> None:
+    def __init__(self, game: Game, simultaneous: bool = True, trusted: bool = False) -> None:
         self.game = game
         self.space = ActionSpace.for_game(game)
         self.simultaneous = simultaneous
+        self.trusted = trusted
         self.builders: dict[int, AnswerBuilder] = {}
         self._views: dict[int, dict[str, Any]] = {}
         self._refresh()
 
-    def copy(self) -> Stepper:
-        """An independent copy."""
-        s = Stepper.__new__(Stepper)
-        g = self.game  # as Game.copy, but the record's entries are shared (never changed)
-        s.game = Game(g.library, g.names[:], g.state.copy(), g.flow.copy(), dict(g.header),
-                      g.logging)
-        s.game.log = g.log[:]
-        s.game.history = g.history[:]
+    def copy(self, into: Stepper | None = None) -> Stepper:
+        """An independent copy (the game as :meth:`Game.copy`: its cost does not grow with
+        the game's length). ``into``: a stepper of the same configuration the caller no
+        longer needs (e.g. the scratch of a search), made the copy in place and returned,
+        its game object reused."""
+        g = self.game
+        if into is None:
+            s = Stepper.__new__(Stepper)
+            s.game = g.copy()
+        else:  # the scratch's game takes fresh copies of this game's state and flow
+            s = into
+            s.game.state, s.game.flow = g.state.copy(), g.flow.copy()
+            s.game.chronicle = g.chronicle.fork()
         s.space = self.space
         s.simultaneous = self.simultaneous
+        s.trusted = self.trusted
         s.builders = {p: b.copy() for p, b in self.builders.items()}
         s._views = dict(self._views)
         return s
@@ -130,7 +145,10 @@ class Stepper:
         before = self.game.pending
         assert before is not None
         rest = set(before.players) - {player}
-        self.game.answer(player, b.answer())
+        if self.trusted:
+            self.game.answer_trusted(player, b.answer(), record=True)
+        else:
+            self.game.answer(player, b.answer())
         d = self.game.pending
         if (d is not None and d.kind == before.kind == "secret_region"
                 and d.options == before.options and set(d.players) == rest):
@@ -180,6 +198,50 @@ class Stepper:
     def view_string(self, player: int) -> str:
         """:meth:`view` as canonical JSON (sorted keys)."""
         return json.dumps(self.view(player), sort_keys=True, separators=(",", ":"))
+
+
+#: An action policy for :func:`action_playouts`: ``(stepper, player, rng) -> action``, one
+#: of ``stepper.legal_actions(player)``.
+ActionPolicy = Callable[["Stepper", int, random.Random], int]
+
+
+def action_playouts(stepper: Stepper, n: int, policy: ActionPolicy | None = None,
+                    seed: int = 0, depth: int | None = None) -> list[Playout]:
+    """``n`` playouts by integer actions from ``stepper``'s position (never changed), each
+    in one scratch stepper on the trusted path (:meth:`Stepper.copy` into it, answers
+    unchecked: the masks admit only legal ones), the first acting player choosing with
+    ``policy`` (default: uniform over the legal actions) from one ``random.Random(seed)``:
+    the same seed gives the same results (:func:`elgrande.play.playouts.playouts` answers
+    by whole answers instead).
+
+    Args:
+        depth: stop each playout after this many answered decisions (None: to the end).
+    Returns:
+        One :class:`~elgrande.play.playouts.Playout` per playout (``game`` None).
+    Raises:
+        ValueError: a negative ``n``, or a policy's action that is masked out.
+    """
+    if n < 0:
+        raise ValueError(f"action_playouts: n must be 0 or more, not {n}")
+    rng = random.Random(seed)
+    out: list[Playout] = []
+    scratch: Stepper | None = None
+    for _ in range(n):
+        scratch = stepper.copy(into=scratch)
+        scratch.trusted = True
+        made = 0
+        while not scratch.over and (depth is None or made < depth):
+            p = scratch.to_act()[0]
+            if policy is None:
+                legal = scratch.legal_actions(p)
+                action = legal[int(rng.random() * len(legal))]
+            else:
+                action = policy(scratch, p, rng)
+            before = len(scratch.game.chronicle.history)
+            scratch.step(p, action)
+            made += len(scratch.game.chronicle.history) - before
+        out.append(Playout.of(scratch.game, made))
+    return out
 
 
 class Observer:

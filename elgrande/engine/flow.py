@@ -14,6 +14,7 @@ name: the modules (:mod:`elgrande.rules`) define them all.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -21,9 +22,17 @@ import attr
 
 from elgrande.engine.cards import draw_key
 from elgrande.engine.context import Aside, Run
-from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions import KINDS, Decision
 from elgrande.engine.interpreter import Interpreter
-from elgrande.engine.modules import OVER, Events, Rules, load_rules
+from elgrande.engine.modules import (
+    OVER,
+    ApplyFn,
+    Events,
+    Phase,
+    Rules,
+    _check_then_apply,
+    load_rules,
+)
 from elgrande.engine.statements import check_sets
 from elgrande.engine.triggers import TriggerLimit, Triggers, trigger_module
 from elgrande.errors import FlowLoopError, IllegalMove
@@ -263,6 +272,9 @@ class FlowEngine:
         self._asides = self.rules.asides
         #: the hook context made last (see :meth:`hooks`), None before the first
         self._last_hooks: HookContext | None = None
+        #: the ``apply`` of each phase whose ``answer`` is the default check then apply
+        #: (:meth:`answer_trusted` applies a trusted answer to it unchecked)
+        self._applies = default_applies(self.rules.phases)
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
@@ -368,6 +380,33 @@ class FlowEngine:
             del events[made:]
             raise IllegalMove("B8", str(exc)) from exc
 
+    def answer_trusted(self, state: State, flow: Flow, player: int, answer: Any,
+                       events: Events) -> Decision | None:
+        """As :meth:`answer`, for an answer taken from the pending decision's legal set
+        (:meth:`Decision.random_answer`, :meth:`Decision.legal_answers`, in normal form)
+        by ``player``, one who must answer (B3.4): neither the seat nor the answer is
+        checked again where the phase would only check it (a phase's default ``answer``);
+        the answer goes to the phase's ``apply`` in the form the kind applies
+        (:meth:`~elgrande.engine.decisions.DecisionKind.trusted`). A side decision or a
+        phase that hands answers on (a special action's interpreter) still checks it.
+
+        Anything else than such an answer may break the game (no IllegalMove is
+        promised); :meth:`answer` is the checked path.
+        """
+        d = flow.pending
+        if d is None:
+            raise IllegalMove("B7.1", "the game is over")
+        if flow.asides:
+            flow.asides[-1].answer(self, state, flow, player, answer, events)
+        else:
+            apply = self._applies.get(flow.phase)
+            if apply is None:
+                self.rules.phases[flow.phase].answer(self, state, flow, player, answer, events)
+            else:
+                apply(self, state, flow, player, KINDS[d.kind].trusted(d, player, answer),
+                      events)
+        return self.advance(state, flow, events)
+
     def hooks(self, state: State, player: int, flow: Flow | None = None,
               events: Events | None = None) -> HookContext:
         """The context the rules modules' hooks are called with for ``player``'s step (-1:
@@ -415,6 +454,14 @@ class FlowEngine:
                 return
         flow.entering = ""
         flow.phase = target
+
+
+def default_applies(phases: dict[str, Phase]) -> dict[str, ApplyFn]:
+    """The ``apply`` of each of ``phases`` (by name) whose ``answer`` is the default
+    :func:`~elgrande.engine.modules.check_then_apply`: where a trusted answer goes
+    unchecked (:meth:`FlowEngine.answer_trusted`)."""
+    return {n: ph.apply for n, ph in phases.items()
+            if isinstance(ph.answer, functools.partial) and ph.answer.func is _check_then_apply}
 
 
 def _compose(lib: Library) -> tuple[Rules, Interpreter, Triggers | None]:

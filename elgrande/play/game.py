@@ -156,6 +156,36 @@ class Game:
             ch.narrate(events, self.state)
         return events
 
+    def answer_trusted(self, player: int, answer: Any, record: bool = False
+                       ) -> list[dict[str, Any]]:
+        """The trusted path (docs/performance.md): give ``player``'s answer taken from the
+        pending decision's legal set (:meth:`Decision.random_answer` or
+        :meth:`Decision.legal_answers` for ``player``, one who must answer, B3.4),
+        without checking it again where a phase would only check it
+        (:meth:`~elgrande.engine.flow.FlowEngine.answer_trusted`), and without keeping it
+        in the history or narrating it unless ``record`` (then as :meth:`answer` does).
+        The events that triggers and rules modules listen to fire as on the checked path;
+        the game is the same as :meth:`answer` would make it.
+
+        Returns:
+            The events this answer caused (as :meth:`answer`).
+        Raises:
+            IllegalMove: only where the answer is still checked (a side decision, a
+            special action); any other answer than a legal one may break the game.
+        """
+        d = self.flow.pending
+        events: list[dict[str, Any]] = []
+        self._engine.answer_trusted(self.state, self.flow, player, answer, events)
+        if record and d is not None:
+            t = type(answer)
+            if t is not str and t is not int:
+                answer = plain_answer(answer, d.rule or "B4.4")
+            ch = self.chronicle
+            ch.history._own.append((player, d.kind, answer))
+            if ch.logging and events:
+                ch.narrate(events, self.state)
+        return events
+
     def _seat_name(self, m: re.Match[str]) -> str:
         p = int(m.group(1))
         return self.names[p] if 0 <= p < len(self.names) else m.group(0)
@@ -245,21 +275,46 @@ class Game:
         """A game consistent with what ``view`` shows, the hidden parts drawn at random
         by the rules modules (stack order shuffled, others' hands and unrevealed secret
         choices drawn from what is possible). For bots that search: it uses nothing the
-        viewing player may not see.
+        viewing player may not see. Many draws from one view: :class:`Determiniser`
+        (the same games, the view read once).
         """
+        return Determiniser(view).draw(rng)
+
+
+class Determiniser:
+    """Games consistent with one view (B8.5a), the view read once: each :meth:`draw`
+    copies the state and flow it shows and lets the rules modules draw the hidden parts
+    (:meth:`Game.from_view` is one draw; the same game for the same ``rng`` state).
+
+    Args:
+        view: a view (:meth:`Game.view`); never changed, but kept (the rules modules'
+            ``determinise`` hooks read it at each draw): do not change it meanwhile.
+    """
+
+    def __init__(self, view: dict[str, Any]) -> None:
         h = view["header"]
-        lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()), h.get("fill"),
-                           h.get("set_paths", ()))
-        engine = engine_for(lib)
+        self.library = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()),
+                                    h.get("fill"), h.get("set_paths", ()))
+        self._engine = engine_for(self.library)
         st = dict(view["state"])
         st["hands"] = [hand if hand is not None else [] for hand in st["hands"]]
-        state = State.from_json(st)
+        self._state = State.from_json(st)
+        self._flow = Flow.from_json(view["flow"])
+        self.player = int(view["player"])
+        self._names = list(view["names"])
+        self._header = dict(h)
+        self._view = view
+
+    def draw(self, rng: random.Random) -> Game:
+        """A game of the view with its hidden parts drawn from ``rng`` (a fresh state and
+        flow, sharing no list with the view or another draw)."""
+        lib, engine, me = self.library, self._engine, self.player
+        state = self._state.copy()
         # a draw key of its own (read from the rng's state: no number drawn from it)
         state.draw_key = draw_key(hash(rng.getstate()[1]))
-        flow = Flow.from_json(view["flow"])
-        me = int(view["player"])
+        flow = self._flow.copy()
         engine.rules.each("determinise", HookContext(state, lib.board, [], me, engine, flow),
-                          me, view, rng)
+                          me, self._view, rng)
         run = flow.run
         while run is not None and run.inner is not None:  # a carried-out card decides
             run = run.inner
@@ -268,7 +323,7 @@ class Game:
             for p, opts in per.items():
                 if p != str(me) and int(p) not in run.pending.players:
                     run.secret[p] = rng.choice(opts)
-        return cls(lib, list(view["names"]), state, flow, dict(h), logging=False)
+        return Game(lib, self._names[:], state, flow, dict(self._header), logging=False)
 
 
 def _labels(engine: FlowEngine, players: int) -> Labels | None:

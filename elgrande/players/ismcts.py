@@ -34,7 +34,8 @@ from typing import Any
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.play.game import Game
+from elgrande.play.game import Determiniser, Game
+from elgrande.play.playouts import play_out
 from elgrande.players.simple import GreedyBot, outlook
 
 #: Candidate answers tried one ply deep (listed answers beyond this are sampled).
@@ -104,10 +105,11 @@ class ISMCTSBot(GreedyBot):
     def answer(self, view: dict[str, Any]) -> Any:
         """The answer to ``view["pending"]`` with the best mean value after the search."""
         start = time.perf_counter()
-        view = copy.deepcopy(view)  # Game.from_view keeps (and shuffles) the view's lists
         p = view["player"]
-        d = Decision.from_json(view["pending"])
-        cands = self._candidates(view, d, p)
+        # the answers share no list with the view (the view itself is only read)
+        d = Decision.from_json(copy.deepcopy(view["pending"]))
+        draws = Determiniser(view)  # the view read once; a game drawn per iteration
+        cands = self._candidates(draws, d, p)
         self.last_iterations = 0
         if len(cands) == 1:
             return cands[0]
@@ -119,9 +121,9 @@ class ISMCTSBot(GreedyBot):
                else (it < len(cands) or time.perf_counter() < deadline)):
             it += 1
             i = self._select(visits, total, it)
-            g = self._determinise(view)
+            g = draws.draw(self.rng)
             try:
-                g.answer(p, cands[i])
+                g.answer_trusted(p, cands[i])  # a legal answer of the public decision
             except IllegalMove:  # pragma: no cover - the pending decision is public
                 visits[i] += 1
                 total[i] -= 1.0
@@ -134,7 +136,7 @@ class ISMCTSBot(GreedyBot):
         return cands[best]
 
     # -- parts --
-    def _candidates(self, view: dict[str, Any], d: Decision, p: int) -> list[Any]:
+    def _candidates(self, draws: Determiniser, d: Decision, p: int) -> list[Any]:
         """Up to ``keep`` candidate answers, the best by one-ply outlook first."""
         legal = d.legal_answers(p)
         if legal is not None and len(legal) <= self.width:
@@ -152,7 +154,7 @@ class ISMCTSBot(GreedyBot):
                     cands.append(a)
         if len(cands) <= self.keep:
             return cands
-        base = self._determinise(view)
+        base = draws.draw(self.rng)
         scored: list[tuple[float, float, int]] = []
         for j, a in enumerate(cands):
             g = base.copy()
@@ -164,11 +166,6 @@ class ISMCTSBot(GreedyBot):
         scored.sort(reverse=True)
         return [cands[j] for _, _, j in scored[:self.keep]]
 
-    def _determinise(self, view: dict[str, Any]) -> Game:
-        """A game consistent with ``view``, its hidden things drawn afresh (B8.5a); a copy,
-        so that playing it never touches the lists it shares with ``view``."""
-        return Game.from_view(view, self.rng).copy()
-
     def _select(self, visits: list[int], total: list[float], it: int) -> int:
         """UCB1 (unvisited candidates first, in prior order)."""
         for i, n in enumerate(visits):
@@ -179,13 +176,14 @@ class ISMCTSBot(GreedyBot):
                    + self.exploration * math.sqrt(log_n / visits[i]))
 
     def _rollout(self, g: Game, p: int) -> float:
-        """Random answers for ``depth`` decisions, then the value for ``p`` in [-1, 1]."""
-        for _ in range(self.depth):
-            d = g.pending
-            if d is None:
-                break
-            q = d.players[0]
-            g.answer(q, d.random_answer(self.rng, q))
+        """Random answers for ``depth`` decisions (the trusted path,
+        :func:`~elgrande.play.playouts.play_out`), then the value for ``p`` in [-1, 1]."""
+        play_out(g, self.rng, depth=self.depth)
+        return self._value(g, p)
+
+    def _value(self, g: Game, p: int) -> float:
+        """The value of ``g`` for ``p`` in [-1, 1]: a win 1, a shared one 0.5, a loss -1
+        (B7.1) once it is over, else the outlook through ``tanh``."""
         if g.pending is None:
             top = max(g.state.scores)
             if g.state.scores[p] < top:

@@ -215,6 +215,18 @@ class DecisionKind:
         """
         raise NotImplementedError(self.name)
 
+    def trusted(self, d: Decision, p: int, answer: Any) -> Any:
+        """A legal answer of seat ``p`` in normal form (one :meth:`legal` lists or
+        :meth:`Decision.random_answer` draws) in the form the engine applies, as
+        :meth:`check` gives it but without checking where the kind can (the trusted
+        path, :meth:`elgrande.engine.flow.FlowEngine.answer_trusted`); by default
+        :meth:`check` itself.
+
+        Raises:
+            IllegalMove: only where it falls back on :meth:`check`.
+        """
+        return self.check(d, p, answer)
+
     def plain(self, norm: Any, answer: Any) -> Any:
         """``norm`` (:meth:`check`'s result for ``answer``) as plain data, the normal
         form :meth:`Decision.check` returns; by default ``norm`` itself."""

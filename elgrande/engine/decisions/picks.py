@@ -54,6 +54,9 @@ class PickKind(DecisionKind):
                               f"answers ({kind}s): {', '.join(map(str, choices))}")
         return answer
 
+    def trusted(self, d: Decision, p: int, answer: Any) -> Any:
+        return answer  # a listed choice is applied as it is
+
     def legal(self, d: Decision, p: int) -> list[Any]:
         return list(_choices(d, p))
 
@@ -83,6 +86,9 @@ class OptionKind(DecisionKind):
             raise IllegalMove(_rule(d, "B4.4"), f"choose an option from 0 to {n - 1}, not "
                               f"{shown(answer)}")
         return answer
+
+    def trusted(self, d: Decision, p: int, answer: Any) -> Any:
+        return answer  # a listed index is applied as it is
 
     def legal(self, d: Decision, p: int) -> list[Any]:
         return list(range(len(d.options["labels"])))

@@ -80,6 +80,9 @@ class PlaceKind(DecisionKind):
             raise IllegalMove(rule, f"at least {o['min']} caballeros must be placed, not {total}")
         return moves
 
+    def trusted(self, d: Decision, p: int, answer: Any) -> dict[str, int]:
+        return {k: v for k, v in answer.items() if v}  # as check's result, unchecked
+
     def legal(self, d: Decision, p: int) -> list[Any] | None:
         o = d.options
         to, lo, hi = o["to"], o.get("min", 0), o["max"]
