@@ -74,18 +74,25 @@ def worker(games: int, players: int, warm: int = 0) -> None:
     print(json.dumps({"decisions": decisions}))
 
 
-def counted(py: str, env: dict[str, str], games: int, players: int,
-            warm: int = 0) -> tuple[int, int]:
-    """Run the worker under cachegrind: (instructions, decisions)."""
+def count_instructions(py: str, env: dict[str, str], argv: list[str]) -> tuple[int, str]:
+    """Run ``py argv...`` under cachegrind (in the temporary folder, with ``env``): the
+    instructions it ran and its standard output (``benchmarks/simulate_speed.py`` counts
+    its own worker with it)."""
     r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
-                        "--cachegrind-out-file=/dev/null", py, str(HERE), "--worker",
-                        str(games), str(players), str(warm)], capture_output=True, text=True,
-                       env=env, cwd=tempfile.gettempdir(), check=True)
+                        "--cachegrind-out-file=/dev/null", py, *argv], capture_output=True,
+                       text=True, env=env, cwd=tempfile.gettempdir(), check=True)
     m = _REFS.search(r.stderr)
     if m is None:
         raise RuntimeError(f"no instruction count in valgrind's output:\n{r.stderr[-2000:]}")
-    return int(m.group(1).replace(",", "")), int(json.loads(r.stdout.splitlines()[-1])[
-        "decisions"])
+    return int(m.group(1).replace(",", "")), r.stdout
+
+
+def counted(py: str, env: dict[str, str], games: int, players: int,
+            warm: int = 0) -> tuple[int, int]:
+    """Run the worker under cachegrind: (instructions, decisions)."""
+    n, out = count_instructions(py, env, [str(HERE), "--worker", str(games), str(players),
+                                          str(warm)])
+    return n, int(json.loads(out.splitlines()[-1])["decisions"])
 
 
 def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int = 0

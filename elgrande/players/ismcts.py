@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from elgrande.engine.decisions import Decision
@@ -101,13 +102,14 @@ class ISMCTSBot(GreedyBot):
             return {"iterations": self.iterations}
         return {"ms": self.budget_ms}
 
-    def answer(self, view: dict[str, Any]) -> Any:
-        """The answer to ``view["pending"]`` with the best mean value after the search."""
+    def answer(self, view: Mapping[str, Any]) -> Any:
+        """The answer to ``view["pending"]`` with the best mean value after the search
+        (``view``: a dict as ``game.view`` gives, or a lazy one)."""
         start = time.perf_counter()
-        view = copy.deepcopy(view)  # Game.from_view keeps (and shuffles) the view's lists
-        p = view["player"]
-        d = Decision.from_json(view["pending"])
-        cands = self._candidates(view, d, p)
+        seen = copy.deepcopy(dict(view))  # Game.from_view keeps (and shuffles) its lists
+        p = seen["player"]
+        d = Decision.from_json(seen["pending"])
+        cands = self._candidates(seen, d, p)
         self.last_iterations = 0
         if len(cands) == 1:
             return cands[0]
@@ -119,7 +121,7 @@ class ISMCTSBot(GreedyBot):
                else (it < len(cands) or time.perf_counter() < deadline)):
             it += 1
             i = self._select(visits, total, it)
-            g = self._determinise(view)
+            g = self._determinise(seen)
             try:
                 g.answer(p, cands[i])
             except IllegalMove:  # pragma: no cover - the pending decision is public

@@ -11,14 +11,14 @@ broken by the bot's seeded random generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
-from elgrande.model.scoring import score_region
-from elgrande.model.state import State
+from elgrande.model.board import Board
+from elgrande.model.state import NOBODY, State
 from elgrande.play.game import Game
+from elgrande.play.views import pending_decision
 
 #: How many answers the greedy bot tries at most per decision.
 GREEDY_CANDIDATES = 16
@@ -29,8 +29,9 @@ class Bot(Protocol):
 
     name: str
 
-    def answer(self, view: dict[str, Any]) -> Any:
-        """The answer to ``view["pending"]`` for ``view["player"]``."""
+    def answer(self, view: Mapping[str, Any]) -> Any:
+        """The answer to ``view["pending"]`` for ``view["player"]`` (``view``: a dict as
+        ``game.view`` gives, or a lazy :class:`~elgrande.play.views.View`)."""
 
 
 class RandomBot:
@@ -46,22 +47,73 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def answer(self, view: dict[str, Any]) -> Any:
+    def answer(self, view: Mapping[str, Any]) -> Any:
         """A random legal answer to the view's pending decision."""
-        d = Decision.from_json(view["pending"])
+        d = pending_decision(view)
         return d.random_answer(self.rng, view["player"])
 
 
 def outlook(state: State, game: Game, player: int) -> float:
     """How good ``state`` is for ``player``: score plus the points every region and the
-    Castillo would pay now, minus the best other player's same figure."""
+    Castillo would pay now, minus the best other player's same figure.
+
+    The points are those :func:`~elgrande.model.scoring.score_region` would add with the
+    base game's rules (B6.5-B6.9, B5.3), summed without scoring a copy of the state (a
+    test compares them)."""
     b = game.library.board
-    scratch = state.copy()
-    for r in (*b.scoring_order, b.castillo):
-        score_region(scratch, b, r)
-    mine = scratch.scores[player]
-    others = [scratch.scores[q] for q in range(state.players) if q != player]
+    scores = state.scores[:]
+    paid = b.paid_ranks[state.players]
+    for r in b.scoring_order:
+        _add_place_points(state, b, r, paid, scores)
+    _add_place_points(state, b, b.castillo, paid, scores)
+    mine = scores[player]
+    others = [scores[q] for q in range(state.players) if q != player]
     return mine - (max(others) if others else 0)
+
+
+def _add_place_points(state: State, board: Board, place: int, paid: int,
+                      scores: list[int]) -> None:
+    """Add to ``scores`` (by seat) what scoring ``place`` now would pay each player, as
+    :func:`~elgrande.model.scoring.score_region` ranks and pays (B6.5-B6.9, B5.3; the
+    neutral caballeros count for their holder or rank for nobody, C8, C9)."""
+    counts = state.caballeros[place]
+    neutral = state.neutral[place]
+    if neutral and state.neutral_holder != NOBODY:
+        counts = counts[:]
+        counts[state.neutral_holder] += neutral
+        neutral = 0
+    ranked = sorted(counts, reverse=True)
+    if neutral > 0:
+        ranked.append(neutral)
+        ranked.sort(reverse=True)
+    if ranked[0] <= 0:
+        return  # nobody there
+    values = board.places[place].values
+    for i, at in enumerate(state.scoreboards):  # a mobile scoreboard's values (B6.9)
+        if at == place:
+            values = board.scoreboards[i].values
+            break
+    r, i, m = 1, 0, len(ranked)
+    while i < m and ranked[i] > 0:  # each count, best first: one rank (B6.5)
+        c = ranked[i]
+        j = i + 1
+        while j < m and ranked[j] == c:
+            j += 1
+        alone = j == i + 1
+        rank = r if alone else r + 1
+        if rank > paid and r > 1:
+            break  # no rank below pays
+        pts = values[rank - 1] if rank <= paid else 0
+        for p, x in enumerate(counts):
+            if x == c:
+                scores[p] += pts
+                if r == 1 and alone:  # the leader alone: the bonuses (B5.3, B6.6)
+                    if place == state.king:
+                        scores[p] += board.king_bonus
+                    if state.grandes[p] == place:
+                        scores[p] += board.grande_bonus
+        r += 1 if alone else 2
+        i = j
 
 
 class GreedyBot:
@@ -77,10 +129,10 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def answer(self, view: dict[str, Any]) -> Any:
+    def answer(self, view: Mapping[str, Any]) -> Any:
         """The best-looking answer to the view's pending decision."""
         p = view["player"]
-        d = Decision.from_json(view["pending"])
+        d = pending_decision(view)
         legal = d.legal_answers(p)
         if legal is not None and len(legal) <= GREEDY_CANDIDATES:
             candidates = legal
@@ -113,7 +165,7 @@ def play(game: Game, bots: Sequence[Bot], max_answers: int = 100_000) -> Game:
     n = 0
     while game.pending is not None:
         p = game.pending.players[0]
-        game.answer(p, bots[p].answer(game.view(p)))
+        game.answer(p, bots[p].answer(game.lazy_view(p)))
         n += 1
         if n > max_answers:  # pragma: no cover - a flow bug
             raise RuntimeError("the game did not end")

@@ -62,7 +62,7 @@ from elgrande.rules.base_data import BaseRound as BaseRound
 from elgrande.rules.base_data import base_cache as base_cache
 from elgrande.rules.base_data import part as part
 from elgrande.rules.base_params import BASE_PARAMS
-from elgrande.rules.base_views import determinise, hide
+from elgrande.rules.base_views import determinise, hide, hide_pieces
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
@@ -638,7 +638,7 @@ MODULE = RulesModule(
         Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=(BID, OVER)),
     ),
     hooks={"setup": _setup, "initial_hand": initial_hand, "hide": hide,
-           "determinise": determinise},
+           "hide_pieces": hide_pieces, "determinise": determinise},
     lasting_kinds=(VETO_KIND,),
     start=ROUND,
     rule_params=BASE_PARAMS,
