@@ -154,3 +154,56 @@ def test_B8_5a_a_stale_lazy_view_draws_from_its_own_keys() -> None:
         kept, random.Random(1)).to_json()
     with pytest.raises(StaleView):
         Game.from_view(bare, random.Random(1))
+
+
+@pytest.mark.parametrize("sets,players,seed", SETS[:3])
+def test_B8_5a_ismcts_answers_alike_from_lazy_and_full_views(
+        sets: tuple[str, ...], players: int, seed: int) -> None:
+    from elgrande.players.ismcts import ISMCTSBot
+
+    g = _game(sets, players, seed)
+    rng = random.Random(seed)
+    n = 0
+    while g.pending is not None and n < 120:
+        d = g.pending
+        p = d.players[0]
+        if n % 10 == 0:  # every tenth decision searched both ways (the rest at random)
+            full = ISMCTSBot(seed + n, iterations=8).answer(g.view(p))
+            assert ISMCTSBot(seed + n, iterations=8).answer(g.lazy_view(p)) == full, n
+            g.answer(p, full)
+        else:
+            g.answer(p, d.random_answer(rng, p))
+        n += 1
+
+
+@pytest.mark.parametrize("sets,players,seed", [*SETS[:2], (("base",), 2, 15)])
+def test_B8_5a_observations_from_the_pieces_equal_those_from_the_view(
+        sets: tuple[str, ...], players: int, seed: int) -> None:
+    from types import SimpleNamespace
+
+    from elgrande.adapters.stepping import Observer, Stepper
+    from elgrande.errors import IllegalMove
+
+    g = _game(sets, players, seed)
+    obs = Observer(g)
+    rng = random.Random(seed)
+    n = 0
+    while g.pending is not None:
+        s = Stepper(g)
+        if n % 2:  # a partial answer: the acting player's first action taken
+            p = s.to_act()[0]
+            try:
+                s.step(p, rng.choice(s.legal_actions(p)))
+            except IllegalMove:  # an action completing a refused answer (a mask's limit)
+                s = Stepper(g)
+        for p in range(players):
+            v = s.view(p)
+            want = obs.vector_of(s, p, SimpleNamespace(**v["state"]),
+                                 SimpleNamespace(**v["flow"]))
+            assert obs.vector(s, p) == want, (n, p)
+        d = g.pending
+        if d is None:
+            break
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+        n += 1
+    assert n > 40

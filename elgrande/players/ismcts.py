@@ -36,6 +36,7 @@ from typing import Any
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Game
+from elgrande.play.views import View, pending_decision
 from elgrande.players.simple import GreedyBot, outlook
 
 #: Candidate answers tried one ply deep (listed answers beyond this are sampled).
@@ -106,9 +107,12 @@ class ISMCTSBot(GreedyBot):
         """The answer to ``view["pending"]`` with the best mean value after the search
         (``view``: a dict as ``game.view`` gives, or a lazy one)."""
         start = time.perf_counter()
-        seen = copy.deepcopy(dict(view))  # Game.from_view keeps (and shuffles) its lists
+        # a lazy view of the game as it is now draws from the game's pieces, sharing
+        # nothing; any other view is copied, as Game.from_view keeps its lists
+        seen = view if isinstance(view, View) and view.source() is not None \
+            else copy.deepcopy(dict(view))
         p = seen["player"]
-        d = Decision.from_json(seen["pending"])
+        d = pending_decision(seen)
         cands = self._candidates(seen, d, p)
         self.last_iterations = 0
         if len(cands) == 1:
@@ -136,7 +140,7 @@ class ISMCTSBot(GreedyBot):
         return cands[best]
 
     # -- parts --
-    def _candidates(self, view: dict[str, Any], d: Decision, p: int) -> list[Any]:
+    def _candidates(self, view: Mapping[str, Any], d: Decision, p: int) -> list[Any]:
         """Up to ``keep`` candidate answers, the best by one-ply outlook first."""
         legal = d.legal_answers(p)
         if legal is not None and len(legal) <= self.width:
@@ -166,10 +170,12 @@ class ISMCTSBot(GreedyBot):
         scored.sort(reverse=True)
         return [cands[j] for _, _, j in scored[:self.keep]]
 
-    def _determinise(self, view: dict[str, Any]) -> Game:
-        """A game consistent with ``view``, its hidden things drawn afresh (B8.5a); a copy,
-        so that playing it never touches the lists it shares with ``view``."""
-        return Game.from_view(view, self.rng).copy()
+    def _determinise(self, view: Mapping[str, Any]) -> Game:
+        """A game consistent with ``view``, its hidden things drawn afresh (B8.5a); from a
+        dict, a copy, so that playing it never touches the lists it shares with ``view``
+        (a lazy view's game is drawn from copies already)."""
+        g = Game.from_view(view, self.rng)
+        return g if isinstance(view, View) else g.copy()
 
     def _select(self, visits: list[int], total: list[float], it: int) -> int:
         """UCB1 (unvisited candidates first, in prior order)."""
