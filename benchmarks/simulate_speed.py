@@ -7,7 +7,7 @@ commit side by side in one run.
 Three figures, each in a fresh process (after one game that loads the library):
 
 - ``raw``: raw checked-path playouts, ``new_game(logging=False)`` then ``game.answer`` with
-  ``pending.random_answer`` until the game ends (seeds 1..);
+  ``pending.random_answer`` until the game ends (seeds 1..; ``bench_worker.play_random``);
 - ``random``: what ``elgrande simulate --bots random`` plays per game
   (:func:`elgrande.tools.simulate.play_one`: views, bots, the tally of points);
 - ``greedy``: the same with greedy bots in every seat.
@@ -50,26 +50,21 @@ def worker(kind: str, games: int, players: int) -> None:
     ``random_answer``, ``answer``, ``play_one``)."""
     import random
 
+    from bench_worker import play_random  # this folder: the playout every benchmark times
+
     from elgrande.play.game import new_game
     from elgrande.tools.simulate import SimConfig, play_one
 
     cfg = SimConfig((players,), (kind,)) if kind != "raw" else None
 
     def one(seed: int) -> int:
-        if cfg is not None:
-            line = play_one(cfg, seed)
-            if "error" in line:
-                raise RuntimeError(f"game {seed}: {line['error']}")
-            return int(line["answers"])
-        g = new_game(players, seed=seed, logging=False)
-        rng = random.Random(seed)
-        n = 0
-        while g.pending is not None:
-            d = g.pending
-            p = d.players[0]
-            g.answer(p, d.random_answer(rng, p))
-            n += 1
-        return n
+        if cfg is None:
+            return play_random(new_game(players, seed=seed, logging=False),
+                               random.Random(seed))
+        line = play_one(cfg, seed)
+        if "error" in line:
+            raise RuntimeError(f"game {seed}: {line['error']}")
+        return int(line["answers"])
 
     one(0)
     start = time.perf_counter()

@@ -53,29 +53,44 @@ class RandomBot:
         return d.random_answer(self.rng, view["player"])
 
 
-def outlook(state: State, game: Game, player: int) -> float:
+def outlook(state: State, game: Game, player: int,
+            memo: dict[Any, dict[Any, list[int] | None]] | None = None) -> float:
     """How good ``state`` is for ``player``: score plus the points every region and the
     Castillo would pay now, minus the best other player's same figure.
 
     The points are those :func:`~elgrande.model.scoring.score_region` would add with the
-    base game's rules (B6.5-B6.9, B5.3), summed without scoring a copy of the state (a
-    test compares them)."""
+    base game's rules (B6.5-B6.9, B5.3; the neutral caballeros count for their holder or
+    rank for nobody, C8, C9), summed without scoring a copy of the state (a test compares
+    them). ``memo``: a dict the caller keeps between calls on states of one game (the
+    greedy bot's candidates), where the points of a place are kept by what decides them.
+    """
     b = game.library.board
     scores = state.scores[:]
-    paid = b.paid_ranks[state.players]
-    for r in b.scoring_order:
-        _add_place_points(state, b, r, paid, scores)
-    _add_place_points(state, b, b.castillo, paid, scores)
+    caballeros, neutrals = state.caballeros, state.neutral
+    known = None
+    if memo is not None:  # what the points depend on beside a place's own pieces
+        known = memo.setdefault((state.players, state.neutral_holder, state.king,
+                                 tuple(state.grandes), tuple(state.scoreboards)), {})
+    for place in (*b.scoring_order, b.castillo):
+        if known is None:
+            gain = _place_points(state, b, place)
+        else:
+            key = (place, neutrals[place], *caballeros[place])
+            if key in known:
+                gain = known[key]
+            else:
+                gain = known[key] = _place_points(state, b, place)
+        if gain is not None:
+            for q, x in enumerate(gain):
+                scores[q] += x
     mine = scores[player]
     others = [scores[q] for q in range(state.players) if q != player]
     return mine - (max(others) if others else 0)
 
 
-def _add_place_points(state: State, board: Board, place: int, paid: int,
-                      scores: list[int]) -> None:
-    """Add to ``scores`` (by seat) what scoring ``place`` now would pay each player, as
-    :func:`~elgrande.model.scoring.score_region` ranks and pays (B6.5-B6.9, B5.3; the
-    neutral caballeros count for their holder or rank for nobody, C8, C9)."""
+def _place_points(state: State, board: Board, place: int) -> list[int] | None:
+    """What scoring ``place`` now would pay each player (by seat; None when nobody is
+    there), as :func:`~elgrande.model.scoring.score_region` ranks and pays."""
     counts = state.caballeros[place]
     neutral = state.neutral[place]
     if neutral and state.neutral_holder != NOBODY:
@@ -87,12 +102,13 @@ def _add_place_points(state: State, board: Board, place: int, paid: int,
         ranked.append(neutral)
         ranked.sort(reverse=True)
     if ranked[0] <= 0:
-        return  # nobody there
+        return None  # nobody there
     values = board.places[place].values
-    for i, at in enumerate(state.scoreboards):  # a mobile scoreboard's values (B6.9)
-        if at == place:
-            values = board.scoreboards[i].values
-            break
+    boards = state.scoreboards
+    if place in boards:  # a mobile scoreboard's values (B6.9)
+        values = board.scoreboards[boards.index(place)].values
+    paid = board.paid_ranks[state.players]
+    gain = [0] * len(counts)
     r, i, m = 1, 0, len(ranked)
     while i < m and ranked[i] > 0:  # each count, best first: one rank (B6.5)
         c = ranked[i]
@@ -106,14 +122,15 @@ def _add_place_points(state: State, board: Board, place: int, paid: int,
         pts = values[rank - 1] if rank <= paid else 0
         for p, x in enumerate(counts):
             if x == c:
-                scores[p] += pts
+                gain[p] += pts
                 if r == 1 and alone:  # the leader alone: the bonuses (B5.3, B6.6)
                     if place == state.king:
-                        scores[p] += board.king_bonus
+                        gain[p] += board.king_bonus
                     if state.grandes[p] == place:
-                        scores[p] += board.grande_bonus
+                        gain[p] += board.grande_bonus
         r += 1 if alone else 2
         i = j
+    return gain
 
 
 class GreedyBot:
@@ -145,13 +162,14 @@ class GreedyBot:
         base = Game.from_view(view, self.rng)
         best: list[Any] = []
         best_value = float("-inf")
+        memo: dict[Any, dict[Any, list[int] | None]] = {}  # the places' points, by pieces
         for a in candidates:
             g = base.copy()
             try:
                 g.answer(p, a)
             except IllegalMove:  # pragma: no cover - candidates are legal
                 continue
-            v = outlook(g.state, g, p)
+            v = outlook(g.state, g, p, memo)
             if v > best_value:
                 best, best_value = [a], v
             elif v == best_value:
