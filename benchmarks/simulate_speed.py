@@ -3,6 +3,7 @@ commit side by side in one run.
 
     python benchmarks/simulate_speed.py [REV ...] [--games 40] [--greedy-games 8]
                                         [--players 4] [--rounds 3] [--instructions 3]
+                                        [--compiled-python PY]
 
 Three figures, each in a fresh process (after one game that loads the library):
 
@@ -21,6 +22,8 @@ machine's load (``uptime``) is printed before and after: timed figures on a shar
 are noisy. ``--instructions K`` (K > 0, valgrind installed) also counts the instructions per
 game of K games of each figure (``benchmarks/instructions.py``'s valgrind count: the run
 of K games minus the run of 0 games), which do not depend on the load.
+``--compiled-python PY`` adds the mypyc build of the working tree installed for ``PY`` (as
+``benchmarks/instructions.py`` takes it) as a last side, ``compiled``.
 
 ``--worker KIND GAMES PLAYERS`` is the process that is timed or counted (internal).
 """
@@ -114,6 +117,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="processes per side and figure")
     ap.add_argument("--instructions", type=int, default=0, metavar="K",
                     help="also count instructions per game over K games (valgrind)")
+    ap.add_argument("--compiled-python", type=Path, default=None,
+                    help="also time the compiled install of the working tree for this python")
     ap.add_argument("--worker", nargs=3, metavar=("KIND", "GAMES", "PLAYERS"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -134,6 +139,8 @@ def main() -> None:
         for i, rev in enumerate(args.revs):
             sides.append((rev, str(build(rev, Path(tmp) / f"rev{i}")), dict(plain)))
         sides.append(("tree", sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
+        if args.compiled_python is not None:  # its own install, not the checkout
+            sides.append(("compiled", str(args.compiled_python), dict(plain)))
         for i, (_, _, env) in enumerate(sides):
             cache = Path(tmp) / f"cache{i}"
             cache.mkdir(mode=0o700)
@@ -161,7 +168,7 @@ def main() -> None:
         m = med[n]
         print(f"{n:<10}" + "".join(f"{m[k]:>12.2f}" for k in KINDS)
               + f"{m['raw'] / m['random']:>11.2f}x")
-    for n in names[:-1]:
+    for n in args.revs:
         print(f"{'tree/' + n[:5]:<10}" + "".join(f"{med['tree'][k] / med[n][k]:>11.2f}x"
                                                  for k in KINDS))
     if counts:
@@ -173,7 +180,7 @@ def main() -> None:
             c = counts[n]
             print(f"{n:<10}" + "".join(f"{c[k] / 1e6:>11.1f}M" for k in KINDS)
                   + f"{c['random'] / c['raw']:>11.2f}x")
-        for n in names[:-1]:
+        for n in args.revs:
             print(f"{n[:5] + '/tree':<10}" + "".join(
                 f"{counts[n][k] / counts['tree'][k]:>11.2f}x" for k in KINDS))
 
