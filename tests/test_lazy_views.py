@@ -58,7 +58,8 @@ def test_B8_5a_lazy_view_equals_full_view_at_every_decision(
         sets: tuple[str, ...], players: int, seed: int) -> None:
     g = _game(sets, players, seed)
     seen = 0
-    for seen, d in _decisions(g, seed):  # noqa: B007 - the count of decisions seen
+    for n, d in _decisions(g, seed):
+        seen = n
         for p in range(players):
             lazy = g.lazy_view(p)
             full = g.view(p)
