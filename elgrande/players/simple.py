@@ -22,6 +22,8 @@ from elgrande.play.views import pending_decision
 
 #: How many answers the greedy bot tries at most per decision.
 GREEDY_CANDIDATES = 16
+#: A place not in an outlook's memo yet.
+_UNKNOWN: Any = object()
 
 
 class Bot(Protocol):
@@ -76,9 +78,8 @@ def outlook(state: State, game: Game, player: int,
             gain = _place_points(state, b, place)
         else:
             key = (place, neutrals[place], *caballeros[place])
-            if key in known:
-                gain = known[key]
-            else:
+            gain = known.get(key, _UNKNOWN)
+            if gain is _UNKNOWN:
                 gain = known[key] = _place_points(state, b, place)
         if gain is not None:
             for q, x in enumerate(gain):
@@ -89,8 +90,8 @@ def outlook(state: State, game: Game, player: int,
 
 
 def _place_points(state: State, board: Board, place: int) -> list[int] | None:
-    """What scoring ``place`` now would pay each player (by seat; None when nobody is
-    there), as :func:`~elgrande.model.scoring.score_region` ranks and pays."""
+    """What scoring ``place`` now would pay each player (by seat; None when it pays
+    nobody), as :func:`~elgrande.model.scoring.score_region` ranks and pays."""
     counts = state.caballeros[place]
     neutral = state.neutral[place]
     if neutral and state.neutral_holder != NOBODY:
@@ -130,7 +131,7 @@ def _place_points(state: State, board: Board, place: int) -> list[int] | None:
                         gain[p] += board.grande_bonus
         r += 1 if alone else 2
         i = j
-    return gain
+    return gain if any(gain) else None
 
 
 class GreedyBot:
@@ -163,8 +164,9 @@ class GreedyBot:
         best: list[Any] = []
         best_value = float("-inf")
         memo: dict[Any, dict[Any, list[int] | None]] = {}  # the places' points, by pieces
-        for a in candidates:
-            g = base.copy()
+        last = len(candidates) - 1
+        for i, a in enumerate(candidates):
+            g = base.copy() if i < last else base  # the last one may change the drawn game
             try:
                 g.answer(p, a)
             except IllegalMove:  # pragma: no cover - candidates are legal
