@@ -74,3 +74,19 @@ def test_C8_outlook_with_a_holder_of_the_neutral_caballeros_a_scoreboard_king_gr
                 want = reference_outlook(st, g, p)
                 assert outlook(st, g, p) == want, (holder, counts)
                 assert outlook(st, g, p, memo) == want, (holder, counts)
+
+
+def test_B6_5_a_greedy_bot_kept_over_games_of_other_boards_answers_as_a_fresh_memo() -> None:
+    from elgrande.players.simple import GreedyBot
+
+    kept, fresh = GreedyBot(4), GreedyBot(4)
+    for sets in (("base",), ("base", "colonies"), ("base",)):
+        g = new_game(4, sets=sets, seed=2, logging=False,
+                     fill="provisional" if len(sets) > 1 else None)
+        for _ in range(80):
+            assert g.pending is not None
+            p = g.pending.players[0]
+            fresh._memo = {}  # the memo is a cache: the answers never depend on it
+            a = kept.answer(g.lazy_view(p))
+            assert fresh.answer(g.lazy_view(p)) == a
+            g.answer(p, a)

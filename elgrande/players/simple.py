@@ -24,6 +24,9 @@ from elgrande.play.views import pending_decision
 GREEDY_CANDIDATES = 16
 #: A place not in an outlook's memo yet.
 _UNKNOWN: Any = object()
+#: How many positions of the king, Grandes and scoreboards a greedy bot's outlook memo
+#: holds before it starts afresh.
+MEMO_CONTEXTS = 2000
 
 
 class Bot(Protocol):
@@ -146,6 +149,9 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        # the outlook's memo (places' points by what decides them), for one board
+        self._memo: dict[Any, dict[Any, list[int] | None]] = {}
+        self._memo_board: Any = None
 
     def answer(self, view: Mapping[str, Any]) -> Any:
         """The best-looking answer to the view's pending decision."""
@@ -163,7 +169,10 @@ class GreedyBot:
         base = Game.from_view(view, self.rng)
         best: list[Any] = []
         best_value = float("-inf")
-        memo: dict[Any, dict[Any, list[int] | None]] = {}  # the places' points, by pieces
+        board = base.library.board
+        if self._memo_board is not board or len(self._memo) > MEMO_CONTEXTS:
+            self._memo, self._memo_board = {}, board  # another game's board, or grown
+        memo = self._memo
         last = len(candidates) - 1
         for i, a in enumerate(candidates):
             g = base.copy() if i < last else base  # the last one may change the drawn game
