@@ -111,6 +111,30 @@ def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int
     return out
 
 
+def make_sides(revs: list[str], tmp: Path, compiled_python: Path | None,
+               tree: str = "working tree", compiled: str = "compiled tree"
+               ) -> list[tuple[str, str, dict[str, str]]]:
+    """The sides of a comparison, ``(name, python, environment)``: each of ``revs`` built
+    into a virtual environment under ``tmp`` (``compare.py``'s ``build``), the working tree
+    run from the checkout (``tree``), and the compiled install of ``compiled_python`` if
+    given (``compiled``); each with ``PYTHONHASHSEED=0`` and a private cache folder under
+    ``tmp`` (``benchmarks/simulate_speed.py`` compares its sides with it too)."""
+    sys.path.insert(0, str(HERE.parent))
+    from compare import build  # this folder
+
+    plain = {k: v for k, v in os.environ.items()
+             if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+    sides = [(rev, str(build(rev, tmp / f"rev{i}")), dict(plain)) for i, rev in enumerate(revs)]
+    sides.append((tree, sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
+    if compiled_python is not None:  # its own install, not the checkout
+        sides.append((compiled, str(compiled_python), dict(plain)))
+    for i, (_, _, env) in enumerate(sides):
+        cache = tmp / f"cache{i}"
+        cache.mkdir(mode=0o700)
+        env.update(PYTHONHASHSEED="0", XDG_CACHE_HOME=str(cache))
+    return sides
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("revs", nargs="*", help="commits to compare with (e.g. e6bb21f)")
@@ -133,24 +157,9 @@ def main() -> None:
         print("valgrind is not installed: no instruction counts (install valgrind, e.g. "
               "`apt-get install valgrind`)")
         return
-    sys.path.insert(0, str(HERE.parent))
-    from compare import build
-
-    plain = {k: v for k, v in os.environ.items()
-             if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
     results: dict[str, dict[int, tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        sides: list[tuple[str, str, dict[str, str]]] = []
-        for i, rev in enumerate(args.revs):
-            py = build(rev, Path(tmp) / f"rev{i}")
-            sides.append((rev, str(py), dict(plain)))
-        sides.append(("working tree", sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
-        if args.compiled_python is not None:  # its own install, not the checkout
-            sides.append(("compiled tree", str(args.compiled_python), dict(plain)))
-        for i, (name, py, env) in enumerate(sides):
-            cache = Path(tmp) / f"cache{i}"
-            cache.mkdir(mode=0o700)
-            env.update(PYTHONHASHSEED="0", XDG_CACHE_HOME=str(cache))
+        for name, py, env in make_sides(args.revs, Path(tmp), args.compiled_python):
             print(f"{name}:", file=sys.stderr)
             results[name] = side(py, env, args.games, args.players, args.warm)
     names = list(results)

@@ -126,25 +126,14 @@ def main() -> None:
         worker(args.worker[0], int(args.worker[1]), int(args.worker[2]))
         return
     sys.path.insert(0, str(HERE.parent))
-    from compare import build  # this folder: a commit into a temporary virtual environment
+    from instructions import make_sides  # this folder: commits built as compare.py builds
 
     print(f"# before: {uptime()}")
-    plain = {k: v for k, v in os.environ.items()
-             if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
     games = {"raw": args.games, "random": args.games, "greedy": args.greedy_games}
     rates: dict[str, dict[str, list[float]]] = {}
     counts: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        sides: list[tuple[str, str, dict[str, str]]] = []
-        for i, rev in enumerate(args.revs):
-            sides.append((rev, str(build(rev, Path(tmp) / f"rev{i}")), dict(plain)))
-        sides.append(("tree", sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
-        if args.compiled_python is not None:  # its own install, not the checkout
-            sides.append(("compiled", str(args.compiled_python), dict(plain)))
-        for i, (_, _, env) in enumerate(sides):
-            cache = Path(tmp) / f"cache{i}"
-            cache.mkdir(mode=0o700)
-            env.update(PYTHONHASHSEED="0", XDG_CACHE_HOME=str(cache))
+        sides = make_sides(args.revs, Path(tmp), args.compiled_python, "tree", "compiled")
         for name, py, env in sides:  # warms each side's library cache
             timed(py, env, "raw", 1, args.players)
             rates[name] = {k: [] for k in KINDS}
