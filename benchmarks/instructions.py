@@ -108,25 +108,33 @@ def worker(games: int, players: int, warm: int = 0, workload: str = "checked",
     print(json.dumps({"decisions": decisions, "seconds": time.perf_counter() - start}))
 
 
+def count_instructions(py: str, env: dict[str, str], argv: list[str]) -> tuple[int, str]:
+    """Run ``py argv...`` under cachegrind (in the temporary folder, with ``env``): the
+    instructions it ran and its standard output (``benchmarks/simulate_speed.py`` counts
+    its own worker with it)."""
+    r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                        "--cachegrind-out-file=/dev/null", py, *argv], capture_output=True,
+                       text=True, env=env, cwd=tempfile.gettempdir(), check=True)
+    m = _REFS.search(r.stderr)
+    if m is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{r.stderr[-2000:]}")
+    return int(m.group(1).replace(",", "")), r.stdout
+
+
 def counted(py: str, env: dict[str, str], games: int, players: int,
             warm: int = 0, workload: str = "checked", iterations: int = 50,
             zero: bool = False, timed: bool = False) -> tuple[float, int]:
     """Run the worker under cachegrind: (instructions, decisions); ``timed``: without
     valgrind, (seconds of the counted part, decisions)."""
-    cmd = [py, str(HERE), "--worker", str(games), str(players), str(warm), workload,
-           str(iterations), str(int(zero))]
-    if not timed:
-        cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no",
-               "--cachegrind-out-file=/dev/null", *cmd]
-    r = subprocess.run(cmd, capture_output=True, text=True, env=env,
-                       cwd=tempfile.gettempdir(), check=True)
-    got = json.loads(r.stdout.splitlines()[-1])
+    argv = [str(HERE), "--worker", str(games), str(players), str(warm), workload,
+            str(iterations), str(int(zero))]
     if timed:
+        r = subprocess.run([py, *argv], capture_output=True, text=True, env=env,
+                           cwd=tempfile.gettempdir(), check=True)
+        got = json.loads(r.stdout.splitlines()[-1])
         return float(got["seconds"]), int(got["decisions"])
-    m = _REFS.search(r.stderr)
-    if m is None:
-        raise RuntimeError(f"no instruction count in valgrind's output:\n{r.stderr[-2000:]}")
-    return int(m.group(1).replace(",", "")), int(got["decisions"])
+    n, out = count_instructions(py, env, argv)
+    return n, int(json.loads(out.splitlines()[-1])["decisions"])
 
 
 def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int = 0,
@@ -156,6 +164,30 @@ def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int
         out[n] = (total / games, total / max(decisions, 1))
         print(f"  {n} players: {out[n][0] / 1e6:.2f}M per game", file=sys.stderr)
     return out
+
+
+def make_sides(revs: list[str], tmp: Path, compiled_python: Path | None,
+               tree: str = "working tree", compiled: str = "compiled tree"
+               ) -> list[tuple[str, str, dict[str, str]]]:
+    """The sides of a comparison, ``(name, python, environment)``: each of ``revs`` built
+    into a virtual environment under ``tmp`` (``compare.py``'s ``build``), the working tree
+    run from the checkout (``tree``), and the compiled install of ``compiled_python`` if
+    given (``compiled``); each with ``PYTHONHASHSEED=0`` and a private cache folder under
+    ``tmp`` (``benchmarks/simulate_speed.py`` compares its sides with it too)."""
+    sys.path.insert(0, str(HERE.parent))
+    from compare import build  # this folder
+
+    plain = {k: v for k, v in os.environ.items()
+             if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+    sides = [(rev, str(build(rev, tmp / f"rev{i}")), dict(plain)) for i, rev in enumerate(revs)]
+    sides.append((tree, sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
+    if compiled_python is not None:  # its own install, not the checkout
+        sides.append((compiled, str(compiled_python), dict(plain)))
+    for i, (_, _, env) in enumerate(sides):
+        cache = tmp / f"cache{i}"
+        cache.mkdir(mode=0o700)
+        env.update(PYTHONHASHSEED="0", XDG_CACHE_HOME=str(cache))
+    return sides
 
 
 def main() -> None:
@@ -188,24 +220,9 @@ def main() -> None:
         print("valgrind is not installed: no instruction counts (install valgrind, e.g. "
               "`apt-get install valgrind`)")
         return
-    sys.path.insert(0, str(HERE.parent))
-    from compare import build
-
-    plain = {k: v for k, v in os.environ.items()
-             if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
     results: dict[str, dict[int, tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        sides: list[tuple[str, str, dict[str, str]]] = []
-        for i, rev in enumerate(args.revs):
-            py = build(rev, Path(tmp) / f"rev{i}")
-            sides.append((rev, str(py), dict(plain)))
-        sides.append(("working tree", sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
-        if args.compiled_python is not None:  # its own install, not the checkout
-            sides.append(("compiled tree", str(args.compiled_python), dict(plain)))
-        for i, (name, py, env) in enumerate(sides):
-            cache = Path(tmp) / f"cache{i}"
-            cache.mkdir(mode=0o700)
-            env.update(PYTHONHASHSEED="0", XDG_CACHE_HOME=str(cache))
+        for name, py, env in make_sides(args.revs, Path(tmp), args.compiled_python):
             print(f"{name}:", file=sys.stderr)
             results[name] = side(py, env, args.games, args.players, args.warm,
                                  args.workload, args.iterations, args.timed)

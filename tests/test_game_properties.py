@@ -373,6 +373,7 @@ def test_views_hide_hands_and_unrevealed_secrets(players: int, variant: str, see
             else:
                 assert view["pending"] is None
             json.dumps(view)  # JSON-able
+            assert game.lazy_view(v) == view  # the lazy view (bots): the same mapping
 
     play(players, variant, seed, answer_seed, after=after)
     assert partial > 0, "no secret choice was seen half answered"

@@ -8,9 +8,10 @@ other (the engine's own order; the others' choices stay hidden in the views eith
 :func:`action_playouts` plays a batch of playouts by integer actions from a stepper's
 position, in one scratch stepper on the trusted path (docs/performance.md).
 
-:class:`Observer` turns ``game.view(p)`` plus ``p``'s partial answer into a vector of
-floats of a fixed size per configuration; hidden things (others' hands, the stacks'
-order, unrevealed secret discs) are not in the view, so not in the vector. Layout, in
+:class:`Observer` turns what ``game.view(p)`` shows (read from the state and flow, no view
+built) plus ``p``'s partial answer into a vector of floats of a fixed size per
+configuration; hidden things (others' hands, the stacks' order, unrevealed secret discs)
+are not in the view, so not in the vector. Layout, in
 order (n players, P places, V power-card values, A card ids, L locations, C colours)::
 
     me (n), to answer (1), phase (one-hot), round (1), scores / 100 (n),
@@ -268,9 +269,15 @@ class Observer:
                      + n * n + 1 + len(KIND_ORDER) + n_loc + 2 * n_loc * c)
 
     def vector(self, stepper: Stepper, player: int) -> list[float]:
-        """The observation of ``player`` (``size`` floats)."""
-        view = stepper.view(player)
-        st, fl = view["state"], view["flow"]
+        """The observation of ``player`` (``size`` floats): what ``stepper.view(player)``
+        shows, read from the game's state and flow themselves (no view serialised): only
+        public fields, the player's own hand and the stacks' sizes (B8.5a)."""
+        return self.vector_of(stepper, player, stepper.game.state, stepper.game.flow)
+
+    def vector_of(self, stepper: Stepper, player: int, st: Any, fl: Any) -> list[float]:
+        """:meth:`vector` from ``st`` and ``fl``: the state and flow, or anything with
+        their fields as attributes (a view's ``state`` and ``flow`` as namespaces: the
+        same vector, a test checks). Reads nothing hidden from ``player``."""
         n, pl = self.n, self.places
         vi = {x: i for i, x in enumerate(self.values)}
         out: list[float] = []
@@ -290,36 +297,36 @@ class Observer:
         onehot(n, player)
         acting = player in stepper.to_act()
         out.append(1.0 if acting else 0.0)
-        onehot(len(PHASES), PHASES.index(fl["phase"]) if fl["phase"] in PHASES else None)
-        out.append(max(fl["round_i"], 0) / max(len(fl["rounds"]), 1))
-        out.extend(s / 100 for s in st["scores"])
-        for row in st["caballeros"]:
+        onehot(len(PHASES), PHASES.index(fl.phase) if fl.phase in PHASES else None)
+        out.append(max(fl.round_i, 0) / max(len(fl.rounds), 1))
+        out.extend(s / 100 for s in st.scores)
+        for row in st.caballeros:
             out.extend(x / 10 for x in row)
-        out.extend(x / 10 for x in st["neutral"])
-        out.extend(x / 10 for x in st["court"])
-        out.extend(x / 30 for x in st["provinces"])
-        for g in st["grandes"]:
+        out.extend(x / 10 for x in st.neutral)
+        out.extend(x / 10 for x in st.court)
+        out.extend(x / 30 for x in st.provinces)
+        for g in st.grandes:
             onehot(pl, g)
-        onehot(pl, st["king"])
-        for sb in st["scoreboards"]:
+        onehot(pl, st.king)
+        for sb in st.scoreboards:
             onehot(pl, sb)
-        bits(len(self.values), [vi[x] for x in (st["hands"][player] or [])])
-        for d in st["discards"]:
+        bits(len(self.values), [vi[x] for x in (st.hands[player] or [])])
+        for d in st.discards:
             bits(len(self.values), [vi[x] for x in d])
-        played = {q: val for q, val in st["bids"]}
+        played = {q: val for q, val in st.bids}
         for q in range(n):
             onehot(len(self.values), vi.get(played[q]) if q in played else None)
-        offer, origin = st.get("offer") or [], st.get("offer_origin") or []
+        offer, origin = st.offer or [], st.offer_origin or []
         bits(len(self.cards), [self.card_index[c] for c in offer if c])
-        onehot(len(self.cards), self.card_index.get(fl["card"]))
+        onehot(len(self.cards), self.card_index.get(fl.card))
         standing_taken = any(not c and o < 0 for c, o in zip(offer, origin, strict=False))
         out.append(1.0 if standing_taken else 0.0)
-        stacks = st.get("stacks") or [[] for _ in range(self.stacks)]
+        stacks = st.stacks or [[] for _ in range(self.stacks)]
         out.extend(len(s) / 11 for s in stacks)
-        order = fl["turn_order"]
+        order = fl.turn_order
         for q in range(n):
             onehot(n, order.index(q) if q in order else None)
-        out.append(fl["turn_i"] / n)
+        out.append(fl.turn_i / n)
         b = stepper.builders.get(player) if acting else None
         onehot(len(KIND_ORDER), KIND_ORDER.index(b.decision.kind) if b is not None else None)
         sp = self.space

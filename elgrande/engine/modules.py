@@ -270,6 +270,9 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
                        "(nothing to tell when it had noted nothing yet); collect.",
         "hide": "hide(ctx, state_json, flow_json, viewer) -> None: remove from a view what "
                 "the viewer may not see or derive (B8.5a), in place; each.",
+        "hide_pieces": "hide_pieces(ctx, viewer) -> None: what ``hide`` removes from a view, "
+                       "removed from copies ``ctx.state``, ``ctx.flow`` before ``determinise`` "
+                       "(a bot's game drawn without the view's JSON, B8.5a); each.",
         "determinise": "determinise(ctx, viewer, view, rng) -> None: draw the hidden things "
                        "of a game rebuilt from a view (for search bots); each.",
     },
@@ -306,7 +309,7 @@ HOOK_KINDS: dict[str, str] = {
     **dict.fromkeys(("setup", "round_start", "turn_start", "card_taken",
                      "special_action_done", "turn_end", "round_end", "leaving", "leave",
                      "arrive", "moved", "relocated", "castillo_emptied", "scoring_step",
-                     "scored", "hide", "determinise", "check_saved"),
+                     "scored", "hide", "hide_pieces", "determinise", "check_saved"),
                     "each"),
     **dict.fromkeys(("offer", "court_limit", "placement_limit", "placement_targets",
                      "placement_refused", "placement_room", "king_places", "grande_places",

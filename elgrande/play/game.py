@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import re
 import weakref
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -44,6 +44,7 @@ from elgrande.play.chronicle import Chronicle
 from elgrande.play.narrate import Labels
 from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
+from elgrande.play.views import View
 
 _PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (docs/library.md), by id.
@@ -246,8 +247,33 @@ class Game:
         own, and anything from which one of these could be derived (no seed, no random
         state). Keys: ``player``, ``names``, ``header``, ``state``, ``flow`` (with the
         hidden parts removed by the rules modules), ``pending`` (the decision if this
-        player must answer it, else None).
+        player must answer it, else None). :meth:`lazy_view` is the same mapping, built
+        key by key as it is read.
         """
+        st, fl = self.view_state_flow(player)
+        view = {"player": player, "names": self.view_names(), "header": self.view_header(),
+                "state": st, "flow": fl, "pending": self.view_pending(player)}
+        if self.library.provisional:  # docs/library.md: every view says so
+            view["provisional"] = True
+        return view
+
+    def lazy_view(self, player: int) -> View:
+        """:meth:`view` as a read-only mapping whose keys are built when first read, for
+        bots that read little of it (:mod:`elgrande.play.views`; ``dict()`` of it equals
+        :meth:`view`). Read it before the game takes another answer (else
+        :class:`~elgrande.play.views.StaleView`)."""
+        pending = self.flow.pending
+        return View(self, player, bool(self.library.provisional),
+                    pending if pending is not None and player in pending.players else None)
+
+    def answered(self) -> int:
+        """How many answers the game took (its history's length): a view's position."""
+        return len(self.chronicle.history)
+
+    def view_state_flow(self, player: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The ``state`` and ``flow`` of ``player``'s view (B8.5a; :meth:`view`): JSON
+        with the other players' hands, the draw key and the others' secrets removed, and
+        what the rules modules' ``hide`` hooks remove."""
         st = self.state.to_json()
         st["hands"] = [h if p == player else None for p, h in enumerate(st["hands"])]
         del st["draw_key"]  # the key of the draws during play: nobody knows them before
@@ -260,38 +286,78 @@ class Game:
             run = run.get("inner")
         self._engine.rules.each("hide", HookContext(self.state, self.library.board, [], player,
                                                     self._engine, self.flow), st, fl, player)
+        return st, fl
+
+    def view_names(self) -> list[str]:
+        """The ``names`` of a view (a fresh list)."""
+        return self.names[:]
+
+    def view_header(self) -> dict[str, Any]:
+        """The ``header`` of a view: the record header but its private fields (the seed)."""
+        return {k: v for k, v in self.header.items() if k not in _PRIVATE_HEADER}
+
+    def view_pending(self, player: int) -> dict[str, Any] | None:
+        """The ``pending`` of ``player``'s view: the decision's JSON if ``player`` must
+        answer it, else None."""
         pending = self.flow.pending
-        header = {k: v for k, v in self.header.items() if k not in _PRIVATE_HEADER}
-        view = {"player": player, "names": self.names[:], "header": header,
-                "state": st, "flow": fl,
-                "pending": pending.to_json() if pending and player in pending.players
-                else None}
-        if self.library.provisional:  # docs/library.md: every view says so
-            view["provisional"] = True
-        return view
+        return pending.to_json() if pending and player in pending.players else None
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], rng: random.Random) -> Game:
+    def from_view(cls, view: Mapping[str, Any], rng: random.Random) -> Game:
         """A game consistent with what ``view`` shows, the hidden parts drawn at random
         by the rules modules (stack order shuffled, others' hands and unrevealed secret
         choices drawn from what is possible). For bots that search: it uses nothing the
         viewing player may not see. Many draws from one view: :class:`Determiniser`
         (the same games, the view read once).
+
+        A lazy view (:meth:`lazy_view`) of a game that has not moved on since gives the
+        same game by :meth:`determinised`, from copies of the game's own pieces.
         """
         return Determiniser(view).draw(rng)
+
+    def determinised(self, player: int, rng: random.Random) -> Game:
+        """``Game.from_view(self.view(player), rng)``, the same game drawn with the same
+        numbers of ``rng``, built from copies of the state and flow instead of the view's
+        JSON: what the view hides is removed from the copies (B8.5a: the other players'
+        hands, the others' secret choices, and the rules modules' ``hide_pieces``) before
+        the rules modules draw it again (``determinise``)."""
+        state = self.state.copy()
+        flow = self.flow.copy()
+        for p in range(len(state.hands)):
+            if p != player:
+                state.hands[p] = []
+        mine = str(player)
+        flow.secret = {k: v for k, v in flow.secret.items() if k == mine}
+        run = flow.run
+        while run is not None:  # the run, and the run of a card it carries out
+            run.secret = {k: v for k, v in run.secret.items() if k == mine}
+            run = run.inner
+        self._engine.rules.each("hide_pieces", HookContext(state, self.library.board, [],
+                                                           player, self._engine, flow), player)
+        return _drawn(self.library, self._engine, state, flow, player, self.lazy_view(player),
+                      rng, self.view_names(), self.view_header())
 
 
 class Determiniser:
     """Games consistent with one view (B8.5a), the view read once: each :meth:`draw`
     copies the state and flow it shows and lets the rules modules draw the hidden parts
-    (:meth:`Game.from_view` is one draw; the same game for the same ``rng`` state).
+    (:meth:`Game.from_view` is one draw; the same game for the same ``rng`` state). A
+    lazy view of a game that has not moved on since draws from copies of that game's
+    own pieces (:meth:`Game.determinised`), without reading the view's JSON.
 
     Args:
-        view: a view (:meth:`Game.view`); never changed, but kept (the rules modules'
-            ``determinise`` hooks read it at each draw): do not change it meanwhile.
+        view: a view (:meth:`Game.view` or :meth:`Game.lazy_view`); never changed, but
+            kept (the rules modules' ``determinise`` hooks read it at each draw): do not
+            change it meanwhile.
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.player = int(view["player"])
+        self._view = view
+        source = view.source() if isinstance(view, View) else None
+        self._source: Game | None = source if isinstance(source, Game) else None
+        if self._source is not None:
+            return
         h = view["header"]
         self.library = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()),
                                     h.get("fill"), h.get("set_paths", ()))
@@ -300,30 +366,36 @@ class Determiniser:
         st["hands"] = [hand if hand is not None else [] for hand in st["hands"]]
         self._state = State.from_json(st)
         self._flow = Flow.from_json(view["flow"])
-        self.player = int(view["player"])
         self._names = list(view["names"])
         self._header = dict(h)
-        self._view = view
 
     def draw(self, rng: random.Random) -> Game:
         """A game of the view with its hidden parts drawn from ``rng`` (a fresh state and
         flow, sharing no list with the view or another draw)."""
-        lib, engine, me = self.library, self._engine, self.player
-        state = self._state.copy()
-        # a draw key of its own (read from the rng's state: no number drawn from it)
-        state.draw_key = draw_key(hash(rng.getstate()[1]))
-        flow = self._flow.copy()
-        engine.rules.each("determinise", HookContext(state, lib.board, [], me, engine, flow),
-                          me, self._view, rng)
-        run = flow.run
-        while run is not None and run.inner is not None:  # a carried-out card decides
-            run = run.inner
-        if run is not None and run.pending is not None and run.pending.kind == "secret_region":
-            per = run.pending.options["per_player"]
-            for p, opts in per.items():
-                if p != str(me) and int(p) not in run.pending.players:
-                    run.secret[p] = rng.choice(opts)
-        return Game(lib, self._names[:], state, flow, dict(self._header), logging=False)
+        if self._source is not None:
+            return self._source.determinised(self.player, rng)
+        return _drawn(self.library, self._engine, self._state.copy(), self._flow.copy(),
+                      self.player, self._view, rng, self._names[:], dict(self._header))
+
+
+def _drawn(lib: Library, engine: FlowEngine, state: State, flow: Flow, me: int,
+           view: Mapping[str, Any], rng: random.Random, names: list[str],
+           header: dict[str, Any]) -> Game:
+    """The game of ``me``'s view whose hidden parts were removed from ``state`` and
+    ``flow``, with them drawn again (:meth:`Game.from_view`, :meth:`Game.determinised`)."""
+    # a draw key of its own (read from the rng's state: no number drawn from it)
+    state.draw_key = draw_key(hash(rng.getstate()[1]))
+    engine.rules.each("determinise", HookContext(state, lib.board, [], me, engine, flow),
+                      me, view, rng)
+    run = flow.run
+    while run is not None and run.inner is not None:  # a carried-out card decides
+        run = run.inner
+    if run is not None and run.pending is not None and run.pending.kind == "secret_region":
+        per = run.pending.options["per_player"]
+        for p, opts in per.items():
+            if p != str(me) and int(p) not in run.pending.players:
+                run.secret[p] = rng.choice(opts)
+    return Game(lib, names, state, flow, header, logging=False)
 
 
 def _labels(engine: FlowEngine, players: int) -> Labels | None:

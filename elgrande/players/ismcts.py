@@ -30,12 +30,14 @@ from __future__ import annotations
 import copy
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Determiniser, Game
 from elgrande.play.playouts import play_out
+from elgrande.play.views import View, pending_decision
 from elgrande.players.simple import GreedyBot, outlook
 
 #: Candidate answers tried one ply deep (listed answers beyond this are sampled).
@@ -102,12 +104,14 @@ class ISMCTSBot(GreedyBot):
             return {"iterations": self.iterations}
         return {"ms": self.budget_ms}
 
-    def answer(self, view: dict[str, Any]) -> Any:
-        """The answer to ``view["pending"]`` with the best mean value after the search."""
+    def answer(self, view: Mapping[str, Any]) -> Any:
+        """The answer to ``view["pending"]`` with the best mean value after the search
+        (``view``: a dict as ``game.view`` gives, or a lazy one)."""
         start = time.perf_counter()
         p = view["player"]
-        # the answers share no list with the view (the view itself is only read)
-        d = Decision.from_json(copy.deepcopy(view["pending"]))
+        # a lazy view's own decision; from a dict, answers that share no list with it
+        d = pending_decision(view) if isinstance(view, View) \
+            else Decision.from_json(copy.deepcopy(view["pending"]))
         draws = Determiniser(view)  # the view read once; a game drawn per iteration
         cands = self._candidates(draws, d, p)
         self.last_iterations = 0

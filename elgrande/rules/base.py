@@ -65,7 +65,7 @@ from elgrande.rules.base_data import BaseRound as BaseRound
 from elgrande.rules.base_data import base_cache as base_cache
 from elgrande.rules.base_data import part as part
 from elgrande.rules.base_params import BASE_PARAMS
-from elgrande.rules.base_views import determinise, hide
+from elgrande.rules.base_views import determinise, hide, hide_pieces
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
@@ -731,7 +731,7 @@ MODULE = RulesModule(
         Phase(SCORING, _scoring_decide, _asks_nothing, goes_to=(BID, OVER, SCORING)),
     ),
     hooks={"setup": _setup, "initial_hand": initial_hand, "hide": hide,
-           "determinise": determinise, "check_saved": _check_saved},
+           "hide_pieces": hide_pieces, "determinise": determinise, "check_saved": _check_saved},
     lasting_kinds=(VETO_KIND,),
     start=ROUND,
     rule_params=BASE_PARAMS,

@@ -6,6 +6,7 @@ players' hands, the stacks, the secret discs already set, B6.1).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from elgrande.engine import decisions as dec
@@ -25,14 +26,24 @@ def hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any]
         bp["before"] = None
 
 
-def determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
+def hide_pieces(ctx: HookContext, viewer: int) -> None:
+    """What :func:`hide` removes, removed from copies of the state and flow (B8.5a): each
+    stack's cards sorted, no state kept to undo a special action."""
+    state = ctx.state
+    state.stacks = [sorted(s) for s in state.stacks]
+    bp = ctx.flow.parts.get("base") if ctx.flow is not None else None
+    if bp is not None:
+        bp.before = None
+
+
+def determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
                  rng: random.Random) -> None:
     """Draw what a view hides: the other players' hands follow from their public discards
     (B3.2), the stacks are shuffled, unrevealed discs drawn."""
     engine, state, flow = ctx.engine, ctx.state, ctx.flow
     full = engine.rules.last("initial_hand", ctx) or []
-    for p, hand in enumerate(view["state"]["hands"]):
-        if hand is None:
+    for p in range(len(state.hands)):
+        if p != viewer:  # the hands a view hides
             state.hands[p] = [v for v in full if v not in state.discards[p]]
     bp = flow.parts.get("base")
     if bp is None:

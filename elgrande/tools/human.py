@@ -601,8 +601,8 @@ def _play(game: Any, seats: list[Any], max_answers: int, stop: list[bool]) -> bo
             return False
         p = game.pending.players[0]
         seat = seats[p]
-        if not isinstance(seat, HumanSeat):
-            game.answer(p, seat.answer(game.view(p)))
+        if not isinstance(seat, HumanSeat):  # a bot: the view built as it reads it
+            game.answer(p, seat.answer(game.lazy_view(p)))
         else:
             seat.show_log(game.log[seen[id(seat)]:])
             seen[id(seat)] = len(game.log)

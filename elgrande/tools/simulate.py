@@ -37,7 +37,6 @@ import attrs
 
 from elgrande.errors import ElGrandeError
 from elgrande.errors import SimError as SimError  # where it lives: below the report
-from elgrande.model.scoring import GeneralScoring, RegionScore
 
 #: Keys of a finished game's line.
 SCHEMA_KEYS = ("answers", "bots", "cards", "errata", "fill", "players", "points",
@@ -205,11 +204,15 @@ def _play(config: SimConfig, seed: int, cards: tuple[str, ...], kinds: list[str]
     taken: list[dict[str, Any]] = []
     special = ""
     answers = 0
+    r = game.state.round
+    mark = game.state.scores[:]  # the scores when round r's answers began
     while game.pending is not None:
         p = game.pending.players[0]
-        r = game.state.round
-        before = game.state.scores[:]
-        events = game.answer(p, bots[p].answer(game.view(p)))
+        if game.state.round != r:  # an answer's points go to the round it was given in
+            _gain(rounds, r, mark, game.state.scores)
+            r = game.state.round
+            mark = game.state.scores[:]
+        events = game.answer(p, bots[p].answer(game.lazy_view(p)))
         answers += 1
         if answers > MAX_ANSWERS:  # pragma: no cover - a flow bug
             raise RuntimeError("the game did not end")
@@ -221,18 +224,17 @@ def _play(config: SimConfig, seed: int, cards: tuple[str, ...], kinds: list[str]
                 special = e["card"]
             elif kind == "end_turn":
                 special = ""
-            elif kind == "score" and special:
-                _add(points, f"special:{special}", RegionScore.from_json(e["result"]).lines)
+            elif kind == "score" and special:  # the scoring as JSON (RegionScore.to_json)
+                _add(points, f"special:{special}", e["result"]["lines"])
             elif kind == "general_scoring":  # (no region yet when it paused, B6.3)
-                g = GeneralScoring.from_json(e["result"])
-                for rs in (g.castillo, *g.regions):
-                    _add(points, f"general:{board.place_id(rs.place)}", rs.lines)
+                g = e["result"]
+                for rs in (g["castillo"], *g["regions"]):
+                    _add(points, f"general:{board.place_id(rs['place'])}", rs["lines"])
             elif kind == "general_scoring_rest" and e.get("resumed"):
-                for rs in GeneralScoring.from_json(e["result"]).regions:
-                    _add(points, f"general:{board.place_id(rs.place)}", rs.lines)
-        gain = rounds.setdefault(str(r), [0] * n)
-        for q in range(n):
-            gain[q] += game.state.scores[q] - before[q]
+                for rs in e["result"]["regions"]:
+                    _add(points, f"general:{board.place_id(rs['place'])}", rs["lines"])
+    if answers:
+        _gain(rounds, r, mark, game.state.scores)
     scores = list(game.state.scores)
     for q in range(n):
         points[q][OTHER] = scores[q] - sum(points[q].values())
@@ -240,11 +242,22 @@ def _play(config: SimConfig, seed: int, cards: tuple[str, ...], kinds: list[str]
             "round_points": rounds, "taken": taken, "answers": answers}
 
 
-def _add(points: list[dict[str, int]], source: str, lines: Iterable[Any]) -> None:
+def _gain(rounds: dict[str, list[int]], r: int, mark: list[int], scores: list[int]) -> None:
+    """Add what each seat gained since ``mark`` to round ``r``'s points."""
+    gain = rounds.setdefault(str(r), [0] * len(mark))
+    for q in range(len(mark)):
+        gain[q] += scores[q] - mark[q]
+
+
+def _add(points: list[dict[str, int]], source: str, lines: Iterable[dict[str, Any]]) -> None:
+    """Add a scoring's lines (``ScoreLine.to_json`` dicts) to each seat's points from
+    ``source`` (a line's total: its points and bonuses; neutral caballeros pay nobody)."""
     for ln in lines:
-        if ln.participant >= 0 and ln.total:
-            d = points[ln.participant]
-            d[source] = d.get(source, 0) + ln.total
+        who = ln["participant"]
+        total = ln["points"] + sum(b for _, b in ln["bonuses"])
+        if who >= 0 and total:
+            d = points[who]
+            d[source] = d.get(source, 0) + total
 
 
 def record_line(record: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ discs a view hides, B8.5a).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Final
 
 from elgrande.engine.decisions import Decision
@@ -110,7 +111,7 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
     engine.resume(flow)
 
 
-def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
+def _determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
                  rng: random.Random) -> None:
     """Draw the setup discs a view hides (C2; B8.5a)."""
     engine, state, flow = ctx.engine, ctx.state, ctx.flow

@@ -147,7 +147,7 @@ from elgrande.rules.intrigue_king.special import (
     action_choices,
     played_value,
 )
-from elgrande.rules.intrigue_king.view import _determinise, _hide
+from elgrande.rules.intrigue_king.view import _determinise, _hide, _hide_pieces
 
 #: What other code and the tests import from here (the hooks the tests call directly too).
 __all__ = [
@@ -189,7 +189,7 @@ MODULE = RulesModule(
         # scoring
         "castillo_emptied": _grandes_leave, "scored": _scored,
         # view
-        "hide": _hide, "determinise": _determinise,
+        "hide": _hide, "hide_pieces": _hide_pieces, "determinise": _determinise,
         # saved-game checks
         "check_saved": _check_saved,
     },

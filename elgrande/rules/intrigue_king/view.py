@@ -4,8 +4,10 @@ how a determinised view draws it again."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
+from elgrande.engine.decisions import Decision
 from elgrande.model.hook_context import HookContext
 from elgrande.rules import base
 from elgrande.rules.intrigue_king.card_play import bid_decision
@@ -20,7 +22,18 @@ def _hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any
         d["options"] = {**d["options"], "choices": []}
 
 
-def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
+def _hide_pieces(ctx: HookContext, viewer: int) -> None:
+    """What :func:`_hide` removes, removed from a copy of the flow (I1, B8.5a): a new
+    card-play decision without the choices (decisions are never changed once made)."""
+    flow = ctx.flow
+    d = flow.pending if flow is not None else None
+    if flow is not None and d is not None and d.rule == "I3" and viewer not in d.players:
+        data = d.to_json()
+        data["options"] = {**data["options"], "choices": []}
+        flow.pending = Decision.from_json(data)
+
+
+def _determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
                  rng: random.Random) -> None:
     """Draw what a view hides (I1): the other players' unplayed hands among the values in
     play they have not played, and their unrevealed deck choices and setup discs."""
@@ -28,8 +41,8 @@ def _determinise(ctx: HookContext, viewer: int, view: dict[str, Any],
     lib = engine.lib
     values = deck_values(lib, bool(_options(state).get("beginner")))
     n = min(cards_of(lib).choose, len(values))
-    for p, hand in enumerate(view["state"]["hands"]):
-        if hand is None and flow.phase != DECK:
+    for p in range(len(state.hands)):
+        if p != viewer and flow.phase != DECK:  # the hands a view hides
             rest = [v for v in values if v not in state.discards[p]]
             state.hands[p] = sorted(rng.sample(rest, max(0, n - len(state.discards[p]))))
     if flow.phase == base.BID and flow.pending is not None:  # the hidden choices (I3)
