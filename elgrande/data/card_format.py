@@ -94,7 +94,8 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
             errs.append(CardError(path, f"missing required field {name!r} "
                                   f"({what}: {f.doc})", *pos.get(()),
                                   hint=f"add '{name}: ...' (or 'status: incomplete' "
-                                  "and a note saying why it is left out)",
+                                  "and a note saying why it is left out: "
+                                  "docs/homebrew.md, section 8)",
                                   code="E-SCHEMA-MISSING"))
             continue
         v = data[name]

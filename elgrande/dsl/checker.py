@@ -66,6 +66,10 @@ def keywords() -> frozenset[str]:
 
 
 #: Events of a ``when`` that are nobody's (no ``of PLAYERS``).
+#: The reserved words that name players where a player variable may stand (an
+#: undefined name close to one gets it as its hint).
+PLAYER_WORDS = ("opponents", "me", "any player")
+
 _NOBODYS = frozenset({"round starts", "round ends", "castillo emptied", "regions scored"})
 
 
@@ -375,19 +379,24 @@ class Checker:
         if isinstance(p, ast.PlayerVar):
             t = scope.vars.get(p.name)
             if t is None:
-                self.undefined(p, p.name, scope)
+                self.undefined(p, p.name, scope, player=True)
             elif t != PLAYER:
                 self.error(p, "E-TYPE", f"{p.name!r} is a {t}, not a player",
                            "bind players with 'for each player p:' or 'p = choose player'")
 
-    def undefined(self, node: ast.Node, name: str, scope: _Scope) -> None:
-        """Report an undefined name with the closest known one."""
-        known = list(scope.vars) + sorted(self.region_ids)
+    def undefined(self, node: ast.Node, name: str, scope: _Scope,
+                  player: bool = False) -> None:
+        """Report an undefined name with the closest known one; ``player``: the name
+        stands where players are named, so the reserved players words
+        (:data:`PLAYER_WORDS`) come first and the hint sets a player."""
         import difflib  # a suggestion only (not imported with the module)
-        close = difflib.get_close_matches(name, known, n=1)
+        close = difflib.get_close_matches(name, PLAYER_WORDS, n=1) if player else []
+        known = list(scope.vars) + sorted(self.region_ids)
+        close = close or difflib.get_close_matches(name, known, n=1)
+        what = "player" if player else "region"
         self.error(node, "E-UNDEFINED", f"{name!r} is neither a variable set earlier nor a "
                    "region id", f"did you mean {close[0]!r}?" if close else
-                   "set it first with 'NAME = choose region from ...'")
+                   f"set it first with 'NAME = choose {what} from ...'")
 
     def regions(self, e: Any, scope: _Scope, allow_court: bool = False) -> None:
         """Check a region-set expression by its form's declared check

@@ -133,8 +133,10 @@ def _stmt(node: ast.Node, ctx: _Ctx, top: bool = False) -> str:
         text = f"if {cond}, {then}"
         return text + (f"; otherwise, {orelse}" if orelse is not None else "")
     if isinstance(node, ast.As):
-        if isinstance(node.player, ast.Me) and not ctx.third:
-            return _block(node.body, ctx)
+        if isinstance(node.player, ast.Me):  # the card's player again: "you", imperative
+            mine = attrs.evolve(ctx, third=False)
+            return _block(node.body, mine) if not ctx.third else \
+                f"you {_block(node.body, mine)}"
         inner = attrs.evolve(ctx, third=True)
         return f"{_one_player(node.player, ctx)} {_block(node.body, inner)}"
     if isinstance(node, ast.When):
@@ -145,9 +147,10 @@ def _stmt(node: ast.Node, ctx: _Ctx, top: bool = False) -> str:
 
 
 def _one_player(node: Any, ctx: _Ctx) -> str:
-    """One player (``me``, a variable) as a subject: "you", "player 'p'"."""
+    """One player (``me``, a variable) as a subject: "you" (``me`` is the card's player
+    wherever it stands), "player 'p'"."""
     if isinstance(node, ast.Me):
-        return "they" if ctx.third else "you"
+        return "you"
     if isinstance(node, ast.PlayerVar):
         return f"player '{node.name}'"
     return _any(node, ctx) if isinstance(node, ast.Node) else str(node)
@@ -261,7 +264,8 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
                 continue
             words = previous.split()
             mode: Mode = "any" if words and words[-1].lower() in _PICK_WORDS else "every"
-            out.append(_arg(sig, param, call, arg_ctx, mode))
+            said = _arg(sig, param, call, arg_ctx, mode)
+            out.append(_several(call, said) if name == "to" else said)
         else:
             literal = _swap_pronouns(piece) if ctx.third else piece
             out.append(literal)
@@ -271,6 +275,16 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
         text = _conjugate_first(text)
     _assign(sig, call, ctx)
     return text
+
+
+def _several(call: ast.Call, to: str) -> str:
+    """A placement's ``to`` set (B5.1) in the plural where the caballeros may be split
+    among several of its regions: "in regions adjacent to ..." (not for one region)."""
+    qty = call.arg("qty")
+    one = isinstance(qty, ast.Qty) and qty.n == 1 and qty.mode in ("exactly", "up_to")
+    if form(call) != "place" or one or isinstance(call.arg("to"), ast.Name):
+        return to
+    return "regions " + to[len("a region "):] if to.startswith("a region ") else to
 
 
 def _change(call: ast.Call, ctx: _Ctx) -> str:
