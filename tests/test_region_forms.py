@@ -85,6 +85,9 @@ def test_each_form_has_words_in_every_mode_and_a_docs_entry(name: str) -> None:
         def name(self, n: str, mode: str) -> str:
             return n
 
+        def piece(self, token: str) -> str:
+            return token
+
     for mode in ("any", "every", "all"):
         assert FORMS[name].words(node, W(), mode, False)  # type: ignore[arg-type]
     assert FORMS[name].doc

@@ -11,6 +11,9 @@ from elgrande.data.yamlpos import Positions
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
 from elgrande.dsl.render import render
+from elgrande.tools.docs import declared_names, render_docs
+
+ROOT = Path(__file__).resolve().parent.parent
 
 _NESTED = """\
 target = choose player from opponents
@@ -58,8 +61,7 @@ def test_schema_missing_hint_names_what_homebrew_md_documents() -> None:
     (err,) = check_fields(card, "x.yaml", Positions())
     assert err.code == "E-SCHEMA-MISSING"
     assert "status: incomplete" in err.hint and "docs/homebrew.md, section 8" in err.hint
-    guide = (Path(__file__).resolve().parent.parent / "docs" / "homebrew.md").read_text(
-        encoding="utf-8")
+    guide = (ROOT / "docs" / "homebrew.md").read_text(encoding="utf-8")
     section = guide.split("## 8.", 1)[1].split("\n## ", 1)[0]
     assert "`status: incomplete`" in section
     assert check_fields({**card, "status": "incomplete"}, "x.yaml", Positions()) == []
@@ -75,3 +77,23 @@ def test_b5_1_a_placement_may_split_among_the_regions_of_its_set() -> None:
     assert "in the region chosen as 'x'" in picked
     moved = render(parse("move up to 2 own caballeros from regions to adjacent to king\n"))
     assert "regions adjacent" not in moved  # a move (B8.2) keeps its own words
+
+
+def test_b8_1_spaces_and_tokens_read_by_their_declared_names() -> None:
+    script = parse("move the legate to regions or harbour\n"
+                   "move 1 caballero from regions to adjacent to region of the legate\n")
+    names = {"legate": "the Legate", "harbour": "The Harbour"}
+    text = render(script, names)
+    assert "Move the Legate to any region or The Harbour" in text
+    assert "the place of the Legate" in text
+    bare = render(script)  # no sets known: the ids
+    assert "Move the legate to any region or Harbour" in bare
+    assert declared_names([ROOT / "examples" / "sets" / "rome"]) == {
+        "rome": "Rome", "legate": "the Legate"}
+    assert declared_names() == {}  # the base game declares none
+
+
+def test_the_card_page_uses_the_declared_names() -> None:
+    rome = ROOT / "examples" / "sets" / "rome"
+    page = render_docs("md", set_dirs=[rome])["cards.md"]
+    assert "Move the Legate to any region or Rome." in page

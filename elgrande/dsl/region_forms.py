@@ -90,7 +90,10 @@ class Words(Protocol):
         """The words of a sub-expression."""
 
     def name(self, name: str, mode: Mode) -> str:
-        """The words of a NAME (a variable or a region id)."""
+        """The words of a NAME (a variable, a region or space id)."""
+
+    def piece(self, token: str) -> str:
+        """The words of a token ("the Legate": its declared name)."""
 
 
 @attrs.frozen(slots=True, repr=False, eq=False)
@@ -548,7 +551,7 @@ def _region_of_token_check(chk: Checks, e: ast.RegionOfToken, scope: Scope,
 
 
 def _region_of_token_words(n: ast.RegionOfToken, w: Words, mode: Mode, nested: bool) -> str:
-    return f"the place of the {n.token}"
+    return f"the place of {w.piece(n.token)}"
 
 
 _form(RegionForm(

@@ -28,12 +28,16 @@ for a region id and title-cased (``old_castile`` -> "Old Castile").
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import form
+from elgrande.dsl.english import conjugate_first as _conjugate_first
+from elgrande.dsl.english import swap_pronouns as _swap_pronouns
+from elgrande.dsl.english import tidy as _tidy
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES, Param, Signature
@@ -41,8 +45,6 @@ from elgrande.model.fields import factory
 
 #: Words after which a region-set placeholder means "one region to pick".
 _PICK_WORDS = frozenset({"to", "in", "into", "onto", "from", "choose", "chooses"})
-
-_PRONOUNS = {"you": "they", "your": "their", "yours": "theirs", "yourself": "themselves"}
 
 _COMPARE = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",
             ">": "is more than", "<": "is less than"}
@@ -55,13 +57,15 @@ class _Ctx:
 
     ``third``: the subject is a player of an ``each`` clause ("they"), not the decider;
     ``in_each``: inside an ``each [other] player:`` block (secret choices read "their");
-    ``court``: what a ``court`` atom means in the current call; ``variables``: names
+    ``court``: what a ``court`` atom means in the current call; ``names``: the printed
+    names of the off-board spaces and tokens the sets declare; ``variables``: names
     assigned so far and their kind (shared, filled in order while rendering).
     """
 
     third: bool = False
     in_each: bool = False
     court: str | None = None
+    names: Mapping[str, str] = factory(dict)  # set-declared names: id -> name
     # factory(): the optional mypyc build cannot type attrs.field (elgrande/model/fields.py)
     variables: dict[str, str] = factory(dict)
 
@@ -72,13 +76,15 @@ class _Ctx:
 
 
 # -- public API ----------------------------------------------------------------------------
-def render(script: ast.Script) -> str:
+def render(script: ast.Script, names: Mapping[str, str] | None = None) -> str:
     """Render a whole effect script as English sentences.
 
     Each top-level statement becomes one sentence, capitalised and ending with ``.``;
-    nested blocks become sub-clauses. An empty script reads "Do nothing.".
+    nested blocks become sub-clauses. An empty script reads "Do nothing.". ``names``:
+    the printed names of the sets' off-board spaces and tokens, by id (else a space
+    reads as a region id, a token "the ID"; elgrande.tools.docs.loading.declared_names).
     """
-    ctx = _Ctx()
+    ctx = _Ctx(names=names or {})
     sentences = [_sentence(_stmt(s, ctx, top=True)) for s in script.body.body]
     return " ".join(sentences) if sentences else "Do nothing."
 
@@ -250,7 +256,7 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
     arg_ctx = attrs.evolve(arg_ctx, court=_court(call, arg_ctx))
     out: list[str] = []
     previous = ""
-    template = _template(sig, call)
+    template = _template(sig, call, ctx)
     for piece in _PLACEHOLDER.split(template):
         if piece == "{owner}":
             out.append(_owner(call, arg_ctx))
@@ -310,7 +316,7 @@ def _change(call: ast.Call, ctx: _Ctx) -> str:
     return _tidy(_swap_pronouns(text) if ctx.third else text)
 
 
-def _template(sig: Signature, call: ast.Call) -> str:
+def _template(sig: Signature, call: ast.Call, ctx: _Ctx) -> str:
     """The English template of ``call``: a ``move``'s is its piece kind's
     (:data:`~elgrande.dsl.signatures.PIECE_KINDS`), any other its declaration's."""
     if call.name == "move":
@@ -322,7 +328,8 @@ def _template(sig: Signature, call: ast.Call) -> str:
         if kind is not None:
             into = kind.into_castillo if isinstance(call.arg("to"), ast.Castillo) else ""
             return kind.render + into
-        return f"move the {piece} to {{to}}" if piece is not None else sig.render
+        return f"move {_piece(str(piece), ctx)} to {{to}}" if piece is not None else \
+            sig.render
     return sig.render
 
 
@@ -333,6 +340,11 @@ _PLACE_TEMPLATES = {
     "place": "place {qty} of your caballeros from your court in {to}",
     "send": "send {qty} {whose} from {source} to {to}",
 }
+
+
+def _piece(token: str, ctx: _Ctx) -> str:
+    """A token by its declared name ("the Legate"), else "the ID"."""
+    return ctx.names.get(token) or f"the {token}"
 
 
 def _owner(call: ast.Call, ctx: _Ctx) -> str:
@@ -510,34 +522,6 @@ def _unknown_call(call: ast.Call, ctx: _Ctx) -> str:
     return " ".join([words, *args]).strip()
 
 
-def _swap_pronouns(text: str) -> str:
-    return re.sub(r"\b(you|your|yours|yourself)\b", lambda m: _PRONOUNS[m.group(1)], text)
-
-
-def _conjugate_first(text: str) -> str:
-    m = re.match(r"([a-z]+)(.*)", text, flags=re.S)
-    if m is None:
-        return text
-    verb, rest = m.groups()
-    if verb == "be":
-        verb = "is"
-    elif verb == "have":
-        verb = "has"
-    elif re.search(r"(s|x|z|ch|sh|o)$", verb):
-        verb += "es"
-    elif re.search(r"[^aeiou]y$", verb):
-        verb = verb[:-1] + "ies"
-    else:
-        verb += "s"
-    return verb + rest
-
-
-def _tidy(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
-    text = re.sub(r" ,", ",", text)
-    return re.sub(r"(?<!plus )(?<!minus )\b1 caballeros\b", "1 caballero", text)
-
-
 # -- parts ---------------------------------------------------------------------------------------
 def _qty(q: Any, ctx: _Ctx | None = None) -> str:
     """A quantity as it plays: ``up to N`` reads "up to N", ``exactly N`` "exactly N" and
@@ -605,6 +589,9 @@ class _Words:
     def name(self, name: str, mode: Mode) -> str:
         return _name(name, self.ctx, mode)
 
+    def piece(self, token: str) -> str:
+        return _piece(token, self.ctx)
+
 
 def _set(node: Any, ctx: _Ctx, mode: Mode, nested: bool = False) -> str:
     """A region-set phrase, by the form's declared words; ``nested`` inside a union or an
@@ -634,7 +621,7 @@ def _name(name: str, ctx: _Ctx, mode: Mode) -> str:
         return _card_words(ast.CardRef(name=name), ctx, "cardref")
     if kind == "disc":
         return f"the region on {ctx.poss} secret disc"
-    return " ".join(w.capitalize() for w in name.split("_") if w) or name
+    return ctx.names.get(name) or " ".join(w.capitalize() for w in name.split("_") if w) or name
 
 
 # -- numbers and conditions ----------------------------------------------------------------------

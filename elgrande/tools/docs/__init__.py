@@ -46,6 +46,7 @@ from elgrande.tools.docs.dsl_page import (
 from elgrande.tools.docs.html_site import to_html
 from elgrande.tools.docs.loading import (
     SetInfo,
+    declared_names,
     display_path,
     load_cards,
     primitives_used,
@@ -57,7 +58,8 @@ from elgrande.tools.docs.markdown import to_markdown
 from elgrande.tools.docs.rules_page import rules_page
 
 __all__ = ["FILES", "FORMATS", "MAP_FILE", "Page", "SetInfo", "answer_forms", "cards_page",
-           "display_path", "dsl_page", "follow_ups", "grammar_alternatives", "grammar_text",
+           "declared_names", "display_path", "dsl_page", "follow_ups", "grammar_alternatives",
+           "grammar_text",
            "load_cards", "map_picture", "module_answer_forms", "pages", "primitives_used",
            "render_docs", "rule_anchor", "rules_of", "rules_page", "shipped_sets", "syntax",
            "to_html", "to_markdown", "write_docs"]
@@ -73,7 +75,7 @@ def pages(extra: Sequence[str | Path] = (), set_dirs: Sequence[str | Path] = ()
         CardError: a bad card file. DataError: a bad homebrew set folder.
     """
     cards = load_cards(extra, set_dirs)
-    return [cards_page(cards), dsl_page(), rules_page(cards)]
+    return [cards_page(cards, declared_names(set_dirs)), dsl_page(), rules_page(cards)]
 
 
 def render_docs(fmt: str = "md", extra: Sequence[str | Path] = (),

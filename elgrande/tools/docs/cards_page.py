@@ -5,6 +5,7 @@ script, English rendering, rules and errata.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from elgrande.data.cards import CardDef, CardSet, parse_effect
@@ -50,8 +51,10 @@ def _card_link(c: CardDef, page: str = "") -> Inline:
     return _t(_link(c.title or c.id, f"{page}#card-{c.id}"), " (", _code(c.id), ")")
 
 
-def cards_page(cards: CardSet) -> Page:
-    """The card reference page."""
+def cards_page(cards: CardSet, names: Mapping[str, str] | None = None) -> Page:
+    """The card reference page; ``names``: the printed names of the sets' off-board spaces
+    and tokens, by id (:func:`elgrande.tools.docs.loading.declared_names`), for the
+    English of the scripts."""
     shipped_rule_params()  # the shipped modules made: their rule parameters' English known
     all_cards = sorted(cards.cards.values(), key=_order)
     set_ids = sorted(set(shipped_sets()) | {c.set for c in all_cards})
@@ -115,7 +118,7 @@ def cards_page(cards: CardSet) -> Page:
             body.append(Para(_t("No cards yet" + (f" (set status: {info.status})."
                                                   if info.status != "complete" else "."))))
         for c in in_set:
-            body.extend(_card_section(c, cards))
+            body.extend(_card_section(c, cards, names))
     return Page("cards", "El Grande card reference", tuple(body))
 
 
@@ -136,7 +139,8 @@ def map_picture() -> str:
     return map_svg(load_board(("base",)))
 
 
-def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
+def _card_section(c: CardDef, cards: CardSet,
+                  names: Mapping[str, str] | None = None) -> list[Element]:
     out: list[Element] = [Heading(3, _t(c.title or c.id), f"card-{c.id}")]
     fields: list[tuple[Inline, Inline]] = [
         (_t("id"), _t(_code(c.id))), (_t("set"), _t(c.set)), (_t("kind"), _t(c.kind))]
@@ -164,7 +168,7 @@ def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
     if c.script is not None:
         out.append(Para(_t(_strong("Effect script:"))))
         out.append(Code(c.effect.rstrip("\n"), "text"))
-        out.append(Para(_t(_strong("What the script does:"), " ", render(c.script))))
+        out.append(Para(_t(_strong("What the script does:"), " ", render(c.script, names))))
     rules = rules_of(c)
     if rules:
         out.append(Para(_t(_strong("Rules:"), " ", _rule_links(rules))))
@@ -193,7 +197,7 @@ def _card_section(c: CardDef, cards: CardSet) -> list[Element]:
                                       ("replaces", "effect"))
                 item = _t(item, ". Effect: ", _code(" / ".join(
                     line.strip() for line in str(e.replaces["effect"]).strip().splitlines())),
-                    " — ", render(script))
+                    " — ", render(script, names))
             items.append(item)
         for d in c.errata_applied:
             if d not in cards.errata:

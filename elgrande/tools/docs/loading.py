@@ -22,6 +22,7 @@ from elgrande.dsl.rule_params import RuleParam
 from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES
 from elgrande.errors.rule_ids import RULES, rule_key
 from elgrande.files.resources import cards_dir
+from elgrande.model.board import Board
 from elgrande.tools.docs.document import Inline, _code, _link, _t
 
 
@@ -59,8 +60,7 @@ def load_cards(extra: Sequence[str | Path] = (), set_dirs: Sequence[str | Path] 
         CardError: the first problem in a card file, checker errors included
         (``elgrande validate`` lists all). DataError: a bad homebrew set folder.
     """
-    from elgrande.data.manifests import set_order
-    from elgrande.data.sets import set_folder, shipped_set_ids
+    from elgrande.data.sets import set_folder
 
     own = [set_folder(d) for d in set_dirs]
     search = [root for _, root in own]
@@ -68,8 +68,7 @@ def load_cards(extra: Sequence[str | Path] = (), set_dirs: Sequence[str | Path] 
     cards = load_folders([*folders, *(r / s for s, r in own), *extra],
                          kinds=shipped_kinds([s for s, _ in own], search),
                          cross_set_errata=False)
-    board = load_board(set_order((*shipped_set_ids(), *(s for s, _ in own)), search),
-                       search) if own else load_board(("base",))
+    board = _board(set_dirs)
     ids = list(board.index)
     for c in sorted(cards.cards.values(), key=lambda c: c.id):
         if c.script is not None:
@@ -77,6 +76,27 @@ def load_cards(extra: Sequence[str | Path] = (), set_dirs: Sequence[str | Path] 
                 if problem.severity == "error":
                     raise problem
     return cards
+
+
+def _board(set_dirs: Sequence[str | Path]) -> Board:
+    """The board the docs check cards against: the base game's, or with homebrew sets
+    ``set_dirs``, every shipped set's and theirs. Raises DataError: a bad set folder."""
+    from elgrande.data.manifests import set_order
+    from elgrande.data.sets import set_folder, shipped_set_ids
+
+    own = [set_folder(d) for d in set_dirs]
+    search = [root for _, root in own]
+    return load_board(set_order((*shipped_set_ids(), *(s for s, _ in own)), search),
+                      search) if own else load_board(("base",))
+
+
+def declared_names(set_dirs: Sequence[str | Path] = ()) -> dict[str, str]:
+    """The printed names of the off-board spaces and tokens the sets declare (homebrew
+    sets ``set_dirs`` included), by id: what the English of a script calls them
+    (:func:`elgrande.dsl.render.render`). Raises DataError: a bad set folder."""
+    board = _board(set_dirs)
+    names = {s.id: board.places[s.index].name for s in board.spaces}
+    return {**names, **{t.id: t.name for t in board.tokens.values()}}
 
 
 def display_path(path: str | Path) -> str:
