@@ -97,3 +97,12 @@ def test_the_card_page_uses_the_declared_names() -> None:
     rome = ROOT / "examples" / "sets" / "rome"
     page = render_docs("md", set_dirs=[rome])["cards.md"]
     assert "Move the Legate to any region or Rome." in page
+
+
+def test_when_of_me_inside_as_is_the_cards_player() -> None:
+    text = render(parse("t = choose player from opponents\nas t:\n"
+                        "    when turn starts of me once:\n        gain 1 point\n"
+                        "    when card taken of me once:\n        gain 1 point\n"))
+    assert "the next time your turn starts" in text
+    assert "the next time you take an action card" in text
+    assert "their turn" not in text

@@ -181,17 +181,18 @@ _DURATIONS = {"once": "", "this turn": " this turn",
 
 def _when(node: ast.When, ctx: _Ctx) -> str:
     """``when EVENT [of PLAYERS] DURATION: BLOCK`` in words: "the next time ..." for
-    ``once``, else "each time ... until ...", then what happens."""
+    ``once``, else "each time ... until ...", then what happens (``of me``: "your", the
+    card's player's, in any block)."""
     me = isinstance(node.whose, ast.Me)
     who = _who(node.whose, ctx)
-    event = {"turn starts": (f"{ctx.poss} turn" if me else f"the turn of {who}") + " starts",
-             "turn ends": (f"{ctx.poss} turn" if me else f"the turn of {who}") + " ends",
+    event = {"turn starts": ("your turn" if me else f"the turn of {who}") + " starts",
+             "turn ends": ("your turn" if me else f"the turn of {who}") + " ends",
              "round starts": "a round starts", "round ends": "a round ends",
              "card taken": f"{who} {'take' if who in ('you', 'they') else 'takes'} an "
              "action card",
              "castillo emptied": "a general scoring has emptied the Castillo",
              "regions scored": "a general scoring has scored the regions",
-             "caballeros arrive": (f"{ctx.poss} caballeros" if me else
+             "caballeros arrive": ("your caballeros" if me else
                                    f"caballeros of {who}") + " arrive in "
              + (_set(node.where, ctx, "any") if node.where is not None else "a region"),
              }[node.event]
