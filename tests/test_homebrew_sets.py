@@ -503,3 +503,28 @@ def test_several_misspelled_manifest_keys_are_all_reported_in_one_error(
     result = CliRunner().invoke(main, ["validate", "--smoke", "0", str(tmp_path / "typos")])
     assert result.exit_code == 1
     assert result.output.count("E-SCHEMA-UNKNOWN-FIELD") == 1 and "'zzz'" in result.output
+
+
+def test_b8_2_a_space_that_scores_is_still_no_region(tmp_path: Path) -> None:
+    """A space with ``scores: true`` is scored at a general scoring (B6.4) but stays a
+    space (docs/homebrew.md, "Off-board spaces"): ``regions``, ``anywhere`` and ``regions
+    with own caballeros`` never hold it, and no caballero comes from it to court (B4.1)."""
+    from elgrande.dsl import ast
+    from elgrande.engine.context import Ctx, Frame, Run
+    from elgrande.engine.court import court_decision
+    from elgrande.engine.regions import region_order, regions
+
+    _set(tmp_path, "forum", "spaces:\n  - {id: forum, name: Forum, scores: true, "
+         "values: [3, 1, 0]}\n")
+    g = new_game(2, sets=("base", "forum"), seed=1, set_paths=[str(tmp_path)])
+    b, s = g.library.board, g.state
+    forum = b.index["forum"]
+    assert forum in b.scoring_order and forum not in region_order(b)
+    s.caballeros[forum][0] = 2
+    s.provinces[0] = 0  # B4.1: caballeros come from the regions only now
+    ctx = Ctx(s, b, Run("t", 0, [Frame([], 0, 0)]), 0)
+    for node in (ast.AllRegions(), ast.Anywhere(), ast.WithOwn()):
+        got = regions(ctx, node)
+        assert got and forum not in got, node
+    d = court_decision(s, b, 0, 3)
+    assert d is None or "forum" not in d.options["regions"]

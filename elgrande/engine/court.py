@@ -16,7 +16,7 @@ from typing import Any, Final, Protocol
 from elgrande.engine.decisions import Decision
 from elgrande.engine.modules import Events, Rules, RulesModule
 from elgrande.model import placement
-from elgrande.model.board import Board
+from elgrande.model.board import SPACE, Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
 
@@ -107,7 +107,8 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
                                  "court"]}
         if king >= 0:
             why[ids[king]] = ["B4.1", "caballeros cannot leave the king's region (B5.2)"]
-        known = cache.bring[king] = (why, tuple(r for r in b.scoring_order if r != king))
+        known = cache.bring[king] = (why, tuple(  # regions and areas, never a space
+            r for r in b.scoring_order if r != king and b.places[r].kind != SPACE))
     own = {ids[r]: cab[r][player] for r in known[1] if cab[r][player]}
     if limit <= 0 or (s.provinces[player] == 0 and not own):
         return None

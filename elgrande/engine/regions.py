@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
+from elgrande.model.board import SPACE, Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import current_values
 
@@ -96,9 +97,20 @@ def _name(ctx: Ctx, node: ast.Name) -> list[int]:
     return [] if v is None else [int(v)]
 
 
+def region_order(board: Board) -> tuple[int, ...]:
+    """The board's regions and expansion areas in scoring order: its ``scoring_order``
+    without the off-board spaces that score there (a space is not a region: docs/homebrew.md,
+    "Off-board spaces"; it is scored at a general scoring only, B6.4)."""
+    order = board.scoring_order
+    if not board.spaces:
+        return order
+    places = board.places
+    return tuple(r for r in order if places[r].kind != SPACE)
+
+
 @evaluates("all_regions", ast.AllRegions)
 def _all_regions(ctx: Ctx, node: ast.AllRegions) -> list[int]:
-    return list(ctx.board.scoring_order)
+    return list(region_order(ctx.board))
 
 
 @evaluates("mainland_regions", ast.MainlandRegions)
@@ -108,7 +120,7 @@ def _mainland(ctx: Ctx, node: ast.MainlandRegions) -> list[int]:
 
 @evaluates("anywhere", ast.Anywhere)
 def _anywhere(ctx: Ctx, node: ast.Anywhere) -> list[int]:
-    return [*ctx.board.scoring_order, ctx.board.castillo]
+    return [*region_order(ctx.board), ctx.board.castillo]
 
 
 @evaluates("castillo", ast.Castillo)
@@ -155,8 +167,8 @@ def _provinces(ctx: Ctx, node: ast.Provinces) -> list[int]:
 
 
 def _scan(ctx: Ctx, units: int = 1) -> tuple[int, ...]:
-    """The scored regions, charging ``units`` per region examined."""
-    order = ctx.board.scoring_order
+    """The regions (:func:`region_order`), charging ``units`` per region examined."""
+    order = region_order(ctx.board)
     ctx.charge(len(order) * units)
     return tuple(order)
 

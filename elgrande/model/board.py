@@ -76,7 +76,8 @@ class Space:
         king: the king may stand there (a card moves him there; no region is then the
             king's region, B5.2).
         scores: it is scored at a general scoring like an area (its ``values``), after
-            the regions (B6.4); else never scored.
+            the regions (B6.4; it is in ``Board.scoring_order``, never in a region set);
+            else never scored.
         returns: where the caballeros in it go at the next general scoring, once the
             Castillo is emptied (B6.3): ``"court"`` or ``"provinces"`` of their owners, or
             ``""`` (they stay).

@@ -55,9 +55,11 @@ from elgrande.rules.base_data import OFFER as OFFER
 from elgrande.rules.base_data import ORDER as ORDER
 from elgrande.rules.base_data import PLACE as PLACE
 from elgrande.rules.base_data import ROUND as ROUND
+from elgrande.rules.base_data import ROUND_OVER as ROUND_OVER
 from elgrande.rules.base_data import SCORING as SCORING
 from elgrande.rules.base_data import SPECIAL as SPECIAL
 from elgrande.rules.base_data import STANDING as STANDING
+from elgrande.rules.base_data import TURN_OVER as TURN_OVER
 from elgrande.rules.base_data import VETO as VETO
 from elgrande.rules.base_data import VETO_KIND as VETO_KIND
 from elgrande.rules.base_data import BaseCache as BaseCache
@@ -172,10 +174,18 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
     events.append({"event": "end_round", "round": flow.round, "discarded": discarded,
                    "expired": [x.player for x in expired]})
     if flow.round in flow.scoring_after:                            # B3.6
-        flow.phase = DISCS
+        flow.phase = DISCS  # (a pause: a trigger's body due at the round's end runs first)
         flow.secret = {}
+    elif TRIGGERS in state.ext:  # a trigger's body due at the round's end runs first: the
+        flow.phase = ROUND_OVER  # flow pauses (asides) before the next round's offer
     else:
         _next_round(engine, state, flow, events)
+
+
+def _round_over_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """Phase ``round_over``: the bodies of the triggers on the round's end have run (the
+    flow's asides, before this decides): the next round (B3.1) or the game's end (B7.1)."""
+    _next_round(engine, state, flow, events)
 
 
 def _next_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -551,6 +561,19 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
         engine.rules.turn_end(engine.hooks(state, actor, flow, events), card)
+        if TRIGGERS in state.ext:  # a trigger's body due at the turn's end runs first: the
+            flow.phase = TURN_OVER  # flow pauses (asides) before the next turn or round end
+            return
+    _next_turn(engine, state, flow, events)
+
+
+def _turn_over_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
+    """Phase ``turn_over``: the bodies of the triggers on the turn's end have run (the
+    flow's asides, before this decides): the next turn or the round's end (B4, B3.5)."""
+    _next_turn(engine, state, flow, events)
+
+
+def _next_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     flow.turn_i += 1
     if flow.turn_i < len(flow.turn_order):
         _begin_turn(engine, state, flow, events)
@@ -710,7 +733,7 @@ def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, nor
 
 #: Where a turn part's end may move the flow (``_next_part``): the turn's other part, the
 #: next turn (B4), the round's scoring (B3.6), the next round (B3.1) or the end (B7.1).
-_PART_ENDS: Final = (PLACE, OFFER, COURT_PHASE, DISCS, BID, OVER)
+_PART_ENDS: Final = (PLACE, OFFER, COURT_PHASE, DISCS, BID, OVER, TURN_OVER, ROUND_OVER)
 
 MODULE = RulesModule(
     name="base",
@@ -729,6 +752,9 @@ MODULE = RulesModule(
         Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1",
               goes_to=(BID, OVER, SCORING)),
         Phase(SCORING, _scoring_decide, _asks_nothing, goes_to=(BID, OVER, SCORING)),
+        Phase(TURN_OVER, _turn_over_decide, _asks_nothing,
+              goes_to=(COURT_PHASE, DISCS, BID, OVER, ROUND_OVER)),
+        Phase(ROUND_OVER, _round_over_decide, _asks_nothing, goes_to=(BID, OVER)),
     ),
     hooks={"setup": _setup, "initial_hand": initial_hand, "hide": hide,
            "hide_pieces": hide_pieces, "determinise": determinise, "check_saved": _check_saved},

@@ -28,6 +28,12 @@ OFFER: Final = "offer"
 VETO: Final = "veto"
 SPECIAL: Final = "special"
 DISCS: Final = "discs"
+#: A turn is over and a card's trigger on its end is due: the flow pauses here so that
+#: the trigger's body runs (and decides) before the next turn or the round's end (B4, B3.5).
+TURN_OVER: Final = "turn_over"
+#: The round is over (its cards discarded, B3.5) and a card's trigger on its end is due:
+#: the flow pauses here so that the trigger's body runs before the next round (B3.1).
+ROUND_OVER: Final = "round_over"
 #: A general scoring paused at a step while a card's trigger decides (B6.3, B6.4); what
 #: is scored so far is kept in ``State.ext`` under this name too.
 SCORING: Final = "scoring"

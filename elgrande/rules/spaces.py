@@ -6,9 +6,11 @@ placement from court by an action card's number reaches it (B4.3). Card statemen
 caballeros there and back (``move ... to rome``, ``place ... from court to rome``);
 the king goes there only where the space says ``king: true`` (then no region is the
 king's region while he stays, B5.2). A space scores only where it says ``scores: true``
-(it joins the general scoring after the regions, B6.4). Where it says ``returns: court``
-(or ``provinces``), the caballeros in it go back to their owners at the next general
-scoring, once the Castillo is emptied (B6.3), or right after it scored when it scores.
+(it joins the general scoring after the regions, B6.4; it stays out of every region set,
+``regions`` included: :func:`elgrande.engine.regions.region_order`). Where it says
+``returns: court`` (or ``provinces``), the caballeros in it go back to their owners at the
+next general scoring, once the Castillo is emptied (B6.3), or right after it scored when
+it scores.
 
 Data only: this module names no space and no set. The board loader turns it on for any
 set that declares a space (:data:`elgrande.data.manifests.SPACES_MODULE`).
