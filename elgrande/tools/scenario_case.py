@@ -197,6 +197,10 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
         extra = [extra]
     if not isinstance(extra, list) or not all(isinstance(f, str) for f in extra):
         raise ScenarioError(f"{cid}: 'cards' must name homebrew card folders")
+    missing = [f for f in extra if not (Path(path).parent / f).exists()]
+    if missing:
+        raise ScenarioError(f"{cid}: 'cards' names no such folder or file: {missing[0]!r} "
+                            "(homebrew card folders, relative to the case file)")
     folders = data.get("set_folders") or []  # homebrew sets' folders, relative to the case
     if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
         raise ScenarioError(f"{cid}: 'set_folders' must name homebrew set folders (each "
