@@ -166,7 +166,7 @@ class ISMCTSBot(GreedyBot):
                 g.answer(p, a)
             except IllegalMove:  # pragma: no cover - candidates are legal
                 continue
-            scored.append((outlook(g.state, g, p), self.rng.random(), j))
+            scored.append((outlook(g.state, g, p, self.outlook_memo(g)), self.rng.random(), j))
         scored.sort(reverse=True)
         return [cands[j] for _, _, j in scored[:self.keep]]
 
@@ -193,5 +193,5 @@ class ISMCTSBot(GreedyBot):
             if g.state.scores[p] < top:
                 return -1.0
             return 1.0 if g.state.scores.count(top) == 1 else 0.5
-        return math.tanh(outlook(g.state, g, p) / self.scale)
+        return math.tanh(outlook(g.state, g, p, self.outlook_memo(g)) / self.scale)
 

@@ -153,6 +153,15 @@ class GreedyBot:
         self._memo: dict[Any, dict[Any, list[int] | None]] = {}
         self._memo_board: Any = None
 
+    def outlook_memo(self, game: Game) -> dict[Any, dict[Any, list[int] | None]]:
+        """The memo to hand :func:`outlook` for states of ``game``: the places' points
+        kept by what decides them, started afresh for another board or once it holds more
+        than :data:`MEMO_CONTEXTS` positions of the king, Grandes and scoreboards."""
+        board = game.library.board
+        if self._memo_board is not board or len(self._memo) > MEMO_CONTEXTS:
+            self._memo, self._memo_board = {}, board  # another game's board, or grown
+        return self._memo
+
     def answer(self, view: Mapping[str, Any]) -> Any:
         """The best-looking answer to the view's pending decision."""
         p = view["player"]
@@ -169,10 +178,7 @@ class GreedyBot:
         base = Game.from_view(view, self.rng)
         best: list[Any] = []
         best_value = float("-inf")
-        board = base.library.board
-        if self._memo_board is not board or len(self._memo) > MEMO_CONTEXTS:
-            self._memo, self._memo_board = {}, board  # another game's board, or grown
-        memo = self._memo
+        memo = self.outlook_memo(base)
         last = len(candidates) - 1
         for i, a in enumerate(candidates):
             g = base.copy() if i < last else base  # the last one may change the drawn game
