@@ -541,14 +541,18 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     refused = {**_castillo_source_refusal(ctx, "B8.7"), **_king_refusal(ctx)}
     options: dict[str, Any] = {"owner": owner, "sources": sources, "min": lo, "max": hi,
                                "refused": refused}
+    counted = 5 + len(sources) + size(refused)  # its size (option_size.size), as built
     if which is not None:
         options["which"] = which
+        counted += size(which)
         if lo == hi and len(sources) == 1:  # asked since the kinds may be chosen: older
             options["skip"] = {next(iter(sources)): lo}  # records sent the default
-    return Decision("send_caballeros", [ctx.subject],
-                    f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of player {owner} "
-                    f"to send to " + (f"the {dest}" if space < 0 else b.places[space].name),
-                    options, "B8.7")
+            counted += 2
+    return offer(ctx, Decision(
+        "send_caballeros", [ctx.subject],
+        f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of player {owner} "
+        f"to send to " + (f"the {dest}" if space < 0 else b.places[space].name),
+        options, "B8.7"), counted)
 
 
 def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any] | None:
@@ -702,6 +706,7 @@ def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("secret_choice", _secret_finish)
 def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     per: dict[str, list[str]] = {}
+    counted = 1  # the size of ``per`` (option_size.size), as it is built
     fixed: dict[str, Any] = {}
     saved = ctx.subject
     for p in each_order(ctx, _arg(call, "each")):
@@ -709,6 +714,7 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
         opts = [ctx.rid(r) for r in regions(ctx, _arg(call, "source")) if r >= 0]
         if len(opts) > 1:
             per[str(p)] = opts
+            counted += 1 + len(opts)
         else:
             fixed[str(p)] = opts[0] if opts else None
     ctx.subject = saved
@@ -716,9 +722,11 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
         _secret_finish(ctx, call, Decision("secret_region", [], "", {}), fixed)
         return None
     ctx.run.secret = fixed
-    return Decision("secret_region", [int(p) for p in per],
-                    f"Secretly choose a region ({_arg(call, 'var')})",
-                    {"per_player": per, "why": _king_refusal(ctx)}, "B8.5")
+    why = _king_refusal(ctx)
+    return offer(ctx, Decision("secret_region", [int(p) for p in per],
+                               f"Secretly choose a region ({_arg(call, 'var')})",
+                               {"per_player": per, "why": why}, "B8.5"),
+                 1 + counted + size(why))
 
 
 @primitive("pass_")
