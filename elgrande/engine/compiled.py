@@ -73,6 +73,8 @@ class Step:
         cond: an ``if``'s compiled condition (None otherwise).
         cost: an ``either``'s label cost (:data:`LABEL_UNITS` per node of its branches).
         size: an ``either``'s decision size (:func:`either_size`).
+        labels: an ``either``'s branch labels in English, once rendered (None: not
+            yet; the interpreter renders them at the statement's first decision).
     """
 
     kind: int
@@ -81,6 +83,7 @@ class Step:
     cond: Cond | None
     cost: int
     size: int
+    labels: list[str] | None
 
     def __init__(self, kind: int, node: Any, prim: Primitive | None = None,
                  cond: Cond | None = None, cost: int = 0, size: int = 0) -> None:
@@ -90,6 +93,7 @@ class Step:
         self.cond = cond
         self.cost = cost
         self.size = size
+        self.labels = None
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md)

@@ -38,6 +38,7 @@ from elgrande.engine.compiled import (
     IF,
     LABEL_UNITS,
     Compiled,
+    Step,
     compiled,
 )
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
@@ -99,7 +100,6 @@ class Interpreter:
         self.budget = budget
         #: the ``aside`` hook composed (None: no module in play has one)
         self._asides = rules.asides if rules is not None else None
-        self._label_cache: dict[int, list[str]] = {}
         #: the compiled scripts of the cards run so far (:func:`compiled`, once per
         #: parsed script in a process): card id -> compiled script
         self._code: dict[str, Compiled] = {}
@@ -116,14 +116,6 @@ class Interpreter:
         if code is None or code.script is not script:
             code = self._code[card] = compiled(script)
         return code
-
-    def _labels(self, stmt: ast.Either) -> list[str]:
-        """The branch labels of ``stmt`` (rendered once per statement: scripts never
-        change)."""
-        key = id(stmt)
-        if key not in self._label_cache:
-            self._label_cache[key] = [_label(b) for b in stmt.branches]
-        return list(self._label_cache[key])
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
@@ -248,7 +240,7 @@ class Interpreter:
             elif kind == EITHER:
                 ctx.charge(step.cost)  # before the labels are rendered
                 d = Decision("choose_option", [f.subject], "Choose one",
-                             {"labels": self._labels(stmt)}, "B4.4")
+                             {"labels": _labels(step)}, "B4.4")
                 ctx.charge(step.size)  # options_size(ctx, d), counted when compiled
                 run.pending = d
                 return d
@@ -410,6 +402,15 @@ class Interpreter:
         run.frames.clear()
         run.pending = None
         run.secret.clear()
+
+
+def _labels(step: Step) -> list[str]:
+    """The branch labels of ``either`` step ``step``, rendered at its first decision in
+    the process (kept on the compiled step: scripts never change); a new list each time."""
+    labels = step.labels
+    if labels is None:
+        labels = step.labels = [_label(b) for b in step.node.branches]
+    return list(labels)
 
 
 def _label(block: ast.Block) -> str:
