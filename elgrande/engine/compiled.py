@@ -79,21 +79,22 @@ class Step:
 
     kind: int
     node: Any
-    prim: Primitive | None
-    cond: Cond | None
-    cost: int
-    size: int
-    labels: list[str] | None
+    prim: Primitive | None = None
+    cond: Cond | None = None
+    cost: int = 0
+    size: int = 0
+    labels: list[str] | None = None
 
     def __init__(self, kind: int, node: Any, prim: Primitive | None = None,
-                 cond: Cond | None = None, cost: int = 0, size: int = 0) -> None:
+                 cond: Cond | None = None, cost: int = 0, size: int = 0,
+                 labels: list[str] | None = None) -> None:
         self.kind = kind
         self.node = node
         self.prim = prim
         self.cond = cond
         self.cost = cost
         self.size = size
-        self.labels = None
+        self.labels = labels
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md)

@@ -275,7 +275,8 @@ class Ctx:
 
     def __init__(self, state: State, board: Board, run: Run, subject: int,
                  events: list[dict[str, Any]] | None = None, rules: Any = None,
-                 budget: int = WORK_BUDGET) -> None:
+                 budget: int = WORK_BUDGET, offered: Decision | None = None,
+                 offered_size: int = 0) -> None:
         self.state = state
         self.board = board
         self.run = run
@@ -283,8 +284,8 @@ class Ctx:
         self.events = [] if events is None else events
         self.rules = rules
         self.budget = budget
-        self.offered = None
-        self.offered_size = 0
+        self.offered = offered
+        self.offered_size = offered_size
 
     def charge(self, units: int) -> None:
         """Spend ``units`` of the run's work budget.
