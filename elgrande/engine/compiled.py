@@ -1,7 +1,10 @@
 """Card scripts compiled once: each block of a script's AST turned into a tuple of
-:class:`Step` (the statement's kind resolved, its primitive looked up, an ``if``'s
-condition made a Python closure, an ``either``'s label cost and decision size counted), so
-that the interpreter runs a statement without walking or classifying its AST again.
+:class:`Step` (the statement's kind resolved, an ``if``'s condition made a Python
+closure, an ``either``'s label cost and decision size counted), so
+that the interpreter runs a statement without walking or classifying its AST again. A
+call's primitive is looked up in the registry when it runs
+(:data:`elgrande.engine.primitives.PRIMITIVES`, one mapping look-up, as before: a
+registry entry replaced later is the one that runs).
 
 Only Python closures over the AST's nodes are made: never Python source, never ``eval``.
 The interpreter's position stays plain data (:class:`~elgrande.engine.context.Run`: a
@@ -28,7 +31,6 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
-from elgrande.engine.primitives import PRIMITIVES, Primitive
 from elgrande.engine.values import MAX_VALUE, condition, number
 
 __all__ = ["AS", "CALL", "EACH", "EITHER", "FOR_EACH", "IF", "LABEL_UNITS", "WHEN", "Block",
@@ -69,7 +71,6 @@ class Step:
         kind: :data:`CALL`, :data:`EACH`, :data:`FOR_EACH`, :data:`IF`, :data:`EITHER`,
             :data:`AS` or :data:`WHEN`.
         node: the statement's AST node (primitives take the call itself).
-        prim: a call's primitive (None: not registered when compiled; looked up when run).
         cond: an ``if``'s compiled condition (None otherwise).
         cost: an ``either``'s label cost (:data:`LABEL_UNITS` per node of its branches).
         size: an ``either``'s decision size (:func:`either_size`).
@@ -79,18 +80,15 @@ class Step:
 
     kind: int
     node: Any
-    prim: Primitive | None = None
     cond: Cond | None = None
     cost: int = 0
     size: int = 0
     labels: list[str] | None = None
 
-    def __init__(self, kind: int, node: Any, prim: Primitive | None = None,
-                 cond: Cond | None = None, cost: int = 0, size: int = 0,
+    def __init__(self, kind: int, node: Any, cond: Cond | None = None, cost: int = 0, size: int = 0,
                  labels: list[str] | None = None) -> None:
         self.kind = kind
         self.node = node
-        self.prim = prim
         self.cond = cond
         self.cost = cost
         self.size = size
@@ -201,7 +199,7 @@ def _block(block: ast.Block, path: tuple[int, ...], looping: bool,
 
 def _step(stmt: Any) -> Step:
     if isinstance(stmt, ast.Call):
-        return Step(CALL, stmt, PRIMITIVES.get(stmt.name))
+        return Step(CALL, stmt)
     if isinstance(stmt, ast.EachPlayer):
         return Step(EACH, stmt)
     if isinstance(stmt, ast.ForEachPlayer):

@@ -202,10 +202,7 @@ class Interpreter:
             if kind == CALL:
                 events = ctx.events
                 made = len(events)
-                prim = step.prim
-                if prim is None:  # registered after the script was compiled
-                    prim = PRIMITIVES[stmt.name]
-                d = prim.start(ctx, stmt)
+                d = PRIMITIVES[stmt.name].start(ctx, stmt)  # the registry's, now
                 if len(events) != made:
                     run.work += EVENT_UNITS * (len(events) - made)  # as ctx.charge
                     if run.work > budget:
@@ -306,12 +303,9 @@ class Interpreter:
             f.pc += 1
         else:
             assert step.kind == CALL
-            prim = step.prim
-            if prim is None:  # registered after the script was compiled
-                prim = PRIMITIVES[stmt.name]
             try:
                 made = len(ctx.events)
-                follow = prim.finish(ctx, stmt, d, norm)
+                follow = PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
                 ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
                 if follow is not None:  # the same statement asks on (e.g. whose piece,
                     ctx.charge(options_size(ctx, follow))  # then where it goes)
