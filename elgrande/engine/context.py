@@ -258,6 +258,9 @@ class Ctx:
         rules: the composed rules modules in play (:class:`elgrande.engine.modules.Rules`),
             whose hooks the primitives call; None outside a game (bare scripts).
         budget: the work units the run may spend in all.
+        offered, offered_size: the decision a primitive is returning and its size,
+            counted as it was built (:func:`elgrande.engine.option_size.offer`; None:
+            none said).
     """
 
     state: State
@@ -267,10 +270,13 @@ class Ctx:
     events: list[dict[str, Any]] = factory(list)
     rules: Any = None
     budget: int = WORK_BUDGET
+    offered: Decision | None = None
+    offered_size: int = 0
 
     def __init__(self, state: State, board: Board, run: Run, subject: int,
                  events: list[dict[str, Any]] | None = None, rules: Any = None,
-                 budget: int = WORK_BUDGET) -> None:
+                 budget: int = WORK_BUDGET, offered: Decision | None = None,
+                 offered_size: int = 0) -> None:
         self.state = state
         self.board = board
         self.run = run
@@ -278,6 +284,8 @@ class Ctx:
         self.events = [] if events is None else events
         self.rules = rules
         self.budget = budget
+        self.offered = offered
+        self.offered_size = offered_size
 
     def charge(self, units: int) -> None:
         """Spend ``units`` of the run's work budget.

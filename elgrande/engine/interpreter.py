@@ -29,11 +29,23 @@ from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import statement_name
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
 from elgrande.engine import points as _points  # noqa: F401 - registers the points statement
+from elgrande.engine.compiled import (
+    AS,
+    CALL,
+    EACH,
+    EITHER,
+    FOR_EACH,
+    IF,
+    LABEL_UNITS,
+    Compiled,
+    Step,
+    compiled,
+)
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
+from elgrande.engine.option_size import options_size
 from elgrande.engine.primitives import PRIMITIVES, each_order
 from elgrande.engine.triggers import keep_trigger, player_of
-from elgrande.engine.values import condition
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
@@ -47,9 +59,6 @@ STEP_BUDGET: Final = WORK_BUDGET
 #: moved, the king moved, ...): applying and logging one costs about as much as that many
 #: statements.
 EVENT_UNITS: Final = 15
-#: Work units per AST node of an ``either`` statement's branches (their labels are
-#: rendered in English for the decision).
-LABEL_UNITS: Final = 2
 
 __all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Interpreter",
            "block_at"]
@@ -91,44 +100,22 @@ class Interpreter:
         self.budget = budget
         #: the ``aside`` hook composed (None: no module in play has one)
         self._asides = rules.asides if rules is not None else None
-        self._label_cache: dict[int, list[str]] = {}
-        self._cost_cache: dict[int, int] = {}
-        #: the blocks of :func:`block_at` found so far: card id -> (its script, path ->
-        #: block)
-        self._blocks: dict[str, tuple[ast.Script, dict[tuple[int, ...], ast.Block]]] = {}
+        #: the compiled scripts of the cards run so far (:func:`compiled`, once per
+        #: parsed script in a process): card id -> compiled script
+        self._code: dict[str, Compiled] = {}
 
-    def _block(self, card: str, script: ast.Script, path: list[int]) -> ast.Block:
-        """:func:`block_at` of card ``card``'s ``script``, found once per path (a script
-        never changes; a card given another script starts afresh)."""
-        if not path:
-            return script.body
-        hit = self._blocks.get(card)
-        if hit is None or hit[0] is not script:
-            hit = self._blocks[card] = (script, {})
-        by_path = hit[1]
-        key = tuple(path)
-        block = by_path.get(key)
-        if block is None:
-            block = by_path[key] = block_at(script, path)
-        return block
+    def _compiled(self, card: str) -> Compiled:
+        """Card ``card``'s script, compiled (a card given another script is compiled
+        afresh).
 
-    def _label_cost(self, stmt: ast.Either) -> int:
-        """The work units of rendering ``stmt``'s branch labels: :data:`LABEL_UNITS` per
-        node of the branches, charged every time (so the count does not depend on what
-        this interpreter rendered before)."""
-        key = id(stmt)
-        if key not in self._cost_cache:
-            nodes = sum(1 for b in stmt.branches for _ in ast.walk(b))
-            self._cost_cache[key] = LABEL_UNITS * nodes
-        return self._cost_cache[key]
-
-    def _labels(self, stmt: ast.Either) -> list[str]:
-        """The branch labels of ``stmt`` (rendered once per statement: scripts never
-        change)."""
-        key = id(stmt)
-        if key not in self._label_cache:
-            self._label_cache[key] = [_label(b) for b in stmt.branches]
-        return list(self._label_cache[key])
+        Raises:
+            KeyError: no such card.
+        """
+        script = self.scripts[card]
+        code = self._code.get(card)
+        if code is None or code.script is not script:
+            code = self._code[card] = compiled(script)
+        return code
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
@@ -159,7 +146,7 @@ class Interpreter:
             raise
 
     def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
-        script = self.scripts[run.card]
+        code = self._compiled(run.card)
         frames, budget = run.frames, ctx.budget
         asides = self._asides
         hctx: HookContext | None = None  # made once per call, at the first aside asked
@@ -182,7 +169,7 @@ class Interpreter:
                     a: Aside | None = asides(hctx, run)
                     if a is not None:
                         side = a.decision
-                        ctx.charge(_size(side.options))
+                        ctx.charge(options_size(ctx, side))
                         run.asides.append(a)
                         run.pending = side
                         return side
@@ -190,8 +177,9 @@ class Interpreter:
                 run.pending = None
                 return None
             f = frames[-1]
-            body = self._block(run.card, script, f.path).body
-            if f.pc >= len(body):
+            block = code.block(f.path)
+            steps = block.steps
+            if f.pc >= len(steps):
                 if f.rest:
                     ctx.charge(1)  # a loop turn
                     nxt = f.rest.pop(0)
@@ -203,76 +191,67 @@ class Interpreter:
                     continue
                 frames.pop()
                 continue
-            stmt = body[f.pc]
+            step = steps[f.pc]
+            stmt = step.node
+            kind = step.kind
             run.steps += 1
             run.work += 1  # a statement (as ctx.charge(1))
             if run.work > budget:
                 ctx.charge(0)
             ctx.subject = f.subject
-            if type(stmt) is ast.Call or isinstance(stmt, ast.Call):
+            if kind == CALL:
                 events = ctx.events
                 made = len(events)
-                d = PRIMITIVES[stmt.name].start(ctx, stmt)
+                d = PRIMITIVES[stmt.name].start(ctx, stmt)  # the registry's, now
                 if len(events) != made:
                     run.work += EVENT_UNITS * (len(events) - made)  # as ctx.charge
                     if run.work > budget:
                         ctx.charge(0)
                 if d is not None:
-                    ctx.charge(_size(d.options))  # the moves it offers
+                    ctx.charge(options_size(ctx, d))  # the moves it offers
                     run.pending = d
                     return d
-                if len(events) == made and len(frames) > 1 and self._looping(run, script):
+                if len(events) == made and len(frames) > 1 and block.looping:
                     ctx.event("nothing", statement=statement_name(stmt))  # the log says so
                 f.pc += 1
-            elif isinstance(stmt, ast.EachPlayer):
+            elif kind == IF:
+                f.pc += 1
+                cond = step.cond
+                assert cond is not None
+                if cond(ctx):
+                    frames.append(Frame(f.path + [f.pc - 1, 0], 0, f.subject))
+                elif stmt.otherwise is not None:
+                    frames.append(Frame(f.path + [f.pc - 1, 1], 0, f.subject))
+            elif kind == EACH:
                 f.pc += 1
                 ps = each_order(ctx, stmt.each)
                 if ps:
                     frames.append(Frame(f.path + [f.pc - 1, 0], 0, ps[0], ps[1:]))
-            elif isinstance(stmt, ast.ForEachPlayer):
+            elif kind == FOR_EACH:
                 f.pc += 1
                 ps = each_order(ctx, stmt.each)
                 if ps:
                     run.env[stmt.var] = ps[0]
                     frames.append(Frame(f.path + [f.pc - 1, 0], 0, f.subject, ps[1:],
                                         stmt.var))
-            elif isinstance(stmt, ast.If):
-                f.pc += 1
-                if condition(ctx, stmt.cond):
-                    frames.append(Frame(f.path + [f.pc - 1, 0], 0, f.subject))
-                elif stmt.otherwise is not None:
-                    frames.append(Frame(f.path + [f.pc - 1, 1], 0, f.subject))
-            elif isinstance(stmt, ast.Either):
-                ctx.charge(self._label_cost(stmt))  # before the labels are rendered
+            elif kind == EITHER:
+                ctx.charge(step.cost)  # before the labels are rendered
                 d = Decision("choose_option", [f.subject], "Choose one",
-                             {"labels": self._labels(stmt)}, "B4.4")
-                ctx.charge(_size(d.options))
+                             {"labels": _labels(step)}, "B4.4")
+                ctx.charge(step.size)  # options_size(ctx, d), counted when compiled
                 run.pending = d
                 return d
-            elif isinstance(stmt, ast.As):  # the block's decisions are that player's
+            elif kind == AS:  # the block's decisions are that player's
                 f.pc += 1
                 who = player_of(ctx, stmt.player)
                 if who is not None:
                     frames.append(Frame(f.path + [f.pc - 1, 0], 0, who))
-            elif isinstance(stmt, ast.When):  # kept as a trigger; its block runs later
+            else:  # WHEN: kept as a trigger; its block runs later
                 f.pc += 1
                 events = ctx.events
                 made = len(events)
                 keep_trigger(ctx, stmt, f.path + [f.pc - 1, 0])
                 ctx.charge(EVENT_UNITS * (len(events) - made))
-            else:  # pragma: no cover
-                raise AssertionError(f"unknown statement {stmt!r}")
-
-    def _looping(self, run: Run, script: ast.Script) -> bool:
-        """True when the statement running lies inside an ``each player:`` or ``for each
-        player`` block (each frame above the script's own starts a block of the statement
-        its path names in the frame below)."""
-        for f in run.frames[1:]:
-            path = f.path
-            stmt = self._block(run.card, script, path[:-2]).body[path[-2]]
-            if isinstance(stmt, (ast.EachPlayer, ast.ForEachPlayer)):
-                return True
-        return False
 
     def answer(self, state: State, run: Run, player: int, answer: Any,
                events: list[dict[str, Any]] | None = None,
@@ -308,9 +287,10 @@ class Interpreter:
             for e in events[made:]:  # part of the special action: logged under its line
                 e.setdefault("card", run.card)
             return self.advance(state, run, events)
-        script = self.scripts[run.card]
         f = run.frames[-1]
-        stmt = self._block(run.card, script, f.path).body[f.pc]
+        block = self._compiled(run.card).block(f.path)
+        step = block.steps[f.pc]
+        stmt = step.node
         ctx = Ctx(state, self.board, run, f.subject, events, self.rules, self.budget)
         if d.kind == "secret_region":
             run.secret[str(player)] = norm
@@ -318,21 +298,21 @@ class Interpreter:
                 run.pending = attrs.evolve(d, players=[q for q in d.players if q != player])
                 return run.pending
             norm, run.secret = dict(run.secret), {}
-        if isinstance(stmt, ast.Either):
+        if step.kind == EITHER:
             run.frames.append(Frame(f.path + [f.pc, int(norm)], 0, f.subject))
             f.pc += 1
         else:
-            assert isinstance(stmt, ast.Call)
+            assert step.kind == CALL
             try:
                 made = len(ctx.events)
                 follow = PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
                 ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
                 if follow is not None:  # the same statement asks on (e.g. whose piece,
-                    ctx.charge(_size(follow.options))  # then where it goes)
+                    ctx.charge(options_size(ctx, follow))  # then where it goes)
                     run.pending = follow
                     return follow
                 if len(ctx.events) == made and len(run.frames) > 1 and \
-                        self._looping(run, script):  # the player chose to do nothing
+                        block.looping:  # the player chose to do nothing
                     ctx.event("nothing", statement=statement_name(stmt), chose=True)
             except BudgetExceeded as exc:
                 self._stop(run, exc)
@@ -418,33 +398,13 @@ class Interpreter:
         run.secret.clear()
 
 
-#: The plain value types :func:`_size` counts as one each without looking inside.
-_PLAIN: Final[frozenset[type]] = frozenset({str, int, bool, float, type(None)})
-
-
-def _size(options: Any) -> int:
-    """How many values a decision's options hold (lists and mappings counted through,
-    each container one more: a mapping's values, not its keys; anything else one).
-
-    Each container's items are counted at once (``len``), and only the items of no plain
-    type (:data:`_PLAIN`) are looked into: the same count as one unit per value visited,
-    for fewer steps."""
-    t = type(options)
-    if t is dict:
-        items: Any = options.values()
-    elif t is list or t is tuple:
-        items = options
-    elif isinstance(options, dict):
-        items = options.values()
-    elif isinstance(options, (list, tuple)):
-        items = options
-    else:
-        return 1
-    n = 1 + len(items)
-    for v in items:
-        if type(v) not in _PLAIN:
-            n += _size(v) - 1
-    return n
+def _labels(step: Step) -> list[str]:
+    """The branch labels of ``either`` step ``step``, rendered at its first decision in
+    the process (kept on the compiled step: scripts never change); a new list each time."""
+    labels = step.labels
+    if labels is None:
+        labels = step.labels = [_label(b) for b in step.node.branches]
+    return list(labels)
 
 
 def _label(block: ast.Block) -> str:

@@ -11,6 +11,7 @@ from typing import Any, Final
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
+from elgrande.engine.option_size import offer, size
 from elgrande.engine.primitives import (
     _arg,
     _king_refusal,
@@ -48,8 +49,10 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     if not opts:
         return None
     why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"]}
-    return Decision("choose_region", [ctx.subject], "Move the king to",
-                    {"choices": [ctx.rid(r) for r in opts], "why": why}, "B5.2")
+    choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
+    return offer(ctx, Decision("choose_region", [ctx.subject], "Move the king to",
+                               {"choices": choices, "why": why}, "B5.2"),
+                 2 + len(choices) + size(why))
 
 
 def _grande_owners(ctx: Ctx, call: ast.Call) -> list[int]:

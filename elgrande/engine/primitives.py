@@ -25,6 +25,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
+from elgrande.engine.option_size import offer, size
 from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import COURT_PLACE, place_of, regions
 from elgrande.engine.rule_params import RULE, expires_for
@@ -208,8 +209,11 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
                if ctx.state.king not in opts}
         if ctx.board.castillo not in opts:
             why.update(_castillo_source_refusal(ctx, "B8.2"))
-        return Decision("choose_region", [ctx.subject], f"Choose a region ({var})",
-                        {"choices": [ctx.rid(r) for r in opts], "why": why}, "B8.1")
+        choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
+        return offer(ctx, Decision("choose_region", [ctx.subject],
+                                   f"Choose a region ({var})",
+                                   {"choices": choices, "why": why}, "B8.1"),
+                     2 + len(choices) + size(why))
     if isinstance(ch, ast.NumberChoice):
         return Decision("choose_number", [ctx.subject], f"Choose a number ({var})",
                         {"choices": list(range(ch.low, ch.high + 1))}, "B8.1")
@@ -307,6 +311,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     hooks = hook_context(ctx) if movable is not None else None
     caballeros, neutral = s.caballeros, s.neutral
     sources: dict[str, dict[str, int]] = {}
+    counted = 1  # the size of ``sources`` (option_size.size), counted as it is built
     available = 0
     elsewhere = False  # some source's caballeros may go to a destination other than it
     # plain loops over typed lists (no generators: the compiled build runs them natively)
@@ -332,6 +337,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         if owners:
             src = ids[r]
             sources[src] = owners
+            counted += 1 + len(owners)
             for n in owners.values():
                 available += n
             if not elsewhere:
@@ -357,16 +363,19 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     options = {"sources": sources, "to": to, "min": lo, "max": hi,
                "single_source": single, "all": every,
                "refused_from": refused_from, "refused_to": king_refusal}
+    # the mapping, its four plain values, ``to`` and ``sources``, then the small rest
+    counted += 6 + len(to) + size(refused_from) + size(king_refusal)
     if room:
         options["room"] = room
+        counted += size(room)
     which = rules.move_which if rules is not None else None
     if which is not None:
         kinds = which(hook_context(ctx), sources)
         if kinds:
             options["which"] = kinds
-    return Decision(
-        "move_caballeros", [ctx.subject],
-        prompt, options, "B8.2")
+            counted += size(kinds)
+    return offer(ctx, Decision("move_caballeros", [ctx.subject], prompt, options, "B8.2"),
+                 counted)
 
 
 def room_in(ctx: Ctx, player: int, to: list[str]) -> dict[str, Any]:
@@ -532,14 +541,18 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     refused = {**_castillo_source_refusal(ctx, "B8.7"), **_king_refusal(ctx)}
     options: dict[str, Any] = {"owner": owner, "sources": sources, "min": lo, "max": hi,
                                "refused": refused}
+    counted = 5 + len(sources) + size(refused)  # its size (option_size.size), as built
     if which is not None:
         options["which"] = which
+        counted += size(which)
         if lo == hi and len(sources) == 1:  # asked since the kinds may be chosen: older
             options["skip"] = {next(iter(sources)): lo}  # records sent the default
-    return Decision("send_caballeros", [ctx.subject],
-                    f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of player {owner} "
-                    f"to send to " + (f"the {dest}" if space < 0 else b.places[space].name),
-                    options, "B8.7")
+            counted += 2
+    return offer(ctx, Decision(
+        "send_caballeros", [ctx.subject],
+        f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of player {owner} "
+        f"to send to " + (f"the {dest}" if space < 0 else b.places[space].name),
+        options, "B8.7"), counted)
 
 
 def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any] | None:
@@ -693,6 +706,7 @@ def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("secret_choice", _secret_finish)
 def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     per: dict[str, list[str]] = {}
+    counted = 1  # the size of ``per`` (option_size.size), as it is built
     fixed: dict[str, Any] = {}
     saved = ctx.subject
     for p in each_order(ctx, _arg(call, "each")):
@@ -700,6 +714,7 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
         opts = [ctx.rid(r) for r in regions(ctx, _arg(call, "source")) if r >= 0]
         if len(opts) > 1:
             per[str(p)] = opts
+            counted += 1 + len(opts)
         else:
             fixed[str(p)] = opts[0] if opts else None
     ctx.subject = saved
@@ -707,9 +722,11 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
         _secret_finish(ctx, call, Decision("secret_region", [], "", {}), fixed)
         return None
     ctx.run.secret = fixed
-    return Decision("secret_region", [int(p) for p in per],
-                    f"Secretly choose a region ({_arg(call, 'var')})",
-                    {"per_player": per, "why": _king_refusal(ctx)}, "B8.5")
+    why = _king_refusal(ctx)
+    return offer(ctx, Decision("secret_region", [int(p) for p in per],
+                               f"Secretly choose a region ({_arg(call, 'var')})",
+                               {"per_player": per, "why": why}, "B8.5"),
+                 1 + counted + size(why))
 
 
 @primitive("pass_")

@@ -1,0 +1,67 @@
+"""The size of a decision's options, charged to a card's work budget for every decision
+a special action asks (B8: options offered count, so that a card offering huge choices
+is stopped like one running long).
+
+The size is the count the interpreter has always charged: one per value held, lists and
+mappings counted through, each container one more (a mapping's values, not its keys).
+Most of it is counted as the options are built, not walked afterwards: a primitive
+that builds a decision may say its size (:func:`offer`: the movers of caballeros count
+their sources as they find them, a region choice its choices), and an ``either``'s
+decision is counted once, when its script is compiled
+(:func:`elgrande.engine.compiled.either_size`). Any other decision is walked
+(:func:`size`: each container's items counted at once by ``len``, only its items of no
+plain type looked into). Tests check the counts equal the walk's in seeded games of every
+set.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from elgrande.engine.context import Ctx
+from elgrande.engine.decisions import Decision
+
+__all__ = ["offer", "options_size", "size"]
+
+#: The plain value types counted as one each without looking inside.
+_PLAIN: Final[frozenset[type]] = frozenset({str, int, bool, float, type(None)})
+
+
+def size(options: Any) -> int:
+    """How many values ``options`` holds (see the module's docstring): 1 for a plain
+    value; ``1 + len`` for a list, tuple or mapping, plus what its container items hold
+    beyond one each."""
+    t = type(options)
+    if t is dict:
+        items: Any = options.values()
+    elif t is list or t is tuple:
+        items = options
+    elif isinstance(options, dict):
+        items = options.values()
+    elif isinstance(options, (list, tuple)):
+        items = options
+    else:
+        return 1
+    n = 1 + len(items)
+    for v in items:
+        if type(v) not in _PLAIN:
+            n += size(v) - 1
+    return n
+
+
+def offer(ctx: Ctx, d: Decision, n: int) -> Decision:
+    """Say that decision ``d``, about to be returned by a primitive running in ``ctx``,
+    has size ``n`` (counted as its options were built: what :func:`size` of its options
+    gives); returns ``d``."""
+    ctx.offered = d
+    ctx.offered_size = n
+    return d
+
+
+def options_size(ctx: Ctx, d: Decision) -> int:
+    """The size of decision ``d``'s options: as :func:`offer` said for it in ``ctx``, else
+    :func:`size` of its options."""
+    if ctx.offered is d:
+        ctx.offered = None
+        return ctx.offered_size
+    return size(d.options)
