@@ -233,9 +233,7 @@ def apply_bid_answer(state: State, player: int, value: int, events: Events,
                      what: str = "") -> None:
     """Play a power card that its :func:`bid_decision` accepted: hand -> discard (B3.2).
     ``what`` names the card in the event when it is not a power card (I3)."""
-    state.hands[player].remove(value)
-    state.discards[player].append(value)
-    state.bids.append([player, value])
+    state.play_power_card(player, value)
     event: dict[str, Any] = {"event": "bid", "player": player, "value": value}
     if what:
         event["what"] = what
