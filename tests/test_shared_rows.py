@@ -1,9 +1,9 @@
-"""The rows a copy shares (B1.3, B3.2): ``State.copy`` shares the rows of ``hands`` and
-``discards`` and the pairs of ``bids``, so no code may change one in place. Random games of
-every set (base, Colonies, Intrigue & the King, both; the provisional fill) check it after
-every answer: every row ever seen still holds what it held when first seen, and a copy
-made at random points, played on, leaves the original's JSON unchanged (and the
-original, played on, the copy's)."""
+"""The rows a copy shares (B1.3, B1.4, B3.2): ``State.copy`` shares the rows of ``hands``,
+``discards`` and ``stacks`` and the pairs of ``bids``, so no code may change one in place.
+Random games of every set (base, Colonies, Intrigue & the King, both; the provisional fill)
+check it after every answer: every row ever seen still holds what it held when first
+seen, and a copy made at random points, played on, leaves the original's JSON unchanged
+(and the original, played on, the copy's)."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ SETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _rows(state: State) -> list[list[int]]:
-    return [*state.hands, *state.discards, *state.bids]
+def _rows(state: State) -> list[list[Any]]:
+    return [*state.hands, *state.discards, *state.bids, *state.stacks]
 
 
 def _snapshot(game: Game) -> str:
@@ -49,13 +49,13 @@ def _answer_randomly(game: Game, rng: random.Random) -> None:
 @given(players=st.integers(2, 5), seed=st.integers(0, 10_000), every=st.integers(5, 40))
 def test_B3_2_no_row_a_copy_shares_changes_in_place(name: str, players: int, seed: int,
                                                     every: int) -> None:
-    """After every answer of a whole game, each row of hands/discards and each bid pair
+    """After every answer of a whole game, each row of hands/discards/stacks and bid pair
     seen so far holds what it held when first seen (rows are replaced, never changed);
     copies made every ``every`` answers and played on 1-6 answers leave the original
     unchanged, and the original played on leaves them unchanged."""
     game = new_game(players, seed=seed, logging=False, **SETS[name])
     rng = random.Random(seed)
-    seen: dict[int, tuple[list[int], tuple[int, ...]]] = {}
+    seen: dict[int, tuple[list[Any], tuple[Any, ...]]] = {}
     kept: list[tuple[Game, str]] = []
     n = 0
     while game.pending is not None:
@@ -96,3 +96,23 @@ def test_B3_2_power_card_moves_replace_the_rows() -> None:
     assert (c.hands[0], c.discards[0], c.bids) == ([1, 3, 5], [7], [])
     with pytest.raises(ValueError):
         s.play_power_card(0, 2)
+
+
+def test_B1_4_stack_moves_replace_the_rows() -> None:
+    """draw_from_stack (the top card, '' from an empty stack, B3.1), add_to_stack (under
+    it, B4.6) and take_from_stack replace the stack's row: a copy made before keeps its
+    own."""
+    game = new_game(3, seed=1, logging=False)
+    s = game.state
+    s.stacks[0] = ["a", "b"]
+    s.stacks[1] = []
+    c = s.copy()
+    row = s.stacks[0]
+    assert s.draw_from_stack(0) == "a" and s.draw_from_stack(1) == ""
+    s.add_to_stack(0, "c")
+    s.add_to_stack(0, "d")
+    s.take_from_stack(0, "c")
+    assert s.stacks[0] == ["b", "d"] and s.stacks[1] == []
+    assert row == ["a", "b"] and c.stacks[0] is row
+    with pytest.raises(ValueError):
+        s.take_from_stack(0, "x")

@@ -172,9 +172,10 @@ class State:
         round: the current round, 1..9 (0 before the first).
         bids: ``[player, value]`` pairs played this round, in order (B3.2).
 
-        A row of ``hands`` or ``discards`` and a pair of ``bids`` is never changed in
-        place: a change replaces it whole (:meth:`play_power_card`,
-        :meth:`take_back_power_card`), so copies and undo points share them.
+        A row of ``hands``, ``discards`` or ``stacks`` and a pair of ``bids`` is never
+        changed in place: a change replaces it whole (:meth:`play_power_card`,
+        :meth:`take_back_power_card`, :meth:`draw_from_stack`, ...), so copies and undo
+        points share them.
         lasting: lasting effects (Veto cards held, triggers).
         neutral_holder: see ``neutral``.
         stacks: the action stacks, card ids, top first (B1.4; their order is hidden from
@@ -285,8 +286,8 @@ class State:
     # -- copies and JSON ---------------------------------------------------------------
     def copy(self) -> State:
         """An independent copy (cheap: lists of ints are sliced, nothing is deep-walked;
-        the rows of ``hands`` and ``discards`` and the pairs of ``bids``, never changed in
-        place, are shared)."""
+        the rows of ``hands``, ``discards`` and ``stacks`` and the pairs of ``bids``, never
+        changed in place, are shared)."""
         # comprehensions, not map(list.copy, ...): mypyc compiles them to a loop in C
         return State(
             self.players,
@@ -304,7 +305,7 @@ class State:
             self.bids.copy(),
             [x.copy() for x in self.lasting] if self.lasting else [],
             self.neutral_holder,
-            [s.copy() for s in self.stacks],
+            self.stacks.copy(),
             self.offer.copy(),
             self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
@@ -361,6 +362,29 @@ class State:
         discards.remove(value)
         self.discards[player] = discards
         self.hands[player] = sorted(self.hands[player] + [value])
+
+    # -- action stacks (their rows are replaced whole: copies share them) -------------
+    def draw_from_stack(self, stack: int) -> str:
+        """Take the top card of action stack ``stack`` (B3.1): its id, or '' when the
+        stack is empty; the row is replaced, not changed in place."""
+        row = self.stacks[stack]
+        if not row:
+            return ""
+        self.stacks[stack] = row[1:]
+        return row[0]
+
+    def add_to_stack(self, stack: int, card: str) -> None:
+        """Put ``card`` under action stack ``stack`` (B4.6); the row is replaced."""
+        self.stacks[stack] = self.stacks[stack] + [card]
+
+    def take_from_stack(self, stack: int, card: str) -> None:
+        """Take ``card`` out of action stack ``stack``; the row is replaced.
+
+        Raises:
+            ValueError: ``card`` is not in that stack (the caller checked it is)."""
+        row = self.stacks[stack].copy()
+        row.remove(card)
+        self.stacks[stack] = row
 
     # -- counts ------------------------------------------------------------------------
     def on_board(self, player: int) -> int:

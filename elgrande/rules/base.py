@@ -139,7 +139,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     bp.bid_i = 0
     flow.turn_order = []
     flow.turn_i = 0
-    offer = [s.pop(0) if s else "" for s in state.stacks] + bp.reused   # B3.1
+    offer = [state.draw_from_stack(i) for i in range(len(state.stacks))] + bp.reused  # B3.1
     origin = [i for i in range(len(state.stacks))] + [-1] * len(bp.reused)
     if engine.rules.hooks["offer"]:  # a module changes the offer
         pairs = engine.rules.fold("offer", engine.hooks(state, -1, flow, events),
@@ -554,7 +554,7 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
-        state.stacks[origin[bp.slot]].append(card)
+        state.add_to_stack(origin[bp.slot], card)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
