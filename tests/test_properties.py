@@ -304,10 +304,12 @@ def test_copy_is_independent(pos: tuple[Board, State]) -> None:
     c.king = OFF_BOARD
     c.scoreboards[0] = 0
     c.scores[0] += 1
-    c.hands[0].append(99)
-    c.discards[0].append(99)
-    for pair in c.bids:
-        pair[1] = 99
+    # rows of hands and discards and pairs of bids are replaced whole, never changed in
+    # place (State docstring): copies share them
+    c.hands[0] = c.hands[0] + [99]
+    c.discards[0] = c.discards[0] + [99]
+    for i, pair in enumerate(c.bids):
+        c.bids[i] = [pair[0], 99]
     c.bids.append([0, 98])
     for x in c.lasting:
         x.data["taken"] = -5

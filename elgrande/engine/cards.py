@@ -144,7 +144,7 @@ def take(state: State, card: str, at: Where) -> int:
     if kind == "held":
         state.held[i].remove(card)
         return -1
-    state.stacks[i].remove(card)
+    state.take_from_stack(i, card)
     return i
 
 
@@ -157,7 +157,7 @@ def give(ctx: Ctx, card: str, to: ast.CardPlace, origin: int) -> None:
         s.offer.append(card)
         s.offer_origin.append(origin)
     elif to.kind == "stack":
-        s.stacks[to.n - 1].append(card)
+        s.add_to_stack(to.n - 1, card)
     elif to.kind == "held":
         p = holder(ctx, to.holder)
         if p is not None:

@@ -78,7 +78,8 @@ class Flow:
             rounds a general scoring takes place (B3.6).
         round_i: index into ``rounds`` of the current round (-1 before the first).
         phase: the current phase's name (a phase of a rules module, or ``over``).
-        turn_order: this round's turn order (B3.4); turn_i: whose turn (index).
+        turn_order: this round's turn order (B3.4), never changed in place (a new order
+            is a new list; copies share it); turn_i: whose turn (index).
         card: the action card taken this turn ('' for none yet).
         run: the special action being carried out (the interpreter's position).
         secret: secret answers already given in this phase (hidden until all are in).
@@ -127,13 +128,14 @@ class Flow:
         self.asides = [] if asides is None else asides
 
     def copy(self) -> Flow:
-        """An independent copy (decisions are never changed once made: shared)."""
+        """An independent copy (decisions are never changed once made, nor is a turn
+        order once set, B3.4, a new one is a new list: shared)."""
         parts = self.parts.copy()
         for k, v in parts.items():  # replacing values only: no change of size
             parts[k] = v.copy()
         run = self.run
         return Flow(self.rounds, self.scoring_after, self.round_i, self.phase,
-                    self.turn_order.copy(), self.turn_i, self.card,
+                    self.turn_order, self.turn_i, self.card,
                     None if run is None else run.copy(), self.secret.copy(), self.entering,
                     parts, self.pending, self.asides.copy() if self.asides else None)
 

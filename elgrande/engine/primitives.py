@@ -637,9 +637,7 @@ primitive("move", move_finish)(move_start)
 # -- power cards, lasting effects ------------------------------------------------------------------
 def _take_back_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     p = ctx.subject
-    ctx.state.discards[p].remove(answer)
-    ctx.state.hands[p].append(answer)
-    ctx.state.hands[p].sort()
+    ctx.state.take_back_power_card(p, answer)
     ctx.event("take_back", decider=p, value=answer)
 
 

@@ -171,6 +171,11 @@ class State:
         discards: played power cards per player (B3.2).
         round: the current round, 1..9 (0 before the first).
         bids: ``[player, value]`` pairs played this round, in order (B3.2).
+
+        A row of ``hands``, ``discards`` or ``stacks`` and a pair of ``bids`` is never
+        changed in place: a change replaces it whole (:meth:`play_power_card`,
+        :meth:`take_back_power_card`, :meth:`draw_from_stack`, ...), so copies and undo
+        points share them.
         lasting: lasting effects (Veto cards held, triggers).
         neutral_holder: see ``neutral``.
         stacks: the action stacks, card ids, top first (B1.4; their order is hidden from
@@ -280,7 +285,9 @@ class State:
 
     # -- copies and JSON ---------------------------------------------------------------
     def copy(self) -> State:
-        """An independent copy (cheap: lists of ints are sliced, nothing is deep-walked)."""
+        """An independent copy (cheap: lists of ints are sliced, nothing is deep-walked;
+        the rows of ``hands``, ``discards`` and ``stacks`` and the pairs of ``bids``, never
+        changed in place, are shared)."""
         # comprehensions, not map(list.copy, ...): mypyc compiles them to a loop in C
         return State(
             self.players,
@@ -292,13 +299,13 @@ class State:
             self.king,
             self.scoreboards.copy(),
             self.scores.copy(),
-            [h.copy() for h in self.hands],
-            [h.copy() for h in self.discards],
+            self.hands.copy(),  # rows replaced whole, never changed in place: shared
+            self.discards.copy(),
             self.round,
-            [b.copy() for b in self.bids],
+            self.bids.copy(),
             [x.copy() for x in self.lasting] if self.lasting else [],
             self.neutral_holder,
-            [s.copy() for s in self.stacks],
+            self.stacks.copy(),
             self.offer.copy(),
             self.offer_origin.copy(),
             _copy_ext(self.ext) if self.ext else {},
@@ -331,6 +338,53 @@ class State:
         state: State = from_fields(cls, data, {"lasting": lasting})
         state.due = True  # anything may be due at the first pause of a loaded game
         return state
+
+    # -- power cards (their rows are replaced whole: copies share them) ----------------
+    def play_power_card(self, player: int, value: int) -> None:
+        """Move power card ``value`` from ``player``'s hand to their discards and bid it
+        this round (B3.2): the hand and discards rows are replaced, not changed in place.
+
+        Raises:
+            ValueError: ``value`` is not in the hand (the caller checked it is)."""
+        hand = self.hands[player].copy()
+        hand.remove(value)
+        self.hands[player] = hand
+        self.discards[player] = self.discards[player] + [value]
+        self.bids.append([player, value])
+
+    def take_back_power_card(self, player: int, value: int) -> None:
+        """Move power card ``value`` from ``player``'s discards back to the hand (kept
+        ascending, B1.3): the rows are replaced, not changed in place.
+
+        Raises:
+            ValueError: ``value`` is not among the discards (the caller checked it is)."""
+        discards = self.discards[player].copy()
+        discards.remove(value)
+        self.discards[player] = discards
+        self.hands[player] = sorted(self.hands[player] + [value])
+
+    # -- action stacks (their rows are replaced whole: copies share them) -------------
+    def draw_from_stack(self, stack: int) -> str:
+        """Take the top card of action stack ``stack`` (B3.1): its id, or '' when the
+        stack is empty; the row is replaced, not changed in place."""
+        row = self.stacks[stack]
+        if not row:
+            return ""
+        self.stacks[stack] = row[1:]
+        return row[0]
+
+    def add_to_stack(self, stack: int, card: str) -> None:
+        """Put ``card`` under action stack ``stack`` (B4.6); the row is replaced."""
+        self.stacks[stack] = self.stacks[stack] + [card]
+
+    def take_from_stack(self, stack: int, card: str) -> None:
+        """Take ``card`` out of action stack ``stack``; the row is replaced.
+
+        Raises:
+            ValueError: ``card`` is not in that stack (the caller checked it is)."""
+        row = self.stacks[stack].copy()
+        row.remove(card)
+        self.stacks[stack] = row
 
     # -- counts ------------------------------------------------------------------------
     def on_board(self, player: int) -> int:

@@ -139,7 +139,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     bp.bid_i = 0
     flow.turn_order = []
     flow.turn_i = 0
-    offer = [s.pop(0) if s else "" for s in state.stacks] + bp.reused   # B3.1
+    offer = [state.draw_from_stack(i) for i in range(len(state.stacks))] + bp.reused  # B3.1
     origin = [i for i in range(len(state.stacks))] + [-1] * len(bp.reused)
     if engine.rules.hooks["offer"]:  # a module changes the offer
         pairs = engine.rules.fold("offer", engine.hooks(state, -1, flow, events),
@@ -233,9 +233,7 @@ def apply_bid_answer(state: State, player: int, value: int, events: Events,
                      what: str = "") -> None:
     """Play a power card that its :func:`bid_decision` accepted: hand -> discard (B3.2).
     ``what`` names the card in the event when it is not a power card (I3)."""
-    state.hands[player].remove(value)
-    state.discards[player].append(value)
-    state.bids.append([player, value])
+    state.play_power_card(player, value)
     event: dict[str, Any] = {"event": "bid", "player": player, "value": value}
     if what:
         event["what"] = what
@@ -556,7 +554,7 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> N
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
-        state.stacks[origin[bp.slot]].append(card)
+        state.add_to_stack(origin[bp.slot], card)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:

@@ -48,8 +48,10 @@ def determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
     bp = flow.parts.get("base")
     if bp is None:
         return
-    for stack in state.stacks:
-        dec.draw_shuffle(rng, stack)
+    for i, stack in enumerate(state.stacks):  # rows replaced, never shuffled in place
+        row = stack.copy()
+        dec.draw_shuffle(rng, row)
+        state.stacks[i] = row
     if flow.run is not None and bp.before is None:
         bp.before = state.copy()  # the undo point is hidden: now is as good as any
     if flow.phase == DISCS:

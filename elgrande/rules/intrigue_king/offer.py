@@ -110,6 +110,6 @@ def _return_taken(engine: FlowEngine, state: State, flow: Flow) -> None:
         kept = any(x.card == card and x.player == p and x.data.get("taken") == state.round
                    for x in state.lasting)
         if stack >= 0 and not kept:
-            state.stacks[stack].append(card)
+            state.add_to_stack(stack, card)
     _drop(state, "takes")
     _drop(state, "asked")
