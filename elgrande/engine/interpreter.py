@@ -100,9 +100,6 @@ class Interpreter:
         self.budget = budget
         #: the ``aside`` hook composed (None: no module in play has one)
         self._asides = rules.asides if rules is not None else None
-        #: the compiled scripts of the cards run so far (:func:`compiled`, once per
-        #: parsed script in a process): card id -> compiled script
-        self._code: dict[str, Compiled] = {}
 
     def _compiled(self, card: str) -> Compiled:
         """Card ``card``'s script, compiled (a card given another script is compiled
@@ -111,11 +108,9 @@ class Interpreter:
         Raises:
             KeyError: no such card.
         """
-        script = self.scripts[card]
-        code = self._code.get(card)
-        if code is None or code.script is not script:
-            code = self._code[card] = compiled(script)
-        return code
+        # kept in the process-wide cache of :func:`compiled`, not on the interpreter:
+        # closures do not pickle, and a game's engine must (OpenSpiel's simulation test)
+        return compiled(self.scripts[card])
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
