@@ -38,7 +38,7 @@ from elgrande.adapters.actions import (
 )
 from elgrande.engine.decisions import Decision, secret_kinds
 from elgrande.errors import IllegalMove
-from elgrande.errors.rule_ids import title
+from elgrande.errors.rule_ids import RULES, title
 from elgrande.play.game import Game
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
@@ -475,3 +475,40 @@ def answer_from_actions(game: Game, seat: int, actions: Sequence[int],
         raise IllegalMove(d.rule or GENERIC_RULE, "the answer is not finished"
                           + ("" if _form(d.kind) == "pick" else " (end it with DONE)"))
     return b.answer()
+
+
+def refusal(exc: IllegalMove) -> dict[str, Any]:
+    """The JSON of a refused answer (the API's 422 body): ``{"ok": False, "rule", "title",
+    "error", "rule_text"}``, the rule's text as ``elgrande rules ID`` prints it ('' for an
+    id the reference does not hold)."""
+    r = RULES.get(exc.rule)
+    return {"ok": False, "rule": exc.rule, "title": r.title if r else "",
+            "error": str(exc.message), "rule_text": r.text if r else ""}
+
+
+def parse_actions(text: str | None) -> list[int]:
+    """The actions of a query parameter ``"3,66,66"`` ('' or None: none).
+
+    Raises:
+        IllegalMove: not a comma-separated list of integers, or too long (B3.4).
+    """
+    if not text:
+        return []
+    parts = text.split(",")
+    if len(parts) > MAX_ACTIONS or not all(p.strip().isdigit() and len(p.strip()) < 7
+                                          for p in parts):
+        raise IllegalMove(GENERIC_RULE, "actions: integers separated by commas")
+    return [int(p) for p in parts]
+
+
+def controls_reply(game: Game, seat: int | None, actions: str | None,
+                   space: ActionSpace | None = None) -> tuple[int, dict[str, Any]]:
+    """The answer of ``GET /api/games/{game}/controls?t=TOKEN&actions=3,66``: ``(200,
+    {"controls": controls(...) or None})``, or ``(422, refusal)`` when the actions are not
+    a partial answer the masks allow. A spectator (``seat`` None) has no controls."""
+    if seat is None:
+        return 200, {"controls": None}
+    try:
+        return 200, {"controls": controls(game, seat, space, parse_actions(actions))}
+    except IllegalMove as exc:
+        return 422, refusal(exc)
