@@ -17,8 +17,8 @@ The description (``controls(...)``)::
      "units": [[action, ...], ...] (canonical), "actions": the units flattened,
      "total": units so far, "min", "max" (caballeros; subset: the count),
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
-                  "place"?, "value"?, "from"?, "player"?, "to"?, "kind"?,
-                  "rule"?, "title"?, "why"?}, ...],
+                  "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
+                  "to_label"?, "kind"?, "rule"?, "title"?, "why"?}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None}
 """
 
@@ -384,6 +384,7 @@ def _move_options(game: Game, b0: AnswerBuilder, units: list[list[int]]
                     opt: dict[str, Any] = {
                         "unit": unit, "from": s, "player": who, "to": t, "place": t,
                         "count": sum(u == unit for u in units),
+                        "from_label": _place_name(game, s), "to_label": _place_name(game, t),
                         "label": f"{_place_name(game, s)} to {_place_name(game, t)}"}
                     if kinds:
                         opt["kind"] = kind[0]
