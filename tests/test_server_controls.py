@@ -295,3 +295,52 @@ def test_I1_the_card_choice_is_a_subset_of_exactly_count_cards() -> None:
         o["enabled"] for o in c["options"])
     answer = answer_from_actions(g, 0, [*picked, c["done"]["unit"][0]])
     assert answer == sorted(d.options["per_player"]["0"][:n])
+
+
+def test_controls_reply_gives_the_mask_after_a_partial_answer_or_a_refusal() -> None:
+    """The controls route: the options after the units sent, a spectator's none, and a
+    422 refusal (rule, title, message, the rule's text) for a unit the mask forbids or a
+    malformed list (B5.2, B3.4)."""
+    from elgrande.errors.rule_ids import lookup
+    from elgrande.server.controls import controls_reply, parse_actions
+
+    g = _game(("base",), 4, 3)
+    _until(g, "place_caballeros", random.Random(0))
+    d = g.pending
+    assert d is not None
+    p = d.players[0]
+    space = ActionSpace.for_game(g)
+    first = next(o for o in controls(g, p, space)["options"] if o["enabled"])  # type: ignore[index]
+    code, body = controls_reply(g, p, ",".join(map(str, first["unit"])), space)
+    assert code == 200 and body["controls"]["total"] == 1
+    assert controls_reply(g, None, "") == (200, {"controls": None})
+    king = g.library.board.places[g.state.king].id
+    code, body = controls_reply(g, p, str(space.loc(king)), space)
+    assert code == 422 and body["ok"] is False and body["rule"] == "B5.2"
+    assert body["title"] == "the king's region is closed"
+    assert body["rule_text"] == lookup("B5.2").text and body["error"]
+    for bad in ("1,x", "-1", "9" * 9, ",".join(["1"] * 500)):
+        code, body = controls_reply(g, p, bad, space)
+        assert code == 422 and body["rule"] == "B3.4", bad
+    assert parse_actions(None) == [] and parse_actions(" 3, 4") == [3, 4]
+
+
+def test_B8_5a_the_replay_page_of_a_seat_holds_no_others_secret() -> None:
+    """B8.5a: the replay of a game in progress, as one seat sees it, embeds the seat's own
+    secret disc and no other seat's unrevealed one."""
+    import json
+    import re
+
+    from elgrande.server.replay import replay_page
+
+    g = new_game(4, sets=("base", "colonies"), fill="provisional", seed=1, logging=True)
+    d = g.pending
+    assert d is not None and d.kind == "secret_region"
+    g.answer(0, d.options["per_player"]["0"][0])
+    g.answer(1, d.options["per_player"]["1"][-1])
+    page = replay_page(g, 0)
+    data = json.loads(re.search(r'id="data">(.*?)</script>', page, re.S).group(1))  # type: ignore[union-attr]
+    did = [s["did"] for s in data["steps"]]
+    assert "(as p1)" in page
+    assert did[1].endswith(": " + d.options["per_player"]["0"][0])  # the seat's own
+    assert did[2] == "Answer 2: p2 set their secret disc (secret_region, secret)."

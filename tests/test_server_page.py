@@ -90,6 +90,12 @@ def label_of(c: dict[str, Any], o: dict[str, Any], names: list[str]) -> str:
     return names[o["player"]] if c["kind"] == "choose_player" else str(o["label"])
 
 
+def on_board(tab: Tab, o: dict[str, Any]) -> bool:
+    """Whether option ``o`` names a place drawn on the board (to click there)."""
+    return bool(o.get("place")) and tab.page.locator(
+        f'#board g.place[data-place="{o["place"]}"]').count() > 0
+
+
 def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
     """Answer the tab's pending decision by clicks on enabled controls (sometimes on the
     board), and record in ``seen`` what was met."""
@@ -102,7 +108,7 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
     enabled = [o for o in c["options"] if o["enabled"]]
     if c["form"] == "pick":
         o = rng.choice(enabled)
-        if o.get("place") and rng.random() < 0.5:
+        if on_board(tab, o) and rng.random() < 0.5:
             p.locator(f'#board g.place[data-place="{o["place"]}"] > text').first.click()
             seen["board_clicks"] = seen.get("board_clicks", 0) + 1
         else:
@@ -121,7 +127,7 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
             if not open_:
                 break
             o = rng.choice(open_)
-            if rng.random() < 0.3:
+            if on_board(tab, o) and rng.random() < 0.3:
                 p.locator(f'#board g.place[data-place="{o["place"]}"] > text').first.click()
                 seen["board_clicks"] = seen.get("board_clicks", 0) + 1
             else:
@@ -249,7 +255,7 @@ def secret_step(base: str, tabs: list[Tab], tokens: list[str], i: int, rng: rand
     wait_for_n(other, api_state(base, game, tokens[1 - i])["n"])
     theirs = page_state(other)["state"]
     assert str(seat) not in (theirs["view"]["flow"].get("secret") or {})
-    assert mine[str(seat)] not in json.dumps(theirs["view"]["flow"].get("secret") or {})
+    assert json.dumps({str(seat): mine[str(seat)]})[1:-1] not in json.dumps(theirs)
     seen.setdefault("secret", []).append(st["controls"]["rule"])
 
 
@@ -321,6 +327,8 @@ def test_a_finished_game_shows_final_scores_the_record_and_the_replay(
     end = tab.page.get_by_role("region", name="Game over")
     end.wait_for()
     assert tab.page.locator("#turn").inner_text() == "The game is over."
+    assert tab.page.locator("#who").inner_text() == "Watching"
+    assert not decision(tab).is_visible()
     rows = end.get_by_role("row").all()[1:]
     points = [int(r.locator("td").nth(1).inner_text()) for r in rows]
     assert len(points) == 3 and points == sorted(points, reverse=True)
@@ -334,3 +342,49 @@ def test_a_finished_game_shows_final_scores_the_record_and_the_replay(
     viewer.wait_for_function("window.elgrandeViewer !== undefined")
     assert viewer.evaluate("window.elgrandeViewer.count") == len(lines)
     quiet(tab)
+
+
+@pytest.mark.rule("B3.4")
+def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.4: the same seat open in two tabs; one answers, the other (not yet told) answers
+    too: the server takes the first only, and the late tab says so and shows the game as
+    it is now."""
+    links = create(server, 3, 5, {1: "greedy", 2: "random"}, ["base"])
+    (first, late), tokens = open_seats(server, links, new_tab, [0, 0])
+    st = page_state(first)
+    c, n = st["controls"], st["n"]
+    assert c is not None and c["form"] == "pick"
+    late.page.evaluate("window.elgrandePage.busy = true")  # it hears nothing from now on
+    click_answer(first, random.Random(0), {})
+    now = api_state(server, st["state"]["game"], tokens[0])["n"]
+    assert now > n and page_state(late)["n"] == n
+    o = next(o for o in c["options"] if o["enabled"])
+    button = decision(late).get_by_role("list", name="Choices").get_by_role(
+        "button", name=o["label"], exact=True)
+    button.evaluate("b => { window.elgrandePage.busy = false; b.click(); }")
+    late.page.get_by_text("Another answer came first").wait_for()
+    wait_for_n(late, now)
+    assert api_state(server, st["state"]["game"], tokens[0])["n"] == now
+    quiet(first)
+    assert late.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.rule("B3.4", "I1")
+def test_a_whole_game_with_both_expansions_played_by_clicks_to_the_end(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.4: every decision of a whole 3-seat game with both expansions (I1's card choice
+    by checkboxes, moves by source and destination) answered by clicks in two browser
+    contexts; the end shows the final scores and the record."""
+    links = create(server, 3, 7, {2: "greedy"}, ["base", "colonies", "intrigue-king"])
+    tabs, tokens = open_seats(server, links, new_tab, [0, 1])
+    seen: dict[str, Any] = {}
+    play(server, tabs, tokens, 99, random.Random(7), seen)
+    assert {"pick", "subset", "counts"} <= seen["forms"], seen
+    for tab in tabs:
+        end = tab.page.get_by_role("region", name="Game over")
+        end.wait_for()
+        assert len(end.get_by_role("row").all()) == 4
+        assert end.get_by_role("link", name="Download the record").get_attribute("href")
+        quiet(tab)

@@ -144,6 +144,7 @@
 
   function setUnits(units) {
     var before = S.units;
+    hint("");
     S.units = units;
     return api("/controls?actions=" + flat(units).join(",")).then(json).then(function (r) {
       if (r.status === 200) {
@@ -167,6 +168,7 @@
     if (S.busy) { return Promise.resolve(); }
     delay = 700;
     S.busy = true;
+    hint("");
     var body = JSON.stringify({n: S.state.n, actions: actions});
     return api("/answer", {method: "POST", body: body,
                            headers: {"Content-Type": "application/json"}})
@@ -187,12 +189,9 @@
   }
 
   function hint(text) {
-    var h = $("hint");
-    if (!h) {
-      h = el("p", {id: "hint", role: "status", "class": "quiet"});
-      $("decision").appendChild(h);
-    }
+    var h = $("notice");
     h.textContent = text;
+    h.hidden = !text;
   }
 
   function showRefusal(b) {
@@ -225,8 +224,6 @@
     var opts = $("options"), acts = $("actions");
     opts.textContent = "";
     acts.textContent = "";
-    var old = $("hint");
-    if (old) { old.remove(); }
     if (c) {
       $("prompt").textContent = c.prompt;
       $("secret").hidden = !c.secret;
