@@ -6,10 +6,12 @@ A partial answer is a list of *units*, each a short list of integer actions: one
 ``PICK`` (forms ``pick`` and ``subset``), ``LOC l`` or ``LOC l, PICK j`` (form ``counts``:
 one caballero to or from a location), ``FROM l,c [PICK j] LOC d`` (form ``moves``: one
 caballero moved). The page adds and removes units in any order; here they are put in the
-action space's canonical order and checked by an :class:`AnswerBuilder`, so an option is
-enabled exactly when the units with it can still be completed to an answer the engine
-accepts (the builder's mask is exact). A disabled option carries the rule that forbids it
-(the engine's refusal of the answer it would make, else the decision's rule).
+action space's canonical order and fed to an :class:`AnswerBuilder`, whose mask is exact
+for that order; where a minimum (or B4.1's provinces first) needs other units *before*
+them, a search over the canonical sequences that hold them decides (:func:`_completable`).
+So an option is enabled exactly when some answer the engine accepts holds the units with
+it. A disabled option carries the rule that forbids it (the engine's refusal of the
+answer it would make, else the decision's rule).
 
 The description (``controls(...)``)::
 
