@@ -177,3 +177,28 @@ def test_games_go_on_after_the_server_is_killed(tmp_path: Path) -> None:
             assert after["log"] == before["log"]
     finally:
         s.stop()
+
+
+def test_two_answers_of_one_seat_at_once_one_wins(server: ServerProcess) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from elgrande.play.views import pending_decision
+
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=2, seed=13)
+        game = made["game"]
+        toks = [token_of(u) for u in made["seats"]]
+        st = next(s for s in (_state(c, game, t) for t in toks) if s["view"]["pending"])
+        t = toks[st["seat"]]
+        rng = random.Random(6)
+        answers = [pending_decision(st["view"]).random_answer(rng, st["seat"])
+                   for _ in range(2)]
+
+        def post(a: object) -> int:
+            with httpx.Client(base_url=server.url, timeout=30) as own:
+                return own.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t},
+                                json={"n": st["n"], "answer": a}).status_code
+        with ThreadPoolExecutor(2) as pool:
+            codes = sorted(pool.map(post, answers))
+        assert codes == [200, 409]
+        assert _state(c, game, t)["n"] == st["n"] + 1

@@ -143,6 +143,5 @@ def test_games_survive_kills_at_random_moments(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(3))
-def test_many_games_survive_many_kills(tmp_path: Path, seed: int) -> None:
-    kill_and_play(tmp_path, games=4, kills=10, seed=seed)
+def test_many_games_survive_many_kills(tmp_path: Path) -> None:
+    kill_and_play(tmp_path, games=4, kills=10, seed=7)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from pg_cluster import postgres_db, postgres_url  # noqa: E402, F401 (fixtures)
 from serve_util import ServerProcess, play_turn, token_of  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
+from elgrande.play.views import pending_decision  # noqa: E402
 from elgrande.server.store import SCHEMA, Conflict, Seat, Store, migrate  # noqa: E402
 
 
@@ -56,10 +58,18 @@ def test_two_server_processes_share_a_game(postgres_db: str,  # noqa: F811
         sa = httpx.get(f"{a.url}/api/games/{game}/state", params={"t": toks[0]}).json()
         sb = httpx.get(f"{b.url}/api/games/{game}/state", params={"t": toks[0]}).json()
         assert sa == sb and sa["n"] >= n
-        # a stale number sent to the other process is refused there too
-        r = httpx.post(f"{b.url}/api/games/{game}/answer", headers={"X-Elgrande-Token": toks[0]},
-                       json={"n": 0, "answer": 1})
-        assert r.status_code in (409, 422)
+        # one seat's answer sent to both processes at once: one is stored, one refused
+        mover = sa["to_move"][0]
+        view = httpx.get(f"{a.url}/api/games/{game}/state",
+                         params={"t": toks[mover]}).json()["view"]
+        answer = pending_decision(view).random_answer(random.Random(3), mover)
+
+        def post(url: str) -> int:
+            return httpx.post(f"{url}/api/games/{game}/answer", timeout=30,
+                              headers={"X-Elgrande-Token": toks[mover]},
+                              json={"n": sa["n"], "answer": answer}).status_code
+        with ThreadPoolExecutor(2) as pool:
+            assert sorted(pool.map(post, [a.url, b.url])) == [200, 409]
     finally:
         a.stop()
         b.stop()

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import shutil
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -202,6 +203,8 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         try:
             out = await run_in_threadpool(service.create, body, cards)
         except BadRequest as exc:
+            if cards is not None:  # no game plays with them
+                shutil.rmtree(cards, ignore_errors=True)
             return _json_error(400, str(exc))
         return JSONResponse(out, 201)
 
