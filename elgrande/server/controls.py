@@ -20,7 +20,7 @@ The description (``controls(...)``)::
      "total": units so far, "min", "max" (caballeros; subset: the count),
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
-                  "to_label"?, "kind"?, "rule"?, "title"?, "why"?}, ...],
+                  "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None}
 """
 
@@ -246,6 +246,18 @@ def _raw_answer(b0: AnswerBuilder, units: list[list[int]]) -> Any:
     return None
 
 
+def _kind_label(key: str, value: Any) -> str:
+    """A declared kind of caballero in words (C10, C11): ``seated`` / ``not seated``,
+    ``office: viceroy`` / ``no office``."""
+    if value is True:
+        return str(key)
+    if value is False:
+        return f"not {key}"
+    if value is None:
+        return f"no {key}"
+    return f"{key}: {value}"
+
+
 def _entries(d: Decision, seat: int) -> list[Any]:
     """The list a pick decision's PICK indexes, for ``seat`` (its values, not the
     action space's own form of an option or a scoreboard's move)."""
@@ -350,13 +362,15 @@ def _count_options(game: Game, b0: AnswerBuilder, units: list[list[int]]
     out: list[dict[str, Any]] = []
     for loc in locs:
         kinds = b0.send_kinds(loc)
+        key = b0.which[loc][0] if kinds else ""
         for j, kind in enumerate(kinds or [None]):
             unit = [sp.loc(loc)] + ([sp.pick(j)] if kinds else [])
+            words = _kind_label(key, kind[0]) if kinds else ""
             opt: dict[str, Any] = {
                 "unit": unit, "place": loc, "count": sum(u == unit for u in units),
-                "label": _place_name(game, loc) + (f" ({kind[0]})" if kinds else "")}
+                "label": _place_name(game, loc) + (f" ({words})" if kinds else "")}
             if kinds:
-                opt["kind"] = kind[0]
+                opt["kind"], opt["kind_label"] = kind[0], words
             opt["enabled"] = _completable(b0, [*units, unit])
             if not opt["enabled"]:
                 opt.update(_why_not(b0, [*units, unit], "no more caballeros may go there"))
@@ -390,6 +404,7 @@ def _move_options(game: Game, b0: AnswerBuilder, units: list[list[int]]
                         "label": f"{_place_name(game, s)} to {_place_name(game, t)}"}
                     if kinds:
                         opt["kind"] = kind[0]
+                        opt["kind_label"] = _kind_label(b0.which[s][str(who)][0], kind[0])
                     opt["enabled"] = _completable(b0, [*units, unit])
                     if not opt["enabled"]:
                         opt.update(_why_not(b0, [*units, unit],

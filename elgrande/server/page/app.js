@@ -318,7 +318,7 @@
 
   function groupKey(o) { return o.from + "|" + o.player + "|" + (o.kind === undefined ? "" : o.kind); }
   function groupLabel(o) {
-    return "from " + o.from_label + ": " + nameOf(o.player) + (o.kind !== undefined ? " (" + o.kind + ")" : "");
+    return "from " + o.from_label + ": " + nameOf(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
   }
 
   function renderMoves(c, box) {
@@ -328,7 +328,7 @@
       if (o.count && !seen[o.unit.join(",")]) {
         seen[o.unit.join(",")] = true;
         var li = el("li", {}, o.count + " × " + nameOf(o.player) + ": " + o.label +
-                    (o.kind !== undefined ? " (" + o.kind + ")" : ""));
+                    (o.kind_label ? " (" + o.kind_label + ")" : ""));
         var x = el("button", {type: "button", "aria-label": "take back one: " + o.label}, "−");
         x.onclick = function () { remove(o.unit); };
         li.appendChild(x);
