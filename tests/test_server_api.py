@@ -1,8 +1,8 @@
 """``elgrande serve`` through a real server process (uvicorn): games with human seats
 (played here from what each seat is sent) and bots, tokens (403), optimistic concurrency
 (409), refusals with their rule (422), the WebSocket push, body limits (413), the rate
-limit (429), WebSocket origins, and games that go on after a restart (B8.5a: a seat sees
-its view only)."""
+limit (429) and WebSocket origins (B8.5a: a seat sees its view only). A restart:
+tests/test_server_faults.py."""
 
 from __future__ import annotations
 
@@ -151,27 +151,6 @@ def test_bodies_are_bounded_and_bad_configs_refused(server: ServerProcess) -> No
         assert r.status_code == 413
         assert c.post("/api/games", json={"players": 9}).status_code == 400
         assert c.post("/api/games", json={"players": 2, "fill": "/etc/passwd"}).status_code == 400
-
-
-def test_games_go_on_after_the_server_is_killed(tmp_path: Path) -> None:
-    s = ServerProcess(f"sqlite:///{tmp_path / 'games.db'}", tmp_path)
-    s.start()
-    try:
-        with httpx.Client(base_url=s.url, timeout=30) as c:
-            made = _create(c, players=2, bots={"1": "greedy"}, seed=12)
-            game, t = made["game"], token_of(made["seats"][0])
-            rng = random.Random(3)
-            for _ in range(5):
-                play_turn(c, game, t, rng)
-            before = _state(c, game, t)
-        s.kill()
-        s.start()  # the same port and database
-        with httpx.Client(base_url=s.url, timeout=30) as c:
-            after = _state(c, game, t)
-            assert after["n"] == before["n"] and after["view"] == before["view"]
-            assert after["log"] == before["log"]
-    finally:
-        s.stop()
 
 
 def test_two_answers_of_one_seat_at_once_one_wins(server: ServerProcess) -> None:
