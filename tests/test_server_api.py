@@ -197,3 +197,23 @@ def test_a_seats_answers_are_rate_limited(tmp_path: Path) -> None:
         # the other seat has its own allowance
         assert c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t1},
                       json={"n": 999, "answer": 1}).status_code == 409
+
+
+def test_games_dropped_from_memory_are_loaded_again_from_the_database(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    from elgrande.server import service
+    from elgrande.server.app import create_app
+    from elgrande.server.store import Store
+
+    monkeypatch.setattr(service, "MAX_LIVE", 1)
+    app = create_app(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path)
+    with TestClient(app) as c:
+        made = [c.post("/api/games", json={"players": 2, "seed": s}).json() for s in (1, 2)]
+        toks = [token_of(m["seats"][0]) for m in made]
+        first = c.get(f"/api/games/{made[0]['game']}/state", params={"t": toks[0]}).json()
+        assert list(app.state.service._live) == [made[0]["game"]]  # the other one dropped
+        c.get(f"/api/games/{made[1]['game']}/state", params={"t": toks[1]})
+        again = c.get(f"/api/games/{made[0]['game']}/state", params={"t": toks[0]}).json()
+        assert again == first
