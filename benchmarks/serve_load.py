@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,10 @@ def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise RuntimeError("the server did not start") from None
                 time.sleep(0.1)
-        return asyncio.run(_run(base, games, players, list(sets), think, seconds))
+        # a thread of its own: the caller's thread may run an event loop already
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, _run(base, games, players, list(sets), think,
+                                                 seconds)).result()
     finally:
         os.kill(proc.pid, signal.SIGTERM)
         try:

@@ -1,8 +1,8 @@
 """``elgrande serve`` through a real server process (uvicorn): games with human seats
 (played here from what each seat is sent) and bots, tokens (403), optimistic concurrency
 (409), refusals with their rule (422), the WebSocket push, body limits (413), the rate
-limit (429), WebSocket origins, and games that go on after a restart (B8.5a: a seat sees
-its view only)."""
+limit (429) and WebSocket origins (B8.5a: a seat sees its view only). A restart:
+tests/test_server_faults.py."""
 
 from __future__ import annotations
 
@@ -153,27 +153,6 @@ def test_bodies_are_bounded_and_bad_configs_refused(server: ServerProcess) -> No
         assert c.post("/api/games", json={"players": 2, "fill": "/etc/passwd"}).status_code == 400
 
 
-def test_games_go_on_after_the_server_is_killed(tmp_path: Path) -> None:
-    s = ServerProcess(f"sqlite:///{tmp_path / 'games.db'}", tmp_path)
-    s.start()
-    try:
-        with httpx.Client(base_url=s.url, timeout=30) as c:
-            made = _create(c, players=2, bots={"1": "greedy"}, seed=12)
-            game, t = made["game"], token_of(made["seats"][0])
-            rng = random.Random(3)
-            for _ in range(5):
-                play_turn(c, game, t, rng)
-            before = _state(c, game, t)
-        s.kill()
-        s.start()  # the same port and database
-        with httpx.Client(base_url=s.url, timeout=30) as c:
-            after = _state(c, game, t)
-            assert after["n"] == before["n"] and after["view"] == before["view"]
-            assert after["log"] == before["log"]
-    finally:
-        s.stop()
-
-
 def test_two_answers_of_one_seat_at_once_one_wins(server: ServerProcess) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
@@ -218,3 +197,23 @@ def test_a_seats_answers_are_rate_limited(tmp_path: Path) -> None:
         # the other seat has its own allowance
         assert c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t1},
                       json={"n": 999, "answer": 1}).status_code == 409
+
+
+def test_games_dropped_from_memory_are_loaded_again_from_the_database(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    from elgrande.server import service
+    from elgrande.server.app import create_app
+    from elgrande.server.store import Store
+
+    monkeypatch.setattr(service, "MAX_LIVE", 1)
+    app = create_app(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path)
+    with TestClient(app) as c:
+        made = [c.post("/api/games", json={"players": 2, "seed": s}).json() for s in (1, 2)]
+        toks = [token_of(m["seats"][0]) for m in made]
+        first = c.get(f"/api/games/{made[0]['game']}/state", params={"t": toks[0]}).json()
+        assert list(app.state.service._live) == [made[0]["game"]]  # the other one dropped
+        c.get(f"/api/games/{made[1]['game']}/state", params={"t": toks[1]})
+        again = c.get(f"/api/games/{made[0]['game']}/state", params={"t": toks[0]}).json()
+        assert again == first

@@ -1,7 +1,8 @@
 """What ``elgrande serve`` sends a seat is built from that seat's view and public game
 data only (B8.5a): over whole games of every set, each state payload sent to seat k
 equals the one this test builds from ``view(k)`` of its own copy of the game (played
-with the same seed and answers), and no payload holds the seed, another seat's hand or
+with the same seed and answers; the seat's controls from a game drawn from that view
+alone, its hidden parts at random), and no payload holds the seed, another seat's hand or
 another seat's token. The real application and database (SQLite), in process."""
 
 from __future__ import annotations
@@ -50,11 +51,17 @@ def expected(g: Game, gid: str, seat: int | None, scores: list[list[int]]) -> di
         "board_svg": board_svg(view, g.library.board), "log": list(g.log),
         "scores": scores + [list(g.state.scores)],
         "to_move": [] if over else list(g.pending.players),  # type: ignore[union-attr]
-        "bots": [], "controls": None if seat is None or over else controls(g, seat),
+        "bots": [], "controls": None if seat is None or over else _controls(view, seat),
         "over": over,
         "final": {"scores": list(g.state.scores), "winners": g.winners()} if over else None,
         "record_url": f"/api/games/{gid}/record" if over else None,
         "replay_url": f"/api/games/{gid}/replay" if over else None}))
+
+
+def _controls(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """The seat's controls from a game drawn from its view alone (the hidden parts drawn
+    at random): equal to the served ones, so they tell nothing the view does not."""
+    return controls(Game.from_view(view, random.Random(len(json.dumps(view)))), seat)
 
 
 def _no_secrets(text: str, g: Game, seat: int | None, tokens: list[str], own: str) -> None:
@@ -114,3 +121,18 @@ def test_every_payload_to_a_seat_is_built_from_its_view(client: TestClient,
 def test_every_payload_of_every_set_is_built_from_the_view(client: TestClient,
                                                            sets: list[str]) -> None:
     assert play_checked(client, sets, 4, every=5) > 50
+
+
+def test_the_websocket_sends_a_seat_the_answer_count_only(client: TestClient) -> None:
+    made = client.post("/api/games", json={"players": 2, "seed": SEED}).json()
+    gid = made["game"]
+    toks = [token_of(u) for u in made["seats"]]
+    with client.websocket_connect(f"/ws/{gid}?t={toks[1]}") as ws:
+        assert ws.receive_json() == {"n": 0}
+        mine = new_game(2, seed=SEED)
+        p = mine.pending.players[0]  # type: ignore[union-attr]
+        answer = pending_decision(mine.view(p)).random_answer(random.Random(2), p)
+        r = client.post(f"/api/games/{gid}/answer", headers={"X-Elgrande-Token": toks[p]},
+                        json={"n": 0, "answer": answer})
+        assert r.status_code == 200
+        assert ws.receive_json() == {"n": 1}

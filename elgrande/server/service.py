@@ -18,6 +18,7 @@ import json
 import logging
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,9 @@ FILLS = (None, "provisional")
 SNAPSHOT_EVERY = 100
 #: The longest player name.
 NAME_LEN = 40
+#: The most games kept loaded in one process (the least recently used are dropped: the
+#: database has them).
+MAX_LIVE = 1000
 
 
 class BadRequest(ElGrandeError):
@@ -111,7 +115,7 @@ class Service:
         self.store = store
         self.data_dir = data_dir
         self.on_change = on_change
-        self._live: dict[str, Live] = {}
+        self._live: OrderedDict[str, Live] = OrderedDict()
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
 
@@ -145,8 +149,7 @@ class Service:
         config["seed"] = None  # the header keeps it; the config is what the host asked
         self.store.create(gid, game.header, config, seats, tokens)
         live = Live(gid, game, seats, config)
-        with self._lock:
-            self._live[gid] = live
+        self._keep(live)
         with live.lock:
             self._bots(live)
         LOG.info("game %s created: %d seats, %d bots", gid, len(seats), len(bots))
@@ -157,6 +160,14 @@ class Service:
                           for p in range(config["players"])]}
 
     # -- loading --
+    def _keep(self, live: Live) -> None:
+        """Keep ``live`` loaded, dropping the least recently used past :data:`MAX_LIVE`."""
+        with self._lock:
+            self._live[live.id] = live
+            while len(self._live) > MAX_LIVE:
+                gid, _ = self._live.popitem(last=False)
+                self._loading.pop(gid, None)
+
     def _cold(self, gid: str) -> Live | None:
         found = self.store.game(gid)
         if found is None:
@@ -200,6 +211,8 @@ class Service:
         None when there is no such game."""
         with self._lock:
             live = self._live.get(gid)
+            if live is not None:
+                self._live.move_to_end(gid)
             gate = self._loading.setdefault(gid, threading.Lock())
         if live is None:
             with gate:
@@ -209,8 +222,7 @@ class Service:
                     live = self._cold(gid)
                     if live is None:
                         return None
-                    with self._lock:
-                        self._live[gid] = live
+                    self._keep(live)
         with live.lock:
             self._catch_up(live)
             self._bots(live)
