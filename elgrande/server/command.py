@@ -60,9 +60,10 @@ def serve(host: str, port: int, db: str, data_dir: str, max_body: int, max_uploa
     limits = Limits(body=max_body, upload=max_upload, unpacked=max_unpacked, files=max_files,
                     answers_per_second=answers_per_second, smoke=smoke)
     app = create_app(Store(db), Path(data_dir).resolve(), limits, tuple(allow_origin))
+    # the database without its user and password
     click.echo(f"elgrande serve: http://{host}:{port}/ (database {db.split('@')[-1]}; "
-               f"limits: body {max_body // MB if max_body >= MB else max_body} "
-               f"{'MB' if max_body >= MB else 'bytes'})")
+               f"body {max_body / MB:g} MB, upload {max_upload / MB:g} MB, "
+               f"{answers_per_second:g} answers/s per seat)")
     # access_log off: request lines would carry the tokens of ?t= links
     uvicorn.run(app, host=host, port=port, access_log=False, log_level="info",
                 ws_max_size=64 * 1024)
