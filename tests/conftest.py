@@ -42,6 +42,7 @@ from typing import Any
 
 import pytest
 import yaml
+from browser import chromium, new_tab, tab  # noqa: F401 (the browser tests' fixtures)
 from hypothesis import settings
 
 import elgrande

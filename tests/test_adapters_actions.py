@@ -231,3 +231,30 @@ def test_C11_the_longest_option_list_of_the_shipped_sets_fits_the_pick_slots() -
     space = ActionSpace.for_game(g)
     assert space.picks >= 41
     assert _check_decision(space, d, 0, random.Random(2)) == "exact"
+
+
+def test_I1_the_card_choice_is_encoded_as_increasing_picks_then_done() -> None:
+    """I1: a player's choice of cards is PICK per card kept (increasing), then DONE at the
+    count: every masked path ends in an answer the engine accepts, encode is its inverse."""
+    g = new_game(3, sets=("base", "intrigue-king"), seed=1, fill="provisional", logging=False)
+    d = g.pending
+    assert d is not None and d.kind == "choose_cards"
+    space = ActionSpace.for_game(g)
+    assert _check_decision(space, d, 1, random.Random(3)) == "walk"
+    small = Decision("choose_cards", [0], "", {"per_player": {"0": [10, 20, 30, 40]},
+                                                "count": 2}, "I1")
+    assert _check_decision(space, small, 0, random.Random(4)) == "enumerated"
+
+
+def test_C4_a_placement_mask_keeps_to_a_places_room() -> None:
+    """C4: a place with room for one more caballero takes one at most in the mask, and a
+    minimum the others cannot reach without it is kept."""
+    d = Decision("place_caballeros", [0], "", {
+        "to": ["aragon", "galicia"], "min": 2, "max": 3,
+        "room": {"aragon": [1, "C4", "full"], "galicia": [1, "C4", "full"]}})
+    space = ActionSpace.for_board(new_game(2, seed=0, logging=False).library.board, 2)
+    assert _check_decision(space, d, 0, random.Random(5)) == "exact"
+    b = AnswerBuilder(space, d, 0)
+    first, second = sorted(["aragon", "galicia"], key=space.locations.index)
+    b.apply(space.loc(first))
+    assert b.legal_actions() == [space.loc(second)]

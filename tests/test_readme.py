@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 #: The hand-written pages (the generated ones are checked by tests/test_docs.py).
 HAND_WRITTEN = ["README.md", "docs/architecture.md", "docs/performance.md", "docs/compiled.md",
-                "docs/library.md", "docs/cli.md", "docs/homebrew.md", "docs/ai.md"]
+                "docs/library.md", "docs/cli.md", "docs/homebrew.md", "docs/ai.md", "docs/serve.md"]
 #: What the README's commands may be shortened to here, and why: a balance run of 200
 #: games is the README's advice, 4 games on one worker prove the same command line.
 SHORTER = {"--games 200": "--games 4 --jobs 1"}

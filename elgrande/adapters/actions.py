@@ -28,6 +28,9 @@ How each decision kind is answered:
   ``options["choices"]`` (or ``options["per_player"][p]``); ``choose_option``: ``PICK j``
   for label j; ``move_scoreboard``: ``PICK j`` for the j-th (scoreboard, region) pair,
   scoreboards in option order, then their regions in option order.
+- ``choose_cards`` (I1): ``PICK j`` per entry of ``options["per_player"][p]`` chosen,
+  j strictly increasing, ``options["count"]`` of them, then ``DONE``; the answer is the
+  chosen entries in list order.
 - ``place_caballeros``: ``LOC l`` per caballero placed in l, locations in non-decreasing
   order, then ``DONE``.
 - ``send_caballeros``: ``LOC l`` per caballero sent from l (``court`` or a place), in
@@ -73,6 +76,9 @@ PICK_KINDS = frozenset({"choose_region", "choose_number", "choose_player", "choo
                         "choose_power_card", "choose_action_card", "secret_region",
                         "move_scoreboard"})
 DIST_KINDS = frozenset({"place_caballeros", "send_caballeros", "bring_to_court"})
+#: Kinds answered by several different entries of a list (I1: the cards kept), ``count``
+#: of them.
+SUBSET_KINDS = frozenset({"choose_cards"})
 
 
 @attrs.frozen
@@ -184,9 +190,10 @@ class AnswerBuilder:
         self.complete = False
         self._answer: Any = None
         kind = decision.kind
-        if kind not in PICK_KINDS | DIST_KINDS | {"move_caballeros"}:
+        if kind not in PICK_KINDS | DIST_KINDS | SUBSET_KINDS | {"move_caballeros"}:
             raise ValueError(f"no action encoding for decision kind {kind!r}")
-        self._picks = _pick_list(decision, player) if kind in PICK_KINDS else []
+        self._picks = _pick_list(decision, player) if kind in PICK_KINDS | SUBSET_KINDS \
+            else []
         if len(self._picks) > space.picks:
             raise ValueError(f"{kind}: {len(self._picks)} choices exceed the "
                              f"{space.picks} pick slots")
@@ -205,7 +212,13 @@ class AnswerBuilder:
         # sends: (location, kind) -> n where a location's kinds are chosen, the last one
         self.kind_counts: dict[tuple[str, int], int] = {}
         self.last_kind = 0
+        self.chosen: list[int] = []  # subsets: the entries picked, ascending
         self._init_bounds()
+
+    @property
+    def entries(self) -> list[Any]:
+        """The list a PICK indexes (pick and subset kinds; else empty)."""
+        return list(self._picks)
 
     def copy(self) -> AnswerBuilder:
         """An independent copy (the decision is shared: it is never changed)."""
@@ -218,6 +231,7 @@ class AnswerBuilder:
         b.kind_outflow = dict(self.kind_outflow)
         b.kind_counts = dict(self.kind_counts)
         b.inflow = dict(self.inflow)
+        b.chosen = self.chosen[:]
         return b
 
     # -- bounds --
@@ -248,6 +262,8 @@ class AnswerBuilder:
         kind = self.decision.kind
         if kind in PICK_KINDS:
             return list(range(len(self._picks)))
+        if kind in SUBSET_KINDS:
+            return self._subset_legal()
         if kind in DIST_KINDS:
             return self._dist_legal()
         return self._move_legal()
@@ -279,12 +295,22 @@ class AnswerBuilder:
             m[a] = True
         return m
 
+    def _subset_legal(self) -> list[int]:
+        """A later entry while enough are left to reach the count, DONE at the count."""
+        need = int(self.decision.options["count"]) - len(self.chosen)
+        if need <= 0:
+            return [self.space.done]
+        start = self.chosen[-1] + 1 if self.chosen else 0
+        return [j for j in range(start, len(self._picks)) if len(self._picks) - j >= need]
+
     def _dist_caps(self) -> dict[str, int]:
         """location -> how many more caballeros it can take/give (ignoring the total)."""
         o = self.decision.options
         kind = self.decision.kind
-        if kind == "place_caballeros":
-            return {t: self.hi for t in o["to"]}
+        if kind == "place_caballeros":  # a place's room, where declared (C4)
+            room = o.get("room") or {}
+            return {t: room[t][0] - self.counts.get(t, 0) if t in room else self.hi
+                    for t in o["to"]}
         if kind == "send_caballeros":
             return {s: n - self.counts.get(s, 0) for s, n in o["sources"].items()}
         caps = {PROVINCES: min(o["provinces"], self.hi) - self.counts.get(PROVINCES, 0)}
@@ -314,7 +340,7 @@ class AnswerBuilder:
                 continue  # regions only once the provinces are empty (B4.1)
             # after one more here, can the minimum still be reached (locations >= i)?
             more = sum(c for other, c in caps.items() if idx.get(other, -1) >= i) - 1
-            if t + 1 + more >= self.lo or self.decision.kind == "place_caballeros":
+            if t + 1 + more >= self.lo:
                 out.append(sp.picks + i)
         if self.lo <= t <= self.hi:
             out.append(sp.done)
@@ -431,13 +457,38 @@ class AnswerBuilder:
         return out
 
     # -- applying --
-    def apply(self, action: int) -> None:
-        """Add one action to the partial answer.
+    def allows(self, action: int) -> bool:
+        """Whether ``action`` is legal now: ``action in self.legal_actions()``, computed
+        for that one action (a move's source or destination without the whole mask)."""
+        sp = self.space
+        if self.complete or not 0 <= action < sp.size:
+            return False
+        if self.decision.kind != "move_caballeros" or action == sp.done:
+            return action in self.legal_actions()
+        o = self.decision.options
+        n_loc = len(sp.locations)
+        if self.holding is None:
+            a = action - sp.picks - n_loc
+            if not 0 <= a < n_loc * sp.colours:
+                return False
+            c = a % sp.colours
+            s, who = sp.locations[a // sp.colours], c if c < sp.players else -1
+            return str(who) in o["sources"].get(s, {}) and bool(self._feasible_kinds(s, who))
+        s, who = self.holding
+        if self.holding_kind is None and self.kinds(s, who) is not None:
+            return action < sp.picks and action in self._feasible_kinds(s, who)
+        d = action - sp.picks
+        return 0 <= d < n_loc and self._move_feasible_after(s, who, sp.locations[d],
+                                                            self.holding_kind or 0)
+
+    def apply(self, action: int, check: bool = True) -> None:
+        """Add one action to the partial answer (``check`` False: one already known to be
+        legal, e.g. by :meth:`allows`).
 
         Raises:
             ValueError: the action is not legal now (see :meth:`legal_actions`).
         """
-        if action not in self.legal_actions():
+        if check and action not in self.legal_actions():
             raise ValueError(f"action {action} is not legal now for {self.decision.kind} "
                              f"(legal: {self.legal_actions()})")
         self.actions.append(action)
@@ -448,6 +499,9 @@ class AnswerBuilder:
             return
         if action == sp.done:
             self._finish(self._built())
+            return
+        if kind in SUBSET_KINDS:
+            self.chosen.append(action)
             return
         if kind in DIST_KINDS:
             if action < sp.picks:  # the kind of the caballero sent (a send's PICK)
@@ -489,6 +543,8 @@ class AnswerBuilder:
     def _built(self) -> Any:
         sp = self.space
         kind = self.decision.kind
+        if kind in SUBSET_KINDS:
+            return [self._picks[j] for j in self.chosen]
         if kind == "bring_to_court":
             regions = {k: v for k, v in self.counts.items() if k != PROVINCES}
             return {"provinces": self.counts.get(PROVINCES, 0), "regions": regions}
@@ -538,6 +594,9 @@ def encode(space: ActionSpace, decision: Decision, player: int, answer: Any) -> 
         if kind == "move_scoreboard":
             norm = {"scoreboard": norm[0], "to": norm[1]}
         return [picks.index(norm)]
+    if kind in SUBSET_KINDS:
+        entries = _pick_list(decision, player)
+        return sorted(entries.index(v) for v in norm) + [space.done]
     order = space.locations.index
     out: list[int] = []
     if kind in DIST_KINDS:

@@ -32,7 +32,13 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from elgrande.adapters.actions import DIST_KINDS, PICK_KINDS, ActionSpace, AnswerBuilder
+from elgrande.adapters.actions import (
+    DIST_KINDS,
+    PICK_KINDS,
+    SUBSET_KINDS,
+    ActionSpace,
+    AnswerBuilder,
+)
 from elgrande.play.game import Game, new_game
 from elgrande.play.playouts import Playout
 
@@ -40,7 +46,7 @@ from elgrande.play.playouts import Playout
 PHASES = ("bid", "court", "card", "order", "place", "offer", "veto", "special", "discs",
           "over")
 #: Decision kinds in the one-hot, in order.
-KIND_ORDER = tuple(sorted(PICK_KINDS | DIST_KINDS | {"move_caballeros"}))
+KIND_ORDER = tuple(sorted(PICK_KINDS | DIST_KINDS | SUBSET_KINDS | {"move_caballeros"}))
 
 
 def start_game(players: int, sets: Sequence[str], seed: int | None,

@@ -6,7 +6,9 @@ instructions): it is off while the command line's modules are imported (modules,
 and functions live until the process ends), and what exists then, and again when the
 command is done, is moved to the collector's permanent generation (:func:`gc.freeze`), so
 neither the command's own collections nor the interpreter's at shutdown go through it
-again. Nothing else changes: finalizers, ``atexit`` handlers and the flushing of open
+again. Commands from other packages' ``elgrande.commands`` entry points (``elgrande serve``,
+from :mod:`elgrande.server.command`, a layer above this one) join the group here. Nothing
+else changes: finalizers, ``atexit`` handlers and the flushing of open
 files run as before, and garbage the command makes is collected as usual. A test or a
 program calling :func:`~elgrande.tools.cli.main` itself (``CliRunner``) is not affected.
 """
@@ -14,6 +16,7 @@ program calling :func:`~elgrande.tools.cli.main` itself (``CliRunner``) is not a
 from __future__ import annotations
 
 import gc
+from importlib.metadata import entry_points
 
 
 def run() -> None:
@@ -26,6 +29,9 @@ def run() -> None:
     gc.disable()
     try:
         from elgrande.tools.cli import main
+
+        for ep in entry_points(group="elgrande.commands"):
+            main.add_command(ep.load())
     finally:
         if enabled:
             gc.enable()

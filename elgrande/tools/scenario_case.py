@@ -7,7 +7,7 @@ expectations is :mod:`elgrande.tools.scenario`'s job.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -275,14 +275,16 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
                                              _count(r, cid, f"position.vetoes.{name}") + 1))
     with _at(cid, "position.offer"):  # the open action cards (B3.1; after the actor's)
         if "offer" in pos:
-            state.offer = [str(c) for c in pos["offer"] or []]
+            state.offer = _card_list(pos["offer"], cid, "position.offer",
+                                     engine.lib.cards.cards)
             state.offer_origin = [-1] * len(state.offer)
     with _at(cid, "position.held"):  # the cards held in each court
         held = _mapping(pos, "held")
         if held:
             state.held = [[] for _ in names]
             for name, cards in held.items():
-                state.held[case.player(name)] = [str(c) for c in cards or []]
+                state.held[case.player(name)] = _card_list(
+                    cards, cid, f"position.held.{name}", engine.lib.cards.cards)
     inq = pos.get("inquisitor")
     if inq:
         with _at(cid, "position.inquisitor"):
@@ -367,6 +369,23 @@ def _shape(value: Any) -> str:
         if isinstance(value, t):
             return word
     return "null" if value is None else "another value"
+
+
+def _card_list(given: Any, cid: str, where: str, known: Container[str]) -> list[str]:
+    """A case's list of card ids (None: none), each one of ``known``.
+
+    Raises:
+        ScenarioError: not a list (a string would be read letter by letter), or an id
+        no set in play has.
+    """
+    if given is None:
+        return []
+    if not isinstance(given, list):
+        raise ScenarioError(f"{cid}: {where} must be a list of card ids")
+    bad = [c for c in given if str(c) not in known]
+    if bad:
+        raise ScenarioError(f"{cid}: {where}: no such card: {bad[0]!r}")
+    return [str(c) for c in given]
 
 
 def _count(v: Any, cid: str, where: str) -> int:

@@ -15,8 +15,8 @@ in the caption of the last one set; one never public (I1's card choice) never do
 What steps have in common is embedded once (:func:`pack`: each SVG tag written once, each
 step a list of tag numbers), so a long game stays small.
 
-The page has a self-test hook for headless browsers: ``#selftest`` steps forward and
-back and writes a JSON verdict into ``<pre id="selftest">`` (read with ``--dump-dom``).
+``window.elgrandeViewer`` (``show(i)``, ``step()``, ``count``) lets a script or a
+browser test drive the page.
 """
 
 from __future__ import annotations
@@ -154,7 +154,6 @@ main { display: grid; grid-template-columns: minmax(600px, 3fr) minmax(300px, 2f
        margin: 0 0 .6rem; }
 #log { background: #fff; height: 420px; overflow-y: auto; margin: 0; padding: .4rem .7rem;
        font: 12px/1.35 ui-monospace, monospace; white-space: pre-wrap; }
-#selftest { display: none; }
 .chip { display: inline-block; width: .8em; height: .8em; border: 1px solid #000;
         margin: 0 .3em 0 .6em; vertical-align: -0.05em; }
 """.strip()
@@ -210,35 +209,10 @@ _JS = r"""
     else if (e.key === "Home") { show(0); e.preventDefault(); }
     else if (e.key === "End") { show(steps.length - 1); e.preventDefault(); }
   });
-  function key(k) {
-    document.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true}));
-  }
-  function selfTest() {
-    var out = {errors: window.__errors.slice(), steps: steps.length};
-    show(0);
-    var b0 = board.innerHTML;
-    key("ArrowRight"); out.afterRight = cur;
-    document.getElementById("next").click(); out.afterNext = cur;
-    key("End"); out.atEnd = cur;
-    var bEnd = board.innerHTML;
-    out.boardChanged = b0 !== bEnd;
-    key("ArrowLeft"); out.afterLeft = cur;
-    document.getElementById("prev").click(); out.afterPrev = cur;
-    key("Home"); out.atHome = cur;
-    out.backToStart = board.innerHTML === b0;
-    out.groupsAtEnd = (function () {
-      show(steps.length - 1);
-      return board.querySelectorAll("g.caballeros").length;
-    })();
-    out.logAtEnd = log.textContent.split("\n").length;
-    out.errors = window.__errors.slice();
-    document.getElementById("selftest").textContent = JSON.stringify(out);
-  }
   window.elgrandeViewer = {show: show, step: function () { return cur; },
-                           count: steps.length, selfTest: selfTest};
+                           count: steps.length};
   var hash = location.hash, m = /step=(\d+)/.exec(hash);
   show(m ? +m[1] : 0);
-  if (/selftest/.test(hash)) { selfTest(); }
 })();
 """
 
@@ -269,20 +243,17 @@ def viewer_html(data: dict[str, Any], title: str) -> str:
         "<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
         '<meta name="generator" content="elgrande show">',
         f"<title>{html.escape(title)}</title>", f"<style>\n{_CSS}\n</style>",
-        # collects script errors for the self-test before anything else runs
-        "<script>window.__errors = []; window.addEventListener('error', function (e) "
-        "{ window.__errors.push(String(e.message)); });</script>",
         "</head>", "<body>",
         f"<header><h1>{html.escape(title)}</h1>"
-        '<button id="first" title="Home">|&#x25C0;</button>'
-        '<button id="prev" title="Left arrow">&#x25C0;</button>'
-        '<button id="next" title="Right arrow">&#x25B6;</button>'
-        '<button id="last" title="End">&#x25B6;|</button>'
-        '<input id="range" type="range" min="0" value="0">'
+        '<button id="first" title="Home" aria-label="first step">|&#x25C0;</button>'
+        '<button id="prev" title="Left arrow" aria-label="previous step">&#x25C0;</button>'
+        '<button id="next" title="Right arrow" aria-label="next step">&#x25B6;</button>'
+        '<button id="last" title="End" aria-label="last step">&#x25B6;|</button>'
+        '<input id="range" type="range" min="0" value="0" aria-label="step">'
         '<span id="pos"></span> <strong id="scores"></strong></header>',
         "<main>", '<section><div id="board"></div></section>',
         '<section><p id="did"></p>', chart, "<h2>Log</h2>", '<pre id="log"></pre>',
-        "</section>", "</main>", '<pre id="selftest"></pre>',
+        "</section>", "</main>",
         f'<script type="application/json" id="data">{blob}</script>',
         f"<script>{_JS}</script>", "</body>", "</html>", ""])
 

@@ -1,0 +1,356 @@
+"""The web application of ``elgrande serve`` (Starlette): the HTTP API, the WebSocket
+that tells a page when its game changed, and the page's files.
+
+Routes (docs/serve.md): ``GET /`` (create a game), ``POST /api/games``, ``GET
+/api/games/{game}/state|controls|record|replay``, ``POST /api/games/{game}/answer``,
+``WS /ws/{game}``, ``GET /play/{game}`` and ``/page/...`` (the page). A token comes in
+the ``X-Elgrande-Token`` header or the ``t`` query parameter; a missing or wrong one is
+403. A seat is sent only what :meth:`Service.state` builds from its own view (B8.5a);
+spectators and the admin get the public view. Bodies are bounded (413), a seat's answers
+are rate-limited (429), WebSocket origins must be this server's (or one allowed), and
+errors say nothing of the game: an unexpected one is logged by its type only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import shutil
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from elgrande.server.hub import Hub
+from elgrande.server.limits import Limits
+from elgrande.server.service import BadRequest, Live, Service
+from elgrande.server.store import Store
+from elgrande.server.upload import UploadError, unpack
+
+LOG = logging.getLogger("elgrande.server")
+PAGE = Path(__file__).resolve().parent / "page"
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
+                Awaitable[None]]
+
+HOME = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<title>El Grande: new game</title><link rel="stylesheet" href="/page/style.css"></head>
+<body><main><form id="new"><h1>El Grande: a new game</h1>
+<label>Players <input name="players" type="number" min="2" max="5" value="4"></label>
+<label>Sets <input name="sets" value="base"></label>
+<label>Fill <select name="fill"><option value="">none</option>
+<option>provisional</option></select></label>
+<label>Variant <select name="variant"><option>standard</option><option>short</option>
+<option>six_rounds</option></select></label>
+<label>Bots (seat:bot, from seat 0) <input name="bots" value="1:greedy,2:greedy,3:greedy">
+</label>
+<label>Homebrew cards (a zip) <input name="cards" type="file" accept=".zip"></label>
+<button>Create</button></form><ul id="links"></ul></main>
+<script>
+document.getElementById("new").addEventListener("submit", async function (ev) {
+  ev.preventDefault();
+  var f = new FormData(ev.target), bots = {};
+  (f.get("bots") || "").split(",").forEach(function (s) {
+    var kv = s.split(":"); if (kv.length === 2) bots[kv[0].trim()] = kv[1].trim(); });
+  var config = {players: +f.get("players"), sets: f.get("sets").split(",").map(
+    function (s) { return s.trim(); }), fill: f.get("fill") || null,
+    variant: f.get("variant"), bots: bots};
+  var body = new FormData(); body.append("config", JSON.stringify(config));
+  var file = f.get("cards"); if (file && file.size) body.append("cards", file);
+  var r = await fetch("/api/games", {method: "POST", body: body}), j = await r.json();
+  var ul = document.getElementById("links"); ul.textContent = "";
+  function add(label, url) { var li = document.createElement("li"), a = document.createElement("a");
+    a.href = url; a.textContent = label; li.appendChild(a); ul.appendChild(li); }
+  if (!r.ok) { ul.textContent = j.error || "refused"; return; }
+  (j.seats || []).forEach(function (u, i) { if (u) add("seat " + i, u); });
+  add("spectator", j.spectator); add("admin", j.admin);
+});
+</script></body></html>
+"""
+
+
+class TooLarge(Exception):
+    """A request body past its limit (413)."""
+
+
+def body_limit(app: ASGI, limits: Limits) -> ASGI:
+    """ASGI middleware: a request body over its limit is refused with 413 (a game's
+    creation with a zip may carry :attr:`Limits.upload`, any other :attr:`Limits.body`),
+    by its Content-Length and by the bytes that arrive."""
+    async def wrapped(scope: Scope, receive: Callable[[], Awaitable[Message]],
+                      send: Callable[[Message], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            return await app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
+        multipart = headers.get(b"content-type", b"").startswith(b"multipart/")
+        limit = limits.upload + 64 * 1024 if multipart else limits.body
+        size = headers.get(b"content-length", b"0")
+        if not size.isdigit() or int(size) > limit:
+            return await JSONResponse({"ok": False, "error": f"the body is over {limit} bytes"},
+                                      413)(scope, receive, send)
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            msg = await receive()
+            seen += len(msg.get("body", b""))
+            if seen > limit:
+                raise TooLarge
+            return msg
+
+        async def tracked(msg: Message) -> None:
+            nonlocal started
+            started = started or msg["type"] == "http.response.start"
+            await send(msg)
+        try:
+            await app(scope, counted, tracked)
+        except TooLarge:
+            if not started:
+                await JSONResponse({"ok": False, "error": f"the body is over {limit} bytes"},
+                                   413)(scope, receive, send)
+    return wrapped
+
+
+class RateLimit:
+    """A token bucket per seat: ``rate`` answers per second, in bursts of as many."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self._buckets: dict[tuple[str, int], tuple[float, float]] = {}
+
+    def allow(self, key: tuple[str, int]) -> bool:
+        """Whether the seat ``key`` (game, seat) may answer now (takes one token)."""
+        now = time.monotonic()
+        level, last = self._buckets.get(key, (self.rate, now))
+        level = min(self.rate, level + (now - last) * self.rate)
+        if level < 1:
+            self._buckets[key] = (level, now)
+            return False
+        self._buckets[key] = (level - 1, now)
+        return True
+
+
+def _token(request: Request | WebSocket) -> str:
+    return request.headers.get("x-elgrande-token") or request.query_params.get("t") or ""
+
+
+def _json_error(status: int, error: str) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": error}, status)
+
+
+def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
+               origins: tuple[str, ...] = (), resume: bool = True) -> Starlette:
+    """The application serving the games in ``store`` (uploaded cards under
+    ``data_dir``). ``origins``: WebSocket origins allowed besides this server's own.
+    ``resume``: at start-up, load the games not over (their bots go on)."""
+    limits = limits or Limits()
+    hub = Hub()
+    service = Service(store, data_dir, on_change=hub.publish)
+    rate = RateLimit(limits.answers_per_second)
+
+    async def access(request: Request) -> tuple[Live, int | None, str] | Response:
+        gid = request.path_params["game"]
+        token = _token(request)
+        who = await run_in_threadpool(store.token, gid, token) if token else None
+        if who is None:
+            return _json_error(403, "no such game, or not your token")
+        live = await run_in_threadpool(service.load, gid)
+        if live is None:
+            return _json_error(403, "no such game, or not your token")
+        return live, who[1], who[0]
+
+    async def home(request: Request) -> Response:
+        return HTMLResponse(HOME)
+
+    async def create(request: Request) -> Response:
+        cards = None
+        if request.headers.get("content-type", "").startswith("multipart/"):
+            async with request.form(max_files=1, max_fields=4,
+                                    max_part_size=limits.upload) as form:
+                raw = form.get("config")
+                upload = form.get("cards")
+                try:
+                    body = json.loads(raw) if isinstance(raw, str) else None
+                except ValueError:
+                    return _json_error(400, "'config' is not JSON")
+                if upload is not None and not isinstance(upload, str):
+                    data = await upload.read(limits.upload + 1)
+                    folder = data_dir / "cards" / f"upload-{time.time_ns()}"
+                    sets = body.get("sets") if isinstance(body, dict) else None
+                    try:
+                        cards = await run_in_threadpool(unpack, data, folder, limits, sets)
+                    except UploadError as exc:
+                        return _json_error(422, str(exc))
+        else:
+            try:
+                body = json.loads(await request.body())
+            except ValueError:
+                return _json_error(400, "the body is not JSON")
+        try:
+            out = await run_in_threadpool(service.create, body, cards)
+        except BadRequest as exc:
+            if cards is not None:  # no game plays with them
+                shutil.rmtree(cards, ignore_errors=True)
+            return _json_error(400, str(exc))
+        return JSONResponse(out, 201)
+
+    async def state(request: Request) -> Response:
+        got = await access(request)
+        if isinstance(got, Response):
+            return got
+        live, seat, _ = got
+        return JSONResponse(await run_in_threadpool(service.state, live, seat))
+
+    async def controls(request: Request) -> Response:
+        from elgrande.server.controls import controls_reply
+
+        got = await access(request)
+        if isinstance(got, Response):
+            return got
+        live, seat, _ = got
+
+        def reply() -> tuple[int, dict[str, Any]]:
+            with live.lock:
+                return controls_reply(live.game, seat, request.query_params.get("actions"))
+        status, body = await run_in_threadpool(reply)
+        return JSONResponse(body, status)
+
+    async def answer(request: Request) -> Response:
+        got = await access(request)
+        if isinstance(got, Response):
+            return got
+        live, seat, _ = got
+        if seat is None:
+            return _json_error(403, "only a seat answers")
+        if not rate.allow((live.id, seat)):
+            return _json_error(429, "too many answers: wait a moment")
+        try:
+            body = json.loads(await request.body())
+        except ValueError:
+            return _json_error(400, "the body is not JSON")
+        status, out = await run_in_threadpool(service.answer, live, seat, body)
+        return JSONResponse(out, status)
+
+    async def record(request: Request) -> Response:
+        got = await access(request)
+        if isinstance(got, Response):
+            return got
+        live, _, role = got
+        if not (live.game.over or role == "admin"):
+            return _json_error(403, "the record is shown when the game is over")
+        return Response(await run_in_threadpool(service.record, live),
+                        media_type="application/x-ndjson")
+
+    async def replay(request: Request) -> Response:
+        from elgrande.server.replay import replay_page
+
+        got = await access(request)
+        if isinstance(got, Response):
+            return got
+        live, seat, role = got
+        if not (live.game.over or role == "admin"):
+            return _json_error(403, "the replay is shown when the game is over")
+
+        def page() -> str:
+            with live.lock:
+                return replay_page(live.game.copy(), seat, cards=live.config.get("cards"))
+        return HTMLResponse(await run_in_threadpool(page))
+
+    async def play(request: Request) -> Response:
+        return FileResponse(PAGE / "index.html", headers={"Referrer-Policy": "no-referrer"})
+
+    async def ws(websocket: WebSocket) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None:
+            host = websocket.headers.get("host", "")
+            if urlsplit(origin).netloc != host and origin not in origins:
+                await websocket.close(code=1008)
+                return
+        gid = websocket.path_params["game"]
+        token = _token(websocket)
+        who = await run_in_threadpool(store.token, gid, token) if token else None
+        live = await run_in_threadpool(service.load, gid) if who is not None else None
+        if live is None:
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        queue = hub.subscribe(gid)
+        try:
+            await websocket.send_json({"n": live.game.answered()})
+            listen = asyncio.ensure_future(websocket.receive())
+            while True:
+                got = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({listen, got}, return_when=asyncio.FIRST_COMPLETED)
+                if listen in done:
+                    got.cancel()
+                    msg = listen.result()
+                    if msg["type"] == "websocket.disconnect":
+                        return
+                    listen = asyncio.ensure_future(websocket.receive())
+                    if got.done() and not got.cancelled():
+                        await websocket.send_json({"n": got.result()})
+                    continue
+                await websocket.send_json({"n": got.result()})
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        finally:
+            hub.unsubscribe(gid, queue)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        hub.bind(asyncio.get_running_loop())
+        if store.postgres:
+            hub.listen_postgres(store.url)
+        if resume:
+            await run_in_threadpool(service.resume)
+        yield
+        hub.close()
+
+    async def failed(request: Request, exc: Exception) -> Response:
+        LOG.error("%s %s failed: %s", request.method, request.url.path.split("?")[0],
+                  type(exc).__name__)
+        return _json_error(500, "internal error")
+
+    routes = [
+        Route("/", home),
+        Route("/api/games", create, methods=["POST"]),
+        Route("/api/games/{game}/state", state),
+        Route("/api/games/{game}/controls", controls),
+        Route("/api/games/{game}/answer", answer, methods=["POST"]),
+        Route("/api/games/{game}/record", record),
+        Route("/api/games/{game}/replay", replay),
+        Route("/play/{game}", play),
+        WebSocketRoute("/ws/{game}", ws),
+        Mount("/page", StaticFiles(directory=PAGE), name="page"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={Exception: failed})
+    app.state.service = service
+    app.state.hub = hub
+    app.add_middleware(_Limited, limits=limits)
+    return app
+
+
+class _Limited:
+    """:func:`body_limit` as a Starlette middleware class."""
+
+    def __init__(self, app: ASGI, limits: Limits) -> None:
+        self._app = body_limit(app, limits)
+
+    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Message]],
+                       send: Callable[[Message], Awaitable[None]]) -> None:
+        await self._app(scope, receive, send)

@@ -1,0 +1,532 @@
+"""The controls of a seat's pending decision for the page of ``elgrande serve`` (B3.4),
+built only from the fixed action space (:mod:`elgrande.adapters.actions`), so a set's or a
+homebrew set's decisions need no page code of their own.
+
+A partial answer is a list of *units*, each a short list of integer actions: one
+``PICK`` (forms ``pick`` and ``subset``), ``LOC l`` or ``LOC l, PICK j`` (form ``counts``:
+one caballero to or from a location), ``FROM l,c [PICK j] LOC d`` (form ``moves``: one
+caballero moved). The page adds and removes units in any order; here they are put in the
+action space's canonical order and fed to an :class:`AnswerBuilder`, whose mask is exact
+for that order; where a minimum (or B4.1's provinces first) needs other units *before*
+them, a search over the canonical sequences that hold them decides (:func:`_completable`).
+So an option is enabled exactly when some answer the engine accepts holds the units with
+it. A disabled option carries the rule that forbids it (the engine's refusal of the
+answer it would make, else the decision's rule).
+
+The description (``controls(...)``)::
+
+    {"kind", "prompt", "rule", "secret": bool, "form": "pick"|"subset"|"counts"|"moves",
+     "units": [[action, ...], ...] (canonical), "actions": the units flattened,
+     "total": units so far, "min", "max" (caballeros; subset: the count),
+     "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
+                  "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
+                  "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?}, ...],
+     "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from elgrande.adapters.actions import (
+    COURT_LOCATION,
+    DIST_KINDS,
+    PICK_KINDS,
+    PROVINCES,
+    SUBSET_KINDS,
+    ActionSpace,
+    AnswerBuilder,
+)
+from elgrande.engine.decisions import Decision, secret_kinds
+from elgrande.errors import IllegalMove
+from elgrande.errors.rule_ids import RULES, title
+from elgrande.play.game import Game
+
+#: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
+#: legal answers).
+GENERIC_RULE = "B3.4"
+#: The most integer actions a partial answer may hold (a bound on what the page sends).
+MAX_ACTIONS = 400
+
+
+def _form(kind: str) -> str:
+    if kind in PICK_KINDS:
+        return "pick"
+    if kind in SUBSET_KINDS:
+        return "subset"
+    return "counts" if kind in DIST_KINDS else "moves"
+
+
+def _refusal(rule: str, why: str) -> dict[str, Any]:
+    return {"rule": rule, "title": title(rule), "why": why}
+
+
+def _units(b: AnswerBuilder, actions: Sequence[int]) -> list[list[int]]:
+    """``actions`` cut into units (see the module docstring); DONE ends them.
+
+    Raises:
+        IllegalMove: an action outside the space or out of place, or too many.
+    """
+    sp = b.space
+    rule = b.decision.rule or GENERIC_RULE
+    if len(actions) > MAX_ACTIONS:
+        raise IllegalMove(rule, f"at most {MAX_ACTIONS} actions make an answer")
+    for a in actions:
+        if type(a) is not int or not 0 <= a < sp.size:
+            raise IllegalMove(rule, f"{a!r} is not an action (0..{sp.size - 1})")
+    form = _form(b.decision.kind)
+    n_loc = len(sp.locations)
+    out: list[list[int]] = []
+    i = 0
+    while i < len(actions):
+        a = actions[i]
+        if a == sp.done:
+            if i != len(actions) - 1:
+                raise IllegalMove(rule, "nothing may follow DONE")
+            break
+        if form in ("pick", "subset"):
+            unit = [a]
+        elif form == "counts":
+            unit = [a]
+            if sp.picks <= a < sp.picks + n_loc and b.send_kinds(sp.locations[a - sp.picks]):
+                unit = list(actions[i:i + 2])
+        else:
+            f = a - sp.picks - n_loc
+            if not 0 <= f < n_loc * sp.colours:
+                raise IllegalMove(rule, f"{sp.describe(a)}: a move begins with its source")
+            c = f % sp.colours
+            who = c if c < sp.players else -1
+            size = 3 if b.kinds(sp.locations[f // sp.colours], who) else 2
+            unit = list(actions[i:i + size])
+        out.append(unit)
+        i += len(unit)
+    return out
+
+
+def _key(b: AnswerBuilder, unit: list[int]) -> tuple[int, ...]:
+    """The canonical order of units: a move's (source, colour, kind, destination); else
+    the actions themselves (a location's index, then its kind)."""
+    sp = b.space
+    if b.decision.kind != "move_caballeros":
+        return tuple(unit)
+    f = unit[0] - sp.picks - len(sp.locations)
+    src, c = divmod(f, sp.colours)
+    kind = unit[1] if len(unit) == 3 else 0
+    return (src, c, kind, unit[-1] - sp.picks)
+
+
+def _run(b0: AnswerBuilder, units: Iterable[list[int]]) -> AnswerBuilder | None:
+    """A copy of ``b0`` fed ``units`` in canonical order; None when one is refused."""
+    b = b0.copy()
+    for unit in sorted(units, key=lambda u: _key(b0, u)):
+        for a in unit:
+            if not b.allows(a):
+                return None
+            b.apply(a, check=False)
+    return b
+
+
+#: The most partial answers :func:`_completable` tries before it falls back to the
+#: canonical order alone (which may then disable an option that some order allows).
+SEARCH_BUDGET = 4000
+
+
+def _next_units(b: AnswerBuilder) -> list[list[int]]:
+    """The units ``b``'s mask allows next (each completable)."""
+    sp = b.space
+    out: list[list[int]] = []
+    for a in b.legal_actions():
+        if a == sp.done:
+            continue
+        x = b.copy()
+        x.apply(a, check=False)
+        if b.decision.kind in DIST_KINDS:
+            if x.holding is None:
+                out.append([a])
+            else:
+                out += [[a, j] for j in x.legal_actions()]
+            continue
+        heads = [[a]]
+        if x.holding_kind is None and x.holding is not None and x.kinds(*x.holding):
+            heads = [[a, j] for j in x.legal_actions()]
+        for head in heads:
+            y = b.copy()
+            for h in head:
+                y.apply(h, check=False)
+            out += [[*head, t] for t in y.legal_actions()]
+    return out
+
+
+def _completable(b0: AnswerBuilder, units: list[list[int]]) -> bool:
+    """Whether some answer the engine accepts holds ``units`` (a multiset, any order):
+    a search over the canonical sequences that hold them, the mask pruning it."""
+    want = sorted(units, key=lambda u: _key(b0, u))
+    if _run(b0, want) is not None:
+        return True  # their own canonical order: the common case
+    d = b0.decision
+    if d.kind in SUBSET_KINDS:  # different entries, no more than the count
+        js = [u[0] for u in units]
+        return len(set(js)) == len(js) <= int(d.options["count"]) and all(
+            j < len(b0.entries) for j in js)
+    if d.kind not in DIST_KINDS | {"move_caballeros"}:
+        return False
+    if d.kind != "bring_to_court":
+        # without a minimum, the canonical order alone decides (every bound is an upper
+        # one); other units before them can only help reach the minimum
+        free = Decision(d.kind, d.players, d.prompt, {**d.options, "min": 0, "all": False},
+                        d.rule)
+        if _run(AnswerBuilder(b0.space, free, b0.player), want) is None:
+            return False
+    seen: set[tuple[int, ...]] = set()
+    budget = [SEARCH_BUDGET if d.kind in DIST_KINDS else SEARCH_BUDGET // 10]
+
+    def go(b: AnswerBuilder, rest: list[list[int]]) -> bool:
+        if not rest:
+            return True  # a state the masks reached can be completed
+        key = tuple(b.actions)
+        if key in seen or budget[0] <= 0:
+            return False
+        seen.add(key)
+        budget[0] -= 1
+        x = _run(b, [rest[0]])
+        if x is not None and go(x, rest[1:]):
+            return True
+        top = _key(b0, rest[0])
+        for u in _next_units(b):
+            if _key(b0, u) < top:
+                y = b.copy()
+                for a in u:
+                    y.apply(a, check=False)
+                if go(y, rest):
+                    return True
+        return False
+
+    return go(b0.copy(), want)
+
+
+def _why_not(b0: AnswerBuilder, units: list[list[int]], default: str) -> dict[str, Any]:
+    """Why ``units`` cannot be completed: the engine's refusal of the answer they make
+    (the rule it cites), else the decision's rule and ``default``."""
+    d = b0.decision
+    answer = _raw_answer(b0, units)
+    if answer is not None:
+        try:
+            d.check(answer, b0.player)
+        except IllegalMove as exc:
+            return _refusal(exc.rule or d.rule or GENERIC_RULE, str(exc.message))
+    return _refusal(d.rule or GENERIC_RULE, default)
+
+
+def _raw_answer(b0: AnswerBuilder, units: list[list[int]]) -> Any:
+    """The engine answer ``units`` make, built without the masks (to ask the engine why
+    it refuses it); None where the form has no such answer."""
+    sp = b0.space
+    kind = b0.decision.kind
+    if kind in SUBSET_KINDS:
+        picks = _entries(b0.decision, b0.player)
+        return [picks[u[0]] for u in units if u[0] < len(picks)]
+    if kind in DIST_KINDS:
+        counts: dict[str, int] = {}
+        for u in units:
+            loc = sp.locations[u[0] - sp.picks]
+            counts[loc] = counts.get(loc, 0) + 1
+        if kind == "bring_to_court":
+            return {"provinces": counts.pop(PROVINCES, 0), "regions": counts}
+        return counts
+    if kind == "move_caballeros":
+        moves: list[dict[str, Any]] = []
+        for u in units:
+            f = u[0] - sp.picks - len(sp.locations)
+            c = f % sp.colours
+            moves.append({"from": sp.locations[f // sp.colours], "to":
+                          sp.locations[u[-1] - sp.picks], "player": c if c < sp.players
+                          else -1, "n": 1})
+        return moves
+    return None
+
+
+def _kind_label(key: str, value: Any) -> str:
+    """A declared kind of caballero in words (C10, C11): ``seated`` / ``not seated``,
+    ``office: viceroy`` / ``no office``."""
+    if value is True:
+        return str(key)
+    if value is False:
+        return f"not {key}"
+    if value is None:
+        return f"no {key}"
+    return f"{key}: {value}"
+
+
+def _entries(d: Decision, seat: int) -> list[Any]:
+    """The list a pick decision's PICK indexes, for ``seat`` (its values, not the
+    action space's own form of an option or a scoreboard's move)."""
+    o = d.options
+    if d.kind == "choose_option":
+        return list(range(len(o["labels"])))
+    if d.kind == "move_scoreboard":
+        return [{"scoreboard": sb, "to": t} for sb, ts in o["moves"].items() for t in ts]
+    return list(o["choices"] if "choices" in o else o["per_player"][str(seat)])
+
+
+def _place_name(game: Game, loc: str) -> str:
+    board = game.library.board
+    for p in board.places:
+        if p.id == loc:
+            return p.name
+    return {PROVINCES: "the provinces", COURT_LOCATION: "the court"}.get(loc, str(loc))
+
+
+def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
+    """Label and page hints of the j-th entry of a pick decision."""
+    kind = d.kind
+    if kind == "choose_option":
+        return {"label": str(d.options["labels"][j]), "value": j}
+    if kind in ("choose_region", "secret_region"):
+        return {"label": _place_name(game, value), "value": value, "place": value}
+    if kind == "choose_action_card":
+        try:
+            title = game.library.card(value).title
+        except KeyError:
+            title = str(value)
+        return {"label": title, "value": value}
+    if kind == "choose_player":
+        return {"label": f"player {value}", "value": value, "player": value}
+    if kind == "move_scoreboard":
+        return {"label": f"{value['scoreboard']} to {_place_name(game, value['to'])}",
+                "value": value, "place": value["to"]}
+    return {"label": str(value), "value": value}
+
+
+def _pick_others(game: Game, d: Decision, seat: int, listed: list[Any]) -> list[Any]:
+    """The values a pick decision leaves out that a player may look for among its options
+    (every place for a region, the hand for a power card, every seat for a player, the
+    open action cards for a card), in their order."""
+    st = game.state
+    kind = d.kind
+    if kind in ("choose_region", "secret_region"):
+        pool: list[Any] = [p.id for p in game.library.board.places if p.kind != "space"]
+    elif kind == "choose_power_card":
+        pool = sorted(st.hands[seat] or []) if st.hands else []
+    elif kind == "choose_player":
+        pool = list(range(st.players))
+    elif kind == "choose_action_card":
+        pool = [c for c in (st.offer or []) if c]
+    else:
+        pool = []
+    return [v for v in pool if v not in listed]
+
+
+def _pick_options(game: Game, b0: AnswerBuilder, chosen: set[int]) -> list[dict[str, Any]]:
+    """The entries of a pick or subset decision, then (picks) the values it leaves out,
+    disabled with the engine's reason."""
+    d, seat = b0.decision, b0.player
+    entries = _entries(d, seat)
+    out: list[dict[str, Any]] = []
+    for j, value in enumerate(entries):
+        opt = {"unit": [j], **_pick_label(game, d, value, j), "count": int(j in chosen)}
+        if d.kind in SUBSET_KINDS:
+            units = [[k] for k in sorted(chosen)] + [[j]]
+            opt["enabled"] = j not in chosen and _completable(b0, units)
+            if not opt["enabled"]:
+                opt.update(_why_not(b0, units, f"{d.options['count']} are chosen already: "
+                                    "take one back first"))
+        else:
+            opt["enabled"] = True
+        out.append(opt)
+    if d.kind in PICK_KINDS:
+        for value in _pick_others(game, d, seat, entries):
+            opt = {"unit": None, **_pick_label(game, d, value, -1), "count": 0,
+                   "enabled": False}
+            try:
+                d.check(value, seat)
+                opt.update(_refusal(d.rule or GENERIC_RULE, "not one of the choices now"))
+            except IllegalMove as exc:
+                opt.update(_refusal(exc.rule or d.rule or GENERIC_RULE, str(exc.message)))
+            out.append(opt)
+    return out
+
+
+def _count_options(game: Game, b0: AnswerBuilder, units: list[list[int]]
+                   ) -> list[dict[str, Any]]:
+    """One option per location (and kind, where a send's kinds are chosen): the board's
+    places, the provinces or the court where the decision names them."""
+    sp, d = b0.space, b0.decision
+    o = d.options
+    named = set(o.get("to", [])) | set(o.get("sources", {})) | set(o.get("regions", {}))
+    if d.kind == "bring_to_court":
+        named.add(PROVINCES)
+    places = {p.id for p in game.library.board.places if p.kind != "space"}
+    locs = [loc for loc in sp.locations if loc in named or (loc in places
+                                                               and d.kind != "send_caballeros")]
+    out: list[dict[str, Any]] = []
+    for loc in locs:
+        kinds = b0.send_kinds(loc)
+        key = b0.which[loc][0] if kinds else ""
+        for j, kind in enumerate(kinds or [None]):
+            unit = [sp.loc(loc)] + ([sp.pick(j)] if kinds else [])
+            words = _kind_label(key, kind[0]) if kinds else ""
+            opt: dict[str, Any] = {
+                "unit": unit, "place": loc, "count": sum(u == unit for u in units),
+                "label": _place_name(game, loc) + (f" ({words})" if kinds else "")}
+            if kinds:
+                opt["kind"], opt["kind_label"] = kind[0], words
+            opt["enabled"] = _completable(b0, [*units, unit])
+            if not opt["enabled"]:
+                opt.update(_why_not(b0, [*units, unit], "no more caballeros may go there"))
+            out.append(opt)
+    return out
+
+
+def _move_options(game: Game, b0: AnswerBuilder, units: list[list[int]]
+                  ) -> list[dict[str, Any]]:
+    """One option per (source, colour, kind, destination) of the decision's sources and
+    every place as a destination."""
+    sp, d = b0.space, b0.decision
+    o = d.options
+    dests = [loc for loc in sp.locations if loc in o["to"] or loc in {
+        p.id for p in game.library.board.places if p.kind != "space"}]
+    out: list[dict[str, Any]] = []
+    for s in sorted(o["sources"], key=sp.locations.index):
+        for w in sorted(o["sources"][s], key=lambda w: sp.colour_index(int(w))):
+            who = int(w)
+            kinds = b0.kinds(s, who)
+            for j, kind in enumerate(kinds or [None]):
+                head = [sp.source(s, who)] + ([sp.pick(j)] if kinds else [])
+                for t in dests:
+                    if t == s:
+                        continue
+                    unit = [*head, sp.loc(t)]
+                    opt: dict[str, Any] = {
+                        "unit": unit, "from": s, "player": who, "to": t, "place": t,
+                        "count": sum(u == unit for u in units),
+                        "from_label": _place_name(game, s), "to_label": _place_name(game, t),
+                        "label": f"{_place_name(game, s)} to {_place_name(game, t)}"}
+                    if kinds:
+                        opt["kind"] = kind[0]
+                        opt["kind_label"] = _kind_label(b0.which[s][str(who)][0], kind[0])
+                    opt["enabled"] = _completable(b0, [*units, unit])
+                    if not opt["enabled"]:
+                        opt.update(_why_not(b0, [*units, unit],
+                                            "no more caballeros may move so"))
+                    out.append(opt)
+    return out
+
+
+def controls(game: Game, seat: int, space: ActionSpace | None = None,
+             actions: Sequence[int] = ()) -> dict[str, Any] | None:
+    """The description of ``seat``'s pending decision with the partial answer ``actions``
+    (units in any order; see the module docstring), or None when ``seat`` has nothing to
+    decide. Reads only the decision (the seat's own options) and the seat's hand.
+
+    Raises:
+        IllegalMove: ``actions`` are not a partial answer the mask allows (with the rule
+        that forbids them).
+    """
+    d = game.pending
+    if d is None or seat not in d.players:
+        return None
+    sp = space or ActionSpace.for_game(game)
+    b0 = AnswerBuilder(sp, d, seat)
+    units = _units(b0, actions)
+    b = _run(b0, units)
+    if b is None and not _completable(b0, units):
+        raise IllegalMove(**_why_args(b0, units))
+    form = _form(d.kind)
+    canon = sorted(units, key=lambda u: _key(b0, u))
+    if form == "pick" and canon:
+        raise IllegalMove(d.rule or GENERIC_RULE, "a choice is answered whole: nothing to add")
+    if form in ("pick", "subset"):
+        options = _pick_options(game, b0, {u[0] for u in canon})
+    elif form == "counts":
+        options = _count_options(game, b0, canon)
+    else:
+        options = _move_options(game, b0, canon)
+    done: dict[str, Any] | None = None
+    if form != "pick":
+        done = {"unit": [sp.done], "enabled": b is not None and b.allows(sp.done)}
+        if not done["enabled"]:
+            done.update(_refusal(d.rule or GENERIC_RULE, _short(b0, len(canon))))
+    lo, hi = (b0.lo, b0.hi) if form != "subset" else (d.options["count"],) * 2
+    return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
+            "secret": d.kind in secret_kinds(), "form": form, "units": canon,
+            "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
+            "max": hi, "options": options, "done": done}
+
+
+def _short(b0: AnswerBuilder, total: int) -> str:
+    if b0.decision.kind in SUBSET_KINDS:
+        return f"choose exactly {b0.decision.options['count']}, not {total}"
+    return f"not finished: at least {b0.lo} caballero(s), {total} so far"
+
+
+def _why_args(b0: AnswerBuilder, units: list[list[int]]) -> dict[str, str]:
+    r = _why_not(b0, units, "these choices cannot be completed to a legal answer")
+    return {"rule": r["rule"], "message": r["why"]}
+
+
+def answer_from_actions(game: Game, seat: int, actions: Sequence[int],
+                        space: ActionSpace | None = None) -> Any:
+    """The engine answer of ``seat`` made by the integer ``actions`` (units in any order,
+    ending with DONE where the form has one), built by an :class:`AnswerBuilder`.
+
+    Raises:
+        IllegalMove: ``seat`` has nothing to decide (B3.4), an action the mask forbids
+        (the rule that forbids it), or an unfinished answer.
+    """
+    d = game.pending
+    if d is None or seat not in d.players:
+        raise IllegalMove("B3.4", f"player {seat} has nothing to decide now")
+    sp = space or ActionSpace.for_game(game)
+    b0 = AnswerBuilder(sp, d, seat)
+    if not isinstance(actions, (list, tuple)):
+        raise IllegalMove(d.rule or GENERIC_RULE, "actions: a list of integers")
+    units = _units(b0, list(actions))
+    b = _run(b0, units)
+    if b is None:
+        raise IllegalMove(**_why_args(b0, units))
+    if not b.complete and actions and actions[-1] == sp.done:
+        if not b.allows(sp.done):
+            raise IllegalMove(d.rule or GENERIC_RULE, _short(b0, len(units)))
+        b.apply(sp.done, check=False)
+    if not b.complete:
+        raise IllegalMove(d.rule or GENERIC_RULE, "the answer is not finished"
+                          + ("" if _form(d.kind) == "pick" else " (end it with DONE)"))
+    return b.answer()
+
+
+def refusal(exc: IllegalMove) -> dict[str, Any]:
+    """The JSON of a refused answer (the API's 422 body): ``{"ok": False, "rule", "title",
+    "error", "rule_text"}``, the rule's text as ``elgrande rules ID`` prints it ('' for an
+    id the reference does not hold)."""
+    r = RULES.get(exc.rule)
+    return {"ok": False, "rule": exc.rule, "title": r.title if r else "",
+            "error": str(exc.message), "rule_text": r.text if r else ""}
+
+
+def parse_actions(text: str | None) -> list[int]:
+    """The actions of a query parameter ``"3,66,66"`` ('' or None: none).
+
+    Raises:
+        IllegalMove: not a comma-separated list of integers, or too long (B3.4).
+    """
+    if not text:
+        return []
+    parts = text.split(",")
+    if len(parts) > MAX_ACTIONS or not all(p.strip().isdigit() and len(p.strip()) < 7
+                                          for p in parts):
+        raise IllegalMove(GENERIC_RULE, "actions: integers separated by commas")
+    return [int(p) for p in parts]
+
+
+def controls_reply(game: Game, seat: int | None, actions: str | None,
+                   space: ActionSpace | None = None) -> tuple[int, dict[str, Any]]:
+    """The answer of ``GET /api/games/{game}/controls?t=TOKEN&actions=3,66``: ``(200,
+    {"controls": controls(...) or None})``, or ``(422, refusal)`` when the actions are not
+    a partial answer the masks allow. A spectator (``seat`` None) has no controls."""
+    if seat is None:
+        return 200, {"controls": None}
+    try:
+        return 200, {"controls": controls(game, seat, space, parse_actions(actions))}
+    except IllegalMove as exc:
+        return 422, refusal(exc)

@@ -1,0 +1,344 @@
+"""The games of ``elgrande serve``: create one, load it, answer for a seat, let bots play
+their seats, and say what a seat may see (B8.5a).
+
+A game is its record (:mod:`elgrande.server.store`): it is loaded by replaying its
+answers with :func:`elgrande.play.records.replay`, the function ``elgrande check`` uses,
+from a snapshot when there is one, and every answer goes through
+:meth:`elgrande.play.game.Game.answer` on a copy before it is stored, so a refused
+answer (422, with its rule) changes nothing. Answers carry their number ``n``: an answer
+for a number another answer took is refused (409), except that a seat still to answer a
+decision several seats answer (a secret choice, B8.5) may answer after another seat did.
+A loaded game is kept in memory and brought up to date from the database on each use, so
+several server processes can share the database.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from elgrande.errors import ElGrandeError, IllegalMove
+from elgrande.play.game import Game, new_game
+from elgrande.play.records import record_lines, replay
+from elgrande.players.bots import make_bot
+from elgrande.server.store import Conflict, Seat, Store
+from elgrande.tools.board_svg import COLOURS, board_svg, public_view
+
+LOG = logging.getLogger("elgrande.server")
+#: The bots a host may seat (the search bot is too slow for a shared server).
+SEAT_BOTS = ("random", "greedy")
+#: The fills a host may name: a fill file's path would read the server's files.
+FILLS = (None, "provisional")
+#: A snapshot is written every this many answers (and when the game ends).
+SNAPSHOT_EVERY = 100
+#: The longest player name.
+NAME_LEN = 40
+#: The most games kept loaded in one process (the least recently used are dropped: the
+#: database has them).
+MAX_LIVE = 1000
+
+
+class BadRequest(ElGrandeError):
+    """A request the server refuses before the game sees it (400), with the reason."""
+
+
+@dataclass
+class Live:
+    """A game loaded in this process: the game, its seats, the totals at the end of each
+    round (B7.1) and the lock its answers take."""
+
+    id: str
+    game: Game
+    seats: list[Seat]
+    config: dict[str, Any]
+    scores: list[list[int]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def _config(body: Any) -> dict[str, Any]:
+    """The checked game config of a ``POST /api/games`` body.
+
+    Raises:
+        BadRequest: a field of the wrong type or out of range.
+    """
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    players = body.get("players", 4)
+    if type(players) is not int or not 2 <= players <= 5:
+        raise BadRequest("'players' must be 2..5 (B1.0)")
+    sets = body.get("sets") or ["base"]
+    if not isinstance(sets, list) or not all(isinstance(s, str) and len(s) < 40 for s in sets):
+        raise BadRequest("'sets' must be a list of set names")
+    fill = body.get("fill")
+    if fill not in FILLS:
+        raise BadRequest("'fill' must be null or 'provisional'")
+    variant = body.get("variant") or "standard"
+    if not isinstance(variant, str):
+        raise BadRequest("'variant' must be a string")
+    seed = body.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise BadRequest("'seed' must be an integer or null")
+    names = body.get("names") or [f"p{i + 1}" for i in range(players)]
+    if (not isinstance(names, list) or len(names) != players
+            or not all(isinstance(n, str) and 0 < len(n) <= NAME_LEN for n in names)):
+        raise BadRequest(f"'names' must be {players} names of 1..{NAME_LEN} characters")
+    bots_in = body.get("bots") or {}
+    if not isinstance(bots_in, dict):
+        raise BadRequest("'bots' must map seats to bot names")
+    bots: dict[int, str] = {}
+    for k, v in bots_in.items():
+        if not str(k).isdigit() or not 0 <= int(k) < players or v not in SEAT_BOTS:
+            raise BadRequest(f"'bots': seats 0..{players - 1} to one of {', '.join(SEAT_BOTS)}")
+        bots[int(k)] = v
+    return {"players": players, "sets": sets, "fill": fill, "variant": variant, "seed": seed,
+            "names": names, "bots": {str(k): v for k, v in sorted(bots.items())}}
+
+
+class Service:
+    """The games of one database.
+
+    Args:
+        store: the database.
+        data_dir: where uploaded homebrew card folders are kept (``cards/<game>``).
+        on_change: called with ``(game id, answers so far)`` after every stored answer.
+    """
+
+    def __init__(self, store: Store, data_dir: Path,
+                 on_change: Callable[[str, int], None] | None = None) -> None:
+        self.store = store
+        self.data_dir = data_dir
+        self.on_change = on_change
+        self._live: OrderedDict[str, Live] = OrderedDict()
+        self._lock = threading.Lock()
+        self._loading: dict[str, threading.Lock] = {}
+
+    # -- creating --
+    def create(self, body: Any, cards: Path | None = None) -> dict[str, Any]:
+        """Create a game from a ``POST /api/games`` body (``cards``: the checked homebrew
+        folder); its bots answer at once. Returns the game id and the links (each with
+        its token: they are shown once, only their hashes are kept).
+
+        Raises:
+            BadRequest: a bad config, or a game the engine cannot set up.
+        """
+        config = _config(body)
+        if cards is not None:
+            config["cards"] = [str(cards)]
+        try:
+            game = new_game(config["names"], sets=config["sets"], seed=config["seed"],
+                            variant=config["variant"], fill=config["fill"],
+                            cards=config.get("cards", ()))
+        except (ValueError, ElGrandeError) as exc:
+            raise BadRequest(f"cannot set up this game: {exc}") from None
+        gid = secrets.token_hex(8)
+        bots = {int(k): v for k, v in config["bots"].items()}
+        seats = [Seat(p, "bot" if p in bots else "human", bots.get(p))
+                 for p in range(config["players"])]
+        tokens: dict[str, tuple[str, int | None]] = {secrets.token_urlsafe(24): ("admin", None),
+                                                     secrets.token_urlsafe(24): ("spectator", None)}
+        seat_tokens = {p: secrets.token_urlsafe(24) for p in range(config["players"])
+                       if p not in bots}
+        tokens.update({t: ("seat", p) for p, t in seat_tokens.items()})
+        config["seed"] = None  # the header keeps it; the config is what the host asked
+        self.store.create(gid, game.header, config, seats, tokens)
+        live = Live(gid, game, seats, config)
+        self._keep(live)
+        with live.lock:
+            self._bots(live)
+        LOG.info("game %s created: %d seats, %d bots", gid, len(seats), len(bots))
+        by_role = {role: t for t, (role, _) in tokens.items()}
+        return {"game": gid, "admin": f"/play/{gid}?t={by_role['admin']}",
+                "spectator": f"/play/{gid}?t={by_role['spectator']}",
+                "seats": [f"/play/{gid}?t={seat_tokens[p]}" if p in seat_tokens else None
+                          for p in range(config["players"])]}
+
+    # -- loading --
+    def _keep(self, live: Live) -> None:
+        """Keep ``live`` loaded, dropping the least recently used past :data:`MAX_LIVE`."""
+        with self._lock:
+            self._live[live.id] = live
+            while len(self._live) > MAX_LIVE:
+                gid, _ = self._live.popitem(last=False)
+                self._loading.pop(gid, None)
+
+    def _cold(self, gid: str) -> Live | None:
+        found = self.store.game(gid)
+        if found is None:
+            return None
+        header, config, _ = found
+        seats = self.store.seats(gid)
+        cards = config.get("cards") or None
+        snap = self.store.snapshot(gid)
+        if snap is not None:
+            try:
+                game = Game.from_json(snap[1]["game"])
+                live = Live(gid, game, seats, config, snap[1]["scores"])
+                self._catch_up(live)
+                return live
+            except (ElGrandeError, KeyError, TypeError, ValueError):
+                LOG.warning("game %s: its snapshot does not load; replayed", gid)
+        game = replay([json.dumps(header)], cards=cards)  # the header as `check` reads it
+        live = Live(gid, game, seats, config)
+        self._apply_all(live, self.store.answers(gid))
+        return live
+
+    def _apply_all(self, live: Live, rows: list[tuple[int, int, Any]]) -> None:
+        for n, seat, answer in rows:
+            if n != live.game.answered():
+                raise ElGrandeError(f"game {live.id}: answer {n} out of order")
+            before = live.game.flow.round
+            live.game.answer(seat, answer)
+            self._round(live, before)
+
+    def _round(self, live: Live, before: int) -> None:
+        g = live.game
+        if g.flow.round != before or g.pending is None:
+            live.scores.append(list(g.state.scores))
+
+    def _catch_up(self, live: Live) -> None:
+        """Apply the answers other processes stored since ``live`` was loaded."""
+        self._apply_all(live, self.store.answers(live.id, live.game.answered()))
+
+    def load(self, gid: str) -> Live | None:
+        """The game ``gid`` up to date with the database (its bots having answered), or
+        None when there is no such game."""
+        with self._lock:
+            live = self._live.get(gid)
+            if live is not None:
+                self._live.move_to_end(gid)
+            gate = self._loading.setdefault(gid, threading.Lock())
+        if live is None:
+            with gate:
+                with self._lock:
+                    live = self._live.get(gid)
+                if live is None:
+                    live = self._cold(gid)
+                    if live is None:
+                        return None
+                    self._keep(live)
+        with live.lock:
+            self._catch_up(live)
+            self._bots(live)
+        return live
+
+    # -- answering --
+    def _store(self, live: Live, seat: int, answer: Any) -> None:
+        """Answer on a copy, store the answer (its number: the answers so far), then keep
+        the copy. Raises IllegalMove (nothing changed) or Conflict (another was first)."""
+        g = live.game.copy()
+        n = g.answered()
+        g.answer(seat, answer)
+        self.store.add_answer(live.id, n, seat, g.history[-1]["answer"], over=g.over)
+        before = live.game.flow.round
+        live.game = g
+        self._round(live, before)
+        if g.answered() % SNAPSHOT_EVERY == 0 or g.over:
+            self.store.save_snapshot(live.id, g.answered(),
+                                     {"game": g.to_json(), "scores": live.scores})
+        if self.on_change is not None:
+            self.on_change(live.id, g.answered())
+
+    def _bots(self, live: Live) -> None:
+        """Let the bots answer while a bot seat must (call with ``live.lock`` held)."""
+        kinds = {s.seat: s.bot for s in live.seats if s.kind == "bot"}
+        while True:
+            d = live.game.pending
+            if d is None:
+                return
+            mine = [p for p in d.players if p in kinds]
+            if not mine:
+                return
+            p = mine[0]
+            bot = make_bot(str(kinds[p]), secrets.randbits(32))
+            try:
+                self._store(live, p, bot.answer(live.game.lazy_view(p)))
+            except Conflict:  # another server process answered for it first
+                self._catch_up(live)
+
+    def answer(self, live: Live, seat: int, body: Any) -> tuple[int, dict[str, Any]]:
+        """Seat ``seat``'s answer ``{"n": N, "actions": [...]}`` or ``{"n": N, "answer":
+        ...}``: ``(200, {"ok": True, "n": answers now})``; 409 when ``N`` is stale (another
+        answer of this seat, or of another seat where this seat is no longer asked, came
+        first); 422 with the rule when refused (B3.4); 400 for a malformed body."""
+        from elgrande.server.controls import answer_from_actions, refusal
+
+        if not isinstance(body, dict) or type(body.get("n")) is not int or not (
+                "actions" in body or "answer" in body):
+            return 400, {"ok": False, "error": "the body is {\"n\": N, \"actions\": [...]}"}
+        with live.lock:
+            self._catch_up(live)
+            g = live.game
+            now, n = g.answered(), body["n"]
+            d = g.pending
+            if n > now or (n < now and (d is None or seat not in d.players or any(
+                    s == seat for _, s, _ in self.store.answers(live.id, n)))):
+                return 409, {"ok": False, "n": now, "error": "another answer came first"}
+            try:
+                if d is None:
+                    raise IllegalMove("B7.1", "the game is over")
+                if "actions" in body:
+                    acts = body["actions"]
+                    if not isinstance(acts, list):
+                        return 400, {"ok": False, "error": "'actions' must be a list"}
+                    answer = answer_from_actions(g, seat, acts)
+                else:
+                    answer = body["answer"]
+                self._store(live, seat, answer)
+            except IllegalMove as exc:
+                return 422, refusal(exc)
+            except Conflict:
+                self._catch_up(live)
+                return 409, {"ok": False, "n": live.game.answered(),
+                             "error": "another answer came first"}
+            LOG.info("game %s: answer %d by seat %d", live.id, now, seat)
+            self._bots(live)
+            return 200, {"ok": True, "n": live.game.answered()}
+
+    # -- what a seat sees --
+    def state(self, live: Live, seat: int | None) -> dict[str, Any]:
+        """The ``GET /api/games/{game}/state`` payload for ``seat`` (None: the public),
+        built only from ``game.view(seat)`` or the public view, the log, the totals and
+        the seat's controls (B8.5a)."""
+        from elgrande.server.controls import controls
+
+        with live.lock:
+            g = live.game
+            view = public_view(g) if seat is None else g.view(seat)
+            over = g.pending is None
+            base = f"/api/games/{live.id}"
+            return {
+                "game": live.id, "n": g.answered(), "seat": seat, "names": list(g.names),
+                "colours": list(COLOURS[:g.state.players]), "view": view,
+                "board_svg": board_svg(view, g.library.board), "log": list(g.log),
+                "scores": live.scores + [list(g.state.scores)],
+                "to_move": [] if g.pending is None else list(g.pending.players),
+                "bots": [s.seat for s in live.seats if s.kind == "bot"],
+                "controls": None if seat is None or over else controls(g, seat),
+                "over": over,
+                "final": {"scores": list(g.state.scores), "winners": g.winners()}
+                if over else None,
+                "record_url": f"{base}/record" if over else None,
+                "replay_url": f"{base}/replay" if over else None}
+
+    def record(self, live: Live) -> str:
+        """The game's record (JSON lines, header first: it holds the seed)."""
+        with live.lock:
+            return "\n".join(record_lines(live.game)) + "\n"
+
+    def resume(self) -> int:
+        """Load every game not over (their bots answer where they must): after a
+        restart. Returns how many."""
+        ids = self.store.playing()
+        for gid in ids:
+            try:
+                self.load(gid)
+            except Exception as exc:  # one broken game must not stop the others
+                LOG.error("game %s does not load: %s", gid, type(exc).__name__)
+        return len(ids)

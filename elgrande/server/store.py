@@ -1,0 +1,232 @@
+"""Where ``elgrande serve`` keeps its games: a SQL database through SQLAlchemy Core
+(SQLite in a file by default, PostgreSQL by URL so several server processes share games).
+
+A game is its record: the record header (with the seed: it never leaves the server
+before the game is over, B8.5a) and its answers, numbered from 0, one row each, unique
+per ``(game, n)`` so that of two answers given for the same number one is stored and the
+other refused (:class:`Conflict`). Snapshots (a saved game at answer ``n``) only speed up
+loading; the answers decide. Seats keep only the SHA-256 of their tokens.
+
+Tables (schema version :data:`SCHEMA`, kept in ``schema_version`` and upgraded by
+:func:`migrate` step by step): ``games(id, header, config, created, status)``,
+``seats(game, seat, kind, bot)``, ``tokens(hash, game, role, seat)``,
+``answers(game, n, seat, answer, created)``, ``snapshots(game, n, data)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from elgrande.errors import ElGrandeError
+
+#: The schema version this code writes; :func:`migrate` brings older databases to it.
+SCHEMA = 1
+
+META = sa.MetaData()
+VERSION = sa.Table("schema_version", META, sa.Column("version", sa.Integer, nullable=False))
+GAMES = sa.Table(
+    "games", META,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("header", sa.Text, nullable=False),
+    sa.Column("config", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False))
+SEATS = sa.Table(
+    "seats", META,
+    sa.Column("game", sa.String(64), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("bot", sa.String(32)))
+TOKENS = sa.Table(
+    "tokens", META,
+    sa.Column("hash", sa.String(64), primary_key=True),
+    sa.Column("game", sa.String(64), sa.ForeignKey("games.id"), nullable=False),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("seat", sa.Integer))
+ANSWERS = sa.Table(
+    "answers", META,
+    sa.Column("game", sa.String(64), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("answer", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False))
+SNAPSHOTS = sa.Table(
+    "snapshots", META,
+    sa.Column("game", sa.String(64), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("n", sa.Integer, nullable=False),
+    sa.Column("data", sa.Text, nullable=False))
+
+#: The steps from one schema version to the next (version ``i`` -> ``i + 1``).
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+
+
+class StoreError(ElGrandeError):
+    """The database cannot be used (a newer schema than this version reads)."""
+
+
+class Conflict(ElGrandeError):
+    """Another answer was stored under the same number first (optimistic concurrency)."""
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) under which a token is stored: the token itself never is."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat of a game: ``kind`` ``human`` or ``bot`` (then ``bot`` names it)."""
+
+    seat: int
+    kind: str
+    bot: str | None
+
+
+def engine_for(url: str) -> Engine:
+    """The SQLAlchemy engine of ``url`` (``sqlite:///games.db``, ``postgresql://...``;
+    a PostgreSQL URL uses the psycopg 3 driver)."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("sqlite"):
+        eng = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(eng, "connect")
+        def _pragmas(dbapi: Any, _record: Any) -> None:  # durable, and readers don't block
+            cur = dbapi.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.close()
+        return eng
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrate(eng: Engine) -> int:
+    """Create the tables or upgrade them to :data:`SCHEMA`; returns the version.
+
+    Raises:
+        StoreError: the database was written by a newer version.
+    """
+    with eng.begin() as c:
+        META.create_all(c, tables=[VERSION])
+        row = c.execute(sa.select(VERSION.c.version)).first()
+        if row is None:
+            META.create_all(c)
+            c.execute(VERSION.insert().values(version=SCHEMA))
+            return SCHEMA
+        version = int(row[0])
+        if version > SCHEMA:
+            raise StoreError(f"the database has schema version {version}; this version of "
+                             f"elgrande reads up to {SCHEMA}")
+        while version < SCHEMA:
+            MIGRATIONS[version](c)
+            version += 1
+            c.execute(VERSION.update().values(version=version))
+        return version
+
+
+class Store:
+    """The games in one database (thread-safe: each call takes its own connection)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = engine_for(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        migrate(self.engine)
+
+    def create(self, game: str, header: dict[str, Any], config: dict[str, Any],
+               seats: list[Seat], tokens: dict[str, tuple[str, int | None]]) -> None:
+        """Store a new game: its record header, config, seats and ``tokens`` (token ->
+        (role, seat); only their hashes are kept)."""
+        with self.engine.begin() as c:
+            c.execute(GAMES.insert().values(id=game, header=json.dumps(header),
+                                            config=json.dumps(config), created=time.time(),
+                                            status="playing"))
+            for s in seats:
+                c.execute(SEATS.insert().values(game=game, seat=s.seat, kind=s.kind, bot=s.bot))
+            for tok, (role, seat) in tokens.items():
+                c.execute(TOKENS.insert().values(hash=token_hash(tok), game=game, role=role,
+                                                 seat=seat))
+
+    def game(self, game: str) -> tuple[dict[str, Any], dict[str, Any], str] | None:
+        """``(header, config, status)`` of ``game``, None when there is no such game."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(GAMES.c.header, GAMES.c.config, GAMES.c.status)
+                            .where(GAMES.c.id == game)).first()
+        return None if row is None else (json.loads(row[0]), json.loads(row[1]), row[2])
+
+    def seats(self, game: str) -> list[Seat]:
+        """The seats of ``game`` in order."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(SEATS.c.seat, SEATS.c.kind, SEATS.c.bot)
+                             .where(SEATS.c.game == game).order_by(SEATS.c.seat)).all()
+        return [Seat(int(r[0]), r[1], r[2]) for r in rows]
+
+    def token(self, game: str, token: str) -> tuple[str, int | None] | None:
+        """``(role, seat)`` of ``token`` in ``game`` (role ``seat``, ``admin`` or
+        ``spectator``), None when it is not one of the game's tokens."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(TOKENS.c.role, TOKENS.c.seat).where(
+                TOKENS.c.hash == token_hash(token), TOKENS.c.game == game)).first()
+        return None if row is None else (row[0], row[1])
+
+    def answers(self, game: str, since: int = 0) -> list[tuple[int, int, Any]]:
+        """The answers of ``game`` numbered ``since`` and after: ``(n, seat, answer)``."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(ANSWERS.c.n, ANSWERS.c.seat, ANSWERS.c.answer)
+                             .where(ANSWERS.c.game == game, ANSWERS.c.n >= since)
+                             .order_by(ANSWERS.c.n)).all()
+        return [(int(r[0]), int(r[1]), json.loads(r[2])) for r in rows]
+
+    def count(self, game: str) -> int:
+        """How many answers ``game`` has."""
+        with self.engine.connect() as c:
+            return int(c.execute(sa.select(sa.func.count()).select_from(ANSWERS)
+                                 .where(ANSWERS.c.game == game)).scalar_one())
+
+    def add_answer(self, game: str, n: int, seat: int, answer: Any,
+                   over: bool = False) -> None:
+        """Store answer number ``n`` (and the game's status ``over`` when it ends the
+        game); on PostgreSQL, NOTIFY the other server processes in the same transaction.
+
+        Raises:
+            Conflict: an answer numbered ``n`` is stored already.
+        """
+        try:
+            with self.engine.begin() as c:
+                c.execute(ANSWERS.insert().values(game=game, n=n, seat=seat,
+                                                  answer=json.dumps(answer),
+                                                  created=time.time()))
+                if over:
+                    c.execute(GAMES.update().where(GAMES.c.id == game).values(status="over"))
+                if self.postgres:
+                    c.execute(sa.text("SELECT pg_notify('elgrande', :p)"),
+                              {"p": f"{game} {n + 1}"})
+        except sa.exc.IntegrityError:
+            raise Conflict(f"answer {n} of this game is stored already") from None
+
+    def snapshot(self, game: str) -> tuple[int, dict[str, Any]] | None:
+        """The latest snapshot of ``game``: ``(n, saved game)``, or None."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(SNAPSHOTS.c.n, SNAPSHOTS.c.data)
+                            .where(SNAPSHOTS.c.game == game)).first()
+        return None if row is None else (int(row[0]), json.loads(row[1]))
+
+    def save_snapshot(self, game: str, n: int, data: dict[str, Any]) -> None:
+        """Keep ``data`` (``Game.to_json()`` after ``n`` answers) as ``game``'s snapshot."""
+        with self.engine.begin() as c:
+            c.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.game == game))
+            c.execute(SNAPSHOTS.insert().values(game=game, n=n, data=json.dumps(data)))
+
+    def playing(self) -> list[str]:
+        """The ids of the games not over."""
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(sa.select(GAMES.c.id)
+                                            .where(GAMES.c.status == "playing")).all()]

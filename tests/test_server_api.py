@@ -1,0 +1,219 @@
+"""``elgrande serve`` through a real server process (uvicorn): games with human seats
+(played here from what each seat is sent) and bots, tokens (403), optimistic concurrency
+(409), refusals with their rule (422), the WebSocket push, body limits (413), the rate
+limit (429) and WebSocket origins (B8.5a: a seat sees its view only). A restart:
+tests/test_server_faults.py."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
+import httpx  # noqa: E402
+from serve_util import ServerProcess, play_turn, token_of  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+from elgrande.play.records import replay  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    folder = tmp_path_factory.mktemp("serve")
+    s = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder, "--answers-per-second", "50")
+    s.start()
+    yield s
+    s.stop()
+
+
+def _create(client: httpx.Client, **config: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json=config)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def _state(client: httpx.Client, game: str, token: str) -> dict[str, Any]:
+    r = client.get(f"/api/games/{game}/state", params={"t": token})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def test_a_game_with_two_people_and_a_bot_is_played_to_the_end_and_its_record_checks(
+        server: ServerProcess) -> None:
+    rng = random.Random(5)
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=3, bots={"2": "random"}, seed=11)
+        game, seats = made["game"], [token_of(u) for u in made["seats"][:2]]
+        assert made["seats"][2] is None  # a bot's seat has no link
+        for _ in range(3000):
+            st = _state(c, game, seats[0])
+            if st["over"]:
+                break
+            for t in seats:
+                assert play_turn(c, game, t, rng) in (None, 200, 409)
+        else:
+            pytest.fail("the game did not end")
+        assert st["final"]["scores"] == st["view"]["state"]["scores"]
+        r = c.get(st["record_url"], params={"t": seats[1]})
+        assert r.status_code == 200
+        lines = r.text.splitlines()
+        assert replay(lines).over  # the record passes `elgrande check`'s replay
+        assert json.loads(lines[0])["seed"] == 11
+        assert len(lines) - 1 == st["n"]
+
+
+def test_tokens_are_checked_and_a_seat_sees_only_its_own_hand(server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=3, seed=3)
+        game = made["game"]
+        t0, t1 = token_of(made["seats"][0]), token_of(made["seats"][1])
+        for bad in ({"t": "nope"}, {}, {"t": t0 + "x"}):
+            assert c.get(f"/api/games/{game}/state", params=bad).status_code == 403
+        assert c.get(f"/api/games/{'0' * 16}/state", params={"t": t0}).status_code == 403
+        other = _create(c, players=2, seed=4)  # a token of another game
+        assert c.get(f"/api/games/{other['game']}/state", params={"t": t0}).status_code == 403
+        st = _state(c, game, t1)
+        hands = st["view"]["state"]["hands"]
+        assert hands[1] and hands[0] is None and hands[2] is None
+        spec = _state(c, game, token_of(made["spectator"]))
+        assert spec["seat"] is None and spec["controls"] is None
+        assert spec["view"]["state"]["hands"] == [None, None, None]
+        assert "seed" not in json.dumps(st["view"]["header"])
+        # the record (it holds the seed) only for the admin while the game goes on
+        assert c.get(f"/api/games/{game}/record", params={"t": t0}).status_code == 403
+        rec = c.get(f"/api/games/{game}/record", params={"t": token_of(made["admin"])})
+        assert rec.status_code == 200 and json.loads(rec.text.splitlines()[0])["seed"] == 3
+        # the spectator and the admin do not answer
+        r = c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token":
+                                                         token_of(made["spectator"])},
+                   json={"n": 0, "answer": 1})
+        assert r.status_code == 403
+
+
+def test_a_stale_answer_number_is_refused_and_an_illegal_answer_names_its_rule(
+        server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=2, seed=8)
+        game = made["game"]
+        toks = [token_of(u) for u in made["seats"]]
+        st = [_state(c, game, t) for t in toks]
+        mover = next(i for i, s in enumerate(st) if s["view"]["pending"])
+        t = toks[mover]
+        r = c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t},
+                   json={"n": st[mover]["n"], "answer": "not a card"})
+        assert r.status_code == 422
+        body = r.json()
+        assert body["ok"] is False and body["rule"] and body["error"]
+        assert _state(c, game, t)["n"] == st[mover]["n"]  # refused: nothing changed
+        assert play_turn(c, game, t, random.Random(1), st[mover]) == 200
+        # the same number again (a second tab of the same seat): refused
+        r = c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t},
+                   json={"n": st[mover]["n"], "answer": 1})
+        assert r.status_code == 409
+        r = c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t},
+                   json={"n": 999, "answer": 1})
+        assert r.status_code == 409
+        r = c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t},
+                   content=b"{not json")
+        assert r.status_code == 400
+
+
+def test_the_websocket_says_when_the_game_changes_and_checks_its_origin(
+        server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=2, seed=9)
+        game = made["game"]
+        toks = [token_of(u) for u in made["seats"]]
+        ws_url = server.url.replace("http://", "ws://") + f"/ws/{game}"
+        with connect(f"{ws_url}?t={token_of(made['spectator'])}",
+                     origin=server.url) as ws:  # type: ignore[arg-type]
+            assert json.loads(ws.recv(10)) == {"n": 0}
+            for t in toks:
+                play_turn(c, game, t, random.Random(2))
+            assert json.loads(ws.recv(10))["n"] >= 1
+        with pytest.raises(Exception, match="403"):
+            with connect(f"{ws_url}?t={toks[0]}", origin="http://evil.example"):  # type: ignore[arg-type]
+                pass
+        with pytest.raises(Exception, match="403"):
+            with connect(f"{ws_url}?t=wrong"):
+                pass
+
+
+def test_bodies_are_bounded_and_bad_configs_refused(server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        r = c.post("/api/games", content=b"{" + b" " * (1024 * 1024 + 10) + b"}",
+                   headers={"content-type": "application/json"})
+        assert r.status_code == 413
+        assert c.post("/api/games", json={"players": 9}).status_code == 400
+        assert c.post("/api/games", json={"players": 2, "fill": "/etc/passwd"}).status_code == 400
+
+
+def test_two_answers_of_one_seat_at_once_one_wins(server: ServerProcess) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from elgrande.play.views import pending_decision
+
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=2, seed=13)
+        game = made["game"]
+        toks = [token_of(u) for u in made["seats"]]
+        st = next(s for s in (_state(c, game, t) for t in toks) if s["view"]["pending"])
+        t = toks[st["seat"]]
+        rng = random.Random(6)
+        answers = [pending_decision(st["view"]).random_answer(rng, st["seat"])
+                   for _ in range(2)]
+
+        def post(a: object) -> int:
+            with httpx.Client(base_url=server.url, timeout=30) as own:
+                return own.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t},
+                                json={"n": st["n"], "answer": a}).status_code
+        with ThreadPoolExecutor(2) as pool:
+            codes = sorted(pool.map(post, answers))
+        assert codes == [200, 409]
+        assert _state(c, game, t)["n"] == st["n"] + 1
+
+
+def test_a_seats_answers_are_rate_limited(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from elgrande.server.app import create_app
+    from elgrande.server.limits import Limits
+    from elgrande.server.store import Store
+
+    app = create_app(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path,
+                     Limits(answers_per_second=2))
+    with TestClient(app) as c:
+        made = c.post("/api/games", json={"players": 2, "seed": 10}).json()
+        game = made["game"]
+        t0, t1 = (token_of(u) for u in made["seats"])
+        codes = [c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t0},
+                        json={"n": 999, "answer": 1}).status_code for _ in range(10)]
+        assert codes[:2] == [409, 409] and codes.count(429) >= 6
+        # the other seat has its own allowance
+        assert c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t1},
+                      json={"n": 999, "answer": 1}).status_code == 409
+
+
+def test_games_dropped_from_memory_are_loaded_again_from_the_database(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    from elgrande.server import service
+    from elgrande.server.app import create_app
+    from elgrande.server.store import Store
+
+    monkeypatch.setattr(service, "MAX_LIVE", 1)
+    app = create_app(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path)
+    with TestClient(app) as c:
+        made = [c.post("/api/games", json={"players": 2, "seed": s}).json() for s in (1, 2)]
+        toks = [token_of(m["seats"][0]) for m in made]
+        first = c.get(f"/api/games/{made[0]['game']}/state", params={"t": toks[0]}).json()
+        assert list(app.state.service._live) == [made[0]["game"]]  # the other one dropped
+        c.get(f"/api/games/{made[1]['game']}/state", params={"t": toks[1]})
+        again = c.get(f"/api/games/{made[0]['game']}/state", params={"t": toks[0]}).json()
+        assert again == first

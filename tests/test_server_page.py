@@ -1,0 +1,440 @@
+"""The page of ``elgrande serve`` in a real browser (Playwright driving Chromium,
+tests/browser.py): a 4-seat game of the base game with the Colonies, two humans in two
+browser contexts and two bots, played by clicks only (B3.4: every decision answered with
+the mouse, the controls built from the action space): the Colonies' secret disc (C2, kept
+from the other seat until revealed, B8.5), disabled options showing the rule that forbids
+them (B5.2 on hover), a refused answer showing its rule and the rules text, a reload in
+the middle, and at the end the final scores, the record to download and the replay.
+
+The server is ``elgrande serve``'s app where it is installed, else the stand-in of
+tests/page_stub.py (the same HTTP API).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import urllib.request
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from browser import Tab
+from page_stub import serve
+
+from elgrande.errors.rule_ids import lookup
+
+SETS = ["base", "colonies"]
+
+
+#: Whether the tests run against the stand-in (it has no WebSocket: the page polls).
+STAND_IN: list[bool] = []
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a server of the page's API: ``elgrande serve`` in a process where
+    the [serve] extra is installed, else the stand-in."""
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        srv, base = serve()
+        STAND_IN.append(True)
+        yield base
+        srv.shutdown()
+        return
+    from serve_util import ServerProcess
+
+    folder = tmp_path_factory.mktemp("serve")
+    real = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder,
+                         "--answers-per-second", "50")
+    real.start()
+    yield real.url
+    real.stop()
+
+
+def create(base: str, players: int, seed: int, bots: dict[int, str],
+           sets: list[str] | None = None) -> dict[str, Any]:
+    """``POST /api/games``: the new game's links."""
+    sets = sets or SETS
+    body = json.dumps({"players": players, "sets": sets, "seed": seed,
+                       "fill": "provisional" if len(sets) > 1 else None,
+                       "bots": {str(k): v for k, v in bots.items()},
+                       "variant": None, "names": None}).encode()
+    req = urllib.request.Request(base + "/api/games", data=body, method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        out: dict[str, Any] = json.loads(r.read())
+    return out
+
+
+def api_state(base: str, game: str, token: str) -> dict[str, Any]:
+    req = urllib.request.Request(f"{base}/api/games/{game}/state",
+                                 headers={"X-Elgrande-Token": token})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        out: dict[str, Any] = json.loads(r.read())
+    return out
+
+
+def token_of(url: str) -> str:
+    m = re.search(r"[?&]t=([^&]+)", url)
+    assert m, url
+    return m.group(1)
+
+
+def page_state(tab: Tab) -> dict[str, Any]:
+    """The page's own state (``window.elgrandePage``): state, n, controls, units."""
+    out: dict[str, Any] = tab.page.evaluate(
+        "JSON.parse(JSON.stringify({state: window.elgrandePage.state, n: window.elgrandePage.n,"
+        " controls: window.elgrandePage.controls, units: window.elgrandePage.units}))")
+    return out
+
+
+def wait_for_n(tab: Tab, n: int) -> None:
+    """Wait until the page shows the game after ``n`` answers."""
+    tab.page.wait_for_function("(n) => window.elgrandePage && window.elgrandePage.n === n", arg=n)
+
+
+def wait_for_units(tab: Tab, count: int) -> None:
+    tab.page.wait_for_function(
+        "(k) => window.elgrandePage.controls && window.elgrandePage.controls.total === k",
+        arg=count)
+
+
+def decision(tab: Tab) -> Any:
+    return tab.page.get_by_role("region", name="Your decision")
+
+
+def label_of(c: dict[str, Any], o: dict[str, Any], names: list[str]) -> str:
+    return names[o["player"]] if c["kind"] == "choose_player" else str(o["label"])
+
+
+def on_board(tab: Tab, o: dict[str, Any]) -> bool:
+    """Whether option ``o`` names a place drawn on the board (to click there)."""
+    return bool(o.get("place")) and tab.page.locator(
+        f'#board g.place[data-place="{o["place"]}"]').count() > 0
+
+
+def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
+    """Answer the tab's pending decision by clicks on enabled controls (sometimes on the
+    board), and record in ``seen`` what was met."""
+    st = page_state(tab)
+    c, n, names = st["controls"], st["n"], st["state"]["names"]
+    p = tab.page
+    dec = decision(tab)
+    seen.setdefault("forms", set()).add(c["form"])
+    seen.setdefault("rules", set()).add(c["rule"])
+    enabled = [o for o in c["options"] if o["enabled"]]
+    if c["form"] == "pick":
+        o = rng.choice(enabled)
+        if on_board(tab, o) and rng.random() < 0.5:
+            p.locator(f'#board g.place[data-place="{o["place"]}"] > text').first.click()
+            seen["board_clicks"] = seen.get("board_clicks", 0) + 1
+        else:
+            dec.get_by_role("list", name="Choices").get_by_role(
+                "button", name=label_of(c, o, names), exact=True).click()
+    elif c["form"] == "subset":
+        for i, o in enumerate(rng.sample(enabled, c["max"])):
+            dec.get_by_role("checkbox", name=o["label"], exact=True).check()
+            wait_for_units(tab, i + 1)
+        dec.get_by_role("button", name="Confirm").click()
+    elif c["form"] == "counts":
+        k = rng.randint(c["min"], c["max"]) if c["max"] < 20 else c["min"]
+        i = 0
+        while True:  # k caballeros, more where the answer needs them (B4.1)
+            c = page_state(tab)["controls"]
+            open_ = [o for o in c["options"] if o["enabled"]]
+            if not open_ or (c["done"]["enabled"] and i >= k):
+                break
+            o = rng.choice(open_)
+            i += 1
+            if on_board(tab, o) and rng.random() < 0.3:
+                p.locator(f'#board g.place[data-place="{o["place"]}"] > text').first.click()
+                seen["board_clicks"] = seen.get("board_clicks", 0) + 1
+            else:
+                dec.get_by_role("button", name=f"one more: {o['label']}", exact=True).click()
+            wait_for_units(tab, i)
+        dec.get_by_role("button", name="Done").click()
+    else:  # moves
+        k = rng.randint(c["min"], max(c["min"], min(c["max"], 3)))
+        i = 0
+        while True:
+            c = page_state(tab)["controls"]
+            open_ = [o for o in c["options"] if o["enabled"]]
+            if not open_ or (c["done"]["enabled"] and i >= k):
+                break
+            o = rng.choice(open_)
+            i += 1
+            who = "neutral" if o["player"] < 0 else names[o["player"]]
+            kind = f" ({o['kind_label']})" if "kind_label" in o else ""
+            src = dec.get_by_role("list", name="Move from").get_by_role(
+                "button", name=f"from {o['from_label']}: {who}{kind}", exact=True)
+            if src.get_attribute("aria-pressed") != "true":
+                src.click()
+            dec.get_by_role("list", name="Move to").get_by_role(
+                "button", name=f"to {o['to_label']}", exact=True).click()
+            wait_for_units(tab, i)
+        dec.get_by_role("button", name="Done").click()
+    p.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+
+
+def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
+    """Hover a disabled option: its rule shows, the one the controls give."""
+    c = page_state(tab)["controls"]
+    off = [o for o in c["options"] if not o["enabled"] and o.get("rule")]
+    if not off or "hovered" in seen:
+        return
+    item = decision(tab).locator("li.option[title]").first
+    item.hover()
+    tip = item.locator(".why")
+    assert tip.is_visible()
+    text = tip.inner_text()
+    assert re.match(r"[BCIX]\d+(\.\d+)*: ", text), text
+    assert any(text.startswith(f"{o['rule']}: {o['title']}") for o in off), (text, off)
+    seen["hovered"] = text
+
+
+def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> None:
+    """At a placement: the king's region is disabled with B5.2 on hover; enabling its
+    button by hand and clicking it is refused by the server, and the page shows the rule,
+    its title and the rules text."""
+    c = page_state(tab)["controls"]
+    if c["kind"] != "place_caballeros" or "refused" in seen:
+        return
+    king = [o for o in c["options"] if o.get("rule") == "B5.2"]
+    if not king:
+        return
+    o = king[0]
+    dec = decision(tab)
+    row = dec.locator("li.option", has=tab.page.get_by_role(
+        "button", name=f"one more: {o['label']}", exact=True))
+    row.hover()
+    assert row.locator(".why").inner_text().startswith("B5.2: the king's region is closed")
+    plus = dec.get_by_role("button", name=f"one more: {o['label']}", exact=True)
+    assert plus.is_disabled()
+    plus.evaluate("b => { b.disabled = false; }")
+    plus.click()
+    alert = tab.page.get_by_role("alert")
+    alert.wait_for()
+    assert "B5.2: the king's region is closed" in alert.inner_text()
+    assert lookup("B5.2").text[:40] in alert.inner_text()
+    assert page_state(tab)["units"] == []  # the refused unit is not kept
+    tab.page.get_by_role("button", name="OK").click()
+    assert not alert.is_visible()
+    # the same answer posted by hand to the API: refused with its rule and text
+    st = page_state(tab)["state"]
+    r = tab.page.request.post(f"{base}/api/games/{st['game']}/answer",
+                              headers={"X-Elgrande-Token": token},
+                              data={"n": st["n"], "actions": [*o["unit"], c["done"]["unit"][0]]})
+    assert r.status == 422
+    body = r.json()
+    assert body["rule"] == "B5.2" and body["rule_text"] == lookup("B5.2").text
+    seen["refused"] = True
+
+
+def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random.Random,
+         seen: dict[str, Any], reload_at: int | None = None) -> None:
+    """Play by clicks until round ``rounds`` begins or the game ends."""
+    game = page_state(tabs[0])["state"]["game"]
+    steps = 0
+    while True:
+        st = api_state(base, game, tokens[0])
+        if st["over"] or (st["view"]["flow"]["round_i"] + 1 > rounds):
+            return
+        acted = False
+        for i, tab in enumerate(tabs):
+            st = api_state(base, game, tokens[i])
+            wait_for_n(tab, st["n"])
+            c = page_state(tab)["controls"]
+            if c is None:
+                continue
+            hover_disabled(tab, seen)
+            refuse_by_hand(tab, base, tokens[i], seen)
+            if c["secret"]:
+                secret_step(base, tabs, tokens, i, rng, seen)
+            else:
+                click_answer(tab, rng, seen)
+            acted = True
+            steps += 1
+            if reload_at is not None and steps == reload_at:
+                reload(tab, seen)
+        assert acted, "nobody could act: the bots should have answered"
+
+
+def secret_step(base: str, tabs: list[Tab], tokens: list[str], i: int, rng: random.Random,
+                seen: dict[str, Any]) -> None:
+    """A secret disc: marked secret on the page; once chosen, the other human's page
+    holds nothing of the choice until the reveal (B8.5)."""
+    tab = tabs[i]
+    other = tabs[1 - i]
+    assert decision(tab).get_by_text("Secret:").is_visible()
+    st = page_state(tab)
+    click_answer(tab, rng, seen)
+    mine = page_state(tab)["state"]["view"]["flow"].get("secret") or {}
+    seat = st["state"]["seat"]
+    if str(seat) not in mine:
+        return  # revealed at once (the last to choose)
+    game = st["state"]["game"]
+    wait_for_n(other, api_state(base, game, tokens[1 - i])["n"])
+    theirs = page_state(other)["state"]
+    assert str(seat) not in (theirs["view"]["flow"].get("secret") or {})
+    assert json.dumps({str(seat): mine[str(seat)]})[1:-1] not in json.dumps(theirs)
+    seen.setdefault("secret", []).append(st["controls"]["rule"])
+
+
+def reload(tab: Tab, seen: dict[str, Any]) -> None:
+    """A reload in the middle: the same seat, the same position, the token not in the
+    address."""
+    before = page_state(tab)
+    tab.page.reload()
+    tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    after = page_state(tab)
+    assert after["state"]["seat"] == before["state"]["seat"]
+    assert after["n"] >= before["n"]
+    assert "t=" not in tab.page.url
+    seen["reloaded"] = True
+
+
+def open_seats(base: str, links: dict[str, Any], new_tab: Callable[[], Tab],
+               seats: list[int]) -> tuple[list[Tab], list[str]]:
+    tabs, tokens = [], []
+    for s in seats:
+        tab = new_tab()
+        url = links["seats"][s]
+        tab.page.goto(base + url)
+        tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+        assert "t=" not in tab.page.url  # the token left the address bar
+        tabs.append(tab)
+        tokens.append(token_of(url))
+    return tabs, tokens
+
+
+def quiet(tab: Tab) -> None:
+    """No script error, no console message but the socket the stand-in server lacks and
+    the refusal the test provokes (a 422 is logged by the browser)."""
+    assert tab.errors == [], tab.errors
+    noise = [m for m in tab.console if "status of 422" not in m
+             and not (STAND_IN and "WebSocket" in m)]
+    assert noise == [], noise
+
+
+@pytest.mark.rule("B3.4", "B5.2", "B8.5", "C2")
+def test_two_humans_and_two_bots_play_the_colonies_by_clicks(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """Two rounds of a 4-seat base + Colonies game, two humans in two browser contexts:
+    the Colonies' secret disc kept from the other seat, a disabled option's rule on hover,
+    a refused answer's rule and text, a reload in the middle, every answer by clicks."""
+    links = create(server, 4, 1, {2: "random", 3: "greedy"})
+    tabs, tokens = open_seats(server, links, new_tab, [0, 1])
+    names = page_state(tabs[0])["state"]["names"]
+    assert tabs[0].page.locator("#who").inner_text() == f"You are {names[0]}"
+    seen: dict[str, Any] = {}
+    play(server, tabs, tokens, 2, random.Random(1), seen, reload_at=5)
+    assert "C2" in seen.get("secret", []), seen
+    assert seen.get("hovered") and seen.get("refused") and seen.get("reloaded"), seen
+    assert {"pick", "counts"} <= seen["forms"]
+    assert seen.get("board_clicks", 0) > 0
+    for tab in tabs:
+        chart = tab.page.get_by_role("img", name="Scores by round")
+        assert chart.locator("polyline").count() == 4
+        assert tab.page.get_by_role("list", name="Log lines").locator("li").count() > 10
+        quiet(tab)
+
+
+def test_a_finished_game_shows_final_scores_the_record_and_the_replay(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """At the end: the final scores in order, the record to download (the game's JSONL
+    record) and the replay viewer opened from the page."""
+    links = create(server, 3, 2, {0: "greedy", 1: "random", 2: "greedy"}, ["base"])
+    tab = new_tab()
+    tab.page.goto(server + links["spectator"])
+    end = tab.page.get_by_role("region", name="Game over")
+    end.wait_for()
+    assert tab.page.locator("#turn").inner_text() == "The game is over."
+    assert tab.page.locator("#who").inner_text() == "Watching"
+    assert not decision(tab).is_visible()
+    rows = end.get_by_role("row").all()[1:]
+    points = [int(r.locator("td").nth(1).inner_text()) for r in rows]
+    assert len(points) == 3 and points == sorted(points, reverse=True)
+    with tab.page.expect_download() as dl:
+        end.get_by_role("link", name="Download the record").click()
+    lines = open(dl.value.path(), encoding="utf-8").read().splitlines()
+    assert len(lines) > 100 and len(json.loads(lines[0])["players"]) == 3
+    with tab.page.expect_popup() as pop:
+        end.get_by_role("link", name="Watch the replay").click()
+    viewer = pop.value
+    viewer.wait_for_function("window.elgrandeViewer !== undefined")
+    assert viewer.evaluate("window.elgrandeViewer.count") == len(lines)
+    quiet(tab)
+
+
+@pytest.mark.rule("B3.4")
+def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.4: the same seat open in two tabs; one answers, the other (not yet told) answers
+    too: the server takes the first only, and the late tab says so and shows the game as
+    it is now."""
+    links = create(server, 3, 5, {1: "greedy", 2: "random"}, ["base"])
+    (first, late), tokens = open_seats(server, links, new_tab, [0, 0])
+    st = page_state(first)
+    c, n = st["controls"], st["n"]
+    assert c is not None and c["form"] == "pick"
+    stale = json.dumps(api_state(server, st["state"]["game"], tokens[0]))
+    # the late tab is told late: its state requests get the old state for a while
+    late.page.route("**/api/games/*/state*", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=stale))
+    click_answer(first, random.Random(0), {})
+    now = api_state(server, st["state"]["game"], tokens[0])["n"]
+    late.page.wait_for_timeout(800)
+    assert now > n and page_state(late)["n"] == n
+    late.page.unroute("**/api/games/*/state*")
+    o = next(o for o in c["options"] if o["enabled"])
+    decision(late).get_by_role("list", name="Choices").get_by_role(
+        "button", name=o["label"], exact=True).click()
+    late.page.get_by_text("Another answer came first").wait_for()
+    wait_for_n(late, now)
+    assert api_state(server, st["state"]["game"], tokens[0])["n"] == now
+    quiet(first)
+    assert late.errors == []
+
+
+@pytest.mark.slow
+@pytest.mark.rule("B3.4", "I1")
+def test_a_whole_game_with_both_expansions_played_by_clicks_to_the_end(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.4: every decision of a whole 3-seat game with both expansions (I1's card choice
+    by checkboxes, moves by source and destination) answered by clicks in two browser
+    contexts; the end shows the final scores and the record."""
+    links = create(server, 3, 7, {2: "greedy"}, ["base", "colonies", "intrigue-king"])
+    tabs, tokens = open_seats(server, links, new_tab, [0, 1])
+    seen: dict[str, Any] = {}
+    play(server, tabs, tokens, 99, random.Random(7), seen)
+    assert {"pick", "subset", "counts"} <= seen["forms"], seen
+    for tab in tabs:
+        end = tab.page.get_by_role("region", name="Game over")
+        end.wait_for()
+        assert len(end.get_by_role("row").all()) == 4
+        assert end.get_by_role("link", name="Download the record").get_attribute("href")
+        quiet(tab)
+
+
+def test_the_home_page_creates_a_game_whose_seat_link_opens_the_page(
+        server: str, tab: Tab) -> None:
+    """``GET /``: the form creates a game (one human, bots elsewhere); its seat link opens
+    the page with the seat's decision."""
+    if STAND_IN:
+        pytest.skip("the stand-in has no home page (the [serve] extra is not installed)")
+    p = tab.page
+    p.goto(server + "/")
+    p.get_by_label("Players").fill("3")
+    p.get_by_label("Bots (seat:bot, from seat 0)").fill("1:greedy,2:random")
+    p.get_by_role("button", name="Create").click()
+    tab.console.clear()  # the home page's own (its favicon) are not the page's
+    p.get_by_role("link", name="seat 0").click()
+    p.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    assert p.locator("#who").inner_text() == "You are p1"
+    decision(tab).wait_for()
+    assert page_state(tab)["controls"]["kind"] == "choose_power_card"
+    quiet(tab)
