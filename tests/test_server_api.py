@@ -144,6 +144,22 @@ def test_the_websocket_says_when_the_game_changes_and_checks_its_origin(
                 pass
 
 
+def test_no_token_reaches_the_server_log(server: ServerProcess) -> None:
+    """A WebSocket accepted or refused is logged without the ``?t=`` token of its link."""
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=2, seed=4)
+        links = [made["admin"], made["spectator"], *made["seats"]]
+        ws_url = server.url.replace("http://", "ws://") + f"/ws/{made['game']}"
+        for link in links:
+            with connect(f"{ws_url}?t={token_of(link)}", origin=server.url) as ws:  # type: ignore[arg-type]
+                ws.recv(10)
+            c.get(f"/api/games/{made['game']}/state", params={"t": token_of(link)})
+    log = server.log()
+    assert "WebSocket" in log  # the lines are written, with the token left out
+    for link in links:
+        assert token_of(link) not in log
+
+
 def test_bodies_are_bounded_and_bad_configs_refused(server: ServerProcess) -> None:
     with httpx.Client(base_url=server.url, timeout=30) as c:
         r = c.post("/api/games", content=b"{" + b" " * (1024 * 1024 + 10) + b"}",

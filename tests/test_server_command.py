@@ -4,6 +4,7 @@ says so in one line instead of a traceback."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 
@@ -35,3 +36,16 @@ def test_without_the_extra_serve_says_what_to_install_in_one_line(
     assert "[serve]" in result.output and missing in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert "Traceback" not in result.output
+
+
+def test_a_busy_port_is_said_in_one_line() -> None:
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "elgrande", "serve", "--port", str(port)],
+                             capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1
+    assert f"127.0.0.1:{port} is in use" in out.stderr
+    assert "Traceback" not in out.stderr + out.stdout

@@ -7,10 +7,12 @@ line. It is added to the ``elgrande`` group through the ``elgrande.commands`` en
 from __future__ import annotations
 
 import logging
+import socket
 from pathlib import Path
 
 import click
 
+from elgrande.server import redact
 from elgrande.server.limits import MB, Limits
 
 D = Limits()
@@ -57,6 +59,9 @@ def serve(host: str, port: int, db: str, data_dir: str, max_body: int, max_uploa
             f"elgrande serve needs the [serve] extra ({exc.name} is missing): "
             "pip install 'elgrande[serve]'") from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    redact.install()  # uvicorn logs a WebSocket's path with its ?t= token
+    if not port_free(host, port):
+        raise click.ClickException(f"{host}:{port} is in use: choose another with --port")
     limits = Limits(body=max_body, upload=max_upload, unpacked=max_unpacked, files=max_files,
                     answers_per_second=answers_per_second, smoke=smoke)
     app = create_app(Store(db), Path(data_dir).resolve(), limits, tuple(allow_origin))
@@ -65,5 +70,18 @@ def serve(host: str, port: int, db: str, data_dir: str, max_body: int, max_uploa
                f"body {max_body / MB:g} MB, upload {max_upload / MB:g} MB, "
                f"{answers_per_second:g} answers/s per seat)")
     # access_log off: request lines would carry the tokens of ?t= links
+    # log_config None: uvicorn's records go to the root handler and its token filter
     uvicorn.run(app, host=host, port=port, access_log=False, log_level="info",
-                ws_max_size=64 * 1024)
+                ws_max_size=64 * 1024, log_config=None)
+
+
+def port_free(host: str, port: int) -> bool:
+    """Whether ``host:port`` can be bound now (a busy port is said in one line, not as
+    uvicorn's error and exit status 3)."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+    return True

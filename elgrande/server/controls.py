@@ -291,7 +291,9 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
             title = str(value)
         return {"label": title, "value": value}
     if kind == "choose_player":
-        return {"label": f"player {value}", "value": value, "player": value}
+        names = game.names
+        label = names[value] if isinstance(value, int) and 0 <= value < len(names) else value
+        return {"label": str(label), "value": value, "player": value}
     if kind == "move_scoreboard":
         return {"label": f"{value['scoreboard']} to {_place_name(game, value['to'])}",
                 "value": value, "place": value["to"]}
