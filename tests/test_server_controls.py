@@ -297,6 +297,21 @@ def test_I1_the_card_choice_is_a_subset_of_exactly_count_cards() -> None:
     assert answer == sorted(d.options["per_player"]["0"][:n])
 
 
+def test_B4_2_an_action_card_choice_shows_each_cards_text_and_stack() -> None:
+    """B4.2, B3.1: the cards on offer are open; each option of the choice carries the card's
+    printed text and its stack, so the page can say what the card does."""
+    g = _game(("base",), 3, 5)
+    _until(g, "choose_action_card", random.Random(0))
+    d = g.pending
+    assert d is not None
+    c = controls(g, d.players[0])
+    assert c is not None and c["options"]
+    for o in c["options"]:
+        card = g.library.card(o["value"])
+        assert o["label"] == card.title and o["text"] == card.text and o["text"]
+        assert o["stack"] == card.stack
+
+
 def test_controls_reply_gives_the_mask_after_a_partial_answer_or_a_refusal() -> None:
     """The controls route: the options after the units sent, a spectator's none, and a
     422 refusal (rule, title, message, the rule's text) for a unit the mask forbids or a

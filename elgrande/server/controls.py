@@ -286,10 +286,10 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
         return {"label": _place_name(game, value), "value": value, "place": value}
     if kind == "choose_action_card":
         try:
-            title = game.library.card(value).title
+            card = game.library.card(value)
         except KeyError:
-            title = str(value)
-        return {"label": title, "value": value}
+            return {"label": str(value), "value": value}
+        return {"label": card.title, "value": value, "text": card.text, "stack": card.stack}
     if kind == "choose_player":
         names = game.names
         label = names[value] if isinstance(value, int) and 0 <= value < len(names) else value

@@ -207,6 +207,10 @@
   function optionItem(o, control) {
     var li = el("li", {"class": "option"});
     li.appendChild(control);
+    if (o.text) {  // an action card: its text and stack, so a player knows what it does
+      li.appendChild(el("span", {"class": "card-text"},
+                        (o.stack != null ? "Stack " + o.stack + ": " : "") + o.text));
+    }
     if (!o.enabled && o.rule) {
       var w = el("span", {"class": "why", role: "tooltip"}, why(o));
       w.id = "why-" + Math.random().toString(36).slice(2);
