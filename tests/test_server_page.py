@@ -6,8 +6,7 @@ from the other seat until revealed, B8.5), disabled options showing the rule tha
 them (B5.2 on hover), a refused answer showing its rule and the rules text, a reload in
 the middle, and at the end the final scores, the record to download and the replay.
 
-The server is ``elgrande serve``'s app where it is installed, else the stand-in of
-tests/page_stub.py (the same HTTP API).
+The server is a real ``elgrande serve`` process (the [serve] extra; skipped without it).
 """
 
 from __future__ import annotations
@@ -21,30 +20,16 @@ from typing import Any
 
 import pytest
 from browser import Tab
-from page_stub import serve
 
 from elgrande.errors.rule_ids import lookup
 
 SETS = ["base", "colonies"]
 
 
-#: Whether the tests run against the stand-in (it has no WebSocket: the page polls).
-STAND_IN: list[bool] = []
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a server of the page's API: ``elgrande serve`` in a process where
-    the [serve] extra is installed, else the stand-in."""
-    try:
-        import starlette  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError:
-        srv, base = serve()
-        STAND_IN.append(True)
-        yield base
-        srv.shutdown()
-        return
+    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
     from serve_util import ServerProcess
 
     folder = tmp_path_factory.mktemp("serve")
@@ -312,11 +297,10 @@ def open_seats(base: str, links: dict[str, Any], new_tab: Callable[[], Tab],
 
 
 def quiet(tab: Tab) -> None:
-    """No script error, no console message but the socket the stand-in server lacks and
-    the refusal the test provokes (a 422 is logged by the browser)."""
+    """No script error, no console message but the refusal the test provokes (a 422 is
+    logged by the browser)."""
     assert tab.errors == [], tab.errors
-    noise = [m for m in tab.console if "status of 422" not in m
-             and not (STAND_IN and "WebSocket" in m)]
+    noise = [m for m in tab.console if "status of 422" not in m]
     assert noise == [], noise
 
 
@@ -424,8 +408,6 @@ def test_the_home_page_creates_a_game_whose_seat_link_opens_the_page(
         server: str, tab: Tab) -> None:
     """``GET /``: the form creates a game (one human, bots elsewhere); its seat link opens
     the page with the seat's decision."""
-    if STAND_IN:
-        pytest.skip("the stand-in has no home page (the [serve] extra is not installed)")
     p = tab.page
     p.goto(server + "/")
     p.get_by_label("Players").fill("3")

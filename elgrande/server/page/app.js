@@ -19,7 +19,7 @@
   }
 
   var S = {state: null, n: -1, controls: null, units: [], from: null, live: false,
-           busy: false, routeMissing: false, logShown: 0, svg: ""};
+           busy: false, logShown: 0, svg: ""};
   window.elgrandePage = S;
 
   function $(id) { return document.getElementById(id); }
@@ -151,9 +151,6 @@
         S.controls = r.body.controls;
         if (S.controls) { S.units = S.controls.units; }
         renderControls();
-      } else if (r.status === 404) {
-        S.routeMissing = true;  // this server checks the answer only when it is sent
-        renderControls();
       } else if (r.status === 422) {
         S.units = before;
         showRefusal(r.body);
@@ -236,7 +233,7 @@
       if (c.done) {
         var done = el("button", {type: "button", "class": "primary", id: "done"},
                       c.form === "subset" ? "Confirm" : "Done");
-        done.disabled = !c.done.enabled && !S.routeMissing;
+        done.disabled = !c.done.enabled;
         done.onclick = function () { send(flat(S.units).concat(c.done.unit)); };
         var wrap = el("span", {"class": "wrap"});
         wrap.appendChild(done);
