@@ -3,15 +3,22 @@ per seat playing like a person (a random legal answer from its view after a thin
 bounded in time, stopping by itself.
 
     python benchmarks/serve_load.py [--games 50] [--players 4] [--think 1.0]
-        [--seconds 60] [--db sqlite:///FILE] [--json]
+        [--seconds 60] [--db sqlite:///FILE] [--json] [--sweep 4,2,1,0.5,0.25]
 
 It starts a server process (``python -m elgrande serve``) on a free port with a fresh
 SQLite database in a temporary folder (or ``--db``), creates the games (every seat a
 person: ``games * players`` WebSocket clients, 200 by default), and lets each client
 wait for its turn: on every ``{"n"}`` the server pushes, the client fetches its state;
-when it must answer, it thinks ``--think`` seconds, posts a random legal answer and
-measures the time until its WebSocket says the game moved past it (answer-to-update
-latency). After ``--seconds`` it prints answers per second and the latency's p50/p95.
+when it must answer, it thinks ``--think`` seconds (0.5-1.5 times that) and posts a
+random legal answer. The latency is measured from an answer's post to every client's
+update: for each answer and each client of its game, until that client holds the new
+state (pushed, then fetched). ``push`` is the answerer's own time until its WebSocket
+told it. After ``--seconds`` it prints answers per second, the latencies' p50/p95, the
+server's CPU time per answer (every fetch of every client included: a figure the
+machine's load does not change much) and the load average.
+
+``--sweep T1,T2,...`` runs once per think time (a fresh server each) and reports the
+highest answer rate whose p95 update latency stays under 100 ms.
 """
 
 from __future__ import annotations
@@ -46,11 +53,17 @@ def _port() -> int:
 
 
 async def _seat(base: str, game: str, token: str, think: float, until: float,
-                rng: random.Random, out: dict[str, list[float]]) -> None:
+                rng: random.Random, out: dict[str, list[float]],
+                sent: dict[tuple[str, int], float]) -> None:
+    """One person at a seat. ``sent[(game, m)]``: when the answer that made ``game``'s
+    count ``m`` was posted; every client records, for every answer it catches up with,
+    the time from that post until it holds the new state (``update``), and the
+    answerer also the time until its WebSocket told it (``push``)."""
     ws_url = base.replace("http://", "ws://") + f"/ws/{game}?t={token}"
     async with httpx.AsyncClient(base_url=base, timeout=60) as client, \
             websockets.connect(ws_url, open_timeout=60) as ws:
         waiting: tuple[int, float] | None = None  # (answers after mine, when sent)
+        seen: int | None = None
         while time.monotonic() < until:
             try:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), until - time.monotonic()))
@@ -58,9 +71,14 @@ async def _seat(base: str, game: str, token: str, think: float, until: float,
                 return
             n = msg["n"]
             if waiting is not None and n >= waiting[0]:
-                out["latency"].append(time.monotonic() - waiting[1])
+                out["push"].append(time.monotonic() - waiting[1])
                 waiting = None
             st = (await client.get(f"/api/games/{game}/state", params={"t": token})).json()
+            now = time.monotonic()
+            if seen is not None:
+                out["update"] += [now - sent[(game, m)] for m in range(seen + 1, st["n"] + 1)
+                                  if (game, m) in sent]
+            seen = st["n"] if seen is None else max(seen, st["n"])
             view = st["view"]
             if st["over"]:
                 out["over"].append(1.0)
@@ -69,14 +87,16 @@ async def _seat(base: str, game: str, token: str, think: float, until: float,
                 continue
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             answer = pending_decision(view).random_answer(rng, view["player"])
-            sent = time.monotonic()
+            at = time.monotonic()
+            sent[(game, st["n"] + 1)] = at
             r = await client.post(f"/api/games/{game}/answer",
                                   headers={"X-Elgrande-Token": token},
                                   json={"n": st["n"], "answer": answer})
             if r.status_code == 200:
-                out["answers"].append(sent)
-                waiting = (st["n"] + 1, sent)
+                out["answers"].append(at)
+                waiting = (st["n"] + 1, at)
             else:
+                sent.pop((game, st["n"] + 1), None)
                 out["refused"].append(float(r.status_code))
 
 
@@ -88,22 +108,34 @@ async def _run(base: str, games: int, players: int, sets: list[str], think: floa
             made = (await client.post("/api/games", json={"players": players,
                                                           "sets": sets})).json()
             links += [(made["game"], u.split("t=")[1]) for u in made["seats"]]
-    out: dict[str, list[float]] = {"latency": [], "answers": [], "refused": [], "over": []}
+    out: dict[str, list[float]] = {"update": [], "push": [], "answers": [], "refused": [],
+                                   "over": []}
+    sent: dict[tuple[str, int], float] = {}
     start = time.monotonic()
     until = start + seconds
     rng = random.Random(1)
-    await asyncio.gather(*(_seat(base, g, t, think, until, random.Random(rng.random()), out)
-                           for g, t in links))
+    await asyncio.gather(*(_seat(base, g, t, think, until, random.Random(rng.random()), out,
+                                 sent) for g, t in links))
     took = time.monotonic() - start
-    lat = sorted(out["latency"])
 
-    def pct(q: float) -> float | None:
+    def pct(key: str, q: float) -> float | None:
+        lat = sorted(out[key])
         return round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 1) if lat else None
-    return {"games": games, "clients": len(links), "seconds": round(took, 1),
-            "answers": len(out["answers"]), "answers_per_s": round(len(out["answers"]) / took, 2),
+    return {"games": games, "clients": len(links), "think_s": think,
+            "seconds": round(took, 1), "answers": len(out["answers"]),
+            "answers_per_s": round(len(out["answers"]) / took, 2),
             "refused": len(out["refused"]), "games_over": len(out["over"]) // max(players, 1),
-            "latency_ms_p50": pct(0.5), "latency_ms_p95": pct(0.95),
-            "latency_ms_mean": round(statistics.fmean(lat) * 1000, 1) if lat else None}
+            "updates": len(out["update"]),
+            "latency_ms_p50": pct("update", 0.5), "latency_ms_p95": pct("update", 0.95),
+            "latency_ms_mean": round(statistics.fmean(out["update"]) * 1000, 1)
+            if out["update"] else None,
+            "push_ms_p50": pct("push", 0.5), "push_ms_p95": pct("push", 0.95)}
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system, s) process ``pid`` has used (Linux's /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 60.0,
@@ -130,10 +162,16 @@ def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 
                 if time.monotonic() > deadline or proc.poll() is not None:
                     raise RuntimeError("the server did not start") from None
                 time.sleep(0.1)
+        cpu = _cpu_seconds(proc.pid)
         # a thread of its own: the caller's thread may run an event loop already
         with ThreadPoolExecutor(1) as pool:
-            return pool.submit(asyncio.run, _run(base, games, players, list(sets), think,
-                                                 seconds)).result()
+            got = pool.submit(asyncio.run, _run(base, games, players, list(sets), think,
+                                                seconds)).result()
+        used = _cpu_seconds(proc.pid) - cpu
+        got["server_cpu_ms_per_answer"] = (round(used * 1000 / got["answers"], 2)
+                                           if got["answers"] else None)
+        got["load"] = os.getloadavg()[0]
+        return got
     finally:
         os.kill(proc.pid, signal.SIGTERM)
         try:
@@ -152,13 +190,26 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--db", default=None)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--sweep", default=None,
+                    help="think times (s), comma-separated: one run each")
     a = ap.parse_args(argv)
-    got = run(a.games, a.players, a.think, a.seconds, a.db)
-    if a.json:
-        print(json.dumps(got))
-        return
-    for k, v in got.items():
-        print(f"{k:>16}: {v}")
+    thinks = [float(t) for t in a.sweep.split(",")] if a.sweep else [a.think]
+    runs = []
+    for think in thinks:
+        got = run(a.games, a.players, think, a.seconds, a.db)
+        runs.append(got)
+        if a.json:
+            print(json.dumps(got), flush=True)
+            continue
+        for k, v in got.items():
+            print(f"{k:>16}: {v}")
+        print(flush=True)
+    if len(runs) > 1:
+        ok = [r for r in runs if r["latency_ms_p95"] is not None and r["latency_ms_p95"] < 100]
+        best = max(ok, key=lambda r: r["answers_per_s"], default=None)
+        print("highest rate with p95 < 100 ms: "
+              + (f"{best['answers_per_s']} answers/s (think {best['think_s']} s, "
+                 f"p95 {best['latency_ms_p95']} ms)" if best else "none of these runs"))
 
 
 if __name__ == "__main__":

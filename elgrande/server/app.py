@@ -40,6 +40,8 @@ from elgrande.server.upload import UploadError, unpack
 
 LOG = logging.getLogger("elgrande.server")
 PAGE = Path(__file__).resolve().parent / "page"
+#: How many (game, token) pairs the server remembers before it asks the database again.
+TOKENS_KEPT = 100_000
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
@@ -161,11 +163,24 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
     hub = Hub()
     service = Service(store, data_dir, on_change=hub.publish)
     rate = RateLimit(limits.answers_per_second)
+    known: dict[tuple[str, str], tuple[str, int | None]] = {}  # tokens never change
+
+    async def holder(gid: str, token: str) -> tuple[str, int | None] | None:
+        """``(role, seat)`` of ``token`` in game ``gid`` (None: not one of its tokens)."""
+        if not token:
+            return None
+        who = known.get((gid, token))
+        if who is None:
+            who = await run_in_threadpool(store.token, gid, token)
+            if who is not None:
+                if len(known) >= TOKENS_KEPT:
+                    known.clear()
+                known[(gid, token)] = who
+        return who
 
     async def access(request: Request) -> tuple[Live, int | None, str] | Response:
         gid = request.path_params["game"]
-        token = _token(request)
-        who = await run_in_threadpool(store.token, gid, token) if token else None
+        who = await holder(gid, _token(request))
         if who is None:
             return _json_error(403, "no such game, or not your token")
         live = await run_in_threadpool(service.load, gid)
@@ -281,8 +296,7 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
                 await websocket.close(code=1008)
                 return
         gid = websocket.path_params["game"]
-        token = _token(websocket)
-        who = await run_in_threadpool(store.token, gid, token) if token else None
+        who = await holder(gid, _token(websocket))
         live = await run_in_threadpool(service.load, gid) if who is not None else None
         if live is None:
             await websocket.close(code=1008)

@@ -28,6 +28,7 @@ from elgrande.errors import ElGrandeError, IllegalMove
 from elgrande.play.game import Game, new_game
 from elgrande.play.records import record_lines, replay
 from elgrande.players.bots import make_bot
+from elgrande.server.controls import answer_from_actions, controls, refusal
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
@@ -118,6 +119,9 @@ class Service:
         self._live: OrderedDict[str, Live] = OrderedDict()
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
+        #: whether other server processes may store answers too (PostgreSQL): then every
+        #: read catches up with the database; a SQLite file has one server process.
+        self.shared = store.postgres
 
     # -- creating --
     def create(self, body: Any, cards: Path | None = None) -> dict[str, Any]:
@@ -207,8 +211,10 @@ class Service:
         self._apply_all(live, self.store.answers(live.id, live.game.answered()))
 
     def load(self, gid: str) -> Live | None:
-        """The game ``gid`` up to date with the database (its bots having answered), or
-        None when there is no such game."""
+        """The game ``gid`` (its bots having answered), or None when there is no such
+        game. On a shared database (PostgreSQL) it first catches up with the answers
+        other server processes stored; a SQLite file is served by one process, whose
+        loaded games are the database's."""
         with self._lock:
             live = self._live.get(gid)
             if live is not None:
@@ -224,7 +230,8 @@ class Service:
                         return None
                     self._keep(live)
         with live.lock:
-            self._catch_up(live)
+            if self.shared:
+                self._catch_up(live)
             self._bots(live)
         return live
 
@@ -267,13 +274,12 @@ class Service:
         ...}``: ``(200, {"ok": True, "n": answers now})``; 409 when ``N`` is stale (another
         answer of this seat, or of another seat where this seat is no longer asked, came
         first); 422 with the rule when refused (B3.4); 400 for a malformed body."""
-        from elgrande.server.controls import answer_from_actions, refusal
-
         if not isinstance(body, dict) or type(body.get("n")) is not int or not (
                 "actions" in body or "answer" in body):
             return 400, {"ok": False, "error": "the body is {\"n\": N, \"actions\": [...]}"}
         with live.lock:
-            self._catch_up(live)
+            if self.shared:
+                self._catch_up(live)
             g = live.game
             now, n = g.answered(), body["n"]
             d = g.pending
@@ -306,8 +312,6 @@ class Service:
         """The ``GET /api/games/{game}/state`` payload for ``seat`` (None: the public),
         built only from ``game.view(seat)`` or the public view, the log, the totals and
         the seat's controls (B8.5a)."""
-        from elgrande.server.controls import controls
-
         with live.lock:
             g = live.game
             view = public_view(g) if seat is None else g.view(seat)

@@ -15,10 +15,12 @@ Tables (schema version :data:`SCHEMA`, kept in ``schema_version`` and upgraded b
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,13 +141,24 @@ class Store:
         self.url = url
         self.engine = engine_for(url)
         self.postgres = self.engine.dialect.name == "postgresql"
+        self._writer = threading.Lock()
         migrate(self.engine)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """A write transaction. SQLite takes one writer at a time, and a writer that
+        finds the file locked sleeps in growing steps: this process's writers queue on
+        a lock instead (PostgreSQL's writers run side by side)."""
+        with contextlib.ExitStack() as stack:
+            if not self.postgres:
+                stack.enter_context(self._writer)
+            yield stack.enter_context(self.engine.begin())
 
     def create(self, game: str, header: dict[str, Any], config: dict[str, Any],
                seats: list[Seat], tokens: dict[str, tuple[str, int | None]]) -> None:
         """Store a new game: its record header, config, seats and ``tokens`` (token ->
         (role, seat); only their hashes are kept)."""
-        with self.engine.begin() as c:
+        with self._writing() as c:
             c.execute(GAMES.insert().values(id=game, header=json.dumps(header),
                                             config=json.dumps(config), created=time.time(),
                                             status="playing"))
@@ -200,7 +213,7 @@ class Store:
             Conflict: an answer numbered ``n`` is stored already.
         """
         try:
-            with self.engine.begin() as c:
+            with self._writing() as c:
                 c.execute(ANSWERS.insert().values(game=game, n=n, seat=seat,
                                                   answer=json.dumps(answer),
                                                   created=time.time()))
@@ -221,7 +234,7 @@ class Store:
 
     def save_snapshot(self, game: str, n: int, data: dict[str, Any]) -> None:
         """Keep ``data`` (``Game.to_json()`` after ``n`` answers) as ``game``'s snapshot."""
-        with self.engine.begin() as c:
+        with self._writing() as c:
             c.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.game == game))
             c.execute(SNAPSHOTS.insert().values(game=game, n=n, data=json.dumps(data)))
 
