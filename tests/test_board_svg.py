@@ -397,3 +397,14 @@ def test_cli_board_names_a_bad_answer_count_and_makes_the_out_folder(tmp_path: P
     r = CliRunner().invoke(main, ["board", f"{rec}:5", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert out.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_a_shared_memo_draws_every_seat_as_its_own_view_would() -> None:
+    """A server draws one position for every seat with one memo (B8.5a): each picture
+    must equal the one drawn from that seat's view alone, hidden parts included."""
+    for g in colonies_checkpoints(7, 25)[::3] + [played(3, 120)]:
+        memo: dict[str, str] = {}
+        views = [g.view(p) for p in range(g.state.players)] + [public_view(g)]
+        for v in views + views:
+            assert board_svg(v, g.library.board, memo) == board_svg(v, g.library.board)
+        assert memo, "the memo is used"

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -82,6 +83,16 @@ document.getElementById("new").addEventListener("submit", async function (ev) {
 });
 </script></body></html>
 """
+
+
+class FastJSON(Response):
+    """A JSON response encoded by orjson (a state payload is tens of kilobytes, sent to
+    every seat after every answer)."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
 
 
 class TooLarge(Exception):
@@ -183,7 +194,7 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         who = await holder(gid, _token(request))
         if who is None:
             return _json_error(403, "no such game, or not your token")
-        live = await run_in_threadpool(service.load, gid)
+        live = service.ready(gid) or await run_in_threadpool(service.load, gid)
         if live is None:
             return _json_error(403, "no such game, or not your token")
         return live, who[1], who[0]
@@ -228,7 +239,14 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         if isinstance(got, Response):
             return got
         live, seat, _ = got
-        return JSONResponse(await run_in_threadpool(service.state, live, seat))
+        pending = live.game.pending
+        asked = pending is not None and seat in pending.players  # its controls may search
+        if not asked and live.lock.acquire(blocking=False):  # ~1 ms: no thread needed
+            try:
+                return FastJSON(service.state(live, seat, locked=True))
+            finally:
+                live.lock.release()
+        return FastJSON(await run_in_threadpool(service.state, live, seat))
 
     async def controls(request: Request) -> Response:
         from elgrande.server.controls import controls_reply

@@ -61,6 +61,16 @@ class Live:
     config: dict[str, Any]
     scores: list[list[int]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: what every seat's payload shares at answer ``drawn[0]``: the drawn places of the
+    #: board (:func:`board_svg`'s memo) and the log
+    drawn: tuple[int, dict[str, str], list[str]] = (-1, {}, [])
+
+    def shared(self) -> tuple[dict[str, str], list[str]]:
+        """The board memo and the log of the game as it is now (call with the lock)."""
+        n = self.game.answered()
+        if self.drawn[0] != n:
+            self.drawn = (n, {}, self.game.log)
+        return self.drawn[1], self.drawn[2]
 
 
 def _config(body: Any) -> dict[str, Any]:
@@ -210,6 +220,18 @@ class Service:
         """Apply the answers other processes stored since ``live`` was loaded."""
         self._apply_all(live, self.store.answers(live.id, live.game.answered()))
 
+    def ready(self, gid: str) -> Live | None:
+        """The game ``gid`` when it is loaded and needs nothing before it is read (a
+        SQLite file: this process stored every answer and ran its bots); else None, and
+        :meth:`load` gets it. Cheap enough for the event loop."""
+        if self.shared:
+            return None
+        with self._lock:
+            live = self._live.get(gid)
+            if live is not None:
+                self._live.move_to_end(gid)
+        return live
+
     def load(self, gid: str) -> Live | None:
         """The game ``gid`` (its bots having answered), or None when there is no such
         game. On a shared database (PostgreSQL) it first catches up with the answers
@@ -308,28 +330,31 @@ class Service:
             return 200, {"ok": True, "n": live.game.answered()}
 
     # -- what a seat sees --
-    def state(self, live: Live, seat: int | None) -> dict[str, Any]:
+    def state(self, live: Live, seat: int | None, locked: bool = False) -> dict[str, Any]:
         """The ``GET /api/games/{game}/state`` payload for ``seat`` (None: the public),
         built only from ``game.view(seat)`` or the public view, the log, the totals and
-        the seat's controls (B8.5a)."""
-        with live.lock:
-            g = live.game
-            view = public_view(g) if seat is None else g.view(seat)
-            over = g.pending is None
-            base = f"/api/games/{live.id}"
-            return {
-                "game": live.id, "n": g.answered(), "seat": seat, "names": list(g.names),
-                "colours": list(COLOURS[:g.state.players]), "view": view,
-                "board_svg": board_svg(view, g.library.board), "log": list(g.log),
-                "scores": live.scores + [list(g.state.scores)],
-                "to_move": [] if g.pending is None else list(g.pending.players),
-                "bots": [s.seat for s in live.seats if s.kind == "bot"],
-                "controls": None if seat is None or over else controls(g, seat),
-                "over": over,
-                "final": {"scores": list(g.state.scores), "winners": g.winners()}
-                if over else None,
-                "record_url": f"{base}/record" if over else None,
-                "replay_url": f"{base}/replay" if over else None}
+        the seat's controls (B8.5a). ``locked``: the caller holds ``live.lock``."""
+        if not locked:
+            with live.lock:
+                return self.state(live, seat, locked=True)
+        g = live.game
+        view = public_view(g) if seat is None else g.view(seat)
+        over = g.pending is None
+        base = f"/api/games/{live.id}"
+        memo, log = live.shared()
+        return {
+            "game": live.id, "n": g.answered(), "seat": seat, "names": list(g.names),
+            "colours": list(COLOURS[:g.state.players]), "view": view,
+            "board_svg": board_svg(view, g.library.board, memo), "log": log,
+            "scores": live.scores + [list(g.state.scores)],
+            "to_move": [] if g.pending is None else list(g.pending.players),
+            "bots": [s.seat for s in live.seats if s.kind == "bot"],
+            "controls": None if seat is None or over else controls(g, seat),
+            "over": over,
+            "final": {"scores": list(g.state.scores), "winners": g.winners()}
+            if over else None,
+            "record_url": f"{base}/record" if over else None,
+            "replay_url": f"{base}/replay" if over else None}
 
     def record(self, live: Live) -> str:
         """The game's record (JSON lines, header first: it holds the seed)."""

@@ -39,6 +39,7 @@ their areas are places like the regions (shapes from ``cards/colonies/set.yaml``
 from __future__ import annotations
 
 import html
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -454,7 +455,8 @@ def _token_marks(st: dict[str, Any], board: Board) -> dict[str, list[str]]:
     return out
 
 
-def board_svg(view: dict[str, Any], board: Board) -> str:
+def board_svg(view: dict[str, Any], board: Board,
+              memo: dict[str, str] | None = None) -> str:
     """The board as an SVG document (a string).
 
     Args:
@@ -462,6 +464,10 @@ def board_svg(view: dict[str, Any], board: Board) -> str:
             optionally ``flow``, ``player`` and ``title``, the heading to write);
             ``state`` as :meth:`State.to_json`.
         board: the board the view's game is played on (``game.library.board``).
+        memo: where to keep the drawn places between calls for the same board (a server
+            draws one position for every seat): keyed by everything they are drawn from
+            (the state without the hands, and the names), so a view that shows other
+            pieces never gets another's picture.
     Returns:
         The SVG text: map, places with values or mobile scoreboards, caballeros per colour
         with counts, king, Grandes, Castillo, player panels (court, provinces, score,
@@ -496,13 +502,20 @@ def board_svg(view: dict[str, Any], board: Board) -> str:
         pts = " ".join(f"{_num(x)},{_num(y + TOP)}" for x, y in bmap.sea)
         out.append(f'<polygon class="land" points="{pts}" fill="#d8d2c2" stroke="#9c927a" '
                    'stroke-width="1.5"/>')
-    tokens = _token_marks(st, board)
-    for place in board.places:
-        if place.id in shapes:
-            out.append(_place_svg(
-                board, shapes[place.id], place.index, st, names, TOP,
-                [*(col.marks(place.id) if col else ()), *tokens.get(place.id, ())],
-                col.below(place.id) if col else None))
+    key = json.dumps([names, {k: v for k, v in st.items() if k != "hands"}],
+                     sort_keys=True, default=str) if memo is not None else ""
+    places = memo.get(key) if memo is not None else None
+    if places is None:
+        tokens = _token_marks(st, board)
+        places = "\n".join(
+            _place_svg(board, shapes[place.id], place.index, st, names, TOP,
+                       [*(col.marks(place.id) if col else ()), *tokens.get(place.id, ())],
+                       col.below(place.id) if col else None)
+            for place in board.places if place.id in shapes)
+        if memo is not None:
+            memo[key] = places
+    if places:
+        out.append(places)
     out.append(panel)
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -546,7 +559,6 @@ def load_position(spec: str, cards: Sequence[str] | None = None,
         SourceError: unreadable file, bad JSON, an illegal record line (with its line and
         rule), N past the record's end.
     """
-    import json
     from pathlib import Path
 
     from elgrande.errors import ElGrandeError
