@@ -8,7 +8,8 @@ bounded in time, stopping by itself.
 It starts a server process (``python -m elgrande serve``) on a free port with a fresh
 SQLite database in a temporary folder (or ``--db``), creates the games (every seat a
 person: ``games * players`` WebSocket clients, 200 by default), and lets each client
-wait for its turn: on every ``{"n"}`` the server pushes, the client fetches its state;
+wait for its turn: the server pushes its state on every answer (``/ws/{game}?state=1``,
+as the page does; ``--fetch``: it pushes ``{"n"}`` and the client fetches the state);
 when it must answer, it thinks ``--think`` seconds (0.5-1.5 times that) and posts a
 random legal answer. The latency is measured from an answer's post to every client's
 update: for each answer and each client of its game, until that client holds the new
@@ -54,12 +55,13 @@ def _port() -> int:
 
 async def _seat(base: str, game: str, token: str, think: float, until: float,
                 rng: random.Random, out: dict[str, list[float]],
-                sent: dict[tuple[str, int], float]) -> None:
+                sent: dict[tuple[str, int], float], fetch: bool = False) -> None:
     """One person at a seat. ``sent[(game, m)]``: when the answer that made ``game``'s
     count ``m`` was posted; every client records, for every answer it catches up with,
     the time from that post until it holds the new state (``update``), and the
     answerer also the time until its WebSocket told it (``push``)."""
-    ws_url = base.replace("http://", "ws://") + f"/ws/{game}?t={token}"
+    ws_url = base.replace("http://", "ws://") + f"/ws/{game}?t={token}" + (
+        "" if fetch else "&state=1")
     async with httpx.AsyncClient(base_url=base, timeout=60) as client, \
             websockets.connect(ws_url, open_timeout=60) as ws:
         waiting: tuple[int, float] | None = None  # (answers after mine, when sent)
@@ -73,7 +75,8 @@ async def _seat(base: str, game: str, token: str, think: float, until: float,
             if waiting is not None and n >= waiting[0]:
                 out["push"].append(time.monotonic() - waiting[1])
                 waiting = None
-            st = (await client.get(f"/api/games/{game}/state", params={"t": token})).json()
+            st = (msg["state"] if not fetch else
+                  (await client.get(f"/api/games/{game}/state", params={"t": token})).json())
             now = time.monotonic()
             if seen is not None:
                 out["update"] += [now - sent[(game, m)] for m in range(seen + 1, st["n"] + 1)
@@ -101,7 +104,7 @@ async def _seat(base: str, game: str, token: str, think: float, until: float,
 
 
 async def _run(base: str, games: int, players: int, sets: list[str], think: float,
-               seconds: float) -> dict[str, Any]:
+               seconds: float, fetch: bool) -> dict[str, Any]:
     links: list[tuple[str, str]] = []
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         for _ in range(games):
@@ -115,7 +118,7 @@ async def _run(base: str, games: int, players: int, sets: list[str], think: floa
     until = start + seconds
     rng = random.Random(1)
     await asyncio.gather(*(_seat(base, g, t, think, until, random.Random(rng.random()), out,
-                                 sent) for g, t in links))
+                                 sent, fetch) for g, t in links))
     took = time.monotonic() - start
 
     def pct(key: str, q: float) -> float | None:
@@ -139,7 +142,8 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 60.0,
-        db: str | None = None, sets: tuple[str, ...] = ("base",)) -> dict[str, Any]:
+        db: str | None = None, sets: tuple[str, ...] = ("base",),
+        fetch: bool = False) -> dict[str, Any]:
     """Start a server, play the load for ``seconds``, stop the server; returns the
     figures (``answers_per_s``, ``latency_ms_p50``, ``latency_ms_p95``, ...)."""
     new_game(2, sets=sets)  # the decisions of these sets are known to the clients
@@ -166,7 +170,7 @@ def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 
         # a thread of its own: the caller's thread may run an event loop already
         with ThreadPoolExecutor(1) as pool:
             got = pool.submit(asyncio.run, _run(base, games, players, list(sets), think,
-                                                seconds)).result()
+                                                seconds, fetch)).result()
         used = _cpu_seconds(proc.pid) - cpu
         got["server_cpu_ms_per_answer"] = (round(used * 1000 / got["answers"], 2)
                                            if got["answers"] else None)
@@ -190,13 +194,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--db", default=None)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--fetch", action="store_true",
+                    help="fetch the state over HTTP after each count pushed (the page "
+                         "before the WebSocket carried the state)")
     ap.add_argument("--sweep", default=None,
                     help="think times (s), comma-separated: one run each")
     a = ap.parse_args(argv)
     thinks = [float(t) for t in a.sweep.split(",")] if a.sweep else [a.think]
     runs = []
     for think in thinks:
-        got = run(a.games, a.players, think, a.seconds, a.db)
+        got = run(a.games, a.players, think, a.seconds, a.db, fetch=a.fetch)
         runs.append(got)
         if a.json:
             print(json.dumps(got), flush=True)

@@ -144,6 +144,31 @@ def test_the_websocket_says_when_the_game_changes_and_checks_its_origin(
                 pass
 
 
+def test_the_websocket_can_carry_each_seats_own_state(server: ServerProcess) -> None:
+    """``?state=1``: every push is the seat's state payload, the same one the state
+    route gives that seat at that answer (B8.5a: built from its own view only)."""
+    rng = random.Random(4)
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=3, seed=21, bots={"2": "random"})
+        game = made["game"]
+        toks = [token_of(u) for u in made["seats"][:2]]
+        ws_url = server.url.replace("http://", "ws://") + f"/ws/{game}?state=1&t="
+        with connect(ws_url + toks[0], origin=server.url) as ws0, \
+                connect(ws_url + token_of(made["spectator"]), origin=server.url) as wsp:
+            for _ in range(6):
+                for ws, tok in ((ws0, toks[0]), (wsp, token_of(made["spectator"]))):
+                    msg = json.loads(ws.recv(10))
+                    while msg["n"] < _state(c, game, tok)["n"]:  # catch up with the game
+                        msg = json.loads(ws.recv(10))
+                    assert msg["state"] == _state(c, game, tok)
+                    hand = msg["state"]["view"]["state"]["hands"]
+                    assert hand[1] is None and (hand[0] is None) == (ws is wsp)
+                before = _state(c, game, toks[0])["n"]
+                while _state(c, game, toks[0])["n"] == before:
+                    for t in toks:
+                        play_turn(c, game, t, rng)
+
+
 def test_no_token_reaches_the_server_log(server: ServerProcess) -> None:
     """A WebSocket accepted or refused is logged without the ``?t=`` token of its link."""
     with httpx.Client(base_url=server.url, timeout=30) as c:

@@ -239,14 +239,20 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         if isinstance(got, Response):
             return got
         live, seat, _ = got
+        return FastJSON(await build(live, seat))
+
+    async def build(live: Live, seat: int | None) -> dict[str, Any]:
+        """:meth:`Service.state` of ``seat``: on the event loop when the seat is not asked
+        (about a millisecond, no thread hand-off) and the game is free, else on a thread
+        (an asked seat's controls may search)."""
         pending = live.game.pending
-        asked = pending is not None and seat in pending.players  # its controls may search
-        if not asked and live.lock.acquire(blocking=False):  # ~1 ms: no thread needed
+        asked = pending is not None and seat in pending.players
+        if not asked and live.lock.acquire(blocking=False):
             try:
-                return FastJSON(service.state(live, seat, locked=True))
+                return service.state(live, seat, locked=True)
             finally:
                 live.lock.release()
-        return FastJSON(await run_in_threadpool(service.state, live, seat))
+        return await run_in_threadpool(service.state, live, seat)
 
     async def controls(request: Request) -> Response:
         from elgrande.server.controls import controls_reply
@@ -319,10 +325,26 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         if live is None:
             await websocket.close(code=1008)
             return
+        seat = who[1] if who is not None else None
         await websocket.accept()
         queue = hub.subscribe(gid)
+        with_state = websocket.query_params.get("state") == "1"
+
+        async def tell(n: int) -> None:
+            """Send the count ``n``, or (``?state=1``) the seat's state as it is now."""
+            nonlocal live
+            if not with_state:
+                await websocket.send_json({"n": n})
+                return
+            while not queue.empty():  # only the latest state is worth sending
+                n = max(n, queue.get_nowait())
+            live = service.ready(gid) or await run_in_threadpool(service.load, gid)
+            if live is not None:
+                st = await build(live, seat)
+                await websocket.send_text(orjson.dumps({"n": st["n"], "state": st},
+                                                       option=orjson.OPT_NON_STR_KEYS).decode())
         try:
-            await websocket.send_json({"n": live.game.answered()})
+            await tell(live.game.answered())
             listen = asyncio.ensure_future(websocket.receive())
             while True:
                 got = asyncio.ensure_future(queue.get())
@@ -334,9 +356,9 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
                         return
                     listen = asyncio.ensure_future(websocket.receive())
                     if got.done() and not got.cancelled():
-                        await websocket.send_json({"n": got.result()})
+                        await tell(got.result())
                     continue
-                await websocket.send_json({"n": got.result()})
+                await tell(got.result())
         except (WebSocketDisconnect, RuntimeError):
             return
         finally:
