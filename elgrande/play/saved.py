@@ -55,6 +55,7 @@ from elgrande.model.saved_shapes import (
     record,
     typed,
 )
+from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, OFF_BOARD, State
 from elgrande.play.seeds import SEED_RANGE, is_seed
 
@@ -243,8 +244,8 @@ def check_state(st: Mapping[str, Any], b: Board, players: int,
         _fail(f"{where}.round", "out of range")
     state = State.from_json(dict(st))
     problems = state.conservation_errors(b)
-    if problems:
-        _fail(where, problems[0])
+    if problems:  # the seats as the file counts them: 'player 0' is its first
+        _fail(where, named(problems[0], ()))
 
 
 def _decision(d: Mapping[str, Any], players: int, path: str) -> None:
