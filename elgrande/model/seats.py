@@ -14,6 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+#: The seat of the black caballeros, which no player owns (C8; ``state.NOBODY``, which
+#: cannot be imported here: the state writes seats by :func:`seat`).
+_BLACK = -1
 #: A seat marker in a text (:func:`seat`); group 1 is the seat.
 SEAT = re.compile(r"\{seat(-?\d+)\}")
 
@@ -36,8 +39,9 @@ def named(text: str, names: Sequence[str]) -> str:
         text: a text from the engine (a prompt, a label, a refusal, a note).
         names: the players' names by seat (``game.names``).
     Returns:
-        The text as a person reads it; a marker of a seat with no name (outside
-        ``names``) becomes ``player N`` (N the seat, 0-based).
+        The text as a person reads it; the marker of seat -1 (the black caballeros,
+        which no player owns, C8) becomes ``black``, of another seat with no name
+        (outside ``names``) ``player N`` (N the seat, 0-based).
     """
     if "{seat" not in text:
         return text
@@ -45,7 +49,9 @@ def named(text: str, names: Sequence[str]) -> str:
 
 
 def _name(player: int, names: Sequence[str]) -> str:
-    return str(names[player]) if 0 <= player < len(names) else f"player {player}"
+    if 0 <= player < len(names):
+        return str(names[player])
+    return "black" if player == _BLACK else f"player {player}"
 
 
 __all__ = ["SEAT", "named", "seat", "seats"]
