@@ -146,7 +146,7 @@ def _play(sets: tuple[str, ...], players: int, seed: int, every: int = 1) -> set
         actions: list[int] = []
         while True:
             c = controls(g, p, space, actions)
-            assert c is not None and c["kind"] == d.kind and c["prompt"] == d.prompt
+            assert c is not None and c["kind"] == d.kind and c["prompt"] == g.in_words(d.prompt)
             assert c["secret"] == (d.kind in secret_kinds())
             if i % every == 0 or d.kind not in met:
                 legal = _legal_unit_sets(g, space, p) if d.kind != "choose_cards" else None

@@ -39,6 +39,7 @@ from elgrande.engine.decisions import Decision, draw_choice
 from elgrande.engine.primitives import primitive
 from elgrande.engine.regions import evaluates
 from elgrande.engine.values import CONDITIONS
+from elgrande.model.seats import seat
 from elgrande.model.state import State
 
 #: Where a card is: ``("open", slot)``, ``("stack", index)``, ``("held", player)``.
@@ -247,8 +248,8 @@ def _move_card(ctx: Ctx, call: ast.Call) -> Decision | None:
                   text=f"{{who}} removes {{card:{card}}} from this round's offer.")
     else:
         words = {"open": "into the open action cards", "stack": f"under stack {to.n}",
-                 "held": "into {who}'s court" if p == ctx.subject else
-                 f"into {{seat{p}}}'s court", "removed": "out of play this round"}
+                 "held": "into {who}'s court" if p is None or p == ctx.subject else
+                 f"into {seat(p)}'s court", "removed": "out of play this round"}
         ctx.event("move_card", decider=ctx.subject, moved=card, to=to.kind,
                   text=f"{{who}} moves {{card:{card}}} {words[to.kind]}.")
     return None

@@ -39,6 +39,7 @@ from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
+from elgrande.model.seats import seat, seats
 from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 
@@ -358,8 +359,8 @@ class FlowEngine:
         if type(player) is not int and (isinstance(player, bool)
                                         or not isinstance(player, int)) \
                 or player not in d.players:
-            raise IllegalMove(phase.turn_rule, f"it is not player {_seat(player)}'s decision "
-                              f"(waiting for {d.players}: {d.prompt})")
+            raise IllegalMove(phase.turn_rule, f"it is not {_seat(player)}'s decision "
+                              f"(waiting for {seats(d.players)}: {d.prompt})")
         asides = flow.asides  # the owner of the pending decision takes the raw answer
         (asides[-1] if asides else phase).answer(self, state, flow, player, answer, events)
         return self.advance(state, flow, events)
@@ -482,5 +483,7 @@ def _compose(lib: Library) -> tuple[Rules, Interpreter, Triggers | None]:
 
 
 def _seat(player: Any) -> str:
-    text = repr(player)
+    if type(player) is int:
+        return seat(player)
+    text = "player " + repr(player)
     return text if len(text) <= 40 else text[:37] + "..."

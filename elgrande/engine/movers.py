@@ -19,6 +19,7 @@ from elgrande.engine.primitives import (
 )
 from elgrande.engine.regions import IT_PLACE, regions
 from elgrande.model.board import REGION
+from elgrande.model.seats import seat
 
 
 # -- king, Grande, scoreboards (their movers; the base rules module registers them) ---------------
@@ -125,7 +126,7 @@ def _grande_region(ctx: Ctx, owner: int, dests: list[int]) -> Decision:
     if not mine:
         options["owner"] = owner
     return Decision("choose_region", [ctx.subject],
-                    "Move your Grande to" if mine else f"Move player {owner}'s Grande to",
+                    "Move your Grande to" if mine else f"Move {seat(owner)}'s Grande to",
                     options, "B1.2")
 
 
@@ -175,17 +176,17 @@ def move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
     for q in owners:
         g = s.grandes[q]
         if g == b.castillo:
-            why[str(q)] = ["B8.2", f"player {q}'s Grande is in the Castillo: nothing leaves "
+            why[str(q)] = ["B8.2", f"{seat(q)}'s Grande is in the Castillo: nothing leaves "
                            "it by a special action"]
         elif g == s.king:
-            why[str(q)] = ["B5.2", f"player {q}'s Grande stands in the king's region: "
+            why[str(q)] = ["B5.2", f"{seat(q)}'s Grande stands in the king's region: "
                            "nothing may leave it"]
         elif _grande_dests(ctx, call, q):
             ok.append(q)
         else:
-            why[str(q)] = ["B1.2", f"player {q}'s Grande has nowhere to go"]
+            why[str(q)] = ["B1.2", f"{seat(q)}'s Grande has nowhere to go"]
     if not ok:
-        ctx.event("note", text=f"player {ctx.subject}: no Grande can go (B1.2, B5.2, B8.2).")
+        ctx.event("note", text=f"{seat(ctx.subject)}: no Grande can go (B1.2, B5.2, B8.2).")
         return None
     if len(ok) == 1:
         dests = _grande_dests(ctx, call, ok[0])

@@ -33,6 +33,7 @@ from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
+from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, Lasting
 
 StartFn = Callable[[Ctx, ast.Call], Decision | None]
@@ -550,7 +551,7 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
             counted += 2
     return offer(ctx, Decision(
         "send_caballeros", [ctx.subject],
-        f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of player {owner} "
+        f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of {seat(owner)} "
         f"to send to " + (f"the {dest}" if space < 0 else b.places[space].name),
         options, "B8.7"), counted)
 
@@ -756,6 +757,6 @@ def _change_rule(ctx: Ctx, call: ast.Call) -> Decision | None:
     shown = ", ".join(names[r].name for r in value) if isinstance(value, list) else \
         "on" if value is True else str(value)
     at = f" in {', '.join(names[r].name for r in places)}" if places else ""
-    ctx.event("note", text=f"player {ctx.subject} changes the rule '{name}'{at} to {shown} "
+    ctx.event("note", text=f"{seat(ctx.subject)} changes the rule '{name}'{at} to {shown} "
               f"({DURATIONS.get(until, until)}; card {ctx.run.card}).")
     return None

@@ -27,6 +27,7 @@ from elgrande.dsl import ast
 from elgrande.dsl.rule_params import RuleParam, change_problems
 from elgrande.errors import CardError
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 from elgrande.model.state import Lasting, State
 
 #: The ``Lasting.kind`` of a rule change.
@@ -71,7 +72,7 @@ def refusal(x: Lasting, rule: str, what: str) -> list[str]:
     when = "this turn" if until == "this turn" else \
         "until the next scoring" if until == "next scoring" else f"until the {until}"
     by = f"card {x.card}" if x.card else "a card"
-    return [rule, f"{what} {when} ({by} of player {x.player} changed rule {rule})"]
+    return [rule, f"{what} {when} ({by} of {seat(x.player)} changed rule {rule})"]
 
 
 # -- the hooks that end changes (composed with the parameters' hooks) ---------------------------

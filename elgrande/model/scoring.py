@@ -17,6 +17,7 @@ from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
+from elgrande.model.seats import seat
 from elgrande.model.serial import from_fields
 from elgrande.model.state import NOBODY, OFF_BOARD, State
 
@@ -451,7 +452,7 @@ def check_discs(state: State, board: Board, discs: Sequence[int]) -> None:
     for p, d in enumerate(discs):
         if not (0 <= d < len(board.places)) or not board.is_region(d):
             what = board.place_id(d) if 0 <= d < len(board.places) else str(d)
-            raise IllegalMove("B6.1", f"player {p}'s disc must show one of the mainland "
+            raise IllegalMove("B6.1", f"{seat(p)}'s disc must show one of the mainland "
                               f"regions, not {what}")
 
 

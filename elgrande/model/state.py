@@ -16,6 +16,7 @@ import attrs
 from elgrande.model.board import Board
 from elgrande.model.fields import factory, unsaved
 from elgrande.model.plain import plain_repr
+from elgrande.model.seats import seat
 from elgrande.model.serial import from_fields, plain_fields
 
 #: Owner of neutral caballeros that nobody holds (C9): their rank pays no one.
@@ -406,10 +407,10 @@ class State:
         for p in range(self.players):
             t = self.total(p)
             if t != board.caballeros_per_player:
-                problems.append(f"player {p} has {t} caballeros, not "
+                problems.append(f"{seat(p)} has {t} caballeros, not "
                                 f"{board.caballeros_per_player} (B1.1)")
             if self.provinces[p] < 0 or self.court[p] < 0:
-                problems.append(f"player {p} has a negative provinces or court count")
+                problems.append(f"{seat(p)} has a negative provinces or court count")
         for i, row in enumerate(self.caballeros):
             if any(c < 0 for c in row) or self.neutral[i] < 0:
                 problems.append(f"negative caballero count in {board.place_id(i)}")

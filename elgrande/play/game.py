@@ -15,7 +15,6 @@ middle of a special action too.
 from __future__ import annotations
 
 import random
-import re
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
@@ -38,6 +37,7 @@ from elgrande.errors import IllegalMove
 from elgrande.files import VERSION as __version__
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import named
 from elgrande.model.serial import to_plain
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle
@@ -46,7 +46,6 @@ from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
 from elgrande.play.views import View
 
-_PLAYER = re.compile(r"\bplayer (\d+)")
 #: The libraries whose card data was found complete (docs/library.md), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
 #: Header fields a view never shows: they let a player derive hidden things (the seed
@@ -149,8 +148,7 @@ class Game:
         try:
             self._engine.answer(self.state, self.flow, player, answer, events)
         except IllegalMove as exc:  # the engine counts seats; a player reads names
-            raise IllegalMove(exc.rule, _PLAYER.sub(self._seat_name, exc.message)) \
-                from exc.__cause__  # (a chain of triggers refused: its TriggerLimit)
+            raise self._named(exc) from exc.__cause__  # (a chain of triggers: TriggerLimit)
         ch = self.chronicle  # as Chronicle.record, inline (one call less per answer)
         ch.history._own.append((player, kind, answer))  # made a dict when read
         if ch.logging and events:
@@ -176,7 +174,10 @@ class Game:
         """
         d = self.flow.pending
         events: list[dict[str, Any]] = []
-        self._engine.answer_trusted(self.state, self.flow, player, answer, events)
+        try:
+            self._engine.answer_trusted(self.state, self.flow, player, answer, events)
+        except IllegalMove as exc:
+            raise self._named(exc) from exc.__cause__
         if record and d is not None:
             t = type(answer)
             if t is not str and t is not int:
@@ -187,9 +188,16 @@ class Game:
                 ch.narrate(events, self.state)
         return events
 
-    def _seat_name(self, m: re.Match[str]) -> str:
-        p = int(m.group(1))
-        return self.names[p] if 0 <= p < len(self.names) else m.group(0)
+    def in_words(self, text: str) -> str:
+        """A text of the engine (a decision's prompt or option label, a reason an option is
+        closed, a refusal) as the players read it: each player it names (a seat marker,
+        :func:`~elgrande.model.seats.seat`) by this game's name for them, as the log
+        names them (B3.4)."""
+        return named(text, self.names)
+
+    def _named(self, exc: IllegalMove) -> IllegalMove:
+        """Refusal ``exc`` of the engine with its players named (:meth:`in_words`)."""
+        return IllegalMove(exc.rule, named(exc.message, self.names))
 
     # -- results --
     def winners(self) -> list[int]:

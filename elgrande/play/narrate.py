@@ -12,6 +12,7 @@ from typing import Any
 
 from elgrande.model.board import Board
 from elgrande.model.scoring import GeneralScoring, RegionScore
+from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, State
 
 
@@ -381,18 +382,17 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return lines + _scoring_rest(g, board, names)
     if kind == "general_scoring_rest":
         return _scoring_rest(GeneralScoring.from_json(e["result"]), board, names)
-    if kind == "note":  # a rules module's words, ``player N`` named (I1-I7)
-        return [_seats(e["text"], names)]
+    if kind == "note":  # a rules module's words, its seats named (I1-I7)
+        return [named(e["text"], names)]
     if kind == "game_over":
         return ["== Game over ==", final_scores(names, e["scores"])]
     text = e.get("text")  # a rules module's own event says itself ("{who}": the player,
-    if isinstance(text, str):  # "{seat0}", "{seat1}", ...: the players by seat;
-        for i, n in enumerate(names):  # "{card:ID}": the card by title and id)
-            text = text.replace(f"{{seat{i}}}", n)
+    if isinstance(text, str):  # the seats (elgrande.model.seats.seat) by name;
+        text = named(text, names)  # "{card:ID}": the card by title and id)
         if "{card:" in text:
             text = _CARD_REF.sub(lambda m: card(m.group(1)), text)
         lead = "  " if is_effect(e) and not text.startswith(" ") else ""
-        return [lead + _seats(text, names).replace("{who}", who or "nobody")]
+        return [lead + text.replace("{who}", who or "nobody")]
     return []
 
 
@@ -425,18 +425,6 @@ def _fired_on(e: dict[str, Any], board: Board, names: Sequence[str]) -> str:
 _ON_WORDS = {"round_start": "the round starts", "round_end": "the round ends",
              "castillo_emptied": "the Castillo is emptied",
              "regions_scored": "the regions are scored"}
-
-
-def _seats(text: str, names: Sequence[str]) -> str:
-    """``text`` with each ``player N`` (a seat, as decisions' labels say) named."""
-    if "player " not in text:
-        return text
-    return _PLAYER.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
-                       else m.group(0), text)
-
-
-#: A seat in a rules module's words.
-_PLAYER = re.compile(r"\bplayer (\d+)")
 
 
 #: A card named in a rules module's event text: ``{card:ID}``.

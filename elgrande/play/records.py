@@ -139,7 +139,7 @@ def replay(lines: Iterable[str | bytes], logging: bool = True,
             raise RecordError(n, "the game is already over", "B7.1")
         if entry.get("kind") not in (None, d.kind):
             raise RecordError(n, f"the record answers a {shown(entry['kind'])} decision, but "
-                              f"the game asks {d.kind!r} ({d.prompt})")
+                              f"the game asks {d.kind!r} ({game.in_words(d.prompt)})")
         player = entry["player"]
         if isinstance(player, bool) or not isinstance(player, int):
             raise RecordError(n, f"'player' must be a player index, not {shown(player)}")

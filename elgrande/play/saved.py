@@ -55,6 +55,7 @@ from elgrande.model.saved_shapes import (
     record,
     typed,
 )
+from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, OFF_BOARD, State
 from elgrande.play.seeds import SEED_RANGE, is_seed
 
@@ -243,8 +244,8 @@ def check_state(st: Mapping[str, Any], b: Board, players: int,
         _fail(f"{where}.round", "out of range")
     state = State.from_json(dict(st))
     problems = state.conservation_errors(b)
-    if problems:
-        _fail(where, problems[0])
+    if problems:  # the seats as the file counts them: 'player 0' is its first
+        _fail(where, named(problems[0], ()))
 
 
 def _decision(d: Mapping[str, Any], players: int, path: str) -> None:
@@ -507,21 +508,35 @@ def _canon(x: Any) -> Any:
 def _same(want: Decision | None, got: Decision | None) -> bool:
     """Whether a saved decision is the one worked out again: the same kind, players and
     options, an ``either``'s labels compared by count only (they are its branches in
-    English, which a later version may word better, B4.4)."""
+    English, which a later version may word better, B4.4), the reasons options are
+    closed (``why``) by option and rule only (their English too: a player was once
+    written ``player 3``, now by seat marker)."""
     if want is None or got is None:
         return want is got
     if want.kind != got.kind:
         return False
     w, g = want.options, got.options
-    if isinstance(w, dict) and isinstance(g, dict) and "labels" in w and "labels" in g \
-            and len(w["labels"]) == len(g["labels"]):
-        w, g = {k: v for k, v in w.items() if k != "labels"}, \
-            {k: v for k, v in g.items() if k != "labels"}
+    if isinstance(w, dict) and isinstance(g, dict):
+        w, g = _unworded(w, g), _unworded(g, w)
     if w != g and _canon(w) != _canon(g):
         return False
     if want.kind == "secret_region":  # players drop out as they answer
         return bool(want.players) and set(want.players) <= set(got.players)
     return want.players == got.players
+
+
+def _unworded(o: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
+    """Options ``o`` without their English where :func:`_same` compares none: no
+    ``labels`` when ``other`` has as many, ``why`` as option -> rule id."""
+    labels = o.get("labels")
+    if isinstance(labels, list) and isinstance(other.get("labels"), list) \
+            and len(labels) == len(other["labels"]):
+        o = {k: v for k, v in o.items() if k != "labels"}
+    why = o.get("why")
+    if isinstance(why, dict):
+        o = {**o, "why": {k: v[0] if isinstance(v, list) and v else v
+                          for k, v in why.items()}}
+    return o
 
 
 def check_position(st: Mapping[str, Any], fl: Mapping[str, Any], lib: Library,

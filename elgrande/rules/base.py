@@ -44,6 +44,7 @@ from elgrande.engine.triggers import NAME as TRIGGERS
 from elgrande.engine.triggers import TriggerLimit, waiting
 from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 from elgrande.model.state import State
 
 # the phase names, the flow part and the library cache live in base_data.py; re-exported
@@ -223,7 +224,7 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
         w = _BID_WHY.get((v, q))
         if w is None:  # refusals are never changed once made: decisions share them
             w = _BID_WHY[(v, q)] = (str(v), ["B3.2", f"power card {v} was already played "
-                                             f"this round by player {q}"])
+                                             f"this round by {seat(q)}"])
         why[w[0]] = w[1]
     return Decision("choose_power_card", [p], "Play a power card", {"choices": choices,
                     "why": why}, "B3.2")
@@ -453,7 +454,7 @@ def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
         return None
     p = bp.veto_queue[0]
     last = bp.veto_chain[-1] if bp.veto_chain else flow.actor
-    return Decision("choose_option", [p], f"Player {last} is about to "
+    return Decision("choose_option", [p], f"{seat(last)} is about to "
                     f"{'veto' if bp.veto_chain else 'carry out a special action'}"
                     ": play your Veto?", _VETO_OPTIONS, "B8.4")
 

@@ -23,6 +23,7 @@ from typing import Any
 from elgrande.engine.modules import RulesModule
 from elgrande.model.board import Board, Space
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 
 #: The event a space's return makes (its ``text`` says itself in the log).
 RETURN_EVENT = "space_return"
@@ -56,7 +57,7 @@ def send_back(ctx: HookContext, space: Space) -> None:
     ctx.events.append({
         "event": RETURN_EVENT, "space": space.id, "to": space.returns,
         "back": {str(p): n for p, n in back.items()},
-        "text": f"  {name}: " + ", ".join(f"{{seat{p}}} takes {n} caballero"
+        "text": f"  {name}: " + ", ".join(f"{seat(p)} takes {n} caballero"
                                         f"{'s' if n != 1 else ''} back to {where}"
                                         for p, n in back.items()) + "."})
 

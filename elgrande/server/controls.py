@@ -41,6 +41,7 @@ from elgrande.adapters.actions import (
 from elgrande.engine.decisions import Decision, secret_kinds
 from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import RULES, title
+from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
@@ -419,12 +420,35 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
              actions: Sequence[int] = ()) -> dict[str, Any] | None:
     """The description of ``seat``'s pending decision with the partial answer ``actions``
     (units in any order; see the module docstring), or None when ``seat`` has nothing to
-    decide. Reads only the decision (the seat's own options) and the seat's hand.
+    decide. Reads only the decision (the seat's own options) and the seat's hand. Its
+    texts (prompt, labels, reasons) name the players as the log does
+    (:meth:`~elgrande.play.game.Game.in_words`).
 
     Raises:
         IllegalMove: ``actions`` are not a partial answer the mask allows (with the rule
         that forbids them).
     """
+    try:
+        out = _controls(game, seat, space, actions)
+    except IllegalMove as exc:
+        raise _named(game, exc) from None
+    if out is not None:
+        out["prompt"] = game.in_words(out["prompt"])
+        for o in (*out["options"], out["done"] or {}):
+            for key in ("label", "why"):
+                if key in o:
+                    o[key] = game.in_words(o[key])
+    return out
+
+
+def _named(game: Game, exc: IllegalMove) -> IllegalMove:
+    """Refusal ``exc`` with its players named as the log names them."""
+    return IllegalMove(exc.rule, game.in_words(exc.message))
+
+
+def _controls(game: Game, seat: int, space: ActionSpace | None,
+              actions: Sequence[int]) -> dict[str, Any] | None:
+    """:func:`controls` in the engine's words (players by seat marker)."""
     d = game.pending
     if d is None or seat not in d.players:
         return None
@@ -474,11 +498,21 @@ def answer_from_actions(game: Game, seat: int, actions: Sequence[int],
 
     Raises:
         IllegalMove: ``seat`` has nothing to decide (B3.4), an action the mask forbids
-        (the rule that forbids it), or an unfinished answer.
+        (the rule that forbids it), or an unfinished answer; its message names the
+        players as the log does.
     """
+    try:
+        return _from_actions(game, seat, actions, space)
+    except IllegalMove as exc:
+        raise _named(game, exc) from None
+
+
+def _from_actions(game: Game, seat: int, actions: Sequence[int],
+                  space: ActionSpace | None) -> Any:
+    """:func:`answer_from_actions`, its refusals in the engine's words."""
     d = game.pending
     if d is None or seat not in d.players:
-        raise IllegalMove("B3.4", f"player {seat} has nothing to decide now")
+        raise IllegalMove("B3.4", f"{seat_marker(seat)} has nothing to decide now")
     sp = space or ActionSpace.for_game(game)
     b0 = AnswerBuilder(sp, d, seat)
     if not isinstance(actions, (list, tuple)):

@@ -29,6 +29,7 @@ from typing import Any, TextIO
 from elgrande.data.library import load_library
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
+from elgrande.model.seats import named
 
 #: Listed answers are numbered up to this many; beyond, the answer form is shown.
 NUMBERED = 12
@@ -230,9 +231,9 @@ class HumanSeat:
         return "black" if p == -1 else self._player(p)
 
     def words(self, text: str) -> str:
-        """``text`` (a prompt or a refusal from the engine) with seat numbers as colours
-        and place ids as names."""
-        text = re.sub(r"\b[Pp]layer (-?\d+)", lambda m: self._player(int(m.group(1))), text)
+        """``text`` (a prompt, a label or a refusal from the engine) with its players by
+        their names (:func:`~elgrande.model.seats.named`) and place ids as names."""
+        text = named(text, self.names)
         b = self.board
         if b is None:
             return text
@@ -256,7 +257,7 @@ class HumanSeat:
         """Answer ``a`` to ``d`` in the game's words."""
         k = d.kind
         if k == "choose_option":
-            return str(d.options["labels"][a])
+            return named(str(d.options["labels"][a]), self.names)
         if k == "choose_action_card" and a in self.cards:
             c = self.cards[a]
             return (f"{c.title} [{a}], places {c.stack} caballero{'s' if c.stack != 1 else ''}"

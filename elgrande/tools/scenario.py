@@ -20,6 +20,7 @@ from elgrande.engine.flow import Flow
 from elgrande.errors import DataError, ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import named
 from elgrande.model.state import OFF_BOARD, State
 from elgrande.rules import base as base_rules
 from elgrande.tools.scenario_case import (
@@ -311,12 +312,13 @@ def _step_fn(case: Case, name: str) -> StepFn | None:
 
 
 def _done(case: Case, diffs: list[str]) -> CaseResult:
-    return CaseResult(case.id, case.title, case.path, not diffs, tuple(diffs))
+    return CaseResult(case.id, case.title, case.path, not diffs,
+                      tuple(named(d, case.names) for d in diffs))
 
 
 def _fail(case: Case, problem: list[str]) -> CaseResult:
     """A case that cannot be run as written: one problem, naming the key or step."""
-    return _problem(case.id, case.title, case.path, problem[0])
+    return _problem(case.id, case.title, case.path, named(problem[0], case.names))
 
 
 def _problem(cid: str, title: str, path: str, text: str) -> CaseResult:

@@ -21,6 +21,7 @@ from elgrande.engine.modules import ScenarioKeys, scenario_keys
 from elgrande.errors import ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, OFF_BOARD, Lasting, State
 from elgrande.rules import base as base_rules
 
@@ -313,7 +314,8 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
                                       - state.on_board(p))
     problems = state.conservation_errors(board)
     if problems:
-        raise ScenarioError(f"{cid}: position does not conserve caballeros: {problems}")
+        raise ScenarioError(f"{cid}: position does not conserve caballeros: "
+                            + "; ".join(named(p, names) for p in problems))
     return case
 
 

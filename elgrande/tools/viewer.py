@@ -88,7 +88,7 @@ def frames(lines: Sequence[str], player: int | None,
     group: list[dict[str, Any]] = []  # answers of a secret choice not yet revealed
     for i, entry in enumerate(final.history, 1):
         d = game.pending
-        prompt = d.prompt if d is not None else ""
+        prompt = game.in_words(d.prompt) if d is not None else ""
         last = d is not None and len(d.players) == 1  # the choices are revealed after it
         game.answer(entry["player"], entry["answer"])
         caption = step_caption(i, names[entry["player"]], prompt, entry, player)

@@ -14,6 +14,7 @@ from elgrande.engine.decisions.chance import Random, draw_below
 from elgrande.engine.decisions.forms import check_seat
 from elgrande.errors import IllegalMove
 from elgrande.model.plain import plain_repr
+from elgrande.model.seats import seat, seats
 from elgrande.model.serial import plain_fields
 
 
@@ -88,8 +89,8 @@ class Decision:
         """
         p = check_seat(player)
         if p not in self.players:
-            raise IllegalMove("B3.4", f"player {p} is not the one to answer this decision "
-                              f"(waiting for {self.players})")
+            raise IllegalMove("B3.4", f"{seat(p)} is not the one to answer this decision "
+                              f"(waiting for {seats(self.players)})")
         return p
 
     def legal_answers(self, player: int | None = None) -> list[Any] | None:

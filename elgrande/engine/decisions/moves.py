@@ -21,6 +21,7 @@ from elgrande.engine.decisions.forms import (
     shown,
 )
 from elgrande.errors import IllegalMove
+from elgrande.model.seats import seat
 
 # -- moves ---------------------------------------------------------------------------------
 
@@ -43,10 +44,10 @@ def _which_moves(which: Mapping[str, Any], moves: list[tuple[Any, ...]],
         if not named:
             continue
         if kinds is None or named != [kinds[0]]:
-            raise IllegalMove(rule, f"{shown(named[0])} names no kind of player {who}'s "
+            raise IllegalMove(rule, f"{shown(named[0])} names no kind of {seat(who)}'s "
                               f"caballeros in {src}: {shown(m)}")
         rest = left.setdefault((src, who), [[v, k] for v, k in kinds[1]])
-        _take_kind(rest, m[kinds[0]], n, rule, f"of player {who} in {src}: {shown(m)}")
+        _take_kind(rest, m[kinds[0]], n, rule, f"of {seat(who)} in {src}: {shown(m)}")
     out: list[tuple[Any, ...]] = []
     for (src, dst, who, n), m in zip(moves, entries, strict=True):
         kinds = which.get(src, {}).get(str(who))
@@ -86,13 +87,13 @@ def _which_random(d: Decision, rng: Random, which: Mapping[str, Any]) -> Any:
     sources = _random_sources(o, rng)
     units: list[tuple[str, int, Any]] = []
     for s, owners in sources.items():
-        for seat, n in owners.items():
-            kinds = which.get(s, {}).get(seat)
+        for key, n in owners.items():
+            kinds = which.get(s, {}).get(key)
             if kinds is None:
-                units += [(s, int(seat), None)] * n
+                units += [(s, int(key), None)] * n
             else:
                 for value, k in kinds[1]:
-                    units += [(s, int(seat), (kinds[0], value))] * k
+                    units += [(s, int(key), (kinds[0], value))] * k
     k = len(units) if o.get("all") else draw_int(rng, o.get("min", 0),
                                                   min(o["max"], len(units)))
     moves: dict[tuple[str, str, int, Any], int] = {}
@@ -176,17 +177,18 @@ class MoveKind(DecisionKind):
             else:
                 raise IllegalMove(rule, f"say whose caballeros move from {src} ('player')")
             if not is_int(who) or str(who) not in owners:
-                raise IllegalMove(rule, f"this effect cannot move player {shown(who)}'s caballeros "
-                                  f"from {src}")
+                raise IllegalMove(rule, f"this effect cannot move "
+                                  f"{seat(who) if is_int(who) else 'player ' + shown(who)}'s "
+                                  f"caballeros from {src}")
             if extra:  # a module's key: only where it declared a choice of that kind (move_which)
                 kinds = which.get(src, {}).get(str(who)) if which is not None else None
                 if kinds is None or extra != [kinds[0]]:
-                    raise IllegalMove(rule, f"{shown(extra[0])} chooses nothing here: player "
-                                      f"{who}'s caballeros in {src} are all of one kind")
+                    raise IllegalMove(rule, f"{shown(extra[0])} chooses nothing here: "
+                                      f"{seat(who)}'s caballeros in {src} are all of one kind")
             key = (src, who)
             outflow[key] = outflow.get(key, 0) + n
             if outflow[key] > owners[str(who)]:
-                raise IllegalMove(rule, f"player {who} has {owners[str(who)]} movable caballeros "
+                raise IllegalMove(rule, f"{seat(who)} has {owners[str(who)]} movable caballeros "
                                   f"in {src}, not {outflow[key]}")
             out.append((src, dst, who, n))
             if which is not None:
@@ -228,9 +230,9 @@ class MoveKind(DecisionKind):
         sources = _random_sources(o, rng)
         units: list[tuple[str, int]] = []  # one per caballero that may move
         for s, owners in sources.items():
-            for seat, n in owners.items():
-                w = _SEATS.get(seat)  # int(seat), the common seats looked up
-                unit = (s, int(seat) if w is None else w)
+            for key, n in owners.items():
+                w = _SEATS.get(key)  # int(key), the common seats looked up
+                unit = (s, int(key) if w is None else w)
                 for _ in range(n):  # (n appends: no list made and multiplied per owner)
                     units.append(unit)
         if o.get("all"):

@@ -13,6 +13,7 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events, Phase
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.base import DISCS as DISCS_PHASE
 from elgrande.rules.colonies.pieces import own_pieces, pieces
@@ -85,7 +86,7 @@ def _discs_decide(engine: FlowEngine, state: State, flow: Flow,
     return Decision("choose_option", [state.neutral_holder],
                     f"The Castillo empties: {cs['free']} seat(s) free at the limit table in "
                     f"{name} for {sum(left.values())} arriving caballeros; who sits next?",
-                    {"labels": [f"a caballero of player {p} ({left[p]} arriving)"
+                    {"labels": [f"a caballero of {seat(p)} ({left[p]} arriving)"
                                 for p in colours], CASTILLO_SEAT: colours}, "C10")
 
 
@@ -104,7 +105,7 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
         cs["free"] -= 1
         events.append({"event": "seat", "player": player, "seated": int(p),
                        "region": ext.table.region,
-                       "text": f"{{who}} seats a caballero of {{seat{p}}} at the limit table."})
+                       "text": f"{{who}} seats a caballero of {seat(int(p))} at the limit table."})
         left = {q: n - cs["chosen"].get(q, 0) for q, n in cs["arrivals"].items()}
         if cs["free"] > 0 and sum(left.values()) > cs["free"] and \
                 sum(1 for n in left.values() if n > 0) > 1:
@@ -131,7 +132,7 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
             flow.secret = {}  # the discs are revealed (B6.2): the holder sees them
             events.append({"event": "discs_revealed", "discs": dict(discs),
                            "text": "Discs revealed: " + ", ".join(
-                               f"{{seat{q}}} {b.places[b.index[r]].name}"
+                               f"{seat(int(q))} {b.places[b.index[r]].name}"
                                for q, r in discs.items()) + "."})
             return
     base_apply(engine, state, flow, player, norm, events)

@@ -77,7 +77,7 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     if which:
         options["which"] = which
     return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
-                    "caballeros (player -1)", options, "C8")
+                    "caballeros (a move's 'player': -1)", options, "C8")
 
 
 #: C8, C11: the Grand Inquisitor's and the black caballeros' movers of the ``move`` statement.

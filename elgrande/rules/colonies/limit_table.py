@@ -16,6 +16,7 @@ from elgrande.engine.modules import Events
 from elgrande.engine.pieces import Mover
 from elgrande.engine.regions import regions
 from elgrande.model.board import Board
+from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.colonies.figures import _total, in_play
 from elgrande.rules.colonies.pieces import Table, own_pieces, pieces
@@ -116,7 +117,7 @@ def seat_decision(state: State, board: Board, actor: int) -> Decision | None:
         return None
     stand = standing(state, board)
     colours = sorted(stand, key=lambda w: (w == NOBODY, w))
-    labels = [("a black caballero" if w == NOBODY else f"a caballero of player {w}")
+    labels = [("a black caballero" if w == NOBODY else f"a caballero of {seat(w)}")
               + f" ({stand[w]} standing)" for w in colours]
     name = board.places[board.index[table.region]].name
     chooser = table.chooser  # the table's mover (C10), else C8's decider
@@ -137,7 +138,7 @@ def apply_seat(state: State, board: Board, d: Decision, norm: int,
     events.append({"event": "seat", "player": d.players[0], "seated": who,
                    "region": table.region,
                    "text": "{who} seats " + ("a black caballero" if who == NOBODY else
-                                             f"a caballero of {{seat{who}}}")
+                                             f"a caballero of {seat(who)}")
                            + " at the limit table."})
 
 

@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from elgrande.engine import decisions as dec
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.colonies.figures import (
     BLACK,
@@ -142,16 +143,16 @@ def _move_which(ctx: HookContext,
         if not offices and table.region != src:
             continue
         got: dict[str, list[Any]] = {}
-        for seat, n in owners.items():
-            who = int(seat)
+        for key, n in owners.items():
+            who = int(key)
             if offices:
                 held = [o for o in offices if ext.offices[o] == _office_who(who)][:n]
                 kinds: list[list[Any]] = [[None, n - len(held)]] if n > len(held) else []
-                got[seat] = [OFFICE_KEY, kinds + [[o, 1] for o in held]]
+                got[key] = [OFFICE_KEY, kinds + [[o, 1] for o in held]]
             else:
                 sat = min(n, table.black if who == NOBODY else table.seated[who])
                 kinds = [[False, n - sat]] if n > sat else []
-                got[seat] = [SEATED_KEY, kinds + ([[True, sat]] if sat else [])]
+                got[key] = [SEATED_KEY, kinds + ([[True, sat]] if sat else [])]
         out[src] = got
     return out
 
@@ -203,7 +204,7 @@ def _moved(ctx: HookContext, src: int, dst: int, player: int, n: int) -> None:
             state.scores[player] += d.points
             ctx.events.append({"event": "disc_delivered", "player": player, "disc": disc,
                                "place": to, "points": d.points,
-                               "text": f"{{seat{player}}}'s {disc} carrier reaches "
+                               "text": f"{seat(player)}'s {disc} carrier reaches "
                                        f"{board.places[dst].name}: {d.points} points."})
         elif to in areas and ext.supply.get(disc, 0) > 0:
             ext.supply[disc] -= 1

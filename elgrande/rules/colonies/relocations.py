@@ -11,6 +11,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.modules import Events
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.colonies.figures import (
     BLACK,
@@ -86,7 +87,7 @@ def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
 
 
 def _who_label(w: int) -> str:
-    return "a black caballero" if w == NOBODY else f"player {w}"
+    return "a black caballero" if w == NOBODY else seat(w)
 
 
 def _relocation_label(board: Board, a: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules.colonies.figures import NAME, colonies_board, figures, remember_figures
 from elgrande.rules.colonies.offices import _arrive
@@ -106,7 +107,7 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
     flow.secret = {}
     events.append({"event": "setup_disc", "discs": chosen,
                    "text": "Setup discs: " + ", ".join(
-                       f"{{seat{p}}} {b.places[b.index[r]].name}" for p, r in chosen.items())
+                       f"{seat(int(p))} {b.places[b.index[r]].name}" for p, r in chosen.items())
                    + f" ({n} caballeros from court each; none in the king's region)."})
     engine.resume(flow)
 

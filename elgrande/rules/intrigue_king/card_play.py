@@ -11,6 +11,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.model import placement
+from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules import base
 from elgrande.rules.intrigue_king.cards import EXT, _new_awards, awards, cache_of
@@ -81,7 +82,7 @@ def _played_why(v: int, q: int) -> tuple[str, list[str]]:
     :data:`_PLAYED`)."""
     if len(_PLAYED) >= 4096:
         _PLAYED.clear()
-    hit = (str(v), ["I3", f"card {v} was already played this round by player {q}"])
+    hit = (str(v), ["I3", f"card {v} was already played this round by {seat(q)}"])
     if 0 <= q < _SEATS:
         _PLAYED[v * _SEATS + q] = hit
     return hit
@@ -96,12 +97,12 @@ def apply_bid(state: State, player: int, value: int, events: Events) -> None:
 def award_event(lib: Library, state: State) -> dict[str, Any]:
     """The event that tells who took which award (I3)."""
     a = awards(lib, state)
-    parts = [f"player {p}: Caballero card {n}" for p, n in a.caballero.items()]
+    parts = [f"{seat(p)}: Caballero card {n}" for p, n in a.caballero.items()]
     guess = any(f"caballero_cards.{state.players}" in f.provisional
                 for f in lib.figures.values())  # a fill's row of Caballero cards
     return {"event": "note", "text": f"Awards (I3): {', '.join(parts)}"
-            f"{' (provisional)' if guess else ''}; King card: player {a.king}; Intrigue "
-            f"card: player {a.intrigue}."}
+            f"{' (provisional)' if guess else ''}; King card: {seat(a.king)}; Intrigue "
+            f"card: {seat(a.intrigue)}."}
 
 
 def _award_note(engine: FlowEngine, state: State, order: list[int]) -> dict[str, Any]:
@@ -172,7 +173,7 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
             continue  # (tested first: action_choices is the dearer test)
         card = lasting[v]
         if action_choices(lib, state, p) == [card]:
-            events.append({"event": "note", "text": f"player {p}'s {lib.card(card).title} "
+            events.append({"event": "note", "text": f"{seat(p)}'s {lib.card(card).title} "
                            f"[{card}] takes effect as the cards are revealed (I8):"})
             run = engine.interpreter.begin(card, p)
             engine.interpreter.advance(state, run, events)

@@ -18,6 +18,7 @@ from elgrande.engine.pieces import Mover
 from elgrande.engine.regions import regions
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules import base
 from elgrande.rules.intrigue_king.cards import EXT, _drop
@@ -40,9 +41,9 @@ def castillo_candidates(state: State, board: Board,
         if q == player:
             why[str(q)] = ["I8", "the Grande of an opponent goes into the Castillo, not yours"]
         elif g == board.castillo:
-            why[str(q)] = ["I9", f"player {q}'s Grande is in the Castillo already"]
+            why[str(q)] = ["I9", f"{seat(q)}'s Grande is in the Castillo already"]
         elif g == state.king:
-            why[str(q)] = ["B5.2", f"player {q}'s Grande stands in the king's region: nothing "
+            why[str(q)] = ["B5.2", f"{seat(q)}'s Grande stands in the king's region: nothing "
                            "may leave it"]
         elif g >= 0:
             ok.append(q)
@@ -157,8 +158,8 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     state.ext.setdefault(EXT, {})["leaving"] = {"discs": [b.place_id(d) for d in discs],
                                                 "to": {}}
     events.append({"event": "note", "text": "The discs show: " + ", ".join(
-        f"player {p} {b.places[d].name}" for p, d in enumerate(discs)) + "; " + ", ".join(
-        f"player {p}" for p in asks) + " will put their Grande from the Castillo in another "
+        f"{seat(p)} {b.places[d].name}" for p, d in enumerate(discs)) + "; " + ", ".join(
+        seat(p) for p in asks) + " will put their Grande from the Castillo in another "
         "region (I9)."})
     flow.phase = LEAVING
 
@@ -179,5 +180,5 @@ def _leaving_apply(engine: FlowEngine, state: State, flow: Flow, player: int, no
                    events: Events) -> None:
     set_leaving(state, engine.board, player, engine.board.index[norm])
     events.append({"event": "note", "player": player,
-                   "text": f"player {player} puts their Grande from the Castillo in "
+                   "text": f"{seat(player)} puts their Grande from the Castillo in "
                    f"{engine.board.places[engine.board.index[norm]].name} (I9)."})

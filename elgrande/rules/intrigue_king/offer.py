@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
+from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules.intrigue_king.cards import EXT, _drop, cards_of
 
@@ -48,10 +49,10 @@ def take_decision(lib: Library, state: State, offer: list[str], player: int) -> 
     cs = cards_of(lib)
     done = takes(state)
     why: dict[str, list[str]] = {str(c): [TAKE_RULE, f"{lib.card(c).title} was already "
-                                          f"taken this round by player {q}"]
+                                          f"taken this round by {seat(q)}"]
                                  for q, c, _ in done}
     mine = taken_card(state, player)
-    blocked = (f"player {player} already took {lib.card(mine).title} this round: nobody "
+    blocked = (f"{seat(player)} already took {lib.card(mine).title} this round: nobody "
                "takes two" if mine else
                f"{len(done)} players have already taken an action card this round (at most "
                f"{cs.offer_takers})" if len(done) >= cs.offer_takers else "")
@@ -76,7 +77,7 @@ def apply_take(lib: Library, state: State, offer: list[str], origin: list[int], 
     slot = offer.index(card)
     offer[slot] = ""
     mine["takes"] = [*takes(state), [player, card, origin[slot] if slot < len(origin) else -1]]
-    events.append({"event": "note", "text": f"player {player} takes {lib.card(card).title} "
+    events.append({"event": "note", "text": f"{seat(player)} takes {lib.card(card).title} "
                    f"[{card}] from the open action cards (X2)."})
 
 

@@ -15,6 +15,7 @@ from elgrande.engine.movers import move_scoreboard, move_scoreboard_finish
 from elgrande.engine.primitives import primitive
 from elgrande.engine.regions import regions
 from elgrande.model.hook_context import HookContext
+from elgrande.model.seats import seat
 from elgrande.model.state import OFF_BOARD, State
 from elgrande.rules.intrigue_king.cards import (
     _CACHES,
@@ -47,7 +48,7 @@ def _bridge(ctx: Ctx, call: ast.Call) -> Decision | None:
     if not a or not b or a[0] == b[0]:
         return None
     ctx.state.ext.setdefault(EXT, {})["bridge"] = sorted((a[0], b[0]))
-    ctx.event("note", text=f"player {ctx.subject} lays the bridge: it now joins "
+    ctx.event("note", text=f"{seat(ctx.subject)} lays the bridge: it now joins "
               f"{ctx.board.places[a[0]].name} and {ctx.board.places[b[0]].name} (I8).")
     return None
 

@@ -11,6 +11,7 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.engine.primitives import apply_placement
 from elgrande.model.board import Board
+from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules.intrigue_king.cards import _CACHES, cache_of
 
@@ -44,7 +45,7 @@ def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int]
         r = discs[p]
         k = min(n, state.court[p])
         if r == state.king or k <= 0:
-            events.append({"event": "note", "text": f"player {p}'s setup disc shows "
+            events.append({"event": "note", "text": f"{seat(p)}'s setup disc shows "
                            f"{b.places[r].name}: the caballero stays in court (I2)."})
             continue
         to = {b.places[r].id: k}  # b.place_id(r)

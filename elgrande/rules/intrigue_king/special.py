@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
+from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules import base
 from elgrande.rules.intrigue_king.cards import (
@@ -108,7 +109,7 @@ def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
     if held and player in held:  # I8: in effect since the cards were revealed
         bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
         bp.special_done = True
-        events.append({"event": "note", "text": f"player {player}'s special action is in "
+        events.append({"event": "note", "text": f"{seat(player)}'s special action is in "
                        "effect since the cards were revealed (I8)."})
     flow.phase = base.ORDER
 
@@ -125,7 +126,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         return None
     unknown, compulsory, title = _card_facts(engine, flow.card)
     if unknown:
-        events.append({"event": "note", "text": f"player {flow.actor}: {title}: "
+        events.append({"event": "note", "text": f"{seat(flow.actor)}: {title}: "
                        "special action unknown (no source gives the card's face): it plays "
                        "with none (provisional)."})
         bp.special_done = True

@@ -29,6 +29,7 @@ from elgrande.engine.interpreter import BudgetExceeded, Interpreter, block_at
 from elgrande.engine.modules import find_module, load_rules
 from elgrande.errors import DataError, IllegalMove
 from elgrande.model.board import Board
+from elgrande.model.seats import named
 from elgrande.model.state import State
 from elgrande.tools.validate.diagnostics import Diagnostic
 from elgrande.tools.validate.load import Loaded
@@ -161,7 +162,7 @@ def _trial(card: CardDef, path: str, interp: Interpreter, start: State,
                 line, col = body[f.pc].line, body[f.pc].column
         return Diagnostic(path, line, col, "error", code,
                           f"smoke play of {card.id!r} with {state.players} players, "
-                          f"player {actor} acting: {msg} {where}", hint)
+                          f"player {actor} acting: {named(msg, ())} {where}", hint)
 
     try:
         d = interp.advance(state, run, events)
