@@ -21,7 +21,9 @@ The description (``controls(...)``)::
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
                   "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?}, ...],
-     "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None}
+     "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
+     "card": {"id", "title", "text", "stack"} or None (the action card whose special
+              action is under way: its printed text, so the seat knows what it does)}
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from elgrande.engine.decisions import Decision, secret_kinds
 from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import RULES, title
 from elgrande.play.game import Game
+from elgrande.server.card_notes import card_under_way, not_named
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
 #: legal answers).
@@ -345,6 +348,7 @@ def _pick_options(game: Game, b0: AnswerBuilder, chosen: set[int]) -> list[dict[
                 opt.update(_refusal(d.rule or GENERIC_RULE, "not one of the choices now"))
             except IllegalMove as exc:
                 opt.update(_refusal(exc.rule or d.rule or GENERIC_RULE, str(exc.message)))
+            opt.update(not_named(game, d, value) or {})
             out.append(opt)
     return out
 
@@ -453,7 +457,7 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
     return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
-            "max": hi, "options": options, "done": done}
+            "max": hi, "options": options, "done": done, "card": card_under_way(game)}
 
 
 def _short(b0: AnswerBuilder, total: int) -> str:
