@@ -402,21 +402,3 @@ def test_a_whole_game_with_both_expansions_played_by_clicks_to_the_end(
         assert len(end.get_by_role("row").all()) == 4
         assert end.get_by_role("link", name="Download the record").get_attribute("href")
         quiet(tab)
-
-
-def test_the_home_page_creates_a_game_whose_seat_link_opens_the_page(
-        server: str, tab: Tab) -> None:
-    """``GET /``: the form creates a game (one human, bots elsewhere); its seat link opens
-    the page with the seat's decision."""
-    p = tab.page
-    p.goto(server + "/")
-    p.get_by_label("Players").fill("3")
-    p.get_by_label("Bots (seat:bot, from seat 0)").fill("1:greedy,2:random")
-    p.get_by_role("button", name="Create").click()
-    tab.console.clear()  # the home page's own (its favicon) are not the page's
-    p.get_by_role("link", name="seat 0").click()
-    p.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
-    assert p.locator("#who").inner_text() == "You are p1"
-    decision(tab).wait_for()
-    assert page_state(tab)["controls"]["kind"] == "choose_power_card"
-    quiet(tab)

@@ -11,6 +11,7 @@ Castillo is then out because the card's set of places does not hold it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from elgrande.dsl import ast
@@ -93,3 +94,23 @@ def not_named(game: Game, d: Decision, value: Any) -> dict[str, Any] | None:
     return {"rule": CARD_RULE, "title": title(CARD_RULE),
             "why": f"the Castillo is not one of the places this card lets you choose as "
                    f"{var!r}"}
+
+
+def uploaded(game: Game, folder: Path | None) -> list[dict[str, Any]]:
+    """``[{"id", "title", "stack"}]`` of the cards ``game`` loaded from the uploaded
+    folder ``folder`` (the host is told which cards were loaded), in id order; [] for
+    none.
+
+    Args:
+        game: a game made with ``cards=[folder]``.
+        folder: the checked homebrew folder, or None.
+    """
+    if folder is None:
+        return []
+    root = folder.resolve()
+    out = []
+    for card in game.library.cards.cards.values():
+        path = getattr(card, "path", None)
+        if path and Path(path).resolve().is_relative_to(root):
+            out.append({"id": card.id, "title": card.title, "stack": card.stack})
+    return sorted(out, key=lambda c: str(c["id"]))
