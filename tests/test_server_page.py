@@ -16,6 +16,7 @@ import random
 import re
 import urllib.request
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,14 +31,9 @@ SETS = ["base", "colonies"]
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
     pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import ServerProcess
+    from serve_util import page_server
 
-    folder = tmp_path_factory.mktemp("serve")
-    real = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder,
-                         "--answers-per-second", "50")
-    real.start()
-    yield real.url
-    real.stop()
+    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def create(base: str, players: int, seed: int, bots: dict[int, str],
@@ -344,7 +340,7 @@ def test_a_finished_game_shows_final_scores_the_record_and_the_replay(
     assert len(points) == 3 and points == sorted(points, reverse=True)
     with tab.page.expect_download() as dl:
         end.get_by_role("link", name="Download the record").click()
-    lines = open(dl.value.path(), encoding="utf-8").read().splitlines()
+    lines = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()
     assert len(lines) > 100 and len(json.loads(lines[0])["players"]) == 3
     with tab.page.expect_popup() as pop:
         end.get_by_role("link", name="Watch the replay").click()

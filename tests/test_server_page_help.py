@@ -14,13 +14,13 @@ import json
 import random
 import urllib.request
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser import Tab
-from test_server_page import (  # noqa: F401 (server: the module's fixture)
+from test_server_page import (
     api_state,
     click_answer,
     create,
@@ -28,7 +28,6 @@ from test_server_page import (  # noqa: F401 (server: the module's fixture)
     open_seats,
     page_state,
     quiet,
-    server,
     wait_for_n,
     wait_for_units,
 )
@@ -37,6 +36,15 @@ from elgrande.dsl import ast
 from elgrande.play.game import new_game
 
 CARDS = Path(__file__).resolve().parent / "homebrew_serve"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
+    from serve_util import page_server
+
+    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def _zip(folder: Path, bad: bool = False) -> bytes:

@@ -3,9 +3,9 @@ that tells a page when its game changed, and the page's files.
 
 Routes (docs/serve.md): ``GET /`` (create a game), ``POST /api/games``, ``GET
 /api/games/{game}/state|controls|record|replay|role``, ``POST /api/games/{game}/answer``,
-``WS /ws/{game}``, ``GET /play/{game}`` and ``/page/...`` (the page), ``/favicon.ico``. A token comes in
-the ``X-Elgrande-Token`` header or the ``t`` query parameter; a missing or wrong one is
-403. A seat is sent only what :meth:`Service.state` builds from its own view (B8.5a);
+``WS /ws/{game}``, ``GET /play/{game}`` and ``/page/...`` (the page), ``/favicon.ico``. A
+token comes in the ``X-Elgrande-Token`` header or the ``t`` query parameter; a missing or
+wrong one is 403. A seat is sent only what :meth:`Service.state` builds from its own view (B8.5a);
 spectators and the admin get the public view. Bodies are bounded (413), a seat's answers
 are rate-limited (429), WebSocket origins must be this server's (or one allowed), and
 errors say nothing of the game: an unexpected one is logged in one line, by its type and
