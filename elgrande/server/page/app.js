@@ -606,6 +606,9 @@
     if (rows.length === names.length && rows.length && rows[0].length !== names.length) {
       rows = rows[0].map(function (_, i) { return rows.map(function (r) { return r[i]; }); });
     }
+    var over = !!st.over;
+    // the totals at the end of each round, then now (at the end: the last round's again)
+    if (over && rows.length > 1) { rows = rows.slice(0, -1); }
     var W = 320, H = 160, L = 34, B = 32, T = 10, R = 8;
     var top = 10;
     rows.forEach(function (r) { r.forEach(function (v) { top = Math.max(top, v); }); });
@@ -625,7 +628,6 @@
                  '" stroke="#eee"/><text class="tick" x="' + (L - 5) + '" y="' + (y(v) + 3) +
                  '" text-anchor="end">' + v + "</text>");
     });
-    var over = !!st.over;
     rows.forEach(function (_, i) {
       var t = i === rows.length - 1 && !over ? "now" : String(i + 1);
       parts.push('<text class="tick" x="' + x(i) + '" y="' + (H - B + 12) +
@@ -651,7 +653,6 @@
       legend.appendChild(s);
     });
     $("chart").appendChild(legend);
-    if (over) { $("chart").appendChild(el("p", {"class": "winners"}, winnersSentence(st))); }
   }
   function winnersSentence(st) {
     var f = st.final || {};

@@ -4,7 +4,7 @@
   "use strict";
   var form = document.getElementById("new");
   var rows = document.getElementById("seat-rows");
-  var WHO = [["", "a person (gets a link)"], ["greedy", "greedy bot"], ["random", "random bot"]];
+  var WHO = [["", "a person"], ["greedy", "greedy bot"], ["random", "random bot"]];
 
   function seatRows() {
     var n = Math.max(2, Math.min(5, +form.elements.players.value || 4));
