@@ -463,7 +463,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
 def _short(b0: AnswerBuilder, total: int) -> str:
     if b0.decision.kind in SUBSET_KINDS:
         return f"choose exactly {b0.decision.options['count']}, not {total}"
-    return f"not finished: at least {b0.lo} caballero(s), {total} so far"
+    return (f"not finished: at least {b0.lo} caballero{'s' if b0.lo != 1 else ''}, "
+            f"{total} so far")
 
 
 def _why_args(b0: AnswerBuilder, units: list[list[int]]) -> dict[str, str]:

@@ -329,8 +329,8 @@
     if (c.form === "pick") { return ""; }
     if (c.form === "subset") { return c.total + " of " + c.max + " chosen"; }
     var what = c.form === "moves" ? " moved" : "";
-    return c.total + " caballero(s)" + what + " (" + (c.min ? "at least " + c.min + ", " : "") +
-      "at most " + c.max + ")";
+    return c.total + (c.total === 1 ? " caballero" : " caballeros") + what + " (" +
+      (c.min ? "at least " + c.min + ", " : "") + "at most " + c.max + ")";
   }
 
   function renderPick(c, box) {
