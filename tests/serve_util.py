@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,12 +41,12 @@ class ServerProcess:
 
     def start(self) -> None:
         """Start the server and wait until it answers (60 s at most)."""
-        log = open(self.folder / "server.log", "ab")  # noqa: SIM115 (the process keeps it)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "elgrande", "serve", "--port", str(self.port), "--db",
-             self.db, "--data-dir", str(self.folder), *self.extra],
-            stdout=log, stderr=subprocess.STDOUT, cwd=self.folder,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        with open(self.folder / "server.log", "ab") as log:  # the process has its own copy
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "elgrande", "serve", "--port", str(self.port), "--db",
+                 self.db, "--data-dir", str(self.folder), *self.extra],
+                stdout=log, stderr=subprocess.STDOUT, cwd=self.folder,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -76,6 +77,18 @@ class ServerProcess:
     def log(self) -> str:
         """What the server printed so far."""
         return (self.folder / "server.log").read_text("utf-8", "replace")
+
+
+def page_server(folder: Path) -> Iterator[str]:
+    """A real server on a fresh SQLite database in ``folder`` for the page tests (50
+    answers per second per seat: clicks come fast): yields its base URL, then stops it."""
+    real = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder,
+                         "--answers-per-second", "50")
+    real.start()
+    try:
+        yield real.url
+    finally:
+        real.stop()
 
 
 def token_of(link: str) -> str:

@@ -16,6 +16,7 @@ import random
 import re
 import urllib.request
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,14 +31,9 @@ SETS = ["base", "colonies"]
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
     pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import ServerProcess
+    from serve_util import page_server
 
-    folder = tmp_path_factory.mktemp("serve")
-    real = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder,
-                         "--answers-per-second", "50")
-    real.start()
-    yield real.url
-    real.stop()
+    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def create(base: str, players: int, seed: int, bots: dict[int, str],
@@ -344,7 +340,7 @@ def test_a_finished_game_shows_final_scores_the_record_and_the_replay(
     assert len(points) == 3 and points == sorted(points, reverse=True)
     with tab.page.expect_download() as dl:
         end.get_by_role("link", name="Download the record").click()
-    lines = open(dl.value.path(), encoding="utf-8").read().splitlines()
+    lines = Path(dl.value.path()).read_text(encoding="utf-8").splitlines()
     assert len(lines) > 100 and len(json.loads(lines[0])["players"]) == 3
     with tab.page.expect_popup() as pop:
         end.get_by_role("link", name="Watch the replay").click()
@@ -402,21 +398,3 @@ def test_a_whole_game_with_both_expansions_played_by_clicks_to_the_end(
         assert len(end.get_by_role("row").all()) == 4
         assert end.get_by_role("link", name="Download the record").get_attribute("href")
         quiet(tab)
-
-
-def test_the_home_page_creates_a_game_whose_seat_link_opens_the_page(
-        server: str, tab: Tab) -> None:
-    """``GET /``: the form creates a game (one human, bots elsewhere); its seat link opens
-    the page with the seat's decision."""
-    p = tab.page
-    p.goto(server + "/")
-    p.get_by_label("Players").fill("3")
-    p.get_by_label("Bots (seat:bot, from seat 0)").fill("1:greedy,2:random")
-    p.get_by_role("button", name="Create").click()
-    tab.console.clear()  # the home page's own (its favicon) are not the page's
-    p.get_by_role("link", name="seat 0").click()
-    p.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
-    assert p.locator("#who").inner_text() == "You are p1"
-    decision(tab).wait_for()
-    assert page_state(tab)["controls"]["kind"] == "choose_power_card"
-    quiet(tab)

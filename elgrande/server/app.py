@@ -2,13 +2,14 @@
 that tells a page when its game changed, and the page's files.
 
 Routes (docs/serve.md): ``GET /`` (create a game), ``POST /api/games``, ``GET
-/api/games/{game}/state|controls|record|replay``, ``POST /api/games/{game}/answer``,
-``WS /ws/{game}``, ``GET /play/{game}`` and ``/page/...`` (the page). A token comes in
-the ``X-Elgrande-Token`` header or the ``t`` query parameter; a missing or wrong one is
-403. A seat is sent only what :meth:`Service.state` builds from its own view (B8.5a);
+/api/games/{game}/state|controls|record|replay|role``, ``POST /api/games/{game}/answer``,
+``WS /ws/{game}``, ``GET /play/{game}`` and ``/page/...`` (the page), ``/favicon.ico``. A
+token comes in the ``X-Elgrande-Token`` header or the ``t`` query parameter; a missing or
+wrong one is 403. A seat is sent only what :meth:`Service.state` builds from its own view (B8.5a);
 spectators and the admin get the public view. Bodies are bounded (413), a seat's answers
 are rate-limited (429), WebSocket origins must be this server's (or one allowed), and
-errors say nothing of the game: an unexpected one is logged by its type only.
+errors say nothing of the game: an unexpected one is logged in one line, by its type and
+the line it came from (:mod:`elgrande.server.failures`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from elgrande.server.failures import guarded
 from elgrande.server.hub import Hub
 from elgrande.server.limits import Limits
 from elgrande.server.service import BadRequest, Live, Service
@@ -48,41 +50,6 @@ Message = MutableMapping[str, Any]
 ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
                 Awaitable[None]]
 
-HOME = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
-<title>El Grande: new game</title><link rel="stylesheet" href="/page/style.css"></head>
-<body><main><form id="new"><h1>El Grande: a new game</h1>
-<label>Players <input name="players" type="number" min="2" max="5" value="4"></label>
-<label>Sets <input name="sets" value="base"></label>
-<label>Fill <select name="fill"><option value="">none</option>
-<option>provisional</option></select></label>
-<label>Variant <select name="variant"><option>standard</option><option>short</option>
-<option>six_rounds</option></select></label>
-<label>Bots (seat:bot, from seat 0) <input name="bots" value="1:greedy,2:greedy,3:greedy">
-</label>
-<label>Homebrew cards (a zip) <input name="cards" type="file" accept=".zip"></label>
-<button>Create</button></form><ul id="links"></ul></main>
-<script>
-document.getElementById("new").addEventListener("submit", async function (ev) {
-  ev.preventDefault();
-  var f = new FormData(ev.target), bots = {};
-  (f.get("bots") || "").split(",").forEach(function (s) {
-    var kv = s.split(":"); if (kv.length === 2) bots[kv[0].trim()] = kv[1].trim(); });
-  var config = {players: +f.get("players"), sets: f.get("sets").split(",").map(
-    function (s) { return s.trim(); }), fill: f.get("fill") || null,
-    variant: f.get("variant"), bots: bots};
-  var body = new FormData(); body.append("config", JSON.stringify(config));
-  var file = f.get("cards"); if (file && file.size) body.append("cards", file);
-  var r = await fetch("/api/games", {method: "POST", body: body}), j = await r.json();
-  var ul = document.getElementById("links"); ul.textContent = "";
-  function add(label, url) { var li = document.createElement("li"), a = document.createElement("a");
-    a.href = url; a.textContent = label; li.appendChild(a); ul.appendChild(li); }
-  if (!r.ok) { ul.textContent = j.error || "refused"; return; }
-  (j.seats || []).forEach(function (u, i) { if (u) add("seat " + i, u); });
-  add("spectator", j.spectator); add("admin", j.admin);
-});
-</script></body></html>
-"""
 
 
 class FastJSON(Response):
@@ -200,7 +167,17 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         return live, who[1], who[0]
 
     async def home(request: Request) -> Response:
-        return HTMLResponse(HOME)
+        return FileResponse(PAGE / "new.html", headers={"Referrer-Policy": "no-referrer"})
+
+    async def favicon(request: Request) -> Response:
+        return FileResponse(PAGE / "favicon.svg", media_type="image/svg+xml")
+
+    async def role(request: Request) -> Response:
+        got = await access(request)
+        if isinstance(got, Response):
+            return got
+        _, seat, kind = got
+        return JSONResponse({"role": kind, "seat": seat})
 
     async def create(request: Request) -> Response:
         cards = None
@@ -374,25 +351,21 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         yield
         hub.close()
 
-    async def failed(request: Request, exc: Exception) -> Response:
-        LOG.error("%s %s failed: %s", request.method, request.url.path.split("?")[0],
-                  type(exc).__name__)
-        return _json_error(500, "internal error")
-
     routes = [
         Route("/", home),
+        Route("/favicon.ico", favicon),
         Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{game}/state", state),
         Route("/api/games/{game}/controls", controls),
         Route("/api/games/{game}/answer", answer, methods=["POST"]),
         Route("/api/games/{game}/record", record),
         Route("/api/games/{game}/replay", replay),
+        Route("/api/games/{game}/role", role),
         Route("/play/{game}", play),
         WebSocketRoute("/ws/{game}", ws),
         Mount("/page", StaticFiles(directory=PAGE), name="page"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={Exception: failed})
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.service = service
     app.state.hub = hub
     app.add_middleware(_Limited, limits=limits)
@@ -400,10 +373,11 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
 
 
 class _Limited:
-    """:func:`body_limit` as a Starlette middleware class."""
+    """:func:`body_limit` inside :func:`elgrande.server.failures.guarded` as a Starlette
+    middleware class (an unexpected error: one log line, 500)."""
 
     def __init__(self, app: ASGI, limits: Limits) -> None:
-        self._app = body_limit(app, limits)
+        self._app = guarded(body_limit(app, limits))
 
     async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Message]],
                        send: Callable[[Message], Awaitable[None]]) -> None:

@@ -21,7 +21,9 @@ The description (``controls(...)``)::
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
                   "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?}, ...],
-     "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None}
+     "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
+     "card": {"id", "title", "text", "stack"} or None (the action card whose special
+              action is under way: its printed text, so the seat knows what it does)}
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import RULES, title
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
+from elgrande.server.card_notes import card_under_way, not_named
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
 #: legal answers).
@@ -346,6 +349,7 @@ def _pick_options(game: Game, b0: AnswerBuilder, chosen: set[int]) -> list[dict[
                 opt.update(_refusal(d.rule or GENERIC_RULE, "not one of the choices now"))
             except IllegalMove as exc:
                 opt.update(_refusal(exc.rule or d.rule or GENERIC_RULE, str(exc.message)))
+            opt.update(not_named(game, d, value) or {})
             out.append(opt)
     return out
 
@@ -477,13 +481,14 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
-            "max": hi, "options": options, "done": done}
+            "max": hi, "options": options, "done": done, "card": card_under_way(game)}
 
 
 def _short(b0: AnswerBuilder, total: int) -> str:
     if b0.decision.kind in SUBSET_KINDS:
         return f"choose exactly {b0.decision.options['count']}, not {total}"
-    return f"not finished: at least {b0.lo} caballero(s), {total} so far"
+    return (f"not finished: at least {b0.lo} caballero{'s' if b0.lo != 1 else ''}, "
+            f"{total} so far")
 
 
 def _why_args(b0: AnswerBuilder, units: list[list[int]]) -> dict[str, str]:

@@ -29,6 +29,7 @@ from elgrande.play.game import Game, new_game
 from elgrande.play.records import record_lines, replay
 from elgrande.players.bots import make_bot
 from elgrande.server.controls import answer_from_actions, controls, refusal
+from elgrande.server.card_notes import uploaded
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
@@ -136,8 +137,9 @@ class Service:
     # -- creating --
     def create(self, body: Any, cards: Path | None = None) -> dict[str, Any]:
         """Create a game from a ``POST /api/games`` body (``cards``: the checked homebrew
-        folder); its bots answer at once. Returns the game id and the links (each with
-        its token: they are shown once, only their hashes are kept).
+        folder); its bots answer at once. Returns the game id, the links (each with
+        its token: they are shown once, only their hashes are kept), the players' names
+        and the uploaded cards the game plays with (``[{"id", "title", "stack"}]``).
 
         Raises:
             BadRequest: a bad config, or a game the engine cannot set up.
@@ -171,7 +173,8 @@ class Service:
         return {"game": gid, "admin": f"/play/{gid}?t={by_role['admin']}",
                 "spectator": f"/play/{gid}?t={by_role['spectator']}",
                 "seats": [f"/play/{gid}?t={seat_tokens[p]}" if p in seat_tokens else None
-                          for p in range(config["players"])]}
+                          for p in range(config["players"])],
+                "names": list(game.names), "cards": uploaded(game, cards)}
 
     # -- loading --
     def _keep(self, live: Live) -> None:

@@ -114,7 +114,8 @@ def unpack(data: bytes, folder: Path, limits: Limits,
         if report.errors:
             shown = "; ".join(f"{Path(d.path).name}:{d.line}: {d.code} {d.message}"
                               for d in report.errors[:5])
-            raise UploadError(f"the cards have {len(report.errors)} errors: {shown}")
+            n = len(report.errors)
+            raise UploadError(f"the cards have {n} error{'s' if n != 1 else ''}: {shown}")
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise

@@ -19,7 +19,7 @@
   }
 
   var S = {state: null, n: -1, controls: null, units: [], from: null, live: false,
-           busy: false, logShown: 0, svg: ""};
+           busy: false, logShown: 0, svg: "", role: null};
   window.elgrandePage = S;
 
   function $(id) { return document.getElementById(id); }
@@ -93,12 +93,14 @@
         S.controls = st.controls;
       }
       render(fresh);
+      if (fresh) { restoreSelection(); }
     }).catch(function () { /* offline for a moment: the next poll or message retries */ });
   }
 
   function render(fresh) {
     var st = S.state;
     renderHeader(st);
+    renderHost(st);
     if (st.board_svg !== S.svg) {
       $("board").innerHTML = st.board_svg;
       S.svg = st.board_svg;
@@ -113,7 +115,8 @@
     var who = $("who");
     who.textContent = "";
     if (st.seat === null || st.seat === undefined) {
-      who.textContent = "Watching";
+      who.textContent = S.role === "admin" ? "Host's page (the admin link: keep it private)"
+        : "Watching";
     } else {
       who.appendChild(document.createTextNode("You are "));
       who.appendChild(chip(st.seat));
@@ -133,6 +136,28 @@
     }
   }
 
+  // -- the host's page (the admin link): who plays each seat, whose turn it is
+  function renderHost(st) {
+    var box = $("host");
+    box.hidden = S.role !== "admin";
+    if (box.hidden) { return; }
+    var tbody = $("seats").querySelector("tbody");
+    tbody.textContent = "";
+    var bots = st.bots || [];
+    var moving = st.to_move || [];
+    (st.names || []).forEach(function (nm, p) {
+      var tr = el("tr", {});
+      tr.appendChild(el("td", {}, String(p + 1)));
+      var td = el("td", {});
+      td.appendChild(chip(p));
+      td.appendChild(document.createTextNode(nm));
+      tr.appendChild(td);
+      tr.appendChild(el("td", {}, bots.indexOf(p) >= 0 ? "a bot" : "a person (their link)"));
+      tr.appendChild(el("td", {}, st.over ? "" : moving.indexOf(p) >= 0 ? "to move" : ""));
+      tbody.appendChild(tr);
+    });
+  }
+
   // -- the decision
   function flat(units) {
     var out = [];
@@ -142,17 +167,47 @@
   function same(a, b) { return a.length === b.length && a.every(function (x, i) { return x === b[i]; }); }
   function countOf(unit) { return S.units.filter(function (u) { return same(u, unit); }).length; }
 
+  // -- the selection not yet sent, kept for this tab across a reload (per game, seat and
+  //    answer number n: a selection of an earlier decision is dropped)
+  var SEL = "elgrande-selection:" + GAME + ":";
+  function selectionKey() { return SEL + S.state.seat + ":" + S.n; }
+  function keepSelection() {
+    if (!S.state || S.state.seat === null || S.state.seat === undefined) { return; }
+    for (var i = sessionStorage.length - 1; i >= 0; i--) {
+      var k = sessionStorage.key(i);
+      if (k && k.indexOf(SEL) === 0 && k !== selectionKey()) { sessionStorage.removeItem(k); }
+    }
+    if (S.units.length) { sessionStorage.setItem(selectionKey(), JSON.stringify(S.units)); }
+    else { sessionStorage.removeItem(selectionKey()); }
+  }
+  function restoreSelection() {
+    var c = S.controls;
+    if (!c || c.form === "pick" || S.units.length) { keepSelection(); return; }
+    var kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(selectionKey()) || "null"); } catch (e) { kept = null; }
+    keepSelection();
+    if (kept && kept.length) {
+      setUnits(kept).then(function () {
+        if (S.units.length) { hint("Your choices before the reload are back: they are not sent yet."); }
+      });
+    }
+  }
+
   function setUnits(units) {
     var before = S.units;
     hint("");
     S.units = units;
+    var n = S.n;
     return api("/controls?actions=" + flat(units).join(",")).then(json).then(function (r) {
+      if (n !== S.n) { return; }  // the game moved on meanwhile
       if (r.status === 200) {
         S.controls = r.body.controls;
         if (S.controls) { S.units = S.controls.units; }
+        keepSelection();
         renderControls();
       } else if (r.status === 422) {
         S.units = before;
+        keepSelection();
         showRefusal(r.body);
         renderControls();
       } else if (r.status === 409 || r.status === 410) {
@@ -173,6 +228,7 @@
         S.busy = false;
         if (r.status === 200) {
           hideRefusal();
+          sessionStorage.removeItem(selectionKey());
         } else if (r.status === 409) {
           hint("Another answer came first: the page shows the game as it is now.");
         } else if (r.status === 422) {
@@ -201,6 +257,20 @@
   function hideRefusal() { $("refusal").hidden = true; }
   $("refusal-close").onclick = hideRefusal;
 
+  // a disabled option's reason: kept inside the window (shown to the left of its option
+  // near the right edge, and wrapped)
+  function placeTip(e) {
+    var host = e.target.closest && e.target.closest("li.option, span.wrap");
+    var tip = host && host.querySelector(":scope > .why");
+    if (!tip) { return; }
+    tip.classList.remove("flip");
+    tip.style.maxWidth = Math.min(384, window.innerWidth - 16) + "px";
+    var r = tip.getBoundingClientRect();
+    if (r.width && r.right > window.innerWidth - 8) { tip.classList.add("flip"); }
+  }
+  document.addEventListener("mouseover", placeTip);
+  document.addEventListener("focusin", placeTip);
+
   function optionItem(o, control) {
     var li = el("li", {"class": "option"});
     li.appendChild(control);
@@ -227,6 +297,10 @@
     acts.textContent = "";
     if (c) {
       $("prompt").textContent = c.prompt;
+      var note = $("card");
+      note.hidden = !c.card;
+      note.textContent = c.card ? "Card: " + c.card.title + (c.card.stack != null ?
+        " (stack " + c.card.stack + ")" : "") + ". " + c.card.text : "";
       $("secret").hidden = !c.secret;
       $("progress").textContent = progress(c);
       ({pick: renderPick, subset: renderSubset, counts: renderCounts, moves: renderMoves})[c.form](c, opts);
@@ -255,8 +329,8 @@
     if (c.form === "pick") { return ""; }
     if (c.form === "subset") { return c.total + " of " + c.max + " chosen"; }
     var what = c.form === "moves" ? " moved" : "";
-    return c.total + " caballero(s)" + what + " (" + (c.min ? "at least " + c.min + ", " : "") +
-      "at most " + c.max + ")";
+    return c.total + (c.total === 1 ? " caballero" : " caballeros") + what + " (" +
+      (c.min ? "at least " + c.min + ", " : "") + "at most " + c.max + ")";
   }
 
   function renderPick(c, box) {
@@ -298,6 +372,13 @@
   }
 
   function renderCounts(c, box) {
+    var picked = c.options.filter(function (o) { return o.count; }).map(function (o) {
+      return o.count + " in " + label(o);
+    });
+    if (picked.length) {
+      box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
+                         "Chosen, not sent yet: " + picked.join(", ") + "."));
+    }
     var ul = el("ul", {"aria-label": "Caballeros by place"});
     c.options.forEach(function (o) {
       var row = el("span", {"class": "row"});
@@ -328,15 +409,18 @@
     c.options.forEach(function (o) {
       if (o.count && !seen[o.unit.join(",")]) {
         seen[o.unit.join(",")] = true;
-        var li = el("li", {}, o.count + " × " + nameOf(o.player) + ": " + o.label +
-                    (o.kind_label ? " (" + o.kind_label + ")" : ""));
+        var li = el("li", {}, o.count + " × " + nameOf(o.player) + ": " + o.from_label + " → " +
+                    o.to_label + (o.kind_label ? " (" + o.kind_label + ")" : ""));
         var x = el("button", {type: "button", "aria-label": "take back one: " + o.label}, "−");
         x.onclick = function () { remove(o.unit); };
         li.appendChild(x);
         chosen.appendChild(li);
       }
     });
-    if (chosen.children.length) { box.appendChild(chosen); }
+    if (chosen.children.length) {
+      box.appendChild(el("h3", {}, "Chosen, not sent yet (Done sends them; arrows on the map)"));
+      box.appendChild(chosen);
+    }
     var groups = {}, order = [];
     c.options.forEach(function (o) {
       var k = groupKey(o);
@@ -353,6 +437,8 @@
       var shown = open.length ? g[0] : Object.assign({}, g[0], {enabled: false});
       srcs.appendChild(optionItem(shown, b));
     });
+    box.appendChild(el("h3", {}, S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) :
+                       "Move from: choose whose caballeros, and where from"));
     box.appendChild(srcs);
     if (S.from && groups[S.from]) {
       var dests = el("ul", {"aria-label": "Move to"});
@@ -405,13 +491,94 @@
       }
       if (os.some(function (o) { return o.count; })) { g.classList.add("picked"); }
     });
+    drawPending();
   }
 
+  // the selection not yet sent, on the map: a move's arrow from its source to its
+  // destination, a placement's count on its place
+  function centre(id) {
+    var g = document.querySelector('#board g.place[data-place="' + id + '"]');
+    if (!g || !g.getBBox) { return null; }
+    var b = g.getBBox();
+    return {x: b.x + b.width / 2, y: b.y + b.height / 2};
+  }
+  function svgEl(tag, attrs, text) {
+    var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  function drawPending() {
+    var svg = document.querySelector("#board svg");
+    if (!svg) { return; }
+    var old = svg.querySelector("g#pending");
+    if (old) { old.remove(); }
+    var c = S.controls;
+    if (!c || c.form === "pick") { return; }
+    var layer = svgEl("g", {id: "pending", "pointer-events": "none"});
+    var defs = svgEl("defs", {});
+    var marker = svgEl("marker", {id: "pending-head", viewBox: "0 0 10 10", refX: "9", refY: "5",
+                                  markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse"});
+    marker.appendChild(svgEl("path", {d: "M0,0 L10,5 L0,10 z", fill: "#000"}));
+    defs.appendChild(marker);
+    layer.appendChild(defs);
+    var seen = {};
+    c.options.forEach(function (o) {
+      var key = (o.unit || []).join(",");
+      if (!o.count || seen[key]) { return; }
+      seen[key] = true;
+      if (c.form === "moves") {
+        var a = centre(o.from), b = centre(o.to);
+        if (!a || !b) { return; }
+        var line = svgEl("line", {"class": "pending-move", x1: a.x, y1: a.y, x2: b.x, y2: b.y,
+                                  stroke: colourOf(o.player), "stroke-width": "5",
+                                  "marker-end": "url(#pending-head)", "data-from": o.from,
+                                  "data-to": o.to});
+        line.appendChild(svgEl("title", {}, o.count + " × " + nameOf(o.player) + ": " +
+                               o.from_label + " → " + o.to_label + " (not sent yet)"));
+        layer.appendChild(line);
+        layer.appendChild(svgEl("text", {"class": "pending-count", x: (a.x + b.x) / 2,
+                                         y: (a.y + b.y) / 2, "text-anchor": "middle",
+                                         "font-size": "18", "font-weight": "bold",
+                                         stroke: "#fff", "stroke-width": "4",
+                                         "paint-order": "stroke"}, "×" + o.count));
+      } else if (o.place) {
+        var p = centre(o.place);
+        if (!p) { return; }
+        layer.appendChild(svgEl("text", {"class": "pending-count", "data-place": o.place,
+                                         x: p.x, y: p.y - 22, "text-anchor": "middle",
+                                         "font-size": "18", "font-weight": "bold",
+                                         stroke: "#fff", "stroke-width": "4",
+                                         "paint-order": "stroke"}, "+" + o.count));
+      }
+    });
+    svg.appendChild(layer);
+  }
+
+  function placeName(g) {
+    var t = g.querySelector(":scope > text");
+    return (t && t.textContent) || g.getAttribute("data-place");
+  }
   function boardClick(target) {
     var g = target.closest && target.closest("g.place[data-place]");
     var c = S.controls;
-    if (!g || !c || !g.getAttribute("role")) { return; }
+    if (!g || !c) { return; }
     var id = g.getAttribute("data-place");
+    if (!g.getAttribute("role")) {  // not a place of this decision: say so, do nothing
+      if (c.form === "moves" && S.from) {
+        var src = c.options.filter(function (o) { return groupKey(o) === S.from; })[0];
+        var other = c.options.filter(function (o) { return o.from === id && o.enabled; })[0];
+        if (other) { S.from = groupKey(other); renderControls(); return; }
+        hint(placeName(g) + " is not a destination of the caballeros " +
+             (src ? groupLabel(src) : "chosen") + ": click an outlined place, or choose " +
+             "another source.");
+      } else if (c.form === "moves") {
+        hint(placeName(g) + " has no caballeros this move may take: click an outlined place.");
+      } else {
+        hint(placeName(g) + " is not one of the choices: click an outlined place.");
+      }
+      return;
+    }
     if (c.form === "moves" && !S.from) {
       var ks = {};
       c.options.forEach(function (o) { if (o.from === id && o.enabled) { ks[groupKey(o)] = true; } });
@@ -439,18 +606,39 @@
     if (rows.length === names.length && rows.length && rows[0].length !== names.length) {
       rows = rows[0].map(function (_, i) { return rows.map(function (r) { return r[i]; }); });
     }
-    var W = 320, H = 140, L = 30, B = 18;
+    var over = !!st.over;
+    // the totals at the end of each round, then now (at the end: the last round's again)
+    if (over && rows.length > 1) { rows = rows.slice(0, -1); }
+    var W = 320, H = 160, L = 34, B = 32, T = 10, R = 8;
     var top = 10;
     rows.forEach(function (r) { r.forEach(function (v) { top = Math.max(top, v); }); });
+    top = Math.ceil(top / 10) * 10;
     var n = Math.max(rows.length - 1, 1);
+    function x(i) { return L + (W - L - R) * i / n; }
+    function y(v) { return H - B - (H - B - T) * v / top; }
     var parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + W + " " + H +
-                 '" role="img" aria-label="Scores by round">'];
-    parts.push('<line x1="' + L + '" y1="' + (H - B) + '" x2="' + W + '" y2="' + (H - B) + '" stroke="#999"/>');
-    parts.push('<text x="2" y="12" font-size="10">' + top + "</text>");
+                 '" role="img" aria-label="Scores by round" font-size="10" fill="#444">'];
+    // the axes: points up the left, rounds along the bottom
+    parts.push('<line class="axis" x1="' + L + '" y1="' + T + '" x2="' + L + '" y2="' + (H - B) +
+               '" stroke="#999"/>');
+    parts.push('<line class="axis" x1="' + L + '" y1="' + (H - B) + '" x2="' + (W - R) + '" y2="' +
+               (H - B) + '" stroke="#999"/>');
+    [0, top / 2, top].forEach(function (v) {
+      parts.push('<line x1="' + (L - 3) + '" y1="' + y(v) + '" x2="' + (W - R) + '" y2="' + y(v) +
+                 '" stroke="#eee"/><text class="tick" x="' + (L - 5) + '" y="' + (y(v) + 3) +
+                 '" text-anchor="end">' + v + "</text>");
+    });
+    rows.forEach(function (_, i) {
+      var t = i === rows.length - 1 && !over ? "now" : String(i + 1);
+      parts.push('<text class="tick" x="' + x(i) + '" y="' + (H - B + 12) +
+                 '" text-anchor="middle">' + t + "</text>");
+    });
+    parts.push('<text class="axis-title" x="' + ((L + W) / 2) + '" y="' + (H - 4) +
+               '" text-anchor="middle">round (totals at its end)</text>');
+    parts.push('<text class="axis-title" transform="translate(10 ' + ((H - B + T) / 2) +
+               ') rotate(-90)" text-anchor="middle">points</text>');
     names.forEach(function (nm, p) {
-      var pts = rows.map(function (r, i) {
-        return (L + (W - L - 6) * i / n).toFixed(1) + "," + (H - B - (H - B - 6) * (r[p] || 0) / top).toFixed(1);
-      });
+      var pts = rows.map(function (r, i) { return x(i).toFixed(1) + "," + y(r[p] || 0).toFixed(1); });
       parts.push('<polyline fill="none" stroke-width="2" stroke="' + colourOf(p) + '" points="' +
                  pts.join(" ") + '"><title>' + escapeXml(nm) + "</title></polyline>");
     });
@@ -465,6 +653,16 @@
       legend.appendChild(s);
     });
     $("chart").appendChild(legend);
+  }
+  function winnersSentence(st) {
+    var f = st.final || {};
+    var w = f.winners || [];
+    var pts = (f.scores || [])[w[0]];
+    var who = w.map(nameOf);
+    var list = who.length > 1 ? who.slice(0, -1).join(", ") + " and " + who[who.length - 1] : who[0];
+    if (!w.length) { return ""; }
+    return (w.length > 1 ? "The winners (a tie): " : "The winner: ") + list + ", with " + pts +
+      " points.";
   }
   function escapeXml(s) {
     return String(s).replace(/[<>&"]/g, function (ch) {
@@ -484,6 +682,7 @@
   function renderEnd(st) {
     $("end").hidden = !st.over;
     if (!st.over) { return; }
+    $("winners").textContent = winnersSentence(st);
     var scores = (st.final && st.final.scores) || (st.view && st.view.state && st.view.state.scores) || [];
     var tbody = $("final").querySelector("tbody");
     tbody.textContent = "";
@@ -533,5 +732,11 @@
       setTimeout(poll, delay);
     });
   }
+  api("/role").then(json).then(function (r) {
+    if (r.status === 200 && r.body) {
+      S.role = r.body.role;
+      if (S.state) { renderHeader(S.state); renderHost(S.state); }
+    }
+  }).catch(function () { /* the page works without it */ });
   load().then(function () { connect(); setTimeout(poll, delay); });
 })();

@@ -1,0 +1,108 @@
+/* The home page of `elgrande serve` (GET /): a form that creates a game
+   (POST /api/games) and lists its links. */
+(function () {
+  "use strict";
+  var form = document.getElementById("new");
+  var rows = document.getElementById("seat-rows");
+  var WHO = [["", "a person"], ["greedy", "greedy bot"], ["random", "random bot"]];
+
+  function seatRows() {
+    var n = Math.max(2, Math.min(5, +form.elements.players.value || 4));
+    var old = [];
+    Array.prototype.forEach.call(rows.children, function (r) {
+      old.push([r.querySelector("input").value, r.querySelector("select").value]);
+    });
+    rows.textContent = "";
+    for (var i = 0; i < n; i++) {
+      var row = document.createElement("div");
+      row.className = "seat";
+      var name = document.createElement("input");
+      name.name = "name-" + i;
+      name.maxLength = 40;
+      name.required = true;
+      name.value = old[i] ? old[i][0] : "p" + (i + 1);
+      name.setAttribute("aria-label", "Name of seat " + (i + 1));
+      var who = document.createElement("select");
+      who.name = "who-" + i;
+      who.setAttribute("aria-label", "Seat " + (i + 1) + " played by");
+      WHO.forEach(function (w) {
+        var o = document.createElement("option");
+        o.value = w[0];
+        o.textContent = w[1];
+        who.appendChild(o);
+      });
+      who.value = old[i] ? old[i][1] : (i === 0 ? "" : "greedy");
+      var num = document.createElement("span");
+      num.textContent = "Seat " + (i + 1);
+      row.appendChild(num);
+      row.appendChild(name);
+      row.appendChild(who);
+      rows.appendChild(row);
+    }
+  }
+  form.elements.players.addEventListener("input", seatRows);
+  seatRows();
+  // an expansion's cards need the provisional fill where no source gives their data
+  Array.prototype.forEach.call(form.querySelectorAll("input[name=set]"), function (c) {
+    c.addEventListener("change", function () {
+      if (c.checked && !form.elements.fill.value) { form.elements.fill.value = "provisional"; }
+    });
+  });
+
+  function shown(el, text) { el.textContent = text; el.hidden = !text; }
+
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var n = rows.children.length, names = [], bots = {};
+    for (var i = 0; i < n; i++) {
+      names.push(form.elements["name-" + i].value.trim());
+      var who = form.elements["who-" + i].value;
+      if (who) { bots[String(i)] = who; }
+    }
+    var sets = [];
+    Array.prototype.forEach.call(form.querySelectorAll("input[name=set]"), function (c) {
+      if (c.checked) { sets.push(c.value); }
+    });
+    var seed = form.elements.seed.value.trim();
+    var config = {players: n, names: names, sets: sets, fill: form.elements.fill.value || null,
+                  variant: form.elements.variant.value, bots: bots,
+                  seed: seed === "" ? null : parseInt(seed, 10)};
+    var body = new FormData();
+    body.append("config", JSON.stringify(config));
+    var file = form.elements.cards.files[0];
+    if (file) { body.append("cards", file); }
+    var err = document.getElementById("error"), made = document.getElementById("made");
+    shown(err, "");
+    made.hidden = true;
+    fetch("/api/games", {method: "POST", body: body}).then(function (r) {
+      return r.json().then(function (j) { return {ok: r.ok, j: j}; },
+                           function () { return {ok: false, j: {error: "refused (" + r.status + ")"}}; });
+    }).then(function (res) {
+      var j = res.j;
+      if (!res.ok) { shown(err, "Not created: " + (j.error || "refused")); return; }
+      document.getElementById("made-title").textContent = "Game created";
+      var cards = j.cards || [];
+      shown(document.getElementById("made-cards"), cards.length ?
+        "Homebrew cards loaded (" + cards.length + "): " + cards.map(function (c) {
+          return c.title + " (stack " + c.stack + ")";
+        }).join(", ") + "." : (file ? "The zip held no card." : ""));
+      var ul = document.getElementById("links");
+      ul.textContent = "";
+      function add(text, url, note) {
+        var li = document.createElement("li"), a = document.createElement("a");
+        a.href = url;
+        a.textContent = text;
+        li.appendChild(a);
+        if (note) { li.appendChild(document.createTextNode(" — " + note)); }
+        ul.appendChild(li);
+      }
+      (j.seats || []).forEach(function (u, i) {
+        var who = (j.names || names)[i];
+        if (u) { add(who + "'s seat", u, "send it to " + who + " only"); }
+      });
+      add("Host's page (admin)", j.admin, "yours: the seats, whose turn it is, the record at the end");
+      add("Spectator page", j.spectator, "anyone may watch with it");
+      made.hidden = false;
+    }, function () { shown(err, "Not created: the server did not answer."); });
+  });
+})();

@@ -1,0 +1,78 @@
+"""The page's controls say what the special action under way does and why a region
+choice of a card leaves out the Castillo (elgrande.server.card_notes, B8, B8.2): seeded
+games of the base game with the homebrew cards of ``tests/homebrew_serve`` (a card that
+places caballeros in a chosen region, one that moves them out of one), played by bots.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from elgrande.play.game import new_game
+from elgrande.players.bots import make_bot
+from elgrande.server.controls import controls
+
+CARDS = Path(__file__).resolve().parent / "homebrew_serve"
+
+
+def _castillo_choices(seeds: int) -> dict[str, dict[str, Any]]:
+    """By card id: the controls of a region choice of its special action and its
+    Castillo option (the first met over ``seeds`` games)."""
+    found: dict[str, dict[str, Any]] = {}
+    for seed in range(seeds):
+        g = new_game(4, sets=["base"], seed=seed, cards=[CARDS], logging=False)
+        bots = [make_bot("greedy", seed * 10 + i) for i in range(4)]
+        while g.pending is not None and len(found) < 2:
+            d = g.pending
+            p = d.players[0]
+            if d.kind == "choose_region" and g.flow.card.startswith("hb-"):
+                c = controls(g, p)
+                assert c is not None
+                cas = [o for o in c["options"] if o.get("place") == "castillo"]
+                found.setdefault(g.flow.card, {"controls": c, "castillo": cas[0]})
+            g.answer(p, bots[p].answer(g.lazy_view(p)))
+        if len(found) == 2:
+            break
+    return found
+
+
+@pytest.mark.rule("B8", "B8.2")
+def test_the_castillo_left_out_of_a_card_s_choice_gives_the_true_reason() -> None:
+    """B8: a card that puts caballeros into the chosen region leaves the Castillo out
+    because its places do not hold it (not B8.2's "never leave the Castillo", the reason
+    the engine gives); a card that takes caballeros from the chosen region keeps B8.2."""
+    found = _castillo_choices(12)
+    assert set(found) == {"hb-rally", "hb-smugglers"}, sorted(found)
+    into = found["hb-rally"]["castillo"]
+    assert not into["enabled"]
+    assert into["rule"] == "B8" and "never leave" not in into["why"], into
+    assert "'target'" in into["why"]
+    out = found["hb-smugglers"]["castillo"]
+    assert not out["enabled"] and out["rule"] == "B8.2" and "never leave" in out["why"]
+
+
+@pytest.mark.rule("B8")
+def test_each_decision_of_a_special_action_names_its_card() -> None:
+    """B8: every decision asked while a card's special action is under way carries the
+    card's title, text and stack; the decisions between special actions carry none."""
+    g = new_game(3, sets=["base"], seed=4, cards=[CARDS], logging=False)
+    bots = [make_bot("greedy", i) for i in range(3)]
+    met = {"with": 0, "without": 0}
+    while g.pending is not None and g.flow.round <= 2:
+        d = g.pending
+        p = d.players[0]
+        c = controls(g, p)
+        assert c is not None
+        if g.flow.card:
+            card = g.library.card(g.flow.card)
+            assert c["card"] == {"id": card.id, "title": card.title, "text": card.text,
+                                 "stack": card.stack}
+            met["with"] += 1
+        else:
+            assert c["card"] is None
+            met["without"] += 1
+        g.answer(p, bots[p].answer(g.lazy_view(p)))
+    assert met["with"] > 3 and met["without"] > 3, met

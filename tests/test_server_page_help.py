@@ -1,0 +1,372 @@
+"""What the page of ``elgrande serve`` tells a fresh user, in a real browser (Playwright
+driving Chromium, tests/browser.py) against a real ``elgrande serve`` process: the home
+page's form (names, who plays each seat, seed, the homebrew cards it loaded), the card
+whose special action is under way (B8), a move's source and destination (B8.2: a click
+that does nothing says why; the moves chosen and not sent are drawn on the map and
+listed), a disabled option's reason kept inside the window, a selection that survives a
+reload, the score chart's axes and the winner (B7.1), the host's page, the favicon.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import urllib.request
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import Tab
+from test_server_page import (
+    api_state,
+    click_answer,
+    create,
+    decision,
+    open_seats,
+    page_state,
+    quiet,
+    wait_for_n,
+    wait_for_units,
+)
+
+from elgrande.dsl import ast
+from elgrande.play.game import new_game
+
+CARDS = Path(__file__).resolve().parent / "homebrew_serve"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
+    from serve_util import page_server
+
+    yield from page_server(tmp_path_factory.mktemp("serve"))
+
+
+def _zip(folder: Path, bad: bool = False) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for f in sorted(folder.glob("*.yaml")):
+            text = f.read_text()
+            if bad and f.name == "rally.yaml":
+                text = text.replace("choose region from", "choose nonsense ((")
+            z.writestr(f"cards/{f.name}", text)
+    return buf.getvalue()
+
+
+def test_the_home_page_names_the_seats_takes_a_seed_and_says_which_cards_it_loaded(
+        server: str, tab: Tab, tmp_path: Path) -> None:
+    """``GET /``: players named and each seat given to a person or a bot, a seed, a
+    homebrew zip: the page says which cards were loaded and names each link by its
+    player; a zip with one bad card is refused with "1 error" (not "1 errors"); no
+    request of the page fails (its favicon included)."""
+    p = tab.page
+    failed: list[str] = []
+    p.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    p.goto(server + "/")
+    p.get_by_label("Players").fill("3")
+    p.get_by_label("Name of seat 1").fill("Ana")
+    p.get_by_label("Name of seat 2").fill("Ben")
+    p.get_by_label("Seat 2 played by").select_option(label="random bot")
+    p.get_by_label("Seat 3 played by").select_option(label="greedy bot")
+    p.get_by_label("Seed").fill("5")
+    bad = tmp_path / "bad.zip"
+    bad.write_bytes(_zip(CARDS, bad=True))
+    p.get_by_label("Homebrew cards (a zip of card files)").set_input_files(str(bad))
+    p.get_by_role("button", name="Create").click()
+    err = p.get_by_role("alert")
+    err.wait_for()
+    assert "the cards have 1 error:" in err.inner_text(), err.inner_text()
+    assert [f.split()[0] for f in failed] == ["422"]  # the refused zip, nothing else
+    failed.clear()
+    tab.console.clear()  # the browser logs the 422
+    good = tmp_path / "cards.zip"
+    good.write_bytes(_zip(CARDS))
+    p.get_by_label("Homebrew cards (a zip of card files)").set_input_files(str(good))
+    p.get_by_role("button", name="Create").click()
+    made = p.get_by_role("region", name="The new game")
+    made.wait_for()
+    assert not err.is_visible()
+    assert ("Homebrew cards loaded (3): Garrison (stack 2), Rally (stack 3), Smugglers "
+            "(stack 2).") in made.inner_text()
+    assert made.get_by_role("link", name="Ben's seat").count() == 0  # a bot has no link
+    assert made.get_by_role("link", name="Host's page (admin)").count() == 1
+    made.get_by_role("link", name="Ana's seat").click()
+    p.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    st = page_state(tab)["state"]
+    assert p.locator("#who").inner_text() == "You are Ana"
+    assert st["names"] == ["Ana", "Ben", "p3"] and st["bots"] == [1, 2]
+    assert p.evaluate("fetch('/favicon.ico').then(r => r.status)") == 200
+    decision(tab).wait_for()
+    assert failed == [], failed
+    tab.assert_quiet()
+
+
+def _moves_card(library: Any, card_id: str) -> bool:
+    """Whether the card's special action moves caballeros between places (B8.2)."""
+    try:
+        script = library.card(card_id).script
+    except KeyError:
+        return False
+    for node in ast.walk(script):
+        if isinstance(node, ast.Call) and node.name == "move" and \
+                node.arg("piece") == "caballeros":
+            src, to = node.arg("source"), node.arg("to")
+            if not isinstance(src, (ast.Court, ast.Provinces)) and \
+                    not isinstance(to, (ast.Court, ast.Provinces)):
+                return True
+    return False
+
+
+def _steer(tab: Tab, rng: random.Random, library: Any, seen: dict[str, Any]) -> None:
+    """Answer the tab's decision by clicks, towards a special action that moves
+    caballeros: such a card taken, caballeros placed first, the action carried out."""
+    c = page_state(tab)["controls"]
+    n = page_state(tab)["n"]
+    dec = decision(tab)
+    choices = dec.get_by_role("list", name="Choices")
+    if c["kind"] == "choose_action_card":
+        good = [o for o in c["options"] if o["enabled"] and _moves_card(library, o["value"])]
+        if good:
+            choices.get_by_role("button", name=good[0]["label"], exact=True).click()
+            tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+            return
+    if c["kind"] == "choose_option":
+        for want in ("place caballeros first", "carry out the special action"):
+            if any(o["label"] == want and o["enabled"] for o in c["options"]):
+                choices.get_by_role("button", name=want, exact=True).click()
+                tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+                return
+    click_answer(tab, rng, seen)
+
+
+def _play_until(base: str, tab: Tab, token: str, game: str, rng: random.Random,
+                want: Callable[[dict[str, Any]], bool], library: Any, limit: int = 200
+                ) -> dict[str, Any] | None:
+    """Answer the seat's decisions (steered, :func:`_steer`) until its controls satisfy
+    ``want``; those controls, or None when the game ends or ``limit`` answers pass."""
+    seen: dict[str, Any] = {}
+    for _ in range(limit):
+        st = api_state(base, game, token)
+        if st["over"]:
+            return None
+        wait_for_n(tab, st["n"])
+        c = page_state(tab)["controls"]
+        if c is None:
+            tab.page.wait_for_timeout(100)
+            continue
+        if want(c):
+            return c
+        _steer(tab, rng, library, seen)
+    return None
+
+
+@pytest.mark.rule("B8", "B8.2")
+def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B8: each decision of a special action shows its card's title, stack and text.
+    B8.2: a move decision: a click on a place that is no destination of the chosen
+    caballeros says so (nothing happens silently); a move chosen and not yet sent is drawn
+    on the map as an arrow from its source to its destination and listed with both."""
+    library = new_game(3, sets=["base"], seed=0, logging=False).library
+    for seed in (11, 12, 13):
+        links = create(server, 3, seed, {1: "greedy", 2: "greedy"}, ["base"])
+        (tab,), (token,) = open_seats(server, links, new_tab, [0])
+        game = page_state(tab)["state"]["game"]
+        rng = random.Random(seed)
+        card = _play_until(server, tab, token, game, rng, lambda c: bool(c.get("card")),
+                           library)
+        assert card is not None
+        note = decision(tab).locator("#card")
+        want = card["card"]
+        assert note.inner_text() == (f"Card: {want['title']} (stack {want['stack']}). "
+                                     f"{want['text']}")
+        moves = _play_until(server, tab, token, game, rng,
+                            lambda c: c["kind"] == "move_caballeros"
+                            and any(o["enabled"] for o in c["options"]), library)
+        if moves is not None:
+            break
+    assert moves is not None, "no move decision met"
+    assert decision(tab).locator("#card").is_visible()  # a move of a card's action
+    o = next(o for o in moves["options"] if o["enabled"])
+    dec = decision(tab)
+    who = "neutral" if o["player"] < 0 else page_state(tab)["state"]["names"][o["player"]]
+    kind = f" ({o['kind_label']})" if "kind_label" in o else ""
+    dec.get_by_role("list", name="Move from").get_by_role(
+        "button", name=f"from {o['from_label']}: {who}{kind}", exact=True).click()
+    # a place that is no destination of these caballeros: the page says why
+    group = [x for x in moves["options"] if x["from"] == o["from"]
+             and x["player"] == o["player"] and x.get("kind") == o.get("kind")]
+    ok_to = {x["to"] for x in group if x["enabled"]}
+    places = tab.page.locator("#board g.place[data-place]")
+    ids = [places.nth(i).get_attribute("data-place") for i in range(places.count())]
+    wrong = next(i for i in ids if i not in ok_to and i != o["from"])
+    tab.page.locator(f'#board g.place[data-place="{wrong}"] > text').first.click(force=True)
+    notice = tab.page.locator("#notice")
+    assert notice.is_visible() and notice.inner_text(), "a click that did nothing said nothing"
+    assert page_state(tab)["controls"]["total"] == 0
+    # a destination: the move is drawn and listed, not sent
+    tab.page.locator(f'#board g.place[data-place="{o["to"]}"] > text').first.click()
+    wait_for_units(tab, 1)
+    arrow = tab.page.locator(
+        f'#board g#pending line.pending-move[data-from="{o["from"]}"][data-to="{o["to"]}"]')
+    assert arrow.count() == 1
+    listed = dec.get_by_role("list", name="Moves so far").inner_text()
+    assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
+    assert dec.get_by_text("Chosen, not sent yet").is_visible()
+    quiet(tab)
+
+
+def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """A caballero chosen and not sent survives a reload of the tab (kept for this game,
+    seat and decision) and is dropped once the decision is answered; a disabled option's
+    reason, hovered, stays inside the window."""
+    links = create(server, 3, 21, {1: "greedy", 2: "random"}, ["base"])
+    (tab,), (token,) = open_seats(server, links, new_tab, [0])
+    tab.page.set_viewport_size({"width": 1000, "height": 800})
+    game = page_state(tab)["state"]["game"]
+    rng = random.Random(3)
+    library = new_game(3, sets=["base"], seed=0, logging=False).library
+    tips = 0
+
+    def counts_or_tip(c: dict[str, Any]) -> bool:
+        nonlocal tips
+        tips += _hover_tips(tab)
+        return c["form"] == "counts" and any(o["enabled"] for o in c["options"])
+
+    c = _play_until(server, tab, token, game, rng, counts_or_tip, library)
+    assert c is not None
+    o = next(o for o in c["options"] if o["enabled"])
+    decision(tab).get_by_role("button", name=f"one more: {o['label']}", exact=True).click()
+    wait_for_units(tab, 1)
+    n = page_state(tab)["n"]
+    tab.page.reload()
+    tab.page.wait_for_function(
+        "(n) => window.elgrandePage && window.elgrandePage.n === n && "
+        "window.elgrandePage.controls && window.elgrandePage.controls.total === 1", arg=n)
+    assert page_state(tab)["units"] == [o["unit"]]
+    assert "back" in tab.page.locator("#notice").inner_text()
+    assert decision(tab).get_by_label("Chosen so far").inner_text().startswith(
+        "Chosen, not sent yet: 1 in ")
+    keys = tab.page.evaluate("Object.keys(sessionStorage).filter(k => "
+                             "k.startsWith('elgrande-selection:'))")
+    assert keys == [f"elgrande-selection:{game}:0:{n}"]
+    while not page_state(tab)["controls"]["done"]["enabled"]:
+        c = page_state(tab)["controls"]
+        more = next(x for x in c["options"] if x["enabled"])
+        decision(tab).get_by_role("button", name=f"one more: {more['label']}",
+                                  exact=True).click()
+        wait_for_units(tab, c["total"] + 1)
+    decision(tab).get_by_role("button", name="Done").click()
+    tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    assert tab.page.evaluate("Object.keys(sessionStorage).filter(k => "
+                             "k.startsWith('elgrande-selection:')).length") == 0
+    if tips == 0:
+        assert _play_until(server, tab, token, game, rng, lambda c: _hover_tips(tab) > 0,
+                           library) is not None, "no disabled option met"
+    quiet(tab)
+
+
+def _hover_tips(tab: Tab) -> int:
+    """Hover each disabled option's reason shown in the decision; each must lie inside
+    the window. Returns how many were hovered."""
+    width = tab.page.viewport_size["width"]  # type: ignore[index]
+    items = decision(tab).locator("li.option[title], span.wrap[title]")
+    k = 0
+    for i in range(items.count()):
+        item = items.nth(i)
+        if not item.is_visible():
+            continue
+        item.hover()
+        tip = item.locator(".why")
+        if not tip.is_visible():
+            continue
+        box = tip.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (box, width)
+        k += 1
+    return k
+
+
+def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """The admin link opens the host's page: it says so, lists who plays each seat and
+    whose turn it is, and gives no record before the end. A finished game's page names
+    the winner(s) (B7.1) and its score chart has its axes' titles."""
+    links = create(server, 3, 31, {1: "greedy", 2: "random"}, ["base"])
+    host = new_tab()
+    host.page.goto(server + links["admin"])
+    box = host.page.get_by_role("region", name="Host")
+    box.wait_for()
+    assert host.page.locator("#who").inner_text().startswith("Host's page")
+    rows = box.get_by_role("row").all()[1:]
+    cells = [[c.inner_text() for c in r.locator("td").all()] for r in rows]
+    assert [r[2] for r in cells] == ["a person (their link)", "a bot", "a bot"]
+    assert cells[0][3] == "to move" and cells[0][1].endswith("p1")
+    assert host.page.get_by_role("link", name="Download the record").is_hidden()
+    watcher = new_tab()
+    watcher.page.goto(server + links["spectator"])
+    watcher.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    assert watcher.page.locator("#who").inner_text() == "Watching"
+    assert watcher.page.get_by_role("region", name="Host").is_hidden()
+    quiet(host)
+    quiet(watcher)
+
+    done = create(server, 3, 32, {0: "greedy", 1: "random", 2: "greedy"}, ["base"])
+    tab = new_tab()
+    tab.page.goto(server + done["admin"])
+    end = tab.page.get_by_role("region", name="Game over")
+    end.wait_for()
+    st = api_state(server, done["game"], done["admin"].split("t=")[1])
+    winners = [st["names"][w] for w in st["final"]["winners"]]
+    best = max(st["final"]["scores"])
+    said = end.locator("#winners").inner_text()
+    if len(winners) == 1:
+        assert said == f"The winner: {winners[0]}, with {best} points."
+    else:
+        assert said.startswith("The winners (a tie): ") and all(w in said for w in winners)
+    chart = tab.page.get_by_role("img", name="Scores by round")
+    titles = chart.locator("text.axis-title").all_text_contents()
+    assert titles == ["round (totals at its end)", "points"]
+    assert chart.locator("text.tick").all_text_contents()[3:] == [
+        str(i + 1) for i in range(len(st["scores"]) - 1)]  # rounds 1.., no "now"
+    assert tab.page.get_by_role("link", name="Download the record").is_visible()
+    quiet(tab)
+
+
+def test_an_unexpected_error_is_one_log_line_without_a_traceback(tmp_path: Path) -> None:
+    """A game whose stored answers no longer replay (an answer out of order) fails its
+    request with 500 "internal error"; the server logs one line naming the exception's
+    type and where it came from, no traceback and no token."""
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
+    import sqlite3
+
+    from serve_util import ServerProcess
+
+    s = ServerProcess(f"sqlite:///{tmp_path / 'games.db'}", tmp_path)
+    s.start()
+    try:
+        made = create(s.url, 3, 1, {1: "greedy", 2: "greedy"}, ["base"])
+        token = made["seats"][0].split("t=")[1]
+        st = api_state(s.url, made["game"], token)
+        with sqlite3.connect(tmp_path / "games.db") as db:
+            db.execute("INSERT INTO answers (game, n, seat, answer, created) VALUES "
+                       "(?, ?, 0, '0', 0)", (made["game"], st["n"] + 3))
+        req = urllib.request.Request(f"{s.url}/api/games/{made['game']}/state?t={token}")
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(req, timeout=30)
+        assert err.value.code == 500
+        assert json.loads(err.value.read()) == {"ok": False, "error": "internal error"}
+    finally:
+        s.stop()
+    log = s.log()
+    lines = [ln for ln in log.splitlines() if "failed:" in ln]
+    assert len(lines) == 1, log[-3000:]
+    assert f"GET /api/games/{made['game']}/state failed: ElGrandeError at " \
+           "elgrande/server/service.py:" in lines[0]
+    assert "Traceback" not in log and token not in log
