@@ -28,8 +28,8 @@ from elgrande.errors import ElGrandeError, IllegalMove
 from elgrande.play.game import Game, new_game
 from elgrande.play.records import record_lines, replay
 from elgrande.players.bots import make_bot
-from elgrande.server.controls import answer_from_actions, controls, refusal
 from elgrande.server.card_notes import uploaded
+from elgrande.server.controls import answer_from_actions, controls, refusal
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
