@@ -357,12 +357,17 @@ def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
     too: the server takes the first only, and the late tab says so and shows the game as
     it is now."""
     links = create(server, 3, 5, {1: "greedy", 2: "random"}, ["base"])
-    (first, late), tokens = open_seats(server, links, new_tab, [0, 0])
+    (first,), tokens = open_seats(server, links, new_tab, [0])
+    late = new_tab()
+    # the late tab is told late: no push reaches it (its WebSocket answers nothing) ...
+    late.page.route_web_socket("**/ws/**", lambda ws: None)
+    late.page.goto(server + links["seats"][0])
+    late.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
     st = page_state(first)
     c, n = st["controls"], st["n"]
     assert c is not None and c["form"] == "pick"
     stale = json.dumps(api_state(server, st["state"]["game"], tokens[0]))
-    # the late tab is told late: its state requests get the old state for a while
+    # ... and its state requests get the old state for a while
     late.page.route("**/api/games/*/state*", lambda route: route.fulfill(
         status=200, content_type="application/json", body=stale))
     click_answer(first, random.Random(0), {})
@@ -378,6 +383,33 @@ def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
     assert api_state(server, st["state"]["game"], tokens[0])["n"] == now
     quiet(first)
     assert late.errors == []
+
+
+def test_the_page_shows_another_seats_answer_from_the_pushed_state(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """The WebSocket carries the seat's state: the page shows another seat's answer
+    without asking the state route again."""
+    import httpx
+    from serve_util import play_turn
+
+    links = create(server, 3, 8, {2: "random"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    asked: list[str] = []
+    tab.page.on("request", lambda r: asked.append(r.url) if "/state" in r.url else None)
+    tokens = [token_of(links["seats"][p]) for p in (0, 1)]
+    game = links["game"]
+    rng = random.Random(8)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(4):  # a few answers by either seat, sent by hand
+            before = api_state(server, game, tokens[0])["n"]
+            while api_state(server, game, tokens[0])["n"] == before:
+                for t in tokens:
+                    play_turn(c, game, t, rng)
+            now = api_state(server, game, tokens[0])["n"]
+            wait_for_n(tab, now)
+            assert page_state(tab)["state"] == api_state(server, game, tokens[0])
+    assert asked == []
+    quiet(tab)
 
 
 @pytest.mark.slow

@@ -357,6 +357,8 @@ def test_an_unexpected_error_is_one_log_line_without_a_traceback(tmp_path: Path)
         with sqlite3.connect(tmp_path / "games.db") as db:
             db.execute("INSERT INTO answers (game, n, seat, answer, created) VALUES "
                        "(?, ?, 0, '0', 0)", (made["game"], st["n"] + 3))
+        s.stop()  # a SQLite server reads its loaded games from memory: load it again
+        s.start()
         req = urllib.request.Request(f"{s.url}/api/games/{made['game']}/state?t={token}")
         with pytest.raises(urllib.error.HTTPError) as err:
             urllib.request.urlopen(req, timeout=30)

@@ -83,18 +83,22 @@
           : "The game could not be loaded (" + r.status + ").";
         return;
       }
-      var st = r.body;
-      var fresh = st.n !== S.n;
-      S.state = st;
-      if (fresh) {
-        S.n = st.n;
-        S.units = [];
-        S.from = null;
-        S.controls = st.controls;
-      }
-      render(fresh);
-      if (fresh) { restoreSelection(); }
+      show(r.body);
     }).catch(function () { /* offline for a moment: the next poll or message retries */ });
+  }
+
+  // a state from the state route or pushed by the WebSocket
+  function show(st) {
+    var fresh = st.n !== S.n;
+    S.state = st;
+    if (fresh) {
+      S.n = st.n;
+      S.units = [];
+      S.from = null;
+      S.controls = st.controls;
+    }
+    render(fresh);
+    if (fresh) { restoreSelection(); }
   }
 
   function render(fresh) {
@@ -708,13 +712,14 @@
     var ws;
     try {
       ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-                         "/ws/" + encodeURIComponent(GAME) + "?t=" + encodeURIComponent(TOKEN));
+                         "/ws/" + encodeURIComponent(GAME) + "?state=1&t=" +
+                         encodeURIComponent(TOKEN));
     } catch (e) { return; }
     ws.onopen = function () { S.live = true; };
     ws.onmessage = function (e) {
       var m = {};
       try { m = JSON.parse(e.data); } catch (err) { return; }
-      if (m.n !== S.n) { load(); }
+      if (m.state) { if (!(m.state.n < S.n)) { show(m.state); } } else if (m.n !== S.n) { load(); }
     };
     ws.onclose = function () {
       var was = S.live;
