@@ -10,9 +10,9 @@ for a number another answer took is refused (409), except that a seat still to a
 decision several seats answer (a secret choice, B8.5) may answer after another seat did.
 A loaded game is kept in memory and brought up to date from the database on each use, so
 several server processes can share the database. A game is loaded when it is first asked
-for: after a restart only the games whose bots must answer are loaded at once
-(:meth:`Service.resume`, in the background), found by the ``bot_due`` flag each answer
-stores.
+for: after a restart only one game of each kind (its card library) and, in the
+background, the games whose bots must answer are loaded (:meth:`Service.resume`), the
+latter found by the ``bot_due`` flag each answer stores.
 """
 
 from __future__ import annotations
@@ -45,8 +45,11 @@ SNAPSHOT_EVERY = 100
 #: The longest player name.
 NAME_LEN = 40
 #: The kinds of game (sets, fill, variant, cards) of which :meth:`Service.resume` loads one
-#: at start-up, the most played first, so that their card libraries are loaded.
+#: at start-up, before the server answers, the most played first, so that their card
+#: libraries are loaded.
 WARM = 8
+#: The most seconds :meth:`Service.resume` spends on them before the server answers.
+WARM_SECONDS = 1.0
 #: The most games kept loaded in one process (the least recently used are dropped: the
 #: database has them).
 MAX_LIVE = 1000
@@ -342,41 +345,55 @@ class Service:
             return "\n".join(record_lines(live.game)) + "\n"
 
     def resume(self, background: bool = True) -> int:
-        """After a restart, let the bots of the games where a bot seat must answer (a
-        crash came between a person's answer and the bots') play on: those games only,
-        found by ``games.bot_due`` without loading the others, which load when they are
-        asked for (:meth:`load`). First one game of each of the :data:`WARM` most played
-        kinds (sets, fill, variant, homebrew cards) is loaded, so that a first request
-        finds its card library loaded. In a thread started here (``background``: the
-        server answers meanwhile) or before returning. Returns how many games' bots it
-        resumes."""
-        ids = self.store.bots_due()
-        kinds: dict[str, list[str]] = {}
-        for gid, config in self.store.configs():
-            key = json.dumps([config.get(k) for k in ("sets", "fill", "variant", "cards")])
-            kinds.setdefault(key, []).append(gid)
-        warm = [g[0] for g in sorted(kinds.values(), key=len, reverse=True)[:WARM]]
-        if background:
-            threading.Thread(target=self._resume, args=(warm, ids), name="elgrande-resume",
-                             daemon=True).start()
-        else:
-            self._resume(warm, ids)
-        return len(ids)
-
-    def _resume(self, warm: list[str], ids: list[str]) -> None:
-        started = time.monotonic()
+        """After a restart: first load one game of each of the :data:`WARM` most played
+        kinds (sets, fill, variant, homebrew cards) whose bots need not answer, for at
+        most :data:`WARM_SECONDS`, so that a first request finds its card library loaded;
+        then let the bots of the games where a bot seat must answer (a crash came between
+        a person's answer and the bots') play on, in a thread started here
+        (``background``: the server answers meanwhile) or before returning. Those games
+        are found by ``games.bot_due`` without loading the others, which load when they
+        are asked for (:meth:`load`). Returns how many games' bots it resumes."""
         import elgrande.server.controls  # noqa: F401 (what a first answer imports)
 
-        for gid in warm + ids:
-            try:
-                live = self.load(gid)  # its bots answer when they must
-                if live is not None and gid in ids:  # stored before schema 2: now known
-                    with live.lock:
-                        self.store.know_bot_due(gid, _bot_due(live.game, live.seats))
-            except Exception as exc:  # one broken game must not stop the others
-                LOG.error("game %s does not load: %s", gid, type(exc).__name__)
-        LOG.info("resumed: %d kinds of game loaded, %d games whose bots were to answer "
-                 "played on, in %.1f s", len(warm), len(ids), time.monotonic() - started)
+        started = time.monotonic()
+        ids = self.store.bots_due()
+        due = set(ids)
+        kinds: dict[str, list[str]] = {}
+        for gid, config in self.store.configs():
+            if gid not in due:
+                key = json.dumps([config.get(k) for k in ("sets", "fill", "variant", "cards")])
+                kinds.setdefault(key, []).append(gid)
+        warm = [g[0] for g in sorted(kinds.values(), key=len, reverse=True)[:WARM]]
+        for gid in warm:
+            if time.monotonic() - started > WARM_SECONDS:
+                break
+            self._resume_one(gid, False)
+        LOG.info("%d kinds of game loaded in %.2f s", len(warm), time.monotonic() - started)
+        if background:
+            threading.Thread(target=self._resume, args=(ids,), name="elgrande-resume",
+                             daemon=True).start()
+        else:
+            self._resume(ids)
+        return len(ids)
+
+    def _resume(self, ids: list[str]) -> None:
+        started = time.monotonic()
+        for gid in ids:
+            self._resume_one(gid, True)
+        if ids:
+            LOG.info("%d games whose bots were to answer played on in %.1f s", len(ids),
+                     time.monotonic() - started)
+
+    def _resume_one(self, gid: str, due: bool) -> None:
+        """Load ``gid`` (its bots answer when they must); ``due``: its ``bot_due`` is
+        true or not known, and is known once it is loaded."""
+        try:
+            live = self.load(gid)
+            if live is not None and due:  # not known for a game stored before schema 2
+                with live.lock:
+                    self.store.know_bot_due(gid, _bot_due(live.game, live.seats))
+        except Exception as exc:  # one broken game must not stop the others
+            LOG.error("game %s does not load: %s", gid, type(exc).__name__)
 
 
 def _bot_due(game: Game, seats: list[Seat]) -> bool:
