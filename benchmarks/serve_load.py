@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -106,34 +108,29 @@ async def _run(base: str, games: int, players: int, sets: list[str], think: floa
             "latency_ms_mean": round(statistics.fmean(lat) * 1000, 1) if lat else None}
 
 
-def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 60.0,
-        db: str | None = None, sets: tuple[str, ...] = ("base",)) -> dict[str, Any]:
-    """Start a server, play the load for ``seconds``, stop the server; returns the
-    figures (``answers_per_s``, ``latency_ms_p50``, ``latency_ms_p95``, ...)."""
-    new_game(2, sets=sets)  # the decisions of these sets are known to the clients
-    folder = Path(tempfile.mkdtemp(prefix="elgrande-load-"))
+@contextlib.contextmanager
+def serving(folder: Path, url: str, wait: float = 60.0) -> Iterator[tuple[str, float]]:
+    """A server process (``python -m elgrande serve``) on a free port on the database
+    ``url``, its output in ``folder/server.log``: yields its base URL and the seconds
+    from its start until ``GET /`` answered (``wait`` at most), and ends it after."""
     port = _port()
-    url = db or f"sqlite:///{folder / 'games.db'}"
     log = open(folder / "server.log", "wb")  # noqa: SIM115 (the server writes it)
+    start = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "elgrande", "serve", "--port", str(port),
                              "--db", url, "--data-dir", str(folder),
                              "--answers-per-second", "100"],
                             stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
         while True:
             try:
                 httpx.get(base + "/", timeout=1)
                 break
             except httpx.HTTPError:
-                if time.monotonic() > deadline or proc.poll() is not None:
+                if time.monotonic() - start > wait or proc.poll() is not None:
                     raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
-        # a thread of its own: the caller's thread may run an event loop already
-        with ThreadPoolExecutor(1) as pool:
-            return pool.submit(asyncio.run, _run(base, games, players, list(sets), think,
-                                                 seconds)).result()
+                time.sleep(0.02)
+        yield base, time.monotonic() - start
     finally:
         os.kill(proc.pid, signal.SIGTERM)
         try:
@@ -141,6 +138,29 @@ def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def show(got: dict[str, Any], as_json: bool) -> None:
+    """Print a benchmark's figures: one JSON line, or one ``name: value`` line each."""
+    if as_json:
+        print(json.dumps(got))
+        return
+    width = max(map(len, got))
+    for k, v in got.items():
+        print(f"{k:>{width}}: {v}")
+
+
+def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 60.0,
+        db: str | None = None, sets: tuple[str, ...] = ("base",)) -> dict[str, Any]:
+    """Start a server, play the load for ``seconds``, stop the server; returns the
+    figures (``answers_per_s``, ``latency_ms_p50``, ``latency_ms_p95``, ...)."""
+    new_game(2, sets=sets)  # the decisions of these sets are known to the clients
+    folder = Path(tempfile.mkdtemp(prefix="elgrande-load-"))
+    with serving(folder, db or f"sqlite:///{folder / 'games.db'}") as (base, _):
+        # a thread of its own: the caller's thread may run an event loop already
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, _run(base, games, players, list(sets), think,
+                                                 seconds)).result()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -153,12 +173,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--db", default=None)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    got = run(a.games, a.players, a.think, a.seconds, a.db)
-    if a.json:
-        print(json.dumps(got))
-        return
-    for k, v in got.items():
-        print(f"{k:>16}: {v}")
+    show(run(a.games, a.players, a.think, a.seconds, a.db), a.json)
 
 
 if __name__ == "__main__":

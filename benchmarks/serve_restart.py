@@ -27,12 +27,7 @@ sampled games in this process (:meth:`Service.load`, cold) and reports what that
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import random
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +40,9 @@ import sqlalchemy as sa
 
 from elgrande.server.service import Service
 from elgrande.server.store import Store
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from serve_load import serving, show  # noqa: E402 (this folder's)
 
 #: The sets a stored game plays, and how often (base alone most).
 SETS = [("base",), ("base",), ("base",), ("base", "intrigue-king"), ("base", "colonies")]
@@ -65,12 +63,6 @@ class Stored:
     bot_due: bool
     seat: int | None = None
     answer: Any = None
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _token(link: str | None) -> str | None:
@@ -171,54 +163,31 @@ def run(games: int = 1000, sample: int = 100, bot_due: int = 20, seed: int = 1,
     picked = rng.sample(cold, min(sample, len(cold)))
     due = [s for s in stored if s.bot_due]
     loads = _loads(url, folder, picked)
-    port = _port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(folder / "server.log", "wb")  # noqa: SIM115 (the server writes it)
-    start = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "elgrande", "serve", "--port", str(port),
-                             "--db", url, "--data-dir", str(folder),
-                             "--answers-per-second", "100"],
-                            stdout=log, stderr=subprocess.STDOUT, cwd=folder)
-    try:
-        with httpx.Client(base_url=base, timeout=120) as client:
-            while True:
-                try:
-                    client.get("/", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() - start > 600 or proc.poll() is not None:
-                        raise RuntimeError("the server did not start") from None
-                    time.sleep(0.02)
-            answers = time.monotonic() - start
-            lat: list[float] = []
-            refused = 0
-            for s in picked:  # the first is the server's first request to a game
-                sent = time.monotonic()
-                r = client.post(f"/api/games/{s.game}/answer",
-                                headers={"X-Elgrande-Token": str(s.tokens[s.seat or 0])},
-                                json={"n": s.n, "answer": s.answer})
-                lat.append(time.monotonic() - sent)
-                refused += r.status_code != 200
+    with serving(folder, url, wait=600) as (base, answers), \
+            httpx.Client(base_url=base, timeout=120) as client:
+        since = time.monotonic() - answers  # the server's start
+        lat: list[float] = []
+        refused = 0
+        for s in picked:  # the first is the server's first request to a game
             sent = time.monotonic()
-            r = client.get(f"/api/games/{probe.game}/state",
-                           params={"t": probe.tokens[probe.seat or 0]})
-            assert r.status_code == 200, r.text
-            state = time.monotonic() - sent
+            r = client.post(f"/api/games/{s.game}/answer",
+                            headers={"X-Elgrande-Token": str(s.tokens[s.seat or 0])},
+                            json={"n": s.n, "answer": s.answer})
+            lat.append(time.monotonic() - sent)
+            refused += r.status_code != 200
+        sent = time.monotonic()
+        r = client.get(f"/api/games/{probe.game}/state",
+                       params={"t": probe.tokens[probe.seat or 0]})
+        assert r.status_code == 200, r.text
+        state = time.monotonic() - sent
         watch = Store(url)
         moved: set[str] = set()
-        while len(moved) < len(due) and time.monotonic() - start < 600:
+        while len(moved) < len(due) and time.monotonic() - since < 600:
             moved |= {s.game for s in due if s.game not in moved and watch.count(s.game) > s.n}
             if len(moved) < len(due):
                 time.sleep(0.05)
-        went_on = time.monotonic() - start
+        went_on = time.monotonic() - since
         watch.engine.dispose()
-    finally:
-        os.kill(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
     first = lat[0] if lat else None
     lat.sort()
     return {"games": games, "over": sum(s.over for s in stored),
@@ -245,12 +214,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--db", default=None)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    got = run(a.games, a.sample, a.bot_due, a.seed, a.db)
-    if a.json:
-        print(json.dumps(got))
-        return
-    for k, v in got.items():
-        print(f"{k:>20}: {v}")
+    show(run(a.games, a.sample, a.bot_due, a.seed, a.db), a.json)
 
 
 if __name__ == "__main__":
