@@ -90,7 +90,8 @@ def fill(url: str, folder: Path, games: int, bot_due: int, seed: int) -> list[St
             for p in rng.sample(range(1, players), rng.randint(1, min(2, players - 1))):
                 bots[str(p)] = rng.choice(["random", "greedy"])
         made = service.create({"players": players, "sets": list(sets), "bots": bots,
-                               "fill": None if sets == ("base",) else "provisional"})
+                               "fill": None if sets == ("base",) else "provisional",
+                               "seed": rng.randrange(2**32)})
         live = service.load(made["game"])
         assert live is not None
         roll = rng.random()
