@@ -69,7 +69,6 @@ SNAPSHOTS = sa.Table(
     sa.Column("data", sa.Text, nullable=False))
 
 
-
 def _add_bot_due(c: Connection) -> None:
     """Schema 1 -> 2: ``games.bot_due``, known (false) for the games over and those
     without a bot seat; NULL (not known: loaded at the next start) for the others."""
@@ -224,7 +223,7 @@ class Store:
                                                   created=time.time()))
                 done = {"status": "over"} if over else {}
                 c.execute(GAMES.update().where(GAMES.c.id == game)
-                          .values(bot_due=bot_due and not over, **done))
+                          .values(bot_due=False if over else bot_due, **done))
                 if self.postgres:
                     c.execute(sa.text("SELECT pg_notify('elgrande', :p)"),
                               {"p": f"{game} {n + 1}"})
