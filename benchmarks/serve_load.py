@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -36,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -141,41 +143,34 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 60.0,
-        db: str | None = None, sets: tuple[str, ...] = ("base",),
-        fetch: bool = False) -> dict[str, Any]:
-    """Start a server, play the load for ``seconds``, stop the server; returns the
-    figures (``answers_per_s``, ``latency_ms_p50``, ``latency_ms_p95``, ...)."""
-    new_game(2, sets=sets)  # the decisions of these sets are known to the clients
-    folder = Path(tempfile.mkdtemp(prefix="elgrande-load-"))
+#: The process id of each server :func:`serving` runs, by base URL.
+SERVED: dict[str, int] = {}
+
+
+@contextlib.contextmanager
+def serving(folder: Path, url: str, wait: float = 60.0) -> Iterator[tuple[str, float]]:
+    """A server process (``python -m elgrande serve``) on a free port on the database
+    ``url``, its output in ``folder/server.log``: yields its base URL and the seconds
+    from its start until ``GET /`` answered (``wait`` at most), and ends it after."""
     port = _port()
-    url = db or f"sqlite:///{folder / 'games.db'}"
     log = open(folder / "server.log", "wb")  # noqa: SIM115 (the server writes it)
+    start = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "elgrande", "serve", "--port", str(port),
                              "--db", url, "--data-dir", str(folder),
                              "--answers-per-second", "100"],
                             stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     base = f"http://127.0.0.1:{port}"
+    SERVED[base] = proc.pid
     try:
-        deadline = time.monotonic() + 60
         while True:
             try:
                 httpx.get(base + "/", timeout=1)
                 break
             except httpx.HTTPError:
-                if time.monotonic() > deadline or proc.poll() is not None:
+                if time.monotonic() - start > wait or proc.poll() is not None:
                     raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
-        cpu = _cpu_seconds(proc.pid)
-        # a thread of its own: the caller's thread may run an event loop already
-        with ThreadPoolExecutor(1) as pool:
-            got = pool.submit(asyncio.run, _run(base, games, players, list(sets), think,
-                                                seconds, fetch)).result()
-        used = _cpu_seconds(proc.pid) - cpu
-        got["server_cpu_ms_per_answer"] = (round(used * 1000 / got["answers"], 2)
-                                           if got["answers"] else None)
-        got["load"] = os.getloadavg()[0]
-        return got
+                time.sleep(0.02)
+        yield base, time.monotonic() - start
     finally:
         os.kill(proc.pid, signal.SIGTERM)
         try:
@@ -183,6 +178,39 @@ def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+        SERVED.pop(base, None)
+
+
+def show(got: dict[str, Any], as_json: bool) -> None:
+    """Print a benchmark's figures: one JSON line, or one ``name: value`` line each."""
+    if as_json:
+        print(json.dumps(got))
+        return
+    width = max(map(len, got))
+    for k, v in got.items():
+        print(f"{k:>{width}}: {v}")
+
+
+def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 60.0,
+        db: str | None = None, sets: tuple[str, ...] = ("base",),
+        fetch: bool = False) -> dict[str, Any]:
+    """Start a server, play the load for ``seconds``, stop the server; returns the
+    figures (``answers_per_s``, ``latency_ms_p50``, ``latency_ms_p95``,
+    ``server_cpu_ms_per_answer``, ...)."""
+    new_game(2, sets=sets)  # the decisions of these sets are known to the clients
+    folder = Path(tempfile.mkdtemp(prefix="elgrande-load-"))
+    with serving(folder, db or f"sqlite:///{folder / 'games.db'}") as (base, _):
+        pid = SERVED[base]
+        cpu = _cpu_seconds(pid)
+        # a thread of its own: the caller's thread may run an event loop already
+        with ThreadPoolExecutor(1) as pool:
+            got = pool.submit(asyncio.run, _run(base, games, players, list(sets), think,
+                                                seconds, fetch)).result()
+        used = _cpu_seconds(pid) - cpu
+    got["server_cpu_ms_per_answer"] = (round(used * 1000 / got["answers"], 2)
+                                       if got["answers"] else None)
+    got["load"] = round(os.getloadavg()[0], 2)
+    return got
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -205,11 +233,7 @@ def main(argv: list[str] | None = None) -> None:
     for think in thinks:
         got = run(a.games, a.players, think, a.seconds, a.db, fetch=a.fetch)
         runs.append(got)
-        if a.json:
-            print(json.dumps(got), flush=True)
-            continue
-        for k, v in got.items():
-            print(f"{k:>16}: {v}")
+        show(got, a.json)
         print(flush=True)
     if len(runs) > 1:
         ok = [r for r in runs if r["latency_ms_p95"] is not None and r["latency_ms_p95"] < 100]

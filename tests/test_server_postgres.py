@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
 import httpx  # noqa: E402
+import sqlalchemy as sa  # noqa: E402
 from pg_cluster import postgres_db, postgres_url  # noqa: E402, F401 (fixtures)
 from serve_util import ServerProcess, play_turn, token_of  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
@@ -34,6 +35,24 @@ def test_the_store_on_postgres_keeps_one_answer_per_number(postgres_db: str) -> 
         store.add_answer("g1", 0, 1, 6)
     assert store.answers("g1") == [(0, 0, 5)] and store.count("g1") == 1
     assert store.playing() == ["g1"]
+    assert store.bots_due() == ["g1"]  # answered by a test: not known
+    store.add_answer("g1", 1, 1, 7, bot_due=False)
+    assert store.bots_due() == []
+
+
+def test_a_schema_1_database_on_postgres_is_upgraded(postgres_db: str) -> None:  # noqa: F811
+    store = Store(postgres_db)
+    human, bot = Seat(0, "human", None), Seat(1, "bot", "random")
+    store.create("people", {}, {}, [human, Seat(1, "human", None)], {}, bot_due=False)
+    store.create("bots", {}, {}, [human, bot], {}, bot_due=False)
+    with store.engine.begin() as c:  # as schema 1 left it
+        c.execute(sa.text("ALTER TABLE games DROP COLUMN bot_due"))
+        c.execute(sa.text("UPDATE schema_version SET version = 1"))
+    store.engine.dispose()
+    again = Store(postgres_db)
+    assert again.bots_due() == ["bots"]  # a game with a bot seat: not known
+    again.know_bot_due("bots", False)
+    assert again.bots_due() == []
 
 
 def test_two_server_processes_share_a_game(postgres_db: str,  # noqa: F811

@@ -136,7 +136,8 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
                origins: tuple[str, ...] = (), resume: bool = True) -> Starlette:
     """The application serving the games in ``store`` (uploaded cards under
     ``data_dir``). ``origins``: WebSocket origins allowed besides this server's own.
-    ``resume``: at start-up, load the games not over (their bots go on)."""
+    ``resume``: at start-up, let the bots of the games left with a bot to move go on
+    (:meth:`Service.resume`; other games load when asked for)."""
     limits = limits or Limits()
     hub = Hub()
     service = Service(store, data_dir, on_change=hub.publish)

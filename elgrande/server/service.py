@@ -8,8 +8,12 @@ from a snapshot when there is one, and every answer goes through
 answer (422, with its rule) changes nothing. Answers carry their number ``n``: an answer
 for a number another answer took is refused (409), except that a seat still to answer a
 decision several seats answer (a secret choice, B8.5) may answer after another seat did.
-A loaded game is kept in memory and brought up to date from the database on each use, so
-several server processes can share the database.
+A loaded game is kept in memory; on PostgreSQL it is brought up to date from the database
+on each use, so several server processes can share the database (a SQLite file has one
+server process, whose loaded games are the database's). A game is loaded when it is first asked
+for: after a restart only one game of each kind (its card library) and, in the
+background, the games whose bots must answer are loaded (:meth:`Service.resume`), the
+latter found by the ``bot_due`` flag each answer stores.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,6 +47,12 @@ FILLS = (None, "provisional")
 SNAPSHOT_EVERY = 100
 #: The longest player name.
 NAME_LEN = 40
+#: The kinds of game (sets, fill, variant, cards) of which :meth:`Service.resume` loads one
+#: at start-up, before the server answers, the most played first, so that their card
+#: libraries are loaded.
+WARM = 8
+#: The most seconds :meth:`Service.resume` spends on them before the server answers.
+WARM_SECONDS = 1.0
 #: The most games kept loaded in one process (the least recently used are dropped: the
 #: database has them).
 MAX_LIVE = 1000
@@ -163,7 +174,8 @@ class Service:
                        if p not in bots}
         tokens.update({t: ("seat", p) for p, t in seat_tokens.items()})
         config["seed"] = None  # the header keeps it; the config is what the host asked
-        self.store.create(gid, game.header, config, seats, tokens)
+        self.store.create(gid, game.header, config, seats, tokens,
+                          bot_due=_bot_due(game, seats))
         live = Live(gid, game, seats, config)
         self._keep(live)
         with live.lock:
@@ -267,7 +279,8 @@ class Service:
         g = live.game.copy()
         n = g.answered()
         g.answer(seat, answer)
-        self.store.add_answer(live.id, n, seat, g.history[-1]["answer"], over=g.over)
+        self.store.add_answer(live.id, n, seat, g.history[-1]["answer"], over=g.over,
+                              bot_due=_bot_due(g, live.seats))
         before = live.game.flow.round
         live.game = g
         self._round(live, before)
@@ -364,13 +377,61 @@ class Service:
         with live.lock:
             return "\n".join(record_lines(live.game)) + "\n"
 
-    def resume(self) -> int:
-        """Load every game not over (their bots answer where they must): after a
-        restart. Returns how many."""
-        ids = self.store.playing()
-        for gid in ids:
-            try:
-                self.load(gid)
-            except Exception as exc:  # one broken game must not stop the others
-                LOG.error("game %s does not load: %s", gid, type(exc).__name__)
+    def resume(self, background: bool = True) -> int:
+        """After a restart: first load one game of each of the :data:`WARM` most played
+        kinds (sets, fill, variant, homebrew cards) whose bots need not answer, for at
+        most :data:`WARM_SECONDS`, so that a first request finds its card library loaded;
+        then let the bots of the games where a bot seat must answer (a crash came between
+        a person's answer and the bots') play on, in a thread started here
+        (``background``: the server answers meanwhile) or before returning. Those games
+        are found by ``games.bot_due`` without loading the others, which load when they
+        are asked for (:meth:`load`). Returns how many games' bots it resumes."""
+        import elgrande.server.controls  # noqa: F401 (what a first answer imports)
+
+        started = time.monotonic()
+        ids = self.store.bots_due()
+        due = set(ids)
+        kinds: dict[str, list[str]] = {}
+        for gid, config in self.store.configs():
+            if gid not in due:
+                key = json.dumps([config.get(k) for k in ("sets", "fill", "variant", "cards")])
+                kinds.setdefault(key, []).append(gid)
+        warm = [g[0] for g in sorted(kinds.values(), key=len, reverse=True)[:WARM]]
+        for gid in warm:
+            if time.monotonic() - started > WARM_SECONDS:
+                break
+            self._resume_one(gid, False)
+        LOG.info("%d kinds of game loaded in %.2f s", len(warm), time.monotonic() - started)
+        if background:
+            threading.Thread(target=self._resume, args=(ids,), name="elgrande-resume",
+                             daemon=True).start()
+        else:
+            self._resume(ids)
         return len(ids)
+
+    def _resume(self, ids: list[str]) -> None:
+        started = time.monotonic()
+        for gid in ids:
+            self._resume_one(gid, True)
+        if ids:
+            LOG.info("%d games whose bots were to answer played on in %.1f s", len(ids),
+                     time.monotonic() - started)
+
+    def _resume_one(self, gid: str, due: bool) -> None:
+        """Load ``gid`` (its bots answer when they must); ``due``: its ``bot_due`` is
+        true or not known, and is known once it is loaded."""
+        try:
+            live = self.load(gid)
+            if live is not None and due:  # not known for a game stored before schema 2
+                with live.lock:
+                    self.store.know_bot_due(gid, _bot_due(live.game, live.seats))
+        except Exception as exc:  # one broken game must not stop the others
+            LOG.error("game %s does not load: %s", gid, type(exc).__name__)
+
+
+def _bot_due(game: Game, seats: list[Seat]) -> bool:
+    """Whether a bot seat must answer ``game``'s pending decision (B8.5: one of the
+    seats a decision asks)."""
+    d = game.pending
+    bots = {s.seat for s in seats if s.kind == "bot"}
+    return d is not None and any(p in bots for p in d.players)

@@ -8,9 +8,12 @@ other refused (:class:`Conflict`). Snapshots (a saved game at answer ``n``) only
 loading; the answers decide. Seats keep only the SHA-256 of their tokens.
 
 Tables (schema version :data:`SCHEMA`, kept in ``schema_version`` and upgraded by
-:func:`migrate` step by step): ``games(id, header, config, created, status)``,
+:func:`migrate` step by step): ``games(id, header, config, created, status, bot_due)``,
 ``seats(game, seat, kind, bot)``, ``tokens(hash, game, role, seat)``,
 ``answers(game, n, seat, answer, created)``, ``snapshots(game, n, data)``.
+``games.bot_due`` says whether a bot seat must answer next (stored with every answer, in
+the same transaction; NULL: not known, a game stored before schema 2): after a restart
+only those games are loaded and played on, the others when they are asked for.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from sqlalchemy.engine import Connection, Engine
 from elgrande.errors import ElGrandeError
 
 #: The schema version this code writes; :func:`migrate` brings older databases to it.
-SCHEMA = 1
+SCHEMA = 2
 
 META = sa.MetaData()
 VERSION = sa.Table("schema_version", META, sa.Column("version", sa.Integer, nullable=False))
@@ -40,7 +43,8 @@ GAMES = sa.Table(
     sa.Column("header", sa.Text, nullable=False),
     sa.Column("config", sa.Text, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False))
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("bot_due", sa.Boolean))
 SEATS = sa.Table(
     "seats", META,
     sa.Column("game", sa.String(64), sa.ForeignKey("games.id"), primary_key=True),
@@ -66,8 +70,18 @@ SNAPSHOTS = sa.Table(
     sa.Column("n", sa.Integer, nullable=False),
     sa.Column("data", sa.Text, nullable=False))
 
+
+def _add_bot_due(c: Connection) -> None:
+    """Schema 1 -> 2: ``games.bot_due``, known (false) for the games over and those
+    without a bot seat; NULL (not known: loaded at the next start) for the others."""
+    c.execute(sa.text("ALTER TABLE games ADD COLUMN bot_due BOOLEAN"))
+    has_bot = sa.exists().where(SEATS.c.game == GAMES.c.id, SEATS.c.kind == "bot")
+    c.execute(GAMES.update().where(sa.or_(GAMES.c.status != "playing", ~has_bot))
+              .values(bot_due=False))
+
+
 #: The steps from one schema version to the next (version ``i`` -> ``i + 1``).
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _add_bot_due}
 
 
 class StoreError(ElGrandeError):
@@ -158,13 +172,15 @@ class Store:
             yield stack.enter_context(self.engine.begin())
 
     def create(self, game: str, header: dict[str, Any], config: dict[str, Any],
-               seats: list[Seat], tokens: dict[str, tuple[str, int | None]]) -> None:
-        """Store a new game: its record header, config, seats and ``tokens`` (token ->
-        (role, seat); only their hashes are kept)."""
+               seats: list[Seat], tokens: dict[str, tuple[str, int | None]],
+               bot_due: bool | None = None) -> None:
+        """Store a new game: its record header, config, seats, ``tokens`` (token ->
+        (role, seat); only their hashes are kept) and whether a bot seat must answer
+        first (None: not known, the game is loaded at the next start)."""
         with self._writing() as c:
             c.execute(GAMES.insert().values(id=game, header=json.dumps(header),
                                             config=json.dumps(config), created=time.time(),
-                                            status="playing"))
+                                            status="playing", bot_due=bot_due))
             for s in seats:
                 c.execute(SEATS.insert().values(game=game, seat=s.seat, kind=s.kind, bot=s.bot))
             for tok, (role, seat) in tokens.items():
@@ -208,9 +224,10 @@ class Store:
                                  .where(ANSWERS.c.game == game)).scalar_one())
 
     def add_answer(self, game: str, n: int, seat: int, answer: Any,
-                   over: bool = False) -> None:
-        """Store answer number ``n`` (and the game's status ``over`` when it ends the
-        game); on PostgreSQL, NOTIFY the other server processes in the same transaction.
+                   over: bool = False, bot_due: bool | None = None) -> None:
+        """Store answer number ``n``, the game's status ``over`` when it ends the game and
+        whether a bot seat must answer next (``bot_due``; None: not known); on
+        PostgreSQL, NOTIFY the other server processes in the same transaction.
 
         Raises:
             Conflict: an answer numbered ``n`` is stored already.
@@ -220,8 +237,9 @@ class Store:
                 c.execute(ANSWERS.insert().values(game=game, n=n, seat=seat,
                                                   answer=json.dumps(answer),
                                                   created=time.time()))
-                if over:
-                    c.execute(GAMES.update().where(GAMES.c.id == game).values(status="over"))
+                done = {"status": "over"} if over else {}
+                c.execute(GAMES.update().where(GAMES.c.id == game)
+                          .values(bot_due=False if over else bot_due, **done))
                 if self.postgres:
                     c.execute(sa.text("SELECT pg_notify('elgrande', :p)"),
                               {"p": f"{game} {n + 1}"})
@@ -240,6 +258,30 @@ class Store:
         with self._writing() as c:
             c.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.game == game))
             c.execute(SNAPSHOTS.insert().values(game=game, n=n, data=json.dumps(data)))
+
+    def bots_due(self) -> list[str]:
+        """The ids of the games not over where a bot seat must answer, or that may be
+        (not known: stored before schema 2), oldest first."""
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(
+                sa.select(GAMES.c.id).where(GAMES.c.status == "playing",
+                                            sa.or_(GAMES.c.bot_due.is_(None),
+                                                   GAMES.c.bot_due.is_(True)))
+                .order_by(GAMES.c.created)).all()]
+
+    def know_bot_due(self, game: str, due: bool) -> None:
+        """Set ``game``'s ``bot_due`` where it is not known (an answer stored meanwhile
+        by another process said it already)."""
+        with self.engine.begin() as c:
+            c.execute(GAMES.update().where(GAMES.c.id == game, GAMES.c.bot_due.is_(None))
+                      .values(bot_due=due))
+
+    def configs(self) -> list[tuple[str, dict[str, Any]]]:
+        """``(id, config)`` of the games not over, oldest first."""
+        with self.engine.connect() as c:
+            return [(r[0], json.loads(r[1])) for r in c.execute(
+                sa.select(GAMES.c.id, GAMES.c.config).where(GAMES.c.status == "playing")
+                .order_by(GAMES.c.created)).all()]
 
     def playing(self) -> list[str]:
         """The ids of the games not over."""
