@@ -82,7 +82,8 @@ class Flow:
             is a new list; copies share it); turn_i: whose turn (index).
         card: the action card taken this turn ('' for none yet).
         run: the special action being carried out (the interpreter's position).
-        secret: secret answers already given in this phase (hidden until all are in).
+        secret: secret answers already given in this phase (hidden until all are in);
+            never changed in place (an answer replaces the dict): copies share it.
         entering: the phase being entered while the phases inserted before it run (''
             otherwise; :meth:`FlowEngine.enter`).
         parts: each rules module's own flow data, by module name.
@@ -129,14 +130,15 @@ class Flow:
 
     def copy(self) -> Flow:
         """An independent copy (decisions are never changed once made, nor is a turn
-        order once set, B3.4, a new one is a new list: shared)."""
+        order once set, B3.4, a new one is a new list, nor the secret answers, replaced
+        whole: shared)."""
         parts = self.parts.copy()
         for k, v in parts.items():  # replacing values only: no change of size
             parts[k] = v.copy()
         run = self.run
         return Flow(self.rounds, self.scoring_after, self.round_i, self.phase,
                     self.turn_order, self.turn_i, self.card,
-                    None if run is None else run.copy(), self.secret.copy(), self.entering,
+                    None if run is None else run.copy(), self.secret, self.entering,
                     parts, self.pending, self.asides.copy() if self.asides else None)
 
     def set_to(self, other: Flow) -> None:

@@ -127,7 +127,7 @@ def _deck_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -
 
 def _deck_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    flow.secret[str(player)] = list(norm)
+    flow.secret = {**flow.secret, str(player): list(norm)}  # replaced: copies share it
     if len(flow.secret) < state.players:
         return
     for p in range(state.players):

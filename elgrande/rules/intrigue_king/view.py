@@ -53,7 +53,7 @@ def _determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
         answered -= set(flow.pending.players)
     for p in sorted(answered - {viewer}):
         if flow.phase == DECK:
-            flow.secret[str(p)] = sorted(rng.sample(values, n))
+            flow.secret = {**flow.secret, str(p): sorted(rng.sample(values, n))}
         elif flow.phase == SETUP_DISC:
-            flow.secret[str(p)] = rng.choice([engine.board.place_id(r)
-                                              for r in engine.board.regions])
+            chosen = rng.choice([engine.board.place_id(r) for r in engine.board.regions])
+            flow.secret = {**flow.secret, str(p): chosen}
