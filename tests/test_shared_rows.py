@@ -1,8 +1,9 @@
 """The rows a copy shares (B1.1, B1.3, B1.4, B3.2, B8.4): ``State.copy`` shares the rows of
-``caballeros``, ``hands``, ``discards``, ``stacks`` and ``held``, the pairs of ``bids`` and
-the lists ``neutral``, ``grandes``, ``scoreboards``, ``offer_origin`` and ``held`` and an
-empty ``lasting``, and ``Flow.copy`` the secret answers and the base flow part (copied on
-write, ``own_part``) with its veto lists, so no code may change one in place.
+``caballeros``, ``hands``, ``discards``, ``stacks`` and ``held``, the pairs of ``bids``, the
+lists ``hands``, ``discards``, ``bids``, ``stacks``, ``offer``, ``offer_origin``,
+``neutral``, ``grandes``, ``scoreboards`` and ``held`` and an empty ``lasting``, and
+``Flow.copy`` the secret answers and the base flow part (copied on write, ``own_part``)
+with its veto lists, so no code may change one in place.
 Random games of every set (base, Colonies, Intrigue & the King, both; the provisional fill)
 check it after every answer: every row ever seen still holds what it held when first
 seen, and a copy made at random points, played on, leaves the original's JSON unchanged
@@ -36,8 +37,9 @@ def _rows(game: Game) -> list[Any]:
     state, flow = game.state, game.flow
     base = flow.parts["base"]
     return [*state.hands, *state.discards, *state.bids, *state.stacks, *state.caballeros,
-            *state.held, state.held, state.neutral, state.grandes, state.scoreboards,
-            state.offer_origin, base.veto_chain, base.veto_queue, flow.secret,
+            *state.held, state.hands, state.discards, state.bids, state.stacks, state.offer,
+            state.held, state.neutral, state.grandes, state.scoreboards, state.offer_origin,
+            base.veto_chain, base.veto_queue, flow.secret,
             *([] if state.lasting else [state.lasting])]
 
 

@@ -139,7 +139,7 @@ def take(state: State, card: str, at: Where) -> int:
     """Take ``card`` from where it is; returns the stack it came from (-1: none known)."""
     kind, i = at
     if kind == "open":
-        state.offer[i] = ""  # the slot stays: its card is out of this round's offer
+        state.clear_offer_slot(i)  # the slot stays: its card is out of this round's offer
         return state.offer_origin[i] if i < len(state.offer_origin) else -1
     if kind == "held":
         state.release_card(i, card)
@@ -154,8 +154,7 @@ def give(ctx: Ctx, card: str, to: ast.CardPlace, origin: int) -> None:
     removed: nowhere). The place exists (the caller checked it)."""
     s = ctx.state
     if to.kind == "open":
-        s.offer.append(card)
-        s.offer_origin = s.offer_origin + [origin]  # replaced: copies share it
+        s.add_to_offer(card, origin)
     elif to.kind == "stack":
         s.add_to_stack(to.n - 1, card)
     elif to.kind == "held":

@@ -103,6 +103,14 @@ class ExtPieces:
         return NotImplemented
 
 
+def _with(rows: list[Any], i: int, row: Any) -> list[Any]:
+    """A copy of ``rows`` with ``row`` at ``i`` (a list a copy may share is replaced, never
+    changed in place)."""
+    out = rows.copy()
+    out[i] = row
+    return out
+
+
 def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``State.ext``: plain data deep-copied, :class:`ExtPieces` by their own
     :meth:`ExtPieces.copy`."""
@@ -173,12 +181,13 @@ class State:
         round: the current round, 1..9 (0 before the first).
         bids: ``[player, value]`` pairs played this round, in order (B3.2).
 
-        A row of ``caballeros``, ``hands``, ``discards``, ``stacks`` or ``held``, a pair of
-        ``bids``, the lists ``neutral``, ``grandes``, ``scoreboards``, ``offer_origin`` and
-        ``held`` and an empty ``lasting`` are never changed in place: a change replaces
-        them whole (:meth:`add_caballeros`, :meth:`play_power_card`,
-        :meth:`draw_from_stack`, :meth:`set_grande`, :meth:`add_lasting`, ...), so copies
-        and undo points share them.
+        A row of ``caballeros``, ``hands``, ``discards``, ``stacks`` or ``held``, the lists
+        ``hands``, ``discards``, ``bids`` (and each pair), ``stacks``, ``offer``,
+        ``offer_origin``, ``neutral``, ``grandes``, ``scoreboards`` and ``held`` and an
+        empty ``lasting`` are never changed in place: a change replaces them whole
+        (:meth:`add_caballeros`, :meth:`play_power_card`, :meth:`draw_from_stack`,
+        :meth:`add_to_offer`, :meth:`set_grande`, :meth:`add_lasting`, ...), so copies and
+        undo points share them.
         lasting: lasting effects (Veto cards held, triggers).
         neutral_holder: see ``neutral``.
         stacks: the action stacks, card ids, top first (B1.4; their order is hidden from
@@ -302,15 +311,15 @@ class State:
             self.king,
             self.scoreboards,  # replaced whole, never changed in place: shared
             self.scores.copy(),
-            self.hands.copy(),  # rows replaced whole, never changed in place: shared
-            self.discards.copy(),
+            self.hands,  # replaced whole, never changed in place: shared
+            self.discards,
             self.round,
-            self.bids.copy(),
+            self.bids,
             # an empty list is shared (an effect is added by replacing it, add_lasting)
             [x.copy() for x in self.lasting] if self.lasting else self.lasting,
             self.neutral_holder,
-            self.stacks.copy(),
-            self.offer.copy(),
+            self.stacks,
+            self.offer,
             self.offer_origin,  # replaced whole, never changed in place: shared
             _copy_ext(self.ext) if self.ext else {},
             self.held,  # replaced whole, never changed in place: shared
@@ -416,9 +425,9 @@ class State:
             ValueError: ``value`` is not in the hand (the caller checked it is)."""
         hand = self.hands[player].copy()
         hand.remove(value)
-        self.hands[player] = hand
-        self.discards[player] = self.discards[player] + [value]
-        self.bids.append([player, value])
+        self.hands = _with(self.hands, player, hand)
+        self.discards = _with(self.discards, player, self.discards[player] + [value])
+        self.bids = self.bids + [[player, value]]
 
     def take_back_power_card(self, player: int, value: int) -> None:
         """Move power card ``value`` from ``player``'s discards back to the hand (kept
@@ -428,8 +437,17 @@ class State:
             ValueError: ``value`` is not among the discards (the caller checked it is)."""
         discards = self.discards[player].copy()
         discards.remove(value)
-        self.discards[player] = discards
-        self.hands[player] = sorted(self.hands[player] + [value])
+        self.discards = _with(self.discards, player, discards)
+        self.hands = _with(self.hands, player, sorted(self.hands[player] + [value]))
+
+    def set_hand(self, player: int, hand: list[int]) -> None:
+        """Make ``hand`` (values, ascending, B1.3) ``player``'s hand; the lists are
+        replaced, not changed in place."""
+        self.hands = _with(self.hands, player, hand)
+
+    def set_discards(self, player: int, discards: list[int]) -> None:
+        """Make ``discards`` ``player``'s played power cards (B3.2); replaced whole."""
+        self.discards = _with(self.discards, player, discards)
 
     # -- action stacks (their rows are replaced whole: copies share them) -------------
     def draw_from_stack(self, stack: int) -> str:
@@ -438,12 +456,12 @@ class State:
         row = self.stacks[stack]
         if not row:
             return ""
-        self.stacks[stack] = row[1:]
+        self.stacks = _with(self.stacks, stack, row[1:])
         return row[0]
 
     def add_to_stack(self, stack: int, card: str) -> None:
         """Put ``card`` under action stack ``stack`` (B4.6); the row is replaced."""
-        self.stacks[stack] = self.stacks[stack] + [card]
+        self.stacks = _with(self.stacks, stack, self.stacks[stack] + [card])
 
     def take_from_stack(self, stack: int, card: str) -> None:
         """Take ``card`` out of action stack ``stack``; the row is replaced.
@@ -452,7 +470,23 @@ class State:
             ValueError: ``card`` is not in that stack (the caller checked it is)."""
         row = self.stacks[stack].copy()
         row.remove(card)
-        self.stacks[stack] = row
+        self.stacks = _with(self.stacks, stack, row)
+
+    def set_stack(self, stack: int, row: list[str]) -> None:
+        """Make ``row`` (card ids, top first) action stack ``stack`` (B1.4); replaced."""
+        self.stacks = _with(self.stacks, stack, row)
+
+    # -- the offer (replaced whole: copies share it) -----------------------------------
+    def add_to_offer(self, card: str, origin: int) -> None:
+        """Put ``card`` on offer, from stack ``origin`` (-1: none) (B3.1, C13); the lists
+        are replaced, not changed in place."""
+        self.offer = self.offer + [card]
+        self.offer_origin = self.offer_origin + [origin]
+
+    def clear_offer_slot(self, slot: int) -> None:
+        """Mark offer slot ``slot`` taken or removed, ``''`` (B3.5, B4.1, C13): the slot
+        stays; the list is replaced."""
+        self.offer = _with(self.offer, slot, "")
 
     # -- counts ------------------------------------------------------------------------
     def on_board(self, player: int) -> int:

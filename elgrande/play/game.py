@@ -355,7 +355,7 @@ class Game:
         flow = self.flow.copy()
         for p in range(len(state.hands)):
             if p != player:
-                state.hands[p] = []
+                state.set_hand(p, [])
         mine = str(player)
         flow.secret = {k: v for k, v in flow.secret.items() if k == mine}
         run = flow.run

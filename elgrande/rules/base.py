@@ -109,7 +109,7 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
         state.set_caballeros(g, p, b.setup_grande_region)
         state.court[p] = b.setup_court
         state.provinces[p] -= b.setup_grande_region + b.setup_court
-        state.hands[p] = list(hand)
+        state.set_hand(p, list(hand))
     cache = base_cache(engine)
     stacks = []
     for deck in cache.decks:                                        # B1.4
@@ -336,7 +336,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         bp = own_part(flow)
     bp.slot = state.offer.index(norm)
     flow.card = norm
-    state.offer[bp.slot] = ""
+    state.clear_offer_slot(bp.slot)
     events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
         engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)

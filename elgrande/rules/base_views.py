@@ -43,14 +43,14 @@ def determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
     full = engine.rules.last("initial_hand", ctx) or []
     for p in range(len(state.hands)):
         if p != viewer:  # the hands a view hides
-            state.hands[p] = [v for v in full if v not in state.discards[p]]
+            state.set_hand(p, [v for v in full if v not in state.discards[p]])
     bp = flow.parts.get("base")
     if bp is None:
         return
     for i, stack in enumerate(state.stacks):  # rows replaced, never shuffled in place
         row = stack.copy()
         dec.draw_shuffle(rng, row)
-        state.stacks[i] = row
+        state.set_stack(i, row)
     if flow.run is not None and bp.before is None:
         own_part(flow).before = state.copy()  # the undo point is hidden: now is as good
     if flow.phase == DISCS:

@@ -266,8 +266,8 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
             p = case.player(name)
             if not isinstance(hand, list):
                 raise ScenarioError(f"{cid}: position.hands.{name} must be a list of values")
-            state.hands[p] = sorted(_count(v, cid, f"position.hands.{name}") for v in hand)
-            state.discards[p] = sorted(set(board.power_cards) - set(state.hands[p]))
+            state.set_hand(p, sorted(_count(v, cid, f"position.hands.{name}") for v in hand))
+            state.set_discards(p, sorted(set(board.power_cards) - set(state.hands[p])))
     with _at(cid, "position.vetoes"):
         for name, taken in _mapping(pos, "vetoes").items():
             for r in taken if isinstance(taken, list) else [taken]:
