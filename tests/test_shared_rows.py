@@ -2,8 +2,8 @@
 ``caballeros``, ``hands``, ``discards``, ``stacks`` and ``held``, the pairs of ``bids``, the
 lists ``hands``, ``discards``, ``bids``, ``stacks``, ``offer``, ``offer_origin``,
 ``neutral``, ``grandes``, ``scoreboards`` and ``held`` and an empty ``lasting``, and
-``Flow.copy`` the secret answers and the base flow part (copied on write, ``own_part``)
-with its veto lists, so no code may change one in place.
+``Flow.copy`` the secret answers, the dict of parts and the base flow part (copied on
+write, ``own_part``) with its veto lists, so no code may change one in place.
 Random games of every set (base, Colonies, Intrigue & the King, both; the provisional fill)
 check it after every answer: every row ever seen still holds what it held when first
 seen, and a copy made at random points, played on, leaves the original's JSON unchanged
@@ -69,10 +69,13 @@ def test_B3_2_no_row_a_copy_shares_changes_in_place(name: str, players: int, see
     seen: dict[int, tuple[Any, str]] = {}
     kept: list[tuple[Game, str]] = []
     parts: dict[int, tuple[Any, str]] = {}  # the base flow parts a copy shared
+    dicts: dict[int, tuple[dict[str, Any], list[tuple[str, int]]]] = {}  # flows' parts
     n = 0
     while game.pending is not None:
         for row in _rows(game):
             seen.setdefault(id(row), (row, repr(row)))
+        held = [(k, id(v)) for k, v in game.flow.parts.items()]  # the parts dict: by identity
+        dicts.setdefault(id(game.flow.parts), (game.flow.parts, held))
         bp = game.flow.parts["base"]
         if bp.shared:
             parts.setdefault(id(bp), (bp, json.dumps(bp.to_json(), sort_keys=True)))
@@ -91,6 +94,8 @@ def test_B3_2_no_row_a_copy_shares_changes_in_place(name: str, players: int, see
             assert repr(row) == was
         for bp, text in parts.values():  # a shared part is never changed: copied first
             assert json.dumps(bp.to_json(), sort_keys=True) == text
+        for d, was_held in dicts.values():  # nor a dict of parts (replaced whole)
+            assert [(k, id(v)) for k, v in d.items()] == was_held
     assert n > 0 and kept
     assert all(_snapshot(c) == s for c, s in kept[-5:])
 

@@ -120,7 +120,7 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
     drawn = dec.draw_below(rng, state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
     state.stacks = stacks
-    flow.parts["base"] = BaseRound(reused, first)
+    flow.parts = {**flow.parts, "base": BaseRound(reused, first)}  # replaced: copies share it
     places = b.places  # places[i].id: b.place_id(i), without a method call
     events.append({"event": "setup", "king": places[state.king].id,
                    "grandes": [places[g].id for g in state.grandes], "start": first,

@@ -149,7 +149,7 @@ def own_part(flow: Flow) -> BaseRound:
     p: BaseRound = flow.parts["base"]
     if p.shared:
         p = p.own_copy()
-        flow.parts["base"] = p
+        flow.parts = {**flow.parts, "base": p}  # replaced: copies share the dict
     return p
 
 
