@@ -24,6 +24,10 @@ NOBODY: Final = -1
 OFF_BOARD: Final = -1
 #: The fields of :class:`State` a saved game leaves out (not part of the position).
 UNSAVED: Final = ("due",)
+#: The lists :meth:`State.copy` shares with the state copied (replaced whole, never changed
+#: in place; ``lasting`` too while it is empty).
+SHARED: Final = ("neutral", "grandes", "scoreboards", "hands", "discards", "bids", "stacks",
+                 "offer", "offer_origin", "held")
 
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
