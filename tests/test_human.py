@@ -104,7 +104,7 @@ def test_few_answers_are_numbered_and_a_number_picks_one() -> None:
 def test_B8_5a_the_summary_shows_only_the_seats_own_view() -> None:
     g = elgrande.new_game(3, seed=5)
     other = g.copy()
-    other.state.hands[1] = other.state.hands[1][:3]   # a different hidden hand
+    other.state.set_hand(1, other.state.hands[1][:3])   # a different hidden hand
     human, _out = seat("")
     mine = human.summary(g.view(0))
     assert mine == human.summary(other.view(0))

@@ -296,25 +296,23 @@ def test_copy_is_independent(pos: tuple[Board, State]) -> None:
     before = s.to_json()
     c = s.copy()
     assert c == s
-    c.caballeros[0][0] += 1
-    c.neutral[0] += 1
+    # the lists a copy shares are replaced whole, never changed in place (State
+    # docstring): changed through the State's methods
+    c.add_caballeros(0, 0, 1)
+    c.add_neutral(0, 1)
     c.court[0] += 1
     c.provinces[0] -= 1
-    c.grandes[0] = OFF_BOARD
+    c.set_grande(0, OFF_BOARD)
     c.king = OFF_BOARD
-    c.scoreboards[0] = 0
+    c.set_scoreboard(0, 0)
     c.scores[0] += 1
-    # rows of hands and discards and pairs of bids are replaced whole, never changed in
-    # place (State docstring): copies share them
-    c.hands[0] = c.hands[0] + [99]
-    c.discards[0] = c.discards[0] + [99]
-    for i, pair in enumerate(c.bids):
-        c.bids[i] = [pair[0], 99]
-    c.bids.append([0, 98])
+    c.set_hand(0, c.hands[0] + [99])
+    c.set_discards(0, c.discards[0] + [99])
+    c.bids = [[pair[0], 99] for pair in c.bids] + [[0, 98]]
     for x in c.lasting:
         x.data["taken"] = -5
         x.expires += 1
-    c.lasting.append(Lasting("veto", 0, 1))
+    c.add_lasting(Lasting("veto", 0, 1))
     c.round += 1
     c.neutral_holder = 0 if c.neutral_holder != 0 else NOBODY
     assert s.to_json() == before

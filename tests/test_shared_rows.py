@@ -1,5 +1,9 @@
-"""The rows a copy shares (B1.3, B1.4, B3.2): ``State.copy`` shares the rows of ``hands``,
-``discards`` and ``stacks`` and the pairs of ``bids``, so no code may change one in place.
+"""The rows a copy shares (B1.1, B1.3, B1.4, B3.2, B8.4): ``State.copy`` shares the rows of
+``caballeros``, ``hands``, ``discards``, ``stacks`` and ``held``, the pairs of ``bids``, the
+lists ``hands``, ``discards``, ``bids``, ``stacks``, ``offer``, ``offer_origin``,
+``neutral``, ``grandes``, ``scoreboards`` and ``held`` and an empty ``lasting``, and
+``Flow.copy`` the secret answers, the dict of parts and the base flow part (copied on
+write, ``own_part``) with its veto lists, so no code may change one in place.
 Random games of every set (base, Colonies, Intrigue & the King, both; the provisional fill)
 check it after every answer: every row ever seen still holds what it held when first
 seen, and a copy made at random points, played on, leaves the original's JSON unchanged
@@ -17,7 +21,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_game_properties import GAMES
 
-from elgrande.model.state import State
 from elgrande.play.game import Game, new_game
 
 #: The sets played, with the fill an expansion needs.
@@ -29,8 +32,15 @@ SETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _rows(state: State) -> list[list[Any]]:
-    return [*state.hands, *state.discards, *state.bids, *state.stacks]
+def _rows(game: Game) -> list[Any]:
+    """Every list or dict a copy of ``game`` shares with it."""
+    state, flow = game.state, game.flow
+    base = flow.parts["base"]
+    return [*state.hands, *state.discards, *state.bids, *state.stacks, *state.caballeros,
+            *state.held, state.hands, state.discards, state.bids, state.stacks, state.offer,
+            state.held, state.neutral, state.grandes, state.scoreboards, state.offer_origin,
+            base.veto_chain, base.veto_queue, flow.secret,
+            *([] if state.lasting else [state.lasting])]
 
 
 def _snapshot(game: Game) -> str:
@@ -49,18 +59,26 @@ def _answer_randomly(game: Game, rng: random.Random) -> None:
 @given(players=st.integers(2, 5), seed=st.integers(0, 10_000), every=st.integers(5, 40))
 def test_B3_2_no_row_a_copy_shares_changes_in_place(name: str, players: int, seed: int,
                                                     every: int) -> None:
-    """After every answer of a whole game, each row of hands/discards/stacks and bid pair
-    seen so far holds what it held when first seen (rows are replaced, never changed);
+    """After every answer of a whole game, each shared row or list (:func:`_rows`) and
+    each base flow part a copy shared seen so far holds what it held when first seen
+    (they are replaced, never changed);
     copies made every ``every`` answers and played on 1-6 answers leave the original
     unchanged, and the original played on leaves them unchanged."""
     game = new_game(players, seed=seed, logging=False, **SETS[name])
     rng = random.Random(seed)
-    seen: dict[int, tuple[list[Any], tuple[Any, ...]]] = {}
+    seen: dict[int, tuple[Any, str]] = {}
     kept: list[tuple[Game, str]] = []
+    parts: dict[int, tuple[Any, str]] = {}  # the base flow parts a copy shared
+    dicts: dict[int, tuple[dict[str, Any], list[tuple[str, int]]]] = {}  # flows' parts
     n = 0
     while game.pending is not None:
-        for row in _rows(game.state):
-            seen.setdefault(id(row), (row, tuple(row)))
+        for row in _rows(game):
+            seen.setdefault(id(row), (row, repr(row)))
+        held = [(k, id(v)) for k, v in game.flow.parts.items()]  # the parts dict: by identity
+        dicts.setdefault(id(game.flow.parts), (game.flow.parts, held))
+        bp = game.flow.parts["base"]
+        if bp.shared:
+            parts.setdefault(id(bp), (bp, json.dumps(bp.to_json(), sort_keys=True)))
         if n % every == 0:
             before = _snapshot(game)
             c = game.copy()
@@ -73,7 +91,11 @@ def test_B3_2_no_row_a_copy_shares_changes_in_place(name: str, players: int, see
         _answer_randomly(game, rng)
         n += 1
         for row, was in seen.values():
-            assert tuple(row) == was
+            assert repr(row) == was
+        for bp, text in parts.values():  # a shared part is never changed: copied first
+            assert json.dumps(bp.to_json(), sort_keys=True) == text
+        for d, was_held in dicts.values():  # nor a dict of parts (replaced whole)
+            assert [(k, id(v)) for k, v in d.items()] == was_held
     assert n > 0 and kept
     assert all(_snapshot(c) == s for c, s in kept[-5:])
 
@@ -116,3 +138,43 @@ def test_B1_4_stack_moves_replace_the_rows() -> None:
     assert row == ["a", "b"] and c.stacks[0] is row
     with pytest.raises(ValueError):
         s.take_from_stack(0, "x")
+
+
+def test_B1_1_caballero_grande_scoreboard_and_held_changes_replace_the_lists() -> None:
+    """add_caballeros/set_caballeros (B1.1), set_grande (B1.2), set_scoreboard (B6.9) and
+    hold_card/release_card replace the row or list they change: a copy made before keeps
+    the old one, and the change is the one asked."""
+    s = new_game(3, seed=1, logging=False).state
+    s.held = [[], ["x"], []]
+    c = s.copy()
+    row, grandes, boards, held = s.caballeros[2], s.grandes, s.scoreboards, s.held[1]
+    was = (row[:], grandes[:], boards[:])
+    s.add_caballeros(2, 1, 3)
+    s.set_caballeros(2, 0, 5)
+    s.set_grande(0, 4)
+    s.set_scoreboard(0, 6)
+    s.hold_card(2, "y")
+    s.release_card(1, "x")
+    assert (s.caballeros[2][1], s.caballeros[2][0]) == (was[0][1] + 3, 5)
+    assert (s.grandes[0], s.scoreboards[0], s.held) == (4, 6, [[], [], ["y"]])
+    assert (row, grandes, boards, held) == (*was, ["x"])
+    assert c.caballeros[2] is row and c.grandes is grandes and c.held == [[], ["x"], []]
+    with pytest.raises(ValueError):
+        s.release_card(0, "x")
+
+
+def test_B7_1_a_copys_history_is_its_own() -> None:
+    """A copy shares the history so far; answers after it go to each game's own history
+    (the record a game keeps, B7.1), also for a copy made into a scratch game."""
+    rng = random.Random(2)
+    game = new_game(3, seed=2, logging=False)
+    for _ in range(5):
+        _answer_randomly(game, rng)
+    c, scratch = game.copy(), new_game(3, seed=9, logging=False)
+    assert game.copy(into=scratch) is scratch
+    _answer_randomly(c, rng)
+    _answer_randomly(c, rng)
+    _answer_randomly(scratch, rng)
+    assert (game.answered(), c.answered(), scratch.answered()) == (5, 7, 6)
+    assert c.history[:5] == game.history == scratch.history[:5]
+    assert len(c.history) == 7 and _snapshot(scratch) != _snapshot(game)

@@ -48,11 +48,17 @@ def test_b4_1_undo_by_copy_restores_the_offer_and_the_stacks() -> None:
 def test_b4_1_an_undone_special_action_restores_the_offer() -> None:
     game = _at_card_choice()
     before = game.state.copy()
-    game.state.offer[0] = ""
-    game.state.stacks[0].append(game.state.stacks[1].pop())
-    game.state.set_to(before)
-    assert game.state.offer == before.offer and game.state.stacks == before.stacks
-    assert game.state.offer is not before.offer
+    offer, stacks = before.offer[:], [row[:] for row in before.stacks]
+    s = game.state  # the lists a copy shares are changed by the State's methods only
+    s.clear_offer_slot(0)
+    s.add_to_stack(0, s.stacks[1][-1])
+    s.take_from_stack(1, s.stacks[1][-1])
+    assert (s.offer, s.stacks) != (offer, stacks) and (before.offer, before.stacks) == (
+        offer, stacks)
+    s.set_to(before)
+    assert s.offer == before.offer == offer and s.stacks == before.stacks == stacks
+    s.clear_offer_slot(1)  # the restored state changed on leaves the undo point as it was
+    assert before.offer == offer
 
 
 def test_b8_5a_a_view_shows_the_offer_and_each_stack_sorted() -> None:

@@ -26,9 +26,9 @@ def test_B8_5a_view_ignores_stack_order_and_others_secret_discs() -> None:
     g.answer(0, "aragon")  # player 0's disc, hidden from the others
     before = json.dumps(g.view(1), sort_keys=True)
     other = g.copy()
-    other.flow.secret["0"] = "galicia"          # a different hidden disc
-    for stack in other.state.stacks:              # a different hidden stack order
-        stack.reverse()
+    other.flow.secret = {**other.flow.secret, "0": "galicia"}  # a different hidden disc
+    for i, stack in enumerate(other.state.stacks):  # a different hidden stack order
+        other.state.set_stack(i, stack[::-1])
     assert json.dumps(other.view(1), sort_keys=True) == before
     assert json.dumps(other.view(0), sort_keys=True) != json.dumps(g.view(0), sort_keys=True)
 
@@ -37,9 +37,9 @@ def test_B8_5a_greedy_bot_answers_the_same_whatever_is_hidden() -> None:
     g = _to_disc_scoring(5)
     g.answer(0, "granada")
     other = g.copy()
-    other.flow.secret["0"] = "seville"
-    for stack in other.state.stacks:
-        stack.reverse()
+    other.flow.secret = {**other.flow.secret, "0": "seville"}  # replaced: shared with g
+    for i, stack in enumerate(other.state.stacks):
+        other.state.set_stack(i, stack[::-1])
     a = GreedyBot(seed=9).answer(g.view(1))
     b = GreedyBot(seed=9).answer(other.view(1))
     assert a == b
@@ -49,15 +49,17 @@ def _hidden_variant(g: Game, viewer: int, rng: random.Random) -> Game:
     """A copy of ``g`` that differs only in what ``viewer`` may not see: the order of the
     action stacks, the other players' hands, their unrevealed secret choices."""
     other = g.copy()
-    for stack in other.state.stacks:
-        rng.shuffle(stack)
-        stack.reverse()
-    for q in range(other.state.players):
+    st = other.state  # the lists a copy shares are changed by the State's methods only
+    for i, stack in enumerate(st.stacks):
+        row = stack.copy()
+        rng.shuffle(row)
+        row.reverse()
+        st.set_stack(i, row)
+    for q in range(st.players):
         if q != viewer:
-            other.state.hands[q] = [v + 100 for v in other.state.hands[q]] + [999]
-    for k in list(other.flow.secret):
-        if k != str(viewer):
-            other.flow.secret[k] = "somewhere-else"
+            st.set_hand(q, [v + 100 for v in st.hands[q]] + [999])
+    other.flow.secret = {k: v if k == str(viewer) else "somewhere-else"
+                         for k, v in other.flow.secret.items()}  # replaced whole
     run = other.flow.run
     if run is not None:
         for k in list(run.secret):
@@ -97,7 +99,7 @@ def test_B8_5a_views_hold_nothing_from_which_hidden_things_follow() -> None:
 def test_B8_5a_a_view_still_shows_the_players_own_things() -> None:
     g = new_game(3, seed=2, logging=False)
     other = g.copy()
-    other.state.hands[0] = other.state.hands[0][1:]
+    other.state.set_hand(0, other.state.hands[0][1:])
     assert json.dumps(other.view(0), sort_keys=True) != json.dumps(g.view(0), sort_keys=True)
 
 

@@ -99,8 +99,7 @@ class Stepper:
             s.game = g.copy()
         else:  # the scratch's game takes fresh copies of this game's state and flow
             s = into
-            s.game.state, s.game.flow = g.state.copy(), g.flow.copy()
-            s.game.chronicle = g.chronicle.fork()
+            g.copy(into=s.game)
         s.space = self.space
         s.simultaneous = self.simultaneous
         s.trusted = self.trusted
@@ -244,9 +243,9 @@ def action_playouts(stepper: Stepper, n: int, policy: ActionPolicy | None = None
                 action = legal[int(rng.random() * len(legal))]
             else:
                 action = policy(scratch, p, rng)
-            before = len(scratch.game.chronicle.history)
+            before = scratch.game.answered()
             scratch.step(p, action)
-            made += len(scratch.game.chronicle.history) - before
+            made += scratch.game.answered() - before
         out.append(Playout.of(scratch.game, made))
     return out
 

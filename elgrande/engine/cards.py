@@ -78,8 +78,8 @@ def draw_stream(ctx: Ctx, source: str) -> random.Random:
 # -- places ------------------------------------------------------------------------------------
 def held(state: State, player: int) -> list[str]:
     """``state.held[player]`` (the lists are made on first use: an old save has none)."""
-    if len(state.held) < state.players:
-        state.held.extend([] for _ in range(state.players - len(state.held)))
+    if len(state.held) < state.players:  # replaced, not extended: copies share it
+        state.held = state.held + [[] for _ in range(state.players - len(state.held))]
     return state.held[player]
 
 
@@ -140,10 +140,10 @@ def take(state: State, card: str, at: Where) -> int:
     """Take ``card`` from where it is; returns the stack it came from (-1: none known)."""
     kind, i = at
     if kind == "open":
-        state.offer[i] = ""  # the slot stays: its card is out of this round's offer
+        state.clear_offer_slot(i)  # the slot stays: its card is out of this round's offer
         return state.offer_origin[i] if i < len(state.offer_origin) else -1
     if kind == "held":
-        state.held[i].remove(card)
+        state.release_card(i, card)
         return -1
     state.take_from_stack(i, card)
     return i
@@ -155,14 +155,13 @@ def give(ctx: Ctx, card: str, to: ast.CardPlace, origin: int) -> None:
     removed: nowhere). The place exists (the caller checked it)."""
     s = ctx.state
     if to.kind == "open":
-        s.offer.append(card)
-        s.offer_origin.append(origin)
+        s.add_to_offer(card, origin)
     elif to.kind == "stack":
         s.add_to_stack(to.n - 1, card)
     elif to.kind == "held":
         p = holder(ctx, to.holder)
         if p is not None:
-            held(s, p).append(card)
+            s.hold_card(p, card)
 
 
 # -- statements --------------------------------------------------------------------------------

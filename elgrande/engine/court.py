@@ -49,7 +49,7 @@ def apply_court(state: State, board: Board, player: int, answer: dict[str, Any],
     if leave is not None and hooks is None:
         hooks = HookContext(state, board, [] if events is None else events, player)
     for r, n in answer["regions"].items():
-        state.caballeros[board.index[r]][player] -= n
+        state.add_caballeros(board.index[r], player, -n)
         state.court[player] += n
         if leave is not None:
             leave(hooks, board.index[r], player, n)
@@ -130,7 +130,7 @@ def apply_placement(state: State, board: Board, player: int, to: dict[str, int],
         hooks = HookContext(state, board, [] if events is None else events, player)
     for r, n in to.items():
         state.court[player] -= n
-        state.caballeros[board.index[r]][player] += n
+        state.add_caballeros(board.index[r], player, n)
         if arrive is not None:
             arrive(hooks, board.index[r], player, n)
 

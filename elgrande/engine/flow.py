@@ -83,10 +83,13 @@ class Flow:
             is a new list; copies share it); turn_i: whose turn (index).
         card: the action card taken this turn ('' for none yet).
         run: the special action being carried out (the interpreter's position).
-        secret: secret answers already given in this phase (hidden until all are in).
+        secret: secret answers already given in this phase (hidden until all are in);
+            never changed in place (an answer replaces the dict): copies share it.
         entering: the phase being entered while the phases inserted before it run (''
             otherwise; :meth:`FlowEngine.enter`).
-        parts: each rules module's own flow data, by module name.
+        parts: each rules module's own flow data, by module name; the dict is never
+            changed in place (a part is put by replacing it): copies share it while their
+            parts are the same.
         pending: the decision waiting for an answer.
         asides: the side decisions rules modules asked between phases (a stack, top
             last): when there is one, the pending decision is the top one's.
@@ -130,14 +133,19 @@ class Flow:
 
     def copy(self) -> Flow:
         """An independent copy (decisions are never changed once made, nor is a turn
-        order once set, B3.4, a new one is a new list: shared)."""
-        parts = self.parts.copy()
-        for k, v in parts.items():  # replacing values only: no change of size
-            parts[k] = v.copy()
+        order once set, B3.4, a new one is a new list, nor the secret answers, replaced
+        whole: shared)."""
+        parts = self.parts
+        for k, v in self.parts.items():
+            c = v.copy()  # a part copied on write (the base's) gives itself, marked shared
+            if c is not v:
+                if parts is self.parts:
+                    parts = parts.copy()
+                parts[k] = c
         run = self.run
         return Flow(self.rounds, self.scoring_after, self.round_i, self.phase,
                     self.turn_order, self.turn_i, self.card,
-                    None if run is None else run.copy(), self.secret.copy(), self.entering,
+                    None if run is None else run.copy(), self.secret, self.entering,
                     parts, self.pending, self.asides.copy() if self.asides else None)
 
     def set_to(self, other: Flow) -> None:

@@ -109,7 +109,7 @@ def _grande_why(ctx: Ctx, owner: int) -> dict[str, list[str]]:
 
 def _put_grande(ctx: Ctx, owner: int, to: int) -> None:
     before = ctx.state.grandes[owner]
-    ctx.state.grandes[owner] = to
+    ctx.state.set_grande(owner, to)
     if owner == ctx.subject:
         ctx.event("grande", decider=owner, frm=ctx.rid(before), to=ctx.rid(to))
     else:
@@ -202,7 +202,7 @@ def move_scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -
     """Place or move the mobile scoreboard a checked answer names (B6.9)."""
     sb, to = answer
     i = ctx.board.scoreboard_index(sb)
-    ctx.state.scoreboards[i] = ctx.board.index[to]
+    ctx.state.set_scoreboard(i, ctx.board.index[to])
     ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to)
 
 

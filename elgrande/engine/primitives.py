@@ -258,11 +258,11 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
         if hooks is not None and leaving is not None and len(m) > 4:
             leaving(hooks, a, who, n, m[4][0], m[4][1])
         if who == NOBODY:
-            s.neutral[a] -= n
-            s.neutral[b] += n
+            s.add_neutral(a, -n)
+            s.add_neutral(b, n)
         else:
-            s.caballeros[a][who] -= n
-            s.caballeros[b][who] += n
+            s.add_caballeros(a, who, -n)
+            s.add_caballeros(b, who, n)
         if hooks is not None:
             if leave is not None:
                 leave(hooks, a, who, n)
@@ -477,7 +477,7 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> 
         if src == "court":
             s.court[owner] -= n
         else:
-            s.caballeros[idx[src]][owner] -= n
+            s.add_caballeros(idx[src], owner, -n)
             if leave is not None:
                 leave(hooks, idx[src], owner, n)
         if dest == "provinces":
@@ -485,7 +485,7 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> 
         elif dest == "court":
             s.court[owner] += n
         else:  # an off-board space a set declares (checked when the cards loaded)
-            s.caballeros[idx[dest]][owner] += n
+            s.add_caballeros(idx[dest], owner, n)
     if taken:
         ctx.event("send", decider=ctx.subject, owner=owner, to=dest, taken=counts)
 
@@ -671,8 +671,8 @@ def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
     until = _arg(call, "until")
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
-    ctx.state.lasting.append(Lasting(str(_arg(call, "kind")), ctx.subject, expires,
-                                     ctx.run.card, {"until": until, "taken": r}))
+    ctx.state.add_lasting(Lasting(str(_arg(call, "kind")), ctx.subject, expires,
+                                  ctx.run.card, {"until": until, "taken": r}))
     ctx.event("keep", kind=_arg(call, "kind"), until=until)
     return None
 
@@ -751,8 +751,8 @@ def _change_rule(ctx: Ctx, call: ast.Call) -> Decision | None:
     places = None if where is None else sorted({r for r in regions(ctx, where) if r >= 0})
     until = str(_arg(call, "until"))
     s = ctx.state
-    s.lasting.append(Lasting(RULE, ctx.subject, expires_for(until, s.round), ctx.run.card,
-                             {"param": name, "value": value, "in": places, "until": until}))
+    s.add_lasting(Lasting(RULE, ctx.subject, expires_for(until, s.round), ctx.run.card,
+                          {"param": name, "value": value, "in": places, "until": until}))
     names = ctx.board.places
     shown = ", ".join(names[r].name for r in value) if isinstance(value, list) else \
         "on" if value is True else str(value)

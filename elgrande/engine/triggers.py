@@ -153,8 +153,8 @@ def keep_trigger(ctx: Ctx, stmt: ast.When, path: list[int]) -> None:
     data = {"event": ast.EVENTS[stmt.event], "path": list(path), "subject": ctx.subject,
             "of": _listens(ctx, stmt.whose), "where": where, "until": until,
             "env": copy_plain(ctx.run.env)}
-    s.lasting.append(Lasting(TRIGGER, ctx.run.actor, 0 if extra is None else s.round + extra,
-                             ctx.run.card, data))
+    s.add_lasting(Lasting(TRIGGER, ctx.run.actor, 0 if extra is None else s.round + extra,
+                          ctx.run.card, data))
     from elgrande.dsl.render import render_node  # the renderer is a leaf module
 
     ctx.event("trigger", event=stmt.event, until=until,

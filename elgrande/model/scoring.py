@@ -510,13 +510,13 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
         n = state.caballeros[castle][p]
         if not n:
             continue
-        state.caballeros[castle][p] = 0
+        state.set_caballeros(castle, p, 0)
         d = discs[p]
         if d == state.king:
             state.court[p] += n
             moves.append(CastilloMove(p, n, d, None))
         else:
-            state.caballeros[d][p] += n
+            state.add_caballeros(d, p, n)
             moves.append(CastilloMove(p, n, d, d))
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:

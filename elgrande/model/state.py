@@ -25,6 +25,10 @@ NOBODY: Final = -1
 OFF_BOARD: Final = -1
 #: The fields of :class:`State` a saved game leaves out (not part of the position).
 UNSAVED: Final = ("due",)
+#: The lists :meth:`State.copy` shares with the state copied (replaced whole, never changed
+#: in place; ``lasting`` too while it is empty).
+SHARED: Final = ("neutral", "grandes", "scoreboards", "hands", "discards", "bids", "stacks",
+                 "offer", "offer_origin", "held")
 
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
@@ -104,6 +108,14 @@ class ExtPieces:
         return NotImplemented
 
 
+def _with(rows: list[Any], i: int, row: Any) -> list[Any]:
+    """A copy of ``rows`` with ``row`` at ``i`` (a list a copy may share is replaced, never
+    changed in place)."""
+    out = rows.copy()
+    out[i] = row
+    return out
+
+
 def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``State.ext``: plain data deep-copied, :class:`ExtPieces` by their own
     :meth:`ExtPieces.copy`."""
@@ -160,7 +172,8 @@ class State:
     Attributes:
         players: number of players (2..5).
         caballeros: ``caballeros[place][player]``: caballero counts on the board,
-            the Castillo and expansion areas included.
+            the Castillo and expansion areas included (a row is never changed in place:
+            :meth:`add_caballeros` and :meth:`set_caballeros` replace it, copies share it).
         neutral: ``neutral[place]``: neutral (Inquisitor) caballeros (C1, C9).
         neutral_holder: the player whose court holds the Grand Inquisitor, or NOBODY (C8).
         court, provinces: caballero counts per player (B1.1).
@@ -173,10 +186,13 @@ class State:
         round: the current round, 1..9 (0 before the first).
         bids: ``[player, value]`` pairs played this round, in order (B3.2).
 
-        A row of ``hands``, ``discards`` or ``stacks`` and a pair of ``bids`` is never
-        changed in place: a change replaces it whole (:meth:`play_power_card`,
-        :meth:`take_back_power_card`, :meth:`draw_from_stack`, ...), so copies and undo
-        points share them.
+        A row of ``caballeros``, ``hands``, ``discards``, ``stacks`` or ``held``, the lists
+        ``hands``, ``discards``, ``bids`` (and each pair), ``stacks``, ``offer``,
+        ``offer_origin``, ``neutral``, ``grandes``, ``scoreboards`` and ``held`` and an
+        empty ``lasting`` are never changed in place: a change replaces them whole
+        (:meth:`add_caballeros`, :meth:`play_power_card`, :meth:`draw_from_stack`,
+        :meth:`add_to_offer`, :meth:`set_grande`, :meth:`add_lasting`, ...), so copies and
+        undo points share them.
         lasting: lasting effects (Veto cards held, triggers).
         neutral_holder: see ``neutral``.
         stacks: the action stacks, card ids, top first (B1.4; their order is hidden from
@@ -192,7 +208,8 @@ class State:
         held: per player, the ids of the cards held in their court (a card a special
             action keeps there, until a card moves it; empty lists, or none at all in an
             old save, when nobody holds any); a card's ``while held`` triggers follow its
-            holder.
+            holder. A row is never changed in place (:meth:`hold_card`,
+            :meth:`release_card` replace it): copies share it.
         draw_key: the key of the random draws during play (a card drawn from the region
             cards or at random: hashed from the seed at setup, never drawn from the
             setup's stream); hidden from every view (B8.5a); 0 in an old save.
@@ -287,30 +304,30 @@ class State:
     # -- copies and JSON ---------------------------------------------------------------
     def copy(self) -> State:
         """An independent copy (cheap: lists of ints are sliced, nothing is deep-walked;
-        the rows of ``hands``, ``discards`` and ``stacks`` and the pairs of ``bids``, never
-        changed in place, are shared)."""
-        # comprehensions, not map(list.copy, ...): mypyc compiles them to a loop in C
+        the rows of ``caballeros``, ``hands``, ``discards``, ``stacks`` and ``held`` and
+        the pairs of ``bids``, never changed in place, are shared)."""
         return State(
             self.players,
-            [row.copy() for row in self.caballeros],
-            self.neutral.copy(),
+            self.caballeros.copy(),  # rows replaced whole, never changed in place: shared
+            self.neutral,  # replaced whole, never changed in place: shared
             self.court.copy(),
             self.provinces.copy(),
-            self.grandes.copy(),
+            self.grandes,  # replaced whole, never changed in place: shared
             self.king,
-            self.scoreboards.copy(),
+            self.scoreboards,  # replaced whole, never changed in place: shared
             self.scores.copy(),
-            self.hands.copy(),  # rows replaced whole, never changed in place: shared
-            self.discards.copy(),
+            self.hands,  # replaced whole, never changed in place: shared
+            self.discards,
             self.round,
-            self.bids.copy(),
-            [x.copy() for x in self.lasting] if self.lasting else [],
+            self.bids,
+            # an empty list is shared (an effect is added by replacing it, add_lasting)
+            [x.copy() for x in self.lasting] if self.lasting else self.lasting,
             self.neutral_holder,
-            self.stacks.copy(),
-            self.offer.copy(),
-            self.offer_origin.copy(),
+            self.stacks,
+            self.offer,
+            self.offer_origin,  # replaced whole, never changed in place: shared
             _copy_ext(self.ext) if self.ext else {},
-            [h.copy() for h in self.held] if self.held else [],
+            self.held,  # replaced whole, never changed in place: shared
             self.draw_key,
             self.due,
         )
@@ -340,6 +357,70 @@ class State:
         state.due = True  # anything may be due at the first pause of a loaded game
         return state
 
+    # -- caballeros on the board (their rows are replaced whole: copies share them) -----
+    def add_caballeros(self, place: int, player: int, n: int) -> None:
+        """Add ``n`` (negative: take) caballeros of ``player`` at place index ``place``
+        (B1.1: the caller moves them from or to somewhere else); the row is replaced, not
+        changed in place."""
+        row = self.caballeros[place].copy()
+        row[player] += n
+        self.caballeros[place] = row
+
+    def set_caballeros(self, place: int, player: int, n: int) -> None:
+        """Set ``player``'s caballeros at place index ``place`` to ``n`` (B1.1: the caller
+        accounts for the difference); the row is replaced, not changed in place."""
+        row = self.caballeros[place].copy()
+        row[player] = n
+        self.caballeros[place] = row
+
+    # -- neutral caballeros, lasting effects (replaced whole: copies share them) ---------
+    def add_neutral(self, place: int, n: int) -> None:
+        """Add ``n`` (negative: take) neutral caballeros at place index ``place`` (C1,
+        C9; the caller moves them from or to somewhere else); the list is replaced."""
+        neutral = self.neutral.copy()
+        neutral[place] += n
+        self.neutral = neutral
+
+    def add_lasting(self, effect: Lasting) -> None:
+        """Add a lasting effect (B8.4, triggers); the list is replaced, not extended (a
+        copy shares an empty one)."""
+        self.lasting = self.lasting + [effect]
+
+    # -- Grandes and mobile scoreboards (their lists are replaced whole: copies share them)
+    def set_grande(self, player: int, place: int) -> None:
+        """Put ``player``'s Grande at place index ``place`` (B1.2, B5.3); the list is
+        replaced, not changed in place."""
+        grandes = self.grandes.copy()
+        grandes[player] = place
+        self.grandes = grandes
+
+    def set_scoreboard(self, i: int, place: int) -> None:
+        """Put mobile scoreboard ``i`` at place index ``place`` (or OFF_BOARD) (B6.9); the
+        list is replaced, not changed in place."""
+        boards = self.scoreboards.copy()
+        boards[i] = place
+        self.scoreboards = boards
+
+    # -- held cards (their rows are replaced whole: copies share them) ------------------
+    def hold_card(self, player: int, card: str) -> None:
+        """Put ``card`` among the cards held in ``player``'s court (the per-player rows
+        made first if an old save has none); the row is replaced."""
+        held = self.held.copy()
+        held.extend([] for _ in range(self.players - len(held)))
+        held[player] = held[player] + [card]
+        self.held = held
+
+    def release_card(self, player: int, card: str) -> None:
+        """Take ``card`` out of the cards held in ``player``'s court; the row is replaced.
+
+        Raises:
+            ValueError: ``player`` does not hold ``card`` (the caller checked it does)."""
+        row = self.held[player].copy()
+        row.remove(card)
+        held = self.held.copy()
+        held[player] = row
+        self.held = held
+
     # -- power cards (their rows are replaced whole: copies share them) ----------------
     def play_power_card(self, player: int, value: int) -> None:
         """Move power card ``value`` from ``player``'s hand to their discards and bid it
@@ -349,9 +430,12 @@ class State:
             ValueError: ``value`` is not in the hand (the caller checked it is)."""
         hand = self.hands[player].copy()
         hand.remove(value)
-        self.hands[player] = hand
-        self.discards[player] = self.discards[player] + [value]
-        self.bids.append([player, value])
+        # _with inline (a call less on every bid)
+        hands, discards = self.hands.copy(), self.discards.copy()
+        hands[player] = hand
+        discards[player] = discards[player] + [value]
+        self.hands, self.discards = hands, discards
+        self.bids = self.bids + [[player, value]]
 
     def take_back_power_card(self, player: int, value: int) -> None:
         """Move power card ``value`` from ``player``'s discards back to the hand (kept
@@ -361,8 +445,17 @@ class State:
             ValueError: ``value`` is not among the discards (the caller checked it is)."""
         discards = self.discards[player].copy()
         discards.remove(value)
-        self.discards[player] = discards
-        self.hands[player] = sorted(self.hands[player] + [value])
+        self.discards = _with(self.discards, player, discards)
+        self.hands = _with(self.hands, player, sorted(self.hands[player] + [value]))
+
+    def set_hand(self, player: int, hand: list[int]) -> None:
+        """Make ``hand`` (values, ascending, B1.3) ``player``'s hand; the lists are
+        replaced, not changed in place."""
+        self.hands = _with(self.hands, player, hand)
+
+    def set_discards(self, player: int, discards: list[int]) -> None:
+        """Make ``discards`` ``player``'s played power cards (B3.2); replaced whole."""
+        self.discards = _with(self.discards, player, discards)
 
     # -- action stacks (their rows are replaced whole: copies share them) -------------
     def draw_from_stack(self, stack: int) -> str:
@@ -371,12 +464,16 @@ class State:
         row = self.stacks[stack]
         if not row:
             return ""
-        self.stacks[stack] = row[1:]
+        stacks = self.stacks.copy()  # _with inline (a call less on every draw)
+        stacks[stack] = row[1:]
+        self.stacks = stacks
         return row[0]
 
     def add_to_stack(self, stack: int, card: str) -> None:
         """Put ``card`` under action stack ``stack`` (B4.6); the row is replaced."""
-        self.stacks[stack] = self.stacks[stack] + [card]
+        stacks = self.stacks.copy()  # _with inline (a call less on every return)
+        stacks[stack] = stacks[stack] + [card]
+        self.stacks = stacks
 
     def take_from_stack(self, stack: int, card: str) -> None:
         """Take ``card`` out of action stack ``stack``; the row is replaced.
@@ -385,7 +482,25 @@ class State:
             ValueError: ``card`` is not in that stack (the caller checked it is)."""
         row = self.stacks[stack].copy()
         row.remove(card)
-        self.stacks[stack] = row
+        self.stacks = _with(self.stacks, stack, row)
+
+    def set_stack(self, stack: int, row: list[str]) -> None:
+        """Make ``row`` (card ids, top first) action stack ``stack`` (B1.4); replaced."""
+        self.stacks = _with(self.stacks, stack, row)
+
+    # -- the offer (replaced whole: copies share it) -----------------------------------
+    def add_to_offer(self, card: str, origin: int) -> None:
+        """Put ``card`` on offer, from stack ``origin`` (-1: none) (B3.1, C13); the lists
+        are replaced, not changed in place."""
+        self.offer = self.offer + [card]
+        self.offer_origin = self.offer_origin + [origin]
+
+    def clear_offer_slot(self, slot: int) -> None:
+        """Mark offer slot ``slot`` taken or removed, ``''`` (B3.5, B4.1, C13): the slot
+        stays; the list is replaced."""
+        offer = self.offer.copy()  # _with inline (a call less on every card taken)
+        offer[slot] = ""
+        self.offer = offer
 
     # -- counts ------------------------------------------------------------------------
     def on_board(self, player: int) -> int:

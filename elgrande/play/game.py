@@ -40,7 +40,7 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import named
 from elgrande.model.serial import to_plain
 from elgrande.model.state import State
-from elgrande.play.chronicle import Chronicle
+from elgrande.play.chronicle import Chronicle, Trail
 from elgrande.play.narrate import Labels
 from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
@@ -64,17 +64,24 @@ class Game:
         log: what happened, in plain words (if ``logging``); history: every accepted
         answer ``{"player", "kind", "answer"}`` (a game record). Both are lists made
         fresh on each access.
+
+    ``chronicle`` (a copy's fork; ``logging`` is then its own), ``engine`` (the
+    library's :func:`~elgrande.engine.flow.engine_for`) and ``record`` (the accepted
+    answers so far as a persistent chain of pairs ``(earlier, (player, kind, answer))``,
+    None when there is none, never changed: a copy shares it) with ``answered`` (its
+    length) are passed by :meth:`copy`.
     """
 
     def __init__(self, library: Library, names: list[str], state: State, flow: Flow,
                  header: dict[str, Any], logging: bool = True,
-                 chronicle: Chronicle | None = None) -> None:
+                 chronicle: Chronicle | None = None, engine: FlowEngine | None = None,
+                 record: tuple[Any, Any] | None = None, answered: int = 0) -> None:
         self.library = library
         self.names = names
         self.state = state
         self.flow = flow
         self.header = header
-        self._engine: FlowEngine = engine_for(library)
+        self._engine: FlowEngine = engine_for(library) if engine is None else engine
         if chronicle is None:
             titles = self._engine.memo.get("game.titles")
             if titles is None:  # the library never changes; the chronicles share its titles
@@ -84,6 +91,8 @@ class Game:
                                   labels=_labels(self._engine, state.players) if logging
                                   else None)
         self.chronicle = chronicle
+        self._record = record
+        self._answered = answered
 
     @property
     def logging(self) -> bool:
@@ -97,18 +106,30 @@ class Game:
 
     @log.setter
     def log(self, lines: Sequence[str]) -> None:
-        self.chronicle.log = type(self.chronicle.log)(lines)
+        ch = self.chronicle
+        if not ch.logging:  # shared with the copies (Chronicle.fork): one of its own first
+            ch = self.chronicle = Chronicle(ch.board, ch.names, ch.titles, False,
+                                            labels=ch.labels, card=ch.card, seen=ch.seen)
+        ch.log = Trail(lines)
 
     @property
     def history(self) -> list[dict[str, Any]]:
         """Every accepted answer so far, in order (what a record holds)."""
-        return [{"player": p, "kind": k, "answer": a}
-                for p, k, a in self.chronicle.history.to_list()]
+        entries: list[dict[str, Any]] = []
+        node = self._record
+        while node is not None:
+            p, k, a = node[1]
+            entries.append({"player": p, "kind": k, "answer": a})
+            node = node[0]
+        entries.reverse()
+        return entries
 
     @history.setter
     def history(self, entries: Sequence[dict[str, Any]]) -> None:
-        self.chronicle.history = type(self.chronicle.history)(
-            [(e["player"], e["kind"], e["answer"]) for e in entries])
+        node: tuple[Any, Any] | None = None
+        for e in entries:
+            node = (node, (e["player"], e["kind"], e["answer"]))
+        self._record, self._answered = node, len(entries)
 
     # -- decisions --
     @property
@@ -149,8 +170,9 @@ class Game:
             self._engine.answer(self.state, self.flow, player, answer, events)
         except IllegalMove as exc:  # the engine counts seats; a player reads names
             raise self._named(exc) from exc.__cause__  # (a chain of triggers: TriggerLimit)
-        ch = self.chronicle  # as Chronicle.record, inline (one call less per answer)
-        ch.history._own.append((player, kind, answer))  # made a dict when read
+        self._record = (self._record, (player, kind, answer))  # made a dict when read
+        self._answered += 1
+        ch = self.chronicle
         if ch.logging and events:
             ch.narrate(events, self.state)
         return events
@@ -182,8 +204,9 @@ class Game:
             t = type(answer)
             if t is not str and t is not int:
                 answer = plain_answer(answer, d.rule or "B4.4")
+            self._record = (self._record, (player, d.kind, answer))
+            self._answered += 1
             ch = self.chronicle
-            ch.history._own.append((player, d.kind, answer))
             if ch.logging and events:
                 ch.narrate(events, self.state)
         return events
@@ -206,15 +229,22 @@ class Game:
         return [p for p, s in enumerate(self.state.scores) if s == top]
 
     # -- copies and JSON --
-    def copy(self) -> Game:
+    def copy(self, into: Game | None = None) -> Game:
         """An independent copy: state, flow position and pending decision are copied; the
         library is shared (read-only), and so are history and log up to now (later
-        answers go to each game's own chronicle). Cost independent of the game's length.
-        """
+        answers go to each game's own record and chronicle). Cost independent of the
+        game's length. ``into``: a game of the same library the caller no longer needs
+        (a search's scratch), made the copy in place and returned."""
+        if into is not None:
+            into.state, into.flow = self.state.copy(), self.flow.copy()
+            into.chronicle = self.chronicle.fork()
+            into._record, into._answered = self._record, self._answered
+            into.names, into.header = self.names, self.header
+            return into
         # a constructor call, not Game.__new__: mypyc's native classes allow no instance
         # without __init__ (docs/compiled.md)
         return Game(self.library, self.names, self.state.copy(), self.flow.copy(), self.header,
-                    self.chronicle.logging, self.chronicle.fork())
+                    True, self.chronicle.fork(), self._engine, self._record, self._answered)
 
     def to_json(self) -> dict[str, Any]:
         """The whole game as plain data (JSON-able), sharing no list with the game; its
@@ -276,7 +306,7 @@ class Game:
 
     def answered(self) -> int:
         """How many answers the game took (its history's length): a view's position."""
-        return len(self.chronicle.history)
+        return self._answered
 
     def view_state_flow(self, player: int) -> tuple[dict[str, Any], dict[str, Any]]:
         """The ``state`` and ``flow`` of ``player``'s view (B8.5a; :meth:`view`): JSON
@@ -333,7 +363,7 @@ class Game:
         flow = self.flow.copy()
         for p in range(len(state.hands)):
             if p != player:
-                state.hands[p] = []
+                state.set_hand(p, [])
         mine = str(player)
         flow.secret = {k: v for k, v in flow.secret.items() if k == mine}
         run = flow.run

@@ -66,6 +66,7 @@ from elgrande.rules.base_data import VETO_KIND as VETO_KIND
 from elgrande.rules.base_data import BaseCache as BaseCache
 from elgrande.rules.base_data import BaseRound as BaseRound
 from elgrande.rules.base_data import base_cache as base_cache
+from elgrande.rules.base_data import own_part as own_part
 from elgrande.rules.base_data import part as part
 from elgrande.rules.base_params import BASE_PARAMS
 from elgrande.rules.base_views import determinise, hide, hide_pieces
@@ -105,11 +106,11 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
     hand = engine.rules.last("initial_hand", ctx) or []
     for p in range(state.players):                                  # B2.2, B2.3
         g = region_cards[1 + p]
-        state.grandes[p] = g
-        state.caballeros[g][p] = b.setup_grande_region
+        state.set_grande(p, g)
+        state.set_caballeros(g, p, b.setup_grande_region)
         state.court[p] = b.setup_court
         state.provinces[p] -= b.setup_grande_region + b.setup_court
-        state.hands[p] = list(hand)
+        state.set_hand(p, list(hand))
     cache = base_cache(engine)
     stacks = []
     for deck in cache.decks:                                        # B1.4
@@ -120,7 +121,7 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
     drawn = dec.draw_below(rng, state.players)  # drawn always, so later modules' draws do not
     first = drawn if start_player is None else start_player  # depend on start_player
     state.stacks = stacks
-    flow.parts["base"] = BaseRound(reused, first)
+    flow.parts = {**flow.parts, "base": BaseRound(reused, first)}  # replaced: copies share it
     places = b.places  # places[i].id: b.place_id(i), without a method call
     events.append({"event": "setup", "king": places[state.king].id,
                    "grandes": [places[g].id for g in state.grandes], "start": first,
@@ -130,6 +131,8 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
 # -- rounds (B3) -------------------------------------------------------------------------------
 def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     before = state.round
     flow.round_i += 1
     state.round = flow.round
@@ -162,6 +165,8 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     discarded = [c for c, o in zip(state.offer, state.offer_origin, strict=True)
                  if c and o >= 0]                                   # B3.5
     round_end = engine.rules.round_end
@@ -243,12 +248,16 @@ def apply_bid_answer(state: State, player: int, value: int, events: Events,
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     return bid_decision(state, bp.first_bidder, bp.bid_i)
 
 
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     apply_bid_answer(state, player, int(norm), events)
     bp.bid_i += 1
     if bp.bid_i == state.players:
@@ -261,6 +270,8 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
 # -- a turn (B4) -------------------------------------------------------------------------------
 def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     bp.slot = -1
     flow.card = ""
     bp.placed = bp.special_done = bp.kept = False
@@ -322,9 +333,11 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     bp.slot = state.offer.index(norm)
     flow.card = norm
-    state.offer[bp.slot] = ""
+    state.clear_offer_slot(bp.slot)
     events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
         engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)
@@ -344,6 +357,8 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not (state.court[p] > 0 and _placement_limit(engine, state, flow) > 0):
         bp.place_first = False
@@ -356,6 +371,8 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     bp.place_first = norm == 0
     flow.phase = PLACE if bp.place_first else OFFER
 
@@ -378,12 +395,16 @@ def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]  # typed: the compiled build sets it natively
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     bp.placed = True
     _next_part(engine, state, flow, events)
 
 
 def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     if bp.placed and bp.special_done:
         _end_turn(engine, state, flow, events)
     elif not bp.placed and (bp.special_done or bp.place_first):
@@ -395,6 +416,8 @@ def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
 def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     bp: BaseRound = flow.parts["base"]  # typed: the compiled build reads it natively
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     if bp.special_done:
         _next_part(engine, state, flow, events)
         return None
@@ -405,6 +428,8 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     if norm == 1:
         events.append({"event": "decline", "player": player})
         bp.special_done = True
@@ -441,6 +466,8 @@ def _spend_veto(state: State, player: int) -> None:
 def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     if not bp.veto_queue:
         cancelled = len(bp.veto_chain) % 2 == 1
         events.append({"event": "veto_result", "player": flow.actor, "cancelled": cancelled,
@@ -462,19 +489,23 @@ def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
 def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     if norm == 1:
         _spend_veto(state, player)
-        bp.veto_chain.append(player)
+        bp.veto_chain = bp.veto_chain + [player]  # replaced, never changed: copies share it
         events.append({"event": "veto", "player": player})
         bp.veto_queue = _veto_holders(state, flow, exclude=player, start=player)
     else:
-        bp.veto_queue.pop(0)
+        bp.veto_queue = bp.veto_queue[1:]
 
 
 # -- the special action --------------------------------------------------------------------------
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     interp = engine.interpreter
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
     if flow.card not in interp.scripts:  # a card a fill plays with no special action (its
@@ -516,6 +547,8 @@ def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, r
 
 def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if state.lasting and any(x.card == flow.card and x.data.get("taken") == state.round
                              and x.player == actor for x in state.lasting):
@@ -538,6 +571,8 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
     card began, and the special action counts as carried out with no effect (a chain of
     triggers past its limit is not: the answer is refused, :class:`TriggerLimit`)."""
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     assert bp.before is not None
     state.set_to(bp.before)
     events.append({"event": "special_void", "player": flow.actor, "card": flow.card,
@@ -552,6 +587,8 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
 
 def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: one of this flow's own
+        bp = own_part(flow)
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
@@ -616,7 +653,7 @@ def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 
 def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    flow.secret[str(player)] = norm
+    flow.secret = {**flow.secret, str(player): norm}  # replaced: copies share it
     if len(flow.secret) < state.players:
         return
     discs = [engine.board.index[flow.secret[str(p)]] for p in range(state.players)]

@@ -12,7 +12,7 @@ from typing import Any, Final
 import attr
 
 from elgrande.engine.flow import Flow, FlowEngine, part_type
-from elgrande.model.fields import factory
+from elgrande.model.fields import factory, unsaved
 from elgrande.model.plain import plain_repr
 from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
@@ -61,6 +61,9 @@ class BaseRound:
         kept: the current card stays with its taker (a Veto) instead of returning.
         before: the state as it was when the current special action began (a card that
             exceeds its budget is undone whole).
+        shared: a flow's copy shares this part (:meth:`copy`): whoever changes it takes
+            a copy of its own first (:func:`own_part`). Not part of the position: not
+            saved, not compared.
 
     The action stacks and the face-up offer are pieces of the game, in the state
     (``State.stacks``, ``State.offer``, ``State.offer_origin``).
@@ -80,11 +83,13 @@ class BaseRound:
     veto_queue: list[int] = factory(list)
     kept: bool = False
     before: State | None = None
+    shared: bool = unsaved(False)
 
     def __init__(self, reused: list[str], first_bidder: int, bid_i: int = 0, slot: int = -1,
                  place_first: bool = True, placed: bool = False, special_done: bool = False,
                  veto_chain: list[int] | None = None, veto_queue: list[int] | None = None,
-                 kept: bool = False, before: State | None = None) -> None:
+                 kept: bool = False, before: State | None = None, shared: bool = False
+                 ) -> None:
         self.reused = reused
         self.first_bidder = first_bidder
         self.bid_i = bid_i
@@ -96,16 +101,26 @@ class BaseRound:
         self.veto_queue = [] if veto_queue is None else veto_queue
         self.kept = kept
         self.before = before
+        self.shared = shared
 
     def copy(self) -> BaseRound:
-        """An independent copy (the undo state is never changed once taken: shared)."""
+        """The part for a copy of the flow, copied on write: this part itself, marked
+        ``shared``; the code that changes a base part takes it by :func:`own_part`, which
+        gives a flow whose part is shared a copy of its own first (nothing is copied for
+        a flow copy that never changes it)."""
+        self.shared = True
+        return self
+
+    def own_copy(self) -> BaseRound:
+        """An independent copy, not shared (the undo state is never changed once taken,
+        nor are the veto lists, replaced whole (B8.4): those are shared)."""
         return BaseRound(self.reused, self.first_bidder, self.bid_i, self.slot,
                          self.place_first, self.placed, self.special_done,
-                         self.veto_chain.copy(), self.veto_queue.copy(), self.kept, self.before)
+                         self.veto_chain, self.veto_queue, self.kept, self.before)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data (fresh lists), the fields in order."""
-        return plain_fields(self)
+        """Plain JSON-able data (fresh lists), the fields in order but ``shared``."""
+        return plain_fields(self, ("shared",))
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> BaseRound:
@@ -122,8 +137,19 @@ part_type("base", BaseRound)
 
 
 def part(flow: Flow) -> BaseRound:
-    """The base module's part of ``flow``."""
+    """The base module's part of ``flow``, to read (:func:`own_part` to change it)."""
     p: BaseRound = flow.parts["base"]
+    return p
+
+
+def own_part(flow: Flow) -> BaseRound:
+    """The base module's part of ``flow``, to change: a part a copy of the flow shares
+    (``BaseRound.shared``) is replaced in ``flow`` by a copy of its own first. The hot
+    callers test ``shared`` inline and call this only when it is set."""
+    p: BaseRound = flow.parts["base"]
+    if p.shared:
+        p = p.own_copy()
+        flow.parts = {**flow.parts, "base": p}  # replaced: copies share the dict
     return p
 
 

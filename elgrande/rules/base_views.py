@@ -13,7 +13,7 @@ from elgrande.engine import decisions as dec
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.base_data import DISCS, base_cache
+from elgrande.rules.base_data import DISCS, base_cache, own_part
 
 
 def hide(ctx: HookContext, state_json: dict[str, Any], flow_json: dict[str, Any],
@@ -31,9 +31,8 @@ def hide_pieces(ctx: HookContext, viewer: int) -> None:
     stack's cards sorted, no state kept to undo a special action."""
     state = ctx.state
     state.stacks = [sorted(s) for s in state.stacks]
-    bp = ctx.flow.parts.get("base") if ctx.flow is not None else None
-    if bp is not None:
-        bp.before = None
+    if ctx.flow is not None and "base" in ctx.flow.parts:
+        own_part(ctx.flow).before = None
 
 
 def determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
@@ -44,16 +43,16 @@ def determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
     full = engine.rules.last("initial_hand", ctx) or []
     for p in range(len(state.hands)):
         if p != viewer:  # the hands a view hides
-            state.hands[p] = [v for v in full if v not in state.discards[p]]
+            state.set_hand(p, [v for v in full if v not in state.discards[p]])
     bp = flow.parts.get("base")
     if bp is None:
         return
     for i, stack in enumerate(state.stacks):  # rows replaced, never shuffled in place
         row = stack.copy()
         dec.draw_shuffle(rng, row)
-        state.stacks[i] = row
+        state.set_stack(i, row)
     if flow.run is not None and bp.before is None:
-        bp.before = state.copy()  # the undo point is hidden: now is as good as any
+        own_part(flow).before = state.copy()  # the undo point is hidden: now is as good
     if flow.phase == DISCS:
         draw_secret_discs(engine, state, flow, viewer, rng)
 
@@ -68,4 +67,4 @@ def draw_secret_discs(engine: FlowEngine, state: State, flow: Flow, viewer: int,
         answered -= set(flow.pending.players)
     for p in sorted(answered):
         if p != viewer:
-            flow.secret[str(p)] = dec.draw_choice(rng, opts)
+            flow.secret = {**flow.secret, str(p): dec.draw_choice(rng, opts)}

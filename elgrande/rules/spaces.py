@@ -50,7 +50,7 @@ def send_back(ctx: HookContext, space: Space) -> None:
         return
     to = state.court if space.returns == "court" else state.provinces
     for p, n in back.items():
-        row[p] = 0
+        state.set_caballeros(space.index, p, 0)
         to[p] += n
     name = board.places[space.index].name
     where = "court" if space.returns == "court" else "provinces"

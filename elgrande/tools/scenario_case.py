@@ -237,26 +237,26 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
         state.king = case.place(pos["king"])
     with _at(cid, "position.grandes"):
         for name, where in _mapping(pos, "grandes").items():
-            state.grandes[case.player(name)] = case.place(where)
+            state.set_grande(case.player(name), case.place(where))
     missing = [names[p] for p in range(len(names)) if state.grandes[p] == OFF_BOARD]
     if missing:
         raise ScenarioError(f"{cid}: position.grandes: no Grande position for {missing}")
     with _at(cid, "position.regions"):
         for region, by_player in _mapping(pos, "regions").items():
             for name, n in (by_player or {}).items():
-                state.caballeros[case.place(region)][case.player(name)] = _count(
-                    n, cid, f"position.regions.{region}.{name}")
+                state.set_caballeros(case.place(region), case.player(name), _count(
+                    n, cid, f"position.regions.{region}.{name}"))
     with _at(cid, "position.castillo"):
         for name, n in _mapping(pos, "castillo").items():
-            state.caballeros[board.castillo][case.player(name)] = _count(
-                n, cid, f"position.castillo.{name}")
+            state.set_caballeros(board.castillo, case.player(name), _count(
+                n, cid, f"position.castillo.{name}"))
     with _at(cid, "position.court"):
         for name, n in _mapping(pos, "court").items():
             state.court[case.player(name)] = _count(n, cid, f"position.court.{name}")
     with _at(cid, "position.scoreboards"):
         for place_id, sb_id in _mapping(pos, "scoreboards").items():
             try:
-                state.scoreboards[board.scoreboard_index(str(sb_id))] = case.place(place_id)
+                state.set_scoreboard(board.scoreboard_index(str(sb_id)), case.place(place_id))
             except KeyError as exc:
                 raise ScenarioError(f"{cid}: {exc.args[0]}") from None
     with _at(cid, "position.scores"):
@@ -267,13 +267,13 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
             p = case.player(name)
             if not isinstance(hand, list):
                 raise ScenarioError(f"{cid}: position.hands.{name} must be a list of values")
-            state.hands[p] = sorted(_count(v, cid, f"position.hands.{name}") for v in hand)
-            state.discards[p] = sorted(set(board.power_cards) - set(state.hands[p]))
+            state.set_hand(p, sorted(_count(v, cid, f"position.hands.{name}") for v in hand))
+            state.set_discards(p, sorted(set(board.power_cards) - set(state.hands[p])))
     with _at(cid, "position.vetoes"):
         for name, taken in _mapping(pos, "vetoes").items():
             for r in taken if isinstance(taken, list) else [taken]:
-                state.lasting.append(Lasting("veto", case.player(name),
-                                             _count(r, cid, f"position.vetoes.{name}") + 1))
+                state.add_lasting(Lasting("veto", case.player(name),
+                                          _count(r, cid, f"position.vetoes.{name}") + 1))
     with _at(cid, "position.offer"):  # the open action cards (B3.1; after the actor's)
         if "offer" in pos:
             state.offer = _card_list(pos["offer"], cid, "position.offer",
@@ -290,8 +290,9 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     if inq:
         with _at(cid, "position.inquisitor"):
             for region, n in _mapping(inq, "regions").items():
-                state.neutral[case.place(region)] = _count(
-                    n, cid, f"position.inquisitor.regions.{region}")
+                r = case.place(region)
+                state.add_neutral(r, _count(n, cid, f"position.inquisitor.regions.{region}")
+                                  - state.neutral[r])
             holder = inq.get("holder")
             state.neutral_holder = NOBODY if holder is None else case.player(holder)
     for key in sorted(set(pos) - SUPPORTED_POSITION):  # the rules modules' own pieces

@@ -126,7 +126,7 @@ def _special_action_done(ctx: HookContext) -> None:
                            for d, n in added.items()) + "."})
     for c in ext.removed or ():  # a save of format 2 (its removals wait until now)
         if c in state.offer:
-            state.offer[state.offer.index(c)] = ""
+            state.clear_offer_slot(state.offer.index(c))
             events.append({"event": "card_removed", "player": flow.actor, "card": c})
     ext.removed = None
     ext.open = None

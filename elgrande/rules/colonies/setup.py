@@ -44,7 +44,7 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
     n_neutral = int(fig.setup.get("neutral_regions", 0))
     per = int(fig.setup.get("neutral_per_region", 0))
     for r in left[:n_neutral]:
-        state.neutral[r] += per
+        state.add_neutral(r, per)
     n_table = int(fig.setup.get("limit_table_regions", 0))
     for r in left[n_neutral:n_neutral + n_table]:
         ext.table.region = b.place_id(r)
@@ -88,7 +88,7 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
                       events: Events) -> None:
     """C2: when every disc is set they are revealed and each player places the setup
     caballeros from court in the chosen region (none when it is the king's region)."""
-    flow.secret[str(player)] = norm
+    flow.secret = {**flow.secret, str(player): norm}  # replaced: copies share it
     if len(flow.secret) < state.players:
         return
     b = engine.board
@@ -102,7 +102,7 @@ def _setup_disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int,
         if r == state.king or k <= 0:
             continue
         state.court[p] -= k
-        state.caballeros[r][p] += k
+        state.add_caballeros(r, p, k)
         _arrive(hooks, r, p, k)
     flow.secret = {}
     events.append({"event": "setup_disc", "discs": chosen,

@@ -330,9 +330,9 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     hooks = engine.hooks(state, player, None, events)
     if len(key) == 4:  # C11: the office holder leaves (its office stays empty)
         engine.rules.each("leaving", hooks, src, player, 1, OFFICE_KEY, key[3])
-    state.caballeros[src][player] -= 1
+    state.add_caballeros(src, player, -1)
     engine.rules.each("leave", hooks, src, player, 1)
-    state.caballeros[dst][player] += 1
+    state.add_caballeros(dst, player, 1)
     if disc:
         ext.carrying = 1
     arriving = colonies_board(b).arriving[dst]

@@ -125,7 +125,7 @@ def _grandes_leave(ctx: HookContext, discs: Any, moves: Any) -> None:
             rid = chosen.get(str(p))
             to = board.index[rid] if rid in board.index else next(
                 r for r in board.scoring_order if r != state.king and board.is_region(r))
-        state.grandes[p] = to
+        state.set_grande(p, to)
     _drop(state, "leaving")
 
 
@@ -145,7 +145,7 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
                  events: Events) -> None:
     """B6.1, I9: the discs are all set: if a Grande in the Castillo has its owner's disc
     on the king's region, its owner first says where it goes (phase ``LEAVING``)."""
-    flow.secret[str(player)] = norm
+    flow.secret = {**flow.secret, str(player): norm}  # replaced: copies share it
     if len(flow.secret) < state.players:
         return
     b = engine.board

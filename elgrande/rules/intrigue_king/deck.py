@@ -127,12 +127,12 @@ def _deck_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -
 
 def _deck_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    flow.secret[str(player)] = list(norm)
+    flow.secret = {**flow.secret, str(player): list(norm)}  # replaced: copies share it
     if len(flow.secret) < state.players:
         return
     for p in range(state.players):
-        state.hands[p] = sorted(flow.secret[str(p)])
-        state.discards[p] = []
+        state.set_hand(p, sorted(flow.secret[str(p)]))
+        state.set_discards(p, [])
     flow.secret = {}
     events.append({"event": "note", "text": "Every player has chosen their cards (I1)."})
     engine.resume(flow)  # the setup disc next (I2)

@@ -68,14 +68,18 @@ def take_decision(lib: Library, state: State, offer: list[str], player: int) -> 
 def apply_take(lib: Library, state: State, offer: list[str], origin: list[int], player: int,
                card: str, events: Events) -> None:
     """Carry out a take its :func:`take_decision` accepted (X2): the card leaves the
-    offer (``offer``/``origin``: the round's open cards and their stacks, changed in
-    place) and becomes one of the player's action choices; ``"none"`` takes nothing."""
+    offer (``offer``/``origin``: the round's open cards and their stacks; the state's
+    offer is replaced, ``State.clear_offer_slot``, a case's own list changed in place) and
+    becomes one of the player's action choices; ``"none"`` takes nothing."""
     mine = state.ext.setdefault(EXT, {})
     mine["asked"] = [*(mine.get("asked") or []), player]
     if card == NO_CARD:
         return
     slot = offer.index(card)
-    offer[slot] = ""
+    if offer is state.offer:  # shared with copies: replaced, never changed in place
+        state.clear_offer_slot(slot)
+    else:
+        offer[slot] = ""
     mine["takes"] = [*takes(state), [player, card, origin[slot] if slot < len(origin) else -1]]
     events.append({"event": "note", "text": f"{seat(player)} takes {lib.card(card).title} "
                    f"[{card}] from the open action cards (X2)."})

@@ -92,7 +92,7 @@ def _scored(ctx: HookContext, places: list[int]) -> None:
     state, board = ctx.state, ctx.board
     laid = (state.ext.get(EXT) or {}).get("laid")
     if laid:
-        state.scoreboards[board.scoreboard_index(laid)] = OFF_BOARD
+        state.set_scoreboard(board.scoreboard_index(laid), OFF_BOARD)
         _drop(state, "laid")
 
 

@@ -63,7 +63,7 @@ def _disc_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _disc_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    flow.secret[str(player)] = norm
+    flow.secret = {**flow.secret, str(player): norm}  # replaced: copies share it
     if len(flow.secret) < state.players:
         return
     discs = {p: engine.board.index[flow.secret[str(p)]] for p in range(state.players)}

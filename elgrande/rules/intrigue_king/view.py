@@ -44,7 +44,7 @@ def _determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
     for p in range(len(state.hands)):
         if p != viewer and flow.phase != DECK:  # the hands a view hides
             rest = [v for v in values if v not in state.discards[p]]
-            state.hands[p] = sorted(rng.sample(rest, max(0, n - len(state.discards[p]))))
+            state.set_hand(p, sorted(rng.sample(rest, max(0, n - len(state.discards[p])))))
     if flow.phase == base.BID and flow.pending is not None:  # the hidden choices (I3)
         bp = base.part(flow)
         flow.pending = bid_decision(state, bp.first_bidder, bp.bid_i)
@@ -53,7 +53,7 @@ def _determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
         answered -= set(flow.pending.players)
     for p in sorted(answered - {viewer}):
         if flow.phase == DECK:
-            flow.secret[str(p)] = sorted(rng.sample(values, n))
+            flow.secret = {**flow.secret, str(p): sorted(rng.sample(values, n))}
         elif flow.phase == SETUP_DISC:
-            flow.secret[str(p)] = rng.choice([engine.board.place_id(r)
-                                              for r in engine.board.regions])
+            chosen = rng.choice([engine.board.place_id(r) for r in engine.board.regions])
+            flow.secret = {**flow.secret, str(p): chosen}

@@ -101,7 +101,7 @@ def random_position(trial_seed: int, sets: Sequence[str] = ("base",),
                 if rng.random() < 0.2:
                     state.court[p] += 1
                 else:
-                    state.caballeros[places[rng.randrange(len(places))]][p] += 1
+                    state.add_caballeros(places[rng.randrange(len(places))], p, 1)
         if rng.random() < 0.5:
             state.king = b.regions[rng.randrange(len(b.regions))]
     return state
