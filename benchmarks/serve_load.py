@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -68,6 +69,7 @@ async def _seat(base: str, game: str, token: str, think: float, until: float,
             websockets.connect(ws_url, open_timeout=60) as ws:
         waiting: tuple[int, float] | None = None  # (answers after mine, when sent)
         seen: int | None = None
+        floor = 0  # the answers the server said it had after this seat's last answer
         while time.monotonic() < until:
             try:
                 msg = json.loads(await asyncio.wait_for(ws.recv(), until - time.monotonic()))
@@ -88,8 +90,8 @@ async def _seat(base: str, game: str, token: str, think: float, until: float,
             if st["over"]:
                 out["over"].append(1.0)
                 return
-            if view.get("pending") is None or st["n"] != n:
-                continue
+            if view.get("pending") is None or st["n"] != n or st["n"] < floor:
+                continue  # (a push older than this seat's answer, as the page skips it)
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             answer = pending_decision(view).random_answer(rng, view["player"])
             at = time.monotonic()
@@ -100,6 +102,7 @@ async def _seat(base: str, game: str, token: str, think: float, until: float,
             if r.status_code == 200:
                 out["answers"].append(at)
                 waiting = (st["n"] + 1, at)
+                floor = r.json()["n"]
             else:
                 sent.pop((game, st["n"] + 1), None)
                 out["refused"].append(float(r.status_code))
@@ -129,7 +132,10 @@ async def _run(base: str, games: int, players: int, sets: list[str], think: floa
     return {"games": games, "clients": len(links), "think_s": think,
             "seconds": round(took, 1), "answers": len(out["answers"]),
             "answers_per_s": round(len(out["answers"]) / took, 2),
-            "refused": len(out["refused"]), "games_over": len(out["over"]) // max(players, 1),
+            "refused": len(out["refused"]),
+            "refused_by_status": dict(sorted(collections.Counter(
+                int(c) for c in out["refused"]).items())),
+            "games_over": len(out["over"]) // max(players, 1),
             "updates": len(out["update"]),
             "latency_ms_p50": pct("update", 0.5), "latency_ms_p95": pct("update", 0.95),
             "latency_ms_mean": round(statistics.fmean(out["update"]) * 1000, 1)
