@@ -16,7 +16,8 @@ update: for each answer and each client of its game, until that client holds the
 state (pushed, then fetched). ``push`` is the answerer's own time until its WebSocket
 told it. After ``--seconds`` it prints answers per second, the latencies' p50/p95, the
 server's CPU time per answer (every fetch of every client included: a figure the
-machine's load does not change much) and the load average.
+machine's load does not change much) and the load average; then every game's record, read
+from the database, is replayed as ``elgrande check`` replays a record file.
 
 ``--sweep T1,T2,...`` runs once per think time (a fresh server each) and reports the
 highest answer rate whose p95 update latency stays under 100 ms.
@@ -96,9 +97,16 @@ async def _seat(base: str, game: str, token: str, think: float, until: float,
             answer = pending_decision(view).random_answer(rng, view["player"])
             at = time.monotonic()
             sent[(game, st["n"] + 1)] = at
-            r = await client.post(f"/api/games/{game}/answer",
-                                  headers={"X-Elgrande-Token": token},
-                                  json={"n": st["n"], "answer": answer})
+            for again in (True, False):
+                try:
+                    r = await client.post(f"/api/games/{game}/answer",
+                                          headers={"X-Elgrande-Token": token},
+                                          json={"n": st["n"], "answer": answer})
+                    break
+                except httpx.TransportError:  # a kept-alive connection the server closed
+                    if not again:
+                        raise
+                    out["resent"].append(at)  # once (a 409 then: the first was stored)
             if r.status_code == 200:
                 out["answers"].append(at)
                 waiting = (st["n"] + 1, at)
@@ -117,7 +125,7 @@ async def _run(base: str, games: int, players: int, sets: list[str], think: floa
                                                           "sets": sets})).json()
             links += [(made["game"], u.split("t=")[1]) for u in made["seats"]]
     out: dict[str, list[float]] = {"update": [], "push": [], "answers": [], "refused": [],
-                                   "over": []}
+                                   "over": [], "resent": []}
     sent: dict[tuple[str, int], float] = {}
     start = time.monotonic()
     until = start + seconds
@@ -129,10 +137,11 @@ async def _run(base: str, games: int, players: int, sets: list[str], think: floa
     def pct(key: str, q: float) -> float | None:
         lat = sorted(out[key])
         return round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 1) if lat else None
-    return {"games": games, "clients": len(links), "think_s": think,
+    return {"ids": sorted({g for g, _ in links}), "games": games, "clients": len(links),
+            "think_s": think,
             "seconds": round(took, 1), "answers": len(out["answers"]),
             "answers_per_s": round(len(out["answers"]) / took, 2),
-            "refused": len(out["refused"]),
+            "refused": len(out["refused"]), "resent": len(out["resent"]),
             "refused_by_status": dict(sorted(collections.Counter(
                 int(c) for c in out["refused"]).items())),
             "games_over": len(out["over"]) // max(players, 1),
@@ -205,7 +214,8 @@ def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 
     ``server_cpu_ms_per_answer``, ...)."""
     new_game(2, sets=sets)  # the decisions of these sets are known to the clients
     folder = Path(tempfile.mkdtemp(prefix="elgrande-load-"))
-    with serving(folder, db or f"sqlite:///{folder / 'games.db'}") as (base, _):
+    url = db or f"sqlite:///{folder / 'games.db'}"
+    with serving(folder, url) as (base, _):
         pid = SERVED[base]
         cpu = _cpu_seconds(pid)
         # a thread of its own: the caller's thread may run an event loop already
@@ -216,7 +226,27 @@ def run(games: int = 50, players: int = 4, think: float = 1.0, seconds: float = 
     got["server_cpu_ms_per_answer"] = (round(used * 1000 / got["answers"], 2)
                                        if got["answers"] else None)
     got["load"] = round(os.getloadavg()[0], 2)
+    got["records_checked"] = check_records(url, got.pop("ids"))
     return got
+
+
+def check_records(url: str, ids: list[str]) -> int:
+    """Replay each game's record from the database the server wrote (its header and
+    numbered answers, as ``elgrande check`` replays a record file; games not over too).
+    Returns how many replayed; raises the first record's error."""
+    from elgrande.play.records import replay
+    from elgrande.server.store import Store
+
+    store = Store(url)
+    for gid in ids:
+        found = store.game(gid)
+        assert found is not None, gid
+        lines = [json.dumps(found[0])] + [json.dumps({"player": seat, "answer": answer})
+                                          for _, seat, answer in store.answers(gid)]
+        game = replay(lines, logging=False)
+        assert game.answered() == len(lines) - 1, gid
+    store.engine.dispose()
+    return len(ids)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -19,3 +19,4 @@ def test_a_small_load_answers_and_pushes_updates() -> None:
     assert got["clients"] == 6
     assert got["answers"] >= 10 and got["refused"] == 0
     assert got["latency_ms_p50"] is not None and got["latency_ms_p95"] >= got["latency_ms_p50"]
+    assert got["records_checked"] == 2  # every game's record replays as `check` replays it
