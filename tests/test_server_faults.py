@@ -143,5 +143,5 @@ def test_games_survive_kills_at_random_moments(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_many_games_survive_many_kills(tmp_path: Path) -> None:
-    kill_and_play(tmp_path, games=4, kills=10, seed=7)
+def test_twenty_games_survive_kills_at_random_points(tmp_path: Path) -> None:
+    kill_and_play(tmp_path, games=20, kills=12, seed=7)
