@@ -13,6 +13,7 @@ import pytest
 
 from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
+from elgrande.rules.base_data import CARD_TAKEN_PHASES
 from elgrande.server.controls import controls
 
 CARDS = Path(__file__).resolve().parent / "homebrew_serve"
@@ -57,7 +58,8 @@ def test_the_castillo_left_out_of_a_card_s_choice_gives_the_true_reason() -> Non
 @pytest.mark.rule("B8")
 def test_each_decision_of_a_special_action_names_its_card() -> None:
     """B8: every decision asked while a card's special action is under way carries the
-    card's title, text and stack; the decisions between special actions carry none."""
+    card's title, text and stack; the decisions between special actions carry none, also
+    those after the turn while the flow still names its card (the next round's bids)."""
     g = new_game(3, sets=["base"], seed=4, cards=[CARDS], logging=False)
     bots = [make_bot("greedy", i) for i in range(3)]
     met = {"with": 0, "without": 0}
@@ -66,7 +68,7 @@ def test_each_decision_of_a_special_action_names_its_card() -> None:
         p = d.players[0]
         c = controls(g, p)
         assert c is not None
-        if g.flow.card:
+        if g.flow.card and (g.flow.run is not None or g.flow.phase in CARD_TAKEN_PHASES):
             card = g.library.card(g.flow.card)
             assert c["card"] == {"id": card.id, "title": card.title, "text": card.text,
                                  "stack": card.stack}
@@ -76,3 +78,25 @@ def test_each_decision_of_a_special_action_names_its_card() -> None:
             met["without"] += 1
         g.answer(p, bots[p].answer(g.lazy_view(p)))
     assert met["with"] > 3 and met["without"] > 3, met
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "colonies"), ("base", "intrigue-king")])
+def test_B4_the_card_is_shown_only_while_its_turn_is_under_way(sets: tuple[str, ...]) -> None:
+    """The last turn's card stays in the flow until the next turn begins: the power card
+    choice of the next round, a general scoring's secret discs and the like show no card;
+    every decision of a special action shows its card (B4-B8)."""
+    import random
+
+    g = new_game(4, sets=sets, seed=3, fill=None if sets == ("base",) else "provisional",
+                 logging=False)
+    rng = random.Random(3)
+    seen = {"card": 0, "none": 0}
+    while (d := g.pending) is not None and g.state.round <= 4:
+        card = controls(g, d.players[0])["card"]
+        if g.flow.run is not None:
+            assert card is not None and card["id"] == g.flow.card
+        if d.kind in ("choose_power_card", "secret_region") and g.flow.run is None:
+            assert card is None, (d.kind, g.flow.phase, card)
+        seen["card" if card else "none"] += 1
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert seen["card"] and seen["none"]

@@ -358,8 +358,7 @@ def check_flow(fl: Mapping[str, Any], lib: Library, players: int,
         _cards(fl["card"], lib, "flow.card")
     from elgrande.rules import base as base_rules  # the turn's phases once a card is taken
 
-    if fl.get("phase") in (base_rules.ORDER, base_rules.PLACE, base_rules.OFFER,
-                           base_rules.VETO, base_rules.SPECIAL) and not fl.get("card"):
+    if fl.get("phase") in base_rules.CARD_TAKEN_PHASES and not fl.get("card"):
         _fail("flow.card", "a turn past its action card has one (B4)")
     rounds = fl.get("rounds")
     v = lib.board.variants.get(variant)

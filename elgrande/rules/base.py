@@ -50,6 +50,7 @@ from elgrande.model.state import State
 # the phase names, the flow part and the library cache live in base_data.py; re-exported
 from elgrande.rules.base_data import BID as BID
 from elgrande.rules.base_data import CARD as CARD
+from elgrande.rules.base_data import CARD_TAKEN_PHASES as CARD_TAKEN_PHASES
 from elgrande.rules.base_data import COURT_PHASE as COURT_PHASE
 from elgrande.rules.base_data import DISCS as DISCS
 from elgrande.rules.base_data import OFFER as OFFER

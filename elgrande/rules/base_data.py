@@ -28,6 +28,9 @@ OFFER: Final = "offer"
 VETO: Final = "veto"
 SPECIAL: Final = "special"
 DISCS: Final = "discs"
+#: The phases of a turn once its action card is taken (B4-B8): ``Flow.card`` is the
+#: card under way only in these (it stays set until the next turn begins).
+CARD_TAKEN_PHASES: Final = (ORDER, PLACE, OFFER, VETO, SPECIAL)
 #: A turn is over and a card's trigger on its end is due: the flow pauses here so that
 #: the trigger's body runs (and decides) before the next turn or the round's end (B4, B3.5).
 TURN_OVER: Final = "turn_over"

@@ -18,6 +18,7 @@ from elgrande.dsl import ast
 from elgrande.engine.decisions import Decision
 from elgrande.errors.rule_ids import title
 from elgrande.play.game import Game
+from elgrande.rules.base_data import CARD_TAKEN_PHASES
 
 #: The rule a choice among the card's own places cites (B8: a special action does what
 #: its card says).
@@ -25,10 +26,11 @@ CARD_RULE = "B8"
 
 
 def _card(game: Game) -> Any:
-    """The loaded card of the special action under way, or None."""
+    """The loaded card of the turn under way (B4-B8: from its taking to the end of its
+    special action, or while its script runs), or None."""
     cid = game.flow.card
-    if not cid:
-        return None
+    if not cid or (game.flow.run is None and game.flow.phase not in CARD_TAKEN_PHASES):
+        return None  # (the last turn's card stays in the flow until the next turn)
     try:
         return game.library.card(cid)
     except KeyError:
