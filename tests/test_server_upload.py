@@ -88,7 +88,11 @@ def test_a_game_is_created_with_uploaded_cards(tmp_path: Path) -> None:
         st = c.get(f"/api/games/{made['game']}/state",
                    params={"t": made["seats"][0].split("t=")[1]}).json()
         assert st["n"] == 0 and not st["over"]
-        assert len(st["view"]["header"]["cards"]) == 1  # the game plays with the cards
+        # the game plays with the cards, kept under data_dir/uploads (never data_dir/cards:
+        # served from a clone, that is the shipped cards), named by the zip's top folder
+        assert st["view"]["header"]["cards"] == ["hb"]
+        assert not (tmp_path / "cards").exists()
+        assert [p.name for p in (tmp_path / "uploads").glob("upload-*/hb/spy.yaml")]
     again = create_app(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path, Limits(smoke=1))
     with TestClient(again) as c:  # a restarted server replays the game with its cards
         st2 = c.get(f"/api/games/{made['game']}/state",
@@ -101,3 +105,30 @@ def test_a_game_is_created_with_uploaded_cards(tmp_path: Path) -> None:
         big = c.post("/api/games", data={"config": "{}"},
                      files={"cards": ("hb.zip", b"0" * (6 * 1024 * 1024), "application/zip")})
         assert big.status_code == 413
+
+
+def test_the_record_of_a_game_with_uploaded_cards_checks_beside_the_hosts_folder(
+        tmp_path: Path) -> None:
+    """The record names the homebrew folder as the host named it (the zip's top folder),
+    so `elgrande check` reads a downloaded record kept beside that folder; no server path
+    is in it."""
+    from elgrande.play.records import replay
+    from elgrande.server.service import Service
+    from elgrande.server.store import Store
+
+    cards = unpack(_zip({"mycards/spy.yaml": SPY}), tmp_path / "srv" / "uploads" / "u1",
+                   Limits(smoke=0))
+    assert cards.name == "mycards"
+    service = Service(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path / "srv")
+    made = service.create({"players": 3, "seed": 5,
+                           "bots": {"0": "random", "1": "random", "2": "random"}}, cards)
+    live = service.load(made["game"])
+    assert live is not None and live.game.over  # three bots play it to the end at once
+    record = service.record(live)
+    assert "srv" not in record and "uploads" not in record
+    home = tmp_path / "host"
+    (home / "mycards").mkdir(parents=True)
+    (home / "mycards" / "spy.yaml").write_bytes(SPY)
+    (home / "game.jsonl").write_text(record)
+    lines = (home / "game.jsonl").read_text().splitlines()
+    assert replay(lines, record_dir=home).over  # as `elgrande check game.jsonl` reads it

@@ -193,7 +193,8 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
                     return _json_error(400, "'config' is not JSON")
                 if upload is not None and not isinstance(upload, str):
                     data = await upload.read(limits.upload + 1)
-                    folder = data_dir / "cards" / f"upload-{time.time_ns()}"
+                    # not data_dir/cards: served from a clone, that is the shipped cards
+                    folder = data_dir / "uploads" / f"upload-{time.time_ns()}"
                     sets = body.get("sets") if isinstance(body, dict) else None
                     try:
                         cards = await run_in_threadpool(unpack, data, folder, limits, sets)
@@ -208,7 +209,7 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
             out = await run_in_threadpool(service.create, body, cards)
         except BadRequest as exc:
             if cards is not None:  # no game plays with them
-                shutil.rmtree(cards, ignore_errors=True)
+                shutil.rmtree(folder, ignore_errors=True)
             return _json_error(400, str(exc))
         return JSONResponse(out, 201)
 

@@ -26,7 +26,7 @@ D = Limits()
               help="Database URL: sqlite:///FILE or postgresql://USER@HOST/DB (several "
                    "server processes may share a PostgreSQL database).")
 @click.option("--data-dir", default=".", show_default=True, type=click.Path(file_okay=False),
-              help="Where uploaded homebrew card folders are kept (DATA_DIR/cards).")
+              help="Where uploaded homebrew card folders are kept (DATA_DIR/uploads).")
 @click.option("--max-body", default=D.body, show_default=True, type=int,
               help="Bytes of a JSON request body (413 past it).")
 @click.option("--max-upload", default=D.upload, show_default=True, type=int,

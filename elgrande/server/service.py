@@ -355,6 +355,8 @@ class Service:
                 return self.state(live, seat, locked=True)
         g = live.game
         view = public_view(g) if seat is None else g.view(seat)
+        if isinstance(view.get("header"), dict) and view["header"].get("cards"):
+            view["header"] = {**view["header"], "cards": own_cards(view["header"]["cards"])}
         over = g.pending is None
         base = f"/api/games/{live.id}"
         memo, log = live.shared()
@@ -373,9 +375,13 @@ class Service:
             "replay_url": f"{base}/replay" if over else None}
 
     def record(self, live: Live) -> str:
-        """The game's record (JSON lines, header first: it holds the seed)."""
+        """The game's record (JSON lines, header first: it holds the seed), its homebrew
+        card folders named as the host's own (:func:`own_cards`)."""
         with live.lock:
-            return "\n".join(record_lines(live.game)) + "\n"
+            lines = record_lines(live.game)
+        header = json.loads(lines[0])
+        header["cards"] = own_cards(header.get("cards"))
+        return "\n".join([json.dumps(header, sort_keys=True), *lines[1:]]) + "\n"
 
     def resume(self, background: bool = True) -> int:
         """After a restart: first load one game of each of the :data:`WARM` most played
@@ -427,6 +433,14 @@ class Service:
                     self.store.know_bot_due(gid, _bot_due(live.game, live.seats))
         except Exception as exc:  # one broken game must not stop the others
             LOG.error("game %s does not load: %s", gid, type(exc).__name__)
+
+
+def own_cards(paths: Any) -> list[str]:
+    """A record header's homebrew card folders as the host named them: the folder's own
+    name (``mycards``, the zip's top folder) instead of where this server keeps it, so
+    that ``elgrande check`` reads a downloaded record kept beside that folder, and no
+    payload shows the server's paths."""
+    return [Path(str(p)).name for p in paths] if isinstance(paths, list) else []
 
 
 def _bot_due(game: Game, seats: list[Seat]) -> bool:

@@ -91,13 +91,16 @@ def unpack(data: bytes, folder: Path, limits: Limits,
            sets: list[str] | None = None) -> Path:
     """Check the zip ``data`` (:func:`read_zip`), write its files under the new folder
     ``folder`` and validate them as ``elgrande validate --smoke`` does (smoke positions:
-    :attr:`Limits.smoke`; ``sets``: the game's sets, base by default). Returns ``folder``.
+    :attr:`Limits.smoke`; ``sets``: the game's sets, base by default). Returns the cards'
+    folder: ``folder``, or the zip's one top folder when every file lies in it (``zip -r
+    mycards.zip mycards``: the cards' folder keeps its name, which the record names).
 
     Raises:
         UploadError: a refused archive (nothing written), or cards with errors (the
         folder is removed again).
     """
     files = read_zip(data, limits)
+    root = folder
     folder.mkdir(parents=True, exist_ok=False)
     try:
         for rel, body in files.items():
@@ -106,6 +109,9 @@ def unpack(data: bytes, folder: Path, limits: Limits,
             dest.write_bytes(body)
         from elgrande.tools.validate import validate
 
+        tops = {rel.parts[0] for rel in files}
+        if len(tops) == 1 and all(len(rel.parts) > 1 for rel in files):
+            folder = folder / tops.pop()
         try:
             report = validate([folder], smoke=limits.smoke,
                               sets=tuple(sets) if sets else ("base",))
@@ -117,6 +123,6 @@ def unpack(data: bytes, folder: Path, limits: Limits,
             n = len(report.errors)
             raise UploadError(f"the cards have {n} error{'s' if n != 1 else ''}: {shown}")
     except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(root, ignore_errors=True)
         raise
     return folder
