@@ -311,7 +311,8 @@ class Service:
         """Seat ``seat``'s answer ``{"n": N, "actions": [...]}`` or ``{"n": N, "answer":
         ...}``: ``(200, {"ok": True, "n": answers now})``; 409 when ``N`` is stale (another
         answer of this seat, or of another seat where this seat is no longer asked, came
-        first); 422 with the rule when refused (B3.4); 400 for a malformed body."""
+        first) or ahead of the game; 422 with the rule when refused (B3.4); 400 for a
+        malformed body."""
         if not isinstance(body, dict) or type(body.get("n")) is not int or not (
                 "actions" in body or "answer" in body):
             return 400, {"ok": False, "error": "the body is {\"n\": N, \"actions\": [...]}"}
@@ -321,8 +322,11 @@ class Service:
             g = live.game
             now, n = g.answered(), body["n"]
             d = g.pending
-            if n > now or (n < now and (d is None or seat not in d.players or any(
-                    s == seat for _, s, _ in self.store.answers(live.id, n)))):
+            if n > now:
+                return 409, {"ok": False, "n": now,
+                             "error": f"answer number {n} is ahead of the game ({now} so far)"}
+            if n < now and (d is None or seat not in d.players or any(
+                    s == seat for _, s, _ in self.store.answers(live.id, n))):
                 return 409, {"ok": False, "n": now, "error": "another answer came first"}
             try:
                 if d is None:

@@ -103,6 +103,8 @@
       add("Host's page (admin)", j.admin, "yours: the seats, whose turn it is, the record at the end");
       add("Spectator page", j.spectator, "anyone may watch with it");
       made.hidden = false;
+      var button = form.querySelector("button");  // a second click makes a second game
+      if (button) { button.textContent = "Create another game"; }
     }, function () { shown(err, "Not created: the server did not answer."); });
   });
 })();
