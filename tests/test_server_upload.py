@@ -71,6 +71,12 @@ def test_cards_with_errors_are_refused_and_removed(tmp_path: Path) -> None:
     assert not (tmp_path / "cards").exists()
 
 
+def test_a_refused_upload_says_where_and_how_to_fix_it_as_validate_does(tmp_path: Path) -> None:
+    bad = SPY.replace(b"opponents", b"oponents")
+    with pytest.raises(UploadError, match=r"spy\.yaml:\d+:\d+: E-\S+ .*did you mean 'opponents'"):
+        unpack(_zip({"spy.yaml": bad}), tmp_path / "x", Limits(smoke=0))
+
+
 def test_a_game_is_created_with_uploaded_cards(tmp_path: Path) -> None:
     import json
 

@@ -118,8 +118,10 @@ def unpack(data: bytes, folder: Path, limits: Limits,
         except ElGrandeError as exc:
             raise UploadError(f"the cards do not load: {exc}") from None
         if report.errors:
-            shown = "; ".join(f"{Path(d.path).name}:{d.line}: {d.code} {d.message}"
-                              for d in report.errors[:5])
+            shown = "; ".join(
+                f"{Path(d.path).name}:{d.line}" + (f":{d.column}" if d.column else "")
+                + f": {d.code} {d.message}" + (f" ({d.hint})" if d.hint else "")
+                for d in report.errors[:5])  # as `elgrande validate` says it
             n = len(report.errors)
             raise UploadError(f"the cards have {n} error{'s' if n != 1 else ''}: {shown}")
     except BaseException:
