@@ -51,7 +51,8 @@ def expected(g: Game, gid: str, seat: int | None, scores: list[list[int]]) -> di
         "board_svg": board_svg(view, g.library.board), "log": list(g.log),
         "scores": scores + [list(g.state.scores)],
         "to_move": [] if over else list(g.pending.players),  # type: ignore[union-attr]
-        "bots": [], "controls": None if seat is None or over else _controls(view, seat),
+        "bots": [], "bot_kinds": {},
+        "controls": None if seat is None or over else _controls(view, seat),
         "over": over,
         "final": {"scores": list(g.state.scores), "winners": g.winners()} if over else None,
         "record_url": f"/api/games/{gid}/record" if over else None,

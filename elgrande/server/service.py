@@ -371,6 +371,7 @@ class Service:
             "scores": live.scores + [list(g.state.scores)],
             "to_move": [] if g.pending is None else list(g.pending.players),
             "bots": [s.seat for s in live.seats if s.kind == "bot"],
+            "bot_kinds": {str(s.seat): s.bot for s in live.seats if s.kind == "bot"},
             "controls": None if seat is None or over else controls(g, seat),
             "over": over,
             "final": {"scores": list(g.state.scores), "winners": g.winners()}
