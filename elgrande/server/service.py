@@ -143,7 +143,7 @@ class Service:
         self._loading: dict[str, threading.Lock] = {}
         #: whether other server processes may store answers too (PostgreSQL): then every
         #: read catches up with the database; a SQLite file has one server process.
-        self.shared = store.postgres
+        self.shared_db = store.postgres
 
     # -- creating --
     def create(self, body: Any, cards: Path | None = None) -> dict[str, Any]:
@@ -239,7 +239,7 @@ class Service:
         """The game ``gid`` when it is loaded and needs nothing before it is read (a
         SQLite file: this process stored every answer and ran its bots); else None, and
         :meth:`load` gets it. Cheap enough for the event loop."""
-        if self.shared:
+        if self.shared_db:
             return None
         with self._lock:
             live = self._live.get(gid)
@@ -267,7 +267,7 @@ class Service:
                         return None
                     self._keep(live)
         with live.lock:
-            if self.shared:
+            if self.shared_db:
                 self._catch_up(live)
             self._bots(live)
         return live
@@ -317,7 +317,7 @@ class Service:
                 "actions" in body or "answer" in body):
             return 400, {"ok": False, "error": "the body is {\"n\": N, \"actions\": [...]}"}
         with live.lock:
-            if self.shared:
+            if self.shared_db:
                 self._catch_up(live)
             g = live.game
             now, n = g.answered(), body["n"]
