@@ -73,11 +73,12 @@ def test_max_note_says_what_lowers_the_prompt_s_number() -> None:
     move = Decision("move_caballeros", [0], "Move up to 3 caballeros",
                     {"sources": {"r1": {"0": 1}, "r2": {"0": 1}}, "to": ["r3"], "min": 0,
                      "max": 2}, "B8.2")
-    assert max_note(move, 2) == ("up to 3 may move, but only 2 caballeros can: that is "
-                                 "all the caballeros this move may take")
+    assert max_note(move, 2) == ("up to 3 are allowed, but only 2 caballeros can move "
+                                 "(all that this move may take)")
     roomy = Decision("move_caballeros", [0], "Move up to 3 caballeros",
                      {"sources": {"r1": {"0": 5}}, "to": ["r3"], "min": 0, "max": 1}, "B8.2")
-    assert max_note(roomy, 1) == "up to 3 may move, but only 1 caballero fit where they may go"
+    assert max_note(roomy, 1) == ("up to 3 are allowed, but only 1 caballero fits where they "
+                                  "may go")
     assert max_note(move, 3) is None
     assert max_note(Decision("choose_option", [0], "Choose", {}, "B3.4"), 1) is None
 
@@ -87,27 +88,41 @@ def _boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
 
-@pytest.mark.rule("B3.1", "B3.2")
-def test_power_cards_offer_and_player_boxes_on_the_page(
+@pytest.mark.rule("B3.2")
+def test_power_card_buttons_and_the_player_boxes_on_the_page(
         server: str, new_tab: Callable[[], Tab]) -> None:
-    """B3.2: the power card buttons say how many caballeros each brings; after one is
-    played the seat's box says "power cards played: 1 · this round: V". B3.1: the open
-    action cards are listed in their own panel, by title and stack, the text on hover
-    (inside the window)."""
+    """B3.2: the power card buttons say how many caballeros each brings (from the set's
+    data); after one is played the seat's box says "power cards played: 1 · this round:
+    V"."""
     links = create(server, 3, 41, {1: "greedy", 2: "greedy"}, ["base"])
-    (tab,), (token,) = open_seats(server, links, new_tab, [0])
-    game = page_state(tab)["state"]["game"]
-    st = api_state(server, game, token)
-    if "offer" not in st:
-        pytest.skip("Service.state does not add page_words.offer yet (the lead's change)")
-    library = new_game(3, sets=["base"], seed=0, logging=False).library
-    table = library.board.power_cards
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    table = new_game(3, sets=["base"], seed=0, logging=False).library.board.power_cards
     dec = decision(tab)
     dec.wait_for()
     choices = dec.get_by_role("list", name="Choices")
     for v, n in table.items():
         assert choices.get_by_role("button", name=f"{v} · {_caballeros(n)}",
                                    exact=True).count() == 1
+    n = page_state(tab)["n"]
+    v = sorted(table)[len(table) // 2]
+    choices.get_by_role("button", name=f"{v} · {_caballeros(table[v])}", exact=True).click()
+    tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    line = tab.page.locator('#board g.player[data-player="0"]').text_content() or ""
+    assert f"power cards played: 1 · this round: {v}" in line, line
+    quiet(tab)
+
+
+@pytest.mark.rule("B3.1")
+def test_the_offer_panel_lists_the_open_cards(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.1: the open action cards are listed in their own panel, by title and stack,
+    the text on hover (inside the window)."""
+    links = create(server, 3, 43, {1: "greedy", 2: "greedy"}, ["base"])
+    (tab,), (token,) = open_seats(server, links, new_tab, [0])
+    st = api_state(server, page_state(tab)["state"]["game"], token)
+    if "offer" not in st:
+        pytest.skip("Service.state does not add page_words.offer yet (the lead's change)")
+    library = new_game(3, sets=["base"], seed=0, logging=False).library
     panel = tab.page.get_by_role("region", name="Action cards on offer")
     assert panel.is_visible()
     items = panel.locator("li.offer-card")
@@ -125,12 +140,6 @@ def test_power_cards_offer_and_player_boxes_on_the_page(
         assert tip.is_visible() and tip.inner_text() == card.text
         box = tip.bounding_box()
         assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= width + 0.5
-    n = page_state(tab)["n"]
-    v = sorted(table)[len(table) // 2]
-    choices.get_by_role("button", name=f"{v} · {_caballeros(table[v])}", exact=True).click()
-    tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
-    line = tab.page.locator('#board g.player[data-player="0"]').text_content() or ""
-    assert f"power cards played: 1 · this round: {v}" in line, line
     quiet(tab)
 
 

@@ -66,7 +66,8 @@ def max_note(d: Decision, hi: int) -> str | None:
         sources = d.options.get("sources") or {}
         available = sum(int(n) for w in sources.values() for n in w.values())
         if available <= hi:
-            return (f"up to {stated} may move, but only {hi} {cab} can: "
-                    "that is all the caballeros this move may take")
-        return (f"up to {stated} may move, but only {hi} {cab} fit where they may go")
+            return (f"up to {stated} are allowed, but only {hi} {cab} can move "
+                    "(all that this move may take)")
+        return (f"up to {stated} are allowed, but only {hi} {cab} "
+                f"fit{'s' if hi == 1 else ''} where they may go")
     return f"up to {stated}, but only {hi} {cab} now"
