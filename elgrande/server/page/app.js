@@ -203,8 +203,7 @@
     hint("");
     S.units = units;
     var n = S.n;
-    // each request numbered: a later choice (a quick second click) supersedes this one,
-    // so this reply, if it comes last, must not put the earlier selection back
+    // numbered: a later choice (a quick second click) supersedes this reply if it comes last
     var asked = ++S.asked;
     return api("/controls?actions=" + flat(units).join(",")).then(json).then(function (r) {
       if (n !== S.n || asked !== S.asked) { return; }  // the game or the choice moved on
@@ -269,37 +268,34 @@
   // near the right edge, and wrapped)
   //  and below, above or beside its option, where it covers fewest of the headings and the
   //  controls still usable (a reason must not hide the "Where to?" row the player goes to)
-  function overlaps(a, b) {
-    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  }
+  function overlaps(a, b) { return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }
   function covered(tip, host) {
-    var r = tip.getBoundingClientRect();
-    var others = document.querySelectorAll("#decision h3, #decision button:enabled, " +
+    var r = tip.getBoundingClientRect(), others = document.querySelectorAll("#decision h3, #decision button:enabled, " +
       "#decision input:enabled, #decision output, #decision #progress");
     var k = Array.prototype.filter.call(others, function (o) {
       return !host.contains(o) && o.getClientRects().length && overlaps(r, o.getBoundingClientRect());
     }).length;
-    var out = r.right > window.innerWidth - 4 || r.left < 0 || r.top < 0 ||
-      r.bottom > window.innerHeight;
-    return k + (out ? 100 : 0);
+    return k + (r.right > window.innerWidth - 4 || r.left < 0 || r.top < 0 || r.bottom > window.innerHeight ? 100 : 0);
   }
   var TIP_PLACES = ["", "flip", "up", "up flip", "side", "side-l"];
+  function tipAt(tip, place) {
+    tip.classList.remove("flip", "up", "side", "side-l");
+    if (place) { place.split(" ").forEach(function (k) { tip.classList.add(k); }); }
+  }
   function placeTip(e) {
     var host = e.target.closest && e.target.closest("li.option, span.wrap, li.offer-card");
     var tip = host && host.querySelector(":scope > .why");
     if (!tip) { return; }
     tip.style.maxWidth = Math.min(384, window.innerWidth - 16) + "px";
-    var best = null, bestScore = Infinity;
+    var best = null, bestScore = Infinity;  // the first place that covers nothing, else the least
     TIP_PLACES.forEach(function (place) {
       if (bestScore === 0) { return; }
-      tip.classList.remove("flip", "up", "side", "side-l");
-      if (place) { place.split(" ").forEach(function (k) { tip.classList.add(k); }); }
+      tipAt(tip, place);
       if (!tip.getBoundingClientRect().width) { bestScore = 0; best = ""; return; }
       var score = covered(tip, host);
       if (score < bestScore) { bestScore = score; best = place; }
     });
-    tip.classList.remove("flip", "up", "side", "side-l");
-    if (best) { best.split(" ").forEach(function (k) { tip.classList.add(k); }); }
+    tipAt(tip, best);
   }
   document.addEventListener("mouseover", placeTip);
   document.addEventListener("focusin", placeTip);
@@ -542,13 +538,9 @@
   // where a place's "+n" goes: just right of its name (never over it), else above its centre
   function countSpot(id) {
     var g = document.querySelector('#board g.place[data-place="' + id + '"]');
-    var t = g && g.querySelector(":scope > text");
-    if (t && t.getBBox) {
-      var b = t.getBBox();
-      if (b.width) { return {x: b.x + b.width + 4, y: b.y + b.height - 2}; }
-    }
-    var c = centre(id);
-    return c && {x: c.x, y: c.y - 22};
+    var t = g && g.querySelector(":scope > text"), b = t && t.getBBox && t.getBBox();
+    if (b && b.width) { return {x: b.x + b.width + 4, y: b.y + b.height - 2}; }
+    var c = centre(id); return c && {x: c.x, y: c.y - 22};
   }
   function svgEl(tag, attrs, text) {
     var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
@@ -642,6 +634,7 @@
     if (!open.length) { if (os.length) { hint(why(os[0])); } return; }
     if (c.form === "pick") { send(open[0].unit); } else { add(open[0].unit); }
   }
+  if (document.fonts) { document.fonts.ready.then(function () { drawPending(); }); }  // names' widths
   $("board").addEventListener("click", function (e) { boardClick(e.target); });
   $("board").addEventListener("keydown", function (e) {
     if (e.key === "Enter" || e.key === " ") { boardClick(e.target); e.preventDefault(); }
@@ -649,16 +642,14 @@
 
   // -- the action cards on offer this round (B3.1), from the state's public "offer"
   function renderOffer(st) {
-    var ul = $("offer");
-    var cards = st.offer || [];
+    var ul = $("offer"), cards = st.offer || [];
     ul.textContent = "";
     $("offer-box").hidden = !st.offer;
     cards.forEach(function (c) {
       var li = el("li", {"class": "offer-card", title: c.text || ""});
       li.appendChild(el("strong", {}, c.title));
       if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
-      if (c.text) { li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text)); }
-      li.tabIndex = 0;
+      if (c.text) { li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text)); li.tabIndex = 0; }
       ul.appendChild(li);
     });
     if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
