@@ -114,8 +114,10 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
             p.locator(f'#board g.place[data-place="{o["place"]}"] > text').first.click()
             seen["board_clicks"] = seen.get("board_clicks", 0) + 1
         else:
+            name = label_of(c, o, names)  # two open cards may share a title: by order
+            twins = [x for x in c["options"] if label_of(c, x, names) == name]
             dec.get_by_role("list", name="Choices").get_by_role(
-                "button", name=label_of(c, o, names), exact=True).click()
+                "button", name=name, exact=True).nth(twins.index(o)).click()
     elif c["form"] == "subset":
         for i, o in enumerate(rng.sample(enabled, c["max"])):
             dec.get_by_role("checkbox", name=o["label"], exact=True).check()

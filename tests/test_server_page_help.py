@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import urllib.request
 import zipfile
 from collections.abc import Callable, Iterator
@@ -218,7 +219,51 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
     assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
     assert dec.get_by_text("Chosen, not sent yet").is_visible()
+    _to_the_maximum(tab, o)
     quiet(tab)
+
+
+def _to_the_maximum(tab: Tab, o: dict[str, Any]) -> None:
+    """B8.2: more of the caballeros of ``o``'s source moved until the maximum: the
+    progress line says what lowers the prompt's number, and at the maximum says it is
+    reached, as does the "Where to?" row; a disabled option's reason, hovered, covers
+    none of the decision's headings."""
+    dec = decision(tab)
+    c = page_state(tab)["controls"]
+    while c["total"] < c["max"]:
+        more = [x for x in c["options"] if x["enabled"] and x["from"] == o["from"]
+                and x["player"] == o["player"] and x.get("kind") == o.get("kind")]
+        if not more:
+            break
+        dec.get_by_role("list", name="Move to").get_by_role(
+            "button", name=f"to {more[0]['to_label']}", exact=True).click()
+        wait_for_units(tab, c["total"] + 1)
+        c = page_state(tab)["controls"]
+    progress = dec.locator("#progress").inner_text()
+    stated = re.search(r"up to (\d+)", c["prompt"])
+    if stated and int(stated.group(1)) > c["max"]:
+        assert c["max_note"] and f"at most {c['max']}: {c['max_note']}" in progress, progress
+    else:
+        assert c["max_note"] is None
+    if c["total"] == c["max"]:
+        assert "The maximum is reached" in progress, progress
+        where = dec.locator("h3.where")
+        assert where.inner_text() == (f"Where to? None: the maximum, {c['max']} caballero"
+                                      f"{'' if c['max'] == 1 else 's'}, is reached")
+    heads = [h.bounding_box() for h in dec.locator("h3").all()]
+    for item in dec.locator("li.option[title]").all():
+        if not item.is_visible():
+            continue
+        item.hover()
+        tip = item.locator(".why")
+        box = tip.bounding_box() if tip.is_visible() else None
+        for h in heads:
+            assert box is None or h is None or not _overlap(box, h), (box, h)
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
 
 def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
@@ -274,9 +319,11 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
 
 def _hover_tips(tab: Tab) -> int:
     """Hover each disabled option's reason shown in the decision; each must lie inside
-    the window. Returns how many were hovered."""
+    the window and cover none of the decision's headings. Returns how many were
+    hovered."""
     width = tab.page.viewport_size["width"]  # type: ignore[index]
     items = decision(tab).locator("li.option[title], span.wrap[title]")
+    heads = [h.bounding_box() for h in decision(tab).locator("h3").all()]
     k = 0
     for i in range(items.count()):
         item = items.nth(i)
@@ -289,6 +336,8 @@ def _hover_tips(tab: Tab) -> int:
         box = tip.bounding_box()
         assert box is not None
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (box, width)
+        for h in heads:  # nor over a heading of the decision
+            assert h is None or not _overlap(box, h), (box, h)
         k += 1
     return k
 
@@ -306,7 +355,8 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     assert host.page.locator("#who").inner_text().startswith("Host's page")
     rows = box.get_by_role("row").all()[1:]
     cells = [[c.inner_text() for c in r.locator("td").all()] for r in rows]
-    assert [r[2] for r in cells] == ["a person (their link)", "a bot", "a bot"]
+    assert [r[2] for r in cells] == ["a person (their link)", "a bot (greedy)",
+                                      "a bot (random)"]
     assert cells[0][3] == "to move" and cells[0][1].endswith("p1")
     assert host.page.get_by_role("link", name="Download the record").is_hidden()
     watcher = new_tab()

@@ -24,6 +24,7 @@ from elgrande.play.views import pending_decision  # noqa: E402
 from elgrande.server.app import create_app  # noqa: E402
 from elgrande.server.controls import controls  # noqa: E402
 from elgrande.server.limits import Limits  # noqa: E402
+from elgrande.server.page_words import offer  # noqa: E402
 from elgrande.server.store import Store  # noqa: E402
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view  # noqa: E402
 
@@ -57,6 +58,13 @@ def expected(g: Game, gid: str, seat: int | None, scores: list[list[int]]) -> di
         "final": {"scores": list(g.state.scores), "winners": g.winners()} if over else None,
         "record_url": f"/api/games/{gid}/record" if over else None,
         "replay_url": f"/api/games/{gid}/replay" if over else None}))
+
+
+def _offer(g: Game, seat: int | None) -> list[dict[str, Any]]:
+    """The open action cards of the seat's view (or the public one), from the view and
+    the card library alone (B3.1)."""
+    view = public_view(g) if seat is None else g.view(seat)
+    return json.loads(json.dumps(offer(g, view)))  # type: ignore[no-any-return]
 
 
 def _controls(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
@@ -95,7 +103,9 @@ def play_checked(client: TestClient, sets: list[str], players: int, every: int) 
             tok = spectator if seat is None else seat_tokens[seat]
             r = client.get(f"/api/games/{gid}/state", params={"t": tok})
             assert r.status_code == 200
-            assert r.json() == expected(mine, gid, seat, scores), (sets, mine.answered(), seat)
+            want = expected(mine, gid, seat, scores)
+            want["offer"] = _offer(mine, seat)  # the open action cards (B3.1): public
+            assert r.json() == want, (sets, mine.answered(), seat)
             _no_secrets(r.text, mine, seat, tokens, tok)
         if d is None:
             return mine.answered()

@@ -18,6 +18,7 @@ The description (``controls(...)``)::
     {"kind", "prompt", "rule", "secret": bool, "form": "pick"|"subset"|"counts"|"moves",
      "units": [[action, ...], ...] (canonical), "actions": the units flattened,
      "total": units so far, "min", "max" (caballeros; subset: the count),
+     "max_note": why "max" is below the number the prompt states, or None,
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
                   "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?}, ...],
@@ -46,6 +47,7 @@ from elgrande.errors.rule_ids import RULES, title
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 from elgrande.server.card_notes import card_under_way, not_named
+from elgrande.server.page_words import max_note, power_label
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
 #: legal answers).
@@ -294,6 +296,8 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
         except KeyError:
             return {"label": str(value), "value": value}
         return {"label": card.title, "value": value, "text": card.text, "stack": card.stack}
+    if kind == "choose_power_card":
+        return {"label": power_label(game, value), "value": value}
     if kind == "choose_player":
         names = game.names
         label = names[value] if isinstance(value, int) and 0 <= value < len(names) else value
@@ -481,7 +485,8 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
-            "max": hi, "options": options, "done": done, "card": card_under_way(game)}
+            "max": hi, "max_note": max_note(d, hi) if form != "subset" else None,
+            "options": options, "done": done, "card": card_under_way(game)}
 
 
 def _short(b0: AnswerBuilder, total: int) -> str:

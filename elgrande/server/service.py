@@ -35,6 +35,7 @@ from elgrande.play.records import record_lines, replay
 from elgrande.players.bots import make_bot
 from elgrande.server.card_notes import uploaded
 from elgrande.server.controls import answer_from_actions, controls, refusal
+from elgrande.server.page_words import offer
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
@@ -368,6 +369,7 @@ class Service:
             "game": live.id, "n": g.answered(), "seat": seat, "names": list(g.names),
             "colours": list(COLOURS[:g.state.players]), "view": view,
             "board_svg": board_svg(view, g.library.board, memo), "log": log,
+            "offer": offer(g, view),
             "scores": live.scores + [list(g.state.scores)],
             "to_move": [] if g.pending is None else list(g.pending.players),
             "bots": [s.seat for s in live.seats if s.kind == "bot"],

@@ -224,7 +224,10 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str,
             f'{st["court"][p]} · provinces {st["provinces"][p]}</text>')
         played = st.get("discards", [[]] * (p + 1))[p]
         bid = [b[1] for b in st.get("bids") or [] if b[0] == p]
-        line = f"power card played: {bid[0]}" if bid else f"{len(played)} power cards played"
+        # B3.2: the power cards played so far (this round's bid among them), and this
+        # round's in the same words
+        line = f"power cards played: {len(played)}" + (
+            f" · this round: {bid[-1]}" if bid else "")
         out.append(f'<text x="{_num(x + 12)}" y="{_num(y + 66)}" font-size="12" '
                    f'fill="#555">{_e(line)}</text>')
         if hand is not None:

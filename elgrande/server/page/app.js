@@ -19,7 +19,7 @@
   }
 
   var S = {state: null, n: -1, controls: null, units: [], from: null, live: false,
-           busy: false, logShown: 0, svg: "", role: null};
+           busy: false, logShown: 0, svg: "", role: null, asked: 0};
   window.elgrandePage = S;
 
   function $(id) { return document.getElementById(id); }
@@ -110,6 +110,7 @@
       S.svg = st.board_svg;
     }
     if (fresh) { renderControls(); } else { decorateBoard(); }
+    renderOffer(st);
     renderChart(st);
     renderLog(st);
     renderEnd(st);
@@ -156,7 +157,7 @@
       td.appendChild(chip(p));
       td.appendChild(document.createTextNode(nm));
       tr.appendChild(td);
-      tr.appendChild(el("td", {}, bots.indexOf(p) >= 0 ? "a bot" : "a person (their link)"));
+      tr.appendChild(el("td", {}, bots.indexOf(p) >= 0 ? "a bot (" + ((st.bot_kinds || {})[String(p)] || "?") + ")" : "a person (their link)"));
       tr.appendChild(el("td", {}, st.over ? "" : moving.indexOf(p) >= 0 ? "to move" : ""));
       tbody.appendChild(tr);
     });
@@ -202,8 +203,10 @@
     hint("");
     S.units = units;
     var n = S.n;
+    // numbered: a later choice (a quick second click) supersedes this reply if it comes last
+    var asked = ++S.asked;
     return api("/controls?actions=" + flat(units).join(",")).then(json).then(function (r) {
-      if (n !== S.n) { return; }  // the game moved on meanwhile
+      if (n !== S.n || asked !== S.asked) { return; }  // the game or the choice moved on
       if (r.status === 200) {
         S.controls = r.body.controls;
         if (S.controls) { S.units = S.controls.units; }
@@ -263,14 +266,36 @@
 
   // a disabled option's reason: kept inside the window (shown to the left of its option
   // near the right edge, and wrapped)
+  //  and below, above or beside its option, where it covers fewest of the headings and the
+  //  controls still usable (a reason must not hide the "Where to?" row the player goes to)
+  function overlaps(a, b) { return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }
+  function covered(tip, host) {
+    var r = tip.getBoundingClientRect(), others = document.querySelectorAll("#decision h3, #decision button:enabled, " +
+      "#decision input:enabled, #decision output, #decision #progress");
+    var k = Array.prototype.filter.call(others, function (o) {
+      return !host.contains(o) && o.getClientRects().length && overlaps(r, o.getBoundingClientRect());
+    }).length;
+    return k + (r.right > window.innerWidth - 4 || r.left < 0 || r.top < 0 || r.bottom > window.innerHeight ? 100 : 0);
+  }
+  var TIP_PLACES = ["", "flip", "up", "up flip", "side", "side-l"];
+  function tipAt(tip, place) {
+    tip.classList.remove("flip", "up", "side", "side-l");
+    if (place) { place.split(" ").forEach(function (k) { tip.classList.add(k); }); }
+  }
   function placeTip(e) {
-    var host = e.target.closest && e.target.closest("li.option, span.wrap");
+    var host = e.target.closest && e.target.closest("li.option, span.wrap, li.offer-card");
     var tip = host && host.querySelector(":scope > .why");
     if (!tip) { return; }
-    tip.classList.remove("flip");
     tip.style.maxWidth = Math.min(384, window.innerWidth - 16) + "px";
-    var r = tip.getBoundingClientRect();
-    if (r.width && r.right > window.innerWidth - 8) { tip.classList.add("flip"); }
+    var best = null, bestScore = Infinity;  // the first place that covers nothing, else the least
+    TIP_PLACES.forEach(function (place) {
+      if (bestScore === 0) { return; }
+      tipAt(tip, place);
+      if (!tip.getBoundingClientRect().width) { bestScore = 0; best = ""; return; }
+      var score = covered(tip, host);
+      if (score < bestScore) { bestScore = score; best = place; }
+    });
+    tipAt(tip, best);
   }
   document.addEventListener("mouseover", placeTip);
   document.addEventListener("focusin", placeTip);
@@ -332,9 +357,11 @@
   function progress(c) {
     if (c.form === "pick") { return ""; }
     if (c.form === "subset") { return c.total + " of " + c.max + " chosen"; }
-    var what = c.form === "moves" ? " moved" : "";
+    var what = c.form === "moves" ? " moved" : " chosen";
     return c.total + (c.total === 1 ? " caballero" : " caballeros") + what + " (" +
-      (c.min ? "at least " + c.min + ", " : "") + "at most " + c.max + ")";
+      (c.min ? "at least " + c.min + ", " : "") + "at most " + c.max +
+      (c.max_note ? ": " + c.max_note : "") + ")" +
+      (c.total >= c.max && c.max > 0 ? ". The maximum is reached: press Done, or take one back." : "");
   }
 
   function renderPick(c, box) {
@@ -452,7 +479,9 @@
         b.onclick = function () { add(o.unit); };
         dests.appendChild(optionItem(o, b));
       });
-      box.appendChild(el("h3", {}, "Where to?"));
+      var full = c.total >= c.max && !groups[S.from].some(function (o) { return o.enabled; });
+      box.appendChild(el("h3", {"class": "where"}, full ? "Where to? None: the maximum, " + c.max +
+                         (c.max === 1 ? " caballero" : " caballeros") + ", is reached" : "Where to?"));
       box.appendChild(dests);
     }
   }
@@ -506,6 +535,13 @@
     var b = g.getBBox();
     return {x: b.x + b.width / 2, y: b.y + b.height / 2};
   }
+  // where a place's "+n" goes: just right of its name (never over it), else above its centre
+  function countSpot(id) {
+    var g = document.querySelector('#board g.place[data-place="' + id + '"]');
+    var t = g && g.querySelector(":scope > text"), b = t && t.getBBox && t.getBBox();
+    if (b && b.width) { return {x: b.x + b.width + 4, y: b.y + b.height - 2}; }
+    var c = centre(id); return c && {x: c.x, y: c.y - 22};
+  }
   function svgEl(tag, attrs, text) {
     var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
     Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
@@ -547,10 +583,10 @@
                                          stroke: "#fff", "stroke-width": "4",
                                          "paint-order": "stroke"}, "×" + o.count));
       } else if (o.place) {
-        var p = centre(o.place);
+        var p = countSpot(o.place);
         if (!p) { return; }
         layer.appendChild(svgEl("text", {"class": "pending-count", "data-place": o.place,
-                                         x: p.x, y: p.y - 22, "text-anchor": "middle",
+                                         x: p.x, y: p.y, "text-anchor": "start",
                                          "font-size": "18", "font-weight": "bold",
                                          stroke: "#fff", "stroke-width": "4",
                                          "paint-order": "stroke"}, "+" + o.count));
@@ -598,10 +634,26 @@
     if (!open.length) { if (os.length) { hint(why(os[0])); } return; }
     if (c.form === "pick") { send(open[0].unit); } else { add(open[0].unit); }
   }
+  if (document.fonts) { document.fonts.ready.then(function () { drawPending(); }); }  // names' widths
   $("board").addEventListener("click", function (e) { boardClick(e.target); });
   $("board").addEventListener("keydown", function (e) {
     if (e.key === "Enter" || e.key === " ") { boardClick(e.target); e.preventDefault(); }
   });
+
+  // -- the action cards on offer this round (B3.1), from the state's public "offer"
+  function renderOffer(st) {
+    var ul = $("offer"), cards = st.offer || [];
+    ul.textContent = "";
+    $("offer-box").hidden = !st.offer;
+    cards.forEach(function (c) {
+      var li = el("li", {"class": "offer-card", title: c.text || ""});
+      li.appendChild(el("strong", {}, c.title));
+      if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
+      if (c.text) { li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text)); li.tabIndex = 0; }
+      ul.appendChild(li);
+    });
+    if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
+  }
 
   // -- scores, log, end
   function renderChart(st) {

@@ -1,0 +1,73 @@
+"""Words the page of ``elgrande serve`` shows beside a decision's controls, all from the
+engine's public data: a power card's caballeros (B3.2), the action cards on offer (B3.1)
+and what bounds a decision's number of caballeros (B8.2: a card's number against the
+caballeros that can move).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from elgrande.engine.decisions import Decision
+from elgrande.play.game import Game
+
+
+def power_label(game: Game, value: Any) -> str:
+    """The label of power card ``value`` (an int 1-13): its value and how many caballeros
+    it brings to court, from the set's data (B3.2), e.g. ``"6 · 3 caballeros"``; the
+    value alone for a value the board's table does not hold."""
+    table = game.library.board.power_cards
+    if not isinstance(value, int) or value not in table:
+        return str(value)
+    n = table[value]
+    return f"{value} · {n} caballero{'' if n == 1 else 's'}"
+
+
+def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The action cards on offer in ``view`` (``view["state"]["offer"]``, a list of card
+    ids, ``''`` where taken; B3.1) as ``[{"id", "title", "text", "stack"}]`` in the
+    offer's order, taken ones left out. Public: every viewer sees the open cards. An id
+    the library does not hold is shown by its id, with no text.
+
+    Args:
+        game: the game (its card library).
+        view: ``game.view(seat)`` or the public view.
+    """
+    ids = (view.get("state") or {}).get("offer") or []
+    out: list[dict[str, Any]] = []
+    for cid in ids:
+        if not cid:
+            continue
+        try:
+            card = game.library.card(cid)
+        except KeyError:
+            out.append({"id": cid, "title": str(cid), "text": "", "stack": None})
+            continue
+        out.append({"id": card.id, "title": card.title, "text": card.text,
+                    "stack": card.stack})
+    return out
+
+
+_STATED = re.compile(r"\bup to (\d+)\b")
+
+
+def max_note(d: Decision, hi: int) -> str | None:
+    """Why decision ``d`` allows at most ``hi`` caballeros when its prompt states a
+    larger number ("Move up to 3 caballeros", ``hi`` 2): the card's number, then what
+    lowers it (B8.2: only the caballeros the card may take can move; the room left where
+    they may go). None when the prompt states no number or the same one."""
+    m = _STATED.search(d.prompt)
+    if m is None or int(m.group(1)) <= hi:
+        return None
+    stated = int(m.group(1))
+    cab = f"caballero{'' if hi == 1 else 's'}"
+    if d.kind == "move_caballeros":
+        sources = d.options.get("sources") or {}
+        available = sum(int(n) for w in sources.values() for n in w.values())
+        if available <= hi:
+            return (f"up to {stated} are allowed, but only {hi} {cab} can move "
+                    "(all that this move may take)")
+        return (f"up to {stated} are allowed, but only {hi} {cab} "
+                f"fit{'s' if hi == 1 else ''} where they may go")
+    return f"up to {stated}, but only {hi} {cab} now"
