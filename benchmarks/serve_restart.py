@@ -12,7 +12,7 @@ answers, the snapshots, the flags), with ``--games`` games of 2 to 5 seats, of t
 game and of each expansion, about a third with bot seats, at various points: some not
 started, most in play (0 to 190 answers), a tenth over; ``--bot-due`` of them are left as
 a crash leaves them, a person's answer stored and the bots' not yet. Filling writes with
-SQLite's ``synchronous=OFF`` (the server writes with FULL; the rows are the same).
+SQLite's ``synchronous=OFF`` (the server writes with NORMAL; the rows are the same).
 
 Then it starts a server process (``python -m elgrande serve``) on a free port and
 measures the time from its start until ``GET /`` answers; then, one after the other, it
