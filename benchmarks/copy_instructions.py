@@ -65,6 +65,7 @@ def per_copy(py: str, env: dict[str, str], copies: int, players: int, after: int
 
 
 def main() -> None:
+    """The command line (see the module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("revs", nargs="*", help="commits to compare with (e.g. 2274f0c)")
     ap.add_argument("--copies", type=int, default=2000, help="copies counted per point")

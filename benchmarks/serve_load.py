@@ -135,6 +135,7 @@ async def _run(base: str, games: int, players: int, sets: list[str], think: floa
     took = time.monotonic() - start
 
     def pct(key: str, q: float) -> float | None:
+        """The ``q`` quantile of ``out[key]`` in milliseconds (None: no sample)."""
         lat = sorted(out[key])
         return round(lat[min(len(lat) - 1, int(q * len(lat)))] * 1000, 1) if lat else None
     return {"ids": sorted({g for g, _ in links}), "games": games, "clients": len(links),

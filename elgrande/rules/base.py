@@ -131,9 +131,7 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
 
 # -- rounds (B3) -------------------------------------------------------------------------------
 def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     before = state.round
     flow.round_i += 1
     state.round = flow.round
@@ -165,9 +163,7 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 
 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     discarded = [c for c, o in zip(state.offer, state.offer_origin, strict=True)
                  if c and o >= 0]                                   # B3.5
     round_end = engine.rules.round_end
@@ -248,17 +244,13 @@ def apply_bid_answer(state: State, player: int, value: int, events: Events,
 
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp: BaseRound = flow.parts["base"]  # read only
     return bid_decision(state, bp.first_bidder, bp.bid_i)
 
 
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     apply_bid_answer(state, player, int(norm), events)
     bp.bid_i += 1
     if bp.bid_i == state.players:
@@ -270,9 +262,7 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
 
 # -- a turn (B4) -------------------------------------------------------------------------------
 def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     bp.slot = -1
     flow.card = ""
     bp.placed = bp.special_done = bp.kept = False
@@ -333,9 +323,7 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     bp.slot = state.offer.index(norm)
     flow.card = norm
     state.clear_offer_slot(bp.slot)
@@ -357,9 +345,7 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
 
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not (state.court[p] > 0 and _placement_limit(engine, state, flow) > 0):
         bp.place_first = False
@@ -371,9 +357,7 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     bp.place_first = norm == 0
     flow.phase = PLACE if bp.place_first else OFFER
 
@@ -395,17 +379,13 @@ def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]  # typed: the compiled build sets it natively
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     bp.placed = True
     _next_part(engine, state, flow, events)
 
 
 def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     if bp.placed and bp.special_done:
         _end_turn(engine, state, flow, events)
     elif not bp.placed and (bp.special_done or bp.place_first):
@@ -416,9 +396,7 @@ def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
 
 def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    bp: BaseRound = flow.parts["base"]  # typed: the compiled build reads it natively
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp: BaseRound = flow.parts["base"]  # read only (_next_part owns it)
     if bp.special_done:
         _next_part(engine, state, flow, events)
         return None
@@ -428,9 +406,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     if norm == 1:
         events.append({"event": "decline", "player": player})
         bp.special_done = True
@@ -466,9 +442,7 @@ def _spend_veto(state: State, player: int) -> None:
 
 def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     if not bp.veto_queue:
         cancelled = len(bp.veto_chain) % 2 == 1
         events.append({"event": "veto_result", "player": flow.actor, "cancelled": cancelled,
@@ -489,9 +463,7 @@ def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     if norm == 1:
         _spend_veto(state, player)
         bp.veto_chain = bp.veto_chain + [player]  # replaced, never changed: copies share it
@@ -504,9 +476,7 @@ def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 # -- the special action --------------------------------------------------------------------------
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     interp = engine.interpreter
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
     if flow.card not in interp.scripts:  # a card a fill plays with no special action (its
@@ -547,9 +517,7 @@ def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, r
 
 
 def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if state.lasting and any(x.card == flow.card and x.data.get("taken") == state.round
                              and x.player == actor for x in state.lasting):
@@ -571,9 +539,7 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
     """A card that ran over its budget is undone whole: the state is as it was before the
     card began, and the special action counts as carried out with no effect (a chain of
     triggers past its limit is not: the answer is refused, :class:`TriggerLimit`)."""
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     assert bp.before is not None
     state.set_to(bp.before)
     events.append({"event": "special_void", "player": flow.actor, "card": flow.card,
@@ -587,9 +553,7 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
 
 
 def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp: BaseRound = flow.parts["base"]
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = own_part(flow)
+    bp = own_part(flow)  # its own: a copy of the flow may share it
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6

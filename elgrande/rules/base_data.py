@@ -147,8 +147,8 @@ def part(flow: Flow) -> BaseRound:
 
 def own_part(flow: Flow) -> BaseRound:
     """The base module's part of ``flow``, to change: a part a copy of the flow shares
-    (``BaseRound.shared``) is replaced in ``flow`` by a copy of its own first. The hot
-    callers test ``shared`` inline and call this only when it is set."""
+    (``BaseRound.shared``) is replaced in ``flow`` by a copy of its own first. Every
+    writer of the part gets it here; readers may read ``flow.parts["base"]``."""
     p: BaseRound = flow.parts["base"]
     if p.shared:
         p = p.own_copy()

@@ -59,6 +59,7 @@ class FastJSON(Response):
     media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
+        """``content`` as JSON bytes (non-string keys written as strings, as json does)."""
         return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
 
 

@@ -120,17 +120,13 @@ def _award_note(engine: FlowEngine, state: State, order: list[int]) -> dict[str,
 
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = base.own_part(flow)
+    bp: base.BaseRound = flow.parts["base"]  # read only
     return bid_decision(state, bp.first_bidder, bp.bid_i)
 
 
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
-    bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = base.own_part(flow)
+    bp = base.own_part(flow)  # its own: a copy of the flow may share it
     value: int = norm if type(norm) is int else int(norm)  # (an int: no call)
     base.apply_bid_answer(state, player, value, events, what="card")  # apply_bid
     bp.bid_i += 1

@@ -107,9 +107,7 @@ def _take(engine: FlowEngine, state: State, flow: Flow, player: int, card: str,
     mine: dict[str, Any] | None = state.ext.get(EXT)
     held = mine.get("held") if mine else None
     if held and player in held:  # I8: in effect since the cards were revealed
-        bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
-        if bp.shared:  # a copy of the flow shares it: one of this flow's own
-            bp = base.own_part(flow)
+        bp = base.own_part(flow)  # its own: a copy of the flow may share it
         bp.special_done = True
         events.append({"event": "note", "text": f"{seat(player)}'s special action is in "
                        "effect since the cards were revealed (I8)."})
@@ -122,9 +120,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     card of this set whose special action is unknown plays none (``docs/homebrew.md``, 8). A
     card taken from the offer (X2) is an action card of its own set: carried out or
     declined (B4.4), an unknown action too (its discs appear unless declined, C7)."""
-    bp: base.BaseRound = flow.parts["base"]  # base.part(flow), inline
-    if bp.shared:  # a copy of the flow shares it: one of this flow's own
-        bp = base.own_part(flow)
+    bp = base.own_part(flow)  # its own: a copy of the flow may share it
     if bp.special_done:
         base._next_part(engine, state, flow, events)
         return None
