@@ -16,7 +16,7 @@ if (params.get("t")) {
 }
 
 export var S = {state: null, n: -1, controls: null, units: [], from: null, live: false,
-                busy: false, logShown: 0, svg: "", role: null, asked: 0};
+                busy: false, logShown: 0, svg: "", role: null, asked: 0, links: null};
 window.elgrandePage = S;
 
 export function $(id) { return document.getElementById(id); }

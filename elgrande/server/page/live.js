@@ -1,7 +1,7 @@
 /* The connection: load the seat's state, show it (every part of the page drawn from it),
    hear of changes through the WebSocket, and poll without it. */
 import {$, S, GAME, TOKEN, api, json} from "./core.js";
-import {renderHeader, renderHost} from "./host.js";
+import {loadLinks, renderHeader, renderHost} from "./host.js";
 import {renderControls} from "./controls.js";
 import {decorateBoard} from "./board.js";
 import {restoreSelection} from "./selection.js";
@@ -88,6 +88,7 @@ export function start() {
     if (r.status === 200 && r.body) {
       S.role = r.body.role;
       if (S.state) { renderHeader(S.state); renderHost(S.state); }
+      if (S.role === "admin") { loadLinks(); }
     }
   }).catch(function () { /* the page works without it */ });
   load().then(function () { connect(); setTimeout(poll, delay); });
