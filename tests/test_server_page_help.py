@@ -406,6 +406,11 @@ def test_the_host_s_page_shows_each_seat_s_link_again_and_a_seat_s_page_does_not
         assert field.input_value() == server + links["seats"][p]
         assert box.get_by_role("button", name=f"copy the link of seat {p + 1} (p{p + 1})")\
             .is_visible()
+    host.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    copy = box.get_by_role("button", name="copy the link of seat 2 (p2)")
+    copy.click()
+    copy.filter(has_text="Copied").wait_for()
+    assert host.page.evaluate("navigator.clipboard.readText()") == server + links["seats"][1]
     assert box.get_by_role("textbox", name="link of seat 3 (p3)").count() == 0  # a bot's
     assert box.get_by_role("textbox", name="spectator link").input_value() == (
         server + links["spectator"])
