@@ -1,9 +1,10 @@
 """The files of the ``elgrande serve`` page as installed (``elgrande/server/page``, from the
 wheel under ``.ci/run``): each stays at most :data:`MAX_LINES` lines, like the Python
 modules (small modules, one job each); the page's ES modules are all reached from the
-pages' own ``<script type="module">`` (none missing from the package, none left over); and
-the server sends each with a JavaScript type and ``Cache-Control: no-cache`` (a browser
-refuses a module script of another type, and must not mix modules of two versions)."""
+pages' own ``<script type="module">`` (none missing from the package, none left over, each
+named for preloading); and the server sends each with a JavaScript type and
+``Cache-Control: no-cache`` (a browser refuses a module script of another type, and must
+not mix modules of two versions)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,10 @@ def test_the_page_modules_are_all_imported_and_all_present() -> None:
     assert graph["core.js"] == set()  # the ground every module stands on imports nothing
     assert set(graph) == {p.name for p in PAGE.glob("*.js")}  # none left over
     assert all(_lines(PAGE / n) < MAX_LINES // 2 for n in graph if n != "new.js")
+    # the play page names every module main.js imports, so they are fetched at once
+    preloaded = re.findall(r'<link rel="modulepreload" href="/page/([\w.-]+\.js)">',
+                           (PAGE / "index.html").read_text(encoding="utf-8"))
+    assert sorted(preloaded) == sorted(set(graph) - {"main.js", "new.js"})
 
 
 @pytest.fixture
