@@ -2,11 +2,11 @@
 under way (B8): the card's printed text beside each of its decisions, and the true reason
 a region choice of the card leaves out the Castillo.
 
-The engine refuses the Castillo in a region choice that leaves it out with B8.2's "caballeros
-never leave the Castillo by a special action", which is the reason when the chosen region
-is where caballeros are taken from, and the wrong one when the card puts caballeros there
-(``target = choose region from regions`` then ``move ... from court to target``): the
-Castillo is then out because the card's set of places does not hold it.
+The engine refuses the Castillo in a region choice that leaves it out with B8: the card's
+set of places does not hold it. When the card takes caballeros from the chosen region
+(``source = choose region ...`` then ``move ... from source to ...``) the page adds why a
+card is written so (B8.2: caballeros never leave the Castillo by a special action), under
+the same rule id.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from elgrande.dsl import ast
 from elgrande.engine.decisions import Decision
+from elgrande.engine.interpreter import block_at
 from elgrande.errors.rule_ids import title
 from elgrande.play.game import Game
 from elgrande.rules.base_data import CARD_TAKEN_PHASES
@@ -50,15 +51,25 @@ def card_under_way(game: Game) -> dict[str, Any] | None:
     return {"id": card.id, "title": card.title, "text": card.text, "stack": card.stack}
 
 
-def _chosen_var(script: ast.Script, prompt: str) -> str | None:
-    """The variable of the script's region choice asked with ``prompt`` (the engine's
-    ``Choose a region (VAR)``), or None."""
-    for node in ast.walk(script):
-        if isinstance(node, ast.Call) and node.name == "choose":
-            var = node.arg("var")
-            if isinstance(node.arg("choice"), ast.RegionChoice) and \
-                    prompt == f"Choose a region ({var})":
-                return str(var)
+def _chosen_var(game: Game) -> tuple[ast.Script, str] | None:
+    """The script and the variable of the region choice the run under way is asking
+    (the statement at the interpreter's position, B8), or None."""
+    run = game.flow.run
+    while run is not None and run.inner is not None:  # a card carried out by the card
+        run = run.inner
+    if run is None or not run.frames:
+        return None
+    script = game.library.scripts.get(run.card)
+    if script is None:
+        return None
+    f = run.frames[-1]
+    body = block_at(script, f.path).body
+    if f.pc >= len(body):
+        return None
+    stmt = body[f.pc]
+    if isinstance(stmt, ast.Call) and stmt.name == "choose" and \
+            isinstance(stmt.arg("choice"), ast.RegionChoice):
+        return script, str(stmt.arg("var"))
     return None
 
 
@@ -75,27 +86,28 @@ def _a_source(script: ast.Script, var: str) -> bool:
 
 def not_named(game: Game, d: Decision, value: Any) -> dict[str, Any] | None:
     """The refusal of the Castillo (``value``) in the card's region choice ``d`` when the
-    card never takes caballeros from the chosen region: ``{"rule", "title", "why"}`` (the
-    card's places do not hold the Castillo), else None (the engine's reason stands).
+    card takes caballeros from the chosen region: ``{"rule", "title", "why"}``, the
+    engine's reason (B8: the card's places do not hold the Castillo) and why a card is
+    written so (B8.2: caballeros never leave the Castillo by a special action); else
+    None (the engine's reason stands).
 
     Args:
         game: the game whose pending decision is ``d``.
         d: a pick decision.
         value: the option the decision leaves out (a place id for a region choice).
     """
-    if d.kind != "choose_region" or value != game.library.board.places[
-            game.library.board.castillo].id:
+    board = game.library.board
+    if d.kind != "choose_region" or value != board.places[board.castillo].id:
         return None
-    card = _card(game)
-    script = getattr(card, "script", None)
-    if not isinstance(script, ast.Script):
+    found = _chosen_var(game)
+    if found is None or not _a_source(*found):
         return None
-    var = _chosen_var(script, d.prompt)
-    if var is None or _a_source(script, var):
+    why = d.options.get("why", {}).get(value)
+    if not why or why[0] != CARD_RULE:
         return None
     return {"rule": CARD_RULE, "title": title(CARD_RULE),
-            "why": f"the Castillo is not one of the places this card lets you choose as "
-                   f"{var!r}"}
+            "why": f"{why[1]}: caballeros never leave the "
+                   f"{board.places[board.castillo].name} by a special action (B8.2)"}
 
 
 def uploaded(game: Game, folder: Path | None) -> list[dict[str, Any]]:

@@ -1,0 +1,59 @@
+"""Texts of the engine as people read them (B3.4): the seat markers by the players'
+names (:mod:`elgrande.model.seats`), the card markers by the cards' printed titles and
+what a card does with a choice (:mod:`elgrande.model.marks`, B8), and the place ids a
+text quotes (``'galicia'``, ``allowed: old_castile``) by the names the board gives them.
+The game facade, the command line and the server show every prompt, label and refusal
+through :func:`in_words`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from elgrande.data.library import Library
+from elgrande.dsl.choice_words import choice_use
+from elgrande.model.board import Board
+from elgrande.model.marks import CARD, USE
+from elgrande.model.seats import named
+
+#: A place id in a text: quoted (``'old_castile'``) or a bare word.
+_ID: Final = re.compile(r"'([a-z][a-z0-9_]*)'|\b([a-z][a-z0-9_]*)\b")
+
+
+def place_name(board: Board, pid: str) -> str:
+    """The name the board gives place ``pid`` (``old_castile`` -> ``Old Castile``), or
+    ``pid`` when the board has no such place."""
+    return str(board.places[board.index[pid]].name) if pid in board.index else pid
+
+
+def places_named(text: str, board: Board) -> str:
+    """``text`` with each place id it quotes or says (a word that is a place id of
+    ``board``) as the place's name (B2: the board's regions)."""
+    def one(m: re.Match[str]) -> str:
+        pid = m.group(1) or m.group(2)
+        return place_name(board, pid) if pid in board.index else m.group(0)
+    return _ID.sub(one, text)
+
+
+def in_words(text: str, names: Sequence[str], lib: Library) -> str:
+    """``text`` (a prompt, a label or a refusal of the engine) as the players read it:
+    players by ``names`` (B3.4), cards by their titles and what a card does with a choice
+    (B8), places by their names.
+
+    Args:
+        text: a text from the engine.
+        names: the players' names by seat.
+        lib: the loaded library (board, cards, scripts).
+    """
+    text = named(text, names)
+    if "{" in text:
+        cards = lib.cards.cards
+        text = USE.sub(lambda m: choice_use(lib.scripts.get(m.group(1)), m.group(2)), text)
+        text = CARD.sub(lambda m: str(cards[m.group(1)].title) if m.group(1) in cards
+                        else m.group(1), text)
+    return places_named(text, lib.board)
+
+
+__all__ = ["in_words", "place_name", "places_named"]
