@@ -20,6 +20,8 @@ from elgrande.model.seats import named
 
 #: A place id in a text: quoted (``'old_castile'``) or a bare word.
 _ID: Final = re.compile(r"'([a-z][a-z0-9_]*)'|\b([a-z][a-z0-9_]*)\b")
+#: The words after which a bare word is English, not a place id.
+_WORDS: Final = re.compile(r"\b(a|an|the|no|each|any|every|this|that)\s+$", re.I)
 
 
 def place_name(board: Board, pid: str) -> str:
@@ -33,7 +35,9 @@ def places_named(text: str, board: Board) -> str:
     ``board``) as the place's name (B2: the board's regions)."""
     def one(m: re.Match[str]) -> str:
         pid = m.group(1) or m.group(2)
-        return place_name(board, pid) if pid in board.index else m.group(0)
+        if pid not in board.index or (m.group(2) and _WORDS.search(text, 0, m.start())):
+            return m.group(0)  # (an English word after an article: "a ship move")
+        return place_name(board, pid)
     return _ID.sub(one, text)
 
 

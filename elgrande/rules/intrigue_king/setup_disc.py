@@ -31,7 +31,8 @@ def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decis
         places = board.places  # places[r].id: board.place_id(r), without a method call
         opts = [places[r].id for r in board.regions]
     return Decision("secret_region", remaining, "Set your secret disc: 1 caballero goes there "
-                    "from your court (the king's region: it stays in court)", {"per_player": {str(p): opts for p in remaining}}, "I2")
+                    "from your court (the king's region: it stays in court)",
+                    {"per_player": {str(p): opts for p in remaining}}, "I2")
 
 
 def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int],
