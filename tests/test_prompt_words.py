@@ -151,3 +151,25 @@ def test_b6_1_the_secret_disc_says_what_its_region_means() -> None:
     assert d is not None and d.rule == "B6.1"
     said = g.in_words(d.prompt)
     assert "Castillo go there" in said and "king's region" in said, said
+
+
+@pytest.mark.rule("B8.5", "B8.7")
+def test_b8_5_a_card_s_secret_choice_says_what_the_region_is_for() -> None:
+    """The secret choice of a card names the card and what the chosen region is for
+    (its caballeros leave it for the provinces), never the script's name ('pick')."""
+    for seed in range(3, 12):
+        g = new_game(4, sets=["base"], seed=seed, logging=False)
+        _until(g, lambda g: g.pending.rule == "B4.4" and g.state.round >= 4, seed)
+        g.flow.card = "secret-send-two-from-one-region"  # the card the player took
+        g.state.lasting = []  # no Veto held
+        g.answer(g.flow.actor, 0)  # carry it out
+        d = g.pending
+        if d is None or d.kind != "secret_region":
+            continue  # nobody has two regions to choose from
+        said = g.in_words(d.prompt)
+        title = g.library.card("secret-send-two-from-one-region").title
+        assert said.startswith(f"{title}: secretly choose a region. Then: "), said
+        assert "2 of their caballeros from the region they choose to the provinces" in said
+        assert "pick" not in said and "{" not in said
+        return
+    raise AssertionError("no seed reaches the secret choice")
