@@ -26,13 +26,13 @@ _WORDS: Final = re.compile(r"\b(a|an|the|no|each|any|every|this|that)\s+$", re.I
 
 def place_name(board: Board, pid: str) -> str:
     """The name the board gives place ``pid`` (``old_castile`` -> ``Old Castile``), or
-    ``pid`` when the board has no such place."""
+    ``pid`` when the board has no such place (B1: the board's places)."""
     return str(board.places[board.index[pid]].name) if pid in board.index else pid
 
 
 def places_named(text: str, board: Board) -> str:
     """``text`` with each place id it quotes or says (a word that is a place id of
-    ``board``) as the place's name (B2: the board's regions)."""
+    ``board``) as the place's name (B1: the board's places)."""
     def one(m: re.Match[str]) -> str:
         pid = m.group(1) or m.group(2)
         if pid not in board.index or (m.group(2) and _WORDS.search(text, 0, m.start())):
