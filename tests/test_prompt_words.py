@@ -53,6 +53,10 @@ def test_b8_a_card_s_region_choice_names_the_card_and_what_it_does_with_it() -> 
     assert said == ("Rally: choose a region. Then: place up to 2 of your caballeros from "
                     "your court in that region."), said
     assert "target" not in said and "{" not in said
+    smugglers = g.in_words(d.prompt.replace("hb-rally", "hb-smugglers").replace(
+        ":target}", ":source}"))
+    assert smugglers.startswith("Smugglers: choose a region. Then: move up to 3 of your "
+                                "caballeros from that region to "), smugglers
     c = controls(g, d.players[0])
     assert c is not None and c["prompt"] == said
     # the log names the card the choice is for, not the script's name for it
@@ -65,20 +69,25 @@ def test_b8_a_card_s_region_choice_names_the_card_and_what_it_does_with_it() -> 
 
 
 @pytest.mark.rule("B8", "B8.2")
-def test_b8_the_castillo_left_out_of_a_card_s_choice_cites_b8_in_the_engine_too() -> None:
+@pytest.mark.parametrize(("card", "rule", "why"), [
+    ("hb-smugglers", "B8.2", "caballeros never leave the Castillo by a special action"),
+    ("hb-rally", "B8", "the Castillo is not one of the places this card lets you choose")])
+def test_b8_the_castillo_left_out_of_a_card_s_choice_cites_the_same_rule_everywhere(
+        card: str, rule: str, why: str) -> None:
     """The engine's reason for the Castillo missing from a card's region choice is the
-    rule the page cites (B8: the card's places do not hold it), said in words; the
-    refusal of that answer names the Castillo as the board does."""
-    g = _card_choice("hb-smugglers")
+    one the page shows and a refused answer cites: B8.2 where the card takes caballeros
+    from the chosen region, B8 where it puts them there (its places lack the Castillo)."""
+    g = _card_choice(card)
     d = g.pending
     assert d is not None
-    rule, why = d.options["why"]["castillo"]
-    assert rule == "B8" and "not one of the places this card lets you choose" in why
-    assert g.in_words(d.prompt).startswith("Smugglers: choose a region. Then: move up to 3 "
-                                           "of your caballeros from that region to ")
+    assert d.options["why"]["castillo"] == [rule, why]
+    c = controls(g, d.players[0])
+    assert c is not None
+    shown = next(o for o in c["options"] if o.get("place") == "castillo")
+    assert (shown["rule"], shown["why"]) == (rule, why)
     with pytest.raises(IllegalMove) as exc:
         g.answer(d.players[0], "castillo")
-    assert exc.value.rule == "B8" and "Castillo" in exc.value.message
+    assert exc.value.rule == rule and why in exc.value.message
 
 
 @pytest.mark.rule("B4.3")

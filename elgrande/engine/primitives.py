@@ -19,6 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
+from elgrande.engine.choice_sources import taken_from
 from elgrande.engine.context import Ctx
 
 # apply_placement also re-exported from its old home (a rules module imports it here)
@@ -209,10 +210,12 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
             return None
         why = {k: v for k, v in _king_refusal(ctx).items()
                if ctx.state.king not in opts}
-        if ctx.board.castillo not in opts:  # the card's places lack it (B8: as it says)
-            why[ctx.rid(ctx.board.castillo)] = [
-                "B8", f"the {ctx.board.places[ctx.board.castillo].name} is not one of the "
-                "places this card lets you choose"]
+        if ctx.board.castillo not in opts:  # B8.2 where caballeros are taken from, else
+            why[ctx.rid(ctx.board.castillo)] = (  # the card's places lack it (B8)
+                _castillo_source_refusal(ctx, "B8.2")[ctx.rid(ctx.board.castillo)]
+                if taken_from(call) else
+                ["B8", f"the {ctx.board.places[ctx.board.castillo].name} is not one of the "
+                 "places this card lets you choose"])
         choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
         return offer(ctx, Decision("choose_region", [ctx.subject],
                                    _asks(ctx, "choose a region", var),
