@@ -18,8 +18,9 @@ from elgrande.model.board import Board
 from elgrande.model.marks import CARD, USE
 from elgrande.model.seats import named
 
-#: A place id in a text: quoted (``'old_castile'``) or a bare word.
-_ID: Final = re.compile(r"'([a-z][a-z0-9_]*)'|\b([a-z][a-z0-9_]*)\b")
+#: A place id of a board in a text, by ``id`` of the board: (the board, kept so that
+#: its id is not reused; a pattern of its ids quoted or as bare words).
+_IDS: dict[int, tuple[Board, re.Pattern[str]]] = {}
 #: The words after which a bare word is English, not a place id.
 _WORDS: Final = re.compile(r"\b(a|an|the|no|each|any|every|this|that)\s+$", re.I)
 
@@ -33,12 +34,20 @@ def place_name(board: Board, pid: str) -> str:
 def places_named(text: str, board: Board) -> str:
     """``text`` with each place id it quotes or says (a word that is a place id of
     ``board``) as the place's name (B1: the board's places)."""
+    if not any(pid in text for pid in board.index):  # (most texts: quick)
+        return text
+    hit = _IDS.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(_IDS) >= 64:  # many boards loaded in one process
+            _IDS.clear()
+        ids = "|".join(re.escape(p.id) for p in sorted(board.places, key=lambda p: -len(p.id)))
+        hit = _IDS[id(board)] = (board, re.compile(rf"'({ids})'|\b({ids})\b"))
+
     def one(m: re.Match[str]) -> str:
-        pid = m.group(1) or m.group(2)
-        if pid not in board.index or (m.group(2) and _WORDS.search(text, 0, m.start())):
+        if m.group(2) and _WORDS.search(text, 0, m.start()):
             return m.group(0)  # (an English word after an article: "a ship move")
-        return place_name(board, pid)
-    return _ID.sub(one, text)
+        return place_name(board, m.group(1) or m.group(2))
+    return hit[1].sub(one, text)
 
 
 def in_words(text: str, names: Sequence[str], lib: Library) -> str:
