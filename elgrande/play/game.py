@@ -37,7 +37,6 @@ from elgrande.errors import IllegalMove
 from elgrande.files import VERSION as __version__
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
-from elgrande.model.seats import named
 from elgrande.model.serial import to_plain
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle, Trail
@@ -45,6 +44,7 @@ from elgrande.play.narrate import Labels
 from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
 from elgrande.play.views import View
+from elgrande.play.words import in_words
 
 #: The libraries whose card data was found complete (docs/library.md), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
@@ -215,12 +215,14 @@ class Game:
         """A text of the engine (a decision's prompt or option label, a reason an option is
         closed, a refusal) as the players read it: each player it names (a seat marker,
         :func:`~elgrande.model.seats.seat`) by this game's name for them, as the log
-        names them (B3.4)."""
-        return named(text, self.names)
+        names them (B3.4), each card it marks by its title and what the card does with a
+        choice (B8), each place id by the board's name for it
+        (:func:`elgrande.play.words.in_words`)."""
+        return in_words(text, self.names, self.library)
 
     def _named(self, exc: IllegalMove) -> IllegalMove:
         """Refusal ``exc`` of the engine with its players named (:meth:`in_words`)."""
-        return IllegalMove(exc.rule, named(exc.message, self.names))
+        return IllegalMove(exc.rule, in_words(exc.message, self.names, self.library))
 
     # -- results --
     def winners(self) -> list[int]:

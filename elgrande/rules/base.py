@@ -72,6 +72,7 @@ from elgrande.rules.base_data import part as part
 from elgrande.rules.base_params import BASE_PARAMS
 from elgrande.rules.base_views import determinise, hide, hide_pieces
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
+from elgrande.rules.turn_words import offer_prompt
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
@@ -400,8 +401,9 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if bp.special_done:
         _next_part(engine, state, flow, events)
         return None
-    return Decision("choose_option", [flow.turn_order[flow.turn_i]], "Carry out the special "
-                    "action, or decline it?", _OFFER_OPTIONS, "B4.4")
+    p = flow.turn_order[flow.turn_i]
+    return Decision("choose_option", [p], offer_prompt(state, bp, p, flow.card),
+                    _OFFER_OPTIONS, "B4.4")
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -608,7 +610,9 @@ def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decis
     """The B6.1 secret-disc decision of the players not in ``answered``."""
     remaining = [p for p in range(state.players) if p not in answered]
     opts = list(base_cache(engine).region_ids)
-    return Decision("secret_region", remaining, "Set your secret disc to a region",
+    return Decision("secret_region", remaining, "Set your secret disc to a region: your "
+                    "caballeros in the Castillo go there when it is emptied (the king's "
+                    "region: back to your court)",
                     {"per_player": {str(p): opts for p in remaining}}, "B6.1")
 
 

@@ -49,7 +49,7 @@ class PickKind(DecisionKind):
             if plain:
                 _refused(d.options, "why", answer)
             kind = ("number" if all(isinstance(c, int) for c in choices) else
-                    "card id" if d.kind == "choose_action_card" else "region id")
+                    "card id" if d.kind == "choose_action_card" else "region")
             raise IllegalMove(_rule(d, "B8.1"), f"{shown(answer)} is not one of the allowed "
                               f"answers ({kind}s): {', '.join(map(str, choices))}")
         return answer
