@@ -353,12 +353,13 @@ class Game:
         """
         return Determiniser(view).draw(rng)
 
-    def determinised(self, player: int, rng: random.Random) -> Game:
+    def determinised(self, player: int, rng: random.Random, key: int | None = None) -> Game:
         """``Game.from_view(self.view(player), rng)``, the same game drawn with the same
         numbers of ``rng``, built from copies of the state and flow instead of the view's
         JSON: what the view hides is removed from the copies (B8.5a: the other players'
         hands, the others' secret choices, and the rules modules' ``hide_pieces``) before
-        the rules modules draw it again (``determinise``)."""
+        the rules modules draw it again (``determinise``). ``key``: the drawn game's draw
+        key (:meth:`Determiniser.draw`)."""
         state = self.state.copy()
         flow = self.flow.copy()
         for p in range(len(state.hands)):
@@ -373,7 +374,7 @@ class Game:
         self._engine.rules.each("hide_pieces", HookContext(state, self.library.board, [],
                                                            player, self._engine, flow), player)
         return _drawn(self.library, self._engine, state, flow, player, self.lazy_view(player),
-                      rng, self.view_names(), self.view_header())
+                      rng, self.view_names(), self.view_header(), key)
 
 
 class Determiniser:
@@ -407,22 +408,33 @@ class Determiniser:
         self._names = list(view["names"])
         self._header = dict(h)
 
-    def draw(self, rng: random.Random) -> Game:
+    def draw(self, rng: random.Random, key: int | None = None) -> Game:
         """A game of the view with its hidden parts drawn from ``rng`` (a fresh state and
-        flow, sharing no list with the view or another draw)."""
+        flow, sharing no list with the view or another draw).
+
+        Args:
+            rng: the generator the rules modules draw the hidden parts from.
+            key: the drawn game's draw key (the draws of cards during play, 1 ..
+                :data:`~elgrande.engine.cards.KEY_RANGE`; no view shows the real one).
+                None (:meth:`Game.from_view`): one hashed from ``rng``'s state, so that
+                no number is drawn from ``rng`` for it (a greedy bot's draws stay those
+                of earlier versions); a search draws its own (the ``ismcts`` bot's
+                :data:`~elgrande.players.ismcts.KEY_BITS`: reading the whole state of
+                ``rng`` costs as much as the rest of a draw).
+        """
         if self._source is not None:
-            return self._source.determinised(self.player, rng)
+            return self._source.determinised(self.player, rng, key)
         return _drawn(self.library, self._engine, self._state.copy(), self._flow.copy(),
-                      self.player, self._view, rng, self._names[:], dict(self._header))
+                      self.player, self._view, rng, self._names[:], dict(self._header), key)
 
 
 def _drawn(lib: Library, engine: FlowEngine, state: State, flow: Flow, me: int,
            view: Mapping[str, Any], rng: random.Random, names: list[str],
-           header: dict[str, Any]) -> Game:
+           header: dict[str, Any], key: int | None = None) -> Game:
     """The game of ``me``'s view whose hidden parts were removed from ``state`` and
-    ``flow``, with them drawn again (:meth:`Game.from_view`, :meth:`Game.determinised`)."""
-    # a draw key of its own (read from the rng's state: no number drawn from it)
-    state.draw_key = draw_key(hash(rng.getstate()[1]))
+    ``flow``, with them drawn again (:meth:`Game.from_view`, :meth:`Game.determinised`);
+    ``key``: its draw key (None: one read from the rng's state, no number drawn)."""
+    state.draw_key = draw_key(hash(rng.getstate()[1])) if key is None else key
     engine.rules.each("determinise", HookContext(state, lib.board, [], me, engine, flow),
                       me, view, rng)
     run = flow.run

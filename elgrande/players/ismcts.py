@@ -50,6 +50,13 @@ DEPTH = 12
 SCALE = 20.0
 #: UCB1 exploration constant (values lie in [-1, 1]).
 EXPLORATION = 0.5
+#: Iterations that share one determinisation (each plays a copy of it): drawing one
+#: costs several copies, and the stacks' order it draws matters only once a rollout
+#: reaches the next round.
+SHARE = 2
+#: Bits of a determinisation's draw key, drawn from the bot's generator (below
+#: :data:`~elgrande.engine.cards.KEY_RANGE`).
+KEY_BITS = 39
 #: Search iterations per decision by default (reproducible; about what 200 ms allowed on
 #: the reference machine).
 ITERATIONS = 200
@@ -67,9 +74,9 @@ class ISMCTSBot(GreedyBot):
             then depend on the machine's speed); ignored when ``iterations`` is given.
         iterations: a fixed number of search iterations per decision (reproducible);
             :data:`ITERATIONS` when neither budget is given.
-        width, keep, depth, scale, exploration: see the module constants.
+        width, keep, depth, scale, exploration, share: see the module constants.
     Raises:
-        ValueError: a budget that is not positive.
+        ValueError: a budget that is not positive, or ``share`` below 1.
     """
 
     name = "ismcts"
@@ -77,7 +84,8 @@ class ISMCTSBot(GreedyBot):
     def __init__(self, seed: int = 0, budget_ms: float | None = None,
                  iterations: int | None = None,
                  width: int = WIDTH, keep: int = KEEP, depth: int = DEPTH,
-                 scale: float = SCALE, exploration: float = EXPLORATION) -> None:
+                 scale: float = SCALE, exploration: float = EXPLORATION,
+                 share: int = SHARE) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = ITERATIONS
@@ -86,6 +94,8 @@ class ISMCTSBot(GreedyBot):
             raise ValueError(f"an ismcts budget is a positive number of iterations or "
                              f"milliseconds, not iterations={iterations}, "
                              f"budget_ms={budget_ms}")
+        if share < 1:
+            raise ValueError(f"ismcts: share is at least 1, not {share}")
         self.budget_ms = 200.0 if budget_ms is None else float(budget_ms)
         self.iterations = iterations
         self.width = width
@@ -93,6 +103,7 @@ class ISMCTSBot(GreedyBot):
         self.depth = depth
         self.scale = scale
         self.exploration = exploration
+        self.share = share
         #: Iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
 
@@ -121,11 +132,19 @@ class ISMCTSBot(GreedyBot):
         total = [0.0] * len(cands)
         deadline = start + self.budget_ms / 1000.0
         it = 0
+        world: Game | None = None
+        scratch: Game | None = None
+        rng, share = self.rng, self.share
         while (it < self.iterations if self.iterations is not None
                else (it < len(cands) or time.perf_counter() < deadline)):
+            i = self._select(visits, total, it + 1)
+            if world is None or it % share == 0:  # a fresh determinisation (and draw key)
+                world = draws.draw(rng, rng.getrandbits(KEY_BITS) + 1)
             it += 1
-            i = self._select(visits, total, it)
-            g = draws.draw(self.rng)
+            if share == 1:
+                g = world
+            else:  # the world shared by the next iterations stays as drawn
+                g = scratch = world.copy(into=scratch)
             try:
                 g.answer_trusted(p, cands[i])  # a legal answer of the public decision
             except IllegalMove:  # pragma: no cover - the pending decision is public
@@ -158,15 +177,17 @@ class ISMCTSBot(GreedyBot):
                     cands.append(a)
         if len(cands) <= self.keep:
             return cands
-        base = draws.draw(self.rng)
+        base = draws.draw(self.rng, self.rng.getrandbits(KEY_BITS) + 1)
+        memo = self.outlook_memo(base)
         scored: list[tuple[float, float, int]] = []
+        g: Game | None = None
         for j, a in enumerate(cands):
-            g = base.copy()
+            g = base.copy(into=g)  # one scratch game for all of them
             try:
-                g.answer(p, a)
+                g.answer_trusted(p, a)  # legal: listed or drawn from the legal set
             except IllegalMove:  # pragma: no cover - candidates are legal
                 continue
-            scored.append((outlook(g.state, g, p, self.outlook_memo(g)), self.rng.random(), j))
+            scored.append((outlook(g.state, g, p, memo), self.rng.random(), j))
         scored.sort(reverse=True)
         return [cands[j] for _, _, j in scored[:self.keep]]
 
