@@ -45,7 +45,7 @@ WIDTH = 32
 #: Candidates kept (the best by one-ply outlook) for the search.
 KEEP = 6
 #: Decisions played at random after the candidate before the outlook is taken.
-DEPTH = 12
+DEPTH = 4
 #: Points of outlook that count as a sure thing (the value is ``tanh(outlook / SCALE)``).
 SCALE = 20.0
 #: UCB1 exploration constant (values lie in [-1, 1]).
@@ -192,13 +192,17 @@ class ISMCTSBot(GreedyBot):
         return [cands[j] for _, _, j in scored[:self.keep]]
 
     def _select(self, visits: list[int], total: list[float], it: int) -> int:
-        """UCB1 (unvisited candidates first, in prior order)."""
-        for i, n in enumerate(visits):
-            if n == 0:
-                return i
+        """UCB1 (unvisited candidates first, in prior order; the first best on a tie)."""
+        if 0 in visits:
+            return visits.index(0)
         log_n = math.log(it)
-        return max(range(len(visits)), key=lambda i: total[i] / visits[i]
-                   + self.exploration * math.sqrt(log_n / visits[i]))
+        c, sqrt = self.exploration, math.sqrt
+        best, best_v = 0, -math.inf
+        for i, n in enumerate(visits):
+            v = total[i] / n + c * sqrt(log_n / n)
+            if v > best_v:
+                best, best_v = i, v
+        return best
 
     def _rollout(self, g: Game, p: int) -> float:
         """Random answers for ``depth`` decisions (the trusted path,
