@@ -351,6 +351,9 @@ class Game:
         A lazy view (:meth:`lazy_view`) of a game that has not moved on since gives the
         same game by :meth:`determinised`, from copies of the game's own pieces.
         """
+        source = view.source() if isinstance(view, View) else None
+        if isinstance(source, Game):  # one draw: the pieces copied once, not twice
+            return source.determinised(int(view["player"]), rng)
         return Determiniser(view).draw(rng)
 
     def determinised(self, player: int, rng: random.Random, key: int | None = None) -> Game:
