@@ -181,7 +181,7 @@ def test_ismcts_makes_the_same_choices_run_to_run_and_with_checked_rollouts() ->
     views = _views(6, 12)
     one = [ISMCTSBot(4, iterations=15).answer(v) for v in views]
     again = [ISMCTSBot(4, iterations=15).answer(v) for v in views]
-    checked = [_CheckedRollouts(4, iterations=15, depth=12).answer(v) for v in views]
+    checked = [_CheckedRollouts(4, iterations=15).answer(v) for v in views]
     assert one == again == checked
 
 
