@@ -381,13 +381,18 @@ def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp = own_part(flow)  # its own: a copy of the flow may share it
     bp.placed = True
-    _next_part(engine, state, flow, events)
+    _next_part(engine, state, flow, events, bp)
 
 
-def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events,
+               bp: BaseRound | None = None) -> None:
+    """A part of the turn is done: the other part, or the turn's end (B4). ``bp``: the
+    flow's own base part when the caller took it (:func:`own_part`) and no hook ran
+    since."""
+    if bp is None:
+        bp = own_part(flow)  # its own: a copy of the flow may share it
     if bp.placed and bp.special_done:
-        _end_turn(engine, state, flow, events)
+        _end_turn(engine, state, flow, events, bp)
     elif not bp.placed and (bp.special_done or bp.place_first):
         flow.phase = PLACE
     else:
@@ -410,7 +415,7 @@ def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if norm == 1:
         events.append({"event": "decline", "player": player})
         bp.special_done = True
-        _next_part(engine, state, flow, events)
+        _next_part(engine, state, flow, events, bp)
         return
     holders = _veto_holders(state, flow, exclude=player)
     if holders:
@@ -450,7 +455,7 @@ def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
         bp.veto_chain = []
         if cancelled:
             bp.special_done = True
-            _next_part(engine, state, flow, events)
+            _next_part(engine, state, flow, events, bp)
         else:
             _start_special(engine, state, flow, events)
         return None
@@ -552,8 +557,10 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
     _next_part(engine, state, flow, events)
 
 
-def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
+              bp: BaseRound | None = None) -> None:
+    if bp is None:  # (given by a caller that took it, no hook run since)
+        bp = own_part(flow)  # its own: a copy of the flow may share it
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
