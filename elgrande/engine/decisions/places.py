@@ -139,50 +139,21 @@ class PlaceKind(DecisionKind):
         room = o.get("room")
         if room:
             return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
-        key = (k, lo, hi, i)
-        pairs = _NTH.get(key)
-        if pairs is None:
-            pairs = _nth_pairs(k, lo, hi, i)
-            if len(_NTH) < _NTH_MOST:
-                _NTH[key] = pairs
-        m: dict[str, int] = {}
-        for v, n in pairs:
-            m[to[v]] = n
-        return m
-
-
-#: :func:`_nth_pairs` by its arguments, kept as drawn (at most :data:`_NTH_MOST`):
-#: a placement's random answer is drawn again and again from the same few sizes.
-_NTH: dict[tuple[int, int, int, int], tuple[tuple[int, int], ...]] = {}
-_NTH_MOST = 50_000
-
-
-def _nth_pairs(k: int, lo: int, hi: int, i: int) -> tuple[tuple[int, int], ...]:
-    """The ``i``-th placement of :meth:`PlaceKind.legal`'s list among ``k`` places, ``lo``
-    to ``hi`` caballeros (B4.3), as ``(place index, caballeros)`` pairs in the order of
-    its dict: totals in order, each total's multisets in lexicographic order
-    (combinations with replacement).
-
-    Raises:
-        IndexError: ``i`` past the last answer.
-    """
-    for total in range(lo, hi + 1):
-        size = math.comb(k + total - 1, total)
-        if i >= size:
-            i -= size
-            continue
-        m: dict[int, int] = {}
-        v = 0
-        for left in range(total, 0, -1):  # choose the next place index v (non-decreasing)
-            while True:
-                rest = math.comb(k - v + left - 2, left - 1)  # multisets starting with v
-                if i < rest:
-                    break
-                i -= rest
-                v += 1
-            m[v] = m.get(v, 0) + 1
-        return tuple(m.items())
-    raise IndexError("answer index out of range")  # pragma: no cover
-
-
+        for total in range(lo, hi + 1):
+            size = math.comb(k + total - 1, total)
+            if i >= size:
+                i -= size
+                continue
+            m: dict[str, int] = {}
+            v = 0
+            for left in range(total, 0, -1):  # choose the next place index v (non-decreasing)
+                while True:
+                    rest = math.comb(k - v + left - 2, left - 1)  # multisets starting with v
+                    if i < rest:
+                        break
+                    i -= rest
+                    v += 1
+                m[to[v]] = m.get(to[v], 0) + 1
+            return m
+        raise IndexError("answer index out of range")  # pragma: no cover
 register(PlaceKind("place_caballeros"))
