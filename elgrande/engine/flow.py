@@ -371,7 +371,15 @@ class FlowEngine:
             raise IllegalMove(phase.turn_rule, f"it is not {_seat(player)}'s decision "
                               f"(waiting for {seats(d.players)}: {d.prompt})")
         asides = flow.asides  # the owner of the pending decision takes the raw answer
-        (asides[-1] if asides else phase).answer(self, state, flow, player, answer, events)
+        if asides:
+            asides[-1].answer(self, state, flow, player, answer, events)
+        else:
+            apply = self._applies.get(flow.phase)
+            if apply is None:
+                phase.answer(self, state, flow, player, answer, events)
+            else:  # the default answer (check_then_apply), without its call
+                apply(self, state, flow, player, KINDS[d.kind].check(d, player, answer),
+                      events)
         return self.advance(state, flow, events)
 
     def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,

@@ -345,10 +345,9 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
 
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not (state.court[p] > 0 and _placement_limit(engine, state, flow) > 0):
-        bp.place_first = False
+        own_part(flow).place_first = False  # its own: a copy of the flow may share it
         flow.phase = OFFER
         return None
     return Decision("choose_option", [p], "Place caballeros first, or carry out the "
