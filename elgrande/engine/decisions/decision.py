@@ -122,11 +122,11 @@ class Decision:
                     r = draw_below(rng, n)
                 return r if seq is None else seq[r]
         elif inline == COUNTED:  # the same draw as listing, without the list
-            n = k.count(self, p)
-            if n is not None:
-                if n < 0:  # legal would list none (too many): drawn step by step
+            counted = k.count(self, p)
+            if counted is not None:
+                if counted < 0:  # legal would list none (too many): drawn step by step
                     return k.random(self, p, rng)
-                return k.nth(self, p, draw_below(rng, n))
+                return k.nth(self, p, draw_below(rng, counted))
         return k.random_answer(self, p, rng)
 
     def to_json(self) -> dict[str, Any]:
