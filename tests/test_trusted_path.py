@@ -63,8 +63,8 @@ def test_kinds_applied_as_they_are_apply_their_legal_answers_unchanged(sets: str
 
     seen = set()
     for seed in range(3):
-        g = new_game(3, sets=tuple(sets.split(",")), seed=seed, logging=False,
-                     **({} if sets == "base" else {"fill": "provisional"}))
+        kw: dict[str, Any] = {} if sets == "base" else {"fill": "provisional"}
+        g = new_game(3, sets=tuple(sets.split(",")), seed=seed, logging=False, **kw)
         rng = random.Random(seed)
         while g.pending is not None:
             d = g.pending
