@@ -79,6 +79,35 @@ def test_kinds_applied_as_they_are_apply_their_legal_answers_unchanged(sets: str
     assert not KINDS["place_caballeros"].as_is and not KINDS["bring_to_court"].as_is
 
 
+def test_an_unread_events_sink_spares_only_the_scorings_json() -> None:
+    """B6.4: a general scoring answered into an ``UnreadEvents`` sink (a playout's) makes
+    the same game and the same events, but for the scoring's result as JSON, which only a
+    reader of the events would use."""
+    from elgrande.engine import UnreadEvents
+
+    g = new_game(3, seed=1, logging=False)
+    rng = random.Random(1)
+    while g.flow.phase != "discs":
+        assert play_out(g, rng, depth=1) == 1
+    read, unread = g.copy(), g.copy()
+    sinks: list[list[dict[str, Any]]] = [[], UnreadEvents()]
+    for game, sink in zip((read, unread), sinks, strict=True):
+        pick = random.Random(2)
+        while game.flow.phase == "discs":
+            d = game.pending
+            assert d is not None
+            p = d.players[0]
+            game._engine.answer_trusted(game.state, game.flow, p, d.random_answer(pick, p),
+                                        sink)
+    assert read.state.to_json() == unread.state.to_json()
+    assert read.flow.to_json() == unread.flow.to_json()
+    told = [e for e in sinks[0] if e["event"] == "general_scoring"]
+    spared = [e for e in sinks[1] if e["event"] == "general_scoring"]
+    assert len(told) == len(spared) == 1 and told[0]["result"]["regions"]
+    assert spared[0]["result"] is None and {**spared[0], "result": told[0]["result"]} == told[0]
+    assert [e for e in sinks[0] if e not in told] == [e for e in sinks[1] if e not in spared]
+
+
 def test_a_trusted_answer_causes_the_same_events_and_narration() -> None:
     """The events that rules modules and triggers listen to fire on the trusted path: each
     answer returns the checked path's events, and a logging game told to record narrates

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attr
 
+from elgrande.engine import UnreadEvents
 from elgrande.engine.cards import draw_key
 from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import KINDS, Decision
@@ -437,7 +438,9 @@ class FlowEngine:
         the game is over or ``depth`` decisions are answered (-1: no limit): one loop
         without the calls and look-ups a decision would repeat (a playout,
         :func:`elgrande.play.playouts.play_out`). The events each answer makes are made
-        (the rules modules and triggers hear them) and dropped.
+        (the rules modules and triggers hear them) and dropped: they go to an
+        :class:`~elgrande.engine.UnreadEvents`, which spares what only their
+        reader would use.
 
         Returns:
             The decisions answered.
@@ -449,10 +452,12 @@ class FlowEngine:
         applies = self._applies
         n = 0
         d = flow.pending
+        events: Events = UnreadEvents()  # one sink, emptied before each answer
         while d is not None and n != depth:
             p = d.players[0]
             answer = d.random_answer(rng, p) if policy is None else policy(d, p, rng)
-            events: Events = []
+            if events:
+                events.clear()
             if flow.asides:
                 flow.asides[-1].answer(self, state, flow, p, answer, events)
             else:

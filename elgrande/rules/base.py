@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from elgrande.engine import caballero_moves, movers
+from elgrande.engine import UnreadEvents, caballero_moves, movers
 from elgrande.engine import decisions as dec
 from elgrande.engine.cards import PLACED
 from elgrande.engine.court import apply_court, court_decision
@@ -667,7 +667,9 @@ def _score_regions(engine: FlowEngine, state: State, flow: Flow,
         events.append({"event": "general_scoring_rest", "result": result.to_json(),
                        "round": flow.round, "resumed": True})
     else:
-        told = {"event": "general_scoring", "result": result.to_json(), "round": flow.round}
+        told = {"event": "general_scoring",  # its result as JSON: for a reader of the events
+                "result": None if type(events) is UnreadEvents else result.to_json(),
+                "round": flow.round}
         if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
             # Castillo is emptied): the log tells them there, between its two parts
             told["split"] = True
