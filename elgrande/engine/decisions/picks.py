@@ -37,6 +37,7 @@ class PickKind(DecisionKind):
     def __init__(self, name: str, secret: Secret | None = None) -> None:
         super().__init__(name, secret)
         self.inline = LISTED_CHOICES
+        self.as_is = type(self).trusted is PickKind.trusted  # (a subclass may change it)
 
     def check(self, d: Decision, p: int, answer: Any) -> Any:
         o = d.options
@@ -77,6 +78,7 @@ class OptionKind(DecisionKind):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.inline = LISTED_LABELS
+        self.as_is = type(self).trusted is OptionKind.trusted  # (a subclass may change it)
 
     def check(self, d: Decision, p: int, answer: Any) -> Any:
         n = len(d.options["labels"])
