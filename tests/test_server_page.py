@@ -291,7 +291,7 @@ def reload(tab: Tab, seen: dict[str, Any]) -> None:
     after = page_state(tab)
     assert after["state"]["seat"] == before["state"]["seat"]
     assert after["n"] >= before["n"]
-    assert "t=" not in tab.page.url
+    assert "?t=" not in tab.page.url and "#t=" in tab.page.url
     seen["reloaded"] = True
 
 
@@ -303,7 +303,8 @@ def open_seats(base: str, links: dict[str, Any], new_tab: Callable[[], Tab],
         url = links["seats"][s]
         tab.page.goto(base + url)
         tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
-        assert "t=" not in tab.page.url  # the token left the address bar
+        # the token left the query (sent to the server) for the fragment (never sent)
+        assert "?t=" not in tab.page.url and tab.page.url.endswith("#t=" + token_of(url))
         tabs.append(tab)
         tokens.append(token_of(url))
     return tabs, tokens
@@ -379,11 +380,12 @@ def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
     it is now."""
     links = create(server, 3, 5, {1: "greedy", 2: "random"}, ["base"])
     (first,), tokens = open_seats(server, links, new_tab, [0])
-    late = new_tab()
+    late = new_tab()  # another browser context: nothing of the first tab's storage
     # the late tab is told late: no push reaches it (its WebSocket answers nothing) ...
     late.page.route_web_socket("**/ws/**", lambda ws: None)
-    late.page.goto(server + links["seats"][0])
+    late.page.goto(first.page.url)  # the first tab's address bar, copied: a working link
     late.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    assert page_state(late)["state"]["seat"] == 0
     st = page_state(first)
     c, n = st["controls"], st["n"]
     assert c is not None and c["form"] == "pick"
@@ -404,6 +406,17 @@ def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
     assert api_state(server, st["state"]["game"], tokens[0])["n"] == now
     quiet(first)
     assert late.errors == []
+    # the address without its token: says so plainly, and shows no empty boxes
+    bare = new_tab()
+    bare.page.goto(first.page.url.split("#")[0])
+    turn = bare.page.locator("#turn")
+    turn.get_by_text("This address has no seat token").wait_for()
+    assert "ask the host" in turn.inner_text() and "not valid" not in turn.inner_text()
+    assert not bare.page.locator("main").is_visible()
+    wrong = new_tab()
+    wrong.page.goto(first.page.url.split("#")[0] + "#t=" + "x" * 32)
+    wrong.page.locator("#turn").get_by_text("not valid for this game").wait_for()
+    assert not wrong.page.locator("main").is_visible()
 
 
 def test_the_page_shows_another_seats_answer_from_the_pushed_state(

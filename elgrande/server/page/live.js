@@ -8,16 +8,26 @@ import {restoreSelection} from "./selection.js";
 import {renderChart} from "./chart.js";
 import {renderOffer, renderLog, renderEnd} from "./panels.js";
 
-// -- loading
+// -- loading (resolves to the status: 403 stops the page, see start)
+var ASK = "open the link the host gave you, or ask the host — the host's page lists " +
+  "every seat's link.";
 export function load() {
   return api("/state").then(json).then(function (r) {
     if (r.status !== 200) {
-      $("turn").textContent = r.status === 403 ? "This link's token is not valid for this game."
-        : "The game could not be loaded (" + r.status + ").";
-      return;
+      if (r.status === 403) { stop("This link's token is not valid for this game: " + ASK); }
+      else { $("turn").textContent = "The game could not be loaded (" + r.status + ")."; }
+      return r.status;
     }
     show(r.body);
-  }).catch(function () { /* offline for a moment: the next poll or message retries */ });
+    return r.status;
+  }).catch(function () { return 0; /* offline for a moment: the next poll or message retries */ });
+}
+
+// a page that cannot show a game: says why plainly, and shows no empty boxes
+function stop(text) {
+  $("turn").textContent = text;
+  $("turn").className = "stopped";
+  document.body.classList.add("no-game");
 }
 
 // a state from the state route or pushed by the WebSocket
@@ -84,6 +94,10 @@ export function pollSoon() { delay = 700; }
 
 // the token's role (the host's page for the admin), then the game, then the live updates
 export function start() {
+  if (!TOKEN) {
+    stop("This address has no seat token: " + ASK);
+    return;
+  }
   api("/role").then(json).then(function (r) {
     if (r.status === 200 && r.body) {
       S.role = r.body.role;
@@ -91,5 +105,7 @@ export function start() {
       if (S.role === "admin") { loadLinks(); }
     }
   }).catch(function () { /* the page works without it */ });
-  load().then(function () { connect(); setTimeout(poll, delay); });
+  load().then(function (status) {
+    if (status !== 403) { connect(); setTimeout(poll, delay); }
+  });
 }
