@@ -69,7 +69,8 @@ def page_state(tab: Tab) -> dict[str, Any]:
     """The page's own state (``window.elgrandePage``): state, n, controls, units."""
     out: dict[str, Any] = tab.page.evaluate(
         "JSON.parse(JSON.stringify({state: window.elgrandePage.state, n: window.elgrandePage.n,"
-        " controls: window.elgrandePage.controls, units: window.elgrandePage.units}))")
+        " controls: window.elgrandePage.controls, units: window.elgrandePage.units,"
+        " since: window.elgrandePage.since}))")
     return out
 
 
@@ -250,6 +251,7 @@ def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random
             hover_disabled(tab, seen)
             refuse_by_hand(tab, base, tokens[i], seen)
             offer_words(tab, c, seen)
+            since_words(tab, seen)
             if c["secret"]:
                 secret_step(base, tabs, tokens, i, rng, seen)
             else:
@@ -259,6 +261,26 @@ def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random
             if reload_at is not None and steps == reload_at:
                 reload(tab, seen)
         assert acted, "nobody could act: the bots should have answered"
+
+
+def since_words(tab: Tab, seen: dict[str, Any]) -> None:
+    """Above the decision: the log's lines since the seat's last answer that name the
+    seat and are not its own doing (its special action vetoed, ...), the last three."""
+    st = page_state(tab)
+    state = st["state"]
+    mark = tab.page.evaluate(
+        f"sessionStorage.getItem('elgrande-since:{state['game']}:{state['seat']}')")
+    name = re.escape(state["names"][state["seat"]])
+    want = [] if mark is None else [
+        line.strip() for line in state["log"][int(mark):]
+        if re.search(rf"(^|\W){name}($|\W)", line)
+        and not re.match(rf"{name}($|\W)", line.strip())][-3:]
+    assert st["since"] == want
+    box = tab.page.locator("#since")
+    assert box.is_visible() == bool(want)
+    if want:
+        assert box.inner_text() == "Since your last choice: " + " ".join(want)
+        seen["since"] = seen.get("since", 0) + 1
 
 
 def secret_step(base: str, tabs: list[Tab], tokens: list[str], i: int, rng: random.Random,
@@ -335,7 +357,7 @@ def test_two_humans_and_two_bots_play_the_colonies_by_clicks(
         play(server, tabs, tokens, 4, random.Random(2), seen)  # king's region yet
     assert "C2" in seen.get("secret", []), seen
     assert seen.get("hovered") and seen.get("refused") and seen.get("reloaded"), seen
-    assert seen.get("offer_words"), seen
+    assert seen.get("offer_words") and seen.get("since"), seen
     assert {"pick", "counts"} <= seen["forms"]
     assert seen.get("board_clicks", 0) > 0
     for tab in tabs:

@@ -21,7 +21,8 @@ if (TOKEN) {
 }
 
 export var S = {state: null, n: -1, controls: null, units: [], from: null, live: false,
-                busy: false, logShown: 0, svg: "", role: null, asked: 0, links: null};
+                busy: false, logShown: 0, svg: "", role: null, asked: 0, links: null,
+         since: []};
 window.elgrandePage = S;
 
 export function $(id) { return document.getElementById(id); }

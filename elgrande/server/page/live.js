@@ -5,6 +5,7 @@ import {loadLinks, renderHeader, renderHost} from "./host.js";
 import {renderControls} from "./controls.js";
 import {decorateBoard} from "./board.js";
 import {restoreSelection} from "./selection.js";
+import {renderSince} from "./since.js";
 import {renderChart} from "./chart.js";
 import {renderOffer, renderLog, renderEnd} from "./panels.js";
 
@@ -52,7 +53,7 @@ function render(fresh) {
     $("board").innerHTML = st.board_svg;
     S.svg = st.board_svg;
   }
-  if (fresh) { renderControls(); } else { decorateBoard(); }
+  if (fresh) { renderSince(); renderControls(); } else { decorateBoard(); }
   renderOffer(st);
   renderChart(st);
   renderLog(st);

@@ -4,6 +4,7 @@
 import {$, S, GAME, api, json, hint} from "./core.js";
 import {renderControls} from "./controls.js";
 import {load, pollSoon} from "./live.js";
+import {markAnswer} from "./since.js";
 
 export function flat(units) {
   var out = [];
@@ -74,6 +75,7 @@ export function send(actions) {
   pollSoon();
   S.busy = true;
   hint("");
+  markAnswer();
   var body = JSON.stringify({n: S.state.n, actions: actions});
   return api("/answer", {method: "POST", body: body,
                          headers: {"Content-Type": "application/json"}})
