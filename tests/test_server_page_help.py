@@ -221,6 +221,15 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
     assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
     assert dec.get_by_text("Chosen, not sent yet").is_visible()
+    # the source stays chosen after the move; a click on it starts another move from it
+    # (it does not unchoose it), a click more unchooses it, a click more chooses it again
+    source = dec.get_by_role("list", name="Move from").get_by_role(
+        "button", name=f"from {o['from_label']}: {who}{kind}", exact=True)
+    assert source.get_attribute("aria-pressed") == "true"
+    for pressed in ("true", "false", "true"):
+        source.click()
+        assert source.get_attribute("aria-pressed") == pressed
+    assert dec.get_by_role("list", name="Move to").is_visible()
     _to_the_maximum(tab, o)
     quiet(tab)
 

@@ -162,7 +162,13 @@ function renderMoves(c, box) {
     var open = g.filter(function (o) { return o.enabled; });
     var b = el("button", {type: "button", "aria-pressed": String(S.from === k)}, groupLabel(g[0]));
     b.disabled = !open.length;
-    b.onclick = function () { S.from = S.from === k ? null : k; renderControls(); };
+    // a second click on the chosen source unchooses it, unless a move was made from it
+    // since: then the click starts a new move from it (the source stays chosen)
+    b.onclick = function () {
+      S.from = S.from === k && !S.fromUsed ? null : k;
+      S.fromUsed = false;
+      renderControls();
+    };
     var shown = open.length ? g[0] : Object.assign({}, g[0], {enabled: false});
     srcs.appendChild(optionItem(shown, b));
   });

@@ -20,7 +20,7 @@ if (TOKEN) {
   history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + "#" + frag.toString());
 }
 
-export var S = {state: null, n: -1, controls: null, units: [], from: null, live: false,
+export var S = {state: null, n: -1, controls: null, units: [], from: null, fromUsed: false, live: false,
                 busy: false, logShown: 0, svg: "", role: null, asked: 0, links: null,
          since: []};
 window.elgrandePage = S;

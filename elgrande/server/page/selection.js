@@ -63,7 +63,10 @@ export function setUnits(units) {
     }
   });
 }
-export function add(unit) { setUnits(S.units.concat([unit])); }
+export function add(unit) {
+  if (S.from) { S.fromUsed = true; }  // a move made from the chosen source
+  setUnits(S.units.concat([unit]));
+}
 export function remove(unit) {
   var i = -1;
   S.units.forEach(function (u, j) { if (same(u, unit)) { i = j; } });
