@@ -58,5 +58,5 @@ function winnersSentence(st) {
   var list = who.length > 1 ? who.slice(0, -1).join(", ") + " and " + who[who.length - 1] : who[0];
   if (!w.length) { return ""; }
   return (w.length > 1 ? "The winners (a tie): " : "The winner: ") + list + ", with " + pts +
-    " points.";
+    (pts === 1 ? " point." : " points.");
 }
