@@ -318,8 +318,24 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
         decision(tab).get_by_role("button", name=f"one more: {more['label']}",
                                   exact=True).click()
         wait_for_units(tab, c["total"] + 1)
+    # the same seat in another window (its address copied), a caballero chosen there and
+    # not sent: when this tab answers, that one says its choice was cleared
+    other = new_tab()
+    other.page.goto(tab.page.url)
+    wait_for_n(other, n)
+    c = page_state(other)["controls"]
+    o = next(o for o in c["options"] if o["enabled"])
+    decision(other).get_by_role("button", name=f"one more: {o['label']}", exact=True).click()
+    wait_for_units(other, 1)
     decision(tab).get_by_role("button", name="Done").click()
     tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    other.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    other.page.locator("#notice").get_by_text(
+        "The game moved on in another tab or window; your unsent choice was cleared."
+    ).wait_for()
+    assert page_state(other)["units"] == []
+    assert "moved on" not in tab.page.locator("#notice").inner_text()
+    assert other.errors == []
     assert tab.page.evaluate("Object.keys(sessionStorage).filter(k => "
                              "k.startsWith('elgrande-selection:')).length") == 0
     if tips == 0:

@@ -1,10 +1,10 @@
 /* The connection: load the seat's state, show it (every part of the page drawn from it),
    hear of changes through the WebSocket, and poll without it. */
-import {$, S, GAME, TOKEN, api, json} from "./core.js";
+import {$, S, GAME, TOKEN, api, hint, json} from "./core.js";
 import {loadLinks, renderHeader, renderHost} from "./host.js";
 import {renderControls} from "./controls.js";
 import {decorateBoard} from "./board.js";
-import {restoreSelection} from "./selection.js";
+import {restoreSelection, setUnits} from "./selection.js";
 import {renderSince} from "./since.js";
 import {renderChart} from "./chart.js";
 import {renderOffer, renderLog, renderEnd} from "./panels.js";
@@ -34,15 +34,30 @@ function stop(text) {
 // a state from the state route or pushed by the WebSocket
 function show(st) {
   var fresh = st.n !== S.n;
+  var before = S.controls, kept = S.units;
   S.state = st;
   if (fresh) {
     S.n = st.n;
     S.units = [];
     S.from = null;
+    S.fromUsed = false;
     S.controls = st.controls;
   }
   render(fresh);
   if (fresh) { restoreSelection(); }
+  if (fresh && kept.length && !S.busy) { unsent(before, kept); }
+}
+
+// the game moved on while this tab held a choice not sent (this tab sends none now):
+// the same decision still waiting (another seat answered a decision taken together):
+// the choice is kept; else the seat's decision was answered elsewhere: say so
+function unsent(before, kept) {
+  var c = S.controls;
+  if (c && before && c.prompt === before.prompt && c.form === before.form && !S.units.length) {
+    setUnits(kept);
+    return;
+  }
+  hint("The game moved on in another tab or window; your unsent choice was cleared.");
 }
 
 function render(fresh) {

@@ -84,6 +84,7 @@ export function send(actions) {
                          headers: {"Content-Type": "application/json"}})
     .then(json).then(function (r) {
       S.busy = false;
+      S.units = [];  // sent (or refused: the decision is reloaded below either way)
       if (r.status === 200) {
         hideRefusal();
         sessionStorage.removeItem(selectionKey());
