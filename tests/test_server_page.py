@@ -177,7 +177,26 @@ def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
     text = tip.inner_text()
     assert re.match(r"[BCIX]\d+(\.\d+)*: ", text), text
     assert any(text.startswith(f"{o['rule']}: {o['title']}") for o in off), (text, off)
+    box = tip.bounding_box()
+    for head in tab.page.locator("aside h2").all():  # no panel's heading hidden: at
+        h = head.bounding_box() if head.is_visible() else None  # most its edge touched
+        if h is not None and box["x"] < h["x"] + h["width"] and h["x"] < box["x"] + box[
+                "width"]:
+            high = min(box["y"] + box["height"], h["y"] + h["height"]) - max(box["y"], h["y"])
+            assert high < h["height"] / 4, (text, head.inner_text(), box, h)
     seen["hovered"] = text
+
+
+def texts_lined_up(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
+    """A choice of action cards: each card's text begins at one left edge, beside the
+    buttons."""
+    if c["form"] != "pick" or not any(o.get("text") for o in c["options"]):
+        return
+    lefts = {round(t.bounding_box()["x"]) for t in decision(tab).locator(".card-text").all()}
+    buttons = decision(tab).get_by_role("list", name="Choices").get_by_role("button").all()
+    right = max(b.bounding_box()["x"] + b.bounding_box()["width"] for b in buttons)
+    assert len(lefts) == 1 and min(lefts) >= right, (lefts, right)
+    seen["lined_up"] = True
 
 
 def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> None:
@@ -252,6 +271,7 @@ def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random
             refuse_by_hand(tab, base, tokens[i], seen)
             offer_words(tab, c, seen)
             since_words(tab, seen)
+            texts_lined_up(tab, c, seen)
             if c["secret"]:
                 secret_step(base, tabs, tokens, i, rng, seen)
             else:
@@ -357,7 +377,7 @@ def test_two_humans_and_two_bots_play_the_colonies_by_clicks(
         play(server, tabs, tokens, 4, random.Random(2), seen)  # king's region yet
     assert "C2" in seen.get("secret", []), seen
     assert seen.get("hovered") and seen.get("refused") and seen.get("reloaded"), seen
-    assert seen.get("offer_words") and seen.get("since"), seen
+    assert seen.get("offer_words") and seen.get("since") and seen.get("lined_up"), seen
     assert {"pick", "counts"} <= seen["forms"]
     assert seen.get("board_clicks", 0) > 0
     for tab in tabs:

@@ -77,6 +77,9 @@ def test_the_home_page_names_the_seats_takes_a_seed_and_says_which_cards_it_load
     p.get_by_label("Seat 2 played by").select_option(label="random bot")
     p.get_by_label("Seat 3 played by").select_option(label="greedy bot")
     p.get_by_label("Seed").fill("5")
+    widths = {f: p.locator(f"form#new [name={f}]").bounding_box()["width"]
+              for f in ("players", "fill", "variant", "seed")}
+    assert len(set(widths.values())) == 1, widths  # the fields are of one width
     bad = tmp_path / "bad.zip"
     bad.write_bytes(_zip(CARDS, bad=True))
     p.get_by_label("Homebrew cards (a zip of card files)").set_input_files(str(bad))
@@ -385,6 +388,13 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     assert [r[2] for r in cells] == ["a person (their link)", "a bot (greedy)",
                                       "a bot (random)"]
     assert cells[0][3] == "to move" and cells[0][1].endswith("p1")
+    for cell in box.locator("td.player").all():  # the colour beside the name, one line
+        chip, name = cell.evaluate(
+            "e => { var r = document.createRange(); r.selectNodeContents(e.lastChild);"
+            " var a = e.querySelector('.chip').getBoundingClientRect(),"
+            " b = r.getClientRects(); return [[a.top, a.bottom, a.right],"
+            " [b.length, b[0].top, b[0].bottom, b[0].left]]; }")
+        assert name[0] == 1 and chip[0] < name[2] and name[1] < chip[1] and chip[2] <= name[3]
     assert host.page.get_by_role("link", name="Download the record").is_hidden()
     watcher = new_tab()
     watcher.page.goto(server + links["spectator"])
@@ -404,7 +414,7 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     best = max(st["final"]["scores"])
     said = end.locator("#winners").inner_text()
     if len(winners) == 1:
-        assert said == f"The winner: {winners[0]}, with {best} points."
+        assert said == f"The winner: {winners[0]}, with {best} point{'' if best == 1 else 's'}."
     else:
         assert said.startswith("The winners (a tie): ") and all(w in said for w in winners)
     chart = tab.page.get_by_role("img", name="Scores by round")

@@ -4,6 +4,7 @@
 import {$, S, el, label, nameOf, why} from "./core.js";
 import {flat, same, setUnits, add, remove, send} from "./selection.js";
 import {decorateBoard} from "./board.js";
+import {placeTips} from "./tips.js";
 
 function optionItem(o, control) {
   var li = el("li", {"class": "option"});
@@ -57,6 +58,7 @@ export function renderControls() {
     }
   }
   decorateBoard();
+  placeTips();
 }
 
 function progress(c) {
@@ -70,7 +72,9 @@ function progress(c) {
 }
 
 function renderPick(c, box) {
-  var ul = el("ul", {"aria-label": "Choices"});
+  // options with a text (action cards): the texts in a column of their own
+  var texts = c.options.some(function (o) { return o.text; });
+  var ul = el("ul", {"aria-label": "Choices", "class": texts ? "with-text" : ""});
   c.options.forEach(function (o) {
     var b = el("button", {type: "button"}, label(o));
     b.disabled = !o.enabled;

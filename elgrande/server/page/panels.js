@@ -1,6 +1,7 @@
 /* The side panels filled from the state: the action cards on offer, the log, and the end
    of the game (final scores, winners, the record and the replay). */
 import {$, S, GAME, el, chip, nameOf, withToken} from "./core.js";
+import {placeTips} from "./tips.js";
 
 // -- the action cards on offer this round (B3.1), from the state's public "offer"
 export function renderOffer(st) {
@@ -15,6 +16,7 @@ export function renderOffer(st) {
     ul.appendChild(li);
   });
   if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
+  placeTips();
 }
 
 // -- the log, the end
