@@ -488,6 +488,34 @@ def test_the_page_shows_another_seats_answer_from_the_pushed_state(
     quiet(tab)
 
 
+@pytest.mark.rule("B3.1")
+def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """A 390-pixel-wide phone: the board spans the page's width above the decision and
+    the panels, its drawing at a readable size (scrolled sideways); a tap on a card on
+    offer (B3.1) shows its text under it, a tap more hides it."""
+    links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
+    tab = new_tab()
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.page.goto(server + links["seats"][0])
+    tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    area = tab.page.locator("#board-area").bounding_box()
+    aside = tab.page.locator("aside").bounding_box()
+    assert area["width"] > 390 - 40 and aside["y"] >= area["y"] + area["height"]
+    assert tab.page.locator("#board svg").bounding_box()["width"] >= 700
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390  # no page
+    card = tab.page.locator("li.offer-card").first  # scrolled sideways: the board only
+    text = card.locator(".why")
+    want = text.text_content()
+    assert want and not text.is_visible()
+    card.click()
+    assert text.is_visible() and card.get_attribute("aria-expanded") == "true"
+    assert card.inner_text().endswith(want)
+    card.click()
+    assert card.get_attribute("aria-expanded") == "false"
+    quiet(tab)
+
+
 @pytest.mark.slow
 @pytest.mark.rule("B3.4", "I1")
 def test_a_whole_game_with_both_expansions_played_by_clicks_to_the_end(

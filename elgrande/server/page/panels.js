@@ -3,7 +3,9 @@
 import {$, S, GAME, el, chip, nameOf, withToken} from "./core.js";
 import {placeTips} from "./tips.js";
 
-// -- the action cards on offer this round (B3.1), from the state's public "offer"
+// -- the action cards on offer this round (B3.1), from the state's public "offer"; the
+//    cards whose text is shown by a tap (title|stack -> true)
+var opened = {};
 export function renderOffer(st) {
   var ul = $("offer"), cards = st.offer || [];
   ul.textContent = "";
@@ -12,7 +14,20 @@ export function renderOffer(st) {
     var li = el("li", {"class": "offer-card", title: c.text || ""});
     li.appendChild(el("strong", {}, c.title));
     if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
-    if (c.text) { li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text)); li.tabIndex = 0; }
+    if (c.text) {
+      li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text));
+      li.tabIndex = 0;
+      // a tap (or a click) shows the text under the card until tapped again: a touch
+      // screen cannot hover
+      var k = c.title + "|" + c.stack;
+      li.setAttribute("aria-expanded", String(!!opened[k]));
+      if (opened[k]) { li.classList.add("open"); }
+      li.onclick = function () {
+        opened[k] = !opened[k];
+        li.classList.toggle("open", opened[k]);
+        li.setAttribute("aria-expanded", String(opened[k]));
+      };
+    }
     ul.appendChild(li);
   });
   if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
