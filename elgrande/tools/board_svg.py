@@ -65,7 +65,7 @@ def _num(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
-def count(n: Any, word: str) -> str:
+def _plural(n: Any, word: str) -> str:
     """``n`` and ``word`` (a plural noun ending in "s"), singular for one: ``"1 point"``,
     ``"3 points"``, ``"-1 points"`` (B7.1's points, C10's seats)."""
     return f"{n} {word[:-1] if n == 1 else word}"
@@ -224,7 +224,8 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str,
             f'<text x="{_num(x + 34)}" y="{_num(y + 23)}" font-size="15" font-weight="bold">'
             f'{_e(names[p])}{" (you)" if me else ""}</text>'
             f'<text class="score" x="{_num(x + PANEL - 12)}" y="{_num(y + 23)}" '
-            f'font-size="15" font-weight="bold" text-anchor="end">{count(st["scores"][p], "points")}'
+            f'font-size="15" font-weight="bold" text-anchor="end">'
+            f'{_plural(st["scores"][p], "points")}'
             f"</text>"
             f'<text x="{_num(x + 12)}" y="{_num(y + 46)}" font-size="13">court '
             f'{st["court"][p]} · provinces {st["provinces"][p]}</text>')
@@ -321,7 +322,8 @@ class _Colonies:
         taken = sum(seated) + int(t.get("black", 0))
         title = ", ".join(f"{self.who(p)[2]} {n}" for p, n in enumerate(seated) if n)
         return [f'<g class="limit-table" data-place="{_e(pid)}" data-seats="{t["seats"]}" '
-                f'data-taken="{taken}"><title>limit table: {taken} of {count(t["seats"], "seats")}'
+                f'data-taken="{taken}"><title>limit table: {taken} of '
+                f'{_plural(t["seats"], "seats")}'
                 f'{": " + _e(title) if title else ""}</title>'
                 + _table_badge(f"{taken}/{t['seats']}") + "</g>"]
 
@@ -394,7 +396,7 @@ class _Colonies:
                "caballeros on the board</text></g>",
                _table_badge("n/" + str(t.get("seats", 0)), 10, 56),
                f'<text x="48" y="68" font-size="13" font-weight="bold">limit table in '
-               f'{_e(rname)}, {count(t.get("seats", 0), "seats")}</text>']
+               f'{_e(rname)}, {_plural(t.get("seats", 0), "seats")}</text>']
         cells = [(str(p), COLOURS[p % len(COLOURS)], n) for p, n in enumerate(seated)]
         cells.append(("neutral", NEUTRAL, int(t.get("black", 0))))
         for i, (p, c, n) in enumerate(cells):
