@@ -488,12 +488,14 @@ def test_the_page_shows_another_seats_answer_from_the_pushed_state(
     quiet(tab)
 
 
-@pytest.mark.rule("B3.1")
+@pytest.mark.rule("B3.1", "B8.4")
 def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """A 390-pixel-wide phone: the board spans the page's width above the decision and
     the panels, its drawing at a readable size (scrolled sideways); a tap on a card on
-    offer (B3.1) shows its text under it, a tap more hides it."""
+    offer (B3.1) shows its text under it, a tap more hides it. And the notice above a
+    decision picks, of the log since the seat's last answer, the lines about the seat
+    not of its own doing: a special action vetoed (B8.4)."""
     links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
     tab = new_tab()
     tab.page.set_viewport_size({"width": 390, "height": 844})
@@ -513,6 +515,16 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     assert card.inner_text().endswith(want)
     card.click()
     assert card.get_attribute("aria-expanded") == "false"
+    # B8.4: a special action vetoed: the notice above the next decision says so (the
+    # page's own rule, on a log like the one of the game where a player met it)
+    log = ["Ana plays power card 12.", "Ana takes Special Scoring.",
+           "Ana announces the special action of Special Scoring.", "Diego plays a Veto.",
+           "The special action of Ana is cancelled after the Veto(s).",
+           "Hanah places caballeros: 1 in Aragon.", "  Ana places caballeros: none."]
+    lines = tab.page.evaluate(
+        "(log) => import('/page/since.js').then(m => m.sinceLines("
+        "{names: ['Ana', 'Diego', 'Hanah'], seat: 0, log: log}, 1))", log)
+    assert lines == ["The special action of Ana is cancelled after the Veto(s)."]
     quiet(tab)
 
 
