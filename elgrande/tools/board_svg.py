@@ -246,9 +246,10 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str,
     return "".join(out), y
 
 
-def _legend(x: float, y: float) -> tuple[str, float]:
-    """What the marks mean: king, Grande, caballeros, a region's points, a mobile
-    scoreboard lying on a region (its points count there instead, B1.5, B6.9)."""
+def _legend(board: Board, x: float, y: float) -> tuple[str, float]:
+    """What the marks mean: king, Grande, caballeros, a region's points (the first
+    region's, as an example), a mobile scoreboard lying on a region (its points count
+    there instead, B1.5, B6.9; the row only when the board has scoreboards)."""
     t = f'<g class="legend" transform="translate({_num(x)},{_num(y)})">'
     t += ('<path d="M6,14 L6,4 L11,9 L15,0 L19,9 L24,4 L24,14 Z" fill="#b8860b" '
           'stroke="#5a3d00"/><text x="32" y="13" font-size="12">king</text>'
@@ -256,15 +257,19 @@ def _legend(x: float, y: float) -> tuple[str, float]:
           'stroke-width="2"/><text x="88" y="11" font-size="11" font-weight="bold" '
           'text-anchor="middle">G</text><text x="102" y="13" font-size="12">Grande</text>'
           f'{_cube(160, -2, "#f4f4f4", "n")}'
-          '<text x="184" y="13" font-size="12">caballeros</text>'
-          '<text x="26" y="37" font-size="10" text-anchor="middle" fill="#5a4630">5 / 3 / 1'
-          '</text><text x="52" y="38" font-size="12">a region\'s points for 1st / 2nd / 3rd'
-          '</text>'
-          '<rect x="6" y="46" width="40" height="15" rx="4" fill="#3b2a17"/>'
-          '<text x="26" y="57" font-size="10" text-anchor="middle" fill="#ffe9a8">8-4-0</text>'
-          '<text x="52" y="58" font-size="12">a scoreboard on a region: its points count'
-          '</text><text x="52" y="72" font-size="12">there instead (B1.5)</text>'
-          "</g>")
+          '<text x="184" y="13" font-size="12">caballeros</text>')
+    values = next((p.values for p in board.places if p.values), None)
+    example = " / ".join(map(str, values)) if values else "a / b / c"
+    t += ('<text x="26" y="37" font-size="10" text-anchor="middle" fill="#5a4630">'
+          f'{_e(example)}</text><text x="52" y="38" font-size="12">a region\'s points '
+          'for 1st / 2nd / 3rd</text>')
+    if not board.scoreboards:
+        return t + "</g>", y + 48
+    sb = "-".join(map(str, board.scoreboards[0].values))
+    t += ('<rect x="6" y="46" width="40" height="15" rx="4" fill="#3b2a17"/>'
+          f'<text x="26" y="57" font-size="10" text-anchor="middle" fill="#ffe9a8">{_e(sb)}'
+          '</text><text x="52" y="58" font-size="12">a scoreboard on a region: its points '
+          'count</text><text x="52" y="72" font-size="12">there instead (B1.5)</text></g>')
     return t, y + 82
 
 
@@ -500,7 +505,7 @@ def board_svg(view: dict[str, Any], board: Board,
     width = bmap.width + (GAP + PANEL if st["players"] else 0) + GAP
     panel, panel_end = _panel(view, board, bmap.width + GAP, TOP)
     if st["players"]:
-        legend, panel_end = _legend(bmap.width + GAP, panel_end + 4)
+        legend, panel_end = _legend(board, bmap.width + GAP, panel_end + 4)
         panel += legend
     col = _colonies_of(view, board, names)
     if col is not None:
