@@ -408,3 +408,18 @@ def test_a_shared_memo_draws_every_seat_as_its_own_view_would() -> None:
         for v in views + views:
             assert board_svg(v, g.library.board, memo) == board_svg(v, g.library.board)
         assert memo, "the memo is used"
+
+
+def test_B7_1_a_player_s_box_says_1_point_and_the_legend_says_what_values_mean() -> None:
+    """A score of one is "1 point", others "N points" (B7.1); the legend says in plain
+    words what a region's values and a mobile scoreboard on a region mean (B1.5)."""
+    g = played(3, 30)
+    view = public_view(g)
+    view["state"] = {**view["state"], "scores": [1, 0, 2, 1]}
+    svg = ET.fromstring(board_svg(view, g.library.board))
+    scores = [t.text for t in svg.findall(".//s:text[@class='score']", NS)]
+    assert scores == ["1 point", "0 points", "2 points", "1 point"]
+    legend = " ".join(t.text or "" for t in svg.findall(".//s:g[@class='legend']/s:text", NS))
+    assert "points for 1st / 2nd / 3rd" in legend
+    assert "a scoreboard on a region: its points count there instead" in legend
+    assert "replaces the values" not in legend

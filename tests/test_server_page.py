@@ -69,7 +69,8 @@ def page_state(tab: Tab) -> dict[str, Any]:
     """The page's own state (``window.elgrandePage``): state, n, controls, units."""
     out: dict[str, Any] = tab.page.evaluate(
         "JSON.parse(JSON.stringify({state: window.elgrandePage.state, n: window.elgrandePage.n,"
-        " controls: window.elgrandePage.controls, units: window.elgrandePage.units}))")
+        " controls: window.elgrandePage.controls, units: window.elgrandePage.units,"
+        " since: window.elgrandePage.since}))")
     return out
 
 
@@ -176,7 +177,26 @@ def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
     text = tip.inner_text()
     assert re.match(r"[BCIX]\d+(\.\d+)*: ", text), text
     assert any(text.startswith(f"{o['rule']}: {o['title']}") for o in off), (text, off)
+    box = tip.bounding_box()
+    for head in tab.page.locator("aside h2").all():  # no panel's heading hidden: at
+        h = head.bounding_box() if head.is_visible() else None  # most its edge touched
+        if h is not None and box["x"] < h["x"] + h["width"] and h["x"] < box["x"] + box[
+                "width"]:
+            high = min(box["y"] + box["height"], h["y"] + h["height"]) - max(box["y"], h["y"])
+            assert high < h["height"] / 4, (text, head.inner_text(), box, h)
     seen["hovered"] = text
+
+
+def texts_lined_up(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
+    """A choice of action cards: each card's text begins at one left edge, beside the
+    buttons."""
+    if c["form"] != "pick" or not any(o.get("text") for o in c["options"]):
+        return
+    lefts = {round(t.bounding_box()["x"]) for t in decision(tab).locator(".card-text").all()}
+    buttons = decision(tab).get_by_role("list", name="Choices").get_by_role("button").all()
+    right = max(b.bounding_box()["x"] + b.bounding_box()["width"] for b in buttons)
+    assert len(lefts) == 1 and min(lefts) >= right, (lefts, right)
+    seen["lined_up"] = True
 
 
 def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> None:
@@ -250,6 +270,8 @@ def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random
             hover_disabled(tab, seen)
             refuse_by_hand(tab, base, tokens[i], seen)
             offer_words(tab, c, seen)
+            since_words(tab, seen)
+            texts_lined_up(tab, c, seen)
             if c["secret"]:
                 secret_step(base, tabs, tokens, i, rng, seen)
             else:
@@ -259,6 +281,26 @@ def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random
             if reload_at is not None and steps == reload_at:
                 reload(tab, seen)
         assert acted, "nobody could act: the bots should have answered"
+
+
+def since_words(tab: Tab, seen: dict[str, Any]) -> None:
+    """Above the decision: the log's lines since the seat's last answer that name the
+    seat and are not its own doing (its special action vetoed, ...), the last three."""
+    st = page_state(tab)
+    state = st["state"]
+    mark = tab.page.evaluate(
+        f"sessionStorage.getItem('elgrande-since:{state['game']}:{state['seat']}')")
+    name = re.escape(state["names"][state["seat"]])
+    want = [] if mark is None else [
+        line.strip() for line in state["log"][int(mark):]
+        if re.search(rf"(^|\W){name}($|\W)", line)
+        and not re.match(rf"{name}($|\W)", line.strip())][-3:]
+    assert st["since"] == want
+    box = tab.page.locator("#since")
+    assert box.is_visible() == bool(want)
+    if want:
+        assert box.inner_text() == "Since your last choice: " + " ".join(want)
+        seen["since"] = seen.get("since", 0) + 1
 
 
 def secret_step(base: str, tabs: list[Tab], tokens: list[str], i: int, rng: random.Random,
@@ -291,7 +333,7 @@ def reload(tab: Tab, seen: dict[str, Any]) -> None:
     after = page_state(tab)
     assert after["state"]["seat"] == before["state"]["seat"]
     assert after["n"] >= before["n"]
-    assert "t=" not in tab.page.url
+    assert "?t=" not in tab.page.url and "#t=" in tab.page.url
     seen["reloaded"] = True
 
 
@@ -303,7 +345,8 @@ def open_seats(base: str, links: dict[str, Any], new_tab: Callable[[], Tab],
         url = links["seats"][s]
         tab.page.goto(base + url)
         tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
-        assert "t=" not in tab.page.url  # the token left the address bar
+        # the token left the query (sent to the server) for the fragment (never sent)
+        assert "?t=" not in tab.page.url and tab.page.url.endswith("#t=" + token_of(url))
         tabs.append(tab)
         tokens.append(token_of(url))
     return tabs, tokens
@@ -334,7 +377,7 @@ def test_two_humans_and_two_bots_play_the_colonies_by_clicks(
         play(server, tabs, tokens, 4, random.Random(2), seen)  # king's region yet
     assert "C2" in seen.get("secret", []), seen
     assert seen.get("hovered") and seen.get("refused") and seen.get("reloaded"), seen
-    assert seen.get("offer_words"), seen
+    assert seen.get("offer_words") and seen.get("since") and seen.get("lined_up"), seen
     assert {"pick", "counts"} <= seen["forms"]
     assert seen.get("board_clicks", 0) > 0
     for tab in tabs:
@@ -379,11 +422,12 @@ def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
     it is now."""
     links = create(server, 3, 5, {1: "greedy", 2: "random"}, ["base"])
     (first,), tokens = open_seats(server, links, new_tab, [0])
-    late = new_tab()
+    late = new_tab()  # another browser context: nothing of the first tab's storage
     # the late tab is told late: no push reaches it (its WebSocket answers nothing) ...
     late.page.route_web_socket("**/ws/**", lambda ws: None)
-    late.page.goto(server + links["seats"][0])
+    late.page.goto(first.page.url)  # the first tab's address bar, copied: a working link
     late.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    assert page_state(late)["state"]["seat"] == 0
     st = page_state(first)
     c, n = st["controls"], st["n"]
     assert c is not None and c["form"] == "pick"
@@ -404,6 +448,17 @@ def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
     assert api_state(server, st["state"]["game"], tokens[0])["n"] == now
     quiet(first)
     assert late.errors == []
+    # the address without its token: says so plainly, and shows no empty boxes
+    bare = new_tab()
+    bare.page.goto(first.page.url.split("#")[0])
+    turn = bare.page.locator("#turn")
+    turn.get_by_text("This address has no seat token").wait_for()
+    assert "ask the host" in turn.inner_text() and "not valid" not in turn.inner_text()
+    assert not bare.page.locator("main").is_visible()
+    wrong = new_tab()
+    wrong.page.goto(first.page.url.split("#")[0] + "#t=" + "x" * 32)
+    wrong.page.locator("#turn").get_by_text("not valid for this game").wait_for()
+    assert not wrong.page.locator("main").is_visible()
 
 
 def test_the_page_shows_another_seats_answer_from_the_pushed_state(
@@ -430,6 +485,46 @@ def test_the_page_shows_another_seats_answer_from_the_pushed_state(
             wait_for_n(tab, now)
             assert page_state(tab)["state"] == api_state(server, game, tokens[0])
     assert asked == []
+    quiet(tab)
+
+
+@pytest.mark.rule("B3.1", "B8.4")
+def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """A 390-pixel-wide phone: the board spans the page's width above the decision and
+    the panels, its drawing at a readable size (scrolled sideways); a tap on a card on
+    offer (B3.1) shows its text under it, a tap more hides it. And the notice above a
+    decision picks, of the log since the seat's last answer, the lines about the seat
+    not of its own doing: a special action vetoed (B8.4)."""
+    links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
+    tab = new_tab()
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.page.goto(server + links["seats"][0])
+    tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    area = tab.page.locator("#board-area").bounding_box()
+    aside = tab.page.locator("aside").bounding_box()
+    assert area["width"] > 390 - 40 and aside["y"] >= area["y"] + area["height"]
+    assert tab.page.locator("#board svg").bounding_box()["width"] >= 700
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390  # no page
+    card = tab.page.locator("li.offer-card").first  # scrolled sideways: the board only
+    text = card.locator(".why")
+    want = text.text_content()
+    assert want and not text.is_visible()
+    card.click()
+    assert text.is_visible() and card.get_attribute("aria-expanded") == "true"
+    assert card.inner_text().endswith(want)
+    card.click()
+    assert card.get_attribute("aria-expanded") == "false"
+    # B8.4: a special action vetoed: the notice above the next decision says so (the
+    # page's own rule, on a log like the one of the game where a player met it)
+    log = ["Ana plays power card 12.", "Ana takes Special Scoring.",
+           "Ana announces the special action of Special Scoring.", "Diego plays a Veto.",
+           "The special action of Ana is cancelled after the Veto(s).",
+           "Hanah places caballeros: 1 in Aragon.", "  Ana places caballeros: none."]
+    lines = tab.page.evaluate(
+        "(log) => import('/page/since.js').then(m => m.sinceLines("
+        "{names: ['Ana', 'Diego', 'Hanah'], seat: 0, log: log}, 1))", log)
+    assert lines == ["The special action of Ana is cancelled after the Veto(s)."]
     quiet(tab)
 
 

@@ -77,6 +77,9 @@ def test_the_home_page_names_the_seats_takes_a_seed_and_says_which_cards_it_load
     p.get_by_label("Seat 2 played by").select_option(label="random bot")
     p.get_by_label("Seat 3 played by").select_option(label="greedy bot")
     p.get_by_label("Seed").fill("5")
+    widths = {f: p.locator(f"form#new [name={f}]").bounding_box()["width"]
+              for f in ("players", "fill", "variant", "seed")}
+    assert len(set(widths.values())) == 1, widths  # the fields are of one width
     bad = tmp_path / "bad.zip"
     bad.write_bytes(_zip(CARDS, bad=True))
     p.get_by_label("Homebrew cards (a zip of card files)").set_input_files(str(bad))
@@ -221,6 +224,15 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
     assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
     assert dec.get_by_text("Chosen, not sent yet").is_visible()
+    # the source stays chosen after the move; a click on it starts another move from it
+    # (it does not unchoose it), a click more unchooses it, a click more chooses it again
+    source = dec.get_by_role("list", name="Move from").get_by_role(
+        "button", name=f"from {o['from_label']}: {who}{kind}", exact=True)
+    assert source.get_attribute("aria-pressed") == "true"
+    for pressed in ("true", "false", "true"):
+        source.click()
+        assert source.get_attribute("aria-pressed") == pressed
+    assert dec.get_by_role("list", name="Move to").is_visible()
     _to_the_maximum(tab, o)
     quiet(tab)
 
@@ -309,8 +321,24 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
         decision(tab).get_by_role("button", name=f"one more: {more['label']}",
                                   exact=True).click()
         wait_for_units(tab, c["total"] + 1)
+    # the same seat in another window (its address copied), a caballero chosen there and
+    # not sent: when this tab answers, that one says its choice was cleared
+    other = new_tab()
+    other.page.goto(tab.page.url)
+    wait_for_n(other, n)
+    c = page_state(other)["controls"]
+    o = next(o for o in c["options"] if o["enabled"])
+    decision(other).get_by_role("button", name=f"one more: {o['label']}", exact=True).click()
+    wait_for_units(other, 1)
     decision(tab).get_by_role("button", name="Done").click()
     tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    other.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    other.page.locator("#notice").get_by_text(
+        "The game moved on in another tab or window; your unsent choice was cleared."
+    ).wait_for()
+    assert page_state(other)["units"] == []
+    assert "moved on" not in tab.page.locator("#notice").inner_text()
+    assert other.errors == []
     assert tab.page.evaluate("Object.keys(sessionStorage).filter(k => "
                              "k.startsWith('elgrande-selection:')).length") == 0
     if tips == 0:
@@ -360,6 +388,13 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     assert [r[2] for r in cells] == ["a person (their link)", "a bot (greedy)",
                                       "a bot (random)"]
     assert cells[0][3] == "to move" and cells[0][1].endswith("p1")
+    for cell in box.locator("td.player").all():  # the colour beside the name, one line
+        chip, name = cell.evaluate(
+            "e => { var r = document.createRange(); r.selectNodeContents(e.lastChild);"
+            " var a = e.querySelector('.chip').getBoundingClientRect(),"
+            " b = r.getClientRects(); return [[a.top, a.bottom, a.right],"
+            " [b.length, b[0].top, b[0].bottom, b[0].left]]; }")
+        assert name[0] == 1 and chip[0] < name[2] and name[1] < chip[1] and chip[2] <= name[3]
     assert host.page.get_by_role("link", name="Download the record").is_hidden()
     watcher = new_tab()
     watcher.page.goto(server + links["spectator"])
@@ -379,7 +414,7 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     best = max(st["final"]["scores"])
     said = end.locator("#winners").inner_text()
     if len(winners) == 1:
-        assert said == f"The winner: {winners[0]}, with {best} points."
+        assert said == f"The winner: {winners[0]}, with {best} point{'' if best == 1 else 's'}."
     else:
         assert said.startswith("The winners (a tie): ") and all(w in said for w in winners)
     chart = tab.page.get_by_role("img", name="Scores by round")

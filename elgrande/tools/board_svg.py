@@ -65,6 +65,12 @@ def _num(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
 
+def _plural(n: Any, word: str) -> str:
+    """``n`` and ``word`` (a plural noun ending in "s"), singular for one: ``"1 point"``,
+    ``"3 points"``, ``"-1 points"`` (B7.1's points, C10's seats)."""
+    return f"{n} {word[:-1] if n == 1 else word}"
+
+
 def public_view(game: Any) -> dict[str, Any]:
     """What every player at the table may see (B8.5a): a view with no private part.
 
@@ -218,7 +224,8 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str,
             f'<text x="{_num(x + 34)}" y="{_num(y + 23)}" font-size="15" font-weight="bold">'
             f'{_e(names[p])}{" (you)" if me else ""}</text>'
             f'<text class="score" x="{_num(x + PANEL - 12)}" y="{_num(y + 23)}" '
-            f'font-size="15" font-weight="bold" text-anchor="end">{st["scores"][p]} points'
+            f'font-size="15" font-weight="bold" text-anchor="end">'
+            f'{_plural(st["scores"][p], "points")}'
             f"</text>"
             f'<text x="{_num(x + 12)}" y="{_num(y + 46)}" font-size="13">court '
             f'{st["court"][p]} · provinces {st["provinces"][p]}</text>')
@@ -239,8 +246,10 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str,
     return "".join(out), y
 
 
-def _legend(x: float, y: float) -> tuple[str, float]:
-    """What the marks mean: king, Grande, caballeros, mobile scoreboard."""
+def _legend(board: Board, x: float, y: float) -> tuple[str, float]:
+    """What the marks mean: king, Grande, caballeros, a region's points (the first
+    region's, as an example), a mobile scoreboard lying on a region (its points count
+    there instead, B1.5, B6.9; the row only when the board has scoreboards)."""
     t = f'<g class="legend" transform="translate({_num(x)},{_num(y)})">'
     t += ('<path d="M6,14 L6,4 L11,9 L15,0 L19,9 L24,4 L24,14 Z" fill="#b8860b" '
           'stroke="#5a3d00"/><text x="32" y="13" font-size="12">king</text>'
@@ -248,12 +257,20 @@ def _legend(x: float, y: float) -> tuple[str, float]:
           'stroke-width="2"/><text x="88" y="11" font-size="11" font-weight="bold" '
           'text-anchor="middle">G</text><text x="102" y="13" font-size="12">Grande</text>'
           f'{_cube(160, -2, "#f4f4f4", "n")}'
-          '<text x="184" y="13" font-size="12">caballeros</text>'
-          '<rect x="6" y="26" width="40" height="15" rx="4" fill="#3b2a17"/>'
-          '<text x="26" y="37" font-size="10" text-anchor="middle" fill="#ffe9a8">board</text>'
-          '<text x="52" y="38" font-size="12">mobile scoreboard (replaces the values)</text>'
-          "</g>")
-    return t, y + 48
+          '<text x="184" y="13" font-size="12">caballeros</text>')
+    values = next((p.values for p in board.places if p.values), None)
+    example = " / ".join(map(str, values)) if values else "a / b / c"
+    t += ('<text x="26" y="37" font-size="10" text-anchor="middle" fill="#5a4630">'
+          f'{_e(example)}</text><text x="52" y="38" font-size="12">a region\'s points '
+          'for 1st / 2nd / 3rd</text>')
+    if not board.scoreboards:
+        return t + "</g>", y + 48
+    sb = "-".join(map(str, board.scoreboards[0].values))
+    t += ('<rect x="6" y="46" width="40" height="15" rx="4" fill="#3b2a17"/>'
+          f'<text x="26" y="57" font-size="10" text-anchor="middle" fill="#ffe9a8">{_e(sb)}'
+          '</text><text x="52" y="58" font-size="12">a scoreboard on a region: its points '
+          'count</text><text x="52" y="72" font-size="12">there instead (B1.5)</text></g>')
+    return t, y + 82
 
 
 # -- the Colonies' pieces (C1, C4-C10) -------------------------------------------------------
@@ -310,7 +327,8 @@ class _Colonies:
         taken = sum(seated) + int(t.get("black", 0))
         title = ", ".join(f"{self.who(p)[2]} {n}" for p, n in enumerate(seated) if n)
         return [f'<g class="limit-table" data-place="{_e(pid)}" data-seats="{t["seats"]}" '
-                f'data-taken="{taken}"><title>limit table: {taken} of {t["seats"]} seats'
+                f'data-taken="{taken}"><title>limit table: {taken} of '
+                f'{_plural(t["seats"], "seats")}'
                 f'{": " + _e(title) if title else ""}</title>'
                 + _table_badge(f"{taken}/{t['seats']}") + "</g>"]
 
@@ -383,7 +401,7 @@ class _Colonies:
                "caballeros on the board</text></g>",
                _table_badge("n/" + str(t.get("seats", 0)), 10, 56),
                f'<text x="48" y="68" font-size="13" font-weight="bold">limit table in '
-               f'{_e(rname)}, {t.get("seats", 0)} seats</text>']
+               f'{_e(rname)}, {_plural(t.get("seats", 0), "seats")}</text>']
         cells = [(str(p), COLOURS[p % len(COLOURS)], n) for p, n in enumerate(seated)]
         cells.append(("neutral", NEUTRAL, int(t.get("black", 0))))
         for i, (p, c, n) in enumerate(cells):
@@ -487,7 +505,7 @@ def board_svg(view: dict[str, Any], board: Board,
     width = bmap.width + (GAP + PANEL if st["players"] else 0) + GAP
     panel, panel_end = _panel(view, board, bmap.width + GAP, TOP)
     if st["players"]:
-        legend, panel_end = _legend(bmap.width + GAP, panel_end + 4)
+        legend, panel_end = _legend(board, bmap.width + GAP, panel_end + 4)
         panel += legend
     col = _colonies_of(view, board, names)
     if col is not None:

@@ -125,7 +125,7 @@ function boardClick(target) {
     if (c.form === "moves" && S.from) {
       var src = c.options.filter(function (o) { return groupKey(o) === S.from; })[0];
       var other = c.options.filter(function (o) { return o.from === id && o.enabled; })[0];
-      if (other) { S.from = groupKey(other); renderControls(); return; }
+      if (other) { S.from = groupKey(other); S.fromUsed = false; renderControls(); return; }
       hint(placeName(g) + " is not a destination of the caballeros " +
            (src ? groupLabel(src) : "chosen") + ": click an outlined place, or choose " +
            "another source.");
@@ -140,7 +140,7 @@ function boardClick(target) {
     var ks = {};
     c.options.forEach(function (o) { if (o.from === id && o.enabled) { ks[groupKey(o)] = true; } });
     var keys = Object.keys(ks);
-    if (keys.length) { S.from = keys[0]; renderControls(); }
+    if (keys.length) { S.from = keys[0]; S.fromUsed = false; renderControls(); }
     else { hint(why(c.options.filter(function (o) { return o.from === id; })[0])); }
     return;
   }

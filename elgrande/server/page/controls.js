@@ -4,6 +4,7 @@
 import {$, S, el, label, nameOf, why} from "./core.js";
 import {flat, same, setUnits, add, remove, send} from "./selection.js";
 import {decorateBoard} from "./board.js";
+import {placeTips} from "./tips.js";
 
 function optionItem(o, control) {
   var li = el("li", {"class": "option"});
@@ -57,6 +58,7 @@ export function renderControls() {
     }
   }
   decorateBoard();
+  placeTips();
 }
 
 function progress(c) {
@@ -70,7 +72,9 @@ function progress(c) {
 }
 
 function renderPick(c, box) {
-  var ul = el("ul", {"aria-label": "Choices"});
+  // options with a text (action cards): the texts in a column of their own
+  var texts = c.options.some(function (o) { return o.text; });
+  var ul = el("ul", {"aria-label": "Choices", "class": texts ? "with-text" : ""});
   c.options.forEach(function (o) {
     var b = el("button", {type: "button"}, label(o));
     b.disabled = !o.enabled;
@@ -162,7 +166,13 @@ function renderMoves(c, box) {
     var open = g.filter(function (o) { return o.enabled; });
     var b = el("button", {type: "button", "aria-pressed": String(S.from === k)}, groupLabel(g[0]));
     b.disabled = !open.length;
-    b.onclick = function () { S.from = S.from === k ? null : k; renderControls(); };
+    // a second click on the chosen source unchooses it, unless a move was made from it
+    // since: then the click starts a new move from it (the source stays chosen)
+    b.onclick = function () {
+      S.from = S.from === k && !S.fromUsed ? null : k;
+      S.fromUsed = false;
+      renderControls();
+    };
     var shown = open.length ? g[0] : Object.assign({}, g[0], {enabled: false});
     srcs.appendChild(optionItem(shown, b));
   });

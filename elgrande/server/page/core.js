@@ -2,21 +2,27 @@
    (also `window.elgrandePage`, which the tests read), the API call, and small helpers for
    elements, names and colours. Imports nothing, so every other module may import it. */
 
-// -- where we are: /play/GAME?t=TOKEN (the token is kept for this tab, not in the address)
+// -- where we are: /play/GAME#t=TOKEN. A link given out is /play/GAME?t=TOKEN; the page
+//    moves the token from the query into the fragment (after the "#"), which the browser
+//    never sends to a server nor puts in a Referer, so the address bar stays a link that
+//    works when copied, and the token is not in any later request's URL (docs/serve.md)
 var path = location.pathname.split("/").filter(Boolean);
 export var GAME = decodeURIComponent(path[path.length - 1] || "");
 var params = new URLSearchParams(location.search);
+var frag = new URLSearchParams(location.hash.replace(/^#/, ""));
 var KEY = "elgrande-token:" + GAME;
-export var TOKEN = params.get("t") || sessionStorage.getItem(KEY) || "";
-if (params.get("t")) {
+export var TOKEN = params.get("t") || frag.get("t") || sessionStorage.getItem(KEY) || "";
+if (TOKEN) {
   sessionStorage.setItem(KEY, TOKEN);
   params.delete("t");
+  frag.set("t", TOKEN);
   var rest = params.toString();
-  history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+  history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + "#" + frag.toString());
 }
 
-export var S = {state: null, n: -1, controls: null, units: [], from: null, live: false,
-                busy: false, logShown: 0, svg: "", role: null, asked: 0, links: null};
+export var S = {state: null, n: -1, controls: null, units: [], from: null, fromUsed: false, live: false,
+                busy: false, logShown: 0, svg: "", role: null, asked: 0, links: null,
+         since: []};
 window.elgrandePage = S;
 
 export function $(id) { return document.getElementById(id); }

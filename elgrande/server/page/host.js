@@ -40,7 +40,7 @@ export function renderHost(st) {
   (st.names || []).forEach(function (nm, p) {
     var tr = el("tr", {});
     tr.appendChild(el("td", {}, String(p + 1)));
-    var td = el("td", {});
+    var td = el("td", {"class": "player"});  // the colour beside the name, on one line
     td.appendChild(chip(p));
     td.appendChild(document.createTextNode(nm));
     tr.appendChild(td);

@@ -1,37 +1,63 @@
 /* The connection: load the seat's state, show it (every part of the page drawn from it),
    hear of changes through the WebSocket, and poll without it. */
-import {$, S, GAME, TOKEN, api, json} from "./core.js";
+import {$, S, GAME, TOKEN, api, hint, json} from "./core.js";
 import {loadLinks, renderHeader, renderHost} from "./host.js";
 import {renderControls} from "./controls.js";
 import {decorateBoard} from "./board.js";
-import {restoreSelection} from "./selection.js";
+import {restoreSelection, setUnits} from "./selection.js";
+import {renderSince} from "./since.js";
 import {renderChart} from "./chart.js";
 import {renderOffer, renderLog, renderEnd} from "./panels.js";
 
-// -- loading
+// -- loading (resolves to the status: 403 stops the page, see start)
+var ASK = "open the link the host gave you, or ask the host — the host's page lists " +
+  "every seat's link.";
 export function load() {
   return api("/state").then(json).then(function (r) {
     if (r.status !== 200) {
-      $("turn").textContent = r.status === 403 ? "This link's token is not valid for this game."
-        : "The game could not be loaded (" + r.status + ").";
-      return;
+      if (r.status === 403) { stop("This link's token is not valid for this game: " + ASK); }
+      else { $("turn").textContent = "The game could not be loaded (" + r.status + ")."; }
+      return r.status;
     }
     show(r.body);
-  }).catch(function () { /* offline for a moment: the next poll or message retries */ });
+    return r.status;
+  }).catch(function () { return 0; /* offline for a moment: the next poll or message retries */ });
+}
+
+// a page that cannot show a game: says why plainly, and shows no empty boxes
+function stop(text) {
+  $("turn").textContent = text;
+  $("turn").className = "stopped";
+  document.body.classList.add("no-game");
 }
 
 // a state from the state route or pushed by the WebSocket
 function show(st) {
   var fresh = st.n !== S.n;
+  var before = S.controls, kept = S.units;
   S.state = st;
   if (fresh) {
     S.n = st.n;
     S.units = [];
     S.from = null;
+    S.fromUsed = false;
     S.controls = st.controls;
   }
   render(fresh);
   if (fresh) { restoreSelection(); }
+  if (fresh && kept.length && !S.busy) { unsent(before, kept); }
+}
+
+// the game moved on while this tab held a choice not sent (this tab sends none now):
+// the same decision still waiting (another seat answered a decision taken together):
+// the choice is kept; else the seat's decision was answered elsewhere: say so
+function unsent(before, kept) {
+  var c = S.controls;
+  if (c && before && c.prompt === before.prompt && c.form === before.form && !S.units.length) {
+    setUnits(kept);
+    return;
+  }
+  hint("The game moved on in another tab or window; your unsent choice was cleared.");
 }
 
 function render(fresh) {
@@ -42,7 +68,7 @@ function render(fresh) {
     $("board").innerHTML = st.board_svg;
     S.svg = st.board_svg;
   }
-  if (fresh) { renderControls(); } else { decorateBoard(); }
+  if (fresh) { renderSince(); renderControls(); } else { decorateBoard(); }
   renderOffer(st);
   renderChart(st);
   renderLog(st);
@@ -84,6 +110,10 @@ export function pollSoon() { delay = 700; }
 
 // the token's role (the host's page for the admin), then the game, then the live updates
 export function start() {
+  if (!TOKEN) {
+    stop("This address has no seat token: " + ASK);
+    return;
+  }
   api("/role").then(json).then(function (r) {
     if (r.status === 200 && r.body) {
       S.role = r.body.role;
@@ -91,5 +121,7 @@ export function start() {
       if (S.role === "admin") { loadLinks(); }
     }
   }).catch(function () { /* the page works without it */ });
-  load().then(function () { connect(); setTimeout(poll, delay); });
+  load().then(function (status) {
+    if (status !== 403) { connect(); setTimeout(poll, delay); }
+  });
 }

@@ -10,7 +10,8 @@
    board.js      the board's places as controls, the selection drawn on the map;
    tips.js       where a disabled option's reason is shown;
    chart.js      the scores chart;
-   panels.js     the cards on offer, the log, the end of the game. */
+   panels.js     the cards on offer, the log, the end of the game;
+   since.js      what happened to the seat since its last answer (above its decision). */
 import {listenRefusal} from "./selection.js";
 import {listenTips} from "./tips.js";
 import {listenBoard} from "./board.js";

@@ -1,8 +1,11 @@
 /* The side panels filled from the state: the action cards on offer, the log, and the end
    of the game (final scores, winners, the record and the replay). */
 import {$, S, GAME, el, chip, nameOf, withToken} from "./core.js";
+import {placeTips} from "./tips.js";
 
-// -- the action cards on offer this round (B3.1), from the state's public "offer"
+// -- the action cards on offer this round (B3.1), from the state's public "offer"; the
+//    cards whose text is shown by a tap (title|stack -> true)
+var opened = {};
 export function renderOffer(st) {
   var ul = $("offer"), cards = st.offer || [];
   ul.textContent = "";
@@ -11,10 +14,24 @@ export function renderOffer(st) {
     var li = el("li", {"class": "offer-card", title: c.text || ""});
     li.appendChild(el("strong", {}, c.title));
     if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
-    if (c.text) { li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text)); li.tabIndex = 0; }
+    if (c.text) {
+      li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text));
+      li.tabIndex = 0;
+      // a tap (or a click) shows the text under the card until tapped again: a touch
+      // screen cannot hover
+      var k = c.title + "|" + c.stack;
+      li.setAttribute("aria-expanded", String(!!opened[k]));
+      if (opened[k]) { li.classList.add("open"); }
+      li.onclick = function () {
+        opened[k] = !opened[k];
+        li.classList.toggle("open", opened[k]);
+        li.setAttribute("aria-expanded", String(opened[k]));
+      };
+    }
     ul.appendChild(li);
   });
   if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
+  placeTips();
 }
 
 // -- the log, the end
@@ -58,5 +75,5 @@ function winnersSentence(st) {
   var list = who.length > 1 ? who.slice(0, -1).join(", ") + " and " + who[who.length - 1] : who[0];
   if (!w.length) { return ""; }
   return (w.length > 1 ? "The winners (a tie): " : "The winner: ") + list + ", with " + pts +
-    " points.";
+    (pts === 1 ? " point." : " points.");
 }

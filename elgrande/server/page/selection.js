@@ -4,6 +4,7 @@
 import {$, S, GAME, api, json, hint} from "./core.js";
 import {renderControls} from "./controls.js";
 import {load, pollSoon} from "./live.js";
+import {markAnswer} from "./since.js";
 
 export function flat(units) {
   var out = [];
@@ -62,7 +63,10 @@ export function setUnits(units) {
     }
   });
 }
-export function add(unit) { setUnits(S.units.concat([unit])); }
+export function add(unit) {
+  if (S.from) { S.fromUsed = true; }  // a move made from the chosen source
+  setUnits(S.units.concat([unit]));
+}
 export function remove(unit) {
   var i = -1;
   S.units.forEach(function (u, j) { if (same(u, unit)) { i = j; } });
@@ -74,11 +78,13 @@ export function send(actions) {
   pollSoon();
   S.busy = true;
   hint("");
+  markAnswer();
   var body = JSON.stringify({n: S.state.n, actions: actions});
   return api("/answer", {method: "POST", body: body,
                          headers: {"Content-Type": "application/json"}})
     .then(json).then(function (r) {
       S.busy = false;
+      S.units = [];  // sent (or refused: the decision is reloaded below either way)
       if (r.status === 200) {
         hideRefusal();
         sessionStorage.removeItem(selectionKey());
