@@ -262,12 +262,20 @@ def setup_case(data: dict[str, Any], path: str = "") -> Case:
     with _at(cid, "position.scores"):
         for name, n in _mapping(pos, "scores").items():
             state.scores[case.player(name)] = _count(n, cid, f"position.scores.{name}")
+    # the values a hand holds: the power cards (B3.2), or the cards held in hand instead (I1)
+    dealt = {c.value for c in lib.of_role("hand")} or set(board.power_cards)
     with _at(cid, "position.hands"):
         for name, hand in _mapping(pos, "hands").items():
             p = case.player(name)
             if not isinstance(hand, list):
                 raise ScenarioError(f"{cid}: position.hands.{name} must be a list of values")
-            state.set_hand(p, sorted(_count(v, cid, f"position.hands.{name}") for v in hand))
+            values = sorted(_count(v, cid, f"position.hands.{name}") for v in hand)
+            unknown = [v for v in values if v not in dealt]
+            if unknown or len(set(values)) < len(values):
+                raise ScenarioError(f"{cid}: position.hands.{name}: {unknown or values} is not "
+                                    "a hand of distinct power card values of the sets in play "
+                                    f"({', '.join(map(str, sorted(dealt)))}) (B3.2)")
+            state.set_hand(p, values)
             state.set_discards(p, sorted(set(board.power_cards) - set(state.hands[p])))
     with _at(cid, "position.vetoes"):
         for name, taken in _mapping(pos, "vetoes").items():
