@@ -671,8 +671,10 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     discards = sorted(set(ctx.state.discards[ctx.subject]))
     if not discards:
         return None
+    why = {str(v): ["B3.2", f"{v} is still in your hand: only a played power card can be "
+                    "taken back"] for v in ctx.state.hands[ctx.subject]}
     return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
-                    "power cards", {"choices": discards}, "B3.2")
+                    "power cards", {"choices": discards, "why": why}, "B3.2")
 
 
 @primitive("keep")

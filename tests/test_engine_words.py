@@ -1,0 +1,71 @@
+"""What the engine says to people (issue 30): refusal reasons cite the rule that
+excludes an answer (B3.2, B5.4), prompts are whole sentences naming what they act on
+(B4.3, B4.4, B8.2), and log lines read as English (B8.2, B8.5)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from elgrande.dsl.parser import parse
+from elgrande.engine.decisions import Decision
+from elgrande.engine.context import Run
+from elgrande.engine.interpreter import Interpreter
+from elgrande.errors import IllegalMove
+from elgrande.play.game import Game, new_game
+
+CARD = "hb-words"
+
+
+def _position(seed: int = 0, steps: int = 60) -> Game:
+    """A 3-player base game some way in: caballeros on the board, played power cards."""
+    g = new_game(3, sets=("base",), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        d = g.pending
+        assert d is not None
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    return g
+
+
+def _start(g: Game, script: str, actor: int = 1) -> tuple[Interpreter, Run, Decision | None,
+                                                          list[dict[str, Any]]]:
+    """Run ``script`` as card ``CARD`` by ``actor`` on ``g``'s state up to its first
+    decision."""
+    interp = Interpreter(g.library.board, {CARD: parse(script)}, g._engine.rules)
+    run = interp.begin(CARD, actor)
+    events: list[dict[str, Any]] = []
+    return interp, run, interp.advance(g.state, run, events), events
+
+
+def test_B3_2_a_power_card_still_in_hand_is_refused_as_such() -> None:
+    g = _position()
+    actor = 1
+    _, _, d, _ = _start(g, "take back a power card\n", actor)
+    assert d is not None and d.kind == "choose_power_card"
+    in_hand = g.state.hands[actor][0]
+    with pytest.raises(IllegalMove) as err:
+        d.check(in_hand, actor)
+    assert err.value.rule == "B3.2"
+    assert err.value.message == (f"{in_hand} is still in your hand: only a played power card "
+                                 "can be taken back")
+    played = g.state.discards[actor][0]
+    assert d.check(played, actor) == played
+
+
+def test_B5_4_the_king_never_stays_where_he_is() -> None:
+    g = _position()
+    b = g.library.board
+    _, _, d, _ = _start(g, "move the king to regions\n")
+    assert d is not None and d.kind == "choose_region"
+    assert d.prompt == "Move the king to another region of your choice"
+    here = b.place_id(g.state.king)
+    assert here not in d.options["choices"]
+    with pytest.raises(IllegalMove) as err:
+        d.check(here, 1)
+    assert err.value.rule == "B5.4" and "moves to another region" in err.value.message
+    with pytest.raises(IllegalMove) as err:
+        d.check(b.place_id(b.castillo), 1)
+    assert err.value.rule == "B5.2"
