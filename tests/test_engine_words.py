@@ -10,11 +10,12 @@ from typing import Any
 import pytest
 
 from elgrande.dsl.parser import parse
-from elgrande.engine.decisions import Decision
 from elgrande.engine.context import Run
+from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Game, new_game
+from elgrande.play.narrate import NOTHING_AFTER, story, words
 
 CARD = "hb-words"
 
@@ -69,3 +70,39 @@ def test_B5_4_the_king_never_stays_where_he_is() -> None:
     with pytest.raises(IllegalMove) as err:
         d.check(b.place_id(b.castillo), 1)
     assert err.value.rule == "B5.2"
+
+
+def test_B8_2_a_move_names_the_owner_only_when_another_players() -> None:
+    g = _position()
+    b, names = g.library.board, g.names
+    a, c = b.regions[0], b.regions[1]
+    e = {"event": "move", "card": CARD, "player": 1, "decider": 1,
+         "moves": [{"player": 1, "n": 2, "from": b.place_id(a), "to": b.place_id(c)},
+                   {"player": 0, "n": 1, "from": b.place_id(c), "to": b.place_id(a)}]}
+    an, cn = b.places[a].name, b.places[c].name
+    assert words(e, b, names, {}) == [
+        f"  {names[1]} moves 2 caballeros from {an} to {cn}; 1 caballero of {names[0]} "
+        f"from {cn} to {an}."]
+
+
+def test_B8_5_a_reveal_with_no_secret_choices_says_so() -> None:
+    g = _position()
+    e = {"event": "reveal", "card": CARD, "player": 1, "picks": {}}
+    assert words(e, g.library.board, g.names, {}) == ["  Nobody had a secret choice to make."]
+
+
+def test_B8_2_a_choice_after_which_nothing_moved_says_so() -> None:
+    g = _position()
+    b, names = g.library.board, g.names
+    rid = b.place_id(b.regions[0])
+    chose = {"event": "choose", "card": CARD, "player": 1, "chooser": 1, "region": rid}
+    placed = {"event": "place", "player": 1, "to": {rid: 1}}
+    lines = story([chose, placed], b, names, {})
+    assert lines[1] == NOTHING_AFTER == "  (nothing done after the choice)"
+    assert f"chooses {b.places[b.regions[0]].name} for " in lines[0]
+    # across two answers: the log's last line is the choice
+    assert story([placed], b, names, {}, last=lines[0])[0] == NOTHING_AFTER
+    # a choice that something followed gets no note
+    moved = {"event": "move", "card": CARD, "player": 1, "decider": 1,
+             "moves": [{"player": 1, "n": 1, "from": rid, "to": b.place_id(b.regions[1])}]}
+    assert NOTHING_AFTER not in story([chose, moved, placed], b, names, {})

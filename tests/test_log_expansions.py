@@ -75,7 +75,7 @@ def test_c8_the_grand_inquisitor_card_effect_stands_under_its_line() -> None:
     assert lines == [
         "yellow carries out the special action of Grand Inquisitor [grand-inquisitor-card].",
         "  yellow takes the Grand Inquisitor into their court.",
-        "  yellow moves 1 black from Aragon to Galicia."]
+        "  yellow moves 1 black caballero from Aragon to Galicia."]
 
 
 def test_c13_remove_action_card_names_the_card_removed_under_its_action() -> None:
@@ -360,7 +360,7 @@ def test_c4_c6_an_office_taken_or_left_is_told_after_the_line_naming_its_area() 
                  "moves": [{"n": 1, "player": 1, "from": "aragon", "to": "america"}]},
                 {"event": "decline", "player": 2}], g.state)
     log = g.log
-    i = log.index("  yellow moves 1 of yellow from Aragon to America.")
+    i = log.index("  yellow moves 1 caballero from Aragon to America.")
     assert log[i + 1] == "  yellow's caballero in America is now the Viceroy (C6)."
     ext.offices["viceroy"] = colonies.EMPTY
     ch.narrate([{"event": "decline", "player": 2}], g.state)
