@@ -106,3 +106,35 @@ def test_B8_2_a_choice_after_which_nothing_moved_says_so() -> None:
     moved = {"event": "move", "card": CARD, "player": 1, "decider": 1,
              "moves": [{"player": 1, "n": 1, "from": rid, "to": b.place_id(b.regions[1])}]}
     assert NOTHING_AFTER not in story([chose, moved, placed], b, names, {})
+
+
+def test_B8_2_a_placement_into_a_chosen_region_names_it() -> None:
+    g = _position()
+    b = g.library.board
+    actor = 1
+    g.state.court[actor] = 5
+    script = ("x = choose region from regions except king\n"
+              "move up to 2 own caballeros from court to x\n")
+    interp, run, d, events = _start(g, script, actor)
+    assert d is not None and d.kind == "choose_region"
+    region = d.options["choices"][0]
+    d = interp.answer(g.state, run, actor, region, events)
+    assert d is not None and d.kind == "place_caballeros"
+    assert d.prompt == f"Place up to 2 caballeros from your court in " \
+                       f"{b.places[b.index[region]].name}"
+    g.state.court[actor] = 1
+    _, _, one, _ = _start(g, "move up to 3 own caballeros from court to regions\n", actor)
+    assert one is not None and one.prompt == "Place up to 1 caballero from your court"
+
+
+def test_B8_2_own_and_other_players_moves_read_apart() -> None:
+    g = _position()
+    prompts = []
+    for script in ("move up to 2 own caballeros from regions to anywhere\n",
+                   "move up to 2 caballeros of opponents from regions to anywhere\n",
+                   "move up to 1 caballeros of any player from regions to anywhere\n"):
+        _, _, d, _ = _start(g, script)
+        assert d is not None and d.kind == "move_caballeros", script
+        prompts.append(d.prompt)
+    assert prompts == ["Move up to 2 of your caballeros",
+                       "Move up to 2 caballeros of other players", "Move up to 1 caballero"]

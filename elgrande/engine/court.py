@@ -112,7 +112,8 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
     own = {ids[r]: cab[r][player] for r in known[1] if cab[r][player]}
     if limit <= 0 or (s.provinces[player] == 0 and not own):
         return None
-    return Decision("bring_to_court", [player], f"Bring up to {limit} caballero(s) to court",
+    return Decision("bring_to_court", [player], f"Bring up to {limit} caballero"
+                    f"{'' if limit == 1 else 's'} to court",
                     {"limit": limit, "provinces": s.provinces[player], "regions": own,
                      "refused": known[0]}, "B4.1")
 
@@ -241,8 +242,9 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
         room = {k: v for k, v in room.items() if k in to}  # the places in reach only
         if room:
             options["room"] = room
-    return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
-                    "your court next to the king or in the Castillo", options, "B4.3")
+    return Decision("place_caballeros", [player], f"Place up to {limit} caballero"
+                    f"{'' if limit == 1 else 's'} from your court next to the king or in the "
+                    "Castillo", options, "B4.3")
 
 
 def apply_placement_answer(engine: PlacingEngine, state: State, player: int,
