@@ -138,3 +138,21 @@ def test_B8_2_own_and_other_players_moves_read_apart() -> None:
         prompts.append(d.prompt)
     assert prompts == ["Move up to 2 of your caballeros",
                        "Move up to 2 caballeros of other players", "Move up to 1 caballero"]
+
+
+def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() -> None:
+    g = new_game(4, sets=("base",), seed=3)
+    rng = random.Random(3)
+    while (d := g.pending) is not None and d.rule != "B4.5":
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert d is not None
+    assert d.prompt == ("When will you carry out your card's special action: before or after "
+                        "placing your caballeros? (You can still decline it then.)")
+    assert d.options["labels"] == ["after placing my caballeros",
+                                   "before placing my caballeros"]
+    g.answer(d.players[0], 1)
+    offer = g.pending
+    assert offer is not None and offer.rule == "B4.4"
+    said = g.in_words(offer.prompt)
+    assert "you chose to carry out the special action first" in said
+    assert said.endswith("Carry it out now, before you place your caballeros, or decline it?")

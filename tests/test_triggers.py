@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from elgrande.adapters.stepping import Stepper
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
-from elgrande.engine.movers import KING_PROMPT
 from elgrande.dsl.render import render
+from elgrande.engine.movers import KING_PROMPT
 from elgrande.engine.triggers import TRIGGER, TRIGGER_LIMIT, TriggerLimit
 from elgrande.errors import CardError, IllegalMove, SavedGameError
 from elgrande.model.hook_context import HookContext
