@@ -15,7 +15,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Game, new_game
-from elgrande.play.narrate import NOTHING_AFTER, story, words
+from elgrande.play.narrate import NOTHING_AFTER, card_labels, story, words
 
 CARD = "hb-words"
 
@@ -156,3 +156,23 @@ def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() ->
     said = g.in_words(offer.prompt)
     assert "you chose to carry out the special action first" in said
     assert said.endswith("Carry it out now, before you place your caballeros, or decline it?")
+
+
+def test_B8_the_log_names_a_card_by_its_title_and_adds_the_id_only_to_shared_titles() -> None:
+    g = new_game(4, sets=("base",), seed=2)
+    cards = g.library.cards.cards
+    offer = next(ln for ln in g.log if ln.startswith("Open action cards: "))
+    titles = [c.title for c in cards.values()]
+    named = 0
+    for cid, c in cards.items():
+        if f" {c.title}" not in offer or c.kind == "power":
+            continue
+        shared = titles.count(c.title) > 1
+        if shared and f"[{cid}]" in offer:
+            named += 1
+        elif not shared:
+            assert f"[{cid}]" not in offer, offer
+            named += 1
+    assert named >= 3, offer
+    assert card_labels({"a": "Intrigue", "b": "Intrigue", "c": "Recruiters"}) == {
+        "a": "Intrigue [a]", "b": "Intrigue [b]", "c": "Recruiters"}

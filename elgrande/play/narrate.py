@@ -7,7 +7,8 @@ this module turns each into one or more lines of English using the players' name
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from elgrande.model.board import Board
@@ -56,6 +57,15 @@ CHOOSES = " chooses "
 #: Under a card's choice after which its action did nothing more (nothing to move there,
 #: or the player moved none, B8.2).
 NOTHING_AFTER = "  (nothing done after the choice)"
+
+
+def card_labels(titles: Mapping[str, str]) -> dict[str, str]:
+    """Card id -> how the log names the card (B8: a special action is its card's): its
+    printed title where no other card of ``titles`` (id -> title: the cards in play) has
+    it, else ``"title [id]"`` (several base cards share a title such as "Intrigue", and
+    the card data gives no shorter text telling them apart)."""
+    counts = Counter(titles.values())
+    return {c: t if counts[t] == 1 else f"{t} [{c}]" for c, t in titles.items()}
 
 
 def final_scores(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -266,7 +276,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         e: an event dict.
         board: the board (for region names).
         names: player names by index.
-        titles: card id -> card title, for naming cards.
+        titles: card id -> the card's name in the log (:func:`card_labels`: its title,
+            with its id where another card shares the title); an id not in it is named
+            by itself.
     """
     titles = titles or {}
     kind = e.get("event")
@@ -274,7 +286,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         names) else ""
 
     def card(cid: str) -> str:
-        return f"{titles.get(cid, cid)} [{cid}]"
+        return titles.get(cid, cid)
 
     if kind == "setup":
         v = board.variants.get(e["variant"])
@@ -457,7 +469,7 @@ def _grandes_moved(g: GeneralScoring, board: Board, names: Sequence[str],
         if frm == board.castillo:
             out.append(f"  {who}'s Grande leaves the Castillo for {_region(board, to)} (I9).")
         elif cid:
-            why = f"{titles.get(cid, cid)} [{cid}], kept since it was played"
+            why = f"{titles.get(cid, cid)}, kept since it was played"
             if to != frm or g.discs[p] == to:
                 out.append(f"  {who}'s Grande {'goes to' if to != frm else 'stays in'} "
                            f"{_region(board, to)}, the region on {who}'s disc ({why}).")
