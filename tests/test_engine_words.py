@@ -176,3 +176,16 @@ def test_B8_the_log_names_a_card_by_its_title_and_adds_the_id_only_to_shared_tit
     assert named >= 3, offer
     assert card_labels({"a": "Intrigue", "b": "Intrigue", "c": "Recruiters"}) == {
         "a": "Intrigue [a]", "b": "Intrigue [b]", "c": "Recruiters"}
+
+
+def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> None:
+    g = _position()
+    b = g.library.board
+    _, _, d, _ = _start(g, "x = choose region from regions with value 4\nscore x\n")
+    assert d is not None and d.kind == "choose_region"
+    outside = next(b.place_id(r) for r in b.regions
+                   if r != g.state.king and b.place_id(r) not in d.options["choices"])
+    with pytest.raises(IllegalMove) as err:
+        d.check(outside, 1)
+    assert err.value.rule == "B8"
+    assert "(the places this card names)" in err.value.message
