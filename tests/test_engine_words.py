@@ -189,3 +189,9 @@ def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> N
         d.check(outside, 1)
     assert err.value.rule == "B8"
     assert "(the places this card names)" in err.value.message
+
+
+def test_B1_2_moving_a_piece_asks_in_a_whole_sentence() -> None:
+    g = _position()
+    _, _, d, _ = _start(g, "move own grande to mainland regions except king\n")
+    assert d is not None and d.prompt == "Move your Grande to a region of your choice"

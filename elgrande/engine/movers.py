@@ -133,7 +133,8 @@ def _grande_region(ctx: Ctx, owner: int, dests: list[int]) -> Decision:
     if not mine:
         options["owner"] = owner
     return Decision("choose_region", [ctx.subject],
-                    "Move your Grande to" if mine else f"Move {seat(owner)}'s Grande to",
+                    "Move your Grande to a region of your choice" if mine
+                    else f"Move {seat(owner)}'s Grande to a region of your choice",
                     options, "B1.2")
 
 
