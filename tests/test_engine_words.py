@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from test_game_properties import answer_randomly
 
 from elgrande.dsl.parser import parse
 from elgrande.engine.context import Run
@@ -22,13 +23,7 @@ CARD = "hb-words"
 
 def _position(seed: int = 0, steps: int = 60) -> Game:
     """A 3-player base game some way in: caballeros on the board, played power cards."""
-    g = new_game(3, sets=("base",), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        d = g.pending
-        assert d is not None
-        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
-    return g
+    return answer_randomly(new_game(3, sets=("base",), seed=seed), steps, seed)
 
 
 def _start(g: Game, script: str, actor: int = 1) -> tuple[Interpreter, Run, Decision | None,
