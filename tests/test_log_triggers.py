@@ -29,11 +29,11 @@ def test_b8_1_the_log_names_the_chosen_player_and_the_trigger_that_fires() -> No
     g.answer(actor, 0)
     g.answer(actor, target)
     # the card that asks is named by its title, never the script's name for the choice
-    assert f"  {names[actor]} chooses {names[target]} for Spy [hb-spy]." in g.log
+    assert f"  {names[actor]} chooses {names[target]} for Spy." in g.log
     assert not any("(target)" in line or f"chooses {target} " in line for line in g.log)
     g.state.provinces[target] -= 3  # something to send at their turn's start
     g.state.court[target] += 3
-    head = f"Spy [hb-spy]: the turn of {names[target]} starts:"
+    head = f"Spy: the turn of {names[target]} starts:"
     rng = random.Random(5)
     for _ in range(200):
         if head in g.log:
@@ -55,11 +55,11 @@ def test_b8_a_trigger_whose_body_does_nothing_says_so_in_one_line() -> None:
     _quiet(ctx, head, None)  # the body ran to its end and told nothing
     names = ["red", "blue", "green", "yellow"]
     assert words(head, b, names, {"hb-spy": "Spy"}) == [
-        "Spy [hb-spy]: the turn of green starts: nothing happens."]
+        "Spy: the turn of green starts: nothing happens."]
     busy = _fires(ctx, {"card": "hb-spy", "actor": 0, "on": ["round_end", -1, -1]})
     events.append({"event": "score", "card": "hb-spy"})
     _quiet(ctx, busy, None)
-    assert words(busy, b, names, {"hb-spy": "Spy"}) == ["Spy [hb-spy]: the round ends:"]
+    assert words(busy, b, names, {"hb-spy": "Spy"}) == ["Spy: the round ends:"]
 
 
 def test_b8_a_body_over_budget_after_earlier_answers_marks_their_lines_undone() -> None:
@@ -72,8 +72,8 @@ def test_b8_a_body_over_budget_after_earlier_answers_marks_their_lines_undone() 
     triggers._void(HookContext(g.state, b, events, 0), BudgetExceeded("hb-spy", 5001))
     (line,) = story(events, b, ["red", "blue", "green", "yellow"])
     assert line.strip().startswith("Runaway triggers stopped: card 'hb-spy' spent 5001 units")
-    assert ("Undone: every line above from the chain's first trigger line (hb-spy "
-            "[hb-spy], on caballeros arriving) to here; the turn goes on from before "
+    assert ("Undone: every line above from the chain's first trigger line (hb-spy, on "
+            "caballeros arriving) to here; the turn goes on from before "
             "that line") in line
 
 

@@ -134,7 +134,8 @@ def test_b1_2_own_grande_moves_never_into_the_kings_region() -> None:
     s.grandes[0] = b.index["basque"]
     m = _Move(g, "move own grande to adjacent to own grande\n")
     d = m.d
-    assert d is not None and d.kind == "choose_region" and d.prompt == "Move your Grande to"
+    assert d is not None and d.kind == "choose_region"
+    assert d.prompt == "Move your Grande to a region of your choice"
     assert "aragon" not in d.options["choices"]
     assert m.refused("aragon") == "B5.2"
     m.answer("galicia")

@@ -63,7 +63,7 @@ def test_b8_a_card_s_region_choice_names_the_card_and_what_it_does_with_it() -> 
     region = d.options["choices"][0]
     g.answer(d.players[0], region)
     name = g.library.board.places[g.library.board.index[region]].name
-    line = f"chooses {name} for Rally [hb-rally]."
+    line = f"chooses {name} for Rally."
     assert any(line in x for x in g.log), g.log[-5:]
     assert not any("(target)" in x for x in g.log)
 

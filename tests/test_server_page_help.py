@@ -142,7 +142,7 @@ def _steer(tab: Tab, rng: random.Random, library: Any, seen: dict[str, Any]) -> 
             tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
             return
     if c["kind"] == "choose_option":
-        for want in ("place caballeros first", "carry out the special action"):
+        for want in ("after placing my caballeros", "carry out the special action"):
             if any(o["label"] == want and o["enabled"] for o in c["options"]):
                 choices.get_by_role("button", name=want, exact=True).click()
                 tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)

@@ -17,6 +17,7 @@ from elgrande.adapters.stepping import Stepper
 from elgrande.dsl.checker import check_script
 from elgrande.dsl.parser import parse
 from elgrande.dsl.render import render
+from elgrande.engine.movers import KING_PROMPT
 from elgrande.engine.triggers import TRIGGER, TRIGGER_LIMIT, TriggerLimit
 from elgrande.errors import CardError, IllegalMove, SavedGameError
 from elgrande.model.hook_context import HookContext
@@ -188,7 +189,7 @@ def test_b8_a_triggers_decision_waits_for_its_player_and_survives_a_save(
     target = (actor + 1) % 4
     g.answer(actor, target)
     rng = random.Random(5)
-    _play_until(g, lambda g: g.pending.rule == "B5" or g.pending.prompt == "Move the king to",
+    _play_until(g, lambda g: g.pending.rule == "B5" or g.pending.prompt == KING_PROMPT,
                 rng)
     d = g.pending
     assert d.kind == "choose_region" and d.players == [target] and g.flow.actor == target

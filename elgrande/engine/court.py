@@ -121,7 +121,8 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
         return None
     prompt = _BRING_PROMPTS.get(limit)
     if prompt is None:  # strings never change: made once per limit
-        prompt = _BRING_PROMPTS[limit] = f"Bring up to {limit} caballero(s) to court"
+        word = "caballero" if limit == 1 else "caballeros"
+        prompt = _BRING_PROMPTS[limit] = f"Bring up to {limit} {word} to court"
     return Decision("bring_to_court", [player], prompt, {
         "limit": limit, "provinces": provinces, "regions": own, "refused": known[0]}, "B4.1")
 
@@ -252,7 +253,8 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
             options["room"] = room
     prompt = _PLACE_PROMPTS.get(limit)
     if prompt is None:  # strings never change: made once per limit
-        prompt = _PLACE_PROMPTS[limit] = (f"Place up to {limit} caballero(s) from your court "
+        word = "caballero" if limit == 1 else "caballeros"
+        prompt = _PLACE_PROMPTS[limit] = (f"Place up to {limit} {word} from your court "
                                           "next to the king or in the Castillo")
     return Decision("place_caballeros", [player], prompt, options, "B4.3")
 

@@ -36,6 +36,12 @@ def move_king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None
     ctx.event("king", decider=ctx.subject, frm=ctx.rid(before), to=answer)
 
 
+#: The refusal of the king's own region when he moves (B5.4), shared by every such decision.
+KING_STAYS = ["B5.4", "the king stands here now: he moves to another region"]
+#: The prompt of a king's move (B5.4): a whole sentence.
+KING_PROMPT = "Move the king to another region of your choice"
+
+
 def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The mover of the king: to a region of the set (never the Castillo, B5.2), or a
     place a rules module opens to him (``king_places``)."""
@@ -49,9 +55,10 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
             if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king]
     if not opts:
         return None
-    why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"]}
+    why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"],
+           ctx.rid(s.king): KING_STAYS}
     choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
-    return offer(ctx, Decision("choose_region", [ctx.subject], "Move the king to",
+    return offer(ctx, Decision("choose_region", [ctx.subject], KING_PROMPT,
                                {"choices": choices, "why": why}, "B5.2"),
                  2 + len(choices) + size(why))
 
@@ -126,7 +133,8 @@ def _grande_region(ctx: Ctx, owner: int, dests: list[int]) -> Decision:
     if not mine:
         options["owner"] = owner
     return Decision("choose_region", [ctx.subject],
-                    "Move your Grande to" if mine else f"Move {seat(owner)}'s Grande to",
+                    "Move your Grande to a region of your choice" if mine
+                    else f"Move {seat(owner)}'s Grande to a region of your choice",
                     options, "B1.2")
 
 

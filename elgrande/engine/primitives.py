@@ -174,11 +174,24 @@ def _move_args(call: ast.Call) -> _MoveArgs:
         source = _arg(call, "source")
         qty: ast.Qty = _arg(call, "qty")
         n = qty.n
-        prompt = f"Move {qty.mode.replace('_', ' ')}{' ' + str(n) if n is not None else ''} " \
-            "caballeros"
+        prompt = _move_prompt(call, qty.mode.replace('_', ' '), n)
         hit = _MOVE_ARGS[id(call)] = (call, source, _arg(call, "to"), qty.mode, n,
                                       _single(source), prompt)
     return hit
+
+
+def _move_prompt(call: ast.Call, mode: str, n: int | None) -> str:
+    """The prompt of a move of caballeros (B8.2): how many and whose, e.g. ``"Move up to 2
+    of your caballeros"``, ``"Move up to 2 caballeros of other players"`` (a card moving
+    both asks twice: the two steps read apart)."""
+    whose = _arg(call, "whose")
+    many = f"{mode}{' ' + str(n) if n is not None else ''}"
+    if _arg(call, "own") or isinstance(whose, ast.Me):
+        return f"Move {many} of your caballeros"
+    noun = "caballero" if n == 1 else "caballeros"
+    if isinstance(whose, ast.Opponents):
+        return f"Move {many} {noun} of other players"
+    return f"Move {many} {noun}"
 
 
 def _single(node: Any) -> bool:
@@ -448,8 +461,9 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     options = {"to": to, "min": lo, "max": hi, "refused": _king_refusal(ctx)}
     if room:
         options["room"] = room
-    return Decision("place_caballeros", [p], f"Place up to {hi} caballero(s) from your court",
-                    options, "B5.1")
+    where = f" in {ctx.board.places[dests[0]].name}" if len(dests) == 1 else ""  # chosen
+    return Decision("place_caballeros", [p], f"Place up to {hi} caballero"
+                    f"{'' if hi == 1 else 's'} from your court{where}", options, "B5.1")
 
 
 # -- send to provinces / court (B8.7) ------------------------------------------------------------
@@ -671,8 +685,10 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     discards = sorted(set(ctx.state.discards[ctx.subject]))
     if not discards:
         return None
+    why = {str(v): ["B3.2", f"{v} is still in your hand: only a played power card can be "
+                    "taken back"] for v in ctx.state.hands[ctx.subject]}
     return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
-                    "power cards", {"choices": discards}, "B3.2")
+                    "power cards", {"choices": discards, "why": why}, "B3.2")
 
 
 @primitive("keep")

@@ -73,7 +73,8 @@ def move_token(ctx: Ctx, call: ast.Call) -> Decision | None:
         why[ctx.rid(ctx.state.king)] = ["B5.2", f"{b.places[ctx.state.king].name} is the "
                                         "king's region: nothing may enter or leave it"]
     why[ctx.rid(b.castillo)] = ["B1.2", "the Castillo holds caballeros only"]
-    return Decision("choose_region", [ctx.subject], f"Move {b.tokens[token].name} to",
+    return Decision("choose_region", [ctx.subject], f"Move {b.tokens[token].name} to a place "
+                    "of your choice",
                     {"choices": [ctx.rid(r) for r in dests], "why": why}, "B8.1")
 
 

@@ -81,9 +81,10 @@ class Chronicle:
 
     Args:
         board: the board (for region names); names: player names by seat;
-        titles: card id -> title; logging: narrate events into words; log:
-        the trail to continue (``fork``; default: a new empty one); labels: what the
-        log marks (provisional values, the rules modules' board lines;
+        titles: card id -> the card's name in the log (``narrate.card_labels``);
+        logging: narrate events into words; log: the trail to continue (``fork``;
+        default: a new empty one); labels: what the log marks (provisional values, the
+        rules modules' board lines;
         :class:`~elgrande.play.narrate.Labels`), or None; card: the action card taken this
         turn so far (for the placement line's label); seen: the rules modules' notes of
         what the log has told (``log_changes`` hooks).

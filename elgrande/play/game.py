@@ -40,7 +40,7 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.serial import to_plain
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle, Trail
-from elgrande.play.narrate import Labels
+from elgrande.play.narrate import Labels, card_labels
 from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
 from elgrande.play.views import View
@@ -85,7 +85,7 @@ class Game:
         if chronicle is None:
             titles = self._engine.memo.get("game.titles")
             if titles is None:  # the library never changes; the chronicles share its titles
-                titles = {c.id: c.title for c in library.cards.cards.values()}
+                titles = card_labels({c.id: c.title for c in library.cards.cards.values()})
                 self._engine.memo["game.titles"] = titles
             chronicle = Chronicle(library.board, names, titles, logging,
                                   labels=_labels(self._engine, state.players) if logging

@@ -7,7 +7,8 @@ this module turns each into one or more lines of English using the players' name
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from elgrande.model.board import Board
@@ -51,6 +52,20 @@ NOTHING_TO = {"move": "move", "place_caballeros": "place from court",
 CARRIES_OUT = " carries out the special action of "
 #: Under a special action that changed nothing: none was possible, or the player chose none.
 NOTHING_DONE = "  (nothing done)"
+#: In the line of a ``choose`` event (see :func:`words`).
+CHOOSES = " chooses "
+#: Under a card's choice after which its action did nothing more (nothing to move there,
+#: or the player moved none, B8.2).
+NOTHING_AFTER = "  (nothing done after the choice)"
+
+
+def card_labels(titles: Mapping[str, str]) -> dict[str, str]:
+    """Card id -> how the log names the card (B8: a special action is its card's): its
+    printed title where no other card of ``titles`` (id -> title: the cards in play) has
+    it, else ``"title [id]"`` (several base cards share a title such as "Intrigue", and
+    the card data gives no shorter text telling them apart)."""
+    counts = Counter(titles.values())
+    return {c: t if counts[t] == 1 else f"{t} [{c}]" for c, t in titles.items()}
 
 
 def final_scores(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -114,9 +129,11 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
 
     Besides :func:`words` for each event: a special action whose effect did nothing
     (nothing could be done, or the player chose to do nothing) gets ``(nothing done)``
-    under its line (``last`` is the log's last line so far, for
-    an action announced by the previous answer); after a general scoring, when ``state``
-    (the state after these events) is given, a compact board summary follows (B6).
+    under its line, and a card's choice after which it did nothing more gets
+    ``(nothing done after the choice)`` under the choice (``last`` is the log's last line
+    so far, for an action announced or a choice made by the previous answer); after a
+    general scoring, when ``state`` (the state after these events) is given, a compact
+    board summary follows (B6).
     With ``labels`` (a game with a fill), a line whose count or effect a fill supplied
     says "(provisional)"; ``card`` is the action card taken this turn before these events
     (:func:`turn_card`), whose placement count the ``place`` line uses (B4.3).
@@ -134,8 +151,10 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
             tag = _provisional(e, kind, card, labels)
             if tag:
                 lines[0] = _label(lines[0], tag)
-        if CARRIES_OUT in prev and not prev.startswith(" ") and not is_effect(e):
+        if not is_effect(e) and CARRIES_OUT in prev and not prev.startswith(" "):
             out.append(NOTHING_DONE)
+        elif not is_effect(e) and prev.startswith("  ") and CHOOSES in prev:
+            out.append(NOTHING_AFTER)
         out.extend(lines)
         if state is not None and (kind == "general_scoring_rest" or (
                 kind == "general_scoring" and not e.get("split"))):
@@ -257,7 +276,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         e: an event dict.
         board: the board (for region names).
         names: player names by index.
-        titles: card id -> card title, for naming cards.
+        titles: card id -> the card's name in the log (:func:`card_labels`: its title,
+            with its id where another card shares the title); an id not in it is named
+            by itself.
     """
     titles = titles or {}
     kind = e.get("event")
@@ -265,7 +286,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         names) else ""
 
     def card(cid: str) -> str:
-        return f"{titles.get(cid, cid)} [{cid}]"
+        return titles.get(cid, cid)
 
     if kind == "setup":
         v = board.variants.get(e["variant"])
@@ -315,11 +336,14 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         what = (_region(board, e["region"]) if "region" in e
                 else names[e["chosen"]] if "chosen" in e else e.get("value"))
         for_ = f" for {card(e['card'])}" if e.get("card") else ""  # (B8: the card asks)
-        return [f"  {names[e['chooser']]} chooses {what}{for_}."]
+        return [f"  {names[e['chooser']]}{CHOOSES}{what}{for_}."]
     # effects name the player who acts (B8.7: inside each player: each in turn)
-    if kind == "move":
-        parts = [(f"{m['n']} of {names[m['player']]}" if m['player'] >= 0 else
-                  f"{m['n']} black" if board.neutral_name else f"{m['n']} neutral")
+    if kind == "move":  # the mover's own caballeros unnamed, another player's named
+        actor = e.get("decider", e["player"])
+        parts = [(caballeros(m["n"]) if m["player"] == actor else
+                  f"{caballeros(m['n'])} of {names[m['player']]}" if m["player"] >= 0 else
+                  f"{m['n']} {'black' if board.neutral_name else 'neutral'} "
+                  f"caballero{'' if m['n'] == 1 else 's'}")
                  + f" from {_region(board, m['from'])} to {_region(board, m['to'])}"
                  for m in e["moves"]]
         return [f"  {_actor(e, names)} moves " + "; ".join(parts) + "."]
@@ -357,6 +381,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"  {who} keeps the card as a {e['kind']} until {e['until']}."]
     if kind == "reveal":
         picks = e["picks"]
+        if not picks:
+            return ["  Nobody had a secret choice to make."]
         return ["  Secret choices revealed: " + ", ".join(
             f"{names[int(p)]}: {_region(board, r) if r else 'nothing'}" for p, r in picks.items())
             + "."]
@@ -443,7 +469,7 @@ def _grandes_moved(g: GeneralScoring, board: Board, names: Sequence[str],
         if frm == board.castillo:
             out.append(f"  {who}'s Grande leaves the Castillo for {_region(board, to)} (I9).")
         elif cid:
-            why = f"{titles.get(cid, cid)} [{cid}], kept since it was played"
+            why = f"{titles.get(cid, cid)}, kept since it was played"
             if to != frm or g.discs[p] == to:
                 out.append(f"  {who}'s Grande {'goes to' if to != frm else 'stays in'} "
                            f"{_region(board, to)}, the region on {who}'s disc ({why}).")

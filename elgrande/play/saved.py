@@ -526,15 +526,19 @@ def _same(want: Decision | None, got: Decision | None) -> bool:
 
 def _unworded(o: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     """Options ``o`` without their English where :func:`_same` compares none: no
-    ``labels`` when ``other`` has as many, ``why`` as option -> rule id."""
+    ``labels`` when ``other`` has as many, ``why`` as option -> rule id for the options
+    both name a reason for (a later version may name a reason an earlier did not: the
+    king's own region when he moves, B5.4; a power card still in hand, B3.2)."""
     labels = o.get("labels")
     if isinstance(labels, list) and isinstance(other.get("labels"), list) \
             and len(labels) == len(other["labels"]):
         o = {k: v for k, v in o.items() if k != "labels"}
     why = o.get("why")
     if isinstance(why, dict):
+        known = other.get("why")
+        known = known if isinstance(known, dict) else {}
         o = {**o, "why": {k: _RECITED.get(v[0], v[0]) if isinstance(v, list) and v else v
-                          for k, v in why.items()}}
+                          for k, v in why.items() if k in known}}
     return o
 
 

@@ -87,7 +87,10 @@ MOVERS: dict[str, Mover] = {m.kind: m for m in [
 
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.
-_ORDER_OPTIONS = {"labels": ["place caballeros first", "special action first"]}
+_ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my caballeros"]}
+#: The B4.5 question; the B4.4 one (carry out or decline) follows when the action comes.
+ORDER_PROMPT = ("When will you carry out your card's special action: before or after placing "
+                "your caballeros? (You can still decline it then.)")
 _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
@@ -351,8 +354,7 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         own_part(flow).place_first = False  # its own: a copy of the flow may share it
         flow.phase = OFFER
         return None
-    return Decision("choose_option", [p], "Place caballeros first, or carry out the "
-                    "special action first?", _ORDER_OPTIONS, "B4.5")
+    return Decision("choose_option", [p], ORDER_PROMPT, _ORDER_OPTIONS, "B4.5")
 
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,

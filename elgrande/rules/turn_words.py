@@ -25,8 +25,8 @@ def offer_prompt(state: State, part: BaseRound, player: int, cid: str) -> str:
         return (f"{card(cid)}: you have placed your caballeros. Now carry out the card's "
                 "special action, or decline it?")
     if state.court[player] > 0:
-        return (f"{card(cid)}: carry out the card's special action now, before you place "
-                "your caballeros, or decline it?")
+        return (f"{card(cid)}: you chose to carry out the special action first. Carry it "
+                "out now, before you place your caballeros, or decline it?")
     return f"{card(cid)}: carry out the card's special action, or decline it?"
 
 

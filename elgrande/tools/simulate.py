@@ -153,11 +153,10 @@ class SimConfig:
         """Card id -> printed title, for the report; a title several cards share gets the
         id after it (``"Intrigue [intrigue-four-any]"``)."""
         from elgrande.data.library import load_library
+        from elgrande.play.narrate import card_labels
 
         lib = load_library(self.sets, self.errata, self.cards, set_paths=self.set_paths)
-        titles = {c.id: c.title for c in lib.cards.cards.values()}
-        shared = {t for t in titles.values() if list(titles.values()).count(t) > 1}
-        return {c: f"{t} [{c}]" if t in shared else t for c, t in titles.items()}
+        return card_labels({c.id: c.title for c in lib.cards.cards.values()})
 
 
 def bot_seed(seed: int, seat: int) -> int:

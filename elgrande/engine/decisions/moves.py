@@ -201,7 +201,8 @@ class MoveKind(DecisionKind):
             inflow[dst] = inflow.get(dst, 0) + n
             room = o.get("room", {}).get(dst)
             if room is not None and inflow[dst] > room[0]:
-                raise IllegalMove(room[1], f"{dst!r} has room for {room[0]} more caballero(s), "
+                raise IllegalMove(room[1], f"{dst!r} has room for {room[0]} more "
+                                  f"caballero{'' if room[0] == 1 else 's'}, "
                                   f"not {inflow[dst]}: {room[2]}")
         total = sum(x[3] for x in out)
         if o.get("single_source") and len({x[0] for x in out}) > 1:

@@ -49,10 +49,14 @@ class PickKind(DecisionKind):
         if not plain or answer not in choices:
             if plain:
                 _refused(d.options, "why", answer)
-            kind = ("number" if all(isinstance(c, int) for c in choices) else
-                    "card id" if d.kind == "choose_action_card" else "region")
-            raise IllegalMove(_rule(d, "B8.1"), f"{shown(answer)} is not one of the allowed "
-                              f"answers ({kind}s): {', '.join(map(str, choices))}")
+            kind = ("numbers" if all(isinstance(c, int) for c in choices) else
+                    "card ids" if d.kind == "choose_action_card" else "regions")
+            rule = _rule(d, "B8.1")
+            if rule == "B8.1" and d.kind == "choose_region":
+                # outside the card's set (B8); the king's region has a reason of its own
+                rule, kind = "B8", "the places this card names"
+            raise IllegalMove(rule, f"{shown(answer)} is not one of the allowed "
+                              f"answers ({kind}): {', '.join(map(str, choices))}")
         return answer
 
     def trusted(self, d: Decision, p: int, answer: Any) -> Any:

@@ -71,7 +71,8 @@ class PlaceKind(DecisionKind):
         for k, n in moves.items():
             room = o.get("room", {}).get(k)
             if room is not None and n > room[0]:
-                raise IllegalMove(room[1], f"{k!r} has room for {room[0]} more caballero(s), "
+                raise IllegalMove(room[1], f"{k!r} has room for {room[0]} more "
+                                  f"caballero{'' if room[0] == 1 else 's'}, "
                                   f"not {n}: {room[2]}")
         total = sum(moves.values())
         if total > o["max"]:

@@ -1,0 +1,192 @@
+"""What the engine says to people (issue 30): refusal reasons cite the rule that
+excludes an answer (B3.2, B5.4), prompts are whole sentences naming what they act on
+(B4.3, B4.4, B8.2), and log lines read as English (B8.2, B8.5)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from test_game_properties import answer_randomly
+
+from elgrande.dsl.parser import parse
+from elgrande.engine.context import Run
+from elgrande.engine.decisions import Decision
+from elgrande.engine.interpreter import Interpreter
+from elgrande.errors import IllegalMove
+from elgrande.play.game import Game, new_game
+from elgrande.play.narrate import NOTHING_AFTER, card_labels, story, words
+
+CARD = "hb-words"
+
+
+def _position(seed: int = 0, steps: int = 60) -> Game:
+    """A 3-player base game some way in: caballeros on the board, played power cards."""
+    return answer_randomly(new_game(3, sets=("base",), seed=seed), steps, seed)
+
+
+def _start(g: Game, script: str, actor: int = 1) -> tuple[Interpreter, Run, Decision | None,
+                                                          list[dict[str, Any]]]:
+    """Run ``script`` as card ``CARD`` by ``actor`` on ``g``'s state up to its first
+    decision."""
+    interp = Interpreter(g.library.board, {CARD: parse(script)}, g._engine.rules)
+    run = interp.begin(CARD, actor)
+    events: list[dict[str, Any]] = []
+    return interp, run, interp.advance(g.state, run, events), events
+
+
+def test_B3_2_a_power_card_still_in_hand_is_refused_as_such() -> None:
+    g = _position()
+    actor = 1
+    _, _, d, _ = _start(g, "take back a power card\n", actor)
+    assert d is not None and d.kind == "choose_power_card"
+    in_hand = g.state.hands[actor][0]
+    with pytest.raises(IllegalMove) as err:
+        d.check(in_hand, actor)
+    assert err.value.rule == "B3.2"
+    assert err.value.message == (f"{in_hand} is still in your hand: only a played power card "
+                                 "can be taken back")
+    played = g.state.discards[actor][0]
+    assert d.check(played, actor) == played
+
+
+def test_B5_4_the_king_never_stays_where_he_is() -> None:
+    g = _position()
+    b = g.library.board
+    _, _, d, _ = _start(g, "move the king to regions\n")
+    assert d is not None and d.kind == "choose_region"
+    assert d.prompt == "Move the king to another region of your choice"
+    here = b.place_id(g.state.king)
+    assert here not in d.options["choices"]
+    with pytest.raises(IllegalMove) as err:
+        d.check(here, 1)
+    assert err.value.rule == "B5.4" and "moves to another region" in err.value.message
+    with pytest.raises(IllegalMove) as err:
+        d.check(b.place_id(b.castillo), 1)
+    assert err.value.rule == "B5.2"
+
+
+def test_B8_2_a_move_names_the_owner_only_when_another_players() -> None:
+    g = _position()
+    b, names = g.library.board, g.names
+    a, c = b.regions[0], b.regions[1]
+    e = {"event": "move", "card": CARD, "player": 1, "decider": 1,
+         "moves": [{"player": 1, "n": 2, "from": b.place_id(a), "to": b.place_id(c)},
+                   {"player": 0, "n": 1, "from": b.place_id(c), "to": b.place_id(a)}]}
+    an, cn = b.places[a].name, b.places[c].name
+    assert words(e, b, names, {}) == [
+        f"  {names[1]} moves 2 caballeros from {an} to {cn}; 1 caballero of {names[0]} "
+        f"from {cn} to {an}."]
+
+
+def test_B8_5_a_reveal_with_no_secret_choices_says_so() -> None:
+    g = _position()
+    e = {"event": "reveal", "card": CARD, "player": 1, "picks": {}}
+    assert words(e, g.library.board, g.names, {}) == ["  Nobody had a secret choice to make."]
+
+
+def test_B8_2_a_choice_after_which_nothing_moved_says_so() -> None:
+    g = _position()
+    b, names = g.library.board, g.names
+    rid = b.place_id(b.regions[0])
+    chose = {"event": "choose", "card": CARD, "player": 1, "chooser": 1, "region": rid}
+    placed = {"event": "place", "player": 1, "to": {rid: 1}}
+    lines = story([chose, placed], b, names, {})
+    assert lines[1] == NOTHING_AFTER == "  (nothing done after the choice)"
+    assert f"chooses {b.places[b.regions[0]].name} for " in lines[0]
+    # across two answers: the log's last line is the choice
+    assert story([placed], b, names, {}, last=lines[0])[0] == NOTHING_AFTER
+    # a choice that something followed gets no note
+    moved = {"event": "move", "card": CARD, "player": 1, "decider": 1,
+             "moves": [{"player": 1, "n": 1, "from": rid, "to": b.place_id(b.regions[1])}]}
+    assert NOTHING_AFTER not in story([chose, moved, placed], b, names, {})
+
+
+def test_B8_2_a_placement_into_a_chosen_region_names_it() -> None:
+    g = _position()
+    b = g.library.board
+    actor = 1
+    g.state.court[actor] = 5
+    script = ("x = choose region from regions except king\n"
+              "move up to 2 own caballeros from court to x\n")
+    interp, run, d, events = _start(g, script, actor)
+    assert d is not None and d.kind == "choose_region"
+    region = d.options["choices"][0]
+    d = interp.answer(g.state, run, actor, region, events)
+    assert d is not None and d.kind == "place_caballeros"
+    assert d.prompt == f"Place up to 2 caballeros from your court in " \
+                       f"{b.places[b.index[region]].name}"
+    g.state.court[actor] = 1
+    _, _, one, _ = _start(g, "move up to 3 own caballeros from court to regions\n", actor)
+    assert one is not None and one.prompt == "Place up to 1 caballero from your court"
+
+
+def test_B8_2_own_and_other_players_moves_read_apart() -> None:
+    g = _position()
+    prompts = []
+    for script in ("move up to 2 own caballeros from regions to anywhere\n",
+                   "move up to 2 caballeros of opponents from regions to anywhere\n",
+                   "move up to 1 caballeros of any player from regions to anywhere\n"):
+        _, _, d, _ = _start(g, script)
+        assert d is not None and d.kind == "move_caballeros", script
+        prompts.append(d.prompt)
+    assert prompts == ["Move up to 2 of your caballeros",
+                       "Move up to 2 caballeros of other players", "Move up to 1 caballero"]
+
+
+def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() -> None:
+    g = new_game(4, sets=("base",), seed=3)
+    rng = random.Random(3)
+    while (d := g.pending) is not None and d.rule != "B4.5":
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert d is not None
+    assert d.prompt == ("When will you carry out your card's special action: before or after "
+                        "placing your caballeros? (You can still decline it then.)")
+    assert d.options["labels"] == ["after placing my caballeros",
+                                   "before placing my caballeros"]
+    g.answer(d.players[0], 1)
+    offer = g.pending
+    assert offer is not None and offer.rule == "B4.4"
+    said = g.in_words(offer.prompt)
+    assert "you chose to carry out the special action first" in said
+    assert said.endswith("Carry it out now, before you place your caballeros, or decline it?")
+
+
+def test_B8_the_log_names_a_card_by_its_title_and_adds_the_id_only_to_shared_titles() -> None:
+    g = new_game(4, sets=("base",), seed=2)
+    cards = g.library.cards.cards
+    offer = next(ln for ln in g.log if ln.startswith("Open action cards: "))
+    titles = [c.title for c in cards.values()]
+    named = 0
+    for cid, c in cards.items():
+        if f" {c.title}" not in offer or c.kind == "power":
+            continue
+        shared = titles.count(c.title) > 1
+        if shared and f"[{cid}]" in offer:
+            named += 1
+        elif not shared:
+            assert f"[{cid}]" not in offer, offer
+            named += 1
+    assert named >= 3, offer
+    assert card_labels({"a": "Intrigue", "b": "Intrigue", "c": "Recruiters"}) == {
+        "a": "Intrigue [a]", "b": "Intrigue [b]", "c": "Recruiters"}
+
+
+def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> None:
+    g = _position()
+    b = g.library.board
+    _, _, d, _ = _start(g, "x = choose region from regions with value 4\nscore x\n")
+    assert d is not None and d.kind == "choose_region"
+    outside = next(b.place_id(r) for r in b.regions
+                   if r != g.state.king and b.place_id(r) not in d.options["choices"])
+    with pytest.raises(IllegalMove) as err:
+        d.check(outside, 1)
+    assert err.value.rule == "B8"
+    assert "(the places this card names)" in err.value.message
+
+
+def test_B1_2_moving_a_piece_asks_in_a_whole_sentence() -> None:
+    g = _position()
+    _, _, d, _ = _start(g, "move own grande to mainland regions except king\n")
+    assert d is not None and d.prompt == "Move your Grande to a region of your choice"
