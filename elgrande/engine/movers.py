@@ -36,9 +36,9 @@ def move_king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None
     ctx.event("king", decider=ctx.subject, frm=ctx.rid(before), to=answer)
 
 
-#: The refusal of the king's own region when he moves (B5.4), shared by every such decision.
-KING_STAYS = ["B5.4", "the king stands here now: he moves to another region"]
-#: The prompt of a king's move (B5.4): a whole sentence.
+#: The refusal of the king's own region when a card moves him (B8), shared by every such one.
+KING_STAYS = ["B8", "the king stands here now: the card moves him to another region"]
+#: The prompt of a king's move (B8): a whole sentence.
 KING_PROMPT = "Move the king to another region of your choice"
 
 

@@ -169,9 +169,6 @@ _RULES = (
     _r("B5.3", "the king's bonus",
        "At every scoring, the player who has more caballeros in the king's region than each "
        "other player scores 2 extra points. A tie for most gives nobody the bonus."),
-    _r("B5.4", "the king moves to another region",
-       "A special action that moves the king takes him out of the region he stands in into "
-       "another one: he never stays where he is."),
     # -- B6 scoring --
     _r("B6", "the general scoring", "The scoring after rounds 3, 6 and 9."),
     _r("B6.1", "the secret disc",

@@ -528,7 +528,7 @@ def _unworded(o: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     """Options ``o`` without their English where :func:`_same` compares none: no
     ``labels`` when ``other`` has as many, ``why`` as option -> rule id for the options
     both name a reason for (a later version may name a reason an earlier did not: the
-    king's own region when he moves, B5.4; a power card still in hand, B3.2)."""
+    king's own region when he moves, B8; a power card still in hand, B3.2)."""
     labels = o.get("labels")
     if isinstance(labels, list) and isinstance(other.get("labels"), list) \
             and len(labels) == len(other["labels"]):
