@@ -180,8 +180,8 @@ class Run:
             before this one goes on; None when there is none.
         callers: the cards carrying this run's card out, outermost first (empty for a
             special action's own run): none of them is carried out again.
-        shared: a copy of this run shares its frames, variables, secret answers and
-            asides (:meth:`copy`, copied on write): the interpreter takes them as its
+        shared: a copy of this run shares its frames, variables and asides
+            (:meth:`copy`, copied on write): the interpreter takes them as its
             own (:meth:`own`) before it changes anything. Not part of the position: not
             saved, not compared.
     """
@@ -222,22 +222,23 @@ class Run:
         self.shared = shared
 
     def copy(self) -> Run:
-        """A copy, copied on write: a new run sharing this one's frames, variables,
-        secret answers and asides, both marked ``shared`` (the interpreter takes them as
-        its own, :meth:`own`, before it changes them; nothing is copied for a copy that
-        never runs on). The pending decision and the callers are shared for good (never
-        changed in place); a carried-out card's run is copied so too."""
+        """A copy, copied on write: a new run sharing this one's frames, variables and
+        asides, both marked ``shared`` (the interpreter takes them as its own, :meth:`own`,
+        before it changes them; nothing is copied for a copy that never runs on). The
+        secret answers are copied (code that hides them from a view, B8.5a, edits a
+        copy's), the pending decision and the callers shared for good (never changed in
+        place); a carried-out card's run is copied so too."""
         self.shared = True
         inner = self.inner
         return Run(self.card, self.actor, self.frames, self.env, self.steps, self.pending,
-                   self.secret, self.work, self.asides,
+                   self.secret.copy() if self.secret else None, self.work, self.asides,
                    None if inner is None else inner.copy(), self.callers, True)
 
     def own(self) -> None:
-        """Make the frames, variables, secret answers and asides of a ``shared`` run its
-        own (independent copies; the dict values of ``env``, secret choices, copied too),
-        so that changing them leaves the copies that share them as they were; nothing
-        to do for a run not shared. The interpreter calls it before it changes a run."""
+        """Make the frames, variables and asides of a ``shared`` run its own (independent
+        copies; the dict values of ``env``, secret choices, copied too), so that changing
+        them leaves the copies that share them as they were; nothing to do for a run not
+        shared. The interpreter calls it before it changes a run."""
         if not self.shared:
             return
         env = self.env.copy()
@@ -246,7 +247,6 @@ class Run:
                 env[k] = v.copy()
         self.env = env
         self.frames = [f.copy() for f in self.frames]
-        self.secret = self.secret.copy()
         self.asides = self.asides.copy()
         self.shared = False
 
