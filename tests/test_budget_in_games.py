@@ -27,7 +27,8 @@ def test_a_card_over_budget_is_undone_and_the_game_goes_on() -> None:
     g.answer(actor, CARD)
     while g.pending and g.pending.prompt.startswith("Place caballeros first"):
         g.answer(actor, 1)  # the special action first
-    assert g.pending is not None and g.pending.prompt.startswith("Carry out")
+    assert g.pending is not None and g.pending.rule == "B4.4"
+    assert "before you place your caballeros" in g.in_words(g.pending.prompt)  # (B4.5)
     before = g.state.to_json()
     events = g.answer(actor, 0)  # carry it out: it runs past the budget
     void = [e for e in events if e["event"] == "special_void"]

@@ -140,3 +140,25 @@ def test_the_inline_draws_are_the_random_modules_draws(n: int, k: int, a: int, w
     ref.shuffle(theirs_)
     assert mine == theirs_
     assert rng.getstate() == ref.getstate()
+
+
+@given(k=st.integers(1, 2), lo=st.integers(0, 3), hi=st.integers(28, 45))
+def test_counted_placements_past_the_binomial_table_are_the_listed_ones(k: int, lo: int,
+                                                                        hi: int) -> None:
+    """B4.3: a placement whose sizes pass the kept table of binomials (32) counts and
+    draws as listing gives too."""
+    _assert_counted_as_listed(_decision(k, lo, hi))
+
+
+@given(n=st.integers(1, 40), seed=st.integers(0, 10_000))
+def test_a_random_option_is_randranges_draw_of_the_labels(n: int, seed: int) -> None:
+    """B4.4: an option's inline draw is ``random.Random.randrange`` over its labels, as
+    for a pick; a random.Random subclass draws through ``randrange`` itself, the same."""
+
+    class Other(random.Random):
+        pass
+
+    d = Decision("choose_option", [0], "", {"labels": [f"l{i}" for i in range(n)]}, "B4.4")
+    for rng in (random.Random(seed), Other(seed)):
+        ref = random.Random(seed)
+        assert [d.random_answer(rng) for _ in range(5)] == [ref.randrange(n) for _ in range(5)]

@@ -120,3 +120,34 @@ def test_determinisations_do_not_share_lists_with_the_view() -> None:
     g.answer(d.players[0], d.legal_answers(d.players[0])[0])  # type: ignore[index]
     assert g.state.bids and v == before
     assert not draws.draw(random.Random(0)).state.bids
+
+
+def test_a_draw_with_a_key_is_the_draw_without_one_but_for_the_key() -> None:
+    """B8.5a: ``Determiniser.draw(rng, key)`` (the search's draws) gives the game that
+    ``draw(rng)`` (``Game.from_view``) gives but for its draw key, and draws no number of
+    ``rng`` for the key either way."""
+    for v in _some_views(3, 6):
+        draws = Determiniser(v)
+        r1, r2 = random.Random(2), random.Random(2)
+        plain, keyed = draws.draw(r1), draws.draw(r2, 12345)
+        assert keyed.state.draw_key == 12345 and plain.state.draw_key != 12345
+        a, b = plain.to_json(), keyed.to_json()
+        del a["state"]["draw_key"], b["state"]["draw_key"]
+        assert a == b and r1.getstate() == r2.getstate()
+
+
+def test_ismcts_shares_a_determinisation_only_as_told() -> None:
+    """``share`` iterations play copies of one determinisation: another ``share`` gives
+    another search (the draws differ) and still a legal, reproducible answer; below 1 is
+    refused."""
+    with pytest.raises(ValueError, match="share"):
+        ISMCTSBot(1, iterations=5, share=0)
+    views = _some_views(5, 20)
+    for share in (1, 3):
+        got = [ISMCTSBot(2, iterations=9, share=share).answer(v) for v in views]
+        assert got == [ISMCTSBot(2, iterations=9, share=share).answer(v) for v in views]
+    bots = [ISMCTSBot(2, iterations=9, share=s) for s in (1, 3)]
+    for v in views:
+        for b in bots:
+            b.answer(v)
+    assert bots[0].rng.getstate() != bots[1].rng.getstate()  # fewer draws with share 3

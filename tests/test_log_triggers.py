@@ -28,8 +28,9 @@ def test_b8_1_the_log_names_the_chosen_player_and_the_trigger_that_fires() -> No
     names = g.names
     g.answer(actor, 0)
     g.answer(actor, target)
-    assert f"  {names[actor]} chooses {names[target]} (target)." in g.log
-    assert not any(f"chooses {target} (target)" in line for line in g.log)
+    # the card that asks is named by its title, never the script's name for the choice
+    assert f"  {names[actor]} chooses {names[target]} for Spy [hb-spy]." in g.log
+    assert not any("(target)" in line or f"chooses {target} " in line for line in g.log)
     g.state.provinces[target] -= 3  # something to send at their turn's start
     g.state.court[target] += 3
     head = f"Spy [hb-spy]: the turn of {names[target]} starts:"

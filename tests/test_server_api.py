@@ -96,6 +96,29 @@ def test_tokens_are_checked_and_a_seat_sees_only_its_own_hand(server: ServerProc
         assert r.status_code == 403
 
 
+def test_the_host_is_shown_every_link_again_and_no_one_else_is(server: ServerProcess) -> None:
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=4, bots={"3": "greedy"}, names=["Ana", "Bo", "Cy", "Di"])
+        game, admin = made["game"], token_of(made["admin"])
+        r = c.get(f"/api/games/{game}/links", headers={"X-Elgrande-Token": admin})
+        assert r.status_code == 200
+        links = r.json()
+        assert links == {"game": game, "admin": made["admin"], "spectator": made["spectator"],
+                         "seats": made["seats"], "names": ["Ana", "Bo", "Cy", "Di"]}
+        assert links["seats"][3] is None and all(links["seats"][:3])
+        for p, link in enumerate(links["seats"][:3]):  # each link opens its own seat
+            assert _state(c, game, token_of(link))["seat"] == p
+        others = [token_of(u) for u in [*made["seats"][:3], made["spectator"]]]
+        for tok in [*others, "nope", admin + "x"]:
+            r = c.get(f"/api/games/{game}/links", params={"t": tok})
+            assert r.status_code == 403
+            assert not any(t in r.text for t in [*others, admin] if t != tok)
+        other = _create(c, players=2)  # another game's admin token
+        assert c.get(f"/api/games/{game}/links",
+                     params={"t": token_of(other["admin"])}).status_code == 403
+        assert len({*others, admin, token_of(other["admin"])}) == 6
+
+
 def test_a_stale_answer_number_is_refused_and_an_illegal_answer_names_its_rule(
         server: ServerProcess) -> None:
     with httpx.Client(base_url=server.url, timeout=30) as c:

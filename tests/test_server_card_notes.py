@@ -43,14 +43,15 @@ def _castillo_choices(seeds: int) -> dict[str, dict[str, Any]]:
 @pytest.mark.rule("B8", "B8.2")
 def test_the_castillo_left_out_of_a_card_s_choice_gives_the_true_reason() -> None:
     """B8: a card that puts caballeros into the chosen region leaves the Castillo out
-    because its places do not hold it (not B8.2's "never leave the Castillo", the reason
-    the engine gives); a card that takes caballeros from the chosen region keeps B8.2."""
+    because its places do not hold it (not B8.2's "never leave the Castillo"); a card
+    that takes caballeros from the chosen region cites B8.2. The page shows the reason
+    and rule the engine gives (one source: elgrande.engine.choice_sources)."""
     found = _castillo_choices(12)
     assert set(found) == {"hb-rally", "hb-smugglers"}, sorted(found)
     into = found["hb-rally"]["castillo"]
     assert not into["enabled"]
     assert into["rule"] == "B8" and "never leave" not in into["why"], into
-    assert "'target'" in into["why"]
+    assert into["why"] == "the Castillo is not one of the places this card lets you choose"
     out = found["hb-smugglers"]["castillo"]
     assert not out["enabled"] and out["rule"] == "B8.2" and "never leave" in out["why"]
 

@@ -217,6 +217,20 @@ def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> Non
     seen["refused"] = True
 
 
+def offer_words(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
+    """B4.4: the question whether to carry out the special action names the card taken
+    (its title, no marker of the engine's) and where in the turn it is asked."""
+    if c["rule"] != "B4.4":
+        return
+    card = page_state(tab)["state"]["view"]["flow"]["card"]
+    title = str(c["card"]["title"]) if c.get("card") else card
+    shown = tab.page.locator("#prompt").inner_text()
+    assert shown == c["prompt"] and shown.startswith(f"{title}: "), (shown, c["card"])
+    assert "{" not in shown and ("before you place" in shown or "you have placed" in shown
+                                 or "carry out the card's special action, or" in shown)
+    seen["offer_words"] = True
+
+
 def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random.Random,
          seen: dict[str, Any], reload_at: int | None = None) -> None:
     """Play by clicks until round ``rounds`` begins or the game ends."""
@@ -235,6 +249,7 @@ def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random
                 continue
             hover_disabled(tab, seen)
             refuse_by_hand(tab, base, tokens[i], seen)
+            offer_words(tab, c, seen)
             if c["secret"]:
                 secret_step(base, tabs, tokens, i, rng, seen)
             else:
@@ -319,6 +334,7 @@ def test_two_humans_and_two_bots_play_the_colonies_by_clicks(
         play(server, tabs, tokens, 4, random.Random(2), seen)  # king's region yet
     assert "C2" in seen.get("secret", []), seen
     assert seen.get("hovered") and seen.get("refused") and seen.get("reloaded"), seen
+    assert seen.get("offer_words"), seen
     assert {"pick", "counts"} <= seen["forms"]
     assert seen.get("board_clicks", 0) > 0
     for tab in tabs:

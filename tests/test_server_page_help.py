@@ -4,7 +4,8 @@ page's form (names, who plays each seat, seed, the homebrew cards it loaded), th
 whose special action is under way (B8), a move's source and destination (B8.2: a click
 that does nothing says why; the moves chosen and not sent are drawn on the map and
 listed), a disabled option's reason kept inside the window, a selection that survives a
-reload, the score chart's axes and the winner (B7.1), the host's page, the favicon.
+reload, the score chart's axes and the winner (B7.1), the host's page and the seats' links
+it shows again, the favicon.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 from browser import Tab
+from serve_util import token_of
 from test_server_page import (
     api_state,
     click_answer,
@@ -387,6 +389,45 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
         str(i + 1) for i in range(len(st["scores"]) - 1)]  # rounds 1.., no "now"
     assert tab.page.get_by_role("link", name="Download the record").is_visible()
     quiet(tab)
+
+
+def test_the_host_s_page_shows_each_seat_s_link_again_and_a_seat_s_page_does_not(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """A host who lost a seat's link copies it from the host's page (the admin link):
+    each person's seat and the spectator's, none for a bot. A seat's page shows no link
+    and holds no other token (B8.5a); the links route refuses its token."""
+    links = create(server, 3, 33, {2: "greedy"}, ["base"])
+    host = new_tab()
+    host.page.goto(server + links["admin"])
+    box = host.page.get_by_role("region", name="Host")
+    for p in (0, 1):
+        field = box.get_by_role("textbox", name=f"link of seat {p + 1} (p{p + 1})")
+        host.page.wait_for_function("(f) => f.value !== ''", arg=field.element_handle())
+        assert field.input_value() == server + links["seats"][p]
+        assert box.get_by_role("button", name=f"copy the link of seat {p + 1} (p{p + 1})")\
+            .is_visible()
+    host.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    copy = box.get_by_role("button", name="copy the link of seat 2 (p2)")
+    copy.click()
+    copy.filter(has_text="Copied").wait_for()
+    assert host.page.evaluate("navigator.clipboard.readText()") == server + links["seats"][1]
+    assert box.get_by_role("textbox", name="link of seat 3 (p3)").count() == 0  # a bot's
+    assert box.get_by_role("textbox", name="spectator link").input_value() == (
+        server + links["spectator"])
+    quiet(host)
+    seat = new_tab()
+    seat.page.goto(server + links["seats"][0])
+    seat.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    assert seat.page.get_by_role("region", name="Host").is_hidden()
+    assert seat.page.get_by_role("textbox").count() == 0
+    html = seat.page.content() + json.dumps(page_state(seat))
+    assert token_of(links["seats"][1]) not in html and token_of(links["admin"]) not in html
+    assert seat.page.evaluate("window.elgrandePage.links") is None
+    status = seat.page.evaluate(
+        "(t) => fetch(location.pathname.replace('/play/', '/api/games/') + '/links',"
+        " {headers: {'X-Elgrande-Token': t}}).then(r => r.status)", token_of(links["seats"][0]))
+    assert status == 403
+    assert seat.errors == []
 
 
 def test_an_unexpected_error_is_one_log_line_without_a_traceback(tmp_path: Path) -> None:

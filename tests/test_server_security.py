@@ -3,12 +3,14 @@ data only (B8.5a): over whole games of every set, each state payload sent to sea
 equals the one this test builds from ``view(k)`` of its own copy of the game (played
 with the same seed and answers; the seat's controls from a game drawn from that view
 alone, its hidden parts at random), and no payload holds the seed, another seat's hand or
-another seat's token. The real application and database (SQLite), in process."""
+another seat's token; only the admin token is given the list of every link. The real
+application and database (SQLite), in process."""
 
 from __future__ import annotations
 
 import json
 import random
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from elgrande.server.app import create_app  # noqa: E402
 from elgrande.server.controls import controls  # noqa: E402
 from elgrande.server.limits import Limits  # noqa: E402
 from elgrande.server.page_words import offer  # noqa: E402
-from elgrande.server.store import Store  # noqa: E402
+from elgrande.server.store import TOKENS, Store, token_hash  # noqa: E402
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view  # noqa: E402
 
 #: A seed no payload may show (long enough not to turn up by chance).
@@ -83,6 +85,22 @@ def _no_secrets(text: str, g: Game, seat: int | None, tokens: list[str], own: st
     assert g.over or seat is None or hands[seat] == g.view(seat)["state"]["hands"][seat]
 
 
+def _links_checked(client: TestClient, made: dict[str, Any], tokens: list[str]) -> None:
+    """The admin's listing of the links holds every token of the game, as the game's
+    creation gave them; any other token is refused it (403) and its reply holds no token
+    but its own (B8.5a)."""
+    gid, admin = made["game"], token_of(made["admin"])
+    r = client.get(f"/api/games/{gid}/links", params={"t": admin})
+    assert r.status_code == 200
+    assert r.json() == {k: made[k] for k in ("game", "admin", "spectator", "seats", "names")}
+    assert all(t in r.text for t in tokens)
+    for tok in tokens:
+        if tok != admin:
+            r = client.get(f"/api/games/{gid}/links", headers={"X-Elgrande-Token": tok})
+            assert r.status_code == 403
+            assert not any(t in r.text for t in tokens if t != tok)
+
+
 def play_checked(client: TestClient, sets: list[str], players: int, every: int) -> int:
     """Play a whole game through the API, checking each payload; returns its answers."""
     fill = "provisional" if len(sets) > 1 else None
@@ -92,6 +110,7 @@ def play_checked(client: TestClient, sets: list[str], players: int, every: int) 
     seat_tokens = [token_of(u) for u in made["seats"]]
     spectator = token_of(made["spectator"])
     tokens = [*seat_tokens, spectator, token_of(made["admin"])]
+    _links_checked(client, made, tokens)
     mine = new_game(players, sets=sets, seed=SEED, fill=fill)
     scores: list[list[int]] = []
     rng = random.Random(1)
@@ -108,6 +127,7 @@ def play_checked(client: TestClient, sets: list[str], players: int, every: int) 
             assert r.json() == want, (sets, mine.answered(), seat)
             _no_secrets(r.text, mine, seat, tokens, tok)
         if d is None:
+            _links_checked(client, made, tokens)
             return mine.answered()
         p = d.players[0]
         answer = pending_decision(mine.view(p)).random_answer(rng, p)
@@ -147,3 +167,21 @@ def test_the_websocket_sends_a_seat_the_answer_count_only(client: TestClient) ->
                         json={"n": 0, "answer": answer})
         assert r.status_code == 200
         assert ws.receive_json() == {"n": 1}
+
+
+def test_a_game_made_before_the_tokens_were_derived_lists_the_links_it_kept(
+        client: TestClient, tmp_path: Path) -> None:
+    made = client.post("/api/games", json={"players": 3, "bots": {"2": "random"}}).json()
+    gid, seats = made["game"], made["seats"]
+    # seat 0's token as an older version made it (random): its hash is all that is stored
+    old = secrets.token_urlsafe(24)
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    with store.engine.begin() as c:
+        c.execute(TOKENS.update().where(TOKENS.c.hash == token_hash(token_of(seats[0])))
+                  .values(hash=token_hash(old)))
+    r = client.get(f"/api/games/{gid}/links", params={"t": token_of(made["admin"])})
+    assert r.status_code == 200
+    assert r.json()["seats"] == [None, seats[1], None]  # lost, kept, a bot's
+    assert old not in r.text and token_of(seats[0]) not in r.text
+    assert client.get(f"/api/games/{gid}/links", params={"t": old}).status_code == 403
+    assert client.get(f"/api/games/{gid}/state", params={"t": old}).json()["seat"] == 0

@@ -44,7 +44,7 @@ def _at_offer(folder: Path | str, card: str, seed: int = 3, logging: bool = Fals
     while True:
         d = g.pending
         assert d is not None
-        if d.rule == "B4.4" and d.prompt.startswith("Carry out"):
+        if d.rule == "B4.4" and d.kind == "choose_option":  # carry out or decline
             g.flow.card = card
             g.state.lasting = []
             return g

@@ -42,6 +42,72 @@ def test_the_bare_trusted_path_keeps_no_history() -> None:
     assert play_out(g, random.Random(1)) > 50 and g.over and g.history == []
 
 
+def test_a_playout_stops_at_its_depth() -> None:
+    """A playout answers at most ``depth`` decisions (none for 0 or less), and goes on
+    from where it stopped as one played through would have."""
+    whole, parts = new_game(3, seed=4, logging=False), new_game(3, seed=4, logging=False)
+    n = play_out(whole, random.Random(4))
+    rng = random.Random(4)
+    assert play_out(parts, rng, depth=0) == 0 and play_out(parts, rng, depth=-2) == 0
+    assert play_out(parts, rng, depth=7) == 7 and not parts.over
+    assert play_out(parts, rng) == n - 7 and parts.over
+    assert parts.state.to_json() == whole.state.to_json()
+
+
+@pytest.mark.parametrize("sets", DEFAULT_SETS)
+def test_kinds_applied_as_they_are_apply_their_legal_answers_unchanged(sets: str) -> None:
+    """The trusted path applies an answer of a kind marked ``as_is`` without asking its
+    ``trusted``: for every such decision of seeded games, ``trusted`` gives the answer
+    itself back, and the other kinds are asked."""
+    from elgrande.engine.decisions import KINDS
+
+    seen = set()
+    for seed in range(3):
+        kw: dict[str, Any] = {} if sets == "base" else {"fill": "provisional"}
+        g = new_game(3, sets=tuple(sets.split(",")), seed=seed, logging=False, **kw)
+        rng = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            p = d.players[0]
+            a = d.random_answer(rng, p)
+            k = KINDS[d.kind]
+            if k.as_is:
+                assert k.trusted(d, p, a) is a
+                seen.add(d.kind)
+            g.answer_trusted(p, a)
+    assert {"choose_option", "secret_region"} <= seen  # (and the cards each set plays)
+    assert not KINDS["place_caballeros"].as_is and not KINDS["bring_to_court"].as_is
+
+
+def test_an_unread_events_sink_spares_only_the_scorings_json() -> None:
+    """B6.4: a general scoring answered into an ``UnreadEvents`` sink (a playout's) makes
+    the same game and the same events, but for the scoring's result as JSON, which only a
+    reader of the events would use."""
+    from elgrande.engine import UnreadEvents
+
+    g = new_game(3, seed=1, logging=False)
+    rng = random.Random(1)
+    while g.flow.phase != "discs":
+        assert play_out(g, rng, depth=1) == 1
+    read, unread = g.copy(), g.copy()
+    sinks: list[list[dict[str, Any]]] = [[], UnreadEvents()]
+    for game, sink in zip((read, unread), sinks, strict=True):
+        pick = random.Random(2)
+        while game.flow.phase == "discs":
+            d = game.pending
+            assert d is not None
+            p = d.players[0]
+            game._engine.answer_trusted(game.state, game.flow, p, d.random_answer(pick, p),
+                                        sink)
+    assert read.state.to_json() == unread.state.to_json()
+    assert read.flow.to_json() == unread.flow.to_json()
+    told = [e for e in sinks[0] if e["event"] == "general_scoring"]
+    spared = [e for e in sinks[1] if e["event"] == "general_scoring"]
+    assert len(told) == len(spared) == 1 and told[0]["result"]["regions"]
+    assert spared[0]["result"] is None and {**spared[0], "result": told[0]["result"]} == told[0]
+    assert [e for e in sinks[0] if e not in told] == [e for e in sinks[1] if e not in spared]
+
+
 def test_a_trusted_answer_causes_the_same_events_and_narration() -> None:
     """The events that rules modules and triggers listen to fire on the trusted path: each
     answer returns the checked path's events, and a logging game told to record narrates
@@ -181,7 +247,7 @@ def test_ismcts_makes_the_same_choices_run_to_run_and_with_checked_rollouts() ->
     views = _views(6, 12)
     one = [ISMCTSBot(4, iterations=15).answer(v) for v in views]
     again = [ISMCTSBot(4, iterations=15).answer(v) for v in views]
-    checked = [_CheckedRollouts(4, iterations=15, depth=12).answer(v) for v in views]
+    checked = [_CheckedRollouts(4, iterations=15).answer(v) for v in views]
     assert one == again == checked
 
 

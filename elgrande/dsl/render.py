@@ -769,3 +769,17 @@ def _points(n: Any, call: ast.Call, ctx: _Ctx) -> str:
     said = _number(n, ctx)
     floor = f" (never more than {ctx.poss} score)" if call.arg("way") == "lose" else ""
     return f"{said} {'point' if said == '1' else 'points'}{floor}"
+
+
+def render_after(script: ast.Script, statement: ast.Node) -> list[tuple[ast.Node, str]]:
+    """The statements after ``statement`` in its block, each with its sentence as
+    :func:`render` writes it (the script's names known as assigned, B8: what a special
+    action does); [] when ``statement`` is in no block of ``script``."""
+    ctx = _Ctx()
+    for s in script.body.body:  # every assignment of the script known to the sentences
+        _stmt(s, ctx, top=True)
+    for block in ast.walk(script):
+        if isinstance(block, ast.Block) and any(s is statement for s in block.body):
+            i = next(j for j, s in enumerate(block.body) if s is statement)
+            return [(s, _sentence(_stmt(s, ctx, top=True))) for s in block.body[i + 1:]]
+    return []

@@ -2,3 +2,16 @@
 
 It knows no card names: cards reach it as data (parsed scripts) from the dsl layer.
 """
+
+from typing import Any
+
+
+class UnreadEvents(list[dict[str, Any]]):
+    """An events sink whose events nobody reads once the answer is applied (a playout's,
+    :meth:`~elgrande.engine.flow.FlowEngine.play_trusted`): the events are still made and
+    put there (triggers and rules modules see them as always), but what only a reader
+    of the events would use may be left out (a general scoring's result as JSON,
+    B6.4). Kept here, in a module the compiled build leaves as Python (docs/compiled.md):
+    mypyc compiles no subclass of ``list``."""
+
+    __slots__ = ()

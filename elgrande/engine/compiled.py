@@ -30,6 +30,7 @@ from typing import Any, Final
 import attr
 
 from elgrande.dsl import ast
+from elgrande.engine.choice_sources import note_sources
 from elgrande.engine.context import Ctx
 from elgrande.engine.values import MAX_VALUE, condition, number
 
@@ -169,7 +170,9 @@ def compiled(script: ast.Script) -> Compiled:
 
 
 def compile_script(script: ast.Script) -> Compiled:
-    """Compile every block of ``script`` (see the module's docstring)."""
+    """Compile every block of ``script`` (see the module's docstring); its region
+    choices of a move's source are noted (:mod:`elgrande.engine.choice_sources`, B8.2)."""
+    note_sources(script)
     blocks: dict[tuple[int, ...], Block] = {}
     top = _block(script.body, (), False, blocks)
     return Compiled(script, top, blocks)

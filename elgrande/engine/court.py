@@ -109,12 +109,21 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
             why[ids[king]] = ["B4.1", "caballeros cannot leave the king's region (B5.2)"]
         known = cache.bring[king] = (why, tuple(  # regions and areas, never a space
             r for r in b.scoring_order if r != king and b.places[r].kind != SPACE))
-    own = {ids[r]: cab[r][player] for r in known[1] if cab[r][player]}
-    if limit <= 0 or (s.provinces[player] == 0 and not own):
+    if limit <= 0:
         return None
-    return Decision("bring_to_court", [player], f"Bring up to {limit} caballero(s) to court",
-                    {"limit": limit, "provinces": s.provinces[player], "regions": own,
-                     "refused": known[0]}, "B4.1")
+    own: dict[str, int] = {}
+    for r in known[1]:  # (a loop: no comprehension function made per decision)
+        n = cab[r][player]
+        if n:
+            own[ids[r]] = n
+    provinces = s.provinces[player]
+    if provinces == 0 and not own:
+        return None
+    prompt = _BRING_PROMPTS.get(limit)
+    if prompt is None:  # strings never change: made once per limit
+        prompt = _BRING_PROMPTS[limit] = f"Bring up to {limit} caballero(s) to court"
+    return Decision("bring_to_court", [player], prompt, {
+        "limit": limit, "provinces": provinces, "regions": own, "refused": known[0]}, "B4.1")
 
 
 # -- place from court (B4.3, B5.1, B5.2) ---------------------------------------------------------
@@ -241,8 +250,16 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
         room = {k: v for k, v in room.items() if k in to}  # the places in reach only
         if room:
             options["room"] = room
-    return Decision("place_caballeros", [player], f"Place up to {limit} caballero(s) from "
-                    "your court next to the king or in the Castillo", options, "B4.3")
+    prompt = _PLACE_PROMPTS.get(limit)
+    if prompt is None:  # strings never change: made once per limit
+        prompt = _PLACE_PROMPTS[limit] = (f"Place up to {limit} caballero(s) from your court "
+                                          "next to the king or in the Castillo")
+    return Decision("place_caballeros", [player], prompt, options, "B4.3")
+
+
+#: The prompts of :func:`court_decision` and :func:`placement_decision` by their limit.
+_BRING_PROMPTS: dict[int, str] = {}
+_PLACE_PROMPTS: dict[int, str] = {}
 
 
 def apply_placement_answer(engine: PlacingEngine, state: State, player: int,

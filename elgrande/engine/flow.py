@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attr
 
+from elgrande.engine import UnreadEvents
 from elgrande.engine.cards import draw_key
 from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import KINDS, Decision
@@ -370,7 +372,15 @@ class FlowEngine:
             raise IllegalMove(phase.turn_rule, f"it is not {_seat(player)}'s decision "
                               f"(waiting for {seats(d.players)}: {d.prompt})")
         asides = flow.asides  # the owner of the pending decision takes the raw answer
-        (asides[-1] if asides else phase).answer(self, state, flow, player, answer, events)
+        if asides:
+            asides[-1].answer(self, state, flow, player, answer, events)
+        else:
+            apply = self._applies.get(flow.phase)
+            if apply is None:
+                phase.answer(self, state, flow, player, answer, events)
+            else:  # the default answer (check_then_apply), without its call
+                apply(self, state, flow, player, KINDS[d.kind].check(d, player, answer),
+                      events)
         return self.advance(state, flow, events)
 
     def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,
@@ -414,9 +424,53 @@ class FlowEngine:
             if apply is None:
                 self.rules.phases[flow.phase].answer(self, state, flow, player, answer, events)
             else:
-                apply(self, state, flow, player, KINDS[d.kind].trusted(d, player, answer),
-                      events)
+                k = KINDS[d.kind]
+                apply(self, state, flow, player, answer if k.as_is
+                      else k.trusted(d, player, answer), events)
         return self.advance(state, flow, events)
+
+    def play_trusted(self, state: State, flow: Flow, rng: random.Random,
+                     policy: Callable[[Decision, int, random.Random], Any] | None = None,
+                     depth: int = -1) -> int:
+        """Answer the pending decisions on the trusted path (:meth:`answer_trusted` each
+        time, then :meth:`advance`), the first player asked answering (B3.4), with
+        ``policy(decision, player, rng)`` (None: :meth:`Decision.random_answer`), until
+        the game is over or ``depth`` decisions are answered (-1: no limit): one loop
+        without the calls and look-ups a decision would repeat (a playout,
+        :func:`elgrande.play.playouts.play_out`). The events each answer makes are made
+        (the rules modules and triggers hear them) and dropped: they go to an
+        :class:`~elgrande.engine.UnreadEvents`, which spares what only their
+        reader would use.
+
+        Returns:
+            The decisions answered.
+        Raises:
+            IllegalMove: an answer a still checked decision refuses (a side decision, a
+            special action); any other answer outside the legal set may break the game.
+        """
+        phases = self.rules.phases
+        applies = self._applies
+        n = 0
+        d = flow.pending
+        events: Events = UnreadEvents()  # one sink, emptied before each answer
+        while d is not None and n != depth:
+            p = d.players[0]
+            answer = d.random_answer(rng, p) if policy is None else policy(d, p, rng)
+            if events:
+                events.clear()
+            if flow.asides:
+                flow.asides[-1].answer(self, state, flow, p, answer, events)
+            else:
+                apply = applies.get(flow.phase)
+                if apply is None:
+                    phases[flow.phase].answer(self, state, flow, p, answer, events)
+                else:
+                    k = KINDS[d.kind]
+                    apply(self, state, flow, p, answer if k.as_is
+                          else k.trusted(d, p, answer), events)
+            d = self.advance(state, flow, events)
+            n += 1
+        return n
 
     def hooks(self, state: State, player: int, flow: Flow | None = None,
               events: Events | None = None) -> HookContext:

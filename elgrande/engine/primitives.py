@@ -19,6 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
+from elgrande.engine.choice_sources import taken_from
 from elgrande.engine.context import Ctx
 
 # apply_placement also re-exported from its old home (a rules module imports it here)
@@ -30,6 +31,7 @@ from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import COURT_PLACE, place_of, regions
 from elgrande.engine.rule_params import RULE, expires_for
 from elgrande.engine.values import limits, mode_limits, quantity
+from elgrande.model import marks
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
@@ -208,15 +210,20 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
             return None
         why = {k: v for k, v in _king_refusal(ctx).items()
                if ctx.state.king not in opts}
-        if ctx.board.castillo not in opts:
-            why.update(_castillo_source_refusal(ctx, "B8.2"))
+        if ctx.board.castillo not in opts:  # B8.2 where caballeros are taken from, else
+            why[ctx.rid(ctx.board.castillo)] = (  # the card's places lack it (B8)
+                _castillo_source_refusal(ctx, "B8.2")[ctx.rid(ctx.board.castillo)]
+                if taken_from(call) else
+                ["B8", f"the {ctx.board.places[ctx.board.castillo].name} is not one of the "
+                 "places this card lets you choose"])
         choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
         return offer(ctx, Decision("choose_region", [ctx.subject],
-                                   f"Choose a region ({var})",
+                                   _asks(ctx, "choose a region", var),
                                    {"choices": choices, "why": why}, "B8.1"),
                      2 + len(choices) + reasons_size(why))
     if isinstance(ch, ast.NumberChoice):
-        return Decision("choose_number", [ctx.subject], f"Choose a number ({var})",
+        return Decision("choose_number", [ctx.subject],
+                        _asks(ctx, f"choose a number from {ch.low} to {ch.high}", var),
                         {"choices": list(range(ch.low, ch.high + 1))}, "B8.1")
     s = ctx.state
     if isinstance(ch.players, ast.Opponents):
@@ -227,8 +234,16 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
         ps = [ctx.run.actor]
     else:
         ps = list(range(s.players))
-    return Decision("choose_player", [ctx.subject], f"Choose a player ({var})",
+    return Decision("choose_player", [ctx.subject], _asks(ctx, "choose a player", var),
                     {"choices": ps}, "B8.1")
+
+
+def _asks(ctx: Ctx, what: str, var: str) -> str:
+    """The prompt of the card's choice ``what`` assigned to ``var``: the card (its title
+    marker) and what it does with the choice (a use marker), shown in words by the layer
+    that knows the cards (:mod:`elgrande.model.marks`, B8)."""
+    cid = ctx.run.card
+    return f"{marks.card(cid)}: {what}.{marks.use(cid, var)}"
 
 
 def hook_context(ctx: Ctx) -> HookContext:
@@ -723,7 +738,7 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     ctx.run.secret = fixed
     why = _king_refusal(ctx)
     return offer(ctx, Decision("secret_region", [int(p) for p in per],
-                               f"Secretly choose a region ({_arg(call, 'var')})",
+                               _asks(ctx, "secretly choose a region", _arg(call, "var")),
                                {"per_player": per, "why": why}, "B8.5"),
                  1 + counted + reasons_size(why))
 

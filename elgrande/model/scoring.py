@@ -371,18 +371,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     paid = board.paid_ranks[state.players]
     if first_only:
         paid = min(paid, 1)
-    if state.neutral[place]:
-        who, counts = participants(state, place)
-    else:  # no neutral caballero: the players alone (as participants)
-        who, counts = list(range(state.players)), state.caballeros[place][:]
     if rules is not None and not rules.scoring_hooks:
         rules = None  # no module changes this scoring (the hooks' compositions do nothing)
-    if rules is not None:
-        if hooks is None:
-            hooks = HookContext(state, board, [])
-        ranking = rules.ranking_counts
-        if ranking is not None:
-            who, counts = ranking(hooks, place, (who, counts))
     lines: list[ScoreLine] = []
     # best rank first (the rank falls as the count does), the neutral caballeros after
     # players of their rank; ranks as :func:`ranks` gives them (B6.5)
@@ -390,10 +380,31 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     # -count * 64 + 32 if neutral + participant + 1 (participants are below 31); a list
     # of ints sorts without a comparison call
     order: list[int] = []
-    for i, c in enumerate(counts):  # (a loop: no comprehension function made per place)
-        if c > 0:
-            order.append(-c * 64 + (32 if who[i] == NOBODY else 0) + who[i] + 1)
+    if rules is None and not state.neutral[place]:
+        # the players alone, no module's counts (as participants): their counts read
+        # where they are, each key made from the seat itself
+        key = 1
+        for c in state.caballeros[place]:  # (a loop: no comprehension function made)
+            if c > 0:
+                order.append(key - c * 64)
+            key += 1
+    else:
+        if state.neutral[place]:
+            who, counts = participants(state, place)
+        else:  # no neutral caballero: the players alone (as participants)
+            who, counts = list(range(state.players)), state.caballeros[place][:]
+        if rules is not None:
+            if hooks is None:
+                hooks = HookContext(state, board, [])
+            ranking = rules.ranking_counts
+            if ranking is not None:
+                who, counts = ranking(hooks, place, (who, counts))
+        for i, c in enumerate(counts):  # (a loop: no comprehension function made)
+            if c > 0:
+                order.append(-c * 64 + (32 if who[i] == NOBODY else 0) + who[i] + 1)
     order.sort()
+    scores = state.scores
+    direct = rules is None or rules.area_bonus is None  # the points go to the scores now
     k, m, r = 0, len(order), 1
     while k < m:
         top = order[k] >> 6  # -count
@@ -412,9 +423,12 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
             lines.append(ScoreLine(p, c, rank, pts, bonuses))
+            if direct and p != NOBODY:  # ScoreLine.total, inline
+                scores[p] += pts + sum(b for _, b in bonuses) if bonuses else pts
         r += 1 if j - k == 1 else 2
         k = j
-    if rules is not None and rules.area_bonus is not None:
+    if not direct:
+        assert rules is not None and rules.area_bonus is not None
         extra = rules.area_bonus(hooks, place, first_only)
         for who_gets, reason, points in extra:
             for k, ln in enumerate(lines):
@@ -425,11 +439,10 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                     break
             else:
                 lines.append(ScoreLine(who_gets, 0, 0, 0, ((reason, points),)))
-    scores = state.scores
-    for ln in lines:
-        if ln.participant != NOBODY:  # ln.total, inline
-            scores[ln.participant] += ln.points + sum(b for _, b in ln.bonuses) \
-                if ln.bonuses else ln.points
+        for ln in lines:
+            if ln.participant != NOBODY:  # ln.total, inline
+                scores[ln.participant] += ln.points + sum(b for _, b in ln.bonuses) \
+                    if ln.bonuses else ln.points
     return RegionScore(place, values, source, first_only, tuple(lines))
 
 

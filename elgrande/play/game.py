@@ -37,7 +37,6 @@ from elgrande.errors import IllegalMove
 from elgrande.files import VERSION as __version__
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
-from elgrande.model.seats import named
 from elgrande.model.serial import to_plain
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle, Trail
@@ -45,6 +44,7 @@ from elgrande.play.narrate import Labels
 from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
 from elgrande.play.views import View
+from elgrande.play.words import in_words
 
 #: The libraries whose card data was found complete (docs/library.md), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
@@ -215,12 +215,14 @@ class Game:
         """A text of the engine (a decision's prompt or option label, a reason an option is
         closed, a refusal) as the players read it: each player it names (a seat marker,
         :func:`~elgrande.model.seats.seat`) by this game's name for them, as the log
-        names them (B3.4)."""
-        return named(text, self.names)
+        names them (B3.4), each card it marks by its title and what the card does with a
+        choice (B8), each place id by the board's name for it
+        (:func:`elgrande.play.words.in_words`)."""
+        return in_words(text, self.names, self.library)
 
     def _named(self, exc: IllegalMove) -> IllegalMove:
         """Refusal ``exc`` of the engine with its players named (:meth:`in_words`)."""
-        return IllegalMove(exc.rule, named(exc.message, self.names))
+        return IllegalMove(exc.rule, in_words(exc.message, self.names, self.library))
 
     # -- results --
     def winners(self) -> list[int]:
@@ -351,14 +353,25 @@ class Game:
         A lazy view (:meth:`lazy_view`) of a game that has not moved on since gives the
         same game by :meth:`determinised`, from copies of the game's own pieces.
         """
+        source = view.source() if isinstance(view, View) else None
+        if isinstance(source, Game):  # one draw: the pieces copied once, not twice
+            return source.determinised(int(view["player"]), rng)
         return Determiniser(view).draw(rng)
 
-    def determinised(self, player: int, rng: random.Random) -> Game:
+    def determinised(self, player: int, rng: random.Random, key: int | None = None) -> Game:
         """``Game.from_view(self.view(player), rng)``, the same game drawn with the same
         numbers of ``rng``, built from copies of the state and flow instead of the view's
-        JSON: what the view hides is removed from the copies (B8.5a: the other players'
-        hands, the others' secret choices, and the rules modules' ``hide_pieces``) before
-        the rules modules draw it again (``determinise``)."""
+        JSON (:meth:`hidden_pieces`) with the hidden parts drawn again by the rules
+        modules (``determinise``). ``key``: the drawn game's draw key
+        (:meth:`Determiniser.draw`)."""
+        state, flow = self.hidden_pieces(player)
+        return _drawn(self.library, self._engine, state, flow, player, self.lazy_view(player),
+                      rng, self.view_names(), self.view_header(), key)
+
+    def hidden_pieces(self, player: int) -> tuple[State, Flow]:
+        """Copies of the state and flow with what ``player``'s view hides removed (B8.5a:
+        the other players' hands, the others' secret choices, and the rules modules'
+        ``hide_pieces``): the pieces :class:`Determiniser` draws from."""
         state = self.state.copy()
         flow = self.flow.copy()
         for p in range(len(state.hands)):
@@ -372,8 +385,7 @@ class Game:
             run = run.inner
         self._engine.rules.each("hide_pieces", HookContext(state, self.library.board, [],
                                                            player, self._engine, flow), player)
-        return _drawn(self.library, self._engine, state, flow, player, self.lazy_view(player),
-                      rng, self.view_names(), self.view_header())
+        return state, flow
 
 
 class Determiniser:
@@ -381,7 +393,7 @@ class Determiniser:
     copies the state and flow it shows and lets the rules modules draw the hidden parts
     (:meth:`Game.from_view` is one draw; the same game for the same ``rng`` state). A
     lazy view of a game that has not moved on since draws from copies of that game's
-    own pieces (:meth:`Game.determinised`), without reading the view's JSON.
+    own pieces (:meth:`Game.hidden_pieces`, taken once), without reading the view's JSON.
 
     Args:
         view: a view (:meth:`Game.view` or :meth:`Game.lazy_view`); never changed, but
@@ -392,9 +404,13 @@ class Determiniser:
     def __init__(self, view: Mapping[str, Any]) -> None:
         self.player = int(view["player"])
         self._view = view
+        #: the draws' chronicle (they narrate nothing: one shared, as copies share it)
+        self._chronicle: Chronicle | None = None
         source = view.source() if isinstance(view, View) else None
-        self._source: Game | None = source if isinstance(source, Game) else None
-        if self._source is not None:
+        if isinstance(source, Game):  # its pieces, what the view hides removed, once
+            self.library, self._engine = source.library, source._engine
+            self._state, self._flow = source.hidden_pieces(self.player)
+            self._names, self._header = source.view_names(), source.view_header()
             return
         h = view["header"]
         self.library = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()),
@@ -407,22 +423,36 @@ class Determiniser:
         self._names = list(view["names"])
         self._header = dict(h)
 
-    def draw(self, rng: random.Random) -> Game:
+    def draw(self, rng: random.Random, key: int | None = None) -> Game:
         """A game of the view with its hidden parts drawn from ``rng`` (a fresh state and
-        flow, sharing no list with the view or another draw)."""
-        if self._source is not None:
-            return self._source.determinised(self.player, rng)
-        return _drawn(self.library, self._engine, self._state.copy(), self._flow.copy(),
-                      self.player, self._view, rng, self._names[:], dict(self._header))
+        flow, sharing no list with the view or another draw).
+
+        Args:
+            rng: the generator the rules modules draw the hidden parts from.
+            key: the drawn game's draw key (the draws of cards during play, 1 ..
+                :data:`~elgrande.engine.cards.KEY_RANGE`; no view shows the real one).
+                None (:meth:`Game.from_view`): one hashed from ``rng``'s state, so that
+                no number is drawn from ``rng`` for it (a greedy bot's draws stay those
+                of earlier versions); a search draws its own (the ``ismcts`` bot's
+                :data:`~elgrande.players.ismcts.KEY_BITS`: reading the whole state of
+                ``rng`` costs as much as the rest of a draw).
+        """
+        g = _drawn(self.library, self._engine, self._state.copy(), self._flow.copy(),
+                   self.player, self._view, rng, self._names[:], dict(self._header), key,
+                   self._chronicle)
+        self._chronicle = g.chronicle
+        return g
 
 
 def _drawn(lib: Library, engine: FlowEngine, state: State, flow: Flow, me: int,
            view: Mapping[str, Any], rng: random.Random, names: list[str],
-           header: dict[str, Any]) -> Game:
+           header: dict[str, Any], key: int | None = None,
+           chronicle: Chronicle | None = None) -> Game:
     """The game of ``me``'s view whose hidden parts were removed from ``state`` and
-    ``flow``, with them drawn again (:meth:`Game.from_view`, :meth:`Game.determinised`)."""
-    # a draw key of its own (read from the rng's state: no number drawn from it)
-    state.draw_key = draw_key(hash(rng.getstate()[1]))
+    ``flow``, with them drawn again (:meth:`Game.from_view`, :meth:`Game.determinised`);
+    ``key``: its draw key (None: one read from the rng's state, no number drawn);
+    ``chronicle``: a chronicle that narrates nothing to share (None: a new one)."""
+    state.draw_key = draw_key(hash(rng.getstate()[1])) if key is None else key
     engine.rules.each("determinise", HookContext(state, lib.board, [], me, engine, flow),
                       me, view, rng)
     run = flow.run
@@ -433,7 +463,7 @@ def _drawn(lib: Library, engine: FlowEngine, state: State, flow: Flow, me: int,
         for p, opts in per.items():
             if p != str(me) and int(p) not in run.pending.players:
                 run.secret[p] = rng.choice(opts)
-    return Game(lib, names, state, flow, header, logging=False)
+    return Game(lib, names, state, flow, header, False, chronicle, engine)
 
 
 def _labels(engine: FlowEngine, players: int) -> Labels | None:

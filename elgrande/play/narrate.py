@@ -314,7 +314,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "choose":
         what = (_region(board, e["region"]) if "region" in e
                 else names[e["chosen"]] if "chosen" in e else e.get("value"))
-        return [f"  {names[e['chooser']]} chooses {what} ({e['var']})."]
+        for_ = f" for {card(e['card'])}" if e.get("card") else ""  # (B8: the card asks)
+        return [f"  {names[e['chooser']]} chooses {what}{for_}."]
     # effects name the player who acts (B8.7: inside each player: each in turn)
     if kind == "move":
         parts = [(f"{m['n']} of {names[m['player']]}" if m['player'] >= 0 else

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 
 from elgrande.engine.decisions import Decision
+from elgrande.errors import IllegalMove
 from elgrande.play.game import Game
 
 #: A playout policy: ``(decision, player, rng) -> answer`` from the legal set of
@@ -49,21 +50,11 @@ def play_out(game: Game, rng: random.Random, policy: Policy | None = None,
         decision, a special action; B3.4); any other answer outside the legal set may
         break the game.
     """
-    flow = game.flow
-    n = 0
-    if policy is None:  # the default inline: one call less per decision
-        while flow.pending is not None and (depth is None or n < depth):
-            d = flow.pending
-            p = d.players[0]
-            game.answer_trusted(p, d.random_answer(rng, p))
-            n += 1
-        return n
-    while flow.pending is not None and (depth is None or n < depth):
-        d = flow.pending
-        p = d.players[0]
-        game.answer_trusted(p, policy(d, p, rng))
-        n += 1
-    return n
+    try:  # one loop in the engine (FlowEngine.play_trusted): no call per decision here
+        return game._engine.play_trusted(game.state, game.flow, rng, policy,
+                                         -1 if depth is None else max(depth, 0))
+    except IllegalMove as exc:  # as Game.answer_trusted: the players by their names
+        raise game._named(exc) from exc.__cause__
 
 
 @attrs.frozen

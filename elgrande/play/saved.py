@@ -533,9 +533,15 @@ def _unworded(o: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
         o = {k: v for k, v in o.items() if k != "labels"}
     why = o.get("why")
     if isinstance(why, dict):
-        o = {**o, "why": {k: v[0] if isinstance(v, list) and v else v
+        o = {**o, "why": {k: _RECITED.get(v[0], v[0]) if isinstance(v, list) and v else v
                           for k, v in why.items()}}
     return o
+
+
+#: Rule ids a reason was cited by before a later version cited the rule that applies:
+#: the Castillo left out of a card's region choice cited B8.2 (caballeros never leave
+#: it) before B8 (the card's places do not hold it), so a save of either compares alike.
+_RECITED = {"B8.2": "B8"}
 
 
 def check_position(st: Mapping[str, Any], fl: Mapping[str, Any], lib: Library,

@@ -1,10 +1,12 @@
 """An information-set Monte Carlo tree search bot (``ismcts``, SO-ISMCTS at the root).
 
-The bot sees only ``game.view(player)`` (B8.5a). Each iteration draws a *determinisation*
-of the hidden things (:meth:`Game.from_view`: the stacks' order, the others' hands as far
-as the public discards allow, their unrevealed secret discs), applies one candidate
-answer to the pending decision, plays a short random rollout (every player answering at
-random) and scores the result with :func:`elgrande.players.simple.outlook` (or the final scores
+The bot sees only ``game.view(player)`` (B8.5a). Every :data:`SHARE` iterations it draws
+a *determinisation* of the hidden things (:class:`~elgrande.play.game.Determiniser`, as
+:meth:`Game.from_view`: the stacks' order, the others' hands as far as the public
+discards allow, their unrevealed secret discs, a draw key of its own); each iteration
+applies one candidate answer to a copy of it, plays a short random rollout of
+:data:`DEPTH` decisions (every player answering at random, the trusted path) and scores
+the result with :func:`elgrande.players.simple.outlook` (or the final scores
 when the game ends). The candidate is chosen by UCB1 over the statistics gathered across
 all determinisations (single-observer ISMCTS with the tree cut at the root: the root is
 the bot's information set; below it the rollouts are flat).
@@ -44,12 +46,21 @@ from elgrande.players.simple import GreedyBot, outlook
 WIDTH = 32
 #: Candidates kept (the best by one-ply outlook) for the search.
 KEEP = 6
-#: Decisions played at random after the candidate before the outlook is taken.
-DEPTH = 12
+#: Decisions played at random after the candidate before the outlook is taken (4: at 50
+#: iterations it beat three greedy bots more often than with 12, at a third of the cost
+#: of an iteration; 2 is much weaker: docs/ai.md, "The ismcts bot").
+DEPTH = 4
 #: Points of outlook that count as a sure thing (the value is ``tanh(outlook / SCALE)``).
 SCALE = 20.0
 #: UCB1 exploration constant (values lie in [-1, 1]).
 EXPLORATION = 0.5
+#: Iterations that share one determinisation (each plays a copy of it): drawing one
+#: costs several copies, and the stacks' order it draws matters only once a rollout
+#: reaches the next round.
+SHARE = 2
+#: Bits of a determinisation's draw key, drawn from the bot's generator (below
+#: :data:`~elgrande.engine.cards.KEY_RANGE`).
+KEY_BITS = 39
 #: Search iterations per decision by default (reproducible; about what 200 ms allowed on
 #: the reference machine).
 ITERATIONS = 200
@@ -67,9 +78,9 @@ class ISMCTSBot(GreedyBot):
             then depend on the machine's speed); ignored when ``iterations`` is given.
         iterations: a fixed number of search iterations per decision (reproducible);
             :data:`ITERATIONS` when neither budget is given.
-        width, keep, depth, scale, exploration: see the module constants.
+        width, keep, depth, scale, exploration, share: see the module constants.
     Raises:
-        ValueError: a budget that is not positive.
+        ValueError: a budget that is not positive, or ``share`` below 1.
     """
 
     name = "ismcts"
@@ -77,7 +88,8 @@ class ISMCTSBot(GreedyBot):
     def __init__(self, seed: int = 0, budget_ms: float | None = None,
                  iterations: int | None = None,
                  width: int = WIDTH, keep: int = KEEP, depth: int = DEPTH,
-                 scale: float = SCALE, exploration: float = EXPLORATION) -> None:
+                 scale: float = SCALE, exploration: float = EXPLORATION,
+                 share: int = SHARE) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
             iterations = ITERATIONS
@@ -86,6 +98,8 @@ class ISMCTSBot(GreedyBot):
             raise ValueError(f"an ismcts budget is a positive number of iterations or "
                              f"milliseconds, not iterations={iterations}, "
                              f"budget_ms={budget_ms}")
+        if share < 1:
+            raise ValueError(f"ismcts: share is at least 1, not {share}")
         self.budget_ms = 200.0 if budget_ms is None else float(budget_ms)
         self.iterations = iterations
         self.width = width
@@ -93,6 +107,7 @@ class ISMCTSBot(GreedyBot):
         self.depth = depth
         self.scale = scale
         self.exploration = exploration
+        self.share = share
         #: Iterations run for the last decision (for benchmarks).
         self.last_iterations = 0
 
@@ -121,11 +136,19 @@ class ISMCTSBot(GreedyBot):
         total = [0.0] * len(cands)
         deadline = start + self.budget_ms / 1000.0
         it = 0
+        world: Game | None = None
+        scratch: Game | None = None
+        rng, share = self.rng, self.share
         while (it < self.iterations if self.iterations is not None
                else (it < len(cands) or time.perf_counter() < deadline)):
+            i = self._select(visits, total, it + 1)
+            if world is None or it % share == 0:  # a fresh determinisation (and draw key)
+                world = draws.draw(rng, rng.getrandbits(KEY_BITS) + 1)
             it += 1
-            i = self._select(visits, total, it)
-            g = draws.draw(self.rng)
+            if share == 1:
+                g = world
+            else:  # the world shared by the next iterations stays as drawn
+                g = scratch = world.copy(into=scratch)
             try:
                 g.answer_trusted(p, cands[i])  # a legal answer of the public decision
             except IllegalMove:  # pragma: no cover - the pending decision is public
@@ -158,26 +181,32 @@ class ISMCTSBot(GreedyBot):
                     cands.append(a)
         if len(cands) <= self.keep:
             return cands
-        base = draws.draw(self.rng)
+        base = draws.draw(self.rng, self.rng.getrandbits(KEY_BITS) + 1)
+        memo = self.outlook_memo(base)
         scored: list[tuple[float, float, int]] = []
+        g: Game | None = None
         for j, a in enumerate(cands):
-            g = base.copy()
+            g = base.copy(into=g)  # one scratch game for all of them
             try:
-                g.answer(p, a)
+                g.answer_trusted(p, a)  # legal: listed or drawn from the legal set
             except IllegalMove:  # pragma: no cover - candidates are legal
                 continue
-            scored.append((outlook(g.state, g, p, self.outlook_memo(g)), self.rng.random(), j))
+            scored.append((outlook(g.state, g, p, memo), self.rng.random(), j))
         scored.sort(reverse=True)
         return [cands[j] for _, _, j in scored[:self.keep]]
 
     def _select(self, visits: list[int], total: list[float], it: int) -> int:
-        """UCB1 (unvisited candidates first, in prior order)."""
-        for i, n in enumerate(visits):
-            if n == 0:
-                return i
+        """UCB1 (unvisited candidates first, in prior order; the first best on a tie)."""
+        if 0 in visits:
+            return visits.index(0)
         log_n = math.log(it)
-        return max(range(len(visits)), key=lambda i: total[i] / visits[i]
-                   + self.exploration * math.sqrt(log_n / visits[i]))
+        c, sqrt = self.exploration, math.sqrt
+        best, best_v = 0, -math.inf
+        for i, n in enumerate(visits):
+            v = total[i] / n + c * sqrt(log_n / n)
+            if v > best_v:
+                best, best_v = i, v
+        return best
 
     def _rollout(self, g: Game, p: int) -> float:
         """Random answers for ``depth`` decisions (the trusted path,

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from elgrande.engine import caballero_moves, movers
+from elgrande.engine import UnreadEvents, caballero_moves, movers
 from elgrande.engine import decisions as dec
 from elgrande.engine.cards import PLACED
 from elgrande.engine.court import apply_court, court_decision
@@ -72,6 +72,7 @@ from elgrande.rules.base_data import part as part
 from elgrande.rules.base_params import BASE_PARAMS
 from elgrande.rules.base_views import determinise, hide, hide_pieces
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
+from elgrande.rules.turn_words import offer_prompt
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
@@ -345,10 +346,9 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
 
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not (state.court[p] > 0 and _placement_limit(engine, state, flow) > 0):
-        bp.place_first = False
+        own_part(flow).place_first = False  # its own: a copy of the flow may share it
         flow.phase = OFFER
         return None
     return Decision("choose_option", [p], "Place caballeros first, or carry out the "
@@ -381,13 +381,18 @@ def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp = own_part(flow)  # its own: a copy of the flow may share it
     bp.placed = True
-    _next_part(engine, state, flow, events)
+    _next_part(engine, state, flow, events, bp)
 
 
-def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events,
+               bp: BaseRound | None = None) -> None:
+    """A part of the turn is done: the other part, or the turn's end (B4). ``bp``: the
+    flow's own base part when the caller took it (:func:`own_part`) and no hook ran
+    since."""
+    if bp is None:
+        bp = own_part(flow)  # its own: a copy of the flow may share it
     if bp.placed and bp.special_done:
-        _end_turn(engine, state, flow, events)
+        _end_turn(engine, state, flow, events, bp)
     elif not bp.placed and (bp.special_done or bp.place_first):
         flow.phase = PLACE
     else:
@@ -400,8 +405,9 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if bp.special_done:
         _next_part(engine, state, flow, events)
         return None
-    return Decision("choose_option", [flow.turn_order[flow.turn_i]], "Carry out the special "
-                    "action, or decline it?", _OFFER_OPTIONS, "B4.4")
+    p = flow.turn_order[flow.turn_i]
+    return Decision("choose_option", [p], offer_prompt(state, bp, p, flow.card),
+                    _OFFER_OPTIONS, "B4.4")
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -410,7 +416,7 @@ def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if norm == 1:
         events.append({"event": "decline", "player": player})
         bp.special_done = True
-        _next_part(engine, state, flow, events)
+        _next_part(engine, state, flow, events, bp)
         return
     holders = _veto_holders(state, flow, exclude=player)
     if holders:
@@ -450,7 +456,7 @@ def _veto_decide(engine: FlowEngine, state: State, flow: Flow,
         bp.veto_chain = []
         if cancelled:
             bp.special_done = True
-            _next_part(engine, state, flow, events)
+            _next_part(engine, state, flow, events, bp)
         else:
             _start_special(engine, state, flow, events)
         return None
@@ -552,8 +558,10 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
     _next_part(engine, state, flow, events)
 
 
-def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
+              bp: BaseRound | None = None) -> None:
+    if bp is None:  # (given by a caller that took it, no hook run since)
+        bp = own_part(flow)  # its own: a copy of the flow may share it
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
@@ -608,7 +616,9 @@ def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decis
     """The B6.1 secret-disc decision of the players not in ``answered``."""
     remaining = [p for p in range(state.players) if p not in answered]
     opts = list(base_cache(engine).region_ids)
-    return Decision("secret_region", remaining, "Set your secret disc to a region",
+    return Decision("secret_region", remaining, "Set your secret disc to a region: your "
+                    "caballeros in the Castillo go there when it is emptied (the king's "
+                    "region: back to your court)",
                     {"per_player": {str(p): opts for p in remaining}}, "B6.1")
 
 
@@ -661,7 +671,9 @@ def _score_regions(engine: FlowEngine, state: State, flow: Flow,
         events.append({"event": "general_scoring_rest", "result": result.to_json(),
                        "round": flow.round, "resumed": True})
     else:
-        told = {"event": "general_scoring", "result": result.to_json(), "round": flow.round}
+        told = {"event": "general_scoring",  # its result as JSON: for a reader of the events
+                "result": None if type(events) is UnreadEvents else result.to_json(),
+                "round": flow.round}
         if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
             # Castillo is emptied): the log tells them there, between its two parts
             told["split"] = True

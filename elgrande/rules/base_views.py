@@ -47,10 +47,12 @@ def determinise(ctx: HookContext, viewer: int, view: Mapping[str, Any],
     bp = flow.parts.get("base")
     if bp is None:
         return
-    for i, stack in enumerate(state.stacks):  # rows replaced, never shuffled in place
+    rows = []
+    for stack in state.stacks:  # rows replaced, never shuffled in place
         row = stack.copy()
         dec.draw_shuffle(rng, row)
-        state.set_stack(i, row)
+        rows.append(row)
+    state.stacks = rows  # the outer list too, once (copies share it)
     if flow.run is not None and bp.before is None:
         own_part(flow).before = state.copy()  # the undo point is hidden: now is as good
     if flow.phase == DISCS:

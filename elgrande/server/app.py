@@ -2,11 +2,13 @@
 that tells a page when its game changed, and the page's files.
 
 Routes (docs/serve.md): ``GET /`` (create a game), ``POST /api/games``, ``GET
-/api/games/{game}/state|controls|record|replay|role``, ``POST /api/games/{game}/answer``,
-``WS /ws/{game}``, ``GET /play/{game}`` and ``/page/...`` (the page), ``/favicon.ico``. A
-token comes in the ``X-Elgrande-Token`` header or the ``t`` query parameter; a missing or
-wrong one is 403. A seat is sent only what :meth:`Service.state` builds from its own view (B8.5a);
-spectators and the admin get the public view. Bodies are bounded (413), a seat's answers
+/api/games/{game}/state|controls|record|replay|role|links``, ``POST
+/api/games/{game}/answer``, ``WS /ws/{game}``, ``GET /play/{game}`` and ``/page/...`` (the
+page), ``/favicon.ico``. A token comes in the ``X-Elgrande-Token`` header or the ``t``
+query parameter; a missing or wrong one is 403. A seat is sent only what
+:meth:`Service.state` builds from its own view (B8.5a); spectators and the admin get the
+public view; only the admin token lists every link again (``links``: the seat tokens are
+derived from it, :mod:`elgrande.server.links`). Bodies are bounded (413), a seat's answers
 are rate-limited (429), WebSocket origins must be this server's (or one allowed), and
 errors say nothing of the game: an unexpected one is logged in one line, by its type and
 the line it came from (:mod:`elgrande.server.failures`).
@@ -18,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import shutil
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -61,6 +64,23 @@ class FastJSON(Response):
     def render(self, content: Any) -> bytes:
         """``content`` as JSON bytes (non-string keys written as strings, as json does)."""
         return orjson.dumps(content, option=orjson.OPT_NON_STR_KEYS)
+
+
+class PageFiles(StaticFiles):
+    """The page's files (``/page/...``): each answer says ``Cache-Control: no-cache`` (the
+    browser asks again every time, a 304 when its copy is current by the ETag), so that
+    after an upgrade a page never mixes its ES modules of two versions; a ``.js`` file is
+    ``text/javascript`` whatever the system's MIME table says (a module script of any other
+    type is refused by the browser)."""
+
+    def file_response(self, full_path: Any, stat_result: os.stat_result, scope: Scope,
+                      status_code: int = 200) -> Response:
+        """The file's response (Starlette's), with the headers above."""
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = "no-cache"
+        if str(full_path).endswith(".js"):
+            response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+        return response
 
 
 class TooLarge(Exception):
@@ -180,6 +200,17 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
             return got
         _, seat, kind = got
         return JSONResponse({"role": kind, "seat": seat})
+
+    async def links(request: Request) -> Response:
+        """Every link of the game again, for the admin token only (403 for any other:
+        a seat never sees another seat's token, B8.5a)."""
+        got = await access(request)
+        if isinstance(got, Response):
+            return got
+        live, _, kind = got
+        if kind != "admin":
+            return _json_error(403, "only the host's admin link shows the links")
+        return JSONResponse(await run_in_threadpool(service.links, live, _token(request)))
 
     async def create(request: Request) -> Response:
         cards = None
@@ -364,9 +395,10 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         Route("/api/games/{game}/record", record),
         Route("/api/games/{game}/replay", replay),
         Route("/api/games/{game}/role", role),
+        Route("/api/games/{game}/links", links),
         Route("/play/{game}", play),
         WebSocketRoute("/ws/{game}", ws),
-        Mount("/page", StaticFiles(directory=PAGE), name="page"),
+        Mount("/page", PageFiles(directory=PAGE), name="page"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.service = service

@@ -46,7 +46,7 @@ from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import RULES, title
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
-from elgrande.server.card_notes import card_under_way, not_named
+from elgrande.server.card_notes import card_under_way
 from elgrande.server.page_words import max_note, power_label
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
@@ -353,7 +353,6 @@ def _pick_options(game: Game, b0: AnswerBuilder, chosen: set[int]) -> list[dict[
                 opt.update(_refusal(d.rule or GENERIC_RULE, "not one of the choices now"))
             except IllegalMove as exc:
                 opt.update(_refusal(exc.rule or d.rule or GENERIC_RULE, str(exc.message)))
-            opt.update(not_named(game, d, value) or {})
             out.append(opt)
     return out
 

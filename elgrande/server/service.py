@@ -35,6 +35,7 @@ from elgrande.play.records import record_lines, replay
 from elgrande.players.bots import make_bot
 from elgrande.server.card_notes import uploaded
 from elgrande.server.controls import answer_from_actions, controls, refusal
+from elgrande.server.links import game_tokens, links, new_admin_token
 from elgrande.server.page_words import offer
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
@@ -150,7 +151,8 @@ class Service:
     def create(self, body: Any, cards: Path | None = None) -> dict[str, Any]:
         """Create a game from a ``POST /api/games`` body (``cards``: the checked homebrew
         folder); its bots answer at once. Returns the game id, the links (each with
-        its token: they are shown once, only their hashes are kept), the players' names
+        its token; only their hashes are kept, and :meth:`links` shows them to the host
+        again), the players' names
         and the uploaded cards the game plays with (``[{"id", "title", "stack"}]``).
 
         Raises:
@@ -169,11 +171,8 @@ class Service:
         bots = {int(k): v for k, v in config["bots"].items()}
         seats = [Seat(p, "bot" if p in bots else "human", bots.get(p))
                  for p in range(config["players"])]
-        tokens: dict[str, tuple[str, int | None]] = {secrets.token_urlsafe(24): ("admin", None),
-                                                     secrets.token_urlsafe(24): ("spectator", None)}
-        seat_tokens = {p: secrets.token_urlsafe(24) for p in range(config["players"])
-                       if p not in bots}
-        tokens.update({t: ("seat", p) for p, t in seat_tokens.items()})
+        admin = new_admin_token()
+        tokens = game_tokens(admin, gid, [p for p in range(config["players"]) if p not in bots])
         config["seed"] = None  # the header keeps it; the config is what the host asked
         self.store.create(gid, game.header, config, seats, tokens,
                           bot_due=_bot_due(game, seats))
@@ -182,12 +181,20 @@ class Service:
         with live.lock:
             self._bots(live)
         LOG.info("game %s created: %d seats, %d bots", gid, len(seats), len(bots))
-        by_role = {role: t for t, (role, _) in tokens.items()}
-        return {"game": gid, "admin": f"/play/{gid}?t={by_role['admin']}",
-                "spectator": f"/play/{gid}?t={by_role['spectator']}",
-                "seats": [f"/play/{gid}?t={seat_tokens[p]}" if p in seat_tokens else None
-                          for p in range(config["players"])],
-                "names": list(game.names), "cards": uploaded(game, cards)}
+        return {**links(admin, gid, tokens, config["players"]), "names": list(game.names),
+                "cards": uploaded(game, cards)}
+
+    def links(self, live: Live, admin: str) -> dict[str, Any]:
+        """Every link of ``live`` again, for its host: ``{"game", "admin", "spectator",
+        "seats": [link or None], "names"}`` (:func:`elgrande.server.links.links`). Call it
+        only with the game's admin token ``admin``: the seat tokens are derived from it
+        (a seat never sees another seat's token, B8.5a). A link is None for a bot's seat,
+        and for a game made before the seat tokens were derived (its links were shown
+        once)."""
+        humans = [s.seat for s in live.seats if s.kind == "human"]
+        kept = {t: who for t in game_tokens(admin, live.id, humans)
+                if (who := self.store.token(live.id, t)) is not None}
+        return {**links(admin, live.id, kept, len(live.seats)), "names": list(live.game.names)}
 
     # -- loading --
     def _keep(self, live: Live) -> None:

@@ -26,10 +26,11 @@ import random
 import re
 from typing import Any, TextIO
 
-from elgrande.data.library import load_library
+from elgrande.data.library import Library, load_library
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
 from elgrande.model.seats import named
+from elgrande.play.words import in_words
 
 #: Listed answers are numbered up to this many; beyond, the answer form is shown.
 NUMBERED = 12
@@ -130,6 +131,7 @@ class HumanSeat:
         #: what :meth:`summary` learns from the view: the board, the players' colours and
         #: the caballeros each hand card brings (by value)
         self.board: Any = None
+        self.lib: Library | None = None
         self.names: list[str] = []
         self.heads: dict[int, int] = {}
         #: True while waiting for a line (a Ctrl-C then stops at once, see :func:`play`).
@@ -150,6 +152,7 @@ class HumanSeat:
         h = view["header"]
         lib = load_library(h["sets"], h.get("errata", ()), h.get("cards", ()), h.get("fill"))
         self.cards = dict(lib.cards.cards)
+        self.lib = lib
         b = self.board = lib.board
         st, fl = view["state"], view["flow"]
         names = self.names = list(view["names"])
@@ -232,14 +235,11 @@ class HumanSeat:
 
     def words(self, text: str) -> str:
         """``text`` (a prompt, a label or a refusal from the engine) with its players by
-        their names (:func:`~elgrande.model.seats.named`) and place ids as names."""
-        text = named(text, self.names)
-        b = self.board
-        if b is None:
-            return text
-        return re.sub(r"'([a-z][a-z0-9_]*)'|\b([a-z][a-z0-9_]*)\b",
-                      lambda m: self._place(m.group(1) or m.group(2))
-                      if (m.group(1) or m.group(2)) in b.index else m.group(0), text)
+        their names, cards by their titles and place ids as names
+        (:func:`elgrande.play.words.in_words`, B3.4)."""
+        if self.lib is None:
+            return named(text, self.names)
+        return in_words(text, self.names, self.lib)
 
     def _counts(self, where: dict[str, Any], sep: str) -> str:
         """``{place id or seat: n}`` as ``"2 in Aragon, 1 in the Castillo"``."""

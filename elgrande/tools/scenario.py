@@ -22,6 +22,7 @@ from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import named
 from elgrande.model.state import OFF_BOARD, State
+from elgrande.play.words import in_words
 from elgrande.rules import base as base_rules
 from elgrande.tools.scenario_case import (
     _SHAPE_ERRORS,
@@ -435,7 +436,7 @@ def _special(case: Case, arg: Any) -> None:
         raise ScenarioError(f"{case.id}: the special action still waits for "
                             f"{decision.kind} ({decision.rule}) by player(s) "
                             f"{[case.names[p] for p in decision.players]}: "
-                            f"{decision.prompt}")
+                            f"{in_words(decision.prompt, case.names, lib)}")
     case.state = work
     case.flow = flow
 
@@ -498,7 +499,7 @@ def _follow_ups(case: Case, player: int, answers: list[Any],
     if decision is not None:
         raise ScenarioError(f"{case.id}: a follow-up decision still waits: {decision.kind} "
                             f"({decision.rule}) by {[case.names[p] for p in decision.players]}"
-                            f": {decision.prompt}")
+                            f": {in_words(decision.prompt, case.names, case.engine.lib)}")
     case.state = work
     case.flow = flow
 

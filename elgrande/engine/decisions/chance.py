@@ -25,6 +25,11 @@ _RANDOM: Final = random.Random
 #: argument: one call without a method look-up on the instance per draw (the same numbers:
 #: ``random.Random`` does not override it, and only a plain ``random.Random`` draws inline).
 _GETRANDBITS: Final = random.Random.getrandbits
+GETRANDBITS: Final = _GETRANDBITS
+#: The rng type :func:`draw_below` draws from inline (``random.Random``; None when this
+#: python's ``randrange`` draws otherwise): a caller may test ``type(rng) is PLAIN_RANDOM``
+#: and draw as :func:`draw_below` does, with :data:`GETRANDBITS`, without the call.
+PLAIN_RANDOM: Final = random.Random if _INLINE_DRAW else None
 
 
 def draw_below(rng: random.Random, n: int) -> int:

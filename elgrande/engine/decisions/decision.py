@@ -10,7 +10,7 @@ from typing import Any, Final
 
 import attr
 
-from elgrande.engine.decisions.chance import Random, draw_below
+from elgrande.engine.decisions.chance import GETRANDBITS, PLAIN_RANDOM, Random, draw_below
 from elgrande.engine.decisions.forms import check_seat
 from elgrande.errors import IllegalMove
 from elgrande.model.plain import plain_repr
@@ -104,21 +104,29 @@ class Decision:
         p = self.players[0] if player is None else player
         k = KINDS[self.kind]
         inline = k.inline
-        if inline == LISTED_CHOICES:  # the commonest kinds inline: the same draw
-            o = self.options
-            seq = o["choices"] if "choices" in o else o["per_player"][str(p)]
-            if seq:
-                return seq[draw_below(rng, len(seq))]
-        elif inline == LISTED_LABELS:  # (range(n)[i] is i)
-            n_labels = len(self.options["labels"])
-            if n_labels:
-                return draw_below(rng, n_labels)
+        if inline == LISTED_CHOICES or inline == LISTED_LABELS:  # the commonest kinds
+            o = self.options  # inline: the same draw
+            seq: Sequence[Any] | None = None
+            if inline == LISTED_LABELS:  # (range(n)[i] is i)
+                n = len(o["labels"])
+            else:
+                seq = o["choices"] if "choices" in o else o["per_player"][str(p)]
+                n = len(seq)
+            if n:
+                if type(rng) is PLAIN_RANDOM:  # draw_below, inline: one call less
+                    bits = n.bit_length()
+                    r: int = GETRANDBITS(rng, bits)
+                    while r >= n:
+                        r = GETRANDBITS(rng, bits)
+                else:
+                    r = draw_below(rng, n)
+                return r if seq is None else seq[r]
         elif inline == COUNTED:  # the same draw as listing, without the list
-            n = k.count(self, p)
-            if n is not None:
-                if n < 0:  # legal would list none (too many): drawn step by step
+            counted = k.count(self, p)
+            if counted is not None:
+                if counted < 0:  # legal would list none (too many): drawn step by step
                     return k.random(self, p, rng)
-                return k.nth(self, p, draw_below(rng, n))
+                return k.nth(self, p, draw_below(rng, counted))
         return k.random_answer(self, p, rng)
 
     def to_json(self) -> dict[str, Any]:
@@ -193,16 +201,20 @@ class DecisionKind:
         inline: how :meth:`Decision.random_answer` may draw without asking the kind
             (:data:`NOT_INLINE`, :data:`LISTED_CHOICES`, :data:`LISTED_LABELS`,
             :data:`COUNTED`; the same answer as :meth:`random_answer`).
+        as_is: True when :meth:`trusted` gives a legal answer back as it is (the
+            trusted path then applies it without the call).
     """
 
     name: str
     secret: Secret | None
     inline: int
+    as_is: bool
 
     def __init__(self, name: str, secret: Secret | None = None) -> None:
         self.name = name
         self.secret = secret
         self.inline = NOT_INLINE
+        self.as_is = False
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"

@@ -37,6 +37,7 @@ class PickKind(DecisionKind):
     def __init__(self, name: str, secret: Secret | None = None) -> None:
         super().__init__(name, secret)
         self.inline = LISTED_CHOICES
+        self.as_is = type(self).trusted is PickKind.trusted  # (a subclass may change it)
 
     def check(self, d: Decision, p: int, answer: Any) -> Any:
         o = d.options
@@ -49,7 +50,7 @@ class PickKind(DecisionKind):
             if plain:
                 _refused(d.options, "why", answer)
             kind = ("number" if all(isinstance(c, int) for c in choices) else
-                    "card id" if d.kind == "choose_action_card" else "region id")
+                    "card id" if d.kind == "choose_action_card" else "region")
             raise IllegalMove(_rule(d, "B8.1"), f"{shown(answer)} is not one of the allowed "
                               f"answers ({kind}s): {', '.join(map(str, choices))}")
         return answer
@@ -77,6 +78,7 @@ class OptionKind(DecisionKind):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.inline = LISTED_LABELS
+        self.as_is = type(self).trusted is OptionKind.trusted  # (a subclass may change it)
 
     def check(self, d: Decision, p: int, answer: Any) -> Any:
         n = len(d.options["labels"])

@@ -139,8 +139,9 @@ class PlaceKind(DecisionKind):
         room = o.get("room")
         if room:
             return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
+        comb = _pascal(k + hi)  # comb[n][r]: math.comb(n, r), read from a table
         for total in range(lo, hi + 1):
-            size = math.comb(k + total - 1, total)
+            size = comb[k + total - 1][total]
             if i >= size:
                 i -= size
                 continue
@@ -148,7 +149,7 @@ class PlaceKind(DecisionKind):
             v = 0
             for left in range(total, 0, -1):  # choose the next place index v (non-decreasing)
                 while True:
-                    rest = math.comb(k - v + left - 2, left - 1)  # multisets starting with v
+                    rest = comb[k - v + left - 2][left - 1]  # multisets starting with v
                     if i < rest:
                         break
                     i -= rest
@@ -156,4 +157,23 @@ class PlaceKind(DecisionKind):
                 m[to[v]] = m.get(to[v], 0) + 1
             return m
         raise IndexError("answer index out of range")  # pragma: no cover
+#: :func:`_pascal`'s table up to 32: every placement of the shipped sets.
+_PASCAL: list[list[int]] = []
+
+
+def _pascal(n: int) -> list[list[int]]:
+    """A table ``t`` with ``t[a][b] == math.comb(a, b)`` for ``0 <= a, b <= n`` (0 where
+    ``b > a``), shared: never changed once made."""
+    if n <= 32:
+        if not _PASCAL:
+            _PASCAL.extend(_comb_rows(32))
+        return _PASCAL
+    return _comb_rows(n)
+
+
+def _comb_rows(n: int) -> list[list[int]]:
+    """The rows of :func:`_pascal`'s table up to ``n``."""
+    return [[math.comb(a, b) for b in range(n + 1)] for a in range(n + 1)]
+
+
 register(PlaceKind("place_caballeros"))

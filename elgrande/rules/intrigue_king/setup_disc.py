@@ -30,8 +30,9 @@ def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decis
     else:  # a board of no cache built (a direct call)
         places = board.places  # places[r].id: board.place_id(r), without a method call
         opts = [places[r].id for r in board.regions]
-    return Decision("secret_region", remaining, "Set your secret disc to the region for your "
-                    "setup caballero", {"per_player": {str(p): opts for p in remaining}}, "I2")
+    return Decision("secret_region", remaining, "Set your secret disc: 1 caballero goes there "
+                    "from your court (the king's region: it stays in court)",
+                    {"per_player": {str(p): opts for p in remaining}}, "I2")
 
 
 def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int],

@@ -22,6 +22,7 @@ from elgrande.rules.intrigue_king.cards import (
     cards_of,
 )
 from elgrande.rules.intrigue_king.offer import TAKE_RULE, _take_now, apply_take, taken_card
+from elgrande.rules.turn_words import offer_prompt
 
 if TYPE_CHECKING:
     from elgrande.data.library import Library
@@ -135,8 +136,9 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if compulsory:                                                    # I6: compulsory
         base._offer_apply(engine, state, flow, flow.actor, 0, events)
         return None
-    return Decision("choose_option", [flow.actor], "Carry out the special action, or decline "
-                    "it?", {"labels": ["carry out the special action", "decline it"]}, "I6")
+    return Decision("choose_option", [flow.actor],
+                    offer_prompt(state, bp, flow.actor, flow.card),
+                    {"labels": ["carry out the special action", "decline it"]}, "I6")
 
 
 def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:

@@ -1,0 +1,71 @@
+"""What a card does with a choice it asks for, in words: the sentences of the statements
+that use the chosen name, with the name said as "that region" or "that player" (B8: a
+special action does what its card says; the prompt of a card's choice says it).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from elgrande.dsl import ast
+from elgrande.dsl.render import render_after
+
+#: The renderer's phrases for a chosen name (:mod:`elgrande.dsl.render`) and what a
+#: prompt says instead: the chooser reads them ("that region" is the one being chosen).
+_SAID: Final = (("the region chosen as '{v}'", "that region"),
+                ("their chosen region '{v}'", "the region they choose"),
+                ("a region chosen as '{v}'", "a region chosen"),
+                ("the regions chosen as '{v}'", "the regions chosen"),
+                (" (as '{v}')", ""),
+                ("player '{v}'", "that player"),
+                ("the number '{v}'", "that number"))
+#: The phrases of the other names (chosen before or after): said without the name.
+_OTHERS: Final = ((r" \(call it '\w+'\)", ""),
+                  (r"the region chosen as '\w+'", "the other chosen region"),
+                  (r"their chosen region '\w+'", "their chosen region"),
+                  (r"(a|the) (regions?) chosen as '\w+'", r"\1 \2 chosen"),
+                  (r"player '\w+'", "the chosen player"),
+                  (r"the number '\w+'", "the chosen number"))
+
+
+def _choosing(script: ast.Script, var: str) -> ast.Node | None:
+    """The statement of ``script`` whose call chooses ``var`` (``choose`` or
+    ``secret_choice``), or None."""
+    for node in ast.walk(script):
+        if isinstance(node, ast.Block):
+            for s in node.body:
+                if isinstance(s, ast.Call) and s.name in ("choose", "secret_choice") \
+                        and s.arg("var") == var:
+                    return s
+    return None
+
+
+def _uses(node: ast.Node, var: str) -> bool:
+    """Whether ``node`` reads the name ``var`` (a region, player, number or the picks of
+    a secret choice)."""
+    return any(not isinstance(n, ast.Call) and getattr(n, "name", None) == var
+               for n in ast.walk(node))
+
+
+def choice_use(script: ast.Script | None, var: str) -> str:
+    """What the card of ``script`` does with its choice ``var``: `` Then: <sentences>``
+    (the statements after the choice that use it), or "" when none says (no script, a
+    name no statement uses).
+
+    Args:
+        script: the card's parsed effect script, or None.
+        var: the name the choice is assigned to (``target = choose region ...``).
+    """
+    stmt = _choosing(script, var) if script is not None else None
+    if script is None or stmt is None:
+        return ""
+    said = [text for node, text in render_after(script, stmt) if _uses(node, var)]
+    if not said:
+        return ""
+    text = " ".join(said)
+    for phrase, instead in _SAID:
+        text = text.replace(phrase.format(v=var), instead)
+    for pattern, instead in _OTHERS:
+        text = re.sub(pattern, instead, text)
+    return " Then: " + text[0].lower() + text[1:]

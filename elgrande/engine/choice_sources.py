@@ -1,0 +1,39 @@
+"""Which region choices of a card choose where caballeros are taken from: the chosen
+name stands in the source of a ``move`` of the same script (``source = choose region
+...`` then ``move ... from source to ...``). The Castillo left out of such a choice is
+refused with B8.2 (caballeros never leave the Castillo by a special action); left out
+of another (``target = choose region ...`` then ``move ... from court to target``) with
+B8 (the card's places do not hold it). Noted once per script as it is compiled
+(:func:`elgrande.engine.compiled.compile_script`); scripts never change.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from elgrande.dsl import ast
+
+#: The ``choose`` calls noted as choosing a source, by ``id`` (the call, kept so that its
+#: id is not reused). A few per card: never cleared.
+_TAKEN: Final[dict[int, ast.Call]] = {}
+
+
+def note_sources(script: ast.Script) -> None:
+    """Note each region ``choose`` of ``script`` whose name stands in the source of one of
+    its moves (B8.2: where caballeros are taken from)."""
+    calls = [n for n in ast.walk(script) if isinstance(n, ast.Call)]
+    sources = {n.name for c in calls if c.name == "move"
+               for n in ast.walk(c.arg("source")) if isinstance(n, ast.Name)}
+    for c in calls:
+        if c.name == "choose" and isinstance(c.arg("choice"), ast.RegionChoice) \
+                and c.arg("var") in sources:
+            _TAKEN[id(c)] = c
+
+
+def taken_from(call: ast.Call) -> bool:
+    """Whether ``call`` (a ``choose``) chooses where caballeros are taken from (B8.2), as
+    noted when its script was compiled."""
+    return _TAKEN.get(id(call)) is call
+
+
+__all__ = ["note_sources", "taken_from"]

@@ -1,0 +1,161 @@
+/* The board: the places of the decision's options answer clicks and keys, and the
+   selection not yet sent is drawn on the map. */
+import {$, S, colourOf, hint, label, nameOf, why} from "./core.js";
+import {groupKey, groupLabel, renderControls} from "./controls.js";
+import {add, send} from "./selection.js";
+
+export function decorateBoard() {
+  var c = S.controls;
+  var byPlace = {};
+  if (c) {
+    c.options.forEach(function (o) {
+      var p = c.form === "moves" ? (S.from ? (groupKey(o) === S.from ? o.to : null) : o.from) : o.place;
+      if (p) { (byPlace[p] = byPlace[p] || []).push(o); }
+    });
+  }
+  var places = document.querySelectorAll("#board g.place[data-place]");
+  Array.prototype.forEach.call(places, function (g) {
+    var id = g.getAttribute("data-place");
+    var os = byPlace[id] || [];
+    var open = os.filter(function (o) { return o.enabled; });
+    g.classList.remove("choosable", "forbidden", "picked");
+    g.removeAttribute("role"); g.removeAttribute("tabindex"); g.removeAttribute("aria-label");
+    g.removeAttribute("aria-disabled");
+    var t = g.querySelector(":scope > title.why");
+    if (t) { t.remove(); }
+    if (!os.length) { return; }
+    var name = c.form === "moves" && !S.from ? groupLabel(os[0]) : (os[0].place ? label(os[0]) : id);
+    if (c.form === "moves" && S.from) { name = "to " + os[0].to_label; }
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", "board: " + name);
+    if (open.length) {
+      g.classList.add("choosable");
+      g.setAttribute("tabindex", "0");
+    } else {
+      g.classList.add("forbidden");
+      g.setAttribute("aria-disabled", "true");
+      var tt = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      tt.setAttribute("class", "why");
+      tt.textContent = why(os[0]);
+      g.insertBefore(tt, g.firstChild);
+    }
+    if (os.some(function (o) { return o.count; })) { g.classList.add("picked"); }
+  });
+  drawPending();
+}
+
+// the selection not yet sent, on the map: a move's arrow from its source to its
+// destination, a placement's count on its place
+function centre(id) {
+  var g = document.querySelector('#board g.place[data-place="' + id + '"]');
+  if (!g || !g.getBBox) { return null; }
+  var b = g.getBBox();
+  return {x: b.x + b.width / 2, y: b.y + b.height / 2};
+}
+// where a place's "+n" goes: just right of its name (never over it), else above its centre
+function countSpot(id) {
+  var g = document.querySelector('#board g.place[data-place="' + id + '"]');
+  var t = g && g.querySelector(":scope > text"), b = t && t.getBBox && t.getBBox();
+  if (b && b.width) { return {x: b.x + b.width + 4, y: b.y + b.height - 2}; }
+  var c = centre(id); return c && {x: c.x, y: c.y - 22};
+}
+function svgEl(tag, attrs, text) {
+  var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+  if (text !== undefined) { e.textContent = text; }
+  return e;
+}
+function drawPending() {
+  var svg = document.querySelector("#board svg");
+  if (!svg) { return; }
+  var old = svg.querySelector("g#pending");
+  if (old) { old.remove(); }
+  var c = S.controls;
+  if (!c || c.form === "pick") { return; }
+  var layer = svgEl("g", {id: "pending", "pointer-events": "none"});
+  var defs = svgEl("defs", {});
+  var marker = svgEl("marker", {id: "pending-head", viewBox: "0 0 10 10", refX: "9", refY: "5",
+                                markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse"});
+  marker.appendChild(svgEl("path", {d: "M0,0 L10,5 L0,10 z", fill: "#000"}));
+  defs.appendChild(marker);
+  layer.appendChild(defs);
+  var seen = {};
+  c.options.forEach(function (o) {
+    var key = (o.unit || []).join(",");
+    if (!o.count || seen[key]) { return; }
+    seen[key] = true;
+    if (c.form === "moves") {
+      var a = centre(o.from), b = centre(o.to);
+      if (!a || !b) { return; }
+      var line = svgEl("line", {"class": "pending-move", x1: a.x, y1: a.y, x2: b.x, y2: b.y,
+                                stroke: colourOf(o.player), "stroke-width": "5",
+                                "marker-end": "url(#pending-head)", "data-from": o.from,
+                                "data-to": o.to});
+      line.appendChild(svgEl("title", {}, o.count + " × " + nameOf(o.player) + ": " +
+                             o.from_label + " → " + o.to_label + " (not sent yet)"));
+      layer.appendChild(line);
+      layer.appendChild(svgEl("text", {"class": "pending-count", x: (a.x + b.x) / 2,
+                                       y: (a.y + b.y) / 2, "text-anchor": "middle",
+                                       "font-size": "18", "font-weight": "bold",
+                                       stroke: "#fff", "stroke-width": "4",
+                                       "paint-order": "stroke"}, "×" + o.count));
+    } else if (o.place) {
+      var p = countSpot(o.place);
+      if (!p) { return; }
+      layer.appendChild(svgEl("text", {"class": "pending-count", "data-place": o.place,
+                                       x: p.x, y: p.y, "text-anchor": "start",
+                                       "font-size": "18", "font-weight": "bold",
+                                       stroke: "#fff", "stroke-width": "4",
+                                       "paint-order": "stroke"}, "+" + o.count));
+    }
+  });
+  svg.appendChild(layer);
+}
+
+function placeName(g) {
+  var t = g.querySelector(":scope > text");
+  return (t && t.textContent) || g.getAttribute("data-place");
+}
+function boardClick(target) {
+  var g = target.closest && target.closest("g.place[data-place]");
+  var c = S.controls;
+  if (!g || !c) { return; }
+  var id = g.getAttribute("data-place");
+  if (!g.getAttribute("role")) {  // not a place of this decision: say so, do nothing
+    if (c.form === "moves" && S.from) {
+      var src = c.options.filter(function (o) { return groupKey(o) === S.from; })[0];
+      var other = c.options.filter(function (o) { return o.from === id && o.enabled; })[0];
+      if (other) { S.from = groupKey(other); renderControls(); return; }
+      hint(placeName(g) + " is not a destination of the caballeros " +
+           (src ? groupLabel(src) : "chosen") + ": click an outlined place, or choose " +
+           "another source.");
+    } else if (c.form === "moves") {
+      hint(placeName(g) + " has no caballeros this move may take: click an outlined place.");
+    } else {
+      hint(placeName(g) + " is not one of the choices: click an outlined place.");
+    }
+    return;
+  }
+  if (c.form === "moves" && !S.from) {
+    var ks = {};
+    c.options.forEach(function (o) { if (o.from === id && o.enabled) { ks[groupKey(o)] = true; } });
+    var keys = Object.keys(ks);
+    if (keys.length) { S.from = keys[0]; renderControls(); }
+    else { hint(why(c.options.filter(function (o) { return o.from === id; })[0])); }
+    return;
+  }
+  var os = c.options.filter(function (o) {
+    return c.form === "moves" ? groupKey(o) === S.from && o.to === id : o.place === id;
+  });
+  var open = os.filter(function (o) { return o.enabled; });
+  if (!open.length) { if (os.length) { hint(why(os[0])); } return; }
+  if (c.form === "pick") { send(open[0].unit); } else { add(open[0].unit); }
+}
+
+export function listenBoard() {
+  if (document.fonts) { document.fonts.ready.then(function () { drawPending(); }); }  // names' widths
+  $("board").addEventListener("click", function (e) { boardClick(e.target); });
+  $("board").addEventListener("keydown", function (e) {
+    if (e.key === "Enter" || e.key === " ") { boardClick(e.target); e.preventDefault(); }
+  });
+}

@@ -1,0 +1,185 @@
+/* The controls of the seat's pending decision, built from the server's description of it
+   (elgrande/server/controls.py: forms pick, subset, counts, moves), so no set needs page
+   code of its own. */
+import {$, S, el, label, nameOf, why} from "./core.js";
+import {flat, same, setUnits, add, remove, send} from "./selection.js";
+import {decorateBoard} from "./board.js";
+
+function optionItem(o, control) {
+  var li = el("li", {"class": "option"});
+  li.appendChild(control);
+  if (o.text) {  // an action card: its text and stack, so a player knows what it does
+    li.appendChild(el("span", {"class": "card-text"},
+                      (o.stack != null ? "Stack " + o.stack + ": " : "") + o.text));
+  }
+  if (!o.enabled && o.rule) {
+    var w = el("span", {"class": "why", role: "tooltip"}, why(o));
+    w.id = "why-" + Math.random().toString(36).slice(2);
+    li.appendChild(w);
+    li.title = why(o);
+    control.setAttribute("aria-describedby", w.id);
+  }
+  return li;
+}
+
+export function renderControls() {
+  var c = S.controls;
+  var box = $("decision");
+  box.hidden = !c;
+  var opts = $("options"), acts = $("actions");
+  opts.textContent = "";
+  acts.textContent = "";
+  if (c) {
+    $("prompt").textContent = c.prompt;
+    var note = $("card");
+    note.hidden = !c.card;
+    note.textContent = c.card ? "Card: " + c.card.title + (c.card.stack != null ?
+      " (stack " + c.card.stack + ")" : "") + ". " + c.card.text : "";
+    $("secret").hidden = !c.secret;
+    $("progress").textContent = progress(c);
+    ({pick: renderPick, subset: renderSubset, counts: renderCounts, moves: renderMoves})[c.form](c, opts);
+    if (c.done) {
+      var done = el("button", {type: "button", "class": "primary", id: "done"},
+                    c.form === "subset" ? "Confirm" : "Done");
+      done.disabled = !c.done.enabled;
+      done.onclick = function () { send(flat(S.units).concat(c.done.unit)); };
+      var wrap = el("span", {"class": "wrap"});
+      wrap.appendChild(done);
+      if (done.disabled) {
+        wrap.title = why(c.done);
+        wrap.appendChild(el("span", {"class": "why", role: "tooltip"}, why(c.done)));
+      }
+      acts.appendChild(wrap);
+      var clear = el("button", {type: "button"}, "Start over");
+      clear.disabled = !S.units.length;
+      clear.onclick = function () { S.from = null; setUnits([]); };
+      acts.appendChild(clear);
+    }
+  }
+  decorateBoard();
+}
+
+function progress(c) {
+  if (c.form === "pick") { return ""; }
+  if (c.form === "subset") { return c.total + " of " + c.max + " chosen"; }
+  var what = c.form === "moves" ? " moved" : " chosen";
+  return c.total + (c.total === 1 ? " caballero" : " caballeros") + what + " (" +
+    (c.min ? "at least " + c.min + ", " : "") + "at most " + c.max +
+    (c.max_note ? ": " + c.max_note : "") + ")" +
+    (c.total >= c.max && c.max > 0 ? ". The maximum is reached: press Done, or take one back." : "");
+}
+
+function renderPick(c, box) {
+  var ul = el("ul", {"aria-label": "Choices"});
+  c.options.forEach(function (o) {
+    var b = el("button", {type: "button"}, label(o));
+    b.disabled = !o.enabled;
+    b.onclick = function () { send(o.unit); };
+    ul.appendChild(optionItem(o, b));
+  });
+  box.appendChild(ul);
+}
+
+function renderSubset(c, box) {
+  var ul = el("ul", {"aria-label": "Choices"});
+  c.options.forEach(function (o, i) {
+    var id = "pick-" + i;
+    var span = el("span", {"class": "label"});
+    var cb = el("input", {type: "checkbox", id: id});
+    cb.checked = o.count > 0;
+    cb.disabled = !o.enabled && !cb.checked;
+    cb.onchange = function () {
+      var units = S.units.filter(function (u) { return !same(u, o.unit); });
+      if (cb.checked) { units.push(o.unit); }
+      setUnits(units);
+    };
+    span.appendChild(cb);
+    span.appendChild(el("label", {"for": id}, label(o)));
+    ul.appendChild(optionItem(o, span));
+  });
+  box.appendChild(ul);
+}
+
+function renderCounts(c, box) {
+  var picked = c.options.filter(function (o) { return o.count; }).map(function (o) {
+    return o.count + " in " + label(o);
+  });
+  if (picked.length) {
+    box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
+                       "Chosen, not sent yet: " + picked.join(", ") + "."));
+  }
+  var ul = el("ul", {"aria-label": "Caballeros by place"});
+  c.options.forEach(function (o) {
+    var row = el("span", {"class": "row"});
+    var name = label(o);
+    var minus = el("button", {type: "button", "aria-label": "one fewer: " + name}, "−");
+    minus.disabled = !o.count;
+    minus.onclick = function () { remove(o.unit); };
+    var plus = el("button", {type: "button", "aria-label": "one more: " + name}, "+");
+    plus.disabled = !o.enabled;
+    plus.onclick = function () { add(o.unit); };
+    row.appendChild(el("span", {"class": "label"}, name));
+    row.appendChild(minus);
+    row.appendChild(el("output", {"aria-label": "caballeros: " + name}, String(o.count)));
+    row.appendChild(plus);
+    ul.appendChild(optionItem(o, row));
+  });
+  box.appendChild(ul);
+}
+
+export function groupKey(o) { return o.from + "|" + o.player + "|" + (o.kind === undefined ? "" : o.kind); }
+export function groupLabel(o) {
+  return "from " + o.from_label + ": " + nameOf(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
+}
+
+function renderMoves(c, box) {
+  var chosen = el("ul", {"class": "moves", "aria-label": "Moves so far"});
+  var seen = {};
+  c.options.forEach(function (o) {
+    if (o.count && !seen[o.unit.join(",")]) {
+      seen[o.unit.join(",")] = true;
+      var li = el("li", {}, o.count + " × " + nameOf(o.player) + ": " + o.from_label + " → " +
+                  o.to_label + (o.kind_label ? " (" + o.kind_label + ")" : ""));
+      var x = el("button", {type: "button", "aria-label": "take back one: " + o.label}, "−");
+      x.onclick = function () { remove(o.unit); };
+      li.appendChild(x);
+      chosen.appendChild(li);
+    }
+  });
+  if (chosen.children.length) {
+    box.appendChild(el("h3", {}, "Chosen, not sent yet (Done sends them; arrows on the map)"));
+    box.appendChild(chosen);
+  }
+  var groups = {}, order = [];
+  c.options.forEach(function (o) {
+    var k = groupKey(o);
+    if (!groups[k]) { groups[k] = []; order.push(k); }
+    groups[k].push(o);
+  });
+  var srcs = el("ul", {"aria-label": "Move from"});
+  order.forEach(function (k) {
+    var g = groups[k];
+    var open = g.filter(function (o) { return o.enabled; });
+    var b = el("button", {type: "button", "aria-pressed": String(S.from === k)}, groupLabel(g[0]));
+    b.disabled = !open.length;
+    b.onclick = function () { S.from = S.from === k ? null : k; renderControls(); };
+    var shown = open.length ? g[0] : Object.assign({}, g[0], {enabled: false});
+    srcs.appendChild(optionItem(shown, b));
+  });
+  box.appendChild(el("h3", {}, S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) :
+                     "Move from: choose whose caballeros, and where from"));
+  box.appendChild(srcs);
+  if (S.from && groups[S.from]) {
+    var dests = el("ul", {"aria-label": "Move to"});
+    groups[S.from].forEach(function (o) {
+      var b = el("button", {type: "button"}, "to " + o.to_label);
+      b.disabled = !o.enabled;
+      b.onclick = function () { add(o.unit); };
+      dests.appendChild(optionItem(o, b));
+    });
+    var full = c.total >= c.max && !groups[S.from].some(function (o) { return o.enabled; });
+    box.appendChild(el("h3", {"class": "where"}, full ? "Where to? None: the maximum, " + c.max +
+                       (c.max === 1 ? " caballero" : " caballeros") + ", is reached" : "Where to?"));
+    box.appendChild(dests);
+  }
+}

@@ -1,0 +1,80 @@
+/* The page's shared ground: which game and token this tab holds, the page's state `S`
+   (also `window.elgrandePage`, which the tests read), the API call, and small helpers for
+   elements, names and colours. Imports nothing, so every other module may import it. */
+
+// -- where we are: /play/GAME?t=TOKEN (the token is kept for this tab, not in the address)
+var path = location.pathname.split("/").filter(Boolean);
+export var GAME = decodeURIComponent(path[path.length - 1] || "");
+var params = new URLSearchParams(location.search);
+var KEY = "elgrande-token:" + GAME;
+export var TOKEN = params.get("t") || sessionStorage.getItem(KEY) || "";
+if (params.get("t")) {
+  sessionStorage.setItem(KEY, TOKEN);
+  params.delete("t");
+  var rest = params.toString();
+  history.replaceState(null, "", location.pathname + (rest ? "?" + rest : "") + location.hash);
+}
+
+export var S = {state: null, n: -1, controls: null, units: [], from: null, live: false,
+                busy: false, logShown: 0, svg: "", role: null, asked: 0, links: null};
+window.elgrandePage = S;
+
+export function $(id) { return document.getElementById(id); }
+export function el(tag, attrs, text) {
+  var e = document.createElement(tag);
+  Object.keys(attrs || {}).forEach(function (k) {
+    if (k === "class") { e.className = attrs[k]; } else { e.setAttribute(k, attrs[k]); }
+  });
+  if (text !== undefined) { e.textContent = text; }
+  return e;
+}
+export function api(rel, opts) {
+  opts = opts || {};
+  opts.headers = Object.assign({"X-Elgrande-Token": TOKEN}, opts.headers || {});
+  opts.credentials = "same-origin";
+  return fetch("/api/games/" + encodeURIComponent(GAME) + rel, opts);
+}
+export function json(r) {
+  return r.text().then(function (t) {
+    var body = null;
+    try { body = t ? JSON.parse(t) : null; } catch (e) { body = {error: t}; }
+    return {status: r.status, body: body};
+  });
+}
+export function withToken(url) {
+  if (!url || /[?&]t=/.test(url)) { return url; }
+  return url + (url.indexOf("?") < 0 ? "?" : "&") + "t=" + encodeURIComponent(TOKEN);
+}
+
+// -- names and colours
+export function nameOf(p) {
+  if (p === -1) { return "neutral"; }
+  var st = S.state;
+  return (st && st.names && st.names[p]) || ("player " + p);
+}
+export function colourOf(p) {
+  var c = S.state && S.state.colours;
+  return (c && c[p]) || "#888";
+}
+export function chip(p) {
+  var c = el("span", {"class": "chip", "aria-hidden": "true"});
+  c.style.background = colourOf(p);
+  return c;
+}
+export function why(o) {
+  if (!o || !o.rule) { return ""; }
+  return o.rule + (o.title ? ": " + o.title : "") + (o.why && o.why !== o.title ? " — " + o.why : "");
+}
+export function label(o) {
+  if (o.player !== undefined && S.controls && S.controls.kind === "choose_player") {
+    return nameOf(o.player);
+  }
+  return o.label;
+}
+
+// a line under the decision (empty: hidden)
+export function hint(text) {
+  var h = $("notice");
+  h.textContent = text;
+  h.hidden = !text;
+}

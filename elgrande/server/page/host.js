@@ -1,0 +1,90 @@
+/* The header (who this page is for, whose turn it is) and the host's page (the admin
+   link): who plays each seat, whose turn it is, and every seat's link again (asked of
+   GET .../links, which answers the admin token only). */
+import {$, S, api, el, chip, json, nameOf} from "./core.js";
+
+export function renderHeader(st) {
+  var who = $("who");
+  who.textContent = "";
+  if (st.seat === null || st.seat === undefined) {
+    who.textContent = S.role === "admin" ? "Host's page (the admin link: keep it private)"
+      : "Watching";
+  } else {
+    who.appendChild(document.createTextNode("You are "));
+    who.appendChild(chip(st.seat));
+    who.appendChild(el("strong", {}, nameOf(st.seat)));
+  }
+  var turn = $("turn");
+  turn.className = "";
+  if (st.over) {
+    turn.textContent = "The game is over.";
+  } else if (st.controls) {
+    turn.className = "mine";
+    turn.textContent = "Your turn: " + st.controls.prompt;
+  } else if (st.to_move && st.to_move.length) {
+    turn.textContent = "Waiting for " + st.to_move.map(nameOf).join(", ") + ".";
+  } else {
+    turn.textContent = "";
+  }
+}
+
+// -- the host's page (the admin link): who plays each seat, whose turn it is
+export function renderHost(st) {
+  var box = $("host");
+  box.hidden = S.role !== "admin";
+  if (box.hidden) { return; }
+  var tbody = $("seats").querySelector("tbody");
+  tbody.textContent = "";
+  var bots = st.bots || [];
+  var moving = st.to_move || [];
+  (st.names || []).forEach(function (nm, p) {
+    var tr = el("tr", {});
+    tr.appendChild(el("td", {}, String(p + 1)));
+    var td = el("td", {});
+    td.appendChild(chip(p));
+    td.appendChild(document.createTextNode(nm));
+    tr.appendChild(td);
+    tr.appendChild(el("td", {}, bots.indexOf(p) >= 0 ? "a bot (" + ((st.bot_kinds || {})[String(p)] || "?") + ")" : "a person (their link)"));
+    tr.appendChild(el("td", {}, st.over ? "" : moving.indexOf(p) >= 0 ? "to move" : ""));
+    tr.appendChild(linkCell(bots.indexOf(p) >= 0 ? "" : S.links && S.links.seats[p],
+                            "link of seat " + (p + 1) + " (" + nm + ")"));
+    tbody.appendChild(tr);
+  });
+  var spec = $("spectator-link");
+  spec.textContent = "";
+  if (S.links && S.links.spectator) {
+    spec.appendChild(document.createTextNode("Spectator link (anyone may watch with it): "));
+    spec.appendChild(linkCell(S.links.spectator, "spectator link", "span"));
+  }
+}
+
+// a link as a read-only field (selected on focus) and a Copy button; "" for a bot's seat;
+// null: the link is not kept (a game made before the links could be shown again)
+function linkCell(rel, name, tag) {
+  var cell = el(tag || "td", {"class": "seat-link"});
+  if (rel === "" || rel === undefined || (rel === null && !S.links)) { return cell; }
+  if (rel === null) { cell.textContent = "not kept (the game is older than this page)"; return cell; }
+  var url = location.origin + rel;
+  var box = el("input", {type: "text", readonly: "", "aria-label": name, size: "24"});
+  box.value = url;
+  box.onfocus = function () { box.select(); };
+  var copy = el("button", {type: "button", "aria-label": "copy the " + name}, "Copy");
+  copy.onclick = function () {
+    box.select();
+    var done = function () { copy.textContent = "Copied"; };
+    if (navigator.clipboard) { navigator.clipboard.writeText(url).then(done, function () {}); }
+  };
+  cell.appendChild(box);
+  cell.appendChild(copy);
+  return cell;
+}
+
+// the host's links (once: they never change); a seat's or a spectator's token gets 403
+export function loadLinks() {
+  return api("/links").then(json).then(function (r) {
+    if (r.status === 200 && r.body) {
+      S.links = r.body;
+      if (S.state) { renderHost(S.state); }
+    }
+  }).catch(function () { /* the host's page works without them */ });
+}

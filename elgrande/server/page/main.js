@@ -1,0 +1,22 @@
+/* The page of `elgrande serve`: one seat's (or a spectator's, or the host's) view of a
+   game, with the controls of the seat's pending decision built from the server's
+   description of it. No build step, no network beyond this game's own API. The modules,
+   one job each:
+   core.js       the game, the token, the page's state, the API call, small helpers;
+   live.js       loading the state, showing it, the WebSocket and the polling;
+   host.js       the header and the host's page (seats, their links);
+   controls.js   the decision's controls (forms pick, subset, counts, moves);
+   selection.js  the answer in the making, sending it, a refusal;
+   board.js      the board's places as controls, the selection drawn on the map;
+   tips.js       where a disabled option's reason is shown;
+   chart.js      the scores chart;
+   panels.js     the cards on offer, the log, the end of the game. */
+import {listenRefusal} from "./selection.js";
+import {listenTips} from "./tips.js";
+import {listenBoard} from "./board.js";
+import {start} from "./live.js";
+
+listenRefusal();
+listenTips();
+listenBoard();
+start();

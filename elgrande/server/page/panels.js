@@ -1,0 +1,62 @@
+/* The side panels filled from the state: the action cards on offer, the log, and the end
+   of the game (final scores, winners, the record and the replay). */
+import {$, S, GAME, el, chip, nameOf, withToken} from "./core.js";
+
+// -- the action cards on offer this round (B3.1), from the state's public "offer"
+export function renderOffer(st) {
+  var ul = $("offer"), cards = st.offer || [];
+  ul.textContent = "";
+  $("offer-box").hidden = !st.offer;
+  cards.forEach(function (c) {
+    var li = el("li", {"class": "offer-card", title: c.text || ""});
+    li.appendChild(el("strong", {}, c.title));
+    if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
+    if (c.text) { li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text)); li.tabIndex = 0; }
+    ul.appendChild(li);
+  });
+  if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
+}
+
+// -- the log, the end
+export function renderLog(st) {
+  var lines = st.log || [];
+  var ol = $("log");
+  if (lines.length < S.logShown) { ol.textContent = ""; S.logShown = 0; }
+  for (var i = S.logShown; i < lines.length; i++) { ol.appendChild(el("li", {}, lines[i])); }
+  S.logShown = lines.length;
+  ol.scrollTop = ol.scrollHeight;
+}
+
+export function renderEnd(st) {
+  $("end").hidden = !st.over;
+  if (!st.over) { return; }
+  $("winners").textContent = winnersSentence(st);
+  var scores = (st.final && st.final.scores) || (st.view && st.view.state && st.view.state.scores) || [];
+  var tbody = $("final").querySelector("tbody");
+  tbody.textContent = "";
+  scores.map(function (s, p) { return [s, p]; })
+    .sort(function (a, b) { return b[0] - a[0]; })
+    .forEach(function (sp) {
+      var tr = el("tr", {});
+      var td = el("td", {});
+      td.appendChild(chip(sp[1]));
+      td.appendChild(document.createTextNode(nameOf(sp[1])));
+      tr.appendChild(td);
+      tr.appendChild(el("td", {}, String(sp[0])));
+      tbody.appendChild(tr);
+    });
+  var rec = $("record");
+  rec.href = withToken(st.record_url || ("/api/games/" + encodeURIComponent(GAME) + "/record"));
+  var rep = $("replay");
+  rep.href = withToken(st.replay_url || ("/api/games/" + encodeURIComponent(GAME) + "/replay"));
+}
+function winnersSentence(st) {
+  var f = st.final || {};
+  var w = f.winners || [];
+  var pts = (f.scores || [])[w[0]];
+  var who = w.map(nameOf);
+  var list = who.length > 1 ? who.slice(0, -1).join(", ") + " and " + who[who.length - 1] : who[0];
+  if (!w.length) { return ""; }
+  return (w.length > 1 ? "The winners (a tie): " : "The winner: ") + list + ", with " + pts +
+    " points.";
+}
