@@ -56,10 +56,11 @@ def _voids_checked(name: str, players: int, seed: int, budget: int) -> tuple[int
     voided: dict[int, str] = {}  # void event's id -> the state as the turn goes on
     next_part = base._next_part
 
-    def recording_next_part(engine: Any, state: Any, flow: Any, events: Any) -> None:
+    def recording_next_part(engine: Any, state: Any, flow: Any, events: Any,
+                            *rest: Any) -> None:
         if events and events[-1]["event"] == "special_void":
             voided.setdefault(id(events[-1]), _json(state.to_json()))
-        next_part(engine, state, flow, events)
+        next_part(engine, state, flow, events, *rest)
 
     kept = interp.budget
     interp.advance = recording_advance  # type: ignore[method-assign]
