@@ -16,7 +16,7 @@ import attr
 from elgrande.engine.decisions import KINDS, Decision
 from elgrande.errors import ElGrandeError
 from elgrande.model.board import Board
-from elgrande.model.fields import factory
+from elgrande.model.fields import factory, unsaved
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
 from elgrande.model.serial import from_fields, plain_fields
@@ -180,6 +180,10 @@ class Run:
             before this one goes on; None when there is none.
         callers: the cards carrying this run's card out, outermost first (empty for a
             special action's own run): none of them is carried out again.
+        shared: a copy of this run shares its frames, variables and asides
+            (:meth:`copy`, copied on write): the interpreter takes them as its
+            own (:meth:`own`) before it changes anything. Not part of the position: not
+            saved, not compared.
     """
 
     def __repr__(self) -> str:
@@ -196,12 +200,14 @@ class Run:
     asides: list[Aside] = factory(list)
     inner: Run | None = None
     callers: list[str] = factory(list)
+    shared: bool = unsaved(False)
 
     def __init__(self, card: str, actor: int, frames: list[Frame],
                  env: dict[str, Any] | None = None, steps: int = 0,
                  pending: Decision | None = None, secret: dict[str, Any] | None = None,
                  work: int = 0, asides: list[Aside] | None = None,
-                 inner: Run | None = None, callers: list[str] | None = None) -> None:
+                 inner: Run | None = None, callers: list[str] | None = None,
+                 shared: bool = False) -> None:
         self.card = card
         self.actor = actor
         self.frames = frames
@@ -213,22 +219,40 @@ class Run:
         self.asides = [] if asides is None else asides
         self.inner = inner
         self.callers = [] if callers is None else callers
+        self.shared = shared
 
     def copy(self) -> Run:
-        """An independent copy (the pending decision is shared: never changed once made;
-        the dict values of ``env``, secret choices, are copied)."""
+        """A copy, copied on write: a new run sharing this one's frames, variables and
+        asides, both marked ``shared`` (the interpreter takes them as its own, :meth:`own`,
+        before it changes them; nothing is copied for a copy that never runs on). The
+        secret answers are copied (code that hides them from a view, B8.5a, edits a
+        copy's), the pending decision and the callers shared for good (never changed in
+        place); a carried-out card's run is copied so too."""
+        self.shared = True
+        inner = self.inner
+        return Run(self.card, self.actor, self.frames, self.env, self.steps, self.pending,
+                   self.secret.copy() if self.secret else None, self.work, self.asides,
+                   None if inner is None else inner.copy(), self.callers, True)
+
+    def own(self) -> None:
+        """Make the frames, variables and asides of a ``shared`` run its own (independent
+        copies; the dict values of ``env``, secret choices, copied too), so that changing
+        them leaves the copies that share them as they were; nothing to do for a run not
+        shared. The interpreter calls it before it changes a run."""
+        if not self.shared:
+            return
         env = self.env.copy()
         for k, v in env.items():  # replacing values only: no change of size
             if isinstance(v, dict):
                 env[k] = v.copy()
-        return Run(self.card, self.actor, [f.copy() for f in self.frames], env, self.steps,
-                   self.pending, self.secret.copy(), self.work,
-                   self.asides.copy() if self.asides else None,
-                   None if self.inner is None else self.inner.copy(), self.callers.copy())
+        self.env = env
+        self.frames = [f.copy() for f in self.frames]
+        self.asides = self.asides.copy()
+        self.shared = False
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON-able data."""
-        return plain_fields(self)
+        """Plain JSON-able data (``shared`` left out)."""
+        return plain_fields(self, ("shared",))
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Run:

@@ -132,6 +132,8 @@ class Interpreter:
             (no frames, nothing pending) and ``state`` may be part-changed: the caller
             restores the state it had before the card began.
         """
+        if run.shared:  # a copy of the game shares its frames: copied before changed
+            run.own()
         ctx = Ctx(state, self.board, run, run.actor, events if events is not None else [],
                   self.rules, self.budget)
         try:
@@ -266,6 +268,8 @@ class Interpreter:
         d = run.pending
         if d is None:
             raise IllegalMove("B4.4", "nothing is waiting for an answer")
+        if run.shared:  # a copy of the game shares its frames: copied before changed
+            run.own()
         if run.inner is not None:  # the decision is the carried-out card's
             return self._answer_inner(state, run, player, answer, events)
         if checked:
@@ -331,6 +335,8 @@ class Interpreter:
         if inner.card not in self.scripts:
             run.inner = None
             return None
+        if inner.shared:
+            inner.own()
         ictx = Ctx(ctx.state, ctx.board, inner, inner.actor, ctx.events, ctx.rules,
                    ctx.budget)
         try:

@@ -11,7 +11,7 @@ from typing import Any, Final
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
-from elgrande.engine.option_size import offer, size
+from elgrande.engine.option_size import offer, reasons_size
 from elgrande.engine.primitives import (
     _arg,
     _king_refusal,
@@ -60,7 +60,7 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
     return offer(ctx, Decision("choose_region", [ctx.subject], KING_PROMPT,
                                {"choices": choices, "why": why}, "B5.2"),
-                 2 + len(choices) + size(why))
+                 2 + len(choices) + reasons_size(why))
 
 
 def _grande_owners(ctx: Ctx, call: ast.Call) -> list[int]:

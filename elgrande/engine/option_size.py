@@ -21,7 +21,7 @@ from typing import Any, Final
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 
-__all__ = ["offer", "options_size", "size"]
+__all__ = ["offer", "options_size", "reasons_size", "size"]
 
 #: The plain value types counted as one each without looking inside.
 _PLAIN: Final[frozenset[type]] = frozenset({str, int, bool, float, type(None)})
@@ -47,6 +47,13 @@ def size(options: Any) -> int:
         if type(v) not in _PLAIN:
             n += size(v) - 1
     return n
+
+
+def reasons_size(reasons: dict[str, list[str]]) -> int:
+    """:func:`size` of a mapping of refusal reasons, ``{place id: [rule id, message]}``
+    (the ``why`` and ``refused`` of the movers' decisions, B5.2, B8.2), counted without
+    walking it: the mapping (1) and, per entry, its list of two strings (3)."""
+    return 1 + 3 * len(reasons)
 
 
 def offer(ctx: Ctx, d: Decision, n: int) -> Decision:

@@ -26,7 +26,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
-from elgrande.engine.option_size import offer, size
+from elgrande.engine.option_size import offer, reasons_size, size
 from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import COURT_PLACE, place_of, regions
 from elgrande.engine.rule_params import RULE, expires_for
@@ -233,7 +233,7 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
         return offer(ctx, Decision("choose_region", [ctx.subject],
                                    _asks(ctx, "choose a region", var),
                                    {"choices": choices, "why": why}, "B8.1"),
-                     2 + len(choices) + size(why))
+                     2 + len(choices) + reasons_size(why))
     if isinstance(ch, ast.NumberChoice):
         return Decision("choose_number", [ctx.subject],
                         _asks(ctx, f"choose a number from {ch.low} to {ch.high}", var),
@@ -393,7 +393,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
                "single_source": single, "all": every,
                "refused_from": refused_from, "refused_to": king_refusal}
     # the mapping, its four plain values, ``to`` and ``sources``, then the small rest
-    counted += 6 + len(to) + size(refused_from) + size(king_refusal)
+    counted += 6 + len(to) + reasons_size(refused_from) + reasons_size(king_refusal)
     if room:
         options["room"] = room
         counted += size(room)
@@ -571,7 +571,7 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     refused = {**_castillo_source_refusal(ctx, "B8.7"), **_king_refusal(ctx)}
     options: dict[str, Any] = {"owner": owner, "sources": sources, "min": lo, "max": hi,
                                "refused": refused}
-    counted = 5 + len(sources) + size(refused)  # its size (option_size.size), as built
+    counted = 5 + len(sources) + reasons_size(refused)  # its size (option_size.size), as built
     if which is not None:
         options["which"] = which
         counted += size(which)
@@ -756,7 +756,7 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     return offer(ctx, Decision("secret_region", [int(p) for p in per],
                                _asks(ctx, "secretly choose a region", _arg(call, "var")),
                                {"per_player": per, "why": why}, "B8.5"),
-                 1 + counted + size(why))
+                 1 + counted + reasons_size(why))
 
 
 @primitive("pass_")
