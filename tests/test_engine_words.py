@@ -190,3 +190,14 @@ def test_B1_2_moving_a_piece_asks_in_a_whole_sentence() -> None:
     g = _position()
     _, _, d, _ = _start(g, "move own grande to mainland regions except king\n")
     assert d is not None and d.prompt == "Move your Grande to a region of your choice"
+
+
+def test_B4_4_a_card_s_either_choice_names_the_card() -> None:
+    """A card's own 'either' choice (B4.4: the card's player picks a branch) names the card
+    whose branches they are, as a card's other choices do, never a bare 'Choose one'."""
+    g = _position()
+    _, _, d, _ = _start(g, "either:\n  gain 1 point\nor:\n  pass\n")
+    assert d is not None and d.kind == "choose_option" and d.rule == "B4.4"
+    shown = g.in_words(d.prompt)
+    assert shown.endswith(": choose one") and shown != "Choose one" and "{" not in shown
+    assert CARD in shown  # a card the library does not hold is named by its id

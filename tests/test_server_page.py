@@ -240,8 +240,10 @@ def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> Non
 def offer_words(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
     """B4.4: the question whether to carry out the special action names the card taken
     (its title, no marker of the engine's) and where in the turn it is asked."""
-    if c["rule"] != "B4.4":
-        return
+    labels = [str(o.get("label", "")) for o in c.get("options") or []]
+    if c["rule"] != "B4.4" or c["kind"] != "choose_option" \
+            or not (labels and labels[-1].startswith("decline")):
+        return  # not the question (a card's own 'either' choice names its card too)
     card = page_state(tab)["state"]["view"]["flow"]["card"]
     title = str(c["card"]["title"]) if c.get("card") else card
     shown = tab.page.locator("#prompt").inner_text()
@@ -283,18 +285,33 @@ def play(base: str, tabs: list[Tab], tokens: list[str], rounds: int, rng: random
         assert acted, "nobody could act: the bots should have answered"
 
 
+def _news(log: list[str]) -> list[str]:
+    """The log's lines but the board's summary after a scoring ("Board now:" and the
+    lines indented under it)."""
+    out, board = [], -1
+    for line in log:
+        indent = len(line) - len(line.lstrip())
+        if board >= 0 and indent > board:
+            continue
+        board = indent if line.strip() == "Board now:" else -1
+        if board < 0:
+            out.append(line)
+    return out
+
+
 def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     """Above the decision: the log's lines since the seat's last answer that name the
-    seat and are not its own doing (its special action vetoed, ...), the last three."""
+    seat and are not its own doing (its special action vetoed, ...), the last four, the
+    board's summary after a scoring left out."""
     st = page_state(tab)
     state = st["state"]
     mark = tab.page.evaluate(
         f"sessionStorage.getItem('elgrande-since:{state['game']}:{state['seat']}')")
     name = re.escape(state["names"][state["seat"]])
     want = [] if mark is None else [
-        line.strip() for line in state["log"][int(mark):]
+        line.strip() for line in _news(state["log"][int(mark):])
         if re.search(rf"(^|\W){name}($|\W)", line)
-        and not re.match(rf"{name}($|\W)", line.strip())][-3:]
+        and not re.match(rf"{name}($|\W)", line.strip())][-4:]
     assert st["since"] == want
     box = tab.page.locator("#since")
     assert box.is_visible() == bool(want)
@@ -525,6 +542,15 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
         "(log) => import('/page/since.js').then(m => m.sinceLines("
         "{names: ['Ana', 'Diego', 'Hanah'], seat: 0, log: log}, 1))", log)
     assert lines == ["The special action of Ana is cancelled after the Veto(s)."]
+    # after a general scoring (B6): the points, not the board's summary under them
+    log = ["  Aragon (values 5/3/1): Ana 2 caballeros -> 5 points",
+           "Points this scoring: Ana 5, Diego 0, Hanah 0", "  Board now:",
+           "    Aragon: Ana 2", "    Courts: Ana 3, Diego 4, Hanah 5; provinces: Ana 1",
+           "== Round 4 ==", "Turn order: Diego, Ana, Hanah."]
+    lines = tab.page.evaluate(
+        "(log) => import('/page/since.js').then(m => m.sinceLines("
+        "{names: ['Ana', 'Diego', 'Hanah'], seat: 0, log: log}, 0))", log)
+    assert lines == [line.strip() for line in (log[0], log[1], log[6])]
     quiet(tab)
 
 

@@ -47,6 +47,7 @@ from elgrande.engine.option_size import options_size
 from elgrande.engine.primitives import PRIMITIVES, each_order
 from elgrande.engine.triggers import keep_trigger, player_of
 from elgrande.errors import IllegalMove
+from elgrande.model import marks
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
@@ -233,7 +234,7 @@ class Interpreter:
                                         stmt.var))
             elif kind == EITHER:
                 ctx.charge(step.cost)  # before the labels are rendered
-                d = Decision("choose_option", [f.subject], "Choose one",
+                d = Decision("choose_option", [f.subject], f"{marks.card(run.card)}: choose one",
                              {"labels": _labels(step)}, "B4.4")
                 ctx.charge(step.size)  # options_size(ctx, d), counted when compiled
                 run.pending = d
