@@ -153,24 +153,40 @@ def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() ->
     assert said.endswith("Carry it out now, before you place your caballeros, or decline it?")
 
 
-def test_B8_the_log_names_a_card_by_its_title_and_adds_the_id_only_to_shared_titles() -> None:
+def test_B8_the_log_names_a_card_by_its_title_and_tells_shared_titles_apart_in_words() -> None:
     g = new_game(4, sets=("base",), seed=2)
     cards = g.library.cards.cards
     offer = next(ln for ln in g.log if ln.startswith("Open action cards: "))
+    labels = card_labels(cards.values())
     titles = [c.title for c in cards.values()]
     named = 0
     for cid, c in cards.items():
+        assert f"[{cid}]" not in offer, offer
         if f" {c.title}" not in offer or c.kind == "power":
             continue
-        shared = titles.count(c.title) > 1
-        if shared and f"[{cid}]" in offer:
-            named += 1
-        elif not shared:
-            assert f"[{cid}]" not in offer, offer
+        if titles.count(c.title) > 1:
+            assert labels[cid] != c.title and labels[cid].startswith(c.title + " ("), labels
+        if labels[cid] in offer:
             named += 1
     assert named >= 3, offer
-    assert card_labels({"a": "Intrigue", "b": "Intrigue", "c": "Recruiters"}) == {
-        "a": "Intrigue [a]", "b": "Intrigue [b]", "c": "Recruiters"}
+    assert len(set(labels.values())) == len(labels), "two cards share a label"
+    by_id = {cid: labels[cid] for cid in cards}
+    assert by_id["intrigue-four-any"] == "Intrigue (move any 4 Caballeros on the board)"
+    assert by_id["special-scoring-castillo"] == "Special Scoring (score the Castillo)"
+    assert by_id["special-scoring-any-one-region-stack-3"].endswith(", stack 3)")
+    assert by_id["intrigue-place-two-or-move-own-from-one-region"].endswith(" …)")
+
+
+def test_B8_cards_sharing_a_title_on_different_stacks_are_told_apart_by_stack() -> None:
+    class Face:
+        def __init__(self, id: str, title: str, stack: int, text: str) -> None:
+            self.id, self.title, self.stack, self.text = id, title, stack, text
+
+    faces = [Face("a", "Spy", 1, "Spy: Look."), Face("b", "Spy", 2, "Spy: Look."),
+             Face("c", "Recruiters", 1, ""), Face("d", "Twin", 1, ""),
+             Face("e", "Twin", 1, "")]
+    assert card_labels(faces) == {"a": "Spy (stack 1)", "b": "Spy (stack 2)",
+                                  "c": "Recruiters", "d": "Twin [d]", "e": "Twin [e]"}
 
 
 def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> None:
