@@ -62,10 +62,14 @@ NOTHING_AFTER = "  (nothing done after the choice)"
 class _Face(Protocol):
     """What :func:`card_labels` reads of a card (``elgrande.data.cards.CardDef``)."""
 
-    id: str
-    title: str
-    stack: int
-    text: str
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def stack(self) -> int: ...
+    @property
+    def text(self) -> str: ...
 
 
 #: A phrase from a card's text this many words long or shorter is shown whole.
