@@ -11,12 +11,14 @@ import pytest
 from test_game_properties import answer_randomly
 
 from elgrande.dsl.parser import parse
+from elgrande.dsl.render import render
 from elgrande.engine.context import Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Game, new_game
 from elgrande.play.narrate import NOTHING_AFTER, card_labels, story, words
+from elgrande.rules.base import order_prompt
 
 CARD = "hb-words"
 
@@ -141,8 +143,13 @@ def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() ->
     while (d := g.pending) is not None and d.rule != "B4.5":
         g.answer(d.players[0], d.random_answer(rng, d.players[0]))
     assert d is not None
-    assert d.prompt == ("When will you carry out your card's special action: before or after "
-                        "placing your caballeros? (You can still decline it then.)")
+    card = g.library.card(g.flow.card)
+    assert d.prompt.startswith(f"{{card:{card.id}}}: ")
+    said = g.in_words(d.prompt)
+    assert said.startswith(f"{card.title}: When will you carry out its special action")
+    assert said.endswith(": before or after placing your caballeros? (You can still decline "
+                         "it then.)")
+    assert "{" not in said
     assert d.options["labels"] == ["after placing my caballeros",
                                    "before placing my caballeros"]
     g.answer(d.players[0], 1)
@@ -217,3 +224,22 @@ def test_B4_4_a_card_s_either_choice_names_the_card() -> None:
     shown = g.in_words(d.prompt)
     assert shown.endswith(": choose one") and shown != "Choose one" and "{" not in shown
     assert CARD in shown  # a card the library does not hold is named by its id
+
+
+def test_B4_5_the_order_question_says_what_a_veto_s_special_action_is() -> None:
+    """B4.5, B8.4: a Veto's special action is keeping the card; the question says so."""
+    g = new_game(4, sets=("base",), seed=3)
+    d = g.pending
+    assert d is not None
+    veto = next(c for c in g.library.cards.cards.values()
+                if c.script is not None and render(c.script).startswith("Keep this card"))
+    prompt = order_prompt(veto.id)
+    said = g.in_words(prompt)
+    assert said == (f"{veto.title}: When will you carry out its special action (keep this card "
+                    "as a veto until the end of next round): before or after placing your "
+                    "caballeros? (You can still decline it then.)")
+    long = next(c for c in g.library.cards.cards.values()
+                if c.script is not None and len(render(c.script).split()) > 20)
+    assert g.in_words(order_prompt(long.id)) == (
+        f"{long.title}: When will you carry out its special action: before or after placing "
+        "your caballeros? (You can still decline it then.)")
