@@ -243,3 +243,24 @@ def test_B4_5_the_order_question_says_what_a_veto_s_special_action_is() -> None:
     assert g.in_words(order_prompt(long.id)) == (
         f"{long.title}: When will you carry out its special action: before or after placing "
         "your caballeros? (You can still decline it then.)")
+
+
+def test_B6_1_a_disc_set_to_the_castillo_is_refused_in_the_rule_s_words() -> None:
+    """B6.1: the disc shows a mainland region; the refusal says so, and a long list of
+    allowed answers is counted, not listed."""
+    g = new_game(4, sets=("base",), seed=3)
+    rng = random.Random(1)
+    while (d := g.pending) is not None and d.rule != "B6.1":
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert d is not None and d.kind == "secret_region"
+    castillo = g.library.board.place_id(g.library.board.castillo)
+    with pytest.raises(IllegalMove) as ei:
+        g.answer(d.players[0], castillo)
+    name = g.library.board.places[g.library.board.castillo].name
+    assert ei.value.rule == "B6.1"
+    assert g.in_words(ei.value.message) == (
+        f"the disc shows one of the nine mainland regions; the {name} is not one of them")
+    with pytest.raises(IllegalMove) as ei:
+        g.answer(d.players[0], "nowhere")
+    assert ei.value.message == ("'nowhere' is not one of the allowed answers (regions), the "
+                                "9 the question offers")

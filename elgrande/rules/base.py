@@ -626,11 +626,13 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int],
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
     """The B6.1 secret-disc decision of the players not in ``answered``."""
     remaining = [p for p in range(state.players) if p not in answered]
-    opts = list(base_cache(engine).region_ids)
+    cache = base_cache(engine)
+    opts = list(cache.region_ids)
     return Decision("secret_region", remaining, "Set your secret disc to a region: your "
                     "caballeros in the Castillo go there when it is emptied (the king's "
                     "region: back to your court)",
-                    {"per_player": {str(p): opts for p in remaining}}, "B6.1")
+                    {"per_player": {str(p): opts for p in remaining}, "why": cache.disc_why},
+                    "B6.1")
 
 
 def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
