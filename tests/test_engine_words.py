@@ -47,8 +47,12 @@ def test_B3_2_a_power_card_still_in_hand_is_refused_as_such() -> None:
     with pytest.raises(IllegalMove) as err:
         d.check(in_hand, actor)
     assert err.value.rule == "B3.2"
-    assert err.value.message == (f"{in_hand} is still in your hand: only a played power card "
-                                 "can be taken back")
+    assert err.value.message == ("a played power card is gone unless a special action brings "
+                                 f"it back, and {in_hand} was not played: it is still in your "
+                                 "hand")
+    # the card's own rule (its ``rules`` field) is the one cited, and the page shows
+    # "RULE: title — reason": the reason follows on from B3.2's title and text
+    assert "B3.2" in g.library.card("take-back-a-power-card").rules
     played = g.state.discards[actor][0]
     assert d.check(played, actor) == played
 
