@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 from elgrande.play.game import new_game
-from elgrande.rules.base import ORDER_PROMPT
 
 CARDS = str(Path(__file__).resolve().parent / "overbudget")
 CARD = "hb-runaway"
@@ -26,7 +25,7 @@ def test_a_card_over_budget_is_undone_and_the_game_goes_on() -> None:
     offer[0] = CARD  # the runaway card is on offer (as if turned up from its stack)
     g._engine.advance(g.state, g.flow, [])  # the decision offers it
     g.answer(actor, CARD)
-    while g.pending and g.pending.prompt == ORDER_PROMPT:
+    while g.pending and g.pending.rule == "B4.5":
         g.answer(actor, 1)  # the special action first
     assert g.pending is not None and g.pending.rule == "B4.4"
     assert "before you place your caballeros" in g.in_words(g.pending.prompt)  # (B4.5)

@@ -11,12 +11,14 @@ import pytest
 from test_game_properties import answer_randomly
 
 from elgrande.dsl.parser import parse
+from elgrande.dsl.render import render
 from elgrande.engine.context import Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.interpreter import Interpreter
 from elgrande.errors import IllegalMove
 from elgrande.play.game import Game, new_game
 from elgrande.play.narrate import NOTHING_AFTER, card_labels, story, words
+from elgrande.rules.base import order_prompt
 
 CARD = "hb-words"
 
@@ -45,8 +47,12 @@ def test_B3_2_a_power_card_still_in_hand_is_refused_as_such() -> None:
     with pytest.raises(IllegalMove) as err:
         d.check(in_hand, actor)
     assert err.value.rule == "B3.2"
-    assert err.value.message == (f"{in_hand} is still in your hand: only a played power card "
-                                 "can be taken back")
+    assert err.value.message == ("a played power card is gone unless a special action brings "
+                                 f"it back, and {in_hand} was not played: it is still in your "
+                                 "hand")
+    # the card's own rule (its ``rules`` field) is the one cited, and the page shows
+    # "RULE: title — reason": the reason follows on from B3.2's title and text
+    assert "B3.2" in g.library.card("take-back-a-power-card").rules
     played = g.state.discards[actor][0]
     assert d.check(played, actor) == played
 
@@ -141,8 +147,13 @@ def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() ->
     while (d := g.pending) is not None and d.rule != "B4.5":
         g.answer(d.players[0], d.random_answer(rng, d.players[0]))
     assert d is not None
-    assert d.prompt == ("When will you carry out your card's special action: before or after "
-                        "placing your caballeros? (You can still decline it then.)")
+    card = g.library.card(g.flow.card)
+    assert d.prompt.startswith(f"{{card:{card.id}}}: ")
+    said = g.in_words(d.prompt)
+    assert said.startswith(f"{card.title}: When will you carry out its special action")
+    assert said.endswith(": before or after placing your caballeros? (You can still decline "
+                         "it then.)")
+    assert "{" not in said
     assert d.options["labels"] == ["after placing my caballeros",
                                    "before placing my caballeros"]
     g.answer(d.players[0], 1)
@@ -153,24 +164,40 @@ def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() ->
     assert said.endswith("Carry it out now, before you place your caballeros, or decline it?")
 
 
-def test_B8_the_log_names_a_card_by_its_title_and_adds_the_id_only_to_shared_titles() -> None:
+def test_B8_the_log_names_a_card_by_its_title_and_tells_shared_titles_apart_in_words() -> None:
     g = new_game(4, sets=("base",), seed=2)
     cards = g.library.cards.cards
     offer = next(ln for ln in g.log if ln.startswith("Open action cards: "))
+    labels = card_labels(cards.values())
     titles = [c.title for c in cards.values()]
     named = 0
     for cid, c in cards.items():
+        assert f"[{cid}]" not in offer, offer
         if f" {c.title}" not in offer or c.kind == "power":
             continue
-        shared = titles.count(c.title) > 1
-        if shared and f"[{cid}]" in offer:
-            named += 1
-        elif not shared:
-            assert f"[{cid}]" not in offer, offer
+        if titles.count(c.title) > 1:
+            assert labels[cid] != c.title and labels[cid].startswith(c.title + " ("), labels
+        if labels[cid] in offer:
             named += 1
     assert named >= 3, offer
-    assert card_labels({"a": "Intrigue", "b": "Intrigue", "c": "Recruiters"}) == {
-        "a": "Intrigue [a]", "b": "Intrigue [b]", "c": "Recruiters"}
+    assert len(set(labels.values())) == len(labels), "two cards share a label"
+    by_id = {cid: labels[cid] for cid in cards}
+    assert by_id["intrigue-four-any"] == "Intrigue (move any 4 Caballeros on the board)"
+    assert by_id["special-scoring-castillo"] == "Special Scoring (score the Castillo)"
+    assert by_id["special-scoring-any-one-region-stack-3"].endswith(", stack 3)")
+    assert by_id["intrigue-place-two-or-move-own-from-one-region"].endswith(" …)")
+
+
+def test_B8_cards_sharing_a_title_on_different_stacks_are_told_apart_by_stack() -> None:
+    class Face:
+        def __init__(self, id: str, title: str, stack: int, text: str) -> None:
+            self.id, self.title, self.stack, self.text = id, title, stack, text
+
+    faces = [Face("a", "Spy", 1, "Spy: Look."), Face("b", "Spy", 2, "Spy: Look."),
+             Face("c", "Recruiters", 1, ""), Face("d", "Twin", 1, ""),
+             Face("e", "Twin", 1, "")]
+    assert card_labels(faces) == {"a": "Spy (stack 1)", "b": "Spy (stack 2)",
+                                  "c": "Recruiters", "d": "Twin [d]", "e": "Twin [e]"}
 
 
 def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> None:
@@ -201,3 +228,43 @@ def test_B4_4_a_card_s_either_choice_names_the_card() -> None:
     shown = g.in_words(d.prompt)
     assert shown.endswith(": choose one") and shown != "Choose one" and "{" not in shown
     assert CARD in shown  # a card the library does not hold is named by its id
+
+
+def test_B4_5_the_order_question_says_what_a_veto_s_special_action_is() -> None:
+    """B4.5, B8.4: a Veto's special action is keeping the card; the question says so."""
+    g = new_game(4, sets=("base",), seed=3)
+    d = g.pending
+    assert d is not None
+    veto = next(c for c in g.library.cards.cards.values()
+                if c.script is not None and render(c.script).startswith("Keep this card"))
+    prompt = order_prompt(veto.id)
+    said = g.in_words(prompt)
+    assert said == (f"{veto.title}: When will you carry out its special action (keep this card "
+                    "as a veto until the end of next round): before or after placing your "
+                    "caballeros? (You can still decline it then.)")
+    long = next(c for c in g.library.cards.cards.values()
+                if c.script is not None and len(render(c.script).split()) > 20)
+    assert g.in_words(order_prompt(long.id)) == (
+        f"{long.title}: When will you carry out its special action: before or after placing "
+        "your caballeros? (You can still decline it then.)")
+
+
+def test_B6_1_a_disc_set_to_the_castillo_is_refused_in_the_rule_s_words() -> None:
+    """B6.1: the disc shows a mainland region; the refusal says so, and a long list of
+    allowed answers is counted, not listed."""
+    g = new_game(4, sets=("base",), seed=3)
+    rng = random.Random(1)
+    while (d := g.pending) is not None and d.rule != "B6.1":
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert d is not None and d.kind == "secret_region"
+    castillo = g.library.board.place_id(g.library.board.castillo)
+    with pytest.raises(IllegalMove) as ei:
+        g.answer(d.players[0], castillo)
+    name = g.library.board.places[g.library.board.castillo].name
+    assert ei.value.rule == "B6.1"
+    assert g.in_words(ei.value.message) == (
+        f"the disc shows one of the nine mainland regions; the {name} is not one of them")
+    with pytest.raises(IllegalMove) as ei:
+        g.answer(d.players[0], "nowhere")
+    assert ei.value.message == ("'nowhere' is not one of the allowed answers (regions), the "
+                                "9 the question offers")

@@ -308,7 +308,8 @@ def test_B4_2_an_action_card_choice_shows_each_cards_text_and_stack() -> None:
     assert c is not None and c["options"]
     for o in c["options"]:
         card = g.library.card(o["value"])
-        assert o["label"] == card.title and o["text"] == card.text and o["text"]
+        assert o["label"] == g.chronicle.titles[card.id] and o["text"] == card.text
+        assert o["label"].startswith(card.title) and o["text"]
         assert o["stack"] == card.stack
 
 

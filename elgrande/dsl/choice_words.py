@@ -9,7 +9,7 @@ import re
 from typing import Final
 
 from elgrande.dsl import ast
-from elgrande.dsl.render import render_after
+from elgrande.dsl.render import render, render_after
 
 #: The renderer's phrases for a chosen name (:mod:`elgrande.dsl.render`) and what a
 #: prompt says instead: the chooser reads them ("that region" is the one being chosen).
@@ -20,6 +20,9 @@ _SAID: Final = (("the region chosen as '{v}'", "that region"),
                 (" (as '{v}')", ""),
                 ("player '{v}'", "that player"),
                 ("the number '{v}'", "that number"))
+#: A special action said in this many words or fewer is told in the B4.5 question.
+_BRIEF_WORDS: Final = 14
+
 #: The phrases of the other names (chosen before or after): said without the name.
 _OTHERS: Final = ((r" \(call it '\w+'\)", ""),
                   (r"the region chosen as '\w+'", "the other chosen region"),
@@ -69,3 +72,21 @@ def choice_use(script: ast.Script | None, var: str) -> str:
     for pattern, instead in _OTHERS:
         text = re.sub(pattern, instead, text)
     return " Then: " + text[0].lower() + text[1:]
+
+
+def action_brief(script: ast.Script | None) -> str:
+    """What the special action of ``script`` does, in brief for the B4.5 question:
+    ``" (keep this card as a veto until the end of next round)"`` (its English,
+    :func:`elgrande.dsl.render.render`, one sentence of at most :data:`_BRIEF_WORDS`
+    words and no chosen names), or "" when it takes longer to say or there is no script.
+
+    Args:
+        script: the card's parsed effect script, or None.
+    """
+    if script is None or not script.body.body:
+        return ""
+    text = render(script).strip()
+    if (not text or "'" in text or len(text.split()) > _BRIEF_WORDS
+            or text.rstrip(".").count(".") > 0):
+        return ""
+    return " (" + text[0].lower() + text[1:].rstrip(".") + ")"

@@ -685,8 +685,9 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     discards = sorted(set(ctx.state.discards[ctx.subject]))
     if not discards:
         return None
-    why = {str(v): ["B3.2", f"{v} is still in your hand: only a played power card can be "
-                    "taken back"] for v in ctx.state.hands[ctx.subject]}
+    why = {str(v): ["B3.2", "a played power card is gone unless a special action brings it "
+                    f"back, and {v} was not played: it is still in your hand"]
+           for v in ctx.state.hands[ctx.subject]}  # (read after B3.2's title, as shown)
     return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
                     "power cards", {"choices": discards, "why": why}, "B3.2")
 

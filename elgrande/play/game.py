@@ -85,7 +85,7 @@ class Game:
         if chronicle is None:
             titles = self._engine.memo.get("game.titles")
             if titles is None:  # the library never changes; the chronicles share its titles
-                titles = card_labels({c.id: c.title for c in library.cards.cards.values()})
+                titles = card_labels(library.cards.cards.values())
                 self._engine.memo["game.titles"] = titles
             chronicle = Chronicle(library.board, names, titles, logging,
                                   labels=_labels(self._engine, state.players) if logging

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 from elgrande.model.board import Board
 from elgrande.model.scoring import GeneralScoring, RegionScore
@@ -59,13 +59,97 @@ CHOOSES = " chooses "
 NOTHING_AFTER = "  (nothing done after the choice)"
 
 
-def card_labels(titles: Mapping[str, str]) -> dict[str, str]:
-    """Card id -> how the log names the card (B8: a special action is its card's): its
-    printed title where no other card of ``titles`` (id -> title: the cards in play) has
-    it, else ``"title [id]"`` (several base cards share a title such as "Intrigue", and
-    the card data gives no shorter text telling them apart)."""
-    counts = Counter(titles.values())
-    return {c: t if counts[t] == 1 else f"{t} [{c}]" for c, t in titles.items()}
+class _Face(Protocol):
+    """What :func:`card_labels` reads of a card (``elgrande.data.cards.CardDef``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def stack(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+
+
+#: A phrase from a card's text this many words long or shorter is shown whole.
+_WHOLE_WORDS = 16
+#: A longer phrase is cut to this many words at least (more while two would read alike).
+_CUT_WORDS = 8
+#: Words a cut phrase does not end on (it takes the next word too).
+_LINKS = frozenset("a an the of any to from into and or in on all your their with".split())
+
+
+def _phrase(card: _Face) -> list[str]:
+    """The words of ``card``'s printed text after its ``"Title:"`` prefix, first
+    sentence only, end punctuation dropped, first word in lower case unless it is a name
+    or number (``"Intrigue: Move any 4 Caballeros on the board!"`` -> ``move any 4
+    Caballeros on the board``); [] when the text says nothing more."""
+    text = card.text.strip()
+    if text.lower().startswith(card.title.lower() + ":"):
+        text = text[len(card.title) + 1:].strip()
+    text = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".!?").strip()
+    words = text.split()
+    if words and len(words[0]) > 1 and words[0][1:].islower():
+        words[0] = words[0].lower()
+    return words
+
+
+def _cut(words: list[str], n: int) -> list[str]:
+    """The first ``n`` or more of ``words``: more while the last is a linking word
+    (:data:`_LINKS`)."""
+    while n < len(words) and words[n - 1].lower() in _LINKS:
+        n += 1
+    return words[:n]
+
+
+def _short(words: list[str], n: int) -> str:
+    """The first ``n`` of ``words``, with "…" when some are left out."""
+    return " ".join(words) if n >= len(words) else " ".join(words[:n]) + " …"
+
+
+def _tell_apart(group: list[_Face]) -> dict[str, str]:
+    """Card id -> a label for cards sharing one title: ``"Title (stack N)"`` where the
+    stacks differ; else a phrase from each card's text (:func:`_phrase`), cut to
+    :data:`_CUT_WORDS` words or more while two cards read alike, with ", stack N" where
+    the texts are the same; ``"Title [id]"`` if even that leaves two alike."""
+    title = group[0].title
+    if len({c.stack for c in group}) == len(group):
+        return {c.id: f"{title} (stack {c.stack})" for c in group}
+    words = {c.id: _phrase(c) for c in group}
+    n = _CUT_WORDS
+    while True:
+        cut = {c: w if len(w) <= _WHOLE_WORDS else _cut(w, n) for c, w in words.items()}
+        alike = Counter(tuple(w) for w in cut.values())
+        longer = any(alike[tuple(w)] > 1 and len(w) < len(words[c]) for c, w in cut.items())
+        if not longer:
+            break
+        n += 1
+    out = {}
+    for c in group:
+        short = _short(words[c.id], len(cut[c.id]))
+        if alike[tuple(cut[c.id])] > 1:
+            short = f"{short}, stack {c.stack}" if short else f"stack {c.stack}"
+        out[c.id] = f"{title} ({short})" if short else title
+    seen = Counter(out.values())
+    return {c: lab if seen[lab] == 1 else f"{title} [{c}]" for c, lab in out.items()}
+
+
+def card_labels(cards: Iterable[_Face]) -> dict[str, str]:
+    """Card id -> how the log and the page name the card (B8: a special action is its
+    card's): its printed title where no other of ``cards`` (the library's cards) has it;
+    else one telling it apart from the others with that title, from the card's data:
+    ``"Special Scoring (stack 3)"`` where the stack does, else a short phrase from its
+    text (``"Intrigue (move any 4 Caballeros on the board)"``), see
+    :func:`_tell_apart`. Computed once per library (``Game`` keeps it); records and
+    JSON keep the ids."""
+    groups: dict[str, list[_Face]] = {}
+    for c in cards:
+        groups.setdefault(c.title, []).append(c)
+    out: dict[str, str] = {}
+    for group in groups.values():
+        out.update({group[0].id: group[0].title} if len(group) == 1 else _tell_apart(group))
+    return out
 
 
 def final_scores(names: Sequence[str], scores: Sequence[int]) -> str:
@@ -277,7 +361,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         board: the board (for region names).
         names: player names by index.
         titles: card id -> the card's name in the log (:func:`card_labels`: its title,
-            with its id where another card shares the title); an id not in it is named
+            told apart in words where another card shares the title); an id not in it is named
             by itself.
     """
     titles = titles or {}

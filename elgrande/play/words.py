@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from elgrande.data.library import Library
-from elgrande.dsl.choice_words import choice_use
+from elgrande.dsl.choice_words import action_brief, choice_use
 from elgrande.model.board import Board
-from elgrande.model.marks import CARD, USE
+from elgrande.model.marks import CARD, DOES, USE
 from elgrande.model.seats import named
 
 #: A place id of a board in a text, by ``id`` of the board: (the board, kept so that
@@ -52,8 +52,8 @@ def places_named(text: str, board: Board) -> str:
 
 def in_words(text: str, names: Sequence[str], lib: Library) -> str:
     """``text`` (a prompt, a label or a refusal of the engine) as the players read it:
-    players by ``names`` (B3.4), cards by their titles and what a card does with a choice
-    (B8), places by their names.
+    players by ``names`` (B3.4), cards by their titles, what a card does with a choice
+    (B8) and what its special action does in brief (B4.5), places by their names.
 
     Args:
         text: a text from the engine.
@@ -64,6 +64,7 @@ def in_words(text: str, names: Sequence[str], lib: Library) -> str:
     if "{" in text:
         cards = lib.cards.cards
         text = USE.sub(lambda m: choice_use(lib.scripts.get(m.group(1)), m.group(2)), text)
+        text = DOES.sub(lambda m: action_brief(lib.scripts.get(m.group(1))), text)
         text = CARD.sub(lambda m: str(cards[m.group(1)].title) if m.group(1) in cards
                         else m.group(1), text)
     return places_named(text, lib.board)

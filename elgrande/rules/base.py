@@ -42,7 +42,7 @@ from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.pieces import Mover
 from elgrande.engine.triggers import NAME as TRIGGERS
 from elgrande.engine.triggers import TriggerLimit, waiting
-from elgrande.model import placement, scoring
+from elgrande.model import marks, placement, scoring
 from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 from elgrande.model.state import State
@@ -88,9 +88,18 @@ MOVERS: dict[str, Mover] = {m.kind: m for m in [
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them.
 _ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my caballeros"]}
-#: The B4.5 question; the B4.4 one (carry out or decline) follows when the action comes.
-ORDER_PROMPT = ("When will you carry out your card's special action: before or after placing "
+#: The B4.5 question after the card's marker; the B4.4 one (carry out or decline)
+#: follows when the action comes.
+ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "
                 "your caballeros? (You can still decline it then.)")
+
+
+def order_prompt(cid: str) -> str:
+    """The B4.5 question for action card ``cid``: ``"{card:cid}: When will you carry out
+    its special action{does:cid}: ..."``, the markers shown in words by
+    :func:`elgrande.play.words.in_words` (the card's title, and what its action does when
+    its script says it briefly: a Veto's is keeping the card)."""
+    return f"{marks.card(cid)}: " + ORDER_PROMPT.format(does=marks.does(cid))
 _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
@@ -354,7 +363,7 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         own_part(flow).place_first = False  # its own: a copy of the flow may share it
         flow.phase = OFFER
         return None
-    return Decision("choose_option", [p], ORDER_PROMPT, _ORDER_OPTIONS, "B4.5")
+    return Decision("choose_option", [p], order_prompt(flow.card), _ORDER_OPTIONS, "B4.5")
 
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -617,11 +626,13 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int],
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
     """The B6.1 secret-disc decision of the players not in ``answered``."""
     remaining = [p for p in range(state.players) if p not in answered]
-    opts = list(base_cache(engine).region_ids)
+    cache = base_cache(engine)
+    opts = list(cache.region_ids)
     return Decision("secret_region", remaining, "Set your secret disc to a region: your "
                     "caballeros in the Castillo go there when it is emptied (the king's "
                     "region: back to your court)",
-                    {"per_player": {str(p): opts for p in remaining}}, "B6.1")
+                    {"per_player": {str(p): opts for p in remaining}, "why": cache.disc_why},
+                    "B6.1")
 
 
 def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:

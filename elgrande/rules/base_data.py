@@ -164,17 +164,31 @@ class BaseCache:
         decks: each action stack's cards, in the manifest's order (dealt shuffled, B1.4).
         standing: the cards on offer every round (role ``standing``, B3.5), by stack.
         region_ids: the mainland regions' ids (the secret disc's options, B6.1).
+        disc_why: the board's other places (the Castillo, an expansion's areas) by id ->
+            ``[rule, reason]`` a disc set to it is refused with (B6.1).
     """
 
     decks: list[list[str]]
     standing: list[str]
     region_ids: list[str]
+    disc_why: dict[str, list[str]]
 
     def __init__(self, engine: FlowEngine) -> None:
         lib, b = engine.lib, engine.board
         self.decks = [lib.deck(s) for s in b.stacks]
         self.standing = [c.id for c in sorted(lib.of_role(STANDING), key=lambda c: c.stack)]
         self.region_ids = [b.place_id(r) for r in b.regions]
+        many = _NUMBER_WORDS[len(b.regions)] if len(b.regions) < len(_NUMBER_WORDS) \
+            else str(len(b.regions))
+        self.disc_why = {
+            p.id: ["B6.1", f"the disc shows one of the {many} mainland regions; the "
+                   f"{p.name} is not one of them"]
+            for i, p in enumerate(b.places) if i not in b.regions}
+
+
+#: Counts in words, for texts that read like the rules' (B6.1: "the nine mainland regions").
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten", "eleven", "twelve")
 
 
 def base_cache(engine: FlowEngine) -> BaseCache:

@@ -295,7 +295,8 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
             card = game.library.card(value)
         except KeyError:
             return {"label": str(value), "value": value}
-        return {"label": card.title, "value": value, "text": card.text, "stack": card.stack}
+        return {"label": game.chronicle.titles.get(card.id, card.title), "value": value,
+                "text": card.text, "stack": card.stack}
     if kind == "choose_power_card":
         return {"label": power_label(game, value), "value": value}
     if kind == "choose_player":

@@ -28,7 +28,8 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The action cards on offer in ``view`` (``view["state"]["offer"]``, a list of card
     ids, ``''`` where taken; B3.1) as ``[{"id", "title", "text", "stack"}]`` in the
     offer's order, taken ones left out. Public: every viewer sees the open cards. An id
-    the library does not hold is shown by its id, with no text.
+    the library does not hold is shown by its id, with no text. ``title`` is the log's
+    label (``narrate.card_labels``): two "Special Scoring" cards are told apart.
 
     Args:
         game: the game (its card library).
@@ -44,7 +45,8 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
         except KeyError:
             out.append({"id": cid, "title": str(cid), "text": "", "stack": None})
             continue
-        out.append({"id": card.id, "title": card.title, "text": card.text,
+        out.append({"id": card.id, "title": game.chronicle.titles.get(card.id, card.title),
+                    "text": card.text,
                     "stack": card.stack})
     return out
 

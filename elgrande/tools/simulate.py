@@ -150,13 +150,14 @@ class SimConfig:
         return {c.id for c in lib.cards.of_kind("action")}
 
     def titles(self) -> dict[str, str]:
-        """Card id -> printed title, for the report; a title several cards share gets the
-        id after it (``"Intrigue [intrigue-four-any]"``)."""
+        """Card id -> printed title, for the report; a title several cards share is told
+        apart (``narrate.card_labels``: ``"Intrigue (move any 4 Caballeros on the
+        board)"``)."""
         from elgrande.data.library import load_library
         from elgrande.play.narrate import card_labels
 
         lib = load_library(self.sets, self.errata, self.cards, set_paths=self.set_paths)
-        return card_labels({c.id: c.title for c in lib.cards.cards.values()})
+        return card_labels(lib.cards.cards.values())
 
 
 def bot_seed(seed: int, seat: int) -> int:

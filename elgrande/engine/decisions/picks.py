@@ -20,6 +20,10 @@ from elgrande.engine.decisions.decision import (
 from elgrande.engine.decisions.forms import MAX_INT, _refused, is_int, shown
 from elgrande.errors import IllegalMove
 
+#: A refused pick lists the allowed answers when there are at most this many; more are
+#: counted, not listed (the question shows them; a long list reads like machine output).
+_LISTED = 5
+
 
 def _choices(d: Decision, p: int) -> list[Any]:
     """The answers of a pick: ``options["choices"]``, else seat ``p``'s
@@ -55,8 +59,10 @@ class PickKind(DecisionKind):
             if rule == "B8.1" and d.kind == "choose_region":
                 # outside the card's set (B8); the king's region has a reason of its own
                 rule, kind = "B8", "the places this card names"
+            listed = (f": {', '.join(map(str, choices))}" if len(choices) <= _LISTED
+                      else f", the {len(choices)} the question offers")
             raise IllegalMove(rule, f"{shown(answer)} is not one of the allowed "
-                              f"answers ({kind}): {', '.join(map(str, choices))}")
+                              f"answers ({kind}){listed}")
         return answer
 
     def trusted(self, d: Decision, p: int, answer: Any) -> Any:
