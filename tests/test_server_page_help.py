@@ -275,6 +275,20 @@ def _to_the_maximum(tab: Tab, o: dict[str, Any]) -> None:
             assert box is None or h is None or not _overlap(box, h), (box, h)
 
 
+def _covers_no_control(tab: Tab, item: Any, box: dict[str, float]) -> None:
+    """A disabled option's reason, shown, covers none of the decision's other options
+    (buttons, boxes, counts), nor the board."""
+    others = item.evaluate(
+        "(li) => Array.from(document.querySelectorAll('#decision button, #decision input, "
+        "#decision output')).filter(x => !li.contains(x) && x.getClientRects().length)"
+        ".map(x => { var r = x.getBoundingClientRect(); return {x: r.x, y: r.y, "
+        "width: r.width, height: r.height, text: x.textContent}; })")
+    for b in others:
+        assert not _overlap(box, b), (box, b)
+    board = tab.page.locator("#board-area").bounding_box()
+    assert board is None or not _overlap(box, board), (box, board)
+
+
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
@@ -368,6 +382,7 @@ def _hover_tips(tab: Tab) -> int:
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (box, width)
         for h in heads:  # nor over a heading of the decision
             assert h is None or not _overlap(box, h), (box, h)
+        _covers_no_control(tab, item, box)
         k += 1
     return k
 
