@@ -71,3 +71,20 @@ def max_note(d: Decision, hi: int) -> str | None:
         return (f"up to {stated} are allowed, but only {hi} {cab} "
                 f"fit{'s' if hi == 1 else ''} where they may go")
     return f"up to {stated}, but only {hi} {cab} now"
+
+
+def provinces_note(d: Decision) -> str | None:
+    """Why a bring-to-court decision's regions may be chosen (B4.1: caballeros come from
+    the regions only once the provinces are empty): when the seat's provinces hold fewer
+    caballeros than the decision's limit and it has caballeros in regions, e.g. "Your
+    provinces have only 2: the rest may come from your regions (B4.1)". None otherwise
+    (the regions can never be chosen in this decision)."""
+    o = d.options
+    if d.kind != "bring_to_court" or not o.get("regions"):
+        return None
+    n, limit = int(o.get("provinces", 0)), int(o.get("limit", 0))
+    if n >= limit:
+        return None
+    if n == 0:
+        return "Your provinces are empty: caballeros may come from your regions (B4.1)"
+    return f"Your provinces have only {n}: the rest may come from your regions (B4.1)"
