@@ -344,7 +344,9 @@ def secret_step(base: str, tabs: list[Tab], tokens: list[str], i: int, rng: rand
     holds nothing of the choice until the reveal (B8.5)."""
     tab = tabs[i]
     other = tabs[1 - i]
-    assert decision(tab).get_by_text("Secret:").is_visible()
+    secret = decision(tab).get_by_text("Secret:")
+    assert secret.is_visible()  # a plain note, not a black tooltip-like box
+    assert secret.evaluate("e => getComputedStyle(e).backgroundColor") == "rgba(0, 0, 0, 0)"
     st = page_state(tab)
     click_answer(tab, rng, seen)
     mine = page_state(tab)["state"]["view"]["flow"].get("secret") or {}
@@ -542,6 +544,11 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     assert area["width"] > 390 - 40 and aside["y"] >= area["y"] + area["height"]
     assert tab.page.locator("#board svg").bounding_box()["width"] >= 700
     assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390  # no page
+    hint = tab.page.locator("#board-hint")  # the board scrolls sideways, and says so
+    assert hint.is_visible() and "sideways" in hint.inner_text()
+    assert tab.page.locator("#board-area").evaluate("e => e.scrollWidth > e.clientWidth")
+    hb = hint.bounding_box()
+    assert hb is not None and hb["x"] >= 0 and hb["x"] + hb["width"] <= 390
     card = tab.page.locator("li.offer-card").first  # scrolled sideways: the board only
     text = card.locator(".why")
     want = text.text_content()

@@ -221,6 +221,13 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     arrow = tab.page.locator(
         f'#board g#pending line.pending-move[data-from="{o["from"]}"][data-to="{o["to"]}"]')
     assert arrow.count() == 1
+    label = tab.page.locator(  # its "×1" beside the arrow, clear of every place's name
+        f'#board g#pending text.pending-count[data-from="{o["from"]}"][data-to="{o["to"]}"]')
+    box = label.bounding_box()
+    assert box is not None and label.text_content() == "×1"
+    for name in tab.page.locator("#board g.place > text").all():
+        b = name.bounding_box()
+        assert b is None or not _overlap(box, b), (box, b, name.text_content())
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
     assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
     assert dec.get_by_text("Chosen, not sent yet").is_visible()
@@ -428,6 +435,10 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     winners = [st["names"][w] for w in st["final"]["winners"]]
     best = max(st["final"]["scores"])
     said = end.locator("#winners").inner_text()
+    offer = tab.page.get_by_role("region", name="Action cards on offer")
+    if offer.is_visible() and not st["offer"]:  # no card to hover: no hint to hover one
+        assert tab.page.locator("#offer-hint").is_hidden()
+    assert tab.page.locator("#board-hint").is_hidden()  # a wide window: the board fits
     if len(winners) == 1:
         assert said == f"The winner: {winners[0]}, with {best} point{'' if best == 1 else 's'}."
     else:
