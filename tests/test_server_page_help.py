@@ -236,7 +236,11 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     source = dec.get_by_role("list", name="Move from").get_by_role(
         "button", name=f"from {o['from_label']}: {who}{kind}", exact=True)
     assert source.get_attribute("aria-pressed") == "true"
-    for pressed in ("true", "false", "true"):
+    c = page_state(tab)["controls"]
+    more = [x for x in c["options"] if x["enabled"] and x["from"] == o["from"]
+            and x["player"] == o["player"] and x.get("kind") == o.get("kind")]
+    assert source.is_enabled() == bool(more)  # disabled: none of them may move more
+    for pressed in ("true", "false", "true") if more else ():
         source.click()
         assert source.get_attribute("aria-pressed") == pressed
     assert dec.get_by_role("list", name="Move to").is_visible()
