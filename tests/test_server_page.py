@@ -167,7 +167,8 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
 def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
     """Hover a disabled option: its rule shows, the one the controls give."""
     c = page_state(tab)["controls"]
-    off = [o for o in c["options"] if not o["enabled"] and o.get("rule")]
+    folds_shown(tab, c, seen)
+    off = [o for o in c["options"] if not o["enabled"] and o.get("rule") and not o.get("folded")]
     if not off or "hovered" in seen:
         return
     item = decision(tab).locator("li.option[title]").first
@@ -185,6 +186,23 @@ def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
             high = min(box["y"] + box["height"], h["y"] + h["height"]) - max(box["y"], h["y"])
             assert high < h["height"] / 4, (text, head.inner_text(), box, h)
     seen["hovered"] = text
+
+
+def folds_shown(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
+    """Disabled options folded into a line: no row of their own, and the line names each
+    of them and its rule (B3.4), with each one's reason where they differ."""
+    if not c["folds"] or "folded" in seen:
+        return
+    lines = decision(tab).get_by_role("note").filter(has_text="Not possible here: ")
+    assert lines.count() == len(c["folds"])
+    rows = decision(tab).locator("li.option").all_inner_texts()
+    for f, line in zip(c["folds"], lines.all(), strict=True):
+        text = line.inner_text()
+        assert all(lab in text for lab in f["labels"]) and f"{f['rule']}: " in text, text
+        assert not any(r.strip().startswith(lab) for r in rows for lab in f["labels"]
+                       if lab not in {x["label"] for x in c["options"] if not x.get("folded")})
+        assert len(set(f["whys"])) == 1 or line.locator("details li").count() == len(f["labels"])
+    seen["folded"] = True
 
 
 def texts_lined_up(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
@@ -326,7 +344,9 @@ def secret_step(base: str, tabs: list[Tab], tokens: list[str], i: int, rng: rand
     holds nothing of the choice until the reveal (B8.5)."""
     tab = tabs[i]
     other = tabs[1 - i]
-    assert decision(tab).get_by_text("Secret:").is_visible()
+    secret = decision(tab).get_by_text("Secret:")
+    assert secret.is_visible()  # a plain note, not a black tooltip-like box
+    assert secret.evaluate("e => getComputedStyle(e).backgroundColor") == "rgba(0, 0, 0, 0)"
     st = page_state(tab)
     click_answer(tab, rng, seen)
     mine = page_state(tab)["state"]["view"]["flow"].get("secret") or {}
@@ -394,6 +414,7 @@ def test_two_humans_and_two_bots_play_the_colonies_by_clicks(
         play(server, tabs, tokens, 4, random.Random(2), seen)  # king's region yet
     assert "C2" in seen.get("secret", []), seen
     assert seen.get("hovered") and seen.get("refused") and seen.get("reloaded"), seen
+    assert seen.get("folded"), seen
     assert seen.get("offer_words") and seen.get("since") and seen.get("lined_up"), seen
     assert {"pick", "counts"} <= seen["forms"]
     assert seen.get("board_clicks", 0) > 0
@@ -523,6 +544,11 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     assert area["width"] > 390 - 40 and aside["y"] >= area["y"] + area["height"]
     assert tab.page.locator("#board svg").bounding_box()["width"] >= 700
     assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390  # no page
+    hint = tab.page.locator("#board-hint")  # the board scrolls sideways, and says so
+    assert hint.is_visible() and "sideways" in hint.inner_text()
+    assert tab.page.locator("#board-area").evaluate("e => e.scrollWidth > e.clientWidth")
+    hb = hint.bounding_box()
+    assert hb is not None and hb["x"] >= 0 and hb["x"] + hb["width"] <= 390
     card = tab.page.locator("li.offer-card").first  # scrolled sideways: the board only
     text = card.locator(".why")
     want = text.text_content()

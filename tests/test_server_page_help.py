@@ -221,6 +221,13 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     arrow = tab.page.locator(
         f'#board g#pending line.pending-move[data-from="{o["from"]}"][data-to="{o["to"]}"]')
     assert arrow.count() == 1
+    label = tab.page.locator(  # its "×1" beside the arrow, clear of every place's name
+        f'#board g#pending text.pending-count[data-from="{o["from"]}"][data-to="{o["to"]}"]')
+    box = label.bounding_box()
+    assert box is not None and label.text_content() == "×1"
+    for name in tab.page.locator("#board g.place > text").all():
+        b = name.bounding_box()
+        assert b is None or not _overlap(box, b), (box, b, name.text_content())
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
     assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
     assert dec.get_by_text("Chosen, not sent yet").is_visible()
@@ -229,7 +236,11 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     source = dec.get_by_role("list", name="Move from").get_by_role(
         "button", name=f"from {o['from_label']}: {who}{kind}", exact=True)
     assert source.get_attribute("aria-pressed") == "true"
-    for pressed in ("true", "false", "true"):
+    c = page_state(tab)["controls"]
+    more = [x for x in c["options"] if x["enabled"] and x["from"] == o["from"]
+            and x["player"] == o["player"] and x.get("kind") == o.get("kind")]
+    assert source.is_enabled() == bool(more)  # disabled: none of them may move more
+    for pressed in ("true", "false", "true") if more else ():
         source.click()
         assert source.get_attribute("aria-pressed") == pressed
     assert dec.get_by_role("list", name="Move to").is_visible()
@@ -273,6 +284,20 @@ def _to_the_maximum(tab: Tab, o: dict[str, Any]) -> None:
         box = tip.bounding_box() if tip.is_visible() else None
         for h in heads:
             assert box is None or h is None or not _overlap(box, h), (box, h)
+
+
+def _covers_no_control(tab: Tab, item: Any, box: dict[str, float]) -> None:
+    """A disabled option's reason, shown, covers none of the decision's other options
+    (buttons, boxes, counts), nor the board."""
+    others = item.evaluate(
+        "(li) => Array.from(document.querySelectorAll('#decision button, #decision input, "
+        "#decision output')).filter(x => !li.contains(x) && x.getClientRects().length)"
+        ".map(x => { var r = x.getBoundingClientRect(); return {x: r.x, y: r.y, "
+        "width: r.width, height: r.height, text: x.textContent}; })")
+    for b in others:
+        assert not _overlap(box, b), (box, b)
+    board = tab.page.locator("#board-area").bounding_box()
+    assert board is None or not _overlap(box, board), (box, board)
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -368,6 +393,7 @@ def _hover_tips(tab: Tab) -> int:
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (box, width)
         for h in heads:  # nor over a heading of the decision
             assert h is None or not _overlap(box, h), (box, h)
+        _covers_no_control(tab, item, box)
         k += 1
     return k
 
@@ -413,6 +439,10 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     winners = [st["names"][w] for w in st["final"]["winners"]]
     best = max(st["final"]["scores"])
     said = end.locator("#winners").inner_text()
+    offer = tab.page.get_by_role("region", name="Action cards on offer")
+    if offer.is_visible() and not st["offer"]:  # no card to hover: no hint to hover one
+        assert tab.page.locator("#offer-hint").is_hidden()
+    assert tab.page.locator("#board-hint").is_hidden()  # a wide window: the board fits
     if len(winners) == 1:
         assert said == f"The winner: {winners[0]}, with {best} point{'' if best == 1 else 's'}."
     else:

@@ -149,6 +149,11 @@ def test_the_offer_panel_lists_the_open_cards(
         assert tip.is_visible() and tip.inner_text() == card.text
         box = tip.bounding_box()
         assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= width + 0.5
+        for j in range(items.count()):  # the text covers no other card's name
+            name = items.nth(j).locator("strong").bounding_box()
+            assert j == k or name is None or not (
+                box["y"] < name["y"] + name["height"] and name["y"] < box["y"] + box["height"]
+                and box["x"] < name["x"] + name["width"]), (k, j, box, name)
     quiet(tab)
 
 

@@ -24,7 +24,10 @@ The description (``controls(...)``)::
                   "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
      "card": {"id", "title", "text", "stack"} or None (the action card whose special
-              action is under way: its printed text, so the seat knows what it does)}
+              action is under way: its printed text, so the seat knows what it does),
+     "folds": [fold, ...] (disabled options shown as one line: :mod:`.folds`),
+     "note": why options usually closed are open now (B4.1: the provinces run short),
+             or None}
 """
 
 from __future__ import annotations
@@ -47,7 +50,8 @@ from elgrande.errors.rule_ids import RULES, title
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 from elgrande.server.card_notes import card_under_way
-from elgrande.server.page_words import max_note, power_label
+from elgrande.server.folds import folds
+from elgrande.server.page_words import max_note, power_label, provinces_note
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
 #: legal answers).
@@ -355,7 +359,20 @@ def _pick_options(game: Game, b0: AnswerBuilder, chosen: set[int]) -> list[dict[
             except IllegalMove as exc:
                 opt.update(_refusal(exc.rule or d.rule or GENERIC_RULE, str(exc.message)))
             out.append(opt)
+    if d.kind in _ORDERED:  # the board's order, a card's or a seat's value: never moved
+        order = _board_order(game)  # by being disabled (the page keeps this order)
+        out.sort(key=lambda o: order.get(o["value"], len(order)) if d.kind in (
+            "choose_region", "secret_region") else o["value"])
     return out
+
+
+#: The pick kinds whose options are shown in the board's order (regions) or their value's
+#: (power cards, seats).
+_ORDERED = frozenset({"choose_region", "secret_region", "choose_power_card", "choose_player"})
+
+
+def _board_order(game: Game) -> dict[Any, int]:
+    return {p.id: i for i, p in enumerate(game.library.board.places)}
 
 
 def _count_options(game: Game, b0: AnswerBuilder, units: list[list[int]]
@@ -446,6 +463,10 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
             for key in ("label", "why"):
                 if key in o:
                     o[key] = game.in_words(o[key])
+        for f in out["folds"]:
+            f["why"] = game.in_words(f["why"])
+            f["labels"] = [game.in_words(x) for x in f["labels"]]
+            f["whys"] = [game.in_words(x) for x in f["whys"]]
     return out
 
 
@@ -470,12 +491,17 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     canon = sorted(units, key=lambda u: _key(b0, u))
     if form == "pick" and canon:
         raise IllegalMove(d.rule or GENERIC_RULE, "a choice is answered whole: nothing to add")
+    start: set[tuple[int, ...]] | None = None
     if form in ("pick", "subset"):
         options = _pick_options(game, b0, {u[0] for u in canon})
     elif form == "counts":
         options = _count_options(game, b0, canon)
+        if canon:  # the places disabled before any choice too (folded: .folds)
+            start = {tuple(o["unit"]) for o in _count_options(game, b0, [])
+                     if not o["enabled"]}
     else:
         options = _move_options(game, b0, canon)
+    fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":
         done = {"unit": [sp.done], "enabled": b is not None and b.allows(sp.done)}
@@ -486,7 +512,8 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
             "max": hi, "max_note": max_note(d, hi) if form != "subset" else None,
-            "options": options, "done": done, "card": card_under_way(game)}
+            "options": options, "done": done, "card": card_under_way(game), "folds": fold,
+            "note": provinces_note(d)}
 
 
 def _short(b0: AnswerBuilder, total: int) -> str:

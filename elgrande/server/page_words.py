@@ -73,3 +73,54 @@ def max_note(d: Decision, hi: int) -> str | None:
         return (f"up to {stated} are allowed, but only {hi} {cab} "
                 f"fit{'s' if hi == 1 else ''} where they may go")
     return f"up to {stated}, but only {hi} {cab} now"
+
+
+def provinces_note(d: Decision) -> str | None:
+    """Why a bring-to-court decision's regions may be chosen (B4.1: caballeros come from
+    the regions only once the provinces are empty): when the seat's provinces hold fewer
+    caballeros than the decision's limit and it has caballeros in regions, e.g. "Your
+    provinces have only 2: the rest may come from your regions (B4.1)". None otherwise
+    (the regions can never be chosen in this decision)."""
+    o = d.options
+    if d.kind != "bring_to_court" or not o.get("regions"):
+        return None
+    n, limit = int(o.get("provinces", 0)), int(o.get("limit", 0))
+    if n >= limit:
+        return None
+    if n == 0:
+        return "Your provinces are empty: caballeros may come from your regions (B4.1)"
+    return f"Your provinces have only {n}: the rest may come from your regions (B4.1)"
+
+
+def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
+    """Per player, the cards they hold in words, from ``view``'s public state only (a
+    card held in court, ``state["held"]``, and a Veto kept for later, B8.4, in
+    ``state["lasting"]``: both taken face up, so every viewer sees them; never a hand):
+    e.g. ``[["Veto (until the end of round 4)"], [], []]``. A card the library does not
+    hold is named by its id.
+
+    Args:
+        game: the game (its card library).
+        view: ``game.view(seat)`` or the public view.
+    """
+    st = view.get("state") or {}
+    n = int(st.get("players") or 0)
+    out: list[list[str]] = [[] for _ in range(n)]
+
+    def name(cid: Any) -> str:
+        try:
+            return str(game.library.card(cid).title)
+        except KeyError:
+            return str(cid)
+
+    for p, row in enumerate(st.get("held") or []):
+        if p < n:
+            out[p] += [name(cid) for cid in row or []]
+    for e in st.get("lasting") or []:
+        p = e.get("player")
+        if e.get("kind") != "veto" or not isinstance(p, int) or not 0 <= p < n:
+            continue
+        until = int(e.get("expires") or 0)
+        out[p].append(name(e.get("card")) + (f" (until the end of round {until})"
+                                              if until else ""))
+    return out

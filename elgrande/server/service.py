@@ -36,7 +36,7 @@ from elgrande.players.bots import make_bot
 from elgrande.server.card_notes import uploaded
 from elgrande.server.controls import answer_from_actions, controls, refusal
 from elgrande.server.links import game_tokens, links, new_admin_token
-from elgrande.server.page_words import offer
+from elgrande.server.page_words import held_lines, offer
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
@@ -375,7 +375,8 @@ class Service:
         return {
             "game": live.id, "n": g.answered(), "seat": seat, "names": list(g.names),
             "colours": list(COLOURS[:g.state.players]), "view": view,
-            "board_svg": board_svg(view, g.library.board, memo), "log": log,
+            "board_svg": board_svg(view, g.library.board, memo, held_lines(g, view)),
+            "log": log,
             "offer": offer(g, view),
             "scores": live.scores + [list(g.state.scores)],
             "to_move": [] if g.pending is None else list(g.pending.players),

@@ -204,7 +204,8 @@ def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
     return "".join(out)
 
 
-def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str, float]:
+def _panel(view: dict[str, Any], board: Board, x: float, y: float,
+           held: Sequence[Sequence[str]] = ()) -> tuple[str, float]:
     st = view["state"]
     names = view.get("names") or [f"p{i + 1}" for i in range(st["players"])]
     out = []
@@ -212,7 +213,8 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str,
         colour = COLOURS[p % len(COLOURS)]
         me = view.get("player") == p
         hand = st["hands"][p] if p < len(st.get("hands") or []) else None
-        h = 96.0 if hand is not None else 78.0
+        holds = list(held[p]) if p < len(held) else []
+        h = (96.0 if hand is not None else 78.0) + (20.0 if holds else 0.0)
         out.append(
             f'<g class="player" data-player="{p}" data-court="{st["court"][p]}" '
             f'data-provinces="{st["provinces"][p]}" data-score="{st["scores"][p]}">'
@@ -241,6 +243,9 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float) -> tuple[str,
             out.append(f'<text class="hand" x="{_num(x + 12)}" y="{_num(y + 86)}" '
                        f'font-size="12">hand: {_e(" ".join(map(str, hand)) or "empty")}'
                        "</text>")
+        if holds:  # cards held face up (a Veto kept for later, B8.4): public
+            out.append(f'<text class="holds" x="{_num(x + 12)}" y="{_num(y + h - 12)}" '
+                       f'font-size="12" fill="#7a1f1f">holds: {_e(", ".join(holds))}</text>')
         out.append("</g>")
         y += h + 8
     return "".join(out), y
@@ -477,7 +482,8 @@ def _token_marks(st: dict[str, Any], board: Board) -> dict[str, list[str]]:
 
 
 def board_svg(view: dict[str, Any], board: Board,
-              memo: dict[str, str] | None = None) -> str:
+              memo: dict[str, str] | None = None,
+              held: Sequence[Sequence[str]] = ()) -> str:
     """The board as an SVG document (a string).
 
     Args:
@@ -489,6 +495,8 @@ def board_svg(view: dict[str, Any], board: Board,
             draws one position for every seat): keyed by everything they are drawn from
             (the state without the hands, and the names), so a view that shows other
             pieces never gets another's picture.
+        held: per player, the cards they hold face up in words (a Veto kept, B8.4), a
+            line in their box; none by default.
     Returns:
         The SVG text: map, places with values or mobile scoreboards, caballeros per colour
         with counts, king, Grandes, Castillo, player panels (court, provinces, score,
@@ -503,7 +511,7 @@ def board_svg(view: dict[str, Any], board: Board,
     extra, map_h = _strip_shapes(board, bmap)
     shapes = {**bmap.shapes, **extra}
     width = bmap.width + (GAP + PANEL if st["players"] else 0) + GAP
-    panel, panel_end = _panel(view, board, bmap.width + GAP, TOP)
+    panel, panel_end = _panel(view, board, bmap.width + GAP, TOP, held)
     if st["players"]:
         legend, panel_end = _legend(board, bmap.width + GAP, panel_end + 4)
         panel += legend

@@ -59,6 +59,26 @@ function countSpot(id) {
   if (b && b.width) { return {x: b.x + b.width + 4, y: b.y + b.height - 2}; }
   var c = centre(id); return c && {x: c.x, y: c.y - 22};
 }
+// a move's "×n": beside its arrow, at the first spot along it that covers no place's
+// name (the arrow runs from a place's middle, where its name is), else at its middle
+function moveLabel(t, a, b) {
+  var names = Array.prototype.map.call(document.querySelectorAll("#board g.place > text"),
+                                       function (n) { return n.getBBox(); });
+  var dx = b.x - a.x, dy = b.y - a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
+  var nx = -dy / len * 14, ny = dx / len * 14;  // beside the line, not on it
+  var spots = [];
+  [0.5, 0.4, 0.6, 0.3, 0.7].forEach(function (f) {
+    spots.push([a.x + dx * f + nx, a.y + dy * f + ny], [a.x + dx * f - nx, a.y + dy * f - ny]);
+  });
+  var clear = spots.filter(function (xy) {
+    t.setAttribute("x", xy[0]); t.setAttribute("y", xy[1] + 6);
+    var r = t.getBBox();
+    return !names.some(function (n) {
+      return r.x < n.x + n.width && n.x < r.x + r.width && r.y < n.y + n.height && n.y < r.y + r.height;
+    });
+  })[0] || spots[0];
+  t.setAttribute("x", clear[0]); t.setAttribute("y", clear[1] + 6);
+}
 function svgEl(tag, attrs, text) {
   var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
   Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
@@ -94,11 +114,12 @@ function drawPending() {
       line.appendChild(svgEl("title", {}, o.count + " × " + nameOf(o.player) + ": " +
                              o.from_label + " → " + o.to_label + " (not sent yet)"));
       layer.appendChild(line);
-      layer.appendChild(svgEl("text", {"class": "pending-count", x: (a.x + b.x) / 2,
-                                       y: (a.y + b.y) / 2, "text-anchor": "middle",
-                                       "font-size": "18", "font-weight": "bold",
-                                       stroke: "#fff", "stroke-width": "4",
-                                       "paint-order": "stroke"}, "×" + o.count));
+      var label = svgEl("text", {"class": "pending-count", "data-from": o.from, "data-to": o.to,
+                                 "text-anchor": "middle", "font-size": "18", "font-weight": "bold",
+                                 stroke: "#fff", "stroke-width": "4", "paint-order": "stroke"},
+                        "×" + o.count);
+      layer.appendChild(label);
+      moveLabel(label, a, b);
     } else if (o.place) {
       var p = countSpot(o.place);
       if (!p) { return; }

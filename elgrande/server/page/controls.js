@@ -38,7 +38,10 @@ export function renderControls() {
       " (stack " + c.card.stack + ")" : "") + ". " + c.card.text : "";
     $("secret").hidden = !c.secret;
     $("progress").textContent = progress(c);
+    $("note").hidden = !c.note;
+    $("note").textContent = c.note || "";
     ({pick: renderPick, subset: renderSubset, counts: renderCounts, moves: renderMoves})[c.form](c, opts);
+    renderFolds(c, opts);
     if (c.done) {
       var done = el("button", {type: "button", "class": "primary", id: "done"},
                     c.form === "subset" ? "Confirm" : "Done");
@@ -71,11 +74,35 @@ function progress(c) {
     (c.total >= c.max && c.max > 0 ? ". The maximum is reached: press Done, or take one back." : "");
 }
 
+// the options shown one a row: not those folded into a line (renderFolds)
+function shown(c) { return c.options.filter(function (o) { return !o.folded; }); }
+
+// disabled options of one rule, shown as one line under the rows (the server's folds:
+// elgrande/server/folds.py): their names, the rule, and each one's own reason when they
+// differ (in a disclosure), so every reason stays reachable
+function renderFolds(c, box) {
+  (c.folds || []).forEach(function (f) {
+    var p = el("div", {"class": "fold", role: "note"});
+    p.appendChild(el("span", {"class": "fold-names"}, "Not possible here: " + f.labels.join(", ")));
+    var same = f.whys.every(function (w) { return w === f.whys[0]; });
+    p.appendChild(el("span", {"class": "fold-why"}, " — " + why(same ? f : {rule: f.rule, title: f.title})));
+    if (!same) {
+      var d = el("details", {});
+      d.appendChild(el("summary", {}, "each one's reason"));
+      var ul = el("ul", {});
+      f.labels.forEach(function (l, i) { ul.appendChild(el("li", {}, l + ": " + f.whys[i])); });
+      d.appendChild(ul);
+      p.appendChild(d);
+    }
+    box.appendChild(p);
+  });
+}
+
 function renderPick(c, box) {
   // options with a text (action cards): the texts in a column of their own
   var texts = c.options.some(function (o) { return o.text; });
   var ul = el("ul", {"aria-label": "Choices", "class": texts ? "with-text" : ""});
-  c.options.forEach(function (o) {
+  shown(c).forEach(function (o) {
     var b = el("button", {type: "button"}, label(o));
     b.disabled = !o.enabled;
     b.onclick = function () { send(o.unit); };
@@ -113,7 +140,7 @@ function renderCounts(c, box) {
                        "Chosen, not sent yet: " + picked.join(", ") + "."));
   }
   var ul = el("ul", {"aria-label": "Caballeros by place"});
-  c.options.forEach(function (o) {
+  shown(c).forEach(function (o) {
     var row = el("span", {"class": "row"});
     var name = label(o);
     var minus = el("button", {type: "button", "aria-label": "one fewer: " + name}, "−");

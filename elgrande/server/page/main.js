@@ -8,7 +8,7 @@
    controls.js   the decision's controls (forms pick, subset, counts, moves);
    selection.js  the answer in the making, sending it, a refusal;
    board.js      the board's places as controls, the selection drawn on the map;
-   tips.js       where a disabled option's reason is shown;
+   tips.js       the strip where a disabled option's reason (a card's text) shows;
    chart.js      the scores chart;
    panels.js     the cards on offer, the log, the end of the game;
    since.js      what happened to the seat since its last answer (above its decision). */

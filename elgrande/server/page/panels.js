@@ -31,6 +31,7 @@ export function renderOffer(st) {
     ul.appendChild(li);
   });
   if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
+  $("offer-hint").hidden = !cards.some(function (c) { return c.text; });  // nothing to hover
   placeTips();
 }
 
