@@ -17,6 +17,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.modules import Events, Rules, RulesModule
 from elgrande.model import placement
 from elgrande.model.board import SPACE, Board
+from elgrande.model.counted import counted
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
 
@@ -121,8 +122,7 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
         return None
     prompt = _BRING_PROMPTS.get(limit)
     if prompt is None:  # strings never change: made once per limit
-        word = "caballero" if limit == 1 else "caballeros"
-        prompt = _BRING_PROMPTS[limit] = f"Bring up to {limit} {word} to court"
+        prompt = _BRING_PROMPTS[limit] = f"Bring up to {counted(limit, 'caballero')} to court"
     return Decision("bring_to_court", [player], prompt, {
         "limit": limit, "provinces": provinces, "regions": own, "refused": known[0]}, "B4.1")
 
@@ -253,8 +253,8 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
             options["room"] = room
     prompt = _PLACE_PROMPTS.get(limit)
     if prompt is None:  # strings never change: made once per limit
-        word = "caballero" if limit == 1 else "caballeros"
-        prompt = _PLACE_PROMPTS[limit] = (f"Place up to {limit} {word} from your court "
+        prompt = _PLACE_PROMPTS[limit] = (f"Place up to {counted(limit, 'caballero')} from "
+                                          "your court "
                                           "next to the king or in the Castillo")
     return Decision("place_caballeros", [player], prompt, options, "B4.3")
 

@@ -33,6 +33,7 @@ from elgrande.engine.rule_params import RULE, expires_for
 from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model import marks
 from elgrande.model.board import Board
+from elgrande.model.counted import counted, noun
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
 from elgrande.model.seats import seat
@@ -188,10 +189,10 @@ def _move_prompt(call: ast.Call, mode: str, n: int | None) -> str:
     many = f"{mode}{' ' + str(n) if n is not None else ''}"
     if _arg(call, "own") or isinstance(whose, ast.Me):
         return f"Move {many} of your caballeros"
-    noun = "caballero" if n == 1 else "caballeros"
+    cab = noun(n, "caballero")
     if isinstance(whose, ast.Opponents):
-        return f"Move {many} {noun} of other players"
-    return f"Move {many} {noun}"
+        return f"Move {many} {cab} of other players"
+    return f"Move {many} {cab}"
 
 
 def _single(node: Any) -> bool:
@@ -462,8 +463,8 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     if room:
         options["room"] = room
     where = f" in {ctx.board.places[dests[0]].name}" if len(dests) == 1 else ""  # chosen
-    return Decision("place_caballeros", [p], f"Place up to {hi} caballero"
-                    f"{'' if hi == 1 else 's'} from your court{where}", options, "B5.1")
+    return Decision("place_caballeros", [p], f"Place up to {counted(hi, 'caballero')}"
+                    f" from your court{where}", options, "B5.1")
 
 
 # -- send to provinces / court (B8.7) ------------------------------------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from elgrande.model.board import Board
+from elgrande.model.counted import counted, noun
 from elgrande.model.scoring import GeneralScoring, RegionScore
 from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, State
@@ -19,7 +20,7 @@ from elgrande.model.state import NOBODY, State
 
 def caballeros(n: int) -> str:
     """``"1 caballero"``, ``"3 caballeros"``."""
-    return f"{n} caballero" if n == 1 else f"{n} caballeros"
+    return counted(n, "caballero")
 
 
 def _places(board: Board, counts: dict[str, int]) -> str:
@@ -334,7 +335,7 @@ def scored(r: RegionScore, board: Board, names: Sequence[str]) -> str:
         else:
             who = names[ln.participant]
         extra = "".join(f" +{b} {why} bonus" for why, b in ln.bonuses)
-        pts = "1 point" if ln.points == 1 else f"{ln.points} points"
+        pts = counted(ln.points, "point")
         if not ln.caballeros and not ln.points and extra:  # an office not ranked (C6)
             parts.append(f"{who}{extra}")
             continue
@@ -427,7 +428,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         parts = [(caballeros(m["n"]) if m["player"] == actor else
                   f"{caballeros(m['n'])} of {names[m['player']]}" if m["player"] >= 0 else
                   f"{m['n']} {'black' if board.neutral_name else 'neutral'} "
-                  f"caballero{'' if m['n'] == 1 else 's'}")
+                  f"{noun(m['n'], 'caballero')}")
                  + f" from {_region(board, m['from'])} to {_region(board, m['to'])}"
                  for m in e["moves"]]
         return [f"  {_actor(e, names)} moves " + "; ".join(parts) + "."]
@@ -459,7 +460,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "points":  # a card's gain or loss (a score never goes below 0)
         n = abs(e["change"])
         short = "" if n == e["asked"] else f" of {e['asked']} (a score never goes below 0)"
-        return [f"  {_actor(e, names)} {e['way']}s {n} point{'' if n == 1 else 's'}{short}; "
+        return [f"  {_actor(e, names)} {e['way']}s {counted(n, 'point')}{short}; "
                 f"score now {e['score']}."]
     if kind == "keep":
         return [f"  {who} keeps the card as a {e['kind']} until {e['until']}."]

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from elgrande.engine.decisions import Decision
+from elgrande.model.counted import counted, noun
 from elgrande.play.game import Game
 
 
@@ -21,7 +22,7 @@ def power_label(game: Game, value: Any) -> str:
     if not isinstance(value, int) or value not in table:
         return str(value)
     n = table[value]
-    return f"{value} · {n} caballero{'' if n == 1 else 's'}"
+    return f"{value} · {counted(n, 'caballero')}"
 
 
 def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -63,7 +64,7 @@ def max_note(d: Decision, hi: int) -> str | None:
     if m is None or int(m.group(1)) <= hi:
         return None
     stated = int(m.group(1))
-    cab = f"caballero{'' if hi == 1 else 's'}"
+    cab = noun(hi, "caballero")
     if d.kind == "move_caballeros":
         sources = d.options.get("sources") or {}
         available = sum(int(n) for w in sources.values() for n in w.values())

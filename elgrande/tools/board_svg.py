@@ -45,6 +45,7 @@ from typing import Any
 
 from elgrande.model.board import Board
 from elgrande.model.boardmap import BOX, BoardMap, Shape
+from elgrande.model.counted import counted
 
 #: Seat colours (the game's caballero colours), then a spare for a sixth seat.
 COLOURS = ("#d62828", "#f2c12e", "#2f6fdb", "#2a9d4b", "#f4f4f4", "#9b59b6")
@@ -68,7 +69,7 @@ def _num(x: float) -> str:
 def _plural(n: Any, word: str) -> str:
     """``n`` and ``word`` (a plural noun ending in "s"), singular for one: ``"1 point"``,
     ``"3 points"``, ``"-1 points"`` (B7.1's points, C10's seats)."""
-    return f"{n} {word[:-1] if n == 1 else word}"
+    return counted(n, word[:-1])
 
 
 def public_view(game: Any) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from elgrande.engine.decisions.forms import (
     shown,
 )
 from elgrande.errors import IllegalMove
+from elgrande.model.counted import noun
 from elgrande.model.seats import seat
 
 # -- moves ---------------------------------------------------------------------------------
@@ -202,7 +203,7 @@ class MoveKind(DecisionKind):
             room = o.get("room", {}).get(dst)
             if room is not None and inflow[dst] > room[0]:
                 raise IllegalMove(room[1], f"{dst!r} has room for {room[0]} more "
-                                  f"caballero{'' if room[0] == 1 else 's'}, "
+                                  f"{noun(room[0], 'caballero')}, "
                                   f"not {inflow[dst]}: {room[2]}")
         total = sum(x[3] for x in out)
         if o.get("single_source") and len({x[0] for x in out}) > 1:

@@ -25,6 +25,7 @@ from elgrande.engine.decisions.forms import (
     shown,
 )
 from elgrande.errors import IllegalMove
+from elgrande.model.counted import noun
 
 
 def _spread(rng: Random, total: int, targets: list[str],
@@ -72,7 +73,7 @@ class PlaceKind(DecisionKind):
             room = o.get("room", {}).get(k)
             if room is not None and n > room[0]:
                 raise IllegalMove(room[1], f"{k!r} has room for {room[0]} more "
-                                  f"caballero{'' if room[0] == 1 else 's'}, "
+                                  f"{noun(room[0], 'caballero')}, "
                                   f"not {n}: {room[2]}")
         total = sum(moves.values())
         if total > o["max"]:
