@@ -146,6 +146,8 @@ def test_ismcts_shares_a_determinisation_only_as_told() -> None:
     for share in (1, 3):
         got = [ISMCTSBot(2, iterations=9, share=share).answer(v) for v in views]
         assert got == [ISMCTSBot(2, iterations=9, share=share).answer(v) for v in views]
+        for v, a in zip(views, got, strict=True):  # legal: the decision accepts it
+            Decision.from_json(v["pending"]).check(a, v["player"])  # type: ignore[arg-type]
     bots = [ISMCTSBot(2, iterations=9, share=s) for s in (1, 3)]
     for v in views:
         for b in bots:

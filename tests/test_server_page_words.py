@@ -190,13 +190,16 @@ def test_a_quick_second_click_is_not_lost_and_the_count_clears_the_name(
     tab.page.evaluate("""() => {
       const f = window.fetch; let k = 0;
       window.fetch = (u, o) => String(u).includes('/controls?') && k++ === 0
-        ? new Promise(r => setTimeout(r, 800)).then(() => f(u, o)) : f(u, o);
+        ? new Promise(r => setTimeout(r, 800)).then(() => f(u, o))
+            .finally(() => setTimeout(() => { window.__heldBackDone = true; }, 0))
+        : f(u, o);
     }""")
     plus = decision(tab).get_by_role("button", name=f"one more: {o['label']}", exact=True)
     plus.click()
     plus.click()
     tab.page.wait_for_function("window.elgrandePage.controls.total === 2")
-    tab.page.wait_for_timeout(1200)  # the held-back reply has come by now
+    tab.page.wait_for_function("window.__heldBackDone === true")  # the late reply came
+    tab.page.wait_for_function("window.elgrandePage.controls.total === 2")  # and was dropped
     st = page_state(tab)
     assert st["controls"]["total"] == 2 and st["units"] == [o["unit"], o["unit"]]
     count = tab.page.locator(f'#board g#pending text.pending-count[data-place="{o["place"]}"]')

@@ -64,7 +64,6 @@ Flow = Any
 OVER: Final = "over"
 
 Events = list[dict[str, Any]]
-
 DecideFn = Callable[[FlowEngine, "State", Flow, Events], Any]
 ApplyFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]
 AnswerFn = Callable[[FlowEngine, "State", Flow, int, Any, Events], None]

@@ -466,7 +466,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"  {who} keeps the card as a {e['kind']} until {e['until']}."]
     if kind == "reveal":
         picks = e["picks"]
-        if not picks:
+        if not picks:  # B8.5: nobody had a region to choose in secret
             return ["  Nobody had a secret choice to make."]
         return ["  Secret choices revealed: " + ", ".join(
             f"{names[int(p)]}: {_region(board, r) if r else 'nothing'}" for p, r in picks.items())

@@ -12,6 +12,7 @@ from typing import Any
 from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted, noun
 from elgrande.play.game import Game
+from elgrande.rules.base_data import VETO_KIND
 
 
 def power_label(game: Game, value: Any) -> str:
@@ -119,7 +120,7 @@ def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
             out[p] += [name(cid) for cid in row or []]
     for e in st.get("lasting") or []:
         p = e.get("player")
-        if e.get("kind") != "veto" or not isinstance(p, int) or not 0 <= p < n:
+        if e.get("kind") != VETO_KIND or not isinstance(p, int) or not 0 <= p < n:
             continue
         until = int(e.get("expires") or 0)
         out[p].append(name(e.get("card")) + (f" (until the end of round {until})"

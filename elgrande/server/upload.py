@@ -20,6 +20,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 from elgrande.errors import ElGrandeError
+from elgrande.model.counted import counted
 from elgrande.server.limits import Limits
 
 #: The file names a card folder may hold (cards, set manifests, notes).
@@ -123,7 +124,7 @@ def unpack(data: bytes, folder: Path, limits: Limits,
                 + f": {d.code} {d.message}" + (f" ({d.hint})" if d.hint else "")
                 for d in report.errors[:5])  # as `elgrande validate` says it
             n = len(report.errors)
-            raise UploadError(f"the cards have {n} error{'s' if n != 1 else ''}: {shown}")
+            raise UploadError(f"the cards have {counted(n, 'error')}: {shown}")
     except BaseException:
         shutil.rmtree(root, ignore_errors=True)
         raise

@@ -159,6 +159,8 @@ class PlaceKind(DecisionKind):
                 m[to[v]] = m.get(to[v], 0) + 1
             return m
         raise IndexError("answer index out of range")  # pragma: no cover
+
+
 #: :func:`_pascal`'s table up to 32: every placement of the shipped sets.
 _PASCAL: list[list[int]] = []
 
