@@ -15,3 +15,11 @@ class UnreadEvents(list[dict[str, Any]]):
     mypyc compiles no subclass of ``list``."""
 
     __slots__ = ()
+
+
+def events_read(events: list[dict[str, Any]]) -> bool:
+    """Whether ``events`` (an events sink) is read once the answer is applied: False for an
+    :class:`UnreadEvents` (a playout's), True for any other list. What only a reader of
+    the events would use (a general scoring's result as JSON, B6.4) is made only when
+    True. Raises nothing."""
+    return type(events) is not UnreadEvents

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from elgrande.engine import UnreadEvents, caballero_moves, movers
+from elgrande.engine import caballero_moves, events_read, movers
 from elgrande.engine import decisions as dec
 from elgrande.engine.cards import PLACED
 from elgrande.engine.court import apply_court, court_decision
@@ -685,7 +685,7 @@ def _score_regions(engine: FlowEngine, state: State, flow: Flow,
                        "round": flow.round, "resumed": True})
     else:
         told = {"event": "general_scoring",  # its result as JSON: for a reader of the events
-                "result": None if type(events) is UnreadEvents else result.to_json(),
+                "result": result.to_json() if events_read(events) else None,
                 "round": flow.round}
         if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
             # Castillo is emptied): the log tells them there, between its two parts

@@ -24,8 +24,7 @@ _RANDOM: Final = random.Random
 #: ``random.Random``'s own ``getrandbits`` (the C method), called with the rng as its first
 #: argument: one call without a method look-up on the instance per draw (the same numbers:
 #: ``random.Random`` does not override it, and only a plain ``random.Random`` draws inline).
-_GETRANDBITS: Final = random.Random.getrandbits
-GETRANDBITS: Final = _GETRANDBITS
+GETRANDBITS: Final = random.Random.getrandbits
 #: The rng type :func:`draw_below` draws from inline (``random.Random``; None when this
 #: python's ``randrange`` draws otherwise): a caller may test ``type(rng) is PLAIN_RANDOM``
 #: and draw as :func:`draw_below` does, with :data:`GETRANDBITS`, without the call.
@@ -41,9 +40,9 @@ def draw_below(rng: random.Random, n: int) -> int:
     """
     if n > 0 and _INLINE_DRAW and type(rng) is _RANDOM:
         k = n.bit_length()
-        r: int = _GETRANDBITS(rng, k)
+        r: int = GETRANDBITS(rng, k)
         while r >= n:
-            r = _GETRANDBITS(rng, k)
+            r = GETRANDBITS(rng, k)
         return r
     return rng.randrange(n)
 
