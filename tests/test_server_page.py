@@ -318,24 +318,33 @@ def _news(log: list[str]) -> list[str]:
 
 
 def since_words(tab: Tab, seen: dict[str, Any]) -> None:
-    """Above the decision: the log's lines since the seat's last answer that name the
-    seat and are not its own doing (its special action vetoed, ...), the last four, the
-    board's summary after a scoring left out."""
+    """Above the decision: the log's lines since the seat's last answer, every player's
+    and bot's (the board's summary after a scoring left out), the last eight and a count
+    of the earlier ones; the lines that name the seat in bold."""
     st = page_state(tab)
     state = st["state"]
     mark = tab.page.evaluate(
         f"sessionStorage.getItem('elgrande-since:{state['game']}:{state['seat']}')")
     name = re.escape(state["names"][state["seat"]])
-    want = [] if mark is None else [
-        line.strip() for line in _news(state["log"][int(mark):])
-        if re.search(rf"(^|\W){name}($|\W)", line)
-        and not re.match(rf"{name}($|\W)", line.strip())][-4:]
+    news = [] if mark is None else [
+        line.strip() for line in _news(state["log"][int(mark):]) if line.strip()]
+    want = news[-8:]
     assert st["since"] == want
+    assert tab.page.evaluate("window.elgrandePage.sinceEarlier") == len(news) - len(want)
     box = tab.page.locator("#since")
     assert box.is_visible() == bool(want)
     if want:
-        assert box.inner_text() == "Since your last choice: " + " ".join(want)
+        items = box.locator("li:not(.earlier)")
+        assert items.all_inner_texts() == want
+        bold = [i for i, line in enumerate(want) if re.search(rf"(^|\W){name}($|\W)", line)]
+        assert [i for i in range(len(want)) if items.nth(i).get_attribute("class") == "mine"
+                ] == bold
+        earlier = box.locator("li.earlier")
+        assert earlier.count() == (1 if len(news) > 8 else 0)
         seen["since"] = seen.get("since", 0) + 1
+        if len(news) > 8:
+            assert earlier.inner_text() == f"… {len(news) - 8} earlier (in the log)"
+            seen["since_earlier"] = True
 
 
 def secret_step(base: str, tabs: list[Tab], tokens: list[str], i: int, rng: random.Random,
@@ -532,8 +541,8 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     """A 390-pixel-wide phone: the board spans the page's width above the decision and
     the panels, its drawing at a readable size (scrolled sideways); a tap on a card on
     offer (B3.1) shows its text under it, a tap more hides it. And the notice above a
-    decision picks, of the log since the seat's last answer, the lines about the seat
-    not of its own doing: a special action vetoed (B8.4)."""
+    decision lists the log since the seat's last answer, the lines naming the seat in bold:
+    a special action vetoed (B8.4)."""
     links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
     tab = new_tab()
     tab.page.set_viewport_size({"width": 390, "height": 844})
@@ -558,16 +567,19 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     assert card.inner_text().endswith(want)
     card.click()
     assert card.get_attribute("aria-expanded") == "false"
-    # B8.4: a special action vetoed: the notice above the next decision says so (the
-    # page's own rule, on a log like the one of the game where a player met it)
+    # B8.4: a special action vetoed: the notice above the next decision says so, among
+    # the other lines since the seat's answer, in bold as it names the seat (the page's
+    # own rule, on a log like the one of the game where a player met it)
     log = ["Ana plays power card 12.", "Ana takes Special Scoring.",
            "Ana announces the special action of Special Scoring.", "Diego plays a Veto.",
            "The special action of Ana is cancelled after the Veto(s).",
-           "Hanah places caballeros: 1 in Aragon.", "  Ana places caballeros: none."]
+           "Hanah places caballeros: 1 in Aragon.", "  Anabel places caballeros: none."]
+    st = {"names": ["Ana", "Diego", "Hanah", "Anabel"], "seat": 0, "log": log}
     lines = tab.page.evaluate(
-        "(log) => import('/page/since.js').then(m => m.sinceLines("
-        "{names: ['Ana', 'Diego', 'Hanah'], seat: 0, log: log}, 1))", log)
-    assert lines == ["The special action of Ana is cancelled after the Veto(s)."]
+        "(st) => import('/page/since.js').then(m => m.sinceLines(st, 1).map("
+        "l => [l, m.namesSeat(st, l)]))", st)
+    assert lines == [[line.strip(), "Ana" in line.split()] for line in log[1:]]
+    assert lines[3] == ["The special action of Ana is cancelled after the Veto(s).", True]
     # after a general scoring (B6): the points, not the board's summary under them
     log = ["  Aragon (values 5/3/1): Ana 2 caballeros -> 5 points",
            "Points this scoring: Ana 5, Diego 0, Hanah 0", "  Board now:",
@@ -576,7 +588,7 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     lines = tab.page.evaluate(
         "(log) => import('/page/since.js').then(m => m.sinceLines("
         "{names: ['Ana', 'Diego', 'Hanah'], seat: 0, log: log}, 0))", log)
-    assert lines == [line.strip() for line in (log[0], log[1], log[6])]
+    assert lines == [line.strip() for line in (log[0], log[1], log[5], log[6])]
     quiet(tab)
 
 

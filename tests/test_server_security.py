@@ -28,7 +28,7 @@ from elgrande.server.controls import controls  # noqa: E402
 from elgrande.server.limits import Limits  # noqa: E402
 from elgrande.server.page_words import held_lines, offer  # noqa: E402
 from elgrande.server.store import TOKENS, Store, token_hash  # noqa: E402
-from elgrande.tools.board_svg import COLOURS, board_svg, public_view  # noqa: E402
+from elgrande.tools.board_svg import COLOURS, board_svg, boxes_svg, public_view  # noqa: E402
 
 #: A seed no payload may show (long enough not to turn up by chance).
 SEED = 8_234_567_890_123_456_789
@@ -51,7 +51,8 @@ def expected(g: Game, gid: str, seat: int | None, scores: list[list[int]]) -> di
     return json.loads(json.dumps({
         "game": gid, "n": g.answered(), "seat": seat, "names": list(g.names),
         "colours": list(COLOURS[:g.state.players]), "view": view,
-        "board_svg": board_svg(view, g.library.board, None, held_lines(g, view)),
+        "board_svg": board_svg(view, g.library.board, None, boxes=False),
+        "boxes_svg": boxes_svg(view, g.library.board, held_lines(g, view)),
         "log": list(g.log),
         "scores": scores + [list(g.state.scores)],
         "to_move": [] if over else list(g.pending.players),  # type: ignore[union-attr]

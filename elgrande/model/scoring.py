@@ -311,6 +311,23 @@ class ScoringRules(Protocol):
         """Called after the Castillo's caballeros went to their discs' regions (B6.3)."""
 
 
+def paid_ranks(board: Board, players: int) -> int:
+    """How many ranks of a place's values are paid in a game of ``players`` players
+    (B6.8: with 2 players only the left value, with 3 the left and middle ones; the
+    board data's ``paid_ranks``). Scoring, the bots' outlook and the board's drawing
+    read it here.
+
+    Args:
+        board: the board (its ``paid_ranks`` by player count).
+        players: the number of players (2-5).
+    Returns:
+        1 to the number of values.
+    Raises:
+        KeyError: a player count the board data does not give.
+    """
+    return board.paid_ranks[players]
+
+
 def current_values(state: State, board: Board, place: int) -> tuple[tuple[int, int, int], str]:
     """The values a place scores with now: a mobile scoreboard's if one lies there (B6.9),
     else the printed ones. Returns ``(values, source)``."""
@@ -368,7 +385,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
         values, source = current_values(state, board, place)
     else:  # no mobile scoreboard there: the printed values (as current_values)
         values, source = board.places[place].values, "printed"
-    paid = board.paid_ranks[state.players]
+    paid = paid_ranks(board, state.players)
     if first_only:
         paid = min(paid, 1)
     if rules is not None and not rules.scoring_hooks:

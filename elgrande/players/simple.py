@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.state import NOBODY, State
+from elgrande.model.scoring import paid_ranks
 from elgrande.play.game import Game
 from elgrande.play.views import pending_decision
 
@@ -111,7 +112,7 @@ def _place_points(state: State, board: Board, place: int) -> list[int] | None:
     boards = state.scoreboards
     if place in boards:  # a mobile scoreboard's values (B6.9)
         values = board.scoreboards[boards.index(place)].values
-    paid = board.paid_ranks[state.players]
+    paid = paid_ranks(board, state.players)
     gain = [0] * len(counts)
     r, i, m = 1, 0, len(ranked)
     while i < m and ranked[i] > 0:  # each count, best first: one rank (B6.5)

@@ -38,7 +38,7 @@ from elgrande.server.controls import answer_from_actions, controls, refusal
 from elgrande.server.links import game_tokens, links, new_admin_token
 from elgrande.server.page_words import held_lines, offer
 from elgrande.server.store import Conflict, Seat, Store
-from elgrande.tools.board_svg import COLOURS, board_svg, public_view
+from elgrande.tools.board_svg import COLOURS, board_svg, boxes_svg, public_view
 
 LOG = logging.getLogger("elgrande.server")
 #: The bots a host may seat (the search bot is too slow for a shared server).
@@ -375,7 +375,8 @@ class Service:
         return {
             "game": live.id, "n": g.answered(), "seat": seat, "names": list(g.names),
             "colours": list(COLOURS[:g.state.players]), "view": view,
-            "board_svg": board_svg(view, g.library.board, memo, held_lines(g, view)),
+            "board_svg": board_svg(view, g.library.board, memo, boxes=False),
+            "boxes_svg": boxes_svg(view, g.library.board, held_lines(g, view)),
             "log": log,
             "offer": offer(g, view),
             "scores": live.scores + [list(g.state.scores)],

@@ -46,6 +46,7 @@ from typing import Any
 from elgrande.model.board import Board
 from elgrande.model.boardmap import BOX, BoardMap, Shape
 from elgrande.model.counted import counted
+from elgrande.model.scoring import paid_ranks
 
 #: Seat colours (the game's caballero colours), then a spare for a sixth seat.
 COLOURS = ("#d62828", "#f2c12e", "#2f6fdb", "#2a9d4b", "#f4f4f4", "#9b59b6")
@@ -89,6 +90,17 @@ def public_view(game: Any) -> dict[str, Any]:
         v["flow"]["run"]["secret"] = {}
     v["pending"] = None
     return v
+
+
+def _paid(board: Board, players: int) -> int | None:
+    """How many of a place's values count in a game of ``players`` (B6.8, the rules'
+    :func:`~elgrande.model.scoring.paid_ranks`); None: all of them (a player count the
+    board data does not give, as the empty map's 0)."""
+    return paid_ranks(board, players) if players in board.paid_ranks else None
+
+
+#: The ranks a place's values pay, in the legend's words.
+ORDINALS = ("1st", "2nd", "3rd")
 
 
 def _fallback_map(board: Board) -> BoardMap:
@@ -146,19 +158,20 @@ def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
            _outline(moved, fill),
            f'<text x="{_num(sx)}" y="{_num(sy - 16)}" font-size="14" font-weight="bold" '
            f'text-anchor="middle" fill="#3b2a17">{_e(place.name)}</text>']
+    paid = _paid(board, st["players"])  # B6.8: only the values that count are written
     boards = [sb for sb in board.scoreboards
               if idx < len(st["caballeros"]) and sb.index < len(st.get("scoreboards", []))
               and st["scoreboards"][sb.index] == idx]
     if boards:
         sb = boards[0]
-        text = "-".join(str(v) for v in sb.values)
+        text = "-".join(str(v) for v in sb.values[:paid])
         out.append(f'<g class="scoreboard" data-place="{_e(place.id)}" '
                    f'data-scoreboard="{_e(sb.id)}"><rect x="{_num(sx - 34)}" '
                    f'y="{_num(sy - 11)}" width="68" height="17" rx="4" fill="#3b2a17"/>'
                    f'<text x="{_num(sx)}" y="{_num(sy + 2)}" font-size="12" '
                    f'text-anchor="middle" fill="#ffe9a8">{_e(text)}</text></g>')
     else:
-        text = " / ".join(str(v) for v in place.values)
+        text = " / ".join(str(v) for v in place.values[:paid])
         out.append(f'<text class="values" x="{_num(sx)}" y="{_num(sy + 2)}" font-size="12" '
                    f'text-anchor="middle" fill="#3b2a17">{_e(text)}</text>')
     groups: list[tuple[str, str, Any]] = []
@@ -207,55 +220,70 @@ def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
 
 def _panel(view: dict[str, Any], board: Board, x: float, y: float,
            held: Sequence[Sequence[str]] = ()) -> tuple[str, float]:
-    st = view["state"]
-    names = view.get("names") or [f"p{i + 1}" for i in range(st["players"])]
+    """Every player's box (:func:`_box`), one under another from ``(x, y)``: the drawing
+    and the height under the last."""
     out = []
-    for p in range(st["players"]):
-        colour = COLOURS[p % len(COLOURS)]
-        me = view.get("player") == p
-        hand = st["hands"][p] if p < len(st.get("hands") or []) else None
-        holds = list(held[p]) if p < len(held) else []
-        h = (96.0 if hand is not None else 78.0) + (20.0 if holds else 0.0)
-        out.append(
-            f'<g class="player" data-player="{p}" data-court="{st["court"][p]}" '
-            f'data-provinces="{st["provinces"][p]}" data-score="{st["scores"][p]}">'
-            f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(PANEL)}" height="{_num(h)}" '
-            f'rx="8" fill="#fffaf0" stroke="{"#000" if me else "#b9a98c"}" '
-            f'stroke-width="{3 if me else 1}"/>'
-            f'<rect x="{_num(x + 10)}" y="{_num(y + 10)}" width="16" height="16" rx="3" '
-            f'fill="{colour}" stroke="#222"/>'
-            f'<text x="{_num(x + 34)}" y="{_num(y + 23)}" font-size="15" font-weight="bold">'
-            f'{_e(names[p])}{" (you)" if me else ""}</text>'
-            f'<text class="score" x="{_num(x + PANEL - 12)}" y="{_num(y + 23)}" '
-            f'font-size="15" font-weight="bold" text-anchor="end">'
-            f'{_plural(st["scores"][p], "points")}'
-            f"</text>"
-            f'<text x="{_num(x + 12)}" y="{_num(y + 46)}" font-size="13">court '
-            f'{st["court"][p]} · provinces {st["provinces"][p]}</text>')
-        played = st.get("discards", [[]] * (p + 1))[p]
-        bid = [b[1] for b in st.get("bids") or [] if b[0] == p]
-        # B3.2: the power cards played so far (this round's bid among them), and this
-        # round's in the same words
-        line = f"power cards played: {len(played)}" + (
-            f" · this round: {bid[-1]}" if bid else "")
-        out.append(f'<text x="{_num(x + 12)}" y="{_num(y + 66)}" font-size="12" '
-                   f'fill="#555">{_e(line)}</text>')
-        if hand is not None:
-            out.append(f'<text class="hand" x="{_num(x + 12)}" y="{_num(y + 86)}" '
-                       f'font-size="12">hand: {_e(" ".join(map(str, hand)) or "empty")}'
-                       "</text>")
-        if holds:  # cards held face up (a Veto kept for later, B8.4): public
-            out.append(f'<text class="holds" x="{_num(x + 12)}" y="{_num(y + h - 12)}" '
-                       f'font-size="12" fill="#7a1f1f">holds: {_e(", ".join(holds))}</text>')
-        out.append("</g>")
+    for p in range(view["state"]["players"]):
+        box, h = _box(view, p, x, y, held)
+        out.append(box)
         y += h + 8
     return "".join(out), y
 
 
-def _legend(board: Board, x: float, y: float) -> tuple[str, float]:
+def _box(view: dict[str, Any], p: int, x: float, y: float,
+         held: Sequence[Sequence[str]] = ()) -> tuple[str, float]:
+    """Player ``p``'s box at ``(x, y)`` (B1.1: court, provinces, score; B3.2: power
+    cards played; the hand when the view shows it; cards held face up, B8.4): the
+    drawing and its height."""
+    st = view["state"]
+    names = view.get("names") or [f"p{i + 1}" for i in range(st["players"])]
+    out = []
+    colour = COLOURS[p % len(COLOURS)]
+    me = view.get("player") == p
+    hand = st["hands"][p] if p < len(st.get("hands") or []) else None
+    holds = list(held[p]) if p < len(held) else []
+    h = (96.0 if hand is not None else 78.0) + (20.0 if holds else 0.0)
+    out.append(
+        f'<g class="player" data-player="{p}" data-court="{st["court"][p]}" '
+        f'data-provinces="{st["provinces"][p]}" data-score="{st["scores"][p]}">'
+        f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(PANEL)}" height="{_num(h)}" '
+        f'rx="8" fill="#fffaf0" stroke="{"#000" if me else "#b9a98c"}" '
+        f'stroke-width="{3 if me else 1}"/>'
+        f'<rect x="{_num(x + 10)}" y="{_num(y + 10)}" width="16" height="16" rx="3" '
+        f'fill="{colour}" stroke="#222"/>'
+        f'<text x="{_num(x + 34)}" y="{_num(y + 23)}" font-size="15" font-weight="bold">'
+        f'{_e(names[p])}{" (you)" if me else ""}</text>'
+        f'<text class="score" x="{_num(x + PANEL - 12)}" y="{_num(y + 23)}" '
+        f'font-size="15" font-weight="bold" text-anchor="end">'
+        f'{_plural(st["scores"][p], "points")}'
+        f"</text>"
+        f'<text x="{_num(x + 12)}" y="{_num(y + 46)}" font-size="13">court '
+        f'{st["court"][p]} · provinces {st["provinces"][p]}</text>')
+    played = st.get("discards", [[]] * (p + 1))[p]
+    bid = [b[1] for b in st.get("bids") or [] if b[0] == p]
+    # B3.2: the power cards played so far (this round's bid among them), and this
+    # round's in the same words
+    line = f"power cards played: {len(played)}" + (
+        f" · this round: {bid[-1]}" if bid else "")
+    out.append(f'<text x="{_num(x + 12)}" y="{_num(y + 66)}" font-size="12" '
+               f'fill="#555">{_e(line)}</text>')
+    if hand is not None:
+        out.append(f'<text class="hand" x="{_num(x + 12)}" y="{_num(y + 86)}" '
+                   f'font-size="12">hand: {_e(" ".join(map(str, hand)) or "empty")}'
+                   "</text>")
+    if holds:  # cards held face up (a Veto kept for later, B8.4): public
+        out.append(f'<text class="holds" x="{_num(x + 12)}" y="{_num(y + h - 12)}" '
+                   f'font-size="12" fill="#7a1f1f">holds: {_e(", ".join(holds))}</text>')
+    out.append("</g>")
+    return "".join(out), h
+
+
+def _legend(board: Board, x: float, y: float, paid: int | None = None
+            ) -> tuple[str, float]:
     """What the marks mean: king, Grande, caballeros, a region's points (the first
     region's, as an example), a mobile scoreboard lying on a region (its points count
-    there instead, B1.5, B6.9; the row only when the board has scoreboards)."""
+    there instead, B1.5, B6.9; the row only when the board has scoreboards); ``paid``:
+    how many values count (B6.8), None for all."""
     t = f'<g class="legend" transform="translate({_num(x)},{_num(y)})">'
     t += ('<path d="M6,14 L6,4 L11,9 L15,0 L19,9 L24,4 L24,14 Z" fill="#b8860b" '
           'stroke="#5a3d00"/><text x="32" y="13" font-size="12">king</text>'
@@ -265,13 +293,15 @@ def _legend(board: Board, x: float, y: float) -> tuple[str, float]:
           f'{_cube(160, -2, "#f4f4f4", "n")}'
           '<text x="184" y="13" font-size="12">caballeros</text>')
     values = next((p.values for p in board.places if p.values), None)
-    example = " / ".join(map(str, values)) if values else "a / b / c"
+    example = " / ".join(map(str, values[:paid])) if values else "a / b / c"
+    ranks = " / ".join(ORDINALS[:paid])
+    cut = " (B6.8)" if paid is not None and paid < len(ORDINALS) else ""
     t += ('<text x="26" y="37" font-size="10" text-anchor="middle" fill="#5a4630">'
           f'{_e(example)}</text><text x="52" y="38" font-size="12">a region\'s points '
-          'for 1st / 2nd / 3rd</text>')
+          f'for {ranks}{cut}</text>')
     if not board.scoreboards:
         return t + "</g>", y + 48
-    sb = "-".join(map(str, board.scoreboards[0].values))
+    sb = "-".join(map(str, board.scoreboards[0].values[:paid]))
     t += ('<rect x="6" y="46" width="40" height="15" rx="4" fill="#3b2a17"/>'
           f'<text x="26" y="57" font-size="10" text-anchor="middle" fill="#ffe9a8">{_e(sb)}'
           '</text><text x="52" y="58" font-size="12">a scoreboard on a region: its points '
@@ -484,7 +514,7 @@ def _token_marks(st: dict[str, Any], board: Board) -> dict[str, list[str]]:
 
 def board_svg(view: dict[str, Any], board: Board,
               memo: dict[str, str] | None = None,
-              held: Sequence[Sequence[str]] = ()) -> str:
+              held: Sequence[Sequence[str]] = (), boxes: bool = True) -> str:
     """The board as an SVG document (a string).
 
     Args:
@@ -498,6 +528,9 @@ def board_svg(view: dict[str, Any], board: Board,
             pieces never gets another's picture.
         held: per player, the cards they hold face up in words (a Veto kept, B8.4), a
             line in their box; none by default.
+        boxes: draw the player boxes, the legend and the Colonies' panel beside the map
+            (the default: one picture); False: the map alone, as a page that shows
+            :func:`boxes_svg` apart (under the map on a phone) draws it.
     Returns:
         The SVG text: map, places with values or mobile scoreboards, caballeros per colour
         with counts, king, Grandes, Castillo, player panels (court, provinces, score,
@@ -511,15 +544,11 @@ def board_svg(view: dict[str, Any], board: Board,
     bmap = board.map or _fallback_map(board)
     extra, map_h = _strip_shapes(board, bmap)
     shapes = {**bmap.shapes, **extra}
-    width = bmap.width + (GAP + PANEL if st["players"] else 0) + GAP
-    panel, panel_end = _panel(view, board, bmap.width + GAP, TOP, held)
-    if st["players"]:
-        legend, panel_end = _legend(board, bmap.width + GAP, panel_end + 4)
-        panel += legend
+    side = boxes and bool(st["players"])
+    width = bmap.width + (GAP + PANEL if side else 0) + GAP
     col = _colonies_of(view, board, names)
-    if col is not None:
-        more, panel_end = col.panel(bmap.width + GAP, panel_end + 4)
-        panel += more
+    panel, panel_end = _side(view, board, bmap.width + GAP, TOP, held, col) if boxes else (
+        "", 0.0)
     height = max(TOP + map_h, panel_end) + GAP
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
            f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" '
@@ -549,6 +578,58 @@ def board_svg(view: dict[str, Any], board: Board,
     out.append(panel)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _side(view: dict[str, Any], board: Board, x: float, y: float,
+          held: Sequence[Sequence[str]], col: _Colonies | None) -> tuple[str, float]:
+    """The column beside the map from ``(x, y)``: the player boxes, the legend, the
+    Colonies' panel; the drawing and the height under it."""
+    players = view["state"]["players"]
+    panel, end = _panel(view, board, x, y, held)
+    if players:
+        legend, end = _legend(board, x, end + 4, _paid(board, players))
+        panel += legend
+    if col is not None:
+        more, end = col.panel(x, end + 4)
+        panel += more
+    return panel, end
+
+
+def boxes_svg(view: dict[str, Any], board: Board,
+              held: Sequence[Sequence[str]] = ()) -> str:
+    """The player boxes, the legend and (with the Colonies) their panel, each as its own
+    small SVG document, for a page that lays them out apart from the map
+    (``board_svg(..., boxes=False)``): beside it on a wide screen, under it on a phone,
+    drawn at their own size (one unit a CSS pixel).
+
+    Args:
+        view, board, held: as :func:`board_svg`.
+    Returns:
+        The SVG elements one after another (a string): ``<svg class="elgrande-box">``
+        each, the boxes' groups as :func:`board_svg` draws them (B1.1, B3.2, B6.8,
+        B8.4, B8.5a; C7-C10 with the Colonies).
+    Raises:
+        KeyError: a view without ``state``.
+    """
+    st = view["state"]
+    names = list(view.get("names") or [f"p{i + 1}" for i in range(st["players"])])
+    parts = [_box(view, p, 1, 1, held) for p in range(st["players"])]
+    out = [_alone(body, PANEL + 2, h + 2) for body, h in parts]
+    if st["players"]:
+        legend, end = _legend(board, 1, 5, _paid(board, st["players"]))
+        out.append(_alone(legend, PANEL + 2 * GAP, end - 4))  # its words run on
+    col = _colonies_of(view, board, names)
+    if col is not None:
+        more, end = col.panel(1, 1)
+        out.append(_alone(more, PANEL + 2, end - 6))
+    return "\n".join(out) + "\n"
+
+
+def _alone(body: str, width: float, height: float) -> str:
+    """``body`` as an SVG document of its own, ``width`` x ``height`` units."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
+            f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" '
+            f'font-family="Helvetica, Arial, sans-serif" class="elgrande-box">{body}</svg>')
 
 
 class SourceError(ValueError):

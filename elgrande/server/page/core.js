@@ -21,8 +21,8 @@ if (TOKEN) {
 }
 
 export var S = {state: null, n: -1, controls: null, units: [], from: null, fromUsed: false, live: false,
-                busy: false, logShown: 0, svg: "", role: null, asked: 0, links: null,
-         since: []};
+                busy: false, logShown: 0, svg: "", boxes: "", role: null, asked: 0, links: null,
+         since: [], sinceEarlier: 0};
 window.elgrandePage = S;
 
 export function $(id) { return document.getElementById(id); }

@@ -68,6 +68,10 @@ function render(fresh) {
     $("board").innerHTML = st.board_svg;
     S.svg = st.board_svg;
   }
+  if (st.boxes_svg !== S.boxes) {
+    $("players").innerHTML = st.boxes_svg || "";
+    S.boxes = st.boxes_svg;
+  }
   if (fresh) { renderSince(); renderControls(); } else { decorateBoard(); }
   renderOffer(st);
   renderChart(st);

@@ -42,6 +42,32 @@ export function renderLog(st) {
   if (lines.length < S.logShown) { ol.textContent = ""; S.logShown = 0; }
   for (var i = S.logShown; i < lines.length; i++) { ol.appendChild(el("li", {}, lines[i])); }
   S.logShown = lines.length;
+  toLogEnd();
+}
+
+// the log scrolled to its end with no line cut at its top edge (a line's lower half
+// there reads as a stray glyph above the log): the space under the last line grows by
+// what the cut line still shows, so the scroll stops at a line's top
+var watched = false, pinned = true;  // pinned: the log is shown to its end
+function toLogEnd() {
+  var ol = $("log");
+  if (!watched && window.ResizeObserver) {  // a new width wraps its lines anew: again
+    watched = true;
+    new ResizeObserver(function () { if (pinned) { toLogEnd(); } }).observe(ol);
+    ol.addEventListener("scroll", function () {
+      pinned = ol.scrollTop + ol.clientHeight >= ol.scrollHeight - 2;
+    });
+  }
+  pinned = true;
+  ol.style.paddingBottom = "";
+  ol.scrollTop = ol.scrollHeight;
+  var top = ol.getBoundingClientRect().top + ol.clientTop;
+  var cut = Array.prototype.filter.call(ol.children, function (li) {
+    var r = li.getBoundingClientRect();
+    return r.top < top - 0.5 && r.bottom > top + 0.5;
+  })[0];
+  if (!cut || !ol.scrollTop) { return; }
+  ol.style.paddingBottom = (cut.getBoundingClientRect().bottom - top) + "px";
   ol.scrollTop = ol.scrollHeight;
 }
 

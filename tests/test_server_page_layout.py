@@ -1,0 +1,148 @@
+"""Where the page of ``elgrande serve`` puts things, in a real browser (Playwright driving
+Chromium, tests/browser.py) against a real ``elgrande serve`` process: the players' boxes
+apart from the map (on a phone under it, inside the screen), their text readable (12 CSS
+px at least), the log scrolled to its end with no line cut at its top edge, and the
+notice of what happened since the seat's last answer (every line, the last eight, a
+count of the earlier ones, the seat's own in bold)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+from browser import Tab
+from test_server_page import _news, create, open_seats, page_state, quiet, token_of
+
+#: The smallest text of a player's box, in CSS pixels.
+SMALLEST = 12
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
+    from serve_util import page_server
+
+    yield from page_server(tmp_path_factory.mktemp("serve"))
+
+
+@pytest.fixture(scope="module")
+def played(server: str) -> dict[str, Any]:
+    """A 3-seat base game (seat 0 a person, two bots) played by its API into round 4,
+    after the first general scoring: its links."""
+    from serve_util import play_turn
+
+    links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
+    token = token_of(links["seats"][0])
+    rng = random.Random(9)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(2000):
+            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            if "== Round 4 ==" in st["log"] and st["view"].get("pending") is not None and (
+                    st["controls"] is not None):
+                return links
+            play_turn(c, links["game"], token, rng, st)
+    raise AssertionError("the game did not reach round 4")
+
+
+def _open(server: str, links: dict[str, Any], new_tab: Callable[[], Tab], width: int,
+          height: int) -> Tab:
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    tab.page.set_viewport_size({"width": width, "height": height})
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    tab.page.evaluate(  # a frame drawn at the new size (the page's observers ran)
+        "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return tab
+
+
+def _box_text_sizes(tab: Tab) -> list[float]:
+    """The size on screen (CSS px) of every text of the players' boxes."""
+    out: list[float] = tab.page.evaluate(
+        "Array.from(document.querySelectorAll('#players g.player text')).map(t =>"
+        " parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)")
+    return out
+
+
+@pytest.mark.rule("B1.1")
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
+def test_the_players_boxes_are_on_screen_and_readable(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab], width: int,
+        height: int) -> None:
+    """B1.1: every player's box (score, court, provinces, the seat's hand) is drawn apart
+    from the map: on a 390-pixel phone under the map, inside the screen's width (the page
+    does not scroll sideways); at either width its text is 12 CSS px or more."""
+    tab = _open(server, played, new_tab, width, height)
+    boxes = tab.page.locator("#players g.player")
+    assert boxes.count() == 3
+    assert tab.page.locator("#board g.player").count() == 0
+    sizes = _box_text_sizes(tab)
+    assert len(sizes) >= 3 * 3 and min(sizes) >= SMALLEST - 0.01, sizes
+    board = tab.page.locator("#board svg").bounding_box()
+    assert board is not None
+    for i in range(3):
+        box = boxes.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        if width < 600:  # a phone: under the map
+            assert box["y"] >= board["y"] + board["height"], (box, board)
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= width
+    me = tab.page.locator('#players g.player[data-player="0"]').text_content() or ""
+    assert "(you)" in me and "hand:" in me
+    quiet(tab)
+
+
+def test_the_log_shows_its_end_with_no_line_cut_at_its_top(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """The log, longer than its panel, is scrolled to its last line, and the line at its
+    top edge is whole (a line's lower half there read as a stray glyph above the log)."""
+    for width, height in ((1280, 900), (390, 844)):
+        tab = _open(server, played, new_tab, width, height)
+        got = tab.page.locator("#log").evaluate("""ol => {
+            const top = ol.getBoundingClientRect().top + ol.clientTop;
+            const bottom = top + ol.clientHeight;
+            const items = Array.from(ol.children).map(li => li.getBoundingClientRect());
+            return {scrolled: ol.scrollTop,
+                    cut: items.filter(r => r.top < top - 0.5 && r.bottom > top + 0.5).length,
+                    last: items[items.length - 1].bottom - bottom};
+        }""")
+        assert got["scrolled"] > 0, got  # the log is longer than its panel
+        assert got["cut"] == 0, got
+        assert got["last"] <= 0.5, got  # the last line is shown whole
+        quiet(tab)
+
+
+def test_since_the_last_choice_lists_every_line_the_last_eight_the_seat_s_in_bold(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """What happened since the seat's last answer: the bots' lines too, not only those
+    naming the seat, the last eight with "… n earlier", the lines naming the seat in
+    bold; the board's summary after the scoring left out (kept out of the count)."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    state = page_state(tab)["state"]
+    key = f"elgrande-since:{state['game']}:0"
+    log = state["log"]
+    start = max(i for i, line in enumerate(log) if line.strip() == "Board now:") - 3
+    for mark in (start, 0):
+        tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))", [key, mark])
+        tab.page.reload()
+        tab.page.wait_for_function("window.elgrandePage.controls")
+        news = [line.strip() for line in _news(log[mark:]) if line.strip()]
+        assert "Board now:" not in news
+        box = tab.page.locator("#since")
+        items = box.locator("li:not(.earlier)")
+        assert items.all_inner_texts() == news[-8:]
+        assert any(not line.startswith("p1") for line in news[-8:])  # others' doing too
+        bold = [line for line in news[-8:] if "p1" in line.replace(".", " ").split()]
+        assert [items.nth(i).inner_text() for i in range(items.count())
+                if items.nth(i).get_attribute("class") == "mine"] == bold
+        if bold:
+            assert items.filter(has_text=bold[0]).first.evaluate(
+                "li => getComputedStyle(li).fontWeight") in ("700", "bold")
+        earlier = box.locator("li.earlier")
+        if len(news) > 8:
+            assert earlier.inner_text() == f"… {len(news) - 8} earlier (in the log)"
+        else:
+            assert earlier.count() == 0
+    assert mark == 0 and len(news) > 8  # the cap was met
+    quiet(tab)
