@@ -5,6 +5,7 @@ excludes an answer (B3.2, B8), prompts are whole sentences naming what they act 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -245,8 +246,33 @@ def test_B4_5_the_order_question_says_what_a_veto_s_special_action_is() -> None:
     long = next(c for c in g.library.cards.cards.values()
                 if c.script is not None and len(render(c.script).split()) > 20)
     assert g.in_words(order_prompt(long.id)) == (
-        f"{long.title}: When will you carry out its special action: before or after placing "
-        "your caballeros? (You can still decline it then.)")
+        f"{g.card_label(long.id)}: When will you carry out its special action: before or "
+        "after placing your caballeros? (You can still decline it then.)")
+
+
+@pytest.mark.rule("B8")
+def test_B8_a_card_sharing_its_title_is_told_apart_in_its_prompts_and_the_page() -> None:
+    """B8: two action cards with one printed title (the base game's Intrigue cards) are
+    named in a prompt, an option label and the page's words by the log's label for them
+    (``"Intrigue (move any 4 ...)"``), each its own; a card whose title is its own keeps
+    the plain title."""
+    from elgrande.model.marks import card
+    from elgrande.server.page_words import held_lines
+
+    g = new_game(4, sets=("base",), seed=3)
+    cards = g.library.cards.cards
+    title = Counter(c.title for c in cards.values()).most_common(1)[0][0]
+    shared = sorted(c.id for c in cards.values() if c.title == title)
+    assert len(shared) > 2
+    said = [g.in_words(f"{card(cid)}: choose") for cid in shared]
+    assert len(set(said)) == len(shared), said
+    assert all(s.startswith(f"{title} (") and s.endswith("): choose") for s in said), said
+    assert said == [f"{g.chronicle.titles[cid]}: choose" for cid in shared]
+    own = next(c for c in cards.values() if sum(d.title == c.title for d in cards.values()) == 1)
+    assert g.in_words(f"{card(own.id)}: choose") == f"{own.title}: choose"
+    view = {"state": {"players": 2, "held": [[shared[0]], [own.id]], "lasting": []}}
+    assert held_lines(g, view) == [[g.card_label(shared[0])], [own.title]]
+    assert g.card_label(shared[0]) != title and g.card_label("no-such-card") == "no-such-card"
 
 
 def test_B6_1_a_disc_set_to_the_castillo_is_refused_in_the_rule_s_words() -> None:

@@ -89,9 +89,9 @@ def move_token_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Non
     before = places.get(token, b.tokens[token].start)
     places[token] = str(answer)
     name = b.tokens[token].name
-    frm = b.places[b.index[before]].name if before else "off the board"
+    frm = b.place_name(before) if before else "off the board"
     ctx.event(EVENT, decider=ctx.subject, token=token, frm=before, to=str(answer),
-              text=f"{{who}} moves {name} from {frm} to {b.places[b.index[answer]].name}.")
+              text=f"{{who}} moves {name} from {frm} to {b.place_name(answer)}.")
 
 
 @evaluates("region_of_token", ast.RegionOfToken)

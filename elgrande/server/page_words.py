@@ -31,7 +31,8 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     ids, ``''`` where taken; B3.1) as ``[{"id", "title", "text", "stack"}]`` in the
     offer's order, taken ones left out. Public: every viewer sees the open cards. An id
     the library does not hold is shown by its id, with no text. ``title`` is the log's
-    label (``narrate.card_labels``): two "Special Scoring" cards are told apart.
+    label (:meth:`~elgrande.play.game.Game.card_label`): two "Special Scoring" cards
+    are told apart.
 
     Args:
         game: the game (its card library).
@@ -47,8 +48,7 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
         except KeyError:
             out.append({"id": cid, "title": str(cid), "text": "", "stack": None})
             continue
-        out.append({"id": card.id, "title": game.chronicle.titles.get(card.id, card.title),
-                    "text": card.text,
+        out.append({"id": card.id, "title": game.card_label(card.id), "text": card.text,
                     "stack": card.stack})
     return out
 
@@ -98,8 +98,9 @@ def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
     """Per player, the cards they hold in words, from ``view``'s public state only (a
     card held in court, ``state["held"]``, and a Veto kept for later, B8.4, in
     ``state["lasting"]``: both taken face up, so every viewer sees them; never a hand):
-    e.g. ``[["Veto (until the end of round 4)"], [], []]``. A card the library does not
-    hold is named by its id.
+    e.g. ``[["Veto (until the end of round 4)"], [], []]``, each card by its label
+    (:meth:`~elgrande.play.game.Game.card_label`: two cards with one title told apart).
+    A card the library does not hold is named by its id.
 
     Args:
         game: the game (its card library).
@@ -110,10 +111,7 @@ def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
     out: list[list[str]] = [[] for _ in range(n)]
 
     def name(cid: Any) -> str:
-        try:
-            return str(game.library.card(cid).title)
-        except KeyError:
-            return str(cid)
+        return game.card_label(cid) if isinstance(cid, str) else str(cid)
 
     for p, row in enumerate(st.get("held") or []):
         if p < n:
