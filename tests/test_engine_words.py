@@ -48,11 +48,11 @@ def test_B3_2_a_power_card_still_in_hand_is_refused_as_such() -> None:
     with pytest.raises(IllegalMove) as err:
         d.check(in_hand, actor)
     assert err.value.rule == "B3.2"
-    assert err.value.message == ("a played power card is gone unless a special action brings "
-                                 f"it back, and {in_hand} was not played: it is still in your "
-                                 "hand")
+    assert err.value.message == (f"{in_hand} is still in your hand: only a power card you "
+                                 "have played (and so discarded) can be taken back")
     # the card's own rule (its ``rules`` field) is the one cited, and the page shows
-    # "RULE: title — reason": the reason follows on from B3.2's title and text
+    # "RULE: title — reason": B3.2's title is about playing the cards, so the reason says
+    # on its own what is wrong and what may be taken back
     assert "B3.2" in g.library.card("take-back-a-power-card").rules
     played = g.state.discards[actor][0]
     assert d.check(played, actor) == played
@@ -211,7 +211,10 @@ def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> N
     with pytest.raises(IllegalMove) as err:
         d.check(outside, 1)
     assert err.value.rule == "B8"
-    assert "(the places this card names)" in err.value.message
+    assert err.value.message == "not one of the places this card lets you choose"
+    assert d.options["why"][outside] == ["B8", err.value.message]  # the choice's own reason
+    assert all(k in d.options["why"] for k in (p.id for p in b.places if p.kind != "space")
+               if k not in d.options["choices"])
 
 
 def test_B1_2_moving_a_piece_asks_in_a_whole_sentence() -> None:

@@ -19,7 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
-from elgrande.engine.choice_sources import taken_from
+from elgrande.engine.choice_sources import outside_card, taken_from
 from elgrande.engine.context import Ctx
 
 # apply_placement also re-exported from its old home (a rules module imports it here)
@@ -230,6 +230,7 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
                 if taken_from(call) else
                 ["B8", f"the {ctx.board.places[ctx.board.castillo].name} is not one of the "
                  "places this card lets you choose"])
+        outside_card(ctx.board, opts, why)  # B8: the card's places do not hold them
         choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
         return offer(ctx, Decision("choose_region", [ctx.subject],
                                    _asks(ctx, "choose a region", var),
@@ -686,9 +687,11 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     discards = sorted(set(ctx.state.discards[ctx.subject]))
     if not discards:
         return None
-    why = {str(v): ["B3.2", "a played power card is gone unless a special action brings it "
-                    f"back, and {v} was not played: it is still in your hand"]
-           for v in ctx.state.hands[ctx.subject]}  # (read after B3.2's title, as shown)
+    # B3.2 (played power cards are gone unless a special action brings one back) is the
+    # rule; its title is about playing them, so the reason says the whole of it itself
+    why = {str(v): ["B3.2", f"{v} is still in your hand: only a power card you have played "
+                    "(and so discarded) can be taken back"]
+           for v in ctx.state.hands[ctx.subject]}
     return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
                     "power cards", {"choices": discards, "why": why}, "B3.2")
 

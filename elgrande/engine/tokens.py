@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from elgrande.dsl import ast
+from elgrande.engine.choice_sources import outside_card
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.regions import evaluates, regions
@@ -73,6 +74,7 @@ def move_token(ctx: Ctx, call: ast.Call) -> Decision | None:
         why[ctx.rid(ctx.state.king)] = ["B5.2", f"{b.places[ctx.state.king].name} is the "
                                         "king's region: nothing may enter or leave it"]
     why[ctx.rid(b.castillo)] = ["B1.2", "the Castillo holds caballeros only"]
+    outside_card(b, dests, why)  # B8: the card names the places the token may go to
     return Decision("choose_region", [ctx.subject], f"Move {b.tokens[token].name} to a place "
                     "of your choice",
                     {"choices": [ctx.rid(r) for r in dests], "why": why}, "B8.1")
