@@ -134,13 +134,14 @@ def _limits(ctx: Ctx, qty: ast.Qty, available: int) -> tuple[int, int]:
 
 
 def _mode_limits(ctx: Ctx, call: ast.Call, mode: str, qty_n: int | None,
-                 available: int) -> tuple[int, int]:
+                 available: int) -> tuple[int, int, int | None]:
     """:func:`_limits` of a quantity's ``mode`` and whole number ``qty_n`` (as cached for
-    ``call``); a number expression (``qty_n`` None, mode ``up_to``/``exactly``) is
-    evaluated now."""
-    if qty_n is None and mode != "all" and mode != "all_or_some":
-        return limits(ctx, _arg(call, "qty"), available)
-    return mode_limits(mode, qty_n, available)
+    ``call``; a number expression, ``qty_n`` None with mode ``up_to``/``exactly``, is
+    evaluated now), and the card's number (None for ``all``, ``all or some``)."""
+    n = None if mode == "all" or mode == "all_or_some" else (
+        quantity(ctx, _arg(call, "qty")) if qty_n is None else qty_n)
+    lo, hi = mode_limits(mode, n, available)
+    return lo, hi, n
 
 
 #: The place ids of each board met, by ``id``: (the board, kept so that its id is not
@@ -378,7 +379,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
                         break
     if not elsewhere:
         return None  # nothing to move, or nowhere else to go
-    lo, hi = _mode_limits(ctx, call, mode, qty_n, available)
+    lo, hi, allowed = _mode_limits(ctx, call, mode, qty_n, available)
     room = room_in(ctx, ctx.subject, to)
     if room:
         lo, hi = within_room(room, to, lo, hi)
@@ -391,11 +392,11 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     king_refusal = _king_refusal(ctx)
     refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **king_refusal}
-    options = {"sources": sources, "to": to, "min": lo, "max": hi,
-               "single_source": single, "all": every,
-               "refused_from": refused_from, "refused_to": king_refusal}
-    # the mapping, its four plain values, ``to`` and ``sources``, then the small rest
-    counted += 6 + len(to) + reasons_size(refused_from) + reasons_size(king_refusal)
+    options = {"sources": sources, "to": to, "min": lo, "max": hi, "single_source": single,
+               "all": every, "refused_from": refused_from, "refused_to": king_refusal,
+               "allowed": allowed, "available": available}  # what bounds ``max`` (B8.2)
+    # the mapping, its six plain values, ``to`` and ``sources``, then the small rest
+    counted += 8 + len(to) + reasons_size(refused_from) + reasons_size(king_refusal)
     if room:
         options["room"] = room
         counted += size(room)
