@@ -142,6 +142,33 @@ def test_B8_2_own_and_other_players_moves_read_apart() -> None:
                        "Move up to 2 caballeros of other players", "Move up to 1 caballero"]
 
 
+@pytest.mark.rule("B8.2")
+def test_B8_2_once_the_source_is_chosen_the_move_asks_what_is_left() -> None:
+    """B8.2: after a card's source region is chosen, its move names the source and asks
+    what is left to choose (whose, where to, how many), not where from; a move from many
+    sources keeps asking where from."""
+    g = _position()
+    b, s = g.library.board, g.state
+    script = ("x = choose region from regions except king\n"
+              "move up to 5 caballeros of any player from x to anywhere\n")
+    _, _, d, _ = _start(g, script)
+    assert d is not None and d.kind == "choose_region"
+    for want in (2, 1):  # a region holding caballeros of two players or more, then of one
+        region = next(r for r in d.options["choices"]
+                      if sum(n > 0 for n in s.caballeros[b.index[r]]) == want)
+        interp, run, d2, _ = _start(g, script)
+        assert d2 is not None
+        m = interp.answer(g.state, run, 1, region, [])
+        assert m is not None and m.kind == "move_caballeros"
+        whose = "whose, " if want > 1 else ""
+        assert m.prompt == (f"Move up to 5 caballeros from '{region}': choose {whose}where to "
+                            "and how many")
+        assert g.in_words(m.prompt) == (f"Move up to 5 caballeros from {b.place_name(region)}: "
+                                        f"choose {whose}where to and how many")
+    _, _, many, _ = _start(g, "move up to 2 caballeros of any player from regions to anywhere\n")
+    assert many is not None and many.prompt == "Move up to 2 caballeros"
+
+
 def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() -> None:
     g = new_game(4, sets=("base",), seed=3)
     rng = random.Random(3)

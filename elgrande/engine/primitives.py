@@ -127,15 +127,9 @@ def _count(ctx: Ctx, place: int, who: int) -> int:
     return ctx.state.caballeros[place][who]
 
 
-def _limits(ctx: Ctx, qty: ast.Qty, available: int) -> tuple[int, int]:
-    """(min, max) caballeros for a quantity when ``available`` can be taken (its number
-    evaluated now: :func:`elgrande.engine.values.limits`)."""
-    return limits(ctx, qty, available)
-
-
 def _mode_limits(ctx: Ctx, call: ast.Call, mode: str, qty_n: int | None,
                  available: int) -> tuple[int, int, int | None]:
-    """:func:`_limits` of a quantity's ``mode`` and whole number ``qty_n`` (as cached for
+    """:func:`elgrande.engine.values.limits` of a quantity's ``mode`` and whole number ``qty_n`` (as cached for
     ``call``; a number expression, ``qty_n`` None with mode ``up_to``/``exactly``, is
     evaluated now), and the card's number (None for ``all``, ``all or some``)."""
     n = None if mode == "all" or mode == "all_or_some" else (
@@ -406,6 +400,10 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         if kinds:
             options["which"] = kinds
             counted += size(kinds)
+    if len(sources) == 1:  # the source is chosen (or the only one): what is asked now
+        src, owners = next(iter(sources.items()))
+        prompt = (f"{prompt} from '{src}': choose {'whose, ' if len(owners) > 1 else ''}"
+                  "where to and how many")
     return offer(ctx, Decision("move_caballeros", [ctx.subject], prompt, options, "B8.2"),
                  counted)
 
@@ -452,7 +450,7 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     s = ctx.state
     p = ctx.subject
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
-    lo, hi = _limits(ctx, _arg(call, "qty"), s.court[p])
+    lo, hi = limits(ctx, _arg(call, "qty"), s.court[p])
     if hi == 0 or not dests:
         return None
     to = [ctx.rid(r) for r in dests]
@@ -562,7 +560,7 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
                 sources[ctx.rid(r)] = n
     available = sum(sources.values())
     qty: ast.Qty = _arg(call, "qty")
-    lo, hi = _limits(ctx, qty, available)
+    lo, hi = limits(ctx, qty, available)
     if hi == 0:
         return None
     which = _send_which(ctx, owner, sources) if lo < available else None
