@@ -129,9 +129,10 @@ def _count(ctx: Ctx, place: int, who: int) -> int:
 
 def _mode_limits(ctx: Ctx, call: ast.Call, mode: str, qty_n: int | None,
                  available: int) -> tuple[int, int, int | None]:
-    """:func:`elgrande.engine.values.limits` of a quantity's ``mode`` and whole number ``qty_n`` (as cached for
-    ``call``; a number expression, ``qty_n`` None with mode ``up_to``/``exactly``, is
-    evaluated now), and the card's number (None for ``all``, ``all or some``)."""
+    """:func:`~elgrande.engine.values.limits` of a quantity's ``mode`` and whole number
+    ``qty_n`` (as cached for ``call``; a number expression, ``qty_n`` None with mode
+    ``up_to``/``exactly``, is evaluated now), and the card's number (None for ``all``,
+    ``all or some``)."""
     n = None if mode == "all" or mode == "all_or_some" else (
         quantity(ctx, _arg(call, "qty")) if qty_n is None else qty_n)
     lo, hi = mode_limits(mode, n, available)
