@@ -500,7 +500,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
                      if not o["enabled"]}
     else:
         options = _move_options(game, b0, canon)
-    fold = folds(options, form, start)
+    fold = folds(options, form, start, game.library.board)
     done: dict[str, Any] | None = None
     if form != "pick":
         done = {"unit": [sp.done], "enabled": b is not None and b.allows(sp.done)}

@@ -83,7 +83,10 @@ function shown(c) { return c.options.filter(function (o) { return !o.folded; });
 function renderFolds(c, box) {
   (c.folds || []).forEach(function (f) {
     var p = el("div", {"class": "fold", role: "note"});
-    p.appendChild(el("span", {"class": "fold-names"}, "Not possible here: " + f.labels.join(", ")));
+    // the places in brief where the server says them so ("every region but X and Y"), all
+    // of them on hover
+    p.appendChild(el("span", {"class": "fold-names", title: f.labels.join(", ")},
+                     "Not possible here: " + (f.brief || f.labels.join(", "))));
     var same = f.whys.every(function (w) { return w === f.whys[0]; });
     p.appendChild(el("span", {"class": "fold-why"}, " — " + why(same ? f : {rule: f.rule, title: f.title})));
     if (!same) {
