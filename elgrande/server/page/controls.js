@@ -206,8 +206,14 @@ function renderMoves(c, box) {
     var shown = open.length ? g[0] : Object.assign({}, g[0], {enabled: false});
     srcs.appendChild(optionItem(shown, b));
   });
+  // the heading says what is asked now: where from (and whose), whose where the source
+  // is given (a card's chosen region), then where to
+  var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
   box.appendChild(el("h3", {}, S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) :
-                     "Move from: choose whose caballeros, and where from"));
+                     !one || !order.length ? "Move from: choose whose caballeros, and where from" :
+                     "Move from " + groups[order[0]][0].from_label + ": choose " +
+                     (order.length > 1 ? "whose caballeros" : "these caballeros") +
+                     ", then where to"));
   box.appendChild(srcs);
   if (S.from && groups[S.from]) {
     var dests = el("ul", {"aria-label": "Move to"});
