@@ -230,7 +230,7 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
         choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
         return offer(ctx, Decision("choose_region", [ctx.subject],
                                    _asks(ctx, "choose a region", var),
-                                   {"choices": choices, "why": why}, "B8.1"),
+                                   {"choices": choices, "why": why}, "B8"),  # its places
                      2 + len(choices) + reasons_size(why))
     if isinstance(ch, ast.NumberChoice):
         return Decision("choose_number", [ctx.subject],
