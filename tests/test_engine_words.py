@@ -48,8 +48,11 @@ def test_B3_2_a_power_card_still_in_hand_is_refused_as_such() -> None:
     with pytest.raises(IllegalMove) as err:
         d.check(in_hand, actor)
     assert err.value.rule == "B3.2"
-    assert err.value.message == (f"{in_hand} is still in your hand: only a power card you "
+    assert err.value.message == ("this card is still in your hand: only a power card you "
                                  "have played (and so discarded) can be taken back")
+    # one reason for every card in hand: the page's folded line shows it (not only the
+    # rule's title, which is about playing the cards)
+    assert {tuple(w) for w in d.options["why"].values()} == {("B3.2", err.value.message)}
     # the card's own rule (its ``rules`` field) is the one cited, and the page shows
     # "RULE: title — reason": B3.2's title is about playing the cards, so the reason says
     # on its own what is wrong and what may be taken back

@@ -4,6 +4,7 @@ chosen when the provinces run short (B4.1), over a seeded game of the base set."
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from elgrande.engine.decisions import Decision
+from elgrande.engine.primitives import IN_HAND
 from elgrande.play.game import Game, new_game
 from elgrande.server.controls import controls
 from elgrande.server.folds import MIN_FOLD, brief
@@ -58,7 +60,7 @@ def test_B4_1_B3_2_choices_that_cannot_be_taken_fold_into_a_line_in_order() -> N
     subset's and a move's disabled options never fold (they open again when a choice is
     taken back)."""
     met: set[str] = set()
-    for g, _seat, c in _decisions(5):
+    for g, _seat, c in itertools.chain(_decisions(5), _decisions(0)):
         _check_folds(c)
         if c["form"] in ("subset", "moves"):
             assert c["folds"] == []
@@ -72,13 +74,15 @@ def test_B4_1_B3_2_choices_that_cannot_be_taken_fold_into_a_line_in_order() -> N
             assert values == sorted(values), values
             if c["folds"]:
                 assert c["folds"][0]["rule"] == "B3.2"
+                # one reason that says it all (the page shows it, not only B3.2's title)
+                assert set(c["folds"][0]["whys"]) == {c["folds"][0]["why"]} == {IN_HAND}
                 met.add("take back")
         if c["kind"] in ("choose_region", "secret_region"):
             order = [p.id for p in g.library.board.places]
             places = [order.index(x["value"]) for x in c["options"]]
             assert places == sorted(places), c["options"]
             met.add("region")
-    assert {"bring", "region"} <= met, met
+    assert {"bring", "region", "take back"} <= met, met
 
 
 def test_B4_1_regions_open_when_the_provinces_run_short_and_the_prompt_says_why() -> None:

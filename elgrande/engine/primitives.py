@@ -673,6 +673,12 @@ def _take_back_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Non
     ctx.event("take_back", decider=p, value=answer)
 
 
+#: Why a card still in hand cannot be taken back (B3.2, whose title is about playing the
+#: cards: the reason says it all itself, one for every card, folded into one line).
+IN_HAND: Final = ("this card is still in your hand: only a power card you have played (and "
+                  "so discarded) can be taken back")
+
+
 @primitive("take_back_power_card", _take_back_finish)
 def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     """B3.2: take one of your played power cards back into your hand.
@@ -687,11 +693,7 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     discards = sorted(set(ctx.state.discards[ctx.subject]))
     if not discards:
         return None
-    # B3.2 (played power cards are gone unless a special action brings one back) is the
-    # rule; its title is about playing them, so the reason says the whole of it itself
-    why = {str(v): ["B3.2", f"{v} is still in your hand: only a power card you have played "
-                    "(and so discarded) can be taken back"]
-           for v in ctx.state.hands[ctx.subject]}
+    why = {str(v): ["B3.2", IN_HAND] for v in ctx.state.hands[ctx.subject]}
     return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
                     "power cards", {"choices": discards, "why": why}, "B3.2")
 
