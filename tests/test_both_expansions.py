@@ -155,6 +155,9 @@ def test_X2_a_card_already_taken_is_refused_and_the_refusal_changes_nothing() ->
     with pytest.raises(IllegalMove) as exc:
         g.answer(d.players[0], INQUISITOR)
     assert exc.value.rule == "X2" and "already taken" in exc.value.message
+    # the card by its label in words (the one every text uses), never a marker
+    assert exc.value.message.startswith(f"{g.card_label(INQUISITOR)} was already taken")
+    assert "{" not in exc.value.message
     assert json.dumps(g.to_json(), sort_keys=True) == before
 
 

@@ -5,6 +5,7 @@ excludes an answer (B3.2, B8), prompts are whole sentences naming what they act 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -47,11 +48,14 @@ def test_B3_2_a_power_card_still_in_hand_is_refused_as_such() -> None:
     with pytest.raises(IllegalMove) as err:
         d.check(in_hand, actor)
     assert err.value.rule == "B3.2"
-    assert err.value.message == ("a played power card is gone unless a special action brings "
-                                 f"it back, and {in_hand} was not played: it is still in your "
-                                 "hand")
+    assert err.value.message == ("this card is still in your hand: only a power card you "
+                                 "have played (and so discarded) can be taken back")
+    # one reason for every card in hand: the page's folded line shows it (not only the
+    # rule's title, which is about playing the cards)
+    assert {tuple(w) for w in d.options["why"].values()} == {("B3.2", err.value.message)}
     # the card's own rule (its ``rules`` field) is the one cited, and the page shows
-    # "RULE: title — reason": the reason follows on from B3.2's title and text
+    # "RULE: title — reason": B3.2's title is about playing the cards, so the reason says
+    # on its own what is wrong and what may be taken back
     assert "B3.2" in g.library.card("take-back-a-power-card").rules
     played = g.state.discards[actor][0]
     assert d.check(played, actor) == played
@@ -141,6 +145,33 @@ def test_B8_2_own_and_other_players_moves_read_apart() -> None:
                        "Move up to 2 caballeros of other players", "Move up to 1 caballero"]
 
 
+@pytest.mark.rule("B8.2")
+def test_B8_2_once_the_source_is_chosen_the_move_asks_what_is_left() -> None:
+    """B8.2: after a card's source region is chosen, its move names the source and asks
+    what is left to choose (whose, where to, how many), not where from; a move from many
+    sources keeps asking where from."""
+    g = _position()
+    b, s = g.library.board, g.state
+    script = ("x = choose region from regions except king\n"
+              "move up to 5 caballeros of any player from x to anywhere\n")
+    _, _, d, _ = _start(g, script)
+    assert d is not None and d.kind == "choose_region"
+    for want in (2, 1):  # a region holding caballeros of two players or more, then of one
+        region = next(r for r in d.options["choices"]
+                      if sum(n > 0 for n in s.caballeros[b.index[r]]) == want)
+        interp, run, d2, _ = _start(g, script)
+        assert d2 is not None
+        m = interp.answer(g.state, run, 1, region, [])
+        assert m is not None and m.kind == "move_caballeros"
+        whose = "whose, " if want > 1 else ""
+        assert m.prompt == (f"Move up to 5 caballeros from '{region}': choose {whose}where to "
+                            "and how many")
+        assert g.in_words(m.prompt) == (f"Move up to 5 caballeros from {b.place_name(region)}: "
+                                        f"choose {whose}where to and how many")
+    _, _, many, _ = _start(g, "move up to 2 caballeros of any player from regions to anywhere\n")
+    assert many is not None and many.prompt == "Move up to 2 caballeros"
+
+
 def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() -> None:
     g = new_game(4, sets=("base",), seed=3)
     rng = random.Random(3)
@@ -210,7 +241,10 @@ def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> N
     with pytest.raises(IllegalMove) as err:
         d.check(outside, 1)
     assert err.value.rule == "B8"
-    assert "(the places this card names)" in err.value.message
+    assert err.value.message == "not one of the places this card lets you choose"
+    assert d.options["why"][outside] == ["B8", err.value.message]  # the choice's own reason
+    assert all(k in d.options["why"] for k in (p.id for p in b.places if p.kind != "space")
+               if k not in d.options["choices"])
 
 
 def test_B1_2_moving_a_piece_asks_in_a_whole_sentence() -> None:
@@ -245,8 +279,33 @@ def test_B4_5_the_order_question_says_what_a_veto_s_special_action_is() -> None:
     long = next(c for c in g.library.cards.cards.values()
                 if c.script is not None and len(render(c.script).split()) > 20)
     assert g.in_words(order_prompt(long.id)) == (
-        f"{long.title}: When will you carry out its special action: before or after placing "
-        "your caballeros? (You can still decline it then.)")
+        f"{g.card_label(long.id)}: When will you carry out its special action: before or "
+        "after placing your caballeros? (You can still decline it then.)")
+
+
+@pytest.mark.rule("B8")
+def test_B8_a_card_sharing_its_title_is_told_apart_in_its_prompts_and_the_page() -> None:
+    """B8: two action cards with one printed title (the base game's Intrigue cards) are
+    named in a prompt, an option label and the page's words by the log's label for them
+    (``"Intrigue (move any 4 ...)"``), each its own; a card whose title is its own keeps
+    the plain title."""
+    from elgrande.model.marks import card
+    from elgrande.server.page_words import held_lines
+
+    g = new_game(4, sets=("base",), seed=3)
+    cards = g.library.cards.cards
+    title = Counter(c.title for c in cards.values()).most_common(1)[0][0]
+    shared = sorted(c.id for c in cards.values() if c.title == title)
+    assert len(shared) > 2
+    said = [g.in_words(f"{card(cid)}: choose") for cid in shared]
+    assert len(set(said)) == len(shared), said
+    assert all(s.startswith(f"{title} (") and s.endswith("): choose") for s in said), said
+    assert said == [f"{g.chronicle.titles[cid]}: choose" for cid in shared]
+    own = next(c for c in cards.values() if sum(d.title == c.title for d in cards.values()) == 1)
+    assert g.in_words(f"{card(own.id)}: choose") == f"{own.title}: choose"
+    view = {"state": {"players": 2, "held": [[shared[0]], [own.id]], "lasting": []}}
+    assert held_lines(g, view) == [[g.card_label(shared[0])], [own.title]]
+    assert g.card_label(shared[0]) != title and g.card_label("no-such-card") == "no-such-card"
 
 
 def test_B6_1_a_disc_set_to_the_castillo_is_refused_in_the_rule_s_words() -> None:

@@ -17,6 +17,7 @@ from test_game_properties import answer_randomly
 from elgrande.errors import ElGrandeError
 from elgrande.play.game import Game, new_game, play_random
 from elgrande.play.saved import SavedGameError, check_header, typed
+from elgrande.players.bots import make_bot
 
 
 def _midgame(seed: int = 3, answers: int = 60, players: int = 4) -> Game:
@@ -337,3 +338,31 @@ def test_c7_c10_c11_a_save_of_before_the_aside_stack_loads_its_side_decision() -
         play_random(again, random.Random(1))
         assert again.over
     assert kinds == {"flow", "run"}
+
+
+@pytest.mark.rule("B8.2")
+def test_a_move_saved_before_its_options_gave_the_card_s_number_still_loads() -> None:
+    """B8.2: a game saved at a card's move before the move's options gave the card's
+    number and the caballeros it may take (``allowed``, ``available``) loads, and goes on
+    with the options worked out now; a changed number of the options is still refused."""
+    for seed in range(12):
+        g = new_game(3, sets=["base"], seed=seed, logging=False)
+        bots = [make_bot("random", seed * 10 + i) for i in range(3)]
+        while g.pending is not None and not (g.pending.kind == "move_caballeros"
+                                             and "allowed" in g.pending.options):
+            p = g.pending.players[0]
+            g.answer(p, bots[p].answer(g.lazy_view(p)))
+        if g.pending is not None:
+            break
+    assert g.pending is not None, "no card's move met"
+    data = json.loads(json.dumps(g.to_json()))
+    pending = data["flow"]["run"]["pending"]
+    old = copy.deepcopy(data)
+    for k in ("allowed", "available"):
+        del old["flow"]["run"]["pending"]["options"][k]
+    loaded = Game.from_json(old)
+    assert loaded.pending is not None and loaded.pending.options == pending["options"]
+    bad = copy.deepcopy(data)
+    bad["flow"]["run"]["pending"]["options"]["available"] += 1
+    with pytest.raises(SavedGameError):
+        Game.from_json(bad)

@@ -59,8 +59,9 @@ def test_the_castillo_left_out_of_a_card_s_choice_gives_the_true_reason() -> Non
 @pytest.mark.rule("B8")
 def test_each_decision_of_a_special_action_names_its_card() -> None:
     """B8: every decision asked while a card's special action is under way carries the
-    card's title, text and stack; the decisions between special actions carry none, also
-    those after the turn while the flow still names its card (the next round's bids)."""
+    card's label (its title, told apart from cards sharing it), text and stack; the
+    decisions between special actions carry none, also those after the turn while the
+    flow still names its card (the next round's bids)."""
     g = new_game(3, sets=["base"], seed=4, cards=[CARDS], logging=False)
     bots = [make_bot("greedy", i) for i in range(3)]
     met = {"with": 0, "without": 0}
@@ -71,8 +72,8 @@ def test_each_decision_of_a_special_action_names_its_card() -> None:
         assert c is not None
         if g.flow.card and (g.flow.run is not None or g.flow.phase in CARD_TAKEN_PHASES):
             card = g.library.card(g.flow.card)
-            assert c["card"] == {"id": card.id, "title": card.title, "text": card.text,
-                                 "stack": card.stack}
+            assert c["card"] == {"id": card.id, "title": g.card_label(card.id),
+                                 "text": card.text, "stack": card.stack}
             met["with"] += 1
         else:
             assert c["card"] is None

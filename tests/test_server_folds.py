@@ -4,14 +4,18 @@ chosen when the provinces run short (B4.1), over a seeded game of the base set."
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from elgrande.engine.decisions import Decision
+from elgrande.engine.primitives import IN_HAND
 from elgrande.play.game import Game, new_game
 from elgrande.server.controls import controls
-from elgrande.server.folds import MIN_FOLD
+from elgrande.server.folds import MIN_FOLD, brief
 from elgrande.server.page_words import provinces_note
 
 
@@ -56,7 +60,7 @@ def test_B4_1_B3_2_choices_that_cannot_be_taken_fold_into_a_line_in_order() -> N
     subset's and a move's disabled options never fold (they open again when a choice is
     taken back)."""
     met: set[str] = set()
-    for g, _seat, c in _decisions(5):
+    for g, _seat, c in itertools.chain(_decisions(5), _decisions(0)):
         _check_folds(c)
         if c["form"] in ("subset", "moves"):
             assert c["folds"] == []
@@ -70,13 +74,15 @@ def test_B4_1_B3_2_choices_that_cannot_be_taken_fold_into_a_line_in_order() -> N
             assert values == sorted(values), values
             if c["folds"]:
                 assert c["folds"][0]["rule"] == "B3.2"
+                # one reason that says it all (the page shows it, not only B3.2's title)
+                assert set(c["folds"][0]["whys"]) == {c["folds"][0]["why"]} == {IN_HAND}
                 met.add("take back")
         if c["kind"] in ("choose_region", "secret_region"):
             order = [p.id for p in g.library.board.places]
             places = [order.index(x["value"]) for x in c["options"]]
             assert places == sorted(places), c["options"]
             met.add("region")
-    assert {"bring", "region"} <= met, met
+    assert {"bring", "region", "take back"} <= met, met
 
 
 def test_B4_1_regions_open_when_the_provinces_run_short_and_the_prompt_says_why() -> None:
@@ -103,4 +109,39 @@ def test_B4_1_regions_open_when_the_provinces_run_short_and_the_prompt_says_why(
         _check_folds(later)
         met = True
         break
+    assert met
+
+
+@pytest.mark.rule("B1.6", "B4.1")
+def test_folded_places_are_said_in_brief_from_the_board_s_kinds() -> None:
+    """B1.6: a fold of places says them by the board's kinds of place: every place, every
+    region, every region but the few left out (named), the rest by name; None where no
+    kind is said in brief or an option is not one place. B4.1: a bring to court while the
+    provinces hold enough folds the whole board into "every place on the board"."""
+    g = new_game(3, sets=["base"], seed=5, logging=False)
+    b = g.library.board
+    regions = [b.places[i] for i in range(len(b.places)) if b.places[i].kind == "region"]
+    others = [p for p in b.places if p.kind not in ("region", "space")]
+    assert len(regions) > 4 and others
+
+    def group(places: list[Any]) -> list[dict[str, Any]]:
+        return [{"place": p.id, "label": p.name} for p in places]
+
+    assert brief(b, group(regions + others)) == "every place on the board"
+    assert brief(b, group(regions)) == "every region"
+    assert brief(b, group(regions[2:])) == (f"every region but {regions[0].name} and "
+                                            f"{regions[1].name}")
+    assert brief(b, group(regions[1:] + others[:1])) == (
+        f"every region but {regions[0].name}, and {others[0].name}")
+    assert brief(b, group(regions[:3])) is None  # (the names are as short)
+    assert brief(b, [{"place": "provinces", "label": "the provinces"}] * 3) is None
+    met = False
+    for gm, _seat, c in _decisions(5):
+        o = gm.pending.options  # type: ignore[union-attr]
+        if c["kind"] == "bring_to_court" and o["provinces"] >= o["limit"] and c["folds"]:
+            (f,) = c["folds"]
+            assert f["brief"] == "every place on the board" and f["rule"] == "B4.1"
+            assert len(f["labels"]) == len([p for p in b.places if p.kind != "space"])
+            met = True
+            break
     assert met

@@ -19,6 +19,7 @@ from test_server_page_help import _play_until
 
 from elgrande.engine.decisions import Decision
 from elgrande.play.game import new_game
+from elgrande.players.bots import make_bot
 from elgrande.server.controls import controls
 from elgrande.server.page_words import max_note, offer, power_label
 
@@ -72,21 +73,57 @@ def test_the_offer_lists_the_open_cards_with_title_stack_and_text() -> None:
     assert [c["id"] for c in offer(g, taken)] == ids[1:]
 
 
-@pytest.mark.rule("B8.2")
-def test_max_note_says_what_lowers_the_prompt_s_number() -> None:
-    """B8.2: "Move up to 3" with only 2 caballeros to take says so; with more caballeros
-    than that, the room is what lowers it; a prompt with the same number says nothing."""
-    move = Decision("move_caballeros", [0], "Move up to 3 caballeros",
+@pytest.mark.rule("B8.2", "B4.1")
+def test_max_note_says_what_lowers_the_card_s_number() -> None:
+    """B8.2: a move's options give the card's number and the caballeros it may take; with
+    only 2 to take of "up to 3" the note says so in one plain clause (no brackets), with
+    more caballeros than that the room is what lowers it; the same number says nothing,
+    nor does the prompt's wording (it is not read). B4.1: a bring to court's limit."""
+    move = Decision("move_caballeros", [0], "Move up to 9 caballeros",
                     {"sources": {"r1": {"0": 1}, "r2": {"0": 1}}, "to": ["r3"], "min": 0,
-                     "max": 2}, "B8.2")
-    assert max_note(move, 2) == ("up to 3 are allowed, but only 2 caballeros can move "
-                                 "(all that this move may take)")
+                     "max": 2, "allowed": 3, "available": 2}, "B8.2")
+    assert max_note(move, 2) == "the card allows up to 3; only 2 of these caballeros can move"
     roomy = Decision("move_caballeros", [0], "Move up to 3 caballeros",
-                     {"sources": {"r1": {"0": 5}}, "to": ["r3"], "min": 0, "max": 1}, "B8.2")
-    assert max_note(roomy, 1) == ("up to 3 are allowed, but only 1 caballero fits where they "
-                                  "may go")
+                     {"sources": {"r1": {"0": 5}}, "to": ["r3"], "min": 0, "max": 1,
+                      "allowed": 3, "available": 5}, "B8.2")
+    assert max_note(roomy, 1) == "the card allows up to 3; only 1 fits where they may go"
+    exact = Decision("move_caballeros", [0], "Move exactly 4 caballeros",
+                     {"sources": {"r1": {"0": 2}}, "to": ["r3"], "min": 2, "max": 2,
+                      "allowed": 4, "available": 2}, "B8.2")
+    assert max_note(exact, 2) == "the card asks for 4; only 2 of these caballeros can move"
     assert max_note(move, 3) is None
+    unsaid = Decision("move_caballeros", [0], "Move up to 3 caballeros",
+                      {"sources": {"r1": {"0": 1}}, "to": ["r3"], "min": 0, "max": 1}, "B8.2")
+    assert max_note(unsaid, 1) is None  # (a rules module's move that gives no number)
+    bring = Decision("bring_to_court", [0], "Bring up to 5 caballeros to court",
+                     {"limit": 5, "provinces": 2, "regions": {}, "refused": {}}, "B4.1")
+    assert max_note(bring, 2) == "up to 5 may come; you have only 2 caballeros to bring"
     assert max_note(Decision("choose_option", [0], "Choose", {}, "B3.4"), 1) is None
+    for note in (max_note(move, 2), max_note(roomy, 1), max_note(bring, 2)):
+        assert note is not None and "(" not in note and ")" not in note
+
+
+@pytest.mark.rule("B8.2")
+def test_a_move_s_options_give_the_card_s_number_and_what_may_move() -> None:
+    """B8.2: every move of caballeros a base game card asks (bots' games) gives the card's
+    number (``allowed``, None for "all") and the caballeros it may take (``available``,
+    the sum of its sources), and its ``max`` is never more than either."""
+    met = 0
+    for seed in range(6):
+        g = new_game(3, sets=["base"], seed=seed, logging=False)
+        bots = [make_bot("random", seed * 10 + i) for i in range(3)]
+        while g.pending is not None and g.flow.round <= 3:
+            d = g.pending
+            p = d.players[0]
+            if d.kind == "move_caballeros" and "allowed" in d.options:
+                o = d.options
+                assert o["available"] == sum(n for w in o["sources"].values()
+                                             for n in w.values())
+                assert o["max"] <= o["available"]
+                assert o["allowed"] is None or o["max"] <= o["allowed"]
+                met += 1
+            g.answer(p, bots[p].answer(g.lazy_view(p)))
+    assert met > 0
 
 
 def _boxes_overlap(a: dict[str, float], b: dict[str, float], touch: float = 0.5) -> bool:

@@ -209,7 +209,7 @@ def _draw_card(ctx: Ctx, call: ast.Call) -> Decision | None:
         card = draw_choice(draw_stream(ctx, place.kind), sorted(cards))
     ctx.run.env[var] = card
     if place.kind == "region":
-        name = ctx.board.places[ctx.board.index[card]].name
+        name = ctx.board.place_name(card)
         ctx.event("draw_card", decider=ctx.subject, drawn=card, source="region",
                   text=f"{{who}} draws the region card of {name}.")
     else:

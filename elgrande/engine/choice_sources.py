@@ -4,14 +4,17 @@ name stands in the source of a ``move`` of the same script (``source = choose re
 refused with B8.2 (caballeros never leave the Castillo by a special action); left out
 of another (``target = choose region ...`` then ``move ... from court to target``) with
 B8 (the card's places do not hold it). Noted once per script as it is compiled
-(:func:`elgrande.engine.compiled.compile_script`); scripts never change.
+(:func:`elgrande.engine.compiled.compile_script`); scripts never change. Every other place
+a card's region choice leaves out is refused with B8 too (:func:`outside_card`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from elgrande.dsl import ast
+from elgrande.model.board import SPACE, Board
 
 #: The ``choose`` calls noted as choosing a source, by ``id`` (the call, kept so that its
 #: id is not reused). A few per card: never cleared.
@@ -37,3 +40,18 @@ def taken_from(call: ast.Call) -> bool:
 
 
 __all__ = ["note_sources", "taken_from"]
+
+
+#: Why a place outside a card's region choice is refused (B8: the card names the places).
+OUTSIDE_CARD = "not one of the places this card lets you choose"
+
+
+def outside_card(board: Board, opts: Iterable[int], why: dict[str, list[str]]) -> None:
+    """Give every place of ``board`` (off-board spaces aside) that is not in ``opts`` (the
+    place indices a card's region choice offers) and has no reason in ``why`` yet
+    (``{place id: [rule, message]}``, filled in place) the card's own: B8, the card's
+    places do not hold it (:data:`OUTSIDE_CARD`). Raises nothing."""
+    offered = set(opts)
+    for p in board.places:
+        if p.index not in offered and p.id not in why and p.kind != SPACE:
+            why[p.id] = ["B8", OUTSIDE_CARD]

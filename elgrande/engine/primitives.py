@@ -19,7 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
-from elgrande.engine.choice_sources import taken_from
+from elgrande.engine.choice_sources import outside_card, taken_from
 from elgrande.engine.context import Ctx
 
 # apply_placement also re-exported from its old home (a rules module imports it here)
@@ -127,20 +127,16 @@ def _count(ctx: Ctx, place: int, who: int) -> int:
     return ctx.state.caballeros[place][who]
 
 
-def _limits(ctx: Ctx, qty: ast.Qty, available: int) -> tuple[int, int]:
-    """(min, max) caballeros for a quantity when ``available`` can be taken (its number
-    evaluated now: :func:`elgrande.engine.values.limits`)."""
-    return limits(ctx, qty, available)
-
-
 def _mode_limits(ctx: Ctx, call: ast.Call, mode: str, qty_n: int | None,
-                 available: int) -> tuple[int, int]:
-    """:func:`_limits` of a quantity's ``mode`` and whole number ``qty_n`` (as cached for
-    ``call``); a number expression (``qty_n`` None, mode ``up_to``/``exactly``) is
-    evaluated now."""
-    if qty_n is None and mode != "all" and mode != "all_or_some":
-        return limits(ctx, _arg(call, "qty"), available)
-    return mode_limits(mode, qty_n, available)
+                 available: int) -> tuple[int, int, int | None]:
+    """:func:`~elgrande.engine.values.limits` of a quantity's ``mode`` and whole number
+    ``qty_n`` (as cached for ``call``; a number expression, ``qty_n`` None with mode
+    ``up_to``/``exactly``, is evaluated now), and the card's number (None for ``all``,
+    ``all or some``)."""
+    n = None if mode == "all" or mode == "all_or_some" else (
+        quantity(ctx, _arg(call, "qty")) if qty_n is None else qty_n)
+    lo, hi = mode_limits(mode, n, available)
+    return lo, hi, n
 
 
 #: The place ids of each board met, by ``id``: (the board, kept so that its id is not
@@ -230,10 +226,11 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
                 if taken_from(call) else
                 ["B8", f"the {ctx.board.places[ctx.board.castillo].name} is not one of the "
                  "places this card lets you choose"])
+        outside_card(ctx.board, opts, why)  # B8: the card's places do not hold them
         choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
         return offer(ctx, Decision("choose_region", [ctx.subject],
                                    _asks(ctx, "choose a region", var),
-                                   {"choices": choices, "why": why}, "B8.1"),
+                                   {"choices": choices, "why": why}, "B8"),  # its places
                      2 + len(choices) + reasons_size(why))
     if isinstance(ch, ast.NumberChoice):
         return Decision("choose_number", [ctx.subject],
@@ -377,7 +374,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
                         break
     if not elsewhere:
         return None  # nothing to move, or nowhere else to go
-    lo, hi = _mode_limits(ctx, call, mode, qty_n, available)
+    lo, hi, allowed = _mode_limits(ctx, call, mode, qty_n, available)
     room = room_in(ctx, ctx.subject, to)
     if room:
         lo, hi = within_room(room, to, lo, hi)
@@ -390,11 +387,11 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     king_refusal = _king_refusal(ctx)
     refused_from = {**_castillo_source_refusal(ctx, "B8.2"), **king_refusal}
-    options = {"sources": sources, "to": to, "min": lo, "max": hi,
-               "single_source": single, "all": every,
-               "refused_from": refused_from, "refused_to": king_refusal}
-    # the mapping, its four plain values, ``to`` and ``sources``, then the small rest
-    counted += 6 + len(to) + reasons_size(refused_from) + reasons_size(king_refusal)
+    options = {"sources": sources, "to": to, "min": lo, "max": hi, "single_source": single,
+               "all": every, "refused_from": refused_from, "refused_to": king_refusal,
+               "allowed": allowed, "available": available}  # what bounds ``max`` (B8.2)
+    # the mapping, its six plain values, ``to`` and ``sources``, then the small rest
+    counted += 8 + len(to) + reasons_size(refused_from) + reasons_size(king_refusal)
     if room:
         options["room"] = room
         counted += size(room)
@@ -404,6 +401,10 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         if kinds:
             options["which"] = kinds
             counted += size(kinds)
+    if len(sources) == 1:  # the source is chosen (or the only one): what is asked now
+        src, owners = next(iter(sources.items()))
+        prompt = (f"{prompt} from '{src}': choose {'whose, ' if len(owners) > 1 else ''}"
+                  "where to and how many")
     return offer(ctx, Decision("move_caballeros", [ctx.subject], prompt, options, "B8.2"),
                  counted)
 
@@ -450,7 +451,7 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     s = ctx.state
     p = ctx.subject
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
-    lo, hi = _limits(ctx, _arg(call, "qty"), s.court[p])
+    lo, hi = limits(ctx, _arg(call, "qty"), s.court[p])
     if hi == 0 or not dests:
         return None
     to = [ctx.rid(r) for r in dests]
@@ -560,7 +561,7 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
                 sources[ctx.rid(r)] = n
     available = sum(sources.values())
     qty: ast.Qty = _arg(call, "qty")
-    lo, hi = _limits(ctx, qty, available)
+    lo, hi = limits(ctx, qty, available)
     if hi == 0:
         return None
     which = _send_which(ctx, owner, sources) if lo < available else None
@@ -672,6 +673,12 @@ def _take_back_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Non
     ctx.event("take_back", decider=p, value=answer)
 
 
+#: Why a card still in hand cannot be taken back (B3.2, whose title is about playing the
+#: cards: the reason says it all itself, one for every card, folded into one line).
+IN_HAND: Final = ("this card is still in your hand: only a power card you have played (and "
+                  "so discarded) can be taken back")
+
+
 @primitive("take_back_power_card", _take_back_finish)
 def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     """B3.2: take one of your played power cards back into your hand.
@@ -686,9 +693,7 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     discards = sorted(set(ctx.state.discards[ctx.subject]))
     if not discards:
         return None
-    why = {str(v): ["B3.2", "a played power card is gone unless a special action brings it "
-                    f"back, and {v} was not played: it is still in your hand"]
-           for v in ctx.state.hands[ctx.subject]}  # (read after B3.2's title, as shown)
+    why = {str(v): ["B3.2", IN_HAND] for v in ctx.state.hands[ctx.subject]}
     return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
                     "power cards", {"choices": discards, "why": why}, "B3.2")
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from elgrande.dsl import ast
+from elgrande.engine.choice_sources import outside_card
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.regions import evaluates, regions
@@ -73,6 +74,7 @@ def move_token(ctx: Ctx, call: ast.Call) -> Decision | None:
         why[ctx.rid(ctx.state.king)] = ["B5.2", f"{b.places[ctx.state.king].name} is the "
                                         "king's region: nothing may enter or leave it"]
     why[ctx.rid(b.castillo)] = ["B1.2", "the Castillo holds caballeros only"]
+    outside_card(b, dests, why)  # B8: the card names the places the token may go to
     return Decision("choose_region", [ctx.subject], f"Move {b.tokens[token].name} to a place "
                     "of your choice",
                     {"choices": [ctx.rid(r) for r in dests], "why": why}, "B8.1")
@@ -89,9 +91,9 @@ def move_token_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Non
     before = places.get(token, b.tokens[token].start)
     places[token] = str(answer)
     name = b.tokens[token].name
-    frm = b.places[b.index[before]].name if before else "off the board"
+    frm = b.place_name(before) if before else "off the board"
     ctx.event(EVENT, decider=ctx.subject, token=token, frm=before, to=str(answer),
-              text=f"{{who}} moves {name} from {frm} to {b.places[b.index[answer]].name}.")
+              text=f"{{who}} moves {name} from {frm} to {b.place_name(answer)}.")
 
 
 @evaluates("region_of_token", ast.RegionOfToken)

@@ -193,6 +193,17 @@ class Board:
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise KeyError(f"unknown region {place_id!r}{hint}") from None
 
+    def place_name(self, place: str | int) -> str:
+        """The name the board gives a place (B1: the board's places) for texts for people:
+        ``place`` an id (``"old_castile"`` -> ``"Old Castile"``) or an index; anything
+        else (an id the board does not hold, such as the court) as itself. Raises nothing.
+        The one look-up of a place's name: the log, the command line, the page and the
+        engine's texts in words all name places by it."""
+        if isinstance(place, int) and not isinstance(place, bool):
+            return self.places[place].name if 0 <= place < len(self.places) else str(place)
+        i = self.index.get(place) if isinstance(place, str) else None
+        return str(place) if i is None else self.places[i].name
+
     def adjacent(self, a: int, b: int) -> bool:
         """True when places ``a`` and ``b`` share a border (B1.6)."""
         return b in self.places[a].adjacent

@@ -40,11 +40,11 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.serial import to_plain
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle, Trail
-from elgrande.play.narrate import Labels, card_labels
+from elgrande.play.narrate import Labels
 from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
 from elgrande.play.views import View
-from elgrande.play.words import in_words
+from elgrande.play.words import card_label, card_titles, in_words
 
 #: The libraries whose card data was found complete (docs/library.md), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
@@ -83,11 +83,8 @@ class Game:
         self.header = header
         self._engine: FlowEngine = engine_for(library) if engine is None else engine
         if chronicle is None:
-            titles = self._engine.memo.get("game.titles")
-            if titles is None:  # the library never changes; the chronicles share its titles
-                titles = card_labels(library.cards.cards.values())
-                self._engine.memo["game.titles"] = titles
-            chronicle = Chronicle(library.board, names, titles, logging,
+            # the library never changes; the chronicles share its titles
+            chronicle = Chronicle(library.board, names, card_titles(library), logging,
                                   labels=_labels(self._engine, state.players) if logging
                                   else None)
         self.chronicle = chronicle
@@ -219,6 +216,12 @@ class Game:
         choice (B8), each place id by the board's name for it
         (:func:`elgrande.play.words.in_words`)."""
         return in_words(text, self.names, self.library)
+
+    def card_label(self, cid: str) -> str:
+        """How every text for people names card ``cid`` (its title, told apart from the
+        other cards with that title, B8; :func:`elgrande.play.words.card_label`); an id
+        the library does not hold as itself."""
+        return card_label(self.library, cid)
 
     def _named(self, exc: IllegalMove) -> IllegalMove:
         """Refusal ``exc`` of the engine with its players named (:meth:`in_words`)."""

@@ -24,14 +24,8 @@ def caballeros(n: int) -> str:
 
 
 def _places(board: Board, counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} in {board.places[board.index[r]].name}" if r in board.index
+    return ", ".join(f"{n} in {board.place_name(r)}" if r in board.index
                      else f"{n} from {r}" for r, n in counts.items()) or "none"
-
-
-def _region(board: Board, rid: Any) -> str:
-    if isinstance(rid, int):
-        return board.places[rid].name
-    return board.places[board.index[rid]].name if rid in board.index else str(rid)
 
 
 #: Events a card's effect makes (``ctx.event``; they carry the card id): indented under
@@ -378,8 +372,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         length = [f"{e['variant'].replace('_', ' ').capitalize()} game (B3.7): rounds "
                   f"{_and(v.rounds)} are played; general scorings after rounds "
                   f"{_and(v.scoring_after)}."] if v else []
-        return [f"Setup: the king starts in {_region(board, e['king'])}; Grandes: "
-                + ", ".join(f"{names[i]} in {_region(board, g)}"
+        return [f"Setup: the king starts in {board.place_name(e['king'])}; Grandes: "
+                + ", ".join(f"{names[i]} in {board.place_name(g)}"
                             for i, g in enumerate(e["grandes"]))
                 + f"; {names[e['start']]} plays the first {e.get('what', 'power card')}.",
                 *length]
@@ -418,7 +412,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"{card(e['card'])}: {_fired_on(e, board, names)}"
                 + (": nothing happens." if e.get("quiet") else ":")]
     if kind == "choose":
-        what = (_region(board, e["region"]) if "region" in e
+        what = (board.place_name(e["region"]) if "region" in e
                 else names[e["chosen"]] if "chosen" in e else e.get("value"))
         for_ = f" for {card(e['card'])}" if e.get("card") else ""  # (B8: the card asks)
         return [f"  {names[e['chooser']]}{CHOOSES}{what}{for_}."]
@@ -429,7 +423,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                   f"{caballeros(m['n'])} of {names[m['player']]}" if m["player"] >= 0 else
                   f"{m['n']} {'black' if board.neutral_name else 'neutral'} "
                   f"{noun(m['n'], 'caballero')}")
-                 + f" from {_region(board, m['from'])} to {_region(board, m['to'])}"
+                 + f" from {board.place_name(m['from'])} to {board.place_name(m['to'])}"
                  for m in e["moves"]]
         return [f"  {_actor(e, names)} moves " + "; ".join(parts) + "."]
     if kind == "send":
@@ -437,20 +431,20 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"  {_actor(e, names)} sends {caballeros(sum(e['taken'].values()))}{owner} "
                 f"({_places(board, e['taken'])}) to "
                 + (f"the {e['to']}." if e["to"] in ("provinces", "court")
-                   else f"{_region(board, e['to'])}.")]
+                   else f"{board.place_name(e['to'])}.")]
     if kind == "score":
         r = RegionScore.from_json(e["result"])
         return [f"  Scoring by {who}: " + scored(r, board, names)]
     if kind == "king":
-        return [f"  {_actor(e, names)} moves the king from {_region(board, e['frm'])} to "
-                f"{_region(board, e['to'])}."]
+        return [f"  {_actor(e, names)} moves the king from {board.place_name(e['frm'])} to "
+                f"{board.place_name(e['to'])}."]
     if kind == "grande":
         owner = e.get("owner", e["decider"])
         whose = "their" if owner == e["decider"] else f"{names[owner]}'s"
-        return [f"  {_actor(e, names)} moves {whose} Grande to {_region(board, e['to'])}."]
+        return [f"  {_actor(e, names)} moves {whose} Grande to {board.place_name(e['to'])}."]
     if kind == "scoreboard":
         return [f"  {_actor(e, names)} moves mobile scoreboard {e['scoreboard']} to "
-                f"{_region(board, e['to'])}."]
+                f"{board.place_name(e['to'])}."]
     if kind == "nothing":
         verb = NOTHING_TO.get(e["statement"], "do")
         return [f"  {who} chooses not to {verb}." if e.get("chose") else
@@ -469,7 +463,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         if not picks:  # B8.5: nobody had a region to choose in secret
             return ["  Nobody had a secret choice to make."]
         return ["  Secret choices revealed: " + ", ".join(
-            f"{names[int(p)]}: {_region(board, r) if r else 'nothing'}" for p, r in picks.items())
+            f"{names[int(p)]}: {board.place_name(r) if r else 'nothing'}" for p, r in picks.items())
             + "."]
     if kind == "end_round":
         out = []
@@ -481,11 +475,11 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "general_scoring":
         g = GeneralScoring.from_json(e["result"])
         lines = [f"-- Scoring after round {e['round']} --",
-                 "Discs: " + ", ".join(f"{names[p]}: {_region(board, d)}"
+                 "Discs: " + ", ".join(f"{names[p]}: {board.place_name(d)}"
                                        for p, d in enumerate(g.discs))]
         lines.append("  " + scored(g.castillo, board, names))
         for m in g.moves:
-            dest = "court" if m.to is None else _region(board, m.to)
+            dest = "court" if m.to is None else board.place_name(m.to)
             lines.append(f"  {names[m.player]}: {caballeros(m.caballeros)} from the Castillo "
                          f"to {dest}.")
         lines.extend(_grandes_moved(g, board, names, titles))
@@ -528,7 +522,7 @@ def _fired_on(e: dict[str, Any], board: Board, names: Sequence[str]) -> str:
     if on == "card_taken":
         return f"{who} takes a card"
     if on == "arrive":
-        where = _region(board, at) if isinstance(at, int) and at >= 0 else "a place"
+        where = board.place_name(at) if isinstance(at, int) and at >= 0 else "a place"
         return f"caballeros of {who} arrive in {where}"
     return _ON_WORDS.get(str(on), str(on))
 
@@ -552,15 +546,15 @@ def _grandes_moved(g: GeneralScoring, board: Board, names: Sequence[str],
     for p, frm, to, cid in g.grandes:
         who = names[p]
         if frm == board.castillo:
-            out.append(f"  {who}'s Grande leaves the Castillo for {_region(board, to)} (I9).")
+            out.append(f"  {who}'s Grande leaves the Castillo for {board.place_name(to)} (I9).")
         elif cid:
             why = f"{titles.get(cid, cid)}, kept since it was played"
             if to != frm or g.discs[p] == to:
                 out.append(f"  {who}'s Grande {'goes to' if to != frm else 'stays in'} "
-                           f"{_region(board, to)}, the region on {who}'s disc ({why}).")
+                           f"{board.place_name(to)}, the region on {who}'s disc ({why}).")
             else:
-                out.append(f"  {who}'s Grande stays in {_region(board, to)}: {who}'s disc "
+                out.append(f"  {who}'s Grande stays in {board.place_name(to)}: {who}'s disc "
                            f"shows the king's region ({why}).")
         else:
-            out.append(f"  {who}'s Grande goes to {_region(board, to)}.")
+            out.append(f"  {who}'s Grande goes to {board.place_name(to)}.")
     return out

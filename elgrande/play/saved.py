@@ -528,7 +528,9 @@ def _unworded(o: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     """Options ``o`` without their English where :func:`_same` compares none: no
     ``labels`` when ``other`` has as many, ``why`` as option -> rule id for the options
     both name a reason for (a later version may name a reason an earlier did not: the
-    king's own region when he moves, B8; a power card still in hand, B3.2)."""
+    king's own region when he moves, B8; a power card still in hand, B3.2), and without
+    the keys a later version added (:data:`_ADDED`) when ``other`` lacks them."""
+    o = {k: v for k, v in o.items() if k not in _ADDED or k in other}
     labels = o.get("labels")
     if isinstance(labels, list) and isinstance(other.get("labels"), list) \
             and len(labels) == len(other["labels"]):
@@ -542,6 +544,9 @@ def _unworded(o: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
     return o
 
 
+#: Keys of a decision's options a later version added, which a save made before lacks: a
+#: move's card number and the caballeros it may take (what bounds its ``max``, B8.2).
+_ADDED = frozenset({"allowed", "available"})
 #: Rule ids a reason was cited by before a later version cited the rule that applies:
 #: the Castillo left out of a card's region choice cited B8.2 (caballeros never leave
 #: it) before B8 (the card's places do not hold it), so a save of either compares alike.

@@ -53,7 +53,7 @@ def _check_saved(ctx: HookContext, lib: Any, st: dict[str, Any], fl: dict[str, A
 def _board_summary(ctx: HookContext, names: Any) -> list[str]:
     """The log's board summary: where each token stands."""
     b = ctx.board
-    return [f"    {b.tokens[t].name}: {b.places[b.index[at]].name if at else 'off the board'}"
+    return [f"    {b.tokens[t].name}: {b.place_name(at) if at else 'off the board'}"
             for t, at in token_places(ctx.state, b).items()]
 
 

@@ -30,7 +30,9 @@ def _card(game: Game) -> Any:
 
 def card_under_way(game: Game) -> dict[str, Any] | None:
     """``{"id", "title", "text", "stack"}`` of the action card whose special action is
-    under way (public once taken, B8), or None between special actions.
+    under way (public once taken, B8), or None between special actions; ``title`` is the
+    card's label in every text (:meth:`~elgrande.play.game.Game.card_label`: two
+    "Intrigue" cards are told apart).
 
     Args:
         game: the game (its ``flow.card``).
@@ -38,13 +40,14 @@ def card_under_way(game: Game) -> dict[str, Any] | None:
     card = _card(game)
     if card is None:
         return None
-    return {"id": card.id, "title": card.title, "text": card.text, "stack": card.stack}
+    return {"id": card.id, "title": game.card_label(card.id), "text": card.text,
+            "stack": card.stack}
 
 
 def uploaded(game: Game, folder: Path | None) -> list[dict[str, Any]]:
     """``[{"id", "title", "stack"}]`` of the cards ``game`` loaded from the uploaded
-    folder ``folder`` (the host is told which cards were loaded), in id order; [] for
-    none.
+    folder ``folder`` (the host is told which cards were loaded; ``title`` their labels,
+    :meth:`~elgrande.play.game.Game.card_label`), in id order; [] for none.
 
     Args:
         game: a game made with ``cards=[folder]``.
@@ -57,5 +60,6 @@ def uploaded(game: Game, folder: Path | None) -> list[dict[str, Any]]:
     for card in game.library.cards.cards.values():
         path = getattr(card, "path", None)
         if path and Path(path).resolve().is_relative_to(root):
-            out.append({"id": card.id, "title": card.title, "stack": card.stack})
+            out.append({"id": card.id, "title": game.card_label(card.id),
+                        "stack": card.stack})
     return sorted(out, key=lambda c: str(c["id"]))

@@ -280,11 +280,10 @@ def _entries(d: Decision, seat: int) -> list[Any]:
 
 
 def _place_name(game: Game, loc: str) -> str:
-    board = game.library.board
-    for p in board.places:
-        if p.id == loc:
-            return p.name
-    return {PROVINCES: "the provinces", COURT_LOCATION: "the court"}.get(loc, str(loc))
+    """The board's name of place ``loc`` (:meth:`~elgrande.model.board.Board.place_name`);
+    the provinces and the court, which are no places of the board, in words."""
+    words = {PROVINCES: "the provinces", COURT_LOCATION: "the court"}.get(loc)
+    return words or game.library.board.place_name(loc)
 
 
 def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
@@ -299,7 +298,7 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
             card = game.library.card(value)
         except KeyError:
             return {"label": str(value), "value": value}
-        return {"label": game.chronicle.titles.get(card.id, card.title), "value": value,
+        return {"label": game.card_label(card.id), "value": value,
                 "text": card.text, "stack": card.stack}
     if kind == "choose_power_card":
         return {"label": power_label(game, value), "value": value}
@@ -501,7 +500,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
                      if not o["enabled"]}
     else:
         options = _move_options(game, b0, canon)
-    fold = folds(options, form, start)
+    fold = folds(options, form, start, game.library.board)
     done: dict[str, Any] | None = None
     if form != "pick":
         done = {"unit": [sp.done], "enabled": b is not None and b.allows(sp.done)}

@@ -1,16 +1,15 @@
 """Words the page of ``elgrande serve`` shows beside a decision's controls, all from the
 engine's public data: a power card's caballeros (B3.2), the action cards on offer (B3.1)
 and what bounds a decision's number of caballeros (B8.2: a card's number against the
-caballeros that can move).
+caballeros that can move, as the move's options give them).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from elgrande.engine.decisions import Decision
-from elgrande.model.counted import counted, noun
+from elgrande.model.counted import counted
 from elgrande.play.game import Game
 from elgrande.rules.base_data import VETO_KIND
 
@@ -31,7 +30,8 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     ids, ``''`` where taken; B3.1) as ``[{"id", "title", "text", "stack"}]`` in the
     offer's order, taken ones left out. Public: every viewer sees the open cards. An id
     the library does not hold is shown by its id, with no text. ``title`` is the log's
-    label (``narrate.card_labels``): two "Special Scoring" cards are told apart.
+    label (:meth:`~elgrande.play.game.Game.card_label`): two "Special Scoring" cards
+    are told apart.
 
     Args:
         game: the game (its card library).
@@ -47,34 +47,32 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
         except KeyError:
             out.append({"id": cid, "title": str(cid), "text": "", "stack": None})
             continue
-        out.append({"id": card.id, "title": game.chronicle.titles.get(card.id, card.title),
-                    "text": card.text,
+        out.append({"id": card.id, "title": game.card_label(card.id), "text": card.text,
                     "stack": card.stack})
     return out
 
 
-_STATED = re.compile(r"\bup to (\d+)\b")
-
-
 def max_note(d: Decision, hi: int) -> str | None:
-    """Why decision ``d`` allows at most ``hi`` caballeros when its prompt states a
-    larger number ("Move up to 3 caballeros", ``hi`` 2): the card's number, then what
-    lowers it (B8.2: only the caballeros the card may take can move; the room left where
-    they may go). None when the prompt states no number or the same one."""
-    m = _STATED.search(d.prompt)
-    if m is None or int(m.group(1)) <= hi:
-        return None
-    stated = int(m.group(1))
-    cab = noun(hi, "caballero")
+    """Why decision ``d`` allows at most ``hi`` caballeros when the card or power card
+    allows more, from the decision's options (never its prompt's words), as one plain
+    clause the page puts after "at most ``hi``": a move's card number against the
+    caballeros it may take (``options["allowed"]``, ``options["available"]``, B8.2), e.g.
+    ``"the card allows up to 5; only 2 of these caballeros can move"``, or against the room
+    where they may go; a bring to court's limit against the caballeros there are (B4.1).
+    None when nothing lowers the number (or the options do not say it)."""
+    o = d.options
     if d.kind == "move_caballeros":
-        sources = d.options.get("sources") or {}
-        available = sum(int(n) for w in sources.values() for n in w.values())
+        allowed, available = o.get("allowed"), o.get("available")
+        if not isinstance(allowed, int) or not isinstance(available, int) or allowed <= hi:
+            return None
+        card = f"the card {'asks for' if o.get('min') == hi else 'allows up to'} {allowed}"
         if available <= hi:
-            return (f"up to {stated} are allowed, but only {hi} {cab} can move "
-                    "(all that this move may take)")
-        return (f"up to {stated} are allowed, but only {hi} {cab} "
-                f"fit{'s' if hi == 1 else ''} where they may go")
-    return f"up to {stated}, but only {hi} {cab} now"
+            return f"{card}; only {hi} of these caballeros can move"
+        return f"{card}; only {hi} {'fits' if hi == 1 else 'fit'} where they may go"
+    limit = o.get("limit")
+    if d.kind == "bring_to_court" and isinstance(limit, int) and limit > hi:
+        return f"up to {limit} may come; you have only {counted(hi, 'caballero')} to bring"
+    return None
 
 
 def provinces_note(d: Decision) -> str | None:
@@ -98,8 +96,9 @@ def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
     """Per player, the cards they hold in words, from ``view``'s public state only (a
     card held in court, ``state["held"]``, and a Veto kept for later, B8.4, in
     ``state["lasting"]``: both taken face up, so every viewer sees them; never a hand):
-    e.g. ``[["Veto (until the end of round 4)"], [], []]``. A card the library does not
-    hold is named by its id.
+    e.g. ``[["Veto (until the end of round 4)"], [], []]``, each card by its label
+    (:meth:`~elgrande.play.game.Game.card_label`: two cards with one title told apart).
+    A card the library does not hold is named by its id.
 
     Args:
         game: the game (its card library).
@@ -110,10 +109,7 @@ def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
     out: list[list[str]] = [[] for _ in range(n)]
 
     def name(cid: Any) -> str:
-        try:
-            return str(game.library.card(cid).title)
-        except KeyError:
-            return str(cid)
+        return game.card_label(cid) if isinstance(cid, str) else str(cid)
 
     for p, row in enumerate(st.get("held") or []):
         if p < n:

@@ -214,12 +214,9 @@ class HumanSeat:
 
     def _place(self, pid: Any) -> str:
         """A place's name from its id (``old_castile`` -> ``Old Castile``); court too."""
-        b = self.board
         if pid == "court":
             return "your court"
-        if b is not None and isinstance(pid, str) and pid in b.index:
-            return str(b.places[b.index[pid]].name)
-        return str(pid)
+        return self.board.place_name(pid) if self.board is not None else str(pid)
 
     def _player(self, p: Any) -> str:
         """A player's colour from a seat number (-1: the neutral caballeros)."""

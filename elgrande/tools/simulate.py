@@ -151,13 +151,13 @@ class SimConfig:
 
     def titles(self) -> dict[str, str]:
         """Card id -> printed title, for the report; a title several cards share is told
-        apart (``narrate.card_labels``: ``"Intrigue (move any 4 Caballeros on the
+        apart (``words.card_titles``: ``"Intrigue (move any 4 Caballeros on the
         board)"``)."""
         from elgrande.data.library import load_library
-        from elgrande.play.narrate import card_labels
+        from elgrande.play.words import card_titles
 
         lib = load_library(self.sets, self.errata, self.cards, set_paths=self.set_paths)
-        return card_labels(lib.cards.cards.values())
+        return dict(card_titles(lib))
 
 
 def bot_seed(seed: int, seat: int) -> int:

@@ -55,10 +55,7 @@ class PickKind(DecisionKind):
                 _refused(d.options, "why", answer)
             kind = ("numbers" if all(isinstance(c, int) for c in choices) else
                     "card ids" if d.kind == "choose_action_card" else "regions")
-            rule = _rule(d, "B8.1")
-            if rule == "B8.1" and d.kind == "choose_region":
-                # outside the card's set (B8); the king's region has a reason of its own
-                rule, kind = "B8", "the places this card names"
+            rule = _rule(d, "B8.1")  # (a card's region choice gives its own: B8)
             listed = (f": {', '.join(map(str, choices))}" if len(choices) <= _LISTED
                       else f", the {len(choices)} the question offers")
             raise IllegalMove(rule, f"{shown(answer)} is not one of the allowed "

@@ -72,10 +72,10 @@ def _move_text(b: Board, m: dict[str, Any]) -> str:
     office = _office_name(b, m.get(OFFICE_KEY))
     if "take" in m:
         if office:
-            return (f"the {office} in {b.places[b.index[m['in']]].name} gives up the office "
+            return (f"the {office} in {b.place_name(m['in'])} gives up the office "
                     f"and takes a {m['take']} disc")
-        return f"a caballero in {b.places[b.index[m['in']]].name} takes a {m['take']} disc"
+        return f"a caballero in {b.place_name(m['in'])} takes a {m['take']} disc"
     what = f"the {m['disc']} carrier" if m["disc"] else f"the {office}" if office \
         else "a caballero"
-    return (f"move {what} from {b.places[b.index[m['from']]].name} to "
-            f"{b.places[b.index[m['to']]].name}")
+    return (f"move {what} from {b.place_name(m['from'])} to "
+            f"{b.place_name(m['to'])}")

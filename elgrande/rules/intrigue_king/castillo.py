@@ -181,4 +181,4 @@ def _leaving_apply(engine: FlowEngine, state: State, flow: Flow, player: int, no
     set_leaving(state, engine.board, player, engine.board.index[norm])
     events.append({"event": "note", "player": player,
                    "text": f"{seat(player)} puts their Grande from the Castillo in "
-                   f"{engine.board.places[engine.board.index[norm]].name} (I9)."})
+                   f"{engine.board.place_name(norm)} (I9)."})

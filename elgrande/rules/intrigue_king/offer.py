@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
+from elgrande.model.marks import card as card_mark
 from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules.intrigue_king.cards import EXT, _drop, cards_of
@@ -48,11 +49,11 @@ def take_decision(lib: Library, state: State, offer: list[str], player: int) -> 
     """
     cs = cards_of(lib)
     done = takes(state)
-    why: dict[str, list[str]] = {str(c): [TAKE_RULE, f"{lib.card(c).title} was already "
+    why: dict[str, list[str]] = {str(c): [TAKE_RULE, f"{card_mark(c)} was already "
                                           f"taken this round by {seat(q)}"]
-                                 for q, c, _ in done}
+                                 for q, c, _ in done}  # (cards by their labels, in words)
     mine = taken_card(state, player)
-    blocked = (f"{seat(player)} already took {lib.card(mine).title} this round: nobody "
+    blocked = (f"{seat(player)} already took {card_mark(mine)} this round: nobody "
                "takes two" if mine else
                f"{len(done)} players have already taken an action card this round (at most "
                f"{cs.offer_takers})" if len(done) >= cs.offer_takers else "")

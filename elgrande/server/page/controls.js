@@ -83,7 +83,10 @@ function shown(c) { return c.options.filter(function (o) { return !o.folded; });
 function renderFolds(c, box) {
   (c.folds || []).forEach(function (f) {
     var p = el("div", {"class": "fold", role: "note"});
-    p.appendChild(el("span", {"class": "fold-names"}, "Not possible here: " + f.labels.join(", ")));
+    // the places in brief where the server says them so ("every region but X and Y"), all
+    // of them on hover
+    p.appendChild(el("span", {"class": "fold-names", title: f.labels.join(", ")},
+                     "Not possible here: " + (f.brief || f.labels.join(", "))));
     var same = f.whys.every(function (w) { return w === f.whys[0]; });
     p.appendChild(el("span", {"class": "fold-why"}, " — " + why(same ? f : {rule: f.rule, title: f.title})));
     if (!same) {
@@ -203,8 +206,14 @@ function renderMoves(c, box) {
     var shown = open.length ? g[0] : Object.assign({}, g[0], {enabled: false});
     srcs.appendChild(optionItem(shown, b));
   });
+  // the heading says what is asked now: where from (and whose), whose where the source
+  // is given (a card's chosen region), then where to
+  var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
   box.appendChild(el("h3", {}, S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) :
-                     "Move from: choose whose caballeros, and where from"));
+                     !one || !order.length ? "Move from: choose whose caballeros, and where from" :
+                     "Move from " + groups[order[0]][0].from_label + ": choose " +
+                     (order.length > 1 ? "whose caballeros" : "these caballeros") +
+                     ", then where to"));
   box.appendChild(srcs);
   if (S.from && groups[S.from]) {
     var dests = el("ul", {"aria-label": "Move to"});
