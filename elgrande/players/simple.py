@@ -16,8 +16,8 @@ from typing import Any, Protocol
 
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
-from elgrande.model.state import NOBODY, State
 from elgrande.model.scoring import paid_ranks
+from elgrande.model.state import NOBODY, State
 from elgrande.play.game import Game
 from elgrande.play.views import pending_decision
 
