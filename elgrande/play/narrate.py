@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from elgrande.model.board import Board
 from elgrande.model.counted import counted, noun
-from elgrande.model.scoring import GeneralScoring, RegionScore
+from elgrande.model.scoring import GeneralScoring, RegionScore, paid_ranks
 from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, State
 
@@ -317,8 +317,10 @@ def _black(board: Board, state: State | None, names: Sequence[str]) -> str:
 
 def scored(r: RegionScore, board: Board, names: Sequence[str]) -> str:
     """One region's scoring in words: ``"Aragon (values 5/4/1): red 3 caballeros -> 5
-    points +2 king bonus; blue 2 caballeros -> 4 points"`` (B6.5-B6.9)."""
-    head = (f"{board.places[r.place].name} (values {'/'.join(map(str, r.values))}"
+    points +2 king bonus; blue 2 caballeros -> 4 points"`` (B6.5-B6.9); only the values
+    paid with ``len(names)`` players are named (B6.8: ``"values 5/4"`` with 3)."""
+    paid = r.values[:paid_ranks(board, len(names))]
+    head = (f"{board.places[r.place].name} (values {'/'.join(map(str, paid))}"
             f"{', mobile scoreboard ' + r.source if r.source != 'printed' else ''}"
             f"{', first place only' if r.first_only else ''})")
     parts = []
