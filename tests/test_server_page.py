@@ -551,8 +551,12 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     tab.page.goto(server + links["seats"][0])
     tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
     area = tab.page.locator("#board-area").bounding_box()
-    aside = tab.page.locator("aside").bounding_box()
-    assert area["width"] > 390 - 40 and aside["y"] >= area["y"] + area["height"]
+    offer = tab.page.locator("#offer-box").bounding_box()  # one column: the map, what the
+    boxes = tab.page.locator("#players").bounding_box()  # seat answers and is offered,
+    scores = tab.page.locator("section[aria-label='Scores']").bounding_box()  # the
+    assert area["width"] > 390 - 40 and offer["y"] >= area["y"] + area["height"]  # boxes,
+    assert boxes["y"] >= offer["y"] + offer["height"]  # then the scores and the log
+    assert scores["y"] >= boxes["y"] + boxes["height"]
     assert tab.page.locator("#board svg").bounding_box()["width"] >= 700
     assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390  # no page
     hint = tab.page.locator("#board-hint")  # the board scrolls sideways, and says so
