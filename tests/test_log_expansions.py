@@ -344,7 +344,7 @@ def test_i8_a_lasting_card_revealed_says_whose_it_is_before_its_effect(
         " takes effect as the cards are revealed (I8):")]
     assert heads
     for i in heads:
-        assert re.match(r"\w+'s .+ \[[\w-]+\] takes effect", lines[i])
+        assert re.match(r"\w+'s .+ takes effect", lines[i]) and "{card:" not in lines[i]
         assert re.match(r"  \w+ keeps the card as a ", lines[i + 1])
 
 

@@ -550,6 +550,7 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     tab.page.set_viewport_size({"width": 390, "height": 844})
     tab.page.goto(server + links["seats"][0])
     tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
+    tab.page.wait_for_selector("#players svg")
     area = tab.page.locator("#board-area").bounding_box()
     offer = tab.page.locator("#offer-box").bounding_box()  # one column: the map, what the
     boxes = tab.page.locator("#players").bounding_box()  # seat answers and is offered,

@@ -490,8 +490,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return lines + _scoring_rest(g, board, names)
     if kind == "general_scoring_rest":
         return _scoring_rest(GeneralScoring.from_json(e["result"]), board, names)
-    if kind == "note":  # a rules module's words, its seats named (I1-I7)
-        return [named(e["text"], names)]
+    if kind == "note":  # a rules module's words, its seats and cards named (I1-I8, X2)
+        said = named(e["text"], names)
+        return [_CARD_REF.sub(lambda m: card(m.group(1)), said) if "{card:" in said else said]
     if kind == "game_over":
         return ["== Game over ==", final_scores(names, e["scores"])]
     text = e.get("text")  # a rules module's own event says itself ("{who}": the player,

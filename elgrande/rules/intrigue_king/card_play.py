@@ -173,8 +173,8 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
             continue  # (tested first: action_choices is the dearer test)
         card = lasting[v]
         if action_choices(lib, state, p) == [card]:
-            events.append({"event": "note", "text": f"{seat(p)}'s {lib.card(card).title} "
-                           f"[{card}] takes effect as the cards are revealed (I8):"})
+            events.append({"event": "note", "text": f"{seat(p)}'s {{card:{card}}} takes effect "
+                           "as the cards are revealed (I8):"})
             run = engine.interpreter.begin(card, p)
             engine.interpreter.advance(state, run, events)
             held.append(p)

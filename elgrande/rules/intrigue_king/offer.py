@@ -82,8 +82,8 @@ def apply_take(lib: Library, state: State, offer: list[str], origin: list[int], 
     else:
         offer[slot] = ""
     mine["takes"] = [*takes(state), [player, card, origin[slot] if slot < len(origin) else -1]]
-    events.append({"event": "note", "text": f"{seat(player)} takes {lib.card(card).title} "
-                   f"[{card}] from the open action cards (X2)."})
+    events.append({"event": "note", "text": f"{seat(player)} takes {{card:{card}}} "
+                   "from the open action cards (X2)."})
 
 
 def _take_now(engine: FlowEngine, state: State, flow: Flow, player: int) -> Decision | None:
