@@ -38,6 +38,7 @@ from elgrande.engine.modules import (
 from elgrande.engine.statements import check_sets
 from elgrande.engine.triggers import TriggerLimit, Triggers, trigger_module
 from elgrande.errors import FlowLoopError, IllegalMove
+from elgrande.model.blank import blank, pure
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
@@ -62,6 +63,8 @@ class Part(Protocol):
 #: Part classes by module name (attrs classes with ``copy``, ``to_json`` and a
 #: ``from_json`` classmethod), to rebuild and check parts from JSON.
 PART_TYPES: dict[str, Any] = {}
+#: This module runs as Python source: :meth:`Flow.copy` skips the constructor call.
+_PURE: Final = pure(__name__)
 
 
 def part_type(module: str, cls: Any) -> None:
@@ -145,6 +148,23 @@ class Flow:
                     parts = parts.copy()
                 parts[k] = c
         run = self.run
+        if _PURE:  # without the constructor call (elgrande.model.blank): the same fields
+            f: Flow = blank(Flow)
+            f.rounds = self.rounds
+            f.scoring_after = self.scoring_after
+            f.round_i = self.round_i
+            f.phase = self.phase
+            f.turn_order = self.turn_order
+            f.turn_i = self.turn_i
+            f.card = self.card
+            f.run = None if run is None else run.copy()
+            f.secret = self.secret
+            f.entering = self.entering
+            f.parts = parts
+            f.pending = self.pending
+            asides = self.asides
+            f.asides = asides.copy() if asides else []
+            return f
         return Flow(self.rounds, self.scoring_after, self.round_i, self.phase,
                     self.turn_order, self.turn_i, self.card,
                     None if run is None else run.copy(), self.secret, self.entering,
@@ -288,6 +308,12 @@ class FlowEngine:
         #: the ``apply`` of each phase whose ``answer`` is the default check then apply
         #: (:meth:`answer_trusted` applies a trusted answer to it unchecked)
         self._applies = default_applies(self.rules.phases)
+        #: for each phase that has phases inserted before it, each inserted phase but the
+        #: last -> the next in the chain (:meth:`resume`; the chains never change once
+        #: loaded)
+        self._resumes: dict[str, dict[str, str]] = {
+            target: {chain[i]: chain[i + 1] for i in range(len(chain) - 1)}
+            for target, chain in self.rules.preceding.items()}
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
@@ -508,14 +534,11 @@ class FlowEngine:
         opening phases were inserted), the start phase is the one they were inserted
         before."""
         target = flow.entering or self.rules.start
-        chain = self.rules.preceding.get(target)
-        if chain is not None:  # the next phase after this one in the chain (one scan)
-            phase, n = flow.phase, len(chain)
-            i = 0
-            while i < n and chain[i] != phase:
-                i += 1
-            if i + 1 < n:
-                flow.phase = chain[i + 1]
+        nexts = self._resumes.get(target)
+        if nexts is not None:  # the next phase after this one in the chain, if any
+            nxt = nexts.get(flow.phase)
+            if nxt is not None:
+                flow.phase = nxt
                 return
         flow.entering = ""
         flow.phase = target
