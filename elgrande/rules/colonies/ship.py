@@ -29,7 +29,6 @@ from elgrande.rules.colonies.figures import (
 )
 from elgrande.rules.colonies.offices import OFFICE_KEY, SKIP
 from elgrande.rules.colonies.pieces import Pieces, _carriers, own_pieces
-from elgrande.rules.colonies.placement import room_left
 from elgrande.rules.colonies.ship_labels import _as_move, _key_label, _move_key, _move_label
 
 #: The phase of the ship moves, inserted before every turn's court phase (C5).
@@ -119,7 +118,8 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 keys, texts = _disc_dests(b, dd, ship_id, disc)
             if dd.capped:  # an area with room for so many (France, C4)
                 for j, (_r, i, cap) in enumerate(dd.dests):
-                    if cap < 0 or room_left(state, i, cap) > 0:
+                    # (room_left(state, i, cap) > 0, inline)
+                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
                         out.append(keys[j])
                         if labels is not None:
                             labels.append(texts[j])
@@ -287,7 +287,10 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         engine.resume(flow)
         return None
     options: dict[str, Any] = {"labels": labels}
-    if all(len(m) == 4 for m in moves):  # only an office holder's moves (C6, C11)
+    for m in moves:  # (a loop: no generator made)
+        if len(m) != 4:
+            break
+    else:  # only an office holder's moves (C6, C11)
         options[SKIP] = 0
     d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop", options, "C5")
     _ASKED.clear()  # (no slice assignment: the compiled build makes a slice object)
