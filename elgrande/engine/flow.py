@@ -305,6 +305,10 @@ class FlowEngine:
         self._asides = self.rules.asides
         #: the hook context made last (see :meth:`hooks`), None before the first
         self._last_hooks: HookContext | None = None
+        #: the hook context of each player (-1: nobody) in the game of ``_hooks_of`` (its
+        #: state), made by :meth:`hooks`
+        self._hooks_by: dict[int, HookContext] = {}
+        self._hooks_of: State | None = None
         #: the ``apply`` of each phase whose ``answer`` is the default check then apply
         #: (:meth:`answer_trusted` applies a trusted answer to it unchecked)
         self._applies = default_applies(self.rules.phases)
@@ -505,7 +509,9 @@ class FlowEngine:
         handed on while the same game and player go on (a turn's phases and answers: the
         phases call hooks at almost every step, so a context per call would cost more than
         the hooks), its events sink set to ``events`` when given (this answer's; a fold
-        emits nothing) and its flow to ``flow`` when given."""
+        emits nothing) and its flow to ``flow`` when given. The context of each player is
+        kept while the game is the same (the turns' actors take turns, a scoring's is
+        nobody's): one player's step after another's takes up its context again."""
         h = self._last_hooks
         if h is not None and h.state is state and h.player == player:
             if events is not None:
@@ -513,8 +519,20 @@ class FlowEngine:
             if flow is not None:
                 h.flow = flow
             return h
-        h = self._last_hooks = HookContext(state, self.board, [] if events is None else events,
-                                           player, self, flow)
+        by = self._hooks_by
+        if self._hooks_of is not state:  # another game: none of its contexts kept yet
+            self._hooks_of = state
+            by.clear()
+        h = by.get(player)
+        if h is None:
+            h = by[player] = HookContext(state, self.board, [] if events is None else events,
+                                         player, self, flow)
+        else:
+            if events is not None:
+                h.events = events
+            if flow is not None:
+                h.flow = flow
+        self._last_hooks = h
         return h
 
     # -- moving between phases (for the rules modules) --

@@ -331,16 +331,19 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     if disc:
         ext.carriers.remove([src_id, player, disc])
     hooks = engine.hooks(state, player, None, events)
-    if len(key) == 4:  # C11: the office holder leaves (its office stays empty)
-        engine.rules.each("leaving", hooks, src, player, 1, OFFICE_KEY, key[3])
+    rules = engine.rules  # (the composed hooks called as Rules.each calls them)
+    if len(key) == 4 and rules.leaving is not None:  # C11: the office holder leaves (its
+        rules.leaving(hooks, src, player, 1, OFFICE_KEY, key[3])  # office stays empty)
     state.add_caballeros(src, player, -1)
-    engine.rules.each("leave", hooks, src, player, 1)
+    if rules.leave is not None:
+        rules.leave(hooks, src, player, 1)
     state.add_caballeros(dst, player, 1)
     if disc:
         ext.carrying = 1
     arriving = colonies_board(b).arriving[dst]
     empty = [o for o in arriving if ext.offices[o] == EMPTY] if arriving else arriving
-    engine.rules.each("arrive", hooks, dst, player, 1)
+    if rules.arrive is not None:
+        rules.arrive(hooks, dst, player, 1)
     ext.carrying = None
     sail = dst_id if not disc else f"{dst_id}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": src_id,
