@@ -15,6 +15,7 @@ import attr
 
 from elgrande.engine.decisions import KINDS, Decision
 from elgrande.errors import ElGrandeError
+from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
 from elgrande.model.fields import factory, unsaved
 from elgrande.model.hook_context import HookContext
@@ -27,6 +28,8 @@ from elgrande.model.state import State
 #: The shipped cards spend at most about 300; the slowest effect the checker accepts
 #: stops within a few milliseconds (``benchmarks/budget.py``); a card past it is stopped.
 WORK_BUDGET: Final = 5_000
+#: This module runs as Python source: :meth:`Run.copy` skips the constructor call.
+_PURE: Final = pure(__name__)
 
 
 class BudgetExceeded(ElGrandeError):
@@ -230,6 +233,22 @@ class Run:
         place); a carried-out card's run is copied so too."""
         self.shared = True
         inner = self.inner
+        if _PURE:  # without the constructor call (elgrande.model.blank): the same fields
+            c: Run = blank(Run)
+            c.card = self.card
+            c.actor = self.actor
+            c.frames = self.frames
+            c.env = self.env
+            c.steps = self.steps
+            c.pending = self.pending
+            secret = self.secret
+            c.secret = secret.copy() if secret else {}
+            c.work = self.work
+            c.asides = self.asides
+            c.inner = None if inner is None else inner.copy()
+            c.callers = self.callers
+            c.shared = True
+            return c
         return Run(self.card, self.actor, self.frames, self.env, self.steps, self.pending,
                    self.secret.copy() if self.secret else None, self.work, self.asides,
                    None if inner is None else inner.copy(), self.callers, True)

@@ -38,6 +38,7 @@ from elgrande.engine.modules import (
 from elgrande.engine.statements import check_sets
 from elgrande.engine.triggers import TriggerLimit, Triggers, trigger_module
 from elgrande.errors import FlowLoopError, IllegalMove
+from elgrande.model.blank import blank, pure
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
 from elgrande.model.plain import plain_repr
@@ -62,6 +63,8 @@ class Part(Protocol):
 #: Part classes by module name (attrs classes with ``copy``, ``to_json`` and a
 #: ``from_json`` classmethod), to rebuild and check parts from JSON.
 PART_TYPES: dict[str, Any] = {}
+#: This module runs as Python source: :meth:`Flow.copy` skips the constructor call.
+_PURE: Final = pure(__name__)
 
 
 def part_type(module: str, cls: Any) -> None:
@@ -145,6 +148,23 @@ class Flow:
                     parts = parts.copy()
                 parts[k] = c
         run = self.run
+        if _PURE:  # without the constructor call (elgrande.model.blank): the same fields
+            f: Flow = blank(Flow)
+            f.rounds = self.rounds
+            f.scoring_after = self.scoring_after
+            f.round_i = self.round_i
+            f.phase = self.phase
+            f.turn_order = self.turn_order
+            f.turn_i = self.turn_i
+            f.card = self.card
+            f.run = None if run is None else run.copy()
+            f.secret = self.secret
+            f.entering = self.entering
+            f.parts = parts
+            f.pending = self.pending
+            asides = self.asides
+            f.asides = asides.copy() if asides else []
+            return f
         return Flow(self.rounds, self.scoring_after, self.round_i, self.phase,
                     self.turn_order, self.turn_i, self.card,
                     None if run is None else run.copy(), self.secret, self.entering,
@@ -285,9 +305,19 @@ class FlowEngine:
         self._asides = self.rules.asides
         #: the hook context made last (see :meth:`hooks`), None before the first
         self._last_hooks: HookContext | None = None
+        #: the hook context of each player (-1: nobody) in the game of ``_hooks_of`` (its
+        #: state), made by :meth:`hooks`
+        self._hooks_by: dict[int, HookContext] = {}
+        self._hooks_of: State | None = None
         #: the ``apply`` of each phase whose ``answer`` is the default check then apply
         #: (:meth:`answer_trusted` applies a trusted answer to it unchecked)
         self._applies = default_applies(self.rules.phases)
+        #: for each phase that has phases inserted before it, each inserted phase but the
+        #: last -> the next in the chain (:meth:`resume`; the chains never change once
+        #: loaded)
+        self._resumes: dict[str, dict[str, str]] = {
+            target: {chain[i]: chain[i + 1] for i in range(len(chain) - 1)}
+            for target, chain in self.rules.preceding.items()}
 
     # -- public --
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
@@ -479,7 +509,9 @@ class FlowEngine:
         handed on while the same game and player go on (a turn's phases and answers: the
         phases call hooks at almost every step, so a context per call would cost more than
         the hooks), its events sink set to ``events`` when given (this answer's; a fold
-        emits nothing) and its flow to ``flow`` when given."""
+        emits nothing) and its flow to ``flow`` when given. The context of each player is
+        kept while the game is the same (the turns' actors take turns, a scoring's is
+        nobody's): one player's step after another's takes up its context again."""
         h = self._last_hooks
         if h is not None and h.state is state and h.player == player:
             if events is not None:
@@ -487,8 +519,20 @@ class FlowEngine:
             if flow is not None:
                 h.flow = flow
             return h
-        h = self._last_hooks = HookContext(state, self.board, [] if events is None else events,
-                                           player, self, flow)
+        by = self._hooks_by
+        if self._hooks_of is not state:  # another game: none of its contexts kept yet
+            self._hooks_of = state
+            by.clear()
+        h = by.get(player)
+        if h is None:
+            h = by[player] = HookContext(state, self.board, [] if events is None else events,
+                                         player, self, flow)
+        else:
+            if events is not None:
+                h.events = events
+            if flow is not None:
+                h.flow = flow
+        self._last_hooks = h
         return h
 
     # -- moving between phases (for the rules modules) --
@@ -508,14 +552,11 @@ class FlowEngine:
         opening phases were inserted), the start phase is the one they were inserted
         before."""
         target = flow.entering or self.rules.start
-        chain = self.rules.preceding.get(target)
-        if chain is not None:  # the next phase after this one in the chain (one scan)
-            phase, n = flow.phase, len(chain)
-            i = 0
-            while i < n and chain[i] != phase:
-                i += 1
-            if i + 1 < n:
-                flow.phase = chain[i + 1]
+        nexts = self._resumes.get(target)
+        if nexts is not None:  # the next phase after this one in the chain, if any
+            nxt = nexts.get(flow.phase)
+            if nxt is not None:
+                flow.phase = nxt
                 return
         flow.entering = ""
         flow.phase = target

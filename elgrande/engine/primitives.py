@@ -356,8 +356,9 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         for i, p in enumerate(movers):
             n = nr if p == NOBODY else row[p]  # as _count
             if n > 0 and movable is not None:  # the modules' limit (a fold, B8.2)
-                if to_ids is None:
-                    to_ids = [to[j] for j in range(len(dests)) if dests[j] != r]
+                if to_ids is None:  # (one id per place: to without r's id)
+                    rid = ids[r]
+                    to_ids = [t for t in to if t != rid] if rid in to else to[:]
                 n = movable(hooks, r, p, to_ids, n)
             if n > 0:
                 owners[seats[i]] = n

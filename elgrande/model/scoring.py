@@ -457,9 +457,11 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
             else:
                 lines.append(ScoreLine(who_gets, 0, 0, 0, ((reason, points),)))
         for ln in lines:
-            if ln.participant != NOBODY:  # ln.total, inline
-                scores[ln.participant] += ln.points + sum(b for _, b in ln.bonuses) \
-                    if ln.bonuses else ln.points
+            if ln.participant != NOBODY:  # ln.total, inline (a loop: no generator made)
+                got = ln.points
+                for _, b in ln.bonuses:
+                    got += b
+                scores[ln.participant] += got
     return RegionScore(place, values, source, first_only, tuple(lines))
 
 

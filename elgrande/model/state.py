@@ -13,6 +13,7 @@ from typing import Any, Final
 import attr
 import attrs
 
+from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
 from elgrande.model.fields import factory, unsaved
 from elgrande.model.plain import plain_repr
@@ -29,6 +30,8 @@ UNSAVED: Final = ("due",)
 #: in place; ``lasting`` too while it is empty).
 SHARED: Final = ("neutral", "grandes", "scoreboards", "hands", "discards", "bids", "stacks",
                  "offer", "offer_origin", "held")
+#: This module runs as Python source: :meth:`State.copy` skips the constructor call.
+_PURE: Final = pure(__name__)
 
 
 #: Types copy_plain returns as they are, without looking further (the common scalars).
@@ -305,7 +308,36 @@ class State:
     def copy(self) -> State:
         """An independent copy (cheap: lists of ints are sliced, nothing is deep-walked;
         the rows of ``caballeros``, ``hands``, ``discards``, ``stacks`` and ``held`` and
-        the pairs of ``bids``, never changed in place, are shared)."""
+        the pairs of ``bids``, never changed in place, are shared). In the pure build the
+        copy is made without the constructor call (:mod:`elgrande.model.blank`), the same
+        fields set to the same values."""
+        if _PURE:
+            c: State = blank(State)
+            c.players = self.players
+            c.caballeros = self.caballeros.copy()  # rows replaced whole: shared
+            c.neutral = self.neutral
+            c.court = self.court.copy()
+            c.provinces = self.provinces.copy()
+            c.grandes = self.grandes
+            c.king = self.king
+            c.scoreboards = self.scoreboards
+            c.scores = self.scores.copy()
+            c.hands = self.hands
+            c.discards = self.discards
+            c.round = self.round
+            c.bids = self.bids
+            lasting = self.lasting
+            c.lasting = [x.copy() for x in lasting] if lasting else lasting
+            c.neutral_holder = self.neutral_holder
+            c.stacks = self.stacks
+            c.offer = self.offer
+            c.offer_origin = self.offer_origin
+            ext = self.ext
+            c.ext = _copy_ext(ext) if ext else {}
+            c.held = self.held
+            c.draw_key = self.draw_key
+            c.due = self.due
+            return c
         return State(
             self.players,
             self.caballeros.copy(),  # rows replaced whole, never changed in place: shared

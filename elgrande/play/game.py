@@ -35,6 +35,7 @@ from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
 from elgrande.files import VERSION as __version__
+from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.serial import to_plain
@@ -51,6 +52,8 @@ _COMPLETE: dict[int, weakref.ref[Library]] = {}
 #: Header fields a view never shows: they let a player derive hidden things (the seed
 #: gives the order of the action stacks).
 _PRIVATE_HEADER = ("seed",)
+#: This module runs as Python source: :meth:`Game.copy` skips the constructor call.
+_PURE = pure(__name__)
 
 
 class Game:
@@ -246,6 +249,19 @@ class Game:
             into._record, into._answered = self._record, self._answered
             into.names, into.header = self.names, self.header
             return into
+        ch = self.chronicle
+        if _PURE:  # without the constructor call (elgrande.model.blank): the same fields
+            c: Game = blank(Game)
+            c.library = self.library
+            c.names = self.names
+            c.state = self.state.copy()
+            c.flow = self.flow.copy()
+            c.header = self.header
+            c._engine = self._engine
+            c.chronicle = ch if not ch.logging else ch.fork()  # Chronicle.fork
+            c._record = self._record
+            c._answered = self._answered
+            return c
         # a constructor call, not Game.__new__: mypyc's native classes allow no instance
         # without __init__ (docs/compiled.md)
         return Game(self.library, self.names, self.state.copy(), self.flow.copy(), self.header,

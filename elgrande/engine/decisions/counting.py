@@ -37,6 +37,8 @@ def _capped_nth(to: list[str], caps: list[int], lo: int, hi: int, i: int) -> dic
         m: dict[str, int] = {}
         left = total
         for j, cap in enumerate(caps):
+            if not left:
+                break  # the places left take none (and i is 0: one way to place none)
             rest = ways[j + 1]
             for c in range(min(cap, left), -1, -1):
                 w = rest[left - c] if left - c < len(rest) else 0

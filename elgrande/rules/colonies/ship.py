@@ -29,7 +29,6 @@ from elgrande.rules.colonies.figures import (
 )
 from elgrande.rules.colonies.offices import OFFICE_KEY, SKIP
 from elgrande.rules.colonies.pieces import Pieces, _carriers, own_pieces
-from elgrande.rules.colonies.placement import room_left
 from elgrande.rules.colonies.ship_labels import _as_move, _key_label, _move_key, _move_label
 
 #: The phase of the ship moves, inserted before every turn's court phase (C5).
@@ -119,7 +118,8 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 keys, texts = _disc_dests(b, dd, ship_id, disc)
             if dd.capped:  # an area with room for so many (France, C4)
                 for j, (_r, i, cap) in enumerate(dd.dests):
-                    if cap < 0 or room_left(state, i, cap) > 0:
+                    # (room_left(state, i, cap) > 0, inline)
+                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
                         out.append(keys[j])
                         if labels is not None:
                             labels.append(texts[j])
@@ -287,7 +287,10 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
         engine.resume(flow)
         return None
     options: dict[str, Any] = {"labels": labels}
-    if all(len(m) == 4 for m in moves):  # only an office holder's moves (C6, C11)
+    for m in moves:  # (a loop: no generator made)
+        if len(m) != 4:
+            break
+    else:  # only an office holder's moves (C6, C11)
         options[SKIP] = 0
     d = Decision("choose_option", [p], "Ship moves (C5): choose one, or stop", options, "C5")
     _ASKED.clear()  # (no slice assignment: the compiled build makes a slice object)
@@ -328,16 +331,19 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     if disc:
         ext.carriers.remove([src_id, player, disc])
     hooks = engine.hooks(state, player, None, events)
-    if len(key) == 4:  # C11: the office holder leaves (its office stays empty)
-        engine.rules.each("leaving", hooks, src, player, 1, OFFICE_KEY, key[3])
+    rules = engine.rules  # (the composed hooks called as Rules.each calls them)
+    if len(key) == 4 and rules.leaving is not None:  # C11: the office holder leaves (its
+        rules.leaving(hooks, src, player, 1, OFFICE_KEY, key[3])  # office stays empty)
     state.add_caballeros(src, player, -1)
-    engine.rules.each("leave", hooks, src, player, 1)
+    if rules.leave is not None:
+        rules.leave(hooks, src, player, 1)
     state.add_caballeros(dst, player, 1)
     if disc:
         ext.carrying = 1
     arriving = colonies_board(b).arriving[dst]
     empty = [o for o in arriving if ext.offices[o] == EMPTY] if arriving else arriving
-    engine.rules.each("arrive", hooks, dst, player, 1)
+    if rules.arrive is not None:
+        rules.arrive(hooks, dst, player, 1)
     ext.carrying = None
     sail = dst_id if not disc else f"{dst_id}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": src_id,

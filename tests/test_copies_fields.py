@@ -1,0 +1,87 @@
+"""The copies made without a constructor call (docs/performance.md, ``Game.copy()``;
+``elgrande.model.blank``): in the pure build ``State.copy``, ``Flow.copy``, ``Run.copy``
+and ``Game.copy`` make their instance with ``object.__new__`` and set each field
+themselves. A field added to the class and forgotten there would be missing from a copy
+(or one set there but not declared would be extra), so random games of every set compare,
+at every decision, each copy's attributes with the constructor's: the same names, the same
+values (equal, and the very same object where the constructor's copy shares it with the
+original), and the copy independent of the original (B1, B8.5a: played on, the original's
+JSON stays as it was)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from test_shared_rows import SETS
+
+from elgrande.engine import context, flow
+from elgrande.model import state
+from elgrande.play import game as game_module
+from elgrande.play.game import Game, new_game
+
+#: The modules whose ``copy`` skips the constructor in the pure build.
+MODULES = (state, flow, context, game_module)
+
+
+def _both_ways(make: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    """``make()`` the pure build's way (no constructor call) and the constructor's way."""
+    fast = make()
+    with monkeypatch.context() as m:
+        for mod in MODULES:
+            m.setattr(mod, "_PURE", False)
+        slow = make()
+    return fast, slow
+
+
+def _same_fields(fast: Any, slow: Any, original: Any) -> None:
+    """``fast`` has exactly ``slow``'s attributes, equal, shared with ``original`` where
+    ``slow``'s are."""
+    assert type(fast) is type(slow)
+    f, s, o = vars(fast), vars(slow), vars(original)
+    assert list(f) == list(s)  # the same names, set in the same order
+    for name, value in s.items():
+        assert f[name] == value, name
+        assert (f[name] is o.get(name)) == (value is o.get(name)), name
+
+
+#: The compiled build (docs/compiled.md): its copies call the constructor, and its native
+#: classes keep no ``__dict__`` to compare.
+COMPILED = any(not mod.__file__ or not mod.__file__.endswith(".py") for mod in MODULES)
+
+
+@pytest.mark.skipif(COMPILED, reason="the compiled build: its copies call the constructor")
+def test_the_pure_build_skips_the_constructor_here() -> None:
+    assert all(mod._PURE for mod in MODULES)  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(COMPILED, reason="the compiled build: its copies call the constructor")
+@pytest.mark.parametrize("name", list(SETS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_B1_a_copy_without_the_constructor_sets_every_field(
+        name: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(players)
+    game = new_game(players, seed=players, logging=False, **SETS[name])
+    runs = 0
+    while game.pending is not None:
+        st, fl = game.state, game.flow
+        _same_fields(*_both_ways(st.copy, monkeypatch), st)
+        _same_fields(*_both_ways(fl.copy, monkeypatch), fl)
+        if fl.run is not None:
+            runs += 1
+            run = fl.run
+            fast, slow = _both_ways(run.copy, monkeypatch)
+            _same_fields(fast, slow, run)
+            if run.inner is not None:
+                _same_fields(fast.inner, slow.inner, run.inner)
+        fast_game, slow_game = _both_ways(game.copy, monkeypatch)
+        assert isinstance(fast_game, Game)
+        _same_fields(fast_game, slow_game, game)
+        before = json.dumps(fast_game.to_json(), sort_keys=True)
+        d = game.pending
+        p = d.players[0]
+        game.answer(p, d.random_answer(rng, p))
+        assert json.dumps(fast_game.to_json(), sort_keys=True) == before
+    assert runs > 0  # copies were made inside special actions too
