@@ -54,8 +54,9 @@ def worker(kind: str, games: int, players: int) -> None:
     ``bench_worker.any_new_game``)."""
     import random
 
-    from bench_worker import any_new_game, play_random  # this folder: the playout every
-    # benchmark times, and new_game wherever the side keeps it (2274f0c: elgrande.game)
+    # this folder: the playout every benchmark times, and new_game wherever the side
+    # keeps it (2274f0c: elgrande.game)
+    from bench_worker import any_new_game, play_random
 
     from elgrande.tools.simulate import SimConfig, play_one
 
