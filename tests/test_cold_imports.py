@@ -57,3 +57,22 @@ def test_B2_drawn_seeds_are_large_and_differ() -> None:
     seeds = {draw_seed() for _ in range(50)}
     assert len(seeds) == 50
     assert all(DRAWN_MIN <= s <= SEED_MAX for s in seeds)
+
+
+def test_classes_made_at_import_share_repr_eq_and_hash_as_attrs_writes_them() -> None:
+    """FollowUp, ScenarioKeys and the renderer's _Ctx and _Words take elgrande.model.plain's
+    methods (attrs compiles none for them at import): the same repr, equality and hash."""
+    from elgrande.dsl.render import _Ctx, _Words
+    from elgrande.engine.modules import FollowUp, ScenarioKeys
+
+    f = FollowUp("C7", "choose_option", "w", "a", "s")
+    assert repr(f) == "FollowUp(rule='C7', kind='choose_option', when='w', answer='a', step='s')"
+    assert f == FollowUp("C7", "choose_option", "w", "a", "s") != FollowUp("C7", "x", "w", "a",
+                                                                            "s")
+    assert hash(f) == hash(FollowUp("C7", "choose_option", "w", "a", "s"))
+    assert repr(ScenarioKeys()) == "ScenarioKeys(position=None, step=None, expect=None)"
+    c = _Ctx(third=True, court="c")
+    assert repr(c) == ("_Ctx(third=True, in_each=False, court='c', names={}, variables={})")
+    assert c == _Ctx(third=True, court="c") and c != _Ctx(court="c")
+    assert _Words(c) == _Words(_Ctx(third=True, court="c")) != _Words(_Ctx())
+    assert repr(_Words(c)).startswith("_Words(ctx=_Ctx(third=True")

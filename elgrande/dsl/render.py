@@ -42,6 +42,7 @@ from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 #: Words after which a region-set placeholder means "one region to pick".
 _PICK_WORDS = frozenset({"to", "in", "into", "onto", "from", "choose", "chooses"})
@@ -51,7 +52,7 @@ _COMPARE = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",
 _NEGATE = {">=": "<", "<": ">=", "<=": ">", ">": "<=", "==": "!=", "!=": "=="}
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class _Ctx:
     """Rendering context.
 
@@ -61,6 +62,11 @@ class _Ctx:
     names of the off-board spaces and tokens the sets declare; ``variables``: names
     assigned so far and their kind (shared, filled in order while rendering).
     """
+
+    # shared, not compiled per class (elgrande/model/plain.py: the cold start)
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     third: bool = False
     in_each: bool = False
@@ -569,10 +575,14 @@ def _players(node: ast.Node, ctx: _Ctx) -> str:
 
 
 # -- region sets ------------------------------------------------------------------------------
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class _Words:
     """What a region-set form's English (:data:`elgrande.dsl.region_forms.FORMS`) may ask
     of the renderer."""
+
+    __eq__ = plain_eq
+    __hash__ = plain_hash
+    __repr__ = plain_repr
 
     ctx: _Ctx
 
