@@ -63,10 +63,17 @@ class _Ctx:
     assigned so far and their kind (shared, filled in order while rendering).
     """
 
-    # shared, not compiled per class (elgrande/model/plain.py: the cold start)
-    __eq__ = plain_eq
-    __hash__ = plain_hash
-    __repr__ = plain_repr
+    # shared, not compiled per class by attrs (elgrande/model/plain.py: the cold start);
+    # methods that call them, not the functions themselves: the compiled build compiles
+    # elgrande/model/, and a compiled function is not bound as a method
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     third: bool = False
     in_each: bool = False
@@ -580,9 +587,14 @@ class _Words:
     """What a region-set form's English (:data:`elgrande.dsl.region_forms.FORMS`) may ask
     of the renderer."""
 
-    __eq__ = plain_eq
-    __hash__ = plain_hash
-    __repr__ = plain_repr
+    def __eq__(self, other: object) -> bool:  # as _Ctx's
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
+
+    def __repr__(self) -> str:
+        return plain_repr(self)
 
     ctx: _Ctx
 
