@@ -38,11 +38,11 @@ from elgrande.dsl.caballero_moves import form
 from elgrande.dsl.english import conjugate_first as _conjugate_first
 from elgrande.dsl.english import swap_pronouns as _swap_pronouns
 from elgrande.dsl.english import tidy as _tidy
+from elgrande.dsl.plain_methods import PlainMethods
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
-from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 #: Words after which a region-set placeholder means "one region to pick".
 _PICK_WORDS = frozenset({"to", "in", "into", "onto", "from", "choose", "chooses"})
@@ -53,7 +53,7 @@ _NEGATE = {">=": "<", "<": ">=", "<=": ">", ">": "<=", "==": "!=", "!=": "=="}
 
 
 @attrs.frozen(slots=True, repr=False, eq=False)
-class _Ctx:
+class _Ctx(PlainMethods):
     """Rendering context.
 
     ``third``: the subject is a player of an ``each`` clause ("they"), not the decider;
@@ -62,18 +62,6 @@ class _Ctx:
     names of the off-board spaces and tokens the sets declare; ``variables``: names
     assigned so far and their kind (shared, filled in order while rendering).
     """
-
-    # shared, not compiled per class by attrs (elgrande/model/plain.py: the cold start);
-    # methods that call them, not the functions themselves: the compiled build compiles
-    # elgrande/model/, and a compiled function is not bound as a method
-    def __eq__(self, other: object) -> bool:
-        return plain_eq(self, other)
-
-    def __hash__(self) -> int:
-        return plain_hash(self)
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
 
     third: bool = False
     in_each: bool = False
@@ -583,18 +571,9 @@ def _players(node: ast.Node, ctx: _Ctx) -> str:
 
 # -- region sets ------------------------------------------------------------------------------
 @attrs.frozen(slots=True, repr=False, eq=False)
-class _Words:
+class _Words(PlainMethods):
     """What a region-set form's English (:data:`elgrande.dsl.region_forms.FORMS`) may ask
     of the renderer."""
-
-    def __eq__(self, other: object) -> bool:  # as _Ctx's
-        return plain_eq(self, other)
-
-    def __hash__(self) -> int:
-        return plain_hash(self)
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
 
     ctx: _Ctx
 
