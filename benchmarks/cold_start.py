@@ -63,7 +63,10 @@ COLD = """\
 import time
 t0 = time.perf_counter()
 import elgrande
-from elgrande.files.resources import cards_dir
+try:
+    from elgrande.files.resources import cards_dir
+except ImportError:  # before the package's folders (2274f0c): elgrande.resources
+    from elgrande.resources import cards_dir
 shipped = sorted(p.name for p in cards_dir().iterdir() if (p / "set.yaml").is_file())
 played = ["base"]
 for extra in ("colonies", "intrigue-king"):
@@ -73,8 +76,11 @@ for extra in ("colonies", "intrigue-king"):
             played.append(extra)
         except Exception:
             try:  # a commit without the set's cards or the fill option loads the base only
-                from elgrande.play import game as g
-                g.load_library(("base", extra), fill="provisional")
+                try:
+                    from elgrande.data.library import load_library
+                except ImportError:  # e6bb21f
+                    from elgrande.library import load_library
+                load_library(("base", extra), fill="provisional")
                 played.append(extra + " (library only)")
             except Exception:
                 pass

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -42,15 +43,37 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = Path(__file__).resolve().parent / "bench_worker.py"
 
 
-def build(rev: str, where: Path) -> Path:
+def build(rev: str, where: Path, compiled: bool = False) -> Path:
     """Install commit ``rev`` into a new virtual environment under ``where``; return its
-    python."""
+    python. ``compiled``: the mypyc build (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1``, as
+    docs/compiled.md builds the working tree's; needs a C compiler and takes minutes), from
+    the commit's own ``pyproject.toml``."""
     src = where / "src"
     src.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True,
                              capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
-    return install(src, where / "venv", {})
+    return install(src, where / "venv", {"HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"} if compiled
+                   else {})
+
+
+def kept_build(rev: str, where: Path, keep: Path | None, compiled: bool = False) -> Path:
+    """:func:`build` ``rev`` under ``where``, or, with ``keep`` (a folder), under
+    ``keep/<full commit hash>[-compiled]``, reusing the environment a run before left there
+    (a compiled build takes minutes); return its python."""
+    if keep is None:
+        return build(rev, where, compiled)
+    full = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", f"{rev}^{{commit}}"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    kept = keep / (full + ("-compiled" if compiled else ""))
+    py = kept / "venv" / "bin" / "python"
+    if (kept / "done").is_file():
+        return py
+    if kept.exists():  # an interrupted build
+        shutil.rmtree(kept)
+    build(rev, kept, compiled)
+    (kept / "done").write_text(rev + "\n", encoding="utf-8")
+    return py
 
 
 def install(src: Path, venv: Path, env: dict[str, str]) -> Path:

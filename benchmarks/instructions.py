@@ -1,7 +1,8 @@
 """Instructions per random base game (load-independent), working tree beside earlier commits.
 
     python benchmarks/instructions.py [REV ...] [--games 20] [--players 2 3 4 5]
-                                      [--compiled-python PY] [--warm K]
+                                      [--compiled-python PY] [--compiled-rev REV]
+                                      [--builds DIR] [--warm K]
                                       [--workload checked|trusted|ismcts] [--iterations N]
                                       [--timed]
 
@@ -21,8 +22,13 @@ the instructions per game and per decision of each side and the ratio REV / work
 (how many times fewer instructions the working tree spends). ``--compiled-python PY`` adds
 the mypyc build of the working tree installed for ``PY`` (a virtual environment where
 ``HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip install .`` was run on this tree; README, "Compiled
-build") as the last side, and the ratios are then REV / compiled tree. Without valgrind it
-says so and exits with status 0.
+build") as the last side, and the ratios are then REV / compiled tree. ``--compiled-rev
+REV`` (repeatable) builds REV with mypyc the same way (``HATCH_BUILD_HOOK_ENABLE_MYPYC=1
+pip install``, from the commit's own ``pyproject.toml``; minutes of CPU) and counts it as
+a side ``REV compiled``: ``--compiled-rev 2274f0c --compiled-python .cvenv/bin/python``
+compares the two compiled builds. ``--builds DIR`` builds the commits' environments in
+DIR (one folder per full commit hash, ``-compiled`` for a mypyc build) and reuses them in
+later runs. Without valgrind it says so and exits with status 0.
 
 ``--warm K`` plays K full games (seeds 1000..) before counting, in the 0-game run too:
 what a process does once, at its first special action or scoring (rendering the labels of
@@ -167,22 +173,31 @@ def side(py: str, env: dict[str, str], games: int, players: list[int], warm: int
 
 
 def make_sides(revs: list[str], tmp: Path, compiled_python: Path | None,
-               tree: str = "working tree", compiled: str = "compiled tree"
+               tree: str = "working tree", compiled: str = "compiled tree",
+               compiled_revs: list[str] | None = None, keep: Path | None = None
                ) -> list[tuple[str, str, dict[str, str]]]:
     """The sides of a comparison, ``(name, python, environment)``: each of ``revs`` built
-    into a virtual environment under ``tmp`` (``compare.py``'s ``build``), the working tree
+    into a virtual environment under ``tmp`` (``compare.py``'s ``build``), each of
+    ``compiled_revs`` built there with mypyc (named ``REV compiled``), the working tree
     run from the checkout (``tree``), and the compiled install of ``compiled_python`` if
     given (``compiled``); each with ``PYTHONHASHSEED=0`` and a private cache folder under
-    ``tmp`` (``benchmarks/simulate_speed.py`` compares its sides with it too)."""
+    ``tmp`` (``benchmarks/simulate_speed.py`` compares its sides with it too). ``keep``: a
+    folder where the commits' environments are built and kept for the next run
+    (``compare.py``'s ``kept_build``)."""
     sys.path.insert(0, str(HERE.parent))
-    from compare import build  # this folder
+    from compare import kept_build  # this folder
 
     plain = {k: v for k, v in os.environ.items()
              if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
-    sides = [(rev, str(build(rev, tmp / f"rev{i}")), dict(plain)) for i, rev in enumerate(revs)]
+    sides = [(rev, str(kept_build(rev, tmp / f"rev{i}", keep)), dict(plain))
+             for i, rev in enumerate(revs)]
+    sides += [(f"{rev} compiled", str(kept_build(rev, tmp / f"crev{i}", keep, compiled=True)),
+               dict(plain)) for i, rev in enumerate(compiled_revs or [])]
     sides.append((tree, sys.executable, dict(plain, PYTHONPATH=str(ROOT))))
     if compiled_python is not None:  # its own install, not the checkout
-        sides.append((compiled, str(compiled_python), dict(plain)))
+        # absolute (the workers run in the temporary folder), not resolved: a virtual
+        # environment's python is a link to the base interpreter
+        sides.append((compiled, str(compiled_python.absolute()), dict(plain)))
     for i, (_, _, env) in enumerate(sides):
         cache = tmp / f"cache{i}"
         cache.mkdir(mode=0o700)
@@ -198,6 +213,12 @@ def main() -> None:
                     help="player counts (default 2 3 4 5)")
     ap.add_argument("--compiled-python", type=Path, default=None,
                     help="also count the compiled install of the working tree for this python")
+    ap.add_argument("--compiled-rev", action="append", default=[], metavar="REV",
+                    help="also count commit REV built with mypyc (into a temporary "
+                    "environment, as docs/compiled.md builds the working tree's; minutes)")
+    ap.add_argument("--builds", type=Path, default=None, metavar="DIR",
+                    help="build the commits' environments in DIR and reuse them next time "
+                    "(instead of a temporary folder)")
     ap.add_argument("--warm", type=int, default=0,
                     help="full games played before counting, in the 0-game run too (at the "
                     "same player count): what a process does once, at its first special "
@@ -222,7 +243,9 @@ def main() -> None:
         return
     results: dict[str, dict[int, tuple[float, float]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for name, py, env in make_sides(args.revs, Path(tmp), args.compiled_python):
+        for name, py, env in make_sides(args.revs, Path(tmp), args.compiled_python,
+                                        compiled_revs=args.compiled_rev,
+                                        keep=args.builds):
             print(f"{name}:", file=sys.stderr)
             results[name] = side(py, env, args.games, args.players, args.warm,
                                  args.workload, args.iterations, args.timed)

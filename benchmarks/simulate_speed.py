@@ -3,7 +3,7 @@ commit side by side in one run.
 
     python benchmarks/simulate_speed.py [REV ...] [--games 40] [--greedy-games 8]
                                         [--players 4] [--rounds 3] [--instructions 3]
-                                        [--compiled-python PY]
+                                        [--compiled-python PY] [--builds DIR]
 
 Three figures, each in a fresh process (after one game that loads the library):
 
@@ -50,13 +50,17 @@ def worker(kind: str, games: int, players: int) -> None:
     """Play ``games`` games of ``kind`` (seeds 1..) after one warm-up game of seed 0 (the
     library loaded, the first scoring's imports done); print ``{"games", "seconds",
     "answers"}`` as JSON. Uses only what every version has (``new_game``, ``pending``,
-    ``random_answer``, ``answer``, ``play_one``)."""
+    ``random_answer``, ``answer``, ``play_one``; ``new_game`` through
+    ``bench_worker.any_new_game``)."""
     import random
 
-    from bench_worker import play_random  # this folder: the playout every benchmark times
+    # this folder: the playout every benchmark times, and new_game wherever the side
+    # keeps it (2274f0c: elgrande.game)
+    from bench_worker import any_new_game, play_random
 
-    from elgrande.play.game import new_game
     from elgrande.tools.simulate import SimConfig, play_one
+
+    new_game = any_new_game()
 
     cfg = SimConfig((players,), (kind,)) if kind != "raw" else None
 
@@ -119,6 +123,9 @@ def main() -> None:
                     help="also count instructions per game over K games (valgrind)")
     ap.add_argument("--compiled-python", type=Path, default=None,
                     help="also time the compiled install of the working tree for this python")
+    ap.add_argument("--builds", type=Path, default=None, metavar="DIR",
+                    help="build the commits' environments in DIR and reuse them next time "
+                    "(as benchmarks/instructions.py --builds)")
     ap.add_argument("--worker", nargs=3, metavar=("KIND", "GAMES", "PLAYERS"),
                     help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -133,7 +140,8 @@ def main() -> None:
     rates: dict[str, dict[str, list[float]]] = {}
     counts: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        sides = make_sides(args.revs, Path(tmp), args.compiled_python, "tree", "compiled")
+        sides = make_sides(args.revs, Path(tmp), args.compiled_python, "tree", "compiled",
+                           keep=args.builds)
         for name, py, env in sides:  # warms each side's library cache
             timed(py, env, "raw", 1, args.players)
             rates[name] = {k: [] for k in KINDS}

@@ -10,7 +10,6 @@ position by where the script starts in its card file, and turns Lark's errors in
 from __future__ import annotations
 
 import difflib
-import hashlib
 import os
 import re
 import sys
@@ -28,7 +27,7 @@ from elgrande.dsl.caballero_moves import RETIRED
 from elgrande.dsl.region_forms import FORMS, RegionForm
 from elgrande.dsl.signatures import SIGNATURES
 from elgrande.errors import CardError
-from elgrande.files.diskcache import cache_folder, safe_path
+from elgrande.files.diskcache import cache_folder, safe_path, sha256
 from elgrande.files.resources import grammar_dir
 
 #: Most statements a script may have; and the deepest nesting. A homebrew card beyond
@@ -59,7 +58,7 @@ def cache_file(text: str, folder: Path | None = None) -> str | None:
     The name holds a hash of the grammar, the Lark version and the Python version.
     """
     key = f"{text}\0{lark.__version__}\0{sys.version_info[:2]}".encode()
-    name = f"effects-{hashlib.sha256(key).hexdigest()[:24]}.lark-cache"
+    name = f"effects-{sha256(key).hexdigest()[:24]}.lark-cache"
     path = safe_path(name, cache_folder() if folder is None else folder)
     return None if path is None else str(path)
 

@@ -38,6 +38,7 @@ from elgrande.dsl.caballero_moves import form
 from elgrande.dsl.english import conjugate_first as _conjugate_first
 from elgrande.dsl.english import swap_pronouns as _swap_pronouns
 from elgrande.dsl.english import tidy as _tidy
+from elgrande.dsl.plain_methods import PlainMethods
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES, Param, Signature
@@ -51,8 +52,8 @@ _COMPARE = {">=": "is at least", "<=": "is at most", "==": "is", "!=": "is not",
 _NEGATE = {">=": "<", "<": ">=", "<=": ">", ">": "<=", "==": "!=", "!=": "=="}
 
 
-@attrs.frozen(slots=True)
-class _Ctx:
+@attrs.frozen(slots=True, repr=False, eq=False)
+class _Ctx(PlainMethods):
     """Rendering context.
 
     ``third``: the subject is a player of an ``each`` clause ("they"), not the decider;
@@ -569,8 +570,8 @@ def _players(node: ast.Node, ctx: _Ctx) -> str:
 
 
 # -- region sets ------------------------------------------------------------------------------
-@attrs.frozen(slots=True)
-class _Words:
+@attrs.frozen(slots=True, repr=False, eq=False)
+class _Words(PlainMethods):
     """What a region-set form's English (:data:`elgrande.dsl.region_forms.FORMS`) may ask
     of the renderer."""
 

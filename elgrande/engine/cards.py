@@ -29,7 +29,6 @@ again, so no chain of cards carries itself out forever.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from typing import Any, Final
 
@@ -39,6 +38,7 @@ from elgrande.engine.decisions import Decision, draw_choice
 from elgrande.engine.primitives import primitive
 from elgrande.engine.regions import evaluates
 from elgrande.engine.values import CONDITIONS
+from elgrande.files.diskcache import sha256  # not hashlib's: no OpenSSL to load
 from elgrande.model.seats import seat
 from elgrande.model.state import State
 
@@ -62,7 +62,7 @@ KEY_RANGE: Final = 10 ** 12 - 1
 def draw_key(seed: int) -> int:
     """The game's draw key from its seed (B2): a hash, so that the key does not tell the
     seed (which orders the stacks); no number is drawn from the setup's stream."""
-    digest = hashlib.sha256(f"elgrande-draws:{seed}".encode()).digest()
+    digest = sha256(f"elgrande-draws:{seed}".encode()).digest()
     return int.from_bytes(digest[:8], "big") % KEY_RANGE + 1
 
 

@@ -47,6 +47,7 @@ from elgrande.engine.hooks import HOOK_KINDS as HOOK_KINDS
 from elgrande.engine.hooks import HOOKS as HOOKS
 from elgrande.errors import DataError
 from elgrande.model.fields import factory
+from elgrande.model.plain import plain_repr
 
 if TYPE_CHECKING:
     from elgrande.engine.context import Aside, Run
@@ -141,7 +142,7 @@ class Phase:
 
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class FollowUp:
     """A decision a rules module asks of its own accord after a move (an aside: hooks
     ``aside`` and ``aside_apply``), beside the decisions the card language's statements
@@ -154,6 +155,9 @@ class FollowUp:
         answer form; step: how a scenario case answers it (``tests/cases/README.md``).
     """
 
+    def __repr__(self) -> str:  # shared, not compiled per class (the cold start)
+        return plain_repr(self)
+
     rule: str
     kind: str
     when: str
@@ -161,7 +165,7 @@ class FollowUp:
     step: str
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class ScenarioKeys:
     """A set's own keys of the scenario-case format (``tests/cases/README.md``), read by
     the scenario runner (:mod:`elgrande.tools.scenario`) only, so that the tools never
@@ -175,6 +179,9 @@ class ScenarioKeys:
         expect: ``expect(case, key, value, before) -> list[str] | None``: the differences
             for an expectation key of this module (None: not handled).
     """
+
+    def __repr__(self) -> str:  # shared, not compiled per class (the cold start)
+        return plain_repr(self)
 
     position: Callable[[Any, str, Any], bool] | None = None
     step: Callable[[Any, str], Callable[[Any, Any], Any] | None] | None = None

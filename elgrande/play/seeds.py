@@ -3,10 +3,11 @@
 Every shuffle and draw of a game follows from its seed (B2), so a seed someone can guess
 gives away the hidden things (the order of the action-card stacks): replaying a few
 thousand small seeds finds the one whose first view matches. A game started without a
-seed therefore draws one from the operating system (:func:`draw_seed`, :mod:`secrets`, 64
-bits, never below 2**32 so it cannot be mistaken for a small chosen one); the record
-header keeps it (a record is not a view; no view shows it). A seed you choose stays
-reproducible, but a small one can be guessed: games between people should leave it out.
+seed therefore draws one from the operating system (:func:`draw_seed`,
+:class:`random.SystemRandom`, what :mod:`secrets` draws with, 64 bits, never below 2**32
+so it cannot be mistaken for a small chosen one); the record header keeps it (a record is
+not a view; no view shows it). A seed you choose stays reproducible, but a small one can
+be guessed: games between people should leave it out.
 
 Seeds are integers from :data:`SEED_MIN` to :data:`SEED_MAX` (0 to 2**64-1) wherever they
 are taken: :func:`elgrande.new_game`, ``elgrande play --seed``, ``elgrande simulate
@@ -15,7 +16,7 @@ are taken: :func:`elgrande.new_game`, ``elgrande play --seed``, ``elgrande simul
 
 from __future__ import annotations
 
-import secrets
+import random
 from typing import Any, Final
 
 #: The smallest and largest seed (inclusive).
@@ -25,6 +26,10 @@ SEED_MAX: Final = 2 ** 64 - 1
 SEED_RANGE: Final = f"an integer from {SEED_MIN} to 2**64-1 ({SEED_MAX})"
 #: Drawn seeds are at least this (above every seed a person would type).
 DRAWN_MIN: Final = 2 ** 32
+#: The operating system's randomness (``os.urandom``), as :mod:`secrets` draws it: that
+#: module also imports ``hmac`` and so loads OpenSSL, about 4M instructions of every
+#: cold start (docs/performance.md, "Start-up and validate").
+_SYSTEM: Final = random.SystemRandom()
 
 
 def is_seed(value: Any) -> bool:
@@ -45,6 +50,7 @@ def check_seed(value: Any, what: str = "seed") -> int:
 
 
 def draw_seed() -> int:
-    """A fresh seed from the operating system's randomness (:mod:`secrets`): uniform over
-    :data:`DRAWN_MIN` .. :data:`SEED_MAX` (64 bits)."""
-    return DRAWN_MIN + secrets.randbelow(SEED_MAX - DRAWN_MIN + 1)
+    """A fresh seed from the operating system's randomness (``os.urandom``, as
+    :func:`secrets.randbelow` draws): uniform over :data:`DRAWN_MIN` .. :data:`SEED_MAX`
+    (64 bits)."""
+    return DRAWN_MIN + _SYSTEM.randrange(SEED_MAX - DRAWN_MIN + 1)

@@ -1,0 +1,78 @@
+"""What a fresh process imports to start a game (the cold start, docs/performance.md,
+"Start-up and validate"): with warm card caches, no OpenSSL (``hashlib`` and ``hmac``,
+through ``secrets``, load it: about 15M instructions of every cold start) and no parser.
+The draw key's sha256 (B2) comes from the built-in module, and a drawn seed from
+``random.SystemRandom``; the golden records check that the draws did not change."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import elgrande
+from elgrande.engine.cards import KEY_RANGE, draw_key
+from elgrande.play.seeds import DRAWN_MIN, SEED_MAX, draw_seed
+
+#: A cold start (benchmarks/cold_start.py's, shortened): every shipped set's game, then
+#: the modules that must not have been imported.
+COLD = """\
+import json, sys
+import elgrande
+for extra in ("colonies", "intrigue-king"):
+    elgrande.new_game(4, sets=("base", extra), fill="provisional")
+elgrande.new_game(4)
+elgrande.new_game(3, seed=None)  # a drawn seed too
+print(json.dumps(sorted(m for m in ("_hashlib", "hashlib", "hmac", "secrets", "lark",
+                                    "elgrande.dsl.parser") if m in sys.modules)))
+"""
+
+
+def test_B2_a_warm_cold_start_loads_no_openssl_and_no_parser(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache))
+    env.pop("ELGRANDE_NO_CACHE", None)
+    imported = []
+    for _ in range(2):  # the first run fills the card caches
+        out = subprocess.run([sys.executable, "-c", COLD], env=env, cwd=tmp_path,
+                             check=True, capture_output=True, text=True).stdout
+        imported.append(json.loads(out.splitlines()[-1]))
+    assert "elgrande.dsl.parser" in imported[0]  # cold caches: the cards were parsed
+    assert imported[1] == []
+
+
+def test_B2_the_draw_key_is_the_seed_s_sha256() -> None:
+    import hashlib
+
+    for seed in (0, 1, 2**40 + 7, SEED_MAX):
+        digest = hashlib.sha256(f"elgrande-draws:{seed}".encode()).digest()
+        assert draw_key(seed) == int.from_bytes(digest[:8], "big") % KEY_RANGE + 1
+    assert elgrande.new_game(2, seed=5).state.draw_key == draw_key(5)
+
+
+def test_B2_drawn_seeds_are_large_and_differ() -> None:
+    seeds = {draw_seed() for _ in range(50)}
+    assert len(seeds) == 50
+    assert all(DRAWN_MIN <= s <= SEED_MAX for s in seeds)
+
+
+def test_classes_made_at_import_share_repr_eq_and_hash_as_attrs_writes_them() -> None:
+    """FollowUp, ScenarioKeys and the renderer's _Ctx and _Words take elgrande.model.plain's
+    methods (attrs compiles none for them at import): the same repr, equality and hash."""
+    from elgrande.dsl.render import _Ctx, _Words
+    from elgrande.engine.modules import FollowUp, ScenarioKeys
+
+    f = FollowUp("C7", "choose_option", "w", "a", "s")
+    assert repr(f) == "FollowUp(rule='C7', kind='choose_option', when='w', answer='a', step='s')"
+    assert f == FollowUp("C7", "choose_option", "w", "a", "s") != FollowUp("C7", "x", "w", "a",
+                                                                            "s")
+    assert hash(f) == hash(FollowUp("C7", "choose_option", "w", "a", "s"))
+    assert repr(ScenarioKeys()) == "ScenarioKeys(position=None, step=None, expect=None)"
+    c = _Ctx(third=True, court="c")
+    assert repr(c) == ("_Ctx(third=True, in_each=False, court='c', names={}, variables={})")
+    assert c == _Ctx(third=True, court="c") and c != _Ctx(court="c")
+    assert _Words(c) == _Words(_Ctx(third=True, court="c")) != _Words(_Ctx())
+    assert repr(_Words(c)).startswith("_Words(ctx=_Ctx(third=True")
