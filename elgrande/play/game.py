@@ -516,7 +516,7 @@ def _view_hook(fn: Callable[..., list[Any]], state: State, board: Board,
 
 
 def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
-             seed: int | None = None,
+             seed: Any = None,
              variant: str = "standard", errata: Iterable[str] = (),
              cards: Sequence[str] = (), start_player: int | None = None,
              logging: bool = True, fill: str | None = None,
@@ -530,6 +530,8 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
             colonies``: X1-X3).
         seed: shuffle seed, :data:`~elgrande.seeds.SEED_MIN` .. :data:`~elgrande.seeds.
             SEED_MAX` (0 to 2**64-1): the same seed and answers give the same game (B2).
+            Typed ``Any`` so that any other value is refused with the ValueError below in
+            the compiled build too (docs/compiled.md), not a TypeError at the call.
             None (the default): a seed drawn from the operating system
             (:func:`~elgrande.seeds.draw_seed`), kept in ``header["seed"]`` (the record),
             never in a view. A small seed you choose can be guessed, and with it every
