@@ -189,21 +189,28 @@ def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
 
 
 def folds_shown(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
-    """Disabled options folded into a line: no row of their own, and the line names each
-    of them and its rule (B3.4), with each one's reason where they differ."""
+    """Options never possible now folded into one collapsed line (B3.4): no row of their
+    own; opened, it names each of them under its rule (id and title), with each one's
+    reason where they differ, and never "every ... but"."""
     if not c["folds"] or "folded" in seen:
         return
-    lines = decision(tab).get_by_role("note").filter(has_text="Not possible here: ")
-    assert lines.count() == len(c["folds"])
+    lines = decision(tab).locator("details.fold")
+    assert lines.count() == 1
+    line = lines.first
+    assert line.locator("summary").inner_text().startswith("Why not ")
+    assert not line.locator("ul").first.is_visible()  # collapsed until asked
+    line.locator("summary").click()
     rows = decision(tab).locator("li.option").all_inner_texts()
-    for f, line in zip(c["folds"], lines.all(), strict=True):
-        text = line.inner_text()
-        names = text if not f.get("brief") else line.locator(".fold-names").get_attribute(
-            "title") or ""  # places said in brief: each name on hover
-        assert all(lab in names for lab in f["labels"]) and f"{f['rule']}: " in text, text
+    groups = line.locator("li.fold-rule")
+    assert groups.count() == len(c["folds"])
+    for f, group in zip(c["folds"], groups.all(), strict=True):
+        text = group.inner_text()
+        assert all(lab in text for lab in f["labels"]) and f"{f['rule']}: " in text, text
+        assert " but " not in text
         assert not any(r.strip().startswith(lab) for r in rows for lab in f["labels"]
                        if lab not in {x["label"] for x in c["options"] if not x.get("folded")})
-        assert len(set(f["whys"])) == 1 or line.locator("details li").count() == len(f["labels"])
+        assert len(set(f["whys"])) == 1 or group.locator("li").count() == len(f["labels"])
+    line.locator("summary").click()
     seen["folded"] = True
 
 
@@ -220,9 +227,9 @@ def texts_lined_up(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
 
 
 def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> None:
-    """At a placement: the king's region is disabled with B5.2 on hover; enabling its
-    button by hand and clicking it is refused by the server, and the page shows the rule,
-    its title and the rules text."""
+    """At a placement: the king's region has no row, its B5.2 reason is in the folded
+    line; its placement posted by hand is refused by the server with the rule and the
+    rules text."""
     c = page_state(tab)["controls"]
     if c["kind"] != "place_caballeros" or "refused" in seen:
         return
@@ -230,22 +237,12 @@ def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> Non
     if not king:
         return
     o = king[0]
-    dec = decision(tab)
-    row = dec.locator("li.option", has=tab.page.get_by_role(
-        "button", name=f"one more: {o['label']}", exact=True))
-    row.hover()
-    assert row.locator(".why").inner_text().startswith("B5.2: the king's region is closed")
-    plus = dec.get_by_role("button", name=f"one more: {o['label']}", exact=True)
-    assert plus.is_disabled()
-    plus.evaluate("b => { b.disabled = false; }")
-    plus.click()
-    alert = tab.page.get_by_role("alert")
-    alert.wait_for()
-    assert "B5.2: the king's region is closed" in alert.inner_text()
-    assert lookup("B5.2").text[:40] in alert.inner_text()
-    assert page_state(tab)["units"] == []  # the refused unit is not kept
-    tab.page.get_by_role("button", name="OK").click()
-    assert not alert.is_visible()
+    dec = decision(tab)  # the king's region is no row: its reason is in the folded line
+    assert dec.get_by_role("button", name=f"one more: {o['label']}", exact=True).count() == 0
+    fold = dec.locator("details.fold")
+    fold.locator("summary").click()
+    assert "B5.2: the king's region is closed" in fold.inner_text()
+    fold.locator("summary").click()
     # the same answer posted by hand to the API: refused with its rule and text
     st = page_state(tab)["state"]
     r = tab.page.request.post(f"{base}/api/games/{st['game']}/answer",
