@@ -169,9 +169,10 @@ def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
     c = page_state(tab)["controls"]
     folds_shown(tab, c, seen)
     off = [o for o in c["options"] if not o["enabled"] and o.get("rule") and not o.get("folded")]
-    if not off or "hovered" in seen:
+    items = decision(tab).locator("li.option[title]")  # the rows shown (a move's places
+    if not off or "hovered" in seen or not items.count():  # to show once its source is)
         return
-    item = decision(tab).locator("li.option[title]").first
+    item = items.first
     item.hover()
     tip = item.locator(".why")
     assert tip.is_visible()

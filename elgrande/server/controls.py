@@ -358,6 +358,9 @@ def _pick_options(game: Game, b0: AnswerBuilder, chosen: set[int]) -> list[dict[
             except IllegalMove as exc:
                 opt.update(_refusal(exc.rule or d.rule or GENERIC_RULE, str(exc.message)))
             out.append(opt)
+    shown = d.options.get("shown") if d.kind == "choose_option" else None
+    if isinstance(shown, list):  # the engine's order for people (B4.5: "before" first)
+        out.sort(key=lambda o: shown.index(o["value"]) if o["value"] in shown else len(out))
     if d.kind in _ORDERED:  # the board's order, a card's or a seat's value: never moved
         order = _board_order(game)  # by being disabled (the page keeps this order)
         out.sort(key=lambda o: order.get(o["value"], len(order)) if d.kind in (
