@@ -164,13 +164,38 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
     p.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
 
 
+def _fill_a_row(tab: Tab, c: dict[str, Any]) -> dict[str, Any] | None:
+    """At a count whose rows are all open (the places never possible are folded): one
+    row's "+" clicked up to the maximum (at most 6), so that the rows close with their
+    rule; the controls then, or None where nothing was clicked."""
+    open_ = [o for o in c["options"] if o["enabled"]]
+    if c["form"] != "counts" or not open_ or not 0 < c["max"] <= 6 or c["units"]:
+        return None
+    plus = decision(tab).get_by_role("button", name=f"one more: {open_[0]['label']}",
+                                     exact=True)
+    for i in range(c["max"]):
+        if plus.is_disabled():
+            break
+        plus.click()
+        wait_for_units(tab, i + 1)
+    return dict(page_state(tab)["controls"])
+
+
 def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
-    """Hover a disabled option: its rule shows, the one the controls give."""
+    """Hover a disabled option: its rule shows, the one the controls give (at a count, a
+    row closed by the maximum reached; Start over then clears the choice)."""
     c = page_state(tab)["controls"]
     folds_shown(tab, c, seen)
+    if "hovered" in seen:
+        return
+    filled = _fill_a_row(tab, c)
+    c = filled or c
     off = [o for o in c["options"] if not o["enabled"] and o.get("rule") and not o.get("folded")]
     items = decision(tab).locator("li.option[title]")  # the rows shown (a move's places
-    if not off or "hovered" in seen or not items.count():  # to show once its source is)
+    if not off or not items.count():  # show once its source is chosen)
+        if filled is not None:
+            decision(tab).get_by_role("button", name="Start over").click()
+            wait_for_units(tab, 0)
         return
     item = items.first
     item.hover()
@@ -187,6 +212,9 @@ def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
             high = min(box["y"] + box["height"], h["y"] + h["height"]) - max(box["y"], h["y"])
             assert high < h["height"] / 4, (text, head.inner_text(), box, h)
     seen["hovered"] = text
+    if filled is not None:
+        decision(tab).get_by_role("button", name="Start over").click()
+        wait_for_units(tab, 0)
 
 
 def folds_shown(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
