@@ -30,6 +30,8 @@ def _state(s: ServerProcess, game: str, token: str) -> dict[str, Any]:
 
 def _check_record(s: ServerProcess, game: str, admin: str) -> int:
     r = httpx.get(f"{s.url}/api/games/{game}/record", params={"t": admin}, timeout=30)
+    # a browser saves it under the game's id, not as one name for every game
+    assert r.headers["content-disposition"] == f'attachment; filename="elgrande-{game}.jsonl"'
     lines = r.text.splitlines()
     assert replay(lines).over
     return len(lines) - 1

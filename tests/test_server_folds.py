@@ -1,4 +1,4 @@
-"""Disabled options folded into one line (elgrande.server.folds, B3.4), the order of a
+"""Options never possible now folded into one line (elgrande.server.folds, B3.4), the order of a
 choice's options (the board's, the values'), and the note saying why regions may be
 chosen when the provinces run short (B4.1), over a seeded game of the base set."""
 
@@ -15,7 +15,6 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.primitives import IN_HAND
 from elgrande.play.game import Game, new_game
 from elgrande.server.controls import controls
-from elgrande.server.folds import MIN_FOLD, brief
 from elgrande.server.page_words import provinces_note
 
 
@@ -49,8 +48,12 @@ def _check_folds(c: dict[str, Any]) -> None:
     labels = [lab for f in c["folds"] for lab in f["labels"]]
     assert sorted(labels) == sorted(o["label"] for o in folded)
     for f in c["folds"]:
-        assert len(f["labels"]) == len(f["whys"]) >= MIN_FOLD
+        assert len(f["labels"]) == len(f["whys"]) >= 1 and "brief" not in f
         assert {o["rule"] for o in folded if o["label"] in f["labels"]} == {f["rule"]}
+    assert len({f["rule"] for f in c["folds"]}) == len(c["folds"])  # one group per rule
+    if c["form"] in ("pick", "counts") and not c["units"]:
+        # the rows are the options possible now: every other one with a reason is folded
+        assert all(o["enabled"] or o.get("folded") for o in c["options"] if o.get("rule"))
 
 
 def test_B4_1_B3_2_choices_that_cannot_be_taken_fold_into_a_line_in_order() -> None:
@@ -72,10 +75,10 @@ def test_B4_1_B3_2_choices_that_cannot_be_taken_fold_into_a_line_in_order() -> N
         if c["kind"] == "choose_power_card":
             values = [x["value"] for x in c["options"]]
             assert values == sorted(values), values
-            if c["folds"]:
-                assert c["folds"][0]["rule"] == "B3.2"
-                # one reason that says it all (the page shows it, not only B3.2's title)
-                assert set(c["folds"][0]["whys"]) == {c["folds"][0]["why"]} == {IN_HAND}
+            hand = [f for f in c["folds"] if IN_HAND in f["whys"]]
+            if hand:
+                # the reason that says it all (the page shows it, not only B3.2's title)
+                assert [f["rule"] for f in hand] == ["B3.2"]
                 met.add("take back")
         if c["kind"] in ("choose_region", "secret_region"):
             order = [p.id for p in g.library.board.places]
@@ -112,36 +115,28 @@ def test_B4_1_regions_open_when_the_provinces_run_short_and_the_prompt_says_why(
     assert met
 
 
-@pytest.mark.rule("B1.6", "B4.1")
-def test_folded_places_are_said_in_brief_from_the_board_s_kinds() -> None:
-    """B1.6: a fold of places says them by the board's kinds of place: every place, every
-    region, every region but the few left out (named), the rest by name; None where no
-    kind is said in brief or an option is not one place. B4.1: a bring to court while the
-    provinces hold enough folds the whole board into "every place on the board"."""
-    g = new_game(3, sets=["base"], seed=5, logging=False)
-    b = g.library.board
-    regions = [b.places[i] for i in range(len(b.places)) if b.places[i].kind == "region"]
-    others = [p for p in b.places if p.kind not in ("region", "space")]
-    assert len(regions) > 4 and others
-
-    def group(places: list[Any]) -> list[dict[str, Any]]:
-        return [{"place": p.id, "label": p.name} for p in places]
-
-    assert brief(b, group(regions + others)) == "every place on the board"
-    assert brief(b, group(regions)) == "every region"
-    assert brief(b, group(regions[2:])) == (f"every region but {regions[0].name} and "
-                                            f"{regions[1].name}")
-    assert brief(b, group(regions[1:] + others[:1])) == (
-        f"every region but {regions[0].name}, and {others[0].name}")
-    assert brief(b, group(regions[:3])) is None  # (the names are as short)
-    assert brief(b, [{"place": "provinces", "label": "the provinces"}] * 3) is None
-    met = False
+@pytest.mark.rule("B5.2", "B4.1")
+def test_every_place_never_possible_folds_whatever_its_rule() -> None:
+    """B5.2: at a placement the king's region is no row of its own (it folds with the
+    places B5.1 refuses, each group under its own rule); B4.1: a bring to court while
+    the provinces hold enough shows the provinces only, every place of the board folded
+    under B4.1, and no fold says places "in brief" ("every region but ...")."""
+    met: set[str] = set()
     for gm, _seat, c in _decisions(5):
+        _check_folds(c)
         o = gm.pending.options  # type: ignore[union-attr]
         if c["kind"] == "bring_to_court" and o["provinces"] >= o["limit"] and c["folds"]:
             (f,) = c["folds"]
-            assert f["brief"] == "every place on the board" and f["rule"] == "B4.1"
+            assert f["rule"] == "B4.1"
+            b = gm.library.board
             assert len(f["labels"]) == len([p for p in b.places if p.kind != "space"])
-            met = True
+            met.add("bring")
+        if c["kind"] == "place_caballeros":
+            rows = [x for x in c["options"] if not x.get("folded")]
+            assert rows and all(x["enabled"] for x in rows), rows
+            rules = [f["rule"] for f in c["folds"]]
+            assert "B5.2" in rules and "B5.1" in rules, rules
+            met.add("place")
+        if met == {"bring", "place"}:
             break
-    assert met
+    assert met == {"bring", "place"}, met

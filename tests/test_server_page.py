@@ -164,14 +164,40 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
     p.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
 
 
+def _fill_a_row(tab: Tab, c: dict[str, Any]) -> dict[str, Any] | None:
+    """At a count whose rows are all open (the places never possible are folded): one
+    row's "+" clicked up to the maximum (at most 6), so that the rows close with their
+    rule; the controls then, or None where nothing was clicked."""
+    open_ = [o for o in c["options"] if o["enabled"]]
+    if c["form"] != "counts" or not open_ or not 0 < c["max"] <= 6 or c["units"]:
+        return None
+    plus = decision(tab).get_by_role("button", name=f"one more: {open_[0]['label']}",
+                                     exact=True)
+    for i in range(c["max"]):
+        if plus.is_disabled():
+            break
+        plus.click()
+        wait_for_units(tab, i + 1)
+    return dict(page_state(tab)["controls"])
+
+
 def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
-    """Hover a disabled option: its rule shows, the one the controls give."""
+    """Hover a disabled option: its rule shows, the one the controls give (at a count, a
+    row closed by the maximum reached; Start over then clears the choice)."""
     c = page_state(tab)["controls"]
     folds_shown(tab, c, seen)
-    off = [o for o in c["options"] if not o["enabled"] and o.get("rule") and not o.get("folded")]
-    if not off or "hovered" in seen:
+    if "hovered" in seen:
         return
-    item = decision(tab).locator("li.option[title]").first
+    filled = _fill_a_row(tab, c)
+    c = filled or c
+    off = [o for o in c["options"] if not o["enabled"] and o.get("rule") and not o.get("folded")]
+    items = decision(tab).locator("li.option[title]")  # the rows shown (a move's places
+    if not off or not items.count():  # show once its source is chosen)
+        if filled is not None:
+            decision(tab).get_by_role("button", name="Start over").click()
+            wait_for_units(tab, 0)
+        return
+    item = items.first
     item.hover()
     tip = item.locator(".why")
     assert tip.is_visible()
@@ -186,24 +212,34 @@ def hover_disabled(tab: Tab, seen: dict[str, Any]) -> None:
             high = min(box["y"] + box["height"], h["y"] + h["height"]) - max(box["y"], h["y"])
             assert high < h["height"] / 4, (text, head.inner_text(), box, h)
     seen["hovered"] = text
+    if filled is not None:
+        decision(tab).get_by_role("button", name="Start over").click()
+        wait_for_units(tab, 0)
 
 
 def folds_shown(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
-    """Disabled options folded into a line: no row of their own, and the line names each
-    of them and its rule (B3.4), with each one's reason where they differ."""
+    """Options never possible now folded into one collapsed line (B3.4): no row of their
+    own; opened, it names each of them under its rule (id and title), with each one's
+    reason where they differ, and never "every ... but"."""
     if not c["folds"] or "folded" in seen:
         return
-    lines = decision(tab).get_by_role("note").filter(has_text="Not possible here: ")
-    assert lines.count() == len(c["folds"])
+    lines = decision(tab).locator("details.fold")
+    assert lines.count() == 1
+    line = lines.first
+    assert line.locator("summary").inner_text().startswith("Why not ")
+    assert not line.locator("ul").first.is_visible()  # collapsed until asked
+    line.locator("summary").click()
     rows = decision(tab).locator("li.option").all_inner_texts()
-    for f, line in zip(c["folds"], lines.all(), strict=True):
-        text = line.inner_text()
-        names = text if not f.get("brief") else line.locator(".fold-names").get_attribute(
-            "title") or ""  # places said in brief: each name on hover
-        assert all(lab in names for lab in f["labels"]) and f"{f['rule']}: " in text, text
+    groups = line.locator("li.fold-rule")
+    assert groups.count() == len(c["folds"])
+    for f, group in zip(c["folds"], groups.all(), strict=True):
+        text = group.inner_text()
+        assert all(lab in text for lab in f["labels"]) and f"{f['rule']}: " in text, text
+        assert " but " not in text
         assert not any(r.strip().startswith(lab) for r in rows for lab in f["labels"]
                        if lab not in {x["label"] for x in c["options"] if not x.get("folded")})
-        assert len(set(f["whys"])) == 1 or line.locator("details li").count() == len(f["labels"])
+        assert len(set(f["whys"])) == 1 or group.locator("li").count() == len(f["labels"])
+    line.locator("summary").click()
     seen["folded"] = True
 
 
@@ -220,9 +256,9 @@ def texts_lined_up(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
 
 
 def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> None:
-    """At a placement: the king's region is disabled with B5.2 on hover; enabling its
-    button by hand and clicking it is refused by the server, and the page shows the rule,
-    its title and the rules text."""
+    """At a placement: the king's region has no row, its B5.2 reason is in the folded
+    line; its placement posted by hand is refused by the server with the rule and the
+    rules text."""
     c = page_state(tab)["controls"]
     if c["kind"] != "place_caballeros" or "refused" in seen:
         return
@@ -230,22 +266,12 @@ def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> Non
     if not king:
         return
     o = king[0]
-    dec = decision(tab)
-    row = dec.locator("li.option", has=tab.page.get_by_role(
-        "button", name=f"one more: {o['label']}", exact=True))
-    row.hover()
-    assert row.locator(".why").inner_text().startswith("B5.2: the king's region is closed")
-    plus = dec.get_by_role("button", name=f"one more: {o['label']}", exact=True)
-    assert plus.is_disabled()
-    plus.evaluate("b => { b.disabled = false; }")
-    plus.click()
-    alert = tab.page.get_by_role("alert")
-    alert.wait_for()
-    assert "B5.2: the king's region is closed" in alert.inner_text()
-    assert lookup("B5.2").text[:40] in alert.inner_text()
-    assert page_state(tab)["units"] == []  # the refused unit is not kept
-    tab.page.get_by_role("button", name="OK").click()
-    assert not alert.is_visible()
+    dec = decision(tab)  # the king's region is no row: its reason is in the folded line
+    assert dec.get_by_role("button", name=f"one more: {o['label']}", exact=True).count() == 0
+    fold = dec.locator("details.fold")
+    fold.locator("summary").click()
+    assert "B5.2: the king's region is closed" in fold.inner_text()
+    fold.locator("summary").click()
     # the same answer posted by hand to the API: refused with its rule and text
     st = page_state(tab)["state"]
     r = tab.page.request.post(f"{base}/api/games/{st['game']}/answer",

@@ -1,6 +1,6 @@
 """The page's texts for people that come from the engine and the server (issue 30), in a
 real browser (Playwright driving Chromium, tests/browser.py) against a real ``elgrande
-serve`` process: a folded line of places said in brief (B1.6, B4.1), and at a card's move
+serve`` process: the places never possible folded into one line (B5.1, B5.2), and at a card's move
 (B8.2) the prompt naming its chosen source, the heading asking what is left and the
 number's note in one plain clause.
 """
@@ -29,25 +29,36 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
-@pytest.mark.rule("B1.6", "B4.1")
-def test_a_folded_line_of_places_reads_in_brief_on_the_page(
+@pytest.mark.rule("B5.1", "B5.2")
+def test_places_never_possible_fold_into_one_collapsed_line_by_rule(
         server: str, new_tab: Callable[[], Tab]) -> None:
-    """B4.1: the first bring to court, with the provinces full, folds every place of the
-    board into one line, which reads "Not possible here: every place on the board — B4.1
-    ...", each place's name on hover."""
+    """B5.1, B5.2: at a placement the rows are the places possible now (the king's region
+    is none of them); every other place is in one collapsed line "Why not other
+    places?", which opened lists them grouped by rule (id and title), never as "every
+    region but ..."."""
     links = create(server, 3, 51, {1: "greedy", 2: "greedy"}, ["base"])
     (tab,), (token,) = open_seats(server, links, new_tab, [0])
     game = page_state(tab)["state"]["game"]
     library = new_game(3, sets=["base"], seed=0, logging=False).library
     c = _play_until(server, tab, token, game, random.Random(5),
-                    lambda c: any(f.get("brief") for f in c["folds"]), library)
-    assert c is not None, "no fold said in brief"
-    f = next(f for f in c["folds"] if f.get("brief"))
-    line = decision(tab).locator(".fold").filter(has_text=f["brief"])
-    names = line.locator(".fold-names")
-    assert names.inner_text() == f"Not possible here: {f['brief']}"
-    assert names.get_attribute("title") == ", ".join(f["labels"])
-    assert f["rule"] in line.inner_text()
+                    lambda c: c["kind"] == "place_caballeros" and len(c["folds"]) > 1,
+                    library)
+    assert c is not None, "no placement met"
+    dec = decision(tab)
+    rows = dec.get_by_role("list", name="Caballeros by place").locator("li.option")
+    shown = [o["label"] for o in c["options"] if not o.get("folded")]
+    assert rows.count() == len(shown) and all(o["enabled"] for o in c["options"]
+                                              if not o.get("folded"))
+    fold = dec.locator("details.fold")
+    assert fold.count() == 1 and fold.locator("summary").inner_text() == "Why not other places?"
+    fold.locator("summary").click()
+    groups = fold.locator("li.fold-rule")
+    assert groups.count() == len(c["folds"]) > 1
+    for f, g in zip(c["folds"], groups.all(), strict=True):
+        text = g.inner_text()
+        assert text.startswith(f"{f['rule']}: {f['title']}: "), text
+        assert all(lab in text for lab in f["labels"]) and " but " not in text
+    assert "Not possible here" not in dec.inner_text()
     quiet(tab)
 
 

@@ -51,10 +51,20 @@ def _uses(node: ast.Node, var: str) -> bool:
                for n in ast.walk(node))
 
 
+def _and(steps: list[str]) -> str:
+    """``steps`` (sentences without their full stops) as one: "a, b, and c"; the later
+    ones start in lower case."""
+    steps = [steps[0]] + [t[:1].lower() + t[1:] for t in steps[1:]]
+    if len(steps) == 1:
+        return steps[0]
+    return ", ".join(steps[:-1]) + (", and " if len(steps) > 2 else " and ") + steps[-1]
+
+
 def choice_use(script: ast.Script | None, var: str) -> str:
-    """What the card of ``script`` does with its choice ``var``: `` Then: <sentences>``
-    (the statements after the choice that use it), or "" when none says (no script, a
-    name no statement uses).
+    """What the card of ``script`` does with its choice ``var``: `` Then: <steps>``
+    (the statements after the choice, in order, up to the last that uses it: none
+    between is left out, B8), or "" when none says (no script, a name no statement
+    uses).
 
     Args:
         script: the card's parsed effect script, or None.
@@ -63,10 +73,12 @@ def choice_use(script: ast.Script | None, var: str) -> str:
     stmt = _choosing(script, var) if script is not None else None
     if script is None or stmt is None:
         return ""
-    said = [text for node, text in render_after(script, stmt) if _uses(node, var)]
-    if not said:
+    after = render_after(script, stmt)
+    last = max((i for i, (node, _) in enumerate(after) if _uses(node, var)), default=-1)
+    if last < 0:
         return ""
-    text = " ".join(said)
+    said = [text.strip().rstrip(".") for _, text in after[:last + 1]]  # every step, in order
+    text = _and(said) + "."
     for phrase, instead in _SAID:
         text = text.replace(phrase.format(v=var), instead)
     for pattern, instead in _OTHERS:

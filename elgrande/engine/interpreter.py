@@ -65,6 +65,17 @@ __all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Inter
            "block_at"]
 
 
+def named(d: Decision, card: str) -> Decision:
+    """``d``, a decision a statement of card ``card``'s special action asks, with a
+    prompt that names the card first (``"{card:ID}: bring up to 2 caballeros to
+    court"``, B8: every decision of a special action says whose card it is for); ``d``
+    itself when its prompt names a card already. Decisions are never changed in place
+    (copies of a game share them): a copy is made. Raises nothing."""
+    if d.prompt.startswith("{card:"):
+        return d
+    return attrs.evolve(d, prompt=f"{marks.card(card)}: {d.prompt[:1].lower()}{d.prompt[1:]}")
+
+
 def block_at(script: ast.Script, path: list[int]) -> ast.Block:
     """The block at ``path`` (pairs of statement index and branch index)."""
     block = script.body
@@ -207,7 +218,7 @@ class Interpreter:
                         ctx.charge(0)
                 if d is not None:
                     ctx.charge(options_size(ctx, d))  # the moves it offers
-                    run.pending = d
+                    d = run.pending = named(d, run.card)
                     return d
                 if len(events) == made and len(frames) > 1 and block.looping:
                     ctx.event("nothing", statement=statement_name(stmt))  # the log says so
@@ -309,7 +320,7 @@ class Interpreter:
                 ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
                 if follow is not None:  # the same statement asks on (e.g. whose piece,
                     ctx.charge(options_size(ctx, follow))  # then where it goes)
-                    run.pending = follow
+                    follow = run.pending = named(follow, run.card)
                     return follow
                 if len(ctx.events) == made and len(run.frames) > 1 and \
                         block.looping:  # the player chose to do nothing

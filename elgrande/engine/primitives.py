@@ -448,9 +448,9 @@ def place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The placement of ``move QTY [own] caballeros from court to SET`` (B5.1 for a
     special action: not only next to the king; never into the king's region, B5.2): the
-    deciding player's caballeros, as many as the quantity and the rooms allow."""
-    s = ctx.state
-    p = ctx.subject
+    deciding player's caballeros, as many as the quantity and the rooms allow ("up to"
+    said only when fewer may be placed)."""
+    s, p = ctx.state, ctx.subject
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
     lo, hi = limits(ctx, _arg(call, "qty"), s.court[p])
     if hi == 0 or not dests:
@@ -464,9 +464,9 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     options = {"to": to, "min": lo, "max": hi, "refused": _king_refusal(ctx)}
     if room:
         options["room"] = room
-    where = f" in {ctx.board.places[dests[0]].name}" if len(dests) == 1 else ""  # chosen
-    return Decision("place_caballeros", [p], f"Place up to {counted(hi, 'caballero')}"
-                    f" from your court{where}", options, "B5.1")
+    where = f" in {ctx.board.places[dests[0]].name}" if len(dests) == 1 else ""
+    many = ("up to " if lo < hi else "") + counted(hi, "caballero") + " from your court"
+    return Decision("place_caballeros", [p], f"Place {many}{where}", options, "B5.1")
 
 
 # -- send to provinces / court (B8.7) ------------------------------------------------------------

@@ -86,8 +86,11 @@ MOVERS: dict[str, Mover] = {m.kind: m for m in [
     Mover("scoreboard", movers.move_scoreboard, movers.move_scoreboard_finish)]}
 
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
-#: never changed once made, so they share them.
-_ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my caballeros"]}
+#: never changed once made, so they share them. The B4.5 answer is the label's index (0
+#: "after", as records always had it); ``shown`` is the order a page lists them in, as
+#: B4.5 says it ("before" first).
+_ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my caballeros"],
+                  "shown": [1, 0]}
 #: The B4.5 question after the card's marker; the B4.4 one (carry out or decline)
 #: follows when the action comes.
 ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "

@@ -302,8 +302,11 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         live, _, _ = got
         if not live.game.over:  # its header holds the seed (B8.5a): not even for the host
             return _json_error(403, "the record is shown when the game is over")
+        # saved under the game's id (elgrande-GAMEID.jsonl): several games' records apart
+        name = "".join(ch for ch in request.path_params["game"] if ch.isalnum() or ch in "-_")
         return Response(await run_in_threadpool(service.record, live),
-                        media_type="application/x-ndjson")
+                        media_type="application/x-ndjson", headers={
+                            "Content-Disposition": f'attachment; filename="elgrande-{name}.jsonl"'})
 
     async def replay(request: Request) -> Response:
         from elgrande.server.replay import replay_page

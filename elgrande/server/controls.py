@@ -358,6 +358,9 @@ def _pick_options(game: Game, b0: AnswerBuilder, chosen: set[int]) -> list[dict[
             except IllegalMove as exc:
                 opt.update(_refusal(exc.rule or d.rule or GENERIC_RULE, str(exc.message)))
             out.append(opt)
+    shown = d.options.get("shown") if d.kind == "choose_option" else None
+    if isinstance(shown, list):  # the engine's order for people (B4.5: "before" first)
+        out.sort(key=lambda o: shown.index(o["value"]) if o["value"] in shown else len(out))
     if d.kind in _ORDERED:  # the board's order, a card's or a seat's value: never moved
         order = _board_order(game)  # by being disabled (the page keeps this order)
         out.sort(key=lambda o: order.get(o["value"], len(order)) if d.kind in (
@@ -500,12 +503,15 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
                      if not o["enabled"]}
     else:
         options = _move_options(game, b0, canon)
-    fold = folds(options, form, start, game.library.board)
+    fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":
         done = {"unit": [sp.done], "enabled": b is not None and b.allows(sp.done)}
         if not done["enabled"]:
-            done.update(_refusal(d.rule or GENERIC_RULE, _short(b0, len(canon))))
+            short = _short(b0, len(canon))
+            # too few chosen is no rule's refusal: said plainly, with no rule id (B3.4)
+            done.update(_refusal(d.rule or GENERIC_RULE, short) if form == "subset"
+                        else {"why": short[:1].upper() + short[1:]})
     lo, hi = (b0.lo, b0.hi) if form != "subset" else (d.options["count"],) * 2
     return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
@@ -518,8 +524,8 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
 def _short(b0: AnswerBuilder, total: int) -> str:
     if b0.decision.kind in SUBSET_KINDS:
         return f"choose exactly {b0.decision.options['count']}, not {total}"
-    return (f"not finished: at least {b0.lo} caballero{'s' if b0.lo != 1 else ''}, "
-            f"{total} so far")
+    return (f"not finished: choose at least {b0.lo} caballero{'s' if b0.lo != 1 else ''}"
+            f" ({total} so far)")
 
 
 def _why_args(b0: AnswerBuilder, units: list[list[int]]) -> dict[str, str]:

@@ -49,9 +49,10 @@ export function renderControls() {
       done.onclick = function () { send(flat(S.units).concat(c.done.unit)); };
       var wrap = el("span", {"class": "wrap"});
       wrap.appendChild(done);
-      if (done.disabled) {
-        wrap.title = why(c.done);
-        wrap.appendChild(el("span", {"class": "why", role: "tooltip"}, why(c.done)));
+      if (done.disabled) {  // a rule's refusal, or plainly why not yet (too few chosen)
+        var reason = c.done.rule ? why(c.done) : c.done.why || "";
+        wrap.title = reason;
+        wrap.appendChild(el("span", {"class": "why", role: "tooltip"}, reason));
       }
       acts.appendChild(wrap);
       var clear = el("button", {type: "button"}, "Start over");
@@ -77,28 +78,32 @@ function progress(c) {
 // the options shown one a row: not those folded into a line (renderFolds)
 function shown(c) { return c.options.filter(function (o) { return !o.folded; }); }
 
-// disabled options of one rule, shown as one line under the rows (the server's folds:
-// elgrande/server/folds.py): their names, the rule, and each one's own reason when they
-// differ (in a disclosure), so every reason stays reachable
+// the options never possible now, whatever their rule, folded into one collapsed line
+// under the rows (the server's folds: elgrande/server/folds.py); opened, it lists them
+// grouped by rule (its id and title), with the reason, or each one's where they differ,
+// so every reason stays reachable
 function renderFolds(c, box) {
-  (c.folds || []).forEach(function (f) {
-    var p = el("div", {"class": "fold", role: "note"});
-    // the places in brief where the server says them so ("every region but X and Y"), all
-    // of them on hover
-    p.appendChild(el("span", {"class": "fold-names", title: f.labels.join(", ")},
-                     "Not possible here: " + (f.brief || f.labels.join(", "))));
+  var fs = c.folds || [];
+  if (!fs.length) { return; }
+  var places = c.options.some(function (o) { return o.folded && o.place; });
+  var d = el("details", {"class": "fold", role: "note"});
+  d.appendChild(el("summary", {}, places ? "Why not other places?" : "Why not the others?"));
+  var ul = el("ul", {"aria-label": "Not possible now"});
+  fs.forEach(function (f) {
     var same = f.whys.every(function (w) { return w === f.whys[0]; });
-    p.appendChild(el("span", {"class": "fold-why"}, " — " + why(same ? f : {rule: f.rule, title: f.title})));
+    var li = el("li", {"class": "fold-rule"});
+    li.appendChild(el("span", {"class": "fold-why"}, why({rule: f.rule, title: f.title}) + ": "));
+    li.appendChild(el("span", {"class": "fold-names"}, f.labels.join(", ") +
+                       (same && f.why && f.why !== f.title ? " — " + f.why : "")));
     if (!same) {
-      var d = el("details", {});
-      d.appendChild(el("summary", {}, "each one's reason"));
-      var ul = el("ul", {});
-      f.labels.forEach(function (l, i) { ul.appendChild(el("li", {}, l + ": " + f.whys[i])); });
-      d.appendChild(ul);
-      p.appendChild(d);
+      var each = el("ul", {});
+      f.labels.forEach(function (l, k) { each.appendChild(el("li", {}, l + ": " + f.whys[k])); });
+      li.appendChild(each);
     }
-    box.appendChild(p);
+    ul.appendChild(li);
   });
+  d.appendChild(ul);
+  box.appendChild(d);
 }
 
 function renderPick(c, box) {
