@@ -101,7 +101,10 @@ def test_the_home_page_names_the_seats_takes_a_seed_and_says_which_cards_it_load
             "(stack 2).") in made.inner_text()
     assert made.get_by_role("link", name="Ben's seat").count() == 0  # a bot has no link
     assert made.get_by_role("link", name="Host's page (admin)").count() == 1
-    made.get_by_role("link", name="Ana's seat").click()
+    # the first person's seat is the host's own: said so, not "send it to Ana only"
+    assert made.get_by_role("link", name="Ana's seat").count() == 0
+    assert "Your seat (Ana) — open it here" in made.inner_text()
+    made.get_by_role("link", name="Your seat (Ana)").click()
     p.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
     st = page_state(tab)["state"]
     assert p.locator("#who").inner_text() == "You are Ana"
