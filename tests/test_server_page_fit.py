@@ -116,3 +116,47 @@ def test_the_new_game_form_is_readable_on_a_phone(server: str, new_tab: Callable
             assert f["width"] >= 100, f  # a name of a dozen letters
     assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390
     quiet(tab)
+
+
+def _seat(server: str, new_tab: Callable[[], Tab], width: int, height: int) -> Tab:
+    """Seat 0 (a person, three bots) of a new 4-seat base game, at its first decision,
+    in a window of ``width`` × ``height`` CSS px."""
+    links = create(server, 4, 11, {1: "greedy", 2: "greedy", 3: "greedy"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    tab.page.set_viewport_size({"width": width, "height": height})
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    tab.page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return tab
+
+
+def test_on_a_phone_your_turn_in_the_header_goes_to_the_decision(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """On a 390-px phone the decision is under the map, below the screen's bottom; the
+    header's "Your turn: ..." (its options off the screen) is a button that scrolls it into view."""
+    tab = _seat(server, new_tab, 390, 844)
+    top = "document.getElementById('decision').getBoundingClientRect().top"
+    assert tab.page.evaluate(top) > 844 / 2  # its options below the fold: the button's why
+    go = tab.page.locator("#turn").get_by_role("button")
+    assert go.inner_text().startswith("Your turn: ")
+    go.click()
+    tab.page.wait_for_function(f"{top} >= -1 && {top} < 60")
+    quiet(tab)
+
+
+@pytest.mark.rule("B4.1")
+def test_a_click_on_no_choice_says_why_without_moving_the_decision(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B4.1: a click on a place of the map that is no choice of the decision (the power
+    card's choice has none) says why in an alert inside the decision's panel, under its
+    heading: the panel and its heading stay where they were."""
+    tab = _seat(server, new_tab, 1366, 900)
+    where = ("() => ['decision', 'prompt'].map(i =>"
+             " Math.round(document.getElementById(i).getBoundingClientRect().top))")
+    before = tab.page.evaluate(where)
+    tab.page.locator("#board g.place[data-place]").first.click()
+    alert = tab.page.locator("#decision").get_by_role("alert")
+    alert.wait_for()
+    assert "is not one of the choices" in alert.inner_text()
+    assert tab.page.evaluate(where) == before
+    assert tab.page.evaluate("document.getElementById('prompt').nextElementSibling.id") == "notice"
+    quiet(tab)
