@@ -160,3 +160,38 @@ def test_a_click_on_no_choice_says_why_without_moving_the_decision(
     assert tab.page.evaluate(where) == before
     assert tab.page.evaluate("document.getElementById('prompt').nextElementSibling.id") == "notice"
     quiet(tab)
+
+
+@pytest.mark.rule("B2.2")
+def test_a_greyed_option_says_why_without_a_hover(server: str, new_tab: Callable[[], Tab]) -> None:
+    """B2.2: at a choice with a greyed option (a power card another player played this
+    round, or one of the seat's played ones), its reason shows under the options with no
+    hover: its label and its rule, in the strip the hovered tips use."""
+    from serve_util import play_turn
+
+    links = create(server, 4, 11, {1: "greedy", 2: "greedy", 3: "greedy"}, ["base"])
+    token = token_of(links["seats"][0])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    rng = random.Random(3)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(300):
+            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            ctl = st["controls"]
+            grey = [o for o in (ctl or {}).get("options", [])
+                    if not o["enabled"] and o.get("rule") and not o.get("folded")]
+            if ctl and ctl["form"] == "pick" and 0 < len(grey) <= 3:
+                break
+            if ctl is not None:
+                play_turn(c, links["game"], token, rng, st)
+        else:
+            raise AssertionError("no choice with a greyed option")
+    tab.page.reload()
+    tab.page.wait_for_function("(n) => window.elgrandePage.n === n", arg=st["n"])
+    idle = tab.page.locator("#decision > .why-idle")
+    assert idle.is_visible()
+    text = idle.inner_text()
+    for o in grey:
+        assert o["label"] in text and o["rule"] + ": " in text, (o, text)
+    box, strip = tab.page.locator("#options").bounding_box(), idle.bounding_box()
+    assert strip["y"] >= box["y"] + box["height"] - 0.5  # under the options, on none
+    quiet(tab)
