@@ -231,6 +231,20 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     for name in tab.page.locator("#board g.place > text").all():
         b = name.bounding_box()
         assert b is None or not _overlap(box, b), (box, b, name.text_content())
+    # the arrow's head and its label cover no place's caballeros' counts: the arrow ends
+    # at its destination's edge, not its middle (a 26-unit box around the head's tip)
+    covered = tab.page.evaluate("""() => {
+        const line = document.querySelector('#board g#pending line.pending-move');
+        const m = line.getScreenCTM(), p = new DOMPoint(+line.getAttribute('x2'),
+                                                         +line.getAttribute('y2')).matrixTransform(m);
+        const head = {x: p.x - 13 * m.a, y: p.y - 13 * m.a, width: 26 * m.a, height: 26 * m.a};
+        const lab = document.querySelector('#board g#pending text.pending-count').getBoundingClientRect();
+        const hit = (r, b) => r.x < b.x + b.width && b.x < r.x + r.width &&
+                              r.y < b.y + b.height && b.y < r.y + r.height;
+        return Array.from(document.querySelectorAll('#board g.caballeros')).map(g => g.getBoundingClientRect())
+          .filter(b => hit(head, b) || hit(lab, b)).length;
+    }""")
+    assert covered == 0
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
     assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
     assert dec.get_by_text("Chosen, not sent yet").is_visible()
