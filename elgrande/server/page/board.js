@@ -2,7 +2,8 @@
    selection not yet sent is drawn on the map. */
 import {$, S, colourOf, hint, label, nameOf, why} from "./core.js";
 import {groupKey, groupLabel, renderControls} from "./controls.js";
-import {add, send} from "./selection.js";
+import {add} from "./selection.js";
+import {choose, heldOption} from "./secret.js";
 
 export function decorateBoard() {
   var c = S.controls;
@@ -39,7 +40,7 @@ export function decorateBoard() {
       tt.textContent = why(os[0]);
       g.insertBefore(tt, g.firstChild);
     }
-    if (os.some(function (o) { return o.count; })) { g.classList.add("picked"); }
+    if (os.some(function (o) { return o.count || o === heldOption(c); })) { g.classList.add("picked"); }
   });
   drawPending();
 }
@@ -182,7 +183,7 @@ function boardClick(target) {
   });
   var open = os.filter(function (o) { return o.enabled; });
   if (!open.length) { if (os.length) { hint(why(os[0])); } return; }
-  if (c.form === "pick") { send(open[0].unit); } else { add(open[0].unit); }
+  if (c.form === "pick") { choose(c, open[0]); } else { add(open[0].unit); }
 }
 
 export function listenBoard() {
