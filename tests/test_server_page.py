@@ -338,7 +338,7 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     box = tab.page.locator("#since")
     assert box.is_visible() == bool(want)
     if want:
-        items = box.locator("li:not(.earlier)")
+        items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
         assert items.all_inner_texts() == want
         bold = [i for i, line in enumerate(want) if re.search(rf"(^|\W){name}($|\W)", line)]
         assert [i for i in range(len(want)) if items.nth(i).get_attribute("class") == "mine"
