@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import httpx
 import pytest

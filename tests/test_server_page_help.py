@@ -238,11 +238,12 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
         const m = line.getScreenCTM(), p = new DOMPoint(+line.getAttribute('x2'),
                                                          +line.getAttribute('y2')).matrixTransform(m);
         const head = {x: p.x - 13 * m.a, y: p.y - 13 * m.a, width: 26 * m.a, height: 26 * m.a};
-        const lab = document.querySelector('#board g#pending text.pending-count').getBoundingClientRect();
+        const lab = document.querySelector('#board g#pending text.pending-count')
+          .getBoundingClientRect();
         const hit = (r, b) => r.x < b.x + b.width && b.x < r.x + r.width &&
                               r.y < b.y + b.height && b.y < r.y + r.height;
-        return Array.from(document.querySelectorAll('#board g.caballeros')).map(g => g.getBoundingClientRect())
-          .filter(b => hit(head, b) || hit(lab, b)).length;
+        return Array.from(document.querySelectorAll('#board g.caballeros'))
+          .map(g => g.getBoundingClientRect()).filter(b => hit(head, b) || hit(lab, b)).length;
     }""")
     assert covered == 0
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
