@@ -159,18 +159,21 @@ def _play_until(base: str, tab: Tab, token: str, game: str, rng: random.Random,
     """Answer the seat's decisions (steered, :func:`_steer`) until its controls satisfy
     ``want``; those controls, or None when the game ends or ``limit`` answers pass."""
     seen: dict[str, Any] = {}
-    for _ in range(limit):
+    steps = waits = 0  # the bots' turns (waits) do not count as answers: a slow machine
+    while steps < limit and waits < 1200:  # waits longer, not fewer answers
         st = api_state(base, game, token)
         if st["over"]:
             return None
         wait_for_n(tab, st["n"])
         c = page_state(tab)["controls"]
         if c is None:
+            waits += 1
             tab.page.wait_for_timeout(100)
             continue
         if want(c):
             return c
         _steer(tab, rng, library, seen)
+        steps += 1
     return None
 
 
