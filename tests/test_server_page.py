@@ -119,6 +119,8 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
             twins = [x for x in c["options"] if label_of(c, x, names) == name]
             dec.get_by_role("list", name="Choices").get_by_role(
                 "button", name=name, exact=True).nth(twins.index(o)).click()
+        if c["secret"]:
+            held_secret(tab, c, o, n, names, seen)
     elif c["form"] == "subset":
         for i, o in enumerate(rng.sample(enabled, c["max"])):
             dec.get_by_role("checkbox", name=o["label"], exact=True).check()
@@ -362,7 +364,7 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     box = tab.page.locator("#since")
     assert box.is_visible() == bool(want)
     if want:
-        items = box.locator("li:not(.earlier)")
+        items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
         assert items.all_inner_texts() == want
         bold = [i for i, line in enumerate(want) if re.search(rf"(^|\W){name}($|\W)", line)]
         assert [i for i in range(len(want)) if items.nth(i).get_attribute("class") == "mine"
@@ -373,6 +375,30 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
         if len(news) > 8:
             assert earlier.inner_text() == f"… {len(news) - 8} earlier (in the log)"
             seen["since_earlier"] = True
+
+
+def held_secret(tab: Tab, c: dict[str, Any], o: dict[str, Any], n: int, names: list[str],
+                seen: dict[str, Any]) -> None:
+    """B8.5, C2: a secret choice clicked is held, not sent: said with its label, its
+    place outlined on the map; "Change" lets it go (the first time), "Send" sends it."""
+    dec = decision(tab)
+    chosen = dec.get_by_label("Chosen, not sent yet")
+    chosen.wait_for()
+    assert label_of(c, o, names) in chosen.inner_text()
+    assert page_state(tab)["n"] == n  # nothing sent yet
+    if o.get("place"):
+        assert tab.page.locator(f'#board g.place.picked[data-place="{o["place"]}"]').count() == 1
+    if "secret_changed" not in seen:
+        dec.get_by_role("button", name="Change", exact=True).click()
+        chosen.wait_for(state="detached")
+        assert page_state(tab)["n"] == n
+        name = label_of(c, o, names)
+        twins = [x for x in c["options"] if label_of(c, x, names) == name]
+        dec.get_by_role("list", name="Choices").get_by_role(
+            "button", name=name, exact=True).nth(twins.index(o)).click()
+        seen["secret_changed"] = True
+    dec.get_by_role("button", name="Send", exact=True).click()
+    seen["secret_sent"] = seen.get("secret_sent", 0) + 1
 
 
 def secret_step(base: str, tabs: list[Tab], tokens: list[str], i: int, rng: random.Random,
@@ -450,6 +476,7 @@ def test_two_humans_and_two_bots_play_the_colonies_by_clicks(
     if "refused" not in seen:  # the bots play at random: no placement of ours met the
         play(server, tabs, tokens, 4, random.Random(2), seen)  # king's region yet
     assert "C2" in seen.get("secret", []), seen
+    assert seen.get("secret_changed") and seen.get("secret_sent"), seen  # held, then sent
     assert seen.get("hovered") and seen.get("refused") and seen.get("reloaded"), seen
     assert seen.get("folded"), seen
     assert seen.get("offer_words") and seen.get("since") and seen.get("lined_up"), seen

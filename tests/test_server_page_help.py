@@ -101,7 +101,10 @@ def test_the_home_page_names_the_seats_takes_a_seed_and_says_which_cards_it_load
             "(stack 2).") in made.inner_text()
     assert made.get_by_role("link", name="Ben's seat").count() == 0  # a bot has no link
     assert made.get_by_role("link", name="Host's page (admin)").count() == 1
-    made.get_by_role("link", name="Ana's seat").click()
+    # the first person's seat is the host's own: said so, not "send it to Ana only"
+    assert made.get_by_role("link", name="Ana's seat").count() == 0
+    assert "Your seat (Ana) — open it here" in made.inner_text()
+    made.get_by_role("link", name="Your seat (Ana)").click()
     p.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
     st = page_state(tab)["state"]
     assert p.locator("#who").inner_text() == "You are Ana"
@@ -156,18 +159,21 @@ def _play_until(base: str, tab: Tab, token: str, game: str, rng: random.Random,
     """Answer the seat's decisions (steered, :func:`_steer`) until its controls satisfy
     ``want``; those controls, or None when the game ends or ``limit`` answers pass."""
     seen: dict[str, Any] = {}
-    for _ in range(limit):
+    steps = waits = 0  # the bots' turns (waits) do not count as answers: a slow machine
+    while steps < limit and waits < 1200:  # waits longer, not fewer answers
         st = api_state(base, game, token)
         if st["over"]:
             return None
         wait_for_n(tab, st["n"])
         c = page_state(tab)["controls"]
         if c is None:
+            waits += 1
             tab.page.wait_for_timeout(100)
             continue
         if want(c):
             return c
         _steer(tab, rng, library, seen)
+        steps += 1
     return None
 
 
@@ -228,6 +234,21 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     for name in tab.page.locator("#board g.place > text").all():
         b = name.bounding_box()
         assert b is None or not _overlap(box, b), (box, b, name.text_content())
+    # the arrow's head and its label cover no place's caballeros' counts: the arrow ends
+    # at its destination's edge, not its middle (a 26-unit box around the head's tip)
+    covered = tab.page.evaluate("""() => {
+        const line = document.querySelector('#board g#pending line.pending-move');
+        const m = line.getScreenCTM(), p = new DOMPoint(+line.getAttribute('x2'),
+                                                         +line.getAttribute('y2')).matrixTransform(m);
+        const head = {x: p.x - 13 * m.a, y: p.y - 13 * m.a, width: 26 * m.a, height: 26 * m.a};
+        const lab = document.querySelector('#board g#pending text.pending-count')
+          .getBoundingClientRect();
+        const hit = (r, b) => r.x < b.x + b.width && b.x < r.x + r.width &&
+                              r.y < b.y + b.height && b.y < r.y + r.height;
+        return Array.from(document.querySelectorAll('#board g.caballeros'))
+          .map(g => g.getBoundingClientRect()).filter(b => hit(head, b) || hit(lab, b)).length;
+    }""")
+    assert covered == 0
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
     assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
     assert dec.get_by_text("Chosen, not sent yet").is_visible()

@@ -3,7 +3,7 @@ Chromium, tests/browser.py) against a real ``elgrande serve`` process: the playe
 apart from the map (on a phone under it, inside the screen), their text readable (12 CSS
 px at least), the log scrolled to its end with no line cut at its top edge, and the
 notice of what happened since the seat's last answer (every line, the last eight, a
-count of the earlier ones, the seat's own in bold)."""
+count of the earlier ones, the seat's own in bold, a general scoring in brief)."""
 
 from __future__ import annotations
 
@@ -130,7 +130,7 @@ def test_since_the_last_choice_lists_every_line_the_last_eight_the_seat_s_in_bol
         news = [line.strip() for line in _news(log[mark:]) if line.strip()]
         assert "Board now:" not in news
         box = tab.page.locator("#since")
-        items = box.locator("li:not(.earlier)")
+        items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
         assert items.all_inner_texts() == news[-8:]
         assert any(not line.startswith("p1") for line in news[-8:])  # others' doing too
         bold = [line for line in news[-8:] if "p1" in line.replace(".", " ").split()]
@@ -145,4 +145,19 @@ def test_since_the_last_choice_lists_every_line_the_last_eight_the_seat_s_in_bol
         else:
             assert earlier.count() == 0
     assert mark == 0 and len(news) > 8  # the cap was met
+    # B6: the general scoring after round 3 is out of the last eight lines: it is shown
+    # first in brief, the log's own lines (the discs revealed, the Castillo scored, each
+    # player's points of that scoring), then the latest lines
+    head = max(i for i, line in enumerate(log) if line.startswith("-- Scoring after round"))
+    points = next(line for line in log[head:] if line.startswith("Points this scoring: "))
+    shown = [line.strip() for line in news[-8:]]
+    assert log[head] not in shown
+    brief = tab.page.locator("#since").get_by_role("list", name="The scoring in brief")
+    got = brief.locator("li").all_inner_texts()
+    assert got[0] == log[head] and got[1].startswith("Discs: ") and got[1] == log[head + 1]
+    assert "Castillo" in got[2] and got[2] == log[head + 2].strip(), got
+    assert (got[-1] == points) != (points in shown), got  # the points: once
+    assert all(name in points for name in state["names"])
+    first = tab.page.locator("#since ul").first
+    assert first.get_attribute("aria-label") == "The scoring in brief"  # above the latest
     quiet(tab)

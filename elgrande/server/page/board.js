@@ -2,7 +2,8 @@
    selection not yet sent is drawn on the map. */
 import {$, S, colourOf, hint, label, nameOf, why} from "./core.js";
 import {groupKey, groupLabel, renderControls} from "./controls.js";
-import {add, send} from "./selection.js";
+import {add} from "./selection.js";
+import {choose, heldOption} from "./secret.js";
 
 export function decorateBoard() {
   var c = S.controls;
@@ -39,7 +40,7 @@ export function decorateBoard() {
       tt.textContent = why(os[0]);
       g.insertBefore(tt, g.firstChild);
     }
-    if (os.some(function (o) { return o.count; })) { g.classList.add("picked"); }
+    if (os.some(function (o) { return o.count || o === heldOption(c); })) { g.classList.add("picked"); }
   });
   drawPending();
 }
@@ -59,25 +60,37 @@ function countSpot(id) {
   if (b && b.width) { return {x: b.x + b.width + 4, y: b.y + b.height - 2}; }
   var c = centre(id); return c && {x: c.x, y: c.y - 22};
 }
-// a move's "×n": beside its arrow, at the first spot along it that covers no place's
-// name (the arrow runs from a place's middle, where its name is), else at its middle
-function moveLabel(t, a, b) {
-  var names = Array.prototype.map.call(document.querySelectorAll("#board g.place > text"),
-                                       function (n) { return n.getBBox(); });
+// a move's arrow runs from its source's edge to its destination's edge (a place's middle
+// holds its name and its caballeros' counts, which stay readable): the last point of the
+// line inside the source and the first inside the destination, each pulled INSET units
+// into its place; a line that leaves a place nowhere (a shape not found) keeps its end
+var INSET = 16;
+function outline(id) {
+  var g = document.querySelector('#board g.place[data-place="' + id + '"]');
+  return g && g.querySelector(":scope > polygon, :scope > rect");
+}
+function inside(shape, x, y) {
+  try { return shape.isPointInFill(new DOMPoint(x, y)); } catch (e) { return false; }
+}
+function edges(a, b, from, to) {
+  var src = outline(from), dst = outline(to), steps = 200;
   var dx = b.x - a.x, dy = b.y - a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
-  var nx = -dy / len * 14, ny = dx / len * 14;  // beside the line, not on it
-  var spots = [];
-  [0.5, 0.4, 0.6, 0.3, 0.7].forEach(function (f) {
-    spots.push([a.x + dx * f + nx, a.y + dy * f + ny], [a.x + dx * f - nx, a.y + dy * f - ny]);
-  });
-  var clear = spots.filter(function (xy) {
-    t.setAttribute("x", xy[0]); t.setAttribute("y", xy[1] + 6);
-    var r = t.getBBox();
-    return !names.some(function (n) {
-      return r.x < n.x + n.width && n.x < r.x + r.width && r.y < n.y + n.height && n.y < r.y + r.height;
-    });
-  })[0] || spots[0];
-  t.setAttribute("x", clear[0]); t.setAttribute("y", clear[1] + 6);
+  var out = 0, into = 1, i;
+  if (src) { for (i = 0; i <= steps && inside(src, a.x + dx * i / steps, a.y + dy * i / steps); i++) { out = i / steps; } }
+  if (dst) { for (i = steps; i >= 0 && inside(dst, a.x + dx * i / steps, a.y + dy * i / steps); i--) { into = i / steps; } }
+  if (into <= out) { return [a, b]; }
+  var f0 = Math.max(0, out - INSET / len), f1 = Math.min(1, into + INSET / len);
+  return [{x: a.x + dx * f0, y: a.y + dy * f0}, {x: a.x + dx * f1, y: a.y + dy * f1}];
+}
+// a move's "×n": at its arrow's middle, on a background of its own
+function moveLabel(layer, t, a, b) {
+  t.setAttribute("x", (a.x + b.x) / 2);
+  t.setAttribute("y", (a.y + b.y) / 2 + 6);
+  layer.appendChild(t);
+  var r = t.getBBox();
+  layer.insertBefore(svgEl("rect", {"class": "pending-count-bg", x: r.x - 3, y: r.y - 1,
+                                    width: r.width + 6, height: r.height + 2, rx: 4,
+                                    fill: "#fff", stroke: "#333", "stroke-width": "1"}), t);
 }
 function svgEl(tag, attrs, text) {
   var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
@@ -99,6 +112,7 @@ function drawPending() {
   marker.appendChild(svgEl("path", {d: "M0,0 L10,5 L0,10 z", fill: "#000"}));
   defs.appendChild(marker);
   layer.appendChild(defs);
+  svg.appendChild(layer);  // drawn now: a label's size is measured as it is placed
   var seen = {};
   c.options.forEach(function (o) {
     var key = (o.unit || []).join(",");
@@ -107,6 +121,8 @@ function drawPending() {
     if (c.form === "moves") {
       var a = centre(o.from), b = centre(o.to);
       if (!a || !b) { return; }
+      var ends = edges(a, b, o.from, o.to);
+      a = ends[0]; b = ends[1];
       var line = svgEl("line", {"class": "pending-move", x1: a.x, y1: a.y, x2: b.x, y2: b.y,
                                 stroke: colourOf(o.player), "stroke-width": "5",
                                 "marker-end": "url(#pending-head)", "data-from": o.from,
@@ -115,11 +131,9 @@ function drawPending() {
                              o.from_label + " → " + o.to_label + " (not sent yet)"));
       layer.appendChild(line);
       var label = svgEl("text", {"class": "pending-count", "data-from": o.from, "data-to": o.to,
-                                 "text-anchor": "middle", "font-size": "18", "font-weight": "bold",
-                                 stroke: "#fff", "stroke-width": "4", "paint-order": "stroke"},
+                                 "text-anchor": "middle", "font-size": "16", "font-weight": "bold"},
                         "×" + o.count);
-      layer.appendChild(label);
-      moveLabel(label, a, b);
+      moveLabel(layer, label, a, b);
     } else if (o.place) {
       var p = countSpot(o.place);
       if (!p) { return; }
@@ -130,7 +144,6 @@ function drawPending() {
                                        "paint-order": "stroke"}, "+" + o.count));
     }
   });
-  svg.appendChild(layer);
 }
 
 function placeName(g) {
@@ -170,7 +183,7 @@ function boardClick(target) {
   });
   var open = os.filter(function (o) { return o.enabled; });
   if (!open.length) { if (os.length) { hint(why(os[0])); } return; }
-  if (c.form === "pick") { send(open[0].unit); } else { add(open[0].unit); }
+  if (c.form === "pick") { choose(c, open[0]); } else { add(open[0].unit); }
 }
 
 export function listenBoard() {

@@ -5,6 +5,7 @@ import {$, S, el, label, nameOf, why} from "./core.js";
 import {flat, same, setUnits, add, remove, send} from "./selection.js";
 import {decorateBoard} from "./board.js";
 import {placeTips} from "./tips.js";
+import {choose, heldOption, renderHeld} from "./secret.js";
 
 function optionItem(o, control) {
   var li = el("li", {"class": "option"});
@@ -42,6 +43,7 @@ export function renderControls() {
     $("note").textContent = c.note || "";
     ({pick: renderPick, subset: renderSubset, counts: renderCounts, moves: renderMoves})[c.form](c, opts);
     renderFolds(c, opts);
+    renderHeld(c, acts);
     if (c.done) {
       var done = el("button", {type: "button", "class": "primary", id: "done"},
                     c.form === "subset" ? "Confirm" : "Done");
@@ -113,7 +115,8 @@ function renderPick(c, box) {
   shown(c).forEach(function (o) {
     var b = el("button", {type: "button"}, label(o));
     b.disabled = !o.enabled;
-    b.onclick = function () { send(o.unit); };
+    b.onclick = function () { choose(c, o); };  // a secret one held (secret.js)
+    if (heldOption(c) === o) { b.setAttribute("aria-pressed", "true"); }
     ul.appendChild(optionItem(o, b));
   });
   box.appendChild(ul);

@@ -22,7 +22,7 @@ if (TOKEN) {
 
 export var S = {state: null, n: -1, controls: null, units: [], from: null, fromUsed: false, live: false,
                 busy: false, logShown: 0, svg: "", boxes: "", role: null, asked: 0, links: null,
-         since: [], sinceEarlier: 0};
+         since: [], sinceEarlier: 0, sinceBrief: [], held: null};
 window.elgrandePage = S;
 
 export function $(id) { return document.getElementById(id); }
@@ -80,7 +80,14 @@ export function label(o) {
 
 // a line under the decision (empty: hidden)
 export function hint(text) {
-  var h = $("notice");
+  var h = $("notice"), d = $("decision");
+  // under the decision's heading while there is one (the panel does not move), else at
+  // the top of the column
+  if (d && !d.hidden) {
+    if (h.parentNode !== d) { d.insertBefore(h, $("prompt").nextSibling); }
+  } else if (h.parentNode === d) {
+    d.parentNode.insertBefore(h, d.parentNode.firstChild);
+  }
   h.textContent = text;
   h.hidden = !text;
 }

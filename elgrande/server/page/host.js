@@ -20,7 +20,17 @@ export function renderHeader(st) {
     turn.textContent = "The game is over.";
   } else if (st.controls) {
     turn.className = "mine";
-    turn.textContent = "Your turn: " + st.controls.prompt;
+    turn.textContent = "";
+    // a button to the decision: on a narrow screen it is under the map, screens down
+    // (not a "#decision" link: the address's fragment holds the token)
+    var go = el("button", {type: "button", "class": "to-decision",
+                           title: "Go to your decision"}, "Your turn: " + st.controls.prompt);
+    go.onclick = function () {
+      $("decision").scrollIntoView({block: "start"});
+      var first = $("decision").querySelector("button:enabled, input:enabled");
+      if (first) { first.focus({preventScroll: true}); }
+    };
+    turn.appendChild(go);
   } else if (st.to_move && st.to_move.length) {
     turn.textContent = "Waiting for " + st.to_move.map(nameOf).join(", ") + ".";
   } else {

@@ -42,6 +42,10 @@ function show(st) {
     S.from = null;
     S.fromUsed = false;
     S.controls = st.controls;
+    // a secret choice held (secret.js) stays held while the same decision still waits
+    // (another seat answered the decision taken together)
+    var c = st.controls;
+    if (S.held && c && before && c.secret && c.prompt === before.prompt) { S.held.n = st.n; }
   }
   render(fresh);
   if (fresh) { restoreSelection(); }

@@ -11,7 +11,8 @@
    tips.js       the strip where a disabled option's reason (a card's text) shows;
    chart.js      the scores chart;
    panels.js     the cards on offer, the log, the end of the game;
-   since.js      what happened since the seat's last answer (above its decision). */
+   since.js      what happened since the seat's last answer (above its decision);
+   secret.js     a secret choice held until "Send". */
 import {listenRefusal} from "./selection.js";
 import {listenTips} from "./tips.js";
 import {listenBoard} from "./board.js";

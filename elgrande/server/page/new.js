@@ -96,9 +96,13 @@
         if (note) { li.appendChild(document.createTextNode(" — " + note)); }
         ul.appendChild(li);
       }
+      // the first seat a person plays is the host's own (the form's first row): theirs
+      // to open here; each other person's link is sent to that person only
+      var mine = (j.seats || []).findIndex(function (u) { return !!u; });
       (j.seats || []).forEach(function (u, i) {
         var who = (j.names || names)[i];
-        if (u) { add(who + "'s seat", u, "send it to " + who + " only"); }
+        if (u && i === mine) { add("Your seat (" + who + ")", u, "open it here"); }
+        else if (u) { add(who + "'s seat", u, "send it to " + who + " only"); }
       });
       add("Host's page (admin)", j.admin, "yours: the seats, whose turn it is, the record at the end");
       add("Spectator page", j.spectator, "anyone may watch with it");

@@ -33,6 +33,27 @@ export function sinceLines(st, mark) {
   return out;
 }
 
+// the last general scoring (B6) begun after the mark, in brief: its lines as the log
+// writes them (elgrande/play/narrate.py: "-- Scoring after round n --", the discs
+// revealed, the Castillo scored, then, unindented, "Points this scoring: ..." with each
+// player's points of that scoring); [] if none. Nothing is counted here: the log's own
+// lines only, so a scoring pushed out of the last lines is still seen
+export function scoringBrief(st, mark) {
+  var log = st.log || [];
+  if (mark === null || mark > log.length) { return []; }
+  var head = -1;
+  for (var i = log.length - 1; i >= mark; i--) {
+    if (/^-- .+ --$/.test(log[i])) { head = i; break; }
+  }
+  if (head < 0) { return []; }
+  var out = [log[head].trim()];
+  for (var j = head + 1; j < log.length && j <= head + 2; j++) { out.push(log[j].trim()); }
+  for (var k = head + 3; k < log.length; k++) {
+    if (log[k] === log[k].trimStart()) { out.push(log[k].trim()); break; }  // the points
+  }
+  return out;
+}
+
 // whether a line names the seat (a whole word: "Ana" is not in "Anabel")
 export function namesSeat(st, line) {
   var name = st.names && st.names[st.seat];
@@ -43,19 +64,31 @@ export function namesSeat(st, line) {
 // shown with a fresh decision of the seat; hidden otherwise
 export function renderSince() {
   var box = $("since");
-  var lines = [];
+  var lines = [], brief = [];
   if (isSeat() && S.controls) {
-    var kept = sessionStorage.getItem(key());
-    lines = sinceLines(S.state, kept === null ? null : Number(kept));
+    var kept = sessionStorage.getItem(key()), mark = kept === null ? null : Number(kept);
+    lines = sinceLines(S.state, mark);
+    brief = scoringBrief(S.state, mark);
   }
   var earlier = Math.max(lines.length - MAX_LINES, 0);
   lines = lines.slice(earlier);
+  // the scoring in brief where its beginning is cut off the lines shown: its lines not
+  // among them
+  if (lines.indexOf(brief[0]) >= 0) { brief = []; }
+  brief = brief.filter(function (l) { return lines.indexOf(l) < 0; });
+  S.sinceBrief = brief;
   S.since = lines;
   S.sinceEarlier = earlier;
   box.textContent = "";
   box.hidden = !lines.length;
   if (!lines.length) { return; }
   box.appendChild(el("strong", {}, "Since your last choice:"));
+  if (brief.length) {
+    var sum = box.appendChild(el("ul", {"class": "scoring", "aria-label": "The scoring in brief"}));
+    brief.forEach(function (l) {
+      sum.appendChild(el("li", namesSeat(S.state, l) ? {"class": "mine"} : {}, l));
+    });
+  }
   var ul = box.appendChild(el("ul", {"aria-label": "Since your last choice"}));
   if (earlier) {
     ul.appendChild(el("li", {"class": "quiet earlier"}, "… " + earlier + " earlier (in the log)"));

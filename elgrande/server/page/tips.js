@@ -3,7 +3,7 @@
    reason never covers the board, another panel, nor the other options of the decision. */
 
 // the panels whose tips show in their bottom strip, and the tips in each
-var HOSTS = [["decision", "li.option > .why, span.wrap > .why"],
+var HOSTS = [["decision", "li.option > .why, span.wrap > .why, .why-idle"],
              ["offer-box", "li.offer-card:not(.open) > .why"]];
 
 // the strip's height: the tallest of the panel's tips, measured shown (a tip is hidden
@@ -20,8 +20,34 @@ function reserve(box, sel) {
   box.classList.toggle("has-tips", tall > 0);
 }
 
+// the decision's strip while no tip shows: the greyed options' reasons when they are few
+// (a greyed power card said why without a hover), else where to find them
+export var IDLE_MAX = 3;
+function idle() {
+  var box = document.getElementById("decision");
+  var old = box && box.querySelector(":scope > .why-idle");
+  if (old) { old.remove(); }
+  if (!box) { return; }
+  var tips = box.querySelectorAll("li.option > .why, span.wrap > .why");
+  if (!tips.length) { return; }
+  var p = document.createElement("p");
+  p.className = "why-idle quiet";
+  if (tips.length > IDLE_MAX) {
+    p.textContent = "Greyed: hover (or focus) one for its reason.";
+  } else {
+    Array.prototype.forEach.call(tips, function (t) {
+      var what = t.parentNode.querySelector("button, label, .label");
+      var line = document.createElement("span");
+      line.textContent = "Greyed: " + (what ? what.textContent.trim() : "") + " — " + t.textContent;
+      p.appendChild(line);
+    });
+  }
+  box.appendChild(p);
+}
+
 // every panel's strip, sized as drawn
 export function placeTips() {
+  idle();
   HOSTS.forEach(function (h) {
     var box = document.getElementById(h[0]);
     if (box && box.getClientRects().length) { reserve(box, h[1]); }

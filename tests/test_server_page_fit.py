@@ -1,0 +1,196 @@
+"""The page of ``elgrande serve`` fits its screen, in a real browser (Playwright driving
+Chromium, tests/browser.py) against a real ``elgrande serve`` process: at every decision
+of a seeded game's first rounds (the action cards' choice with their long labels among
+them), on a phone (390 px) and on wide screens (1280 to 1920 px), the page never scrolls
+sideways and no option's button runs past its panel; the new-game form's fields are
+readable on a phone."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+from browser import Tab
+from test_server_page import create, open_seats, quiet, token_of
+
+#: The widths (CSS px) the page must fit: a phone, then common desktop screens.
+WIDTHS = (390, 1280, 1366, 1600, 1920)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
+    from serve_util import page_server
+
+    yield from page_server(tmp_path_factory.mktemp("serve"))
+
+
+_FIT = """() => {
+  const panel = document.getElementById('decision').getBoundingClientRect();
+  const out = Array.from(document.querySelectorAll('#decision button, #options .card-text'))
+    .filter(b => b.offsetParent !== null)
+    .map(b => b.getBoundingClientRect())
+    .filter(r => r.right > panel.right + 0.5 || r.left < panel.left - 0.5);
+  const texts = Array.from(document.querySelectorAll('#options .card-text'))
+    .map(t => t.getBoundingClientRect().width);
+  return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+          outside: out.length, narrowest: texts.length ? Math.min(...texts) : null};
+}"""
+
+
+def _fits(tab: Tab, what: str) -> bool:
+    """At every width of WIDTHS: no sideways scroll, every button of the decision inside
+    its panel, a card's text at least 150 px wide; True when the options had card texts."""
+    texts = False
+    for width in WIDTHS:
+        tab.page.set_viewport_size({"width": width, "height": 900})
+        tab.page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        got = tab.page.evaluate(_FIT)
+        assert got["scroll"] <= got["inner"], (width, what, got)
+        assert got["outside"] == 0, (width, what, got)
+        if got["narrowest"] is not None:
+            texts = True
+            assert got["narrowest"] >= 150, (width, what, got)
+    return texts
+
+
+@pytest.mark.rule("B3.1", "B4.1")
+def test_no_sideways_scroll_at_any_decision_of_the_first_rounds(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.1/B4.1: a 4-seat base game (seat 0 a person, three bots) played by its API; at
+    each of the person's decisions of its first two rounds (power cards, action cards with
+    their long labels and texts, placements, regions) the page fits every width of
+    WIDTHS: no sideways scroll, no button past the decision's panel, the cards' texts
+    readable (150 px wide at least, not one word a line)."""
+    links = create(server, 4, 5, {1: "greedy", 2: "greedy", 3: "random"}, ["base"])
+    token = token_of(links["seats"][0])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    rng = random.Random(5)
+    seen, cards = 0, 0
+    from serve_util import play_turn
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(400):
+            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            if "== Round 3 ==" in st["log"] or st["over"]:
+                break
+            if st["controls"] is None:
+                continue
+            tab.page.reload()
+            tab.page.wait_for_function("(n) => window.elgrandePage.n === n", arg=st["n"])
+            cards += _fits(tab, st["controls"]["prompt"])
+            seen += 1
+            play_turn(c, links["game"], token, rng, st)
+    assert seen >= 6 and cards >= 1, (seen, cards)
+    quiet(tab)
+
+
+def test_the_new_game_form_is_readable_on_a_phone(server: str, new_tab: Callable[[], Tab]) -> None:
+    """The home page's form on a 390-px phone: each seat's "played by" select shows its
+    choice whole (not cut to "a" or "gr"), the name fields are usable, and the page does
+    not scroll sideways."""
+    tab = new_tab()
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.page.goto(server + "/")
+    tab.page.wait_for_selector("form#new .seat select")
+    got = tab.page.evaluate("""() => Array.from(document.querySelectorAll(
+        'form#new .seat select, form#new .seat input')).map(e => {
+          const r = e.getBoundingClientRect();
+          let need = 0;
+          if (e.tagName === 'SELECT') {
+            const c = document.createElement('canvas').getContext('2d');
+            c.font = getComputedStyle(e).font;
+            need = Math.max(...Array.from(e.options).map(o => c.measureText(o.text).width));
+          }
+          return {tag: e.tagName, width: r.width, right: r.right, need: need};
+        })""")
+    assert got, "no seat fields"
+    for f in got:
+        assert f["right"] <= 390, f
+        if f["tag"] == "SELECT":
+            assert f["width"] >= f["need"] + 20, f  # its longest choice and the arrow
+        else:
+            assert f["width"] >= 100, f  # a name of a dozen letters
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390
+    quiet(tab)
+
+
+def _seat(server: str, new_tab: Callable[[], Tab], width: int, height: int) -> Tab:
+    """Seat 0 (a person, three bots) of a new 4-seat base game, at its first decision,
+    in a window of ``width`` × ``height`` CSS px."""
+    links = create(server, 4, 11, {1: "greedy", 2: "greedy", 3: "greedy"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    tab.page.set_viewport_size({"width": width, "height": height})
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    tab.page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return tab
+
+
+def test_on_a_phone_your_turn_in_the_header_goes_to_the_decision(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """On a 390-px phone the decision is under the map, below the screen's bottom; the
+    header's "Your turn: ..." (its options off the screen) is a button that scrolls it into view."""
+    tab = _seat(server, new_tab, 390, 844)
+    top = "document.getElementById('decision').getBoundingClientRect().top"
+    assert tab.page.evaluate(top) > 844 / 2  # its options below the fold: the button's why
+    go = tab.page.locator("#turn").get_by_role("button")
+    assert go.inner_text().startswith("Your turn: ")
+    go.click()
+    tab.page.wait_for_function(f"{top} >= -1 && {top} < 60")
+    quiet(tab)
+
+
+@pytest.mark.rule("B4.1")
+def test_a_click_on_no_choice_says_why_without_moving_the_decision(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B4.1: a click on a place of the map that is no choice of the decision (the power
+    card's choice has none) says why in an alert inside the decision's panel, under its
+    heading: the panel and its heading stay where they were."""
+    tab = _seat(server, new_tab, 1366, 900)
+    where = ("() => ['decision', 'prompt'].map(i =>"
+             " Math.round(document.getElementById(i).getBoundingClientRect().top))")
+    before = tab.page.evaluate(where)
+    tab.page.locator("#board g.place[data-place]").first.click()
+    alert = tab.page.locator("#decision").get_by_role("alert")
+    alert.wait_for()
+    assert "is not one of the choices" in alert.inner_text()
+    assert tab.page.evaluate(where) == before
+    assert tab.page.evaluate("document.getElementById('prompt').nextElementSibling.id") == "notice"
+    quiet(tab)
+
+
+@pytest.mark.rule("B2.2")
+def test_a_greyed_option_says_why_without_a_hover(server: str, new_tab: Callable[[], Tab]) -> None:
+    """B2.2: at a choice with a greyed option (a power card another player played this
+    round, or one of the seat's played ones), its reason shows under the options with no
+    hover: its label and its rule, in the strip the hovered tips use."""
+    from serve_util import play_turn
+
+    links = create(server, 4, 11, {1: "greedy", 2: "greedy", 3: "greedy"}, ["base"])
+    token = token_of(links["seats"][0])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    rng = random.Random(3)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(300):
+            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            ctl = st["controls"]
+            grey = [o for o in (ctl or {}).get("options", [])
+                    if not o["enabled"] and o.get("rule") and not o.get("folded")]
+            if ctl and ctl["form"] == "pick" and 0 < len(grey) <= 3:
+                break
+            if ctl is not None:
+                play_turn(c, links["game"], token, rng, st)
+        else:
+            raise AssertionError("no choice with a greyed option")
+    tab.page.reload()
+    tab.page.wait_for_function("(n) => window.elgrandePage.n === n", arg=st["n"])
+    idle = tab.page.locator("#decision > .why-idle")
+    assert idle.is_visible()
+    text = idle.inner_text()
+    for o in grey:
+        assert o["label"] in text and o["rule"] + ": " in text, (o, text)
+    box, strip = tab.page.locator("#options").bounding_box(), idle.bounding_box()
+    assert strip["y"] >= box["y"] + box["height"] - 0.5  # under the options, on none
+    quiet(tab)
