@@ -29,6 +29,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size, size
 from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import COURT_PLACE, place_of, regions
+from elgrande.engine.room import room_in, within_room
 from elgrande.engine.rule_params import RULE, expires_for
 from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model import marks
@@ -408,33 +409,6 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
                   "where to and how many")
     return offer(ctx, Decision("move_caballeros", [ctx.subject], prompt, options, "B8.2"),
                  counted)
-
-
-def room_in(ctx: Ctx, player: int, to: list[str]) -> dict[str, Any]:
-    """The room rule of every way caballeros enter a place: the rules modules'
-    ``placement_room`` (B4.3; e.g. a capacity of an expansion's area) of the places ``to``
-    (ids), for ``player``'s caballeros or, moved by ``player``'s effect, anybody's:
-    ``{place id: [most caballeros it may still take, rule, message]}``, {} when no module
-    limits them. Placements, moves and the rules modules' own moves ask it."""
-    room = ctx.rules.placement_room if ctx.rules is not None else None
-    if room is None:
-        return {}
-    got: dict[str, Any] = room(HookContext(ctx.state, ctx.board, ctx.events, player), {})
-    return {k: v for k, v in got.items() if k in to}  # the places in reach only
-
-
-def within_room(room: dict[str, Any], to: list[str], lo: int, hi: int) -> tuple[int, int]:
-    """``(lo, hi)`` caballeros to move or place into the places ``to`` (ids), cut to the
-    room left in them all when each has a room limit (``room`` as :func:`room_in` gives
-    it): as much as possible (B8.7), so that a decision never asks for more than fits."""
-    total = 0
-    for t in to:
-        r = room.get(t)
-        if r is None:
-            return lo, hi  # an unlimited place: no cut
-        total += max(0, int(r[0]))
-    hi = min(hi, total)
-    return min(lo, hi), hi
 
 
 # -- place from court (B5.1 for special actions; the rule's home: engine/court.py) ----------------

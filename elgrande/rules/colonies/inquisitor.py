@@ -15,8 +15,9 @@ from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.engine.pieces import Mover
-from elgrande.engine.primitives import _apply_moves, room_in, within_room
+from elgrande.engine.primitives import _apply_moves
 from elgrande.engine.regions import COURT_PLACE, regions
+from elgrande.engine.room import room_in, within_room
 from elgrande.engine.values import limits
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
