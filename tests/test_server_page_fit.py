@@ -161,11 +161,12 @@ def test_a_click_on_no_choice_says_why_without_moving_the_decision(
     quiet(tab)
 
 
-@pytest.mark.rule("B2.2")
-def test_a_greyed_option_says_why_without_a_hover(server: str, new_tab: Callable[[], Tab]) -> None:
-    """B2.2: at a choice with a greyed option (a power card another player played this
-    round, or one of the seat's played ones), its reason shows under the options with no
-    hover: its label and its rule, in the strip the hovered tips use."""
+@pytest.mark.rule("B3.2")
+def test_a_power_card_not_playable_says_why_without_a_hover(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.2: at the power card choice, a value another player played this round has no
+    button of its own: it is in the one collapsed line under the options ("Why not the
+    others?"), shown with no hover, which opened names the card and its rule."""
     from serve_util import play_turn
 
     links = create(server, 4, 11, {1: "greedy", 2: "greedy", 3: "greedy"}, ["base"])
@@ -176,21 +177,25 @@ def test_a_greyed_option_says_why_without_a_hover(server: str, new_tab: Callable
         for _ in range(300):
             st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
             ctl = st["controls"]
-            grey = [o for o in (ctl or {}).get("options", [])
-                    if not o["enabled"] and o.get("rule") and not o.get("folded")]
-            if ctl and ctl["form"] == "pick" and 0 < len(grey) <= 3:
+            folded = [o for o in (ctl or {}).get("options", []) if o.get("folded")]
+            if ctl and ctl["form"] == "pick" and folded and any(
+                    o.get("rule") == "B3.2" for o in folded):
                 break
             if ctl is not None:
                 play_turn(c, links["game"], token, rng, st)
         else:
-            raise AssertionError("no choice with a greyed option")
+            raise AssertionError("no power card choice with a value played by another")
     tab.page.reload()
     tab.page.wait_for_function("(n) => window.elgrandePage.n === n", arg=st["n"])
-    idle = tab.page.locator("#decision > .why-idle")
-    assert idle.is_visible()
-    text = idle.inner_text()
-    for o in grey:
+    fold = tab.page.locator("#decision details.fold")
+    summary = fold.locator("summary")
+    assert summary.is_visible() and summary.inner_text() == "Why not the others?"
+    buttons = tab.page.locator("#options button").all_inner_texts()
+    assert all(o["label"] not in buttons for o in folded)  # no button of their own
+    summary.click()
+    text = fold.inner_text()
+    for o in folded:
         assert o["label"] in text and o["rule"] + ": " in text, (o, text)
-    box, strip = tab.page.locator("#options").bounding_box(), idle.bounding_box()
-    assert strip["y"] >= box["y"] + box["height"] - 0.5  # under the options, on none
+    last, line = tab.page.locator("#options button").last.bounding_box(), fold.bounding_box()
+    assert line["y"] >= last["y"] + last["height"] - 0.5  # under the buttons, on none
     quiet(tab)
