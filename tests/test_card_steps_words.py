@@ -89,3 +89,18 @@ def test_the_order_question_lists_before_first_and_keeps_its_answers() -> None:
         assert labels == ["before placing my caballeros", "after placing my caballeros"]
         assert [o["value"] for o in c["options"]] == [1, 0]
         assert [o["unit"] for o in c["options"]] == [[1], [0]]
+
+
+@pytest.mark.rule("B8")
+def test_a_choice_s_then_says_the_steps_after_its_last_use_too() -> None:
+    """B8: the "Then:" of a card's choice says every step after the choice, those after
+    the last that uses it too (a point gained at the end)."""
+    from elgrande.dsl.choice_words import choice_use
+    from elgrande.dsl.parser import parse
+
+    script = parse("shrine = choose region from mainland regions except king\n"
+                   "move up to 2 own caballeros from court to shrine\n"
+                   "gain 1 point\n")
+    said = choice_use(script, "shrine")
+    assert said.startswith(" Then: ") and "that region" in said
+    assert said.rstrip(".").endswith("1 point"), said

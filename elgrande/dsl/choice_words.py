@@ -62,8 +62,8 @@ def _and(steps: list[str]) -> str:
 
 def choice_use(script: ast.Script | None, var: str) -> str:
     """What the card of ``script`` does with its choice ``var``: `` Then: <steps>``
-    (the statements after the choice, in order, up to the last that uses it: none
-    between is left out, B8), or "" when none says (no script, a name no statement
+    (every statement after the choice, in order: none is left out, those after the last
+    that uses it too, B8), or "" when none says (no script, a name no statement
     uses).
 
     Args:
@@ -77,7 +77,7 @@ def choice_use(script: ast.Script | None, var: str) -> str:
     last = max((i for i, (node, _) in enumerate(after) if _uses(node, var)), default=-1)
     if last < 0:
         return ""
-    said = [text.strip().rstrip(".") for _, text in after[:last + 1]]  # every step, in order
+    said = [text.strip().rstrip(".") for _, text in after]  # every step, in order
     text = _and(said) + "."
     for phrase, instead in _SAID:
         text = text.replace(phrase.format(v=var), instead)

@@ -480,7 +480,7 @@ def _heading(view: dict[str, Any]) -> str:
     head = "before the first round" if not rnd else f"Round {rnd}"
     if phase == "over":
         head = "Game over"
-    return f"{head} · {phase} · {seen}" if phase and phase != "over" else f"{head} · {seen}"
+    return f"{head} · {seen}"  # (the phase's id is the engine's, not a word for people)
 
 
 def _colonies_of(view: dict[str, Any], board: Board, names: Sequence[str]
