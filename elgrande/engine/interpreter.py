@@ -73,7 +73,8 @@ def named(d: Decision, card: str) -> Decision:
     (copies of a game share them): a copy is made. Raises nothing."""
     if d.prompt.startswith("{card:"):
         return d
-    return attrs.evolve(d, prompt=f"{marks.card(card)}: {d.prompt[:1].lower()}{d.prompt[1:]}")
+    return Decision(d.kind, d.players, f"{marks.card(card)}: {d.prompt[:1].lower()}{d.prompt[1:]}",
+                    d.options, d.rule)
 
 
 def block_at(script: ast.Script, path: list[int]) -> ast.Block:
