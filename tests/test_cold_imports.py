@@ -44,6 +44,47 @@ def test_B2_a_warm_cold_start_loads_no_openssl_and_no_parser(tmp_path: Path) -> 
     assert imported[1] == []
 
 
+#: Modules a fresh process's first decision of a game needs none of, imported on first
+#: use (docs/performance.md, "Start-up and validate"): the card language's renderer and
+#: its texts (a prompt or refusal naming a card's choice), the saved-game checks (saving
+#: or loading a game) and the rules reference (a refusal's rule title).
+LAZY = ("elgrande.dsl.render", "elgrande.dsl.choice_words", "elgrande.dsl.english",
+        "elgrande.dsl.plain_methods", "elgrande.play.saved", "elgrande.errors.rule_ids")
+
+#: A game of the three sets to its first decision; then which of :data:`LAZY` (and the
+#: parser) were imported, and that using each imports it.
+THREE_SETS = """\
+import json, sys
+import elgrande
+g = elgrande.new_game(4, sets=("base", "intrigue-king", "colonies"), fill="provisional")
+assert g.pending is not None
+lazy = json.loads(sys.argv[1])
+first = sorted(m for m in lazy + ["elgrande.dsl.parser"] if m in sys.modules)
+g.to_json()
+g.in_words("{does:%s}" % next(iter(g.library.scripts)))
+try:
+    g.answer(g.pending.players[0], "no such answer")
+except elgrande.IllegalMove:
+    pass
+print(json.dumps([first, sorted(m for m in lazy if m not in sys.modules)]))
+"""
+
+
+def test_B2_the_first_decision_of_a_three_set_game_imports_no_texts_or_checks(
+        tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache))
+    env.pop("ELGRANDE_NO_CACHE", None)
+    got = []
+    for _ in range(2):  # the first run fills the card caches
+        out = subprocess.run([sys.executable, "-c", THREE_SETS, json.dumps(list(LAZY))],
+                             env=env, cwd=tmp_path, check=True, capture_output=True,
+                             text=True).stdout
+        got.append(json.loads(out.splitlines()[-1]))
+    assert got[1] == [[], []]  # none at the first decision; each once used
+
+
 def test_B2_the_draw_key_is_the_seed_s_sha256() -> None:
     import hashlib
 

@@ -7,8 +7,6 @@ messages.
 
 from __future__ import annotations
 
-from elgrande.errors.rule_ids import title
-
 
 class ElGrandeError(Exception):
     """Base class of every error this library raises on purpose."""
@@ -28,6 +26,9 @@ class IllegalMove(ElGrandeError):
     """
 
     def __init__(self, rule: str, message: str) -> None:
+        # the rules reference (a few hundred rules built) on the first refusal: not at start
+        from elgrande.errors.rule_ids import title
+
         name = title(rule)
         super().__init__(f"{message} ({rule}: {name})" if name else f"{message} ({rule})")
         self.rule = rule

@@ -42,7 +42,6 @@ from elgrande.model.serial import to_plain
 from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle, Trail
 from elgrande.play.narrate import Labels
-from elgrande.play.saved import FORMAT
 from elgrande.play.seeds import check_seed, draw_seed
 from elgrande.play.views import View
 from elgrande.play.words import card_label, card_titles, in_words
@@ -271,6 +270,8 @@ class Game:
         """The whole game as plain data (JSON-able), sharing no list with the game; its
         ``"format"`` is :data:`elgrande.saved.FORMAT` (what :meth:`from_json` reads: this
         format and the older ones)."""
+        from elgrande.play.saved import FORMAT  # the saved-game checks: not at start
+
         return {"format": FORMAT, "header": to_plain(self.header), "names": self.names[:],
                 "state": self.state.to_json(), "flow": self.flow.to_json(),
                 "history": to_plain(self.history), "log": self.log}

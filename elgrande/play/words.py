@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from elgrande.data.library import Library
-from elgrande.dsl.choice_words import action_brief, choice_use
 from elgrande.model.board import Board
 from elgrande.model.marks import CARD, DOES, USE
 from elgrande.model.seats import named
@@ -84,6 +83,8 @@ def in_words(text: str, names: Sequence[str], lib: Library) -> str:
     """
     text = named(text, names)
     if "{" in text:
+        # the card language's renderer, on the first text that needs it (cold start)
+        from elgrande.dsl.choice_words import action_brief, choice_use
         text = USE.sub(lambda m: choice_use(lib.scripts.get(m.group(1)), m.group(2)), text)
         text = DOES.sub(lambda m: action_brief(lib.scripts.get(m.group(1))), text)
         text = CARD.sub(lambda m: card_label(lib, m.group(1)), text)
