@@ -146,18 +146,28 @@ def test_on_a_phone_your_turn_in_the_header_goes_to_the_decision(
 def test_a_click_on_no_choice_says_why_without_moving_the_decision(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """B4.1: a click on a place of the map that is no choice of the decision (the power
-    card's choice has none) says why in an alert inside the decision's panel, under its
-    heading: the panel and its heading stay where they were."""
+    card's choice has none) says why in an alert laid over the decision's panel, under
+    its heading: the panel, its heading and every one of its buttons stay where they
+    were (the next click lands where it was aimed); the next click dismisses it."""
     tab = _seat(server, new_tab, 1366, 900)
     where = ("() => ['decision', 'prompt'].map(i =>"
-             " Math.round(document.getElementById(i).getBoundingClientRect().top))")
+             " Math.round(document.getElementById(i).getBoundingClientRect().top)).concat("
+             " Array.from(document.querySelectorAll('#decision button')).map(b =>"
+             " Math.round(b.getBoundingClientRect().top)))")
     before = tab.page.evaluate(where)
+    assert len(before) > 3  # the power cards' buttons among them
     tab.page.locator("#board g.place[data-place]").first.click()
     alert = tab.page.locator("#decision").get_by_role("alert")
     alert.wait_for()
     assert "is not one of the choices" in alert.inner_text()
     assert tab.page.evaluate(where) == before
     assert tab.page.evaluate("document.getElementById('prompt').nextElementSibling.id") == "notice"
+    box, head = alert.bounding_box(), tab.page.locator("#prompt").bounding_box()
+    assert box is not None and head is not None
+    assert abs(box["y"] - (head["y"] + head["height"])) <= 16  # just under the heading
+    tab.page.locator("header h1").click()  # the next click, anywhere
+    alert.wait_for(state="hidden")
+    assert tab.page.evaluate(where) == before
     quiet(tab)
 
 
