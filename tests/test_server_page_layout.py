@@ -161,3 +161,32 @@ def test_since_the_last_choice_lists_every_line_the_last_eight_the_seat_s_in_bol
     first = tab.page.locator("#since ul").first
     assert first.get_attribute("aria-label") == "The scoring in brief"  # above the latest
     quiet(tab)
+
+
+#: The shortest arrow of a move on the map, in CSS px at 1280 px wide (board.js MIN_LEN:
+#: 64 units; edge to edge with no minimum, 32 units, its label hid it).
+SHORTEST_ARROW = 50
+
+
+def test_an_arrow_between_neighbouring_places_is_seen_whole(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """A move's arrow runs from its source's edge to its destination's edge (the counts
+    in their middles stay readable); between two places side by side it still has a
+    visible length (it starts further back in its source), for every pair of places."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    got = tab.page.evaluate("""() => import('/page/board.js').then(m => {
+        const ids = Array.from(document.querySelectorAll('#board g.place[data-place]'))
+          .map(g => g.getAttribute('data-place'));
+        const scale = document.querySelector('#board svg').getScreenCTM().a;
+        let least = null;
+        ids.forEach(f => ids.forEach(t => {
+          if (f === t) { return; }
+          const e = m.arrowEnds(f, t);
+          const len = Math.hypot(e[1].x - e[0].x, e[1].y - e[0].y) * scale;
+          if (!least || len < least.len) { least = {from: f, to: t, len: len}; }
+        }));
+        return {least: least, n: ids.length};
+    })""")
+    assert got["n"] >= 10, got
+    assert got["least"]["len"] >= SHORTEST_ARROW, got
+    quiet(tab)
