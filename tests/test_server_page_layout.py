@@ -8,13 +8,15 @@ count of the earlier ones, the seat's own in bold, a general scoring in brief)."
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
 from browser import Tab
-from test_server_page import _news, create, open_seats, page_state, quiet, token_of
+from test_server_page import (_news, create, open_seats, page_state, quiet, since_kept,
+                              token_of)
 
 #: The smallest text of a player's box, in CSS pixels.
 SMALLEST = 12
@@ -113,11 +115,12 @@ def test_the_log_shows_its_end_with_no_line_cut_at_its_top(
         quiet(tab)
 
 
-def test_since_the_last_choice_lists_every_line_the_last_eight_the_seat_s_in_bold(
+def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
-    """What happened since the seat's last answer: the bots' lines too, not only those
-    naming the seat, the last eight with "… n earlier", the lines naming the seat in
-    bold; the board's summary after the scoring left out (kept out of the count)."""
+    """What happened since the seat's last answer: the latest eight lines (the bots' too)
+    and every earlier line naming the seat, wherever it is (in bold), in the log's order,
+    a count where lines are left out; the board's summary after the scoring
+    left out (kept out of the count)."""
     tab = _open(server, played, new_tab, 1280, 900)
     state = page_state(tab)["state"]
     key = f"elgrande-since:{state['game']}:0"
@@ -129,34 +132,37 @@ def test_since_the_last_choice_lists_every_line_the_last_eight_the_seat_s_in_bol
         tab.page.wait_for_function("window.elgrandePage.controls")
         news = [line.strip() for line in _news(log[mark:]) if line.strip()]
         assert "Board now:" not in news
+        seat = re.escape(state["names"][0])
+        mine = [bool(re.search(rf"(^|\W){seat}($|\W)", line)) for line in news]
+        brief = tuple(tab.page.evaluate("window.elgrandePage.sinceBrief"))
+        want, gaps = since_kept(news, mine, skip=brief)
         box = tab.page.locator("#since")
         items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
-        assert items.all_inner_texts() == news[-8:]
-        assert any(not line.startswith("p1") for line in news[-8:])  # others' doing too
-        bold = [line for line in news[-8:] if "p1" in line.replace(".", " ").split()]
+        assert items.all_inner_texts() == want
+        rest = [line for line in news if line not in brief]
+        assert want[-8:] == rest[-8:] and not all(mine[-8:])  # others' doing too
+        bold = [line for line, m in zip(news, mine, strict=True) if m and line not in brief]
+        assert [line for line in want if line in bold] == bold  # all the seat's, each
         assert [items.nth(i).inner_text() for i in range(items.count())
                 if items.nth(i).get_attribute("class") == "mine"] == bold
         if bold:
             assert items.filter(has_text=bold[0]).first.evaluate(
                 "li => getComputedStyle(li).fontWeight") in ("700", "bold")
-        earlier = box.locator("li.earlier")
-        if len(news) > 8:
-            assert earlier.inner_text() == f"… {len(news) - 8} earlier (in the log)"
-        else:
-            assert earlier.count() == 0
-    assert mark == 0 and len(news) > 8  # the cap was met
+        assert box.locator("li.earlier").all_inner_texts() == gaps
+    assert mark == 0 and len(news) > len(want) and sum(mine) >= 2  # the cap was met
+    assert mine.index(True) < len(news) - 8  # a line of the seat's the last eight miss
     # B6: the general scoring after round 3 is out of the last eight lines: it is shown
-    # first in brief, the log's own lines (the discs revealed, the Castillo scored, each
-    # player's points of that scoring), then the latest lines
+    # first in brief, whole, the log's own lines (the discs revealed, the Castillo
+    # scored, each player's points of that scoring), then the other lines
     head = max(i for i, line in enumerate(log) if line.startswith("-- Scoring after round"))
     points = next(line for line in log[head:] if line.startswith("Points this scoring: "))
-    shown = [line.strip() for line in news[-8:]]
+    shown = want
     assert log[head] not in shown
     brief = tab.page.locator("#since").get_by_role("list", name="The scoring in brief")
     got = brief.locator("li").all_inner_texts()
     assert got[0] == log[head] and got[1].startswith("Discs: ") and got[1] == log[head + 1]
     assert "Castillo" in got[2] and got[2] == log[head + 2].strip(), got
-    assert (got[-1] == points) != (points in shown), got  # the points: once
+    assert got[-1] == points and points not in shown, got  # the points: once
     assert all(name in points for name in state["names"])
     first = tab.page.locator("#since ul").first
     assert first.get_attribute("aria-label") == "The scoring in brief"  # above the latest
