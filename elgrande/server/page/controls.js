@@ -142,9 +142,12 @@ function renderSubset(c, box) {
   box.appendChild(ul);
 }
 
+// the decisions whose counted caballeros come from their places (B4.1: to the court)
+var FROM_KINDS = ["bring_to_court"];
 function renderCounts(c, box) {
+  var word = FROM_KINDS.indexOf(c.kind) >= 0 ? " from " : " in ";
   var picked = c.options.filter(function (o) { return o.count; }).map(function (o) {
-    return o.count + " in " + label(o);
+    return o.count + word + label(o);
   });
   if (picked.length) {
     box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
