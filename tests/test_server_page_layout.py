@@ -196,3 +196,30 @@ def test_an_arrow_between_neighbouring_places_is_seen_whole(
     assert got["n"] >= 10, got
     assert got["least"]["len"] >= SHORTEST_ARROW, got
     quiet(tab)
+
+
+@pytest.mark.rule("B8")
+def test_the_card_box_says_a_card_s_stack_once(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B8: the card under way is named by its label, which tells cards of one title
+    apart (by their stack where that is what differs): the box then does not add its
+    stack again; a card whose label has no stack gets it added."""
+    from elgrande.play.game import new_game
+    from elgrande.play.words import card_titles
+
+    library = new_game(3, sets=["base"], seed=0, logging=False).library
+    labels = card_titles(library)
+    twin = next(cid for cid, t in labels.items() if "stack" in t)
+    plain = next(cid for cid, t in labels.items() if "stack" not in t)
+    tab = _open(server, played, new_tab, 1280, 900)
+    for cid in (twin, plain):
+        card = library.card(cid)
+        shown = tab.page.evaluate("""(card) => import('/page/controls.js').then(m => {
+            const S = window.elgrandePage;
+            S.controls = Object.assign({}, S.controls, {card: card});
+            m.renderControls();
+            return document.getElementById('card').innerText;
+        })""", {"id": cid, "title": labels[cid], "text": card.text, "stack": card.stack})
+        assert shown.startswith(f"Card: {labels[cid]}"), shown
+        assert shown.count(f"stack {card.stack}") == 1, shown
+    quiet(tab)

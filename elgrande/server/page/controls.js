@@ -35,8 +35,11 @@ export function renderControls() {
     $("prompt").textContent = c.prompt;
     var note = $("card");
     note.hidden = !c.card;
-    note.textContent = c.card ? "Card: " + c.card.title + (c.card.stack != null ?
-      " (stack " + c.card.stack + ")" : "") + ". " + c.card.text : "";
+    // its stack, unless its label says it already (cards of one title told apart)
+    var stack = c.card && c.card.stack != null &&
+      !new RegExp("\\bstack " + c.card.stack + "\\b").test(c.card.title);
+    note.textContent = c.card ? "Card: " + c.card.title + (stack ? " (stack " + c.card.stack +
+      ")" : "") + ". " + c.card.text : "";
     $("secret").hidden = !c.secret;
     $("progress").textContent = progress(c);
     $("note").hidden = !c.note;
