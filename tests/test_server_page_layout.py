@@ -223,3 +223,28 @@ def test_the_card_box_says_a_card_s_stack_once(
         assert shown.startswith(f"Card: {labels[cid]}"), shown
         assert shown.count(f"stack {card.stack}") == 1, shown
     quiet(tab)
+
+
+def test_the_header_stays_one_line_whatever_the_prompt(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """A long prompt does not wrap the header's "Your turn: ..." onto more lines (the page
+    under it would jump): it is one line, cut with an ellipsis, the whole prompt in its
+    title (and in the decision's heading); on a phone too."""
+    for width, height in ((1280, 900), (390, 844)):
+        tab = _open(server, played, new_tab, width, height)
+        got = tab.page.evaluate("""() => import('/page/host.js').then(m => {
+            const S = window.elgrandePage, head = () => document.querySelector('header')
+              .getBoundingClientRect().height;
+            const before = head();
+            const long = 'a prompt long enough to need three lines of a wide screen, '.repeat(6);
+            m.renderHeader(Object.assign({}, S.state, {controls: Object.assign({}, S.controls,
+                                                                               {prompt: long})}));
+            const b = document.querySelector('#turn button');
+            const line = parseFloat(getComputedStyle(b).lineHeight) || 20;
+            return {before: before, after: head(), height: b.getBoundingClientRect().height,
+                    line: line, title: b.title, long: long};
+        })""")
+        assert got["after"] == got["before"], (width, got)
+        assert got["height"] <= got["line"] * 1.5, (width, got)
+        assert got["long"] in got["title"], got
+        quiet(tab)
