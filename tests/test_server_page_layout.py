@@ -248,3 +248,44 @@ def test_the_header_stays_one_line_whatever_the_prompt(
         assert got["height"] <= got["line"] * 1.5, (width, got)
         assert got["long"] in got["title"], got
         quiet(tab)
+
+
+@pytest.mark.rule("B8.2")
+def test_a_move_with_one_source_takes_it_and_asks_where_to(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B8.2: a move whose caballeros can come from one source only (one owner) does not
+    ask for it with a lone button: it is taken, the heading says so, and the places it
+    may go to are asked at once; with two sources the page asks which."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                            ".map(g => g.getAttribute('data-place'))")
+
+    def move(src: str, player: int, to: str, unit: int) -> dict[str, Any]:
+        return {"unit": [unit], "label": f"{src} to {to}", "enabled": True, "count": 0,
+                "from": src, "from_label": src.upper(), "player": player, "to": to,
+                "to_label": to.upper()}
+
+    for sources in ((ids[0],), (ids[0], ids[1])):
+        options = [move(s, 0, t, 10 * i + j) for i, s in enumerate(sources)
+                   for j, t in enumerate(ids[2:5])]
+        got = tab.page.evaluate("""(opts) => import('/page/controls.js').then(m => {
+            const S = window.elgrandePage;
+            S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
+                          secret: false, units: [], actions: [], total: 0, min: 0, max: 2,
+                          max_note: null, options: opts, folds: [], card: null, note: null,
+                          done: {unit: [0], enabled: true}};
+            S.from = null; S.taken = -1;
+            m.renderControls();
+            const to = document.querySelector('#options ul[aria-label="Move to"]');
+            return {from: S.from, heads: Array.from(document.querySelectorAll('#options h3'))
+                      .map(h => h.innerText), to: to ? to.querySelectorAll('button').length : 0};
+        })""", options)
+        if len(sources) == 1:
+            assert got["from"] == f"{ids[0]}|0|", got
+            assert got["to"] == 3, got
+            assert "chosen for you" in got["heads"][0] and ids[0].upper() in got["heads"][0], got
+        else:
+            assert got["from"] is None and got["to"] == 0, got
+            assert got["heads"][0].startswith("Move from"), got
+    tab.page.reload()  # the page's own decision again
+    quiet(tab)
