@@ -13,7 +13,7 @@ import pytest
 
 from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
-from elgrande.rules.base_data import CARD_TAKEN_PHASES
+from elgrande.rules.base_data import CARD_TAKEN_PHASES, PLACE
 from elgrande.server.controls import controls
 
 CARDS = Path(__file__).resolve().parent / "homebrew_serve"
@@ -61,16 +61,18 @@ def test_each_decision_of_a_special_action_names_its_card() -> None:
     """B8: every decision asked while a card's special action is under way carries the
     card's label (its title, told apart from cards sharing it), text and stack; the
     decisions between special actions carry none, also those after the turn while the
-    flow still names its card (the next round's bids)."""
+    flow still names its card (the next round's bids) and the turn's ordinary placement
+    (B4.3: no part of the card), which is met."""
     g = new_game(3, sets=["base"], seed=4, cards=[CARDS], logging=False)
     bots = [make_bot("greedy", i) for i in range(3)]
-    met = {"with": 0, "without": 0}
+    met = {"with": 0, "without": 0, "place": 0}
     while g.pending is not None and g.flow.round <= 2:
         d = g.pending
         p = d.players[0]
         c = controls(g, p)
         assert c is not None
-        if g.flow.card and (g.flow.run is not None or g.flow.phase in CARD_TAKEN_PHASES):
+        if g.flow.card and (g.flow.run is not None or g.flow.phase in CARD_TAKEN_PHASES
+                            and g.flow.phase != PLACE):
             card = g.library.card(g.flow.card)
             assert c["card"] == {"id": card.id, "title": g.card_label(card.id),
                                  "text": card.text, "stack": card.stack}
@@ -78,8 +80,9 @@ def test_each_decision_of_a_special_action_names_its_card() -> None:
         else:
             assert c["card"] is None
             met["without"] += 1
+            met["place"] += bool(g.flow.card) and g.flow.phase == PLACE
         g.answer(p, bots[p].answer(g.lazy_view(p)))
-    assert met["with"] > 3 and met["without"] > 3, met
+    assert met["with"] > 3 and met["without"] > 3 and met["place"] > 3, met
 
 
 @pytest.mark.parametrize("sets", [("base",), ("base", "colonies"), ("base", "intrigue-king")])

@@ -347,10 +347,35 @@ def _news(log: list[str]) -> list[str]:
     return out
 
 
+def since_kept(news: list[str], mine: list[bool], cap: int = 8,
+               skip: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """What the notice since the seat's last answer shows of ``news`` (the lines, each
+    ``mine`` if it names the seat): the latest ``cap`` lines and every earlier one of the
+    seat's, in the log's order; and the notes where lines are left out ("… n earlier (in
+    the log)" first, "… n more (in the log)" between); the lines in ``skip`` (a scoring
+    shown in brief) dropped first."""
+    mine = [m for m, line in zip(mine, news, strict=True) if line not in skip]
+    news = [line for line in news if line not in skip]
+    keep = [m or i >= len(news) - cap for i, m in enumerate(mine)]
+    shown, gaps, gap = [], [], 0
+    for line, k in zip(news, keep, strict=True):
+        if not k:
+            gap += 1
+            continue
+        if gap:
+            gaps.append(f"… {gap} {'more' if shown else 'earlier'} (in the log)")
+            gap = 0
+        shown.append(line)
+    if gap:
+        gaps.append(f"… {gap} {'more' if shown else 'earlier'} (in the log)")
+    return shown, gaps
+
+
 def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     """Above the decision: the log's lines since the seat's last answer, every player's
-    and bot's (the board's summary after a scoring left out), the last eight and a count
-    of the earlier ones; the lines that name the seat in bold."""
+    and bot's (the board's summary after a scoring left out): every line naming the seat
+    (in bold) and the latest others, eight in all, with a count where lines are left
+    out."""
     st = page_state(tab)
     state = st["state"]
     mark = tab.page.evaluate(
@@ -358,9 +383,12 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     name = re.escape(state["names"][state["seat"]])
     news = [] if mark is None else [
         line.strip() for line in _news(state["log"][int(mark):]) if line.strip()]
-    want = news[-8:]
+    mine = [bool(re.search(rf"(^|\W){name}($|\W)", line)) for line in news]
+    brief = tuple(tab.page.evaluate("window.elgrandePage.sinceBrief"))
+    want, gaps = since_kept(news, mine, skip=brief)
     assert st["since"] == want
-    assert tab.page.evaluate("window.elgrandePage.sinceEarlier") == len(news) - len(want)
+    assert tab.page.evaluate("window.elgrandePage.sinceEarlier") == len(
+        [line for line in news if line not in brief]) - len(want)
     box = tab.page.locator("#since")
     assert box.is_visible() == bool(want)
     if want:
@@ -370,10 +398,9 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
         assert [i for i in range(len(want)) if items.nth(i).get_attribute("class") == "mine"
                 ] == bold
         earlier = box.locator("li.earlier")
-        assert earlier.count() == (1 if len(news) > 8 else 0)
+        assert earlier.all_inner_texts() == gaps
         seen["since"] = seen.get("since", 0) + 1
         if len(news) > 8:
-            assert earlier.inner_text() == f"… {len(news) - 8} earlier (in the log)"
             seen["since_earlier"] = True
 
 

@@ -146,18 +146,28 @@ def test_on_a_phone_your_turn_in_the_header_goes_to_the_decision(
 def test_a_click_on_no_choice_says_why_without_moving_the_decision(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """B4.1: a click on a place of the map that is no choice of the decision (the power
-    card's choice has none) says why in an alert inside the decision's panel, under its
-    heading: the panel and its heading stay where they were."""
+    card's choice has none) says why in an alert laid over the decision's panel, under
+    its heading: the panel, its heading and every one of its buttons stay where they
+    were (the next click lands where it was aimed); the next click dismisses it."""
     tab = _seat(server, new_tab, 1366, 900)
     where = ("() => ['decision', 'prompt'].map(i =>"
-             " Math.round(document.getElementById(i).getBoundingClientRect().top))")
+             " Math.round(document.getElementById(i).getBoundingClientRect().top)).concat("
+             " Array.from(document.querySelectorAll('#decision button')).map(b =>"
+             " Math.round(b.getBoundingClientRect().top)))")
     before = tab.page.evaluate(where)
+    assert len(before) > 3  # the power cards' buttons among them
     tab.page.locator("#board g.place[data-place]").first.click()
     alert = tab.page.locator("#decision").get_by_role("alert")
     alert.wait_for()
     assert "is not one of the choices" in alert.inner_text()
     assert tab.page.evaluate(where) == before
     assert tab.page.evaluate("document.getElementById('prompt').nextElementSibling.id") == "notice"
+    box, head = alert.bounding_box(), tab.page.locator("#prompt").bounding_box()
+    assert box is not None and head is not None
+    assert abs(box["y"] - (head["y"] + head["height"])) <= 16  # just under the heading
+    tab.page.locator("header h1").click()  # the next click, anywhere
+    alert.wait_for(state="hidden")
+    assert tab.page.evaluate(where) == before
     quiet(tab)
 
 
@@ -198,4 +208,55 @@ def test_a_power_card_not_playable_says_why_without_a_hover(
         assert o["label"] in text and o["rule"] + ": " in text, (o, text)
     last, line = tab.page.locator("#options button").last.bounding_box(), fold.bounding_box()
     assert line["y"] >= last["y"] + last["height"] - 0.5  # under the buttons, on none
+    quiet(tab)
+
+
+_SEEN = """(sel) => { const e = document.querySelector(sel);
+  if (!e || e.hidden) { return null; }
+  const r = e.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, inner: window.innerHeight}; }"""
+
+
+@pytest.mark.rule("B4.1", "B8.5")
+def test_on_a_phone_a_tap_on_the_map_is_answered_on_the_screen(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B4.1/B8.5: on a 390 × 844 phone the decision is under the map, out of sight; a tap
+    on a place of the map that is no choice says why in an alert on the screen (a bar at
+    its bottom), and a tap on a region at the secret disc's choice holds it with its
+    "Send" and "Change" on the screen too."""
+    from serve_util import play_turn
+
+    links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
+    token = token_of(links["seats"][0])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    tab.page.locator("#board g.place[data-place]").first.click()
+    alert = tab.page.locator("#decision").get_by_role("alert")
+    alert.wait_for()
+    assert "is not one of the choices" in alert.inner_text()
+    got = tab.page.evaluate(_SEEN, "#notice")
+    assert got is not None and 0 <= got["top"] and got["bottom"] <= got["inner"] + 0.5, got
+    assert abs(got["bottom"] - got["inner"]) <= 1, got  # a bar at the screen's bottom
+    assert tab.page.evaluate(_SEEN, "#decision")["top"] > 844 / 2  # its options out of sight
+    rng = random.Random(9)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(2000):
+            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            if st["controls"] is not None and st["controls"]["secret"]:
+                break
+            play_turn(c, links["game"], token, rng, st)
+        else:
+            raise AssertionError("no secret choice")
+    tab.page.reload()
+    tab.page.wait_for_function("(n) => window.elgrandePage.n === n", arg=st["n"])
+    tab.page.locator("#board g.place.choosable").first.click()
+    tab.page.locator("#send-held").wait_for()
+    for sel in ("#held", "#send-held", "#change-held"):
+        got = tab.page.evaluate(_SEEN, sel)
+        assert got is not None and 0 <= got["top"] and got["bottom"] <= got["inner"] + 0.5, (sel, got)
+        assert got["bottom"] >= got["inner"] - 80, (sel, got)  # in the bar at the bottom
+    assert "Chosen, not sent yet: " in tab.page.locator("#held").inner_text()
+    tab.page.locator("#change-held").click()
+    tab.page.locator("#held").wait_for(state="detached")
     quiet(tab)

@@ -195,8 +195,10 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
         assert card is not None
         note = decision(tab).locator("#card")
         want = card["card"]
-        assert note.inner_text() == (f"Card: {want['title']} (stack {want['stack']}). "
-                                     f"{want['text']}")
+        # its stack once: not again where its label tells it apart by its stack
+        stack = "" if f"stack {want['stack']}" in want["title"] else f" (stack {want['stack']})"
+        assert note.inner_text() == f"Card: {want['title']}{stack}. {want['text']}"
+        assert note.inner_text().count(f"stack {want['stack']}") == 1
         moves = _play_until(server, tab, token, game, rng,
                             lambda c: c["kind"] == "move_caballeros"
                             and any(o["enabled"] for o in c["options"]), library)
@@ -345,7 +347,8 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
         return c["form"] == "counts" and any(o["enabled"] for o in c["options"])
 
     c = _play_until(server, tab, token, game, rng, counts_or_tip, library)
-    assert c is not None
+    assert c is not None and c["kind"] == "bring_to_court"  # the round's first counts
+    maxed = False
     o = next(o for o in c["options"] if o["enabled"])
     decision(tab).get_by_role("button", name=f"one more: {o['label']}", exact=True).click()
     wait_for_units(tab, 1)
@@ -356,8 +359,10 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
         "window.elgrandePage.controls && window.elgrandePage.controls.total === 1", arg=n)
     assert page_state(tab)["units"] == [o["unit"]]
     assert "back" in tab.page.locator("#notice").inner_text()
+    # B4.1: caballeros brought to court come from the provinces; placed ones go in places
+    word = "from" if c["kind"] == "bring_to_court" else "in"
     assert decision(tab).get_by_label("Chosen so far").inner_text().startswith(
-        "Chosen, not sent yet: 1 in ")
+        f"Chosen, not sent yet: 1 {word} ")
     keys = tab.page.evaluate("Object.keys(sessionStorage).filter(k => "
                              "k.startsWith('elgrande-selection:'))")
     assert keys == [f"elgrande-selection:{game}:0:{n}"]
@@ -376,6 +381,11 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
         decision(tab).get_by_role("button", name=f"one more: {more[0]['label']}",
                                   exact=True).click()
         wait_for_units(tab, c["total"] + 1)
+    if c["total"] >= c["max"]:  # the maximum is said once: no greyed row's reason repeats it
+        assert "The maximum is reached" in decision(tab).locator("#progress").inner_text()
+        idle = tab.page.locator("#decision > .why-idle span").all_inner_texts()
+        assert all(line.startswith("Greyed: Done") for line in idle), idle
+        maxed = True
     # the same seat in another window (its address copied), a caballero chosen there and
     # not sent: when this tab answers, that one says its choice was cleared
     other = new_tab()
@@ -399,6 +409,7 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
     if tips == 0:
         assert _play_until(server, tab, token, game, rng, lambda c: _hover_tips(tab) > 0,
                            library) is not None, "no disabled option met"
+    assert maxed, "the maximum was not met"
     quiet(tab)
 
 

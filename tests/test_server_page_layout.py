@@ -8,13 +8,15 @@ count of the earlier ones, the seat's own in bold, a general scoring in brief)."
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
 from browser import Tab
-from test_server_page import _news, create, open_seats, page_state, quiet, token_of
+from test_server_page import (_news, create, open_seats, page_state, quiet, since_kept,
+                              token_of)
 
 #: The smallest text of a player's box, in CSS pixels.
 SMALLEST = 12
@@ -113,11 +115,12 @@ def test_the_log_shows_its_end_with_no_line_cut_at_its_top(
         quiet(tab)
 
 
-def test_since_the_last_choice_lists_every_line_the_last_eight_the_seat_s_in_bold(
+def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
-    """What happened since the seat's last answer: the bots' lines too, not only those
-    naming the seat, the last eight with "… n earlier", the lines naming the seat in
-    bold; the board's summary after the scoring left out (kept out of the count)."""
+    """What happened since the seat's last answer: the latest eight lines (the bots' too)
+    and every earlier line naming the seat, wherever it is (in bold), in the log's order,
+    a count where lines are left out; the board's summary after the scoring
+    left out (kept out of the count)."""
     tab = _open(server, played, new_tab, 1280, 900)
     state = page_state(tab)["state"]
     key = f"elgrande-since:{state['game']}:0"
@@ -129,35 +132,160 @@ def test_since_the_last_choice_lists_every_line_the_last_eight_the_seat_s_in_bol
         tab.page.wait_for_function("window.elgrandePage.controls")
         news = [line.strip() for line in _news(log[mark:]) if line.strip()]
         assert "Board now:" not in news
+        seat = re.escape(state["names"][0])
+        mine = [bool(re.search(rf"(^|\W){seat}($|\W)", line)) for line in news]
+        brief = tuple(tab.page.evaluate("window.elgrandePage.sinceBrief"))
+        want, gaps = since_kept(news, mine, skip=brief)
         box = tab.page.locator("#since")
         items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
-        assert items.all_inner_texts() == news[-8:]
-        assert any(not line.startswith("p1") for line in news[-8:])  # others' doing too
-        bold = [line for line in news[-8:] if "p1" in line.replace(".", " ").split()]
+        assert items.all_inner_texts() == want
+        rest = [line for line in news if line not in brief]
+        assert want[-8:] == rest[-8:] and not all(mine[-8:])  # others' doing too
+        bold = [line for line, m in zip(news, mine, strict=True) if m and line not in brief]
+        assert [line for line in want if line in bold] == bold  # all the seat's, each
         assert [items.nth(i).inner_text() for i in range(items.count())
                 if items.nth(i).get_attribute("class") == "mine"] == bold
         if bold:
             assert items.filter(has_text=bold[0]).first.evaluate(
                 "li => getComputedStyle(li).fontWeight") in ("700", "bold")
-        earlier = box.locator("li.earlier")
-        if len(news) > 8:
-            assert earlier.inner_text() == f"… {len(news) - 8} earlier (in the log)"
-        else:
-            assert earlier.count() == 0
-    assert mark == 0 and len(news) > 8  # the cap was met
+        assert box.locator("li.earlier").all_inner_texts() == gaps
+    assert mark == 0 and len(news) > len(want) and sum(mine) >= 2  # the cap was met
+    assert mine.index(True) < len(news) - 8  # a line of the seat's the last eight miss
     # B6: the general scoring after round 3 is out of the last eight lines: it is shown
-    # first in brief, the log's own lines (the discs revealed, the Castillo scored, each
-    # player's points of that scoring), then the latest lines
+    # first in brief, whole, the log's own lines (the discs revealed, the Castillo
+    # scored, each player's points of that scoring), then the other lines
     head = max(i for i, line in enumerate(log) if line.startswith("-- Scoring after round"))
     points = next(line for line in log[head:] if line.startswith("Points this scoring: "))
-    shown = [line.strip() for line in news[-8:]]
+    shown = want
     assert log[head] not in shown
     brief = tab.page.locator("#since").get_by_role("list", name="The scoring in brief")
     got = brief.locator("li").all_inner_texts()
     assert got[0] == log[head] and got[1].startswith("Discs: ") and got[1] == log[head + 1]
     assert "Castillo" in got[2] and got[2] == log[head + 2].strip(), got
-    assert (got[-1] == points) != (points in shown), got  # the points: once
+    assert got[-1] == points and points not in shown, got  # the points: once
     assert all(name in points for name in state["names"])
     first = tab.page.locator("#since ul").first
     assert first.get_attribute("aria-label") == "The scoring in brief"  # above the latest
+    quiet(tab)
+
+
+#: The shortest arrow of a move on the map, in CSS px at 1280 px wide (board.js MIN_LEN:
+#: 64 units; edge to edge with no minimum, 32 units, its label hid it).
+SHORTEST_ARROW = 50
+
+
+def test_an_arrow_between_neighbouring_places_is_seen_whole(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """A move's arrow runs from its source's edge to its destination's edge (the counts
+    in their middles stay readable); between two places side by side it still has a
+    visible length (it starts further back in its source), for every pair of places."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    got = tab.page.evaluate("""() => import('/page/board.js').then(m => {
+        const ids = Array.from(document.querySelectorAll('#board g.place[data-place]'))
+          .map(g => g.getAttribute('data-place'));
+        const scale = document.querySelector('#board svg').getScreenCTM().a;
+        let least = null;
+        ids.forEach(f => ids.forEach(t => {
+          if (f === t) { return; }
+          const e = m.arrowEnds(f, t);
+          const len = Math.hypot(e[1].x - e[0].x, e[1].y - e[0].y) * scale;
+          if (!least || len < least.len) { least = {from: f, to: t, len: len}; }
+        }));
+        return {least: least, n: ids.length};
+    })""")
+    assert got["n"] >= 10, got
+    assert got["least"]["len"] >= SHORTEST_ARROW, got
+    quiet(tab)
+
+
+@pytest.mark.rule("B8")
+def test_the_card_box_says_a_card_s_stack_once(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B8: the card under way is named by its label, which tells cards of one title
+    apart (by their stack where that is what differs): the box then does not add its
+    stack again; a card whose label has no stack gets it added."""
+    from elgrande.play.game import new_game
+    from elgrande.play.words import card_titles
+
+    library = new_game(3, sets=["base"], seed=0, logging=False).library
+    labels = card_titles(library)
+    twin = next(cid for cid, t in labels.items() if "stack" in t)
+    plain = next(cid for cid, t in labels.items() if "stack" not in t)
+    tab = _open(server, played, new_tab, 1280, 900)
+    for cid in (twin, plain):
+        card = library.card(cid)
+        shown = tab.page.evaluate("""(card) => import('/page/controls.js').then(m => {
+            const S = window.elgrandePage;
+            S.controls = Object.assign({}, S.controls, {card: card});
+            m.renderControls();
+            return document.getElementById('card').innerText;
+        })""", {"id": cid, "title": labels[cid], "text": card.text, "stack": card.stack})
+        assert shown.startswith(f"Card: {labels[cid]}"), shown
+        assert shown.count(f"stack {card.stack}") == 1, shown
+    quiet(tab)
+
+
+def test_the_header_stays_one_line_whatever_the_prompt(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """A long prompt does not wrap the header's "Your turn: ..." onto more lines (the page
+    under it would jump): it is one line, cut with an ellipsis, the whole prompt in its
+    title (and in the decision's heading); on a phone too."""
+    for width, height in ((1280, 900), (390, 844)):
+        tab = _open(server, played, new_tab, width, height)
+        got = tab.page.evaluate("""() => import('/page/host.js').then(m => {
+            const S = window.elgrandePage, head = () => document.querySelector('header')
+              .getBoundingClientRect().height;
+            const before = head();
+            const long = 'a prompt long enough to need three lines of a wide screen, '.repeat(6);
+            m.renderHeader(Object.assign({}, S.state, {controls: Object.assign({}, S.controls,
+                                                                               {prompt: long})}));
+            const b = document.querySelector('#turn button');
+            const line = parseFloat(getComputedStyle(b).lineHeight) || 20;
+            return {before: before, after: head(), height: b.getBoundingClientRect().height,
+                    line: line, title: b.title, long: long};
+        })""")
+        assert got["after"] == got["before"], (width, got)
+        assert got["height"] <= got["line"] * 1.5, (width, got)
+        assert got["long"] in got["title"], got
+        quiet(tab)
+
+
+@pytest.mark.rule("B8.2")
+def test_a_move_with_one_source_takes_it_and_asks_where_to(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B8.2: a move whose caballeros can come from one source only (one owner) does not
+    ask for it with a lone button: it is taken, the heading says so, and the places it
+    may go to are asked at once; with two sources the page asks which."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                            ".map(g => g.getAttribute('data-place'))")
+
+    def move(src: str, player: int, to: str, unit: int) -> dict[str, Any]:
+        return {"unit": [unit], "label": f"{src} to {to}", "enabled": True, "count": 0,
+                "from": src, "from_label": src.upper(), "player": player, "to": to,
+                "to_label": to.upper()}
+
+    for sources in ((ids[0],), (ids[0], ids[1])):
+        options = [move(s, 0, t, 10 * i + j) for i, s in enumerate(sources)
+                   for j, t in enumerate(ids[2:5])]
+        got = tab.page.evaluate("""(opts) => import('/page/controls.js').then(m => {
+            const S = window.elgrandePage;
+            S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
+                          secret: false, units: [], actions: [], total: 0, min: 0, max: 2,
+                          max_note: null, options: opts, folds: [], card: null, note: null,
+                          done: {unit: [0], enabled: true}};
+            S.from = null; S.taken = -1;
+            m.renderControls();
+            const to = document.querySelector('#options ul[aria-label="Move to"]');
+            return {from: S.from, heads: Array.from(document.querySelectorAll('#options h3'))
+                      .map(h => h.innerText), to: to ? to.querySelectorAll('button').length : 0};
+        })""", options)
+        if len(sources) == 1:
+            assert got["from"] == f"{ids[0]}|0|", got
+            assert got["to"] == 3, got
+            assert "chosen for you" in got["heads"][0] and ids[0].upper() in got["heads"][0], got
+        else:
+            assert got["from"] is None and got["to"] == 0, got
+            assert got["heads"][0].startswith("Move from"), got
+    tab.page.reload()  # the page's own decision again
     quiet(tab)

@@ -100,5 +100,6 @@ def test_a_card_s_move_from_its_chosen_region_asks_what_is_left(
     # B8: the card under way by its label (told apart from cards with its title)
     card = c["card"]
     assert card is not None and card["title"] == card_label(library, card["id"])
-    assert page.locator("#card").inner_text().startswith(f"Card: {card['title']} (stack ")
+    shown = page.locator("#card").inner_text()
+    assert shown.startswith(f"Card: {card['title']}") and shown.count(f"stack {card['stack']}") == 1
     quiet(tab)

@@ -13,14 +13,19 @@ from pathlib import Path
 from typing import Any
 
 from elgrande.play.game import Game
-from elgrande.rules.base_data import CARD_TAKEN_PHASES
+from elgrande.rules.base_data import CARD_TAKEN_PHASES, PLACE
+
+#: The phases of a turn whose decisions concern its card outside the card's script: a
+#: card taken, all but the ordinary placement (B4.3), which is no part of the card.
+CARD_PHASES = tuple(p for p in CARD_TAKEN_PHASES if p != PLACE)
 
 
 def _card(game: Game) -> Any:
-    """The loaded card of the turn under way (B4-B8: from its taking to the end of its
-    special action, or while its script runs), or None."""
+    """The loaded card of the turn under way while a decision concerns it (B4-B8: from
+    its taking to the end of its special action, or while its script runs; not the
+    turn's ordinary placement, B4.3, outside the card's script), or None."""
     cid = game.flow.card
-    if not cid or (game.flow.run is None and game.flow.phase not in CARD_TAKEN_PHASES):
+    if not cid or (game.flow.run is None and game.flow.phase not in CARD_PHASES):
         return None  # (the last turn's card stays in the flow until the next turn)
     try:
         return game.library.card(cid)

@@ -63,8 +63,9 @@ function countSpot(id) {
 // a move's arrow runs from its source's edge to its destination's edge (a place's middle
 // holds its name and its caballeros' counts, which stay readable): the last point of the
 // line inside the source and the first inside the destination, each pulled INSET units
-// into its place; a line that leaves a place nowhere (a shape not found) keeps its end
-var INSET = 16;
+// into its place; a line that leaves a place nowhere (a shape not found) keeps its end;
+// between neighbours it starts further back in its source, MIN_LEN units long at least
+var INSET = 16, MIN_LEN = 64;
 function outline(id) {
   var g = document.querySelector('#board g.place[data-place="' + id + '"]');
   return g && g.querySelector(":scope > polygon, :scope > rect");
@@ -80,7 +81,16 @@ function edges(a, b, from, to) {
   if (dst) { for (i = steps; i >= 0 && inside(dst, a.x + dx * i / steps, a.y + dy * i / steps); i--) { into = i / steps; } }
   if (into <= out) { return [a, b]; }
   var f0 = Math.max(0, out - INSET / len), f1 = Math.min(1, into + INSET / len);
+  // two places side by side: edge to edge is a stub under its label; the arrow starts
+  // further back in its source (at most from its centre), so it is seen MIN_LEN long
+  if ((f1 - f0) * len < MIN_LEN) { f0 = Math.max(0, f1 - MIN_LEN / len); }
   return [{x: a.x + dx * f0, y: a.y + dy * f0}, {x: a.x + dx * f1, y: a.y + dy * f1}];
+}
+// where the arrow of a move from place `from` to place `to` (ids) runs: its two ends in
+// the board's units, or null if a place is not on the board
+export function arrowEnds(from, to) {
+  var a = centre(from), b = centre(to);
+  return a && b ? edges(a, b, from, to) : null;
 }
 // a move's "×n": at its arrow's middle, on a background of its own
 function moveLabel(layer, t, a, b) {
@@ -119,10 +129,9 @@ function drawPending() {
     if (!o.count || seen[key]) { return; }
     seen[key] = true;
     if (c.form === "moves") {
-      var a = centre(o.from), b = centre(o.to);
-      if (!a || !b) { return; }
-      var ends = edges(a, b, o.from, o.to);
-      a = ends[0]; b = ends[1];
+      var ends = arrowEnds(o.from, o.to);
+      if (!ends) { return; }
+      var a = ends[0], b = ends[1];
       var line = svgEl("line", {"class": "pending-move", x1: a.x, y1: a.y, x2: b.x, y2: b.y,
                                 stroke: colourOf(o.player), "stroke-width": "5",
                                 "marker-end": "url(#pending-head)", "data-from": o.from,

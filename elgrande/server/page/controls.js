@@ -35,8 +35,11 @@ export function renderControls() {
     $("prompt").textContent = c.prompt;
     var note = $("card");
     note.hidden = !c.card;
-    note.textContent = c.card ? "Card: " + c.card.title + (c.card.stack != null ?
-      " (stack " + c.card.stack + ")" : "") + ". " + c.card.text : "";
+    // its stack, unless its label says it already (cards of one title told apart)
+    var stack = c.card && c.card.stack != null &&
+      !new RegExp("\\bstack " + c.card.stack + "\\b").test(c.card.title);
+    note.textContent = c.card ? "Card: " + c.card.title + (stack ? " (stack " + c.card.stack +
+      ")" : "") + ". " + c.card.text : "";
     $("secret").hidden = !c.secret;
     $("progress").textContent = progress(c);
     $("note").hidden = !c.note;
@@ -142,9 +145,12 @@ function renderSubset(c, box) {
   box.appendChild(ul);
 }
 
+// the decisions whose counted caballeros come from their places (B4.1: to the court)
+var FROM_KINDS = ["bring_to_court"];
 function renderCounts(c, box) {
+  var word = FROM_KINDS.indexOf(c.kind) >= 0 ? " from " : " in ";
   var picked = c.options.filter(function (o) { return o.count; }).map(function (o) {
-    return o.count + " in " + label(o);
+    return o.count + word + label(o);
   });
   if (picked.length) {
     box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
@@ -198,6 +204,13 @@ function renderMoves(c, box) {
     if (!groups[k]) { groups[k] = []; order.push(k); }
     groups[k].push(o);
   });
+  // one source (and owner) only that may move now: taken at once (once a decision: a
+  // click may let it go), so the next step is where to; said in the heading
+  var openKeys = order.filter(function (k) { return groups[k].some(function (o) { return o.enabled; }); });
+  if (!S.from && openKeys.length === 1 && S.taken !== S.n) {
+    S.from = openKeys[0]; S.fromUsed = false; S.taken = S.n;
+  }
+  var taken = S.taken === S.n && S.from === openKeys[0] && openKeys.length === 1 && !c.total;
   var srcs = el("ul", {"aria-label": "Move from"});
   order.forEach(function (k) {
     var g = groups[k];
@@ -205,9 +218,9 @@ function renderMoves(c, box) {
     var b = el("button", {type: "button", "aria-pressed": String(S.from === k)}, groupLabel(g[0]));
     b.disabled = !open.length;
     // a second click on the chosen source unchooses it, unless a move was made from it
-    // since: then the click starts a new move from it (the source stays chosen)
-    b.onclick = function () {
-      S.from = S.from === k && !S.fromUsed ? null : k;
+    // since (then the click starts a new move from it) or it was taken as the only one
+    b.onclick = function () {  // (the only source, taken for the seat: it stays)
+      S.from = S.from === k && !S.fromUsed && !(S.taken === S.n && !c.total) ? null : k;
       S.fromUsed = false;
       renderControls();
     };
@@ -217,7 +230,8 @@ function renderMoves(c, box) {
   // the heading says what is asked now: where from (and whose), whose where the source
   // is given (a card's chosen region), then where to
   var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
-  box.appendChild(el("h3", {}, S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) :
+  box.appendChild(el("h3", {}, S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) +
+                     (taken ? " (the only ones that may move: chosen for you)" : "") :
                      !one || !order.length ? "Move from: choose whose caballeros, and where from" :
                      "Move from " + groups[order[0]][0].from_label + ": choose " +
                      (order.length > 1 ? "whose caballeros" : "these caballeros") +

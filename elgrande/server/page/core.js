@@ -22,7 +22,7 @@ if (TOKEN) {
 
 export var S = {state: null, n: -1, controls: null, units: [], from: null, fromUsed: false, live: false,
                 busy: false, logShown: 0, svg: "", boxes: "", role: null, asked: 0, links: null,
-         since: [], sinceEarlier: 0, sinceBrief: [], held: null};
+         since: [], sinceEarlier: 0, sinceBrief: [], held: null, taken: -1};
 window.elgrandePage = S;
 
 export function $(id) { return document.getElementById(id); }
@@ -78,16 +78,24 @@ export function label(o) {
   return o.label;
 }
 
-// a line under the decision (empty: hidden)
+// a line over the top of the decision (empty: hidden): laid over the panel under its
+// heading, so nothing in the panel moves (a click meant for a button lands on it); on a
+// narrow screen a bar at the bottom of the screen (style.css), where the map's tap is
+// seen. Gone at the next click (listenNotice) or answer
 export function hint(text) {
   var h = $("notice"), d = $("decision");
-  // under the decision's heading while there is one (the panel does not move), else at
-  // the top of the column
   if (d && !d.hidden) {
     if (h.parentNode !== d) { d.insertBefore(h, $("prompt").nextSibling); }
+    var p = $("prompt");
+    h.style.top = (p.offsetTop + p.offsetHeight) + "px";
   } else if (h.parentNode === d) {
     d.parentNode.insertBefore(h, d.parentNode.firstChild);
+    h.style.top = "";
   }
   h.textContent = text;
   h.hidden = !text;
+}
+// a click anywhere dismisses the line before the click is handled (which may say anew)
+export function listenNotice() {
+  document.addEventListener("click", function () { if (!$("notice").hidden) { hint(""); } }, true);
 }

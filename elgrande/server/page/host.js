@@ -23,8 +23,11 @@ export function renderHeader(st) {
     turn.textContent = "";
     // a button to the decision: on a narrow screen it is under the map, screens down
     // (not a "#decision" link: the address's fragment holds the token)
+    // one line, cut with an ellipsis (the header does not grow): the whole prompt on
+    // hover, and in the decision's heading
     var go = el("button", {type: "button", "class": "to-decision",
-                           title: "Go to your decision"}, "Your turn: " + st.controls.prompt);
+                           title: "Your turn: " + st.controls.prompt + " (go to your decision)"},
+                "Your turn: " + st.controls.prompt);
     go.onclick = function () {
       $("decision").scrollIntoView({block: "start"});
       var first = $("decision").querySelector("button:enabled, input:enabled");

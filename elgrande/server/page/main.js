@@ -17,8 +17,10 @@ import {listenRefusal} from "./selection.js";
 import {listenTips} from "./tips.js";
 import {listenBoard} from "./board.js";
 import {start} from "./live.js";
+import {listenNotice} from "./core.js";
 
 listenRefusal();
 listenTips();
 listenBoard();
+listenNotice();
 start();

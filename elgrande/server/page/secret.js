@@ -20,16 +20,19 @@ export function heldOption(c) {
   return c.options.filter(function (o) { return JSON.stringify(o.unit) === want; })[0] || null;
 }
 
-// what is held, with its Send and Change buttons (in the decision's actions row)
+// what is held, with its Send and Change buttons (in the decision's actions row; on a
+// narrow screen a bar at the bottom of the screen, style.css, seen where the map was tapped)
 export function renderHeld(c, box) {
   var o = heldOption(c);
   if (!o) { return; }
-  box.appendChild(el("span", {"class": "chosen", "aria-label": "Chosen, not sent yet"},
+  var bar = el("div", {"class": "held-bar", id: "held", role: "group", "aria-label": "Your secret choice"});
+  bar.appendChild(el("span", {"class": "chosen", "aria-label": "Chosen, not sent yet"},
                      "Chosen, not sent yet: " + label(o) + "."));
   var go = el("button", {type: "button", "class": "primary", id: "send-held"}, "Send");
   go.onclick = function () { S.held = null; send(o.unit); };
   var change = el("button", {type: "button", id: "change-held"}, "Change");
   change.onclick = function () { S.held = null; renderControls(); };
-  box.appendChild(go);
-  box.appendChild(change);
+  bar.appendChild(go);
+  bar.appendChild(change);
+  box.appendChild(bar);
 }

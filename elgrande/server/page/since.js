@@ -1,7 +1,8 @@
 /* What happened since this seat's last answer, shown above its next decision: every line
    of the log (the seat's own payload: nothing hidden) written after the seat's last
-   answer (what the bots and the other players did too), the last few of them with a
-   count of the earlier ones, the lines that name the seat in bold; the board's summary
+   answer (what the bots and the other players did too): the latest few lines and every
+   earlier one that names the seat (the seat's in bold), in the log's order, with
+   a count where lines are left out; the board's summary
    after a scoring left out (it is no news). So a player whose special action another
    player vetoed reads it where they look, not only in the log. The log length at the
    seat's last answer is kept for the tab (per game and seat), so a reload keeps it. */
@@ -61,6 +62,27 @@ export function namesSeat(st, line) {
   return new RegExp("(^|[^\\p{L}\\p{N}])" + escape(name) + "($|[^\\p{L}\\p{N}])", "u").test(line);
 }
 
+// the lines shown of `lines` (log order): the latest MAX_LINES, and every earlier one
+// naming the seat (what was done to its caballeros is never hidden); each a [line, mine] pair, with a gap
+// [null, n] where n lines are left out; those in `skip` (a scoring in brief) dropped
+export function keptLines(st, lines, skip) {
+  if (skip && skip.length) { lines = lines.filter(function (l) { return skip.indexOf(l) < 0; }); }
+  var mine = lines.map(function (l) { return namesSeat(st, l); });
+  var keep = mine.map(function (m, i) { return m || i >= lines.length - MAX_LINES; });
+  var out = [], gap = 0;
+  lines.forEach(function (l, j) {
+    if (!keep[j]) { gap++; return; }
+    if (gap) { out.push([null, gap]); gap = 0; }
+    out.push([l, mine[j]]);
+  });
+  if (gap) { out.push([null, gap]); }
+  return out;
+}
+
+function shownOf(rows) {
+  return rows.filter(function (r) { return r[0] !== null; }).map(function (r) { return r[0]; });
+}
+
 // shown with a fresh decision of the seat; hidden otherwise
 export function renderSince() {
   var box = $("since");
@@ -70,15 +92,15 @@ export function renderSince() {
     lines = sinceLines(S.state, mark);
     brief = scoringBrief(S.state, mark);
   }
-  var earlier = Math.max(lines.length - MAX_LINES, 0);
-  lines = lines.slice(earlier);
-  // the scoring in brief where its beginning is cut off the lines shown: its lines not
-  // among them
-  if (lines.indexOf(brief[0]) >= 0) { brief = []; }
-  brief = brief.filter(function (l) { return lines.indexOf(l) < 0; });
+  var rows = keptLines(S.state, lines);
+  // the scoring in brief, whole, where its beginning is cut off the lines shown: its
+  // lines then shown there only
+  if (shownOf(rows).indexOf(brief[0]) >= 0) { brief = []; }
+  rows = keptLines(S.state, lines, brief);
+  lines = shownOf(rows);
   S.sinceBrief = brief;
   S.since = lines;
-  S.sinceEarlier = earlier;
+  S.sinceEarlier = rows.reduce(function (n, r) { return n + (r[0] === null ? r[1] : 0); }, 0);
   box.textContent = "";
   box.hidden = !lines.length;
   if (!lines.length) { return; }
@@ -90,10 +112,12 @@ export function renderSince() {
     });
   }
   var ul = box.appendChild(el("ul", {"aria-label": "Since your last choice"}));
-  if (earlier) {
-    ul.appendChild(el("li", {"class": "quiet earlier"}, "… " + earlier + " earlier (in the log)"));
-  }
-  lines.forEach(function (l) {
-    ul.appendChild(el("li", namesSeat(S.state, l) ? {"class": "mine"} : {}, l));
+  rows.forEach(function (r, i) {
+    if (r[0] === null) {
+      ul.appendChild(el("li", {"class": "quiet earlier"}, "… " + r[1] + (i ? " more" : " earlier") +
+                        " (in the log)"));
+    } else {
+      ul.appendChild(el("li", r[1] ? {"class": "mine"} : {}, r[0]));
+    }
   });
 }

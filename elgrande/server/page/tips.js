@@ -2,6 +2,8 @@
    free for them at the bottom of their own panel (the decision; the cards on offer), so a
    reason never covers the board, another panel, nor the other options of the decision. */
 
+import {S} from "./core.js";
+
 // the panels whose tips show in their bottom strip, and the tips in each
 var HOSTS = [["decision", "li.option > .why, span.wrap > .why, .why-idle"],
              ["offer-box", "li.offer-card:not(.open) > .why"]];
@@ -21,14 +23,19 @@ function reserve(box, sel) {
 }
 
 // the decision's strip while no tip shows: the greyed options' reasons when they are few
-// (a greyed power card said why without a hover), else where to find them
+// (a greyed power card said why without a hover), else where to find them; none of the
+// options' at the maximum (the progress line says it is reached)
 export var IDLE_MAX = 3;
 function idle() {
   var box = document.getElementById("decision");
   var old = box && box.querySelector(":scope > .why-idle");
   if (old) { old.remove(); }
   if (!box) { return; }
-  var tips = box.querySelectorAll("li.option > .why, span.wrap > .why");
+  // at the maximum the progress line says so: the options' reasons (each the maximum)
+  // are not said again, only Done's
+  var c = S.controls, full = c && (c.form === "counts" || c.form === "moves") && c.max > 0 &&
+    c.total >= c.max;
+  var tips = box.querySelectorAll(full ? "span.wrap > .why" : "li.option > .why, span.wrap > .why");
   if (!tips.length) { return; }
   var p = document.createElement("p");
   p.className = "why-idle quiet";
