@@ -254,7 +254,8 @@ def test_on_a_phone_a_tap_on_the_map_is_answered_on_the_screen(
     tab.page.locator("#send-held").wait_for()
     for sel in ("#held", "#send-held", "#change-held"):
         got = tab.page.evaluate(_SEEN, sel)
-        assert got is not None and 0 <= got["top"] and got["bottom"] <= got["inner"] + 0.5, (sel, got)
+        assert got is not None and 0 <= got["top"], (sel, got)
+        assert got["bottom"] <= got["inner"] + 0.5, (sel, got)
         assert got["bottom"] >= got["inner"] - 80, (sel, got)  # in the bar at the bottom
     assert "Chosen, not sent yet: " in tab.page.locator("#held").inner_text()
     tab.page.locator("#change-held").click()

@@ -15,8 +15,7 @@ from typing import Any
 import httpx
 import pytest
 from browser import Tab
-from test_server_page import (_news, create, open_seats, page_state, quiet, since_kept,
-                              token_of)
+from test_server_page import _news, create, open_seats, page_state, quiet, since_kept, token_of
 
 #: The smallest text of a player's box, in CSS pixels.
 SMALLEST = 12
