@@ -16,8 +16,8 @@ import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
 import httpx  # noqa: E402
-from click.testing import CliRunner  # noqa: E402
 from browser import Tab  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
 from serve_util import ServerProcess, play_turn, token_of  # noqa: E402
 
 from elgrande.play.records import replay  # noqa: E402

@@ -21,7 +21,9 @@ The description (``controls(...)``)::
      "max_note": why "max" is below the number the prompt states, or None,
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
-                  "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?}, ...],
+                  "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?,
+                  "then"? (pick: the unit of the same seat's next decision sent with this
+                  one, where the decision ``follows`` it: :func:`_combined`)}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
      "card": {"id", "title", "text", "stack"} or None (the action card whose special
               action is under way: its printed text, so the seat knows what it does),
@@ -376,7 +378,7 @@ def _combined(game: Game, b0: AnswerBuilder, options: list[dict[str, Any]]
     next option, ``"then": unit`` its unit there, its label the two labels; the first
     takes the option's place, the others come after the decision's own options. Left
     as it is when the next decision is not the same seat's open pick (or is secret)."""
-    d, seat = b0.decision, b0.player
+    d = b0.decision
     follows = d.options.get("follows")
     if not isinstance(follows, list) or d.kind in secret_kinds():
         return options
@@ -400,7 +402,10 @@ def _next_options(game: Game, b0: AnswerBuilder, o: dict[str, Any]
     """The options of the decision that follows option ``o`` (a copy of the game takes
     it), when that is the same seat's own pick, not secret; else None (B3.4)."""
     g = game.copy()
-    g.answer(b0.player, _entries(b0.decision, b0.player)[o["unit"][0]])
+    try:
+        g.answer(b0.player, _entries(b0.decision, b0.player)[o["unit"][0]])
+    except IllegalMove:
+        return None
     d = g.pending
     if d is None or d.players != [b0.player] or _form(d.kind) != "pick" \
             or d.kind in secret_kinds():
