@@ -291,7 +291,7 @@ def offer_words(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
     labels = [str(o.get("label", "")) for o in c.get("options") or []]
     # B4.5's question combined with B4.4's (issue 30): its last button declines too
     combined = c["rule"] == "B4.5" and any("then" in o for o in c.get("options") or [])
-    if c["rule"] != "B4.4" and not combined or c["kind"] != "choose_option" \
+    if (c["rule"] != "B4.4" and not combined) or c["kind"] != "choose_option" \
             or not (labels and labels[-1].split(": ")[-1].startswith("decline")):
         return  # not the question (a card's own 'either' choice names its card too)
     card = page_state(tab)["state"]["view"]["flow"]["card"]
