@@ -546,8 +546,8 @@ def _unworded(o: dict[str, Any], other: dict[str, Any]) -> dict[str, Any]:
 
 #: Keys of a decision's options a later version added, which a save made before lacks: a
 #: move's card number and the caballeros it may take (what bounds its ``max``, B8.2); the
-#: order a choice's options are shown in (B4.5).
-_ADDED = frozenset({"allowed", "available", "shown"})
+#: order a choice's options are shown in and the answers another question follows (B4.5).
+_ADDED = frozenset({"allowed", "available", "shown", "follows"})
 #: Rule ids a reason was cited by before a later version cited the rule that applies:
 #: the Castillo left out of a card's region choice cited B8.2 (caballeros never leave
 #: it) before B8 (the card's places do not hold it), so a save of either compares alike.

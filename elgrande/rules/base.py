@@ -88,9 +88,10 @@ MOVERS: dict[str, Mover] = {m.kind: m for m in [
 #: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
 #: never changed once made, so they share them. The B4.5 answer is the label's index (0
 #: "after", as records always had it); ``shown`` is the order a page lists them in, as
-#: B4.5 says it ("before" first).
+#: B4.5 says it ("before" first); ``follows``: the answers the same seat is asked again
+#: right after (B4.4's carry out or decline, "before"), so a page may ask both at once.
 _ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my caballeros"],
-                  "shown": [1, 0]}
+                  "shown": [1, 0], "follows": [1]}
 #: The B4.5 question after the card's marker; the B4.4 one (carry out or decline)
 #: follows when the action comes.
 ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "

@@ -21,7 +21,9 @@ The description (``controls(...)``)::
      "max_note": why "max" is below the number the prompt states, or None,
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
-                  "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?}, ...],
+                  "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?,
+                  "then"? (pick: the unit of the same seat's next decision sent with this
+                  one, where the decision ``follows`` it: :func:`_combined`)}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
      "card": {"id", "title", "text", "stack"} or None (the action card whose special
               action is under way: its printed text, so the seat knows what it does),
@@ -368,6 +370,50 @@ def _pick_options(game: Game, b0: AnswerBuilder, chosen: set[int]) -> list[dict[
     return out
 
 
+def _combined(game: Game, b0: AnswerBuilder, options: list[dict[str, Any]]
+              ) -> list[dict[str, Any]]:
+    """The options with each one the decision's ``follows`` lists (answers the same seat
+    is asked again right after, B4.5's "before" then B4.4) combined with the options of
+    that next decision, found by answering it on a copy of the game: one option per
+    next option, ``"then": unit`` its unit there, its label the two labels; the first
+    takes the option's place, the others come after the decision's own options. Left
+    as it is when the next decision is not the same seat's open pick (or is secret)."""
+    d = b0.decision
+    follows = d.options.get("follows")
+    if not isinstance(follows, list) or d.kind in secret_kinds():
+        return options
+    out: list[dict[str, Any]] = []
+    later: list[dict[str, Any]] = []
+    for o in options:
+        nxt = _next_options(game, b0, o) if o["enabled"] and o.get("value") in follows \
+            else None
+        if not nxt:
+            out.append(o)
+            continue
+        both = [{**o, **{k: v for k, v in x.items() if k not in ("unit", "value", "count")},
+                 "then": x["unit"], "label": f"{o['label']}: {x['label']}"} for x in nxt]
+        out.append(both[0])
+        later += both[1:]
+    return out + later
+
+
+def _next_options(game: Game, b0: AnswerBuilder, o: dict[str, Any]
+                  ) -> list[dict[str, Any]] | None:
+    """The options of the decision that follows option ``o`` (a copy of the game takes
+    it), when that is the same seat's own pick, not secret; else None (B3.4)."""
+    g = game.copy()
+    try:
+        g.answer(b0.player, _entries(b0.decision, b0.player)[o["unit"][0]])
+    except IllegalMove:
+        return None
+    d = g.pending
+    if d is None or d.players != [b0.player] or _form(d.kind) != "pick" \
+            or d.kind in secret_kinds():
+        return None
+    b = AnswerBuilder(b0.space, d, b0.player)
+    return [x for x in _pick_options(g, b, set()) if x["unit"] is not None]
+
+
 #: The pick kinds whose options are shown in the board's order (regions) or their value's
 #: (power cards, seats).
 _ORDERED = frozenset({"choose_region", "secret_region", "choose_power_card", "choose_player"})
@@ -496,6 +542,8 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     start: set[tuple[int, ...]] | None = None
     if form in ("pick", "subset"):
         options = _pick_options(game, b0, {u[0] for u in canon})
+        if form == "pick":
+            options = _combined(game, b0, options)
     elif form == "counts":
         options = _count_options(game, b0, canon)
         if canon:  # the places disabled before any choice too (folded: .folds)

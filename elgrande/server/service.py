@@ -281,18 +281,35 @@ class Service:
         return live
 
     # -- answering --
-    def _store(self, live: Live, seat: int, answer: Any) -> None:
+    def _store(self, live: Live, seat: int, answer: Any,
+               then: dict[str, Any] | None = None) -> None:
         """Answer on a copy, store the answer (its number: the answers so far), then keep
-        the copy. Raises IllegalMove (nothing changed) or Conflict (another was first)."""
+        the copy. With ``then`` (a combined answer's second part, ``{"actions": [...]}``
+        or ``{"answer": ...}``), the same seat's answer to the decision after it too, both
+        stored in one transaction, numbered n and n+1. Raises IllegalMove (nothing
+        changed: B3.4 when the seat is not asked next) or Conflict (another was first)."""
         g = live.game.copy()
         n = g.answered()
-        g.answer(seat, answer)
-        self.store.add_answer(live.id, n, seat, g.history[-1]["answer"], over=g.over,
-                              bot_due=_bot_due(g, live.seats))
-        before = live.game.flow.round
+        before = g.flow.round
+        scores: list[list[int]] = []
+        rows: list[tuple[int, int, Any]] = []
+        for i in range(1 if then is None else 2):
+            part = answer
+            if i:
+                d = g.pending
+                if d is None or seat not in d.players:
+                    raise IllegalMove("B3.4", "the second part of a combined answer answers "
+                                      "nothing: this seat is not asked next")
+                part = _part_answer(g, seat, then or {})
+            g.answer(seat, part)
+            rows.append((g.answered() - 1, seat, g.history[-1]["answer"]))
+            if g.flow.round != before or g.pending is None:  # as _round, per answer
+                scores.append(list(g.state.scores))
+            before = g.flow.round
+        self.store.add_answers(live.id, rows, over=g.over, bot_due=_bot_due(g, live.seats))
         live.game = g
-        self._round(live, before)
-        if g.answered() % SNAPSHOT_EVERY == 0 or g.over:
+        live.scores.extend(scores)
+        if g.answered() // SNAPSHOT_EVERY != n // SNAPSHOT_EVERY or g.over:
             self.store.save_snapshot(live.id, g.answered(),
                                      {"game": g.to_json(), "scores": live.scores})
         if self.on_change is not None:
@@ -317,13 +334,17 @@ class Service:
 
     def answer(self, live: Live, seat: int, body: Any) -> tuple[int, dict[str, Any]]:
         """Seat ``seat``'s answer ``{"n": N, "actions": [...]}`` or ``{"n": N, "answer":
-        ...}``: ``(200, {"ok": True, "n": answers now})``; 409 when ``N`` is stale (another
-        answer of this seat, or of another seat where this seat is no longer asked, came
-        first) or ahead of the game; 422 with the rule when refused (B3.4); 400 for a
-        malformed body."""
-        if not isinstance(body, dict) or type(body.get("n")) is not int or not (
-                "actions" in body or "answer" in body):
-            return 400, {"ok": False, "error": "the body is {\"n\": N, \"actions\": [...]}"}
+        ...}``, optionally combined with its answer to the decision that follows
+        (``"then": {"actions": [...]}`` or ``{"answer": ...}``; B4.5's "before" then
+        B4.4's carry out or decline): both applied on one copy, stored together as
+        answers N and N+1, or neither. ``(200, {"ok": True, "n": answers now})``; 409
+        when ``N`` is stale (another answer of this seat, or of another seat where this
+        seat is no longer asked, came first) or ahead of the game; 422 with the rule when
+        refused (B3.4), nothing stored; 400 for a malformed body."""
+        if not isinstance(body, dict) or type(body.get("n")) is not int or not _part(body) \
+                or ("then" in body and not _part(body["then"])):
+            return 400, {"ok": False, "error": "the body is {\"n\": N, \"actions\": [...]}"
+                         " (and optionally \"then\": {\"actions\": [...]})"}
         with live.lock:
             if self.shared_db:
                 self._catch_up(live)
@@ -339,14 +360,7 @@ class Service:
             try:
                 if d is None:
                     raise IllegalMove("B7.1", "the game is over")
-                if "actions" in body:
-                    acts = body["actions"]
-                    if not isinstance(acts, list):
-                        return 400, {"ok": False, "error": "'actions' must be a list"}
-                    answer = answer_from_actions(g, seat, acts)
-                else:
-                    answer = body["answer"]
-                self._store(live, seat, answer)
+                self._store(live, seat, _part_answer(g, seat, body), body.get("then"))
             except IllegalMove as exc:
                 return 422, refusal(exc)
             except Conflict:
@@ -449,6 +463,20 @@ class Service:
                     self.store.know_bot_due(gid, _bot_due(live.game, live.seats))
         except Exception as exc:  # one broken game must not stop the others
             LOG.error("game %s does not load: %s", gid, type(exc).__name__)
+
+
+def _part(body: Any) -> bool:
+    """Whether ``body`` is an answer's part: ``{"actions": [...]}`` or ``{"answer": ...}``."""
+    return isinstance(body, dict) and (isinstance(body.get("actions"), list)
+                                       or ("answer" in body and "actions" not in body))
+
+
+def _part_answer(game: Game, seat: int, part: dict[str, Any]) -> Any:
+    """The engine answer of an answer's part (:func:`_part`) for ``game``'s pending
+    decision. Raises IllegalMove: actions the masks refuse (their rule, B3.4)."""
+    if "actions" in part:
+        return answer_from_actions(game, seat, part["actions"])
+    return part["answer"]
 
 
 def own_cards(paths: Any) -> list[str]:

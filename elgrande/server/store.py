@@ -225,26 +225,39 @@ class Store:
 
     def add_answer(self, game: str, n: int, seat: int, answer: Any,
                    over: bool = False, bot_due: bool | None = None) -> None:
-        """Store answer number ``n``, the game's status ``over`` when it ends the game and
-        whether a bot seat must answer next (``bot_due``; None: not known); on
-        PostgreSQL, NOTIFY the other server processes in the same transaction.
+        """Store answer number ``n``: :meth:`add_answers` with one answer.
 
         Raises:
             Conflict: an answer numbered ``n`` is stored already.
         """
+        self.add_answers(game, [(n, seat, answer)], over, bot_due)
+
+    def add_answers(self, game: str, rows: list[tuple[int, int, Any]],
+                    over: bool = False, bot_due: bool | None = None) -> None:
+        """Store answers ``(n, seat, answer)`` in one transaction (all or none: a
+        combined answer, B4.5 then B4.4), the game's status ``over`` when they end the
+        game and whether a bot seat must answer next (``bot_due``; None: not known); on
+        PostgreSQL, NOTIFY the other server processes in the same transaction.
+
+        Raises:
+            Conflict: an answer with one of these numbers is stored already (none is
+            stored).
+        """
         try:
             with self._writing() as c:
-                c.execute(ANSWERS.insert().values(game=game, n=n, seat=seat,
-                                                  answer=json.dumps(answer),
-                                                  created=time.time()))
+                for n, seat, answer in rows:
+                    c.execute(ANSWERS.insert().values(game=game, n=n, seat=seat,
+                                                      answer=json.dumps(answer),
+                                                      created=time.time()))
                 done = {"status": "over"} if over else {}
                 c.execute(GAMES.update().where(GAMES.c.id == game)
                           .values(bot_due=False if over else bot_due, **done))
-                if self.postgres:
+                if self.postgres and rows:
                     c.execute(sa.text("SELECT pg_notify('elgrande', :p)"),
-                              {"p": f"{game} {n + 1}"})
+                              {"p": f"{game} {rows[-1][0] + 1}"})
         except sa.exc.IntegrityError:
-            raise Conflict(f"answer {n} of this game is stored already") from None
+            raise Conflict(f"answer {rows[0][0] if rows else 0} of this game is stored "
+                           "already") from None
 
     def snapshot(self, game: str) -> tuple[int, dict[str, Any]] | None:
         """The latest snapshot of ``game``: ``(n, saved game)``, or None."""

@@ -118,7 +118,9 @@ function renderPick(c, box) {
   shown(c).forEach(function (o) {
     var b = el("button", {type: "button"}, label(o));
     b.disabled = !o.enabled;
-    b.onclick = function () { choose(c, o); };  // a secret one held (secret.js)
+    // an option combined with the same seat's next question (o.then: its unit there)
+    // sends both answers at once; else a secret one is held (secret.js)
+    b.onclick = function () { if (o.then) { send(o.unit, o.then); } else { choose(c, o); } };
     if (heldOption(c) === o) { b.setAttribute("aria-pressed", "true"); }
     ul.appendChild(optionItem(o, b));
   });

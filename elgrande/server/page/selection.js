@@ -73,13 +73,15 @@ export function remove(unit) {
   if (i >= 0) { setUnits(S.units.slice(0, i).concat(S.units.slice(i + 1))); }
 }
 
-export function send(actions) {
+// then: the actions of the same seat's next answer, sent with it (a combined answer)
+export function send(actions, then) {
   if (S.busy) { return Promise.resolve(); }
   pollSoon();
   S.busy = true;
   hint("");
   markAnswer();
-  var body = JSON.stringify({n: S.state.n, actions: actions});
+  var body = JSON.stringify(then ? {n: S.state.n, actions: actions, then: {actions: then}} :
+                            {n: S.state.n, actions: actions});
   return api("/answer", {method: "POST", body: body,
                          headers: {"Content-Type": "application/json"}})
     .then(json).then(function (r) {
