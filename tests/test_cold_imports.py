@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import elgrande
 from elgrande.engine.cards import KEY_RANGE, draw_key
@@ -30,16 +31,23 @@ print(json.dumps(sorted(m for m in ("_hashlib", "hashlib", "hmac", "secrets", "l
 """
 
 
-def test_B2_a_warm_cold_start_loads_no_openssl_and_no_parser(tmp_path: Path) -> None:
+def _two_runs(tmp_path: Path, *args: str) -> list[Any]:
+    """A fresh python run twice with ``args`` on one new card cache folder (the first run
+    fills it: the second is a warm start): what each printed last, as JSON."""
     cache = tmp_path / "cache"
     cache.mkdir(mode=0o700)
     env = dict(os.environ, XDG_CACHE_HOME=str(cache))
     env.pop("ELGRANDE_NO_CACHE", None)
-    imported = []
-    for _ in range(2):  # the first run fills the card caches
-        out = subprocess.run([sys.executable, "-c", COLD], env=env, cwd=tmp_path,
-                             check=True, capture_output=True, text=True).stdout
-        imported.append(json.loads(out.splitlines()[-1]))
+    got = []
+    for _ in range(2):
+        out = subprocess.run([sys.executable, *args], env=env, cwd=tmp_path, check=True,
+                             capture_output=True, text=True).stdout
+        got.append(json.loads(out.splitlines()[-1]))
+    return got
+
+
+def test_B2_a_warm_cold_start_loads_no_openssl_and_no_parser(tmp_path: Path) -> None:
+    imported = _two_runs(tmp_path, "-c", COLD)
     assert "elgrande.dsl.parser" in imported[0]  # cold caches: the cards were parsed
     assert imported[1] == []
 
@@ -72,16 +80,7 @@ print(json.dumps([first, sorted(m for m in lazy if m not in sys.modules)]))
 
 def test_B2_the_first_decision_of_a_three_set_game_imports_no_texts_or_checks(
         tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    cache.mkdir(mode=0o700)
-    env = dict(os.environ, XDG_CACHE_HOME=str(cache))
-    env.pop("ELGRANDE_NO_CACHE", None)
-    got = []
-    for _ in range(2):  # the first run fills the card caches
-        out = subprocess.run([sys.executable, "-c", THREE_SETS, json.dumps(list(LAZY))],
-                             env=env, cwd=tmp_path, check=True, capture_output=True,
-                             text=True).stdout
-        got.append(json.loads(out.splitlines()[-1]))
+    got = _two_runs(tmp_path, "-c", THREE_SETS, json.dumps(list(LAZY)))
     assert got[1] == [[], []]  # none at the first decision; each once used
 
 
