@@ -190,8 +190,8 @@ def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() ->
     assert d.prompt.startswith(f"{{card:{card.id}}}: ")
     said = g.in_words(d.prompt)
     assert said.startswith(f"{card.title}: When will you carry out its special action")
-    assert said.endswith(": before or after placing your caballeros? (You can still decline "
-                         "it then.)")
+    assert said.endswith(": before or after placing your caballeros? (You may also decline "
+                         "it.)")
     assert "{" not in said
     assert d.options["labels"] == ["after placing my caballeros",
                                    "before placing my caballeros"]
@@ -283,12 +283,12 @@ def test_B4_5_the_order_question_says_what_a_veto_s_special_action_is() -> None:
     said = g.in_words(prompt)
     assert said == (f"{veto.title}: When will you carry out its special action (keep this card "
                     "as a veto until the end of next round): before or after placing your "
-                    "caballeros? (You can still decline it then.)")
+                    "caballeros? (You may also decline it.)")
     long = next(c for c in g.library.cards.cards.values()
                 if c.script is not None and len(render(c.script).split()) > 20)
     assert g.in_words(order_prompt(long.id)) == (
         f"{g.card_label(long.id)}: When will you carry out its special action: before or "
-        "after placing your caballeros? (You can still decline it then.)")
+        "after placing your caballeros? (You may also decline it.)")
 
 
 @pytest.mark.rule("B8")

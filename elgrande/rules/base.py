@@ -95,7 +95,7 @@ _ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my c
 #: The B4.5 question after the card's marker; the B4.4 one (carry out or decline)
 #: follows when the action comes.
 ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "
-                "your caballeros? (You can still decline it then.)")
+                "your caballeros? (You may also decline it.)")
 
 
 def order_prompt(cid: str) -> str:
