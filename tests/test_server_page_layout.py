@@ -289,3 +289,41 @@ def test_a_move_with_one_source_takes_it_and_asks_where_to(
             assert got["heads"][0].startswith("Move from"), got
     tab.page.reload()  # the page's own decision again
     quiet(tab)
+
+
+def test_a_source_used_up_is_let_go_while_more_may_move(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B8.2: once the chosen source's caballeros are all moved (none of its moves open) and
+    more may still move from elsewhere, the page lets it go (here the one source left is
+    then taken), not "Where to?" over greyed buttons; at the maximum the source stays,
+    saying the maximum is reached."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                            ".map(g => g.getAttribute('data-place'))")
+
+    def move(src: str, to: str, unit: int, enabled: bool) -> dict[str, Any]:
+        return {"unit": [unit], "label": f"{src} to {to}", "enabled": enabled, "count": 0,
+                "from": src, "from_label": src.upper(), "player": 0, "to": to,
+                "to_label": to.upper()}
+
+    options = [move(ids[0], t, 10 + j, False) for j, t in enumerate(ids[2:4])] + \
+        [move(ids[1], t, 20 + j, True) for j, t in enumerate(ids[2:4])]
+    for total, kept in ((1, False), (2, True)):
+        got = tab.page.evaluate("""([opts, total, src]) => import('/page/controls.js').then(m => {
+            const S = window.elgrandePage;
+            S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
+                          secret: false, units: [], actions: [], total: total, min: 0, max: 2,
+                          max_note: null, options: opts, folds: [], card: null, note: null,
+                          done: {unit: [0], enabled: true}};
+            S.from = src + "|0|"; S.taken = -1; S.fromUsed = true;
+            m.renderControls();
+            return {from: S.from, heads: Array.from(document.querySelectorAll('#options h3'))
+                      .map(h => h.innerText)};
+        })""", [options, total, ids[0]])
+        if kept:
+            assert got["from"] == f"{ids[0]}|0|", got
+        else:  # let go; the one source left that may move is taken for the seat
+            assert got["from"] == f"{ids[1]}|0|", got
+            assert ids[0].upper() not in got["heads"][0], got
+    tab.page.reload()  # the page's own decision again
+    quiet(tab)

@@ -209,6 +209,11 @@ function renderMoves(c, box) {
   // one source (and owner) only that may move now: taken at once (once a decision: a
   // click may let it go), so the next step is where to; said in the heading
   var openKeys = order.filter(function (k) { return groups[k].some(function (o) { return o.enabled; }); });
+  // a chosen source whose caballeros are used up (none may go anywhere now) is let go
+  // while more may move, so the page asks where from again, not where to
+  if (S.from && (!groups[S.from] || (c.total < c.max && openKeys.indexOf(S.from) < 0))) {
+    S.from = null;
+  }
   if (!S.from && openKeys.length === 1 && S.taken !== S.n) {
     S.from = openKeys[0]; S.fromUsed = false; S.taken = S.n;
   }
