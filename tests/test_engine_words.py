@@ -5,11 +5,11 @@ excludes an answer (B3.2, B8), prompts are whole sentences naming what they act 
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from typing import Any
 
 import pytest
+from prompt_util import bare
 from test_game_properties import answer_randomly
 
 from elgrande.dsl.parser import parse
@@ -24,10 +24,6 @@ from elgrande.rules.base import order_prompt
 
 CARD = "hb-words"
 
-def _bare(prompt: str) -> str:
-    """``prompt`` without the card marker a special action's decisions start with
-    (``"{card:ID}: move ..."`` -> ``"Move ..."``, B8: the interpreter names the card)."""
-    return re.sub(r"^\{card:[^{}:]+\}: (.)", lambda m: m.group(1).upper(), prompt)
 
 
 
@@ -73,7 +69,7 @@ def test_the_king_never_stays_where_he_is() -> None:
     b = g.library.board
     _, _, d, _ = _start(g, "move the king to regions\n")
     assert d is not None and d.kind == "choose_region"
-    assert _bare(d.prompt) == "Move the king to another region of your choice"
+    assert bare(d.prompt) == "Move the king to another region of your choice"
     here = b.place_id(g.state.king)
     assert here not in d.options["choices"]
     with pytest.raises(IllegalMove) as err:
@@ -132,11 +128,11 @@ def test_B8_2_a_placement_into_a_chosen_region_names_it() -> None:
     region = d.options["choices"][0]
     d = interp.answer(g.state, run, actor, region, events)
     assert d is not None and d.kind == "place_caballeros"
-    assert _bare(d.prompt) == f"Place up to 2 caballeros from your court in " \
+    assert bare(d.prompt) == f"Place up to 2 caballeros from your court in " \
                        f"{b.places[b.index[region]].name}"
     g.state.court[actor] = 1
     _, _, one, _ = _start(g, "move up to 3 own caballeros from court to regions\n", actor)
-    assert one is not None and _bare(one.prompt) == "Place up to 1 caballero from your court"
+    assert one is not None and bare(one.prompt) == "Place up to 1 caballero from your court"
 
 
 def test_B8_2_own_and_other_players_moves_read_apart() -> None:
@@ -148,7 +144,7 @@ def test_B8_2_own_and_other_players_moves_read_apart() -> None:
         _, _, d, _ = _start(g, script)
         assert d is not None and d.kind == "move_caballeros", script
         prompts.append(d.prompt)
-    assert [_bare(x) for x in prompts] == ["Move up to 2 of your caballeros",
+    assert [bare(x) for x in prompts] == ["Move up to 2 of your caballeros",
                        "Move up to 2 caballeros of other players", "Move up to 1 caballero"]
 
 
@@ -171,13 +167,13 @@ def test_B8_2_once_the_source_is_chosen_the_move_asks_what_is_left() -> None:
         m = interp.answer(g.state, run, 1, region, [])
         assert m is not None and m.kind == "move_caballeros"
         whose = "whose, " if want > 1 else ""
-        assert _bare(m.prompt) == (f"Move up to 5 caballeros from '{region}': choose "
+        assert bare(m.prompt) == (f"Move up to 5 caballeros from '{region}': choose "
                                    f"{whose}where to and how many")
         assert g.in_words(m.prompt).endswith(f"move up to 5 caballeros from "
                                              f"{b.place_name(region)}: choose {whose}where "
                                              "to and how many")
     _, _, many, _ = _start(g, "move up to 2 caballeros of any player from regions to anywhere\n")
-    assert many is not None and _bare(many.prompt) == "Move up to 2 caballeros"
+    assert many is not None and bare(many.prompt) == "Move up to 2 caballeros"
 
 
 def test_B4_5_the_order_question_leads_to_the_B4_4_one_without_repeating_it() -> None:
@@ -258,7 +254,7 @@ def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> N
 def test_B1_2_moving_a_piece_asks_in_a_whole_sentence() -> None:
     g = _position()
     _, _, d, _ = _start(g, "move own grande to mainland regions except king\n")
-    assert d is not None and _bare(d.prompt) == "Move your Grande to a region of your choice"
+    assert d is not None and bare(d.prompt) == "Move your Grande to a region of your choice"
 
 
 def test_B4_4_a_card_s_either_choice_names_the_card() -> None:

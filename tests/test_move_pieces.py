@@ -6,11 +6,11 @@ the same decisions and answer forms as the statements it replaced; refusals cite
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from prompt_util import bare
 
 from elgrande import new_game
 from elgrande.dsl.checker import check_script
@@ -28,10 +28,6 @@ BASE, IK, COL = ("base",), ("base", "intrigue-king"), ("base", "colonies")
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "homebrew"
 
 
-def _bare(prompt: str) -> str:
-    """``prompt`` without the card marker a special action's decisions start with
-    (``"{card:ID}: move ..."`` -> ``"Move ..."``, B8: the interpreter names the card)."""
-    return re.sub(r"^\{card:[^{}:]+\}: (.)", lambda m: m.group(1).upper(), prompt)
 
 
 def _game(sets: tuple[str, ...] = BASE, players: int = 3) -> Game:
@@ -97,7 +93,7 @@ def test_i8_movers_are_a_games_not_the_process() -> None:
                     b.index["catalonia"]]
     m = _Move(g, "move grande of opponents to adjacent to it\n")
     assert m.d is not None and m.d.rule == "B1.2"
-    assert _bare(m.d.prompt) == "Choose the player whose Grande moves"
+    assert bare(m.d.prompt) == "Choose the player whose Grande moves"
 
 
 def test_b8_2_caballeros_move_by_the_one_statement() -> None:
@@ -142,7 +138,7 @@ def test_b1_2_own_grande_moves_never_into_the_kings_region() -> None:
     m = _Move(g, "move own grande to adjacent to own grande\n")
     d = m.d
     assert d is not None and d.kind == "choose_region"
-    assert _bare(d.prompt) == "Move your Grande to a region of your choice"
+    assert bare(d.prompt) == "Move your Grande to a region of your choice"
     assert "aragon" not in d.options["choices"]
     assert m.refused("aragon") == "B5.2"
     m.answer("galicia")
