@@ -339,7 +339,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     hooks = hook_context(ctx) if movable is not None else None
     caballeros, neutral = s.caballeros, s.neutral
     sources: dict[str, dict[str, int]] = {}
-    counted = 1  # the size of ``sources`` (option_size.size), counted as it is built
+    sized = 1  # the size of ``sources`` (option_size.size), sized as it is built
     available = 0
     elsewhere = False  # some source's caballeros may go to a destination other than it
     # plain loops over typed lists (no generators: the compiled build runs them natively)
@@ -366,7 +366,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         if owners:
             src = ids[r]
             sources[src] = owners
-            counted += 1 + len(owners)
+            sized += 1 + len(owners)
             for n in owners.values():
                 available += n
             if not elsewhere:
@@ -393,22 +393,22 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
                "all": every, "refused_from": refused_from, "refused_to": king_refusal,
                "allowed": allowed, "available": available}  # what bounds ``max`` (B8.2)
     # the mapping, its six plain values, ``to`` and ``sources``, then the small rest
-    counted += 8 + len(to) + reasons_size(refused_from) + reasons_size(king_refusal)
+    sized += 8 + len(to) + reasons_size(refused_from) + reasons_size(king_refusal)
     if room:
         options["room"] = room
-        counted += size(room)
+        sized += size(room)
     which = rules.move_which if rules is not None else None
     if which is not None:
         kinds = which(hook_context(ctx), sources)
         if kinds:
             options["which"] = kinds
-            counted += size(kinds)
+            sized += size(kinds)
     if len(sources) == 1:  # the source is chosen (or the only one): what is asked now
         src, owners = next(iter(sources.items()))
         prompt = (f"{prompt} from '{src}': choose {'whose, ' if len(owners) > 1 else ''}"
                   "where to and how many")
     return offer(ctx, Decision("move_caballeros", [ctx.subject], prompt, options, "B8.2"),
-                 counted)
+                 sized)
 
 
 # -- place from court (B5.1 for special actions; the rule's home: engine/court.py) ----------------
@@ -548,18 +548,18 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     refused = {**_castillo_source_refusal(ctx, "B8.7"), **_king_refusal(ctx)}
     options: dict[str, Any] = {"owner": owner, "sources": sources, "min": lo, "max": hi,
                                "refused": refused}
-    counted = 5 + len(sources) + reasons_size(refused)  # its size (option_size.size), as built
+    sized = 5 + len(sources) + reasons_size(refused)  # its size (option_size.size), as built
     if which is not None:
         options["which"] = which
-        counted += size(which)
+        sized += size(which)
         if lo == hi and len(sources) == 1:  # asked since the kinds may be chosen: older
             options["skip"] = {next(iter(sources)): lo}  # records sent the default
-            counted += 2
+            sized += 2
     return offer(ctx, Decision(
         "send_caballeros", [ctx.subject],
         f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of {seat(owner)} "
         f"to send to " + (f"the {dest}" if space < 0 else b.places[space].name),
-        options, "B8.7"), counted)
+        options, "B8.7"), sized)
 
 
 def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any] | None:
@@ -718,7 +718,7 @@ def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 @primitive("secret_choice", _secret_finish)
 def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     per: dict[str, list[str]] = {}
-    counted = 1  # the size of ``per`` (option_size.size), as it is built
+    sized = 1  # the size of ``per`` (option_size.size), as it is built
     fixed: dict[str, Any] = {}
     saved = ctx.subject
     for p in each_order(ctx, _arg(call, "each")):
@@ -726,7 +726,7 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
         opts = [ctx.rid(r) for r in regions(ctx, _arg(call, "source")) if r >= 0]
         if len(opts) > 1:
             per[str(p)] = opts
-            counted += 1 + len(opts)
+            sized += 1 + len(opts)
         else:
             fixed[str(p)] = opts[0] if opts else None
     ctx.subject = saved
@@ -738,7 +738,7 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     return offer(ctx, Decision("secret_region", [int(p) for p in per],
                                _asks(ctx, "secretly choose a region", _arg(call, "var")),
                                {"per_player": per, "why": why}, "B8.5"),
-                 1 + counted + reasons_size(why))
+                 1 + sized + reasons_size(why))
 
 
 @primitive("pass_")

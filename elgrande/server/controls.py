@@ -49,6 +49,7 @@ from elgrande.adapters.actions import (
 from elgrande.engine.decisions import Decision, secret_kinds
 from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import RULES, title
+from elgrande.model.counted import counted
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 from elgrande.server.card_notes import card_under_way
@@ -572,8 +573,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
 def _short(b0: AnswerBuilder, total: int) -> str:
     if b0.decision.kind in SUBSET_KINDS:
         return f"choose exactly {b0.decision.options['count']}, not {total}"
-    return (f"not finished: choose at least {b0.lo} caballero{'s' if b0.lo != 1 else ''}"
-            f" ({total} so far)")
+    return f"not finished: choose at least {counted(b0.lo, 'caballero')} ({total} so far)"
 
 
 def _why_args(b0: AnswerBuilder, units: list[list[int]]) -> dict[str, str]:
