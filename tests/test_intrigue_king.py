@@ -385,3 +385,18 @@ def test_I1_cli_beginner_option_plays_only_values_divisible_by_ten(tmp_path: Pat
     assert played and all(v % 10 == 0 for v in played)
     c = CliRunner().invoke(main, ["check", str(rec)])
     assert c.exit_code == 0 and "answers legal" in c.output
+
+
+def test_I1_beginner_option_refused_without_a_set_that_has_it() -> None:
+    """I1's beginner option belongs to a set whose players choose combined cards: asked
+    for in a base game it is refused (a ValueError, a usage error at the CLI), not
+    silently ignored."""
+    from click.testing import CliRunner
+
+    from elgrande.tools.cli import main
+
+    with pytest.raises(ValueError, match=r"beginner option \(I1\).*\(base\)"):
+        new_game(3, seed=1, beginner=True)
+    r = CliRunner().invoke(main, ["play", "--players", "3", "--beginner", "-q"])
+    assert r.exit_code == 2 and "beginner option (I1)" in r.output
+    assert "Traceback" not in r.output

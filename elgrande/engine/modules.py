@@ -224,6 +224,9 @@ class RulesModule:
             English and the docs when the module is made.
         movers: piece kind -> its mover (:class:`elgrande.engine.pieces.Mover`) of the
             ``move`` statement; a later module's mover of a kind replaces an earlier one's.
+        game_options: the game options it reads from ``state.ext["options"]`` (e.g.
+            ``"beginner"``, I1): a game asking for an option no module in play reads is
+            refused (:func:`elgrande.play.game.new_game`).
     """
 
     name: str
@@ -237,6 +240,7 @@ class RulesModule:
     scenario: str = ""
     rule_params: tuple[RuleParam, ...] = ()
     movers: Mapping[str, Any] = attrs.field(factory=dict)
+    game_options: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
@@ -316,6 +320,8 @@ class Rules:
                 self.hooks[h].append(fn)
             self.lasting_kinds.update(m.lasting_kinds)
             self.start = m.start or self.start
+        #: the game options the modules in play read (:attr:`RulesModule.game_options`)
+        self.game_options = frozenset(o for m in self.modules for o in m.game_options)
         if not self.start:
             raise DataError("", "no rules module in play says how a round starts",
                             hint="load the base set first")

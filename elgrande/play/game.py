@@ -549,7 +549,8 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
         beginner: the beginner option of a set with a hand of combined cards (I1): only
             the values divisible by 10; kept in the record header and ``state.ext``.
     Raises:
-        ValueError: bad player count, variant or seed, or ``sets`` given as one string.
+        ValueError: bad player count, variant or seed, ``sets`` given as one string, or
+            ``beginner`` with no set in play that has the option.
         CardError: bad card data.
         MissingCardData: a card in play has an unknown field and no fill supplies it
         (docs/library.md; the error lists every card and field).
@@ -563,6 +564,10 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
     if seen is None or seen() is not lib:  # a library never changes: checked once
         lib.require_complete()
         _COMPLETE[id(lib)] = weakref.ref(lib)
+    if beginner and "beginner" not in engine_for(lib).rules.game_options:
+        raise ValueError("the beginner option (I1) is an option of a set whose players "
+                         "choose a hand of combined cards; no set in play "
+                         f"({', '.join(lib.board.sets)}) has it")
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     if beginner:  # a game option the rules modules read (I1)
         state.ext["options"] = {"beginner": True}

@@ -177,6 +177,7 @@ MODULE = RulesModule(
               goes_to=(base.BID, OVER, base.SCORING)),
     ),
     scenario="elgrande.rules.intrigue_king.cases",
+    game_options=("beginner",),
     hooks={
         # turn
         "setup": _setup, "initial_hand": _initial_hand,
