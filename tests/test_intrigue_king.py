@@ -400,3 +400,32 @@ def test_I1_beginner_option_refused_without_a_set_that_has_it() -> None:
     r = CliRunner().invoke(main, ["play", "--players", "3", "--beginner", "-q"])
     assert r.exit_code == 2 and "beginner option (I1)" in r.output
     assert "Traceback" not in r.output
+
+
+def test_I8_a_card_run_at_reveal_past_its_budget_is_undone_whole() -> None:
+    """A card whose action only keeps a lasting effect runs as the cards are revealed (I8);
+    past its work budget it is undone whole (B8: the ``special_void`` event, no lasting
+    effect kept, the answer not refused), as a special action is."""
+    from elgrande.engine.flow import engine_for
+
+    g = ik_game(4, seed=2)
+    deck = [10, 13, 15, 20, 23, 30, 40, 50, 60, 70, 75, 80, 90]
+    plays = {0: 90, 1: 40, 2: 10, 3: 80}
+    rng = random.Random(2)
+    for p in range(4):
+        g.answer(p, deck)
+    drive(g, lambda g: g.pending is not None and g.pending.rule == "I3", rng)
+    interp = engine_for(g.library).interpreter
+    budget = interp.budget
+    events: list[dict[str, Any]] = []
+    try:
+        interp.budget = 0  # every card now runs past its budget
+        while g.pending is not None and g.pending.rule == "I3":
+            p = g.pending.players[0]
+            events += g.answer(p, plays[p])
+    finally:
+        interp.budget = budget
+    void = [e for e in events if e.get("event") == "special_void"]
+    assert [(e["player"], e["error"]["budget"]) for e in void] == [(1, 0)]
+    assert not any(x.kind == "veto" for x in g.state.lasting)
+    assert g.pending is not None  # the game goes on

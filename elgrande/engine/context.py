@@ -55,6 +55,14 @@ class BudgetExceeded(ElGrandeError):
         self.line = 0
         self.column = 0
 
+    def void_event(self, player: int, card: str) -> dict[str, Any]:
+        """The ``special_void`` event of ``player``'s card ``card``, undone whole for this
+        (B8): the budget, the work spent and the script's place."""
+        return {"event": "special_void", "player": player, "card": card,
+                "error": {"card": self.card, "work": self.work, "budget": self.budget,
+                          "line": self.line, "column": self.column},
+                "reason": str(self)}
+
 
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would

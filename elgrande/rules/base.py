@@ -563,10 +563,7 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
     bp = own_part(flow)  # its own: a copy of the flow may share it
     assert bp.before is not None
     state.set_to(bp.before)
-    events.append({"event": "special_void", "player": flow.actor, "card": flow.card,
-                   "error": {"card": exc.card, "work": exc.work, "budget": exc.budget,
-                             "line": exc.line, "column": exc.column},
-                   "reason": str(exc)})
+    events.append(exc.void_event(flow.actor, flow.card))
     flow.run = None
     bp.before = None
     bp.special_done = True

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any, Final
 from elgrande.dsl import ast
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
+from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import Events
+from elgrande.engine.triggers import TriggerLimit
 from elgrande.model import placement
 from elgrande.model.seats import seat
 from elgrande.model.state import State
@@ -158,7 +160,8 @@ def held_from_play(lib: Library, card_id: str) -> bool:
 def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> None:
     """I8: when every card is played, the lasting effects of the cards whose action is
     only that (a Veto) begin at once, for the players whose own action is theirs to carry
-    out (I5: not lapsed, no choice left open)."""
+    out (I5: not lapsed, no choice left open). A card past its work budget is undone whole
+    and counts as carried out with no effect, as a special action is (B8)."""
     held: list[int] = []
     lib = engine.lib
     lasting = _held_values(engine)
@@ -169,8 +172,16 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
         if action_choices(lib, state, p) == [card]:
             events.append({"event": "note", "text": f"{seat(p)}'s {{card:{card}}} takes effect "
                            "as the cards are revealed (I8):"})
+            before = state.copy()  # a card past its work budget is undone whole
             run = engine.interpreter.begin(card, p)
-            engine.interpreter.advance(state, run, events)
+            try:
+                engine.interpreter.advance(state, run, events)
+            except TriggerLimit:  # the answer is refused whole (FlowEngine.answer)
+                raise
+            except BudgetExceeded as exc:
+                state.set_to(before)
+                events.append(exc.void_event(p, card))
+                continue
             held.append(p)
     if held:
         state.ext.setdefault(EXT, {})["held"] = held
