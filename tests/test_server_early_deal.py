@@ -56,8 +56,8 @@ def test_the_early_deal_turns_the_uploaded_card_up_in_round_1(server: str) -> No
         made = r.json()
         [card] = made["cards"]
         assert card["round"] == 1
-        assert card["note"] == (f"Your card {card['title']} comes up in round 1 (B3.1: the "
-                                "top card of its stack).")
+        assert card["note"] == (f"Your card {card['title']} comes up in round 1 (B3.1: each "
+                                "round turns up the top card of each stack).")
         seat = httpx.get(f"{server}/api/games/{made['game']}/state",
                          params={"t": token_of(made["seats"][0])}, timeout=30).json()
         assert seat["view"]["state"]["round"] == 1

@@ -51,8 +51,8 @@ def test_the_form_s_option_deals_the_homebrew_card_in_round_1(
     made = p.get_by_role("region", name="The new game")
     made.wait_for()
     notes = p.get_by_role("list", name="When your cards come up")
-    assert notes.inner_text() == "Your card Garrison comes up in round 1 (B3.1: the top card " \
-                                 "of its stack)."
+    assert notes.inner_text() == ("Your card Garrison comes up in round 1 (B3.1: each round "
+                                  "turns up the top card of each stack).")
     made.get_by_role("link", name="Your seat (p1)").click()
     p.wait_for_function("window.elgrandePage && window.elgrandePage.state !== null")
     st = page_state(tab)["state"]

@@ -138,7 +138,8 @@ def homebrew_note(game: Game, card: dict[str, Any], early: bool) -> str:
     shuffle turns it up in, or else its chance of coming up at all in a game of this
     variant (:func:`elgrande.play.early_deal.deal_chance`, B3.1, B3.7), e.g. "Your card X
     is one of 13 in its stack: 9 of them come up in a game (one a round, B3.1), so it comes
-    up in a given game with probability 9/13 (69%)". A card in no action stack is in play from the first round.
+    up in a given game with probability 9/13 (69%)". A card in no action stack is in play
+    from the first round.
 
     Args:
         game: the new game (its library and header's variant).
@@ -154,9 +155,10 @@ def homebrew_note(game: Game, card: dict[str, Any], early: bool) -> str:
     if early:
         r = card.get("round")
         if r is None:
-            return (f"Your card {title}: no shuffle tried turns it up in this game "
-                    "(too many of your cards share its stack).")
-        return f"Your card {title} comes up in round {r} (B3.1: the top card of its stack)."
+            return (f"Your card {title}: no shuffle tried turns it up in this game's "
+                    "rounds (too many of your cards share its stack).")
+        return (f"Your card {title} comes up in round {r} (B3.1: each round turns up the "
+                "top card of each stack).")
     p = chance.chance
     share = f"{p.numerator}/{p.denominator} ({round(100 * p)}%)" if p < 1 else "certainty"
     if chance.copies == 1:
