@@ -39,15 +39,16 @@ def play_until(game: Game, rnd: int, seed: int = 1) -> None:
         game.answer(p, make_bot("random", rng.randrange(2 ** 31)).answer(game.lazy_view(p)))
 
 
-def first_offers(game: Game) -> dict[str, int]:
-    """Play the whole game with random bots; the round each card was first on offer."""
+def first_offers(game: Game, until: int = 99) -> dict[str, int]:
+    """Play with random bots to the end or past round ``until``; the round each card was
+    first on offer."""
     seen: dict[str, int] = {}
     rng = random.Random(7)
     while True:
         for c in game.state.offer:
             if c:
                 seen.setdefault(c, game.flow.round)
-        if game.pending is None:
+        if game.pending is None or game.flow.round > until:
             return seen
         p = game.pending.players[0]
         game.answer(p, make_bot("random", rng.randrange(2 ** 31)).answer(game.lazy_view(p)))
@@ -153,3 +154,15 @@ def test_errors(lib: Library) -> None:
         deal_chance(lib, "nope", "standard")
     with pytest.raises(ValueError, match="unknown variant"):
         deal_chance(lib, homebrew_ids(lib)[0], "longest")
+
+
+def test_with_the_colonies_the_cards_come_up_when_said() -> None:
+    """The Colonies set up more (and ask a question before round 1): the stacks' deal is
+    still read from the real set-up, and the game shows the cards when it said."""
+    lib = load_library(["base", "colonies"], (), [str(HOMEBREW)], "provisional")
+    ids = homebrew_ids(lib)
+    deal = early_seed(lib, 5, "standard", ids, rng=random.Random(2))
+    game = new_game(5, sets=["base", "colonies"], fill="provisional", seed=deal.seed,
+                    cards=[str(HOMEBREW)], logging=False)
+    seen = {c: r for c, r in first_offers(game, until=2).items() if c in ids}
+    assert seen == deal.rounds and sorted(seen.values()) == [1, 1, 2]
