@@ -10,6 +10,7 @@ from typing import Any
 
 from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted
+from elgrande.play.early_deal import deal_chance
 from elgrande.play.game import Game
 from elgrande.rules.base_data import VETO_KIND
 
@@ -122,3 +123,48 @@ def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
         out[p].append(name(e.get("card")) + (f" (until the end of round {until})"
                                               if until else ""))
     return out
+
+
+#: The new-game form's option that picks the shuffle for the host's homebrew cards (the
+#: words of ``new.html``'s checkbox; B3.1 unchanged: only the seed is chosen).
+EARLY_OPTION = ("Deal my cards early (playtest): the game's shuffle is picked so that your "
+                "cards come up in the first round(s); the rules are unchanged")
+
+
+def homebrew_note(game: Game, card: dict[str, Any], early: bool) -> str:
+    """What the host is told after creating a game about an uploaded card ``card``
+    (``{"id", "title", "round"}``, ``round`` from
+    :func:`elgrande.play.early_deal.early_seed` when ``early``): the round the picked
+    shuffle turns it up in, or else its chance of coming up at all in a game of this
+    variant (:func:`elgrande.play.early_deal.deal_chance`, B3.1, B3.7), e.g. "Your card X
+    is one of 13 in its stack: 9 of them come up in a game (one a round, B3.1), so it comes
+    up in a given game with probability 9/13 (69%)". A card in no action stack is in play
+    from the first round.
+
+    Args:
+        game: the new game (its library and header's variant).
+        card: one card of :func:`elgrande.server.card_notes.uploaded`.
+        early: whether the host asked for an early deal.
+    Raises:
+        ValueError: a card the game's library does not hold.
+    """
+    title = str(card["title"])
+    chance = deal_chance(game.library, str(card["id"]), str(game.header["variant"]))
+    if chance is None:
+        return f"Your card {title} is not dealt from a stack: it is in play from the first round."
+    if early:
+        r = card.get("round")
+        if r is None:
+            return (f"Your card {title}: no shuffle tried turns it up in this game's "
+                    "rounds (too many of your cards share its stack).")
+        return (f"Your card {title} comes up in round {r} (B3.1: each round turns up the "
+                "top card of each stack).")
+    p = chance.chance
+    share = f"{p.numerator}/{p.denominator} ({round(100 * p)}%)" if p < 1 else "certainty"
+    if chance.copies == 1:
+        head = f"Your card {title} is one of {chance.size} in its stack"
+    else:
+        head = (f"Your card {title} has {chance.copies} copies among the {chance.size} "
+                "cards of its stack")
+    return (f"{head}: {chance.draws} of them come up in a game (one a round, B3.1), so it "
+            f"comes up in a given game with {'probability ' if p < 1 else ''}{share}.")

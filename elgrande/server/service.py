@@ -30,13 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from elgrande.errors import ElGrandeError, IllegalMove
+from elgrande.play.early_deal import early_seed
 from elgrande.play.game import Game, new_game
 from elgrande.play.records import record_lines, replay
 from elgrande.players.bots import make_bot
 from elgrande.server.card_notes import uploaded
 from elgrande.server.controls import answer_from_actions, controls, refusal
 from elgrande.server.links import game_tokens, links, new_admin_token
-from elgrande.server.page_words import held_lines, offer
+from elgrande.server.page_words import held_lines, homebrew_note, offer
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, boxes_svg, public_view
 
@@ -122,8 +123,14 @@ def _config(body: Any) -> dict[str, Any]:
         if not str(k).isdigit() or not 0 <= int(k) < players or v not in SEAT_BOTS:
             raise BadRequest(f"'bots': seats 0..{players - 1} to one of {', '.join(SEAT_BOTS)}")
         bots[int(k)] = v
+    early = body.get("homebrew_early", False)
+    if type(early) is not bool:
+        raise BadRequest("'homebrew_early' must be true or false")
+    if early and seed is not None:
+        raise BadRequest("'homebrew_early' picks the seed: leave 'seed' out")
     return {"players": players, "sets": sets, "fill": fill, "variant": variant, "seed": seed,
-            "names": names, "bots": {str(k): v for k, v in sorted(bots.items())}}
+            "names": names, "bots": {str(k): v for k, v in sorted(bots.items())},
+            **({"homebrew_early": True} if early else {})}
 
 
 class Service:
@@ -161,12 +168,11 @@ class Service:
         config = _config(body)
         if cards is not None:
             config["cards"] = [str(cards)]
-        try:
-            game = new_game(config["names"], sets=config["sets"], seed=config["seed"],
-                            variant=config["variant"], fill=config["fill"],
-                            cards=config.get("cards", ()))
-        except (ValueError, ElGrandeError) as exc:
-            raise BadRequest(f"cannot set up this game: {exc}") from None
+        elif config.get("homebrew_early"):
+            raise BadRequest("'homebrew_early' deals uploaded homebrew cards early: "
+                             "upload a zip of cards with it")
+        game, mine = _new_game(config, cards)
+        early = bool(config.get("homebrew_early"))
         gid = secrets.token_hex(8)
         bots = {int(k): v for k, v in config["bots"].items()}
         seats = [Seat(p, "bot" if p in bots else "human", bots.get(p))
@@ -182,7 +188,7 @@ class Service:
             self._bots(live)
         LOG.info("game %s created: %d seats, %d bots", gid, len(seats), len(bots))
         return {**links(admin, gid, tokens, config["players"]), "names": list(game.names),
-                "cards": uploaded(game, cards)}
+                "cards": [{**c, "note": homebrew_note(game, c, early)} for c in mine]}
 
     def links(self, live: Live, admin: str) -> dict[str, Any]:
         """Every link of ``live`` again, for its host: ``{"game", "admin", "spectator",
@@ -463,6 +469,33 @@ class Service:
                     self.store.know_bot_due(gid, _bot_due(live.game, live.seats))
         except Exception as exc:  # one broken game must not stop the others
             LOG.error("game %s does not load: %s", gid, type(exc).__name__)
+
+
+def _new_game(config: dict[str, Any], cards: Path | None) -> tuple[Game, list[dict[str, Any]]]:
+    """The game of a checked ``config`` and the uploaded cards it plays with
+    (:func:`uploaded`). With ``homebrew_early``, set up again with the seed of
+    :func:`~elgrande.play.early_deal.early_seed`, which turns those cards up soonest (B3.1
+    unchanged: only the shuffle's seed is picked); each card then has its ``"round"``.
+
+    Raises:
+        BadRequest: a game the engine cannot set up.
+    """
+    def made(seed: int | None) -> Game:
+        return new_game(config["names"], sets=config["sets"], seed=seed,
+                        variant=config["variant"], fill=config["fill"],
+                        cards=config.get("cards", ()))
+
+    try:
+        game = made(config["seed"])
+        mine = uploaded(game, cards)
+        if config.get("homebrew_early") and mine:
+            deal = early_seed(game.library, config["players"], config["variant"],
+                              [str(c["id"]) for c in mine])
+            game = made(deal.seed)
+            mine = [{**c, "round": deal.rounds.get(str(c["id"]))} for c in mine]
+    except (ValueError, ElGrandeError) as exc:
+        raise BadRequest(f"cannot set up this game: {exc}") from None
+    return game, mine
 
 
 def _part(body: Any) -> bool:

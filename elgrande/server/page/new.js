@@ -51,6 +51,17 @@
 
   function shown(el, text) { el.textContent = text; el.hidden = !text; }
 
+  // the early deal means something only with homebrew cards, and picks the seed itself
+  var earlyBox = document.getElementById("early-box");
+  function early() { return !earlyBox.hidden && form.elements.early.checked; }
+  function earlyShown() {
+    earlyBox.hidden = !form.elements.cards.files.length;
+    form.elements.seed.disabled = early();
+  }
+  form.elements.cards.addEventListener("change", earlyShown);
+  form.elements.early.addEventListener("change", earlyShown);
+  earlyShown();
+
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var n = rows.children.length, names = [], bots = {};
@@ -66,7 +77,8 @@
     var seed = form.elements.seed.value.trim();
     var config = {players: n, names: names, sets: sets, fill: form.elements.fill.value || null,
                   variant: form.elements.variant.value, bots: bots,
-                  seed: seed === "" ? null : parseInt(seed, 10)};
+                  seed: seed === "" || early() ? null : parseInt(seed, 10)};
+    if (early()) { config.homebrew_early = true; }
     var body = new FormData();
     body.append("config", JSON.stringify(config));
     var file = form.elements.cards.files[0];
@@ -86,6 +98,15 @@
         "Homebrew cards loaded (" + cards.length + "): " + cards.map(function (c) {
           return c.title + " (stack " + c.stack + ")";
         }).join(", ") + "." : (file ? "The zip held no card." : ""));
+      var notes = document.getElementById("made-notes");
+      notes.textContent = "";
+      cards.forEach(function (c) {
+        if (!c.note) { return; }
+        var li = document.createElement("li");
+        li.textContent = c.note;
+        notes.appendChild(li);
+      });
+      notes.hidden = !notes.children.length;
       var ul = document.getElementById("links");
       ul.textContent = "";
       function add(text, url, note) {
