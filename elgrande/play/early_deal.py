@@ -16,10 +16,11 @@ game, from its stack's size and the variant's rounds (B3.1, B3.7).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Final
+
+import attrs
 
 from elgrande.engine.flow import setup
 from elgrande.play.seeds import DRAWN_MIN, SEED_MAX
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 TRIES: Final = 2000
 
 
-@dataclass(frozen=True)
+@attrs.frozen
 class EarlyDeal:
     """A seed found by :func:`early_seed`.
 
@@ -145,7 +146,7 @@ def _best_possible(lib: Library, ids: list[str]) -> tuple[int, int]:
     return (max(per.values(), default=1) - 1, sum(k * (k - 1) // 2 for k in per.values()))
 
 
-@dataclass(frozen=True)
+@attrs.frozen
 class Chance:
     """How likely an action-stack card is to come up in a game (B3.1).
 
