@@ -94,27 +94,42 @@ export function arrowEnds(from, to) {
   var a = centre(from), b = centre(to);
   return a && b ? edges(a, b, from, to) : null;
 }
-// arrows from one source fan out: a start within SPREAD units of another's of the same
-// source moves across its own line (which only lengthens it, MIN_LEN stays) to a free
-// point inside the source; a second arrow between the same two places moves whole
-var SPREAD = 12;
-function fanOut(arrows) {
-  var starts = {}, ends = {};
+// arrows from one source fan out: each starts SPREAD units at least from the others of
+// its source, moved across its own line (which only lengthens it: MIN_LEN stays) to a
+// point inside the source, the nearest from which its line crosses no piece and no
+// place's name (else no piece; else just apart); a second arrow between the same two
+// places moves whole
+var SPREAD = 16;
+function crosses(a, b, boxes) {
+  var n = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 4), k, x, y;
+  for (k = 0; k <= n; k++) {
+    x = a.x + (b.x - a.x) * k / n; y = a.y + (b.y - a.y) * k / n;
+    if (boxes.some(function (r) { return x > r.x - 3 && x < r.x + r.w + 3 && y > r.y - 3 && y < r.y + r.h + 3; })) { return true; }
+  }
+  return false;
+}
+function fanOut(svg, arrows) {
+  var starts = {}, ends = {}, sel = "g.king, g.grande, g.caballeros, g.token, g.scoreboard, g.limit-table";
+  var box = function (e) { return boxOf(svg, e); };
+  var pieces = Array.prototype.map.call(svg.querySelectorAll(sel), box);
+  var names = Array.prototype.map.call(svg.querySelectorAll("g.place > text"), box);
   arrows.forEach(function (w) {
-    var taken = starts[w.from] = starts[w.from] || [], twin = ends[w.from + ">" + w.to] || [];
+    var taken = starts[w.from] = starts[w.from] || [], key = w.from + ">" + w.to;
+    var twin = ends[key] = ends[key] || [], src = outline(w.from), best = null, i, s, p, e, level;
     var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
-    var nx = -dy / len, ny = dx / len, src = outline(w.from), i, s, p;
-    var free = function (q) { return Math.hypot(p.x - q.x, p.y - q.y) >= SPREAD; };
-    for (i = 0; i < 12; i++) {
-      s = (i % 2 ? 1 : -1) * Math.ceil(i / 2) * SPREAD;  // 0, +S, -S, +2S, -2S, ...
-      p = {x: w.a.x + nx * s, y: w.a.y + ny * s};
-      if (taken.every(free) && (!i || !src || inside(src, p.x, p.y))) { break; }
+    var apart = function (q) { return Math.hypot(p.x - q.x, p.y - q.y) >= SPREAD; };
+    var apartE = function (q) { return Math.hypot(e.x - q.x, e.y - q.y) >= SPREAD; };
+    for (i = 0; i < 13; i++) {
+      s = (i % 2 ? 1 : -1) * Math.ceil(i / 2) * SPREAD / 2;  // 0, +S/2, -S/2, +S, -S, ...
+      p = {x: w.a.x - dy / len * s, y: w.a.y + dx / len * s};
+      e = twin.length ? {x: w.b.x - dy / len * s, y: w.b.y + dx / len * s} : w.b;
+      if (!taken.every(apart) || !twin.every(apartE) || (i && src && !inside(src, p.x, p.y))) { continue; }
+      level = crosses(p, e, pieces) ? 0 : crosses(p, e, names) ? 1 : 2;
+      if (!best || level > best.level) { best = {a: p, b: e, level: level}; }
+      if (level === 2) { break; }
     }
-    if (i < 12) {
-      w.a = p;
-      if (twin.length) { w.b = {x: w.b.x + nx * s, y: w.b.y + ny * s}; }
-    }
-    taken.push(w.a); twin.push(w.b); ends[w.from + ">" + w.to] = twin;
+    if (best) { w.a = best.a; w.b = best.b; }
+    taken.push(w.a); twin.push(w.b);
   });
 }
 // a count ("×n", "+n") covers no piece, no place's name, no arrow's head and no other
@@ -128,7 +143,7 @@ function boxOf(svg, e) {
 function keepClear(svg, arrows) {
   var sel = "g.king, g.grande, g.caballeros, g.token, g.scoreboard, g.limit-table, g.place > text";
   var out = Array.prototype.map.call(svg.querySelectorAll(sel), function (e) { return boxOf(svg, e); });
-  arrows.forEach(function (w) {  // a head: 25 units long, ending at its arrow's end
+  arrows.forEach(function (w) {  // a head: 20 units long, ending at its arrow's end
     var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
     out.push({x: w.b.x - dx / len * 12 - 13, y: w.b.y - dy / len * 12 - 13, w: 26, h: 26});
   });
@@ -199,7 +214,7 @@ function drawPending() {
   var layer = svgEl("g", {id: "pending", "pointer-events": "none"});
   var defs = svgEl("defs", {});
   var marker = svgEl("marker", {id: "pending-head", viewBox: "0 0 10 10", refX: "9", refY: "5",
-                                markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse"});
+                                markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse"});
   marker.appendChild(svgEl("path", {d: "M0,0 L10,5 L0,10 z", fill: "#000"}));
   defs.appendChild(marker);
   layer.appendChild(defs);
@@ -216,7 +231,7 @@ function drawPending() {
       counts.push(o);
     }
   });
-  fanOut(arrows);
+  fanOut(svg, arrows);
   arrows.forEach(function (w) {
     var o = w.o, line = svgEl("line", {"class": "pending-move", x1: w.a.x, y1: w.a.y,
                                        x2: w.b.x, y2: w.b.y, stroke: colourOf(o.player),
