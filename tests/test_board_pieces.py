@@ -6,31 +6,18 @@ the real Chromium with the page's real style sheet."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_board_svg import played
 
 import elgrande
-from elgrande.play.game import Game
 from elgrande.tools.board_svg import COLOURS, KING, board_svg
 
 #: The page's style sheet, which outlines the places a decision offers (``choosable``)
 #: and the one a secret choice holds (``picked``).
 STYLE = Path(elgrande.__file__).parent / "server" / "page" / "style.css"
-
-
-def played(seed: int, answers: int, players: int = 4, **kw: Any) -> Game:
-    """A game after ``answers`` random answers."""
-    g = elgrande.new_game(players, seed=seed, logging=False, **kw)
-    rng = random.Random(seed)
-    for _ in range(answers):
-        d = g.pending
-        if d is None:
-            break
-        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
-    return g
 
 
 def _page(chromium: Any, svg: str, classes: str) -> Any:
