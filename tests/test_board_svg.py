@@ -35,9 +35,9 @@ NS = {"s": "http://www.w3.org/2000/svg"}
 BASE = cards_dir() / "base" / "set.yaml"
 
 
-def played(seed: int, answers: int, players: int = 4) -> Game:
-    """A game after ``answers`` random answers."""
-    g = elgrande.new_game(players, seed=seed)
+def played(seed: int, answers: int, players: int = 4, **kw: Any) -> Game:
+    """A game after ``answers`` random answers (``kw``: more of ``new_game``'s options)."""
+    g = elgrande.new_game(players, seed=seed, **kw)
     rng = random.Random(seed)
     for _ in range(answers):
         d = g.pending

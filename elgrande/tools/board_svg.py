@@ -59,6 +59,20 @@ GAP = 16.0
 CUBE = 18.0
 
 
+#: The king's crown (B5): its outline (18 x 14 units from its corner), fill and edge; a
+#: pale halo behind it keeps it readable over a region's outline or a marked region.
+CROWN = "M0,14 L0,4 L5,9 L9,0 L13,9 L18,4 L18,14 Z"
+KING, KING_EDGE, HALO = "#b8860b", "#5a3d00", "#fff8dc"
+
+
+def _paint(fill: str, stroke: str, width: float) -> str:
+    """A piece's own colours as a ``style`` attribute (a string), so that the page's
+    style sheet, which outlines the places a decision offers or holds (their shapes and
+    paths), cannot repaint a piece drawn in the place (the king's crown turned green under
+    a choosable region's outline). ``width``: the stroke's, in board units (0: none)."""
+    return f'style="fill:{fill};stroke:{stroke};stroke-width:{_num(width)}"'
+
+
 def _e(s: Any) -> str:
     return html.escape(str(s), quote=True)
 
@@ -167,7 +181,8 @@ def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
         text = "-".join(str(v) for v in sb.values[:paid])
         out.append(f'<g class="scoreboard" data-place="{_e(place.id)}" '
                    f'data-scoreboard="{_e(sb.id)}"><rect x="{_num(sx - 34)}" '
-                   f'y="{_num(sy - 11)}" width="68" height="17" rx="4" fill="#3b2a17"/>'
+                   f'y="{_num(sy - 11)}" width="68" height="17" rx="4" '
+                   f'{_paint("#3b2a17", "#3b2a17", 0)}/>'
                    f'<text x="{_num(sx)}" y="{_num(sy + 2)}" font-size="12" '
                    f'text-anchor="middle" fill="#ffe9a8">{_e(text)}</text></g>')
     else:
@@ -196,15 +211,16 @@ def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
     marks: list[str] = []
     if king:
         marks.append(f'<g class="king" data-place="{_e(place.id)}"><title>the king</title>'
-                     '<path d="M0,14 L0,4 L5,9 L9,0 L13,9 L18,4 L18,14 Z" fill="#b8860b" '
-                     'stroke="#5a3d00" stroke-width="1"/></g>')
+                     f'<rect x="-2" y="-3" width="22" height="20" rx="4" '
+                     f'{_paint(HALO, HALO, 0)}/><path d="{CROWN}" '
+                     f'{_paint(KING, KING_EDGE, 1)}/></g>')
     for p, g in enumerate(st.get("grandes") or []):
         if g == idx:
             marks.append(f'<g class="grande" data-place="{_e(place.id)}" data-player="{p}">'
                          f"<title>{_e(names[p] if p < len(names) else p)}'s Grande</title>"
                          f'<rect x="0" y="-4" width="16" height="20" rx="2" '
-                         f'fill="{COLOURS[p % len(COLOURS)]}" stroke="#000" '
-                         'stroke-width="2"/><text x="8" y="11" font-size="11" '
+                         f'{_paint(COLOURS[p % len(COLOURS)], "#000", 2)}/>'
+                         '<text x="8" y="11" font-size="11" '
                          'font-weight="bold" text-anchor="middle" fill="#000">G</text></g>')
     wide = [(m, 22.0) for m in marks] + [(m, 36.0) for m in more_marks]
     x = sx - sum(w for _, w in wide) / 2
@@ -285,8 +301,8 @@ def _legend(board: Board, x: float, y: float, paid: int | None = None
     there instead, B1.5, B6.9; the row only when the board has scoreboards); ``paid``:
     how many values count (B6.8), None for all."""
     t = f'<g class="legend" transform="translate({_num(x)},{_num(y)})">'
-    t += ('<path d="M6,14 L6,4 L11,9 L15,0 L19,9 L24,4 L24,14 Z" fill="#b8860b" '
-          'stroke="#5a3d00"/><text x="32" y="13" font-size="12">king</text>'
+    t += (f'<path transform="translate(6,0)" d="{CROWN}" fill="{KING}" '
+          f'stroke="{KING_EDGE}"/><text x="32" y="13" font-size="12">king</text>'
           '<rect x="80" y="-4" width="16" height="20" rx="2" fill="#f4f4f4" stroke="#000" '
           'stroke-width="2"/><text x="88" y="11" font-size="11" font-weight="bold" '
           'text-anchor="middle">G</text><text x="102" y="13" font-size="12">Grande</text>'
@@ -378,7 +394,7 @@ class _Colonies:
                 items.append((f'class="office" data-office="{_e(o.id)}" data-place="{_e(pid)}" '
                               f'data-player="{who}"',
                               f'<rect x="0" y="-11" width="13" height="13" rx="2" '
-                              f'fill="{colour}" stroke="#222" stroke-dasharray='
+                              f'{_paint(colour, "#222", 1)} stroke-dasharray='
                               f'"{"3,2" if who == "none" else "none"}"/>'
                               f'<text x="18" y="0" font-size="12">{_e(o.name)}: '
                               f"{_e(name)}</text>"))
@@ -396,8 +412,8 @@ class _Colonies:
             who, colour, name = self.who(p)
             items.append((f'class="carrier" data-place="{_e(pid)}" data-player="{who}" '
                           f'data-disc="{_e(d)}" data-count="{n}"',
-                          f'<rect x="0" y="-11" width="13" height="13" rx="2" fill="{colour}" '
-                          f'stroke="#222"/>{self.disc(20, -4, d)}'
+                          f'<rect x="0" y="-11" width="13" height="13" rx="2" '
+                          f'{_paint(colour, "#222", 1)}/>{self.disc(20, -4, d)}'
                           f'<text x="31" y="0" font-size="12">{_e(name)} carries {n} '
                           f"{_e(self.disc_name(d))}</text>"))
         if not items:

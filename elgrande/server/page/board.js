@@ -84,6 +84,8 @@ function edges(a, b, from, to) {
   // two places side by side: edge to edge is a stub under its label; the arrow starts
   // further back in its source (at most from its centre), so it is seen MIN_LEN long
   if ((f1 - f0) * len < MIN_LEN) { f0 = Math.max(0, f1 - MIN_LEN / len); }
+  // (and, from the source's centre still short of it, ends further into its destination)
+  if ((f1 - f0) * len < MIN_LEN) { f1 = Math.min(1, f0 + MIN_LEN / len); }
   return [{x: a.x + dx * f0, y: a.y + dy * f0}, {x: a.x + dx * f1, y: a.y + dy * f1}];
 }
 // where the arrow of a move from place `from` to place `to` (ids) runs: its two ends in
@@ -92,15 +94,109 @@ export function arrowEnds(from, to) {
   var a = centre(from), b = centre(to);
   return a && b ? edges(a, b, from, to) : null;
 }
-// a move's "×n": at its arrow's middle, on a background of its own
-function moveLabel(layer, t, a, b) {
-  t.setAttribute("x", (a.x + b.x) / 2);
-  t.setAttribute("y", (a.y + b.y) / 2 + 6);
+// arrows from one source fan out: each starts SPREAD units at least from the others of
+// its source, moved across its own line (which only lengthens it: MIN_LEN stays) to a
+// point inside the source, the nearest from which its line crosses no piece and no
+// place's name (else no piece; else just apart); a second arrow between the same two
+// places moves whole
+var SPREAD = 16;
+function crosses(a, b, boxes) {
+  var n = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 4), k, x, y;
+  for (k = 0; k <= n; k++) {
+    x = a.x + (b.x - a.x) * k / n; y = a.y + (b.y - a.y) * k / n;
+    if (boxes.some(function (r) { return x > r.x - 3 && x < r.x + r.w + 3 && y > r.y - 3 && y < r.y + r.h + 3; })) { return true; }
+  }
+  return false;
+}
+function fanOut(svg, arrows) {
+  var starts = {}, ends = {}, sel = "g.king, g.grande, g.caballeros, g.token, g.scoreboard, g.limit-table";
+  var box = function (e) { return boxOf(svg, e); };
+  var pieces = Array.prototype.map.call(svg.querySelectorAll(sel), box);
+  var names = Array.prototype.map.call(svg.querySelectorAll("g.place > text"), box);
+  arrows.forEach(function (w) {
+    var taken = starts[w.from] = starts[w.from] || [], key = w.from + ">" + w.to;
+    var twin = ends[key] = ends[key] || [], src = outline(w.from), best = null, i, s, p, e, level;
+    var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
+    var apart = function (q) { return Math.hypot(p.x - q.x, p.y - q.y) >= SPREAD; };
+    var apartE = function (q) { return Math.hypot(e.x - q.x, e.y - q.y) >= SPREAD; };
+    for (i = 0; i < 13; i++) {
+      s = (i % 2 ? 1 : -1) * Math.ceil(i / 2) * SPREAD / 2;  // 0, +S/2, -S/2, +S, -S, ...
+      p = {x: w.a.x - dy / len * s, y: w.a.y + dx / len * s};
+      e = twin.length ? {x: w.b.x - dy / len * s, y: w.b.y + dx / len * s} : w.b;
+      if (!taken.every(apart) || !twin.every(apartE) || (i && src && !inside(src, p.x, p.y))) { continue; }
+      level = crosses(p, e, pieces) ? 0 : crosses(p, e, names) ? 1 : 2;
+      if (!best || level > best.level) { best = {a: p, b: e, level: level}; }
+      if (level === 2) { break; }
+    }
+    if (best) { w.a = best.a; w.b = best.b; }
+    taken.push(w.a); twin.push(w.b);
+  });
+}
+// a count ("×n", "+n") covers no piece, no place's name, no arrow's head and no other
+// count: the boxes to keep clear of, in board units
+function boxOf(svg, e) {
+  var r = e.getBoundingClientRect(), inv = svg.getScreenCTM().inverse();
+  var p = new DOMPoint(r.x, r.y).matrixTransform(inv);
+  var q = new DOMPoint(r.x + r.width, r.y + r.height).matrixTransform(inv);
+  return {x: p.x, y: p.y, w: q.x - p.x, h: q.y - p.y};
+}
+function keepClear(svg, arrows) {
+  var sel = "g.king, g.grande, g.caballeros, g.token, g.scoreboard, g.limit-table, g.place > text";
+  var out = Array.prototype.map.call(svg.querySelectorAll(sel), function (e) { return boxOf(svg, e); });
+  arrows.forEach(function (w) {  // a head: 20 units long, ending at its arrow's end
+    var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
+    out.push({x: w.b.x - dx / len * 12 - 13, y: w.b.y - dy / len * 12 - 13, w: 26, h: 26});
+  });
+  return out;
+}
+function meets(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+// put text `t` at the first of `spots` ({x, y, anchor}) where its box (grown by `pad`)
+// meets none of `clear` (else at the first spot); its box joins `clear`
+function placeClear(svg, t, spots, clear, pad) {
+  var i, box;
+  for (i = 0; i < spots.length; i++) {
+    t.setAttribute("x", spots[i].x); t.setAttribute("y", spots[i].y);
+    t.setAttribute("text-anchor", spots[i].anchor || "middle");
+    box = boxOf(svg, t);
+    box = {x: box.x - pad, y: box.y - pad, w: box.w + 2 * pad, h: box.h + 2 * pad};
+    if (!clear.some(function (c) { return meets(box, c); })) { break; }
+  }
+  if (i === spots.length) { return placeClear(svg, t, spots.slice(0, 1), [], pad); }
+  clear.push(box);
+  return box;
+}
+// a move's "×n": on its arrow (its middle, else further along either way or beside it),
+// on a background of its own
+function moveLabel(svg, layer, t, w, clear) {
+  var spots = [];
+  [0.5, 0.4, 0.6, 0.3, 0.7, 0.2].forEach(function (f) {
+    var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
+    [0, 16, -16, 28, -28].forEach(function (o) {
+      spots.push({x: w.a.x + dx * f - dy / len * o, y: w.a.y + dy * f + dx / len * o + 6});
+    });
+  });
   layer.appendChild(t);
-  var r = t.getBBox();
-  layer.insertBefore(svgEl("rect", {"class": "pending-count-bg", x: r.x - 3, y: r.y - 1,
-                                    width: r.width + 6, height: r.height + 2, rx: 4,
+  var r = placeClear(svg, t, spots, clear, 4);
+  layer.insertBefore(svgEl("rect", {"class": "pending-count-bg", x: r.x + 1, y: r.y + 3,
+                                    width: r.w - 2, height: r.h - 6, rx: 4,
                                     fill: "#fff", stroke: "#333", "stroke-width": "1"}), t);
+}
+// a placement's "+n": beside its place's name (right, else left), else beside its values
+function placeLabel(svg, layer, t, id, clear) {
+  var g = document.querySelector('#board g.place[data-place="' + id + '"]');
+  var spots = [];
+  Array.prototype.forEach.call(g ? g.querySelectorAll(":scope > text") : [], function (e) {
+    var b = boxOf(svg, e);
+    spots.push({x: b.x + b.w + 4, y: b.y + b.h - 2, anchor: "start"},
+               {x: b.x - 4, y: b.y + b.h - 2, anchor: "end"});
+  });
+  var p = countSpot(id);
+  if (p) { spots.push({x: p.x, y: p.y, anchor: "start"}); }
+  if (!spots.length) { return; }
+  layer.appendChild(t);
+  placeClear(svg, t, spots, clear, 1);
 }
 function svgEl(tag, attrs, text) {
   var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
@@ -118,40 +214,45 @@ function drawPending() {
   var layer = svgEl("g", {id: "pending", "pointer-events": "none"});
   var defs = svgEl("defs", {});
   var marker = svgEl("marker", {id: "pending-head", viewBox: "0 0 10 10", refX: "9", refY: "5",
-                                markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse"});
+                                markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse"});
   marker.appendChild(svgEl("path", {d: "M0,0 L10,5 L0,10 z", fill: "#000"}));
   defs.appendChild(marker);
   layer.appendChild(defs);
   svg.appendChild(layer);  // drawn now: a label's size is measured as it is placed
-  var seen = {};
+  var seen = {}, arrows = [], counts = [];
   c.options.forEach(function (o) {
     var key = (o.unit || []).join(",");
     if (!o.count || seen[key]) { return; }
     seen[key] = true;
     if (c.form === "moves") {
       var ends = arrowEnds(o.from, o.to);
-      if (!ends) { return; }
-      var a = ends[0], b = ends[1];
-      var line = svgEl("line", {"class": "pending-move", x1: a.x, y1: a.y, x2: b.x, y2: b.y,
-                                stroke: colourOf(o.player), "stroke-width": "5",
-                                "marker-end": "url(#pending-head)", "data-from": o.from,
-                                "data-to": o.to});
-      line.appendChild(svgEl("title", {}, o.count + " × " + nameOf(o.player) + ": " +
-                             o.from_label + " → " + o.to_label + " (not sent yet)"));
-      layer.appendChild(line);
-      var label = svgEl("text", {"class": "pending-count", "data-from": o.from, "data-to": o.to,
-                                 "text-anchor": "middle", "font-size": "16", "font-weight": "bold"},
-                        "×" + o.count);
-      moveLabel(layer, label, a, b);
+      if (ends) { arrows.push({o: o, from: o.from, to: o.to, a: ends[0], b: ends[1]}); }
     } else if (o.place) {
-      var p = countSpot(o.place);
-      if (!p) { return; }
-      layer.appendChild(svgEl("text", {"class": "pending-count", "data-place": o.place,
-                                       x: p.x, y: p.y, "text-anchor": "start",
-                                       "font-size": "18", "font-weight": "bold",
-                                       stroke: "#fff", "stroke-width": "4",
-                                       "paint-order": "stroke"}, "+" + o.count));
+      counts.push(o);
     }
+  });
+  fanOut(svg, arrows);
+  arrows.forEach(function (w) {
+    var o = w.o, line = svgEl("line", {"class": "pending-move", x1: w.a.x, y1: w.a.y,
+                                       x2: w.b.x, y2: w.b.y, stroke: colourOf(o.player),
+                                       "stroke-width": "5", "marker-end": "url(#pending-head)",
+                                       "data-from": o.from, "data-to": o.to});
+    line.appendChild(svgEl("title", {}, o.count + " × " + nameOf(o.player) + ": " +
+                           o.from_label + " → " + o.to_label + " (not sent yet)"));
+    layer.appendChild(line);
+  });
+  var clear = keepClear(svg, arrows);
+  arrows.forEach(function (w) {
+    moveLabel(svg, layer, svgEl("text", {"class": "pending-count", "data-from": w.o.from,
+                                         "data-to": w.o.to, "font-size": "16",
+                                         "font-weight": "bold"}, "×" + w.o.count), w, clear);
+  });
+  counts.forEach(function (o) {
+    placeLabel(svg, layer, svgEl("text", {"class": "pending-count", "data-place": o.place,
+                                          "font-size": "18", "font-weight": "bold",
+                                          stroke: "#fff", "stroke-width": "4",
+                                          "paint-order": "stroke"}, "+" + o.count),
+               o.place, clear);
   });
 }
 
