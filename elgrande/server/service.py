@@ -241,9 +241,8 @@ class Service:
             self._round(live, before)
 
     def _round(self, live: Live, before: int) -> None:
-        g = live.game
-        if g.flow.round != before or g.pending is None:
-            live.scores.append(list(g.state.scores))
+        if _round_ended(live.game, before):
+            live.scores.append(list(live.game.state.scores))
 
     def _catch_up(self, live: Live) -> None:
         """Apply the answers other processes stored since ``live`` was loaded."""
@@ -309,7 +308,7 @@ class Service:
                 part = _part_answer(g, seat, then or {})
             g.answer(seat, part)
             rows.append((g.answered() - 1, seat, g.history[-1]["answer"]))
-            if g.flow.round != before or g.pending is None:  # as _round, per answer
+            if _round_ended(g, before):  # as _round, per answer
                 scores.append(list(g.state.scores))
             before = g.flow.round
         self.store.add_answers(live.id, rows, over=g.over, bot_due=_bot_due(g, live.seats))
@@ -496,6 +495,12 @@ def _new_game(config: dict[str, Any], cards: Path | None) -> tuple[Game, list[di
     except (ValueError, ElGrandeError) as exc:
         raise BadRequest(f"cannot set up this game: {exc}") from None
     return game, mine
+
+
+def _round_ended(game: Game, before: int) -> bool:
+    """Whether the answer just given ended round ``before`` (or the game, B7.1): the
+    scores chart keeps a row of the scores then."""
+    return game.flow.round != before or game.pending is None
 
 
 def _part(body: Any) -> bool:
