@@ -10,7 +10,11 @@ board still marks its place as forbidden, and says why); a folded one carries
 A fold (one per rule, ``folds(options)``)::
 
     {"rule", "title", "why": the reason the options share (their first's, where they
-     differ), "labels": [label, ...], "whys": [each option's own reason, ...]}
+     differ), "labels": [label, ...], "whys": [each option's own reason, ...],
+     "reasons": [{"why", "labels": [label, ...]}, ...] (the labels grouped by their
+     reason, in the order of each reason's first option: a card's rule refusing many
+     places is said once, "not one of the places this card lets you choose: A, B, C",
+     not once a place)}
 """
 
 from __future__ import annotations
@@ -48,5 +52,16 @@ def folds(options: list[dict[str, Any]], form: str,
         first = group[0]
         out.append({"rule": first["rule"], "title": first.get("title", ""),
                     "why": first.get("why", ""), "labels": [o["label"] for o in group],
-                    "whys": [o.get("why", "") for o in group]})
+                    "whys": [o.get("why", "") for o in group], "reasons": reasons(group)})
     return out
+
+
+def reasons(group: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The labels of ``group`` (folded options of one rule, each with its ``label`` and
+    ``why``) grouped by their reason: ``[{"why", "labels"}]`` in the order of each
+    reason's first option, so a reason many options share is said once (B3.4). Raises
+    nothing."""
+    by: dict[str, list[str]] = {}
+    for o in group:
+        by.setdefault(str(o.get("why", "")), []).append(o["label"])
+    return [{"why": w, "labels": labels} for w, labels in by.items()]
