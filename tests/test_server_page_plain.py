@@ -106,14 +106,15 @@ def test_a_card_s_button_is_its_title_with_what_tells_it_apart_on_a_second_line(
 def test_a_card_s_reason_for_many_places_is_said_once(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """B8: the places a card's region choice does not offer fold under one line that says
-    the card's reason once and names them all; the Castillo's own reason (it names the
-    Castillo) is a line of its own, said once."""
+    the card's reason once and names them all, the Castillo among them (its reason named
+    it); another reason of the card is a line of its own."""
     g = new_game(3, sets=["base"], seed=0, logging=False)
     places = [p for p in g.library.board.places if p.kind != "space"]
     castillo = g.library.board.places[g.library.board.castillo]
     others = [p for p in places if p is not castillo]
     out = "not one of the places this card lets you choose"
     cas = f"the {castillo.name} is not one of the places this card lets you choose"
+    king = "the king stands here now: the card moves him to another region"
 
     def option(p: Any, j: int, why: str | None) -> dict[str, Any]:
         o: dict[str, Any] = {"unit": [j] if why is None else None, "label": p.name,
@@ -124,7 +125,8 @@ def test_a_card_s_reason_for_many_places_is_said_once(
         return o
 
     opts = [option(p, j, None) for j, p in enumerate(others[:2])] + [
-        option(castillo, -1, cas)] + [option(p, -1, out) for p in others[2:5]]
+        option(castillo, -1, cas), option(others[5], -1, king)] + [
+        option(p, -1, out) for p in others[2:5]]
     c = {"kind": "choose_region", "prompt": "Choose a region", "rule": "B8", "secret": False,
          "form": "pick", "units": [], "actions": [], "total": 0, "min": 0, "max": 1,
          "max_note": None, "options": opts, "done": None, "card": None, "note": None,
@@ -134,11 +136,10 @@ def test_a_card_s_reason_for_many_places_is_said_once(
     fold = tab.page.locator("#decision details.fold")
     fold.locator("summary").click()
     lines = fold.locator("li.fold-reason").all_inner_texts()
-    names = ", ".join(p.name for p in others[2:5])
-    # in the order of each reason's first place (the Castillo's comes first here)
-    assert lines == [f"{cas[0].upper()}{cas[1:]}", f"{out[0].upper()}{out[1:]}: {names}"], lines
+    names = ", ".join(p.name for p in [castillo, *others[2:5]])
+    assert lines == [f"{out[0].upper()}{out[1:]}: {names}", f"{others[5].name} — {king}"], lines
     text = fold.inner_text()
-    assert text.lower().count(out) == 2, text  # once for the places, once the Castillo's
+    assert text.lower().count("this card lets you choose") == 1, text  # said once
     assert text.startswith("Why not other places?") and "B8: special actions:" in text
     tab.page.reload()
     quiet(tab)

@@ -61,22 +61,36 @@ def test_a_card_s_label_comes_in_two_parts_its_title_and_what_tells_it_apart() -
     assert card_parts(g, "no-such-card") == {"name": "no-such-card", "aside": ""}
 
 
-@pytest.mark.rule("B8", "B3.4")
+@pytest.mark.rule("B8", "B3.4", "B5.1")
 def test_a_fold_groups_its_options_by_reason_so_a_card_s_rule_is_said_once() -> None:
-    """B8: places a card's region choice does not offer share one reason; folded with
-    the Castillo (its own reason) they make two reasons, each naming its places, in the
-    order of each reason's first place; ``whys`` still holds one reason a place."""
+    """B8: places a card's region choice does not offer share one reason, the Castillo's
+    too (its reason names it: "the Castillo is not one of ..."), said once; another
+    reason of the rule is a group of its own, in the order of each reason's first place;
+    ``whys`` still holds one reason a place. B5.1: at a real placement the places not
+    next to the king share one reason ("not adjacent to the king's region")."""
     out = "not one of the places this card lets you choose"
     cas = "the Castillo is not one of the places this card lets you choose"
+    king = "the king stands here now: the card moves him to another region"
     opts = [{"label": lab, "enabled": False, "count": 0, "rule": "B8", "title": "t",
              "why": why, "unit": None}
-            for lab, why in (("A", out), ("Castillo", cas), ("B", out), ("C", out))]
+            for lab, why in (("A", out), ("Castillo", cas), ("K", king), ("B", out))]
     opts.append({"label": "D", "enabled": True, "count": 0, "unit": [1]})
     (f,) = folds(opts, "pick")
-    assert f["reasons"] == [{"why": out, "labels": ["A", "B", "C"]},
-                            {"why": cas, "labels": ["Castillo"]}]
-    assert f["whys"] == [out, cas, out, out] and f["labels"] == ["A", "Castillo", "B", "C"]
+    assert f["reasons"] == [{"why": out, "labels": ["A", "Castillo", "B"]},
+                            {"why": king, "labels": ["K"]}]
+    assert f["whys"] == [out, cas, king, out] and f["labels"] == ["A", "Castillo", "K", "B"]
     assert "folded" not in opts[-1]
+    # "X is not ..." only: a reason saying what the place is stays whole
+    (g,) = folds([{**opts[0], "why": "A is the king's region: nothing may enter"}], "pick")
+    assert g["reasons"] == [{"why": "A is the king's region: nothing may enter",
+                             "labels": ["A"]}]
+    for _g, c in controls_met({"place_caballeros"}, range(1)):
+        near = [f for f in c["folds"] if f["rule"] == "B5.1"]
+        if near and len(near[0]["labels"]) > 1:
+            assert near[0]["reasons"] == [{"why": "not adjacent to the king's region",
+                                           "labels": near[0]["labels"]}], near
+            return
+    raise AssertionError("no placement with places not next to the king met")
 
 
 @pytest.mark.rule("B6.1", "B3.4")

@@ -58,7 +58,7 @@ from elgrande.model.counted import counted
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 from elgrande.server.card_notes import card_under_way
-from elgrande.server.folds import folds
+from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_parts,
     how_to_answer,
@@ -532,9 +532,7 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
             f["why"] = game.in_words(f["why"])
             f["labels"] = [game.in_words(x) for x in f["labels"]]
             f["whys"] = [game.in_words(x) for x in f["whys"]]
-            for r in f["reasons"]:
-                r["why"] = game.in_words(r["why"])
-                r["labels"] = [game.in_words(x) for x in r["labels"]]
+            f["reasons"] = reasons(f["labels"], f["whys"])  # as people read them
     return out
 
 

@@ -104,7 +104,7 @@ function renderFolds(c, box) {
     li.appendChild(el("span", {"class": "fold-why"}, why({rule: f.rule, title: f.title}) + ": "));
     if (rs.length === 1) {
       li.appendChild(el("span", {"class": "fold-names"}, f.labels.join(", ") +
-                         (f.why && f.why !== f.title ? " — " + f.why : "")));
+                         (rs[0].why && rs[0].why !== f.title ? " — " + rs[0].why : "")));
     } else {
       var each = el("ul", {});
       rs.forEach(function (r) { each.appendChild(el("li", {"class": "fold-reason"}, reasonLine(r))); });
@@ -117,11 +117,14 @@ function renderFolds(c, box) {
 }
 
 // one reason and the options it refuses: "Not one of the places ...: A, B, C"; a lone
-// option its reason already names, the reason alone ("The Castillo is not one of ...")
+// option its reason already names, the reason alone ("Seville is the king's region:
+// ..."); a reason with a colon of its own after the options ("A, B — not one of: ...")
 function reasonLine(r) {
   var w = r.why ? r.why.charAt(0).toUpperCase() + r.why.slice(1) : "";
+  var names = r.labels.join(", ");
   if (r.labels.length === 1 && w.toLowerCase().indexOf(r.labels[0].toLowerCase()) >= 0) { return w; }
-  return w ? w + ": " + r.labels.join(", ") : r.labels.join(", ");
+  if (!w) { return names; }
+  return w.indexOf(":") >= 0 ? names + " — " + r.why : w + ": " + names;
 }
 
 // a card's button: its title the main line, what tells it apart from the cards sharing
