@@ -84,7 +84,8 @@ def test_a_card_s_button_is_its_title_with_what_tells_it_apart_on_a_second_line(
                   return {label: b.getAttribute('aria-label'), name: n.innerText,
                     aside: a ? a.innerText : '', inside: r.left >= panel.left - .5 &&
                       r.right <= panel.right + .5,
-                    below: a ? a.getBoundingClientRect().top >= n.getBoundingClientRect().bottom - 1 : true,
+                    below: a ? a.getBoundingClientRect().top >=
+                      n.getBoundingClientRect().bottom - 1 : true,
                     smaller: a ? parseFloat(getComputedStyle(a).fontSize) <
                       parseFloat(getComputedStyle(n).fontSize) : true};
                 })};

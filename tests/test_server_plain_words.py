@@ -53,7 +53,7 @@ def test_a_card_s_label_comes_in_two_parts_its_title_and_what_tells_it_apart() -
             else:
                 assert o["label"] == o["name"], o
                 alone += 1
-        shown = offer(g, g.view(None))
+        shown = offer(g, g.view(0))
         assert [(x["name"], x["aside"]) for x in shown] == [
             tuple(card_parts(g, x["id"]).values()) for x in shown]
     assert both and alone, (both, alone)
@@ -71,8 +71,9 @@ def test_a_fold_groups_its_options_by_reason_so_a_card_s_rule_is_said_once() -> 
     out = "not one of the places this card lets you choose"
     cas = "the Castillo is not one of the places this card lets you choose"
     king = "the king stands here now: the card moves him to another region"
-    opts = [{"label": lab, "enabled": False, "count": 0, "rule": "B8", "title": "t",
-             "why": why, "unit": None}
+    opts: list[dict[str, Any]] = [
+        {"label": lab, "enabled": False, "count": 0, "rule": "B8", "title": "t", "why": why,
+         "unit": None}
             for lab, why in (("A", out), ("Castillo", cas), ("K", king), ("B", out))]
     opts.append({"label": "D", "enabled": True, "count": 0, "unit": [1]})
     (f,) = folds(opts, "pick")

@@ -59,8 +59,8 @@ def folds(options: list[dict[str, Any]], form: str,
 
 def _shared(label: str, why: str) -> str:
     """Reason ``why`` of the option ``label`` as options may share it: where it says the
-    option itself "is not ..." (``"Galicia is not adjacent to the king's region"``, ``"the
-    Castillo is not one of the places this card lets you choose"``), what follows ("not
+    option itself "is not ..." (``"X is not adjacent to the king's region"``, ``"the
+    X is not one of the places this card lets you choose"``), what follows ("not
     adjacent to the king's region"); else ``why`` as it is."""
     low = why.lower()
     for subject in (f"{label} is ", f"the {label} is "):
@@ -72,9 +72,9 @@ def _shared(label: str, why: str) -> str:
 def reasons(labels: list[str], whys: list[str]) -> list[dict[str, Any]]:
     """The options ``labels`` (folded under one rule, each refused for its ``whys``)
     grouped by their reason: ``[{"why", "labels"}]`` in the order of each reason's first
-    option, a reason that names its option ("Galicia is not adjacent to ...") shared as
-    what it says of it (:func:`_shared`), so a reason many options share is said once
-    (B3.4): "not adjacent to the king's region: Aragon, Galicia". Raises nothing."""
+    option, a reason that names its option ("X is not adjacent to ...") shared as what
+    it says of it (:func:`_shared`), so a reason many options share is said once (B3.4):
+    "not adjacent to the king's region: X, Y". Raises nothing."""
     by: dict[str, list[str]] = {}
     for label, why in zip(labels, whys, strict=True):
         by.setdefault(_shared(label, why), []).append(label)
