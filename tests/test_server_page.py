@@ -240,7 +240,8 @@ def folds_shown(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
         assert " but " not in text
         assert not any(r.strip().startswith(lab) for r in rows for lab in f["labels"]
                        if lab not in {x["label"] for x in c["options"] if not x.get("folded")})
-        assert len(set(f["whys"])) == 1 or group.locator("li").count() == len(f["labels"])
+        # one line a reason (a reason many share said once), naming the options it refuses
+        assert len(f["reasons"]) == 1 or group.locator("li").count() == len(f["reasons"])
     line.locator("summary").click()
     seen["folded"] = True
 
@@ -350,16 +351,26 @@ def _news(log: list[str]) -> list[str]:
     return out
 
 
+def is_bid(line: str, names: list[str]) -> bool:
+    """Whether log line ``line`` is a seat's power card played (B3.2: "NAME plays power
+    card N."), of a seat of ``names``."""
+    who = "|".join(re.escape(n) for n in names)
+    return bool(names) and re.fullmatch(rf"({who}) plays \D+ \d+\.", line) is not None
+
+
 def since_kept(news: list[str], mine: list[bool], cap: int = 8,
-               skip: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+               skip: tuple[str, ...] = (), names: list[str] | None = None
+               ) -> tuple[list[str], list[str]]:
     """What the notice since the seat's last answer shows of ``news`` (the lines, each
     ``mine`` if it names the seat): the latest ``cap`` lines and every earlier one of the
-    seat's, in the log's order; and the notes where lines are left out ("… n earlier (in
-    the log)" first, "… n more (in the log)" between); the lines in ``skip`` (a scoring
-    shown in brief) dropped first."""
+    seat's or a seat's power card played (of ``names``: :func:`is_bid`), in the log's
+    order; and the notes where lines are left out ("… n earlier (in the log)" first, "… n
+    more (in the log)" between); the lines in ``skip`` (a scoring shown in brief) dropped
+    first."""
     mine = [m for m, line in zip(mine, news, strict=True) if line not in skip]
     news = [line for line in news if line not in skip]
-    keep = [m or i >= len(news) - cap for i, m in enumerate(mine)]
+    keep = [m or i >= len(news) - cap or is_bid(line, names or [])
+            for i, (m, line) in enumerate(zip(mine, news, strict=True))]
     shown, gaps, gap = [], [], 0
     for line, k in zip(news, keep, strict=True):
         if not k:
@@ -388,7 +399,7 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
         line.strip() for line in _news(state["log"][int(mark):]) if line.strip()]
     mine = [bool(re.search(rf"(^|\W){name}($|\W)", line)) for line in news]
     brief = tuple(tab.page.evaluate("window.elgrandePage.sinceBrief"))
-    want, gaps = since_kept(news, mine, skip=brief)
+    want, gaps = since_kept(news, mine, skip=brief, names=state["names"])
     assert st["since"] == want
     assert tab.page.evaluate("window.elgrandePage.sinceEarlier") == len(
         [line for line in news if line not in brief]) - len(want)

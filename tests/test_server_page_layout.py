@@ -135,7 +135,7 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         seat = re.escape(state["names"][0])
         mine = [bool(re.search(rf"(^|\W){seat}($|\W)", line)) for line in news]
         brief = tuple(tab.page.evaluate("window.elgrandePage.sinceBrief"))
-        want, gaps = since_kept(news, mine, skip=brief)
+        want, gaps = since_kept(news, mine, skip=brief, names=state["names"])
         box = tab.page.locator("#since")
         items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
         assert items.all_inner_texts() == want

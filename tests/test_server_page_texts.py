@@ -56,7 +56,7 @@ def test_places_never_possible_fold_into_one_collapsed_line_by_rule(
     assert groups.count() == len(c["folds"]) > 1
     for f, g in zip(c["folds"], groups.all(), strict=True):
         text = g.inner_text()
-        assert text.startswith(f"{f['rule']}: {f['title']}: "), text
+        assert text.startswith(f"{f['rule']}: {f['title']}:"), text
         assert all(lab in text for lab in f["labels"]) and " but " not in text
     assert "Not possible here" not in dec.inner_text()
     quiet(tab)

@@ -29,7 +29,12 @@ The description (``controls(...)``)::
               action is under way: its printed text, so the seat knows what it does),
      "folds": [fold, ...] (disabled options shown as one line: :mod:`.folds`),
      "note": why options usually closed are open now (B4.1: the provinces run short),
-             or None}
+             or None,
+     "how": what a click does at a choice of one option (sent at once, or held until
+            Send where secret: :func:`~.page_words.how_to_answer`), or None}
+
+A card's option (an action card's choice) has ``"name"`` and ``"aside"`` too: its label
+in two parts (:func:`~.page_words.card_parts`), for a compact button.
 """
 
 from __future__ import annotations
@@ -53,8 +58,14 @@ from elgrande.model.counted import counted
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 from elgrande.server.card_notes import card_under_way
-from elgrande.server.folds import folds
-from elgrande.server.page_words import max_note, power_label, provinces_note
+from elgrande.server.folds import folds, reasons
+from elgrande.server.page_words import (
+    card_parts,
+    how_to_answer,
+    max_note,
+    power_label,
+    provinces_note,
+)
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
 #: legal answers).
@@ -301,8 +312,8 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
             card = game.library.card(value)
         except KeyError:
             return {"label": str(value), "value": value}
-        return {"label": game.card_label(card.id), "value": value,
-                "text": card.text, "stack": card.stack}
+        return {"label": game.card_label(card.id), **card_parts(game, card.id),
+                "value": value, "text": card.text, "stack": card.stack}
     if kind == "choose_power_card":
         return {"label": power_label(game, value), "value": value}
     if kind == "choose_player":
@@ -391,11 +402,16 @@ def _combined(game: Game, b0: AnswerBuilder, options: list[dict[str, Any]]
         if not nxt:
             out.append(o)
             continue
-        both = [{**o, **{k: v for k, v in x.items() if k not in ("unit", "value", "count")},
+        both = [{**o, **{k: v for k, v in x.items() if k not in _OWN},
                  "then": x["unit"], "label": f"{o['label']}: {x['label']}"} for x in nxt]
         out.append(both[0])
         later += both[1:]
     return out + later
+
+
+#: The keys of a combined option's second part left out (:func:`_combined`): its own
+#: unit, value and count, and a card's name in two parts (the label names both choices).
+_OWN = frozenset({"unit", "value", "count", "name", "aside"})
 
 
 def _next_options(game: Game, b0: AnswerBuilder, o: dict[str, Any]
@@ -516,6 +532,7 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
             f["why"] = game.in_words(f["why"])
             f["labels"] = [game.in_words(x) for x in f["labels"]]
             f["whys"] = [game.in_words(x) for x in f["whys"]]
+            f["reasons"] = reasons(f["labels"], f["whys"])  # as people read them
     return out
 
 
@@ -567,7 +584,8 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
             "max": hi, "max_note": max_note(d, hi) if form != "subset" else None,
             "options": options, "done": done, "card": card_under_way(game), "folds": fold,
-            "note": provinces_note(d)}
+            "note": provinces_note(d),
+            "how": how_to_answer(form, d.kind in secret_kinds(), options)}
 
 
 def _short(b0: AnswerBuilder, total: int) -> str:

@@ -10,7 +10,11 @@ board still marks its place as forbidden, and says why); a folded one carries
 A fold (one per rule, ``folds(options)``)::
 
     {"rule", "title", "why": the reason the options share (their first's, where they
-     differ), "labels": [label, ...], "whys": [each option's own reason, ...]}
+     differ), "labels": [label, ...], "whys": [each option's own reason, ...],
+     "reasons": [{"why", "labels": [label, ...]}, ...] (the labels grouped by their
+     reason, in the order of each reason's first option: a card's rule refusing many
+     places is said once, "not one of the places this card lets you choose: A, B, C",
+     not once a place: :func:`reasons`)}
 """
 
 from __future__ import annotations
@@ -46,7 +50,32 @@ def folds(options: list[dict[str, Any]], form: str,
         for o in group:
             o["folded"] = True
         first = group[0]
+        labels, whys = [o["label"] for o in group], [str(o.get("why", "")) for o in group]
         out.append({"rule": first["rule"], "title": first.get("title", ""),
-                    "why": first.get("why", ""), "labels": [o["label"] for o in group],
-                    "whys": [o.get("why", "") for o in group]})
+                    "why": first.get("why", ""), "labels": labels, "whys": whys,
+                    "reasons": reasons(labels, whys)})
     return out
+
+
+def _shared(label: str, why: str) -> str:
+    """Reason ``why`` of the option ``label`` as options may share it: where it says the
+    option itself "is not ..." (``"X is not adjacent to the king's region"``, ``"the
+    X is not one of the places this card lets you choose"``), what follows ("not
+    adjacent to the king's region"); else ``why`` as it is."""
+    low = why.lower()
+    for subject in (f"{label} is ", f"the {label} is "):
+        if low.startswith(subject.lower()) and low[len(subject):].startswith("not "):
+            return why[len(subject):]
+    return why
+
+
+def reasons(labels: list[str], whys: list[str]) -> list[dict[str, Any]]:
+    """The options ``labels`` (folded under one rule, each refused for its ``whys``)
+    grouped by their reason: ``[{"why", "labels"}]`` in the order of each reason's first
+    option, a reason that names its option ("X is not adjacent to ...") shared as what
+    it says of it (:func:`_shared`), so a reason many options share is said once (B3.4):
+    "not adjacent to the king's region: X, Y". Raises nothing."""
+    by: dict[str, list[str]] = {}
+    for label, why in zip(labels, whys, strict=True):
+        by.setdefault(_shared(label, why), []).append(label)
+    return [{"why": w, "labels": group} for w, group in by.items()]

@@ -26,13 +26,62 @@ def power_label(game: Game, value: Any) -> str:
     return f"{value} · {counted(n, 'caballero')}"
 
 
+def card_parts(game: Game, cid: str) -> dict[str, str]:
+    """Card ``cid``'s label (:meth:`~elgrande.play.game.Game.card_label`, B8: how every
+    text names it) in two parts for a compact button: ``{"name": its printed title,
+    "aside": what tells it apart from the cards sharing that title ('' where none does),
+    e.g. "you may choose any one region to be scored, stack 2"}``. The label is the title
+    followed by that part in brackets (:func:`elgrande.play.narrate.card_labels`): the
+    aside is what follows the title, its brackets taken off. An id the library does not
+    hold: its id as the name. Raises nothing."""
+    try:
+        title = game.library.card(cid).title
+    except KeyError:
+        return {"name": str(cid), "aside": ""}
+    label = game.card_label(cid)
+    if not label.startswith(title):
+        return {"name": label, "aside": ""}
+    rest = label[len(title):].strip()
+    if len(rest) >= 2 and (rest[0], rest[-1]) in (("(", ")"), ("[", "]")):
+        rest = rest[1:-1].strip()
+    return {"name": title, "aside": rest}
+
+
+#: How a choice of one option is answered on the page (B3.4), by whether it is secret
+#: (B8.5, C2: held, then sent) and whether its options are places on the map.
+HOW = {
+    (False, True): "Click a region on the map, or its button: your choice is sent at once.",
+    (True, True): "Click a region on the map, or its button, to hold your choice; then "
+                  "Send it (Change lets it go). It stays secret until revealed.",
+    (True, False): "Click a choice to hold it; then Send it (Change lets it go). It stays "
+                   "secret until revealed.",
+}
+
+
+def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str | None:
+    """What a click does at a choice of one option (form ``pick``, B3.4), said plainly
+    near the choices: an ordinary region choice is sent at the click, a secret one (B8.5,
+    C2) is held until Send (:data:`HOW`). None for other forms and for an ordinary
+    choice whose options are no places (its buttons say it).
+
+    Args:
+        form: the controls' form (``pick``, ``subset``, ``counts``, ``moves``).
+        secret: whether the decision is secret.
+        options: the controls' options (a place's has ``"place"``).
+    """
+    if form != "pick":
+        return None
+    return HOW.get((secret, any(o.get("place") for o in options)))
+
+
 def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The action cards on offer in ``view`` (``view["state"]["offer"]``, a list of card
-    ids, ``''`` where taken; B3.1) as ``[{"id", "title", "text", "stack"}]`` in the
-    offer's order, taken ones left out. Public: every viewer sees the open cards. An id
-    the library does not hold is shown by its id, with no text. ``title`` is the log's
-    label (:meth:`~elgrande.play.game.Game.card_label`): two "Special Scoring" cards
-    are told apart.
+    ids, ``''`` where taken; B3.1) as ``[{"id", "title", "name", "aside", "text",
+    "stack"}]`` in the offer's order, taken ones left out. Public: every viewer sees the
+    open cards. An id the library does not hold is shown by its id, with no text.
+    ``title`` is the log's label (:meth:`~elgrande.play.game.Game.card_label`): two
+    "Special Scoring" cards are told apart; ``name`` and ``aside`` are its two parts
+    (:func:`card_parts`).
 
     Args:
         game: the game (its card library).
@@ -46,10 +95,11 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
         try:
             card = game.library.card(cid)
         except KeyError:
-            out.append({"id": cid, "title": str(cid), "text": "", "stack": None})
+            out.append({"id": cid, "title": str(cid), "name": str(cid), "aside": "",
+                        "text": "", "stack": None})
             continue
-        out.append({"id": card.id, "title": game.card_label(card.id), "text": card.text,
-                    "stack": card.stack})
+        out.append({"id": card.id, "title": game.card_label(card.id),
+                    **card_parts(game, card.id), "text": card.text, "stack": card.stack})
     return out
 
 

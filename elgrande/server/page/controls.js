@@ -44,6 +44,9 @@ export function renderControls() {
     $("progress").textContent = progress(c);
     $("note").hidden = !c.note;
     $("note").textContent = c.note || "";
+    // what a click does here: sent at once, or held until Send where secret (plainly,
+    // near the choices: the server's words, elgrande/server/page_words.py)
+    if (c.how) { opts.appendChild(el("p", {"class": "how quiet", id: "how"}, c.how)); }
     ({pick: renderPick, subset: renderSubset, counts: renderCounts, moves: renderMoves})[c.form](c, opts);
     renderFolds(c, opts);
     renderHeld(c, acts);
@@ -85,8 +88,9 @@ function shown(c) { return c.options.filter(function (o) { return !o.folded; });
 
 // the options never possible now, whatever their rule, folded into one collapsed line
 // under the rows (the server's folds: elgrande/server/folds.py); opened, it lists them
-// grouped by rule (its id and title), with the reason, or each one's where they differ,
-// so every reason stays reachable
+// grouped by rule (its id and title), with the reason; where they differ, one line a
+// reason naming the options it refuses (a card's "not one of the places this card lets
+// you choose" said once, not once a place), so every reason stays reachable
 function renderFolds(c, box) {
   var fs = c.folds || [];
   if (!fs.length) { return; }
@@ -95,14 +99,15 @@ function renderFolds(c, box) {
   d.appendChild(el("summary", {}, places ? "Why not other places?" : "Why not the others?"));
   var ul = el("ul", {"aria-label": "Not possible now"});
   fs.forEach(function (f) {
-    var same = f.whys.every(function (w) { return w === f.whys[0]; });
+    var rs = f.reasons || [{why: f.why, labels: f.labels}];
     var li = el("li", {"class": "fold-rule"});
     li.appendChild(el("span", {"class": "fold-why"}, why({rule: f.rule, title: f.title}) + ": "));
-    li.appendChild(el("span", {"class": "fold-names"}, f.labels.join(", ") +
-                       (same && f.why && f.why !== f.title ? " — " + f.why : "")));
-    if (!same) {
+    if (rs.length === 1) {
+      li.appendChild(el("span", {"class": "fold-names"}, f.labels.join(", ") +
+                         (rs[0].why && rs[0].why !== f.title ? " — " + rs[0].why : "")));
+    } else {
       var each = el("ul", {});
-      f.labels.forEach(function (l, k) { each.appendChild(el("li", {}, l + ": " + f.whys[k])); });
+      rs.forEach(function (r) { each.appendChild(el("li", {"class": "fold-reason"}, reasonLine(r))); });
       li.appendChild(each);
     }
     ul.appendChild(li);
@@ -111,12 +116,33 @@ function renderFolds(c, box) {
   box.appendChild(d);
 }
 
+// one reason and the options it refuses: "Not one of the places ...: A, B, C"; a lone
+// option its reason already names, the reason alone ("Seville is the king's region:
+// ..."); a reason with a colon of its own after the options ("A, B — not one of: ...")
+function reasonLine(r) {
+  var w = r.why ? r.why.charAt(0).toUpperCase() + r.why.slice(1) : "";
+  var names = r.labels.join(", ");
+  if (r.labels.length === 1 && w.toLowerCase().indexOf(r.labels[0].toLowerCase()) >= 0) { return w; }
+  if (!w) { return names; }
+  return w.indexOf(":") >= 0 ? names + " — " + r.why : w + ": " + names;
+}
+
+// a card's button: its title the main line, what tells it apart from the cards sharing
+// its title (the server's "aside") a smaller second line, so the button stays compact;
+// its accessible name the whole label
+function cardButton(o) {
+  var b = el("button", {type: "button", "class": "card-choice", "aria-label": label(o)});
+  b.appendChild(el("span", {"class": "card-name"}, o.name));
+  if (o.aside) { b.appendChild(el("span", {"class": "card-aside"}, o.aside)); }
+  return b;
+}
+
 function renderPick(c, box) {
   // options with a text (action cards): the texts in a column of their own
   var texts = c.options.some(function (o) { return o.text; });
   var ul = el("ul", {"aria-label": "Choices", "class": texts ? "with-text" : ""});
   shown(c).forEach(function (o) {
-    var b = el("button", {type: "button"}, label(o));
+    var b = o.name && !o.then ? cardButton(o) : el("button", {type: "button"}, label(o));
     b.disabled = !o.enabled;
     // an option combined with the same seat's next question (o.then: its unit there)
     // sends both answers at once; else a secret one is held (secret.js)

@@ -67,6 +67,21 @@ export function chip(p) {
   c.style.background = colourOf(p);
   return c;
 }
+// `text` put into element `e`, each arrow ("->", "→") kept on one line with the words
+// on either side of it (a nowrap span: "2 caballeros -> 5 points" never breaks as
+// "caballeros ->" / "5"); returns `e`
+var ARROWS = /\S+(?: (?:->|→) \S+)+/g;
+export function arrowed(e, text) {
+  var at = 0;
+  text.replace(ARROWS, function (m, i) {
+    if (i > at) { e.appendChild(document.createTextNode(text.slice(at, i))); }
+    e.appendChild(el("span", {"class": "arrow"}, m));
+    at = i + m.length;
+    return m;
+  });
+  if (at < text.length) { e.appendChild(document.createTextNode(text.slice(at))); }
+  return e;
+}
 export function why(o) {
   if (!o || !o.rule) { return ""; }
   return o.rule + (o.title ? ": " + o.title : "") + (o.why && o.why !== o.title ? " — " + o.why : "");

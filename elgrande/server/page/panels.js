@@ -1,6 +1,6 @@
 /* The side panels filled from the state: the action cards on offer, the log, and the end
    of the game (final scores, winners, the record and the replay). */
-import {$, S, GAME, el, chip, nameOf, withToken} from "./core.js";
+import {$, S, GAME, el, arrowed, chip, nameOf, withToken} from "./core.js";
 import {placeTips} from "./tips.js";
 
 // -- the action cards on offer this round (B3.1), from the state's public "offer"; the
@@ -12,8 +12,11 @@ export function renderOffer(st) {
   $("offer-box").hidden = !st.offer;
   cards.forEach(function (c) {
     var li = el("li", {"class": "offer-card", title: c.text || ""});
-    li.appendChild(el("strong", {}, c.title));
+    // its title, then what tells it apart from a card of the same title on a second,
+    // smaller line (the server's "aside", elgrande/server/page_words.py card_parts)
+    li.appendChild(el("strong", {}, c.name || c.title));
     if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
+    if (c.aside && c.aside !== "stack " + c.stack) { li.appendChild(el("span", {"class": "card-aside"}, c.aside)); }
     if (c.text) {
       li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text));
       li.tabIndex = 0;
@@ -40,7 +43,7 @@ export function renderLog(st) {
   var lines = st.log || [];
   var ol = $("log");
   if (lines.length < S.logShown) { ol.textContent = ""; S.logShown = 0; }
-  for (var i = S.logShown; i < lines.length; i++) { ol.appendChild(el("li", {}, lines[i])); }
+  for (var i = S.logShown; i < lines.length; i++) { ol.appendChild(arrowed(el("li", {}), lines[i])); }
   S.logShown = lines.length;
   toLogEnd();
 }

@@ -1,12 +1,13 @@
 /* What happened since this seat's last answer, shown above its next decision: every line
    of the log (the seat's own payload: nothing hidden) written after the seat's last
-   answer (what the bots and the other players did too): the latest few lines and every
-   earlier one that names the seat (the seat's in bold), in the log's order, with
+   answer (what the bots and the other players did too): the latest few lines, every
+   earlier one that names the seat (the seat's in bold) and every seat's power card
+   played, in the log's order, with
    a count where lines are left out; the board's summary
    after a scoring left out (it is no news). So a player whose special action another
    player vetoed reads it where they look, not only in the log. The log length at the
    seat's last answer is kept for the tab (per game and seat), so a reload keeps it. */
-import {$, S, GAME, el} from "./core.js";
+import {$, S, GAME, el, arrowed} from "./core.js";
 
 export var MAX_LINES = 8;
 function key() { return "elgrande-since:" + GAME + ":" + S.state.seat; }
@@ -62,13 +63,25 @@ export function namesSeat(st, line) {
   return new RegExp("(^|[^\\p{L}\\p{N}])" + escape(name) + "($|[^\\p{L}\\p{N}])", "u").test(line);
 }
 
+// whether a line is a seat's power card played (B3.2; the log's "NAME plays power card
+// N.", a set's own card in its place: "plays card N."): one a seat a round, each seat's
+// never folded away, so the box never hides two bots' power cards behind "… 2 more"
+export function isBid(st, line) {
+  var names = (st.names || []).filter(Boolean).map(escape);
+  if (!names.length) { return false; }
+  return new RegExp("^(" + names.join("|") + ") plays \\D+ \\d+\\.$", "u").test(line);
+}
+
 // the lines shown of `lines` (log order): the latest MAX_LINES, and every earlier one
-// naming the seat (what was done to its caballeros is never hidden); each a [line, mine] pair, with a gap
+// naming the seat (what was done to its caballeros is never hidden) or playing a seat's
+// power card (isBid); each a [line, mine] pair, with a gap
 // [null, n] where n lines are left out; those in `skip` (a scoring in brief) dropped
 export function keptLines(st, lines, skip) {
   if (skip && skip.length) { lines = lines.filter(function (l) { return skip.indexOf(l) < 0; }); }
   var mine = lines.map(function (l) { return namesSeat(st, l); });
-  var keep = mine.map(function (m, i) { return m || i >= lines.length - MAX_LINES; });
+  var keep = mine.map(function (m, i) {
+    return m || i >= lines.length - MAX_LINES || isBid(st, lines[i]);
+  });
   var out = [], gap = 0;
   lines.forEach(function (l, j) {
     if (!keep[j]) { gap++; return; }
@@ -108,7 +121,7 @@ export function renderSince() {
   if (brief.length) {
     var sum = box.appendChild(el("ul", {"class": "scoring", "aria-label": "The scoring in brief"}));
     brief.forEach(function (l) {
-      sum.appendChild(el("li", namesSeat(S.state, l) ? {"class": "mine"} : {}, l));
+      sum.appendChild(arrowed(el("li", namesSeat(S.state, l) ? {"class": "mine"} : {}), l));
     });
   }
   var ul = box.appendChild(el("ul", {"aria-label": "Since your last choice"}));
@@ -117,7 +130,7 @@ export function renderSince() {
       ul.appendChild(el("li", {"class": "quiet earlier"}, "… " + r[1] + (i ? " more" : " earlier") +
                         " (in the log)"));
     } else {
-      ul.appendChild(el("li", r[1] ? {"class": "mine"} : {}, r[0]));
+      ul.appendChild(arrowed(el("li", r[1] ? {"class": "mine"} : {}), r[0]));
     }
   });
 }
