@@ -103,14 +103,15 @@ def _short(words: list[str], n: int) -> str:
     return " ".join(words) if n >= len(words) else " ".join(words[:n]) + " …"
 
 
-def _tell_apart(group: list[_Face]) -> dict[str, str]:
-    """Card id -> a label for cards sharing one title: ``"Title (stack N)"`` where the
-    stacks differ; else a phrase from each card's text (:func:`_phrase`), cut to
+def _tell_apart(group: list[_Face]) -> dict[str, tuple[str, str]]:
+    """Card id -> ``(label, aside)`` for cards sharing one title: ``"Title (stack N)"``
+    where the stacks differ; else a phrase from each card's text (:func:`_phrase`), cut to
     :data:`_CUT_WORDS` words or more while two cards read alike, with ", stack N" where
-    the texts are the same; ``"Title [id]"`` if even that leaves two alike."""
+    the texts are the same; ``"Title [id]"`` if even that leaves two alike. The aside is
+    what the label adds to the title, without its brackets."""
     title = group[0].title
     if len({c.stack for c in group}) == len(group):
-        return {c.id: f"{title} (stack {c.stack})" for c in group}
+        return {c.id: (f"{title} (stack {c.stack})", f"stack {c.stack}") for c in group}
     words = {c.id: _phrase(c) for c in group}
     n = _CUT_WORDS
     while True:
@@ -120,31 +121,40 @@ def _tell_apart(group: list[_Face]) -> dict[str, str]:
         if not longer:
             break
         n += 1
-    out = {}
+    out: dict[str, tuple[str, str]] = {}
     for c in group:
         short = _short(words[c.id], len(cut[c.id]))
         if alike[tuple(cut[c.id])] > 1:
             short = f"{short}, stack {c.stack}" if short else f"stack {c.stack}"
-        out[c.id] = f"{title} ({short})" if short else title
-    seen = Counter(out.values())
-    return {c: lab if seen[lab] == 1 else f"{title} [{c}]" for c, lab in out.items()}
+        out[c.id] = (f"{title} ({short})", short) if short else (title, "")
+    seen = Counter(lab for lab, _ in out.values())
+    return {c: (lab, aside) if seen[lab] == 1 else (f"{title} [{c}]", c)
+            for c, (lab, aside) in out.items()}
 
 
-def card_labels(cards: Iterable[_Face]) -> dict[str, str]:
-    """Card id -> how the log and the page name the card (B8: a special action is its
-    card's): its printed title where no other of ``cards`` (the library's cards) has it;
-    else one telling it apart from the others with that title, from the card's data:
-    ``"Special Scoring (stack 3)"`` where the stack does, else a short phrase from its
-    text (``"Intrigue (move any 4 Caballeros on the board)"``), see
-    :func:`_tell_apart`. Computed once per library (``Game`` keeps it); records and
+def card_names(cards: Iterable[_Face]) -> dict[str, tuple[str, str]]:
+    """Card id -> ``(label, aside)``: how the log and the page name the card (B8: a
+    special action is its card's), its printed title where no other of ``cards`` (the
+    library's cards) has it; else one telling it apart from the others with that title,
+    from the card's data: ``"Special Scoring (stack 3)"`` where the stack does, else a
+    short phrase from its text (``"Intrigue (move any 4 Caballeros on the board)"``), see
+    :func:`_tell_apart`; the aside is what the label adds to the title (``"stack 3"``,
+    ``""`` for a title alone). Computed once per library (``Game`` keeps it); records and
     JSON keep the ids."""
     groups: dict[str, list[_Face]] = {}
     for c in cards:
         groups.setdefault(c.title, []).append(c)
-    out: dict[str, str] = {}
+    out: dict[str, tuple[str, str]] = {}
     for group in groups.values():
-        out.update({group[0].id: group[0].title} if len(group) == 1 else _tell_apart(group))
+        out.update({group[0].id: (group[0].title, "")} if len(group) == 1
+                   else _tell_apart(group))
     return out
+
+
+def card_labels(cards: Iterable[_Face]) -> dict[str, str]:
+    """Card id -> the card's label of :func:`card_names` (its title, told apart from the
+    others of ``cards`` with that title)."""
+    return {c: lab for c, (lab, _) in card_names(cards).items()}
 
 
 def final_scores(names: Sequence[str], scores: Sequence[int]) -> str:

@@ -17,7 +17,7 @@ from elgrande.data.library import Library
 from elgrande.model.board import Board
 from elgrande.model.marks import CARD, DOES, USE
 from elgrande.model.seats import named
-from elgrande.play.narrate import card_labels
+from elgrande.play.narrate import card_names
 
 #: A place id of a board in a text, by ``id`` of the board: (the board, kept so that
 #: its id is not reused; a pattern of its ids quoted or as bare words).
@@ -26,22 +26,32 @@ _IDS: dict[int, tuple[Board, re.Pattern[str]]] = {}
 _WORDS: Final = re.compile(r"\b(a|an|the|no|each|any|every|this|that)\s+$", re.I)
 
 
-#: The cards' labels of each library met, by ``id``: (a weak reference to the library, so
-#: that its id is not reused; :func:`card_labels` of its cards).
-_LABELS: dict[int, tuple[weakref.ref[Library], dict[str, str]]] = {}
+#: The cards' names of each library met, by ``id``: (a weak reference to the library, so
+#: that its id is not reused; card id -> label; card id -> ``(label, aside)``,
+#: :func:`card_names` of its cards).
+_LABELS: dict[int, tuple[weakref.ref[Library], dict[str, str],
+                         dict[str, tuple[str, str]]]] = {}
+
+
+def _named(lib: Library) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+    """``lib``'s cards' labels and ``(label, aside)`` pairs (:func:`card_names`), worked
+    out once per library; read only."""
+    hit = _LABELS.get(id(lib))
+    if hit is None or hit[0]() is not lib:
+        if len(_LABELS) >= 64:  # many libraries loaded in one process
+            _LABELS.clear()
+        names = card_names(lib.cards.cards.values())
+        hit = _LABELS[id(lib)] = (weakref.ref(lib), {c: n for c, (n, _) in names.items()},
+                                  names)
+    return hit[1], hit[2]
 
 
 def card_titles(lib: Library) -> dict[str, str]:
     """Card id -> the card's label in every text for people (B8: a special action is its
     card's): its printed title, or where another card of ``lib`` has that title one that
-    tells them apart (:func:`elgrande.play.narrate.card_labels`, ``"Special Scoring
+    tells them apart (:func:`elgrande.play.narrate.card_names`, ``"Special Scoring
     (stack 3)"``). Worked out once per library; read only."""
-    hit = _LABELS.get(id(lib))
-    if hit is None or hit[0]() is not lib:
-        if len(_LABELS) >= 64:  # many libraries loaded in one process
-            _LABELS.clear()
-        hit = _LABELS[id(lib)] = (weakref.ref(lib), card_labels(lib.cards.cards.values()))
-    return hit[1]
+    return _named(lib)[0]
 
 
 def card_label(lib: Library, cid: str) -> str:
@@ -49,6 +59,14 @@ def card_label(lib: Library, cid: str) -> str:
     of ``lib``'s cards, :func:`card_titles`): its title, told apart from the other cards
     with that title; an id ``lib`` does not hold as itself. Raises nothing."""
     return card_titles(lib).get(cid, cid)
+
+
+def card_aside(lib: Library, cid: str) -> str:
+    """What card ``cid``'s label adds to its printed title to tell it apart from the
+    other cards of ``lib`` with that title, without brackets (``"stack 3"``; ``""`` where
+    no other card has the title, or for an id ``lib`` does not hold). Raises nothing."""
+    got = _named(lib)[1].get(cid)
+    return got[1] if got is not None else ""
 
 
 def places_named(text: str, board: Board) -> str:
@@ -91,4 +109,4 @@ def in_words(text: str, names: Sequence[str], lib: Library) -> str:
     return places_named(text, lib.board)
 
 
-__all__ = ["card_label", "card_titles", "in_words", "places_named"]
+__all__ = ["card_aside", "card_label", "card_titles", "in_words", "places_named"]

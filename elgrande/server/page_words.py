@@ -12,6 +12,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted
 from elgrande.play.early_deal import deal_chance
 from elgrande.play.game import Game
+from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
 
 
@@ -30,21 +31,14 @@ def card_parts(game: Game, cid: str) -> dict[str, str]:
     """Card ``cid``'s label (:meth:`~elgrande.play.game.Game.card_label`, B8: how every
     text names it) in two parts for a compact button: ``{"name": its printed title,
     "aside": what tells it apart from the cards sharing that title ('' where none does),
-    e.g. "you may choose any one region to be scored, stack 2"}``. The label is the title
-    followed by that part in brackets (:func:`elgrande.play.narrate.card_labels`): the
-    aside is what follows the title, its brackets taken off. An id the library does not
-    hold: its id as the name. Raises nothing."""
+    e.g. "you may choose any one region to be scored, stack 2"}``
+    (:func:`elgrande.play.words.card_aside`). An id the library does not hold: its id as
+    the name. Raises nothing."""
     try:
         title = game.library.card(cid).title
     except KeyError:
         return {"name": str(cid), "aside": ""}
-    label = game.card_label(cid)
-    if not label.startswith(title):
-        return {"name": label, "aside": ""}
-    rest = label[len(title):].strip()
-    if len(rest) >= 2 and (rest[0], rest[-1]) in (("(", ")"), ("[", "]")):
-        rest = rest[1:-1].strip()
-    return {"name": title, "aside": rest}
+    return {"name": title, "aside": card_aside(game.library, cid)}
 
 
 #: How a choice of one option is answered on the page (B3.4), by whether it is secret

@@ -16,7 +16,9 @@ export function renderOffer(st) {
     // smaller line (the server's "aside", elgrande/server/page_words.py card_parts)
     li.appendChild(el("strong", {}, c.name || c.title));
     if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
-    if (c.aside && c.aside !== "stack " + c.stack) { li.appendChild(el("span", {"class": "card-aside"}, c.aside)); }
+    // (its stack said once: " · stack N" above, not again at the aside's end)
+    var aside = (c.aside || "").replace(new RegExp("(^|, )stack " + c.stack + "$"), "");
+    if (aside) { li.appendChild(el("span", {"class": "card-aside"}, aside)); }
     if (c.text) {
       li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text));
       li.tabIndex = 0;
