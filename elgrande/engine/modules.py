@@ -518,6 +518,11 @@ def _fold(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
     seq = tuple(fns)
 
     def fold(ctx: Any, *args: Any) -> Any:
+        if len(args) == 1:  # the value alone (a limit folded): no arguments unpacked
+            value = args[0]
+            for fn in seq:
+                value = fn(ctx, value)
+            return value
         own, value = args[:-1], args[-1]
         for fn in seq:
             value = fn(ctx, *own, value)

@@ -126,6 +126,8 @@ class PlaceKind(DecisionKind):
         room = o.get("room")
         if room:
             ways = _suffix_ways(tuple(_caps(to, room, hi)), hi)[0]
+            if lo >= 0:  # ways[lo..hi] (those there), summed in C, not by a generator
+                return sum(ways[lo:hi + 1])
             return sum(ways[t] for t in range(lo, min(hi, len(ways) - 1) + 1))
         return n
 

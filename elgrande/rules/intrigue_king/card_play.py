@@ -40,15 +40,24 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
         why[hit[0]] = hit[1]
         played.append(v)
     earlier = _EARLIER_BY_VALUE  # the cards of earlier rounds (I7), after this round's
-    # (``in``: one search in C per value, where a loop written out runs bytecodes in the
-    # pure build)
-    for v in state.discards[p]:
-        if v not in played:  # a value played this round keeps its I3 refusal
-            late = earlier.get(v)
-            if late is None:
-                late = earlier[v] = (str(v), ["I7", f"card {v} was played in an earlier "
-                                              "round"])
-            why[late[0]] = late[1]
+    discards = state.discards[p]
+    done = False
+    if discards and (not played or set(played).isdisjoint(discards)):
+        try:  # every refusal written before (the common case): added by calls, no loop
+            why.update(map(earlier.__getitem__, discards))
+            done = True
+        except KeyError:  # a value's first refusal: the loop below writes it
+            pass
+    if not done:
+        # (``in``: one search in C per value, where a loop written out runs bytecodes in
+        # the pure build)
+        for v in discards:
+            if v not in played:  # a value played this round keeps its I3 refusal
+                late = earlier.get(v)
+                if late is None:
+                    late = earlier[v] = (str(v), ["I7", f"card {v} was played in an "
+                                                  "earlier round"])
+                why[late[0]] = late[1]
     hand = state.hands[p]
     if not played:
         choices = hand[:]

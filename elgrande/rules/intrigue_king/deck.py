@@ -4,7 +4,7 @@ setup hooks that go with it (no hand before the choice; the setup line names a c
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from elgrande.engine import decisions as dec
 from elgrande.engine.decisions import Decision
@@ -43,30 +43,21 @@ def _cards_check(d: Decision, p: int, answer: Any) -> list[int]:
 
 def _chosen_cards(answer: Any, allowed: list[int], n: int) -> list[int] | None:
     """``answer`` sorted when it is a list of ``n`` different ints of ``allowed`` (a legal
-    I1 answer, the common case), else None (:func:`_cards_check` then says why)."""
-    if type(answer) is not list or len(answer) != n or type(allowed) is not list:
+    I1 answer, the common case), else None (:func:`_cards_check` then says why). The
+    checks are set operations, each one call: a loop written out over a hand of cards ran
+    about 1,200 bytecodes a choice in the pure build."""
+    if type(answer) is not list or len(answer) != n:
         return None
-    for v in answer:
-        if type(v) is not int:
-            return None
-    values: list[Any] = allowed
-    for w in values:
-        if type(w) is not int:
-            return None
-    ints: list[int] = values  # (typed: compared natively below)
-    out: list[int] = sorted(answer)
-    # one walk of both in ascending order (deck_values lists them so; a value found is in
-    # ``allowed`` whatever its order, a value missed sends the answer to the full check)
-    j, m = 0, len(ints)
-    for i in range(n):
-        v = out[i]
-        if i and v == out[i - 1]:
-            return None
-        while j < m and ints[j] < v:
-            j += 1
-        if j == m or ints[j] != v:
-            return None
-    return out
+    if n and set(map(type, answer)) != _INT_ONLY:  # ints only (a bool is no card value)
+        return None
+    chosen = set(answer)
+    if len(chosen) != n or not chosen.issubset(allowed):
+        return None
+    return sorted(answer)
+
+
+#: The one type of a card value (:func:`_chosen_cards`).
+_INT_ONLY: Final[frozenset[type]] = frozenset({int})
 
 
 def _cards_random(d: Decision, p: int, rng: random.Random) -> list[int]:
