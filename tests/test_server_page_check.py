@@ -11,6 +11,7 @@ import sqlite3
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser import Tab
@@ -53,12 +54,17 @@ def games(folder: Path) -> int:
         return int(db.execute("select count(*) from games").fetchone()[0])
 
 
+def new_game_form(served: tuple[str, Path], tab: Tab) -> tuple[Any, int]:
+    """The form opened in ``tab``: its page and the games stored so far."""
+    base, folder = served
+    tab.page.goto(base + "/")
+    return tab.page, games(folder)
+
+
 def test_a_chosen_zip_shows_its_cards_notes_before_create(
         served: tuple[str, Path], tab: Tab, tmp_path: Path) -> None:
-    base, folder = served
-    p = tab.page
-    p.goto(base + "/")
-    before = games(folder)
+    folder = served[1]
+    p, before = new_game_form(served, tab)
     notes = p.get_by_role("list", name=NOTES)
     assert not notes.is_visible()
     p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "c.zip")))
@@ -84,10 +90,8 @@ def test_a_chosen_zip_shows_its_cards_notes_before_create(
 
 def test_a_bad_zip_shows_its_errors_and_create_still_refuses(
         served: tuple[str, Path], tab: Tab, tmp_path: Path) -> None:
-    base, folder = served
-    p = tab.page
-    p.goto(base + "/")
-    before = games(folder)
+    folder = served[1]
+    p, before = new_game_form(served, tab)
     p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "bad.zip", bad=True)))
     problems = p.get_by_role("list", name=PROBLEMS)
     problems.wait_for()
