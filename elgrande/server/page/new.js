@@ -119,6 +119,10 @@
       }
       if (res.status === 413) { j.error = "the zip is too large"; }
       var why = j.errors && j.errors.length ? j.errors : [j.error || "refused (" + res.status + ")"];
+      if (res.status === 400) {  // the settings, not the zip (say, a set without its fill)
+        checkShown("Create would refuse these settings with this zip:", [], why);
+        return;
+      }
       checkShown("The zip is refused" + (why.length > 1 ? " (" + why.length + " problems)" : "") +
                  ": Create will refuse it too. Correct it and choose it again.", [], why);
     }, function () {
