@@ -81,9 +81,10 @@ class ServerProcess:
 
 def page_server(folder: Path) -> Iterator[str]:
     """A real server on a fresh SQLite database in ``folder`` for the page tests (50
-    answers per second per seat: clicks come fast): yields its base URL, then stops it."""
+    answers per second per seat and 50 checks of a zip per second: clicks come fast, and
+    every test's browser is the same client): yields its base URL, then stops it."""
     real = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder,
-                         "--answers-per-second", "50")
+                         "--answers-per-second", "50", "--checks-per-second", "50")
     real.start()
     try:
         yield real.url

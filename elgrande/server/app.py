@@ -1,7 +1,8 @@
 """The web application of ``elgrande serve`` (Starlette): the HTTP API, the WebSocket
 that tells a page when its game changed, and the page's files.
 
-Routes (docs/serve.md): ``GET /`` (create a game), ``POST /api/games``, ``GET
+Routes (docs/serve.md): ``GET /`` (create a game), ``POST /api/games``, ``POST
+/api/homebrew/check`` (a homebrew zip checked as a game's creation checks it), ``GET
 /api/games/{game}/state|controls|record|replay|role|links``, ``POST
 /api/games/{game}/answer``, ``WS /ws/{game}``, ``GET /play/{game}`` and ``/page/...`` (the
 page), ``/favicon.ico``. A token comes in the ``X-Elgrande-Token`` header or the ``t``
@@ -9,9 +10,10 @@ query parameter; a missing or wrong one is 403. A seat is sent only what
 :meth:`Service.state` builds from its own view (B8.5a); spectators and the admin get the
 public view; only the admin token lists every link again (``links``: the seat tokens are
 derived from it, :mod:`elgrande.server.links`). Bodies are bounded (413), a seat's answers
-are rate-limited (429), WebSocket origins must be this server's (or one allowed), and
-errors say nothing of the game: an unexpected one is logged in one line, by its type and
-the line it came from (:mod:`elgrande.server.failures`).
+are rate-limited (429), and so are the checks of a zip per client address; WebSocket
+origins must be this server's (or one allowed), and errors say nothing of the game: an
+unexpected one is logged in one line, by its type and the line it came from
+(:mod:`elgrande.server.failures`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import json
 import logging
 import os
 import shutil
+import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -163,6 +166,7 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
     hub = Hub()
     service = Service(store, data_dir, on_change=hub.publish)
     rate = RateLimit(limits.answers_per_second)
+    checks = RateLimit(limits.checks_per_second)
     known: dict[tuple[str, str], tuple[str, int | None]] = {}  # tokens never change
 
     async def holder(gid: str, token: str) -> tuple[str, int | None] | None:
@@ -212,31 +216,41 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
             return _json_error(403, "only the host's admin link shows the links")
         return JSONResponse(await run_in_threadpool(service.links, live, _token(request)))
 
-    async def create(request: Request) -> Response:
-        cards = None
-        if request.headers.get("content-type", "").startswith("multipart/"):
-            async with request.form(max_files=1, max_fields=4,
-                                    max_part_size=limits.upload) as form:
-                raw = form.get("config")
-                upload = form.get("cards")
-                try:
-                    body = json.loads(raw) if isinstance(raw, str) else None
-                except ValueError:
-                    return _json_error(400, "'config' is not JSON")
-                if upload is not None and not isinstance(upload, str):
-                    data = await upload.read(limits.upload + 1)
-                    # not data_dir/cards: served from a clone, that is the shipped cards
-                    folder = data_dir / "uploads" / f"upload-{time.time_ns()}"
-                    sets = body.get("sets") if isinstance(body, dict) else None
-                    try:
-                        cards = await run_in_threadpool(unpack, data, folder, limits, sets)
-                    except UploadError as exc:
-                        return _json_error(422, str(exc))
-        else:
+    async def received(request: Request, folder: Path) -> tuple[Any, Path | None] | Response:
+        """The JSON config of a ``POST /api/games`` or ``/api/homebrew/check`` and the
+        homebrew folder its zip was unpacked into under the new ``folder`` (None without
+        a zip), checked and validated by :func:`unpack` (the one path for both routes);
+        or the refusal: 400 for a body that is not JSON, 422 for a refused zip (its
+        ``errors``: :attr:`UploadError.problems`)."""
+        if not request.headers.get("content-type", "").startswith("multipart/"):
             try:
-                body = json.loads(await request.body())
+                return json.loads(await request.body()), None
             except ValueError:
                 return _json_error(400, "the body is not JSON")
+        async with request.form(max_files=1, max_fields=4,
+                                max_part_size=limits.upload) as form:
+            raw = form.get("config")
+            upload = form.get("cards")
+            try:
+                body = json.loads(raw) if isinstance(raw, str) else None
+            except ValueError:
+                return _json_error(400, "'config' is not JSON")
+            if upload is None or isinstance(upload, str):
+                return body, None
+            data = await upload.read(limits.upload + 1)
+        sets = body.get("sets") if isinstance(body, dict) else None
+        try:
+            return body, await run_in_threadpool(unpack, data, folder, limits, sets)
+        except UploadError as exc:
+            return JSONResponse({"ok": False, "error": str(exc), "errors": exc.problems}, 422)
+
+    async def create(request: Request) -> Response:
+        # not data_dir/cards: served from a clone, that is the shipped cards
+        folder = data_dir / "uploads" / f"upload-{time.time_ns()}"
+        got = await received(request, folder)
+        if isinstance(got, Response):
+            return got
+        body, cards = got
         try:
             out = await run_in_threadpool(service.create, body, cards)
         except BadRequest as exc:
@@ -244,6 +258,27 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
                 shutil.rmtree(folder, ignore_errors=True)
             return _json_error(400, str(exc))
         return JSONResponse(out, 201)
+
+    async def check(request: Request) -> Response:
+        """``POST /api/homebrew/check``: a zip checked and validated as a game's creation
+        does (:func:`received`), and each card's note (:meth:`Service.check`), in a
+        temporary folder removed before the answer: nothing is stored, no game made.
+        Rate-limited per client address (429)."""
+        client = request.client.host if request.client is not None else ""
+        if not checks.allow((client, 0)):
+            return _json_error(429, "too many checks: wait a moment")
+        with tempfile.TemporaryDirectory(prefix="elgrande-check-") as tmp:
+            got = await received(request, Path(tmp) / "upload")
+            if isinstance(got, Response):
+                return got
+            body, cards = got
+            if cards is None:
+                return _json_error(400, "send the zip of cards in the multipart field 'cards'")
+            try:
+                out = await run_in_threadpool(service.check, body, cards)
+            except BadRequest as exc:
+                return JSONResponse({"ok": False, "error": str(exc), "errors": [str(exc)]}, 400)
+        return JSONResponse(out)
 
     async def state(request: Request) -> Response:
         got = await access(request)
@@ -392,6 +427,7 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         Route("/", home),
         Route("/favicon.ico", favicon),
         Route("/api/games", create, methods=["POST"]),
+        Route("/api/homebrew/check", check, methods=["POST"]),
         Route("/api/games/{game}/state", state),
         Route("/api/games/{game}/controls", controls),
         Route("/api/games/{game}/answer", answer, methods=["POST"]),

@@ -37,13 +37,16 @@ D = Limits()
               help="Files a homebrew zip may hold.")
 @click.option("--answers-per-second", default=D.answers_per_second, show_default=True,
               type=float, help="Answers one seat may send per second (429 past it).")
+@click.option("--checks-per-second", default=D.checks_per_second, show_default=True,
+              type=float, help="Homebrew zips one client may have checked per second "
+                               "(the form's check before Create; 429 past it).")
 @click.option("--smoke", default=D.smoke, show_default=True, type=int,
               help="Smoke positions per uploaded card (as `elgrande validate --smoke`).")
 @click.option("--allow-origin", multiple=True,
               help="A WebSocket origin allowed besides the server's own (repeatable).")
 def serve(host: str, port: int, db: str, data_dir: str, max_body: int, max_upload: int,
-          max_unpacked: int, max_files: int, answers_per_second: float, smoke: int,
-          allow_origin: tuple[str, ...]) -> None:
+          max_unpacked: int, max_files: int, answers_per_second: float,
+          checks_per_second: float, smoke: int, allow_origin: tuple[str, ...]) -> None:
     """Serve games to play in the browser: open http://HOST:PORT/ to create one.
 
     Each seat gets its own link (an unguessable token); it sees only its own view
@@ -63,7 +66,8 @@ def serve(host: str, port: int, db: str, data_dir: str, max_body: int, max_uploa
     if not port_free(host, port):
         raise click.ClickException(f"{host}:{port} is in use: choose another with --port")
     limits = Limits(body=max_body, upload=max_upload, unpacked=max_unpacked, files=max_files,
-                    answers_per_second=answers_per_second, smoke=smoke)
+                    answers_per_second=answers_per_second,
+                    checks_per_second=checks_per_second, smoke=smoke)
     app = create_app(Store(db), Path(data_dir).resolve(), limits, tuple(allow_origin))
     # the database without its user and password
     click.echo(f"elgrande serve: http://{host}:{port}/ (database {db.split('@')[-1]}; "

@@ -25,6 +25,9 @@ class Limits:
         files: the most files a homebrew zip may hold (500).
         answers_per_second: the answers one seat may send per second (10), in bursts of
             as many; beyond: 429.
+        checks_per_second: the homebrew zips one client address may have checked per
+            second (2, ``POST /api/homebrew/check``: each is validated), in bursts of as
+            many; beyond: 429.
         smoke: random positions each uploaded card is smoke-played in while it is
             validated (as ``elgrande validate --smoke``; the work budget per effect and
             the time bound per card are validate's own).
@@ -36,5 +39,6 @@ class Limits:
     unpacked: int = 50 * MB
     files: int = 500
     answers_per_second: float = 10.0
+    checks_per_second: float = 2.0
     smoke: int = 5
     bot_seconds: float = 0.0

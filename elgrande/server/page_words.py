@@ -212,3 +212,39 @@ def homebrew_note(game: Game, card: dict[str, Any], early: bool) -> str:
                 "cards of its stack")
     return (f"{head}: {chance.draws} of them come up in a game (one a round, B3.1), so it "
             f"comes up in a given game with {'probability ' if p < 1 else ''}{share}.")
+
+
+#: The words the new-game form's check of a chosen zip (``POST /api/homebrew/check``)
+#: uses to name the early deal's option (the start of :data:`EARLY_OPTION`).
+EARLY_NAME = EARLY_OPTION.split(" (playtest)")[0]
+
+
+def check_note(game: Game, card: dict[str, Any], early: bool, latest: int | None) -> str:
+    """What the new-game form says under its upload field about an uploaded card
+    ``card`` (``{"id", "title"}``) before the game is created: its chance of coming up
+    (:func:`homebrew_note`'s words, B3.1, B3.7), then what the early deal would do for
+    it: ``latest`` is the latest round in which a deal found by
+    :func:`elgrande.play.early_deal.early_seed` turns up one of the host's cards (None:
+    no deal tried turns them all up). E.g. "... with probability 9/13 (69%). Tick 'Deal
+    my cards early' to see it in round 1." (``early``: the box is ticked already: "...
+    'Deal my cards early' is ticked: it comes up in round 1.").
+
+    Args:
+        game: a game set up with the uploaded cards (its library and variant).
+        card: one card of :func:`elgrande.server.card_notes.uploaded`.
+        early: whether the form's early-deal box is ticked.
+        latest: the early deal's latest first round of the host's cards, or None.
+    Raises:
+        ValueError: a card the game's library does not hold.
+    """
+    chance = homebrew_note(game, card, False)
+    if deal_chance(game.library, str(card["id"]), str(game.header["variant"])) is None:
+        return chance
+    if latest is None:
+        return (f"{chance} '{EARLY_NAME}' finds no shuffle that turns up all your cards "
+                "(too many of them share a stack).")
+    first = game.library.board.variants[str(game.header["variant"])].rounds[0]
+    when = f"in round {latest}" if latest == first else f"by round {latest}"
+    if early:
+        return f"{chance} '{EARLY_NAME}' is ticked: it comes up {when}."
+    return f"{chance} Tick '{EARLY_NAME}' to see it {when}."

@@ -37,7 +37,7 @@ from elgrande.players.bots import make_bot
 from elgrande.server.card_notes import uploaded
 from elgrande.server.controls import answer_from_actions, controls, refusal
 from elgrande.server.links import game_tokens, links, new_admin_token
-from elgrande.server.page_words import held_lines, homebrew_note, offer
+from elgrande.server.page_words import check_note, held_lines, homebrew_note, offer
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, boxes_svg, public_view
 
@@ -189,6 +189,33 @@ class Service:
         LOG.info("game %s created: %d seats, %d bots", gid, len(seats), len(bots))
         return {**links(admin, gid, tokens, config["players"]), "names": list(game.names),
                 "cards": [{**c, "note": homebrew_note(game, c, early)} for c in mine]}
+
+    def check(self, body: Any, cards: Path) -> dict[str, Any]:
+        """What a game of ``body`` (a ``POST /api/games`` config: its players, sets,
+        fill, variant and ``homebrew_early`` count; seed, names and bots are not asked)
+        would do with the checked homebrew folder ``cards``, without creating it: set up
+        as :meth:`create` sets it up, with the early deal's search (:func:`_new_game`,
+        B3.1) so that each card's note says its chance (B3.1, B3.7) and the round the
+        early deal turns it up by (:func:`~elgrande.server.page_words.check_note`).
+        Returns ``{"ok": True, "cards": [{"id", "title", "stack", "note"}]}``; nothing
+        is stored.
+
+        Raises:
+            BadRequest: a bad config, or a game the engine cannot set up.
+        """
+        if not isinstance(body, dict):
+            raise BadRequest("the body must be a JSON object")
+        asked = {k: body[k] for k in ("players", "sets", "fill", "variant", "homebrew_early")
+                 if k in body}
+        config = _config({**asked, "homebrew_early": True})
+        config["cards"] = [str(cards)]
+        game, mine = _new_game(config, cards)
+        found: list[int | None] = [c.get("round") for c in mine]
+        latest = None if None in found else max((r or 0 for r in found), default=None)
+        ticked = asked.get("homebrew_early") is True
+        return {"ok": True, "cards": [
+            {k: c[k] for k in ("id", "title", "stack")}
+            | {"note": check_note(game, c, ticked, latest)} for c in mine]}
 
     def links(self, live: Live, admin: str) -> dict[str, Any]:
         """Every link of ``live`` again, for its host: ``{"game", "admin", "spectator",

@@ -28,7 +28,21 @@ SUFFIXES = (".yaml", ".yml", ".md", ".txt")
 
 
 class UploadError(ElGrandeError):
-    """A refused upload, with the reason (shown to the host)."""
+    """A refused upload, with the reason (shown to the host).
+
+    Attributes:
+        problems: each problem in words, ``file:line[:column]: code message (hint)`` for
+            the cards' errors as ``elgrande validate`` gives them (at most
+            :data:`PROBLEMS`), else the reason alone.
+    """
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems if problems is not None else [message]
+
+
+#: The most card errors a refused upload lists (its message names the first five).
+PROBLEMS = 50
 
 
 def _safe_name(name: str) -> PurePosixPath:
@@ -119,12 +133,12 @@ def unpack(data: bytes, folder: Path, limits: Limits,
         except ElGrandeError as exc:
             raise UploadError(f"the cards do not load: {exc}") from None
         if report.errors:
-            shown = "; ".join(
-                f"{Path(d.path).name}:{d.line}" + (f":{d.column}" if d.column else "")
-                + f": {d.code} {d.message}" + (f" ({d.hint})" if d.hint else "")
-                for d in report.errors[:5])  # as `elgrande validate` says it
+            lines = [f"{Path(d.path).name}:{d.line}" + (f":{d.column}" if d.column else "")
+                     + f": {d.code} {d.message}" + (f" ({d.hint})" if d.hint else "")
+                     for d in report.errors[:PROBLEMS]]  # as `elgrande validate` says it
             n = len(report.errors)
-            raise UploadError(f"the cards have {counted(n, 'error')}: {shown}")
+            raise UploadError(f"the cards have {counted(n, 'error')}: {'; '.join(lines[:5])}",
+                              lines)
     except BaseException:
         shutil.rmtree(root, ignore_errors=True)
         raise

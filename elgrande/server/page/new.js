@@ -1,5 +1,6 @@
 /* The home page of `elgrande serve` (GET /): a form that creates a game
-   (POST /api/games) and lists its links. */
+   (POST /api/games) and lists its links; a chosen homebrew zip is checked before Create
+   (POST /api/homebrew/check): its cards' notes or its errors under the upload field. */
 (function () {
   "use strict";
   var form = document.getElementById("new");
@@ -62,6 +63,83 @@
   form.elements.early.addEventListener("change", earlyShown);
   earlyShown();
 
+  function chosenSets() {
+    var sets = [];
+    Array.prototype.forEach.call(form.querySelectorAll("input[name=set]"), function (c) {
+      if (c.checked) { sets.push(c.value); }
+    });
+    return sets;
+  }
+
+  // the chosen zip is checked at once (POST /api/homebrew/check: validated as Create
+  // validates it, nothing stored), and again when what its notes depend on changes
+  var checkStatus = document.getElementById("check-status");
+  var checkNotes = document.getElementById("check-notes");
+  var checkErrors = document.getElementById("check-errors");
+  var checkAsked = 0, checkTimer = null;
+  function listed(ul, lines) {
+    ul.textContent = "";
+    lines.forEach(function (t) {
+      var li = document.createElement("li");
+      li.textContent = t;
+      ul.appendChild(li);
+    });
+    ul.hidden = !lines.length;
+  }
+  function checkShown(status, notes, errors) {
+    shown(checkStatus, status);
+    listed(checkNotes, notes);
+    listed(checkErrors, errors);
+  }
+  function checkZip() {
+    var file = form.elements.cards.files[0];
+    var asked = ++checkAsked;
+    if (!file) { checkShown("", [], []); return; }
+    shown(checkStatus, "Checking " + file.name + "…");
+    var config = {players: Math.max(2, Math.min(5, +form.elements.players.value || 4)),
+                  sets: chosenSets(), fill: form.elements.fill.value || null,
+                  variant: form.elements.variant.value, homebrew_early: early()};
+    var body = new FormData();
+    body.append("config", JSON.stringify(config));
+    body.append("cards", file);
+    fetch("/api/homebrew/check", {method: "POST", body: body}).then(function (r) {
+      return r.json().then(function (j) { return {status: r.status, j: j}; },
+                           function () { return {status: r.status, j: {}}; });
+    }).then(function (res) {
+      if (asked !== checkAsked) { return; }  // a later check is under way
+      var j = res.j;
+      if (res.status === 429) { checkTimer = setTimeout(checkZip, 1000); return; }
+      if (res.status === 200 && j.ok) {
+        var cards = j.cards || [];
+        checkShown(cards.length ? "The zip is valid: " + cards.length + " card" +
+                   (cards.length === 1 ? "" : "s") + " found." :
+                   "The zip is valid but holds no card.",
+                   cards.map(function (c) { return c.note; }), []);
+        return;
+      }
+      if (res.status === 413) { j.error = "the zip is too large"; }
+      var why = j.errors && j.errors.length ? j.errors : [j.error || "refused (" + res.status + ")"];
+      if (res.status === 400) {  // the settings, not the zip (say, a set without its fill)
+        checkShown("Create would refuse these settings with this zip:", [], why);
+        return;
+      }
+      checkShown("The zip is refused" + (why.length > 1 ? " (" + why.length + " problems)" : "") +
+                 ": Create will refuse it too. Correct it and choose it again.", [], why);
+    }, function () {
+      if (asked === checkAsked) { checkShown("The zip could not be checked: the server did not answer.", [], []); }
+    });
+  }
+  function checkSoon() {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(checkZip, 250);
+  }
+  ["cards", "early", "players", "fill", "variant"].forEach(function (name) {
+    form.elements[name].addEventListener("change", checkSoon);
+  });
+  Array.prototype.forEach.call(form.querySelectorAll("input[name=set]"), function (c) {
+    c.addEventListener("change", checkSoon);
+  });
+
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     var n = rows.children.length, names = [], bots = {};
@@ -70,10 +148,7 @@
       var who = form.elements["who-" + i].value;
       if (who) { bots[String(i)] = who; }
     }
-    var sets = [];
-    Array.prototype.forEach.call(form.querySelectorAll("input[name=set]"), function (c) {
-      if (c.checked) { sets.push(c.value); }
-    });
+    var sets = chosenSets();
     var seed = form.elements.seed.value.trim();
     var config = {players: n, names: names, sets: sets, fill: form.elements.fill.value || null,
                   variant: form.elements.variant.value, bots: bots,

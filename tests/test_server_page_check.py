@@ -1,0 +1,114 @@
+"""The new-game form checks a chosen homebrew zip before Create, in a real browser
+(Playwright driving Chromium, tests/browser.py) against a real ``elgrande serve`` process
+(``POST /api/homebrew/check``): a valid zip's cards and their notes (chance, B3.1, B3.7,
+and the early deal's round) show under the upload field and follow the variant and the
+early box; a bad zip's errors show with file and line, and Create still refuses it."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import Tab
+
+CARDS = Path(__file__).resolve().parent / "homebrew_serve"
+UPLOAD = "Homebrew cards (a zip of card files)"
+NOTES = "Your cards, before Create"
+PROBLEMS = "What is wrong in the zip"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A real server on a fresh SQLite database: its base URL and its folder."""
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
+    from serve_util import ServerProcess
+
+    folder = tmp_path_factory.mktemp("serve")
+    real = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder,
+                         "--checks-per-second", "20")
+    real.start()
+    try:
+        yield real.url, folder
+    finally:
+        real.stop()
+
+
+def garrison_zip(path: Path, bad: bool = False) -> Path:
+    """A zip of the garrison card (``bad``: its statement misspelt, line 10)."""
+    text = (CARDS / "garrison.yaml").read_text()
+    if bad:
+        text = text.replace("move up to 3 own", "mvoe up to 3 own")
+    with zipfile.ZipFile(buf := io.BytesIO(), "w") as z:
+        z.writestr("mycards/garrison.yaml", text)
+    path.write_bytes(buf.getvalue())
+    return path
+
+
+def games(folder: Path) -> int:
+    with sqlite3.connect(folder / "games.db") as db:
+        return int(db.execute("select count(*) from games").fetchone()[0])
+
+
+def new_game_form(served: tuple[str, Path], tab: Tab) -> tuple[Any, int]:
+    """The form opened in ``tab``: its page and the games stored so far."""
+    base, folder = served
+    tab.page.goto(base + "/")
+    return tab.page, games(folder)
+
+
+def test_a_chosen_zip_shows_its_cards_notes_before_create(
+        served: tuple[str, Path], tab: Tab, tmp_path: Path) -> None:
+    folder = served[1]
+    p, before = new_game_form(served, tab)
+    notes = p.get_by_role("list", name=NOTES)
+    assert not notes.is_visible()
+    p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "c.zip")))
+    notes.wait_for()
+    assert p.locator("#check-status").inner_text() == "The zip is valid: 1 card found."
+    assert notes.inner_text() == (
+        "Your card Garrison is one of 12 in its stack: 9 of them come up in a game (one a "
+        "round, B3.1), so it comes up in a given game with probability 3/4 (75%). Tick "
+        "'Deal my cards early' to see it in round 1.")
+    # the short game turns up six cards of a stack: the note follows the variant
+    p.get_by_label("Variant").select_option("short")
+    p.wait_for_function("document.getElementById('check-notes').textContent"
+                        ".indexOf('1/2 (50%)') >= 0")
+    p.get_by_label("Deal my cards early (playtest)", exact=False).check()
+    p.wait_for_function("document.getElementById('check-notes').textContent"
+                        ".indexOf('is ticked: it comes up in round 2') >= 0")
+    assert games(folder) == before  # nothing made before Create
+    p.get_by_role("button", name="Create").click()
+    p.get_by_role("region", name="The new game").wait_for()
+    assert games(folder) == before + 1
+    tab.assert_quiet()
+
+
+def test_a_bad_zip_shows_its_errors_and_create_still_refuses(
+        served: tuple[str, Path], tab: Tab, tmp_path: Path) -> None:
+    folder = served[1]
+    p, before = new_game_form(served, tab)
+    p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "bad.zip", bad=True)))
+    problems = p.get_by_role("list", name=PROBLEMS)
+    problems.wait_for()
+    assert p.locator("#check-status").inner_text() == (
+        "The zip is refused: Create will refuse it too. Correct it and choose it again.")
+    assert problems.inner_text().startswith(
+        "garrison.yaml:10:3: E-SYNTAX syntax error: unknown statement 'mvoe' (did you mean "
+        "'move'?)")
+    assert not p.get_by_role("list", name=NOTES).is_visible()
+    p.get_by_role("button", name="Create").click()
+    alert = p.get_by_role("alert")
+    alert.wait_for()
+    assert alert.inner_text().startswith("Not created: the cards have 1 error: garrison.yaml:10:3")
+    assert not p.get_by_role("region", name="The new game").is_visible()
+    assert games(folder) == before
+    # a valid zip chosen again replaces the errors with the notes
+    p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "good.zip")))
+    p.get_by_role("list", name=NOTES).wait_for()
+    assert not problems.is_visible()
+    assert tab.errors == []  # (the console says the refused requests' 422s)
