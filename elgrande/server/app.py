@@ -130,15 +130,23 @@ def body_limit(app: ASGI, limits: Limits) -> ASGI:
 
 
 class RateLimit:
-    """A token bucket per seat: ``rate`` answers per second, in bursts of as many."""
+    """A token bucket per key (a seat, a client address): ``rate`` requests per second, in
+    bursts of as many. Past :attr:`KEEP` keys, the buckets idle for a second or more (full
+    again, so nothing is lost) are dropped: many keys cannot fill the memory."""
+
+    #: How many buckets are kept before the full ones are dropped.
+    KEEP = 10_000
 
     def __init__(self, rate: float) -> None:
         self.rate = rate
-        self._buckets: dict[tuple[str, int], tuple[float, float]] = {}
+        self._buckets: dict[Any, tuple[float, float]] = {}
 
-    def allow(self, key: tuple[str, int]) -> bool:
-        """Whether the seat ``key`` (game, seat) may answer now (takes one token)."""
+    def allow(self, key: Any) -> bool:
+        """Whether ``key`` (hashable: ``(game, seat)``, a client address) may go on now
+        (takes one token)."""
         now = time.monotonic()
+        if len(self._buckets) >= self.KEEP and key not in self._buckets:
+            self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < 1.0}
         level, last = self._buckets.get(key, (self.rate, now))
         level = min(self.rate, level + (now - last) * self.rate)
         if level < 1:
