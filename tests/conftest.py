@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -305,3 +305,13 @@ def bid(s: State, first: int, player: int, value: int) -> None:
         raise IllegalMove("B3.3", f"it is player {d.players[0]}'s turn to play a power card, "
                           f"not player {player}'s")
     apply_bid_answer(s, player, int(d.check(value, player)), [])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database, one
+    per test module (a module may define its own ``server`` instead)."""
+    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
+    from serve_util import page_server
+
+    yield from page_server(tmp_path_factory.mktemp("serve"))

@@ -6,7 +6,7 @@ scoreboard), no place's name and no other count."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +20,6 @@ MIN_LEN = 64
 SPREAD = 16
 #: Where a test writes the pictures it takes (for a person to look at; none is compared).
 SHOTS = Path("/tmp") / "elgrande-board-arrows"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def _board(server: str, new_tab: Callable[[], Tab]) -> Tab:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,15 +28,6 @@ def cards_zip(names: tuple[str, ...] = ()) -> bytes:
             if not names or f.name in names:
                 z.writestr(f"mycards/{f.name}", f.read_text())
     return buf.getvalue()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def post(base: str, config: dict[str, Any], data: bytes | None) -> httpx.Response:

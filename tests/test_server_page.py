@@ -15,7 +15,7 @@ import json
 import random
 import re
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,15 +25,6 @@ from browser import Tab
 from elgrande.errors.rule_ids import lookup
 
 SETS = ["base", "colonies"]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def create(base: str, players: int, seed: int, bots: dict[int, str],

@@ -7,23 +7,12 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from browser import Tab
 from test_server_page import decision, page_state
 
 CARDS = Path(__file__).resolve().parent / "homebrew_serve"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def one_card_zip(path: Path) -> Path:

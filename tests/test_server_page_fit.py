@@ -8,7 +8,7 @@ readable on a phone."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import httpx
 import pytest
@@ -17,15 +17,6 @@ from test_server_page import create, open_seats, quiet, token_of
 
 #: The widths (CSS px) the page must fit: a phone, then common desktop screens.
 WIDTHS = (390, 1280, 1366, 1600, 1920)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 _FIT = """() => {

@@ -16,7 +16,7 @@ import random
 import re
 import urllib.request
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,15 +39,6 @@ from elgrande.dsl import ast
 from elgrande.play.game import new_game
 
 CARDS = Path(__file__).resolve().parent / "homebrew_serve"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def _zip(folder: Path, bad: bool = False) -> bytes:

@@ -10,7 +10,7 @@ local game), rendered by the page's code."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,15 +27,6 @@ __all__ = ["played"]  # the module's fixture, shared with the layout tests
 
 #: Widths (CSS px) the page must fit: a phone, a laptop, a wide screen.
 WIDTHS = (390, 1280, 1920)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def _show(tab: Tab, c: dict[str, Any]) -> None:

@@ -8,7 +8,7 @@ number's note in one plain clause.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,15 +18,6 @@ from test_server_page_help import _play_until
 
 from elgrande.play.game import new_game
 from elgrande.play.words import card_label
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 @pytest.mark.rule("B5.1", "B5.2")

@@ -9,7 +9,7 @@ a pending "+n" clear of its place's name; and, without a browser, the words them
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,15 +22,6 @@ from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
 from elgrande.server.controls import controls
 from elgrande.server.page_words import max_note, offer, power_label
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database."""
-    pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
-    from serve_util import page_server
-
-    yield from page_server(tmp_path_factory.mktemp("serve"))
 
 
 def _caballeros(n: int) -> str:
