@@ -97,6 +97,14 @@ def token_of(link: str) -> str:
     return link.split("?t=", 1)[1]
 
 
+def seat_state(client: httpx.Client, game: str, token: str) -> dict[str, Any]:
+    """``GET /api/games/GAME/state`` as the seat (or link) of ``token``: the payload,
+    asserted to be a 200."""
+    r = client.get(f"/api/games/{game}/state", params={"t": token}, timeout=30)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
 def play_turn(client: httpx.Client, game: str, token: str, rng: random.Random,
               state: dict[str, Any] | None = None) -> int | None:
     """If the seat of ``token`` must answer, send a random legal answer chosen from the

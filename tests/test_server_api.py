@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
 import httpx  # noqa: E402
-from serve_util import ServerProcess, play_turn, token_of  # noqa: E402
+from serve_util import ServerProcess, play_turn, seat_state, token_of  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from elgrande.play.records import replay  # noqa: E402
@@ -37,12 +37,6 @@ def _create(client: httpx.Client, **config: Any) -> dict[str, Any]:
     return dict(r.json())
 
 
-def _state(client: httpx.Client, game: str, token: str) -> dict[str, Any]:
-    r = client.get(f"/api/games/{game}/state", params={"t": token})
-    assert r.status_code == 200, r.text
-    return dict(r.json())
-
-
 def test_a_game_with_two_people_and_a_bot_is_played_to_the_end_and_its_record_checks(
         server: ServerProcess) -> None:
     rng = random.Random(5)
@@ -51,7 +45,7 @@ def test_a_game_with_two_people_and_a_bot_is_played_to_the_end_and_its_record_ch
         game, seats = made["game"], [token_of(u) for u in made["seats"][:2]]
         assert made["seats"][2] is None  # a bot's seat has no link
         for _ in range(3000):
-            st = _state(c, game, seats[0])
+            st = seat_state(c, game, seats[0])
             if st["over"]:
                 break
             for t in seats:
@@ -77,10 +71,10 @@ def test_tokens_are_checked_and_a_seat_sees_only_its_own_hand(server: ServerProc
         assert c.get(f"/api/games/{'0' * 16}/state", params={"t": t0}).status_code == 403
         other = _create(c, players=2, seed=4)  # a token of another game
         assert c.get(f"/api/games/{other['game']}/state", params={"t": t0}).status_code == 403
-        st = _state(c, game, t1)
+        st = seat_state(c, game, t1)
         hands = st["view"]["state"]["hands"]
         assert hands[1] and hands[0] is None and hands[2] is None
-        spec = _state(c, game, token_of(made["spectator"]))
+        spec = seat_state(c, game, token_of(made["spectator"]))
         assert spec["seat"] is None and spec["controls"] is None
         assert spec["view"]["state"]["hands"] == [None, None, None]
         assert "seed" not in json.dumps(st["view"]["header"])
@@ -107,7 +101,7 @@ def test_the_host_is_shown_every_link_again_and_no_one_else_is(server: ServerPro
                          "seats": made["seats"], "names": ["Ana", "Bo", "Cy", "Di"]}
         assert links["seats"][3] is None and all(links["seats"][:3])
         for p, link in enumerate(links["seats"][:3]):  # each link opens its own seat
-            assert _state(c, game, token_of(link))["seat"] == p
+            assert seat_state(c, game, token_of(link))["seat"] == p
         others = [token_of(u) for u in [*made["seats"][:3], made["spectator"]]]
         for tok in [*others, "nope", admin + "x"]:
             r = c.get(f"/api/games/{game}/links", params={"t": tok})
@@ -125,7 +119,7 @@ def test_a_stale_answer_number_is_refused_and_an_illegal_answer_names_its_rule(
         made = _create(c, players=2, seed=8)
         game = made["game"]
         toks = [token_of(u) for u in made["seats"]]
-        st = [_state(c, game, t) for t in toks]
+        st = [seat_state(c, game, t) for t in toks]
         mover = next(i for i, s in enumerate(st) if s["view"]["pending"])
         t = toks[mover]
         r = c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t},
@@ -133,7 +127,7 @@ def test_a_stale_answer_number_is_refused_and_an_illegal_answer_names_its_rule(
         assert r.status_code == 422
         body = r.json()
         assert body["ok"] is False and body["rule"] and body["error"]
-        assert _state(c, game, t)["n"] == st[mover]["n"]  # refused: nothing changed
+        assert seat_state(c, game, t)["n"] == st[mover]["n"]  # refused: nothing changed
         assert play_turn(c, game, t, random.Random(1), st[mover]) == 200
         # the same number again (a second tab of the same seat): refused
         r = c.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": t},
@@ -168,7 +162,7 @@ def test_the_websocket_says_when_the_game_changes_and_checks_its_origin(
                 pass
 
 
-def test_the_websocket_can_carry_each_seats_own_state(server: ServerProcess) -> None:
+def test_the_websocket_can_carry_each_seats_ownseat_state(server: ServerProcess) -> None:
     """``?state=1``: every push is the seat's state payload, the same one the state
     route gives that seat at that answer (B8.5a: built from its own view only)."""
     rng = random.Random(4)
@@ -182,13 +176,13 @@ def test_the_websocket_can_carry_each_seats_own_state(server: ServerProcess) -> 
             for _ in range(6):
                 for ws, tok in ((ws0, toks[0]), (wsp, token_of(made["spectator"]))):
                     msg = json.loads(ws.recv(10))
-                    while msg["n"] < _state(c, game, tok)["n"]:  # catch up with the game
+                    while msg["n"] < seat_state(c, game, tok)["n"]:  # catch up with the game
                         msg = json.loads(ws.recv(10))
-                    assert msg["state"] == _state(c, game, tok)
+                    assert msg["state"] == seat_state(c, game, tok)
                     hand = msg["state"]["view"]["state"]["hands"]
                     assert hand[1] is None and (hand[0] is None) == (ws is wsp)
-                before = _state(c, game, toks[0])["n"]
-                while _state(c, game, toks[0])["n"] == before:
+                before = seat_state(c, game, toks[0])["n"]
+                while seat_state(c, game, toks[0])["n"] == before:
                     for t in toks:
                         play_turn(c, game, t, rng)
 
@@ -227,7 +221,7 @@ def test_two_answers_of_one_seat_at_once_one_wins(server: ServerProcess) -> None
         made = _create(c, players=2, seed=13)
         game = made["game"]
         toks = [token_of(u) for u in made["seats"]]
-        st = next(s for s in (_state(c, game, t) for t in toks) if s["view"]["pending"])
+        st = next(s for s in (seat_state(c, game, t) for t in toks) if s["view"]["pending"])
         t = toks[st["seat"]]
         rng = random.Random(6)
         answers = [pending_decision(st["view"]).random_answer(rng, st["seat"])
@@ -240,7 +234,7 @@ def test_two_answers_of_one_seat_at_once_one_wins(server: ServerProcess) -> None
         with ThreadPoolExecutor(2) as pool:
             codes = sorted(pool.map(post, answers))
         assert codes == [200, 409]
-        assert _state(c, game, t)["n"] == st["n"] + 1
+        assert seat_state(c, game, t)["n"] == st["n"] + 1
 
 
 def test_a_seats_answers_are_rate_limited(tmp_path: Path) -> None:

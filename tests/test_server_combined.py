@@ -18,7 +18,7 @@ pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra"
 import httpx  # noqa: E402
 from browser import Tab  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
-from serve_util import ServerProcess, play_turn, token_of  # noqa: E402
+from serve_util import ServerProcess, play_turn, seat_state, token_of  # noqa: E402
 
 from elgrande.play.records import replay  # noqa: E402
 from elgrande.play.views import pending_decision  # noqa: E402
@@ -33,12 +33,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     s.start()
     yield s
     s.stop()
-
-
-def _state(c: httpx.Client, game: str, token: str) -> dict[str, Any]:
-    r = c.get(f"/api/games/{game}/state", params={"t": token})
-    assert r.status_code == 200, r.text
-    return dict(r.json())
 
 
 def _rule(st: dict[str, Any]) -> str | None:
@@ -59,7 +53,7 @@ def _to_order(c: httpx.Client, seed: int) -> tuple[str, str, dict[str, Any]]:
     game, tok = made.json()["game"], token_of(made.json()["seats"][0])
     rng = random.Random(seed)
     for _ in range(400):
-        st = _state(c, game, tok)
+        st = seat_state(c, game, tok)
         if _rule(st) == "B4.5" and any("then" in o for o in _controls(c, game, tok)):
             return game, made.json()["seats"][0], st
         assert play_turn(c, game, tok, rng, st) in (None, 200)
@@ -85,7 +79,7 @@ def test_combined_answers_are_stored_as_two_and_the_record_checks(
         rng = random.Random(2)
         sent: list[tuple[int, list[int], list[int]]] = []
         for _ in range(3000):
-            st = _state(c, game, tok)
+            st = seat_state(c, game, tok)
             if st["over"]:
                 break
             opts = _controls(c, game, tok) if _rule(st) == "B4.5" else []
@@ -138,7 +132,7 @@ def test_a_refused_second_part_or_a_stale_number_stores_nothing(
         # "after" leads to the placement (no pick): an option as its second part is refused
         r = _post(c, game, tok, {"n": n, "answer": 0, "then": {"answer": 0}})
         assert r.status_code == 422, r.text
-        after = _state(c, game, tok)
+        after = seat_state(c, game, tok)
         assert after["n"] == n and _rule(after) == "B4.5"
         # a malformed second part: 400, nothing stored
         r = _post(c, game, tok, {"n": n, "answer": 1, "then": [0]})
@@ -146,10 +140,10 @@ def test_a_refused_second_part_or_a_stale_number_stores_nothing(
         # the good one goes through; sent again (a second tab), it is stale
         r = _post(c, game, tok, {"n": n, "answer": 1, "then": {"answer": 1}})
         assert r.status_code == 200 and r.json()["n"] >= n + 2
-        now = _state(c, game, tok)["n"]
+        now = seat_state(c, game, tok)["n"]
         r = _post(c, game, tok, {"n": n, "answer": 1, "then": {"answer": 1}})
         assert r.status_code == 409
-        assert _state(c, game, tok)["n"] == now
+        assert seat_state(c, game, tok)["n"] == now
 
 
 #: The three buttons of a B4.5 question combined with B4.4, and what each leads to: the
@@ -181,7 +175,7 @@ def test_each_combined_button_answers_both_questions_at_once(
         buttons.filter(has_text=label).click()
         tab.page.wait_for_function(
             "(n) => window.elgrandePage && window.elgrandePage.n > n", arg=st["n"])
-        after = _state(c, game, tok)
+        after = seat_state(c, game, tok)
     assert after["n"] >= st["n"] + (1 if place_first else 2)
     news = "\n".join(after["log"][len(st["log"]):])
     if said is None:

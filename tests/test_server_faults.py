@@ -16,16 +16,16 @@ import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
 import httpx  # noqa: E402
-from serve_util import ServerProcess, play_turn, token_of  # noqa: E402
+from serve_util import ServerProcess, play_turn, seat_state, token_of  # noqa: E402
 
 from elgrande.play.game import new_game  # noqa: E402
 from elgrande.play.records import replay  # noqa: E402
 
 
 def _state(s: ServerProcess, game: str, token: str) -> dict[str, Any]:
-    r = httpx.get(f"{s.url}/api/games/{game}/state", params={"t": token}, timeout=30)
-    assert r.status_code == 200, r.text
-    return dict(r.json())
+    """The seat's payload on a connection of its own (the server may have restarted)."""
+    with httpx.Client(base_url=s.url) as c:
+        return seat_state(c, game, token)
 
 
 def _check_record(s: ServerProcess, game: str, admin: str) -> int:
