@@ -280,17 +280,23 @@ def test_I8_card_20_places_into_any_region_but_never_the_kings() -> None:
     assert exc.value.rule == "B5.2"
 
 
-def test_I8_card_40_is_a_veto_usable_in_the_turns_before_its_holders() -> None:
-    """Card 40's Veto (B8.4) is live once the cards are revealed: its holder (third in
-    turn order) cancels the King card's action in the first turn; their own turn carries
-    out no further special action (I8)."""
+def _before_card_40() -> tuple[Game, dict[int, int], random.Random]:
+    """A 4-player game at round 1's first card to play (I3), every hand the same, and the
+    cards each seat plays then: seat 1 card 40 (a Veto kept as the cards are revealed)."""
     g = ik_game(4, seed=2)
     deck = [10, 13, 15, 20, 23, 30, 40, 50, 60, 70, 75, 80, 90]
-    plays = {0: 90, 1: 40, 2: 10, 3: 80}
     rng = random.Random(2)
     for p in range(4):
         g.answer(p, deck)
     drive(g, lambda g: g.pending is not None and g.pending.rule == "I3", rng)
+    return g, {0: 90, 1: 40, 2: 10, 3: 80}, rng
+
+
+def test_I8_card_40_is_a_veto_usable_in_the_turns_before_its_holders() -> None:
+    """Card 40's Veto (B8.4) is live once the cards are revealed: its holder (third in
+    turn order) cancels the King card's action in the first turn; their own turn carries
+    out no further special action (I8)."""
+    g, plays, rng = _before_card_40()
     while g.pending is not None and g.pending.rule == "I3":
         p = g.pending.players[0]
         g.answer(p, plays[p])
@@ -408,13 +414,7 @@ def test_I8_a_card_run_at_reveal_past_its_budget_is_undone_whole() -> None:
     effect kept, the answer not refused), as a special action is."""
     from elgrande.engine.flow import engine_for
 
-    g = ik_game(4, seed=2)
-    deck = [10, 13, 15, 20, 23, 30, 40, 50, 60, 70, 75, 80, 90]
-    plays = {0: 90, 1: 40, 2: 10, 3: 80}
-    rng = random.Random(2)
-    for p in range(4):
-        g.answer(p, deck)
-    drive(g, lambda g: g.pending is not None and g.pending.rule == "I3", rng)
+    g, plays, rng = _before_card_40()
     interp = engine_for(g.library).interpreter
     budget = interp.budget
     events: list[dict[str, Any]] = []
