@@ -37,6 +37,7 @@ from elgrande.data.fingerprint import (
 from elgrande.data.kinds import Kinds, load_kinds, set_names
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import has_place
+from elgrande.dsl.script_facts import Facts, script_facts
 from elgrande.errors import CardError, DataError
 from elgrande.files import diskcache
 from elgrande.files.diskcache import sha256
@@ -64,6 +65,10 @@ class Library:
         fill: the fill's name, or None (docs/library.md).
         fill_files: the files the fill came from.
         fills: the fills the sets ship (names), for messages.
+        facts: what a game's set-up reads from every script (the statements each calls,
+            the events of its ``when`` statements: :mod:`elgrande.dsl.script_facts`),
+            found when the library is built and cached with it, so a warm start walks no
+            script; None: not found (the set-up walks the scripts).
     """
 
     __eq__ = plain_eq
@@ -78,6 +83,7 @@ class Library:
     fill: str | None = None
     fill_files: tuple[str, ...] = ()
     fills: tuple[str, ...] = ()
+    facts: Facts | None = None
 
     @property
     def provisional(self) -> bool:
@@ -298,7 +304,7 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
                             hint="make the card file and set.yaml agree")
     scripts = {c.id: c.script for c in cards.cards.values() if c.script is not None}
     return Library(board, cards, scripts, tuple(warnings), kinds, figures, fill, fill_files,
-                   tuple(shipped_fills(folders)))
+                   tuple(shipped_fills(folders)), script_facts(scripts))
 
 
 def send_places(script: ast.Script, path: str, board: Board) -> list[CardError]:

@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import RuleParam, change_problems
+from elgrande.dsl.script_facts import Facts, facts_of
 from elgrande.errors import CardError
 from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
@@ -125,14 +126,20 @@ def placement_key(state: State, player: int) -> tuple[()] | None:
 _FOUND: dict[int, tuple[Mapping[str, ast.Script], list[tuple[str, ast.Call]]]] = {}
 
 
-def changes(scripts: Mapping[str, ast.Script]) -> list[tuple[str, ast.Call]]:
+def changes(scripts: Mapping[str, ast.Script],
+            facts: Facts | None = None) -> list[tuple[str, ast.Call]]:
     """Every rule change of the ``scripts`` (card id -> script): (card id, call); found
-    once per scripts mapping."""
+    once per scripts mapping. ``facts``: the scripts'
+    :data:`~elgrande.dsl.script_facts.Facts` (the library's): only the scripts that call
+    :data:`CHANGE` are walked (None: every one)."""
     hit = _FOUND.get(id(scripts))
     if hit is not None and hit[0] is scripts:
         return hit[1]
     out: list[tuple[str, ast.Call]] = []
+    known = facts_of(facts, scripts)
     for card, script in scripts.items():
+        if known is not None and CHANGE not in known[card][0]:
+            continue
         for node in ast.walk(script):
             if isinstance(node, ast.Call) and node.name == CHANGE:
                 out.append((card, node))
@@ -147,10 +154,11 @@ def changes(scripts: Mapping[str, ast.Script]) -> list[tuple[str, ast.Call]]:
 _USED: dict[tuple[int, tuple[str, ...]], tuple[Mapping[str, ast.Script], set[str], set[str]]] = {}
 
 
-def used(scripts: Mapping[str, ast.Script],
-         params: Mapping[str, RuleParam]) -> tuple[set[str], set[str]]:
+def used(scripts: Mapping[str, ast.Script], params: Mapping[str, RuleParam],
+         facts: Facts | None = None) -> tuple[set[str], set[str]]:
     """The names of the rule parameters ``params`` (the modules' in play) that the
-    ``scripts`` change, and the durations of those changes.
+    ``scripts`` change, and the durations of those changes (``facts``: as
+    :func:`changes` takes them).
 
     Raises:
         CardError: a change names a parameter no module in play declares, or gives it a
@@ -163,7 +171,7 @@ def used(scripts: Mapping[str, ast.Script],
         return hit[1], hit[2]
     names: set[str] = set()
     durations: set[str] = set()
-    for card, call in changes(scripts):
+    for card, call in changes(scripts, facts):
         for node, code, msg, hint in change_problems(call, params):
             raise CardError(f"card {card}", msg, node.line, node.column, hint, code)
         names.add(str(call.arg("param")))
