@@ -13,6 +13,7 @@ from elgrande.data.library import load_library
 from elgrande.dsl import ast
 from elgrande.dsl.script_facts import call_names, facts_of, script_facts
 from elgrande.engine import rule_params
+from elgrande.engine.modules import load_rules
 from elgrande.engine.triggers import trigger_module
 
 HOMEBREW = str(Path(__file__).resolve().parent.parent / "examples" / "homebrew")
@@ -38,6 +39,11 @@ def test_C4_1_facts_give_the_set_up_what_walking_every_script_gives(
     walked_changes = rule_params.changes(lib.scripts)
     rule_params._FOUND.clear()
     assert rule_params.changes(lib.scripts, lib.facts) == walked_changes
+    params = rule_params.declared(load_rules(lib.board.rules_modules).modules)
+    rule_params._USED.clear()
+    walked_used = rule_params.used(lib.scripts, params)
+    rule_params._USED.clear()
+    assert rule_params.used(lib.scripts, params, lib.facts) == walked_used
     with_facts = trigger_module(lib.board, lib.scripts, lib.facts)
     walking = trigger_module(lib.board, lib.scripts)
     assert (with_facts is None) == (walking is None)
@@ -51,8 +57,9 @@ def test_C4_1_the_shipped_sets_have_facts_to_find() -> None:
     trigger."""
     lib = load_library(("base", "intrigue-king", "colonies"), fill="provisional")
     assert lib.facts is not None
-    assert any(rule_params.CHANGE in calls for calls, _ in lib.facts.values())
-    assert any(whens for _, whens in lib.facts.values())
+    assert any(rule_params.CHANGE in calls for calls, _, _ in lib.facts.values())
+    assert any(changes for _, _, changes in lib.facts.values())
+    assert any(whens for _, whens, _ in lib.facts.values())
 
 
 def test_facts_of_other_cards_are_not_used() -> None:

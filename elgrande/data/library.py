@@ -35,6 +35,7 @@ from elgrande.data.fingerprint import (
     trust_hashes,
 )
 from elgrande.data.kinds import Kinds, load_kinds, set_names
+from elgrande.data.scripts import Scripts, lazy_card
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import has_place
 from elgrande.dsl.script_facts import Facts, script_facts
@@ -76,7 +77,7 @@ class Library:
 
     board: Board
     cards: CardSet
-    scripts: dict[str, ast.Script]
+    scripts: Mapping[str, ast.Script]
     warnings: tuple[CardError, ...]
     kinds: Kinds = attrs.field(factory=lambda: Kinds({}))
     figures: dict[str, Figures] = attrs.field(factory=dict)
@@ -302,9 +303,11 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
                             f"court, but the set manifest says "
                             f"{board.power_cards.get(c.value)}", code="E-POWER-MISMATCH",
                             hint="make the card file and set.yaml agree")
-    scripts = {c.id: c.script for c in cards.cards.values() if c.script is not None}
+    parsed = {c.id: c.script for c in cards.cards.values() if c.script is not None}
+    scripts = Scripts(parsed)  # pickled (the cache) script by script, read back on use
+    cards = attrs.evolve(cards, cards={i: lazy_card(c, scripts) for i, c in cards.cards.items()})
     return Library(board, cards, scripts, tuple(warnings), kinds, figures, fill, fill_files,
-                   tuple(shipped_fills(folders)), script_facts(scripts))
+                   tuple(shipped_fills(folders)), script_facts(parsed))
 
 
 def send_places(script: ast.Script, path: str, board: Board) -> list[CardError]:

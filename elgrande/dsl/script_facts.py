@@ -17,9 +17,16 @@ from typing import Any
 
 from elgrande.dsl import ast
 
+#: One rule change (a ``change_rule`` call, C4.1) as plain data: (the parameter's name, its
+#: duration as written, whether it names places, its value's kind: :func:`value_kind`).
+Change = tuple[str, Any, bool, str]
 #: Card id -> (the statements its script calls, anywhere in it: :class:`~elgrande.dsl.ast.Call`
-#: names; the named events and durations of its ``when`` statements, :func:`when_events`).
-Facts = dict[str, tuple[frozenset[str], frozenset[str]]]
+#: names; the named events and durations of its ``when`` statements, :func:`when_events`;
+#: its rule changes, :data:`Change` each, in the order :func:`~elgrande.dsl.ast.walk` meets
+#: them).
+Facts = dict[str, tuple[frozenset[str], frozenset[str], tuple[Change, ...]]]
+#: The statement of a rule change (:data:`elgrande.engine.rule_params.CHANGE`).
+CHANGE_RULE = "change_rule"
 
 
 def when_events(scripts: Mapping[str, ast.Script]) -> set[str]:
@@ -64,18 +71,43 @@ def call_names(node: ast.Node) -> frozenset[str]:
     return frozenset(out)
 
 
+def value_kind(value: Any) -> str:
+    """The kind of a rule change's value, as plain data: ``flag`` (a bool), ``number`` (a
+    quantity), ``name`` (a bare name: a number variable for a parameter that takes a
+    number, else a region set), ``regions`` (any other region-set expression); what
+    :func:`elgrande.dsl.rule_params.value_type` tells from the value and the parameter."""
+    if isinstance(value, bool):
+        return "flag"
+    if isinstance(value, ast.Qty):
+        return "number"
+    return "name" if isinstance(value, ast.Name) else "regions"
+
+
+def rule_changes(script: ast.Script) -> tuple[Change, ...]:
+    """The rule changes of ``script``, as plain data (:data:`Change`)."""
+    return tuple((str(n.arg("param")), n.arg("until"), n.arg("where") is not None,
+                  value_kind(n.arg("value")))
+                 for n in ast.walk(script)
+                 if isinstance(n, ast.Call) and n.name == CHANGE_RULE)
+
+
 def script_facts(scripts: Mapping[str, ast.Script]) -> Facts:
     """The :data:`Facts` of ``scripts`` (card id -> parsed script), one entry per card."""
-    return {card: (call_names(s), frozenset(when_events({card: s})))
-            for card, s in scripts.items()}
+    out: Facts = {}
+    for card, s in scripts.items():
+        calls = call_names(s)
+        out[card] = (calls, frozenset(when_events({card: s})),
+                     rule_changes(s) if CHANGE_RULE in calls else ())
+    return out
 
 
 def facts_of(facts: Facts | None, scripts: Mapping[str, Any]) -> Facts | None:
     """``facts`` when they are of the cards of ``scripts`` (the same ids), else None (the
     caller walks the scripts: a library made without them)."""
-    if facts is None or facts.keys() != scripts.keys():
+    if facts is None or len(facts) != len(scripts) or any(c not in facts for c in scripts):
         return None
     return facts
 
 
-__all__ = ["Facts", "call_names", "facts_of", "script_facts", "when_events"]
+__all__ = ["CHANGE_RULE", "Change", "Facts", "call_names", "facts_of", "rule_changes",
+           "script_facts", "value_kind", "when_events"]

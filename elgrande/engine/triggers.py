@@ -528,11 +528,11 @@ def trigger_module(board: Board, scripts: Mapping[str, ast.Script],
     its cache: no script is walked), else None (the scripts are walked)."""
     known = facts_of(facts, scripts)
     if known is not None:
-        events = {e for _, whens in known.values() for e in whens}
+        events = {e for _, whens, _ in known.values() for e in whens}
         if not events:
             return None
-        keepers = frozenset(c for c, (_, whens) in known.items() if whens & CHAINING)
-        carried = any("carry_out" in calls for calls, _ in known.values())
+        keepers = frozenset(c for c, (_, whens, _) in known.items() if whens & CHAINING)
+        carried = any("carry_out" in calls for calls, _, _ in known.values())
         return Triggers(board, events, keepers, carried)
     events = when_events(scripts)
     if not events:
