@@ -1,6 +1,6 @@
 """The scripts' facts a library keeps (elgrande/dsl/script_facts.py; docs/performance.md,
 "Start-up and validate"): found once when the library is built and cached with it, they
-give a game's set-up what walking every script gave (the rule changes, C4.1; the
+give a game's set-up what walking every script gave (the rule changes, B8.4; the
 triggers and their events), so a warm start walks no script."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ LIBRARIES = [(("base",), None, ()), (("base",), None, (HOMEBREW,)),
 
 
 @pytest.mark.parametrize(("sets", "fill", "extra"), LIBRARIES)
-def test_C4_1_facts_give_the_set_up_what_walking_every_script_gives(
+def test_B8_4_facts_give_the_set_up_what_walking_every_script_gives(
         sets: tuple[str, ...], fill: str | None, extra: tuple[str, ...]) -> None:
     lib = load_library(sets, fill=fill, extra=extra)
     assert lib.facts == script_facts(lib.scripts) and lib.facts is not None
@@ -52,7 +52,7 @@ def test_C4_1_facts_give_the_set_up_what_walking_every_script_gives(
                (walking.events, walking.keepers, walking.carried)
 
 
-def test_C4_1_the_shipped_sets_have_facts_to_find() -> None:
+def test_B8_4_the_shipped_sets_have_facts_to_find() -> None:
     """The shipped cards exercise the facts: some card changes a rule, one keeps a
     trigger."""
     lib = load_library(("base", "intrigue-king", "colonies"), fill="provisional")

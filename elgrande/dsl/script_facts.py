@@ -3,7 +3,7 @@ and kept in the library cache as plain data (docs/performance.md, "Start-up and
 validate"), so that a warm start walks no script to set a game up.
 
 The set-up needs, of the scripts in play: the statements they call (the rule changes,
-C4.1 and ``change_rule``, whose parameters the rules modules in play must declare; a
+``change_rule`` as the Veto's, B8.4, whose parameters the rules modules in play must declare; a
 ``carry_out`` of another card), and the named events and durations of their ``when``
 statements (the triggers module, :mod:`elgrande.engine.triggers`). :func:`script_facts`
 gives these per card, as strings only (no syntax tree), and
@@ -17,7 +17,7 @@ from typing import Any
 
 from elgrande.dsl import ast
 
-#: One rule change (a ``change_rule`` call, C4.1) as plain data: (the parameter's name, its
+#: One rule change (a ``change_rule`` call, B8.4) as plain data: (the parameter's name, its
 #: duration as written, whether it names places, its value's kind: :func:`value_kind`).
 Change = tuple[str, Any, bool, str]
 #: Card id -> (the statements its script calls, anywhere in it: :class:`~elgrande.dsl.ast.Call`
