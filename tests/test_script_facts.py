@@ -5,11 +5,13 @@ triggers and their events), so a warm start walks no script."""
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
 
 from elgrande.data.library import load_library
+from elgrande.data.scripts import Scripts
 from elgrande.dsl import ast
 from elgrande.dsl.script_facts import call_names, facts_of, script_facts
 from elgrande.engine import rule_params
@@ -70,3 +72,22 @@ def test_facts_of_other_cards_are_not_used() -> None:
     fewer.popitem()
     assert facts_of(lib.facts, fewer) is None
     assert facts_of(None, lib.scripts) is None
+
+
+def test_a_pickled_library_reads_each_script_on_first_use_and_equal() -> None:
+    """elgrande/data/scripts.py: a library read back (as from its cache) holds its scripts
+    pickled; a card's script, read through the library or the card, is unpickled once,
+    equal to the parsed one, the same object both ways."""
+    lib = load_library(("base", "colonies"), fill="provisional")
+    back = pickle.loads(pickle.dumps(lib))
+    assert isinstance(back.scripts, Scripts) and repr(back.scripts).endswith(" 0 read)")
+    assert list(back.scripts) == list(lib.scripts) and len(back.scripts) == len(lib.scripts)
+    card = next(c for c in back.cards.cards.values() if c.script is not None)
+    assert repr(back.scripts).endswith(" 1 read)")
+    assert card.script is back.scripts[card.id] and card.script == lib.scripts[card.id]
+    assert card == lib.card(card.id) and back == lib
+    assert repr(back.scripts).endswith(f" {len(lib.scripts)} read)")
+    with pytest.raises(KeyError):
+        back.scripts["no such card"]
+    with pytest.raises(AttributeError):
+        _ = card.no_such_field

@@ -68,11 +68,12 @@ class Scripts(Mapping[str, "ast.Script"]):
         return f"Scripts({len(self)} cards, {len(self._done)} read)"
 
     def blobs(self) -> dict[str, bytes]:
-        """Card id -> the pickled script, every card (what the library cache keeps)."""
-        if self._blobs:
-            return dict(self._blobs)
-        return {c: pickle.dumps(s, protocol=pickle.HIGHEST_PROTOCOL)
-                for c, s in self._done.items()}
+        """Card id -> the pickled script, every card (what the library cache keeps;
+        pickled once, then kept)."""
+        if not self._blobs:
+            self._blobs = {c: pickle.dumps(s, protocol=pickle.HIGHEST_PROTOCOL)
+                           for c, s in self._done.items()}
+        return dict(self._blobs)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as the pickled scripts: unpickling reads none of them."""
