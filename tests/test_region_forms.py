@@ -34,9 +34,9 @@ def test_the_engine_evaluates_exactly_the_declared_forms() -> None:
 
 
 def test_the_engine_evaluates_each_form_by_its_ast_class() -> None:
-    from elgrande.engine.regions import _BY_NODE_TYPE
+    from elgrande.engine.regions import by_node_type
 
-    assert {f.node: EVALUATORS[f.name] for f in FORMS.values()} == _BY_NODE_TYPE
+    assert {f.node: EVALUATORS[f.name] for f in FORMS.values()} == by_node_type()
 
 
 def test_every_region_set_alias_of_the_grammar_is_declared_and_back() -> None:

@@ -20,7 +20,7 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -100,6 +100,21 @@ class CardDef:
     provisional: tuple[str, ...] = ()
     no_action: bool = False
     role: str = ""
+
+    if not TYPE_CHECKING:  # hidden from mypy: every other attribute stays checked
+        def __getattr__(self, name: str) -> Any:
+            """The script of a card read from the library cache, read on first use from the
+            library's scripts (:func:`elgrande.data.scripts.lazy_card`) and then kept.
+
+            Raises:
+                AttributeError: any other missing attribute.
+            """
+            scripts = self.__dict__.get("_scripts")
+            if name != "script" or scripts is None:
+                raise AttributeError(name)
+            script = scripts.get(self.id)
+            object.__setattr__(self, "script", script)
+            return script
 
 
 @attrs.frozen(slots=False, repr=False, eq=False)

@@ -35,8 +35,10 @@ from elgrande.data.fingerprint import (
     trust_hashes,
 )
 from elgrande.data.kinds import Kinds, load_kinds, set_names
+from elgrande.data.scripts import Scripts, lazy_card
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import has_place
+from elgrande.dsl.script_facts import Facts, script_facts
 from elgrande.errors import CardError, DataError
 from elgrande.files import diskcache
 from elgrande.files.diskcache import sha256
@@ -64,6 +66,10 @@ class Library:
         fill: the fill's name, or None (docs/library.md).
         fill_files: the files the fill came from.
         fills: the fills the sets ship (names), for messages.
+        facts: what a game's set-up reads from every script (the statements each calls,
+            the events of its ``when`` statements: :mod:`elgrande.dsl.script_facts`),
+            found when the library is built and cached with it, so a warm start walks no
+            script; None: not found (the set-up walks the scripts).
     """
 
     __eq__ = plain_eq
@@ -71,13 +77,14 @@ class Library:
 
     board: Board
     cards: CardSet
-    scripts: dict[str, ast.Script]
+    scripts: Mapping[str, ast.Script]
     warnings: tuple[CardError, ...]
     kinds: Kinds = attrs.field(factory=lambda: Kinds({}))
     figures: dict[str, Figures] = attrs.field(factory=dict)
     fill: str | None = None
     fill_files: tuple[str, ...] = ()
     fills: tuple[str, ...] = ()
+    facts: Facts | None = None
 
     @property
     def provisional(self) -> bool:
@@ -296,9 +303,11 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
                             f"court, but the set manifest says "
                             f"{board.power_cards.get(c.value)}", code="E-POWER-MISMATCH",
                             hint="make the card file and set.yaml agree")
-    scripts = {c.id: c.script for c in cards.cards.values() if c.script is not None}
+    parsed = {c.id: c.script for c in cards.cards.values() if c.script is not None}
+    scripts = Scripts(parsed)  # pickled (the cache) script by script, read back on use
+    cards = attrs.evolve(cards, cards={i: lazy_card(c, scripts) for i, c in cards.cards.items()})
     return Library(board, cards, scripts, tuple(warnings), kinds, figures, fill, fill_files,
-                   tuple(shipped_fills(folders)))
+                   tuple(shipped_fills(folders)), script_facts(parsed))
 
 
 def send_places(script: ast.Script, path: str, board: Board) -> list[CardError]:

@@ -89,7 +89,7 @@ RETIRED: Final[dict[str, str]] = {
 
 
 #: A problem of a call: (node, error code, message, hint), as the checker reports it.
-Problem = tuple[ast.Node, str, str, str]
+Problem = tuple["ast.Node", str, str, str]
 
 
 def place_problems(call: ast.Call) -> list[Problem]:

@@ -24,6 +24,7 @@ from typing import Any, Final
 import attrs
 
 from elgrande.dsl import ast
+from elgrande.dsl.script_facts import Change
 from elgrande.dsl.signatures import SIGNATURES, duration_problem
 
 #: The value types of a rule parameter, with how a script writes each.
@@ -127,6 +128,21 @@ def value_type(value: Any, param: RuleParam | None = None) -> str:
     if number_value(value, param) is not None:
         return "number"
     return "regions"
+
+
+def change_fits(change: Change, params: Mapping[str, RuleParam]) -> bool:
+    """Whether a rule change given as plain data (:data:`~elgrande.dsl.script_facts.Change`,
+    from a library's cached facts) has none of :func:`change_problems`' problems with
+    the parameters ``params`` in play (False: read the call to say which)."""
+    name, until, where, kind = change
+    if duration_problem("change", SIGNATURES["change_rule"].param("until"), until):
+        return False
+    p = params.get(name)
+    if p is None or bool(p.where) != where:
+        return False
+    got = {"flag": "flag", "number": "number", "regions": "regions"}.get(kind) or (
+        "number" if p.type == "number" else "regions")
+    return got == p.type
 
 
 def change_problems(call: ast.Call, params: Mapping[str, RuleParam] | None,

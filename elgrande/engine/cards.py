@@ -277,7 +277,7 @@ def _carry_out(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 # -- region of a region card, and who holds what --------------------------------------------
-@evaluates("region_of_card", ast.RegionOfCard)
+@evaluates("region_of_card", "RegionOfCard")
 def _region_of_card(ctx: Ctx, node: ast.RegionOfCard) -> list[int]:
     """B2.1: the region of a region card (none when no card was drawn)."""
     card = card_of(ctx, node.card)
@@ -292,4 +292,4 @@ def holds(ctx: Ctx, node: ast.Holds) -> bool:
     return p is not None and card is not None and card in held(ctx.state, p)
 
 
-CONDITIONS[ast.Holds] = holds
+CONDITIONS["Holds"] = holds

@@ -574,9 +574,10 @@ def _compose(lib: Library) -> tuple[Rules, Interpreter, Triggers | None]:
     """The rules modules of ``lib``'s sets, with the triggers module after them when a
     card script keeps a trigger (``when``; :mod:`elgrande.engine.triggers`), the
     interpreter that runs the scripts (and the triggers' bodies), and the triggers."""
-    triggers = trigger_module(lib.board, lib.scripts)
+    triggers = trigger_module(lib.board, lib.scripts, lib.facts)
     rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds),
-                       () if triggers is None else (triggers.module,), lib.scripts)
+                       () if triggers is None else (triggers.module,), lib.scripts,
+                       lib.facts)
     if triggers is not None:  # the bodies due are asked first
         rules.asides = triggers.asker(rules.asides)
     interpreter = Interpreter(lib.board, lib.scripts, rules)

@@ -40,6 +40,7 @@ import attr
 import attrs
 
 from elgrande.dsl.rule_params import RuleParam, declare
+from elgrande.dsl.script_facts import Facts
 from elgrande.engine import rule_params as changes
 from elgrande.engine.decisions import KINDS
 from elgrande.engine.hooks import HOOK_GROUPS as HOOK_GROUPS  # the hooks: engine/hooks.py
@@ -609,7 +610,8 @@ def scenario_keys(module: RulesModule) -> ScenarioKeys | None:
 
 def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = (),
                extra: Sequence[RulesModule] = (),
-               scripts: Mapping[str, Any] | None = None) -> Rules:
+               scripts: Mapping[str, Any] | None = None,
+               facts: Facts | None = None) -> Rules:
     """Compose the rules modules ``module_names`` (the board's ``rules_modules``).
 
     Args:
@@ -620,6 +622,8 @@ def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = (),
             :mod:`elgrande.engine.triggers`).
         scripts: the cards' scripts (card id -> parsed script): the rule parameters they
             change must be declared by a module in play (None: no card changes a rule).
+        facts: the scripts' :data:`~elgrande.dsl.script_facts.Facts` (the library's, from
+            its cache: only the scripts that change a rule are walked), or None.
     Raises:
         DataError: an unknown module, no start phase, or a lasting kind no module
         implements.
@@ -627,7 +631,7 @@ def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = (),
         gives it a value of the wrong type (``E-RULE-...``).
     """
     modules = [*(find_module(n) for n in module_names), *extra]
-    used, durations = changes.used(scripts, changes.declared(modules)) if scripts else \
+    used, durations = changes.used(scripts, changes.declared(modules), facts) if scripts else \
         (set(), set())
     rules = Rules(modules, used, durations)
     missing = [k for k in lasting_kinds if k not in rules.lasting_kinds]

@@ -28,10 +28,10 @@ from elgrande.engine.modules import find_module
 from elgrande.engine.tokens import move_token, move_token_finish
 from elgrande.errors import DataError
 
-StartFn = Callable[[Ctx, ast.Call], Decision | None]
+StartFn = Callable[[Ctx, "ast.Call"], Decision | None]
 #: A mover's finish may return a follow-up decision of the same statement (e.g. the
 #: region, once the player whose piece moves is chosen).
-FinishFn = Callable[[Ctx, ast.Call, Decision, Any], Decision | None]
+FinishFn = Callable[[Ctx, "ast.Call", Decision, Any], Decision | None]
 
 
 # attr.s with an own __init__, as engine/primitives.py's Primitive (the compiled build)

@@ -40,9 +40,9 @@ from elgrande.model.scoring import score_region
 from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, Lasting
 
-StartFn = Callable[[Ctx, ast.Call], Decision | None]
+StartFn = Callable[[Ctx, "ast.Call"], Decision | None]
 #: A finish returns None, or a follow-up decision of the same statement (a piece's mover).
-FinishFn = Callable[[Ctx, ast.Call, Decision, Any], Decision | None]
+FinishFn = Callable[[Ctx, "ast.Call", Decision, Any], Decision | None]
 
 
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
@@ -159,7 +159,7 @@ def _place_ids(b: Board) -> list[str]:
 #: What :func:`_move` reads of each move call met, by ``id``: (the call, kept so that its
 #: id is not reused; source, to, qty's mode, qty's number, single source, the prompt).
 #: Scripts never change; the AST's attributes are generic look-ups in the compiled build.
-_MoveArgs = tuple[ast.Call, Any, Any, str, int | None, bool, str]
+_MoveArgs = tuple["ast.Call", Any, Any, str, int | None, bool, str]
 _MOVE_ARGS: Final[dict[int, _MoveArgs]] = {}
 
 

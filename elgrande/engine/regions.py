@@ -6,7 +6,7 @@ A region set is a list of place indices without repeats, in the board's scoring 
 :data:`PROVINCES_PLACE` stand for a player's court and provinces in a caballeros move.
 
 Each form of :data:`elgrande.dsl.region_forms.FORMS` has one evaluation here, registered
-with ``@evaluates(name, node class)``; :func:`regions` dispatches on the node's class and
+with ``@evaluates(name, node class name)``; :func:`regions` dispatches on the node's class and
 charges the effect's work budget (:meth:`elgrande.engine.context.Ctx.charge`).
 """
 
@@ -49,25 +49,49 @@ def place_of(ctx: Ctx, name: str) -> Any:
 #: :data:`elgrande.dsl.region_forms.FORMS` (a test checks both name the same forms).
 Evaluator = Callable[[Ctx, Any], list[int]]
 EVALUATORS: dict[str, Evaluator] = {}
-#: The same evaluations by the form's AST class (what :func:`regions` dispatches on).
+#: The same evaluations by the name of the form's AST class (registered by name: the
+#: syntax tree's module is not built until a script is read, elgrande/dsl/__init__.py).
+_BY_NODE_NAME: dict[str, Evaluator] = {}
+#: The same evaluations by the form's AST class (what :func:`regions` dispatches on),
+#: each class entered at its first evaluation (:func:`_evaluator`).
 _BY_NODE_TYPE: dict[type, Evaluator] = {}
 
 
-def evaluates(name: str, node: type[ast.Node]) -> Callable[[Evaluator], Evaluator]:
-    """Register the evaluation of region-set form ``name``, whose AST class is ``node``
-    (a test checks both against :data:`elgrande.dsl.region_forms.FORMS`: the engine does
-    not import the declarations, which the parser, checker and docs read).
+def evaluates(name: str, node: str) -> Callable[[Evaluator], Evaluator]:
+    """Register the evaluation of region-set form ``name``, whose AST class is named
+    ``node`` (a class of :mod:`elgrande.dsl.ast`; a test checks both against
+    :data:`elgrande.dsl.region_forms.FORMS`: the engine does not import the declarations,
+    which the parser, checker and docs read).
 
     Raises:
         ValueError: ``name`` or ``node`` registered twice.
     """
     def deco(fn: Evaluator) -> Evaluator:
-        if name in EVALUATORS or node in _BY_NODE_TYPE:  # pragma: no cover - a registry slip
+        if name in EVALUATORS or node in _BY_NODE_NAME:  # pragma: no cover - a registry slip
             raise ValueError(f"region form {name!r} evaluated twice")
         EVALUATORS[name] = fn
-        _BY_NODE_TYPE[node] = fn
+        _BY_NODE_NAME[node] = fn
         return fn
     return deco
+
+
+def _evaluator(cls: type) -> Evaluator | None:
+    """The evaluation of AST class ``cls`` (registered by its name), now kept by the class
+    in :data:`_BY_NODE_TYPE`; None: ``cls`` is no region form."""
+    if getattr(cls, "__module__", "") != ast.__name__:
+        return None
+    fn = _BY_NODE_NAME.get(cls.__name__)
+    if fn is not None:
+        _BY_NODE_TYPE[cls] = fn
+    return fn
+
+
+def by_node_type() -> dict[type, Evaluator]:
+    """Every region form's evaluation by its AST class (what :func:`regions` dispatches
+    on; the syntax tree's module is built if it was not)."""
+    for node in _BY_NODE_NAME:
+        _evaluator(getattr(ast, node))
+    return dict(_BY_NODE_TYPE)
 
 
 def regions(ctx: Ctx, node: Any) -> list[int]:
@@ -81,6 +105,8 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
     """
     evaluate = _BY_NODE_TYPE.get(type(node))
     if evaluate is None:
+        evaluate = _evaluator(type(node))
+    if evaluate is None:
         raise TypeError(f"not a region expression: {type(node).__name__}")
     run = ctx.run
     run.work += 1  # as ctx.charge(1)
@@ -91,7 +117,7 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
     return out
 
 
-@evaluates("name", ast.Name)
+@evaluates("name", "Name")
 def _name(ctx: Ctx, node: ast.Name) -> list[int]:
     v = place_of(ctx, node.name)
     return [] if v is None else [int(v)]
@@ -108,33 +134,33 @@ def region_order(board: Board) -> tuple[int, ...]:
     return tuple(r for r in order if places[r].kind != SPACE)
 
 
-@evaluates("all_regions", ast.AllRegions)
+@evaluates("all_regions", "AllRegions")
 def _all_regions(ctx: Ctx, node: ast.AllRegions) -> list[int]:
     return list(region_order(ctx.board))
 
 
-@evaluates("mainland_regions", ast.MainlandRegions)
+@evaluates("mainland_regions", "MainlandRegions")
 def _mainland(ctx: Ctx, node: ast.MainlandRegions) -> list[int]:
     return list(ctx.board.regions)
 
 
-@evaluates("anywhere", ast.Anywhere)
+@evaluates("anywhere", "Anywhere")
 def _anywhere(ctx: Ctx, node: ast.Anywhere) -> list[int]:
     return [*region_order(ctx.board), ctx.board.castillo]
 
 
-@evaluates("castillo", ast.Castillo)
+@evaluates("castillo", "Castillo")
 def _castillo(ctx: Ctx, node: ast.Castillo) -> list[int]:
     return [ctx.board.castillo]
 
 
-@evaluates("own_grande", ast.OwnGrande)
+@evaluates("own_grande", "OwnGrande")
 def _own_grande(ctx: Ctx, node: ast.OwnGrande) -> list[int]:
     g = ctx.state.grandes[ctx.subject]  # a region or a place a rules module opened to it
     return [g] if g >= 0 and g != ctx.board.castillo else []
 
 
-@evaluates("grande_of", ast.GrandeOf)
+@evaluates("grande_of", "GrandeOf")
 def _grande_of(ctx: Ctx, node: ast.GrandeOf) -> list[int]:
     g = ctx.state.grandes[int(ctx.run.env[node.name])]  # as _own_grande, of player p
     return [g] if g >= 0 and g != ctx.board.castillo else []
@@ -145,23 +171,23 @@ def _grande_of(ctx: Ctx, node: ast.GrandeOf) -> list[int]:
 IT_PLACE: Final = "@it"
 
 
-@evaluates("it", ast.It)
+@evaluates("it", "It")
 def _it(ctx: Ctx, node: ast.It) -> list[int]:
     v = ctx.run.env.get(IT_PLACE)
     return [int(v)] if v is not None else []
 
 
-@evaluates("king_region", ast.King)
+@evaluates("king_region", "King")
 def _king(ctx: Ctx, node: ast.King) -> list[int]:
     return [ctx.state.king] if ctx.state.king >= 0 else []
 
 
-@evaluates("court", ast.Court)
+@evaluates("court", "Court")
 def _court(ctx: Ctx, node: ast.Court) -> list[int]:
     return [COURT_PLACE]
 
 
-@evaluates("provinces", ast.Provinces)
+@evaluates("provinces", "Provinces")
 def _provinces(ctx: Ctx, node: ast.Provinces) -> list[int]:
     return [PROVINCES_PLACE]
 
@@ -173,7 +199,7 @@ def _scan(ctx: Ctx, units: int = 1) -> tuple[int, ...]:
     return tuple(order)
 
 
-@evaluates("adjacent", ast.Adjacent)
+@evaluates("adjacent", "Adjacent")
 def _adjacent(ctx: Ctx, node: ast.Adjacent) -> list[int]:
     b = ctx.board
     around = set(regions(ctx, node.of))
@@ -186,33 +212,33 @@ def _adjacent(ctx: Ctx, node: ast.Adjacent) -> list[int]:
             and any(b.adjacent(a, r) for a in around if a >= 0)]
 
 
-@evaluates("with_value", ast.WithValue)
+@evaluates("with_value", "WithValue")
 def _with_value(ctx: Ctx, node: ast.WithValue) -> list[int]:
     s, b = ctx.state, ctx.board
     return [r for r in _scan(ctx) if current_values(s, b, r)[0][0] in node.values]
 
 
-@evaluates("most_caballeros", ast.MostCaballeros)
+@evaluates("most_caballeros", "MostCaballeros")
 def _most(ctx: Ctx, node: ast.MostCaballeros) -> list[int]:
     counts = {r: ctx.state.count_in(r) for r in _scan(ctx)}
     top = max(counts.values(), default=0)
     return [r for r, c in counts.items() if c == top and c > 0]
 
 
-@evaluates("fewest_caballeros", ast.FewestCaballeros)
+@evaluates("fewest_caballeros", "FewestCaballeros")
 def _fewest(ctx: Ctx, node: ast.FewestCaballeros) -> list[int]:
     counts = {r: c for r in _scan(ctx) if (c := ctx.state.count_in(r)) > 0}
     low = min(counts.values(), default=0)
     return [r for r, c in counts.items() if c == low]
 
 
-@evaluates("with_own", ast.WithOwn)
+@evaluates("with_own", "WithOwn")
 def _with_own(ctx: Ctx, node: ast.WithOwn) -> list[int]:
     s, p = ctx.state, ctx.subject
     return [r for r in _scan(ctx) if s.caballeros[r][p] >= node.at_least]
 
 
-@evaluates("chosen_once", ast.ChosenOnce)
+@evaluates("chosen_once", "ChosenOnce")
 def _chosen_once(ctx: Ctx, node: ast.ChosenOnce) -> list[int]:
     b = ctx.board
     picks = ctx.run.env.get(node.name) or {}
@@ -225,7 +251,7 @@ def _chosen_once(ctx: Ctx, node: ast.ChosenOnce) -> list[int]:
     return [r for r in order if tally.get(r) == 1]
 
 
-@evaluates("union", ast.Union)
+@evaluates("union", "Union")
 def _union(ctx: Ctx, node: ast.Union) -> list[int]:
     out: list[int] = []
     for item in node.items:
@@ -236,7 +262,7 @@ def _union(ctx: Ctx, node: ast.Union) -> list[int]:
     return _ordered(ctx, out)
 
 
-@evaluates("except_", ast.Except)
+@evaluates("except_", "Except")
 def _except(ctx: Ctx, node: ast.Except) -> list[int]:
     drop = {r for item in node.items for r in regions(ctx, item)}
     base = regions(ctx, node.base)
@@ -244,7 +270,7 @@ def _except(ctx: Ctx, node: ast.Except) -> list[int]:
     return [r for r in base if r not in drop]
 
 
-@evaluates("otherwise", ast.Otherwise)
+@evaluates("otherwise", "Otherwise")
 def _otherwise(ctx: Ctx, node: ast.Otherwise) -> list[int]:
     return regions(ctx, node.first) or regions(ctx, node.fallback)
 

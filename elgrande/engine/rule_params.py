@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from elgrande.dsl import ast
-from elgrande.dsl.rule_params import RuleParam, change_problems
+from elgrande.dsl.rule_params import RuleParam, change_fits, change_problems
+from elgrande.dsl.script_facts import Facts, facts_of
 from elgrande.errors import CardError
 from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
@@ -125,14 +126,21 @@ def placement_key(state: State, player: int) -> tuple[()] | None:
 _FOUND: dict[int, tuple[Mapping[str, ast.Script], list[tuple[str, ast.Call]]]] = {}
 
 
-def changes(scripts: Mapping[str, ast.Script]) -> list[tuple[str, ast.Call]]:
+def changes(scripts: Mapping[str, ast.Script],
+            facts: Facts | None = None) -> list[tuple[str, ast.Call]]:
     """Every rule change of the ``scripts`` (card id -> script): (card id, call); found
-    once per scripts mapping."""
+    once per scripts mapping. ``facts``: the scripts'
+    :data:`~elgrande.dsl.script_facts.Facts` (the library's): only the scripts that call
+    :data:`CHANGE` are walked (None: every one)."""
     hit = _FOUND.get(id(scripts))
     if hit is not None and hit[0] is scripts:
         return hit[1]
     out: list[tuple[str, ast.Call]] = []
-    for card, script in scripts.items():
+    known = facts_of(facts, scripts)
+    for card in scripts:  # a script is read only when it changes a rule (the facts)
+        if known is not None and CHANGE not in known[card][0]:
+            continue
+        script = scripts[card]
         for node in ast.walk(script):
             if isinstance(node, ast.Call) and node.name == CHANGE:
                 out.append((card, node))
@@ -147,10 +155,11 @@ def changes(scripts: Mapping[str, ast.Script]) -> list[tuple[str, ast.Call]]:
 _USED: dict[tuple[int, tuple[str, ...]], tuple[Mapping[str, ast.Script], set[str], set[str]]] = {}
 
 
-def used(scripts: Mapping[str, ast.Script],
-         params: Mapping[str, RuleParam]) -> tuple[set[str], set[str]]:
+def used(scripts: Mapping[str, ast.Script], params: Mapping[str, RuleParam],
+         facts: Facts | None = None) -> tuple[set[str], set[str]]:
     """The names of the rule parameters ``params`` (the modules' in play) that the
-    ``scripts`` change, and the durations of those changes.
+    ``scripts`` change, and the durations of those changes (``facts``: as
+    :func:`changes` takes them).
 
     Raises:
         CardError: a change names a parameter no module in play declares, or gives it a
@@ -161,13 +170,18 @@ def used(scripts: Mapping[str, ast.Script],
     hit = _USED.get(key)
     if hit is not None and hit[0] is scripts:
         return hit[1], hit[2]
-    names: set[str] = set()
-    durations: set[str] = set()
-    for card, call in changes(scripts):
-        for node, code, msg, hint in change_problems(call, params):
-            raise CardError(f"card {card}", msg, node.line, node.column, hint, code)
-        names.add(str(call.arg("param")))
-        durations.add(str(call.arg("until")))
+    known = facts_of(facts, scripts)
+    plain = None if known is None else [c for _, _, found in known.values() for c in found]
+    if plain is not None and all(change_fits(c, params) for c in plain):
+        names = {c[0] for c in plain}  # from the facts: no script read (nor unpickled)
+        durations = {str(c[1]) for c in plain}
+    else:  # no facts, or a change with a problem: the calls say which, and where
+        names, durations = set(), set()
+        for card, call in changes(scripts, facts):
+            for node, code, msg, hint in change_problems(call, params):
+                raise CardError(f"card {card}", msg, node.line, node.column, hint, code)
+            names.add(str(call.arg("param")))
+            durations.add(str(call.arg("until")))
     if len(_USED) > 64:
         _USED.clear()
     _USED[key] = (scripts, names, durations)

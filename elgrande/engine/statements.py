@@ -145,11 +145,11 @@ def check_sets(lib: Library) -> None:
         CardError: the first ``E-SET-NOT-IN-PLAY`` (its file and position).
     """
     shipped = os.path.join(cards_dir(), "")
-    for cid, script in lib.scripts.items():
+    for cid in lib.scripts:  # a shipped card's script is not read (nor unpickled)
         c = lib.cards.cards[cid]
         path = c.effect_path or c.path
         if path.startswith(shipped):
             continue
-        for err in missing_sets(script, path, lib.board):
+        for err in missing_sets(lib.scripts[cid], path, lib.board):
             raise CardError(err.path, f"{CODE}: {err.message}", err.line, err.column,
                             err.hint, CODE)

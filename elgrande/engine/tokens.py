@@ -96,7 +96,7 @@ def move_token_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Non
               text=f"{{who}} moves {name} from {frm} to {b.place_name(answer)}.")
 
 
-@evaluates("region_of_token", ast.RegionOfToken)
+@evaluates("region_of_token", "RegionOfToken")
 def _region_of_token(ctx: Ctx, node: ast.RegionOfToken) -> list[int]:
     """``region of the NAME``: the place where the token stands (none off the board, or
     for a token no set in play declares; B8.1)."""

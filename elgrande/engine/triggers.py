@@ -48,6 +48,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from elgrande.dsl import ast
+from elgrande.dsl.script_facts import Facts, facts_of, when_events
 from elgrande.engine.context import Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
 from elgrande.engine.modules import RulesModule
@@ -89,30 +90,6 @@ class TriggerLimit(BudgetExceeded):
             self, f"a trigger of card {card!r} fired more than {limit} times for one event "
             f"({event}): the answer that set it off is refused, the game as before it")
         self.event = event
-
-
-def when_events(scripts: Mapping[str, ast.Script]) -> set[str]:
-    """The named events (:data:`elgrande.dsl.ast.EVENTS` values) and durations the
-    ``when`` statements of ``scripts`` use (statements only, no expression walked)."""
-    out: set[str] = set()
-    stack: list[Any] = [s.body for s in scripts.values()]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, ast.Block):
-            stack.extend(n.body)
-        elif isinstance(n, ast.When):
-            out.add(ast.EVENTS[n.event])
-            out.add(n.duration)
-            stack.append(n.body)
-        elif isinstance(n, (ast.EachPlayer, ast.ForEachPlayer, ast.As)):
-            stack.append(n.body)
-        elif isinstance(n, ast.Either):
-            stack.extend(n.branches)
-        elif isinstance(n, ast.If):
-            stack.append(n.then)
-            if n.otherwise is not None:
-                stack.append(n.otherwise)
-    return out
 
 
 # -- making a trigger (the interpreter runs a ``when``) ----------------------------------------
@@ -543,9 +520,20 @@ def waiting(state: State) -> bool:
     return NAME in state.ext
 
 
-def trigger_module(board: Board, scripts: Mapping[str, ast.Script]) -> Triggers | None:
+def trigger_module(board: Board, scripts: Mapping[str, ast.Script],
+                   facts: Facts | None = None) -> Triggers | None:
     """The triggers of a library whose scripts keep some (``when``), or None: its rules
-    module (:attr:`Triggers.module`) has the hooks of the events those scripts use only."""
+    module (:attr:`Triggers.module`) has the hooks of the events those scripts use only.
+    ``facts``: the scripts' :data:`~elgrande.dsl.script_facts.Facts` (the library's, from
+    its cache: no script is walked), else None (the scripts are walked)."""
+    known = facts_of(facts, scripts)
+    if known is not None:
+        events = {e for _, whens, _ in known.values() for e in whens}
+        if not events:
+            return None
+        keepers = frozenset(c for c, (_, whens, _) in known.items() if whens & CHAINING)
+        carried = any("carry_out" in calls for calls, _, _ in known.values())
+        return Triggers(board, events, keepers, carried)
     events = when_events(scripts)
     if not events:
         return None

@@ -129,9 +129,10 @@ _OPS = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
         ">": int.__gt__, "<": int.__lt__}
 
 
-#: Evaluations of further condition forms, by AST class (cards as objects register
-#: ``PLAYER holds CARD``: elgrande/engine/cards.py).
-CONDITIONS: dict[type, Callable[[Ctx, Any], bool]] = {}
+#: Evaluations of further condition forms, by the name of the AST class (cards as objects
+#: register ``PLAYER holds CARD``: elgrande/engine/cards.py; by name: the syntax tree's
+#: module is not built until a script is read, elgrande/dsl/__init__.py).
+CONDITIONS: dict[str, Callable[[Ctx, Any], bool]] = {}
 
 
 def condition(ctx: Ctx, node: Any) -> bool:
@@ -159,7 +160,7 @@ def condition(ctx: Ctx, node: Any) -> bool:
         ctx.charge(1)
         name, sets = node.set_name, ctx.board.sets
         return name in sets or name.replace("_", "-") in sets  # a folder's '-' is '_' here
-    more = CONDITIONS.get(type(node))
+    more = CONDITIONS.get(type(node).__name__) if isinstance(node, ast.Node) else None
     if more is not None:
         return more(ctx, node)
     raise TypeError(f"not a condition: {type(node).__name__}")
