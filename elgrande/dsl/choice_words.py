@@ -6,10 +6,12 @@ special action does what its card says; the prompt of a card's choice says it).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from elgrande.dsl import ast
 from elgrande.dsl.render import render, render_after
+from elgrande.model.seats import seat
 
 #: The renderer's phrases for a chosen name (:mod:`elgrande.dsl.render`) and what a
 #: prompt says instead: the chooser reads them ("that region" is the one being chosen).
@@ -22,6 +24,12 @@ _SAID: Final = (("the region chosen as '{v}'", "that region"),
                 ("the number '{v}'", "that number"))
 #: A special action said in this many words or fewer is told in the B4.5 question.
 _BRIEF_WORDS: Final = 14
+
+#: The phrases of another name already bound when the choice is asked, by what the name
+#: holds (:func:`_bound_kind`); the prompt says its value instead (:func:`_bound_said`).
+_BOUND: Final = {"region": ("the region chosen as '{v}'",),
+                 "player": ("player '{v}'",),
+                 "number": ("the number '{v}'", "'{v}'")}
 
 #: The phrases of the other names (chosen before or after): said without the name.
 _OTHERS: Final = ((r" \(call it '\w+'\)", ""),
@@ -60,15 +68,56 @@ def _and(steps: list[str]) -> str:
     return ", ".join(steps[:-1]) + (", and " if len(steps) > 2 else " and ") + steps[-1]
 
 
-def choice_use(script: ast.Script | None, var: str) -> str:
+def _bound_kind(script: ast.Script, name: str) -> str:
+    """What the name ``name`` of ``script`` holds: "region", "player" or "number" (the
+    kind of the ``choose`` that binds it), or "player" for another name (a loop's
+    ``for each player p``); "" for a secret choice's picks."""
+    stmt = _choosing(script, name)
+    if stmt is None:
+        return "player"
+    if not isinstance(stmt, ast.Call) or stmt.name != "choose":
+        return ""
+    choice = stmt.arg("choice")
+    if isinstance(choice, ast.RegionChoice):
+        return "region"
+    return "number" if isinstance(choice, ast.NumberChoice) else "player"
+
+
+def _bound_said(text: str, script: ast.Script, bound: Mapping[str, int],
+                place_ids: Sequence[str]) -> str:
+    """``text`` with each name of ``bound`` (already chosen when the prompt is made) said
+    by its value: a region as its quoted place id (``'catalonia'``, which the layer that
+    knows the board names), a player as a seat marker, a number as itself (B8)."""
+    for name, value in bound.items():
+        kind = _bound_kind(script, name)
+        if kind == "region":
+            if not 0 <= value < len(place_ids):
+                continue
+            said = f"'{place_ids[value]}'"
+        elif kind:
+            said = seat(value) if kind == "player" else str(value)
+        else:
+            continue
+        for phrase in _BOUND[kind]:
+            text = text.replace(phrase.format(v=name), said)
+    return text
+
+
+def choice_use(script: ast.Script | None, var: str, bound: Mapping[str, int] | None = None,
+               place_ids: Sequence[str] = ()) -> str:
     """What the card of ``script`` does with its choice ``var``: `` Then: <steps>``
     (every statement after the choice, in order: none is left out, those after the last
     that uses it too, B8), or "" when none says (no script, a name no statement
-    uses).
+    uses). Raises nothing.
 
     Args:
         script: the card's parsed effect script, or None.
         var: the name the choice is assigned to (``target = choose region ...``).
+        bound: the other names the effect has bound when the choice is asked, by value
+            (a place index, a seat, a number: :func:`elgrande.model.marks.bound_values`):
+            said as the place (its quoted id in ``place_ids``), the player (a seat
+            marker) or the number, not as "the other chosen region".
+        place_ids: the board's place ids by index.
     """
     stmt = _choosing(script, var) if script is not None else None
     if script is None or stmt is None:
@@ -81,6 +130,8 @@ def choice_use(script: ast.Script | None, var: str) -> str:
     text = _and(said) + "."
     for phrase, instead in _SAID:
         text = text.replace(phrase.format(v=var), instead)
+    if bound:
+        text = _bound_said(text, script, bound, place_ids)
     for pattern, instead in _OTHERS:
         text = re.sub(pattern, instead, text)
     return " Then: " + text[0].lower() + text[1:]

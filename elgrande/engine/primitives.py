@@ -216,8 +216,14 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
     var = _arg(call, "var")
     if isinstance(ch, ast.RegionChoice):
         opts = [r for r in regions(ctx, ch.set) if r >= 0]
-        if len(opts) <= 1:
-            ctx.run.env[var] = opts[0] if opts else None
+        if len(opts) == 1:  # taken for the player, said as an answered choice is (B8)
+            ctx.run.env[var] = opts[0]
+            ctx.event("choose", region=ctx.rid(opts[0]), var=var, chooser=ctx.subject,
+                      only=True)
+            return None
+        if not opts:  # nothing to choose: the log says so (as inside each player:)
+            ctx.run.env[var] = None
+            ctx.event("nothing", statement="choose")
             return None
         why = {k: v for k, v in _king_refusal(ctx).items()
                if ctx.state.king not in opts}
@@ -252,10 +258,13 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 def _asks(ctx: Ctx, what: str, var: str) -> str:
     """The prompt of the card's choice ``what`` assigned to ``var``: the card (its title
-    marker) and what it does with the choice (a use marker), shown in words by the layer
-    that knows the cards (:mod:`elgrande.model.marks`, B8)."""
+    marker) and what it does with the choice (a use marker carrying the names the effect
+    has bound already, so that the words say "from Catalonia", not "from the other chosen
+    region"), shown in words by the layer that knows the cards (:mod:`elgrande.model.marks`,
+    B8). Raises nothing."""
     cid = ctx.run.card
-    return f"{marks.card(cid)}: {what}.{marks.use(cid, var)}"
+    bound = {k: v for k, v in ctx.run.env.items() if type(v) is int and k != var}
+    return f"{marks.card(cid)}: {what}.{marks.use(cid, var, bound)}"
 
 
 def hook_context(ctx: Ctx) -> HookContext:
@@ -403,10 +412,16 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         if kinds:
             options["which"] = kinds
             sized += size(kinds)
-    if len(sources) == 1:  # the source is chosen (or the only one): what is asked now
+    if len(sources) == 1 and len(to) == 1:  # both places fixed: said plainly (B8.2)
+        src, owners = next(iter(sources.items()))
+        prompt = f"{prompt} from '{src}' to '{to[0]}'" + (
+            ": choose whose and how many" if len(owners) > 1 else "")
+    elif len(sources) == 1:  # the source is chosen (or the only one): what is asked now
         src, owners = next(iter(sources.items()))
         prompt = (f"{prompt} from '{src}': choose {'whose, ' if len(owners) > 1 else ''}"
                   "where to and how many")
+    elif len(to) == 1:  # the destination fixed: from where
+        prompt = f"{prompt} to '{to[0]}': choose from where and how many"
     return offer(ctx, Decision("move_caballeros", [ctx.subject], prompt, options, "B8.2"),
                  sized)
 

@@ -11,12 +11,14 @@ the loaded cards (the game facade, the command line, the server) shows the text 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Final
 
 #: A card marker (:func:`card`); group 1 is the card id.
 CARD: Final = re.compile(r"\{card:([^{}:]+)\}")
-#: A use marker (:func:`use`); group 1 is the card id, group 2 the chosen name.
-USE: Final = re.compile(r"\{use:([^{}:]+):([^{}:]+)\}")
+#: A use marker (:func:`use`); group 1 is the card id, group 2 the chosen name, group 3
+#: (None when the marker has none) the names the card has bound already, ``"a=3,b=1"``.
+USE: Final = re.compile(r"\{use:([^{}:]+):([^{}:]+)(?::([^{}:]*))?\}")
 #: A does marker (:func:`does`); group 1 is the card id.
 DOES: Final = re.compile(r"\{does:([^{}:]+)\}")
 
@@ -27,10 +29,34 @@ def card(cid: str) -> str:
     return f"{{card:{cid}}}"
 
 
-def use(cid: str, var: str) -> str:
+def use(cid: str, var: str, bound: Mapping[str, int] | None = None) -> str:
     """The marker saying what card ``cid`` does with its choice ``var`` (shown as
-    ``" Then: ..."`` in words, or nothing when its script does not say, B8)."""
-    return f"{{use:{cid}:{var}}}"
+    ``" Then: ..."`` in words, or nothing when its script does not say, B8).
+
+    Args:
+        cid: the card id.
+        var: the name the choice is assigned to.
+        bound: the names the card's effect has bound already and their values (a place
+            index, a seat or a number, as the script's phrase for the name says), so that
+            the words name them (``from Catalonia``) rather than "the other chosen
+            region"; read by :func:`bound_values`. Raises nothing.
+    """
+    if not bound:
+        return f"{{use:{cid}:{var}}}"
+    values = ",".join(f"{k}={v}" for k, v in bound.items())
+    return f"{{use:{cid}:{var}:{values}}}"
+
+
+def bound_values(text: str | None) -> dict[str, int]:
+    """The bound names of a use marker's group 3 (:data:`USE`): ``"a=3,b=1"`` ->
+    ``{"a": 3, "b": 1}``; ``{}`` for None or a part that is not ``name=integer``
+    (B8). Raises nothing."""
+    out: dict[str, int] = {}
+    for part in (text or "").split(","):
+        name, _, value = part.partition("=")
+        if name and value.lstrip("-").isdigit():
+            out[name] = int(value)
+    return out
 
 
 def does(cid: str) -> str:
@@ -40,4 +66,4 @@ def does(cid: str) -> str:
     return f"{{does:{cid}}}"
 
 
-__all__ = ["CARD", "DOES", "USE", "card", "does", "use"]
+__all__ = ["CARD", "DOES", "USE", "bound_values", "card", "does", "use"]

@@ -49,6 +49,9 @@ CARRIES_OUT = " carries out the special action of "
 NOTHING_DONE = "  (nothing done)"
 #: In the line of a ``choose`` event (see :func:`words`).
 CHOOSES = " chooses "
+#: In the line of a ``choose`` event whose one possible region was taken for the player
+#: (``only``, B8).
+ONLY = ", the only one this card allows (B8)"
 #: Under a card's choice after which its action did nothing more (nothing to move there,
 #: or the player moved none, B8.2).
 NOTHING_AFTER = "  (nothing done after the choice)"
@@ -242,7 +245,8 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
                 lines[0] = _label(lines[0], tag)
         if not is_effect(e) and CARRIES_OUT in prev and not prev.startswith(" "):
             out.append(NOTHING_DONE)
-        elif not is_effect(e) and prev.startswith("  ") and CHOOSES in prev:
+        elif not is_effect(e) and prev.startswith("  ") and (CHOOSES in prev
+                                                              or ONLY in prev):
             out.append(NOTHING_AFTER)
         out.extend(lines)
         if state is not None and (kind == "general_scoring_rest" or (
@@ -427,6 +431,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         what = (board.place_name(e["region"]) if "region" in e
                 else names[e["chosen"]] if "chosen" in e else e.get("value"))
         for_ = f" for {card(e['card'])}" if e.get("card") else ""  # (B8: the card asks)
+        if e.get("only"):  # taken for the player: the one place the card allows
+            return [f"  {names[e['chooser']]}'s region{for_}: {what}{ONLY}."]
         return [f"  {names[e['chooser']]}{CHOOSES}{what}{for_}."]
     # effects name the player who acts (B8.7: inside each player: each in turn)
     if kind == "move":  # the mover's own caballeros unnamed, another player's named

@@ -15,7 +15,7 @@ from typing import Final
 
 from elgrande.data.library import Library
 from elgrande.model.board import Board
-from elgrande.model.marks import CARD, DOES, USE
+from elgrande.model.marks import CARD, DOES, USE, bound_values
 from elgrande.model.seats import named
 from elgrande.play.narrate import card_names
 
@@ -99,13 +99,15 @@ def in_words(text: str, names: Sequence[str], lib: Library) -> str:
         names: the players' names by seat.
         lib: the loaded library (board, cards, scripts).
     """
-    text = named(text, names)
     if "{" in text:
         # the card language's renderer, on the first text that needs it (cold start)
         from elgrande.dsl.choice_words import action_brief, choice_use
-        text = USE.sub(lambda m: choice_use(lib.scripts.get(m.group(1)), m.group(2)), text)
+        ids = [p.id for p in lib.board.places] if "{use:" in text else []
+        text = USE.sub(lambda m: choice_use(lib.scripts.get(m.group(1)), m.group(2),
+                                            bound_values(m.group(3)), ids), text)
         text = DOES.sub(lambda m: action_brief(lib.scripts.get(m.group(1))), text)
         text = CARD.sub(lambda m: card_label(lib, m.group(1)), text)
+    text = named(text, names)  # (after the uses: a bound player is a seat marker)
     return places_named(text, lib.board)
 
 

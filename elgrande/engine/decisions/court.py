@@ -55,13 +55,16 @@ class CourtKind(DecisionKind):
         if k + taken > o["limit"]:
             raise IllegalMove("B4.1", f"at most {o['limit']} caballeros may come to court, "
                               f"not {k + taken}")
-        if taken and k < o["provinces"]:
-            raise IllegalMove("B4.1", "caballeros may come from regions only once the provinces "
-                              "are empty")
+        # a place caballeros never come from says why first (the Castillo, the king's
+        # region, none of the player's there): the provinces' turn is no reason for it
         for r, n in regions.items():
             if r not in o["regions"]:
                 _refused(o, "refused", r)
                 raise IllegalMove("B4.1", f"you have no caballeros to bring from {shown(r)}")
+        if taken and k < o["provinces"]:
+            raise IllegalMove("B4.1", "caballeros may come from regions only once the provinces "
+                              "are empty")
+        for r, n in regions.items():
             if n > o["regions"][r]:
                 raise IllegalMove("B4.1", f"you have {o['regions'][r]} caballeros in {r}, not {n}")
         return {"provinces": k, "regions": regions}

@@ -168,6 +168,9 @@ class MoveKind(DecisionKind):
                                   "caballeros from")
             if dst not in o["to"] or dst == src:
                 _refused(o, "refused_to", dst)
+                if len(o["to"]) == 1 and dst != src:  # the card's one destination (B8)
+                    raise IllegalMove(rule, f"{shown(dst)} is not where this card moves "
+                                      f"caballeros: only to {shown(o['to'][0])}")
                 raise IllegalMove(rule, f"{shown(dst)} is not a region these caballeros may "
                                   "move to")
             owners = o["sources"][src]
