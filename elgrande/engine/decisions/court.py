@@ -57,7 +57,7 @@ class CourtKind(DecisionKind):
                               f"not {k + taken}")
         # a place caballeros never come from says why first (the Castillo, the king's
         # region, none of the player's there): the provinces' turn is no reason for it
-        for r, n in regions.items():
+        for r in regions:
             if r not in o["regions"]:
                 _refused(o, "refused", r)
                 raise IllegalMove("B4.1", f"you have no caballeros to bring from {shown(r)}")
