@@ -119,8 +119,9 @@ def test_a_bad_card_gives_its_errors_with_file_and_line(served: ServerProcess) -
     assert problem in got["error"]
     # as `elgrande validate` prints it: the path from the zip's top, the line, a caret
     [block] = got["shown"]
-    head, text, caret, *rest = block.split("\n")
-    assert head.startswith("mycards/garrison.yaml:10:3: error E-SYNTAX: syntax error: unknown statement"), head
+    head, text, caret, *_ = block.split("\n")
+    assert head.startswith("mycards/garrison.yaml:10:3: error E-SYNTAX: syntax error: "
+                           "unknown statement"), head
     assert text == "  " + BAD.splitlines()[9] and caret == "    ^", block
     assert "/tmp" not in block and served.url not in block
     # Create refuses the same zip with the same words (one validation path)

@@ -340,7 +340,8 @@ def test_where_to_rows_are_the_possible_places_and_a_lone_one_is_marked(
         S.from = null; S.taken = -1;
         m.renderControls();
         const q = (s) => Array.from(document.querySelectorAll(s));
-        return {from: S.from, to: q('#options ul[aria-label="Move to"] button').map(b => b.innerText),
+        return {from: S.from,
+                to: q('#options ul[aria-label="Move to"] button').map(b => b.innerText),
                 srcWhy: q('#options ul[aria-label="Move from"] li').map(li => {
                   const w = li.querySelector('.why'); return w ? w.textContent : null; }),
                 only: q('#board g.place.only').map(g => g.getAttribute('data-place')),
