@@ -579,10 +579,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
             start = {tuple(o["unit"]) for o in _count_options(game, b0, [])
                      if not o["enabled"]}
     else:
-        options = _move_options(game, b0, canon)
-        if canon:  # the destinations disabled before any move too (folded: .folds)
-            start = {tuple(o["unit"]) for o in _move_options(game, b0, [])
-                     if not o["enabled"]}
+        options = _move_options(game, b0, canon)  # every disabled one folds (.folds)
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":
