@@ -88,9 +88,9 @@ def test_the_order_question_lists_before_first_and_keeps_its_answers() -> None:
         # "before" is combined with the B4.4 question it leads to (issue 30): its first
         # answer takes its place, the other comes last
         labels = [o["label"] for o in c["options"]]
-        assert labels == ["before placing my caballeros: carry out the special action",
-                          "after placing my caballeros",
-                          "before placing my caballeros: decline it"], labels
+        assert labels == ["carry out the special action before placing my caballeros",
+                          "carry out the special action after placing my caballeros",
+                          "decline it"], labels
         assert [o["value"] for o in c["options"]] == [1, 0, 1]
         assert [o["unit"] for o in c["options"]] == [[1], [0], [1]]
         assert [o.get("then") for o in c["options"]] == [[0], None, [1]]

@@ -87,8 +87,8 @@ def test_combined_answers_are_stored_as_two_and_the_record_checks(
                 assert play_turn(c, game, tok, rng, st) in (None, 200)
                 continue
             assert [o["label"] for o in opts] == [
-                "before placing my caballeros: carry out the special action",
-                "after placing my caballeros", "before placing my caballeros: decline it"]
+                "carry out the special action before placing my caballeros",
+                "carry out the special action after placing my caballeros", "decline it"]
             o = opts[len(sent) % 3]
             body: dict[str, Any] = {"n": st["n"], "actions": o["unit"]}
             if "then" in o:
@@ -148,10 +148,10 @@ def test_a_refused_second_part_or_a_stale_number_stores_nothing(
 
 #: The three buttons of a B4.5 question combined with B4.4, and what each leads to: the
 #: log line of the special action said, the base part's order (B4.5), the next rule.
-BUTTONS = [("before placing my caballeros: carry out the special action", "carries out",
+BUTTONS = [("carry out the special action before placing my caballeros", "carries out",
             False),
-           ("after placing my caballeros", None, True),
-           ("before placing my caballeros: decline it", "declines the special action", False)]
+           ("carry out the special action after placing my caballeros", None, True),
+           ("decline it", "declines the special action", False)]
 
 
 @pytest.mark.rule("B4.5", "B4.4")

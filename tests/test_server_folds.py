@@ -46,12 +46,14 @@ def _check_folds(c: dict[str, Any]) -> None:
     folded = [o for o in c["options"] if o.get("folded")]
     assert all(not o["enabled"] and not o["count"] and o["rule"] for o in folded)
     labels = [lab for f in c["folds"] for lab in f["labels"]]
-    assert sorted(labels) == sorted(o["label"] for o in folded)
+    one = c["form"] == "moves" and len({o["from"] for o in c["options"]}) == 1
+    name = {id(o): o["to_label"] if one else o["label"] for o in folded}
+    assert sorted(set(labels)) == sorted(set(name.values()))  # a place once a rule
     for f in c["folds"]:
         assert len(f["labels"]) == len(f["whys"]) >= 1 and "brief" not in f
-        assert {o["rule"] for o in folded if o["label"] in f["labels"]} == {f["rule"]}
+        assert {o["rule"] for o in folded if name[id(o)] in f["labels"]} == {f["rule"]}
     assert len({f["rule"] for f in c["folds"]}) == len(c["folds"])  # one group per rule
-    if c["form"] in ("pick", "counts") and not c["units"]:
+    if c["form"] in ("pick", "counts", "moves") and not c["units"]:
         # the rows are the options possible now: every other one with a reason is folded
         assert all(o["enabled"] or o.get("folded") for o in c["options"] if o.get("rule"))
 
@@ -60,12 +62,12 @@ def test_B4_1_B3_2_choices_that_cannot_be_taken_fold_into_a_line_in_order() -> N
     """The regions of a bring-to-court decision while the provinces hold enough are one
     folded line (B4.1); the power cards still in hand, at a take-back, are one line
     (B3.2); the options of a region's or a power card's choice keep their order; a
-    subset's and a move's disabled options never fold (they open again when a choice is
-    taken back)."""
+    subset's disabled options never fold (they open again when a choice is taken back),
+    a move's fold as places do (B8.2)."""
     met: set[str] = set()
     for g, _seat, c in itertools.chain(_decisions(5), _decisions(0)):
         _check_folds(c)
-        if c["form"] in ("subset", "moves"):
+        if c["form"] == "subset":
             assert c["folds"] == []
         o = g.pending.options  # type: ignore[union-attr]
         if c["kind"] == "bring_to_court" and o["provinces"] >= o["limit"]:
@@ -85,7 +87,10 @@ def test_B4_1_B3_2_choices_that_cannot_be_taken_fold_into_a_line_in_order() -> N
             places = [order.index(x["value"]) for x in c["options"]]
             assert places == sorted(places), c["options"]
             met.add("region")
-    assert {"bring", "region", "take back"} <= met, met
+        if c["form"] == "moves" and c["folds"] and not c["units"]:
+            assert all(not o["enabled"] for o in c["options"] if o.get("folded"))
+            met.add("moves")
+    assert {"bring", "region", "take back", "moves"} <= met, met
 
 
 def test_B4_1_regions_open_when_the_provinces_run_short_and_the_prompt_says_why() -> None:

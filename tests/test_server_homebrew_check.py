@@ -117,6 +117,13 @@ def test_a_bad_card_gives_its_errors_with_file_and_line(served: ServerProcess) -
     assert problem.startswith("garrison.yaml:10:3: E-SYNTAX syntax error: unknown statement "
                               "'mvoe' (did you mean 'move'?)"), problem
     assert problem in got["error"]
+    # as `elgrande validate` prints it: the path from the zip's top, the line, a caret
+    [block] = got["shown"]
+    head, text, caret, *_ = block.split("\n")
+    assert head.startswith("mycards/garrison.yaml:10:3: error E-SYNTAX: syntax error: "
+                           "unknown statement"), head
+    assert text == "  " + BAD.splitlines()[9] and caret == "    ^", block
+    assert "/tmp" not in block and served.url not in block
     # Create refuses the same zip with the same words (one validation path)
     made = httpx.post(served.url + "/api/games", data={"config": json.dumps({"players": 4})},
                       files={"cards": ("c.zip", zipped({"mycards/garrison.yaml": BAD}),

@@ -78,9 +78,15 @@ def test_a_chosen_zip_shows_its_cards_notes_before_create(
     p.get_by_label("Variant").select_option("short")
     p.wait_for_function("document.getElementById('check-notes').textContent"
                         ".indexOf('1/2 (50%)') >= 0")
+    seed_note = p.locator("#seed-early")
+    assert not seed_note.is_visible()
     p.get_by_label("Deal my cards early (playtest)", exact=False).check()
     p.wait_for_function("document.getElementById('check-notes').textContent"
                         ".indexOf('is ticked: it comes up in round 2') >= 0")
+    # the seed box greyed says why, next to it
+    assert p.get_by_label("Seed").is_disabled() and seed_note.is_visible()
+    assert "the early deal picks the seed" in seed_note.inner_text()
+    assert p.get_by_label("Seed").get_attribute("aria-describedby") == "seed-early"
     assert games(folder) == before  # nothing made before Create
     p.get_by_role("button", name="Create").click()
     p.get_by_role("region", name="The new game").wait_for()
@@ -93,14 +99,26 @@ def test_a_bad_zip_shows_its_errors_and_create_still_refuses(
     folder = served[1]
     p, before = new_game_form(served, tab)
     p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "bad.zip", bad=True)))
+    printed = p.locator("#check-shown")  # as `elgrande validate` prints it
+    printed.wait_for()
     problems = p.get_by_role("list", name=PROBLEMS)
-    problems.wait_for()
     assert p.locator("#check-status").inner_text() == (
         "The zip is refused: Create will refuse it too. Correct it and choose it again.")
-    assert problems.inner_text().startswith(
-        "garrison.yaml:10:3: E-SYNTAX syntax error: unknown statement 'mvoe' (did you mean "
-        "'move'?)")
-    assert not p.get_by_role("list", name=NOTES).is_visible()
+    head, line, caret = printed.inner_text().split("\n")[:3]
+    assert head == ("mycards/garrison.yaml:10:3: error E-SYNTAX: syntax error: unknown "
+                    "statement 'mvoe' (did you mean 'move'?)"), head
+    assert line.strip().startswith("mvoe up to 3 own") and caret == "    ^", (line, caret)
+    # the caret under the line's third column, in the box's fixed-width font
+    xs = p.evaluate("""() => { const t = document.getElementById('check-shown');
+        const r = document.createRange(); const txt = t.firstChild.textContent;
+        const at = (i) => { r.setStart(t.firstChild, i); r.setEnd(t.firstChild, i + 1);
+                            return r.getBoundingClientRect().left; };
+        const l1 = txt.indexOf('\\n') + 1, l2 = txt.indexOf('\\n', l1) + 1;
+        return [at(l1 + 4), at(txt.indexOf('^', l2))]; }""")
+    assert abs(xs[0] - xs[1]) < 1, xs
+    assert not problems.is_visible() and not p.get_by_role("list", name=NOTES).is_visible()
+    # a refused zip has no early deal: its box and note hidden
+    assert not p.locator("#early-box").is_visible()
     p.get_by_role("button", name="Create").click()
     alert = p.get_by_role("alert")
     alert.wait_for()
@@ -110,5 +128,6 @@ def test_a_bad_zip_shows_its_errors_and_create_still_refuses(
     # a valid zip chosen again replaces the errors with the notes
     p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "good.zip")))
     p.get_by_role("list", name=NOTES).wait_for()
-    assert not problems.is_visible()
+    assert not problems.is_visible() and not p.locator("#check-shown").is_visible()
+    assert p.locator("#early-box").is_visible()
     assert tab.errors == []  # (the console says the refused requests' 422s)

@@ -135,8 +135,11 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         bold = [line for line, m in zip(news, mine, strict=True) if m and line not in brief]
         assert [line for line in want if line in bold] == bold  # all the seat's, each
         assert [items.nth(i).inner_text() for i in range(items.count())
-                if items.nth(i).get_attribute("class") == "mine"] == bold
+                if "mine" in (items.nth(i).get_attribute("class") or "").split()] == bold
+        _kept_short(box, len(brief))
         if bold:
+            if box.locator("button.since-more").count():  # opened: every line shows
+                box.locator("button.since-more").click()
             assert items.filter(has_text=bold[0]).first.evaluate(
                 "li => getComputedStyle(li).fontWeight") in ("700", "bold")
         assert box.locator("li.earlier").all_inner_texts() == gaps
@@ -158,6 +161,29 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
     first = tab.page.locator("#since ul").first
     assert first.get_attribute("aria-label") == "The scoring in brief"  # above the latest
     quiet(tab)
+
+
+def _kept_short(box: Any, brief: int) -> None:
+    """f13: the box shows at most 8 lines (the scoring's brief among them, at least three
+    others), the rest behind one "… N more (in the log)" line that opens them all."""
+    rows = box.get_by_role("list", name="Since your last choice").locator("li")
+    seen = [rows.nth(i).is_visible() for i in range(rows.count())]
+    more = box.locator("button.since-more")
+    lines = box.get_by_role("list", name="Since your last choice").locator(
+        "li:not(.earlier)").count()
+    if lines + brief <= 8:
+        assert all(seen) and more.count() == 0
+        return
+    assert brief + sum(seen) <= max(8, brief + 3), (brief, seen)
+    hidden = box.evaluate("b => Array.from(b.querySelectorAll('li.folded')).reduce((n, li) =>"
+                          " n + (li.classList.contains('earlier') ? parseInt(li.textContent"
+                          ".slice(2)) : 1), 0)")
+    assert more.inner_text() == f"… {hidden} more (in the log)", more.inner_text()
+    more.click()
+    assert all(rows.nth(i).is_visible() for i in range(rows.count()))
+    assert more.inner_text() == "Show fewer"
+    more.click()
+    assert [rows.nth(i).is_visible() for i in range(rows.count())] == seen
 
 
 #: The shortest arrow of a move on the map, in CSS px at 1280 px wide (board.js MIN_LEN:
@@ -241,6 +267,33 @@ def test_the_header_stays_one_line_whatever_the_prompt(
         quiet(tab)
 
 
+def _render_moves(tab: Tab, options: list[dict[str, Any]], total: int = 0,
+                  source: str | None = None) -> dict[str, Any]:
+    """The page's move controls drawn for ``options`` (at most 2 to move, ``total`` so
+    far, ``source`` the chosen one, a move made from it): the chosen source, the
+    headings, the "Move to" buttons, each source's reason (None where it has none), the
+    places marked alone on the map, the idle strip's lines and Done's label."""
+    got: dict[str, Any] = tab.page.evaluate("""([opts, total, src]) =>
+        import('/page/controls.js').then(m => {
+        const S = window.elgrandePage;
+        S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
+                      secret: false, units: [], actions: [], total: total, min: 0, max: 2,
+                      max_note: null, options: opts, folds: [], card: null, note: null,
+                      done: {unit: [0], enabled: true}};
+        S.from = src; S.taken = -1; S.fromUsed = src !== null;
+        m.renderControls();
+        const q = (s) => Array.from(document.querySelectorAll(s));
+        return {from: S.from, heads: q('#options h3').map(h => h.innerText),
+                to: q('#options ul[aria-label="Move to"] button').map(b => b.innerText),
+                srcWhy: q('#options ul[aria-label="Move from"] li').map(li => {
+                  const w = li.querySelector('.why'); return w ? w.textContent : null; }),
+                only: q('#board g.place.only').map(g => g.getAttribute('data-place')),
+                idle: q('#decision .why-idle').map(p => p.innerText),
+                done: document.getElementById('done').innerText};
+    })""", [options, total, source])
+    return got
+
+
 @pytest.mark.rule("B8.2")
 def test_a_move_with_one_source_takes_it_and_asks_where_to(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
@@ -259,25 +312,49 @@ def test_a_move_with_one_source_takes_it_and_asks_where_to(
     for sources in ((ids[0],), (ids[0], ids[1])):
         options = [move(s, 0, t, 10 * i + j) for i, s in enumerate(sources)
                    for j, t in enumerate(ids[2:5])]
-        got = tab.page.evaluate("""(opts) => import('/page/controls.js').then(m => {
-            const S = window.elgrandePage;
-            S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
-                          secret: false, units: [], actions: [], total: 0, min: 0, max: 2,
-                          max_note: null, options: opts, folds: [], card: null, note: null,
-                          done: {unit: [0], enabled: true}};
-            S.from = null; S.taken = -1;
-            m.renderControls();
-            const to = document.querySelector('#options ul[aria-label="Move to"]');
-            return {from: S.from, heads: Array.from(document.querySelectorAll('#options h3'))
-                      .map(h => h.innerText), to: to ? to.querySelectorAll('button').length : 0};
-        })""", options)
+        got = _render_moves(tab, options)
         if len(sources) == 1:
             assert got["from"] == f"{ids[0]}|0|", got
-            assert got["to"] == 3, got
-            assert "chosen for you" in got["heads"][0] and ids[0].upper() in got["heads"][0], got
+            assert len(got["to"]) == 3, got
+            assert "(the only ones that may move)" in got["heads"][0], got
+            assert ids[0].upper() in got["heads"][0], got
         else:
-            assert got["from"] is None and got["to"] == 0, got
+            assert got["from"] is None and got["to"] == [], got
             assert got["heads"][0].startswith("Move from"), got
+    tab.page.reload()  # the page's own decision again
+    quiet(tab)
+
+
+@pytest.mark.rule("B8.2")
+def test_where_to_rows_are_the_possible_places_and_a_lone_one_is_marked(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B8.2 (f13): "Where to?" has rows only for the places the caballeros may go to (one
+    here: marked on the map), the refused ones folded; a source with a refused first
+    destination is not said greyed; a source none of whose moves is open is, with a
+    reason of its own; Done with none chosen in an "up to" move says it moves none."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                            ".map(g => g.getAttribute('data-place'))")
+
+    def move(src: str, to: str, unit: int, enabled: bool, why: str = "") -> dict[str, Any]:
+        o = {"unit": [unit], "label": f"{src} to {to}", "enabled": enabled, "count": 0,
+             "from": src, "from_label": src.upper(), "player": 0, "to": to,
+             "to_label": to.upper()}
+        if not enabled:
+            o.update(rule="B8.2", title="moving caballeros", why=why or f"{to} is far")
+        return o
+
+    options = [move(ids[0], ids[2], 10, False), move(ids[0], ids[3], 11, True),
+               move(ids[0], ids[4], 12, False),
+               move(ids[1], ids[2], 20, False, "x"), move(ids[1], ids[3], 21, False, "y")]
+    got = _render_moves(tab, options)
+    assert got["from"] == f"{ids[0]}|0|" and got["to"] == [f"to {ids[3].upper()}"], got
+    assert got["only"] == [ids[3]], got
+    assert got["srcWhy"][0] is None, got  # open: no destination's refusal said of it
+    assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "
+                                "move anywhere now"), got
+    assert not any(f"from {ids[0].upper()}" in line for line in got["idle"]), got
+    assert got["done"] == "Done (move none)", got
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 
@@ -300,17 +377,7 @@ def test_a_source_used_up_is_let_go_while_more_may_move(
     options = [move(ids[0], t, 10 + j, False) for j, t in enumerate(ids[2:4])] + \
         [move(ids[1], t, 20 + j, True) for j, t in enumerate(ids[2:4])]
     for total, kept in ((1, False), (2, True)):
-        got = tab.page.evaluate("""([opts, total, src]) => import('/page/controls.js').then(m => {
-            const S = window.elgrandePage;
-            S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
-                          secret: false, units: [], actions: [], total: total, min: 0, max: 2,
-                          max_note: null, options: opts, folds: [], card: null, note: null,
-                          done: {unit: [0], enabled: true}};
-            S.from = src + "|0|"; S.taken = -1; S.fromUsed = true;
-            m.renderControls();
-            return {from: S.from, heads: Array.from(document.querySelectorAll('#options h3'))
-                      .map(h => h.innerText)};
-        })""", [options, total, ids[0]])
+        got = _render_moves(tab, options, total, f"{ids[0]}|0|")
         if kept:
             assert got["from"] == f"{ids[0]}|0|", got
         else:  # let go; the one source left that may move is taken for the seat

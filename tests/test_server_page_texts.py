@@ -87,9 +87,21 @@ def test_a_card_s_move_from_its_chosen_region_asks_what_is_left(
     taken = decision(tab).locator("h3").filter(has_text=f"Moving caballeros from {source}: ")
     assert asks.count() + taken.count() == 1, decision(tab).inner_text()
     if taken.count():
-        assert "chosen for you" in taken.inner_text()
+        assert "(the only ones that may move)" in taken.inner_text()
+        assert "chosen for you" not in taken.inner_text()
         assert decision(tab).locator("h3.where").count() == 1  # "Where to?" at once
+        _where_to_lists_only_what_is_possible(tab, c)
+        # f13: the page's own reload after its answer can come after the push of the
+        # same state (send sets n to -1, then loads): the lone source is taken again
+        page.evaluate("""() => { window.elgrandePage.n = -1;
+                                 return import('/page/live.js').then(m => m.load()); }""")
+        assert page.evaluate("window.elgrandePage.from") is not None
+        assert decision(tab).locator("h3.where").count() == 1
+        assert decision(tab).locator("h3").filter(has_text="(the only ones").count() == 1
     assert "where from" not in decision(tab).inner_text()
+    _sources_greyed_only_when_disabled(tab, c)
+    if c["min"] == 0 and c["done"]["enabled"]:  # an "up to" move: Done says it moves none
+        assert decision(tab).locator("#done").inner_text() == "Done (move none)"
     progress = page.locator("#progress").inner_text()
     assert progress.count("(") <= 1 and progress.count(")") <= 1, progress
     if c["max_note"]:
@@ -100,3 +112,41 @@ def test_a_card_s_move_from_its_chosen_region_asks_what_is_left(
     shown = page.locator("#card").inner_text()
     assert shown.startswith(f"Card: {card['title']}") and shown.count(f"stack {card['stack']}") == 1
     quiet(tab)
+
+
+def _where_to_lists_only_what_is_possible(tab: Tab, c: dict[str, Any]) -> None:
+    """B8.2 (f13): "Where to?" has a row for each place the chosen caballeros may go to
+    now, none greyed; the others are in the one "Why not other places?" line; a lone
+    possible place is marked on the map."""
+    key = tab.page.evaluate("window.elgrandePage.from")
+    group = [o for o in c["options"] if f"{o['from']}|{o['player']}|{o.get('kind', '')}" == key]
+    open_ = [o for o in group if o["enabled"]]
+    rows = decision(tab).get_by_role("list", name="Move to").get_by_role("button")
+    assert sorted(rows.all_inner_texts()) == sorted(f"to {o['to_label']}" for o in open_)
+    assert all(rows.nth(i).is_enabled() for i in range(rows.count()))
+    if len(open_) < len(group):
+        fold = decision(tab).locator("details.fold")
+        assert fold.locator("summary").inner_text() == "Why not other places?"
+        fold.locator("summary").click()
+        text = fold.inner_text()
+        assert all(o["to_label"] in text for o in group if not o["enabled"]), text
+        assert not any(f"{o['from_label']} to " in text for o in group), text  # places only
+    only = tab.page.locator("#board g.place.only")
+    if len(open_) == 1:
+        assert only.count() == 1 and only.get_attribute("data-place") == open_[0]["to"]
+    else:
+        assert only.count() == 0
+
+
+def _sources_greyed_only_when_disabled(tab: Tab, c: dict[str, Any]) -> None:
+    """B8.2 (f13): a source button with a reason ("Greyed: ...") is a disabled one; an
+    open source's line says no destination's refusal."""
+    srcs = decision(tab).get_by_role("list", name="Move from").locator("li.option")
+    for i in range(srcs.count()):
+        li = srcs.nth(i)
+        enabled = li.get_by_role("button").is_enabled()
+        assert li.locator(".why").count() == int(not enabled), li.inner_html()
+    idle = tab.page.locator("#decision .why-idle").all_inner_texts()
+    names = [b.inner_text() for b in decision(tab).get_by_role("list", name="Move from")
+             .get_by_role("button").all() if b.is_enabled()]
+    assert not any(f"Greyed: {n} —" in line for line in idle for n in names), idle

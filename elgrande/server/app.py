@@ -229,7 +229,8 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         homebrew folder its zip was unpacked into under the new ``folder`` (None without
         a zip), checked and validated by :func:`unpack` (the one path for both routes);
         or the refusal: 400 for a body that is not JSON, 422 for a refused zip (its
-        ``errors``: :attr:`UploadError.problems`)."""
+        ``errors``: :attr:`UploadError.problems`; ``shown``: the cards' errors as
+        ``elgrande validate`` prints them, :attr:`UploadError.shown`)."""
         if not request.headers.get("content-type", "").startswith("multipart/"):
             try:
                 return json.loads(await request.body()), None
@@ -250,7 +251,8 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         try:
             return body, await run_in_threadpool(unpack, data, folder, limits, sets)
         except UploadError as exc:
-            return JSONResponse({"ok": False, "error": str(exc), "errors": exc.problems}, 422)
+            return JSONResponse({"ok": False, "error": str(exc), "errors": exc.problems,
+                                 "shown": exc.shown}, 422)
 
     async def create(request: Request) -> Response:
         # not data_dir/cards: served from a clone, that is the shipped cards

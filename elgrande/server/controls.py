@@ -61,7 +61,9 @@ from elgrande.server.card_notes import card_under_way
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_parts,
+    combined_labels,
     how_to_answer,
+    lead_label,
     max_note,
     power_label,
     provinces_note,
@@ -387,8 +389,10 @@ def _combined(game: Game, b0: AnswerBuilder, options: list[dict[str, Any]]
     """The options with each one the decision's ``follows`` lists (answers the same seat
     is asked again right after, B4.5's "before" then B4.4) combined with the options of
     that next decision, found by answering it on a copy of the game: one option per
-    next option, ``"then": unit`` its unit there, its label the two labels; the first
-    takes the option's place, the others come after the decision's own options. Left
+    next option, ``"then": unit`` its unit there, its label the two labels
+    (:func:`~.page_words.combined_labels`; the options not combined said alike,
+    :func:`~.page_words.lead_label`); the first takes the option's place, the others
+    come after the decision's own options. Left
     as it is when the next decision is not the same seat's open pick (or is secret)."""
     d = b0.decision
     follows = d.options.get("follows")
@@ -396,16 +400,23 @@ def _combined(game: Game, b0: AnswerBuilder, options: list[dict[str, Any]]
         return options
     out: list[dict[str, Any]] = []
     later: list[dict[str, Any]] = []
+    lead = ""  # the first next option's label, to say the others in the same words
     for o in options:
         nxt = _next_options(game, b0, o) if o["enabled"] and o.get("value") in follows \
             else None
         if not nxt:
             out.append(o)
             continue
+        names = combined_labels(o["label"], [x["label"] for x in nxt])
+        lead = lead or nxt[0]["label"]
         both = [{**o, **{k: v for k, v in x.items() if k not in _OWN},
-                 "then": x["unit"], "label": f"{o['label']}: {x['label']}"} for x in nxt]
+                 "then": x["unit"], "label": name} for x, name in zip(nxt, names, strict=True)]
         out.append(both[0])
         later += both[1:]
+    if lead:  # the options not combined, said as the combined ones are
+        for o in out:
+            if "then" not in o and o["enabled"]:
+                o["label"] = lead_label(o["label"], lead)
     return out + later
 
 
@@ -568,7 +579,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
             start = {tuple(o["unit"]) for o in _count_options(game, b0, [])
                      if not o["enabled"]}
     else:
-        options = _move_options(game, b0, canon)
+        options = _move_options(game, b0, canon)  # every disabled one folds (.folds)
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":

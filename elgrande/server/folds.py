@@ -34,23 +34,30 @@ def folds(options: list[dict[str, Any]], form: str,
     """Fold ``options`` (the controls' options of a decision of ``form``, in their order;
     marked in place with ``"folded": True``): every disabled option with a rule's reason,
     none of which is chosen, whatever its rule (B3.4), grouped by rule. Only forms
-    ``pick`` (the values that are not the decision's choices) and ``counts`` (the places
+    ``pick`` (the values that are not the decision's choices), ``counts`` (the places
     disabled with no caballero chosen yet too: ``off_at_start`` holds their units, None
-    when nothing is chosen) fold: a subset's boxes and a move's destinations that are
-    disabled light up again when a choice is taken back. Returns the folds, in the order
-    of their first option. Raises nothing."""
-    if form not in ("pick", "counts"):
+    when nothing is chosen) and ``moves`` (every destination disabled now: the page
+    shows a row only for a possible one, B8.2; ``off_at_start`` None) fold: a subset's
+    boxes are disabled only while others are chosen. A move's folded destinations are
+    named by their place alone where every move comes from one region (B8.2: "Galicia",
+    not "Granada to Galicia"; once for all its owners), so one reason is said once for
+    them all. Returns the
+    folds, in the order of their first option. Raises nothing."""
+    if form not in ("pick", "counts", "moves"):
         return []
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for o in options:
         if _foldable(o, off_at_start):
             groups.setdefault((str(o["rule"]), str(o.get("title", ""))), []).append(o)
+    one_source = form == "moves" and len({o.get("from") for o in options}) == 1
     out: list[dict[str, Any]] = []
     for group in groups.values():
         for o in group:
             o["folded"] = True
         first = group[0]
-        labels, whys = [o["label"] for o in group], [str(o.get("why", "")) for o in group]
+        pairs = dict.fromkeys((str(o["to_label"] if one_source else o["label"]),
+                               str(o.get("why", ""))) for o in group)  # each once (owners)
+        labels, whys = [p[0] for p in pairs], [p[1] for p in pairs]
         out.append({"rule": first["rule"], "title": first.get("title", ""),
                     "why": first.get("why", ""), "labels": labels, "whys": whys,
                     "reasons": reasons(labels, whys)})

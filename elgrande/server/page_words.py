@@ -52,6 +52,24 @@ HOW = {
 }
 
 
+def combined_labels(first: str, nexts: list[str]) -> list[str]:
+    """The labels of an option ``first`` combined with each of the options ``nexts`` of
+    the same seat's question that follows it (B4.5 then B4.4), parallel to the labels of
+    the options it is not combined with (:func:`lead_label`): the first next option
+    said with when (``"carry out the special action before placing my caballeros"``),
+    every other one alone (``"decline it"``: a refusal needs no time). Raises nothing."""
+    return [f"{nexts[0]} {first}", *nexts[1:]] if nexts else []
+
+
+def lead_label(label: str, first_next: str) -> str:
+    """The label of an option of a question whose other options are combined with the
+    question that follows (B4.5's "after" beside "before"), said in their words:
+    ``first_next`` (the next question's first option) with when, e.g. ``"carry out the
+    special action after placing my caballeros"`` (:func:`combined_labels`). Raises
+    nothing."""
+    return f"{first_next} {label}"
+
+
 def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str | None:
     """What a click does at a choice of one option (form ``pick``, B3.4), said plainly
     near the choices: an ordinary region choice is sent at the click, a secret one (B8.5,

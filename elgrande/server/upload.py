@@ -18,10 +18,16 @@ import shutil
 import stat
 import zipfile
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
+
+import attrs
 
 from elgrande.errors import ElGrandeError
 from elgrande.model.counted import counted
 from elgrande.server.limits import Limits
+
+if TYPE_CHECKING:
+    from elgrande.tools.validate.diagnostics import Diagnostic
 
 #: The file names a card folder may hold (cards, set manifests, notes).
 SUFFIXES = (".yaml", ".yml", ".md", ".txt")
@@ -34,11 +40,17 @@ class UploadError(ElGrandeError):
         problems: each problem in words, ``file:line[:column]: code message (hint)`` for
             the cards' errors as ``elgrande validate`` gives them (at most
             :data:`PROBLEMS`), else the reason alone.
+        shown: the same cards' errors as ``elgrande validate`` prints them: each a block
+            of lines, ``folder/file:line:col: error CODE: message``, the offending line
+            and a caret under its column, then the hint (the path from the zip's top,
+            never the server's); [] where the zip itself is refused.
     """
 
-    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+    def __init__(self, message: str, problems: list[str] | None = None,
+                 shown: list[str] | None = None) -> None:
         super().__init__(message)
         self.problems = problems if problems is not None else [message]
+        self.shown = shown or []
 
 
 #: The most card errors a refused upload lists (its message names the first five).
@@ -138,8 +150,23 @@ def unpack(data: bytes, folder: Path, limits: Limits,
                      for d in report.errors[:PROBLEMS]]  # as `elgrande validate` says it
             n = len(report.errors)
             raise UploadError(f"the cards have {counted(n, 'error')}: {'; '.join(lines[:5])}",
-                              lines)
+                              lines, [_printed(d, root) for d in report.errors[:PROBLEMS]])
     except BaseException:
         shutil.rmtree(root, ignore_errors=True)
         raise
     return folder
+
+
+def _printed(d: Diagnostic, root: Path) -> str:
+    """Diagnostic ``d`` as ``elgrande validate`` prints it (:meth:`Diagnostic.format`:
+    its line, the offending source line, a caret, the hint), its path from the zip's top
+    ``root`` (``mycards/card.yaml``: nothing of the server's folders). Raises nothing."""
+    try:
+        source = Path(d.path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        source = []
+    try:
+        rel = Path(d.path).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        rel = Path(d.path).name
+    return attrs.evolve(d, path=rel).format(source)

@@ -277,10 +277,10 @@ def _box(view: dict[str, Any], p: int, x: float, y: float,
         f'{st["court"][p]} · provinces {st["provinces"][p]}</text>')
     played = st.get("discards", [[]] * (p + 1))[p]
     bid = [b[1] for b in st.get("bids") or [] if b[0] == p]
-    # B3.2: the power cards played so far (this round's bid among them), and this
-    # round's in the same words
+    # B3.2: the power cards played so far (this round's bid among them), and the card
+    # played this round, said as a card (not a count of this round's)
     line = f"power cards played: {len(played)}" + (
-        f" · this round: {bid[-1]}" if bid else "")
+        f" · this round's card: {bid[-1]}" if bid else "")
     out.append(f'<text x="{_num(x + 12)}" y="{_num(y + 66)}" font-size="12" '
                f'fill="#555">{_e(line)}</text>')
     if hand is not None:

@@ -19,7 +19,7 @@ export function decorateBoard() {
     var id = g.getAttribute("data-place");
     var os = byPlace[id] || [];
     var open = os.filter(function (o) { return o.enabled; });
-    g.classList.remove("choosable", "forbidden", "picked");
+    g.classList.remove("choosable", "forbidden", "picked", "only");
     g.removeAttribute("role"); g.removeAttribute("tabindex"); g.removeAttribute("aria-label");
     g.removeAttribute("aria-disabled");
     var t = g.querySelector(":scope > title.why");
@@ -42,6 +42,9 @@ export function decorateBoard() {
     }
     if (os.some(function (o) { return o.count || o === heldOption(c); })) { g.classList.add("picked"); }
   });
+  // the one place a click may choose now (a move's lone destination): marked plainly
+  var open = document.querySelectorAll("#board g.place.choosable");
+  if (open.length === 1) { open[0].classList.add("only"); }
   drawPending();
 }
 

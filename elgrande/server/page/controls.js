@@ -51,8 +51,11 @@ export function renderControls() {
     renderFolds(c, opts);
     renderHeld(c, acts);
     if (c.done) {
+      // Done with nothing chosen, where none may be (an "up to" move): says it sends none
+      var none = c.done.enabled && !c.total && c.form !== "subset";
       var done = el("button", {type: "button", "class": "primary", id: "done"},
-                    c.form === "subset" ? "Confirm" : "Done");
+                    c.form === "subset" ? "Confirm" : none ? (c.form === "moves" ?
+                      "Done (move none)" : "Done (none)") : "Done");
       done.disabled = !c.done.enabled;
       done.onclick = function () { send(flat(S.units).concat(c.done.unit)); };
       var wrap = el("span", {"class": "wrap"});
@@ -208,6 +211,16 @@ export function groupLabel(o) {
   return "from " + o.from_label + ": " + nameOf(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
 }
 
+// why a source none of whose caballeros may move anywhere now is greyed: its
+// destinations' one reason where they share it, else that none may go anywhere
+function sourceWhy(g) {
+  var whys = {};
+  g.forEach(function (o) { whys[o.rule + "|" + o.why] = o; });
+  var keys = Object.keys(whys);
+  return keys.length === 1 ? g[0] : {enabled: false, rule: g[0].rule, title: g[0].title,
+    why: "none of these caballeros may move anywhere now"};
+}
+
 function renderMoves(c, box) {
   var chosen = el("ul", {"class": "moves", "aria-label": "Moves so far"});
   var seen = {};
@@ -243,7 +256,7 @@ function renderMoves(c, box) {
   if (!S.from && openKeys.length === 1 && S.taken !== S.n) {
     S.from = openKeys[0]; S.fromUsed = false; S.taken = S.n;
   }
-  var taken = S.taken === S.n && S.from === openKeys[0] && openKeys.length === 1 && !c.total;
+  var taken = S.taken === S.n && S.from === openKeys[0] && openKeys.length === 1;
   var srcs = el("ul", {"aria-label": "Move from"});
   order.forEach(function (k) {
     var g = groups[k];
@@ -257,14 +270,15 @@ function renderMoves(c, box) {
       S.fromUsed = false;
       renderControls();
     };
-    var shown = open.length ? g[0] : Object.assign({}, g[0], {enabled: false});
-    srcs.appendChild(optionItem(shown, b));
+    // greyed only when disabled, with the reason that disables it: a destination's
+    // refusal belongs to that destination (its fold), not to an open source
+    srcs.appendChild(optionItem(open.length ? {enabled: true} : sourceWhy(g), b));
   });
   // the heading says what is asked now: where from (and whose), whose where the source
   // is given (a card's chosen region), then where to
   var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
   box.appendChild(el("h3", {}, S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) +
-                     (taken ? " (the only ones that may move: chosen for you)" : "") :
+                     (taken ? " (the only ones that may move)" : "") :
                      !one || !order.length ? "Move from: choose whose caballeros, and where from" :
                      "Move from " + groups[order[0]][0].from_label + ": choose " +
                      (order.length > 1 ? "whose caballeros" : "these caballeros") +
@@ -272,9 +286,10 @@ function renderMoves(c, box) {
   box.appendChild(srcs);
   if (S.from && groups[S.from]) {
     var dests = el("ul", {"aria-label": "Move to"});
-    groups[S.from].forEach(function (o) {
+    // rows only for the places they may go to now; the others are said in the one
+    // "Why not other places?" line (the server's folds) or, at the maximum, the heading
+    groups[S.from].filter(function (o) { return o.enabled; }).forEach(function (o) {
       var b = el("button", {type: "button"}, "to " + o.to_label);
-      b.disabled = !o.enabled;
       b.onclick = function () { add(o.unit); };
       dests.appendChild(optionItem(o, b));
     });

@@ -41,7 +41,8 @@ function show(st) {
     S.units = [];
     S.from = null;
     S.fromUsed = false;
-    S.controls = st.controls;
+    S.taken = -1;  // a lone source is taken again on this render (a reload after an answer
+    S.controls = st.controls;  // may come after the push of the same state: both take it)
     // a secret choice held (secret.js) stays held while the same decision still waits
     // (another seat answered the decision taken together)
     var c = st.controls;

@@ -53,11 +53,15 @@
   function shown(el, text) { el.textContent = text; el.hidden = !text; }
 
   // the early deal means something only with homebrew cards, and picks the seed itself
+  // (said next to the seed box while it is off); a refused zip has no early box
   var earlyBox = document.getElementById("early-box");
+  var refused = false;
   function early() { return !earlyBox.hidden && form.elements.early.checked; }
   function earlyShown() {
-    earlyBox.hidden = !form.elements.cards.files.length;
+    earlyBox.hidden = !form.elements.cards.files.length || refused;
     form.elements.seed.disabled = early();
+    document.getElementById("seed-early").hidden = !early();
+    form.elements.seed.setAttribute("aria-describedby", early() ? "seed-early" : "seed-help");
   }
   form.elements.cards.addEventListener("change", earlyShown);
   form.elements.early.addEventListener("change", earlyShown);
@@ -86,14 +90,20 @@
     });
     ul.hidden = !lines.length;
   }
-  function checkShown(status, notes, errors) {
+  // blocks: the cards' errors as `elgrande validate` prints them (file:line, the line, a
+  // caret), shown in their place of the list of errors where the server gives them
+  function checkShown(status, notes, errors, blocks) {
+    blocks = blocks || [];
     shown(checkStatus, status);
     listed(checkNotes, notes);
-    listed(checkErrors, errors);
+    listed(checkErrors, blocks.length ? [] : errors);
+    shown(document.getElementById("check-shown"), blocks.join("\n"));
+    earlyShown();
   }
   function checkZip() {
     var file = form.elements.cards.files[0];
     var asked = ++checkAsked;
+    refused = false;
     if (!file) { checkShown("", [], []); return; }
     shown(checkStatus, "Checking " + file.name + "…");
     var config = {players: Math.max(2, Math.min(5, +form.elements.players.value || 4)),
@@ -123,8 +133,9 @@
         checkShown("Create would refuse these settings with this zip:", [], why);
         return;
       }
+      refused = true;  // the early deal of a refused zip means nothing: its box hidden
       checkShown("The zip is refused" + (why.length > 1 ? " (" + why.length + " problems)" : "") +
-                 ": Create will refuse it too. Correct it and choose it again.", [], why);
+                 ": Create will refuse it too. Correct it and choose it again.", [], why, j.shown);
     }, function () {
       if (asked === checkAsked) { checkShown("The zip could not be checked: the server did not answer.", [], []); }
     });

@@ -125,12 +125,44 @@ export function renderSince() {
     });
   }
   var ul = box.appendChild(el("ul", {"aria-label": "Since your last choice"}));
+  var seen = visibleRows(rows, Math.max(MIN_ROWS, VISIBLE - brief.length));
+  var hidden = 0;
   rows.forEach(function (r, i) {
+    var li;
     if (r[0] === null) {
-      ul.appendChild(el("li", {"class": "quiet earlier"}, "… " + r[1] + (i ? " more" : " earlier") +
-                        " (in the log)"));
+      li = el("li", {"class": "quiet earlier"}, "… " + r[1] + (i ? " more" : " earlier") +
+              " (in the log)");
     } else {
-      ul.appendChild(arrowed(el("li", r[1] ? {"class": "mine"} : {}), r[0]));
+      li = arrowed(el("li", r[1] ? {"class": "mine"} : {}), r[0]);
     }
+    if (!seen[i]) { li.classList.add("folded"); hidden += r[0] === null ? r[1] : 1; }
+    ul.appendChild(li);
   });
+  if (hidden) {  // the rest behind one line, opened by a click (and closed again)
+    var more = el("button", {type: "button", "class": "since-more", "aria-expanded": "false"},
+                  "… " + hidden + " more (in the log)");
+    more.onclick = function () {
+      var open = box.classList.toggle("open");
+      more.setAttribute("aria-expanded", String(open));
+      more.textContent = open ? "Show fewer" : "… " + hidden + " more (in the log)";
+    };
+    box.appendChild(more);
+  }
+}
+
+// the box kept short (a general scoring's ~20 lines pushed the decision down): at most
+// VISIBLE lines shown, the scoring's brief among them, the rest behind one line
+export var VISIBLE = 8, MIN_ROWS = 3;
+// which rows show while the box is closed, at most `n` lines: the seat's own and the
+// seats' power cards first, then the others, the latest of each first; the gaps ("… 2
+// more") only where every line shows
+function visibleRows(rows, n) {
+  var lines = rows.filter(function (r) { return r[0] !== null; }).length;
+  var out = {};
+  if (lines <= n) { rows.forEach(function (r, i) { out[i] = true; }); return out; }
+  var order = rows.map(function (r, i) { return i; }).filter(function (i) { return rows[i][0] !== null; });
+  var first = function (i) { return rows[i][1] || isBid(S.state, rows[i][0]) ? 0 : 1; };
+  order.sort(function (a, b) { return first(a) - first(b) || b - a; });
+  order.slice(0, n).forEach(function (i) { out[i] = true; });
+  return out;
 }
