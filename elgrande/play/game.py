@@ -29,8 +29,8 @@ from elgrande.data.library import (
     provisional_header,
     provisional_log,
 )
-from elgrande.engine.cards import draw_key
 from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
+from elgrande.engine.draws import draw_key
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove

@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from elgrande.engine import caballero_moves, events_read, movers
 from elgrande.engine import decisions as dec
-from elgrande.engine.cards import PLACED
+from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.court import apply_court, court_decision
 
 # re-exported from their old home (the expansions' modules and tests name them here)
@@ -36,8 +36,8 @@ from elgrande.engine.court import placement_keys as placement_keys
 from elgrande.engine.court import placement_places as placement_places
 from elgrande.engine.court import placement_targets as placement_targets
 from elgrande.engine.decisions import Decision
+from elgrande.engine.draws import PLACED
 from elgrande.engine.flow import Flow, FlowEngine
-from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.pieces import Mover
 from elgrande.engine.triggers import NAME as TRIGGERS
