@@ -1,6 +1,8 @@
 """What a fresh process imports to start a game (the cold start, docs/performance.md,
 "Start-up and validate"): with warm card caches, no OpenSSL (``hashlib`` and ``hmac``,
-through ``secrets``, load it: about 15M instructions of every cold start) and no parser.
+through ``secrets``, load it: about 15M instructions of every cold start), no parser and
+no statement signatures (``elgrande.dsl.signatures``: the parser's, checker's and docs'
+declarations, about 6M).
 The draw key's sha256 (B2) comes from the built-in module, and a drawn seed from
 ``random.SystemRandom``; the golden records check that the draws did not change."""
 
@@ -29,7 +31,8 @@ for extra in ("colonies", "intrigue-king"):
 elgrande.new_game(4)
 elgrande.new_game(3, seed=None)  # a drawn seed too
 print(json.dumps(sorted(m for m in ("_hashlib", "hashlib", "hmac", "secrets", "lark",
-                                    "elgrande.dsl.parser") if m in sys.modules)))
+                                    "elgrande.dsl.parser", "elgrande.dsl.signatures")
+                        if m in sys.modules)))
 """
 
 
@@ -159,3 +162,13 @@ def test_C1_the_interpreter_and_card_statements_are_imported_when_a_card_is_play
         tmp_path: Path) -> None:
     got = _two_runs(tmp_path, "-c", UNTIL_A_CARD, json.dumps(list(CARD_STATEMENTS)))
     assert got[1] == [[], True, []]  # none at the first decision; all once a card runs
+
+
+def test_B8_4_a_cached_rule_change_s_durations_are_change_rule_s() -> None:
+    """``change_fits`` (a warm start's check of a cached rule change, B8.4) reads the
+    durations from ``DURATIONS`` without importing the signatures: they must agree."""
+    from elgrande.dsl.rule_params import DURATIONS, change_fits
+    from elgrande.dsl.signatures import SIGNATURES
+
+    assert SIGNATURES["change_rule"].param("until").allowed == tuple(DURATIONS)
+    assert not change_fits(("placement number", "once", False, "number"), {})
