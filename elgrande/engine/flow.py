@@ -40,7 +40,7 @@ from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.blank import blank, pure
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_repr
 from elgrande.model.seats import seat, seats
 from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
@@ -75,7 +75,7 @@ def part_type(module: str, cls: Any) -> None:
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class Flow:
     """Where the game is in its rounds and turns (plain data).
 
@@ -99,6 +99,9 @@ class Flow:
         asides: the side decisions rules modules asked between phases (a stack, top
             last): when there is one, the pending decision is the top one's.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)

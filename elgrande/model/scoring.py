@@ -16,7 +16,7 @@ import attr
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 from elgrande.model.seats import seat
 from elgrande.model.serial import from_fields
 from elgrande.model.state import NOBODY, OFF_BOARD, State
@@ -52,7 +52,7 @@ def ranks(counts: Sequence[int]) -> list[int]:
 # attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class ScoreLine:
     """One participant's result in one region.
 
@@ -63,6 +63,12 @@ class ScoreLine:
         points: points from the rank's value (after B6.8 and first-position-only).
         bonuses: ``(reason, points)`` pairs: ``("king", 2)`` (B5.3), ``("grande", 2)`` (B6.6).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -108,7 +114,7 @@ class ScoreLine:
 # attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class RegionScore:
     """The scoring of one place.
 
@@ -119,6 +125,12 @@ class RegionScore:
         first_only: True for a first-position-only scoring (B8.6).
         lines: one :class:`ScoreLine` per participant with caballeros there, best first.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -178,12 +190,18 @@ class RegionScore:
 # attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class CastilloMove:
     """Where a player's Castillo caballeros went at a general scoring (B6.3).
 
     ``to`` is a place index, or None when the disc showed the king's region (to court).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -216,7 +234,7 @@ class CastilloMove:
 # attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
 # interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class GeneralScoring:
     """The result of a general scoring (B6.1-B6.4).
 
@@ -232,6 +250,12 @@ class GeneralScoring:
             runs after these hooks and its own lines tell what it moves; a scoring told
             before it did names the card).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:
         return plain_repr(self)
