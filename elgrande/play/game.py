@@ -150,7 +150,7 @@ class Game:
         Returns:
             The events this answer caused, in order, as JSON data (``{"event": "score",
             ...}``; scorings carry their structured result as dicts,
-            :meth:`~elgrande.model.scoring.RegionScore.to_json`): what the log narrates,
+            :meth:`~elgrande.model.score_results.RegionScore.to_json`): what the log narrates,
             for tools that tally points by source.
         Raises:
             IllegalMove: refused, with the rule id; the game is unchanged.
