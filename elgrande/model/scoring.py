@@ -18,7 +18,34 @@ from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, OFF_BOARD, State
 
 if TYPE_CHECKING:
-    from elgrande.model.score_results import GeneralScoring, RegionScore, ScoreLine
+    from elgrande.model.score_results import CastilloMove, GeneralScoring, RegionScore, ScoreLine
+
+    #: the result classes, as :func:`result_classes` gives them
+    Classes = tuple[type[ScoreLine], type[RegionScore], type[CastilloMove],
+                    type[GeneralScoring]]
+
+
+#: The classes of a scoring's results once :func:`result_classes` has imported them.
+_CLASSES: Classes | None = None
+
+
+def result_classes() -> Classes:
+    """``(ScoreLine, RegionScore, CastilloMove, GeneralScoring)``, a scoring's result
+    classes (:mod:`elgrande.model.score_results`, B6.1-B6.9), imported on the first call
+    and kept: a game imports them at its first scoring, not at start, and a scoring does
+    not pay an import statement's lookup (about 8k instructions) at each region it
+    scores. Raises nothing."""
+    global _CLASSES
+    if _CLASSES is None:
+        from elgrande.model.score_results import (
+            CastilloMove,
+            GeneralScoring,
+            RegionScore,
+            ScoreLine,
+        )
+
+        _CLASSES = (ScoreLine, RegionScore, CastilloMove, GeneralScoring)
+    return _CLASSES
 
 
 def ranks(counts: Sequence[int]) -> list[int]:
@@ -143,7 +170,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    from elgrande.model.score_results import RegionScore, ScoreLine  # at a scoring only
+    new_line, new_score, _, _ = result_classes()
 
     boarded = False
     for at in state.scoreboards:  # (place in state.scoreboards, as a loop the compiled
@@ -208,7 +235,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                     bonuses = (("king", board.king_bonus),)
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
-            lines.append(ScoreLine(p, c, rank, pts, bonuses))
+            lines.append(new_line(p, c, rank, pts, bonuses))
             if direct and p != NOBODY:  # ScoreLine.total, inline
                 scores[p] += pts + sum(b for _, b in bonuses) if bonuses else pts
         r += 1 if j - k == 1 else 2
@@ -220,18 +247,18 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
             for k, ln in enumerate(lines):
                 if ln.participant == who_gets:
                     # (attrs.evolve, spelt out: it runs interpreted, 13k instructions)
-                    lines[k] = ScoreLine(ln.participant, ln.caballeros, ln.rank, ln.points,
+                    lines[k] = new_line(ln.participant, ln.caballeros, ln.rank, ln.points,
                                          ln.bonuses + ((reason, points),))
                     break
             else:
-                lines.append(ScoreLine(who_gets, 0, 0, 0, ((reason, points),)))
+                lines.append(new_line(who_gets, 0, 0, 0, ((reason, points),)))
         for ln in lines:
             if ln.participant != NOBODY:  # ln.total, inline (a loop: no generator made)
                 got = ln.points
                 for _, b in ln.bonuses:
                     got += b
                 scores[ln.participant] += got
-    return RegionScore(place, values, source, first_only, tuple(lines))
+    return new_score(place, values, source, first_only, tuple(lines))
 
 
 def score_regions(state: State, board: Board, places: Iterable[int],
@@ -296,7 +323,7 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    from elgrande.model.score_results import CastilloMove, GeneralScoring  # a scoring's
+    _, _, new_move, new_scoring = result_classes()
 
     check_discs(state, board, discs)
     castle = board.castillo
@@ -317,17 +344,17 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
         d = discs[p]
         if d == state.king:
             state.court[p] += n
-            moves.append(CastilloMove(p, n, d, None))
+            moves.append(new_move(p, n, d, None))
         else:
             state.add_caballeros(d, p, n)
-            moves.append(CastilloMove(p, n, d, d))
+            moves.append(new_move(p, n, d, d))
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:
         before = state.grandes[:]
         rules.castillo_emptied(hooks, discs, moves)
         if before != state.grandes:
             grandes = _grandes_moved(state, before)
-    return GeneralScoring(tuple(discs), castillo, tuple(moves), (), grandes)
+    return new_scoring(tuple(discs), castillo, tuple(moves), (), grandes)
 
 
 def regions_part(state: State, board: Board, first: GeneralScoring,
@@ -336,7 +363,7 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
     """A general scoring's second part (B6.3's end, B6.4): the ``emptied`` step heard,
     then every region scored in the scoring order, after :func:`castillo_part` returned
     ``first`` (``hooks``: given whenever ``rules`` is). Returns the whole scoring."""
-    from elgrande.model.score_results import GeneralScoring  # a scoring's only
+    new_scoring = result_classes()[3]
 
     step = None if rules is None else rules.scoring_step
     hooked: set[int] | None = None
@@ -359,7 +386,7 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
     else:  # the scoring hooks only where they may change something (scoring_places)
         regions = [score_region(state, board, r, False, rules if r in hooked else None, hooks)
                    for r in order]
-    return GeneralScoring(first.discs, first.castillo, first.moves, tuple(regions),
+    return new_scoring(first.discs, first.castillo, first.moves, tuple(regions),
                           first.grandes)
 
 
@@ -373,5 +400,6 @@ def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int
 __all__ = [
     "OFF_BOARD", "ScoringRules",
     "castillo_part", "check_discs", "current_values", "general_scoring", "participants", "ranks",
+    "result_classes",
     "regions_part", "score_region", "score_regions",
 ]

@@ -723,9 +723,7 @@ def _scoring_decide(engine: FlowEngine, state: State, flow: Flow, events: Events
     answered (B6.3, B6.4): it goes on from that step."""
     paused = state.ext.pop(SCORING)
     if paused["step"] == "regions":
-        from elgrande.model.score_results import GeneralScoring  # a scoring's only
-
-        first = GeneralScoring.from_json(paused["first"])
+        first = scoring.result_classes()[3].from_json(paused["first"])
         _score_regions(engine, state, flow, first, -1, events,
                        engine.hooks(state, -1, flow, events))
     else:
@@ -749,9 +747,7 @@ def _check_saved(ctx: HookContext, lib: Any, state: dict[str, Any],
         return
     step = paused.get("step") if isinstance(paused, dict) else None
     if step == "regions":
-        from elgrande.model.score_results import GeneralScoring  # a scoring's only
-
-        g = GeneralScoring.from_json(paused["first"])
+        g = scoring.result_classes()[3].from_json(paused["first"])
         scoring.check_discs(ctx.state, ctx.board, g.discs)
         if g.regions:
             raise SavedGameError("state.ext.scoring.first", "no region is scored yet")
