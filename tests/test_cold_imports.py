@@ -1,6 +1,9 @@
 """What a fresh process imports to start a game (the cold start, docs/performance.md,
 "Start-up and validate"): with warm card caches, no OpenSSL (``hashlib`` and ``hmac``,
-through ``secrets``, load it: about 15M instructions of every cold start) and no parser.
+through ``secrets``, load it: about 15M instructions of every cold start), no parser and
+no statement signatures (``elgrande.dsl.signatures``: the parser's, checker's and docs'
+declarations, about 6M) and no scoring results (``elgrande.model.score_results``, imported
+at a game's first scoring: about 5M).
 The draw key's sha256 (B2) comes from the built-in module, and a drawn seed from
 ``random.SystemRandom``; the golden records check that the draws did not change."""
 
@@ -29,7 +32,9 @@ for extra in ("colonies", "intrigue-king"):
 elgrande.new_game(4)
 elgrande.new_game(3, seed=None)  # a drawn seed too
 print(json.dumps(sorted(m for m in ("_hashlib", "hashlib", "hmac", "secrets", "lark",
-                                    "elgrande.dsl.parser") if m in sys.modules)))
+                                    "elgrande.dsl.parser", "elgrande.dsl.signatures",
+                                    "elgrande.model.score_results")
+                        if m in sys.modules)))
 """
 
 
@@ -128,3 +133,44 @@ def test_classes_made_at_import_share_repr_eq_and_hash_as_attrs_writes_them() ->
     assert c == _Ctx(third=True, court="c") and c != _Ctx(court="c")
     assert _Words(c) == _Words(_Ctx(third=True, court="c")) != _Words(_Ctx())
     assert repr(_Words(c)).startswith("_Words(ctx=_Ctx(third=True")
+
+
+#: The card language's interpreter and statements, made on first use by the flow engine
+#: (``FlowEngine.interpreter``): a game imports them when its first special action runs.
+CARD_STATEMENTS = ("elgrande.engine.interpreter", "elgrande.engine.cards",
+                   "elgrande.engine.points", "elgrande.engine.compiled")
+
+#: A three-set game to its first decision, then played at random until a card's special
+#: action has run: which of :data:`CARD_STATEMENTS` were imported before, which after.
+UNTIL_A_CARD = """\
+import json, random, sys
+import elgrande
+g = elgrande.new_game(4, sets=("base", "intrigue-king", "colonies"), fill="provisional",
+                      seed=3)
+names = json.loads(sys.argv[1])
+first = sorted(m for m in names if m in sys.modules)
+rng = random.Random(3)
+for _ in range(400):
+    if g.flow.pending is None or g.flow.run is not None:
+        break
+    d = g.flow.pending
+    g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+print(json.dumps([first, g.flow.run is not None,
+                  sorted(m for m in names if m not in sys.modules)]))
+"""
+
+
+def test_C1_the_interpreter_and_card_statements_are_imported_when_a_card_is_played(
+        tmp_path: Path) -> None:
+    got = _two_runs(tmp_path, "-c", UNTIL_A_CARD, json.dumps(list(CARD_STATEMENTS)))
+    assert got[1] == [[], True, []]  # none at the first decision; all once a card runs
+
+
+def test_B8_4_a_cached_rule_change_s_durations_are_change_rule_s() -> None:
+    """``change_fits`` (a warm start's check of a cached rule change, B8.4) reads the
+    durations from ``DURATIONS`` without importing the signatures: they must agree."""
+    from elgrande.dsl.rule_params import DURATIONS, change_fits
+    from elgrande.dsl.signatures import SIGNATURES
+
+    assert SIGNATURES["change_rule"].param("until").allowed == tuple(DURATIONS)
+    assert not change_fits(("placement number", "once", False, "number"), {})

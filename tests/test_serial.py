@@ -79,7 +79,7 @@ def test_b8_hand_written_copies_equal_the_generic_copy_and_share_only_the_shared
 def test_b6_scoring_events_written_by_hand_equal_their_fields() -> None:
     game = new_game(3, seed=4, logging=False)
     rng = random.Random(4)
-    from elgrande.model.scoring import GeneralScoring
+    from elgrande.model.score_results import GeneralScoring
 
     seen = 0
     while game.pending is not None:

@@ -13,7 +13,6 @@ from typing import Any, Final
 
 from elgrande.data import yamlpos
 from elgrande.dsl.parser import keywords
-from elgrande.dsl.signatures import PIECE_KINDS
 from elgrande.errors import DataError
 from elgrande.model.board import CASTILLO, Board, Token
 
@@ -62,6 +61,8 @@ def build_tokens(entries: Sequence[Entry], board: Board) -> dict[str, Token]:
             (or one a piece kind of the language has), a name or doc that is not text, a
             start that is no region or space of the board, ``owned`` other than false
             (E-SET-PIECE, with the file position)."""
+    from elgrande.dsl.signatures import PIECE_KINDS  # a build only (a warm start reads none)
+
     out: dict[str, Token] = {}
     words = keywords() if entries else frozenset()
     for e, sub, set_id, path, pos in entries:

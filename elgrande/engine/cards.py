@@ -35,35 +35,21 @@ from typing import Any, Final
 from elgrande.dsl import ast
 from elgrande.engine.context import Ctx, Frame, Run
 from elgrande.engine.decisions import Decision, draw_choice
+from elgrande.engine.draws import KEY_RANGE as KEY_RANGE
+from elgrande.engine.draws import PLACED as PLACED
+from elgrande.engine.draws import draw_key as draw_key
 from elgrande.engine.primitives import primitive
 from elgrande.engine.regions import evaluates
 from elgrande.engine.values import CONDITIONS
-from elgrande.files.diskcache import sha256  # not hashlib's: no OpenSSL to load
 from elgrande.model.seats import seat
 from elgrande.model.state import State
 
 #: Where a card is: ``("open", slot)``, ``("stack", index)``, ``("held", player)``.
 Where = tuple[str, int]
 
-#: The run's mark (a key no variable can have) that its own card, found in no place while
-#: it is carried out, went to a card place (held, a stack, the offer): the special
-#: action's end then puts it under no stack (B4.6).
-PLACED: Final = "#placed"
-
 #: How many cards deep ``carry out`` may nest (a card carrying out one that carries out
 #: another ...), beside the rule that no card is carried out twice in one chain.
 CARRY_DEPTH: Final = 8
-
-
-#: Draw keys are 1 .. KEY_RANGE (a saved game's integers stay below 10**12).
-KEY_RANGE: Final = 10 ** 12 - 1
-
-
-def draw_key(seed: int) -> int:
-    """The game's draw key from its seed (B2): a hash, so that the key does not tell the
-    seed (which orders the stacks); no number is drawn from the setup's stream."""
-    digest = sha256(f"elgrande-draws:{seed}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % KEY_RANGE + 1
 
 
 def draw_stream(ctx: Ctx, source: str) -> random.Random:

@@ -19,7 +19,7 @@ from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
 from elgrande.model.fields import factory, unsaved
 from elgrande.model.hook_context import HookContext
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_repr
 from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 
@@ -67,7 +67,7 @@ class BudgetExceeded(ElGrandeError):
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class Frame:
     """One block being executed.
 
@@ -80,6 +80,9 @@ class Frame:
         rest: players still to run the block for (each-player loops), in order.
         var: the loop variable of ``for each player p`` ('' for ``each player:``).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -105,7 +108,7 @@ class Frame:
 
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own, which mypyc compiles
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class Aside:
     """A side decision a rules module asks of its own accord (after a move: a seat to fill,
     relocations left, new discs to take), between two statements of a special action or
@@ -123,6 +126,9 @@ class Aside:
         data: what the module needs beside the decision to apply the answer (plain
             JSON-able data; ``{}`` when the decision's options say it all).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -169,7 +175,7 @@ class Aside:
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class Run:
     """The interpreter's position in one card's effect.
 
@@ -196,6 +202,9 @@ class Run:
             own (:meth:`own`) before it changes anything. Not part of the position: not
             saved, not compared.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -296,7 +305,7 @@ class Run:
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, repr=False, init=False)
+@attr.s(auto_attribs=True, order=False, repr=False, init=False, eq=False)
 class Ctx:
     """What a primitive sees while it runs.
 
@@ -313,6 +322,9 @@ class Ctx:
             counted as it was built (:func:`elgrande.engine.option_size.offer`; None:
             none said).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     state: State
     board: Board

@@ -22,10 +22,9 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 import attr
 
 from elgrande.engine import UnreadEvents
-from elgrande.engine.cards import draw_key
 from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import KINDS, Decision
-from elgrande.engine.interpreter import Interpreter
+from elgrande.engine.draws import draw_key
 from elgrande.engine.modules import (
     OVER,
     ApplyFn,
@@ -41,13 +40,14 @@ from elgrande.errors import FlowLoopError, IllegalMove
 from elgrande.model.blank import blank, pure
 from elgrande.model.fields import factory
 from elgrande.model.hook_context import HookContext
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_repr
 from elgrande.model.seats import seat, seats
 from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 
 if TYPE_CHECKING:
     from elgrande.data.library import Library
+    from elgrande.engine.interpreter import Interpreter
 
 
 class Part(Protocol):
@@ -75,7 +75,7 @@ def part_type(module: str, cls: Any) -> None:
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class Flow:
     """Where the game is in its rounds and turns (plain data).
 
@@ -99,6 +99,9 @@ class Flow:
         asides: the side decisions rules modules asked between phases (a stack, top
             last): when there is one, the pending decision is the top one's.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -289,13 +292,16 @@ class FlowEngine:
         #: the triggers of the library's cards when some may set themselves off again
         #: (:attr:`Triggers.keepers`; None: none can, no answer is kept to be refused)
         self.triggers: Triggers | None = None
+        #: the interpreter, made on first use (:attr:`interpreter`): a game that plays no
+        #: card imports neither it nor the card statements (a start stays light)
+        self._interpreter: Interpreter | None = None
         if rules is None:
             check_sets(lib)  # a statement of a set not in play: refused before a game starts
-            rules, self.interpreter, triggers = _compose(lib)
-            if triggers is not None and triggers.keepers:
-                self.triggers = triggers
-        else:
-            self.interpreter = Interpreter(lib.board, lib.scripts, rules)
+            rules, triggers = _compose(lib)
+            if triggers is not None:  # its bodies run by this engine's interpreter
+                triggers.engine = self
+                if triggers.keepers:
+                    self.triggers = triggers
         self.rules: Rules = rules
         #: values the rules modules derive once from the library (it never changes), by
         #: a key of theirs (``"<module>.<what>"``).
@@ -320,6 +326,20 @@ class FlowEngine:
             for target, chain in self.rules.preceding.items()}
 
     # -- public --
+    @property
+    def interpreter(self) -> Interpreter:
+        """The interpreter that runs the library's scripts (special actions, trigger
+        bodies; C1-C13) with this engine's rules modules, made on the first read: the
+        interpreter and the card statements are imported then, not when a game starts.
+        Raises nothing."""
+        interp = self._interpreter
+        if interp is None:
+            from elgrande.engine.interpreter import Interpreter
+
+            interp = self._interpreter = Interpreter(self.lib.board, self.lib.scripts,
+                                                     self.rules)
+        return interp
+
     def advance(self, state: State, flow: Flow, events: Events) -> Decision | None:
         """Run until a decision is pending (returned and kept in ``flow.pending``) or the
         game is over (None). Before each phase decides, the top aside on ``flow.asides``
@@ -570,20 +590,17 @@ def default_applies(phases: dict[str, Phase]) -> dict[str, ApplyFn]:
             if isinstance(ph.answer, functools.partial) and ph.answer.func is _check_then_apply}
 
 
-def _compose(lib: Library) -> tuple[Rules, Interpreter, Triggers | None]:
+def _compose(lib: Library) -> tuple[Rules, Triggers | None]:
     """The rules modules of ``lib``'s sets, with the triggers module after them when a
-    card script keeps a trigger (``when``; :mod:`elgrande.engine.triggers`), the
-    interpreter that runs the scripts (and the triggers' bodies), and the triggers."""
+    card script keeps a trigger (``when``; :mod:`elgrande.engine.triggers`), and the
+    triggers (their bodies run by the flow engine's interpreter, :attr:`Triggers.engine`)."""
     triggers = trigger_module(lib.board, lib.scripts, lib.facts)
     rules = load_rules(lib.board.rules_modules, list(lib.board.lasting_kinds),
                        () if triggers is None else (triggers.module,), lib.scripts,
                        lib.facts)
     if triggers is not None:  # the bodies due are asked first
         rules.asides = triggers.asker(rules.asides)
-    interpreter = Interpreter(lib.board, lib.scripts, rules)
-    if triggers is not None:
-        triggers.interpreter = interpreter
-    return rules, interpreter, triggers
+    return rules, triggers
 
 
 def _seat(player: Any) -> str:

@@ -48,7 +48,7 @@ from elgrande.engine.hooks import HOOK_KINDS as HOOK_KINDS
 from elgrande.engine.hooks import HOOKS as HOOKS
 from elgrande.errors import DataError
 from elgrande.model.fields import factory
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 if TYPE_CHECKING:
     from elgrande.engine.context import Aside, Run
@@ -143,7 +143,7 @@ class Phase:
 
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, eq=False)
 class FollowUp:
     """A decision a rules module asks of its own accord after a move (an aside: hooks
     ``aside`` and ``aside_apply``), beside the decisions the card language's statements
@@ -156,6 +156,12 @@ class FollowUp:
         answer form; step: how a scenario case answers it (``tests/cases/README.md``).
     """
 
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
+
     def __repr__(self) -> str:  # shared, not compiled per class (the cold start)
         return plain_repr(self)
 
@@ -166,7 +172,7 @@ class FollowUp:
     step: str
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, eq=False)
 class ScenarioKeys:
     """A set's own keys of the scenario-case format (``tests/cases/README.md``), read by
     the scenario runner (:mod:`elgrande.tools.scenario`) only, so that the tools never
@@ -180,6 +186,12 @@ class ScenarioKeys:
         expect: ``expect(case, key, value, before) -> list[str] | None``: the differences
             for an expectation key of this module (None: not handled).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:  # shared, not compiled per class (the cold start)
         return plain_repr(self)

@@ -100,6 +100,14 @@ def _calls(node: ast.Node) -> list[ast.Call]:
     return out
 
 
+def _register_engine_statements() -> None:
+    """Register the statements the engine implements itself (the card statements and
+    ``gain|lose N points``, C1-C13, B2.4): the interpreter imports their modules, which a
+    game imports only when its first card is played; a check made before that imports them
+    here, else every statement of theirs would look like a rules module's."""
+    from elgrande.engine import cards, points  # noqa: F401 - registers their statements
+
+
 def missing_sets(script: ast.Script, path: str, board: Board) -> list[CardError]:
     """``E-SET-NOT-IN-PLAY`` for each statement of ``script`` (from the file ``path``) that
     a rules module not in play on ``board`` implements, naming the set(s) that bring it."""
@@ -108,7 +116,9 @@ def missing_sets(script: ast.Script, path: str, board: Board) -> list[CardError]
         return []
     known: dict[str, list[str]] | None = None
     if any(c.name not in PRIMITIVES for c in calls):
-        known = _module_sets()  # registers the statements of every shipped module
+        _register_engine_statements()  # a check before any card is played (a start)
+        if any(c.name not in PRIMITIVES for c in calls):
+            known = _module_sets()  # registers the statements of every shipped module
     out: list[CardError] = []
     in_play: set[str] | None = None  # the piece kinds the modules in play move
     for c in calls:

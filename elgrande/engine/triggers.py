@@ -152,7 +152,7 @@ def _key(x: Lasting) -> str:
 
 class Triggers:
     """The triggers of one library's games: the hooks of :func:`trigger_module`, bound to
-    the interpreter that runs the bodies (:attr:`interpreter`, set by the flow engine).
+    the flow engine whose interpreter runs the bodies (:attr:`engine`, set by the engine).
 
     Args:
         board: the board; events: the named events and durations the scripts use
@@ -169,8 +169,9 @@ class Triggers:
         self.keepers = keepers
         #: a script carries out another card (``carry out``): it may be a keeper
         self.carried = carried and bool(keepers)
-        #: the flow engine's interpreter (``advance``/``answer`` of a Run)
-        self.interpreter: Any = None
+        #: the flow engine whose interpreter (``advance``/``answer`` of a Run) runs the
+        #: bodies (set by the engine; its interpreter is made on first use)
+        self.engine: Any = None
         #: the trigger run being advanced now (its own ``aside`` asks are not ours)
         self._running: Run | None = None
         #: (state, its copy) when a chain between phases began: undone past the limit
@@ -420,7 +421,7 @@ class Triggers:
             TriggerLimit: a chain past its limit (the answer is refused).
             BudgetExceeded: inside a special action (``inside``): it is undone whole.
         """
-        interp = self.interpreter
+        interp = self.engine.interpreter
         prev, self._running = self._running, run
         try:
             if answer is None:

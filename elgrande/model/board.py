@@ -15,7 +15,7 @@ import attrs
 
 from elgrande.model.boardmap import BoardMap
 from elgrande.model.fields import factory
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 REGION: Final = "region"
 CASTILLO: Final = "castillo"
@@ -25,7 +25,7 @@ AREA: Final = "area"
 SPACE: Final = "space"
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Place:
     """A region, the Castillo, or an expansion area.
 
@@ -43,6 +43,12 @@ class Place:
     def __repr__(self) -> str:
         return plain_repr(self)
 
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
+
     index: int
     id: str
     name: str
@@ -52,19 +58,25 @@ class Place:
     coastal: bool = False
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Scoreboard:
     """A mobile scoreboard (B1.5): its id (``"8-4-0"``) and values (points by rank)."""
 
     def __repr__(self) -> str:
         return plain_repr(self)
 
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
+
     index: int
     id: str
     values: tuple[int, int, int]
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Space:
     """What a set declares of an off-board space (``spaces:`` in its manifest): a place
     that is not a region, where caballeros (and the king, when ``king``) may go by card
@@ -87,6 +99,12 @@ class Space:
     def __repr__(self) -> str:
         return plain_repr(self)
 
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
+
     index: int
     id: str
     king: bool = False
@@ -95,7 +113,7 @@ class Space:
     set: str = ""
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Token:
     """A token a set declares as data (``pieces:`` in its manifest): a piece with no code
     of its own that the one ``move`` statement moves (``move the ID to SET``,
@@ -112,6 +130,12 @@ class Token:
     def __repr__(self) -> str:
         return plain_repr(self)
 
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
+
     id: str
     name: str
     start: str = ""
@@ -123,19 +147,25 @@ class Token:
 # unpickles it through a __setstate__ written in Python, with every cached library
 # (speed). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
 # unpickled instance's __dict__ is slower to read than a slot (+1.8% instructions a game).
-@attrs.frozen(slots=False, repr=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Variant:
     """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
 
     def __repr__(self) -> str:
         return plain_repr(self)
 
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
+
     id: str
     rounds: tuple[int, ...]
     scoring_after: tuple[int, ...]
 
 
-@attrs.frozen(slots=True, repr=False)
+@attrs.frozen(slots=True, repr=False, eq=False)
 class Board:
     """Everything printed that the rules need, for one combination of card sets.
 
@@ -146,6 +176,12 @@ class Board:
     Indices: ``places[i].index == i``; ``regions`` lists the
     mainland regions in general-scoring order (B6.4); ``castillo`` is the Castillo's index.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     sets: tuple[str, ...]
     places: tuple[Place, ...]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 POLYGON = "polygon"
 BOX = "box"
@@ -18,7 +18,7 @@ BOX = "box"
 # library; attrs builds a slotted class twice and unpickles it through a __setstate__
 # written in Python (speed).
 
-@attrs.frozen(slots=False, repr=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class Shape:
     """The drawn outline of one place (region, Castillo or expansion area, B1.6).
 
@@ -30,6 +30,12 @@ class Shape:
         label: where the place's name and values are written (canvas units).
         set: the card set whose manifest drew it.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -47,7 +53,7 @@ class Shape:
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-@attrs.frozen(slots=False, repr=False)
+@attrs.frozen(slots=False, repr=False, eq=False)
 class BoardMap:
     """The map canvas and its shapes by place id (DESIGN 2: data in the set manifests).
 
@@ -57,6 +63,12 @@ class BoardMap:
             renderer in a strip below the map.
         sea: optional background outline (the peninsula), ``(x, y)`` pairs.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     width: float
     height: float

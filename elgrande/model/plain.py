@@ -12,8 +12,10 @@ compiled:
   (compared as a tuple, so a value is first compared by identity, as in containers);
   a class defining ``__eq__`` without ``__hash__`` is unhashable, as attrs makes a
   mutable class with ``eq=True``;
-- :func:`plain_hash`: the hash of the class and the field values (attrs hashes a constant
-  of its own for the class: equal objects hash equal either way);
+- :func:`plain_hash`: the hash of the class's qualified name and the field values (attrs
+  hashes a string of its own for the class: equal objects hash equal either way, and, as
+  with attrs, the same objects hash the same in every process with the same
+  ``PYTHONHASHSEED``: a set of them is iterated in the same order);
 - :func:`plain_repr`: ``Name(a=1, b='x')``, the fields whose ``repr`` is on, each through
   ``repr`` or the field's repr callable (no guard against an object that contains
   itself: the data classes hold no cycles).
@@ -51,12 +53,14 @@ def plain_eq(self: Any, other: object) -> bool:
 
 
 def plain_hash(self: Any) -> int:
-    """The hash of a frozen attrs object: of its class and its field values.
+    """The hash of a frozen attrs object: of its class's qualified name (a string, not
+    the class object, whose hash changes from process to process) and its field values.
 
     Raises:
         TypeError: a field value is unhashable (as attrs' hash would).
     """
-    return hash((self.__class__, _values(self.__class__)(self)))
+    cls = self.__class__
+    return hash((cls.__qualname__, _values(cls)(self)))
 
 
 def plain_repr(self: Any) -> str:

@@ -9,17 +9,43 @@ players) come from the board data.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
-
-import attr
+from typing import TYPE_CHECKING, Any, Protocol
 
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
-from elgrande.model.plain import plain_repr
 from elgrande.model.seats import seat
-from elgrande.model.serial import from_fields
 from elgrande.model.state import NOBODY, OFF_BOARD, State
+
+if TYPE_CHECKING:
+    from elgrande.model.score_results import CastilloMove, GeneralScoring, RegionScore, ScoreLine
+
+    #: the result classes, as :func:`result_classes` gives them
+    Classes = tuple[type[ScoreLine], type[RegionScore], type[CastilloMove],
+                    type[GeneralScoring]]
+
+
+#: The classes of a scoring's results once :func:`result_classes` has imported them.
+_CLASSES: Classes | None = None
+
+
+def result_classes() -> Classes:
+    """``(ScoreLine, RegionScore, CastilloMove, GeneralScoring)``, a scoring's result
+    classes (:mod:`elgrande.model.score_results`, B6.1-B6.9), imported on the first call
+    and kept: a game imports them at its first scoring, not at start, and a scoring does
+    not pay an import statement's lookup (about 8k instructions) at each region it
+    scores. Raises nothing."""
+    global _CLASSES
+    if _CLASSES is None:
+        from elgrande.model.score_results import (
+            CastilloMove,
+            GeneralScoring,
+            RegionScore,
+            ScoreLine,
+        )
+
+        _CLASSES = (ScoreLine, RegionScore, CastilloMove, GeneralScoring)
+    return _CLASSES
 
 
 def ranks(counts: Sequence[int]) -> list[int]:
@@ -47,238 +73,6 @@ def ranks(counts: Sequence[int]) -> list[int]:
                     out[i] = p + 1
             p += 2
     return out
-
-
-# attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
-# init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
-# interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
-class ScoreLine:
-    """One participant's result in one region.
-
-    Attributes:
-        participant: player index, or NOBODY (-1) for unheld neutral caballeros (C9).
-        caballeros: the count ranked.
-        rank: 1, 2, 3, ... (B6.5).
-        points: points from the rank's value (after B6.8 and first-position-only).
-        bonuses: ``(reason, points)`` pairs: ``("king", 2)`` (B5.3), ``("grande", 2)`` (B6.6).
-    """
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    participant: int
-    caballeros: int
-    rank: int
-    points: int
-    bonuses: tuple[tuple[str, int], ...] = ()
-
-    def __init__(self, participant: int, caballeros: int, rank: int, points: int,
-                 bonuses: tuple[tuple[str, int], ...] = ()) -> None:
-        object.__setattr__(self, "participant", participant)
-        object.__setattr__(self, "caballeros", caballeros)
-        object.__setattr__(self, "rank", rank)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "bonuses", bonuses)
-
-    @property
-    def total(self) -> int:
-        """Points plus bonuses."""
-        if not self.bonuses:
-            return self.points
-        return self.points + sum(b for _, b in self.bonuses)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data: the fields, ``bonuses`` as ``[[reason, points], ...]``."""
-        # written out: a scoring's event is made at every scoring; equal to
-        # plain_fields(self) (a test checks), at a fraction of its cost
-        b = self.bonuses  # (most lines have none: no comprehension run for them)
-        return {"participant": self.participant, "caballeros": self.caballeros,
-                "rank": self.rank, "points": self.points,
-                "bonuses": [[why, n] for why, n in b] if b else []}
-
-    @classmethod
-    def from_json(cls, data: Any) -> ScoreLine:
-        """Rebuild from :meth:`to_json`."""
-        line: ScoreLine = from_fields(cls, data, {
-            "bonuses": tuple((str(why), int(b)) for why, b in data.get("bonuses", ()))})
-        return line
-
-
-# attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
-# init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
-# interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
-class RegionScore:
-    """The scoring of one place.
-
-    Attributes:
-        place: the place index.
-        values: the 1st/2nd/3rd values used.
-        source: ``"printed"`` or the id of the mobile scoreboard lying there (B6.9).
-        first_only: True for a first-position-only scoring (B8.6).
-        lines: one :class:`ScoreLine` per participant with caballeros there, best first.
-    """
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    place: int
-    values: tuple[int, int, int]
-    source: str
-    first_only: bool
-    lines: tuple[ScoreLine, ...]
-
-    def __init__(self, place: int, values: tuple[int, int, int], source: str,
-                 first_only: bool, lines: tuple[ScoreLine, ...]) -> None:
-        object.__setattr__(self, "place", place)
-        object.__setattr__(self, "values", values)
-        object.__setattr__(self, "source", source)
-        object.__setattr__(self, "first_only", first_only)
-        object.__setattr__(self, "lines", lines)
-
-    def points(self) -> dict[int, int]:
-        """Total points by participant (NOBODY's points go to no one but are listed)."""
-        return {ln.participant: ln.total for ln in self.lines}
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data (what a ``score`` event carries): the fields, ``lines`` as
-        :meth:`ScoreLine.to_json` dicts."""
-        # written out: a scoring's event is made at every scoring; equal to
-        # plain_fields(self) (a test checks), at a fraction of its cost
-        lines = []
-        for ln in self.lines:  # (a loop: no comprehension function made per scoring)
-            lines.append(ln.to_json())
-        return {"place": self.place, "values": list(self.values), "source": self.source,
-                "first_only": self.first_only, "lines": lines}
-
-    @classmethod
-    def from_json(cls, data: Any) -> RegionScore:
-        """Rebuild from :meth:`to_json`."""
-        v = data["values"]
-        rs: RegionScore = from_fields(cls, data, {
-            "values": (v[0], v[1], v[2]),
-            "lines": tuple(ScoreLine.from_json(ln) for ln in data["lines"])})
-        return rs
-
-    def describe(self, board: Board, names: Sequence[str]) -> str:
-        """One line in words, e.g. ``"Aragon (5/4/1): red 3 -> 5 +2 king; blue 2 -> 4"``."""
-        head = (f"{board.places[self.place].name} ({'/'.join(map(str, self.values))}"
-                f"{', ' + self.source if self.source != 'printed' else ''}"
-                f"{', first only' if self.first_only else ''})")
-        parts = []
-        for ln in self.lines:
-            who = names[ln.participant] if ln.participant != NOBODY else board.neutral_name \
-                or "nobody"
-            extra = "".join(f" +{b} {r}" for r, b in ln.bonuses)
-            parts.append(f"{who} {ln.caballeros} -> {ln.points}{extra}")
-        return head + ": " + ("; ".join(parts) if parts else "nobody")
-
-
-# attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
-# init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
-# interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
-class CastilloMove:
-    """Where a player's Castillo caballeros went at a general scoring (B6.3).
-
-    ``to`` is a place index, or None when the disc showed the king's region (to court).
-    """
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    player: int
-    caballeros: int
-    disc: int
-    to: int | None
-
-    def __init__(self, player: int, caballeros: int, disc: int, to: int | None) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "caballeros", caballeros)
-        object.__setattr__(self, "disc", disc)
-        object.__setattr__(self, "to", to)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data: the fields."""
-        # written out: a scoring's event is made at every scoring; equal to
-        # plain_fields(self) (a test checks), at a fraction of its cost
-        return {"player": self.player, "caballeros": self.caballeros, "disc": self.disc,
-                "to": self.to}
-
-    @classmethod
-    def from_json(cls, data: Any) -> CastilloMove:
-        """Rebuild from :meth:`to_json`."""
-        move: CastilloMove = from_fields(cls, data)
-        return move
-
-
-# attr.s (not attrs.frozen): mypyc makes it a native class (docs/compiled.md);
-# init=False and an __init__ of its own, which mypyc compiles (attrs' generated one stays
-# interpreted code: 7x the cost of a scoring line); frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
-class GeneralScoring:
-    """The result of a general scoring (B6.1-B6.4).
-
-    Attributes:
-        discs: the region each player chose with the secret disc (B6.1).
-        castillo: the Castillo's scoring (B6.2).
-        moves: where each player's Castillo caballeros went (B6.3).
-        regions: each region's scoring, in scoring order (B6.4).
-        grandes: what the rules modules' ``castillo_emptied`` hooks did once the Castillo
-            emptied, before the regions scored: ``(player, from, to, card)`` for each
-            Grande that moved (from a place index to another: I9's Grande leaving the
-            Castillo); ``card`` is '' (a card's trigger on that step, C13's Conspiracy,
-            runs after these hooks and its own lines tell what it moves; a scoring told
-            before it did names the card).
-    """
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    discs: tuple[int, ...]
-    castillo: RegionScore
-    moves: tuple[CastilloMove, ...]
-    regions: tuple[RegionScore, ...]
-    grandes: tuple[tuple[int, int, int, str], ...] = ()
-
-    def __init__(self, discs: tuple[int, ...], castillo: RegionScore,
-                 moves: tuple[CastilloMove, ...], regions: tuple[RegionScore, ...],
-                 grandes: tuple[tuple[int, int, int, str], ...] = ()) -> None:
-        object.__setattr__(self, "discs", discs)
-        object.__setattr__(self, "castillo", castillo)
-        object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "regions", regions)
-        object.__setattr__(self, "grandes", grandes)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data (what a ``general_scoring`` event carries): the fields, the scorings
-        as :meth:`RegionScore.to_json` dicts."""
-        # written out: a scoring's event is made at every scoring; equal to
-        # plain_fields(self) (a test checks), at a fraction of its cost
-        return {"discs": list(self.discs), "castillo": self.castillo.to_json(),
-                "moves": [m.to_json() for m in self.moves],
-                "regions": [r.to_json() for r in self.regions],
-                "grandes": [list(g) for g in self.grandes]}
-
-    @classmethod
-    def from_json(cls, data: Any) -> GeneralScoring:
-        """Rebuild from :meth:`to_json`."""
-        gs: GeneralScoring = from_fields(cls, data, {
-            "discs": tuple(data["discs"]), "castillo": RegionScore.from_json(data["castillo"]),
-            "moves": tuple(CastilloMove.from_json(m) for m in data["moves"]),
-            "regions": tuple(RegionScore.from_json(r) for r in data["regions"]),
-            "grandes": tuple((g[0], g[1], g[2], g[3]) for g in data.get("grandes", ()))})
-        return gs
-
-    def points(self, players: int) -> list[int]:
-        """Points each player gained in this scoring."""
-        out = [0] * players
-        for rs in (self.castillo, *self.regions):
-            for ln in rs.lines:
-                if ln.participant != NOBODY:
-                    out[ln.participant] += ln.total
-        return out
 
 
 class ScoringRules(Protocol):
@@ -376,6 +170,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
+    new_line, new_score, _, _ = result_classes()
+
     boarded = False
     for at in state.scoreboards:  # (place in state.scoreboards, as a loop the compiled
         if at == place:  # build runs natively)
@@ -439,7 +235,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                     bonuses = (("king", board.king_bonus),)
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
-            lines.append(ScoreLine(p, c, rank, pts, bonuses))
+            lines.append(new_line(p, c, rank, pts, bonuses))
             if direct and p != NOBODY:  # ScoreLine.total, inline
                 scores[p] += pts + sum(b for _, b in bonuses) if bonuses else pts
         r += 1 if j - k == 1 else 2
@@ -451,18 +247,18 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
             for k, ln in enumerate(lines):
                 if ln.participant == who_gets:
                     # (attrs.evolve, spelt out: it runs interpreted, 13k instructions)
-                    lines[k] = ScoreLine(ln.participant, ln.caballeros, ln.rank, ln.points,
+                    lines[k] = new_line(ln.participant, ln.caballeros, ln.rank, ln.points,
                                          ln.bonuses + ((reason, points),))
                     break
             else:
-                lines.append(ScoreLine(who_gets, 0, 0, 0, ((reason, points),)))
+                lines.append(new_line(who_gets, 0, 0, 0, ((reason, points),)))
         for ln in lines:
             if ln.participant != NOBODY:  # ln.total, inline (a loop: no generator made)
                 got = ln.points
                 for _, b in ln.bonuses:
                     got += b
                 scores[ln.participant] += got
-    return RegionScore(place, values, source, first_only, tuple(lines))
+    return new_score(place, values, source, first_only, tuple(lines))
 
 
 def score_regions(state: State, board: Board, places: Iterable[int],
@@ -527,6 +323,8 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
+    _, _, new_move, new_scoring = result_classes()
+
     check_discs(state, board, discs)
     castle = board.castillo
     step = None
@@ -546,17 +344,17 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
         d = discs[p]
         if d == state.king:
             state.court[p] += n
-            moves.append(CastilloMove(p, n, d, None))
+            moves.append(new_move(p, n, d, None))
         else:
             state.add_caballeros(d, p, n)
-            moves.append(CastilloMove(p, n, d, d))
+            moves.append(new_move(p, n, d, d))
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:
         before = state.grandes[:]
         rules.castillo_emptied(hooks, discs, moves)
         if before != state.grandes:
             grandes = _grandes_moved(state, before)
-    return GeneralScoring(tuple(discs), castillo, tuple(moves), (), grandes)
+    return new_scoring(tuple(discs), castillo, tuple(moves), (), grandes)
 
 
 def regions_part(state: State, board: Board, first: GeneralScoring,
@@ -565,6 +363,8 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
     """A general scoring's second part (B6.3's end, B6.4): the ``emptied`` step heard,
     then every region scored in the scoring order, after :func:`castillo_part` returned
     ``first`` (``hooks``: given whenever ``rules`` is). Returns the whole scoring."""
+    new_scoring = result_classes()[3]
+
     step = None if rules is None else rules.scoring_step
     hooked: set[int] | None = None
     if rules is not None and hooks is not None:
@@ -586,7 +386,7 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
     else:  # the scoring hooks only where they may change something (scoring_places)
         regions = [score_region(state, board, r, False, rules if r in hooked else None, hooks)
                    for r in order]
-    return GeneralScoring(first.discs, first.castillo, first.moves, tuple(regions),
+    return new_scoring(first.discs, first.castillo, first.moves, tuple(regions),
                           first.grandes)
 
 
@@ -598,7 +398,8 @@ def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int
 
 
 __all__ = [
-    "OFF_BOARD", "CastilloMove", "GeneralScoring", "RegionScore", "ScoreLine", "ScoringRules",
+    "OFF_BOARD", "ScoringRules",
     "castillo_part", "check_discs", "current_values", "general_scoring", "participants", "ranks",
+    "result_classes",
     "regions_part", "score_region", "score_regions",
 ]

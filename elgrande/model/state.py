@@ -16,7 +16,7 @@ import attrs
 from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
 from elgrande.model.fields import factory, unsaved
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_repr
 from elgrande.model.seats import seat
 from elgrande.model.serial import from_fields, plain_fields
 
@@ -131,7 +131,7 @@ def _copy_ext(ext: dict[str, Any]) -> dict[str, Any]:
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class Lasting:
     """A lasting effect (B8.4 Veto, later: triggers at the next scoring, I8, C13).
 
@@ -142,6 +142,9 @@ class Lasting:
         card: the id of the card it came from (data, never interpreted by Python).
         data: further plain data the effect needs.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -168,7 +171,7 @@ class Lasting:
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class State:
     """Where every piece is, the scores and the hands (B1).
 
@@ -222,6 +225,9 @@ class State:
             by the driver when it asks; while it is False the driver asks nothing there.
             Not part of the position: not saved (a loaded state has it set), not compared.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)

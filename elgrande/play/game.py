@@ -29,8 +29,8 @@ from elgrande.data.library import (
     provisional_header,
     provisional_log,
 )
-from elgrande.engine.cards import draw_key
 from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
+from elgrande.engine.draws import draw_key
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
 from elgrande.errors import IllegalMove
@@ -150,7 +150,7 @@ class Game:
         Returns:
             The events this answer caused, in order, as JSON data (``{"event": "score",
             ...}``; scorings carry their structured result as dicts,
-            :meth:`~elgrande.model.scoring.RegionScore.to_json`): what the log narrates,
+            :meth:`~elgrande.model.score_results.RegionScore.to_json`): what the log narrates,
             for tools that tally points by source.
         Raises:
             IllegalMove: refused, with the rule id; the game is unchanged.

@@ -9,13 +9,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from elgrande.model.board import Board
 from elgrande.model.counted import counted, noun
-from elgrande.model.scoring import GeneralScoring, RegionScore, paid_ranks
+from elgrande.model.scoring import paid_ranks, result_classes
 from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, State
+
+if TYPE_CHECKING:
+    from elgrande.model.score_results import GeneralScoring, RegionScore
 
 
 def caballeros(n: int) -> str:
@@ -451,7 +454,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
                 + (f"the {e['to']}." if e["to"] in ("provinces", "court")
                    else f"{board.place_name(e['to'])}.")]
     if kind == "score":
-        r = RegionScore.from_json(e["result"])
+        r = result_classes()[1].from_json(e["result"])
         return [f"  Scoring by {who}: " + scored(r, board, names)]
     if kind == "king":
         return [f"  {_actor(e, names)} moves the king from {board.place_name(e['frm'])} to "
@@ -491,7 +494,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
             out.append("Vetoes expire: " + ", ".join(names[p] for p in e["expired"]) + ".")
         return out
     if kind == "general_scoring":
-        g = GeneralScoring.from_json(e["result"])
+        g = result_classes()[3].from_json(e["result"])
         lines = [f"-- Scoring after round {e['round']} --",
                  "Discs: " + ", ".join(f"{names[p]}: {board.place_name(d)}"
                                        for p, d in enumerate(g.discs))]
@@ -505,7 +508,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
             return lines
         return lines + _scoring_rest(g, board, names)
     if kind == "general_scoring_rest":
-        return _scoring_rest(GeneralScoring.from_json(e["result"]), board, names)
+        return _scoring_rest(result_classes()[3].from_json(e["result"]), board, names)
     if kind == "note":  # a rules module's words, its seats and cards named (I1-I8, X2)
         said = named(e["text"], names)
         return [_CARD_REF.sub(lambda m: card(m.group(1)), said) if "{card:" in said else said]

@@ -22,11 +22,11 @@ call them. Bringing caballeros to court (B4.1) and placing them (B4.3) have thei
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from elgrande.engine import caballero_moves, events_read, movers
 from elgrande.engine import decisions as dec
-from elgrande.engine.cards import PLACED
+from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.court import apply_court, court_decision
 
 # re-exported from their old home (the expansions' modules and tests name them here)
@@ -36,8 +36,8 @@ from elgrande.engine.court import placement_keys as placement_keys
 from elgrande.engine.court import placement_places as placement_places
 from elgrande.engine.court import placement_targets as placement_targets
 from elgrande.engine.decisions import Decision
+from elgrande.engine.draws import PLACED
 from elgrande.engine.flow import Flow, FlowEngine
-from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.pieces import Mover
 from elgrande.engine.triggers import NAME as TRIGGERS
@@ -96,6 +96,9 @@ _ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my c
 #: follows when the action comes.
 ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "
                 "your caballeros? (You may also decline it.)")
+
+if TYPE_CHECKING:
+    from elgrande.model.score_results import GeneralScoring
 
 
 def order_prompt(cid: str) -> str:
@@ -604,7 +607,7 @@ def _next_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
 
 # -- the general scoring (B6) ---------------------------------------------------------------------
 def general_scoring(engine: FlowEngine, state: State, discs: list[int],
-                    hooks: HookContext | None = None) -> scoring.GeneralScoring:
+                    hooks: HookContext | None = None) -> GeneralScoring:
     """Carry out a general scoring with these secret discs (``discs[player]`` = a region
     index), as the rules modules in play score (B6.1-B6.4), the triggers on the emptied
     Castillo run at that step (those that decide stop at their decision: the game's flow
@@ -674,7 +677,7 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
 
 
 def _score_regions(engine: FlowEngine, state: State, flow: Flow,
-                   first: scoring.GeneralScoring, start: int, events: Events,
+                   first: GeneralScoring, start: int, events: Events,
                    hooks: HookContext) -> None:
     """The general scoring's regions (B6.4) after its first part ``first``; ``start``:
     where its events began in ``events`` (-1: told already, before a pause); ``hooks``:
@@ -720,7 +723,7 @@ def _scoring_decide(engine: FlowEngine, state: State, flow: Flow, events: Events
     answered (B6.3, B6.4): it goes on from that step."""
     paused = state.ext.pop(SCORING)
     if paused["step"] == "regions":
-        first = scoring.GeneralScoring.from_json(paused["first"])
+        first = scoring.result_classes()[3].from_json(paused["first"])
         _score_regions(engine, state, flow, first, -1, events,
                        engine.hooks(state, -1, flow, events))
     else:
@@ -744,7 +747,7 @@ def _check_saved(ctx: HookContext, lib: Any, state: dict[str, Any],
         return
     step = paused.get("step") if isinstance(paused, dict) else None
     if step == "regions":
-        g = scoring.GeneralScoring.from_json(paused["first"])
+        g = scoring.result_classes()[3].from_json(paused["first"])
         scoring.check_discs(ctx.state, ctx.board, g.discs)
         if g.regions:
             raise SavedGameError("state.ext.scoring.first", "no region is scored yet")

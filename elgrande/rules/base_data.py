@@ -13,7 +13,7 @@ import attr
 
 from elgrande.engine.flow import Flow, FlowEngine, part_type
 from elgrande.model.fields import factory, unsaved
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_repr
 from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 
@@ -49,7 +49,7 @@ STANDING: Final = "standing"
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs (the defaults stay declared for attrs)
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class BaseRound:
     """The base module's part of the flow position (plain data).
 
@@ -71,6 +71,9 @@ class BaseRound:
     The action stacks and the face-up offer are pieces of the game, in the state
     (``State.stacks``, ``State.offer``, ``State.offer_origin``).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)

@@ -13,7 +13,7 @@ import attr
 from elgrande.engine.decisions.chance import GETRANDBITS, PLAIN_RANDOM, Random, draw_below
 from elgrande.engine.decisions.forms import check_seat
 from elgrande.errors import IllegalMove
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 from elgrande.model.seats import seat, seats
 from elgrande.model.serial import plain_fields
 
@@ -21,7 +21,7 @@ from elgrande.model.serial import plain_fields
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md);
 # init=False and an __init__ of its own: mypyc compiles it, where attrs' generated one would
 # stay interpreted code that every construction runs
-@attr.s(auto_attribs=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, order=False, init=False, repr=False, eq=False)
 class Decision:
     """A pending decision.
 
@@ -32,6 +32,9 @@ class Decision:
         options: the constraint (kind-specific, JSON-able).
         rule: the rule id a refusal cites when no more specific one applies.
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -146,7 +149,7 @@ REVEAL: Final = "reveal"
 NEVER: Final = "never"
 
 
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class Secret:
     """How a secret decision kind's answers are hidden (B8.5a).
 
@@ -157,6 +160,12 @@ class Secret:
         hidden: the words for a hidden answer after the player's name, given the answer,
             e.g. ``"chose 13 cards"`` (the viewer reads "blue chose 13 cards").
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:
         return plain_repr(self)

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from elgrande.dsl import ast
+from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
-from elgrande.engine.interpreter import BudgetExceeded
 from elgrande.engine.modules import Events
 from elgrande.engine.triggers import TriggerLimit
 from elgrande.model import placement

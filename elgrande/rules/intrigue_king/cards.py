@@ -15,7 +15,7 @@ from elgrande.errors import DataError
 from elgrande.model import placement
 from elgrande.model.board import Board
 from elgrande.model.fields import factory
-from elgrande.model.plain import plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 from elgrande.model.state import State
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ EXT: Final = "intrigue_king"
 # attr.s (not attrs.frozen): mypyc makes it a native class, whose fields compiled code reads
 # directly (``docs/compiled.md``); init=False and an __init__ of its own, which mypyc
 # compiles; frozen: it sets through object.__setattr__
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class Cards:
     """The Intrigue & the King cards of a library (I1, I3).
 
@@ -54,6 +54,12 @@ class Cards:
             sets put on offer (X2; 0: none).
         heads: card value -> the heads on the combined card (B4.1, I4).
     """
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:
         return plain_repr(self)
@@ -106,10 +112,16 @@ def deck_values(lib: Library, beginner: bool = False) -> list[int]:
 
 
 # attr.s with an __init__ of its own: a native class under mypyc (as Cards)
-@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class Awards:
     """Who holds which award this round (I3): ``caballero`` player -> Caballero-card
     number; ``king`` and ``intrigue``: the holders of the King and Intrigue cards."""
+
+    def __eq__(self, other: object) -> bool:
+        return plain_eq(self, other)
+
+    def __hash__(self) -> int:
+        return plain_hash(self)
 
     def __repr__(self) -> str:
         return plain_repr(self)

@@ -133,7 +133,7 @@ def _score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
                  events: Events) -> None:
     """The base game's general scoring with these discs (B6); the log tells where each
     Grande in the Castillo went (I9) from the scoring's result, before the regions score
-    (:attr:`elgrande.model.scoring.GeneralScoring.grandes`)."""
+    (:attr:`elgrande.model.score_results.GeneralScoring.grandes`)."""
     base.score_discs(engine, state, flow, discs, events)
 
 
