@@ -3,7 +3,7 @@ Chromium, tests/browser.py) against a real ``elgrande serve`` process: the playe
 apart from the map (on a phone under it, inside the screen), their text readable (12 CSS
 px at least), the log scrolled to its end with no line cut at its top edge, and the
 notice of what happened since the seat's last answer (every line, the last eight, a
-count of the earlier ones, the seat's own in bold, a general scoring in brief)."""
+count of the earlier ones, the seat's own in bold, a general scoring in the log's order)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,17 @@ from typing import Any
 import httpx
 import pytest
 from browser import Tab
-from test_server_page import _news, create, open_seats, page_state, quiet, since_kept, token_of
+from test_server_page import (
+    _news,
+    create,
+    is_bid,
+    is_key,
+    open_seats,
+    page_state,
+    quiet,
+    since_kept,
+    token_of,
+)
 
 #: The smallest text of a player's box, in CSS pixels.
 SMALLEST = 12
@@ -109,9 +119,11 @@ def test_the_log_shows_its_end_with_no_line_cut_at_its_top(
 def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """What happened since the seat's last answer: the latest eight lines (the bots' too)
-    and every earlier line naming the seat, wherever it is (in bold), in the log's order,
-    a count where lines are left out; the board's summary after the scoring
-    left out (kept out of the count)."""
+    and every earlier line naming the seat, playing a power card or changing the board for
+    everyone (in bold the seat's), in the log's order, a count where lines are left out;
+    the board's summary after the scoring left out (kept out of the count). f14: a general
+    scoring reads in the log's order (no block of its own above the rest), its heading and
+    its total always shown, with the seat's line where it scored most."""
     tab = _open(server, played, new_tab, 1280, 900)
     state = page_state(tab)["state"]
     key = f"elgrande-since:{state['game']}:0"
@@ -125,18 +137,17 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         assert "Board now:" not in news
         seat = re.escape(state["names"][0])
         mine = [bool(re.search(rf"(^|\W){seat}($|\W)", line)) for line in news]
-        brief = tuple(tab.page.evaluate("window.elgrandePage.sinceBrief"))
-        want, gaps = since_kept(news, mine, skip=brief, names=state["names"])
+        want, gaps = since_kept(news, mine, names=state["names"])
         box = tab.page.locator("#since")
+        assert box.locator("ul").count() == 1  # one list, in the log's order
         items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
         assert items.all_inner_texts() == want
-        rest = [line for line in news if line not in brief]
-        assert want[-8:] == rest[-8:] and not all(mine[-8:])  # others' doing too
-        bold = [line for line, m in zip(news, mine, strict=True) if m and line not in brief]
+        assert want[-8:] == news[-8:] and not all(mine[-8:])  # others' doing too
+        bold = [line for line, m in zip(news, mine, strict=True) if m]
         assert [line for line in want if line in bold] == bold  # all the seat's, each
         assert [items.nth(i).inner_text() for i in range(items.count())
                 if "mine" in (items.nth(i).get_attribute("class") or "").split()] == bold
-        _kept_short(box, len(brief))
+        _kept_short(box, [is_key(line) or is_bid(line, state["names"]) for line in want])
         if bold:
             if box.locator("button.since-more").count():  # opened: every line shows
                 box.locator("button.since-more").click()
@@ -145,36 +156,42 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         assert box.locator("li.earlier").all_inner_texts() == gaps
     assert mark == 0 and len(news) > len(want) and sum(mine) >= 2  # the cap was met
     assert mine.index(True) < len(news) - 8  # a line of the seat's the last eight miss
-    # B6: the general scoring after round 3 is out of the last eight lines: it is shown
-    # first in brief, whole, the log's own lines (the discs revealed, the Castillo
-    # scored, each player's points of that scoring), then the other lines
+    # B6: the general scoring after round 3: its heading and total shown while the box is
+    # closed, in their places, and the seat's line where it scored most
     head = max(i for i, line in enumerate(log) if line.startswith("-- Scoring after round"))
     points = next(line for line in log[head:] if line.startswith("Points this scoring: "))
-    shown = want
-    assert log[head] not in shown
-    brief = tab.page.locator("#since").get_by_role("list", name="The scoring in brief")
-    got = brief.locator("li").all_inner_texts()
-    assert got[0] == log[head] and got[1].startswith("Discs: ") and got[1] == log[head + 1]
-    assert "Castillo" in got[2] and got[2] == log[head + 2].strip(), got
-    assert got[-1] == points and points not in shown, got  # the points: once
-    assert all(name in points for name in state["names"])
-    first = tab.page.locator("#since ul").first
-    assert first.get_attribute("aria-label") == "The scoring in brief"  # above the latest
+    tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))", [key, head - 1])
+    tab.page.reload()
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
+    seen = [t for i, t in enumerate(items.all_inner_texts()) if items.nth(i).is_visible()]
+    assert log[head] in seen and points in seen, seen
+    assert seen.index(log[head]) < seen.index(points)
+    name = state["names"][0]
+    scored = {line.strip(): int(m.group(1)) for line in log[head:]
+              if (m := re.search(rf"(?:^|\W){re.escape(name)} [^;:,]*?-> (\d+) point",
+                                 line))}
+    if scored:
+        best = max(scored, key=lambda line: scored[line])
+        assert best in seen, (best, seen)
     quiet(tab)
 
 
-def _kept_short(box: Any, brief: int) -> None:
-    """f13: the box shows at most 8 lines (the scoring's brief among them, at least three
-    others), the rest behind one "… N more (in the log)" line that opens them all."""
+def _kept_short(box: Any, first: list[bool]) -> None:
+    """f13: the box shows at most 8 lines (more only where those changing the board for
+    everyone and the power cards played, ``first`` of the lines kept, are more), the rest
+    behind one "… N more (in the log)" line that opens them all; those first always
+    shown."""
     rows = box.get_by_role("list", name="Since your last choice").locator("li")
+    lines = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
     seen = [rows.nth(i).is_visible() for i in range(rows.count())]
     more = box.locator("button.since-more")
-    lines = box.get_by_role("list", name="Since your last choice").locator(
-        "li:not(.earlier)").count()
-    if lines + brief <= 8:
+    if lines.count() <= 8:
         assert all(seen) and more.count() == 0
         return
-    assert brief + sum(seen) <= max(8, brief + 3), (brief, seen)
+    shown = [lines.nth(i).is_visible() for i in range(lines.count())]
+    assert sum(shown) <= max(8, sum(first)), shown
+    assert all(s for s, f in zip(shown, first, strict=True) if f)
     hidden = box.evaluate("b => Array.from(b.querySelectorAll('li.folded')).reduce((n, li) =>"
                           " n + (li.classList.contains('earlier') ? parseInt(li.textContent"
                           ".slice(2)) : 1), 0)")
