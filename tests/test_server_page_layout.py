@@ -376,6 +376,38 @@ def test_where_to_rows_are_the_possible_places_and_a_lone_one_is_marked(
     quiet(tab)
 
 
+@pytest.mark.rule("B8.2")
+def test_a_source_whose_caballeros_are_all_moved_says_so(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B8.2 (f14): a source greyed because all its caballeros are already moved in this
+    answer says so ("all 2 are already moved in this answer"), not that none may move
+    anywhere; a source with caballeros left and no open move keeps that reason."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                            ".map(g => g.getAttribute('data-place'))")
+
+    def move(src: str, to: str, unit: int, enabled: bool, count: int, why: str,
+             available: int = 2) -> dict[str, Any]:
+        o = {"unit": [unit], "label": f"{src} to {to}", "enabled": enabled, "count": count,
+             "from": src, "from_label": src.upper(), "player": 0, "to": to,
+             "to_label": to.upper(), "available": available}
+        if not enabled:
+            o.update(rule="B8.2", title="moving caballeros", why=why)
+        return o
+
+    options = [move(ids[0], ids[2], 10, False, 2, "x"), move(ids[0], ids[3], 11, False, 0, "y"),
+               move(ids[1], ids[2], 20, False, 0, "x", 3),
+               move(ids[1], ids[3], 21, False, 0, "y", 3),
+               move(ids[4], ids[2], 30, True, 0, "")]
+    got = _render_moves(tab, options, 2, None)
+    assert got["srcWhy"][0] == ("B8.2: moving caballeros — all 2 are already moved in this "
+                                "answer"), got
+    assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "
+                                "move anywhere now"), got
+    tab.page.reload()  # the page's own decision again
+    quiet(tab)
+
+
 def test_a_source_used_up_is_let_go_while_more_may_move(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """B8.2: once the chosen source's caballeros are all moved (none of its moves open) and

@@ -21,6 +21,7 @@ The description (``controls(...)``)::
      "max_note": why "max" is below the number the prompt states, or None,
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
+                  "available"? (moves: the owner's caballeros at "from"),
                   "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?,
                   "then"? (pick: the unit of the same seat's next decision sent with this
                   one, where the decision ``follows`` it: :func:`_combined`)}, ...],
@@ -504,6 +505,7 @@ def _move_options(game: Game, b0: AnswerBuilder, units: list[list[int]]
                     opt: dict[str, Any] = {
                         "unit": unit, "from": s, "player": who, "to": t, "place": t,
                         "count": sum(u == unit for u in units),
+                        "available": int(o["sources"][s][w]),
                         "from_label": _place_name(game, s), "to_label": _place_name(game, t),
                         "label": f"{_place_name(game, s)} to {_place_name(game, t)}"}
                     if kinds:

@@ -211,9 +211,19 @@ export function groupLabel(o) {
   return "from " + o.from_label + ": " + nameOf(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
 }
 
-// why a source none of whose caballeros may move anywhere now is greyed: its
+// why a source none of whose caballeros may move anywhere now is greyed: all of them
+// already moved in this answer (f14: said so, not a rule's refusal), else its
 // destinations' one reason where they share it, else that none may go anywhere
-function sourceWhy(g) {
+function sourceWhy(c, g) {
+  var moved = c.options.reduce(function (n, o) {
+    return n + (o.from === g[0].from && o.player === g[0].player ? o.count : 0);
+  }, 0);
+  var all = g[0].available;
+  if (moved && all && moved >= all) {
+    return {enabled: false, rule: g[0].rule, title: g[0].title, why: all === 1 ?
+      "the only one is already moved in this answer" :
+      "all " + all + " are already moved in this answer"};
+  }
   var whys = {};
   g.forEach(function (o) { whys[o.rule + "|" + o.why] = o; });
   var keys = Object.keys(whys);
@@ -272,7 +282,7 @@ function renderMoves(c, box) {
     };
     // greyed only when disabled, with the reason that disables it: a destination's
     // refusal belongs to that destination (its fold), not to an open source
-    srcs.appendChild(optionItem(open.length ? {enabled: true} : sourceWhy(g), b));
+    srcs.appendChild(optionItem(open.length ? {enabled: true} : sourceWhy(c, g), b));
   });
   // the heading says what is asked now: where from (and whose), whose where the source
   // is given (a card's chosen region), then where to
