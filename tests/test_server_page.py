@@ -265,6 +265,7 @@ def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> Non
     fold = dec.locator("details.fold")
     fold.locator("summary").click()
     assert "B5.2: the king's region is closed" in fold.inner_text()
+    assert "is the king's region: nothing may enter or leave it" in fold.inner_text()
     fold.locator("summary").click()
     # the same answer posted by hand to the API: refused with its rule and text
     st = page_state(tab)["state"]

@@ -203,6 +203,48 @@ def _kept_short(box: Any, first: list[bool]) -> None:
     assert [rows.nth(i).is_visible() for i in range(rows.count())] == seen
 
 
+_OVERLAPS = """() => { const n = document.getElementById('notice').getBoundingClientRect();
+  const hit = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.left < n.right && n.left < r.right && r.top < n.bottom && n.top < r.bottom; };
+  return {top: n.top, bottom: n.bottom,
+          covered: Array.from(document.querySelectorAll(
+            '#decision button, #decision li, #decision h2, #decision p:not(#notice)'))
+            .filter(e => e.offsetParent !== null && hit(e)).map(e => e.textContent.slice(0, 40))}; }"""
+
+
+@pytest.mark.rule("B5.2")
+def test_a_click_refused_is_said_above_the_panel_covering_none_of_it(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """f14: a click on the map that is no choice is said in a line that covers neither the
+    "Since your last choice" box's lines nor any of the panel's text or buttons (just
+    above the panel, on the screen); scrolled so the panel's top is above the screen, the
+    line is pinned to the screen's top, still seen."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    state = page_state(tab)["state"]
+    key = f"elgrande-since:{state['game']}:0"
+    tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))",
+                      [key, len(state["log"]) - 6])
+    tab.page.reload()
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    assert tab.page.locator("#since li").first.is_visible()
+    roles = tab.page.locator("#board g.place[data-place]:not([role])")
+    assert roles.count()  # a place that is no choice of the power card's decision
+    roles.first.click()
+    alert = tab.page.locator("#notice")
+    alert.wait_for()
+    got = tab.page.evaluate(_OVERLAPS)
+    assert got["top"] >= 0 and got["covered"] == [], got
+    tab.page.locator("header h1").click()
+    alert.wait_for(state="hidden")
+    tab.page.evaluate("window.scrollTo(0, document.getElementById('decision')"
+                      ".getBoundingClientRect().top + window.scrollY + 40)")
+    tab.page.evaluate("import('/page/core.js').then(m => m.hint('x is not one of the choices'))")
+    got = tab.page.evaluate(_OVERLAPS)
+    assert 0 <= got["top"] <= 10 and got["bottom"] <= 900, got
+    tab.page.evaluate("window.scrollTo(0, 0)")
+    quiet(tab)
+
+
 #: The shortest arrow of a move on the map, in CSS px at 1280 px wide (board.js MIN_LEN:
 #: 64 units; edge to edge with no minimum, 32 units, its label hid it).
 SHORTEST_ARROW = 50

@@ -64,6 +64,7 @@ from elgrande.server.page_words import (
     card_parts,
     combined_labels,
     how_to_answer,
+    king_words,
     lead_label,
     max_note,
     power_label,
@@ -582,6 +583,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
                      if not o["enabled"]}
     else:
         options = _move_options(game, b0, canon)  # every disabled one folds (.folds)
+    king_words(options, lambda loc: _place_name(game, loc))
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":
