@@ -348,7 +348,8 @@ def _render_moves(tab: Tab, options: list[dict[str, Any]], total: int = 0,
                   const w = li.querySelector('.why'); return w ? w.textContent : null; }),
                 only: q('#board g.place.only').map(g => g.getAttribute('data-place')),
                 idle: q('#decision .why-idle').map(p => p.innerText),
-                done: document.getElementById('done').innerText};
+                done: document.getElementById('done').innerText,
+                primary: document.getElementById('done').classList.contains('primary')};
     })""", [options, total, source])
     return got
 
@@ -413,7 +414,7 @@ def test_where_to_rows_are_the_possible_places_and_a_lone_one_is_marked(
     assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "
                                 "move anywhere now"), got
     assert not any(f"from {ids[0].upper()}" in line for line in got["idle"]), got
-    assert got["done"] == "Done (move none)", got
+    assert got["done"] == "Done (move none)" and not got["primary"], got  # f14: a move first
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 
@@ -446,6 +447,40 @@ def test_a_source_whose_caballeros_are_all_moved_says_so(
                                 "answer"), got
     assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "
                                 "move anywhere now"), got
+    tab.page.reload()  # the page's own decision again
+    quiet(tab)
+
+
+@pytest.mark.rule("B3.2")
+def test_done_with_none_chosen_is_no_main_button_while_one_may_be_chosen(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B3.2 (f14): "Bring up to 1 caballero to court" with none chosen: Done says what it
+    sends ("Done (bring none)") and is a plain button while a "+" is open (the main
+    action is choosing); with nothing choosable, or once one is chosen, Done is the main
+    (red) button."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    got = tab.page.evaluate("""(opts) => import('/page/controls.js').then(m => {
+        const S = window.elgrandePage, out = [];
+        for (const [enabled, count] of [[true, 0], [false, 0], [true, 1]]) {
+          S.controls = {kind: "bring_to_court", prompt: "Bring up to 1 caballero to court",
+                        rule: "B3.2", form: "counts", secret: false, units: [], actions: [],
+                        total: count, min: 0, max: 1, max_note: null, folds: [], card: null,
+                        note: null, done: {unit: [0], enabled: true},
+                        options: [{unit: [5], label: "the provinces", enabled: enabled,
+                                   count: count, place: "provinces"}]};
+          S.units = count ? [[5]] : [];
+          m.renderControls();
+          const d = document.getElementById('done'), plus = document.querySelector(
+            '#options button[aria-label^="one more"]');
+          out.push({done: d.innerText, primary: d.classList.contains('primary'),
+                    bg: getComputedStyle(d).backgroundColor,
+                    plusBg: getComputedStyle(plus).backgroundColor});
+        }
+        return out; })""", [])
+    assert got[0]["done"] == "Done (bring none)" and not got[0]["primary"], got
+    assert got[0]["bg"] == got[0]["plusBg"], got  # no redder than the "+"
+    assert got[1]["done"] == "Done (bring none)" and got[1]["primary"], got
+    assert got[2]["done"] == "Done" and got[2]["primary"], got
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 

@@ -51,11 +51,14 @@ export function renderControls() {
     renderFolds(c, opts);
     renderHeld(c, acts);
     if (c.done) {
-      // Done with nothing chosen, where none may be (an "up to" move): says it sends none
+      // Done with nothing chosen, where none may be (an "up to" move): says it sends none,
+      // and is no main (red) button while something may still be chosen (f14: the main
+      // action is then choosing, "+" or a source), only where nothing may
       var none = c.done.enabled && !c.total && c.form !== "subset";
-      var done = el("button", {type: "button", "class": "primary", id: "done"},
-                    c.form === "subset" ? "Confirm" : none ? (c.form === "moves" ?
-                      "Done (move none)" : "Done (none)") : "Done");
+      var choosable = c.options.some(function (o) { return o.enabled; });
+      var done = el("button", {type: "button", "class": none && choosable ? "" : "primary",
+                               id: "done"},
+                    c.form === "subset" ? "Confirm" : none ? "Done (" + noneWords(c) + ")" : "Done");
       done.disabled = !c.done.enabled;
       done.onclick = function () { send(flat(S.units).concat(c.done.unit)); };
       var wrap = el("span", {"class": "wrap"});
@@ -75,6 +78,11 @@ export function renderControls() {
   decorateBoard();
   placeTips();
 }
+
+// what Done with nothing chosen sends, in the decision's verb: "move none" (B8.2),
+// "bring none" (to the court, B3.2/B4.1), else "none"
+var NONE_WORDS = {bring_to_court: "bring none"};
+function noneWords(c) { return c.form === "moves" ? "move none" : NONE_WORDS[c.kind] || "none"; }
 
 function progress(c) {
   if (c.form === "pick") { return ""; }
