@@ -305,7 +305,8 @@ def test_the_header_stays_one_line_whatever_the_prompt(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """A long prompt does not wrap the header's "Your turn: ..." onto more lines (the page
     under it would jump): it is one line, cut with an ellipsis, the whole prompt in its
-    title (and in the decision's heading); on a phone too."""
+    title and in the decision's heading (f14: shown whole there, not cut); on a phone
+    too."""
     for width, height in ((1280, 900), (390, 844)):
         tab = _open(server, played, new_tab, width, height)
         got = tab.page.evaluate("""() => import('/page/host.js').then(m => {
@@ -323,6 +324,19 @@ def test_the_header_stays_one_line_whatever_the_prompt(
         assert got["after"] == got["before"], (width, got)
         assert got["height"] <= got["line"] * 1.5, (width, got)
         assert got["long"] in got["title"], got
+        # f14: the decision's heading says the prompt whole (no ellipsis, nothing clipped)
+        whole = tab.page.evaluate("""(long) => import('/page/controls.js').then(m => {
+            const S = window.elgrandePage;
+            S.controls = Object.assign({}, S.controls, {prompt: long});
+            m.renderControls();
+            const h = document.getElementById('prompt'), cs = getComputedStyle(h);
+            return {text: h.innerText, overflow: cs.textOverflow, space: cs.whiteSpace,
+                    clip: [h.scrollWidth - h.clientWidth, h.scrollHeight - h.clientHeight],
+                    shown: h.offsetParent !== null}; })""", got["long"])
+        assert whole["text"] == got["long"].strip() and whole["shown"], whole
+        assert whole["overflow"] != "ellipsis" and whole["space"] != "nowrap", whole
+        assert max(whole["clip"]) <= 1, whole
+        tab.page.reload()  # the page's own decision again
         quiet(tab)
 
 
