@@ -245,6 +245,40 @@ def test_a_click_refused_is_said_above_the_panel_covering_none_of_it(
     quiet(tab)
 
 
+@pytest.mark.rule("B3.1")
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+def test_a_card_s_text_does_not_stay_once_the_mouse_leaves(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab], width: int,
+        height: int) -> None:
+    """B3.1 (f14): a card on offer's text shows while the mouse is on it and goes when it
+    leaves, even after a click (the focus a click leaves keeps nothing shown); a card
+    opened by a tap closes at a second tap, or at a tap elsewhere."""
+    tab = _open(server, played, new_tab, width, height)
+    cards = tab.page.locator("li.offer-card[tabindex]")
+    assert cards.count()
+    card, away = cards.first, tab.page.locator("header h1")
+    text = card.locator(".why")
+    seen = "() => Array.from(document.querySelectorAll('#offer-box .why'))" \
+        ".filter(w => w.offsetParent !== null).length"
+    card.scroll_into_view_if_needed()
+    card.hover()
+    assert text.is_visible()
+    away.hover()
+    assert tab.page.evaluate(seen) == 0
+    card.click()  # opened in place, then closed by a second click
+    assert card.get_attribute("aria-expanded") == "true" and text.is_visible()
+    card.click()
+    assert card.get_attribute("aria-expanded") == "false"
+    away.hover()
+    assert tab.page.evaluate(seen) == 0  # (focused by the clicks: still nothing shown)
+    card.click()  # opened, then closed by a click elsewhere
+    assert card.get_attribute("aria-expanded") == "true"
+    away.click()
+    assert card.get_attribute("aria-expanded") == "false"
+    assert tab.page.evaluate(seen) == 0
+    quiet(tab)
+
+
 #: The shortest arrow of a move on the map, in CSS px at 1280 px wide (board.js MIN_LEN:
 #: 64 units; edge to edge with no minimum, 32 units, its label hid it).
 SHORTEST_ARROW = 50
