@@ -228,6 +228,9 @@ def test_B5_2_the_kings_region_is_shown_disabled_with_its_rule() -> None:
     by_place = {o["place"]: o for o in c["options"]}
     assert by_place[king]["enabled"] is False and by_place[king]["rule"] == "B5.2"
     assert by_place[king]["title"] == "the king's region is closed"
+    # f14: the move's one wording, the region named (not the title again)
+    name = g.library.board.places[g.state.king].name
+    assert by_place[king]["why"] == f"{name} is the king's region: nothing may enter or leave it"
     assert any(o["rule"] == "B5.1" for o in c["options"] if not o["enabled"])
     space = ActionSpace.for_game(g)
     with pytest.raises(IllegalMove) as exc:

@@ -265,6 +265,7 @@ def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> Non
     fold = dec.locator("details.fold")
     fold.locator("summary").click()
     assert "B5.2: the king's region is closed" in fold.inner_text()
+    assert "is the king's region: nothing may enter or leave it" in fold.inner_text()
     fold.locator("summary").click()
     # the same answer posted by hand to the API: refused with its rule and text
     st = page_state(tab)["state"]
@@ -349,18 +350,21 @@ def is_bid(line: str, names: list[str]) -> bool:
     return bool(names) and re.fullmatch(rf"({who}) plays \D+ \d+\.", line) is not None
 
 
+def is_key(line: str) -> bool:
+    """Whether log line ``line`` changes the board for everyone (f14: never folded): a
+    general scoring's heading or total (B6), the king moved (B5.2)."""
+    return bool(re.fullmatch(r"-- .+ --", line) or line.startswith("Points this scoring: ")
+                or " moves the king from " in line)
+
+
 def since_kept(news: list[str], mine: list[bool], cap: int = 8,
-               skip: tuple[str, ...] = (), names: list[str] | None = None
-               ) -> tuple[list[str], list[str]]:
+               names: list[str] | None = None) -> tuple[list[str], list[str]]:
     """What the notice since the seat's last answer shows of ``news`` (the lines, each
     ``mine`` if it names the seat): the latest ``cap`` lines and every earlier one of the
-    seat's or a seat's power card played (of ``names``: :func:`is_bid`), in the log's
-    order; and the notes where lines are left out ("… n earlier (in the log)" first, "… n
-    more (in the log)" between); the lines in ``skip`` (a scoring shown in brief) dropped
-    first."""
-    mine = [m for m, line in zip(mine, news, strict=True) if line not in skip]
-    news = [line for line in news if line not in skip]
-    keep = [m or i >= len(news) - cap or is_bid(line, names or [])
+    seat's, a seat's power card played (of ``names``: :func:`is_bid`) or changing the
+    board for everyone (:func:`is_key`), in the log's order; and the notes where lines
+    are left out ("… n earlier (in the log)" first, "… n more (in the log)" between)."""
+    keep = [m or i >= len(news) - cap or is_bid(line, names or []) or is_key(line)
             for i, (m, line) in enumerate(zip(mine, news, strict=True))]
     shown, gaps, gap = [], [], 0
     for line, k in zip(news, keep, strict=True):
@@ -389,19 +393,17 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     news = [] if mark is None else [
         line.strip() for line in _news(state["log"][int(mark):]) if line.strip()]
     mine = [bool(re.search(rf"(^|\W){name}($|\W)", line)) for line in news]
-    brief = tuple(tab.page.evaluate("window.elgrandePage.sinceBrief"))
-    want, gaps = since_kept(news, mine, skip=brief, names=state["names"])
+    want, gaps = since_kept(news, mine, names=state["names"])
     assert st["since"] == want
-    assert tab.page.evaluate("window.elgrandePage.sinceEarlier") == len(
-        [line for line in news if line not in brief]) - len(want)
+    assert tab.page.evaluate("window.elgrandePage.sinceEarlier") == len(news) - len(want)
     box = tab.page.locator("#since")
     assert box.is_visible() == bool(want)
     if want:
         items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
         assert items.all_inner_texts() == want
         bold = [i for i, line in enumerate(want) if re.search(rf"(^|\W){name}($|\W)", line)]
-        assert [i for i in range(len(want)) if items.nth(i).get_attribute("class") == "mine"
-                ] == bold
+        assert [i for i in range(len(want)) if "mine" in (
+            items.nth(i).get_attribute("class") or "").split()] == bold
         earlier = box.locator("li.earlier")
         assert earlier.all_inner_texts() == gaps
         seen["since"] = seen.get("since", 0) + 1

@@ -2,7 +2,7 @@
 (Playwright driving Chromium, tests/browser.py) against a real ``elgrande serve`` process
 (``POST /api/homebrew/check``): a valid zip's cards and their notes (chance, B3.1, B3.7,
 and the early deal's round) show under the upload field and follow the variant and the
-early box; a bad zip's errors show with file and line, and Create still refuses it."""
+early box; a bad zip's errors show with file and line, and Create is off while it is refused."""
 
 from __future__ import annotations
 
@@ -94,8 +94,12 @@ def test_a_chosen_zip_shows_its_cards_notes_before_create(
     tab.assert_quiet()
 
 
-def test_a_bad_zip_shows_its_errors_and_create_still_refuses(
+def test_a_bad_zip_shows_its_errors_and_create_is_off(
         served: tuple[str, Path], tab: Tab, tmp_path: Path) -> None:
+    """A refused zip's errors show as `elgrande validate` prints them, whole inside their
+    box (f14: cut at its right edge; long lines wrap, the caret still under its
+    column); Create is off while the zip is refused, with the reason under it (f14:
+    refused only after the click before), and on again once the zip is removed."""
     folder = served[1]
     p, before = new_game_form(served, tab)
     p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "bad.zip", bad=True)))
@@ -103,7 +107,7 @@ def test_a_bad_zip_shows_its_errors_and_create_still_refuses(
     printed.wait_for()
     problems = p.get_by_role("list", name=PROBLEMS)
     assert p.locator("#check-status").inner_text() == (
-        "The zip is refused: Create will refuse it too. Correct it and choose it again.")
+        "The zip is refused: correct it and choose it again.")
     head, line, caret = printed.inner_text().split("\n")[:3]
     assert head == ("mycards/garrison.yaml:10:3: error E-SYNTAX: syntax error: unknown "
                     "statement 'mvoe' (did you mean 'move'?)"), head
@@ -119,10 +123,19 @@ def test_a_bad_zip_shows_its_errors_and_create_still_refuses(
     assert not problems.is_visible() and not p.get_by_role("list", name=NOTES).is_visible()
     # a refused zip has no early deal: its box and note hidden
     assert not p.locator("#early-box").is_visible()
-    p.get_by_role("button", name="Create").click()
-    alert = p.get_by_role("alert")
-    alert.wait_for()
-    assert alert.inner_text().startswith("Not created: the cards have 1 error: garrison.yaml:10:3")
+    # whole inside its box: nothing past its right edge (wrapped, not cut)
+    fit = printed.evaluate("t => [t.scrollWidth, t.clientWidth]")
+    assert fit[0] <= fit[1], fit
+    create = p.get_by_role("button", name="Create")
+    assert create.is_disabled()
+    why = p.locator("#create-why")
+    assert why.is_visible() and why.inner_text().startswith("Create is off: the zip above is "
+                                                            "refused."), why.inner_text()
+    p.keyboard.press("Enter")  # (Enter in a field: nothing sent either)
+    assert games(folder) == before
+    p.get_by_role("button", name="Remove the zip").click()
+    p.wait_for_function("!document.getElementById('create').disabled")
+    assert not why.is_visible() and not printed.is_visible()
     assert not p.get_by_role("region", name="The new game").is_visible()
     assert games(folder) == before
     # a valid zip chosen again replaces the errors with the notes

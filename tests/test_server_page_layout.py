@@ -3,7 +3,7 @@ Chromium, tests/browser.py) against a real ``elgrande serve`` process: the playe
 apart from the map (on a phone under it, inside the screen), their text readable (12 CSS
 px at least), the log scrolled to its end with no line cut at its top edge, and the
 notice of what happened since the seat's last answer (every line, the last eight, a
-count of the earlier ones, the seat's own in bold, a general scoring in brief)."""
+count of the earlier ones, the seat's own in bold, a general scoring in the log's order)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,17 @@ from typing import Any
 import httpx
 import pytest
 from browser import Tab
-from test_server_page import _news, create, open_seats, page_state, quiet, since_kept, token_of
+from test_server_page import (
+    _news,
+    create,
+    is_bid,
+    is_key,
+    open_seats,
+    page_state,
+    quiet,
+    since_kept,
+    token_of,
+)
 
 #: The smallest text of a player's box, in CSS pixels.
 SMALLEST = 12
@@ -109,9 +119,11 @@ def test_the_log_shows_its_end_with_no_line_cut_at_its_top(
 def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """What happened since the seat's last answer: the latest eight lines (the bots' too)
-    and every earlier line naming the seat, wherever it is (in bold), in the log's order,
-    a count where lines are left out; the board's summary after the scoring
-    left out (kept out of the count)."""
+    and every earlier line naming the seat, playing a power card or changing the board for
+    everyone (in bold the seat's), in the log's order, a count where lines are left out;
+    the board's summary after the scoring left out (kept out of the count). f14: a general
+    scoring reads in the log's order (no block of its own above the rest), its heading and
+    its total always shown, with the seat's line where it scored most."""
     tab = _open(server, played, new_tab, 1280, 900)
     state = page_state(tab)["state"]
     key = f"elgrande-since:{state['game']}:0"
@@ -125,18 +137,17 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         assert "Board now:" not in news
         seat = re.escape(state["names"][0])
         mine = [bool(re.search(rf"(^|\W){seat}($|\W)", line)) for line in news]
-        brief = tuple(tab.page.evaluate("window.elgrandePage.sinceBrief"))
-        want, gaps = since_kept(news, mine, skip=brief, names=state["names"])
+        want, gaps = since_kept(news, mine, names=state["names"])
         box = tab.page.locator("#since")
+        assert box.locator("ul").count() == 1  # one list, in the log's order
         items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
         assert items.all_inner_texts() == want
-        rest = [line for line in news if line not in brief]
-        assert want[-8:] == rest[-8:] and not all(mine[-8:])  # others' doing too
-        bold = [line for line, m in zip(news, mine, strict=True) if m and line not in brief]
+        assert want[-8:] == news[-8:] and not all(mine[-8:])  # others' doing too
+        bold = [line for line, m in zip(news, mine, strict=True) if m]
         assert [line for line in want if line in bold] == bold  # all the seat's, each
         assert [items.nth(i).inner_text() for i in range(items.count())
                 if "mine" in (items.nth(i).get_attribute("class") or "").split()] == bold
-        _kept_short(box, len(brief))
+        _kept_short(box, [is_key(line) or is_bid(line, state["names"]) for line in want])
         if bold:
             if box.locator("button.since-more").count():  # opened: every line shows
                 box.locator("button.since-more").click()
@@ -145,36 +156,42 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         assert box.locator("li.earlier").all_inner_texts() == gaps
     assert mark == 0 and len(news) > len(want) and sum(mine) >= 2  # the cap was met
     assert mine.index(True) < len(news) - 8  # a line of the seat's the last eight miss
-    # B6: the general scoring after round 3 is out of the last eight lines: it is shown
-    # first in brief, whole, the log's own lines (the discs revealed, the Castillo
-    # scored, each player's points of that scoring), then the other lines
+    # B6: the general scoring after round 3: its heading and total shown while the box is
+    # closed, in their places, and the seat's line where it scored most
     head = max(i for i, line in enumerate(log) if line.startswith("-- Scoring after round"))
     points = next(line for line in log[head:] if line.startswith("Points this scoring: "))
-    shown = want
-    assert log[head] not in shown
-    brief = tab.page.locator("#since").get_by_role("list", name="The scoring in brief")
-    got = brief.locator("li").all_inner_texts()
-    assert got[0] == log[head] and got[1].startswith("Discs: ") and got[1] == log[head + 1]
-    assert "Castillo" in got[2] and got[2] == log[head + 2].strip(), got
-    assert got[-1] == points and points not in shown, got  # the points: once
-    assert all(name in points for name in state["names"])
-    first = tab.page.locator("#since ul").first
-    assert first.get_attribute("aria-label") == "The scoring in brief"  # above the latest
+    tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))", [key, head - 1])
+    tab.page.reload()
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
+    seen = [t for i, t in enumerate(items.all_inner_texts()) if items.nth(i).is_visible()]
+    assert log[head] in seen and points in seen, seen
+    assert seen.index(log[head]) < seen.index(points)
+    name = state["names"][0]
+    scored = {line.strip(): int(m.group(1)) for line in log[head:]
+              if (m := re.search(rf"(?:^|\W){re.escape(name)} [^;:,]*?-> (\d+) point",
+                                 line))}
+    if scored:
+        best = max(scored, key=lambda line: scored[line])
+        assert best in seen, (best, seen)
     quiet(tab)
 
 
-def _kept_short(box: Any, brief: int) -> None:
-    """f13: the box shows at most 8 lines (the scoring's brief among them, at least three
-    others), the rest behind one "… N more (in the log)" line that opens them all."""
+def _kept_short(box: Any, first: list[bool]) -> None:
+    """f13: the box shows at most 8 lines (more only where those changing the board for
+    everyone and the power cards played, ``first`` of the lines kept, are more), the rest
+    behind one "… N more (in the log)" line that opens them all; those first always
+    shown."""
     rows = box.get_by_role("list", name="Since your last choice").locator("li")
+    lines = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
     seen = [rows.nth(i).is_visible() for i in range(rows.count())]
     more = box.locator("button.since-more")
-    lines = box.get_by_role("list", name="Since your last choice").locator(
-        "li:not(.earlier)").count()
-    if lines + brief <= 8:
+    if lines.count() <= 8:
         assert all(seen) and more.count() == 0
         return
-    assert brief + sum(seen) <= max(8, brief + 3), (brief, seen)
+    shown = [lines.nth(i).is_visible() for i in range(lines.count())]
+    assert sum(shown) <= max(8, sum(first)), shown
+    assert all(s for s, f in zip(shown, first, strict=True) if f)
     hidden = box.evaluate("b => Array.from(b.querySelectorAll('li.folded')).reduce((n, li) =>"
                           " n + (li.classList.contains('earlier') ? parseInt(li.textContent"
                           ".slice(2)) : 1), 0)")
@@ -184,6 +201,82 @@ def _kept_short(box: Any, brief: int) -> None:
     assert more.inner_text() == "Show fewer"
     more.click()
     assert [rows.nth(i).is_visible() for i in range(rows.count())] == seen
+
+
+_OVERLAPS = """() => { const n = document.getElementById('notice').getBoundingClientRect();
+  const hit = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.left < n.right && n.left < r.right && r.top < n.bottom && n.top < r.bottom; };
+  return {top: n.top, bottom: n.bottom,
+          covered: Array.from(document.querySelectorAll(
+            '#decision button, #decision li, #decision h2, #decision p:not(#notice)'))
+            .filter(e => e.offsetParent !== null && hit(e)).map(e => e.textContent.slice(0, 40))}; }"""
+
+
+@pytest.mark.rule("B5.2")
+def test_a_click_refused_is_said_above_the_panel_covering_none_of_it(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """f14: a click on the map that is no choice is said in a line that covers neither the
+    "Since your last choice" box's lines nor any of the panel's text or buttons (just
+    above the panel, on the screen); scrolled so the panel's top is above the screen, the
+    line is pinned to the screen's top, still seen."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    state = page_state(tab)["state"]
+    key = f"elgrande-since:{state['game']}:0"
+    tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))",
+                      [key, len(state["log"]) - 6])
+    tab.page.reload()
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    assert tab.page.locator("#since li").first.is_visible()
+    roles = tab.page.locator("#board g.place[data-place]:not([role])")
+    assert roles.count()  # a place that is no choice of the power card's decision
+    roles.first.click()
+    alert = tab.page.locator("#notice")
+    alert.wait_for()
+    got = tab.page.evaluate(_OVERLAPS)
+    assert got["top"] >= 0 and got["covered"] == [], got
+    tab.page.locator("header h1").click()
+    alert.wait_for(state="hidden")
+    tab.page.evaluate("window.scrollTo(0, document.getElementById('decision')"
+                      ".getBoundingClientRect().top + window.scrollY + 40)")
+    tab.page.evaluate("import('/page/core.js').then(m => m.hint('x is not one of the choices'))")
+    got = tab.page.evaluate(_OVERLAPS)
+    assert 0 <= got["top"] <= 10 and got["bottom"] <= 900, got
+    tab.page.evaluate("window.scrollTo(0, 0)")
+    quiet(tab)
+
+
+@pytest.mark.rule("B3.1")
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+def test_a_card_s_text_does_not_stay_once_the_mouse_leaves(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab], width: int,
+        height: int) -> None:
+    """B3.1 (f14): a card on offer's text shows while the mouse is on it and goes when it
+    leaves, even after a click (the focus a click leaves keeps nothing shown); a card
+    opened by a tap closes at a second tap, or at a tap elsewhere."""
+    tab = _open(server, played, new_tab, width, height)
+    cards = tab.page.locator("li.offer-card[tabindex]")
+    assert cards.count()
+    card, away = cards.first, tab.page.locator("header h1")
+    text = card.locator(".why")
+    seen = "() => Array.from(document.querySelectorAll('#offer-box .why'))" \
+        ".filter(w => w.offsetParent !== null).length"
+    card.scroll_into_view_if_needed()
+    card.hover()
+    assert text.is_visible()
+    away.hover()
+    assert tab.page.evaluate(seen) == 0
+    card.click()  # opened in place, then closed by a second click
+    assert card.get_attribute("aria-expanded") == "true" and text.is_visible()
+    card.click()
+    assert card.get_attribute("aria-expanded") == "false"
+    away.hover()
+    assert tab.page.evaluate(seen) == 0  # (focused by the clicks: still nothing shown)
+    card.click()  # opened, then closed by a click elsewhere
+    assert card.get_attribute("aria-expanded") == "true"
+    away.click()
+    assert card.get_attribute("aria-expanded") == "false"
+    assert tab.page.evaluate(seen) == 0
+    quiet(tab)
 
 
 #: The shortest arrow of a move on the map, in CSS px at 1280 px wide (board.js MIN_LEN:
@@ -246,7 +339,8 @@ def test_the_header_stays_one_line_whatever_the_prompt(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """A long prompt does not wrap the header's "Your turn: ..." onto more lines (the page
     under it would jump): it is one line, cut with an ellipsis, the whole prompt in its
-    title (and in the decision's heading); on a phone too."""
+    title and in the decision's heading (f14: shown whole there, not cut); on a phone
+    too."""
     for width, height in ((1280, 900), (390, 844)):
         tab = _open(server, played, new_tab, width, height)
         got = tab.page.evaluate("""() => import('/page/host.js').then(m => {
@@ -264,6 +358,19 @@ def test_the_header_stays_one_line_whatever_the_prompt(
         assert got["after"] == got["before"], (width, got)
         assert got["height"] <= got["line"] * 1.5, (width, got)
         assert got["long"] in got["title"], got
+        # f14: the decision's heading says the prompt whole (no ellipsis, nothing clipped)
+        whole = tab.page.evaluate("""(long) => import('/page/controls.js').then(m => {
+            const S = window.elgrandePage;
+            S.controls = Object.assign({}, S.controls, {prompt: long});
+            m.renderControls();
+            const h = document.getElementById('prompt'), cs = getComputedStyle(h);
+            return {text: h.innerText, overflow: cs.textOverflow, space: cs.whiteSpace,
+                    clip: [h.scrollWidth - h.clientWidth, h.scrollHeight - h.clientHeight],
+                    shown: h.offsetParent !== null}; })""", got["long"])
+        assert whole["text"] == got["long"].strip() and whole["shown"], whole
+        assert whole["overflow"] != "ellipsis" and whole["space"] != "nowrap", whole
+        assert max(whole["clip"]) <= 1, whole
+        tab.page.reload()  # the page's own decision again
         quiet(tab)
 
 
@@ -289,7 +396,8 @@ def _render_moves(tab: Tab, options: list[dict[str, Any]], total: int = 0,
                   const w = li.querySelector('.why'); return w ? w.textContent : null; }),
                 only: q('#board g.place.only').map(g => g.getAttribute('data-place')),
                 idle: q('#decision .why-idle').map(p => p.innerText),
-                done: document.getElementById('done').innerText};
+                done: document.getElementById('done').innerText,
+                primary: document.getElementById('done').classList.contains('primary')};
     })""", [options, total, source])
     return got
 
@@ -354,7 +462,73 @@ def test_where_to_rows_are_the_possible_places_and_a_lone_one_is_marked(
     assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "
                                 "move anywhere now"), got
     assert not any(f"from {ids[0].upper()}" in line for line in got["idle"]), got
-    assert got["done"] == "Done (move none)", got
+    assert got["done"] == "Done (move none)" and not got["primary"], got  # f14: a move first
+    tab.page.reload()  # the page's own decision again
+    quiet(tab)
+
+
+@pytest.mark.rule("B8.2")
+def test_a_source_whose_caballeros_are_all_moved_says_so(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B8.2 (f14): a source greyed because all its caballeros are already moved in this
+    answer says so ("all 2 are already moved in this answer"), not that none may move
+    anywhere; a source with caballeros left and no open move keeps that reason."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                            ".map(g => g.getAttribute('data-place'))")
+
+    def move(src: str, to: str, unit: int, enabled: bool, count: int, why: str,
+             available: int = 2) -> dict[str, Any]:
+        o = {"unit": [unit], "label": f"{src} to {to}", "enabled": enabled, "count": count,
+             "from": src, "from_label": src.upper(), "player": 0, "to": to,
+             "to_label": to.upper(), "available": available}
+        if not enabled:
+            o.update(rule="B8.2", title="moving caballeros", why=why)
+        return o
+
+    options = [move(ids[0], ids[2], 10, False, 2, "x"), move(ids[0], ids[3], 11, False, 0, "y"),
+               move(ids[1], ids[2], 20, False, 0, "x", 3),
+               move(ids[1], ids[3], 21, False, 0, "y", 3),
+               move(ids[4], ids[2], 30, True, 0, "")]
+    got = _render_moves(tab, options, 2, None)
+    assert got["srcWhy"][0] == ("B8.2: moving caballeros — all 2 are already moved in this "
+                                "answer"), got
+    assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "
+                                "move anywhere now"), got
+    tab.page.reload()  # the page's own decision again
+    quiet(tab)
+
+
+@pytest.mark.rule("B3.2")
+def test_done_with_none_chosen_is_no_main_button_while_one_may_be_chosen(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B3.2 (f14): "Bring up to 1 caballero to court" with none chosen: Done says what it
+    sends ("Done (bring none)") and is a plain button while a "+" is open (the main
+    action is choosing); with nothing choosable, or once one is chosen, Done is the main
+    (red) button."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    got = tab.page.evaluate("""(opts) => import('/page/controls.js').then(m => {
+        const S = window.elgrandePage, out = [];
+        for (const [enabled, count] of [[true, 0], [false, 0], [true, 1]]) {
+          S.controls = {kind: "bring_to_court", prompt: "Bring up to 1 caballero to court",
+                        rule: "B3.2", form: "counts", secret: false, units: [], actions: [],
+                        total: count, min: 0, max: 1, max_note: null, folds: [], card: null,
+                        note: null, done: {unit: [0], enabled: true},
+                        options: [{unit: [5], label: "the provinces", enabled: enabled,
+                                   count: count, place: "provinces"}]};
+          S.units = count ? [[5]] : [];
+          m.renderControls();
+          const d = document.getElementById('done'), plus = document.querySelector(
+            '#options button[aria-label^="one more"]');
+          out.push({done: d.innerText, primary: d.classList.contains('primary'),
+                    bg: getComputedStyle(d).backgroundColor,
+                    plusBg: getComputedStyle(plus).backgroundColor});
+        }
+        return out; })""", [])
+    assert got[0]["done"] == "Done (bring none)" and not got[0]["primary"], got
+    assert got[0]["bg"] == got[0]["plusBg"], got  # no redder than the "+"
+    assert got[1]["done"] == "Done (bring none)" and got[1]["primary"], got
+    assert got[2]["done"] == "Done" and got[2]["primary"], got
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 

@@ -140,7 +140,10 @@ def _where_to_lists_only_what_is_possible(tab: Tab, c: dict[str, Any]) -> None:
 
 def _sources_greyed_only_when_disabled(tab: Tab, c: dict[str, Any]) -> None:
     """B8.2 (f13): a source button with a reason ("Greyed: ...") is a disabled one; an
-    open source's line says no destination's refusal."""
+    open source's line says no destination's refusal. f14: each move says how many of its
+    owner's caballeros stand at its source (so a source used up says so)."""
+    assert all(isinstance(o["available"], int) and o["available"] >= 1
+               for o in c["options"]), c["options"]
     srcs = decision(tab).get_by_role("list", name="Move from").locator("li.option")
     for i in range(srcs.count()):
         li = srcs.nth(i)

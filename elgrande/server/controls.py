@@ -21,6 +21,7 @@ The description (``controls(...)``)::
      "max_note": why "max" is below the number the prompt states, or None,
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
+                  "available"? (moves: the owner's caballeros at "from"),
                   "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?,
                   "then"? (pick: the unit of the same seat's next decision sent with this
                   one, where the decision ``follows`` it: :func:`_combined`)}, ...],
@@ -63,6 +64,7 @@ from elgrande.server.page_words import (
     card_parts,
     combined_labels,
     how_to_answer,
+    king_words,
     lead_label,
     max_note,
     power_label,
@@ -504,6 +506,7 @@ def _move_options(game: Game, b0: AnswerBuilder, units: list[list[int]]
                     opt: dict[str, Any] = {
                         "unit": unit, "from": s, "player": who, "to": t, "place": t,
                         "count": sum(u == unit for u in units),
+                        "available": int(o["sources"][s][w]),
                         "from_label": _place_name(game, s), "to_label": _place_name(game, t),
                         "label": f"{_place_name(game, s)} to {_place_name(game, t)}"}
                     if kinds:
@@ -580,6 +583,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
                      if not o["enabled"]}
     else:
         options = _move_options(game, b0, canon)  # every disabled one folds (.folds)
+    king_words(options, lambda loc: _place_name(game, loc))
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":

@@ -6,6 +6,7 @@ caballeros that can move, as the move's options give them).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from elgrande.engine.decisions import Decision
@@ -266,3 +267,19 @@ def check_note(game: Game, card: dict[str, Any], early: bool, latest: int | None
     if early:
         return f"{chance} '{EARLY_NAME}' is ticked: it comes up {when}."
     return f"{chance} Tick '{EARLY_NAME}' to see it {when}."
+
+
+#: The king's region refused (B5.2) in one wording, from a placement as from a move (f14:
+#: a placement said only "the king's region is closed"; a move names the region).
+KING_WORDS = "{place} is the king's region: nothing may enter or leave it"
+
+
+def king_words(options: list[dict[str, Any]], name_of: Callable[[str], str]) -> None:
+    """B5.2: give every option refused by rule B5.2 at its ``"place"`` (a location id) the
+    one wording :data:`KING_WORDS`, the place named by ``name_of(place id)``; an option
+    already in those words, or with no place, is left as it is. Changes ``options`` in
+    place; raises nothing."""
+    for o in options:
+        why = str(o.get("why") or "")
+        if o.get("rule") == "B5.2" and o.get("place") and "nothing may enter" not in why:
+            o["why"] = KING_WORDS.format(place=name_of(str(o["place"])))

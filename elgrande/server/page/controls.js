@@ -51,11 +51,14 @@ export function renderControls() {
     renderFolds(c, opts);
     renderHeld(c, acts);
     if (c.done) {
-      // Done with nothing chosen, where none may be (an "up to" move): says it sends none
+      // Done with nothing chosen, where none may be (an "up to" move): says it sends none,
+      // and is no main (red) button while something may still be chosen (f14: the main
+      // action is then choosing, "+" or a source), only where nothing may
       var none = c.done.enabled && !c.total && c.form !== "subset";
-      var done = el("button", {type: "button", "class": "primary", id: "done"},
-                    c.form === "subset" ? "Confirm" : none ? (c.form === "moves" ?
-                      "Done (move none)" : "Done (none)") : "Done");
+      var choosable = c.options.some(function (o) { return o.enabled; });
+      var done = el("button", {type: "button", "class": none && choosable ? "" : "primary",
+                               id: "done"},
+                    c.form === "subset" ? "Confirm" : none ? "Done (" + noneWords(c) + ")" : "Done");
       done.disabled = !c.done.enabled;
       done.onclick = function () { send(flat(S.units).concat(c.done.unit)); };
       var wrap = el("span", {"class": "wrap"});
@@ -75,6 +78,11 @@ export function renderControls() {
   decorateBoard();
   placeTips();
 }
+
+// what Done with nothing chosen sends, in the decision's verb: "move none" (B8.2),
+// "bring none" (to the court, B3.2/B4.1), else "none"
+var NONE_WORDS = {bring_to_court: "bring none"};
+function noneWords(c) { return c.form === "moves" ? "move none" : NONE_WORDS[c.kind] || "none"; }
 
 function progress(c) {
   if (c.form === "pick") { return ""; }
@@ -211,9 +219,19 @@ export function groupLabel(o) {
   return "from " + o.from_label + ": " + nameOf(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
 }
 
-// why a source none of whose caballeros may move anywhere now is greyed: its
+// why a source none of whose caballeros may move anywhere now is greyed: all of them
+// already moved in this answer (f14: said so, not a rule's refusal), else its
 // destinations' one reason where they share it, else that none may go anywhere
-function sourceWhy(g) {
+function sourceWhy(c, g) {
+  var moved = c.options.reduce(function (n, o) {
+    return n + (o.from === g[0].from && o.player === g[0].player ? o.count : 0);
+  }, 0);
+  var all = g[0].available;
+  if (moved && all && moved >= all) {
+    return {enabled: false, rule: g[0].rule, title: g[0].title, why: all === 1 ?
+      "the only one is already moved in this answer" :
+      "all " + all + " are already moved in this answer"};
+  }
   var whys = {};
   g.forEach(function (o) { whys[o.rule + "|" + o.why] = o; });
   var keys = Object.keys(whys);
@@ -272,7 +290,7 @@ function renderMoves(c, box) {
     };
     // greyed only when disabled, with the reason that disables it: a destination's
     // refusal belongs to that destination (its fold), not to an open source
-    srcs.appendChild(optionItem(open.length ? {enabled: true} : sourceWhy(g), b));
+    srcs.appendChild(optionItem(open.length ? {enabled: true} : sourceWhy(c, g), b));
   });
   // the heading says what is asked now: where from (and whose), whose where the source
   // is given (a card's chosen region), then where to

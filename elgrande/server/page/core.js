@@ -93,22 +93,32 @@ export function label(o) {
   return o.label;
 }
 
-// a line over the top of the decision (empty: hidden): laid over the panel under its
-// heading, so nothing in the panel moves (a click meant for a button lands on it); on a
-// narrow screen a bar at the bottom of the screen (style.css), where the map's tap is
-// seen. Gone at the next click (listenNotice) or answer
+// a line about the last click (empty: hidden), kept in the decision's panel but drawn
+// just above it (f14: laid over the panel it hid the first line of "Since your last
+// choice"), so it covers neither the panel's text nor its buttons and nothing in the
+// panel moves (a click meant for a button lands on it); where the panel's top is above
+// the screen, pinned to the screen's top over the panel; on a narrow screen a bar at
+// the bottom of the screen (style.css), where the map's tap is seen. Gone at the next
+// click (listenNotice) or answer
 export function hint(text) {
   var h = $("notice"), d = $("decision");
   if (d && !d.hidden) {
     if (h.parentNode !== d) { d.insertBefore(h, $("prompt").nextSibling); }
-    var p = $("prompt");
-    h.style.top = (p.offsetTop + p.offsetHeight) + "px";
   } else if (h.parentNode === d) {
     d.parentNode.insertBefore(h, d.parentNode.firstChild);
-    h.style.top = "";
   }
+  h.classList.remove("pinned");
+  h.style.left = h.style.width = "";
   h.textContent = text;
   h.hidden = !text;
+  if (text && h.parentNode === d && getComputedStyle(h).position === "absolute") {
+    var r = d.getBoundingClientRect();
+    if (r.top < h.offsetHeight + 4) {  // no room above the panel on the screen
+      h.classList.add("pinned");
+      h.style.left = (r.left + 8) + "px";
+      h.style.width = (r.width - 16) + "px";
+    }
+  }
 }
 // a click anywhere dismisses the line before the click is handled (which may say anew)
 export function listenNotice() {

@@ -39,6 +39,9 @@ export function renderHeader(st) {
   } else {
     turn.textContent = "";
   }
+  // a line cut with an ellipsis keeps its whole text on hover (f14); "Your turn" in its
+  // button's title
+  turn.title = st.controls && !st.over ? "" : turn.textContent;
 }
 
 // -- the host's page (the admin link): who plays each seat, whose turn it is

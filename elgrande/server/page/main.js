@@ -18,9 +18,11 @@ import {listenTips} from "./tips.js";
 import {listenBoard} from "./board.js";
 import {start} from "./live.js";
 import {listenNotice} from "./core.js";
+import {listenOffer} from "./panels.js";
 
 listenRefusal();
 listenTips();
 listenBoard();
 listenNotice();
+listenOffer();
 start();

@@ -92,8 +92,22 @@
   }
   // blocks: the cards' errors as `elgrande validate` prints them (file:line, the line, a
   // caret), shown in their place of the list of errors where the server gives them
+  // Create is off while the chosen zip is refused (Create would refuse it), with the
+  // reason under it and a way to drop the zip
+  var create = document.getElementById("create");
+  function createShown() {
+    create.disabled = refused;
+    shown(document.getElementById("create-why"), refused ? "Create is off: the zip above " +
+          "is refused. Choose a corrected zip, or remove it to play without homebrew cards." : "");
+    document.getElementById("zip-clear").hidden = !refused;
+  }
+  document.getElementById("zip-clear").addEventListener("click", function () {
+    form.elements.cards.value = "";
+    checkZip();
+  });
   function checkShown(status, notes, errors, blocks) {
     blocks = blocks || [];
+    createShown();
     shown(checkStatus, status);
     listed(checkNotes, notes);
     listed(checkErrors, blocks.length ? [] : errors);
@@ -135,7 +149,7 @@
       }
       refused = true;  // the early deal of a refused zip means nothing: its box hidden
       checkShown("The zip is refused" + (why.length > 1 ? " (" + why.length + " problems)" : "") +
-                 ": Create will refuse it too. Correct it and choose it again.", [], why, j.shown);
+                 ": correct it and choose it again.", [], why, j.shown);
     }, function () {
       if (asked === checkAsked) { checkShown("The zip could not be checked: the server did not answer.", [], []); }
     });
@@ -153,6 +167,7 @@
 
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
+    if (refused) { return; }  // (Enter in a field while Create is off)
     var n = rows.children.length, names = [], bots = {};
     for (var i = 0; i < n; i++) {
       names.push(form.elements["name-" + i].value.trim());
@@ -214,8 +229,7 @@
       add("Host's page (admin)", j.admin, "yours: the seats, whose turn it is, the record at the end");
       add("Spectator page", j.spectator, "anyone may watch with it");
       made.hidden = false;
-      var button = form.querySelector("button");  // a second click makes a second game
-      if (button) { button.textContent = "Create another game"; }
+      create.textContent = "Create another game";  // a second click makes a second game
     }, function () { shown(err, "Not created: the server did not answer."); });
   });
 })();

@@ -40,6 +40,20 @@ export function renderOffer(st) {
   placeTips();
 }
 
+// a tap or click anywhere but on a card on offer closes the cards opened (f14: a card's
+// text stayed on screen until tapped again)
+export function listenOffer() {
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("li.offer-card")) { return; }
+    if (!Object.keys(opened).length) { return; }
+    opened = {};
+    Array.prototype.forEach.call(document.querySelectorAll("li.offer-card.open"), function (li) {
+      li.classList.remove("open");
+      li.setAttribute("aria-expanded", "false");
+    });
+  });
+}
+
 // -- the log, the end
 export function renderLog(st) {
   var lines = st.log || [];

@@ -35,27 +35,6 @@ export function sinceLines(st, mark) {
   return out;
 }
 
-// the last general scoring (B6) begun after the mark, in brief: its lines as the log
-// writes them (elgrande/play/narrate.py: "-- Scoring after round n --", the discs
-// revealed, the Castillo scored, then, unindented, "Points this scoring: ..." with each
-// player's points of that scoring); [] if none. Nothing is counted here: the log's own
-// lines only, so a scoring pushed out of the last lines is still seen
-export function scoringBrief(st, mark) {
-  var log = st.log || [];
-  if (mark === null || mark > log.length) { return []; }
-  var head = -1;
-  for (var i = log.length - 1; i >= mark; i--) {
-    if (/^-- .+ --$/.test(log[i])) { head = i; break; }
-  }
-  if (head < 0) { return []; }
-  var out = [log[head].trim()];
-  for (var j = head + 1; j < log.length && j <= head + 2; j++) { out.push(log[j].trim()); }
-  for (var k = head + 3; k < log.length; k++) {
-    if (log[k] === log[k].trimStart()) { out.push(log[k].trim()); break; }  // the points
-  }
-  return out;
-}
-
 // whether a line names the seat (a whole word: "Ana" is not in "Anabel")
 export function namesSeat(st, line) {
   var name = st.names && st.names[st.seat];
@@ -72,15 +51,31 @@ export function isBid(st, line) {
   return new RegExp("^(" + names.join("|") + ") plays \\D+ \\d+\\.$", "u").test(line);
 }
 
+// whether a line changes the board for everyone (never folded away, f14): a general
+// scoring's heading and its total (B6, elgrande/play/narrate.py: "-- Scoring after
+// round n --", "Points this scoring: ..."), the king moved (B5.2: "... moves the king
+// from ... to ...")
+export function isKey(line) {
+  return /^-- .+ --$/.test(line) || /^Points this scoring: /.test(line) ||
+    / moves the king from /.test(line);
+}
+
+// the points the seat scored in a line ("NAME 6 caballeros -> 5 points", B6.5), 0 if none
+export function seatPoints(st, line) {
+  var name = st.names && st.names[st.seat];
+  if (!name) { return 0; }
+  var m = new RegExp("(^|[^\\p{L}\\p{N}])" + escape(name) + " [^;:,]*?-> (\\d+) point", "u").exec(line);
+  return m ? Number(m[2]) : 0;
+}
+
 // the lines shown of `lines` (log order): the latest MAX_LINES, and every earlier one
-// naming the seat (what was done to its caballeros is never hidden) or playing a seat's
-// power card (isBid); each a [line, mine] pair, with a gap
-// [null, n] where n lines are left out; those in `skip` (a scoring in brief) dropped
-export function keptLines(st, lines, skip) {
-  if (skip && skip.length) { lines = lines.filter(function (l) { return skip.indexOf(l) < 0; }); }
+// naming the seat (what was done to its caballeros is never hidden), playing a seat's
+// power card (isBid) or changing the board for everyone (isKey); each a [line, mine]
+// pair, with a gap [null, n] where n lines are left out
+export function keptLines(st, lines) {
   var mine = lines.map(function (l) { return namesSeat(st, l); });
   var keep = mine.map(function (m, i) {
-    return m || i >= lines.length - MAX_LINES || isBid(st, lines[i]);
+    return m || i >= lines.length - MAX_LINES || isBid(st, lines[i]) || isKey(lines[i]);
   });
   var out = [], gap = 0;
   lines.forEach(function (l, j) {
@@ -99,33 +94,21 @@ function shownOf(rows) {
 // shown with a fresh decision of the seat; hidden otherwise
 export function renderSince() {
   var box = $("since");
-  var lines = [], brief = [];
+  var lines = [];
   if (isSeat() && S.controls) {
     var kept = sessionStorage.getItem(key()), mark = kept === null ? null : Number(kept);
     lines = sinceLines(S.state, mark);
-    brief = scoringBrief(S.state, mark);
   }
   var rows = keptLines(S.state, lines);
-  // the scoring in brief, whole, where its beginning is cut off the lines shown: its
-  // lines then shown there only
-  if (shownOf(rows).indexOf(brief[0]) >= 0) { brief = []; }
-  rows = keptLines(S.state, lines, brief);
   lines = shownOf(rows);
-  S.sinceBrief = brief;
   S.since = lines;
   S.sinceEarlier = rows.reduce(function (n, r) { return n + (r[0] === null ? r[1] : 0); }, 0);
   box.textContent = "";
   box.hidden = !lines.length;
   if (!lines.length) { return; }
   box.appendChild(el("strong", {}, "Since your last choice:"));
-  if (brief.length) {
-    var sum = box.appendChild(el("ul", {"class": "scoring", "aria-label": "The scoring in brief"}));
-    brief.forEach(function (l) {
-      sum.appendChild(arrowed(el("li", namesSeat(S.state, l) ? {"class": "mine"} : {}), l));
-    });
-  }
   var ul = box.appendChild(el("ul", {"aria-label": "Since your last choice"}));
-  var seen = visibleRows(rows, Math.max(MIN_ROWS, VISIBLE - brief.length));
+  var seen = visibleRows(rows, VISIBLE);
   var hidden = 0;
   rows.forEach(function (r, i) {
     var li;
@@ -133,7 +116,8 @@ export function renderSince() {
       li = el("li", {"class": "quiet earlier"}, "… " + r[1] + (i ? " more" : " earlier") +
               " (in the log)");
     } else {
-      li = arrowed(el("li", r[1] ? {"class": "mine"} : {}), r[0]);
+      var cls = (r[1] ? ["mine"] : []).concat(isKey(r[0]) ? ["key"] : []);
+      li = arrowed(el("li", cls.length ? {"class": cls.join(" ")} : {}), r[0]);
     }
     if (!seen[i]) { li.classList.add("folded"); hidden += r[0] === null ? r[1] : 1; }
     ul.appendChild(li);
@@ -151,18 +135,24 @@ export function renderSince() {
 }
 
 // the box kept short (a general scoring's ~20 lines pushed the decision down): at most
-// VISIBLE lines shown, the scoring's brief among them, the rest behind one line
-export var VISIBLE = 8, MIN_ROWS = 3;
-// which rows show while the box is closed, at most `n` lines: the seat's own and the
-// seats' power cards first, then the others, the latest of each first; the gaps ("… 2
-// more") only where every line shows
+// VISIBLE lines shown while closed (more only where the lines changing the board for
+// everyone are more), in the log's order (never reordered), the rest behind one line
+export var VISIBLE = 8;
+// which rows show while the box is closed, at most `n` lines: every line changing the
+// board for everyone (isKey) and each seat's power card played (isBid) first, then the
+// seat's own (those where it scored most first), then the others; the latest of each
+// first; the gaps ("… 2 more") only where every line shows
 function visibleRows(rows, n) {
   var lines = rows.filter(function (r) { return r[0] !== null; }).length;
   var out = {};
   if (lines <= n) { rows.forEach(function (r, i) { out[i] = true; }); return out; }
   var order = rows.map(function (r, i) { return i; }).filter(function (i) { return rows[i][0] !== null; });
-  var first = function (i) { return rows[i][1] || isBid(S.state, rows[i][0]) ? 0 : 1; };
-  order.sort(function (a, b) { return first(a) - first(b) || b - a; });
-  order.slice(0, n).forEach(function (i) { out[i] = true; });
+  var rank = function (i) {
+    var l = rows[i][0];
+    return isKey(l) || isBid(S.state, l) ? 0 : rows[i][1] ? 1 : 2;
+  };
+  var pts = function (i) { return rows[i][1] ? seatPoints(S.state, rows[i][0]) : 0; };
+  order.sort(function (a, b) { return rank(a) - rank(b) || pts(b) - pts(a) || b - a; });
+  order.forEach(function (i, k) { if (k < n || rank(i) === 0) { out[i] = true; } });
   return out;
 }
