@@ -205,11 +205,13 @@ def _kept_short(box: Any, first: list[bool]) -> None:
 
 _OVERLAPS = """() => { const n = document.getElementById('notice').getBoundingClientRect();
   const hit = (e) => { const r = e.getBoundingClientRect();
-    return r.width > 0 && r.left < n.right && n.left < r.right && r.top < n.bottom && n.top < r.bottom; };
+    return r.width > 0 && r.left < n.right && n.left < r.right && r.top < n.bottom &&
+      n.top < r.bottom; };
   return {top: n.top, bottom: n.bottom,
           covered: Array.from(document.querySelectorAll(
             '#decision button, #decision li, #decision h2, #decision p:not(#notice)'))
-            .filter(e => e.offsetParent !== null && hit(e)).map(e => e.textContent.slice(0, 40))}; }"""
+            .filter(e => e.offsetParent !== null && hit(e))
+            .map(e => e.textContent.slice(0, 40))}; }"""
 
 
 @pytest.mark.rule("B5.2")
