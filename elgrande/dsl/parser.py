@@ -15,7 +15,7 @@ import re
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import lark
 from lark import Lark, Token, Transformer, UnexpectedCharacters, UnexpectedInput, v_args
@@ -720,6 +720,35 @@ def _unknown_statement(exc: UnexpectedToken,
     return (line_no, len(m.group(1)) + 1), msg, hint
 
 
+#: An English article written before a word the card language takes bare ("adjacent to
+#: the king" for ``adjacent to king``).
+_ARTICLE: Final = re.compile(r"(?:^|(?<=\s))(the|a|an)[ \t]+$", re.IGNORECASE)
+
+
+def _article_before(exc: UnexpectedToken, text: str) -> str:
+    """A hint when the token ``exc`` stopped at follows an article the language does not
+    write ("to the king"): the script read again without it gets further (or through);
+    '' when not. Parses once more, on a syntax error only."""
+    tok = exc.token
+    start = getattr(tok, "start_pos", None)
+    if not isinstance(start, int) or tok.type in ("_NL", "_INDENT", "_DEDENT", "$END"):
+        return ""
+    m = _ARTICLE.search(text, 0, start)
+    if m is None:
+        return ""
+    again = text[:m.start()] + text[start:]
+    try:
+        parser().parse(again)
+    except UnexpectedInput as later:
+        if (getattr(later, "pos_in_stream", None) or 0) <= m.start() + len(str(tok)):
+            return ""
+    except Exception:  # (any other failure: no hint)
+        return ""
+    before = re.search(r"(\S+)[ \t]+$", text[:m.start()])
+    said = f"'{before.group(1)} {tok}'" if before else f"'{tok}'"
+    return f"write {said}, without '{m.group(1)}'"
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
                   col0: int) -> CardError:
     sline = getattr(exc, "line", 1) or 1
@@ -747,6 +776,9 @@ def _syntax_error(exc: UnexpectedInput, text: str, path: str, line0: int,
                  f"unexpected {str(tok)!r}")
         msg = found
         hint = f"expected {_expected_words(set(exc.accepts or exc.expected))}"
+        article = _article_before(exc, text)
+        if article:
+            hint = f"{article}; {hint}"
         if tok.type in ("_INDENT", "_DEDENT"):
             hint = "indentation does not match a block: indent only after a line ending in ':'"
     else:  # pragma: no cover
