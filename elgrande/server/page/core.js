@@ -69,10 +69,12 @@ export function chip(p) {
 }
 // `text` put into element `e`, each arrow ("->", "→") kept on one line with the words
 // on either side of it (a nowrap span: "2 caballeros -> 5 points" never breaks as
-// "caballeros ->" / "5"); returns `e`
+// "caballeros ->" / "5"), and marked "effect" when indented (a card's effect); returns `e`
 var ARROWS = /\S+(?: (?:->|→) \S+)+/g;
 export function arrowed(e, text) {
   var at = 0;
+  // a line of a card's effect (the log indents it under the card's line): shown indented
+  if (/^\s/.test(text)) { e.classList.add("effect"); }
   text.replace(ARROWS, function (m, i) {
     if (i > at) { e.appendChild(document.createTextNode(text.slice(at, i))); }
     e.appendChild(el("span", {"class": "arrow"}, m));
