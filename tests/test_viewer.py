@@ -58,6 +58,16 @@ def test_one_step_per_answer_and_the_board_of_each(record: Path) -> None:
     assert steps[5]["did"].startswith("Answer 5: ")
 
 
+def test_the_chart_marks_where_each_round_begins(page: Path) -> None:
+    """B3: the score chart's axis names each round where its answers begin (the replay
+    had only "answer N"), in order, one label a round."""
+    text = page.read_text(encoding="utf-8")
+    labels = [int(x) for x in re.findall(r'<text class="round-label"[^>]*>(\d+)</text>', text)]
+    xs = [float(x) for x in re.findall(r'<text class="round-label" x="([\d.]+)"', text)]
+    assert labels == list(range(1, 10)), labels
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)
+
+
 def test_B8_5a_the_public_viewer_holds_no_hand_and_no_secret_before_its_time(
         record: Path) -> None:
     lines = record.read_text(encoding="utf-8").splitlines()

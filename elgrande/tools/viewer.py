@@ -108,7 +108,8 @@ def frames(lines: Sequence[str], player: int | None,
 
 def score_chart(steps: list[dict[str, Any]], names: Sequence[str]) -> str:
     """The scores over the steps as an inline SVG line chart, one line per player, with
-    a movable marker (``id="chart-marker"``)."""
+    a movable marker (``id="chart-marker"``) and each round's number where its answers
+    begin (B3)."""
     n = max(len(steps) - 1, 1)
     top = max([1, *(s for st in steps for s in st["scores"])])
     pad = 30
@@ -126,7 +127,16 @@ def score_chart(steps: list[dict[str, Any]], names: Sequence[str]) -> str:
            f'<line x1="{pad}" y1="10" x2="{pad}" y2="{CHART_H - pad}" stroke="#888"/>',
            f'<text x="{pad - 4}" y="14" text-anchor="end">{top}</text>',
            f'<text x="{pad - 4}" y="{CHART_H - pad}" text-anchor="end">0</text>',
-           f'<text x="{CHART_W - 10}" y="{CHART_H - 12}" text-anchor="end">answer {n}</text>']
+           f'<text x="{CHART_W - 10}" y="{CHART_H - 2}" text-anchor="end">answer {n}</text>',
+           f'<text x="{pad}" y="{CHART_H - 2}">rounds (each one\'s first answer)</text>']
+    for i in range(len(steps)):  # where each round begins (B3): its number on the axis
+        r = steps[i].get("round")
+        if r and (i == 0 or r != steps[i - 1].get("round")):
+            x = pad + (CHART_W - pad - 10) * i / n
+            out.append(f'<line class="round-tick" x1="{x:.1f}" y1="{CHART_H - pad}" '
+                       f'x2="{x:.1f}" y2="{CHART_H - pad + 4}" stroke="#888"/>'
+                       f'<text class="round-label" x="{x:.1f}" y="{CHART_H - pad + 14}" '
+                       f'text-anchor="middle">{int(r)}</text>')
     for p, name in enumerate(names):
         pts = " ".join(xy(i, st["scores"][p]) for i, st in enumerate(steps))
         colour = COLOURS[p % len(COLOURS)]
