@@ -232,3 +232,21 @@ def test_a_card_s_effect_lines_are_indented_under_its_line_in_the_log(
     plain = {x for e, x in got if not e}
     assert len(plain) == 1 and all(x > min(plain) + 10 for e, x in got if e), got[:12]
     quiet(tab)
+
+
+@pytest.mark.rule("B5")
+def test_a_phone_s_first_view_of_the_board_shows_the_king(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """B5: on a 390-px phone the board scrolls sideways; its first view is scrolled so
+    that the king's region is on screen (f14: the king and the Castillo were both out of
+    sight), also when the window has only then become that narrow."""
+    tab = _open(server, played, new_tab, 390, 844)
+    got = tab.page.evaluate("""() => {
+        const area = document.getElementById('board-area');
+        const k = document.querySelector('#board g.king').getBoundingClientRect();
+        return {scrolls: area.scrollWidth > area.clientWidth, left: k.left,
+                right: k.right, width: window.innerWidth, at: area.scrollLeft};
+    }""")
+    assert got["scrolls"], got
+    assert 0 <= got["left"] and got["right"] <= got["width"], repr(got)
+    quiet(tab)

@@ -21,6 +21,7 @@ if (TOKEN) {
 }
 
 export var S = {state: null, n: -1, controls: null, units: [], from: null, fromUsed: false, live: false,
+  boardCentred: false,
                 busy: false, logShown: 0, svg: "", boxes: "", role: null, asked: 0, links: null,
          since: [], sinceEarlier: 0, sinceBrief: [], held: null, taken: -1};
 window.elgrandePage = S;

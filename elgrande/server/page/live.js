@@ -72,6 +72,7 @@ function render(fresh) {
   if (st.board_svg !== S.svg) {
     $("board").innerHTML = st.board_svg;
     S.svg = st.board_svg;
+    if (!S.boardCentred) { requestAnimationFrame(kingInView); }  // once laid out
   }
   if (st.boxes_svg !== S.boxes) {
     $("players").innerHTML = st.boxes_svg || "";
@@ -133,4 +134,16 @@ export function start() {
   load().then(function (status) {
     if (status !== 403) { connect(); setTimeout(poll, delay); }
   });
+}
+
+// On a narrow screen the board scrolls sideways (style.css): its first drawing is scrolled
+// so that the king's region (B5) is in view, not only the board's left edge (also when a
+// window first becomes that narrow); later drawings keep the player's own scroll.
+window.addEventListener("resize", function () { if (!S.boardCentred) { kingInView(); } });
+function kingInView() {
+  var area = $("board-area"), king = document.querySelector("#board g.king");
+  if (!area || !king || area.scrollWidth <= area.clientWidth) { return; }
+  S.boardCentred = true;
+  var a = area.getBoundingClientRect(), k = king.getBoundingClientRect();
+  area.scrollLeft += (k.left + k.width / 2) - (a.left + area.clientWidth / 2);
 }
