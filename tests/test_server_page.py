@@ -352,9 +352,10 @@ def is_bid(line: str, names: list[str]) -> bool:
 
 def is_key(line: str) -> bool:
     """Whether log line ``line`` changes the board for everyone (f14: never folded): a
-    general scoring's heading or total (B6), the king moved (B5.2)."""
+    general scoring's heading, discs revealed or total (B6, B6.1), the king moved
+    (B5.2)."""
     return bool(re.fullmatch(r"-- .+ --", line) or line.startswith("Points this scoring: ")
-                or " moves the king from " in line)
+                or line.startswith("Discs: ") or " moves the king from " in line)
 
 
 def since_kept(news: list[str], mine: list[bool], cap: int = 8,

@@ -165,8 +165,9 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
     tab.page.wait_for_function("window.elgrandePage.controls")
     items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
     seen = [t for i, t in enumerate(items.all_inner_texts()) if items.nth(i).is_visible()]
-    assert log[head] in seen and points in seen, seen
-    assert seen.index(log[head]) < seen.index(points)
+    discs = next(line for line in log[head:] if line.startswith("Discs: "))  # B6.1
+    assert log[head] in seen and discs in seen and points in seen, seen
+    assert seen.index(log[head]) < seen.index(discs) < seen.index(points)
     name = state["names"][0]
     scored = {line.strip(): int(m.group(1)) for line in log[head:]
               if (m := re.search(rf"(?:^|\W){re.escape(name)} [^;:,]*?-> (\d+) point",

@@ -220,17 +220,21 @@ def test_a_region_choice_says_a_click_sends_it_and_a_secret_one_waits_for_send(
 def test_a_card_s_effect_lines_are_indented_under_its_line_in_the_log(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """B8: the log says a card's effect on lines under "X carries out the special action
-    of …" (indented in words); the page's log shows exactly those lines indented, so a
-    card's "places caballeros" never reads as the turn's own placement."""
+    of …" (indented in words); the page's log shows exactly those lines' text indented
+    (their numbers in the column of the others), so a card's "places caballeros" never
+    reads as the turn's own placement."""
     tab = _open(server, played, new_tab, 1280, 900)
     log = page_state(tab)["state"]["log"]
     effect = [i for i, line in enumerate(log) if line[:1].isspace()]
     assert effect, "the game played has no card effect in its log"
     got = tab.page.evaluate("""() => Array.from(document.querySelectorAll('#log li')).map(
-        li => [li.classList.contains('effect'), li.getBoundingClientRect().left])""")
-    assert [i for i, (e, _x) in enumerate(got) if e] == effect
-    plain = {x for e, x in got if not e}
-    assert len(plain) == 1 and all(x > min(plain) + 10 for e, x in got if e), got[:12]
+        li => { const r = document.createRange(); r.selectNodeContents(li);
+                return [li.classList.contains('effect'), li.getBoundingClientRect().left,
+                        r.getClientRects()[0].left]; })""")
+    assert [i for i, (e, _b, _t) in enumerate(got) if e] == effect
+    assert len({b for _e, b, _t in got}) == 1, got[:12]  # the numbers stay in one column
+    plain = {t for e, _b, t in got if not e}
+    assert len(plain) == 1 and all(t > min(plain) + 10 for e, _b, t in got if e), got[:12]
     quiet(tab)
 
 

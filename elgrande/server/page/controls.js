@@ -39,7 +39,7 @@ export function renderControls() {
     var stack = c.card && c.card.stack != null &&
       !new RegExp("\\bstack " + c.card.stack + "\\b").test(c.card.title);
     note.textContent = c.card ? "Card: " + c.card.title + (stack ? " (stack " + c.card.stack +
-      ")" : "") + ". " + c.card.text : "";
+      ")" : "") + ". " + untitled(c.card.text, c.card.title) : "";
     $("secret").hidden = !c.secret;
     $("progress").textContent = progress(c);
     $("note").hidden = !c.note;
@@ -316,4 +316,11 @@ function renderMoves(c, box) {
                        (c.max === 1 ? " caballero" : " caballeros") + ", is reached" : "Where to?"));
     box.appendChild(dests);
   }
+}
+
+// a card's text without the title it starts with ("Intrigue: Move ...", as printed cards
+// and docs/homebrew.md write it) where the note has just said that title (f15)
+export function untitled(text, title) {
+  var m = /^([^:.]{1,60}):\s*/.exec(text || "");
+  return m && title.indexOf(m[1]) === 0 ? text.slice(m[0].length) : (text || "");
 }

@@ -144,6 +144,9 @@ function kingInView() {
   var area = $("board-area"), king = document.querySelector("#board g.king");
   if (!area || !king || area.scrollWidth <= area.clientWidth) { return; }
   S.boardCentred = true;
+  // scrolled no further than needed (the board's west and its heading kept where they
+  // can be): the king's centre some 90 px inside the right edge
   var a = area.getBoundingClientRect(), k = king.getBoundingClientRect();
-  area.scrollLeft += (k.left + k.width / 2) - (a.left + area.clientWidth / 2);
+  var over = (k.left + k.width / 2) - (a.left + area.clientWidth - 90);
+  if (over > 0) { area.scrollLeft += over; }
 }

@@ -52,12 +52,12 @@ export function isBid(st, line) {
 }
 
 // whether a line changes the board for everyone (never folded away, f14): a general
-// scoring's heading and its total (B6, elgrande/play/narrate.py: "-- Scoring after
-// round n --", "Points this scoring: ..."), the king moved (B5.2: "... moves the king
-// from ... to ...")
+// scoring's heading, the secret discs revealed and its total (B6, B6.1,
+// elgrande/play/narrate.py: "-- Scoring after round n --", "Discs: ...", "Points this
+// scoring: ..."), the king moved (B5.2: "... moves the king from ... to ...")
 export function isKey(line) {
   return /^-- .+ --$/.test(line) || /^Points this scoring: /.test(line) ||
-    / moves the king from /.test(line);
+    /^Discs: /.test(line) || / moves the king from /.test(line);
 }
 
 // the points the seat scored in a line ("NAME 6 caballeros -> 5 points", B6.5), 0 if none
