@@ -61,10 +61,10 @@ def test_no_sideways_scroll_at_any_decision_of_the_first_rounds(
     (tab,), _ = open_seats(server, links, new_tab, [0])
     rng = random.Random(5)
     seen, cards = 0, 0
-    from serve_util import play_turn
+    from serve_util import play_turn, seat_state
     with httpx.Client(base_url=server, timeout=30) as c:
         for _ in range(400):
-            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            st = seat_state(c, links["game"], token)
             if "== Round 3 ==" in st["log"] or st["over"]:
                 break
             if st["controls"] is None:
@@ -169,7 +169,7 @@ def test_a_power_card_not_playable_says_why_without_a_hover(
     """B3.2: at the power card choice, a value another player played this round has no
     button of its own: it is in the one collapsed line under the options ("Why not the
     others?"), shown with no hover, which opened names the card and its rule."""
-    from serve_util import play_turn
+    from serve_util import play_turn, seat_state
 
     links = create(server, 4, 11, {1: "greedy", 2: "greedy", 3: "greedy"}, ["base"])
     token = token_of(links["seats"][0])
@@ -177,7 +177,7 @@ def test_a_power_card_not_playable_says_why_without_a_hover(
     rng = random.Random(3)
     with httpx.Client(base_url=server, timeout=30) as c:
         for _ in range(300):
-            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            st = seat_state(c, links["game"], token)
             ctl = st["controls"]
             folded = [o for o in (ctl or {}).get("options", []) if o.get("folded")]
             if ctl and ctl["form"] == "pick" and folded and any(
@@ -216,7 +216,7 @@ def test_on_a_phone_a_tap_on_the_map_is_answered_on_the_screen(
     on a place of the map that is no choice says why in an alert on the screen (a bar at
     its bottom), and a tap on a region at the secret disc's choice holds it with its
     "Send" and "Change" on the screen too."""
-    from serve_util import play_turn
+    from serve_util import play_turn, seat_state
 
     links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
     token = token_of(links["seats"][0])
@@ -234,7 +234,7 @@ def test_on_a_phone_a_tap_on_the_map_is_answered_on_the_screen(
     rng = random.Random(9)
     with httpx.Client(base_url=server, timeout=30) as c:
         for _ in range(2000):
-            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            st = seat_state(c, links["game"], token)
             if st["controls"] is not None and st["controls"]["secret"]:
                 break
             play_turn(c, links["game"], token, rng, st)

@@ -123,8 +123,7 @@ def choice_use(script: ast.Script | None, var: str, bound: Mapping[str, int] | N
     if script is None or stmt is None:
         return ""
     after = render_after(script, stmt)
-    last = max((i for i, (node, _) in enumerate(after) if _uses(node, var)), default=-1)
-    if last < 0:
+    if not any(_uses(node, var) for node, _ in after):
         return ""
     said = [text.strip().rstrip(".") for _, text in after]  # every step, in order
     text = _and(said) + "."

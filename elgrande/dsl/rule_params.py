@@ -132,7 +132,7 @@ def value_type(value: Any, param: RuleParam | None = None) -> str:
 def change_fits(change: Change, params: Mapping[str, RuleParam]) -> bool:
     """Whether a rule change given as plain data (:data:`~elgrande.dsl.script_facts.Change`,
     from a library's cached facts) has none of :func:`change_problems`' problems with
-    the parameters ``params`` in play (False: read the call to say which)."""
+    the parameters ``params`` in play (B8.4; False: read the call to say which)."""
     name, until, where, kind = change
     if until not in DURATIONS:  # the durations change_rule's signature allows (a test)
         return False

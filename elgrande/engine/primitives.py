@@ -263,7 +263,8 @@ def _asks(ctx: Ctx, what: str, var: str) -> str:
     region"), shown in words by the layer that knows the cards (:mod:`elgrande.model.marks`,
     B8). Raises nothing."""
     cid = ctx.run.card
-    bound = {k: v for k, v in ctx.run.env.items() if type(v) is int and k != var}
+    bound = {k: v for k, v in ctx.run.env.items()  # the script's names, not the engine's
+             if type(v) is int and k != var and k.isidentifier()}
     return f"{marks.card(cid)}: {what}.{marks.use(cid, var, bound)}"
 
 

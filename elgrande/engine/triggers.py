@@ -545,4 +545,4 @@ def trigger_module(board: Board, scripts: Mapping[str, ast.Script],
 
 
 __all__ = ["CHAINING", "NAME", "TRIGGER", "TRIGGER_LIMIT", "TriggerLimit", "Triggers",
-           "keep_trigger", "player_of", "trigger_module", "waiting", "when_events"]
+           "keep_trigger", "player_of", "trigger_module", "waiting"]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from elgrande.engine.flow import setup
-from elgrande.play.seeds import DRAWN_MIN, SEED_MAX
+from elgrande.play.seeds import draw_seed
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -112,7 +112,6 @@ def early_seed(lib: Library, players: int, variant: str, cards: Iterable[str],
         raise ValueError(f"cards not in this game's library: {', '.join(unknown)}")
     if type(tries) is not int or tries < 1:
         raise ValueError(f"tries must be 1 or more, not {tries!r}")
-    draw = rng if rng is not None else random.SystemRandom()
     rounds = list(lib.board.variants[variant].rounds) if variant in lib.board.variants else []
     late = len(rounds)  # the draw index of a card never turned up
     index = {r: i for i, r in enumerate(rounds)}
@@ -121,7 +120,7 @@ def early_seed(lib: Library, players: int, variant: str, cards: Iterable[str],
     tried = 0
     while tried < tries:
         tried += 1
-        seed = DRAWN_MIN + draw.randrange(SEED_MAX - DRAWN_MIN + 1)
+        seed = draw_seed(rng)
         state, _, _ = setup(lib, players, seed, variant)
         got = reveal_rounds(state, rounds, ids)
         at = [late if r is None else index[r] for r in got.values()]
@@ -135,7 +134,7 @@ def early_seed(lib: Library, players: int, variant: str, cards: Iterable[str],
 
 
 def _best_possible(lib: Library, ids: list[str]) -> tuple[int, int]:
-    """The best score any deal can give ``ids`` (the latest draw index, then their sum):
+    """The best score any deal can give ``ids`` (B3.1; the latest draw index, then their sum):
     one card of a stack comes up per round, so ``k`` cards of one stack need the draws
     ``0 .. k-1``."""
     per: dict[int, int] = {}

@@ -565,9 +565,8 @@ def new_game(players: int | Sequence[str], sets: Iterable[str] = ("base",),
         lib.require_complete()
         _COMPLETE[id(lib)] = weakref.ref(lib)
     if beginner and "beginner" not in engine_for(lib).rules.game_options:
-        raise ValueError("the beginner option (I1) is an option of a set whose players "
-                         "choose a hand of combined cards; no set in play "
-                         f"({', '.join(lib.board.sets)}) has it")
+        raise ValueError("no set in play "
+                         f"({', '.join(lib.board.sets)}) has the beginner option (I1)")
     state, flow, events = setup(lib, len(names), seed, variant, start_player)
     if beginner:  # a game option the rules modules read (I1)
         state.ext["options"] = {"beginner": True}

@@ -49,8 +49,8 @@ def check_seed(value: Any, what: str = "seed") -> int:
     return int(value)
 
 
-def draw_seed() -> int:
+def draw_seed(rng: random.Random | None = None) -> int:
     """A fresh seed from the operating system's randomness (``os.urandom``, as
-    :func:`secrets.randbelow` draws): uniform over :data:`DRAWN_MIN` .. :data:`SEED_MAX`
-    (64 bits)."""
-    return DRAWN_MIN + _SYSTEM.randrange(SEED_MAX - DRAWN_MIN + 1)
+    :func:`secrets.randbelow` draws), or from ``rng`` where given (a seeded search):
+    uniform over :data:`DRAWN_MIN` .. :data:`SEED_MAX` (64 bits). Raises nothing."""
+    return DRAWN_MIN + (rng or _SYSTEM).randrange(SEED_MAX - DRAWN_MIN + 1)

@@ -275,7 +275,7 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
         temporary folder removed before the answer: nothing is stored, no game made.
         Rate-limited per client address (429)."""
         client = request.client.host if request.client is not None else ""
-        if not checks.allow((client, 0)):
+        if not checks.allow(client):
             return _json_error(429, "too many checks: wait a moment")
         with tempfile.TemporaryDirectory(prefix="elgrande-check-") as tmp:
             got = await received(request, Path(tmp) / "upload")

@@ -110,7 +110,7 @@ function renderFolds(c, box) {
   d.appendChild(el("summary", {}, places ? "Why not other places?" : "Why not the others?"));
   var ul = el("ul", {"aria-label": "Not possible now"});
   fs.forEach(function (f) {
-    var rs = f.reasons || [{why: f.why, labels: f.labels}];
+    var rs = f.reasons;
     var li = el("li", {"class": "fold-rule"});
     li.appendChild(el("span", {"class": "fold-why"}, why({rule: f.rule, title: f.title}) + ": "));
     if (rs.length === 1) {
