@@ -249,6 +249,19 @@ def texts_lined_up(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
     seen["lined_up"] = True
 
 
+#: What the notice (a click's alert) covers of the header's prompt, the "Since your last
+#: choice" box and the decision's text and buttons: their first words (f15).
+NOTICE_COVERS = """() => { const n = document.getElementById('notice').getBoundingClientRect();
+  const hit = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.left < n.right && n.left < r.right && r.top < n.bottom &&
+      n.top < r.bottom; };
+  return Array.from(document.querySelectorAll('#turn, #since, #decision button, #decision li,'
+      + ' #decision h2, #decision p:not(#notice)'))
+    .filter(e => e.offsetParent !== null && hit(e) &&  // not in a closed fold
+            !(e.closest('details:not([open])') && !e.closest('summary')))
+    .map(e => e.textContent.slice(0, 40)); }"""
+
+
 def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> None:
     """At a placement: the king's region has no row, its B5.2 reason is in the folded
     line; its placement posted by hand is refused by the server with the rule and the
@@ -264,9 +277,19 @@ def refuse_by_hand(tab: Tab, base: str, token: str, seen: dict[str, Any]) -> Non
     assert dec.get_by_role("button", name=f"one more: {o['label']}", exact=True).count() == 0
     fold = dec.locator("details.fold")
     fold.locator("summary").click()
-    assert "B5.2: the king's region is closed" in fold.inner_text()
-    assert "is the king's region: nothing may enter or leave it" in fold.inner_text()
+    # said once (f15): "B5.2: X is the king's region: ...", no title, no name again
+    assert o["why"].endswith("is the king's region: nothing may enter or leave it")
+    king_line = fold.locator("li.fold-rule", has_text="B5.2")
+    assert king_line.count() == 1 and king_line.inner_text() == f"B5.2: {o['why']}"
     fold.locator("summary").click()
+    # a click on it on the map: said once too, in a line that covers nothing (f15)
+    tab.page.locator(f"#board g.place[data-place='{o['place']}']").click(force=True)
+    alert = tab.page.locator("#notice")
+    alert.wait_for()
+    assert alert.inner_text() == f"B5.2: {o['why']}"
+    assert tab.page.evaluate(NOTICE_COVERS) == [], tab.page.evaluate(NOTICE_COVERS)
+    tab.page.locator("header h1").click()
+    alert.wait_for(state="hidden")
     # the same answer posted by hand to the API: refused with its rule and text
     st = page_state(tab)["state"]
     r = tab.page.request.post(f"{base}/api/games/{st['game']}/answer",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 from browser import Tab
-from test_server_page import create, open_seats, quiet, token_of
+from test_server_page import NOTICE_COVERS, create, open_seats, quiet, token_of
 
 #: The widths (CSS px) the page must fit: a phone, then common desktop screens.
 WIDTHS = (390, 1280, 1366, 1600, 1920)
@@ -137,8 +137,9 @@ def test_on_a_phone_your_turn_in_the_header_goes_to_the_decision(
 def test_a_click_on_no_choice_says_why_without_moving_the_decision(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """B4.1: a click on a place of the map that is no choice of the decision (the power
-    card's choice has none) says why in an alert just above the decision's panel (f14:
-    laid over the panel it hid the "Since your last choice" box), on the screen: the
+    card's choice has none) says why in an alert in the decision's panel under its
+    buttons (f14: laid over the panel it hid the "Since your last choice" box; f15:
+    above the panel, the header's prompt), on the screen: the
     panel, its heading and every one of its buttons stay where they were (the next click
     lands where it was aimed); the next click dismisses it."""
     tab = _seat(server, new_tab, 1366, 900)
@@ -153,10 +154,12 @@ def test_a_click_on_no_choice_says_why_without_moving_the_decision(
     alert.wait_for()
     assert "is not one of the choices" in alert.inner_text()
     assert tab.page.evaluate(where) == before
-    assert tab.page.evaluate("document.getElementById('prompt').nextElementSibling.id") == "notice"
+    assert tab.page.evaluate("document.getElementById('actions').nextElementSibling.id") == "notice"
     box, panel = alert.bounding_box(), tab.page.locator("#decision").bounding_box()
     assert box is not None and panel is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= panel["y"] + 0.5, (box, panel)
+    assert panel["y"] <= box["y"] and box["y"] + box["height"] <= panel["y"] + panel["height"], (
+        box, panel)  # in the panel, under its buttons (f15: above it, it hid the header)
+    assert tab.page.evaluate(NOTICE_COVERS) == []
     tab.page.locator("header h1").click()  # the next click, anywhere
     alert.wait_for(state="hidden")
     assert tab.page.evaluate(where) == before

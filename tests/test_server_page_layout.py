@@ -16,6 +16,7 @@ import httpx
 import pytest
 from browser import Tab
 from test_server_page import (
+    NOTICE_COVERS,
     _news,
     create,
     is_bid,
@@ -211,18 +212,23 @@ _OVERLAPS = """() => { const n = document.getElementById('notice').getBoundingCl
   return {top: n.top, bottom: n.bottom,
           covered: Array.from(document.querySelectorAll(
             '#decision button, #decision li, #decision h2, #decision p:not(#notice)'))
-            .filter(e => e.offsetParent !== null && hit(e))
+            .filter(e => e.offsetParent !== null && hit(e) &&
+                    !(e.closest('details:not([open])') && !e.closest('summary')))
             .map(e => e.textContent.slice(0, 40))}; }"""
 
 
 @pytest.mark.rule("B5.2")
-def test_a_click_refused_is_said_above_the_panel_covering_none_of_it(
-        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
-    """f14: a click on the map that is no choice is said in a line that covers neither the
-    "Since your last choice" box's lines nor any of the panel's text or buttons (just
-    above the panel, on the screen); scrolled so the panel's top is above the screen, the
-    line is pinned to the screen's top, still seen."""
-    tab = _open(server, played, new_tab, 1280, 900)
+@pytest.mark.parametrize("width,height", [(1280, 900), (1400, 1100)])
+def test_a_click_refused_is_said_under_the_buttons_covering_nothing(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab], width: int,
+        height: int) -> None:
+    """f14/f15: a click on the map that is no choice is said in a line that covers
+    neither the header's prompt, the "Since your last choice" box's lines nor any of the
+    panel's text or buttons (in the panel under its buttons, on the screen; f15: drawn
+    above the panel at 1400 px it covered the header's prompt); scrolled so the panel's
+    top is above the screen, still seen; where its place is below the screen, pinned to
+    the screen's bottom, letting clicks through to what it covers."""
+    tab = _open(server, played, new_tab, width, height)
     state = page_state(tab)["state"]
     key = f"elgrande-since:{state['game']}:0"
     tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))",
@@ -236,15 +242,22 @@ def test_a_click_refused_is_said_above_the_panel_covering_none_of_it(
     alert = tab.page.locator("#notice")
     alert.wait_for()
     got = tab.page.evaluate(_OVERLAPS)
-    assert got["top"] >= 0 and got["covered"] == [], got
+    assert got["top"] >= 0 and got["bottom"] <= height and got["covered"] == [], got
+    assert tab.page.evaluate(NOTICE_COVERS) == []  # the header's prompt, the since box
     tab.page.locator("header h1").click()
     alert.wait_for(state="hidden")
     tab.page.evaluate("window.scrollTo(0, document.getElementById('decision')"
                       ".getBoundingClientRect().top + window.scrollY + 40)")
     tab.page.evaluate("import('/page/core.js').then(m => m.hint('x is not one of the choices'))")
     got = tab.page.evaluate(_OVERLAPS)
-    assert 0 <= got["top"] <= 10 and got["bottom"] <= 900, got
+    assert 0 <= got["top"] and got["bottom"] <= height and got["covered"] == [], got
     tab.page.evaluate("window.scrollTo(0, 0)")
+    tab.page.set_viewport_size({"width": width, "height": 300})  # its place off the screen
+    tab.page.evaluate("import('/page/core.js').then(m => m.hint('x is not one of the choices'))")
+    got = tab.page.evaluate(_OVERLAPS)
+    assert 0 <= got["top"] and got["bottom"] <= 300, got
+    assert alert.evaluate("n => getComputedStyle(n).pointerEvents") == "none"
+    tab.page.set_viewport_size({"width": width, "height": height})
     quiet(tab)
 
 

@@ -10,7 +10,8 @@ board still marks its place as forbidden, and says why); a folded one carries
 A fold (one per rule, ``folds(options)``)::
 
     {"rule", "title", "why": the reason the options share (their first's, where they
-     differ), "labels": [label, ...], "whys": [each option's own reason, ...],
+     differ), "whole": the reason says all the title says (the page leaves the title
+     out: page_words.king_words), "labels": [label, ...], "whys": [each option's own reason, ...],
      "reasons": [{"why", "labels": [label, ...]}, ...] (the labels grouped by their
      reason, in the order of each reason's first option: a card's rule refusing many
      places is said once, "not one of the places this card lets you choose: A, B, C",
@@ -59,7 +60,8 @@ def folds(options: list[dict[str, Any]], form: str,
                                str(o.get("why", ""))) for o in group)  # each once (owners)
         labels, whys = [p[0] for p in pairs], [p[1] for p in pairs]
         out.append({"rule": first["rule"], "title": first.get("title", ""),
-                    "why": first.get("why", ""), "labels": labels, "whys": whys,
+                    "why": first.get("why", ""), "whole": bool(first.get("whole")),
+                    "labels": labels, "whys": whys,
                     "reasons": reasons(labels, whys)})
     return out
 

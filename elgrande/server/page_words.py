@@ -13,6 +13,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted
 from elgrande.play.early_deal import deal_chance
 from elgrande.play.game import Game
+from elgrande.play.narrate import card_summary
 from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
 
@@ -89,12 +90,14 @@ def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str
 
 def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The action cards on offer in ``view`` (``view["state"]["offer"]``, a list of card
-    ids, ``''`` where taken; B3.1) as ``[{"id", "title", "name", "aside", "text",
-    "stack"}]`` in the offer's order, taken ones left out. Public: every viewer sees the
+    ids, ``''`` where taken; B3.1) as ``[{"id", "title", "name", "aside", "summary",
+    "text", "stack"}]`` in the offer's order, taken ones left out. Public: every viewer sees the
     open cards. An id the library does not hold is shown by its id, with no text.
     ``title`` is the log's label (:meth:`~elgrande.play.game.Game.card_label`): two
     "Special Scoring" cards are told apart; ``name`` and ``aside`` are its two parts
-    (:func:`card_parts`).
+    (:func:`card_parts`); ``summary`` what the card does in one line, from its text
+    (:func:`elgrande.play.narrate.card_summary`), the page's line under a card whose
+    aside says nothing but its stack (f15: every card on offer says what it does).
 
     Args:
         game: the game (its card library).
@@ -109,10 +112,11 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
             card = game.library.card(cid)
         except KeyError:
             out.append({"id": cid, "title": str(cid), "name": str(cid), "aside": "",
-                        "text": "", "stack": None})
+                        "summary": "", "text": "", "stack": None})
             continue
         out.append({"id": card.id, "title": game.card_label(card.id),
-                    **card_parts(game, card.id), "text": card.text, "stack": card.stack})
+                    **card_parts(game, card.id), "summary": card_summary(card),
+                    "text": card.text, "stack": card.stack})
     return out
 
 
@@ -276,10 +280,14 @@ KING_WORDS = "{place} is the king's region: nothing may enter or leave it"
 
 def king_words(options: list[dict[str, Any]], name_of: Callable[[str], str]) -> None:
     """B5.2: give every option refused by rule B5.2 at its ``"place"`` (a location id) the
-    one wording :data:`KING_WORDS`, the place named by ``name_of(place id)``; an option
-    already in those words, or with no place, is left as it is. Changes ``options`` in
-    place; raises nothing."""
+    one wording :data:`KING_WORDS`, the place named by ``name_of(place id)``, marked
+    ``"whole": True`` (the reason says all the rule's title says: the page shows "B5.2:
+    Catalonia is the king's region: ...", not the title too, f15); an option already in
+    those words is only marked; one with no place is left as it is. Changes ``options``
+    in place; raises nothing."""
     for o in options:
         why = str(o.get("why") or "")
-        if o.get("rule") == "B5.2" and o.get("place") and "nothing may enter" not in why:
-            o["why"] = KING_WORDS.format(place=name_of(str(o["place"])))
+        if o.get("rule") == "B5.2" and o.get("place"):
+            if "nothing may enter" not in why:
+                o["why"] = KING_WORDS.format(place=name_of(str(o["place"])))
+            o["whole"] = True

@@ -112,8 +112,15 @@ function renderFolds(c, box) {
   fs.forEach(function (f) {
     var rs = f.reasons;
     var li = el("li", {"class": "fold-rule"});
-    li.appendChild(el("span", {"class": "fold-why"}, why({rule: f.rule, title: f.title}) + ": "));
-    if (rs.length === 1) {
+    // a reason that says all the title says (B5.2's "X is the king's region: ...") and
+    // names its lone option: said once, without the title or the option again (f15)
+    var whole = f.whole && rs.length === 1 && rs[0].labels.length === 1 &&
+      rs[0].why.toLowerCase().indexOf(rs[0].labels[0].toLowerCase()) >= 0;
+    li.appendChild(el("span", {"class": "fold-why"}, whole ? f.rule + ": " :
+                      why({rule: f.rule, title: f.title}) + ": "));
+    if (whole) {
+      li.appendChild(el("span", {"class": "fold-names"}, rs[0].why));
+    } else if (rs.length === 1) {
       li.appendChild(el("span", {"class": "fold-names"}, f.labels.join(", ") +
                          (rs[0].why && rs[0].why !== f.title ? " — " + rs[0].why : "")));
     } else {

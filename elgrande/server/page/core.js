@@ -85,8 +85,11 @@ export function arrowed(e, text) {
   if (at < text.length) { e.appendChild(document.createTextNode(text.slice(at))); }
   return e;
 }
+// an option's reason with its rule: "B3.2: title — reason"; a reason that says all the
+// title says ("whole": the server's page_words.king_words) without the title (f15)
 export function why(o) {
   if (!o || !o.rule) { return ""; }
+  if (o.whole && o.why) { return o.rule + ": " + o.why; }
   return o.rule + (o.title ? ": " + o.title : "") + (o.why && o.why !== o.title ? " — " + o.why : "");
 }
 export function label(o) {
@@ -96,17 +99,20 @@ export function label(o) {
   return o.label;
 }
 
-// a line about the last click (empty: hidden), kept in the decision's panel but drawn
-// just above it (f14: laid over the panel it hid the first line of "Since your last
-// choice"), so it covers neither the panel's text nor its buttons and nothing in the
-// panel moves (a click meant for a button lands on it); where the panel's top is above
-// the screen, pinned to the screen's top over the panel; on a narrow screen a bar at
+// a line about the last click (empty: hidden), kept in the decision's panel under its
+// buttons, in the flow (f15: drawn above the panel it covered the header's prompt where
+// the panel is near the top): it covers neither the header, the "Since your last
+// choice" box nor the panel's text or buttons, and nothing above it moves (a click
+// meant for a button lands on it); where that place is off the screen, pinned to the
+// screen's bottom over the panel, letting clicks through; on a narrow screen a bar at
 // the bottom of the screen (style.css), where the map's tap is seen. Gone at the next
 // click (listenNotice) or answer
 export function hint(text) {
   var h = $("notice"), d = $("decision");
   if (d && !d.hidden) {
-    if (h.parentNode !== d) { d.insertBefore(h, $("prompt").nextSibling); }
+    if (h.parentNode !== d || h.previousElementSibling !== $("actions")) {
+      d.insertBefore(h, $("actions").nextSibling);
+    }
   } else if (h.parentNode === d) {
     d.parentNode.insertBefore(h, d.parentNode.firstChild);
   }
@@ -114,12 +120,12 @@ export function hint(text) {
   h.style.left = h.style.width = "";
   h.textContent = text;
   h.hidden = !text;
-  if (text && h.parentNode === d && getComputedStyle(h).position === "absolute") {
-    var r = d.getBoundingClientRect();
-    if (r.top < h.offsetHeight + 4) {  // no room above the panel on the screen
+  if (text && h.parentNode === d && getComputedStyle(h).position === "static") {
+    var r = h.getBoundingClientRect(), p = d.getBoundingClientRect();
+    if (r.bottom > window.innerHeight || r.top < 0) {  // its place is off the screen
       h.classList.add("pinned");
-      h.style.left = (r.left + 8) + "px";
-      h.style.width = (r.width - 16) + "px";
+      h.style.left = (p.left + 8) + "px";
+      h.style.width = (p.width - 16) + "px";
     }
   }
 }
