@@ -81,15 +81,25 @@ _CUT_WORDS = 8
 _LINKS = frozenset("a an the of any to from into and or in on all your their with".split())
 
 
+def _squeezed(text: str) -> str:
+    """``text`` in lower case without its spaces: a card's title as its text may spell
+    it (``"Mobile score board"`` for the title ``"Mobile scoreboard"``)."""
+    return re.sub(r"\s+", "", text).lower()
+
+
 def _phrase(card: _Face) -> list[str]:
-    """The words of ``card``'s printed text after its ``"Title:"`` prefix, first
-    sentence only, end punctuation dropped, first word in lower case unless it is a name
-    or number (``"Intrigue: Move any 4 Caballeros on the board!"`` -> ``move any 4
-    Caballeros on the board``); [] when the text says nothing more."""
+    """The words of ``card``'s printed text after its ``"Title:"`` prefix (the title
+    spelt with other spaces too), first sentence only, end punctuation dropped, first
+    word in lower case unless it is a name or number, "all the N" said "all N" (f15:
+    ``"Score all the 4 regions."`` -> ``score all 4 regions``; ``"Intrigue: Move any 4
+    Caballeros on the board!"`` -> ``move any 4 Caballeros on the board``); [] when the
+    text says nothing more."""
     text = card.text.strip()
-    if text.lower().startswith(card.title.lower() + ":"):
-        text = text[len(card.title) + 1:].strip()
+    head, colon, rest = text.partition(":")
+    if colon and _squeezed(head) == _squeezed(card.title):
+        text = rest.strip()
     text = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".!?").strip()
+    text = re.sub(r"\b(all) the (?=\d)", r"\1 ", text, flags=re.I)
     words = text.split()
     if words and len(words[0]) > 1 and words[0][1:].islower():
         words[0] = words[0].lower()
@@ -155,6 +165,14 @@ def card_names(cards: Iterable[_Face]) -> dict[str, tuple[str, str]]:
         out.update({group[0].id: (group[0].title, "")} if len(group) == 1
                    else _tell_apart(group))
     return out
+
+
+def card_summary(card: _Face) -> str:
+    """What ``card`` does in one line, from its printed text: the first sentence after
+    its ``"Title:"`` prefix (:func:`_phrase`: ``"King's Card: Move the king to any
+    region."`` -> ``"move the king to any region"``); ``""`` for a text that says
+    nothing more (B3.1: the cards on offer, each with what it does). Raises nothing."""
+    return " ".join(_phrase(card))
 
 
 def card_labels(cards: Iterable[_Face]) -> dict[str, str]:

@@ -409,7 +409,7 @@ def _combined(game: Game, b0: AnswerBuilder, options: list[dict[str, Any]]
         if not nxt:
             out.append(o)
             continue
-        names = combined_labels(o["label"], [x["label"] for x in nxt])
+        names = combined_labels(o["label"], [x["label"] for x in nxt], d.rule)
         lead = lead or nxt[0]["label"]
         both = [{**o, **{k: v for k, v in x.items() if k not in _OWN},
                  "then": x["unit"], "label": name} for x, name in zip(nxt, names, strict=True)]
@@ -418,7 +418,7 @@ def _combined(game: Game, b0: AnswerBuilder, options: list[dict[str, Any]]
     if lead:  # the options not combined, said as the combined ones are
         for o in out:
             if "then" not in o and o["enabled"]:
-                o["label"] = lead_label(o["label"], lead)
+                o["label"] = lead_label(o["label"], lead, d.rule)
     return out + later
 
 

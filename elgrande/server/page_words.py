@@ -54,22 +54,38 @@ HOW = {
 }
 
 
-def combined_labels(first: str, nexts: list[str]) -> list[str]:
+#: The B4.5 question's buttons, combined with B4.4's (issue 30), in words that say what
+#: each leads to (f15: a player who chose "after placing" felt asked twice when the
+#: B4.4 question came after the placement): its "before" with B4.4's carry out, with
+#: B4.4's decline, and its "after", which asks B4.4 once the caballeros are placed.
+ORDER_WORDS = {"first": "Special action first, then place my caballeros",
+               "decline": "Decline the special action, then place my caballeros",
+               "after": "Place my caballeros first (then carry out the special action or "
+                        "decline it)"}
+
+
+def combined_labels(first: str, nexts: list[str], rule: str = "") -> list[str]:
     """The labels of an option ``first`` combined with each of the options ``nexts`` of
     the same seat's question that follows it (B4.5 then B4.4), parallel to the labels of
-    the options it is not combined with (:func:`lead_label`): the first next option
-    said with when (``"carry out the special action before placing my caballeros"``),
-    every other one alone (``"decline it"``: a refusal needs no time). Raises nothing."""
+    the options it is not combined with (:func:`lead_label`): for a question of rule
+    B4.5 with B4.4's two answers, :data:`ORDER_WORDS` (``"Special action first, then
+    place my caballeros"``, ``"Decline the special action, then place my
+    caballeros"``); else the first next option said with when (``"carry out the special
+    action before placing my caballeros"``), every other one alone (``"decline it"``).
+    Raises nothing."""
+    if rule == "B4.5" and len(nexts) == 2:
+        return [ORDER_WORDS["first"], ORDER_WORDS["decline"]]
     return [f"{nexts[0]} {first}", *nexts[1:]] if nexts else []
 
 
-def lead_label(label: str, first_next: str) -> str:
+def lead_label(label: str, first_next: str, rule: str = "") -> str:
     """The label of an option of a question whose other options are combined with the
-    question that follows (B4.5's "after" beside "before"), said in their words:
-    ``first_next`` (the next question's first option) with when, e.g. ``"carry out the
-    special action after placing my caballeros"`` (:func:`combined_labels`). Raises
+    question that follows (B4.5's "after" beside "before"), said in their words: for
+    rule B4.5, :data:`ORDER_WORDS`' "after" (what comes after the placement said too);
+    else ``first_next`` (the next question's first option) with when, e.g. ``"carry out
+    the special action after placing my caballeros"`` (:func:`combined_labels`). Raises
     nothing."""
-    return f"{first_next} {label}"
+    return ORDER_WORDS["after"] if rule == "B4.5" else f"{first_next} {label}"
 
 
 def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str | None:
@@ -158,6 +174,24 @@ def provinces_note(d: Decision) -> str | None:
     if n == 0:
         return "Your provinces are empty: caballeros may come from your regions (B4.1)"
     return f"Your provinces have only {n}: the rest may come from your regions (B4.1)"
+
+
+def taken_back(game: Game, view: dict[str, Any]) -> list[int]:
+    """Per player, how many of the power cards they played they have taken back into
+    their hand since (B3.2, a card's special action; the view's discards no longer hold
+    them, so the box's count of cards played would fall unsaid, f15): every power card
+    answer of theirs (``game.history``: a card played, or one taken back) less the
+    cards in their discards (those played and not taken back), halved. Only counts: the
+    log says every card taken back to everyone. Raises nothing."""
+    st = view.get("state") or {}
+    discards = st.get("discards") or []
+    answers = [0] * int(st.get("players") or 0)
+    for h in game.history:
+        p = h.get("player")
+        if h.get("kind") == "choose_power_card" and isinstance(p, int) and 0 <= p < len(answers):
+            answers[p] += 1
+    return [max(0, (a - len(discards[p] if p < len(discards) else [])) // 2)
+            for p, a in enumerate(answers)]
 
 
 def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:

@@ -37,7 +37,7 @@ from elgrande.players.bots import make_bot
 from elgrande.server.card_notes import uploaded
 from elgrande.server.controls import answer_from_actions, controls, refusal
 from elgrande.server.links import game_tokens, links, new_admin_token
-from elgrande.server.page_words import check_note, held_lines, homebrew_note, offer
+from elgrande.server.page_words import check_note, held_lines, homebrew_note, offer, taken_back
 from elgrande.server.store import Conflict, Seat, Store
 from elgrande.tools.board_svg import COLOURS, board_svg, boxes_svg, public_view
 
@@ -422,7 +422,8 @@ class Service:
             "game": live.id, "n": g.answered(), "seat": seat, "names": list(g.names),
             "colours": list(COLOURS[:g.state.players]), "view": view,
             "board_svg": board_svg(view, g.library.board, memo, boxes=False),
-            "boxes_svg": boxes_svg(view, g.library.board, held_lines(g, view)),
+            "boxes_svg": boxes_svg(view, g.library.board, held_lines(g, view),
+                                   taken_back(g, view)),
             "log": log,
             "offer": offer(g, view),
             "scores": live.scores + [list(g.state.scores)],

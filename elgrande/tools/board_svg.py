@@ -247,10 +247,11 @@ def _panel(view: dict[str, Any], board: Board, x: float, y: float,
 
 
 def _box(view: dict[str, Any], p: int, x: float, y: float,
-         held: Sequence[Sequence[str]] = ()) -> tuple[str, float]:
+         held: Sequence[Sequence[str]] = (), taken: Sequence[int] = ()) -> tuple[str, float]:
     """Player ``p``'s box at ``(x, y)`` (B1.1: court, provinces, score; B3.2: power
-    cards played; the hand when the view shows it; cards held face up, B8.4): the
-    drawing and its height."""
+    cards played, those taken back into the hand since, ``taken[p]``, among them and
+    said on a line of their own; the hand when the view shows it; cards held face up,
+    B8.4): the drawing and its height."""
     st = view["state"]
     names = view.get("names") or [f"p{i + 1}" for i in range(st["players"])]
     out = []
@@ -258,7 +259,9 @@ def _box(view: dict[str, Any], p: int, x: float, y: float,
     me = view.get("player") == p
     hand = st["hands"][p] if p < len(st.get("hands") or []) else None
     holds = list(held[p]) if p < len(held) else []
-    h = (96.0 if hand is not None else 78.0) + (20.0 if holds else 0.0)
+    back = taken[p] if p < len(taken) else 0
+    dy = 18.0 if back else 0.0  # the line of the cards taken back
+    h = (96.0 if hand is not None else 78.0) + (20.0 if holds else 0.0) + dy
     out.append(
         f'<g class="player" data-player="{p}" data-court="{st["court"][p]}" '
         f'data-provinces="{st["provinces"][p]}" data-score="{st["scores"][p]}">'
@@ -279,12 +282,17 @@ def _box(view: dict[str, Any], p: int, x: float, y: float,
     bid = [b[1] for b in st.get("bids") or [] if b[0] == p]
     # B3.2: the power cards played so far (this round's bid among them), and the card
     # played this round, said as a card (not a count of this round's)
-    line = f"power cards played: {len(played)}" + (
+    # played: those taken back since among them (f15: the count fell by one, unsaid)
+    line = f"power cards played: {len(played) + back}" + (
         f" · this round's card: {bid[-1]}" if bid else "")
     out.append(f'<text x="{_num(x + 12)}" y="{_num(y + 66)}" font-size="12" '
                f'fill="#555">{_e(line)}</text>')
+    if back:
+        out.append(f'<text class="taken-back" x="{_num(x + 12)}" y="{_num(y + 84)}" '
+                   f'font-size="12" fill="#555">'
+                   f'{_e(f"{back} of them taken back into the hand (B3.2)")}</text>')
     if hand is not None:
-        out.append(f'<text class="hand" x="{_num(x + 12)}" y="{_num(y + 86)}" '
+        out.append(f'<text class="hand" x="{_num(x + 12)}" y="{_num(y + 86 + dy)}" '
                    f'font-size="12">hand: {_e(" ".join(map(str, hand)) or "empty")}'
                    "</text>")
     if holds:  # cards held face up (a Veto kept for later, B8.4): public
@@ -612,7 +620,7 @@ def _side(view: dict[str, Any], board: Board, x: float, y: float,
 
 
 def boxes_svg(view: dict[str, Any], board: Board,
-              held: Sequence[Sequence[str]] = ()) -> str:
+              held: Sequence[Sequence[str]] = (), taken: Sequence[int] = ()) -> str:
     """The player boxes, the legend and (with the Colonies) their panel, each as its own
     small SVG document, for a page that lays them out apart from the map
     (``board_svg(..., boxes=False)``): beside it on a wide screen, under it on a phone,
@@ -620,6 +628,9 @@ def boxes_svg(view: dict[str, Any], board: Board,
 
     Args:
         view, board, held: as :func:`board_svg`.
+        taken: per player, how many of the power cards they played they took back
+            into their hand since (B3.2; the view does not say it: the caller counts
+            it), said in their box; none by default.
     Returns:
         The SVG elements one after another (a string): ``<svg class="elgrande-box">``
         each, the boxes' groups as :func:`board_svg` draws them (B1.1, B3.2, B6.8,
@@ -629,7 +640,7 @@ def boxes_svg(view: dict[str, Any], board: Board,
     """
     st = view["state"]
     names = list(view.get("names") or [f"p{i + 1}" for i in range(st["players"])])
-    parts = [_box(view, p, 1, 1, held) for p in range(st["players"])]
+    parts = [_box(view, p, 1, 1, held, taken) for p in range(st["players"])]
     out = [_alone(body, PANEL + 2, h + 2) for body, h in parts]
     if st["players"]:
         legend, end = _legend(board, 1, 5, _paid(board, st["players"]))

@@ -16,8 +16,10 @@ export function renderOffer(st) {
     // smaller line (the server's "aside", elgrande/server/page_words.py card_parts)
     li.appendChild(el("strong", {}, c.name || c.title));
     if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
-    // (its stack said once: " · stack N" above, not again at the aside's end)
-    var aside = (c.aside || "").replace(new RegExp("(^|, )stack " + c.stack + "$"), "");
+    // (its stack said once: " · stack N" above, not again at the aside's end); a card
+    // with no other aside says what it does, from its text (f15: every card says it)
+    var aside = (c.aside || "").replace(new RegExp("(^|, )stack " + c.stack + "$"), "") ||
+      c.summary || "";
     if (aside) { li.appendChild(el("span", {"class": "card-aside"}, aside)); }
     if (c.text) {
       li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text));
