@@ -16,6 +16,7 @@ import pytest
 
 from elgrande.play.game import Game, new_game
 from elgrande.server.controls import controls
+from elgrande.server.page_words import ORDER_WORDS
 
 CARDS = Path(__file__).resolve().parent / "homebrew_pilgrimage"
 CARD = "hb-pilgrimage"
@@ -88,9 +89,8 @@ def test_the_order_question_lists_before_first_and_keeps_its_answers() -> None:
         # "before" is combined with the B4.4 question it leads to (issue 30): its first
         # answer takes its place, the other comes last
         labels = [o["label"] for o in c["options"]]
-        assert labels == ["carry out the special action before placing my caballeros",
-                          "carry out the special action after placing my caballeros",
-                          "decline it"], labels
+        assert labels == [ORDER_WORDS["first"], ORDER_WORDS["after"],
+                          ORDER_WORDS["decline"]], labels
         assert [o["value"] for o in c["options"]] == [1, 0, 1]
         assert [o["unit"] for o in c["options"]] == [[1], [0], [1]]
         assert [o.get("then") for o in c["options"]] == [[0], None, [1]]

@@ -149,7 +149,7 @@ def test_b4_5_special_action_first_is_asked_once_before_placing(seed: int) -> No
                                          if s.startswith("B4.3 ")), first
     later = _turn(["base"], 0, seed)
     offers = [s for s in later if s.startswith("B4.4 ")]
-    assert len(offers) == 1 and "you have placed your caballeros" in offers[0], later
+    assert len(offers) == 1 and "your caballeros are placed. Next, as you chose" in offers[0], later
 
 
 @pytest.mark.rule("B6.1", "B8.5")

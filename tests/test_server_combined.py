@@ -22,6 +22,7 @@ from serve_util import ServerProcess, play_turn, seat_state, token_of  # noqa: E
 
 from elgrande.play.records import replay  # noqa: E402
 from elgrande.play.views import pending_decision  # noqa: E402
+from elgrande.server.page_words import ORDER_WORDS  # noqa: E402
 from elgrande.tools.cli import main  # noqa: E402
 
 
@@ -87,8 +88,7 @@ def test_combined_answers_are_stored_as_two_and_the_record_checks(
                 assert play_turn(c, game, tok, rng, st) in (None, 200)
                 continue
             assert [o["label"] for o in opts] == [
-                "carry out the special action before placing my caballeros",
-                "carry out the special action after placing my caballeros", "decline it"]
+                ORDER_WORDS["first"], ORDER_WORDS["after"], ORDER_WORDS["decline"]]
             o = opts[len(sent) % 3]
             body: dict[str, Any] = {"n": st["n"], "actions": o["unit"]}
             if "then" in o:
@@ -148,10 +148,9 @@ def test_a_refused_second_part_or_a_stale_number_stores_nothing(
 
 #: The three buttons of a B4.5 question combined with B4.4, and what each leads to: the
 #: log line of the special action said, the base part's order (B4.5), the next rule.
-BUTTONS = [("carry out the special action before placing my caballeros", "carries out",
-            False),
-           ("carry out the special action after placing my caballeros", None, True),
-           ("decline it", "declines the special action", False)]
+BUTTONS = [(ORDER_WORDS["first"], "carries out", False),
+           (ORDER_WORDS["after"], None, True),
+           (ORDER_WORDS["decline"], "declines the special action", False)]
 
 
 @pytest.mark.rule("B4.5", "B4.4")
@@ -188,4 +187,17 @@ def test_each_combined_button_answers_both_questions_at_once(
         assert rule == "B4.3" and after["to_move"] == [0]
         assert after["view"]["flow"]["parts"]["base"]["place_first"] is place_first
         assert after["view"]["flow"]["parts"]["base"]["special_done"] is (not place_first)
+    if place_first:  # the placement sent, B4.4 comes as the step chosen (f15), once
+        with httpx.Client(base_url=server.url, timeout=30) as c:
+            st = seat_state(c, game, tok)
+            assert play_turn(c, game, tok, random.Random(3), st) == 200
+            st = seat_state(c, game, tok)
+        assert _rule(st) == "B4.4" and st["to_move"] == [0], st["log"][-3:]
+        tab.page.wait_for_function(
+            "(n) => window.elgrandePage && window.elgrandePage.n === n", arg=st["n"])
+        shown = tab.page.locator("#prompt").inner_text()
+        assert "your caballeros are placed. Next, as you chose, the card's special " \
+            "action: carry it out, or decline it?" in shown, shown
+        texts = box.get_by_role("list", name="Choices").get_by_role("button")
+        assert all("first" not in t for t in texts.all_inner_texts())
     assert tab.errors == [], tab.errors

@@ -308,13 +308,14 @@ def offer_words(tab: Tab, c: dict[str, Any], seen: dict[str, Any]) -> None:
     # B4.5's question combined with B4.4's (issue 30): its last button declines too
     combined = c["rule"] == "B4.5" and any("then" in o for o in c.get("options") or [])
     if (c["rule"] != "B4.4" and not combined) or c["kind"] != "choose_option" \
-            or not (labels and labels[-1].split(": ")[-1].startswith("decline")):
+            or not (labels and labels[-1].split(": ")[-1].lower().startswith("decline")):
         return  # not the question (a card's own 'either' choice names its card too)
     card = page_state(tab)["state"]["view"]["flow"]["card"]
     title = str(c["card"]["title"]) if c.get("card") else card
     shown = tab.page.locator("#prompt").inner_text()
     assert shown == c["prompt"] and shown.startswith(f"{title}: "), (shown, c["card"])
-    assert "{" not in shown and ("before you place" in shown or "you have placed" in shown
+    assert "{" not in shown and ("before you place" in shown
+                                 or "your caballeros are placed. Next, as you chose" in shown
                                  or "carry out the card's special action, or" in shown
                                  or combined and "before or after placing" in shown)
     seen["offer_words"] = True

@@ -37,6 +37,7 @@ from test_server_page import (
 
 from elgrande.dsl import ast
 from elgrande.play.game import new_game
+from elgrande.server.page_words import ORDER_WORDS
 
 CARDS = Path(__file__).resolve().parent / "homebrew_serve"
 
@@ -137,7 +138,7 @@ def _steer(tab: Tab, rng: random.Random, library: Any, seen: dict[str, Any]) -> 
             tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
             return
     if c["kind"] == "choose_option":
-        for want in ("after placing my caballeros", "carry out the special action"):
+        for want in (ORDER_WORDS["after"], "carry out the special action"):
             if any(o["label"] == want and o["enabled"] for o in c["options"]):
                 choices.get_by_role("button", name=want, exact=True).click()
                 tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
