@@ -54,7 +54,7 @@ HOW = {
 }
 
 
-#: The B4.5 question's buttons, combined with B4.4's (issue 30), in words that say what
+#: The B4.5 question's buttons, combined with B4.4's, in words that say what
 #: each leads to (f15: a player who chose "after placing" felt asked twice when the
 #: B4.4 question came after the placement): its "before" with B4.4's carry out, with
 #: B4.4's decline, and its "after", which asks B4.4 once the caballeros are placed.
