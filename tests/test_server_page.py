@@ -405,6 +405,46 @@ def since_kept(news: list[str], mine: list[bool], cap: int = 8,
     return shown, gaps
 
 
+def since_gaps(box: Any) -> list[str]:
+    """The lines the "Since your last choice" box ``box`` shows while closed, checking that
+    each run of the others is replaced in place by one line saying how many ("… 5 more
+    scoring lines", "… 2 earlier lines" before any shown) and that opened, every line
+    shows and no such line is left."""
+    rows = box.evaluate("""b => Array.from(b.querySelectorAll('li')).map(li => ({
+        gap: li.classList.contains('gap'), text: li.textContent,
+        seen: li.offsetParent !== null}))""")
+    shown: list[str] = []
+    i = 0
+    while i < len(rows):
+        r = rows[i]
+        if not r["gap"]:
+            assert r["seen"], r
+            shown.append(r["text"])
+            i += 1
+            continue
+        assert r["seen"], r
+        run = 0
+        i += 1
+        while i < len(rows) and not rows[i]["gap"] and not rows[i]["seen"]:
+            run += 1
+            i += 1
+        tallies = all(re.match(r"[^()]+ \(values \d+(/\d+)*\): ", rows[j]["text"])
+                      for j in range(i - run, i))
+        first = "earlier" if not shown else "more"
+        words = f"… {run} {first} {'scoring ' if tallies else ''}line{'s' if run > 1 else ''}"
+        assert r["text"] == words, (r, words)
+    more = box.locator("button.since-more")
+    if len(shown) < sum(not r["gap"] for r in rows):
+        more.click()
+        assert box.evaluate("b => Array.from(b.querySelectorAll('li')).every(li =>"
+                            " li.classList.contains('gap') === (li.offsetParent === null))")
+        assert more.inner_text() == "Show fewer"
+        more.click()
+    else:
+        assert more.count() == 0
+    return shown
+
+
 def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     """Above the decision: the log's lines since the seat's last answer, every player's
     and bot's (the board's summary after a scoring left out): every line naming the seat
@@ -418,19 +458,19 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     news = [] if mark is None else [
         line.strip() for line in _news(state["log"][int(mark):]) if line.strip()]
     mine = [bool(re.search(rf"(^|\W){name}($|\W)", line)) for line in news]
-    want, gaps = since_kept(news, mine, names=state["names"])
-    assert st["since"] == want
-    assert tab.page.evaluate("window.elgrandePage.sinceEarlier") == len(news) - len(want)
+    want, _ = since_kept(news, mine, names=state["names"])
+    assert st["since"] == news  # every line is in the box, the others folded in place
     box = tab.page.locator("#since")
-    assert box.is_visible() == bool(want)
-    if want:
-        items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
-        assert items.all_inner_texts() == want
-        bold = [i for i, line in enumerate(want) if re.search(rf"(^|\W){name}($|\W)", line)]
-        assert [i for i in range(len(want)) if "mine" in (
+    assert box.is_visible() == bool(news)
+    if news:
+        items = box.get_by_role("list", name="Since your last choice").locator("li:not(.gap)")
+        assert items.all_inner_texts() == news
+        bold = [i for i, line in enumerate(news) if re.search(rf"(^|\W){name}($|\W)", line)]
+        assert [i for i in range(len(news)) if "mine" in (
             items.nth(i).get_attribute("class") or "").split()] == bold
-        earlier = box.locator("li.earlier")
-        assert earlier.all_inner_texts() == gaps
+        shown = since_gaps(box)
+        assert set(shown) <= set(want)
+        assert tab.page.evaluate("window.elgrandePage.sinceEarlier") == len(news) - len(shown)
         seen["since"] = seen.get("since", 0) + 1
         if len(news) > 8:
             seen["since_earlier"] = True

@@ -24,6 +24,7 @@ from test_server_page import (
     open_seats,
     page_state,
     quiet,
+    since_gaps,
     since_kept,
     token_of,
 )
@@ -138,23 +139,24 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         assert "Board now:" not in news
         seat = re.escape(state["names"][0])
         mine = [bool(re.search(rf"(^|\W){seat}($|\W)", line)) for line in news]
-        want, gaps = since_kept(news, mine, names=state["names"])
+        want, _ = since_kept(news, mine, names=state["names"])
         box = tab.page.locator("#since")
         assert box.locator("ul").count() == 1  # one list, in the log's order
-        items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
-        assert items.all_inner_texts() == want
+        items = box.get_by_role("list", name="Since your last choice").locator("li:not(.gap)")
+        assert items.all_inner_texts() == news  # every line, the others folded in place
         assert want[-8:] == news[-8:] and not all(mine[-8:])  # others' doing too
         bold = [line for line, m in zip(news, mine, strict=True) if m]
-        assert [line for line in want if line in bold] == bold  # all the seat's, each
         assert [items.nth(i).inner_text() for i in range(items.count())
                 if "mine" in (items.nth(i).get_attribute("class") or "").split()] == bold
-        _kept_short(box, [is_key(line) or is_bid(line, state["names"]) for line in want])
+        shown = since_gaps(box)
+        assert [line for line in want if line in shown] == shown
+        assert all(line in shown for line in want if is_key(line))
+        assert len(shown) <= max(8, sum(is_key(w) or is_bid(w, state["names"]) for w in want))
         if bold:
             if box.locator("button.since-more").count():  # opened: every line shows
                 box.locator("button.since-more").click()
             assert items.filter(has_text=bold[0]).first.evaluate(
                 "li => getComputedStyle(li).fontWeight") in ("700", "bold")
-        assert box.locator("li.earlier").all_inner_texts() == gaps
     assert mark == 0 and len(news) > len(want) and sum(mine) >= 2  # the cap was met
     assert mine.index(True) < len(news) - 8  # a line of the seat's the last eight miss
     # B6: the general scoring after round 3: its heading and total shown while the box is
@@ -164,8 +166,7 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
     tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))", [key, head - 1])
     tab.page.reload()
     tab.page.wait_for_function("window.elgrandePage.controls")
-    items = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
-    seen = [t for i, t in enumerate(items.all_inner_texts()) if items.nth(i).is_visible()]
+    seen = since_gaps(box)
     discs = next(line for line in log[head:] if line.startswith("Discs: "))  # B6.1
     assert log[head] in seen and discs in seen and points in seen, seen
     assert seen.index(log[head]) < seen.index(discs) < seen.index(points)
@@ -177,32 +178,6 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         best = max(scored, key=lambda line: scored[line])
         assert best in seen, (best, seen)
     quiet(tab)
-
-
-def _kept_short(box: Any, first: list[bool]) -> None:
-    """f13: the box shows at most 8 lines (more only where those changing the board for
-    everyone and the power cards played, ``first`` of the lines kept, are more), the rest
-    behind one "… N more (in the log)" line that opens them all; those first always
-    shown."""
-    rows = box.get_by_role("list", name="Since your last choice").locator("li")
-    lines = box.get_by_role("list", name="Since your last choice").locator("li:not(.earlier)")
-    seen = [rows.nth(i).is_visible() for i in range(rows.count())]
-    more = box.locator("button.since-more")
-    if lines.count() <= 8:
-        assert all(seen) and more.count() == 0
-        return
-    shown = [lines.nth(i).is_visible() for i in range(lines.count())]
-    assert sum(shown) <= max(8, sum(first)), shown
-    assert all(s for s, f in zip(shown, first, strict=True) if f)
-    hidden = box.evaluate("b => Array.from(b.querySelectorAll('li.folded')).reduce((n, li) =>"
-                          " n + (li.classList.contains('earlier') ? parseInt(li.textContent"
-                          ".slice(2)) : 1), 0)")
-    assert more.inner_text() == f"… {hidden} more (in the log)", more.inner_text()
-    more.click()
-    assert all(rows.nth(i).is_visible() for i in range(rows.count()))
-    assert more.inner_text() == "Show fewer"
-    more.click()
-    assert [rows.nth(i).is_visible() for i in range(rows.count())] == seen
 
 
 _OVERLAPS = """() => { const n = document.getElementById('notice').getBoundingClientRect();

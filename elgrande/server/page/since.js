@@ -2,8 +2,8 @@
    of the log (the seat's own payload: nothing hidden) written after the seat's last
    answer (what the bots and the other players did too): the latest few lines, every
    earlier one that names the seat (the seat's in bold) and every seat's power card
-   played, in the log's order, with
-   a count where lines are left out; the board's summary
+   played, in the log's order, each run of the others folded in place behind a line
+   saying how many ("… 5 more scoring lines"); the board's summary
    after a scoring left out (it is no news). So a player whose special action another
    player vetoed reads it where they look, not only in the log. The log length at the
    seat's last answer is kept for the tab (per game and seat), so a reload keeps it. */
@@ -68,30 +68,30 @@ export function seatPoints(st, line) {
   return m ? Number(m[2]) : 0;
 }
 
-// the lines shown of `lines` (log order): the latest MAX_LINES, and every earlier one
-// naming the seat (what was done to its caballeros is never hidden), playing a seat's
-// power card (isBid) or changing the board for everyone (isKey); each a [line, mine]
-// pair, with a gap [null, n] where n lines are left out
-export function keptLines(st, lines) {
-  var mine = lines.map(function (l) { return namesSeat(st, l); });
-  var keep = mine.map(function (m, i) {
-    return m || i >= lines.length - MAX_LINES || isBid(st, lines[i]) || isKey(lines[i]);
+// which lines are worth showing while the box is closed (f13): the latest MAX_LINES, and
+// every earlier one naming the seat (what was done to its caballeros is never hidden),
+// playing a seat's power card (isBid) or changing the board for everyone (isKey)
+export function keptFlags(st, lines) {
+  return lines.map(function (l, i) {
+    return namesSeat(st, l) || i >= lines.length - MAX_LINES || isBid(st, l) || isKey(l);
   });
-  var out = [], gap = 0;
-  lines.forEach(function (l, j) {
-    if (!keep[j]) { gap++; return; }
-    if (gap) { out.push([null, gap]); gap = 0; }
-    out.push([l, mine[j]]);
-  });
-  if (gap) { out.push([null, gap]); }
-  return out;
 }
 
-function shownOf(rows) {
-  return rows.filter(function (r) { return r[0] !== null; }).map(function (r) { return r[0]; });
+// whether a line is one region's tally of a scoring (B6.5, elgrande/play/narrate.py:
+// "Old Castile (values 6/4/2): NAME 5 caballeros -> 6 points; ...")
+export function isTally(line) { return /^[^()]+ \(values \d+(\/\d+)*\): /.test(line); }
+
+// the words standing in place of `n` folded lines (`tallies` when each is a scoring's
+// tally; `first` when no line shows before them): "… 5 more scoring lines"
+export function gapWords(n, tallies, first) {
+  return "… " + n + (first ? " earlier " : " more ") + (tallies ? "scoring " : "") +
+    (n === 1 ? "line" : "lines");
 }
 
-// shown with a fresh decision of the seat; hidden otherwise
+// shown with a fresh decision of the seat; hidden otherwise. Every line since the seat's
+// last answer is in the box; while closed only the few of visibleRows show, each run of
+// the others replaced in place by one line saying how many ("… 5 more scoring lines",
+// a click opens the box); opened, every line shows and those markers go
 export function renderSince() {
   var box = $("since");
   var lines = [];
@@ -99,59 +99,62 @@ export function renderSince() {
     var kept = sessionStorage.getItem(key()), mark = kept === null ? null : Number(kept);
     lines = sinceLines(S.state, mark);
   }
-  var rows = keptLines(S.state, lines);
-  lines = shownOf(rows);
+  var seen = visibleRows(lines, keptFlags(S.state, lines), VISIBLE);
+  var hidden = lines.length - Object.keys(seen).length;
   S.since = lines;
-  S.sinceEarlier = rows.reduce(function (n, r) { return n + (r[0] === null ? r[1] : 0); }, 0);
+  S.sinceEarlier = hidden;
   box.textContent = "";
+  box.classList.remove("open");
   box.hidden = !lines.length;
   if (!lines.length) { return; }
   box.appendChild(el("strong", {}, "Since your last choice:"));
   var ul = box.appendChild(el("ul", {"aria-label": "Since your last choice"}));
-  var seen = visibleRows(rows, VISIBLE);
-  var hidden = 0;
-  rows.forEach(function (r, i) {
-    var li;
-    if (r[0] === null) {
-      li = el("li", {"class": "quiet earlier"}, "… " + r[1] + (i ? " more" : " earlier") +
-              " (in the log)");
-    } else {
-      var cls = (r[1] ? ["mine"] : []).concat(isKey(r[0]) ? ["key"] : []);
-      li = arrowed(el("li", cls.length ? {"class": cls.join(" ")} : {}), r[0]);
-    }
-    if (!seen[i]) { li.classList.add("folded"); hidden += r[0] === null ? r[1] : 1; }
-    ul.appendChild(li);
+  var more = el("button", {type: "button", "class": "since-more", "aria-expanded": "false"},
+                "Show all " + lines.length + " lines");
+  var toggle = function () {
+    var open = box.classList.toggle("open");
+    more.setAttribute("aria-expanded", String(open));
+    more.textContent = open ? "Show fewer" : "Show all " + lines.length + " lines";
+  };
+  var run = [];
+  var flush = function () {
+    if (!run.length) { return; }
+    var tallies = run.every(function (li) { return isTally(li.textContent); });
+    var words = gapWords(run.length, tallies, !ul.querySelector("li:not(.gap)"));
+    var li = ul.appendChild(el("li", {"class": "quiet gap"}));
+    li.appendChild(el("button", {type: "button", "class": "since-gap",
+                                 title: "Show every line since your last choice"}, words))
+      .onclick = toggle;
+    run.forEach(function (r) { ul.appendChild(r); });
+    run = [];
+  };
+  lines.forEach(function (l, i) {
+    var cls = (namesSeat(S.state, l) ? ["mine"] : []).concat(isKey(l) ? ["key"] : []);
+    var li = arrowed(el("li", cls.length ? {"class": cls.join(" ")} : {}), l);
+    if (seen[i]) { flush(); ul.appendChild(li); return; }
+    li.classList.add("folded");
+    run.push(li);
   });
-  if (hidden) {  // the rest behind one line, opened by a click (and closed again)
-    var more = el("button", {type: "button", "class": "since-more", "aria-expanded": "false"},
-                  "… " + hidden + " more (in the log)");
-    more.onclick = function () {
-      var open = box.classList.toggle("open");
-      more.setAttribute("aria-expanded", String(open));
-      more.textContent = open ? "Show fewer" : "… " + hidden + " more (in the log)";
-    };
-    box.appendChild(more);
-  }
+  flush();
+  if (hidden) { more.onclick = toggle; box.appendChild(more); }
 }
 
 // the box kept short (a general scoring's ~20 lines pushed the decision down): at most
 // VISIBLE lines shown while closed (more only where the lines changing the board for
-// everyone are more), in the log's order (never reordered), the rest behind one line
+// everyone are more), in the log's order (never reordered), the rest folded in place
 export var VISIBLE = 8;
-// which rows show while the box is closed, at most `n` lines: every line changing the
-// board for everyone (isKey) and each seat's power card played (isBid) first, then the
-// seat's own (those where it scored most first), then the others; the latest of each
-// first; the gaps ("… 2 more") only where every line shows
-function visibleRows(rows, n) {
-  var lines = rows.filter(function (r) { return r[0] !== null; }).length;
+// which of `lines` show while the box is closed (an object of their indices), at most
+// `n` of those `keep` flags: every line changing the board for everyone (isKey) and each
+// seat's power card played (isBid) first, then the seat's own (those where it scored most
+// first), then the others; the latest of each first
+function visibleRows(lines, keep, n) {
   var out = {};
-  if (lines <= n) { rows.forEach(function (r, i) { out[i] = true; }); return out; }
-  var order = rows.map(function (r, i) { return i; }).filter(function (i) { return rows[i][0] !== null; });
+  var order = lines.map(function (l, i) { return i; }).filter(function (i) { return keep[i]; });
   var rank = function (i) {
-    var l = rows[i][0];
-    return isKey(l) || isBid(S.state, l) ? 0 : rows[i][1] ? 1 : 2;
+    var l = lines[i];
+    return isKey(l) || isBid(S.state, l) ? 0 : namesSeat(S.state, l) ? 1 : 2;
   };
-  var pts = function (i) { return rows[i][1] ? seatPoints(S.state, rows[i][0]) : 0; };
+  var pts = function (i) { return seatPoints(S.state, lines[i]); };
   order.sort(function (a, b) { return rank(a) - rank(b) || pts(b) - pts(a) || b - a; });
   order.forEach(function (i, k) { if (k < n || rank(i) === 0) { out[i] = true; } });
   return out;
