@@ -717,6 +717,25 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     assert tab.page.locator("#board-area").evaluate("e => e.scrollWidth > e.clientWidth")
     hb = hint.bounding_box()
     assert hb is not None and hb["x"] >= 0 and hb["x"] + hb["width"] <= 390
+    # f16: the map's heading whole on the screen however the map is scrolled, and the
+    # note's arrow pointing where the part out of sight is
+    title = tab.page.locator("#board-title")
+    area_el = tab.page.locator("#board-area")
+    for x in (0, 10000, 150):
+        area_el.evaluate("(e, x) => { e.scrollLeft = x; }", x)
+        tab.page.wait_for_function(
+            "x => document.getElementById('board-area').scrollLeft === Math.min(x,"
+            " document.getElementById('board-area').scrollWidth -"
+            " document.getElementById('board-area').clientWidth)", arg=x)
+        tb = title.bounding_box()
+        assert tb is not None and tb["x"] >= 0 and tb["x"] + tb["width"] <= 390
+        assert re.fullmatch(r"(Round \d+|before the first round) · as .+ sees it",
+                            title.inner_text()), title.inner_text()
+        words = {0: "More of the board to the right: swipe it sideways to see it →",
+                 10000: "← More of the board to the left: swipe it sideways to see it",
+                 150: "← More of the board on both sides: swipe it sideways →"}[x]
+        tab.page.wait_for_function("w => document.getElementById('board-hint').textContent"
+                                   " === w", arg=words)
     card = tab.page.locator("li.offer-card").first  # scrolled sideways: the board only
     text = card.locator(".why")
     want = text.text_content()

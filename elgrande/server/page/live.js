@@ -72,6 +72,8 @@ function render(fresh) {
   if (st.board_svg !== S.svg) {
     $("board").innerHTML = st.board_svg;
     S.svg = st.board_svg;
+    var title = document.querySelector("#board svg text.title");
+    if ($("board-title")) { $("board-title").textContent = title ? title.textContent : ""; }
     if (!S.boardCentred) { requestAnimationFrame(kingInView); }  // once laid out
   }
   if (st.boxes_svg !== S.boxes) {
@@ -138,15 +140,35 @@ export function start() {
 
 // On a narrow screen the board scrolls sideways (style.css): its first drawing is scrolled
 // so that the king's region (B5) is in view, not only the board's left edge (also when a
-// window first becomes that narrow); later drawings keep the player's own scroll.
-window.addEventListener("resize", function () { if (!S.boardCentred) { kingInView(); } });
+// window first becomes that narrow); later drawings keep the player's own scroll. The
+// note above it says on which side the rest of the board is, as it is scrolled (f16: a
+// fixed "→" pointed away from the part cut off on the left).
+window.addEventListener("resize", function () {
+  if (!S.boardCentred) { kingInView(); }
+  sideWords();
+});
 function kingInView() {
   var area = $("board-area"), king = document.querySelector("#board g.king");
-  if (!area || !king || area.scrollWidth <= area.clientWidth) { return; }
+  if (!area) { return; }
+  if (!area.onscroll) { area.onscroll = sideWords; }
+  sideWords();
+  if ( !king || area.scrollWidth <= area.clientWidth) { return; }
   S.boardCentred = true;
-  // scrolled no further than needed (the board's west and its heading kept where they
-  // can be): the king's centre some 90 px inside the right edge
+  // scrolled no further than needed (the board's west kept where it can be): the king's
+  // centre some 90 px inside the right edge
   var a = area.getBoundingClientRect(), k = king.getBoundingClientRect();
   var over = (k.left + k.width / 2) - (a.left + area.clientWidth - 90);
   if (over > 0) { area.scrollLeft += over; }
+  sideWords();
+}
+
+// the note above a board wider than its area: where the part out of sight is
+export function sideWords() {
+  var area = $("board-area"), note = $("board-hint");
+  if (!area || !note) { return; }
+  var left = area.scrollLeft > 1, right = area.scrollLeft + area.clientWidth < area.scrollWidth - 1;
+  note.textContent = left && right ? "← More of the board on both sides: swipe it sideways →" :
+    left ? "← More of the board to the left: swipe it sideways to see it" :
+    right ? "More of the board to the right: swipe it sideways to see it →" :
+    "The whole board is in view.";
 }
