@@ -54,6 +54,12 @@ HOW = {
 }
 
 
+#: How a choice of one option is answered where two options share a place (f16: a mobile
+#: scoreboard's 8-4-0 and 4-0-0 to one region, B6.9): a click on the map picks neither.
+HOW_SHARED = ("Click a button: your choice is sent at once. A region on the map holds more "
+              "than one choice here (each button says which), so a click on it only "
+              "points to its buttons.")
+
 #: The B4.5 question's buttons, combined with B4.4's, in words that say what
 #: each leads to (f15: a player who chose "after placing" felt asked twice when the
 #: B4.4 question came after the placement): its "before" with B4.4's carry out, with
@@ -91,7 +97,8 @@ def lead_label(label: str, first_next: str, rule: str = "") -> str:
 def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str | None:
     """What a click does at a choice of one option (form ``pick``, B3.4), said plainly
     near the choices: an ordinary region choice is sent at the click, a secret one (B8.5,
-    C2) is held until Send (:data:`HOW`). None for other forms and for an ordinary
+    C2) is held until Send (:data:`HOW`); where two options share a place (B6.9: the two
+    scoreboards), the buttons only (:data:`HOW_SHARED`). None for other forms and for an ordinary
     choice whose options are no places (its buttons say it).
 
     Args:
@@ -101,7 +108,10 @@ def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str
     """
     if form != "pick":
         return None
-    return HOW.get((secret, any(o.get("place") for o in options)))
+    places = [o["place"] for o in options if o.get("place")]
+    if not secret and len(set(places)) < len(places):
+        return HOW_SHARED
+    return HOW.get((secret, bool(places)))
 
 
 def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ export function decorateBoard() {
     var name = c.form === "moves" && !S.from ? groupLabel(os[0]) : (os[0].place ? label(os[0]) : id);
     if (c.form === "moves" && S.from) { name = "to " + os[0].to_label; }
     g.setAttribute("role", "button");
+    if (c.form === "pick" && open.length > 1) { name = placeName(g) + ": " + open.length + " choices, see the buttons"; }
     g.setAttribute("aria-label", "board: " + name);
     if (open.length) {
       g.classList.add("choosable");
@@ -259,6 +260,18 @@ function drawPending() {
   });
 }
 
+// a click on a place holding several of a pick's choices (f16: a mobile scoreboard's
+// 8-4-0 and 4-0-0 to the same region, B6.9) sends none: it says them and marks their
+// buttons (page_words.py HOW_SHARED says so beside the buttons)
+function shared(open) {
+  var labels = open.map(label);
+  hint(labels.length + " choices here: click the button of the one you mean (" +
+       labels.join(" or ") + ").");
+  Array.prototype.forEach.call(document.querySelectorAll("#options button"), function (b) {
+    b.classList.toggle("here", labels.indexOf(b.textContent) >= 0);
+  });
+}
+
 function placeName(g) {
   var t = g.querySelector(":scope > text");
   return (t && t.textContent) || g.getAttribute("data-place");
@@ -296,6 +309,10 @@ function boardClick(target) {
   });
   var open = os.filter(function (o) { return o.enabled; });
   if (!open.length) { if (os.length) { hint(why(os[0])); } return; }
+  if (c.form === "pick" && open.length > 1) {  // two choices here (which scoreboard...):
+    shared(open);                               // the click picks none, says which
+    return;
+  }
   if (c.form === "pick") { choose(c, open[0]); } else { add(open[0].unit); }
 }
 
