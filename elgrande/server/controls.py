@@ -23,14 +23,17 @@ The description (``controls(...)``)::
                   "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
                   "available"? (moves: the owner's caballeros at "from"),
                   "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?,
-                  "then"? (pick: the unit of the same seat's next decision sent with this
-                  one, where the decision ``follows`` it: :func:`_combined`)}, ...],
+                  "means"? (an Intrigue & the King card: what its number means,
+                  :func:`~.card_faces.intrigue_words`), "then"? (pick: the unit of the
+                  same seat's next decision sent with this one, where the decision
+                  ``follows`` it: :func:`_combined`)}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
      "card": {"id", "title", "text", "stack"} or None (the action card whose special
               action is under way: its printed text, so the seat knows what it does),
      "folds": [fold, ...] (disabled options shown as one line: :mod:`.folds`),
      "note": why options usually closed are open now (B4.1: the provinces run short),
-             or None,
+             or what Intrigue & the King cards' numbers are (I1, I3:
+             :data:`~.card_faces.INTRIGUE_LEGEND`), or None,
      "how": what a click does at a choice of one option (sent at once, or held until
             Send where secret: :func:`~.page_words.how_to_answer`), or None}
 
@@ -58,6 +61,7 @@ from elgrande.errors.rule_ids import RULES, title
 from elgrande.model.counted import counted
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
+from elgrande.server.card_faces import explain
 from elgrande.server.card_notes import card_under_way
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
@@ -594,12 +598,14 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
             done.update(_refusal(d.rule or GENERIC_RULE, short) if form == "subset"
                         else {"why": short[:1].upper() + short[1:]})
     lo, hi = (b0.lo, b0.hi) if form != "subset" else (d.options["count"],) * 2
+    card = card_under_way(game)
+    legend = explain(game, d.kind, options, card)  # f16: no card a bare number or id
     return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
             "max": hi, "max_note": max_note(d, hi) if form != "subset" else None,
-            "options": options, "done": done, "card": card_under_way(game), "folds": fold,
-            "note": provinces_note(d),
+            "options": options, "done": done, "card": card, "folds": fold,
+            "note": provinces_note(d) or legend,
             "how": how_to_answer(form, d.kind in secret_kinds(), options)}
 
 

@@ -16,6 +16,7 @@ from elgrande.play.game import Game
 from elgrande.play.narrate import card_summary
 from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
+from elgrande.server.card_faces import UNKNOWN, face_words
 
 
 def power_label(game: Game, value: Any) -> str:
@@ -35,12 +36,16 @@ def card_parts(game: Game, cid: str) -> dict[str, str]:
     "aside": what tells it apart from the cards sharing that title ('' where none does),
     e.g. "you may choose any one region to be scored, stack 2"}``
     (:func:`elgrande.play.words.card_aside`). An id the library does not hold: its id as
-    the name. Raises nothing."""
+    the name; a card whose face no source gives and whose aside is its id alone:
+    ``"text unknown (<id>)"`` (f16, :func:`~.card_faces.face_words`). Raises nothing."""
     try:
-        title = game.library.card(cid).title
+        card = game.library.card(cid)
     except KeyError:
         return {"name": str(cid), "aside": ""}
-    return {"name": title, "aside": card_aside(game.library, cid)}
+    aside = card_aside(game.library, cid)
+    if aside == cid and face_words(card).startswith(UNKNOWN):  # f16: no bare id
+        aside = f"text unknown ({cid})"
+    return {"name": card.title, "aside": aside}
 
 
 #: How a choice of one option is answered on the page (B3.4), by whether it is secret
@@ -140,9 +145,11 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
             out.append({"id": cid, "title": str(cid), "name": str(cid), "aside": "",
                         "summary": "", "text": "", "stack": None})
             continue
+        text = face_words(card)  # f16: a card with no printed text says what is known
         out.append({"id": card.id, "title": game.card_label(card.id),
-                    **card_parts(game, card.id), "summary": card_summary(card),
-                    "text": card.text, "stack": card.stack})
+                    **card_parts(game, card.id),
+                    "summary": card_summary(card) or ("" if text.startswith(UNKNOWN) else text),
+                    "text": text, "stack": card.stack})
     return out
 
 

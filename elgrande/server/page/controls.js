@@ -10,6 +10,13 @@ import {choose, heldOption, renderHeld} from "./secret.js";
 function optionItem(o, control) {
   var li = el("li", {"class": "option"});
   li.appendChild(control);
+  // an Intrigue & the King card: what its number means (server/card_faces.py, f16)
+  if (o.means) {
+    [control].concat(Array.from(control.querySelectorAll("input"))).forEach(function (e) {
+      e.title = o.means;
+      e.setAttribute("aria-description", o.means);
+    });
+  }
   if (o.text) {  // an action card: its text and stack, so a player knows what it does
     li.appendChild(el("span", {"class": "card-text"},
                       (o.stack != null ? "Stack " + o.stack + ": " : "") + o.text));
