@@ -149,9 +149,10 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         assert [items.nth(i).inner_text() for i in range(items.count())
                 if "mine" in (items.nth(i).get_attribute("class") or "").split()] == bold
         shown = since_gaps(box)
-        assert [line for line in want if line in shown] == shown
+        assert [line for line in news if line in shown] == shown  # in the log's order
         assert all(line in shown for line in want if is_key(line))
-        assert len(shown) <= max(8, sum(is_key(w) or is_bid(w, state["names"]) for w in want))
+        cap = max(8, sum(is_key(w) or is_bid(w, state["names"]) for w in want))
+        assert box.locator("li:visible").count() <= 2 * cap + 1  # lines and count lines
         if bold:
             if box.locator("button.since-more").count():  # opened: every line shows
                 box.locator("button.since-more").click()
@@ -549,4 +550,53 @@ def test_a_source_used_up_is_let_go_while_more_may_move(
             assert got["from"] == f"{ids[1]}|0|", got
             assert ids[0].upper() not in got["heads"][0], got
     tab.page.reload()  # the page's own decision again
+    quiet(tab)
+
+
+@pytest.mark.rule("B3.5", "B6")
+def test_the_page_explains_its_italics_discards_and_keeps_no_empty_strip(
+        server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """f16: the since box's italic lines (B6: a general scoring's heading, discs and
+    total) have a legend and a tooltip; a log line "Discarded: ..." (B3.5) says after it
+    what it means (a note, the line's own text unchanged); the panel of cards on offer
+    keeps no empty strip under its last card, a card's text showing under the card while
+    hovered."""
+    tab = _open(server, played, new_tab, 1280, 900)
+    state = page_state(tab)["state"]
+    key = f"elgrande-since:{state['game']}:0"
+    log = state["log"]
+    head = max(i for i, line in enumerate(log) if line.startswith("-- Scoring after round"))
+    tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))", [key, head - 1])
+    tab.page.reload()
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    box = tab.page.locator("#since")
+    legend = box.locator("p.since-legend")
+    assert legend.is_visible() and "In italics: what changes the board for everyone" in (
+        legend.inner_text())
+    keys = box.locator("li.key")
+    assert keys.count() >= 3  # the heading, the discs, the total
+    assert all(keys.nth(i).get_attribute("title", timeout=1000) or "" for i in
+               range(keys.count()))
+    assert keys.first.evaluate("li => getComputedStyle(li).fontStyle") == "italic"
+    gone = tab.page.locator("#log li").filter(has_text="Discarded: ")
+    assert gone.count()
+    note = gone.first.evaluate("li => getComputedStyle(li, '::after').content")
+    assert "not taken this round: discarded (B3.5)" in note, note
+    assert gone.first.inner_text().startswith("Discarded: ")
+    assert [t.strip() for t in tab.page.locator("#log li").all_inner_texts()] == [
+        line.strip() for line in log]  # the log's own lines, unchanged
+    cards = tab.page.locator("li.offer-card")
+    assert cards.count()
+    hint = tab.page.locator("#offer-hint")
+    last = cards.last.bounding_box()
+    hb = hint.bounding_box()
+    assert last is not None and hb is not None
+    assert 0 <= hb["y"] - (last["y"] + last["height"]) < 24, (last, hb)  # no empty strip
+    first = cards.first
+    first.hover()
+    text = first.locator(".why")
+    assert text.is_visible()
+    tb, cb = text.bounding_box(), first.bounding_box()
+    assert tb is not None and cb is not None
+    assert cb["y"] <= tb["y"] and tb["y"] + tb["height"] <= cb["y"] + cb["height"] + 1
     quiet(tab)

@@ -72,6 +72,18 @@ export function chip(p) {
 // on either side of it (a nowrap span: "2 caballeros -> 5 points" never breaks as
 // "caballeros ->" / "5"), and marked "effect" when indented (a card's effect); returns `e`
 var ARROWS = /\S+(?: (?:->|→) \S+)+/g;
+// a log line the page explains (f16): "Discarded: ..." at a round's end (B3.5), said in a
+// note after it (generated content, so the line's own text stays the log's) and a title
+export var DISCARDED = "not taken this round: discarded (B3.5)";
+export function noted(e, text) {
+  if (/^\s*Discarded: /.test(text)) {
+    e.classList.add("noted");
+    e.setAttribute("data-note", " (" + DISCARDED + ")");
+    e.title = "The action cards nobody took this round are discarded (B3.5).";
+  }
+  return e;
+}
+
 export function arrowed(e, text) {
   var at = 0;
   // a line of a card's effect (the log indents it under the card's line): shown indented

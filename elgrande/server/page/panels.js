@@ -1,6 +1,6 @@
 /* The side panels filled from the state: the action cards on offer, the log, and the end
    of the game (final scores, winners, the record and the replay). */
-import {$, S, GAME, el, arrowed, chip, nameOf, withToken} from "./core.js";
+import {$, S, GAME, el, arrowed, chip, nameOf, noted, withToken} from "./core.js";
 import {placeTips} from "./tips.js";
 
 // -- the action cards on offer this round (B3.1), from the state's public "offer"; the
@@ -61,7 +61,7 @@ export function renderLog(st) {
   var lines = st.log || [];
   var ol = $("log");
   if (lines.length < S.logShown) { ol.textContent = ""; S.logShown = 0; }
-  for (var i = S.logShown; i < lines.length; i++) { ol.appendChild(arrowed(el("li", {}), lines[i])); }
+  for (var i = S.logShown; i < lines.length; i++) { ol.appendChild(noted(arrowed(el("li", {}), lines[i]), lines[i])); }
   S.logShown = lines.length;
   toLogEnd();
 }

@@ -7,7 +7,7 @@
    after a scoring left out (it is no news). So a player whose special action another
    player vetoed reads it where they look, not only in the log. The log length at the
    seat's last answer is kept for the tab (per game and seat), so a reload keeps it. */
-import {$, S, GAME, el, arrowed} from "./core.js";
+import {$, S, GAME, el, arrowed, noted} from "./core.js";
 
 export var MAX_LINES = 8;
 function key() { return "elgrande-since:" + GAME + ":" + S.state.seat; }
@@ -100,6 +100,12 @@ export function renderSince() {
     lines = sinceLines(S.state, mark);
   }
   var seen = visibleRows(lines, keptFlags(S.state, lines), VISIBLE);
+  var chosen = Object.assign({}, seen);
+  lines.forEach(function (l, i) {  // a line folded alone shows: its count line is as long
+    if (!chosen[i] && (i === 0 || chosen[i - 1]) && (i === lines.length - 1 || chosen[i + 1])) {
+      seen[i] = true;
+    }
+  });
   var hidden = lines.length - Object.keys(seen).length;
   S.since = lines;
   S.sinceEarlier = hidden;
@@ -130,14 +136,25 @@ export function renderSince() {
   };
   lines.forEach(function (l, i) {
     var cls = (namesSeat(S.state, l) ? ["mine"] : []).concat(isKey(l) ? ["key"] : []);
-    var li = arrowed(el("li", cls.length ? {"class": cls.join(" ")} : {}), l);
+    var li = noted(arrowed(el("li", cls.length ? {"class": cls.join(" ")} : {}), l), l);
+    if (isKey(l)) { li.title = KEY_WORDS; }
     if (seen[i]) { flush(); ul.appendChild(li); return; }
     li.classList.add("folded");
     run.push(li);
   });
   flush();
   if (hidden) { more.onclick = toggle; box.appendChild(more); }
+  // what the bold and the italic lines are (f16: no legend said it)
+  var kinds = (lines.some(function (l) { return namesSeat(S.state, l); }) ? [MINE_WORDS] : [])
+    .concat(lines.some(isKey) ? [KEY_WORDS] : []);
+  if (kinds.length) { box.appendChild(el("p", {"class": "quiet since-legend"}, kinds.join(". ") + ".")); }
 }
+
+// the legend's words: a line in bold names the seat; one in italics changes the board for
+// everyone (isKey)
+export var MINE_WORDS = "In bold: what names you";
+export var KEY_WORDS = "In italics: what changes the board for everyone (a general scoring, " +
+  "the secret discs revealed, the king moved)";
 
 // the box kept short (a general scoring's ~20 lines pushed the decision down): at most
 // VISIBLE lines shown while closed (more only where the lines changing the board for

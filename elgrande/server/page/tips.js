@@ -1,12 +1,12 @@
-/* A disabled option's reason, and a card's text on offer (tooltips): shown in a strip kept
-   free for them at the bottom of their own panel (the decision; the cards on offer), so a
-   reason never covers the board, another panel, nor the other options of the decision. */
+/* A disabled option's reason (a tooltip): shown in a strip kept free for it at the bottom
+   of the decision's panel, so a reason never covers the board, another panel, nor the
+   other options of the decision. (A card on offer's text shows under its card, in the
+   flow: style.css; f16: its strip stayed empty under the last card.) */
 
 import {S} from "./core.js";
 
 // the panels whose tips show in their bottom strip, and the tips in each
-var HOSTS = [["decision", "li.option > .why, span.wrap > .why, .why-idle"],
-             ["offer-box", "li.offer-card:not(.open) > .why"]];
+var HOSTS = [["decision", "li.option > .why, span.wrap > .why, .why-idle"]];
 
 // the strip's height: the tallest of the panel's tips, measured shown (a tip is hidden
 // until its option is hovered); no tip, no strip
