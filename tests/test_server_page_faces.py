@@ -1,4 +1,4 @@
-"""f16 (issue 30): cards whose printed face no source gives, and Intrigue & the King cards,
+"""f16: cards whose printed face no source gives, and Intrigue & the King cards,
 said on the page of ``elgrande serve`` with what is known (server/card_faces.py): never an
 empty text, a bare id or a bare number. Without a browser, the words from the card files
 and the fill; in a real browser (Playwright driving Chromium, tests/browser.py) against a

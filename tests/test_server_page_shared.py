@@ -1,4 +1,4 @@
-"""f16 (issue 30): a choice of one option whose places are shared by several options (a
+"""f16: a choice of one option whose places are shared by several options (a
 mobile scoreboard's 8-4-0 and 4-0-0 to the same region, B6.9), in a real browser
 (Playwright driving Chromium, tests/browser.py) against a real ``elgrande serve``
 process: the words beside the buttons say a map click cannot pick, and a click on such a

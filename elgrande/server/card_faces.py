@@ -1,4 +1,4 @@
-"""What the page says of a card whose printed face no source gives (f16, issue 30): the
+"""What the page says of a card whose printed face no source gives (f16): the
 expansions' cards with ``unknown:`` fields (docs/library.md) that a game plays with the
 provisional fill, and the Intrigue & the King cards the page would show as bare numbers.
 Only the card files' and the fill's data are said, never invented words: a card with no
