@@ -120,7 +120,8 @@ def test_classes_made_at_import_share_repr_eq_and_hash_as_attrs_writes_them() ->
     """FollowUp, ScenarioKeys and the renderer's _Ctx and _Words take elgrande.model.plain's
     methods (attrs compiles none for them at import): the same repr, equality and hash."""
     from elgrande.dsl.render import _Ctx, _Words
-    from elgrande.engine.modules import FollowUp, ScenarioKeys
+    from elgrande.engine.modules import FollowUp
+    from elgrande.engine.scenario_keys import ScenarioKeys
 
     f = FollowUp("C7", "choose_option", "w", "a", "s")
     assert repr(f) == "FollowUp(rule='C7', kind='choose_option', when='w', answer='a', step='s')"
