@@ -2,8 +2,10 @@
 "Start-up and validate"): with warm card caches, no OpenSSL (``hashlib`` and ``hmac``,
 through ``secrets``, load it: about 15M instructions of every cold start), no parser and
 no statement signatures (``elgrande.dsl.signatures``: the parser's, checker's and docs'
-declarations, about 6M) and no scoring results (``elgrande.model.score_results``, imported
-at a game's first scoring: about 5M).
+declarations, about 6M), no scoring results (``elgrande.model.score_results``, imported
+at a game's first scoring: about 5M) and not the ``attrs`` namespace (the modules a start
+imports write ``attr.frozen``, ``attr.fields``, ...: the same functions, without the five
+submodules ``import attrs`` loads, about 2M).
 The draw key's sha256 (B2) comes from the built-in module, and a drawn seed from
 ``random.SystemRandom``; the golden records check that the draws did not change."""
 
@@ -31,7 +33,7 @@ elgrande.new_game(4)
 elgrande.new_game(3, seed=None)  # a drawn seed too
 print(json.dumps(sorted(m for m in ("_hashlib", "hashlib", "hmac", "secrets", "lark",
                                     "elgrande.dsl.parser", "elgrande.dsl.signatures",
-                                    "elgrande.model.score_results")
+                                    "elgrande.model.score_results", "attrs")
                         if m in sys.modules)))
 """
 

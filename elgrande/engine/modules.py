@@ -37,7 +37,6 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attr
-import attrs
 
 from elgrande.dsl.rule_params import RuleParam, declare
 from elgrande.dsl.script_facts import Facts
@@ -143,7 +142,7 @@ class Phase:
 
 
 
-@attrs.frozen(repr=False, eq=False)
+@attr.frozen(repr=False, eq=False)
 class FollowUp:
     """A decision a rules module asks of its own accord after a move (an aside: hooks
     ``aside`` and ``aside_apply``), beside the decisions the card language's statements
@@ -172,7 +171,7 @@ class FollowUp:
     step: str
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class RulesModule:
     """A set's rules: phases, hooks and the lasting-effect kinds it implements.
 
@@ -216,7 +215,7 @@ class RulesModule:
 
     name: str
     phases: tuple[Phase, ...] = ()
-    hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    hooks: Mapping[str, Callable[..., Any]] = attr.field(factory=dict)
     lasting_kinds: tuple[str, ...] = ()
     start: str = ""
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
@@ -224,7 +223,7 @@ class RulesModule:
     follow_ups: tuple[FollowUp, ...] = ()
     scenario: str = ""
     rule_params: tuple[RuleParam, ...] = ()
-    movers: Mapping[str, Any] = attrs.field(factory=dict)
+    movers: Mapping[str, Any] = attr.field(factory=dict)
     game_options: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:

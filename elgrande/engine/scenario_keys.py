@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import attrs
+import attr
 
 from elgrande.errors import DataError
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from elgrande.engine.modules import RulesModule
 
 
-@attrs.frozen(repr=False, eq=False)
+@attr.frozen(repr=False, eq=False)
 class ScenarioKeys:
     """A set's own keys of the scenario-case format (``tests/cases/README.md``), read by
     the scenario runner (:mod:`elgrande.tools.scenario`) only, so that the tools never

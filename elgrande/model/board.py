@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-import attrs
+import attr
 
 from elgrande.model.boardmap import BoardMap
 from elgrande.model.fields import factory
@@ -28,7 +28,7 @@ AREA: Final = "area"
 SPACE: Final = "space"
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class Place:
     """A region, the Castillo, or an expansion area.
 
@@ -61,7 +61,7 @@ class Place:
     coastal: bool = False
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class Scoreboard:
     """A mobile scoreboard (B1.5): its id (``"8-4-0"``) and values (points by rank)."""
 
@@ -83,7 +83,7 @@ class Scoreboard:
 # unpickles it through a __setstate__ written in Python, with every cached library
 # (speed). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
 # unpickled instance's __dict__ is slower to read than a slot (+1.8% instructions a game).
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Variant:
     """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
 
@@ -101,7 +101,7 @@ class Variant:
     scoring_after: tuple[int, ...]
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class Board:
     """Everything printed that the rules need, for one combination of card sets.
 

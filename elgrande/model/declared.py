@@ -7,12 +7,12 @@ of sets that declare none (every shipped set) does not build these classes
 
 from __future__ import annotations
 
-import attrs
+import attr
 
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class Space:
     """What a set declares of an off-board space (``spaces:`` in its manifest): a place
     that is not a region, where caballeros (and the king, when ``king``) may go by card
@@ -49,7 +49,7 @@ class Space:
     set: str = ""
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class Token:
     """A token a set declares as data (``pieces:`` in its manifest): a piece with no code
     of its own that the one ``move`` statement moves (``move the ID to SET``,
