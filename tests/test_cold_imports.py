@@ -2,8 +2,10 @@
 "Start-up and validate"): with warm card caches, no OpenSSL (``hashlib`` and ``hmac``,
 through ``secrets``, load it: about 15M instructions of every cold start), no parser and
 no statement signatures (``elgrande.dsl.signatures``: the parser's, checker's and docs'
-declarations, about 6M) and no scoring results (``elgrande.model.score_results``, imported
-at a game's first scoring: about 5M).
+declarations, about 6M), no scoring results (``elgrande.model.score_results``, imported
+at a game's first scoring: about 5M) and not the ``attrs`` namespace (the modules a start
+imports write ``attr.frozen``, ``attr.fields``, ...: the same functions, without the five
+submodules ``import attrs`` loads, about 2M).
 The draw key's sha256 (B2) comes from the built-in module, and a drawn seed from
 ``random.SystemRandom``; the golden records check that the draws did not change."""
 
@@ -17,9 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import elgrande
-from elgrande.engine import regions
 from elgrande.engine.cards import KEY_RANGE, draw_key
-from elgrande.files.resources import is_compiled
 from elgrande.play.seeds import DRAWN_MIN, SEED_MAX, draw_seed
 
 #: A cold start (benchmarks/cold_start.py's, shortened): every shipped set's game, then
@@ -33,7 +33,7 @@ elgrande.new_game(4)
 elgrande.new_game(3, seed=None)  # a drawn seed too
 print(json.dumps(sorted(m for m in ("_hashlib", "hashlib", "hmac", "secrets", "lark",
                                     "elgrande.dsl.parser", "elgrande.dsl.signatures",
-                                    "elgrande.model.score_results")
+                                    "elgrande.model.score_results", "attrs")
                         if m in sys.modules)))
 """
 
@@ -62,12 +62,21 @@ def test_B2_a_warm_cold_start_loads_no_openssl_and_no_parser(tmp_path: Path) -> 
 #: Modules a fresh process's first decision of a game needs none of, imported on first
 #: use (docs/performance.md, "Start-up and validate"): the card language's renderer and
 #: its texts (a prompt or refusal naming a card's choice), the saved-game checks (saving
-#: or loading a game) and the rules reference (a refusal's rule title). The syntax tree
-#: (``elgrande.dsl.ast``, made lazy by elgrande/dsl/__init__.py) is checked too: with warm
-#: caches no card script is read before a card is played (elgrande/data/scripts.py), so
-#: its module is not run; reading a script (a text naming what a card does) runs it.
+#: or loading a game; the expansions' own, with the saved shapes, when a game is loaded),
+#: the rules reference (a refusal's rule title) and the lazy views (a bot's view). The
+#: syntax tree (``elgrande.dsl.ast``, made lazy by elgrande/dsl/__init__.py) is checked
+#: too: with warm caches no card script is read before a card is played
+#: (elgrande/data/scripts.py), so its module is not run; reading a script (a text naming
+#: what a card does) runs it.
 LAZY = ("elgrande.dsl.render", "elgrande.dsl.choice_words", "elgrande.dsl.english",
-        "elgrande.dsl.plain_methods", "elgrande.play.saved", "elgrande.errors.rule_ids")
+        "elgrande.dsl.plain_methods", "elgrande.play.saved", "elgrande.errors.rule_ids",
+        "elgrande.model.saved_shapes", "elgrande.rules.colonies.saved",
+        "elgrande.rules.intrigue_king.saved", "elgrande.play.views")
+
+#: Modules no game of the shipped sets imports: the scenario runner's keys
+#: (``elgrande.engine.scenario_keys``) and what a set declares beyond the printed board
+#: (``elgrande.model.declared``: off-board spaces and tokens; no shipped set has any).
+NOT_IN_A_GAME = ("elgrande.engine.scenario_keys", "elgrande.model.declared")
 
 #: A game of the three sets to its first decision; then which of :data:`LAZY` (and the
 #: parser) were imported, and that using each imports it.
@@ -76,17 +85,18 @@ import json, sys
 import elgrande
 g = elgrande.new_game(4, sets=("base", "intrigue-king", "colonies"), fill="provisional")
 assert g.pending is not None
-lazy = json.loads(sys.argv[1])
-first = sorted(m for m in lazy + ["elgrande.dsl.parser"] if m in sys.modules)
+lazy, never = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+first = sorted(m for m in lazy + never + ["elgrande.dsl.parser"] if m in sys.modules)
 if type(sys.modules["elgrande.dsl.ast"]) is type(sys):  # run, not only made lazily
     first.append("elgrande.dsl.ast")
-g.to_json()
+elgrande.Game.from_json(g.to_json())
 g.in_words("{does:%s}" % next(iter(g.library.scripts)))
 try:
     g.answer(g.pending.players[0], "no such answer")
 except elgrande.IllegalMove:
     pass
-print(json.dumps([first, sorted(m for m in lazy if m not in sys.modules)
+assert g.lazy_view(0)["player"] == 0
+print(json.dumps([first, sorted(m for m in lazy + never if m not in sys.modules)
                   + ([] if type(sys.modules["elgrande.dsl.ast"]) is type(sys)
                      else ["elgrande.dsl.ast"])]))
 """
@@ -94,11 +104,11 @@ print(json.dumps([first, sorted(m for m in lazy if m not in sys.modules)
 
 def test_B2_the_first_decision_of_a_three_set_game_imports_no_texts_or_checks(
         tmp_path: Path) -> None:
-    got = _two_runs(tmp_path, "-c", THREE_SETS, json.dumps(list(LAZY)))
-    if is_compiled(regions):  # compiled modules import the tree at their own import
-        assert got[1] == [["elgrande.dsl.ast"], []]
-    else:
-        assert got[1] == [[], []]  # none at the first decision; each once used
+    got = _two_runs(tmp_path, "-c", THREE_SETS, json.dumps(list(LAZY)),
+                    json.dumps(list(NOT_IN_A_GAME)))
+    # none at the first decision, in either build (no compiled module a start imports
+    # reads the tree since the interpreter is imported on first use); each of LAZY once used
+    assert got[1] == [[], sorted(NOT_IN_A_GAME)]
 
 
 def test_B2_the_draw_key_is_the_seed_s_sha256() -> None:
@@ -120,7 +130,8 @@ def test_classes_made_at_import_share_repr_eq_and_hash_as_attrs_writes_them() ->
     """FollowUp, ScenarioKeys and the renderer's _Ctx and _Words take elgrande.model.plain's
     methods (attrs compiles none for them at import): the same repr, equality and hash."""
     from elgrande.dsl.render import _Ctx, _Words
-    from elgrande.engine.modules import FollowUp, ScenarioKeys
+    from elgrande.engine.modules import FollowUp
+    from elgrande.engine.scenario_keys import ScenarioKeys
 
     f = FollowUp("C7", "choose_option", "w", "a", "s")
     assert repr(f) == "FollowUp(rule='C7', kind='choose_option', when='w', answer='a', step='s')"
@@ -174,3 +185,23 @@ def test_B8_4_a_cached_rule_change_s_durations_are_change_rule_s() -> None:
 
     assert SIGNATURES["change_rule"].param("until").allowed == tuple(DURATIONS)
     assert not change_fits(("placement number", "once", False, "number"), {})
+
+
+def test_I3_the_intrigue_king_cache_shows_every_field_in_order() -> None:
+    """The Intrigue & the King cache is a plain class (attrs would compile an unused
+    ``__attrs_init__`` at every start): its repr names every field, in declared order, as
+    attrs' did."""
+    import ast
+
+    from elgrande.rules.intrigue_king import cards
+
+    # the source beside the module (the compiled build keeps it: docs/compiled.md)
+    tree = ast.parse((Path(str(cards.__file__)).parent / "cards.py").read_text("utf-8"))
+    cls = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == "Cache")
+    declared = tuple(s.target.id for s in cls.body  # type: ignore[union-attr]
+                     if isinstance(s, ast.AnnAssign))
+    assert cards._CACHE_FIELDS == declared
+    g = elgrande.new_game(3, sets=("base", "intrigue-king"), fill="provisional", seed=1)
+    shown = repr(cards.cache_of(g.library))
+    assert shown.startswith("Cache(lib=") and shown.endswith(")")
+    assert [f"{n}=" in shown for n in declared] == [True] * len(declared)

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from elgrande.engine.decisions import Decision
-from elgrande.engine.modules import find_module, scenario_keys
+from elgrande.engine.modules import find_module
+from elgrande.engine.scenario_keys import scenario_keys
 from elgrande.errors import IllegalMove
 from elgrande.model.hook_context import HookContext
 from elgrande.play.game import Game, new_game

@@ -2,7 +2,9 @@
 compiled build: docs/compiled.md) take exactly their declared fields: the same
 names in the same order, a field without a default a parameter without one, a plain default
 the same default, a ``factory(...)`` default ``None`` (a fresh value made in the body), and
-every field set in the body. Read from the source, so the check holds in either build."""
+every field set in the body. The plain classes with declared fields and an ``__init__``
+(the rules modules' caches: no attrs, docs/performance.md) take their fields in order and
+set each. Read from the source, so the check holds in either build."""
 
 from __future__ import annotations
 
@@ -65,3 +67,47 @@ def test_an_own_init_takes_exactly_the_declared_fields(cls: ast.ClassDef) -> Non
     for f in fields:
         name = f.target.id  # type: ignore[union-attr]
         assert f"attr='{name}'" in body or f"value='{name}'" in body, f"{name} is never set"
+
+
+def _fields(cls: ast.ClassDef) -> list[str]:
+    return [s.target.id for s in cls.body
+            if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+
+
+def _init(cls: ast.ClassDef) -> ast.FunctionDef | None:
+    return next((s for s in cls.body if isinstance(s, ast.FunctionDef)
+                 and s.name == "__init__"), None)
+
+
+def _plain_classes() -> list[tuple[str, ast.ClassDef]]:
+    """The undecorated classes with declared fields whose ``__init__`` takes as many
+    parameters, all fields (records; not the caches that derive their fields from an
+    engine or a board)."""
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef) or node.decorator_list:
+                continue
+            init, fields = _init(node), _fields(node)
+            params = [p.arg for p in init.args.args[1:]] if init is not None else []
+            if fields and len(params) == len(fields) and set(params) == set(fields):
+                found.append((f"{path.relative_to(ROOT.parent)}:{node.name}", node))
+    return found
+
+
+PLAIN = _plain_classes()
+
+
+def test_the_plain_classes_with_fields_are_found() -> None:
+    names = {name.rsplit(":", 1)[1] for name, _ in PLAIN}
+    assert {"ColoniesBoard", "_Office", "_Plan", "_Dests", "_Printed", "Cache"} <= names
+
+
+@pytest.mark.parametrize("cls", [c for _, c in PLAIN], ids=[n for n, _ in PLAIN])
+def test_a_plain_class_s_init_takes_and_sets_its_declared_fields(cls: ast.ClassDef) -> None:
+    fields, init = _fields(cls), _init(cls)
+    assert init is not None
+    assert [p.arg for p in init.args.args[1:]] == fields
+    body = ast.dump(init)
+    for name in fields:
+        assert f"attr='{name}'" in body, f"{name} is never set"

@@ -317,7 +317,7 @@ def test_b3_b4_b6_named_events_are_heard_in_the_order_of_play(tmp_path: Path) ->
 def test_each_set_registers_its_scenario_keys_in_its_own_code() -> None:
     """The scenario runner reads the sets' scenario keys from what each rules module
     registers (tests/cases/README.md): the tools name no set."""
-    from elgrande.engine.modules import ScenarioKeys, scenario_keys
+    from elgrande.engine.scenario_keys import ScenarioKeys, scenario_keys
     from elgrande.tools import scenario
 
     assert scenario_keys(find_module("base")) is None

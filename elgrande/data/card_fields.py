@@ -6,7 +6,7 @@ neither imports the other to get it.
 
 from __future__ import annotations
 
-import attrs
+import attr
 
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
@@ -21,7 +21,7 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9-]*(?![\s\S])"
 CONFIDENCE = ("C2", "S1")
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Field:
     """One field of the card format (which kinds use it is manifest data:
     :mod:`elgrande.data.kinds`).

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
+import attr
 
 from elgrande.data import yamlpos
 from elgrande.data.card_fields import INCOMPLETE
@@ -35,7 +35,7 @@ from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 MAX_FILE_BYTES = 64_000
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class CardDef:
     """A loaded card.
 
@@ -117,7 +117,7 @@ class CardDef:
             return script
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Erratum:
     """An erratum file: replaces ``replaces`` fields of card ``card``; ``with_set``: the
     card's set when it is another set's (the erratum then applies only with both sets in
@@ -290,7 +290,7 @@ def build_erratum(data: dict[str, Any], path: str, pos: yamlpos.Positions,
                    str(data.get("with_set") or ""))
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class CardSet:
     """The cards of one or more sets, by id.
 

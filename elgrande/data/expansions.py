@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
+import attr
 
 from elgrande.data import yamlpos
 from elgrande.errors import DataError
@@ -22,7 +22,7 @@ from elgrande.model.board import Board
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class LimitTable:
     """A limit table (C10): ``seats``, used with these player counts (C2)."""
 
@@ -34,7 +34,7 @@ class LimitTable:
     players: tuple[int, ...]
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Disc:
     """A kind of disc (C7): ``id``, ``name``, how many in the ``supply``, the ``points``
     it scores when brought to a mainland region, and the ``area`` where new ones appear."""
@@ -50,7 +50,7 @@ class Disc:
     area: str
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Office:
     """An office in an area (C4-C6): the ``arrival``-th caballero to arrive while it is
     empty holds it and scores ``points`` at each scoring of the ``area``; ``ranks``: the
@@ -70,7 +70,7 @@ class Office:
     first_only: bool = True
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Hand:
     """The combined action/power cards (I1): ``deck`` per player, ``choose`` of them are
     chosen before the game; the beginner option keeps the ``beginner_cards`` values
@@ -88,7 +88,7 @@ class Hand:
     offer_takers: int = 0
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Figures:
     """One set's figures (all empty/None when the set has none of them).
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import attrs
+import attr
 
 from elgrande.data.card_fields import FIELD_BY_NAME
 from elgrande.data.sets import read_manifest
@@ -57,7 +57,7 @@ COMMON_REQUIRED = ("id", "set", "kind")
 COMMON_ALLOWED = ("rules", "source", "notes", "status", "unknown", "confidence", "summary")
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class CardKind:
     """One kind of card.
 
@@ -105,7 +105,7 @@ BUILTIN = CardKind(ERRATUM, "rules", "an erratum: dated replacements of another 
                    ("card", "date", "replaces"), ("optional", "with_set"))
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Kinds:
     """The card kinds of a combination of sets.
 
@@ -123,9 +123,9 @@ class Kinds:
     __hash__ = plain_hash
 
     by_name: dict[str, CardKind]
-    retired: dict[str, CardKind] = attrs.field(factory=dict)
+    retired: dict[str, CardKind] = attr.field(factory=dict)
     sets: tuple[str, ...] = ()
-    retired_by: dict[str, str] = attrs.field(factory=dict)
+    retired_by: dict[str, str] = attr.field(factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:

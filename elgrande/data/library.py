@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import attrs
+import attr
 
 from elgrande.data.cards import FILLS_DIR, CardDef, CardSet, fill_files, load_folders
 from elgrande.data.expansions import Figures, load_figures, unknown_figures
@@ -50,7 +50,7 @@ from elgrande.model.plain import plain_eq, plain_hash
 # a cached library's __dict__-based objects are unpickled in C (speed).
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Library:
     """A loaded board and card set.
 
@@ -79,8 +79,8 @@ class Library:
     cards: CardSet
     scripts: Mapping[str, ast.Script]
     warnings: tuple[CardError, ...]
-    kinds: Kinds = attrs.field(factory=lambda: Kinds({}))
-    figures: dict[str, Figures] = attrs.field(factory=dict)
+    kinds: Kinds = attr.field(factory=lambda: Kinds({}))
+    figures: dict[str, Figures] = attr.field(factory=dict)
     fill: str | None = None
     fill_files: tuple[str, ...] = ()
     fills: tuple[str, ...] = ()
@@ -305,7 +305,7 @@ def _build(sets: tuple[str, ...], errata: tuple[str, ...], extra: tuple[str, ...
                             hint="make the card file and set.yaml agree")
     parsed = {c.id: c.script for c in cards.cards.values() if c.script is not None}
     scripts = Scripts(parsed)  # pickled (the cache) script by script, read back on use
-    cards = attrs.evolve(cards, cards={i: lazy_card(c, scripts) for i, c in cards.cards.items()})
+    cards = attr.evolve(cards, cards={i: lazy_card(c, scripts) for i, c in cards.cards.items()})
     return Library(board, cards, scripts, tuple(warnings), kinds, figures, fill, fill_files,
                    tuple(shipped_fills(folders)), script_facts(parsed))
 

@@ -26,9 +26,9 @@ from elgrande.model.board import (
     Board,
     Place,
     Scoreboard,
-    Space,
     Variant,
 )
+from elgrande.model.declared import Space
 
 #: Where a space's caballeros may return at a general scoring (``returns:``).
 RETURNS = ("court", "provinces")

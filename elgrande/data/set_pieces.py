@@ -1,6 +1,6 @@
 """The tokens a set manifest declares (``pieces:``; docs/homebrew.md, "Sets"): pieces with
 no code of their own, which the one ``move`` statement moves (``move the ID to SET``) and
-the board shows with their name (:class:`elgrande.model.board.Token`).
+the board shows with their name (:class:`elgrande.model.declared.Token`).
 
 Nothing loaded is trusted: every entry is checked here, each refusal an ``E-SET-PIECE``
 located in the manifest.
@@ -14,7 +14,8 @@ from typing import Any, Final
 from elgrande.data import yamlpos
 from elgrande.dsl.parser import keywords
 from elgrande.errors import DataError
-from elgrande.model.board import CASTILLO, Board, Token
+from elgrande.model.board import CASTILLO, Board
+from elgrande.model.declared import Token
 
 #: What ``start`` says for a token that starts off the board.
 OFF_BOARD: Final = "off board"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
+import attr
 
 from elgrande.errors import DataError
 from elgrande.files import diskcache
@@ -38,7 +38,7 @@ def _loader() -> Any:
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-@attrs.define(slots=False, repr=False, eq=False)
+@attr.define(slots=False, repr=False, eq=False)
 class Positions:
     """Where each value of a loaded YAML document starts.
 
@@ -54,10 +54,10 @@ class Positions:
 
     __eq__ = plain_eq
 
-    at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
-    key_at: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
-    text_start: dict[Path_, tuple[int, int]] = attrs.field(factory=dict)
-    block: dict[Path_, bool] = attrs.field(factory=dict)
+    at: dict[Path_, tuple[int, int]] = attr.field(factory=dict)
+    key_at: dict[Path_, tuple[int, int]] = attr.field(factory=dict)
+    text_start: dict[Path_, tuple[int, int]] = attr.field(factory=dict)
+    block: dict[Path_, bool] = attr.field(factory=dict)
 
     def get(self, path: Path_) -> tuple[int, int]:
         """Return the position of ``path``, or of its nearest parent that has one."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Mapping
 from typing import Any, Final
 
-import attrs
+import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.script_facts import Change
@@ -48,7 +48,7 @@ DURATIONS: Final[dict[str, str]] = {
 }
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class RuleParam:
     """A rule parameter a card may change for a while.
 
@@ -78,7 +78,7 @@ class RuleParam:
     where: bool = False
     own: bool = True
     doc: str = ""
-    hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    hooks: Mapping[str, Callable[..., Any]] = attr.field(factory=dict)
     placement_key: bool = False
 
 

@@ -16,8 +16,8 @@ module on. A :class:`RulesModule` registers
   events (a turn's or round's start and end, an action card taken, each step of a
   general scoring, caballeros arriving and leaving) that cost nothing unheard;
 - **scenario keys**: the set's own keys of the scenario-case format
-  (:class:`ScenarioKeys`, in a file of its own named by ``scenario``), for the scenario
-  runner only;
+  (:class:`~elgrande.engine.scenario_keys.ScenarioKeys`, in a file of its own named by
+  ``scenario``), for the scenario runner only;
 - **side decisions** (asides) it asks of its own accord between two phases or two
   statements of a special action (hooks ``aside`` and ``aside_apply``);
 - **decision kinds** it adds (through :func:`elgrande.engine.decisions.kind`) and the
@@ -37,7 +37,6 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attr
-import attrs
 
 from elgrande.dsl.rule_params import RuleParam, declare
 from elgrande.dsl.script_facts import Facts
@@ -143,7 +142,7 @@ class Phase:
 
 
 
-@attrs.frozen(repr=False, eq=False)
+@attr.frozen(repr=False, eq=False)
 class FollowUp:
     """A decision a rules module asks of its own accord after a move (an aside: hooks
     ``aside`` and ``aside_apply``), beside the decisions the card language's statements
@@ -172,36 +171,7 @@ class FollowUp:
     step: str
 
 
-@attrs.frozen(repr=False, eq=False)
-class ScenarioKeys:
-    """A set's own keys of the scenario-case format (``tests/cases/README.md``), read by
-    the scenario runner (:mod:`elgrande.tools.scenario`) only, so that the tools never
-    name a set. Each may be None (the set adds none of that kind).
-
-    Attributes:
-        position: ``position(case, key, value) -> bool``: set up a position key the base
-            format lacks (e.g. a module's pieces) on ``case.state``; True when handled.
-        step: ``step(case, name) -> step function | None``: a scenario step this module
-            runs itself (``fn(case, arg)``), before the built-in one.
-        expect: ``expect(case, key, value, before) -> list[str] | None``: the differences
-            for an expectation key of this module (None: not handled).
-    """
-
-    def __eq__(self, other: object) -> bool:
-        return plain_eq(self, other)
-
-    def __hash__(self) -> int:
-        return plain_hash(self)
-
-    def __repr__(self) -> str:  # shared, not compiled per class (the cold start)
-        return plain_repr(self)
-
-    position: Callable[[Any, str, Any], bool] | None = None
-    step: Callable[[Any, str], Callable[[Any, Any], Any] | None] | None = None
-    expect: Callable[[Any, str, Any, Any], list[str] | None] | None = None
-
-
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class RulesModule:
     """A set's rules: phases, hooks and the lasting-effect kinds it implements.
 
@@ -229,8 +199,9 @@ class RulesModule:
         follow_ups: the asides its ``aside`` hook asks after a move (:class:`FollowUp`),
             for the docs and the scenario runner.
         scenario: the dotted name of the Python module whose ``SCENARIO``
-            (:class:`ScenarioKeys`) holds this set's scenario-case keys, imported by the
-            scenario runner only when a case needs it ("": none).
+            (:class:`~elgrande.engine.scenario_keys.ScenarioKeys`) holds this set's
+            scenario-case keys, imported by the scenario runner only when a case needs it
+            ("": none).
         rule_params: the parameters of its rules a card may change for a while
             (:class:`elgrande.dsl.rule_params.RuleParam`: name, value type, English, rule
             id and the hooks that read a change); registered for the checker, the
@@ -244,7 +215,7 @@ class RulesModule:
 
     name: str
     phases: tuple[Phase, ...] = ()
-    hooks: Mapping[str, Callable[..., Any]] = attrs.field(factory=dict)
+    hooks: Mapping[str, Callable[..., Any]] = attr.field(factory=dict)
     lasting_kinds: tuple[str, ...] = ()
     start: str = ""
     placement_key: Callable[[State, int], Any] | tuple[()] | None = None
@@ -252,7 +223,7 @@ class RulesModule:
     follow_ups: tuple[FollowUp, ...] = ()
     scenario: str = ""
     rule_params: tuple[RuleParam, ...] = ()
-    movers: Mapping[str, Any] = attrs.field(factory=dict)
+    movers: Mapping[str, Any] = attr.field(factory=dict)
     game_options: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
@@ -599,25 +570,6 @@ _COMPOSE: Final[dict[str, Callable[[Sequence[Callable[..., Any]]],
     "each": _each, "fold": _fold, "collect": _collect, "last": _last, "merge": _merge,
     # own: only the module that asked is called (Rules.aside_appliers), never composed
     "own": lambda fns: None}
-
-
-def scenario_keys(module: RulesModule) -> ScenarioKeys | None:
-    """The scenario-case keys ``module`` registers (its ``scenario`` module's
-    ``SCENARIO``), or None.
-
-    Raises:
-        DataError: the named module does not load or holds no :class:`ScenarioKeys`.
-    """
-    if not module.scenario:
-        return None
-    try:
-        keys = getattr(importlib.import_module(module.scenario), "SCENARIO", None)
-    except ModuleNotFoundError:
-        keys = None
-    if not isinstance(keys, ScenarioKeys):
-        raise DataError("", f"rules module {module.name!r}: {module.scenario} holds no "
-                        "SCENARIO keys")
-    return keys
 
 
 def load_rules(module_names: Sequence[str], lasting_kinds: Sequence[str] = (),

@@ -1,5 +1,5 @@
 """The tokens a set declares as data (``pieces:`` in its manifest,
-:class:`elgrande.model.board.Token`): where each one stands and the one mover of the
+:class:`elgrande.model.declared.Token`): where each one stands and the one mover of the
 ``move`` statement that moves every one of them (``move the NAME to SET``; docs/homebrew.md,
 "Sets"). No token has code of its own: its name, printed name and first place are data.
 

@@ -9,13 +9,16 @@ then the Castillo, then any expansion areas.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import attrs
+import attr
 
 from elgrande.model.boardmap import BoardMap
 from elgrande.model.fields import factory
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
+
+if TYPE_CHECKING:  # built by the sets that declare them (elgrande/model/declared.py)
+    from elgrande.model.declared import Space, Token
 
 REGION: Final = "region"
 CASTILLO: Final = "castillo"
@@ -25,7 +28,7 @@ AREA: Final = "area"
 SPACE: Final = "space"
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class Place:
     """A region, the Castillo, or an expansion area.
 
@@ -34,7 +37,7 @@ class Place:
         id: the data id, e.g. ``"old_castile"``.
         name: the printed name.
         kind: ``"region"`` (mainland, B1.6), ``"castillo"``, ``"area"`` or ``"space"``
-            (an off-board space, :class:`Space`).
+            (an off-board space, :class:`~elgrande.model.declared.Space`).
         values: printed 1st/2nd/3rd values (points).
         adjacent: indices of adjacent places (B1.6).
         coastal: Colonies' coastal flag (C5).
@@ -58,7 +61,7 @@ class Place:
     coastal: bool = False
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class Scoreboard:
     """A mobile scoreboard (B1.5): its id (``"8-4-0"``) and values (points by rank)."""
 
@@ -76,78 +79,11 @@ class Scoreboard:
     values: tuple[int, int, int]
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
-class Space:
-    """What a set declares of an off-board space (``spaces:`` in its manifest): a place
-    that is not a region, where caballeros (and the king, when ``king``) may go by card
-    statements and from which they come back.
-
-    Attributes:
-        index: its place index (``board.places[index].kind == "space"``).
-        id: the data id, e.g. ``"rome"`` (the name scripts use).
-        king: the king may stand there (a card moves him there; no region is then the
-            king's region, B5.2).
-        scores: it is scored at a general scoring like an area (its ``values``), after
-            the regions (B6.4; it is in ``Board.scoring_order``, never in a region set);
-            else never scored.
-        returns: where the caballeros in it go at the next general scoring, once the
-            Castillo is emptied (B6.3): ``"court"`` or ``"provinces"`` of their owners, or
-            ``""`` (they stay).
-        set: the set that declares it.
-    """
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        return plain_eq(self, other)
-
-    def __hash__(self) -> int:
-        return plain_hash(self)
-
-    index: int
-    id: str
-    king: bool = False
-    scores: bool = False
-    returns: str = ""
-    set: str = ""
-
-
-@attrs.frozen(slots=True, repr=False, eq=False)
-class Token:
-    """A token a set declares as data (``pieces:`` in its manifest): a piece with no code
-    of its own that the one ``move`` statement moves (``move the ID to SET``,
-    :mod:`elgrande.engine.tokens`), shown on the board with its name.
-
-    Attributes:
-        id: what scripts name it by after ``the`` (lowercase words, e.g. ``"legate"``).
-        name: the printed name (e.g. ``"the Legate"``).
-        start: the id of the place it stands in at the start (``""``: off the board).
-        set: the set that declares it.
-        doc: what it is, for the docs (free text).
-    """
-
-    def __repr__(self) -> str:
-        return plain_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        return plain_eq(self, other)
-
-    def __hash__(self) -> int:
-        return plain_hash(self)
-
-    id: str
-    name: str
-    start: str = ""
-    set: str = ""
-    doc: str = ""
-
-
 # No slots for a variant (read at setup only): attrs builds a slotted class twice and
 # unpickles it through a __setstate__ written in Python, with every cached library
 # (speed). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
 # unpickled instance's __dict__ is slower to read than a slot (+1.8% instructions a game).
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Variant:
     """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
 
@@ -165,16 +101,17 @@ class Variant:
     scoring_after: tuple[int, ...]
 
 
-@attrs.frozen(slots=True, repr=False, eq=False)
+@attr.frozen(slots=True, repr=False, eq=False)
 class Board:
     """Everything printed that the rules need, for one combination of card sets.
 
     Built by :func:`elgrande.data.manifests.load_board`. ``rules_modules`` names the rules
     module of each set that has one, in load order (DESIGN 2a); ``stacks`` the numbers of
-    the shuffled action stacks (B1.4); ``spaces`` the off-board spaces (:class:`Space`);
-    ``tokens`` the tokens the sets declare (:class:`Token`, by id).
-    Indices: ``places[i].index == i``; ``regions`` lists the
-    mainland regions in general-scoring order (B6.4); ``castillo`` is the Castillo's index.
+    the shuffled action stacks (B1.4); ``spaces`` the off-board spaces
+    (:class:`~elgrande.model.declared.Space`); ``tokens`` the tokens the sets declare
+    (:class:`~elgrande.model.declared.Token`, by id). Indices: ``places[i].index == i``;
+    ``regions`` lists the mainland regions in general-scoring order (B6.4); ``castillo`` is
+    the Castillo's index.
     """
 
     def __eq__(self, other: object) -> bool:

@@ -6,7 +6,7 @@ Coordinates are SVG user units in a canvas of ``width`` x ``height``; y grows do
 
 from __future__ import annotations
 
-import attrs
+import attr
 
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 
@@ -18,7 +18,7 @@ BOX = "box"
 # library; attrs builds a slotted class twice and unpickles it through a __setstate__
 # written in Python (speed).
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class Shape:
     """The drawn outline of one place (region, Castillo or expansion area, B1.6).
 
@@ -53,7 +53,7 @@ class Shape:
         return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
-@attrs.frozen(slots=False, repr=False, eq=False)
+@attr.frozen(slots=False, repr=False, eq=False)
 class BoardMap:
     """The map canvas and its shapes by place id (DESIGN 2: data in the set manifests).
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
+import attr
 
 
 def factory(make: Callable[[], Any]) -> Any:
     """An attrs field whose default is a fresh ``make()`` per instance (``list``,
     ``dict``, ...): the same field as ``attrs.field(factory=make)``."""
-    return attrs.field(factory=make)
+    return attr.field(factory=make)
 
 
 def unsaved(default: Any) -> Any:
     """An attrs field with the plain ``default`` that equality ignores: a hint kept beside
     a position, not part of it (``State.due``; left out of saved games too)."""
-    return attrs.field(default=default, eq=False)
+    return attr.field(default=default, eq=False)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-import attrs
+import attr
 
 #: class -> a getter of its compared field values (a tuple; the value for one field).
 _GETTERS: dict[type, Any] = {}
@@ -38,7 +38,7 @@ _GETTERS: dict[type, Any] = {}
 def _values(cls: type) -> Any:
     get = _GETTERS.get(cls)
     if get is None:
-        names = [a.name for a in attrs.fields(cls) if a.eq]
+        names = [a.name for a in attr.fields(cls) if a.eq]
         get = _GETTERS[cls] = attrgetter(*names) if names else (lambda obj: ())
     return get
 
@@ -67,5 +67,5 @@ def plain_repr(self: Any) -> str:
     """``Name(a=1, b='x')`` as attrs generates it."""
     shown = ", ".join(
         f"{a.name}={(repr if a.repr is True else a.repr)(getattr(self, a.name))}"
-        for a in attrs.fields(type(self)) if a.repr is not False)
+        for a in attr.fields(type(self)) if a.repr is not False)
     return f"{type(self).__qualname__.rsplit('>.', 1)[-1]}({shown})"

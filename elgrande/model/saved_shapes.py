@@ -21,7 +21,7 @@ import types
 import typing
 from typing import Any
 
-import attrs
+import attr
 
 from elgrande.errors import SavedGameError
 from elgrande.files.resources import is_compiled, python_source
@@ -44,7 +44,7 @@ def _fail(path: str, message: str) -> typing.NoReturn:
 def _hints(cls: type) -> dict[str, Any]:
     """Field name -> resolved type of an attrs class (``Any`` when a hint cannot be read)."""
     module = sys.modules[cls.__module__]
-    written = {f.name: f.type for f in attrs.fields(cls)}
+    written = {f.name: f.type for f in attr.fields(cls)}
     if is_compiled(module):  # its annotations are erased (``list``): read the source's
         written = _source_annotations(cls, module)
     else:
@@ -180,7 +180,7 @@ def typed(v: Any, hint: Any, path: str, depth: int = 0) -> Any:
         kt, vt = args if args else (str, Any)
         return {typed(k, kt, f"{path} (a key)", depth + 1): typed(x, vt, f"{path}.{k}", depth + 1)
                 for k, x in v.items()}
-    if isinstance(hint, type) and attrs.has(hint):
+    if isinstance(hint, type) and attr.has(hint):
         return record(v, hint, path, depth)
     return plain(v, path, depth)
 
@@ -199,7 +199,7 @@ def record(v: Any, cls: type, path: str, depth: int = 0) -> dict[str, Any]:
     if not isinstance(v, dict):
         _fail(path, f"must be a mapping of {cls.__name__}'s fields, not {_kind(v)}")
     hints = _hints(cls)
-    fields = attrs.fields(cls)
+    fields = attr.fields(cls)
     names = {f.name for f in fields}
     for k in v:
         if k not in names:
@@ -209,7 +209,7 @@ def record(v: Any, cls: type, path: str, depth: int = 0) -> dict[str, Any]:
     for f in fields:
         where = f"{path}.{f.name}" if path else f.name
         if f.name not in v:
-            if f.default is attrs.NOTHING:
+            if f.default is attr.NOTHING:
                 _fail(where, "missing")
             # the default, as the class fills it in: the checks see what loads
             make = getattr(f.default, "factory", None)  # an attrs.Factory

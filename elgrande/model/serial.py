@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import attrs
+import attr
 
 #: Types to_plain returns as they are (the common scalars).
 _ATOMS: Final = frozenset({int, str, bool, float, type(None)})
@@ -27,7 +27,7 @@ def field_names(cls: type) -> tuple[str, ...]:
     """The names of attrs class ``cls``'s fields, in declaration order (cached)."""
     names = _NAMES.get(cls)
     if names is None:
-        names = _NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
+        names = _NAMES[cls] = tuple(f.name for f in attr.fields(cls))
     return names
 
 
@@ -44,7 +44,7 @@ def to_plain(value: Any) -> Any:
     write = getattr(value, "to_json", None) or getattr(value, "to_plain", None)
     if write is not None:
         return write()
-    if attrs.has(t):
+    if attr.has(t):
         return plain_fields(value)
     if isinstance(value, dict):
         return _plain_dict(dict(value))

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 import attr
-import attrs
 
 from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
@@ -374,7 +373,7 @@ class State:
         """Make this state equal to ``other`` in place (independent lists): used to undo a
         special action as a whole."""
         c = other.copy()
-        for f in attrs.fields(State):
+        for f in attr.fields(State):
             setattr(self, f.name, getattr(c, f.name))
         self.due = True  # the state before may have had something due
 

@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from elgrande.data.kinds import set_names
 from elgrande.data.library import (
@@ -43,8 +43,10 @@ from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle, Trail
 from elgrande.play.narrate import Labels
 from elgrande.play.seeds import check_seed, draw_seed
-from elgrande.play.views import View
 from elgrande.play.words import card_label, card_titles, in_words
+
+if TYPE_CHECKING:  # imported on a lazy view's first use: a game that shows none needs none
+    from elgrande.play.views import View
 
 #: The libraries whose card data was found complete (docs/library.md), by id.
 _COMPLETE: dict[int, weakref.ref[Library]] = {}
@@ -322,6 +324,8 @@ class Game:
         bots that read little of it (:mod:`elgrande.play.views`; ``dict()`` of it equals
         :meth:`view`). Read it before the game takes another answer (else
         :class:`~elgrande.play.views.StaleView`)."""
+        from elgrande.play.views import View
+
         pending = self.flow.pending
         return View(self, player, bool(self.library.provisional),
                     pending if pending is not None and player in pending.players else None)
@@ -373,6 +377,8 @@ class Game:
         A lazy view (:meth:`lazy_view`) of a game that has not moved on since gives the
         same game by :meth:`determinised`, from copies of the game's own pieces.
         """
+        from elgrande.play.views import View
+
         source = view.source() if isinstance(view, View) else None
         if isinstance(source, Game):  # one draw: the pieces copied once, not twice
             return source.determinised(int(view["player"]), rng)
@@ -422,6 +428,8 @@ class Determiniser:
     """
 
     def __init__(self, view: Mapping[str, Any]) -> None:
+        from elgrande.play.views import View
+
         self.player = int(view["player"])
         self._view = view
         #: the draws' chronicle (they narrate nothing: one shared, as copies share it)

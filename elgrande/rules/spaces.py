@@ -1,5 +1,5 @@
 """Off-board spaces: the rules of the places a set declares under ``spaces:`` in its
-manifest (:class:`elgrande.model.board.Space`; docs/homebrew.md, "Sets").
+manifest (:class:`elgrande.model.declared.Space`; docs/homebrew.md, "Sets").
 
 A space is a place that is not a region: no neighbours, no secret disc shows it, no
 placement from court by an action card's number reaches it (B4.3). Card statements move
@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from elgrande.engine.modules import RulesModule
-from elgrande.model.board import Board, Space
+from elgrande.model.board import Board
+from elgrande.model.declared import Space
 from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 

@@ -1,5 +1,5 @@
 """Tokens: the rules of the pieces a set declares under ``pieces:`` in its manifest
-(:class:`elgrande.model.board.Token`; docs/homebrew.md, "Sets").
+(:class:`elgrande.model.declared.Token`; docs/homebrew.md, "Sets").
 
 A token stands in one place (a region or an off-board space) or off the board; it is
 set there at the start (its ``start``, B2), moves only by the ``move`` statement (``move

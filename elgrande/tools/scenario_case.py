@@ -17,7 +17,7 @@ from elgrande.data import yamlpos
 from elgrande.data.library import load_library
 from elgrande.data.sets import set_folder
 from elgrande.engine.flow import Flow, FlowEngine, engine_for
-from elgrande.engine.modules import ScenarioKeys, scenario_keys
+from elgrande.engine.scenario_keys import ScenarioKeys, scenario_keys
 from elgrande.errors import ElGrandeError, IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext

@@ -52,7 +52,10 @@ code imports.
 
 from __future__ import annotations
 
+from typing import Any
+
 from elgrande.engine.modules import Phase, RulesModule
+from elgrande.model.hook_context import HookContext
 from elgrande.rules.colonies.asides import FOLLOW_UPS, _aside, _aside_apply
 from elgrande.rules.colonies.cards import _turn_start
 from elgrande.rules.colonies.castillo import _DISCS, _castillo_emptied
@@ -94,7 +97,6 @@ from elgrande.rules.colonies.placement import (
     room_left,
 )
 from elgrande.rules.colonies.relocations import RELOCATE, _relocated
-from elgrande.rules.colonies.saved import _check_saved
 from elgrande.rules.colonies.scoring import (
     _area_bonus,
     _ranking_counts,
@@ -133,6 +135,19 @@ __all__ = [
     'apply_ship_move', 'figures', 'in_play', 'own_pieces', 'pieces', 'room_left',
     'seat_decision', 'settle_table', 'ship_figures', 'ship_moves', 'standing', 'MODULE',
 ]
+
+
+
+def _check_saved(ctx: HookContext, lib: Any, st: dict[str, Any], fl: dict[str, Any]) -> None:
+    """Hook ``check_saved`` (C4-C8, C10): :mod:`.saved`'s check of a saved game being loaded,
+    imported on the first load (a game that is not loaded imports none of the checks).
+
+    Raises:
+        SavedGameError: naming the bad field.
+    """
+    from elgrande.rules.colonies.saved import _check_saved as check
+
+    check(ctx, lib, st, fl)
 
 
 MODULE = RulesModule(

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from elgrande.engine.modules import Events, ScenarioKeys
+from elgrande.engine.modules import Events
+from elgrande.engine.scenario_keys import ScenarioKeys
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import State

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import attr
-
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import FlowEngine
 from elgrande.engine.modules import Events
@@ -153,7 +151,7 @@ def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int
     return hit
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+# a plain class, as figures._Office (not attr.s: attrs would compile an unused __attrs_init__)
 class _Printed:
     """:func:`_printed_discs` of the cards of library ``lib`` with figures ``fig``."""
 

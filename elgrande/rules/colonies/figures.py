@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-import attr
-
 from elgrande.model.board import Board
-from elgrande.model.fields import factory
 from elgrande.model.state import NOBODY, State
 
 NAME: Final = "colonies"
@@ -101,10 +98,11 @@ def _by_place(board: Board, fig: Any) -> list[list[list[Any] | None]]:
     return [[o.get(p.id) for p in board.places] for o in orders]
 
 
-# attr.s: native classes (docs/compiled.md): the hooks called for every caballero
-# moved, every place scored and every ship step read these as struct fields. The private
-# classes have no generated repr: nothing shows them, and attrs compiles it at import
-@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+# Plain classes with an __init__ of their own: native classes under mypyc (docs/compiled.md),
+# as the hooks called for every caballero moved, every place scored and every ship step read
+# these as struct fields. Not attr.s: nothing compares, shows or saves these caches, and
+# attrs would only compile an __attrs_init__ that nothing calls at every start (about 1.3M
+# instructions a class; docs/performance.md, "Start-up and validate")
 class _Office:
     """What a scoring reads of an office (C4-C6): its id, name, points, whether its holder
     counts for the ranking and whether it pays in a first-position-only scoring (C12)."""
@@ -124,7 +122,6 @@ class _Office:
         self.first_only = first_only
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class ColoniesBoard:
     """The one cache of the Colonies module for a board: everything the hooks derive from
     the board and the set's figures, built once per board (:func:`colonies_board`; again
@@ -168,10 +165,10 @@ class ColoniesBoard:
     plan: _Plan | None
     planned: bool
     dests: dict[int, _Dests]
-    ship: dict[str, Any] | None = None
-    targets: dict[int, list[int]] = factory(dict)
-    refused: dict[int, dict[str, Any]] = factory(dict)
-    labels: dict[tuple[Any, ...], str] = factory(dict)
+    ship: dict[str, Any] | None
+    targets: dict[int, list[int]]
+    refused: dict[int, dict[str, Any]]
+    labels: dict[tuple[Any, ...], str]
 
     def __init__(self, board: Board, fig: Any, ids: list[str], arriving: list[list[str]],
                  leaving: list[list[str]], offices: list[list[_Office]], discs: list[str],
@@ -260,8 +257,7 @@ def _total(xs: list[int]) -> int:
     return n
 
 
-# attr.s: a native class (docs/compiled.md): read at every ship step
-@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+# a plain native class (docs/compiled.md), as _Office: read at every ship step
 class _Plan:
     """The board's fixed figures of the ship moves (C4, C5; see :func:`_ship_plan`).
 
@@ -300,7 +296,6 @@ class _Plan:
         self.boarding_labels = boarding_labels
 
 
-@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
 class _Dests:
     """The ship's destinations with the king in one region (see :func:`_dests`).
 

@@ -67,7 +67,10 @@ assembles :data:`MODULE` only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from elgrande.engine.modules import OVER, Phase, RulesModule
+from elgrande.model.hook_context import HookContext
 from elgrande.rules import base
 from elgrande.rules.intrigue_king.card_play import (
     _bid_apply,
@@ -133,7 +136,6 @@ from elgrande.rules.intrigue_king.placement import (
     _scored,
     bridge,
 )
-from elgrande.rules.intrigue_king.saved import _check_saved
 from elgrande.rules.intrigue_king.setup_disc import (
     _disc_apply,
     _disc_decide,
@@ -160,6 +162,20 @@ __all__ = [
     "set_leaving", "setup_disc_decision", "take_decision",
     "taken_card", "takes",
 ]
+
+
+def _check_saved(ctx: HookContext, lib: Any, st: dict[str, Any], fl: dict[str, Any]) -> None:
+    """Hook ``check_saved`` (I1, I5, I8, I9, X2): :mod:`.saved`'s check of a saved game
+    being loaded, imported on the first load (a game that is not loaded imports none of
+    the checks).
+
+    Raises:
+        SavedGameError: naming the bad field.
+    """
+    from elgrande.rules.intrigue_king.saved import _check_saved as check
+
+    check(ctx, lib, st, fl)
+
 
 MODULE = RulesModule(
     name="intrigue_king",

@@ -165,11 +165,12 @@ def _new_cards(lib: Library) -> Cards:
                  {c.value: c.heads for c in hands})
 
 
-# attr.s with an __init__ of its own: a native class under mypyc (as Cards); not frozen:
-# the fields a game fills as it asks (None or empty until then) are set in place
-# (Library and Board are imported at run time, not for type checking only: the compiled
-# class looks its field types up when the module loads)
-@attr.s(auto_attribs=True, order=False, eq=False, init=False, repr=False)
+# A plain class with an __init__ of its own: a native class under mypyc (docs/compiled.md);
+# not attr.s: nothing compares or saves a cache, and attrs would only compile an
+# __attrs_init__ that nothing calls at every start (docs/performance.md, "Start-up and
+# validate"). Not frozen: the fields a game fills as it asks (None or empty until then) are
+# set in place (Library and Board are imported at run time, not for type checking only: the
+# compiled class looks its field types up when the module loads)
 class Cache:
     """This module's cache of one library and its board (a library never changes), built
     once by :func:`cache_of`; every table the rules read of the cards or the board is here.
@@ -196,19 +197,21 @@ class Cache:
     """
 
     def __repr__(self) -> str:
-        return plain_repr(self)
+        """``Cache(lib=..., board=..., ...)``: every field, in order."""
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _CACHE_FIELDS)
+        return f"Cache({shown})"
 
     lib: Library
     board: Board
     cards: Cards
     disc_regions: list[str]
     disc_count: int
-    deck_offers: dict[bool, tuple[list[int], int]] = factory(dict)
-    by_order: dict[tuple[int, ...], tuple[int, Awards]] = factory(dict)
-    notes: dict[tuple[int, ...], str] = factory(dict)
-    held: dict[str, bool] = factory(dict)
-    held_values: dict[int, str] | None = None
-    facts: dict[str, tuple[bool, bool, str]] = factory(dict)
+    deck_offers: dict[bool, tuple[list[int], int]]
+    by_order: dict[tuple[int, ...], tuple[int, Awards]]
+    notes: dict[tuple[int, ...], str]
+    held: dict[str, bool]
+    held_values: dict[int, str] | None
+    facts: dict[str, tuple[bool, bool, str]]
 
     def __init__(self, lib: Library, board: Board, cards: Cards, disc_regions: list[str],
                  disc_count: int,
@@ -229,6 +232,11 @@ class Cache:
         self.held = {} if held is None else held
         self.held_values = held_values
         self.facts = {} if facts is None else facts
+
+
+#: The fields of :class:`Cache`, in order (its repr's).
+_CACHE_FIELDS: Final = ("lib", "board", "cards", "disc_regions", "disc_count", "deck_offers",
+                        "by_order", "notes", "held", "held_values", "facts")
 
 
 def _new_cache(lib: Library) -> Cache:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from elgrande.engine.flow import FlowEngine
-from elgrande.engine.modules import ScenarioKeys
+from elgrande.engine.scenario_keys import ScenarioKeys
 from elgrande.errors import IllegalMove, ScenarioError
 from elgrande.model.board import Board
 from elgrande.model.state import OFF_BOARD, State
