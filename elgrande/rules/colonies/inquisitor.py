@@ -22,8 +22,9 @@ from elgrande.engine.values import limits
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, State
+from elgrande.rules.colonies.figures import NAME
 from elgrande.rules.colonies.offices import _move_which
-from elgrande.rules.colonies.pieces import own_pieces, pieces
+from elgrande.rules.colonies.pieces import Pieces, own_pieces, pieces
 
 
 def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
@@ -114,8 +115,13 @@ def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
     start of the turn, whether the extra caballero of the turn comes to court or goes from
     court to the board (answer: option 0 court, 1 board). No real choice (nothing could
     come to court): it goes to the board."""
-    ext = own_pieces(state, engine.board)
-    p = flow.actor
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, engine.board)
+    try:  # Flow.actor, without the property's call
+        p = flow.turn_order[flow.turn_i]
+    except IndexError:
+        p = -1
     if p < 0 or state.neutral_holder != p:
         ext.bonus = ""
         engine.resume(flow)

@@ -10,7 +10,14 @@ from typing import Any
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.colonies.figures import AREA, _total, colonies_board, figures, ship_figures
+from elgrande.rules.colonies.figures import (
+    _LAST,
+    AREA,
+    _total,
+    colonies_board,
+    figures,
+    ship_figures,
+)
 
 
 def _king_places(ctx: HookContext, places: list[int]) -> list[int]:
@@ -100,7 +107,7 @@ def _placement_room(ctx: HookContext, room: dict[str, Any]) -> dict[str, Any]:
     included (:func:`room_left`)."""
     state, board = ctx.state, ctx.board
     out = dict(room)
-    g = colonies_board(board)
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     capped = g.room
     if capped is None:
         capped = g.room = [

@@ -68,7 +68,7 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    p = flow.actor
+    p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase: no property call)
     if _any_open(state.offer):  # else nothing on offer to take (_take_now's test)
         take = _take_now(engine, state, flow, p)
         if take is not None:
@@ -125,19 +125,19 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if bp.special_done:
         base._next_part(engine, state, flow, events)
         return None
+    p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase: no property call)
     unknown, compulsory, title = _card_facts(engine, flow.card)
     if unknown:
-        events.append({"event": "note", "text": f"{seat(flow.actor)}: {title}: "
+        events.append({"event": "note", "text": f"{seat(p)}: {title}: "
                        "special action unknown (no source gives the card's face): it plays "
                        "with none (provisional)."})
         bp.special_done = True
         base._next_part(engine, state, flow, events)
         return None
     if compulsory:                                                    # I6: compulsory
-        base._offer_apply(engine, state, flow, flow.actor, 0, events)
+        base._offer_apply(engine, state, flow, p, 0, events)
         return None
-    return Decision("choose_option", [flow.actor],
-                    offer_prompt(state, bp, flow.actor, flow.card),
+    return Decision("choose_option", [p], offer_prompt(state, bp, p, flow.card),
                     {"labels": ["carry out the special action", "decline it"]}, "I6")
 
 
@@ -146,7 +146,9 @@ def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
     (:class:`~elgrande.rules.intrigue_king.cards.Cache`): whether it is a card of this set
     whose special action is unknown (a card face no source gives: ``docs/homebrew.md``,
     section 8), whether its special action is compulsory (I6), its title."""
-    memo = cache_of(engine.lib).facts
+    last = _CACHES.last  # cache_of(engine.lib), inline
+    lib = engine.lib
+    memo = (last if last is not None and last.lib is lib else cache_of(lib)).facts
     hit = memo.get(card_id)
     if hit is None:
         card = engine.lib.card(card_id)
