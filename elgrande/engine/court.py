@@ -30,6 +30,7 @@ class PlacingEngine(Protocol):
     board: Board
     rules: Rules
     memo: dict[str, Any]
+    last_hooks: HookContext | None
 
     def hooks(self, state: State, player: int, flow: Any = None,
               events: Events | None = None) -> HookContext:
@@ -247,7 +248,10 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
     options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
     fold = engine.rules.placement_room
     if fold is not None:
-        room = fold(engine.hooks(state, player), {})
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+        if h is None or h.state is not state or h.player != player:
+            h = engine.hooks(state, player)
+        room = fold(h, {})
         room = {k: v for k, v in room.items() if k in to}  # the places in reach only
         if room:
             options["room"] = room
@@ -270,7 +274,11 @@ def apply_placement_answer(engine: PlacingEngine, state: State, player: int,
     if engine.rules.arrive is None:  # no module hears of an arrival (the base game)
         apply_placement(state, engine.board, player, to)
     else:
-        apply_placement(state, engine.board, player, to, engine.rules, events,
-                        engine.hooks(state, player, None, events))
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+        if h is not None and h.state is state and h.player == player:
+            h.events = events
+        else:
+            h = engine.hooks(state, player, None, events)
+        apply_placement(state, engine.board, player, to, engine.rules, events, h)
     events.append({"event": "place", "player": player, "to": dict(to)})
 

@@ -289,7 +289,13 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     bp.place_first = True
     turn_start = engine.rules.turn_start
     if turn_start is not None:
-        turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
+        p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+        if h is not None and h.state is state and h.player == p:
+            h.flow, h.events = flow, events
+        else:
+            h = engine.hooks(state, p, flow, events)
+        turn_start(h)
     engine.enter(flow, COURT_PHASE)
 
 
@@ -305,7 +311,12 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = engine.board.power_cards.get(value, 0)
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        got = court_limit(engine.hooks(state, p, flow, events), limit)
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+        if h is not None and h.state is state and h.player == p:
+            h.flow, h.events = flow, events
+        else:
+            h = engine.hooks(state, p, flow, events)
+        got = court_limit(h, limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
@@ -358,8 +369,12 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     placement_limit = engine.rules.placement_limit
     if placement_limit is None:
         return int(number)
-    got = placement_limit(engine.hooks(state, flow.turn_order[flow.turn_i], flow),
-                          number)  # (number may be None; Flow.actor inline: a turn's phase)
+    h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+    if h is None or h.state is not state or h.player != flow.turn_order[flow.turn_i]:
+        h = engine.hooks(state, flow.turn_order[flow.turn_i], flow)
+    else:
+        h.flow = flow
+    got = placement_limit(h, number)  # (number may be None)
     return got if isinstance(got, int) else int(got)
 
 
@@ -584,7 +599,12 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
-        engine.rules.turn_end(engine.hooks(state, actor, flow, events), card)
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+        if h is not None and h.state is state and h.player == actor:
+            h.flow, h.events = flow, events
+        else:
+            h = engine.hooks(state, actor, flow, events)
+        engine.rules.turn_end(h, card)
         if TRIGGERS in state.ext:  # a trigger's body due at the turn's end runs first: the
             flow.phase = TURN_OVER  # flow pauses (asides) before the next turn or round end
             return
