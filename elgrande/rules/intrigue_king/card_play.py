@@ -58,14 +58,10 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
                     late = earlier[v] = (str(v), ["I7", f"card {v} was played in an "
                                                   "earlier round"])
                 why[late[0]] = late[1]
-    hand = state.hands[p]
-    if not played:
-        choices = hand[:]
-    else:
-        choices = []
-        for v in hand:
-            if v not in played:
-                choices.append(v)
+    choices = state.hands[p][:]
+    for v in played:  # (a value played this round taken out by C searches: a hand holds
+        while v in choices:  # more values than a round plays)
+            choices.remove(v)
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
 

@@ -296,6 +296,9 @@ def awards(lib: Library, state: State) -> Awards:
     Raises:
         DataError: the Caballero cards for this player count are unknown (I2; a fill
         gives them, ``docs/homebrew.md``, section 8).
+
+    The hooks asked at every turn (the placement limit, the action choices) test the
+    memo's first case inline and call this only otherwise: a call costs more (issue 29).
     """
     memo = _AWARDS_MEMO
     got = memo.awards
