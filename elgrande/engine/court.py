@@ -251,8 +251,10 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
         h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
         if h is None or h.state is not state or h.player != player:
             h = engine.hooks(state, player)
-        room = fold(h, {})
-        room = {k: v for k, v in room.items() if k in to}  # the places in reach only
+        room: dict[str, Any] = {}
+        for k, v in fold(h, {}).items():  # the places in reach only (a loop: no
+            if k in to:  # comprehension function made per placement)
+                room[k] = v
         if room:
             options["room"] = room
     prompt = _PLACE_PROMPTS.get(limit)

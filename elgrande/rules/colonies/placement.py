@@ -113,6 +113,7 @@ def _placement_room(ctx: HookContext, room: dict[str, Any]) -> dict[str, Any]:
         capped = g.room = [
             (area, board.index[area], int(cap), f"{board.places[board.index[area]].name} "
              f"holds at most {cap} caballeros") for area, cap in g.fig.capacity.items()]
-    for area, i, cap, why in capped:
-        out[area] = [room_left(state, i, cap), "C4", why]
+    caballeros, neutral = state.caballeros, state.neutral
+    for area, i, cap, why in capped:  # (room_left, inline: no call)
+        out[area] = [max(0, cap - _total(caballeros[i]) - neutral[i]), "C4", why]
     return out
