@@ -14,6 +14,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
+from elgrande.engine.option_size import offer, reasons_size, size
 from elgrande.engine.pieces import Mover
 from elgrande.engine.primitives import _apply_moves
 from elgrande.engine.regions import COURT_PLACE, regions
@@ -78,8 +79,16 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     which = _move_which(HookContext(s, b, ctx.events, ctx.subject), sources)  # C10, C11
     if which:
         options["which"] = which
-    return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
-                    "caballeros (a move's 'player': -1)", options, "C8")
+    # its size (option_size.size) from its parts, not walked: the mapping and its keys,
+    # each source's owners (one each), the ids of ``to``, the two refusals (the same)
+    sized = 1 + len(options) + 2 * len(sources) + len(to) + 2 * (reasons_size(king) - 1)
+    if room:
+        sized += size(room) - 1
+    if which:
+        sized += size(which) - 1
+    return offer(ctx, Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} "
+                               "black caballeros (a move's 'player': -1)", options, "C8"),
+                 sized)
 
 
 #: C8, C11: the Grand Inquisitor's and the black caballeros' movers of the ``move`` statement.
