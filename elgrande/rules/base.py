@@ -329,8 +329,12 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if engine.rules.leave is None:  # no module hears of a departure (the base game)
         apply_court(state, engine.board, player, norm)
     else:
-        apply_court(state, engine.board, player, norm, engine.rules, events,
-                    engine.hooks(state, player, flow, events))
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+        if h is not None and h.state is state and h.player == player:
+            h.flow, h.events = flow, events
+        else:
+            h = engine.hooks(state, player, flow, events)
+        apply_court(state, engine.board, player, norm, engine.rules, events, h)
     events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                    "regions": norm["regions"]})
     flow.phase = CARD

@@ -38,24 +38,24 @@ def _arrive(ctx: HookContext, place: int, player: int, n: int) -> None:
         ext = own_pieces(state, board)
     g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     offices = g.arriving[place]
-    carrying = 0
-    if offices:  # carriers take no office
+    if offices:  # (most places have none)
+        carrying = 0  # carriers take no office
         if ext.carrying:
             carrying = n
         elif ext.dropped is not None:
             for c in ext.dropped:
                 if c[1] == player:
                     carrying += 1
-    if offices and n > carrying:
-        who = BLACK if player == NOBODY else player  # _office_who
-        held = ext.offices
-        for _ in range(n - carrying):
-            for o in offices:
-                if held[o] == EMPTY:
-                    held[o] = who
+        if n > carrying:
+            who = BLACK if player == NOBODY else player  # _office_who
+            held = ext.offices
+            for _ in range(n - carrying):
+                for o in offices:
+                    if held[o] == EMPTY:
+                        held[o] = who
+                        break
+                else:
                     break
-            else:
-                break
     table = ext.table
     if table.region == g.ids[place]:
         sit = min(_free_seats(table), n)
