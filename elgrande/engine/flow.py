@@ -313,7 +313,7 @@ class FlowEngine:
         #: caller on a path run at every turn or placement may take it as :meth:`hooks`
         #: would, without the call, when its ``state`` and ``player`` are the step's (then
         #: setting its ``flow`` and ``events``); in the pure build the call costs more
-        #: than the rest (issue 29)
+        #: than the rest of the look-up (docs/performance.md, "The expansions")
         self.last_hooks: HookContext | None = None
         #: the hook context of each player (-1: nobody) in the game of ``_hooks_of`` (its
         #: state), made by :meth:`hooks`

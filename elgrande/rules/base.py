@@ -289,13 +289,7 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     bp.place_first = True
     turn_start = engine.rules.turn_start
     if turn_start is not None:
-        p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
-        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
-        if h is not None and h.state is state and h.player == p:
-            h.flow, h.events = flow, events
-        else:
-            h = engine.hooks(state, p, flow, events)
-        turn_start(h)
+        turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
     engine.enter(flow, COURT_PHASE)
 
 
@@ -311,12 +305,7 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = engine.board.power_cards.get(value, 0)
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
-        if h is not None and h.state is state and h.player == p:
-            h.flow, h.events = flow, events
-        else:
-            h = engine.hooks(state, p, flow, events)
-        got = court_limit(h, limit)
+        got = court_limit(engine.hooks(state, p, flow, events), limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
@@ -329,12 +318,8 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if engine.rules.leave is None:  # no module hears of a departure (the base game)
         apply_court(state, engine.board, player, norm)
     else:
-        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
-        if h is not None and h.state is state and h.player == player:
-            h.flow, h.events = flow, events
-        else:
-            h = engine.hooks(state, player, flow, events)
-        apply_court(state, engine.board, player, norm, engine.rules, events, h)
+        apply_court(state, engine.board, player, norm, engine.rules, events,
+                    engine.hooks(state, player, flow, events))
     events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                    "regions": norm["regions"]})
     flow.phase = CARD
@@ -373,11 +358,10 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     placement_limit = engine.rules.placement_limit
     if placement_limit is None:
         return int(number)
-    h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
-    if h is None or h.state is not state or h.player != flow.turn_order[flow.turn_i]:
-        h = engine.hooks(state, flow.turn_order[flow.turn_i], flow)
-    else:
-        h.flow = flow
+    h, p = engine.last_hooks, flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)
+    if h is None or h.state is not state or h.player != p:  # (FlowEngine.hooks' common
+        h = engine.hooks(state, p, flow)  # case inline: no call)
+    h.flow = flow
     got = placement_limit(h, number)  # (number may be None)
     return got if isinstance(got, int) else int(got)
 
@@ -603,12 +587,7 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
-        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
-        if h is not None and h.state is state and h.player == actor:
-            h.flow, h.events = flow, events
-        else:
-            h = engine.hooks(state, actor, flow, events)
-        engine.rules.turn_end(h, card)
+        engine.rules.turn_end(engine.hooks(state, actor, flow, events), card)
         if TRIGGERS in state.ext:  # a trigger's body due at the turn's end runs first: the
             flow.phase = TURN_OVER  # flow pauses (asides) before the next turn or round end
             return

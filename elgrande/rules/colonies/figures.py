@@ -220,7 +220,7 @@ def _make_geo(board: Board, fig: Any) -> ColoniesBoard:
 #: last board asked for, found without a dict look-up: the hooks ask at every caballero
 #: moved). The hooks called at every move, placement or scored place read it inline
 #: (``_LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)``): in the
-#: pure build a call costs more than the rest of the look-up (issue 29).
+#: pure build a call costs more than the rest of the look-up.
 _BOARDS: Final[dict[int, ColoniesBoard]] = {}
 _LAST: Final[list[ColoniesBoard]] = []
 

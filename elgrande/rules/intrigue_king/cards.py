@@ -298,7 +298,7 @@ def awards(lib: Library, state: State) -> Awards:
         gives them, ``docs/homebrew.md``, section 8).
 
     The hooks asked at every turn (the placement limit, the action choices) test the
-    memo's first case inline and call this only otherwise: a call costs more (issue 29).
+    memo's first case inline and call this only otherwise: a call costs more than the test.
     """
     memo = _AWARDS_MEMO
     got = memo.awards
