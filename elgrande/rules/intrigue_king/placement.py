@@ -145,7 +145,9 @@ def _placement_key(state: State, player: int) -> tuple[int, ...] | None:
         return ()
     ends = mine.get("bridge")
     if ends:
-        a, b = _as_int(ends[0]), _as_int(ends[1])
+        a, b = ends[0], ends[1]
+        if type(a) is not int or type(b) is not int:  # (_as_int's test inline: no calls)
+            a, b = int(a), int(b)
         if a == state.king:
             return (b,)
         if b == state.king:

@@ -120,7 +120,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     card of this set whose special action is unknown plays none (``docs/homebrew.md``, 8). A
     card taken from the offer (X2) is an action card of its own set: carried out or
     declined (B4.4), an unknown action too (its discs appear unless declined, C7)."""
-    bp = base.own_part(flow)  # its own: a copy of the flow may share it
+    bp: base.BaseRound = flow.parts["base"]  # read (own_part where it is changed)
     if bp.special_done:
         base._next_part(engine, state, flow, events)
         return None
@@ -132,8 +132,9 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         events.append({"event": "note", "text": f"{seat(p)}: {title}: "
                        "special action unknown (no source gives the card's face): it plays "
                        "with none (provisional)."})
+        bp = base.own_part(flow)  # its own: a copy of the flow may share it
         bp.special_done = True
-        base._next_part(engine, state, flow, events)
+        base._next_part(engine, state, flow, events, bp)
         return None
     if compulsory:                                                    # I6: compulsory
         base._offer_apply(engine, state, flow, p, 0, events)
