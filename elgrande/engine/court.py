@@ -237,7 +237,9 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
             ks = tuple(fn(state, player) for fn in keys)
             key = None if any(k is None for k in ks) else (state.king, ks)
     changed = engine.rules.param_placement_key  # a card's rule change lasts: fold afresh
-    if changed is not None and key is not None and changed(state, player) is None:
+    # (none lasts at all, the common case: its key is () without the call)
+    if changed is not None and key is not None and state.lasting \
+            and changed(state, player) is None:
         key = None
     hit = made.get(key) if key is not None else None
     if hit is None:

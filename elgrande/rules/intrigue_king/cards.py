@@ -321,7 +321,8 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
     """
     memo = _AWARDS_MEMO
     key = tuple(order)
-    cache = cache_of(lib)
+    last = _CACHES.last  # (cache_of(lib), inline: no call)
+    cache = last if last is not None and last.lib is lib else cache_of(lib)
     known = cache.by_order.get(key)
     if known is not None and known[0] == state.players:
         out: Awards = known[1]
