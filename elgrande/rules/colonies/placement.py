@@ -96,7 +96,8 @@ def room_left(state: State, place: int, cap: int) -> int:
     """C4: how many more caballeros a place (index) holding at most ``cap`` takes now;
     every colour counts, the black caballeros too (C8). The one room rule of every way in:
     placement from court and the special actions' moves and placements (through
-    :func:`_placement_room`, the ``placement_room`` hook), ship moves (:func:`_ship_keys`)
+    :func:`_placement_room`, the ``placement_room`` hook, which reckons it inline), ship
+    moves (:func:`_ship_keys`, likewise)
     and the Grand Inquisitor card's black caballeros (:func:`_move_black`). A Grande is
     not a caballero: it takes no room (C3)."""
     return max(0, cap - _total(state.caballeros[place]) - state.neutral[place])
