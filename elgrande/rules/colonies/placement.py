@@ -97,9 +97,8 @@ def room_left(state: State, place: int, cap: int) -> int:
     every colour counts, the black caballeros too (C8). The one room rule of every way in:
     placement from court and the special actions' moves and placements (through
     :func:`_placement_room`, the ``placement_room`` hook, which reckons it inline), ship
-    moves (:func:`_ship_keys`, likewise)
-    and the Grand Inquisitor card's black caballeros (:func:`_move_black`). A Grande is
-    not a caballero: it takes no room (C3)."""
+    moves (:func:`_ship_keys`, likewise) and the Grand Inquisitor card's black caballeros
+    (:func:`_move_black`). A Grande is not a caballero: it takes no room (C3)."""
     return max(0, cap - _total(state.caballeros[place]) - state.neutral[place])
 
 
