@@ -73,6 +73,29 @@ def test_the_counter_charges_what_the_walk_charged(kw: dict[str, Any],
     assert all(a == b for _, _, a, b in seen), [p for p in seen if p[2] != p[3]][:5]
 
 
+def test_the_black_caballeros_mover_says_its_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C8: the Colonies' mover of black caballeros counts its decision as it builds it
+    (no walk), the count the walk gives."""
+    seen: list[tuple[bool, int, int]] = []
+
+    def check(ctx: Ctx, d: Any) -> int:
+        said = ctx.offered is d
+        n = options_size(ctx, d)
+        if d.kind == "move_caballeros" and d.rule == "C8":
+            seen.append((said, n, walk(d.options)))
+        return n
+
+    monkeypatch.setattr(interp_mod, "options_size", check)
+    for seed in range(6):
+        g = new_game(4, seed=seed, logging=False, sets=("base", "colonies"),
+                     fill="provisional")
+        rng = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    assert seen and all(said and n == w for said, n, w in seen), seen
+
+
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=3),
                     lambda inner: st.lists(inner, max_size=4)
                     | st.dictionaries(st.text(max_size=3), inner, max_size=4)

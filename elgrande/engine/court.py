@@ -30,6 +30,7 @@ class PlacingEngine(Protocol):
     board: Board
     rules: Rules
     memo: dict[str, Any]
+    last_hooks: HookContext | None
 
     def hooks(self, state: State, player: int, flow: Any = None,
               events: Events | None = None) -> HookContext:
@@ -236,7 +237,9 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
             ks = tuple(fn(state, player) for fn in keys)
             key = None if any(k is None for k in ks) else (state.king, ks)
     changed = engine.rules.param_placement_key  # a card's rule change lasts: fold afresh
-    if changed is not None and key is not None and changed(state, player) is None:
+    # (none lasts at all, the common case: its key is () without the call)
+    if changed is not None and key is not None and state.lasting \
+            and changed(state, player) is None:
         key = None
     hit = made.get(key) if key is not None else None
     if hit is None:
@@ -247,8 +250,13 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
     options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
     fold = engine.rules.placement_room
     if fold is not None:
-        room = fold(engine.hooks(state, player), {})
-        room = {k: v for k, v in room.items() if k in to}  # the places in reach only
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+        if h is None or h.state is not state or h.player != player:
+            h = engine.hooks(state, player)
+        room: dict[str, Any] = {}
+        for k, v in fold(h, {}).items():  # the places in reach only (a loop: no
+            if k in to:  # comprehension function made per placement)
+                room[k] = v
         if room:
             options["room"] = room
     prompt = _PLACE_PROMPTS.get(limit)
@@ -270,7 +278,11 @@ def apply_placement_answer(engine: PlacingEngine, state: State, player: int,
     if engine.rules.arrive is None:  # no module hears of an arrival (the base game)
         apply_placement(state, engine.board, player, to)
     else:
-        apply_placement(state, engine.board, player, to, engine.rules, events,
-                        engine.hooks(state, player, None, events))
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+        if h is not None and h.state is state and h.player == player:
+            h.events = events
+        else:
+            h = engine.hooks(state, player, None, events)
+        apply_placement(state, engine.board, player, to, engine.rules, events, h)
     events.append({"event": "place", "player": player, "to": dict(to)})
 

@@ -309,8 +309,12 @@ class FlowEngine:
         #: the ``aside`` hook composed, None when no module in play has one (the hooks
         #: never change once loaded)
         self._asides = self.rules.asides
-        #: the hook context made last (see :meth:`hooks`), None before the first
-        self._last_hooks: HookContext | None = None
+        #: the hook context handed out last (see :meth:`hooks`), None before the first. A
+        #: caller on a path run at every turn or placement may take it as :meth:`hooks`
+        #: would, without the call, when its ``state`` and ``player`` are the step's (then
+        #: setting its ``flow`` and ``events``); in the pure build the call costs more
+        #: than the rest of the look-up (docs/performance.md, "The expansions")
+        self.last_hooks: HookContext | None = None
         #: the hook context of each player (-1: nobody) in the game of ``_hooks_of`` (its
         #: state), made by :meth:`hooks`
         self._hooks_by: dict[int, HookContext] = {}
@@ -532,7 +536,7 @@ class FlowEngine:
         emits nothing) and its flow to ``flow`` when given. The context of each player is
         kept while the game is the same (the turns' actors take turns, a scoring's is
         nobody's): one player's step after another's takes up its context again."""
-        h = self._last_hooks
+        h = self.last_hooks
         if h is not None and h.state is state and h.player == player:
             if events is not None:
                 h.events = events
@@ -552,7 +556,7 @@ class FlowEngine:
                 h.events = events
             if flow is not None:
                 h.flow = flow
-        self._last_hooks = h
+        self.last_hooks = h
         return h
 
     # -- moving between phases (for the rules modules) --

@@ -500,9 +500,13 @@ def _fold(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
     if len(fns) <= 1:
         return fns[0] if fns else None
     seq = tuple(fns)
+    first, second = seq[0], seq[1]
+    two = len(seq) == 2
 
     def fold(ctx: Any, *args: Any) -> Any:
         if len(args) == 1:  # the value alone (a limit folded): no arguments unpacked
+            if two:  # (two hooks, the common case: no loop)
+                return second(ctx, first(ctx, args[0]))
             value = args[0]
             for fn in seq:
                 value = fn(ctx, value)

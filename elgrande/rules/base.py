@@ -358,8 +358,11 @@ def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     placement_limit = engine.rules.placement_limit
     if placement_limit is None:
         return int(number)
-    got = placement_limit(engine.hooks(state, flow.turn_order[flow.turn_i], flow),
-                          number)  # (number may be None; Flow.actor inline: a turn's phase)
+    h, p = engine.last_hooks, flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)
+    if h is None or h.state is not state or h.player != p:  # (FlowEngine.hooks' common
+        h = engine.hooks(state, p, flow)  # case inline: no call)
+    h.flow = flow
+    got = placement_limit(h, number)  # (number may be None)
     return got if isinstance(got, int) else int(got)
 
 

@@ -10,13 +10,16 @@ its card file too: a trigger on the emptied Castillo (``when castillo emptied on
 from __future__ import annotations
 
 from elgrande.model.hook_context import HookContext
-from elgrande.rules.colonies.pieces import own_pieces
+from elgrande.rules.colonies.figures import NAME
+from elgrande.rules.colonies.pieces import Pieces, own_pieces
 
 
 def _turn_start(ctx: HookContext) -> None:
     """Each turn: no caballero has sailed yet (C5)."""
-    engine, state = ctx.engine, ctx.state
-    ext = own_pieces(state, engine.board)
+    state = ctx.state
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, ctx.board)
     ext.sailed = None  # nobody sailed (absent as empty: less to copy)
     ext.bonus = ""
     ext.fresh = None

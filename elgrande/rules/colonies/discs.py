@@ -13,9 +13,9 @@ from elgrande.engine.modules import Events
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.colonies.figures import colonies_board
+from elgrande.rules.colonies.figures import _LAST, NAME, colonies_board
 from elgrande.rules.colonies.offices import OFFICE_KEY, SKIP
-from elgrande.rules.colonies.pieces import _carriers, own_pieces, pieces
+from elgrande.rules.colonies.pieces import Pieces, _carriers, own_pieces, pieces
 from elgrande.rules.colonies.ship import apply_ship_move, disc_takes
 from elgrande.rules.colonies.ship_labels import _move_label
 
@@ -102,7 +102,9 @@ def _special_action_done(ctx: HookContext) -> None:
     appear in their areas (C7: not when declined); removed cards leave the offer (C13)."""
     engine, state, flow, events = ctx.engine, ctx.state, ctx.flow, ctx.events
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, b)
     ext.relocation = None
     added: dict[str, int] = {}
     where: dict[str, str] = {}
@@ -133,7 +135,8 @@ def _special_action_done(ctx: HookContext) -> None:
 def _printed_discs(engine: FlowEngine, card_id: str) -> list[tuple[str, str, int]]:
     """The gold and goods discs printed on card ``card_id`` (C7): ``(disc, area, n)`` for
     each disc of the figures with ``n > 0``, in the figures' order; cached per engine."""
-    fig = colonies_board(engine.board).fig  # figures(b)
+    b = engine.board
+    fig = (_LAST[0] if _LAST and _LAST[0].board is b else colonies_board(b)).fig  # figures(b)
     lib = engine.lib
     memo = _PRINTED[0] if _PRINTED else None
     if memo is None or memo.fig is not fig or memo.lib is not lib:

@@ -215,7 +215,9 @@ def _make_geo(board: Board, fig: Any) -> ColoniesBoard:
 #: The one cache of this module: every board's :class:`ColoniesBoard` by ``id(board)`` (the
 #: board kept in it: an id is reused only once its board is gone), and the one in use (the
 #: last board asked for, found without a dict look-up: the hooks ask at every caballero
-#: moved).
+#: moved). The hooks called at every move, placement or scored place read it inline
+#: (``_LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)``): in the
+#: pure build a call costs more than the rest of the look-up.
 _BOARDS: Final[dict[int, ColoniesBoard]] = {}
 _LAST: Final[list[ColoniesBoard]] = []
 

@@ -14,6 +14,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
+from elgrande.engine.option_size import offer, reasons_size, size
 from elgrande.engine.pieces import Mover
 from elgrande.engine.primitives import _apply_moves
 from elgrande.engine.regions import COURT_PLACE, regions
@@ -22,8 +23,9 @@ from elgrande.engine.values import limits
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import NOBODY, State
+from elgrande.rules.colonies.figures import NAME
 from elgrande.rules.colonies.offices import _move_which
-from elgrande.rules.colonies.pieces import own_pieces, pieces
+from elgrande.rules.colonies.pieces import Pieces, own_pieces, pieces
 
 
 def _take_inquisitor(ctx: Ctx, call: ast.Call) -> Decision | None:
@@ -77,8 +79,16 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     which = _move_which(HookContext(s, b, ctx.events, ctx.subject), sources)  # C10, C11
     if which:
         options["which"] = which
-    return Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} black "
-                    "caballeros (a move's 'player': -1)", options, "C8")
+    # its size (option_size.size) from its parts, not walked: the mapping and its keys,
+    # each source's owners (one each), the ids of ``to``, the two refusals (the same)
+    sized = 1 + len(options) + 2 * len(sources) + len(to) + 2 * (reasons_size(king) - 1)
+    if room:
+        sized += size(room) - 1
+    if which:
+        sized += size(which) - 1
+    return offer(ctx, Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} "
+                               "black caballeros (a move's 'player': -1)", options, "C8"),
+                 sized)
 
 
 #: C8, C11: the Grand Inquisitor's and the black caballeros' movers of the ``move`` statement.
@@ -114,8 +124,13 @@ def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
     start of the turn, whether the extra caballero of the turn comes to court or goes from
     court to the board (answer: option 0 court, 1 board). No real choice (nothing could
     come to court): it goes to the board."""
-    ext = own_pieces(state, engine.board)
-    p = flow.actor
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, engine.board)
+    try:  # Flow.actor, without the property's call
+        p = flow.turn_order[flow.turn_i]
+    except IndexError:
+        p = -1
     if p < 0 or state.neutral_holder != p:
         ext.bonus = ""
         engine.resume(flow)

@@ -13,8 +13,10 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.colonies.figures import (
+    _LAST,
     BLACK,
     EMPTY,
+    NAME,
     _office_who,
     colonies_board,
     figures,
@@ -22,7 +24,7 @@ from elgrande.rules.colonies.figures import (
     ship_figures,
 )
 from elgrande.rules.colonies.limit_table import _free_seats, settle_table
-from elgrande.rules.colonies.pieces import own_pieces, pieces
+from elgrande.rules.colonies.pieces import Pieces, own_pieces, pieces
 
 
 def _arrive(ctx: HookContext, place: int, player: int, n: int) -> None:
@@ -31,27 +33,29 @@ def _arrive(ctx: HookContext, place: int, player: int, n: int) -> None:
     state, board = ctx.state, ctx.board
     if n <= 0:
         return
-    ext = own_pieces(state, board)
-    g = colonies_board(board)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, board)
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     offices = g.arriving[place]
-    carrying = 0
-    if offices:  # carriers take no office
+    if offices:  # (most places have none)
+        carrying = 0  # carriers take no office
         if ext.carrying:
             carrying = n
         elif ext.dropped is not None:
             for c in ext.dropped:
                 if c[1] == player:
                     carrying += 1
-    if offices and n > carrying:
-        who = BLACK if player == NOBODY else player  # _office_who
-        held = ext.offices
-        for _ in range(n - carrying):
-            for o in offices:
-                if held[o] == EMPTY:
-                    held[o] = who
+        if n > carrying:
+            who = BLACK if player == NOBODY else player  # _office_who
+            held = ext.offices
+            for _ in range(n - carrying):
+                for o in offices:
+                    if held[o] == EMPTY:
+                        held[o] = who
+                        break
+                else:
                     break
-            else:
-                break
     table = ext.table
     if table.region == g.ids[place]:
         sit = min(_free_seats(table), n)
@@ -69,8 +73,10 @@ def _leave(ctx: HookContext, place: int, player: int, n: int) -> None:
     state, board = ctx.state, ctx.board
     if n <= 0:
         return
-    ext = own_pieces(state, board)
-    g = colonies_board(board)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, board)
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     pid = g.ids[place]
     left = state.neutral[place] if player == NOBODY else state.caballeros[place][player]
     offices = g.leaving[place]

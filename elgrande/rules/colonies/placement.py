@@ -10,7 +10,14 @@ from typing import Any
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.colonies.figures import AREA, _total, colonies_board, figures, ship_figures
+from elgrande.rules.colonies.figures import (
+    _LAST,
+    AREA,
+    _total,
+    colonies_board,
+    figures,
+    ship_figures,
+)
 
 
 def _king_places(ctx: HookContext, places: list[int]) -> list[int]:
@@ -89,9 +96,9 @@ def room_left(state: State, place: int, cap: int) -> int:
     """C4: how many more caballeros a place (index) holding at most ``cap`` takes now;
     every colour counts, the black caballeros too (C8). The one room rule of every way in:
     placement from court and the special actions' moves and placements (through
-    :func:`_placement_room`, the ``placement_room`` hook), ship moves (:func:`_ship_keys`)
-    and the Grand Inquisitor card's black caballeros (:func:`_move_black`). A Grande is
-    not a caballero: it takes no room (C3)."""
+    :func:`_placement_room`, the ``placement_room`` hook, which reckons it inline), ship
+    moves (:func:`_ship_keys`, likewise) and the Grand Inquisitor card's black caballeros
+    (:func:`_move_black`). A Grande is not a caballero: it takes no room (C3)."""
     return max(0, cap - _total(state.caballeros[place]) - state.neutral[place])
 
 
@@ -100,12 +107,13 @@ def _placement_room(ctx: HookContext, room: dict[str, Any]) -> dict[str, Any]:
     included (:func:`room_left`)."""
     state, board = ctx.state, ctx.board
     out = dict(room)
-    g = colonies_board(board)
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     capped = g.room
     if capped is None:
         capped = g.room = [
             (area, board.index[area], int(cap), f"{board.places[board.index[area]].name} "
              f"holds at most {cap} caballeros") for area, cap in g.fig.capacity.items()]
-    for area, i, cap, why in capped:
-        out[area] = [room_left(state, i, cap), "C4", why]
+    caballeros, neutral = state.caballeros, state.neutral
+    for area, i, cap, why in capped:  # (room_left, inline: no call)
+        out[area] = [max(0, cap - _total(caballeros[i]) - neutral[i]), "C4", why]
     return out

@@ -7,8 +7,8 @@ from __future__ import annotations
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY
-from elgrande.rules.colonies.figures import BLACK, EMPTY, _payee, colonies_board
-from elgrande.rules.colonies.pieces import pieces
+from elgrande.rules.colonies.figures import _LAST, BLACK, EMPTY, NAME, _payee, colonies_board
+from elgrande.rules.colonies.pieces import Pieces, pieces
 
 
 def _ranking_counts(ctx: HookContext, place: int,
@@ -18,10 +18,12 @@ def _ranking_counts(ctx: HookContext, place: int,
     On the ship all aboard count for the ranking (its values pay nothing; C3's Grande
     bonus needs the majority aboard), only the Captain scores (C5, :func:`_area_bonus`)."""
     state, board, who, counts = ctx.state, ctx.board, ranking[0], ranking[1]
-    ext = pieces(state)
-    if ext is None:
-        return who, counts
-    g = colonies_board(board)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
+        if ext is None:
+            return who, counts
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     table = ext.table
     offices = g.offices[place]
     at_table = table.region == g.ids[place]
@@ -55,12 +57,15 @@ def _area_bonus(ctx: HookContext, place: int, first_only: bool) -> list[tuple[in
     whatever the player count. C12: a first-position-only scoring pays no Captain or
     Viceroy, and the Ambassador/Envoy only to the sole first-placed participant."""
     state, board = ctx.state, ctx.board
-    offices = colonies_board(board).offices[place]
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
+    offices = g.offices[place]
     if not offices:
         return []
-    ext = pieces(state)
-    if ext is None:
-        return []
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
+        if ext is None:
+            return []
     out: list[tuple[int, str, int]] = []
     leader: int | None = None
     if first_only:

@@ -15,8 +15,10 @@ from elgrande.engine.modules import Events
 from elgrande.model.board import Board
 from elgrande.model.state import State
 from elgrande.rules.colonies.figures import (
+    _LAST,
     AREA,
     EMPTY,
+    NAME,
     TAKE,
     ColoniesBoard,
     MoveKey,
@@ -82,8 +84,10 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
     """:func:`ship_moves` as move keys, in the same order (no mapping made); with
     ``labels``, each move's label (:func:`_move_label`) is appended to it."""
     b = engine.board
-    ext = own_pieces(state, b)
-    g = colonies_board(b)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, b)
+    g = _LAST[0] if _LAST and _LAST[0].board is b else colonies_board(b)
     plan = g.plan if g.planned else _ship_plan(b)
     if plan is None:
         return []
@@ -314,7 +318,9 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
                     events: Events, label: str) -> None:
     """:func:`apply_ship_move` of a move key (:data:`MoveKey`) with its label."""
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, b)
     if len(key) == 2 or key[0] == TAKE:  # a disc taken
         take, area = (key[0], key[1]) if len(key) == 2 else (key[1], key[2])
         ev_take: dict[str, Any] = {"event": "take_disc", "player": player, "disc": take,
@@ -340,7 +346,7 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     state.add_caballeros(dst, player, 1)
     if disc:
         ext.carrying = 1
-    arriving = colonies_board(b).arriving[dst]
+    arriving = (_LAST[0] if _LAST and _LAST[0].board is b else colonies_board(b)).arriving[dst]
     empty = [o for o in arriving if ext.offices[o] == EMPTY] if arriving else arriving
     if rules.arrive is not None:
         rules.arrive(hooks, dst, player, 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from elgrande.model.board import Board
-from elgrande.rules.colonies.figures import TAKE, MoveKey, colonies_board
+from elgrande.rules.colonies.figures import _LAST, TAKE, MoveKey, colonies_board
 from elgrande.rules.colonies.offices import OFFICE_KEY
 
 
@@ -38,7 +38,7 @@ def _move_label(b: Board, m: dict[str, Any]) -> str:
 
 def _key_label(b: Board, key: MoveKey) -> str:
     """:func:`_move_label` of a move key."""
-    known = colonies_board(b).labels
+    known = (_LAST[0] if _LAST and _LAST[0].board is b else colonies_board(b)).labels
     got = known.get(key)
     if got is None:
         got = _new_label(b, _as_move(key))

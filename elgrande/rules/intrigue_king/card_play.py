@@ -16,7 +16,7 @@ from elgrande.model import placement
 from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules import base
-from elgrande.rules.intrigue_king.cards import EXT, _new_awards, awards, cache_of
+from elgrande.rules.intrigue_king.cards import _CACHES, EXT, _new_awards, awards, cache_of
 from elgrande.rules.intrigue_king.special import action_choices
 
 if TYPE_CHECKING:
@@ -58,14 +58,10 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
                     late = earlier[v] = (str(v), ["I7", f"card {v} was played in an "
                                                   "earlier round"])
                 why[late[0]] = late[1]
-    hand = state.hands[p]
-    if not played:
-        choices = hand[:]
-    else:
-        choices = []
-        for v in hand:
-            if v not in played:
-                choices.append(v)
+    choices = state.hands[p][:]
+    for v in played:  # (a value played this round taken out by C searches: a hand holds
+        while v in choices:  # more values than a round plays)
+            choices.remove(v)
     return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
                     "why": why}, "I3")
 
@@ -114,7 +110,8 @@ def _award_note(engine: FlowEngine, state: State, order: list[int]) -> dict[str,
     """:func:`award_event` of this round, whose turn order is ``order`` (I3, I4): its text
     written once per turn order (the awards are a function of it, with the engine's
     library and ``len(order)`` players), kept in the library's cache (:class:`Cache`)."""
-    memo = cache_of(engine.lib).notes
+    last, lib = _CACHES.last, engine.lib  # (cache_of(lib), inline: no call)
+    memo = (last if last is not None and last.lib is lib else cache_of(lib)).notes
     key = tuple(order)
     text = memo.get(key)
     if text is None:
@@ -199,8 +196,8 @@ def _hold_lasting_cards(engine: FlowEngine, state: State, events: Events) -> Non
 def _held_values(engine: FlowEngine) -> dict[int, str]:
     """The values of the combined cards whose special action only keeps a lasting effect
     (:func:`held_from_play`, I8) -> their card ids, kept in the library's cache (:class:`Cache`)."""
-    lib = engine.lib
-    cache = cache_of(lib)
+    last, lib = _CACHES.last, engine.lib  # (cache_of(lib), inline: no call)
+    cache = last if last is not None and last.lib is lib else cache_of(lib)
     got = cache.held_values
     if got is None:
         got = cache.held_values = {

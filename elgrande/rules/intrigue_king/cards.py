@@ -304,6 +304,9 @@ def awards(lib: Library, state: State) -> Awards:
     Raises:
         DataError: the Caballero cards for this player count are unknown (I2; a fill
         gives them, ``docs/homebrew.md``, section 8).
+
+    The hooks asked at every turn (the placement limit, the action choices) test the
+    memo's first case inline and call this only otherwise: a call costs more than the test.
     """
     memo = _AWARDS_MEMO
     got = memo.awards
@@ -326,7 +329,8 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
     """
     memo = _AWARDS_MEMO
     key = tuple(order)
-    cache = cache_of(lib)
+    last = _CACHES.last  # (cache_of(lib), inline: no call)
+    cache = last if last is not None and last.lib is lib else cache_of(lib)
     known = cache.by_order.get(key)
     if known is not None and known[0] == state.players:
         out: Awards = known[1]

@@ -18,6 +18,7 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 from elgrande.model.state import OFF_BOARD, State
 from elgrande.rules.intrigue_king.cards import (
+    _AWARDS_MEMO,
     _CACHES,
     EXT,
     Cards,
@@ -144,7 +145,9 @@ def _placement_key(state: State, player: int) -> tuple[int, ...] | None:
         return ()
     ends = mine.get("bridge")
     if ends:
-        a, b = _as_int(ends[0]), _as_int(ends[1])
+        a, b = ends[0], ends[1]
+        if type(a) is not int or type(b) is not int:  # (_as_int's test inline: no calls)
+            a, b = int(a), int(b)
         if a == state.king:
             return (b,)
         if b == state.king:
@@ -176,6 +179,12 @@ def _placement_limit(ctx: HookContext, limit: int) -> int:
     change it this turn, I8: the base game's rule parameter ``placement number``, read
     after this hook)."""
     engine, state, player = ctx.engine, ctx.state, ctx.player
-    if not state.bids:
+    bids = state.bids
+    if not bids:
         return limit
-    return awards(engine.lib, state).caballero.get(player, 0)
+    memo = _AWARDS_MEMO  # awards()' common case inline: the very list asked last
+    got = memo.awards
+    if got is None or memo.asked is not bids or 2 * len(bids) != len(memo.bids) \
+            or memo.lib is not engine.lib or memo.players != state.players:
+        got = awards(engine.lib, state)
+    return got.caballero.get(player, 0)

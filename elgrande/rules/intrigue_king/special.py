@@ -12,6 +12,7 @@ from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules import base
 from elgrande.rules.intrigue_king.cards import (
+    _AWARDS_MEMO,
     _CACHES,
     AWARD_ROLE,
     EXT,
@@ -48,8 +49,13 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
     special action of these)."""
     last = _CACHES.last  # cards_of(lib), inline
     cs: Cards = last.cards if last is not None and last.lib is lib else cards_of(lib)
-    a = awards(lib, state)
-    for q, v in state.bids:  # played_value(state, player), inline
+    bids = state.bids
+    memo = _AWARDS_MEMO  # awards()' common case inline: the very list asked last
+    a = memo.awards
+    if a is None or memo.asked is not bids or 2 * len(bids) != len(memo.bids) \
+            or memo.lib is not lib or memo.players != state.players:
+        a = awards(lib, state)
+    for q, v in bids:  # played_value(state, player), inline
         if q == player:
             own = cs.by_value[v]
             break
@@ -68,11 +74,13 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    p = flow.actor
-    if _any_open(state.offer):  # else nothing on offer to take (_take_now's test)
-        take = _take_now(engine, state, flow, p)
-        if take is not None:
-            return take
+    p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase: no property call)
+    for c in state.offer:  # a card on offer (X2; _take_now's first test, without a call),
+        if c:  # else nothing to take
+            take = _take_now(engine, state, flow, p)
+            if take is not None:
+                return take
+            break
     choices = action_choices(engine.lib, state, p)
     if len(choices) == 1:
         _take(engine, state, flow, p, choices[0], events)
@@ -80,15 +88,6 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
     labels = [f"the special action of {_card_facts(engine, c)[2]}" for c in choices]
     return Decision("choose_option", [p], "Which special action do you carry out?",
                     {"labels": labels, "cards": choices}, "I5")
-
-
-def _any_open(offer: list[str]) -> bool:
-    """Whether a card is on ``offer`` ('' where none is, X2): ``any(offer)`` as a typed
-    loop, which compiled code runs natively."""
-    for c in offer:
-        if c:
-            return True
-    return False
 
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -121,23 +120,26 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     card of this set whose special action is unknown plays none (``docs/homebrew.md``, 8). A
     card taken from the offer (X2) is an action card of its own set: carried out or
     declined (B4.4), an unknown action too (its discs appear unless declined, C7)."""
-    bp = base.own_part(flow)  # its own: a copy of the flow may share it
+    bp: base.BaseRound = flow.parts["base"]  # read (own_part where it is changed)
     if bp.special_done:
         base._next_part(engine, state, flow, events)
         return None
-    unknown, compulsory, title = _card_facts(engine, flow.card)
+    p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase: no property call)
+    last = _CACHES.last  # _card_facts' common case inline (a card asked before): no call
+    known = last.facts.get(flow.card) if last is not None and last.lib is engine.lib else None
+    unknown, compulsory, title = known or _card_facts(engine, flow.card)
     if unknown:
-        events.append({"event": "note", "text": f"{seat(flow.actor)}: {title}: "
+        events.append({"event": "note", "text": f"{seat(p)}: {title}: "
                        "special action unknown (no source gives the card's face): it plays "
                        "with none (provisional)."})
+        bp = base.own_part(flow)  # its own: a copy of the flow may share it
         bp.special_done = True
-        base._next_part(engine, state, flow, events)
+        base._next_part(engine, state, flow, events, bp)
         return None
     if compulsory:                                                    # I6: compulsory
-        base._offer_apply(engine, state, flow, flow.actor, 0, events)
+        base._offer_apply(engine, state, flow, p, 0, events)
         return None
-    return Decision("choose_option", [flow.actor],
-                    offer_prompt(state, bp, flow.actor, flow.card),
+    return Decision("choose_option", [p], offer_prompt(state, bp, p, flow.card),
                     {"labels": ["carry out the special action", "decline it"]}, "I6")
 
 
@@ -146,7 +148,9 @@ def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
     (:class:`~elgrande.rules.intrigue_king.cards.Cache`): whether it is a card of this set
     whose special action is unknown (a card face no source gives: ``docs/homebrew.md``,
     section 8), whether its special action is compulsory (I6), its title."""
-    memo = cache_of(engine.lib).facts
+    last = _CACHES.last  # cache_of(engine.lib), inline
+    lib = engine.lib
+    memo = (last if last is not None and last.lib is lib else cache_of(lib)).facts
     hit = memo.get(card_id)
     if hit is None:
         card = engine.lib.card(card_id)
