@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
 import threading
 import time
@@ -521,7 +522,10 @@ def _new_game(config: dict[str, Any], cards: Path | None) -> tuple[Game, list[di
             game = made(deal.seed)
             mine = [{**c, "round": deal.rounds.get(str(c["id"]))} for c in mine]
     except (ValueError, ElGrandeError) as exc:
-        raise BadRequest(f"cannot set up this game: {exc}") from None
+        said = str(exc)
+        if cards is not None:  # the cards' files from the zip's top, no server folder
+            said = said.replace(f"{cards.parent}{os.sep}", "")
+        raise BadRequest(f"cannot set up this game: {said}") from None
     return game, mine
 
 
