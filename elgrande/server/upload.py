@@ -120,8 +120,9 @@ def unpack(data: bytes, folder: Path, limits: Limits,
     ``folder`` and validate them as ``elgrande validate --smoke`` does (smoke positions:
     :attr:`Limits.smoke`; ``sets``: the game's sets, base by default; ``fill``: the
     game's fill (docs/library.md), which an expansion whose card data no source gives
-    needs, as the game plays with it). Returns the cards' folder: ``folder``, or the zip's one top folder when every file lies in it (``zip -r
-    mycards.zip mycards``: the cards' folder keeps its name, which the record names).
+    needs, as the game plays with it). Returns the cards' folder: ``folder``, or the
+    zip's one top folder when every file lies in it (``zip -r mycards.zip mycards``: the
+    cards' folder keeps its name, which the record names).
 
     Raises:
         UploadError: a refused archive (nothing written), or cards with errors (the
