@@ -96,17 +96,27 @@ _ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my c
 #: follows when the action comes.
 ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "
                 "your caballeros? (You may also decline it.)")
+#: The B4.5 question and answers for a card whose special action is compulsory (I6: no
+#: decline follows), said as the page says the declinable card's (its answers' indexes
+#: as ever: 0 after, 1 before).
+COMPULSORY_PROMPT = ("When will you carry out its special action{does}: before or after "
+                     "placing your caballeros?")
+_COMPULSORY_OPTIONS = {"labels": ["Place my caballeros first, then carry out the special action",
+                                  "Special action first, then place my caballeros"],
+                       "shown": [1, 0]}
 
 if TYPE_CHECKING:
     from elgrande.model.score_results import GeneralScoring
 
 
-def order_prompt(cid: str) -> str:
+def order_prompt(cid: str, compulsory: bool = False) -> str:
     """The B4.5 question for action card ``cid``: ``"{card:cid}: When will you carry out
     its special action{does:cid}: ..."``, the markers shown in words by
     :func:`elgrande.play.words.in_words` (the card's title, and what its action does when
-    its script says it briefly: a Veto's is keeping the card)."""
-    return f"{marks.card(cid)}: " + ORDER_PROMPT.format(does=marks.does(cid))
+    its script says it briefly: a Veto's is keeping the card); ``compulsory`` (I6: a
+    card whose action cannot be declined): without "(You may also decline it.)"."""
+    return f"{marks.card(cid)}: " + (COMPULSORY_PROMPT if compulsory else ORDER_PROMPT
+                                     ).format(does=marks.does(cid))
 _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
@@ -370,6 +380,9 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         own_part(flow).place_first = False  # its own: a copy of the flow may share it
         flow.phase = OFFER
         return None
+    if engine.lib.cards.cards[flow.card].optional is False:  # I6: no decline follows
+        return Decision("choose_option", [p], order_prompt(flow.card, True),
+                        _COMPULSORY_OPTIONS, "B4.5")
     return Decision("choose_option", [p], order_prompt(flow.card), _ORDER_OPTIONS, "B4.5")
 
 
