@@ -52,8 +52,9 @@ def card_under_way(game: Game) -> dict[str, Any] | None:
 
 def uploaded(game: Game, folder: Path | None) -> list[dict[str, Any]]:
     """``[{"id", "title", "stack"}]`` of the cards ``game`` loaded from the uploaded
-    folder ``folder`` (``stack`` None for a card from no stack) (the host is told which cards were loaded; ``title`` their labels,
-    :meth:`~elgrande.play.game.Game.card_label`), in id order; [] for none.
+    folder ``folder`` (the host is told which cards were loaded; ``title`` their labels,
+    :meth:`~elgrande.play.game.Game.card_label`; ``stack`` None for a card from no
+    stack), in id order; [] for none.
 
     Args:
         game: a game made with ``cards=[folder]``.
