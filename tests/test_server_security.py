@@ -97,7 +97,8 @@ def _links_checked(client: TestClient, made: dict[str, Any], tokens: list[str]) 
     gid, admin = made["game"], token_of(made["admin"])
     r = client.get(f"/api/games/{gid}/links", params={"t": admin})
     assert r.status_code == 200
-    assert r.json() == {k: made[k] for k in ("game", "admin", "spectator", "seats", "names")}
+    assert r.json() == {**{k: made[k] for k in ("game", "admin", "spectator", "seats",
+                                                "names")}, "cards": []}
     assert all(t in r.text for t in tokens)
     for tok in tokens:
         if tok != admin:
