@@ -151,6 +151,8 @@ def test_c8_holder_chooses_court_or_board_for_the_extra_caballero() -> None:
     game = _game_at(lambda g: g.flow.phase == BONUS, seed=1, holder=0)
     d = game.pending
     assert d is not None and d.rule == "C8" and d.players == [0] and len(d.options["labels"]) == 2
+    # a whole question, its labels read as the answers
+    assert d.prompt.endswith("where does your extra caballero go this turn?"), d.prompt
     before = game.state.copy()
     with pytest.raises(IllegalMove) as exc:
         game.answer(0, 2)
@@ -299,3 +301,21 @@ def test_c8_c11_black_caballeros_never_go_to_the_provinces_even_for_the_holder()
     run = interp.begin("send-one-of-each-player", 0)          # red's own card: blue's go
     assert interp.advance(case.state, run, []) is None
     assert case.state.caballeros[aragon][1] == 0 and case.state.neutral[aragon] == 2
+
+
+def test_c8_the_black_caballeros_move_is_asked_in_a_players_words() -> None:
+    from elgrande.play.game import new_game
+    from elgrande.play.views import pending_decision
+
+    for seed in range(40):
+        game = new_game(3, sets=["base", "colonies"], fill="provisional", seed=seed)
+        rng = random.Random(seed)
+        while game.pending is not None:
+            d = game.pending
+            if d.rule == "C8" and d.kind == "move_caballeros":
+                assert "eposition up to " in d.prompt and "black caballero" in d.prompt
+                assert "player" not in d.prompt and "-1" not in d.prompt, d.prompt
+                return
+            p = d.players[0]
+            game.answer(p, pending_decision(game.view(p)).random_answer(rng, p))
+    raise AssertionError("no game of 40 moved the black caballeros (C8)")

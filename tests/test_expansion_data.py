@@ -391,7 +391,7 @@ def test_a_fill_from_a_test_overlay_fills_one_card_and_the_game_plays(tmp_path: 
     assert "hb-scout" in lib.deck(2)
     game = elgrande.new_game(3, cards=[str(cards)], seed=4, fill="guess")
     assert game.header["fill"] == "guess" and game.header["provisional"] is True
-    assert game.log[0].startswith("This game plays with provisional data: fill 'guess'")
+    assert game.log[0].startswith("This game plays with provisional data: the fill 'guess'")
     assert game.view(0)["provisional"] is True
     elgrande.play.game.play_random(game, __import__("random").Random(5))
     assert game.over

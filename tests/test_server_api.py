@@ -98,7 +98,8 @@ def test_the_host_is_shown_every_link_again_and_no_one_else_is(server: ServerPro
         assert r.status_code == 200
         links = r.json()
         assert links == {"game": game, "admin": made["admin"], "spectator": made["spectator"],
-                         "seats": made["seats"], "names": ["Ana", "Bo", "Cy", "Di"]}
+                         "seats": made["seats"], "names": ["Ana", "Bo", "Cy", "Di"],
+                         "cards": []}
         assert links["seats"][3] is None and all(links["seats"][:3])
         for p, link in enumerate(links["seats"][:3]):  # each link opens its own seat
             assert seat_state(c, game, token_of(link))["seat"] == p

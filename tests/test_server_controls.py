@@ -361,5 +361,6 @@ def test_B8_5a_the_replay_page_of_a_seat_holds_no_others_secret() -> None:
     data = json.loads(re.search(r'id="data">(.*?)</script>', page, re.S).group(1))  # type: ignore[union-attr]
     did = [s["did"] for s in data["steps"]]
     assert "(as p1)" in page
-    assert did[1].endswith(": " + d.options["per_player"]["0"][0])  # the seat's own
-    assert did[2] == "Answer 2: p2 set their secret disc (secret_region, secret)."
+    own = g.library.board.place_name(d.options["per_player"]["0"][0])
+    assert did[1].endswith(" " + own + "."), did[1]  # the seat's own, by its name
+    assert did[2] == "Answer 2: p2 set their secret disc (secret)."

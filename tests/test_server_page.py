@@ -144,7 +144,7 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
                 break
             o = rng.choice(open_)
             i += 1
-            who = "neutral" if o["player"] < 0 else names[o["player"]]
+            who = "black caballero" if o["player"] < 0 else names[o["player"]]
             kind = f" ({o['kind_label']})" if "kind_label" in o else ""
             src = dec.get_by_role("list", name="Move from").get_by_role(
                 "button", name=f"from {o['from_label']}: {who}{kind}", exact=True)

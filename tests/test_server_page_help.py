@@ -206,7 +206,7 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     assert decision(tab).locator("#card").is_visible()  # a move of a card's action
     o = next(o for o in moves["options"] if o["enabled"])
     dec = decision(tab)
-    who = "neutral" if o["player"] < 0 else page_state(tab)["state"]["names"][o["player"]]
+    who = "black caballero" if o["player"] < 0 else page_state(tab)["state"]["names"][o["player"]]
     kind = f" ({o['kind_label']})" if "kind_label" in o else ""
     dec.get_by_role("list", name="Move from").get_by_role(
         "button", name=f"from {o['from_label']}: {who}{kind}", exact=True).click()

@@ -30,6 +30,8 @@ from elgrande.server.page_words import held_lines, offer  # noqa: E402
 from elgrande.server.store import TOKENS, Store, token_hash  # noqa: E402
 from elgrande.tools.board_svg import COLOURS, board_svg, boxes_svg, public_view  # noqa: E402
 
+#: The folders no payload may name: the package's (its cards and fills) and the repo's.
+SERVER_PATHS = (str(Path(__file__).resolve().parents[1]), "site-packages")
 #: A seed no payload may show (long enough not to turn up by chance).
 SEED = 8_234_567_890_123_456_789
 SETS = [["base"], ["base", "colonies"], ["base", "intrigue-king"],
@@ -79,6 +81,7 @@ def _controls(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
 
 def _no_secrets(text: str, g: Game, seat: int | None, tokens: list[str], own: str) -> None:
     assert str(SEED) not in text
+    assert not any(p in text for p in SERVER_PATHS), "a server path in a payload"
     for t in tokens:
         assert t == own or t not in text
     hands = json.loads(text)["view"]["state"]["hands"]
@@ -94,7 +97,8 @@ def _links_checked(client: TestClient, made: dict[str, Any], tokens: list[str]) 
     gid, admin = made["game"], token_of(made["admin"])
     r = client.get(f"/api/games/{gid}/links", params={"t": admin})
     assert r.status_code == 200
-    assert r.json() == {k: made[k] for k in ("game", "admin", "spectator", "seats", "names")}
+    assert r.json() == {**{k: made[k] for k in ("game", "admin", "spectator", "seats",
+                                                "names")}, "cards": []}
     assert all(t in r.text for t in tokens)
     for tok in tokens:
         if tok != admin:
@@ -154,6 +158,19 @@ def test_every_payload_to_a_seat_is_built_from_its_view(client: TestClient,
 def test_every_payload_of_every_set_is_built_from_the_view(client: TestClient,
                                                            sets: list[str]) -> None:
     assert play_checked(client, sets, 4, every=5) > 50
+
+
+@pytest.mark.parametrize("sets", SETS[1:], ids="+".join)
+def test_a_provisional_game_says_so_without_a_server_path(client: TestClient,
+                                                          sets: list[str]) -> None:
+    made = client.post("/api/games", json={"players": 3, "sets": sets,
+                                           "fill": "provisional"}).json()
+    for url in [*made["seats"], made["spectator"]]:
+        r = client.get(f"/api/games/{made['game']}/state", params={"t": token_of(url)})
+        assert r.status_code == 200
+        assert not any(p in r.text for p in SERVER_PATHS), r.text[:300]
+        assert "the fill 'provisional' supplies card details" in r.text
+        assert "fills/provisional.yaml" not in r.text  # the fill's file, named before
 
 
 def test_the_websocket_sends_a_seat_the_answer_count_only(client: TestClient) -> None:

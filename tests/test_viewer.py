@@ -56,6 +56,11 @@ def test_one_step_per_answer_and_the_board_of_each(record: Path) -> None:
     assert steps[-1]["scores"] != [0, 0, 0]
     assert counts(steps[0]["svg"]) != counts(steps[-1]["svg"])
     assert steps[5]["did"].startswith("Answer 5: ")
+    # each answer said in words, as the log says it: no engine kind, no JSON
+    for st in steps[1:]:
+        assert not re.search(r"\((choose|place|move|secret)_\w+\)|[{\[]\"", st["did"]), st["did"]
+    placed = [st["did"] for st in steps if " places caballeros: " in st["did"]]
+    assert placed and all(re.search(r"\d+ in [A-Z]|: none", d) for d in placed), placed
 
 
 def test_the_chart_marks_where_each_round_begins(page: Path) -> None:
@@ -66,6 +71,9 @@ def test_the_chart_marks_where_each_round_begins(page: Path) -> None:
     xs = [float(x) for x in re.findall(r'<text class="round-label" x="([\d.]+)"', text)]
     assert labels == list(range(1, 10)), labels
     assert xs == sorted(xs) and len(set(xs)) == len(xs)
+    # the axis in plain words (it said "rounds (each one's first answer)", "answer 228")
+    assert "each number: where that round begins" in text
+    assert re.search(r">\d+ choices in all</text>", text) and ">answer " not in text
 
 
 def test_B8_5a_the_public_viewer_holds_no_hand_and_no_secret_before_its_time(
@@ -73,17 +81,17 @@ def test_B8_5a_the_public_viewer_holds_no_hand_and_no_secret_before_its_time(
     lines = record.read_text(encoding="utf-8").splitlines()
     public = frames(lines, None)
     assert not any('class="hand"' in s["svg"] for s in public["steps"])
-    secret = [s["did"] for s in public["steps"] if "(secret_region" in s["did"]]
-    assert secret and all("set their secret disc (secret_region, secret)." in d
-                          for d in secret)
+    secret = [s["did"] for s in public["steps"] if "set their secret disc" in s["did"]]
+    assert secret and all("set their secret disc (secret)." in d for d in secret)
     # B8.5: the discs are shown together once the last is set, never before
     revealed = [d for d in secret if " Revealed: " in d]
     assert revealed and len(revealed) < len(secret)
     mine = frames(lines, 0)
     assert all(s["svg"].count('class="hand"') == 1 for s in mine["steps"])
-    own = [s["did"] for s in mine["steps"] if "(secret_region)" in s["did"]
+    own = [s["did"] for s in mine["steps"] if "Set your secret disc" in s["did"]
            and s["did"].split(" — ")[0].endswith(mine["names"][0])]
     assert own and not any(d.endswith("secret).") for d in own)
+    assert all(not d.endswith(("'.", '".')) for d in own)  # a place's name, not its id
 
 
 #: A game of every set combination (the expansions with the provisional fill).
@@ -142,7 +150,8 @@ def test_B8_5a_every_declared_secret_kind_stays_hidden_on_every_page_of_every_se
                     assert not reveal
                     assert html.escape(shown) not in page and shown not in page
                 elif reveal:  # the last of the choices: all are shown together (B8.5)
-                    assert f"{names[h['player']]} {shown}" in reveal  # type: ignore[index]
+                    said = f"{names[h['player']]} {shown}".replace("_", " ")  # type: ignore[index]
+                    assert said.lower() in reveal.lower(), reveal  # the place by its name
     assert set(secret_kinds()) <= met and "choose_cards" in met and "secret_region" in met
 
 

@@ -36,6 +36,7 @@ from elgrande.data.fingerprint import (
 )
 from elgrande.data.kinds import Kinds, load_kinds, set_names
 from elgrande.data.scripts import Scripts, lazy_card
+from elgrande.data.sets import read_manifest
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import has_place
 from elgrande.dsl.script_facts import Facts, script_facts
@@ -149,11 +150,41 @@ def provisional_header(lib: Library) -> dict[str, Any]:
 
 
 def provisional_log(lib: Library) -> list[str]:
-    """The log header line of a game with a fill (docs/library.md), else nothing."""
+    """The log header line of a game with a fill (docs/library.md), else nothing: the
+    fill's name and, per set, how many of its cards it fills (``CardDef.provisional`` or
+    ``no_special_action``), in words for a player: no file or server path (a record's log
+    is shown to every seat). Raises nothing."""
     if not lib.provisional:
         return []
-    return [f"This game plays with provisional data: fill {lib.fill!r} supplies card data "
-            f"no source gives: {', '.join(lib.fill_files)}."]
+    filled: dict[str, int] = {}
+    for c in lib.cards.cards.values():
+        if c.provisional or c.no_action:
+            filled[c.set] = filled.get(c.set, 0) + 1
+    parts = [f"{n} card{'s' if n != 1 else ''} of {_set_title(lib.board, s)}"
+             for s, n in sorted(filled.items(), key=lambda sn: _rank(lib.board, sn[0]))]
+    what = (" for " + ", ".join(parts)) if parts else ""
+    return [f"This game plays with provisional data: the fill {_fill_name(lib.fill)!r} "
+            f"supplies card details no published source gives{what} (see docs/library.md)."]
+
+
+def _rank(board: Board, set_id: str) -> int:
+    """Set ``set_id``'s place among the sets in play (a homebrew set's last)."""
+    return board.sets.index(set_id) if set_id in board.sets else len(board.sets)
+
+
+def _fill_name(fill: str | None) -> str:
+    """A fill's name as a player reads it: a fill given as a file by its stem, no path."""
+    name = str(fill)
+    return Path(name).stem if name.endswith((".yaml", ".yml")) else name
+
+
+def _set_title(board: Board, set_id: str) -> str:
+    """Set ``set_id``'s title from its manifest, else the id itself. Raises nothing."""
+    try:
+        data = read_manifest(set_id, [d.parent for d in board.set_dirs])[0]
+    except DataError:
+        return set_id
+    return str(data.get("title") or set_id)
 
 
 def load_library(sets: Iterable[str] = ("base",), errata: Iterable[str] = (),

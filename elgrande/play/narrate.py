@@ -350,28 +350,69 @@ def _black(board: Board, state: State | None, names: Sequence[str]) -> str:
             else "black (nobody's)")
 
 
+#: Said once in a region's line, after its first tie (B6.5).
+TIE_WHY = "(a tie takes the next rank's value, B6.5)"
+
+
 def scored(r: RegionScore, board: Board, names: Sequence[str]) -> str:
     """One region's scoring in words: ``"Aragon (values 5/4/1): red 3 caballeros -> 5
     points +2 king bonus; blue 2 caballeros -> 4 points"`` (B6.5-B6.9); only the values
-    paid with ``len(names)`` players are named (B6.8: ``"values 5/4"`` with 3)."""
+    paid with ``len(names)`` players are named (B6.8: ``"values 5/4"`` with 3). Tied
+    players (equal caballeros, B6.5) are said together, the first tie with why: ``"red
+    and blue tied with 3 caballeros -> 3 points each (a tie takes the next rank's value,
+    B6.5)"``. Raises nothing."""
     paid = r.values[:paid_ranks(board, len(names))]
     head = (f"{board.places[r.place].name} (values {'/'.join(map(str, paid))}"
             f"{', mobile scoreboard ' + r.source if r.source != 'printed' else ''}"
             f"{', first place only' if r.first_only else ''})")
-    parts = []
-    for ln in r.lines:
-        if ln.participant == NOBODY:  # C9: a rank the unheld black caballeros take
-            who = f"nobody ({board.neutral_name}'s black caballeros, held by nobody)" \
-                if board.neutral_name else "nobody"
-        else:
-            who = names[ln.participant]
-        extra = "".join(f" +{b} {why} bonus" for why, b in ln.bonuses)
+    parts: list[str] = []
+    why = TIE_WHY
+    lines = list(r.lines)
+    i = 0
+    while i < len(lines):
+        ln = lines[i]
+        who = _scorer(ln.participant, board, names)
+        extra = "".join(f" +{b} {why_} bonus" for why_, b in ln.bonuses)
         pts = counted(ln.points, "point")
+        i += 1
         if not ln.caballeros and not ln.points and extra:  # an office not ranked (C6)
             parts.append(f"{who}{extra}")
             continue
-        parts.append(f"{who} {caballeros(ln.caballeros)} -> {pts}{extra}")
+        tied = [ln]
+        while i < len(lines) and lines[i].caballeros == ln.caballeros and ln.caballeros:
+            tied.append(lines[i])
+            i += 1
+        if len(tied) == 1:
+            parts.append(f"{who} {caballeros(ln.caballeros)} -> {pts}{extra}")
+            continue
+        same = all(t.points == ln.points and t.bonuses == ln.bonuses for t in tied)
+        if same:
+            everyone = _names_and([_scorer(t.participant, board, names) for t in tied])
+            parts.append(f"{everyone} tied with {caballeros(ln.caballeros)} -> {pts} "
+                         f"each{extra} {why}".rstrip())
+        else:  # the same caballeros, other bonuses: each said, the tie marked
+            for t in tied:
+                more = "".join(f" +{b} {w} bonus" for w, b in t.bonuses)
+                parts.append(f"{_scorer(t.participant, board, names)} "
+                             f"{caballeros(t.caballeros)} (tied) -> "
+                             f"{counted(t.points, 'point')}{more}")
+            parts[-1] += f" {why}".rstrip()
+        why = ""
     return head + ": " + ("; ".join(parts) if parts else "nobody")
+
+
+def _scorer(participant: int, board: Board, names: Sequence[str]) -> str:
+    """Who a scoring line is of: a player's name, or the unheld black caballeros (C9)."""
+    if participant == NOBODY:  # C9: a rank the unheld black caballeros take
+        return f"nobody ({board.neutral_name}'s black caballeros, held by nobody)" \
+            if board.neutral_name else "nobody"
+    return str(names[participant])
+
+
+def _names_and(who: Sequence[str]) -> str:
+    """``"a"``, ``"a and b"``, ``"a and b and c"`` (no comma: the page finds a seat's
+    points in a line as the name, then no ``;:,`` before ``-> N point``)."""
+    return " and ".join(who)
 
 
 def _and(xs: Sequence[int]) -> str:

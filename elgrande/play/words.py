@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from elgrande.data.library import Library
 from elgrande.model.board import Board
@@ -112,3 +112,23 @@ def in_words(text: str, names: Sequence[str], lib: Library) -> str:
 
 
 __all__ = ["card_aside", "card_label", "card_titles", "in_words", "places_named"]
+
+
+def answer_words(answer: Any, labels: Sequence[str], board: Board) -> str:
+    """An answer (as records keep it) in words, for where no log line says it: a
+    ``choose_option``'s index as its label ``labels[i]``; ``{place id: count}`` as
+    ``"1 in Old Castile, 2 in Galicia"``; a list as its items; a place id by its name
+    (B1); ``None`` as ``"nothing"``. Raises nothing."""
+    if answer is None:
+        return "nothing"
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, int) and 0 <= answer < len(labels):
+        return str(labels[answer])
+    if isinstance(answer, dict):
+        return ", ".join(f"{answer_words(v, (), board)} in {answer_words(k, (), board)}"
+                         for k, v in answer.items()) or "nothing"
+    if isinstance(answer, list | tuple):
+        return ", ".join(answer_words(a, (), board) for a in answer) or "nothing"
+    said = str(answer)
+    return board.place_name(said) if said in board.index else places_named(said, board)

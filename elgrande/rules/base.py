@@ -42,7 +42,7 @@ from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.pieces import Mover
 from elgrande.engine.triggers import NAME as TRIGGERS
 from elgrande.engine.triggers import TriggerLimit, waiting
-from elgrande.model import marks, placement, scoring
+from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 from elgrande.model.state import State
@@ -72,7 +72,8 @@ from elgrande.rules.base_data import part as part
 from elgrande.rules.base_params import BASE_PARAMS
 from elgrande.rules.base_views import determinise, hide, hide_pieces
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
-from elgrande.rules.turn_words import offer_prompt
+from elgrande.rules.turn_words import COMPULSORY_OPTIONS, ORDER_OPTIONS, offer_prompt
+from elgrande.rules.turn_words import order_prompt as order_prompt
 
 dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
@@ -85,28 +86,11 @@ MOVERS: dict[str, Mover] = {m.kind: m for m in [
     Mover("grande", movers.move_grande, movers.move_grande_finish),
     Mover("scoreboard", movers.move_scoreboard, movers.move_scoreboard_finish)]}
 
-#: The options of the order (B4.5), offer (B4.4) and Veto (B8.4) decisions: decisions are
-#: never changed once made, so they share them. The B4.5 answer is the label's index (0
-#: "after", as records always had it); ``shown`` is the order a page lists them in, as
-#: B4.5 says it ("before" first); ``follows``: the answers the same seat is asked again
-#: right after (B4.4's carry out or decline, "before"), so a page may ask both at once.
-_ORDER_OPTIONS = {"labels": ["after placing my caballeros", "before placing my caballeros"],
-                  "shown": [1, 0], "follows": [1]}
-#: The B4.5 question after the card's marker; the B4.4 one (carry out or decline)
-#: follows when the action comes.
-ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "
-                "your caballeros? (You may also decline it.)")
-
 if TYPE_CHECKING:
     from elgrande.model.score_results import GeneralScoring
 
-
-def order_prompt(cid: str) -> str:
-    """The B4.5 question for action card ``cid``: ``"{card:cid}: When will you carry out
-    its special action{does:cid}: ..."``, the markers shown in words by
-    :func:`elgrande.play.words.in_words` (the card's title, and what its action does when
-    its script says it briefly: a Veto's is keeping the card)."""
-    return f"{marks.card(cid)}: " + ORDER_PROMPT.format(does=marks.does(cid))
+#: The options of the offer (B4.4) and Veto (B8.4) decisions: decisions are never
+#: changed once made, so they share them (the order's, B4.5: :mod:`.turn_words`).
 _OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
 _VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
 
@@ -373,7 +357,10 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         own_part(flow).place_first = False  # its own: a copy of the flow may share it
         flow.phase = OFFER
         return None
-    return Decision("choose_option", [p], order_prompt(flow.card), _ORDER_OPTIONS, "B4.5")
+    if engine.lib.cards.cards[flow.card].optional is False:  # I6: no decline follows
+        return Decision("choose_option", [p], order_prompt(flow.card, True),
+                        COMPULSORY_OPTIONS, "B4.5")
+    return Decision("choose_option", [p], order_prompt(flow.card), ORDER_OPTIONS, "B4.5")
 
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,

@@ -2,11 +2,16 @@
 where in the turn it is asked: before the player places caballeros (they chose the
 special action first, B4.5), after they placed them (the next step they chose: "as you
 chose"), or with nothing to place. A player who chose "special action first" is asked it
-once, before placing, never again after.
+once, before placing, never again after. And the B4.5 question before it (when the
+special action comes: before or after placing), for a card whose action may be declined
+and for one whose action is compulsory (I6: no decline follows).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from elgrande.model import marks
 from elgrande.model.marks import card
 from elgrande.model.state import State
 from elgrande.rules.base_data import BaseRound
@@ -34,3 +39,37 @@ def offer_prompt(state: State, part: BaseRound, player: int, cid: str) -> str:
 
 
 __all__ = ["offer_prompt"]
+
+
+#: The options of the order decision (B4.5): decisions are never changed once made, so
+#: they share them. The answer is the label's index (0 "after", as records always had
+#: it); ``shown`` is the order a page lists them in, as B4.5 says it ("before" first);
+#: ``follows``: the answers the same seat is asked again right after (B4.4's carry out
+#: or decline, "before"), so a page may ask both at once.
+ORDER_OPTIONS: dict[str, Any] = {
+    "labels": ["after placing my caballeros", "before placing my caballeros"],
+    "shown": [1, 0], "follows": [1]}
+#: The B4.5 question after the card's marker; the B4.4 one (carry out or decline)
+#: follows when the action comes.
+ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "
+                "your caballeros? (You may also decline it.)")
+#: The B4.5 question and answers for a card whose special action is compulsory (I6: no
+#: decline follows), said as the page says the declinable card's
+#: (``page_words.ORDER_WORDS``); the answers' indexes as ever: 0 after, 1 before.
+COMPULSORY_PROMPT = ("When will you carry out its special action{does}: before or after "
+                     "placing your caballeros?")
+COMPULSORY_OPTIONS: dict[str, Any] = {
+    "labels": ["Place my caballeros first, then carry out the special action",
+               "Special action first, then place my caballeros"],
+    "shown": [1, 0]}
+
+
+def order_prompt(cid: str, compulsory: bool = False) -> str:
+    """The B4.5 question for action card ``cid``: ``"{card:cid}: When will you carry out
+    its special action{does:cid}: ..."``, the markers shown in words by
+    :func:`elgrande.play.words.in_words` (the card's title, and what its action does when
+    its script says it briefly: a Veto's is keeping the card); ``compulsory`` (I6: a
+    card whose action cannot be declined): without "(You may also decline it.)". Raises
+    nothing."""
+    return f"{marks.card(cid)}: " + (COMPULSORY_PROMPT if compulsory else ORDER_PROMPT
+                                     ).format(does=marks.does(cid))

@@ -43,7 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from elgrande.server.failures import guarded
 from elgrande.server.hub import Hub
 from elgrande.server.limits import Limits
-from elgrande.server.service import BadRequest, Live, Service
+from elgrande.server.service import FILLS, BadRequest, Live, Service
 from elgrande.server.store import Store
 from elgrande.server.upload import UploadError, unpack
 
@@ -248,8 +248,11 @@ def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
                 return body, None
             data = await upload.read(limits.upload + 1)
         sets = body.get("sets") if isinstance(body, dict) else None
+        fill = body.get("fill") if isinstance(body, dict) else None
+        if fill not in FILLS:  # a fill file's path would read the server's files
+            return _json_error(400, "'fill' must be null or 'provisional'")
         try:
-            return body, await run_in_threadpool(unpack, data, folder, limits, sets)
+            return body, await run_in_threadpool(unpack, data, folder, limits, sets, fill)
         except UploadError as exc:
             return JSONResponse({"ok": False, "error": str(exc), "errors": exc.problems,
                                  "shown": exc.shown}, 422)

@@ -35,8 +35,9 @@ def _card(game: Game) -> Any:
 
 def card_under_way(game: Game) -> dict[str, Any] | None:
     """``{"id", "title", "text", "stack"}`` of the action card whose special action is
-    under way (public once taken, B8), or None between special actions; ``title`` is the
-    card's label in every text (:meth:`~elgrande.play.game.Game.card_label`: two
+    under way (public once taken, B8), or None between special actions; ``stack`` None
+    for a card from no stack (Intrigue & the King's cards, I1: never "stack 0"); ``title``
+    is the card's label in every text (:meth:`~elgrande.play.game.Game.card_label`: two
     "Intrigue" cards are told apart).
 
     Args:
@@ -46,13 +47,14 @@ def card_under_way(game: Game) -> dict[str, Any] | None:
     if card is None:
         return None
     return {"id": card.id, "title": game.card_label(card.id), "text": card.text,
-            "stack": card.stack}
+            "stack": card.stack or None}
 
 
 def uploaded(game: Game, folder: Path | None) -> list[dict[str, Any]]:
     """``[{"id", "title", "stack"}]`` of the cards ``game`` loaded from the uploaded
     folder ``folder`` (the host is told which cards were loaded; ``title`` their labels,
-    :meth:`~elgrande.play.game.Game.card_label`), in id order; [] for none.
+    :meth:`~elgrande.play.game.Game.card_label`; ``stack`` None for a card from no
+    stack), in id order; [] for none.
 
     Args:
         game: a game made with ``cards=[folder]``.
@@ -66,5 +68,5 @@ def uploaded(game: Game, folder: Path | None) -> list[dict[str, Any]]:
         path = getattr(card, "path", None)
         if path and Path(path).resolve().is_relative_to(root):
             out.append({"id": card.id, "title": game.card_label(card.id),
-                        "stack": card.stack})
+                        "stack": card.stack or None})
     return sorted(out, key=lambda c: str(c["id"]))

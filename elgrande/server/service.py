@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import secrets
 import threading
 import time
@@ -219,7 +220,9 @@ class Service:
 
     def links(self, live: Live, admin: str) -> dict[str, Any]:
         """Every link of ``live`` again, for its host: ``{"game", "admin", "spectator",
-        "seats": [link or None], "names"}`` (:func:`elgrande.server.links.links`). Call it
+        "seats": [link or None], "names", "cards"}`` (:func:`elgrande.server.links.links`;
+        ``cards``: the homebrew cards the host uploaded, ``[{"id", "title", "stack"}]``,
+        :func:`~elgrande.server.card_notes.uploaded`; [] for none). Call it
         only with the game's admin token ``admin``: the seat tokens are derived from it
         (a seat never sees another seat's token, B8.5a). A link is None for a bot's seat,
         and for a game made before the seat tokens were derived (its links were shown
@@ -227,7 +230,10 @@ class Service:
         humans = [s.seat for s in live.seats if s.kind == "human"]
         kept = {t: who for t in game_tokens(admin, live.id, humans)
                 if (who := self.store.token(live.id, t)) is not None}
-        return {**links(admin, live.id, kept, len(live.seats)), "names": list(live.game.names)}
+        folders = live.config.get("cards") or []
+        mine = uploaded(live.game, Path(folders[0])) if folders else []
+        return {**links(admin, live.id, kept, len(live.seats)), "names": list(live.game.names),
+                "cards": [{k: c[k] for k in ("id", "title", "stack")} for c in mine]}
 
     # -- loading --
     def _keep(self, live: Live) -> None:
@@ -521,7 +527,10 @@ def _new_game(config: dict[str, Any], cards: Path | None) -> tuple[Game, list[di
             game = made(deal.seed)
             mine = [{**c, "round": deal.rounds.get(str(c["id"]))} for c in mine]
     except (ValueError, ElGrandeError) as exc:
-        raise BadRequest(f"cannot set up this game: {exc}") from None
+        said = str(exc)
+        if cards is not None:  # the cards' files from the zip's top, no server folder
+            said = said.replace(f"{cards.parent}{os.sep}", "")
+        raise BadRequest(f"cannot set up this game: {said}") from None
     return game, mine
 
 

@@ -115,12 +115,14 @@ def read_zip(data: bytes, limits: Limits) -> dict[PurePosixPath, bytes]:
 
 
 def unpack(data: bytes, folder: Path, limits: Limits,
-           sets: list[str] | None = None) -> Path:
+           sets: list[str] | None = None, fill: str | None = None) -> Path:
     """Check the zip ``data`` (:func:`read_zip`), write its files under the new folder
     ``folder`` and validate them as ``elgrande validate --smoke`` does (smoke positions:
-    :attr:`Limits.smoke`; ``sets``: the game's sets, base by default). Returns the cards'
-    folder: ``folder``, or the zip's one top folder when every file lies in it (``zip -r
-    mycards.zip mycards``: the cards' folder keeps its name, which the record names).
+    :attr:`Limits.smoke`; ``sets``: the game's sets, base by default; ``fill``: the
+    game's fill (docs/library.md), which an expansion whose card data no source gives
+    needs, as the game plays with it). Returns the cards' folder: ``folder``, or the
+    zip's one top folder when every file lies in it (``zip -r mycards.zip mycards``: the
+    cards' folder keeps its name, which the record names).
 
     Raises:
         UploadError: a refused archive (nothing written), or cards with errors (the
@@ -141,7 +143,7 @@ def unpack(data: bytes, folder: Path, limits: Limits,
             folder = folder / tops.pop()
         try:
             report = validate([folder], smoke=limits.smoke,
-                              sets=tuple(sets) if sets else ("base",))
+                              sets=tuple(sets) if sets else ("base",), fill=fill)
         except ElGrandeError as exc:
             raise UploadError(f"the cards do not load: {exc}") from None
         if report.errors:

@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from elgrande.engine.decisions import REVEAL, answer_as_seen, secret_kinds
+from elgrande.model.board import Board
 from elgrande.play.records import replay
+from elgrande.play.words import answer_words
 from elgrande.tools.board_svg import COLOURS, board_svg, public_view
 
 #: The score chart's size (pixels).
@@ -37,19 +39,36 @@ CHART_W, CHART_H = 560, 180
 
 
 def step_caption(i: int, name: str, prompt: str, entry: dict[str, Any],
-                 viewer: int | None) -> str:
+                 viewer: int | None, said: str = "") -> str:
     """The caption of answer ``i`` (1-based) of the record entry ``entry`` (``player``,
     ``kind``, ``answer``) by the player called ``name``, as ``viewer`` (a seat, or None
-    for the public) may see it: a secret kind's answer of another player reads e.g.
-    "Answer 3: blue chose 13 cards (secret)" (B8.5a)."""
+    for the public) may see it: the question ``prompt`` and then ``said``, the answer in
+    words (the log's lines it made, else :func:`~elgrande.play.words.answer_words`);
+    a secret kind's answer of another player reads e.g. "Answer 3: blue chose 13 cards
+    (secret)." (B8.5a). Raises nothing."""
     seen, a = answer_as_seen(entry["kind"], entry["player"], entry["answer"], viewer)
     if not seen:
-        return f"Answer {i}: {name} {a} ({entry['kind']}, secret)."
-    return f"Answer {i}: {name} — {prompt} ({entry['kind']}): {_shown(a)}"
+        return f"Answer {i}: {name} {a} (secret)."
+    sep = " " if prompt.endswith(("?", ".", ")")) else ": "
+    return f"Answer {i}: {name} — {prompt}{sep}{said or _shown(a)}"
 
 
 def _shown(answer: Any) -> str:
     return answer if isinstance(answer, str) else json.dumps(answer)
+
+
+#: The most log lines a step's caption quotes (a scoring's lines follow in the log).
+SAID_LINES = 2
+
+
+def _said(new: Sequence[str], answer: Any, labels: Sequence[str], board: Board) -> str:
+    """The answer in words: the log lines it made (at most :data:`SAID_LINES`, then how
+    many more the log holds), else :func:`answer_words`."""
+    if not new:
+        return answer_words(answer, labels, board) + "."
+    more = len(new) - SAID_LINES
+    return " ".join(x.strip() for x in new[:SAID_LINES]) + (
+        f" (and {more} more line{'s' if more != 1 else ''} in the log)" if more > 0 else "")
 
 
 def frames(lines: Sequence[str], player: int | None,
@@ -89,9 +108,13 @@ def frames(lines: Sequence[str], player: int | None,
     for i, entry in enumerate(final.history, 1):
         d = game.pending
         prompt = game.in_words(d.prompt) if d is not None else ""
+        labels = [game.in_words(str(x)) for x in d.options.get("labels", [])] \
+            if d is not None else []
         last = d is not None and len(d.players) == 1  # the choices are revealed after it
+        before = len(game.log)
         game.answer(entry["player"], entry["answer"])
-        caption = step_caption(i, names[entry["player"]], prompt, entry, player)
+        caption = step_caption(i, names[entry["player"]], prompt, entry, player,
+                               _said(game.log[before:], entry["answer"], labels, board))
         kind = secret.get(entry["kind"])
         if kind is not None and kind.until == REVEAL:  # public once all are in (B8.5)
             group.append(entry)
@@ -99,7 +122,7 @@ def frames(lines: Sequence[str], player: int | None,
                 seen = [answer_as_seen(e["kind"], e["player"], e["answer"], player,
                                        revealed=True)[1] for e in group]
                 caption += " Revealed: " + ", ".join(
-                    f"{names[e['player']]} {_shown(a)}"
+                    f"{names[e['player']]} {answer_words(a, (), board)}"
                     for e, a in zip(group, seen, strict=True)) + "."
                 group = []
         steps.append(step(caption))
@@ -127,8 +150,9 @@ def score_chart(steps: list[dict[str, Any]], names: Sequence[str]) -> str:
            f'<line x1="{pad}" y1="10" x2="{pad}" y2="{CHART_H - pad}" stroke="#888"/>',
            f'<text x="{pad - 4}" y="14" text-anchor="end">{top}</text>',
            f'<text x="{pad - 4}" y="{CHART_H - pad}" text-anchor="end">0</text>',
-           f'<text x="{CHART_W - 10}" y="{CHART_H - 2}" text-anchor="end">answer {n}</text>',
-           f'<text x="{pad}" y="{CHART_H - 2}">rounds (each one\'s first answer)</text>']
+           f'<text x="{CHART_W - 10}" y="{CHART_H - 2}" text-anchor="end">'
+           f'{n} choices in all</text>',
+           f'<text x="{pad}" y="{CHART_H - 2}">each number: where that round begins</text>']
     for i in range(len(steps)):  # where each round begins (B3): its number on the axis
         r = steps[i].get("round")
         if r and (i == 0 or r != steps[i - 1].get("round")):

@@ -87,7 +87,7 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     if which:
         sized += size(which) - 1
     return offer(ctx, Decision("move_caballeros", [ctx.subject], f"Reposition up to {hi} "
-                               "black caballeros (a move's 'player': -1)", options, "C8"),
+                               f"black caballero{'s' if hi != 1 else ''}", options, "C8"),
                  sized)
 
 
@@ -139,8 +139,9 @@ def _bonus_decide(engine: FlowEngine, state: State, flow: Flow,
         ext.bonus = BONUS_WAYS[1]
         engine.resume(flow)
         return None
-    return Decision("choose_option", [p], "The Grand Inquisitor is in your court: your extra "
-                    "caballero this turn goes", {"labels": list(BONUS_LABELS)}, "C8")
+    return Decision("choose_option", [p], "The Grand Inquisitor is in your court: where "
+                    "does your extra caballero go this turn?", {"labels": list(BONUS_LABELS)},
+                    "C8")
 
 
 def _bonus_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,

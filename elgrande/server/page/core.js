@@ -55,7 +55,7 @@ export function withToken(url) {
 
 // -- names and colours
 export function nameOf(p) {
-  if (p === -1) { return "neutral"; }
+  if (p === -1) { return "black caballero"; }  // nobody's (C8, C9): as the log says
   var st = S.state;
   return (st && st.names && st.names[p]) || ("player " + p);
 }

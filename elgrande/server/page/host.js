@@ -66,12 +66,33 @@ export function renderHost(st) {
                             "link of seat " + (p + 1) + " (" + nm + ")"));
     tbody.appendChild(tr);
   });
+  renderHostCards(box);
   var spec = $("spectator-link");
   spec.textContent = "";
   if (S.links && S.links.spectator) {
     spec.appendChild(document.createTextNode("Spectator link (anyone may watch with it): "));
     spec.appendChild(linkCell(S.links.spectator, "spectator link", "span"));
   }
+}
+
+// the homebrew cards the host uploaded (from GET .../links: the admin's only), under the
+// seats' table: each card's name and stack; nothing when the game has none
+function renderHostCards(box) {
+  var list = $("host-cards");
+  if (!list) {
+    list = el("div", {id: "host-cards"});
+    box.insertBefore(list, $("spectator-link"));
+  }
+  list.textContent = "";
+  var cards = (S.links && S.links.cards) || [];
+  list.hidden = !cards.length;
+  if (!cards.length) { return; }
+  list.appendChild(el("h3", {}, "Your homebrew cards in this game (" + cards.length + ")"));
+  var ul = el("ul", {});
+  cards.forEach(function (c) {
+    ul.appendChild(el("li", {}, c.title + (c.stack != null ? " (stack " + c.stack + ")" : "")));
+  });
+  list.appendChild(ul);
 }
 
 // a link as a read-only field (selected on focus) and a Copy button; "" for a bot's seat;

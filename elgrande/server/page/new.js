@@ -197,7 +197,7 @@
       var cards = j.cards || [];
       shown(document.getElementById("made-cards"), cards.length ?
         "Homebrew cards loaded (" + cards.length + "): " + cards.map(function (c) {
-          return c.title + " (stack " + c.stack + ")";
+          return c.title + (c.stack != null ? " (stack " + c.stack + ")" : "");
         }).join(", ") + "." : (file ? "The zip held no card." : ""));
       var notes = document.getElementById("made-notes");
       notes.textContent = "";
