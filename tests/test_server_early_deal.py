@@ -100,8 +100,10 @@ def test_an_early_deal_game_records_a_header_check_replays(tmp_path: Path) -> No
          "bots": {"0": "random", "1": "random", "2": "random"}}, cards)
     rounds = {c["title"]: c["round"] for c in made["cards"]}
     # two of the cards share a stack: rounds 1 and 2 at best; the third card's own stack
-    # in round 1 too is a 1-in-936 draw that 2,000 seeds miss about one time in eight
-    assert sorted(rounds.values()) in ([1, 1, 2], [1, 2, 2])
+    # in round 1 too is a 1-in-936 draw that 2,000 seeds miss about one time in eight (the
+    # server draws its seeds from the system's randomness: the search's quality is tested
+    # with a seeded rng in tests/test_early_deal.py), so the third may come in round 3
+    assert sorted(rounds.values()) in ([1, 1, 2], [1, 2, 2], [1, 1, 3], [1, 2, 3])
     live = Service(Store(db), tmp_path / "srv").load(made["game"])
     assert live is not None and live.game.over
     assert live.config["homebrew_early"] is True and live.config["seed"] is None
