@@ -303,9 +303,11 @@ def test_an_arrow_between_neighbouring_places_is_seen_whole(
 @pytest.mark.rule("B8")
 def test_the_card_box_says_a_card_s_stack_once(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
-    """B8: the card under way is named by its label, which tells cards of one title
-    apart (by their stack where that is what differs): the box then does not add its
-    stack again; a card whose label has no stack gets it added."""
+    """B8: the card under way is named by its printed name and its stack, once, then its
+    text (which tells cards of one name apart): the label's aside, which repeats the text
+    (f16: "Special Scoring (you may choose any one region to be scored, stack 2). You may
+    choose any one region to be scored."), is not said; the title the text starts with
+    is not said twice either."""
     from elgrande.play.game import new_game
     from elgrande.play.words import card_titles
 
@@ -321,9 +323,14 @@ def test_the_card_box_says_a_card_s_stack_once(
             S.controls = Object.assign({}, S.controls, {card: card});
             m.renderControls();
             return document.getElementById('card').innerText;
-        })""", {"id": cid, "title": labels[cid], "text": card.text, "stack": card.stack})
-        assert shown.startswith(f"Card: {labels[cid]}"), shown
+        })""", {"id": cid, "title": labels[cid], "name": card.title, "text": card.text,
+                "stack": card.stack})
+        assert shown.startswith(f"Card: {card.title} (stack {card.stack}). "), shown
         assert shown.count(f"stack {card.stack}") == 1, shown
+        assert shown.count(f"{card.title}") == 1, shown
+        aside = labels[cid][len(card.title):].strip(" ()").split(", stack")[0]
+        if aside and not aside.startswith("stack"):  # the aside said once: in the text
+            assert shown.lower().count(aside.lower()) <= 1, shown
     quiet(tab)
 
 

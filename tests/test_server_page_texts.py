@@ -113,7 +113,8 @@ def test_a_card_s_move_from_its_chosen_region_asks_what_is_left(
     card = c["card"]
     assert card is not None and card["title"] == card_label(library, card["id"])
     shown = page.locator("#card").inner_text()
-    assert shown.startswith(f"Card: {card['title']}") and shown.count(f"stack {card['stack']}") == 1
+    assert shown.startswith(f"Card: {card['name']} (stack {card['stack']}). ")
+    assert shown.count(f"stack {card['stack']}") == 1
     quiet(tab)
 
 

@@ -34,11 +34,13 @@ def _card(game: Game) -> Any:
 
 
 def card_under_way(game: Game) -> dict[str, Any] | None:
-    """``{"id", "title", "text", "stack"}`` of the action card whose special action is
-    under way (public once taken, B8), or None between special actions; ``stack`` None
-    for a card from no stack (Intrigue & the King's cards, I1: never "stack 0"); ``title``
-    is the card's label in every text (:meth:`~elgrande.play.game.Game.card_label`: two
-    "Intrigue" cards are told apart).
+    """``{"id", "title", "name", "text", "stack"}`` of the action card whose special
+    action is under way (public once taken, B8), or None between special actions;
+    ``stack`` None for a card from no stack (Intrigue & the King's cards, I1: never
+    "stack 0"); ``title`` is the card's label in every text
+    (:meth:`~elgrande.play.game.Game.card_label`: two "Intrigue" cards are told apart),
+    ``name`` its printed title: the page's card note says the name and stack, then the
+    text, which tells such cards apart (the label's aside would repeat the text, f16).
 
     Args:
         game: the game (its ``flow.card``).
@@ -46,8 +48,8 @@ def card_under_way(game: Game) -> dict[str, Any] | None:
     card = _card(game)
     if card is None:
         return None
-    return {"id": card.id, "title": game.card_label(card.id), "text": card.text,
-            "stack": card.stack or None}
+    return {"id": card.id, "title": game.card_label(card.id), "name": card.title,
+            "text": card.text, "stack": card.stack or None}
 
 
 def uploaded(game: Game, folder: Path | None) -> list[dict[str, Any]]:

@@ -28,7 +28,7 @@ The description (``controls(...)``)::
                   same seat's next decision sent with this one, where the decision
                   ``follows`` it: :func:`_combined`)}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
-     "card": {"id", "title", "text", "stack"} or None (the action card whose special
+     "card": {"id", "title", "name", "text", "stack"} or None (the action card whose special
               action is under way: its printed text, so the seat knows what it does),
      "folds": [fold, ...] (disabled options shown as one line: :mod:`.folds`),
      "note": why options usually closed are open now (B4.1: the provinces run short),

@@ -42,11 +42,11 @@ export function renderControls() {
     $("prompt").textContent = c.prompt;
     var note = $("card");
     note.hidden = !c.card;
-    // its stack, unless its label says it already (cards of one title told apart)
-    var stack = c.card && c.card.stack != null &&
-      !new RegExp("\\bstack " + c.card.stack + "\\b").test(c.card.title);
-    note.textContent = c.card ? "Card: " + c.card.title + (stack ? " (stack " + c.card.stack +
-      ")" : "") + ". " + untitled(c.card.text, c.card.title) : "";
+    // its printed name and stack, then its text, which tells cards of one name apart
+    // (the label's aside would repeat the text, f16)
+    var name = c.card && (c.card.name || c.card.title);
+    note.textContent = c.card ? "Card: " + name + (c.card.stack != null ? " (stack " +
+      c.card.stack + ")" : "") + ". " + untitled(c.card.text, name) : "";
     $("secret").hidden = !c.secret;
     $("progress").textContent = progress(c);
     $("note").hidden = !c.note;
