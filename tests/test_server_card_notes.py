@@ -75,7 +75,7 @@ def test_each_decision_of_a_special_action_names_its_card() -> None:
                             and g.flow.phase != PLACE):
             card = g.library.card(g.flow.card)
             assert c["card"] == {"id": card.id, "title": g.card_label(card.id),
-                                 "text": card.text, "stack": card.stack}
+                                 "name": card.title, "text": card.text, "stack": card.stack}
             met["with"] += 1
         else:
             assert c["card"] is None
