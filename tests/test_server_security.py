@@ -26,7 +26,7 @@ from elgrande.play.views import pending_decision  # noqa: E402
 from elgrande.server.app import create_app  # noqa: E402
 from elgrande.server.controls import controls  # noqa: E402
 from elgrande.server.limits import Limits  # noqa: E402
-from elgrande.server.page_words import held_lines, offer  # noqa: E402
+from elgrande.server.page_words import held_lines, offer, taken_back  # noqa: E402
 from elgrande.server.store import TOKENS, Store, token_hash  # noqa: E402
 from elgrande.tools.board_svg import COLOURS, board_svg, boxes_svg, public_view  # noqa: E402
 
@@ -54,7 +54,9 @@ def expected(g: Game, gid: str, seat: int | None, scores: list[list[int]]) -> di
         "game": gid, "n": g.answered(), "seat": seat, "names": list(g.names),
         "colours": list(COLOURS[:g.state.players]), "view": view,
         "board_svg": board_svg(view, g.library.board, None, boxes=False),
-        "boxes_svg": boxes_svg(view, g.library.board, held_lines(g, view)),
+        # taken_back reads only who answered a power-card decision (public, B3.2)
+        "boxes_svg": boxes_svg(view, g.library.board, held_lines(g, view),
+                               taken_back(g, view)),
         "log": list(g.log),
         "scores": scores + [list(g.state.scores)],
         "to_move": [] if over else list(g.pending.players),  # type: ignore[union-attr]
