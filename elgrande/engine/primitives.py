@@ -367,9 +367,10 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         for i, p in enumerate(movers):
             n = nr if p == NOBODY else row[p]  # as _count
             if n > 0 and movable is not None:  # the modules' limit (a fold, B8.2)
-                if to_ids is None:  # (one id per place: to without r's id)
-                    rid = ids[r]
-                    to_ids = [t for t in to if t != rid] if rid in to else to[:]
+                if to_ids is None:  # (one id per place: to without r's id; list.remove,
+                    to_ids = to[:]  # in C, not a comprehension's function)
+                    if ids[r] in to_ids:
+                        to_ids.remove(ids[r])
                 n = movable(hooks, r, p, to_ids, n)
             if n > 0:
                 owners[seats[i]] = n

@@ -91,7 +91,7 @@ def _who_label(w: int) -> str:
 
 
 def _relocation_label(board: Board, a: dict[str, Any]) -> str:
-    offices = {o.id: o.name for os in colonies_board(board).offices for o in os}
+    offices = colonies_board(board).names
     if "strip" in a:
         return f"strip the {offices[a['strip']]} of office (1 relocation)"
     if "appoint" in a:
