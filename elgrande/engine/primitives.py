@@ -26,7 +26,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
-from elgrande.engine.option_size import offer, reasons_size, size
+from elgrande.engine.option_size import offer, reasons_size, size, which_size
 from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import COURT_PLACE, place_of, regions
 from elgrande.engine.room import room_in, within_room
@@ -413,7 +413,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         kinds = which(hook_context(ctx), sources)
         if kinds:
             options["which"] = kinds
-            sized += size(kinds)
+            sized += which_size(kinds)
     if len(sources) == 1 and len(to) == 1:  # both places fixed: said plainly (B8.2)
         src, owners = next(iter(sources.items()))
         prompt = f"{prompt} from '{src}' to '{to[0]}'" + (
