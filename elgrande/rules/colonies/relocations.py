@@ -40,9 +40,14 @@ def _relocated(ctx: HookContext, options: dict[str, Any], moves: Any) -> None:
         ext.relocation = None
         return
     ctx.state.due = True  # offered at the next pause (hook aside)
-    ext.relocation = {"left": left, "decider": ctx.player, "stripped": [],
-                         "sources": {src: sorted(int(w) for w in owners)
-                                     for src, owners in options["sources"].items()}}
+    sources: dict[str, list[int]] = {}
+    for src, owners in options["sources"].items():  # (loops: no generator made)
+        whos = []
+        for w in owners:
+            whos.append(int(w))
+        whos.sort()
+        sources[src] = whos
+    ext.relocation = {"left": left, "decider": ctx.player, "stripped": [], "sources": sources}
 
 
 def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:

@@ -345,7 +345,11 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     src, dst = b.index[src_id], b.index[dst_id]
     if disc:
         ext.carriers.remove([src_id, player, disc])
-    hooks = engine.hooks(state, player, None, events)
+    hooks = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+    if hooks is not None and hooks.state is state and hooks.player == player:
+        hooks.events = events
+    else:
+        hooks = engine.hooks(state, player, None, events)
     rules = engine.rules  # (the composed hooks called as Rules.each calls them)
     if len(key) == 4 and rules.leaving is not None:  # C11: the office holder leaves (its
         rules.leaving(hooks, src, player, 1, OFFICE_KEY, key[3])  # office stays empty)
