@@ -179,7 +179,8 @@ class ColoniesBoard:
                  planned: bool, dests: dict[int, _Dests], ship: dict[str, Any] | None = None,
                  targets: dict[int, list[int]] | None = None,
                  refused: dict[int, dict[str, Any]] | None = None,
-                 labels: dict[tuple[Any, ...], str] | None = None) -> None:
+                 labels: dict[tuple[Any, ...], str] | None = None,
+                 names: dict[str, str] | None = None) -> None:
         self.board = board
         self.fig = fig
         self.ids = ids
@@ -198,7 +199,7 @@ class ColoniesBoard:
         self.targets = {} if targets is None else targets
         self.refused = {} if refused is None else refused
         self.labels = {} if labels is None else labels
-        self.names = {o.id: o.name for os in offices for o in os}
+        self.names = {o.id: o.name for os in offices for o in os} if names is None else names
 
 
 def _make_geo(board: Board, fig: Any) -> ColoniesBoard:
