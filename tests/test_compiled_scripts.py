@@ -22,7 +22,7 @@ from elgrande.engine import compiled as compiled_mod
 from elgrande.engine import interpreter as interp_mod
 from elgrande.engine.compiled import EITHER, compile_condition, compiled, either_size
 from elgrande.engine.context import BudgetExceeded, Ctx, Frame, Run
-from elgrande.engine.option_size import options_size, size
+from elgrande.engine.option_size import options_size, size, which_size
 from elgrande.engine.values import condition
 from elgrande.play.game import new_game
 
@@ -102,6 +102,23 @@ def test_the_black_caballeros_mover_says_its_size(monkeypatch: pytest.MonkeyPatc
                     | st.lists(inner, max_size=3).map(tuple), max_leaves=20))
 def test_the_size_of_any_options_is_the_walks(options: Any) -> None:
     assert size(options) == walk(options)
+
+
+_PLAIN = st.none() | st.booleans() | st.integers() | st.text(max_size=3)
+_ANY = st.recursive(_PLAIN, lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=3), inner, max_size=3), max_leaves=8)
+#: move_which's kinds, ``{place: {player: [key, [[value, n], ...]]}}``, with parts of other
+#: shapes now and then
+_KINDS = st.dictionaries(st.text(max_size=3), st.dictionaries(
+    st.text(max_size=2), st.tuples(_PLAIN, st.lists(st.lists(_PLAIN, min_size=2, max_size=2)
+                                                    | _ANY, max_size=4)).map(list)
+    | _ANY, max_size=3) | _ANY, max_size=3)
+
+
+@given(_KINDS)
+def test_the_size_of_move_which_kinds_is_the_walks(kinds: dict[str, Any]) -> None:
+    """B8.2: the kinds a mover names (C10, C11) are counted in loops, as the walk counts."""
+    assert which_size(kinds) == walk(kinds)
 
 
 def _scripts() -> list[ast.Script]:

@@ -85,6 +85,30 @@ def test_counted_placements_with_room_are_the_listed_ones_in_order(
     _assert_counted_as_listed(d)
 
 
+@given(k=st.integers(1, 8), lo=st.integers(0, 3), extra=st.integers(0, 4),
+       spare=st.lists(st.integers(0, 3), min_size=8, max_size=8),
+       capped=st.lists(st.booleans(), min_size=8, max_size=8))
+def test_placements_with_room_that_holds_no_place_back_count_as_uncapped(
+        k: int, lo: int, extra: int, spare: list[int], capped: list[bool]) -> None:
+    """C4: a room of at least the placement's maximum everywhere (or of a place not
+    offered) is counted the uncapped way (``binding`` False) and still gives the listed
+    answers in order, the same as the count under caps."""
+    from elgrande.engine.decisions.counting import _caps, _suffix_ways, binding
+
+    d = _decision(k, lo, lo + extra)
+    room = {f"r{i}": [lo + extra + spare[i], "C4", "full"] for i in range(k) if capped[i]}
+    room["elsewhere"] = [0, "C4", "full"]  # not among the places offered
+    d.options["room"] = room
+    assert not binding(d.options["to"], room, lo + extra)
+    _assert_counted_as_listed(d)
+    n = KINDS[d.kind].count(d, 0)
+    if n >= 0:
+        ways = _suffix_ways(tuple(_caps(d.options["to"], room, lo + extra)), lo + extra)[0]
+        assert n == sum(ways[lo:lo + extra + 1])
+    room["r0"] = [lo + extra - 1, "C4", "full"]  # one place held back: capped
+    assert binding(d.options["to"], room, lo + extra)
+
+
 @given(n=st.integers(1, 300), seed=st.integers(0, 10_000))
 def test_a_random_pick_is_randranges_draw_of_the_listed_choices(n: int, seed: int) -> None:
     """The inline draw of a random answer is ``random.Random.randrange`` (the same seed

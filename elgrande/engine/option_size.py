@@ -21,7 +21,7 @@ from typing import Any, Final
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 
-__all__ = ["offer", "options_size", "reasons_size", "size"]
+__all__ = ["offer", "options_size", "reasons_size", "size", "which_size"]
 
 #: The plain value types counted as one each without looking inside.
 _PLAIN: Final[frozenset[type]] = frozenset({str, int, bool, float, type(None)})
@@ -46,6 +46,33 @@ def size(options: Any) -> int:
     for v in items:
         if type(v) not in _PLAIN:
             n += size(v) - 1
+    return n
+
+
+def which_size(which: dict[str, Any]) -> int:
+    """:func:`size` of the kinds a rules module's ``move_which`` hook names (B8.2, B8.7;
+    ``{place id: {player: [key, [[value, n], ...]]}}``, see elgrande.engine.hooks), counted
+    by loops over that shape, not by a call per container; a part of another shape is
+    walked by :func:`size`. Raises nothing."""
+    n = 1 + len(which)
+    for per in which.values():
+        if type(per) is not dict:
+            n += size(per) - 1
+            continue
+        n += len(per)
+        for entry in per.values():
+            if type(entry) is not list or len(entry) != 2 or type(entry[0]) not in _PLAIN \
+                    or type(entry[1]) is not list:
+                n += size(entry) - 1
+                continue
+            pairs = entry[1]
+            n += 2 + len(pairs)  # the entry's two values, the list of pairs' items
+            for pair in pairs:
+                if type(pair) is list and len(pair) == 2 and type(pair[0]) in _PLAIN \
+                        and type(pair[1]) in _PLAIN:
+                    n += 2
+                else:
+                    n += size(pair) - 1
     return n
 
 

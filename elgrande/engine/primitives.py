@@ -26,7 +26,7 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.court import apply_court, court_decision
 from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
-from elgrande.engine.option_size import offer, reasons_size, size
+from elgrande.engine.option_size import offer, reasons_size, size, which_size
 from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import COURT_PLACE, place_of, regions
 from elgrande.engine.room import room_in, within_room
@@ -367,9 +367,10 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         for i, p in enumerate(movers):
             n = nr if p == NOBODY else row[p]  # as _count
             if n > 0 and movable is not None:  # the modules' limit (a fold, B8.2)
-                if to_ids is None:  # (one id per place: to without r's id)
-                    rid = ids[r]
-                    to_ids = [t for t in to if t != rid] if rid in to else to[:]
+                if to_ids is None:  # (one id per place: to without r's id; list.remove,
+                    to_ids = to[:]  # in C, not a comprehension's function)
+                    if ids[r] in to_ids:
+                        to_ids.remove(ids[r])
                 n = movable(hooks, r, p, to_ids, n)
             if n > 0:
                 owners[seats[i]] = n
@@ -412,7 +413,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         kinds = which(hook_context(ctx), sources)
         if kinds:
             options["which"] = kinds
-            sized += size(kinds)
+            sized += which_size(kinds)
     if len(sources) == 1 and len(to) == 1:  # both places fixed: said plainly (B8.2)
         src, owners = next(iter(sources.items()))
         prompt = f"{prompt} from '{src}' to '{to[0]}'" + (

@@ -19,6 +19,18 @@ def _multisets(k: int, lo: int, hi: int) -> int:
     return sum(math.comb(k + t - 1, t) for t in range(lo, hi + 1))
 
 
+def binding(to: list[str], room: Mapping[str, Any], hi: int) -> bool:
+    """Whether ``room`` (place id -> ``[room, rule id, reason]``, C4) holds some place of
+    ``to`` to fewer than ``hi`` caballeros. When none does, every place may take ``hi``:
+    the answers, their count and their order are the uncapped ones (B4.3), counted by
+    :func:`_multisets` and the table of combinations, not by :func:`_suffix_ways`. Raises
+    nothing."""
+    for t, r in room.items():  # (a room has a few entries, ``to`` up to a dozen places)
+        if r[0] < hi and t in to:
+            return True
+    return False
+
+
 def _caps(to: list[str], room: Mapping[str, Any], hi: int) -> list[int]:
     """The most caballeros each place of ``to`` may take (``room``; else ``hi``)."""
     return [max(min(room[t][0], hi), 0) if t in room else hi for t in to]

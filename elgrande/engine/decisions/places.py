@@ -15,6 +15,7 @@ from elgrande.engine.decisions.counting import (
     _caps,
     _multisets,
     _suffix_ways,
+    binding,
 )
 from elgrande.engine.decisions.decision import COUNTED, Decision, DecisionKind, _rule, register
 from elgrande.engine.decisions.forms import (
@@ -124,7 +125,7 @@ class PlaceKind(DecisionKind):
         if n > MAX_LISTED:
             return -1
         room = o.get("room")
-        if room:
+        if room and (lo < 0 or binding(to, room, hi)):
             ways = _suffix_ways(tuple(_caps(to, room, hi)), hi)[0]
             if lo >= 0:  # ways[lo..hi] (those there), summed in C, not by a generator
                 return sum(ways[lo:hi + 1])
@@ -141,7 +142,7 @@ class PlaceKind(DecisionKind):
         if not k:
             return {}
         room = o.get("room")
-        if room:
+        if room and (lo < 0 or binding(to, room, hi)):
             return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
         comb = _pascal(k + hi)  # comb[n][r]: math.comb(n, r), read from a table
         for total in range(lo, hi + 1):

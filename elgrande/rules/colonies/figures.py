@@ -149,6 +149,7 @@ class ColoniesBoard:
             :func:`_placement_refused`).
         labels: the ship move labels written so far, by the move's values (C5-C7;
             :func:`_labels_of`).
+        names: each office's name by its id (C4-C6; the relocation labels, C11).
     """
 
     board: Board
@@ -169,6 +170,7 @@ class ColoniesBoard:
     targets: dict[int, list[int]]
     refused: dict[int, dict[str, Any]]
     labels: dict[tuple[Any, ...], str]
+    names: dict[str, str]
 
     def __init__(self, board: Board, fig: Any, ids: list[str], arriving: list[list[str]],
                  leaving: list[list[str]], offices: list[list[_Office]], discs: list[str],
@@ -177,7 +179,8 @@ class ColoniesBoard:
                  planned: bool, dests: dict[int, _Dests], ship: dict[str, Any] | None = None,
                  targets: dict[int, list[int]] | None = None,
                  refused: dict[int, dict[str, Any]] | None = None,
-                 labels: dict[tuple[Any, ...], str] | None = None) -> None:
+                 labels: dict[tuple[Any, ...], str] | None = None,
+                 names: dict[str, str] | None = None) -> None:
         self.board = board
         self.fig = fig
         self.ids = ids
@@ -196,6 +199,7 @@ class ColoniesBoard:
         self.targets = {} if targets is None else targets
         self.refused = {} if refused is None else refused
         self.labels = {} if labels is None else labels
+        self.names = {o.id: o.name for os in offices for o in os} if names is None else names
 
 
 def _make_geo(board: Board, fig: Any) -> ColoniesBoard:

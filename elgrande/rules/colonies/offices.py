@@ -84,13 +84,19 @@ def _leave(ctx: HookContext, place: int, player: int, n: int) -> None:
     if offices:
         who = BLACK if player == NOBODY else player  # _office_who
         holders = ext.offices
-        held = [o for o in offices if holders[o] == who]
+        held = []  # (loops here and below: no comprehension's function made)
+        for o in offices:
+            if holders[o] == who:
+                held.append(o)
         for o in held[:max(0, len(held) - left)]:
             holders[o] = EMPTY
         officers = min(len(held), left)
     dropped = []
     if ext.carriers:
-        carried = [c for c in ext.carriers if c[0] == pid and c[1] == player]
+        carried = []
+        for c in ext.carriers:
+            if c[0] == pid and c[1] == player:
+                carried.append(c)
         for c in carried[:max(0, len(carried) - (left - officers))]:
             # a carrier forced out (plain caballeros leave first [decision]): its disc
             # returns to the supply, unless a move takes it on (:func:`_moved`, C11)

@@ -144,10 +144,18 @@ class Pieces(ExtPieces):
         self.castillo_chosen = castillo_chosen
 
     def copy(self) -> Pieces:
-        """An independent copy (the rare pieces, when present, deep-copied as plain data)."""
+        """An independent copy (the rare pieces, when present, deep-copied as plain data).
+        A special action's undo point makes one (B8, C4-C13): the discs lying free and the
+        carriers are copied by loops (no comprehension's function made)."""
+        free: dict[str, dict[str, int]] = {}
+        for a, d in self.free.items():
+            free[a] = d.copy()
+        carriers: list[list[Any]] = []
+        for c in self.carriers:
+            carriers.append(c.copy())
         return Pieces(
-            self.offices.copy(), self.table.copy(), {a: d.copy() for a, d in self.free.items()},
-            [c.copy() for c in self.carriers], self.supply.copy(), self.bonus,
+            self.offices.copy(), self.table.copy(), free, carriers, self.supply.copy(),
+            self.bonus,
             None if self.open is None else self.open.copy(),
             None if self.sailed is None else self.sailed.copy(),
             None if self.dropped is None else [c.copy() for c in self.dropped],

@@ -40,9 +40,14 @@ def _relocated(ctx: HookContext, options: dict[str, Any], moves: Any) -> None:
         ext.relocation = None
         return
     ctx.state.due = True  # offered at the next pause (hook aside)
-    ext.relocation = {"left": left, "decider": ctx.player, "stripped": [],
-                         "sources": {src: sorted(int(w) for w in owners)
-                                     for src, owners in options["sources"].items()}}
+    sources: dict[str, list[int]] = {}
+    for src, owners in options["sources"].items():  # (loops: no generator made)
+        whos = []
+        for w in owners:
+            whos.append(int(w))
+        whos.sort()
+        sources[src] = whos
+    ext.relocation = {"left": left, "decider": ctx.player, "stripped": [], "sources": sources}
 
 
 def relocation_actions(state: State, board: Board) -> list[dict[str, Any]]:
@@ -91,7 +96,7 @@ def _who_label(w: int) -> str:
 
 
 def _relocation_label(board: Board, a: dict[str, Any]) -> str:
-    offices = {o.id: o.name for os in colonies_board(board).offices for o in os}
+    offices = colonies_board(board).names
     if "strip" in a:
         return f"strip the {offices[a['strip']]} of office (1 relocation)"
     if "appoint" in a:

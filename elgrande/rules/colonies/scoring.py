@@ -29,16 +29,19 @@ def _ranking_counts(ctx: HookContext, place: int,
     at_table = table.region == g.ids[place]
     if not at_table and not offices:
         return who, counts  # neither the limit table nor an office here: unchanged
-    counts = counts[:]
-    who = who[:]
+    # who is only read; counts is this hook's own (the caller's list is not changed)
     if at_table:
-        counts = [table.seated[w] if w >= 0 else 0 for w in who]
+        counts = []  # (a loop: no comprehension's function made)
+        for w in who:
+            counts.append(table.seated[w] if w >= 0 else 0)
         black = table.black
         if black:
             if state.neutral_holder != NOBODY:
                 counts[who.index(state.neutral_holder)] += black
             elif NOBODY in who:
                 counts[who.index(NOBODY)] = black
+    else:
+        counts = counts[:]
     for o in offices:
         if o.ranks:
             continue

@@ -94,7 +94,12 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
     ship_id = plan.ship
     caballeros = state.caballeros
     carriers: list[Any] = ext.carriers
-    mine = [c for c in carriers if c[1] == player] if carriers else carriers
+    mine = carriers
+    if carriers:  # the player's carriers (a loop: no comprehension's function made)
+        mine = []
+        for c in carriers:
+            if c[1] == player:
+                mine.append(c)
     aboard_n = caballeros[plan.ship_i][player]
     if not aboard_n and not mine:
         for _, i in plan.boarding:
@@ -178,7 +183,11 @@ def _officers_moving(ext: Pieces, g: ColoniesBoard, i: int, player: int, here: i
     there as the mover's choice: it has not moved this turn (it did not take the office on
     arriving) and a plain caballero of theirs is there too (otherwise the plain move is the
     officer's; a move naming none moves a plain one)."""
-    held = [o for o in g.arriving[i] if ext.offices[o] == player]
+    held: list[str] = []
+    holders = ext.offices
+    for o in g.arriving[i]:  # (a loop: no comprehension's function made)
+        if holders[o] == player:
+            held.append(o)
     if not held:
         return held
     pid = g.ids[i]
@@ -336,7 +345,11 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     src, dst = b.index[src_id], b.index[dst_id]
     if disc:
         ext.carriers.remove([src_id, player, disc])
-    hooks = engine.hooks(state, player, None, events)
+    hooks = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
+    if hooks is not None and hooks.state is state and hooks.player == player:
+        hooks.events = events
+    else:
+        hooks = engine.hooks(state, player, None, events)
     rules = engine.rules  # (the composed hooks called as Rules.each calls them)
     if len(key) == 4 and rules.leaving is not None:  # C11: the office holder leaves (its
         rules.leaving(hooks, src, player, 1, OFFICE_KEY, key[3])  # office stays empty)
@@ -347,7 +360,10 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     if disc:
         ext.carrying = 1
     arriving = (_LAST[0] if _LAST and _LAST[0].board is b else colonies_board(b)).arriving[dst]
-    empty = [o for o in arriving if ext.offices[o] == EMPTY] if arriving else arriving
+    empty: list[str] = []  # the offices empty before the arrival (a loop, as above)
+    for o in arriving:
+        if ext.offices[o] == EMPTY:
+            empty.append(o)
     if rules.arrive is not None:
         rules.arrive(hooks, dst, player, 1)
     ext.carrying = None
