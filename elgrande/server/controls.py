@@ -68,6 +68,7 @@ from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_parts,
     combined_labels,
+    court_note,
     how_to_answer,
     king_words,
     lead_label,
@@ -605,7 +606,8 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
-            "max": hi, "max_note": max_note(d, hi) if form != "subset" else None,
+            "max": hi, "max_note": (max_note(d, hi) or court_note(game, d, seat, hi))
+            if form != "subset" else None,
             "options": options, "done": done, "card": card, "folds": fold,
             "note": provinces_note(d) or legend,
             "how": how_to_answer(form, d.kind in secret_kinds(), options)}

@@ -185,6 +185,27 @@ def max_note(d: Decision, hi: int) -> str | None:
     return None
 
 
+def court_note(game: Game, d: Decision, seat: int, hi: int) -> str | None:
+    """Why the turn's placement (B4.3: ``d`` of kind ``place_caballeros``, rule B4.3)
+    allows at most ``hi`` caballeros when the turn's card places more: the seat's court
+    holds only ``hi`` (f17: "Place up to 4 caballeros" for a stack-5 card said no why),
+    e.g. ``"King's Card places up to 5, but your court holds only 4 (B4.3)"`` (the card
+    by its label, :meth:`~elgrande.play.game.Game.card_label`). None otherwise (another
+    bound, or no card). Raises nothing."""
+    cid = game.flow.card
+    if d.kind != "place_caballeros" or d.rule != "B4.3" or not cid:
+        return None
+    try:
+        number = game.library.card(cid).place
+    except KeyError:
+        return None
+    if not 0 <= seat < len(game.state.court) or game.state.court[seat] != hi \
+            or number <= hi:
+        return None
+    return (f"{game.card_label(cid)} places up to {number}, but your court holds only "
+            f"{hi} (B4.3)")
+
+
 def provinces_note(d: Decision) -> str | None:
     """Why a bring-to-court decision's regions may be chosen (B4.1: caballeros come from
     the regions only once the provinces are empty): when the seat's provinces hold fewer
