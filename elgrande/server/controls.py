@@ -74,6 +74,7 @@ from elgrande.server.page_words import (
     lead_label,
     max_note,
     power_label,
+    prompt_places,
     provinces_note,
 )
 
@@ -603,7 +604,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     lo, hi = (b0.lo, b0.hi) if form != "subset" else (d.options["count"],) * 2
     card = card_under_way(game)
     legend = explain(game, d.kind, options, card)  # f16: no card a bare number or id
-    return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
+    return {"kind": d.kind, "prompt": prompt_places(game, d, d.prompt), "rule": d.rule,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
             "max": hi, "max_note": (max_note(d, hi) or court_note(game, d, seat, hi))

@@ -206,6 +206,23 @@ def court_note(game: Game, d: Decision, seat: int, hi: int) -> str | None:
             f"{hi} (B4.3)")
 
 
+def prompt_places(game: Game, d: Decision, prompt: str) -> str:
+    """The turn's placement prompt (B4.3: ``d`` of kind ``place_caballeros``, rule
+    B4.3, "Place up to 2 caballeros from your court next to the king or in the
+    Castillo") with the expansion's areas it also offers (``d.options["to"]``, places
+    of the board's kind ``area``: C5's Ship, France) named after it: ``"... or in the
+    Castillo (also offered: France, Ship)"`` (f17: a row said "Ship" while the prompt
+    named only the king's neighbours and the Castillo); ``prompt`` as it is for another
+    decision or where no area is offered. Raises nothing."""
+    if d.kind != "place_caballeros" or d.rule != "B4.3":
+        return prompt
+    board = game.library.board
+    names = [board.places[board.index[t]].name for t in d.options.get("to", [])
+             if t in board.index and board.places[board.index[t]].kind == "area"]
+    names = [n for n in names if n not in prompt]
+    return f"{prompt} (also offered: {', '.join(names)})" if names else prompt
+
+
 def provinces_note(d: Decision) -> str | None:
     """Why a bring-to-court decision's regions may be chosen (B4.1: caballeros come from
     the regions only once the provinces are empty): when the seat's provinces hold fewer
