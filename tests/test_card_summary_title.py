@@ -6,9 +6,13 @@ summarised by its next sentence.
 
 from __future__ import annotations
 
+import random
 import re
 
+import httpx
 import pytest
+from serve_util import play_turn, seat_state, token_of
+from test_server_page import create
 
 from elgrande.play.game import new_game
 from elgrande.play.narrate import card_summary
@@ -36,3 +40,27 @@ def test_no_summary_only_repeats_its_card_s_title(sets: tuple[str, ...]) -> None
             assert _squeezed(summary) != _squeezed(card.title), (card.id, summary)
     if sets == ("base",):
         assert titled, "no card's first sentence is its title (the Veto's is)"
+
+
+@pytest.mark.rule("B3.1", "B8.4")
+def test_the_server_s_offer_says_more_than_the_title(server: str) -> None:
+    """B3.1: a real server's offer (seat 0's payload) gives a card whose first sentence
+    is its title (the Veto) its next sentence as its summary."""
+    with httpx.Client(base_url=server, timeout=30) as client:
+        for seed in range(1, 40):
+            links = create(server, 4, seed, {}, ["base"])
+            tokens = [token_of(link) for link in links["seats"]]
+            rng = random.Random(seed)
+            for _ in range(30):
+                st = seat_state(client, links["game"], tokens[0])
+                if st["offer"]:
+                    break
+                for token in tokens:
+                    play_turn(client, links["game"], token, rng)
+            for c in st["offer"]:
+                sentences = re.split(r"(?<=[.!?])\s", c["text"].strip())
+                if len(sentences) > 1 and _squeezed(sentences[0]) == _squeezed(c["name"]):
+                    assert _squeezed(c["summary"]) == _squeezed(sentences[1]), c
+                    assert c["summary"] and c["summary"][0].islower(), c
+                    return
+    pytest.fail("no offer held a card whose first sentence is its title")

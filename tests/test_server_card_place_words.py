@@ -3,15 +3,20 @@ f17): the places outside the card's own are refused for the card's reason ("this
 places only in Seville, the region it chose"), not as if the king forbade them (B5.1).
 Seeded games of the base game with the homebrew cards of ``tests/homebrew_serve``
 (``hb-rally`` places in the region it chose, ``hb-garrison`` in the Castillo), played
-by bots; the controls are the server's.
+by bots; the controls are the server's, and a real server's payload.
 """
 
 from __future__ import annotations
 
+import json
+import random
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from serve_util import play_turn, seat_state, token_of
+from test_server_homebrew_check import zipped
 
 from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
@@ -74,3 +79,39 @@ def test_a_card_s_fixed_place_is_named_without_a_choice() -> None:
     name = next(o["label"] for o in c["options"] if o["place"] == d.options["to"][0])
     whys = {o["why"] for o in c["options"] if not o["enabled"] and o["rule"] == "B8"}
     assert whys == {f"this card places only in {name}"}, whys
+
+
+@pytest.mark.rule("B8")
+def test_the_server_sends_the_card_s_reason_with_a_chosen_region(server: str) -> None:
+    """B8: a real server's game with the homebrew cards uploaded, answered at random by
+    the API: the controls of the card's placement in the region it chose refuse every
+    other place (but the king's) for the card's reason, never the generic one."""
+    data = zipped({f"mycards/{f.name}": f.read_text() for f in CARDS.glob("*.yaml")})
+    with httpx.Client(base_url=server, timeout=60) as client:
+        for seed in range(1, 13):
+            config = {"players": 4, "seed": seed}
+            r = client.post("/api/games", data={"config": json.dumps(config)},
+                            files={"cards": ("mycards.zip", data, "application/zip")},
+                            timeout=120)
+            assert r.status_code == 201, r.text
+            made = r.json()
+            tokens = [token_of(link) for link in made["seats"]]
+            rng = random.Random(seed)
+            for _ in range(300):
+                states = [seat_state(client, made["game"], t) for t in tokens]
+                for st in states:
+                    c = st.get("controls")
+                    if not (c and c["kind"] == "place_caballeros" and c["rule"] == "B5.1"
+                            and (c.get("card") or {}).get("id") == "hb-rally"):
+                        continue
+                    (row,) = [o for o in c["options"] if o["enabled"]]
+                    want = f"this card places only in {row['label']}, the region it chose"
+                    refused = [o for o in c["options"] if not o["enabled"]]
+                    assert all(o["why"] == want for o in refused if o["rule"] != "B5.2")
+                    assert any(o["rule"] == "B8" for o in refused)
+                    assert all("not a region caballeros" not in o["why"] for o in refused)
+                    return
+                if all(play_turn(client, made["game"], t, rng, st) is None
+                       for t, st in zip(tokens, states, strict=True)):
+                    break
+    pytest.fail("no game reached the card's placement")

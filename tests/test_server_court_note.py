@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import random
 
+import httpx
 import pytest
+from serve_util import play_turn, seat_state, token_of
+from test_server_page import create
 
 from elgrande.play.game import new_game
 from elgrande.server.controls import controls
@@ -40,3 +43,27 @@ def test_the_placement_says_the_court_holds_too_few_for_the_card() -> None:
                     met["enough"] += 1
             g.answer(p, d.random_answer(rng, p))
     assert met["short"] and met["enough"], met
+
+
+@pytest.mark.rule("B4.3")
+def test_the_server_sends_the_court_s_bound(server: str) -> None:
+    """B4.3: a real server's placement controls bounded by the court carry the note
+    (the page shows it after "at most N")."""
+    with httpx.Client(base_url=server, timeout=30) as client:
+        for seed in range(1, 6):
+            links = create(server, 4, seed, {}, ["base"])
+            tokens = [token_of(link) for link in links["seats"]]
+            rng = random.Random(seed)
+            for _ in range(300):
+                states = [seat_state(client, links["game"], t) for t in tokens]
+                for st in states:
+                    c = st.get("controls")
+                    if c and c["kind"] == "place_caballeros" and c["rule"] == "B4.3" \
+                            and c["max_note"]:
+                        assert c["max_note"].endswith(
+                            f"but your court holds only {c['max']} (B4.3)"), c["max_note"]
+                        return
+                if all(play_turn(client, links["game"], t, rng, st) is None
+                       for t, st in zip(tokens, states, strict=True)):
+                    break
+    pytest.fail("no placement was bounded by the court")
