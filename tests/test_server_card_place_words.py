@@ -30,7 +30,7 @@ def _card_placements(seeds: int) -> dict[str, tuple[Any, dict[str, Any]]]:
     its special action met over ``seeds`` games."""
     found: dict[str, tuple[Any, dict[str, Any]]] = {}
     for seed in range(seeds):
-        g = new_game(4, sets=["base"], seed=seed, cards=[CARDS], logging=False)
+        g = new_game(4, sets=["base"], seed=seed, cards=[str(CARDS)], logging=False)
         bots = [make_bot("greedy", seed * 10 + i) for i in range(4)]
         while g.pending is not None and len(found) < 2 and g.flow.round <= 6:
             d = g.pending
