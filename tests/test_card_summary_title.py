@@ -6,12 +6,11 @@ summarised by its next sentence.
 
 from __future__ import annotations
 
-import random
 import re
 
 import httpx
 import pytest
-from serve_util import play_turn, seat_state, token_of
+from api_play import first_offer
 from test_server_page import create
 
 from elgrande.play.game import new_game
@@ -49,15 +48,7 @@ def test_the_server_s_offer_says_more_than_the_title(server: str) -> None:
     with httpx.Client(base_url=server, timeout=30) as client:
         for seed in range(1, 40):
             links = create(server, 4, seed, {}, ["base"])
-            tokens = [token_of(link) for link in links["seats"]]
-            rng = random.Random(seed)
-            for _ in range(30):
-                st = seat_state(client, links["game"], tokens[0])
-                if st["offer"]:
-                    break
-                for token in tokens:
-                    play_turn(client, links["game"], token, rng)
-            for c in st["offer"]:
+            for c in first_offer(client, links, seed):
                 sentences = re.split(r"(?<=[.!?])\s", c["text"].strip())
                 if len(sentences) > 1 and _squeezed(sentences[0]) == _squeezed(c["name"]):
                     assert _squeezed(c["summary"]) == _squeezed(sentences[1]), c

@@ -9,13 +9,12 @@ by bots; the controls are the server's, and a real server's payload.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from serve_util import play_turn, seat_state, token_of
+from api_play import first_controls
 from test_server_homebrew_check import zipped
 
 from elgrande.play.game import new_game
@@ -95,23 +94,16 @@ def test_the_server_sends_the_card_s_reason_with_a_chosen_region(server: str) ->
                             timeout=120)
             assert r.status_code == 201, r.text
             made = r.json()
-            tokens = [token_of(link) for link in made["seats"]]
-            rng = random.Random(seed)
-            for _ in range(300):
-                states = [seat_state(client, made["game"], t) for t in tokens]
-                for st in states:
-                    c = st.get("controls")
-                    if not (c and c["kind"] == "place_caballeros" and c["rule"] == "B5.1"
-                            and (c.get("card") or {}).get("id") == "hb-rally"):
-                        continue
-                    (row,) = [o for o in c["options"] if o["enabled"]]
-                    want = f"this card places only in {row['label']}, the region it chose"
-                    refused = [o for o in c["options"] if not o["enabled"]]
-                    assert all(o["why"] == want for o in refused if o["rule"] != "B5.2")
-                    assert any(o["rule"] == "B8" for o in refused)
-                    assert all("not a region caballeros" not in o["why"] for o in refused)
-                    return
-                if all(play_turn(client, made["game"], t, rng, st) is None
-                       for t, st in zip(tokens, states, strict=True)):
-                    break
+            c = first_controls(client, made, seed, lambda c: (
+                c["kind"] == "place_caballeros" and c["rule"] == "B5.1"
+                and (c.get("card") or {}).get("id") == "hb-rally"))
+            if c is None:
+                continue
+            (row,) = [o for o in c["options"] if o["enabled"]]
+            want = f"this card places only in {row['label']}, the region it chose"
+            refused = [o for o in c["options"] if not o["enabled"]]
+            assert all(o["why"] == want for o in refused if o["rule"] != "B5.2")
+            assert any(o["rule"] == "B8" for o in refused)
+            assert all("not a region caballeros" not in o["why"] for o in refused)
+            return
     pytest.fail("no game reached the card's placement")
