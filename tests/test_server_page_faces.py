@@ -110,9 +110,10 @@ def _offer_with(server: str, want: Callable[[dict[str, Any]], bool]
 @pytest.mark.rule("C7")
 def test_the_offer_says_text_unknown_for_a_card_no_source_shows(
         server: str, new_tab: Callable[[], Tab]) -> None:
-    """C7: a card on offer whose face no source gives: its line says "text unknown
-    (<id>)", its text (hover or tap) what it plays as; no card on offer has an empty
-    text."""
+    """C7: a card on offer whose face no source gives: its line says what is known (f17:
+    "a card of Grand Inquisitor & the Colonies whose face no published source gives",
+    never its id), its text (hover or tap) what it plays as; no card on offer has an
+    empty text; the cards are listed by stack number (f17: not 1, 2, 3, 4, 7, 5, 6)."""
     found = _offer_with(server, lambda st: any(
         c["text"].startswith(UNKNOWN) for c in st["offer"]))
     assert found is not None, "no seed put an unknown card on offer"
@@ -120,8 +121,15 @@ def test_the_offer_says_text_unknown_for_a_card_no_source_shows(
     (tab,), _ = open_seats(server, links, new_tab, [0])
     card = next(c for c in st["offer"] if c["text"].startswith(UNKNOWN))
     assert all(c["text"] for c in st["offer"])
-    item = tab.page.locator("li.offer-card").filter(has_text=f"text unknown ({card['id']})")
+    want = "a card of Grand Inquisitor & the Colonies whose face no published source gives"
+    assert card["aside"] == want
+    item = tab.page.locator("li.offer-card").filter(has_text=want)
     assert item.count() == 1
+    assert card["id"] not in (item.text_content() or "").replace(card["text"], "")
+    stacks = [c["stack"] for c in st["offer"] if c["stack"]]
+    assert stacks == sorted(stacks) and 7 in stacks, stacks
+    shown = tab.page.locator("li.offer-card strong").all_text_contents()
+    assert shown == [c["name"] for c in st["offer"]]
     assert item.locator(".why").text_content() == card["text"]
     quiet(tab)
 

@@ -94,9 +94,14 @@ def _phrase(card: _Face) -> list[str]:
     ``"Score all the 4 regions."`` -> ``score all 4 regions``; ``"Intrigue: Move any 4
     Caballeros on the board!"`` -> ``move any 4 Caballeros on the board``); [] when the
     text says nothing more."""
-    text = card.text.strip()
+    return _phrase_of(card.text, card.title)
+
+
+def _phrase_of(text: str, title: str) -> list[str]:
+    """:func:`_phrase` of printed text ``text`` of a card titled ``title``."""
+    text = text.strip()
     head, colon, rest = text.partition(":")
-    if colon and _squeezed(head) == _squeezed(card.title):
+    if colon and _squeezed(head) == _squeezed(title):
         text = rest.strip()
     text = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".!?").strip()
     text = re.sub(r"\b(all) the (?=\d)", r"\1 ", text, flags=re.I)
@@ -171,8 +176,15 @@ def card_summary(card: _Face) -> str:
     """What ``card`` does in one line, from its printed text: the first sentence after
     its ``"Title:"`` prefix (:func:`_phrase`: ``"King's Card: Move the king to any
     region."`` -> ``"move the king to any region"``); ``""`` for a text that says
-    nothing more (B3.1: the cards on offer, each with what it does). Raises nothing."""
-    return " ".join(_phrase(card))
+    nothing more (B3.1: the cards on offer, each with what it does). A first sentence
+    that only says the card's title (``"Veto! You can prevent one special action ..."``,
+    B8.4) is passed over for the next one (f17: the Veto's line said only "veto").
+    Raises nothing."""
+    words = _phrase(card)
+    if words and _squeezed(" ".join(words)) == _squeezed(card.title):
+        rest = re.split(r"(?<=[.!?])\s", card.text.strip(), maxsplit=1)[1:]
+        words = _phrase_of(rest[0], card.title) if rest else words
+    return " ".join(words)
 
 
 def card_labels(cards: Iterable[_Face]) -> dict[str, str]:

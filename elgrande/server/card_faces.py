@@ -8,9 +8,13 @@ marked provisional.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from elgrande.data.cards import CardDef
+from elgrande.data.sets import read_manifest
+from elgrande.errors import DataError
 from elgrande.model.counted import counted
 from elgrande.play.game import Game
 
@@ -60,6 +64,25 @@ def face_words(card: CardDef) -> str:
         parts.append("no special action" + (" (provisional)" if card.no_action else ""))
     return (UNKNOWN + " (no published source gives this card's face; played as: "
             + "; ".join(parts) + ")")
+
+
+@lru_cache(maxsize=32)
+def _set_title(set_id: str, dirs: tuple[Path, ...]) -> str:
+    try:
+        data = read_manifest(set_id, list(dirs))[0]
+    except DataError:
+        return set_id
+    return str(data.get("title") or set_id)
+
+
+def unknown_aside(game: Game, card: CardDef) -> str:
+    """What is known of a card whose face no source gives, said in one line under its
+    title on the offer (f17, C1: "7th-stack card · stack 7" then this, never its id):
+    ``"a card of Grand Inquisitor & the Colonies whose face no published source
+    gives"`` (its set's title from the set's manifest, else the set's id). Raises
+    nothing."""
+    dirs = tuple(d.parent for d in game.library.board.set_dirs)
+    return f"a card of {_set_title(str(card.set), dirs)} whose face no published source gives"
 
 
 def intrigue_card(game: Game, value: Any) -> CardDef | None:

@@ -63,15 +63,18 @@ from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 from elgrande.server.card_faces import explain
 from elgrande.server.card_notes import card_under_way
+from elgrande.server.card_places import card_place_words
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_parts,
     combined_labels,
+    court_note,
     how_to_answer,
     king_words,
     lead_label,
     max_note,
     power_label,
+    prompt_places,
     provinces_note,
 )
 
@@ -588,6 +591,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     else:
         options = _move_options(game, b0, canon)  # every disabled one folds (.folds)
     king_words(options, lambda loc: _place_name(game, loc))
+    card_place_words(game, d, options, lambda loc: _place_name(game, loc))
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":
@@ -600,10 +604,11 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     lo, hi = (b0.lo, b0.hi) if form != "subset" else (d.options["count"],) * 2
     card = card_under_way(game)
     legend = explain(game, d.kind, options, card)  # f16: no card a bare number or id
-    return {"kind": d.kind, "prompt": d.prompt, "rule": d.rule,
+    return {"kind": d.kind, "prompt": prompt_places(game, d, d.prompt), "rule": d.rule,
             "secret": d.kind in secret_kinds(), "form": form, "units": canon,
             "actions": [a for u in canon for a in u], "total": len(canon), "min": lo,
-            "max": hi, "max_note": max_note(d, hi) if form != "subset" else None,
+            "max": hi, "max_note": (max_note(d, hi) or court_note(game, d, seat, hi))
+            if form != "subset" else None,
             "options": options, "done": done, "card": card, "folds": fold,
             "note": provinces_note(d) or legend,
             "how": how_to_answer(form, d.kind in secret_kinds(), options)}

@@ -16,7 +16,7 @@ from elgrande.play.game import Game
 from elgrande.play.narrate import card_summary
 from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
-from elgrande.server.card_faces import UNKNOWN, face_words
+from elgrande.server.card_faces import UNKNOWN, face_words, unknown_aside
 
 
 def power_label(game: Game, value: Any) -> str:
@@ -36,15 +36,17 @@ def card_parts(game: Game, cid: str) -> dict[str, str]:
     "aside": what tells it apart from the cards sharing that title ('' where none does),
     e.g. "you may choose any one region to be scored, stack 2"}``
     (:func:`elgrande.play.words.card_aside`). An id the library does not hold: its id as
-    the name; a card whose face no source gives and whose aside is its id alone:
-    ``"text unknown (<id>)"`` (f16, :func:`~.card_faces.face_words`). Raises nothing."""
+    the name; a card whose face no source gives and whose aside is its id alone: what is
+    known of it, ``"a card of Grand Inquisitor & the Colonies whose face no published
+    source gives"`` (f17, :func:`~.card_faces.unknown_aside`; its text says what it plays
+    as, :func:`~.card_faces.face_words`). Raises nothing."""
     try:
         card = game.library.card(cid)
     except KeyError:
         return {"name": str(cid), "aside": ""}
     aside = card_aside(game.library, cid)
-    if aside == cid and face_words(card).startswith(UNKNOWN):  # f16: no bare id
-        aside = f"text unknown ({cid})"
+    if aside == cid and face_words(card).startswith(UNKNOWN):  # f16, f17: no bare id
+        aside = unknown_aside(game, card)
     return {"name": card.title, "aside": aside}
 
 
@@ -122,7 +124,9 @@ def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str
 def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The action cards on offer in ``view`` (``view["state"]["offer"]``, a list of card
     ids, ``''`` where taken; B3.1) as ``[{"id", "title", "name", "aside", "summary",
-    "text", "stack"}]`` in the offer's order, taken ones left out. Public: every viewer sees the
+    "text", "stack"}]`` by stack number (f17: the state's offer order put stack 7
+    between 4 and 5; a card from no stack last, each stack's in the offer's order; the
+    state's order is unchanged), taken ones left out. Public: every viewer sees the
     open cards. An id the library does not hold is shown by its id, with no text.
     ``title`` is the log's label (:meth:`~elgrande.play.game.Game.card_label`): two
     "Special Scoring" cards are told apart; ``name`` and ``aside`` are its two parts
@@ -150,7 +154,12 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
                     **card_parts(game, card.id),
                     "summary": card_summary(card) or ("" if text.startswith(UNKNOWN) else text),
                     "text": text, "stack": card.stack})
-    return out
+    return sorted(out, key=_stack_key)
+
+
+def _stack_key(c: dict[str, Any]) -> int:
+    s = c.get("stack")
+    return s if isinstance(s, int) and not isinstance(s, bool) and s > 0 else 1 << 30
 
 
 def max_note(d: Decision, hi: int) -> str | None:
@@ -174,6 +183,44 @@ def max_note(d: Decision, hi: int) -> str | None:
     if d.kind == "bring_to_court" and isinstance(limit, int) and limit > hi:
         return f"up to {limit} may come; you have only {counted(hi, 'caballero')} to bring"
     return None
+
+
+def court_note(game: Game, d: Decision, seat: int, hi: int) -> str | None:
+    """Why the turn's placement (B4.3: ``d`` of kind ``place_caballeros``, rule B4.3)
+    allows at most ``hi`` caballeros when the turn's card places more: the seat's court
+    holds only ``hi`` (f17: "Place up to 4 caballeros" for a stack-5 card said no why),
+    e.g. ``"King's Card places up to 5, but your court holds only 4 (B4.3)"`` (the card
+    by its label, :meth:`~elgrande.play.game.Game.card_label`). None otherwise (another
+    bound, or no card). Raises nothing."""
+    cid = game.flow.card
+    if d.kind != "place_caballeros" or d.rule != "B4.3" or not cid:
+        return None
+    try:
+        number = game.library.card(cid).place
+    except KeyError:
+        return None
+    if not 0 <= seat < len(game.state.court) or game.state.court[seat] != hi \
+            or number <= hi:
+        return None
+    return (f"{game.card_label(cid)} places up to {number}, but your court holds only "
+            f"{hi} (B4.3)")
+
+
+def prompt_places(game: Game, d: Decision, prompt: str) -> str:
+    """The turn's placement prompt (B4.3: ``d`` of kind ``place_caballeros``, rule
+    B4.3, "Place up to 2 caballeros from your court next to the king or in the
+    Castillo") with the expansion's areas it also offers (``d.options["to"]``, places
+    of the board's kind ``area``: C5's Ship, France) named after it: ``"... or in the
+    Castillo (also offered: France, Ship)"`` (f17: a row said "Ship" while the prompt
+    named only the king's neighbours and the Castillo); ``prompt`` as it is for another
+    decision or where no area is offered. Raises nothing."""
+    if d.kind != "place_caballeros" or d.rule != "B4.3":
+        return prompt
+    board = game.library.board
+    names = [board.places[board.index[t]].name for t in d.options.get("to", [])
+             if t in board.index and board.places[board.index[t]].kind == "area"]
+    names = [n for n in names if n not in prompt]
+    return f"{prompt} (also offered: {', '.join(names)})" if names else prompt
 
 
 def provinces_note(d: Decision) -> str | None:

@@ -1,0 +1,54 @@
+"""Why a card's placement from court refuses a place (B8, f17): a card that places its
+caballeros in places of its own (``move up to 2 own caballeros from court to dest``, the
+region it chose) refuses every other place because the card names its places, not because
+of the king (B5.1 allows special actions to place elsewhere). The engine's refusal of such
+a place is the generic "X is not a region caballeros may be placed in now (allowed: Y)",
+cited with the decision's rule (B5.1), which read as if the king forbade places next to
+him; the page says the card's own reason instead: "this card places only in Seville, the
+region it chose".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from elgrande.engine.decisions import Decision
+from elgrande.errors.rule_ids import title
+from elgrande.play.game import Game
+
+#: The rule of a card's own places (B8: a special action does what its card says).
+CARD_RULE = "B8"
+
+#: The kinds of an answer that chooses a region (the region a card then uses).
+REGION_CHOICES = frozenset({"choose_region", "secret_region"})
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def card_place_words(game: Game, d: Decision, options: list[dict[str, Any]],
+                     name_of: Callable[[str], str]) -> None:
+    """B8: give every option of a card's placement from court (``d`` of kind
+    ``place_caballeros`` with rule B5.1, not the turn's placement, B4.3) refused at a
+    place (its ``"place"``, a location id) outside the card's places (``d.options["to"]``)
+    and with no refusal of its own (the king's region keeps B5.2's) the card's reason,
+    rule B8: "this card places only in Seville" (places named by ``name_of(place id)``),
+    ", the region it chose" added where the last answer of the game chose that one
+    region. Changes ``options`` in place; raises nothing."""
+    if d.kind != "place_caballeros" or d.rule != "B5.1":
+        return
+    to = [str(t) for t in d.options.get("to", [])]
+    own = d.options.get("refused", {})
+    if not to:
+        return
+    why = f"this card places only in {_names([name_of(t) for t in to])}"
+    last = game.history[-1] if game.history else {}
+    if len(to) == 1 and last.get("kind") in REGION_CHOICES and last.get("answer") == to[0]:
+        why += ", the region it chose"
+    for o in options:
+        place = o.get("place")
+        if o.get("enabled") or not place or place in to or place in own:
+            continue
+        o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": True})
