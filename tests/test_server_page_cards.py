@@ -110,7 +110,7 @@ def test_a_power_card_taken_back_is_said_in_the_seat_s_box(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """B3.2 (f15): a seat that took a power card back keeps counting it among the cards
     it played, and its box says how many of them went back into the hand (its count
-    fell by one with no word before); the other seats' boxes say nothing of it; the
+    fell by one with no word before); the other seats' boxes say it only of their own; the
     seat's hand shows the card again."""
     links, token = _take_back_game(server)
     (tab,), _ = open_seats(server, links, new_tab, [0])
@@ -121,7 +121,11 @@ def test_a_power_card_taken_back_is_said_in_the_seat_s_box(
     assert re.match(rf"power cards played: {len(discards) + 1}\b", played), (played, discards)
     assert box.locator("text.taken-back").text_content() == \
         "1 of them taken back into the hand (B3.2)"
-    assert tab.page.locator("#players text.taken-back").count() == 1
+    # the other seats' boxes say it only where the log says they took one back too (the
+    # server's bots are seeded per run: a bot may take the card as well)
+    others = sum(1 for q, name in enumerate(st["names"]) if q and any(
+        re.match(rf"\s*{re.escape(name)} takes power card \d+ back", line) for line in st["log"]))
+    assert tab.page.locator("#players text.taken-back").count() == 1 + others
     back = [int(m) for line in st["log"] for m in re.findall(
         rf"^\s*{re.escape(st['names'][0])} takes power card (\d+) back", line)]
     hand = box.locator("text.hand").text_content() or ""
