@@ -293,13 +293,22 @@ def _box(view: dict[str, Any], p: int, x: float, y: float,
                    f'{_e(f"{back} of them taken back into the hand (B3.2)")}</text>')
     if hand is not None:
         out.append(f'<text class="hand" x="{_num(x + 12)}" y="{_num(y + 86 + dy)}" '
-                   f'font-size="12">hand: {_e(" ".join(map(str, hand)) or "empty")}'
-                   "</text>")
+                   f'font-size="12">{_e(_hand_words(hand))}</text>')
     if holds:  # cards held face up (a Veto kept for later, B8.4): public
         out.append(f'<text class="holds" x="{_num(x + 12)}" y="{_num(y + h - 12)}" '
                    f'font-size="12" fill="#7a1f1f">holds: {_e(", ".join(holds))}</text>')
     out.append("</g>")
     return "".join(out), h
+
+
+def _hand_words(hand: Sequence[int]) -> str:
+    """The box's hand line (B3.2): how many cards, then their values, e.g. ``hand (12
+    cards): 1 2 3 4 5 6 7 8 9 10 11 13`` (f17: without the count a missing value in a
+    long row was misread as still held); ``hand: empty``. Raises nothing."""
+    if not hand:
+        return "hand: empty"
+    return (f"hand ({len(hand)} card{'s' if len(hand) != 1 else ''}): "
+            + " ".join(map(str, hand)))
 
 
 def _legend(board: Board, x: float, y: float, paid: int | None = None
