@@ -94,4 +94,45 @@ def test_a_spent_source_stays_chosen_and_moves_nothing_else(
     other.click()
     assert other.get_attribute("aria-pressed") == "true"
     assert dec.get_by_role("list", name="Move to").get_by_role("button").first.is_enabled()
+    # on a phone the map is out of sight above the decision (f17): the heading does not
+    # point at arrows there; a button brings the map into view
+    tab.page.set_viewport_size({"width": 390, "height": 844})
+    dec.get_by_role("list", name="Moves so far").get_by_role("button").first.click()
+    wait_for_units(tab, all_ - 1)
+    chosen = dec.locator("h3").filter(has_text="Chosen, not sent yet")
+    assert chosen.inner_text() == "Chosen, not sent yet (Done sends them)"
+    dec.get_by_role("button", name="Show the arrows on the map").click()
+    tab.page.wait_for_function(
+        "(r => r.top > -2 && r.top < innerHeight / 2)("
+        "document.getElementById('board-area').getBoundingClientRect())")
+    quiet(tab)
+
+
+def test_on_a_phone_the_seat_s_own_box_is_right_under_the_map(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """f17: the seat's own box (court, hand) came after the decision and the offer though
+    docs/serve.md put the boxes under the map: now right under the map, the others'
+    boxes after the decision (B1.1, B3.2)."""
+    links = create(server, 3, 5, {1: "greedy", 2: "greedy"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    p = tab.page
+    p.set_viewport_size({"width": 390, "height": 844})
+    decision(tab).wait_for()
+
+    def top(sel: str) -> float:
+        return float(p.locator(sel).first.evaluate("e => e.getBoundingClientRect().top"))
+    board = p.locator("#board-area").evaluate("e => e.getBoundingClientRect().bottom")
+    mine = top("#players svg.mine")
+    assert p.locator("#players svg.mine g.player[data-player='0']").count() == 1
+    assert board <= mine < top("#decision"), (board, mine)
+    others = p.locator("#players svg:not(.mine)")
+    assert others.count() >= 3  # two boxes, the legend
+    assert all(float(o.evaluate("e => e.getBoundingClientRect().top")) > top("#decision")
+               for o in others.all())
+    # a wide screen: the boxes beside the map as before, the own one first
+    p.set_viewport_size({"width": 1400, "height": 1000})
+    def at(sel: str) -> list[float]:
+        return [float(x) for x in p.locator(sel).first.evaluate(
+            "e => [e.getBoundingClientRect().top, e.getBoundingClientRect().left]")]
+    assert at("#players svg.mine") < at("#players svg:not(.mine)")
     quiet(tab)

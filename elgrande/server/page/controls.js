@@ -278,7 +278,17 @@ function renderMoves(c, box) {
     }
   });
   if (chosen.children.length) {
-    box.appendChild(el("h3", {}, "Chosen, not sent yet (Done sends them; arrows on the map)"));
+    // the map beside the decision: its arrows said; under a narrow screen's map (out of
+    // sight, f17) a button brings it into view
+    var narrow = window.matchMedia("(max-width: 900px)").matches;
+    var head = el("h3", {}, "Chosen, not sent yet (Done sends them" +
+                  (narrow ? ")" : "; arrows on the map)"));
+    box.appendChild(head);
+    if (narrow) {
+      var see = el("button", {type: "button"}, "Show the arrows on the map");
+      see.onclick = function () { $("board-area").scrollIntoView({block: "start"}); };
+      box.appendChild(see);
+    }
     box.appendChild(chosen);
   }
   var groups = {}, order = [];
