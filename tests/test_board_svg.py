@@ -366,6 +366,12 @@ def test_C4_C10_the_svg_shows_offices_seats_discs_and_the_inquisitor(seed: int) 
         assert [x["data-player"] for x in inq] == [
             str(s.neutral_holder) if s.neutral_holder >= 0 else "none"]
         assert int(inq[0]["data-black"]) == sum(s.neutral)
+        # each line inside the panel's width (f17: one ran past its right edge)
+        (box,) = [e for e in ET.fromstring(svg).iter(f"{{{NS['s']}}}g")
+                  if e.get("class") == "inquisitor"]
+        lines = [t.text or "" for t in box.iter(f"{{{NS['s']}}}text")][1:]
+        assert lines[1] == f"{sum(s.neutral)} black caballeros on the board", lines
+        assert all(len(t) * 6.6 + 12 < 270 for t in lines if "held by" not in t), lines
         seen |= {"carrier"} if carried else set()
         seen |= {"black office"} if "neutral" in {_holder(h) for h in ext["offices"].values()
                                                  } else set()
