@@ -555,6 +555,10 @@ def test_a_source_used_up_is_let_go_while_more_may_move(
         assert got["from"] == f"{ids[0]}|0|", got  # kept, the other not taken
         if not kept:
             assert got["heads"][0].endswith(": choose another source"), got
+    # no other source may move either: Done is the next step, said so
+    shut = [{**o, "enabled": False} for o in options]
+    got = _render_moves(tab, shut, 1, f"{ids[0]}|0|")
+    assert got["heads"][0].endswith(": no others may move; Done sends them"), got
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 

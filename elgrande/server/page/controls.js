@@ -310,6 +310,8 @@ function renderMoves(c, box) {
   // the seat and a fourth click on the same "to" button moved one of its)
   if (S.from && !groups[S.from]) { S.from = null; }
   var spent = !!S.from && c.total < c.max && openKeys.indexOf(S.from) < 0;
+  // what the player does next: another source, or Done where no other may move
+  var next = openKeys.length ? ": choose another source" : ": no others may move; Done sends them";
   if (!S.from && openKeys.length === 1 && S.taken !== S.n) {
     S.from = openKeys[0]; S.fromUsed = false; S.taken = S.n;
   }
@@ -334,8 +336,8 @@ function renderMoves(c, box) {
   // the heading says what is asked now: where from (and whose), whose where the source
   // is given (a card's chosen region), then where to
   var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
-  box.appendChild(el("h3", {}, spent ? capital(spentWords(c, groups[S.from])) +
-                     ": choose another source" : S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) +
+  box.appendChild(el("h3", {}, spent ? capital(spentWords(c, groups[S.from])) + next :
+                     S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) +
                      (taken ? " (the only ones that may move)" : "") :
                      !one || !order.length ? "Move from: choose whose caballeros, and where from" :
                      "Move from " + groups[order[0]][0].from_label + ": choose " +
@@ -348,7 +350,7 @@ function renderMoves(c, box) {
     // "Why not other places?" line (the server's folds) or, at the maximum, the heading
     var off = spent ? {enabled: false, rule: groups[S.from][0].rule,
                        title: groups[S.from][0].title,
-                       why: spentWords(c, groups[S.from]) + ": choose another source"} : null;
+                       why: spentWords(c, groups[S.from]) + next} : null;
     groups[S.from].filter(function (o) { return o.enabled || (spent && o.count); }).forEach(function (o) {
       var b = el("button", {type: "button"}, "to " + o.to_label);
       b.disabled = spent;
