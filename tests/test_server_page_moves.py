@@ -97,8 +97,8 @@ def test_a_spent_source_stays_chosen_and_moves_nothing_else(
     # on a phone the map is out of sight above the decision (f17): the heading does not
     # point at arrows there; a button brings the map into view
     tab.page.set_viewport_size({"width": 390, "height": 844})
-    dec.get_by_role("list", name="Moves so far").get_by_role("button").first.click()
-    wait_for_units(tab, all_ - 1)
+    dec.get_by_role("list", name="Move to").get_by_role("button").first.click()  # (drawn again)
+    wait_for_units(tab, all_ + 1)
     chosen = dec.locator("h3").filter(has_text="Chosen, not sent yet")
     assert chosen.inner_text() == "Chosen, not sent yet (Done sends them)"
     dec.get_by_role("button", name="Show the arrows on the map").click()
