@@ -182,15 +182,31 @@ def test_the_values_written_are_the_board_data(board: Board) -> None:
         assert values is not None and values.text == " / ".join(map(str, p.values))
 
 
+def test_B3_2_the_hand_line_counts_the_cards_and_leaves_out_the_one_played() -> None:
+    # f17 read "10 11 13" as still holding 12: the line says how many cards are left
+    g = elgrande.new_game(4, seed=5)
+    d = g.pending
+    assert d is not None and d.kind == "choose_power_card"
+    p = d.players[0]
+    card = max(d.options["choices"])
+    g.answer(p, card)
+    own = ET.fromstring(board_svg(g.view(p), g.library.board))
+    (line,) = own.findall(".//s:text[@class='hand']", NS)
+    assert line.text is not None and line.text.startswith("hand (12 cards): ")
+    assert str(card) not in line.text.split(": ")[1].split()
+    assert str(card - 1) in line.text.split(": ")[1].split()
+
+
 def test_B8_5a_only_the_viewers_hand_is_drawn() -> None:
     g = played(3, 30)
     b = g.library.board
     own = ET.fromstring(board_svg(g.view(1), b))
     hands = own.findall(".//s:text[@class='hand']", NS)
     assert len(hands) == 1
-    assert hands[0].text == "hand: " + " ".join(map(str, g.state.hands[1]))
+    held = g.state.hands[1]
+    assert hands[0].text == f"hand ({len(held)} cards): " + " ".join(map(str, held))
     pub = board_svg(public_view(g), b)
-    assert "hand:" not in pub and "public view" in pub
+    assert 'class="hand"' not in pub and "public view" in pub
     assert public_view(g)["pending"] is None
     # the Castillo's contents are announced (B8.5a): the counts are drawn from the view
     cast = b.place_id(b.castillo)
@@ -350,6 +366,12 @@ def test_C4_C10_the_svg_shows_offices_seats_discs_and_the_inquisitor(seed: int) 
         assert [x["data-player"] for x in inq] == [
             str(s.neutral_holder) if s.neutral_holder >= 0 else "none"]
         assert int(inq[0]["data-black"]) == sum(s.neutral)
+        # each line inside the panel's width (f17: one ran past its right edge)
+        (box,) = [e for e in ET.fromstring(svg).iter(f"{{{NS['s']}}}g")
+                  if e.get("class") == "inquisitor"]
+        lines = [t.text or "" for t in box.iter(f"{{{NS['s']}}}text")][1:]
+        assert lines[1] == f"{sum(s.neutral)} black caballeros on the board", lines
+        assert all(len(t) * 6.6 + 12 < 270 for t in lines if "held by" not in t), lines
         seen |= {"carrier"} if carried else set()
         seen |= {"black office"} if "neutral" in {_holder(h) for h in ext["offices"].values()
                                                  } else set()

@@ -706,11 +706,14 @@ def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
     tab.page.wait_for_selector("#players svg")
     area = tab.page.locator("#board-area").bounding_box()
     offer = tab.page.locator("#offer-box").bounding_box()  # one column: the map, what the
-    boxes = tab.page.locator("#players").bounding_box()  # seat answers and is offered,
-    scores = tab.page.locator("section[aria-label='Scores']").bounding_box()  # the
-    assert area["width"] > 390 - 40 and offer["y"] >= area["y"] + area["height"]  # boxes,
-    assert boxes["y"] >= offer["y"] + offer["height"]  # then the scores and the log
-    assert scores["y"] >= boxes["y"] + boxes["height"]
+    mine = tab.page.locator("#players svg.mine").bounding_box()  # the seat's own box,
+    boxes = tab.page.locator("#players svg:not(.mine)").first.bounding_box()  # what the
+    last = tab.page.locator("#players svg").last.bounding_box()  # seat answers and is
+    scores = tab.page.locator("section[aria-label='Scores']").bounding_box()  # offered,
+    assert area["width"] > 390 - 40 and mine["y"] >= area["y"] + area["height"]  # the
+    assert offer["y"] >= mine["y"] + mine["height"]  # other boxes, then the scores and
+    assert boxes["y"] >= offer["y"] + offer["height"]  # the log
+    assert scores["y"] >= last["y"] + last["height"]
     assert tab.page.locator("#board svg").bounding_box()["width"] >= 700
     assert tab.page.evaluate("document.documentElement.scrollWidth") <= 390  # no page
     hint = tab.page.locator("#board-hint")  # the board scrolls sideways, and says so

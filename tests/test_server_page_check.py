@@ -144,3 +144,41 @@ def test_a_bad_zip_shows_its_errors_and_create_is_off(
     assert not problems.is_visible() and not p.locator("#check-shown").is_visible()
     assert p.locator("#early-box").is_visible()
     assert tab.errors == []  # (the console says the refused requests' 422s)
+
+
+def test_a_zip_these_settings_refuse_turns_create_off_until_they_change(
+        served: tuple[str, Path], tab: Tab, tmp_path: Path) -> None:
+    """f17: an action card with Intrigue & the King (no action-card stacks) was refused
+    for the settings, yet Create stayed on and the early box was offered; now as a
+    refused zip: Create off with the reason, no early box, a way to drop the zip; on
+    again when the settings change."""
+    folder = served[1]
+    p, before = new_game_form(served, tab)
+    p.get_by_label("Intrigue & the King").check()
+    p.get_by_label(UPLOAD).set_input_files(str(garrison_zip(tmp_path / "ok.zip")))
+    problems = p.get_by_role("list", name=PROBLEMS)
+    problems.wait_for()
+    assert "Intrigue & the King" in problems.inner_text()
+    create = p.get_by_role("button", name="Create")
+    assert create.is_disabled()
+    why = p.locator("#create-why")
+    assert why.inner_text().startswith("Create is off: these settings refuse the zip"), \
+        why.inner_text()
+    assert not p.locator("#early-box").is_visible()
+    assert p.get_by_role("button", name="Remove the zip").is_visible()
+    p.keyboard.press("Enter")
+    assert games(folder) == before
+    # the settings changed: checked again, Create on, the early box back
+    p.get_by_label("Intrigue & the King").uncheck()
+    assert p.get_by_label("Fill").input_value() == ""  # (the base game has no fill)
+    p.get_by_role("list", name=NOTES).wait_for()
+    assert create.is_enabled() and not why.is_visible()
+    assert p.locator("#early-box").is_visible()
+    # refused again, then the zip removed: Create on without it
+    p.get_by_label("Intrigue & the King").check()
+    problems.wait_for()
+    assert create.is_disabled()
+    p.get_by_role("button", name="Remove the zip").click()
+    p.wait_for_function("!document.getElementById('create').disabled")
+    assert not problems.is_visible() and not p.locator("#early-box").is_visible()
+    assert tab.errors == []

@@ -72,3 +72,32 @@ def test_the_option_s_words_are_the_words_module_s() -> None:
     html = (Path(__file__).resolve().parent.parent / "elgrande" / "server" / "page"
             / "new.html").read_text()
     assert f'aria-describedby="early-help"> {EARLY_OPTION}</span>' in html
+
+
+def test_created_is_in_view_and_the_seed_help_goes_with_the_seed_box(
+        server: str, tab: Tab, tmp_path: Path) -> None:
+    """f17: the "Game created" box was under the window's edge at 1400x1000 (the button
+    read "Create another game" and nothing else seemed to happen); the seed box's help
+    showed under the greyed-out box."""
+    from elgrande.server.page_words import EARLY_OPTION
+
+    p = tab.page
+    p.set_viewport_size({"width": 1400, "height": 1000})
+    p.goto(server + "/")
+    help_ = p.locator("#seed-help")
+    assert help_.is_visible()
+    p.get_by_label("Homebrew cards (a zip of card files)").set_input_files(
+        str(one_card_zip(tmp_path / "c.zip")))
+    p.get_by_label(EARLY_OPTION).check()
+    assert not help_.is_visible() and p.locator("#seed-early").is_visible()
+    p.get_by_label(EARLY_OPTION).uncheck()
+    assert help_.is_visible()
+    p.get_by_role("button", name="Create").click()
+    title = p.get_by_role("heading", name="Game created")
+    title.wait_for()
+    box = title.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 1000, box
+    links = p.get_by_role("link", name="Your seat (p1)").bounding_box()
+    assert links is not None and links["y"] + links["height"] <= 1000, links
+    assert p.evaluate("document.activeElement.id") == "made-title"
+    tab.assert_quiet()

@@ -259,8 +259,9 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     c = page_state(tab)["controls"]
     more = [x for x in c["options"] if x["enabled"] and x["from"] == o["from"]
             and x["player"] == o["player"] and x.get("kind") == o.get("kind")]
-    # a source none of whose caballeros may move more is let go (bots' draws decide)
-    assert source.get_attribute("aria-pressed") == ("true" if more else "false")
+    # the source stays chosen (pressed) even when none of its caballeros may move more
+    # (f17: another source was then taken unasked); bots' draws decide which
+    assert source.get_attribute("aria-pressed") == "true"
     assert source.is_enabled() == bool(more)  # disabled: none of them may move more
     for pressed in ("true", "false", "true") if more else ():
         source.click()
@@ -270,6 +271,22 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
         assert to.count() == len(more) and all(b.is_enabled() for b in to.all())
     _to_the_maximum(tab, o)
     quiet(tab)
+
+
+def _spent_source_waits(tab: Tab, c: dict[str, Any], o: dict[str, Any]) -> None:
+    """f17: a source whose caballeros are all moved stays chosen; its "to" buttons are
+    off and say to choose another source; a click on one moves nothing (another
+    source's caballeros were moved unasked)."""
+    dec = decision(tab)
+    others = any(x["enabled"] for x in c["options"])  # another source may move
+    said = "choose another source" if others else "no others may move; Done sends them"
+    head = dec.locator("h3").filter(has_text=said)
+    assert head.count() == 1, dec.locator("h3").all_inner_texts()
+    to = dec.get_by_role("list", name="Move to").get_by_role("button")
+    assert to.count() >= 1 and not any(b.is_enabled() for b in to.all())
+    to.first.click(force=True)
+    assert page_state(tab)["controls"]["total"] == c["total"]
+    assert said in dec.get_by_role("list", name="Move to").locator(".why").first.inner_text()
 
 
 def _to_the_maximum(tab: Tab, o: dict[str, Any]) -> None:
@@ -288,6 +305,8 @@ def _to_the_maximum(tab: Tab, o: dict[str, Any]) -> None:
             "button", name=f"to {more[0]['to_label']}", exact=True).click()
         wait_for_units(tab, c["total"] + 1)
         c = page_state(tab)["controls"]
+    if c["total"] < c["max"] and not more:  # the source spent, more moves allowed
+        _spent_source_waits(tab, c, o)
     progress = dec.locator("#progress").inner_text()
     stated = re.search(r"up to (\d+)", c["prompt"])
     if stated and int(stated.group(1)) > c["max"]:

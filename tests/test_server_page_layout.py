@@ -93,7 +93,7 @@ def test_the_players_boxes_are_on_screen_and_readable(
             assert box["y"] >= board["y"] + board["height"], (box, board)
     assert tab.page.evaluate("document.documentElement.scrollWidth") <= width
     me = tab.page.locator('#players g.player[data-player="0"]').text_content() or ""
-    assert "(you)" in me and "hand:" in me
+    assert "(you)" in me and "hand (" in me
     quiet(tab)
 
 
@@ -535,9 +535,10 @@ def test_done_with_none_chosen_is_no_main_button_while_one_may_be_chosen(
 def test_a_source_used_up_is_let_go_while_more_may_move(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """B8.2: once the chosen source's caballeros are all moved (none of its moves open) and
-    more may still move from elsewhere, the page lets it go (here the one source left is
-    then taken), not "Where to?" over greyed buttons; at the maximum the source stays,
-    saying the maximum is reached."""
+    more may still move from elsewhere, the source stays chosen and the heading says to
+    choose another; the one source left is not taken for the seat (f17: a click more on
+    the same "to" button then moved its caballeros unasked); at the maximum the source
+    stays, saying the maximum is reached."""
     tab = _open(server, played, new_tab, 1280, 900)
     ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
                             ".map(g => g.getAttribute('data-place'))")
@@ -551,11 +552,13 @@ def test_a_source_used_up_is_let_go_while_more_may_move(
         [move(ids[1], t, 20 + j, True) for j, t in enumerate(ids[2:4])]
     for total, kept in ((1, False), (2, True)):
         got = _render_moves(tab, options, total, f"{ids[0]}|0|")
-        if kept:
-            assert got["from"] == f"{ids[0]}|0|", got
-        else:  # let go; the one source left that may move is taken for the seat
-            assert got["from"] == f"{ids[1]}|0|", got
-            assert ids[0].upper() not in got["heads"][0], got
+        assert got["from"] == f"{ids[0]}|0|", got  # kept, the other not taken
+        if not kept:
+            assert got["heads"][0].endswith(": choose another source"), got
+    # no other source may move either: Done is the next step, said so
+    shut = [{**o, "enabled": False} for o in options]
+    got = _render_moves(tab, shut, 1, f"{ids[0]}|0|")
+    assert got["heads"][0].endswith(": no others may move; Done sends them"), got
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 

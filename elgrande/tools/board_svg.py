@@ -57,6 +57,8 @@ TOP = 44.0
 PANEL = 270.0
 GAP = 16.0
 CUBE = 18.0
+#: The height of a 12-unit line of text in a panel.
+LINE = 16.0
 
 
 #: The king's crown (B5): its outline (18 x 14 units from its corner), fill and edge; a
@@ -293,13 +295,22 @@ def _box(view: dict[str, Any], p: int, x: float, y: float,
                    f'{_e(f"{back} of them taken back into the hand (B3.2)")}</text>')
     if hand is not None:
         out.append(f'<text class="hand" x="{_num(x + 12)}" y="{_num(y + 86 + dy)}" '
-                   f'font-size="12">hand: {_e(" ".join(map(str, hand)) or "empty")}'
-                   "</text>")
+                   f'font-size="12">{_e(_hand_words(hand))}</text>')
     if holds:  # cards held face up (a Veto kept for later, B8.4): public
         out.append(f'<text class="holds" x="{_num(x + 12)}" y="{_num(y + h - 12)}" '
                    f'font-size="12" fill="#7a1f1f">holds: {_e(", ".join(holds))}</text>')
     out.append("</g>")
     return "".join(out), h
+
+
+def _hand_words(hand: Sequence[int]) -> str:
+    """The box's hand line (B3.2): how many cards, then their values, e.g. ``hand (12
+    cards): 1 2 3 4 5 6 7 8 9 10 11 13`` (f17: without the count a missing value in a
+    long row was misread as still held); ``hand: empty``. Raises nothing."""
+    if not hand:
+        return "hand: empty"
+    return (f"hand ({len(hand)} card{'s' if len(hand) != 1 else ''}): "
+            + " ".join(map(str, hand)))
 
 
 def _legend(board: Board, x: float, y: float, paid: int | None = None
@@ -457,8 +468,11 @@ class _Colonies:
                f'<rect x="10" y="10" width="16" height="16" rx="3" fill="{NEUTRAL}" '
                'stroke="#222"/><text x="34" y="23" font-size="13" font-weight="bold">'
                f"{_e(b.neutral_name)}</text>"
-               f'<text x="12" y="44" font-size="12">held by {_e(name)} · {black} black '
+               # two lines: one ran past the box's right edge (f17)
+               f'<text class="held" x="12" y="44" font-size="12">held by {_e(name)}</text>'
+               f'<text class="black" x="12" y="60" font-size="12">{black} black '
                "caballeros on the board</text></g>",
+               f'<g transform="translate(0,{_num(LINE)})">',  # the rest under them
                _table_badge("n/" + str(t.get("seats", 0)), 10, 56),
                f'<text x="48" y="68" font-size="13" font-weight="bold">limit table in '
                f'{_e(rname)}, {_plural(t.get("seats", 0), "seats")}</text>']
@@ -477,8 +491,8 @@ class _Colonies:
                        f'transform="translate({_num(12 + i * 125)},{_num(yy)})">'
                        f'{self.disc(7, -4, d)}<text x="18" y="0" font-size="12">{n} '
                        f"{_e(self.disc_name(d))}</text></g>")
-        h = yy + 14
-        out.append("</g>")
+        h = yy + 14 + LINE
+        out.append("</g></g>")
         return "".join(out).replace("{H}", _num(h)), y + h + 8
 
 

@@ -253,6 +253,16 @@ function sourceWhy(c, g) {
     why: "none of these caballeros may move anywhere now"};
 }
 
+// a chosen source none of whose caballeros may move now: "all 3 of p3's are moved" (the
+// moves so far took them), else none may go anywhere now
+function spentWords(c, g) {
+  var r = sourceWhy(c, g), who = nameOf(g[0].player) + "'s", all = g[0].available;
+  if (!/already moved/.test(r.why || "")) { return "none of " + who + " here may move anywhere now"; }
+  return all === 1 ? "the only one of " + who + " is moved" : "all " + all + " of " + who + " are moved";
+}
+
+function capital(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
+
 function renderMoves(c, box) {
   var chosen = el("ul", {"class": "moves", "aria-label": "Moves so far"});
   var seen = {};
@@ -268,23 +278,40 @@ function renderMoves(c, box) {
     }
   });
   if (chosen.children.length) {
-    box.appendChild(el("h3", {}, "Chosen, not sent yet (Done sends them; arrows on the map)"));
+    // the map beside the decision: its arrows said; under a narrow screen's map (out of
+    // sight, f17) a button brings it into view
+    var narrow = window.matchMedia("(max-width: 900px)").matches;
+    var head = el("h3", {}, "Chosen, not sent yet (Done sends them" +
+                  (narrow ? ")" : "; arrows on the map)"));
+    box.appendChild(head);
+    if (narrow) {
+      var see = el("button", {type: "button"}, "Show the arrows on the map");
+      see.onclick = function () { $("board-area").scrollIntoView({block: "start"}); };
+      box.appendChild(see);
+    }
     box.appendChild(chosen);
   }
   var groups = {}, order = [];
   c.options.forEach(function (o) {
     var k = groupKey(o);
+    // a source with nothing to move is no choice (f17: empty regions were buttons)
+    if (o.available === 0 && !o.enabled && !groups[k] && !c.options.some(function (x) {
+      return groupKey(x) === k && (x.enabled || x.count);
+    })) { return; }
     if (!groups[k]) { groups[k] = []; order.push(k); }
     groups[k].push(o);
   });
   // one source (and owner) only that may move now: taken at once (once a decision: a
   // click may let it go), so the next step is where to; said in the heading
   var openKeys = order.filter(function (k) { return groups[k].some(function (o) { return o.enabled; }); });
-  // a chosen source whose caballeros are used up (none may go anywhere now) is let go
-  // while more may move, so the page asks where from again, not where to
-  if (S.from && (!groups[S.from] || (c.total < c.max && openKeys.indexOf(S.from) < 0))) {
-    S.from = null;
-  }
+  // a chosen source whose caballeros are used up (none may go anywhere now) stays chosen,
+  // its "to" buttons off with the reason, until the player picks another: a click never
+  // moves another source's caballeros unasked (f17: the only source left was taken for
+  // the seat and a fourth click on the same "to" button moved one of its)
+  if (S.from && !groups[S.from]) { S.from = null; }
+  var spent = !!S.from && c.total < c.max && openKeys.indexOf(S.from) < 0;
+  // what the player does next: another source, or Done where no other may move
+  var next = openKeys.length ? ": choose another source" : ": no others may move; Done sends them";
   if (!S.from && openKeys.length === 1 && S.taken !== S.n) {
     S.from = openKeys[0]; S.fromUsed = false; S.taken = S.n;
   }
@@ -309,7 +336,8 @@ function renderMoves(c, box) {
   // the heading says what is asked now: where from (and whose), whose where the source
   // is given (a card's chosen region), then where to
   var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
-  box.appendChild(el("h3", {}, S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) +
+  box.appendChild(el("h3", {}, spent ? capital(spentWords(c, groups[S.from])) + next :
+                     S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) +
                      (taken ? " (the only ones that may move)" : "") :
                      !one || !order.length ? "Move from: choose whose caballeros, and where from" :
                      "Move from " + groups[order[0]][0].from_label + ": choose " +
@@ -320,10 +348,14 @@ function renderMoves(c, box) {
     var dests = el("ul", {"aria-label": "Move to"});
     // rows only for the places they may go to now; the others are said in the one
     // "Why not other places?" line (the server's folds) or, at the maximum, the heading
-    groups[S.from].filter(function (o) { return o.enabled; }).forEach(function (o) {
+    var off = spent ? {enabled: false, rule: groups[S.from][0].rule,
+                       title: groups[S.from][0].title,
+                       why: spentWords(c, groups[S.from]) + next} : null;
+    groups[S.from].filter(function (o) { return o.enabled || (spent && o.count); }).forEach(function (o) {
       var b = el("button", {type: "button"}, "to " + o.to_label);
-      b.onclick = function () { add(o.unit); };
-      dests.appendChild(optionItem(o, b));
+      b.disabled = spent;
+      b.onclick = function () { if (!spent) { add(o.unit); } };
+      dests.appendChild(optionItem(off || o, b));
     });
     var full = c.total >= c.max && !groups[S.from].some(function (o) { return o.enabled; });
     box.appendChild(el("h3", {"class": "where"}, full ? "Where to? None: the maximum, " + c.max +

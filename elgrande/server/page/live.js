@@ -79,6 +79,10 @@ function render(fresh) {
   if (st.boxes_svg !== S.boxes) {
     $("players").innerHTML = st.boxes_svg || "";
     S.boxes = st.boxes_svg;
+    // the seat's own box (court, hand): right under the map on a narrow screen (style.css)
+    var own = st.seat == null ? null :
+      document.querySelector('#players g.player[data-player="' + st.seat + '"]');
+    if (own && own.ownerSVGElement) { own.ownerSVGElement.classList.add("mine"); }
   }
   if (fresh) { renderSince(); renderControls(); } else { decorateBoard(); }
   renderOffer(st);

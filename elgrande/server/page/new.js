@@ -47,6 +47,9 @@
   Array.prototype.forEach.call(form.querySelectorAll("input[name=set]"), function (c) {
     c.addEventListener("change", function () {
       if (c.checked && !form.elements.fill.value) { form.elements.fill.value = "provisional"; }
+      // and the base game alone has none (a fill left on refused a zip, f17)
+      if (!c.checked && form.querySelectorAll("input[name=set]:not([value=base]):checked")
+          .length === 0) { form.elements.fill.value = ""; }
     });
   });
 
@@ -55,12 +58,16 @@
   // the early deal means something only with homebrew cards, and picks the seed itself
   // (said next to the seed box while it is off); a refused zip has no early box
   var earlyBox = document.getElementById("early-box");
-  var refused = false;
+  // refused: "" or why Create is off ("zip": the zip is refused; "settings": these
+  // settings refuse it, f17: Create stayed on and the early box offered)
+  var refused = "";
   function early() { return !earlyBox.hidden && form.elements.early.checked; }
   function earlyShown() {
     earlyBox.hidden = !form.elements.cards.files.length || refused;
     form.elements.seed.disabled = early();
     document.getElementById("seed-early").hidden = !early();
+    // the seed box's own help only while it is on (f17: under the greyed box)
+    document.getElementById("seed-help").hidden = early();
     form.elements.seed.setAttribute("aria-describedby", early() ? "seed-early" : "seed-help");
   }
   form.elements.cards.addEventListener("change", earlyShown);
@@ -92,13 +99,16 @@
   }
   // blocks: the cards' errors as `elgrande validate` prints them (file:line, the line, a
   // caret), shown in their place of the list of errors where the server gives them
-  // Create is off while the chosen zip is refused (Create would refuse it), with the
-  // reason under it and a way to drop the zip
+  // Create is off while the chosen zip is refused, by itself or with these settings
+  // (Create would refuse it), with the reason under it and a way to drop the zip
   var create = document.getElementById("create");
   function createShown() {
-    create.disabled = refused;
-    shown(document.getElementById("create-why"), refused ? "Create is off: the zip above " +
-          "is refused. Choose a corrected zip, or remove it to play without homebrew cards." : "");
+    create.disabled = !!refused;
+    shown(document.getElementById("create-why"), refused === "zip" ? "Create is off: the " +
+          "zip above is refused. Choose a corrected zip, or remove it to play without " +
+          "homebrew cards." : refused ? "Create is off: these settings refuse the zip " +
+          "above. Change the sets or the fill, or remove the zip to play without homebrew " +
+          "cards." : "");
     document.getElementById("zip-clear").hidden = !refused;
   }
   document.getElementById("zip-clear").addEventListener("click", function () {
@@ -117,7 +127,7 @@
   function checkZip() {
     var file = form.elements.cards.files[0];
     var asked = ++checkAsked;
-    refused = false;
+    refused = "";
     if (!file) { checkShown("", [], []); return; }
     shown(checkStatus, "Checking " + file.name + "…");
     var config = {players: Math.max(2, Math.min(5, +form.elements.players.value || 4)),
@@ -144,10 +154,11 @@
       if (res.status === 413) { j.error = "the zip is too large"; }
       var why = j.errors && j.errors.length ? j.errors : [j.error || "refused (" + res.status + ")"];
       if (res.status === 400) {  // the settings, not the zip (say, a set without its fill)
+        refused = "settings";  // re-checked when the sets, fill, players or variant change
         checkShown("Create would refuse these settings with this zip:", [], why);
         return;
       }
-      refused = true;  // the early deal of a refused zip means nothing: its box hidden
+      refused = "zip";  // the early deal of a refused zip means nothing: its box hidden
       checkShown("The zip is refused" + (why.length > 1 ? " (" + why.length + " problems)" : "") +
                  ": correct it and choose it again.", [], why, j.shown);
     }, function () {
@@ -229,6 +240,9 @@
       add("Host's page (admin)", j.admin, "yours: the seats, whose turn it is, the record at the end");
       add("Spectator page", j.spectator, "anyone may watch with it");
       made.hidden = false;
+      // in view at once, below a long form (f17: under the window's edge at 1400x1000)
+      made.scrollIntoView({block: "start"});
+      document.getElementById("made-title").focus({preventScroll: true});
       create.textContent = "Create another game";  // a second click makes a second game
     }, function () { shown(err, "Not created: the server did not answer."); });
   });
