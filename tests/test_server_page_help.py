@@ -370,8 +370,13 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
     assert c is not None and c["kind"] == "bring_to_court"  # the round's first counts
     maxed = False
     o = next(o for o in c["options"] if o["enabled"])
-    decision(tab).get_by_role("button", name=f"one more: {o['label']}", exact=True).click()
+    plus = decision(tab).get_by_role("button", name=f"one more: {o['label']}", exact=True)
+    before = plus.bounding_box()
+    plus.click()
     wait_for_units(tab, 1)
+    # f18: what is chosen is said under the rows: a second click hits the same +
+    after = plus.bounding_box()
+    assert before and after and after["y"] == before["y"], (before, after)
     n = page_state(tab)["n"]
     tab.page.reload()
     tab.page.wait_for_function(

@@ -374,16 +374,16 @@ def test_the_header_stays_one_line_whatever_the_prompt(
 
 
 def _render_moves(tab: Tab, options: list[dict[str, Any]], total: int = 0,
-                  source: str | None = None) -> dict[str, Any]:
-    """The page's move controls drawn for ``options`` (at most 2 to move, ``total`` so
+                  source: str | None = None, most: int = 2) -> dict[str, Any]:
+    """The page's move controls drawn for ``options`` (at most ``most`` to move, ``total`` so
     far, ``source`` the chosen one, a move made from it): the chosen source, the
     headings, the "Move to" buttons, each source's reason (None where it has none), the
     places marked alone on the map, the idle strip's lines and Done's label."""
-    got: dict[str, Any] = tab.page.evaluate("""([opts, total, src]) =>
+    got: dict[str, Any] = tab.page.evaluate("""([opts, total, src, most]) =>
         import('/page/controls.js').then(m => {
         const S = window.elgrandePage;
         S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
-                      secret: false, units: [], actions: [], total: total, min: 0, max: 2,
+                      secret: false, units: [], actions: [], total: total, min: 0, max: most,
                       max_note: null, options: opts, folds: [], card: null, note: null,
                       done: {unit: [0], enabled: true}};
         S.from = src; S.taken = -1; S.fromUsed = src !== null;
@@ -397,7 +397,7 @@ def _render_moves(tab: Tab, options: list[dict[str, Any]], total: int = 0,
                 idle: q('#decision .why-idle').map(p => p.innerText),
                 done: document.getElementById('done').innerText,
                 primary: document.getElementById('done').classList.contains('primary')};
-    })""", [options, total, source])
+    })""", [options, total, source, most])
     return got
 
 
@@ -471,7 +471,8 @@ def test_a_source_whose_caballeros_are_all_moved_says_so(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """B8.2 (f14): a source greyed because all its caballeros are already moved in this
     answer says so ("all 2 are already moved in this answer"), not that none may move
-    anywhere; a source with caballeros left and no open move keeps that reason."""
+    anywhere; a source with caballeros left and no open move keeps that reason; once the
+    answer's maximum is reached, a source with caballeros left says that (f18)."""
     tab = _open(server, played, new_tab, 1280, 900)
     ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
                             ".map(g => g.getAttribute('data-place'))")
@@ -489,11 +490,17 @@ def test_a_source_whose_caballeros_are_all_moved_says_so(
                move(ids[1], ids[2], 20, False, 0, "x", 3),
                move(ids[1], ids[3], 21, False, 0, "y", 3),
                move(ids[4], ids[2], 30, True, 0, "")]
-    got = _render_moves(tab, options, 2, None)
+    got = _render_moves(tab, options, 2, None, most=3)
     assert got["srcWhy"][0] == ("B8.2: moving caballeros — all 2 are already moved in this "
                                 "answer"), got
     assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "
                                 "move anywhere now"), got
+    options[-1] = move(ids[4], ids[2], 30, False, 0, "z")  # the maximum, 2, reached
+    got = _render_moves(tab, options, 2, None, most=2)
+    assert got["srcWhy"][0] == ("B8.2: moving caballeros — all 2 are already moved in this "
+                                "answer"), got
+    assert got["srcWhy"][1] == ("B8.2: moving caballeros — the maximum, 2 caballeros, is "
+                                "reached in this answer"), got
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 

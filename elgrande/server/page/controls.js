@@ -205,10 +205,6 @@ function renderCounts(c, box) {
   var picked = c.options.filter(function (o) { return o.count; }).map(function (o) {
     return o.count + word + label(o);
   });
-  if (picked.length) {
-    box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
-                       "Chosen, not sent yet: " + picked.join(", ") + "."));
-  }
   var ul = el("ul", {"aria-label": "Caballeros by place"});
   shown(c).forEach(function (o) {
     var row = el("span", {"class": "row"});
@@ -226,6 +222,12 @@ function renderCounts(c, box) {
     ul.appendChild(optionItem(o, row));
   });
   box.appendChild(ul);
+  // what is chosen, under the rows: a line above them pushed the + down under the
+  // pointer at the first click (f18)
+  if (picked.length) {
+    box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
+                       "Chosen, not sent yet: " + picked.join(", ") + "."));
+  }
 }
 
 export function groupKey(o) { return o.from + "|" + o.player + "|" + (o.kind === undefined ? "" : o.kind); }
@@ -234,7 +236,8 @@ export function groupLabel(o) {
 }
 
 // why a source none of whose caballeros may move anywhere now is greyed: all of them
-// already moved in this answer (f14: said so, not a rule's refusal), else its
+// already moved in this answer (f14: said so, not a rule's refusal), the answer's
+// maximum reached (f18), else its
 // destinations' one reason where they share it, else that none may go anywhere
 function sourceWhy(c, g) {
   var moved = c.options.reduce(function (n, o) {
@@ -245,6 +248,10 @@ function sourceWhy(c, g) {
     return {enabled: false, rule: g[0].rule, title: g[0].title, why: all === 1 ?
       "the only one is already moved in this answer" :
       "all " + all + " are already moved in this answer"};
+  }
+  if (c.max && c.total >= c.max) {  // the answer's maximum reached (f18: not "none may move")
+    return {enabled: false, rule: g[0].rule, title: g[0].title, why: "the maximum, " + c.max +
+      (c.max === 1 ? " caballero" : " caballeros") + ", is reached in this answer"};
   }
   var whys = {};
   g.forEach(function (o) { whys[o.rule + "|" + o.why] = o; });
