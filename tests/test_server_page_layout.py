@@ -501,6 +501,12 @@ def test_a_source_whose_caballeros_are_all_moved_says_so(
                                 "answer"), got
     assert got["srcWhy"][1] == ("B8.2: moving caballeros — the maximum, 2 caballeros, is "
                                 "reached in this answer"), got
+    # f17: a source with nothing to move (none there, none moved) is no source button
+    empty = [move(ids[5], ids[2], 40, False, 0, "x", 0), move(ids[5], ids[3], 41, False, 0,
+                                                                "y", 0)]
+    got = _render_moves(tab, options[:2] + empty + [move(ids[4], ids[2], 30, True, 0, "")],
+                        1, None, most=3)
+    assert len(got["srcWhy"]) == 2, got  # the first source and the open one, not the empty
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 
