@@ -163,10 +163,8 @@ def _printed(d: Diagnostic, root: Path) -> str:
     """Diagnostic ``d`` as ``elgrande validate`` prints it (:meth:`Diagnostic.format`:
     its line, the offending source line, a caret, the hint), its path from the zip's top
     ``root`` (``mycards/card.yaml``: nothing of the server's folders). Raises nothing."""
-    try:
-        source = Path(d.path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        source = []
+    from elgrande.tools.validate.diagnostics import source_lines
+    source = source_lines(d.path)
     try:
         rel = Path(d.path).resolve().relative_to(root.resolve()).as_posix()
     except ValueError:

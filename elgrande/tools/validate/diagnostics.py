@@ -119,7 +119,7 @@ class Report:
     def format_text(self, strict: bool = False) -> str:
         """Every diagnostic with its source line and caret, then a summary line."""
         cache: dict[str, list[str]] = {}
-        blocks = [d.format(_source(d.path, cache)) for d in self.diagnostics]
+        blocks = [d.format(source_lines(d.path, cache)) for d in self.diagnostics]
         ne, nw = len(self.errors), len(self.warnings)
         summary = f"{len(self.files)} file{'s' if len(self.files) != 1 else ''} checked"
         if self.smoked:
@@ -131,13 +131,19 @@ class Report:
         return "\n".join([*blocks, summary])
 
 
-def _source(path: str, cache: dict[str, list[str]]) -> list[str]:
-    if path not in cache:
-        try:
-            cache[path] = Path(path).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError):
-            cache[path] = []
-    return cache[path]
+def source_lines(path: str, cache: dict[str, list[str]] | None = None) -> list[str]:
+    """The lines of the card file at ``path`` (a filesystem path) that
+    :meth:`Diagnostic.format` quotes, ``[]`` when it cannot be read as UTF-8; kept in
+    ``cache`` (path -> lines) when given. Raises nothing."""
+    if cache is not None and path in cache:
+        return cache[path]
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    if cache is not None:
+        cache[path] = lines
+    return lines
 
 
 class Collector:
