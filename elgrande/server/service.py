@@ -536,8 +536,9 @@ def _new_game(config: dict[str, Any], cards: Path | None) -> tuple[Game, list[di
 
 def _round_ended(game: Game, before: int) -> bool:
     """Whether the answer just given ended round ``before`` (or the game, B7.1): the
-    scores chart keeps a row of the scores then."""
-    return game.flow.round != before or game.pending is None
+    scores chart keeps a row of the scores then. A set's opening before round 1 (round
+    0: the Colonies' opening secret disc) ends no round."""
+    return (before >= 1 and game.flow.round != before) or game.pending is None
 
 
 def _part(body: Any) -> bool:
