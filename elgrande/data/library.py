@@ -164,7 +164,8 @@ def provisional_log(lib: Library) -> list[str]:
              for s, n in sorted(filled.items(), key=lambda sn: _rank(lib.board, sn[0]))]
     what = (" for " + ", ".join(parts)) if parts else ""
     return [f"This game plays with provisional data: the fill {_fill_name(lib.fill)!r} "
-            f"supplies card details no published source gives{what} (see docs/library.md)."]
+            f"supplies card details no published source gives{what}, as stand-ins; what "
+            "they decide is marked (provisional) (docs/library.md)."]
 
 
 def _rank(board: Board, set_id: str) -> int:
