@@ -502,6 +502,12 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         extra = f" and {_places(board, e['regions'])}" if e.get("regions") else ""
         return [f"{'  ' if is_effect(e) else ''}{who} brings {caballeros(e['provinces'])} "
                 f"from the provinces{extra} to court."]
+    if kind == "no_court":  # the court step skipped (B4.1)
+        if e["limit"] > 0:
+            return [f"{who} has no caballeros to bring to court (B4.1: none in the "
+                    "provinces, none in a region they may leave)."]
+        return [f"{who} may bring no caballeros to court this turn (B4.1)." if e["changed"]
+                else f"{who}'s power card {e['value']} brings no caballeros to court (B4.1)."]
     if kind == "card":  # I5, X2: the card whose action the turn uses, of several
         return [f"{who}'s special action this turn: {card(e['card'])}." if e.get("what")
                 else f"{who} takes {card(e['card'])}."]

@@ -1,0 +1,99 @@
+"""A skipped court step is said (f18, B4.1): a power card that brings no caballeros (the
+base game's 12 and 13) or a player with none to bring skips the step, and the log says so
+("Mara's power card 13 brings no caballeros to court (B4.1).") instead of nothing: the
+flow's ``no_court`` event, narrated; a real server's seat sees the line in its log (the
+"Since your last choice" box shows the log's new lines)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+import pytest
+from serve_util import play_turn, seat_state, token_of
+from test_server_page import create
+
+from elgrande.data.library import load_library
+from elgrande.play.game import new_game
+from elgrande.play.narrate import words
+
+
+@pytest.mark.rule("B4.1")
+def test_the_no_court_event_in_words() -> None:
+    board = load_library(("base",)).board
+    names = ["Mara", "Ben"]
+    said = words({"event": "no_court", "player": 0, "value": 13, "limit": 0,
+                  "changed": False}, board, names)
+    assert said == ["Mara's power card 13 brings no caballeros to court (B4.1)."]
+    said = words({"event": "no_court", "player": 1, "value": 5, "limit": 2,
+                  "changed": False}, board, names)
+    assert said == ["Ben has no caballeros to bring to court (B4.1: none in the provinces, "
+                    "none in a region they may leave)."]
+    said = words({"event": "no_court", "player": 1, "value": 5, "limit": 0,
+                  "changed": True}, board, names)
+    assert said == ["Ben may bring no caballeros to court this turn (B4.1)."]
+
+
+@pytest.mark.rule("B4.1")
+@pytest.mark.parametrize("sets", [("base",), ("base", "colonies")])
+def test_every_turn_says_its_court_step(sets: tuple[str, ...]) -> None:
+    """Each turn that takes an action card said its court step before: a bring
+    (``court``) or a skip (``no_court``) of that player; the skips of power cards 12
+    and 13 happen (the base game's cards that bring none) and only where no
+    bring_to_court decision was asked."""
+    skipped = 0
+    for seed in range(1, 5):
+        g = new_game(4, sets=list(sets), seed=seed, logging=False,
+                     fill=None if sets == ("base",) else "provisional")
+        rng = random.Random(seed)
+        said: list[dict[str, Any]] = []
+        asked: set[int] = set()
+        while g.flow.pending is not None:
+            d = g.flow.pending
+            p = d.players[0]
+            if d.kind == "bring_to_court":
+                asked.add(p)
+            for e in g.answer(p, d.random_answer(rng, p)):
+                kind = e.get("event")
+                if kind in ("court", "no_court") and "card" not in e:
+                    said.append(e)
+                    if kind == "no_court":
+                        skipped += 1
+                        assert e["player"] not in asked, e
+                        if not sets[1:]:
+                            assert e["limit"] > 0 or e["value"] in (12, 13), e
+                elif kind == "card" and not e.get("what"):
+                    assert said and said[-1]["player"] == e["player"], (said[-1:], e)
+                    said.clear()
+                    asked.clear()
+    assert skipped
+
+
+@pytest.mark.rule("B4.1")
+def test_the_seat_that_played_13_reads_why_it_brings_none(server: str) -> None:
+    """B4.1 (f18): seat 0 plays power card 13 in round 1; when it next chooses, its log
+    (the since box's lines) says its card brings no caballeros to court, and it was
+    asked no bring_to_court."""
+    links = create(server, 3, 2, {1: "greedy", 2: "greedy"}, ["base"])
+    token = token_of(links["seats"][0])
+    rng = random.Random(2)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(60):
+            st = seat_state(c, links["game"], token)
+            pending = st["view"].get("pending") or {}
+            kind = pending.get("kind")
+            assert kind != "bring_to_court", st["log"][-5:]
+            if kind == "choose_power_card":
+                r = c.post(f"/api/games/{links['game']}/answer",
+                           headers={"X-Elgrande-Token": token},
+                           json={"n": st["n"], "answer": 13})
+                assert r.status_code == 200, r.text
+                continue
+            if kind == "choose_action_card":
+                name = st["names"][0]
+                assert f"{name}'s power card 13 brings no caballeros to court (B4.1)." \
+                    in st["log"], st["log"][-8:]
+                return
+            play_turn(c, links["game"], token, rng, st)
+    pytest.fail("seat 0 never chose an action card")
