@@ -33,10 +33,13 @@ def test_the_no_court_event_in_words() -> None:
     said = words({"event": "no_court", "player": 1, "value": 5, "limit": 0,
                   "changed": True}, board, names)
     assert said == ["Ben may bring no caballeros to court this turn (B4.1)."]
+    said = words({"event": "no_court", "player": 1, "value": 160, "limit": 0,
+                  "changed": False, "what": "card"}, board, names)
+    assert said == ["Ben's card 160 brings no caballeros to court (B4.1)."]  # I3
 
 
 @pytest.mark.rule("B4.1")
-@pytest.mark.parametrize("sets", [("base",), ("base", "colonies")])
+@pytest.mark.parametrize("sets", [("base",), ("base", "colonies"), ("base", "intrigue-king")])
 def test_every_turn_says_its_court_step(sets: tuple[str, ...]) -> None:
     """Each turn that takes an action card said its court step before: a bring
     (``court``) or a skip (``no_court``) of that player; the skips of power cards 12
@@ -56,6 +59,8 @@ def test_every_turn_says_its_court_step(sets: tuple[str, ...]) -> None:
                 asked.add(p)
             for e in g.answer(p, d.random_answer(rng, p)):
                 kind = e.get("event")
+                if kind == "court":  # a bring answered (a card's too: its decider)
+                    asked.discard(e.get("decider", e.get("player")))
                 if kind in ("court", "no_court") and "card" not in e:
                     said.append(e)
                     if kind == "no_court":
@@ -63,10 +68,11 @@ def test_every_turn_says_its_court_step(sets: tuple[str, ...]) -> None:
                         assert e["player"] not in asked, e
                         if not sets[1:]:
                             assert e["limit"] > 0 or e["value"] in (12, 13), e
+                        assert e["what"] == ("card" if "intrigue-king" in sets
+                                             else "power card"), e
                 elif kind == "card" and not e.get("what"):
                     assert said and said[-1]["player"] == e["player"], (said[-1:], e)
                     said.clear()
-                    asked.clear()
     assert skipped
 
 

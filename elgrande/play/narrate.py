@@ -331,7 +331,7 @@ def _provisional(e: dict[str, Any], kind: Any, card: str, labels: Labels) -> str
     if kind == "place" and not is_effect(e):
         return PROVISIONAL if "place" in labels.every_turn or labels.marked(
             card, ("place",)) else ""
-    if kind == "court" and not is_effect(e):
+    if kind in ("court", "no_court") and not is_effect(e):
         return PROVISIONAL if "court" in labels.every_turn else ""
     if kind == "discs_appear":
         return PROVISIONAL if labels.marked(str(e.get("card")), ("gold", "goods")) else ""
@@ -507,7 +507,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
             return [f"{who} has no caballeros to bring to court (B4.1: none in the "
                     "provinces, none in a region they may leave)."]
         return [f"{who} may bring no caballeros to court this turn (B4.1)." if e["changed"]
-                else f"{who}'s power card {e['value']} brings no caballeros to court (B4.1)."]
+                else f"{who}'s {e.get('what', 'power card')} {e['value']} brings no caballeros "
+                "to court (B4.1)."]
     if kind == "card":  # I5, X2: the card whose action the turn uses, of several
         return [f"{who}'s special action this turn: {card(e['card'])}." if e.get("what")
                 else f"{who} takes {card(e['card'])}."]
