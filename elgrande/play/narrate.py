@@ -99,16 +99,30 @@ def _phrase(card: _Face) -> list[str]:
 
 def _phrase_of(text: str, title: str) -> list[str]:
     """:func:`_phrase` of printed text ``text`` of a card titled ``title``."""
+    first = _sentences(_body(text, title))[:1]
+    return _tidy(first[0]).split() if first else []
+
+
+def _body(text: str, title: str) -> str:
+    """Printed text ``text`` of a card titled ``title`` without its ``"Title:"`` prefix."""
     text = text.strip()
     head, colon, rest = text.partition(":")
-    if colon and _squeezed(head) == _squeezed(title):
-        text = rest.strip()
-    text = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0].rstrip(".!?").strip()
-    text = re.sub(r"\b(all) the (?=\d)", r"\1 ", text, flags=re.I)
+    return rest.strip() if colon and _squeezed(head) == _squeezed(title) else text
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` cut after each ``.``, ``!`` or ``?`` that a space follows; [] for none."""
+    return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+
+
+def _tidy(text: str) -> str:
+    """``text`` as a line of the page: its end punctuation dropped, its first word in
+    lower case unless it is a name or number, "all the N" said "all N"."""
+    text = re.sub(r"\b(all) the (?=\d)", r"\1 ", text.rstrip(".!?").strip(), flags=re.I)
     words = text.split()
     if words and len(words[0]) > 1 and words[0][1:].islower():
         words[0] = words[0].lower()
-    return words
+    return " ".join(words)
 
 
 def _cut(words: list[str], n: int) -> list[str]:
@@ -172,19 +186,29 @@ def card_names(cards: Iterable[_Face]) -> dict[str, tuple[str, str]]:
     return out
 
 
+#: A card's summary (:func:`card_summary`) takes its text's next sentence while the
+#: line stays this many characters long or shorter.
+SUMMARY_CHARS = 170
+
+
 def card_summary(card: _Face) -> str:
-    """What ``card`` does in one line, from its printed text: the first sentence after
-    its ``"Title:"`` prefix (:func:`_phrase`: ``"King's Card: Move the king to any
-    region."`` -> ``"move the king to any region"``); ``""`` for a text that says
-    nothing more (B3.1: the cards on offer, each with what it does). A first sentence
+    """What ``card`` does, in the line under it on the offer (B3.1: the cards on offer,
+    each with what it does), from its printed text: the sentences after its ``"Title:"``
+    prefix, as many whole ones as fit in :data:`SUMMARY_CHARS` characters (at least the
+    first), the last one's end punctuation dropped and the first word in lower case
+    unless it is a name or number, "all the N" said "all N" (``"King's Card: Move the
+    king to any region."`` -> ``"move the king to any region"``; f18: a homebrew card's
+    ``"Choose a region. Bring up to 2 Caballeros ..."`` says all it does, not only
+    ``"choose a region"``); ``""`` for a text that says nothing more. A first sentence
     that only says the card's title (``"Veto! You can prevent one special action ..."``,
-    B8.4) is passed over for the next one (f17: the Veto's line said only "veto").
-    Raises nothing."""
-    words = _phrase(card)
-    if words and _squeezed(" ".join(words)) == _squeezed(card.title):
-        rest = re.split(r"(?<=[.!?])\s", card.text.strip(), maxsplit=1)[1:]
-        words = _phrase_of(rest[0], card.title) if rest else words
-    return " ".join(words)
+    B8.4) is passed over (f17: the Veto's line said only "veto"). Raises nothing."""
+    sentences = _sentences(_body(card.text, card.title))
+    if len(sentences) > 1 and _squeezed(_tidy(sentences[0])) == _squeezed(card.title):
+        sentences = sentences[1:]
+    n = 1
+    while n < len(sentences) and len(" ".join(sentences[:n + 1])) <= SUMMARY_CHARS:
+        n += 1
+    return _tidy(" ".join(sentences[:n]))
 
 
 def card_labels(cards: Iterable[_Face]) -> dict[str, str]:
@@ -307,7 +331,7 @@ def _provisional(e: dict[str, Any], kind: Any, card: str, labels: Labels) -> str
     if kind == "place" and not is_effect(e):
         return PROVISIONAL if "place" in labels.every_turn or labels.marked(
             card, ("place",)) else ""
-    if kind == "court" and not is_effect(e):
+    if kind in ("court", "no_court") and not is_effect(e):
         return PROVISIONAL if "court" in labels.every_turn else ""
     if kind == "discs_appear":
         return PROVISIONAL if labels.marked(str(e.get("card")), ("gold", "goods")) else ""
@@ -478,6 +502,13 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         extra = f" and {_places(board, e['regions'])}" if e.get("regions") else ""
         return [f"{'  ' if is_effect(e) else ''}{who} brings {caballeros(e['provinces'])} "
                 f"from the provinces{extra} to court."]
+    if kind == "no_court":  # the court step skipped (B4.1)
+        if e["limit"] > 0:
+            return [f"{who} has no caballeros to bring to court (B4.1: none in the "
+                    "provinces, none in a region they may leave)."]
+        return [f"{who} may bring no caballeros to court this turn (B4.1)." if e["changed"]
+                else f"{who}'s {e.get('what', 'power card')} {e['value']} brings no caballeros "
+                "to court (B4.1)."]
     if kind == "card":  # I5, X2: the card whose action the turn uses, of several
         return [f"{who}'s special action this turn: {card(e['card'])}." if e.get("what")
                 else f"{who} takes {card(e['card'])}."]

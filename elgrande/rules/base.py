@@ -286,13 +286,17 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
             value = v
     if value < 0:
         raise KeyError(p)  # as before: a turn needs the player's power card
-    limit = engine.board.power_cards.get(value, 0)
+    printed = engine.board.power_cards.get(value)  # None: no power card (I3: a card)
+    limit = printed or 0
     court_limit = engine.rules.court_limit
     if court_limit is not None:
         got = court_limit(engine.hooks(state, p, flow, events), limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
-    if d is None:
+    if d is None:  # the step is skipped: the log says why (f18: 13 played, nothing said)
+        events.append({"event": "no_court", "player": p, "value": value, "limit": limit,
+                       "changed": limit != (printed or 0),
+                       "what": "card" if printed is None else "power card"})
         flow.phase = CARD
     return d
 

@@ -28,6 +28,25 @@ def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
+#: The kind of the answer that takes a turn's action card: a card's run starts after it.
+TAKE_CARD = "choose_action_card"
+
+
+def chosen_region(game: Game) -> str | None:
+    """The region the card under way chose (B8): the latest answer of a region choice
+    (:data:`REGION_CHOICES`) since the turn's action card was taken (``game.history``),
+    a location id; None when none was chosen since (f18: Pilgrims' Road chooses, then
+    brings to court, then places there: its choice is no longer the last answer)."""
+    for h in reversed(game.history):
+        kind = h.get("kind")
+        if kind == TAKE_CARD:
+            return None
+        answer = h.get("answer")
+        if kind in REGION_CHOICES and isinstance(answer, str):
+            return answer
+    return None
+
+
 def card_place_words(game: Game, d: Decision, options: list[dict[str, Any]],
                      name_of: Callable[[str], str]) -> None:
     """B8: give every option of a card's placement from court (``d`` of kind
@@ -35,8 +54,8 @@ def card_place_words(game: Game, d: Decision, options: list[dict[str, Any]],
     place (its ``"place"``, a location id) outside the card's places (``d.options["to"]``)
     and with no refusal of its own (the king's region keeps B5.2's) the card's reason,
     rule B8: "this card places only in Seville" (places named by ``name_of(place id)``),
-    ", the region it chose" added where the last answer of the game chose that one
-    region. Changes ``options`` in place; raises nothing."""
+    ", the region it chose" added where the card chose that one region this turn
+    (:func:`chosen_region`). Changes ``options`` in place; raises nothing."""
     if d.kind != "place_caballeros" or d.rule != "B5.1":
         return
     to = [str(t) for t in d.options.get("to", [])]
@@ -44,11 +63,41 @@ def card_place_words(game: Game, d: Decision, options: list[dict[str, Any]],
     if not to:
         return
     why = f"this card places only in {_names([name_of(t) for t in to])}"
-    last = game.history[-1] if game.history else {}
-    if len(to) == 1 and last.get("kind") in REGION_CHOICES and last.get("answer") == to[0]:
+    if len(to) == 1 and chosen_region(game) == to[0]:
         why += ", the region it chose"
     for o in options:
         place = o.get("place")
         if o.get("enabled") or not place or place in to or place in own:
+            continue
+        o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": True})
+
+
+def card_move_words(game: Game, d: Decision, options: list[dict[str, Any]],
+                    name_of: Callable[[str], str]) -> None:
+    """B8: a card's move of caballeros (``d`` of kind ``move_caballeros``) from the one
+    region the card chose this turn (:func:`chosen_region`), or to it alone, names that
+    region in the reason of every destination outside the card's (``d.options["to"]``)
+    refused by the move's own rule (the king's region keeps B5.2's): "this card moves
+    caballeros from Catalonia, the region it chose, only to Aragon or the Castillo" (f18:
+    "not a region these caballeros may move to" said neither), or "this card moves
+    caballeros only to Seville, the region it chose"; rule B8. Places are named by
+    ``name_of(place id)``. Changes ``options`` in place; raises nothing."""
+    if d.kind != "move_caballeros":
+        return
+    chosen = chosen_region(game)
+    to = [str(t) for t in d.options.get("to", [])]
+    sources = {str(s) for s in d.options.get("sources", {})}
+    if chosen is None or not to:
+        return
+    if to == [chosen]:
+        why = f"this card moves caballeros only to {name_of(chosen)}, the region it chose"
+    elif sources == {chosen}:
+        why = (f"this card moves caballeros from {name_of(chosen)}, the region it chose, "
+               f"only to {_names([name_of(t) for t in to if t != chosen])}")
+    else:
+        return
+    for o in options:
+        place = o.get("place")
+        if o.get("enabled") or not place or place in to or o.get("rule") != d.rule:
             continue
         o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": True})

@@ -63,7 +63,7 @@ from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 from elgrande.server.card_faces import explain
 from elgrande.server.card_notes import card_under_way
-from elgrande.server.card_places import card_place_words
+from elgrande.server.card_places import card_move_words, card_place_words
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_parts,
@@ -592,6 +592,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
         options = _move_options(game, b0, canon)  # every disabled one folds (.folds)
     king_words(options, lambda loc: _place_name(game, loc))
     card_place_words(game, d, options, lambda loc: _place_name(game, loc))
+    card_move_words(game, d, options, lambda loc: _place_name(game, loc))
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":
