@@ -4,6 +4,7 @@ import {$, S, colourOf, hint, label, nameOf, why} from "./core.js";
 import {groupKey, groupLabel, renderControls} from "./controls.js";
 import {add} from "./selection.js";
 import {choose, heldOption} from "./secret.js";
+import {drawPreview} from "./preview.js";
 
 export function decorateBoard() {
   var c = S.controls;
@@ -258,6 +259,7 @@ function drawPending() {
                                           "paint-order": "stroke"}, "+" + o.count),
                o.place, clear);
   });
+  drawPreview(layer, c);  // what the answer would make of the badges' counts
 }
 
 // a click on a place holding several of a pick's choices (f16: a mobile scoreboard's
