@@ -3,15 +3,8 @@
    touched badge its count before and after ("3→1"), a badge left empty struck through,
    a badge the answer would add drawn dashed. Drawn in the layer of the selection not yet
    sent (board.js drawPending), so gone once the answer is sent or started over. */
-import {S, colourOf, nameOf} from "./core.js";
+import {S, colourOf, nameOf, svgEl} from "./core.js";
 
-var NS = "http://www.w3.org/2000/svg";
-function svgEl(tag, attrs, text) {
-  var e = document.createElementNS(NS, tag);
-  Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-  if (text !== undefined) { e.textContent = text; }
-  return e;
-}
 
 // the change each chosen option makes: place -> player -> caballeros more (or fewer);
 // moves: fewer at the source, more at the destination (B8.2); a placement from the court
