@@ -84,3 +84,48 @@ def test_chosen_moves_and_placements_show_their_counts_before_and_after(
     got = tab.page.evaluate(DRAW, ["counts", "send_caballeros", [{**place[0], "count": 1}]])
     assert [m["text"] for m in got["marks"]] == [f"{n}→{n - 1}"], got["marks"]
     quiet(tab)
+
+
+@pytest.mark.rule("B4.1")
+def test_a_placement_chosen_with_the_steppers_shows_on_the_map_until_start_over(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B4.1: at a placement from the court, a click on a region's "+" marks that region's
+    badge of the seat with its count before and after ("N→N+1", a dashed badge "0→1"
+    where the seat has none); "Start over" takes the mark away."""
+    import random
+
+    import httpx
+    from serve_util import play_turn, seat_state
+    from test_server_page import token_of
+
+    links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
+    token = token_of(links["seats"][0])
+    rng = random.Random(9)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(2000):
+            st = seat_state(c, links["game"], token)
+            ctl = st["controls"]
+            if ctl is not None and ctl["kind"] == "place_caballeros" and any(
+                    o["enabled"] and o.get("place") for o in ctl["options"]):
+                break
+            play_turn(c, links["game"], token, rng, st)
+        else:
+            raise AssertionError("no placement met")
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    tab.page.set_viewport_size({"width": 1280, "height": 900})
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    o = next(o for o in ctl["options"] if o["enabled"] and o.get("place")
+             and tab.page.locator(f'#board g.place[data-place="{o["place"]}"]').count())
+    badge = tab.page.locator(f'#board g.caballeros[data-place="{o["place"]}"][data-player="0"]')
+    was = int(badge.get_attribute("data-count") or 0) if badge.count() else 0
+    tab.page.get_by_role("button", name="one more: " + o["label"], exact=True).click()
+    mark = tab.page.locator(f'#board g#pending g.preview-count[data-place="{o["place"]}"]')
+    mark.wait_for()
+    assert mark.locator("text").text_content() == f"{was}→{was + 1}"
+    assert mark.get_attribute("data-player") == "0"
+    SHOTS.mkdir(exist_ok=True)
+    tab.page.locator("#board").screenshot(path=str(SHOTS / "preview-place.png"))
+    tab.page.get_by_role("button", name="Start over").click()
+    mark.wait_for(state="detached")
+    assert tab.page.locator("#board g#pending g.preview-count").count() == 0
+    quiet(tab)
