@@ -104,12 +104,20 @@ def test_on_a_phone_the_decision_is_the_first_thing_under_the_header(
 def test_the_header_says_the_whole_prompt(
         server: str, long_prompt: dict[str, Any], new_tab: Callable[[], Tab],
         width: int) -> None:
-    """At 1400, 1024 and 390 px the header's "Your turn: ..." is the whole prompt, wrapped
-    where it must (no ellipsis: its text no wider than its box), inside the screen, and a
+    """At 1400 and 1024 px the header's "Your turn: ..." is the whole prompt, wrapped
+    where it must (no ellipsis: its text no wider than its box), inside the screen; at
+    390 px, the decision right under the header, it says "Your turn: answer just below ↓"
+    (the prompt is not said twice) and the decision's heading is the whole prompt; a
     click on it brings the decision's panel to the screen's top."""
     tab = _seat(server, long_prompt, new_tab, width, 900)
     go = tab.page.locator("#turn").get_by_role("button")
-    assert go.inner_text() == "Your turn: " + long_prompt["prompt"]
+    if width > 900:
+        assert go.inner_text() == "Your turn: " + long_prompt["prompt"]
+    else:
+        assert go.inner_text() == "Your turn: answer just below ↓"
+        heading = tab.page.locator("#prompt")
+        assert heading.inner_text() == long_prompt["prompt"]
+        assert heading.evaluate("h => h.scrollWidth <= h.clientWidth")
     fit = go.evaluate("b => ({sw: b.scrollWidth, cw: b.clientWidth,"
                       " over: getComputedStyle(b).textOverflow,"
                       " right: b.getBoundingClientRect().right,"

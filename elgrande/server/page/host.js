@@ -24,9 +24,12 @@ export function renderHeader(st) {
     // a button to the decision (the page scrolled down, it is out of sight) (not a
     // "#decision" link: the address's fragment holds the token); the prompt whole,
     // wrapped (f18: cut with an ellipsis it could not be read)
+    // a narrow screen shows the decision right under the header: there the header says
+    // so, not the prompt a second time (style.css)
     var go = el("button", {type: "button", "class": "to-decision",
-                           title: "Go to your decision"},
-                "Your turn: " + st.controls.prompt);
+                           title: "Go to your decision"});
+    go.appendChild(el("span", {"class": "turn-long"}, "Your turn: " + st.controls.prompt));
+    go.appendChild(el("span", {"class": "turn-short"}, "Your turn: answer just below ↓"));
     go.onclick = function () {
       $("decision").scrollIntoView({block: "start"});
       var first = $("decision").querySelector("button:enabled, input:enabled");
