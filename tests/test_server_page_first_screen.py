@@ -30,10 +30,14 @@ def _shot(tab: Tab, name: str) -> None:
     tab.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-@pytest.fixture(scope="module")
-def long_prompt(server: str) -> dict[str, Any]:
-    """A 3-seat base game (seat 0 a person, two bots) played by its API to a decision of
-    seat 0 whose prompt is 45 characters or more: its links and that prompt."""
+def play_to(server: str, want: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """A new 3-seat base game (seat 0 a person, two bots, seed 9) played by its API to
+    seat 0's first decision whose controls ``want`` accepts: its links, and those
+    controls as "controls".
+
+    Raises:
+        AssertionError: no such decision within 2000 answers.
+    """
     from serve_util import play_turn, seat_state
 
     links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
@@ -42,10 +46,18 @@ def long_prompt(server: str) -> dict[str, Any]:
     with httpx.Client(base_url=server, timeout=30) as c:
         for _ in range(2000):
             st = seat_state(c, links["game"], token)
-            if st["controls"] is not None and len(st["controls"]["prompt"]) >= 45:
-                return {**links, "prompt": st["controls"]["prompt"]}
+            if st["controls"] is not None and want(st["controls"]):
+                return {**links, "controls": st["controls"]}
             play_turn(c, links["game"], token, rng, st)
-    raise AssertionError("no long prompt")
+    raise AssertionError("no such decision")
+
+
+@pytest.fixture(scope="module")
+def long_prompt(server: str) -> dict[str, Any]:
+    """A 3-seat base game (seat 0 a person, two bots) played by its API to a decision of
+    seat 0 whose prompt is 45 characters or more: its links and that prompt."""
+    got = play_to(server, lambda ctl: len(ctl["prompt"]) >= 45)
+    return {**got, "prompt": got["controls"]["prompt"]}
 
 
 def _seat(server: str, links: dict[str, Any], new_tab: Callable[[], Tab], width: int,

@@ -92,25 +92,11 @@ def test_a_placement_chosen_with_the_steppers_shows_on_the_map_until_start_over(
     """B4.1: at a placement from the court, a click on a region's "+" marks that region's
     badge of the seat with its count before and after ("N→N+1", a dashed badge "0→1"
     where the seat has none); "Start over" takes the mark away."""
-    import random
+    from test_server_page_first_screen import play_to
 
-    import httpx
-    from serve_util import play_turn, seat_state
-    from test_server_page import token_of
-
-    links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
-    token = token_of(links["seats"][0])
-    rng = random.Random(9)
-    with httpx.Client(base_url=server, timeout=30) as c:
-        for _ in range(2000):
-            st = seat_state(c, links["game"], token)
-            ctl = st["controls"]
-            if ctl is not None and ctl["kind"] == "place_caballeros" and any(
-                    o["enabled"] and o.get("place") for o in ctl["options"]):
-                break
-            play_turn(c, links["game"], token, rng, st)
-        else:
-            raise AssertionError("no placement met")
+    links = play_to(server, lambda ctl: ctl["kind"] == "place_caballeros" and any(
+        o["enabled"] and o.get("place") for o in ctl["options"]))
+    ctl = links["controls"]
     (tab,), _ = open_seats(server, links, new_tab, [0])
     tab.page.set_viewport_size({"width": 1280, "height": 900})
     tab.page.wait_for_function("window.elgrandePage.controls")
