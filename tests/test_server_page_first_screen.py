@@ -162,9 +162,10 @@ def test_the_host_sees_each_link_whole_beside_its_copy_button(
         link = box.get_by_role("textbox", name=name)
         link.wait_for()
         assert link.inner_text() == server + rel
-        got = link.evaluate("e => { const r = e.getBoundingClientRect();"
-                            " return {sw: e.scrollWidth, cw: e.clientWidth, left: r.left,"
-                            " right: r.right, top: r.top}; }")
+        got = tab.page.evaluate(  # (one look: the element found and measured at once)
+            "n => { const e = document.querySelector(`#host [aria-label=\"${n}\"]`),"
+            " r = e.getBoundingClientRect(); return {sw: e.scrollWidth, cw: e.clientWidth,"
+            " left: r.left, right: r.right, top: r.top}; }", name)
         assert got["sw"] <= got["cw"] and 0 <= got["left"] and got["right"] <= width, got
         copy = box.get_by_role("button", name="copy the " + name)
         cb = copy.bounding_box()

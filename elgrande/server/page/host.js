@@ -49,6 +49,11 @@ export function renderHost(st) {
   var box = $("host");
   box.hidden = S.role !== "admin";
   if (box.hidden) { return; }
+  // drawn again only when what it shows changed (a poll's new state of the same seats
+  // keeps a link the host is selecting)
+  var key = JSON.stringify([st.names, st.bots, st.bot_kinds, st.to_move, st.over, S.links]);
+  if (box.getAttribute("data-drawn") === key) { return; }
+  box.setAttribute("data-drawn", key);
   var tbody = $("seats").querySelector("tbody");
   tbody.textContent = "";
   var bots = st.bots || [];
