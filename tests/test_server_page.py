@@ -693,7 +693,7 @@ def test_the_page_shows_another_seats_answer_from_the_pushed_state(
 @pytest.mark.rule("B3.1", "B8.4")
 def test_on_a_phone_the_page_is_one_column_and_a_tap_shows_a_card_s_text(
         server: str, new_tab: Callable[[], Tab]) -> None:
-    """A 390-pixel-wide phone: the board spans the page's width above the decision and
+    """A 390-pixel-wide phone: the board spans the page's width under the decision, above
     the panels, its drawing at a readable size (scrolled sideways); a tap on a card on
     offer (B3.1) shows its text under it, a tap more hides it. And the notice above a
     decision lists the log since the seat's last answer, the lines naming the seat in bold:

@@ -94,7 +94,7 @@ def test_a_spent_source_stays_chosen_and_moves_nothing_else(
     other.click()
     assert other.get_attribute("aria-pressed") == "true"
     assert dec.get_by_role("list", name="Move to").get_by_role("button").first.is_enabled()
-    # on a phone the map is out of sight above the decision (f17): the heading does not
+    # on a phone the map is out of sight under the decision (f18): the heading does not
     # point at arrows there; a button brings the map into view
     tab.page.set_viewport_size({"width": 390, "height": 844})
     dec.get_by_role("list", name="Move to").get_by_role("button").first.click()  # (drawn again)
@@ -111,8 +111,8 @@ def test_a_spent_source_stays_chosen_and_moves_nothing_else(
 def test_on_a_phone_the_seat_s_own_box_is_right_under_the_map(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """f17: the seat's own box (court, hand) came after the decision and the offer though
-    docs/serve.md put the boxes under the map: now right under the map, the others'
-    boxes after the decision (B1.1, B3.2)."""
+    docs/serve.md put the boxes under the map: now right under the map (the decision
+    above the map since f18), the others' boxes after it (B1.1, B3.2)."""
     links = create(server, 3, 5, {1: "greedy", 2: "greedy"}, ["base"])
     (tab,), _ = open_seats(server, links, new_tab, [0])
     p = tab.page
@@ -124,10 +124,11 @@ def test_on_a_phone_the_seat_s_own_box_is_right_under_the_map(
     board = p.locator("#board-area").evaluate("e => e.getBoundingClientRect().bottom")
     mine = top("#players svg.mine")
     assert p.locator("#players svg.mine g.player[data-player='0']").count() == 1
-    assert board <= mine < top("#decision"), (board, mine)
+    # f18: the decision first (right under the header), then the map, then the own box
+    assert top("#decision") < top("#board-area") and board <= mine, (board, mine)
     others = p.locator("#players svg:not(.mine)")
     assert others.count() >= 3  # two boxes, the legend
-    assert all(float(o.evaluate("e => e.getBoundingClientRect().top")) > top("#decision")
+    assert all(float(o.evaluate("e => e.getBoundingClientRect().top")) > mine
                for o in others.all())
     # a wide screen: the boxes beside the map as before, the own one first
     p.set_viewport_size({"width": 1400, "height": 1000})

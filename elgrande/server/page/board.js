@@ -1,9 +1,10 @@
 /* The board: the places of the decision's options answer clicks and keys, and the
    selection not yet sent is drawn on the map. */
-import {$, S, colourOf, hint, label, nameOf, why} from "./core.js";
+import {$, S, colourOf, hint, label, nameOf, svgEl, why} from "./core.js";
 import {groupKey, groupLabel, renderControls} from "./controls.js";
 import {add} from "./selection.js";
 import {choose, heldOption} from "./secret.js";
+import {drawPreview} from "./preview.js";
 
 export function decorateBoard() {
   var c = S.controls;
@@ -202,12 +203,6 @@ function placeLabel(svg, layer, t, id, clear) {
   layer.appendChild(t);
   placeClear(svg, t, spots, clear, 1);
 }
-function svgEl(tag, attrs, text) {
-  var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-  if (text !== undefined) { e.textContent = text; }
-  return e;
-}
 function drawPending() {
   var svg = document.querySelector("#board svg");
   if (!svg) { return; }
@@ -258,6 +253,7 @@ function drawPending() {
                                           "paint-order": "stroke"}, "+" + o.count),
                o.place, clear);
   });
+  drawPreview(layer, c);  // what the answer would make of the badges' counts
 }
 
 // a click on a place holding several of a pick's choices (f16: a mobile scoreboard's

@@ -145,3 +145,11 @@ export function hint(text) {
 export function listenNotice() {
   document.addEventListener("click", function () { if (!$("notice").hidden) { hint(""); } }, true);
 }
+
+// an SVG element of tag `tag`, its attributes `attrs` (name -> value) and text `text`
+export function svgEl(tag, attrs, text) {
+  var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  Object.keys(attrs).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+  if (text !== undefined) { e.textContent = text; }
+  return e;
+}

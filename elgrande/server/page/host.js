@@ -21,13 +21,15 @@ export function renderHeader(st) {
   } else if (st.controls) {
     turn.className = "mine";
     turn.textContent = "";
-    // a button to the decision: on a narrow screen it is under the map, screens down
-    // (not a "#decision" link: the address's fragment holds the token)
-    // one line, cut with an ellipsis (the header does not grow): the whole prompt on
-    // hover, and in the decision's heading
+    // a button to the decision (the page scrolled down, it is out of sight) (not a
+    // "#decision" link: the address's fragment holds the token); the prompt whole,
+    // wrapped (f18: cut with an ellipsis it could not be read)
+    // a narrow screen shows the decision right under the header: there the header says
+    // so, not the prompt a second time (style.css)
     var go = el("button", {type: "button", "class": "to-decision",
-                           title: "Your turn: " + st.controls.prompt + " (go to your decision)"},
-                "Your turn: " + st.controls.prompt);
+                           title: "Go to your decision"});
+    go.appendChild(el("span", {"class": "turn-long"}, "Your turn: " + st.controls.prompt));
+    go.appendChild(el("span", {"class": "turn-short"}, "Your turn: answer just below ↓"));
     go.onclick = function () {
       $("decision").scrollIntoView({block: "start"});
       var first = $("decision").querySelector("button:enabled, input:enabled");
@@ -39,9 +41,7 @@ export function renderHeader(st) {
   } else {
     turn.textContent = "";
   }
-  // a line cut with an ellipsis keeps its whole text on hover (f14); "Your turn" in its
-  // button's title
-  turn.title = st.controls && !st.over ? "" : turn.textContent;
+  turn.title = "";
 }
 
 // -- the host's page (the admin link): who plays each seat, whose turn it is
@@ -49,6 +49,11 @@ export function renderHost(st) {
   var box = $("host");
   box.hidden = S.role !== "admin";
   if (box.hidden) { return; }
+  // drawn again only when what it shows changed (a poll's new state of the same seats
+  // keeps a link the host is selecting)
+  var key = JSON.stringify([st.names, st.bots, st.bot_kinds, st.to_move, st.over, S.links]);
+  if (box.getAttribute("data-drawn") === key) { return; }
+  box.setAttribute("data-drawn", key);
   var tbody = $("seats").querySelector("tbody");
   tbody.textContent = "";
   var bots = st.bots || [];
@@ -62,16 +67,24 @@ export function renderHost(st) {
     tr.appendChild(td);
     tr.appendChild(el("td", {}, bots.indexOf(p) >= 0 ? "a bot (" + ((st.bot_kinds || {})[String(p)] || "?") + ")" : "a person (their link)"));
     tr.appendChild(el("td", {}, st.over ? "" : moving.indexOf(p) >= 0 ? "to move" : ""));
-    tr.appendChild(linkCell(bots.indexOf(p) >= 0 ? "" : S.links && S.links.seats[p],
-                            "link of seat " + (p + 1) + " (" + nm + ")"));
     tbody.appendChild(tr);
+    // the seat's link on a row of its own under it, the table's whole width (f18: in a
+    // narrow column a host saw "http://127.0.0.1:8..." only)
+    var link = linkCell(bots.indexOf(p) >= 0 ? "" : S.links && S.links.seats[p],
+                        "link of seat " + (p + 1) + " (" + nm + ")", "td");
+    if (link.childNodes.length) {
+      link.colSpan = 4;
+      var row = el("tr", {"class": "link-row"});
+      row.appendChild(link);
+      tbody.appendChild(row);
+    }
   });
   renderHostCards(box);
   var spec = $("spectator-link");
   spec.textContent = "";
   if (S.links && S.links.spectator) {
     spec.appendChild(document.createTextNode("Spectator link (anyone may watch with it): "));
-    spec.appendChild(linkCell(S.links.spectator, "spectator link", "span"));
+    spec.appendChild(linkCell(S.links.spectator, "spectator link", "div"));
   }
 }
 
@@ -95,24 +108,35 @@ function renderHostCards(box) {
   list.appendChild(ul);
 }
 
-// a link as a read-only field (selected on focus) and a Copy button; "" for a bot's seat;
-// null: the link is not kept (a game made before the links could be shown again)
+// a link said whole (wrapped where it must: f18, a narrow field showed its start only), a
+// read-only text box selected whole by a click or focus, and a Copy button beside it; ""
+// for a bot's seat (an empty cell); null: the link is not kept (a game made before the
+// links could be shown again)
 function linkCell(rel, name, tag) {
-  var cell = el(tag || "td", {"class": "seat-link"});
+  var cell = el(tag, {"class": "seat-link"});
   if (rel === "" || rel === undefined || (rel === null && !S.links)) { return cell; }
-  if (rel === null) { cell.textContent = "not kept (the game is older than this page)"; return cell; }
+  if (rel === null) { cell.textContent = "Link: not kept (the game is older than this page)"; return cell; }
   var url = location.origin + rel;
-  var box = el("input", {type: "text", readonly: "", "aria-label": name, size: "24"});
-  box.value = url;
-  box.onfocus = function () { box.select(); };
+  var box = el("span", {"class": "url", role: "textbox", "aria-readonly": "true",
+                        "aria-label": name, tabindex: "0"}, url);
+  var pick = function () {
+    var range = document.createRange();
+    range.selectNodeContents(box);
+    var sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+  };
+  box.onfocus = pick;
   var copy = el("button", {type: "button", "aria-label": "copy the " + name}, "Copy");
   copy.onclick = function () {
-    box.select();
+    pick();
     var done = function () { copy.textContent = "Copied"; };
     if (navigator.clipboard) { navigator.clipboard.writeText(url).then(done, function () {}); }
   };
-  cell.appendChild(box);
-  cell.appendChild(copy);
+  var both = el("div", {"class": "link-box"});
+  both.appendChild(box);
+  both.appendChild(copy);
+  cell.appendChild(both);
   return cell;
 }
 

@@ -1,6 +1,6 @@
 /* The connection: load the seat's state, show it (every part of the page drawn from it),
    hear of changes through the WebSocket, and poll without it. */
-import {$, S, GAME, TOKEN, api, hint, json} from "./core.js";
+import {$, S, GAME, TOKEN, api, el, hint, json} from "./core.js";
 import {loadLinks, renderHeader, renderHost} from "./host.js";
 import {renderControls} from "./controls.js";
 import {decorateBoard} from "./board.js";
@@ -171,8 +171,16 @@ export function sideWords() {
   var area = $("board-area"), note = $("board-hint");
   if (!area || !note) { return; }
   var left = area.scrollLeft > 1, right = area.scrollLeft + area.clientWidth < area.scrollWidth - 1;
-  note.textContent = left && right ? "← More of the board on both sides: swipe it sideways →" :
+  var words = left && right ? "← More of the board on both sides: swipe it sideways →" :
     left ? "← More of the board to the left: swipe it sideways to see it" :
     right ? "More of the board to the right: swipe it sideways to see it →" :
     "The whole board is in view.";
+  if (note.textContent === words) { return; }
+  // f18: an arrow never alone on a line: kept with the word beside it (a span not
+  // wrapped inside), the note's text unchanged
+  note.textContent = "";
+  words.split(/(← \S+|\S+ →)/).forEach(function (part, i) {
+    if (!part) { return; }
+    note.appendChild(i % 2 ? el("span", {"class": "keep"}, part) : document.createTextNode(part));
+  });
 }

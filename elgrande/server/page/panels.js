@@ -11,7 +11,7 @@ export function renderOffer(st) {
   ul.textContent = "";
   $("offer-box").hidden = !st.offer;
   cards.forEach(function (c) {
-    var li = el("li", {"class": "offer-card", title: c.text || ""});
+    var li = el("li", {"class": "offer-card"});
     // its title, then what tells it apart from a card of the same title on a second,
     // smaller line (the server's "aside", elgrande/server/page_words.py card_parts)
     li.appendChild(el("strong", {}, c.name || c.title));
@@ -34,11 +34,14 @@ export function renderOffer(st) {
         li.classList.toggle("open", opened[k]);
         li.setAttribute("aria-expanded", String(opened[k]));
       };
+      li.onkeydown = function (e) {  // the keyboard's click: Enter or Space
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); li.onclick(); }
+      };
     }
     ul.appendChild(li);
   });
   if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
-  $("offer-hint").hidden = !cards.some(function (c) { return c.text; });  // nothing to hover
+  $("offer-hint").hidden = !cards.some(function (c) { return c.text; });  // nothing to open
   placeTips();
 }
 

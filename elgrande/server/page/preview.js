@@ -1,0 +1,99 @@
+/* What the answer being composed (chosen, not sent yet) would make of the map's counts
+   (f18: the arrows showed the moves, the regions' numbers stayed as before): under each
+   touched badge its count before and after ("3→1"), a badge left empty struck through,
+   a badge the answer would add drawn dashed. Drawn in the layer of the selection not yet
+   sent (board.js drawPending), so gone once the answer is sent or started over. */
+import {S, colourOf, nameOf, svgEl} from "./core.js";
+
+
+// the change each chosen option makes: place -> player -> caballeros more (or fewer);
+// moves: fewer at the source, more at the destination (B8.2); a placement from the court
+// more in its place (B4.1); caballeros sent away or brought to the court fewer there
+export function changes(c, seat) {
+  var out = {};
+  var put = function (place, who, n) {
+    if (place === undefined || place === null || who === undefined || who === null || !n) { return; }
+    var row = out[place] = out[place] || {};
+    row[who] = (row[who] || 0) + n;
+  };
+  var seen = {};
+  c.options.forEach(function (o) {
+    var key = (o.unit || []).join(",");
+    if (!o.count || seen[key]) { return; }
+    seen[key] = true;
+    if (c.form === "moves") {
+      put(o.from, o.player, -o.count);
+      put(o.to, o.player, o.count);
+    } else if (c.form === "counts" && o.place) {
+      put(o.place, seat, c.kind === "place_caballeros" ? o.count : -o.count);
+    }
+  });
+  return out;
+}
+
+function badgeOf(place, who) {
+  return document.querySelector('#board g.caballeros[data-place="' + place + '"][data-player="' +
+                                who + '"]');
+}
+
+// where a badge the answer adds goes: right of the place's last badge, else under its
+// values ("5 / 3 / 1"), else its middle
+function newSpot(place, size) {
+  var all = document.querySelectorAll('#board g.caballeros[data-place="' + place + '"]');
+  if (all.length) {
+    var b = all[all.length - 1].getBBox();
+    return {x: b.x + b.width + 6, y: b.y};
+  }
+  var g = document.querySelector('#board g.place[data-place="' + place + '"]');
+  if (!g) { return null; }
+  var v = g.querySelector("text.values"), r = (v || g).getBBox();
+  return v ? {x: r.x + r.width / 2 - size / 2, y: r.y + r.height + 4}
+    : {x: r.x + r.width / 2 - size / 2, y: r.y + r.height / 2};
+}
+
+// the marks of what the answer would make, in `layer` (an SVG group)
+export function drawPreview(layer, c) {
+  if (!c || (c.form !== "moves" && c.form !== "counts")) { return; }
+  var seat = S.state ? S.state.seat : null;
+  var ch = changes(c, seat);
+  Object.keys(ch).forEach(function (place) {
+    if (!document.querySelector('#board g.place[data-place="' + place + '"]')) { return; }  // court, provinces
+    Object.keys(ch[place]).forEach(function (who) {
+      var d = ch[place][who];
+      if (!d) { return; }
+      var badge = badgeOf(place, who);
+      var was = badge ? parseInt(badge.getAttribute("data-count"), 10) || 0 : 0;
+      var now = Math.max(0, was + d), size = 18, box;
+      if (badge) {
+        var b = badge.getBBox();
+        box = {x: b.x, y: b.y, w: b.width, h: b.height};
+      } else {
+        var at = newSpot(place, size);
+        if (!at) { return; }
+        box = {x: at.x, y: at.y, w: size, h: size};
+        var ghost = svgEl("g", {"class": "preview-new", "data-place": place, "data-player": who});
+        ghost.appendChild(svgEl("rect", {x: box.x, y: box.y, width: size, height: size, rx: 3,
+                                         fill: "#fff", stroke: colourOf(+who), "stroke-width": 2,
+                                         "stroke-dasharray": "3 2"}));
+        ghost.appendChild(svgEl("text", {x: box.x + size / 2, y: box.y + size * 0.72,
+                                         "font-size": 12, "font-weight": "bold",
+                                         "text-anchor": "middle", fill: "#222"}, String(now)));
+        layer.appendChild(ghost);
+      }
+      if (badge && now === 0) {  // left empty: struck through
+        layer.appendChild(svgEl("line", {"class": "preview-gone", x1: box.x - 2, y1: box.y + box.h + 2,
+                                         x2: box.x + box.w + 2, y2: box.y - 2, stroke: "#000",
+                                         "stroke-width": 2.5}));
+      }
+      var mark = svgEl("g", {"class": "preview-count", "data-place": place, "data-player": who,
+                             "data-was": was, "data-now": now});
+      mark.appendChild(svgEl("title", {}, nameOf(+who) + ": " + was + " → " + now +
+                             " caballeros here once sent (not sent yet)"));
+      mark.appendChild(svgEl("text", {x: box.x + box.w / 2, y: box.y + box.h + 12, "font-size": 12,
+                                      "font-weight": "bold", "text-anchor": "middle", fill: "#222",
+                                      stroke: "#fff", "stroke-width": 3, "paint-order": "stroke"},
+                             was + "→" + now));
+      layer.appendChild(mark);
+    });
+  });
+}
