@@ -56,11 +56,12 @@ def card_titles(lib: Library) -> dict[str, str]:
 
 class CardTitles(Mapping[str, str]):
     """:func:`card_titles` of a library worked out on its first read, not before: what a
-    game's chronicle names cards by (B8: a special action is its card's). A game's first
-    decision names no card, and telling apart the cards that share a title reads every
-    card's text (about 1.4M instructions a library at a cold start, docs/performance.md,
-    "Start-up and validate"). Read only; raises ``KeyError`` for an id ``lib`` does not
-    hold, as a dict does.
+    game's chronicle names cards by (B8: a special action is its card's). Telling apart
+    the cards that share a title reads every card's text (about 1.2M instructions a
+    library, docs/performance.md, "Start-up and validate"), and the first decision of a
+    game with Colonies or Intrigue & the King names no card (a base game's names the
+    round's offer, B3.1). Read only; raises ``KeyError`` for an id ``lib`` does not hold,
+    as a dict does.
 
     Args:
         lib: the library whose cards are named.
