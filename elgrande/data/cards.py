@@ -347,12 +347,39 @@ def card_file_parts(folder: str | Path) -> list[tuple[str, ...]]:
     if os.path.isfile(folder):
         return [()]
     found: list[tuple[str, ...]] = []
-    start = len(os.path.join(folder, ""))
-    for dirpath, dirs, files in os.walk(folder):
-        dirs[:] = [d for d in dirs if d != FILLS_DIR]
-        rel = tuple(dirpath[start:].split(os.sep)) if len(dirpath) > start else ()
-        found += [(*rel, f) for f in files if f.endswith((".yaml", ".yml")) and f != "set.yaml"]
+    _walk_cards(os.fspath(folder), (), found)
     return sorted(found)
+
+
+def _walk_cards(folder: str, rel: tuple[str, ...], found: list[tuple[str, ...]]) -> None:
+    """Add to ``found`` the card files below ``folder`` (``rel`` its parts below the top
+    folder) as :func:`card_file_parts` lists them: what ``os.walk`` gives (no symlinked
+    folder entered, an unreadable folder passed over), with less work (the library cache
+    lists the files in play at every load: docs/performance.md, "Start-up and
+    validate")."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = list(listing)
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        if not is_dir:
+            if name.endswith((".yaml", ".yml")) and name != "set.yaml":
+                found.append((*rel, name))
+            continue
+        if name == FILLS_DIR:
+            continue
+        try:
+            link = entry.is_symlink()
+        except OSError:
+            link = False
+        if not link:
+            _walk_cards(entry.path, (*rel, name), found)
 
 
 def _retired_homebrew(card: CardDef, kinds: Kinds, pos: yamlpos.Positions) -> CardError:

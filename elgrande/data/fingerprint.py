@@ -113,17 +113,26 @@ def file_paths(set_dirs: Iterable[str | Path], extra: Sequence[str | Path] = (),
         manifest = os.path.join(root, "set.yaml")
         if os.path.isfile(manifest):
             out[f"{name}/set.yaml"] = manifest
-        for parts in card_file_parts(root):
-            out[f"{name}/{'/'.join(parts)}"] = os.path.join(root, *parts)
+        _add_parts(out, name, root)
     for i, e in enumerate(extra):
         p = os.fspath(e)
         name = names[i] if names is not None and i < len(names) else homebrew_name(p)
         if os.path.isfile(p):
             out[f"{name}/{os.path.basename(p)}"] = p
             continue
-        for parts in card_file_parts(p):
-            out[f"{name}/{'/'.join(parts)}"] = os.path.join(p, *parts)
+        _add_parts(out, name, p)
     return out
+
+
+def _add_parts(out: dict[str, str], name: str, root: str) -> None:
+    """Add to ``out`` each card file below folder ``root`` (:func:`card_file_parts`) by
+    its key under ``name``: the path joined as ``os.path.join(root, *parts)`` would, once
+    per folder (the library cache lists the files in play at every load)."""
+    base = os.path.join(root, "")
+    for parts in card_file_parts(root):
+        key = "/".join(parts)
+        out[f"{name}/{key}"] = (base + (key if os.sep == "/" else os.path.join(*parts))
+                                if parts else root)
 
 
 def fingerprint(set_dirs: Iterable[Path], extra: Sequence[str | Path] = (),

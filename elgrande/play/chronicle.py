@@ -10,7 +10,7 @@ game at every node pays nothing for a long history (docs/architecture.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from elgrande.model.board import Board
@@ -92,7 +92,7 @@ class Chronicle:
 
     __slots__ = ("board", "names", "titles", "logging", "log", "labels", "card", "seen")
 
-    def __init__(self, board: Board, names: Sequence[str], titles: dict[str, str],
+    def __init__(self, board: Board, names: Sequence[str], titles: Mapping[str, str],
                  logging: bool = True, log: Trail | None = None, labels: Labels | None = None,
                  card: str = "", seen: dict[str, Any] | None = None) -> None:
         self.board = board

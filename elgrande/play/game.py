@@ -43,7 +43,7 @@ from elgrande.model.state import State
 from elgrande.play.chronicle import Chronicle, Trail
 from elgrande.play.narrate import Labels
 from elgrande.play.seeds import check_seed, draw_seed
-from elgrande.play.words import card_label, card_titles, in_words
+from elgrande.play.words import CardTitles, card_label, in_words
 
 if TYPE_CHECKING:  # imported on a lazy view's first use: a game that shows none needs none
     from elgrande.play.views import View
@@ -87,8 +87,9 @@ class Game:
         self.header = header
         self._engine: FlowEngine = engine_for(library) if engine is None else engine
         if chronicle is None:
-            # the library never changes; the chronicles share its titles
-            chronicle = Chronicle(library.board, names, card_titles(library), logging,
+            # the library never changes; the chronicles share its titles (worked out
+            # when a line first names a card)
+            chronicle = Chronicle(library.board, names, CardTitles(library), logging,
                                   labels=_labels(self._engine, state.players) if logging
                                   else None)
         self.chronicle = chronicle

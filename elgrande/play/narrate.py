@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from elgrande.model.board import Board
@@ -272,7 +272,7 @@ PROVISIONAL = " (provisional)"
 
 
 def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
-          titles: dict[str, str] | None = None, state: State | None = None,
+          titles: Mapping[str, str] | None = None, state: State | None = None,
           last: str = "", labels: Labels | None = None, card: str = "") -> list[str]:
     """Lines for a run of events (what one answer caused), in order.
 
@@ -462,7 +462,7 @@ def _actor(e: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def words(e: dict[str, Any], board: Board, names: Sequence[str],
-          titles: dict[str, str] | None = None) -> list[str]:
+          titles: Mapping[str, str] | None = None) -> list[str]:
     """Lines describing event ``e``.
 
     Args:
@@ -473,7 +473,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
             told apart in words where another card shares the title); an id not in it is named
             by itself.
     """
-    titles = titles or {}
+    titles = {} if titles is None else titles  # (a lazy mapping is not read here)
     kind = e.get("event")
     who = names[e["player"]] if isinstance(e.get("player"), int) and 0 <= e["player"] < len(
         names) else ""
@@ -662,7 +662,7 @@ _CARD_REF = re.compile(r"\{card:([^}]+)\}")
 
 
 def _grandes_moved(g: GeneralScoring, board: Board, names: Sequence[str],
-                   titles: dict[str, str]) -> list[str]:
+                   titles: Mapping[str, str]) -> list[str]:
     """Where the Grandes went once the Castillo emptied, before the regions score, and
     why (I9: a Grande in the Castillo leaves it; C13: a kept card moves its owner's
     Grande to the region on the owner's disc)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Final
 
 from elgrande.data.library import Library
@@ -52,6 +52,41 @@ def card_titles(lib: Library) -> dict[str, str]:
     tells them apart (:func:`elgrande.play.narrate.card_names`, ``"Special Scoring
     (stack 3)"``). Worked out once per library; read only."""
     return _named(lib)[0]
+
+
+class CardTitles(Mapping[str, str]):
+    """:func:`card_titles` of a library worked out on its first read, not before: what a
+    game's chronicle names cards by (B8: a special action is its card's). Telling apart
+    the cards that share a title reads every card's text (about 1.2M instructions a
+    library, docs/performance.md, "Start-up and validate"), and the first decision of a
+    game with Colonies or Intrigue & the King names no card (a base game's names the
+    round's offer, B3.1). Read only; raises ``KeyError`` for an id ``lib`` does not hold,
+    as a dict does.
+
+    Args:
+        lib: the library whose cards are named.
+    """
+
+    __slots__ = ("_lib", "_got")
+
+    def __init__(self, lib: Library) -> None:
+        self._lib = lib
+        self._got: dict[str, str] | None = None
+
+    def _titles(self) -> dict[str, str]:
+        got = self._got
+        if got is None:
+            got = self._got = card_titles(self._lib)
+        return got
+
+    def __getitem__(self, cid: str) -> str:
+        return self._titles()[cid]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._titles())
+
+    def __len__(self) -> int:
+        return len(self._titles())
 
 
 def card_label(lib: Library, cid: str) -> str:
@@ -111,7 +146,7 @@ def in_words(text: str, names: Sequence[str], lib: Library) -> str:
     return places_named(text, lib.board)
 
 
-__all__ = ["card_aside", "card_label", "card_titles", "in_words", "places_named"]
+__all__ = ["CardTitles", "card_aside", "card_label", "card_titles", "in_words", "places_named"]
 
 
 def answer_words(answer: Any, labels: Sequence[str], board: Board) -> str:
