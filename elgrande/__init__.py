@@ -10,12 +10,11 @@ scoring), ``files`` (shipped data, disk cache), ``errors``.
 
 ``elgrande.new_game(...)`` and ``elgrande.Game`` are the entry points (see
 :mod:`elgrande.play.game`); they are imported on first use, so ``import elgrande`` stays
-light. That first use imports the engine with the cyclic garbage collector off and then
-moves what exists to the collector's permanent generation (:func:`gc.freeze`), as the
-console script does (:mod:`elgrande.tools.entry`): modules, classes and functions live
-until the process ends, and no later collection goes through them again (about 15M
-instructions of a three-set cold start, docs/performance.md, "Start-up and validate").
-Garbage made afterwards is collected as usual.
+light. That first use imports the engine with the cyclic garbage collector paused (the
+import makes many objects and no garbage: docs/performance.md, "Start-up and
+validate"); the collector is on again afterwards if it was on. Unlike the console script
+(:mod:`elgrande.tools.entry`), the library never calls :func:`gc.freeze`: that would keep
+the calling program's own garbage of before the first use for good.
 """
 
 from __future__ import annotations
@@ -86,8 +85,8 @@ if _MovedFinder not in sys.meta_path:
 
 def _facade() -> ModuleType:
     """:mod:`elgrande.play.game`, imported at the first use of the facade with the
-    collector off, then :func:`gc.freeze` (see the module's docstring); later calls find
-    it in ``sys.modules``. Raises what the import raises."""
+    collector paused (see the module's docstring); later calls find it in
+    ``sys.modules``. Raises what the import raises."""
     found = sys.modules.get("elgrande.play.game")
     if found is not None:
         return found
@@ -98,7 +97,6 @@ def _facade() -> ModuleType:
     finally:
         if enabled:
             gc.enable()
-    gc.freeze()
     return game
 
 
