@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from itertools import accumulate
 from operator import sub
-from collections.abc import Mapping
 from typing import Any
 
 from elgrande.engine.decisions.forms import MAX_LISTED
