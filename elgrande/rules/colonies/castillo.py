@@ -16,7 +16,8 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.base import DISCS as DISCS_PHASE
-from elgrande.rules.colonies.pieces import own_pieces, pieces
+from elgrande.rules.colonies.figures import NAME
+from elgrande.rules.colonies.pieces import Pieces, own_pieces, pieces
 
 
 def _castillo_emptied(ctx: HookContext, discs: Any, moves: Any) -> None:
@@ -74,7 +75,9 @@ def _discs_decide(engine: FlowEngine, state: State, flow: Flow,
     who sits, one seat at a time (answer: an option index;
     ``options["castillo_seat_colours"]`` gives the player each label seats), before the
     scoring goes on."""
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
     cs = ext.castillo_seating if ext is not None else None
     if not cs or ext is None:
         wrapped: Decision | None = engine.rules.beneath(_DISCS).decide(engine, state, flow,
