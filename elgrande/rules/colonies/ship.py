@@ -163,14 +163,14 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             for m in _take_keys(state, b, player, a, free):
                 if len(m) == 2:
                     out.append(m)  # (and its label when asked: no call per key)
-                    if labels is not None:
-                        labels.append(_key_label(b, m))
+                    if labels is not None:  # (_key_label's common case inline: no call)
+                        labels.append(g.labels.get(m) or _key_label(b, m))
                 else:
                     officers.append(m)
     for m in officers:  # an office holder's moves last: the others keep their indices
         out.append(m)  # (and its label when asked: no call per key)
-        if labels is not None:
-            labels.append(_key_label(b, m))
+        if labels is not None:  # (_key_label's common case inline: no call)
+            labels.append(g.labels.get(m) or _key_label(b, m))
     return out
 
 
