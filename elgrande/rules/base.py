@@ -289,11 +289,7 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = engine.board.power_cards.get(value, 0)
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
-        if h is None or h.state is not state or h.player != p:
-            h = engine.hooks(state, p, flow, events)
-        h.flow, h.events = flow, events
-        got = court_limit(h, limit)
+        got = court_limit(engine.hooks(state, p, flow, events), limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:
