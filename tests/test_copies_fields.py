@@ -10,6 +10,7 @@ JSON stays as it was)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from typing import Any
@@ -19,11 +20,14 @@ from test_shared_rows import SETS
 
 from elgrande.engine import context, flow
 from elgrande.model import state
+from elgrande.model.state import ExtPieces
 from elgrande.play import game as game_module
 from elgrande.play.game import Game, new_game
 
-#: The modules whose ``copy`` skips the constructor in the pure build.
-MODULES = (state, flow, context, game_module)
+#: The modules whose ``copy`` skips the constructor in the pure build (the Colonies
+#: pieces, C4-C13, too: ``State.copy`` copies them).
+MODULES = (state, flow, context, game_module,
+           importlib.import_module("elgrande.rules.colonies.pieces"))
 
 
 def _both_ways(make: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
@@ -68,6 +72,15 @@ def test_B1_a_copy_without_the_constructor_sets_every_field(
     while game.pending is not None:
         st, fl = game.state, game.flow
         _same_fields(*_both_ways(st.copy, monkeypatch), st)
+        for v in st.ext.values():  # the rules modules' own pieces, compared as plain data
+            if isinstance(v, ExtPieces):
+                fast_p, slow_p = _both_ways(v.copy, monkeypatch)
+                assert type(fast_p) is type(slow_p) and fast_p == slow_p
+                assert list(vars(fast_p)) == list(vars(slow_p))
+                for name, value in vars(slow_p).items():  # a piece's own parts (a table)
+                    if hasattr(value, "__dict__"):
+                        assert list(vars(getattr(fast_p, name))) == list(vars(value))
+                        assert getattr(fast_p, name) is not getattr(v, name)
         _same_fields(*_both_ways(fl.copy, monkeypatch), fl)
         if fl.run is not None:
             runs += 1

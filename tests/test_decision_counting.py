@@ -186,3 +186,20 @@ def test_a_random_option_is_randranges_draw_of_the_labels(n: int, seed: int) -> 
     for rng in (random.Random(seed), Other(seed)):
         ref = random.Random(seed)
         assert [d.random_answer(rng) for _ in range(5)] == [ref.randrange(n) for _ in range(5)]
+
+
+@given(caps=st.lists(st.integers(0, 5), max_size=6), limit=st.integers(0, 8))
+def test_suffix_ways_count_the_capped_sums_place_by_place(caps: list[int], limit: int) -> None:
+    """``_suffix_ways`` (B4.3, C4: the counts behind a capped placement's answers): each
+    suffix's ways to make every total up to the limit, by enumeration; the running-sum
+    shortcut of an uncapped place gives the sliding sum's rows."""
+    import itertools
+
+    from elgrande.engine.decisions.counting import _suffix_ways
+
+    ways = _suffix_ways(tuple(caps), limit)
+    assert len(ways) == len(caps) + 1
+    for k in range(len(caps) + 1):
+        assert len(ways[k]) == min(sum(caps[k:]) + 1, limit + 1)
+        sums = [sum(c) for c in itertools.product(*(range(x + 1) for x in caps[k:]))]
+        assert ways[k] == [sums.count(t) for t in range(len(ways[k]))]

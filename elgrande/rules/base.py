@@ -306,8 +306,11 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if engine.rules.leave is None:  # no module hears of a departure (the base game)
         apply_court(state, engine.board, player, norm)
     else:
-        apply_court(state, engine.board, player, norm, engine.rules, events,
-                    engine.hooks(state, player, flow, events))
+        h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
+        if h is None or h.state is not state or h.player != player:
+            h = engine.hooks(state, player, flow, events)
+        h.flow, h.events = flow, events
+        apply_court(state, engine.board, player, norm, engine.rules, events, h)
     events.append({"event": "court", "player": player, "provinces": norm["provinces"],
                    "regions": norm["regions"]})
     flow.phase = CARD
@@ -545,7 +548,11 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
         # stack (B4.6)
     done = engine.rules.special_action_done
     if done is not None:
-        done(engine.hooks(state, actor, flow, events))
+        h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
+        if h is None or h.state is not state or h.player != actor:
+            h = engine.hooks(state, actor, flow, events)
+        h.flow, h.events = flow, events
+        done(h)
     flow.run = None
     bp.before = None
     bp.special_done = True

@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Mapping
+from itertools import accumulate
+from operator import sub
 from typing import Any
 
 from elgrande.engine.decisions.forms import MAX_LISTED
@@ -77,6 +79,17 @@ def _suffix_ways(caps: tuple[int, ...], limit: int) -> list[list[int]]:
         nxt = ways[-1]
         n = len(nxt)
         size = min(n + cap, limit + 1)
+        if size >= n:  # (cap >= 0): by running sums, no loop of bytecodes: full[t] is
+            # nxt[0] + ... + nxt[t] (nxt's total past its end), row[t] the sum of the last
+            # cap + 1 of them, full[t] - full[t - cap - 1]
+            full = list(accumulate(nxt))
+            if size > n:
+                full += [full[-1]] * (size - n)
+            if size <= cap + 1:  # uncapped up to the limit (the common case: no room, C4)
+                ways.append(full)
+            else:
+                ways.append(full[:cap + 1] + list(map(sub, full[cap + 1:], full)))
+            continue
         row = [0] * size
         acc = 0
         for t in range(size):  # a sliding sum of nxt[t - cap .. t]

@@ -16,7 +16,8 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.base import DISCS as DISCS_PHASE
-from elgrande.rules.colonies.pieces import own_pieces, pieces
+from elgrande.rules.colonies.figures import NAME
+from elgrande.rules.colonies.pieces import Pieces, own_pieces, pieces
 
 
 def _castillo_emptied(ctx: HookContext, discs: Any, moves: Any) -> None:
@@ -74,11 +75,13 @@ def _discs_decide(engine: FlowEngine, state: State, flow: Flow,
     who sits, one seat at a time (answer: an option index;
     ``options["castillo_seat_colours"]`` gives the player each label seats), before the
     scoring goes on."""
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
     cs = ext.castillo_seating if ext is not None else None
     if not cs or ext is None:
-        wrapped: Decision | None = engine.rules.beneath(_DISCS).decide(engine, state, flow,
-                                                                     events)
+        wrapped: Decision | None = engine.rules.replaced[_DISCS].decide(  # (Rules.beneath
+            engine, state, flow, events)  # inline: no call)
         return wrapped
     left = {int(p): n - cs["chosen"].get(p, 0) for p, n in cs["arrivals"].items()}
     colours = sorted(p for p, n in left.items() if n > 0)
@@ -95,9 +98,11 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     """B6.1-B6.4 as the base game carries them out, with the holder's seating choice after
     the last disc is set (C10, :func:`_discs_decide`); the discs phase it replaces (the
     base game's, or another module's that wraps it) carries them out."""
-    base_apply = engine.rules.beneath(_DISCS).apply
+    base_apply = engine.rules.replaced[_DISCS].apply  # (Rules.beneath inline: no call)
     b = engine.board
-    ext = own_pieces(state, b)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, b)
     cs = ext.castillo_seating
     if cs:
         p = str(flow.pending.options[CASTILLO_SEAT][int(norm)]) if flow.pending else ""

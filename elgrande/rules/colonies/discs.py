@@ -87,10 +87,12 @@ def _movable(ctx: HookContext, place: int, owner: int, to: list[str], n: int) ->
     state, board, decider = ctx.state, ctx.board, ctx.player
     if owner == decider or owner < 0:
         return n
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
     if ext is None or not ext.carriers:
         return n  # no carrier at all (_carriers would count none)
-    g = colonies_board(board)
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     k = _carriers(ext, g.ids[place], owner)
     if not k or g.ids[board.castillo] not in to:
         return n  # no carrier of the owner's here, or not to the Castillo

@@ -158,7 +158,9 @@ def _bonus_way(state: State, player: int) -> str:
     court."""
     if state.neutral_holder != player or player < 0:
         return ""
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
     return str(ext.bonus or BONUS_WAYS[0]) if ext is not None else BONUS_WAYS[0]
 
 

@@ -143,10 +143,12 @@ def _move_which(ctx: HookContext,
     caballeros first, then the later office first; the standing first (the interpretation
     this module had before the answers could say)."""
     state, board = ctx.state, ctx.board
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
     if ext is None or not in_play(board):
         return {}
-    g = colonies_board(board)
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     table = ext.table
     out: dict[str, dict[str, list[Any]]] = {}
     for src, owners in sources.items():
@@ -195,9 +197,11 @@ def _moved(ctx: HookContext, src: int, dst: int, player: int, n: int) -> None:
     carried; anywhere else (the Castillo, France) it returns to the supply (C7: only the
     owner may send a carrier to the Castillo, :func:`_movable`)."""
     state, board = ctx.state, ctx.board
-    ext = pieces(state)
-    if ext is None:
-        return
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
+        if ext is None:
+            return
     dropped = ext.dropped
     ext.dropped = []
     state.due = True  # forgotten at the next pause (hook aside)

@@ -5,16 +5,21 @@ carried C7, the turn's notes), their plain form, and how a rule reads or creates
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import attr
 
 from elgrande.errors import DataError
+from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
 from elgrande.model.plain import plain_repr
 from elgrande.model.serial import field_names, from_fields, plain_fields
 from elgrande.model.state import ExtPieces, State, copy_plain
 from elgrande.rules.colonies.figures import EMPTY, NAME, figures
+
+#: This module runs as Python source: :meth:`Pieces.copy` and :meth:`Table.copy` skip the
+#: constructor call (:mod:`elgrande.model.blank`).
+_PURE: Final = pure(__name__)
 
 
 # attr.s, not attrs.define: mypyc makes them native classes (docs/compiled.md):
@@ -54,7 +59,13 @@ class Table:
         self.chooser = chooser
 
     def copy(self) -> Table:
-        """An independent copy."""
+        """An independent copy (in the pure build without the constructor call:
+        :mod:`elgrande.model.blank`)."""
+        if _PURE:
+            c: Table = blank(Table)
+            c.region, c.seats, c.seated = self.region, self.seats, self.seated.copy()
+            c.black, c.vacant, c.chooser = self.black, self.vacant, self.chooser
+            return c
         return Table(self.region, self.seats, self.seated.copy(), self.black, self.vacant,
                      self.chooser)
 
@@ -153,17 +164,37 @@ class Pieces(ExtPieces):
         carriers: list[list[Any]] = []
         for c in self.carriers:
             carriers.append(c.copy())
-        return Pieces(
-            self.offices.copy(), self.table.copy(), free, carriers, self.supply.copy(),
-            self.bonus,
-            None if self.open is None else self.open.copy(),
-            None if self.sailed is None else self.sailed.copy(),
-            None if self.dropped is None else [c.copy() for c in self.dropped],
-            None if self.fresh is None else copy_plain(self.fresh),
-            None if self.relocation is None else copy_plain(self.relocation),
-            None if self.removed is None else self.removed.copy(), self.carrying,
-            None if self.castillo_seating is None else copy_plain(self.castillo_seating),
-            None if self.castillo_chosen is None else copy_plain(self.castillo_chosen))
+        # the rare pieces: None mostly (each read once)
+        opened, sailed, dropped = self.open, self.sailed, self.dropped
+        fresh, relocation, removed = self.fresh, self.relocation, self.removed
+        seating, chosen = self.castillo_seating, self.castillo_chosen
+        if opened is not None:
+            opened = opened.copy()
+        if sailed is not None:
+            sailed = sailed.copy()
+        if dropped is not None:
+            dropped = [c.copy() for c in dropped]
+        if fresh is not None:
+            fresh = copy_plain(fresh)
+        if relocation is not None:
+            relocation = copy_plain(relocation)
+        if removed is not None:
+            removed = removed.copy()
+        if seating is not None:
+            seating = copy_plain(seating)
+        if chosen is not None:
+            chosen = copy_plain(chosen)
+        if _PURE:  # without the constructor call (elgrande.model.blank): the same fields
+            p: Pieces = blank(Pieces)
+            p.offices, p.table, p.free = self.offices.copy(), self.table.copy(), free
+            p.carriers, p.supply, p.bonus = carriers, self.supply.copy(), self.bonus
+            p.open, p.sailed, p.dropped, p.fresh = opened, sailed, dropped, fresh
+            p.relocation, p.removed, p.carrying = relocation, removed, self.carrying
+            p.castillo_seating, p.castillo_chosen = seating, chosen
+            return p
+        return Pieces(self.offices.copy(), self.table.copy(), free, carriers,
+                      self.supply.copy(), self.bonus, opened, sailed, dropped, fresh,
+                      relocation, removed, self.carrying, seating, chosen)
 
     def to_plain(self) -> dict[str, Any]:
         """The plain form (``state.ext["colonies"]`` in JSON): the keys of the attributes,

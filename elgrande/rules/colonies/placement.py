@@ -114,6 +114,9 @@ def _placement_room(ctx: HookContext, room: dict[str, Any]) -> dict[str, Any]:
             (area, board.index[area], int(cap), f"{board.places[board.index[area]].name} "
              f"holds at most {cap} caballeros") for area, cap in g.fig.capacity.items()]
     caballeros, neutral = state.caballeros, state.neutral
-    for area, i, cap, why in capped:  # (room_left, inline: no call)
-        out[area] = [max(0, cap - _total(caballeros[i]) - neutral[i]), "C4", why]
+    for area, i, cap, why in capped:  # (room_left and its _total, inline: no call)
+        held = neutral[i]
+        for c in caballeros[i]:
+            held += c
+        out[area] = [max(0, cap - held), "C4", why]
     return out

@@ -14,6 +14,7 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, State
 from elgrande.rules.colonies.figures import (
+    _LAST,
     BLACK,
     EMPTY,
     _count,
@@ -96,7 +97,7 @@ def _who_label(w: int) -> str:
 
 
 def _relocation_label(board: Board, a: dict[str, Any]) -> str:
-    offices = colonies_board(board).names
+    offices = (_LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)).names
     if "strip" in a:
         return f"strip the {offices[a['strip']]} of office (1 relocation)"
     if "appoint" in a:

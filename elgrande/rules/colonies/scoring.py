@@ -7,7 +7,7 @@ from __future__ import annotations
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import participants
 from elgrande.model.state import NOBODY
-from elgrande.rules.colonies.figures import _LAST, BLACK, EMPTY, NAME, _payee, colonies_board
+from elgrande.rules.colonies.figures import _LAST, BLACK, EMPTY, NAME, colonies_board
 from elgrande.rules.colonies.pieces import Pieces, pieces
 
 
@@ -77,7 +77,11 @@ def _area_bonus(ctx: HookContext, place: int, first_only: bool) -> list[tuple[in
         sole = [w for w, c in zip(who, counts, strict=True) if c == top and c > 0]
         leader = sole[0] if len(sole) == 1 else None
     for o in offices:
-        payee = _payee(state, ext.offices[o.id])
+        holder = ext.offices[o.id]  # who is paid (_payee, inline: no call)
+        if holder == BLACK:
+            payee = state.neutral_holder if state.neutral_holder != NOBODY else None
+        else:
+            payee = holder if holder >= 0 else None
         if payee is None or (first_only and (not o.first_only or payee != leader)):
             continue
         out.append((payee, o.name, o.points))
@@ -88,9 +92,11 @@ def _scoring_places(ctx: HookContext) -> list[int]:
     """The places :func:`_ranking_counts` and :func:`_area_bonus` may change now: those
     with an office (C4-C6) and the limit table's region (C10)."""
     state, board = ctx.state, ctx.board
-    g = colonies_board(board)
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     out = g.office_places[:]
-    ext = pieces(state)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (pieces' common case inline: no call)
+        ext = pieces(state)
     if ext is not None and ext.table.region and ext.table.region in board.index:
         out.append(board.index[ext.table.region])
     return out
@@ -101,7 +107,8 @@ def _scoring_order(ctx: HookContext, places: list[int]) -> list[int]:
     America, Mediterranean)."""
     board = ctx.board
     out = places[:]
-    for i in colonies_board(board).areas:
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
+    for i in g.areas:
         if i not in places:  # (one search in C, not a loop of bytecodes)
             out.append(i)
     return out

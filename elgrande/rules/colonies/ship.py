@@ -162,19 +162,16 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
         if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
             for m in _take_keys(state, b, player, a, free):
                 if len(m) == 2:
-                    _add_key(b, out, labels, m)
+                    out.append(m)  # (and its label when asked: no call per key)
+                    if labels is not None:  # (_key_label's common case inline: no call)
+                        labels.append(g.labels.get(m) or _key_label(b, m))
                 else:
                     officers.append(m)
     for m in officers:  # an office holder's moves last: the others keep their indices
-        _add_key(b, out, labels, m)
+        out.append(m)  # (and its label when asked: no call per key)
+        if labels is not None:  # (_key_label's common case inline: no call)
+            labels.append(g.labels.get(m) or _key_label(b, m))
     return out
-
-
-def _add_key(b: Board, out: list[MoveKey], labels: list[str] | None, key: MoveKey) -> None:
-    """Append a move key to :func:`_ship_keys`'s list (and its label when asked)."""
-    out.append(key)
-    if labels is not None:
-        labels.append(_key_label(b, key))
 
 
 def _officers_moving(ext: Pieces, g: ColoniesBoard, i: int, player: int, here: int,
@@ -265,12 +262,14 @@ def disc_takes(state: State, board: Board, player: int, area: str,
 def _take_keys(state: State, board: Board, player: int, area: str,
                free: dict[str, int]) -> list[MoveKey]:
     """:func:`disc_takes` as move keys ``(disc, area)``."""
-    ext = own_pieces(state, board)
+    ext = state.ext.get(NAME)
+    if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
+        ext = own_pieces(state, board)
     i = board.index[area]
     plain = state.caballeros[i][player]
     if plain <= 0:
         return []  # no caballero there, so no plain one
-    g = colonies_board(board)
+    g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
     held: list[str] = []
     for o in g.offices[i]:
         if ext.offices[o.id] == player:

@@ -50,7 +50,7 @@ def _key_label(b: Board, key: MoveKey) -> str:
 def _labels_of(b: Board) -> dict[tuple[Any, ...], str]:
     """The ship move labels of board ``b`` written so far, by the move's values (a move's
     keys are always made in the same order, see :func:`ship_moves`)."""
-    return colonies_board(b).labels
+    return (_LAST[0] if _LAST and _LAST[0].board is b else colonies_board(b)).labels
 
 
 def _new_label(b: Board, m: dict[str, Any]) -> str:
