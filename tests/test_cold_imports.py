@@ -208,8 +208,9 @@ def test_I3_the_intrigue_king_cache_shows_every_field_in_order() -> None:
 
 
 #: The facade's first use in a fresh process (elgrande/__init__.py): the collector's
-#: permanent generation before and after (never frozen), whether the collector is on after, and a game's
-#: card titles (``CardTitles``) not worked out at its set-up, then worked out on a read.
+#: permanent generation before and after (never frozen), whether the collector is on
+#: after, and a game's card titles (``CardTitles``) not worked out at its set-up, then
+#: worked out on a read.
 FACADE = """\
 import gc, json, sys
 if sys.argv[1] == "off":
@@ -233,8 +234,9 @@ def test_B2_the_facade_s_first_use_pauses_the_collector_and_names_cards_late(
         tmp_path: Path) -> None:
     """docs/performance.md, "Start-up and validate": the engine's modules are imported
     with the collector paused, never frozen (a library keeps none of the program's
-    garbage), and the collector is on again unless the program had it off; a game's chronicle works out its card titles on the first read (a
-    Colonies game's first decision names no card; a base game's names the offer, B3.1)."""
+    garbage), and the collector is on again unless the program had it off; a game's
+    chronicle works out its card titles on the first read (a Colonies game's first
+    decision names no card; a base game's names the offer, B3.1)."""
     got = _two_runs(tmp_path, "-c", FACADE, "on")
     assert got[1] == [0, 0, True, False, True, True, True]
     (tmp_path / "off").mkdir()
