@@ -19,7 +19,6 @@ the calling program's own garbage of before the first use for good.
 
 from __future__ import annotations
 
-import gc
 import sys
 from types import ModuleType
 from typing import Any
@@ -90,13 +89,10 @@ def _facade() -> ModuleType:
     found = sys.modules.get("elgrande.play.game")
     if found is not None:
         return found
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    from elgrande.collector import paused
+
+    with paused():
         from elgrande.play import game
-    finally:
-        if enabled:
-            gc.enable()
     return game
 
 
