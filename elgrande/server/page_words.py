@@ -13,7 +13,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted
 from elgrande.play.early_deal import deal_chance
 from elgrande.play.game import Game
-from elgrande.play.narrate import card_summary
+from elgrande.play.narrate import FACE_UNKNOWN, card_summary
 from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
 from elgrande.server.card_faces import UNKNOWN, face_words, unknown_aside
@@ -36,16 +36,17 @@ def card_parts(game: Game, cid: str) -> dict[str, str]:
     "aside": what tells it apart from the cards sharing that title ('' where none does),
     e.g. "you may choose any one region to be scored, stack 2"}``
     (:func:`elgrande.play.words.card_aside`). An id the library does not hold: its id as
-    the name; a card whose face no source gives and whose aside is its id alone: what is
-    known of it, ``"a card of Grand Inquisitor & the Colonies whose face no published
-    source gives"`` (f17, :func:`~.card_faces.unknown_aside`; its text says what it plays
-    as, :func:`~.card_faces.face_words`). Raises nothing."""
+    the name; a card whose face no source gives (no text, no summary), whose aside says
+    only :data:`~elgrande.play.narrate.FACE_UNKNOWN`: what is known of it, ``"a card of
+    Grand Inquisitor & the Colonies whose face no published source gives"`` (f17, f19,
+    :func:`~.card_faces.unknown_aside`; its text says what it plays as,
+    :func:`~.card_faces.face_words`). Raises nothing."""
     try:
         card = game.library.card(cid)
     except KeyError:
         return {"name": str(cid), "aside": ""}
     aside = card_aside(game.library, cid)
-    if aside == cid and face_words(card).startswith(UNKNOWN):  # f16, f17: no bare id
+    if aside == FACE_UNKNOWN and face_words(card).startswith(UNKNOWN):  # f16, f17, f19
         aside = unknown_aside(game, card)
     return {"name": card.title, "aside": aside}
 
