@@ -20,7 +20,7 @@ from test_server_early_deal import post  # noqa: E402
 
 from elgrande.data.cards import load_folders  # noqa: E402
 from elgrande.play.game import new_game  # noqa: E402
-from elgrande.play.narrate import SUMMARY_CHARS, card_summary  # noqa: E402
+from elgrande.play.narrate import SUMMARY_CHARS, card_summary, face_text  # noqa: E402
 
 CARDS = Path(__file__).resolve().parent / "homebrew_f18"
 PILGRIMS = ("choose a region. Bring up to 2 Caballeros from your provinces to your court, "
@@ -73,7 +73,7 @@ def test_every_shipped_card_s_line_is_whole_sentences_of_its_text(
         line = card_summary(card)
         if not line:
             continue
-        text = re.sub(r"allthe(?=\d)", "all", _squeezed(card.text))  # "all the 4"
+        text = re.sub(r"allthe(?=\d)", "all", _squeezed(face_text(card)))  # "all the 4"
         at = text.find(_squeezed(line))
         assert at >= 0, (card.id, line)
         after = text[at + len(_squeezed(line)):]

@@ -232,7 +232,8 @@ def test_B8_cards_sharing_a_title_on_different_stacks_are_told_apart_by_stack() 
              Face("c", "Recruiters", 1, ""), Face("d", "Twin", 1, ""),
              Face("e", "Twin", 1, "")]
     assert card_labels(faces) == {"a": "Spy (stack 1)", "b": "Spy (stack 2)",
-                                  "c": "Recruiters", "d": "Twin [d]", "e": "Twin [e]"}
+                                  "c": "Recruiters", "d": "Twin (face unknown, 1 of 2 such)",
+                                  "e": "Twin (face unknown, 2 of 2 such)"}
 
 
 def test_B8_a_region_outside_the_cards_choice_cites_the_card_not_the_king() -> None:

@@ -244,8 +244,9 @@ def test_provisional_counts_and_effects_say_so_in_their_lines(
     col = logs["base+colonies/1"] + logs["base+colonies/4"]
     assert any(re.match(r"  New discs: .*\(provisional\)\.$", ln) for ln in col)
     assert not any(re.match(r"  New discs: ", ln) and "(provisional)" not in ln for ln in col)
-    assert any(re.search(r"\[seventh-stack-\d+\] \(provisional: no special action known\)",
-                         ln) for ln in col)
+    assert any(re.search(r"\(face unknown, \d of 6 such\) \(provisional: no special action "
+                         r"known\)", ln) for ln in col)
+    assert not any(re.search(r"\[[a-z0-9]+-[a-z0-9-]+\]", ln) for ln in col)  # f19: no id
     comb = logs["base+intrigue-king+colonies/1"]
     assert all(ln.endswith("(provisional).") for ln in comb if " brings " in ln)
     assert all("(provisional);" in ln for ln in comb if ln.startswith("Awards (I3)"))

@@ -87,14 +87,25 @@ def _squeezed(text: str) -> str:
     return re.sub(r"\s+", "", text).lower()
 
 
+def face_text(card: _Face) -> str:
+    """What ``card``'s face says it does: its printed text, else the paraphrase its file
+    gives (``summary:``, what the sources say the special action does, docs/library.md:
+    a Colonies 7th-stack card with no printed title or text, C10); ``""`` for neither."""
+    if card.text.strip():
+        return card.text
+    summary = (getattr(card, "data", None) or {}).get("summary")
+    return summary.strip() if isinstance(summary, str) else ""
+
+
 def _phrase(card: _Face) -> list[str]:
-    """The words of ``card``'s printed text after its ``"Title:"`` prefix (the title
+    """The words of ``card``'s face (:func:`face_text`: its printed text, else its
+    file's summary) after its ``"Title:"`` prefix (the title
     spelt with other spaces too), first sentence only, end punctuation dropped, first
     word in lower case unless it is a name or number, "all the N" said "all N" (f15:
     ``"Score all the 4 regions."`` -> ``score all 4 regions``; ``"Intrigue: Move any 4
     Caballeros on the board!"`` -> ``move any 4 Caballeros on the board``); [] when the
-    text says nothing more."""
-    return _phrase_of(card.text, card.title)
+    face says nothing more."""
+    return _phrase_of(face_text(card), card.title)
 
 
 def _phrase_of(text: str, title: str) -> list[str]:
@@ -133,38 +144,90 @@ def _cut(words: list[str], n: int) -> list[str]:
     return words[:n]
 
 
-def _short(words: list[str], n: int) -> str:
-    """The first ``n`` of ``words``, with "…" when some are left out."""
-    return " ".join(words) if n >= len(words) else " ".join(words[:n]) + " …"
+def _said(cut: list[str], words: list[str]) -> str:
+    """Phrase ``cut`` (the start of ``words``), with "…" when it is shorter."""
+    return " ".join(cut) + (" …" if len(cut) < len(words) else "")
+
+
+def _gist(words: list[str]) -> list[str]:
+    """The first clause of ``words`` (up to a word ending in ``:``, ``;`` or ``,``, the
+    mark dropped) when it is :data:`_WHOLE_WORDS` words or fewer, else the first
+    :data:`_CUT_WORDS` or more (:func:`_cut`): what tells a card's phrase by its start
+    where other cards have the same phrase whole (``"move the limit table to another
+    region"``)."""
+    for i, w in enumerate(words[:_WHOLE_WORDS]):
+        if w[-1:] in ":;,":
+            return [*words[:i], w[:-1]]
+    return _cut(words, _CUT_WORDS)
+
+
+#: What the label of a card sharing its title says in place of a phrase when its face is
+#: in no source (no printed text, no summary: docs/library.md's ``unknown:`` cards).
+FACE_UNKNOWN = "face unknown"
+
+
+def _natural(cid: str) -> tuple[Any, ...]:
+    """A sort key of card id ``cid`` with its numbers by value (``"x-6"`` before
+    ``"x-10"``)."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", cid))
 
 
 def _tell_apart(group: list[_Face]) -> dict[str, tuple[str, str]]:
     """Card id -> ``(label, aside)`` for cards sharing one title: ``"Title (stack N)"``
-    where the stacks differ; else a phrase from each card's text (:func:`_phrase`), cut to
-    :data:`_CUT_WORDS` words or more while two cards read alike, with ", stack N" where
-    the texts are the same; ``"Title [id]"`` if even that leaves two alike. The aside is
-    what the label adds to the title, without its brackets."""
+    where the stacks differ; else a phrase from each card's face (:func:`_phrase`: its
+    text, else its file's summary), cut to :data:`_CUT_WORDS` words or more while two
+    cards of other phrases read alike (a phrase several cards have whole: its first
+    clause, :func:`_gist`), with ", stack N" where the phrases are the same and the
+    stacks differ; :data:`FACE_UNKNOWN` for a card with no face. Cards still alike are
+    counted, in id order: ``"7th-stack card (move the limit table to another region …,
+    1 of 3 such)"``, ``"7th-stack card (face unknown, 2 of 6 such)"`` (f19: never the
+    card's id). The aside is what the label adds to the title, without its brackets and
+    its count (the page's line under the card)."""
     title = group[0].title
     if len({c.stack for c in group}) == len(group):
         return {c.id: (f"{title} (stack {c.stack})", f"stack {c.stack}") for c in group}
     words = {c.id: _phrase(c) for c in group}
     n = _CUT_WORDS
     while True:
-        cut = {c: w if len(w) <= _WHOLE_WORDS else _cut(w, n) for c, w in words.items()}
-        alike = Counter(tuple(w) for w in cut.values())
-        longer = any(alike[tuple(w)] > 1 and len(w) < len(words[c]) for c, w in cut.items())
-        if not longer:
+        cut = {k: w if len(w) <= _WHOLE_WORDS else _cut(w, n) for k, w in words.items()}
+        fulls: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
+        for cid, w in cut.items():
+            fulls.setdefault(tuple(w), set()).add(tuple(words[cid]))
+        if not any(len(fulls[tuple(w)]) > 1 and len(w) < len(words[cid])
+                   for cid, w in cut.items()):
             break
         n += 1
-    out: dict[str, tuple[str, str]] = {}
+    many = Counter(tuple(w) for w in cut.values())
+    for cid, w in list(cut.items()):  # the same long phrase on several cards: its start
+        if len(fulls[tuple(w)]) == 1 and len(words[cid]) > _WHOLE_WORDS and many[tuple(w)] > 1:
+            cut[cid] = _gist(words[cid])
+    alike: dict[tuple[str, ...], list[_Face]] = {}
     for c in group:
-        short = _short(words[c.id], len(cut[c.id]))
-        if alike[tuple(cut[c.id])] > 1:
+        alike.setdefault(tuple(cut[c.id]), []).append(c)
+    asides: dict[str, str] = {}
+    for c in group:
+        short = _said(cut[c.id], words[c.id]) or (
+            "" if face_text(c) else FACE_UNKNOWN)
+        same = alike[tuple(cut[c.id])]
+        if len(same) > 1 and len({o.stack for o in same}) > 1:
             short = f"{short}, stack {c.stack}" if short else f"stack {c.stack}"
-        out[c.id] = (f"{title} ({short})", short) if short else (title, "")
-    seen = Counter(lab for lab, _ in out.values())
-    return {c: (lab, aside) if seen[lab] == 1 else (f"{title} [{c}]", c)
-            for c, (lab, aside) in out.items()}
+        asides[c.id] = short
+    counts = Counter(asides.values())
+    out: dict[str, tuple[str, str]] = {}
+    for aside, cards in _by_aside(group, asides).items():
+        for k, c in enumerate(cards, 1):
+            said = aside if counts[aside] == 1 else \
+                f"{aside + ', ' if aside else ''}{k} of {len(cards)} such"
+            out[c.id] = (f"{title} ({said})" if said else title, aside)
+    return out
+
+
+def _by_aside(group: list[_Face], asides: dict[str, str]) -> dict[str, list[_Face]]:
+    """The cards of ``group`` by their aside, each list in id order (:func:`_natural`)."""
+    out: dict[str, list[_Face]] = {}
+    for c in sorted(group, key=lambda c: _natural(c.id)):
+        out.setdefault(asides[c.id], []).append(c)
+    return out
 
 
 def card_names(cards: Iterable[_Face]) -> dict[str, tuple[str, str]]:
@@ -202,7 +265,7 @@ def card_summary(card: _Face) -> str:
     ``"choose a region"``); ``""`` for a text that says nothing more. A first sentence
     that only says the card's title (``"Veto! You can prevent one special action ..."``,
     B8.4) is passed over (f17: the Veto's line said only "veto"). Raises nothing."""
-    sentences = _sentences(_body(card.text, card.title))
+    sentences = _sentences(_body(face_text(card), card.title))
     if len(sentences) > 1 and _squeezed(_tidy(sentences[0])) == _squeezed(card.title):
         sentences = sentences[1:]
     n = 1

@@ -70,6 +70,7 @@ from elgrande.server.page_words import (
     combined_labels,
     court_note,
     how_to_answer,
+    king_disc_words,
     king_words,
     lead_label,
     max_note,
@@ -591,6 +592,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     else:
         options = _move_options(game, b0, canon)  # every disabled one folds (.folds)
     king_words(options, lambda loc: _place_name(game, loc))
+    king_disc_words(game, d, options)  # f19: the king's region's button says what it means
     card_place_words(game, d, options, lambda loc: _place_name(game, loc))
     card_move_words(game, d, options, lambda loc: _place_name(game, loc))
     fold = folds(options, form, start)

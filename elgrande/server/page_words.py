@@ -6,6 +6,7 @@ caballeros that can move, as the move's options give them).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,7 +14,7 @@ from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted
 from elgrande.play.early_deal import deal_chance
 from elgrande.play.game import Game
-from elgrande.play.narrate import card_summary
+from elgrande.play.narrate import FACE_UNKNOWN, card_summary
 from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
 from elgrande.server.card_faces import UNKNOWN, face_words, unknown_aside
@@ -36,16 +37,17 @@ def card_parts(game: Game, cid: str) -> dict[str, str]:
     "aside": what tells it apart from the cards sharing that title ('' where none does),
     e.g. "you may choose any one region to be scored, stack 2"}``
     (:func:`elgrande.play.words.card_aside`). An id the library does not hold: its id as
-    the name; a card whose face no source gives and whose aside is its id alone: what is
-    known of it, ``"a card of Grand Inquisitor & the Colonies whose face no published
-    source gives"`` (f17, :func:`~.card_faces.unknown_aside`; its text says what it plays
-    as, :func:`~.card_faces.face_words`). Raises nothing."""
+    the name; a card whose face no source gives (no text, no summary), whose aside says
+    only :data:`~elgrande.play.narrate.FACE_UNKNOWN`: what is known of it, ``"a card of
+    Grand Inquisitor & the Colonies whose face no published source gives"`` (f17, f19,
+    :func:`~.card_faces.unknown_aside`; its text says what it plays as,
+    :func:`~.card_faces.face_words`). Raises nothing."""
     try:
         card = game.library.card(cid)
     except KeyError:
         return {"name": str(cid), "aside": ""}
     aside = card_aside(game.library, cid)
-    if aside == cid and face_words(card).startswith(UNKNOWN):  # f16, f17: no bare id
+    if aside == FACE_UNKNOWN and face_words(card).startswith(UNKNOWN):  # f16, f17, f19
         aside = unknown_aside(game, card)
     return {"name": card.title, "aside": aside}
 
@@ -389,3 +391,42 @@ def king_words(options: list[dict[str, Any]], name_of: Callable[[str], str]) -> 
             if "nothing may enter" not in why:
                 o["why"] = KING_WORDS.format(place=name_of(str(o["place"])))
             o["whole"] = True
+
+
+#: What a disc's prompt says of the king's region (C2, I2: "(the king's region: they stay
+#: in court)"; B6.1: "(the king's region: back to your court)").
+_KING_ASIDE = re.compile(r"\(the king's region: ([^)]+)\)")
+#: How many caballeros a disc's prompt says go to its region (C2: "2 caballeros go there
+#: from your court", I2: "1 caballero goes there").
+_DISC_COUNT = re.compile(r"\b(\d+) caballeros? goe?s? there\b")
+
+
+def king_disc_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
+    """B5.2, C2, I2 (f19): at a secret disc whose prompt says what the king's region
+    means ("Set your secret disc: 2 caballeros go there from your court (the king's
+    region: they stay in court)"), the king's region's own button says it, the
+    caballeros counted as the seat's: ``"New Castile (the king's region: your 2 stay in
+    court)"``, ``"... (the king's region: your caballero stays in court)"``, ``"...
+    (the king's region: back to your court)"`` (B6.1). The engine's prompt is unchanged.
+    Changes ``options`` (the controls' options, a place's with ``"place"``) in place;
+    raises nothing.
+
+    Args:
+        game: the game (its board and the king's place, B5).
+        d: the pending decision.
+        options: the controls' options of ``d``.
+    """
+    said = _KING_ASIDE.search(d.prompt) if d.kind == "secret_region" else None
+    board = game.library.board
+    if said is None or not 0 <= game.state.king < len(board.places):
+        return
+    words = said.group(1).strip()
+    count = _DISC_COUNT.search(d.prompt)
+    if count is not None:
+        n = int(count.group(1))
+        words = re.sub(r"^(?:they stay|it stays)\b",
+                       "your caballero stays" if n == 1 else f"your {n} stay", words)
+    king = board.place_id(game.state.king)
+    for o in options:
+        if o.get("place") == king and "king's region" not in str(o.get("label", "")):
+            o["label"] = f"{o['label']} (the king's region: {words})"
