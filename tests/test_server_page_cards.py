@@ -69,39 +69,38 @@ def test_every_card_on_offer_says_what_it_does(
 
 
 def _take_back_game(server: str) -> tuple[dict[str, Any], str]:
-    """A 3-seat base game, seat 0 a person answering at random but taking the card that
-    takes a power card back when it is offered and carrying out its special action (the
-    bots are seeded by the server, so the game differs from run to run: a random
-    decline could leave the card unused), played by its API until seat 0 has taken one
-    back: its links and seat 0's token."""
-    links = create(server, 3, 5, {1: "random", 2: "random"}, ["base"])
-    token = token_of(links["seats"][0])
+    """A 3-seat base game of three people played by its API, each answering at random
+    (``random.Random(5)``: the same game every run, no server-seeded bot in it), seat 0
+    taking the card that takes a power card back when it is offered and carrying out its
+    special action, until seat 0 has taken one back: its links and seat 0's token."""
+    links = create(server, 3, 5, {}, ["base"])
+    tokens = [token_of(link) for link in links["seats"]]
     rng = random.Random(5)
-    name = ""
     with httpx.Client(base_url=server, timeout=30) as c:
         for _ in range(3000):
-            st = seat_state(c, links["game"], token)
-            name = name or st["names"][0]
+            st = seat_state(c, links["game"], tokens[0])
+            name = st["names"][0]
             if any(re.match(rf"\s*{re.escape(name)} takes power card \d+ back", line)
                    for line in st["log"]):
-                return links, token
+                return links, tokens[0]
             assert not st["over"], "seat 0 never took a power card back"
             p = st["view"].get("pending")
             if p and p["kind"] == "choose_action_card" and 0 in p["players"] and \
                     TAKE_BACK in p["options"]["choices"]:
                 r = c.post(f"/api/games/{links['game']}/answer",
-                           headers={"X-Elgrande-Token": token},
+                           headers={"X-Elgrande-Token": tokens[0]},
                            json={"n": st["n"], "answer": TAKE_BACK})
                 assert r.status_code == 200, r.text
                 continue
             if p and p["rule"] in ("B4.5", "B4.4") and 0 in p["players"] and \
                     TAKE_BACK in p["prompt"]:  # its special action carried out, not declined
                 r = c.post(f"/api/games/{links['game']}/answer",
-                           headers={"X-Elgrande-Token": token},
+                           headers={"X-Elgrande-Token": tokens[0]},
                            json={"n": st["n"], "answer": 0})
                 assert r.status_code == 200, r.text
                 continue
-            play_turn(c, links["game"], token, rng, st)
+            for token in tokens:
+                play_turn(c, links["game"], token, rng)
     raise AssertionError("the game did not end")
 
 
