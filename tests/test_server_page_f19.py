@@ -1,15 +1,23 @@
 """What a fresh user (f19) met on the page of ``elgrande serve``, in a real browser
 (Playwright driving Chromium, tests/browser.py) against a real ``elgrande serve`` process:
 the form names each set by its title (cards/*/set.yaml), and says before a zip is chosen
-that Intrigue & the King has no action-card stacks (I1)."""
+that Intrigue & the King has no action-card stacks (I1); a card's text box and a lit button
+show only on what a real pointer move went onto (not on what the layout moved under a
+still pointer), and go at a press or when the page is drawn again."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 import yaml
 from browser import Tab
+from serve_util import play_turn
+from test_server_page import create, open_seats, token_of
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 SHOTS = Path("/tmp/h24shots")
@@ -44,4 +52,62 @@ def test_the_form_names_the_sets_by_their_titles(server: str, tab: Tab) -> None:
     shot(tab, "01-form-ik")
     sets.get_by_label("Intrigue & the King", exact=True).uncheck()
     assert not note.is_visible()
+    tab.assert_quiet()
+
+
+SHOWN = ("() => Array.from(document.querySelectorAll('#offer-box .why'))"
+         ".filter(w => w.offsetParent !== null).length")
+LIT = "(b) => getComputedStyle(b).backgroundColor === 'rgb(255, 233, 176)'"
+
+
+def _centre(loc: Any) -> tuple[float, float]:
+    box = loc.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+@pytest.mark.rule("B3.1")
+def test_a_card_s_text_needs_a_real_move_onto_it(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.1 (f19): a card slid under a still pointer by the layout shows no text box (it
+    does once the pointer moves on it); a card's text and a lit button go when the page
+    is drawn again after an answer, the pointer still."""
+    links = create(server, 3, 4, {1: "greedy", 2: "greedy"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    p = tab.page
+    p.set_viewport_size({"width": 1280, "height": 900})
+    card = p.locator("li.offer-card[tabindex]").first
+    card.wait_for()
+    card.scroll_into_view_if_needed()
+    x, y = _centre(card)
+    # a spacer pushes the list down; the pointer goes (really) where the card was; the
+    # spacer gone, the card is back under the still pointer
+    p.evaluate("() => { const s = document.createElement('div'); s.id = 'spacer';"
+               " s.style.height = '300px'; const ul = document.getElementById('offer');"
+               " ul.parentNode.insertBefore(s, ul); }")
+    p.mouse.move(x, y)
+    assert not card.evaluate("c => c.matches(':hover')")
+    p.evaluate("() => document.getElementById('spacer').remove()")
+    p.wait_for_function("(c) => c.matches(':hover')", arg=card.element_handle())
+    assert p.evaluate(SHOWN) == 0
+    shot(tab, "02-card-under-still-pointer")
+    p.mouse.move(x + 3, y)  # a real move onto it: its text
+    p.wait_for_function(SHOWN)
+    shot(tab, "03-card-moved-onto")
+    # a fresh state (the seat's answer sent from elsewhere) redraws: the text goes
+    token = token_of(links["seats"][0])
+    with httpx.Client(base_url=server, timeout=30) as c:
+        st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+        n = st["n"]
+        assert play_turn(c, links["game"], token, random.Random(1), st) == 200
+    p.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    assert p.evaluate(SHOWN) == 0
+    # a button under a still pointer is not lit; a real move onto it lights it
+    button = p.locator("#decision button:enabled").first
+    button.scroll_into_view_if_needed()
+    bx, by = _centre(button)
+    p.mouse.move(bx, by)
+    p.wait_for_function(LIT, arg=button.element_handle())
+    p.evaluate("() => { document.dispatchEvent(new KeyboardEvent('keydown')); }")
+    assert not button.evaluate(LIT)  # a key (as a press, a redraw) unlights it
     tab.assert_quiet()
