@@ -111,3 +111,62 @@ def test_a_card_s_text_needs_a_real_move_onto_it(
     p.evaluate("() => { document.dispatchEvent(new KeyboardEvent('keydown')); }")
     assert not button.evaluate(LIT)  # a key (as a press, a redraw) unlights it
     tab.assert_quiet()
+
+
+#: For every pair of places (neither the king's region) whose straight line crosses the
+#: king's region: the move's arrow as the page draws it, and how many of its points lie
+#: inside the king's region (in board units, along the drawn path).
+AROUND = """() => import('/page/board.js').then(m => {
+  const S = window.elgrandePage;
+  const king = document.querySelector('#board g.king[data-place]').getAttribute('data-place');
+  const shape = document.querySelector(`#board g.place[data-place="${king}"] > polygon`);
+  const inK = (x, y) => shape.isPointInFill(new DOMPoint(x, y));
+  const ids = Array.from(document.querySelectorAll('#board g.place[data-place]'))
+    .map(g => g.getAttribute('data-place')).filter(i => i !== king);
+  const out = [];
+  ids.forEach(f => ids.forEach(t => {
+    if (f === t) { return; }
+    S.controls = {form: 'moves', kind: 'move_caballeros', total: 0, max: 99,
+                  options: [{from: f, to: t, player: 0, count: 1, enabled: true,
+                             unit: [f, t, 0], from_label: f, to_label: t}]};
+    S.from = null;
+    m.decorateBoard();
+    const a = document.querySelector('#board g#pending .pending-move');
+    const x1 = +a.getAttribute('x1'), y1 = +a.getAttribute('y1'),
+          x2 = +a.getAttribute('x2'), y2 = +a.getAttribute('y2');
+    let straight = 0;
+    for (let j = 1; j < 40; j++) { if (inK(x1 + (x2 - x1) * j / 40, y1 + (y2 - y1) * j / 40)) { straight++; } }
+    if (!straight) { return; }
+    const len = a.getTotalLength();
+    let drawn = 0;
+    for (let j = 1; j < 40; j++) { const p = a.getPointAtLength(len * j / 40); if (inK(p.x, p.y)) { drawn++; } }
+    out.push({from: f, to: t, tag: a.tagName, drawn: drawn, straight: straight});
+  }));
+  return {king: king, crossing: out};
+})"""
+
+
+@pytest.mark.rule("B8")
+def test_a_move_s_arrow_goes_around_the_king_s_region(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B8 (f19): a move's arrow whose straight line would cross the king's region (as if
+    its caballeros passed through it) is drawn as a curve around that region, for every
+    such pair of places (half at least wholly out of it, the others only grazing it by an end)."""
+    links = create(server, 4, 5, {1: "greedy", 2: "random", 3: "random"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    tab.page.set_viewport_size({"width": 1280, "height": 900})
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    got = tab.page.evaluate(AROUND)
+    assert len(got["crossing"]) >= 4, got  # the test means something
+    for a in got["crossing"]:  # (an end by the region's edge: a graze, half its straight line's at most)
+        assert a["tag"] == "path" and a["drawn"] * 2 <= a["straight"], (
+            got["king"], a)
+    assert sum(a["drawn"] == 0 for a in got["crossing"]) * 2 >= len(got["crossing"])
+    tab.page.evaluate("""([f, t]) => import('/page/board.js').then(m => {
+        const S = window.elgrandePage;
+        S.controls = {form: 'moves', kind: 'move_caballeros', total: 0, max: 99,
+                      options: [{from: f, to: t, player: 0, count: 2, enabled: true,
+                                 unit: [f, t, 0], from_label: f, to_label: t}]};
+        m.decorateBoard(); })""", [got["crossing"][0]["from"], got["crossing"][0]["to"]])
+    shot(tab, "04-arrow-around-king")
+    tab.assert_quiet()
