@@ -170,3 +170,28 @@ def test_a_move_s_arrow_goes_around_the_king_s_region(
         m.decorateBoard(); })""", [got["crossing"][0]["from"], got["crossing"][0]["to"]])
     shot(tab, "04-arrow-around-king")
     tab.assert_quiet()
+
+
+#: The screen size (CSS px) of the map's small text: a region's values, an office's line.
+SIZES = """() => Array.from(document.querySelectorAll(
+    '#board svg text.values, #board svg g.office > text'))
+  .map(t => [t.getAttribute('class') || 'office',
+             parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])"""
+
+
+@pytest.mark.rule("B1.1", "C1")
+def test_the_map_s_small_text_is_readable_at_1024_px(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B1.1, C1 (f19): at 1024 x 768 a region's values ("5 / 3 / 1") and an office's line
+    ("Ambassador: nobody") are 9.5 CSS px at least on screen (they were 7)."""
+    links = create(server, 4, 6, {1: "greedy", 2: "random", 3: "random"},
+                   ["base", "colonies"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    tab.page.set_viewport_size({"width": 1024, "height": 768})
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    tab.page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    sizes = tab.page.evaluate(SIZES)
+    assert {k for k, _ in sizes} == {"values", "office"}, sizes
+    assert min(v for _, v in sizes) >= 9.5, sizes
+    shot(tab, "05-map-1024")
+    tab.assert_quiet()

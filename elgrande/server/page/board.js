@@ -47,7 +47,23 @@ export function decorateBoard() {
   // the one place a click may choose now (a move's lone destination): marked plainly
   var open = document.querySelectorAll("#board g.place.choosable");
   if (open.length === 1) { open[0].classList.add("only"); }
+  readable();
   drawPending();
+}
+
+// the map's small text (a place's name and values, an office's, a disc's or a carrier's line) at
+// READABLE screen pixels at least where the map is drawn small (f19: 7 px at 1024 px
+// wide), grown GROW times its drawn size at most (the lines keep clear of each other)
+var READABLE = 10, GROW = 1.3;
+var SMALL = "g.place > text, g.office > text, g.disc > text, g.carrier > text";
+export function readable() {
+  var svg = document.querySelector("#board svg"), m = svg && svg.getScreenCTM();
+  if (!m || !m.a) { return; }
+  Array.prototype.forEach.call(svg.querySelectorAll(SMALL), function (t) {
+    var drawn = parseFloat(t.getAttribute("font-size")) || 12;
+    var size = Math.min(drawn * GROW, Math.max(drawn, READABLE / m.a));
+    t.style.fontSize = size > drawn ? size.toFixed(2) + "px" : "";
+  });
 }
 
 // the selection not yet sent, on the map: a move's arrow from its source to its
@@ -365,6 +381,7 @@ function boardClick(target) {
 
 export function listenBoard() {
   if (document.fonts) { document.fonts.ready.then(function () { drawPending(); }); }  // names' widths
+  window.addEventListener("resize", readable);
   $("board").addEventListener("click", function (e) { boardClick(e.target); });
   $("board").addEventListener("keydown", function (e) {
     if (e.key === "Enter" || e.key === " ") { boardClick(e.target); e.preventDefault(); }
