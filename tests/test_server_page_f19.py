@@ -195,3 +195,43 @@ def test_the_map_s_small_text_is_readable_at_1024_px(
     assert min(v for _, v in sizes) >= 9.5, sizes
     shot(tab, "05-map-1024")
     tab.assert_quiet()
+
+
+def _finished(server: str) -> dict[str, Any]:
+    """A new 3-seat base game (seat 0 a person, two bots) played to its end by its API."""
+    links = create(server, 3, 8, {1: "greedy", 2: "random"}, ["base"])
+    token = token_of(links["seats"][0])
+    rng = random.Random(8)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(3000):
+            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            if st["over"]:
+                return links
+            play_turn(c, links["game"], token, rng, st)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.rule("B7")
+def test_on_a_phone_the_final_scores_come_first(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B7 (f19): on a phone at the end of the game the final box (scores, winners, the
+    record, the replay) is right under the header, on the first screen, above the map;
+    no box of the cards on offer is left ("none open now")."""
+    links = _finished(server)
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    p = tab.page
+    p.set_viewport_size({"width": 390, "height": 844})
+    end = p.get_by_role("region", name="Game over")
+    end.wait_for()
+    box, board = end.bounding_box(), p.locator("#board-area").bounding_box()
+    assert box is not None and board is not None
+    assert box["y"] + box["height"] <= board["y"], (box, board)
+    assert box["y"] + box["height"] <= 844, box  # whole on the first screen
+    for name in ("Download the record", "Watch the replay"):
+        link = end.get_by_role("link", name=name)
+        assert link.is_visible()
+        b = link.bounding_box()
+        assert b is not None and b["y"] + b["height"] <= 844
+    assert not p.get_by_role("region", name="Action cards on offer").is_visible()
+    shot(tab, "06-phone-over")
+    tab.assert_quiet()
