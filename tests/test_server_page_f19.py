@@ -235,3 +235,31 @@ def test_on_a_phone_the_final_scores_come_first(
     assert not p.get_by_role("region", name="Action cards on offer").is_visible()
     shot(tab, "06-phone-over")
     tab.assert_quiet()
+
+
+@pytest.mark.rule("C1")
+@pytest.mark.parametrize("width,height", [(1280, 900), (390, 844)])
+def test_provisional_is_explained_beside_the_map(
+        server: str, new_tab: Callable[[], Tab], width: int, height: int) -> None:
+    """C1 (f19): a game on the provisional fill says under its map what "provisional"
+    (its heading's "provisional data", the log's "(provisional)") means, inside the
+    window on a phone too; a base game, which has no stand-in, does not."""
+    links = create(server, 4, 6, {1: "greedy", 2: "random", 3: "random"},
+                   ["base", "colonies"])
+    plain = create(server, 3, 6, {1: "greedy", 2: "random"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    (base_tab,), _ = open_seats(server, plain, new_tab, [0])
+    for t in (tab, base_tab):
+        t.page.set_viewport_size({"width": width, "height": height})
+    note = tab.page.locator("#provisional-note")
+    note.wait_for()
+    assert note.inner_text() == (
+        "provisional (in the map's heading and the log): a value no published source "
+        "gives; the game plays a stand-in (docs/library.md).")
+    assert "provisional data" in tab.page.evaluate("window.elgrandePage.state.board_svg")
+    box = note.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert not base_tab.page.locator("#provisional-note").is_visible()
+    shot(tab, f"07-provisional-{width}")
+    tab.assert_quiet()
+    base_tab.assert_quiet()

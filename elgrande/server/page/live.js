@@ -75,6 +75,8 @@ function render(fresh) {
     S.svg = st.board_svg;
     var title = document.querySelector("#board svg text.title");
     if ($("board-title")) { $("board-title").textContent = title ? title.textContent : ""; }
+    // what "provisional" means, under the map (f19: the heading and the log said it only)
+    $("provisional-note").hidden = !(st.view && st.view.provisional);
     if (!S.boardCentred) { requestAnimationFrame(kingInView); }  // once laid out
   }
   if (st.boxes_svg !== S.boxes) {
