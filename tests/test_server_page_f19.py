@@ -16,7 +16,7 @@ import httpx
 import pytest
 import yaml
 from browser import Tab
-from serve_util import play_turn
+from serve_util import play_turn, play_until
 from test_server_page import create, open_seats, token_of
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
@@ -135,11 +135,16 @@ AROUND = """() => import('/page/board.js').then(m => {
     const x1 = +a.getAttribute('x1'), y1 = +a.getAttribute('y1'),
           x2 = +a.getAttribute('x2'), y2 = +a.getAttribute('y2');
     let straight = 0;
-    for (let j = 1; j < 40; j++) { if (inK(x1 + (x2 - x1) * j / 40, y1 + (y2 - y1) * j / 40)) { straight++; } }
+    for (let j = 1; j < 40; j++) {
+      if (inK(x1 + (x2 - x1) * j / 40, y1 + (y2 - y1) * j / 40)) { straight++; }
+    }
     if (!straight) { return; }
     const len = a.getTotalLength();
     let drawn = 0;
-    for (let j = 1; j < 40; j++) { const p = a.getPointAtLength(len * j / 40); if (inK(p.x, p.y)) { drawn++; } }
+    for (let j = 1; j < 40; j++) {
+      const p = a.getPointAtLength(len * j / 40);
+      if (inK(p.x, p.y)) { drawn++; }
+    }
     out.push({from: f, to: t, tag: a.tagName, drawn: drawn, straight: straight});
   }));
   return {king: king, crossing: out};
@@ -158,7 +163,7 @@ def test_a_move_s_arrow_goes_around_the_king_s_region(
     tab.page.wait_for_function("window.elgrandePage.controls")
     got = tab.page.evaluate(AROUND)
     assert len(got["crossing"]) >= 4, got  # the test means something
-    for a in got["crossing"]:  # (an end by the region's edge: a graze, half its straight line's at most)
+    for a in got["crossing"]:  # (an end by the region's edge: a graze, at most half the line's)
         assert a["tag"] == "path" and a["drawn"] * 2 <= a["straight"], (
             got["king"], a)
     assert sum(a["drawn"] == 0 for a in got["crossing"]) * 2 >= len(got["crossing"])
@@ -200,15 +205,8 @@ def test_the_map_s_small_text_is_readable_at_1024_px(
 def _finished(server: str) -> dict[str, Any]:
     """A new 3-seat base game (seat 0 a person, two bots) played to its end by its API."""
     links = create(server, 3, 8, {1: "greedy", 2: "random"}, ["base"])
-    token = token_of(links["seats"][0])
-    rng = random.Random(8)
-    with httpx.Client(base_url=server, timeout=30) as c:
-        for _ in range(3000):
-            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
-            if st["over"]:
-                return links
-            play_turn(c, links["game"], token, rng, st)
-    raise AssertionError("the game did not end")
+    play_until(server, links, 8, lambda st: bool(st["over"]))
+    return links
 
 
 @pytest.mark.rule("B7")
