@@ -77,6 +77,7 @@ from elgrande.server.page_words import (
     power_label,
     prompt_places,
     provinces_note,
+    steps_once,
 )
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
@@ -545,7 +546,10 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
     except IllegalMove as exc:
         raise _named(game, exc) from None
     if out is not None:
-        out["prompt"] = game.in_words(out["prompt"])
+        actor = game.flow.actor  # f20: a fellow player reads the card's steps of its actor
+        other = game.names[actor] if out["card"] is not None and actor != seat \
+            and 0 <= actor < len(game.names) else None
+        out["prompt"] = steps_once(game.in_words(out["prompt"]), other)
         for o in (*out["options"], out["done"] or {}):
             for key in ("label", "why"):
                 if key in o:
