@@ -7,8 +7,13 @@ games compare it). Seeded games of the real rules and the real cards."""
 from __future__ import annotations
 
 import random
+import re
+from typing import Any
 
+import httpx
 import pytest
+from api_play import first_controls
+from test_server_page import create
 
 from elgrande.play.game import Game, new_game
 from elgrande.server.controls import controls
@@ -103,3 +108,23 @@ def test_b8_evict_s_controls_say_its_steps_once_for_the_actor_and_the_evicted() 
         assert "otherwise" not in c["prompt"] and "your left" not in c["prompt"]
         return
     raise AssertionError("no seed reaches Evict's secret choice")
+
+
+@pytest.mark.rule("B8.5", "B8.7")
+def test_b8_7_a_real_server_s_fellow_secret_choice_names_the_actor(server: str) -> None:
+    """A base game played at random through a real server: the first secret choice a
+    card asks of a fellow player says its steps of the card's actor by name, never
+    "your left" (the reader is not the one whose left it is)."""
+    made = create(server, 4, 4, {}, ["base"])
+
+    def fellow(c: dict[str, Any]) -> bool:
+        return bool(c.get("card")) and c["kind"] == "secret_region" \
+            and "each player other than " in str(c["prompt"])
+
+    with httpx.Client(base_url=server) as client:
+        c = first_controls(client, made, 4, fellow, answers=600)
+    assert c is not None, "no fellow player's secret card choice in the game"
+    said = c["prompt"]
+    assert said.startswith(f"{c['card']['name']}: secretly choose a region. Then: "), said
+    assert "your left" not in said and "each other player" not in said, said
+    assert re.search(r"clockwise from [^,]+'s left, \w+", said), said
