@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from test_prompt_words import _until
+from card_at import carrying_out
 
 from elgrande.data.library import load_library
 from elgrande.play.game import Game, new_game, play_random
@@ -65,13 +65,9 @@ def test_b8_6_nothing_scored_when_every_region_is_shared_and_other_cards_unchang
 @pytest.mark.rule("B8.6", "B8.5")
 def test_b8_6_the_secret_scoring_card_s_log_says_the_shared_region_is_not_scored() -> None:
     for seed in range(3, 30):
-        g = new_game(3, sets=["base"], seed=seed, logging=True)
-        _until(g, lambda g: g.pending.rule == "B4.4" and g.state.round >= 3, seed)
-        g.flow.card = "special-scoring-secret-choice"  # the card the player took
-        g.state.lasting = []  # no Veto held
-        g.answer(g.flow.actor, 0)  # carry it out
-        d = g.pending
-        if d is None or d.kind != "secret_region":
+        g = carrying_out(3, "special-scoring-secret-choice", 3, seed, logging=True)
+        d = g.pending if g is not None else None
+        if g is None or d is None or d.kind != "secret_region":
             continue
         shared, other = [r for r in d.options["per_player"][str(d.players[0])]
                          if r != g.library.board.place_id(g.state.king)][:2]

@@ -6,16 +6,15 @@ games compare it). Seeded games of the real rules and the real cards."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import httpx
 import pytest
 from api_play import first_controls
+from card_at import carrying_out
 from test_server_page import create
 
-from elgrande.play.game import Game, new_game
 from elgrande.server.controls import controls
 from elgrande.server.page_words import STEPS_WORDS, steps_once
 
@@ -60,34 +59,13 @@ def test_b8_steps_too_long_are_left_to_the_card_s_text_and_others_kept() -> None
     assert steps_once(long) == "Odd: choose a region (the card's text says what follows)."
 
 
-def _at_evict(seed: int) -> Game | None:
-    """A seeded 4-seat game whose actor carries out Evict (its region choice pending),
-    or None when the seed does not get there."""
-    g = new_game(4, sets=["base"], seed=seed, logging=False)
-    rng = random.Random(seed)
-    for _ in range(3000):
-        d = g.pending
-        assert d is not None
-        if d.rule == "B4.4" and g.state.round >= 4:
-            break
-        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
-    else:
-        return None
-    g.flow.card = "evict"  # the card the player took
-    g.state.lasting = []  # no Veto held
-    g.answer(g.flow.actor, 0)  # carry it out
-    d = g.pending
-    return g if d is not None and d.kind == "choose_region" else None
-
-
 @pytest.mark.rule("B8", "B8.5", "B8.7")
 def test_b8_evict_s_controls_say_its_steps_once_for_the_actor_and_the_evicted() -> None:
     for seed in range(3, 20):
-        g = _at_evict(seed)
-        if g is None:
+        g = carrying_out(4, "evict", 4, seed)
+        d = g.pending if g is not None else None
+        if g is None or d is None or d.kind != "choose_region":
             continue
-        d = g.pending
-        assert d is not None
         actor = d.players[0]
         c = controls(g, actor)
         assert c is not None
