@@ -1,5 +1,5 @@
 """What the log says after a card's secret choices are revealed about the regions the
-card then left unscored (issue 30 f20, B8.5, B8.6): a card that scores only the regions
+card then left unscored (f20, B8.5, B8.6): a card that scores only the regions
 chosen by exactly one player scores nothing where two or more chose the same region, and
 the log says so, derived from the events alone (no card is named here)."""
 

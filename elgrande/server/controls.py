@@ -67,6 +67,7 @@ from elgrande.server.card_places import card_move_words, card_place_words
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_parts,
+    card_prompt,
     combined_labels,
     court_note,
     how_to_answer,
@@ -77,7 +78,6 @@ from elgrande.server.page_words import (
     power_label,
     prompt_places,
     provinces_note,
-    steps_once,
 )
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
@@ -546,10 +546,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
     except IllegalMove as exc:
         raise _named(game, exc) from None
     if out is not None:
-        actor = game.flow.actor  # f20: a fellow player reads the card's steps of its actor
-        other = game.names[actor] if out["card"] is not None and actor != seat \
-            and 0 <= actor < len(game.names) else None
-        out["prompt"] = steps_once(game.in_words(out["prompt"]), other)
+        out["prompt"] = card_prompt(game, seat, game.in_words(out["prompt"]),
+                                    out["card"] is not None)  # f20: steps said once
         for o in (*out["options"], out["done"] or {}):
             for key in ("label", "why"):
                 if key in o:

@@ -448,7 +448,7 @@ STEPS_WORDS = 60
 
 
 def steps_once(prompt: str, actor: str | None = None) -> str:
-    """A card's choice prompt as the page says it (issue 30 f20, B8: a card's choice says
+    """A card's choice prompt as the page says it (f20, B8: a card's choice says
     what the card does with it): the steps after `` Then: `` each said once, in plain
     words: an "if C, sends O to A; otherwise, moves O to B" as "moves O to B or, if C,
     sends them to A"; a subject said twice in a row ("each other player with caballeros
@@ -484,3 +484,14 @@ def steps_once(prompt: str, actor: str | None = None) -> str:
     if len(steps.split()) > STEPS_WORDS:
         return f"{head.rstrip('.')} (the card's text says what follows)."
     return head + sep + steps
+
+
+def card_prompt(game: Game, seat: int, said: str, under_way: bool) -> str:
+    """The prompt ``said`` (a decision's prompt in words) as ``seat`` reads it on the
+    page: :func:`steps_once`, a card's steps said of the card's actor by name where
+    ``seat`` is a fellow player (``under_way``: a card's special action is under way,
+    B8.5, B8.7). Raises nothing."""
+    actor = game.flow.actor
+    other = game.names[actor] if under_way and actor != seat \
+        and 0 <= actor < len(game.names) else None
+    return steps_once(said, other)
