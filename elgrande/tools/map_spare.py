@@ -59,9 +59,8 @@ def spare_spot(bmap: BoardMap) -> tuple[Point, float] | None:
         bmap: the board's map; its ``sea`` outline (``()`` when the sets draw none).
     Returns:
         ``((x, y), clearance)`` or None when there is no outline or no spot with at least
-        :data:`ROOM` units of clearance (the places cover the land). Raises nothing; kept per map
-        (a server
-        draws often).
+        :data:`ROOM` units of clearance (the places cover the land). Raises nothing; kept per map (a
+        server draws often).
     """
     if len(bmap.sea) < 3:
         return None
