@@ -20,7 +20,7 @@ def test_the_base_map_says_its_spare_land_is_not_part_of_the_game() -> None:
     assert _inside((x, y), board.map.sea)
     assert not any(_inside((x, y), _corners(s)) for s in board.map.shapes.values())
     svg = map_svg(board)
-    assert re.search(r'<text class="spare"[^>]*>not part<tspan[^>]*>of the game</tspan>', svg)
+    assert re.search(r'<text class="spare"[^>]*>not part <tspan[^>]*>of the game</tspan>', svg)
     assert "<title>land outside the game</title>" in svg
 
 

@@ -631,7 +631,7 @@ def _spare_label(bmap: BoardMap) -> str:
         return ""
     (x, y), _ = spot
     return (f'<text class="spare" x="{_num(x)}" y="{_num(y + TOP - 4)}" font-size="12" '
-            'font-style="italic" text-anchor="middle" fill="#5e5640">not part'
+            'font-style="italic" text-anchor="middle" fill="#5e5640">not part '
             f'<tspan x="{_num(x)}" dy="14">of the game</tspan></text>')
 
 
