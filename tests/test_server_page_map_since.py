@@ -98,3 +98,79 @@ def test_on_a_phone_a_long_since_box_goes_under_the_buttons(
     first = tab.page.locator("#options button:visible").first.evaluate(_RECT)
     assert box.evaluate(_RECT)["bottom"] <= first["top"]
     quiet(tab)
+
+
+def _crowded(st: dict[str, Any]) -> bool:
+    """Seat 0 must answer and a region holds five colours or more."""
+    if st["controls"] is None or st["view"].get("pending") is None:
+        return False
+    rows = st["view"]["state"]["caballeros"]
+    return any(row is not None and sum(1 for n in row if n) >= 5 for row in rows)
+
+
+@pytest.fixture(scope="module")
+def crowded(server: str) -> dict[str, Any]:
+    """A 5-seat base game (seat 0 a person, four bots) played by its API to a decision of
+    seat 0 while a region holds five colours: its links."""
+    from serve_util import play_until
+    from test_server_page import create
+
+    links = create(server, 5, 3, {1: "greedy", 2: "random", 3: "greedy", 4: "random"},
+                   ["base"])
+    play_until(server, links, 3, _crowded, 3000)
+    return links
+
+
+@pytest.mark.rule("B8.2")
+def test_before_after_labels_cover_no_badge_and_no_label(
+        server: str, crowded: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """One caballero of each of five colours moved out of a region holding five (two rows
+    of badges) and into a region: each "N→M" label covers no badge (nor ghost badge) and
+    no other label, the region's and the other's; each label stays near its badge; the
+    badges the answer adds in one place are drawn apart."""
+    from test_server_page_preview import DRAW, _move
+
+    tab = _open(server, crowded, new_tab, 1280, 900)
+    places = tab.page.evaluate("""() => Array.from(document.querySelectorAll(
+        '#board g.place[data-kind="region"]')).map(g => g.getAttribute('data-place'))""")
+    counts = tab.page.evaluate("""() => { const out = {};
+      document.querySelectorAll('#board g.caballeros').forEach(g => {
+        const p = g.getAttribute('data-place');
+        (out[p] = out[p] || []).push(g.getAttribute('data-player')); });
+      return out; }""")
+    full = next(p for p in places if len(counts.get(p, [])) >= 5)
+    other = max((p for p in places if p != full), key=lambda p: len(counts.get(p, [])))
+    who = [int(w) for w in counts[full] if w.isdigit()]
+    opts = [_move(full, other, w, 1) for w in who]
+    got = tab.page.evaluate(DRAW, ["moves", "move_caballeros", opts])
+    marks = got["marks"]
+    assert len(marks) >= 2 * len(who) - 1, marks  # each touched badge has its label
+    boxes = [dict(zip("xywh", m["box"], strict=True)) for m in marks]
+    ghosts = tab.page.evaluate("""() => Array.from(document.querySelectorAll(
+        '#board g#pending g.preview-new rect')).map(r => (b => [b.x, b.y, b.width,
+        b.height])(r.getBBox()))""")
+    badges = [dict(zip("xywh", b, strict=True)) for b in [*got["badges"].values(), *ghosts]]
+
+    def meet(a: dict[str, float], b: dict[str, float]) -> bool:
+        return a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and \
+            a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]
+
+    ghost = [dict(zip("xywh", b, strict=True)) for b in ghosts]
+    both = [(a, b) for i, a in enumerate(ghost) for b in [*ghost[i + 1:],
+            *(dict(zip("xywh", v, strict=True)) for v in got["badges"].values())]
+            if meet(a, b)]
+    assert both == [], both  # badges added are drawn apart (two in one place too)
+    hits = [(m["text"], m["place"], b) for m, a in zip(marks, boxes, strict=True)
+            for b in badges if meet(a, b)]
+    assert hits == [], hits
+    pairs = [(marks[i]["text"], marks[j]["text"]) for i in range(len(marks))
+             for j in range(i + 1, len(marks)) if meet(boxes[i], boxes[j])]
+    assert pairs == [], pairs
+    for m, a in zip(marks, boxes, strict=True):  # near its badge (within two badges)
+        key = f'{m["place"]}|{m["player"]}'
+        if key in got["badges"]:
+            bx, by, bw, bh = got["badges"][key]
+            assert abs(a["x"] + a["w"] / 2 - (bx + bw / 2)) < 60 and \
+                abs(a["y"] - by) < 90, (m, got["badges"][key])
+    tab.page.locator("#board").screenshot(path=str(SHOTS / "h28-preview-crowded.png"))
+    quiet(tab)

@@ -2,7 +2,8 @@
    (f18: the arrows showed the moves, the regions' numbers stayed as before): under each
    touched badge its count before and after ("3→1"), a badge left empty struck through,
    a badge the answer would add drawn dashed. Drawn in the layer of the selection not yet
-   sent (board.js drawPending), so gone once the answer is sent or started over. */
+   sent (board.js drawPending), so gone once the answer is sent or started over. Each
+   label laid where it covers no badge and no other label (layOut). */
 import {S, colourOf, nameOf, svgEl} from "./core.js";
 
 
@@ -36,10 +37,13 @@ function badgeOf(place, who) {
                                 who + '"]');
 }
 
-// where a badge the answer adds goes: right of the place's last badge, else under its
+// where a badge the answer adds goes: right of the place's last badge (or one added
+// before, f20: two added in one place were drawn on each other), else under its
 // values ("5 / 3 / 1"), else its middle
-function newSpot(place, size) {
-  var all = document.querySelectorAll('#board g.caballeros[data-place="' + place + '"]');
+function newSpot(place, size, layer) {
+  var all = Array.prototype.slice.call(document.querySelectorAll(
+    '#board g.caballeros[data-place="' + place + '"]')).concat(Array.prototype.slice.call(
+    layer.querySelectorAll('g.preview-new[data-place="' + place + '"]')));
   if (all.length) {
     var b = all[all.length - 1].getBBox();
     return {x: b.x + b.width + 6, y: b.y};
@@ -56,6 +60,7 @@ export function drawPreview(layer, c) {
   if (!c || (c.form !== "moves" && c.form !== "counts")) { return; }
   var seat = S.state ? S.state.seat : null;
   var ch = changes(c, seat);
+  var labels = [];
   Object.keys(ch).forEach(function (place) {
     if (!document.querySelector('#board g.place[data-place="' + place + '"]')) { return; }  // court, provinces
     Object.keys(ch[place]).forEach(function (who) {
@@ -68,7 +73,7 @@ export function drawPreview(layer, c) {
         var b = badge.getBBox();
         box = {x: b.x, y: b.y, w: b.width, h: b.height};
       } else {
-        var at = newSpot(place, size);
+        var at = newSpot(place, size, layer);
         if (!at) { return; }
         box = {x: at.x, y: at.y, w: size, h: size};
         var ghost = svgEl("g", {"class": "preview-new", "data-place": place, "data-player": who});
@@ -94,6 +99,62 @@ export function drawPreview(layer, c) {
                                       stroke: "#fff", "stroke-width": 3, "paint-order": "stroke"},
                              was + "→" + now));
       layer.appendChild(mark);
+      labels.push({text: mark.lastChild, place: place, box: box});
     });
+  });
+  layOut(layer, labels);
+}
+
+function meets(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+function boxOf(e) { var r = e.getBBox(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }
+// an element's box in the drawing's units, its transforms applied (a Grande's, the king's)
+function screenBox(e) {
+  var svg = e.ownerSVGElement, m = svg.getScreenCTM().inverse(), r = e.getBoundingClientRect();
+  var a = new DOMPoint(r.left, r.top).matrixTransform(m);
+  var b = new DOMPoint(r.right, r.bottom).matrixTransform(m);
+  return {x: a.x, y: a.y, w: b.x - a.x, h: b.y - a.y};
+}
+
+// f20: under a badge of a place's first row a label covered the second row (five colours
+// or more): each label goes to the first spot covering no badge, no ghost badge, none of
+// the place's words and marks (name, values, Grandes, king) and no label already laid:
+// under its badge, beside it (right, left), above it, then in rows under the lowest of
+// those
+function layOut(layer, labels) {
+  var laid = [];
+  var badges = {};
+  labels.forEach(function (l) {
+    if (badges[l.place]) { return; }
+    var all = Array.prototype.map.call(document.querySelectorAll(
+      '#board g.caballeros[data-place="' + l.place + '"]'), boxOf);
+    Array.prototype.forEach.call(layer.querySelectorAll(
+      'g.preview-new[data-place="' + l.place + '"] rect'), function (r) { all.push(boxOf(r)); });
+    var g = document.querySelector('#board g.place[data-place="' + l.place + '"]');
+    Array.prototype.forEach.call(g ? g.querySelectorAll(
+      ":scope > text, g.grande, g.king, g.scoreboard, g.token") : [], function (e) {
+      all.push(screenBox(e));
+    });
+    badges[l.place] = all;
+  });
+  labels.forEach(function (l) {
+    var t = l.text, b = l.box, r = boxOf(t), pad = 2;
+    var w = r.w + 2 * pad, h = r.h, base = Number(t.getAttribute("y")) - r.y;
+    var cx = b.x + b.w / 2, obstacles = badges[l.place].concat(laid);
+    var low = Math.max.apply(null, obstacles.filter(function (o) {
+      return o.x < cx + w && cx - w < o.x + o.w; }).map(function (o) { return o.y + o.h; })
+      .concat([b.y + b.h]));
+    var spots = [{x: cx - w / 2, y: b.y + b.h + 1},
+                 {x: b.x + b.w + 2, y: b.y + (b.h - h) / 2},
+                 {x: b.x - 2 - w, y: b.y + (b.h - h) / 2}, {x: cx - w / 2, y: b.y - h - 1}];
+    for (var k = 0; k < 6; k++) { spots.push({x: cx - w / 2, y: low + 1 + k * (h + 1)}); }
+    var at = spots.find(function (s) {
+      var box = {x: s.x, y: s.y, w: w, h: h};
+      return !obstacles.some(function (o) { return meets(box, o); });
+    }) || spots[spots.length - 1];
+    t.setAttribute("x", at.x + w / 2);
+    t.setAttribute("y", at.y + base);
+    laid.push({x: at.x, y: at.y, w: w, h: h});
   });
 }
