@@ -132,7 +132,7 @@ def test_before_after_labels_cover_no_badge_and_no_label(
 
     tab = _open(server, crowded, new_tab, 1280, 900)
     places = tab.page.evaluate("""() => Array.from(document.querySelectorAll(
-        '#board g.place[data-kind="region"]')).map(g => g.getAttribute('data-place'))""")
+        '#board g.place[data-place]')).map(g => g.getAttribute('data-place'))""")
     counts = tab.page.evaluate("""() => { const out = {};
       document.querySelectorAll('#board g.caballeros').forEach(g => {
         const p = g.getAttribute('data-place');

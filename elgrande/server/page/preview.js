@@ -142,19 +142,20 @@ function layOut(layer, labels) {
     var t = l.text, b = l.box, r = boxOf(t), pad = 2;
     var w = r.w + 2 * pad, h = r.h, base = Number(t.getAttribute("y")) - r.y;
     var cx = b.x + b.w / 2, obstacles = badges[l.place].concat(laid);
-    var low = Math.max.apply(null, obstacles.filter(function (o) {
+    var own = badges[l.place].concat(laid.filter(function (o) { return o.place === l.place; }));
+    var low = Math.max.apply(null, own.filter(function (o) {
       return o.x < cx + w && cx - w < o.x + o.w; }).map(function (o) { return o.y + o.h; })
       .concat([b.y + b.h]));
     var spots = [{x: cx - w / 2, y: b.y + b.h + 1},
                  {x: b.x + b.w + 2, y: b.y + (b.h - h) / 2},
                  {x: b.x - 2 - w, y: b.y + (b.h - h) / 2}, {x: cx - w / 2, y: b.y - h - 1}];
-    for (var k = 0; k < 6; k++) { spots.push({x: cx - w / 2, y: low + 1 + k * (h + 1)}); }
+    for (var k = 0; k < 12; k++) { spots.push({x: cx - w / 2, y: low + 1 + k * (h + 1)}); }
     var at = spots.find(function (s) {
       var box = {x: s.x, y: s.y, w: w, h: h};
       return !obstacles.some(function (o) { return meets(box, o); });
     }) || spots[spots.length - 1];
     t.setAttribute("x", at.x + w / 2);
     t.setAttribute("y", at.y + base);
-    laid.push({x: at.x, y: at.y, w: w, h: h});
+    laid.push({x: at.x, y: at.y, w: w, h: h, place: l.place});
   });
 }
