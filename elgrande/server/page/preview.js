@@ -55,8 +55,9 @@ function newSpot(place, size, layer) {
     : {x: r.x + r.width / 2 - size / 2, y: r.y + r.height / 2};
 }
 
-// the marks of what the answer would make, in `layer` (an SVG group)
-export function drawPreview(layer, c) {
+// the marks of what the answer would make, in `layer` (an SVG group); `clear`: the boxes
+// its labels keep clear of besides the badges (the arrows' heads and counts: board.js)
+export function drawPreview(layer, c, clear) {
   if (!c || (c.form !== "moves" && c.form !== "counts")) { return; }
   var seat = S.state ? S.state.seat : null;
   var ch = changes(c, seat);
@@ -102,46 +103,47 @@ export function drawPreview(layer, c) {
       labels.push({text: mark.lastChild, place: place, box: box});
     });
   });
-  layOut(layer, labels);
+  layOut(layer, labels, clear || []);
 }
 
-function meets(a, b) {
+// whether two boxes ({x, y, w, h}) overlap
+export function meets(a, b) {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
-function boxOf(e) { var r = e.getBBox(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }
-// an element's box in the drawing's units, its transforms applied (a Grande's, the king's)
-function screenBox(e) {
-  var svg = e.ownerSVGElement, m = svg.getScreenCTM().inverse(), r = e.getBoundingClientRect();
-  var a = new DOMPoint(r.left, r.top).matrixTransform(m);
-  var b = new DOMPoint(r.right, r.bottom).matrixTransform(m);
-  return {x: a.x, y: a.y, w: b.x - a.x, h: b.y - a.y};
+// an element's box in the board's units (its transforms applied: a Grande's, the king's)
+export function boxOf(svg, e) {
+  var r = e.getBoundingClientRect(), inv = svg.getScreenCTM().inverse();
+  var p = new DOMPoint(r.x, r.y).matrixTransform(inv);
+  var q = new DOMPoint(r.x + r.width, r.y + r.height).matrixTransform(inv);
+  return {x: p.x, y: p.y, w: q.x - p.x, h: q.y - p.y};
 }
 
 // f20: under a badge of a place's first row a label covered the second row (five colours
 // or more): each label goes to the first spot covering no badge, no ghost badge, none of
-// the place's words and marks (name, values, Grandes, king) and no label already laid:
+// the place's words and marks (name, values, Grandes, king), no arrow's head or count and no
+// label already laid:
 // under its badge, beside it (right, left), above it, then in rows under the lowest of
 // those
-function layOut(layer, labels) {
-  var laid = [];
+function layOut(layer, labels, clear) {
+  var laid = [], svg = layer.ownerSVGElement, box = function (e) { return boxOf(svg, e); };
   var badges = {};
   labels.forEach(function (l) {
     if (badges[l.place]) { return; }
     var all = Array.prototype.map.call(document.querySelectorAll(
-      '#board g.caballeros[data-place="' + l.place + '"]'), boxOf);
+      '#board g.caballeros[data-place="' + l.place + '"]'), box);
     Array.prototype.forEach.call(layer.querySelectorAll(
-      'g.preview-new[data-place="' + l.place + '"] rect'), function (r) { all.push(boxOf(r)); });
+      'g.preview-new[data-place="' + l.place + '"] rect'), function (r) { all.push(box(r)); });
     var g = document.querySelector('#board g.place[data-place="' + l.place + '"]');
     Array.prototype.forEach.call(g ? g.querySelectorAll(
       ":scope > text, g.grande, g.king, g.scoreboard, g.token") : [], function (e) {
-      all.push(screenBox(e));
+      all.push(box(e));
     });
     badges[l.place] = all;
   });
   labels.forEach(function (l) {
-    var t = l.text, b = l.box, r = boxOf(t), pad = 2;
+    var t = l.text, b = l.box, r = box(t), pad = 2;
     var w = r.w + 2 * pad, h = r.h, base = Number(t.getAttribute("y")) - r.y;
-    var cx = b.x + b.w / 2, obstacles = badges[l.place].concat(laid);
+    var cx = b.x + b.w / 2, obstacles = badges[l.place].concat(clear, laid);
     var own = badges[l.place].concat(laid.filter(function (o) { return o.place === l.place; }));
     var low = Math.max.apply(null, own.filter(function (o) {
       return o.x < cx + w && cx - w < o.x + o.w; }).map(function (o) { return o.y + o.h; })
@@ -151,8 +153,8 @@ function layOut(layer, labels) {
                  {x: b.x - 2 - w, y: b.y + (b.h - h) / 2}, {x: cx - w / 2, y: b.y - h - 1}];
     for (var k = 0; k < 12; k++) { spots.push({x: cx - w / 2, y: low + 1 + k * (h + 1)}); }
     var at = spots.find(function (s) {
-      var box = {x: s.x, y: s.y, w: w, h: h};
-      return !obstacles.some(function (o) { return meets(box, o); });
+      var spot = {x: s.x, y: s.y, w: w, h: h};
+      return !obstacles.some(function (o) { return meets(spot, o); });
     }) || spots[spots.length - 1];
     t.setAttribute("x", at.x + w / 2);
     t.setAttribute("y", at.y + base);
