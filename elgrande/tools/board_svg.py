@@ -47,6 +47,7 @@ from elgrande.model.board import Board
 from elgrande.model.boardmap import BOX, BoardMap, Shape
 from elgrande.model.counted import counted
 from elgrande.model.scoring import paid_ranks
+from elgrande.tools.map_spare import spare_spot
 
 #: Seat colours (the game's caballero colours), then a spare for a sixth seat.
 COLOURS = ("#d62828", "#f2c12e", "#2f6fdb", "#2a9d4b", "#f4f4f4", "#9b59b6")
@@ -601,7 +602,8 @@ def board_svg(view: dict[str, Any], board: Board,
     if bmap.sea:
         pts = " ".join(f"{_num(x)},{_num(y + TOP)}" for x, y in bmap.sea)
         out.append(f'<polygon class="land" points="{pts}" fill="#d8d2c2" stroke="#9c927a" '
-                   'stroke-width="1.5"/>')
+                   'stroke-width="1.5"><title>land outside the game</title></polygon>')
+        out.append(_spare_label(bmap))
     key = json.dumps([names, {k: v for k, v in st.items() if k != "hands"}],
                      sort_keys=True, default=str) if memo is not None else ""
     places = memo.get(key) if memo is not None else None
@@ -619,6 +621,18 @@ def board_svg(view: dict[str, Any], board: Board,
     out.append(panel)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _spare_label(bmap: BoardMap) -> str:
+    """Words on the drawn land no place covers (f20: grey land with no name puzzled a
+    new user): "not part of the game", in the widest spot (B1.6); "" when none."""
+    spot = spare_spot(bmap)
+    if spot is None:
+        return ""
+    (x, y), _ = spot
+    return (f'<text class="spare" x="{_num(x)}" y="{_num(y + TOP - 4)}" font-size="12" '
+            'font-style="italic" text-anchor="middle" fill="#5e5640">not part '
+            f'<tspan x="{_num(x)}" dy="14">of the game</tspan></text>')
 
 
 def _side(view: dict[str, Any], board: Board, x: float, y: float,

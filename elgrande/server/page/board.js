@@ -4,7 +4,7 @@ import {$, S, colourOf, hint, label, nameOf, svgEl, why} from "./core.js";
 import {groupKey, groupLabel, renderControls} from "./controls.js";
 import {add} from "./selection.js";
 import {choose, heldOption} from "./secret.js";
-import {drawPreview} from "./preview.js";
+import {drawPreview, boxOf, meets} from "./preview.js";
 
 export function decorateBoard() {
   var c = S.controls;
@@ -201,12 +201,6 @@ function bend(w) {
 }
 // a count ("×n", "+n") covers no piece, no place's name, no arrow's head and no other
 // count: the boxes to keep clear of, in board units
-function boxOf(svg, e) {
-  var r = e.getBoundingClientRect(), inv = svg.getScreenCTM().inverse();
-  var p = new DOMPoint(r.x, r.y).matrixTransform(inv);
-  var q = new DOMPoint(r.x + r.width, r.y + r.height).matrixTransform(inv);
-  return {x: p.x, y: p.y, w: q.x - p.x, h: q.y - p.y};
-}
 function keepClear(svg, arrows) {
   var sel = "g.king, g.grande, g.caballeros, g.token, g.scoreboard, g.limit-table, g.place > text";
   var out = Array.prototype.map.call(svg.querySelectorAll(sel), function (e) { return boxOf(svg, e); });
@@ -215,9 +209,6 @@ function keepClear(svg, arrows) {
     out.push({x: w.b.x - dx / len * 12 - 13, y: w.b.y - dy / len * 12 - 13, w: 26, h: 26});
   });
   return out;
-}
-function meets(a, b) {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 // put text `t` at the first of `spots` ({x, y, anchor}) where its box (grown by `pad`)
 // meets none of `clear` (else at the first spot); its box joins `clear`
@@ -320,7 +311,7 @@ function drawPending() {
                                           "paint-order": "stroke"}, "+" + o.count),
                o.place, clear);
   });
-  drawPreview(layer, c);  // what the answer would make of the badges' counts
+  drawPreview(layer, c, clear);  // what the answer would make of the badges' counts
 }
 
 // a click on a place holding several of a pick's choices (f16: a mobile scoreboard's

@@ -2,7 +2,8 @@
    (f18: the arrows showed the moves, the regions' numbers stayed as before): under each
    touched badge its count before and after ("3→1"), a badge left empty struck through,
    a badge the answer would add drawn dashed. Drawn in the layer of the selection not yet
-   sent (board.js drawPending), so gone once the answer is sent or started over. */
+   sent (board.js drawPending), so gone once the answer is sent or started over. Each
+   label laid where it covers no badge and no other label (layOut). */
 import {S, colourOf, nameOf, svgEl} from "./core.js";
 
 
@@ -36,10 +37,13 @@ function badgeOf(place, who) {
                                 who + '"]');
 }
 
-// where a badge the answer adds goes: right of the place's last badge, else under its
+// where a badge the answer adds goes: right of the place's last badge (or one added
+// before, f20: two added in one place were drawn on each other), else under its
 // values ("5 / 3 / 1"), else its middle
-function newSpot(place, size) {
-  var all = document.querySelectorAll('#board g.caballeros[data-place="' + place + '"]');
+function newSpot(place, size, layer) {
+  var all = Array.prototype.slice.call(document.querySelectorAll(
+    '#board g.caballeros[data-place="' + place + '"]')).concat(Array.prototype.slice.call(
+    layer.querySelectorAll('g.preview-new[data-place="' + place + '"]')));
   if (all.length) {
     var b = all[all.length - 1].getBBox();
     return {x: b.x + b.width + 6, y: b.y};
@@ -51,11 +55,13 @@ function newSpot(place, size) {
     : {x: r.x + r.width / 2 - size / 2, y: r.y + r.height / 2};
 }
 
-// the marks of what the answer would make, in `layer` (an SVG group)
-export function drawPreview(layer, c) {
+// the marks of what the answer would make, in `layer` (an SVG group); `clear`: the boxes
+// its labels keep clear of besides the badges (the arrows' heads and counts: board.js)
+export function drawPreview(layer, c, clear) {
   if (!c || (c.form !== "moves" && c.form !== "counts")) { return; }
   var seat = S.state ? S.state.seat : null;
   var ch = changes(c, seat);
+  var labels = [];
   Object.keys(ch).forEach(function (place) {
     if (!document.querySelector('#board g.place[data-place="' + place + '"]')) { return; }  // court, provinces
     Object.keys(ch[place]).forEach(function (who) {
@@ -68,7 +74,7 @@ export function drawPreview(layer, c) {
         var b = badge.getBBox();
         box = {x: b.x, y: b.y, w: b.width, h: b.height};
       } else {
-        var at = newSpot(place, size);
+        var at = newSpot(place, size, layer);
         if (!at) { return; }
         box = {x: at.x, y: at.y, w: size, h: size};
         var ghost = svgEl("g", {"class": "preview-new", "data-place": place, "data-player": who});
@@ -94,6 +100,64 @@ export function drawPreview(layer, c) {
                                       stroke: "#fff", "stroke-width": 3, "paint-order": "stroke"},
                              was + "→" + now));
       layer.appendChild(mark);
+      labels.push({text: mark.lastChild, place: place, box: box});
     });
+  });
+  layOut(layer, labels, clear || []);
+}
+
+// whether two boxes ({x, y, w, h}) overlap
+export function meets(a, b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+// an element's box in the board's units (its transforms applied: a Grande's, the king's)
+export function boxOf(svg, e) {
+  var r = e.getBoundingClientRect(), inv = svg.getScreenCTM().inverse();
+  var p = new DOMPoint(r.x, r.y).matrixTransform(inv);
+  var q = new DOMPoint(r.x + r.width, r.y + r.height).matrixTransform(inv);
+  return {x: p.x, y: p.y, w: q.x - p.x, h: q.y - p.y};
+}
+
+// f20: under a badge of a place's first row a label covered the second row (five colours
+// or more): each label goes to the first spot covering no badge, no ghost badge, none of
+// the place's words and marks (name, values, Grandes, king), no arrow's head or count and no
+// label already laid:
+// under its badge, beside it (right, left), above it, then in rows under the lowest of
+// those
+function layOut(layer, labels, clear) {
+  var laid = [], svg = layer.ownerSVGElement, box = function (e) { return boxOf(svg, e); };
+  var badges = {};
+  labels.forEach(function (l) {
+    if (badges[l.place]) { return; }
+    var all = Array.prototype.map.call(document.querySelectorAll(
+      '#board g.caballeros[data-place="' + l.place + '"]'), box);
+    Array.prototype.forEach.call(layer.querySelectorAll(
+      'g.preview-new[data-place="' + l.place + '"] rect'), function (r) { all.push(box(r)); });
+    var g = document.querySelector('#board g.place[data-place="' + l.place + '"]');
+    Array.prototype.forEach.call(g ? g.querySelectorAll(
+      ":scope > text, g.grande, g.king, g.scoreboard, g.token") : [], function (e) {
+      all.push(box(e));
+    });
+    badges[l.place] = all;
+  });
+  labels.forEach(function (l) {
+    var t = l.text, b = l.box, r = box(t), pad = 2;
+    var w = r.w + 2 * pad, h = r.h, base = Number(t.getAttribute("y")) - r.y;
+    var cx = b.x + b.w / 2, obstacles = badges[l.place].concat(clear, laid);
+    var own = badges[l.place].concat(laid.filter(function (o) { return o.place === l.place; }));
+    var low = Math.max.apply(null, own.filter(function (o) {
+      return o.x < cx + w && cx - w < o.x + o.w; }).map(function (o) { return o.y + o.h; })
+      .concat([b.y + b.h]));
+    var spots = [{x: cx - w / 2, y: b.y + b.h + 1},
+                 {x: b.x + b.w + 2, y: b.y + (b.h - h) / 2},
+                 {x: b.x - 2 - w, y: b.y + (b.h - h) / 2}, {x: cx - w / 2, y: b.y - h - 1}];
+    for (var k = 0; k < 12; k++) { spots.push({x: cx - w / 2, y: low + 1 + k * (h + 1)}); }
+    var at = spots.find(function (s) {
+      var spot = {x: s.x, y: s.y, w: w, h: h};
+      return !obstacles.some(function (o) { return meets(spot, o); });
+    }) || spots[spots.length - 1];
+    t.setAttribute("x", at.x + w / 2);
+    t.setAttribute("y", at.y + base);
+    laid.push({x: at.x, y: at.y, w: w, h: h, place: l.place});
   });
 }

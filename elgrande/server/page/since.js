@@ -112,6 +112,7 @@ export function renderSince() {
   box.textContent = "";
   box.classList.remove("open");
   box.hidden = !lines.length;
+  placeSince(lines.length);
   if (!lines.length) { return; }
   box.appendChild(el("strong", {}, "Since your last choice:"));
   var ul = box.appendChild(el("ul", {"aria-label": "Since your last choice"}));
@@ -176,3 +177,28 @@ function visibleRows(lines, keep, n) {
   order.forEach(function (i, k) { if (k < n || rank(i) === 0) { out[i] = true; } });
   return out;
 }
+
+// a phone (f20): a long box above the answer's buttons pushed them off the first screen, so
+// there the box goes under the buttons and one line under the prompt points to it (a tap
+// scrolls to it); a wider screen keeps it above them. Kept right as the screen turns.
+export var NARROW = "(max-width: 600px)";
+var narrow = window.matchMedia(NARROW);
+function placeSince(n) {
+  var box = $("since"), jump = $("since-jump");
+  var below = narrow.matches && n > 0;
+  if (!jump) {
+    jump = el("button", {type: "button", id: "since-jump", "class": "since-jump"});
+    jump.onclick = function () { $("since").scrollIntoView({block: "nearest"}); };
+  }
+  jump.textContent = "↓ Since your last choice: " + n + (n === 1 ? " line" : " lines") +
+    ", under the buttons";
+  jump.hidden = !below;
+  if (below) {
+    $("actions").after(box);
+    $("prompt").after(jump);
+  } else {
+    $("prompt").after(box);
+    if (jump.parentNode) { jump.remove(); }
+  }
+}
+narrow.addEventListener("change", function () { placeSince(S.since ? S.since.length : 0); });
