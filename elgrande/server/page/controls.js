@@ -284,20 +284,6 @@ function renderMoves(c, box) {
       chosen.appendChild(li);
     }
   });
-  if (chosen.children.length) {
-    // the map beside the decision: its arrows said; under a narrow screen's map (out of
-    // sight, f17) a button brings it into view
-    var narrow = window.matchMedia("(max-width: 900px)").matches;
-    var head = el("h3", {}, "Chosen, not sent yet (Done sends them" +
-                  (narrow ? ")" : "; arrows on the map)"));
-    box.appendChild(head);
-    if (narrow) {
-      var see = el("button", {type: "button"}, "Show the arrows on the map");
-      see.onclick = function () { $("board-area").scrollIntoView({block: "start"}); };
-      box.appendChild(see);
-    }
-    box.appendChild(chosen);
-  }
   var groups = {}, order = [];
   c.options.forEach(function (o) {
     var k = groupKey(o);
@@ -368,6 +354,23 @@ function renderMoves(c, box) {
     box.appendChild(el("h3", {"class": "where"}, full ? "Where to? None: the maximum, " + c.max +
                        (c.max === 1 ? " caballero" : " caballeros") + ", is reached" : "Where to?"));
     box.appendChild(dests);
+  }
+  // what is chosen, under the buttons: above them it pushed every "to" button down at the
+  // first click, so a second click at the same spot missed (f20, as the steppers' f18)
+  if (chosen.children.length) { renderChosen(box, chosen); }
+}
+
+// the moves chosen and not sent yet: the map beside the decision, its arrows said; under
+// a narrow screen's map (out of sight, f17) a button brings it into view
+function renderChosen(box, chosen) {
+  var narrow = window.matchMedia("(max-width: 900px)").matches;
+  box.appendChild(el("h3", {"class": "chosen-moves"}, "Chosen, not sent yet (Done sends them" +
+                     (narrow ? ")" : "; arrows on the map)")));
+  box.appendChild(chosen);
+  if (narrow) {
+    var see = el("button", {type: "button", id: "see-arrows"}, "Show the arrows on the map");
+    see.onclick = function () { $("board-area").scrollIntoView({block: "start"}); };
+    box.appendChild(see);
   }
 }
 
