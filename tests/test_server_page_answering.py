@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from browser import Tab
+from move_words import owner, source_name
 from test_server_page import create, decision, open_seats, page_state, quiet, wait_for_units
 from test_server_page_help import _play_until
 
@@ -38,20 +39,9 @@ def _move_tab(server: str, new_tab: Callable[[], Tab]) -> tuple[Tab, dict[str, A
 
 
 def _source(tab: Tab, o: dict[str, Any]) -> Any:
-    """The source button of option ``o``: the first whose label starts so."""
-    return decision(tab).get_by_role("list", name="Move from").get_by_role("button").filter(
-        has_text=f"from {o['from_label']}: ").nth(_owner_index(tab, o))
-
-
-def _owner_index(tab: Tab, o: dict[str, Any]) -> int:
-    """Where ``o``'s owner's button is among its source's buttons (in the options' order)."""
-    c = page_state(tab)["controls"]
-    owners: list[int] = []
-    for x in c["options"]:
-        if x["from"] == o["from"] and x["player"] not in owners and (
-                x["enabled"] or x.get("available")):
-            owners.append(x["player"])
-    return owners.index(o["player"])
+    """The source button of option ``o``."""
+    return decision(tab).get_by_role("list", name="Move from").get_by_role(
+        "button", name=source_name(tab, o))
 
 
 @pytest.mark.rule("B8.2")
@@ -89,6 +79,71 @@ def test_a_second_click_at_the_same_spot_makes_a_second_move(
         chosen_top = chosen.bounding_box()
         assert chosen_top is not None and chosen_top["y"] > y
         page.screenshot(path=f"/tmp/h26-click2-{width}.png")
+        _counts_said(tab, o)
         decision(tab).get_by_role("button", name="Start over").click()
         wait_for_units(tab, 0)
+    quiet(tab)
+
+
+def _counts_said(tab: Tab, o: dict[str, Any]) -> None:
+    """f20: each source button says how many of its owner's caballeros are still there
+    (the two moved taken off), the seat's own called "your caballeros"."""
+    st = page_state(tab)
+    c = st["controls"]
+    seen = set()
+    for x in c["options"]:
+        key = (x["from"], x["player"], x.get("kind"))
+        if key in seen or "kind_label" in x or not (x["enabled"] or x["available"]):
+            continue
+        seen.add(key)
+        moved = sum(y["count"] for y in c["options"]
+                    if y["from"] == x["from"] and y["player"] == x["player"])
+        b = _source(tab, x)
+        assert b.count() == 1, source_name(tab, x)
+        assert b.inner_text().endswith(f" ({x['available'] - moved})"), b.inner_text()
+        if x["player"] == st["state"]["seat"]:
+            assert ": your caballeros (" in b.inner_text()
+    assert seen
+    listed = decision(tab).get_by_role("list", name="Moves so far").inner_text()
+    assert f"2 × {owner(st['state'], o['player'])}: {o['from_label']} → " in listed, listed
+
+
+@pytest.mark.rule("B8.2")
+def test_sources_say_whose_and_how_many(server: str, new_tab: Callable[[], Tab]) -> None:
+    """f20: "from Valencia: Marta / Bot Bea / Bot Cy" said neither how many each has there
+    nor that Marta is the seat: the seat's own are "your caballeros", each button says how
+    many are still there (the moves chosen taken off), the heading and the moves listed
+    use the same words."""
+    links = create(server, 3, 5, {1: "greedy", 2: "greedy"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    page = tab.page
+    page.wait_for_function("window.elgrandePage.controls")
+    ids = page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                        ".map(g => g.getAttribute('data-place'))")
+    names = page_state(tab)["state"]["names"]
+
+    def move(player: int, to: str, unit: int, count: int) -> dict[str, Any]:
+        return {"unit": [unit], "label": f"{ids[0]} to {to}", "enabled": True, "count": count,
+                "from": ids[0], "from_label": "Here", "player": player, "to": to,
+                "to_label": to.upper(), "available": 3 + player}
+
+    options = [move(p, t, 10 * p + j, int(p == 0 and j == 0))
+               for p in (0, 1) for j, t in enumerate(ids[2:4])]
+    got = page.evaluate("""(opts) => import('/page/controls.js').then(m => {
+        const S = window.elgrandePage;
+        S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
+                      secret: false, units: [[0]], actions: [0], total: 1, min: 0, max: 4,
+                      max_note: null, options: opts, folds: [], card: null, note: null,
+                      done: {unit: [0], enabled: true}};
+        S.from = opts[0].from + "|0|"; S.taken = -1; S.fromUsed = true;
+        m.renderControls();
+        const q = (s) => Array.from(document.querySelectorAll(s)).map(e => e.innerText);
+        return {srcs: q('#options ul[aria-label="Move from"] button'), heads: q('#options h3'),
+                moves: q('#options ul[aria-label="Moves so far"] li')};
+    })""", options)
+    assert got["srcs"] == ["from Here: your caballeros (2)", f"from Here: {names[1]} (4)"], got
+    assert got["heads"][0] == "Moving your caballeros from Here", got
+    assert got["moves"][0].startswith(f"1 × your caballeros: Here → {ids[2].upper()}"), got
+    page.screenshot(path="/tmp/h26-sources.png")
+    page.reload()
     quiet(tab)

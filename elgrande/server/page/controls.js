@@ -232,7 +232,21 @@ function renderCounts(c, box) {
 
 export function groupKey(o) { return o.from + "|" + o.player + "|" + (o.kind === undefined ? "" : o.kind); }
 export function groupLabel(o) {
-  return "from " + o.from_label + ": " + nameOf(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
+  return "from " + o.from_label + ": " + owner(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
+}
+// whose caballeros: the seat's own "your caballeros", as its prompt says (f20: its own
+// name among the others' read as someone else's), another's by name
+function owner(p) { return S.state && p === S.state.seat ? "your caballeros" : nameOf(p); }
+function owners(p) { return S.state && p === S.state.seat ? "yours" : nameOf(p) + "'s"; }
+// how many of a source's caballeros are still there (the moves so far taken off): said on
+// its button (f20: "from Valencia: Bot Bea (3)"); none where the owner's caballeros there
+// are of several kinds (its "available" counts them all)
+function left(c, g) {
+  if (g[0].kind_label || g[0].available == null) { return ""; }
+  var moved = c.options.reduce(function (n, o) {
+    return n + (o.from === g[0].from && o.player === g[0].player ? o.count : 0);
+  }, 0);
+  return " (" + (g[0].available - moved) + ")";
 }
 
 // why a source none of whose caballeros may move anywhere now is greyed: all of them
@@ -263,9 +277,16 @@ function sourceWhy(c, g) {
 // a chosen source none of whose caballeros may move now: "all 3 of p3's are moved" (the
 // moves so far took them), else none may go anywhere now
 function spentWords(c, g) {
-  var r = sourceWhy(c, g), who = nameOf(g[0].player) + "'s", all = g[0].available;
+  var r = sourceWhy(c, g), who = owners(g[0].player), all = g[0].available;
   if (!/already moved/.test(r.why || "")) { return "none of " + who + " here may move anywhere now"; }
   return all === 1 ? "the only one of " + who + " is moved" : "all " + all + " of " + who + " are moved";
+}
+
+// the heading over a chosen source: "Moving your caballeros from Valencia", "Moving Bot
+// Bea's caballeros (grande) from Valencia"
+function moving(o) {
+  return "Moving " + (S.state && o.player === S.state.seat ? "your" : owners(o.player)) +
+    " caballeros" + (o.kind_label ? " (" + o.kind_label + ")" : "") + " from " + o.from_label;
 }
 
 function capital(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
@@ -276,7 +297,7 @@ function renderMoves(c, box) {
   c.options.forEach(function (o) {
     if (o.count && !seen[o.unit.join(",")]) {
       seen[o.unit.join(",")] = true;
-      var li = el("li", {}, o.count + " × " + nameOf(o.player) + ": " + o.from_label + " → " +
+      var li = el("li", {}, o.count + " × " + owner(o.player) + ": " + o.from_label + " → " +
                   o.to_label + (o.kind_label ? " (" + o.kind_label + ")" : ""));
       var x = el("button", {type: "button", "aria-label": "take back one: " + o.label}, "−");
       x.onclick = function () { remove(o.unit); };
@@ -313,7 +334,8 @@ function renderMoves(c, box) {
   order.forEach(function (k) {
     var g = groups[k];
     var open = g.filter(function (o) { return o.enabled; });
-    var b = el("button", {type: "button", "aria-pressed": String(S.from === k)}, groupLabel(g[0]));
+    var b = el("button", {type: "button", "aria-pressed": String(S.from === k)},
+                   groupLabel(g[0]) + left(c, g));
     b.disabled = !open.length;
     // a second click on the chosen source unchooses it, unless a move was made from it
     // since (then the click starts a new move from it) or it was taken as the only one
@@ -330,7 +352,7 @@ function renderMoves(c, box) {
   // is given (a card's chosen region), then where to
   var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
   box.appendChild(el("h3", {}, spent ? capital(spentWords(c, groups[S.from])) + next :
-                     S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) +
+                     S.from ? moving(groups[S.from][0]) +
                      (taken ? " (the only ones that may move)" : "") :
                      !one || !order.length ? "Move from: choose whose caballeros, and where from" :
                      "Move from " + groups[order[0]][0].from_label + ": choose " +
