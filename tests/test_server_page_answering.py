@@ -80,9 +80,38 @@ def test_a_second_click_at_the_same_spot_makes_a_second_move(
         assert chosen_top is not None and chosen_top["y"] > y
         page.screenshot(path=f"/tmp/h26-click2-{width}.png")
         _counts_said(tab, o)
+        if width < 600:
+            _arrows_brought_into_view(tab)
         decision(tab).get_by_role("button", name="Start over").click()
         wait_for_units(tab, 0)
     quiet(tab)
+
+
+def _arrows_brought_into_view(tab: Tab) -> None:
+    """f20: on a phone "Show the arrows on the map" scrolled to the map, but the map stayed
+    scrolled sideways where it was (the arrow ran off its edge, its label cut): the map
+    scrolled so far the other way that the arrows are out of sight, the button brings
+    them (lines and "×n" labels) whole into view, the map at the top of the screen."""
+    page = tab.page
+    marks = "#board g#pending line.pending-move, #board g#pending text.pending-count"
+    assert page.locator(marks).count() >= 2
+    # the map scrolled to the end away from the arrows
+    page.evaluate("""(sel) => { const a = document.getElementById('board-area');
+        const r = a.getBoundingClientRect(), xs = Array.from(document.querySelectorAll(sel))
+          .map(m => m.getBoundingClientRect())
+          .map(b => b.left + b.width / 2 - r.left + a.scrollLeft);
+        const mid = xs.reduce((s, x) => s + x, 0) / xs.length;
+        a.scrollLeft = mid < a.scrollWidth / 2 ? a.scrollWidth : 0; }""", marks)
+    decision(tab).get_by_role("button", name="Show the arrows on the map").click()
+    page.wait_for_function("(r => r.top > -2 && r.top < innerHeight / 2)("
+                           "document.getElementById('board-area').getBoundingClientRect())")
+    out = page.evaluate("""(sel) => { const a = document.getElementById('board-area');
+        const r = a.getBoundingClientRect();
+        return Array.from(document.querySelectorAll(sel)).map(m => {
+          const b = m.getBoundingClientRect();
+          return [b.left - r.left, r.left + a.clientWidth - b.right]; }); }""", marks)
+    assert all(left >= 0 and right >= 0 for left, right in out), out
+    page.screenshot(path="/tmp/h26-arrows.png")
 
 
 def _counts_said(tab: Tab, o: dict[str, Any]) -> None:

@@ -391,9 +391,30 @@ function renderChosen(box, chosen) {
   box.appendChild(chosen);
   if (narrow) {
     var see = el("button", {type: "button", id: "see-arrows"}, "Show the arrows on the map");
-    see.onclick = function () { $("board-area").scrollIntoView({block: "start"}); };
+    see.onclick = showArrows;
     box.appendChild(see);
   }
+}
+
+// the map brought into view with the chosen moves' arrows (their sources, destinations and
+// "×n" labels): on a phone the map also scrolls sideways, and stayed where it was (f20: an
+// arrow ran off its left edge, its label cut); scrolled so that they are all in view,
+// centred where they fit, else from their left end
+var ARROW_PAD = 16;  // CSS px kept clear around the arrows (the heads, the labels' frames)
+function showArrows() {
+  var area = $("board-area");
+  area.scrollIntoView({block: "start"});
+  var marks = area.querySelectorAll("g#pending line.pending-move, g#pending text.pending-count");
+  if (!marks.length || area.scrollWidth <= area.clientWidth) { return; }
+  var a = area.getBoundingClientRect(), lo = Infinity, hi = -Infinity;
+  Array.prototype.forEach.call(marks, function (m) {
+    var r = m.getBoundingClientRect();
+    lo = Math.min(lo, r.left); hi = Math.max(hi, r.right);
+  });
+  var left = lo - a.left - area.clientLeft + area.scrollLeft - ARROW_PAD;
+  var right = hi - a.left - area.clientLeft + area.scrollLeft + ARROW_PAD;
+  var view = area.clientWidth;
+  area.scrollLeft = right - left <= view ? (left + right - view) / 2 : left;
 }
 
 // a card's text without the title it starts with ("Intrigue: Move ...", as printed cards
