@@ -176,3 +176,76 @@ def test_sources_say_whose_and_how_many(server: str, new_tab: Callable[[], Tab])
     page.screenshot(path="/tmp/h26-sources.png")
     page.reload()
     quiet(tab)
+
+
+_LOOK = """(b) => { const s = getComputedStyle(b);
+    return {bg: s.backgroundColor, outline: s.outlineStyle, border: s.borderTopWidth}; }"""
+
+
+def _fake_sources(tab: Tab) -> None:
+    """The page's move controls drawn for two sources, the first chosen (pressed)."""
+    ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                            ".map(g => g.getAttribute('data-place'))")
+    options = [{"unit": [10 * p + j], "label": "x", "enabled": True, "count": 0,
+                "from": ids[0], "from_label": "Here", "player": p, "to": t,
+                "to_label": t.upper(), "available": 2}
+               for p in (0, 1) for j, t in enumerate(ids[2:4])]
+    tab.page.evaluate("""(opts) => import('/page/controls.js').then(m => {
+        const S = window.elgrandePage;
+        S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
+                      secret: false, units: [], actions: [], total: 0, min: 0, max: 4,
+                      max_note: null, options: opts, folds: [], card: null, note: null,
+                      done: {unit: [0], enabled: true}};
+        S.from = opts[0].from + "|0|"; S.taken = -1; S.fromUsed = false;
+        m.renderControls(); })""", options)
+
+
+@pytest.mark.rule("B8.2")
+def test_hover_is_no_chosen_look(server: str, new_tab: Callable[[], Tab], chromium: Any) -> None:
+    """f20: right after a click the button under the still pointer got a hover fill close
+    to the chosen one's, so it looked chosen: a hovered button keeps its fill and gets an
+    outline only (unlike the chosen one's fill and border); on a touch screen (no hover)
+    no outline either."""
+    links = create(server, 3, 5, {1: "greedy", 2: "greedy"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    page = tab.page
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.wait_for_function("window.elgrandePage.controls")
+    _fake_sources(tab)
+    srcs = decision(tab).get_by_role("list", name="Move from").get_by_role("button")
+    chosen, other = srcs.nth(0), srcs.nth(1)
+    assert chosen.get_attribute("aria-pressed") == "true"
+    page.mouse.move(5, 5)
+    still = other.evaluate(_LOOK)
+    pressed = chosen.evaluate(_LOOK)
+    other.hover()
+    hovered = other.evaluate(_LOOK)
+    assert hovered["bg"] == still["bg"] != pressed["bg"], (still, hovered, pressed)
+    assert hovered["outline"] == "dashed" and still["outline"] == "none", hovered
+    assert hovered["border"] != pressed["border"], (hovered, pressed)
+    chosen.hover()
+    assert chosen.evaluate(_LOOK)["bg"] == pressed["bg"]  # the chosen one stays chosen-looking
+    done = decision(tab).locator("#done")
+    before = done.evaluate(_LOOK)["bg"]
+    done.hover()
+    assert done.evaluate(_LOOK)["bg"] == before  # the main button stays red (white words)
+    page.screenshot(path="/tmp/h26-hover.png")
+    page.reload()
+    quiet(tab)
+    # a touch screen: a tapped button stays "hovered"; no outline, no fill
+    ctx = chromium.new_context(is_mobile=True, has_touch=True,
+                               viewport={"width": 390, "height": 844})
+    try:
+        (phone,), _ = open_seats(server, links, lambda: Tab(ctx.new_page()), [0])
+        phone.page.wait_for_function("window.elgrandePage.controls")
+        assert not phone.page.evaluate("matchMedia('(hover: hover)').matches")
+        _fake_sources(phone)
+        other = decision(phone).get_by_role("list", name="Move from").get_by_role(
+            "button").nth(1)
+        still = other.evaluate(_LOOK)
+        other.hover()
+        assert other.evaluate(_LOOK) == still, (still, other.evaluate(_LOOK))
+        phone.page.reload()
+        quiet(phone)
+    finally:
+        ctx.close()
