@@ -249,3 +249,44 @@ def test_hover_is_no_chosen_look(server: str, new_tab: Callable[[], Tab], chromi
         quiet(phone)
     finally:
         ctx.close()
+
+
+@pytest.mark.rule("B8.5")
+def test_a_phone_s_held_secret_bar_keeps_one_row(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """f20: on a phone the bar of a held secret choice wrapped "Change" alone under
+    "Chosen, not sent yet: Valencia. [Send]": what is held, Send and Change on one row,
+    the bar no taller than two lines of words, even for a long place name."""
+    links = create(server, 3, 5, {1: "greedy", 2: "greedy"}, ["base"])
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    page = tab.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("window.elgrandePage.controls")
+    ids = page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                        ".map(g => g.getAttribute('data-place'))")
+    for name in ("Valencia", "Basque Country"):
+        options = [{"unit": [i], "label": name if i == 0 else p.upper(), "enabled": True,
+                    "count": 0, "place": p} for i, p in enumerate(ids[:3])]
+        page.evaluate("""(opts) => import('/page/controls.js').then(m => {
+            const S = window.elgrandePage;
+            S.controls = {kind: "choose_region", prompt: "Set your secret disc", rule: "B8.5",
+                          form: "pick", secret: true, units: [], actions: [], total: 0,
+                          min: 1, max: 1, max_note: null, options: opts, folds: [],
+                          card: null, note: null, done: null};
+            S.held = null; m.renderControls(); })""", options)
+        decision(tab).get_by_role("button", name=name, exact=True).click()
+        bar = page.locator("#held")
+        said = bar.locator(".chosen")
+        assert said.inner_text() == f"Chosen, not sent yet: {name}."
+        boxes = [x.bounding_box() for x in (said, bar.locator("#send-held"),
+                                            bar.locator("#change-held"), bar)]
+        assert all(b is not None for b in boxes)
+        text, send, change, whole = boxes  # type: ignore[misc]
+        assert abs(send["y"] - change["y"]) < 1 and send["x"] < change["x"], boxes
+        assert text["x"] + text["width"] <= send["x"], boxes  # the words left of Send
+        assert change["x"] + change["width"] <= 390, boxes
+        line = float(said.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"))
+        assert whole["height"] < 2 * line + 30, boxes  # two lines at most, with its padding
+        page.screenshot(path=f"/tmp/h26-held-{len(name)}.png")
+    page.reload()
+    quiet(tab)
