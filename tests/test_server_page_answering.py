@@ -281,7 +281,7 @@ def test_a_phone_s_held_secret_bar_keeps_one_row(
         boxes = [x.bounding_box() for x in (said, bar.locator("#send-held"),
                                             bar.locator("#change-held"), bar)]
         assert all(b is not None for b in boxes)
-        text, send, change, whole = boxes  # type: ignore[misc]
+        text, send, change, whole = boxes
         assert abs(send["y"] - change["y"]) < 1 and send["x"] < change["x"], boxes
         assert text["x"] + text["width"] <= send["x"], boxes  # the words left of Send
         assert change["x"] + change["width"] <= 390, boxes
