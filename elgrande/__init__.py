@@ -19,6 +19,7 @@ the calling program's own garbage of before the first use for good.
 
 from __future__ import annotations
 
+import gc
 import sys
 from types import ModuleType
 from typing import Any
@@ -89,10 +90,13 @@ def _facade() -> ModuleType:
     found = sys.modules.get("elgrande.play.game")
     if found is not None:
         return found
-    from elgrande.collector import paused
-
-    with paused():
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
         from elgrande.play import game
+    finally:
+        if enabled:
+            gc.enable()
     return game
 
 

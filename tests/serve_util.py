@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +118,22 @@ def play_turn(client: httpx.Client, game: str, token: str, rng: random.Random,
     r = client.post(f"/api/games/{game}/answer", headers={"X-Elgrande-Token": token},
                     json={"n": state["n"], "answer": answer})
     return r.status_code
+
+
+def play_until(server: str, links: dict[str, Any], seed: int,
+               done: Callable[[dict[str, Any]], bool], limit: int = 3000) -> None:
+    """Play the game of ``links`` by its API (seat 0 answered at random with ``seed``, the
+    bots by themselves) until seat 0's state satisfies ``done``.
+
+    Raises:
+        AssertionError: ``done`` not met within ``limit`` answers.
+    """
+    token = token_of(links["seats"][0])
+    rng = random.Random(seed)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(limit):
+            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
+            if done(st):
+                return
+            play_turn(c, links["game"], token, rng, st)
+    raise AssertionError("the game never reached the state asked for")

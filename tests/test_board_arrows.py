@@ -51,7 +51,7 @@ DRAW = """([form, opts]) => import('/page/board.js').then(m => {
     .map(e => ({what: (e.getAttribute('class') || 'name') + ' ' +
                 (e.getAttribute('data-place') || e.parentNode.getAttribute('data-place')),
                 box: box(e)}));
-  const arrows = Array.from(document.querySelectorAll('#board g#pending line.pending-move'))
+  const arrows = Array.from(document.querySelectorAll('#board g#pending .pending-move'))
     .map(l => ({from: l.getAttribute('data-from'), to: l.getAttribute('data-to'),
                 x1: +l.getAttribute('x1'), y1: +l.getAttribute('y1'),
                 x2: +l.getAttribute('x2'), y2: +l.getAttribute('y2')}));

@@ -224,7 +224,7 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     tab.page.locator(f'#board g.place[data-place="{o["to"]}"] > text').first.click()
     wait_for_units(tab, 1)
     arrow = tab.page.locator(
-        f'#board g#pending line.pending-move[data-from="{o["from"]}"][data-to="{o["to"]}"]')
+        f'#board g#pending .pending-move[data-from="{o["from"]}"][data-to="{o["to"]}"]')
     assert arrow.count() == 1
     label = tab.page.locator(  # its "×1" beside the arrow, clear of every place's name
         f'#board g#pending text.pending-count[data-from="{o["from"]}"][data-to="{o["to"]}"]')
@@ -236,7 +236,7 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     # the arrow's head and its label cover no place's caballeros' counts: the arrow ends
     # at its destination's edge, not its middle (a 26-unit box around the head's tip)
     covered = tab.page.evaluate("""() => {
-        const line = document.querySelector('#board g#pending line.pending-move');
+        const line = document.querySelector('#board g#pending .pending-move');
         const m = line.getScreenCTM(), p = new DOMPoint(+line.getAttribute('x2'),
                                                          +line.getAttribute('y2')).matrixTransform(m);
         const head = {x: p.x - 13 * m.a, y: p.y - 13 * m.a, width: 26 * m.a, height: 26 * m.a};

@@ -7,12 +7,10 @@ count of the earlier ones, the seat's own in bold, a general scoring in the log'
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from typing import Any
 
-import httpx
 import pytest
 from browser import Tab
 from test_server_page import (
@@ -26,7 +24,6 @@ from test_server_page import (
     quiet,
     since_gaps,
     since_kept,
-    token_of,
 )
 
 #: The smallest text of a player's box, in CSS pixels.
@@ -37,19 +34,12 @@ SMALLEST = 12
 def played(server: str) -> dict[str, Any]:
     """A 3-seat base game (seat 0 a person, two bots) played by its API into round 4,
     after the first general scoring: its links."""
-    from serve_util import play_turn
+    from serve_util import play_until
 
     links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
-    token = token_of(links["seats"][0])
-    rng = random.Random(9)
-    with httpx.Client(base_url=server, timeout=30) as c:
-        for _ in range(2000):
-            st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
-            if "== Round 4 ==" in st["log"] and st["view"].get("pending") is not None and (
-                    st["controls"] is not None):
-                return links
-            play_turn(c, links["game"], token, rng, st)
-    raise AssertionError("the game did not reach round 4")
+    play_until(server, links, 9, lambda st: "== Round 4 ==" in st["log"] and st["view"].get(
+        "pending") is not None and st["controls"] is not None, 2000)
+    return links
 
 
 def _open(server: str, links: dict[str, Any], new_tab: Callable[[], Tab], width: int,

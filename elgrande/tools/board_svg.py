@@ -474,18 +474,21 @@ class _Colonies:
                "caballeros on the board</text></g>",
                f'<g transform="translate(0,{_num(LINE)})">',  # the rest under them
                _table_badge("n/" + str(t.get("seats", 0)), 10, 56),
-               f'<text x="48" y="68" font-size="13" font-weight="bold">limit table in '
-               f'{_e(rname)}, {_plural(t.get("seats", 0), "seats")}</text>']
+               # two lines: one ran past the box's right edge (f19)
+               f'<text x="48" y="68" font-size="13" font-weight="bold">limit table, '
+               f'{_plural(t.get("seats", 0), "seats")}</text>'
+               f'<text class="table-region" x="48" y="84" font-size="12">in {_e(rname)}'
+               "</text>"]
         cells = [(str(p), COLOURS[p % len(COLOURS)], n) for p, n in enumerate(seated)]
         cells.append(("neutral", NEUTRAL, int(t.get("black", 0))))
         for i, (p, c, n) in enumerate(cells):
             out.append(f'<g class="seated" data-player="{p}" data-seated="{n}">'
-                       f"{_cube(12 + i * (CUBE + 6), 76, c, n)}</g>")
-        out.append(f'<text x="{_num(18 + len(cells) * (CUBE + 6))}" y="90" font-size="12" '
+                       f"{_cube(12 + i * (CUBE + 6), 92, c, n)}</g>")
+        out.append(f'<text x="{_num(18 + len(cells) * (CUBE + 6))}" y="106" font-size="12" '
                    'fill="#555">seated</text>'
-                   '<text x="12" y="122" font-size="13" font-weight="bold">discs in the '
+                   '<text x="12" y="138" font-size="13" font-weight="bold">discs in the '
                    "supply</text>")
-        yy = 140.0
+        yy = 156.0
         for i, (d, n) in enumerate(sorted((self.ext.get("supply") or {}).items())):
             out.append(f'<g class="disc-supply" data-disc="{_e(d)}" data-count="{n}" '
                        f'transform="translate({_num(12 + i * 125)},{_num(yy)})">'

@@ -47,7 +47,23 @@ export function decorateBoard() {
   // the one place a click may choose now (a move's lone destination): marked plainly
   var open = document.querySelectorAll("#board g.place.choosable");
   if (open.length === 1) { open[0].classList.add("only"); }
+  readable();
   drawPending();
+}
+
+// the map's small text (a place's name and values, an office's, a disc's or a carrier's line) at
+// READABLE screen pixels at least where the map is drawn small (f19: 7 px at 1024 px
+// wide), grown GROW times its drawn size at most (the lines keep clear of each other)
+var READABLE = 10, GROW = 1.3;
+var SMALL = "g.place > text, g.office > text, g.disc > text, g.carrier > text";
+export function readable() {
+  var svg = document.querySelector("#board svg"), m = svg && svg.getScreenCTM();
+  if (!m || !m.a) { return; }
+  Array.prototype.forEach.call(svg.querySelectorAll(SMALL), function (t) {
+    var drawn = parseFloat(t.getAttribute("font-size")) || 12;
+    var size = Math.min(drawn * GROW, Math.max(drawn, READABLE / m.a));
+    t.style.fontSize = size > drawn ? size.toFixed(2) + "px" : "";
+  });
 }
 
 // the selection not yet sent, on the map: a move's arrow from its source to its
@@ -137,6 +153,52 @@ function fanOut(svg, arrows) {
     taken.push(w.a); twin.push(w.b);
   });
 }
+// a move's arrow that would run straight across the king's region (a region neither its
+// source nor its destination) bends around it, away from the region's middle, so it is
+// not read as pieces passing through (f19; a move jumps, B8): the control point of a
+// quadratic curve (null: a straight line), the least bend whose curve stays out of the
+// region and on the map (else the one least in it or off it)
+function kingRegion() {
+  var k = document.querySelector("#board g.king[data-place]");
+  return k && k.getAttribute("data-place");
+}
+function onCurve(w, c, f) {
+  var g = 1 - f;
+  return {x: g * g * w.a.x + 2 * f * g * c.x + f * f * w.b.x,
+          y: g * g * w.a.y + 2 * f * g * c.y + f * f * w.b.y};
+}
+function bend(w) {
+  var king = kingRegion(), shape = king && outline(king), mid, centreK, dx, dy, len, side, i, k, c;
+  if (!shape || king === w.from || king === w.to) { return null; }
+  var svg = shape.ownerSVGElement, view = svg && svg.viewBox && svg.viewBox.baseVal;  // kept in
+  if (view && !view.width) { view = null; }
+  var through = function (cv) {  // how many of 39 points along it are in the region (or
+    // off the map: a curve bent past its edge was cut, its count unseen)
+    var n = 0;
+    for (var j = 1; j < 40; j++) {
+      var p = cv ? onCurve(w, cv, j / 40) : {x: w.a.x + (w.b.x - w.a.x) * j / 40,
+                                             y: w.a.y + (w.b.y - w.a.y) * j / 40};
+      if (inside(shape, p.x, p.y) || (view && (p.x < view.x + 8 || p.y < view.y + 8 ||
+          p.x > view.x + view.width - 8 || p.y > view.y + view.height - 8))) { n++; }
+    }
+    return n;
+  };
+  if (!through(null)) { return null; }
+  mid = {x: (w.a.x + w.b.x) / 2, y: (w.a.y + w.b.y) / 2};
+  centreK = centre(king);
+  dx = w.b.x - w.a.x; dy = w.b.y - w.a.y; len = Math.sqrt(dx * dx + dy * dy) || 1;
+  // the side of the line away from the king's region's middle
+  side = centreK && ((mid.x - centreK.x) * -dy + (mid.y - centreK.y) * dx) < 0 ? -1 : 1;
+  var best = null, n;
+  for (i = 1; i <= 30; i++) {  // away from the middle, else the other way round
+    k = (i % 2 ? side : -side) * Math.ceil(i / 2) * 40;  // units: the control point's
+    c = {x: mid.x - dy / len * k, y: mid.y + dx / len * k};  // distance from the line
+    n = through(c);
+    if (!n) { return c; }
+    if (!best || n < best.n) { best = {c: c, n: n}; }
+  }
+  return best.c;  // (an end by the region's edge: the curve only grazes it there)
+}
 // a count ("×n", "+n") covers no piece, no place's name, no arrow's head and no other
 // count: the boxes to keep clear of, in board units
 function boxOf(svg, e) {
@@ -178,8 +240,9 @@ function moveLabel(svg, layer, t, w, clear) {
   var spots = [];
   [0.5, 0.4, 0.6, 0.3, 0.7, 0.2].forEach(function (f) {
     var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
+    var at = w.c ? onCurve(w, w.c, f) : {x: w.a.x + dx * f, y: w.a.y + dy * f};  // on a curve
     [0, 16, -16, 28, -28].forEach(function (o) {
-      spots.push({x: w.a.x + dx * f - dy / len * o, y: w.a.y + dy * f + dx / len * o + 6});
+      spots.push({x: at.x - dy / len * o, y: at.y + dx / len * o + 6});
     });
   });
   layer.appendChild(t);
@@ -232,10 +295,14 @@ function drawPending() {
   });
   fanOut(svg, arrows);
   arrows.forEach(function (w) {
-    var o = w.o, line = svgEl("line", {"class": "pending-move", x1: w.a.x, y1: w.a.y,
-                                       x2: w.b.x, y2: w.b.y, stroke: colourOf(o.player),
-                                       "stroke-width": "5", "marker-end": "url(#pending-head)",
-                                       "data-from": o.from, "data-to": o.to});
+    w.c = bend(w);
+    var o = w.o, at = {"class": "pending-move", x1: w.a.x, y1: w.a.y, x2: w.b.x, y2: w.b.y,
+                       stroke: colourOf(o.player), "stroke-width": "5", fill: "none",
+                       "marker-end": "url(#pending-head)", "data-from": o.from, "data-to": o.to};
+    if (w.c) {  // around the king's region: a curve (its ends kept as a line's, x1..y2)
+      at.d = "M" + w.a.x + "," + w.a.y + " Q" + w.c.x + "," + w.c.y + " " + w.b.x + "," + w.b.y;
+    }
+    var line = svgEl(w.c ? "path" : "line", at);
     line.appendChild(svgEl("title", {}, o.count + " × " + nameOf(o.player) + ": " +
                            o.from_label + " → " + o.to_label + " (not sent yet)"));
     layer.appendChild(line);
@@ -314,6 +381,7 @@ function boardClick(target) {
 
 export function listenBoard() {
   if (document.fonts) { document.fonts.ready.then(function () { drawPending(); }); }  // names' widths
+  window.addEventListener("resize", readable);
   $("board").addEventListener("click", function (e) { boardClick(e.target); });
   $("board").addEventListener("keydown", function (e) {
     if (e.key === "Enter" || e.key === " ") { boardClick(e.target); e.preventDefault(); }

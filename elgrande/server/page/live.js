@@ -4,6 +4,7 @@ import {$, S, GAME, TOKEN, api, el, hint, json} from "./core.js";
 import {loadLinks, renderHeader, renderHost} from "./host.js";
 import {renderControls} from "./controls.js";
 import {decorateBoard} from "./board.js";
+import {calm} from "./tips.js";
 import {restoreSelection, setUnits} from "./selection.js";
 import {renderSince} from "./since.js";
 import {renderChart} from "./chart.js";
@@ -74,6 +75,8 @@ function render(fresh) {
     S.svg = st.board_svg;
     var title = document.querySelector("#board svg text.title");
     if ($("board-title")) { $("board-title").textContent = title ? title.textContent : ""; }
+    // what "provisional" means, under the map (f19: the heading and the log said it only)
+    $("provisional-note").hidden = !(st.view && st.view.provisional);
     if (!S.boardCentred) { requestAnimationFrame(kingInView); }  // once laid out
   }
   if (st.boxes_svg !== S.boxes) {
@@ -84,7 +87,7 @@ function render(fresh) {
       document.querySelector('#players g.player[data-player="' + st.seat + '"]');
     if (own && own.ownerSVGElement) { own.ownerSVGElement.classList.add("mine"); }
   }
-  if (fresh) { renderSince(); renderControls(); } else { decorateBoard(); }
+  if (fresh) { calm(); renderSince(); renderControls(); } else { decorateBoard(); }
   renderOffer(st);
   renderChart(st);
   renderLog(st);

@@ -44,14 +44,20 @@
   form.elements.players.addEventListener("input", seatRows);
   seatRows();
   // an expansion's cards need the provisional fill where no source gives their data
+  // Intrigue & the King has no action-card stacks (I1): said beside the zip field while it
+  // is ticked, before a zip is chosen (f19: only the refusal afterwards said it)
+  var ikZip = document.getElementById("ik-zip");
+  function ikShown() { ikZip.hidden = !form.querySelector("input[value=intrigue-king]").checked; }
   Array.prototype.forEach.call(form.querySelectorAll("input[name=set]"), function (c) {
     c.addEventListener("change", function () {
       if (c.checked && !form.elements.fill.value) { form.elements.fill.value = "provisional"; }
       // and the base game alone has none (a fill left on refused a zip, f17)
       if (!c.checked && form.querySelectorAll("input[name=set]:not([value=base]):checked")
           .length === 0) { form.elements.fill.value = ""; }
+      ikShown();
     });
   });
+  ikShown();
 
   function shown(el, text) { el.textContent = text; el.hidden = !text; }
 

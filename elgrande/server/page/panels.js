@@ -98,6 +98,7 @@ function toLogEnd() {
 export function renderEnd(st) {
   $("end").hidden = !st.over;
   if (!st.over) { return; }
+  $("offer-box").hidden = true;  // (f19: "none open now" after the last round)
   $("winners").textContent = winnersSentence(st);
   var scores = (st.final && st.final.scores) || (st.view && st.view.state && st.view.state.scores) || [];
   var tbody = $("final").querySelector("tbody");

@@ -62,4 +62,38 @@ export function placeTips() {
 }
 export function listenTips() {
   window.addEventListener("resize", placeTips);
+  listenPointer();
+}
+
+// A hover look (a card's text box, a reason, a button lit) only on what a real move of the
+// pointer went onto: a mouse or pen moved to a new place marks (class "pointed") the
+// hoverable things under it, and a press, a key or the page drawn again (calm) unmarks
+// them; style.css keys every :hover look to the mark. f19: the panel, reflowed under a
+// still pointer after a click, showed a card's text box over the offer list and a button
+// lit as if pressed.
+var HOVERABLE = "li.offer-card, li.option, span.wrap, button";
+var last = null, marked = [];
+function listenPointer() {
+  document.addEventListener("pointermove", function (e) {
+    if (e.pointerType === "touch") { return; }
+    var here = e.clientX + "," + e.clientY;
+    if (here === last) { return; }  // the layout moved, not the pointer
+    last = here;
+    var now = [];
+    for (var n = e.target; n && n.closest; n = n.parentNode) {
+      n = n.closest(HOVERABLE);
+      if (!n) { break; }
+      now.push(n);
+    }
+    marked.forEach(function (m) { if (now.indexOf(m) < 0) { m.classList.remove("pointed"); } });
+    now.forEach(function (m) { m.classList.add("pointed"); });
+    marked = now;
+  }, true);
+  ["pointerdown", "keydown", "wheel"].forEach(function (ev) {
+    document.addEventListener(ev, calm, true);
+  });
+}
+export function calm() {
+  marked.forEach(function (m) { m.classList.remove("pointed"); });
+  marked = [];
 }
