@@ -25,17 +25,28 @@ def _two_to_move(c: dict[str, Any]) -> bool:
         o["enabled"] and int(o.get("available") or 0) >= 2 for o in c["options"])
 
 
-def _move_tab(server: str, new_tab: Callable[[], Tab]) -> tuple[Tab, dict[str, Any]]:
-    """Seat 0's tab at a move decision of :func:`_two_to_move`, and its controls."""
+def seat_at(server: str, new_tab: Callable[[], Tab], want: Callable[[dict[str, Any]], bool],
+            seeds: tuple[int, ...] = (21, 22, 23, 24, 25, 26)
+            ) -> tuple[Tab, dict[str, Any]] | None:
+    """Seat 0's tab (a 3-seat base game, two greedy bots, one game a seed in turn, played
+    in the page) at controls satisfying ``want``, and those controls; None if no game of
+    ``seeds`` meets them."""
     library = new_game(3, sets=["base"], seed=0, logging=False).library
-    for seed in (21, 22, 23, 24, 25, 26):
+    for seed in seeds:
         links = create(server, 3, seed, {1: "greedy", 2: "greedy"}, ["base"])
         (tab,), (token,) = open_seats(server, links, new_tab, [0])
         game = page_state(tab)["state"]["game"]
-        c = _play_until(server, tab, token, game, random.Random(seed), _two_to_move, library)
+        c = _play_until(server, tab, token, game, random.Random(seed), want, library)
         if c is not None:
             return tab, c
-    raise AssertionError("no move of two caballeros met")
+    return None
+
+
+def _move_tab(server: str, new_tab: Callable[[], Tab]) -> tuple[Tab, dict[str, Any]]:
+    """Seat 0's tab at a move decision of :func:`_two_to_move`, and its controls."""
+    met = seat_at(server, new_tab, _two_to_move)
+    assert met is not None, "no move of two caballeros met"
+    return met
 
 
 def _source(tab: Tab, o: dict[str, Any]) -> Any:

@@ -6,7 +6,6 @@ unasked (f17)."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from typing import Any
@@ -15,9 +14,7 @@ import pytest
 from browser import Tab
 from move_words import owner, source_name
 from test_server_page import create, decision, open_seats, page_state, quiet, wait_for_units
-from test_server_page_help import _play_until
-
-from elgrande.play.game import new_game
+from test_server_page_answering import seat_at
 
 
 def _key(o: dict[str, Any]) -> tuple[Any, ...]:
@@ -36,16 +33,9 @@ def _spendable(c: dict[str, Any]) -> bool:
 @pytest.mark.rule("B8.2")
 def test_a_spent_source_stays_chosen_and_moves_nothing_else(
         server: str, new_tab: Callable[[], Tab]) -> None:
-    library = new_game(3, sets=["base"], seed=0, logging=False).library
-    c = None
-    for seed in (21, 22, 23, 24, 25, 26):
-        links = create(server, 3, seed, {1: "greedy", 2: "greedy"}, ["base"])
-        (tab,), (token,) = open_seats(server, links, new_tab, [0])
-        game = page_state(tab)["state"]["game"]
-        c = _play_until(server, tab, token, game, random.Random(seed), _spendable, library)
-        if c is not None:
-            break
-    assert c is not None, "no move with a source to empty met"
+    met = seat_at(server, new_tab, _spendable)
+    assert met is not None, "no move with a source to empty met"
+    tab, c = met
     dec = decision(tab)
     names = page_state(tab)["state"]["names"]
     srcs = dec.get_by_role("list", name="Move from").get_by_role("button")
