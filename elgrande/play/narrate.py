@@ -16,6 +16,7 @@ from elgrande.model.counted import counted, noun
 from elgrande.model.scoring import paid_ranks, result_classes
 from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, State
+from elgrande.play.reveal_words import unscored
 
 if TYPE_CHECKING:
     from elgrande.model.score_results import GeneralScoring, RegionScore
@@ -352,12 +353,15 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
     """
     out: list[str] = []
     prev = last
-    for e in events:
+    after = unscored(events, board, names) if any(
+        e.get("event") == "reveal" for e in events) else {}  # f20: B8.6, said after
+    for i, e in enumerate(events):
         kind = e.get("event")
         if kind == "card":
             card = e["card"]
         lines = words(e, board, names, titles)
         if not lines:
+            out.extend(after.get(i, ()))
             continue
         if labels is not None and (labels.provisional or labels.every_turn):
             tag = _provisional(e, kind, card, labels)
@@ -369,6 +373,7 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
                                                               or ONLY in prev):
             out.append(NOTHING_AFTER)
         out.extend(lines)
+        out.extend(after.get(i, ()))
         if state is not None and (kind == "general_scoring_rest" or (
                 kind == "general_scoring" and not e.get("split"))):
             out.extend(board_summary(state, board, names, labels))
@@ -666,8 +671,10 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         lines.append("  " + scored(g.castillo, board, names))
         for m in g.moves:
             dest = "court" if m.to is None else board.place_name(m.to)
+            why = "" if m.to is not None else (  # f20: B6.3, the disc named the king's
+                f" (their disc shows {board.place_name(m.disc)}, the king's region: B6.3)")
             lines.append(f"  {names[m.player]}: {caballeros(m.caballeros)} from the Castillo "
-                         f"to {dest}.")
+                         f"to {dest}{why}.")
         lines.extend(_grandes_moved(g, board, names, titles))
         if e.get("split"):  # the events of its steps follow, then general_scoring_rest
             return lines

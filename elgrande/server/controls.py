@@ -67,6 +67,7 @@ from elgrande.server.card_places import card_move_words, card_place_words
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_parts,
+    card_prompt,
     combined_labels,
     court_note,
     how_to_answer,
@@ -545,7 +546,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
     except IllegalMove as exc:
         raise _named(game, exc) from None
     if out is not None:
-        out["prompt"] = game.in_words(out["prompt"])
+        out["prompt"] = card_prompt(game, seat, game.in_words(out["prompt"]),
+                                    out["card"] is not None)  # f20: steps said once
         for o in (*out["options"], out["done"] or {}):
             for key in ("label", "why"):
                 if key in o:

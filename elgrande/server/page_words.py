@@ -430,3 +430,68 @@ def king_disc_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> N
     for o in options:
         if o.get("place") == king and "king's region" not in str(o.get("label", "")):
             o["label"] = f"{o['label']} (the king's region: {words})"
+
+
+#: Where a card's choice says the steps that follow it (:func:`elgrande.dsl.choice_words.
+#: choice_use`, B8).
+_THEN = " Then: "
+#: "if C, sends O to A; otherwise, moves O to B" (the same caballeros either way).
+_IF_ELSE = re.compile(r"\bif (?P<c>[^;]+?), (?P<v1>\w+) (?P<o>[^;]+?) to (?P<a>[^;]+?); "
+                      r"otherwise, (?P<v2>\w+) (?P=o) to (?P<b>[^;]+?)(?P<end>\.?)$")
+#: "each P chooses R and each P, ..." (the same players named twice in a row).
+_SAME_SUBJECT = re.compile(r"\b(?P<s>each [^,;:]+?) (?P<a>[^;:]+?) and (?P=s)(?=[,:])")
+#: "each other player, clockwise from your left: X" where X is one step (no ";").
+_LOOP_COLON = re.compile(r"(, clockwise from [^:;]+?): (?=[^;]*$)")
+#: More words than this in a card's steps after its choice are left to the card's text,
+#: which the decision's panel shows (B8).
+STEPS_WORDS = 60
+
+
+def steps_once(prompt: str, actor: str | None = None) -> str:
+    """A card's choice prompt as the page says it (f20, B8: a card's choice says
+    what the card does with it): the steps after `` Then: `` each said once, in plain
+    words: an "if C, sends O to A; otherwise, moves O to B" as "moves O to B or, if C,
+    sends them to A"; a subject said twice in a row ("each other player with caballeros
+    in that region secretly chooses ... and each other player with caballeros in that
+    region, ...") the second time as "then"; a one-step loop's colon as a comma. Steps
+    still longer than :data:`STEPS_WORDS` words are left to the card's text (the panel
+    shows it, :func:`~.card_notes.card_under_way`). The engine's prompt is unchanged
+    (saved games compare it); a prompt without `` Then: `` is returned as it is.
+    Raises nothing.
+
+    Args:
+        prompt: the decision's prompt in words (:meth:`~elgrande.play.game.Game.in_words`).
+        actor: the name of the player carrying out the card, where the one who reads the
+            prompt is another (a fellow player's secret choice, B8.5): the steps' "each
+            other player" and "your left" are said of the actor (B8.7: clockwise from the
+            acting player's left); None where the actor reads it.
+    """
+    head, sep, steps = prompt.partition(_THEN)
+    if not sep:
+        return prompt
+    m = _IF_ELSE.search(steps)
+    if m is not None:
+        cond, dest = m["c"], m["b"]
+        if cond.startswith(dest + " is "):
+            cond = "it is " + cond[len(dest) + 4:]
+        steps = (steps[:m.start()] + f"{m['v2']} {m['o']} to {dest} or, if {cond}, "
+                 f"{m['v1']} them to {m['a']}{m['end']}")
+    steps = _SAME_SUBJECT.sub(lambda s: f"{s['s']} {s['a']} and then", steps)
+    steps = _LOOP_COLON.sub(r"\1, ", steps)
+    if actor is not None:
+        steps = steps.replace("each other player", f"each player other than {actor}")
+        steps = steps.replace("your left", f"{actor}'s left")
+    if len(steps.split()) > STEPS_WORDS:
+        return f"{head.rstrip('.')} (the card's text says what follows)."
+    return head + sep + steps
+
+
+def card_prompt(game: Game, seat: int, said: str, under_way: bool) -> str:
+    """The prompt ``said`` (a decision's prompt in words) as ``seat`` reads it on the
+    page: :func:`steps_once`, a card's steps said of the card's actor by name where
+    ``seat`` is a fellow player (``under_way``: a card's special action is under way,
+    B8.5, B8.7). Raises nothing."""
+    actor = game.flow.actor
+    other = game.names[actor] if under_way and actor != seat \
+        and 0 <= actor < len(game.names) else None
+    return steps_once(said, other)
