@@ -178,9 +178,11 @@ function renderChosen(box, chosen) {
 var ARROW_PAD = 16;  // CSS px kept clear around the arrows (the heads, the labels' frames)
 function showArrows() {
   var area = $("board-area");
-  area.scrollIntoView({block: "start"});
   var marks = area.querySelectorAll("g#pending line.pending-move, g#pending text.pending-count");
-  if (!marks.length || area.scrollWidth <= area.clientWidth) { return; }
+  if (marks.length && area.scrollWidth > area.clientWidth) { across(area, marks); }
+  area.scrollIntoView({block: "start"});  // (last: the page's own scroll as asked)
+}
+function across(area, marks) {
   var a = area.getBoundingClientRect(), lo = Infinity, hi = -Infinity;
   Array.prototype.forEach.call(marks, function (m) {
     var r = m.getBoundingClientRect();
