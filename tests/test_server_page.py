@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from browser import Tab
+from move_words import source_name
 
 from elgrande.errors.rule_ids import lookup
 
@@ -144,10 +145,8 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
                 break
             o = rng.choice(open_)
             i += 1
-            who = "black caballero" if o["player"] < 0 else names[o["player"]]
-            kind = f" ({o['kind_label']})" if "kind_label" in o else ""
             src = dec.get_by_role("list", name="Move from").get_by_role(
-                "button", name=f"from {o['from_label']}: {who}{kind}", exact=True)
+                "button", name=source_name(tab, o))
             if src.get_attribute("aria-pressed") != "true":
                 src.click()
             dec.get_by_role("list", name="Move to").get_by_role(

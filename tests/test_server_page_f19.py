@@ -57,7 +57,9 @@ def test_the_form_names_the_sets_by_their_titles(server: str, tab: Tab) -> None:
 
 SHOWN = ("() => Array.from(document.querySelectorAll('#offer-box .why'))"
          ".filter(w => w.offsetParent !== null).length")
-LIT = "(b) => getComputedStyle(b).backgroundColor === 'rgb(255, 233, 176)'"
+#: A decision's button lit by the pointer: outlined (f20: no fill, one close to a chosen
+#: button's looked chosen; tests/test_server_page_answering.py)
+LIT = "(b) => getComputedStyle(b).outlineStyle === 'dashed'"
 
 
 def _centre(loc: Any) -> tuple[float, float]:

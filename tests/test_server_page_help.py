@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from browser import Tab
+from move_words import owner, source_name
 from serve_util import token_of
 from test_server_page import (
     api_state,
@@ -206,10 +207,8 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     assert decision(tab).locator("#card").is_visible()  # a move of a card's action
     o = next(o for o in moves["options"] if o["enabled"])
     dec = decision(tab)
-    who = "black caballero" if o["player"] < 0 else page_state(tab)["state"]["names"][o["player"]]
-    kind = f" ({o['kind_label']})" if "kind_label" in o else ""
     dec.get_by_role("list", name="Move from").get_by_role(
-        "button", name=f"from {o['from_label']}: {who}{kind}", exact=True).click()
+        "button", name=source_name(tab, o)).click()
     # a place that is no destination of these caballeros: the page says why
     group = [x for x in moves["options"] if x["from"] == o["from"]
              and x["player"] == o["player"] and x.get("kind") == o.get("kind")]
@@ -250,12 +249,13 @@ def test_a_special_action_shows_its_card_and_a_move_shows_what_is_chosen(
     }""")
     assert covered == 0
     listed = dec.get_by_role("list", name="Moves so far").inner_text()
+    who = owner(page_state(tab)["state"], o["player"])
     assert f"1 × {who}: {o['from_label']} → {o['to_label']}" in listed, listed
     assert dec.get_by_text("Chosen, not sent yet").is_visible()
     # the source stays chosen after the move; a click on it starts another move from it
     # (it does not unchoose it), a click more unchooses it, a click more chooses it again
     source = dec.get_by_role("list", name="Move from").get_by_role(
-        "button", name=f"from {o['from_label']}: {who}{kind}", exact=True)
+        "button", name=source_name(tab, o))
     c = page_state(tab)["controls"]
     more = [x for x in c["options"] if x["enabled"] and x["from"] == o["from"]
             and x["player"] == o["player"] and x.get("kind") == o.get("kind")]

@@ -1,13 +1,16 @@
 /* The controls of the seat's pending decision, built from the server's description of it
    (elgrande/server/controls.py: forms pick, subset, counts, moves), so no set needs page
    code of its own. */
-import {$, S, el, label, nameOf, why} from "./core.js";
+import {$, S, el, label, why} from "./core.js";
 import {flat, same, setUnits, add, remove, send} from "./selection.js";
 import {decorateBoard} from "./board.js";
 import {placeTips} from "./tips.js";
 import {choose, heldOption, renderHeld} from "./secret.js";
+import {renderMoves} from "./moves.js";
+// (the move's sources, for the map: board.js)
+export {groupKey, groupLabel} from "./moves.js";
 
-function optionItem(o, control) {
+export function optionItem(o, control) {
   var li = el("li", {"class": "option"});
   li.appendChild(control);
   // an Intrigue & the King card: what its number means (server/card_faces.py, f16)
@@ -227,147 +230,6 @@ function renderCounts(c, box) {
   if (picked.length) {
     box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
                        "Chosen, not sent yet: " + picked.join(", ") + "."));
-  }
-}
-
-export function groupKey(o) { return o.from + "|" + o.player + "|" + (o.kind === undefined ? "" : o.kind); }
-export function groupLabel(o) {
-  return "from " + o.from_label + ": " + nameOf(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
-}
-
-// why a source none of whose caballeros may move anywhere now is greyed: all of them
-// already moved in this answer (f14: said so, not a rule's refusal), the answer's
-// maximum reached (f18), else its
-// destinations' one reason where they share it, else that none may go anywhere
-function sourceWhy(c, g) {
-  var moved = c.options.reduce(function (n, o) {
-    return n + (o.from === g[0].from && o.player === g[0].player ? o.count : 0);
-  }, 0);
-  var all = g[0].available;
-  if (moved && all && moved >= all) {
-    return {enabled: false, rule: g[0].rule, title: g[0].title, why: all === 1 ?
-      "the only one is already moved in this answer" :
-      "all " + all + " are already moved in this answer"};
-  }
-  if (c.max && c.total >= c.max) {  // the answer's maximum reached (f18: not "none may move")
-    return {enabled: false, rule: g[0].rule, title: g[0].title, why: "the maximum, " + c.max +
-      (c.max === 1 ? " caballero" : " caballeros") + ", is reached in this answer"};
-  }
-  var whys = {};
-  g.forEach(function (o) { whys[o.rule + "|" + o.why] = o; });
-  var keys = Object.keys(whys);
-  return keys.length === 1 ? g[0] : {enabled: false, rule: g[0].rule, title: g[0].title,
-    why: "none of these caballeros may move anywhere now"};
-}
-
-// a chosen source none of whose caballeros may move now: "all 3 of p3's are moved" (the
-// moves so far took them), else none may go anywhere now
-function spentWords(c, g) {
-  var r = sourceWhy(c, g), who = nameOf(g[0].player) + "'s", all = g[0].available;
-  if (!/already moved/.test(r.why || "")) { return "none of " + who + " here may move anywhere now"; }
-  return all === 1 ? "the only one of " + who + " is moved" : "all " + all + " of " + who + " are moved";
-}
-
-function capital(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
-
-function renderMoves(c, box) {
-  var chosen = el("ul", {"class": "moves", "aria-label": "Moves so far"});
-  var seen = {};
-  c.options.forEach(function (o) {
-    if (o.count && !seen[o.unit.join(",")]) {
-      seen[o.unit.join(",")] = true;
-      var li = el("li", {}, o.count + " × " + nameOf(o.player) + ": " + o.from_label + " → " +
-                  o.to_label + (o.kind_label ? " (" + o.kind_label + ")" : ""));
-      var x = el("button", {type: "button", "aria-label": "take back one: " + o.label}, "−");
-      x.onclick = function () { remove(o.unit); };
-      li.appendChild(x);
-      chosen.appendChild(li);
-    }
-  });
-  if (chosen.children.length) {
-    // the map beside the decision: its arrows said; under a narrow screen's map (out of
-    // sight, f17) a button brings it into view
-    var narrow = window.matchMedia("(max-width: 900px)").matches;
-    var head = el("h3", {}, "Chosen, not sent yet (Done sends them" +
-                  (narrow ? ")" : "; arrows on the map)"));
-    box.appendChild(head);
-    if (narrow) {
-      var see = el("button", {type: "button"}, "Show the arrows on the map");
-      see.onclick = function () { $("board-area").scrollIntoView({block: "start"}); };
-      box.appendChild(see);
-    }
-    box.appendChild(chosen);
-  }
-  var groups = {}, order = [];
-  c.options.forEach(function (o) {
-    var k = groupKey(o);
-    // a source with nothing to move is no choice (f17: empty regions were buttons)
-    if (o.available === 0 && !o.enabled && !groups[k] && !c.options.some(function (x) {
-      return groupKey(x) === k && (x.enabled || x.count);
-    })) { return; }
-    if (!groups[k]) { groups[k] = []; order.push(k); }
-    groups[k].push(o);
-  });
-  // one source (and owner) only that may move now: taken at once (once a decision: a
-  // click may let it go), so the next step is where to; said in the heading
-  var openKeys = order.filter(function (k) { return groups[k].some(function (o) { return o.enabled; }); });
-  // a chosen source whose caballeros are used up (none may go anywhere now) stays chosen,
-  // its "to" buttons off with the reason, until the player picks another: a click never
-  // moves another source's caballeros unasked (f17: the only source left was taken for
-  // the seat and a fourth click on the same "to" button moved one of its)
-  if (S.from && !groups[S.from]) { S.from = null; }
-  var spent = !!S.from && c.total < c.max && openKeys.indexOf(S.from) < 0;
-  // what the player does next: another source, or Done where no other may move
-  var next = openKeys.length ? ": choose another source" : ": no others may move; Done sends them";
-  if (!S.from && openKeys.length === 1 && S.taken !== S.n) {
-    S.from = openKeys[0]; S.fromUsed = false; S.taken = S.n;
-  }
-  var taken = S.taken === S.n && S.from === openKeys[0] && openKeys.length === 1;
-  var srcs = el("ul", {"aria-label": "Move from"});
-  order.forEach(function (k) {
-    var g = groups[k];
-    var open = g.filter(function (o) { return o.enabled; });
-    var b = el("button", {type: "button", "aria-pressed": String(S.from === k)}, groupLabel(g[0]));
-    b.disabled = !open.length;
-    // a second click on the chosen source unchooses it, unless a move was made from it
-    // since (then the click starts a new move from it) or it was taken as the only one
-    b.onclick = function () {  // (the only source, taken for the seat: it stays)
-      S.from = S.from === k && !S.fromUsed && !(S.taken === S.n && !c.total) ? null : k;
-      S.fromUsed = false;
-      renderControls();
-    };
-    // greyed only when disabled, with the reason that disables it: a destination's
-    // refusal belongs to that destination (its fold), not to an open source
-    srcs.appendChild(optionItem(open.length ? {enabled: true} : sourceWhy(c, g), b));
-  });
-  // the heading says what is asked now: where from (and whose), whose where the source
-  // is given (a card's chosen region), then where to
-  var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
-  box.appendChild(el("h3", {}, spent ? capital(spentWords(c, groups[S.from])) + next :
-                     S.from ? "Moving caballeros " + groupLabel(groups[S.from][0]) +
-                     (taken ? " (the only ones that may move)" : "") :
-                     !one || !order.length ? "Move from: choose whose caballeros, and where from" :
-                     "Move from " + groups[order[0]][0].from_label + ": choose " +
-                     (order.length > 1 ? "whose caballeros" : "these caballeros") +
-                     ", then where to"));
-  box.appendChild(srcs);
-  if (S.from && groups[S.from]) {
-    var dests = el("ul", {"aria-label": "Move to"});
-    // rows only for the places they may go to now; the others are said in the one
-    // "Why not other places?" line (the server's folds) or, at the maximum, the heading
-    var off = spent ? {enabled: false, rule: groups[S.from][0].rule,
-                       title: groups[S.from][0].title,
-                       why: spentWords(c, groups[S.from]) + next} : null;
-    groups[S.from].filter(function (o) { return o.enabled || (spent && o.count); }).forEach(function (o) {
-      var b = el("button", {type: "button"}, "to " + o.to_label);
-      b.disabled = spent;
-      b.onclick = function () { if (!spent) { add(o.unit); } };
-      dests.appendChild(optionItem(off || o, b));
-    });
-    var full = c.total >= c.max && !groups[S.from].some(function (o) { return o.enabled; });
-    box.appendChild(el("h3", {"class": "where"}, full ? "Where to? None: the maximum, " + c.max +
-                       (c.max === 1 ? " caballero" : " caballeros") + ", is reached" : "Where to?"));
-    box.appendChild(dests);
   }
 }
 

@@ -1,0 +1,195 @@
+/* The controls of a move decision (B8.2, form "moves"): its sources (whose, how many are
+   still there), where to, and the moves chosen and not sent yet, with their arrows on the
+   map brought into view on a phone. */
+import {$, S, el, nameOf} from "./core.js";
+import {add, remove} from "./selection.js";
+import {optionItem, renderControls} from "./controls.js";
+
+export function groupKey(o) { return o.from + "|" + o.player + "|" + (o.kind === undefined ? "" : o.kind); }
+export function groupLabel(o) {
+  return "from " + o.from_label + ": " + owner(o.player) + (o.kind_label ? " (" + o.kind_label + ")" : "");
+}
+// whose caballeros: the seat's own "your caballeros", as its prompt says (f20: its own
+// name among the others' read as someone else's), another's by name
+function owner(p) { return S.state && p === S.state.seat ? "your caballeros" : nameOf(p); }
+function owners(p) { return S.state && p === S.state.seat ? "yours" : nameOf(p) + "'s"; }
+// how many of a source's caballeros are still there (the moves so far taken off): said on
+// its button (f20: "from Valencia: Bot Bea (3)"); none where the owner's caballeros there
+// are of several kinds (its "available" counts them all)
+function left(c, g) {
+  if (g[0].kind_label || g[0].available == null) { return ""; }
+  var moved = c.options.reduce(function (n, o) {
+    return n + (o.from === g[0].from && o.player === g[0].player ? o.count : 0);
+  }, 0);
+  return " (" + (g[0].available - moved) + ")";
+}
+
+// why a source none of whose caballeros may move anywhere now is greyed: all of them
+// already moved in this answer (f14: said so, not a rule's refusal), the answer's
+// maximum reached (f18), else its
+// destinations' one reason where they share it, else that none may go anywhere
+function sourceWhy(c, g) {
+  var moved = c.options.reduce(function (n, o) {
+    return n + (o.from === g[0].from && o.player === g[0].player ? o.count : 0);
+  }, 0);
+  var all = g[0].available;
+  if (moved && all && moved >= all) {
+    return {enabled: false, rule: g[0].rule, title: g[0].title, why: all === 1 ?
+      "the only one is already moved in this answer" :
+      "all " + all + " are already moved in this answer"};
+  }
+  if (c.max && c.total >= c.max) {  // the answer's maximum reached (f18: not "none may move")
+    return {enabled: false, rule: g[0].rule, title: g[0].title, why: "the maximum, " + c.max +
+      (c.max === 1 ? " caballero" : " caballeros") + ", is reached in this answer"};
+  }
+  var whys = {};
+  g.forEach(function (o) { whys[o.rule + "|" + o.why] = o; });
+  var keys = Object.keys(whys);
+  return keys.length === 1 ? g[0] : {enabled: false, rule: g[0].rule, title: g[0].title,
+    why: "none of these caballeros may move anywhere now"};
+}
+
+// a chosen source none of whose caballeros may move now: "all 3 of p3's are moved" (the
+// moves so far took them), else none may go anywhere now
+function spentWords(c, g) {
+  var r = sourceWhy(c, g), who = owners(g[0].player), all = g[0].available;
+  if (!/already moved/.test(r.why || "")) { return "none of " + who + " here may move anywhere now"; }
+  return all === 1 ? "the only one of " + who + " is moved" : "all " + all + " of " + who + " are moved";
+}
+
+// the heading over a chosen source: "Moving your caballeros from Valencia", "Moving Bot
+// Bea's caballeros (grande) from Valencia"
+function moving(o) {
+  return "Moving " + (S.state && o.player === S.state.seat ? "your" : owners(o.player)) +
+    " caballeros" + (o.kind_label ? " (" + o.kind_label + ")" : "") + " from " + o.from_label;
+}
+
+function capital(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
+
+export function renderMoves(c, box) {
+  var chosen = el("ul", {"class": "moves", "aria-label": "Moves so far"});
+  var seen = {};
+  c.options.forEach(function (o) {
+    if (o.count && !seen[o.unit.join(",")]) {
+      seen[o.unit.join(",")] = true;
+      var li = el("li", {}, o.count + " × " + owner(o.player) + ": " + o.from_label + " → " +
+                  o.to_label + (o.kind_label ? " (" + o.kind_label + ")" : ""));
+      var x = el("button", {type: "button", "aria-label": "take back one: " + o.label}, "−");
+      x.onclick = function () { remove(o.unit); };
+      li.appendChild(x);
+      chosen.appendChild(li);
+    }
+  });
+  var groups = {}, order = [];
+  c.options.forEach(function (o) {
+    var k = groupKey(o);
+    // a source with nothing to move is no choice (f17: empty regions were buttons)
+    if (o.available === 0 && !o.enabled && !groups[k] && !c.options.some(function (x) {
+      return groupKey(x) === k && (x.enabled || x.count);
+    })) { return; }
+    if (!groups[k]) { groups[k] = []; order.push(k); }
+    groups[k].push(o);
+  });
+  // one source (and owner) only that may move now: taken at once (once a decision: a
+  // click may let it go), so the next step is where to; said in the heading
+  var openKeys = order.filter(function (k) { return groups[k].some(function (o) { return o.enabled; }); });
+  // a chosen source whose caballeros are used up (none may go anywhere now) stays chosen,
+  // its "to" buttons off with the reason, until the player picks another: a click never
+  // moves another source's caballeros unasked (f17: the only source left was taken for
+  // the seat and a fourth click on the same "to" button moved one of its)
+  if (S.from && !groups[S.from]) { S.from = null; }
+  var spent = !!S.from && c.total < c.max && openKeys.indexOf(S.from) < 0;
+  // what the player does next: another source, or Done where no other may move
+  var next = openKeys.length ? ": choose another source" : ": no others may move; Done sends them";
+  if (!S.from && openKeys.length === 1 && S.taken !== S.n) {
+    S.from = openKeys[0]; S.fromUsed = false; S.taken = S.n;
+  }
+  var taken = S.taken === S.n && S.from === openKeys[0] && openKeys.length === 1;
+  var srcs = el("ul", {"aria-label": "Move from"});
+  order.forEach(function (k) {
+    var g = groups[k];
+    var open = g.filter(function (o) { return o.enabled; });
+    var b = el("button", {type: "button", "aria-pressed": String(S.from === k)},
+                   groupLabel(g[0]) + left(c, g));
+    b.disabled = !open.length;
+    // a second click on the chosen source unchooses it, unless a move was made from it
+    // since (then the click starts a new move from it) or it was taken as the only one
+    b.onclick = function () {  // (the only source, taken for the seat: it stays)
+      S.from = S.from === k && !S.fromUsed && !(S.taken === S.n && !c.total) ? null : k;
+      S.fromUsed = false;
+      renderControls();
+    };
+    // greyed only when disabled, with the reason that disables it: a destination's
+    // refusal belongs to that destination (its fold), not to an open source
+    srcs.appendChild(optionItem(open.length ? {enabled: true} : sourceWhy(c, g), b));
+  });
+  // the heading says what is asked now: where from (and whose), whose where the source
+  // is given (a card's chosen region), then where to
+  var one = order.every(function (k) { return groups[k][0].from === groups[order[0]][0].from; });
+  box.appendChild(el("h3", {}, spent ? capital(spentWords(c, groups[S.from])) + next :
+                     S.from ? moving(groups[S.from][0]) +
+                     (taken ? " (the only ones that may move)" : "") :
+                     !one || !order.length ? "Move from: choose whose caballeros, and where from" :
+                     "Move from " + groups[order[0]][0].from_label + ": choose " +
+                     (order.length > 1 ? "whose caballeros" : "these caballeros") +
+                     ", then where to"));
+  box.appendChild(srcs);
+  if (S.from && groups[S.from]) {
+    var dests = el("ul", {"aria-label": "Move to"});
+    // rows only for the places they may go to now; the others are said in the one
+    // "Why not other places?" line (the server's folds) or, at the maximum, the heading
+    var off = spent ? {enabled: false, rule: groups[S.from][0].rule,
+                       title: groups[S.from][0].title,
+                       why: spentWords(c, groups[S.from]) + next} : null;
+    groups[S.from].filter(function (o) { return o.enabled || (spent && o.count); }).forEach(function (o) {
+      var b = el("button", {type: "button"}, "to " + o.to_label);
+      b.disabled = spent;
+      b.onclick = function () { if (!spent) { add(o.unit); } };
+      dests.appendChild(optionItem(off || o, b));
+    });
+    var full = c.total >= c.max && !groups[S.from].some(function (o) { return o.enabled; });
+    box.appendChild(el("h3", {"class": "where"}, full ? "Where to? None: the maximum, " + c.max +
+                       (c.max === 1 ? " caballero" : " caballeros") + ", is reached" : "Where to?"));
+    box.appendChild(dests);
+  }
+  // what is chosen, under the buttons: above them it pushed every "to" button down at the
+  // first click, so a second click at the same spot missed (f20, as the steppers' f18)
+  if (chosen.children.length) { renderChosen(box, chosen); }
+}
+
+// the moves chosen and not sent yet: the map beside the decision, its arrows said; under
+// a narrow screen's map (out of sight, f17) a button brings it into view
+function renderChosen(box, chosen) {
+  var narrow = window.matchMedia("(max-width: 900px)").matches;
+  box.appendChild(el("h3", {"class": "chosen-moves"}, "Chosen, not sent yet (Done sends them" +
+                     (narrow ? ")" : "; arrows on the map)")));
+  box.appendChild(chosen);
+  if (narrow) {
+    var see = el("button", {type: "button", id: "see-arrows"}, "Show the arrows on the map");
+    see.onclick = showArrows;
+    box.appendChild(see);
+  }
+}
+
+// the map brought into view with the chosen moves' arrows (their sources, destinations and
+// "×n" labels): on a phone the map also scrolls sideways, and stayed where it was (f20: an
+// arrow ran off its left edge, its label cut); scrolled so that they are all in view,
+// centred where they fit, else from their left end
+var ARROW_PAD = 16;  // CSS px kept clear around the arrows (the heads, the labels' frames)
+function showArrows() {
+  var area = $("board-area");
+  var marks = area.querySelectorAll("g#pending line.pending-move, g#pending text.pending-count");
+  if (marks.length && area.scrollWidth > area.clientWidth) { across(area, marks); }
+  area.scrollIntoView({block: "start"});  // (last: the page's own scroll as asked)
+}
+function across(area, marks) {
+  var a = area.getBoundingClientRect(), lo = Infinity, hi = -Infinity;
+  Array.prototype.forEach.call(marks, function (m) {
+    var r = m.getBoundingClientRect();
+    lo = Math.min(lo, r.left); hi = Math.max(hi, r.right);
+  });
+  var left = lo - a.left - area.clientLeft + area.scrollLeft - ARROW_PAD;
+  var right = hi - a.left - area.clientLeft + area.scrollLeft + ARROW_PAD;
+  var view = area.clientWidth;
+  area.scrollLeft = right - left <= view ? (left + right - view) / 2 : left;
+}
