@@ -6,36 +6,26 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
 import httpx  # noqa: E402
-from serve_util import ServerProcess, token_of  # noqa: E402
+from serve_util import token_of  # noqa: E402
 
 from elgrande.play.records import replay  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "serve" / "random_seat.py"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("serve")
-    s = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder, "--answers-per-second", "50")
-    s.start()
-    yield s
-    s.stop()
-
-
-def test_the_example_client_plays_its_seat_to_the_end(server: ServerProcess) -> None:
-    with httpx.Client(base_url=server.url, timeout=30) as c:
+def test_the_example_client_plays_its_seat_to_the_end(server: str) -> None:
+    with httpx.Client(base_url=server, timeout=30) as c:
         r = c.post("/api/games", json={"players": 3, "bots": {"1": "random", "2": "greedy"},
                                        "seed": 4, "variant": "short"})
         assert r.status_code == 201, r.text
         made = r.json()
-        link = server.url + made["seats"][0]
+        link = server + made["seats"][0]
         done = subprocess.run([sys.executable, str(EXAMPLE), link, "--seed", "2"],
                               capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stderr

@@ -6,29 +6,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
 import httpx  # noqa: E402
-from serve_util import ServerProcess, play_turn, seat_state, token_of  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder = tmp_path_factory.mktemp("serve")
-    s = ServerProcess(f"sqlite:///{folder / 'games.db'}", folder, "--answers-per-second", "50")
-    s.start()
-    yield s
-    s.stop()
+from serve_util import play_turn, seat_state, token_of  # noqa: E402
 
 
 @pytest.mark.parametrize("sets", [["base"], ["base", "colonies"]])
-def test_the_chart_has_a_row_per_ended_round_then_now(server: ServerProcess,
+def test_the_chart_has_a_row_per_ended_round_then_now(server: str,
                                                       sets: list[str]) -> None:
     rng = random.Random(3)
-    with httpx.Client(base_url=server.url, timeout=30) as c:
+    with httpx.Client(base_url=server, timeout=30) as c:
         config = {"players": 3, "bots": {"1": "random", "2": "random"}, "seed": 7,
                   "sets": sets}
         if "colonies" in sets:
