@@ -210,8 +210,9 @@ def move_scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -
     """Place or move the mobile scoreboard a checked answer names (B6.9)."""
     sb, to = answer
     i = ctx.board.scoreboard_index(sb)
+    placed = ctx.state.scoreboards[i] < 0  # from beside the board (B1.5), not moved
     ctx.state.set_scoreboard(i, ctx.board.index[to])
-    ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to)
+    ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to, placed=placed)
 
 
 def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:

@@ -634,6 +634,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         whose = "their" if owner == e["decider"] else f"{names[owner]}'s"
         return [f"  {_actor(e, names)} moves {whose} Grande to {board.place_name(e['to'])}."]
     if kind == "scoreboard":
+        if e.get("placed"):  # laid from beside the board (B1.5), not moved
+            return [f"  {_actor(e, names)} places mobile scoreboard {e['scoreboard']} on "
+                    f"{board.place_name(e['to'])}."]
         return [f"  {_actor(e, names)} moves mobile scoreboard {e['scoreboard']} to "
                 f"{board.place_name(e['to'])}."]
     if kind == "nothing":

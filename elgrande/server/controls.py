@@ -334,9 +334,22 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
         label = names[value] if isinstance(value, int) and 0 <= value < len(names) else value
         return {"label": str(label), "value": value, "player": value}
     if kind == "move_scoreboard":
-        return {"label": f"{value['scoreboard']} to {_place_name(game, value['to'])}",
+        return {"label": _scoreboard_label(game, value["scoreboard"], value["to"]),
                 "value": value, "place": value["to"]}
     return {"label": str(value), "value": value}
+
+
+def _scoreboard_label(game: Game, sb: str, to: str) -> str:
+    """``"scoreboard 8-4-0 (beside the board) to Galicia"``: a mobile scoreboard's move
+    (B6.9) saying which scoreboard it is and where it lies now (f21: "8-4-0 to Galicia"
+    did not say that 8-4-0 names a scoreboard, nor that it was not on the board yet)."""
+    board = game.library.board
+    try:
+        at = game.state.scoreboards[board.scoreboard_index(sb)]
+    except (KeyError, IndexError):
+        return f"scoreboard {sb} to {_place_name(game, to)}"
+    where = "beside the board" if at < 0 else f"now on {board.place_name(at)}"
+    return f"scoreboard {sb} ({where}) to {_place_name(game, to)}"
 
 
 def _pick_others(game: Game, d: Decision, seat: int, listed: list[Any]) -> list[Any]:
