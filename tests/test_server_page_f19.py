@@ -41,17 +41,21 @@ def test_the_form_names_the_sets_by_their_titles(server: str, tab: Tab) -> None:
         title = yaml.safe_load((CARDS / folder / "set.yaml").read_text())["title"]
         box = sets.get_by_label(title, exact=True)
         assert box.get_attribute("value") == folder
-        assert title in p.locator("#fill-help").inner_text()
+        assert title in " ".join((p.locator("#fill-help").text_content() or "").split())
     note = p.locator("#ik-zip")
     assert not note.is_visible()
+    fill = p.get_by_label("Fill")  # asked only with an expansion (f21)
+    assert not fill.is_visible() and not p.locator("#fill-help").is_visible()
     sets.get_by_label("Intrigue & the King", exact=True).check()
     assert note.is_visible()
+    assert fill.is_visible() and fill.input_value() == "provisional"
     assert "has no action-card stacks (I1)" in note.inner_text()
     assert "ik-zip" in (p.get_by_label("Homebrew cards (a zip of card files)")
                         .get_attribute("aria-describedby") or "")
     shot(tab, "01-form-ik")
     sets.get_by_label("Intrigue & the King", exact=True).uncheck()
     assert not note.is_visible()
+    assert not fill.is_visible() and fill.input_value() == ""
     tab.assert_quiet()
 
 

@@ -48,6 +48,12 @@
   // is ticked, before a zip is chosen (f19: only the refusal afterwards said it)
   var ikZip = document.getElementById("ik-zip");
   function ikShown() { ikZip.hidden = !form.querySelector("input[value=intrigue-king]").checked; }
+  // the fill is asked only with an expansion (f21: a base game's form showed it)
+  function fillShown() {
+    var none = form.querySelectorAll("input[name=set]:not([value=base]):checked").length === 0;
+    document.getElementById("fill-label").hidden = none;
+    document.getElementById("fill-help").hidden = none;
+  }
   Array.prototype.forEach.call(form.querySelectorAll("input[name=set]"), function (c) {
     c.addEventListener("change", function () {
       if (c.checked && !form.elements.fill.value) { form.elements.fill.value = "provisional"; }
@@ -55,9 +61,11 @@
       if (!c.checked && form.querySelectorAll("input[name=set]:not([value=base]):checked")
           .length === 0) { form.elements.fill.value = ""; }
       ikShown();
+      fillShown();
     });
   });
   ikShown();
+  fillShown();
 
   function shown(el, text) { el.textContent = text; el.hidden = !text; }
 
