@@ -590,6 +590,8 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "veto":
         return [f"{who} plays a Veto."]
     if kind == "veto_result":
+        if not e.get("chain"):  # a Veto was held but none played (B8.4; f22)
+            return [f"Nobody plays a Veto: the special action of {who} is carried out."]
         return [f"The special action of {who} is {'cancelled' if e['cancelled'] else 'carried out'}"
                 " after the Veto(s)."]
     if kind == "special":
