@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted
@@ -494,4 +494,20 @@ def card_prompt(game: Game, seat: int, said: str, under_way: bool) -> str:
     actor = game.flow.actor
     other = game.names[actor] if under_way and actor != seat \
         and 0 <= actor < len(game.names) else None
-    return steps_once(said, other)
+    return number_named(steps_once(said, other))
+
+
+#: A count of a card's steps given by the number the prompt's own choice asks for, as the
+#: card's script names it (``bring 'n' caballeros``).
+_NUMBER_NAME: Final = re.compile(r"'[a-z_][a-z0-9_]*'")
+
+
+def number_named(said: str) -> str:
+    """``said`` with the script's name of the number its own choice asks for said as
+    "that many" ("choose a number from 1 to 2. Then: bring 'n' caballeros ..." -> "...
+    bring that many caballeros ..."; f22: a player who did not write the card cannot know
+    what 'n' is). Only where the prompt asks for a number (B8); raises nothing."""
+    head, sep, rest = said.partition(". Then: ")
+    if not sep or "choose a number" not in head:
+        return said
+    return head + sep + _NUMBER_NAME.sub("that many", rest)
