@@ -70,9 +70,12 @@ def test_the_home_page_names_the_seats_takes_a_seed_and_says_which_cards_it_load
     p.get_by_label("Seat 2 played by").select_option(label="random bot")
     p.get_by_label("Seat 3 played by").select_option(label="greedy bot")
     p.get_by_label("Seed").fill("5")
-    widths = {f: p.locator(f"form#new [name={f}]").bounding_box()["width"]
+    sets = p.get_by_role("group", name="Sets")
+    sets.get_by_label("Intrigue & the King", exact=True).check()  # the fill is asked then
+    widths = {f: (p.locator(f"form#new [name={f}]").bounding_box() or {})["width"]
               for f in ("players", "fill", "variant", "seed")}
     assert len(set(widths.values())) == 1, widths  # the fields are of one width
+    sets.get_by_label("Intrigue & the King", exact=True).uncheck()
     bad = tmp_path / "bad.zip"
     bad.write_bytes(_zip(CARDS, bad=True))
     p.get_by_label("Homebrew cards (a zip of card files)").set_input_files(str(bad))
