@@ -7,11 +7,13 @@ a badge nor each other (B8.2)."""
 
 from __future__ import annotations
 
+import random
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from browser import Tab
 from test_server_page import page_state, quiet
@@ -110,15 +112,23 @@ def _crowded(st: dict[str, Any]) -> bool:
 
 @pytest.fixture(scope="module")
 def crowded(server: str) -> dict[str, Any]:
-    """A 5-seat base game (seat 0 a person, four bots) played by its API to a decision of
-    seat 0 while a region holds five colours: its links."""
-    from serve_util import play_until
+    """A 5-seat base game of five people played by its API, every seat at random from one
+    seeded rng (no server-seeded bot: the same game every run), to a decision of seat 0
+    while a region holds five colours: its links."""
+    from serve_util import play_turn, token_of
     from test_server_page import create
 
-    links = create(server, 5, 3, {1: "greedy", 2: "random", 3: "greedy", 4: "random"},
-                   ["base"])
-    play_until(server, links, 3, _crowded, 3000)
-    return links
+    links = create(server, 5, 3, {}, ["base"])
+    tokens = [token_of(link) for link in links["seats"]]
+    rng = random.Random(3)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(3000):
+            st = c.get(f"/api/games/{links['game']}/state", params={"t": tokens[0]}).json()
+            if _crowded(st):
+                return links
+            for token in tokens:
+                play_turn(c, links["game"], token, rng)
+    raise AssertionError("no region held five colours at a decision of seat 0")
 
 
 @pytest.mark.rule("B8.2")
