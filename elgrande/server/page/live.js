@@ -35,6 +35,11 @@ function stop(text) {
 // a state from the state route or pushed by the WebSocket
 function show(st) {
   var fresh = st.n !== S.n;
+  // the same state again (the socket's first push after the load, a poll): nothing is
+  // drawn again, so a focused or opened card, a lit button and the log keep their place
+  var text = JSON.stringify(st);
+  if (!fresh && text === S.stateText) { return; }
+  S.stateText = text;
   var before = S.controls, kept = S.units;
   S.state = st;
   if (fresh) {

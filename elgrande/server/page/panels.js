@@ -8,6 +8,9 @@ import {placeTips} from "./tips.js";
 var opened = {};
 export function renderOffer(st) {
   var ul = $("offer"), cards = st.offer || [];
+  var key = JSON.stringify(st.offer);
+  if (key === S.offerKey) { placeTips(); return; }  // unchanged: focus and opened cards stay
+  S.offerKey = key;
   ul.textContent = "";
   $("offer-box").hidden = !st.offer;
   cards.forEach(function (c) {
