@@ -54,6 +54,23 @@ class Tab:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.set_default_timeout(TIMEOUT)
 
+    def wait_past(self, n: int) -> None:
+        """Wait until the page shows the game after more than ``n`` answers (an answer of
+        this tab taken, or another seat's); on a timeout, fail with what the page showed
+        (its notice, a refusal, whether an answer was in flight, its errors)."""
+        try:
+            self.page.wait_for_function(
+                "(n) => window.elgrandePage && window.elgrandePage.n > n", arg=n)
+        except Exception as e:  # playwright's TimeoutError: say what the page showed
+            shown = self.page.evaluate(
+                "() => ({n: window.elgrandePage.n, busy: window.elgrandePage.busy,"
+                " kind: window.elgrandePage.controls && window.elgrandePage.controls.kind,"
+                " units: window.elgrandePage.units,"
+                " notice: (document.getElementById('notice') || {}).textContent,"
+                " refusal: (document.getElementById('refusal') || {}).textContent})")
+            raise AssertionError(f"the page stayed at n <= {n}: {shown}; errors "
+                                 f"{self.errors}; console {self.console[-5:]}") from e
+
     def assert_quiet(self) -> None:
         """No console message and no script error so far."""
         assert self.errors == [], self.errors

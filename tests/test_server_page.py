@@ -153,7 +153,7 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
                 "button", name=f"to {o['to_label']}", exact=True).click()
             wait_for_units(tab, i)
         dec.get_by_role("button", name="Done").click()
-    p.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    tab.wait_past(n)
 
 
 def _fill_a_row(tab: Tab, c: dict[str, Any]) -> dict[str, Any] | None:

@@ -106,7 +106,7 @@ def test_a_card_s_text_needs_a_real_move_onto_it(
         st = c.get(f"/api/games/{links['game']}/state", params={"t": token}).json()
         n = st["n"]
         assert play_turn(c, links["game"], token, random.Random(1), st) == 200
-    p.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    tab.wait_past(n)
     assert p.evaluate(SHOWN) == 0
     # a button under a still pointer is not lit; a real move onto it lights it
     button = p.locator("#decision button:enabled").first

@@ -139,13 +139,13 @@ def _steer(tab: Tab, rng: random.Random, library: Any, seen: dict[str, Any]) -> 
         good = [o for o in c["options"] if o["enabled"] and _moves_card(library, o["value"])]
         if good:
             choices.get_by_role("button", name=good[0]["label"], exact=True).click()
-            tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+            tab.wait_past(n)
             return
     if c["kind"] == "choose_option":
         for want in (ORDER_WORDS["after"], "carry out the special action"):
             if any(o["label"] == want and o["enabled"] for o in c["options"]):
                 choices.get_by_role("button", name=want, exact=True).click()
-                tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+                tab.wait_past(n)
                 return
     click_answer(tab, rng, seen)
 
@@ -424,8 +424,8 @@ def test_a_reload_keeps_a_selection_not_sent_and_tooltips_stay_in_the_window(
     decision(other).get_by_role("button", name=f"one more: {o['label']}", exact=True).click()
     wait_for_units(other, 1)
     decision(tab).get_by_role("button", name="Done").click()
-    tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
-    other.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    tab.wait_past(n)
+    other.wait_past(n)
     other.page.locator("#notice").get_by_text(
         "The game moved on in another tab or window; your unsent choice was cleared."
     ).wait_for()

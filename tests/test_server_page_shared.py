@@ -79,7 +79,7 @@ def test_a_region_holding_two_scoreboards_choices_points_to_their_buttons(
     assert tab.page.evaluate("window.elgrandePage.n") == n
     assert page_state(tab)["controls"]["kind"] == "move_scoreboard"
     dec.get_by_role("button", name=labels[-1], exact=True).click()
-    tab.page.wait_for_function("n => window.elgrandePage.n > n", arg=n)
+    tab.wait_past(n)
     quiet(tab)
 
 

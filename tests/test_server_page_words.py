@@ -144,7 +144,7 @@ def test_power_card_buttons_and_the_player_boxes_on_the_page(
     n = st["n"]
     v = next(o["value"] for o in st["controls"]["options"] if o["enabled"])  # not taken
     choices.get_by_role("button", name=f"{v} · {_caballeros(table[v])}", exact=True).click()
-    tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    tab.wait_past(n)
     line = tab.page.locator('#players g.player[data-player="0"]').text_content() or ""
     assert f"power cards played: 1 · this round's card: {v}" in line, line
     quiet(tab)

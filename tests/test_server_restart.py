@@ -68,6 +68,9 @@ def test_only_games_whose_bots_must_answer_are_resumed(tmp_path: Path) -> None:
 
 def test_a_restart_with_stored_games_answers_and_its_bots_go_on() -> None:
     got = run(games=14, sample=4, bot_due=3, seed=2)
-    assert got["sample"] == 4 and got["refused"] == 0
+    # the server's bots draw their own seeds: how many stored games wait on a person
+    # (to sample) varies from run to run
+    assert got["sample"] == min(4, got["cold"]) and got["sample"] >= 1, got
+    assert got["refused"] == 0
     assert got["first_answer_ms_max"] is not None and got["answers_s"] > 0
     assert got["bot_due"] >= 1 and got["bot_due_went_on"] == got["bot_due"]

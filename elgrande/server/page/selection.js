@@ -80,8 +80,9 @@ export function send(actions, then) {
   S.busy = true;
   hint("");
   markAnswer();
-  var body = JSON.stringify(then ? {n: S.state.n, actions: actions, then: {actions: then}} :
-                            {n: S.state.n, actions: actions});
+  var sentAt = S.state.n;
+  var body = JSON.stringify(then ? {n: sentAt, actions: actions, then: {actions: then}} :
+                            {n: sentAt, actions: actions});
   return api("/answer", {method: "POST", body: body,
                          headers: {"Content-Type": "application/json"}})
     .then(json).then(function (r) {
@@ -97,7 +98,10 @@ export function send(actions, then) {
       } else {
         hint((r.body && r.body.error) || ("The server refused the answer (" + r.status + ")."));
       }
-      S.n = -1;  // reload the decision either way
+      // the answer taken and its state already pushed (the socket came first): that
+      // state stays drawn, so a choice begun on it since is not cleared by a second drawing
+      if (r.status === 200 && S.n !== sentAt) { return undefined; }
+      S.n = -1;  // else reload the decision (taken, or refused: drawn again either way)
       return load();
     }, function () { S.busy = false; });
 }
