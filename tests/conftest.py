@@ -160,6 +160,22 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("scenario_case", files, ids=[case_id(f) for f in files])
 
 
+#: What a browser test may meet once on a loaded machine and not again: Playwright's
+#: timeouts, an element redrawn under its action, a page that stayed put
+#: (:meth:`browser.Tab.wait_past`). Such a test runs once more (pytest-rerunfailures);
+#: the rerun is reported ("R", "rerun" in the summary), so a flaky test stays visible. Any
+#: other failure, and a second one, fails the run.
+BROWSER_RERUN = [r"TimeoutError", r"not attached to the DOM", r"the page stayed at n"]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("rerunfailures"):
+        return
+    for item in items:
+        if "chromium" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=BROWSER_RERUN))
+
+
 def pytest_report_header(config: pytest.Config) -> list[str]:
     compiled = sorted(p.name.split(".")[0] for p in Path(elgrande.__file__).parent.rglob("*.so"))
     return [f"elgrande imported from: {Path(elgrande.__file__).parent}",
