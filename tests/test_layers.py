@@ -74,6 +74,7 @@ def _imported(tree: ast.AST) -> list[tuple[int, str]]:
     return out
 
 
+@pytest.mark.slow
 def test_nothing_of_the_project_imports_an_old_module_path() -> None:
     found = []
     for folder in ("elgrande", "tests", "benchmarks"):

@@ -91,3 +91,16 @@ def test_a_pickled_library_reads_each_script_on_first_use_and_equal() -> None:
         back.scripts["no such card"]
     with pytest.raises(AttributeError):
         _ = card.no_such_field
+
+
+def test_a_library_whose_scripts_were_read_pickles_them_unread() -> None:
+    """elgrande/data/cards.py: a card whose script was read (the card played) pickles
+    without it: read back, the library reads it again from its scripts on first use (the
+    test above, run after another test played the cards, failed once without this)."""
+    lib = load_library(("base", "colonies"), fill="provisional")
+    read = [c for c in lib.cards.cards.values() if c.script is not None]
+    assert read
+    back = pickle.loads(pickle.dumps(lib))
+    assert repr(back.scripts).endswith(" 0 read)")
+    card = back.card(read[0].id)
+    assert card.script == read[0].script and repr(back.scripts).endswith(" 1 read)")

@@ -80,6 +80,7 @@ def test_a_card_s_fixed_place_is_named_without_a_choice() -> None:
     assert whys == {f"this card places only in {name}"}, whys
 
 
+@pytest.mark.slow
 @pytest.mark.rule("B8")
 def test_the_server_sends_the_card_s_reason_with_a_chosen_region(server: str) -> None:
     """B8: a real server's game with the homebrew cards uploaded, answered at random by

@@ -174,6 +174,7 @@ def _play(sets: tuple[str, ...], players: int, seed: int, every: int = 1) -> set
     return met
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("sets", "players", "seed"), sample(
     [(s, 4, 3) for s in SETS] + [(s, n, seed) for s in SETS for n in (2, 3, 5)
                                  for seed in (1, 2)], keep=4))
@@ -186,6 +187,7 @@ def test_B3_4_every_decision_of_a_seeded_game_answered_by_clicks(
     assert {"choose_power_card", "bring_to_court", "place_caballeros", "choose_option"} <= met
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sets", SETS)
 def test_B3_4_seeded_games_of_each_set_meet_its_decision_kinds(sets: tuple[str, ...]) -> None:
     """B3.4: seeded 4-player games of each set, answered by clicks, meet every decision

@@ -37,6 +37,7 @@ def _check_record(s: ServerProcess, game: str, admin: str) -> int:
     return len(lines) - 1
 
 
+@pytest.mark.slow
 def test_a_kill_with_a_secret_choice_half_answered_loses_nothing(tmp_path: Path) -> None:
     s = ServerProcess(f"sqlite:///{tmp_path / 'games.db'}", tmp_path,
                       "--answers-per-second", "1000")
@@ -140,6 +141,7 @@ def kill_and_play(folder: Path, games: int, kills: int, seed: int) -> None:
         s.stop()
 
 
+@pytest.mark.slow
 def test_games_survive_kills_at_random_moments(tmp_path: Path) -> None:
     kill_and_play(tmp_path, games=1, kills=1, seed=1)
 

@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from serve_load import run  # noqa: E402
 
 
+@pytest.mark.slow
 def test_a_small_load_answers_and_pushes_updates() -> None:
     got = run(games=2, players=3, think=0.05, seconds=3)
     assert got["clients"] == 6

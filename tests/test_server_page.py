@@ -559,6 +559,7 @@ def quiet(tab: Tab) -> None:
     assert noise == [], noise
 
 
+@pytest.mark.slow
 @pytest.mark.rule("B3.4", "B5.2", "B8.5", "C2")
 def test_two_humans_and_two_bots_play_the_colonies_by_clicks(
         server: str, new_tab: Callable[[], Tab]) -> None:
@@ -615,6 +616,7 @@ def test_a_finished_game_shows_final_scores_the_record_and_the_replay(
     quiet(tab)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("B3.4")
 def test_an_answer_raced_by_another_tab_is_refused_and_the_page_catches_up(
         server: str, new_tab: Callable[[], Tab]) -> None:

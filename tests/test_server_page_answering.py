@@ -55,6 +55,7 @@ def _source(tab: Tab, o: dict[str, Any]) -> Any:
         "button", name=source_name(tab, o))
 
 
+@pytest.mark.slow
 @pytest.mark.rule("B8.2")
 def test_a_second_click_at_the_same_spot_makes_a_second_move(
         server: str, new_tab: Callable[[], Tab]) -> None:

@@ -146,6 +146,7 @@ def test_a_bad_zip_shows_its_errors_and_create_is_off(
     assert tab.errors == []  # (the console says the refused requests' 422s)
 
 
+@pytest.mark.slow
 def test_a_zip_these_settings_refuse_turns_create_off_until_they_change(
         served: tuple[str, Path], tab: Tab, tmp_path: Path) -> None:
     """f17: an action card with Intrigue & the King (no action-card stacks) was refused

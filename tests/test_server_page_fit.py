@@ -48,6 +48,7 @@ def _fits(tab: Tab, what: str) -> bool:
     return texts
 
 
+@pytest.mark.slow
 @pytest.mark.rule("B3.1", "B4.1")
 def test_no_sideways_scroll_at_any_decision_of_the_first_rounds(
         server: str, new_tab: Callable[[], Tab]) -> None:

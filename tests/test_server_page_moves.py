@@ -30,6 +30,7 @@ def _spendable(c: dict[str, Any]) -> bool:
         1 <= int(o.get("available") or 0) < c["max"] for o in open_.values())
 
 
+@pytest.mark.slow
 @pytest.mark.rule("B8.2")
 def test_a_spent_source_stays_chosen_and_moves_nothing_else(
         server: str, new_tab: Callable[[], Tab]) -> None:

@@ -124,6 +124,7 @@ def _boxes_overlap(a: dict[str, float], b: dict[str, float], touch: float = 0.5)
             and a["y"] + touch < b["y"] + b["height"] and b["y"] + touch < a["y"] + a["height"])
 
 
+@pytest.mark.slow
 @pytest.mark.rule("B3.2")
 def test_power_card_buttons_and_the_player_boxes_on_the_page(
         server: str, new_tab: Callable[[], Tab]) -> None:
@@ -150,6 +151,7 @@ def test_power_card_buttons_and_the_player_boxes_on_the_page(
     quiet(tab)
 
 
+@pytest.mark.slow
 @pytest.mark.rule("B3.1")
 def test_the_offer_panel_lists_the_open_cards(
         server: str, new_tab: Callable[[], Tab]) -> None:
@@ -186,6 +188,7 @@ def test_the_offer_panel_lists_the_open_cards(
     quiet(tab)
 
 
+@pytest.mark.slow
 def test_a_quick_second_click_is_not_lost_and_the_count_clears_the_name(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """Two quick clicks on "one more" while the first one's reply is slow (held back

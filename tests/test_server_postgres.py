@@ -23,6 +23,7 @@ from elgrande.play.views import pending_decision  # noqa: E402
 from elgrande.server.store import SCHEMA, Conflict, Seat, Store, migrate  # noqa: E402
 
 
+@pytest.mark.slow
 def test_the_store_on_postgres_keeps_one_answer_per_number(postgres_db: str) -> None:  # noqa: F811
     store = Store(postgres_db)
     assert migrate(store.engine) == SCHEMA  # again: nothing to do
@@ -40,6 +41,7 @@ def test_the_store_on_postgres_keeps_one_answer_per_number(postgres_db: str) -> 
     assert store.bots_due() == []
 
 
+@pytest.mark.slow
 def test_a_schema_1_database_on_postgres_is_upgraded(postgres_db: str) -> None:  # noqa: F811
     store = Store(postgres_db)
     human, bot = Seat(0, "human", None), Seat(1, "bot", "random")
@@ -55,6 +57,7 @@ def test_a_schema_1_database_on_postgres_is_upgraded(postgres_db: str) -> None: 
     assert again.bots_due() == []
 
 
+@pytest.mark.slow
 def test_two_server_processes_share_a_game(postgres_db: str,  # noqa: F811
                                            tmp_path: Path) -> None:
     a = ServerProcess(postgres_db, tmp_path, "--answers-per-second", "1000")

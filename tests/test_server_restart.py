@@ -66,6 +66,7 @@ def test_only_games_whose_bots_must_answer_are_resumed(tmp_path: Path) -> None:
     assert {g: upgraded.count(g) for g in counts} == counts  # no bot had to answer
 
 
+@pytest.mark.slow
 def test_a_restart_with_stored_games_answers_and_its_bots_go_on() -> None:
     got = run(games=14, sample=4, bot_due=3, seed=2)
     # the server's bots draw their own seeds: how many stored games wait on a person

@@ -114,6 +114,7 @@ def _random_record(sets: tuple[str, ...], seed: int, path: Path) -> list[dict[st
     return g.history
 
 
+@pytest.mark.slow
 def test_B8_5a_every_declared_secret_kind_stays_hidden_on_every_page_of_every_set(
         tmp_path: Path) -> None:
     """Every decision kind declared secret in the registry (all sets' rules modules

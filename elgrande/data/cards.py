@@ -116,6 +116,15 @@ class CardDef:
             object.__setattr__(self, "script", script)
             return script
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without a script read from the library's scripts (it is read again from
+        there on first use): a pickled library stays what its cache keeps, however many of
+        its cards were played before."""
+        state = dict(self.__dict__)
+        if "_scripts" in state:
+            state.pop("script", None)
+        return state
+
 
 @attr.frozen(slots=False, repr=False, eq=False)
 class Erratum:
