@@ -155,14 +155,29 @@ function reasonLine(r) {
   return w.indexOf(":") >= 0 ? names + " — " + r.why : w + ": " + names;
 }
 
-// a card's button: its title the main line, what tells it apart from the cards sharing
-// its title (the server's "aside") a smaller second line, so the button stays compact;
-// its accessible name the whole label
+// a card's button, every one of one shape (h29, f21: some had a line under the title,
+// others none): its title the main line, then one smaller line saying what it does
+// (cardLine); its accessible name the whole label
 function cardButton(o) {
   var b = el("button", {type: "button", "class": "card-choice", "aria-label": label(o)});
   b.appendChild(el("span", {"class": "card-name"}, o.name));
-  if (o.aside) { b.appendChild(el("span", {"class": "card-aside"}, o.aside)); }
+  b.appendChild(el("span", {"class": "card-aside card-does"}, cardLine(o)));
   return b;
+}
+
+// the most a card's line under its title holds (elgrande/play/narrate.py SUMMARY_CHARS)
+export var LINE_CHARS = 170;
+// what card option `o` does, in one line of at most LINE_CHARS: the offer's summary of
+// the card (the server's, elgrande/server/page_words.py offer: B3.1, the same words as
+// the offer list), else its text, else what tells it apart (the server's "aside": a card
+// whose face no source gives says what is known); cut at a word, "…" ending it
+export function cardLine(o) {
+  var on = ((S.state && S.state.offer) || []).filter(function (x) { return x.id === o.value; })[0];
+  var line = ((on && on.summary) || untitled(o.text, o.name || "") || o.aside || "")
+    .replace(/\s+/g, " ").trim();
+  if (line.length <= LINE_CHARS) { return line; }
+  var head = line.slice(0, LINE_CHARS - 1), cut = head.lastIndexOf(" ");
+  return head.slice(0, cut > LINE_CHARS / 2 ? cut : head.length).replace(/[\s,;:.]+$/, "") + "…";
 }
 
 function renderPick(c, box) {

@@ -1,0 +1,159 @@
+"""The last confusions of the page of ``elgrande serve`` (issue 30, h29; fresh users f21,
+f22), in a real browser (Playwright driving Chromium, tests/browser.py) against a real
+``elgrande serve`` process: the "Since your last choice" box's one expander. Every seat
+is a human played through the API from one seeded ``random.Random`` (no bot races the
+page), then seat 0's page is opened on the state reached.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+from browser import Tab
+from serve_util import play_turn, seat_state, token_of
+from test_server_page import create, page_state, quiet
+
+#: Where the tests leave their screenshots (looked at by hand), when set.
+SHOTS = os.environ.get("ELGRANDE_SHOTS")
+
+
+def shot(tab: Tab, name: str) -> None:
+    """A screenshot of the tab's page in :data:`SHOTS` (nothing when unset)."""
+    if SHOTS:
+        tab.page.screenshot(path=os.path.join(SHOTS, name + ".png"), full_page=False)
+
+
+def advance(server: str, links: dict[str, Any], seed: int,
+            want: Callable[[dict[str, Any]], bool], limit: int = 3000) -> dict[str, Any]:
+    """Play every seat of the all-human game ``links`` through the API at random (one
+    ``random.Random(seed)``, seats in order) until seat 0's state satisfies ``want``;
+    that state.
+
+    Raises:
+        AssertionError: ``want`` not met within ``limit`` rounds of answers.
+    """
+    tokens = [token_of(link) for link in links["seats"]]
+    rng = random.Random(seed)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for _ in range(limit):
+            st = seat_state(c, links["game"], tokens[0])
+            if want(st):
+                return st
+            assert not st["over"], "the game ended first"
+            for t in tokens:
+                play_turn(c, links["game"], t, rng)
+    raise AssertionError("the game never reached the state asked for")
+
+
+def open_seat(server: str, links: dict[str, Any], new_tab: Callable[[], Tab], seat: int,
+              width: int, height: int) -> Tab:
+    """Seat ``seat``'s page in a new tab of ``width`` x ``height`` px, once drawn."""
+    tab = new_tab()
+    tab.page.set_viewport_size({"width": width, "height": height})
+    tab.page.goto(server + links["seats"][seat])
+    tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.controls")
+    return tab
+
+
+def round_of(st: dict[str, Any]) -> int:
+    """The round of a seat's state payload (0 before the first)."""
+    return int((st["view"].get("state") or {}).get("round") or 0)
+
+
+@pytest.mark.rule("B6")
+def test_the_since_box_has_one_expander_saying_what_it_opens(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """h29 (f21, f22: several "… n more lines" one under another): a long "Since your last
+    choice" box (every line of two rounds and a general scoring, B6) has ONE expander, its
+    first row, saying what it opens ("Show n earlier lines", n the lines it folds); the
+    newest lines show while it is closed; opened, every line shows in the log's order and
+    it says "Hide the n earlier lines"; closed again, the same lines show."""
+    links = create(server, 3, 29, {}, ["base"])
+    advance(server, links, 29, lambda st: round_of(st) >= 4 and bool(st.get("controls")))
+    tab = open_seat(server, links, new_tab, 0, 1280, 900)
+    st = page_state(tab)["state"]
+    key = f"elgrande-since:{st['game']}:0"
+    tab.page.evaluate("(k) => sessionStorage.setItem(k, '0')", key)
+    tab.page.reload()
+    tab.page.wait_for_function("window.elgrandePage.controls")
+    box = tab.page.locator("#since")
+    news = page_state(tab)["since"]
+    assert len(news) > 30, news
+    assert box.locator("button").count() == 1  # one expander, no other
+    more = box.get_by_role("button")
+    items = box.locator("li:not(.gap)")
+    assert items.all_inner_texts() == news  # every line, in the log's order
+    shown = box.locator("li:not(.gap):visible").all_inner_texts()
+    hidden = len(news) - len(shown)
+    assert hidden >= 2 and shown[-4:] == news[-4:]  # the newest lines show
+    assert box.locator("li").first.inner_text() == f"Show {hidden} earlier lines"
+    assert more.get_attribute("aria-expanded") == "false"
+    assert re.fullmatch(r"Show \d+ earlier lines", more.inner_text())
+    shot(tab, "h29-1-since-closed")
+    more.click()
+    assert box.locator("li:not(.gap):visible").all_inner_texts() == news
+    assert more.inner_text() == f"Hide the {hidden} earlier lines"
+    assert box.locator("button").count() == 1
+    shot(tab, "h29-1-since-open")
+    more.click()
+    assert box.locator("li:not(.gap):visible").all_inner_texts() == shown
+    assert more.inner_text() == f"Show {hidden} earlier lines"
+    quiet(tab)
+
+
+def cut_line(text: str, n: int = 170) -> str:
+    """``text`` in at most ``n`` characters as a card's line is cut (controls.js
+    cardLine): whole when short enough, else cut at a word with "…" ending it."""
+    line = " ".join(text.split())
+    if len(line) <= n:
+        return line
+    head = line[:n - 1]
+    at = head.rfind(" ")
+    return head[:at if at > n / 2 else len(head)].rstrip(" ,;:.") + "…"
+
+
+@pytest.mark.rule("B3.1", "B8")
+def test_every_action_card_button_has_its_title_then_what_it_does(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """h29 (f21: some card buttons had a line under the title, others none): at a choice
+    of an action card (B3.1), every card's button has one shape: its title, then one
+    smaller line under it saying what the card does, the offer's summary of it (the same
+    words as the offer list; its text where none), at most 170 characters, never a card
+    id; at 1280 and at 390 px."""
+    links = create(server, 3, 7, {}, ["base"])
+    st = advance(server, links, 7, lambda st: (st.get("controls") or {}).get("kind")
+                 == "choose_action_card")
+    offer = {c["id"]: c for c in st["offer"]}
+    for width, height in ((1280, 900), (390, 844)):
+        tab = open_seat(server, links, new_tab, 0, width, height)
+        c = page_state(tab)["controls"]
+        got = tab.page.evaluate("""() => Array.from(
+            document.querySelectorAll('#options button.card-choice')).map(b => {
+              const kids = Array.from(b.children), n = kids[0], a = kids[1];
+              return {label: b.getAttribute('aria-label'), kids: kids.length,
+                classes: kids.map(k => k.className), name: n.innerText,
+                line: a ? a.innerText : '',
+                below: a ? a.getBoundingClientRect().top >=
+                  n.getBoundingClientRect().bottom - 1 : false,
+                smaller: a ? parseFloat(getComputedStyle(a).fontSize) <
+                  parseFloat(getComputedStyle(n).fontSize) : false};
+            })""")
+        cards = [o for o in c["options"] if not o.get("folded") and o.get("name")]
+        assert len(got) == len(cards) >= 2, got
+        for o, b in zip(cards, got, strict=True):
+            assert b["kids"] == 2 and b["classes"][0] == "card-name", b
+            assert b["name"] == o["name"] and b["label"] == o["label"], b
+            on = offer.get(o["value"])
+            want = cut_line((on or {}).get("summary") or o["text"])
+            assert b["line"] == want and 0 < len(b["line"]) <= 170, (b, want)
+            assert o["value"] not in b["line"], b  # never a card id
+            assert b["below"] and b["smaller"], b
+        tab.page.locator("#options").scroll_into_view_if_needed()
+        shot(tab, f"h29-2-cards-{width}")
+        quiet(tab)
