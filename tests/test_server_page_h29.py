@@ -157,3 +157,65 @@ def test_every_action_card_button_has_its_title_then_what_it_does(
         tab.page.locator("#options").scroll_into_view_if_needed()
         shot(tab, f"h29-2-cards-{width}")
         quiet(tab)
+
+
+def king_refused(st: dict[str, Any]) -> bool:
+    """Whether seat 0's state asks a placement where the king's region is refused (B5.2)."""
+    c = st.get("controls") or {}
+    return c.get("form") == "counts" and any(
+        o.get("rule") == "B5.2" and o.get("place") for o in c.get("options", []))
+
+
+def boxes(tab: Tab) -> dict[str, Any]:
+    """The notice's box and those of the map and every shown control of the page
+    (viewport px)."""
+    out: dict[str, Any] = tab.page.evaluate("""() => {
+        const box = e => { const r = e.getBoundingClientRect();
+          return {x: r.left, y: r.top, r: r.right, b: r.bottom, w: r.width, h: r.height}; };
+        const n = document.getElementById('notice');
+        const controls = Array.from(document.querySelectorAll(
+            'button, input, select, summary, a[href]'))
+          .filter(e => e.getClientRects().length && !n.contains(e)).map(e => ({
+            what: e.textContent.trim().slice(0, 40), box: box(e)}));
+        return {notice: n.hidden ? null : box(n), text: n.textContent,
+                fixed: getComputedStyle(n).position,
+                map: box(document.getElementById('board-area')), controls: controls,
+                vh: innerHeight, vw: innerWidth};
+    }""")
+    return out
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether boxes ``a`` and ``b`` share more than a pixel's sliver."""
+    return min(a["r"], b["r"]) - max(a["x"], b["x"]) > 1 and \
+        min(a["b"], b["b"]) - max(a["y"], b["y"]) > 1
+
+
+@pytest.mark.rule("B5.2")
+@pytest.mark.parametrize("size", [(390, 844), (1280, 900)])
+def test_the_king_s_region_notice_covers_neither_map_nor_control(
+        server: str, new_tab: Callable[[], Tab], size: tuple[int, int]) -> None:
+    """B5.2 (h29, f21: on a phone the notice of a tap on the king's region was drawn over
+    the bottom of the map): at a placement, a tap on the king's region says why it is
+    refused, in a notice that is on the screen and covers neither the map nor any
+    control, at 390x844 and at 1280x900."""
+    links = create(server, 3, 5, {}, ["base"])
+    advance(server, links, 5, king_refused)
+    tab = open_seat(server, links, new_tab, 0, *size)
+    king = tab.page.locator("#board g.place:has(g.king)")
+    king.scroll_into_view_if_needed()
+    name = king.locator(":scope > text").first.bounding_box()
+    assert name is not None
+    # (a real tap: the region is marked aria-disabled, which Playwright's click refuses)
+    tab.page.mouse.click(name["x"] + name["width"] / 2, name["y"] + name["height"] / 2)
+    notice = tab.page.locator("#notice")
+    notice.wait_for(state="visible")
+    got = boxes(tab)
+    shot(tab, f"h29-3-king-{size[0]}")
+    assert "B5.2" in got["text"] and "king's region" in got["text"], got["text"]
+    n = got["notice"]
+    assert n["y"] >= -1 and n["b"] <= got["vh"] + 1 and n["x"] >= 0 and n["r"] <= got["vw"], got
+    assert not overlap(n, got["map"]), (n, got["map"])
+    hit = [c for c in got["controls"] if overlap(n, c["box"])]
+    assert hit == [], hit
+    quiet(tab)
