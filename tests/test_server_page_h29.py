@@ -219,3 +219,76 @@ def test_the_king_s_region_notice_covers_neither_map_nor_control(
     hit = [c for c in got["controls"] if overlap(n, c["box"])]
     assert hit == [], hit
     quiet(tab)
+
+
+def scoreboard_game(server: str, players: int) -> tuple[dict[str, Any], int]:
+    """An all-human base game of ``players`` played (:func:`advance`) until seat 0 is to
+    place or move a mobile scoreboard (B6.9): its links and seed (the first of a few
+    seeds that gets there)."""
+    for seed in range(1, 30):
+        links = create(server, players, seed, {}, ["base"])
+        try:
+            advance(server, links, seed, lambda st: (st.get("controls") or {}).get("kind")
+                    == "move_scoreboard", limit=400)
+        except AssertionError:
+            continue
+        return links, seed
+    raise AssertionError("no seat 0 met a mobile scoreboard")
+
+
+@pytest.mark.rule("B6.8", "B6.9")
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_mobile_scoreboard_reads_the_same_on_the_board_the_buttons_and_the_log(
+        server: str, new_tab: Callable[[], Tab], players: int) -> None:
+    """B6.9, B6.8 (h29, f21: with 3 players the board drew "8-4" where the buttons and
+    the log said "8-4-0"): a mobile scoreboard is named by its printed values on the
+    buttons, on the board once laid and in the log's line; where B6.8 cuts a value not 0
+    (2 players: only the left counts) the decision's prompt says once what each offered
+    one scores ("with 2 players, B6.8: 8-4-0 scores 8, ..."), with 3 players (its cut
+    values are 0) nothing; the map's legend says how many of its values count."""
+    links, _ = scoreboard_game(server, players)
+    tab = open_seat(server, links, new_tab, 0, 1280, 900)
+    c = page_state(tab)["controls"]
+    offered = sorted({o["value"]["scoreboard"] for o in c["options"]})
+    prompt = tab.page.locator("#prompt").inner_text()
+    if players == 2:
+        said = ", ".join(f"{sb} scores {sb.split('-')[0]}" for sb in offered
+                         if any(v != "0" for v in sb.split("-")[1:]))  # 4-0-0: none cut
+        assert said and prompt.endswith(f" (with 2 players, B6.8: {said})"), prompt
+    else:
+        assert "B6.8" not in prompt, prompt
+    legend = tab.page.locator("#players svg text").evaluate_all(
+        "ts => ts.map(t => t.textContent)")
+    want = {2: "its left value counts", 3: "its left two values count"}[players]
+    assert f"with {players} players {want} (B6.8)" in legend, legend
+    assert "8-4-0" in legend and "8-4" not in legend  # its example tile, printed
+    buttons = tab.page.locator("#options button")
+    label = buttons.first.inner_text()
+    sb = next(s for s in offered if f"scoreboard {s} " in label)
+    to = next(o for o in c["options"] if o["label"] == label)["value"]["to"]
+    shot(tab, f"h29-4-scoreboard-{players}-before")
+    n = page_state(tab)["n"]
+    buttons.first.click()
+    tab.page.wait_for_function("(n) => window.elgrandePage.n !== n", arg=n)
+    tile = tab.page.locator(f'#board g.scoreboard[data-scoreboard="{sb}"]')
+    assert tile.get_attribute("data-place") == to
+    assert tile.locator("text").text_content() == sb  # as the button said it
+    log = page_state(tab)["state"]["log"]
+    assert any(f"mobile scoreboard {sb} " in line for line in log), log[-5:]
+    shot(tab, f"h29-4-scoreboard-{players}-after")
+    quiet(tab)
+
+
+@pytest.mark.rule("B6.8")
+def test_b6_8_cut_values_are_said_only_where_not_0() -> None:
+    """B6.8: a scoreboard's values B6.8 cuts are said where one is not 0 (a set's 5-4-3
+    with 3 players scores 5-4; the base game's 8-4-0 scores as printed), and the legend's
+    words say how many count (none where all do)."""
+    from elgrande.tools.board_values import legend_cut, printed, scores_words
+
+    assert printed([8, 4, 0]) == "8-4-0"
+    assert scores_words([5, 4, 3], 2) == "5-4-3 scores 5-4"
+    assert scores_words([8, 4, 0], 2) == "" and scores_words([8, 4, 0], None) == ""
+    assert scores_words([8, 4, 0], 1) == "8-4-0 scores 8"
+    assert legend_cut(1, 2, [8, 4, 0]) == "with 2 players its left value counts (B6.8)"
+    assert legend_cut(3, 4, [8, 4, 0]) == "" and legend_cut(None, 0, [8, 4, 0]) == ""
