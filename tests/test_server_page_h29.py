@@ -292,3 +292,41 @@ def test_b6_8_cut_values_are_said_only_where_not_0() -> None:
     assert scores_words([8, 4, 0], 1) == "8-4-0 scores 8"
     assert legend_cut(1, 2, [8, 4, 0]) == "with 2 players its left value counts (B6.8)"
     assert legend_cut(3, 4, [8, 4, 0]) == "" and legend_cut(None, 0, [8, 4, 0]) == ""
+
+
+def wait_redrawn(tab: Tab, n: int, total: int) -> None:
+    """Wait until the page shows answer ``n``'s decision with ``total`` chosen."""
+    tab.page.wait_for_function(
+        "([n, k]) => window.elgrandePage.n === n && window.elgrandePage.controls &&"
+        " window.elgrandePage.controls.total === k", arg=[n, total])
+
+
+@pytest.mark.rule("B4.1", "B4.3")
+@pytest.mark.parametrize("kind,verb", [("bring_to_court", "bring"),
+                                       ("place_caballeros", "place")])
+def test_done_says_what_it_sends_and_that_fewer_are_allowed(
+        server: str, new_tab: Callable[[], Tab], kind: str, verb: str) -> None:
+    """B4.1 (bring UP TO n to the court), B4.3 (place up to n; h29, f22: "Done (bring
+    none)" did not say fewer are allowed): Done says what it sends and that fewer are
+    allowed, "Done: bring none (up to 4 allowed)" with none chosen, "Done: bring 1 of up
+    to 4" once one is chosen, and a click on it sends that."""
+    links = create(server, 3, 3, {}, ["base"])
+    st = advance(server, links, 3, lambda st: (st.get("controls") or {}).get("kind") == kind
+                 and (st["controls"]["min"] or 0) == 0 and st["controls"]["max"] >= 2)
+    most = st["controls"]["max"]
+    tab = open_seat(server, links, new_tab, 0, 390, 844)
+    n = page_state(tab)["n"]
+    done = tab.page.locator("#done")
+    assert done.inner_text() == f"Done: {verb} none (up to {most} allowed)"
+    assert tab.page.get_by_role("button", name="Done").count() == 1  # found by its name
+    plus = tab.page.locator('#options button[aria-label^="one more"]:enabled').first
+    plus.click()
+    wait_redrawn(tab, n, 1)
+    assert done.inner_text() == f"Done: {verb} 1 of up to {most}"
+    done.scroll_into_view_if_needed()
+    shot(tab, f"h29-5-done-{verb}")
+    done.click()
+    tab.page.wait_for_function("(n) => window.elgrandePage.n > n", arg=n)
+    log = page_state(tab)["state"]["log"]
+    assert any(" 1 " in line or "1 caballero" in line for line in log[-3:]), log[-3:]
+    quiet(tab)

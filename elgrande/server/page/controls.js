@@ -68,7 +68,7 @@ export function renderControls() {
       var choosable = c.options.some(function (o) { return o.enabled; });
       var done = el("button", {type: "button", "class": none && choosable ? "" : "primary",
                                id: "done"},
-                    c.form === "subset" ? "Confirm" : none ? "Done (" + noneWords(c) + ")" : "Done");
+                    doneWords(c, none));
       done.disabled = !c.done.enabled;
       done.onclick = function () { send(flat(S.units).concat(c.done.unit)); };
       var wrap = el("span", {"class": "wrap"});
@@ -89,10 +89,26 @@ export function renderControls() {
   placeTips();
 }
 
-// what Done with nothing chosen sends, in the decision's verb: "move none" (B8.2),
-// "bring none" (to the court, B3.2/B4.1), else "none"
-var NONE_WORDS = {bring_to_court: "bring none"};
-function noneWords(c) { return c.form === "moves" ? "move none" : NONE_WORDS[c.kind] || "none"; }
+// what Done with nothing chosen sends, in the decision's verb: "move none" (B8.2), else
+// "none"
+function noneWords(c) { return c.form === "moves" ? "move none" : "none"; }
+
+// the verbs of the decisions of "up to N" caballeros (B4.1: bring up to N to the court;
+// B4.3 and a card's: place up to N), by kind
+export var UP_TO_VERBS = {bring_to_court: "bring", place_caballeros: "place"};
+// Done's words: what it sends, and where fewer are allowed (none at least) that they are
+// (h29, f22: "Done (bring none)" did not say that fewer than N may be brought): "Done:
+// bring none (up to 4 allowed)", "Done: bring 2 of up to 4"; "Confirm" for a subset;
+// else "Done (move none)" (B8.2) or "Done"
+function doneWords(c, none) {
+  if (c.form === "subset") { return "Confirm"; }
+  var verb = UP_TO_VERBS[c.kind];
+  if (verb && !c.min && c.max > 0) {
+    return "Done: " + verb + " " + (c.total ? c.total + " of up to " + c.max :
+                                    "none (up to " + c.max + " allowed)");
+  }
+  return none ? "Done (" + noneWords(c) + ")" : "Done";
+}
 
 function progress(c) {
   if (c.form === "pick") { return ""; }
