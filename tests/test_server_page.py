@@ -406,42 +406,31 @@ def since_kept(news: list[str], mine: list[bool], cap: int = 8,
 
 def since_gaps(box: Any) -> list[str]:
     """The lines the "Since your last choice" box ``box`` shows while closed, checking that
-    each run of the others is replaced in place by one line saying how many ("… 5 more
-    scoring lines", "… 2 earlier lines" before any shown) and that opened, every line
-    shows and no such line is left."""
+    the lines left out are folded together under ONE expander, the box's first row, whose
+    words say what it opens ("Show 7 earlier lines"; h29: several "… n more lines" one
+    under another confused; one line alone is shown instead), and that opened, every line
+    shows and the expander hides them again."""
     rows = box.evaluate("""b => Array.from(b.querySelectorAll('li')).map(li => ({
         gap: li.classList.contains('gap'), text: li.textContent,
         seen: li.offsetParent !== null}))""")
-    shown: list[str] = []
-    i = 0
-    while i < len(rows):
-        r = rows[i]
-        if not r["gap"]:
-            assert r["seen"], r
-            shown.append(r["text"])
-            i += 1
-            continue
-        assert r["seen"], r
-        run = 0
-        i += 1
-        while i < len(rows) and not rows[i]["gap"] and not rows[i]["seen"]:
-            run += 1
-            i += 1
-        assert run >= 2, rows  # a line folded alone shows instead (its count as long)
-        tallies = all(re.match(r"[^()]+ \(values \d+(/\d+)*\): ", rows[j]["text"])
-                      for j in range(i - run, i))
-        first = "earlier" if not shown else "more"
-        words = f"… {run} {first} {'scoring ' if tallies else ''}lines"
-        assert r["text"] == words, (r, words)
+    gaps = [i for i, r in enumerate(rows) if r["gap"]]
+    lines = [r for r in rows if not r["gap"]]
+    shown = [r["text"] for r in lines if r["seen"]]
+    hidden = len(lines) - len(shown)
     more = box.locator("button.since-more")
-    if len(shown) < sum(not r["gap"] for r in rows):
-        more.click()
-        assert box.evaluate("b => Array.from(b.querySelectorAll('li')).every(li =>"
-                            " li.classList.contains('gap') === (li.offsetParent === null))")
-        assert more.inner_text() == "Show fewer"
-        more.click()
-    else:
-        assert more.count() == 0
+    assert box.locator("button.since-gap").count() == 0
+    if not hidden:
+        assert gaps == [] and more.count() == 0, rows
+        return shown
+    assert gaps == [0] and rows[0]["seen"], rows  # one expander, first
+    assert hidden >= 2, rows  # a line folded alone shows instead (its expander as long)
+    assert more.count() == 1 and more.inner_text() == f"Show {hidden} earlier lines"
+    more.click()
+    assert box.evaluate("b => Array.from(b.querySelectorAll('li')).every(li =>"
+                        " li.offsetParent !== null)")
+    assert more.inner_text() == f"Hide the {hidden} earlier lines"
+    more.click()
+    assert more.get_attribute("aria-expanded") == "false"
     return shown
 
 

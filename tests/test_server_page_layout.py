@@ -509,7 +509,7 @@ def test_a_source_whose_caballeros_are_all_moved_says_so(
 def test_done_with_none_chosen_is_no_main_button_while_one_may_be_chosen(
         server: str, played: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
     """B3.2 (f14): "Bring up to 1 caballero to court" with none chosen: Done says what it
-    sends ("Done (bring none)") and is a plain button while a "+" is open (the main
+    sends ("Done: bring none (up to 1 allowed)") and is a plain button while a "+" is open (the main
     action is choosing); with nothing choosable, or once one is chosen, Done is the main
     (red) button."""
     tab = _open(server, played, new_tab, 1280, 900)
@@ -531,10 +531,11 @@ def test_done_with_none_chosen_is_no_main_button_while_one_may_be_chosen(
                     plusBg: getComputedStyle(plus).backgroundColor});
         }
         return out; })""", [])
-    assert got[0]["done"] == "Done (bring none)" and not got[0]["primary"], got
+    # h29: Done says what it sends and that fewer are allowed
+    assert got[0]["done"] == "Done: bring none (up to 1 allowed)" and not got[0]["primary"], got
     assert got[0]["bg"] == got[0]["plusBg"], got  # no redder than the "+"
-    assert got[1]["done"] == "Done (bring none)" and got[1]["primary"], got
-    assert got[2]["done"] == "Done" and got[2]["primary"], got
+    assert got[1]["done"] == "Done: bring none (up to 1 allowed)" and got[1]["primary"], got
+    assert got[2]["done"] == "Done: bring 1 of up to 1" and got[2]["primary"], got
     tab.page.reload()  # the page's own decision again
     quiet(tab)
 

@@ -85,7 +85,9 @@ def test_a_card_s_button_is_its_title_with_what_tells_it_apart_on_a_second_line(
         cards = [o for o in c["options"] if not o.get("folded")]
         assert len(got["buttons"]) == len(cards), got
         for o, b in zip(cards, got["buttons"], strict=True):
-            assert (b["label"], b["name"], b["aside"]) == (o["label"], o["name"], o["aside"]), b
+            assert (b["label"], b["name"]) == (o["label"], o["name"]), b
+            # h29: every card's line under its title says what it does (no card id)
+            assert 0 < len(b["aside"]) <= 170 and o["value"] not in b["aside"], b
             assert b["inside"] and b["below"] and b["smaller"], (width, b)
     # the whole label names the button (a click by it works as before)
     long = next(o for o in c["options"] if len(o["aside"]) > 30)
@@ -143,7 +145,7 @@ def test_every_seat_s_power_card_stays_in_the_box_since_the_last_choice(
     """B3.2: the box of what happened since the seat's last choice never folds away
     another seat's power card played: with more lines than the box shows, the bots'
     power cards (older than its last eight lines) are shown, the lines between them
-    counted in their place ("… n more lines")."""
+    counted under the box's one expander ("Show n earlier lines")."""
     tab = _open(server, played, new_tab, 1280, 900)
     names = page_state(tab)["state"]["names"]
     bot1, bot2 = names[1], names[2]
@@ -160,11 +162,11 @@ def test_every_seat_s_power_card_stays_in_the_box_since_the_last_choice(
         return Array.from(document.querySelectorAll('#since li'))
           .filter(li => li.offsetParent !== null).map(li => li.innerText);
     })""", log)
-    assert got[:2] == log[:2], got  # the bots' power cards, though older than the last 8
-    # f16: the lines folded said in their place (the seat's turn order line among them:
-    # the eight king moves and the power cards fill the box), then the last eight, trimmed
-    assert got[2] == "… 4 more lines", got
-    assert got[3:] == [line.strip() for line in log[6:]], got
+    # h29: the lines folded said once, by the box's one expander (the seat's turn order
+    # line among them: the eight king moves and the power cards fill the box)
+    assert got[0] == "Show 4 earlier lines", got
+    assert got[1:3] == log[:2], got  # the bots' power cards, though older than the last 8
+    assert got[3:] == [line.strip() for line in log[6:]], got  # the last eight, trimmed
     tab.page.reload()
     quiet(tab)
 

@@ -18,6 +18,7 @@ from elgrande.play.narrate import FACE_UNKNOWN, card_summary
 from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
 from elgrande.server.card_faces import UNKNOWN, face_words, unknown_aside
+from elgrande.tools.board_values import paid_of, scores_words
 
 
 def power_label(game: Game, value: Any) -> str:
@@ -216,6 +217,8 @@ def prompt_places(game: Game, d: Decision, prompt: str) -> str:
     Castillo (also offered: France, Ship)"`` (f17: a row said "Ship" while the prompt
     named only the king's neighbours and the Castillo); ``prompt`` as it is for another
     decision or where no area is offered. Raises nothing."""
+    if d.kind == "move_scoreboard":
+        return prompt + scoreboards_note(game, d)
     if d.kind != "place_caballeros" or d.rule != "B4.3":
         return prompt
     board = game.library.board
@@ -223,6 +226,21 @@ def prompt_places(game: Game, d: Decision, prompt: str) -> str:
              if t in board.index and board.places[board.index[t]].kind == "area"]
     names = [n for n in names if n not in prompt]
     return f"{prompt} (also offered: {', '.join(names)})" if names else prompt
+
+
+def scoreboards_note(game: Game, d: Decision) -> str:
+    """B6.8, B6.9 (h29, f21: the board drew "8-4" where the buttons and the log said
+    "8-4-0"): at a mobile scoreboard's move (``d`` of kind ``move_scoreboard``), what the
+    scoreboards it offers (``d.options["moves"]``' ids) score where B6.8 cuts a value not
+    0, said once after the prompt: ``" (with 2 players, B6.8: 8-4-0 scores 8, 4-0-0
+    scores 4)"``; ``""`` where each scores as printed (the board, the buttons and the
+    log name each by its printed values). Raises nothing."""
+    board, players = game.library.board, game.state.players
+    paid = paid_of(board, players)
+    offered = (d.options or {}).get("moves") or {}
+    said = [w for sb in board.scoreboards if sb.id in offered
+            if (w := scores_words(sb.values, paid))]
+    return f" (with {players} players, B6.8: {', '.join(said)})" if said else ""
 
 
 def provinces_note(d: Decision) -> str | None:

@@ -46,7 +46,7 @@ from typing import Any
 from elgrande.model.board import Board
 from elgrande.model.boardmap import BOX, BoardMap, Shape
 from elgrande.model.counted import counted
-from elgrande.model.scoring import paid_ranks
+from elgrande.tools.board_values import ORDINALS, legend_cut, paid_of, printed
 from elgrande.tools.map_spare import spare_spot
 
 #: Seat colours (the game's caballero colours), then a spare for a sixth seat.
@@ -109,17 +109,6 @@ def public_view(game: Any) -> dict[str, Any]:
     return v
 
 
-def _paid(board: Board, players: int) -> int | None:
-    """How many of a place's values count in a game of ``players`` (B6.8, the rules'
-    :func:`~elgrande.model.scoring.paid_ranks`); None: all of them (a player count the
-    board data does not give, as the empty map's 0)."""
-    return paid_ranks(board, players) if players in board.paid_ranks else None
-
-
-#: The ranks a place's values pay, in the legend's words.
-ORDINALS = ("1st", "2nd", "3rd")
-
-
 def _fallback_map(board: Board) -> BoardMap:
     """A map with no shapes (every place goes to the strip), for sets that draw none."""
     return BoardMap(600.0, 60.0, {})
@@ -175,16 +164,16 @@ def _place_svg(board: Board, shape: Shape, idx: int, st: dict[str, Any],
            _outline(moved, fill),
            f'<text x="{_num(sx)}" y="{_num(sy - 16)}" font-size="14" font-weight="bold" '
            f'text-anchor="middle" fill="#3b2a17">{_e(place.name)}</text>']
-    paid = _paid(board, st["players"])  # B6.8: only the values that count are written
+    paid = paid_of(board, st["players"])  # B6.8: only the values that count are written
     boards = [sb for sb in board.scoreboards
               if idx < len(st["caballeros"]) and sb.index < len(st.get("scoreboards", []))
               and st["scoreboards"][sb.index] == idx]
     if boards:
         sb = boards[0]
-        text = "-".join(str(v) for v in sb.values[:paid])
-        out.append(f'<g class="scoreboard" data-place="{_e(place.id)}" '
-                   f'data-scoreboard="{_e(sb.id)}"><rect x="{_num(sx - 34)}" '
-                   f'y="{_num(sy - 11)}" width="68" height="17" rx="4" '
+        text = printed(sb.values)  # h29: its printed values, as the buttons and the log
+        out.append(f'<g class="scoreboard" data-place="{_e(place.id)}" data-scoreboard="'
+                   f'{_e(sb.id)}" data-scores="{printed(sb.values[:paid])}"><rect '
+                   f'x="{_num(sx - 34)}" y="{_num(sy - 11)}" width="68" height="17" rx="4" '
                    f'{_paint("#3b2a17", "#3b2a17", 0)}/>'
                    f'<text x="{_num(sx)}" y="{_num(sy + 2)}" font-size="12" '
                    f'text-anchor="middle" fill="#ffe9a8">{_e(text)}</text></g>')
@@ -314,12 +303,13 @@ def _hand_words(hand: Sequence[int]) -> str:
             + " ".join(map(str, hand)))
 
 
-def _legend(board: Board, x: float, y: float, paid: int | None = None
+def _legend(board: Board, x: float, y: float, paid: int | None = None, players: int = 0
             ) -> tuple[str, float]:
     """What the marks mean: king, Grande, caballeros, a region's points (the first
-    region's, as an example), a mobile scoreboard lying on a region (its points count
-    there instead, B1.5, B6.9; the row only when the board has scoreboards); ``paid``:
-    how many values count (B6.8), None for all."""
+    region's, as an example), a mobile scoreboard lying on a region by its printed values
+    (its points count there instead, B1.5, B6.9; the row only when the board has
+    scoreboards; where B6.8 cuts its values, a line says so); ``paid``: how many values
+    count with ``players`` (B6.8), None for all."""
     t = f'<g class="legend" transform="translate({_num(x)},{_num(y)})">'
     t += (f'<path transform="translate(6,0)" d="{CROWN}" fill="{KING}" '
           f'stroke="{KING_EDGE}"/><text x="32" y="13" font-size="12">king</text>'
@@ -337,12 +327,14 @@ def _legend(board: Board, x: float, y: float, paid: int | None = None
           f'for {ranks}{cut}</text>')
     if not board.scoreboards:
         return t + "</g>", y + 48
-    sb = "-".join(map(str, board.scoreboards[0].values[:paid]))
+    sb, cut = board.scoreboards[0].values, legend_cut(paid, players, board.scoreboards[0].values)
     t += ('<rect x="6" y="46" width="40" height="15" rx="4" fill="#3b2a17"/>'
-          f'<text x="26" y="57" font-size="10" text-anchor="middle" fill="#ffe9a8">{_e(sb)}'
-          '</text><text x="52" y="58" font-size="12">a scoreboard on a region: its points '
-          'count</text><text x="52" y="72" font-size="12">there instead (B1.5)</text></g>')
-    return t, y + 82
+          f'<text x="26" y="57" font-size="10" text-anchor="middle" fill="#ffe9a8">'
+          f'{printed(sb)}</text><text x="52" y="58" font-size="12">a scoreboard on a region: '
+          'its points count</text><text x="52" y="72" font-size="12">there instead (B1.5)'
+          f'{";" if cut else ""}</text>'
+          + (f'<text x="52" y="86" font-size="12">{cut}</text>' if cut else '') + '</g>')
+    return t, y + (96 if cut else 82)
 
 
 # -- the Colonies' pieces (C1, C4-C10) -------------------------------------------------------
@@ -642,7 +634,7 @@ def _side(view: dict[str, Any], board: Board, x: float, y: float,
     players = view["state"]["players"]
     panel, end = _panel(view, board, x, y, held)
     if players:
-        legend, end = _legend(board, x, end + 4, _paid(board, players))
+        legend, end = _legend(board, x, end + 4, paid_of(board, players), players)
         panel += legend
     if col is not None:
         more, end = col.panel(x, end + 4)
@@ -674,7 +666,7 @@ def boxes_svg(view: dict[str, Any], board: Board,
     parts = [_box(view, p, 1, 1, held, taken) for p in range(st["players"])]
     out = [_alone(body, PANEL + 2, h + 2) for body, h in parts]
     if st["players"]:
-        legend, end = _legend(board, 1, 5, _paid(board, st["players"]))
+        legend, end = _legend(board, 1, 5, paid_of(board, st["players"]), st["players"])
         out.append(_alone(legend, PANEL + 2 * GAP, end - 4))  # its words run on
     col = _colonies_of(view, board, names)
     if col is not None:

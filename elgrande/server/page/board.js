@@ -319,11 +319,29 @@ function drawPending() {
 // buttons (page_words.py HOW_SHARED says so beside the buttons)
 function shared(open) {
   var labels = open.map(label);
-  hint(labels.length + " choices here: click the button of the one you mean (" +
+  mapHint(labels.length + " choices here: click the button of the one you mean (" +
        labels.join(" or ") + ").");
   Array.prototype.forEach.call(document.querySelectorAll("#options button"), function (b) {
     b.classList.toggle("here", labels.indexOf(b.textContent) >= 0);
   });
+}
+
+// what a tap on the map says (core.js hint), never over the map nor a control (h29, f21:
+// on a phone its bar at the screen's bottom covered the map's bottom, B5.2's "Aragon is
+// the king's region" among them): where the notice would be drawn fixed over the page
+// (a phone's bar, or pinned to the screen's bottom), it goes in the flow right under the
+// map instead (style.css "h29"), scrolled into view; the next click takes it back
+function mapHint(text) {
+  hint(text);
+  var h = $("notice");
+  if (!text || h.hidden || getComputedStyle(h).position !== "fixed") { return; }
+  h.classList.remove("pinned");
+  h.style.left = h.style.width = "";
+  $("board-area").after(h);
+  // seen now, and again once the page has settled (the map's own line above may rewrap)
+  var see = function () { if (!h.hidden && h.parentNode.id === "left") { h.scrollIntoView({block: "nearest"}); } };
+  see();
+  requestAnimationFrame(function () { requestAnimationFrame(see); });
 }
 
 function placeName(g) {
@@ -340,13 +358,13 @@ function boardClick(target) {
       var src = c.options.filter(function (o) { return groupKey(o) === S.from; })[0];
       var other = c.options.filter(function (o) { return o.from === id && o.enabled; })[0];
       if (other) { S.from = groupKey(other); S.fromUsed = false; renderControls(); return; }
-      hint(placeName(g) + " is not a destination of the caballeros " +
+      mapHint(placeName(g) + " is not a destination of the caballeros " +
            (src ? groupLabel(src) : "chosen") + ": click an outlined place, or choose " +
            "another source.");
     } else if (c.form === "moves") {
-      hint(placeName(g) + " has no caballeros this move may take: click an outlined place.");
+      mapHint(placeName(g) + " has no caballeros this move may take: click an outlined place.");
     } else {
-      hint(placeName(g) + " is not one of the choices: click an outlined place.");
+      mapHint(placeName(g) + " is not one of the choices: click an outlined place.");
     }
     return;
   }
@@ -355,14 +373,14 @@ function boardClick(target) {
     c.options.forEach(function (o) { if (o.from === id && o.enabled) { ks[groupKey(o)] = true; } });
     var keys = Object.keys(ks);
     if (keys.length) { S.from = keys[0]; S.fromUsed = false; renderControls(); }
-    else { hint(why(c.options.filter(function (o) { return o.from === id; })[0])); }
+    else { mapHint(why(c.options.filter(function (o) { return o.from === id; })[0])); }
     return;
   }
   var os = c.options.filter(function (o) {
     return c.form === "moves" ? groupKey(o) === S.from && o.to === id : o.place === id;
   });
   var open = os.filter(function (o) { return o.enabled; });
-  if (!open.length) { if (os.length) { hint(why(os[0])); } return; }
+  if (!open.length) { if (os.length) { mapHint(why(os[0])); } return; }
   if (c.form === "pick" && open.length > 1) {  // two choices here (which scoreboard...):
     shared(open);                               // the click picks none, says which
     return;

@@ -68,7 +68,7 @@ export function renderControls() {
       var choosable = c.options.some(function (o) { return o.enabled; });
       var done = el("button", {type: "button", "class": none && choosable ? "" : "primary",
                                id: "done"},
-                    c.form === "subset" ? "Confirm" : none ? "Done (" + noneWords(c) + ")" : "Done");
+                    doneWords(c, none));
       done.disabled = !c.done.enabled;
       done.onclick = function () { send(flat(S.units).concat(c.done.unit)); };
       var wrap = el("span", {"class": "wrap"});
@@ -89,10 +89,26 @@ export function renderControls() {
   placeTips();
 }
 
-// what Done with nothing chosen sends, in the decision's verb: "move none" (B8.2),
-// "bring none" (to the court, B3.2/B4.1), else "none"
-var NONE_WORDS = {bring_to_court: "bring none"};
-function noneWords(c) { return c.form === "moves" ? "move none" : NONE_WORDS[c.kind] || "none"; }
+// what Done with nothing chosen sends, in the decision's verb: "move none" (B8.2), else
+// "none"
+function noneWords(c) { return c.form === "moves" ? "move none" : "none"; }
+
+// the verbs of the decisions of "up to N" caballeros (B4.1: bring up to N to the court;
+// B4.3 and a card's: place up to N), by kind
+export var UP_TO_VERBS = {bring_to_court: "bring", place_caballeros: "place"};
+// Done's words: what it sends, and where fewer are allowed (none at least) that they are
+// (h29, f22: "Done (bring none)" did not say that fewer than N may be brought): "Done:
+// bring none (up to 4 allowed)", "Done: bring 2 of up to 4"; "Confirm" for a subset;
+// else "Done (move none)" (B8.2) or "Done"
+function doneWords(c, none) {
+  if (c.form === "subset") { return "Confirm"; }
+  var verb = UP_TO_VERBS[c.kind];
+  if (verb && !c.min && c.max > 0) {
+    return "Done: " + verb + " " + (c.total ? c.total + " of up to " + c.max :
+                                    "none (up to " + c.max + " allowed)");
+  }
+  return none ? "Done (" + noneWords(c) + ")" : "Done";
+}
 
 function progress(c) {
   if (c.form === "pick") { return ""; }
@@ -155,14 +171,29 @@ function reasonLine(r) {
   return w.indexOf(":") >= 0 ? names + " — " + r.why : w + ": " + names;
 }
 
-// a card's button: its title the main line, what tells it apart from the cards sharing
-// its title (the server's "aside") a smaller second line, so the button stays compact;
-// its accessible name the whole label
+// a card's button, every one of one shape (h29, f21: some had a line under the title,
+// others none): its title the main line, then one smaller line saying what it does
+// (cardLine); its accessible name the whole label
 function cardButton(o) {
   var b = el("button", {type: "button", "class": "card-choice", "aria-label": label(o)});
   b.appendChild(el("span", {"class": "card-name"}, o.name));
-  if (o.aside) { b.appendChild(el("span", {"class": "card-aside"}, o.aside)); }
+  b.appendChild(el("span", {"class": "card-aside card-does"}, cardLine(o)));
   return b;
+}
+
+// the most a card's line under its title holds (elgrande/play/narrate.py SUMMARY_CHARS)
+export var LINE_CHARS = 170;
+// what card option `o` does, in one line of at most LINE_CHARS: the offer's summary of
+// the card (the server's, elgrande/server/page_words.py offer: B3.1, the same words as
+// the offer list), else its text, else what tells it apart (the server's "aside": a card
+// whose face no source gives says what is known); cut at a word, "…" ending it
+export function cardLine(o) {
+  var on = ((S.state && S.state.offer) || []).filter(function (x) { return x.id === o.value; })[0];
+  var line = ((on && on.summary) || untitled(o.text, o.name || "") || o.aside || "")
+    .replace(/\s+/g, " ").trim();
+  if (line.length <= LINE_CHARS) { return line; }
+  var head = line.slice(0, LINE_CHARS - 1), cut = head.lastIndexOf(" ");
+  return head.slice(0, cut > LINE_CHARS / 2 ? cut : head.length).replace(/[\s,;:.]+$/, "") + "…";
 }
 
 function renderPick(c, box) {

@@ -2,8 +2,8 @@
    of the log (the seat's own payload: nothing hidden) written after the seat's last
    answer (what the bots and the other players did too): the latest few lines, every
    earlier one that names the seat (the seat's in bold) and every seat's power card
-   played, in the log's order, each run of the others folded in place behind a line
-   saying how many ("… 5 more scoring lines"); the board's summary
+   played, in the log's order, the others folded together under one expander at the
+   box's top ("Show 5 earlier lines"); the board's summary
    after a scoring left out (it is no news). So a player whose special action another
    player vetoed reads it where they look, not only in the log. The log length at the
    seat's last answer is kept for the tab (per game and seat), so a reload keeps it. */
@@ -81,17 +81,19 @@ export function keptFlags(st, lines) {
 // "Old Castile (values 6/4/2): NAME 5 caballeros -> 6 points; ...")
 export function isTally(line) { return /^[^()]+ \(values \d+(\/\d+)*\): /.test(line); }
 
-// the words standing in place of `n` folded lines (`tallies` when each is a scoring's
-// tally; `first` when no line shows before them): "… 5 more scoring lines"
-export function gapWords(n, tallies, first) {
-  return "… " + n + (first ? " earlier " : " more ") + (tallies ? "scoring " : "") +
-    (n === 1 ? "line" : "lines");
+// the one expander's words (h29, f21/f22: several "… n more lines" one under another
+// confused): what it opens, "Show 7 earlier lines", and opened "Hide the 7 earlier lines"
+export function gapWords(n, open) {
+  var what = n + " earlier " + (n === 1 ? "line" : "lines");
+  return open ? "Hide the " + what : "Show " + what;
 }
 
 // shown with a fresh decision of the seat; hidden otherwise. Every line since the seat's
-// last answer is in the box; while closed only the few of visibleRows show, each run of
-// the others replaced in place by one line saying how many ("… 5 more scoring lines",
-// a click opens the box); opened, every line shows and those markers go
+// last answer is in the box; while closed only the few of visibleRows show (the newest,
+// and the earlier ones never folded: the seat's, the power cards, the board's changes),
+// in the log's order; the others are folded together under ONE expander at the box's top
+// ("Show 7 earlier lines"; one line alone is shown instead, its expander as long); opened,
+// every line shows in its place and the expander hides them again
 export function renderSince() {
   var box = $("since");
   var lines = [];
@@ -100,13 +102,9 @@ export function renderSince() {
     lines = sinceLines(S.state, mark);
   }
   var seen = visibleRows(lines, keptFlags(S.state, lines), VISIBLE);
-  var chosen = Object.assign({}, seen);
-  lines.forEach(function (l, i) {  // a line folded alone shows: its count line is as long
-    if (!chosen[i] && (i === 0 || chosen[i - 1]) && (i === lines.length - 1 || chosen[i + 1])) {
-      seen[i] = true;
-    }
-  });
+  lines.slice(-NEWEST).forEach(function (l, i) { seen[lines.length - 1 - i] = true; });
   var hidden = lines.length - Object.keys(seen).length;
+  if (hidden === 1) { lines.forEach(function (l, i) { seen[i] = true; }); hidden = 0; }
   S.since = lines;
   S.sinceEarlier = hidden;
   box.textContent = "";
@@ -116,35 +114,24 @@ export function renderSince() {
   if (!lines.length) { return; }
   box.appendChild(el("strong", {}, "Since your last choice:"));
   var ul = box.appendChild(el("ul", {"aria-label": "Since your last choice"}));
-  var more = el("button", {type: "button", "class": "since-more", "aria-expanded": "false"},
-                "Show all " + lines.length + " lines");
-  var toggle = function () {
-    var open = box.classList.toggle("open");
-    more.setAttribute("aria-expanded", String(open));
-    more.textContent = open ? "Show fewer" : "Show all " + lines.length + " lines";
-  };
-  var run = [];
-  var flush = function () {
-    if (!run.length) { return; }
-    var tallies = run.every(function (li) { return isTally(li.textContent); });
-    var words = gapWords(run.length, tallies, !ul.querySelector("li:not(.gap)"));
-    var li = ul.appendChild(el("li", {"class": "quiet gap"}));
-    li.appendChild(el("button", {type: "button", "class": "since-gap",
-                                 title: "Show every line since your last choice"}, words))
-      .onclick = toggle;
-    run.forEach(function (r) { ul.appendChild(r); });
-    run = [];
-  };
+  if (hidden) {
+    var more = el("button", {type: "button", "class": "since-more", "aria-expanded": "false",
+                             title: "Every line since your last choice, in its place"},
+                  gapWords(hidden, false));
+    more.onclick = function () {
+      var open = box.classList.toggle("open");
+      more.setAttribute("aria-expanded", String(open));
+      more.textContent = gapWords(hidden, open);
+    };
+    ul.appendChild(el("li", {"class": "quiet gap"})).appendChild(more);
+  }
   lines.forEach(function (l, i) {
-    var cls = (namesSeat(S.state, l) ? ["mine"] : []).concat(isKey(l) ? ["key"] : []);
+    var cls = (namesSeat(S.state, l) ? ["mine"] : []).concat(isKey(l) ? ["key"] : [])
+      .concat(seen[i] ? [] : ["folded"]);
     var li = noted(arrowed(el("li", cls.length ? {"class": cls.join(" ")} : {}), l), l);
     if (isKey(l)) { li.title = KEY_WORDS; }
-    if (seen[i]) { flush(); ul.appendChild(li); return; }
-    li.classList.add("folded");
-    run.push(li);
+    ul.appendChild(li);
   });
-  flush();
-  if (hidden) { more.onclick = toggle; box.appendChild(more); }
   // what the bold and the italic lines are (f16: no legend said it)
   var kinds = (lines.some(function (l) { return namesSeat(S.state, l); }) ? [MINE_WORDS] : [])
     .concat(lines.some(isKey) ? [KEY_WORDS] : []);
@@ -161,6 +148,8 @@ export var KEY_WORDS = "In italics: what changes the board for everyone (a gener
 // VISIBLE lines shown while closed (more only where the lines changing the board for
 // everyone are more), in the log's order (never reordered), the rest folded in place
 export var VISIBLE = 8;
+// the newest lines, always shown (h29: the lines folded are the earlier ones)
+export var NEWEST = 4;
 // which of `lines` show while the box is closed (an object of their indices), at most
 // `n` of those `keep` flags: every line changing the board for everyone (isKey) and each
 // seat's power card played (isBid) first, then the seat's own (those where it scored most
