@@ -221,8 +221,9 @@ def test_on_a_phone_a_tap_on_the_map_is_answered_on_the_screen(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """B4.1/B8.5: on a 390 × 844 phone the decision is above the map, out of sight once
     the map is scrolled to; a tap on a place of the map that is no choice says why in an
-    alert on the screen (h29: right under the map, covering none of it), and a tap on a region at the secret disc's
-    choice holds it with its "Send" and "Change" on the screen too."""
+    alert on the screen (h29: right under the map, covering none of it), and a tap on a
+    region at the secret disc's choice holds it with its "Send" and "Change" on the
+    screen too."""
     from serve_util import play_turn, seat_state
 
     links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
