@@ -77,9 +77,6 @@ export function keptFlags(st, lines) {
   });
 }
 
-// whether a line is one region's tally of a scoring (B6.5, elgrande/play/narrate.py:
-// "Old Castile (values 6/4/2): NAME 5 caballeros -> 6 points; ...")
-export function isTally(line) { return /^[^()]+ \(values \d+(\/\d+)*\): /.test(line); }
 
 // the one expander's words (h29, f21/f22: several "… n more lines" one under another
 // confused): what it opens, "Show 7 earlier lines", and opened "Hide the 7 earlier lines"
