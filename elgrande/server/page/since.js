@@ -77,7 +77,6 @@ export function keptFlags(st, lines) {
   });
 }
 
-
 // the one expander's words (h29, f21/f22: several "… n more lines" one under another
 // confused): what it opens, "Show 7 earlier lines", and opened "Hide the 7 earlier lines"
 export function gapWords(n, open) {
