@@ -74,9 +74,13 @@ def test_every_shipped_card_s_line_is_whole_sentences_of_its_text(
         if not line:
             continue
         text = re.sub(r"allthe(?=\d)", "all", _squeezed(face_text(card)))  # "all the 4"
-        at = text.find(_squeezed(line))
+        # "all the 4 regions" is said by their first value (f23)
+        said = re.sub(r"every region whose first value is (\d+(?: or \d+)*)",
+                      lambda m: "all " + m.group(1).replace(" or ", " and ") + " regions",
+                      line)
+        at = text.find(_squeezed(said))
         assert at >= 0, (card.id, line)
-        after = text[at + len(_squeezed(line)):]
+        after = text[at + len(_squeezed(said)):]
         assert after[:1] in (".", "!", "?"), (card.id, line)
         assert len(line) <= SUMMARY_CHARS or not re.search(r"[.!?] ", line), (card.id, line)
 
@@ -97,3 +101,13 @@ def test_the_server_s_offer_says_the_homebrew_card_s_whole_effect(server: str) -
                      params={"t": token_of(made["seats"][0])}, timeout=30).json()
     [card] = [o for o in seat["offer"] if o["id"] == "hb-pilgrims-road"]
     assert card["summary"] == PILGRIMS, card
+
+
+@pytest.mark.rule("B8.6")
+def test_regions_named_by_value_are_said_by_their_first_value() -> None:
+    """B8.6 (f23 read "score all 4 regions" as a count of four): "all the N regions" is
+    said "every region whose first value is N", two values joined by "or"."""
+    said = {card_summary(Face("x", "Special Scoring", 3, f"Special Scoring: {t}"))
+            for t in ("Score all the 4 regions.", "Score all the 6 and 7 regions.")}
+    assert said == {"score every region whose first value is 4",
+                    "score every region whose first value is 6 or 7"}

@@ -38,7 +38,7 @@ def test_every_card_on_offer_says_what_it_does(
     """B3.1 (f15): through three rounds, every action card on offer has a line under its
     title: what tells it apart from a card with its title, else what it does from its
     text's first sentence (a card with a title of its own, e.g. the king's, said none);
-    in plain words ("score all 4 regions", never "all the 4")."""
+    in plain words ("score every region whose first value is 4", never "all the 4")."""
     lib = load_library(("base",))
     links = create(server, 3, 9, {1: "greedy", 2: "random"}, ["base"])
     token = token_of(links["seats"][0])

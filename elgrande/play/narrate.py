@@ -102,8 +102,9 @@ def _phrase(card: _Face) -> list[str]:
     """The words of ``card``'s face (:func:`face_text`: its printed text, else its
     file's summary) after its ``"Title:"`` prefix (the title
     spelt with other spaces too), first sentence only, end punctuation dropped, first
-    word in lower case unless it is a name or number, "all the N" said "all N" (f15:
-    ``"Score all the 4 regions."`` -> ``score all 4 regions``; ``"Intrigue: Move any 4
+    word in lower case unless it is a name or number, "all the N regions" said by their
+    first value (f15, f23: ``"Score all the 4 regions."`` -> ``score every region whose
+    first value is 4``; ``"Intrigue: Move any 4
     Caballeros on the board!"`` -> ``move any 4 Caballeros on the board``); [] when the
     face says nothing more."""
     return _phrase_of(face_text(card), card.title)
@@ -127,10 +128,19 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
 
 
+#: A card's "all the 4 regions", "all the 6 and 7 regions": the regions named by their
+#: first value (B8.6; f23 read "all 4 regions" as a count of four).
+_VALUE_REGIONS = re.compile(r"\ball the (\d+(?: and \d+)*) regions\b", re.I)
+
+
 def _tidy(text: str) -> str:
     """``text`` as a line of the page: its end punctuation dropped, its first word in
-    lower case unless it is a name or number, "all the N" said "all N"."""
-    text = re.sub(r"\b(all) the (?=\d)", r"\1 ", text.rstrip(".!?").strip(), flags=re.I)
+    lower case unless it is a name or number, "all the N regions" said "every region whose
+    first value is N" (f23), another "all the N" said "all N"."""
+    text = text.rstrip(".!?").strip()
+    text = _VALUE_REGIONS.sub(lambda m: "every region whose first value is " +
+                              m.group(1).replace(" and ", " or "), text)
+    text = re.sub(r"\b(all) the (?=\d)", r"\1 ", text, flags=re.I)
     words = text.split()
     if words and len(words[0]) > 1 and words[0][1:].islower():
         words[0] = words[0].lower()
