@@ -216,3 +216,25 @@ def test_random_edits_of_a_record_are_replayed_or_refused_never_crash() -> None:
         except RecordError:
             refused += 1
     assert refused > 30
+
+
+def test_a_record_whose_cards_are_not_beside_it_names_them_as_it_calls_them(
+        tmp_path: Path) -> None:
+    """f23: a record from ``elgrande serve`` names its cards' folder by a relative name
+    ("mycards"); checked from another folder, the refusal says that name, where it was
+    looked for and how to pass the cards (it said only the joined path)."""
+    cards = tmp_path / "mycards"
+    shutil.copytree(HOMEBREW, cards)
+    rec = tmp_path / "game.jsonl"
+    assert _play("--cards", str(cards), "--record", str(rec)).exit_code == 0
+    lines = rec.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["cards"] = ["mycards"]
+    (tmp_path / "dl").mkdir()
+    moved = tmp_path / "dl" / "game.jsonl"
+    moved.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    refused = _check(str(moved))
+    assert refused.exit_code == 1
+    assert "the record calls 'mycards'" in refused.output, refused.output
+    assert str(tmp_path / "dl" / "mycards") in refused.output and "--cards" in refused.output
+    assert _check(str(moved), "--cards", str(cards)).exit_code == 0

@@ -232,10 +232,17 @@ def _card_paths(n: int, header: dict[str, Any], cards: Sequence[str] | None,
                                       ", outside the record's folder: pass them with --cards "
                                       "to read them")
             paths = [str((home / c).resolve()) for c in paths]
-    missing = [c for c in paths if not Path(c).exists()]
-    if missing:
-        raise RecordError(n, f"the game was played with homebrew cards from {missing[0]!r}, "
-                          "which is not found from here (pass its folder with --cards)")
+    named = paths if cards is not None else list(header.get("cards", []))
+    missing = [(c, said) for c, said in zip(paths, named, strict=True) if not Path(c).exists()]
+    if missing and (cards is not None or record_dir is None):
+        raise RecordError(n, f"the game was played with homebrew cards from "
+                          f"{missing[0][0]!r}, which is not found from here (pass its "
+                          "folder with --cards)")
+    if missing:  # looked for beside the record (f23: the path alone read as a wrong guess)
+        raise RecordError(n, f"the game was played with homebrew cards the record calls "
+                          f"{missing[0][1]!r}; no such folder is beside the record "
+                          f"({missing[0][0]}): pass the folder that holds those cards with "
+                          "--cards")
     return paths
 
 
