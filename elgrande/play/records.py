@@ -240,7 +240,7 @@ def _card_paths(n: int, header: dict[str, Any], cards: Sequence[str] | None,
                           "folder with --cards)")
     if missing:  # looked for beside the record (f23: the path alone read as a wrong guess)
         raise RecordError(n, f"the game was played with homebrew cards the record calls "
-                          f"{missing[0][1]!r}; no such folder is beside the record "
+                          f"{missing[0][1]!r}; they are not found beside the record "
                           f"({missing[0][0]}): pass the folder that holds those cards with "
                           "--cards")
     return paths
