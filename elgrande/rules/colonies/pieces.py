@@ -164,18 +164,6 @@ class Pieces(ExtPieces):
         carriers: list[list[Any]] = []
         for c in self.carriers:
             carriers.append(c.copy())
-        if _PURE:  # without the constructor call (elgrande.model.blank): every field taken
-            p: Pieces = blank(Pieces)  # over at once (one dict update in C), then the
-            p.__dict__.update(self.__dict__)  # changeable ones replaced by copies
-            p.offices, p.table, p.free = self.offices.copy(), self.table.copy(), free
-            p.carriers, p.supply = carriers, self.supply.copy()
-            if self.sailed is not None:  # the rare pieces: None mostly (shared as None)
-                p.sailed = self.sailed.copy()
-            if self.open is not None or self.dropped is not None or self.fresh is not None \
-                    or self.relocation is not None or self.removed is not None \
-                    or self.castillo_seating is not None or self.castillo_chosen is not None:
-                p._copy_rare(self)
-            return p
         # the rare pieces: None mostly (each read once)
         opened, sailed, dropped = self.open, self.sailed, self.dropped
         fresh, relocation, removed = self.fresh, self.relocation, self.removed
@@ -196,27 +184,17 @@ class Pieces(ExtPieces):
             seating = copy_plain(seating)
         if chosen is not None:
             chosen = copy_plain(chosen)
+        if _PURE:  # without the constructor call (elgrande.model.blank): the same fields
+            p: Pieces = blank(Pieces)
+            p.offices, p.table, p.free = self.offices.copy(), self.table.copy(), free
+            p.carriers, p.supply, p.bonus = carriers, self.supply.copy(), self.bonus
+            p.open, p.sailed, p.dropped, p.fresh = opened, sailed, dropped, fresh
+            p.relocation, p.removed, p.carrying = relocation, removed, self.carrying
+            p.castillo_seating, p.castillo_chosen = seating, chosen
+            return p
         return Pieces(self.offices.copy(), self.table.copy(), free, carriers,
                       self.supply.copy(), self.bonus, opened, sailed, dropped, fresh,
                       relocation, removed, self.carrying, seating, chosen)
-
-    def _copy_rare(self, source: Pieces) -> None:
-        """Replace the rare pieces taken over from ``source`` (:meth:`copy`'s pure build)
-        by copies of them (deep-copied as plain data)."""
-        if source.open is not None:
-            self.open = source.open.copy()
-        if source.dropped is not None:
-            self.dropped = [c.copy() for c in source.dropped]
-        if source.fresh is not None:
-            self.fresh = copy_plain(source.fresh)
-        if source.relocation is not None:
-            self.relocation = copy_plain(source.relocation)
-        if source.removed is not None:
-            self.removed = source.removed.copy()
-        if source.castillo_seating is not None:
-            self.castillo_seating = copy_plain(source.castillo_seating)
-        if source.castillo_chosen is not None:
-            self.castillo_chosen = copy_plain(source.castillo_chosen)
 
     def to_plain(self) -> dict[str, Any]:
         """The plain form (``state.ext["colonies"]`` in JSON): the keys of the attributes,
