@@ -25,6 +25,7 @@ from elgrande.play.game import Game, play_random
 from elgrande.rules import base
 from elgrande.rules import colonies as col
 from elgrande.rules import intrigue_king as ik
+from elgrande.rules.base_data import placement_limit
 from elgrande.tools.cli import main
 
 SETS = ("base", "intrigue-king", "colonies")
@@ -131,9 +132,9 @@ def test_X2_take_then_one_special_action_and_the_caballero_cards_placement() -> 
     assert choice.options["cards"][-1] == INQUISITOR
     g.answer(p, choice.options["cards"].index(INQUISITOR))
     assert g.flow.card == INQUISITOR
-    limit = base._placement_limit(g._engine, g.state, g.flow)
+    limit = placement_limit(g._engine, g.state, g.flow)
     g.flow.card = ik.cards_of(g.library).by_value[ik.played_value(g.state, p)]
-    assert base._placement_limit(g._engine, g.state, g.flow) == limit
+    assert placement_limit(g._engine, g.state, g.flow) == limit
     g.flow.card = INQUISITOR
 
     def carry_out(g: Game, d: Decision, q: int) -> Any:

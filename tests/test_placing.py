@@ -14,6 +14,7 @@ from elgrande.engine.rule_params import RULE, expires_for
 from elgrande.model.state import Lasting
 from elgrande.play.game import new_game
 from elgrande.rules import base
+from elgrande.rules.base_data import ORDERED, placement_limit
 
 SETS = {"colonies": ("base", "colonies"), "intrigue-king": ("base", "intrigue-king"),
         "both": ("base", "colonies", "intrigue-king")}
@@ -32,7 +33,7 @@ def test_b4_3_placement_decision_equals_the_base_games_folded_one(name: str,
             d = game.pending
             if game.flow.phase == base.PLACE and d.kind == "place_caballeros":
                 engine = game._engine
-                limit = base._placement_limit(engine, game.state, game.flow)
+                limit = placement_limit(engine, game.state, game.flow)
                 to, refused = court.placement_places(engine, game.state, d.players[0])
                 assert (d.kind, d.players, d.rule) == ("place_caballeros", [d.players[0]],
                                                        "B4.3")
@@ -78,3 +79,28 @@ def test_b4_3_placement_kept_only_with_every_placement_hooks_key() -> None:
                            (intrigue_king.MODULE.placement_key,)),
                           ((base.MODULE, colonies.MODULE, keyless), None)]:
         assert court.placement_keys(Rules(modules).modules) == keys
+
+
+@pytest.mark.parametrize("name", ["intrigue-king", "colonies"])
+def test_b4_3_a_placement_after_place_first_takes_the_order_decisions_limit(name: str) -> None:
+    """B4.3, B4.5 (I4, C8): the placement asked at once after an order decision answered
+    "place first" takes the limit that decision was asked with (``base_data.ORDERED``):
+    kept for that very decision and state, and equal to the hooks' limit reckoned again."""
+    taken = 0
+    for seed in range(4):
+        game = new_game(4, sets=SETS[name], seed=seed, logging=False, fill="provisional")
+        rng = random.Random(seed)
+        last: tuple[object, object] | None = None  # (the order decision, its answer)
+        while game.pending is not None:
+            d = game.pending
+            if d.kind == "place_caballeros" and last is not None and last[1] == 0:
+                kept = ORDERED[0]
+                assert kept is not None and kept[0] is last[0] and kept[1] is game.state
+                limit = placement_limit(game._engine, game.state, game.flow)
+                assert kept[3] == limit
+                assert d.options["max"] == min(limit, game.state.court[d.players[0]])
+                taken += 1
+            a = d.random_answer(rng, d.players[0])
+            last = (d, a) if d.rule == "B4.5" and game.flow.phase == base.ORDER else None
+            game.answer(d.players[0], a)
+    assert taken > 0

@@ -503,14 +503,14 @@ def _fold(fns: Sequence[Callable[..., Any]]) -> Callable[..., Any] | None:
     first, second = seq[0], seq[1]
     two = len(seq) == 2
 
-    def fold(ctx: Any, *args: Any) -> Any:
-        if len(args) == 1:  # the value alone (a limit folded): no arguments unpacked
+    def fold(ctx: Any, value: Any, *more: Any) -> Any:
+        if not more:  # the value alone (a limit folded): no arguments packed or unpacked
             if two:  # (two hooks, the common case: no loop)
-                return second(ctx, first(ctx, args[0]))
-            value = args[0]
+                return second(ctx, first(ctx, value))
             for fn in seq:
                 value = fn(ctx, value)
             return value
+        args = (value, *more)
         own, value = args[:-1], args[-1]
         for fn in seq:
             value = fn(ctx, *own, value)

@@ -55,6 +55,7 @@ from elgrande.rules.base_data import COURT_PHASE as COURT_PHASE
 from elgrande.rules.base_data import DISCS as DISCS
 from elgrande.rules.base_data import OFFER as OFFER
 from elgrande.rules.base_data import ORDER as ORDER
+from elgrande.rules.base_data import ORDERED as _ORDERED
 from elgrande.rules.base_data import PLACE as PLACE
 from elgrande.rules.base_data import ROUND as ROUND
 from elgrande.rules.base_data import ROUND_OVER as ROUND_OVER
@@ -69,6 +70,7 @@ from elgrande.rules.base_data import BaseRound as BaseRound
 from elgrande.rules.base_data import base_cache as base_cache
 from elgrande.rules.base_data import own_part as own_part
 from elgrande.rules.base_data import part as part
+from elgrande.rules.base_data import placement_limit as _placement_limit
 from elgrande.rules.base_params import BASE_PARAMS
 from elgrande.rules.base_views import determinise, hide, hide_pieces
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
@@ -344,30 +346,19 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     flow.phase = ORDER
 
 
-def _placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
-    number = engine.lib.cards.cards[flow.card].place                # B4.3
-    placement_limit = engine.rules.placement_limit
-    if placement_limit is None:
-        return int(number)
-    h, p = engine.last_hooks, flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)
-    if h is None or h.state is not state or h.player != p:  # (FlowEngine.hooks' common
-        h = engine.hooks(state, p, flow)  # case inline: no call)
-    h.flow = flow
-    got = placement_limit(h, number)  # (number may be None)
-    return got if isinstance(got, int) else int(got)
-
-
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
-    if not (state.court[p] > 0 and _placement_limit(engine, state, flow) > 0):
+    if (limit := _placement_limit(engine, state, flow) if state.court[p] > 0 else 0) <= 0:
         own_part(flow).place_first = False  # its own: a copy of the flow may share it
         flow.phase = OFFER
         return None
-    if engine.lib.cards.cards[flow.card].optional is False:  # I6: no decline follows
-        return Decision("choose_option", [p], order_prompt(flow.card, True),
-                        COMPULSORY_OPTIONS, "B4.5")
-    return Decision("choose_option", [p], order_prompt(flow.card), ORDER_OPTIONS, "B4.5")
+    sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
+    d = Decision("choose_option", [p], order_prompt(flow.card, sure),
+                 COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
+    if engine.rules.placement_limit is not None:  # a hook's limit, kept for _place_decide
+        _ORDERED[0] = (d, state, state.lasting, limit)  # (one tuple stored whole)
+    return d
 
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -377,11 +368,18 @@ def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     flow.phase = PLACE if bp.place_first else OFFER
 
 
-
 def _place_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    d = placement_decision(engine, state, flow.turn_order[flow.turn_i],
-                           _placement_limit(engine, state, flow))
+    if engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
+        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+    else:  # the limit the order decision just answered was asked with, else the hooks'
+        got = _ORDERED[0]
+        if got and got[0] is flow.pending and got[1] is state and got[2] is state.lasting \
+                and flow.parts["base"].place_first:
+            limit = got[3]
+        else:
+            limit = _placement_limit(engine, state, flow)
+    d = placement_decision(engine, state, flow.turn_order[flow.turn_i], limit)
     if d is None:
         _placed(engine, state, flow, events)
     return d
@@ -585,7 +583,12 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
-        engine.rules.turn_end(engine.hooks(state, actor, flow, events), card)
+        h = engine.last_hooks  # FlowEngine.hooks' common case inline (the actor's: no call)
+        if h is not None and h.state is state and h.player == actor:
+            h.events, h.flow = events, flow
+        else:
+            h = engine.hooks(state, actor, flow, events)
+        engine.rules.turn_end(h, card)
         if TRIGGERS in state.ext:  # a trigger's body due at the turn's end runs first: the
             flow.phase = TURN_OVER  # flow pauses (asides) before the next turn or round end
             return

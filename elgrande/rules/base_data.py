@@ -28,6 +28,12 @@ OFFER: Final = "offer"
 VETO: Final = "veto"
 SPECIAL: Final = "special"
 DISCS: Final = "discs"
+
+#: ``(order decision, state, state.lasting, limit)``: the placement limit (B4.3) a rules
+#: module's ``placement_limit`` hook gave the last order decision (B4.5), for the placement
+#: its answer "place first" asks at once (that decision still pending, the same state and
+#: lasting effects: nothing ran between), by identity; one tuple, replaced whole.
+ORDERED: Final[list[tuple[Any, State, list[Any], int] | None]] = [None]
 #: The phases of a turn once its action card is taken (B4-B8): ``Flow.card`` is the
 #: card under way only in these (it stays set until the next turn begins).
 CARD_TAKEN_PHASES: Final = (ORDER, PLACE, OFFER, VETO, SPECIAL)
@@ -146,6 +152,22 @@ def part(flow: Flow) -> BaseRound:
     """The base module's part of ``flow``, to read (:func:`own_part` to change it)."""
     p: BaseRound = flow.parts["base"]
     return p
+
+
+def placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
+    """B4.3: how many caballeros the acting player of ``flow`` (a turn's) may place from
+    court with the turn's card: its number, as the rules modules' ``placement_limit`` hook
+    changes it (I4, C8, a card's rule change). Raises nothing of its own (a hook may)."""
+    number = engine.lib.cards.cards[flow.card].place
+    hook = engine.rules.placement_limit
+    if hook is None:
+        return int(number)
+    h, p = engine.last_hooks, flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)
+    if h is None or h.state is not state or h.player != p:  # (FlowEngine.hooks' common
+        h = engine.hooks(state, p, flow)  # case inline: no call)
+    h.flow = flow
+    got = hook(h, number)  # (number may be None)
+    return got if isinstance(got, int) else int(got)
 
 
 def own_part(flow: Flow) -> BaseRound:

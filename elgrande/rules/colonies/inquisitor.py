@@ -55,13 +55,14 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
     srcs = [r for r in regions(ctx, call.arg("source"))
             if r >= 0 and r != s.king and r != b.castillo and s.neutral[r]]
     dests = [r for r in regions(ctx, call.arg("to")) if r >= 0 and r != s.king]
-    sources = {ctx.rid(r): {str(NOBODY): s.neutral[r]} for r in srcs
+    places = b.places  # (a place's id read inline: no ctx.rid call per place)
+    sources = {places[r].id: {str(NOBODY): s.neutral[r]} for r in srcs
                if any(d != r for d in dests)}
     if not sources or not dests:
         return None
     available = sum(v[str(NOBODY)] for v in sources.values())
     lo, hi = limits(ctx, call.arg("qty"), available)  # a number or a number expression
-    to = [ctx.rid(r) for r in dests]
+    to = [places[r].id for r in dests]
     # C4: France holds black caballeros too; its room listed only where it binds (a
     # decision that it cannot limit reads as it did before C4 counted them here)
     room = {k: v for k, v in room_in(ctx, ctx.subject, to).items() if v[0] < hi}

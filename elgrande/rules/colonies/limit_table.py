@@ -178,7 +178,7 @@ def _move_table(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     return Decision("choose_region", [ctx.subject],
                     "Move the limit table to a region of your choice",
-                    {"choices": [ctx.rid(r) for r in opts],
+                    {"choices": [b.places[r].id for r in opts],
                      "why": {ctx.rid(s.king): ["C10", "the limit table never enters the "
                                                "king's region"]} if s.king >= 0 else {}},
                     "C10")

@@ -76,6 +76,7 @@ def _area_refusals(board: Board, k: int) -> dict[str, Any]:
     """The refusals of :func:`_placement_refused` with the king in region ``k``."""
     out: dict[str, Any] = {}
     ship = ship_figures(board).get("area")
+    fig = figures(board)  # (once, not a call per area)
     for p in board.places:
         if p.kind != AREA or k < 0:
             continue
@@ -83,7 +84,7 @@ def _area_refusals(board: Board, k: int) -> dict[str, Any]:
             if not board.places[k].coastal:
                 out[p.id] = ["C5", "caballeros board the ship from court only while the "
                              "king is in a coastal region"]
-        elif p.id in figures(board).capacity or p.id in figures(board).king_areas:
+        elif p.id in fig.capacity or p.id in fig.king_areas:
             if not board.adjacent(k, p.index):
                 out[p.id] = ["C4", f"caballeros enter {p.name} from court only while the "
                              "king is in a region bordering it"]
