@@ -70,6 +70,7 @@ from elgrande.server.page_words import (
     card_prompt,
     combined_labels,
     court_note,
+    empty_source_words,
     how_to_answer,
     king_disc_words,
     king_words,
@@ -610,6 +611,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     king_disc_words(game, d, options)  # f19: the king's region's button says what it means
     card_place_words(game, d, options, lambda loc: _place_name(game, loc))
     card_move_words(game, d, options, lambda loc: _place_name(game, loc))
+    empty_source_words(game, d, options)  # h31: a source region holding none says so
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":
