@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 from browser import Tab
-from elgrande.data.manifests import load_board
 from test_server_page import create, page_state, quiet
 from test_server_page_h29 import advance, open_seat, shot
+
+from elgrande.data.manifests import load_board
 
 
 def _card_region_choice(st: dict[str, Any]) -> bool:
