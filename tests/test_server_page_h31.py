@@ -60,3 +60,54 @@ def test_a_cards_source_region_holding_nobody_says_no_caballeros(
     tab.wait_past(n)
     assert not re.search("no caballeros", tab.page.locator("#options").inner_text())
     quiet(tab)
+
+
+def _secret_pick(st: dict[str, Any]) -> bool:
+    """Seat 0 has a secret choice of one region to make (B6.2's disc, B8.5)."""
+    c = st.get("controls") or {}
+    return bool(c.get("secret")) and c.get("form") == "pick"
+
+
+@pytest.mark.rule("B6.2", "B8.5")
+def test_a_held_secret_choice_survives_a_reload_until_sent(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """h31 (f23, 37a-disc-held): a secret choice chosen but not sent ("Chosen, not sent
+    yet: X. [Send] [Change]") is held again after a reload of the tab, marked on its
+    button, with a line saying it is back and not sent; "Change" lets it go, and a reload
+    then holds nothing; held again and sent, the next reload holds nothing either."""
+    links = create(server, 3, 31, {}, ["base"])
+    advance(server, links, 31, _secret_pick)
+    tab = open_seat(server, links, new_tab, 0, 1280, 900)
+    page = tab.page
+    opts = page.get_by_role("list", name="Choices")
+    first = [o for o in page_state(tab)["controls"]["options"] if o["enabled"]][0]
+    opts.get_by_role("button", name=first["label"], exact=True).click()
+    held = page.locator("#held")
+    assert re.search(f"Chosen, not sent yet: {re.escape(first['label'])}", held.inner_text())
+    n = page_state(tab)["n"]
+
+    def reloaded() -> None:
+        page.reload()
+        page.wait_for_function("window.elgrandePage && window.elgrandePage.controls")
+
+    reloaded()
+    assert page_state(tab)["n"] == n  # nothing was sent
+    held = page.locator("#held")
+    held.wait_for()
+    assert f"Chosen, not sent yet: {first['label']}." in held.inner_text()
+    button = opts.get_by_role("button", name=first["label"], exact=True)
+    assert button.get_attribute("aria-pressed") == "true"
+    assert "is back: it is not sent yet" in page.locator("#notice").inner_text()
+    shot(tab, "h31-2-held-after-reload")
+    page.locator("#change-held").click()
+    assert page.locator("#held").count() == 0
+    reloaded()
+    assert page.locator("#held").count() == 0
+    opts.get_by_role("button", name=first["label"], exact=True).click()
+    page.locator("#send-held").click()
+    tab.wait_past(n)
+    reloaded()
+    assert page.locator("#held").count() == 0
+    assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith("
+                         "'elgrande-held:')).length") == 0
+    quiet(tab)
