@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from browser import Tab
 from test_server_page import create, page_state, quiet
-from test_server_page_h29 import advance, open_seat, shot
+from test_server_page_h29 import advance, open_seat, scoreboard_game, shot
 
 from elgrande.data.manifests import load_board
 
@@ -110,4 +110,54 @@ def test_a_held_secret_choice_survives_a_reload_until_sent(
     assert page.locator("#held").count() == 0
     assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith("
                          "'elgrande-held:')).length") == 0
+    quiet(tab)
+
+
+@pytest.mark.rule("B6.9")
+def test_a_phone_sees_the_scoreboards_moves_grouped_and_the_castillo_said(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """h31 (f23, 25-phone-sb-action: 18 buttons "scoreboard 8-4-0 (beside the board) to
+    ..." on a phone): a mobile scoreboard's moves (B6.9) are grouped under one heading per
+    scoreboard ("Scoreboard 8-4-0, beside the board:"), each button showing only where it
+    goes ("to Galicia"), its accessible name still the whole label, one button a name;
+    the Castillo's says that a scoreboard may lie there ("to the Castillo (B6.9: scored
+    with its values)"); a button by its whole name still sends its move."""
+    links, _ = scoreboard_game(server, 3)
+    tab = open_seat(server, links, new_tab, 0, 390, 844)
+    page = tab.page
+    c = page_state(tab)["controls"]
+    opts = page.get_by_role("list", name="Choices")
+    shown = [o for o in c["options"] if o["enabled"]]
+    groups = list(dict.fromkeys(o["group"] for o in shown))
+    assert len(groups) >= 1 and all(g.startswith("Scoreboard ") for g in groups)
+    heads = opts.locator("li.group-head").all_inner_texts()
+    assert heads == [f"{g}:" for g in groups], heads
+    for g in groups:
+        sb = g.split(" ")[1].rstrip(",")
+        assert re.fullmatch(r"Scoreboard \S+, (beside the board|now on .+)", g), g
+        assert any(o["value"]["scoreboard"] == sb for o in shown if o["group"] == g)
+    labels = [o["label"] for o in shown]
+    assert len(set(labels)) == len(labels)
+    castle = []
+    for o in shown:
+        b = opts.get_by_role("button", name=o["label"], exact=True)
+        assert b.count() == 1, o["label"]
+        seen = b.evaluate("b => Array.from(b.childNodes).filter(n => n.nodeType === 3)"
+                          ".map(n => n.textContent).join('')")
+        assert seen == o["short"] and seen.startswith("to "), (seen, o)
+        assert b.locator(".unseen").bounding_box()["width"] <= 1  # type: ignore[index]
+        if o["place"] == "castillo":
+            castle.append(o)
+            assert seen == "to the Castillo (B6.9: scored with its values)", seen
+    assert castle, "the Castillo was not offered"
+    heights = [opts.get_by_role("button", name=o["label"], exact=True).bounding_box()[
+        "height"] for o in shown]  # type: ignore[index]
+    assert max(heights) < 60, heights  # one line a button, none wrapped in two
+    shot(tab, "h31-3-scoreboards-phone")
+    n = page_state(tab)["n"]
+    opts.get_by_role("button", name=castle[0]["label"], exact=True).click()
+    tab.wait_past(n)
+    sb = castle[0]["value"]["scoreboard"]
+    tile = page.locator(f'#board g.scoreboard[data-scoreboard="{sb}"]')
+    assert tile.get_attribute("data-place") == "castillo"
     quiet(tab)

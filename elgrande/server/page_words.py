@@ -560,3 +560,31 @@ def empty_source_words(game: Game, d: Decision, options: list[dict[str, Any]]) -
         neutral = s.neutral[i] if i < len(s.neutral) else 0
         if sum(s.caballeros[i]) + neutral == 0:
             o["label"] = f"{o['label']} ({NO_CABALLEROS})"
+
+
+#: What a mobile scoreboard's button to the Castillo adds (B6.9: one may lie there).
+CASTILLO_NOTE: Final = "B6.9: scored with its values"
+
+
+def scoreboard_words(game: Game, sb: str, to: str) -> dict[str, str]:
+    """A mobile scoreboard's move (B6.9) in words: ``{"label": "scoreboard 8-4-0 (beside
+    the board) to Galicia", "group": "Scoreboard 8-4-0, beside the board", "short": "to
+    Galicia"}``: the label says which scoreboard it is and where it lies now (f21: "8-4-0
+    to Galicia" said neither); ``group`` and ``short`` are the same words in two parts, for
+    the page's buttons grouped under a heading per scoreboard (h31, f23: 18 near-identical
+    labels on a phone). The Castillo says it may hold one (B6.9, f23): "to the Castillo
+    (B6.9: scored with its values)". ``sb`` a scoreboard id, ``to`` a place id; an id the
+    board does not hold is said as itself. Raises nothing."""
+    board = game.library.board
+    i = board.index.get(to)
+    dest = board.place_name(to)
+    if i is not None and board.is_castillo(i):
+        dest = f"the {dest} ({CASTILLO_NOTE})"
+    try:
+        at = game.state.scoreboards[board.scoreboard_index(sb)]
+    except (KeyError, IndexError):
+        return {"label": f"scoreboard {sb} to {dest}", "group": f"Scoreboard {sb}",
+                "short": f"to {dest}"}
+    where = "beside the board" if at < 0 else f"now on {board.place_name(at)}"
+    return {"label": f"scoreboard {sb} ({where}) to {dest}",
+            "group": f"Scoreboard {sb}, {where}", "short": f"to {dest}"}
