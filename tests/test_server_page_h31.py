@@ -7,12 +7,15 @@ state reached.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from typing import Any
 
+import httpx
 import pytest
 from browser import Tab
+from serve_util import play_turn, seat_state, token_of
 from test_server_page import create, page_state, quiet
 from test_server_page_h29 import advance, open_seat, scoreboard_game, shot
 
@@ -68,6 +71,31 @@ def _secret_pick(st: dict[str, Any]) -> bool:
     return bool(c.get("secret")) and c.get("form") == "pick"
 
 
+def _secret_together(server: str, links: dict[str, Any], seed: int) -> str:
+    """Play the all-human game ``links`` one answer at a time (seats in turn, one
+    ``random.Random(seed)``) until seat 0 and another seat both have a secret choice to
+    make (B6.2's discs, set together); that other seat's token.
+
+    Raises:
+        AssertionError: never within 3000 answers.
+    """
+    tokens = [token_of(link) for link in links["seats"]]
+    rng = random.Random(seed)
+    with httpx.Client(base_url=server, timeout=30) as c:
+        for i in range(3000):
+            states = [seat_state(c, links["game"], t) for t in tokens]
+            assert not states[0]["over"], "the game ended first"
+            if _secret_pick(states[0]):
+                others = [t for t, st in zip(tokens[1:], states[1:], strict=True)
+                          if _secret_pick(st)]
+                if others:
+                    return others[0]
+            t = tokens[1 + i % (len(tokens) - 1)] if _secret_pick(states[0]) else \
+                tokens[i % len(tokens)]
+            play_turn(c, links["game"], t, rng)
+    raise AssertionError("seat 0 never chose a secret region with another seat")
+
+
 @pytest.mark.rule("B6.2", "B8.5")
 def test_a_held_secret_choice_survives_a_reload_until_sent(
         server: str, new_tab: Callable[[], Tab]) -> None:
@@ -76,7 +104,7 @@ def test_a_held_secret_choice_survives_a_reload_until_sent(
     button, with a line saying it is back and not sent; "Change" lets it go, and a reload
     then holds nothing; held again and sent, the next reload holds nothing either."""
     links = create(server, 3, 31, {}, ["base"])
-    advance(server, links, 31, _secret_pick)
+    other = _secret_together(server, links, 31)
     tab = open_seat(server, links, new_tab, 0, 1280, 900)
     page = tab.page
     opts = page.get_by_role("list", name="Choices")
@@ -86,9 +114,9 @@ def test_a_held_secret_choice_survives_a_reload_until_sent(
     assert re.search(f"Chosen, not sent yet: {re.escape(first['label'])}", held.inner_text())
     n = page_state(tab)["n"]
 
-    def reloaded() -> None:
+    def reloaded(what: str = "controls") -> None:
         page.reload()
-        page.wait_for_function("window.elgrandePage && window.elgrandePage.controls")
+        page.wait_for_function(f"window.elgrandePage && window.elgrandePage.{what}")
 
     reloaded()
     assert page_state(tab)["n"] == n  # nothing was sent
@@ -99,6 +127,16 @@ def test_a_held_secret_choice_survives_a_reload_until_sent(
     assert button.get_attribute("aria-pressed") == "true"
     assert "is back: it is not sent yet" in page.locator("#notice").inner_text()
     shot(tab, "h31-2-held-after-reload")
+    # another seat answers the decision taken together (B6.2): the same decision still
+    # waits for this seat at a later n, and a reload holds the choice again
+    with httpx.Client(base_url=server, timeout=30) as client:
+        assert play_turn(client, links["game"], other, random.Random(31)) == 200
+    tab.wait_past(n)
+    n = page_state(tab)["n"]
+    reloaded()
+    held = page.locator("#held")
+    held.wait_for()
+    assert f"Chosen, not sent yet: {first['label']}." in held.inner_text()
     page.locator("#change-held").click()
     assert page.locator("#held").count() == 0
     reloaded()
@@ -106,7 +144,7 @@ def test_a_held_secret_choice_survives_a_reload_until_sent(
     opts.get_by_role("button", name=first["label"], exact=True).click()
     page.locator("#send-held").click()
     tab.wait_past(n)
-    reloaded()
+    reloaded("state")  # sent: this seat may have nothing more to decide now
     assert page.locator("#held").count() == 0
     assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith("
                          "'elgrande-held:')).length") == 0
