@@ -20,7 +20,9 @@ The description (``controls(...)``)::
      "total": units so far, "min", "max" (caballeros; subset: the count),
      "max_note": why "max" is below the number the prompt states, or None,
      "options": [{"unit": [action, ...] or None, "label", "enabled", "count",
-                  "place"?, "value"?, "from"?, "from_label"?, "player"?, "to"?,
+                  "place"?, "value"?, "group"?, "short"? (a scoreboard's move: the
+                  label in two parts, :func:`~.page_words.scoreboard_words`), "from"?,
+                  "from_label"?, "player"?, "to"?,
                   "available"? (moves: the owner's caballeros at "from"),
                   "to_label"?, "kind"?, "kind_label"?, "rule"?, "title"?, "why"?,
                   "means"? (an Intrigue & the King card: what its number means,
@@ -70,6 +72,7 @@ from elgrande.server.page_words import (
     card_prompt,
     combined_labels,
     court_note,
+    empty_source_words,
     how_to_answer,
     king_disc_words,
     king_words,
@@ -78,6 +81,7 @@ from elgrande.server.page_words import (
     power_label,
     prompt_places,
     provinces_note,
+    scoreboard_words,
 )
 
 #: The rule an action the mask forbids cites when the engine names none (B3.4: a decision's
@@ -333,23 +337,10 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
         names = game.names
         label = names[value] if isinstance(value, int) and 0 <= value < len(names) else value
         return {"label": str(label), "value": value, "player": value}
-    if kind == "move_scoreboard":
-        return {"label": _scoreboard_label(game, value["scoreboard"], value["to"]),
+    if kind == "move_scoreboard":  # h31: grouped by scoreboard on the page
+        return {**scoreboard_words(game, value["scoreboard"], value["to"]),
                 "value": value, "place": value["to"]}
     return {"label": str(value), "value": value}
-
-
-def _scoreboard_label(game: Game, sb: str, to: str) -> str:
-    """``"scoreboard 8-4-0 (beside the board) to Galicia"``: a mobile scoreboard's move
-    (B6.9) saying which scoreboard it is and where it lies now (f21: "8-4-0 to Galicia"
-    did not say that 8-4-0 names a scoreboard, nor that it was not on the board yet)."""
-    board = game.library.board
-    try:
-        at = game.state.scoreboards[board.scoreboard_index(sb)]
-    except (KeyError, IndexError):
-        return f"scoreboard {sb} to {_place_name(game, to)}"
-    where = "beside the board" if at < 0 else f"now on {board.place_name(at)}"
-    return f"scoreboard {sb} ({where}) to {_place_name(game, to)}"
 
 
 def _pick_others(game: Game, d: Decision, seat: int, listed: list[Any]) -> list[Any]:
@@ -445,8 +436,9 @@ def _combined(game: Game, b0: AnswerBuilder, options: list[dict[str, Any]]
 
 
 #: The keys of a combined option's second part left out (:func:`_combined`): its own
-#: unit, value and count, and a card's name in two parts (the label names both choices).
-_OWN = frozenset({"unit", "value", "count", "name", "aside"})
+#: unit, value and count, and a card's name or a scoreboard's move in two parts (the
+#: label names both choices).
+_OWN = frozenset({"unit", "value", "count", "name", "aside", "group", "short"})
 
 
 def _next_options(game: Game, b0: AnswerBuilder, o: dict[str, Any]
@@ -610,6 +602,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     king_disc_words(game, d, options)  # f19: the king's region's button says what it means
     card_place_words(game, d, options, lambda loc: _place_name(game, loc))
     card_move_words(game, d, options, lambda loc: _place_name(game, loc))
+    empty_source_words(game, d, options)  # h31: a source region holding none says so
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":

@@ -529,3 +529,62 @@ def number_named(said: str) -> str:
     if not sep or "choose a number" not in head:
         return said
     return head + sep + _NUMBER_NAME.sub("that many", rest)
+
+
+#: The rule a card's region choice cites where the caballeros it moves are taken from the
+#: region chosen (B8.2: the engine's refusal of the Castillo as such a source).
+TAKEN_FROM_RULE: Final = "B8.2"
+#: What a region button of such a choice adds where nobody has a caballero (h31, f23).
+NO_CABALLEROS: Final = "no caballeros"
+
+
+def empty_source_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
+    """B8, B8.2 (h31, f23: Intrigue's "choose a region" offered a region holding nobody's
+    caballero, and choosing it moved nothing unsaid): at a card's region choice (``d`` of
+    kind ``choose_region``, rule B8) whose region is where the card takes caballeros from
+    (the engine refuses a place there citing :data:`TAKEN_FROM_RULE`, in
+    ``d.options["why"]``), each enabled option of a region holding no caballero (nobody's, the
+    neutral ones counted, C9) gets ``" (no caballeros)"`` after its label: allowed, the
+    card then moves none. Counts from ``game.state`` (the board, public); the decision's
+    prompt, options and legality are unchanged. Changes ``options`` in place; raises
+    nothing."""
+    why = d.options.get("why") if d.kind == "choose_region" and d.rule == "B8" else None
+    if not isinstance(why, dict) or not any(
+            isinstance(v, list) and v[:1] == [TAKEN_FROM_RULE] for v in why.values()):
+        return
+    board, s = game.library.board, game.state
+    for o in options:  # the enabled ones: a refused one keeps its label and reason
+        i = board.index.get(str(o.get("place"))) if o.get("enabled") else None
+        if i is None or i >= len(s.caballeros):
+            continue
+        neutral = s.neutral[i] if i < len(s.neutral) else 0
+        if sum(s.caballeros[i]) + neutral == 0:
+            o["label"] = f"{o['label']} ({NO_CABALLEROS})"
+
+
+#: What a mobile scoreboard's button to the Castillo adds (B6.9: one may lie there).
+CASTILLO_NOTE: Final = "B6.9: scored with its values"
+
+
+def scoreboard_words(game: Game, sb: str, to: str) -> dict[str, str]:
+    """A mobile scoreboard's move (B6.9) in words: ``{"label": "scoreboard 8-4-0 (beside
+    the board) to Galicia", "group": "Scoreboard 8-4-0, beside the board", "short": "to
+    Galicia"}``: the label says which scoreboard it is and where it lies now (f21: "8-4-0
+    to Galicia" said neither); ``group`` and ``short`` are the same words in two parts, for
+    the page's buttons grouped under a heading per scoreboard (h31, f23: 18 near-identical
+    labels on a phone). The Castillo says it may hold one (B6.9, f23): "to the Castillo
+    (B6.9: scored with its values)". ``sb`` a scoreboard id, ``to`` a place id; an id the
+    board does not hold is said as itself. Raises nothing."""
+    board = game.library.board
+    i = board.index.get(to)
+    dest = board.place_name(to)
+    if i is not None and board.is_castillo(i):
+        dest = f"the {dest} ({CASTILLO_NOTE})"
+    try:
+        at = game.state.scoreboards[board.scoreboard_index(sb)]
+    except (KeyError, IndexError):
+        return {"label": f"scoreboard {sb} to {dest}", "group": f"Scoreboard {sb}",
+                "short": f"to {dest}"}
+    where = "beside the board" if at < 0 else f"now on {board.place_name(at)}"
+    return {"label": f"scoreboard {sb} ({where}) to {dest}",
+            "group": f"Scoreboard {sb}, {where}", "short": f"to {dest}"}

@@ -196,12 +196,40 @@ export function cardLine(o) {
   return head.slice(0, cut > LINE_CHARS / 2 ? cut : head.length).replace(/[\s,;:.]+$/, "") + "…";
 }
 
+// a grouped option's button (h31, f23: 18 "scoreboard 8-4-0 (beside the board) to ..."
+// on a phone): its short words ("to Galicia", the label's end) shown under its group's
+// heading; the label's start kept in it, unseen (style.css "h31"), so its text and its
+// accessible name stay the whole label (board.js finds a button by its text)
+function groupedButton(o) {
+  var whole = label(o);
+  var b = el("button", {type: "button", "aria-label": whole});
+  b.appendChild(el("span", {"class": "unseen"}, whole.slice(0, whole.length - o.short.length)));
+  b.appendChild(document.createTextNode(o.short));
+  return b;
+}
+function grouped(o) {
+  var whole = label(o);
+  return o.group && o.short && !o.then && whole.length > o.short.length &&
+    whole.slice(whole.length - o.short.length) === o.short;
+}
+// where it starts a group (h31): a heading of the options after it, "Scoreboard 8-4-0,
+// beside the board:"
+function groupHead(o, before) {
+  if (!grouped(o) || (before && grouped(before) && before.group === o.group)) { return null; }
+  return el("li", {"class": "group-head", role: "presentation"}, o.group + ":");
+}
+
 function renderPick(c, box) {
   // options with a text (action cards): the texts in a column of their own
   var texts = c.options.some(function (o) { return o.text; });
   var ul = el("ul", {"aria-label": "Choices", "class": texts ? "with-text" : ""});
+  var before = null;
   shown(c).forEach(function (o) {
-    var b = o.name && !o.then ? cardButton(o) : el("button", {type: "button"}, label(o));
+    var head = groupHead(o, before);
+    before = o;
+    if (head) { ul.appendChild(head); }
+    var b = o.name && !o.then ? cardButton(o) : grouped(o) ?
+      groupedButton(o) : el("button", {type: "button"}, label(o));
     b.disabled = !o.enabled;
     // an option combined with the same seat's next question (o.then: its unit there)
     // sends both answers at once; else a secret one is held (secret.js)

@@ -5,6 +5,7 @@ import {$, S, GAME, api, json, hint} from "./core.js";
 import {renderControls} from "./controls.js";
 import {load, pollSoon} from "./live.js";
 import {markAnswer} from "./since.js";
+import {restoreHeld} from "./secret.js";
 
 export function flat(units) {
   var out = [];
@@ -28,6 +29,7 @@ function keepSelection() {
 }
 export function restoreSelection() {
   var c = S.controls;
+  restoreHeld();  // a secret choice held before the reload (secret.js)
   if (!c || c.form === "pick" || S.units.length) { keepSelection(); return; }
   var kept = null;
   try { kept = JSON.parse(sessionStorage.getItem(selectionKey()) || "null"); } catch (e) { kept = null; }
