@@ -82,17 +82,19 @@ export function send(actions, then) {
   S.busy = true;
   hint("");
   markAnswer();
-  var sentAt = S.state.n;
+  var sentAt = S.state.n, sentKey = selectionKey();
   var body = JSON.stringify(then ? {n: sentAt, actions: actions, then: {actions: then}} :
                             {n: sentAt, actions: actions});
   return api("/answer", {method: "POST", body: body,
                          headers: {"Content-Type": "application/json"}})
     .then(json).then(function (r) {
       S.busy = false;
-      S.units = [];  // sent (or refused: the decision is reloaded below either way)
+      // the units sent (or refused: the decision is reloaded below), unless the pushed
+      // state came first and the units are a choice begun on it since
+      if (S.n === sentAt) { S.units = []; }
       if (r.status === 200) {
         hideRefusal();
-        sessionStorage.removeItem(selectionKey());
+        sessionStorage.removeItem(sentKey);
       } else if (r.status === 409) {
         hint("Another answer came first: the page shows the game as it is now.");
       } else if (r.status === 422) {
