@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Final
 
+from elgrande.dsl import ast as dsl_ast
 from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted
 from elgrande.play.early_deal import deal_chance
@@ -18,6 +19,7 @@ from elgrande.play.narrate import FACE_UNKNOWN, card_summary
 from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
 from elgrande.server.card_faces import UNKNOWN, face_words, unknown_aside
+from elgrande.server.card_notes import card_under_way
 from elgrande.tools.board_values import paid_of, scores_words
 
 
@@ -552,6 +554,8 @@ def empty_source_words(game: Game, d: Decision, options: list[dict[str, Any]]) -
     if not isinstance(why, dict) or not any(
             isinstance(v, list) and v[:1] == [TAKEN_FROM_RULE] for v in why.values()):
         return
+    if not chooses_its_source(_card_script(game)):
+        return
     board, s = game.library.board, game.state
     for o in options:  # the enabled ones: a refused one keeps its label and reason
         i = board.index.get(str(o.get("place"))) if o.get("enabled") else None
@@ -560,6 +564,32 @@ def empty_source_words(game: Game, d: Decision, options: list[dict[str, Any]]) -
         neutral = s.neutral[i] if i < len(s.neutral) else 0
         if sum(s.caballeros[i]) + neutral == 0:
             o["label"] = f"{o['label']} ({NO_CABALLEROS})"
+
+
+def chooses_its_source(script: dsl_ast.Script | None) -> bool:
+    """Whether card script ``script`` chooses one region and moves caballeros from exactly
+    that region (``source = choose region ...`` then ``move ... from source ...``; f24: a
+    card moving caballeros from the regions ADJACENT to the one chosen, into it, read "(no
+    caballeros)" on good destinations). A script with two region choices (a source and a
+    destination) is left unsaid: the decision does not say which one it asks. Raises
+    nothing."""
+    if script is None:
+        return False
+    calls = [n for n in dsl_ast.walk(script) if isinstance(n, dsl_ast.Call)]
+    chosen = [c.arg("var") for c in calls if c.name == "choose"
+              and isinstance(c.arg("choice"), dsl_ast.RegionChoice)]
+    sources = [c.arg("source") for c in calls if c.name == "move"]
+    return len(chosen) == 1 and any(isinstance(src, dsl_ast.Name) and src.name == chosen[0]
+                                    for src in sources)
+
+
+def _card_script(game: Game) -> dsl_ast.Script | None:
+    """The script of the card whose special action is under way, or None."""
+    card = card_under_way(game)
+    try:
+        return game.library.card(str(card["id"])).script if card else None
+    except KeyError:
+        return None
 
 
 #: What a mobile scoreboard's button to the Castillo adds (B6.9: one may lie there).
