@@ -381,6 +381,12 @@ def is_key(line: str) -> bool:
                 or line.startswith("Discs: ") or " moves the king from " in line)
 
 
+def is_tally(line: str) -> bool:
+    """Whether log line ``line`` is one region's tally of a scoring (B6.5, B8.6; f24:
+    never folded, so the scoring's points show with the lines they add up)."""
+    return bool(re.match(r"\s*(Scoring by .+: )?[^()]+ \(values [^)]*\): ", line))
+
+
 def since_kept(news: list[str], mine: list[bool], cap: int = 8,
                names: list[str] | None = None) -> tuple[list[str], list[str]]:
     """What the notice since the seat's last answer shows of ``news`` (the lines, each
@@ -388,7 +394,7 @@ def since_kept(news: list[str], mine: list[bool], cap: int = 8,
     seat's, a seat's power card played (of ``names``: :func:`is_bid`) or changing the
     board for everyone (:func:`is_key`), in the log's order; and the notes where lines
     are left out ("… n earlier (in the log)" first, "… n more (in the log)" between)."""
-    keep = [m or i >= len(news) - cap or is_bid(line, names or []) or is_key(line)
+    keep = [m or i >= len(news) - cap or is_bid(line, names or []) or is_key(line) or is_tally(line)
             for i, (m, line) in enumerate(zip(mine, news, strict=True))]
     shown, gaps, gap = [], [], 0
     for line, k in zip(news, keep, strict=True):

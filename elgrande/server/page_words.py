@@ -221,6 +221,8 @@ def prompt_places(game: Game, d: Decision, prompt: str) -> str:
     decision or where no area is offered. Raises nothing."""
     if d.kind == "move_scoreboard":
         return prompt + scoreboards_note(game, d)
+    if d.kind == "secret_region" and d.rule == "B6.1":
+        return scoring_lead(game) + prompt
     if d.kind != "place_caballeros" or d.rule != "B4.3":
         return prompt
     board = game.library.board
@@ -228,6 +230,16 @@ def prompt_places(game: Game, d: Decision, prompt: str) -> str:
              if t in board.index and board.places[board.index[t]].kind == "area"]
     names = [n for n in names if n not in prompt]
     return f"{prompt} (also offered: {', '.join(names)})" if names else prompt
+
+
+def scoring_lead(game: Game) -> str:
+    """B6 (f24: the secret disc was asked with nothing saying a general scoring had
+    begun): ``"General scoring after round 3 (B6): "`` while the round just played is
+    one a general scoring follows, else ``""`` (an expansion's opening disc before round
+    1). Raises nothing."""
+    r = game.state.round
+    after = getattr(game.flow, "scoring_after", ())
+    return f"General scoring after round {r} (B6): " if r >= 1 and r in after else ""
 
 
 def scoreboards_note(game: Game, d: Decision) -> str:

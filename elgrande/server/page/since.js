@@ -60,6 +60,12 @@ export function isKey(line) {
     /^Discs: /.test(line) || / moves the king from /.test(line);
 }
 
+// whether a line is one region's tally of a scoring (B6.5, B8.6; elgrande/play/narrate.py:
+// "  Galicia (values 4/2/0): NAME 2 caballeros -> 4 points; ..."): never folded away, so
+// "Points this scoring" is shown with the lines it adds up (f24: only the seat's own
+// lines showed, and its points read as the whole scoring)
+export function isTally(line) { return /^\s*(Scoring by .+: )?[^()]+ \(values [^)]*\): /.test(line); }
+
 // the points the seat scored in a line ("NAME 6 caballeros -> 5 points", B6.5), 0 if none
 export function seatPoints(st, line) {
   var name = st.names && st.names[st.seat];
@@ -70,10 +76,12 @@ export function seatPoints(st, line) {
 
 // which lines are worth showing while the box is closed (f13): the latest MAX_LINES, and
 // every earlier one naming the seat (what was done to its caballeros is never hidden),
-// playing a seat's power card (isBid) or changing the board for everyone (isKey)
+// playing a seat's power card (isBid), changing the board for everyone (isKey) or
+// scoring a region (isTally)
 export function keptFlags(st, lines) {
   return lines.map(function (l, i) {
-    return namesSeat(st, l) || i >= lines.length - MAX_LINES || isBid(st, l) || isKey(l);
+    return namesSeat(st, l) || i >= lines.length - MAX_LINES || isBid(st, l) || isKey(l) ||
+      isTally(l);
   });
 }
 
