@@ -52,8 +52,12 @@ def test_b2_4_the_deciding_player_loses_at_most_what_they_have() -> None:
     assert (e["decider"], e["way"], e["asked"], e["change"], e["score"]) == \
         (1, "lose", 2, -1, 0)
     (line,) = words(e, g.library.board, g.names, {})
-    assert line == (f"  {g.names[1]} loses 1 point of 2 (a score never goes below 0); "
-                    "score now 0.")
+    assert line == (f"  {g.names[1]} would lose 2 points but loses 1 (a score never goes "
+                    "below 0); score now 0.")
+    # f25 read "loses 0 points of 1" as a fraction
+    (none,) = words({**e, "asked": 1, "change": 0}, g.library.board, g.names, {})
+    assert none == (f"  {g.names[1]} would lose 1 point but loses none (a score never goes "
+                    "below 0); score now 0.")
 
 
 @pytest.mark.rule("B7.1")

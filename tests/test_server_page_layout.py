@@ -142,7 +142,8 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         shown = since_gaps(box)
         assert [line for line in news if line in shown] == shown  # in the log's order
         assert all(line in shown for line in want if is_key(line))
-        cap = max(8, sum(is_key(w) or is_tally(w) or is_bid(w, state["names"]) for w in want))
+        cap = max(8, sum(is_key(w) or is_tally(w) or is_bid(w, state["names"]) or m
+                         for w, m in zip(news, mine, strict=True) if w in want))
         assert box.locator("li:visible").count() <= 2 * cap + 1  # lines and count lines
         if bold:
             if box.locator("button.since-more").count():  # opened: every line shows

@@ -162,11 +162,12 @@ def test_every_seat_s_power_card_stays_in_the_box_since_the_last_choice(
         return Array.from(document.querySelectorAll('#since li'))
           .filter(li => li.offsetParent !== null).map(li => li.innerText);
     })""", log)
-    # h29: the lines folded said once, by the box's one expander (the seat's turn order
-    # line among them: the eight king moves and the power cards fill the box)
-    assert got[0] == "Show 4 earlier lines", got
+    # h29: the lines folded said once, by the box's one expander (the places lines: the
+    # eight king moves, the power cards and the seat's turn order line fill the box)
+    assert got[0] == "Show 3 earlier lines", got
     assert got[1:3] == log[:2], got  # the bots' power cards, though older than the last 8
-    assert got[3:] == [line.strip() for line in log[6:]], got  # the last eight, trimmed
+    assert got[3] == log[5], got  # the turn order names the seat: never folded (f25)
+    assert got[4:] == [line.strip() for line in log[6:]], got  # the last eight, trimmed
     tab.page.reload()
     quiet(tab)
 
@@ -180,11 +181,13 @@ def test_a_log_line_never_breaks_inside_its_arrow(
     wrap."""
     tab = _open(server, played, new_tab, 390, 844)
     got = tab.page.evaluate("""() => {
+        const shown = el => el.getClientRects().length > 0;  // not folded away
         const lis = Array.from(document.querySelectorAll('#log li, #since li'))
-          .filter(li => li.textContent.includes('->'));
+          .filter(li => li.textContent.includes('->') && shown(li));
         const loose = lis.filter(li => Array.from(li.childNodes).some(n =>
           n.nodeType === 3 && n.textContent.includes('->'))).length;
-        const spans = Array.from(document.querySelectorAll('#log span.arrow, #since span.arrow'));
+        const spans = Array.from(document.querySelectorAll('#log span.arrow, #since span.arrow'))
+          .filter(sp => shown(sp.closest('li')));
         const line = li => parseFloat(getComputedStyle(li).lineHeight);
         return {lines: lis.length, loose: loose, spans: spans.length,
                 broken: spans.filter(s => s.getClientRects().length !== 1).map(s => s.textContent),

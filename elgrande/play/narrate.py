@@ -662,8 +662,11 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"  {names[e['decider']]} takes power card {e['value']} back."]
     if kind == "points":  # a card's gain or loss (a score never goes below 0)
         n = abs(e["change"])
-        short = "" if n == e["asked"] else f" of {e['asked']} (a score never goes below 0)"
-        return [f"  {_actor(e, names)} {e['way']}s {counted(n, 'point')}{short}; "
+        if n != e["asked"]:  # f25: "loses 0 points of 1" read as a fraction
+            return [f"  {_actor(e, names)} would {e['way']} {counted(e['asked'], 'point')} "
+                    f"but {e['way']}s {'none' if n == 0 else n} (a score never goes below "
+                    f"0); score now {e['score']}."]
+        return [f"  {_actor(e, names)} {e['way']}s {counted(n, 'point')}; "
                 f"score now {e['score']}."]
     if kind == "keep":
         return [f"  {who} keeps the card as a {e['kind']} until {e['until']}."]

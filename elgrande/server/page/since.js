@@ -20,6 +20,18 @@ export function markAnswer() {
 }
 
 function escape(s) { return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); }
+// a tab that never answered here (a new tab, another device, f25: no box at all): the
+// log after the seat's last line of its own doing (an unindented line that starts with
+// its name: "Ana plays power card 5.", "Ana places caballeros: ..."), else none
+export function lastOwnLine(st) {
+  var name = st.names && st.names[st.seat], log = st.log || [];
+  if (!name) { return null; }
+  for (var i = log.length - 1; i >= 0; i--) {
+    if (log[i].indexOf(name + " ") === 0 || log[i].indexOf(name + "'s ") === 0) { return i + 1; }
+  }
+  return null;
+}
+
 // the lines after the mark (trimmed), the board's summary after a scoring left out
 export function sinceLines(st, mark) {
   var log = st.log || [];
@@ -102,7 +114,8 @@ export function renderSince() {
   var box = $("since");
   var lines = [];
   if (isSeat() && S.controls) {
-    var kept = sessionStorage.getItem(key()), mark = kept === null ? null : Number(kept);
+    var kept = sessionStorage.getItem(key());
+    var mark = kept === null ? lastOwnLine(S.state) : Number(kept);
     lines = sinceLines(S.state, mark);
   }
   var seen = visibleRows(lines, keptFlags(S.state, lines), VISIBLE);
@@ -155,9 +168,9 @@ export var VISIBLE = 8;
 // the newest lines, always shown (h29: the lines folded are the earlier ones)
 export var NEWEST = 4;
 // which of `lines` show while the box is closed (an object of their indices), at most
-// `n` of those `keep` flags: every line changing the board for everyone (isKey) and each
-// seat's power card played (isBid) first, then the seat's own (those where it scored most
-// first), then the others; the latest of each first
+// `n` of those `keep` flags beside the ones always shown: every line changing the board
+// for everyone (isKey), each seat's power card played (isBid) and the seat's own; then
+// the others, the latest first
 function visibleRows(lines, keep, n) {
   var out = {};
   var order = lines.map(function (l, i) { return i; }).filter(function (i) { return keep[i]; });
@@ -167,7 +180,9 @@ function visibleRows(lines, keep, n) {
   };
   var pts = function (i) { return seatPoints(S.state, lines[i]); };
   order.sort(function (a, b) { return rank(a) - rank(b) || pts(b) - pts(a) || b - a; });
-  order.forEach(function (i, k) { if (k < n || rank(i) === 0) { out[i] = true; } });
+  // the seat's own lines are never hidden either (f25: a scoring's 1-point line of the
+  // seat's was folded, and its points did not add up; docs/serve.md promises them)
+  order.forEach(function (i, k) { if (k < n || rank(i) <= 1) { out[i] = true; } });
   return out;
 }
 
