@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from elgrande.dsl.choice_words import choice_use
+from elgrande.dsl.parser import parse
 from elgrande.play.game import Game, new_game
 from elgrande.server.controls import controls
 from elgrande.server.page_words import ORDER_WORDS
@@ -109,3 +111,20 @@ def test_a_choice_s_then_says_the_steps_after_its_last_use_too() -> None:
     said = choice_use(script, "shrine")
     assert said.startswith(" Then: ") and "that region" in said
     assert said.rstrip(".").endswith("1 point"), said
+
+
+@pytest.mark.rule("B8", "B8.7")
+def test_a_loop_s_player_is_that_player_and_a_step_after_a_loop_is_its_own() -> None:
+    """f25: a homebrew card's prompt said "for each other the chosen player ... loses 1
+    point ... and gain 2 points": a loop's player is no chosen player, and the step after
+    the loop is the card player's, not the loop's last."""
+    script = parse("road = choose region from adjacent to king\n"
+                   "for each other player p:\n"
+                   "    if caballeros of p in road > 0:\n"
+                   "        as p:\n"
+                   "            lose 1 point\n"
+                   "gain 2 points\n")
+    said = choice_use(script, "road")
+    assert "the chosen player" not in said and "player 'p'" not in said, said
+    assert said.startswith(" Then: for each other player, clockwise from your left"), said
+    assert "that player loses 1 point" in said and said.endswith("; then gain 2 points."), said

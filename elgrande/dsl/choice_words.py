@@ -65,7 +65,15 @@ def _and(steps: list[str]) -> str:
     steps = [steps[0]] + [t[:1].lower() + t[1:] for t in steps[1:]]
     if len(steps) == 1:
         return steps[0]
+    for i, t in enumerate(steps[:-1]):  # a loop or a condition ends before the next step
+        if t.lower().startswith(_COMPOUND):  # (f25: "... loses 1 point and gain 2 points"
+            return _and(steps[:i + 1]) + "; then " + _and(steps[i + 1:])  # read as one)
     return ", ".join(steps[:-1]) + (", and " if len(steps) > 2 else " and ") + steps[-1]
+
+
+#: The steps that hold other steps (a loop, a condition): a step after one is said after
+#: "; then ", not joined to its last inner step by "and".
+_COMPOUND: Final = ("for each ", "if ")
 
 
 def _bound_kind(script: ast.Script, name: str) -> str:
@@ -131,9 +139,22 @@ def choice_use(script: ast.Script | None, var: str, bound: Mapping[str, int] | N
         text = text.replace(phrase.format(v=var), instead)
     if bound:
         text = _bound_said(text, script, bound, place_ids)
+    text = _loop_names_said(text, script)
     for pattern, instead in _OTHERS:
         text = re.sub(pattern, instead, text)
     return " Then: " + text[0].lower() + text[1:]
+
+
+def _loop_names_said(text: str, script: ast.Script) -> str:
+    """``text`` with each player name no choice binds (a loop's, ``for each other player
+    p``) said as a loop says it: "for each other player, ...", then "that player" (f25:
+    "for each other the chosen player", though nobody chose them)."""
+    for name in dict.fromkeys(re.findall(r"player '(\w+)'", text)):
+        if _choosing(script, name) is not None:
+            continue
+        text = re.sub(rf"\b(each (?:other )?player) '{name}'", r"\1", text)
+        text = text.replace(f"player '{name}'", "that player")
+    return text
 
 
 def action_brief(script: ast.Script | None) -> str:

@@ -196,7 +196,7 @@ function placeSince(n) {
   var below = narrow.matches && n > 0;
   if (!jump) {
     jump = el("button", {type: "button", id: "since-jump", "class": "since-jump"});
-    jump.onclick = function () { $("since").scrollIntoView({block: "nearest"}); };
+    jump.onclick = function () { $("since").scrollIntoView({block: "start"}); };  // its first line
   }
   jump.textContent = "↓ Since your last choice: " + n + (n === 1 ? " line" : " lines") +
     ", under the buttons";
