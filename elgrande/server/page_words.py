@@ -557,7 +557,8 @@ def empty_source_words(game: Game, d: Decision, options: list[dict[str, Any]]) -
     caballero, and choosing it moved nothing unsaid): at a card's region choice (``d`` of
     kind ``choose_region``, rule B8) whose region is where the card takes caballeros from
     (the engine refuses a place there citing :data:`TAKEN_FROM_RULE`, in
-    ``d.options["why"]``), each enabled option of a region holding no caballero (nobody's, the
+    ``d.options["why"]``, and the card under way moves from exactly that region,
+    :func:`chooses_its_source`), each enabled option of a region holding no caballero (nobody's, the
     neutral ones counted, C9) gets ``" (no caballeros)"`` after its label: allowed, the
     card then moves none. Counts from ``game.state`` (the board, public); the decision's
     prompt, options and legality are unchanged. Changes ``options`` in place; raises
