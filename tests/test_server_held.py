@@ -38,3 +38,22 @@ def test_B8_4_a_kept_veto_shows_in_its_holder_s_box_for_every_viewer() -> None:
         g.answer(p, d.random_answer(rng, p))
     else:
         raise AssertionError("no Veto kept in this game")
+
+
+def test_B8_4_a_veto_kept_past_the_last_round_is_held_until_the_game_s_end() -> None:
+    """f26: a Veto taken in the last round said "until the end of round 10" in a game of
+    9 rounds: past the last round it says "until the game's end"."""
+    g = new_game(3, sets=["base"], seed=3, logging=False)
+    rng = random.Random(3)
+    while not any(e.kind == "veto" for e in g.state.lasting):
+        d = g.pending
+        assert d is not None, "no Veto kept in this game"
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    view = public_view(g)
+    veto = next(e for e in view["state"]["lasting"] if e["kind"] == "veto")
+    title = g.library.card(veto["card"]).title
+    last = max(g.flow.rounds)
+    late = {**view, "state": {**view["state"], "lasting": [{**veto, "expires": last + 1}]}}
+    assert held_lines(g, late)[veto["player"]] == [f"{title} (until the game's end)"]
+    ends = {**view, "state": {**view["state"], "lasting": [{**veto, "expires": last}]}}
+    assert held_lines(g, ends)[veto["player"]] == [f"{title} (until the end of round {last})"]

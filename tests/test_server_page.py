@@ -430,11 +430,14 @@ def since_gaps(box: Any) -> list[str]:
         return shown
     assert gaps == [0] and rows[0]["seen"], rows  # one expander, first
     assert hidden >= 2, rows  # a line folded alone shows instead (its expander as long)
-    assert more.count() == 1 and more.inner_text() == f"Show {hidden} earlier lines"
+    # "earlier" when every folded line comes before the first shown, else "more" (f26)
+    first = next(i for i, r in enumerate(lines) if r["seen"])
+    which = "earlier" if all(r["seen"] or i < first for i, r in enumerate(lines)) else "more"
+    assert more.count() == 1 and more.inner_text() == f"Show {hidden} {which} lines"
     more.click()
     assert box.evaluate("b => Array.from(b.querySelectorAll('li')).every(li =>"
                         " li.offsetParent !== null)")
-    assert more.inner_text() == f"Hide the {hidden} earlier lines"
+    assert more.inner_text() == f"Hide the {hidden} {which} lines"
     more.click()
     assert more.get_attribute("aria-expanded") == "false"
     return shown

@@ -92,18 +92,23 @@ def test_the_since_box_has_one_expander_saying_what_it_opens(
     shown = box.locator("li:not(.gap):visible").all_inner_texts()
     hidden = len(news) - len(shown)
     assert hidden >= 2 and shown[-4:] == news[-4:]  # the newest lines show
-    assert box.locator("li").first.inner_text() == f"Show {hidden} earlier lines"
+    seen = items.evaluate_all("lis => lis.map(li => li.offsetParent !== null)")
+    # "earlier" when every folded line comes before the first shown, else "more" (f26:
+    # a general scoring's lines are never folded, so folded lines may follow shown ones)
+    first = seen.index(True)
+    which = "earlier" if all(v or i < first for i, v in enumerate(seen)) else "more"
+    assert box.locator("li").first.inner_text() == f"Show {hidden} {which} lines"
     assert more.get_attribute("aria-expanded") == "false"
-    assert re.fullmatch(r"Show \d+ earlier lines", more.inner_text())
+    assert re.fullmatch(rf"Show \d+ {which} lines", more.inner_text())
     shot(tab, "h29-1-since-closed")
     more.click()
     assert box.locator("li:not(.gap):visible").all_inner_texts() == news
-    assert more.inner_text() == f"Hide the {hidden} earlier lines"
+    assert more.inner_text() == f"Hide the {hidden} {which} lines"
     assert box.locator("button").count() == 1
     shot(tab, "h29-1-since-open")
     more.click()
     assert box.locator("li:not(.gap):visible").all_inner_texts() == shown
-    assert more.inner_text() == f"Show {hidden} earlier lines"
+    assert more.inner_text() == f"Show {hidden} {which} lines"
     quiet(tab)
 
 
@@ -259,8 +264,8 @@ def test_a_mobile_scoreboard_reads_the_same_on_the_board_the_buttons_and_the_log
         assert "B6.8" not in prompt, prompt
     legend = tab.page.locator("#players svg text").evaluate_all(
         "ts => ts.map(t => t.textContent)")
-    want = {2: "its left value counts", 3: "its left two values count"}[players]
-    assert f"with {players} players {want} (B6.8)" in legend, legend
+    want = {2: "left value only", 3: "left two values only"}[players]
+    assert f"{players} players: {want} (B6.8)" in legend, legend
     assert "8-4-0" in legend and "8-4" not in legend  # its example tile, printed
     buttons = tab.page.locator("#options button")
     label = buttons.first.inner_text()
@@ -290,7 +295,7 @@ def test_b6_8_cut_values_are_said_only_where_not_0() -> None:
     assert scores_words([5, 4, 3], 2) == "5-4-3 scores 5-4"
     assert scores_words([8, 4, 0], 2) == "" and scores_words([8, 4, 0], None) == ""
     assert scores_words([8, 4, 0], 1) == "8-4-0 scores 8"
-    assert legend_cut(1, 2, [8, 4, 0]) == "with 2 players its left value counts (B6.8)"
+    assert legend_cut(1, 2, [8, 4, 0]) == "2 players: left value only (B6.8)"
     assert legend_cut(3, 4, [8, 4, 0]) == "" and legend_cut(None, 0, [8, 4, 0]) == ""
 
 

@@ -164,7 +164,7 @@ def test_every_seat_s_power_card_stays_in_the_box_since_the_last_choice(
     })""", log)
     # h29: the lines folded said once, by the box's one expander (the places lines: the
     # eight king moves, the power cards and the seat's turn order line fill the box)
-    assert got[0] == "Show 3 earlier lines", got
+    assert got[0] == "Show 3 more lines", got  # folded between shown lines (f26)
     assert got[1:3] == log[:2], got  # the bots' power cards, though older than the last 8
     assert got[3] == log[5], got  # the turn order names the seat: never folded (f25)
     assert got[4:] == [line.strip() for line in log[6:]], got  # the last eight, trimmed

@@ -319,8 +319,10 @@ def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
         if e.get("kind") != VETO_KIND or not isinstance(p, int) or not 0 <= p < n:
             continue
         until = int(e.get("expires") or 0)
-        out[p].append(name(e.get("card")) + (f" (until the end of round {until})"
-                                              if until else ""))
+        rounds = getattr(game.flow, "rounds", None) or [until]
+        out[p].append(name(e.get("card")) + (  # f26: "round 10" of a 9-round game
+            "" if not until else f" (until the end of round {until})" if until <= max(rounds)
+            else " (until the game's end)"))
     return out
 
 

@@ -13,7 +13,7 @@ from elgrande.model.scoring import paid_ranks
 #: The ranks a place's values pay, in the legend's words.
 ORDINALS = ("1st", "2nd", "3rd")
 #: How many values count, in words (B6.8).
-_HOW_MANY = {1: "its left value counts", 2: "its left two values count"}
+_HOW_MANY = {1: "left value only", 2: "left two values only"}
 
 
 def paid_of(board: Board, players: int) -> int | None:
@@ -42,8 +42,9 @@ def scores_words(values: Sequence[int], paid: int | None) -> str:
 
 
 def legend_cut(paid: int | None, players: int, values: Sequence[int]) -> str:
-    """The legend's words of B6.8 for a scoreboard of ``values``: ``"with 3 players its
-    left two values count (B6.8)"``; ``""`` where every value counts. Raises nothing."""
+    """The legend's words of B6.8 for a scoreboard of ``values``: ``"3 players: left two
+    values only (B6.8)"`` (short: the replay viewer's board panel cut a longer line, f26);
+    ``""`` where every value counts. Raises nothing."""
     if paid is None or paid >= len(values) or paid not in _HOW_MANY:
         return ""
-    return f"with {players} players {_HOW_MANY[paid]} (B6.8)"
+    return f"{players} players: {_HOW_MANY[paid]} (B6.8)"

@@ -99,8 +99,8 @@ export function keptFlags(st, lines) {
 
 // the one expander's words (h29, f21/f22: several "… n more lines" one under another
 // confused): what it opens, "Show 7 earlier lines", and opened "Hide the 7 earlier lines"
-export function gapWords(n, open) {
-  var what = n + " earlier " + (n === 1 ? "line" : "lines");
+export function gapWords(n, open, earlier) {
+  var what = n + (earlier === false ? " more " : " earlier ") + (n === 1 ? "line" : "lines");
   return open ? "Hide the " + what : "Show " + what;
 }
 
@@ -121,6 +121,10 @@ export function renderSince() {
   var seen = visibleRows(lines, keptFlags(S.state, lines), VISIBLE);
   lines.slice(-NEWEST).forEach(function (l, i) { seen[lines.length - 1 - i] = true; });
   var hidden = lines.length - Object.keys(seen).length;
+  // "earlier" only when every folded line comes before the first shown (f26: lines folded
+  // inside a scoring were announced as earlier ones)
+  var firstShown = Math.min.apply(null, Object.keys(seen).map(Number).concat([lines.length]));
+  var earlier = lines.every(function (l, i) { return seen[i] || i < firstShown; });
   if (hidden === 1) { lines.forEach(function (l, i) { seen[i] = true; }); hidden = 0; }
   S.since = lines;
   S.sinceEarlier = hidden;
@@ -134,11 +138,11 @@ export function renderSince() {
   if (hidden) {
     var more = el("button", {type: "button", "class": "since-more", "aria-expanded": "false",
                              title: "Every line since your last choice, in its place"},
-                  gapWords(hidden, false));
+                  gapWords(hidden, false, earlier));
     more.onclick = function () {
       var open = box.classList.toggle("open");
       more.setAttribute("aria-expanded", String(open));
-      more.textContent = gapWords(hidden, open);
+      more.textContent = gapWords(hidden, open, earlier);
     };
     ul.appendChild(el("li", {"class": "quiet gap"})).appendChild(more);
   }
@@ -174,15 +178,30 @@ export var NEWEST = 4;
 function visibleRows(lines, keep, n) {
   var out = {};
   var order = lines.map(function (l, i) { return i; }).filter(function (i) { return keep[i]; });
+  var scoring = inScoring(lines);
   var rank = function (i) {
     var l = lines[i];
-    return isKey(l) || isBid(S.state, l) ? 0 : namesSeat(S.state, l) ? 1 : 2;
+    return isKey(l) || isBid(S.state, l) || scoring[i] ? 0 : namesSeat(S.state, l) ? 1 : 2;
   };
   var pts = function (i) { return seatPoints(S.state, lines[i]); };
   order.sort(function (a, b) { return rank(a) - rank(b) || pts(b) - pts(a) || b - a; });
   // the seat's own lines are never hidden either (f25: a scoring's 1-point line of the
   // seat's was folded, and its points did not add up; docs/serve.md promises them)
   order.forEach(function (i, k) { if (k < n || rank(i) <= 1) { out[i] = true; } });
+  return out;
+}
+
+// which of `lines` belong to a general scoring (B6): from its heading ("-- Scoring after
+// round 3 --") to its total ("Points this scoring: ..."), the Castillo emptied and every
+// region's tally between (f26: the others' lines of a scoring were folded, and the total
+// did not add up)
+export function inScoring(lines) {
+  var out = {}, open = false;
+  lines.forEach(function (l, i) {
+    if (/^-- .+ --$/.test(l)) { open = true; }
+    if (open) { out[i] = true; }
+    if (/^Points this scoring: /.test(l)) { open = false; }
+  });
   return out;
 }
 
