@@ -128,3 +128,14 @@ def test_a_loop_s_player_is_that_player_and_a_step_after_a_loop_is_its_own() -> 
     assert "the chosen player" not in said and "player 'p'" not in said, said
     assert said.startswith(" Then: for each other player, clockwise from your left"), said
     assert "that player loses 1 point" in said and said.endswith("; then gain 2 points."), said
+
+
+@pytest.mark.rule("B8")
+def test_a_step_after_an_exception_is_its_own() -> None:
+    """f27: "... to a region adjacent to that region, except the king's region and gain 1
+    point" read as if the point were the exception's."""
+    script = parse("source = choose region from regions with own caballeros except king\n"
+                   "move up to 2 own caballeros from source to adjacent to source except king\n"
+                   "gain 1 point\n")
+    said = choice_use(script, "source")
+    assert "except the king's region; then gain 1 point." in said, said

@@ -65,14 +65,17 @@ def _and(steps: list[str]) -> str:
     steps = [steps[0]] + [t[:1].lower() + t[1:] for t in steps[1:]]
     if len(steps) == 1:
         return steps[0]
-    for i, t in enumerate(steps[:-1]):  # a loop or a condition ends before the next step
-        if t.lower().startswith(_COMPOUND):  # (f25: "... loses 1 point and gain 2 points"
-            return _and(steps[:i + 1]) + "; then " + _and(steps[i + 1:])  # read as one)
+    # a loop, a condition or an exception ends before the next step (f25, f27: "... loses
+    # 1 point and gain 2 points", "... except the king's region and gain 1 point")
+    for i, t in enumerate(steps[:-1]):
+        if t.lower().startswith(_COMPOUND) or " except " in t:
+            return _and(steps[:i + 1]) + "; then " + _and(steps[i + 1:])
     return ", ".join(steps[:-1]) + (", and " if len(steps) > 2 else " and ") + steps[-1]
 
 
-#: The steps that hold other steps (a loop, a condition): a step after one is said after
-#: "; then ", not joined to its last inner step by "and".
+#: The steps that hold other steps (a loop, a condition): a step after one (or after a
+#: step ending in an exception, "... except the king's region") is said after "; then ",
+#: not joined to its last words by "and".
 _COMPOUND: Final = ("for each ", "if ")
 
 
