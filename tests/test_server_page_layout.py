@@ -163,6 +163,10 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
     discs = next(line for line in log[head:] if line.startswith("Discs: "))  # B6.1
     assert log[head] in seen and discs in seen and points in seen, seen
     assert seen.index(log[head]) < seen.index(discs) < seen.index(points)
+    # f26: every line of the scoring, the Castillo emptied and each region's tally, shows
+    end = log.index(points, head)
+    block = [line.strip() for line in log[head:end + 1] if line.strip()]
+    assert all(line in seen for line in block), [x for x in block if x not in seen]
     name = state["names"][0]
     scored = {line.strip(): int(m.group(1)) for line in log[head:]
               if (m := re.search(rf"(?:^|\W){re.escape(name)} [^;:,]*?-> (\d+) point",

@@ -91,9 +91,10 @@ export function seatPoints(st, line) {
 // playing a seat's power card (isBid), changing the board for everyone (isKey) or
 // scoring a region (isTally)
 export function keptFlags(st, lines) {
+  var scoring = inScoring(lines);  // a general scoring's lines (the Castillo emptied too)
   return lines.map(function (l, i) {
     return namesSeat(st, l) || i >= lines.length - MAX_LINES || isBid(st, l) || isKey(l) ||
-      isTally(l);
+      isTally(l) || !!scoring[i];
   });
 }
 
