@@ -72,3 +72,31 @@ def test_a_choice_begun_on_a_pushed_state_survives_the_late_reply(
     assert p.evaluate("window.elgrandePage.controls.total") == 1
     assert "moved on in another tab" not in p.locator("#notice").inner_text()
     tab.assert_quiet()
+
+
+@pytest.mark.rule("B4.3")
+def test_why_not_other_places_stays_open_while_caballeros_are_chosen(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """f27: "Why not other places?" opened, then a "+": it closed again. It stays open
+    while the same decision is drawn again, and a new decision starts it closed."""
+    links = create(server, 3, 7, {}, ["base"])
+    tokens = [token_of(links["seats"][s]) for s in range(3)]
+    with httpx.Client(base_url=server, timeout=30) as client:
+        st = _to_own_order_choice(client, links["game"], tokens, random.Random(7))
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    wait_for_n(tab, st["n"])
+    p = tab.page
+    decision(tab).get_by_role("button", name=ORDER_WORDS["decline"], exact=True).click()
+    tab.wait_past(st["n"])
+    p.wait_for_function("() => window.elgrandePage.controls &&"
+                        " window.elgrandePage.controls.kind === 'place_caballeros'")
+    c = p.evaluate("window.elgrandePage.controls")
+    assert c["folds"], c
+    why = decision(tab).locator("details.fold")
+    why.locator("summary").click()
+    assert why.evaluate("d => d.open")
+    o = next(o for o in c["options"] if o["enabled"])
+    decision(tab).get_by_role("button", name=f"one more: {o['label']}", exact=True).click()
+    p.wait_for_function("() => window.elgrandePage.controls.total === 1")
+    assert decision(tab).locator("details.fold").evaluate("d => d.open")
+    tab.assert_quiet()

@@ -133,6 +133,9 @@ function renderFolds(c, box) {
   if (!fs.length) { return; }
   var places = c.options.some(function (o) { return o.folded && o.place; });
   var d = el("details", {"class": "fold", role: "note"});
+  // opened, it stays open while the same decision is drawn again (f27: a "+" closed it)
+  if (S.foldOpen === S.n) { d.open = true; }
+  d.addEventListener("toggle", function () { S.foldOpen = d.open ? S.n : -1; });
   d.appendChild(el("summary", {}, places ? "Why not other places?" : "Why not the others?"));
   var ul = el("ul", {"aria-label": "Not possible now"});
   fs.forEach(function (f) {
