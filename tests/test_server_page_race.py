@@ -1,5 +1,7 @@
-"""An answer's state pushed before the answer's own reply: a choice begun on the pushed
-state is kept (B3.4: the page shows the game as it is, and what the seat chose on it)."""
+"""A decision drawn again keeps what the seat did on it: an answer's state pushed before
+the answer's own reply keeps a choice begun on the pushed state (B3.4: the page shows the
+game as it is, and what the seat chose on it), and an opened "Why not other places?"
+stays open while caballeros are chosen (B4.3)."""
 
 from __future__ import annotations
 
