@@ -10,9 +10,9 @@ import pytest
 
 from elgrande import new_game
 from elgrande.dsl.parser import parse
+from elgrande.engine.choice_sources import moves_from_its_one_choice
 from elgrande.engine.decisions import Decision
 from elgrande.server.page_words import (
-    chooses_its_source,
     empty_source_words,
     scoreboard_words,
 )
@@ -38,7 +38,7 @@ def _options(game: Any) -> list[dict[str, Any]]:
 ])
 def test_no_caballeros_is_said_only_where_the_card_moves_from_the_region_chosen(
         script: str, said: bool) -> None:
-    assert chooses_its_source(parse(script)) is said
+    assert moves_from_its_one_choice(parse(script)) is said
 
 
 @pytest.mark.rule("B8", "B8.2")

@@ -11,7 +11,7 @@ a card's region choice leaves out is refused with B8 too (:func:`outside_card`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.model.board import SPACE, Board
@@ -21,16 +21,34 @@ from elgrande.model.board import SPACE, Board
 _TAKEN: Final[dict[int, ast.Call]] = {}
 
 
+def _region_choices_and_sources(script: ast.Script) -> tuple[list[ast.Call], list[Any]]:
+    """``script``'s region ``choose`` calls and its moves' source expressions."""
+    calls = [n for n in ast.walk(script) if isinstance(n, ast.Call)]
+    return ([c for c in calls if c.name == "choose"
+             and isinstance(c.arg("choice"), ast.RegionChoice)],
+            [c.arg("source") for c in calls if c.name == "move"])
+
+
 def note_sources(script: ast.Script) -> None:
     """Note each region ``choose`` of ``script`` whose name stands in the source of one of
     its moves (B8.2: where caballeros are taken from)."""
-    calls = [n for n in ast.walk(script) if isinstance(n, ast.Call)]
-    sources = {n.name for c in calls if c.name == "move"
-               for n in ast.walk(c.arg("source")) if isinstance(n, ast.Name)}
-    for c in calls:
-        if c.name == "choose" and isinstance(c.arg("choice"), ast.RegionChoice) \
-                and c.arg("var") in sources:
+    chosen, sources = _region_choices_and_sources(script)
+    names = {n.name for src in sources for n in ast.walk(src) if isinstance(n, ast.Name)}
+    for c in chosen:
+        if c.arg("var") in names:
             _TAKEN[id(c)] = c
+
+
+def moves_from_its_one_choice(script: ast.Script | None) -> bool:
+    """Whether ``script`` chooses one region and moves caballeros from exactly that
+    region (``source = choose region ...`` then ``move ... from source ...``, B8.2), not
+    from places named from it (``from adjacent to source``). A script with two region
+    choices is False: which one a decision asks is not said. Raises nothing."""
+    if script is None:
+        return False
+    chosen, sources = _region_choices_and_sources(script)
+    return len(chosen) == 1 and any(isinstance(src, ast.Name) and
+                                    src.name == chosen[0].arg("var") for src in sources)
 
 
 def taken_from(call: ast.Call) -> bool:
@@ -39,7 +57,7 @@ def taken_from(call: ast.Call) -> bool:
     return _TAKEN.get(id(call)) is call
 
 
-__all__ = ["note_sources", "taken_from"]
+__all__ = ["moves_from_its_one_choice", "note_sources", "taken_from"]
 
 
 #: Why a place outside a card's region choice is refused (B8: the card names the places).

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from elgrande.dsl import ast as dsl_ast
+from elgrande.engine.choice_sources import moves_from_its_one_choice
 from elgrande.engine.decisions import Decision
 from elgrande.model.counted import counted
 from elgrande.play.early_deal import deal_chance
@@ -560,16 +561,17 @@ def empty_source_words(game: Game, d: Decision, options: list[dict[str, Any]]) -
     kind ``choose_region``, rule B8) whose region is where the card takes caballeros from
     (the engine refuses a place there citing :data:`TAKEN_FROM_RULE`, in
     ``d.options["why"]``, and the card under way moves from exactly that region,
-    :func:`chooses_its_source`), each enabled option of a region holding no caballero (nobody's, the
-    neutral ones counted, C9) gets ``" (no caballeros)"`` after its label: allowed, the
-    card then moves none. Counts from ``game.state`` (the board, public); the decision's
-    prompt, options and legality are unchanged. Changes ``options`` in place; raises
-    nothing."""
+    :func:`~elgrande.engine.choice_sources.moves_from_its_one_choice`; f24: not a card
+    moving caballeros from the regions next to the one chosen, into it), each enabled
+    option of a region holding no caballero (nobody's, the neutral ones counted, C9) gets
+    ``" (no caballeros)"`` after its label: allowed, the card then moves none. Counts
+    from ``game.state`` (the board, public); the decision's prompt, options and legality
+    are unchanged. Changes ``options`` in place; raises nothing."""
     why = d.options.get("why") if d.kind == "choose_region" and d.rule == "B8" else None
     if not isinstance(why, dict) or not any(
             isinstance(v, list) and v[:1] == [TAKEN_FROM_RULE] for v in why.values()):
         return
-    if not chooses_its_source(_card_script(game)):
+    if not moves_from_its_one_choice(_card_script(game)):
         return
     board, s = game.library.board, game.state
     for o in options:  # the enabled ones: a refused one keeps its label and reason
@@ -579,23 +581,6 @@ def empty_source_words(game: Game, d: Decision, options: list[dict[str, Any]]) -
         neutral = s.neutral[i] if i < len(s.neutral) else 0
         if sum(s.caballeros[i]) + neutral == 0:
             o["label"] = f"{o['label']} ({NO_CABALLEROS})"
-
-
-def chooses_its_source(script: dsl_ast.Script | None) -> bool:
-    """Whether card script ``script`` chooses one region and moves caballeros from exactly
-    that region (``source = choose region ...`` then ``move ... from source ...``; f24: a
-    card moving caballeros from the regions ADJACENT to the one chosen, into it, read "(no
-    caballeros)" on good destinations). A script with two region choices (a source and a
-    destination) is left unsaid: the decision does not say which one it asks. Raises
-    nothing."""
-    if script is None:
-        return False
-    calls = [n for n in dsl_ast.walk(script) if isinstance(n, dsl_ast.Call)]
-    chosen = [c.arg("var") for c in calls if c.name == "choose"
-              and isinstance(c.arg("choice"), dsl_ast.RegionChoice)]
-    sources = [c.arg("source") for c in calls if c.name == "move"]
-    return len(chosen) == 1 and any(isinstance(src, dsl_ast.Name) and src.name == chosen[0]
-                                    for src in sources)
 
 
 def _card_script(game: Game) -> dsl_ast.Script | None:
