@@ -19,6 +19,10 @@ import httpx
 
 from elgrande.play.views import pending_decision
 
+#: The bot seed of the test servers (``elgrande serve --bot-seed``): their bots play the
+#: same answers in the same game on every run.
+BOT_SEED = 20261205
+
 
 def free_port() -> int:
     """A TCP port free on localhost now."""
@@ -29,13 +33,15 @@ def free_port() -> int:
 
 class ServerProcess:
     """``elgrande serve`` in a subprocess on ``db`` (a SQLAlchemy URL), its output in
-    ``folder/server.log``."""
+    ``folder/server.log``; ``extra``: more options. Its bots play from ``bot_seed``
+    (``--bot-seed``; :data:`BOT_SEED` unless told, None: the server's own randomness)."""
 
-    def __init__(self, db: str, folder: Path, *extra: str) -> None:
+    def __init__(self, db: str, folder: Path, *extra: str,
+                 bot_seed: int | None = BOT_SEED) -> None:
         self.db = db
         self.folder = folder
         self.port = free_port()
-        self.extra = extra
+        self.extra = extra if bot_seed is None else (*extra, "--bot-seed", str(bot_seed))
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{self.port}"
 

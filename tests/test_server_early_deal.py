@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
 import httpx  # noqa: E402
-from serve_util import token_of  # noqa: E402
+from serve_util import BOT_SEED, token_of  # noqa: E402
 
 CARDS = Path(__file__).resolve().parent / "homebrew_serve"
 
@@ -95,7 +95,7 @@ def test_an_early_deal_game_records_a_header_check_replays(tmp_path: Path) -> No
 
     cards = unpack(cards_zip(), tmp_path / "srv" / "uploads" / "u1", Limits(smoke=0))
     db = f"sqlite:///{tmp_path / 'g.db'}"
-    made = Service(Store(db), tmp_path / "srv").create(
+    made = Service(Store(db), tmp_path / "srv", bot_seed=BOT_SEED).create(
         {"players": 3, "homebrew_early": True,
          "bots": {"0": "random", "1": "random", "2": "random"}}, cards)
     rounds = {c["title"]: c["round"] for c in made["cards"]}
@@ -104,10 +104,10 @@ def test_an_early_deal_game_records_a_header_check_replays(tmp_path: Path) -> No
     # server draws its seeds from the system's randomness: the search's quality is tested
     # with a seeded rng in tests/test_early_deal.py), so the third may come in round 3
     assert sorted(rounds.values()) in ([1, 1, 2], [1, 2, 2], [1, 1, 3], [1, 2, 3])
-    live = Service(Store(db), tmp_path / "srv").load(made["game"])
+    live = Service(Store(db), tmp_path / "srv", bot_seed=BOT_SEED).load(made["game"])
     assert live is not None and live.game.over
     assert live.config["homebrew_early"] is True and live.config["seed"] is None
-    record = Service(Store(db), tmp_path / "srv").record(live)
+    record = Service(Store(db), tmp_path / "srv", bot_seed=BOT_SEED).record(live)
     header = json.loads(record.splitlines()[0])
     assert header["cards"] == ["mycards"] and "homebrew_early" not in header
     home = tmp_path / "host"

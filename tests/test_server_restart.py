@@ -19,6 +19,7 @@ from elgrande.server.store import SCHEMA, Store  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from serve_restart import run  # noqa: E402
+from serve_util import BOT_SEED  # noqa: E402
 
 
 def _crash_before_the_bots(service: Service, live: Live, rng: random.Random) -> None:
@@ -35,7 +36,7 @@ def _crash_before_the_bots(service: Service, live: Live, rng: random.Random) -> 
 def test_only_games_whose_bots_must_answer_are_resumed(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'g.db'}"
     store = Store(url)
-    service = Service(store, tmp_path)
+    service = Service(store, tmp_path, bot_seed=BOT_SEED)
     with_bot = service.create({"players": 3, "seed": 5, "bots": {"2": "random"}})["game"]
     people = service.create({"players": 3, "seed": 5})["game"]
     crashed = service.create({"players": 3, "seed": 6, "bots": {"1": "greedy"}})["game"]
@@ -46,7 +47,7 @@ def test_only_games_whose_bots_must_answer_are_resumed(tmp_path: Path) -> None:
     n = store.count(crashed)
     assert store.bots_due() == [crashed]
 
-    again = Service(Store(url), tmp_path)  # a restart
+    again = Service(Store(url), tmp_path, bot_seed=BOT_SEED)  # a restart
     assert again.resume(background=False) == 1
     assert store.count(crashed) > n and store.bots_due() == []
     assert {g for g, _ in store.configs()} == {with_bot, people, crashed}
@@ -61,7 +62,7 @@ def test_only_games_whose_bots_must_answer_are_resumed(tmp_path: Path) -> None:
         assert c.execute(sa.text("SELECT version FROM schema_version")).scalar_one() == SCHEMA
     assert set(upgraded.bots_due()) == {with_bot, crashed}  # loaded once to find out
     counts = {g: upgraded.count(g) for g in (with_bot, people, crashed)}
-    assert Service(upgraded, tmp_path).resume(background=False) == 2
+    assert Service(upgraded, tmp_path, bot_seed=BOT_SEED).resume(background=False) == 2
     assert upgraded.bots_due() == []
     assert {g: upgraded.count(g) for g in counts} == counts  # no bot had to answer
 

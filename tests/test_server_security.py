@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
-from serve_util import token_of  # noqa: E402
+from serve_util import BOT_SEED, token_of  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from elgrande.play.game import Game, new_game  # noqa: E402
@@ -41,7 +41,7 @@ SETS = [["base"], ["base", "colonies"], ["base", "intrigue-king"],
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(Store(f"sqlite:///{tmp_path / 'games.db'}"), tmp_path,
-                     Limits(answers_per_second=1e6))
+                     Limits(answers_per_second=1e6), bot_seed=BOT_SEED)
     with TestClient(app) as c:
         yield c
 

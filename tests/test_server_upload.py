@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
+from serve_util import BOT_SEED  # noqa: E402
+
 from elgrande.server.limits import Limits  # noqa: E402
 from elgrande.server.upload import UploadError, read_zip, unpack  # noqa: E402
 
@@ -125,7 +127,8 @@ def test_the_record_of_a_game_with_uploaded_cards_checks_beside_the_hosts_folder
     cards = unpack(_zip({"mycards/spy.yaml": SPY}), tmp_path / "srv" / "uploads" / "u1",
                    Limits(smoke=0))
     assert cards.name == "mycards"
-    service = Service(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path / "srv")
+    service = Service(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path / "srv",
+                      bot_seed=BOT_SEED)
     made = service.create({"players": 3, "seed": 5,
                            "bots": {"0": "random", "1": "random", "2": "random"}}, cards)
     live = service.load(made["game"])

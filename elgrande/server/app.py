@@ -165,14 +165,16 @@ def _json_error(status: int, error: str) -> JSONResponse:
 
 
 def create_app(store: Store, data_dir: Path, limits: Limits | None = None,
-               origins: tuple[str, ...] = (), resume: bool = True) -> Starlette:
+               origins: tuple[str, ...] = (), resume: bool = True,
+               bot_seed: int | None = None) -> Starlette:
     """The application serving the games in ``store`` (uploaded cards under
     ``data_dir``). ``origins``: WebSocket origins allowed besides this server's own.
     ``resume``: at start-up, let the bots of the games left with a bot to move go on
-    (:meth:`Service.resume`; other games load when asked for)."""
+    (:meth:`Service.resume`; other games load when asked for). ``bot_seed``: None, or
+    the seed bots' answers are derived from (:class:`Service`, ``--bot-seed``)."""
     limits = limits or Limits()
     hub = Hub()
-    service = Service(store, data_dir, on_change=hub.publish)
+    service = Service(store, data_dir, on_change=hub.publish, bot_seed=bot_seed)
     rate = RateLimit(limits.answers_per_second)
     checks = RateLimit(limits.checks_per_second)
     known: dict[tuple[str, str], tuple[str, int | None]] = {}  # tokens never change

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 
+from elgrande.play.seeds import SEED_MAX, SEED_MIN
 from elgrande.server import redact
 from elgrande.server.limits import MB, Limits
 
@@ -44,9 +45,14 @@ D = Limits()
               help="Smoke positions per uploaded card (as `elgrande validate --smoke`).")
 @click.option("--allow-origin", multiple=True,
               help="A WebSocket origin allowed besides the server's own (repeatable).")
+@click.option("--bot-seed", type=click.IntRange(SEED_MIN, SEED_MAX), default=None,
+              help="Derive each bot answer's seed from this, the game's answers so far and "
+                   "the seat, so the same game gets the same bots' answers every run and "
+                   "after a restart (tests, playtests). Default: fresh randomness.")
 def serve(host: str, port: int, db: str, data_dir: str, max_body: int, max_upload: int,
           max_unpacked: int, max_files: int, answers_per_second: float,
-          checks_per_second: float, smoke: int, allow_origin: tuple[str, ...]) -> None:
+          checks_per_second: float, smoke: int, allow_origin: tuple[str, ...],
+          bot_seed: int | None) -> None:
     """Serve games to play in the browser: open http://HOST:PORT/ to create one.
 
     Each seat gets its own link (an unguessable token); it sees only its own view
@@ -68,7 +74,8 @@ def serve(host: str, port: int, db: str, data_dir: str, max_body: int, max_uploa
     limits = Limits(body=max_body, upload=max_upload, unpacked=max_unpacked, files=max_files,
                     answers_per_second=answers_per_second,
                     checks_per_second=checks_per_second, smoke=smoke)
-    app = create_app(Store(db), Path(data_dir).resolve(), limits, tuple(allow_origin))
+    app = create_app(Store(db), Path(data_dir).resolve(), limits, tuple(allow_origin),
+                     bot_seed=bot_seed)
     # the database without its user and password
     click.echo(f"elgrande serve: http://{host}:{port}/ (database {db.split('@')[-1]}; "
                f"body {max_body / MB:g} MB, upload {max_upload / MB:g} MB, "

@@ -14,10 +14,18 @@ server process, whose loaded games are the database's). A game is loaded when it
 for: after a restart only one game of each kind (its card library) and, in the
 background, the games whose bots must answer are loaded (:meth:`Service.resume`), the
 latter found by the ``bot_due`` flag each answer stores.
+
+A bot answers with a fresh seed from the operating system, or, when the server has a
+``bot_seed`` (``elgrande serve --bot-seed``, for tests and playtests), with the seed
+:func:`bot_answer_seed` derives from that seed, the game's answers so far and the seat:
+the same game (the same game seed and the same people's answers) then gets the same bots'
+answers on every run and after a restart. It is never derived from the game's seed, which
+stays secret to the seats (B8.5a).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -141,11 +149,16 @@ class Service:
         store: the database.
         data_dir: where uploaded homebrew card folders are kept (``cards/<game>``).
         on_change: called with ``(game id, answers so far)`` after every stored answer.
+        bot_seed: None (the default): each bot answer's seed comes from the operating
+            system; an integer: from :func:`bot_answer_seed`, so bots play the same
+            answers from run to run (tests, reproducible playtests).
     """
 
     def __init__(self, store: Store, data_dir: Path,
-                 on_change: Callable[[str, int], None] | None = None) -> None:
+                 on_change: Callable[[str, int], None] | None = None,
+                 bot_seed: int | None = None) -> None:
         self.store = store
+        self.bot_seed = bot_seed
         self.data_dir = data_dir
         self.on_change = on_change
         self._live: OrderedDict[str, Live] = OrderedDict()
@@ -364,7 +377,9 @@ class Service:
             if not mine:
                 return
             p = mine[0]
-            bot = make_bot(str(kinds[p]), secrets.randbits(32))
+            seed = (secrets.randbits(32) if self.bot_seed is None
+                    else bot_answer_seed(self.bot_seed, live.game.answered(), p))
+            bot = make_bot(str(kinds[p]), seed)
             try:
                 self._store(live, p, bot.answer(live.game.lazy_view(p)))
             except Conflict:  # another server process answered for it first
@@ -561,6 +576,15 @@ def own_cards(paths: Any) -> list[str]:
     that ``elgrande check`` reads a downloaded record kept beside that folder, and no
     payload shows the server's paths."""
     return [Path(str(p)).name for p in paths] if isinstance(paths, list) else []
+
+
+def bot_answer_seed(bot_seed: int, n: int, seat: int) -> int:
+    """The seed of the bot of ``seat`` answering a game's answer number ``n`` (its answers
+    so far, stored: the same after a restart) on a server started with ``bot_seed``: 32 bits
+    of SHA-256 of the three. The game's own seed takes no part, so the bots' answers say
+    nothing of it (B8.5a). Raises nothing."""
+    digest = hashlib.sha256(f"elgrande-bot:{bot_seed}:{n}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
 
 
 def _bot_due(game: Game, seats: list[Seat]) -> bool:
