@@ -240,7 +240,7 @@ def test_cli_board_draws_a_record_at_answer_n_and_a_saved_game(tmp_path: Path) -
         board_svg(at25.view(1), at25.library.board))
     saved = tmp_path / "state.json"
     saved.write_text(json.dumps(g.to_json()), encoding="utf-8")
-    r = CliRunner().invoke(main, ["board", str(saved), "--out", str(out)])
+    r = CliRunner().invoke(main, ["board", str(saved), "--out", str(out), "--force"])
     assert r.exit_code == 0, r.output
     assert counts(out.read_text(encoding="utf-8")) == counts(
         board_svg(public_view(g), g.library.board))

@@ -1,7 +1,7 @@
 """``cards/schema.json``: generated from the card format declaration, fresh, a valid
 draft 2020-12 schema, and in agreement with the engine's own field check.
 
-If the freshness test fails, run ``elgrande schema --out cards/schema.json``.
+If the freshness test fails, run ``elgrande schema --out cards/schema.json --force``.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def validator() -> Any:
 
 def test_the_committed_schema_is_fresh() -> None:
     assert SCHEMA.read_text(encoding="utf-8") == schema_text(), \
-        "cards/schema.json is stale: run `elgrande schema --out cards/schema.json`"
+        "cards/schema.json is stale: run `elgrande schema --out cards/schema.json --force`"
     assert json.loads(SCHEMA.read_text(encoding="utf-8")) == card_schema()
 
 

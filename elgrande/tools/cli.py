@@ -169,6 +169,22 @@ def writable(path: str, option: str, folder: bool = False) -> None:
                                  param_hint=f"'{option}'") from None
 
 
+#: ``--force`` of the commands writing a file the user names (``play --record``, ``schema
+#: --out``, ``board --out``): without it an existing file is left alone (:func:`fresh`).
+FORCE = click.option("--force", is_flag=True,
+                     help="Overwrite the output file if it exists (without it: refused).")
+
+
+def fresh(path: str, force: bool) -> None:
+    """Refuse, before any work, to overwrite the existing file ``path`` a user named as
+    an output, unless ``force`` (``--force``): one ``error: ...`` line on stderr, exit 1.
+    A path that does not exist, or ``force``, passes."""
+    if not force and Path(path).exists():
+        click.echo(f"error: {path} exists: choose another file, or add --force to "
+                   "overwrite it", err=True)
+        sys.exit(1)
+
+
 def _one_line(exc: BaseException) -> str:
     try:
         text = str(exc)
@@ -233,7 +249,9 @@ def _free_name(stem: str, suffix: str) -> str:
               "is not human (greedy if none is).  [default: greedy and random by turns: "
               "greedy,random,greedy,...]")
 @click.option("--record", "-r", type=click.Path(dir_okay=False), default=None,
-              help="Write the game record (JSON Lines) here (missing folders are made).")
+              help="Write the game record (JSON Lines) here (missing folders are made; "
+              "an existing file only with --force).")
+@FORCE
 @click.option("--variant", type=click.Choice(["standard", "short", "six_rounds"]),
               default="standard", show_default=True, help="Game length (B3.7).")
 @click.option("--cards", "card_dirs", multiple=True, type=click.Path(exists=True),
@@ -247,8 +265,8 @@ def _free_name(stem: str, suffix: str) -> str:
 @click.option("--beginner", is_flag=True, help="Intrigue & the King's beginner option (I1): "
               "only the cards whose values are divisible by 10.")
 @SET_DIRS
-def play(players: int, seed: int | None, bots: str | None, record: str | None, variant: str,
-         card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
+def play(players: int, seed: int | None, bots: str | None, record: str | None, force: bool,
+         variant: str, card_dirs: tuple[str, ...], errata: tuple[str, ...], quiet: bool,
          set_list: str, fill: str | None, beginner: bool, set_dirs: tuple[str, ...]) -> None:
     """Play a full rules-checked game between bots and print what happens."""
     from elgrande.data.library import provisional_log
@@ -293,6 +311,7 @@ def play(players: int, seed: int | None, bots: str | None, record: str | None, v
                            for k, a in zip(seat_bots(kinds, players), agents, strict=True)]
     if record:  # before the first answer, not after the game
         writable(record, "--record")
+        fresh(record, force)
     if not human.play(game, agents):  # a human seat typed q or Ctrl-C: save and stop
         record = record or _free_name("elgrande-stopped", ".jsonl")
         write_record(game, record)
@@ -414,10 +433,12 @@ def validate_cmd(paths: tuple[str, ...], fmt: str, strict: bool, smoke: int,
 
 @main.command(name="schema")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Write the schema here (default: print it).")
+              help="Write the schema here (default: print it; an existing file only "
+              "with --force).")
+@FORCE
 @click.option("--manifest", is_flag=True, help="The schema of a set's set.yaml (its "
               "homebrew keys: stacks, spaces, card kinds) instead of card files.")
-def schema_cmd(out: str | None, manifest: bool) -> None:
+def schema_cmd(out: str | None, force: bool, manifest: bool) -> None:
     """Print or write the JSON Schema of card files (generated from the card format), or
     with --manifest of set manifests (cards/set-schema.json)."""
     from elgrande.tools.schema import schema_text, set_schema_text
@@ -427,6 +448,7 @@ def schema_cmd(out: str | None, manifest: bool) -> None:
         click.echo(text, nl=False)
     else:
         writable(out, "--out")
+        fresh(out, force)
         Path(out).write_text(text, encoding="utf-8")
         click.echo(f"wrote {out}")
 
@@ -537,12 +559,13 @@ def _lines(path: str) -> list[str]:
 @main.command(name="board")
 @click.argument("source")
 @click.option("--out", "-o", type=click.Path(dir_okay=False), required=True,
-              help="The SVG file to write.")
+              help="The SVG file to write (an existing file only with --force).")
+@FORCE
 @click.option("--as", "as_player", default=None,
               help="Draw what this player (name or seat index) sees; default: the public view.")
 @RECORD_CARDS
 @SET_DIRS
-def board_cmd(source: str, out: str, as_player: str | None,
+def board_cmd(source: str, out: str, force: bool, as_player: str | None,
               card_dirs: tuple[str, ...], set_dirs: tuple[str, ...]) -> None:
     """Draw the board of SOURCE as SVG: STATE.json (a saved game), RECORD or RECORD:N
     (a record replayed to answer N). Exits 1 with one line on a bad SOURCE, 2 if its file
@@ -553,6 +576,7 @@ def board_cmd(source: str, out: str, as_player: str | None,
     from elgrande.tools import board_svg as bs
 
     _cards_not_sets(card_dirs)
+    fresh(out, force)
     path = bs.split_source(source)[0]
     if not Path(path).exists():  # as click.Path does for the others
         head, _, tail = source.rpartition(":")

@@ -3,7 +3,7 @@
 kinds of the shipped set manifests (:mod:`elgrande.data.kinds`).
 
 ``cards/schema.json`` is this schema, written by ``elgrande schema --out
-cards/schema.json``; editors that read JSON Schema (e.g. the YAML language server) then
+cards/schema.json --force``; editors that read JSON Schema (e.g. the YAML language server) then
 complete and check card files as they are typed. The engine itself checks files with
 :func:`elgrande.data.card_format.check_fields`; both read the same declaration:
 
