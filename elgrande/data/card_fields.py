@@ -6,6 +6,10 @@ neither imports the other to get it.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from typing import Any
+
 import attr
 
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
@@ -79,6 +83,8 @@ FIELDS: tuple[Field, ...] = (
     Field("rules", "list", "rule ids the card relies on (docs/rules.md)"),
     Field("source", "string", "where the card's data comes from"),
     Field("notes", "string", "free remarks: decisions taken, doubts"),
+    Field("sic", "list", "words of the printed text that are misprinted and kept as "
+          "printed: wherever the text is shown to a person, '[sic]' follows each"),
     Field("status", "string", "'incomplete' when data is missing (say what in notes; "
           "implied by a non-empty unknown)", enum=("complete", INCOMPLETE)),
     Field("unknown", "list", "the fields no source gives: each is null in the file, and only "
@@ -98,6 +104,33 @@ FIELDS: tuple[Field, ...] = (
 FIELD_BY_NAME = {f.name: f for f in FIELDS}
 #: Each field's place in :data:`FIELDS` (the order problems are reported in).
 FIELD_INDEX = {f.name: i for i, f in enumerate(FIELDS)}
+#: What follows a word a card's ``sic`` field lists, where its text is shown.
+SIC = " [sic]"
+
+
+def sic_words(data: Mapping[str, Any] | None) -> list[str]:
+    """The words of a card's ``sic`` field (its file's mapping ``data``): [] for none or
+    for a value that is not a list of text."""
+    sic = (data or {}).get("sic")
+    return [w for w in sic if isinstance(w, str) and w.strip()] if isinstance(sic, list) else []
+
+
+def sic_pattern(word: str) -> re.Pattern[str]:
+    """Where ``word`` stands whole in a card's text (not inside a longer word), not
+    already marked ``[sic]``."""
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)(?! \[sic\])")
+
+
+def text_as_shown(text: str, data: Mapping[str, Any] | None) -> str:
+    """A card's printed ``text`` as a person is shown it: each word its ``sic`` field
+    (in the card file's mapping ``data``) lists followed by ``" [sic]"`` wherever it
+    stands whole, so a misprint kept as printed (``text`` is word for word) is not taken
+    for ours. The card's ``text`` itself is unchanged. Raises nothing."""
+    for word in sic_words(data):
+        text = sic_pattern(word).sub(lambda m: m.group(0) + SIC, text)
+    return text
+
+
 #: Fields an erratum may replace.
 REPLACEABLE = ("title", "text", "effect", "stack", "copies", "value", "court", "rules",
                "heads", "place", "gold", "goods", "optional")

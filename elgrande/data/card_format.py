@@ -21,6 +21,7 @@ from elgrande.data.card_fields import (
     INCOMPLETE,
     REPLACEABLE,
     Field,
+    sic_pattern,
 )
 from elgrande.data.kinds import COMMON_REQUIRED, CardKind, Kinds, shipped_kinds
 from elgrande.errors import CardError
@@ -123,6 +124,25 @@ def check_fields(data: Any, path: str, pos: yamlpos.Positions,
             errs.append(CardError(path, f"field {name!r}: {err}", *pos.get((name,)),
                                   f"{name}: {f.doc}", code="E-SCHEMA-TYPE"))
     errs.extend(_unknown_errors(data, listed, kind, path, pos))
+    errs.extend(_sic_errors(data, path, pos))
+    return errs
+
+
+def _sic_errors(data: dict[str, Any], path: str, pos: yamlpos.Positions) -> list[CardError]:
+    """Each word of ``sic`` (a list of text, checked above) must stand whole in the card's
+    ``text``: it names a misprint of that text (``E-SCHEMA-TYPE``)."""
+    sic, text = data.get("sic"), data.get("text")
+    if not isinstance(sic, list):
+        return []
+    errs: list[CardError] = []
+    for j, word in enumerate(sic):
+        if isinstance(word, str) and word.strip() and isinstance(text, str) \
+                and sic_pattern(word).search(text):
+            continue
+        errs.append(CardError(path, f"'sic' names {word!r}, which is not a word of the "
+                              "card's text", *pos.get(("sic", j)), "sic lists misprinted "
+                              "words of the printed text, spelt as printed",
+                              code="E-SCHEMA-TYPE"))
     return errs
 
 

@@ -54,7 +54,8 @@ ROLES: dict[str, str] = {
 ERRATUM = "erratum"
 #: Fields every kind requires, and fields every kind may have.
 COMMON_REQUIRED = ("id", "set", "kind")
-COMMON_ALLOWED = ("rules", "source", "notes", "status", "unknown", "confidence", "summary")
+COMMON_ALLOWED = ("rules", "source", "notes", "status", "unknown", "confidence", "summary",
+                  "sic")
 
 
 @attr.frozen(slots=False, repr=False, eq=False)

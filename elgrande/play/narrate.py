@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from elgrande.data.card_fields import text_as_shown
 from elgrande.model.board import Board
 from elgrande.model.counted import counted, noun
 from elgrande.model.scoring import paid_ranks, result_classes
@@ -91,10 +92,13 @@ def _squeezed(text: str) -> str:
 def face_text(card: _Face) -> str:
     """What ``card``'s face says it does: its printed text, else the paraphrase its file
     gives (``summary:``, what the sources say the special action does, docs/library.md:
-    a Colonies 7th-stack card with no printed title or text, C10); ``""`` for neither."""
+    a Colonies 7th-stack card with no printed title or text, C10); ``""`` for neither.
+    The printed text is as shown (:func:`~elgrande.data.card_fields.text_as_shown`: a
+    misprint its ``sic`` field lists is marked ``[sic]``)."""
+    data = getattr(card, "data", None) or {}
     if card.text.strip():
-        return card.text
-    summary = (getattr(card, "data", None) or {}).get("summary")
+        return text_as_shown(card.text, data)
+    summary = data.get("summary")
     return summary.strip() if isinstance(summary, str) else ""
 
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from elgrande.data.card_fields import text_as_shown
 from elgrande.data.cards import CardDef
 from elgrande.data.sets import read_manifest
 from elgrande.errors import DataError
@@ -54,8 +55,8 @@ def face_words(card: CardDef) -> str:
     Args:
         card: a card of the game's library (errata and fill applied).
     """
-    if card.text.strip():
-        return card.text
+    if card.text.strip():  # a misprint kept as printed marked [sic] (its file's sic)
+        return text_as_shown(card.text, card.data)
     summary = card.data.get("summary")
     if isinstance(summary, str) and summary.strip():
         return summary.strip()

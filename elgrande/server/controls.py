@@ -57,6 +57,7 @@ from elgrande.adapters.actions import (
     ActionSpace,
     AnswerBuilder,
 )
+from elgrande.data.card_fields import text_as_shown
 from elgrande.engine.decisions import Decision, secret_kinds
 from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import RULES, title
@@ -330,7 +331,8 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
         except KeyError:
             return {"label": str(value), "value": value}
         return {"label": game.card_label(card.id), **card_parts(game, card.id),
-                "value": value, "text": card.text, "stack": card.stack}
+                "value": value, "text": text_as_shown(card.text, card.data),
+                "stack": card.stack}
     if kind == "choose_power_card":
         return {"label": power_label(game, value), "value": value}
     if kind == "choose_player":

@@ -26,6 +26,7 @@ import random
 import re
 from typing import Any, TextIO
 
+from elgrande.data.card_fields import text_as_shown
 from elgrande.data.library import Library, load_library
 from elgrande.engine.decisions import Decision
 from elgrande.errors import IllegalMove
@@ -369,7 +370,7 @@ class HumanSeat:
             for cid in d.options.get("choices") or []:
                 c = self.cards.get(cid)
                 if c is not None:
-                    self._say(f"  {c.title} [{cid}]: {c.text}")
+                    self._say(f"  {c.title} [{cid}]: {text_as_shown(c.text, c.data)}")
 
     def refused(self, exc: IllegalMove) -> None:
         """Print a refusal; the same question follows."""

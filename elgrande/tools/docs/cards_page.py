@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from elgrande.data.card_fields import text_as_shown
 from elgrande.data.cards import CardDef, CardSet, parse_effect
 from elgrande.data.fills import fill_values
 from elgrande.data.kinds import shipped_kinds
@@ -161,8 +162,8 @@ def _card_section(c: CardDef, cards: CardSet,
     if c.status != "complete":
         fields.append((_t("status"), _t(_strong(c.status))))
     out.append(Table(("Field", "Value"), tuple(fields)))
-    if c.text:
-        out.append(Quote(_t(c.text)))
+    if c.text:  # a misprint kept as printed (the file's sic) marked [sic]
+        out.append(Quote(_t(text_as_shown(c.text, c.data))))
     if c.data.get("summary"):
         out.append(Para(_t(_strong("What the sources say:"), " ", str(c.data["summary"]))))
     if c.script is not None:
