@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from elgrande.data.card_fields import text_as_shown
 from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
 from elgrande.rules.base_data import CARD_TAKEN_PHASES, PLACE
@@ -75,7 +76,8 @@ def test_each_decision_of_a_special_action_names_its_card() -> None:
                             and g.flow.phase != PLACE):
             card = g.library.card(g.flow.card)
             assert c["card"] == {"id": card.id, "title": g.card_label(card.id),
-                                 "name": card.title, "text": card.text, "stack": card.stack}
+                                 "name": card.title, "text": text_as_shown(card.text, card.data),
+                                 "stack": card.stack}
             met["with"] += 1
         else:
             assert c["card"] is None

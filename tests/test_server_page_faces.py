@@ -17,6 +17,7 @@ from browser import Tab
 from serve_util import play_turn
 from test_server_page import create, decision, open_seats, page_state, quiet, token_of
 
+from elgrande.data.card_fields import text_as_shown
 from elgrande.play.game import Game, new_game
 from elgrande.server.card_faces import (
     INTRIGUE_LEGEND,
@@ -57,7 +58,7 @@ def test_a_card_with_no_known_face_says_so_and_how_it_plays() -> None:
         if not c.text and c.data.get("summary"):
             assert face_words(c) == c.data["summary"].strip()
         elif c.text:
-            assert face_words(c) == c.text
+            assert face_words(c) == text_as_shown(c.text, c.data)
 
 
 @pytest.mark.rule("I1", "I3", "I4")

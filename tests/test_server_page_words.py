@@ -17,6 +17,7 @@ from browser import Tab
 from test_server_page import api_state, create, decision, open_seats, page_state, quiet
 from test_server_page_help import _play_until
 
+from elgrande.data.card_fields import text_as_shown
 from elgrande.engine.decisions import Decision
 from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
@@ -177,7 +178,7 @@ def test_the_offer_panel_lists_the_open_cards(
         assert item.get_attribute("title") is None  # (f18: no native tooltip doubling it)
         item.hover()
         tip = item.locator(".why")
-        assert tip.is_visible() and tip.inner_text() == card.text
+        assert tip.is_visible() and tip.inner_text() == text_as_shown(card.text, card.data)
         box = tip.bounding_box()
         assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= width + 0.5
         for j in range(items.count()):  # the text covers no other card's name
