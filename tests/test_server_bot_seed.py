@@ -67,3 +67,18 @@ def test_bot_answer_seeds_come_from_the_bot_seed_the_answers_and_the_seat() -> N
     seeds = {bot_answer_seed(b, n, p) for b in (0, 1) for n in range(50) for p in range(5)}
     assert len(seeds) == 500 and all(0 <= s < 2 ** 32 for s in seeds)
     assert bot_answer_seed(3, 7, 1) == bot_answer_seed(3, 7, 1)
+
+
+def test_the_app_and_the_command_take_the_bot_seed(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from elgrande.server.app import create_app
+    from elgrande.server.command import serve
+
+    app = create_app(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path, bot_seed=9)
+    assert app.state.service.bot_seed == 9
+    assert create_app(Store(f"sqlite:///{tmp_path / 'g.db'}"), tmp_path).state.service \
+        .bot_seed is None  # the default: the operating system's randomness
+    assert "--bot-seed" in CliRunner().invoke(serve, ["--help"]).output
+    r = CliRunner().invoke(serve, ["--bot-seed", "-1"])
+    assert r.exit_code == 2 and "--bot-seed" in r.output
