@@ -173,7 +173,7 @@ def serving(folder: Path, url: str, wait: float = 60.0) -> Iterator[tuple[str, f
     start = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "elgrande", "serve", "--port", str(port),
                              "--db", url, "--data-dir", str(folder),
-                             "--answers-per-second", "100"],
+                             "--answers-per-second", "100", "--bot-seed", "1"],
                             stdout=log, stderr=subprocess.STDOUT, cwd=folder)
     base = f"http://127.0.0.1:{port}"
     SERVED[base] = proc.pid

@@ -41,6 +41,8 @@ import sqlalchemy as sa
 from elgrande.server.service import Service
 from elgrande.server.store import Store
 
+BOT_SEED = 1  # the bots' answers the same from run to run (serve --bot-seed)
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serve_load import serving, show  # noqa: E402 (this folder's)
 
@@ -78,7 +80,7 @@ def fill(url: str, folder: Path, games: int, bot_due: int, seed: int) -> list[St
     def _fast(dbapi: Any, _record: Any) -> None:  # after the store's pragmas: no fsync
         dbapi.execute("PRAGMA synchronous=OFF")
     store.engine.dispose()
-    service = Service(store, folder)
+    service = Service(store, folder, bot_seed=BOT_SEED)
     rng = random.Random(seed)
     out: list[Stored] = []
     for i in range(games):
@@ -131,7 +133,7 @@ def _loads(url: str, folder: Path, games: list[Stored]) -> list[float]:
     fresh service; the card libraries loaded by :func:`fill`): its snapshot read and
     rebuilt, the answers after it replayed. It changes nothing: a person is to answer."""
     store = Store(url)
-    service = Service(store, folder)
+    service = Service(store, folder, bot_seed=BOT_SEED)
     took = []
     for s in games:
         t = time.perf_counter()
