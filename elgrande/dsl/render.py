@@ -717,13 +717,35 @@ def _points(n: Any, call: ast.Call, ctx: _Ctx) -> str:
     return f"{said} {'point' if said == '1' else 'points'}{floor}"
 
 
+def _known(script: ast.Script) -> _Ctx:
+    """A context knowing every name ``script`` assigns (rendered once, words dropped)."""
+    ctx = _Ctx()
+    for s in script.body.body:
+        _stmt(s, ctx, top=True)
+    return ctx
+
+
+def render_choice_set(script: ast.Script, statement: ast.Node) -> str:
+    """The region set a region choice of ``script`` (``statement``: a ``choose region``
+    or ``secretly chooses region`` call) offers, in words as its chooser reads them,
+    "you" (B8: a card's choice is of the places it names): "a region with your caballeros,
+    except the king's region", "any region"; the script's names known as assigned.
+    "" for a statement that chooses no region."""
+    if not isinstance(statement, ast.Call):
+        return ""
+    choice = statement.arg("choice")
+    where = choice.set if isinstance(choice, ast.RegionChoice) else \
+        statement.arg("source") if statement.name == "secret_choice" else None
+    if where is None:
+        return ""
+    return _set(where, _Ctx(variables=_known(script).variables), "any")
+
+
 def render_after(script: ast.Script, statement: ast.Node) -> list[tuple[ast.Node, str]]:
     """The statements after ``statement`` in its block, each with its sentence as
     :func:`render` writes it (the script's names known as assigned, B8: what a special
     action does); [] when ``statement`` is in no block of ``script``."""
-    ctx = _Ctx()
-    for s in script.body.body:  # every assignment of the script known to the sentences
-        _stmt(s, ctx, top=True)
+    ctx = _known(script)  # every assignment of the script known to the sentences
     for block in ast.walk(script):
         if isinstance(block, ast.Block) and any(s is statement for s in block.body):
             i = next(j for j, s in enumerate(block.body) if s is statement)
