@@ -39,7 +39,7 @@ from elgrande.dsl.english import swap_pronouns as _swap_pronouns
 from elgrande.dsl.english import tidy as _tidy
 from elgrande.dsl.plain_methods import PlainMethods
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
-from elgrande.dsl.render_moves import owner, piece_words, several
+from elgrande.dsl.render_moves import one_caballero, owner, piece_words, several
 from elgrande.dsl.render_moves import template as template_of
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import SIGNATURES, Param, Signature
@@ -442,10 +442,8 @@ def _court(call: ast.Call, ctx: _Ctx) -> str | None:
 
 def _caballeros(call: ast.Call, whose: Any, ctx: _Ctx) -> str:
     """The caballeros noun phrase that follows the call's quantity."""
-    qty = call.arg("qty")
-    has_qty = isinstance(qty, ast.Qty)
-    one = has_qty and qty.n == 1 and qty.mode in ("exactly", "up_to")
-    noun = "caballero" if one else "caballeros"
+    has_qty = isinstance(call.arg("qty"), ast.Qty)
+    noun = "caballero" if one_caballero(call) else "caballeros"
     of = "of " if has_qty else ""
     if whose is None:
         if call.arg("own") is True:

@@ -33,12 +33,17 @@ def several(call: ast.Call, to: str) -> str:
     to ...", for a placement from court (B5.1) or a move of caballeros (B8.2); ``to`` as
     it is for one caballero, a set of one place (a name, the Castillo, the king's region),
     another piece (the king, a Grande: one region) or words not starting "a region "."""
-    qty = call.arg("qty")
-    one = isinstance(qty, ast.Qty) and qty.n == 1 and qty.mode in ("exactly", "up_to")
+    one = one_caballero(call)
     if (call.arg("piece") != "caballeros" or form(call) not in _SPLIT_FORMS or one
             or isinstance(call.arg("to"), (ast.Name, ast.Castillo, ast.King))):
         return to
     return "regions " + to[len("a region "):] if to.startswith("a region ") else to
+
+
+def one_caballero(call: ast.Call) -> bool:
+    """Whether ``call``'s quantity is one caballero at most (``1``, ``up to 1``)."""
+    qty = call.arg("qty")
+    return isinstance(qty, ast.Qty) and qty.n == 1 and qty.mode in ("exactly", "up_to")
 
 
 def template(sig: Signature, call: ast.Call, names: Mapping[str, str]) -> str:
@@ -72,10 +77,7 @@ def owner(call: ast.Call, poss: str) -> str:
     name = str(call.arg("piece"))
     noun = "Grande" if name == "grande" else name
     whose = call.arg("whose")
-    if isinstance(whose, ast.Opponents):
-        return f"an opponent's {noun}"
-    if isinstance(whose, ast.AnyPlayer):
-        return f"any player's {noun}"
     if isinstance(whose, ast.PlayerVar):
         return f"the {noun} of player '{whose.name}'"
-    return f"{poss} {noun}"
+    said = {ast.Opponents: f"an opponent's {noun}", ast.AnyPlayer: f"any player's {noun}"}
+    return said.get(type(whose), f"{poss} {noun}")

@@ -5,7 +5,9 @@ of the king (B5.1 allows special actions to place elsewhere). The engine's refus
 a place is the generic "X is not a region caballeros may be placed in now (allowed: Y)",
 cited with the decision's rule (B5.1), which read as if the king forbade places next to
 him; the page says the card's own reason instead: "this card places only in Seville, the
-region it chose".
+region it chose". Likewise a card's region choice refusing the king's region (the engine's
+B5.2 reason, "nothing may enter or leave it") says the card's own limit, B8: "this card
+chooses a region other than the king's region".
 """
 
 from __future__ import annotations
