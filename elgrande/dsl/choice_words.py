@@ -191,8 +191,8 @@ def limits_said(text: str, scripts: Mapping[str, ast.Script | None],
                 place_ids: Sequence[str] = ()) -> str:
     """``text`` (a prompt of the engine, markers still in it) with each card's "choose a
     region" said with the card's limit (:func:`choice_limit`): "choose a region other than
-    the king's region" (issue 30: the buttons and the card's text said it, the prompt
-    did not). Display-time words only: the decision's stored prompt keeps its own.
+    the king's region" (B8: the buttons and the card's text said it, the prompt did
+    not). Display-time words only: the decision's stored prompt keeps its own.
     ``scripts``: the cards' scripts by card id; ``place_ids``: the board's place ids by
     index. Raises nothing."""
     def one(m: re.Match[str]) -> str:

@@ -114,14 +114,15 @@ _CHOOSES: Final = {"choose_region": "this card chooses {limit}",
 
 
 def card_choice_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
-    """B8 (issue 30): at a card's region choice (``d`` of a kind in :data:`REGION_CHOICES`
-    whose prompt holds the card's use marker, :data:`elgrande.model.marks.USE`), the
-    king's region's option, refused with the engine's B5.2 reason ("nothing may enter or
-    leave it", which reads wrong where the card only chooses a region), gets the card's
-    own reason, rule B8: "this card chooses a region other than the king's region" (the
-    card's limit in words, places as quoted ids that :meth:`Game.in_words` names). The
-    decision and its stored reasons are unchanged; a card whose limit says nothing (any
-    region) keeps the engine's. Changes ``options`` in place; raises nothing."""
+    """B8 (the card, not the king, limits its choice): at a card's region choice (``d`` of
+    a kind in :data:`REGION_CHOICES` whose prompt holds the card's use marker,
+    :data:`elgrande.model.marks.USE`), the king's region's option, refused with the
+    engine's B5.2 reason ("nothing may enter or leave it", which reads wrong where the
+    card only chooses a region), gets the card's own reason, rule B8: "this card chooses
+    a region other than the king's region" (the card's limit in words, places as quoted
+    ids that :meth:`Game.in_words` names). The decision and its stored reasons are
+    unchanged; a card whose limit says nothing (any region) keeps the engine's. Changes
+    ``options`` in place; raises nothing."""
     said = _CHOOSES.get(d.kind)
     m = USE.search(d.prompt) if said is not None else None
     king = game.state.king

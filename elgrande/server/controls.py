@@ -602,7 +602,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     king_disc_words(game, d, options)  # f19: the king's region's button says what it means
     card_place_words(game, d, options, lambda loc: _place_name(game, loc))
     card_move_words(game, d, options, lambda loc: _place_name(game, loc))
-    card_choice_words(game, d, options)  # issue 30: a card's choice refuses the king's
+    card_choice_words(game, d, options)  # B8: a card's choice refuses the king's
     empty_source_words(game, d, options)  # h31: a source region holding none says so
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
