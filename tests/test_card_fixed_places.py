@@ -8,6 +8,7 @@ homebrew cards written to a tmp folder."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -107,9 +108,10 @@ def test_b8_a_region_choice_with_one_region_is_logged_and_named_by_the_card_s_ne
     d = g.pending
     assert d is not None and d.kind == "choose_region"
     said = g.in_words(d.prompt)
-    assert said.startswith("Border March: choose a region. Then: move up to 2 of your "
+    assert said.startswith(f"Border March: choose a region adjacent to {source}, other than "
+                           "the king's region. Then: move up to 2 of your "
                            f"caballeros from {source} to that region and bring 1 "), said
-    assert "other chosen region" not in said and "'" not in said
+    assert "other chosen region" not in said and not re.search(r"'\w+'", said)
     # the move whose two places the card fixed says both, plainly
     dest = d.options["choices"][0]
     g.answer(d.players[0], dest)
@@ -145,9 +147,9 @@ def test_b8_a_choice_names_the_number_and_player_chosen_before_it(tmp_path: Path
     number = chose[0].split(" chooses ")[1].split(" for")[0]
     player = chose[1].split(" chooses ")[1].split(" for")[0]
     said = g.in_words(g.pending.prompt)
-    assert said == (f"Levy: choose a region. Then: move up to {number} caballeros of "
-                    f"{player} from that region to a region adjacent to that region, except "
-                    "the king's region."), said
+    assert said == (f"Levy: choose a region other than the king's region. Then: move up to "
+                    f"{number} caballeros of {player} from that region to regions adjacent "
+                    "to that region, except the king's region."), said
 
 
 @pytest.mark.rule("B8")

@@ -52,9 +52,9 @@ def test_a_card_s_decisions_say_its_steps_and_name_it() -> None:
     assert d is not None
     seat = d.players[0]
     said = g.in_words(d.prompt)
-    assert said == ("Pilgrimage: choose a region. Then: bring up to 2 caballeros from your "
-                    "provinces to your court and place 1 of your caballeros from your "
-                    "court in that region."), said
+    assert said == ("Pilgrimage: choose a region adjacent to the king's region. Then: bring "
+                    "up to 2 caballeros from your provinces to your court and place 1 of "
+                    "your caballeros from your court in that region."), said
     region = d.options["choices"][0]
     g.answer(seat, region)
     d = g.pending

@@ -50,12 +50,13 @@ def test_b8_a_card_s_region_choice_names_the_card_and_what_it_does_with_it() -> 
     d = g.pending
     assert d is not None
     said = g.in_words(d.prompt)
-    assert said == ("Rally: choose a region. Then: place up to 2 of your caballeros from "
-                    "your court in that region."), said
+    assert said == ("Rally: choose a region other than the king's region. Then: place up to "
+                    "2 of your caballeros from your court in that region."), said
     assert "target" not in said and "{" not in said
     smugglers = g.in_words(d.prompt.replace("hb-rally", "hb-smugglers").replace(
         ":target}", ":source}"))
-    assert smugglers.startswith("Smugglers: choose a region. Then: move up to 3 of your "
+    assert smugglers.startswith("Smugglers: choose a region with your caballeros, other "
+                                "than the king's region. Then: move up to 3 of your "
                                 "caballeros from that region to "), smugglers
     c = controls(g, d.players[0])
     assert c is not None and c["prompt"] == said
@@ -177,7 +178,10 @@ def test_b8_5_a_card_s_secret_choice_says_what_the_region_is_for() -> None:
             continue  # nobody has two regions to choose from
         said = g.in_words(d.prompt)
         title = g.library.card("secret-send-two-from-one-region").title
-        assert said.startswith(f"{title}: secretly choose a region. Then: "), said
+        assert said.startswith(f"{title}: secretly choose a region with at least 2 of your "
+                               "caballeros (not the king's region), or if there is none, "
+                               "a region with your caballeros (not the king's region). "
+                               "Then: "), said
         assert "2 of their caballeros from the region they choose to the provinces" in said
         assert "pick" not in said and "{" not in said
         return

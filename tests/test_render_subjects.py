@@ -76,7 +76,7 @@ def test_b5_1_a_placement_may_split_among_the_regions_of_its_set() -> None:
                           "move 2 own caballeros from court to x\n"))
     assert "in the region chosen as 'x'" in picked
     moved = render(parse("move up to 2 own caballeros from regions to adjacent to king\n"))
-    assert "regions adjacent" not in moved  # a move (B8.2) keeps its own words
+    assert "to regions adjacent to the king's region" in moved  # a move splits too (B8.2)
 
 
 def test_b8_1_spaces_and_tokens_read_by_their_declared_names() -> None:

@@ -69,7 +69,8 @@ def test_b8_evict_s_controls_say_its_steps_once_for_the_actor_and_the_evicted() 
         actor = d.players[0]
         c = controls(g, actor)
         assert c is not None
-        assert c["prompt"].startswith("Evict: choose a region. Then: each other player "), c
+        assert c["prompt"].startswith("Evict: choose a region other than the king's region. "
+                                      "Then: each other player "), c
         assert c["prompt"].count("each other player") == 1, c["prompt"]
         assert "{use:" in d.prompt  # the engine's text is unchanged
         g.answer(actor, d.options["choices"][0])
@@ -103,6 +104,7 @@ def test_b8_7_a_real_server_s_fellow_secret_choice_names_the_actor(server: str) 
         c = first_controls(client, made, 4, fellow, answers=600)
     assert c is not None, "no fellow player's secret card choice in the game"
     said = c["prompt"]
-    assert said.startswith(f"{c['card']['name']}: secretly choose a region. Then: "), said
+    assert said.startswith(f"{c['card']['name']}: secretly choose "), said
+    assert ". Then: " in said, said  # (after the card's limit: "a region with ...")
     assert "your left" not in said and "each other player" not in said, said
     assert re.search(r"clockwise from [^,]+'s left, \w+", said), said

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from elgrande.dsl import ast
-from elgrande.dsl.render import render, render_after
+from elgrande.dsl.render import render, render_after, render_choice_set
+from elgrande.model.marks import USE, bound_values
 from elgrande.model.seats import seat
 
 #: The renderer's phrases for a chosen name (:mod:`elgrande.dsl.render`) and what a
@@ -146,6 +147,59 @@ def choice_use(script: ast.Script | None, var: str, bound: Mapping[str, int] | N
     for pattern, instead in _OTHERS:
         text = re.sub(pattern, instead, text)
     return " Then: " + text[0].lower() + text[1:]
+
+
+def choice_limit(script: ast.Script | None, var: str, bound: Mapping[str, int] | None = None,
+                 place_ids: Sequence[str] = ()) -> str:
+    """The regions the card of ``script`` lets its region choice ``var`` take, in words as
+    the chooser reads them after "choose" (B8: a card chooses among the places it names):
+    "a region other than the king's region", "a region adjacent to the Castillo", "one of
+    the nine regions of Spain other than 'aragon'" (a region already chosen said by its
+    quoted place id in ``place_ids``, as :func:`choice_use` says it); "" where the card
+    limits nothing ("any region"), for no script, or for a name no region choice binds.
+    Raises nothing.
+
+    Args:
+        script: the card's parsed effect script, or None.
+        var: the name the choice is assigned to.
+        bound: the other names the effect has bound already, by value (as for
+            :func:`choice_use`).
+        place_ids: the board's place ids by index.
+    """
+    stmt = _choosing(script, var) if script is not None else None
+    if script is None or stmt is None:
+        return ""
+    text = render_choice_set(script, stmt)
+    if bound:
+        text = _bound_said(text, script, bound, place_ids)
+    text = _loop_names_said(text, script)
+    for pattern, instead in _OTHERS:
+        text = re.sub(pattern, instead, text)
+    text = re.sub(r"^any region(?:, except\b| except\b)", "a region other than", text)
+    text = re.sub(r"^any region\b", "a region", text)
+    text = re.sub(r",? except\b", " other than", text) if text.startswith("one of ") else \
+        text.replace(", except ", ", other than ")
+    return "" if text in ("", "a region") else text
+
+
+#: A card's region choice in a prompt of the engine, "choose a region" right before its
+#: use marker (:data:`elgrande.model.marks.USE`: groups 1-3 the card, name, bound names).
+_CHOOSE_A_REGION: Final = re.compile(r"\bchoose a region(?=\." + USE.pattern + ")")
+
+
+def limits_said(text: str, scripts: Mapping[str, ast.Script | None],
+                place_ids: Sequence[str] = ()) -> str:
+    """``text`` (a prompt of the engine, markers still in it) with each card's "choose a
+    region" said with the card's limit (:func:`choice_limit`): "choose a region other than
+    the king's region" (B8: the buttons and the card's text said it, the prompt did
+    not). Display-time words only: the decision's stored prompt keeps its own.
+    ``scripts``: the cards' scripts by card id; ``place_ids``: the board's place ids by
+    index. Raises nothing."""
+    def one(m: re.Match[str]) -> str:
+        limit = choice_limit(scripts.get(m.group(1)), m.group(2), bound_values(m.group(3)),
+                             place_ids)
+        return f"choose {limit}" if limit else m.group(0)
+    return _CHOOSE_A_REGION.sub(one, text) if "choose a region" in text else text
 
 
 def _loop_names_said(text: str, script: ast.Script) -> str:

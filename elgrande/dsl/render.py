@@ -34,14 +34,15 @@ from typing import Any
 import attrs
 
 from elgrande.dsl import ast
-from elgrande.dsl.caballero_moves import form
 from elgrande.dsl.english import conjugate_first as _conjugate_first
 from elgrande.dsl.english import swap_pronouns as _swap_pronouns
 from elgrande.dsl.english import tidy as _tidy
 from elgrande.dsl.plain_methods import PlainMethods
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
+from elgrande.dsl.render_moves import one_caballero, owner, piece_words, several
+from elgrande.dsl.render_moves import template as template_of
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
-from elgrande.dsl.signatures import PIECE_KINDS, SIGNATURES, Param, Signature
+from elgrande.dsl.signatures import SIGNATURES, Param, Signature
 from elgrande.model.fields import factory
 
 #: Words after which a region-set placeholder means "one region to pick".
@@ -258,10 +259,10 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
     arg_ctx = attrs.evolve(arg_ctx, court=_court(call, arg_ctx))
     out: list[str] = []
     previous = ""
-    template = _template(sig, call, ctx)
+    template = template_of(sig, call, ctx.names)
     for piece in _PLACEHOLDER.split(template):
         if piece == "{owner}":
-            out.append(_owner(call, arg_ctx))
+            out.append(owner(call, arg_ctx.poss))
             continue
         if piece.startswith("{") and piece.endswith("}"):
             name = piece[1:-1]
@@ -273,7 +274,7 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
             words = previous.split()
             mode: Mode = "any" if words and words[-1].lower() in _PICK_WORDS else "every"
             said = _arg(sig, param, call, arg_ctx, mode)
-            out.append(_several(call, said) if name == "to" else said)
+            out.append(several(call, said) if name == "to" else said)
         else:
             literal = _swap_pronouns(piece) if ctx.third else piece
             out.append(literal)
@@ -283,16 +284,6 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
         text = _conjugate_first(text)
     _assign(sig, call, ctx)
     return text
-
-
-def _several(call: ast.Call, to: str) -> str:
-    """A placement's ``to`` set (B5.1) in the plural where the caballeros may be split
-    among several of its regions: "in regions adjacent to ..." (not for one region)."""
-    qty = call.arg("qty")
-    one = isinstance(qty, ast.Qty) and qty.n == 1 and qty.mode in ("exactly", "up_to")
-    if form(call) != "place" or one or isinstance(call.arg("to"), ast.Name):
-        return to
-    return "regions " + to[len("a region "):] if to.startswith("a region ") else to
 
 
 def _change(call: ast.Call, ctx: _Ctx) -> str:
@@ -316,52 +307,6 @@ def _change(call: ast.Call, ctx: _Ctx) -> str:
         text = param.english.replace("{value}", shown).replace("{where}", places)
     text = f"{when}, {text}"
     return _tidy(_swap_pronouns(text) if ctx.third else text)
-
-
-def _template(sig: Signature, call: ast.Call, ctx: _Ctx) -> str:
-    """The English template of ``call``: a ``move``'s is its piece kind's
-    (:data:`~elgrande.dsl.signatures.PIECE_KINDS`), any other its declaration's."""
-    if call.name == "move":
-        piece = call.arg("piece")
-        kind = PIECE_KINDS.get(str(piece))
-        place = _PLACE_TEMPLATES.get(form(call))
-        if place is not None:  # caballeros from or to a court or the provinces
-            return place
-        if kind is not None:
-            into = kind.into_castillo if isinstance(call.arg("to"), ast.Castillo) else ""
-            return kind.render + into
-        return f"move {_piece(str(piece), ctx)} to {{to}}" if piece is not None else \
-            sig.render
-    return sig.render
-
-
-#: The English of a caballeros move by its form (:mod:`elgrande.dsl.caballero_moves`):
-#: a bring, a placement from court and a send read as those; a move reads as its kind's.
-_PLACE_TEMPLATES = {
-    "bring": "bring {qty} caballeros from your provinces to your court",
-    "place": "place {qty} of your caballeros from your court in {to}",
-    "send": "send {qty} {whose} from {source} to {to}",
-}
-
-
-def _piece(token: str, ctx: _Ctx) -> str:
-    """A token by its declared name ("the Legate"), else "the ID"."""
-    return ctx.names.get(token) or f"the {token}"
-
-
-def _owner(call: ast.Call, ctx: _Ctx) -> str:
-    """Whose piece a ``move`` takes, with the piece: "your Grande", "an opponent's
-    Grande", "any player's Grande", "the Grande of player 'p'"."""
-    name = str(call.arg("piece"))
-    noun = "Grande" if name == "grande" else name
-    whose = call.arg("whose")
-    if isinstance(whose, ast.Opponents):
-        return f"an opponent's {noun}"
-    if isinstance(whose, ast.AnyPlayer):
-        return f"any player's {noun}"
-    if isinstance(whose, ast.PlayerVar):
-        return f"the {noun} of player '{whose.name}'"
-    return f"{ctx.poss} {noun}"
 
 
 def _assign(sig: Signature, call: ast.Call, ctx: _Ctx) -> None:
@@ -497,10 +442,8 @@ def _court(call: ast.Call, ctx: _Ctx) -> str | None:
 
 def _caballeros(call: ast.Call, whose: Any, ctx: _Ctx) -> str:
     """The caballeros noun phrase that follows the call's quantity."""
-    qty = call.arg("qty")
-    has_qty = isinstance(qty, ast.Qty)
-    one = has_qty and qty.n == 1 and qty.mode in ("exactly", "up_to")
-    noun = "caballero" if one else "caballeros"
+    has_qty = isinstance(call.arg("qty"), ast.Qty)
+    noun = "caballero" if one_caballero(call) else "caballeros"
     of = "of " if has_qty else ""
     if whose is None:
         if call.arg("own") is True:
@@ -592,7 +535,7 @@ class _Words(PlainMethods):
         return _name(name, self.ctx, mode)
 
     def piece(self, token: str) -> str:
-        return _piece(token, self.ctx)
+        return piece_words(token, self.ctx.names)
 
 
 def _set(node: Any, ctx: _Ctx, mode: Mode, nested: bool = False) -> str:
@@ -772,13 +715,35 @@ def _points(n: Any, call: ast.Call, ctx: _Ctx) -> str:
     return f"{said} {'point' if said == '1' else 'points'}{floor}"
 
 
+def _known(script: ast.Script) -> _Ctx:
+    """A context knowing every name ``script`` assigns (rendered once, words dropped)."""
+    ctx = _Ctx()
+    for s in script.body.body:
+        _stmt(s, ctx, top=True)
+    return ctx
+
+
+def render_choice_set(script: ast.Script, statement: ast.Node) -> str:
+    """The region set a region choice of ``script`` (``statement``: a ``choose region``
+    or ``secretly chooses region`` call) offers, in words as its chooser reads them,
+    "you" (B8: a card's choice is of the places it names): "a region with your caballeros,
+    except the king's region", "any region"; the script's names known as assigned.
+    "" for a statement that chooses no region."""
+    if not isinstance(statement, ast.Call):
+        return ""
+    choice = statement.arg("choice")
+    where = choice.set if isinstance(choice, ast.RegionChoice) else \
+        statement.arg("source") if statement.name == "secret_choice" else None
+    if where is None:
+        return ""
+    return _set(where, _Ctx(variables=_known(script).variables), "any")
+
+
 def render_after(script: ast.Script, statement: ast.Node) -> list[tuple[ast.Node, str]]:
     """The statements after ``statement`` in its block, each with its sentence as
     :func:`render` writes it (the script's names known as assigned, B8: what a special
     action does); [] when ``statement`` is in no block of ``script``."""
-    ctx = _Ctx()
-    for s in script.body.body:  # every assignment of the script known to the sentences
-        _stmt(s, ctx, top=True)
+    ctx = _known(script)  # every assignment of the script known to the sentences
     for block in ast.walk(script):
         if isinstance(block, ast.Block) and any(s is statement for s in block.body):
             i = next(j for j, s in enumerate(block.body) if s is statement)

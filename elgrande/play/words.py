@@ -136,8 +136,9 @@ def in_words(text: str, names: Sequence[str], lib: Library) -> str:
     """
     if "{" in text:
         # the card language's renderer, on the first text that needs it (cold start)
-        from elgrande.dsl.choice_words import action_brief, choice_use
+        from elgrande.dsl.choice_words import action_brief, choice_use, limits_said
         ids = [p.id for p in lib.board.places] if "{use:" in text else []
+        text = limits_said(text, lib.scripts, ids)  # a card's own limit (B8)
         text = USE.sub(lambda m: choice_use(lib.scripts.get(m.group(1)), m.group(2),
                                             bound_values(m.group(3)), ids), text)
         text = DOES.sub(lambda m: action_brief(lib.scripts.get(m.group(1))), text)

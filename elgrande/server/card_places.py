@@ -5,16 +5,20 @@ of the king (B5.1 allows special actions to place elsewhere). The engine's refus
 a place is the generic "X is not a region caballeros may be placed in now (allowed: Y)",
 cited with the decision's rule (B5.1), which read as if the king forbade places next to
 him; the page says the card's own reason instead: "this card places only in Seville, the
-region it chose".
+region it chose". Likewise a card's region choice refusing the king's region (the engine's
+B5.2 reason, "nothing may enter or leave it") says the card's own limit, B8: "this card
+chooses a region other than the king's region".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+from elgrande.dsl.choice_words import choice_limit
 from elgrande.engine.decisions import Decision
 from elgrande.errors.rule_ids import title
+from elgrande.model.marks import USE, bound_values
 from elgrande.play.game import Game
 
 #: The rule of a card's own places (B8: a special action does what its card says).
@@ -99,5 +103,39 @@ def card_move_words(game: Game, d: Decision, options: list[dict[str, Any]],
     for o in options:
         place = o.get("place")
         if o.get("enabled") or not place or place in to or o.get("rule") != d.rule:
+            continue
+        o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": True})
+
+
+#: What a card's region choice refusing the king's region says, by the decision's kind
+#: (``{limit}``: the card's own places, :func:`elgrande.dsl.choice_words.choice_limit`).
+_CHOOSES: Final = {"choose_region": "this card chooses {limit}",
+                   "secret_region": "this card has you choose {limit}"}
+
+
+def card_choice_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
+    """B8 (the card, not the king, limits its choice): at a card's region choice (``d`` of
+    a kind in :data:`REGION_CHOICES` whose prompt holds the card's use marker,
+    :data:`elgrande.model.marks.USE`), the king's region's option, refused with the
+    engine's B5.2 reason ("nothing may enter or leave it", which reads wrong where the
+    card only chooses a region), gets the card's own reason, rule B8: "this card chooses
+    a region other than the king's region" (the card's limit in words, places as quoted
+    ids that :meth:`Game.in_words` names). The decision and its stored reasons are
+    unchanged; a card whose limit says nothing (any region) keeps the engine's. Changes
+    ``options`` in place; raises nothing."""
+    said = _CHOOSES.get(d.kind)
+    m = USE.search(d.prompt) if said is not None else None
+    king = game.state.king
+    if m is None or said is None or king < 0:
+        return
+    lib = game.library
+    ids = [p.id for p in lib.board.places]
+    limit = choice_limit(lib.scripts.get(m.group(1)), m.group(2), bound_values(m.group(3)),
+                         ids)
+    if not limit:
+        return
+    why = said.format(limit=limit)
+    for o in options:
+        if o.get("enabled") or o.get("place") != ids[king] or o.get("rule") != "B5.2":
             continue
         o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": True})

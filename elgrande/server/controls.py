@@ -66,7 +66,7 @@ from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
 from elgrande.server.card_faces import explain
 from elgrande.server.card_notes import card_under_way
-from elgrande.server.card_places import card_move_words, card_place_words
+from elgrande.server.card_places import card_choice_words, card_move_words, card_place_words
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_parts,
@@ -604,6 +604,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     king_disc_words(game, d, options)  # f19: the king's region's button says what it means
     card_place_words(game, d, options, lambda loc: _place_name(game, loc))
     card_move_words(game, d, options, lambda loc: _place_name(game, loc))
+    card_choice_words(game, d, options)  # B8: a card's choice refuses the king's
     empty_source_words(game, d, options)  # h31: a source region holding none says so
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None

@@ -1,0 +1,83 @@
+"""How a ``move`` statement reads in English (the renderer's part for moves,
+:mod:`elgrande.dsl.render`): its template by the piece and the form of a caballeros move
+(:mod:`elgrande.dsl.caballero_moves`), whose piece it takes, and its destination set in
+the plural where the caballeros may be split among several regions of it (B5.1, B8.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import form
+from elgrande.dsl.signatures import PIECE_KINDS, Signature
+
+#: The English of a caballeros move by its form (:mod:`elgrande.dsl.caballero_moves`):
+#: a bring, a placement from court and a send read as those; a move reads as its kind's.
+PLACE_TEMPLATES: Final = {
+    "bring": "bring {qty} caballeros from your provinces to your court",
+    "place": "place {qty} of your caballeros from your court in {to}",
+    "send": "send {qty} {whose} from {source} to {to}",
+}
+
+#: The forms whose caballeros may be split among the regions of their ``to`` set: a
+#: placement from court (B5.1: each caballero to any region of the set) and a move (B8.2:
+#: one source at most, never one destination only). A send goes to one place.
+_SPLIT_FORMS: Final = frozenset({"place", "move"})
+
+
+def several(call: ast.Call, to: str) -> str:
+    """The words ``to`` of ``call``'s ``to`` set, in the plural where its caballeros may
+    be split among several regions of it: "regions adjacent to ..." for "a region adjacent
+    to ...", for a placement from court (B5.1) or a move of caballeros (B8.2); ``to`` as
+    it is for one caballero, a set of one place (a name, the Castillo, the king's region),
+    another piece (the king, a Grande: one region) or words not starting "a region "."""
+    one = one_caballero(call)
+    if (call.arg("piece") != "caballeros" or form(call) not in _SPLIT_FORMS or one
+            or isinstance(call.arg("to"), (ast.Name, ast.Castillo, ast.King))):
+        return to
+    return "regions " + to[len("a region "):] if to.startswith("a region ") else to
+
+
+def one_caballero(call: ast.Call) -> bool:
+    """Whether ``call``'s quantity is one caballero at most (``1``, ``up to 1``)."""
+    qty = call.arg("qty")
+    return isinstance(qty, ast.Qty) and qty.n == 1 and qty.mode in ("exactly", "up_to")
+
+
+def template(sig: Signature, call: ast.Call, names: Mapping[str, str]) -> str:
+    """The English template of ``call`` (``{param}`` placeholders): a ``move``'s is its
+    form's (:data:`PLACE_TEMPLATES`) or its piece kind's
+    (:data:`~elgrande.dsl.signatures.PIECE_KINDS`; an undeclared piece by its declared
+    name in ``names``), any other call's its declaration's ``sig.render``."""
+    if call.name == "move":
+        piece = call.arg("piece")
+        kind = PIECE_KINDS.get(str(piece))
+        place = PLACE_TEMPLATES.get(form(call))
+        if place is not None:  # caballeros from or to a court or the provinces
+            return place
+        if kind is not None:
+            into = kind.into_castillo if isinstance(call.arg("to"), ast.Castillo) else ""
+            return kind.render + into
+        return f"move {piece_words(str(piece), names)} to {{to}}" if piece is not None \
+            else sig.render
+    return sig.render
+
+
+def piece_words(token: str, names: Mapping[str, str]) -> str:
+    """A token by its declared name in ``names`` ("the Legate"), else "the ID"."""
+    return names.get(token) or f"the {token}"
+
+
+def owner(call: ast.Call, poss: str) -> str:
+    """Whose piece a ``move`` takes, with the piece: "your Grande" (``poss`` the deciding
+    player's possessive), "an opponent's Grande", "any player's Grande", "the Grande of
+    player 'p'"."""
+    name = str(call.arg("piece"))
+    noun = "Grande" if name == "grande" else name
+    whose = call.arg("whose")
+    if isinstance(whose, ast.PlayerVar):
+        return f"the {noun} of player '{whose.name}'"
+    said = {ast.Opponents: f"an opponent's {noun}", ast.AnyPlayer: f"any player's {noun}"}
+    return said.get(type(whose), f"{poss} {noun}")
