@@ -147,8 +147,9 @@ def test_b8_a_choice_names_the_number_and_player_chosen_before_it(tmp_path: Path
     number = chose[0].split(" chooses ")[1].split(" for")[0]
     player = chose[1].split(" chooses ")[1].split(" for")[0]
     said = g.in_words(g.pending.prompt)
+    many = ("caballero", "a region") if number == "1" else ("caballeros", "regions")
     assert said == (f"Levy: choose a region other than the king's region. Then: move up to "
-                    f"{number} caballeros of {player} from that region to regions adjacent "
+                    f"{number} {many[0]} of {player} from that region to {many[1]} adjacent "
                     "to that region, except the king's region."), said
 
 

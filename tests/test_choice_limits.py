@@ -99,3 +99,13 @@ def test_homebrew_md_quotes_the_smugglers_choice_as_it_is_said() -> None:
     said = said.replace("{use:s:source}", choice_use(script, "source"))
     guide = " ".join((root / "docs/homebrew.md").read_text("utf-8").split())
     assert f'"{said}"' in guide, said
+
+
+@pytest.mark.rule("B8")
+def test_b8_a_number_chosen_as_1_reads_one_caballero() -> None:
+    script = parse("n = choose number from 1 to 2\n"
+                          "r = choose region from regions except king\n"
+                          "move up to n own caballeros from r to adjacent to r\n")
+    said = choice_use(script, "r", {"n": 1})
+    assert "up to 1 of your caballeros from that region to a region adjacent" in said, said
+    assert "up to 2 " in choice_use(script, "r", {"n": 2})

@@ -112,7 +112,10 @@ def _bound_said(text: str, script: ast.Script, bound: Mapping[str, int],
             continue
         for phrase in _BOUND[kind]:
             text = text.replace(phrase.format(v=name), said)
-    return text
+    # a number chosen as 1 before its caballeros: "up to 1 caballero of ... to a region"
+    text = re.sub(r"\b((?:up to |exactly )?1 (?:of \w+ )?caballeros\b[^.;]*?) to regions\b",
+                  r"\1 to a region", text)
+    return re.sub(r"\b((?:up to |exactly )?1) caballeros\b", r"\1 caballero", text)
 
 
 def choice_use(script: ast.Script | None, var: str, bound: Mapping[str, int] | None = None,
