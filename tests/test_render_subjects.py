@@ -106,3 +106,15 @@ def test_when_of_me_inside_as_is_the_cards_player() -> None:
     assert "the next time your turn starts" in text
     assert "the next time you take an action card" in text
     assert "their turn" not in text
+
+
+def test_own_grande_in_an_each_part_reads_their_grande() -> None:
+    """B1.2, I8: in "each other player secretly chooses ... except own grande" the Grande
+    is each chooser's own, so the words say "their Grande", not the card player's."""
+    said = render(parse("each other player secretly chooses region dest from mainland "
+                        "regions except king, own grande\n"
+                        "each other player: move own grande to dest\n"))
+    assert "except the king's region and the region of their Grande" in said, said
+    assert "your Grande" not in said, said
+    mine = render(parse("move own grande to regions except king, own grande\n"))
+    assert "your Grande" in mine, mine

@@ -347,8 +347,8 @@ def _arg(sig: Signature, param: Param, call: ast.Call, ctx: _Ctx, mode: Mode) ->
         return f"'{value}'"
     if kind == "qty":
         return _qty(value, ctx)
-    if kind in ("regions", "region"):
-        return _set(value, ctx, mode)
+    if kind in ("regions", "region"):  # ("own" in an "each" part: that player's)
+        return _swap_pronouns(_set(value, ctx, mode)) if ctx.third else _set(value, ctx, mode)
     if kind == "choice":
         return _choice(value, ctx)
     if kind == "each":
