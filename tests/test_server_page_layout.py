@@ -455,7 +455,7 @@ def test_where_to_rows_are_the_possible_places_and_a_lone_one_is_marked(
                move(ids[0], ids[4], 12, False),
                move(ids[1], ids[2], 20, False, "x"), move(ids[1], ids[3], 21, False, "y")]
     got = _render_moves(tab, options)
-    assert got["from"] == f"{ids[0]}|0|" and got["to"] == [f"to {ids[3].upper()}"], got
+    assert got["from"] == f"{ids[0]}|0|" and got["to"] == [f"+1 to {ids[3].upper()}"], got
     assert got["only"] == [ids[3]], got
     assert got["srcWhy"][0] is None, got  # open: no destination's refusal said of it
     assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "

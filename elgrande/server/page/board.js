@@ -2,6 +2,7 @@
    selection not yet sent is drawn on the map. */
 import {$, S, colourOf, hint, label, nameOf, svgEl, why} from "./core.js";
 import {groupKey, groupLabel, renderControls} from "./controls.js";
+import {ONE} from "./moves.js";
 import {add} from "./selection.js";
 import {choose, heldOption} from "./secret.js";
 import {drawPreview, boxOf, meets} from "./preview.js";
@@ -27,7 +28,7 @@ export function decorateBoard() {
     if (t) { t.remove(); }
     if (!os.length) { return; }
     var name = c.form === "moves" && !S.from ? groupLabel(os[0]) : (os[0].place ? label(os[0]) : id);
-    if (c.form === "moves" && S.from) { name = "to " + os[0].to_label; }
+    if (c.form === "moves" && S.from) { name = ONE + os[0].to_label; }
     g.setAttribute("role", "button");
     if (c.form === "pick" && open.length > 1) { name = placeName(g) + ": " + open.length + " choices, see the buttons"; }
     g.setAttribute("aria-label", "board: " + name);
@@ -42,7 +43,10 @@ export function decorateBoard() {
       tt.textContent = why(os[0]);
       g.insertBefore(tt, g.firstChild);
     }
-    if (os.some(function (o) { return o.count || o === heldOption(c); })) { g.classList.add("picked"); }
+    // marked as chosen: a held choice, a count or a move's destination; a move's source
+    // only while some of its caballeros may still move (h33: a spent one stayed marked)
+    var spent = c.form === "moves" && !S.from && !open.length;
+    if (!spent && os.some(function (o) { return o.count || o === heldOption(c); })) { g.classList.add("picked"); }
   });
   // the one place a click may choose now (a move's lone destination): marked plainly
   var open = document.querySelectorAll("#board g.place.choosable");
@@ -153,6 +157,44 @@ function fanOut(svg, arrows) {
     taken.push(w.a); twin.push(w.b);
   });
 }
+// an arrow's head covers no place's caballeros' count (h33: a head, or the "×1" kept
+// clear of it, was drawn over a badge of its destination): the head's box (HEAD units
+// wide, around its tip and around its middle) clear of every badge, else its end moved
+// the least that clears them: back along its line (to HEAD_BACK units outside its
+// destination's edge at most, the arrow MIN_HEAD long at least) and across it, else kept
+var HEAD = 26, HEAD_BACK = 10, MIN_HEAD = 30;
+function headBoxes(w, q) {
+  var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1, h = HEAD / 2;
+  return [{x: q.x - h, y: q.y - h, w: HEAD, h: HEAD},
+          {x: q.x - dx / len * 12 - h, y: q.y - dy / len * 12 - h, w: HEAD, h: HEAD}];
+}
+function headClear(svg, arrows) {
+  var box = function (e) { return boxOf(svg, e); };
+  var badges = Array.prototype.map.call(svg.querySelectorAll("g.caballeros"), box);
+  var free = function (w, q) {
+    return !headBoxes(w, q).some(function (h) { return badges.some(function (r) { return meets(h, r); }); });
+  };
+  arrows.forEach(function (w) {
+    if (free(w, w.b)) { return; }
+    var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
+    var ux = dx / len, uy = dy / len, dst = outline(w.to), best = null, k, s, q, cost;
+    // how far back the end may go: to HEAD_BACK units outside its destination's edge
+    var back = 0;
+    while (back < len - MIN_HEAD && dst && inside(dst, w.b.x - ux * (back + 2), w.b.y - uy * (back + 2))) { back += 2; }
+    back = Math.min(back + HEAD_BACK, len - MIN_HEAD);
+    for (k = 0; k <= back; k += 2) {
+      for (s = -24; s <= 24; s += 4) {
+        q = {x: w.b.x - ux * k - uy * s, y: w.b.y - uy * k + ux * s};
+        cost = k + 2 * Math.abs(s);  // across the line costs more (the arrow turns)
+        if ((!best || cost < best.cost) && (k <= back - HEAD_BACK || !s) && free(w, q)) {
+          best = {q: q, cost: cost};
+        }
+      }
+    }
+    if (best) { w.b = best.q; }
+  });
+}
+
 // a move's arrow that would run straight across the king's region (a region neither its
 // source nor its destination) bends around it, away from the region's middle, so it is
 // not read as pieces passing through (f19; a move jumps, B8): the control point of a
@@ -285,6 +327,7 @@ function drawPending() {
     }
   });
   fanOut(svg, arrows);
+  headClear(svg, arrows);
   arrows.forEach(function (w) {
     w.c = bend(w);
     var o = w.o, at = {"class": "pending-move", x1: w.a.x, y1: w.a.y, x2: w.b.x, y2: w.b.y,
