@@ -146,3 +146,57 @@ def test_a_spent_source_is_not_marked_on_the_map_and_buttons_say_one(
         "aria-label") == f"board: +1 to {e.upper()}"
     tab.page.reload()
     quiet(tab)
+
+
+@pytest.mark.rule("B8", "B8.5")
+def test_the_castillo_says_why_a_card_does_not_let_you_choose_it(
+        server: str, late: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """h33 (the Castillo greyed at a card's region choice, no word why): at a card's secret
+    region choice (the server's controls of one, drawn on the page) the Castillo says B8's
+    reason on hover (its title), at a tap (the notice) and in the "Why not other places?"
+    fold."""
+    from test_server_page_h33_words import castillo_choices
+
+    from elgrande.server.page_words import CASTILLO_CHOICE
+
+    c = next(c for d, c in castillo_choices(range(3)) if d.kind == "secret_region"
+             and "castillo" not in (d.options.get("why") or {}))
+    said = "B8: special actions — " + CASTILLO_CHOICE.format(place="Castillo")
+    tab = open_seat(server, late, new_tab, 0, 1280, 900)
+    tab.page.evaluate("""(c) => import('/page/controls.js').then(m => {
+        window.elgrandePage.controls = c; m.renderControls(); })""", c)
+    castillo = tab.page.locator('#board g.place[data-place="castillo"]')
+    assert castillo.get_attribute("aria-disabled") == "true"
+    assert castillo.locator(":scope > title.why").text_content() == said
+    castillo.locator(":scope > text").first.click(force=True)
+    assert tab.page.locator("#notice").inner_text() == said
+    fold = decision(tab).locator("details.fold")
+    fold.locator("summary").click()
+    # (the fold names the Castillo once: "B8: special actions: Castillo — not a region ...")
+    assert "B8: special actions: Castillo — not a region a card may choose unless the card " \
+        "says so" in fold.inner_text()
+    tab.page.reload()
+    quiet(tab)
+
+
+@pytest.mark.rule("B8", "B8.2")
+def test_done_with_no_move_says_the_card_goes_on_only_where_it_does(
+        server: str, late: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """h33 ("Done (move none)" at a card's first move read as ending the card): with
+    nothing moved, Done says "Done: move none (the card goes on)" where the card's steps
+    follow (the server's ``goes_on``), "Done (move none)" where they do not; with a move
+    chosen, "Done"."""
+    tab = open_seat(server, late, new_tab, 0, 1280, 900)
+    ids = tab.page.evaluate("Array.from(document.querySelectorAll('#board g.place[data-place]'))"
+                            ".map(g => g.getAttribute('data-place'))")
+    opts = [_move(ids[0], ids[1], 1, 0), _move(ids[2], ids[1], 2, 0)]
+    card = {"id": "c", "title": "Card", "name": "Card", "text": "Move, then move.", "stack": 1}
+    done = tab.page.locator("#done")
+    for goes_on, words in ((True, "Done: move none (the card goes on)"),
+                           (False, "Done (move none)")):
+        _moves(tab, opts, None, 0, card={**card, "goes_on": goes_on})
+        assert done.inner_text() == words
+    _moves(tab, [{**opts[0], "count": 1}, opts[1]], None, 1, card={**card, "goes_on": True})
+    assert done.inner_text() == "Done"
+    tab.page.reload()
+    quiet(tab)

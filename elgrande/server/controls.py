@@ -30,8 +30,10 @@ The description (``controls(...)``)::
                   same seat's next decision sent with this one, where the decision
                   ``follows`` it: :func:`_combined`)}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
-     "card": {"id", "title", "name", "text", "stack"} or None (the action card whose special
-              action is under way: its printed text, so the seat knows what it does),
+     "card": {"id", "title", "name", "text", "stack", "goes_on"} or None (the action card
+              whose special action is under way: its printed text, so the seat knows what
+              it does; ``goes_on``: steps follow the one asking,
+              :func:`~.page_words.card_goes_on`),
      "folds": [fold, ...] (disabled options shown as one line: :mod:`.folds`),
      "note": why options usually closed are open now (B4.1: the provinces run short),
              or what Intrigue & the King cards' numbers are (I1, I3:
@@ -68,8 +70,10 @@ from elgrande.server.card_notes import card_under_way
 from elgrande.server.card_places import card_move_words, card_place_words
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
+    card_goes_on,
     card_parts,
     card_prompt,
+    castillo_words,
     combined_labels,
     court_note,
     empty_source_words,
@@ -553,6 +557,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
     if out is not None:
         out["prompt"] = card_prompt(game, seat, game.in_words(out["prompt"]),
                                     out["card"] is not None)  # f20: steps said once
+        if out["card"] is not None:  # h33: whether Done's "none" ends the card
+            out["card"]["goes_on"] = card_goes_on(game)
         for o in (*out["options"], out["done"] or {}):
             for key in ("label", "why"):
                 if key in o:
@@ -603,6 +609,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     card_place_words(game, d, options, lambda loc: _place_name(game, loc))
     card_move_words(game, d, options, lambda loc: _place_name(game, loc))
     empty_source_words(game, d, options)  # h31: a source region holding none says so
+    castillo_words(game, d, options)  # h33: a card's region choice says why no Castillo
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":
