@@ -200,3 +200,29 @@ def test_done_with_no_move_says_the_card_goes_on_only_where_it_does(
     assert done.inner_text() == "Done"
     tab.page.reload()
     quiet(tab)
+
+
+@pytest.mark.rule("B3.2")
+def test_after_a_step_on_a_phone_the_header_is_in_view(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """h33 (on a phone, after a step the page stayed scrolled past the header saying whose
+    turn it is, and the prompt under it): at 390x844, the page scrolled down so that the
+    last choice is at the screen's top (the header out of view), that choice clicked: once
+    the answer is taken the header is in view again (fails on the old page: its top was
+    16 px above the screen)."""
+    links = create(server, 3, 34, {}, ["base"])
+    advance(server, links, 34, lambda st: (st.get("controls") or {}).get("form") == "pick")
+    tab = open_seat(server, links, new_tab, 0, 390, 844)
+    page = tab.page
+    n = page_state(tab)["n"]
+    button = decision(tab).get_by_role("list", name="Choices").locator("button:enabled").last
+    button.evaluate("b => b.scrollIntoView({block: 'start'})")  # the header out of view
+    assert page.evaluate("document.querySelector('body > header').getBoundingClientRect()"
+                         ".bottom") < 0
+    button.click()
+    tab.wait_past(n)
+    page.wait_for_function("window.elgrandePage.stepAt == null")
+    top = page.evaluate("document.querySelector('body > header').getBoundingClientRect().top")
+    assert top >= 0, top
+    assert page.locator("#turn").is_visible()
+    quiet(tab)
