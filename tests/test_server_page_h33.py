@@ -226,3 +226,60 @@ def test_after_a_step_on_a_phone_the_header_is_in_view(
     assert top >= 0, top
     assert page.locator("#turn").is_visible()
     quiet(tab)
+
+
+def _own_after_others(log: list[str], name: str, kept: int) -> int | None:
+    """The index after the last line of seat ``name``'s doing ("NAME ...", unindented)
+    written after another's unindented line since ``kept`` (None: there is none)."""
+    other, mark = False, None
+    for i in range(kept, len(log)):
+        line = log[i]
+        if not line or line[0].isspace() or line.startswith(name + "'s "):
+            continue
+        if line.startswith(name + " "):
+            mark = i + 1 if other else mark
+        else:
+            other = True
+    return mark
+
+
+@pytest.mark.rule("B6")
+def test_the_since_box_starts_after_the_seat_s_answer_from_another_device(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """h33 (the desktop's "Since your last choice" started before the answer sent from the
+    phone): a tab that answered, then the same seat answering elsewhere (through the API,
+    as another device) after the others played: the tab's box starts after that answer's
+    lines (the seat's own lines then), not at its own last answer; the lines before it
+    are not in the box (fails on the old page: it listed them)."""
+    links = create(server, 3, 35, {}, ["base"])
+    advance(server, links, 35, lambda st: (st.get("controls") or {}).get("form") == "pick")
+    tab = open_seat(server, links, new_tab, 0, 1280, 900)
+    page = tab.page
+    st = page_state(tab)["state"]
+    n = page_state(tab)["n"]
+    decision(tab).get_by_role("list", name="Choices").locator("button:enabled").first.click()
+    tab.wait_past(n)
+    kept = int(page.evaluate("(k) => sessionStorage.getItem(k)",
+                             f"elgrande-since:{st['game']}:0"))
+    name = st["names"][0]
+    tokens = [token_of(link) for link in links["seats"]]
+    rng = random.Random(35)
+    with httpx.Client(base_url=server, timeout=30) as client:
+        for _ in range(300):
+            now = seat_state(client, links["game"], tokens[0])
+            mark = _own_after_others(now["log"], name, kept)
+            if mark is not None and mark < len(now["log"]) and now.get("controls"):
+                break
+            for t in (*tokens[1:], tokens[0]):
+                play_turn(client, links["game"], t, rng)
+        else:
+            raise AssertionError("seat 0 never answered through the API after the others")
+    tab.wait_past(now["n"] - 1)
+    page.wait_for_function("(n) => window.elgrandePage.n === n", arg=now["n"])
+    since = page_state(tab)["since"]
+    want = page.evaluate("(m) => import('/page/since.js').then(s => "
+                         "s.sinceLines(window.elgrandePage.state, m))", mark)
+    assert want and since == want, (since, want)
+    # the answer sent elsewhere, the last of the seat's lines before the box
+    assert now["log"][mark - 1].startswith(name + " "), now["log"][kept:mark]
+    quiet(tab)
