@@ -95,10 +95,14 @@ def test_no_arrow_head_covers_a_count_between_any_two_neighbours(
               .map(g => g.dataset.place + ':' + g.dataset.player);
             const dst = svg.querySelector('g.place[data-place="' + line.dataset.to + '"]')
               .querySelector(':scope > polygon, :scope > rect');
-            const inv = svg.getScreenCTM().inverse(), tip = new DOMPoint(b.x, b.y).matrixTransform(inv);
+            const inv = svg.getScreenCTM().inverse();
+            const tip = new DOMPoint(b.x, b.y).matrixTransform(inv);
             let near = false;  // the tip in its destination, or within 12 units of it
-            for (let dx = -12; dx <= 12 && !near; dx += 4) { for (let dy = -12; dy <= 12; dy += 4) {
-              if (dst.isPointInFill(new DOMPoint(tip.x + dx, tip.y + dy))) { near = true; break; } } }
+            for (let dx = -12; dx <= 12 && !near; dx += 4) {
+              for (let dy = -12; dy <= 12; dy += 4) {
+                if (dst.isPointInFill(new DOMPoint(tip.x + dx, tip.y + dy))) { near = true; break; }
+              }
+            }
             return {covered, near};
         }""")
         if got["covered"] or not got["near"]:

@@ -683,7 +683,8 @@ def castillo_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> No
     for o in options:
         place = o.get("place")
         i = board.index.get(place) if isinstance(place, str) else None
-        if o.get("enabled") or i is None or not board.is_castillo(i):
+        if o.get("enabled") or not isinstance(place, str) or i is None or \
+                not board.is_castillo(i):
             continue
         said = given.get(place) if isinstance(given, dict) else None
         if isinstance(said, (list, tuple)) and len(said) == 2:
