@@ -17,7 +17,8 @@ import pytest
 from browser import Tab
 from serve_util import play_turn, seat_state, token_of
 from test_server_page import create, decision, page_state, quiet
-from test_server_page_h29 import advance, open_seat, round_of
+from test_server_page_h29 import advance, open_seat, own_after_others, round_of
+from test_server_page_layout import _render_moves
 
 from elgrande.data.manifests import load_board
 
@@ -32,19 +33,11 @@ def late(server: str) -> dict[str, Any]:
 
 
 def _moves(tab: Tab, options: list[dict[str, Any]], source: str | None, total: int,
-           most: int = 4, card: dict[str, Any] | None = None) -> None:
+           most: int = 4, card: dict[str, Any] | None = None, goes_on: bool = False) -> None:
     """Draw the page's move controls for ``options`` (``total`` moved so far, ``source``
-    the chosen one: a move made from it) on the page's state."""
-    tab.page.evaluate("""([opts, src, total, most, card]) =>
-        import('/page/controls.js').then(m => {
-        const S = window.elgrandePage;
-        S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
-                      secret: false, units: [], actions: [], total: total, min: 0, max: most,
-                      max_note: null, options: opts, folds: [], card: card, note: null,
-                      done: {unit: [0], enabled: true}};
-        S.from = src; S.taken = -1; S.fromUsed = src !== null;
-        m.renderControls();
-    })""", [options, source, total, most, card])
+    the chosen one: a move made from it; ``card`` under way, ``goes_on`` its steps follow)
+    on the page's state."""
+    _render_moves(tab, options, total, source, most, card, goes_on)
 
 
 def _move(src: str, to: str, unit: int, count: int, enabled: bool = True,
@@ -198,9 +191,9 @@ def test_done_with_no_move_says_the_card_goes_on_only_where_it_does(
     done = tab.page.locator("#done")
     for goes_on, words in ((True, "Done: move none (the card goes on)"),
                            (False, "Done (move none)")):
-        _moves(tab, opts, None, 0, card={**card, "goes_on": goes_on})
+        _moves(tab, opts, None, 0, card=card, goes_on=goes_on)
         assert done.inner_text() == words
-    _moves(tab, [{**opts[0], "count": 1}, opts[1]], None, 1, card={**card, "goes_on": True})
+    _moves(tab, [{**opts[0], "count": 1}, opts[1]], None, 1, card=card, goes_on=True)
     assert done.inner_text() == "Done"
     tab.page.reload()
     quiet(tab)
@@ -232,21 +225,6 @@ def test_after_a_step_on_a_phone_the_header_is_in_view(
     quiet(tab)
 
 
-def _own_after_others(log: list[str], name: str, kept: int) -> int | None:
-    """The index after the last line of seat ``name``'s doing ("NAME ...", unindented)
-    written after another's unindented line since ``kept`` (None: there is none)."""
-    other, mark = False, None
-    for i in range(kept, len(log)):
-        line = log[i]
-        if not line or line[0].isspace() or line.startswith(name + "'s "):
-            continue
-        if line.startswith(name + " "):
-            mark = i + 1 if other else mark
-        else:
-            other = True
-    return mark
-
-
 @pytest.mark.rule("B6")
 def test_the_since_box_starts_after_the_seat_s_answer_from_another_device(
         server: str, new_tab: Callable[[], Tab]) -> None:
@@ -271,7 +249,7 @@ def test_the_since_box_starts_after_the_seat_s_answer_from_another_device(
     with httpx.Client(base_url=server, timeout=30) as client:
         for _ in range(300):
             now = seat_state(client, links["game"], tokens[0])
-            mark = _own_after_others(now["log"], name, kept)
+            mark = own_after_others(now["log"], name, kept)
             if mark is not None and mark < len(now["log"]) and now.get("controls"):
                 break
             for t in (*tokens[1:], tokens[0]):

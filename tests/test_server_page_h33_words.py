@@ -45,7 +45,7 @@ def test_a_card_s_move_says_whether_the_card_goes_on() -> None:
         run = g.flow.run
         assert run is not None
         stmt = (run.card, [(f.path, f.pc) for f in run.frames])
-        goes_on = c["card"]["goes_on"]
+        goes_on = c["goes_on"]
         seen[goes_on] += 1
         d = g.pending
         assert d is not None

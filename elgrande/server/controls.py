@@ -30,10 +30,10 @@ The description (``controls(...)``)::
                   same seat's next decision sent with this one, where the decision
                   ``follows`` it: :func:`_combined`)}, ...],
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
-     "card": {"id", "title", "name", "text", "stack", "goes_on"} or None (the action card
-              whose special action is under way: its printed text, so the seat knows what
-              it does; ``goes_on``: steps follow the one asking,
-              :func:`~.page_words.card_goes_on`),
+     "card": {"id", "title", "name", "text", "stack"} or None (the action card whose special
+              action is under way: its printed text, so the seat knows what it does),
+     "goes_on": whether the card's steps follow the one asking (False with no card:
+                :func:`~.page_words.card_goes_on`),
      "folds": [fold, ...] (disabled options shown as one line: :mod:`.folds`),
      "note": why options usually closed are open now (B4.1: the provinces run short),
              or what Intrigue & the King cards' numbers are (I1, I3:
@@ -557,8 +557,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
     if out is not None:
         out["prompt"] = card_prompt(game, seat, game.in_words(out["prompt"]),
                                     out["card"] is not None)  # f20: steps said once
-        if out["card"] is not None:  # h33: whether Done's "none" ends the card
-            out["card"]["goes_on"] = card_goes_on(game)
+        # h33: whether the card's steps follow (Done's "none" does not end the card)
+        out["goes_on"] = out["card"] is not None and card_goes_on(game)
         for o in (*out["options"], out["done"] or {}):
             for key in ("label", "why"):
                 if key in o:

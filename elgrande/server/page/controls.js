@@ -108,7 +108,7 @@ function doneWords(c, none) {
     return "Done: " + verb + " " + (c.total ? c.total + " of up to " + c.max :
                                     "none (up to " + c.max + " allowed)");
   }
-  if (none && c.card && c.card.goes_on) { return "Done: " + noneWords(c) + GOES_ON; }
+  if (none && c.card && c.goes_on) { return "Done: " + noneWords(c) + GOES_ON; }
   return none ? "Done (" + noneWords(c) + ")" : "Done";
 }
 // what Done with nothing chosen adds at a card's step that other steps follow (h33: "Done
