@@ -633,7 +633,7 @@ def scoreboard_words(game: Game, sb: str, to: str) -> dict[str, str]:
 
 
 def card_goes_on(game: Game) -> bool:
-    """B8 (issue 30, h33: "Done (move none)" at a card's first move step read as ending
+    """B8 (h33: "Done (move none)" at a card's first move step read as ending
     the card): whether the special action under way (``game.flow.run``) has steps after
     the statement now asking, in any of its blocks (a statement after it, a loop's next
     player, a block around it with statements left) or in a card carrying it out (B4.4).
@@ -669,7 +669,7 @@ _REGION_KINDS: Final = ("choose_region", "secret_region")
 
 
 def castillo_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
-    """B8 (issue 30, h33): while a card asks to choose a region (``d`` of kind
+    """B8 (h33): while a card asks to choose a region (``d`` of kind
     ``choose_region`` or ``secret_region``, a card under way) and refuses the Castillo,
     the Castillo's option gives the engine's own reason for it (``d.options["why"]``: its
     rule and words, as the engine gave them, not reworded as another place's), else
