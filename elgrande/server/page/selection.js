@@ -109,7 +109,7 @@ export function send(actions, then) {
       if (r.status === 200 && S.n !== sentAt) { return undefined; }
       S.n = -1;  // else reload the decision (taken, or refused: drawn again either way)
       return load();
-    }, function () { S.busy = false; });
+    }, function () { S.busy = false; S.stepAt = null; });
 }
 
 // -- a refusal: its rule, the error and the rule's text (B3.4)
