@@ -150,7 +150,7 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
             if src.get_attribute("aria-pressed") != "true":
                 src.click()
             dec.get_by_role("list", name="Move to").get_by_role(
-                "button", name=f"to {o['to_label']}", exact=True).click()
+                "button", name=f"+1 to {o['to_label']}", exact=True).click()
             wait_for_units(tab, i)
         dec.get_by_role("button", name="Done").click()
     tab.wait_past(n)

@@ -72,7 +72,7 @@ def test_a_second_click_at_the_same_spot_makes_a_second_move(
         if src.get_attribute("aria-pressed") != "true":
             src.click()
         to = decision(tab).get_by_role("list", name="Move to").get_by_role(
-            "button", name=f"to {o['to_label']}", exact=True)
+            "button", name=f"+1 to {o['to_label']}", exact=True)
         to.scroll_into_view_if_needed()
         box = to.bounding_box()
         assert box is not None

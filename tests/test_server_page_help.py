@@ -318,7 +318,7 @@ def _to_the_maximum(tab: Tab, o: dict[str, Any]) -> None:
         if not more:
             break
         dec.get_by_role("list", name="Move to").get_by_role(
-            "button", name=f"to {more[0]['to_label']}", exact=True).click()
+            "button", name=f"+1 to {more[0]['to_label']}", exact=True).click()
         wait_for_units(tab, c["total"] + 1)
         c = page_state(tab)["controls"]
     if c["total"] < c["max"] and not more:  # the source spent, more moves allowed

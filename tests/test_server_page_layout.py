@@ -26,6 +26,7 @@ from test_server_page import (
     since_gaps,
     since_kept,
 )
+from test_server_page_h29 import own_after_others
 
 #: The smallest text of a player's box, in CSS pixels.
 SMALLEST = 12
@@ -126,7 +127,9 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         tab.page.evaluate("([k, m]) => sessionStorage.setItem(k, String(m))", [key, mark])
         tab.page.reload()
         tab.page.wait_for_function("window.elgrandePage.controls")
-        news = [line.strip() for line in _news(log[mark:]) if line.strip()]
+        # the box starts after the seat's last answer, sent through the API (h33)
+        begin = own_after_others(log, state["names"][0], mark) or mark
+        news = [line.strip() for line in _news(log[begin:]) if line.strip()]
         assert "Board now:" not in news
         seat = re.escape(state["names"][0])
         mine = [bool(re.search(rf"(^|\W){seat}($|\W)", line)) for line in news]
@@ -374,18 +377,20 @@ def test_the_header_says_a_long_prompt_whole(
 
 
 def _render_moves(tab: Tab, options: list[dict[str, Any]], total: int = 0,
-                  source: str | None = None, most: int = 2) -> dict[str, Any]:
+                  source: str | None = None, most: int = 2,
+                  card: dict[str, Any] | None = None, goes_on: bool = False) -> dict[str, Any]:
     """The page's move controls drawn for ``options`` (at most ``most`` to move, ``total`` so
-    far, ``source`` the chosen one, a move made from it): the chosen source, the
+    far, ``source`` the chosen one, a move made from it, ``card`` the card under way or
+    None, ``goes_on`` whether its steps follow): the chosen source, the
     headings, the "Move to" buttons, each source's reason (None where it has none), the
     places marked alone on the map, the idle strip's lines and Done's label."""
-    got: dict[str, Any] = tab.page.evaluate("""([opts, total, src, most]) =>
+    got: dict[str, Any] = tab.page.evaluate("""([opts, total, src, most, card, on]) =>
         import('/page/controls.js').then(m => {
         const S = window.elgrandePage;
         S.controls = {kind: "move_caballeros", prompt: "Move", rule: "B8.2", form: "moves",
                       secret: false, units: [], actions: [], total: total, min: 0, max: most,
-                      max_note: null, options: opts, folds: [], card: null, note: null,
-                      done: {unit: [0], enabled: true}};
+                      max_note: null, options: opts, folds: [], card: card, note: null,
+                      done: {unit: [0], enabled: true}, goes_on: on};
         S.from = src; S.taken = -1; S.fromUsed = src !== null;
         m.renderControls();
         const q = (s) => Array.from(document.querySelectorAll(s));
@@ -397,7 +402,7 @@ def _render_moves(tab: Tab, options: list[dict[str, Any]], total: int = 0,
                 idle: q('#decision .why-idle').map(p => p.innerText),
                 done: document.getElementById('done').innerText,
                 primary: document.getElementById('done').classList.contains('primary')};
-    })""", [options, total, source, most])
+    })""", [options, total, source, most, card, goes_on])
     return got
 
 
@@ -455,7 +460,7 @@ def test_where_to_rows_are_the_possible_places_and_a_lone_one_is_marked(
                move(ids[0], ids[4], 12, False),
                move(ids[1], ids[2], 20, False, "x"), move(ids[1], ids[3], 21, False, "y")]
     got = _render_moves(tab, options)
-    assert got["from"] == f"{ids[0]}|0|" and got["to"] == [f"to {ids[3].upper()}"], got
+    assert got["from"] == f"{ids[0]}|0|" and got["to"] == [f"+1 to {ids[3].upper()}"], got
     assert got["only"] == [ids[3]], got
     assert got["srcWhy"][0] is None, got  # open: no destination's refusal said of it
     assert got["srcWhy"][1] == ("B8.2: moving caballeros — none of these caballeros may "

@@ -61,7 +61,7 @@ def test_a_spent_source_stays_chosen_and_moves_nothing_else(
     # the chosen source looks chosen, not only the heading says it (f17)
     assert src.evaluate("b => getComputedStyle(b).backgroundColor") != before
     to = dec.get_by_role("list", name="Move to").get_by_role(
-        "button", name=f"to {o['to_label']}", exact=True)
+        "button", name=f"+1 to {o['to_label']}", exact=True)
     for i in range(o["available"]):
         to.click()
         wait_for_units(tab, i + 1)

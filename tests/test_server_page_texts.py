@@ -106,7 +106,9 @@ def test_a_card_s_move_from_its_chosen_region_asks_what_is_left(
     assert "where from" not in decision(tab).inner_text()
     _sources_greyed_only_when_disabled(tab, c)
     if c["min"] == 0 and c["done"]["enabled"]:  # an "up to" move: Done says it moves none
-        assert decision(tab).locator("#done").inner_text() == "Done (move none)"
+        goes_on = bool(c.get("goes_on"))  # h33: the card's steps follow
+        assert decision(tab).locator("#done").inner_text() == (
+            "Done: move none (the card goes on)" if goes_on else "Done (move none)")
     progress = page.locator("#progress").inner_text()
     assert progress.count("(") <= 1 and progress.count(")") <= 1, progress
     if c["max_note"]:
@@ -128,7 +130,7 @@ def _where_to_lists_only_what_is_possible(tab: Tab, c: dict[str, Any]) -> None:
     group = [o for o in c["options"] if f"{o['from']}|{o['player']}|{o.get('kind', '')}" == key]
     open_ = [o for o in group if o["enabled"]]
     rows = decision(tab).get_by_role("list", name="Move to").get_by_role("button")
-    assert sorted(rows.all_inner_texts()) == sorted(f"to {o['to_label']}" for o in open_)
+    assert sorted(rows.all_inner_texts()) == sorted(f"+1 to {o['to_label']}" for o in open_)
     assert all(rows.nth(i).is_enabled() for i in range(rows.count()))
     if len(open_) < len(group):
         fold = decision(tab).locator("details.fold")

@@ -32,6 +32,8 @@ The description (``controls(...)``)::
      "done": {"unit": [DONE], "enabled", "rule"?, "title"?, "why"?} or None,
      "card": {"id", "title", "name", "text", "stack"} or None (the action card whose special
               action is under way: its printed text, so the seat knows what it does),
+     "goes_on": whether the card's steps follow the one asking (False with no card:
+                :func:`~.page_words.card_goes_on`),
      "folds": [fold, ...] (disabled options shown as one line: :mod:`.folds`),
      "note": why options usually closed are open now (B4.1: the provinces run short),
              or what Intrigue & the King cards' numbers are (I1, I3:
@@ -69,8 +71,10 @@ from elgrande.server.card_notes import card_under_way
 from elgrande.server.card_places import card_choice_words, card_move_words, card_place_words
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
+    card_goes_on,
     card_parts,
     card_prompt,
+    castillo_words,
     combined_labels,
     court_note,
     empty_source_words,
@@ -555,6 +559,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
     if out is not None:
         out["prompt"] = card_prompt(game, seat, game.in_words(out["prompt"]),
                                     out["card"] is not None)  # f20: steps said once
+        # h33: whether the card's steps follow (Done's "none" does not end the card)
+        out["goes_on"] = out["card"] is not None and card_goes_on(game)
         for o in (*out["options"], out["done"] or {}):
             for key in ("label", "why"):
                 if key in o:
@@ -606,6 +612,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     card_move_words(game, d, options, lambda loc: _place_name(game, loc))
     card_choice_words(game, d, options)  # B8: a card's choice refuses the king's
     empty_source_words(game, d, options)  # h31: a source region holding none says so
+    castillo_words(game, d, options)  # h33: a card's region choice says why no Castillo
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":

@@ -13,6 +13,8 @@ from typing import Any, Final
 from elgrande.dsl import ast as dsl_ast
 from elgrande.engine.choice_sources import moves_from_its_one_choice
 from elgrande.engine.decisions import Decision
+from elgrande.engine.interpreter import block_at
+from elgrande.errors.rule_ids import title as rule_title
 from elgrande.model.counted import counted
 from elgrande.play.early_deal import deal_chance
 from elgrande.play.game import Game
@@ -332,6 +334,16 @@ def held_lines(game: Game, view: dict[str, Any]) -> list[list[str]]:
 EARLY_OPTION = ("Deal my cards early (playtest): the game's shuffle is picked so that your "
                 "cards come up in the first round(s); the rules are unchanged")
 
+#: The new-game form's two sentences under :data:`EARLY_OPTION` (h33: one sentence said
+#: both and confused a host): what a homebrew card's chance is (B3.1, B3.7), then what the
+#: early deal does (the words of ``new.html``'s ``#chance-words`` and ``#early-words``).
+CHANCE_WORDS: Final = ("A card's chance, said above, is how likely it is to come up at all in "
+                       "one game: each round turns up one card of each stack, so a card "
+                       "comes up only if the shuffle puts it among the cards the rounds "
+                       "turn up.")
+EARLY_WORDS: Final = ("The early deal picks the game's shuffle so that your cards come up in "
+                      "the first round(s) instead; unticked, the stacks are shuffled at random.")
+
 
 def homebrew_note(game: Game, card: dict[str, Any], early: bool) -> str:
     """What the host is told after creating a game about an uploaded card ``card``
@@ -618,3 +630,67 @@ def scoreboard_words(game: Game, sb: str, to: str) -> dict[str, str]:
     where = "beside the board" if at < 0 else f"now on {board.place_name(at)}"
     return {"label": f"scoreboard {sb} ({where}) to {dest}",
             "group": f"Scoreboard {sb}, {where}", "short": f"to {dest}"}
+
+
+def card_goes_on(game: Game) -> bool:
+    """B8 (h33: "Done (move none)" at a card's first move step read as ending
+    the card): whether the special action under way (``game.flow.run``) has steps after
+    the statement now asking, in any of its blocks (a statement after it, a loop's next
+    player, a block around it with statements left) or in a card carrying it out (B4.4).
+    False with no card under way or no script known. Raises nothing."""
+    run = game.flow.run
+    runs = []
+    while run is not None:
+        runs.append(run)
+        run = run.inner
+    for r in reversed(runs):  # the innermost (asking) run first
+        script = game.library.scripts.get(r.card)
+        if script is None:
+            continue
+        for i, f in enumerate(reversed(r.frames)):
+            body = block_at(script, f.path).body
+            # the asking statement is at ``pc`` in the innermost frame (and a carrying
+            # card's "carry out" at its own); an outer frame's ``pc`` is already past it
+            asking = i == 0
+            if f.rest or len(body) > f.pc + (1 if asking else 0):
+                return True
+    return False
+
+
+#: The rule a card's region choice cites for the Castillo where the engine's decision gives
+#: none (B8: a special action does what its card says, and no card's region is the
+#: Castillo unless the card says so).
+CARD_REGION_RULE: Final = "B8"
+#: Why a card's region choice refuses the Castillo where the engine's decision says no
+#: more than "not one of the allowed answers" (h33: it was drawn greyed with no word why).
+CASTILLO_CHOICE: Final = "the {place} is not a region a card may choose unless the card says so"
+#: The decisions of a card asking for one region (B8, B8.5).
+_REGION_KINDS: Final = ("choose_region", "secret_region")
+
+
+def castillo_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
+    """B8 (h33): while a card asks to choose a region (``d`` of kind
+    ``choose_region`` or ``secret_region``, a card under way) and refuses the Castillo,
+    the Castillo's option gives the engine's own reason for it (``d.options["why"]``: its
+    rule and words, as the engine gave them, not reworded as another place's), else
+    :data:`CASTILLO_CHOICE` under :data:`CARD_REGION_RULE`; the page shows it on hover,
+    at a tap and in its "Why not other places?" fold. Changes ``options`` (the controls'
+    options, a place's with ``"place"``) in place; raises nothing."""
+    if d.kind not in _REGION_KINDS or card_under_way(game) is None:
+        return
+    board = game.library.board
+    given = d.options.get("why") if isinstance(d.options, dict) else None
+    for o in options:
+        place = o.get("place")
+        i = board.index.get(place) if isinstance(place, str) else None
+        if o.get("enabled") or not isinstance(place, str) or i is None or \
+                not board.is_castillo(i):
+            continue
+        said = given.get(place) if isinstance(given, dict) else None
+        if isinstance(said, (list, tuple)) and len(said) == 2:
+            rule, why = str(said[0]), str(said[1])
+        else:
+            rule = CARD_REGION_RULE
+            why = CASTILLO_CHOICE.format(place=board.place_name(place))
+        o.update(rule=rule, title=rule_title(rule), why=why)
+        o.pop("whole", None)

@@ -2,9 +2,12 @@
    selection not yet sent is drawn on the map. */
 import {$, S, colourOf, hint, label, nameOf, svgEl, why} from "./core.js";
 import {groupKey, groupLabel, renderControls} from "./controls.js";
+import {ONE} from "./moves.js";
 import {add} from "./selection.js";
 import {choose, heldOption} from "./secret.js";
 import {drawPreview, boxOf, meets} from "./preview.js";
+import {arrowEnds, bend, centre, fanOut, headClear, onCurve} from "./arrows.js";
+export {arrowEnds};  // (where a move's arrow runs: tests draw one)
 
 export function decorateBoard() {
   var c = S.controls;
@@ -27,7 +30,7 @@ export function decorateBoard() {
     if (t) { t.remove(); }
     if (!os.length) { return; }
     var name = c.form === "moves" && !S.from ? groupLabel(os[0]) : (os[0].place ? label(os[0]) : id);
-    if (c.form === "moves" && S.from) { name = "to " + os[0].to_label; }
+    if (c.form === "moves" && S.from) { name = ONE + os[0].to_label; }
     g.setAttribute("role", "button");
     if (c.form === "pick" && open.length > 1) { name = placeName(g) + ": " + open.length + " choices, see the buttons"; }
     g.setAttribute("aria-label", "board: " + name);
@@ -42,7 +45,10 @@ export function decorateBoard() {
       tt.textContent = why(os[0]);
       g.insertBefore(tt, g.firstChild);
     }
-    if (os.some(function (o) { return o.count || o === heldOption(c); })) { g.classList.add("picked"); }
+    // marked as chosen: a held choice, a count or a move's destination; a move's source
+    // only while some of its caballeros may still move (h33: a spent one stayed marked)
+    var spent = c.form === "moves" && !S.from && !open.length;
+    if (!spent && os.some(function (o) { return o.count || o === heldOption(c); })) { g.classList.add("picked"); }
   });
   // the one place a click may choose now (a move's lone destination): marked plainly
   var open = document.querySelectorAll("#board g.place.choosable");
@@ -67,137 +73,14 @@ export function readable() {
 }
 
 // the selection not yet sent, on the map: a move's arrow from its source to its
-// destination, a placement's count on its place
-function centre(id) {
-  var g = document.querySelector('#board g.place[data-place="' + id + '"]');
-  if (!g || !g.getBBox) { return null; }
-  var b = g.getBBox();
-  return {x: b.x + b.width / 2, y: b.y + b.height / 2};
-}
+// destination (arrows.js), a placement's count on its place
+
 // where a place's "+n" goes: just right of its name (never over it), else above its centre
 function countSpot(id) {
   var g = document.querySelector('#board g.place[data-place="' + id + '"]');
   var t = g && g.querySelector(":scope > text"), b = t && t.getBBox && t.getBBox();
   if (b && b.width) { return {x: b.x + b.width + 4, y: b.y + b.height - 2}; }
   var c = centre(id); return c && {x: c.x, y: c.y - 22};
-}
-// a move's arrow runs from its source's edge to its destination's edge (a place's middle
-// holds its name and its caballeros' counts, which stay readable): the last point of the
-// line inside the source and the first inside the destination, each pulled INSET units
-// into its place; a line that leaves a place nowhere (a shape not found) keeps its end;
-// between neighbours it starts further back in its source, MIN_LEN units long at least
-var INSET = 16, MIN_LEN = 64;
-function outline(id) {
-  var g = document.querySelector('#board g.place[data-place="' + id + '"]');
-  return g && g.querySelector(":scope > polygon, :scope > rect");
-}
-function inside(shape, x, y) {
-  try { return shape.isPointInFill(new DOMPoint(x, y)); } catch (e) { return false; }
-}
-function edges(a, b, from, to) {
-  var src = outline(from), dst = outline(to), steps = 200;
-  var dx = b.x - a.x, dy = b.y - a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
-  var out = 0, into = 1, i;
-  if (src) { for (i = 0; i <= steps && inside(src, a.x + dx * i / steps, a.y + dy * i / steps); i++) { out = i / steps; } }
-  if (dst) { for (i = steps; i >= 0 && inside(dst, a.x + dx * i / steps, a.y + dy * i / steps); i--) { into = i / steps; } }
-  if (into <= out) { return [a, b]; }
-  var f0 = Math.max(0, out - INSET / len), f1 = Math.min(1, into + INSET / len);
-  // two places side by side: edge to edge is a stub under its label; the arrow starts
-  // further back in its source (at most from its centre), so it is seen MIN_LEN long
-  if ((f1 - f0) * len < MIN_LEN) { f0 = Math.max(0, f1 - MIN_LEN / len); }
-  // (and, from the source's centre still short of it, ends further into its destination)
-  if ((f1 - f0) * len < MIN_LEN) { f1 = Math.min(1, f0 + MIN_LEN / len); }
-  return [{x: a.x + dx * f0, y: a.y + dy * f0}, {x: a.x + dx * f1, y: a.y + dy * f1}];
-}
-// where the arrow of a move from place `from` to place `to` (ids) runs: its two ends in
-// the board's units, or null if a place is not on the board
-export function arrowEnds(from, to) {
-  var a = centre(from), b = centre(to);
-  return a && b ? edges(a, b, from, to) : null;
-}
-// arrows from one source fan out: each starts SPREAD units at least from the others of
-// its source, moved across its own line (which only lengthens it: MIN_LEN stays) to a
-// point inside the source, the nearest from which its line crosses no piece and no
-// place's name (else no piece; else just apart); a second arrow between the same two
-// places moves whole
-var SPREAD = 16;
-function crosses(a, b, boxes) {
-  var n = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 4), k, x, y;
-  for (k = 0; k <= n; k++) {
-    x = a.x + (b.x - a.x) * k / n; y = a.y + (b.y - a.y) * k / n;
-    if (boxes.some(function (r) { return x > r.x - 3 && x < r.x + r.w + 3 && y > r.y - 3 && y < r.y + r.h + 3; })) { return true; }
-  }
-  return false;
-}
-function fanOut(svg, arrows) {
-  var starts = {}, ends = {}, sel = "g.king, g.grande, g.caballeros, g.token, g.scoreboard, g.limit-table";
-  var box = function (e) { return boxOf(svg, e); };
-  var pieces = Array.prototype.map.call(svg.querySelectorAll(sel), box);
-  var names = Array.prototype.map.call(svg.querySelectorAll("g.place > text"), box);
-  arrows.forEach(function (w) {
-    var taken = starts[w.from] = starts[w.from] || [], key = w.from + ">" + w.to;
-    var twin = ends[key] = ends[key] || [], src = outline(w.from), best = null, i, s, p, e, level;
-    var dx = w.b.x - w.a.x, dy = w.b.y - w.a.y, len = Math.sqrt(dx * dx + dy * dy) || 1;
-    var apart = function (q) { return Math.hypot(p.x - q.x, p.y - q.y) >= SPREAD; };
-    var apartE = function (q) { return Math.hypot(e.x - q.x, e.y - q.y) >= SPREAD; };
-    for (i = 0; i < 13; i++) {
-      s = (i % 2 ? 1 : -1) * Math.ceil(i / 2) * SPREAD / 2;  // 0, +S/2, -S/2, +S, -S, ...
-      p = {x: w.a.x - dy / len * s, y: w.a.y + dx / len * s};
-      e = twin.length ? {x: w.b.x - dy / len * s, y: w.b.y + dx / len * s} : w.b;
-      if (!taken.every(apart) || !twin.every(apartE) || (i && src && !inside(src, p.x, p.y))) { continue; }
-      level = crosses(p, e, pieces) ? 0 : crosses(p, e, names) ? 1 : 2;
-      if (!best || level > best.level) { best = {a: p, b: e, level: level}; }
-      if (level === 2) { break; }
-    }
-    if (best) { w.a = best.a; w.b = best.b; }
-    taken.push(w.a); twin.push(w.b);
-  });
-}
-// a move's arrow that would run straight across the king's region (a region neither its
-// source nor its destination) bends around it, away from the region's middle, so it is
-// not read as pieces passing through (f19; a move jumps, B8): the control point of a
-// quadratic curve (null: a straight line), the least bend whose curve stays out of the
-// region and on the map (else the one least in it or off it)
-function kingRegion() {
-  var k = document.querySelector("#board g.king[data-place]");
-  return k && k.getAttribute("data-place");
-}
-function onCurve(w, c, f) {
-  var g = 1 - f;
-  return {x: g * g * w.a.x + 2 * f * g * c.x + f * f * w.b.x,
-          y: g * g * w.a.y + 2 * f * g * c.y + f * f * w.b.y};
-}
-function bend(w) {
-  var king = kingRegion(), shape = king && outline(king), mid, centreK, dx, dy, len, side, i, k, c;
-  if (!shape || king === w.from || king === w.to) { return null; }
-  var svg = shape.ownerSVGElement, view = svg && svg.viewBox && svg.viewBox.baseVal;  // kept in
-  if (view && !view.width) { view = null; }
-  var through = function (cv) {  // how many of 39 points along it are in the region (or
-    // off the map: a curve bent past its edge was cut, its count unseen)
-    var n = 0;
-    for (var j = 1; j < 40; j++) {
-      var p = cv ? onCurve(w, cv, j / 40) : {x: w.a.x + (w.b.x - w.a.x) * j / 40,
-                                             y: w.a.y + (w.b.y - w.a.y) * j / 40};
-      if (inside(shape, p.x, p.y) || (view && (p.x < view.x + 8 || p.y < view.y + 8 ||
-          p.x > view.x + view.width - 8 || p.y > view.y + view.height - 8))) { n++; }
-    }
-    return n;
-  };
-  if (!through(null)) { return null; }
-  mid = {x: (w.a.x + w.b.x) / 2, y: (w.a.y + w.b.y) / 2};
-  centreK = centre(king);
-  dx = w.b.x - w.a.x; dy = w.b.y - w.a.y; len = Math.sqrt(dx * dx + dy * dy) || 1;
-  // the side of the line away from the king's region's middle
-  side = centreK && ((mid.x - centreK.x) * -dy + (mid.y - centreK.y) * dx) < 0 ? -1 : 1;
-  var best = null, n;
-  for (i = 1; i <= 30; i++) {  // away from the middle, else the other way round
-    k = (i % 2 ? side : -side) * Math.ceil(i / 2) * 40;  // units: the control point's
-    c = {x: mid.x - dy / len * k, y: mid.y + dx / len * k};  // distance from the line
-    n = through(c);
-    if (!n) { return c; }
-    if (!best || n < best.n) { best = {c: c, n: n}; }
-  }
-  return best.c;  // (an end by the region's edge: the curve only grazes it there)
 }
 // a count ("×n", "+n") covers no piece, no place's name, no arrow's head and no other
 // count: the boxes to keep clear of, in board units
@@ -285,6 +168,7 @@ function drawPending() {
     }
   });
   fanOut(svg, arrows);
+  headClear(svg, arrows);
   arrows.forEach(function (w) {
     w.c = bend(w);
     var o = w.o, at = {"class": "pending-move", x1: w.a.x, y1: w.a.y, x2: w.b.x, y2: w.b.y,

@@ -99,7 +99,8 @@ export var UP_TO_VERBS = {bring_to_court: "bring", place_caballeros: "place"};
 // Done's words: what it sends, and where fewer are allowed (none at least) that they are
 // (h29, f22: "Done (bring none)" did not say that fewer than N may be brought): "Done:
 // bring none (up to 4 allowed)", "Done: bring 2 of up to 4"; "Confirm" for a subset;
-// else "Done (move none)" (B8.2) or "Done"
+// else "Done (move none)" (B8.2), "Done: move none (the card goes on)" where the card's
+// steps follow (server/page_words.py card_goes_on), or "Done"
 function doneWords(c, none) {
   if (c.form === "subset") { return "Confirm"; }
   var verb = UP_TO_VERBS[c.kind];
@@ -107,8 +108,12 @@ function doneWords(c, none) {
     return "Done: " + verb + " " + (c.total ? c.total + " of up to " + c.max :
                                     "none (up to " + c.max + " allowed)");
   }
+  if (none && c.card && c.goes_on) { return "Done: " + noneWords(c) + GOES_ON; }
   return none ? "Done (" + noneWords(c) + ")" : "Done";
 }
+// what Done with nothing chosen adds at a card's step that other steps follow (h33: "Done
+// (move none)" read as ending the card, B8): the rest of the card still happens
+export var GOES_ON = " (the card goes on)";
 
 function progress(c) {
   if (c.form === "pick") { return ""; }

@@ -23,7 +23,8 @@ if (TOKEN) {
 export var S = {state: null, n: -1, controls: null, units: [], from: null, fromUsed: false, live: false,
   boardCentred: false,
                 busy: false, logShown: 0, svg: "", boxes: "", role: null, asked: 0, links: null,
-         since: [], sinceEarlier: 0, held: null, taken: -1, stateText: "", offerKey: null};
+         since: [], sinceEarlier: 0, held: null, taken: -1, stateText: "", offerKey: null,
+         stepAt: null};
 window.elgrandePage = S;
 
 export function $(id) { return document.getElementById(id); }

@@ -55,8 +55,18 @@ function show(st) {
     if (S.held && c && before && c.secret && c.prompt === before.prompt) { S.held.n = st.n; }
   }
   render(fresh);
+  if (fresh && S.stepAt != null && st.n > S.stepAt) { S.stepAt = null; headerInView(); }
   if (fresh) { restoreSelection(); }
   if (fresh && kept.length && !S.busy) { unsent(before, kept); }
+}
+
+// after this tab's answer (a step), on a narrow screen (the decision right under the
+// header, style.css f18): the header (whose turn it is) and the next prompt under it in
+// view (h33: on a phone the page stayed scrolled where the answer's button was, past them)
+function headerInView() {
+  if (!window.matchMedia("(max-width: 900px)").matches) { return; }
+  var h = document.querySelector("body > header");
+  if (h && h.getBoundingClientRect().top < 0) { window.scrollTo(0, 0); }
 }
 
 // the game moved on while this tab held a choice not sent (this tab sends none now):

@@ -64,6 +64,9 @@ function moving(o) {
     " caballeros" + (o.kind_label ? " (" + o.kind_label + ")" : "") + " from " + o.from_label;
 }
 
+// a "Move to" button's words before its destination: one caballero a click (h33)
+export var ONE = "+1 to ";
+
 function capital(t) { return t.charAt(0).toUpperCase() + t.slice(1); }
 
 export function renderMoves(c, box) {
@@ -142,7 +145,8 @@ export function renderMoves(c, box) {
                        title: groups[S.from][0].title,
                        why: spentWords(c, groups[S.from]) + next} : null;
     groups[S.from].filter(function (o) { return o.enabled || (spent && o.count); }).forEach(function (o) {
-      var b = el("button", {type: "button"}, "to " + o.to_label);
+      // a click moves ONE caballero (h33): the button says so
+      var b = el("button", {type: "button"}, ONE + o.to_label);
       b.disabled = spent;
       b.onclick = function () { if (!spent) { add(o.unit); } };
       dests.appendChild(optionItem(off || o, b));

@@ -83,6 +83,7 @@ export function send(actions, then) {
   hint("");
   markAnswer();
   var sentAt = S.state.n, sentKey = selectionKey();
+  S.stepAt = sentAt;  // the next state past it is this answer's step (live.js headerInView)
   var body = JSON.stringify(then ? {n: sentAt, actions: actions, then: {actions: then}} :
                             {n: sentAt, actions: actions});
   return api("/answer", {method: "POST", body: body,
@@ -92,6 +93,7 @@ export function send(actions, then) {
       // the units sent (or refused: the decision is reloaded below), unless the pushed
       // state came first and the units are a choice begun on it since
       if (S.n === sentAt) { S.units = []; }
+      if (r.status !== 200) { S.stepAt = null; }
       if (r.status === 200) {
         hideRefusal();
         sessionStorage.removeItem(sentKey);
@@ -107,7 +109,7 @@ export function send(actions, then) {
       if (r.status === 200 && S.n !== sentAt) { return undefined; }
       S.n = -1;  // else reload the decision (taken, or refused: drawn again either way)
       return load();
-    }, function () { S.busy = false; });
+    }, function () { S.busy = false; S.stepAt = null; });
 }
 
 // -- a refusal: its rule, the error and the rule's text (B3.4)

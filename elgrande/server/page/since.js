@@ -32,6 +32,24 @@ export function lastOwnLine(st) {
   return null;
 }
 
+// the mark of a tab that answered here (`kept`: the log's length then), or later where the
+// SEAT answered since from another tab or device (h33: the desktop's box started before
+// the answer sent from the phone): a line of the seat's doing ("Ana places ...") after
+// another's unindented line written since `kept` (an answer's own lines come before any
+// other's; a later one of the seat's is another answer of its, which this tab would have
+// marked had it sent it): after the last such line. A line of the seat's things ("Ana's
+// power card 2 brings no caballeros", written at another's answer) is neither's.
+export function answeredElsewhere(st, kept) {
+  var name = st.names && st.names[st.seat], log = st.log || [], other = false, mark = kept;
+  if (!name) { return kept; }
+  for (var i = kept; i < log.length; i++) {
+    var l = log[i] || "";
+    if (!l || /^\s/.test(l) || l.indexOf(name + "'s ") === 0) { continue; }  // details
+    if (l.indexOf(name + " ") === 0) { if (other) { mark = i + 1; } } else { other = true; }
+  }
+  return mark;
+}
+
 // the lines after the mark (trimmed), the board's summary after a scoring left out
 export function sinceLines(st, mark) {
   var log = st.log || [];
@@ -116,7 +134,7 @@ export function renderSince() {
   var lines = [];
   if (isSeat() && S.controls) {
     var kept = sessionStorage.getItem(key());
-    var mark = kept === null ? lastOwnLine(S.state) : Number(kept);
+    var mark = kept === null ? lastOwnLine(S.state) : answeredElsewhere(S.state, Number(kept));
     lines = sinceLines(S.state, mark);
   }
   var seen = visibleRows(lines, keptFlags(S.state, lines), VISIBLE);
