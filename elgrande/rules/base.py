@@ -15,16 +15,18 @@ cards whose kind has the role ``stack``), and the cards whose kind has the role
 
 The functions :func:`bid_decision`, :func:`apply_bid_answer` and :func:`general_scoring`
 are the one code path of their rules: the turn phases, the scenario runner and the tools
-call them. Bringing caballeros to court (B4.1) and placing them (B4.3) have theirs in
+call them. The rounds' start and end (B3.1, B3.5-B3.7), the general scoring (B6) and the
+game's end (B7) are :mod:`elgrande.rules.base_rounds`' (re-exported here). Bringing
+caballeros to court (B4.1) and placing them (B4.3) have theirs in
 :mod:`elgrande.engine.court`, which the ``court`` and ``place`` phases call.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from elgrande.engine import caballero_moves, events_read, movers
+from elgrande.engine import caballero_moves, movers
 from elgrande.engine import decisions as dec
 from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.court import apply_court, court_decision
@@ -41,8 +43,8 @@ from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.pieces import Mover
 from elgrande.engine.triggers import NAME as TRIGGERS
-from elgrande.engine.triggers import TriggerLimit, waiting
-from elgrande.model import placement, scoring
+from elgrande.engine.triggers import TriggerLimit
+from elgrande.model import placement
 from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 from elgrande.model.state import State
@@ -72,6 +74,18 @@ from elgrande.rules.base_data import own_part as own_part
 from elgrande.rules.base_data import part as part
 from elgrande.rules.base_data import placement_limit as _placement_limit
 from elgrande.rules.base_params import BASE_PARAMS
+from elgrande.rules.base_rounds import (
+    _check_saved,
+    _discs_apply,
+    _discs_decide,
+    _end_round,
+    _round_decide,
+    _round_over_decide,
+    _scoring_decide,
+)
+from elgrande.rules.base_rounds import disc_decision as disc_decision
+from elgrande.rules.base_rounds import general_scoring as general_scoring
+from elgrande.rules.base_rounds import score_discs as score_discs
 from elgrande.rules.base_views import determinise, hide, hide_pieces
 from elgrande.rules.base_views import draw_secret_discs as draw_secret_discs
 from elgrande.rules.turn_words import COMPULSORY_OPTIONS, ORDER_OPTIONS, offer_prompt
@@ -87,9 +101,6 @@ MOVERS: dict[str, Mover] = {m.kind: m for m in [
     Mover("king", movers.move_king, movers.move_king_finish),
     Mover("grande", movers.move_grande, movers.move_grande_finish),
     Mover("scoreboard", movers.move_scoreboard, movers.move_scoreboard_finish)]}
-
-if TYPE_CHECKING:
-    from elgrande.model.score_results import GeneralScoring
 
 #: The options of the offer (B4.4) and Veto (B8.4) decisions: decisions are never
 #: changed once made, so they share them (the order's, B4.5: :mod:`.turn_words`).
@@ -133,76 +144,6 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
     events.append({"event": "setup", "king": places[state.king].id,
                    "grandes": [places[g].id for g in state.grandes], "start": first,
                    "rounds": list(flow.rounds)})
-
-
-# -- rounds (B3) -------------------------------------------------------------------------------
-def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
-    before = state.round
-    flow.round_i += 1
-    state.round = flow.round
-    for x in state.lasting:  # a skipped round (B3.7) does not count: "next round" is
-        if x.expires and before < x.expires < state.round:  # the next one played
-            x.expires = state.round
-    state.bids = []
-    bp.bid_i = 0
-    flow.turn_order = []
-    flow.turn_i = 0
-    offer = [state.draw_from_stack(i) for i in range(len(state.stacks))] + bp.reused  # B3.1
-    origin = [i for i in range(len(state.stacks))] + [-1] * len(bp.reused)
-    if engine.rules.hooks["offer"]:  # a module changes the offer
-        pairs = engine.rules.fold("offer", engine.hooks(state, -1, flow, events),
-                                  list(zip(offer, origin, strict=True)))
-        offer = [c for c, _ in pairs]
-        origin = [o for _, o in pairs]
-    state.offer = offer
-    state.offer_origin = origin
-    flow.phase = BID
-    events.append({"event": "round", "round": flow.round, "offer": offer[:],
-                   "first_bidder": bp.first_bidder})
-    if engine.rules.round_start is not None:
-        engine.rules.round_start(engine.hooks(state, -1, flow, events))
-
-
-def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    _begin_round(engine, state, flow, events)
-
-
-def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
-    discarded = [c for c, o in zip(state.offer, state.offer_origin, strict=True)
-                 if c and o >= 0]                                   # B3.5
-    round_end = engine.rules.round_end
-    if round_end is not None:
-        round_end(engine.hooks(state, -1, flow, events))
-    state.offer = []
-    state.offer_origin = []
-    bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
-    expired = [x for x in state.lasting if x.expires and x.expires <= state.round]
-    state.lasting = [x for x in state.lasting if x not in expired]  # B8.4
-    events.append({"event": "end_round", "round": flow.round, "discarded": discarded,
-                   "expired": [x.player for x in expired]})
-    if flow.round in flow.scoring_after:                            # B3.6
-        flow.phase = DISCS  # (a pause: a trigger's body due at the round's end runs first)
-        flow.secret = {}
-    elif TRIGGERS in state.ext:  # a trigger's body due at the round's end runs first: the
-        flow.phase = ROUND_OVER  # flow pauses (asides) before the next round's offer
-    else:
-        _next_round(engine, state, flow, events)
-
-
-def _round_over_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    """Phase ``round_over``: the bodies of the triggers on the round's end have run (the
-    flow's asides, before this decides): the next round (B3.1) or the game's end (B7.1)."""
-    _next_round(engine, state, flow, events)
-
-
-def _next_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    if flow.round_i + 1 >= len(flow.rounds):
-        flow.phase = OVER
-        events.append({"event": "game_over", "scores": state.scores[:]})
-        return
-    _begin_round(engine, state, flow, events)
 
 
 # -- power cards (B3.2-B3.4) -------------------------------------------------------------------
@@ -607,156 +548,6 @@ def _next_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
         _begin_turn(engine, state, flow, events)
     else:
         _end_round(engine, state, flow, events)
-
-
-# -- the general scoring (B6) ---------------------------------------------------------------------
-def general_scoring(engine: FlowEngine, state: State, discs: list[int],
-                    hooks: HookContext | None = None) -> GeneralScoring:
-    """Carry out a general scoring with these secret discs (``discs[player]`` = a region
-    index), as the rules modules in play score (B6.1-B6.4), the triggers on the emptied
-    Castillo run at that step (those that decide stop at their decision: the game's flow
-    pauses there instead, :func:`score_discs`); ``hooks``: the context the rules
-    modules' hooks are called with (made when None).
-
-    Raises:
-        IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
-    """
-    b = engine.board
-    if hooks is None:
-        hooks = HookContext(state, b, [], -1, engine)
-    first = scoring.castillo_part(state, b, discs, engine.rules, hooks)
-    asides = engine.rules.asides
-    if asides is not None and waiting(state):  # a card's trigger on the emptied Castillo
-        asides(hooks, None)  # runs now (outside a game's flow: up to its first decision)
-    return scoring.regions_part(state, b, first, engine.rules, hooks)
-
-
-def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
-    """The B6.1 secret-disc decision of the players not in ``answered``."""
-    remaining = [p for p in range(state.players) if p not in answered]
-    cache = base_cache(engine)
-    opts = list(cache.region_ids)
-    return Decision("secret_region", remaining, "Set your secret disc to a region: your "
-                    "caballeros in the Castillo go there when it is emptied (the king's "
-                    "region: back to your court)",
-                    {"per_player": {str(p): opts for p in remaining}, "why": cache.disc_why},
-                    "B6.1")
-
-
-def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    return disc_decision(engine, state, {int(p) for p in flow.secret})
-
-
-def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
-                 events: Events) -> None:
-    flow.secret = {**flow.secret, str(player): norm}  # replaced: copies share it
-    if len(flow.secret) < state.players:
-        return
-    discs = [engine.board.index[flow.secret[str(p)]] for p in range(state.players)]
-    flow.secret = {}
-    score_discs(engine, state, flow, discs, events)
-
-
-def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
-                events: Events) -> None:
-    """The secret discs are revealed (``discs[player]`` = a region index): carry out the
-    general scoring (B6.1-B6.4), then end the game (B3.6, B7.1) or go on to the next
-    round.
-
-    A card's trigger on a step of the scoring (``castillo emptied``, ``regions scored``)
-    runs at that step and may ask a decision: the scoring then pauses there (phase
-    ``scoring``, what is scored so far in ``state.ext["scoring"]``) while the flow asks
-    the trigger's decisions (asides), and goes on after them."""
-    hooks = engine.hooks(state, -1, flow, events)
-    start = len(events)
-    first = scoring.castillo_part(state, engine.board, discs, engine.rules, hooks)
-    if TRIGGERS in state.ext:  # a trigger's body runs after the Castillo emptied (B6.3)
-        told = {"event": "general_scoring", "result": first.to_json(), "round": flow.round,
-                "split": True}
-        events.insert(start, told)
-        state.ext[SCORING] = {"step": "regions", "first": told["result"]}
-        flow.phase = SCORING
-        return
-    _score_regions(engine, state, flow, first, start, events, hooks)
-
-
-def _score_regions(engine: FlowEngine, state: State, flow: Flow,
-                   first: GeneralScoring, start: int, events: Events,
-                   hooks: HookContext) -> None:
-    """The general scoring's regions (B6.4) after its first part ``first``; ``start``:
-    where its events began in ``events`` (-1: told already, before a pause); ``hooks``:
-    the context of the rules modules' hooks."""
-    b = engine.board
-    result = scoring.regions_part(state, b, first, engine.rules, hooks)
-    if start < 0:  # resumed after a trigger's decisions: its first part was told then
-        events.append({"event": "general_scoring_rest", "result": result.to_json(),
-                       "round": flow.round, "resumed": True})
-    else:
-        told = {"event": "general_scoring",  # its result as JSON: for a reader of the events
-                "result": result.to_json() if events_read(events) else None,
-                "round": flow.round}
-        if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
-            # Castillo is emptied): the log tells them there, between its two parts
-            told["split"] = True
-            events.insert(start, told)
-            events.append({"event": "general_scoring_rest", "result": told["result"],
-                           "round": flow.round})
-        else:
-            events.append(told)
-    scored = engine.rules.scored
-    if scored is not None:
-        scored(hooks, [b.castillo, *b.scoring_order])
-    if TRIGGERS in state.ext:  # a trigger's body runs after the regions scored
-        state.ext[SCORING] = {"step": "end"}
-        flow.phase = SCORING
-        return
-    _scoring_over(engine, state, flow, events)
-
-
-def _scoring_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    """After a general scoring: the end of the game (B3.6, B7.1) or the next round."""
-    if flow.round == flow.scoring_after[-1] or flow.round_i + 1 >= len(flow.rounds):
-        flow.phase = OVER                                           # B3.6, B7.1
-        events.append({"event": "game_over", "scores": state.scores[:]})
-    else:
-        _next_round(engine, state, flow, events)
-
-
-def _scoring_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    """Phase ``scoring``: the triggers' decisions at a step of the general scoring are
-    answered (B6.3, B6.4): it goes on from that step."""
-    paused = state.ext.pop(SCORING)
-    if paused["step"] == "regions":
-        first = scoring.result_classes()[3].from_json(paused["first"])
-        _score_regions(engine, state, flow, first, -1, events,
-                       engine.hooks(state, -1, flow, events))
-    else:
-        _scoring_over(engine, state, flow, events)
-
-
-def _check_saved(ctx: HookContext, lib: Any, state: dict[str, Any],
-                 flow: dict[str, Any]) -> None:
-    """Hook ``check_saved``: a general scoring paused at a trigger's decision is one
-    (``state.ext["scoring"]`` while the phase is ``scoring``, and only then).
-
-    Raises:
-        SavedGameError: at the bad field's path."""
-    from elgrande.errors import SavedGameError  # (the loading checks' error)
-
-    paused = (state.get("ext") or {}).get(SCORING)
-    if (paused is not None) != (flow.get("phase") == SCORING):
-        raise SavedGameError("state.ext.scoring", "a paused general scoring is kept while "
-                             "the phase is 'scoring', and only then")
-    if paused is None:
-        return
-    step = paused.get("step") if isinstance(paused, dict) else None
-    if step == "regions":
-        g = scoring.result_classes()[3].from_json(paused["first"])
-        scoring.check_discs(ctx.state, ctx.board, g.discs)
-        if g.regions:
-            raise SavedGameError("state.ext.scoring.first", "no region is scored yet")
-    elif step != "end" or len(paused) != 1:
-        raise SavedGameError("state.ext.scoring", "not a paused general scoring")
 
 
 def _asks_nothing(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,

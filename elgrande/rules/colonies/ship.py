@@ -29,6 +29,7 @@ from elgrande.rules.colonies.figures import (
     figures,
     ship_figures,
 )
+from elgrande.rules.colonies.inquisitor import BONUS
 from elgrande.rules.colonies.offices import OFFICE_KEY, SKIP
 from elgrande.rules.colonies.pieces import Pieces, _carriers, own_pieces
 from elgrande.rules.colonies.ship_labels import _as_move, _key_label, _move_key, _move_label
@@ -297,6 +298,12 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     moves = _ship_keys(engine, state, p, labels)
     if not moves:
         engine.resume(flow)
+        if flow.phase == BONUS and state.neutral_holder != p:  # the bonus phase next would
+            ext = state.ext.get(NAME)  # ask nothing (C8: not the Inquisitor's holder): its
+            if type(ext) is not Pieces:  # step taken here, without its call (_bonus_decide)
+                ext = own_pieces(state, engine.board)
+            ext.bonus = ""
+            engine.resume(flow)
         return None
     options: dict[str, Any] = {"labels": labels}
     for m in moves:  # (a loop: no generator made)
