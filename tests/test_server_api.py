@@ -204,6 +204,21 @@ def test_no_token_reaches_the_server_log(server: ServerProcess) -> None:
         assert token_of(link) not in log
 
 
+def test_the_log_labels_ordinary_lines_plainly(server: ServerProcess) -> None:
+    """uvicorn writes its ordinary lines through its ``uvicorn.error`` logger: the log
+    says ``INFO server:`` for them, never that name (a new user read them as errors)."""
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        made = _create(c, players=2, seed=5)
+        ws_url = server.url.replace("http://", "ws://") + f"/ws/{made['game']}"
+        with connect(f"{ws_url}?t={token_of(made['spectator'])}", origin=server.url) as ws:  # type: ignore[arg-type]
+            ws.recv(10)
+    lines = server.log().splitlines()
+    assert any(" INFO server: Application startup complete" in ln for ln in lines)
+    assert any(" INFO server: connection open" in ln for ln in lines)
+    assert any(" INFO elgrande: game " in ln for ln in lines)
+    assert not any("uvicorn.error" in ln for ln in lines)
+
+
 def test_bodies_are_bounded_and_bad_configs_refused(server: ServerProcess) -> None:
     with httpx.Client(base_url=server.url, timeout=30) as c:
         r = c.post("/api/games", content=b"{" + b" " * (1024 * 1024 + 10) + b"}",

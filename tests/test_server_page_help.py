@@ -609,4 +609,5 @@ def test_an_unexpected_error_is_one_log_line_without_a_traceback(tmp_path: Path)
     assert len(lines) == 1, log[-3000:]
     assert f"GET /api/games/{made['game']}/state failed: ElGrandeError at " \
            "elgrande/server/service.py:" in lines[0]
+    assert " ERROR elgrande: " in lines[0]  # an error says so, an ordinary line INFO
     assert "Traceback" not in log and token not in log

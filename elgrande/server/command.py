@@ -19,6 +19,22 @@ from elgrande.server.limits import MB, Limits
 D = Limits()
 
 
+class PlainFormatter(logging.Formatter):
+    """The server's log lines as ``TIME LEVEL SOURCE: message``: uvicorn's loggers
+    (``uvicorn.error`` writes its ordinary lines, "Application startup complete") are
+    labelled ``server``, the server's own ``elgrande``, so an INFO line never reads as an
+    error; an error says ``ERROR``."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(source)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        """``record`` as one line, its logger named plainly (no ``uvicorn.error``)."""
+        top = record.name.split(".")[0]
+        record.source = {"uvicorn": "server", "elgrande": "elgrande"}.get(top, record.name)
+        return super().format(record)
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind (only this machine by default).")
@@ -67,7 +83,9 @@ def serve(host: str, port: int, db: str, data_dir: str, max_body: int, max_uploa
         raise click.ClickException(
             f"elgrande serve needs the [serve] extra ({exc.name} is missing): "
             "pip install 'elgrande[serve]'") from None
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.basicConfig(level=logging.INFO)
+    for handler in logging.getLogger().handlers:
+        handler.setFormatter(PlainFormatter())
     redact.install()  # uvicorn logs a WebSocket's path with its ?t= token
     if not port_free(host, port):
         raise click.ClickException(f"{host}:{port} is in use: choose another with --port")
