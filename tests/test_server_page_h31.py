@@ -160,7 +160,8 @@ def test_a_phone_sees_the_scoreboards_moves_grouped_and_the_castillo_said(
     scoreboard ("Scoreboard 8-4-0, beside the board:"), each button showing only where it
     goes ("to Galicia"), its accessible name still the whole label, one button a name;
     the Castillo's says that a scoreboard may lie there ("to the Castillo (B6.9: the
-    Castillo is scored with this scoreboard's values)", f28); a button by its whole name still sends its move."""
+    Castillo is scored with this scoreboard's values)", f28); a button by its whole name
+    still sends its move."""
     links, _ = scoreboard_game(server, 3)
     tab = open_seat(server, links, new_tab, 0, 390, 844)
     page = tab.page
