@@ -2,9 +2,9 @@
    of the log (the seat's own payload: nothing hidden) written after the seat's last
    answer and its own lines (what the bots and the other players did too: sinceMark):
    the latest few lines, every earlier one that names the seat (the seat's in bold) and
-   every seat's power card played, in the log's order, the others folded together under one expander at the
-   box's top ("Show 5 earlier lines"); the board's summary
-   after a scoring left out (it is no news). So a player whose special action another
+   every seat's power card played, in the log's order, the others folded together under
+   one expander at the box's top ("Show 5 earlier lines"); the board's summary after a
+   scoring left out (it is no news). So a player whose special action another
    player vetoed reads it where they look, not only in the log. The log length at the
    seat's last answer is kept for the tab (per game and seat), so a reload keeps it. */
 import {$, S, GAME, el, arrowed, noted} from "./core.js";
