@@ -41,8 +41,8 @@ def test_a_court_step_bringing_none_says_none_is_allowed() -> None:
     g = new_game(3, seed=3)
     lines = words({"event": "court", "player": 1, "provinces": 0, "regions": {}},
                     g.library.board, g.names)
-    assert lines == [f"{g.names[1]} brings no caballeros to court (B4.1: up to the number "
-                     "allowed, so none is allowed too)."]
+    assert lines == [f"{g.names[1]} brings no caballeros to court (B4.1 allows fewer than "
+                     "the card's number, none too)."]
     two = words({"event": "court", "player": 1, "provinces": 2, "regions": {}},
                   g.library.board, g.names)
     assert two == [f"{g.names[1]} brings 2 caballeros from the provinces to court."]

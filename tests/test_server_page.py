@@ -453,8 +453,12 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     mark = tab.page.evaluate(
         f"sessionStorage.getItem('elgrande-since:{state['game']}:{state['seat']}')")
     name = re.escape(state["names"][state["seat"]])
-    news = [] if mark is None else [
-        line.strip() for line in _news(state["log"][int(mark):]) if line.strip()]
+    from test_server_page_h29 import since_start  # (it imports this module)
+
+    start = None if mark is None else since_start(
+        state["log"], state["names"][state["seat"]], int(mark))
+    news = [] if start is None else [
+        line.strip() for line in _news(state["log"][start:]) if line.strip()]
     mine = [bool(re.search(rf"(^|\W){name}($|\W)", line)) for line in news]
     want, _ = since_kept(news, mine, names=state["names"])
     assert st["since"] == news  # every line is in the box, the others folded in place

@@ -84,6 +84,27 @@ def own_after_others(log: list[str], name: str, kept: int) -> int | None:
     return mark
 
 
+def past_own(log: list[str], name: str, i: int) -> int:
+    """Past seat ``name``'s own lines at log index ``i`` (page/since.js pastOwnLines, f28:
+    the box began with the seat's own answer): the unindented lines starting "NAME " or
+    "NAME's ", the indented and empty lines among them, up to the first other line."""
+    while i < len(log):
+        line = log[i]
+        if line and not line[0].isspace() and not line.startswith((name + " ", name + "'s ")):
+            break
+        i += 1
+    return i
+
+
+def since_start(log: list[str], name: str, kept: int) -> int:
+    """Where the "Since your last choice" box of a tab that answered at log length
+    ``kept`` starts (page/since.js sinceMark): after the seat's last answer (this tab's,
+    or one sent elsewhere since: :func:`own_after_others`), past that answer's own lines
+    (:func:`past_own`)."""
+    mark = own_after_others(log, name, kept)
+    return past_own(log, name, kept if mark is None else mark)
+
+
 @pytest.mark.rule("B6")
 def test_the_since_box_has_one_expander_saying_what_it_opens(
         server: str, new_tab: Callable[[], Tab]) -> None:

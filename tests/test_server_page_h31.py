@@ -159,8 +159,9 @@ def test_a_phone_sees_the_scoreboards_moves_grouped_and_the_castillo_said(
     ..." on a phone): a mobile scoreboard's moves (B6.9) are grouped under one heading per
     scoreboard ("Scoreboard 8-4-0, beside the board:"), each button showing only where it
     goes ("to Galicia"), its accessible name still the whole label, one button a name;
-    the Castillo's says that a scoreboard may lie there ("to the Castillo (B6.9: scored
-    with its values)"); a button by its whole name still sends its move."""
+    the Castillo's says that a scoreboard may lie there ("to the Castillo (B6.9: the
+    Castillo is scored with this scoreboard's values)", f28); a button by its whole name
+    still sends its move."""
     links, _ = scoreboard_game(server, 3)
     tab = open_seat(server, links, new_tab, 0, 390, 844)
     page = tab.page
@@ -187,7 +188,8 @@ def test_a_phone_sees_the_scoreboards_moves_grouped_and_the_castillo_said(
         assert b.locator(".unseen").bounding_box()["width"] <= 1
         if o["place"] == "castillo":
             castle.append(o)
-            assert seen == "to the Castillo (B6.9: scored with its values)", seen
+            assert seen == "to the Castillo (B6.9: the Castillo is scored with this " \
+                "scoreboard's values)", seen
     assert castle, "the Castillo was not offered"
     heights = [opts.get_by_role("button", name=o["label"], exact=True).bounding_box()[
         "height"] for o in shown]

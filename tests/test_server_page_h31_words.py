@@ -64,6 +64,7 @@ def test_a_scoreboards_move_in_two_parts_and_the_castillo_said() -> None:
     assert w["group"] == f"Scoreboard {sb}, beside the board"
     assert w["label"] == f"scoreboard {sb} (beside the board) to {board.place_name(region)}"
     c = scoreboard_words(g, sb, board.place_id(board.castillo))
-    assert c["short"] == f"to the {board.place_name(board.castillo)} (B6.9: scored with its " \
-        "values)"
+    castillo = board.place_name(board.castillo)
+    assert c["short"] == f"to the {castillo} (B6.9: the {castillo} is scored with this " \
+        "scoreboard's values)"
     assert c["label"].endswith(c["short"])

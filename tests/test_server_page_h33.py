@@ -17,7 +17,14 @@ import pytest
 from browser import Tab
 from serve_util import play_turn, seat_state, token_of
 from test_server_page import create, decision, page_state, quiet
-from test_server_page_h29 import advance, open_seat, own_after_others, round_of, shot
+from test_server_page_h29 import (
+    advance,
+    open_seat,
+    own_after_others,
+    past_own,
+    round_of,
+    shot,
+)
 from test_server_page_layout import _render_moves
 
 from elgrande.data.manifests import load_board
@@ -252,7 +259,8 @@ def test_the_since_box_starts_after_the_seat_s_answer_from_another_device(
         for _ in range(300):
             now = seat_state(client, links["game"], tokens[0])
             mark = own_after_others(now["log"], name, kept)
-            if mark is not None and mark < len(now["log"]) and now.get("controls"):
+            if mark is not None and past_own(now["log"], name, mark) < len(now["log"]) \
+                    and now.get("controls"):
                 break
             for t in (*tokens[1:], tokens[0]):
                 play_turn(client, links["game"], t, rng)
@@ -262,7 +270,8 @@ def test_the_since_box_starts_after_the_seat_s_answer_from_another_device(
     page.wait_for_function("(n) => window.elgrandePage.n === n", arg=now["n"])
     since = page_state(tab)["since"]
     want = page.evaluate("(m) => import('/page/since.js').then(s => "
-                         "s.sinceLines(window.elgrandePage.state, m))", mark)
+                         "s.sinceLines(window.elgrandePage.state, m))",
+                         past_own(now["log"], name, mark))
     assert want and since == want, (since, want)
     # the answer sent elsewhere, the last of the seat's lines before the box
     assert now["log"][mark - 1].startswith(name + " "), now["log"][kept:mark]

@@ -493,7 +493,7 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     assert host.page.locator("#who").inner_text().startswith("Host's page")
     rows = box.locator("tbody tr:not(.link-row)").all()  # (a seat's link: a row under it)
     cells = [[c.inner_text() for c in r.locator("td").all()] for r in rows]
-    assert [r[2] for r in cells] == ["a person (their link)", "a bot (greedy)",
+    assert [r[2] for r in cells] == ["you (your link)", "a bot (greedy)",
                                       "a bot (random)"]
     assert cells[0][3] == "to move" and cells[0][1].endswith("p1")
     for cell in box.locator("td.player").all():  # the colour beside the name, one line

@@ -26,7 +26,7 @@ from test_server_page import (
     since_gaps,
     since_kept,
 )
-from test_server_page_h29 import own_after_others
+from test_server_page_h29 import since_start
 
 #: The smallest text of a player's box, in CSS pixels.
 SMALLEST = 12
@@ -128,7 +128,7 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         tab.page.reload()
         tab.page.wait_for_function("window.elgrandePage.controls")
         # the box starts after the seat's last answer, sent through the API (h33)
-        begin = own_after_others(log, state["names"][0], mark) or mark
+        begin = since_start(log, state["names"][0], mark)
         news = [line.strip() for line in _news(log[begin:]) if line.strip()]
         assert "Board now:" not in news
         seat = re.escape(state["names"][0])

@@ -50,7 +50,8 @@ def test_chosen_moves_and_placements_show_their_counts_before_and_after(
     """B8.2: one caballero of seat 0 moved from a place where it has N to a place where it
     has none: "N→N-1" under its badge there, a dashed badge with "0→1" at the other; all N
     moved: "N→0" and the badge struck through; nothing chosen: no mark. B4.1: two placed
-    from the court in a place where it has N: "N→N+2" under that badge."""
+    from the court in a place where it has N: no count before and after (the "+2" beside
+    the place's name is its one mark, f28); one sent from there: "N→N-1"."""
     links = create(server, 4, 5, {1: "greedy", 2: "random", 3: "random"}, ["base"])
     (tab,), _ = open_seats(server, links, new_tab, [0])
     tab.page.set_viewport_size({"width": 1280, "height": 900})
@@ -80,7 +81,7 @@ def test_chosen_moves_and_placements_show_their_counts_before_and_after(
     assert got["marks"] == [] and got["ghosts"] == [] and got["struck"] == 0  # start over
     place = [{"place": frm, "count": 2, "enabled": True, "unit": [frm], "label": frm}]
     got = tab.page.evaluate(DRAW, ["counts", "place_caballeros", place])
-    assert [m["text"] for m in got["marks"]] == [f"{n}→{n + 2}"], got["marks"]
+    assert got["marks"] == [] and got["ghosts"] == [], got  # its "+2" says it (f28, h37)
     got = tab.page.evaluate(DRAW, ["counts", "send_caballeros", [{**place[0], "count": 1}]])
     assert [m["text"] for m in got["marks"]] == [f"{n}→{n - 1}"], got["marks"]
     quiet(tab)
@@ -89,9 +90,9 @@ def test_chosen_moves_and_placements_show_their_counts_before_and_after(
 @pytest.mark.rule("B4.1")
 def test_a_placement_chosen_with_the_steppers_shows_on_the_map_until_start_over(
         server: str, new_tab: Callable[[], Tab]) -> None:
-    """B4.1: at a placement from the court, a click on a region's "+" marks that region's
-    badge of the seat with its count before and after ("N→N+1", a dashed badge "0→1"
-    where the seat has none); "Start over" takes the mark away."""
+    """B4.1: at a placement from the court, a click on a region's "+" marks that region
+    once, "+1" beside its name (f28: no count before and after, no dashed badge besides);
+    "Start over" takes the mark away."""
     from test_server_page_first_screen import play_to
 
     links = play_to(server, lambda ctl: ctl["kind"] == "place_caballeros" and any(
@@ -102,16 +103,15 @@ def test_a_placement_chosen_with_the_steppers_shows_on_the_map_until_start_over(
     tab.page.wait_for_function("window.elgrandePage.controls")
     o = next(o for o in ctl["options"] if o["enabled"] and o.get("place")
              and tab.page.locator(f'#board g.place[data-place="{o["place"]}"]').count())
-    badge = tab.page.locator(f'#board g.caballeros[data-place="{o["place"]}"][data-player="0"]')
-    was = int(badge.get_attribute("data-count") or 0) if badge.count() else 0
     tab.page.get_by_role("button", name="one more: " + o["label"], exact=True).click()
-    mark = tab.page.locator(f'#board g#pending g.preview-count[data-place="{o["place"]}"]')
+    mark = tab.page.locator(f'#board g#pending text.pending-count[data-place="{o["place"]}"]')
     mark.wait_for()
-    assert mark.locator("text").text_content() == f"{was}→{was + 1}"
-    assert mark.get_attribute("data-player") == "0"
+    assert mark.text_content() == "+1"
+    assert tab.page.locator("#board g#pending g.preview-count, #board g#pending "
+                            "g.preview-new").count() == 0
     SHOTS.mkdir(exist_ok=True)
     tab.page.locator("#board").screenshot(path=str(SHOTS / "preview-place.png"))
     tab.page.get_by_role("button", name="Start over").click()
     mark.wait_for(state="detached")
-    assert tab.page.locator("#board g#pending g.preview-count").count() == 0
+    assert tab.page.locator("#board g#pending text.pending-count").count() == 0
     quiet(tab)

@@ -584,7 +584,7 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         extra = f" and {_places(board, e['regions'])}" if e.get("regions") else ""
         if not e["provinces"] and not extra:  # f24: "brings 0 caballeros" read as a fault
             return [f"{'  ' if is_effect(e) else ''}{who} brings no caballeros to court "
-                    "(B4.1: up to the number allowed, so none is allowed too)."]
+                    "(B4.1 allows fewer than the card's number, none too)."]
         return [f"{'  ' if is_effect(e) else ''}{who} brings {caballeros(e['provinces'])} "
                 f"from the provinces{extra} to court."]
     if kind == "no_court":  # the court step skipped (B4.1)

@@ -604,8 +604,9 @@ def _card_script(game: Game) -> dsl_ast.Script | None:
         return None
 
 
-#: What a mobile scoreboard's button to the Castillo adds (B6.9: one may lie there).
-CASTILLO_NOTE: Final = "B6.9: scored with its values"
+#: What a mobile scoreboard's button to the Castillo adds (B6.9: one may lie there; f28:
+#: "scored with its values" did not say whose values); ``{place}`` the Castillo's name.
+CASTILLO_NOTE: Final = "B6.9: the {place} is scored with this scoreboard's values"
 
 
 def scoreboard_words(game: Game, sb: str, to: str) -> dict[str, str]:
@@ -614,14 +615,15 @@ def scoreboard_words(game: Game, sb: str, to: str) -> dict[str, str]:
     Galicia"}``: the label says which scoreboard it is and where it lies now (f21: "8-4-0
     to Galicia" said neither); ``group`` and ``short`` are the same words in two parts, for
     the page's buttons grouped under a heading per scoreboard (h31, f23: 18 near-identical
-    labels on a phone). The Castillo says it may hold one (B6.9, f23): "to the Castillo
-    (B6.9: scored with its values)". ``sb`` a scoreboard id, ``to`` a place id; an id the
-    board does not hold is said as itself. Raises nothing."""
+    labels on a phone). The Castillo says it may hold one (B6.9, f23), and whose values
+    then score it (f28): "to the Castillo (B6.9: the Castillo is scored with this
+    scoreboard's values)". ``sb`` a scoreboard id, ``to`` a place id; an id the board does
+    not hold is said as itself. Raises nothing."""
     board = game.library.board
     i = board.index.get(to)
     dest = board.place_name(to)
     if i is not None and board.is_castillo(i):
-        dest = f"the {dest} ({CASTILLO_NOTE})"
+        dest = f"the {dest} ({CASTILLO_NOTE.format(place=dest)})"
     try:
         at = game.state.scoreboards[board.scoreboard_index(sb)]
     except (KeyError, IndexError):

@@ -5,7 +5,7 @@ import {groupKey, groupLabel, renderControls} from "./controls.js";
 import {ONE} from "./moves.js";
 import {add} from "./selection.js";
 import {choose, heldOption} from "./secret.js";
-import {drawPreview, boxOf, meets} from "./preview.js";
+import {adds, drawPreview, boxOf, meets} from "./preview.js";
 import {arrowEnds, bend, centre, fanOut, headClear, onCurve} from "./arrows.js";
 export {arrowEnds};  // (where a move's arrow runs: tests draw one)
 
@@ -73,7 +73,8 @@ export function readable() {
 }
 
 // the selection not yet sent, on the map: a move's arrow from its source to its
-// destination (arrows.js), a placement's count on its place
+// destination (arrows.js), a placement's "+n" beside its place's name (its one mark,
+// preview.js adds)
 
 // where a place's "+n" goes: just right of its name (never over it), else above its centre
 function countSpot(id) {
@@ -163,7 +164,7 @@ function drawPending() {
     if (c.form === "moves") {
       var ends = arrowEnds(o.from, o.to);
       if (ends) { arrows.push({o: o, from: o.from, to: o.to, a: ends[0], b: ends[1]}); }
-    } else if (o.place) {
+    } else if (o.place && adds(c)) {
       counts.push(o);
     }
   });

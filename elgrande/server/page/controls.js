@@ -6,7 +6,7 @@ import {flat, same, setUnits, add, remove, send} from "./selection.js";
 import {decorateBoard} from "./board.js";
 import {placeTips} from "./tips.js";
 import {choose, heldOption, renderHeld} from "./secret.js";
-import {renderMoves} from "./moves.js";
+import {renderMoves, resetArrows} from "./moves.js";
 // (the move's sources, for the map: board.js)
 export {groupKey, groupLabel} from "./moves.js";
 
@@ -37,6 +37,7 @@ export function optionItem(o, control) {
 export function renderControls() {
   var c = S.controls;
   var box = $("decision");
+  resetArrows(false);  // the map shown small for the arrows: back once they are gone
   box.hidden = !c;
   var opts = $("options"), acts = $("actions");
   opts.textContent = "";
@@ -118,7 +119,9 @@ export var GOES_ON = " (the card goes on)";
 function progress(c) {
   if (c.form === "pick") { return ""; }
   if (c.form === "subset") { return c.total + " of " + c.max + " chosen"; }
-  var what = c.form === "moves" ? " moved" : " chosen";
+  // chosen, not sent: a move's count says so too (f28: "1 caballero moved" while only
+  // chosen; the placement's words)
+  var what = c.form === "moves" ? " chosen to move" : " chosen";
   return c.total + (c.total === 1 ? " caballero" : " caballeros") + what + " (" +
     (c.min ? "at least " + c.min + ", " : "") + "at most " + c.max +
     (c.max_note ? ": " + c.max_note : "") + ")" +

@@ -58,6 +58,9 @@ export function renderHost(st) {
   tbody.textContent = "";
   var bots = st.bots || [];
   var moving = st.to_move || [];
+  // the host's own seat: the first a person plays, as the new game's form says (f28: every
+  // person's seat read "a person (their link)", the host's too)
+  var mine = (st.names || []).findIndex(function (nm, p) { return bots.indexOf(p) < 0; });
   (st.names || []).forEach(function (nm, p) {
     var tr = el("tr", {});
     tr.appendChild(el("td", {}, String(p + 1)));
@@ -65,7 +68,8 @@ export function renderHost(st) {
     td.appendChild(chip(p));
     td.appendChild(document.createTextNode(nm));
     tr.appendChild(td);
-    tr.appendChild(el("td", {}, bots.indexOf(p) >= 0 ? "a bot (" + ((st.bot_kinds || {})[String(p)] || "?") + ")" : "a person (their link)"));
+    tr.appendChild(el("td", {}, bots.indexOf(p) >= 0 ? "a bot (" + ((st.bot_kinds || {})[String(p)] || "?") + ")" :
+                      p === mine ? HOST_SEAT : "a person (their link)"));
     tr.appendChild(el("td", {}, st.over ? "" : moving.indexOf(p) >= 0 ? "to move" : ""));
     tbody.appendChild(tr);
     // the seat's link on a row of its own under it, the table's whole width (f18: in a
@@ -87,6 +91,9 @@ export function renderHost(st) {
     spec.appendChild(linkCell(S.links.spectator, "spectator link", "div"));
   }
 }
+
+// who plays the host's own seat, in the seats' table
+export var HOST_SEAT = "you (your link)";
 
 // the homebrew cards the host uploaded (from GET .../links: the admin's only), under the
 // seats' table: each card's name and stack; nothing when the game has none

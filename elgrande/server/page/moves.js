@@ -178,22 +178,81 @@ function renderChosen(box, chosen) {
 // the map brought into view with the chosen moves' arrows (their sources, destinations and
 // "×n" labels): on a phone the map also scrolls sideways, and stayed where it was (f20: an
 // arrow ran off its left edge, its label cut); scrolled so that they are all in view,
-// centred where they fit, else from their left end
+// centred; where they are wider than the screen the map is drawn smaller until they fit
+// (f28: Valencia → Galicia was cut at both edges), and a button at the map's top leads
+// back to the moves and Done (f28: Done was then off the screen)
 var ARROW_PAD = 16;  // CSS px kept clear around the arrows (the heads, the labels' frames)
+var MARKS = "g#pending line.pending-move, g#pending path.pending-move, g#pending text.pending-count";
 function showArrows() {
   var area = $("board-area");
-  var marks = area.querySelectorAll("g#pending line.pending-move, g#pending text.pending-count");
-  if (marks.length && area.scrollWidth > area.clientWidth) { across(area, marks); }
+  if (area.querySelectorAll(MARKS).length && area.scrollWidth > area.clientWidth) {
+    fit(area, ends(area));
+    across(area, ends(area));
+  }
+  backButton(area).hidden = false;
+  S.arrowsAt = S.n;
   area.scrollIntoView({block: "start"});  // (last: the page's own scroll as asked)
 }
-function across(area, marks) {
+// the arrows, their "×n", the counts they would make (preview.js) and the names of the
+// places they join (so both ends are seen as places, not only the arrow's tips)
+function ends(area) {
+  var out = Array.prototype.slice.call(area.querySelectorAll(
+    MARKS + ", g#pending g.preview-new, g#pending g.preview-count"));
+  Array.prototype.forEach.call(area.querySelectorAll("g#pending .pending-move"), function (m) {
+    [m.getAttribute("data-from"), m.getAttribute("data-to")].forEach(function (id) {
+      var t = area.querySelector('#board g.place[data-place="' + id + '"] > text');
+      if (t) { out.push(t); }
+    });
+  });
+  return out;
+}
+// the arrows' extent across the map (screen px, the map's scroll included)
+function extent(area, marks) {
   var a = area.getBoundingClientRect(), lo = Infinity, hi = -Infinity;
   Array.prototype.forEach.call(marks, function (m) {
     var r = m.getBoundingClientRect();
     lo = Math.min(lo, r.left); hi = Math.max(hi, r.right);
   });
-  var left = lo - a.left - area.clientLeft + area.scrollLeft - ARROW_PAD;
-  var right = hi - a.left - area.clientLeft + area.scrollLeft + ARROW_PAD;
-  var view = area.clientWidth;
-  area.scrollLeft = right - left <= view ? (left + right - view) / 2 : left;
+  var at = a.left + area.clientLeft - area.scrollLeft;
+  return {left: lo - at - ARROW_PAD, right: hi - at + ARROW_PAD};
+}
+// the map drawn smaller where the arrows are wider than its area (never smaller than the
+// area: the whole map then fits); its usual size back with resetArrows
+function fit(area, marks) {
+  var e = extent(area, marks), svg = area.querySelector("#board svg");
+  if (!svg || e.right - e.left <= area.clientWidth) { return; }
+  var now = svg.getBoundingClientRect().width;
+  svg.style.width = Math.max(area.clientWidth, Math.floor(now * area.clientWidth /
+                                                          (e.right - e.left))) + "px";
+  window.dispatchEvent(new Event("resize"));  // the map's text and its side note redone
+}
+function across(area, marks) {
+  var e = extent(area, marks), view = area.clientWidth;
+  area.scrollLeft = e.right - e.left <= view ? (e.left + e.right - view) / 2 : e.left;
+}
+// the button at the map's top back to the moves chosen and Done (shown by showArrows)
+export var BACK = "↑ Back to your moves and Done";
+function backButton(area) {
+  var b = $("arrows-back");
+  if (!b) {
+    b = el("button", {type: "button", id: "arrows-back", "class": "arrows-back"}, BACK);
+    b.hidden = true;
+    b.onclick = function () {
+      resetArrows(true);
+      var done = $("done");
+      (done || $("decision")).scrollIntoView({block: "center"});
+    };
+    area.insertBefore(b, area.firstChild);
+  }
+  return b;
+}
+// the map at its usual size and the back button gone: once used, or where the arrows it
+// showed are no longer this decision's moves chosen (`force`: at once)
+export function resetArrows(force) {
+  var c = S.controls;
+  if (!force && S.arrowsAt === S.n && c && c.form === "moves" && c.total) { return; }
+  S.arrowsAt = null;
+  var b = $("arrows-back"), svg = document.querySelector("#board svg");
+  if (b) { b.hidden = true; }
+  if (svg && svg.style.width) { svg.style.width = ""; window.dispatchEvent(new Event("resize")); }
 }

@@ -1,11 +1,19 @@
 /* What the answer being composed (chosen, not sent yet) would make of the map's counts
    (f18: the arrows showed the moves, the regions' numbers stayed as before): under each
    touched badge its count before and after ("3→1"), a badge left empty struck through,
-   a badge the answer would add drawn dashed. Drawn in the layer of the selection not yet
-   sent (board.js drawPending), so gone once the answer is sent or started over. Each
-   label laid where it covers no badge and no other label (layOut). */
+   a badge the answer would add drawn dashed; not for a placement (its "+n": adds). Drawn
+   in the layer of the selection not yet sent (board.js drawPending), so gone once the
+   answer is sent or started over. Each label laid where it covers no badge and no other
+   label (layOut). */
 import {S, colourOf, nameOf, svgEl} from "./core.js";
 
+// whether a decision of form counts adds caballeros to its places (B4.1, B4.3: a
+// placement from the court): its one mark a place is the "+n" beside the place's name
+// (board.js; f28: "+3", a dashed badge "3" and "0→3" said one choice three ways), no
+// count before and after; one taking caballeros from them (to the court, B4.1; sent
+// away) is marked by the counts before and after only, never by a "+n"
+export var ADDING = ["place_caballeros"];
+export function adds(c) { return !!c && c.form === "counts" && ADDING.indexOf(c.kind) >= 0; }
 
 // the change each chosen option makes: place -> player -> caballeros more (or fewer);
 // moves: fewer at the source, more at the destination (B8.2); a placement from the court
@@ -59,6 +67,7 @@ function newSpot(place, size, layer) {
 // its labels keep clear of besides the badges (the arrows' heads and counts: board.js)
 export function drawPreview(layer, c, clear) {
   if (!c || (c.form !== "moves" && c.form !== "counts")) { return; }
+  if (adds(c)) { return; }  // its "+n" says it (board.js)
   var seat = S.state ? S.state.seat : null;
   var ch = changes(c, seat);
   var labels = [];

@@ -1,10 +1,10 @@
 /* What happened since this seat's last answer, shown above its next decision: every line
    of the log (the seat's own payload: nothing hidden) written after the seat's last
-   answer (what the bots and the other players did too): the latest few lines, every
-   earlier one that names the seat (the seat's in bold) and every seat's power card
-   played, in the log's order, the others folded together under one expander at the
-   box's top ("Show 5 earlier lines"); the board's summary
-   after a scoring left out (it is no news). So a player whose special action another
+   answer and its own lines (what the bots and the other players did too: sinceMark):
+   the latest few lines, every earlier one that names the seat (the seat's in bold) and
+   every seat's power card played, in the log's order, the others folded together under
+   one expander at the box's top ("Show 5 earlier lines"); the board's summary after a
+   scoring left out (it is no news). So a player whose special action another
    player vetoed reads it where they look, not only in the log. The log length at the
    seat's last answer is kept for the tab (per game and seat), so a reload keeps it. */
 import {$, S, GAME, el, arrowed, noted} from "./core.js";
@@ -48,6 +48,29 @@ export function answeredElsewhere(st, kept) {
     if (l.indexOf(name + " ") === 0) { if (other) { mark = i + 1; } } else { other = true; }
   }
   return mark;
+}
+
+// past the seat's own lines at `i` (f28: the box began with "Ben plays power card 3.",
+// the seat's own answer, no news to it): the lines of the seat's doing or things ("Ana
+// moves 2 caballeros ...", "Ana's special action this turn: ..."), and the lines
+// indented under them, up to the first unindented line of another's (an answer's own
+// lines come before any other's; a tab marks its answer before they are written)
+export function pastOwnLines(st, i) {
+  var name = st.names && st.names[st.seat], log = st.log || [];
+  if (!name || i === null) { return i; }
+  while (i < log.length) {
+    var l = log[i] || "";
+    if (l && !/^\s/.test(l) && l.indexOf(name + " ") !== 0 && l.indexOf(name + "'s ") !== 0) { break; }
+    i++;
+  }
+  return i;
+}
+
+// where the box starts: after the seat's last answer's own lines, the answer this tab
+// sent (its mark kept: the log's length then), or one sent elsewhere since (answeredElsewhere),
+// or, where this tab never answered, the seat's last line of its own doing (lastOwnLine)
+export function sinceMark(st, kept) {
+  return pastOwnLines(st, kept === null ? lastOwnLine(st) : answeredElsewhere(st, kept));
 }
 
 // the lines after the mark (trimmed), the board's summary after a scoring left out
@@ -134,8 +157,7 @@ export function renderSince() {
   var lines = [];
   if (isSeat() && S.controls) {
     var kept = sessionStorage.getItem(key());
-    var mark = kept === null ? lastOwnLine(S.state) : answeredElsewhere(S.state, Number(kept));
-    lines = sinceLines(S.state, mark);
+    lines = sinceLines(S.state, sinceMark(S.state, kept === null ? null : Number(kept)));
   }
   var seen = visibleRows(lines, keptFlags(S.state, lines), VISIBLE);
   lines.slice(-NEWEST).forEach(function (l, i) { seen[lines.length - 1 - i] = true; });
