@@ -151,7 +151,7 @@ def test_a_placement_s_count_covers_no_piece_nor_name(
     tab = _board(server, new_tab)
     opts = [{"place": pid, "player": 0, "count": 1 + i % 3, "enabled": True,
              "unit": [pid], "label": pid} for i, pid in enumerate(_places(tab))]
-    got = tab.page.evaluate(DRAW, ["place", opts])
+    got = tab.page.evaluate(DRAW, ["counts", opts])
     assert len(got["labels"]) == len(opts), got
     _check_labels(got)
     SHOTS.mkdir(exist_ok=True)
