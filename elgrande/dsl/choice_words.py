@@ -60,6 +60,46 @@ def _uses(node: ast.Node, var: str) -> bool:
                for n in ast.walk(node))
 
 
+def _names_place(node: object, var: str) -> bool:
+    """Whether region-set expression ``node`` holds the place named ``var`` itself (``var``,
+    ``var or castillo``, ``var except king``), not places named from it (``adjacent to
+    var``)."""
+    if isinstance(node, ast.Name):
+        return node.name == var
+    if isinstance(node, ast.Union):
+        return any(_names_place(p, var) for p in node.items)
+    if isinstance(node, ast.Except):
+        return _names_place(node.base, var)
+    if isinstance(node, ast.Otherwise):
+        return _names_place(node.first, var) or _names_place(node.fallback, var)
+    return False
+
+
+def takes_from_choice(script: ast.Script | None, var: str) -> bool:
+    """Whether a move of ``script`` takes its pieces from the place its choice ``var``
+    chose itself (``move ... from var to ...``, B8.2: the chosen place is a source), not
+    only from places named from it (``from adjacent to var``: the choice is where they
+    go). False for no script. Raises nothing."""
+    if script is None:
+        return False
+    return any(isinstance(n, ast.Call) and n.name == "move"
+               and _names_place(n.arg("source"), var) for n in ast.walk(script))
+
+
+def steps_after(script: ast.Script | None, var: str) -> list[ast.Node] | None:
+    """The statements of ``script`` after the choice of ``var`` where that choice is a
+    statement of the script's top level (asked once: no loop, condition or player part
+    holds it), in order; None for no script or no such choice. Raises nothing."""
+    if script is None:
+        return None
+    body = script.body.body
+    for i, s in enumerate(body):
+        if isinstance(s, ast.Call) and s.name in ("choose", "secret_choice") \
+                and s.arg("var") == var:
+            return list(body[i + 1:])
+    return None
+
+
 def _and(steps: list[str]) -> str:
     """``steps`` (sentences without their full stops) as one: "a, b, and c"; the later
     ones start in lower case."""
