@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import names_place
 from elgrande.dsl.render import render, render_after, render_choice_set
 from elgrande.model.marks import USE, bound_values
 from elgrande.model.seats import seat
@@ -60,21 +61,6 @@ def _uses(node: ast.Node, var: str) -> bool:
                for n in ast.walk(node))
 
 
-def _names_place(node: object, var: str) -> bool:
-    """Whether region-set expression ``node`` holds the place named ``var`` itself (``var``,
-    ``var or castillo``, ``var except king``), not places named from it (``adjacent to
-    var``)."""
-    if isinstance(node, ast.Name):
-        return node.name == var
-    if isinstance(node, ast.Union):
-        return any(_names_place(p, var) for p in node.items)
-    if isinstance(node, ast.Except):
-        return _names_place(node.base, var)
-    if isinstance(node, ast.Otherwise):
-        return _names_place(node.first, var) or _names_place(node.fallback, var)
-    return False
-
-
 def takes_from_choice(script: ast.Script | None, var: str) -> bool:
     """Whether a move of ``script`` takes its pieces from the place its choice ``var``
     chose itself (``move ... from var to ...``, B8.2: the chosen place is a source), not
@@ -83,7 +69,8 @@ def takes_from_choice(script: ast.Script | None, var: str) -> bool:
     if script is None:
         return False
     return any(isinstance(n, ast.Call) and n.name == "move"
-               and _names_place(n.arg("source"), var) for n in ast.walk(script))
+               and names_place(n.arg("source"), lambda p: isinstance(p, ast.Name)
+                               and p.name == var) for n in ast.walk(script))
 
 
 def steps_after(script: ast.Script | None, var: str) -> list[ast.Node] | None:
