@@ -125,6 +125,33 @@ def test_rally_s_choice_marks_the_regions_where_nothing_could_move_in() -> None:
     assert not any(o.get("idle") for o in c["options"] if not o["enabled"])
 
 
+@pytest.mark.rule("B8", "B8.2")
+def test_a_shipped_card_s_empty_regions_are_the_ones_where_it_does_nothing() -> None:
+    """The hint and h31's "(no caballeros)" note agree where both apply (a shipped card
+    moving caballeros from the one region it chooses): the regions holding none are
+    exactly those where the card would do nothing; their labels say it once."""
+    met = 0
+    for seed in range(8):
+        g = new_game(3, sets=["base"], seed=seed, logging=False)
+        rng = random.Random(seed)
+        while g.pending is not None and met < 2:
+            d = g.pending
+            p = d.players[0]
+            if d.kind == "choose_region" and g.flow.run is not None:
+                c = controls(g, p)
+                assert c is not None
+                empty = {o["place"] for o in c["options"]
+                         if o["label"].endswith("(no caballeros)")}
+                if empty:
+                    met += 1
+                    assert empty == {o["place"] for o in c["options"] if o.get("idle")}
+                    assert not any(IDLE in o["label"] for o in c["options"])
+            g.answer(p, d.random_answer(rng, p))
+        if met >= 2:
+            return
+    pytest.fail("no shipped card's region choice offered a region holding none")
+
+
 @pytest.mark.rule("B8.5a")
 @pytest.mark.parametrize("script, hints", [
     (RALLY_SCRIPT, True),

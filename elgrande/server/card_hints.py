@@ -83,7 +83,8 @@ def idle_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
     holds the card's use marker, the card under way, its steps after the choice reading
     the board only: :func:`board_only`), each enabled place option where the card would
     do nothing (:func:`does_nothing`) gets :data:`IDLE` after its label and ``"idle":
-    True``; it stays enabled. At most one copy of the game per option. Changes
+    True``; it stays enabled (a label with a note already, page_words.empty_source_words'
+    "Galicia (no caballeros)", keeps its words). At most one copy of the game per option. Changes
     ``options`` (the controls' options, a place's with ``"place"``) in place; raises
     nothing."""
     m = USE.search(d.prompt) if d.kind == "choose_region" else None
@@ -97,5 +98,7 @@ def idle_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
         place = o.get("place")
         if o.get("enabled") and isinstance(place, str) and \
                 does_nothing(game, d.players[0], card, place):
-            o["label"] = str(o.get("label", place)) + IDLE
+            label = str(o.get("label", place))
+            if not label.endswith(")"):  # a note already says it: "Galicia (no caballeros)"
+                o["label"] = label + IDLE
             o["idle"] = True
