@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from elgrande.data.card_fields import text_as_shown
 from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
 from elgrande.rules.base_data import CARD_TAKEN_PHASES, PLACE
+from elgrande.server.card_faces import printed_words
 from elgrande.server.controls import controls
 
 CARDS = Path(__file__).resolve().parent / "homebrew_serve"
@@ -76,7 +76,7 @@ def test_each_decision_of_a_special_action_names_its_card() -> None:
                             and g.flow.phase != PLACE):
             card = g.library.card(g.flow.card)
             assert c["card"] == {"id": card.id, "title": g.card_label(card.id),
-                                 "name": card.title, "text": text_as_shown(card.text, card.data),
+                                 "name": card.title, "text": printed_words(card),
                                  "stack": card.stack}
             met["with"] += 1
         else:

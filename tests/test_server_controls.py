@@ -25,11 +25,11 @@ from elgrande.adapters.actions import (
     AnswerBuilder,
     encode,
 )
-from elgrande.data.card_fields import text_as_shown
 from elgrande.engine.decisions import KINDS, secret_kinds
 from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import title
 from elgrande.play.game import Game, new_game
+from elgrande.server.card_faces import printed_words
 from elgrande.server.controls import answer_from_actions, controls
 from elgrande.server.page_words import card_prompt, prompt_places
 
@@ -318,7 +318,8 @@ def test_B4_2_an_action_card_choice_shows_each_cards_text_and_stack() -> None:
     for o in c["options"]:
         card = g.library.card(o["value"])
         assert o["label"] == g.chronicle.titles[card.id]
-        assert o["text"] == text_as_shown(card.text, card.data)  # a misprint marked [sic]
+        # a misprint marked [sic], regions named by value glossed (f28)
+        assert o["text"] == printed_words(card)
         assert o["label"].startswith(card.title) and o["text"]
         assert o["stack"] == card.stack
 

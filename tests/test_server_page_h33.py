@@ -165,7 +165,7 @@ def test_the_castillo_says_why_a_card_does_not_let_you_choose_it(
 
     from elgrande.server.page_words import CASTILLO_CHOICE
 
-    c = next(c for d, c in castillo_choices(range(3)) if d.kind == "secret_region"
+    c = next(c for _, d, c in castillo_choices(range(3)) if d.kind == "secret_region"
              and "castillo" not in (d.options.get("why") or {}))
     said = "B8: special actions — " + CASTILLO_CHOICE.format(place="Castillo")
     tab = open_seat(server, late, new_tab, 0, 1280, 900)

@@ -57,34 +57,37 @@ def test_a_card_s_move_says_whether_the_card_goes_on() -> None:
     assert seen[True] and seen[False], seen
 
 
-def castillo_choices(seeds: range) -> list[tuple[Any, dict[str, Any]]]:
+def castillo_choices(seeds: range) -> list[tuple[Game, Any, dict[str, Any]]]:
     """Every card's region choice (B8, B8.5) refusing the Castillo in the base games of
-    ``seeds``: its decision and its controls."""
+    ``seeds``: the game there (a copy), its decision and its controls."""
     out = []
     for g, _, c in _card_decisions(seeds, ("choose_region", "secret_region")):
         cas = [o for o in c["options"] if o.get("place") == "castillo"]
         if cas and not cas[0]["enabled"]:
-            out.append((g.pending, c))
+            out.append((g, g.pending, c))
     return out
 
 
 @pytest.mark.rule("B8", "B8.2", "B8.5")
 def test_a_card_s_region_choice_says_why_not_the_castillo() -> None:
     """h33 (the Castillo drawn greyed at a card's region choice, no word why): its option
-    gives the engine's own reason where the decision has one (its rule and words: "the
-    king never goes into the Castillo", not "Castillo is the king's region"), else B8's
+    gives the engine's own reason where the decision has one, fitted to the choice's use
+    (f28, card_places.castillo_reason: "the king never goes into the Castillo, which is
+    not a region" under B1.6, not under B5.2's "the king's region is closed"), else B8's
     "the Castillo is not a region a card may choose unless the card says so"; the
     "Why not other places?" fold says it under that rule."""
+    from elgrande.server.card_places import castillo_reason
     from elgrande.server.page_words import CARD_REGION_RULE, CASTILLO_CHOICE
 
     found = castillo_choices(range(3))
-    given = [d.options["why"]["castillo"] for d, _ in found
+    given = [d.options["why"]["castillo"] for _, d, _ in found
              if "castillo" in (d.options.get("why") or {})]
     assert len(found) > len(given) > 0, (len(found), len(given))
-    for d, c in found:
+    for g, d, c in found:
         o = next(o for o in c["options"] if o.get("place") == "castillo")
-        rule, why = (d.options.get("why") or {}).get(
-            "castillo", (CARD_REGION_RULE, CASTILLO_CHOICE.format(place="Castillo")))
+        given = (d.options.get("why") or {}).get("castillo")
+        rule, why = castillo_reason(g, d, *given) if given else (
+            CARD_REGION_RULE, CASTILLO_CHOICE.format(place="Castillo"))
         assert (o["rule"], o["why"]) == (rule, why), (c["prompt"], o)
         assert "king's region" not in o["why"]
         fold = next(f for f in c["folds"] if f["rule"] == rule)

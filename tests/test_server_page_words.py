@@ -21,6 +21,7 @@ from elgrande.data.card_fields import text_as_shown
 from elgrande.engine.decisions import Decision
 from elgrande.play.game import new_game
 from elgrande.players.bots import make_bot
+from elgrande.server.card_faces import printed_words
 from elgrande.server.controls import controls
 from elgrande.server.page_words import max_note, offer, power_label
 
@@ -54,7 +55,7 @@ def test_the_offer_lists_the_open_cards_with_title_stack_and_text() -> None:
     assert [c["id"] for c in got] == [i for i in ids if i] and got
     for c in got:
         card = g.library.card(c["id"])
-        assert (c["text"], c["stack"]) == (card.text, card.stack)
+        assert (c["text"], c["stack"]) == (printed_words(card), card.stack)  # f28's glosses
         assert c["title"] == g.chronicle.titles[card.id] and c["title"].startswith(card.title)
     shared = {"intrigue-four-any", "special-scoring-castillo",
               "special-scoring-any-one-region-stack-3"}

@@ -19,6 +19,7 @@ The forms keep the decision kinds, answers and events of the statements they rep
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from elgrande.dsl import ast
@@ -42,14 +43,22 @@ def _arg(call: ast.Call, key: str) -> Any:
 def has_place(node: object, kind: type[ast.Node]) -> bool:
     """Whether region-set expression ``node`` names a place of class ``kind``
     (``ast.Court``, ``ast.Provinces``) anywhere in it (``court or regions``)."""
-    if isinstance(node, kind):
+    return names_place(node, lambda n: isinstance(n, kind))
+
+
+def names_place(node: object, test: Callable[[object], bool]) -> bool:
+    """Whether region-set expression ``node`` names, as one of its own places, a place
+    expression for which ``test`` holds: ``node`` itself, an item of a union (``A or
+    B``), the base of an exception (``A except B``) or either part of ``A otherwise B``
+    (not places named from one: ``adjacent to A``)."""
+    if test(node):
         return True
     if isinstance(node, ast.Union):
-        return any(has_place(p, kind) for p in node.items)
+        return any(names_place(p, test) for p in node.items)
     if isinstance(node, ast.Except):
-        return has_place(node.base, kind)
+        return names_place(node.base, test)
     if isinstance(node, ast.Otherwise):
-        return has_place(node.first, kind) or has_place(node.fallback, kind)
+        return names_place(node.first, test) or names_place(node.fallback, test)
     return False
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from elgrande.dsl import ast
+from elgrande.dsl.caballero_moves import names_place
 from elgrande.dsl.render import render, render_after, render_choice_set
 from elgrande.model.marks import USE, bound_values
 from elgrande.model.seats import seat
@@ -58,6 +59,32 @@ def _uses(node: ast.Node, var: str) -> bool:
     a secret choice)."""
     return any(not isinstance(n, ast.Call) and getattr(n, "name", None) == var
                for n in ast.walk(node))
+
+
+def takes_from_choice(script: ast.Script | None, var: str) -> bool:
+    """Whether a move of ``script`` takes its pieces from the place its choice ``var``
+    chose itself (``move ... from var to ...``, B8.2: the chosen place is a source), not
+    only from places named from it (``from adjacent to var``: the choice is where they
+    go). False for no script. Raises nothing."""
+    if script is None:
+        return False
+    return any(isinstance(n, ast.Call) and n.name == "move"
+               and names_place(n.arg("source"), lambda p: isinstance(p, ast.Name)
+                               and p.name == var) for n in ast.walk(script))
+
+
+def steps_after(script: ast.Script | None, var: str) -> list[ast.Node] | None:
+    """The statements of ``script`` after the choice of ``var`` where that choice is a
+    statement of the script's top level (asked once: no loop, condition or player part
+    holds it), in order; None for no script or no such choice. Raises nothing."""
+    if script is None:
+        return None
+    body = script.body.body
+    for i, s in enumerate(body):
+        if isinstance(s, ast.Call) and s.name in ("choose", "secret_choice") \
+                and s.arg("var") == var:
+            return list(body[i + 1:])
+    return None
 
 
 def _and(steps: list[str]) -> str:

@@ -39,7 +39,7 @@ from elgrande.dsl.english import swap_pronouns as _swap_pronouns
 from elgrande.dsl.english import tidy as _tidy
 from elgrande.dsl.plain_methods import PlainMethods
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
-from elgrande.dsl.render_moves import one_caballero, owner, piece_words, several
+from elgrande.dsl.render_moves import one_caballero, owner, piece_words, several, several_from
 from elgrande.dsl.render_moves import template as template_of
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import SIGNATURES, Param, Signature
@@ -274,7 +274,8 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
             words = previous.split()
             mode: Mode = "any" if words and words[-1].lower() in _PICK_WORDS else "every"
             said = _arg(sig, param, call, arg_ctx, mode)
-            out.append(several(call, said) if name == "to" else said)
+            out.append(several(call, said) if name == "to" else
+                       several_from(call, said) if name == "source" else said)
         else:
             literal = _swap_pronouns(piece) if ctx.third else piece
             out.append(literal)

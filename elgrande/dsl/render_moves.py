@@ -1,7 +1,8 @@
 """How a ``move`` statement reads in English (the renderer's part for moves,
 :mod:`elgrande.dsl.render`): its template by the piece and the form of a caballeros move
-(:mod:`elgrande.dsl.caballero_moves`), whose piece it takes, and its destination set in
-the plural where the caballeros may be split among several regions of it (B5.1, B8.2).
+(:mod:`elgrande.dsl.caballero_moves`), whose piece it takes, and its destination and
+source sets in the plural where the caballeros may be split among several regions of them
+(B5.1, B8.2, B8.7).
 """
 
 from __future__ import annotations
@@ -26,6 +27,16 @@ PLACE_TEMPLATES: Final = {
 #: one source at most, never one destination only). A send goes to one place.
 _SPLIT_FORMS: Final = frozenset({"place", "move"})
 
+#: The forms whose caballeros may come from several regions of their ``source`` set where
+#: it is not one place (B8.2: "one region" only for a card naming one; B8.7: a send takes
+#: from all of the player's places). A placement comes from the court, a bring from the
+#: provinces.
+_GATHER_FORMS: Final = frozenset({"move", "send"})
+
+#: The source sets of one place: a move from one of them takes from one region only (the
+#: engine's ``single_source``, B8.2).
+_ONE_PLACE: Final = (ast.Name, ast.Castillo, ast.King)
+
 
 def several(call: ast.Call, to: str) -> str:
     """The words ``to`` of ``call``'s ``to`` set, in the plural where its caballeros may
@@ -33,11 +44,26 @@ def several(call: ast.Call, to: str) -> str:
     to ...", for a placement from court (B5.1) or a move of caballeros (B8.2); ``to`` as
     it is for one caballero, a set of one place (a name, the Castillo, the king's region),
     another piece (the king, a Grande: one region) or words not starting "a region "."""
-    one = one_caballero(call)
-    if (call.arg("piece") != "caballeros" or form(call) not in _SPLIT_FORMS or one
-            or isinstance(call.arg("to"), (ast.Name, ast.Castillo, ast.King))):
-        return to
-    return "regions " + to[len("a region "):] if to.startswith("a region ") else to
+    return _plural(call, "to", _SPLIT_FORMS, to)
+
+
+def several_from(call: ast.Call, source: str) -> str:
+    """The words ``source`` of ``call``'s ``source`` set, in the plural where its
+    caballeros may come from several regions of it: "from regions adjacent to ..." for
+    "from a region adjacent to ...", for a move (B8.2) or a send (B8.7) of more than one
+    caballero whose source is no single place (the engine's ``single_source``: a name, the
+    Castillo, the king's region); ``source`` as it is otherwise."""
+    return _plural(call, "source", _GATHER_FORMS, source)
+
+
+def _plural(call: ast.Call, key: str, forms: frozenset[str], words: str) -> str:
+    """``words`` (the set of ``call``'s ``key`` argument) as "regions ..." for "a region
+    ...", where ``call`` moves several caballeros in one of ``forms`` and the set is no
+    single place (:data:`_ONE_PLACE`)."""
+    if (call.arg("piece") != "caballeros" or form(call) not in forms or one_caballero(call)
+            or isinstance(call.arg(key), _ONE_PLACE)):
+        return words
+    return "regions " + words[len("a region "):] if words.startswith("a region ") else words
 
 
 def one_caballero(call: ast.Call) -> bool:

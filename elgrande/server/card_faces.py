@@ -18,6 +18,7 @@ from elgrande.data.sets import read_manifest
 from elgrande.errors import DataError
 from elgrande.model.counted import counted
 from elgrande.play.game import Game
+from elgrande.play.narrate import by_first_value
 
 #: How the words of a card whose face no source gives begin (:func:`face_words`).
 UNKNOWN = "text unknown"
@@ -44,6 +45,15 @@ def _played(card: CardDef) -> list[str]:
     return out
 
 
+def printed_words(card: CardDef) -> str:
+    """``card``'s printed text as the page shows it, word for word: a misprint its file's
+    ``sic`` lists marked ``[sic]`` (:func:`~elgrande.data.card_fields.text_as_shown`),
+    regions named by their first value glossed (B8.6, f28: ``"Score all 5 regions
+    [every region whose first value is 5]."``, :func:`~elgrande.play.narrate.
+    by_first_value`); ``""`` for a card with no printed text."""
+    return by_first_value(text_as_shown(card.text, card.data), gloss=True)
+
+
 def face_words(card: CardDef) -> str:
     """What the page says a card does (B8: its special action), never empty: its printed
     text; else the card file's paraphrase (``summary``, what the sources say it does);
@@ -56,7 +66,7 @@ def face_words(card: CardDef) -> str:
         card: a card of the game's library (errata and fill applied).
     """
     if card.text.strip():  # a misprint kept as printed marked [sic] (its file's sic)
-        return text_as_shown(card.text, card.data)
+        return printed_words(card)
     summary = card.data.get("summary")
     if isinstance(summary, str) and summary.strip():
         return summary.strip()

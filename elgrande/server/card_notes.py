@@ -13,7 +13,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from elgrande.data.card_fields import text_as_shown
 from elgrande.play.game import Game
 from elgrande.rules.base_data import CARD_TAKEN_PHASES, PLACE
 from elgrande.server.card_faces import UNKNOWN, face_words
@@ -52,7 +51,7 @@ def card_under_way(game: Game) -> dict[str, Any] | None:
     if card is None:
         return None
     # f16: a card with no printed text says its face; a misprint is marked [sic]
-    text = text_as_shown(card.text, card.data) or face_words(card)
+    text = face_words(card)
     split = placement_split(text, card.place) if not text.startswith(UNKNOWN) else None
     if split is not None:  # f19: which words are the turn's placement, which the action
         text += "\n" + split_words(*split, has_action=bool(card.effect))

@@ -7,7 +7,8 @@ cited with the decision's rule (B5.1), which read as if the king forbade places 
 him; the page says the card's own reason instead: "this card places only in Seville, the
 region it chose". Likewise a card's region choice refusing the king's region (the engine's
 B5.2 reason, "nothing may enter or leave it") says the card's own limit, B8: "this card
-chooses a region other than the king's region".
+chooses a region other than the king's region". And a card's region choice refusing the
+Castillo says a reason that fits the choice's use (f28, :func:`castillo_reason`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from elgrande.dsl.choice_words import choice_limit
+from elgrande.dsl.choice_words import choice_limit, takes_from_choice
+from elgrande.engine.choice_sources import OUTSIDE_CARD
 from elgrande.engine.decisions import Decision
 from elgrande.errors.rule_ids import title
 from elgrande.model.marks import USE, bound_values
@@ -139,3 +141,43 @@ def card_choice_words(game: Game, d: Decision, options: list[dict[str, Any]]) ->
         if o.get("enabled") or o.get("place") != ids[king] or o.get("rule") != "B5.2":
             continue
         o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": True})
+
+
+#: The rule of the king's region (B5.2), which the Castillo never is.
+KING_REGION_RULE: Final = "B5.2"
+#: The rule of where caballeros are taken from (B8.2: never out of the Castillo).
+SOURCE_RULE: Final = "B8.2"
+#: The rule that the map's regions are not the Castillo (B1.6: nine mainland regions and
+#: the Castillo): the king stands only in a region (B2.1, B8.8's King's card, I5).
+MAP_RULE: Final = "B1.6"
+
+
+def castillo_reason(game: Game, d: Decision, rule: str, why: str) -> tuple[str, str]:
+    """The rule and words a card's region choice ``d`` gives for refusing the Castillo,
+    from the engine's own (``rule``, ``why``: ``d.options["why"]``'s, stored unchanged)
+    fitted to what the choice is for (f28):
+
+    - the king's move (B5.2 "the king never goes into the Castillo": the Castillo is not
+      the king's region, so B5.2's title "the king's region is closed" did not fit):
+      B1.6, "the king never goes into the Castillo, which is not a region";
+    - a choice whose name is no move's source itself, only a place named from it
+      (``move ... from adjacent to target to target``: the choice is where caballeros
+      go; the engine's B8.2 "caballeros never leave the Castillo ..." read wrong): B8,
+      "the Castillo is not one of the places this card lets you choose" (the engine's
+      words where its choice is not a source);
+    - else the engine's own.
+
+    Args:
+        game: the game (its board, the king's place, the cards' scripts).
+        d: the pending region choice (its prompt's use marker names the card and name).
+        rule, why: the engine's reason for the Castillo.
+    Raises nothing."""
+    board = game.library.board
+    name = board.places[board.castillo].name
+    if rule == KING_REGION_RULE and board.castillo != game.state.king:
+        return MAP_RULE, f"{why}, which is not a region"
+    m = USE.search(d.prompt) if rule == SOURCE_RULE else None
+    if m is not None and not takes_from_choice(game.library.scripts.get(m.group(1)),
+                                               m.group(2)):
+        return CARD_RULE, f"the {name} is {OUTSIDE_CARD}"
+    return rule, why

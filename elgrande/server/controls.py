@@ -59,14 +59,14 @@ from elgrande.adapters.actions import (
     ActionSpace,
     AnswerBuilder,
 )
-from elgrande.data.card_fields import text_as_shown
 from elgrande.engine.decisions import Decision, secret_kinds
 from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import RULES, title
 from elgrande.model.counted import counted
 from elgrande.model.seats import seat as seat_marker
 from elgrande.play.game import Game
-from elgrande.server.card_faces import explain
+from elgrande.server.card_faces import explain, printed_words
+from elgrande.server.card_hints import idle_words
 from elgrande.server.card_notes import card_under_way
 from elgrande.server.card_places import card_choice_words, card_move_words, card_place_words
 from elgrande.server.folds import folds, reasons
@@ -335,7 +335,7 @@ def _pick_label(game: Game, d: Decision, value: Any, j: int) -> dict[str, Any]:
         except KeyError:
             return {"label": str(value), "value": value}
         return {"label": game.card_label(card.id), **card_parts(game, card.id),
-                "value": value, "text": text_as_shown(card.text, card.data),
+                "value": value, "text": printed_words(card),
                 "stack": card.stack}
     if kind == "choose_power_card":
         return {"label": power_label(game, value), "value": value}
@@ -613,6 +613,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
     card_choice_words(game, d, options)  # B8: a card's choice refuses the king's
     empty_source_words(game, d, options)  # h31: a source region holding none says so
     castillo_words(game, d, options)  # h33: a card's region choice says why no Castillo
+    idle_words(game, d, options)  # f28: the places where the card would do nothing
     fold = folds(options, form, start)
     done: dict[str, Any] | None = None
     if form != "pick":

@@ -23,6 +23,7 @@ from elgrande.play.words import card_aside
 from elgrande.rules.base_data import VETO_KIND
 from elgrande.server.card_faces import UNKNOWN, face_words, unknown_aside
 from elgrande.server.card_notes import card_under_way
+from elgrande.server.card_places import castillo_reason
 from elgrande.tools.board_values import paid_of, scores_words
 
 
@@ -674,7 +675,9 @@ def castillo_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> No
     """B8 (h33): while a card asks to choose a region (``d`` of kind
     ``choose_region`` or ``secret_region``, a card under way) and refuses the Castillo,
     the Castillo's option gives the engine's own reason for it (``d.options["why"]``: its
-    rule and words, as the engine gave them, not reworded as another place's), else
+    rule and words, not reworded as another place's) fitted to the choice's use
+    (:func:`~elgrande.server.card_places.castillo_reason`, f28: the king's move, a
+    choice of where caballeros go), else
     :data:`CASTILLO_CHOICE` under :data:`CARD_REGION_RULE`; the page shows it on hover,
     at a tap and in its "Why not other places?" fold. Changes ``options`` (the controls'
     options, a place's with ``"place"``) in place; raises nothing."""
@@ -689,8 +692,8 @@ def castillo_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> No
                 not board.is_castillo(i):
             continue
         said = given.get(place) if isinstance(given, dict) else None
-        if isinstance(said, (list, tuple)) and len(said) == 2:
-            rule, why = str(said[0]), str(said[1])
+        if isinstance(said, (list, tuple)) and len(said) == 2:  # f28: fitted to the use
+            rule, why = castillo_reason(game, d, str(said[0]), str(said[1]))
         else:
             rule = CARD_REGION_RULE
             why = CASTILLO_CHOICE.format(place=board.place_name(place))
