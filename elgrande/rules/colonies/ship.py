@@ -102,12 +102,8 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             if c[1] == player:
                 mine.append(c)
     aboard_n = caballeros[plan.ship_i][player]
-    if not aboard_n and not mine:
-        for _, i in plan.boarding:
-            if caballeros[i][player]:
-                break
-        else:
-            return []  # nobody aboard or in a port to board from, nothing carried
+    # (nobody aboard or in a port to board from: no move, without an early return here;
+    # _ship_decide tests that case inline, before the call)
     sailed: dict[str, int] = ext.sailed or _NONE
     out: list[MoveKey] = []
     officers: list[MoveKey] = []  # the office holders' moves (C6, C11)
@@ -213,6 +209,9 @@ def _officers_moving(ext: Pieces, g: ColoniesBoard, i: int, player: int, here: i
 #: The discs a caballero that carries nothing sails with: none (C5).
 _PLAIN: Final[tuple[str | None, ...]] = (None,)
 
+#: No ship move (a constant, never written).
+_NO_MOVES: Final[list[MoveKey]] = []
+
 #: What sailed when nothing did (a constant, never written; no cache).
 _NONE: Final[dict[str, int]] = {}
 
@@ -311,7 +310,19 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     a label; 0 ends the ship moves)."""
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase: no property call)
     labels = ["no more ship moves"]
-    moves = _ship_keys(engine, state, p, labels)
+    b = engine.board
+    g = _LAST[0] if _LAST and _LAST[0].board is b else colonies_board(b)
+    plan = g.plan if g.planned else _ship_plan(b)
+    moves = _NO_MOVES
+    if plan is not None:  # the moves only when p has somebody aboard or in a port to
+        row = state.caballeros  # board from (a carrier is one of them): else none, no call
+        if row[plan.ship_i][p]:
+            moves = _ship_keys(engine, state, p, labels)
+        else:
+            for _, i in plan.boarding:
+                if row[i][p]:
+                    moves = _ship_keys(engine, state, p, labels)
+                    break
     if not moves:
         engine.resume(flow)
         if flow.phase == BONUS and state.neutral_holder != p:  # the bonus phase next would
