@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from elgrande.engine.modules import RulesModule, find_module
 from elgrande.engine.modules import Rules as ComposedRules
+from elgrande.engine.modules import RulesModule, find_module
 from elgrande.play.game import new_game
 
 
