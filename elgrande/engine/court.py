@@ -163,6 +163,11 @@ def placement_targets(engine: PlacingEngine, state: State, player: int) -> list[
 #: The key of the placement decisions made so far in ``FlowEngine.memo``: see
 #: :func:`_placement_memo`.
 _PLACEMENT_MEMO: Final = "base.placement"
+#: The memo key of the places the ``placement_room`` hook may name with the engine's board
+#: and rules (:meth:`elgrande.engine.modules.Rules.places_of`; None: any place).
+_ROOM_MEMO: Final = "base.room_places"
+#: Not yet known (a memo's default).
+_UNKNOWN: Final = object()
 
 
 def _placement_memo(engine: PlacingEngine) -> tuple[dict[Any, Any], tuple[Any, ...] | None]:
@@ -249,6 +254,13 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
     to, refused = hit
     options = {"to": to[:], "min": 0, "max": limit, "refused": refused}
     fold = engine.rules.placement_room
+    if fold is not None:  # folded only when a place in reach may be named (hook_places)
+        near = engine.memo.get(_ROOM_MEMO, _UNKNOWN)
+        if near is _UNKNOWN:
+            near = engine.memo[_ROOM_MEMO] = engine.rules.places_of("placement_room",
+                                                                    engine.board)
+        if near is not None and near.isdisjoint(to):
+            fold = None
     if fold is not None:
         h = engine.last_hooks  # FlowEngine.hooks' common case inline (no call)
         if h is None or h.state is not state or h.player != player:

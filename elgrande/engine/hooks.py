@@ -55,7 +55,9 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
         "placement_room": "placement_room(ctx, room) -> dict[place id, [n, rule, "
                           "message]]: the most caballeros a place may still take (a "
                           "capacity; ctx.player's or, moved by ctx.player's effect, "
-                          "anybody's), with the rule a refusal cites; fold.",
+                          "anybody's), with the rule a refusal cites; fold; called only "
+                          "when some place in question may be named (the modules' "
+                          "``hook_places``).",
         "king_places": "king_places(ctx, places) -> list[int]: the places the king may "
                        "stand in beside the mainland regions (B5, an expansion's areas); "
                        "fold.",
@@ -190,3 +192,11 @@ HOOK_KINDS: dict[str, str] = {
     **dict.fromkeys(("initial_hand", "aside"), "last"),
     "aside_apply": "own",
 }
+
+
+#: The hooks a module may say the places of (``RulesModule.hook_places``: hook -> ``(board)
+#: -> place ids``, the places the hook may ever name or act on with that board, a fixed
+#: superset): the engine then calls the hook only when one of the places in question is
+#: among them (:meth:`elgrande.engine.modules.Rules.places_of`); a hook composed with a
+#: function that says none (another module's, a rule parameter's) is called always.
+PLACED_HOOKS: frozenset[str] = frozenset({"placement_room"})

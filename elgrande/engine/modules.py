@@ -45,6 +45,7 @@ from elgrande.engine.decisions import KINDS
 from elgrande.engine.hooks import HOOK_GROUPS as HOOK_GROUPS  # the hooks: engine/hooks.py
 from elgrande.engine.hooks import HOOK_KINDS as HOOK_KINDS
 from elgrande.engine.hooks import HOOKS as HOOKS
+from elgrande.engine.hooks import PLACED_HOOKS
 from elgrande.errors import DataError
 from elgrande.model.fields import factory
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
@@ -211,6 +212,11 @@ class RulesModule:
         game_options: the game options it reads from ``state.ext["options"]`` (e.g.
             ``"beginner"``, I1): a game asking for an option no module in play reads is
             refused (:func:`elgrande.play.game.new_game`).
+        hook_places: hook name (one of :data:`elgrande.engine.hooks.PLACED_HOOKS`) ->
+            ``(board) -> Collection[str]``: the place ids that hook of this module may
+            ever name or act on with that board (a fixed superset, e.g. the areas with a
+            capacity, C4): the engine calls the hook only when a place in question is
+            among them (:meth:`Rules.places_of`); a hook not listed may concern any place.
     """
 
     name: str
@@ -225,12 +231,17 @@ class RulesModule:
     rule_params: tuple[RuleParam, ...] = ()
     movers: Mapping[str, Any] = attr.field(factory=dict)
     game_options: tuple[str, ...] = ()
+    hook_places: Mapping[str, Callable[[Any], Collection[str]]] = attr.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
             if h not in HOOKS:
                 raise ValueError(f"rules module {self.name!r}: unknown hook {h!r} "
                                  f"(known: {', '.join(sorted(HOOKS))})")
+        for h in self.hook_places:
+            if h not in PLACED_HOOKS or h not in self.hooks:
+                raise ValueError(f"rules module {self.name!r}: hook_places names {h!r}, "
+                                 f"not a hook of its own of {sorted(PLACED_HOOKS)}")
         for p in self.rule_params:
             for h in p.hooks:
                 if h not in HOOKS:
@@ -318,6 +329,14 @@ class Rules:
         for until in sorted(durations) if self.changed else ():
             for h, fn in changes.EXPIRY_HOOKS.get(until, {}).items():
                 self.hooks[h].append(fn)
+        #: hook -> the modules' ``hook_places`` functions of it, None when some function
+        #: composed into it says none (a rule change's, an expiry's, a module's without
+        #: them: it may concern any place); :meth:`places_of`
+        self._placed: dict[str, list[Callable[[Any], Collection[str]]] | None] = {}
+        for h in PLACED_HOOKS:
+            says = [m.hook_places[h] for m in self.modules if h in m.hook_places]
+            self._placed[h] = says if len(says) == len(self.hooks[h]) else None
+        self._places_of: dict[tuple[str, int], tuple[Any, frozenset[str] | None]] = {}
         #: the placement memo's key of the changes (None: no change moves placements)
         self.param_placement_key: Callable[[State, int], Any] | None = \
             changes.placement_key if any(p.placement_key for p in self.changed) else None
@@ -369,6 +388,21 @@ class Rules:
         #: some module changes a place's scoring (``ranking_counts`` or ``area_bonus``):
         #: else a scoring calls neither (their composition would change nothing)
         self.scoring_hooks = bool(self.hooks["ranking_counts"] or self.hooks["area_bonus"])
+
+    def places_of(self, hook: str, board: Any) -> frozenset[str] | None:
+        """The place ids hook ``hook`` (one of :data:`~elgrande.engine.hooks.PLACED_HOOKS`)
+        may ever name or act on with ``board``: the union of the modules' ``hook_places``
+        (made once per board); None when some function composed into it says none (it may
+        concern any place: call it always). A caller skips the hook when none of the
+        places in question is among them."""
+        key = (hook, id(board))
+        got = self._places_of.get(key)
+        if got is not None and got[0] is board:
+            return got[1]
+        says = self._placed[hook]
+        places = None if says is None else frozenset(p for fn in says for p in fn(board))
+        self._places_of[key] = (board, places)
+        return places
 
     def _add_phase(self, ph: Phase) -> None:
         """Register ``ph``; a phase replacing an earlier one of the same name keeps its

@@ -18,6 +18,9 @@ def room_in(ctx: Ctx, player: int, to: list[str]) -> dict[str, Any]:
     room = ctx.rules.placement_room if ctx.rules is not None else None
     if room is None:
         return {}
+    near = ctx.rules.places_of("placement_room", ctx.board)
+    if near is not None and near.isdisjoint(to):
+        return {}  # no module's room concerns these places (hook_places)
     got: dict[str, Any] = room(HookContext(ctx.state, ctx.board, ctx.events, player), {})
     return {k: v for k, v in got.items() if k in to}  # the places in reach only
 

@@ -94,6 +94,7 @@ from elgrande.rules.colonies.placement import (
     _placement_refused,
     _placement_room,
     _placement_targets,
+    _room_places,
     room_left,
 )
 from elgrande.rules.colonies.relocations import RELOCATE, _relocated
@@ -160,6 +161,7 @@ MODULE = RulesModule(
                   goes_to=()),
             _DISCS),
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
+    hook_places={"placement_room": _room_places},  # C4: the areas with a capacity only
     movers={m.kind: m for m in (*INQUISITOR_MOVERS, TABLE_MOVER)},  # C8, C10, C11
     answer_docs=(
         ("move_caballeros", "C10, C11, which caballeros leave: ``\"seated\": true`` a "

@@ -308,7 +308,8 @@ class _Dests:
     Attributes:
         dests: ``(id, index, capacity or -1)`` in the plan's order (not the king's region,
             B5.2; an area with a capacity only while the king borders it, C4).
-        capped: some destination has a capacity (to be checked at each step).
+        capped: the destinations with a capacity, ``(position in dests, index,
+            capacity)`` (to be checked at each step; empty: none).
         keys: the move key of a caballero sailing there carrying nothing, by destination.
         labels: the labels of those moves.
         by_disc: the same keys and labels of a caballero carrying a disc, by disc id, once
@@ -316,12 +317,13 @@ class _Dests:
     """
 
     dests: list[tuple[str, int, int]]
-    capped: bool
+    capped: list[tuple[int, int, int]]
     keys: list[MoveKey]
     labels: list[str]
     by_disc: dict[str, tuple[list[MoveKey], list[str]]]
 
-    def __init__(self, dests: list[tuple[str, int, int]], capped: bool, keys: list[MoveKey],
+    def __init__(self, dests: list[tuple[str, int, int]], capped: list[tuple[int, int, int]],
+                 keys: list[MoveKey],
                  labels: list[str],
                  by_disc: dict[str, tuple[list[MoveKey], list[str]]]) -> None:
         self.dests = dests

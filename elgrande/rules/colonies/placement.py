@@ -121,3 +121,9 @@ def _placement_room(ctx: HookContext, room: dict[str, Any]) -> dict[str, Any]:
             held += c
         out[area] = [max(0, cap - held), "C4", why]
     return out
+
+
+def _room_places(board: Board) -> list[str]:
+    """The places :func:`_placement_room` names (its ``hook_places``): the areas with a
+    capacity (C4), whatever the state."""
+    return list(colonies_board(board).fig.capacity)

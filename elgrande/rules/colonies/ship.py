@@ -102,12 +102,8 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             if c[1] == player:
                 mine.append(c)
     aboard_n = caballeros[plan.ship_i][player]
-    if not aboard_n and not mine:
-        for _, i in plan.boarding:
-            if caballeros[i][player]:
-                break
-        else:
-            return []  # nobody aboard or in a port to board from, nothing carried
+    # (nobody aboard or in a port to board from: no move, without an early return here;
+    # _ship_decide tests that case inline, before the call)
     sailed: dict[str, int] = ext.sailed or _NONE
     out: list[MoveKey] = []
     officers: list[MoveKey] = []  # the office holders' moves (C6, C11)
@@ -126,28 +122,43 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 keys, texts = dd.keys, dd.labels
             else:
                 keys, texts = _disc_dests(b, dd, ship_id, disc)
-            if dd.capped:  # an area with room for so many (France, C4)
-                for j, (_r, i, cap) in enumerate(dd.dests):
-                    # (room_left(state, i, cap) > 0, inline)
-                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
-                        out.append(keys[j])
+            full = None  # the positions of the full capped destinations
+            for j, i, cap in dd.capped:  # an area with room for so many (France, C4)
+                held = state.neutral[i]  # (room_left(state, i, cap) > 0, inline)
+                for c in caballeros[i]:
+                    held += c
+                if cap <= held:
+                    full = [j] if full is None else [*full, j]
+            if full is not None:
+                for j, m in enumerate(keys):
+                    if j not in full:
+                        out.append(m)
                         if labels is not None:
                             labels.append(texts[j])
             else:
                 out += keys
                 if labels is not None:
                     labels += texts
-        if g.arriving[plan.ship_i]:  # C11: the Captain may sail rather than a plain one
-            for o in _officers_moving(ext, g, plan.ship_i, player, aboard_n, sailed):
-                for r, i, cap in dd.dests:
-                    if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
-                        officers.append((ship_id, r, None, o))
+        holders = ext.offices
+        for o in g.arriving[plan.ship_i]:  # C11: the Captain may sail rather than a
+            if holders[o] == player:  # plain one (only when the player holds it: no call)
+                for o2 in _officers_moving(ext, g, plan.ship_i, player, aboard_n, sailed):
+                    for r, i, cap in dd.dests:
+                        if cap < 0 or cap > _total(caballeros[i]) + state.neutral[i]:
+                            officers.append((ship_id, r, None, o2))
+                break
     free_discs: dict[str, Any] = ext.free
     for j, (a, i) in enumerate(plan.boarding):
         here = caballeros[i][player]
-        if here and g.arriving[i]:  # C11: the Viceroy may board rather than a plain one
-            for o in _officers_moving(ext, g, i, player, here, sailed):
-                officers.append((a, ship_id, None, o))
+        if not here:
+            continue  # nobody of the player's here: no boarding, no disc taken
+        if g.arriving[i]:  # C11: the Viceroy may board rather than a plain one
+            holders = ext.offices
+            for o in g.arriving[i]:  # (only when the player holds one here: no call)
+                if holders[o] == player:
+                    for o2 in _officers_moving(ext, g, i, player, here, sailed):
+                        officers.append((a, ship_id, None, o2))
+                    break
         if mine:
             for disc in _sailing(here, a, mine, sailed, plan.discs):
                 m = plan.boarding_keys[j] if disc is None else (a, ship_id, disc)
@@ -160,7 +171,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
             if labels is not None:
                 labels.append(plan.boarding_labels[j])
         free = free_discs.get(a)
-        if free and here > 0 and any(free.values()):  # (no caballero there: none to take)
+        if free and any(free.values()):
             for m in _take_keys(state, b, player, a, free):
                 if len(m) == 2:
                     out.append(m)  # (and its label when asked: no call per key)
@@ -198,6 +209,9 @@ def _officers_moving(ext: Pieces, g: ColoniesBoard, i: int, player: int, here: i
 #: The discs a caballero that carries nothing sails with: none (C5).
 _PLAIN: Final[tuple[str | None, ...]] = (None,)
 
+#: No ship move (a constant, never written).
+_NO_MOVES: Final[list[MoveKey]] = []
+
 #: What sailed when nothing did (a constant, never written; no cache).
 _NONE: Final[dict[str, int]] = {}
 
@@ -234,7 +248,8 @@ def _dests(g: ColoniesBoard, plan: _Plan, k: int) -> _Dests:
     dests = [(r, i, cap) for r, i, cap in plan.dests
              if i != k and (cap < 0 or b.adjacent(k, i))]
     keys: list[MoveKey] = [(plan.ship, r, None) for r, _, _ in dests]
-    got = g.dests[k] = _Dests(dests, any(cap >= 0 for _, _, cap in dests), keys,
+    capped = [(j, i, cap) for j, (_, i, cap) in enumerate(dests) if cap >= 0]
+    got = g.dests[k] = _Dests(dests, capped, keys,
                               [_key_label(b, m) for m in keys], {})
     return got
 
@@ -295,7 +310,19 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
     a label; 0 ends the ship moves)."""
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase: no property call)
     labels = ["no more ship moves"]
-    moves = _ship_keys(engine, state, p, labels)
+    b = engine.board
+    g = _LAST[0] if _LAST and _LAST[0].board is b else colonies_board(b)
+    plan = g.plan if g.planned else _ship_plan(b)
+    moves = _NO_MOVES
+    if plan is not None:  # the moves only when p has somebody aboard or in a port to
+        row = state.caballeros  # board from (a carrier is one of them): else none, no call
+        if row[plan.ship_i][p]:
+            moves = _ship_keys(engine, state, p, labels)
+        else:
+            for _, i in plan.boarding:
+                if row[i][p]:
+                    moves = _ship_keys(engine, state, p, labels)
+                    break
     if not moves:
         engine.resume(flow)
         if flow.phase == BONUS and state.neutral_holder != p:  # the bonus phase next would
