@@ -53,7 +53,8 @@ def _levy_game(server: str) -> dict[str, Any]:
                 st = seat_state(client, made["game"], token)
                 c = st.get("controls") or {}
                 assert not st["over"], "the game ended before Ana took the Royal Levy"
-                if seat == 0 and c.get("rule") == "B4.5" and (c.get("card") or {}).get("id") == LEVY:
+                card = (c.get("card") or {}).get("id")
+                if seat == 0 and c.get("rule") == "B4.5" and card == LEVY:
                     return made
                 pick = _levy_ids(c) if c.get("kind") == "choose_action_card" else []
                 others = [o for i, o in enumerate(c.get("options") or [])
@@ -86,7 +87,8 @@ def region(server: str) -> dict[str, Any]:
     token = token_of(made["seats"][0])
     with httpx.Client(base_url=server, timeout=60) as client:
         st = seat_state(client, made["game"], token)
-        (o,) = [o for o in st["controls"]["options"] if o["label"].startswith("Special action first")]
+        (o,) = [o for o in st["controls"]["options"]
+                if o["label"].startswith("Special action first")]
         r = client.post(f"/api/games/{made['game']}/answer", headers={"X-Elgrande-Token": token},
                         json={"n": st["n"], "actions": o["unit"], "then": {"actions": o["then"]}})
         assert r.status_code == 200, r.text
