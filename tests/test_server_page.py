@@ -456,7 +456,7 @@ def since_words(tab: Tab, seen: dict[str, Any]) -> None:
     from test_server_page_h29 import since_start  # (it imports this module)
 
     start = None if mark is None else since_start(
-        state["log"], state["names"][state["seat"]], int(mark))
+        state["log"], state["names"][state["seat"]], int(mark), state["names"])
     news = [] if start is None else [
         line.strip() for line in _news(state["log"][start:]) if line.strip()]
     mine = [bool(re.search(rf"(^|\W){name}($|\W)", line)) for line in news]

@@ -116,15 +116,21 @@ def test_on_a_phone_the_decision_is_the_first_thing_under_the_header(
 def test_the_header_says_the_whole_prompt(
         server: str, long_prompt: dict[str, Any], new_tab: Callable[[], Tab],
         width: int) -> None:
-    """At 1400 and 1024 px the header's "Your turn: ..." is the whole prompt, wrapped
-    where it must (no ellipsis: its text no wider than its box), inside the screen; at
+    """At 1400 and 1024 px the header's "Your turn: ..." is the prompt's first clause
+    (f29: the whole long prompt read heavily; page/host.js firstClause), the whole prompt
+    in its title and the decision's heading, wrapped where it must (no ellipsis: its
+    text no wider than its box), inside the screen; at
     390 px, the decision right under the header, it says "Your turn: answer just below ↓"
     (the prompt is not said twice) and the decision's heading is the whole prompt; a
     click on it brings the decision's panel to the screen's top."""
     tab = _seat(server, long_prompt, new_tab, width, 900)
     go = tab.page.locator("#turn").get_by_role("button")
     if width > 900:
-        assert go.inner_text() == "Your turn: " + long_prompt["prompt"]
+        short = tab.page.evaluate("(p) => import('/page/host.js').then(m => m.firstClause(p))",
+                                  long_prompt["prompt"])
+        assert go.inner_text() == "Your turn: " + short
+        assert long_prompt["prompt"] in (go.get_attribute("title") or "")
+        assert tab.page.locator("#prompt").inner_text() == long_prompt["prompt"]
     else:
         assert go.inner_text() == "Your turn: answer just below ↓"
         heading = tab.page.locator("#prompt")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import httpx
@@ -84,25 +84,41 @@ def own_after_others(log: list[str], name: str, kept: int) -> int | None:
     return mark
 
 
-def past_own(log: list[str], name: str, i: int) -> int:
+def owner(line: str, names: Sequence[str]) -> int:
+    """Whose line ``line`` is (page/since.js lineOwner): the index of the name in
+    ``names`` that starts it, trimmed ("NAME ..." or "NAME's ..."; the longest where one
+    starts another), -1 for none."""
+    text, who, size = line.strip(), -1, -1
+    for k, n in enumerate(names):
+        if n and len(n) > size and text.startswith((n + " ", n + "'s ")):
+            who, size = k, len(n)
+    return who
+
+
+def past_own(log: list[str], name: str, i: int, names: Sequence[str] = ()) -> int:
     """Past seat ``name``'s own lines at log index ``i`` (page/since.js pastOwnLines, f28:
     the box began with the seat's own answer): the unindented lines starting "NAME " or
-    "NAME's ", the indented and empty lines among them, up to the first other line."""
+    "NAME's ", the indented and empty lines among them, up to the first other line: an
+    unindented one not the seat's, or an indented one starting with another of ``names``
+    (f29: "  Greta sends ..." written by the seat's own card is news to it)."""
+    names = list(names) or [name]
+    seat = names.index(name)
     while i < len(log):
         line = log[i]
-        if line and not line[0].isspace() and not line.startswith((name + " ", name + "'s ")):
+        who = owner(line, names)
+        if line.strip() and who != seat and (who >= 0 or not line[0].isspace()):
             break
         i += 1
     return i
 
 
-def since_start(log: list[str], name: str, kept: int) -> int:
+def since_start(log: list[str], name: str, kept: int, names: Sequence[str] = ()) -> int:
     """Where the "Since your last choice" box of a tab that answered at log length
     ``kept`` starts (page/since.js sinceMark): after the seat's last answer (this tab's,
     or one sent elsewhere since: :func:`own_after_others`), past that answer's own lines
-    (:func:`past_own`)."""
+    (:func:`past_own`, ``names`` every seat's name)."""
     mark = own_after_others(log, name, kept)
-    return past_own(log, name, kept if mark is None else mark)
+    return past_own(log, name, kept if mark is None else mark, names)
 
 
 @pytest.mark.rule("B6")

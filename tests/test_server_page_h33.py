@@ -259,8 +259,8 @@ def test_the_since_box_starts_after_the_seat_s_answer_from_another_device(
         for _ in range(300):
             now = seat_state(client, links["game"], tokens[0])
             mark = own_after_others(now["log"], name, kept)
-            if mark is not None and past_own(now["log"], name, mark) < len(now["log"]) \
-                    and now.get("controls"):
+            if mark is not None and now.get("controls") \
+                    and past_own(now["log"], name, mark, st["names"]) < len(now["log"]):
                 break
             for t in (*tokens[1:], tokens[0]):
                 play_turn(client, links["game"], t, rng)
@@ -271,7 +271,7 @@ def test_the_since_box_starts_after_the_seat_s_answer_from_another_device(
     since = page_state(tab)["since"]
     want = page.evaluate("(m) => import('/page/since.js').then(s => "
                          "s.sinceLines(window.elgrandePage.state, m))",
-                         past_own(now["log"], name, mark))
+                         past_own(now["log"], name, mark, st["names"]))
     assert want and since == want, (since, want)
     # the answer sent elsewhere, the last of the seat's lines before the box
     assert now["log"][mark - 1].startswith(name + " "), now["log"][kept:mark]

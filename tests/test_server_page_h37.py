@@ -70,7 +70,8 @@ def test_the_since_box_leaves_out_the_seat_s_own_answer(
     log = now["log"]
     assert log[kept].startswith(f"{name} plays "), log[kept:]  # its own line first
     since = _since_top(tab)
-    want = [x.strip() for x in log[past_own(log, name, kept):] if x.strip()]
+    want = [x.strip() for x in log[past_own(log, name, kept, st["state"]["names"]):]
+            if x.strip()]
     assert since and since == want, (since, log[kept:])
     assert not any(x.startswith(name + " ") for x in since[:1]), since
     quiet(tab)

@@ -128,7 +128,7 @@ def test_since_the_last_choice_lists_the_seat_s_lines_and_the_latest_others(
         tab.page.reload()
         tab.page.wait_for_function("window.elgrandePage.controls")
         # the box starts after the seat's last answer, sent through the API (h33)
-        begin = since_start(log, state["names"][0], mark)
+        begin = since_start(log, state["names"][0], mark, state["names"])
         news = [line.strip() for line in _news(log[begin:]) if line.strip()]
         assert "Board now:" not in news
         seat = re.escape(state["names"][0])

@@ -1,7 +1,7 @@
 /* The controls of the seat's pending decision, built from the server's description of it
    (elgrande/server/controls.py: forms pick, subset, counts, moves), so no set needs page
    code of its own. */
-import {$, S, el, label, why} from "./core.js";
+import {$, S, el, label, touchWords, why} from "./core.js";
 import {flat, same, setUnits, add, remove, send} from "./selection.js";
 import {decorateBoard} from "./board.js";
 import {placeTips} from "./tips.js";
@@ -57,7 +57,7 @@ export function renderControls() {
     $("note").textContent = c.note || "";
     // what a click does here: sent at once, or held until Send where secret (plainly,
     // near the choices: the server's words, elgrande/server/page_words.py)
-    if (c.how) { opts.appendChild(el("p", {"class": "how quiet", id: "how"}, c.how)); }
+    if (c.how) { opts.appendChild(el("p", {"class": "how quiet", id: "how"}, touchWords(c.how))); }
     ({pick: renderPick, subset: renderSubset, counts: renderCounts, moves: renderMoves})[c.form](c, opts);
     renderFolds(c, opts);
     renderHeld(c, acts);

@@ -112,6 +112,17 @@ export function label(o) {
   return o.label;
 }
 
+// a touch screen (f29: a phone said "Click a region on the map"): the words shown to the
+// player say "tap" there ("Click ..." -> "Tap ...", "a click" -> "a tap"), else unchanged;
+// the server's words (page_words.py) are turned here, when shown
+export var COARSE = "(pointer: coarse)";
+export function touchWords(text) {
+  if (!text || !window.matchMedia(COARSE).matches) { return text; }
+  return String(text).replace(/\b([Cc])lick(s|ed|ing)?\b/g, function (m, c, end) {
+    return (c === "C" ? "Tap" : "tap") + ({ed: "ped", ing: "ping"}[end] || end || "");
+  });
+}
+
 // a line about the last click (empty: hidden), kept in the decision's panel under its
 // buttons, in the flow (f15: drawn above the panel it covered the header's prompt where
 // the panel is near the top): it covers neither the header, the "Since your last
@@ -131,7 +142,7 @@ export function hint(text) {
   }
   h.classList.remove("pinned");
   h.style.left = h.style.width = "";
-  h.textContent = text;
+  h.textContent = touchWords(text);
   h.hidden = !text;
   if (text && h.parentNode === d && getComputedStyle(h).position === "static") {
     var r = h.getBoundingClientRect(), p = d.getBoundingClientRect();

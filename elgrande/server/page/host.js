@@ -26,9 +26,11 @@ export function renderHeader(st) {
     // wrapped (f18: cut with an ellipsis it could not be read)
     // a narrow screen shows the decision right under the header: there the header says
     // so, not the prompt a second time (style.css)
+    // (f29: the whole long prompt read heavily on a wide screen) its first clause only,
+    // the whole prompt in the panel and in the title
     var go = el("button", {type: "button", "class": "to-decision",
-                           title: "Go to your decision"});
-    go.appendChild(el("span", {"class": "turn-long"}, "Your turn: " + st.controls.prompt));
+                           title: "Your turn: " + st.controls.prompt + " (go to your decision)"});
+    go.appendChild(el("span", {"class": "turn-long"}, "Your turn: " + firstClause(st.controls.prompt)));
     go.appendChild(el("span", {"class": "turn-short"}, "Your turn: answer just below ↓"));
     go.onclick = function () {
       $("decision").scrollIntoView({block: "start"});
@@ -42,6 +44,44 @@ export function renderHeader(st) {
     turn.textContent = "";
   }
   turn.title = "";
+}
+
+// a prompt's first clause, for the header (f29: the whole long prompt read heavily on a
+// wide screen): its asides in brackets left out, its first sentence (a question whole;
+// else at most two parts split by colons); where that says no question and a later
+// sentence asks one, the prompt's head ("Veto") with that question's last part
+// ("Special Scoring (you may choose any one region to be scored, stack 3): choose a
+// region or the Castillo. Then: score that region." -> "Special Scoring: choose a region
+// or the Castillo"; "Veto: your caballeros are placed. Next, as you chose, the card's
+// special action: carry it out, or decline it?" -> "Veto: carry it out, or decline it?")
+export function firstClause(prompt) {
+  var whole = String(prompt || "");
+  var sentences = asides(whole).match(/[^.?!]+(?:[.?!]+(?=\s|$)|$)/g) || [];
+  sentences = sentences.map(function (t) { return t.trim(); }).filter(Boolean);
+  if (!sentences.length) { return whole; }
+  var first = sentences[0], parts = first.replace(/[.!]$/, "").split(/:\s/);
+  if (/\?$/.test(first)) { return first; }
+  var ask = sentences.filter(function (t) { return /\?$/.test(t); })[0];
+  if (ask && parts.length > 1) {
+    var tail = ask.split(/:\s/).pop();
+    if (/^[A-Z][a-z]/.test(tail)) { tail = tail[0].toLowerCase() + tail.slice(1); }
+    return parts[0] + ": " + tail;
+  }
+  return parts.slice(0, 2).join(": ");
+}
+
+// `s` without its asides: a bracket after a space, with what it holds (nested ones too),
+// and that space; one right after a word ("relocation(s)") kept
+function asides(s) {
+  var out = "", depth = 0, drop = false;
+  for (var i = 0; i < s.length; i++) {
+    var c = s[i];
+    if (c === "(" && depth === 0) { drop = i === 0 || /\s/.test(s[i - 1]); }
+    if (c === "(") { depth++; } else if (c === ")" && depth > 0) { depth--; }
+    if (drop && (depth > 0 || c === ")")) { if (depth === 0) { drop = false; } continue; }
+    out += c;
+  }
+  return out.replace(/\s+([:.,;?!])/g, "$1").replace(/\s{2,}/g, " ");
 }
 
 // -- the host's page (the admin link): who plays each seat, whose turn it is

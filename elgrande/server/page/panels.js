@@ -1,6 +1,6 @@
 /* The side panels filled from the state: the action cards on offer, the log, and the end
    of the game (final scores, winners, the record and the replay). */
-import {$, S, GAME, el, arrowed, chip, nameOf, noted, withToken} from "./core.js";
+import {$, S, GAME, el, arrowed, chip, nameOf, noted, touchWords, withToken} from "./core.js";
 import {placeTips} from "./tips.js";
 
 // -- the action cards on offer this round (B3.1), from the state's public "offer"; the
@@ -51,6 +51,7 @@ export function renderOffer(st) {
 // a tap or click anywhere but on a card on offer closes the cards opened (f14: a card's
 // text stayed on screen until tapped again)
 export function listenOffer() {
+  $("offer-hint").textContent = touchWords($("offer-hint").textContent);  // "Tap a card" (f29)
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest("li.offer-card")) { return; }
     if (!Object.keys(opened).length) { return; }

@@ -50,17 +50,32 @@ export function answeredElsewhere(st, kept) {
   return mark;
 }
 
+// whose line a line is (the seat whose name starts it, trimmed: "Greta sends ...",
+// "  Greta's ..."; the longest name where one starts another, "Ana" and "Ana Maria"), or -1
+export function lineOwner(st, line) {
+  var t = (line || "").trim(), who = -1, len = -1;
+  (st.names || []).forEach(function (n, k) {
+    if (n && n.length > len && (t.indexOf(n + " ") === 0 || t.indexOf(n + "'s ") === 0)) {
+      who = k; len = n.length;
+    }
+  });
+  return who;
+}
+
 // past the seat's own lines at `i` (f28: the box began with "Ben plays power card 3.",
 // the seat's own answer, no news to it): the lines of the seat's doing or things ("Ana
 // moves 2 caballeros ...", "Ana's special action this turn: ..."), and the lines
-// indented under them, up to the first unindented line of another's (an answer's own
-// lines come before any other's; a tab marks its answer before they are written)
+// indented under them, up to the first line of another's (an answer's own lines come
+// before any other's; a tab marks its answer before they are written): unindented, or
+// indented and starting with another seat's name (f29: "  Greta sends 1 caballero ...",
+// written by the seat's own card under "Ana carries out the special action of ...", is
+// news to it)
 export function pastOwnLines(st, i) {
   var name = st.names && st.names[st.seat], log = st.log || [];
   if (!name || i === null) { return i; }
   while (i < log.length) {
-    var l = log[i] || "";
-    if (l && !/^\s/.test(l) && l.indexOf(name + " ") !== 0 && l.indexOf(name + "'s ") !== 0) { break; }
+    var l = log[i] || "", who = lineOwner(st, l);
+    if (l.trim() && who !== st.seat && (who >= 0 || !/^\s/.test(l))) { break; }
     i++;
   }
   return i;
@@ -200,9 +215,10 @@ export function renderSince() {
   if (kinds.length) { box.appendChild(el("p", {"class": "quiet since-legend"}, kinds.join(". ") + ".")); }
 }
 
-// the legend's words: a line in bold names the seat; one in italics changes the board for
-// everyone (isKey)
-export var MINE_WORDS = "In bold: what names you";
+// the legend's words: a line in bold, marked "▸" (style.css .since li.mine), names the
+// seat (f29: the marker was not explained); one in italics changes the board for everyone
+// (isKey)
+export var MINE_WORDS = "In bold, marked ▸: what names you";
 export var KEY_WORDS = "In italics: what changes the board for everyone (a general scoring, " +
   "the secret discs revealed, the king moved)";
 

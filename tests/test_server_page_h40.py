@@ -1,0 +1,239 @@
+"""A fresh user's confusions on the page of ``elgrande serve`` (issue 30, h40; f29), in a
+real browser (Playwright driving Chromium, tests/browser.py) against a real ``elgrande
+serve`` process: the "Since your last choice" box after the seat's own card made the
+others act, "Tap" on a touch screen, the box's legend of its "▸" marker, and the header's
+prompt cut to its first clause. The game is the base game with f29's homebrew card
+(``tests/homebrew_f29``, "Royal Levy": each other player sends 1 caballero from court to
+the provinces, then the card's player chooses a region); every seat a human answered
+through the API from one seeded ``random.Random`` (no bot races the page).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from browser import Tab
+from serve_util import play_turn, seat_state, token_of
+from test_server_homebrew_check import zipped
+from test_server_page import decision, page_state, quiet
+from test_server_page_h29 import open_seat, past_own, shot
+
+CARDS = Path(__file__).resolve().parent / "homebrew_f29"
+LEVY = "hb-levy-f29"
+NAMES = ["Ana", "Greta", "Randy"]
+
+
+def _levy_ids(c: dict[str, Any]) -> list[int]:
+    """The options of a choice of action cards (B4.2) that take the Royal Levy."""
+    return [i for i, o in enumerate(c["options"]) if o.get("value") == LEVY and o["enabled"]]
+
+
+def _levy_game(server: str) -> dict[str, Any]:
+    """A 3-seat base game with the Royal Levy uploaded (seats Ana, Greta, Randy, every one
+    a person), played through the API until Ana has taken the Royal Levy and is asked
+    when to carry out its special action (B4.5): its links. Ana takes it when offered,
+    the others never; every other answer is drawn at random."""
+    data = zipped({f"mycards/{f.name}": f.read_text() for f in CARDS.glob("*.yaml")})
+    config = {"players": 3, "names": NAMES, "homebrew_early": True}
+    rng = random.Random(40)
+    with httpx.Client(base_url=server, timeout=60) as client:
+        r = client.post("/api/games", data={"config": json.dumps(config)},
+                        files={"cards": ("mycards.zip", data, "application/zip")})
+        assert r.status_code == 201, r.text
+        made: dict[str, Any] = r.json()
+        tokens = [token_of(link) for link in made["seats"]]
+        for _ in range(400):
+            for seat, token in enumerate(tokens):
+                st = seat_state(client, made["game"], token)
+                c = st.get("controls") or {}
+                assert not st["over"], "the game ended before Ana took the Royal Levy"
+                card = (c.get("card") or {}).get("id")
+                if seat == 0 and c.get("rule") == "B4.5" and card == LEVY:
+                    return made
+                pick = _levy_ids(c) if c.get("kind") == "choose_action_card" else []
+                others = [o for i, o in enumerate(c.get("options") or [])
+                          if o["enabled"] and o.get("value") != LEVY]
+                if seat == 0 and pick:
+                    unit = c["options"][pick[0]]["unit"]
+                elif seat and c.get("kind") == "choose_action_card" and others:
+                    unit = rng.choice(others)["unit"]
+                else:
+                    play_turn(client, made["game"], token, rng, st)
+                    continue
+                r = client.post(f"/api/games/{made['game']}/answer",
+                                headers={"X-Elgrande-Token": token},
+                                json={"n": st["n"], "actions": unit})
+                assert r.status_code == 200, r.text
+    raise AssertionError("Ana never took the Royal Levy")
+
+
+@pytest.fixture
+def levy(server: str) -> dict[str, Any]:
+    """A game of :func:`_levy_game` at Ana's B4.5 question (a new one for each test)."""
+    return _levy_game(server)
+
+
+@pytest.fixture(scope="module")
+def region(server: str) -> dict[str, Any]:
+    """A game of :func:`_levy_game` where Ana answered "Special action first" through
+    the API: at the card's region choice (B8), which no test answers."""
+    made = _levy_game(server)
+    token = token_of(made["seats"][0])
+    with httpx.Client(base_url=server, timeout=60) as client:
+        st = seat_state(client, made["game"], token)
+        (o,) = [o for o in st["controls"]["options"]
+                if o["label"].startswith("Special action first")]
+        r = client.post(f"/api/games/{made['game']}/answer", headers={"X-Elgrande-Token": token},
+                        json={"n": st["n"], "actions": o["unit"], "then": {"actions": o["then"]}})
+        assert r.status_code == 200, r.text
+        assert seat_state(client, made["game"], token)["controls"]["rule"] == "B8"
+    return made
+
+
+@pytest.mark.rule("B4.5", "B8")
+def test_the_others_lines_written_by_the_seat_s_card_are_in_the_since_box(
+        server: str, levy: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """f29 (no "Since your last choice" box after "Special action first", though the
+    seat's card had just made Greta and Randy send caballeros): Ana answers "Special
+    action first" on the page; at her next decision (the card's region, B8) the box
+    shows the others' lines her answer wrote ("Greta sends 1 caballero ...", indented
+    under "Ana carries out the special action of Royal Levy."), not her own line
+    (fails on the old page: it skipped every indented line after hers, and showed no
+    box)."""
+    tab = open_seat(server, levy, new_tab, 0, 1280, 900)
+    page = tab.page
+    st = page_state(tab)
+    decision(tab).get_by_role("button", name="Special action first").first.click()
+    tab.wait_past(st["n"])
+    page.wait_for_function("window.elgrandePage.controls && "
+                           "window.elgrandePage.controls.rule === 'B8'")
+    now = page_state(tab)
+    log, kept = now["state"]["log"], len(st["state"]["log"])
+    assert log[kept].startswith("Ana carries out the special action of Royal Levy"), log[kept:]
+    sent = [x.strip() for x in log[kept:] if x.strip().startswith(("Greta sends", "Randy sends"))]
+    assert sent, log[kept:]  # the card made the others act
+    since = now["since"] or []
+    for line in sent:
+        assert line in since, (since, log[kept:])
+    assert not any(x.startswith("Ana carries out") for x in since), since
+    assert since == [x.strip() for x in log[past_own(log, "Ana", kept, NAMES):] if x.strip()]
+    box = page.locator("#since")
+    assert box.is_visible()
+    items = box.get_by_role("list", name="Since your last choice").locator("li:not(.gap)")
+    assert items.all_inner_texts() == since
+    shot(tab, "h40-1-levy-since")
+    quiet(tab)
+
+
+@pytest.mark.rule("B8")
+def test_the_header_says_the_prompt_s_first_clause_the_panel_the_whole(
+        server: str, region: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """f29 (the header repeated the whole long prompt on a desktop): at 1280 px the
+    header's "Your turn: ..." is the prompt's first clause (the card's region choice:
+    "Royal Levy: choose a region other than the king's region", not its "Then: ..."),
+    its title the whole prompt; the decision's heading says the whole prompt (fails on
+    the old page: the header said the prompt whole)."""
+    tab = open_seat(server, region, new_tab, 0, 1280, 900)
+    prompt = page_state(tab)["controls"]["prompt"]
+    assert ". Then: " in prompt, prompt
+    go = tab.page.locator("#turn").get_by_role("button")
+    short = go.inner_text()
+    assert short == "Your turn: Royal Levy: choose a region other than the king's region", short
+    assert prompt in (go.get_attribute("title") or "")
+    assert tab.page.locator("#prompt").inner_text() == prompt
+    # a mouse's screen keeps "Click" (f29's "Tap" is a touch screen's)
+    assert tab.page.locator("#how").inner_text().startswith("Click a region on the map")
+    assert tab.page.locator("#offer-hint").inner_text().startswith("Click a card")
+    shot(tab, "h40-3-header")
+    quiet(tab)
+
+
+#: Prompts and their first clause in the header (page/host.js firstClause).
+CLAUSES = [
+    ("Special Scoring (you may choose any one region to be scored, stack 3): choose a "
+     "region or the Castillo. Then: score that region.",
+     "Special Scoring: choose a region or the Castillo"),
+    ("Veto: your caballeros are placed. Next, as you chose, the card's special action: "
+     "carry it out, or decline it?", "Veto: carry it out, or decline it?"),
+    ("General scoring after round 3 (B6): Set your secret disc to a region: your "
+     "caballeros in the Castillo go there when it is emptied (the king's region: back to "
+     "your court)", "General scoring after round 3: Set your secret disc to a region"),
+    ("2 relocation(s) of this special action left: use one without moving a caballero "
+     "elsewhere?", "2 relocation(s) of this special action left: use one without moving "
+     "a caballero elsewhere?"),
+    ("Play a power card", "Play a power card"),
+]
+
+
+def test_the_header_s_first_clause_of_prompts(
+        server: str, region: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """f29: the header's first clause of several prompts (f29's Special Scoring one as
+    the user suggested: "Special Scoring: choose a region or the Castillo"); a
+    question asked after a sentence of what happened keeps the question; a bracket
+    right after a word ("relocation(s)") stays."""
+    tab = open_seat(server, region, new_tab, 0, 1280, 900)
+    got = tab.page.evaluate("(ps) => import('/page/host.js').then(m => "
+                            "ps.map(p => m.firstClause(p)))", [p for p, _ in CLAUSES])
+    assert got == [want for _, want in CLAUSES]
+
+
+def _touch_tab(server: str, links: dict[str, Any], chromium: Any) -> Tab:
+    """Seat 0's page on a touch phone (390 x 844, coarse pointer), once drawn."""
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                               is_mobile=True)
+    tab = Tab(ctx.new_page())
+    tab.page.goto(server + links["seats"][0])
+    tab.page.wait_for_function("window.elgrandePage && window.elgrandePage.controls")
+    return tab
+
+
+@pytest.mark.rule("B8")
+def test_a_touch_screen_says_tap(server: str, region: dict[str, Any], chromium: Any) -> None:
+    """f29 ("Click a region on the map, or its button" on a phone): on a touch screen
+    (pointer: coarse) the words above a region choice say "Tap a region on the map, or
+    its button", the line under the cards on offer "Tap a card ...", the map's hint
+    "... tap an outlined place" (fails on the old page: "Click" everywhere; a
+    desktop keeps "Click": the header's test)."""
+    touch = _touch_tab(server, region, chromium)
+    try:
+        page = touch.page
+        assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+        how = page.locator("#how").inner_text()
+        assert how == "Tap a region on the map, or its button: your choice is sent at once.", how
+        hint = page.locator("#offer-hint").inner_text()
+        assert hint == "Tap a card to read its whole text (tap it again to hide it).", hint
+        # the map's hints (board.js mapHint -> core.js hint) turned too
+        page.evaluate("() => import('/page/core.js').then(m => m.hint("
+                      "'Galicia is not one of the choices: click an outlined place.'))")
+        note = page.locator("#notice").inner_text()
+        assert note == "Galicia is not one of the choices: tap an outlined place.", note
+        shot(touch, "h40-2-tap")
+        quiet(touch)
+    finally:
+        page.context.close()
+
+
+def test_the_since_legend_says_what_the_marker_is(
+        server: str, region: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """f29 (lines began with a "▸" the legend did not explain): the since box's lines
+    naming the seat are marked "▸" and the legend says so ("In bold, marked ▸: what
+    names you"; fails on the old page: "In bold: what names you")."""
+    tab = open_seat(server, region, new_tab, 0, 1280, 900)
+    # a line of another's naming Ana after her last answer, the box drawn again
+    tab.page.evaluate("""() => import('/page/since.js').then(m => {
+        const S = window.elgrandePage;
+        S.state.log.push("Greta moves 1 caballero of Ana's from Aragon to Castile.");
+        m.renderSince(); })""")
+    box = tab.page.locator("#since")
+    mine = box.locator("li.mine")
+    assert mine.count() > 0
+    assert "▸" in mine.first.evaluate("li => getComputedStyle(li, '::before').content")
+    legend = box.locator("p.since-legend").inner_text()
+    assert "In bold, marked ▸: what names you" in legend, legend
+    quiet(tab)
