@@ -116,3 +116,24 @@ def test_b8_a_number_chosen_as_1_reads_one_caballero() -> None:
     said = choice_use(script, "r", {"n": 1})
     assert "up to 1 of your caballeros from that region to a region adjacent" in said, said
     assert "up to 2 " in choice_use(script, "r", {"n": 2})
+
+
+@pytest.mark.rule("B6.2", "B8.6")
+def test_b6_2_a_scored_choice_says_why_the_castillo_is_offered() -> None:
+    """f29 paused over "choose a region or the Castillo" on Special Scoring ("You may
+    choose any one region to be scored"): a choice the card scores says the Castillo is
+    scored like a region (B6.2); a choice that only places there keeps the plain limit."""
+    card = "special-scoring-any-one-region-stack-2"
+    g = _card_choice("hb-rally")  # any game: the shipped card's prompt, as the page says it
+    said = g.in_words(f"{{card:{card}}}: choose a region.{{use:{card}:target}}")
+    assert said.startswith("Special Scoring (you may choose any one region to be scored, "
+                           "stack 2): choose a region or the Castillo (scored like a region, "
+                           "B6.2). Then: score that region"), said
+    scripts = {"x": parse("t = choose region from regions or castillo\n"
+                          "move up to 2 own caballeros from court to t\n"),
+               "y": parse("t = choose region from adjacent to castillo\nscore t\n")}
+    for cid in scripts:
+        assert "B6.2" not in limits_said(f"{{card:{cid}}}: choose a region.{{use:{cid}:t}}",
+                                         scripts)
+    assert limits_said("{card:x}: choose a region.{use:x:t}", scripts) == \
+        "{card:x}: choose a region or the Castillo.{use:x:t}"
