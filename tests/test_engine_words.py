@@ -106,10 +106,13 @@ def test_B8_2_a_choice_after_which_nothing_moved_says_so() -> None:
     chose = {"event": "choose", "card": CARD, "player": 1, "chooser": 1, "region": rid}
     placed = {"event": "place", "player": 1, "to": {rid: 1}}
     lines = story([chose, placed], b, names, {})
-    assert lines[1] == NOTHING_AFTER == "  (nothing done after the choice)"
+    assert lines[1] == NOTHING_AFTER + ": nothing there for the card to do)"  # no state
+    assert NOTHING_AFTER == "  (nothing done after the choice"
     assert f"chooses {b.places[b.regions[0]].name} for " in lines[0]
-    # across two answers: the log's last line is the choice
-    assert story([placed], b, names, {}, last=lines[0])[0] == NOTHING_AFTER
+    # across two answers: the log's last line is the choice, and the player then chose
+    # nothing at the card's next step (h41, f29: said so)
+    assert story([placed], b, names, {}, last=lines[0])[0] == \
+        f"{NOTHING_AFTER}: {names[1]} chose to do nothing more)"
     # a choice that something followed gets no note
     moved = {"event": "move", "card": CARD, "player": 1, "decider": 1,
              "moves": [{"player": 1, "n": 1, "from": rid, "to": b.place_id(b.regions[1])}]}

@@ -217,17 +217,35 @@ def choice_limit(script: ast.Script | None, var: str, bound: Mapping[str, int] |
 _CHOOSE_A_REGION: Final = re.compile(r"\bchoose a region(?=\." + USE.pattern + ")")
 
 
+#: What follows "the Castillo" in a card's limit where the choice is scored (h41, f29:
+#: "may the Castillo count as a region here?"; B6.2).
+SCORED_CASTILLO: Final = " (scored like a region, B6.2)"
+
+
+def scores_choice(script: ast.Script | None, var: str) -> bool:
+    """Whether a ``score`` statement of ``script`` scores the place its choice ``var``
+    chose (``score target``, B8.6). False for no script. Raises nothing."""
+    return script is not None and any(
+        isinstance(n, ast.Call) and n.name == "score" and names_place(
+            n.arg("where"), lambda p: isinstance(p, ast.Name) and p.name == var)
+        for n in ast.walk(script))
+
+
 def limits_said(text: str, scripts: Mapping[str, ast.Script | None],
                 place_ids: Sequence[str] = ()) -> str:
     """``text`` (a prompt of the engine, markers still in it) with each card's "choose a
     region" said with the card's limit (:func:`choice_limit`): "choose a region other than
     the king's region" (B8: the buttons and the card's text said it, the prompt did
-    not). Display-time words only: the decision's stored prompt keeps its own.
-    ``scripts``: the cards' scripts by card id; ``place_ids``: the board's place ids by
-    index. Raises nothing."""
+    not); a limit naming the Castillo for a choice the card scores (:func:`scores_choice`)
+    says why it is offered: "choose a region or the Castillo (scored like a region,
+    B6.2)" (:data:`SCORED_CASTILLO`). Display-time words only: the decision's stored
+    prompt keeps its own. ``scripts``: the cards' scripts by card id; ``place_ids``: the
+    board's place ids by index. Raises nothing."""
     def one(m: re.Match[str]) -> str:
-        limit = choice_limit(scripts.get(m.group(1)), m.group(2), bound_values(m.group(3)),
-                             place_ids)
+        script = scripts.get(m.group(1))
+        limit = choice_limit(script, m.group(2), bound_values(m.group(3)), place_ids)
+        if " or the Castillo" in limit and scores_choice(script, m.group(2)):
+            limit = limit.replace(" or the Castillo", " or the Castillo" + SCORED_CASTILLO, 1)
         return f"choose {limit}" if limit else m.group(0)
     return _CHOOSE_A_REGION.sub(one, text) if "choose a region" in text else text
 

@@ -17,6 +17,8 @@ from elgrande.model.counted import counted, noun
 from elgrande.model.scoring import paid_ranks, result_classes
 from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, State
+from elgrande.play.narrate_after import AFTER, after_choice, first_player
+from elgrande.play.narrate_values import by_first_value as by_first_value
 from elgrande.play.reveal_words import unscored
 
 if TYPE_CHECKING:
@@ -58,8 +60,8 @@ CHOOSES = " chooses "
 #: (``only``, B8).
 ONLY = ", the only one this card allows (B8)"
 #: Under a card's choice after which its action did nothing more (nothing to move there,
-#: or the player moved none, B8.2).
-NOTHING_AFTER = "  (nothing done after the choice)"
+#: or the player moved none, B8.2): the note's start (:func:`after_choice` says why).
+NOTHING_AFTER = AFTER
 
 
 class _Face(Protocol):
@@ -130,24 +132,6 @@ def _body(text: str, title: str) -> str:
 def _sentences(text: str) -> list[str]:
     """``text`` cut after each ``.``, ``!`` or ``?`` that a space follows; [] for none."""
     return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
-
-
-#: A card's "all the 4 regions", "all the 6 and 7 regions", "all 5 regions" (the base
-#: game's printed text has no "the" there): the regions named by their first value (B8.6;
-#: f23 read "all 4 regions" as a count of four, f28 "all 5 regions" as five unnamed ones).
-_VALUE_REGIONS = re.compile(r"\ball (?:the )?(\d+(?: and \d+)*) regions\b", re.I)
-
-
-def by_first_value(text: str, gloss: bool = False) -> str:
-    """``text`` with a card's regions named by their first value (:data:`_VALUE_REGIONS`,
-    B8.6) said plainly: ``"Score all 5 regions."`` -> ``"Score every region whose first
-    value is 5."`` (two values joined by "or"); with ``gloss``, the printed words kept and
-    the plain ones added in brackets: ``"Score all 5 regions [every region whose first
-    value is 5]."`` (a card's whole text is shown as printed). Raises nothing."""
-    def said(m: re.Match[str]) -> str:
-        plain = "every region whose first value is " + m.group(1).replace(" and ", " or ")
-        return f"{m.group(0)} [{plain}]" if gloss else plain
-    return _VALUE_REGIONS.sub(said, text)
 
 
 def _tidy(text: str) -> str:
@@ -361,6 +345,10 @@ class Labels:
 PROVISIONAL = " (provisional)"
 
 
+#: Events naming the round just over (``round``): the one whose last turn B3.3 cites.
+_ENDED = frozenset({"end_round", "general_scoring", "general_scoring_rest"})
+
+
 def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
           titles: Mapping[str, str] | None = None, state: State | None = None,
           last: str = "", labels: Labels | None = None, card: str = "") -> list[str]:
@@ -369,8 +357,11 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
     Besides :func:`words` for each event: a special action whose effect did nothing
     (nothing could be done, or the player chose to do nothing) gets ``(nothing done)``
     under its line, and a card's choice after which it did nothing more gets
-    ``(nothing done after the choice)`` under the choice (``last`` is the log's last line
-    so far, for an action announced or a choice made by the previous answer); after a
+    ``(nothing done after the choice: ...)`` under the choice, saying why
+    (:func:`~elgrande.play.narrate_after.after_choice`; ``last`` is the log's last line
+    so far, for an action announced or a choice made by the previous answer); a round
+    after the game's first says who plays first and why (B3.3,
+    :func:`~elgrande.play.narrate_after.first_player`); after a
     general scoring, when ``state`` (the state after these events) is given, a compact
     board summary follows (B6).
     With ``labels`` (a game with a fill), a line whose count or effect a fill supplied
@@ -381,11 +372,22 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
     prev = last
     after = unscored(events, board, names) if any(
         e.get("event") == "reveal" for e in events) else {}  # f20: B8.6, said after
+    chose: dict[str, Any] | None = None  # this answer's card choice, then nothing yet
+    ended = None if any(e.get("event") == "setup" for e in events) else -1
     for i, e in enumerate(events):
         kind = e.get("event")
         if kind == "card":
             card = e["card"]
         lines = words(e, board, names, titles)
+        if kind == "round" and ended is not None:  # B3.3 (f29): why this player first
+            lines += first_player(e, ended if ended >= 0 else None, names)
+        if kind in _ENDED and ended is not None and isinstance(e.get("round"), int):
+            ended = e["round"]
+        if chose is not None and not is_effect(e):  # the card ended after its choice
+            out.append(after_choice(chose, events[i:], state, board, names, prev))
+            chose = None
+            prev = out[-1]
+        chose = e if kind == "choose" else None if lines else chose
         if not lines:
             out.extend(after.get(i, ()))
             continue
@@ -397,7 +399,7 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
             out.append(NOTHING_DONE)
         elif not is_effect(e) and prev.startswith("  ") and (CHOOSES in prev
                                                               or ONLY in prev):
-            out.append(NOTHING_AFTER)
+            out.append(after_choice(None, (), None, board, names, prev))
         out.extend(lines)
         out.extend(after.get(i, ()))
         if state is not None and (kind == "general_scoring_rest" or (

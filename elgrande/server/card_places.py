@@ -6,9 +6,11 @@ a place is the generic "X is not a region caballeros may be placed in now (allow
 cited with the decision's rule (B5.1), which read as if the king forbade places next to
 him; the page says the card's own reason instead: "this card places only in Seville, the
 region it chose". Likewise a card's region choice refusing the king's region (the engine's
-B5.2 reason, "nothing may enter or leave it") says the card's own limit, B8: "this card
-chooses a region other than the king's region". And a card's region choice refusing the
-Castillo says a reason that fits the choice's use (f28, :func:`castillo_reason`).
+B5.2 reason, "nothing may enter or leave it") says the rule that fits a special action,
+B8.1: "Old Castile is the king's region, closed to every special action" (h41: B8's "this
+card chooses a region other than the king's region" only repeated the prompt). And a
+card's region choice refusing the Castillo says a reason that fits the choice's use (f28,
+:func:`castillo_reason`).
 """
 
 from __future__ import annotations
@@ -109,38 +111,39 @@ def card_move_words(game: Game, d: Decision, options: list[dict[str, Any]],
         o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": True})
 
 
-#: What a card's region choice refusing the king's region says, by the decision's kind
-#: (``{limit}``: the card's own places, :func:`elgrande.dsl.choice_words.choice_limit`).
-_CHOOSES: Final = {"choose_region": "this card chooses {limit}",
-                   "secret_region": "this card has you choose {limit}"}
+#: The rule of a special action kept out of the king's region (B8.1, after B5.2).
+KING_CLOSED_RULE: Final = "B8.1"
+#: Why a card's region choice refuses the king's region (``{king}``: its name), B8.1.
+KING_CLOSED: Final = "{king} is the king's region, closed to every special action"
 
 
 def card_choice_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
-    """B8 (the card, not the king, limits its choice): at a card's region choice (``d`` of
-    a kind in :data:`REGION_CHOICES` whose prompt holds the card's use marker,
-    :data:`elgrande.model.marks.USE`), the king's region's option, refused with the
-    engine's B5.2 reason ("nothing may enter or leave it", which reads wrong where the
-    card only chooses a region), gets the card's own reason, rule B8: "this card chooses
-    a region other than the king's region" (the card's limit in words, places as quoted
-    ids that :meth:`Game.in_words` names). The decision and its stored reasons are
-    unchanged; a card whose limit says nothing (any region) keeps the engine's. Changes
-    ``options`` in place; raises nothing."""
-    said = _CHOOSES.get(d.kind)
-    m = USE.search(d.prompt) if said is not None else None
+    """B8.1 (the king's region stays closed to every special action): at a card's region
+    choice (``d`` of a kind in :data:`REGION_CHOICES` whose prompt holds the card's use
+    marker, :data:`elgrande.model.marks.USE`) whose card limits the choice
+    (:func:`elgrande.dsl.choice_words.choice_limit` says something), the king's region's
+    option, refused with the engine's B5.2 reason ("nothing may enter or leave it", which
+    reads wrong where the card only chooses a region), gets rule B8.1, its title and
+    "Old Castile is the king's region, closed to every special action" (h41: the card's
+    limit, "this card chooses a region other than the king's region", only repeated the
+    prompt). The decision and its stored reasons are unchanged; a card whose limit says
+    nothing (any region) keeps the engine's. Changes ``options`` in place; raises
+    nothing."""
+    m = USE.search(d.prompt) if d.kind in REGION_CHOICES else None
     king = game.state.king
-    if m is None or said is None or king < 0:
+    if m is None or king < 0:
         return
     lib = game.library
     ids = [p.id for p in lib.board.places]
-    limit = choice_limit(lib.scripts.get(m.group(1)), m.group(2), bound_values(m.group(3)),
-                         ids)
-    if not limit:
+    if not choice_limit(lib.scripts.get(m.group(1)), m.group(2), bound_values(m.group(3)),
+                        ids):
         return
-    why = said.format(limit=limit)
+    why = KING_CLOSED.format(king=lib.board.places[king].name)
     for o in options:
         if o.get("enabled") or o.get("place") != ids[king] or o.get("rule") != "B5.2":
             continue
-        o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": True})
+        o.update({"rule": KING_CLOSED_RULE, "title": title(KING_CLOSED_RULE), "why": why,
+                  "whole": True})
 
 
 #: The rule of the king's region (B5.2), which the Castillo never is.
