@@ -740,6 +740,12 @@ def render_choice_set(script: ast.Script, statement: ast.Node) -> str:
     return _set(where, _Ctx(variables=_known(script).variables), "any")
 
 
+def render_statement(script: ast.Script, statement: ast.Node) -> str:
+    """``statement`` of ``script`` in one sentence as :func:`render` writes it (the
+    script's names known as assigned, B8). Raises nothing for a parsed statement."""
+    return _sentence(_stmt(statement, _known(script), top=True))
+
+
 def render_after(script: ast.Script, statement: ast.Node) -> list[tuple[ast.Node, str]]:
     """The statements after ``statement`` in its block, each with its sentence as
     :func:`render` writes it (the script's names known as assigned, B8: what a special

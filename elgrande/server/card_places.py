@@ -18,9 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from elgrande.dsl import ast as dsl_ast
 from elgrande.dsl.choice_words import choice_limit, takes_from_choice
+from elgrande.dsl.render import render_after, render_statement
 from elgrande.engine.choice_sources import OUTSIDE_CARD
 from elgrande.engine.decisions import Decision
+from elgrande.engine.interpreter import block_at
+from elgrande.engine.movers import KING_PROMPT
 from elgrande.errors.rule_ids import title
 from elgrande.model.marks import USE, bound_values
 from elgrande.play.game import Game
@@ -184,3 +188,68 @@ def castillo_reason(game: Game, d: Decision, rule: str, why: str) -> tuple[str, 
                                                m.group(2)):
         return CARD_RULE, f"the {name} is {OUTSIDE_CARD}"
     return rule, why
+
+
+def _asking_statement(game: Game) -> tuple[dsl_ast.Script, dsl_ast.Node] | None:
+    """The card script under way and its statement now asking (the innermost run's
+    innermost frame, B8), or None (no card, no script known, a frame past its block)."""
+    run = game.flow.run
+    while run is not None and run.inner is not None:
+        run = run.inner
+    script = game.library.scripts.get(run.card) if run is not None else None
+    if run is None or script is None or not run.frames:
+        return None
+    frame = run.frames[-1]
+    body = block_at(script, frame.path).body
+    return (script, body[frame.pc]) if 0 <= frame.pc < len(body) else None
+
+
+#: The engine's prompt of a card's king move (B8) as it reads inside a card's prompt.
+_KING_STEP: Final = KING_PROMPT[0].lower() + KING_PROMPT[1:]
+
+
+def king_move_prompt(game: Game, d: Decision, prompt: str) -> str:
+    """B8 (f30: "move the king to another region of your choice" read as any region where
+    the card allows only the regions next to him, and did not say the card's next step):
+    ``prompt`` (the controls' prompt in words) of a card's king move with the engine's
+    words for the move replaced by the card's own sentence for it ("move the king to a
+    region adjacent to the king's region") and the card's steps after it ("Then: gain 2
+    points."). Display-time: the stored prompt is unchanged. ``prompt`` as it is for any
+    other decision; raises nothing."""
+    if d.kind != "choose_region" or _KING_STEP not in prompt:
+        return prompt
+    found = _asking_statement(game)
+    if found is None:
+        return prompt
+    script, stmt = found
+    said = render_statement(script, stmt).strip().rstrip(".")
+    if not said.lower().startswith("move the king"):
+        return prompt
+    out = prompt.replace(_KING_STEP, said[0].lower() + said[1:], 1)
+    after = [text.strip().rstrip(".") for _, text in render_after(script, stmt)]
+    if after:
+        out = out.rstrip(".") + ". Then: " + "; ".join(a[0].lower() + a[1:] for a in after) + "."
+    return out
+
+
+def king_move_reasons(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
+    """B8 (f30: a king's move refused every region not next to him under the decision's
+    rule B5.2, whose title "the king's region is closed" read as if each were the king's):
+    at a card's king move (the engine's :data:`KING_PROMPT`), an option refused under rule
+    B5.2 at a place other than the king's region gets the card's own reason, rule B8:
+    "this card moves the king only to: Aragon, Old Castile, ..." (the places it offers).
+    Changes ``options`` in place; raises nothing."""
+    if d.kind != "choose_region" or _KING_STEP not in d.prompt.replace(KING_PROMPT, _KING_STEP) \
+            or game.flow.run is None:
+        return
+    board = game.library.board
+    king = board.place_id(game.state.king) if 0 <= game.state.king < len(board.places) \
+        else None
+    allowed = [board.place_name(str(o["place"])) for o in options
+               if o.get("enabled") and o.get("place")]
+    why = "this card moves the king only to: " + ", ".join(allowed)
+    for o in options:
+        if o.get("enabled") or o.get("rule") != "B5.2" or not o.get("place") \
+                or o.get("place") == king:
+            continue
+        o.update({"rule": CARD_RULE, "title": title(CARD_RULE), "why": why, "whole": False})

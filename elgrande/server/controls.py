@@ -68,7 +68,13 @@ from elgrande.play.game import Game
 from elgrande.server.card_faces import explain, printed_words
 from elgrande.server.card_hints import idle_words
 from elgrande.server.card_notes import card_under_way
-from elgrande.server.card_places import card_choice_words, card_move_words, card_place_words
+from elgrande.server.card_places import (
+    card_choice_words,
+    card_move_words,
+    card_place_words,
+    king_move_prompt,
+    king_move_reasons,
+)
 from elgrande.server.folds import folds, reasons
 from elgrande.server.page_words import (
     card_goes_on,
@@ -559,6 +565,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
     if out is not None:
         out["prompt"] = card_prompt(game, seat, game.in_words(out["prompt"]),
                                     out["card"] is not None)  # f20: steps said once
+        if game.pending is not None:  # B8 (f30): a card's king move in the card's words
+            out["prompt"] = king_move_prompt(game, game.pending, out["prompt"])
         # h33: whether the card's steps follow (Done's "none" does not end the card)
         out["goes_on"] = out["card"] is not None and card_goes_on(game)
         for o in (*out["options"], out["done"] or {}):
@@ -606,7 +614,11 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
                      if not o["enabled"]}
     else:
         options = _move_options(game, b0, canon)  # every disabled one folds (.folds)
-    king_words(options, lambda loc: _place_name(game, loc))
+    board = game.library.board
+    king_words(options, lambda loc: _place_name(game, loc),
+               board.place_id(game.state.king) if 0 <= game.state.king < len(board.places)
+               else None)
+    king_move_reasons(game, d, options)  # B8: a card's king move names where he may go
     king_disc_words(game, d, options)  # f19: the king's region's button says what it means
     card_place_words(game, d, options, lambda loc: _place_name(game, loc))
     card_move_words(game, d, options, lambda loc: _place_name(game, loc))

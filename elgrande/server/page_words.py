@@ -426,16 +426,21 @@ def check_note(game: Game, card: dict[str, Any], early: bool, latest: int | None
 KING_WORDS = "{place} is the king's region: nothing may enter or leave it"
 
 
-def king_words(options: list[dict[str, Any]], name_of: Callable[[str], str]) -> None:
-    """B5.2: give every option refused by rule B5.2 at its ``"place"`` (a location id) the
-    one wording :data:`KING_WORDS`, the place named by ``name_of(place id)``, marked
+def king_words(options: list[dict[str, Any]], name_of: Callable[[str], str],
+               king: str | None = None) -> None:
+    """B5.2: give every option refused by rule B5.2 at its ``"place"`` (a location id)
+    that is the king's region ``king`` (its place id; None: every such option) the one
+    wording :data:`KING_WORDS`, the place named by ``name_of(place id)``, marked
     ``"whole": True`` (the reason says all the rule's title says: the page shows "B5.2:
     Catalonia is the king's region: ...", not the title too, f15); an option already in
-    those words is only marked; one with no place is left as it is. Changes ``options``
-    in place; raises nothing."""
+    those words is only marked; one with no place, or refused at another place (a king's
+    move refusing a region not adjacent to him under the decision's rule B5.2: f30 read
+    five regions called the king's), is left as it is. Changes ``options`` in place;
+    raises nothing."""
     for o in options:
         why = str(o.get("why") or "")
-        if o.get("rule") == "B5.2" and o.get("place"):
+        if o.get("rule") == "B5.2" and o.get("place") and (king is None or o["place"] == king
+                                                            or "nothing may enter" in why):
             if "nothing may enter" not in why:
                 o["why"] = KING_WORDS.format(place=name_of(str(o["place"])))
             o["whole"] = True
