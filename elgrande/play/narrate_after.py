@@ -1,4 +1,4 @@
-"""Notes the log adds beside the events (issue 30, f29): why a card's choice was followed
+"""Notes the log adds beside the events (f29: a new user guessed why): why a card's choice was followed
 by nothing (B8.2), and who plays first in a round after the first (B3.3).
 
 Called by :func:`elgrande.play.narrate.story`; words only (log lines are not stored).
