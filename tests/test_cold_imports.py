@@ -241,3 +241,44 @@ def test_B2_the_facade_s_first_use_pauses_the_collector_and_names_cards_late(
     assert got[1] == [0, 0, True, False, True, True, True]
     (tmp_path / "off").mkdir()
     assert _two_runs(tmp_path / "off", "-c", FACADE, "off")[1][:3] == [0, 0, False]
+
+
+#: The facade's first use after the program made cyclic garbage and, with ``frozen``, froze
+#: it and its other objects: the most objects a young collection during the first game's
+#: set-up traverses, the program's garbage dead after a full collection, objects in the
+#: permanent generation after it.
+AGED = """\
+import gc, json, sys, weakref
+class Node:
+    pass
+a, b = Node(), Node()
+a.other, b.other = b, a
+dead = weakref.ref(a)
+del a, b
+if sys.argv[1] == "frozen":
+    gc.freeze()
+import elgrande
+young = [0]
+def seen(phase, info):
+    if phase == "start" and info["generation"] == 0:
+        young[0] = max(young[0], len(gc.get_objects(0)))
+gc.callbacks.append(seen)
+elgrande.new_game(3, seed=1)
+gc.callbacks.remove(seen)
+after = gc.get_freeze_count()
+gc.collect()
+print(json.dumps([young[0], dead() is None, after > 0]))
+"""
+
+
+def test_B2_the_facade_s_first_use_ages_its_objects_and_keeps_no_garbage(
+        tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up and validate": the objects the facade's import made
+    go to the collector's oldest generation with no collection (the next young collection
+    does not traverse them), nothing stays frozen (the program's cyclic garbage of before
+    is still collected), and a program's own frozen objects stay frozen."""
+    young, dead, frozen = _two_runs(tmp_path, "-c", AGED, "plain")[1]
+    assert young < 5000 and dead and not frozen  # without the ageing: about 18000
+    (tmp_path / "frozen").mkdir()  # not released (no ageing then): its garbage stays frozen
+    young, dead, frozen = _two_runs(tmp_path / "frozen", "-c", AGED, "frozen")[1]
+    assert not dead and frozen
