@@ -1,5 +1,6 @@
-"""Notes the log adds beside the events (f29: a new user guessed why): why a card's choice was followed
-by nothing (B8.2), and who plays first in a round after the first (B3.3).
+"""Notes the log adds beside the events (f29: a new user guessed why): why a card's
+choice was followed by nothing (B8.2), and who plays first in a round after the first
+(B3.3).
 
 Called by :func:`elgrande.play.narrate.story`; words only (log lines are not stored).
 """
