@@ -100,14 +100,20 @@ def past_own(log: list[str], name: str, i: int, names: Sequence[str] = ()) -> in
     the box began with the seat's own answer): the unindented lines starting "NAME " or
     "NAME's ", the indented and empty lines among them, up to the first other line: an
     unindented one not the seat's, or an indented one starting with another of ``names``
-    (f29: "  Greta sends ..." written by the seat's own card is news to it)."""
+    (f29: "  Greta sends ..." written by the seat's own card is news to it), or an
+    unnamed one not indented under a line of the seat's (f31: "  Secret choices revealed:
+    ..." written by the seat's secret answer under another's card is news)."""
     names = list(names) or [name]
     seat = names.index(name)
+    own = -1
     while i < len(log):
         line = log[i]
         who = owner(line, names)
-        if line.strip() and who != seat and (who >= 0 or not line[0].isspace()):
+        indent = len(line) - len(line.lstrip())
+        if line.strip() and who != seat and (who >= 0 or own < 0 or indent <= own):
             break
+        if line.strip() and who == seat:
+            own = indent
         i += 1
     return i
 

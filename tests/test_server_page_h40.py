@@ -237,3 +237,25 @@ def test_the_since_legend_says_what_the_marker_is(
     legend = box.locator("p.since-legend").inner_text()
     assert "In bold, marked ▸: what names you" in legend, legend
     quiet(tab)
+
+
+@pytest.mark.rule("B8.5")
+def test_a_secret_choice_s_reveal_written_by_the_seat_s_answer_is_news(
+        server: str, region: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+    """f31 (after sending a secret region, the box showed neither the reveal nor its
+    scoring: the indented lines under another's card, written by the seat's own answer,
+    were skipped as the seat's own): past the seat's answer, an unnamed indented line is
+    skipped only under a line of the seat's (page/since.js pastOwnLines)."""
+    tab = open_seat(server, region, new_tab, 0, 1280, 900)
+    got = tab.page.evaluate("""() => import('/page/since.js').then(m => {
+        const st = {seat: 0, names: ["Ana", "p2", "p3"], log: [
+          "p2 carries out the special action of Special Scoring.",
+          "  Secret choices revealed: p2: Seville, p3: Catalonia, Ana: New Castile.",
+          "  Scoring by p2: New Castile (values 7/4): Ana 2 caballeros -> 7 points",
+          "p2 places caballeros: 1 in Galicia.",
+          "Ana places caballeros: 2 in Aragon.",
+          "  (3 caballeros in Aragon now)",
+          "p3 plays power card 4."]};
+        return [m.pastOwnLines(st, 1), m.pastOwnLines(st, 4)]; })""")
+    assert got == [1, 6], got  # the reveal is news; Ana's own placement (and its detail) not
+    quiet(tab)

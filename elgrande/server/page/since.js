@@ -69,13 +69,16 @@ export function lineOwner(st, line) {
 // before any other's; a tab marks its answer before they are written): unindented, or
 // indented and starting with another seat's name (f29: "  Greta sends 1 caballero ...",
 // written by the seat's own card under "Ana carries out the special action of ...", is
-// news to it)
+// news to it); an unnamed indented line is skipped only under a line of the seat's (f31:
+// "  Secret choices revealed: ..." and its scoring, written by the seat's secret answer
+// under another's card, are news)
 export function pastOwnLines(st, i) {
-  var name = st.names && st.names[st.seat], log = st.log || [];
+  var name = st.names && st.names[st.seat], log = st.log || [], own = -1;
   if (!name || i === null) { return i; }
   while (i < log.length) {
-    var l = log[i] || "", who = lineOwner(st, l);
-    if (l.trim() && who !== st.seat && (who >= 0 || !/^\s/.test(l))) { break; }
+    var l = log[i] || "", who = lineOwner(st, l), indent = l.length - l.trimStart().length;
+    if (l.trim() && who !== st.seat && (who >= 0 || own < 0 || indent <= own)) { break; }
+    if (l.trim() && who === st.seat) { own = indent; }
     i++;
   }
   return i;
