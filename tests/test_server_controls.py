@@ -30,6 +30,7 @@ from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import title
 from elgrande.play.game import Game, new_game
 from elgrande.server.card_faces import printed_words
+from elgrande.server.card_places import king_move_prompt
 from elgrande.server.controls import answer_from_actions, controls
 from elgrande.server.page_words import card_prompt, prompt_places
 
@@ -150,6 +151,7 @@ def _play(sets: tuple[str, ...], players: int, seed: int, every: int = 1) -> set
             c = controls(g, p, space, actions)
             said = g.in_words(prompt_places(g, d, d.prompt))  # the areas named too (f17)
             said = card_prompt(g, p, said, c is not None and c["card"] is not None)  # f20
+            said = king_move_prompt(g, d, said)  # f30: a card's king move in its own words
             assert c is not None and c["kind"] == d.kind and c["prompt"] == said
             assert c["secret"] == (d.kind in secret_kinds())
             if i % every == 0 or d.kind not in met:
