@@ -491,7 +491,11 @@ class Service:
             if time.monotonic() - started > WARM_SECONDS:
                 break
             self._resume_one(gid, False)
-        LOG.info("%d kinds of game loaded in %.2f s", len(warm), time.monotonic() - started)
+        if warm:  # (f31: "0 kinds of game loaded" meant nothing to a new user)
+            LOG.info("stored games: %d kinds (sets and cards) loaded ahead in %.2f s",
+                     len(warm), time.monotonic() - started)
+        else:
+            LOG.info("stored games: none to load ahead")
         if background:
             threading.Thread(target=self._resume, args=(ids,), name="elgrande-resume",
                              daemon=True).start()
