@@ -47,7 +47,7 @@ def has_place(node: object, kind: type[ast.Node]) -> bool:
 
 
 def names_place(node: object, test: Callable[[object], bool]) -> bool:
-    """Whether region-set expression ``node`` names, as one of its own places, a place
+    """B8.2: whether region-set expression ``node`` names, as one of its own places, a place
     expression for which ``test`` holds: ``node`` itself, an item of a union (``A or
     B``), the base of an exception (``A except B``) or either part of ``A otherwise B``
     (not places named from one: ``adjacent to A``)."""

@@ -74,7 +74,7 @@ def takes_from_choice(script: ast.Script | None, var: str) -> bool:
 
 
 def steps_after(script: ast.Script | None, var: str) -> list[ast.Node] | None:
-    """The statements of ``script`` after the choice of ``var`` where that choice is a
+    """B8: the statements of ``script`` after the choice of ``var`` where that choice is a
     statement of the script's top level (asked once: no loop, condition or player part
     holds it), in order; None for no script or no such choice. Raises nothing."""
     if script is None:

@@ -67,13 +67,13 @@ def _plural(call: ast.Call, key: str, forms: frozenset[str], words: str) -> str:
 
 
 def one_caballero(call: ast.Call) -> bool:
-    """Whether ``call``'s quantity is one caballero at most (``1``, ``up to 1``)."""
+    """Whether ``call``'s quantity is one caballero at most (``1``, ``up to 1``; B8.2)."""
     qty = call.arg("qty")
     return isinstance(qty, ast.Qty) and qty.n == 1 and qty.mode in ("exactly", "up_to")
 
 
 def template(sig: Signature, call: ast.Call, names: Mapping[str, str]) -> str:
-    """The English template of ``call`` (``{param}`` placeholders): a ``move``'s is its
+    """B8.2: the English template of ``call`` (``{param}`` placeholders): a ``move``'s is its
     form's (:data:`PLACE_TEMPLATES`) or its piece kind's
     (:data:`~elgrande.dsl.signatures.PIECE_KINDS`; an undeclared piece by its declared
     name in ``names``), any other call's its declaration's ``sig.render``."""
@@ -92,12 +92,12 @@ def template(sig: Signature, call: ast.Call, names: Mapping[str, str]) -> str:
 
 
 def piece_words(token: str, names: Mapping[str, str]) -> str:
-    """A token by its declared name in ``names`` ("the Legate"), else "the ID"."""
+    """A token by its declared name in ``names`` ("the Legate"), else "the ID" (B8)."""
     return names.get(token) or f"the {token}"
 
 
 def owner(call: ast.Call, poss: str) -> str:
-    """Whose piece a ``move`` takes, with the piece: "your Grande" (``poss`` the deciding
+    """B8.2: whose piece a ``move`` takes, with the piece: "your Grande" (``poss`` the deciding
     player's possessive), "an opponent's Grande", "any player's Grande", "the Grande of
     player 'p'"."""
     name = str(call.arg("piece"))

@@ -44,7 +44,8 @@ _NO_EFFECT: Final = frozenset({"choose", "nothing"})
 
 def board_only(steps: list[ast.Node] | None) -> bool:
     """Whether ``steps`` (a card's statements after its choice, or None) read the board
-    alone (:data:`BOARD_CALLS`, no :data:`HIDDEN_NODES`); False for None."""
+    alone (:data:`BOARD_CALLS`, no :data:`HIDDEN_NODES`; B8.5a: nothing hidden); False for
+    None."""
     if steps is None:
         return False
     for step in steps:
@@ -65,7 +66,7 @@ def _running(game: Game, card: str) -> bool:
 
 
 def does_nothing(game: Game, seat: int, card: str, value: str) -> bool:
-    """Whether answering the pending choice with ``value`` (as ``seat``) on a copy of
+    """B8: whether answering the pending choice with ``value`` (as ``seat``) on a copy of
     ``game`` ends card ``card``'s run with no effect event of the card (see module doc).
     An answer the engine refuses counts as doing something (no hint). Raises nothing."""
     copy = game.copy()
