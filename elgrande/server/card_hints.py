@@ -1,5 +1,5 @@
-"""Which places of a card's region choice would make the card do nothing (f28: Rally
-offered every region, also those where none of the player's caballeros could move in,
+"""Which places of a card's region choice would make the card do nothing (f28: a
+homebrew card offered every region, also those where none of the player's caballeros could move in,
 and nothing told them apart). Each enabled place stays enabled (B8: the card lets the
 player choose it, and choosing it is legal); its label only says "(the card would do
 nothing there)".

@@ -155,7 +155,7 @@ KING_REGION_RULE: Final = "B5.2"
 #: The rule of where caballeros are taken from (B8.2: never out of the Castillo).
 SOURCE_RULE: Final = "B8.2"
 #: The rule that the map's regions are not the Castillo (B1.6: nine mainland regions and
-#: the Castillo): the king stands only in a region (B2.1, B8.8's King's card, I5).
+#: the Castillo): the king stands only in a region (B2.1, B8.8, I5).
 MAP_RULE: Final = "B1.6"
 
 
