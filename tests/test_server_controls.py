@@ -374,3 +374,21 @@ def test_B8_5a_the_replay_page_of_a_seat_holds_no_others_secret() -> None:
     own = g.library.board.place_name(d.options["per_player"]["0"][0])
     assert did[1].endswith(" " + own + "."), did[1]  # the seat's own, by its name
     assert did[2] == "Answer 2: p2 set their secret disc (secret)."
+
+
+@pytest.mark.rule("B6.1")
+def test_B6_1_the_disc_says_so_when_the_seat_has_no_caballero_in_the_castillo() -> None:
+    """B6.1, B6.3 (f32): every player sets a disc; a seat with none in the Castillo is
+    told its disc moves none of its caballeros, a seat with some is not."""
+    g = _game(("base",), 4, 2)
+    _until(g, "secret_region", random.Random(2))
+    d = g.pending
+    assert d is not None and d.rule == "B6.1"
+    castillo = g.library.board.castillo
+    row = g.state.caballeros[castillo]
+    for seat in d.players:
+        c = controls(g, seat)
+        assert c is not None
+        said = "You have no caballeros in the Castillo now" in str(c["note"])
+        assert said == (row[seat] == 0), (seat, row, c["note"])
+    assert any(row[s] == 0 for s in d.players) and any(row[s] > 0 for s in d.players), row

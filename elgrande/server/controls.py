@@ -83,6 +83,7 @@ from elgrande.server.page_words import (
     castillo_words,
     combined_labels,
     court_note,
+    disc_note,
     empty_source_words,
     how_to_answer,
     king_disc_words,
@@ -644,7 +645,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
             "max": hi, "max_note": (max_note(d, hi) or court_note(game, d, seat, hi))
             if form != "subset" else None,
             "options": options, "done": done, "card": card, "folds": fold,
-            "note": provinces_note(d) or legend,
+            "note": provinces_note(d) or disc_note(game, d, seat) or legend,
             "how": how_to_answer(form, d.kind in secret_kinds(), options)}
 
 

@@ -246,6 +246,23 @@ def scoring_lead(game: Game) -> str:
     return f"General scoring after round {r} (B6): " if r >= 1 and r in after else ""
 
 
+def disc_note(game: Game, d: Decision, seat: int) -> str | None:
+    """B6.1, B6.3 (f32: "why am I asked, with none in the Castillo?"): at the general
+    scoring's secret disc (``d`` of kind ``secret_region``, rule B6.1) of ``seat``, when
+    the seat has no caballero in the Castillo, ``"You have no caballeros in the Castillo
+    now: your disc moves none of yours; every player sets one all the same (B6.1)"``;
+    None otherwise (the board is public: nothing hidden is read). Raises nothing."""
+    st = game.state
+    castillo = game.library.board.castillo
+    if d.kind != "secret_region" or d.rule != "B6.1" or not 0 <= castillo < len(st.caballeros):
+        return None
+    row = st.caballeros[castillo]
+    if not 0 <= seat < len(row) or row[seat] > 0:
+        return None
+    return ("You have no caballeros in the Castillo now: your disc moves none of yours; "
+            "every player sets one all the same (B6.1)")
+
+
 def scoreboards_note(game: Game, d: Decision) -> str:
     """B6.8, B6.9 (h29, f21: the board drew "8-4" where the buttons and the log said
     "8-4-0"): at a mobile scoreboard's move (``d`` of kind ``move_scoreboard``), what the
