@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from elgrande.dsl import ast
 from elgrande.dsl.choice_words import choice_use, steps_after, takes_from_choice
 from elgrande.dsl.parser import parse
 from elgrande.dsl.render import render
@@ -237,3 +238,33 @@ def test_every_value_scoring_card_names_its_regions_by_their_first_value() -> No
     five = next(c for c in cards if "all 5 regions" in c.text)
     assert face_words(five) == ("Special Scoring: Score all 5 regions [every region whose "
                                 "first value is 5].")
+
+
+@pytest.mark.rule("B8.6", "B6.5")
+def test_a_special_scoring_s_choice_marks_the_regions_where_nobody_would_score() -> None:
+    """f32 (the special scoring offered the empty regions with no hint): at a shipped
+    card's "choose a region, score it", exactly the places holding no caballero say "(the
+    card would do nothing there)" (B6.5: nobody is ranked there, no bonus either), and stay
+    enabled."""
+    for seed in range(1, 40):
+        g = new_game(3, sets=["base"], seed=seed, logging=False)
+        rng = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            p = d.players[0]
+            run = g.flow.run
+            if d.kind == "choose_region" and run is not None and board_only(
+                    steps_after(g.library.scripts.get(run.card), "target")) and any(
+                    isinstance(n, ast.Call) and n.name == "score"
+                    for n in ast.walk(g.library.scripts[run.card])):
+                c = controls(g, p)
+                assert c is not None
+                b = g.library.board
+                offered = [o for o in c["options"] if o["enabled"]]
+                idle = {o["place"] for o in offered if o.get("idle")}
+                empty = {o["place"] for o in offered if g.state.count_in(b.index[o["place"]]) == 0}
+                assert idle == empty and empty and len(empty) < len(offered), (idle, empty)
+                assert all(o["label"].endswith(IDLE) for o in offered if o["place"] in idle)
+                return
+            g.answer(p, d.random_answer(rng, p))
+    pytest.fail("no special scoring's region choice met")

@@ -6,8 +6,9 @@ nothing there)".
 
 How it is known: the choice is answered on a copy of the game (``game.copy()``) for each
 offered place; the place does nothing where the card's steps after the choice make no
-effect event of the card (a move, a placement, a scoring, points: the choice's own
-"choose" and a "nothing" aside) and the card's run is over. Only for a card whose steps
+effect event of the card (a move, a placement, a scoring in which somebody scores,
+points: not the choice's own "choose", a "nothing" aside, nor the scoring of a region
+where nobody gains a point) and the card's run is over. Only for a card whose steps
 after the choice (a choice of its script's top level) read the board alone: moves,
 scorings, points, further choices of the player (:data:`BOARD_CALLS`), no card, stack or
 hand (:data:`HIDDEN_NODES`), no lasting rule or trigger. So the copy's hidden parts
@@ -75,8 +76,21 @@ def does_nothing(game: Game, seat: int, card: str, value: str) -> bool:
     except IllegalMove:
         return False
     did = any(is_effect(e) and e.get("card") == card and e.get("event") not in _NO_EFFECT
-              for e in events)
+              and not _scores_nobody(e) for e in events)
     return not did and not _running(copy, card)
+
+
+def _scores_nobody(e: dict[str, Any]) -> bool:
+    """B6.5, B8.6 (f32: the special scoring offered empty regions with no hint): whether
+    ``e`` is a card's scoring of one place in which nobody gains a point (no line with
+    points or a bonus: an empty region, B6.5)."""
+    result = e.get("result") if e.get("event") == "score" else None
+    lines = result.get("lines") if isinstance(result, dict) else None
+    if not isinstance(lines, list):
+        return False
+    return not any(isinstance(x, dict) and (x.get("points") or any(
+        isinstance(b, list) and len(b) == 2 and b[1] for b in x.get("bonuses") or ()))
+        for x in lines)
 
 
 def idle_words(game: Game, d: Decision, options: list[dict[str, Any]]) -> None:
