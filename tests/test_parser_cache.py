@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from lark import Lark
 
-from elgrande.dsl import parser as P
+from elgrande.dsl import lark_parser as P
 
 SCRIPT = "move up to 4 own caballeros from regions to anywhere\n"
 

@@ -18,7 +18,7 @@ from lark import Token, UnexpectedCharacters, UnexpectedInput
 from lark.exceptions import UnexpectedEOF, UnexpectedToken
 
 from elgrande.dsl.caballero_moves import RETIRED
-from elgrande.dsl.parser import keywords, parser
+from elgrande.dsl.lark_parser import keywords, parser
 from elgrande.errors import CardError
 
 #: Words for grammar terminals, so errors read like "expected a number".
