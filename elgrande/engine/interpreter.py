@@ -268,7 +268,9 @@ class Interpreter:
                checked: bool = False) -> Decision | None:
         """Give ``player``'s answer to the pending decision, then run on (``checked``:
         the answer was checked and normalised by the decision already, e.g. a trigger
-        body's decision asked as an aside; ``player`` is then its first player).
+        body's decision asked as an aside; ``player`` is then its first player). An
+        ``either``'s answer makes a ``choose`` event naming the branch taken (``option``,
+        0-based, and ``label``, its label in the decision) for the log (B4.4).
 
         Returns:
             The next pending decision (for a secret choice, the same one until every
@@ -310,8 +312,18 @@ class Interpreter:
                 run.pending = attrs.evolve(d, players=[q for q in d.players if q != player])
                 return run.pending
             norm, run.secret = dict(run.secret), {}
-        if step.kind == EITHER:
-            run.frames.append(Frame(f.path + [f.pc, int(norm)], 0, f.subject))
+        if step.kind == EITHER:  # the branch taken, said in the log (B4.4)
+            i = int(norm)
+            labels = d.options.get("labels") if isinstance(d.options, dict) else None
+            try:
+                ctx.event("choose", option=i, chooser=f.subject,
+                          label=str(labels[i]) if isinstance(labels, list)
+                          and 0 <= i < len(labels) else "")
+                ctx.charge(EVENT_UNITS)
+            except BudgetExceeded as exc:
+                self._stop(run, exc)
+                raise
+            run.frames.append(Frame(f.path + [f.pc, i], 0, f.subject))
             f.pc += 1
         else:
             assert step.kind == CALL

@@ -18,6 +18,7 @@ from elgrande.model.scoring import paid_ranks, result_classes
 from elgrande.model.seats import named
 from elgrande.model.state import NOBODY, State
 from elgrande.play.narrate_after import AFTER, after_choice, first_player
+from elgrande.play.narrate_effects import CARD_REF, fired_on, from_court_line, option_line
 from elgrande.play.narrate_values import by_first_value as by_first_value
 from elgrande.play.reveal_words import unscored
 
@@ -611,9 +612,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "card":  # I5, X2: the card whose action the turn uses, of several
         return [f"{who}'s special action this turn: {card(e['card'])}." if e.get("what")
                 else f"{who} takes {card(e['card'])}."]
-    if kind == "place":
-        lead = "  " if is_effect(e) else ""
-        return [f"{lead}{who} places caballeros: {_places(board, e['to'])}."]
+    if kind == "place":  # a card's is a move from the court (B5.1), not B4.3's placement
+        return [from_court_line(e, board, names) if is_effect(e)
+                else f"{who} places caballeros: {_places(board, e['to'])}."]
     if kind == "decline":
         return [f"{who} declines the special action."]
     if kind == "announce":
@@ -631,8 +632,10 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"  The special action of {card(e['card'])} is void and undone: "
                 f"{e['reason']}"]
     if kind == "trigger_fires":  # a trigger's body runs: its lines come under this one
-        return [f"{card(e['card'])}: {_fired_on(e, board, names)}"
+        return [f"{card(e['card'])}: {fired_on(e, board, names)}"
                 + (": nothing happens." if e.get("quiet") else ":")]
+    if kind == "choose" and "option" in e:  # the branch of an either (B4.4)
+        return [option_line(e, names, card)]
     if kind == "choose":
         what = (board.place_name(e["region"]) if "region" in e
                 else names[e["chosen"]] if "chosen" in e else e.get("value"))
@@ -722,14 +725,14 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return _scoring_rest(result_classes()[3].from_json(e["result"]), board, names)
     if kind == "note":  # a rules module's words, its seats and cards named (I1-I8, X2)
         said = named(e["text"], names)
-        return [_CARD_REF.sub(lambda m: card(m.group(1)), said) if "{card:" in said else said]
+        return [CARD_REF.sub(lambda m: card(m.group(1)), said) if "{card:" in said else said]
     if kind == "game_over":
         return ["== Game over ==", final_scores(names, e["scores"])]
     text = e.get("text")  # a rules module's own event says itself ("{who}": the player,
     if isinstance(text, str):  # the seats (elgrande.model.seats.seat) by name;
         text = named(text, names)  # "{card:ID}": the card by title and id)
         if "{card:" in text:
-            text = _CARD_REF.sub(lambda m: card(m.group(1)), text)
+            text = CARD_REF.sub(lambda m: card(m.group(1)), text)
         lead = "  " if is_effect(e) and not text.startswith(" ") else ""
         return [lead + text.replace("{who}", who or "nobody")]
     return []
@@ -743,31 +746,6 @@ def _scoring_rest(g: GeneralScoring, board: Board, names: Sequence[str]) -> list
     lines.append("Points this scoring: " + ", ".join(f"{names[p]} {pts[p]}"
                                                        for p in range(len(names))))
     return lines
-
-
-def _fired_on(e: dict[str, Any], board: Board, names: Sequence[str]) -> str:
-    """The named event a ``trigger_fires`` event heard, in words: ``"the turn of green
-    starts"``, ``"caballeros of red arrive in Aragon"``."""
-    on, p, at = e.get("on"), e.get("of", -1), e.get("at", -1)
-    who = names[p] if isinstance(p, int) and 0 <= p < len(names) else "a player"
-    if on in ("turn_start", "turn_end"):
-        return f"the turn of {who} {'starts' if on == 'turn_start' else 'ends'}"
-    if on == "card_taken":
-        return f"{who} takes a card"
-    if on == "arrive":
-        where = board.place_name(at) if isinstance(at, int) and at >= 0 else "a place"
-        return f"caballeros of {who} arrive in {where}"
-    return _ON_WORDS.get(str(on), str(on))
-
-
-#: The named events that name no player, in the log's words (:func:`_fired_on`).
-_ON_WORDS = {"round_start": "the round starts", "round_end": "the round ends",
-             "castillo_emptied": "the Castillo is emptied",
-             "regions_scored": "the regions are scored"}
-
-
-#: A card named in a rules module's event text: ``{card:ID}``.
-_CARD_REF = re.compile(r"\{card:([^}]+)\}")
 
 
 def _grandes_moved(g: GeneralScoring, board: Board, names: Sequence[str],

@@ -274,9 +274,11 @@ def _box(view: dict[str, Any], p: int, x: float, y: float,
     bid = [b[1] for b in st.get("bids") or [] if b[0] == p]
     # B3.2: the power cards played so far (this round's bid among them), and the card
     # played this round, said as a card (not a count of this round's)
-    # played: those taken back since among them (f15: the count fell by one, unsaid)
+    # played: those taken back since among them (f15: the count fell by one, unsaid);
+    # after the last scoring no round goes on (B7.1, h44): the last round's card
+    when = "the last" if (view.get("flow") or {}).get("phase") == "over" else "this"
     line = f"power cards played: {len(played) + back}" + (
-        f" · this round's card: {bid[-1]}" if bid else "")
+        f" · {when} round's card: {bid[-1]}" if bid else "")
     out.append(f'<text x="{_num(x + 12)}" y="{_num(y + 66)}" font-size="12" '
                f'fill="#555">{_e(line)}</text>')
     if back:
