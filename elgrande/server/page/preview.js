@@ -100,10 +100,10 @@ export function drawPreview(layer, c, clear) {
                                          x2: box.x + box.w + 2, y2: box.y - 2, stroke: "#000",
                                          "stroke-width": 2.5}));
       }
+      // its words on hover (h45: "2→0" alone did not say what it counts)
       var mark = svgEl("g", {"class": "preview-count", "data-place": place, "data-player": who,
-                             "data-was": was, "data-now": now});
-      mark.appendChild(svgEl("title", {}, nameOf(+who) + ": " + was + " → " + now +
-                             " caballeros here once sent (not sent yet)"));
+                             "data-was": was, "data-now": now, "pointer-events": "auto"});
+      mark.appendChild(svgEl("title", {}, countWords(+who, placeName(place), was, now)));
       mark.appendChild(svgEl("text", {x: box.x + box.w / 2, y: box.y + box.h + 12, "font-size": 12,
                                       "font-weight": "bold", "text-anchor": "middle", fill: "#222",
                                       stroke: "#fff", "stroke-width": 3, "paint-order": "stroke"},
@@ -114,6 +114,21 @@ export function drawPreview(layer, c, clear) {
   });
   layOut(layer, labels, clear || []);
 }
+
+// a count before and after in words (h45): "Ana's caballeros in Aragon: 2 now, 0 once your
+// answer is sent (2→0)"
+export function countWords(who, where, was, now) {
+  var whose = S.state && who === S.state.seat ? "Your" : who === -1 ? "The black" : nameOf(who) + "'s";
+  return whose + " caballeros in " + where + ": " + was + " now, " + now +
+    " once your answer is sent (" + was + "→" + now + ")";
+}
+function placeName(id) {
+  var t = document.querySelector('#board g.place[data-place="' + id + '"] > text');
+  return (t && t.textContent) || id;
+}
+// the words beside the moves chosen (moves.js): what a count before and after on the map is
+export var COUNT_KEY = "On the map, \u201c2→0\u201d under a badge: that colour's " +
+  "caballeros there now → once your answer is sent.";
 
 // whether two boxes ({x, y, w, h}) overlap
 export function meets(a, b) {
