@@ -197,7 +197,7 @@ function drawPending() {
                o.place, clear);
   });
   // what the answer would make of the badges' counts, clear of the arrows' lines too
-  drawPreview(layer, c, clear.concat(lineBoxes(arrows)));
+  drawPreview(layer, c, clear, lineBoxes(arrows));
 }
 
 // the boxes along each arrow's line, from its tail to its head (h45: a count before and
