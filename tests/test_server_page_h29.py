@@ -190,10 +190,11 @@ def cut_line(text: str, n: int = 170) -> str:
 def test_every_action_card_button_has_its_title_then_what_it_does(
         server: str, new_tab: Callable[[], Tab]) -> None:
     """h29 (f21: some card buttons had a line under the title, others none): at a choice
-    of an action card (B3.1), every card's button has one shape: its title, then one
-    smaller line under it saying what the card does, the offer's summary of it (the same
-    words as the offer list; its text where none), at most 170 characters, never a card
-    id; at 1280 and at 390 px."""
+    of an action card (B3.1), every card's button has one shape: its title, then what
+    the card does: beside it, its stack and whole text (h45: not a line under the title
+    too, the text read three times); a card with no text, one smaller line under its
+    title (the offer's summary, at most 170 characters); never a card id; at 1280 and at
+    390 px."""
     links = create(server, 3, 7, {}, ["base"])
     st = advance(server, links, 7, lambda st: (st.get("controls") or {}).get("kind")
                  == "choose_action_card")
@@ -206,7 +207,8 @@ def test_every_action_card_button_has_its_title_then_what_it_does(
               const kids = Array.from(b.children), n = kids[0], a = kids[1];
               return {label: b.getAttribute('aria-label'), kids: kids.length,
                 classes: kids.map(k => k.className), name: n.innerText,
-                line: a ? a.innerText : '',
+                line: a ? a.innerText : '', text: (b.closest('li')
+                  .querySelector('.card-text') || {innerText: ''}).innerText,
                 below: a ? a.getBoundingClientRect().top >=
                   n.getBoundingClientRect().bottom - 1 : false,
                 smaller: a ? parseFloat(getComputedStyle(a).fontSize) <
@@ -215,8 +217,14 @@ def test_every_action_card_button_has_its_title_then_what_it_does(
         cards = [o for o in c["options"] if not o.get("folded") and o.get("name")]
         assert len(got) == len(cards) >= 2, got
         for o, b in zip(cards, got, strict=True):
-            assert b["kids"] == 2 and b["classes"][0] == "card-name", b
+            assert b["classes"][0] == "card-name", b
             assert b["name"] == o["name"] and b["label"] == o["label"], b
+            if o.get("text"):  # h45: title only, the text beside it once
+                body = o["text"].removeprefix(o["name"] + ":").strip()
+                assert b["kids"] == 1 and b["text"] == f"Stack {o['stack']}: {body}", b
+                assert o["value"] not in b["text"], b
+                continue
+            assert b["kids"] == 2, b
             on = offer.get(o["value"])
             want = cut_line((on or {}).get("summary") or o["text"])
             assert b["line"] == want and 0 < len(b["line"]) <= 170, (b, want)

@@ -196,7 +196,25 @@ function drawPending() {
                                           "paint-order": "stroke"}, "+" + o.count),
                o.place, clear);
   });
-  drawPreview(layer, c, clear);  // what the answer would make of the badges' counts
+  // what the answer would make of the badges' counts, clear of the arrows' lines too
+  drawPreview(layer, c, clear, lineBoxes(arrows));
+}
+
+// the boxes along each arrow's line, from its tail to its head (h45: a count before and
+// after, "2→0", was laid across an arrow's tail between neighbouring places): small
+// squares LINE_STEP units apart, as wide as the line and a margin
+var LINE_STEP = 6, LINE_HALF = 5;
+export function lineBoxes(arrows) {
+  var out = [];
+  arrows.forEach(function (w) {
+    var n = Math.max(2, Math.ceil(Math.hypot(w.b.x - w.a.x, w.b.y - w.a.y) / LINE_STEP));
+    for (var k = 0; k <= n; k++) {
+      var p = w.c ? onCurve(w, w.c, k / n) : {x: w.a.x + (w.b.x - w.a.x) * k / n,
+                                              y: w.a.y + (w.b.y - w.a.y) * k / n};
+      out.push({x: p.x - LINE_HALF, y: p.y - LINE_HALF, w: 2 * LINE_HALF, h: 2 * LINE_HALF});
+    }
+  });
+  return out;
 }
 
 // a click on a place holding several of a pick's choices (f16: a mobile scoreboard's
@@ -235,6 +253,10 @@ function placeName(g) {
 }
 function boardClick(target) {
   var g = target.closest && target.closest("g.place[data-place]");
+  // a count before and after (preview.js: it answers the pointer, for its words on hover)
+  // stands for its place
+  var mark = !g && target.closest && target.closest("g.preview-count[data-place]");
+  if (mark) { g = document.querySelector('#board g.place[data-place="' + mark.getAttribute("data-place") + '"]'); }
   var c = S.controls;
   if (!g || !c) { return; }
   var id = g.getAttribute("data-place");

@@ -7,6 +7,7 @@ import {decorateBoard} from "./board.js";
 import {placeTips} from "./tips.js";
 import {choose, heldOption, renderHeld} from "./secret.js";
 import {renderMoves, resetArrows} from "./moves.js";
+import {adds, COUNT_KEY} from "./preview.js";
 // (the move's sources, for the map: board.js)
 export {groupKey, groupLabel} from "./moves.js";
 
@@ -21,8 +22,10 @@ export function optionItem(o, control) {
     });
   }
   if (o.text) {  // an action card: its text and stack, so a player knows what it does
+    // (its title once: said by its button, h45)
     li.appendChild(el("span", {"class": "card-text"},
-                      (o.stack != null ? "Stack " + o.stack + ": " : "") + o.text));
+                      (o.stack != null ? "Stack " + o.stack + ": " : "") +
+                      (o.name ? untitled(o.text, o.name) : o.text)));
   }
   if (!o.enabled && o.rule) {
     var w = el("span", {"class": "why", role: "tooltip"}, why(o));
@@ -185,10 +188,12 @@ function reasonLine(r) {
 // a card's button, every one of one shape (h29, f21: some had a line under the title,
 // others none): its title the main line, then one smaller line saying what it does
 // (cardLine); its accessible name the whole label
+// (h45: a card whose text shows beside its button, optionItem, has its title alone there:
+// its line, the text again, and the offer's list made the text read three times)
 function cardButton(o) {
   var b = el("button", {type: "button", "class": "card-choice", "aria-label": label(o)});
   b.appendChild(el("span", {"class": "card-name"}, o.name));
-  b.appendChild(el("span", {"class": "card-aside card-does"}, cardLine(o)));
+  if (!o.text) { b.appendChild(el("span", {"class": "card-aside card-does"}, cardLine(o))); }
   return b;
 }
 
@@ -282,12 +287,18 @@ function renderCounts(c, box) {
   shown(c).forEach(function (o) {
     var row = el("span", {"class": "row"});
     var name = label(o);
-    var minus = el("button", {type: "button", "aria-label": "one fewer: " + name}, "−");
+    // h45: each stepper says what it does (its visible "−1" / "+1", and in words on
+    // hover and to a screen reader: "+1: one more caballero in Aragon")
+    var minus = el("button", {type: "button", "class": "step", "aria-label": "one fewer: " + name,
+                              title: stepWords(-1, word, name)}, "−1");
     minus.disabled = !o.count;
     minus.onclick = function () { remove(o.unit); };
-    var plus = el("button", {type: "button", "aria-label": "one more: " + name}, "+");
+    var plus = el("button", {type: "button", "class": "step", "aria-label": "one more: " + name,
+                             title: stepWords(1, word, name)}, "+1");
     plus.disabled = !o.enabled;
     plus.onclick = function () { add(o.unit); };
+    minus.setAttribute("aria-description", minus.title);
+    plus.setAttribute("aria-description", plus.title);
     row.appendChild(el("span", {"class": "label"}, name));
     row.appendChild(minus);
     row.appendChild(el("output", {"aria-label": "caballeros: " + name}, String(o.count)));
@@ -300,7 +311,15 @@ function renderCounts(c, box) {
   if (picked.length) {
     box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
                        "Chosen, not sent yet: " + picked.join(", ") + "."));
+    if (!adds(c)) { box.appendChild(el("p", {"class": "quiet count-key"}, COUNT_KEY)); }  // h45
   }
+}
+
+// a stepper's words (h45): "+1: one more caballero in Aragon", "−1: one fewer caballero
+// from the provinces" (`word`: " in " or " from ", renderCounts), not sent yet
+export function stepWords(d, word, name) {
+  return (d > 0 ? "+1: one more" : "−1: one fewer") + " caballero" + word + name +
+    " (chosen, not sent yet)";
 }
 
 // a card's text without the title it starts with ("Intrigue: Move ...", as printed cards

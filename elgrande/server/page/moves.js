@@ -4,6 +4,7 @@
 import {$, S, el, nameOf} from "./core.js";
 import {add, remove} from "./selection.js";
 import {optionItem, renderControls} from "./controls.js";
+import {COUNT_KEY} from "./preview.js";
 
 export function groupKey(o) { return o.from + "|" + o.player + "|" + (o.kind === undefined ? "" : o.kind); }
 export function groupLabel(o) {
@@ -168,6 +169,7 @@ function renderChosen(box, chosen) {
   box.appendChild(el("h3", {"class": "chosen-moves"}, "Chosen, not sent yet (Done sends them" +
                      (narrow ? ")" : "; arrows on the map)")));
   box.appendChild(chosen);
+  box.appendChild(el("p", {"class": "quiet count-key"}, COUNT_KEY));  // the "2→0" (h45)
   if (narrow) {
     var see = el("button", {type: "button", id: "see-arrows"}, "Show the arrows on the map");
     see.onclick = showArrows;

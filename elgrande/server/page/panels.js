@@ -8,6 +8,9 @@ import {placeTips} from "./tips.js";
 var opened = {};
 export function renderOffer(st) {
   var ul = $("offer"), cards = st.offer || [];
+  var here = offerInDecision(st);
+  $("offer-box").classList.toggle("in-decision", here);
+  $("offer-here").hidden = !here;
   var key = JSON.stringify(st.offer);
   if (key === S.offerKey) { placeTips(); return; }  // unchanged: focus and opened cards stay
   S.offerKey = key;
@@ -46,6 +49,17 @@ export function renderOffer(st) {
   if (!cards.length && st.offer) { ul.appendChild(el("li", {"class": "quiet"}, "none open now")); }
   $("offer-hint").hidden = !cards.some(function (c) { return c.text; });  // nothing to open
   placeTips();
+}
+
+// whether every card on offer is a choice of the seat's decision shown with its whole text
+// (B3.1: its choice of an action card, controls.js renderPick): then the list here is not
+// shown (h45: each card's text read three times), a line points to the choices instead
+export function offerInDecision(st) {
+  var c = S.controls, ids = (st.offer || []).map(function (x) { return x.id; }).filter(Boolean);
+  if (!c || c.form !== "pick" || !ids.length) { return false; }
+  var shown = c.options.filter(function (o) { return !o.folded && o.text; })
+    .map(function (o) { return o.value; });
+  return ids.every(function (id) { return shown.indexOf(id) >= 0; });
 }
 
 // a tap or click anywhere but on a card on offer closes the cards opened (f14: a card's

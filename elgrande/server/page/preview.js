@@ -65,7 +65,8 @@ function newSpot(place, size, layer) {
 
 // the marks of what the answer would make, in `layer` (an SVG group); `clear`: the boxes
 // its labels keep clear of besides the badges (the arrows' heads and counts: board.js)
-export function drawPreview(layer, c, clear) {
+// and `soft`: those it keeps clear of where it can near its badge (the arrows' lines, h45)
+export function drawPreview(layer, c, clear, soft) {
   if (!c || (c.form !== "moves" && c.form !== "counts")) { return; }
   if (adds(c)) { return; }  // its "+n" says it (board.js)
   var seat = S.state ? S.state.seat : null;
@@ -100,10 +101,10 @@ export function drawPreview(layer, c, clear) {
                                          x2: box.x + box.w + 2, y2: box.y - 2, stroke: "#000",
                                          "stroke-width": 2.5}));
       }
+      // its words on hover (h45: "2→0" alone did not say what it counts)
       var mark = svgEl("g", {"class": "preview-count", "data-place": place, "data-player": who,
-                             "data-was": was, "data-now": now});
-      mark.appendChild(svgEl("title", {}, nameOf(+who) + ": " + was + " → " + now +
-                             " caballeros here once sent (not sent yet)"));
+                             "data-was": was, "data-now": now, "pointer-events": "auto"});
+      mark.appendChild(svgEl("title", {}, countWords(+who, placeName(place), was, now)));
       mark.appendChild(svgEl("text", {x: box.x + box.w / 2, y: box.y + box.h + 12, "font-size": 12,
                                       "font-weight": "bold", "text-anchor": "middle", fill: "#222",
                                       stroke: "#fff", "stroke-width": 3, "paint-order": "stroke"},
@@ -112,8 +113,23 @@ export function drawPreview(layer, c, clear) {
       labels.push({text: mark.lastChild, place: place, box: box});
     });
   });
-  layOut(layer, labels, clear || []);
+  layOut(layer, labels, clear || [], soft || []);
 }
+
+// a count before and after in words (h45): "Ana's caballeros in Aragon: 2 now, 0 once your
+// answer is sent (2→0)"
+export function countWords(who, where, was, now) {
+  var whose = S.state && who === S.state.seat ? "Your" : who === -1 ? "The black" : nameOf(who) + "'s";
+  return whose + " caballeros in " + where + ": " + was + " now, " + now +
+    " once your answer is sent (" + was + "→" + now + ")";
+}
+function placeName(id) {
+  var t = document.querySelector('#board g.place[data-place="' + id + '"] > text');
+  return (t && t.textContent) || id;
+}
+// the words beside the moves chosen (moves.js): what a count before and after on the map is
+export var COUNT_KEY = "On the map, \u201c2→0\u201d under a badge: that colour's " +
+  "caballeros there now → once your answer is sent.";
 
 // whether two boxes ({x, y, w, h}) overlap
 export function meets(a, b) {
@@ -132,8 +148,10 @@ export function boxOf(svg, e) {
 // the place's words and marks (name, values, Grandes, king), no arrow's head or count and no
 // label already laid:
 // under its badge, beside it (right, left), above it, then in rows under the lowest of
-// those
-function layOut(layer, labels, clear) {
+// those; a spot near the badge (NEAR units down at most) clear of `soft` too first (h45:
+// an arrow's line), else the first clear of the rest
+var NEAR = 80;
+function layOut(layer, labels, clear, soft) {
   var laid = [], svg = layer.ownerSVGElement, box = function (e) { return boxOf(svg, e); };
   var badges = {};
   labels.forEach(function (l) {
@@ -160,11 +178,19 @@ function layOut(layer, labels, clear) {
     var spots = [{x: cx - w / 2, y: b.y + b.h + 1},
                  {x: b.x + b.w + 2, y: b.y + (b.h - h) / 2},
                  {x: b.x - 2 - w, y: b.y + (b.h - h) / 2}, {x: cx - w / 2, y: b.y - h - 1}];
-    for (var k = 0; k < 12; k++) { spots.push({x: cx - w / 2, y: low + 1 + k * (h + 1)}); }
-    var at = spots.find(function (s) {
-      var spot = {x: s.x, y: s.y, w: w, h: h};
-      return !obstacles.some(function (o) { return meets(spot, o); });
-    }) || spots[spots.length - 1];
+    for (var k = 0; k < 12; k++) {  // (each row's middle, else beside it: h45, an arrow there)
+      var y = low + 1 + k * (h + 1);
+      spots.push({x: cx - w / 2, y: y}, {x: cx + w / 2 + 3, y: y}, {x: cx - 1.5 * w - 3, y: y});
+    }
+    var free = function (all) {
+      return function (s) {
+        var spot = {x: s.x, y: s.y, w: w, h: h};
+        return !all.some(function (o) { return meets(spot, o); });
+      };
+    };
+    var near = spots.filter(function (s) { return s.y - b.y <= NEAR; });
+    var at = near.find(free(obstacles.concat(soft))) || spots.find(free(obstacles)) ||
+      spots[spots.length - 1];
     t.setAttribute("x", at.x + w / 2);
     t.setAttribute("y", at.y + base);
     laid.push({x: at.x, y: at.y, w: w, h: h, place: l.place});

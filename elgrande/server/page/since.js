@@ -216,6 +216,23 @@ export function renderSince() {
   var kinds = (lines.some(function (l) { return namesSeat(S.state, l); }) ? [MINE_WORDS] : [])
     .concat(lines.some(isKey) ? [KEY_WORDS] : []);
   if (kinds.length) { box.appendChild(el("p", {"class": "quiet since-legend"}, kinds.join(". ") + ".")); }
+  toNewest(box, ul);
+}
+
+// h45: the box's list is capped in height (style.css "h45": after a general scoring its
+// ~20 lines pushed the decision's buttons below a laptop's screen) and scrolls by itself:
+// shown at its newest lines, and where lines are scrolled out above, the heading says so
+export var SCROLL_WORDS = " (scroll up in the box for the earlier ones)";
+// (once laid out: the decision's panel is shown after the box is filled)
+function toNewest(box, ul) {
+  requestAnimationFrame(function () {
+    if (!ul.isConnected) { return; }
+    ul.scrollTop = ul.scrollHeight;
+    var more = ul.scrollHeight > ul.clientHeight + 1, note = box.querySelector(".since-scroll");
+    box.classList.toggle("scrolls", more);
+    if (more && !note) { box.firstChild.appendChild(el("span", {"class": "since-scroll quiet"}, SCROLL_WORDS)); }
+    if (!more && note) { note.remove(); }
+  });
 }
 
 // the legend's words: a line in bold, marked "▸" (style.css .since li.mine), names the
