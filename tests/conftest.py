@@ -323,11 +323,20 @@ def bid(s: State, first: int, player: int, value: int) -> None:
     apply_bid_answer(s, player, int(d.check(value, player)), [])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real ``elgrande serve`` process on a fresh SQLite database, one
-    per test module (a module may define its own ``server`` instead)."""
+@pytest.fixture(scope="session")
+def _shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One real ``elgrande serve`` process per test process (each xdist worker), on a
+    fresh SQLite database: started once, not once per module (its start-up was a second
+    or more of each of some 40 modules)."""
     pytest.importorskip("uvicorn", reason="elgrande serve needs the [serve] extra")
     from serve_util import page_server
 
     yield from page_server(tmp_path_factory.mktemp("serve"))
+
+
+@pytest.fixture(scope="module")
+def server(_shared_server: str) -> str:
+    """The base URL of a real ``elgrande serve`` process on a SQLite database, shared by
+    the modules a test process runs: each test makes its own games (a module that needs a
+    server of its own, killed or started with other options, defines ``server``)."""
+    return _shared_server

@@ -103,7 +103,10 @@ def click_answer(tab: Tab, rng: random.Random, seen: dict[str, Any]) -> None:
     enabled = [o for o in c["options"] if o["enabled"]]
     if c["form"] == "pick":
         o = rng.choice(enabled)
-        if on_board(tab, o) and rng.random() < 0.5:
+        # a place two choices name (two scoreboards to one region) asks for their buttons
+        # (checked after the draw: the rng, and so every other game, goes on as before)
+        alone = sum(x.get("place") == o.get("place") for x in enabled) == 1
+        if on_board(tab, o) and rng.random() < 0.5 and alone:
             p.locator(f'#board g.place[data-place="{o["place"]}"] > text').first.click()
             seen["board_clicks"] = seen.get("board_clicks", 0) + 1
         else:

@@ -302,8 +302,9 @@ def test_the_king_s_region_notice_covers_neither_map_nor_control(
 def scoreboard_game(server: str, players: int) -> tuple[dict[str, Any], int]:
     """An all-human base game of ``players`` played (:func:`advance`) until seat 0 is to
     place or move a mobile scoreboard (B6.9): its links and seed (the first of a few
-    seeds that gets there)."""
-    for seed in range(1, 30):
+    seeds that gets there). All-human games are the same every run: the seed known to get
+    there (with 2 players seeds 1-3 played whole games for nothing) is tried first."""
+    for seed in ({2: 4}.get(players, 1), *range(1, 30)):
         links = create(server, players, seed, {}, ["base"])
         try:
             advance(server, links, seed, lambda st: (st.get("controls") or {}).get("kind")

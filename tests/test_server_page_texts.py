@@ -71,7 +71,10 @@ def test_a_card_s_move_from_its_chosen_region_asks_what_is_left(
     card under way is named by its label, as the log names it."""
     library = new_game(3, sets=["base"], seed=0, logging=False).library
     c = tab = None
-    for seed in (61, 62, 63, 64, 65, 66):
+    # the test servers' bots play from a fixed seed (tests/serve_util.py), so each seed is
+    # the same game every run: 68 and 64 meet such a move within 6 answers (61 took 58);
+    # the others are there in case a change of the engine or the bots alters those games
+    for seed in (68, 64, 85, 72, 67, 61):
         links = create(server, 3, seed, {1: "greedy", 2: "greedy"}, ["base"])
         (tab,), (token,) = open_seats(server, links, new_tab, [0])
         game = page_state(tab)["state"]["game"]
