@@ -133,7 +133,9 @@ def test_c13_conspiracy_with_the_disc_on_the_kings_region_says_the_grande_stays(
     _conspire(g, 0)
     at = s.grandes[0]
     lines = _scoring_lines(g, [s.king] * 4)
-    assert "Conspiracy: the Castillo is emptied: nothing happens." in lines
+    i = lines.index("Conspiracy: the Castillo is emptied:")  # f33: the reason said
+    assert lines[i + 1] == ("  (nothing done: red's Grande may not go into the king's "
+                            "region, B5.2)"), lines[i:i + 2]
     assert s.grandes[0] == at and not [x for x in s.lasting if x.card == "conspiracy"]
 
 

@@ -124,6 +124,26 @@ def _put_grande(ctx: Ctx, owner: int, to: int) -> None:
                   to=ctx.rid(to))
 
 
+def _grande_stays(ctx: Ctx, call: ast.Call | None, q: int) -> list[str]:
+    """Why player ``q``'s Grande cannot move (a card's move found no place for it):
+    ``[rule, words]``, the player as a seat marker: in the Castillo (B8.2), in the king's
+    region (B5.2), with ``call`` (the move) its only place the king's region (B5.2), else
+    nowhere the card allows (B1.2). Without ``call``: the texts a saved ``choose_player``
+    decision holds (they never change)."""
+    s, b = ctx.state, ctx.board
+    g = s.grandes[q]
+    if g == b.castillo:
+        return ["B8.2", f"{seat(q)}'s Grande is in the Castillo: nothing leaves it by a "
+                "special action"]
+    if g == s.king:
+        return ["B5.2", f"{seat(q)}'s Grande stands in the king's region: nothing may "
+                "leave it"]
+    if call is not None and g >= 0 and _in_source(ctx, call, g) \
+            and s.king in _to_from(ctx, call, g):
+        return ["B5.2", f"{seat(q)}'s Grande may not go into the king's region"]
+    return ["B1.2", f"{seat(q)}'s Grande has nowhere to go"]
+
+
 def _grande_region(ctx: Ctx, owner: int, dests: list[int]) -> Decision:
     """The choice of the region ``owner``'s Grande goes to (B1.2), asked of the deciding
     player."""
@@ -177,22 +197,18 @@ def move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
     owners = _grande_owners(ctx, call)
     if not isinstance(_arg(call, "whose"), (ast.Opponents, ast.AnyPlayer)):  # one named
         dests = _grande_dests(ctx, call, owners[0])
-        return _grande_region(ctx, owners[0], dests) if dests else None
-    s, b = ctx.state, ctx.board
+        if dests:
+            return _grande_region(ctx, owners[0], dests)
+        ctx.event("nothing", statement="move",  # f33: the log says why it stays
+                  why=_grande_stays(ctx, call, owners[0]))
+        return None
     ok: list[int] = []
     why: dict[str, list[str]] = {}
     for q in owners:
-        g = s.grandes[q]
-        if g == b.castillo:
-            why[str(q)] = ["B8.2", f"{seat(q)}'s Grande is in the Castillo: nothing leaves "
-                           "it by a special action"]
-        elif g == s.king:
-            why[str(q)] = ["B5.2", f"{seat(q)}'s Grande stands in the king's region: "
-                           "nothing may leave it"]
-        elif _grande_dests(ctx, call, q):
+        if _grande_dests(ctx, call, q):
             ok.append(q)
         else:
-            why[str(q)] = ["B1.2", f"{seat(q)}'s Grande has nowhere to go"]
+            why[str(q)] = _grande_stays(ctx, None, q)  # saved
     if not ok:
         ctx.event("note", text=f"{seat(ctx.subject)}: no Grande can go (B1.2, B5.2, B8.2).")
         return None

@@ -615,6 +615,12 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
     if kind == "place":  # a card's is a move from the court (B5.1), not B4.3's placement
         return [from_court_line(e, board, names) if is_effect(e)
                 else f"{who} places caballeros: {_places(board, e['to'])}."]
+    if kind == "no_place":  # the turn's placement skipped, nothing asked (B4.3, f33)
+        if not e.get("court"):
+            return [f"{who} places no caballeros: their court is empty (B4.3)."]
+        if e.get("limit", 1) <= 0:
+            return [f"{who} places no caballeros: none may be placed this turn (B4.3)."]
+        return [f"{who} places no caballeros: there is nowhere to place them (B4.3)."]
     if kind == "decline":
         return [f"{who} declines the special action."]
     if kind == "announce":
@@ -676,6 +682,9 @@ def words(e: dict[str, Any], board: Board, names: Sequence[str],
         return [f"  {_actor(e, names)} moves mobile scoreboard {e['scoreboard']} to "
                 f"{board.place_name(e['to'])}."]
     if kind == "nothing":
+        why = e.get("why")  # f33: the piece the card moves cannot move, and why
+        if isinstance(why, list) and len(why) == 2:
+            return [f"{NOTHING_DONE[:-1]}: {named(str(why[1]), names)}, {why[0]})"]
         verb = NOTHING_TO.get(e["statement"], "do")
         return [f"  {who} chooses not to {verb}." if e.get("chose") else
                 f"  {who} has nothing to {verb}."]

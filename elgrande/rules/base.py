@@ -320,8 +320,11 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
             limit = got[3]
         else:
             limit = _placement_limit(engine, state, flow)
-    d = placement_decision(engine, state, flow.turn_order[flow.turn_i], limit)
-    if d is None:
+    p = flow.turn_order[flow.turn_i]
+    d = placement_decision(engine, state, p, limit)
+    if d is None:  # skipped, nothing asked: the log says why (f33)
+        events.append({"event": "no_place", "player": p, "court": state.court[p],
+                       "limit": limit})
         _placed(engine, state, flow, events)
     return d
 

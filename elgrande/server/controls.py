@@ -578,7 +578,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
             f["why"] = game.in_words(f["why"])
             f["labels"] = [game.in_words(x) for x in f["labels"]]
             f["whys"] = [game.in_words(x) for x in f["whys"]]
-            f["reasons"] = reasons(f["labels"], f["whys"])  # as people read them
+            f["reasons"] = reasons(f["labels"], f["whys"],  # as people read them
+                                   out["form"] == "moves")
     return out
 
 

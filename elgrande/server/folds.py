@@ -15,7 +15,9 @@ A fold (one per rule, ``folds(options)``)::
      "reasons": [{"why", "labels": [label, ...]}, ...] (the labels grouped by their
      reason, in the order of each reason's first option: a card's rule refusing many
      places is said once, "not one of the places this card lets you choose: A, B, C",
-     not once a place: :func:`reasons`)}
+     not once a place: :func:`reasons`; a move's reason shared by several moves and
+     naming none of their places also has "said", the one sentence the page shows
+     instead of the moves)}
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def folds(options: list[dict[str, Any]], form: str,
         out.append({"rule": first["rule"], "title": first.get("title", ""),
                     "why": first.get("why", ""), "whole": bool(first.get("whole")),
                     "labels": labels, "whys": whys,
-                    "reasons": reasons(labels, whys)})
+                    "reasons": reasons(labels, whys, form == "moves")})
     return out
 
 
@@ -78,13 +80,36 @@ def _shared(label: str, why: str) -> str:
     return why
 
 
-def reasons(labels: list[str], whys: list[str]) -> list[dict[str, Any]]:
+def reasons(labels: list[str], whys: list[str], moves: bool = False) -> list[dict[str, Any]]:
     """The options ``labels`` (folded under one rule, each refused for its ``whys``)
     grouped by their reason: ``[{"why", "labels"}]`` in the order of each reason's first
     option, a reason that names its option ("X is not adjacent to ...") shared as what
     it says of it (:func:`_shared`), so a reason many options share is said once (B3.4):
-    "not adjacent to the king's region: X, Y". Raises nothing."""
+    "not adjacent to the king's region: X, Y". With ``moves`` (a move's "X to Y"
+    labels), a reason several moves share that names none of their places also has
+    ``"said"``, the one sentence the page says instead of listing them (f33: 54 pairs
+    under "at most 3 caballeros may move, not 4", B8.2): :func:`said`. Raises nothing."""
     by: dict[str, list[str]] = {}
     for label, why in zip(labels, whys, strict=True):
         by.setdefault(_shared(label, why), []).append(label)
-    return [{"why": w, "labels": group} for w, group in by.items()]
+    out: list[dict[str, Any]] = []
+    for w, group in by.items():
+        r: dict[str, Any] = {"why": w, "labels": group}
+        if moves and (line := said(w, group)):
+            r["said"] = line
+        out.append(r)
+    return out
+
+
+def said(why: str, labels: list[str]) -> str:
+    """Reason ``why`` shared by the moves ``labels`` (``"Galicia to Aragon"`` or a place
+    alone) as one sentence, where it names none of their places and they are several:
+    ``"At most 3 caballeros may move, not 4: 54 moves"``; else
+    ``""`` (the moves are listed: the reason depends on them). Raises nothing."""
+    if len(labels) < 2 or not why:
+        return ""
+    low = why.lower()
+    places = {p.strip().lower() for lab in labels for p in lab.split(" to ")}
+    if any(p and p in low for p in places):
+        return ""
+    return f"{why[0].upper()}{why[1:]}: {len(labels)} moves"

@@ -160,6 +160,8 @@ function renderFolds(c, box) {
                       why({rule: f.rule, title: f.title}) + ": "));
     if (whole) {
       li.appendChild(el("span", {"class": "fold-names"}, rs[0].why));
+    } else if (rs.length === 1 && rs[0].said) {  // f33: one reason refuses every move
+      li.appendChild(el("span", {"class": "fold-names"}, rs[0].said));
     } else if (rs.length === 1) {
       li.appendChild(el("span", {"class": "fold-names"}, f.labels.join(", ") +
                          (rs[0].why && rs[0].why !== f.title ? " — " + rs[0].why : "")));
@@ -176,8 +178,10 @@ function renderFolds(c, box) {
 
 // one reason and the options it refuses: "Not one of the places ...: A, B, C"; a lone
 // option its reason already names, the reason alone ("Seville is the king's region:
-// ..."); a reason with a colon of its own after the options ("A, B — not one of: ...")
+// ..."); a reason with a colon of its own after the options ("A, B — not one of: ...");
+// a reason many moves share that names none of them, its one sentence (the server's said)
 function reasonLine(r) {
+  if (r.said) { return r.said; }  // f33: many moves, one reason naming none of them
   var w = r.why ? r.why.charAt(0).toUpperCase() + r.why.slice(1) : "";
   var names = r.labels.join(", ");
   if (r.labels.length === 1 && w.toLowerCase().indexOf(r.labels[0].toLowerCase()) >= 0) { return w; }
