@@ -110,3 +110,32 @@ def test_reasons_of_places_other_than_moves_are_listed() -> None:
     assert r["said"] == "At most 1 may move: 2 moves"
     (r,) = reasons(["Galicia to Aragon", "Galicia to Seville"], ["none left in Galicia"] * 2, True)
     assert "said" not in r
+
+
+@pytest.mark.rule("B8.2")
+def test_b8_2_a_move_past_a_single_caballero_says_it_in_the_singular() -> None:
+    """A refused move from a region where its owner has 1 movable caballero reads "1
+    movable caballero", not "1 movable caballeros" (h47's note)."""
+    import random
+
+    from elgrande.errors import IllegalMove
+    from elgrande.play.game import new_game
+
+    for seed in range(1, 30):
+        g = new_game(3, seed=seed, logging=False)
+        rng = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            if d.kind == "move_caballeros":
+                for src, owners in d.options["sources"].items():
+                    for who, have in owners.items():
+                        if have != 1:
+                            continue
+                        dst = next(t for t in d.options["to"] if t != src)
+                        with pytest.raises(IllegalMove) as err:
+                            d.check([{"from": src, "to": dst, "player": int(who), "n": 2}],
+                                    d.players[0])
+                        assert "has 1 movable caballero in" in err.value.message, err.value
+                        return
+            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    pytest.fail("no move from a region holding 1 movable caballero met")

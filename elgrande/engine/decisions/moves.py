@@ -192,8 +192,9 @@ class MoveKind(DecisionKind):
             key = (src, who)
             outflow[key] = outflow.get(key, 0) + n
             if outflow[key] > owners[str(who)]:
-                raise IllegalMove(rule, f"{seat(who)} has {owners[str(who)]} movable caballeros "
-                                  f"in {src}, not {outflow[key]}")
+                have = owners[str(who)]
+                raise IllegalMove(rule, f"{seat(who)} has {have} movable "
+                                  f"{noun(have, 'caballero')} in {src}, not {outflow[key]}")
             out.append((src, dst, who, n))
             if which is not None:
                 named.append(m)
