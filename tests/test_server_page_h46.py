@@ -9,7 +9,6 @@ then gain 1 point)."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -18,10 +17,10 @@ from typing import Any
 import httpx
 import pytest
 from browser import Tab
-from serve_util import play_turn, seat_state, token_of
-from test_server_homebrew_check import zipped
 from test_server_page import create, page_state, quiet
 from test_server_page_h29 import advance, open_seat, wait_redrawn
+from test_server_page_h40 import homebrew_game, play_for_card
+from test_server_page_h45 import five  # noqa: F401  (the fixture)
 
 #: The laptop's screen of the brief (CSS px).
 WIDE, HIGH = 1400, 900
@@ -61,21 +60,9 @@ def test_the_count_key_shows_only_where_the_map_draws_a_count(
     quiet(tab)
 
 
-@pytest.fixture(scope="module")
-def five(server: str) -> dict[str, Any]:
-    """A 5-seat base game (seat 0 a person, four bots) played by its API to seat 0's first
-    decision after the first general scoring (B6): its links."""
-    from serve_util import play_until
-
-    links = create(server, 5, 4, {1: "greedy", 2: "random", 3: "greedy", 4: "random"},
-                   ["base"])
-    play_until(server, links, 4, lambda st: "== Round 4 ==" in st["log"] and st["view"].get(
-        "pending") is not None and st["controls"] is not None, 2000)
-    return links
-
-
 #: Where the "Since your last choice" list's top edge is (under its expander, stuck at
-#: its top, where shown) and the first line seen under it (its top, bottom).
+#: its top, where shown), the first line seen under it (its top, its words), and whether
+#: the newest line is seen whole.
 FIRST_SEEN = """() => {
   const ul = document.querySelector('#since ul'), gap = ul.querySelector('li.gap');
   const top = gap && gap.offsetParent ? gap.getBoundingClientRect().bottom
@@ -91,7 +78,8 @@ FIRST_SEEN = """() => {
 
 @pytest.mark.rule("B6")
 def test_the_since_box_opens_with_a_whole_line_at_its_top(
-        server: str, five: dict[str, Any], new_tab: Callable[[], Tab]) -> None:
+        server: str, five: dict[str, Any],  # noqa: F811
+        new_tab: Callable[[], Tab]) -> None:
     """B6 (h46, f33: "Castile." alone at the box's top, the end of a wrapped "Secret
     choices revealed: ..."): right after a general scoring's reveal, at 1400 × 900 and a
     few narrower widths (each wrapping the lines anew), the box's list opens scrolled so
@@ -126,42 +114,12 @@ def _muster_game(server: str) -> tuple[dict[str, Any], dict[str, Any]]:
 def _muster_try(server: str, rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """One game of :func:`_muster_game`, its answers drawn from ``rng``: its links and
     seat 0's state at the placement, or None where the game ends first."""
-    data = zipped({f"mycards/{f.name}": f.read_text() for f in CARDS.glob("*.yaml")})
-    config = {"players": 3, "names": ["Ana", "Greta", "Randy"], "homebrew_early": True}
     with httpx.Client(base_url=server, timeout=60) as client:
-        r = client.post("/api/games", data={"config": json.dumps(config)},
-                        files={"cards": ("mycards.zip", data, "application/zip")})
-        assert r.status_code == 201, r.text
-        made: dict[str, Any] = r.json()
-        tokens = [token_of(link) for link in made["seats"]]
-        for _ in range(600):
-            for seat, token in enumerate(tokens):
-                st = seat_state(client, made["game"], token)
-                c = st.get("controls") or {}
-                if st["over"]:
-                    return None
-                if seat == 0 and c.get("kind") == "place_caballeros" and (
-                        c.get("card") or {}).get("id") == MUSTER:
-                    return made, st
-                pick = [o for o in c.get("options") or [] if o.get("value") == MUSTER
-                        and o["enabled"]] if c.get("kind") == "choose_action_card" else []
-                others = [o for o in c.get("options") or []
-                          if o["enabled"] and o.get("value") != MUSTER]
-                if seat == 0 and pick:
-                    unit = pick[0]["unit"]
-                elif seat == 0 and c.get("kind") == "choose_option" and (
-                        c.get("card") or {}).get("id") == MUSTER:  # special action first
-                    unit = [o for o in c["options"] if o["enabled"]][0]["unit"]
-                elif seat and c.get("kind") == "choose_action_card" and others:
-                    unit = rng.choice(others)["unit"]
-                else:
-                    play_turn(client, made["game"], token, rng, st)
-                    continue
-                r = client.post(f"/api/games/{made['game']}/answer",
-                                headers={"X-Elgrande-Token": token},
-                                json={"n": st["n"], "actions": unit})
-                assert r.status_code == 200, r.text
-    return None
+        made, tokens = homebrew_game(client, CARDS)
+        st = play_for_card(client, made, tokens, MUSTER, rng, lambda st: st["controls"].get(
+            "kind") == "place_caballeros" and (st["controls"].get("card") or {}).get(
+            "id") == MUSTER, first=True)
+    return None if st is None else (made, st)
 
 
 @pytest.mark.rule("B8")
