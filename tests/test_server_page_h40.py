@@ -29,48 +29,79 @@ LEVY = "hb-levy-f29"
 NAMES = ["Ana", "Greta", "Randy"]
 
 
-def _levy_ids(c: dict[str, Any]) -> list[int]:
-    """The options of a choice of action cards (B4.2) that take the Royal Levy."""
-    return [i for i, o in enumerate(c["options"]) if o.get("value") == LEVY and o["enabled"]]
-
-
 def _levy_game(server: str) -> dict[str, Any]:
     """A 3-seat base game with the Royal Levy uploaded (seats Ana, Greta, Randy, every one
     a person), played through the API until Ana has taken the Royal Levy and is asked
     when to carry out its special action (B4.5): its links. Ana takes it when offered,
     the others never; every other answer is drawn at random."""
-    data = zipped({f"mycards/{f.name}": f.read_text() for f in CARDS.glob("*.yaml")})
-    config = {"players": 3, "names": NAMES, "homebrew_early": True}
-    rng = random.Random(40)
     with httpx.Client(base_url=server, timeout=60) as client:
-        r = client.post("/api/games", data={"config": json.dumps(config)},
-                        files={"cards": ("mycards.zip", data, "application/zip")})
-        assert r.status_code == 201, r.text
-        made: dict[str, Any] = r.json()
-        tokens = [token_of(link) for link in made["seats"]]
-        for _ in range(400):
-            for seat, token in enumerate(tokens):
-                st = seat_state(client, made["game"], token)
-                c = st.get("controls") or {}
-                assert not st["over"], "the game ended before Ana took the Royal Levy"
-                card = (c.get("card") or {}).get("id")
-                if seat == 0 and c.get("rule") == "B4.5" and card == LEVY:
-                    return made
-                pick = _levy_ids(c) if c.get("kind") == "choose_action_card" else []
-                others = [o for i, o in enumerate(c.get("options") or [])
-                          if o["enabled"] and o.get("value") != LEVY]
-                if seat == 0 and pick:
-                    unit = c["options"][pick[0]]["unit"]
-                elif seat and c.get("kind") == "choose_action_card" and others:
-                    unit = rng.choice(others)["unit"]
-                else:
-                    play_turn(client, made["game"], token, rng, st)
-                    continue
-                r = client.post(f"/api/games/{made['game']}/answer",
-                                headers={"X-Elgrande-Token": token},
-                                json={"n": st["n"], "actions": unit})
-                assert r.status_code == 200, r.text
-    raise AssertionError("Ana never took the Royal Levy")
+        made, tokens = homebrew_game(client, CARDS)
+        st = play_for_card(client, made, tokens, LEVY, random.Random(40), lambda st: (
+            st["controls"].get("card") or {}).get("id") == LEVY and st["controls"].get(
+            "rule") == "B4.5", limit=400)
+        assert st is not None, "the game ended before Ana took the Royal Levy"
+    return made
+
+
+def play_for_card(client: httpx.Client, made: dict[str, Any], tokens: list[str], card: str,
+                  rng: random.Random, stop: Callable[[dict[str, Any]], bool],
+                  first: bool = False, limit: int = 600) -> dict[str, Any] | None:
+    """Play every seat of the game ``made`` (``tokens``: its seats') through the API, in
+    turn, until seat 0 has a decision whose state satisfies ``stop``: that state (None
+    where the game ends first). Seat 0 takes the action card ``card`` when offered (B4.2),
+    the others never; with ``first`` seat 0 answers the card's own options with the first
+    one allowed (its special action first, carried out: B4.4, B4.5); every other answer
+    is drawn from ``rng``.
+
+    Raises:
+        AssertionError: neither within ``limit`` rounds of answers, or an answer refused.
+    """
+    for _ in range(limit):
+        for seat, token in enumerate(tokens):
+            st = seat_state(client, made["game"], token)
+            c = st.get("controls") or {}
+            if st["over"]:
+                return None
+            if seat == 0 and c and stop(st):
+                return st
+            choosing = c.get("kind") == "choose_action_card"
+            pick = [o for o in c.get("options") or []
+                    if o.get("value") == card and o["enabled"]] if choosing else []
+            others = [o for o in c.get("options") or []
+                      if o["enabled"] and o.get("value") != card]
+            if seat == 0 and pick:
+                unit = pick[0]["unit"]
+            elif seat == 0 and first and c.get("kind") == "choose_option" and (
+                    c.get("card") or {}).get("id") == card:
+                unit = [o for o in c["options"] if o["enabled"]][0]["unit"]
+            elif seat and choosing and others:
+                unit = rng.choice(others)["unit"]
+            else:
+                play_turn(client, made["game"], token, rng, st)
+                continue
+            send(client, made, token, st["n"], unit)
+    raise AssertionError("the game never reached the state asked for")
+
+
+def homebrew_game(client: httpx.Client, cards: Path) -> tuple[dict[str, Any], list[str]]:
+    """A new 3-seat base game (seats Ana, Greta, Randy, every one a person) with the
+    homebrew cards of the folder ``cards`` uploaded and dealt early: its links and its
+    seats' tokens."""
+    data = zipped({f"mycards/{f.name}": f.read_text() for f in cards.glob("*.yaml")})
+    config = {"players": 3, "names": NAMES, "homebrew_early": True}
+    r = client.post("/api/games", data={"config": json.dumps(config)},
+                    files={"cards": ("mycards.zip", data, "application/zip")})
+    assert r.status_code == 201, r.text
+    made: dict[str, Any] = r.json()
+    return made, [token_of(link) for link in made["seats"]]
+
+
+def send(client: httpx.Client, made: dict[str, Any], token: str, n: int, unit: Any) -> None:
+    """Answer the decision ``n`` of the game ``made`` as the seat of ``token`` with the
+    actions ``unit`` (an option's), asserted accepted."""
+    r = client.post(f"/api/games/{made['game']}/answer", headers={"X-Elgrande-Token": token},
+                    json={"n": n, "actions": unit})
+    assert r.status_code == 200, r.text
 
 
 @pytest.fixture

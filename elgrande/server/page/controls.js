@@ -7,7 +7,7 @@ import {decorateBoard} from "./board.js";
 import {placeTips} from "./tips.js";
 import {choose, heldOption, renderHeld} from "./secret.js";
 import {renderMoves, resetArrows} from "./moves.js";
-import {adds, COUNT_KEY} from "./preview.js";
+import {COUNT_KEY, drawsCounts} from "./preview.js";
 // (the move's sources, for the map: board.js)
 export {groupKey, groupLabel} from "./moves.js";
 
@@ -104,15 +104,16 @@ export var UP_TO_VERBS = {bring_to_court: "bring", place_caballeros: "place"};
 // (h29, f22: "Done (bring none)" did not say that fewer than N may be brought): "Done:
 // bring none (up to 4 allowed)", "Done: bring 2 of up to 4"; "Confirm" for a subset;
 // else "Done (move none)" (B8.2), "Done: move none (the card goes on)" where the card's
-// steps follow (server/page_words.py card_goes_on), or "Done"
+// steps follow (server/page_words.py card_goes_on), or "Done"; a card's placement with
+// none chosen too (h46, f33: "Done: place none (up to 2 allowed; the card goes on)")
 function doneWords(c, none) {
   if (c.form === "subset") { return "Confirm"; }
-  var verb = UP_TO_VERBS[c.kind];
+  var verb = UP_TO_VERBS[c.kind], on = none && c.card && c.goes_on;
   if (verb && !c.min && c.max > 0) {
     return "Done: " + verb + " " + (c.total ? c.total + " of up to " + c.max :
-                                    "none (up to " + c.max + " allowed)");
+                                    "none (up to " + c.max + " allowed" + (on ? "; " + GOES_ON.slice(2) : ")"));
   }
-  if (none && c.card && c.goes_on) { return "Done: " + noneWords(c) + GOES_ON; }
+  if (on) { return "Done: " + noneWords(c) + GOES_ON; }
   return none ? "Done (" + noneWords(c) + ")" : "Done";
 }
 // what Done with nothing chosen adds at a card's step that other steps follow (h33: "Done
@@ -315,7 +316,7 @@ function renderCounts(c, box) {
   if (picked.length) {
     box.appendChild(el("p", {"class": "chosen", "aria-label": "Chosen so far"},
                        "Chosen, not sent yet: " + picked.join(", ") + "."));
-    if (!adds(c)) { box.appendChild(el("p", {"class": "quiet count-key"}, COUNT_KEY)); }  // h45
+    if (drawsCounts(c)) { box.appendChild(el("p", {"class": "quiet count-key"}, COUNT_KEY)); }  // h45, h46
   }
 }
 

@@ -165,3 +165,22 @@ export function svgEl(tag, attrs, text) {
   if (text !== undefined) { e.textContent = text; }
   return e;
 }
+
+// a scrolling list shown at its end with no line cut at its top edge (the log, the "Since
+// your last choice" box: a wrapped line's last words alone there, "Castile.", read as a
+// stray line, f33): the space under the last line grows by what the cut line still shows,
+// so the scroll stops at a line's top. `rows`: its lines (elements); `cover`: an element
+// stuck over its top (the box's expander, sticky) whose bottom is the top edge, or none
+export function endOnLineStart(list, rows, cover) {
+  list.style.paddingBottom = "";
+  list.scrollTop = list.scrollHeight;
+  var top = cover ? cover.getBoundingClientRect().bottom
+    : list.getBoundingClientRect().top + list.clientTop;
+  var cut = Array.prototype.filter.call(rows, function (li) {
+    var r = li.getBoundingClientRect();
+    return li !== cover && r.height && r.top < top - 0.5 && r.bottom > top + 0.5;
+  })[0];
+  if (!cut || !list.scrollTop) { return; }
+  list.style.paddingBottom = (cut.getBoundingClientRect().bottom - top) + "px";
+  list.scrollTop = list.scrollHeight;
+}

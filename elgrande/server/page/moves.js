@@ -4,7 +4,7 @@
 import {$, S, el, nameOf} from "./core.js";
 import {add, remove} from "./selection.js";
 import {optionItem, renderControls} from "./controls.js";
-import {COUNT_KEY} from "./preview.js";
+import {COUNT_KEY, drawsCounts} from "./preview.js";
 
 export function groupKey(o) { return o.from + "|" + o.player + "|" + (o.kind === undefined ? "" : o.kind); }
 export function groupLabel(o) {
@@ -159,17 +159,19 @@ export function renderMoves(c, box) {
   }
   // what is chosen, under the buttons: above them it pushed every "to" button down at the
   // first click, so a second click at the same spot missed (f20, as the steppers' f18)
-  if (chosen.children.length) { renderChosen(box, chosen); }
+  if (chosen.children.length) { renderChosen(c, box, chosen); }
 }
 
 // the moves chosen and not sent yet: the map beside the decision, its arrows said; under
 // a narrow screen's map (out of sight, f17) a button brings it into view
-function renderChosen(box, chosen) {
+function renderChosen(c, box, chosen) {
   var narrow = window.matchMedia("(max-width: 900px)").matches;
   box.appendChild(el("h3", {"class": "chosen-moves"}, "Chosen, not sent yet (Done sends them" +
                      (narrow ? ")" : "; arrows on the map)")));
   box.appendChild(chosen);
-  box.appendChild(el("p", {"class": "quiet count-key"}, COUNT_KEY));  // the "2→0" (h45)
+  if (drawsCounts(c)) {  // the "2→0" (h45), where the map draws one (h46)
+    box.appendChild(el("p", {"class": "quiet count-key"}, COUNT_KEY));
+  }
   if (narrow) {
     var see = el("button", {type: "button", id: "see-arrows"}, "Show the arrows on the map");
     see.onclick = showArrows;

@@ -1,6 +1,6 @@
 /* The side panels filled from the state: the action cards on offer, the log, and the end
    of the game (final scores, winners, the record and the replay). */
-import {$, S, GAME, el, arrowed, chip, nameOf, noted, touchWords, withToken} from "./core.js";
+import {$, S, GAME, el, arrowed, chip, endOnLineStart, nameOf, noted, touchWords, withToken} from "./core.js";
 import {placeTips} from "./tips.js";
 
 // -- the action cards on offer this round (B3.1), from the state's public "offer"; the
@@ -101,16 +101,7 @@ function toLogEnd() {
     });
   }
   pinned = true;
-  ol.style.paddingBottom = "";
-  ol.scrollTop = ol.scrollHeight;
-  var top = ol.getBoundingClientRect().top + ol.clientTop;
-  var cut = Array.prototype.filter.call(ol.children, function (li) {
-    var r = li.getBoundingClientRect();
-    return r.top < top - 0.5 && r.bottom > top + 0.5;
-  })[0];
-  if (!cut || !ol.scrollTop) { return; }
-  ol.style.paddingBottom = (cut.getBoundingClientRect().bottom - top) + "px";
-  ol.scrollTop = ol.scrollHeight;
+  endOnLineStart(ol, ol.children);
 }
 
 export function renderEnd(st) {

@@ -127,7 +127,19 @@ function placeName(id) {
   var t = document.querySelector('#board g.place[data-place="' + id + '"] > text');
   return (t && t.textContent) || id;
 }
-// the words beside the moves chosen (moves.js): what a count before and after on the map is
+// whether the map draws a count before and after ("2→0") for the answer being composed
+// (drawPreview): one of its places on the map (h46, f33: caballeros brought to the court
+// from the provinces, neither on the map, and COUNT_KEY spoke of a label not drawn)
+export function drawsCounts(c) {
+  if (!c || (c.form !== "moves" && c.form !== "counts") || adds(c)) { return false; }
+  var ch = changes(c, S.state ? S.state.seat : null);
+  return Object.keys(ch).some(function (place) {
+    return !!document.querySelector('#board g.place[data-place="' + place + '"]') &&
+      Object.keys(ch[place]).some(function (who) { return !!ch[place][who]; });
+  });
+}
+// the words beside the moves chosen (moves.js): what a count before and after on the map
+// is, where it draws one (drawsCounts)
 export var COUNT_KEY = "On the map, \u201c2→0\u201d under a badge: that colour's " +
   "caballeros there now → once your answer is sent.";
 

@@ -7,7 +7,7 @@
    scoring left out (it is no news). So a player whose special action another
    player vetoed reads it where they look, not only in the log. The log length at the
    seat's last answer is kept for the tab (per game and seat), so a reload keeps it. */
-import {$, S, GAME, el, arrowed, noted} from "./core.js";
+import {$, S, GAME, el, arrowed, endOnLineStart, noted} from "./core.js";
 
 export var MAX_LINES = 8;
 function key() { return "elgrande-since:" + GAME + ":" + S.state.seat; }
@@ -227,7 +227,8 @@ export var SCROLL_WORDS = " (scroll up in the box for the earlier ones)";
 function toNewest(box, ul) {
   requestAnimationFrame(function () {
     if (!ul.isConnected) { return; }
-    ul.scrollTop = ul.scrollHeight;
+    var gap = ul.querySelector("li.gap");  // the expander, stuck at the top (style.css h45)
+    endOnLineStart(ul, ul.children, gap && gap.offsetParent ? gap : null);
     var more = ul.scrollHeight > ul.clientHeight + 1, note = box.querySelector(".since-scroll");
     box.classList.toggle("scrolls", more);
     if (more && !note) { box.firstChild.appendChild(el("span", {"class": "since-scroll quiet"}, SCROLL_WORDS)); }
