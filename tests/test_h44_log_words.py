@@ -43,6 +43,9 @@ def test_the_log_names_the_branch_of_an_either_card_as_its_options_show_it() -> 
     seat = d.players[0]
     shown = [o["label"] for o in (controls(g, seat) or {})["options"]]
     assert len(shown) == 2 and shown[0] != shown[1]
+    # f34: the script's name of the chosen region is nobody's word at the table
+    assert "call it" not in " ".join(shown) and "'source'" not in " ".join(shown), shown
+    assert "from that region to any region or the Castillo" in shown[1], shown
     name, card = g.names[seat], g.card_label(EITHER)
     for i, label in enumerate(shown):
         c = g.copy()

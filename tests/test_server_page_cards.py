@@ -45,6 +45,7 @@ def test_every_card_on_offer_says_what_it_does(
     (tab,), _ = open_seats(server, links, new_tab, [0])
     rng = random.Random(9)
     seen: dict[str, str] = {}
+    cut = 0
     with httpx.Client(base_url=server, timeout=30) as c:
         for _ in range(400):
             st = seat_state(c, links["game"], token)
@@ -58,13 +59,45 @@ def test_every_card_on_offer_says_what_it_does(
                     assert title == o["name"] and line.strip(), (o, line)
                     assert not re.search(r"\ball the \d", line), line
                     own = re.sub(rf"(^|, )stack {o['stack']}$", "", o["aside"])
-                    assert line == (own or card_summary(lib.card(o["id"]))), (o, line)
+                    summary = card_summary(lib.card(o["id"]))
+                    if "\u2026" in own:  # f34: a cut aside hid the card's "or ...": whole
+                        cut += 1
+                        own = summary + own[own.index("\u2026") + 1:]
+                        assert "\u2026" not in line, line
+                    assert line == (own or summary), (o, line)
                     seen[o["id"]] = line
             play_turn(c, links["game"], token, rng, st)
     # cards with a title of their own among them, each saying what it does
     alone = [cid for cid in seen if not lib.card(cid).title or
              sum(c.title == lib.card(cid).title for c in lib.cards.cards.values()) == 1]
     assert len(alone) >= 3, seen
+    quiet(tab)
+
+
+#: The base game's card of two options whose log name is cut short ("move 2 Caballeros
+#: from your court into any region …"), on offer in round 1 of a 3-seat game of seed 12.
+EITHER = "intrigue-place-two-or-move-own-from-one-region"
+
+
+@pytest.mark.rule("B3.1", "B8.2")
+def test_a_card_whose_name_is_cut_short_says_what_it_does_whole_on_the_offer(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.1 (f34: the offer said "move 2 Caballeros from your court into any region …",
+    the "…" hiding the card's "or move all ..."): its line is its summary, whole; its text
+    glosses the printed "move all" its script reads "all or some" (B8.2)."""
+    links = create(server, 3, 12, {1: "greedy", 2: "random"}, ["base"])
+    token = token_of(links["seats"][0])
+    with httpx.Client(base_url=server, timeout=30) as c:
+        st = seat_state(c, links["game"], token)
+    offer = {o["id"]: o for o in st["offer"]}
+    assert EITHER in offer and "\u2026" in offer[EITHER]["aside"], offer
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    wait_for_n(tab, st["n"])
+    lines = dict(_offer_lines(tab))
+    line = [v for k, v in _offer_lines(tab) if "court" in v and k == "Intrigue"]
+    assert line == [card_summary(load_library(("base",)).card(EITHER))], lines
+    assert " or move all of your own Caballeros" in line[0] and "\u2026" not in line[0]
+    assert "move all [or some, B8.2] of your own" in offer[EITHER]["text"], offer[EITHER]
     quiet(tab)
 
 

@@ -42,6 +42,27 @@ _OTHERS: Final = ((r" \(call it '\w+'\)", ""),
                   (r"the number '\w+'", "the chosen number"))
 
 
+#: A name's introduction in a rendered choice ("choose a region ... (call it 'source')").
+_CALLED: Final = re.compile(r" \(call it '(\w+)'\)")
+
+
+def names_unsaid(text: str) -> str:
+    """B8 (f34: "(call it 'source')" on an either card's option and in its log line, a
+    script's name nobody at the table knows): ``text``, rendered script words that
+    introduce exactly one chosen name, without it: the introduction dropped and the
+    name's phrases said as the chooser reads them (:data:`_SAID`: "the region chosen as
+    'source'" reads "that region"); ``text`` as it is where it introduces none or several
+    names, or names one in a phrase :data:`_SAID` does not know. Raises nothing."""
+    names = _CALLED.findall(text)
+    if len(names) != 1:
+        return text
+    v = names[0]
+    out = text.replace(f" (call it '{v}')", "")
+    for phrase, said in _SAID:
+        out = out.replace(phrase.format(v=v), said)
+    return text if f"'{v}'" in out else out
+
+
 def _choosing(script: ast.Script, var: str) -> ast.Node | None:
     """The statement of ``script`` whose call chooses ``var`` (``choose`` or
     ``secret_choice``), or None."""

@@ -33,7 +33,9 @@ def option_line(e: dict[str, Any], names: Sequence[str], card: Callable[[str], s
     label. Raises KeyError for an event without ``chooser``."""
     label = str(e.get("label") or "")
     if label:
-        label = named(label, names)
+        from elgrande.dsl.choice_words import names_unsaid  # (only where a label is said)
+
+        label = named(names_unsaid(label), names)
         label = CARD_REF.sub(lambda m: card(m.group(1)), label) if "{card:" in label \
             else label
         said = f'"{label}"'

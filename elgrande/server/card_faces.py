@@ -8,9 +8,10 @@ marked provisional.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from elgrande.data.card_fields import text_as_shown
 from elgrande.data.cards import CardDef
@@ -51,7 +52,24 @@ def printed_words(card: CardDef) -> str:
     regions named by their first value glossed (B8.6, f28: ``"Score all 5 regions
     [every region whose first value is 5]."``, :func:`~elgrande.play.narrate.
     by_first_value`); ``""`` for a card with no printed text."""
-    return by_first_value(text_as_shown(card.text, card.data), gloss=True)
+    return all_or_some(by_first_value(text_as_shown(card.text, card.data), gloss=True),
+                       card.effect)
+
+
+#: A script's "all or some" quantity (B8.2), its comments left out.
+_ALL_OR_SOME: Final = re.compile(r"^[^#\n]*\ball\s+or\s+some\b", re.MULTILINE)
+#: A printed "move all" not already saying "or some".
+_MOVE_ALL: Final = re.compile(r"\b(move all)\b(?!\s*\(?or some)", re.IGNORECASE)
+
+
+def all_or_some(text: str, effect: str) -> str:
+    """B8.2 (f34: the printed "move all of your own Caballeros" and the option's "move all
+    or some" read as a contradiction): ``text`` with its first printed "move all" glossed
+    ``"move all [or some, B8.2]"`` when the card's script ``effect`` moves "all or some"
+    (B8.2: such a card may move all or only some); ``text`` as it is otherwise."""
+    if not _ALL_OR_SOME.search(effect):
+        return text
+    return _MOVE_ALL.sub(lambda m: f"{m.group(1)} [or some, B8.2]", text, count=1)
 
 
 def face_words(card: CardDef) -> str:

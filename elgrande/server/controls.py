@@ -59,6 +59,7 @@ from elgrande.adapters.actions import (
     ActionSpace,
     AnswerBuilder,
 )
+from elgrande.dsl.choice_words import names_unsaid
 from elgrande.engine.decisions import Decision, secret_kinds
 from elgrande.errors import IllegalMove
 from elgrande.errors.rule_ids import RULES, title
@@ -574,6 +575,8 @@ def controls(game: Game, seat: int, space: ActionSpace | None = None,
             for key in ("label", "why"):
                 if key in o:
                     o[key] = game.in_words(o[key])
+            if "label" in o:  # f34: an either's option without the script's name
+                o["label"] = names_unsaid(o["label"])
         for f in out["folds"]:
             f["why"] = game.in_words(f["why"])
             f["labels"] = [game.in_words(x) for x in f["labels"]]

@@ -26,6 +26,10 @@ export function renderOffer(st) {
     // with no other aside says what it does, from its text (f15: every card says it)
     var aside = (c.aside || "").replace(new RegExp("(^|, )stack " + c.stack + "$"), "") ||
       c.summary || "";
+    // f34: an aside cut short ("move 2 ... any region …") hid the card's "or move all ...":
+    // its summary says it whole, with what followed the cut (", 2 of 3 such")
+    var cut = aside.indexOf("\u2026");
+    if (cut >= 0 && c.summary) { aside = c.summary + aside.slice(cut + 1); }
     if (aside) { li.appendChild(el("span", {"class": "card-aside"}, aside)); }
     if (c.text) {
       li.appendChild(el("span", {"class": "why", role: "tooltip"}, c.text));
