@@ -72,13 +72,11 @@ def test_b4_3_a_placement_skipped_for_an_empty_court_is_said() -> None:
     assert len(said) == met
 
 
-@pytest.mark.rule("B8.2")
-def test_b8_2_a_reason_every_move_shares_is_one_sentence() -> None:
-    """At a move's limit, "at most 3 caballeros may move, not 4" refused some 50 "X to
-    Y" pairs, each listed: it is said once with their number; a reason naming a place
-    ("... in Basque Country, not 3") still lists its moves."""
-    g = new_game(3, sets=["base"], seed=0, logging=False)
-    rng = random.Random(0)
+def moves_at_limit(seed: int = 0) -> Iterator[dict[str, Any]]:
+    """The controls of each move of seeded 3-player base game ``seed`` (random answers)
+    with the first allowed moves chosen up to the move's limit (B8.2)."""
+    g = new_game(3, sets=["base"], seed=seed, logging=False)
+    rng = random.Random(seed)
     while g.pending is not None:
         d = g.pending
         seat = d.players[0]
@@ -90,16 +88,25 @@ def test_b8_2_a_reason_every_move_shares_is_one_sentence() -> None:
                 acts += [o for o in c["options"] if o.get("enabled")][0]["unit"]
                 c = controls(g, seat, actions=acts)
                 assert c is not None
-            rs = [r for f in c["folds"] for r in f["reasons"]]
-            limit = [r for r in rs if r["why"].startswith("at most ")]
-            if c["total"] >= c["max"] and limit and len(limit[0]["labels"]) > 1:
-                (r,) = limit
-                assert r["said"] == (r["why"][0].upper() + r["why"][1:] +
-                                     f": {len(r['labels'])} moves")
-                assert all("said" not in x for x in rs if "Castile" in x["why"]
-                           or "Basque" in x["why"] or "king's region" in x["why"])
-                return
+            yield c
         g.answer(seat, d.random_answer(rng, seat))
+
+
+@pytest.mark.rule("B8.2")
+def test_b8_2_a_reason_every_move_shares_is_one_sentence() -> None:
+    """At a move's limit, "at most 3 caballeros may move, not 4" refused some 50 "X to
+    Y" pairs, each listed: it is said once with their number; a reason naming a place
+    ("... in Basque Country, not 3") still lists its moves."""
+    for c in moves_at_limit():
+        rs = [r for f in c["folds"] for r in f["reasons"]]
+        limit = [r for r in rs if r["why"].startswith("at most ")]
+        if c["total"] >= c["max"] and limit and len(limit[0]["labels"]) > 1:
+            (r,) = limit
+            assert r["said"] == (r["why"][0].upper() + r["why"][1:] +
+                                 f": {len(r['labels'])} moves")
+            assert all("said" not in x for x in rs if "Castile" in x["why"]
+                       or "Basque" in x["why"] or "king's region" in x["why"])
+            return
     raise AssertionError("no move at its limit")
 
 

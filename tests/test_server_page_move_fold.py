@@ -6,18 +6,15 @@ server's own for a seeded base game, drawn by the page's code."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from browser import Tab
+from test_h47_log_reasons import moves_at_limit
 from test_server_page import quiet
 from test_server_page_layout import _open, played
 from test_server_page_plain import _show
-
-from elgrande.play.game import new_game
-from elgrande.server.controls import controls
 
 __all__ = ["played"]  # the layout tests' fixture
 
@@ -25,23 +22,10 @@ __all__ = ["played"]  # the layout tests' fixture
 def _at_limit() -> dict[str, Any]:
     """The controls of the first move of seeded game 0 taken to its limit, where the
     limit's reason refuses several moves."""
-    g = new_game(3, sets=["base"], seed=0, logging=False)
-    rng = random.Random(0)
-    while g.pending is not None:
-        d = g.pending
-        seat = d.players[0]
-        if d.kind == "move_caballeros":
-            acts: list[int] = []
-            c = controls(g, seat)
-            assert c is not None
-            while c["total"] < c["max"] and any(o.get("enabled") for o in c["options"]):
-                acts += [o for o in c["options"] if o.get("enabled")][0]["unit"]
-                c = controls(g, seat, actions=acts)
-                assert c is not None
-            if c["total"] >= c["max"] and any(
-                    r.get("said") for f in c["folds"] for r in f["reasons"]):
-                return c
-        g.answer(seat, d.random_answer(rng, seat))
+    for c in moves_at_limit():
+        if c["total"] >= c["max"] and any(
+                r.get("said") for f in c["folds"] for r in f["reasons"]):
+            return c
     raise AssertionError("no move at its limit")
 
 
