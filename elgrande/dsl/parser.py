@@ -24,7 +24,6 @@ from elgrande.dsl.lark_parser import keywords as keywords
 from elgrande.dsl.lark_parser import parser
 from elgrande.dsl.region_forms import FORMS, RegionForm
 from elgrande.dsl.signatures import SIGNATURES
-from elgrande.dsl.syntax_errors import syntax_error
 from elgrande.errors import CardError
 
 #: Most statements a script may have; and the deepest nesting. A homebrew card beyond
@@ -484,6 +483,8 @@ def parse(script: str, path: str = "", line: int = 1, column: int = 1) -> ast.Sc
     try:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
+        from elgrande.dsl.syntax_errors import syntax_error  # (on a syntax error only)
+
         raise syntax_error(exc, text, path, line, column) from None
     except DedentError:
         raise CardError(path, "syntax error: a line is indented less than its block but "
