@@ -98,11 +98,12 @@ def test_final_scores_are_printed_once_by_seat(log: str) -> None:
 
 
 def test_placements_inside_special_actions_are_indented(log: str) -> None:
-    """A card's caballeros from the court (B5.1) are said as a move from the court (h44),
-    indented under the card's line; no indented line says "places" (B4.3's word)."""
+    """A card's caballeros from the court (B5.1) are said placed "from the court" (h44,
+    f35), indented under the card's line; no indented line says "places caballeros: ..."
+    (the turn's placement's words, B4.3)."""
     lines = log.splitlines()
     inner = [i for i, ln in enumerate(lines)
-             if re.match(r"  \w+ moves \d+ caballeros? from the court", ln)]
+             if re.match(r"  \w+ places \d+ caballeros? from the court", ln)]
     assert inner
     assert not [ln for ln in lines if re.match(r"  \w+ places caballeros", ln)]
     for i in inner:  # under a "carries out the special action" line

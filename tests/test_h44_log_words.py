@@ -74,13 +74,13 @@ def test_a_card_s_caballeros_from_the_court_are_a_move_not_a_placement() -> None
     before = len(g.log)
     g.answer(seat, {to: 1})
     lines = list(g.log)[before:]
-    assert lines[0] == f"  {name} moves 1 caballero from the court to {b.place_name(to)}."
+    assert lines[0] == f"  {name} places 1 caballero from the court in {b.place_name(to)}."
     assert not any(" places caballeros" in ln for ln in lines if ln.startswith("  "))
     # to several places; the turn's own placement (B4.3) keeps its word
     e = {"event": "place", "player": 1, "decider": 1, "card": EITHER,
          "to": {"aragon": 1, "castillo": 2}}
     assert story([e], b, ["Ana", "Ben"]) == \
-        ["  Ben moves 3 caballeros from the court: 1 to Aragon, 2 to Castillo."]
+        ["  Ben places 3 caballeros from the court: 1 in Aragon, 2 in Castillo."]
     turn = {"event": "place", "player": 1, "to": {"aragon": 1, "castillo": 2}}
     assert story([turn], b, ["Ana", "Ben"]) == \
         ["Ben places caballeros: 1 in Aragon, 2 in Castillo."]

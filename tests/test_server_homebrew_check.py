@@ -102,9 +102,9 @@ def test_one_card_in_the_short_game_and_the_ticked_box(served: ServerProcess) ->
     ticked = check(served.url, {"players": 4, "homebrew_early": True, "seed": 3}, data)
     assert ticked.status_code == 200, ticked.text  # the seed is not the check's business
     assert ticked.json()["cards"][0]["note"] == (
-        "Your card Garrison is one of 12 in its stack: 9 of them come up in a game (one a "
-        "round, B3.1), so it comes up in a given game with probability 3/4 (75%). 'Deal my "
-        "cards early' is ticked: it comes up in round 1.")
+        "'Deal my cards early' is ticked: your card Garrison comes up in round 1. (Unticked: "
+        "your card Garrison is one of 12 in its stack: 9 of them come up in a game (one a "
+        "round, B3.1), so it comes up in a given game with probability 3/4 (75%).)")
     nothing_stored(served)
 
 

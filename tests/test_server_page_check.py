@@ -82,7 +82,7 @@ def test_a_chosen_zip_shows_its_cards_notes_before_create(
     assert not seed_note.is_visible()
     p.get_by_label("Deal my cards early (playtest)", exact=False).check()
     p.wait_for_function("document.getElementById('check-notes').textContent"
-                        ".indexOf('is ticked: it comes up in round 2') >= 0")
+                        ".indexOf('is ticked: your card Garrison comes up in round 2') >= 0")
     # the seed box greyed says why, next to it
     assert p.get_by_label("Seed").is_disabled() and seed_note.is_visible()
     assert "the early deal picks the seed" in seed_note.inner_text()

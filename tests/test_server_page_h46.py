@@ -141,3 +141,26 @@ def test_a_card_s_placement_says_the_card_goes_on(
     wait_redrawn(tab, n, 1)
     assert done.inner_text() == f"Done: place 1 of up to {c['max']}"
     quiet(tab)
+
+
+@pytest.mark.rule("B8")
+def test_a_clicked_region_shows_no_box_around_it(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """f35 (after a click on Aragon a black rectangle, the browser's focus box around the
+    region's group, crossed its neighbours): a region clicked on the map is focused with
+    no outline; keyboard focus draws the region's own edge instead."""
+    links, st = _muster_game(server)
+    tab = open_seat(server, links, new_tab, 0, WIDE, HIGH)
+    box = tab.page.locator("#board g.place.choosable").first.bounding_box()
+    assert box is not None
+    tab.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tab.page.mouse.down()  # (the press focuses it; the click's answer would redraw the map)
+    focused = tab.page.evaluate(
+        "(() => { const g = document.activeElement; return g && g.matches('#board g.place')"
+        " ? getComputedStyle(g).outlineStyle : 'not a place'; })()")
+    assert focused == "none", focused
+    tab.page.mouse.up()
+    css = tab.page.evaluate("Array.from(document.styleSheets).flatMap(s => Array.from("
+                            "s.cssRules)).map(r => r.cssText).join('\\n')")
+    assert "g.place:focus-visible path" in css  # keyboard focus: the region's own edge
+    quiet(tab)

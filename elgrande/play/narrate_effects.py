@@ -49,10 +49,11 @@ def from_court_line(e: dict[str, Any], board: Board, names: Sequence[str]) -> st
     """The line of ``place`` event ``e`` made by a card's special action (``move QTY
     caballeros from court to SET``: B5.1, a special action may put caballeros from the
     court anywhere but in the king's region; not the turn's placement, B4.3, whose line
-    says "places"): ``"  Randy moves 2 caballeros from the court to Aragon."``; to
-    several places ``"  Randy moves 3 caballeros from the court: 1 to Aragon, 2 to
-    Castillo."``. The mover is the event's ``decider`` (else its ``player``). Raises
-    KeyError for an event without ``to``."""
+    says "places caballeros: ..."), in the card language's verb (f35: "place up to 2 of
+    your caballeros from your court in that region"): ``"  Randy places 2 caballeros from
+    the court in Aragon."``; in several places ``"  Randy places 3 caballeros from the
+    court: 1 in Aragon, 2 in Castillo."``. The mover is the event's ``decider`` (else its
+    ``player``). Raises KeyError for an event without ``to``."""
     to: dict[str, int] = e["to"]
     who = names[e.get("decider", e["player"])]
     total = sum(to.values())
@@ -61,9 +62,9 @@ def from_court_line(e: dict[str, Any], board: Board, names: Sequence[str]) -> st
         return board.place_name(r) if r in board.index else r
     if len(to) == 1:
         (r,) = to
-        return f"  {who} moves {counted(total, 'caballero')} from the court to {where(r)}."
-    parts = ", ".join(f"{n} to {where(r)}" for r, n in to.items())
-    return f"  {who} moves {counted(total, 'caballero')} from the court: {parts}."
+        return f"  {who} places {counted(total, 'caballero')} from the court in {where(r)}."
+    parts = ", ".join(f"{n} in {where(r)}" for r, n in to.items())
+    return f"  {who} places {counted(total, 'caballero')} from the court: {parts}."
 
 
 def fired_on(e: dict[str, Any], board: Board, names: Sequence[str]) -> str:

@@ -414,8 +414,9 @@ def check_note(game: Game, card: dict[str, Any], early: bool, latest: int | None
     it: ``latest`` is the latest round in which a deal found by
     :func:`elgrande.play.early_deal.early_seed` turns up one of the host's cards (None:
     no deal tried turns them all up). E.g. "... with probability 9/13 (69%). Tick 'Deal
-    my cards early' to see it in round 1." (``early``: the box is ticked already: "...
-    'Deal my cards early' is ticked: it comes up in round 1.").
+    my cards early' to see it in round 1." (``early``: the box is ticked already: "'Deal
+    my cards early' is ticked: your card X comes up in round 1. (Unticked: your card X is
+    one of 13 ...)", f35: which applies said first).
 
     Args:
         game: a game set up with the uploaded cards (its library and variant).
@@ -433,8 +434,9 @@ def check_note(game: Game, card: dict[str, Any], early: bool, latest: int | None
                 "(too many of them share a stack).")
     first = game.library.board.variants[str(game.header["variant"])].rounds[0]
     when = f"in round {latest}" if latest == first else f"by round {latest}"
-    if early:
-        return f"{chance} '{EARLY_NAME}' is ticked: it comes up {when}."
+    if early:  # f35: which of the two applies said first, the chance as the other way
+        return (f"'{EARLY_NAME}' is ticked: your card {card['title']} comes up {when}. "
+                f"(Unticked: {chance[0].lower() + chance[1:]})")
     return f"{chance} Tick '{EARLY_NAME}' to see it {when}."
 
 
