@@ -17,6 +17,7 @@ from elgrande.tools.board_svg import boxes_svg, public_view
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
 from elgrande.server.controls import controls  # noqa: E402
+from elgrande.server.page_words import EITHER_HOW  # noqa: E402
 
 #: A base card whose script is ``either: (caballeros from court) or: (a move)``.
 EITHER = "intrigue-place-two-or-move-own-from-one-region"
@@ -41,7 +42,9 @@ def test_the_log_names_the_branch_of_an_either_card_as_its_options_show_it() -> 
     d = g.pending
     assert d is not None
     seat = d.players[0]
-    shown = [o["label"] for o in (controls(g, seat) or {})["options"]]
+    c = controls(g, seat)
+    assert c is not None and c["how"] == EITHER_HOW  # f36: what a click does, said
+    shown = [o["label"] for o in c["options"]]
     assert len(shown) == 2 and shown[0] != shown[1]
     # f34: the script's name of the chosen region is nobody's word at the table
     assert "call it" not in " ".join(shown) and "'source'" not in " ".join(shown), shown

@@ -99,14 +99,14 @@ def test_kind_dependent_requirements() -> None:
     assert not v.is_valid({**erratum, "title": "T"})
 
 
-#: PyYAML's own safe_load takes many seconds to expand the alias bomb (the engine's loader
-#: refuses it at once, tests/test_validate.py): that case runs in the slow run.
-SLOW_TO_LOAD = {"yaml-alias-bomb.yaml"}
+#: PyYAML's own safe_load spends 20-45 s expanding the alias bomb into a structure the
+#: engine's loader never builds (it refuses the file at once, tests/test_validate.py): no
+#: fields come of it for the schema and the field check to compare, so it is left out.
+NOT_LOADED = {"yaml-alias-bomb.yaml"}
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=pytest.mark.slow) if p.name in SLOW_TO_LOAD else p
-    for p in SHIPPED + EXAMPLES + CORPUS], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in SHIPPED + EXAMPLES + CORPUS
+                                  if p.name not in NOT_LOADED], ids=lambda p: p.name)
 def test_the_schema_agrees_with_the_engine_field_check(path: Path) -> None:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -139,7 +139,7 @@ def test_a_card_s_placement_says_the_card_goes_on(
     n = page_state(tab)["n"]
     tab.page.locator('#options button[aria-label^="one more"]:enabled').first.click()
     wait_redrawn(tab, n, 1)
-    assert done.inner_text() == f"Done: place 1 of up to {c['max']}"
+    assert done.inner_text() == f"Done: place 1 of up to {c['max']} (the card goes on)"  # f36
     quiet(tab)
 
 

@@ -85,6 +85,7 @@ from elgrande.server.page_words import (
     combined_labels,
     court_note,
     disc_note,
+    either_how,
     empty_source_words,
     how_to_answer,
     king_disc_words,
@@ -650,7 +651,7 @@ def _controls(game: Game, seat: int, space: ActionSpace | None,
             if form != "subset" else None,
             "options": options, "done": done, "card": card, "folds": fold,
             "note": provinces_note(d) or disc_note(game, d, seat) or legend,
-            "how": how_to_answer(form, d.kind in secret_kinds(), options)}
+            "how": how_to_answer(form, d.kind in secret_kinds(), options) or either_how(d)}
 
 
 def _short(b0: AnswerBuilder, total: int) -> str:

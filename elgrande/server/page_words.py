@@ -110,6 +110,20 @@ def lead_label(label: str, first_next: str, rule: str = "") -> str:
     return ORDER_WORDS["after"] if rule == "B4.5" else f"{first_next} {label}"
 
 
+#: How an "either ... or ..." card's choice of its part is answered (f36: the one choice
+#: with no line saying what a click does, B4.4).
+EITHER_HOW: Final = ("Click the part of the card you choose: it is sent at once, and the "
+                     "card goes on with that part.")
+
+
+def either_how(d: Decision) -> str | None:
+    """:data:`EITHER_HOW` at a card's choice of one of its parts (``d`` of kind
+    ``choose_option`` whose prompt is the engine's "CARD: choose one", B4.4); None
+    otherwise. Raises nothing."""
+    return EITHER_HOW if d.kind == "choose_option" and d.prompt.endswith(": choose one") \
+        else None
+
+
 def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str | None:
     """What a click does at a choice of one option (form ``pick``, B3.4), said plainly
     near the choices: an ordinary region choice is sent at the click, a secret one (B8.5,

@@ -105,12 +105,13 @@ export var UP_TO_VERBS = {bring_to_court: "bring", place_caballeros: "place"};
 // bring none (up to 4 allowed)", "Done: bring 2 of up to 4"; "Confirm" for a subset;
 // else "Done (move none)" (B8.2), "Done: move none (the card goes on)" where the card's
 // steps follow (server/page_words.py card_goes_on), or "Done"; a card's placement with
-// none chosen too (h46, f33: "Done: place none (up to 2 allowed; the card goes on)")
+// none chosen too (h46, f33: "Done: place none (up to 2 allowed; the card goes on)"), and
+// with some chosen (f36: "Done: place 2 of up to 2 (the card goes on)")
 function doneWords(c, none) {
   if (c.form === "subset") { return "Confirm"; }
-  var verb = UP_TO_VERBS[c.kind], on = none && c.card && c.goes_on;
+  var verb = UP_TO_VERBS[c.kind], goes = c.card && c.goes_on, on = none && goes;
   if (verb && !c.min && c.max > 0) {
-    return "Done: " + verb + " " + (c.total ? c.total + " of up to " + c.max :
+    return "Done: " + verb + " " + (c.total ? c.total + " of up to " + c.max + (goes ? GOES_ON : "") :
                                     "none (up to " + c.max + " allowed" + (on ? "; " + GOES_ON.slice(2) : ")"));
   }
   if (on) { return "Done: " + noneWords(c) + GOES_ON; }
