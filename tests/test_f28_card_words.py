@@ -268,3 +268,14 @@ def test_a_special_scoring_s_choice_marks_the_regions_where_nobody_would_score()
                 return
             g.answer(p, d.random_answer(rng, p))
     pytest.fail("no special scoring's region choice met")
+
+
+@pytest.mark.rule("B5.2", "B8.1")
+def test_the_king_s_move_to_any_region_but_his_own_reads_another_region() -> None:
+    """f34, f36 ("move the king to any region, except the king's region" read oddly): the
+    King's Card's script reads "move the king to another region"; a narrower set keeps
+    its words."""
+    assert "Move the king to another region." in render(parse(
+        "move the king to regions except king\n"))
+    assert "Move the king to a region adjacent to the king's region." in render(parse(
+        "move the king to adjacent to king\n"))

@@ -39,7 +39,14 @@ from elgrande.dsl.english import swap_pronouns as _swap_pronouns
 from elgrande.dsl.english import tidy as _tidy
 from elgrande.dsl.plain_methods import PlainMethods
 from elgrande.dsl.region_forms import Mode, form_of, is_region_set
-from elgrande.dsl.render_moves import one_caballero, owner, piece_words, several, several_from
+from elgrande.dsl.render_moves import (
+    king_elsewhere,
+    one_caballero,
+    owner,
+    piece_words,
+    several,
+    several_from,
+)
 from elgrande.dsl.render_moves import template as template_of
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
 from elgrande.dsl.signatures import SIGNATURES, Param, Signature
@@ -280,7 +287,7 @@ def _call(call: ast.Call, ctx: _Ctx) -> str:
             literal = _swap_pronouns(piece) if ctx.third else piece
             out.append(literal)
             previous = literal
-    text = _tidy("".join(out))
+    text = king_elsewhere(call, _tidy("".join(out)))
     if ctx.third and not has_each and not template.startswith("{"):
         text = _conjugate_first(text)
     _assign(sig, call, ctx)

@@ -91,6 +91,20 @@ def template(sig: Signature, call: ast.Call, names: Mapping[str, str]) -> str:
     return sig.render
 
 
+#: A king's move to every region but his own, as the renderer says it, and as people say it.
+_KING_ANY: Final = ("the king to any region, except the king's region",
+                    "the king to another region")
+
+
+def king_elsewhere(call: ast.Call, text: str) -> str:
+    """B5.2, B8.1 (f34, f36: "move the king to any region, except the king's region" read
+    oddly): a ``move`` of the king to every region but his own says "another region";
+    ``text`` (the statement's rendered words) as it is otherwise."""
+    if call.name == "move" and str(call.arg("piece")) == "king":
+        return text.replace(*_KING_ANY)
+    return text
+
+
 def piece_words(token: str, names: Mapping[str, str]) -> str:
     """A token by its declared name in ``names`` ("the Legate"), else "the ID" (B8)."""
     return names.get(token) or f"the {token}"
