@@ -74,8 +74,9 @@ def test_every_card_on_offer_says_what_it_does(
     quiet(tab)
 
 
-#: The base game's card of two options whose log name is cut short ("move 2 Caballeros
-#: from your court into any region …"), on offer in round 1 of a 3-seat game of seed 12.
+#: The base game's card of two options whose log name was cut short ("move 2 Caballeros
+#: from your court into any region …", f36: now whole), on offer in round 1 of a 3-seat
+#: game of seed 12.
 EITHER = "intrigue-place-two-or-move-own-from-one-region"
 
 
@@ -90,7 +91,10 @@ def test_a_card_whose_name_is_cut_short_says_what_it_does_whole_on_the_offer(
     with httpx.Client(base_url=server, timeout=30) as c:
         st = seat_state(c, links["game"], token)
     offer = {o["id"]: o for o in st["offer"]}
-    assert EITHER in offer and "\u2026" in offer[EITHER]["aside"], offer
+    assert EITHER in offer, offer
+    # f36: its name is no longer cut before its "or move all ..."
+    assert "\u2026" not in offer[EITHER]["aside"], offer[EITHER]
+    assert offer[EITHER]["aside"].endswith(" or move all of your own Caballeros from one region")
     (tab,), _ = open_seats(server, links, new_tab, [0])
     wait_for_n(tab, st["n"])
     lines = dict(_offer_lines(tab))
