@@ -105,6 +105,32 @@ def test_a_card_whose_name_is_cut_short_says_what_it_does_whole_on_the_offer(
     quiet(tab)
 
 
+@pytest.mark.rule("B3.1")
+def test_a_card_of_several_copies_says_so_on_the_offer(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.1 (f36: a card of 2 copies came up again and looked like a discarded card
+    reused): the offer payload says each card's ``copies``, and the page says " · one of
+    N copies" after the stack of a card with more than one, nothing for a single card."""
+    lib = load_library(("base",))
+    links = create(server, 3, 12, {1: "greedy", 2: "random"}, ["base"])
+    token = token_of(links["seats"][0])
+    with httpx.Client(base_url=server, timeout=30) as c:
+        st = seat_state(c, links["game"], token)
+    copies = [o["copies"] for o in st["offer"]]
+    assert copies == [lib.card(o["id"]).copies for o in st["offer"]], st["offer"]
+    assert max(copies) > 1 and min(copies) == 1, copies
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    wait_for_n(tab, st["n"])
+    heads: list[str] = tab.page.evaluate(
+        "Array.from(document.querySelectorAll('#offer li.offer-card')).map(li =>"
+        " Array.from(li.querySelectorAll(':scope > .quiet')).map(s => s.textContent)"
+        ".join(''))")
+    assert heads == [f" · stack {o['stack']}" + (
+        f" · one of {o['copies']} copies" if o["copies"] > 1 else "")
+        for o in st["offer"]], heads
+    quiet(tab)
+
+
 def _take_back_game(server: str) -> tuple[dict[str, Any], str]:
     """A 3-seat base game of three people played by its API, each answering at random
     (``random.Random(5)``: the same game every run, no server-seeded bot in it), seat 0
