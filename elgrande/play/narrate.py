@@ -82,7 +82,7 @@ class _Face(Protocol):
 
 #: A phrase from a card's text this many words long or shorter is shown whole.
 _WHOLE_WORDS = 16
-#: A phrase offering a choice (:func:`_offers_choice`) this many words long or shorter is
+#: A phrase offering a choice (:func:`_whole`) this many words long or shorter is
 #: shown whole too (f36: a cut before its " or " hid the choice).
 _CHOICE_WORDS = 24
 #: A longer phrase is cut to this many words at least (more while two would read alike).
@@ -161,20 +161,13 @@ def _cut(words: list[str], n: int) -> list[str]:
     return words[:n]
 
 
-def _offers_choice(words: list[str]) -> bool:
-    """True when ``words`` (a card's phrase) say a second alternative: an ``or`` followed
-    by the phrase's first word (``"move 2 Caballeros from your court into any region or
-    move all of your own Caballeros from one region"``: the player carries out one of the
-    two, B4.4)."""
-    first = words[0].lower() if words else ""
-    return any(w.lower() == "or" and n.lower() == first for w, n in zip(words, words[1:]))
-
-
 def _whole(words: list[str]) -> bool:
     """True when phrase ``words`` is shown whole: :data:`_WHOLE_WORDS` words or fewer, or
-    :data:`_CHOICE_WORDS` or fewer when it offers a choice (:func:`_offers_choice`)."""
-    return len(words) <= _WHOLE_WORDS or (
-        len(words) <= _CHOICE_WORDS and _offers_choice(words))
+    :data:`_CHOICE_WORDS` or fewer when it says a second alternative, an ``or`` and its
+    first word again (f36, B4.4: ``"move 2 ... into any region or move all ..."``)."""
+    pairs = zip(words, words[1:], strict=False)
+    return len(words) <= _WHOLE_WORDS or len(words) <= _CHOICE_WORDS and any(
+        w.lower() == "or" and n.lower() == words[0].lower() for w, n in pairs)
 
 
 def _said(cut: list[str], words: list[str]) -> str:
