@@ -12,7 +12,8 @@ import pytest
 
 from elgrande import new_game
 from elgrande.play.game import Game
-from elgrande.play.narrate import CHOOSES, story, words
+from elgrande.play.narrate import story, words
+from elgrande.play.narrate_effects import third_person
 from elgrande.tools.board_svg import boxes_svg, public_view
 
 pytest.importorskip("starlette", reason="elgrande serve needs the [serve] extra")
@@ -55,8 +56,11 @@ def test_the_log_names_the_branch_of_an_either_card_as_its_options_show_it() -> 
         before = len(c.log)
         c.answer(seat, i)
         lines = list(c.log)[before:]
-        # the line under "... carries out the special action of ...", in the option's words
-        assert lines[:1] == [f'  {name}{CHOOSES}"{label}" for {card}.'], lines
+        # the line under "... carries out the special action of ...", in the option's
+        # words said of the player (f36: spectators read it too)
+        said = third_person(label)
+        assert "your" not in said and " you " not in f" {said} ", said
+        assert lines[:1] == [f"  {name} chooses, for {card}: {said}."], lines
     # an event without the label (as an older engine might make one) still reads
     e = {"event": "choose", "option": 1, "chooser": 0, "player": 0, "card": EITHER}
     assert words(e, g.library.board, g.names, {}) == \

@@ -74,8 +74,9 @@ def test_every_card_on_offer_says_what_it_does(
     quiet(tab)
 
 
-#: The base game's card of two options whose log name is cut short ("move 2 Caballeros
-#: from your court into any region …"), on offer in round 1 of a 3-seat game of seed 12.
+#: The base game's card of two options whose log name was cut short ("move 2 Caballeros
+#: from your court into any region …", f36: now whole), on offer in round 1 of a 3-seat
+#: game of seed 12.
 EITHER = "intrigue-place-two-or-move-own-from-one-region"
 
 
@@ -90,7 +91,10 @@ def test_a_card_whose_name_is_cut_short_says_what_it_does_whole_on_the_offer(
     with httpx.Client(base_url=server, timeout=30) as c:
         st = seat_state(c, links["game"], token)
     offer = {o["id"]: o for o in st["offer"]}
-    assert EITHER in offer and "\u2026" in offer[EITHER]["aside"], offer
+    assert EITHER in offer, offer
+    # f36: its name is no longer cut before its "or move all ..."
+    assert "\u2026" not in offer[EITHER]["aside"], offer[EITHER]
+    assert offer[EITHER]["aside"].endswith(" or move all of your own Caballeros from one region")
     (tab,), _ = open_seats(server, links, new_tab, [0])
     wait_for_n(tab, st["n"])
     lines = dict(_offer_lines(tab))
@@ -98,6 +102,32 @@ def test_a_card_whose_name_is_cut_short_says_what_it_does_whole_on_the_offer(
     assert line == [card_summary(load_library(("base",)).card(EITHER))], lines
     assert " or move all of your own Caballeros" in line[0] and "\u2026" not in line[0]
     assert "move all [or some, B8.2] of your own" in offer[EITHER]["text"], offer[EITHER]
+    quiet(tab)
+
+
+@pytest.mark.rule("B3.1")
+def test_a_card_of_several_copies_says_so_on_the_offer(
+        server: str, new_tab: Callable[[], Tab]) -> None:
+    """B3.1 (f36: a card of 2 copies came up again and looked like a discarded card
+    reused): the offer payload says each card's ``copies``, and the page says " · one of
+    N copies" after the stack of a card with more than one, nothing for a single card."""
+    lib = load_library(("base",))
+    links = create(server, 3, 12, {1: "greedy", 2: "random"}, ["base"])
+    token = token_of(links["seats"][0])
+    with httpx.Client(base_url=server, timeout=30) as c:
+        st = seat_state(c, links["game"], token)
+    copies = [o["copies"] for o in st["offer"]]
+    assert copies == [lib.card(o["id"]).copies for o in st["offer"]], st["offer"]
+    assert max(copies) > 1 and min(copies) == 1, copies
+    (tab,), _ = open_seats(server, links, new_tab, [0])
+    wait_for_n(tab, st["n"])
+    heads: list[str] = tab.page.evaluate(
+        "Array.from(document.querySelectorAll('#offer li.offer-card')).map(li =>"
+        " Array.from(li.querySelectorAll(':scope > .quiet')).map(s => s.textContent)"
+        ".join(''))")
+    assert heads == [f" · stack {o['stack']}" + (
+        f" · one of {o['copies']} copies" if o["copies"] > 1 else "")
+        for o in st["offer"]], heads
     quiet(tab)
 
 

@@ -57,6 +57,8 @@ CARRIES_OUT = " carries out the special action of "
 NOTHING_DONE = "  (nothing done)"
 #: In the line of a ``choose`` event (see :func:`words`).
 CHOOSES = " chooses "
+#: A line of a ``choose`` event, an either card's branch too (``" chooses, for ...: "``).
+CHOICE_LINE = re.compile(r" chooses[ ,:]")
 #: In the line of a ``choose`` event whose one possible region was taken for the player
 #: (``only``, B8).
 ONLY = ", the only one this card allows (B8)"
@@ -80,6 +82,9 @@ class _Face(Protocol):
 
 #: A phrase from a card's text this many words long or shorter is shown whole.
 _WHOLE_WORDS = 16
+#: A phrase offering a choice (:func:`_whole`) this many words long or shorter is
+#: shown whole too (f36: a cut before its " or " hid the choice).
+_CHOICE_WORDS = 24
 #: A longer phrase is cut to this many words at least (more while two would read alike).
 _CUT_WORDS = 8
 #: Words a cut phrase does not end on (it takes the next word too).
@@ -156,6 +161,15 @@ def _cut(words: list[str], n: int) -> list[str]:
     return words[:n]
 
 
+def _whole(words: list[str]) -> bool:
+    """True when phrase ``words`` is shown whole: :data:`_WHOLE_WORDS` words or fewer, or
+    :data:`_CHOICE_WORDS` or fewer when it says a second alternative, an ``or`` and its
+    first word again (f36, B4.4: ``"move 2 ... into any region or move all ..."``)."""
+    pairs = zip(words, words[1:], strict=False)
+    return len(words) <= _WHOLE_WORDS or len(words) <= _CHOICE_WORDS and any(
+        w.lower() == "or" and n.lower() == words[0].lower() for w, n in pairs)
+
+
 def _said(cut: list[str], words: list[str]) -> str:
     """Phrase ``cut`` (the start of ``words``), with "…" when it is shorter."""
     return " ".join(cut) + (" …" if len(cut) < len(words) else "")
@@ -201,7 +215,7 @@ def _tell_apart(group: list[_Face]) -> dict[str, tuple[str, str]]:
     words = {c.id: _phrase(c) for c in group}
     n = _CUT_WORDS
     while True:
-        cut = {k: w if len(w) <= _WHOLE_WORDS else _cut(w, n) for k, w in words.items()}
+        cut = {k: w if _whole(w) else _cut(w, n) for k, w in words.items()}
         fulls: dict[tuple[str, ...], set[tuple[str, ...]]] = {}
         for cid, w in cut.items():
             fulls.setdefault(tuple(w), set()).add(tuple(words[cid]))
@@ -211,7 +225,7 @@ def _tell_apart(group: list[_Face]) -> dict[str, tuple[str, str]]:
         n += 1
     many = Counter(tuple(w) for w in cut.values())
     for cid, w in list(cut.items()):  # the same long phrase on several cards: its start
-        if len(fulls[tuple(w)]) == 1 and len(words[cid]) > _WHOLE_WORDS and many[tuple(w)] > 1:
+        if len(fulls[tuple(w)]) == 1 and not _whole(words[cid]) and many[tuple(w)] > 1:
             cut[cid] = _gist(words[cid])
     alike: dict[tuple[str, ...], list[_Face]] = {}
     for c in group:
@@ -398,8 +412,8 @@ def story(events: Sequence[dict[str, Any]], board: Board, names: Sequence[str],
                 lines[0] = _label(lines[0], tag)
         if not is_effect(e) and CARRIES_OUT in prev and not prev.startswith(" "):
             out.append(NOTHING_DONE)
-        elif not is_effect(e) and prev.startswith("  ") and (CHOOSES in prev
-                                                              or ONLY in prev):
+        elif not is_effect(e) and prev.startswith("  ") and (
+                CHOICE_LINE.search(prev) or ONLY in prev):
             out.append(after_choice(None, (), None, board, names, prev))
         out.extend(lines)
         out.extend(after.get(i, ()))

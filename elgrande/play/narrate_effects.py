@@ -26,11 +26,12 @@ CARD_REF: Final = re.compile(r"\{card:([^}]+)\}")
 def option_line(e: dict[str, Any], names: Sequence[str], card: Callable[[str], str]) -> str:
     """The line of ``choose`` event ``e`` of an ``either: ... or: ...`` statement (B4.4:
     the player carries out the special action in the branch they pick; the event's
-    ``option``, 0-based, and ``label``, the branch as the decision's option showed it):
-    ``'  Randy chooses "place up to 2 of your caballeros from your court in any region
-    or the Castillo" for Intrigue.'``; the players and cards the label names by name
-    (``card``: card id -> its name in the log); ``option N`` for an event without a
-    label. Raises KeyError for an event without ``chooser``."""
+    ``option``, 0-based, and ``label``, the branch as the decision's option showed it),
+    in the third person (f36: spectators read it too; :func:`third_person`): ``'  Randy
+    chooses, for Intrigue: place up to 2 of their caballeros from their court in any
+    region or the Castillo.'``; the players and cards the label names by name (``card``:
+    card id -> its name in the log); ``'  Randy chooses option 2 for Intrigue.'`` for an
+    event without a label. Raises KeyError for an event without ``chooser``."""
     label = str(e.get("label") or "")
     if label:
         from elgrande.dsl.choice_words import names_unsaid  # (only where a label is said)
@@ -38,11 +39,20 @@ def option_line(e: dict[str, Any], names: Sequence[str], card: Callable[[str], s
         label = named(names_unsaid(label), names)
         label = CARD_REF.sub(lambda m: card(m.group(1)), label) if "{card:" in label \
             else label
-        said = f'"{label}"'
-    else:
-        said = f"option {int(e.get('option', 0)) + 1}"
+        for_ = f", for {card(e['card'])}" if e.get("card") else ""
+        return f"  {names[e['chooser']]} chooses{for_}: {third_person(label).rstrip('.')}."
     for_ = f" for {card(e['card'])}" if e.get("card") else ""
-    return f"  {names[e['chooser']]} chooses {said}{for_}."
+    return f"  {names[e['chooser']]} chooses option {int(e.get('option', 0)) + 1}{for_}."
+
+
+def third_person(text: str) -> str:
+    """``text`` (an option's label, said to the player choosing) said of them: "you",
+    "your" ... made "they", "their" ... (``"Your Grande"`` -> ``"Their Grande"``)."""
+    from elgrande.dsl.english import swap_pronouns  # (only where a label is said)
+
+    text = swap_pronouns(text)
+    return re.sub(r"\b(You|Your|Yours|Yourself)\b",
+                  lambda m: swap_pronouns(m.group(1).lower()).capitalize(), text)
 
 
 def from_court_line(e: dict[str, Any], board: Board, names: Sequence[str]) -> str:

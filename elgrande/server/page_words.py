@@ -147,7 +147,7 @@ def how_to_answer(form: str, secret: bool, options: list[dict[str, Any]]) -> str
 def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The action cards on offer in ``view`` (``view["state"]["offer"]``, a list of card
     ids, ``''`` where taken; B3.1) as ``[{"id", "title", "name", "aside", "summary",
-    "text", "stack"}]`` by stack number (f17: the state's offer order put stack 7
+    "text", "stack", "copies"}]`` by stack number (f17: the state's offer order put stack 7
     between 4 and 5; a card from no stack last, each stack's in the offer's order; the
     state's order is unchanged), taken ones left out. Public: every viewer sees the
     open cards. An id the library does not hold is shown by its id, with no text.
@@ -155,7 +155,10 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
     "Special Scoring" cards are told apart; ``name`` and ``aside`` are its two parts
     (:func:`card_parts`); ``summary`` what the card does in one line, from its text
     (:func:`elgrande.play.narrate.card_summary`), the page's line under a card whose
-    aside says nothing but its stack (f15: every card on offer says what it does).
+    aside says nothing but its stack (f15: every card on offer says what it does);
+    ``copies`` how many copies of the card its stack holds (f36: a card of 2 copies that
+    came up again looked like a discarded card reused; 1 for an id the library does not
+    hold).
 
     Args:
         game: the game (its card library).
@@ -170,13 +173,13 @@ def offer(game: Game, view: dict[str, Any]) -> list[dict[str, Any]]:
             card = game.library.card(cid)
         except KeyError:
             out.append({"id": cid, "title": str(cid), "name": str(cid), "aside": "",
-                        "summary": "", "text": "", "stack": None})
+                        "summary": "", "text": "", "stack": None, "copies": 1})
             continue
         text = face_words(card)  # f16: a card with no printed text says what is known
         out.append({"id": card.id, "title": game.card_label(card.id),
                     **card_parts(game, card.id),
                     "summary": card_summary(card) or ("" if text.startswith(UNKNOWN) else text),
-                    "text": text, "stack": card.stack})
+                    "text": text, "stack": card.stack, "copies": card.copies})
     return sorted(out, key=_stack_key)
 
 

@@ -22,6 +22,10 @@ export function renderOffer(st) {
     // smaller line (the server's "aside", elgrande/server/page_words.py card_parts)
     li.appendChild(el("strong", {}, c.name || c.title));
     if (c.stack != null) { li.appendChild(el("span", {"class": "quiet"}, " · stack " + c.stack)); }
+    // f36: a card of several copies that came up again is another copy, not a card reused
+    if (c.copies > 1) {
+      li.appendChild(el("span", {"class": "quiet copies"}, " · one of " + c.copies + " copies"));
+    }
     // (its stack said once: " · stack N" above, not again at the aside's end); a card
     // with no other aside says what it does, from its text (f15: every card says it)
     var aside = (c.aside || "").replace(new RegExp("(^|, )stack " + c.stack + "$"), "") ||
