@@ -16,7 +16,9 @@ from typing import Any, Final
 from elgrande.data.card_fields import text_as_shown
 from elgrande.data.cards import CardDef
 from elgrande.data.sets import read_manifest
-from elgrande.errors import DataError
+from elgrande.dsl import ast
+from elgrande.dsl.parser import parse
+from elgrande.errors import CardError, DataError
 from elgrande.model.counted import counted
 from elgrande.play.game import Game
 from elgrande.play.narrate import by_first_value
@@ -56,8 +58,6 @@ def printed_words(card: CardDef) -> str:
                        card.effect)
 
 
-#: A script's "all or some" quantity (B8.2), its comments left out.
-_ALL_OR_SOME: Final = re.compile(r"^[^#\n]*\ball\s+or\s+some\b", re.MULTILINE)
 #: A printed "move all" not already saying "or some".
 _MOVE_ALL: Final = re.compile(r"\b(move all)\b(?!\s*\(?or some)", re.IGNORECASE)
 
@@ -67,9 +67,22 @@ def all_or_some(text: str, effect: str) -> str:
     or some" read as a contradiction): ``text`` with its first printed "move all" glossed
     ``"move all [or some, B8.2]"`` when the card's script ``effect`` moves "all or some"
     (B8.2: such a card may move all or only some); ``text`` as it is otherwise."""
-    if not _ALL_OR_SOME.search(effect):
+    if not _moves_all_or_some(effect):
         return text
     return _MOVE_ALL.sub(lambda m: f"{m.group(1)} [or some, B8.2]", text, count=1)
+
+
+@lru_cache(maxsize=256)
+def _moves_all_or_some(effect: str) -> bool:
+    """Whether script ``effect`` has an "all or some" quantity (B8.2), read from its parsed
+    statements (not its words); False for no script or one that does not parse."""
+    if not effect.strip():
+        return False
+    try:
+        script = parse(effect)
+    except CardError:
+        return False
+    return any(isinstance(n, ast.Qty) and n.mode == "all_or_some" for n in ast.walk(script))
 
 
 def face_words(card: CardDef) -> str:
