@@ -50,10 +50,10 @@ export function renderHeader(st) {
 // wide screen): its asides in brackets left out, its first sentence (a question whole;
 // else at most two parts split by colons); where that says no question and a later
 // sentence asks one, the prompt's head ("Veto") with that question's last part
-// ("Special Scoring (you may choose any one region to be scored, stack 3): choose a
-// region or the Castillo. Then: score that region." -> "Special Scoring: choose a region
-// or the Castillo"; "Veto: your caballeros are placed. Next, as you chose, the card's
-// special action: carry it out, or decline it?" -> "Veto: carry it out, or decline it?")
+// ("CARD (what tells it apart, stack 3): choose a region or the Castillo. Then: score
+// that region." -> "CARD: choose a region or the Castillo"; "CARD: your caballeros are
+// placed. Next, as you chose, the card's special action: carry it out, or decline it?"
+// -> "CARD: carry it out, or decline it?")
 export function firstClause(prompt) {
   var whole = String(prompt || "");
   var sentences = asides(whole).match(/[^.?!]+(?:[.?!]+(?=\s|$)|$)/g) || [];
