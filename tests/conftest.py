@@ -19,12 +19,13 @@ Any test that takes a ``scenario_case`` argument is parametrized over every case
 the case's ``id`` as the test id.
 
 Two sizes of run (``pyproject.toml``, ``[tool.pytest.ini_options]``): the default run
-(``pytest -n 2``, the README's command) leaves out the tests marked ``slow`` and runs every
+(``pytest -n 2``, the README's command) leaves out the tests marked ``slow`` and the
+browser tests (marked ``browser`` here, by the fixtures they use) and runs every
 hypothesis property with the ``quick`` profile; the slow run (``HYPOTHESIS_PROFILE=full
-pytest -m "slow or hypothesis"``, ``.ci/run``) runs the sweeps over many seeds and every
-property at full size. A sweep keeps a small sample of its cases in the default run
-(:func:`sample`), a property a few examples (:func:`examples`), so every rule keeps a test
-there (``tests/test_rule_coverage.py``).
+pytest -m "slow or hypothesis or browser"``, ``.ci/run``) runs the sweeps over many seeds,
+the browser tests and every property at full size. A sweep keeps a small sample of its
+cases in the default run (:func:`sample`), a property a few examples (:func:`examples`), so
+every rule keeps a test there (``tests/test_rule_coverage.py``).
 
 When ``ELGRANDE_REQUIRE_INSTALLED`` is set (``.ci/run`` sets it), the session refuses to
 start unless ``elgrande`` is imported from the environment's site-packages rather than
@@ -143,10 +144,15 @@ def all_case_files() -> list[Path]:
     return out
 
 
+#: PyYAML's C loader where it is built (the case ids are read at every collection).
+_CASE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@functools.cache
 def case_id(path: Path) -> str:
     """The ``id`` written in a case file (its stem if it has none or cannot be read)."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_CASE_LOADER)
     except (OSError, yaml.YAMLError):
         return path.stem
     if isinstance(data, dict) and data.get("id") is not None:
@@ -168,12 +174,22 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 BROWSER_RERUN = [r"TimeoutError", r"not attached to the DOM", r"the page stayed at n"]
 
 
+#: The fixtures that open the browser (``tests/browser.py``): a test using one, directly or
+#: through another fixture, is a browser test.
+BROWSER_FIXTURES = frozenset({"chromium", "new_tab", "tab"})
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if not config.pluginmanager.hasplugin("rerunfailures"):
-        return
+    """Mark every browser test ``browser`` (before ``-m`` chooses: the default run leaves
+    them out, ``pytest -m browser`` and ``.ci/run`` run them), and let one that meets a
+    browser's timeout run once more."""
+    rerun = config.pluginmanager.hasplugin("rerunfailures")
     for item in items:
         if "chromium" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=BROWSER_RERUN))
+            item.add_marker(pytest.mark.browser)
+            if rerun:
+                item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=BROWSER_RERUN))
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

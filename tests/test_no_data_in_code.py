@@ -8,6 +8,7 @@ and docstrings removed: examples in documentation are fine, figures in code are 
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import tokenize
@@ -53,7 +54,11 @@ def code_text(path: Path) -> str:
     return " ".join(kept)
 
 
-CODE = {p.relative_to(PACKAGE).as_posix(): code_text(p) for p in SOURCES}
+@functools.cache
+def code() -> dict[str, str]:
+    """Each module's path under the package -> :func:`code_text` (read once, when a test
+    first asks: not at collection, which every worker does)."""
+    return {p.relative_to(PACKAGE).as_posix(): code_text(p) for p in SOURCES}
 
 
 def _forbidden_words() -> list[str]:
@@ -91,10 +96,10 @@ def _forbidden_number_runs() -> dict[str, str]:
 
 
 def test_the_package_sources_are_found() -> None:
-    assert "model/board.py" in CODE and "tools/scenario.py" in CODE
+    assert "model/board.py" in code() and "tools/scenario.py" in code()
     # the stripping keeps code and plain strings, drops docstrings and comments
-    board = CODE["data/manifests.py"]
-    assert "def load_board" in board and "set.yaml" in CODE["data/sets.py"]
+    board = code()["data/manifests.py"]
+    assert "def load_board" in board and "set.yaml" in code()["data/sets.py"]
     assert "Set manifests" not in board
 
 
@@ -110,12 +115,12 @@ def test_the_checks_would_catch_a_copied_table() -> None:
 @pytest.mark.parametrize("word", _forbidden_words())
 def test_no_region_id_or_name_in_code(word: str) -> None:
     pattern = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
-    found = [name for name, text in CODE.items() if pattern.search(text)]
+    found = [name for name, text in code().items() if pattern.search(text)]
     assert found == [], f"{word!r} appears in {found}: region data belongs in set.yaml"
 
 
 @pytest.mark.parametrize("what", sorted(_forbidden_number_runs()))
 def test_no_printed_table_in_code(what: str) -> None:
     pattern = re.compile(_forbidden_number_runs()[what])
-    found = [name for name, text in CODE.items() if pattern.search(text)]
+    found = [name for name, text in code().items() if pattern.search(text)]
     assert found == [], f"{what} appears in {found}: printed data belongs in set.yaml"

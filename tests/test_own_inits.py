@@ -9,6 +9,7 @@ set each. Read from the source, so the check holds in either build."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -16,10 +17,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "elgrande"
 
 
+@functools.cache
+def _trees() -> tuple[tuple[Path, ast.Module], ...]:
+    """Every module of the package, parsed once for both searches."""
+    return tuple((path, ast.parse(path.read_text(encoding="utf-8")))
+                 for path in sorted(ROOT.rglob("*.py")))
+
+
 def _own_init_classes() -> list[tuple[str, ast.ClassDef]]:
     found = []
-    for path in sorted(ROOT.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, tree in _trees():
         for node in ast.walk(tree):
             if not isinstance(node, ast.ClassDef):
                 continue
@@ -84,8 +91,8 @@ def _plain_classes() -> list[tuple[str, ast.ClassDef]]:
     parameters, all fields (records; not the caches that derive their fields from an
     engine or a board)."""
     found = []
-    for path in sorted(ROOT.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in _trees():
+        for node in ast.walk(tree):
             if not isinstance(node, ast.ClassDef) or node.decorator_list:
                 continue
             init, fields = _init(node), _fields(node)

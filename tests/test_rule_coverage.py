@@ -1,12 +1,14 @@
 """Every rule of the rules reference (``elgrande rules``) has a test in the default run.
 
-The default run (``pytest -n 2``) leaves out the tests marked ``slow`` (``pyproject.toml``),
-so a rule whose only test is a slow sweep would go untested there. A rule id counts as
+The default run (``pytest -n 2``) leaves out the tests marked ``slow`` and the browser
+tests (``pyproject.toml``), so a rule whose only test is a slow sweep or a page in the
+browser would go untested there. A rule id counts as
 tested in the default run when one of these names it:
 
 - a test function of ``tests/test_*.py`` (at module level or in a ``Test`` class) that is
   not marked ``slow`` (no ``slow`` mark on the function, its class or the module's
-  ``pytestmark``), through
+  ``pytestmark``) and is not a browser test (no argument that is a browser fixture,
+  ``tab``, ``new_tab`` or ``chromium``, or a fixture of its module that takes one), through
   - its name: the id in lower or upper case with ``_`` for ``.`` (``test_b5_2_...``,
     ``test_B8_5a_...``, ``test_I1_I7_...``);
   - its docstring: the id as written (``B5.2``), or a range of one section (``B2.1-B2.4``
@@ -93,12 +95,35 @@ def _rule_marks(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     return out
 
 
+#: The browser's fixtures (``tests/browser.py``): the tests using them are marked
+#: ``browser`` at collection (``tests/conftest.py``) and left out of the default run.
+BROWSER_FIXTURES = {"chromium", "new_tab", "tab"}
+
+
+def _arguments(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    return {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+
+
+def _browser_fixtures(tree: ast.Module) -> set[str]:
+    """The browser's fixtures and the module's fixtures that take one, however deep."""
+    found = set(BROWSER_FIXTURES)
+    fixtures = [fn for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef,
+                ast.AsyncFunctionDef)) and not fn.name.startswith("test")]
+    grew = True
+    while grew:
+        new = {fn.name for fn in fixtures if fn.name not in found and _arguments(fn) & found}
+        found |= new
+        grew = bool(new)
+    return found
+
+
 def default_run_tests(path: Path) -> Iterator[tuple[str, set[str], set[str]]]:
     """``(name, ids it names, ids of its rule marks)`` for each test of ``path`` that the
-    default run collects (not marked ``slow``)."""
+    default run collects (not marked ``slow``, no browser test)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     if _module_is_slow(tree):
         return
+    browser = _browser_fixtures(tree)
     holders: list[tuple[ast.AST, bool]] = [(tree, False)]
     holders += [(c, any(_is_slow_mark(d) for d in c.decorator_list))
                 for c in tree.body if isinstance(c, ast.ClassDef) and c.name.startswith("Test")]
@@ -108,7 +133,7 @@ def default_run_tests(path: Path) -> Iterator[tuple[str, set[str], set[str]]]:
                 continue
             if not fn.name.startswith("test") or slow_class:
                 continue
-            if any(_is_slow_mark(d) for d in fn.decorator_list):
+            if any(_is_slow_mark(d) for d in fn.decorator_list) or _arguments(fn) & browser:
                 continue
             marks = _rule_marks(fn)
             named = ids_in_name(fn.name) | ids_in_text(ast.get_docstring(fn) or "") | marks
@@ -188,7 +213,10 @@ def test_the_criterion_reads_names_docstrings_marks_and_slow_marks(tmp_path: Pat
         "def test_b5_2_a():\n    '''B6.1 too.'''\n"
         "@pytest.mark.slow\ndef test_b5_3_b():\n    pass\n"
         "@pytest.mark.rule('B4.4')\ndef test_c():\n    pass\n"
-        "class TestD:\n    def test_x(self):\n        '''I2.'''\n", encoding="utf-8")
+        "class TestD:\n    def test_x(self):\n        '''I2.'''\n"
+        "@pytest.fixture\ndef page(tab):\n    return tab\n"
+        "def test_b6_1_clicks(page):\n    pass\n"
+        "def test_b6_2_clicks(new_tab):\n    pass\n", encoding="utf-8")
     got = {name.split("::")[1]: ids for name, ids, _ in default_run_tests(src)}
     assert got == {"test_b5_2_a": {"B5.2", "B6.1"}, "test_c": {"B4.4"}, "test_x": {"I2"}}
     src.write_text("import pytest\npytestmark = [pytest.mark.slow]\ndef test_b5_2():\n"
