@@ -174,11 +174,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 BROWSER_RERUN = [r"TimeoutError", r"not attached to the DOM", r"the page stayed at n"]
 
 
-#: The fixtures that open the browser (``tests/browser.py``): a test using one, directly or
-#: through another fixture, is a browser test.
-BROWSER_FIXTURES = frozenset({"chromium", "new_tab", "tab"})
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every browser test ``browser`` (before ``-m`` chooses: the default run leaves
@@ -186,6 +181,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     browser's timeout run once more."""
     rerun = config.pluginmanager.hasplugin("rerunfailures")
     for item in items:
+        # ``tab`` and ``new_tab`` ask for ``chromium``: every browser test's closure holds it
         if "chromium" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
             if rerun:
