@@ -29,7 +29,8 @@ def playouts(players: int, seconds: float, trusted: bool = False) -> tuple[int, 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=3.0, help="per player count")
+    ap.add_argument("--seconds", type=float, default=3.0,
+                    help="per player count and path (default: 3)")
     args = ap.parse_args()
     new_game(2, seed=0, logging=False)  # load the library before timing playouts
     for trusted in (False, True):
