@@ -293,6 +293,18 @@ def test_B4_5_the_order_question_says_what_a_veto_s_special_action_is() -> None:
         "after placing your caballeros? (You may also decline it.)")
 
 
+def test_B4_5_the_order_question_s_stored_text_is_the_marker_in_its_template() -> None:
+    """B4.5, I6: the order question a saved game stores is its template with the card's
+    markers put in, for a declinable and a compulsory action alike (the prompt is joined
+    around the ``{does}`` marker, not formatted: the same text)."""
+    assert order_prompt("c7") == ("{card:c7}: When will you carry out its special action"
+                                  "{does:c7}: before or after placing your caballeros? "
+                                  "(You may also decline it.)")
+    assert order_prompt("c7", True) == ("{card:c7}: When will you carry out its special "
+                                        "action{does:c7}: before or after placing your "
+                                        "caballeros?")
+
+
 @pytest.mark.rule("B8")
 def test_B8_a_card_sharing_its_title_is_told_apart_in_its_prompts_and_the_page() -> None:
     """B8: two action cards with one printed title (the base game's Intrigue cards) are

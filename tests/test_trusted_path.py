@@ -108,6 +108,33 @@ def test_an_unread_events_sink_spares_only_the_scorings_json() -> None:
     assert [e for e in sinks[0] if e not in told] == [e for e in sinks[1] if e not in spared]
 
 
+def test_an_unread_events_sink_spares_a_score_action_s_json() -> None:
+    """B8.6: a card's ``score`` action answered into an ``UnreadEvents`` sink (a
+    playout's) makes the same game and the same events, but for the scored region's
+    result as JSON, which only a reader of the events would use."""
+    from elgrande.engine import UnreadEvents
+
+    read, unread = new_game(3, seed=1, logging=False), new_game(3, seed=1, logging=False)
+    sinks: list[list[dict[str, Any]]] = [[], UnreadEvents()]
+    rng = random.Random(1)
+    told: list[dict[str, Any]] = []
+    while not told and read.pending is not None:
+        d = read.pending
+        p = d.players[0]
+        a = d.random_answer(rng, p)
+        for game, sink in zip((read, unread), sinks, strict=True):
+            sink.clear()
+            game._engine.answer_trusted(game.state, game.flow, p, a, sink)
+        told = [e for e in sinks[0] if e["event"] == "score"]
+        assert read.state.to_json() == unread.state.to_json()
+        assert [e for e in sinks[0] if e not in told] == [
+            e for e in sinks[1] if e["event"] != "score"]
+    spared = [e for e in sinks[1] if e["event"] == "score"]
+    assert told and len(told) == len(spared) and told[0]["result"]["lines"] is not None
+    assert all(e["result"] is None for e in spared)
+    assert [{**e, "result": t["result"]} for e, t in zip(spared, told, strict=True)] == told
+
+
 def test_a_trusted_answer_causes_the_same_events_and_narration() -> None:
     """The events that rules modules and triggers listen to fire on the trusted path: each
     answer returns the checked path's events, and a logging game told to record narrates

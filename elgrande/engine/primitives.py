@@ -19,6 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
+from elgrande.engine import events_read
 from elgrande.engine.choice_sources import outside_card, taken_from
 from elgrande.engine.context import Ctx
 
@@ -647,7 +648,8 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
         if r < 0:
             continue
         result = score_region(ctx.state, ctx.board, r, first_only, rules, hooks)
-        ctx.event("score", result=result.to_json())
+        # its result as JSON: for a reader of the events (none in a playout, as B6.4's)
+        ctx.event("score", result=result.to_json() if events_read(ctx.events) else None)
         scored.append(r)
     if hooks is not None and scored and rules is not None and rules.scored is not None:
         rules.scored(hooks, scored)
