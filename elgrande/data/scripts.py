@@ -56,7 +56,7 @@ class Scripts(Mapping[str, "ast.Script"]):
         return hit
 
     def __contains__(self, card: object) -> bool:
-        return card in self._ids()
+        return card in (self._blobs or self._done)  # _ids inline: asked at each special action
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._ids())

@@ -170,7 +170,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    new_line, new_score, _, _ = result_classes()
+    new_line, new_score, _, _ = _CLASSES or result_classes()  # (no call once imported)
 
     boarded = False
     for at in state.scoreboards:  # (place in state.scoreboards, as a loop the compiled
@@ -181,7 +181,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
         values, source = current_values(state, board, place)
     else:  # no mobile scoreboard there: the printed values (as current_values)
         values, source = board.places[place].values, "printed"
-    paid = paid_ranks(board, state.players)
+    paid = board.paid_ranks[state.players]  # paid_ranks inline (B6.8)
     if first_only:
         paid = min(paid, 1)
     if rules is not None and not rules.scoring_hooks:

@@ -140,7 +140,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         base._offer_apply(engine, state, flow, p, 0, events)
         return None
     return Decision("choose_option", [p], offer_prompt(state, bp, p, flow.card),
-                    {"labels": ["carry out the special action", "decline it"]}, "I6")
+                    base._OFFER_OPTIONS, "I6")  # the B4.4 options, shared (never changed)
 
 
 def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
