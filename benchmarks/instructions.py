@@ -78,6 +78,7 @@ def worker(games: int, players: int, warm: int = 0, workload: str = "checked",
     import random
     import time
 
+    sys.path.insert(0, str(HERE.parent))  # this folder, also under PYTHONSAFEPATH=1 (CI)
     from bench_worker import (  # this folder
         any_new_game,
         ismcts_bot,
