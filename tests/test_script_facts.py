@@ -104,3 +104,23 @@ def test_a_library_whose_scripts_were_read_pickles_them_unread() -> None:
     assert repr(back.scripts).endswith(" 0 read)")
     card = back.card(read[0].id)
     assert card.script == read[0].script and repr(back.scripts).endswith(" 1 read)")
+
+
+def test_the_interpreter_reads_a_script_once_and_pickles_without_it() -> None:
+    """elgrande/engine/interpreter.py: the interpreter keeps each script it looked up in
+    a plain dict (not the lazy mapping's Python methods at each look-up); it pickles as
+    its arguments, the scripts read left out, and read back it runs the same."""
+    from elgrande.engine.interpreter import Interpreter
+
+    lib = pickle.loads(pickle.dumps(load_library(("base",))))
+    interp = Interpreter(lib.board, lib.scripts)
+    before = pickle.dumps(interp)
+    card = next(iter(lib.scripts))
+    assert not interp.has("no such card") and interp.has(card)
+    assert repr(lib.scripts).endswith(" 1 read)")
+    assert interp.begin(card, 0).card == card and repr(lib.scripts).endswith(" 1 read)")
+    assert pickle.dumps(interp) == before
+    back = pickle.loads(before)
+    assert back.has(card) and back.budget == interp.budget
+    with pytest.raises(KeyError):
+        interp.begin("no such card", 0)

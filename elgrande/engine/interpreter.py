@@ -113,6 +113,25 @@ class Interpreter:
         self.budget = budget
         #: the ``aside`` hook composed (None: no module in play has one)
         self._asides = rules.asides if rules is not None else None
+        #: the scripts read so far, card id -> script: a plain dict read natively, not
+        #: the library's lazy mapping's Python methods at each look-up (filled on a
+        #: card's first look-up; not pickled: :meth:`__reduce__`)
+        self._read: dict[str, ast.Script] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments: the scripts read so far are not kept (the pickle of
+        the library's mapping holds them)."""
+        return (Interpreter, (self.board, self.scripts, self.rules, self.budget))
+
+    def has(self, card: str) -> bool:
+        """Whether card ``card`` has an effect script (``card in self.scripts``, the script
+        then kept for the look-ups that follow). Raises nothing."""
+        if card in self._read:
+            return True
+        if card not in self.scripts:
+            return False
+        self._read[card] = self.scripts[card]
+        return True
 
     def _compiled(self, card: str) -> Compiled:
         """Card ``card``'s script, compiled (a card given another script is compiled
@@ -123,7 +142,10 @@ class Interpreter:
         """
         # kept in the process-wide cache of :func:`compiled`, not on the interpreter:
         # closures do not pickle, and a game's engine must (OpenSpiel's simulation test)
-        return compiled(self.scripts[card])
+        script = self._read.get(card)
+        if script is None:
+            script = self._read[card] = self.scripts[card]
+        return compiled(script)
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
@@ -131,7 +153,7 @@ class Interpreter:
         Raises:
             KeyError: no such card.
         """
-        if card not in self.scripts:
+        if card not in self._read and not self.has(card):
             raise KeyError(f"no effect script for card {card!r}")
         return Run(card, actor, [Frame([], 0, actor)])
 
@@ -357,7 +379,7 @@ class Interpreter:
         """
         inner = run.inner
         assert inner is not None
-        if inner.card not in self.scripts:
+        if inner.card not in self._read and not self.has(inner.card):
             run.inner = None
             return None
         if inner.shared:

@@ -442,7 +442,7 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     bp = own_part(flow)  # its own: a copy of the flow may share it
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
-    if flow.card not in interp.scripts:  # a card a fill plays with no special action (its
+    if not interp.has(flow.card):  # a card a fill plays with no special action (its
         _special_over(engine, state, flow, events)  # face is missing): it is carried out
         return
     bp.before = state.copy()
