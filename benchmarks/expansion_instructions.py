@@ -95,7 +95,10 @@ def main() -> None:
     # a cache folder of this run's own (XDG_CACHE_HOME): other processes of the user may
     # evict or rewrite the shared one between the two valgrind runs
     cache = tempfile.mkdtemp(prefix="elgrande-instructions-")
-    env = {**os.environ, "XDG_CACHE_HOME": cache, "PYTHONHASHSEED": "0"}
+    # bytecode may be written (as instructions.py's sides): with PYTHONDONTWRITEBYTECODE set
+    # and no .pyc yet, every import would be compiled from source in the counted process
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+           "XDG_CACHE_HOME": cache, "PYTHONHASHSEED": "0"}
     try:
         for n in [int(x) for x in args.players.split(",")]:
             print(_line(n, names, args.games, args.warm, env), flush=True)
