@@ -124,8 +124,9 @@ class Interpreter:
         return (Interpreter, (self.board, self.scripts, self.rules, self.budget))
 
     def has(self, card: str) -> bool:
-        """Whether card ``card`` has an effect script (``card in self.scripts``, the script
-        then kept for the look-ups that follow). Raises nothing."""
+        """Whether card ``card`` has an effect script, its special action (B4.4; a card a
+        fill plays without a known face has none): ``card in self.scripts``, the script
+        then kept for the look-ups that follow. Raises nothing."""
         if card in self._read:
             return True
         if card not in self.scripts:

@@ -46,8 +46,10 @@ def option_line(e: dict[str, Any], names: Sequence[str], card: Callable[[str], s
 
 
 def third_person(text: str) -> str:
-    """``text`` (an option's label, said to the player choosing) said of them: "you",
-    "your" ... made "they", "their" ... (``"Your Grande"`` -> ``"Their Grande"``)."""
+    """``text`` (an option's label of an either card's choice, B4.4, said to the player
+    choosing) said of them for the log every seat and spectator reads: "you", "your" ...
+    made "they", "their" ... (``"Your Grande"`` -> ``"Their Grande"``). Raises
+    nothing."""
     from elgrande.dsl.english import swap_pronouns  # (only where a label is said)
 
     text = swap_pronouns(text)

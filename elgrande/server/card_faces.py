@@ -66,7 +66,8 @@ def all_or_some(text: str, effect: str) -> str:
     """B8.2 (f34: the printed "move all of your own Caballeros" and the option's "move all
     or some" read as a contradiction): ``text`` with its first printed "move all" glossed
     ``"move all [or some, B8.2]"`` when the card's script ``effect`` moves "all or some"
-    (B8.2: such a card may move all or only some); ``text`` as it is otherwise."""
+    (B8.2: such a card may move all or only some); ``text`` as it is otherwise. Raises
+    nothing (a script that does not parse glosses nothing)."""
     if not _moves_all_or_some(effect):
         return text
     return _MOVE_ALL.sub(lambda m: f"{m.group(1)} [or some, B8.2]", text, count=1)
