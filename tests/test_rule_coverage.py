@@ -28,6 +28,8 @@ from __future__ import annotations
 import ast
 import functools
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -222,3 +224,28 @@ def test_the_criterion_reads_names_docstrings_marks_and_slow_marks(tmp_path: Pat
     src.write_text("import pytest\npytestmark = [pytest.mark.slow]\ndef test_b5_2():\n"
                    "    pass\n", encoding="utf-8")
     assert list(default_run_tests(src)) == []
+
+
+#: Modules mixing browser tests (directly or through a module fixture) and other tests.
+_MIXED = ("test_viewer.py", "test_server_page_check.py", "test_server_page_answering.py")
+
+
+def _collected(*marks: str) -> set[str]:
+    """``file::function`` of what pytest collects from :data:`_MIXED` with the project's
+    options (and ``-m`` given by ``marks``), parameters dropped."""
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider",
+         *marks, *(str(TESTS / f) for f in _MIXED)],
+        capture_output=True, text=True, cwd=TESTS.parent, check=False)
+    return {line.split("[")[0].removeprefix("tests/") for line in out.stdout.splitlines()
+            if "::" in line}
+
+
+def test_the_criterion_leaves_out_what_the_browser_marker_does() -> None:
+    """The browser tests ``tests/conftest.py`` marks at collection are the ones this
+    criterion reads as browser tests from the source: the default run collects exactly the
+    tests the criterion counts, and ``-m browser`` the rest."""
+    default, browser = _collected(), _collected("-m", "browser")
+    counted = {name for f in _MIXED for name, _, _ in default_run_tests(TESTS / f)}
+    assert default and browser and not default & browser
+    assert default == counted
