@@ -170,7 +170,25 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    new_line, new_score, _, _ = _CLASSES or result_classes()  # (no call once imported)
+    values, source, lines = _ranked(state, board, place, first_only, rules, hooks, True)
+    return (_CLASSES or result_classes())[1](place, values, source, first_only, tuple(lines))
+
+
+def score_points(state: State, board: Board, place: int, first_only: bool = False,
+                 rules: ScoringRules | None = None, hooks: HookContext | None = None) -> None:
+    """Score one place as :func:`score_region` does (same arguments, same points added to
+    ``state.scores``, same hooks called) without making its result: for a scoring nobody
+    reads (a playout's, :func:`elgrande.engine.events_read`). Raises nothing."""
+    _ranked(state, board, place, first_only, rules, hooks, False)
+
+
+def _ranked(state: State, board: Board, place: int, first_only: bool,
+            rules: ScoringRules | None, hooks: HookContext | None,
+            made: bool) -> tuple[tuple[int, int, int], str, list[ScoreLine]]:
+    """:func:`score_region`'s work: the points added, ``(values, source, lines)``
+    returned; ``made`` False: ``lines`` is made only when a module's bonus needs it
+    (else left empty). Raises nothing."""
+    new_line = (_CLASSES or result_classes())[0]  # (no call once imported)
 
     boarded = False
     for at in state.scoreboards:  # (place in state.scoreboards, as a loop the compiled
@@ -235,7 +253,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                     bonuses = (("king", board.king_bonus),)
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
-            lines.append(new_line(p, c, rank, pts, bonuses))
+            if made or not direct:
+                lines.append(new_line(p, c, rank, pts, bonuses))
             if direct and p != NOBODY:  # ScoreLine.total, inline
                 scores[p] += pts + sum(b for _, b in bonuses) if bonuses else pts
         r += 1 if j - k == 1 else 2
@@ -258,7 +277,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                 for _, b in ln.bonuses:
                     got += b
                 scores[ln.participant] += got
-    return new_score(place, values, source, first_only, tuple(lines))
+    return values, source, lines
 
 
 def score_regions(state: State, board: Board, places: Iterable[int],
@@ -363,10 +382,27 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
     """A general scoring's second part (B6.3's end, B6.4): the ``emptied`` step heard,
     then every region scored in the scoring order, after :func:`castillo_part` returned
     ``first`` (``hooks``: given whenever ``rules`` is). Returns the whole scoring."""
-    new_scoring = result_classes()[3]
+    regions: list[RegionScore] = []
+    _regions(state, board, rules, hooks, regions)
+    return result_classes()[3](first.discs, first.castillo, first.moves, tuple(regions),
+                               first.grandes)
 
+
+def regions_points(state: State, board: Board, rules: ScoringRules | None = None,
+                   hooks: HookContext | None = None) -> None:
+    """:func:`regions_part` without its result (the same points added, the same hooks
+    called, no :class:`RegionScore` made): for a scoring nobody reads (a playout's,
+    :func:`elgrande.engine.events_read`). Raises nothing."""
+    _regions(state, board, rules, hooks, None)
+
+
+def _regions(state: State, board: Board, rules: ScoringRules | None,
+             hooks: HookContext | None, made: list[RegionScore] | None) -> None:
+    """:func:`regions_part`'s work: each region's scoring appended to ``made`` (None:
+    only the points added, :func:`score_points`). Raises nothing."""
     step = None if rules is None else rules.scoring_step
     hooked: set[int] | None = None
+    order: Sequence[int]
     if rules is not None and hooks is not None:
         if step is not None:
             step(hooks, "emptied", -1)                               # B6.3
@@ -374,20 +410,16 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
         if rules.scoring_hooks:
             hooked = rules.scoring_places(hooks)
     else:
-        order = list(board.scoring_order)
-    if step is not None:  # a module hears of each place scored (B6.4)
-        regions = []
-        for r in order:
-            regions.append(score_region(state, board, r, False, rules if hooked is None
-                                        or r in hooked else None, hooks))
+        order = board.scoring_order
+    new_score = None if made is None else result_classes()[1]
+    for r in order:  # (a loop: no comprehension function made)
+        # the scoring hooks only where they may change something (scoring_places)
+        values, source, lines = _ranked(state, board, r, False, rules if hooked is None
+                                        or r in hooked else None, hooks, made is not None)
+        if made is not None and new_score is not None:
+            made.append(new_score(r, values, source, False, tuple(lines)))
+        if step is not None:  # a module hears of each place scored (B6.4)
             step(hooks, "region", r)
-    elif hooked is None:
-        regions = [score_region(state, board, r, False, rules, hooks) for r in order]
-    else:  # the scoring hooks only where they may change something (scoring_places)
-        regions = [score_region(state, board, r, False, rules if r in hooked else None, hooks)
-                   for r in order]
-    return new_scoring(first.discs, first.castillo, first.moves, tuple(regions),
-                          first.grandes)
 
 
 def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int, str], ...]:
@@ -401,5 +433,5 @@ __all__ = [
     "OFF_BOARD", "ScoringRules",
     "castillo_part", "check_discs", "current_values", "general_scoring", "participants", "ranks",
     "result_classes",
-    "regions_part", "score_region", "score_regions",
+    "regions_part", "regions_points", "score_points", "score_region", "score_regions",
 ]

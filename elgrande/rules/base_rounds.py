@@ -179,14 +179,18 @@ def _score_regions(engine: FlowEngine, state: State, flow: Flow,
     where its events began in ``events`` (-1: told already, before a pause); ``hooks``:
     the context of the rules modules' hooks."""
     b = engine.board
-    result = scoring.regions_part(state, b, first, engine.rules, hooks)
+    # its result as JSON: for a reader of the events; none made in a playout (B6.4's
+    # points alone, no result made)
+    result: dict[str, Any] | None = None
+    if start < 0 or events_read(events):
+        result = scoring.regions_part(state, b, first, engine.rules, hooks).to_json()
+    else:
+        scoring.regions_points(state, b, engine.rules, hooks)
     if start < 0:  # resumed after a trigger's decisions: its first part was told then
-        events.append({"event": "general_scoring_rest", "result": result.to_json(),
+        events.append({"event": "general_scoring_rest", "result": result,
                        "round": flow.round, "resumed": True})
     else:
-        told = {"event": "general_scoring",  # its result as JSON: for a reader of the events
-                "result": result.to_json() if events_read(events) else None,
-                "round": flow.round}
+        told = {"event": "general_scoring", "result": result, "round": flow.round}
         if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
             # Castillo is emptied): the log tells them there, between its two parts
             told["split"] = True
