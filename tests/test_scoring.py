@@ -11,6 +11,7 @@ from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.scoring import (
     castillo_part,
+    castillo_points,
     current_values,
     general_scoring,
     participants,
@@ -336,12 +337,16 @@ def test_B6_5_B8_6_points_alone_add_what_the_scoring_adds(
     assert made.scores != [3, 0, 1, 0]
 
 
-def test_B6_4_regions_points_add_what_regions_part_adds(
+def test_B6_2_B6_4_points_alone_add_what_the_general_scoring_adds(
         board: Board, make_state: StateBuilder) -> None:
     s = make_state(regions={"basque": {0: 1, 1: 2}, "aragon": {2: 3, 3: 3},
-                            "valencia": {1: 4}}, castillo={0: 2})
-    first = castillo_part(s, board, _discs(board, "basque", "aragon", "aragon", "aragon"))
+                            "valencia": {1: 4}}, castillo={0: 2, 2: 1})
+    discs = _discs(board, "basque", "aragon", "galicia", "aragon")  # galicia: the king's
     alone = State.from_json(s.to_json())
+    first = castillo_part(s, board, discs)
+    castillo_points(alone, board, discs)  # the same points and moves, no result made
+    assert alone.to_json() == s.to_json() and s.scores[0] == 5
     whole = regions_part(s, board, first)
     regions_points(alone, board)
     assert alone.scores == s.scores == whole.points(4)
+    assert alone.to_json() == s.to_json()

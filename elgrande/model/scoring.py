@@ -342,7 +342,29 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    _, _, new_move, new_scoring = result_classes()
+    first = _castillo(state, board, discs, rules, hooks, True)
+    assert first is not None  # (made: the result)
+    return first
+
+
+def castillo_points(state: State, board: Board, discs: Sequence[int],
+                    rules: ScoringRules | None = None,
+                    hooks: HookContext | None = None) -> None:
+    """:func:`castillo_part` without its result (the same points added, the same moves,
+    the same hooks called; no Castillo :class:`RegionScore` nor scoring made): for a
+    scoring nobody reads (a playout's, :func:`elgrande.engine.events_read`).
+
+    Raises:
+        IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
+    """
+    _castillo(state, board, discs, rules, hooks, False)
+
+
+def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRules | None,
+              hooks: HookContext | None, made: bool) -> GeneralScoring | None:
+    """:func:`castillo_part`'s work; ``made`` False: no result made (None returned, as
+    :func:`castillo_points`)."""
+    _, new_score, new_move, new_scoring = result_classes()
 
     check_discs(state, board, discs)
     castle = board.castillo
@@ -351,10 +373,10 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
         if hooks is None:
             hooks = HookContext(state, board, [])
         step = rules.scoring_step
-    castillo = score_region(state, board, castle, False, rules, hooks)
+    values, source, lines = _ranked(state, board, castle, False, rules, hooks, made)
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
-    moves: list[CastilloMove] = []
+    moves: list[CastilloMove] = []  # (made either way: the castillo_emptied hooks get them)
     for p in range(state.players):
         n = state.caballeros[castle][p]
         if not n:
@@ -369,10 +391,13 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
             moves.append(new_move(p, n, d, d))
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:
-        before = state.grandes[:]
+        before = state.grandes[:] if made else None
         rules.castillo_emptied(hooks, discs, moves)
-        if before != state.grandes:
+        if before is not None and before != state.grandes:
             grandes = _grandes_moved(state, before)
+    if not made:
+        return None
+    castillo = new_score(castle, values, source, False, tuple(lines))
     return new_scoring(tuple(discs), castillo, tuple(moves), (), grandes)
 
 
@@ -431,7 +456,7 @@ def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int
 
 __all__ = [
     "OFF_BOARD", "ScoringRules",
-    "castillo_part", "check_discs", "current_values", "general_scoring", "participants", "ranks",
-    "result_classes",
+    "castillo_part", "castillo_points", "check_discs", "current_values", "general_scoring",
+    "participants", "ranks", "result_classes",
     "regions_part", "regions_points", "score_points", "score_region", "score_regions",
 ]

@@ -183,6 +183,12 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     the trigger's decisions (asides), and goes on after them."""
     hooks = engine.hooks(state, -1, flow, events)
     start = len(events)
+    if not events_read(events) and TRIGGERS not in engine.rules.names:
+        # nobody reads its result (a playout) and no trigger's body may pause it: the
+        # points alone, no result made
+        scoring.castillo_points(state, engine.board, discs, engine.rules, hooks)
+        _score_regions(engine, state, flow, None, start, events, hooks)
+        return
     first = scoring.castillo_part(state, engine.board, discs, engine.rules, hooks)
     if TRIGGERS in state.ext:  # a trigger's body runs after the Castillo emptied (B6.3)
         told = {"event": "general_scoring", "result": first.to_json(), "round": flow.round,
@@ -195,16 +201,16 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
 
 
 def _score_regions(engine: FlowEngine, state: State, flow: Flow,
-                   first: GeneralScoring, start: int, events: Events,
+                   first: GeneralScoring | None, start: int, events: Events,
                    hooks: HookContext) -> None:
-    """The general scoring's regions (B6.4) after its first part ``first``; ``start``:
-    where its events began in ``events`` (-1: told already, before a pause); ``hooks``:
-    the context of the rules modules' hooks."""
+    """The general scoring's regions (B6.4) after its first part ``first`` (None: not
+    made, nobody reads it); ``start``: where its events began in ``events`` (-1: told
+    already, before a pause); ``hooks``: the context of the rules modules' hooks."""
     b = engine.board
     # its result as JSON: for a reader of the events; none made in a playout (B6.4's
     # points alone, no result made)
     result: dict[str, Any] | None = None
-    if start < 0 or events_read(events):
+    if first is not None and (start < 0 or events_read(events)):
         result = scoring.regions_part(state, b, first, engine.rules, hooks).to_json()
     else:
         scoring.regions_points(state, b, engine.rules, hooks)
