@@ -92,6 +92,9 @@ class ScoringRules(Protocol):
     #: ``scoring_step(ctx, step, place)``: a step of a general scoring is done (None: no
     #: module listens).
     scoring_step: Callable[..., None] | None
+    #: every hook composed, by name (None: no module implements it); a scoring nobody
+    #: reads makes the Castillo's moves only for a ``castillo_emptied`` hook
+    composed: dict[str, Callable[..., Any] | None]
 
     def scoring_places(self, ctx: HookContext) -> set[int] | None:
         """The places whose scoring ``ranking_counts`` and ``area_bonus`` may change now
@@ -350,9 +353,10 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
 def castillo_points(state: State, board: Board, discs: Sequence[int],
                     rules: ScoringRules | None = None,
                     hooks: HookContext | None = None) -> None:
-    """:func:`castillo_part` without its result (the same points added, the same moves,
-    the same hooks called; no Castillo :class:`RegionScore` nor scoring made): for a
-    scoring nobody reads (a playout's, :func:`elgrande.engine.events_read`).
+    """:func:`castillo_part` without its result (the same points added, the same
+    caballeros moved, the same hooks called; no Castillo :class:`RegionScore` nor
+    scoring made, no :class:`CastilloMove` unless a ``castillo_emptied`` hook gets them):
+    for a scoring nobody reads (a playout's, :func:`elgrande.engine.events_read`).
 
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
@@ -376,7 +380,9 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
     values, source, lines = _ranked(state, board, castle, False, rules, hooks, made)
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
-    moves: list[CastilloMove] = []  # (made either way: the castillo_emptied hooks get them)
+    # the moves: for the result and the castillo_emptied hooks (none: none made)
+    told = made or (rules is not None and rules.composed["castillo_emptied"] is not None)
+    moves: list[CastilloMove] = []
     for p in range(state.players):
         n = state.caballeros[castle][p]
         if not n:
@@ -385,10 +391,12 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
         d = discs[p]
         if d == state.king:
             state.court[p] += n
-            moves.append(new_move(p, n, d, None))
+            if told:
+                moves.append(new_move(p, n, d, None))
         else:
             state.add_caballeros(d, p, n)
-            moves.append(new_move(p, n, d, d))
+            if told:
+                moves.append(new_move(p, n, d, d))
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:
         before = state.grandes[:] if made else None
