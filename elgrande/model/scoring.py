@@ -193,15 +193,15 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
     (else left empty). Raises nothing."""
     new_line = (_CLASSES or result_classes())[0]  # (no call once imported)
 
-    boarded = False
-    for at in state.scoreboards:  # (place in state.scoreboards, as a loop the compiled
-        if at == place:  # build runs natively)
-            boarded = True
+    # current_values inline: a mobile scoreboard's values, else the printed ones (B6.9)
+    values, source = board.places[place].values, "printed"
+    i = 0
+    for at in state.scoreboards:  # (a loop the compiled build runs natively)
+        if at == place:
+            sb = board.scoreboards[i]
+            values, source = sb.values, sb.id
             break
-    if boarded:
-        values, source = current_values(state, board, place)
-    else:  # no mobile scoreboard there: the printed values (as current_values)
-        values, source = board.places[place].values, "printed"
+        i += 1
     paid = board.paid_ranks[state.players]  # paid_ranks inline (B6.8)
     if first_only:
         paid = min(paid, 1)
@@ -251,15 +251,18 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
         for key in order[k:j]:
             p = (key & 31) - 1
             bonuses: tuple[tuple[str, int], ...] = ()
+            got = pts  # ScoreLine.total, inline
             if k == 0 and j == 1 and p != NOBODY:  # the leader alone
                 if place == state.king and board.king_bonus:
                     bonuses = (("king", board.king_bonus),)
+                    got += board.king_bonus
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
+                    got += board.grande_bonus
             if made or not direct:
                 lines.append(new_line(p, c, rank, pts, bonuses))
-            if direct and p != NOBODY:  # ScoreLine.total, inline
-                scores[p] += pts + sum(b for _, b in bonuses) if bonuses else pts
+            if direct and p != NOBODY:
+                scores[p] += got
         r += 1 if j - k == 1 else 2
         k = j
     if not direct:
