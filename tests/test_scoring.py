@@ -10,14 +10,19 @@ from conftest import StateBuilder, build_state
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.scoring import (
+    castillo_part,
+    castillo_points,
     current_values,
     general_scoring,
     participants,
     ranks,
+    regions_part,
+    regions_points,
+    score_points,
     score_region,
     score_regions,
 )
-from elgrande.model.state import NOBODY, OFF_BOARD
+from elgrande.model.state import NOBODY, OFF_BOARD, State
 
 # -- ranks (B6.5) -----------------------------------------------------------------------
 
@@ -310,3 +315,38 @@ def test_B6_3_castillo_caballeros_join_the_region_before_it_is_scored(
     s = make_state(regions={"basque": {0: 1, 1: 2}}, castillo={0: 2})
     general_scoring(s, board, _discs(board, "basque", "aragon", "aragon", "aragon"))
     assert s.scores == [5 + 5, 3, 0, 0]
+
+
+@pytest.mark.parametrize("first_only", [False, True])
+def test_B6_5_B8_6_points_alone_add_what_the_scoring_adds(
+        board: Board, make_state: StateBuilder, first_only: bool) -> None:
+    # score_points (a playout's scoring, no result made) adds what score_region adds:
+    # ranks, ties, the king's and Grande bonuses, a mobile scoreboard's values
+    def state() -> State:
+        return make_state(regions={"old_castile": {0: 4, 1: 3, 2: 2, 3: 2},
+                                   "galicia": {0: 2, 1: 2, 3: 1}, "aragon": {2: 3, 1: 1},
+                                   "basque": {3: 1}},
+                          grandes=("galicia", "aragon", "aragon", "basque"),
+                          scoreboards={"aragon": board.scoreboards[0].id},
+                          scores={0: 3, 2: 1})
+    made, alone = state(), state()
+    for p in range(len(board.places)):
+        score_region(made, board, p, first_only)
+        score_points(alone, board, p, first_only)
+        assert alone.scores == made.scores, board.place_id(p)
+    assert made.scores != [3, 0, 1, 0]
+
+
+def test_B6_2_B6_4_points_alone_add_what_the_general_scoring_adds(
+        board: Board, make_state: StateBuilder) -> None:
+    s = make_state(regions={"basque": {0: 1, 1: 2}, "aragon": {2: 3, 3: 3},
+                            "valencia": {1: 4}}, castillo={0: 2, 2: 1})
+    discs = _discs(board, "basque", "aragon", "galicia", "aragon")  # galicia: the king's
+    alone = State.from_json(s.to_json())
+    first = castillo_part(s, board, discs)
+    castillo_points(alone, board, discs)  # the same points and moves, no result made
+    assert alone.to_json() == s.to_json() and s.scores[0] == 5
+    whole = regions_part(s, board, first)
+    regions_points(alone, board)
+    assert alone.scores == s.scores == whole.points(4)
+    assert alone.to_json() == s.to_json()

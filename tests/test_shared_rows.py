@@ -140,6 +140,20 @@ def test_B1_4_stack_moves_replace_the_rows() -> None:
         s.take_from_stack(0, "x")
 
 
+def test_B3_1_draw_tops_draws_each_stack_as_draw_from_stack_does() -> None:
+    """draw_tops (the offer's cards, B3.1) takes what draw_from_stack on each stack in
+    order takes, '' from an empty stack, and replaces the rows: a copy keeps its own."""
+    s = new_game(3, seed=1, logging=False).state
+    s.stacks = [["a", "b"], [], ["c"], *s.stacks[3:]]
+    c = s.copy()
+    each = s.copy()
+    expected = [each.draw_from_stack(i) for i in range(len(s.stacks))]
+    rows = s.stacks[:]
+    assert s.draw_tops() == expected and expected[:3] == ["a", "", "c"]
+    assert s.stacks == each.stacks and s.stacks[0] == ["b"] and s.stacks[2] == []
+    assert c.stacks == rows and c.stacks[0] == ["a", "b"] and c.stacks[0] is rows[0]
+
+
 def test_B1_1_caballero_grande_scoreboard_and_held_changes_replace_the_lists() -> None:
     """add_caballeros/set_caballeros (B1.1), set_grande (B1.2), set_scoreboard (B6.9) and
     hold_card/release_card replace the row or list they change: a copy made before keeps

@@ -37,7 +37,7 @@ from elgrande.model import marks
 from elgrande.model.board import Board
 from elgrande.model.counted import counted, noun
 from elgrande.model.hook_context import HookContext
-from elgrande.model.scoring import score_region
+from elgrande.model.scoring import score_points, score_region
 from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, Lasting
 
@@ -647,9 +647,13 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
     for r in regions(ctx, _arg(call, "where")):
         if r < 0:
             continue
-        result = score_region(ctx.state, ctx.board, r, first_only, rules, hooks)
-        # its result as JSON: for a reader of the events (none in a playout, as B6.4's)
-        ctx.event("score", result=result.to_json() if events_read(ctx.events) else None)
+        # its result as JSON: for a reader of the events (none made in a playout, as B6.4's)
+        if events_read(ctx.events):
+            ctx.event("score", result=score_region(ctx.state, ctx.board, r, first_only,
+                                                   rules, hooks).to_json())
+        else:
+            score_points(ctx.state, ctx.board, r, first_only, rules, hooks)
+            ctx.event("score", result=None)
         scored.append(r)
     if hooks is not None and scored and rules is not None and rules.scored is not None:
         rules.scored(hooks, scored)

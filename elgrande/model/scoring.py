@@ -92,6 +92,9 @@ class ScoringRules(Protocol):
     #: ``scoring_step(ctx, step, place)``: a step of a general scoring is done (None: no
     #: module listens).
     scoring_step: Callable[..., None] | None
+    #: every hook composed, by name (None: no module implements it); a scoring nobody
+    #: reads makes the Castillo's moves only for a ``castillo_emptied`` hook
+    composed: dict[str, Callable[..., Any] | None]
 
     def scoring_places(self, ctx: HookContext) -> set[int] | None:
         """The places whose scoring ``ranking_counts`` and ``area_bonus`` may change now
@@ -170,17 +173,35 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    new_line, new_score, _, _ = _CLASSES or result_classes()  # (no call once imported)
+    values, source, lines = _ranked(state, board, place, first_only, rules, hooks, True)
+    return (_CLASSES or result_classes())[1](place, values, source, first_only, tuple(lines))
 
-    boarded = False
-    for at in state.scoreboards:  # (place in state.scoreboards, as a loop the compiled
-        if at == place:  # build runs natively)
-            boarded = True
+
+def score_points(state: State, board: Board, place: int, first_only: bool = False,
+                 rules: ScoringRules | None = None, hooks: HookContext | None = None) -> None:
+    """Score one place as :func:`score_region` does (same arguments, same points added to
+    ``state.scores``, same hooks called) without making its result: for a scoring nobody
+    reads (a playout's, :func:`elgrande.engine.events_read`). Raises nothing."""
+    _ranked(state, board, place, first_only, rules, hooks, False)
+
+
+def _ranked(state: State, board: Board, place: int, first_only: bool,
+            rules: ScoringRules | None, hooks: HookContext | None,
+            made: bool) -> tuple[tuple[int, int, int], str, list[ScoreLine]]:
+    """:func:`score_region`'s work: the points added, ``(values, source, lines)``
+    returned; ``made`` False: ``lines`` is made only when a module's bonus needs it
+    (else left empty). Raises nothing."""
+    new_line = (_CLASSES or result_classes())[0]  # (no call once imported)
+
+    # current_values inline: a mobile scoreboard's values, else the printed ones (B6.9)
+    values, source = board.places[place].values, "printed"
+    i = 0
+    for at in state.scoreboards:  # (a loop the compiled build runs natively)
+        if at == place:
+            sb = board.scoreboards[i]
+            values, source = sb.values, sb.id
             break
-    if boarded:
-        values, source = current_values(state, board, place)
-    else:  # no mobile scoreboard there: the printed values (as current_values)
-        values, source = board.places[place].values, "printed"
+        i += 1
     paid = board.paid_ranks[state.players]  # paid_ranks inline (B6.8)
     if first_only:
         paid = min(paid, 1)
@@ -230,14 +251,18 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
         for key in order[k:j]:
             p = (key & 31) - 1
             bonuses: tuple[tuple[str, int], ...] = ()
+            got = pts  # ScoreLine.total, inline
             if k == 0 and j == 1 and p != NOBODY:  # the leader alone
                 if place == state.king and board.king_bonus:
                     bonuses = (("king", board.king_bonus),)
+                    got += board.king_bonus
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
-            lines.append(new_line(p, c, rank, pts, bonuses))
-            if direct and p != NOBODY:  # ScoreLine.total, inline
-                scores[p] += pts + sum(b for _, b in bonuses) if bonuses else pts
+                    got += board.grande_bonus
+            if made or not direct:
+                lines.append(new_line(p, c, rank, pts, bonuses))
+            if direct and p != NOBODY:
+                scores[p] += got
         r += 1 if j - k == 1 else 2
         k = j
     if not direct:
@@ -258,7 +283,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
                 for _, b in ln.bonuses:
                     got += b
                 scores[ln.participant] += got
-    return new_score(place, values, source, first_only, tuple(lines))
+    return values, source, lines
 
 
 def score_regions(state: State, board: Board, places: Iterable[int],
@@ -323,7 +348,30 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    _, _, new_move, new_scoring = result_classes()
+    first = _castillo(state, board, discs, rules, hooks, True)
+    assert first is not None  # (made: the result)
+    return first
+
+
+def castillo_points(state: State, board: Board, discs: Sequence[int],
+                    rules: ScoringRules | None = None,
+                    hooks: HookContext | None = None) -> None:
+    """:func:`castillo_part` without its result (the same points added, the same
+    caballeros moved, the same hooks called; no Castillo :class:`RegionScore` nor
+    scoring made, no :class:`CastilloMove` unless a ``castillo_emptied`` hook gets them):
+    for a scoring nobody reads (a playout's, :func:`elgrande.engine.events_read`).
+
+    Raises:
+        IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
+    """
+    _castillo(state, board, discs, rules, hooks, False)
+
+
+def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRules | None,
+              hooks: HookContext | None, made: bool) -> GeneralScoring | None:
+    """:func:`castillo_part`'s work; ``made`` False: no result made (None returned, as
+    :func:`castillo_points`)."""
+    _, new_score, new_move, new_scoring = result_classes()
 
     check_discs(state, board, discs)
     castle = board.castillo
@@ -332,9 +380,11 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
         if hooks is None:
             hooks = HookContext(state, board, [])
         step = rules.scoring_step
-    castillo = score_region(state, board, castle, False, rules, hooks)
+    values, source, lines = _ranked(state, board, castle, False, rules, hooks, made)
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
+    # the moves: for the result and the castillo_emptied hooks (none: none made)
+    told = made or (rules is not None and rules.composed["castillo_emptied"] is not None)
     moves: list[CastilloMove] = []
     for p in range(state.players):
         n = state.caballeros[castle][p]
@@ -344,16 +394,21 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
         d = discs[p]
         if d == state.king:
             state.court[p] += n
-            moves.append(new_move(p, n, d, None))
+            if told:
+                moves.append(new_move(p, n, d, None))
         else:
             state.add_caballeros(d, p, n)
-            moves.append(new_move(p, n, d, d))
+            if told:
+                moves.append(new_move(p, n, d, d))
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:
-        before = state.grandes[:]
+        before = state.grandes[:] if made else None
         rules.castillo_emptied(hooks, discs, moves)
-        if before != state.grandes:
+        if before is not None and before != state.grandes:
             grandes = _grandes_moved(state, before)
+    if not made:
+        return None
+    castillo = new_score(castle, values, source, False, tuple(lines))
     return new_scoring(tuple(discs), castillo, tuple(moves), (), grandes)
 
 
@@ -363,10 +418,27 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
     """A general scoring's second part (B6.3's end, B6.4): the ``emptied`` step heard,
     then every region scored in the scoring order, after :func:`castillo_part` returned
     ``first`` (``hooks``: given whenever ``rules`` is). Returns the whole scoring."""
-    new_scoring = result_classes()[3]
+    regions: list[RegionScore] = []
+    _regions(state, board, rules, hooks, regions)
+    return result_classes()[3](first.discs, first.castillo, first.moves, tuple(regions),
+                               first.grandes)
 
+
+def regions_points(state: State, board: Board, rules: ScoringRules | None = None,
+                   hooks: HookContext | None = None) -> None:
+    """:func:`regions_part` without its result (the same points added, the same hooks
+    called, no :class:`RegionScore` made): for a scoring nobody reads (a playout's,
+    :func:`elgrande.engine.events_read`). Raises nothing."""
+    _regions(state, board, rules, hooks, None)
+
+
+def _regions(state: State, board: Board, rules: ScoringRules | None,
+             hooks: HookContext | None, made: list[RegionScore] | None) -> None:
+    """:func:`regions_part`'s work: each region's scoring appended to ``made`` (None:
+    only the points added, :func:`score_points`). Raises nothing."""
     step = None if rules is None else rules.scoring_step
     hooked: set[int] | None = None
+    order: Sequence[int]
     if rules is not None and hooks is not None:
         if step is not None:
             step(hooks, "emptied", -1)                               # B6.3
@@ -374,20 +446,16 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
         if rules.scoring_hooks:
             hooked = rules.scoring_places(hooks)
     else:
-        order = list(board.scoring_order)
-    if step is not None:  # a module hears of each place scored (B6.4)
-        regions = []
-        for r in order:
-            regions.append(score_region(state, board, r, False, rules if hooked is None
-                                        or r in hooked else None, hooks))
+        order = board.scoring_order
+    new_score = None if made is None else result_classes()[1]
+    for r in order:  # (a loop: no comprehension function made)
+        # the scoring hooks only where they may change something (scoring_places)
+        values, source, lines = _ranked(state, board, r, False, rules if hooked is None
+                                        or r in hooked else None, hooks, made is not None)
+        if made is not None and new_score is not None:
+            made.append(new_score(r, values, source, False, tuple(lines)))
+        if step is not None:  # a module hears of each place scored (B6.4)
             step(hooks, "region", r)
-    elif hooked is None:
-        regions = [score_region(state, board, r, False, rules, hooks) for r in order]
-    else:  # the scoring hooks only where they may change something (scoring_places)
-        regions = [score_region(state, board, r, False, rules if r in hooked else None, hooks)
-                   for r in order]
-    return new_scoring(first.discs, first.castillo, first.moves, tuple(regions),
-                          first.grandes)
 
 
 def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int, str], ...]:
@@ -399,7 +467,7 @@ def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int
 
 __all__ = [
     "OFF_BOARD", "ScoringRules",
-    "castillo_part", "check_discs", "current_values", "general_scoring", "participants", "ranks",
-    "result_classes",
-    "regions_part", "score_region", "score_regions",
+    "castillo_part", "castillo_points", "check_discs", "current_values", "general_scoring",
+    "participants", "ranks", "result_classes",
+    "regions_part", "regions_points", "score_points", "score_region", "score_regions",
 ]

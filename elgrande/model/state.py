@@ -506,6 +506,21 @@ class State:
         self.stacks = stacks
         return row[0]
 
+    def draw_tops(self) -> list[str]:
+        """Take the top card of every action stack (B3.1), as :meth:`draw_from_stack` on
+        each in order: their ids, '' for an empty stack; the rows are replaced, not
+        changed in place. Raises nothing."""
+        stacks = self.stacks.copy()
+        tops = []
+        for i, row in enumerate(stacks):  # (a loop: no comprehension function made)
+            if row:
+                tops.append(row[0])
+                stacks[i] = row[1:]
+            else:
+                tops.append("")
+        self.stacks = stacks
+        return tops
+
     def add_to_stack(self, stack: int, card: str) -> None:
         """Put ``card`` under action stack ``stack`` (B4.6); the row is replaced."""
         stacks = self.stacks.copy()  # _with inline (a call less on every return)

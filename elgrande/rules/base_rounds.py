@@ -44,8 +44,11 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     bp.bid_i = 0
     flow.turn_order = []
     flow.turn_i = 0
-    offer = [state.draw_from_stack(i) for i in range(len(state.stacks))] + bp.reused  # B3.1
-    origin = [i for i in range(len(state.stacks))] + [-1] * len(bp.reused)
+    offer = state.draw_tops()  # B3.1
+    origin = list(range(len(offer)))
+    if bp.reused:
+        offer += bp.reused
+        origin += [-1] * len(bp.reused)
     if engine.rules.hooks["offer"]:  # a module changes the offer
         pairs = engine.rules.fold("offer", engine.hooks(state, -1, flow, events),
                                   list(zip(offer, origin, strict=True)))
@@ -66,18 +69,27 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
     bp = own_part(flow)  # its own: a copy of the flow may share it
-    discarded = [c for c, o in zip(state.offer, state.offer_origin, strict=True)
-                 if c and o >= 0]                                   # B3.5
+    discarded = []                                                  # B3.5
+    for c, o in zip(state.offer, state.offer_origin, strict=True):  # (a loop: no
+        if c and o >= 0:  # comprehension function made)
+            discarded.append(c)
     round_end = engine.rules.round_end
     if round_end is not None:
         round_end(engine.hooks(state, -1, flow, events))
     state.offer = []
     state.offer_origin = []
     bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
-    expired = [x for x in state.lasting if x.expires and x.expires <= state.round]
-    state.lasting = [x for x in state.lasting if x not in expired]  # B8.4
+    gone: list[int] = []  # the players of the lasting effects that expire (B8.4)
+    if state.lasting:  # (none most rounds: no list made again)
+        kept = []
+        for x in state.lasting:  # (a loop: no comprehension function made)
+            if x.expires and x.expires <= state.round:
+                gone.append(x.player)
+            else:
+                kept.append(x)
+        state.lasting = kept
     events.append({"event": "end_round", "round": flow.round, "discarded": discarded,
-                   "expired": [x.player for x in expired]})
+                   "expired": gone})
     if flow.round in flow.scoring_after:                            # B3.6
         flow.phase = DISCS  # (a pause: a trigger's body due at the round's end runs first)
         flow.secret = {}
@@ -125,18 +137,25 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int],
 
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
     """The B6.1 secret-disc decision of the players not in ``answered``."""
-    remaining = [p for p in range(state.players) if p not in answered]
     cache = base_cache(engine)
     opts = list(cache.region_ids)
+    remaining = []
+    per_player = {}
+    for p in range(state.players):  # (a loop: no comprehension function made)
+        if p not in answered:
+            remaining.append(p)
+            per_player[str(p)] = opts
     return Decision("secret_region", remaining, "Set your secret disc to a region: your "
                     "caballeros in the Castillo go there when it is emptied (the king's "
                     "region: back to your court)",
-                    {"per_player": {str(p): opts for p in remaining}, "why": cache.disc_why},
-                    "B6.1")
+                    {"per_player": per_player, "why": cache.disc_why}, "B6.1")
 
 
 def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    return disc_decision(engine, state, {int(p) for p in flow.secret})
+    answered = set()
+    for p in flow.secret:  # (a loop: no comprehension function made)
+        answered.add(int(p))
+    return disc_decision(engine, state, answered)
 
 
 def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -144,7 +163,10 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     flow.secret = {**flow.secret, str(player): norm}  # replaced: copies share it
     if len(flow.secret) < state.players:
         return
-    discs = [engine.board.index[flow.secret[str(p)]] for p in range(state.players)]
+    index = engine.board.index
+    discs = []
+    for p in range(state.players):  # (a loop: no comprehension function made)
+        discs.append(index[flow.secret[str(p)]])
     flow.secret = {}
     score_discs(engine, state, flow, discs, events)
 
@@ -161,6 +183,12 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     the trigger's decisions (asides), and goes on after them."""
     hooks = engine.hooks(state, -1, flow, events)
     start = len(events)
+    if not events_read(events) and TRIGGERS not in engine.rules.names:
+        # nobody reads its result (a playout) and no trigger's body may pause it: the
+        # points alone, no result made
+        scoring.castillo_points(state, engine.board, discs, engine.rules, hooks)
+        _score_regions(engine, state, flow, None, start, events, hooks)
+        return
     first = scoring.castillo_part(state, engine.board, discs, engine.rules, hooks)
     if TRIGGERS in state.ext:  # a trigger's body runs after the Castillo emptied (B6.3)
         told = {"event": "general_scoring", "result": first.to_json(), "round": flow.round,
@@ -173,20 +201,24 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
 
 
 def _score_regions(engine: FlowEngine, state: State, flow: Flow,
-                   first: GeneralScoring, start: int, events: Events,
+                   first: GeneralScoring | None, start: int, events: Events,
                    hooks: HookContext) -> None:
-    """The general scoring's regions (B6.4) after its first part ``first``; ``start``:
-    where its events began in ``events`` (-1: told already, before a pause); ``hooks``:
-    the context of the rules modules' hooks."""
+    """The general scoring's regions (B6.4) after its first part ``first`` (None: not
+    made, nobody reads it); ``start``: where its events began in ``events`` (-1: told
+    already, before a pause); ``hooks``: the context of the rules modules' hooks."""
     b = engine.board
-    result = scoring.regions_part(state, b, first, engine.rules, hooks)
+    # its result as JSON: for a reader of the events; none made in a playout (B6.4's
+    # points alone, no result made)
+    result: dict[str, Any] | None = None
+    if first is not None and (start < 0 or events_read(events)):
+        result = scoring.regions_part(state, b, first, engine.rules, hooks).to_json()
+    else:
+        scoring.regions_points(state, b, engine.rules, hooks)
     if start < 0:  # resumed after a trigger's decisions: its first part was told then
-        events.append({"event": "general_scoring_rest", "result": result.to_json(),
+        events.append({"event": "general_scoring_rest", "result": result,
                        "round": flow.round, "resumed": True})
     else:
-        told = {"event": "general_scoring",  # its result as JSON: for a reader of the events
-                "result": result.to_json() if events_read(events) else None,
-                "round": flow.round}
+        told = {"event": "general_scoring", "result": result, "round": flow.round}
         if len(events) > start:  # the rules modules' events of its steps (B6.3: after the
             # Castillo is emptied): the log tells them there, between its two parts
             told["split"] = True
