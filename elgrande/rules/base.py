@@ -197,7 +197,9 @@ def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     apply_bid_answer(state, player, int(norm), events)
     bp.bid_i += 1
     if bp.bid_i == state.players:
@@ -209,7 +211,9 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
 
 # -- a turn (B4) -------------------------------------------------------------------------------
 def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     bp.slot = -1
     flow.card = ""
     bp.placed = bp.special_done = bp.kept = False
@@ -277,7 +281,9 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     bp.slot = state.offer.index(norm)
     flow.card = norm
     state.clear_offer_slot(bp.slot)
@@ -291,7 +297,10 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if (limit := _placement_limit(engine, state, flow) if state.court[p] > 0 else 0) <= 0:
-        own_part(flow).place_first = False  # its own: a copy of the flow may share it
+        bp: BaseRound = flow.parts["base"]
+        if bp.shared:  # its own (own_part; not shared: no call)
+            bp = own_part(flow)
+        bp.place_first = False
         flow.phase = OFFER
         return None
     sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
@@ -304,7 +313,9 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     bp.place_first = norm == 0
     flow.phase = PLACE if bp.place_first else OFFER
 
@@ -336,7 +347,9 @@ def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     bp.placed = True
     _next_part(engine, state, flow, events, bp)
 
@@ -347,7 +360,9 @@ def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events,
     flow's own base part when the caller took it (:func:`own_part`) and no hook ran
     since."""
     if bp is None:
-        bp = own_part(flow)  # its own: a copy of the flow may share it
+        bp = flow.parts["base"]
+        if bp.shared:  # its own (own_part; not shared: no call)
+            bp = own_part(flow)
     if bp.placed and bp.special_done:
         _end_turn(engine, state, flow, events, bp)
     elif not bp.placed and (bp.special_done or bp.place_first):
@@ -369,7 +384,9 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     if norm == 1:
         events.append({"event": "decline", "player": player})
         bp.special_done = True
@@ -519,7 +536,9 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
 def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
               bp: BaseRound | None = None) -> None:
     if bp is None:  # (given by a caller that took it, no hook run since)
-        bp = own_part(flow)  # its own: a copy of the flow may share it
+        bp = flow.parts["base"]
+        if bp.shared:  # its own (own_part; not shared: no call)
+            bp = own_part(flow)
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
