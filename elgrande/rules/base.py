@@ -221,7 +221,10 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     turn_start = engine.rules.turn_start
     if turn_start is not None:
         turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
-    engine.enter(flow, COURT_PHASE)
+    if engine.rules.preceding:  # a phase inserted before some: FlowEngine.enter's
+        engine.enter(flow, COURT_PHASE)
+    else:  # none (the base game): no call
+        flow.phase = COURT_PHASE
 
 
 def _court_decide(engine: FlowEngine, state: State, flow: Flow,
@@ -343,7 +346,11 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
 def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
     apply_placement_answer(engine, state, player, norm, events)
-    _placed(engine, state, flow, events)
+    bp: BaseRound = flow.parts["base"]  # _placed inline (no call)
+    if bp.shared:  # its own (own_part; not shared: no call)
+        bp = own_part(flow)
+    bp.placed = True
+    _next_part(engine, state, flow, events, bp)
 
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -555,7 +562,11 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
         if TRIGGERS in state.ext:  # a trigger's body due at the turn's end runs first: the
             flow.phase = TURN_OVER  # flow pauses (asides) before the next turn or round end
             return
-    _next_turn(engine, state, flow, events)
+    flow.turn_i += 1  # _next_turn inline (no call)
+    if flow.turn_i < len(flow.turn_order):
+        _begin_turn(engine, state, flow, events)
+    else:
+        _end_round(engine, state, flow, events)
 
 
 def _turn_over_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
