@@ -101,7 +101,9 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
     None when nothing can come. Used by the primitive and by the turn flow."""
     s, b = state, board
     king, cab = s.king, s.caballeros
-    cache = board_cache(b)
+    cache = _CACHES.get(id(b))  # board_cache's common case inline (no call)
+    if cache is None or cache.board is not b:
+        cache = board_cache(b)
     ids = cache.ids
     known = cache.bring.get(king)
     if known is None:  # the same for every decision with this king: shared
@@ -230,7 +232,8 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
     limit = min(limit, state.court[player])
     if limit <= 0:
         return None
-    made, keys = _placement_memo(engine)
+    memo = engine.memo.get(_PLACEMENT_MEMO)  # _placement_memo's common case (no call)
+    made, keys = _placement_memo(engine) if memo is None else memo
     key: Any = None
     if keys is not None:
         if not keys:

@@ -299,7 +299,13 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
-    if (limit := _placement_limit(engine, state, flow) if state.court[p] > 0 else 0) <= 0:
+    if state.court[p] <= 0:
+        limit = 0
+    elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
+        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+    else:
+        limit = _placement_limit(engine, state, flow)
+    if limit <= 0:
         bp: BaseRound = flow.parts["base"]
         if bp.shared:  # its own (own_part; not shared: no call)
             bp = own_part(flow)
@@ -385,8 +391,15 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         _next_part(engine, state, flow, events)
         return None
     p = flow.turn_order[flow.turn_i]
-    return Decision("choose_option", [p], offer_prompt(state, bp, p, flow.card),
-                    _OFFER_OPTIONS, "B4.4")
+    key = (flow.card, bp.placed, state.court[p] > 0)  # what offer_prompt's words depend on
+    prompt = _OFFER_PROMPTS.get(key)
+    if prompt is None:  # strings never change: made once per card and step
+        prompt = _OFFER_PROMPTS[key] = offer_prompt(state, bp, p, flow.card)
+    return Decision("choose_option", [p], prompt, _OFFER_OPTIONS, "B4.4")
+
+
+#: The prompts of the offer decision (B4.4) by (card, placed, caballeros in court).
+_OFFER_PROMPTS: dict[tuple[str, bool, bool], str] = {}
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -399,8 +412,8 @@ def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
         bp.special_done = True
         _next_part(engine, state, flow, events, bp)
         return
-    holders = _veto_holders(state, flow, exclude=player)
-    if holders:
+    holders = _veto_holders(state, flow, exclude=player) if state.lasting else None
+    if holders:  # (no lasting effect, no Veto held: no call)
         flow.phase = VETO
         bp.veto_chain = []
         bp.veto_queue = holders
