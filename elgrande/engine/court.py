@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
 from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.modules import Events, Rules, RulesModule
 from elgrande.model import placement
 from elgrande.model.board import SPACE, Board
@@ -126,7 +127,7 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
     prompt = _BRING_PROMPTS.get(limit)
     if prompt is None:  # strings never change: made once per limit
         prompt = _BRING_PROMPTS[limit] = f"Bring up to {counted(limit, 'caballero')} to court"
-    return Decision("bring_to_court", [player], prompt, {
+    return new_decision("bring_to_court", [player], prompt, {
         "limit": limit, "provinces": provinces, "regions": own, "refused": known[0]}, "B4.1")
 
 
@@ -279,7 +280,7 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
         prompt = _PLACE_PROMPTS[limit] = (f"Place up to {counted(limit, 'caballero')} from "
                                           "your court "
                                           "next to the king or in the Castillo")
-    return Decision("place_caballeros", [player], prompt, options, "B4.3")
+    return new_decision("place_caballeros", [player], prompt, options, "B4.3")
 
 
 #: The prompts of :func:`court_decision` and :func:`placement_decision` by their limit.

@@ -38,6 +38,7 @@ from elgrande.engine.court import placement_keys as placement_keys
 from elgrande.engine.court import placement_places as placement_places
 from elgrande.engine.court import placement_targets as placement_targets
 from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.draws import PLACED
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
@@ -159,7 +160,7 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     p = (first_bidder + bid_i) % state.players
     bids = state.bids
     if not bids:  # the round's first power card: the whole hand, nothing refused
-        return Decision("choose_power_card", [p], "Play a power card",
+        return new_decision("choose_power_card", [p], "Play a power card",
                         {"choices": list(state.hands[p]), "why": {}}, "B3.2")
     played = []
     for b in bids:  # (loops: no comprehension function made per bid)
@@ -175,7 +176,7 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
             w = _BID_WHY[(v, q)] = (str(v), ["B3.2", f"power card {v} was already played "
                                              f"this round by {seat(q)}"])
         why[w[0]] = w[1]
-    return Decision("choose_power_card", [p], "Play a power card", {"choices": choices,
+    return new_decision("choose_power_card", [p], "Play a power card", {"choices": choices,
                     "why": why}, "B3.2")
 
 
@@ -278,7 +279,7 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                        "text": "{who} finds no open action card left to take."})
         _end_turn(engine, state, flow, events)  # places none, carries out none (B4.2)
         return None
-    return Decision("choose_action_card", [actor], "Choose one of the open action cards",
+    return new_decision("choose_action_card", [actor], "Choose one of the open action cards",
                     {"choices": choices, "why": {}}, "B4.2")
 
 
@@ -313,7 +314,7 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         flow.phase = OFFER
         return None
     sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
-    d = Decision("choose_option", [p], order_prompt(flow.card, sure),
+    d = new_decision("choose_option", [p], order_prompt(flow.card, sure),
                  COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
     if engine.rules.placement_limit is not None:  # a hook's limit, kept for _place_decide
         _ORDERED[0] = (d, state, state.lasting, limit)  # (one tuple stored whole)
@@ -395,7 +396,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     prompt = _OFFER_PROMPTS.get(key)
     if prompt is None:  # strings never change: made once per card and step
         prompt = _OFFER_PROMPTS[key] = offer_prompt(state, bp, p, flow.card)
-    return Decision("choose_option", [p], prompt, _OFFER_OPTIONS, "B4.4")
+    return new_decision("choose_option", [p], prompt, _OFFER_OPTIONS, "B4.4")
 
 
 #: The prompts of the offer decision (B4.4) by (card, placed, caballeros in court).
