@@ -31,6 +31,9 @@ class CourtKind(DecisionKind):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.inline = COUNTED  # Decision.random_answer draws count/nth inline
+        # a legal answer in normal form is check's result ({"provinces": k, "regions":
+        # {id: n > 0}}): the trusted path applies it as it is (no call)
+        self.as_is = True
 
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, Any]:
         """options: limit, provinces, regions {id: own count} (allowed shortfall sources),

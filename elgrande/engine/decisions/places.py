@@ -48,6 +48,9 @@ class PlaceKind(DecisionKind):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.inline = COUNTED  # Decision.random_answer draws count/nth inline
+        # a legal answer in normal form has no place with 0 (legal, nth, random): trusted
+        # would give an equal dict; the trusted path applies it as it is (no call)
+        self.as_is = True
 
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, int]:
         """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most
