@@ -161,7 +161,7 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     bids = state.bids
     if not bids:  # the round's first power card: the whole hand, nothing refused
         return new_decision("choose_power_card", [p], "Play a power card",
-                        {"choices": list(state.hands[p]), "why": {}}, "B3.2")
+                            {"choices": list(state.hands[p]), "why": {}}, "B3.2")
     played = []
     for b in bids:  # (loops: no comprehension function made per bid)
         played.append(b[1])
@@ -176,8 +176,8 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
             w = _BID_WHY[(v, q)] = (str(v), ["B3.2", f"power card {v} was already played "
                                              f"this round by {seat(q)}"])
         why[w[0]] = w[1]
-    return new_decision("choose_power_card", [p], "Play a power card", {"choices": choices,
-                    "why": why}, "B3.2")
+    return new_decision("choose_power_card", [p], "Play a power card",
+                        {"choices": choices, "why": why}, "B3.2")
 
 
 def apply_bid_answer(state: State, player: int, value: int, events: Events,
@@ -280,7 +280,7 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
         _end_turn(engine, state, flow, events)  # places none, carries out none (B4.2)
         return None
     return new_decision("choose_action_card", [actor], "Choose one of the open action cards",
-                    {"choices": choices, "why": {}}, "B4.2")
+                        {"choices": choices, "why": {}}, "B4.2")
 
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -314,8 +314,12 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         flow.phase = OFFER
         return None
     sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
-    d = new_decision("choose_option", [p], order_prompt(flow.card, sure),
-                 COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
+    key = (flow.card, sure)
+    prompt = _ORDER_PROMPTS.get(key)
+    if prompt is None:  # strings never change: made once per card
+        prompt = _ORDER_PROMPTS[key] = order_prompt(flow.card, sure)
+    d = new_decision("choose_option", [p], prompt,
+                     COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
     if engine.rules.placement_limit is not None:  # a hook's limit, kept for _place_decide
         _ORDERED[0] = (d, state, state.lasting, limit)  # (one tuple stored whole)
     return d
@@ -399,8 +403,10 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     return new_decision("choose_option", [p], prompt, _OFFER_OPTIONS, "B4.4")
 
 
-#: The prompts of the offer decision (B4.4) by (card, placed, caballeros in court).
+#: The prompts of the offer decision (B4.4) by (card, placed, caballeros in court), and
+#: of the order decision (B4.5) by (card, compulsory).
 _OFFER_PROMPTS: dict[tuple[str, bool, bool], str] = {}
+_ORDER_PROMPTS: dict[tuple[str, bool], str] = {}
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
