@@ -23,7 +23,13 @@ import attr
 
 from elgrande.engine import UnreadEvents
 from elgrande.engine.context import Aside, Run
-from elgrande.engine.decisions import KINDS, LISTED_CHOICES, LISTED_LABELS, Decision
+from elgrande.engine.decisions import (
+    COUNTED,
+    KINDS,
+    LISTED_LABELS,
+    NOT_INLINE,
+    Decision,
+)
 from elgrande.engine.decisions.chance import GETRANDBITS, PLAIN_RANDOM
 from elgrande.engine.draws import draw_key
 from elgrande.engine.modules import (
@@ -506,7 +512,8 @@ class FlowEngine:
         phases = self.rules.phases
         applies = self._applies
         asides = self._asides
-        # a listed kind's random answer drawn here (one call less): as random_answer draws
+        # a listed or counted kind's random answer drawn here (calls less): as
+        # Decision.random_answer draws it
         plain = policy is None and PLAIN_RANDOM is not None and type(rng) is PLAIN_RANDOM
         n = 0
         d = flow.pending
@@ -515,20 +522,28 @@ class FlowEngine:
             p = d.players[0]
             k = KINDS[d.kind]
             inline = k.inline
-            drawn = False
             answer: Any = None
-            if plain and (inline == LISTED_LABELS or inline == LISTED_CHOICES):
-                o = d.options  # (a per-player choice or none listed: random_answer's)
-                seq = o["labels"] if inline == LISTED_LABELS else o.get("choices")
-                m = 0 if seq is None else len(seq)
-                if m:  # Decision.random_answer's draw: the same numbers
-                    bits = m.bit_length()
-                    r: int = GETRANDBITS(rng, bits)
-                    while r >= m:
-                        r = GETRANDBITS(rng, bits)
-                    answer = r if inline == LISTED_LABELS else seq[r]
-                    drawn = True
-            if not drawn:
+            m = 0  # how many answers to draw one of here (0: random_answer's or the policy's)
+            seq: Any = None
+            if not plain or inline == NOT_INLINE:
+                pass
+            elif inline == COUNTED:  # (-1: too many to count; None: not counted)
+                counted = k.count(d, p)
+                if counted is not None:
+                    m = counted
+            else:  # (a per-player choice or none listed: random_answer's)
+                seq = d.options["labels"] if inline == LISTED_LABELS \
+                    else d.options.get("choices")
+                if seq is not None:
+                    m = len(seq)
+            if m > 0:  # Decision.random_answer's draw, inline: the same numbers
+                bits = m.bit_length()
+                r: int = GETRANDBITS(rng, bits)
+                while r >= m:
+                    r = GETRANDBITS(rng, bits)
+                answer = r if inline == LISTED_LABELS else seq[r] if seq is not None \
+                    else k.nth(d, p, r)
+            else:
                 answer = d.random_answer(rng, p) if policy is None else policy(d, p, rng)
             if events:
                 events.clear()
