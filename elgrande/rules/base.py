@@ -360,8 +360,11 @@ def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     bp: BaseRound = flow.parts["base"]  # _placed inline (no call)
     if bp.shared:  # its own (own_part; not shared: no call)
         bp = own_part(flow)
-    bp.placed = True
-    _next_part(engine, state, flow, events, bp)
+    bp.placed = True  # _next_part's cases once placed (no call): the turn's end or the offer
+    if bp.special_done:
+        _end_turn(engine, state, flow, events, bp)
+    else:
+        flow.phase = OFFER
 
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -416,8 +419,11 @@ def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
         bp = own_part(flow)
     if norm == 1:
         events.append({"event": "decline", "player": player})
-        bp.special_done = True
-        _next_part(engine, state, flow, events, bp)
+        bp.special_done = True  # _next_part's cases once done (no call): the turn's end or
+        if bp.placed:  # the placement
+            _end_turn(engine, state, flow, events, bp)
+        else:
+            flow.phase = PLACE
         return
     holders = _veto_holders(state, flow, exclude=player) if state.lasting else None
     if holders:  # (no lasting effect, no Veto held: no call)
