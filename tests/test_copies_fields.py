@@ -98,3 +98,21 @@ def test_B1_a_copy_without_the_constructor_sets_every_field(
         game.answer(p, d.random_answer(rng, p))
         assert json.dumps(fast_game.to_json(), sort_keys=True) == before
     assert runs > 0  # copies were made inside special actions too
+
+
+@pytest.mark.skipif(COMPILED, reason="the compiled build: it calls the constructor")
+def test_B3_4_new_decision_is_the_constructors_decision() -> None:
+    """``new_decision`` (the turn phases' decisions, made without the constructor call in
+    the pure build) gives the instance ``Decision(...)`` gives: the same fields, set in the
+    same order, the same objects, the rule defaulting to ''."""
+    from elgrande.engine.decisions import Decision
+    from elgrande.engine.decisions.decision import new_decision
+
+    players, options = [1], {"labels": ["carry out the special action", "decline it"]}
+    args = ("choose_option", players, "Carry it out?", options, "B4.4")
+    fast, slow = new_decision(*args), Decision(*args)
+    assert type(fast) is Decision
+    assert list(vars(fast)) == list(vars(slow)) == ["kind", "players", "prompt", "options",
+                                                    "rule"]
+    assert fast == slow and fast.players is players and fast.options is options
+    assert new_decision(*args[:4]).rule == "" and new_decision(*args[:4]) == Decision(*args[:4])

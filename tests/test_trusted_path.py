@@ -76,7 +76,9 @@ def test_kinds_applied_as_they_are_apply_their_legal_answers_unchanged(sets: str
                 seen.add(d.kind)
             g.answer_trusted(p, a)
     assert {"choose_option", "secret_region"} <= seen  # (and the cards each set plays)
-    assert not KINDS["place_caballeros"].as_is and not KINDS["bring_to_court"].as_is
+    # B4.1, B4.3: a placement's and a court's legal answers too (check's normal form)
+    assert KINDS["place_caballeros"].as_is and KINDS["bring_to_court"].as_is
+    assert {"place_caballeros", "bring_to_court"} <= seen
 
 
 def test_an_unread_events_sink_spares_only_the_scorings_json() -> None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
 from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.modules import Events, Rules, RulesModule
 from elgrande.model import placement
 from elgrande.model.board import SPACE, Board
@@ -101,7 +102,9 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
     None when nothing can come. Used by the primitive and by the turn flow."""
     s, b = state, board
     king, cab = s.king, s.caballeros
-    cache = board_cache(b)
+    cache = _CACHES.get(id(b))  # board_cache's common case inline (no call)
+    if cache is None or cache.board is not b:
+        cache = board_cache(b)
     ids = cache.ids
     known = cache.bring.get(king)
     if known is None:  # the same for every decision with this king: shared
@@ -124,7 +127,7 @@ def court_decision(state: State, board: Board, player: int, limit: int) -> Decis
     prompt = _BRING_PROMPTS.get(limit)
     if prompt is None:  # strings never change: made once per limit
         prompt = _BRING_PROMPTS[limit] = f"Bring up to {counted(limit, 'caballero')} to court"
-    return Decision("bring_to_court", [player], prompt, {
+    return new_decision("bring_to_court", [player], prompt, {
         "limit": limit, "provinces": provinces, "regions": own, "refused": known[0]}, "B4.1")
 
 
@@ -230,7 +233,8 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
     limit = min(limit, state.court[player])
     if limit <= 0:
         return None
-    made, keys = _placement_memo(engine)
+    memo = engine.memo.get(_PLACEMENT_MEMO)  # _placement_memo's common case (no call)
+    made, keys = _placement_memo(engine) if memo is None else memo
     key: Any = None
     if keys is not None:
         if not keys:
@@ -276,7 +280,7 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
         prompt = _PLACE_PROMPTS[limit] = (f"Place up to {counted(limit, 'caballero')} from "
                                           "your court "
                                           "next to the king or in the Castillo")
-    return Decision("place_caballeros", [player], prompt, options, "B4.3")
+    return new_decision("place_caballeros", [player], prompt, options, "B4.3")
 
 
 #: The prompts of :func:`court_decision` and :func:`placement_decision` by their limit.

@@ -23,7 +23,14 @@ import attr
 
 from elgrande.engine import UnreadEvents
 from elgrande.engine.context import Aside, Run
-from elgrande.engine.decisions import KINDS, Decision
+from elgrande.engine.decisions import (
+    COUNTED,
+    KINDS,
+    LISTED_LABELS,
+    NOT_INLINE,
+    Decision,
+)
+from elgrande.engine.decisions.chance import GETRANDBITS, PLAIN_RANDOM
 from elgrande.engine.draws import draw_key
 from elgrande.engine.modules import (
     OVER,
@@ -504,12 +511,40 @@ class FlowEngine:
         """
         phases = self.rules.phases
         applies = self._applies
+        asides = self._asides
+        # a listed or counted kind's random answer drawn here (calls less): as
+        # Decision.random_answer draws it
+        plain = policy is None and PLAIN_RANDOM is not None and type(rng) is PLAIN_RANDOM
         n = 0
         d = flow.pending
         events: Events = UnreadEvents()  # one sink, emptied before each answer
         while d is not None and n != depth:
             p = d.players[0]
-            answer = d.random_answer(rng, p) if policy is None else policy(d, p, rng)
+            k = KINDS[d.kind]
+            inline = k.inline
+            answer: Any = None
+            m = 0  # how many answers to draw one of here (0: random_answer's or the policy's)
+            seq: Any = None
+            if not plain or inline == NOT_INLINE:
+                pass
+            elif inline == COUNTED:  # (-1: too many to count; None: not counted)
+                counted = k.count(d, p)
+                if counted is not None:
+                    m = counted
+            else:  # (a per-player choice or none listed: random_answer's)
+                seq = d.options["labels"] if inline == LISTED_LABELS \
+                    else d.options.get("choices")
+                if seq is not None:
+                    m = len(seq)
+            if m > 0:  # Decision.random_answer's draw, inline: the same numbers
+                bits = m.bit_length()
+                r: int = GETRANDBITS(rng, bits)
+                while r >= m:
+                    r = GETRANDBITS(rng, bits)
+                answer = r if inline == LISTED_LABELS else seq[r] if seq is not None \
+                    else k.nth(d, p, r)
+            else:
+                answer = d.random_answer(rng, p) if policy is None else policy(d, p, rng)
             if events:
                 events.clear()
             if flow.asides:
@@ -519,10 +554,21 @@ class FlowEngine:
                 if apply is None:
                     phases[flow.phase].answer(self, state, flow, p, answer, events)
                 else:
-                    k = KINDS[d.kind]
                     apply(self, state, flow, p, answer if k.as_is
                           else k.trusted(d, p, answer), events)
-            d = self.advance(state, flow, events)
+            if asides is not None:
+                d = self.advance(state, flow, events)
+            else:  # advance inline: no module asks side decisions (one call less)
+                steps = 0
+                d = None
+                while flow.phase != OVER:
+                    d = phases[flow.phase].decide(self, state, flow, events)
+                    if d is not None:
+                        break
+                    steps += 1
+                    if steps >= STEP_LIMIT:
+                        self._looping(state, flow, events)
+                flow.pending = d
             n += 1
         return n
 

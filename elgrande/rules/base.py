@@ -38,6 +38,7 @@ from elgrande.engine.court import placement_keys as placement_keys
 from elgrande.engine.court import placement_places as placement_places
 from elgrande.engine.court import placement_targets as placement_targets
 from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.draws import PLACED
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
@@ -159,8 +160,8 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     p = (first_bidder + bid_i) % state.players
     bids = state.bids
     if not bids:  # the round's first power card: the whole hand, nothing refused
-        return Decision("choose_power_card", [p], "Play a power card",
-                        {"choices": list(state.hands[p]), "why": {}}, "B3.2")
+        return new_decision("choose_power_card", [p], "Play a power card",
+                            {"choices": list(state.hands[p]), "why": {}}, "B3.2")
     played = []
     for b in bids:  # (loops: no comprehension function made per bid)
         played.append(b[1])
@@ -175,8 +176,8 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
             w = _BID_WHY[(v, q)] = (str(v), ["B3.2", f"power card {v} was already played "
                                              f"this round by {seat(q)}"])
         why[w[0]] = w[1]
-    return Decision("choose_power_card", [p], "Play a power card", {"choices": choices,
-                    "why": why}, "B3.2")
+    return new_decision("choose_power_card", [p], "Play a power card",
+                        {"choices": choices, "why": why}, "B3.2")
 
 
 def apply_bid_answer(state: State, player: int, value: int, events: Events,
@@ -197,7 +198,9 @@ def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     apply_bid_answer(state, player, int(norm), events)
     bp.bid_i += 1
     if bp.bid_i == state.players:
@@ -209,7 +212,9 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
 
 # -- a turn (B4) -------------------------------------------------------------------------------
 def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     bp.slot = -1
     flow.card = ""
     bp.placed = bp.special_done = bp.kept = False
@@ -217,7 +222,10 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     turn_start = engine.rules.turn_start
     if turn_start is not None:
         turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
-    engine.enter(flow, COURT_PHASE)
+    if engine.rules.preceding:  # a phase inserted before some: FlowEngine.enter's
+        engine.enter(flow, COURT_PHASE)
+    else:  # none (the base game): no call
+        flow.phase = COURT_PHASE
 
 
 def _court_decide(engine: FlowEngine, state: State, flow: Flow,
@@ -271,13 +279,15 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                        "text": "{who} finds no open action card left to take."})
         _end_turn(engine, state, flow, events)  # places none, carries out none (B4.2)
         return None
-    return Decision("choose_action_card", [actor], "Choose one of the open action cards",
-                    {"choices": choices, "why": {}}, "B4.2")
+    return new_decision("choose_action_card", [actor], "Choose one of the open action cards",
+                        {"choices": choices, "why": {}}, "B4.2")
 
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                 events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     bp.slot = state.offer.index(norm)
     flow.card = norm
     state.clear_offer_slot(bp.slot)
@@ -290,13 +300,26 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
-    if (limit := _placement_limit(engine, state, flow) if state.court[p] > 0 else 0) <= 0:
-        own_part(flow).place_first = False  # its own: a copy of the flow may share it
+    if state.court[p] <= 0:
+        limit = 0
+    elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
+        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+    else:
+        limit = _placement_limit(engine, state, flow)
+    if limit <= 0:
+        bp: BaseRound = flow.parts["base"]
+        if bp.shared:  # its own (own_part; not shared: no call)
+            bp = own_part(flow)
+        bp.place_first = False
         flow.phase = OFFER
         return None
     sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
-    d = Decision("choose_option", [p], order_prompt(flow.card, sure),
-                 COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
+    key = (flow.card, sure)
+    prompt = _ORDER_PROMPTS.get(key)
+    if prompt is None:  # strings never change: made once per card
+        prompt = _ORDER_PROMPTS[key] = order_prompt(flow.card, sure)
+    d = new_decision("choose_option", [p], prompt,
+                     COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
     if engine.rules.placement_limit is not None:  # a hook's limit, kept for _place_decide
         _ORDERED[0] = (d, state, state.lasting, limit)  # (one tuple stored whole)
     return d
@@ -304,7 +327,9 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     bp.place_first = norm == 0
     flow.phase = PLACE if bp.place_first else OFFER
 
@@ -332,11 +357,20 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
 def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
     apply_placement_answer(engine, state, player, norm, events)
-    _placed(engine, state, flow, events)
+    bp: BaseRound = flow.parts["base"]  # _placed inline (no call)
+    if bp.shared:  # its own (own_part; not shared: no call)
+        bp = own_part(flow)
+    bp.placed = True  # _next_part's cases once placed (no call): the turn's end or the offer
+    if bp.special_done:
+        _end_turn(engine, state, flow, events, bp)
+    else:
+        flow.phase = OFFER
 
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     bp.placed = True
     _next_part(engine, state, flow, events, bp)
 
@@ -347,7 +381,9 @@ def _next_part(engine: FlowEngine, state: State, flow: Flow, events: Events,
     flow's own base part when the caller took it (:func:`own_part`) and no hook ran
     since."""
     if bp is None:
-        bp = own_part(flow)  # its own: a copy of the flow may share it
+        bp = flow.parts["base"]
+        if bp.shared:  # its own (own_part; not shared: no call)
+            bp = own_part(flow)
     if bp.placed and bp.special_done:
         _end_turn(engine, state, flow, events, bp)
     elif not bp.placed and (bp.special_done or bp.place_first):
@@ -363,20 +399,34 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         _next_part(engine, state, flow, events)
         return None
     p = flow.turn_order[flow.turn_i]
-    return Decision("choose_option", [p], offer_prompt(state, bp, p, flow.card),
-                    _OFFER_OPTIONS, "B4.4")
+    key = (flow.card, bp.placed, state.court[p] > 0)  # what offer_prompt's words depend on
+    prompt = _OFFER_PROMPTS.get(key)
+    if prompt is None:  # strings never change: made once per card and step
+        prompt = _OFFER_PROMPTS[key] = offer_prompt(state, bp, p, flow.card)
+    return new_decision("choose_option", [p], prompt, _OFFER_OPTIONS, "B4.4")
+
+
+#: The prompts of the offer decision (B4.4) by (card, placed, caballeros in court), and
+#: of the order decision (B4.5) by (card, compulsory).
+_OFFER_PROMPTS: dict[tuple[str, bool, bool], str] = {}
+_ORDER_PROMPTS: dict[tuple[str, bool], str] = {}
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     if norm == 1:
         events.append({"event": "decline", "player": player})
-        bp.special_done = True
-        _next_part(engine, state, flow, events, bp)
+        bp.special_done = True  # _next_part's cases once done (no call): the turn's end or
+        if bp.placed:  # the placement
+            _end_turn(engine, state, flow, events, bp)
+        else:
+            flow.phase = PLACE
         return
-    holders = _veto_holders(state, flow, exclude=player)
-    if holders:
+    holders = _veto_holders(state, flow, exclude=player) if state.lasting else None
+    if holders:  # (no lasting effect, no Veto held: no call)
         flow.phase = VETO
         bp.veto_chain = []
         bp.veto_queue = holders
@@ -519,7 +569,9 @@ def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExcee
 def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
               bp: BaseRound | None = None) -> None:
     if bp is None:  # (given by a caller that took it, no hook run since)
-        bp = own_part(flow)  # its own: a copy of the flow may share it
+        bp = flow.parts["base"]
+        if bp.shared:  # its own (own_part; not shared: no call)
+            bp = own_part(flow)
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
@@ -536,7 +588,11 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
         if TRIGGERS in state.ext:  # a trigger's body due at the turn's end runs first: the
             flow.phase = TURN_OVER  # flow pauses (asides) before the next turn or round end
             return
-    _next_turn(engine, state, flow, events)
+    flow.turn_i += 1  # _next_turn inline (no call)
+    if flow.turn_i < len(flow.turn_order):
+        _begin_turn(engine, state, flow, events)
+    else:
+        _end_round(engine, state, flow, events)
 
 
 def _turn_over_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:

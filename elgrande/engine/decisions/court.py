@@ -31,6 +31,7 @@ class CourtKind(DecisionKind):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.inline = COUNTED  # Decision.random_answer draws count/nth inline
+        self.as_is = True  # trusted gives a legal answer back as it is: applied so, no call
 
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, Any]:
         """options: limit, provinces, regions {id: own count} (allowed shortfall sources),
@@ -68,6 +69,12 @@ class CourtKind(DecisionKind):
             if n > o["regions"][r]:
                 raise IllegalMove("B4.1", f"you have {o['regions'][r]} caballeros in {r}, not {n}")
         return {"provinces": k, "regions": regions}
+
+    def trusted(self, d: Decision, p: int, answer: Any) -> Any:
+        """A legal answer in normal form as it is: it is check's result already
+        (``{"provinces": k, "regions": {id: n}}``, no region with 0: legal, nth and
+        random make none)."""
+        return answer
 
     def legal(self, d: Decision, p: int) -> list[Any] | None:
         o = d.options

@@ -13,6 +13,7 @@ import attr
 from elgrande.engine.decisions.chance import GETRANDBITS, PLAIN_RANDOM, Random, draw_below
 from elgrande.engine.decisions.forms import check_seat
 from elgrande.errors import IllegalMove
+from elgrande.model.blank import blank, pure
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 from elgrande.model.seats import seat, seats
 from elgrande.model.serial import plain_fields
@@ -141,6 +142,26 @@ class Decision:
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
         """Rebuild from :meth:`to_json`."""
         return cls(**data)
+
+
+#: This module runs as Python source: :func:`new_decision` skips the constructor call.
+_PURE: Final = pure(__name__)
+
+
+def new_decision(kind: str, players: list[int], prompt: str, options: dict[str, Any],
+                 rule: str = "") -> Decision:
+    """``Decision(kind, players, prompt, options, rule)``, the same instance: in the pure
+    build made without the constructor call (:mod:`elgrande.model.blank`; the fields set
+    in ``__init__``'s order), for the phases that make one at every turn."""
+    if _PURE:
+        d: Decision = blank(Decision)
+        d.kind = kind
+        d.players = players
+        d.prompt = prompt
+        d.options = options
+        d.rule = rule
+        return d
+    return Decision(kind, players, prompt, options, rule)
 
 
 #: :attr:`Secret.until` values: public once the choices are revealed together (the secret

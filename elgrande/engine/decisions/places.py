@@ -48,6 +48,7 @@ class PlaceKind(DecisionKind):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.inline = COUNTED  # Decision.random_answer draws count/nth inline
+        self.as_is = True  # trusted gives a legal answer back as it is: applied so, no call
 
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, int]:
         """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most
@@ -83,8 +84,10 @@ class PlaceKind(DecisionKind):
             raise IllegalMove(rule, f"at least {o['min']} caballeros must be placed, not {total}")
         return moves
 
-    def trusted(self, d: Decision, p: int, answer: Any) -> dict[str, int]:
-        return {k: v for k, v in answer.items() if v}  # as check's result, unchecked
+    def trusted(self, d: Decision, p: int, answer: Any) -> Any:
+        """A legal answer in normal form as it is: it names no place with 0 (as check's
+        result; legal, nth and random make none)."""
+        return answer
 
     def legal(self, d: Decision, p: int) -> list[Any] | None:
         o = d.options
