@@ -117,6 +117,9 @@ class Interpreter:
         #: the library's lazy mapping's Python methods at each look-up (filled on a
         #: card's first look-up; not pickled: :meth:`__reduce__`)
         self._read: dict[str, ast.Script] = {}
+        #: the compiled scripts by card id, of the scripts read (:func:`compiled`'s, kept
+        #: here too: one native dict look-up a step; not pickled either)
+        self._code: dict[str, Compiled] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its arguments: the scripts read so far are not kept (the pickle of
@@ -141,12 +144,16 @@ class Interpreter:
         Raises:
             KeyError: no such card.
         """
-        # kept in the process-wide cache of :func:`compiled`, not on the interpreter:
-        # closures do not pickle, and a game's engine must (OpenSpiel's simulation test)
-        script = self._read.get(card)
-        if script is None:
-            script = self._read[card] = self.scripts[card]
-        return compiled(script)
+        # kept in the process-wide cache of :func:`compiled` and in ``_code``, which is
+        # not pickled: closures do not pickle, and a game's engine must (OpenSpiel's
+        # simulation test)
+        code = self._code.get(card)
+        if code is None:
+            script = self._read.get(card)
+            if script is None:
+                script = self._read[card] = self.scripts[card]
+            code = self._code[card] = compiled(script)
+        return code
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
@@ -179,7 +186,7 @@ class Interpreter:
             raise
 
     def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
-        code = self._compiled(run.card)
+        code = self._code.get(run.card) or self._compiled(run.card)
         frames, budget = run.frames, ctx.budget
         asides = self._asides
         hctx: HookContext | None = None  # made once per call, at the first aside asked
@@ -210,7 +217,8 @@ class Interpreter:
                 run.pending = None
                 return None
             f = frames[-1]
-            block = code.block(f.path)
+            path = f.path  # code.block(path), inline
+            block = code.blocks[tuple(path)] if path else code.top
             steps = block.steps
             if f.pc >= len(steps):
                 if f.rest:
@@ -325,7 +333,7 @@ class Interpreter:
                 e.setdefault("card", run.card)
             return self.advance(state, run, events)
         f = run.frames[-1]
-        block = self._compiled(run.card).block(f.path)
+        block = (self._code.get(run.card) or self._compiled(run.card)).block(f.path)
         step = block.steps[f.pc]
         stmt = step.node
         ctx = Ctx(state, self.board, run, f.subject, events, self.rules, self.budget)
