@@ -51,13 +51,15 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
     extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
-    opts = [r for r in _to_from(ctx, call, s.king)
-            if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king]
-    if not opts:
+    king = s.king
+    choices: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+    for r in _to_from(ctx, call, king):
+        if r >= 0 and (places[r].kind == REGION or r in extra) and r != king:
+            choices.append(places[r].id)
+    if not choices:
         return None
-    why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"],
-           ctx.rid(s.king): KING_STAYS}
-    choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
+    why = {places[b.castillo].id: ["B5.2", "the king never goes into the Castillo"],
+           places[king].id: KING_STAYS}  # size: the mapping, the list and each one
     return offer(ctx, Decision("choose_region", [ctx.subject], KING_PROMPT,
                                {"choices": choices, "why": why}, "B5.2"),
                  2 + len(choices) + reasons_size(why))
@@ -236,6 +238,7 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
     board (with ``from``: on the board, in that set) onto a region of the set; never into
     or out of the king's region (B5.2), never onto another scoreboard."""
     s, b = ctx.state, ctx.board
+    places = b.places
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
     source = _arg(call, "source")
     within = set(regions(ctx, source)) if source is not None else None
@@ -249,7 +252,10 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
         if within is not None and at not in within:
             continue
         taken = {x for j, x in enumerate(s.scoreboards) if j != i and x >= 0}
-        ok = [ctx.rid(r) for r in dests if r != at and r not in taken]
+        ok: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+        for r in dests:
+            if r != at and r not in taken:
+                ok.append(places[r].id)
         if ok:
             moves[sb.id] = ok
     if not moves:

@@ -235,7 +235,10 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
                 ["B8", f"the {ctx.board.places[ctx.board.castillo].name} is not one of the "
                  "places this card lets you choose"])
         outside_card(ctx.board, opts, why)  # B8: the card's places do not hold them
-        choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
+        places = ctx.board.places
+        choices: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+        for r in opts:
+            choices.append(places[r].id)  # size: the mapping, the list and each one
         return offer(ctx, Decision("choose_region", [ctx.subject],
                                    _asks(ctx, "choose a region", var),
                                    {"choices": choices, "why": why}, "B8"),  # its places
@@ -447,7 +450,10 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     lo, hi = limits(ctx, _arg(call, "qty"), s.court[p])
     if hi == 0 or not dests:
         return None
-    to = [ctx.rid(r) for r in dests]
+    places = ctx.board.places
+    to: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+    for r in dests:
+        to.append(places[r].id)
     room = room_in(ctx, p, to)
     if room:
         lo, hi = within_room(room, to, lo, hi)
@@ -740,9 +746,13 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     sized = 1  # the size of ``per`` (option_size.size), as it is built
     fixed: dict[str, Any] = {}
     saved = ctx.subject
+    places = ctx.board.places
     for p in each_order(ctx, _arg(call, "each")):
         ctx.subject = p
-        opts = [ctx.rid(r) for r in regions(ctx, _arg(call, "source")) if r >= 0]
+        opts: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+        for r in regions(ctx, _arg(call, "source")):
+            if r >= 0:
+                opts.append(places[r].id)
         if len(opts) > 1:
             per[str(p)] = opts
             sized += 1 + len(opts)
