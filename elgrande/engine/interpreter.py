@@ -43,7 +43,7 @@ from elgrande.engine.compiled import (
 )
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
-from elgrande.engine.option_size import options_size
+from elgrande.engine.option_size import options_size, size
 from elgrande.engine.primitives import PRIMITIVES, each_order
 from elgrande.engine.triggers import keep_trigger, player_of
 from elgrande.errors import IllegalMove
@@ -248,8 +248,14 @@ class Interpreter:
                     run.work += EVENT_UNITS * (len(events) - made)  # as ctx.charge
                     if run.work > budget:
                         ctx.charge(0)
-                if d is not None:
-                    ctx.charge(options_size(ctx, d))  # the moves it offers
+                if d is not None:  # the moves it offers: options_size(ctx, d) charged,
+                    if ctx.offered is d:  # inline
+                        ctx.offered = None
+                        run.work += ctx.offered_size
+                    else:
+                        run.work += size(d.options)
+                    if run.work > budget:
+                        ctx.charge(0)
                     d = run.pending = named(d, run.card)
                     return d
                 if len(events) == made and len(frames) > 1 and block.looping:
@@ -359,14 +365,16 @@ class Interpreter:
         else:
             assert step.kind == CALL
             try:
-                made = len(ctx.events)
+                made = len(events)
                 follow = PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
-                ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
+                run.work += EVENT_UNITS * (len(events) - made)  # as ctx.charge
+                if run.work > ctx.budget:
+                    ctx.charge(0)
                 if follow is not None:  # the same statement asks on (e.g. whose piece,
                     ctx.charge(options_size(ctx, follow))  # then where it goes)
                     follow = run.pending = named(follow, run.card)
                     return follow
-                if len(ctx.events) == made and len(run.frames) > 1 and \
+                if len(events) == made and len(run.frames) > 1 and \
                         block.looping:  # the player chose to do nothing
                     ctx.event("nothing", statement=statement_name(stmt), chose=True)
             except BudgetExceeded as exc:
@@ -374,7 +382,11 @@ class Interpreter:
                 raise
             f.pc += 1
         run.pending = None
-        return self.advance(state, run, events)
+        try:  # self.advance(state, run, events), with this context (the run is owned)
+            return self._advance(ctx, run)
+        except BudgetExceeded as exc:
+            self._stop(run, exc)
+            raise
 
 
     # -- carry out a card (cards as objects: elgrande/engine/cards.py) --
