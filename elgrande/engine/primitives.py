@@ -345,9 +345,16 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     movers = _movers(ctx, call)
     seats = [str(p) for p in movers]
     castillo = b.castillo
-    srcs = [r for r in regions(ctx, source) if r >= 0 and r != castillo and r != king]
-    dests = [r for r in regions(ctx, dest) if r >= 0 and r != king]
-    to = [ids[r] for r in dests]
+    srcs: list[int] = []  # plain loops, not comprehensions (a function each in CPython 3.11)
+    for r in regions(ctx, source):
+        if r >= 0 and r != castillo and r != king:
+            srcs.append(r)
+    dests: list[int] = []
+    to: list[str] = []
+    for r in regions(ctx, dest):
+        if r >= 0 and r != king:
+            dests.append(r)
+            to.append(ids[r])
     rules = ctx.rules
     movable = rules.movable if rules is not None else None
     hooks = hook_context(ctx) if movable is not None else None
