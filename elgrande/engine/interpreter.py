@@ -43,7 +43,7 @@ from elgrande.engine.compiled import (
 )
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
-from elgrande.engine.option_size import options_size, size
+from elgrande.engine.option_size import options_size
 from elgrande.engine.primitives import PRIMITIVES, each_order
 from elgrande.engine.triggers import keep_trigger, player_of
 from elgrande.errors import IllegalMove
@@ -248,12 +248,8 @@ class Interpreter:
                     run.work += EVENT_UNITS * (len(events) - made)  # as ctx.charge
                     if run.work > budget:
                         ctx.charge(0)
-                if d is not None:  # the moves it offers: options_size(ctx, d) charged,
-                    if ctx.offered is d:  # inline
-                        ctx.offered = None
-                        run.work += ctx.offered_size
-                    else:
-                        run.work += size(d.options)
+                if d is not None:
+                    run.work += options_size(ctx, d)  # the moves it offers (ctx.charge)
                     if run.work > budget:
                         ctx.charge(0)
                     d = run.pending = named(d, run.card)
