@@ -73,7 +73,8 @@ def named(d: Decision, card: str) -> Decision:
     (copies of a game share them): a copy is made. Raises nothing."""
     if d.prompt.startswith("{card:"):
         return d
-    return Decision(d.kind, d.players, f"{marks.card(card)}: {d.prompt[:1].lower()}{d.prompt[1:]}",
+    prompt = d.prompt  # the marker is marks.card(card)'s, made inline (no call)
+    return Decision(d.kind, d.players, f"{{card:{card}}}: {prompt[:1].lower()}{prompt[1:]}",
                     d.options, d.rule)
 
 

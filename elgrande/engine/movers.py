@@ -33,7 +33,7 @@ def move_king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None
     """Move the king as a checked answer says (B5.2)."""
     before = ctx.state.king
     ctx.state.king = ctx.board.index[answer]
-    ctx.event("king", decider=ctx.subject, frm=ctx.rid(before), to=answer)
+    ctx.event("king", decider=ctx.subject, frm=ctx.board.places[before].id, to=answer)
 
 
 #: The refusal of the king's own region when a card moves him (B8), shared by every such one.

@@ -99,13 +99,15 @@ def _king_refusal(ctx: Ctx) -> dict[str, list[str]]:
     k = ctx.state.king
     if k < 0:
         return {}
-    return {ctx.rid(k): ["B5.2", f"{ctx.board.places[k].name} is the king's region: "
-                         "nothing may enter or leave it"]}
+    place = ctx.board.places[k]  # (its id: ctx.rid(k))
+    return {place.id: ["B5.2", f"{place.name} is the king's region: "
+                       "nothing may enter or leave it"]}
 
 
 def _castillo_source_refusal(ctx: Ctx, rule: str) -> dict[str, list[str]]:
-    return {ctx.rid(ctx.board.castillo): [rule, "caballeros never leave the Castillo by a "
-                                          "special action"]}
+    b = ctx.board  # (the id: ctx.rid(b.castillo))
+    return {b.places[b.castillo].id: [rule, "caballeros never leave the Castillo by a "
+                                      "special action"]}
 
 
 def _movers(ctx: Ctx, call: ast.Call) -> list[int]:
@@ -200,15 +202,16 @@ def _single(node: Any) -> bool:
 # -- choose ----------------------------------------------------------------------------------
 def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     ch = _arg(call, "choice")
+    var = _arg(call, "var")
     if isinstance(ch, ast.RegionChoice):
-        ctx.run.env[_arg(call, "var")] = ctx.board.index[answer]
-        ctx.event("choose", region=answer, var=_arg(call, "var"), chooser=ctx.subject)
+        ctx.run.env[var] = ctx.board.index[answer]
+        ctx.event("choose", region=answer, var=var, chooser=ctx.subject)
     elif isinstance(ch, ast.PlayerChoice):  # the log names the chosen player (``chosen``)
-        ctx.run.env[_arg(call, "var")] = int(answer)
-        ctx.event("choose", chosen=int(answer), var=_arg(call, "var"), chooser=ctx.subject)
+        ctx.run.env[var] = int(answer)
+        ctx.event("choose", chosen=int(answer), var=var, chooser=ctx.subject)
     else:
-        ctx.run.env[_arg(call, "var")] = int(answer)
-        ctx.event("choose", value=answer, var=_arg(call, "var"), chooser=ctx.subject)
+        ctx.run.env[var] = int(answer)
+        ctx.event("choose", value=answer, var=var, chooser=ctx.subject)
 
 
 @primitive("choose", _choose_finish)
@@ -564,7 +567,7 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
             if sendable is not None:
                 n = sendable(hooks, r, owner, n)
             if n > 0:
-                sources[ctx.rid(r)] = n
+                sources[b.places[r].id] = n  # (ctx.rid(r))
     available = sum(sources.values())
     qty: ast.Qty = _arg(call, "qty")
     lo, hi = limits(ctx, qty, available)

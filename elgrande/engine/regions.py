@@ -149,7 +149,8 @@ def _mainland(ctx: Ctx, node: ast.MainlandRegions) -> list[int]:
 
 @evaluates("anywhere", "Anywhere")
 def _anywhere(ctx: Ctx, node: ast.Anywhere) -> list[int]:
-    return [*region_order(ctx.board), ctx.board.castillo]
+    b = ctx.board
+    return [*(b.scoring_order if not b.spaces else region_order(b)), b.castillo]
 
 
 @evaluates("castillo", "Castillo")
