@@ -442,13 +442,12 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     bp = own_part(flow)  # its own: a copy of the flow may share it
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
+    bp.before = state.copy()  # the undo point (dropped by _special_over if no script)
     try:
-        run = interp.begin(flow.card, actor)  # (interp.has's test, without its call)
+        flow.run = interp.begin(flow.card, actor)  # (interp.has's test, without its call)
     except KeyError:  # a card a fill plays with no special action (its face is
         _special_over(engine, state, flow, events)  # missing): it is carried out
         return
-    bp.before = state.copy()
-    flow.run = run
     flow.phase = SPECIAL
     try:
         d = interp.advance(state, flow.run, events)
