@@ -336,7 +336,9 @@ class Interpreter:
                 e.setdefault("card", run.card)
             return self.advance(state, run, events)
         f = run.frames[-1]
-        block = (self._code.get(run.card) or self._compiled(run.card)).block(f.path)
+        code = self._code.get(run.card) or self._compiled(run.card)
+        path = f.path  # code.block(path), inline
+        block = code.blocks[tuple(path)] if path else code.top
         step = block.steps[f.pc]
         stmt = step.node
         ctx = Ctx(state, self.board, run, f.subject, events, self.rules, self.budget)

@@ -110,19 +110,20 @@ def _castillo_source_refusal(ctx: Ctx, rule: str) -> dict[str, list[str]]:
                                       "special action"]}
 
 
-def _movers(ctx: Ctx, call: ast.Call) -> list[int]:
-    """Whose caballeros a move/send may take: player indices, NOBODY for neutral ones."""
-    whose = _arg(call, "whose")
-    s = ctx.state
-    if _arg(call, "own"):
+def _movers(ctx: Ctx, own: Any, whose: Any) -> list[int]:
+    """Whose caballeros a move may take (its ``own`` and ``whose`` arguments): player
+    indices, NOBODY for neutral ones."""
+    if own:
         return [ctx.subject]
     if isinstance(whose, ast.PlayerVar):
         return [int(ctx.run.env[whose.name])]
     if isinstance(whose, ast.Me):  # the card's player
         return [ctx.run.actor]
+    out = list(range(ctx.state.players))
     if isinstance(whose, ast.Opponents):
-        return [p for p in range(s.players) if p != ctx.subject] + [NOBODY]
-    return [*range(s.players), NOBODY]
+        out.remove(ctx.subject)
+    out.append(NOBODY)
+    return out
 
 
 def _count(ctx: Ctx, place: int, who: int) -> int:
@@ -160,9 +161,10 @@ def _place_ids(b: Board) -> list[str]:
 
 
 #: What :func:`_move` reads of each move call met, by ``id``: (the call, kept so that its
-#: id is not reused; source, to, qty's mode, qty's number, single source, the prompt).
-#: Scripts never change; the AST's attributes are generic look-ups in the compiled build.
-_MoveArgs = tuple["ast.Call", Any, Any, str, int | None, bool, str]
+#: id is not reused; source, to, qty's mode, qty's number, single source, the prompt,
+#: own, whose). Scripts never change; the AST's attributes are generic look-ups in the
+#: compiled build.
+_MoveArgs = tuple["ast.Call", Any, Any, str, int | None, bool, str, Any, Any]
 _MOVE_ARGS: Final[dict[int, _MoveArgs]] = {}
 
 
@@ -177,7 +179,8 @@ def _move_args(call: ast.Call) -> _MoveArgs:
         n = qty.n
         prompt = _move_prompt(call, qty.mode.replace('_', ' '), n)
         hit = _MOVE_ARGS[id(call)] = (call, source, _arg(call, "to"), qty.mode, n,
-                                      _single(source), prompt)
+                                      _single(source), prompt, _arg(call, "own"),
+                                      _arg(call, "whose"))
     return hit
 
 
@@ -343,10 +346,12 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     rules modules' rooms and limits (``movable``, ``placement_room``, ``move_which``)."""
     s, b = ctx.state, ctx.board
     king = s.king
-    _, source, dest, mode, qty_n, single, prompt = _move_args(call)
+    _, source, dest, mode, qty_n, single, prompt, own, whose = _move_args(call)
     ids = _place_ids(b)
-    movers = _movers(ctx, call)
-    seats = [str(p) for p in movers]
+    movers = _movers(ctx, own, whose)
+    seats: list[str] = []
+    for p in movers:
+        seats.append(str(p))
     castillo = b.castillo
     srcs: list[int] = []  # plain loops, not comprehensions (a function each in CPython 3.11)
     for r in regions(ctx, source):
@@ -489,12 +494,15 @@ def send_dest(ctx: Ctx, call: ast.Call) -> str:
     return ctx.board.places[int(place_of(ctx, to.name))].id
 
 
-def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> None:
+def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any],
+                dest: str | None = None) -> None:
     """Send ``owner``'s caballeros as a checked send answer says: ``{source: n}`` or, for
     caballeros of kinds a rules module declared, ``{source: [{"n": k, key: value}, ...]}``
-    (its ``leaving`` hooks hear of those first, as for moves) (B8.7)."""
+    (its ``leaving`` hooks hear of those first, as for moves) (B8.7). ``dest``: the
+    call's :func:`send_dest`, when the caller has it."""
     s, idx = ctx.state, ctx.board.index
-    dest = send_dest(ctx, call)
+    if dest is None:
+        dest = send_dest(ctx, call)
     rules = ctx.rules
     leaving = leave = None
     if rules is not None and rules.hears_moves:
@@ -530,15 +538,6 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> 
         ctx.event("send", decider=ctx.subject, owner=owner, to=dest, taken=counts)
 
 
-def _send_owner(ctx: Ctx, call: ast.Call) -> int:
-    whose = _arg(call, "whose")
-    if isinstance(whose, ast.PlayerVar):
-        return int(ctx.run.env[whose.name])
-    if isinstance(whose, ast.Me):  # the card's player
-        return ctx.run.actor
-    return ctx.subject
-
-
 def send_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     """Apply a checked ``send_caballeros`` answer (B8.7)."""
     _send_apply(ctx, call, int(d.options["owner"]), answer)
@@ -549,7 +548,20 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     SPACE`` (B8.7): one player's caballeros from court, regions and spaces (never the
     Castillo or the king's region, B8.7, B5.2); who has fewer sends what they have."""
     s, b = ctx.state, ctx.board
-    owner = _send_owner(ctx, call)
+    whose: Any = None  # _arg's of the three, read in one loop (no calls)
+    source: Any = None
+    qty: Any = None
+    for k, v in call.args:
+        if k == "whose":
+            whose = v
+        elif k == "source":
+            source = v
+        elif k == "qty":
+            qty = v
+    if isinstance(whose, ast.PlayerVar):  # the owner: p's, the card's player's (me), own
+        owner = int(ctx.run.env[whose.name])
+    else:
+        owner = ctx.run.actor if isinstance(whose, ast.Me) else ctx.subject
     dest = send_dest(ctx, call)
     sources: dict[str, int] = {}
     sendable = ctx.rules.sendable if ctx.rules is not None else None
@@ -557,7 +569,7 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     space = b.index.get(dest, -1) if dest != "court" and dest != "provinces" else -1
     if space >= 0 and space == s.king:
         return None  # nothing enters the king's place (B5.2)
-    for r in regions(ctx, _arg(call, "source")):
+    for r in regions(ctx, source):
         if r == COURT_PLACE:
             if dest != "court" and s.court[owner]:
                 sources["court"] = s.court[owner]
@@ -569,7 +581,6 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
             if n > 0:
                 sources[b.places[r].id] = n  # (ctx.rid(r))
     available = sum(sources.values())
-    qty: ast.Qty = _arg(call, "qty")
     lo, hi = limits(ctx, qty, available)
     if hi == 0:
         return None
@@ -577,7 +588,7 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     if lo == hi and (lo == available or len(sources) == 1):
         if which is None:
             taken = dict(sources) if lo == available else {next(iter(sources)): lo}
-            _send_apply(ctx, call, owner, taken)
+            _send_apply(ctx, call, owner, taken, dest)
             return None
     refused = {**_castillo_source_refusal(ctx, "B8.7"), **_king_refusal(ctx)}
     options: dict[str, Any] = {"owner": owner, "sources": sources, "min": lo, "max": hi,
