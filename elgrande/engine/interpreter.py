@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-import attrs
-
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import statement_name
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
@@ -253,7 +251,11 @@ class Interpreter:
                     run.work += options_size(ctx, d)  # the moves it offers (ctx.charge)
                     if run.work > budget:
                         ctx.charge(0)
-                    d = run.pending = named(d, run.card)
+                    prompt = d.prompt  # named(d, run.card), inline (the common case)
+                    if not prompt.startswith("{card:"):
+                        d = Decision(d.kind, d.players, f"{{card:{run.card}}}: "
+                                     f"{prompt[:1].lower()}{prompt[1:]}", d.options, d.rule)
+                    run.pending = d
                     return d
                 if len(events) == made and len(frames) > 1 and block.looping:
                     ctx.event("nothing", statement=statement_name(stmt))  # the log says so
@@ -345,7 +347,11 @@ class Interpreter:
         if d.kind == "secret_region":
             run.secret[str(player)] = norm
             if len(d.players) > 1:  # decisions are never changed in place: copies share them
-                run.pending = attrs.evolve(d, players=[q for q in d.players if q != player])
+                players: list[int] = []  # attrs.evolve(d, players=...), without its walk
+                for q in d.players:  # of the fields
+                    if q != player:
+                        players.append(q)
+                run.pending = Decision(d.kind, players, d.prompt, d.options, d.rule)
                 return run.pending
             norm, run.secret = dict(run.secret), {}
         if step.kind == EITHER:  # the branch taken, said in the log (B4.4)

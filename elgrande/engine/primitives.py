@@ -741,15 +741,18 @@ def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
     """Players of ``each player`` (the actor first) or ``each other player`` (from the
     actor's left), clockwise (B8.7); with ``having``, only those with caballeros there."""
     n, a = ctx.state.players, ctx.run.actor
-    order = [(a + i) % n for i in range(n)]
-    if each.others:
-        order = order[1:]
+    order: list[int] = []  # plain loops, not a comprehension and a generator
+    for i in range(1 if each.others else 0, n):
+        order.append((a + i) % n)
     if each.having is not None:  # evaluated for each player ("own" = theirs)
         saved, kept = ctx.subject, []
+        caballeros = ctx.state.caballeros
         for p in order:
             ctx.subject = p
-            if any(ctx.state.caballeros[r][p] for r in regions(ctx, each.having) if r >= 0):
-                kept.append(p)
+            for r in regions(ctx, each.having):
+                if r >= 0 and caballeros[r][p]:
+                    kept.append(p)
+                    break
         ctx.subject = saved
         order = kept
     return order
