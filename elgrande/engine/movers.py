@@ -46,13 +46,11 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The mover of the king: to a region of the set (never the Castillo, B5.2), or a
     place a rules module opens to him (``king_places``)."""
     s, b = ctx.state, ctx.board
-    source: Any = None  # the call's source and to, read in one loop (no _arg calls)
-    to: Any = None
+    source: Any = None  # _arg(call, "source"), inline
     for k, v in call.args:
         if k == "source":
             source = v
-        elif k == "to":
-            to = v
+            break
     if source is not None and s.king not in regions(ctx, source):  # _in_source, inline
         return None
     fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
@@ -63,7 +61,7 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     env = ctx.run.env  # _to_from(ctx, call, king), with its to read above
     env[IT_PLACE] = king
     try:
-        to_set = regions(ctx, to)
+        to_set = regions(ctx, _arg(call, "to"))
     finally:
         del env[IT_PLACE]
     for r in to_set:

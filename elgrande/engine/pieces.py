@@ -115,12 +115,8 @@ def move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Decision 
     Raises:
         KeyError: no mover of the kind in this game (it asked nothing, so a saved game's
             load checks refuse such a pending decision first)."""
-    kind = ""  # _kind(call) and _mover's common case inline, as in move_start
-    for k, v in call.args:
-        if k == "piece":
-            kind = str(v)
-            break
-    rules = ctx.rules
+    kind = _kind(call)
+    rules = ctx.rules  # _mover's common case inline
     m = rules.movers.get(kind) if rules is not None else None
     if m is None:
         m = _mover(ctx, kind)
