@@ -20,10 +20,9 @@ from elgrande.engine.primitives import (
     move_caballeros_finish,
     place_finish,
     place_from_court,
-    send_caballeros,
-    send_finish,
 )
 from elgrande.engine.regions import place_of
+from elgrande.engine.sends import send_caballeros, send_finish
 from elgrande.model.board import SPACE
 
 #: Each call's form by ``id``: (the call, kept so that its id is not reused; its form).
