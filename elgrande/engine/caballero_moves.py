@@ -20,10 +20,9 @@ from elgrande.engine.primitives import (
     move_caballeros_finish,
     place_finish,
     place_from_court,
-    send_caballeros,
-    send_finish,
 )
 from elgrande.engine.regions import place_of
+from elgrande.engine.sends import send_caballeros, send_finish
 from elgrande.model.board import SPACE
 
 #: Each call's form by ``id``: (the call, kept so that its id is not reused; its form).
@@ -66,7 +65,10 @@ def caballeros_form(ctx: Ctx, call: ast.Call) -> str:
 
 def move_caballeros_any(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The caballeros' mover: the form's first step (see module doc)."""
-    f = caballeros_form(ctx, call)
+    hit = _FORMS.get(id(call))  # caballeros_form(ctx, call), inline
+    f = hit[1] if hit is not None and hit[0] is call else _static_form(call)
+    if (f == "move" or f == "place") and ctx.board.spaces and _to_space(ctx, call):
+        f = "send"
     if f == "move":
         return move_caballeros(ctx, call)
     if f == "place":

@@ -23,8 +23,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-import attrs
-
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import statement_name
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
@@ -73,7 +71,8 @@ def named(d: Decision, card: str) -> Decision:
     (copies of a game share them): a copy is made. Raises nothing."""
     if d.prompt.startswith("{card:"):
         return d
-    return Decision(d.kind, d.players, f"{marks.card(card)}: {d.prompt[:1].lower()}{d.prompt[1:]}",
+    prompt = d.prompt  # the marker is marks.card(card)'s, made inline (no call)
+    return Decision(d.kind, d.players, f"{{card:{card}}}: {prompt[:1].lower()}{prompt[1:]}",
                     d.options, d.rule)
 
 
@@ -117,6 +116,9 @@ class Interpreter:
         #: the library's lazy mapping's Python methods at each look-up (filled on a
         #: card's first look-up; not pickled: :meth:`__reduce__`)
         self._read: dict[str, ast.Script] = {}
+        #: the compiled scripts by card id, of the scripts read (:func:`compiled`'s, kept
+        #: here too: one native dict look-up a step; not pickled either)
+        self._code: dict[str, Compiled] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its arguments: the scripts read so far are not kept (the pickle of
@@ -141,12 +143,16 @@ class Interpreter:
         Raises:
             KeyError: no such card.
         """
-        # kept in the process-wide cache of :func:`compiled`, not on the interpreter:
-        # closures do not pickle, and a game's engine must (OpenSpiel's simulation test)
-        script = self._read.get(card)
-        if script is None:
-            script = self._read[card] = self.scripts[card]
-        return compiled(script)
+        # kept in the process-wide cache of :func:`compiled` and in ``_code``, which is
+        # not pickled: closures do not pickle, and a game's engine must (OpenSpiel's
+        # simulation test)
+        code = self._code.get(card)
+        if code is None:
+            script = self._read.get(card)
+            if script is None:
+                script = self._read[card] = self.scripts[card]
+            code = self._code[card] = compiled(script)
+        return code
 
     def begin(self, card: str, actor: int) -> Run:
         """A new run of card ``card``'s effect by player ``actor`` (nothing runs yet).
@@ -179,7 +185,7 @@ class Interpreter:
             raise
 
     def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
-        code = self._compiled(run.card)
+        code = self._code.get(run.card) or self._compiled(run.card)
         frames, budget = run.frames, ctx.budget
         asides = self._asides
         hctx: HookContext | None = None  # made once per call, at the first aside asked
@@ -210,7 +216,8 @@ class Interpreter:
                 run.pending = None
                 return None
             f = frames[-1]
-            block = code.block(f.path)
+            path = f.path  # code.block(path), inline
+            block = code.blocks[tuple(path)] if path else code.top
             steps = block.steps
             if f.pc >= len(steps):
                 if f.rest:
@@ -241,8 +248,14 @@ class Interpreter:
                     if run.work > budget:
                         ctx.charge(0)
                 if d is not None:
-                    ctx.charge(options_size(ctx, d))  # the moves it offers
-                    d = run.pending = named(d, run.card)
+                    run.work += options_size(ctx, d)  # the moves it offers (ctx.charge)
+                    if run.work > budget:
+                        ctx.charge(0)
+                    prompt = d.prompt  # named(d, run.card), inline (the common case)
+                    if not prompt.startswith("{card:"):
+                        d = Decision(d.kind, d.players, f"{{card:{run.card}}}: "
+                                     f"{prompt[:1].lower()}{prompt[1:]}", d.options, d.rule)
+                    run.pending = d
                     return d
                 if len(events) == made and len(frames) > 1 and block.looping:
                     ctx.event("nothing", statement=statement_name(stmt))  # the log says so
@@ -325,14 +338,20 @@ class Interpreter:
                 e.setdefault("card", run.card)
             return self.advance(state, run, events)
         f = run.frames[-1]
-        block = self._compiled(run.card).block(f.path)
+        code = self._code.get(run.card) or self._compiled(run.card)
+        path = f.path  # code.block(path), inline
+        block = code.blocks[tuple(path)] if path else code.top
         step = block.steps[f.pc]
         stmt = step.node
         ctx = Ctx(state, self.board, run, f.subject, events, self.rules, self.budget)
         if d.kind == "secret_region":
             run.secret[str(player)] = norm
             if len(d.players) > 1:  # decisions are never changed in place: copies share them
-                run.pending = attrs.evolve(d, players=[q for q in d.players if q != player])
+                players: list[int] = []  # attrs.evolve(d, players=...), without its walk
+                for q in d.players:  # of the fields
+                    if q != player:
+                        players.append(q)
+                run.pending = Decision(d.kind, players, d.prompt, d.options, d.rule)
                 return run.pending
             norm, run.secret = dict(run.secret), {}
         if step.kind == EITHER:  # the branch taken, said in the log (B4.4)
@@ -351,14 +370,16 @@ class Interpreter:
         else:
             assert step.kind == CALL
             try:
-                made = len(ctx.events)
+                made = len(events)
                 follow = PRIMITIVES[stmt.name].finish(ctx, stmt, d, norm)
-                ctx.charge(EVENT_UNITS * (len(ctx.events) - made))
+                run.work += EVENT_UNITS * (len(events) - made)  # as ctx.charge
+                if run.work > ctx.budget:
+                    ctx.charge(0)
                 if follow is not None:  # the same statement asks on (e.g. whose piece,
                     ctx.charge(options_size(ctx, follow))  # then where it goes)
                     follow = run.pending = named(follow, run.card)
                     return follow
-                if len(ctx.events) == made and len(run.frames) > 1 and \
+                if len(events) == made and len(run.frames) > 1 and \
                         block.looping:  # the player chose to do nothing
                     ctx.event("nothing", statement=statement_name(stmt), chose=True)
             except BudgetExceeded as exc:
@@ -366,7 +387,11 @@ class Interpreter:
                 raise
             f.pc += 1
         run.pending = None
-        return self.advance(state, run, events)
+        try:  # self.advance(state, run, events), with this context (the run is owned)
+            return self._advance(ctx, run)
+        except BudgetExceeded as exc:
+            self._stop(run, exc)
+            raise
 
 
     # -- carry out a card (cards as objects: elgrande/engine/cards.py) --

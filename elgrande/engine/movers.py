@@ -33,7 +33,7 @@ def move_king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None
     """Move the king as a checked answer says (B5.2)."""
     before = ctx.state.king
     ctx.state.king = ctx.board.index[answer]
-    ctx.event("king", decider=ctx.subject, frm=ctx.rid(before), to=answer)
+    ctx.event("king", decider=ctx.subject, frm=ctx.board.places[before].id, to=answer)
 
 
 #: The refusal of the king's own region when a card moves him (B8), shared by every such one.
@@ -46,18 +46,31 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The mover of the king: to a region of the set (never the Castillo, B5.2), or a
     place a rules module opens to him (``king_places``)."""
     s, b = ctx.state, ctx.board
-    if not _in_source(ctx, call, s.king):
+    source: Any = None  # _arg(call, "source"), inline
+    for k, v in call.args:
+        if k == "source":
+            source = v
+            break
+    if source is not None and s.king not in regions(ctx, source):  # _in_source, inline
         return None
     fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
     extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
-    opts = [r for r in _to_from(ctx, call, s.king)
-            if r >= 0 and (places[r].kind == REGION or r in extra) and r != s.king]
-    if not opts:
+    king = s.king
+    choices: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+    env = ctx.run.env  # _to_from(ctx, call, king), with its to read above
+    env[IT_PLACE] = king
+    try:
+        to_set = regions(ctx, _arg(call, "to"))
+    finally:
+        del env[IT_PLACE]
+    for r in to_set:
+        if r >= 0 and (places[r].kind == REGION or r in extra) and r != king:
+            choices.append(places[r].id)
+    if not choices:
         return None
-    why = {ctx.rid(b.castillo): ["B5.2", "the king never goes into the Castillo"],
-           ctx.rid(s.king): KING_STAYS}
-    choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
+    why = {places[b.castillo].id: ["B5.2", "the king never goes into the Castillo"],
+           places[king].id: KING_STAYS}  # size: the mapping, the list and each one
     return offer(ctx, Decision("choose_region", [ctx.subject], KING_PROMPT,
                                {"choices": choices, "why": why}, "B5.2"),
                  2 + len(choices) + reasons_size(why))
@@ -236,6 +249,7 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
     board (with ``from``: on the board, in that set) onto a region of the set; never into
     or out of the king's region (B5.2), never onto another scoreboard."""
     s, b = ctx.state, ctx.board
+    places = b.places
     dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
     source = _arg(call, "source")
     within = set(regions(ctx, source)) if source is not None else None
@@ -249,7 +263,10 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
         if within is not None and at not in within:
             continue
         taken = {x for j, x in enumerate(s.scoreboards) if j != i and x >= 0}
-        ok = [ctx.rid(r) for r in dests if r != at and r not in taken]
+        ok: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+        for r in dests:
+            if r != at and r not in taken:
+                ok.append(places[r].id)
         if ok:
             moves[sb.id] = ok
     if not moves:

@@ -29,7 +29,7 @@ from elgrande.engine.court import apply_placement as apply_placement
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size, size, which_size
 from elgrande.engine.pieces import move_finish, move_start
-from elgrande.engine.regions import COURT_PLACE, place_of, regions
+from elgrande.engine.regions import regions
 from elgrande.engine.room import room_in, within_room
 from elgrande.engine.rule_params import RULE, expires_for
 from elgrande.engine.values import limits, mode_limits, quantity
@@ -99,28 +99,31 @@ def _king_refusal(ctx: Ctx) -> dict[str, list[str]]:
     k = ctx.state.king
     if k < 0:
         return {}
-    return {ctx.rid(k): ["B5.2", f"{ctx.board.places[k].name} is the king's region: "
-                         "nothing may enter or leave it"]}
+    place = ctx.board.places[k]  # (its id: ctx.rid(k))
+    return {place.id: ["B5.2", f"{place.name} is the king's region: "
+                       "nothing may enter or leave it"]}
 
 
 def _castillo_source_refusal(ctx: Ctx, rule: str) -> dict[str, list[str]]:
-    return {ctx.rid(ctx.board.castillo): [rule, "caballeros never leave the Castillo by a "
-                                          "special action"]}
+    b = ctx.board  # (the id: ctx.rid(b.castillo))
+    return {b.places[b.castillo].id: [rule, "caballeros never leave the Castillo by a "
+                                      "special action"]}
 
 
-def _movers(ctx: Ctx, call: ast.Call) -> list[int]:
-    """Whose caballeros a move/send may take: player indices, NOBODY for neutral ones."""
-    whose = _arg(call, "whose")
-    s = ctx.state
-    if _arg(call, "own"):
+def _movers(ctx: Ctx, own: Any, whose: Any) -> list[int]:
+    """Whose caballeros a move may take (its ``own`` and ``whose`` arguments): player
+    indices, NOBODY for neutral ones."""
+    if own:
         return [ctx.subject]
     if isinstance(whose, ast.PlayerVar):
         return [int(ctx.run.env[whose.name])]
     if isinstance(whose, ast.Me):  # the card's player
         return [ctx.run.actor]
+    out = list(range(ctx.state.players))
     if isinstance(whose, ast.Opponents):
-        return [p for p in range(s.players) if p != ctx.subject] + [NOBODY]
-    return [*range(s.players), NOBODY]
+        out.remove(ctx.subject)
+    out.append(NOBODY)
+    return out
 
 
 def _count(ctx: Ctx, place: int, who: int) -> int:
@@ -158,9 +161,10 @@ def _place_ids(b: Board) -> list[str]:
 
 
 #: What :func:`_move` reads of each move call met, by ``id``: (the call, kept so that its
-#: id is not reused; source, to, qty's mode, qty's number, single source, the prompt).
-#: Scripts never change; the AST's attributes are generic look-ups in the compiled build.
-_MoveArgs = tuple["ast.Call", Any, Any, str, int | None, bool, str]
+#: id is not reused; source, to, qty's mode, qty's number, single source, the prompt,
+#: own, whose). Scripts never change; the AST's attributes are generic look-ups in the
+#: compiled build.
+_MoveArgs = tuple["ast.Call", Any, Any, str, int | None, bool, str, Any, Any]
 _MOVE_ARGS: Final[dict[int, _MoveArgs]] = {}
 
 
@@ -175,7 +179,8 @@ def _move_args(call: ast.Call) -> _MoveArgs:
         n = qty.n
         prompt = _move_prompt(call, qty.mode.replace('_', ' '), n)
         hit = _MOVE_ARGS[id(call)] = (call, source, _arg(call, "to"), qty.mode, n,
-                                      _single(source), prompt)
+                                      _single(source), prompt, _arg(call, "own"),
+                                      _arg(call, "whose"))
     return hit
 
 
@@ -200,15 +205,16 @@ def _single(node: Any) -> bool:
 # -- choose ----------------------------------------------------------------------------------
 def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     ch = _arg(call, "choice")
+    var = _arg(call, "var")
     if isinstance(ch, ast.RegionChoice):
-        ctx.run.env[_arg(call, "var")] = ctx.board.index[answer]
-        ctx.event("choose", region=answer, var=_arg(call, "var"), chooser=ctx.subject)
+        ctx.run.env[var] = ctx.board.index[answer]
+        ctx.event("choose", region=answer, var=var, chooser=ctx.subject)
     elif isinstance(ch, ast.PlayerChoice):  # the log names the chosen player (``chosen``)
-        ctx.run.env[_arg(call, "var")] = int(answer)
-        ctx.event("choose", chosen=int(answer), var=_arg(call, "var"), chooser=ctx.subject)
+        ctx.run.env[var] = int(answer)
+        ctx.event("choose", chosen=int(answer), var=var, chooser=ctx.subject)
     else:
-        ctx.run.env[_arg(call, "var")] = int(answer)
-        ctx.event("choose", value=answer, var=_arg(call, "var"), chooser=ctx.subject)
+        ctx.run.env[var] = int(answer)
+        ctx.event("choose", value=answer, var=var, chooser=ctx.subject)
 
 
 @primitive("choose", _choose_finish)
@@ -235,7 +241,10 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
                 ["B8", f"the {ctx.board.places[ctx.board.castillo].name} is not one of the "
                  "places this card lets you choose"])
         outside_card(ctx.board, opts, why)  # B8: the card's places do not hold them
-        choices = [ctx.rid(r) for r in opts]  # size: the mapping, the list and each one
+        places = ctx.board.places
+        choices: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+        for r in opts:
+            choices.append(places[r].id)  # size: the mapping, the list and each one
         return offer(ctx, Decision("choose_region", [ctx.subject],
                                    _asks(ctx, "choose a region", var),
                                    {"choices": choices, "why": why}, "B8"),  # its places
@@ -337,14 +346,23 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     rules modules' rooms and limits (``movable``, ``placement_room``, ``move_which``)."""
     s, b = ctx.state, ctx.board
     king = s.king
-    _, source, dest, mode, qty_n, single, prompt = _move_args(call)
+    _, source, dest, mode, qty_n, single, prompt, own, whose = _move_args(call)
     ids = _place_ids(b)
-    movers = _movers(ctx, call)
-    seats = [str(p) for p in movers]
+    movers = _movers(ctx, own, whose)
+    seats: list[str] = []
+    for p in movers:
+        seats.append(str(p))
     castillo = b.castillo
-    srcs = [r for r in regions(ctx, source) if r >= 0 and r != castillo and r != king]
-    dests = [r for r in regions(ctx, dest) if r >= 0 and r != king]
-    to = [ids[r] for r in dests]
+    srcs: list[int] = []  # plain loops, not comprehensions (a function each in CPython 3.11)
+    for r in regions(ctx, source):
+        if r >= 0 and r != castillo and r != king:
+            srcs.append(r)
+    dests: list[int] = []
+    to: list[str] = []
+    for r in regions(ctx, dest):
+        if r >= 0 and r != king:
+            dests.append(r)
+            to.append(ids[r])
     rules = ctx.rules
     movable = rules.movable if rules is not None else None
     hooks = hook_context(ctx) if movable is not None else None
@@ -447,7 +465,10 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     lo, hi = limits(ctx, _arg(call, "qty"), s.court[p])
     if hi == 0 or not dests:
         return None
-    to = [ctx.rid(r) for r in dests]
+    places = ctx.board.places
+    to: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+    for r in dests:
+        to.append(places[r].id)
     room = room_in(ctx, p, to)
     if room:
         lo, hi = within_room(room, to, lo, hi)
@@ -459,140 +480,6 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     where = f" in {ctx.board.places[dests[0]].name}" if len(dests) == 1 else ""
     many = ("up to " if lo < hi else "") + counted(hi, "caballero") + " from your court"
     return Decision("place_caballeros", [p], f"Place {many}{where}", options, "B5.1")
-
-
-# -- send to provinces / court (B8.7) ------------------------------------------------------------
-def send_dest(ctx: Ctx, call: ast.Call) -> str:
-    """Where a send goes: ``"provinces"``, ``"court"`` or the id of the off-board space its
-    ``to`` names (a place name or a variable holding it; evaluated with no charge)."""
-    to = _arg(call, "to")
-    if isinstance(to, ast.Provinces):
-        return "provinces"
-    if isinstance(to, ast.Court):
-        return "court"
-    return ctx.board.places[int(place_of(ctx, to.name))].id
-
-
-def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any]) -> None:
-    """Send ``owner``'s caballeros as a checked send answer says: ``{source: n}`` or, for
-    caballeros of kinds a rules module declared, ``{source: [{"n": k, key: value}, ...]}``
-    (its ``leaving`` hooks hear of those first, as for moves) (B8.7)."""
-    s, idx = ctx.state, ctx.board.index
-    dest = send_dest(ctx, call)
-    rules = ctx.rules
-    leaving = leave = None
-    if rules is not None and rules.hears_moves:
-        leaving, leave = rules.leaving, rules.leave
-    hooks = hook_context(ctx) if leaving is not None or leave is not None else None
-    counts: dict[str, int] = {}
-    for src, v in taken.items():
-        if isinstance(v, list):  # kinds named (move_which)
-            n = 0
-            for part in v:
-                k = part["n"]
-                if leaving is not None:
-                    for key, value in part.items():
-                        if key != "n":
-                            leaving(hooks, idx[src], owner, k, key, value)
-                n += k
-        else:
-            n = v
-        counts[src] = n
-        if src == "court":
-            s.court[owner] -= n
-        else:
-            s.add_caballeros(idx[src], owner, -n)
-            if leave is not None:
-                leave(hooks, idx[src], owner, n)
-        if dest == "provinces":
-            s.provinces[owner] += n
-        elif dest == "court":
-            s.court[owner] += n
-        else:  # an off-board space a set declares (checked when the cards loaded)
-            s.add_caballeros(idx[dest], owner, n)
-    if taken:
-        ctx.event("send", decider=ctx.subject, owner=owner, to=dest, taken=counts)
-
-
-def _send_owner(ctx: Ctx, call: ast.Call) -> int:
-    whose = _arg(call, "whose")
-    if isinstance(whose, ast.PlayerVar):
-        return int(ctx.run.env[whose.name])
-    if isinstance(whose, ast.Me):  # the card's player
-        return ctx.run.actor
-    return ctx.subject
-
-
-def send_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    """Apply a checked ``send_caballeros`` answer (B8.7)."""
-    _send_apply(ctx, call, int(d.options["owner"]), answer)
-
-
-def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
-    """The send of ``move QTY own caballeros|caballeros of p from SET to provinces|court|
-    SPACE`` (B8.7): one player's caballeros from court, regions and spaces (never the
-    Castillo or the king's region, B8.7, B5.2); who has fewer sends what they have."""
-    s, b = ctx.state, ctx.board
-    owner = _send_owner(ctx, call)
-    dest = send_dest(ctx, call)
-    sources: dict[str, int] = {}
-    sendable = ctx.rules.sendable if ctx.rules is not None else None
-    hooks = hook_context(ctx) if sendable is not None else None
-    space = b.index.get(dest, -1) if dest != "court" and dest != "provinces" else -1
-    if space >= 0 and space == s.king:
-        return None  # nothing enters the king's place (B5.2)
-    for r in regions(ctx, _arg(call, "source")):
-        if r == COURT_PLACE:
-            if dest != "court" and s.court[owner]:
-                sources["court"] = s.court[owner]
-        elif r >= 0 and r != b.castillo and r != s.king and r != space \
-                and s.caballeros[r][owner]:
-            n = s.caballeros[r][owner]
-            if sendable is not None:
-                n = sendable(hooks, r, owner, n)
-            if n > 0:
-                sources[ctx.rid(r)] = n
-    available = sum(sources.values())
-    qty: ast.Qty = _arg(call, "qty")
-    lo, hi = limits(ctx, qty, available)
-    if hi == 0:
-        return None
-    which = _send_which(ctx, owner, sources) if lo < available else None
-    if lo == hi and (lo == available or len(sources) == 1):
-        if which is None:
-            taken = dict(sources) if lo == available else {next(iter(sources)): lo}
-            _send_apply(ctx, call, owner, taken)
-            return None
-    refused = {**_castillo_source_refusal(ctx, "B8.7"), **_king_refusal(ctx)}
-    options: dict[str, Any] = {"owner": owner, "sources": sources, "min": lo, "max": hi,
-                               "refused": refused}
-    sized = 5 + len(sources) + reasons_size(refused)  # its size (option_size.size), as built
-    if which is not None:
-        options["which"] = which
-        sized += size(which)
-        if lo == hi and len(sources) == 1:  # asked since the kinds may be chosen: older
-            options["skip"] = {next(iter(sources)): lo}  # records sent the default
-            sized += 2
-    return offer(ctx, Decision(
-        "send_caballeros", [ctx.subject],
-        f"Choose {lo if lo == hi else f'up to {hi}'} caballeros of {seat(owner)} "
-        f"to send to " + (f"the {dest}" if space < 0 else b.places[space].name),
-        options, "B8.7"), sized)
-
-
-def _send_which(ctx: Ctx, owner: int, sources: dict[str, int]) -> dict[str, Any] | None:
-    """The kinds of ``owner``'s caballeros in the send's places (``{id: [key, [[value, n],
-    ...]]}``) a rules module declared (``move_which``, e.g. which leave, C10/C11), when
-    some place holds more than one kind (a choice); else None."""
-    which = ctx.rules.move_which if ctx.rules is not None else None
-    if which is None:
-        return None
-    seat = str(owner)
-    got = which(hook_context(ctx), {k: {seat: n} for k, n in sources.items() if k != "court"})
-    out = {k: owners[seat] for k, owners in got.items() if seat in owners}
-    if not any(len(kinds[1]) > 1 for kinds in out.values()):
-        return None
-    return out
 
 
 # -- bring to court (B4.1; the rule's home: engine/court.py) -------------------------------------
@@ -718,15 +605,18 @@ def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
     """Players of ``each player`` (the actor first) or ``each other player`` (from the
     actor's left), clockwise (B8.7); with ``having``, only those with caballeros there."""
     n, a = ctx.state.players, ctx.run.actor
-    order = [(a + i) % n for i in range(n)]
-    if each.others:
-        order = order[1:]
+    order: list[int] = []  # plain loops, not a comprehension and a generator
+    for i in range(1 if each.others else 0, n):
+        order.append((a + i) % n)
     if each.having is not None:  # evaluated for each player ("own" = theirs)
         saved, kept = ctx.subject, []
+        caballeros = ctx.state.caballeros
         for p in order:
             ctx.subject = p
-            if any(ctx.state.caballeros[r][p] for r in regions(ctx, each.having) if r >= 0):
-                kept.append(p)
+            for r in regions(ctx, each.having):
+                if r >= 0 and caballeros[r][p]:
+                    kept.append(p)
+                    break
         ctx.subject = saved
         order = kept
     return order
@@ -744,9 +634,13 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     sized = 1  # the size of ``per`` (option_size.size), as it is built
     fixed: dict[str, Any] = {}
     saved = ctx.subject
+    places = ctx.board.places
     for p in each_order(ctx, _arg(call, "each")):
         ctx.subject = p
-        opts = [ctx.rid(r) for r in regions(ctx, _arg(call, "source")) if r >= 0]
+        opts: list[str] = []  # the places' ids (ctx.rid), in a plain loop
+        for r in regions(ctx, _arg(call, "source")):
+            if r >= 0:
+                opts.append(places[r].id)
         if len(opts) > 1:
             per[str(p)] = opts
             sized += 1 + len(opts)

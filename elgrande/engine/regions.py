@@ -113,7 +113,9 @@ def regions(ctx: Ctx, node: Any) -> list[int]:
     if run.work > ctx.budget:
         ctx.charge(0)
     out = evaluate(ctx, node)
-    ctx.charge(len(out))  # what the caller goes on to do with each place
+    run.work += len(out)  # what the caller goes on to do with each place (ctx.charge)
+    if run.work > ctx.budget:
+        ctx.charge(0)
     return out
 
 
@@ -136,7 +138,8 @@ def region_order(board: Board) -> tuple[int, ...]:
 
 @evaluates("all_regions", "AllRegions")
 def _all_regions(ctx: Ctx, node: ast.AllRegions) -> list[int]:
-    return list(region_order(ctx.board))
+    b = ctx.board
+    return list(b.scoring_order) if not b.spaces else list(region_order(b))
 
 
 @evaluates("mainland_regions", "MainlandRegions")
@@ -146,7 +149,8 @@ def _mainland(ctx: Ctx, node: ast.MainlandRegions) -> list[int]:
 
 @evaluates("anywhere", "Anywhere")
 def _anywhere(ctx: Ctx, node: ast.Anywhere) -> list[int]:
-    return [*region_order(ctx.board), ctx.board.castillo]
+    b = ctx.board
+    return [*(b.scoring_order if not b.spaces else region_order(b)), b.castillo]
 
 
 @evaluates("castillo", "Castillo")
@@ -254,9 +258,12 @@ def _chosen_once(ctx: Ctx, node: ast.ChosenOnce) -> list[int]:
 @evaluates("union", "Union")
 def _union(ctx: Ctx, node: ast.Union) -> list[int]:
     out: list[int] = []
+    run = ctx.run
     for item in node.items:
         for r in regions(ctx, item):
-            ctx.charge(1)
+            run.work += 1  # as ctx.charge(1)
+            if run.work > ctx.budget:
+                ctx.charge(0)
             if r not in out:
                 out.append(r)
     return _ordered(ctx, out)
@@ -264,10 +271,19 @@ def _union(ctx: Ctx, node: ast.Union) -> list[int]:
 
 @evaluates("except_", "Except")
 def _except(ctx: Ctx, node: ast.Except) -> list[int]:
-    drop = {r for item in node.items for r in regions(ctx, item)}
+    drop: set[int] = set()
+    for item in node.items:  # plain loops: no comprehension's function a call
+        drop.update(regions(ctx, item))
     base = regions(ctx, node.base)
-    ctx.charge(len(base))
-    return [r for r in base if r not in drop]
+    run = ctx.run
+    run.work += len(base)  # as ctx.charge
+    if run.work > ctx.budget:
+        ctx.charge(0)
+    out: list[int] = []
+    for r in base:
+        if r not in drop:
+            out.append(r)
+    return out
 
 
 @evaluates("otherwise", "Otherwise")

@@ -492,11 +492,12 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     bp = own_part(flow)  # its own: a copy of the flow may share it
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
-    if not interp.has(flow.card):  # a card a fill plays with no special action (its
-        _special_over(engine, state, flow, events)  # face is missing): it is carried out
+    bp.before = state.copy()  # the undo point (dropped by _special_over if no script)
+    try:
+        flow.run = interp.begin(flow.card, actor)  # (interp.has's test, without its call)
+    except KeyError:  # a card a fill plays with no special action (its face is
+        _special_over(engine, state, flow, events)  # missing): it is carried out
         return
-    bp.before = state.copy()
-    flow.run = interp.begin(flow.card, actor)
     flow.phase = SPECIAL
     try:
         d = interp.advance(state, flow.run, events)
@@ -548,7 +549,8 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     flow.run = None
     bp.before = None
     bp.special_done = True
-    _next_part(engine, state, flow, events)
+    # the part taken above, when no hook ran since (_next_part's ``bp``)
+    _next_part(engine, state, flow, events, bp if done is None else None)
 
 
 def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExceeded,
