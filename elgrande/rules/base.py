@@ -488,8 +488,12 @@ def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 # -- the special action --------------------------------------------------------------------------
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    interp = engine.interpreter
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    interp = engine._interpreter  # (FlowEngine.interpreter once made: no property call)
+    if interp is None:
+        interp = engine.interpreter
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
     bp.before = state.copy()  # the undo point (dropped by _special_over if no script)
@@ -519,8 +523,11 @@ def _special_decide(engine: FlowEngine, state: State, flow: Flow,
 def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, raw: Any,
                     events: Events) -> None:
     assert flow.run is not None
+    interp = engine._interpreter  # (FlowEngine.interpreter once made: no property call)
+    if interp is None:
+        interp = engine.interpreter
     try:
-        nxt = engine.interpreter.answer(state, flow.run, player, raw, events)
+        nxt = interp.answer(state, flow.run, player, raw, events)
     except TriggerLimit:  # the answer is refused whole (FlowEngine.answer)
         raise
     except BudgetExceeded as exc:
@@ -531,7 +538,9 @@ def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, r
 
 
 def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if state.lasting and any(x.card == flow.card and x.data.get("taken") == state.round
                              and x.player == actor for x in state.lasting):

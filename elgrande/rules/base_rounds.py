@@ -25,7 +25,15 @@ from elgrande.engine.triggers import waiting
 from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.base_data import BID, DISCS, ROUND_OVER, SCORING, base_cache, own_part
+from elgrande.rules.base_data import (
+    BID,
+    DISCS,
+    ROUND_OVER,
+    SCORING,
+    BaseRound,
+    base_cache,
+    own_part,
+)
 
 if TYPE_CHECKING:
     from elgrande.model.score_results import GeneralScoring
@@ -33,10 +41,13 @@ if TYPE_CHECKING:
 
 # -- rounds (B3) -------------------------------------------------------------------------------
 def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     before = state.round
-    flow.round_i += 1
-    state.round = flow.round
+    ri = flow.round_i = flow.round_i + 1
+    rnd = flow.rounds[ri] if ri < len(flow.rounds) else 0  # (Flow.round, without its call)
+    state.round = rnd
     for x in state.lasting:  # a skipped round (B3.7) does not count: "next round" is
         if x.expires and before < x.expires < state.round:  # the next one played
             x.expires = state.round
@@ -57,7 +68,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     state.offer = offer
     state.offer_origin = origin
     flow.phase = BID
-    events.append({"event": "round", "round": flow.round, "offer": offer[:],
+    events.append({"event": "round", "round": rnd, "offer": offer[:],
                    "first_bidder": bp.first_bidder})
     if engine.rules.round_start is not None:
         engine.rules.round_start(engine.hooks(state, -1, flow, events))
@@ -68,7 +79,9 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 
 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     discarded = []                                                  # B3.5
     for c, o in zip(state.offer, state.offer_origin, strict=True):  # (a loop: no
         if c and o >= 0:  # comprehension function made)
@@ -88,9 +101,11 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
             else:
                 kept.append(x)
         state.lasting = kept
-    events.append({"event": "end_round", "round": flow.round, "discarded": discarded,
+    ri = flow.round_i
+    rnd = flow.rounds[ri] if 0 <= ri < len(flow.rounds) else 0  # (Flow.round: no call)
+    events.append({"event": "end_round", "round": rnd, "discarded": discarded,
                    "expired": gone})
-    if flow.round in flow.scoring_after:                            # B3.6
+    if rnd in flow.scoring_after:                                   # B3.6
         flow.phase = DISCS  # (a pause: a trigger's body due at the round's end runs first)
         flow.secret = {}
     elif TRIGGERS in state.ext:  # a trigger's body due at the round's end runs first: the
