@@ -201,7 +201,15 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
     bp: BaseRound = flow.parts["base"]
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = own_part(flow)
-    apply_bid_answer(state, player, int(norm), events)
+    value = int(norm)  # apply_bid_answer and State.play_power_card inline (no calls): the
+    hand = state.hands[player].copy()  # card from the hand to the discards, bid (B3.2);
+    hand.remove(value)  # the rows replaced, not changed in place
+    hands, discards = state.hands.copy(), state.discards.copy()
+    hands[player] = hand
+    discards[player] = discards[player] + [value]
+    state.hands, state.discards = hands, discards
+    state.bids = state.bids + [[player, value]]
+    events.append({"event": "bid", "player": player, "value": value})
     bp.bid_i += 1
     if bp.bid_i == state.players:
         flow.turn_order = placement.turn_order(state.bids)          # B3.4
@@ -290,7 +298,9 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         bp = own_part(flow)
     bp.slot = state.offer.index(norm)
     flow.card = norm
-    state.clear_offer_slot(bp.slot)
+    offer = state.offer.copy()  # State.clear_offer_slot inline (no call): the slot taken,
+    offer[bp.slot] = ""  # the list replaced (B4.1)
+    state.offer = offer
     events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
         engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)
@@ -586,7 +596,10 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
-        state.add_to_stack(origin[bp.slot], card)
+        stacks = state.stacks.copy()  # State.add_to_stack inline (no call): the row
+        stack = origin[bp.slot]  # replaced
+        stacks[stack] = stacks[stack] + [card]
+        state.stacks = stacks
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
