@@ -409,16 +409,20 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         _next_part(engine, state, flow, events)
         return None
     p = flow.turn_order[flow.turn_i]
-    key = (flow.card, bp.placed, state.court[p] > 0)  # what offer_prompt's words depend on
-    prompt = _OFFER_PROMPTS.get(key)
-    if prompt is None:  # strings never change: made once per card and step
-        prompt = _OFFER_PROMPTS[key] = offer_prompt(state, bp, p, flow.card)
-    return new_decision("choose_option", [p], prompt, _OFFER_OPTIONS, "B4.4")
+    # what offer_prompt's words depend on, and the player asked
+    key = (flow.card, bp.placed, state.court[p] > 0, p)
+    d = _OFFER_DECISIONS.get(key)
+    if d is None:  # decisions never change once made: one per card, step and player
+        d = _OFFER_DECISIONS[key] = new_decision(
+            "choose_option", [p], offer_prompt(state, bp, p, flow.card), _OFFER_OPTIONS,
+            "B4.4")
+    return d
 
 
-#: The prompts of the offer decision (B4.4) by (card, placed, caballeros in court), and
-#: of the order decision (B4.5) by (card, compulsory).
-_OFFER_PROMPTS: dict[tuple[str, bool, bool], str] = {}
+#: The offer decisions (B4.4) by (card, placed, caballeros in court, player), shared
+#: (never changed once made), and the prompts of the order decision (B4.5) by (card,
+#: compulsory).
+_OFFER_DECISIONS: dict[tuple[str, bool, bool, int], Decision] = {}
 _ORDER_PROMPTS: dict[tuple[str, bool], str] = {}
 
 
