@@ -324,12 +324,12 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         flow.phase = OFFER
         return None
     sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
-    key = (flow.card, sure)
-    prompt = _ORDER_PROMPTS.get(key)
-    if prompt is None:  # strings never change: made once per card
-        prompt = _ORDER_PROMPTS[key] = order_prompt(flow.card, sure)
-    d = new_decision("choose_option", [p], prompt,
-                     COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
+    key = (flow.card, sure, p)
+    d = _ORDER_DECISIONS.get(key)
+    if d is None:  # decisions never change once made: one per card and player
+        d = _ORDER_DECISIONS[key] = new_decision(
+            "choose_option", [p], order_prompt(flow.card, sure),
+            COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
     if engine.rules.placement_limit is not None:  # a hook's limit, kept for _place_decide
         _ORDERED[0] = (d, state, state.lasting, limit)  # (one tuple stored whole)
     return d
@@ -419,11 +419,11 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     return d
 
 
-#: The offer decisions (B4.4) by (card, placed, caballeros in court, player), shared
-#: (never changed once made), and the prompts of the order decision (B4.5) by (card,
-#: compulsory).
+#: The offer decisions (B4.4) by (card, placed, caballeros in court, player) and the
+#: order decisions (B4.5) by (card, compulsory, player), shared (never changed once made;
+#: the order decision a placement limit was kept for is known by its state, _ORDERED).
 _OFFER_DECISIONS: dict[tuple[str, bool, bool, int], Decision] = {}
-_ORDER_PROMPTS: dict[tuple[str, bool], str] = {}
+_ORDER_DECISIONS: dict[tuple[str, bool, int], Decision] = {}
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
