@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from elgrande.engine import events_read
 from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events
 from elgrande.engine.triggers import NAME as TRIGGERS
@@ -30,6 +31,7 @@ from elgrande.rules.base_data import (
     DISCS,
     ROUND_OVER,
     SCORING,
+    BaseCache,
     BaseRound,
     base_cache,
     own_part,
@@ -151,19 +153,27 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int],
 
 
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
-    """The B6.1 secret-disc decision of the players not in ``answered``."""
-    cache = base_cache(engine)
-    opts = list(cache.region_ids)
+    """The B6.1 secret-disc decision of the players not in ``answered`` (made once per
+    engine and players asked, then shared: decisions never change once made)."""
+    cache: BaseCache | None = engine.memo.get("base")  # (base_cache's, made: no call)
+    if cache is None:
+        cache = base_cache(engine)
     remaining = []
-    per_player = {}
     for p in range(state.players):  # (a loop: no comprehension function made)
         if p not in answered:
             remaining.append(p)
+    key = tuple(remaining)
+    d: Decision | None = cache.discs.get(key)
+    if d is None:
+        opts = list(cache.region_ids)
+        per_player = {}
+        for p in remaining:
             per_player[str(p)] = opts
-    return Decision("secret_region", remaining, "Set your secret disc to a region: your "
-                    "caballeros in the Castillo go there when it is emptied (the king's "
-                    "region: back to your court)",
-                    {"per_player": per_player, "why": cache.disc_why}, "B6.1")
+        d = cache.discs[key] = new_decision(
+            "secret_region", remaining, "Set your secret disc to a region: your caballeros "
+            "in the Castillo go there when it is emptied (the king's region: back to your "
+            "court)", {"per_player": per_player, "why": cache.disc_why}, "B6.1")
+    return d
 
 
 def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
