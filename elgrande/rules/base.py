@@ -162,15 +162,11 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     if not bids:  # the round's first power card: the whole hand, nothing refused
         return new_decision("choose_power_card", [p], "Play a power card",
                             {"choices": list(state.hands[p]), "why": {}}, "B3.2")
-    played = []
-    for b in bids:  # (loops: no comprehension function made per bid)
-        played.append(b[1])
-    choices = []
-    for v in state.hands[p]:
-        if v not in played:
-            choices.append(v)
-    why: dict[str, list[str]] = {}
+    choices = list(state.hands[p])  # the hand without the values played (B3.2): each
+    why: dict[str, list[str]] = {}  # taken out in C, in one loop over the bids
     for q, v in bids:  # a value played twice names its last player (as a dict of bids)
+        while v in choices:
+            choices.remove(v)
         w = _BID_WHY.get((v, q))
         if w is None:  # refusals are never changed once made: decisions share them
             w = _BID_WHY[(v, q)] = (str(v), ["B3.2", f"power card {v} was already played "
