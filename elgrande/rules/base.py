@@ -273,10 +273,7 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    choices = []
-    for c in state.offer:  # (a loop: no comprehension function made per turn)
-        if c:
-            choices.append(c)
+    choices = list(filter(None, state.offer))  # the open cards ('' taken), filtered in C
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not choices:  # a special action took one more open card (cards as objects): the
         events.append({"event": "no_card", "player": actor,  # player takes none,

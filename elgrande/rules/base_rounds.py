@@ -93,7 +93,15 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
         round_end(engine.hooks(state, -1, flow, events))
     state.offer = []
     state.offer_origin = []
-    bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
+    bids = state.bids  # B3.3: placement.next_first_bidder inline (no call; none: its error)
+    if bids:
+        best = bids[0]
+        for b in bids:  # the first of the lowest (as min)
+            if b[1] < best[1]:
+                best = b
+        bp.first_bidder = best[0]
+    else:
+        bp.first_bidder = placement.next_first_bidder(bids)
     gone: list[int] = []  # the players of the lasting effects that expire (B8.4)
     if state.lasting:  # (none most rounds: no list made again)
         kept = []
