@@ -359,7 +359,18 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    apply_placement_answer(engine, state, player, norm, events)
+    if engine.rules.arrive is None:  # apply_placement_answer's case with no module that
+        index, court = engine.board.index, state.court  # hears of an arrival, inline (no
+        rows = state.caballeros  # calls): court -> regions (B4.3), each row replaced
+        for r, n in norm.items():  # (State.add_caballeros)
+            court[player] -= n
+            i = index[r]
+            row = rows[i].copy()
+            row[player] += n
+            rows[i] = row
+        events.append({"event": "place", "player": player, "to": dict(norm)})
+    else:
+        apply_placement_answer(engine, state, player, norm, events)
     bp: BaseRound = flow.parts["base"]  # _placed inline (no call)
     if bp.shared:  # its own (own_part; not shared: no call)
         bp = own_part(flow)
