@@ -258,8 +258,18 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    if engine.rules.leave is None:  # no module hears of a departure (the base game)
-        apply_court(state, engine.board, player, norm)
+    if engine.rules.leave is None:  # no module hears of a departure (the base game):
+        court = state.court  # apply_court inline (no calls; B4.1)
+        state.provinces[player] -= norm["provinces"]
+        court[player] += norm["provinces"]
+        if norm["regions"]:
+            index, rows = engine.board.index, state.caballeros
+            for r, n in norm["regions"].items():  # each row replaced (add_caballeros)
+                i = index[r]
+                row = rows[i].copy()
+                row[player] -= n
+                rows[i] = row
+                court[player] += n
     else:
         h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
         if h is None or h.state is not state or h.player != player:
@@ -576,8 +586,12 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     flow.run = None
     bp.before = None
     bp.special_done = True
-    # the part taken above, when no hook ran since (_next_part's ``bp``)
-    _next_part(engine, state, flow, events, bp if done is None else None)
+    if done is not None:  # a hook ran: _next_part takes the part again
+        _next_part(engine, state, flow, events)
+    elif bp.placed:  # _next_part's cases once done, inline (no call): the turn's end or
+        _end_turn(engine, state, flow, events, bp)  # the placement (B4)
+    else:
+        flow.phase = PLACE
 
 
 def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExceeded,
