@@ -41,8 +41,7 @@ from elgrande.engine.compiled import (
 )
 from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Frame, Run
 from elgrande.engine.decisions import Decision
-from elgrande.engine.decisions.decision import new_decision
-from elgrande.engine.option_size import options_size, size
+from elgrande.engine.option_size import options_size
 from elgrande.engine.primitives import PRIMITIVES, each_order
 from elgrande.engine.triggers import keep_trigger, player_of
 from elgrande.errors import IllegalMove
@@ -249,18 +248,13 @@ class Interpreter:
                     if run.work > budget:
                         ctx.charge(0)
                 if d is not None:
-                    if ctx.offered is d:  # the moves it offers (options_size inline: as
-                        ctx.offered = None  # the primitive said, else counted)
-                        run.work += ctx.offered_size
-                    else:
-                        run.work += size(d.options)
-                    if run.work > budget:  # (ctx.charge)
+                    run.work += options_size(ctx, d)  # the moves it offers (ctx.charge)
+                    if run.work > budget:
                         ctx.charge(0)
                     prompt = d.prompt  # named(d, run.card), inline (the common case)
                     if not prompt.startswith("{card:"):
-                        d = new_decision(d.kind, d.players, f"{{card:{run.card}}}: "
-                                         f"{prompt[:1].lower()}{prompt[1:]}", d.options,
-                                         d.rule)
+                        d = Decision(d.kind, d.players, f"{{card:{run.card}}}: "
+                                     f"{prompt[:1].lower()}{prompt[1:]}", d.options, d.rule)
                     run.pending = d
                     return d
                 if len(events) == made and len(frames) > 1 and block.looping:

@@ -525,23 +525,17 @@ def bring_limit(ctx: Ctx, qty: ast.Qty) -> int:
 # -- scoring (B8.6) ------------------------------------------------------------------------------
 @primitive("score")
 def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
-    first_only, where = False, None
-    for k, v in reversed(call.args):  # _arg's two look-ups in one loop (no calls; the
-        if k == "first_only":  # first of a key wins, as _arg's)
-            first_only = bool(v)
-        elif k == "where":
-            where = v
+    first_only = bool(_arg(call, "first_only"))
     scored = []
     rules = ctx.rules
     hooks = None  # one context for the whole scoring, made when a hook needs it
     if rules is not None and (rules.scoring_hooks or rules.scored is not None):
         hooks = hook_context(ctx)
-    read = events_read(ctx.events)  # (the sink is the same for the whole scoring)
-    for r in regions(ctx, where):
+    for r in regions(ctx, _arg(call, "where")):
         if r < 0:
             continue
         # its result as JSON: for a reader of the events (none made in a playout, as B6.4's)
-        if read:
+        if events_read(ctx.events):
             ctx.event("score", result=score_region(ctx.state, ctx.board, r, first_only,
                                                    rules, hooks).to_json())
         else:

@@ -272,21 +272,10 @@ def _union(ctx: Ctx, node: ast.Union) -> list[int]:
 @evaluates("except_", "Except")
 def _except(ctx: Ctx, node: ast.Except) -> list[int]:
     drop: set[int] = set()
-    run = ctx.run
     for item in node.items:  # plain loops: no comprehension's function a call
-        if _BY_NODE_TYPE.get(type(item)) is _king:  # regions(ctx, item) inline for the
-            run.work += 1  # king's region (no calls): the same charges, in the same order
-            if run.work > ctx.budget:
-                ctx.charge(0)
-            king = ctx.state.king
-            if king >= 0:
-                drop.add(king)
-                run.work += 1
-                if run.work > ctx.budget:
-                    ctx.charge(0)
-        else:
-            drop.update(regions(ctx, item))
+        drop.update(regions(ctx, item))
     base = regions(ctx, node.base)
+    run = ctx.run
     run.work += len(base)  # as ctx.charge
     if run.work > ctx.budget:
         ctx.charge(0)

@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from elgrande.engine import caballero_moves, movers
 from elgrande.engine import decisions as dec
-from elgrande.engine.context import BudgetExceeded, Frame, Run
+from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.court import apply_court, court_decision
 
 # re-exported from their old home (the expansions' modules and tests name them here)
@@ -525,11 +525,10 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
     bp.before = state.copy()  # the undo point (dropped by _special_over if no script)
-    card = flow.card
-    if card in interp._read or interp.has(card):  # interp.begin inline (no call)
-        flow.run = Run(card, actor, [Frame([], 0, actor)])
-    else:  # a card a fill plays with no special action (its face is missing): it is
-        _special_over(engine, state, flow, events)  # carried out
+    try:
+        flow.run = interp.begin(flow.card, actor)  # (interp.has's test, without its call)
+    except KeyError:  # a card a fill plays with no special action (its face is
+        _special_over(engine, state, flow, events)  # missing): it is carried out
         return
     flow.phase = SPECIAL
     try:
