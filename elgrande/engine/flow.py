@@ -26,8 +26,8 @@ from elgrande.engine.context import Aside, Run
 from elgrande.engine.decisions import (
     COUNTED,
     KINDS,
+    LISTED_CHOICES,
     LISTED_LABELS,
-    NOT_INLINE,
     Decision,
 )
 from elgrande.engine.decisions.chance import GETRANDBITS, PLAIN_RANDOM
@@ -522,27 +522,26 @@ class FlowEngine:
             p = d.players[0]
             k = KINDS[d.kind]
             inline = k.inline
-            answer: Any = None
             m = 0  # how many answers to draw one of here (0: random_answer's or the policy's)
-            seq: Any = None
-            if not plain or inline == NOT_INLINE:
+            if not plain:
                 pass
+            elif inline == LISTED_CHOICES:  # (a per-player choice: random_answer's)
+                seq: Any = d.options.get("choices")
+                if seq is not None:
+                    m = len(seq)
+            elif inline == LISTED_LABELS:
+                m = len(d.options["labels"])
             elif inline == COUNTED:  # (-1: too many to count; None: not counted)
                 counted = k.count(d, p)
                 if counted is not None:
                     m = counted
-            else:  # (a per-player choice or none listed: random_answer's)
-                seq = d.options["labels"] if inline == LISTED_LABELS \
-                    else d.options.get("choices")
-                if seq is not None:
-                    m = len(seq)
             if m > 0:  # Decision.random_answer's draw, inline: the same numbers
                 bits = m.bit_length()
                 r: int = GETRANDBITS(rng, bits)
                 while r >= m:
                     r = GETRANDBITS(rng, bits)
-                answer = r if inline == LISTED_LABELS else seq[r] if seq is not None \
-                    else k.nth(d, p, r)
+                answer: Any = seq[r] if inline == LISTED_CHOICES else r \
+                    if inline == LISTED_LABELS else k.nth(d, p, r)
             else:
                 answer = d.random_answer(rng, p) if policy is None else policy(d, p, rng)
             if events:

@@ -34,14 +34,15 @@ def turn_order(bids: Sequence[Sequence[int]]) -> list[int]:
     Args:
         bids: ``[player, value]`` pairs of this round.
     """
-    rest = list(bids)
+    keyed = []  # (-value, position, player): the highest first; of equal values the
+    i = 0  # earlier bid (a stable sort), the tuples sorted in C
+    for b in bids:
+        keyed.append((-b[1], i, b[0]))
+        i += 1
+    keyed.sort()
     out: list[int] = []
-    while rest:  # the highest first; of equal values the earlier bid (a stable sort)
-        best = 0
-        for j in range(1, len(rest)):
-            if rest[j][1] > rest[best][1]:
-                best = j
-        out.append(rest.pop(best)[0])
+    for t in keyed:
+        out.append(t[2])
     return out
 
 

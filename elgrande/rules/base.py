@@ -162,15 +162,11 @@ def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
     if not bids:  # the round's first power card: the whole hand, nothing refused
         return new_decision("choose_power_card", [p], "Play a power card",
                             {"choices": list(state.hands[p]), "why": {}}, "B3.2")
-    played = []
-    for b in bids:  # (loops: no comprehension function made per bid)
-        played.append(b[1])
-    choices = []
-    for v in state.hands[p]:
-        if v not in played:
-            choices.append(v)
-    why: dict[str, list[str]] = {}
+    choices = list(state.hands[p])  # the hand without the values played (B3.2): each
+    why: dict[str, list[str]] = {}  # taken out in C, in one loop over the bids
     for q, v in bids:  # a value played twice names its last player (as a dict of bids)
+        while v in choices:
+            choices.remove(v)
         w = _BID_WHY.get((v, q))
         if w is None:  # refusals are never changed once made: decisions share them
             w = _BID_WHY[(v, q)] = (str(v), ["B3.2", f"power card {v} was already played "
@@ -201,7 +197,15 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
     bp: BaseRound = flow.parts["base"]
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = own_part(flow)
-    apply_bid_answer(state, player, int(norm), events)
+    value = int(norm)  # apply_bid_answer and State.play_power_card inline (no calls): the
+    hand = state.hands[player].copy()  # card from the hand to the discards, bid (B3.2);
+    hand.remove(value)  # the rows replaced, not changed in place
+    hands, discards = state.hands.copy(), state.discards.copy()
+    hands[player] = hand
+    discards[player] = discards[player] + [value]
+    state.hands, state.discards = hands, discards
+    state.bids = state.bids + [[player, value]]
+    events.append({"event": "bid", "player": player, "value": value})
     bp.bid_i += 1
     if bp.bid_i == state.players:
         flow.turn_order = placement.turn_order(state.bids)          # B3.4
@@ -254,8 +258,18 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    if engine.rules.leave is None:  # no module hears of a departure (the base game)
-        apply_court(state, engine.board, player, norm)
+    if engine.rules.leave is None:  # no module hears of a departure (the base game):
+        court = state.court  # apply_court inline (no calls; B4.1)
+        state.provinces[player] -= norm["provinces"]
+        court[player] += norm["provinces"]
+        if norm["regions"]:
+            index, rows = engine.board.index, state.caballeros
+            for r, n in norm["regions"].items():  # each row replaced (add_caballeros)
+                i = index[r]
+                row = rows[i].copy()
+                row[player] -= n
+                rows[i] = row
+                court[player] += n
     else:
         h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
         if h is None or h.state is not state or h.player != player:
@@ -269,10 +283,7 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    choices = []
-    for c in state.offer:  # (a loop: no comprehension function made per turn)
-        if c:
-            choices.append(c)
+    choices = list(filter(None, state.offer))  # the open cards ('' taken), filtered in C
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not choices:  # a special action took one more open card (cards as objects): the
         events.append({"event": "no_card", "player": actor,  # player takes none,
@@ -290,7 +301,9 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         bp = own_part(flow)
     bp.slot = state.offer.index(norm)
     flow.card = norm
-    state.clear_offer_slot(bp.slot)
+    offer = state.offer.copy()  # State.clear_offer_slot inline (no call): the slot taken,
+    offer[bp.slot] = ""  # the list replaced (B4.1)
+    state.offer = offer
     events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
         engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)
@@ -314,12 +327,12 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         flow.phase = OFFER
         return None
     sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
-    key = (flow.card, sure)
-    prompt = _ORDER_PROMPTS.get(key)
-    if prompt is None:  # strings never change: made once per card
-        prompt = _ORDER_PROMPTS[key] = order_prompt(flow.card, sure)
-    d = new_decision("choose_option", [p], prompt,
-                     COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
+    key = (flow.card, sure, p)
+    d = _ORDER_DECISIONS.get(key)
+    if d is None:  # decisions never change once made: one per card and player
+        d = _ORDER_DECISIONS[key] = new_decision(
+            "choose_option", [p], order_prompt(flow.card, sure),
+            COMPULSORY_OPTIONS if sure else ORDER_OPTIONS, "B4.5")
     if engine.rules.placement_limit is not None:  # a hook's limit, kept for _place_decide
         _ORDERED[0] = (d, state, state.lasting, limit)  # (one tuple stored whole)
     return d
@@ -356,7 +369,18 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    apply_placement_answer(engine, state, player, norm, events)
+    if engine.rules.arrive is None:  # apply_placement_answer's case with no module that
+        index, court = engine.board.index, state.court  # hears of an arrival, inline (no
+        rows = state.caballeros  # calls): court -> regions (B4.3), each row replaced
+        for r, n in norm.items():  # (State.add_caballeros)
+            court[player] -= n
+            i = index[r]
+            row = rows[i].copy()
+            row[player] += n
+            rows[i] = row
+        events.append({"event": "place", "player": player, "to": dict(norm)})
+    else:
+        apply_placement_answer(engine, state, player, norm, events)
     bp: BaseRound = flow.parts["base"]  # _placed inline (no call)
     if bp.shared:  # its own (own_part; not shared: no call)
         bp = own_part(flow)
@@ -399,17 +423,21 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
         _next_part(engine, state, flow, events)
         return None
     p = flow.turn_order[flow.turn_i]
-    key = (flow.card, bp.placed, state.court[p] > 0)  # what offer_prompt's words depend on
-    prompt = _OFFER_PROMPTS.get(key)
-    if prompt is None:  # strings never change: made once per card and step
-        prompt = _OFFER_PROMPTS[key] = offer_prompt(state, bp, p, flow.card)
-    return new_decision("choose_option", [p], prompt, _OFFER_OPTIONS, "B4.4")
+    # what offer_prompt's words depend on, and the player asked
+    key = (flow.card, bp.placed, state.court[p] > 0, p)
+    d = _OFFER_DECISIONS.get(key)
+    if d is None:  # decisions never change once made: one per card, step and player
+        d = _OFFER_DECISIONS[key] = new_decision(
+            "choose_option", [p], offer_prompt(state, bp, p, flow.card), _OFFER_OPTIONS,
+            "B4.4")
+    return d
 
 
-#: The prompts of the offer decision (B4.4) by (card, placed, caballeros in court), and
-#: of the order decision (B4.5) by (card, compulsory).
-_OFFER_PROMPTS: dict[tuple[str, bool, bool], str] = {}
-_ORDER_PROMPTS: dict[tuple[str, bool], str] = {}
+#: The offer decisions (B4.4) by (card, placed, caballeros in court, player) and the
+#: order decisions (B4.5) by (card, compulsory, player), shared (never changed once made;
+#: the order decision a placement limit was kept for is known by its state, _ORDERED).
+_OFFER_DECISIONS: dict[tuple[str, bool, bool, int], Decision] = {}
+_ORDER_DECISIONS: dict[tuple[str, bool, int], Decision] = {}
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -488,8 +516,12 @@ def _veto_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 
 # -- the special action --------------------------------------------------------------------------
 def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    interp = engine.interpreter
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    interp = engine._interpreter  # (FlowEngine.interpreter once made: no property call)
+    if interp is None:
+        interp = engine.interpreter
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "special", "player": actor, "card": flow.card})
     bp.before = state.copy()  # the undo point (dropped by _special_over if no script)
@@ -519,8 +551,11 @@ def _special_decide(engine: FlowEngine, state: State, flow: Flow,
 def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, raw: Any,
                     events: Events) -> None:
     assert flow.run is not None
+    interp = engine._interpreter  # (FlowEngine.interpreter once made: no property call)
+    if interp is None:
+        interp = engine.interpreter
     try:
-        nxt = engine.interpreter.answer(state, flow.run, player, raw, events)
+        nxt = interp.answer(state, flow.run, player, raw, events)
     except TriggerLimit:  # the answer is refused whole (FlowEngine.answer)
         raise
     except BudgetExceeded as exc:
@@ -531,7 +566,9 @@ def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, r
 
 
 def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if state.lasting and any(x.card == flow.card and x.data.get("taken") == state.round
                              and x.player == actor for x in state.lasting):
@@ -549,8 +586,12 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     flow.run = None
     bp.before = None
     bp.special_done = True
-    # the part taken above, when no hook ran since (_next_part's ``bp``)
-    _next_part(engine, state, flow, events, bp if done is None else None)
+    if done is not None:  # a hook ran: _next_part takes the part again
+        _next_part(engine, state, flow, events)
+    elif bp.placed:  # _next_part's cases once done, inline (no call): the turn's end or
+        _end_turn(engine, state, flow, events, bp)  # the placement (B4)
+    else:
+        flow.phase = PLACE
 
 
 def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExceeded,
@@ -577,7 +618,10 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
-        state.add_to_stack(origin[bp.slot], card)
+        stacks = state.stacks.copy()  # State.add_to_stack inline (no call): the row
+        stack = origin[bp.slot]  # replaced
+        stacks[stack] = stacks[stack] + [card]
+        state.stacks = stacks
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:

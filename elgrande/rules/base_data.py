@@ -191,12 +191,15 @@ class BaseCache:
         region_ids: the mainland regions' ids (the secret disc's options, B6.1).
         disc_why: the board's other places (the Castillo, an expansion's areas) by id ->
             ``[rule, reason]`` a disc set to it is refused with (B6.1).
+        discs: the secret-disc decisions (B6.1) made, by the players asked (a tuple),
+            shared (decisions never change once made).
     """
 
     decks: list[list[str]]
     standing: list[str]
     region_ids: list[str]
     disc_why: dict[str, list[str]]
+    discs: dict[tuple[int, ...], Any]
 
     def __init__(self, engine: FlowEngine) -> None:
         lib, b = engine.lib, engine.board
@@ -209,6 +212,7 @@ class BaseCache:
             p.id: ["B6.1", f"the disc shows one of the {many} mainland regions; the "
                    f"{p.name} is not one of them"]
             for i, p in enumerate(b.places) if i not in b.regions}
+        self.discs = {}
 
 
 #: Counts in words, for texts that read like the rules' (B6.1: "the nine mainland regions").

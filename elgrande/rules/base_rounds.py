@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from elgrande.engine import events_read
 from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events
 from elgrande.engine.triggers import NAME as TRIGGERS
@@ -25,7 +26,16 @@ from elgrande.engine.triggers import waiting
 from elgrande.model import placement, scoring
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.base_data import BID, DISCS, ROUND_OVER, SCORING, base_cache, own_part
+from elgrande.rules.base_data import (
+    BID,
+    DISCS,
+    ROUND_OVER,
+    SCORING,
+    BaseCache,
+    BaseRound,
+    base_cache,
+    own_part,
+)
 
 if TYPE_CHECKING:
     from elgrande.model.score_results import GeneralScoring
@@ -33,10 +43,13 @@ if TYPE_CHECKING:
 
 # -- rounds (B3) -------------------------------------------------------------------------------
 def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     before = state.round
-    flow.round_i += 1
-    state.round = flow.round
+    ri = flow.round_i = flow.round_i + 1
+    rnd = flow.rounds[ri] if ri < len(flow.rounds) else 0  # (Flow.round, without its call)
+    state.round = rnd
     for x in state.lasting:  # a skipped round (B3.7) does not count: "next round" is
         if x.expires and before < x.expires < state.round:  # the next one played
             x.expires = state.round
@@ -57,7 +70,7 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     state.offer = offer
     state.offer_origin = origin
     flow.phase = BID
-    events.append({"event": "round", "round": flow.round, "offer": offer[:],
+    events.append({"event": "round", "round": rnd, "offer": offer[:],
                    "first_bidder": bp.first_bidder})
     if engine.rules.round_start is not None:
         engine.rules.round_start(engine.hooks(state, -1, flow, events))
@@ -68,7 +81,9 @@ def _round_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) 
 
 
 def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
-    bp = own_part(flow)  # its own: a copy of the flow may share it
+    bp: BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = own_part(flow)
     discarded = []                                                  # B3.5
     for c, o in zip(state.offer, state.offer_origin, strict=True):  # (a loop: no
         if c and o >= 0:  # comprehension function made)
@@ -78,7 +93,15 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
         round_end(engine.hooks(state, -1, flow, events))
     state.offer = []
     state.offer_origin = []
-    bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
+    bids = state.bids  # B3.3: placement.next_first_bidder inline (no call; none: its error)
+    if bids:
+        best = bids[0]
+        for b in bids:  # the first of the lowest (as min)
+            if b[1] < best[1]:
+                best = b
+        bp.first_bidder = best[0]
+    else:
+        bp.first_bidder = placement.next_first_bidder(bids)
     gone: list[int] = []  # the players of the lasting effects that expire (B8.4)
     if state.lasting:  # (none most rounds: no list made again)
         kept = []
@@ -88,9 +111,11 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
             else:
                 kept.append(x)
         state.lasting = kept
-    events.append({"event": "end_round", "round": flow.round, "discarded": discarded,
+    ri = flow.round_i
+    rnd = flow.rounds[ri] if 0 <= ri < len(flow.rounds) else 0  # (Flow.round: no call)
+    events.append({"event": "end_round", "round": rnd, "discarded": discarded,
                    "expired": gone})
-    if flow.round in flow.scoring_after:                            # B3.6
+    if rnd in flow.scoring_after:                                   # B3.6
         flow.phase = DISCS  # (a pause: a trigger's body due at the round's end runs first)
         flow.secret = {}
     elif TRIGGERS in state.ext:  # a trigger's body due at the round's end runs first: the
@@ -136,19 +161,27 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int],
 
 
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
-    """The B6.1 secret-disc decision of the players not in ``answered``."""
-    cache = base_cache(engine)
-    opts = list(cache.region_ids)
+    """The B6.1 secret-disc decision of the players not in ``answered`` (made once per
+    engine and players asked, then shared: decisions never change once made)."""
+    cache: BaseCache | None = engine.memo.get("base")  # (base_cache's, made: no call)
+    if cache is None:
+        cache = base_cache(engine)
     remaining = []
-    per_player = {}
     for p in range(state.players):  # (a loop: no comprehension function made)
         if p not in answered:
             remaining.append(p)
+    key = tuple(remaining)
+    d: Decision | None = cache.discs.get(key)
+    if d is None:
+        opts = list(cache.region_ids)
+        per_player = {}
+        for p in remaining:
             per_player[str(p)] = opts
-    return Decision("secret_region", remaining, "Set your secret disc to a region: your "
-                    "caballeros in the Castillo go there when it is emptied (the king's "
-                    "region: back to your court)",
-                    {"per_player": per_player, "why": cache.disc_why}, "B6.1")
+        d = cache.discs[key] = new_decision(
+            "secret_region", remaining, "Set your secret disc to a region: your caballeros "
+            "in the Castillo go there when it is emptied (the king's region: back to your "
+            "court)", {"per_player": per_player, "why": cache.disc_why}, "B6.1")
+    return d
 
 
 def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:

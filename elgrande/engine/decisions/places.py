@@ -147,7 +147,8 @@ class PlaceKind(DecisionKind):
         room = o.get("room")
         if room and (lo < 0 or binding(to, room, hi)):
             return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
-        comb = _pascal(k + hi)  # comb[n][r]: math.comb(n, r), read from a table
+        # comb[n][r]: math.comb(n, r), read from a table (_pascal's, made: no call)
+        comb = _PASCAL if _PASCAL and k + hi <= 32 else _pascal(k + hi)
         for total in range(lo, hi + 1):
             size = comb[k + total - 1][total]
             if i >= size:
