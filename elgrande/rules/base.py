@@ -197,15 +197,7 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
     bp: BaseRound = flow.parts["base"]
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = own_part(flow)
-    value = int(norm)  # apply_bid_answer and State.play_power_card inline (no calls): the
-    hand = state.hands[player].copy()  # card from the hand to the discards, bid (B3.2);
-    hand.remove(value)  # the rows replaced, not changed in place
-    hands, discards = state.hands.copy(), state.discards.copy()
-    hands[player] = hand
-    discards[player] = discards[player] + [value]
-    state.hands, state.discards = hands, discards
-    state.bids = state.bids + [[player, value]]
-    events.append({"event": "bid", "player": player, "value": value})
+    apply_bid_answer(state, player, int(norm), events)
     bp.bid_i += 1
     if bp.bid_i == state.players:
         flow.turn_order = placement.turn_order(state.bids)          # B3.4
@@ -258,18 +250,8 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    if engine.rules.leave is None:  # no module hears of a departure (the base game):
-        court = state.court  # apply_court inline (no calls; B4.1)
-        state.provinces[player] -= norm["provinces"]
-        court[player] += norm["provinces"]
-        if norm["regions"]:
-            index, rows = engine.board.index, state.caballeros
-            for r, n in norm["regions"].items():  # each row replaced (add_caballeros)
-                i = index[r]
-                row = rows[i].copy()
-                row[player] -= n
-                rows[i] = row
-                court[player] += n
+    if engine.rules.leave is None:  # no module hears of a departure (the base game)
+        apply_court(state, engine.board, player, norm)
     else:
         h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
         if h is None or h.state is not state or h.player != player:
@@ -301,9 +283,7 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
         bp = own_part(flow)
     bp.slot = state.offer.index(norm)
     flow.card = norm
-    offer = state.offer.copy()  # State.clear_offer_slot inline (no call): the slot taken,
-    offer[bp.slot] = ""  # the list replaced (B4.1)
-    state.offer = offer
+    state.clear_offer_slot(bp.slot)
     events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
         engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)
@@ -369,18 +349,7 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
 
 def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
-    if engine.rules.arrive is None:  # apply_placement_answer's case with no module that
-        index, court = engine.board.index, state.court  # hears of an arrival, inline (no
-        rows = state.caballeros  # calls): court -> regions (B4.3), each row replaced
-        for r, n in norm.items():  # (State.add_caballeros)
-            court[player] -= n
-            i = index[r]
-            row = rows[i].copy()
-            row[player] += n
-            rows[i] = row
-        events.append({"event": "place", "player": player, "to": dict(norm)})
-    else:
-        apply_placement_answer(engine, state, player, norm, events)
+    apply_placement_answer(engine, state, player, norm, events)
     bp: BaseRound = flow.parts["base"]  # _placed inline (no call)
     if bp.shared:  # its own (own_part; not shared: no call)
         bp = own_part(flow)
@@ -618,10 +587,7 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
     card = flow.card
     origin = state.offer_origin
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
-        stacks = state.stacks.copy()  # State.add_to_stack inline (no call): the row
-        stack = origin[bp.slot]  # replaced
-        stacks[stack] = stacks[stack] + [card]
-        state.stacks = stacks
+        state.add_to_stack(origin[bp.slot], card)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
