@@ -11,10 +11,11 @@ not at start (docs/performance.md, "Start-up and `validate`").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attr
 
+from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 from elgrande.model.serial import from_fields
@@ -275,3 +276,61 @@ class GeneralScoring:
                 if ln.participant != NOBODY:
                     out[ln.participant] += ln.total
         return out
+
+
+#: This module runs as Python source: the makers below skip the constructor call.
+_PURE: Final = pure(__name__)
+#: ``object.__setattr__``: sets a frozen instance's ``__dict__`` whole (no field check).
+_SET: Final = object.__setattr__
+
+
+# The makers: in the pure build a frozen attrs class's constructor sets each field through
+# ``object.__setattr__`` (about 4k instructions a scoring line made and read); here the
+# instance is made without it and its ``__dict__`` set whole, in ``__init__``'s order
+# (still frozen: its ``__setattr__`` refuses). The compiled build calls the constructor.
+def new_line(participant: int, caballeros: int, rank: int, points: int,
+             bonuses: tuple[tuple[str, int], ...] = ()) -> ScoreLine:
+    """``ScoreLine(participant, caballeros, rank, points, bonuses)``, the same instance
+    (the scorings' lines, B6.5-B6.8). Raises nothing."""
+    if _PURE:
+        ln: ScoreLine = blank(ScoreLine)
+        _SET(ln, "__dict__", {"participant": participant, "caballeros": caballeros,
+                              "rank": rank, "points": points, "bonuses": bonuses})
+        return ln
+    return ScoreLine(participant, caballeros, rank, points, bonuses)
+
+
+def new_score(place: int, values: tuple[int, int, int], source: str, first_only: bool,
+              lines: tuple[ScoreLine, ...]) -> RegionScore:
+    """``RegionScore(place, values, source, first_only, lines)``, the same instance (a
+    place's scoring, B6.5-B6.9). Raises nothing."""
+    if _PURE:
+        rs: RegionScore = blank(RegionScore)
+        _SET(rs, "__dict__", {"place": place, "values": values, "source": source,
+                              "first_only": first_only, "lines": lines})
+        return rs
+    return RegionScore(place, values, source, first_only, lines)
+
+
+def new_move(player: int, caballeros: int, disc: int, to: int | None) -> CastilloMove:
+    """``CastilloMove(player, caballeros, disc, to)``, the same instance (B6.3). Raises
+    nothing."""
+    if _PURE:
+        m: CastilloMove = blank(CastilloMove)
+        _SET(m, "__dict__", {"player": player, "caballeros": caballeros, "disc": disc,
+                             "to": to})
+        return m
+    return CastilloMove(player, caballeros, disc, to)
+
+
+def new_scoring(discs: tuple[int, ...], castillo: RegionScore,
+                moves: tuple[CastilloMove, ...], regions: tuple[RegionScore, ...],
+                grandes: tuple[tuple[int, int, int, str], ...] = ()) -> GeneralScoring:
+    """``GeneralScoring(discs, castillo, moves, regions, grandes)``, the same instance
+    (B6.1-B6.4). Raises nothing."""
+    if _PURE:
+        g: GeneralScoring = blank(GeneralScoring)
+        _SET(g, "__dict__", {"discs": discs, "castillo": castillo, "moves": moves,
+                             "regions": regions, "grandes": grandes})
+        return g
+    return GeneralScoring(discs, castillo, moves, regions, grandes)

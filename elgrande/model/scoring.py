@@ -23,6 +23,14 @@ if TYPE_CHECKING:
     #: the result classes, as :func:`result_classes` gives them
     Classes = tuple[type[ScoreLine], type[RegionScore], type[CastilloMove],
                     type[GeneralScoring]]
+    #: the makers of results, as :func:`result_makers` gives them
+    Makers = tuple[
+        Callable[[int, int, int, int, tuple[tuple[str, int], ...]], ScoreLine],
+        Callable[[int, tuple[int, int, int], str, bool, tuple[ScoreLine, ...]], RegionScore],
+        Callable[[int, int, int, int | None], CastilloMove],
+        Callable[[tuple[int, ...], RegionScore, tuple[CastilloMove, ...],
+                  tuple[RegionScore, ...], tuple[tuple[int, int, int, str], ...]],
+                 GeneralScoring]]
 
 
 #: The classes of a scoring's results once :func:`result_classes` has imported them.
@@ -46,6 +54,24 @@ def result_classes() -> Classes:
 
         _CLASSES = (ScoreLine, RegionScore, CastilloMove, GeneralScoring)
     return _CLASSES
+
+
+#: The makers of a scoring's results once :func:`result_makers` has imported them.
+_MAKERS: Makers | None = None
+
+
+def result_makers() -> Makers:
+    """``(new_line, new_score, new_move, new_scoring)`` of
+    :mod:`elgrande.model.score_results`: each makes the instance its class's constructor
+    makes (``ScoreLine``, ``RegionScore``, ``CastilloMove``, ``GeneralScoring``), in the
+    pure build without the constructor call; imported on the first call and kept (as
+    :func:`result_classes`). Raises nothing."""
+    global _MAKERS
+    if _MAKERS is None:
+        from elgrande.model.score_results import new_line, new_move, new_score, new_scoring
+
+        _MAKERS = (new_line, new_score, new_move, new_scoring)
+    return _MAKERS
 
 
 def ranks(counts: Sequence[int]) -> list[int]:
@@ -174,7 +200,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
     values, source, lines = _ranked(state, board, place, first_only, rules, hooks, True)
-    return (_CLASSES or result_classes())[1](place, values, source, first_only, tuple(lines))
+    return (_MAKERS or result_makers())[1](place, values, source, first_only, tuple(lines))
 
 
 def score_points(state: State, board: Board, place: int, first_only: bool = False,
@@ -191,7 +217,7 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
     """:func:`score_region`'s work: the points added, ``(values, source, lines)``
     returned; ``made`` False: ``lines`` is made only when a module's bonus needs it
     (else left empty). Raises nothing."""
-    new_line = (_CLASSES or result_classes())[0]  # (no call once imported)
+    new_line = (_MAKERS or result_makers())[0]  # (no call once imported)
 
     # current_values inline: a mobile scoreboard's values, else the printed ones (B6.9)
     values, source = board.places[place].values, "printed"
@@ -371,7 +397,7 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
               hooks: HookContext | None, made: bool) -> GeneralScoring | None:
     """:func:`castillo_part`'s work; ``made`` False: no result made (None returned, as
     :func:`castillo_points`)."""
-    _, new_score, new_move, new_scoring = result_classes()
+    _, new_score, new_move, new_scoring = result_makers()
 
     check_discs(state, board, discs)
     castle = board.castillo
@@ -420,7 +446,7 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
     ``first`` (``hooks``: given whenever ``rules`` is). Returns the whole scoring."""
     regions: list[RegionScore] = []
     _regions(state, board, rules, hooks, regions)
-    return result_classes()[3](first.discs, first.castillo, first.moves, tuple(regions),
+    return result_makers()[3](first.discs, first.castillo, first.moves, tuple(regions),
                                first.grandes)
 
 
@@ -447,7 +473,7 @@ def _regions(state: State, board: Board, rules: ScoringRules | None,
             hooked = rules.scoring_places(hooks)
     else:
         order = board.scoring_order
-    new_score = None if made is None else result_classes()[1]
+    new_score = None if made is None else result_makers()[1]
     for r in order:  # (a loop: no comprehension function made)
         # the scoring hooks only where they may change something (scoring_places)
         values, source, lines = _ranked(state, board, r, False, rules if hooked is None
@@ -468,6 +494,6 @@ def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int
 __all__ = [
     "OFF_BOARD", "ScoringRules",
     "castillo_part", "castillo_points", "check_discs", "current_values", "general_scoring",
-    "participants", "ranks", "result_classes",
+    "participants", "ranks", "result_classes", "result_makers",
     "regions_part", "regions_points", "score_points", "score_region", "score_regions",
 ]
