@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from elgrande.data.kinds import set_names
 from elgrande.data.library import (
@@ -55,6 +55,8 @@ _COMPLETE: dict[int, weakref.ref[Library]] = {}
 _PRIVATE_HEADER = ("seed",)
 #: This module runs as Python source: :meth:`Game.copy` skips the constructor call.
 _PURE = pure(__name__)
+#: The smallest int an answer may hold (-:data:`MAX_INT`, not made at each answer).
+_MIN_INT: Final = -MAX_INT
 
 
 class Game:
@@ -160,10 +162,11 @@ class Game:
         d = self.flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
-        if type(player) is not int or not -MAX_INT <= player <= MAX_INT:
-            check_seat(player)  # a seat is an int, never True or 1.0
+        if type(player) is not int or player not in d.players:  # (else a seat asked)
+            if type(player) is not int or not _MIN_INT <= player <= MAX_INT:
+                check_seat(player)  # a seat is an int, never True or 1.0
         t = type(answer)  # ints and strings are plain already; the rest is copied
-        if t is not str and (t is not int or not -MAX_INT <= answer <= MAX_INT):
+        if t is not str and (t is not int or not _MIN_INT <= answer <= MAX_INT):
             answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
         kind = d.kind
         events: list[dict[str, Any]] = []
