@@ -9,7 +9,7 @@ players) come from the board data.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
@@ -199,7 +199,7 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    values, source, lines = _ranked(state, board, place, first_only, rules, hooks, True)
+    values, source, lines = _ranked(state, board, place, first_only, rules, hooks, _LINES)
     return (_MAKERS or result_makers())[1](place, values, source, first_only, tuple(lines))
 
 
@@ -208,15 +208,24 @@ def score_points(state: State, board: Board, place: int, first_only: bool = Fals
     """Score one place as :func:`score_region` does (same arguments, same points added to
     ``state.scores``, same hooks called) without making its result: for a scoring nobody
     reads (a playout's, :func:`elgrande.engine.events_read`). Raises nothing."""
-    _ranked(state, board, place, first_only, rules, hooks, False)
+    _ranked(state, board, place, first_only, rules, hooks, _NO_LINES)
+
+
+#: What :func:`_ranked` makes of a scoring's lines: none (unless a module's bonus needs
+#: them), :class:`ScoreLine` objects, or their JSON (:meth:`ScoreLine.to_json`'s dicts).
+_NO_LINES: Final = 0
+_LINES: Final = 1
+_JSON_LINES: Final = 2
 
 
 def _ranked(state: State, board: Board, place: int, first_only: bool,
             rules: ScoringRules | None, hooks: HookContext | None,
-            made: bool) -> tuple[tuple[int, int, int], str, list[ScoreLine]]:
+            made: int) -> tuple[tuple[int, int, int], str, list[Any]]:
     """:func:`score_region`'s work: the points added, ``(values, source, lines)``
-    returned; ``made`` False: ``lines`` is made only when a module's bonus needs it
-    (else left empty). Raises nothing."""
+    returned; ``made``: :data:`_LINES` (``lines`` of :class:`ScoreLine`),
+    :data:`_JSON_LINES` (their JSON dicts, made without the objects) or
+    :data:`_NO_LINES` (``lines`` made only when a module's bonus needs it, else left
+    empty). Raises nothing."""
     new_line = (_MAKERS or result_makers())[0]  # (no call once imported)
 
     # current_values inline: a mobile scoreboard's values, else the printed ones (B6.9)
@@ -233,7 +242,7 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
         paid = min(paid, 1)
     if rules is not None and not rules.scoring_hooks:
         rules = None  # no module changes this scoring (the hooks' compositions do nothing)
-    lines: list[ScoreLine] = []
+    lines: list[Any] = []
     # best rank first (the rank falls as the count does), the neutral caballeros after
     # players of their rank; ranks as :func:`ranks` gives them (B6.5)
     # one int a participant, sorted as the tuple (-count, neutral, participant) would be:
@@ -285,7 +294,11 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
                     got += board.grande_bonus
-            if made or not direct:
+            if made == _JSON_LINES and direct:  # ScoreLine.to_json's dict, no object
+                lines.append({"participant": p, "caballeros": c, "rank": rank,
+                              "points": pts, "bonuses": [[why, n] for why, n in bonuses]
+                              if bonuses else []})
+            elif made or not direct:
                 lines.append(new_line(p, c, rank, pts, bonuses))
             if direct and p != NOBODY:
                 scores[p] += got
@@ -309,6 +322,8 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 for _, b in ln.bonuses:
                     got += b
                 scores[ln.participant] += got
+        if made == _JSON_LINES:
+            lines = [ln.to_json() for ln in lines]
     return values, source, lines
 
 
@@ -406,7 +421,8 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
         if hooks is None:
             hooks = HookContext(state, board, [])
         step = rules.scoring_step
-    values, source, lines = _ranked(state, board, castle, False, rules, hooks, made)
+    values, source, lines = _ranked(state, board, castle, False, rules, hooks,
+                                    _LINES if made else _NO_LINES)
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
     # the moves: for the result and the castillo_emptied hooks (none: none made)
@@ -458,10 +474,25 @@ def regions_points(state: State, board: Board, rules: ScoringRules | None = None
     _regions(state, board, rules, hooks, None)
 
 
+def regions_json(state: State, board: Board, first: GeneralScoring,
+                 rules: ScoringRules | None = None,
+                 hooks: HookContext | None = None) -> dict[str, Any]:
+    """``regions_part(state, board, first, rules, hooks).to_json()``: the same JSON, the
+    same points added and hooks called, without making the regions' result objects (what
+    a reader of a general scoring's event gets, B6.4). Raises nothing."""
+    regions: list[Any] = []
+    _regions(state, board, rules, hooks, regions, True)
+    told = first.to_json()  # (no region scored yet: its "regions" replaced, in place)
+    told["regions"] = regions
+    return told
+
+
 def _regions(state: State, board: Board, rules: ScoringRules | None,
-             hooks: HookContext | None, made: list[RegionScore] | None) -> None:
+             hooks: HookContext | None, made: list[Any] | None,
+             as_json: bool = False) -> None:
     """:func:`regions_part`'s work: each region's scoring appended to ``made`` (None:
-    only the points added, :func:`score_points`). Raises nothing."""
+    only the points added, :func:`score_points`), as :class:`RegionScore` or, if
+    ``as_json``, as its JSON (:meth:`RegionScore.to_json`'s dict). Raises nothing."""
     step = None if rules is None else rules.scoring_step
     hooked: set[int] | None = None
     order: Sequence[int]
@@ -473,13 +504,18 @@ def _regions(state: State, board: Board, rules: ScoringRules | None,
             hooked = rules.scoring_places(hooks)
     else:
         order = board.scoring_order
-    new_score = None if made is None else result_makers()[1]
+    new_score = None if made is None or as_json else result_makers()[1]
+    lines_made = _NO_LINES if made is None else _JSON_LINES if as_json else _LINES
     for r in order:  # (a loop: no comprehension function made)
         # the scoring hooks only where they may change something (scoring_places)
         values, source, lines = _ranked(state, board, r, False, rules if hooked is None
-                                        or r in hooked else None, hooks, made is not None)
-        if made is not None and new_score is not None:
-            made.append(new_score(r, values, source, False, tuple(lines)))
+                                        or r in hooked else None, hooks, lines_made)
+        if made is not None:
+            if new_score is not None:
+                made.append(new_score(r, values, source, False, tuple(lines)))
+            else:  # RegionScore.to_json's dict, made without the object
+                made.append({"place": r, "values": list(values), "source": source,
+                             "first_only": False, "lines": lines})
         if step is not None:  # a module hears of each place scored (B6.4)
             step(hooks, "region", r)
 
@@ -494,6 +530,6 @@ def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int
 __all__ = [
     "OFF_BOARD", "ScoringRules",
     "castillo_part", "castillo_points", "check_discs", "current_values", "general_scoring",
-    "participants", "ranks", "result_classes", "result_makers",
-    "regions_part", "regions_points", "score_points", "score_region", "score_regions",
+    "participants", "ranks", "regions_json", "regions_part", "regions_points",
+    "result_classes", "result_makers", "score_points", "score_region", "score_regions",
 ]

@@ -211,7 +211,7 @@ def _score_regions(engine: FlowEngine, state: State, flow: Flow,
     # points alone, no result made)
     result: dict[str, Any] | None = None
     if first is not None and (start < 0 or events_read(events)):
-        result = scoring.regions_part(state, b, first, engine.rules, hooks).to_json()
+        result = scoring.regions_json(state, b, first, engine.rules, hooks)
     else:
         scoring.regions_points(state, b, engine.rules, hooks)
     if start < 0:  # resumed after a trigger's decisions: its first part was told then
