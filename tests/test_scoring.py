@@ -10,6 +10,7 @@ from conftest import StateBuilder, build_state
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.scoring import (
+    castillo_json,
     castillo_part,
     castillo_points,
     current_values,
@@ -368,7 +369,24 @@ def test_B6_4_regions_json_is_the_whole_scorings_json(
     discs = _discs(board, "basque", "aragon", "galicia", "aragon")
     objects, direct = state(), state()
     whole = regions_part(objects, board, castillo_part(objects, board, discs)).to_json()
-    told = regions_json(direct, board, castillo_part(direct, board, discs))
+    told = regions_json(direct, board, castillo_part(direct, board, discs).to_json())
     assert told == whole and list(told) == list(whole)
     assert any(ln["bonuses"] for r in told["regions"] for ln in r["lines"])
     assert direct.to_json() == objects.to_json() and direct.scores != [3, 0, 1, 0]
+
+
+def test_B6_1_B6_3_castillo_json_is_the_first_parts_json(
+        board: Board, make_state: StateBuilder) -> None:
+    # the first part's JSON made without its result objects: the same JSON (the Castillo's
+    # lines, the moves to the discs' regions and to court) and the same state after it
+    def state() -> State:
+        return make_state(regions={"basque": {0: 1, 1: 2}, "aragon": {2: 3, 3: 3}},
+                          castillo={0: 2, 1: 1, 2: 1})
+    discs = _discs(board, "basque", "galicia", "aragon", "aragon")  # galicia: the king's
+    objects, direct = state(), state()
+    part = castillo_part(objects, board, discs)
+    told = castillo_json(direct, board, discs)
+    assert told == part.to_json() and list(told) == list(part.to_json()) and told["moves"]
+    assert direct.to_json() == objects.to_json()
+    assert regions_json(direct, board, told) == regions_part(objects, board, part).to_json()
+    assert direct.to_json() == objects.to_json() and told["regions"] == []

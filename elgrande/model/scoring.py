@@ -389,8 +389,24 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    first = _castillo(state, board, discs, rules, hooks, True)
-    assert first is not None  # (made: the result)
+    first = _castillo(state, board, discs, rules, hooks, _LINES)
+    assert first is not None and not isinstance(first, dict)  # (made: the result)
+    return first
+
+
+def castillo_json(state: State, board: Board, discs: Sequence[int],
+                  rules: ScoringRules | None = None,
+                  hooks: HookContext | None = None) -> dict[str, Any]:
+    """``castillo_part(state, board, discs, rules, hooks).to_json()``: the same JSON, the
+    same points added, caballeros moved and hooks called, without making the Castillo's
+    result objects (what a reader of a general scoring's event gets, B6.1-B6.3; for
+    :func:`regions_json`).
+
+    Raises:
+        IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
+    """
+    first = _castillo(state, board, discs, rules, hooks, _JSON_LINES)
+    assert isinstance(first, dict)  # (made as JSON)
     return first
 
 
@@ -405,13 +421,15 @@ def castillo_points(state: State, board: Board, discs: Sequence[int],
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    _castillo(state, board, discs, rules, hooks, False)
+    _castillo(state, board, discs, rules, hooks, _NO_LINES)
 
 
 def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRules | None,
-              hooks: HookContext | None, made: bool) -> GeneralScoring | None:
-    """:func:`castillo_part`'s work; ``made`` False: no result made (None returned, as
-    :func:`castillo_points`)."""
+              hooks: HookContext | None,
+              made: int) -> GeneralScoring | dict[str, Any] | None:
+    """:func:`castillo_part`'s work; ``made`` (as :func:`_ranked`'s): the scoring so far
+    (:data:`_LINES`), its JSON (:data:`_JSON_LINES`, as :func:`castillo_json`) or
+    nothing (:data:`_NO_LINES`: None returned, as :func:`castillo_points`)."""
     _, new_score, new_move, new_scoring = result_makers()
 
     check_discs(state, board, discs)
@@ -421,12 +439,12 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
         if hooks is None:
             hooks = HookContext(state, board, [])
         step = rules.scoring_step
-    values, source, lines = _ranked(state, board, castle, False, rules, hooks,
-                                    _LINES if made else _NO_LINES)
+    values, source, lines = _ranked(state, board, castle, False, rules, hooks, made)
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
     # the moves: for the result and the castillo_emptied hooks (none: none made)
-    told = made or (rules is not None and rules.composed["castillo_emptied"] is not None)
+    told = made != _NO_LINES or (rules is not None
+                                 and rules.composed["castillo_emptied"] is not None)
     moves: list[CastilloMove] = []
     for p in range(state.players):
         n = state.caballeros[castle][p]
@@ -444,12 +462,19 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
                 moves.append(new_move(p, n, d, d))
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:
-        before = state.grandes[:] if made else None
+        before = state.grandes[:] if made != _NO_LINES else None
         rules.castillo_emptied(hooks, discs, moves)
         if before is not None and before != state.grandes:
             grandes = _grandes_moved(state, before)
-    if not made:
+    if made == _NO_LINES:
         return None
+    if made == _JSON_LINES:  # GeneralScoring.to_json's dict, no region scored yet
+        moved = []
+        for m in moves:  # (a loop: no comprehension function made)
+            moved.append(m.to_json())
+        return {"discs": list(discs), "castillo": _region_json(castle, values, source,
+                                                               False, lines),
+                "moves": moved, "regions": [], "grandes": [list(g) for g in grandes]}
     castillo = new_score(castle, values, source, False, tuple(lines))
     return new_scoring(tuple(discs), castillo, tuple(moves), (), grandes)
 
@@ -474,17 +499,26 @@ def regions_points(state: State, board: Board, rules: ScoringRules | None = None
     _regions(state, board, rules, hooks, None)
 
 
-def regions_json(state: State, board: Board, first: GeneralScoring,
+def regions_json(state: State, board: Board, first: dict[str, Any],
                  rules: ScoringRules | None = None,
                  hooks: HookContext | None = None) -> dict[str, Any]:
-    """``regions_part(state, board, first, rules, hooks).to_json()``: the same JSON, the
-    same points added and hooks called, without making the regions' result objects (what
-    a reader of a general scoring's event gets, B6.4). Raises nothing."""
+    """``regions_part(state, board, first, rules, hooks).to_json()`` for the first part's
+    JSON ``first`` (:func:`castillo_json`, or :meth:`GeneralScoring.to_json`; not
+    changed): the same JSON, the same points added and hooks called, without making the
+    regions' result objects (what a reader of a general scoring's event gets, B6.4).
+    Raises nothing."""
     regions: list[Any] = []
     _regions(state, board, rules, hooks, regions, True)
-    told = first.to_json()  # (no region scored yet: its "regions" replaced, in place)
+    told = dict(first)  # (no region scored yet: its "regions" replaced, in place)
     told["regions"] = regions
     return told
+
+
+def _region_json(place: int, values: tuple[int, int, int], source: str, first_only: bool,
+                 lines: list[Any]) -> dict[str, Any]:
+    """:meth:`RegionScore.to_json`'s dict, made from its fields (``lines`` as JSON)."""
+    return {"place": place, "values": list(values), "source": source,
+            "first_only": first_only, "lines": lines}
 
 
 def _regions(state: State, board: Board, rules: ScoringRules | None,
@@ -514,8 +548,7 @@ def _regions(state: State, board: Board, rules: ScoringRules | None,
             if new_score is not None:
                 made.append(new_score(r, values, source, False, tuple(lines)))
             else:  # RegionScore.to_json's dict, made without the object
-                made.append({"place": r, "values": list(values), "source": source,
-                             "first_only": False, "lines": lines})
+                made.append(_region_json(r, values, source, False, lines))
         if step is not None:  # a module hears of each place scored (B6.4)
             step(hooks, "region", r)
 
@@ -529,7 +562,8 @@ def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int
 
 __all__ = [
     "OFF_BOARD", "ScoringRules",
-    "castillo_part", "castillo_points", "check_discs", "current_values", "general_scoring",
+    "castillo_json", "castillo_part", "castillo_points", "check_discs", "current_values",
+    "general_scoring",
     "participants", "ranks", "regions_json", "regions_part", "regions_points",
     "result_classes", "result_makers", "score_points", "score_region", "score_regions",
 ]
