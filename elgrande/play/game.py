@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from elgrande.data.kinds import set_names
 from elgrande.data.library import (
@@ -29,7 +29,7 @@ from elgrande.data.library import (
     provisional_header,
     provisional_log,
 )
-from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
+from elgrande.engine.decisions import MAX_INT, MIN_INT, Decision, check_seat, plain_answer
 from elgrande.engine.draws import draw_key
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
@@ -55,8 +55,6 @@ _COMPLETE: dict[int, weakref.ref[Library]] = {}
 _PRIVATE_HEADER = ("seed",)
 #: This module runs as Python source: :meth:`Game.copy` skips the constructor call.
 _PURE = pure(__name__)
-#: The smallest int an answer may hold (-:data:`MAX_INT`, not made at each answer).
-_MIN_INT: Final = -MAX_INT
 
 
 class Game:
@@ -163,10 +161,10 @@ class Game:
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
         if type(player) is not int or player not in d.players:  # (else a seat asked)
-            if type(player) is not int or not _MIN_INT <= player <= MAX_INT:
+            if type(player) is not int or not MIN_INT <= player <= MAX_INT:
                 check_seat(player)  # a seat is an int, never True or 1.0
         t = type(answer)  # ints and strings are plain already; the rest is copied
-        if t is not str and (t is not int or not _MIN_INT <= answer <= MAX_INT):
+        if t is not str and (t is not int or not MIN_INT <= answer <= MAX_INT):
             answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
         kind = d.kind
         events: list[dict[str, Any]] = []
