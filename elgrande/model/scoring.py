@@ -294,12 +294,13 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 if state.grandes[p] == place and board.grande_bonus:
                     bonuses += (("grande", board.grande_bonus),)
                     got += board.grande_bonus
-            if made == _JSON_LINES and direct:  # ScoreLine.to_json's dict, no object
-                lines.append({"participant": p, "caballeros": c, "rank": rank,
-                              "points": pts, "bonuses": [[why, n] for why, n in bonuses]
-                              if bonuses else []})
-            elif made or not direct:
-                lines.append(new_line(p, c, rank, pts, bonuses))
+            if made or not direct:
+                if made == _JSON_LINES and direct:  # ScoreLine.to_json's dict, no object
+                    lines.append({"participant": p, "caballeros": c, "rank": rank,
+                                  "points": pts, "bonuses": [[why, n] for why, n in bonuses]
+                                  if bonuses else []})
+                else:
+                    lines.append(new_line(p, c, rank, pts, bonuses))
             if direct and p != NOBODY:
                 scores[p] += got
         r += 1 if j - k == 1 else 2
