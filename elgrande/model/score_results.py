@@ -285,42 +285,44 @@ _SET: Final = object.__setattr__
 
 
 # The makers: in the pure build a frozen attrs class's constructor sets each field through
-# ``object.__setattr__`` (about 4k instructions a scoring line made and read); here the
+# ``object.__setattr__`` (about 4k instructions a scoring line made and read); there the
 # instance is made without it and its ``__dict__`` set whole, in ``__init__``'s order
 # (still frozen: its ``__setattr__`` refuses). The compiled build calls the constructor.
+def _made(cls: type, fields: dict[str, Any]) -> Any:
+    """An instance of ``cls`` made without its constructor, ``fields`` its ``__dict__``."""
+    obj = blank(cls)
+    _SET(obj, "__dict__", fields)
+    return obj
+
+
 def new_line(participant: int, caballeros: int, rank: int, points: int,
              bonuses: tuple[tuple[str, int], ...] = ()) -> ScoreLine:
     """``ScoreLine(participant, caballeros, rank, points, bonuses)``, the same instance
     (the scorings' lines, B6.5-B6.8). Raises nothing."""
-    if _PURE:
-        ln: ScoreLine = blank(ScoreLine)
-        _SET(ln, "__dict__", {"participant": participant, "caballeros": caballeros,
-                              "rank": rank, "points": points, "bonuses": bonuses})
-        return ln
-    return ScoreLine(participant, caballeros, rank, points, bonuses)
+    ln: ScoreLine = _made(ScoreLine, {
+        "participant": participant, "caballeros": caballeros, "rank": rank, "points": points,
+        "bonuses": bonuses}) if _PURE else ScoreLine(participant, caballeros, rank, points,
+                                                     bonuses)
+    return ln
 
 
 def new_score(place: int, values: tuple[int, int, int], source: str, first_only: bool,
               lines: tuple[ScoreLine, ...]) -> RegionScore:
     """``RegionScore(place, values, source, first_only, lines)``, the same instance (a
     place's scoring, B6.5-B6.9). Raises nothing."""
-    if _PURE:
-        rs: RegionScore = blank(RegionScore)
-        _SET(rs, "__dict__", {"place": place, "values": values, "source": source,
-                              "first_only": first_only, "lines": lines})
-        return rs
-    return RegionScore(place, values, source, first_only, lines)
+    rs: RegionScore = _made(RegionScore, {
+        "place": place, "values": values, "source": source, "first_only": first_only,
+        "lines": lines}) if _PURE else RegionScore(place, values, source, first_only, lines)
+    return rs
 
 
 def new_move(player: int, caballeros: int, disc: int, to: int | None) -> CastilloMove:
     """``CastilloMove(player, caballeros, disc, to)``, the same instance (B6.3). Raises
     nothing."""
-    if _PURE:
-        m: CastilloMove = blank(CastilloMove)
-        _SET(m, "__dict__", {"player": player, "caballeros": caballeros, "disc": disc,
-                             "to": to})
-        return m
-    return CastilloMove(player, caballeros, disc, to)
+    m: CastilloMove = _made(CastilloMove, {
+        "player": player, "caballeros": caballeros, "disc": disc,
+        "to": to}) if _PURE else CastilloMove(player, caballeros, disc, to)
+    return m
 
 
 def new_scoring(discs: tuple[int, ...], castillo: RegionScore,
@@ -328,9 +330,8 @@ def new_scoring(discs: tuple[int, ...], castillo: RegionScore,
                 grandes: tuple[tuple[int, int, int, str], ...] = ()) -> GeneralScoring:
     """``GeneralScoring(discs, castillo, moves, regions, grandes)``, the same instance
     (B6.1-B6.4). Raises nothing."""
-    if _PURE:
-        g: GeneralScoring = blank(GeneralScoring)
-        _SET(g, "__dict__", {"discs": discs, "castillo": castillo, "moves": moves,
-                             "regions": regions, "grandes": grandes})
-        return g
-    return GeneralScoring(discs, castillo, moves, regions, grandes)
+    g: GeneralScoring = _made(GeneralScoring, {
+        "discs": discs, "castillo": castillo, "moves": moves, "regions": regions,
+        "grandes": grandes}) if _PURE else GeneralScoring(discs, castillo, moves, regions,
+                                                          grandes)
+    return g
