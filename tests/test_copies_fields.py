@@ -116,3 +116,33 @@ def test_B3_4_new_decision_is_the_constructors_decision() -> None:
                                                     "rule"]
     assert fast == slow and fast.players is players and fast.options is options
     assert new_decision(*args[:4]).rule == "" and new_decision(*args[:4]) == Decision(*args[:4])
+
+
+@pytest.mark.skipif(COMPILED, reason="the compiled build: it calls the constructor")
+def test_B6_5_the_result_makers_give_the_constructors_instances() -> None:
+    """The scorings' result makers (made without the constructor call in the pure build)
+    give the instance the class gives: the same fields, in the same order, the same objects,
+    still frozen; a scoring's JSON is the same (B6.1-B6.9)."""
+    import attr
+
+    from elgrande.model import score_results as sr
+
+    bonuses = (("king", 2),)
+    pairs = [(sr.new_line(0, 3, 1, 5, bonuses), sr.ScoreLine(0, 3, 1, 5, bonuses))]
+    lines = (pairs[0][1],)
+    pairs.append((sr.new_score(4, (5, 3, 1), "printed", False, lines),
+                  sr.RegionScore(4, (5, 3, 1), "printed", False, lines)))
+    pairs.append((sr.new_move(1, 2, 3, None), sr.CastilloMove(1, 2, 3, None)))
+    moves, regions = (pairs[2][1],), (pairs[1][1],)
+    pairs.append((sr.new_scoring((1, 2), pairs[1][1], moves, regions),
+                  sr.GeneralScoring((1, 2), pairs[1][1], moves, regions)))
+    assert sr._PURE  # (the pure build: the makers skip the constructor)
+    for fast, slow in pairs:
+        assert type(fast) is type(slow) and fast == slow and hash(fast) == hash(slow)
+        assert list(vars(fast)) == list(vars(slow))
+        assert all(vars(fast)[k] is v for k, v in vars(slow).items())
+        assert fast.to_json() == slow.to_json()
+        first = next(iter(vars(slow)))
+        with pytest.raises(attr.exceptions.FrozenInstanceError):
+            setattr(fast, first, None)
+    assert sr.new_line(1, 2, 3, 0).bonuses == ()

@@ -10,12 +10,14 @@ from conftest import StateBuilder, build_state
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
 from elgrande.model.scoring import (
+    castillo_json,
     castillo_part,
     castillo_points,
     current_values,
     general_scoring,
     participants,
     ranks,
+    regions_json,
     regions_part,
     regions_points,
     score_points,
@@ -350,3 +352,41 @@ def test_B6_2_B6_4_points_alone_add_what_the_general_scoring_adds(
     regions_points(alone, board)
     assert alone.scores == s.scores == whole.points(4)
     assert alone.to_json() == s.to_json()
+
+
+def test_B6_4_regions_json_is_the_whole_scorings_json(
+        board: Board, make_state: StateBuilder) -> None:
+    # a read general scoring's JSON made without the regions' result objects: the same
+    # JSON (ranks, ties, the king's and Grande bonuses, a mobile scoreboard's values) and
+    # the same state after it
+    def state() -> State:
+        return make_state(regions={"old_castile": {0: 4, 1: 3, 2: 2, 3: 2},
+                                   "galicia": {0: 2, 1: 2, 3: 1}, "aragon": {2: 3, 1: 1},
+                                   "basque": {3: 1}, "valencia": {1: 4}},
+                          grandes=("galicia", "aragon", "aragon", "basque"),
+                          scoreboards={"aragon": board.scoreboards[0].id},
+                          castillo={0: 2, 2: 1}, scores={0: 3, 2: 1})
+    discs = _discs(board, "basque", "aragon", "galicia", "aragon")
+    objects, direct = state(), state()
+    whole = regions_part(objects, board, castillo_part(objects, board, discs)).to_json()
+    told = regions_json(direct, board, castillo_part(direct, board, discs).to_json())
+    assert told == whole and list(told) == list(whole)
+    assert any(ln["bonuses"] for r in told["regions"] for ln in r["lines"])
+    assert direct.to_json() == objects.to_json() and direct.scores != [3, 0, 1, 0]
+
+
+def test_B6_1_B6_3_castillo_json_is_the_first_parts_json(
+        board: Board, make_state: StateBuilder) -> None:
+    # the first part's JSON made without its result objects: the same JSON (the Castillo's
+    # lines, the moves to the discs' regions and to court) and the same state after it
+    def state() -> State:
+        return make_state(regions={"basque": {0: 1, 1: 2}, "aragon": {2: 3, 3: 3}},
+                          castillo={0: 2, 1: 1, 2: 1})
+    discs = _discs(board, "basque", "galicia", "aragon", "aragon")  # galicia: the king's
+    objects, direct = state(), state()
+    part = castillo_part(objects, board, discs)
+    told = castillo_json(direct, board, discs)
+    assert told == part.to_json() and list(told) == list(part.to_json()) and told["moves"]
+    assert direct.to_json() == objects.to_json()
+    assert regions_json(direct, board, told) == regions_part(objects, board, part).to_json()
+    assert direct.to_json() == objects.to_json() and told["regions"] == []

@@ -426,23 +426,36 @@ class FlowEngine:
         d = flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
-        phase = self.rules.phases[flow.phase]
+        phases = self.rules.phases
         if type(player) is not int and (isinstance(player, bool)
                                         or not isinstance(player, int)) \
                 or player not in d.players:
-            raise IllegalMove(phase.turn_rule, f"it is not {_seat(player)}'s decision "
-                              f"(waiting for {seats(d.players)}: {d.prompt})")
+            raise IllegalMove(phases[flow.phase].turn_rule, f"it is not {_seat(player)}'s "
+                              f"decision (waiting for {seats(d.players)}: {d.prompt})")
         asides = flow.asides  # the owner of the pending decision takes the raw answer
         if asides:
             asides[-1].answer(self, state, flow, player, answer, events)
         else:
             apply = self._applies.get(flow.phase)
             if apply is None:
-                phase.answer(self, state, flow, player, answer, events)
+                phases[flow.phase].answer(self, state, flow, player, answer, events)
             else:  # the default answer (check_then_apply), without its call
                 apply(self, state, flow, player, KINDS[d.kind].check(d, player, answer),
                       events)
-        return self.advance(state, flow, events)
+        if self._asides is not None:
+            return self.advance(state, flow, events)
+        # advance inline: no module asks side decisions (one call less)
+        steps = 0
+        while flow.phase != OVER:
+            nd: Decision | None = phases[flow.phase].decide(self, state, flow, events)
+            if nd is not None:
+                flow.pending = nd
+                return nd
+            steps += 1
+            if steps >= STEP_LIMIT:
+                self._looping(state, flow, events)
+        flow.pending = None
+        return None
 
     def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,
                      events: Events) -> Decision | None:

@@ -11,10 +11,11 @@ not at start (docs/performance.md, "Start-up and `validate`").
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attr
 
+from elgrande.model.blank import blank, pure
 from elgrande.model.board import Board
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
 from elgrande.model.serial import from_fields
@@ -275,3 +276,62 @@ class GeneralScoring:
                 if ln.participant != NOBODY:
                     out[ln.participant] += ln.total
         return out
+
+
+#: This module runs as Python source: the makers below skip the constructor call.
+_PURE: Final = pure(__name__)
+#: ``object.__setattr__``: sets a frozen instance's ``__dict__`` whole (no field check).
+_SET: Final = object.__setattr__
+
+
+# The makers: in the pure build a frozen attrs class's constructor sets each field through
+# ``object.__setattr__`` (about 4k instructions a scoring line made and read); there the
+# instance is made without it and its ``__dict__`` set whole, in ``__init__``'s order
+# (still frozen: its ``__setattr__`` refuses). The compiled build calls the constructor.
+def _made(cls: type, fields: dict[str, Any]) -> Any:
+    """An instance of ``cls`` made without its constructor, ``fields`` its ``__dict__``."""
+    obj = blank(cls)
+    _SET(obj, "__dict__", fields)
+    return obj
+
+
+def new_line(participant: int, caballeros: int, rank: int, points: int,
+             bonuses: tuple[tuple[str, int], ...] = ()) -> ScoreLine:
+    """``ScoreLine(participant, caballeros, rank, points, bonuses)``, the same instance
+    (the scorings' lines, B6.5-B6.8). Raises nothing."""
+    ln: ScoreLine = _made(ScoreLine, {
+        "participant": participant, "caballeros": caballeros, "rank": rank, "points": points,
+        "bonuses": bonuses}) if _PURE else ScoreLine(participant, caballeros, rank, points,
+                                                     bonuses)
+    return ln
+
+
+def new_score(place: int, values: tuple[int, int, int], source: str, first_only: bool,
+              lines: tuple[ScoreLine, ...]) -> RegionScore:
+    """``RegionScore(place, values, source, first_only, lines)``, the same instance (a
+    place's scoring, B6.5-B6.9). Raises nothing."""
+    rs: RegionScore = _made(RegionScore, {
+        "place": place, "values": values, "source": source, "first_only": first_only,
+        "lines": lines}) if _PURE else RegionScore(place, values, source, first_only, lines)
+    return rs
+
+
+def new_move(player: int, caballeros: int, disc: int, to: int | None) -> CastilloMove:
+    """``CastilloMove(player, caballeros, disc, to)``, the same instance (B6.3). Raises
+    nothing."""
+    m: CastilloMove = _made(CastilloMove, {
+        "player": player, "caballeros": caballeros, "disc": disc,
+        "to": to}) if _PURE else CastilloMove(player, caballeros, disc, to)
+    return m
+
+
+def new_scoring(discs: tuple[int, ...], castillo: RegionScore,
+                moves: tuple[CastilloMove, ...], regions: tuple[RegionScore, ...],
+                grandes: tuple[tuple[int, int, int, str], ...] = ()) -> GeneralScoring:
+    """``GeneralScoring(discs, castillo, moves, regions, grandes)``, the same instance
+    (B6.1-B6.4). Raises nothing."""
+    g: GeneralScoring = _made(GeneralScoring, {
+        "discs": discs, "castillo": castillo, "moves": moves, "regions": regions,
+        "grandes": grandes}) if _PURE else GeneralScoring(discs, castillo, moves, regions,
+                                                          grandes)
+    return g

@@ -9,7 +9,7 @@ players) come from the board data.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
@@ -23,6 +23,14 @@ if TYPE_CHECKING:
     #: the result classes, as :func:`result_classes` gives them
     Classes = tuple[type[ScoreLine], type[RegionScore], type[CastilloMove],
                     type[GeneralScoring]]
+    #: the makers of results, as :func:`result_makers` gives them
+    Makers = tuple[
+        Callable[[int, int, int, int, tuple[tuple[str, int], ...]], ScoreLine],
+        Callable[[int, tuple[int, int, int], str, bool, tuple[ScoreLine, ...]], RegionScore],
+        Callable[[int, int, int, int | None], CastilloMove],
+        Callable[[tuple[int, ...], RegionScore, tuple[CastilloMove, ...],
+                  tuple[RegionScore, ...], tuple[tuple[int, int, int, str], ...]],
+                 GeneralScoring]]
 
 
 #: The classes of a scoring's results once :func:`result_classes` has imported them.
@@ -46,6 +54,24 @@ def result_classes() -> Classes:
 
         _CLASSES = (ScoreLine, RegionScore, CastilloMove, GeneralScoring)
     return _CLASSES
+
+
+#: The makers of a scoring's results once :func:`result_makers` has imported them.
+_MAKERS: Makers | None = None
+
+
+def result_makers() -> Makers:
+    """``(new_line, new_score, new_move, new_scoring)`` of
+    :mod:`elgrande.model.score_results`: each makes the instance its class's constructor
+    makes (``ScoreLine``, ``RegionScore``, ``CastilloMove``, ``GeneralScoring``), in the
+    pure build without the constructor call; imported on the first call and kept (as
+    :func:`result_classes`). Raises nothing."""
+    global _MAKERS
+    if _MAKERS is None:
+        from elgrande.model.score_results import new_line, new_move, new_score, new_scoring
+
+        _MAKERS = (new_line, new_score, new_move, new_scoring)
+    return _MAKERS
 
 
 def ranks(counts: Sequence[int]) -> list[int]:
@@ -173,8 +199,8 @@ def score_region(state: State, board: Board, place: int, first_only: bool = Fals
     Implements B6.5 (ranking), B6.6 (Grande bonus), B5.3/B6.7 (king's bonus), B6.8 (2/3
     players), B6.9 (mobile scoreboards), C9 (neutral rank pays nobody).
     """
-    values, source, lines = _ranked(state, board, place, first_only, rules, hooks, True)
-    return (_CLASSES or result_classes())[1](place, values, source, first_only, tuple(lines))
+    values, source, lines = _ranked(state, board, place, first_only, rules, hooks, _LINES)
+    return (_MAKERS or result_makers())[1](place, values, source, first_only, tuple(lines))
 
 
 def score_points(state: State, board: Board, place: int, first_only: bool = False,
@@ -182,16 +208,25 @@ def score_points(state: State, board: Board, place: int, first_only: bool = Fals
     """Score one place as :func:`score_region` does (same arguments, same points added to
     ``state.scores``, same hooks called) without making its result: for a scoring nobody
     reads (a playout's, :func:`elgrande.engine.events_read`). Raises nothing."""
-    _ranked(state, board, place, first_only, rules, hooks, False)
+    _ranked(state, board, place, first_only, rules, hooks, _NO_LINES)
+
+
+#: What :func:`_ranked` makes of a scoring's lines: none (unless a module's bonus needs
+#: them), :class:`ScoreLine` objects, or their JSON (:meth:`ScoreLine.to_json`'s dicts).
+_NO_LINES: Final = 0
+_LINES: Final = 1
+_JSON_LINES: Final = 2
 
 
 def _ranked(state: State, board: Board, place: int, first_only: bool,
             rules: ScoringRules | None, hooks: HookContext | None,
-            made: bool) -> tuple[tuple[int, int, int], str, list[ScoreLine]]:
+            made: int) -> tuple[tuple[int, int, int], str, list[Any]]:
     """:func:`score_region`'s work: the points added, ``(values, source, lines)``
-    returned; ``made`` False: ``lines`` is made only when a module's bonus needs it
-    (else left empty). Raises nothing."""
-    new_line = (_CLASSES or result_classes())[0]  # (no call once imported)
+    returned; ``made``: :data:`_LINES` (``lines`` of :class:`ScoreLine`),
+    :data:`_JSON_LINES` (their JSON dicts, made without the objects) or
+    :data:`_NO_LINES` (``lines`` made only when a module's bonus needs it, else left
+    empty). Raises nothing."""
+    new_line = (_MAKERS or result_makers())[0]  # (no call once imported)
 
     # current_values inline: a mobile scoreboard's values, else the printed ones (B6.9)
     values, source = board.places[place].values, "printed"
@@ -207,7 +242,7 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
         paid = min(paid, 1)
     if rules is not None and not rules.scoring_hooks:
         rules = None  # no module changes this scoring (the hooks' compositions do nothing)
-    lines: list[ScoreLine] = []
+    lines: list[Any] = []
     # best rank first (the rank falls as the count does), the neutral caballeros after
     # players of their rank; ranks as :func:`ranks` gives them (B6.5)
     # one int a participant, sorted as the tuple (-count, neutral, participant) would be:
@@ -260,7 +295,12 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                     bonuses += (("grande", board.grande_bonus),)
                     got += board.grande_bonus
             if made or not direct:
-                lines.append(new_line(p, c, rank, pts, bonuses))
+                if made == _JSON_LINES and direct:  # ScoreLine.to_json's dict, no object
+                    lines.append({"participant": p, "caballeros": c, "rank": rank,
+                                  "points": pts, "bonuses": [[why, n] for why, n in bonuses]
+                                  if bonuses else []})
+                else:
+                    lines.append(new_line(p, c, rank, pts, bonuses))
             if direct and p != NOBODY:
                 scores[p] += got
         r += 1 if j - k == 1 else 2
@@ -283,6 +323,8 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 for _, b in ln.bonuses:
                     got += b
                 scores[ln.participant] += got
+        if made == _JSON_LINES:
+            lines = [ln.to_json() for ln in lines]
     return values, source, lines
 
 
@@ -348,8 +390,24 @@ def castillo_part(state: State, board: Board, discs: Sequence[int],
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    first = _castillo(state, board, discs, rules, hooks, True)
-    assert first is not None  # (made: the result)
+    first = _castillo(state, board, discs, rules, hooks, _LINES)
+    assert first is not None and not isinstance(first, dict)  # (made: the result)
+    return first
+
+
+def castillo_json(state: State, board: Board, discs: Sequence[int],
+                  rules: ScoringRules | None = None,
+                  hooks: HookContext | None = None) -> dict[str, Any]:
+    """``castillo_part(state, board, discs, rules, hooks).to_json()``: the same JSON, the
+    same points added, caballeros moved and hooks called, without making the Castillo's
+    result objects (what a reader of a general scoring's event gets, B6.1-B6.3; for
+    :func:`regions_json`).
+
+    Raises:
+        IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
+    """
+    first = _castillo(state, board, discs, rules, hooks, _JSON_LINES)
+    assert isinstance(first, dict)  # (made as JSON)
     return first
 
 
@@ -364,14 +422,16 @@ def castillo_points(state: State, board: Board, discs: Sequence[int],
     Raises:
         IllegalMove: B6.1 for a disc that is not a mainland region; nothing changed.
     """
-    _castillo(state, board, discs, rules, hooks, False)
+    _castillo(state, board, discs, rules, hooks, _NO_LINES)
 
 
 def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRules | None,
-              hooks: HookContext | None, made: bool) -> GeneralScoring | None:
-    """:func:`castillo_part`'s work; ``made`` False: no result made (None returned, as
-    :func:`castillo_points`)."""
-    _, new_score, new_move, new_scoring = result_classes()
+              hooks: HookContext | None,
+              made: int) -> GeneralScoring | dict[str, Any] | None:
+    """:func:`castillo_part`'s work; ``made`` (as :func:`_ranked`'s): the scoring so far
+    (:data:`_LINES`), its JSON (:data:`_JSON_LINES`, as :func:`castillo_json`) or
+    nothing (:data:`_NO_LINES`: None returned, as :func:`castillo_points`)."""
+    _, new_score, new_move, new_scoring = result_makers()
 
     check_discs(state, board, discs)
     castle = board.castillo
@@ -384,7 +444,8 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
     # the moves: for the result and the castillo_emptied hooks (none: none made)
-    told = made or (rules is not None and rules.composed["castillo_emptied"] is not None)
+    told = made != _NO_LINES or (rules is not None
+                                 and rules.composed["castillo_emptied"] is not None)
     moves: list[CastilloMove] = []
     for p in range(state.players):
         n = state.caballeros[castle][p]
@@ -402,12 +463,19 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
                 moves.append(new_move(p, n, d, d))
     grandes: tuple[tuple[int, int, int, str], ...] = ()
     if rules is not None and hooks is not None:
-        before = state.grandes[:] if made else None
+        before = state.grandes[:] if made != _NO_LINES else None
         rules.castillo_emptied(hooks, discs, moves)
         if before is not None and before != state.grandes:
             grandes = _grandes_moved(state, before)
-    if not made:
+    if made == _NO_LINES:
         return None
+    if made == _JSON_LINES:  # GeneralScoring.to_json's dict, no region scored yet
+        moved = []
+        for m in moves:  # (a loop: no comprehension function made)
+            moved.append(m.to_json())
+        return {"discs": list(discs), "castillo": _region_json(castle, values, source,
+                                                               False, lines),
+                "moves": moved, "regions": [], "grandes": [list(g) for g in grandes]}
     castillo = new_score(castle, values, source, False, tuple(lines))
     return new_scoring(tuple(discs), castillo, tuple(moves), (), grandes)
 
@@ -420,7 +488,7 @@ def regions_part(state: State, board: Board, first: GeneralScoring,
     ``first`` (``hooks``: given whenever ``rules`` is). Returns the whole scoring."""
     regions: list[RegionScore] = []
     _regions(state, board, rules, hooks, regions)
-    return result_classes()[3](first.discs, first.castillo, first.moves, tuple(regions),
+    return result_makers()[3](first.discs, first.castillo, first.moves, tuple(regions),
                                first.grandes)
 
 
@@ -432,10 +500,34 @@ def regions_points(state: State, board: Board, rules: ScoringRules | None = None
     _regions(state, board, rules, hooks, None)
 
 
+def regions_json(state: State, board: Board, first: dict[str, Any],
+                 rules: ScoringRules | None = None,
+                 hooks: HookContext | None = None) -> dict[str, Any]:
+    """``regions_part(state, board, first, rules, hooks).to_json()`` for the first part's
+    JSON ``first`` (:func:`castillo_json`, or :meth:`GeneralScoring.to_json`; not
+    changed): the same JSON, the same points added and hooks called, without making the
+    regions' result objects (what a reader of a general scoring's event gets, B6.4).
+    Raises nothing."""
+    regions: list[Any] = []
+    _regions(state, board, rules, hooks, regions, True)
+    told = dict(first)  # (no region scored yet: its "regions" replaced, in place)
+    told["regions"] = regions
+    return told
+
+
+def _region_json(place: int, values: tuple[int, int, int], source: str, first_only: bool,
+                 lines: list[Any]) -> dict[str, Any]:
+    """:meth:`RegionScore.to_json`'s dict, made from its fields (``lines`` as JSON)."""
+    return {"place": place, "values": list(values), "source": source,
+            "first_only": first_only, "lines": lines}
+
+
 def _regions(state: State, board: Board, rules: ScoringRules | None,
-             hooks: HookContext | None, made: list[RegionScore] | None) -> None:
+             hooks: HookContext | None, made: list[Any] | None,
+             as_json: bool = False) -> None:
     """:func:`regions_part`'s work: each region's scoring appended to ``made`` (None:
-    only the points added, :func:`score_points`). Raises nothing."""
+    only the points added, :func:`score_points`), as :class:`RegionScore` or, if
+    ``as_json``, as its JSON (:meth:`RegionScore.to_json`'s dict). Raises nothing."""
     step = None if rules is None else rules.scoring_step
     hooked: set[int] | None = None
     order: Sequence[int]
@@ -447,13 +539,17 @@ def _regions(state: State, board: Board, rules: ScoringRules | None,
             hooked = rules.scoring_places(hooks)
     else:
         order = board.scoring_order
-    new_score = None if made is None else result_classes()[1]
+    new_score = None if made is None or as_json else result_makers()[1]
+    lines_made = _NO_LINES if made is None else _JSON_LINES if as_json else _LINES
     for r in order:  # (a loop: no comprehension function made)
         # the scoring hooks only where they may change something (scoring_places)
         values, source, lines = _ranked(state, board, r, False, rules if hooked is None
-                                        or r in hooked else None, hooks, made is not None)
-        if made is not None and new_score is not None:
-            made.append(new_score(r, values, source, False, tuple(lines)))
+                                        or r in hooked else None, hooks, lines_made)
+        if made is not None:
+            if new_score is not None:
+                made.append(new_score(r, values, source, False, tuple(lines)))
+            else:  # RegionScore.to_json's dict, made without the object
+                made.append(_region_json(r, values, source, False, lines))
         if step is not None:  # a module hears of each place scored (B6.4)
             step(hooks, "region", r)
 
@@ -467,7 +563,8 @@ def _grandes_moved(state: State, before: list[int]) -> tuple[tuple[int, int, int
 
 __all__ = [
     "OFF_BOARD", "ScoringRules",
-    "castillo_part", "castillo_points", "check_discs", "current_values", "general_scoring",
-    "participants", "ranks", "result_classes",
-    "regions_part", "regions_points", "score_points", "score_region", "score_regions",
+    "castillo_json", "castillo_part", "castillo_points", "check_discs", "current_values",
+    "general_scoring",
+    "participants", "ranks", "regions_json", "regions_part", "regions_points",
+    "result_classes", "result_makers", "score_points", "score_region", "score_regions",
 ]

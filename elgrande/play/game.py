@@ -29,7 +29,7 @@ from elgrande.data.library import (
     provisional_header,
     provisional_log,
 )
-from elgrande.engine.decisions import MAX_INT, Decision, check_seat, plain_answer
+from elgrande.engine.decisions import MAX_INT, MIN_INT, Decision, check_seat, plain_answer
 from elgrande.engine.draws import draw_key
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
@@ -71,7 +71,7 @@ class Game:
 
     ``chronicle`` (a copy's fork; ``logging`` is then its own), ``engine`` (the
     library's :func:`~elgrande.engine.flow.engine_for`) and ``record`` (the accepted
-    answers so far as a persistent chain of pairs ``(earlier, (player, kind, answer))``,
+    answers so far as a persistent chain of nodes ``(earlier, player, kind, answer)``,
     None when there is none, never changed: a copy shares it) with ``answered`` (its
     length) are passed by :meth:`copy`.
     """
@@ -79,7 +79,7 @@ class Game:
     def __init__(self, library: Library, names: list[str], state: State, flow: Flow,
                  header: dict[str, Any], logging: bool = True,
                  chronicle: Chronicle | None = None, engine: FlowEngine | None = None,
-                 record: tuple[Any, Any] | None = None, answered: int = 0) -> None:
+                 record: tuple[Any, int, str, Any] | None = None, answered: int = 0) -> None:
         self.library = library
         self.names = names
         self.state = state
@@ -120,17 +120,16 @@ class Game:
         entries: list[dict[str, Any]] = []
         node = self._record
         while node is not None:
-            p, k, a = node[1]
-            entries.append({"player": p, "kind": k, "answer": a})
+            entries.append({"player": node[1], "kind": node[2], "answer": node[3]})
             node = node[0]
         entries.reverse()
         return entries
 
     @history.setter
     def history(self, entries: Sequence[dict[str, Any]]) -> None:
-        node: tuple[Any, Any] | None = None
+        node: tuple[Any, int, str, Any] | None = None
         for e in entries:
-            node = (node, (e["player"], e["kind"], e["answer"]))
+            node = (node, e["player"], e["kind"], e["answer"])
         self._record, self._answered = node, len(entries)
 
     # -- decisions --
@@ -161,10 +160,11 @@ class Game:
         d = self.flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
-        if type(player) is not int or not -MAX_INT <= player <= MAX_INT:
-            check_seat(player)  # a seat is an int, never True or 1.0
+        if type(player) is not int or player not in d.players:  # (else a seat asked)
+            if type(player) is not int or not MIN_INT <= player <= MAX_INT:
+                check_seat(player)  # a seat is an int, never True or 1.0
         t = type(answer)  # ints and strings are plain already; the rest is copied
-        if t is not str and (t is not int or not -MAX_INT <= answer <= MAX_INT):
+        if t is not str and (t is not int or not MIN_INT <= answer <= MAX_INT):
             answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
         kind = d.kind
         events: list[dict[str, Any]] = []
@@ -172,7 +172,7 @@ class Game:
             self._engine.answer(self.state, self.flow, player, answer, events)
         except IllegalMove as exc:  # the engine counts seats; a player reads names
             raise self._named(exc) from exc.__cause__  # (a chain of triggers: TriggerLimit)
-        self._record = (self._record, (player, kind, answer))  # made a dict when read
+        self._record = (self._record, player, kind, answer)  # made a dict when read
         self._answered += 1
         ch = self.chronicle
         if ch.logging and events:
@@ -206,7 +206,7 @@ class Game:
             t = type(answer)
             if t is not str and t is not int:
                 answer = plain_answer(answer, d.rule or "B4.4")
-            self._record = (self._record, (player, d.kind, answer))
+            self._record = (self._record, player, d.kind, answer)
             self._answered += 1
             ch = self.chronicle
             if ch.logging and events:

@@ -222,9 +222,9 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
         scoring.castillo_points(state, engine.board, discs, engine.rules, hooks)
         _score_regions(engine, state, flow, None, start, events, hooks)
         return
-    first = scoring.castillo_part(state, engine.board, discs, engine.rules, hooks)
+    first = scoring.castillo_json(state, engine.board, discs, engine.rules, hooks)
     if TRIGGERS in state.ext:  # a trigger's body runs after the Castillo emptied (B6.3)
-        told = {"event": "general_scoring", "result": first.to_json(), "round": flow.round,
+        told = {"event": "general_scoring", "result": first, "round": flow.round,
                 "split": True}
         events.insert(start, told)
         state.ext[SCORING] = {"step": "regions", "first": told["result"]}
@@ -234,17 +234,18 @@ def score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
 
 
 def _score_regions(engine: FlowEngine, state: State, flow: Flow,
-                   first: GeneralScoring | None, start: int, events: Events,
+                   first: dict[str, Any] | None, start: int, events: Events,
                    hooks: HookContext) -> None:
-    """The general scoring's regions (B6.4) after its first part ``first`` (None: not
-    made, nobody reads it); ``start``: where its events began in ``events`` (-1: told
-    already, before a pause); ``hooks``: the context of the rules modules' hooks."""
+    """The general scoring's regions (B6.4) after its first part ``first`` (its JSON,
+    :func:`~elgrande.model.scoring.castillo_json`; None: not made, nobody reads it);
+    ``start``: where its events began in ``events`` (-1: told already, before a pause);
+    ``hooks``: the context of the rules modules' hooks."""
     b = engine.board
     # its result as JSON: for a reader of the events; none made in a playout (B6.4's
     # points alone, no result made)
     result: dict[str, Any] | None = None
     if first is not None and (start < 0 or events_read(events)):
-        result = scoring.regions_part(state, b, first, engine.rules, hooks).to_json()
+        result = scoring.regions_json(state, b, first, engine.rules, hooks)
     else:
         scoring.regions_points(state, b, engine.rules, hooks)
     if start < 0:  # resumed after a trigger's decisions: its first part was told then
@@ -284,7 +285,7 @@ def _scoring_decide(engine: FlowEngine, state: State, flow: Flow, events: Events
     answered (B6.3, B6.4): it goes on from that step."""
     paused = state.ext.pop(SCORING)
     if paused["step"] == "regions":
-        first = scoring.result_classes()[3].from_json(paused["first"])
+        first = scoring.result_classes()[3].from_json(paused["first"]).to_json()
         _score_regions(engine, state, flow, first, -1, events,
                        engine.hooks(state, -1, flow, events))
     else:

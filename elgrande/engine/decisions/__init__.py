@@ -107,6 +107,7 @@ from elgrande.engine.decisions.forms import (
     MAX_ANSWER_DEPTH,
     MAX_INT,
     MAX_LISTED,
+    MIN_INT,
     answer_keys,
     check_seat,
     is_int,
@@ -124,7 +125,7 @@ Kind = FunctionKind
 
 __all__ = [
     "ANSWER_KEYS", "COUNTED", "KINDS", "LISTED_CHOICES", "LISTED_LABELS", "MAX_ANSWER_DEPTH",
-    "MAX_INT", "MAX_LISTED", "NEVER", "NOT_INLINE", "REVEAL", "CourtKind", "Decision",
+    "MAX_INT", "MAX_LISTED", "MIN_INT", "NEVER", "NOT_INLINE", "REVEAL", "CourtKind", "Decision",
     "DecisionKind", "FunctionKind", "Kind", "MoveKind", "OptionKind", "PickKind", "PlaceKind",
     "Random", "ScoreboardKind", "Secret", "SendKind", "answer_as_seen", "answer_keys",
     "check_seat", "draw_below", "draw_choice", "draw_int", "draw_sample", "draw_shuffle",

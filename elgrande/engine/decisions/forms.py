@@ -19,14 +19,16 @@ MAX_LISTED: Final = 200
 #: Integers in answers beyond this size are refused before anything else looks at them
 #: (printing a 5,000-digit integer raises ``ValueError`` in Python 3.11).
 MAX_INT: Final = 10 ** 12
+#: ``-MAX_INT``, made once (a large int's negative is a new object each time it is made).
+MIN_INT: Final = -MAX_INT
 
 
 def is_int(x: Any) -> bool:
     """True for an ``int`` that is not a ``bool`` and within :data:`MAX_INT` (seats,
     counts, option indices and power-card values are such ints, never ``True``/``1.0``)."""
     if type(x) is int:
-        return -MAX_INT <= x <= MAX_INT
-    return isinstance(x, int) and not isinstance(x, bool) and -MAX_INT <= x <= MAX_INT
+        return MIN_INT <= x <= MAX_INT
+    return isinstance(x, int) and not isinstance(x, bool) and MIN_INT <= x <= MAX_INT
 
 
 def shown(x: Any, limit: int = 60) -> str:
@@ -40,7 +42,7 @@ def _shown(x: Any, depth: int) -> str:
     if isinstance(x, bool) or x is None:
         return repr(x)
     if isinstance(x, int):
-        return repr(x) if -MAX_INT <= x <= MAX_INT else "<a very large integer>"
+        return repr(x) if MIN_INT <= x <= MAX_INT else "<a very large integer>"
     if isinstance(x, (float, str)):
         return repr(x[:80] if isinstance(x, str) else x)
     if depth <= 0:
@@ -74,7 +76,7 @@ def plain_answer(answer: Any, rule: str = "B4.4", depth: int = 0) -> Any:
     t = type(x)
     if t is str:
         return x
-    if t is int and -MAX_INT <= x <= MAX_INT:
+    if t is int and MIN_INT <= x <= MAX_INT:
         return x
     if depth > MAX_ANSWER_DEPTH:
         raise IllegalMove(rule, "an answer nested this deep is not an answer")
@@ -85,7 +87,7 @@ def plain_answer(answer: Any, rule: str = "B4.4", depth: int = 0) -> Any:
             if not isinstance(k, str):
                 raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
             tv = type(v)
-            out[k] = v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else \
+            out[k] = v if tv is str or (tv is int and MIN_INT <= v <= MAX_INT) else \
                 plain_answer(v, rule, depth + 1)
         return out
     if t is list:  # the common list answer (card values, moves): plain items inline
@@ -93,7 +95,7 @@ def plain_answer(answer: Any, rule: str = "B4.4", depth: int = 0) -> Any:
         res: list[Any] = []
         for v in items:
             tv = type(v)
-            res.append(v if tv is str or (tv is int and -MAX_INT <= v <= MAX_INT) else
+            res.append(v if tv is str or (tv is int and MIN_INT <= v <= MAX_INT) else
                        plain_answer(v, rule, depth + 1))
         return res
     if x is None or isinstance(x, (bool, str)):

@@ -63,7 +63,11 @@ class PlaceKind(DecisionKind):
                 total += v
             else:
                 if o.get("min", 0) <= total <= o["max"]:
-                    return {k: v for k, v in answer.items() if v}
+                    out: dict[str, int] = {}
+                    for k, v in answer.items():  # (a loop: no comprehension function made)
+                        if v:
+                            out[k] = v
+                    return out
         rule = _rule(d, "B4.3")
         moves = _counts(answer, rule)
         for k in moves:
