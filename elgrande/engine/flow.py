@@ -442,20 +442,7 @@ class FlowEngine:
             else:  # the default answer (check_then_apply), without its call
                 apply(self, state, flow, player, KINDS[d.kind].check(d, player, answer),
                       events)
-        if self._asides is not None:
-            return self.advance(state, flow, events)
-        # advance inline: no module asks side decisions (one call less)
-        steps = 0
-        while flow.phase != OVER:
-            nd: Decision | None = phases[flow.phase].decide(self, state, flow, events)
-            if nd is not None:
-                flow.pending = nd
-                return nd
-            steps += 1
-            if steps >= STEP_LIMIT:
-                self._looping(state, flow, events)
-        flow.pending = None
-        return None
+        return self.advance(state, flow, events)
 
     def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,
                      events: Events) -> Decision | None:
