@@ -222,9 +222,11 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     turn_start = engine.rules.turn_start
     if turn_start is not None:
         turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
-    if engine.rules.preceding:  # a phase inserted before some: FlowEngine.enter's
-        engine.enter(flow, COURT_PHASE)
-    else:  # none (the base game): no call
+    inserted = engine.rules.preceding.get(COURT_PHASE)  # FlowEngine.enter inline (no call)
+    if inserted:  # phases inserted before the court's (C5, C8): the first of them
+        flow.entering = COURT_PHASE
+        flow.phase = inserted[0]
+    else:  # none (the base game, I&K): the court's
         flow.phase = COURT_PHASE
 
 
