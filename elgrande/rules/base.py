@@ -304,10 +304,15 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if state.court[p] <= 0:
         limit = 0
-    elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
-        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
-    else:
-        limit = _placement_limit(engine, state, flow)
+    elif (hook := engine.rules.placement_limit) is None:  # B4.3: the card's number
+        limit = int(engine.lib.cards.cards[flow.card].place)  # (_placement_limit's first case)
+    else:  # as a module's hook changes it (_placement_limit inline: no call)
+        h = engine.last_hooks  # (FlowEngine.hooks' common case inline)
+        if h is None or h.state is not state or h.player != p:
+            h = engine.hooks(state, p, flow)
+        h.flow = flow
+        got = hook(h, engine.lib.cards.cards[flow.card].place)
+        limit = got if isinstance(got, int) else int(got)
     if limit <= 0:
         bp: BaseRound = flow.parts["base"]
         if bp.shared:  # its own (own_part; not shared: no call)
