@@ -222,11 +222,14 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     turn_start = engine.rules.turn_start
     if turn_start is not None:
         turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
-    inserted = engine.rules.preceding.get(COURT_PHASE)  # FlowEngine.enter inline (no call)
-    if inserted:  # phases inserted before the court's (C5, C8): the first of them
-        flow.entering = COURT_PHASE
-        flow.phase = inserted[0]
-    else:  # none (the base game, I&K): the court's
+    if engine.rules.preceding:  # a phase inserted before some (FlowEngine.enter inline)
+        inserted = engine.rules.preceding.get(COURT_PHASE)
+        if inserted:  # before the court's (C5, C8): the first of them
+            flow.entering = COURT_PHASE
+            flow.phase = inserted[0]
+        else:  # only before others (I&K's): the court's
+            flow.phase = COURT_PHASE
+    else:  # none (the base game): no call
         flow.phase = COURT_PHASE
 
 
@@ -304,9 +307,10 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if state.court[p] <= 0:
         limit = 0
-    elif (hook := engine.rules.placement_limit) is None:  # B4.3: the card's number
-        limit = int(engine.lib.cards.cards[flow.card].place)  # (_placement_limit's first case)
+    elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
+        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
     else:  # as a module's hook changes it (_placement_limit inline: no call)
+        hook = engine.rules.placement_limit
         h = engine.last_hooks  # (FlowEngine.hooks' common case inline)
         if h is None or h.state is not state or h.player != p:
             h = engine.hooks(state, p, flow)
