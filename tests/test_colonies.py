@@ -122,6 +122,33 @@ def test_c5_ship_phase_runs_before_court_when_a_ship_caballero_can_move() -> Non
     assert game.flow.phase != SHIP
 
 
+def test_c5_c8_a_ship_phase_with_nothing_to_ask_goes_on_as_resume_would() -> None:
+    """No ship move and no Inquisitor: _ship_decide takes the ship's and the bonus
+    phase's steps itself (no FlowEngine.resume call): the flow ends where the two resumes
+    and the bonus phase would take it, with the same pieces."""
+    from elgrande.rules.colonies import BONUS, _bonus_decide, _ship_decide
+
+    game = colonies_game(3, seed=11)
+    _to_first_turn(game)
+    assert game.flow.phase == "court" and game.flow.entering == ""
+    engine = game._engine
+    short, slow = game.copy(), game.copy()
+    for g in (short, slow):
+        g.flow.phase, g.flow.entering = SHIP, "court"  # the turn's start (_begin_turn)
+        g.state.neutral_holder = -1
+        own = g.state.ext[NAME]
+        assert isinstance(own, Pieces)
+        own.bonus = "court"  # a stale choice: both ways clear it (C8)
+    assert _ship_decide(engine, short.state, short.flow, []) is None
+    engine.resume(slow.flow)
+    assert slow.flow.phase == BONUS
+    assert _bonus_decide(engine, slow.state, slow.flow, []) is None
+    assert (short.flow.phase, short.flow.entering) == (slow.flow.phase, slow.flow.entering) \
+        == ("court", "")
+    assert short.state.to_json() == slow.state.to_json()
+    assert pieces(short.state).bonus == ""  # type: ignore[union-attr]
+
+
 # -- whole games (hypothesis) ----------------------------------------------------------------------
 players_st = st.integers(2, 5)
 seed_st = st.integers(0, 2**32 - 1)

@@ -341,6 +341,16 @@ class Rules:
         self.param_placement_key: Callable[[State, int], Any] | None = \
             changes.placement_key if any(p.placement_key for p in self.changed) else None
         self.names = tuple(m.name for m in self.modules)
+        #: the ``scoring_places`` hooks of the modules and changes with a scoring hook, in
+        #: order; None when one of those does not say (:meth:`scoring_places`)
+        self._scoring_places: list[Callable[..., Any]] | None = []
+        for hooks in [*(m.hooks for m in self.modules), *(p.hooks for p in self.changed)]:
+            if "ranking_counts" in hooks or "area_bonus" in hooks:
+                where = hooks.get("scoring_places")
+                if where is None:
+                    self._scoring_places = None
+                    break
+                self._scoring_places.append(where)
         #: the game's movers by piece kind (``RulesModule.movers``, later modules win)
         self.movers: dict[str, Any] = {k: v for m in self.modules for k, v in m.movers.items()}
         #: every hook composed as :data:`HOOK_KINDS` says, one callable taking the hook's
@@ -495,13 +505,12 @@ class Rules:
         """The places whose scoring the ``ranking_counts`` and ``area_bonus`` hooks may
         change now: the ``scoring_places`` of the modules (see :data:`HOOKS`), or None
         (every place) when a module with those hooks does not say."""
+        fns = self._scoring_places  # (found once, at composition: no generators per call)
+        if fns is None:
+            return None
         places: set[int] = set()
-        for hooks in [*(m.hooks for m in self.modules), *(p.hooks for p in self.changed)]:
-            if "ranking_counts" in hooks or "area_bonus" in hooks:
-                fn = hooks.get("scoring_places")
-                if fn is None:
-                    return None
-                places.update(fn(ctx))
+        for fn in fns:
+            places.update(fn(ctx))
         return places
 
     def scoring_order(self, ctx: Any, places: list[int]) -> list[int]:

@@ -218,8 +218,13 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     turn_start = engine.rules.turn_start
     if turn_start is not None:
         turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
-    if engine.rules.preceding:  # a phase inserted before some: FlowEngine.enter's
-        engine.enter(flow, COURT_PHASE)
+    if engine.rules.preceding:  # a phase inserted before some (FlowEngine.enter inline)
+        inserted = engine.rules.preceding.get(COURT_PHASE)
+        if inserted:  # before the court's (C5, C8): the first of them
+            flow.entering = COURT_PHASE
+            flow.phase = inserted[0]
+        else:  # only before others (I&K's): the court's
+            flow.phase = COURT_PHASE
     else:  # none (the base game): no call
         flow.phase = COURT_PHASE
 
@@ -297,8 +302,14 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         limit = 0
     elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
         limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
-    else:
-        limit = _placement_limit(engine, state, flow)
+    else:  # as a module's hook changes it (_placement_limit inline: no call)
+        hook = engine.rules.placement_limit
+        h = engine.last_hooks  # (FlowEngine.hooks' common case inline)
+        if h is None or h.state is not state or h.player != p:
+            h = engine.hooks(state, p, flow)
+        h.flow = flow
+        got = hook(h, engine.lib.cards.cards[flow.card].place)
+        limit = got if isinstance(got, int) else int(got)
     if limit <= 0:
         bp: BaseRound = flow.parts["base"]
         if bp.shared:  # its own (own_part; not shared: no call)

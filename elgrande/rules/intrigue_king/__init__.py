@@ -72,6 +72,7 @@ from typing import Any
 from elgrande.engine.modules import OVER, Phase, RulesModule
 from elgrande.model.hook_context import HookContext
 from elgrande.rules import base
+from elgrande.rules.base_rounds import _discs_decide  # B6.1, as the base game asks
 from elgrande.rules.intrigue_king.card_play import (
     _bid_apply,
     _bid_decide,
@@ -100,7 +101,6 @@ from elgrande.rules.intrigue_king.castillo import (
     LEAVING,
     MOVERS,
     _discs_apply,
-    _discs_decide,
     _grande_places,
     _grandes_leave,
     _leaving_apply,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 from elgrande.dsl import ast
 from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.engine.triggers import TriggerLimit
@@ -62,8 +63,8 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     for v in played:  # (a value played this round taken out by C searches: a hand holds
         while v in choices:  # more values than a round plays)
             choices.remove(v)
-    return Decision("choose_power_card", [p], "Play a card", {"choices": choices,
-                    "why": why}, "I3")
+    return new_decision("choose_power_card", [p], "Play a card",
+                        {"choices": choices, "why": why}, "I3")
 
 
 #: The refusals of :func:`bid_decision` already written, by card value and player
@@ -128,7 +129,9 @@ def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
 
 def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                events: Events) -> None:
-    bp = base.own_part(flow)  # its own: a copy of the flow may share it
+    bp: base.BaseRound = flow.parts["base"]
+    if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
+        bp = base.own_part(flow)
     value: int = norm if type(norm) is int else int(norm)  # (an int: no call)
     base.apply_bid_answer(state, player, value, events, what="card")  # apply_bid
     bp.bid_i += 1

@@ -137,10 +137,6 @@ def _score_discs(engine: FlowEngine, state: State, flow: Flow, discs: list[int],
     base.score_discs(engine, state, flow, discs, events)
 
 
-def _discs_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
-    return base.disc_decision(engine, state, {int(p) for p in flow.secret})
-
-
 def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
     """B6.1, I9: the discs are all set: if a Grande in the Castillo has its owner's disc
@@ -149,7 +145,10 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if len(flow.secret) < state.players:
         return
     b = engine.board
-    discs = [b.index[flow.secret[str(p)]] for p in range(state.players)]
+    index, secret = b.index, flow.secret
+    discs = []
+    for p in range(state.players):  # (a loop: no comprehension function made)
+        discs.append(index[secret[str(p)]])
     flow.secret = {}
     asks = leaving_asks(state, b, discs, {})
     if not asks:

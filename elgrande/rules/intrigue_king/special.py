@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from elgrande.engine.decisions import Decision
+from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import Events
 from elgrande.model.seats import seat
@@ -86,8 +87,8 @@ def _card_decide(engine: FlowEngine, state: State, flow: Flow,
         _take(engine, state, flow, p, choices[0], events)
         return None
     labels = [f"the special action of {_card_facts(engine, c)[2]}" for c in choices]
-    return Decision("choose_option", [p], "Which special action do you carry out?",
-                    {"labels": labels, "cards": choices}, "I5")
+    return new_decision("choose_option", [p], "Which special action do you carry out?",
+                        {"labels": labels, "cards": choices}, "I5")
 
 
 def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
@@ -139,8 +140,12 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if compulsory:                                                    # I6: compulsory
         base._offer_apply(engine, state, flow, p, 0, events)
         return None
-    return Decision("choose_option", [p], offer_prompt(state, bp, p, flow.card),
-                    base._OFFER_OPTIONS, "I6")  # the B4.4 options, shared (never changed)
+    key = (flow.card, bp.placed, state.court[p] > 0)  # what offer_prompt's words depend on
+    prompt = base._OFFER_PROMPTS.get(key)
+    if prompt is None:  # strings never change: made once per card and step (as B4.4's)
+        prompt = base._OFFER_PROMPTS[key] = offer_prompt(state, bp, p, flow.card)
+    return new_decision("choose_option", [p], prompt,
+                        base._OFFER_OPTIONS, "I6")  # the B4.4 options, shared (never changed)
 
 
 def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
