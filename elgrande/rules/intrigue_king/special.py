@@ -140,12 +140,19 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
     if compulsory:                                                    # I6: compulsory
         base._offer_apply(engine, state, flow, p, 0, events)
         return None
-    key = (flow.card, bp.placed, state.court[p] > 0)  # what offer_prompt's words depend on
-    prompt = base._OFFER_PROMPTS.get(key)
-    if prompt is None:  # strings never change: made once per card and step (as B4.4's)
-        prompt = base._OFFER_PROMPTS[key] = offer_prompt(state, bp, p, flow.card)
-    return new_decision("choose_option", [p], prompt,
-                        base._OFFER_OPTIONS, "I6")  # the B4.4 options, shared (never changed)
+    # what offer_prompt's words depend on, and the player asked
+    key = (flow.card, bp.placed, state.court[p] > 0, p)
+    d = _OFFER_DECISIONS.get(key)
+    if d is None:  # decisions never change once made: one per card, step and player
+        d = _OFFER_DECISIONS[key] = new_decision(  # (as B4.4's; the B4.4 options)
+            "choose_option", [p], offer_prompt(state, bp, p, flow.card),
+            base._OFFER_OPTIONS, "I6")
+    return d
+
+
+#: The I6 offer decisions by (card, placed, caballeros in court, player), shared as the
+#: B4.4 ones are (never changed once made).
+_OFFER_DECISIONS: dict[tuple[str, bool, bool, int], Decision] = {}
 
 
 def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
