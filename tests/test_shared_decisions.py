@@ -67,3 +67,22 @@ def test_no_game_changes_a_shared_decision() -> None:
         play_out(g, random.Random(seed + 100))
     after = _shared()
     assert {k: after[k] for k in before} == before
+
+
+def test_the_intrigue_and_king_offer_is_shared_too() -> None:
+    """I6: the optional special action's offer of an Intrigue & the King game is made once
+    per card, step and player and shared as B4.4's is, and no game changes it."""
+    from elgrande.rules.intrigue_king import special
+
+    def game(seed: int) -> Game:
+        return new_game(4, sets=("base", "intrigue-king"), seed=seed, logging=False,
+                        fill="provisional")
+
+    one = _pending_of("choose_option", "I6", game(3), random.Random(3))
+    two = _pending_of("choose_option", "I6", game(3), random.Random(3))
+    assert one and len(one) == len(two)
+    assert all(a is b for a, b in zip(one, two, strict=True))
+    before = {k: d.to_json() for k, d in special._OFFER_DECISIONS.items()}
+    for seed in range(4, 7):
+        play_out(game(seed), random.Random(seed))
+    assert {k: special._OFFER_DECISIONS[k].to_json() for k in before} == before
