@@ -141,18 +141,21 @@ def test_problems_the_runner_once_aborted_on_are_one_line_each(tmp_path: Path) -
         "f.yaml": _mutate("TC06a", (("expect", "points"), {"x": 1})),
         # a hand value no card has: once blamed on the first bids step, not the position
         "g.yaml": _mutate("TX2a", (("position", "hands", "red", 0), 10**12)),
+        # an empty arrival in an area (C6): once counted for the last seat, the case then
+        # failing at its first step
+        "h.yaml": _mutate("TC07i", (("position", "america"), [None])),
     }
     for name, data in mutants.items():
         (tmp_path / name).write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     out = CliRunner().invoke(main, ["scenario", str(tmp_path)])
     assert out.exit_code == 1 and not RAW.search(out.output), out.output
     lines = out.output.splitlines()
-    assert lines[-1] == "0 passed, 7 failed"
-    assert len(lines) == 8  # one line per case
+    assert lines[-1] == "0 passed, 8 failed"
+    assert len(lines) == 9  # one line per case
     keys = {"a.yaml": "expect.court", "b.yaml": "position.america",
             "c.yaml": "expect.mediterranean", "d.yaml": "expect.illegal",
             "e.yaml": "position.grandes", "f.yaml": "expect.points",
-            "g.yaml": "position.hands.red"}
+            "g.yaml": "position.hands.red", "h.yaml": "position.america"}
     for line, (name, key) in zip(lines, sorted(keys.items()), strict=False):
         assert name in line and key in line, line
 

@@ -95,6 +95,9 @@ def _area_spec(case: Any, area: str, value: Any) -> tuple[list[int], dict[str, i
     free: dict[str, int] = {}
     if isinstance(value, list):
         for i, name in enumerate(value):
+            if name is None:  # (_who's EMPTY would count for the last seat)
+                raise ScenarioError(f"{case.id}: {area} lists players in arrival order: "
+                                    f"item {i + 1} names nobody")
             p = _who(case, name)
             counts[p] += 1
             if i < len(offices):
