@@ -65,10 +65,7 @@ def caballeros_form(ctx: Ctx, call: ast.Call) -> str:
 
 def move_caballeros_any(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The caballeros' mover: the form's first step (see module doc)."""
-    hit = _FORMS.get(id(call))  # caballeros_form(ctx, call), inline
-    f = hit[1] if hit is not None and hit[0] is call else _static_form(call)
-    if (f == "move" or f == "place") and ctx.board.spaces and _to_space(ctx, call):
-        f = "send"
+    f = caballeros_form(ctx, call)
     if f == "move":
         return move_caballeros(ctx, call)
     if f == "place":

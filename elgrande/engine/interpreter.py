@@ -71,8 +71,7 @@ def named(d: Decision, card: str) -> Decision:
     (copies of a game share them): a copy is made. Raises nothing."""
     if d.prompt.startswith("{card:"):
         return d
-    prompt = d.prompt  # the marker is marks.card(card)'s, made inline (no call)
-    return Decision(d.kind, d.players, f"{{card:{card}}}: {prompt[:1].lower()}{prompt[1:]}",
+    return Decision(d.kind, d.players, f"{marks.card(card)}: {d.prompt[:1].lower()}{d.prompt[1:]}",
                     d.options, d.rule)
 
 
@@ -251,11 +250,7 @@ class Interpreter:
                     run.work += options_size(ctx, d)  # the moves it offers (ctx.charge)
                     if run.work > budget:
                         ctx.charge(0)
-                    prompt = d.prompt  # named(d, run.card), inline (the common case)
-                    if not prompt.startswith("{card:"):
-                        d = Decision(d.kind, d.players, f"{{card:{run.card}}}: "
-                                     f"{prompt[:1].lower()}{prompt[1:]}", d.options, d.rule)
-                    run.pending = d
+                    d = run.pending = named(d, run.card)
                     return d
                 if len(events) == made and len(frames) > 1 and block.looping:
                     ctx.event("nothing", statement=statement_name(stmt))  # the log says so

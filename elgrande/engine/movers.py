@@ -46,25 +46,14 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The mover of the king: to a region of the set (never the Castillo, B5.2), or a
     place a rules module opens to him (``king_places``)."""
     s, b = ctx.state, ctx.board
-    source: Any = None  # _arg(call, "source"), inline
-    for k, v in call.args:
-        if k == "source":
-            source = v
-            break
-    if source is not None and s.king not in regions(ctx, source):  # _in_source, inline
+    if not _in_source(ctx, call, s.king):
         return None
     fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
     extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
     king = s.king
     choices: list[str] = []  # the places' ids (ctx.rid), in a plain loop
-    env = ctx.run.env  # _to_from(ctx, call, king), with its to read above
-    env[IT_PLACE] = king
-    try:
-        to_set = regions(ctx, _arg(call, "to"))
-    finally:
-        del env[IT_PLACE]
-    for r in to_set:
+    for r in _to_from(ctx, call, king):
         if r >= 0 and (places[r].kind == REGION or r in extra) and r != king:
             choices.append(places[r].id)
     if not choices:

@@ -97,15 +97,7 @@ def _mover(ctx: Ctx, kind: str) -> Mover | None:
 def move_start(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The ``move`` statement's first step: its piece kind's mover's (nothing happens for
     a kind whose set is not in play: no rules module in play declares a mover for it)."""
-    kind = ""  # _kind(call) and _mover's common case inline: no calls
-    for k, v in call.args:
-        if k == "piece":
-            kind = str(v)
-            break
-    rules = ctx.rules
-    m = rules.movers.get(kind) if rules is not None else None
-    if m is None:
-        m = _mover(ctx, kind)
+    m = _mover(ctx, _kind(call))
     return m.start(ctx, call) if m is not None else None
 
 
@@ -116,10 +108,7 @@ def move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Decision 
         KeyError: no mover of the kind in this game (it asked nothing, so a saved game's
             load checks refuse such a pending decision first)."""
     kind = _kind(call)
-    rules = ctx.rules  # _mover's common case inline
-    m = rules.movers.get(kind) if rules is not None else None
-    if m is None:
-        m = _mover(ctx, kind)
+    m = _mover(ctx, kind)
     if m is None:
         raise KeyError(kind)
     return m.finish(ctx, call, d, answer)

@@ -218,15 +218,7 @@ def _begin_turn(engine: FlowEngine, state: State, flow: Flow, events: Events) ->
     turn_start = engine.rules.turn_start
     if turn_start is not None:
         turn_start(engine.hooks(state, flow.turn_order[flow.turn_i], flow, events))
-    if engine.rules.preceding:  # a phase inserted before some (FlowEngine.enter inline)
-        inserted = engine.rules.preceding.get(COURT_PHASE)
-        if inserted:  # before the court's (C5, C8): the first of them
-            flow.entering = COURT_PHASE
-            flow.phase = inserted[0]
-        else:  # only before others (I&K's): the court's
-            flow.phase = COURT_PHASE
-    else:  # none (the base game): no call
-        flow.phase = COURT_PHASE
+    engine.enter(flow, COURT_PHASE)
 
 
 def _court_decide(engine: FlowEngine, state: State, flow: Flow,
@@ -302,14 +294,8 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         limit = 0
     elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
         limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
-    else:  # as a module's hook changes it (_placement_limit inline: no call)
-        hook = engine.rules.placement_limit
-        h = engine.last_hooks  # (FlowEngine.hooks' common case inline)
-        if h is None or h.state is not state or h.player != p:
-            h = engine.hooks(state, p, flow)
-        h.flow = flow
-        got = hook(h, engine.lib.cards.cards[flow.card].place)
-        limit = got if isinstance(got, int) else int(got)
+    else:  # as a module's hook changes it
+        limit = _placement_limit(engine, state, flow)
     if limit <= 0:
         bp: BaseRound = flow.parts["base"]
         if bp.shared:  # its own (own_part; not shared: no call)
@@ -361,14 +347,7 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
 def _place_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
                  events: Events) -> None:
     apply_placement_answer(engine, state, player, norm, events)
-    bp: BaseRound = flow.parts["base"]  # _placed inline (no call)
-    if bp.shared:  # its own (own_part; not shared: no call)
-        bp = own_part(flow)
-    bp.placed = True  # _next_part's cases once placed (no call): the turn's end or the offer
-    if bp.special_done:
-        _end_turn(engine, state, flow, events, bp)
-    else:
-        flow.phase = OFFER
+    _placed(engine, state, flow, events)
 
 
 def _placed(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:
@@ -427,11 +406,8 @@ def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
         bp = own_part(flow)
     if norm == 1:
         events.append({"event": "decline", "player": player})
-        bp.special_done = True  # _next_part's cases once done (no call): the turn's end or
-        if bp.placed:  # the placement
-            _end_turn(engine, state, flow, events, bp)
-        else:
-            flow.phase = PLACE
+        bp.special_done = True
+        _next_part(engine, state, flow, events, bp)
         return
     holders = _veto_holders(state, flow, exclude=player) if state.lasting else None
     if holders:  # (no lasting effect, no Veto held: no call)
@@ -566,12 +542,8 @@ def _special_over(engine: FlowEngine, state: State, flow: Flow, events: Events) 
     flow.run = None
     bp.before = None
     bp.special_done = True
-    if done is not None:  # a hook ran: _next_part takes the part again
-        _next_part(engine, state, flow, events)
-    elif bp.placed:  # _next_part's cases once done, inline (no call): the turn's end or
-        _end_turn(engine, state, flow, events, bp)  # the placement (B4)
-    else:
-        flow.phase = PLACE
+    # the part taken above, when no hook ran since (_next_part's ``bp``)
+    _next_part(engine, state, flow, events, bp if done is None else None)
 
 
 def _void_special(engine: FlowEngine, state: State, flow: Flow, exc: BudgetExceeded,
@@ -611,11 +583,7 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
         if TRIGGERS in state.ext:  # a trigger's body due at the turn's end runs first: the
             flow.phase = TURN_OVER  # flow pauses (asides) before the next turn or round end
             return
-    flow.turn_i += 1  # _next_turn inline (no call)
-    if flow.turn_i < len(flow.turn_order):
-        _begin_turn(engine, state, flow, events)
-    else:
-        _end_round(engine, state, flow, events)
+    _next_turn(engine, state, flow, events)
 
 
 def _turn_over_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> None:

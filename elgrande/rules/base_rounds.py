@@ -31,7 +31,6 @@ from elgrande.rules.base_data import (
     DISCS,
     ROUND_OVER,
     SCORING,
-    BaseCache,
     BaseRound,
     base_cache,
     own_part,
@@ -47,9 +46,8 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = own_part(flow)
     before = state.round
-    ri = flow.round_i = flow.round_i + 1
-    rnd = flow.rounds[ri] if ri < len(flow.rounds) else 0  # (Flow.round, without its call)
-    state.round = rnd
+    flow.round_i += 1
+    state.round = rnd = flow.round
     for x in state.lasting:  # a skipped round (B3.7) does not count: "next round" is
         if x.expires and before < x.expires < state.round:  # the next one played
             x.expires = state.round
@@ -93,15 +91,7 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
         round_end(engine.hooks(state, -1, flow, events))
     state.offer = []
     state.offer_origin = []
-    bids = state.bids  # B3.3: placement.next_first_bidder inline (no call; none: its error)
-    if bids:
-        best = bids[0]
-        for b in bids:  # the first of the lowest (as min)
-            if b[1] < best[1]:
-                best = b
-        bp.first_bidder = best[0]
-    else:
-        bp.first_bidder = placement.next_first_bidder(bids)
+    bp.first_bidder = placement.next_first_bidder(state.bids)     # B3.3
     gone: list[int] = []  # the players of the lasting effects that expire (B8.4)
     if state.lasting:  # (none most rounds: no list made again)
         kept = []
@@ -111,8 +101,7 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
             else:
                 kept.append(x)
         state.lasting = kept
-    ri = flow.round_i
-    rnd = flow.rounds[ri] if 0 <= ri < len(flow.rounds) else 0  # (Flow.round: no call)
+    rnd = flow.round
     events.append({"event": "end_round", "round": rnd, "discarded": discarded,
                    "expired": gone})
     if rnd in flow.scoring_after:                                   # B3.6
@@ -163,9 +152,7 @@ def general_scoring(engine: FlowEngine, state: State, discs: list[int],
 def disc_decision(engine: FlowEngine, state: State, answered: set[int]) -> Decision:
     """The B6.1 secret-disc decision of the players not in ``answered`` (made once per
     engine and players asked, then shared: decisions never change once made)."""
-    cache: BaseCache | None = engine.memo.get("base")  # (base_cache's, made: no call)
-    if cache is None:
-        cache = base_cache(engine)
+    cache = base_cache(engine)
     remaining = []
     for p in range(state.players):  # (a loop: no comprehension function made)
         if p not in answered:

@@ -9,7 +9,7 @@ and for one whose action is compulsory (I6: no decline follows).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from elgrande.model import marks
 from elgrande.model.marks import card
@@ -64,15 +64,6 @@ COMPULSORY_OPTIONS: dict[str, Any] = {
     "shown": [1, 0]}
 
 
-#: The two prompts cut at their ``{does}``, joined around the marker at each question
-#: (``str.format`` parsed the template at every order decision: about 1k instructions a
-#: decision of the compiled build, docs/performance.md "The compiled build").
-_ORDER_HEAD: Final[str] = ORDER_PROMPT.split("{does}")[0]
-_ORDER_TAIL: Final[str] = ORDER_PROMPT.split("{does}")[1]
-_COMPULSORY_HEAD: Final[str] = COMPULSORY_PROMPT.split("{does}")[0]
-_COMPULSORY_TAIL: Final[str] = COMPULSORY_PROMPT.split("{does}")[1]
-
-
 def order_prompt(cid: str, compulsory: bool = False) -> str:
     """The B4.5 question for action card ``cid``: ``"{card:cid}: When will you carry out
     its special action{does:cid}: ..."``, the markers shown in words by
@@ -80,6 +71,5 @@ def order_prompt(cid: str, compulsory: bool = False) -> str:
     its script says it briefly: a Veto's is keeping the card); ``compulsory`` (I6: a
     card whose action cannot be declined): without "(You may also decline it.)". Raises
     nothing."""
-    if compulsory:
-        return f"{marks.card(cid)}: {_COMPULSORY_HEAD}{marks.does(cid)}{_COMPULSORY_TAIL}"
-    return f"{marks.card(cid)}: {_ORDER_HEAD}{marks.does(cid)}{_ORDER_TAIL}"
+    return f"{marks.card(cid)}: " + (COMPULSORY_PROMPT if compulsory else ORDER_PROMPT
+                                     ).format(does=marks.does(cid))

@@ -324,20 +324,6 @@ def _ship_decide(engine: FlowEngine, state: State, flow: Flow,
                     moves = _ship_keys(engine, state, p, labels)
                     break
     if not moves:
-        # the phases inserted before the one entered (a turn's court phase) end with this
-        # one and the bonus phase, which would ask nothing (C8: not the Inquisitor's
-        # holder): both steps taken here as FlowEngine.resume takes them, without its calls
-        target = flow.entering
-        chain = engine.rules.preceding.get(target) if target else None
-        if chain and chain[-1] == BONUS and len(chain) > 1 and chain[-2] == SHIP \
-                and state.neutral_holder != p:
-            ext = state.ext.get(NAME)
-            if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
-                ext = own_pieces(state, engine.board)
-            ext.bonus = ""  # (_bonus_decide's)
-            flow.entering = ""
-            flow.phase = target
-            return None
         engine.resume(flow)
         if flow.phase == BONUS and state.neutral_holder != p:  # the bonus phase next would
             ext = state.ext.get(NAME)  # ask nothing (C8: not the Inquisitor's holder): its
