@@ -26,7 +26,8 @@ from elgrande.model.seats import seat
 # -- send to provinces / court (B8.7) ------------------------------------------------------------
 def send_dest(ctx: Ctx, call: ast.Call) -> str:
     """Where a send goes: ``"provinces"``, ``"court"`` or the id of the off-board space its
-    ``to`` names (a place name or a variable holding it; evaluated with no charge)."""
+    ``to`` names (a place name or a variable holding it; evaluated with no charge; B8.7).
+    Raises nothing for a checked script (its ``to`` was checked when the cards loaded)."""
     to = _arg(call, "to")
     if isinstance(to, ast.Provinces):
         return "provinces"
@@ -80,7 +81,8 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any],
 
 
 def send_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    """Apply a checked ``send_caballeros`` answer (B8.7)."""
+    """Apply a checked ``send_caballeros`` answer ``answer`` (``{source: n}`` or kinds'
+    parts, B8.7) of decision ``d``. Raises nothing: the answer was checked."""
     _send_apply(ctx, call, int(d.options["owner"]), answer)
 
 

@@ -73,7 +73,8 @@ class CourtKind(DecisionKind):
     def trusted(self, d: Decision, p: int, answer: Any) -> Any:
         """A legal answer in normal form as it is: it is check's result already
         (``{"provinces": k, "regions": {id: n}}``, no region with 0: legal, nth and
-        random make none)."""
+        random make none; B4.1). Raises nothing: an answer from elsewhere is not checked
+        (the trusted path's contract)."""
         return answer
 
     def legal(self, d: Decision, p: int) -> list[Any] | None:

@@ -152,7 +152,8 @@ def new_decision(kind: str, players: list[int], prompt: str, options: dict[str, 
                  rule: str = "") -> Decision:
     """``Decision(kind, players, prompt, options, rule)``, the same instance: in the pure
     build made without the constructor call (:mod:`elgrande.model.blank`; the fields set
-    in ``__init__``'s order), for the phases that make one at every turn."""
+    in ``__init__``'s order), for the phases that make one at every turn (B3.4: who must
+    decide what). Arguments as :class:`Decision`'s; nothing is checked. Raises nothing."""
     if _PURE:
         d: Decision = blank(Decision)
         d.kind = kind

@@ -90,7 +90,8 @@ class PlaceKind(DecisionKind):
 
     def trusted(self, d: Decision, p: int, answer: Any) -> Any:
         """A legal answer in normal form as it is: it names no place with 0 (as check's
-        result; legal, nth and random make none)."""
+        result; legal, nth and random make none; B4.3). Raises nothing: an answer from
+        elsewhere is not checked (the trusted path's contract)."""
         return answer
 
     def legal(self, d: Decision, p: int) -> list[Any] | None:
