@@ -123,9 +123,9 @@ def test_c5_ship_phase_runs_before_court_when_a_ship_caballero_can_move() -> Non
 
 
 def test_c5_c8_a_ship_phase_with_nothing_to_ask_goes_on_as_resume_would() -> None:
-    """No ship move and no Inquisitor: _ship_decide takes the ship's and the bonus
-    phase's steps itself (no FlowEngine.resume call): the flow ends where the two resumes
-    and the bonus phase would take it, with the same pieces."""
+    """C5, C8: no ship move and no Inquisitor: _ship_decide goes on past the bonus phase,
+    which would ask nothing, itself: the flow ends where FlowEngine.resume and the bonus
+    phase would take it, with the same pieces (the stale bonus choice cleared)."""
     from elgrande.rules.colonies import BONUS, _bonus_decide, _ship_decide
 
     game = colonies_game(3, seed=11)
