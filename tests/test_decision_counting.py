@@ -174,6 +174,25 @@ def test_counted_placements_past_the_binomial_table_are_the_listed_ones(k: int, 
     _assert_counted_as_listed(_decision(k, lo, hi))
 
 
+@given(k=st.integers(1, 6), lo=st.integers(0, 3), extra=st.integers(0, 6),
+       twice=st.booleans())
+def test_counted_placements_read_from_the_kept_table_are_the_listed_ones(
+        k: int, lo: int, extra: int, twice: bool) -> None:
+    """B4.3: a placement's i-th answer read from the table of answers made at the first
+    draw (and read again at the next) is the listed one, its places in the listed order,
+    a place listed twice too."""
+    to = [f"r{i}" for i in range(k)] + (["r0"] if twice else [])
+    d = Decision("place_caballeros", [0], "", {"to": to, "min": lo, "max": lo + extra},
+                 "B4.3")
+    handlers = KINDS[d.kind]
+    legal = d.legal_answers()
+    for _ in range(2):  # the table made, then read
+        _assert_counted_as_listed(d)
+        if legal is not None:
+            assert [list(handlers.nth(d, 0, i)) for i in range(len(legal))] == \
+                [list(a) for a in legal]
+
+
 @given(n=st.integers(1, 40), seed=st.integers(0, 10_000))
 def test_a_random_option_is_randranges_draw_of_the_labels(n: int, seed: int) -> None:
     """B4.4: an option's inline draw is ``random.Random.randrange`` over its labels, as

@@ -22,6 +22,7 @@ from elgrande.model.scoring import (
     regions_points,
     score_points,
     score_region,
+    score_region_json,
     score_regions,
 )
 from elgrande.model.state import NOBODY, OFF_BOARD, State
@@ -373,6 +374,28 @@ def test_B6_4_regions_json_is_the_whole_scorings_json(
     assert told == whole and list(told) == list(whole)
     assert any(ln["bonuses"] for r in told["regions"] for ln in r["lines"])
     assert direct.to_json() == objects.to_json() and direct.scores != [3, 0, 1, 0]
+
+
+@pytest.mark.parametrize("first_only", [False, True])
+def test_B8_6_score_region_json_is_the_scorings_json(
+        board: Board, make_state: StateBuilder, first_only: bool) -> None:
+    # a score action's result made as JSON without its objects: the same JSON (ranks, a
+    # tie, the king's and Grande bonuses, a mobile scoreboard's values, first position
+    # only) and the same state after it, place by place
+    def state() -> State:
+        return make_state(regions={"old_castile": {0: 4, 1: 3, 2: 2, 3: 2},
+                                   "galicia": {0: 2, 1: 2, 3: 1}, "aragon": {2: 3, 1: 1},
+                                   "basque": {3: 1}},
+                          grandes=("galicia", "aragon", "aragon", "basque"),
+                          scoreboards={"aragon": board.scoreboards[0].id}, scores={0: 3})
+    objects, direct = state(), state()
+    for r in ("old_castile", "galicia", "aragon", "basque", "valencia"):
+        place = board.place_index(r)
+        want = score_region(objects, board, place, first_only).to_json()
+        told = score_region_json(direct, board, place, first_only)
+        assert told == want and list(told) == list(want)
+        assert direct.to_json() == objects.to_json()
+    assert direct.scores != [3, 0, 0, 0]
 
 
 def test_B6_1_B6_3_castillo_json_is_the_first_parts_json(

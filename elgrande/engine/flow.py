@@ -407,12 +407,14 @@ class FlowEngine:
         raise FlowLoopError(seen, STEP_LIMIT)
 
     def answer(self, state: State, flow: Flow, player: int, answer: Any,
-               events: Events, kept: bool = False) -> Decision | None:
+               events: Events, kept: bool = False, seated: bool = False) -> Decision | None:
         """Apply ``player``'s answer to the pending decision, then advance: once the seat
         is checked, the answer goes raw to the owner of that decision, the top aside
         (:meth:`Aside.answer`) or else the phase (``Phase.answer``), which checks it
         before changing anything. ``kept``: the game as before the answer is kept
-        already (:meth:`_answer_kept`).
+        already (:meth:`_answer_kept`). ``seated``: the caller found ``player`` an int
+        among the pending decision's players (:meth:`Game.answer
+        <elgrande.play.game.Game.answer>`), so the seat is not checked again.
 
         Raises:
             IllegalMove: the answer is refused; state and flow are unchanged. Among the
@@ -422,39 +424,40 @@ class FlowEngine:
         triggers = self.triggers
         if triggers is not None and not kept and triggers.may_chain(
                 state, flow.card, flow.run is not None):
-            return self._answer_kept(state, flow, player, answer, events)
+            return self._answer_kept(state, flow, player, answer, events, seated)
         d = flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
-        phases = self.rules.phases
-        if type(player) is not int and (isinstance(player, bool)
-                                        or not isinstance(player, int)) \
-                or player not in d.players:
-            raise IllegalMove(phases[flow.phase].turn_rule, f"it is not {_seat(player)}'s "
-                              f"decision (waiting for {seats(d.players)}: {d.prompt})")
+        if not seated and (type(player) is not int and (isinstance(player, bool)
+                                                        or not isinstance(player, int))
+                           or player not in d.players):
+            raise IllegalMove(self.rules.phases[flow.phase].turn_rule,
+                              f"it is not {_seat(player)}'s decision (waiting for "
+                              f"{seats(d.players)}: {d.prompt})")
         asides = flow.asides  # the owner of the pending decision takes the raw answer
         if asides:
             asides[-1].answer(self, state, flow, player, answer, events)
         else:
             apply = self._applies.get(flow.phase)
             if apply is None:
-                phases[flow.phase].answer(self, state, flow, player, answer, events)
+                self.rules.phases[flow.phase].answer(self, state, flow, player, answer, events)
             else:  # the default answer (check_then_apply), without its call
                 apply(self, state, flow, player, KINDS[d.kind].check(d, player, answer),
                       events)
         return self.advance(state, flow, events)
 
     def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,
-                     events: Events) -> Decision | None:
+                     events: Events, seated: bool = False) -> Decision | None:
         """:meth:`answer`, the game kept as before: a chain of triggers past its limit
-        refuses the answer whole (the state and flow as before it, no event told).
+        refuses the answer whole (the state and flow as before it, no event told);
+        ``seated`` as :meth:`answer`'s.
 
         Raises:
             IllegalMove: as :meth:`answer`."""
         before, where = state.copy(), flow.copy()
         made = len(events)
         try:
-            return self.answer(state, flow, player, answer, events, True)
+            return self.answer(state, flow, player, answer, events, True, seated)
         except TriggerLimit as exc:
             state.set_to(before)
             state.due = before.due

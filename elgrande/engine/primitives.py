@@ -37,7 +37,7 @@ from elgrande.model import marks
 from elgrande.model.board import Board
 from elgrande.model.counted import counted, noun
 from elgrande.model.hook_context import HookContext
-from elgrande.model.scoring import score_points, score_region
+from elgrande.model.scoring import score_points, score_region_json
 from elgrande.model.seats import seat
 from elgrande.model.state import NOBODY, Lasting
 
@@ -536,8 +536,8 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
             continue
         # its result as JSON: for a reader of the events (none made in a playout, as B6.4's)
         if events_read(ctx.events):
-            ctx.event("score", result=score_region(ctx.state, ctx.board, r, first_only,
-                                                   rules, hooks).to_json())
+            ctx.event("score", result=score_region_json(ctx.state, ctx.board, r, first_only,
+                                                        rules, hooks))
         else:
             score_points(ctx.state, ctx.board, r, first_only, rules, hooks)
             ctx.event("score", result=None)

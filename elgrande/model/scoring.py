@@ -211,6 +211,17 @@ def score_points(state: State, board: Board, place: int, first_only: bool = Fals
     _ranked(state, board, place, first_only, rules, hooks, _NO_LINES)
 
 
+def score_region_json(state: State, board: Board, place: int, first_only: bool = False,
+                      rules: ScoringRules | None = None,
+                      hooks: HookContext | None = None) -> dict[str, Any]:
+    """``score_region(...).to_json()`` (same arguments, same points added, same hooks
+    called): the same JSON, made without the :class:`RegionScore` and its lines (what a
+    reader of a ``score`` action's event gets, B8.6). Raises nothing."""
+    values, source, lines = _ranked(state, board, place, first_only, rules, hooks,
+                                    _JSON_LINES)
+    return _region_json(place, values, source, first_only, lines)
+
+
 #: What :func:`_ranked` makes of a scoring's lines: none (unless a module's bonus needs
 #: them), :class:`ScoreLine` objects, or their JSON (:meth:`ScoreLine.to_json`'s dicts).
 _NO_LINES: Final = 0

@@ -160,16 +160,16 @@ class Game:
         d = self.flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
-        if type(player) is not int or player not in d.players:  # (else a seat asked)
-            if type(player) is not int or not MIN_INT <= player <= MAX_INT:
-                check_seat(player)  # a seat is an int, never True or 1.0
+        seated = type(player) is int and player in d.players  # (the engine's check: known)
+        if not seated and (type(player) is not int or not MIN_INT <= player <= MAX_INT):
+            check_seat(player)  # a seat is an int, never True or 1.0
         t = type(answer)  # ints and strings are plain already; the rest is copied
         if t is not str and (t is not int or not MIN_INT <= answer <= MAX_INT):
             answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
         kind = d.kind
         events: list[dict[str, Any]] = []
         try:
-            self._engine.answer(self.state, self.flow, player, answer, events)
+            self._engine.answer(self.state, self.flow, player, answer, events, False, seated)
         except IllegalMove as exc:  # the engine counts seats; a player reads names
             raise self._named(exc) from exc.__cause__  # (a chain of triggers: TriggerLimit)
         self._record = (self._record, player, kind, answer)  # made a dict when read

@@ -74,22 +74,30 @@ def plain_answer(answer: Any, rule: str = "B4.4", depth: int = 0) -> Any:
     """
     x = answer
     t = type(x)
+    if t is dict:  # the common mapping answer (first: str and int come plain from
+        # Game.answer), its values of plain ints and strings inline
+        if depth > MAX_ANSWER_DEPTH:
+            raise IllegalMove(rule, "an answer nested this deep is not an answer")
+        src: dict[Any, Any] = x  # typed: mypyc iterates a dict natively
+        out: dict[str, Any] = {}
+        for k, v in src.items():
+            if type(k) is not str and not isinstance(k, str):  # (type(): no call most times)
+                raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
+            tv = type(v)
+            if tv is str or (tv is int and MIN_INT <= v <= MAX_INT):
+                out[k] = v
+            elif tv is dict and not v and depth < MAX_ANSWER_DEPTH:  # an empty mapping
+                # (a court answer's regions): the copy the call would make
+                out[k] = {}
+            else:
+                out[k] = plain_answer(v, rule, depth + 1)
+        return out
     if t is str:
         return x
     if t is int and MIN_INT <= x <= MAX_INT:
         return x
     if depth > MAX_ANSWER_DEPTH:
         raise IllegalMove(rule, "an answer nested this deep is not an answer")
-    if t is dict:  # the common mapping answer: values of plain ints and strings inline
-        src: dict[Any, Any] = x  # typed: mypyc iterates a dict natively
-        out: dict[str, Any] = {}
-        for k, v in src.items():
-            if not isinstance(k, str):
-                raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
-            tv = type(v)
-            out[k] = v if tv is str or (tv is int and MIN_INT <= v <= MAX_INT) else \
-                plain_answer(v, rule, depth + 1)
-        return out
     if t is list:  # the common list answer (card values, moves): plain items inline
         items: list[Any] = x  # typed: mypyc iterates a list natively
         res: list[Any] = []
@@ -108,8 +116,11 @@ def plain_answer(answer: Any, rule: str = "B4.4", depth: int = 0) -> Any:
         if x != x or x in (float("inf"), float("-inf")):
             raise IllegalMove(rule, f"{x!r} is not a number any answer takes")
         return x
-    if isinstance(x, (list, tuple)):
-        return [plain_answer(v, rule, depth + 1) for v in x]
+    if isinstance(x, (list, tuple)):  # (a loop: a comprehension would make cells of
+        got_list: list[Any] = []  # rule and depth at every call)
+        for v in x:
+            got_list.append(plain_answer(v, rule, depth + 1))
+        return got_list
     if isinstance(x, Mapping):
         got: dict[str, Any] = {}
         for k, v in x.items():

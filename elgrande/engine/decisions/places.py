@@ -152,6 +152,15 @@ class PlaceKind(DecisionKind):
         room = o.get("room")
         if room and (lo < 0 or binding(to, room, hi)):
             return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
+        rows = _ROWS.get((k, lo, hi))
+        if rows is None:
+            rows = _rows(k, lo, hi)
+        if rows:  # the i-th answer read from the table of the list (made once)
+            m: dict[str, int] = {}
+            for v, n in rows[i]:
+                t = to[v]
+                m[t] = m[t] + n if t in m else n  # (a place listed twice: as below)
+            return m
         # comb[n][r]: math.comb(n, r), read from a table (_pascal's, made: no call)
         comb = _PASCAL if _PASCAL and k + hi <= 32 else _pascal(k + hi)
         for total in range(lo, hi + 1):
@@ -159,7 +168,7 @@ class PlaceKind(DecisionKind):
             if i >= size:
                 i -= size
                 continue
-            m: dict[str, int] = {}
+            m = {}
             v = 0
             for left in range(total, 0, -1):  # choose the next place index v (non-decreasing)
                 while True:
@@ -171,6 +180,28 @@ class PlaceKind(DecisionKind):
                 m[to[v]] = m.get(to[v], 0) + 1
             return m
         raise IndexError("answer index out of range")  # pragma: no cover
+
+
+#: :func:`_rows`' tables by ``(places, min, max)``, made once and shared (never changed).
+_ROWS: dict[tuple[int, int, int], list[tuple[tuple[int, int], ...]]] = {}
+
+
+def _rows(k: int, lo: int, hi: int) -> list[tuple[tuple[int, int], ...]]:
+    """The uncapped answers of placing ``lo..hi`` caballeros over ``k`` places in
+    :meth:`PlaceKind.legal`'s order (totals in order, each total's multisets in
+    lexicographic order), each as its ``(place index, caballeros)`` pairs in place order;
+    empty when they are more than :data:`MAX_LISTED` (a draw then goes step by step, and
+    :meth:`PlaceKind.nth` walks the combinations) or ``lo < 0``. Kept in :data:`_ROWS`."""
+    rows: list[tuple[tuple[int, int], ...]] = []
+    if lo >= 0 and _multisets(k, lo, hi) <= MAX_LISTED:
+        for total in range(lo, hi + 1):
+            for combo in itertools.combinations_with_replacement(range(k), total):
+                m: dict[int, int] = {}
+                for v in combo:
+                    m[v] = m.get(v, 0) + 1
+                rows.append(tuple(m.items()))
+    _ROWS[(k, lo, hi)] = rows
+    return rows
 
 
 #: :func:`_pascal`'s table up to 32: every placement of the shipped sets.
