@@ -375,6 +375,13 @@ class Rules:
         self.round_end: Callable[..., None] | None = c["round_end"]
         self.court_limit: Callable[..., Any] | None = c["court_limit"]
         self.placement_limit: Callable[..., Any] | None = c["placement_limit"]
+        #: ``placement_limit`` of the modules' own hooks, without the rule changes' (these
+        #: read the live changes only, ``RuleParam.hooks``: while ``state.lasting`` is
+        #: empty they change no limit); the same callable when no change has the hook
+        self.modules_placement_limit: Callable[..., Any] | None = \
+            self.placement_limit if not any("placement_limit" in p.hooks for p in self.changed) \
+            else _COMPOSE[HOOK_KINDS["placement_limit"]](
+                [m.hooks["placement_limit"] for m in self.modules if "placement_limit" in m.hooks])
         self.placement_targets: Callable[..., Any] | None = c["placement_targets"]
         self.placement_refused: Callable[..., Any] | None = c["placement_refused"]
         self.placement_room: Callable[..., Any] | None = c["placement_room"]
