@@ -26,6 +26,7 @@ from elgrande.errors import CardError, IllegalMove
 from elgrande.model.hook_context import HookContext
 from elgrande.model.scoring import score_region
 from elgrande.play.game import Game, new_game
+from elgrande.rules.base_data import placement_limit
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "rule_changes"
 BASE = find_module("base")
@@ -207,6 +208,35 @@ def test_b4_3_a_changed_placement_number_holds_for_its_maker_this_turn(tmp_path:
     eng.rules.turn_end(eng.hooks(st, 1), "")  # the turn is over: so is the change
     assert _rule_records(g) == [] and eng.rules.placement_limit(eng.hooks(st, 1), 2) == 2
 
+
+
+def test_b4_3_the_placement_limit_reads_the_changes_hooks_only_while_a_lasting_effect_is_live(
+        tmp_path: Path) -> None:
+    """A rule change's hooks read the live changes only (``RuleParam.hooks``): with no
+    lasting effect the turn's limit is the modules' hooks' (here none: the card's number),
+    with one live it is the change's (``rules/base_data.placement_limit``)."""
+    g = _game(3, [_homebrew(tmp_path, "change placement number to up to 6 this turn")], 0)
+    eng, st, flow = g._engine, g.state, g.flow
+    assert eng.rules.placement_limit is not None and eng.rules.modules_placement_limit is None
+    flow.card = next(c for c in g.library.cards.cards.values() if c.place).id
+    flow.turn_order, flow.turn_i = [1, 0, 2], 0
+    number = g.library.cards.cards[flow.card].place
+    assert not st.lasting and placement_limit(eng, st, flow) == number
+    _run(g, "change placement number to up to 6 this turn", 1)
+    assert st.lasting and placement_limit(eng, st, flow) == 6
+    flow.turn_order = [0, 1, 2]  # another player's turn: as the card says
+    assert placement_limit(eng, st, flow) == number
+
+
+def test_i4_the_placement_limit_without_lasting_effects_is_the_caballero_cards_hook_alone() -> None:
+    """I4: an Intrigue & the King game whose cards change the placement number composes
+    the Caballero card's hook with the change's; without them, the module's hook itself."""
+    from elgrande.rules import intrigue_king as ik
+
+    rules = new_game(4, seed=1, logging=False, sets=("base", "intrigue-king"),
+                     fill="provisional")._engine.rules
+    assert rules.placement_limit is not ik._placement_limit
+    assert rules.modules_placement_limit is ik._placement_limit
 
 VARIABLE_LIMIT = "n = choose number from 1 to 3\nchange placement number to up to n this turn"
 

@@ -66,7 +66,10 @@ class RuleParam:
         hooks: hook name (of :data:`elgrande.engine.modules.HOOKS`) -> the function
             that reads the live changes of this parameter (``hook(ctx, *own)``, composed
             after every module's own hooks, so a change wins over the rule it changes);
-            composed only when a card in play makes such a change.
+            composed only when a card in play makes such a change. It reads nothing but
+            the live changes (``state.lasting``): while no lasting effect is in play it
+            returns the value it is given, so the engine may skip it then
+            (:attr:`elgrande.engine.modules.Rules.modules_placement_limit`).
         placement_key: the parameter's hooks change where placements from court may go:
             placement decisions are made afresh while a change is live (B4.3).
     """

@@ -375,6 +375,14 @@ class Rules:
         self.round_end: Callable[..., None] | None = c["round_end"]
         self.court_limit: Callable[..., Any] | None = c["court_limit"]
         self.placement_limit: Callable[..., Any] | None = c["placement_limit"]
+        #: ``placement_limit`` and ``turn_end`` of the modules' own hooks, without the rule
+        #: changes' and their expiry's (these read and end the live changes only,
+        #: ``RuleParam.hooks``, :mod:`elgrande.engine.rule_params`: while ``state.lasting``
+        #: is empty they change nothing); the composed hook itself when none was added
+        self.modules_placement_limit: Callable[..., Any] | None = \
+            self._modules_only("placement_limit") if self.changed else self.placement_limit
+        self.modules_turn_end: Callable[..., None] | None = \
+            self._modules_only("turn_end") if self.changed else self.turn_end
         self.placement_targets: Callable[..., Any] | None = c["placement_targets"]
         self.placement_refused: Callable[..., Any] | None = c["placement_refused"]
         self.placement_room: Callable[..., Any] | None = c["placement_room"]
@@ -398,6 +406,14 @@ class Rules:
         #: some module changes a place's scoring (``ranking_counts`` or ``area_bonus``):
         #: else a scoring calls neither (their composition would change nothing)
         self.scoring_hooks = bool(self.hooks["ranking_counts"] or self.hooks["area_bonus"])
+
+    def _modules_only(self, hook: str) -> Callable[..., Any] | None:
+        """The modules' own ``hook`` functions composed, without the rule changes' and
+        their expiry's (``self.composed[hook]`` when those added none to it)."""
+        own = [m.hooks[hook] for m in self.modules if hook in m.hooks]
+        if len(own) == len(self.hooks[hook]):
+            return self.composed[hook]
+        return _COMPOSE[HOOK_KINDS[hook]](own)
 
     def places_of(self, hook: str, board: Any) -> frozenset[str] | None:
         """The place ids hook ``hook`` (one of :data:`~elgrande.engine.hooks.PLACED_HOOKS`)

@@ -573,13 +573,15 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
         state.add_to_stack(origin[bp.slot], card)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
-    if engine.rules.turn_end is not None:
-        h = engine.last_hooks  # FlowEngine.hooks' common case inline (the actor's: no call)
-        if h is not None and h.state is state and h.player == actor:
-            h.events, h.flow = events, flow
-        else:
-            h = engine.hooks(state, actor, flow, events)
-        engine.rules.turn_end(h, card)
+    if engine.rules.turn_end is not None:  # (no live change: none for the changes' expiry
+        turn_end = engine.rules.turn_end if state.lasting else engine.rules.modules_turn_end
+        if turn_end is not None:  # hooks to end, Rules.modules_turn_end)
+            h = engine.last_hooks  # FlowEngine.hooks' common case inline (the actor's: no call)
+            if h is not None and h.state is state and h.player == actor:
+                h.events, h.flow = events, flow
+            else:
+                h = engine.hooks(state, actor, flow, events)
+            turn_end(h, card)
         if TRIGGERS in state.ext:  # a trigger's body due at the turn's end runs first: the
             flow.phase = TURN_OVER  # flow pauses (asides) before the next turn or round end
             return

@@ -159,7 +159,8 @@ def placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     court with the turn's card: its number, as the rules modules' ``placement_limit`` hook
     changes it (I4, C8, a card's rule change). Raises nothing of its own (a hook may)."""
     number = engine.lib.cards.cards[flow.card].place
-    hook = engine.rules.placement_limit
+    # (no lasting effect: the rule changes' hooks would change nothing, the modules' alone)
+    hook = engine.rules.placement_limit if state.lasting else engine.rules.modules_placement_limit
     if hook is None:
         return int(number)
     h, p = engine.last_hooks, flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)

@@ -81,18 +81,25 @@ def draw_sample(rng: random.Random, population: Sequence[Any], k: int) -> list[A
     setsize = 21  # as random.sample: a list pool when it is smaller than a set
     if k > 5:
         setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    # each j: draw_below(rng, m) inline (a plain random.Random, tested above; m >= 1):
+    # one call less a card drawn
     if n <= setsize:
         pool = list(population)
         for i in range(k):
-            j = draw_below(rng, n - i)
+            m = n - i
+            bits = m.bit_length()
+            j: int = GETRANDBITS(rng, bits)
+            while j >= m:
+                j = GETRANDBITS(rng, bits)
             result[i] = pool[j]
-            pool[j] = pool[n - i - 1]
+            pool[j] = pool[m - 1]
     else:
         selected: set[int] = set()
+        bits = n.bit_length()
         for i in range(k):
-            j = draw_below(rng, n)
-            while j in selected:
-                j = draw_below(rng, n)
+            j = GETRANDBITS(rng, bits)
+            while j >= n or j in selected:
+                j = GETRANDBITS(rng, bits)
             selected.add(j)
             result[i] = population[j]
     return result

@@ -33,47 +33,40 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     why: dict[str, list[str]] = {}
     played: list[int] = []
     known = _PLAYED
-    for bid in state.bids:
-        q, v = bid[0], bid[1]
-        hit = known.get(v * _SEATS + q) if 0 <= q < _SEATS else None
+    choices = state.hands[p][:]
+    for q, v in state.bids:  # (a played card's [player, value] pair)
+        hit = known.get((v, q))
         if hit is None:
             hit = _played_why(v, q)
         why[hit[0]] = hit[1]
         played.append(v)
-    earlier = _EARLIER_BY_VALUE  # the cards of earlier rounds (I7), after this round's
-    discards = state.discards[p]
-    done = False
-    if discards and (not played or set(played).isdisjoint(discards)):
-        try:  # every refusal written before (the common case): added by calls, no loop
-            why.update(map(earlier.__getitem__, discards))
-            done = True
-        except KeyError:  # a value's first refusal: the loop below writes it
-            pass
-    if not done:
+        while v in choices:  # (taken out by C searches: a hand holds more values than a
+            choices.remove(v)  # round plays)
+    discards = state.discards[p]  # the cards of earlier rounds (I7), after this round's
+    if discards:
+        if not played or set(played).isdisjoint(discards):
+            try:  # every refusal written before (the common case): added by calls, no loop
+                why.update(map(_EARLIER_BY_VALUE.__getitem__, discards))
+                discards = []  # (done)
+            except KeyError:  # a value's first refusal: the loop below writes it
+                pass
         # (``in``: one search in C per value, where a loop written out runs bytecodes in
         # the pure build)
         for v in discards:
             if v not in played:  # a value played this round keeps its I3 refusal
-                late = earlier.get(v)
+                late = _EARLIER_BY_VALUE.get(v)
                 if late is None:
-                    late = earlier[v] = (str(v), ["I7", f"card {v} was played in an "
-                                                  "earlier round"])
+                    late = _EARLIER_BY_VALUE[v] = (str(v), ["I7", f"card {v} was played in "
+                                                            "an earlier round"])
                 why[late[0]] = late[1]
-    choices = state.hands[p][:]
-    for v in played:  # (a value played this round taken out by C searches: a hand holds
-        while v in choices:  # more values than a round plays)
-            choices.remove(v)
     return new_decision("choose_power_card", [p], "Play a card",
                         {"choices": choices, "why": why}, "I3")
 
 
-#: The refusals of :func:`bid_decision` already written, by card value and player
-#: (``value * _SEATS + player``): the key of ``why`` and its ``[rule, message]``
-#: (decisions are never changed: shared). Keyed on numbers only, of no library or board,
-#: so not in the library's :class:`Cache`.
-_PLAYED: Final[dict[int, tuple[str, list[str]]]] = {}
-#: More seats than any board has (B1.0): the player's part of a :data:`_PLAYED` key.
-_SEATS: Final = 256
+#: The refusals of :func:`bid_decision` already written, by ``(card value, player)``:
+#: the key of ``why`` and its ``[rule, message]`` (decisions are never changed: shared).
+#: Keyed on numbers only, of no library or board, so not in the library's :class:`Cache`.
+_PLAYED: Final[dict[tuple[int, int], tuple[str, list[str]]]] = {}
 #: The I7 refusal of each card value played in an earlier round: value -> (the key of
 #: ``why``, ``[rule, message]``). Keyed on the value only, as :data:`_PLAYED`.
 _EARLIER_BY_VALUE: Final[dict[int, tuple[str, list[str]]]] = {}
@@ -84,9 +77,8 @@ def _played_why(v: int, q: int) -> tuple[str, list[str]]:
     :data:`_PLAYED`)."""
     if len(_PLAYED) >= 4096:
         _PLAYED.clear()
-    hit = (str(v), ["I3", f"card {v} was already played this round by {seat(q)}"])
-    if 0 <= q < _SEATS:
-        _PLAYED[v * _SEATS + q] = hit
+    hit = _PLAYED[v, q] = (str(v), ["I3", f"card {v} was already played this round by "
+                                    f"{seat(q)}"])
     return hit
 
 
@@ -133,7 +125,7 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = base.own_part(flow)
     value: int = norm if type(norm) is int else int(norm)  # (an int: no call)
-    base.apply_bid_answer(state, player, value, events, what="card")  # apply_bid
+    base.apply_bid_answer(state, player, value, events, "card")  # apply_bid (what: "card")
     bp.bid_i += 1
     if bp.bid_i == state.players:
         flow.turn_order = placement.turn_order(state.bids)          # I4

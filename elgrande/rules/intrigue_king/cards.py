@@ -310,11 +310,11 @@ def awards(lib: Library, state: State) -> Awards:
     """
     memo = _AWARDS_MEMO
     got = memo.awards
-    if got is not None and memo.lib is lib and memo.players == state.players:
+    if memo.lib is lib and memo.players == state.players:  # (no awards yet: lib None)
         bids = state.bids
         # the very list asked last, no card played since (a played card's pair is never
         # changed in place), or the same cards
-        if memo.asked is bids and 2 * len(bids) == len(memo.bids) or _same_bids(memo.bids, bids):
+        if memo.asked is bids and len(bids) == memo.count or _same_bids(memo.bids, bids):
             memo.asked = bids
             return got
     return _new_awards(lib, state, placement.turn_order(state.bids))
@@ -353,6 +353,7 @@ def _new_awards(lib: Library, state: State, order: list[int]) -> Awards:
         flat.append(b[0])
         flat.append(b[1])
     memo.bids = flat
+    memo.count = len(state.bids)
     memo.asked = state.bids
     return out
 
@@ -369,11 +370,16 @@ def _same_bids(flat: list[int], b: list[list[int]]) -> bool:
     return True
 
 
+#: The awards of :class:`_AwardsMemo` before any is asked (its ``lib`` None, ``asked``
+#: None: never answered).
+_NO_AWARDS: Final = Awards({}, -1, -1)
+
+
 class _AwardsMemo:
     """The last :func:`awards` answered: the library, player count and played cards
     (``player, value, player, value, ...``: a flat copy) it was asked for, and the awards
-    (None: none yet). A class of typed fields: compiled code compares them natively
-    (``docs/compiled.md``); the awards are a function of these, and never changed. Keyed
+    (:data:`_NO_AWARDS`: none yet). A class of typed fields: compiled code compares them
+    natively (``docs/compiled.md``); the awards are a function of these, never changed. Keyed
     on the round's played cards, so it stays here, beside the library's
     :class:`Cache`."""
 
@@ -381,7 +387,10 @@ class _AwardsMemo:
         self.lib: object = None
         self.players = 0
         self.bids: list[int] = []
-        self.awards: Awards | None = None
+        #: the cards ``bids`` lists (half its length: the memo's test without two calls)
+        self.count = 0
+        #: (:data:`_NO_AWARDS` while ``lib`` is None: none asked yet)
+        self.awards: Awards = _NO_AWARDS
         #: the ``state.bids`` list last asked about with these cards (compared by
         #: identity first: every turn of a round asks about the same list)
         self.asked: object = None

@@ -178,13 +178,13 @@ def _placement_limit(ctx: HookContext, limit: int) -> int:
     """B4.3, I4: up to the Caballero card's number are placed from court (a card may
     change it this turn, I8: the base game's rule parameter ``placement number``, read
     after this hook)."""
-    engine, state, player = ctx.engine, ctx.state, ctx.player
+    state = ctx.state
     bids = state.bids
     if not bids:
         return limit
     memo = _AWARDS_MEMO  # awards()' common case inline: the very list asked last
     got = memo.awards
-    if got is None or memo.asked is not bids or 2 * len(bids) != len(memo.bids) \
-            or memo.lib is not engine.lib or memo.players != state.players:
-        got = awards(engine.lib, state)
-    return got.caballero.get(player, 0)
+    if memo.asked is not bids or len(bids) != memo.count or memo.lib is not ctx.engine.lib \
+            or memo.players != state.players:
+        got = awards(ctx.engine.lib, state)
+    return got.caballero.get(ctx.player, 0)

@@ -53,7 +53,7 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
     bids = state.bids
     memo = _AWARDS_MEMO  # awards()' common case inline: the very list asked last
     a = memo.awards
-    if a is None or memo.asked is not bids or 2 * len(bids) != len(memo.bids) \
+    if memo.asked is not bids or len(bids) != memo.count \
             or memo.lib is not lib or memo.players != state.players:
         a = awards(lib, state)
     for q, v in bids:  # played_value(state, player), inline
@@ -62,12 +62,15 @@ def action_choices(lib: Library, state: State, player: int) -> list[str]:
             break
     else:
         raise KeyError(player)
-    held = []  # the King and Intrigue cards this player holds
-    if cs.king and a.king == player:
-        held.append(cs.king)
-    if cs.intrigue and a.intrigue == player:
-        held.append(cs.intrigue)
-    out = [own] if not held else held if state.players >= 4 else [own] + held
+    if a.king != player and a.intrigue != player:  # (most players hold neither)
+        out = [own]
+    else:
+        held = []  # the King and Intrigue cards this player holds
+        if cs.king and a.king == player:
+            held.append(cs.king)
+        if cs.intrigue and a.intrigue == player:
+            held.append(cs.intrigue)
+        out = [own] if not held else held if state.players >= 4 else [own] + held
     mine: dict[str, Any] | None = state.ext.get(EXT)
     taken = taken_card(state, player) if mine and mine.get("takes") else ""
     return [*out, taken] if taken else out
