@@ -436,11 +436,16 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
     check_discs(state, board, discs)
     castle = board.castillo
     step = None
+    ranked = rules  # the rules the Castillo's own scoring hears (B6.2)
     if rules is not None:
         if hooks is None:
             hooks = HookContext(state, board, [])
         step = rules.scoring_step
-    values, source, lines = _ranked(state, board, castle, False, rules, hooks, made)
+        if rules.scoring_hooks:  # the scoring hooks only where they may change something
+            hooked = rules.scoring_places(hooks)
+            if hooked is not None and castle not in hooked:
+                ranked = None
+    values, source, lines = _ranked(state, board, castle, False, ranked, hooks, made)
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
     # the moves: for the result and the castillo_emptied hooks (none: none made)
