@@ -273,7 +273,14 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 order.append(-c * 64 + (32 if who[i] == NOBODY else 0) + who[i] + 1)
     order.sort()
     scores = state.scores
-    direct = rules is None or rules.area_bonus is None  # the points go to the scores now
+    direct = True  # the points go to the scores as the lines are made
+    if rules is not None:
+        bonus = rules.area_bonus
+        if bonus is not None:
+            # the bonuses first (the lines below change nothing a hook reads); with none,
+            # the points go to the scores at once, as without the hook
+            extra = bonus(hooks, place, first_only)
+            direct = not extra
     k, m, r = 0, len(order), 1
     while k < m:
         top = order[k] >> 6  # -count
@@ -306,8 +313,6 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
         r += 1 if j - k == 1 else 2
         k = j
     if not direct:
-        assert rules is not None and rules.area_bonus is not None
-        extra = rules.area_bonus(hooks, place, first_only)
         for who_gets, reason, points in extra:
             for k, ln in enumerate(lines):
                 if ln.participant == who_gets:
