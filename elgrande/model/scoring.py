@@ -302,7 +302,7 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                     bonuses += (("grande", board.grande_bonus),)
                     got += board.grande_bonus
             if made or not direct:
-                if made == _JSON_LINES and direct:  # ScoreLine.to_json's dict, no object
+                if made == _JSON_LINES:  # ScoreLine.to_json's dict, no object
                     lines.append({"participant": p, "caballeros": c, "rank": rank,
                                   "points": pts, "bonuses": [[why, n] for why, n in bonuses]
                                   if bonuses else []})
@@ -312,7 +312,22 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 scores[p] += got
         r += 1 if j - k == 1 else 2
         k = j
-    if not direct:
+    if not direct and made == _JSON_LINES:  # the lines as JSON: bonuses added to them
+        for who_gets, reason, points in extra:
+            for ln in lines:  # (each line's bonuses its own list: added in place)
+                if ln["participant"] == who_gets:
+                    ln["bonuses"].append([reason, points])
+                    break
+            else:
+                lines.append({"participant": who_gets, "caballeros": 0, "rank": 0,
+                              "points": 0, "bonuses": [[reason, points]]})
+        for ln in lines:
+            if ln["participant"] != NOBODY:  # ScoreLine.total of its JSON, inline
+                got = ln["points"]
+                for _, b in ln["bonuses"]:
+                    got += b
+                scores[ln["participant"]] += got
+    elif not direct:
         for who_gets, reason, points in extra:
             for k, ln in enumerate(lines):
                 if ln.participant == who_gets:
@@ -328,8 +343,6 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 for _, b in ln.bonuses:
                     got += b
                 scores[ln.participant] += got
-        if made == _JSON_LINES:
-            lines = [ln.to_json() for ln in lines]
     return values, source, lines
 
 
