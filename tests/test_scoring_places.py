@@ -13,7 +13,7 @@ from test_game_properties import answer_randomly
 
 from elgrande.model.board import Board
 from elgrande.model.hook_context import HookContext
-from elgrande.model.scoring import participants
+from elgrande.model.scoring import _JSON_LINES, _LINES, _ranked, participants
 from elgrande.model.state import State
 from elgrande.play.game import new_game
 from elgrande.rules.colonies import EMPTY, pieces
@@ -83,3 +83,24 @@ def test_the_base_game_alone_has_no_scoring_hooks_to_call() -> None:
     rules = game._engine.rules
     assert not rules.scoring_hooks
     assert rules.scoring_places(HookContext(game.state, game.library.board, [])) == set()
+
+
+@pytest.mark.parametrize("players,seed,answers", [(2, 2, 100), (3, 2, 150), (4, 3, 250)])
+def test_a_hooked_scoring_told_as_json_is_its_lines_json(players: int, seed: int,
+                                                         answers: int) -> None:
+    # C4-C6, C10: with the office bonuses added to the JSON lines themselves (no ScoreLine
+    # made), a place scores the same points and tells the same lines as its ScoreLines'
+    game = answer_randomly(new_game(players, sets=("base", "colonies"), seed=seed,
+                                    fill="provisional", logging=False), answers, seed)
+    rules, b = game._engine.rules, game.library.board
+    bonuses = 0
+    for place in range(len(b.places)):
+        for first_only in (False, True):
+            a, j = game.state.copy(), game.state.copy()
+            got = _ranked(a, b, place, first_only, rules, HookContext(a, b, []), _LINES)
+            told = _ranked(j, b, place, first_only, rules, HookContext(j, b, []), _JSON_LINES)
+            assert told[:2] == got[:2] and told[2] == [ln.to_json() for ln in got[2]]
+            assert j.scores == a.scores
+            bonuses += sum(1 for ln in got[2] for why, _ in ln.bonuses
+                           if why not in ("king", "grande"))
+    assert bonuses  # (an office bonus was paid somewhere)
