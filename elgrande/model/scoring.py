@@ -284,7 +284,14 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 order.append(-c * 64 + (32 if who[i] == NOBODY else 0) + who[i] + 1)
     order.sort()
     scores = state.scores
-    direct = rules is None or rules.area_bonus is None  # the points go to the scores now
+    direct = True  # the points go to the scores as the lines are made
+    if rules is not None:
+        bonus = rules.area_bonus
+        if bonus is not None:
+            # the bonuses first (the lines below change nothing a hook reads); with none,
+            # the points go to the scores at once, as without the hook
+            extra = bonus(hooks, place, first_only)
+            direct = not extra
     k, m, r = 0, len(order), 1
     while k < m:
         top = order[k] >> 6  # -count
@@ -306,7 +313,7 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                     bonuses += (("grande", board.grande_bonus),)
                     got += board.grande_bonus
             if made or not direct:
-                if made == _JSON_LINES and direct:  # ScoreLine.to_json's dict, no object
+                if made == _JSON_LINES:  # ScoreLine.to_json's dict, no object
                     lines.append({"participant": p, "caballeros": c, "rank": rank,
                                   "points": pts, "bonuses": [[why, n] for why, n in bonuses]
                                   if bonuses else []})
@@ -316,9 +323,22 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 scores[p] += got
         r += 1 if j - k == 1 else 2
         k = j
-    if not direct:
-        assert rules is not None and rules.area_bonus is not None
-        extra = rules.area_bonus(hooks, place, first_only)
+    if not direct and made == _JSON_LINES:  # the lines as JSON: bonuses added to them
+        for who_gets, reason, points in extra:
+            for ln in lines:  # (each line's bonuses its own list: added in place)
+                if ln["participant"] == who_gets:
+                    ln["bonuses"].append([reason, points])
+                    break
+            else:
+                lines.append({"participant": who_gets, "caballeros": 0, "rank": 0,
+                              "points": 0, "bonuses": [[reason, points]]})
+        for ln in lines:
+            if ln["participant"] != NOBODY:  # ScoreLine.total of its JSON, inline
+                got = ln["points"]
+                for _, b in ln["bonuses"]:
+                    got += b
+                scores[ln["participant"]] += got
+    elif not direct:
         for who_gets, reason, points in extra:
             for k, ln in enumerate(lines):
                 if ln.participant == who_gets:
@@ -334,8 +354,6 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                 for _, b in ln.bonuses:
                     got += b
                 scores[ln.participant] += got
-        if made == _JSON_LINES:
-            lines = [ln.to_json() for ln in lines]
     return values, source, lines
 
 
@@ -447,11 +465,16 @@ def _castillo(state: State, board: Board, discs: Sequence[int], rules: ScoringRu
     check_discs(state, board, discs)
     castle = board.castillo
     step = None
+    ranked = rules  # the rules the Castillo's own scoring hears (B6.2)
     if rules is not None:
         if hooks is None:
             hooks = HookContext(state, board, [])
         step = rules.scoring_step
-    values, source, lines = _ranked(state, board, castle, False, rules, hooks, made)
+        if rules.scoring_hooks:  # the scoring hooks only where they may change something
+            hooked = rules.scoring_places(hooks)
+            if hooked is not None and castle not in hooked:
+                ranked = None
+    values, source, lines = _ranked(state, board, castle, False, ranked, hooks, made)
     if step is not None:
         step(hooks, "castillo", castle)                             # B6.2
     # the moves: for the result and the castillo_emptied hooks (none: none made)

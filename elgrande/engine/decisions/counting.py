@@ -54,6 +54,14 @@ def _capped_nth(to: list[str], caps: list[int], lo: int, hi: int, i: int) -> dic
             if not left:
                 break  # the places left take none (and i is 0: one way to place none)
             rest = ways[j + 1]
+            # the answers giving this place none come last (more of it first): past all
+            # the others, none here, without going through them one count at a time
+            row = ways[j]
+            here = row[left] if left < len(row) else 0
+            none = rest[left] if left < len(rest) else 0
+            if i >= here - none:
+                i -= here - none
+                continue
             for c in range(min(cap, left), -1, -1):
                 w = rest[left - c] if left - c < len(rest) else 0
                 if i < w:

@@ -134,7 +134,11 @@ class PlaceKind(DecisionKind):
             return -1
         room = o.get("room")
         if room and (lo < 0 or binding(to, room, hi)):
-            ways = _suffix_ways(tuple(_caps(to, room, hi)), hi)[0]
+            caps = _caps(to, room, hi)
+            _CAPPED.clear()  # (for nth of the same decision: decisions never change)
+            _CAPPED.append(d)
+            _CAPPED.append(caps)
+            ways = _suffix_ways(tuple(caps), hi)[0]
             if lo >= 0:  # ways[lo..hi] (those there), summed in C, not by a generator
                 return sum(ways[lo:hi + 1])
             return sum(ways[t] for t in range(lo, min(hi, len(ways) - 1) + 1))
@@ -150,8 +154,11 @@ class PlaceKind(DecisionKind):
         if not k:
             return {}
         room = o.get("room")
-        if room and (lo < 0 or binding(to, room, hi)):
-            return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
+        if room:
+            if _CAPPED and _CAPPED[0] is d:  # count's caps of this decision (capped)
+                return _capped_nth(to, _CAPPED[1], lo, hi, i)
+            if lo < 0 or binding(to, room, hi):
+                return _capped_nth(to, _caps(to, room, hi), lo, hi, i)
         rows = _ROWS.get((k, lo, hi))
         if rows is None:
             rows = _rows(k, lo, hi)
@@ -203,6 +210,10 @@ def _rows(k: int, lo: int, hi: int) -> list[tuple[tuple[int, int], ...]]:
     _ROWS[(k, lo, hi)] = rows
     return rows
 
+
+#: The last capped placement :meth:`PlaceKind.count` counted and its caps (C4), for
+#: :meth:`PlaceKind.nth` of the same decision (a random answer asks both); by identity.
+_CAPPED: list[Any] = []
 
 #: :func:`_pascal`'s table up to 32: every placement of the shipped sets.
 _PASCAL: list[list[int]] = []

@@ -90,14 +90,23 @@ def _area_bonus(ctx: HookContext, place: int, first_only: bool) -> list[tuple[in
 
 def _scoring_places(ctx: HookContext) -> list[int]:
     """The places :func:`_ranking_counts` and :func:`_area_bonus` may change now: those
-    with an office (C4-C6) and the limit table's region (C10)."""
+    with a held office (C4-C6: an empty office ranks nobody out and pays nobody, so both
+    hooks leave the others as they are) and the limit table's region (C10)."""
     state, board = ctx.state, ctx.board
     g = _LAST[0] if _LAST and _LAST[0].board is board else colonies_board(board)
-    out = g.office_places[:]
+    out: list[int] = []
     ext = state.ext.get(NAME)
     if type(ext) is not Pieces:  # (pieces' common case inline: no call)
         ext = pieces(state)
-    if ext is not None and ext.table.region and ext.table.region in board.index:
+    if ext is None:
+        return out  # no pieces: both hooks change nothing
+    held = ext.offices
+    for i in g.office_places:
+        for o in g.offices[i]:
+            if held[o.id] != EMPTY:
+                out.append(i)
+                break
+    if ext.table.region and ext.table.region in board.index:
         out.append(board.index[ext.table.region])
     return out
 
