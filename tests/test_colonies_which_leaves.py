@@ -25,6 +25,7 @@ from elgrande.rules.colonies import (
     FRESH,
     RELOCATE,
     SHIP,
+    _leave,
     _ranking_counts,
     own_pieces,
     ship_moves,
@@ -325,6 +326,23 @@ def test_c5_c11_an_office_taken_on_arrival_this_turn_is_not_offered_to_move_agai
     assert ext.offices["viceroy"] == p  # the arrival took the empty office
     assert not [m for m in ship_moves(game._engine, s, p)
                 if m.get("office") == "viceroy" and "from" in m]  # (taking is no move)
+
+
+def test_c7_a_carrier_is_forced_out_only_when_no_plain_caballero_is_left_to_leave() -> None:
+    # plain caballeros leave first [decision]; the last one out of America is the carrier:
+    # its disc returns to the supply and the departure names it (``dropped``, C7, C11)
+    case = _case({"america": {"others": {"red": 2}}, "carriers": {"red": {"america": "gold"}}})
+    s, b = case.state, case.engine.board
+    ext = own_pieces(s, b)
+    america, supply = b.index["america"], ext.supply["gold"]
+    ctx = case.engine.hooks(s, RED)
+    s.add_caballeros(america, RED, -1)
+    _leave(ctx, america, RED, 1)
+    assert ext.carriers == [["america", RED, "gold"]] and ext.supply["gold"] == supply
+    s.add_caballeros(america, RED, -1)
+    _leave(ctx, america, RED, 1)
+    assert ext.carriers == [] and ext.supply["gold"] == supply + 1
+    assert ext.dropped == [["america", RED, "gold"]]
 
 
 def test_c6_c10_c11_random_games_use_every_variant_of_which_caballero_acts() -> None:

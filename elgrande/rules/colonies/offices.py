@@ -88,16 +88,19 @@ def _leave(ctx: HookContext, place: int, player: int, n: int) -> None:
         for o in offices:
             if holders[o] == who:
                 held.append(o)
-        for o in held[:max(0, len(held) - left)]:
-            holders[o] = EMPTY
-        officers = min(len(held), left)
+        officers = len(held)
+        if officers > left:  # (none to free, the common case: no slice made)
+            for o in held[:officers - left]:
+                holders[o] = EMPTY
+            officers = left
     dropped = []
     if ext.carriers:
         carried = []
         for c in ext.carriers:
             if c[0] == pid and c[1] == player:
                 carried.append(c)
-        for c in carried[:max(0, len(carried) - (left - officers))]:
+        extra = len(carried) - (left - officers)
+        for c in carried[:extra] if extra > 0 else ():
             # a carrier forced out (plain caballeros leave first [decision]): its disc
             # returns to the supply, unless a move takes it on (:func:`_moved`, C11)
             ext.carriers.remove(c)

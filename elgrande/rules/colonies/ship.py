@@ -111,7 +111,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
     if mine:
         aboard = _sailing(aboard_n, ship_id, mine, sailed, plan.discs)
     else:  # _sailing without carriers, inline
-        aboard = _PLAIN if aboard_n - int(sailed.get(ship_id, 0)) > 0 else ()
+        aboard = _PLAIN if aboard_n - sailed.get(ship_id, 0) > 0 else ()
     if aboard:
         k = state.king
         dd = g.dests.get(k)
@@ -166,7 +166,7 @@ def _ship_keys(engine: FlowEngine, state: State, player: int,
                 if labels is not None:
                     labels.append(plan.boarding_labels[j] if disc is None
                                   else _key_label(b, m))
-        elif here - int(sailed.get(a, 0)) > 0:
+        elif here - sailed.get(a, 0) > 0:
             out.append(plan.boarding_keys[j])
             if labels is not None:
                 labels.append(plan.boarding_labels[j])
@@ -226,7 +226,7 @@ def _sailing(here: int, place: str, mine: list[Any], sailed: dict[str, int],
     for c in mine:
         if c[0] == place:
             at += 1
-    if here - at - int(sailed.get(place, 0)) > 0:
+    if here - at - sailed.get(place, 0) > 0:
         got.append(None)
     if at:
         for d in discs:
@@ -237,7 +237,7 @@ def _sailing(here: int, place: str, mine: list[Any], sailed: dict[str, int],
                 if c[0] == place and c[2] == d:
                     n += 1
             # the key of what sailed is made only for a disc carried here (most are not)
-            if n > 0 and n - int(sailed.get(f"{place}:{d}", 0)) > 0:
+            if n > 0 and n - sailed.get(f"{place}:{d}", 0) > 0:
                 got.append(d)
     return got
 
@@ -363,11 +363,12 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     ext = state.ext.get(NAME)
     if type(ext) is not Pieces:  # (own_pieces' common case inline: no call)
         ext = own_pieces(state, b)
-    if len(key) == 2 or key[0] == TAKE:  # a disc taken
-        take, area = (key[0], key[1]) if len(key) == 2 else (key[1], key[2])
+    kind = len(key)  # 2: a disc taken; 3: a move; 4: an office holder's (one len call)
+    if kind == 2 or key[0] == TAKE:  # a disc taken
+        take, area = (key[0], key[1]) if kind == 2 else (key[1], key[2])
         ev_take: dict[str, Any] = {"event": "take_disc", "player": player, "disc": take,
                                    "place": area, "text": "{who}: " + label + "."}
-        if len(key) == 4:  # C6: the office holder gives up the office to carry
+        if kind == 4:  # C6: the office holder gives up the office to carry
             ext.offices[key[3]] = EMPTY
             ev_take[OFFICE_KEY] = key[3]
         ext.free[area][take] -= 1
@@ -384,7 +385,7 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     else:
         hooks = engine.hooks(state, player, None, events)
     rules = engine.rules  # (the composed hooks called as Rules.each calls them)
-    if len(key) == 4 and rules.leaving is not None:  # C11: the office holder leaves (its
+    if kind == 4 and rules.leaving is not None:  # C11: the office holder leaves (its
         rules.leaving(hooks, src, player, 1, OFFICE_KEY, key[3])  # office stays empty)
     state.add_caballeros(src, player, -1)
     if rules.leave is not None:
@@ -403,7 +404,7 @@ def _apply_ship_key(engine: FlowEngine, state: State, player: int, key: MoveKey,
     sail = dst_id if not disc else f"{dst_id}:{disc}"
     ev: dict[str, Any] = {"event": "ship_move", "player": player, "from": src_id,
                           "to": dst_id, "disc": disc, "text": "{who}: " + label + "."}
-    if len(key) == 4:
+    if kind == 4:
         ev[OFFICE_KEY] = key[3]
     if disc and b.is_region(dst):
         d = next(x for x in figures(b).discs if x.id == disc)
