@@ -61,7 +61,7 @@ __all__ = ["moves_from_its_one_choice", "note_sources", "taken_from"]
 
 
 #: Why a place outside a card's region choice is refused (B8: the card names the places).
-OUTSIDE_CARD = "not one of the places this card lets you choose"
+OUTSIDE_CARD: Final = "not one of the places this card lets you choose"
 
 
 def outside_card(board: Board, opts: Iterable[int], why: dict[str, list[str]]) -> None:

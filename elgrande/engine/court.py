@@ -86,7 +86,7 @@ class BoardCache:
 
 
 #: The cache of each board by ``id(board)`` (the board kept in it checks the id's owner).
-_CACHES: dict[int, BoardCache] = {}
+_CACHES: Final[dict[int, BoardCache]] = {}
 
 
 def board_cache(board: Board) -> BoardCache:
@@ -284,8 +284,8 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
 
 
 #: The prompts of :func:`court_decision` and :func:`placement_decision` by their limit.
-_BRING_PROMPTS: dict[int, str] = {}
-_PLACE_PROMPTS: dict[int, str] = {}
+_BRING_PROMPTS: Final[dict[int, str]] = {}
+_PLACE_PROMPTS: Final[dict[int, str]] = {}
 
 
 def apply_placement_answer(engine: PlacingEngine, state: State, player: int,

@@ -69,7 +69,7 @@ class Part(Protocol):
 
 #: Part classes by module name (attrs classes with ``copy``, ``to_json`` and a
 #: ``from_json`` classmethod), to rebuild and check parts from JSON.
-PART_TYPES: dict[str, Any] = {}
+PART_TYPES: Final[dict[str, Any]] = {}
 #: This module runs as Python source: :meth:`Flow.copy` skips the constructor call.
 _PURE: Final = pure(__name__)
 
@@ -263,7 +263,7 @@ def setup(lib: Library, players: int, seed: int, variant: str = "standard",
     return state, flow, events
 
 
-_ENGINES: dict[int, FlowEngine] = {}
+_ENGINES: Final[dict[int, FlowEngine]] = {}
 
 #: Phase steps :meth:`FlowEngine.advance` takes without reaching a decision before it
 #: stops with :class:`FlowLoopError` (a whole game takes a few thousand in all).

@@ -5,6 +5,8 @@ functions of each compose (docs/architecture.md, "Where does my rule go"):
 
 from __future__ import annotations
 
+from typing import Final
+
 #: Every hook by concern: group -> hook name -> "signature -> what it returns: when it is
 #: called (rule); how the modules compose". Every hook is called ``hook(ctx, *own)``:
 #: ``ctx`` is a :class:`elgrande.model.hook_context.HookContext` (the state, the board, the
@@ -17,7 +19,7 @@ from __future__ import annotations
 #: built once per answer, step or scoring and handed on, never per caballero or place.
 #: The hooks marked *event* are the named events the card language's triggers listen to
 #: (elgrande/engine/triggers.py): None-checked, they cost nothing unheard.
-HOOK_GROUPS: dict[str, dict[str, str]] = {
+HOOK_GROUPS: Final[dict[str, dict[str, str]]] = {
     "turn": {
         "setup": "setup(ctx, rng, start_player) -> None: place pieces, deal hands and "
                  "shuffle at the start (B2; start_player is None or the seat that plays "
@@ -173,10 +175,11 @@ HOOK_GROUPS: dict[str, dict[str, str]] = {
 }
 
 #: Every hook: name -> its entry of :data:`HOOK_GROUPS`.
-HOOKS: dict[str, str] = {h: doc for group in HOOK_GROUPS.values() for h, doc in group.items()}
+HOOKS: Final[dict[str, str]] = {h: doc for group in HOOK_GROUPS.values()
+                                 for h, doc in group.items()}
 
 #: How the modules' functions of a hook compose (see :data:`HOOK_GROUPS`).
-HOOK_KINDS: dict[str, str] = {
+HOOK_KINDS: Final[dict[str, str]] = {
     **dict.fromkeys(("setup", "round_start", "turn_start", "card_taken",
                      "special_action_done", "turn_end", "round_end", "leaving", "leave",
                      "arrive", "moved", "relocated", "castillo_emptied", "scoring_step",
@@ -199,4 +202,4 @@ HOOK_KINDS: dict[str, str] = {
 #: superset): the engine then calls the hook only when one of the places in question is
 #: among them (:meth:`elgrande.engine.modules.Rules.places_of`); a hook composed with a
 #: function that says none (another module's, a rule parameter's) is called always.
-PLACED_HOOKS: frozenset[str] = frozenset({"placement_room"})
+PLACED_HOOKS: Final[frozenset[str]] = frozenset({"placement_room"})

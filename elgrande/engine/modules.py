@@ -250,7 +250,7 @@ class RulesModule:
             declare(p)
 
 
-_REGISTERED: dict[str, RulesModule] = {}
+_REGISTERED: Final[dict[str, RulesModule]] = {}
 
 
 def register_module(module: RulesModule) -> RulesModule:

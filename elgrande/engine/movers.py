@@ -37,9 +37,9 @@ def move_king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None
 
 
 #: The refusal of the king's own region when a card moves him (B8), shared by every such one.
-KING_STAYS = ["B8", "the king stands here now: the card moves him to another region"]
+KING_STAYS: Final = ["B8", "the king stands here now: the card moves him to another region"]
 #: The prompt of a king's move (B8): a whole sentence.
-KING_PROMPT = "Move the king to another region of your choice"
+KING_PROMPT: Final = "Move the king to another region of your choice"
 
 
 def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:

@@ -17,7 +17,7 @@ that the shipped modules' movers name the same kinds). A token a set declares as
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attr
 
@@ -52,7 +52,7 @@ class Mover:
 
 
 #: The one mover of every token a set declares (``pieces:``; B8.1, B5.2).
-TOKEN_MOVER: Mover = Mover("token", move_token, move_token_finish)
+TOKEN_MOVER: Final[Mover] = Mover("token", move_token, move_token_finish)
 
 
 def _kind(call: ast.Call) -> str:
@@ -62,7 +62,7 @@ def _kind(call: ast.Call) -> str:
     return ""
 
 
-_COMPOSED: dict[tuple[str, ...], dict[str, Mover]] = {}
+_COMPOSED: Final[dict[tuple[str, ...], dict[str, Mover]]] = {}
 
 
 def board_movers(modules: tuple[str, ...]) -> dict[str, Mover]:

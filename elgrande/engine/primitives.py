@@ -64,7 +64,7 @@ class Primitive:
         object.__setattr__(self, "finish", finish)
 
 
-PRIMITIVES: dict[str, Primitive] = {}
+PRIMITIVES: Final[dict[str, Primitive]] = {}
 
 
 def primitive(name: str, finish: FinishFn | None = None) -> Callable[[StartFn], StartFn]:

@@ -48,13 +48,13 @@ def place_of(ctx: Ctx, name: str) -> Any:
 #: One evaluation per region-set form, by the form's name in
 #: :data:`elgrande.dsl.region_forms.FORMS` (a test checks both name the same forms).
 Evaluator = Callable[[Ctx, Any], list[int]]
-EVALUATORS: dict[str, Evaluator] = {}
+EVALUATORS: Final[dict[str, Evaluator]] = {}
 #: The same evaluations by the name of the form's AST class (registered by name: the
 #: syntax tree's module is not built until a script is read, elgrande/dsl/__init__.py).
-_BY_NODE_NAME: dict[str, Evaluator] = {}
+_BY_NODE_NAME: Final[dict[str, Evaluator]] = {}
 #: The same evaluations by the form's AST class (what :func:`regions` dispatches on),
 #: each class entered at its first evaluation (:func:`_evaluator`).
-_BY_NODE_TYPE: dict[type, Evaluator] = {}
+_BY_NODE_TYPE: Final[dict[type, Evaluator]] = {}
 
 
 def evaluates(name: str, node: str) -> Callable[[Evaluator], Evaluator]:

@@ -123,7 +123,7 @@ def placement_key(state: State, player: int) -> tuple[()] | None:
 # -- the cards' changes, checked when the rules are loaded ---------------------------------------
 #: :func:`changes` found so far: ``id(scripts)`` -> (the scripts, their changes); a
 #: library's scripts never change, and every game of it asks again.
-_FOUND: dict[int, tuple[Mapping[str, ast.Script], list[tuple[str, ast.Call]]]] = {}
+_FOUND: Final[dict[int, tuple[Mapping[str, ast.Script], list[tuple[str, ast.Call]]]]] = {}
 
 
 def changes(scripts: Mapping[str, ast.Script],
@@ -152,7 +152,8 @@ def changes(scripts: Mapping[str, ast.Script],
 
 #: :func:`used` found so far: (``id(scripts)``, parameter names) -> (the scripts, the
 #: names, the durations): every game of a library asks again.
-_USED: dict[tuple[int, tuple[str, ...]], tuple[Mapping[str, ast.Script], set[str], set[str]]] = {}
+_USED: Final[dict[tuple[int, tuple[str, ...]],
+                  tuple[Mapping[str, ast.Script], set[str], set[str]]]] = {}
 
 
 def used(scripts: Mapping[str, ast.Script], params: Mapping[str, RuleParam],

@@ -10,7 +10,7 @@ The sets are found from the data (the shipped manifests' ``rules:``), never name
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from elgrande.dsl import ast
 from elgrande.engine.modules import find_module
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 #: The code of the error.
 CODE = "E-SET-NOT-IN-PLAY"
 #: The package whose modules are the sets' rules modules.
-_RULES_PACKAGE = "elgrande.rules."
+_RULES_PACKAGE: Final = "elgrande.rules."
 
 
 def _module_sets() -> dict[str, list[str]]:

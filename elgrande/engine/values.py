@@ -125,14 +125,14 @@ def mode_limits(mode: str, qty_n: int | None, available: int) -> tuple[int, int]
     return 0, available  # all_or_some
 
 
-_OPS = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
+_OPS: Final = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
         ">": int.__gt__, "<": int.__lt__}
 
 
 #: Evaluations of further condition forms, by the name of the AST class (cards as objects
 #: register ``PLAYER holds CARD``: elgrande/engine/cards.py; by name: the syntax tree's
 #: module is not built until a script is read, elgrande/dsl/__init__.py).
-CONDITIONS: dict[str, Callable[[Ctx, Any], bool]] = {}
+CONDITIONS: Final[dict[str, Callable[[Ctx, Any], bool]]] = {}
 
 
 def condition(ctx: Ctx, node: Any) -> bool:

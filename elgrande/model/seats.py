@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Final
 
 #: The seat of the black caballeros, which no player owns (C8; ``state.NOBODY``, which
 #: cannot be imported here: the state writes seats by :func:`seat`).
-_BLACK = -1
+_BLACK: Final = -1
 #: A seat marker in a text (:func:`seat`); group 1 is the seat.
 SEAT = re.compile(r"\{seat(-?\d+)\}")
 

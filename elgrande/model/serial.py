@@ -20,7 +20,7 @@ import attr
 #: Types to_plain returns as they are (the common scalars).
 _ATOMS: Final = frozenset({int, str, bool, float, type(None)})
 #: Field names of each attrs class, in declaration order (read once per class).
-_NAMES: dict[type, tuple[str, ...]] = {}
+_NAMES: Final[dict[type, tuple[str, ...]]] = {}
 
 
 def field_names(cls: type) -> tuple[str, ...]:

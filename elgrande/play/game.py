@@ -19,7 +19,7 @@ import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from elgrande.data.kinds import set_names
 from elgrande.data.library import (
@@ -49,12 +49,12 @@ if TYPE_CHECKING:  # imported on a lazy view's first use: a game that shows none
     from elgrande.play.views import View
 
 #: The libraries whose card data was found complete (docs/library.md), by id.
-_COMPLETE: dict[int, weakref.ref[Library]] = {}
+_COMPLETE: Final[dict[int, weakref.ref[Library]]] = {}
 #: Header fields a view never shows: they let a player derive hidden things (the seed
 #: gives the order of the action stacks).
-_PRIVATE_HEADER = ("seed",)
+_PRIVATE_HEADER: Final = ("seed",)
 #: This module runs as Python source: :meth:`Game.copy` skips the constructor call.
-_PURE = pure(__name__)
+_PURE: Final = pure(__name__)
 
 
 class Game:

@@ -96,7 +96,7 @@ dec.register(dec.PickKind("choose_action_card"))  # B4.2
 
 #: The base game's movers of the one ``move`` statement (B8.2, B5.2, B1.2, B6.9; caballeros
 #: also from and to a court and the provinces: B5.1, B8.7, B4.1).
-MOVERS: dict[str, Mover] = {m.kind: m for m in [
+MOVERS: Final[dict[str, Mover]] = {m.kind: m for m in [
     Mover("caballeros", caballero_moves.move_caballeros_any,
           caballero_moves.move_caballeros_any_finish),
     Mover("king", movers.move_king, movers.move_king_finish),
@@ -105,8 +105,8 @@ MOVERS: dict[str, Mover] = {m.kind: m for m in [
 
 #: The options of the offer (B4.4) and Veto (B8.4) decisions: decisions are never
 #: changed once made, so they share them (the order's, B4.5: :mod:`.turn_words`).
-_OFFER_OPTIONS = {"labels": ["carry out the special action", "decline it"]}
-_VETO_OPTIONS = {"labels": ["let it be", "play a Veto"]}
+_OFFER_OPTIONS: Final = {"labels": ["carry out the special action", "decline it"]}
+_VETO_OPTIONS: Final = {"labels": ["let it be", "play a Veto"]}
 
 
 # -- setup (B2) --------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ def _setup(ctx: HookContext, rng: random.Random, start_player: int | None) -> No
 # -- power cards (B3.2-B3.4) -------------------------------------------------------------------
 #: The B3.2 refusal of a power card already played, by (value, player): the value's id
 #: (its ``str``) and the ``[rule, message]`` pair.
-_BID_WHY: dict[tuple[Any, int], tuple[str, list[str]]] = {}
+_BID_WHY: Final[dict[tuple[Any, int], tuple[str, list[str]]]] = {}
 
 
 def bid_decision(state: State, first_bidder: int, bid_i: int) -> Decision:
@@ -395,8 +395,8 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
 #: The offer decisions (B4.4) by (card, placed, caballeros in court, player) and the
 #: order decisions (B4.5) by (card, compulsory, player), shared (never changed once made;
 #: the order decision a placement limit was kept for is known by its state, _ORDERED).
-_OFFER_DECISIONS: dict[tuple[str, bool, bool, int], Decision] = {}
-_ORDER_DECISIONS: dict[tuple[str, bool, int], Decision] = {}
+_OFFER_DECISIONS: Final[dict[tuple[str, bool, bool, int], Decision]] = {}
+_ORDER_DECISIONS: Final[dict[tuple[str, bool, int], Decision]] = {}
 
 
 def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,

@@ -217,8 +217,8 @@ class BaseCache:
 
 
 #: Counts in words, for texts that read like the rules' (B6.1: "the nine mainland regions").
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                 "ten", "eleven", "twelve")
+_NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                        "nine", "ten", "eleven", "twelve")
 
 
 def base_cache(engine: FlowEngine) -> BaseCache:

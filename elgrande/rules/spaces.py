@@ -18,7 +18,7 @@ set that declares a space (:data:`elgrande.data.manifests.SPACES_MODULE`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from elgrande.engine.modules import RulesModule
 from elgrande.model.board import Board
@@ -27,7 +27,7 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.seats import seat
 
 #: The event a space's return makes (its ``text`` says itself in the log).
-RETURN_EVENT = "space_return"
+RETURN_EVENT: Final = "space_return"
 
 
 def _king_places(ctx: HookContext, places: list[int]) -> list[int]:

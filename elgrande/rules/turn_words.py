@@ -9,7 +9,7 @@ and for one whose action is compulsory (I6: no decline follows).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from elgrande.model import marks
 from elgrande.model.marks import card
@@ -46,19 +46,19 @@ __all__ = ["offer_prompt"]
 #: it); ``shown`` is the order a page lists them in, as B4.5 says it ("before" first);
 #: ``follows``: the answers the same seat is asked again right after (B4.4's carry out
 #: or decline, "before"), so a page may ask both at once.
-ORDER_OPTIONS: dict[str, Any] = {
+ORDER_OPTIONS: Final[dict[str, Any]] = {
     "labels": ["after placing my caballeros", "before placing my caballeros"],
     "shown": [1, 0], "follows": [1]}
 #: The B4.5 question after the card's marker; the B4.4 one (carry out or decline)
 #: follows when the action comes.
-ORDER_PROMPT = ("When will you carry out its special action{does}: before or after placing "
+ORDER_PROMPT: Final = ("When will you carry out its special action{does}: before or after placing "
                 "your caballeros? (You may also decline it.)")
 #: The B4.5 question and answers for a card whose special action is compulsory (I6: no
 #: decline follows), said as the page says the declinable card's
 #: (``page_words.ORDER_WORDS``); the answers' indexes as ever: 0 after, 1 before.
-COMPULSORY_PROMPT = ("When will you carry out its special action{does}: before or after "
+COMPULSORY_PROMPT: Final = ("When will you carry out its special action{does}: before or after "
                      "placing your caballeros?")
-COMPULSORY_OPTIONS: dict[str, Any] = {
+COMPULSORY_OPTIONS: Final[dict[str, Any]] = {
     "labels": ["Place my caballeros first, then carry out the special action",
                "Special action first, then place my caballeros"],
     "shown": [1, 0]}

@@ -369,7 +369,7 @@ class FunctionKind(DecisionKind):
 
 
 #: The registered decision kinds, by name (:func:`register`).
-KINDS: dict[str, DecisionKind] = {}
+KINDS: Final[dict[str, DecisionKind]] = {}
 
 
 def register(k: DecisionKind) -> DecisionKind:

@@ -147,7 +147,7 @@ def check_seat(player: Any, rule: str = "B3.4") -> int:
 #: (``bring_to_court``, ``move_scoreboard``) or of each move of a move list
 #: (``move_caballeros``). Any other key is refused (:func:`refuse_unknown_keys`); a rules
 #: module adds the keys it reads with :func:`answer_keys`.
-ANSWER_KEYS: dict[str, frozenset[str]] = {}
+ANSWER_KEYS: Final[dict[str, frozenset[str]]] = {}
 
 
 def answer_keys(kind: str, *keys: str) -> None:

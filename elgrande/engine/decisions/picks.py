@@ -5,7 +5,7 @@ action card, a secret region (B3.2, B4.2, B8.1, B8.5) and an option index (B4.4)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from elgrande.engine.decisions.decision import (
     LISTED_CHOICES,
@@ -22,7 +22,7 @@ from elgrande.errors import IllegalMove
 
 #: A refused pick lists the allowed answers when there are at most this many; more are
 #: counted, not listed (the question shows them; a long list reads like machine output).
-_LISTED = 5
+_LISTED: Final = 5
 
 
 def _choices(d: Decision, p: int) -> list[Any]:

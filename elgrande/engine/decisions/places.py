@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from elgrande.engine.decisions.chance import Random, draw_below, draw_int
 from elgrande.engine.decisions.counting import (
@@ -190,7 +190,7 @@ class PlaceKind(DecisionKind):
 
 
 #: :func:`_rows`' tables by ``(places, min, max)``, made once and shared (never changed).
-_ROWS: dict[tuple[int, int, int], list[tuple[tuple[int, int], ...]]] = {}
+_ROWS: Final[dict[tuple[int, int, int], list[tuple[tuple[int, int], ...]]]] = {}
 
 
 def _rows(k: int, lo: int, hi: int) -> list[tuple[tuple[int, int], ...]]:
@@ -213,10 +213,10 @@ def _rows(k: int, lo: int, hi: int) -> list[tuple[tuple[int, int], ...]]:
 
 #: The last capped placement :meth:`PlaceKind.count` counted and its caps (C4), for
 #: :meth:`PlaceKind.nth` of the same decision (a random answer asks both); by identity.
-_CAPPED: list[Any] = []
+_CAPPED: Final[list[Any]] = []
 
 #: :func:`_pascal`'s table up to 32: every placement of the shipped sets.
-_PASCAL: list[list[int]] = []
+_PASCAL: Final[list[list[int]]] = []
 
 
 def _pascal(n: int) -> list[list[int]]:

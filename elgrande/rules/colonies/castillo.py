@@ -144,4 +144,4 @@ def _discs_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 
 #: The Colonies' discs phase: the base game's (or the one it wraps) with the seating (C10).
-_DISCS = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=())
+_DISCS: Final = Phase(DISCS_PHASE, _discs_decide, _discs_apply, turn_rule="B6.1", goes_to=())

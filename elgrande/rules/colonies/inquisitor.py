@@ -93,7 +93,7 @@ def _move_black(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 #: C8, C11: the Grand Inquisitor's and the black caballeros' movers of the ``move`` statement.
-INQUISITOR_MOVERS: tuple[Mover, ...] = (
+INQUISITOR_MOVERS: Final[tuple[Mover, ...]] = (
     Mover("grand inquisitor", _take_inquisitor, _no_answer),
     Mover("black caballeros", _move_black, _black_finish))
 

@@ -199,4 +199,4 @@ def _seat_moved(ctx: Ctx) -> None:
 
 
 #: C10: the limit table's mover of the ``move`` statement.
-TABLE_MOVER: Mover = Mover("limit table", _move_table, _table_finish)
+TABLE_MOVER: Final[Mover] = Mover("limit table", _move_table, _table_finish)

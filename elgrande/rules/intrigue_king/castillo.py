@@ -67,7 +67,7 @@ def _move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
 
 
 #: I8: this set's Grande mover (replaces the base game's in a game with this set).
-MOVERS: dict[str, Mover] = {"grande": Mover("grande", _move_grande, move_grande_finish)}
+MOVERS: Final[dict[str, Mover]] = {"grande": Mover("grande", _move_grande, move_grande_finish)}
 
 
 def _grande_places(ctx: HookContext, places: list[int]) -> list[int]:

@@ -3,7 +3,7 @@ card's (I5), or a card taken from the offer (X2); carried out or declined (I6)."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from elgrande.engine.decisions import Decision
 from elgrande.engine.decisions.decision import new_decision
@@ -155,7 +155,7 @@ def _offer_decide(engine: FlowEngine, state: State, flow: Flow,
 
 #: The I6 offer decisions by (card, placed, caballeros in court, player), shared as the
 #: B4.4 ones are (never changed once made).
-_OFFER_DECISIONS: dict[tuple[str, bool, bool, int], Decision] = {}
+_OFFER_DECISIONS: Final[dict[tuple[str, bool, bool, int], Decision]] = {}
 
 
 def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
