@@ -51,13 +51,13 @@ ORDER_OPTIONS: Final[dict[str, Any]] = {
     "shown": [1, 0], "follows": [1]}
 #: The B4.5 question after the card's marker; the B4.4 one (carry out or decline)
 #: follows when the action comes.
-ORDER_PROMPT: Final = ("When will you carry out its special action{does}: before or after placing "
-                "your caballeros? (You may also decline it.)")
+ORDER_PROMPT: Final = ("When will you carry out its special action{does}: before or after "
+                       "placing your caballeros? (You may also decline it.)")
 #: The B4.5 question and answers for a card whose special action is compulsory (I6: no
 #: decline follows), said as the page says the declinable card's
 #: (``page_words.ORDER_WORDS``); the answers' indexes as ever: 0 after, 1 before.
-COMPULSORY_PROMPT: Final = ("When will you carry out its special action{does}: before or after "
-                     "placing your caballeros?")
+COMPULSORY_PROMPT: Final = ("When will you carry out its special action{does}: before or "
+                            "after placing your caballeros?")
 COMPULSORY_OPTIONS: Final[dict[str, Any]] = {
     "labels": ["Place my caballeros first, then carry out the special action",
                "Special action first, then place my caballeros"],
