@@ -320,19 +320,22 @@ def test_B6_3_castillo_caballeros_join_the_region_before_it_is_scored(
     assert s.scores == [5 + 5, 3, 0, 0]
 
 
+def _ranked_position(board: Board, make_state: StateBuilder, scores: dict[int, int]) -> State:
+    """A position whose scorings meet ranks, ties, the king's and Grande bonuses and a
+    mobile scoreboard's values (B6.5, B8.6)."""
+    return make_state(regions={"old_castile": {0: 4, 1: 3, 2: 2, 3: 2},
+                               "galicia": {0: 2, 1: 2, 3: 1}, "aragon": {2: 3, 1: 1},
+                               "basque": {3: 1}},
+                      grandes=("galicia", "aragon", "aragon", "basque"),
+                      scoreboards={"aragon": board.scoreboards[0].id}, scores=scores)
+
+
 @pytest.mark.parametrize("first_only", [False, True])
 def test_B6_5_B8_6_points_alone_add_what_the_scoring_adds(
         board: Board, make_state: StateBuilder, first_only: bool) -> None:
     # score_points (a playout's scoring, no result made) adds what score_region adds:
     # ranks, ties, the king's and Grande bonuses, a mobile scoreboard's values
-    def state() -> State:
-        return make_state(regions={"old_castile": {0: 4, 1: 3, 2: 2, 3: 2},
-                                   "galicia": {0: 2, 1: 2, 3: 1}, "aragon": {2: 3, 1: 1},
-                                   "basque": {3: 1}},
-                          grandes=("galicia", "aragon", "aragon", "basque"),
-                          scoreboards={"aragon": board.scoreboards[0].id},
-                          scores={0: 3, 2: 1})
-    made, alone = state(), state()
+    made, alone = (_ranked_position(board, make_state, {0: 3, 2: 1}) for _ in range(2))
     for p in range(len(board.places)):
         score_region(made, board, p, first_only)
         score_points(alone, board, p, first_only)
@@ -382,13 +385,7 @@ def test_B8_6_score_region_json_is_the_scorings_json(
     # a score action's result made as JSON without its objects: the same JSON (ranks, a
     # tie, the king's and Grande bonuses, a mobile scoreboard's values, first position
     # only) and the same state after it, place by place
-    def state() -> State:
-        return make_state(regions={"old_castile": {0: 4, 1: 3, 2: 2, 3: 2},
-                                   "galicia": {0: 2, 1: 2, 3: 1}, "aragon": {2: 3, 1: 1},
-                                   "basque": {3: 1}},
-                          grandes=("galicia", "aragon", "aragon", "basque"),
-                          scoreboards={"aragon": board.scoreboards[0].id}, scores={0: 3})
-    objects, direct = state(), state()
+    objects, direct = (_ranked_position(board, make_state, {0: 3}) for _ in range(2))
     for r in ("old_castile", "galicia", "aragon", "basque", "valencia"):
         place = board.place_index(r)
         want = score_region(objects, board, place, first_only).to_json()
