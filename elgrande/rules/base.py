@@ -573,9 +573,11 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
         state.add_to_stack(origin[bp.slot], card)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
-    if engine.rules.turn_end is not None:  # (no live change: none for the changes' expiry
+    if engine.rules.turn_end is not None:
+        # nothing lasting: the rule changes' expiry hooks have nothing to end, the modules'
+        # own alone (Rules.modules_turn_end)
         turn_end = engine.rules.turn_end if state.lasting else engine.rules.modules_turn_end
-        if turn_end is not None:  # hooks to end, Rules.modules_turn_end)
+        if turn_end is not None:
             h = engine.last_hooks  # FlowEngine.hooks' common case inline (the actor's: no call)
             if h is not None and h.state is state and h.player == actor:
                 h.events, h.flow = events, flow
