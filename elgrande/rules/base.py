@@ -71,6 +71,7 @@ from elgrande.rules.base_data import VETO_KIND as VETO_KIND
 from elgrande.rules.base_data import BaseCache as BaseCache
 from elgrande.rules.base_data import BaseRound as BaseRound
 from elgrande.rules.base_data import base_cache as base_cache
+from elgrande.rules.base_data import card_facts
 from elgrande.rules.base_data import own_part as own_part
 from elgrande.rules.base_data import part as part
 from elgrande.rules.base_data import placement_limit as _placement_limit
@@ -290,10 +291,11 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
+    number, sure = card_facts(engine, flow.card)  # B4.3; I6: compulsory, no decline follows
     if state.court[p] <= 0:
         limit = 0
-    elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
-        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+    elif engine.rules.placement_limit is None:  # the card's number (_placement_limit's
+        limit = number  # first case: no call)
     else:  # as a module's hook changes it
         limit = _placement_limit(engine, state, flow)
     if limit <= 0:
@@ -303,7 +305,6 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         bp.place_first = False
         flow.phase = OFFER
         return None
-    sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
     key = (flow.card, sure, p)
     d = _ORDER_DECISIONS.get(key)
     if d is None:  # decisions never change once made: one per card and player
@@ -327,7 +328,7 @@ def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 def _place_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     if engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
-        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+        limit = card_facts(engine, flow.card)[0]  # first case: no hook call)
     else:  # the limit the order decision just answered was asked with, else the hooks'
         got = _ORDERED[0]
         if got and got[0] is flow.pending and got[1] is state and got[2] is state.lasting \
