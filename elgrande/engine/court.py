@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
+from elgrande.engine import events_read
 from elgrande.engine.decisions import Decision
 from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.modules import Events, Rules, RulesModule
@@ -318,5 +319,6 @@ def apply_placement_answer(engine: PlacingEngine, state: State, player: int,
         else:
             h = engine.hooks(state, player, None, events)
         apply_placement(state, engine.board, player, to, engine.rules, events, h)
-    events.append({"event": "place", "player": player, "to": dict(to)})
+    if events_read(events):
+        events.append({"event": "place", "player": player, "to": dict(to)})
 

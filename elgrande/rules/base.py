@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from elgrande.engine import caballero_moves, movers
+from elgrande.engine import caballero_moves, events_read, movers
 from elgrande.engine import decisions as dec
 from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.court import apply_court, court_decision
@@ -182,10 +182,11 @@ def apply_bid_answer(state: State, player: int, value: int, events: Events,
     """Play a power card that its :func:`bid_decision` accepted: hand -> discard (B3.2).
     ``what`` names the card in the event when it is not a power card (I3)."""
     state.play_power_card(player, value)
-    event: dict[str, Any] = {"event": "bid", "player": player, "value": value}
-    if what:
-        event["what"] = what
-    events.append(event)
+    if events_read(events):
+        event: dict[str, Any] = {"event": "bid", "player": player, "value": value}
+        if what:
+            event["what"] = what
+        events.append(event)
 
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
@@ -203,7 +204,8 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
     if bp.bid_i == state.players:
         flow.turn_order = placement.turn_order(state.bids)          # B3.4
         flow.turn_i = 0
-        events.append({"event": "turn_order", "order": flow.turn_order[:]})
+        if events_read(events):
+            events.append({"event": "turn_order", "order": flow.turn_order[:]})
         _begin_turn(engine, state, flow, events)
 
 
@@ -256,8 +258,9 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
             h = engine.hooks(state, player, flow, events)
         h.flow, h.events = flow, events
         apply_court(state, engine.board, player, norm, engine.rules, events, h)
-    events.append({"event": "court", "player": player, "provinces": norm["provinces"],
-                   "regions": norm["regions"]})
+    if events_read(events):
+        events.append({"event": "court", "player": player, "provinces": norm["provinces"],
+                       "regions": norm["regions"]})
     flow.phase = CARD
 
 
@@ -282,7 +285,8 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     bp.slot = state.offer.index(norm)
     flow.card = norm
     state.clear_offer_slot(bp.slot)
-    events.append({"event": "card", "player": player, "card": norm})
+    if events_read(events):
+        events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
         engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)
     flow.phase = ORDER
@@ -406,7 +410,8 @@ def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = own_part(flow)
     if norm == 1:
-        events.append({"event": "decline", "player": player})
+        if events_read(events):
+            events.append({"event": "decline", "player": player})
         bp.special_done = True
         _next_part(engine, state, flow, events, bp)
         return
@@ -480,7 +485,8 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = own_part(flow)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
-    events.append({"event": "special", "player": actor, "card": flow.card})
+    if events_read(events):
+        events.append({"event": "special", "player": actor, "card": flow.card})
     bp.before = state.copy()  # the undo point (dropped by _special_over if no script)
     try:
         flow.run = interp.begin(flow.card, actor)  # (interp.has's test, without its call)
@@ -573,7 +579,8 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
         state.add_to_stack(origin[bp.slot], card)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
-    events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
+    if events_read(events):
+        events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
         # nothing lasting: the rule changes' expiry hooks have nothing to end, the modules'
         # own alone (Rules.modules_turn_end)
