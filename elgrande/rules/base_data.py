@@ -163,7 +163,8 @@ def card_facts(engine: FlowEngine, card: str) -> tuple[int, bool]:
     caballeros it places from court (B4.3), and whether its special action is compulsory
     (I6: the card says nothing of "may"; no decline follows): read from the library once a
     card and kept in ``engine.memo`` (the library never changes). The one reader of these
-    two fields on a turn's path (:func:`placement_limit` and the turn's phases).
+    two fields on a turn's path (:func:`placement_limit`, the turn's phases, the modules'
+    own tables of a card's facts).
 
     Raises:
         KeyError: a card not in the library."""
