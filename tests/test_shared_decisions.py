@@ -1,13 +1,15 @@
 """The base game's decisions made once and shared (docs/performance.md, "The base game's
-own decisions"): the offer (B4.4), order (B4.5) and secret-disc (B6.1) decisions are made
-once per card, step and player (the discs: per players asked) and handed to every game
-that asks them; decisions never change once made, so no game's play may change one."""
+own decisions"): the offer (B4.4), order (B4.5), placement (B4.3) and secret-disc (B6.1)
+decisions are made once per card, step and player (the placements: per king's region,
+player and limit; the discs: per players asked) and handed to every game that asks them;
+decisions never change once made, so no game's play may change one."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from elgrande.engine import court
 from elgrande.engine.decisions import Decision
 from elgrande.play.game import Game, new_game
 from elgrande.play.playouts import play_out
@@ -28,10 +30,10 @@ def _pending_of(kind: str, rule: str, game: Game, rng: random.Random) -> list[De
 
 
 def test_two_games_asking_the_same_offer_get_the_same_decision() -> None:
-    """B4.4, B4.5, B6.1: the same game played twice asks the very same decision objects
-    (made once, then shared), equal to what a fresh one would say."""
+    """B4.4, B4.5, B4.3, B6.1: the same game played twice asks the very same decision
+    objects (made once, then shared), equal to what a fresh one would say."""
     for kind, rule in (("choose_option", "B4.4"), ("choose_option", "B4.5"),
-                       ("secret_region", "B6.1")):
+                       ("place_caballeros", "B4.3"), ("secret_region", "B6.1")):
         one = _pending_of(kind, rule, new_game(3, seed=5, logging=False), random.Random(5))
         two = _pending_of(kind, rule, new_game(3, seed=5, logging=False), random.Random(5))
         assert one and len(one) == len(two)
@@ -39,12 +41,15 @@ def test_two_games_asking_the_same_offer_get_the_same_decision() -> None:
         assert all(Decision.from_json(a.to_json()) == a for a in one)
 
 
-def _shared() -> dict[Any, dict[str, Any]]:
-    """Every decision the base module keeps to share, as JSON, by where it is kept."""
+def _shared(game: Game) -> dict[Any, dict[str, Any]]:
+    """Every decision the base module keeps to share, and the placements ``game``'s engine
+    keeps, as JSON, by where it is kept."""
     out: dict[Any, dict[str, Any]] = {}
     for name in ("_OFFER_DECISIONS", "_ORDER_DECISIONS"):
         for key, d in getattr(base, name).items():
             out[(name, key)] = d.to_json()
+    for key, d in game._engine.memo.get(court._DECIDED_MEMO, {}).items():
+        out[("placements", key)] = d.to_json()
     return out
 
 
@@ -53,8 +58,9 @@ def test_no_game_changes_a_shared_decision() -> None:
     (and their copies) leave every shared decision as it was made."""
     for seed in range(3):
         play_out(new_game(3, seed=seed, logging=False), random.Random(seed))
-    before = _shared()
-    assert before
+    one = new_game(3, seed=0, logging=False)  # (every base game has the same engine)
+    before = _shared(one)
+    assert before and any(k[0] == "placements" for k in before)
     for seed in range(3, 9):
         g = new_game(2 + seed % 3, seed=seed, logging=False)
         rng = random.Random(seed)
@@ -65,7 +71,7 @@ def test_no_game_changes_a_shared_decision() -> None:
         c = g.copy()
         play_out(c, rng)
         play_out(g, random.Random(seed + 100))
-    after = _shared()
+    after = _shared(one)
     assert {k: after[k] for k in before} == before
 
 

@@ -81,10 +81,53 @@ def test_kinds_applied_as_they_are_apply_their_legal_answers_unchanged(sets: str
     assert {"place_caballeros", "bring_to_court"} <= seen
 
 
+#: The base turn's own events, which an ``UnreadEvents`` sink does not get (B3, B4:
+#: nothing in the rules reads them back).
+_BASE_TURN = frozenset({"round", "bid", "turn_order", "court", "card", "place", "decline",
+                        "special", "end_turn", "end_round"})
+
+
+def _told(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` without the base turn's own."""
+    return [e for e in events if e["event"] not in _BASE_TURN]
+
+
+def test_an_unread_events_sink_spares_the_base_turns_events() -> None:
+    """B3, B4: a whole game answered into an ``UnreadEvents`` sink (a playout's) makes the
+    same game and the same events as into a list, but for the base turn's own events,
+    which it does not get (nothing in the rules reads them back); a list gets them all."""
+    from elgrande.engine import UnreadEvents
+
+    read, unread = new_game(3, seed=2, logging=False), new_game(3, seed=2, logging=False)
+    rng = random.Random(2)
+    seen: set[str] = set()
+    while read.pending is not None:
+        d = read.pending
+        p = d.players[0]
+        a = d.random_answer(rng, p)
+        sinks: list[list[dict[str, Any]]] = [[], UnreadEvents()]
+        for game, sink in zip((read, unread), sinks, strict=True):
+            game._engine.answer_trusted(game.state, game.flow, p, a, sink)
+        assert read.state.to_json() == unread.state.to_json()
+        assert read.flow.to_json() == unread.flow.to_json()
+        scored = ("general_scoring", "score")  # (their JSON spared: the tests below)
+        told = [e for e in sinks[0] if e["event"] not in scored]
+        kept = iter(e for e in sinks[1] if e["event"] not in scored)
+        nxt = next(kept, None)
+        for e in told:  # the unread sink's: the list's in order, some of the turn's left out
+            if e == nxt:
+                nxt = next(kept, None)
+            else:
+                assert e["event"] in _BASE_TURN, e
+                seen.add(e["event"])
+        assert nxt is None
+    assert unread.pending is None and seen == _BASE_TURN
+
+
 def test_an_unread_events_sink_spares_only_the_scorings_json() -> None:
     """B6.4: a general scoring answered into an ``UnreadEvents`` sink (a playout's) makes
     the same game and the same events, but for the scoring's result as JSON, which only a
-    reader of the events would use."""
+    reader of the events would use (and the base turn's own events: above)."""
     from elgrande.engine import UnreadEvents
 
     g = new_game(3, seed=1, logging=False)
@@ -107,13 +150,15 @@ def test_an_unread_events_sink_spares_only_the_scorings_json() -> None:
     spared = [e for e in sinks[1] if e["event"] == "general_scoring"]
     assert len(told) == len(spared) == 1 and told[0]["result"]["regions"]
     assert spared[0]["result"] is None and {**spared[0], "result": told[0]["result"]} == told[0]
-    assert [e for e in sinks[0] if e not in told] == [e for e in sinks[1] if e not in spared]
+    assert [e for e in _told(sinks[0]) if e not in told] == [
+        e for e in sinks[1] if e not in spared]
 
 
 def test_an_unread_events_sink_spares_a_score_action_s_json() -> None:
     """B8.6: a card's ``score`` action answered into an ``UnreadEvents`` sink (a
     playout's) makes the same game and the same events, but for the scored region's
-    result as JSON, which only a reader of the events would use."""
+    result as JSON, which only a reader of the events would use (and the base turn's own
+    events)."""
     from elgrande.engine import UnreadEvents
 
     read, unread = new_game(3, seed=1, logging=False), new_game(3, seed=1, logging=False)
@@ -129,7 +174,7 @@ def test_an_unread_events_sink_spares_a_score_action_s_json() -> None:
             game._engine.answer_trusted(game.state, game.flow, p, a, sink)
         told = [e for e in sinks[0] if e["event"] == "score"]
         assert read.state.to_json() == unread.state.to_json()
-        assert [e for e in sinks[0] if e not in told] == [
+        assert [e for e in _told(sinks[0]) if e not in told] == [
             e for e in sinks[1] if e["event"] != "score"]
     spared = [e for e in sinks[1] if e["event"] == "score"]
     assert told and len(told) == len(spared) and told[0]["result"]["lines"] is not None

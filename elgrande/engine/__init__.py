@@ -11,8 +11,11 @@ class UnreadEvents(list[dict[str, Any]]):
     :meth:`~elgrande.engine.flow.FlowEngine.play_trusted`): the events are still made and
     put there (triggers and rules modules see them as always), but what only a reader
     of the events would use may be left out (a general scoring's result as JSON, B6.4,
-    and a ``score`` action's, B8.6). Kept here, in a module the compiled build leaves as
-    Python (docs/compiled.md): mypyc compiles no subclass of ``list``."""
+    and a ``score`` action's, B8.6), and the base turn's own events (``round``, ``bid``,
+    ``turn_order``, ``court``, ``card``, ``place``, ``decline``, ``special``,
+    ``end_turn``, ``end_round``: B3, B4), which nothing in the rules reads back, are not
+    made. Kept here, in a module the compiled build leaves as Python (docs/compiled.md):
+    mypyc compiles no subclass of ``list``."""
 
     __slots__ = ()
 
@@ -20,6 +23,7 @@ class UnreadEvents(list[dict[str, Any]]):
 def events_read(events: list[dict[str, Any]]) -> bool:
     """Whether ``events`` (an events sink) is read once the answer is applied: False for an
     :class:`UnreadEvents` (a playout's), True for any other list. What only a reader of
-    the events would use (a general scoring's result as JSON, B6.4, and a ``score``
-    action's, B8.6) is made only when True. Raises nothing."""
+    the events would use (a general scoring's result as JSON, B6.4, a ``score`` action's,
+    B8.6, and the base turn's own events, B3, B4) is made only when True. Raises
+    nothing."""
     return type(events) is not UnreadEvents

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
+from elgrande.engine import events_read
 from elgrande.engine.decisions import Decision
 from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.modules import Events, Rules, RulesModule
@@ -166,6 +167,9 @@ def placement_targets(engine: PlacingEngine, state: State, player: int) -> list[
 #: The key of the placement decisions made so far in ``FlowEngine.memo``: see
 #: :func:`_placement_memo`.
 _PLACEMENT_MEMO: Final = "base.placement"
+#: The memo key of the placement decisions made whole and shared (decisions never change
+#: once made): by (placement key, player, limit), those no ``placement_room`` fold changes.
+_DECIDED_MEMO: Final = "base.placement_decisions"
 #: The memo key of the places the ``placement_room`` hook may name with the engine's board
 #: and rules (:meth:`elgrande.engine.modules.Rules.places_of`; None: any place).
 _ROOM_MEMO: Final = "base.room_places"
@@ -229,7 +233,9 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
     refusals are :func:`placement_places`, made once per king's region and the modules'
     ``placement_key`` (:class:`elgrande.engine.modules.RulesModule`) and shared: decisions
     are never changed once made; folded afresh while a card's change of where placements
-    go lasts (:func:`elgrande.engine.rule_params.placement_key`)."""
+    go lasts (:func:`elgrande.engine.rule_params.placement_key`). The decision itself is
+    made once per (that key, ``player``, limit) and handed out again when no
+    ``placement_room`` fold applies to it (at most 10,000 kept per engine)."""
     limit = min(limit, state.court[player])
     if limit <= 0:
         return None
@@ -250,7 +256,17 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
     if changed is not None and key is not None and state.lasting \
             and changed(state, player) is None:
         key = None
-    hit = made.get(key) if key is not None else None
+    decided: dict[Any, Decision] | None = None
+    if key is not None:
+        decided = engine.memo.get(_DECIDED_MEMO)
+        if decided is None:
+            decided = engine.memo[_DECIDED_MEMO] = {}
+        d = decided.get((key, player, limit))
+        if d is not None:  # made whole before (no placement_room fold applied to it)
+            return d
+        hit = made.get(key)
+    else:
+        hit = None
     if hit is None:
         hit = placement_places(engine, state, player)
         if key is not None and len(made) < 10_000:
@@ -280,7 +296,10 @@ def placement_decision(engine: PlacingEngine, state: State, player: int,
         prompt = _PLACE_PROMPTS[limit] = (f"Place up to {counted(limit, 'caballero')} from "
                                           "your court "
                                           "next to the king or in the Castillo")
-    return new_decision("place_caballeros", [player], prompt, options, "B4.3")
+    d = new_decision("place_caballeros", [player], prompt, options, "B4.3")
+    if decided is not None and fold is None and len(decided) < 10_000:
+        decided[(key, player, limit)] = d  # shared: the same for this key, player and limit
+    return d
 
 
 #: The prompts of :func:`court_decision` and :func:`placement_decision` by their limit.
@@ -300,5 +319,6 @@ def apply_placement_answer(engine: PlacingEngine, state: State, player: int,
         else:
             h = engine.hooks(state, player, None, events)
         apply_placement(state, engine.board, player, to, engine.rules, events, h)
-    events.append({"event": "place", "player": player, "to": dict(to)})
+    if events_read(events):
+        events.append({"event": "place", "player": player, "to": dict(to)})
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from elgrande.engine import caballero_moves, movers
+from elgrande.engine import caballero_moves, events_read, movers
 from elgrande.engine import decisions as dec
 from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.court import apply_court, court_decision
@@ -71,6 +71,7 @@ from elgrande.rules.base_data import VETO_KIND as VETO_KIND
 from elgrande.rules.base_data import BaseCache as BaseCache
 from elgrande.rules.base_data import BaseRound as BaseRound
 from elgrande.rules.base_data import base_cache as base_cache
+from elgrande.rules.base_data import card_facts
 from elgrande.rules.base_data import own_part as own_part
 from elgrande.rules.base_data import part as part
 from elgrande.rules.base_data import placement_limit as _placement_limit
@@ -181,10 +182,11 @@ def apply_bid_answer(state: State, player: int, value: int, events: Events,
     """Play a power card that its :func:`bid_decision` accepted: hand -> discard (B3.2).
     ``what`` names the card in the event when it is not a power card (I3)."""
     state.play_power_card(player, value)
-    event: dict[str, Any] = {"event": "bid", "player": player, "value": value}
-    if what:
-        event["what"] = what
-    events.append(event)
+    if events_read(events):
+        event: dict[str, Any] = {"event": "bid", "player": player, "value": value}
+        if what:
+            event["what"] = what
+        events.append(event)
 
 
 def _bid_decide(engine: FlowEngine, state: State, flow: Flow, events: Events) -> Decision:
@@ -202,7 +204,8 @@ def _bid_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: 
     if bp.bid_i == state.players:
         flow.turn_order = placement.turn_order(state.bids)          # B3.4
         flow.turn_i = 0
-        events.append({"event": "turn_order", "order": flow.turn_order[:]})
+        if events_read(events):
+            events.append({"event": "turn_order", "order": flow.turn_order[:]})
         _begin_turn(engine, state, flow, events)
 
 
@@ -255,8 +258,9 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
             h = engine.hooks(state, player, flow, events)
         h.flow, h.events = flow, events
         apply_court(state, engine.board, player, norm, engine.rules, events, h)
-    events.append({"event": "court", "player": player, "provinces": norm["provinces"],
-                   "regions": norm["regions"]})
+    if events_read(events):
+        events.append({"event": "court", "player": player, "provinces": norm["provinces"],
+                       "regions": norm["regions"]})
     flow.phase = CARD
 
 
@@ -281,7 +285,8 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
     bp.slot = state.offer.index(norm)
     flow.card = norm
     state.clear_offer_slot(bp.slot)
-    events.append({"event": "card", "player": player, "card": norm})
+    if events_read(events):
+        events.append({"event": "card", "player": player, "card": norm})
     if engine.rules.card_taken is not None:
         engine.rules.card_taken(engine.hooks(state, player, flow, events), norm)
     flow.phase = ORDER
@@ -290,10 +295,11 @@ def _card_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm:
 def _order_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     p = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
+    number, sure = card_facts(engine, flow.card)  # B4.3; I6: compulsory, no decline follows
     if state.court[p] <= 0:
         limit = 0
-    elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
-        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+    elif engine.rules.placement_limit is None:  # the card's number (_placement_limit's
+        limit = number  # first case: no call)
     else:  # as a module's hook changes it
         limit = _placement_limit(engine, state, flow)
     if limit <= 0:
@@ -303,7 +309,6 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         bp.place_first = False
         flow.phase = OFFER
         return None
-    sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
     key = (flow.card, sure, p)
     d = _ORDER_DECISIONS.get(key)
     if d is None:  # decisions never change once made: one per card and player
@@ -327,7 +332,7 @@ def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 def _place_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     if engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
-        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+        limit = card_facts(engine, flow.card)[0]  # first case: no hook call)
     else:  # the limit the order decision just answered was asked with, else the hooks'
         got = _ORDERED[0]
         if got and got[0] is flow.pending and got[1] is state and got[2] is state.lasting \
@@ -405,7 +410,8 @@ def _offer_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = own_part(flow)
     if norm == 1:
-        events.append({"event": "decline", "player": player})
+        if events_read(events):
+            events.append({"event": "decline", "player": player})
         bp.special_done = True
         _next_part(engine, state, flow, events, bp)
         return
@@ -479,7 +485,8 @@ def _start_special(engine: FlowEngine, state: State, flow: Flow, events: Events)
     if bp.shared:  # a copy of the flow shares it: its own (own_part; not shared: no call)
         bp = own_part(flow)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
-    events.append({"event": "special", "player": actor, "card": flow.card})
+    if events_read(events):
+        events.append({"event": "special", "player": actor, "card": flow.card})
     bp.before = state.copy()  # the undo point (dropped by _special_over if no script)
     try:
         flow.run = interp.begin(flow.card, actor)  # (interp.has's test, without its call)
@@ -572,7 +579,8 @@ def _end_turn(engine: FlowEngine, state: State, flow: Flow, events: Events,
     if bp.slot >= 0 and origin[bp.slot] >= 0 and not bp.kept:  # B4.6
         state.add_to_stack(origin[bp.slot], card)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
-    events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
+    if events_read(events):
+        events.append({"event": "end_turn", "player": actor, "card": card, "kept": bp.kept})
     if engine.rules.turn_end is not None:
         # nothing lasting: the rule changes' expiry hooks have nothing to end, the modules'
         # own alone (Rules.modules_turn_end)

@@ -154,20 +154,45 @@ def part(flow: Flow) -> BaseRound:
     return p
 
 
+#: The memo key of :func:`card_facts`' table (``FlowEngine.memo``: one per library).
+_CARD_FACTS: Final = "base.card_facts"
+
+
+def card_facts(engine: FlowEngine, card: str) -> tuple[int, bool]:
+    """The action card ``card``'s (an id of ``engine``'s library) number, how many
+    caballeros it places from court (B4.3), and whether its special action is compulsory
+    (I6: the card says nothing of "may"; no decline follows): read from the library once a
+    card and kept in ``engine.memo`` (the library never changes). The one reader of these
+    two fields on a turn's path (:func:`placement_limit`, the turn's phases, the modules'
+    own tables of a card's facts).
+
+    Raises:
+        KeyError: a card not in the library."""
+    table: dict[str, tuple[int, bool]] | None = engine.memo.get(_CARD_FACTS)
+    if table is None:
+        table = engine.memo[_CARD_FACTS] = {}
+    got = table.get(card)
+    if got is None:
+        c = engine.lib.cards.cards[card]
+        got = table[card] = (int(c.place), c.optional is False)
+    return got
+
+
 def placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     """B4.3: how many caballeros the acting player of ``flow`` (a turn's) may place from
-    court with the turn's card: its number, as the rules modules' ``placement_limit`` hook
-    changes it (I4, C8, a card's rule change). Raises nothing of its own (a hook may)."""
-    number = engine.lib.cards.cards[flow.card].place
+    court with the turn's card: its number (:func:`card_facts`), as the rules modules'
+    ``placement_limit`` hook changes it (I4, C8, a card's rule change). Raises nothing of
+    its own (a hook may)."""
+    number = card_facts(engine, flow.card)[0]
     # (no lasting effect: the rule changes' hooks would change nothing, the modules' alone)
     hook = engine.rules.placement_limit if state.lasting else engine.rules.modules_placement_limit
     if hook is None:
-        return int(number)
+        return number
     h, p = engine.last_hooks, flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)
     if h is None or h.state is not state or h.player != p:  # (FlowEngine.hooks' common
         h = engine.hooks(state, p, flow)  # case inline: no call)
     h.flow = flow
-    got = hook(h, number)  # (number may be None)
+    got = hook(h, number)
     return got if isinstance(got, int) else int(got)
 
 

@@ -68,8 +68,9 @@ def _begin_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -
     state.offer = offer
     state.offer_origin = origin
     flow.phase = BID
-    events.append({"event": "round", "round": rnd, "offer": offer[:],
-                   "first_bidder": bp.first_bidder})
+    if events_read(events):
+        events.append({"event": "round", "round": rnd, "offer": offer[:],
+                       "first_bidder": bp.first_bidder})
     if engine.rules.round_start is not None:
         engine.rules.round_start(engine.hooks(state, -1, flow, events))
 
@@ -102,8 +103,9 @@ def _end_round(engine: FlowEngine, state: State, flow: Flow, events: Events) -> 
                 kept.append(x)
         state.lasting = kept
     rnd = flow.round
-    events.append({"event": "end_round", "round": rnd, "discarded": discarded,
-                   "expired": gone})
+    if events_read(events):
+        events.append({"event": "end_round", "round": rnd, "discarded": discarded,
+                       "expired": gone})
     if rnd in flow.scoring_after:                                   # B3.6
         flow.phase = DISCS  # (a pause: a trigger's body due at the round's end runs first)
         flow.secret = {}

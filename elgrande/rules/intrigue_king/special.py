@@ -12,6 +12,7 @@ from elgrande.engine.modules import Events
 from elgrande.model.seats import seat
 from elgrande.model.state import State
 from elgrande.rules import base
+from elgrande.rules.base_data import card_facts
 from elgrande.rules.intrigue_king.cards import (
     _AWARDS_MEMO,
     _CACHES,
@@ -170,6 +171,6 @@ def _card_facts(engine: FlowEngine, card_id: str) -> tuple[bool, bool, str]:
     if hit is None:
         card = engine.lib.card(card_id)
         hit = memo[card_id] = (card.script is None and card.role in (HAND_ROLE, AWARD_ROLE),
-                               card.optional is False, card.title)
+                               card_facts(engine, card_id)[1], card.title)
     return hit
 
