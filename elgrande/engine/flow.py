@@ -53,6 +53,7 @@ from elgrande.model.serial import from_fields, plain_fields
 from elgrande.model.state import State
 
 if TYPE_CHECKING:
+    from elgrande.data.cards import CardDef
     from elgrande.data.library import Library
     from elgrande.engine.interpreter import Interpreter
 
@@ -296,6 +297,9 @@ class FlowEngine:
     def __init__(self, lib: Library, rules: Rules | None = None) -> None:
         self.lib = lib
         self.board = lib.board
+        #: the library's cards by id (``lib.cards.cards``, the same dict): read natively by
+        #: compiled code, where each step through the library's classes is a generic look-up
+        self.cards: dict[str, CardDef] = lib.cards.cards
         #: the triggers of the library's cards when some may set themselves off again
         #: (:attr:`Triggers.keepers`; None: none can, no answer is kept to be refused)
         self.triggers: Triggers | None = None

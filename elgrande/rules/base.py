@@ -293,7 +293,7 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
     if state.court[p] <= 0:
         limit = 0
     elif engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
-        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+        limit = int(engine.cards[flow.card].place)  # first case: no call)
     else:  # as a module's hook changes it
         limit = _placement_limit(engine, state, flow)
     if limit <= 0:
@@ -303,7 +303,7 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         bp.place_first = False
         flow.phase = OFFER
         return None
-    sure = engine.lib.cards.cards[flow.card].optional is False  # I6: no decline follows
+    sure = engine.cards[flow.card].optional is False  # I6: no decline follows
     key = (flow.card, sure, p)
     d = _ORDER_DECISIONS.get(key)
     if d is None:  # decisions never change once made: one per card and player
@@ -327,7 +327,7 @@ def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 def _place_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
     if engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
-        limit = int(engine.lib.cards.cards[flow.card].place)  # first case: no call)
+        limit = int(engine.cards[flow.card].place)  # first case: no call)
     else:  # the limit the order decision just answered was asked with, else the hooks'
         got = _ORDERED[0]
         if got and got[0] is flow.pending and got[1] is state and got[2] is state.lasting \

@@ -158,7 +158,7 @@ def placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
     """B4.3: how many caballeros the acting player of ``flow`` (a turn's) may place from
     court with the turn's card: its number, as the rules modules' ``placement_limit`` hook
     changes it (I4, C8, a card's rule change). Raises nothing of its own (a hook may)."""
-    number = engine.lib.cards.cards[flow.card].place
+    number = engine.cards[flow.card].place
     # (no lasting effect: the rule changes' hooks would change nothing, the modules' alone)
     hook = engine.rules.placement_limit if state.lasting else engine.rules.modules_placement_limit
     if hook is None:
