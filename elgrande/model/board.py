@@ -98,8 +98,9 @@ class Scoreboard:
 
 # No slots for a variant (read at setup only): attrs builds a slotted class twice and
 # unpickles it through a __setstate__ written in Python, with every cached library
-# (speed). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
-# unpickled instance's __dict__ is slower to read than a slot (+1.8% instructions a game).
+# (speed). Scoreboard keeps its slots: an unpickled instance's __dict__ is slower to read
+# than a slot (+1.8% instructions a game); Place and Board are unpickled through their own
+# __init__ (plain_reduce), which leaves no such __dict__.
 @attr.frozen(slots=False, repr=False, eq=False)
 class Variant:
     """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
