@@ -11,7 +11,7 @@ The board facts they build on (where court caballeros may go, turn order) are pu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 from elgrande.engine import events_read
 from elgrande.engine.decisions import Decision
@@ -24,10 +24,12 @@ from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
 
 
-class PlacingEngine(Protocol):
-    """What the placement rules use of the flow driver
-    (:class:`elgrande.engine.flow.FlowEngine`, which runs the primitives that call this
-    module, so it is named by this protocol, not imported)."""
+class PlacingEngine:
+    """What the placement rules use of the flow driver: the base class of
+    :class:`elgrande.engine.flow.FlowEngine` (which runs the primitives that call this
+    module, so it is named by this class, not imported), which sets these fields and gives
+    ``hooks``; a class, not a protocol, so that the compiled build reads the fields natively
+    (docs/compiled.md)."""
 
     board: Board
     rules: Rules
@@ -37,6 +39,7 @@ class PlacingEngine(Protocol):
     def hooks(self, state: State, player: int, flow: Any = None,
               events: Events | None = None) -> HookContext:
         """The hook context of ``player``'s step (:meth:`FlowEngine.hooks`)."""
+        raise NotImplementedError
 
 
 # -- bring to court (B4.1) ---------------------------------------------------------------------

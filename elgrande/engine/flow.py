@@ -23,6 +23,7 @@ import attr
 
 from elgrande.engine import UnreadEvents
 from elgrande.engine.context import Aside, Run
+from elgrande.engine.court import PlacingEngine
 from elgrande.engine.decisions import (
     COUNTED,
     KINDS,
@@ -281,7 +282,7 @@ def engine_for(lib: Library) -> FlowEngine:
     return eng
 
 
-class FlowEngine:
+class FlowEngine(PlacingEngine):
     """Moves a game's :class:`Flow` on through the phases of the rules modules in play.
     Holds no game data itself.
 

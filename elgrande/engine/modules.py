@@ -49,6 +49,7 @@ from elgrande.engine.hooks import PLACED_HOOKS
 from elgrande.errors import DataError
 from elgrande.model.fields import factory
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
+from elgrande.model.scoring import ScoringRules
 
 if TYPE_CHECKING:
     from elgrande.engine.context import Aside, Run
@@ -283,7 +284,7 @@ def find_module(name: str) -> RulesModule:
     return module
 
 
-class Rules:
+class Rules(ScoringRules):
     """The composed phases and hooks of the modules in play, in load order.
 
     Args:

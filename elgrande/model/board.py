@@ -9,13 +9,13 @@ then the Castillo, then any expansion areas.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attr
 
 from elgrande.model.boardmap import BoardMap
 from elgrande.model.fields import factory
-from elgrande.model.plain import plain_eq, plain_hash, plain_repr
+from elgrande.model.plain import plain_eq, plain_hash, plain_reduce, plain_repr
 
 if TYPE_CHECKING:  # built by the sets that declare them (elgrande/model/declared.py)
     from elgrande.model.declared import Space, Token
@@ -28,7 +28,10 @@ AREA: Final = "area"
 SPACE: Final = "space"
 
 
-@attr.frozen(slots=True, repr=False, eq=False)
+# attr.s (not attr.frozen): mypyc makes it a native class, whose fields compiled code reads
+# natively (docs/compiled.md); init=False and an __init__ of its own, which mypyc compiles;
+# frozen: it sets through object.__setattr__
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class Place:
     """A region, the Castillo, or an expansion area.
 
@@ -52,6 +55,9 @@ class Place:
     def __hash__(self) -> int:
         return plain_hash(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return plain_reduce(self)
+
     index: int
     id: str
     name: str
@@ -59,6 +65,17 @@ class Place:
     values: tuple[int, int, int]
     adjacent: frozenset[int]
     coastal: bool = False
+
+    def __init__(self, index: int, id: str, name: str, kind: str,
+                 values: tuple[int, int, int], adjacent: frozenset[int],
+                 coastal: bool = False) -> None:
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "adjacent", adjacent)
+        object.__setattr__(self, "coastal", coastal)
 
 
 @attr.frozen(slots=True, repr=False, eq=False)
@@ -81,8 +98,9 @@ class Scoreboard:
 
 # No slots for a variant (read at setup only): attrs builds a slotted class twice and
 # unpickles it through a __setstate__ written in Python, with every cached library
-# (speed). Place, Scoreboard and Board keep theirs: a playout reads them often, and an
-# unpickled instance's __dict__ is slower to read than a slot (+1.8% instructions a game).
+# (speed). Scoreboard keeps its slots: an unpickled instance's __dict__ is slower to read
+# than a slot (+1.8% instructions a game); Place and Board are unpickled through their own
+# __init__ (plain_reduce), which leaves no such __dict__.
 @attr.frozen(slots=False, repr=False, eq=False)
 class Variant:
     """A game-length variant (B3.7): rounds played and rounds after which scoring runs."""
@@ -101,7 +119,8 @@ class Variant:
     scoring_after: tuple[int, ...]
 
 
-@attr.frozen(slots=True, repr=False, eq=False)
+# A native class under mypyc, as Place (above)
+@attr.s(auto_attribs=True, frozen=True, order=False, init=False, repr=False, eq=False)
 class Board:
     """Everything printed that the rules need, for one combination of card sets.
 
@@ -119,6 +138,9 @@ class Board:
 
     def __hash__(self) -> int:
         return plain_hash(self)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return plain_reduce(self)
 
     sets: tuple[str, ...]
     places: tuple[Place, ...]
@@ -146,6 +168,43 @@ class Board:
     map: BoardMap | None = None  # the drawn map (schematic), from the manifests' map:
     spaces: tuple[Space, ...] = ()  # the off-board spaces the sets declare
     tokens: dict[str, Token] = factory(dict)  # the tokens the sets declare, by id
+
+    def __init__(self, sets: tuple[str, ...], places: tuple[Place, ...], index: dict[str, int],
+                 regions: tuple[int, ...], castillo: int, scoring_order: tuple[int, ...],
+                 scoreboards: tuple[Scoreboard, ...], power_cards: dict[int, int],
+                 caballeros_per_player: int, setup_grande_region: int, setup_court: int,
+                 paid_ranks: dict[int, int], king_bonus: int, grande_bonus: int, min_players: int,
+                 max_players: int, variants: dict[str, Variant], neutral_caballeros: int,
+                 neutral_name: str, set_dirs: tuple[Path, ...],
+                 rules_modules: tuple[str, ...] = (), stacks: tuple[int, ...] = (),
+                 lasting_kinds: dict[str, str] | None = None, map: BoardMap | None = None,
+                 spaces: tuple[Space, ...] = (), tokens: dict[str, Token] | None = None) -> None:
+        object.__setattr__(self, "sets", sets)
+        object.__setattr__(self, "places", places)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "regions", regions)
+        object.__setattr__(self, "castillo", castillo)
+        object.__setattr__(self, "scoring_order", scoring_order)
+        object.__setattr__(self, "scoreboards", scoreboards)
+        object.__setattr__(self, "power_cards", power_cards)
+        object.__setattr__(self, "caballeros_per_player", caballeros_per_player)
+        object.__setattr__(self, "setup_grande_region", setup_grande_region)
+        object.__setattr__(self, "setup_court", setup_court)
+        object.__setattr__(self, "paid_ranks", paid_ranks)
+        object.__setattr__(self, "king_bonus", king_bonus)
+        object.__setattr__(self, "grande_bonus", grande_bonus)
+        object.__setattr__(self, "min_players", min_players)
+        object.__setattr__(self, "max_players", max_players)
+        object.__setattr__(self, "variants", variants)
+        object.__setattr__(self, "neutral_caballeros", neutral_caballeros)
+        object.__setattr__(self, "neutral_name", neutral_name)
+        object.__setattr__(self, "set_dirs", set_dirs)
+        object.__setattr__(self, "rules_modules", rules_modules)
+        object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "lasting_kinds", {} if lasting_kinds is None else lasting_kinds)
+        object.__setattr__(self, "map", map)
+        object.__setattr__(self, "spaces", spaces)
+        object.__setattr__(self, "tokens", {} if tokens is None else tokens)
 
     def place_id(self, index: int) -> str:
         """The data id of place ``index``."""

@@ -69,3 +69,12 @@ def plain_repr(self: Any) -> str:
         f"{a.name}={(repr if a.repr is True else a.repr)(getattr(self, a.name))}"
         for a in attr.fields(type(self)) if a.repr is not False)
     return f"{type(self).__qualname__.rsplit('>.', 1)[-1]}({shown})"
+
+
+def plain_reduce(self: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``__reduce__`` of a class with an ``__init__`` of its own that takes every field in
+    order (``tests/test_own_inits.py`` checks that): the class and its field values, so
+    pickling and copying rebuild it through that ``__init__``. A native class of the
+    compiled build (docs/compiled.md) needs it: it is made only by calling its class."""
+    cls = self.__class__
+    return cls, tuple([getattr(self, a.name) for a in attr.fields(cls)])

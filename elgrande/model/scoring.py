@@ -9,7 +9,7 @@ players) come from the board data.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 from elgrande.errors import IllegalMove
 from elgrande.model.board import Board
@@ -101,9 +101,12 @@ def ranks(counts: Sequence[int]) -> list[int]:
     return out
 
 
-class ScoringRules(Protocol):
+class ScoringRules:
     """What the rules modules in play change in a scoring (their composed hooks; see
-    :mod:`elgrande.engine.modules`). None means the base game's rules alone."""
+    :mod:`elgrande.engine.modules`). None means the base game's rules alone. The base class
+    of :class:`elgrande.engine.modules.Rules`, which sets these fields and gives these
+    methods; a class, not a protocol, so that the compiled build reads the fields natively
+    (docs/compiled.md)."""
 
     #: False when no module changes a place's scoring: ``ranking_counts`` and
     #: ``area_bonus`` would return their inputs and nothing, and are not called.
@@ -125,13 +128,16 @@ class ScoringRules(Protocol):
     def scoring_places(self, ctx: HookContext) -> set[int] | None:
         """The places whose scoring ``ranking_counts`` and ``area_bonus`` may change now
         (None: any place); elsewhere they would return their inputs and nothing."""
+        raise NotImplementedError
 
     def scoring_order(self, ctx: HookContext, places: list[int]) -> list[int]:
         """The places of a general scoring after the Castillo, in order (B6.4)."""
+        raise NotImplementedError
 
     def castillo_emptied(self, ctx: HookContext, discs: Sequence[int],
                          moves: Sequence[Any]) -> None:
         """Called after the Castillo's caballeros went to their discs' regions (B6.3)."""
+        raise NotImplementedError
 
 
 def paid_ranks(board: Board, players: int) -> int:
