@@ -43,6 +43,7 @@ from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Fra
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import options_size
 from elgrande.engine.primitives import PRIMITIVES, each_order
+from elgrande.engine.step_decisions import named as named  # its home now
 from elgrande.engine.triggers import keep_trigger, player_of
 from elgrande.errors import IllegalMove
 from elgrande.model import marks
@@ -61,18 +62,6 @@ EVENT_UNITS: Final = 15
 
 __all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Interpreter",
            "block_at"]
-
-
-def named(d: Decision, card: str) -> Decision:
-    """``d``, a decision a statement of card ``card``'s special action asks, with a
-    prompt that names the card first (``"{card:ID}: bring up to 2 caballeros to
-    court"``, B8: every decision of a special action says whose card it is for); ``d``
-    itself when its prompt names a card already. Decisions are never changed in place
-    (copies of a game share them): a copy is made. Raises nothing."""
-    if d.prompt.startswith("{card:"):
-        return d
-    return Decision(d.kind, d.players, f"{marks.card(card)}: {d.prompt[:1].lower()}{d.prompt[1:]}",
-                    d.options, d.rule)
 
 
 def block_at(script: ast.Script, path: list[int]) -> ast.Block:

@@ -18,6 +18,7 @@ from elgrande.engine.primitives import (
     hook_context,
 )
 from elgrande.engine.regions import IT_PLACE, regions
+from elgrande.engine.step_decisions import keep, kept, king_bound
 from elgrande.model.board import REGION
 from elgrande.model.seats import seat
 
@@ -44,11 +45,22 @@ KING_PROMPT: Final = "Move the king to another region of your choice"
 
 def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The mover of the king: to a region of the set (never the Castillo, B5.2), or a
-    place a rules module opens to him (``king_places``)."""
+    place a rules module opens to him (``king_places``). Where no module opens places to
+    him and the sets depend on the board and the king only (:func:`king_bound`), the
+    decision is made once per card, king's region and deciding player and shared
+    (:mod:`elgrande.engine.step_decisions`)."""
     s, b = ctx.state, ctx.board
+    fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
+    key: tuple[Any, ...] | None = None
+    if fold is None and king_bound(ctx, _arg(call, "to")) \
+            and king_bound(ctx, _arg(call, "source")):  # made once per key, then shared
+        key = (id(call), id(b), ctx.run.card, s.king, ctx.subject)
+        d = kept(ctx, call, key)
+        if d is not None:
+            return d
+    work = ctx.run.work
     if not _in_source(ctx, call, s.king):
         return None
-    fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
     extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
     king = s.king
@@ -60,9 +72,11 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     why = {places[b.castillo].id: ["B5.2", "the king never goes into the Castillo"],
            places[king].id: KING_STAYS}  # size: the mapping, the list and each one
-    return offer(ctx, Decision("choose_region", [ctx.subject], KING_PROMPT,
-                               {"choices": choices, "why": why}, "B5.2"),
-                 2 + len(choices) + reasons_size(why))
+    d = Decision("choose_region", [ctx.subject], KING_PROMPT, {"choices": choices, "why": why},
+                 "B5.2")
+    if key is not None:
+        return keep(ctx, call, key, d, work, 2 + len(choices) + reasons_size(why))
+    return offer(ctx, d, 2 + len(choices) + reasons_size(why))
 
 
 def _grande_owners(ctx: Ctx, call: ast.Call) -> list[int]:
