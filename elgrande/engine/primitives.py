@@ -31,6 +31,7 @@ from elgrande.engine.option_size import offer, reasons_size, size, which_size
 from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import regions
 from elgrande.engine.room import room_in, within_room
+from elgrande.engine.step_decisions import keep, kept, king_bound
 from elgrande.engine.rule_params import RULE, expires_for
 from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model import marks
@@ -222,6 +223,13 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
     ch = _arg(call, "choice")
     var = _arg(call, "var")
     if isinstance(ch, ast.RegionChoice):
+        key: tuple[Any, ...] | None = None
+        if not ctx.run.env and king_bound(ctx, ch.set):  # made once per key, then shared
+            key = (id(call), id(ctx.board), ctx.run.card, ctx.state.king, ctx.subject)
+            d = kept(ctx, call, key)
+            if d is not None:
+                return d
+        work = ctx.run.work
         opts = [r for r in regions(ctx, ch.set) if r >= 0]
         if len(opts) == 1:  # taken for the player, said as an answered choice is (B8)
             ctx.run.env[var] = opts[0]
@@ -245,10 +253,11 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
         choices: list[str] = []  # the places' ids (ctx.rid), in a plain loop
         for r in opts:
             choices.append(places[r].id)  # size: the mapping, the list and each one
-        return offer(ctx, Decision("choose_region", [ctx.subject],
-                                   _asks(ctx, "choose a region", var),
-                                   {"choices": choices, "why": why}, "B8"),  # its places
-                     2 + len(choices) + reasons_size(why))
+        d = Decision("choose_region", [ctx.subject], _asks(ctx, "choose a region", var),
+                     {"choices": choices, "why": why}, "B8")  # its places
+        if key is not None:
+            return keep(ctx, call, key, d, work, 2 + len(choices) + reasons_size(why))
+        return offer(ctx, d, 2 + len(choices) + reasons_size(why))
     if isinstance(ch, ast.NumberChoice):
         return Decision("choose_number", [ctx.subject],
                         _asks(ctx, f"choose a number from {ch.low} to {ch.high}", var),
