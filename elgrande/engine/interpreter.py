@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import statement_name
+from elgrande.engine import events_read
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
 from elgrande.engine import points as _points  # noqa: F401 - registers the points statement
 from elgrande.engine.compiled import (
@@ -318,8 +319,9 @@ class Interpreter:
             made = len(events)
             self.rules.apply_aside(HookContext(state, self.board, events, run.actor),
                                    aside, norm)
-            for e in events[made:]:  # part of the special action: logged under its line
-                e.setdefault("card", run.card)
+            if events_read(events):  # (an unread sink's may be UNMADE: never changed)
+                for e in events[made:]:  # part of the special action: logged under its line
+                    e.setdefault("card", run.card)
             return self.advance(state, run, events)
         f = run.frames[-1]
         code = self._code.get(run.card) or self._compiled(run.card)

@@ -19,7 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
-from elgrande.engine import events_read
+from elgrande.engine import UNMADE, events_read
 from elgrande.engine.choice_sources import outside_card, taken_from
 from elgrande.engine.context import Ctx
 
@@ -549,7 +549,7 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
                                                         rules, hooks))
         else:
             score_points(ctx.state, ctx.board, r, first_only, rules, hooks)
-            ctx.event("score", result=None)
+            ctx.events.append(UNMADE)  # counted, not made (nobody reads it)
         scored.append(r)
     if hooks is not None and scored and rules is not None and rules.scored is not None:
         rules.scored(hooks, scored)
