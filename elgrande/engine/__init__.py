@@ -36,3 +36,14 @@ def events_read(events: list[dict[str, Any]]) -> bool:
 #: budget per event, and logs "nothing" for a statement that made none) without making
 #: the event. Only a call site that checked :func:`events_read` puts it there.
 UNMADE: Final[dict[str, Any]] = {"event": "unmade"}
+
+
+def spared(events: list[dict[str, Any]]) -> bool:
+    """Whether ``events`` is an unread sink (:func:`events_read` False): :data:`UNMADE` is
+    then put there in place of the event the caller would make (counted, not made), and
+    the caller makes none; False for any other list (the caller makes its event). Raises
+    nothing."""
+    if type(events) is not UnreadEvents:
+        return False
+    events.append(UNMADE)
+    return True

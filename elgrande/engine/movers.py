@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from elgrande.dsl import ast
+from elgrande.engine import spared
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size
@@ -34,7 +35,8 @@ def move_king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None
     """Move the king as a checked answer says (B5.2)."""
     before = ctx.state.king
     ctx.state.king = ctx.board.index[answer]
-    ctx.event("king", decider=ctx.subject, frm=ctx.board.places[before].id, to=answer)
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("king", decider=ctx.subject, frm=ctx.board.places[before].id, to=answer)
 
 
 #: The refusal of the king's own region when a card moves him (B8), shared by every such one.
@@ -133,6 +135,8 @@ def _grande_why(ctx: Ctx, owner: int) -> dict[str, list[str]]:
 def _put_grande(ctx: Ctx, owner: int, to: int) -> None:
     before = ctx.state.grandes[owner]
     ctx.state.set_grande(owner, to)
+    if spared(ctx.events):  # (an unread sink's counted, not made)
+        return
     if owner == ctx.subject:
         ctx.event("grande", decider=owner, frm=ctx.rid(before), to=ctx.rid(to))
     else:
@@ -244,7 +248,8 @@ def move_scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -
     i = ctx.board.scoreboard_index(sb)
     placed = ctx.state.scoreboards[i] < 0  # from beside the board (B1.5), not moved
     ctx.state.set_scoreboard(i, ctx.board.index[to])
-    ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to, placed=placed)
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to, placed=placed)
 
 
 def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:

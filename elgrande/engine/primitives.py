@@ -19,7 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
-from elgrande.engine import UNMADE, events_read
+from elgrande.engine import UNMADE, events_read, spared
 from elgrande.engine.choice_sources import outside_card, taken_from
 from elgrande.engine.context import Ctx
 
@@ -209,13 +209,16 @@ def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     var = _arg(call, "var")
     if isinstance(ch, ast.RegionChoice):
         ctx.run.env[var] = ctx.board.index[answer]
-        ctx.event("choose", region=answer, var=var, chooser=ctx.subject)
+        if not spared(ctx.events):  # (an unread sink's counted, not made)
+            ctx.event("choose", region=answer, var=var, chooser=ctx.subject)
     elif isinstance(ch, ast.PlayerChoice):  # the log names the chosen player (``chosen``)
         ctx.run.env[var] = int(answer)
-        ctx.event("choose", chosen=int(answer), var=var, chooser=ctx.subject)
+        if not spared(ctx.events):
+            ctx.event("choose", chosen=int(answer), var=var, chooser=ctx.subject)
     else:
         ctx.run.env[var] = int(answer)
-        ctx.event("choose", value=answer, var=var, chooser=ctx.subject)
+        if not spared(ctx.events):
+            ctx.event("choose", value=answer, var=var, chooser=ctx.subject)
 
 
 @primitive("choose", _choose_finish)
@@ -233,8 +236,9 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
         opts = [r for r in regions(ctx, ch.set) if r >= 0]
         if len(opts) == 1:  # taken for the player, said as an answered choice is (B8)
             ctx.run.env[var] = opts[0]
-            ctx.event("choose", region=ctx.rid(opts[0]), var=var, chooser=ctx.subject,
-                      only=True)
+            if not spared(ctx.events):  # (an unread sink's counted, not made)
+                ctx.event("choose", region=ctx.rid(opts[0]), var=var, chooser=ctx.subject,
+                          only=True)
             return None
         if not opts:  # nothing to choose: the log says so (as inside each player:)
             ctx.run.env[var] = None
@@ -326,7 +330,7 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
                 arrive(hooks, b, who, n)
             if moved is not None:
                 moved(hooks, a, b, who, n)
-    if moves:
+    if moves and not spared(ctx.events):  # (an unread sink's counted, not made)
         ctx.event("move", decider=ctx.subject, moves=[_move_entry(m) for m in moves])
         if hooks is not None and hooks.events:  # e.g. a carried disc delivered (C7)
             ctx.events.extend(hooks.events)
@@ -460,7 +464,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
 def place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     """Apply a checked ``place_caballeros`` answer of a move from court (B5.1)."""
     apply_placement(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
-    if answer:
+    if answer and not spared(ctx.events):  # (an unread sink's counted, not made)
         ctx.event("place", decider=ctx.subject, to=dict(answer))
 
 
@@ -500,6 +504,8 @@ def bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 def _bring_apply(ctx: Ctx, answer: dict[str, Any]) -> None:
     """Bring the subject's caballeros to court as a checked bring answer says (B4.1)."""
     apply_court(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
+    if spared(ctx.events):  # (an unread sink's counted, not made)
+        return
     ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
               regions=answer["regions"])
 
@@ -564,7 +570,8 @@ primitive("move", move_finish)(move_start)
 def _take_back_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     p = ctx.subject
     ctx.state.take_back_power_card(p, answer)
-    ctx.event("take_back", decider=p, value=answer)
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("take_back", decider=p, value=answer)
 
 
 #: Why a card still in hand cannot be taken back (B3.2, whose title is about playing the
@@ -605,7 +612,8 @@ def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
     ctx.state.add_lasting(Lasting(str(_arg(call, "kind")), ctx.subject, expires,
                                   ctx.run.card, {"until": until, "taken": r}))
-    ctx.event("keep", kind=_arg(call, "kind"), until=until)
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("keep", kind=_arg(call, "kind"), until=until)
     return None
 
 
@@ -634,7 +642,8 @@ def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
 def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     picks = {p: (ctx.board.index[r] if r is not None else None) for p, r in answer.items()}
     ctx.run.env[_arg(call, "var")] = picks
-    ctx.event("reveal", var=_arg(call, "var"), picks=dict(answer))
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("reveal", var=_arg(call, "var"), picks=dict(answer))
 
 
 @primitive("secret_choice", _secret_finish)
