@@ -288,8 +288,9 @@ class Interpreter:
                events: list[dict[str, Any]] | None = None,
                checked: bool = False) -> Decision | None:
         """Give ``player``'s answer to the pending decision, then run on (``checked``:
-        the answer was checked and normalised by the decision already, e.g. a trigger
-        body's decision asked as an aside; ``player`` is then its first player). An
+        the answer was checked by the decision's kind already, in the form the kind
+        applies, by ``player``, one who must answer: a trigger body's decision asked as
+        an aside, the special action's phase, B8). An
         ``either``'s answer makes a ``choose`` event naming the branch taken (``option``,
         0-based, and ``label``, its label in the decision) for the log (B4.4).
 
@@ -307,9 +308,9 @@ class Interpreter:
         if run.shared:  # a copy of the game shares its frames: copied before changed
             run.own()
         if run.inner is not None:  # the decision is the carried-out card's
-            return self._answer_inner(state, run, player, answer, events)
+            return self._answer_inner(state, run, player, answer, events, checked)
         if checked:
-            norm, player = answer, d.players[0]
+            norm = answer
         else:
             norm = d.applied(answer, player)
         events = events if events is not None else []
@@ -411,8 +412,10 @@ class Interpreter:
         return None
 
     def _answer_inner(self, state: State, run: Run, player: int, answer: Any,
-                      events: list[dict[str, Any]] | None) -> Decision | None:
-        """Give the answer to the carried-out card's run, then run on (see :meth:`answer`).
+                      events: list[dict[str, Any]] | None,
+                      checked: bool = False) -> Decision | None:
+        """Give the answer to the carried-out card's run, then run on (see :meth:`answer`,
+        ``checked`` as there).
 
         Raises:
             IllegalMove: refused (nothing changed). BudgetExceeded: see :meth:`advance`.
@@ -421,7 +424,7 @@ class Interpreter:
         assert inner is not None
         events = events if events is not None else []
         try:
-            nxt = self.answer(state, inner, player, answer, events)
+            nxt = self.answer(state, inner, player, answer, events, checked)
         except BudgetExceeded as exc:
             self._stop(run, exc)
             raise
