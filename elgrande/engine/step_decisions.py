@@ -75,9 +75,6 @@ def keep(ctx: Ctx, call: ast.Call, key: tuple[Any, ...], d: Decision, work: int,
     return offer(ctx, d, size)
 
 
-#: Region-set forms whose places depend on the board, the king's region or ``it`` only.
-_FIXED: Final = (ast.AllRegions, ast.MainlandRegions, ast.Anywhere, ast.Castillo, ast.King,
-                 ast.It)
 #: :func:`king_bound`'s answers by ``id`` of the node: (the node, kept so that its id is
 #: not reused; bound without a fold of the adjacency; bound only if there is none).
 _BOUND: Final[dict[int, tuple[Any, bool, bool]]] = {}
@@ -86,7 +83,10 @@ _BOUND: Final[dict[int, tuple[Any, bool, bool]]] = {}
 def _bound(node: Any) -> tuple[bool, bool]:
     """Whether ``node`` (a region set, or None) is bound by the board, king and ``it``,
     and whether it reads the adjacency (a rules module's ``adjacent`` fold changes it)."""
-    if node is None or isinstance(node, _FIXED):
+    # forms of the board, the king's region or ``it`` only (the syntax tree's classes read
+    # here, at play: its module is made lazily, elgrande/dsl/__init__.py)
+    if node is None or isinstance(node, (ast.AllRegions, ast.MainlandRegions, ast.Anywhere,
+                                         ast.Castillo, ast.King, ast.It)):
         return True, False
     if isinstance(node, ast.Adjacent):
         ok, _ = _bound(node.of)
