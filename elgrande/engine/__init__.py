@@ -15,8 +15,8 @@ class UnreadEvents(list[dict[str, Any]]):
     ``turn_order``, ``court``, ``card``, ``place``, ``decline``, ``special``,
     ``end_turn``, ``end_round``: B3, B4), which nothing in the rules reads back, are not
     made; a special action's own events get :data:`UNMADE` in their place (counted, as
-    the work budget charges each one, B8; not made). Kept here, in a module the compiled build leaves as Python (docs/compiled.md):
-    mypyc compiles no subclass of ``list``."""
+    the work budget charges each one, B8; not made). Kept here, in a module the compiled
+    build leaves as Python (docs/compiled.md): mypyc compiles no subclass of ``list``."""
 
     __slots__ = ()
 

@@ -25,8 +25,8 @@ from typing import Any, Final
 
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import statement_name
-from elgrande.engine import events_read
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
+from elgrande.engine import events_read
 from elgrande.engine import points as _points  # noqa: F401 - registers the points statement
 from elgrande.engine.compiled import (
     AS,

@@ -31,8 +31,8 @@ from elgrande.engine.option_size import offer, reasons_size, size, which_size
 from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import regions
 from elgrande.engine.room import room_in, within_room
-from elgrande.engine.step_decisions import keep, kept, king_bound
 from elgrande.engine.rule_params import RULE, expires_for
+from elgrande.engine.step_decisions import keep, kept, king_bound
 from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model import marks
 from elgrande.model.board import Board
