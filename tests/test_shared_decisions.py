@@ -53,6 +53,21 @@ def _shared(game: Game) -> dict[Any, dict[str, Any]]:
     return out
 
 
+def _play_and_copy(seeds: range, checked: int) -> None:
+    """Seeded games of 2-4 players: ``checked`` answers on the checked path, then a copy
+    and the game itself played out on the trusted path."""
+    for seed in seeds:
+        g = new_game(2 + seed % 3, seed=seed, logging=False)
+        rng = random.Random(seed)
+        for _ in range(checked):
+            d = g.pending
+            assert d is not None
+            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+        c = g.copy()
+        play_out(c, rng)
+        play_out(g, random.Random(seed + 100))
+
+
 def test_no_game_changes_a_shared_decision() -> None:
     """Decisions never change once made: seeded games on the checked and the trusted path
     (and their copies) leave every shared decision as it was made."""
@@ -61,16 +76,7 @@ def test_no_game_changes_a_shared_decision() -> None:
     one = new_game(3, seed=0, logging=False)  # (every base game has the same engine)
     before = _shared(one)
     assert before and any(k[0] == "placements" for k in before)
-    for seed in range(3, 9):
-        g = new_game(2 + seed % 3, seed=seed, logging=False)
-        rng = random.Random(seed)
-        for _ in range(60):
-            d = g.pending
-            assert d is not None
-            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
-        c = g.copy()
-        play_out(c, rng)
-        play_out(g, random.Random(seed + 100))
+    _play_and_copy(range(3, 9), 60)
     after = _shared(one)
     assert {k: after[k] for k in before} == before
 
@@ -130,15 +136,6 @@ def test_no_game_changes_a_special_action_s_shared_decision() -> None:
         play_out(new_game(3, seed=seed, logging=False), random.Random(seed))
     before = {k: v[2].to_json() for k, v in step_decisions._KEPT.items()}
     assert before
-    for seed in range(4, 10):
-        g = new_game(2 + seed % 3, seed=seed, logging=False)
-        rng = random.Random(seed)
-        for _ in range(80):
-            d = g.pending
-            assert d is not None
-            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
-        c = g.copy()
-        play_out(c, rng)
-        play_out(g, random.Random(seed + 100))
+    _play_and_copy(range(4, 10), 80)
     after = {k: v[2].to_json() for k, v in step_decisions._KEPT.items()}
     assert {k: after[k] for k in before if k in after} == before
