@@ -4,7 +4,7 @@ same one), as the base turn's offer, order and placement decisions are
 (docs/performance.md, "Special actions").
 
 A statement whose decision is a function of a few things only (its card, the king's
-region, the deciding player, the board), such as the King's card's move of the king,
+region, the deciding player, the board), such as a card's move of the king elsewhere,
 asks :func:`kept` first with those as the key: on a hit the decision kept is charged to
 the work budget as building it was (the region sets' units and its options' size,
 :mod:`elgrande.engine.option_size`) and handed out again; else the statement builds it
