@@ -53,6 +53,21 @@ def _shared(game: Game) -> dict[Any, dict[str, Any]]:
     return out
 
 
+def _play_and_copy(seeds: range, checked: int) -> None:
+    """Seeded games of 2-4 players: ``checked`` answers on the checked path, then a copy
+    and the game itself played out on the trusted path."""
+    for seed in seeds:
+        g = new_game(2 + seed % 3, seed=seed, logging=False)
+        rng = random.Random(seed)
+        for _ in range(checked):
+            d = g.pending
+            assert d is not None
+            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+        c = g.copy()
+        play_out(c, rng)
+        play_out(g, random.Random(seed + 100))
+
+
 def test_no_game_changes_a_shared_decision() -> None:
     """Decisions never change once made: seeded games on the checked and the trusted path
     (and their copies) leave every shared decision as it was made."""
@@ -61,16 +76,7 @@ def test_no_game_changes_a_shared_decision() -> None:
     one = new_game(3, seed=0, logging=False)  # (every base game has the same engine)
     before = _shared(one)
     assert before and any(k[0] == "placements" for k in before)
-    for seed in range(3, 9):
-        g = new_game(2 + seed % 3, seed=seed, logging=False)
-        rng = random.Random(seed)
-        for _ in range(60):
-            d = g.pending
-            assert d is not None
-            g.answer(d.players[0], d.random_answer(rng, d.players[0]))
-        c = g.copy()
-        play_out(c, rng)
-        play_out(g, random.Random(seed + 100))
+    _play_and_copy(range(3, 9), 60)
     after = _shared(one)
     assert {k: after[k] for k in before} == before
 
@@ -92,3 +98,44 @@ def test_the_intrigue_and_king_offer_is_shared_too() -> None:
     for seed in range(4, 7):
         play_out(game(seed), random.Random(seed))
     assert {k: special._OFFER_DECISIONS[k].to_json() for k in before} == before
+
+
+def test_a_special_action_s_decisions_made_once_are_shared() -> None:
+    """B5.2, B8: the King's card's move of the king and a card's choice of a region among
+    sets of the board and the king only are made once per card, king's region and
+    deciding player and handed to every game that asks them (docs/performance.md,
+    "Special actions"); a choice among places that depend on the caballeros is made
+    afresh."""
+    from elgrande.engine import step_decisions
+
+    kings = [_pending_of("choose_region", "B5.2", new_game(3, seed=5, logging=False),
+                         random.Random(5)) for _ in range(2)]
+    assert kings[0] and len(kings[0]) == len(kings[1])
+    assert all(a is b for a, b in zip(*kings, strict=True))
+    assert all(a.prompt.startswith("{card:") for a in kings[0])  # named for the card
+    kept = {id(v[2]) for v in step_decisions._KEPT.values()}
+    seed = next(s for s in range(20) if any(  # a game whose cards choose a region
+        id(d) in kept for d in _pending_of("choose_region", "B8",
+                                           new_game(3, seed=s, logging=False),
+                                           random.Random(s))))
+    chosen = [_pending_of("choose_region", "B8", new_game(3, seed=seed, logging=False),
+                          random.Random(seed)) for _ in range(2)]
+    assert len(chosen[0]) == len(chosen[1])
+    shared = [(a, b) for a, b in zip(*chosen, strict=True) if id(a) in kept]
+    assert shared and all(a is b for a, b in shared)
+    assert all(a is not b for a, b in zip(*chosen, strict=True) if id(a) not in kept)
+    assert all(Decision.from_json(a.to_json()) == a for a, _ in shared)
+
+
+def test_no_game_changes_a_special_action_s_shared_decision() -> None:
+    """Decisions never change once made: seeded games on the checked and the trusted path
+    (and their copies) leave every special action's decision kept as it was made."""
+    from elgrande.engine import step_decisions
+
+    for seed in range(4):
+        play_out(new_game(3, seed=seed, logging=False), random.Random(seed))
+    before = {k: v[2].to_json() for k, v in step_decisions._KEPT.items()}
+    assert before
+    _play_and_copy(range(4, 10), 80)
+    after = {k: v[2].to_json() for k, v in step_decisions._KEPT.items()}
+    assert {k: after[k] for k in before if k in after} == before

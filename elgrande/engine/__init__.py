@@ -3,7 +3,7 @@
 It knows no card names: cards reach it as data (parsed scripts) from the dsl layer.
 """
 
-from typing import Any
+from typing import Any, Final
 
 
 class UnreadEvents(list[dict[str, Any]]):
@@ -14,8 +14,9 @@ class UnreadEvents(list[dict[str, Any]]):
     and a ``score`` action's, B8.6), and the base turn's own events (``round``, ``bid``,
     ``turn_order``, ``court``, ``card``, ``place``, ``decline``, ``special``,
     ``end_turn``, ``end_round``: B3, B4), which nothing in the rules reads back, are not
-    made. Kept here, in a module the compiled build leaves as Python (docs/compiled.md):
-    mypyc compiles no subclass of ``list``."""
+    made; a special action's own events get :data:`UNMADE` in their place (counted, as
+    the work budget charges each one, B8; not made). Kept here, in a module the compiled
+    build leaves as Python (docs/compiled.md): mypyc compiles no subclass of ``list``."""
 
     __slots__ = ()
 
@@ -27,3 +28,22 @@ def events_read(events: list[dict[str, Any]]) -> bool:
     B8.6, and the base turn's own events, B3, B4) is made only when True. Raises
     nothing."""
     return type(events) is not UnreadEvents
+
+
+#: What an :class:`UnreadEvents` sink gets in place of a special action's own event (a
+#: region scored, the king or caballeros moved, a choice, B8): one shared mapping, never
+#: read nor changed, that keeps the sink's length (the interpreter charges the work
+#: budget per event, and logs "nothing" for a statement that made none) without making
+#: the event. Only a call site that checked :func:`events_read` puts it there.
+UNMADE: Final[dict[str, Any]] = {"event": "unmade"}
+
+
+def spared(events: list[dict[str, Any]]) -> bool:
+    """Whether ``events`` is an unread sink (:func:`events_read` False): :data:`UNMADE` is
+    then put there in place of the event the caller would make (counted, not made), and
+    the caller makes none; False for any other list (the caller makes its event). Raises
+    nothing."""
+    if type(events) is not UnreadEvents:
+        return False
+    events.append(UNMADE)
+    return True

@@ -473,8 +473,10 @@ class FlowEngine(PlacingEngine):
         by ``player``, one who must answer (B3.4): neither the seat nor the answer is
         checked again where the phase would only check it (a phase's default ``answer``);
         the answer goes to the phase's ``apply`` in the form the kind applies
-        (:meth:`~elgrande.engine.decisions.DecisionKind.trusted`). A side decision or a
-        phase that hands answers on (a special action's interpreter) still checks it.
+        (:meth:`~elgrande.engine.decisions.DecisionKind.trusted`), a special action's
+        too (its phase's ``apply`` hands it to the interpreter as checked). A side
+        decision, or a phase that takes raw answers itself (``Phase.answer``), still
+        checks it.
 
         Anything else than such an answer may break the game (no IllegalMove is
         promised); :meth:`answer` is the checked path.

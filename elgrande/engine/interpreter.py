@@ -26,6 +26,7 @@ from typing import Any, Final
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import statement_name
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
+from elgrande.engine import events_read
 from elgrande.engine import points as _points  # noqa: F401 - registers the points statement
 from elgrande.engine.compiled import (
     AS,
@@ -43,6 +44,7 @@ from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Fra
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import options_size
 from elgrande.engine.primitives import PRIMITIVES, each_order
+from elgrande.engine.step_decisions import named as named  # its home now
 from elgrande.engine.triggers import keep_trigger, player_of
 from elgrande.errors import IllegalMove
 from elgrande.model import marks
@@ -61,18 +63,6 @@ EVENT_UNITS: Final = 15
 
 __all__ = ["EVENT_UNITS", "LABEL_UNITS", "STEP_BUDGET", "BudgetExceeded", "Interpreter",
            "block_at"]
-
-
-def named(d: Decision, card: str) -> Decision:
-    """``d``, a decision a statement of card ``card``'s special action asks, with a
-    prompt that names the card first (``"{card:ID}: bring up to 2 caballeros to
-    court"``, B8: every decision of a special action says whose card it is for); ``d``
-    itself when its prompt names a card already. Decisions are never changed in place
-    (copies of a game share them): a copy is made. Raises nothing."""
-    if d.prompt.startswith("{card:"):
-        return d
-    return Decision(d.kind, d.players, f"{marks.card(card)}: {d.prompt[:1].lower()}{d.prompt[1:]}",
-                    d.options, d.rule)
 
 
 def block_at(script: ast.Script, path: list[int]) -> ast.Block:
@@ -298,8 +288,9 @@ class Interpreter:
                events: list[dict[str, Any]] | None = None,
                checked: bool = False) -> Decision | None:
         """Give ``player``'s answer to the pending decision, then run on (``checked``:
-        the answer was checked and normalised by the decision already, e.g. a trigger
-        body's decision asked as an aside; ``player`` is then its first player). An
+        the answer was checked by the decision's kind already, in the form the kind
+        applies, by ``player``, one who must answer: a trigger body's decision asked as
+        an aside, the special action's phase, B8). An
         ``either``'s answer makes a ``choose`` event naming the branch taken (``option``,
         0-based, and ``label``, its label in the decision) for the log (B4.4).
 
@@ -317,9 +308,9 @@ class Interpreter:
         if run.shared:  # a copy of the game shares its frames: copied before changed
             run.own()
         if run.inner is not None:  # the decision is the carried-out card's
-            return self._answer_inner(state, run, player, answer, events)
+            return self._answer_inner(state, run, player, answer, events, checked)
         if checked:
-            norm, player = answer, d.players[0]
+            norm = answer
         else:
             norm = d.applied(answer, player)
         events = events if events is not None else []
@@ -329,8 +320,9 @@ class Interpreter:
             made = len(events)
             self.rules.apply_aside(HookContext(state, self.board, events, run.actor),
                                    aside, norm)
-            for e in events[made:]:  # part of the special action: logged under its line
-                e.setdefault("card", run.card)
+            if events_read(events):  # (an unread sink's may be UNMADE: never changed)
+                for e in events[made:]:  # part of the special action: logged under its line
+                    e.setdefault("card", run.card)
             return self.advance(state, run, events)
         f = run.frames[-1]
         code = self._code.get(run.card) or self._compiled(run.card)
@@ -420,8 +412,10 @@ class Interpreter:
         return None
 
     def _answer_inner(self, state: State, run: Run, player: int, answer: Any,
-                      events: list[dict[str, Any]] | None) -> Decision | None:
-        """Give the answer to the carried-out card's run, then run on (see :meth:`answer`).
+                      events: list[dict[str, Any]] | None,
+                      checked: bool = False) -> Decision | None:
+        """Give the answer to the carried-out card's run, then run on (see :meth:`answer`,
+        ``checked`` as there).
 
         Raises:
             IllegalMove: refused (nothing changed). BudgetExceeded: see :meth:`advance`.
@@ -430,7 +424,7 @@ class Interpreter:
         assert inner is not None
         events = events if events is not None else []
         try:
-            nxt = self.answer(state, inner, player, answer, events)
+            nxt = self.answer(state, inner, player, answer, events, checked)
         except BudgetExceeded as exc:
             self._stop(run, exc)
             raise

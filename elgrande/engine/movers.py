@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from elgrande.dsl import ast
+from elgrande.engine import spared
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size
@@ -18,6 +19,7 @@ from elgrande.engine.primitives import (
     hook_context,
 )
 from elgrande.engine.regions import IT_PLACE, regions
+from elgrande.engine.step_decisions import keep, kept, king_bound
 from elgrande.model.board import REGION
 from elgrande.model.seats import seat
 
@@ -33,7 +35,8 @@ def move_king_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None
     """Move the king as a checked answer says (B5.2)."""
     before = ctx.state.king
     ctx.state.king = ctx.board.index[answer]
-    ctx.event("king", decider=ctx.subject, frm=ctx.board.places[before].id, to=answer)
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("king", decider=ctx.subject, frm=ctx.board.places[before].id, to=answer)
 
 
 #: The refusal of the king's own region when a card moves him (B8), shared by every such one.
@@ -44,11 +47,22 @@ KING_PROMPT: Final = "Move the king to another region of your choice"
 
 def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The mover of the king: to a region of the set (never the Castillo, B5.2), or a
-    place a rules module opens to him (``king_places``)."""
+    place a rules module opens to him (``king_places``). Where no module opens places to
+    him and the sets depend on the board and the king only (:func:`king_bound`), the
+    decision is made once per card, king's region and deciding player and shared
+    (:mod:`elgrande.engine.step_decisions`)."""
     s, b = ctx.state, ctx.board
+    fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
+    key: tuple[Any, ...] | None = None
+    if fold is None and king_bound(ctx, _arg(call, "to")) \
+            and king_bound(ctx, _arg(call, "source")):  # made once per key, then shared
+        key = (id(call), id(b), ctx.run.card, s.king, ctx.subject)
+        d = kept(ctx, call, key)
+        if d is not None:
+            return d
+    work = ctx.run.work
     if not _in_source(ctx, call, s.king):
         return None
-    fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
     extra = set(fold(hook_context(ctx), [])) if fold is not None else set()
     places = b.places  # places[r].kind == REGION: b.is_region(r), without a method call
     king = s.king
@@ -60,9 +74,11 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
         return None
     why = {places[b.castillo].id: ["B5.2", "the king never goes into the Castillo"],
            places[king].id: KING_STAYS}  # size: the mapping, the list and each one
-    return offer(ctx, Decision("choose_region", [ctx.subject], KING_PROMPT,
-                               {"choices": choices, "why": why}, "B5.2"),
-                 2 + len(choices) + reasons_size(why))
+    d = Decision("choose_region", [ctx.subject], KING_PROMPT, {"choices": choices, "why": why},
+                 "B5.2")
+    if key is not None:
+        return keep(ctx, call, key, d, work, 2 + len(choices) + reasons_size(why))
+    return offer(ctx, d, 2 + len(choices) + reasons_size(why))
 
 
 def _grande_owners(ctx: Ctx, call: ast.Call) -> list[int]:
@@ -119,6 +135,8 @@ def _grande_why(ctx: Ctx, owner: int) -> dict[str, list[str]]:
 def _put_grande(ctx: Ctx, owner: int, to: int) -> None:
     before = ctx.state.grandes[owner]
     ctx.state.set_grande(owner, to)
+    if spared(ctx.events):  # (an unread sink's counted, not made)
+        return
     if owner == ctx.subject:
         ctx.event("grande", decider=owner, frm=ctx.rid(before), to=ctx.rid(to))
     else:
@@ -230,7 +248,8 @@ def move_scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -
     i = ctx.board.scoreboard_index(sb)
     placed = ctx.state.scoreboards[i] < 0  # from beside the board (B1.5), not moved
     ctx.state.set_scoreboard(i, ctx.board.index[to])
-    ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to, placed=placed)
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("scoreboard", decider=ctx.subject, scoreboard=sb, to=to, placed=placed)
 
 
 def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:

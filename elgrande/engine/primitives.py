@@ -19,7 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
-from elgrande.engine import events_read
+from elgrande.engine import UNMADE, events_read, spared
 from elgrande.engine.choice_sources import outside_card, taken_from
 from elgrande.engine.context import Ctx
 
@@ -32,6 +32,7 @@ from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import regions
 from elgrande.engine.room import room_in, within_room
 from elgrande.engine.rule_params import RULE, expires_for
+from elgrande.engine.step_decisions import keep, kept, king_bound
 from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model import marks
 from elgrande.model.board import Board
@@ -208,13 +209,16 @@ def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     var = _arg(call, "var")
     if isinstance(ch, ast.RegionChoice):
         ctx.run.env[var] = ctx.board.index[answer]
-        ctx.event("choose", region=answer, var=var, chooser=ctx.subject)
+        if not spared(ctx.events):  # (an unread sink's counted, not made)
+            ctx.event("choose", region=answer, var=var, chooser=ctx.subject)
     elif isinstance(ch, ast.PlayerChoice):  # the log names the chosen player (``chosen``)
         ctx.run.env[var] = int(answer)
-        ctx.event("choose", chosen=int(answer), var=var, chooser=ctx.subject)
+        if not spared(ctx.events):
+            ctx.event("choose", chosen=int(answer), var=var, chooser=ctx.subject)
     else:
         ctx.run.env[var] = int(answer)
-        ctx.event("choose", value=answer, var=var, chooser=ctx.subject)
+        if not spared(ctx.events):
+            ctx.event("choose", value=answer, var=var, chooser=ctx.subject)
 
 
 @primitive("choose", _choose_finish)
@@ -222,11 +226,19 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
     ch = _arg(call, "choice")
     var = _arg(call, "var")
     if isinstance(ch, ast.RegionChoice):
+        key: tuple[Any, ...] | None = None
+        if not ctx.run.env and king_bound(ctx, ch.set):  # made once per key, then shared
+            key = (id(call), id(ctx.board), ctx.run.card, ctx.state.king, ctx.subject)
+            d = kept(ctx, call, key)
+            if d is not None:
+                return d
+        work = ctx.run.work
         opts = [r for r in regions(ctx, ch.set) if r >= 0]
         if len(opts) == 1:  # taken for the player, said as an answered choice is (B8)
             ctx.run.env[var] = opts[0]
-            ctx.event("choose", region=ctx.rid(opts[0]), var=var, chooser=ctx.subject,
-                      only=True)
+            if not spared(ctx.events):  # (an unread sink's counted, not made)
+                ctx.event("choose", region=ctx.rid(opts[0]), var=var, chooser=ctx.subject,
+                          only=True)
             return None
         if not opts:  # nothing to choose: the log says so (as inside each player:)
             ctx.run.env[var] = None
@@ -245,10 +257,11 @@ def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
         choices: list[str] = []  # the places' ids (ctx.rid), in a plain loop
         for r in opts:
             choices.append(places[r].id)  # size: the mapping, the list and each one
-        return offer(ctx, Decision("choose_region", [ctx.subject],
-                                   _asks(ctx, "choose a region", var),
-                                   {"choices": choices, "why": why}, "B8"),  # its places
-                     2 + len(choices) + reasons_size(why))
+        d = Decision("choose_region", [ctx.subject], _asks(ctx, "choose a region", var),
+                     {"choices": choices, "why": why}, "B8")  # its places
+        if key is not None:
+            return keep(ctx, call, key, d, work, 2 + len(choices) + reasons_size(why))
+        return offer(ctx, d, 2 + len(choices) + reasons_size(why))
     if isinstance(ch, ast.NumberChoice):
         return Decision("choose_number", [ctx.subject],
                         _asks(ctx, f"choose a number from {ch.low} to {ch.high}", var),
@@ -317,7 +330,7 @@ def _apply_moves(ctx: Ctx, moves: list[tuple[Any, ...]]) -> None:
                 arrive(hooks, b, who, n)
             if moved is not None:
                 moved(hooks, a, b, who, n)
-    if moves:
+    if moves and not spared(ctx.events):  # (an unread sink's counted, not made)
         ctx.event("move", decider=ctx.subject, moves=[_move_entry(m) for m in moves])
         if hooks is not None and hooks.events:  # e.g. a carried disc delivered (C7)
             ctx.events.extend(hooks.events)
@@ -451,7 +464,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
 def place_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     """Apply a checked ``place_caballeros`` answer of a move from court (B5.1)."""
     apply_placement(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
-    if answer:
+    if answer and not spared(ctx.events):  # (an unread sink's counted, not made)
         ctx.event("place", decider=ctx.subject, to=dict(answer))
 
 
@@ -491,6 +504,8 @@ def bring_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 def _bring_apply(ctx: Ctx, answer: dict[str, Any]) -> None:
     """Bring the subject's caballeros to court as a checked bring answer says (B4.1)."""
     apply_court(ctx.state, ctx.board, ctx.subject, answer, ctx.rules, ctx.events)
+    if spared(ctx.events):  # (an unread sink's counted, not made)
+        return
     ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
               regions=answer["regions"])
 
@@ -540,7 +555,7 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
                                                         rules, hooks))
         else:
             score_points(ctx.state, ctx.board, r, first_only, rules, hooks)
-            ctx.event("score", result=None)
+            ctx.events.append(UNMADE)  # counted, not made (nobody reads it)
         scored.append(r)
     if hooks is not None and scored and rules is not None and rules.scored is not None:
         rules.scored(hooks, scored)
@@ -555,7 +570,8 @@ primitive("move", move_finish)(move_start)
 def _take_back_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     p = ctx.subject
     ctx.state.take_back_power_card(p, answer)
-    ctx.event("take_back", decider=p, value=answer)
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("take_back", decider=p, value=answer)
 
 
 #: Why a card still in hand cannot be taken back (B3.2, whose title is about playing the
@@ -596,7 +612,8 @@ def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
     ctx.state.add_lasting(Lasting(str(_arg(call, "kind")), ctx.subject, expires,
                                   ctx.run.card, {"until": until, "taken": r}))
-    ctx.event("keep", kind=_arg(call, "kind"), until=until)
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("keep", kind=_arg(call, "kind"), until=until)
     return None
 
 
@@ -625,7 +642,8 @@ def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
 def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     picks = {p: (ctx.board.index[r] if r is not None else None) for p, r in answer.items()}
     ctx.run.env[_arg(call, "var")] = picks
-    ctx.event("reveal", var=_arg(call, "var"), picks=dict(answer))
+    if not spared(ctx.events):  # (an unread sink's counted, not made)
+        ctx.event("reveal", var=_arg(call, "var"), picks=dict(answer))
 
 
 @primitive("secret_choice", _secret_finish)

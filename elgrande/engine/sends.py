@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from elgrande.dsl import ast
+from elgrande.engine import spared
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size, size
@@ -76,7 +77,7 @@ def _send_apply(ctx: Ctx, call: ast.Call, owner: int, taken: dict[str, Any],
             s.court[owner] += n
         else:  # an off-board space a set declares (checked when the cards loaded)
             s.add_caballeros(idx[dest], owner, n)
-    if taken:
+    if taken and not spared(ctx.events):  # (an unread sink's counted, not made)
         ctx.event("send", decider=ctx.subject, owner=owner, to=dest, taken=counts)
 
 

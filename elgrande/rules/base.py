@@ -511,14 +511,17 @@ def _special_decide(engine: FlowEngine, state: State, flow: Flow,
     return flow.run.pending
 
 
-def _special_answer(engine: FlowEngine, state: State, flow: Flow, player: int, raw: Any,
-                    events: Events) -> None:
+def _special_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm: Any,
+                   events: Events) -> None:
+    """Hand ``player``'s answer, checked by the pending decision's kind (in the form the
+    kind applies: the phase's default ``answer`` checked it, or the trusted path took it
+    from the legal set), to the special action's interpreter, which runs on (B8)."""
     assert flow.run is not None
     interp = engine._interpreter  # (FlowEngine.interpreter once made: no property call)
     if interp is None:
         interp = engine.interpreter
     try:
-        nxt = interp.answer(state, flow.run, player, raw, events)
+        nxt = interp.answer(state, flow.run, player, norm, events, checked=True)
     except TriggerLimit:  # the answer is refused whole (FlowEngine.answer)
         raise
     except BudgetExceeded as exc:
@@ -634,8 +637,7 @@ MODULE = RulesModule(
         Phase(OFFER, _offer_decide, _offer_apply, goes_to=(VETO, SPECIAL) + _PART_ENDS),
         Phase(VETO, _veto_decide, _veto_apply, turn_rule="B8.4",
               goes_to=(SPECIAL,) + _PART_ENDS),
-        Phase(SPECIAL, _special_decide, _asks_nothing, answer=_special_answer,
-              goes_to=_PART_ENDS),
+        Phase(SPECIAL, _special_decide, _special_apply, goes_to=_PART_ENDS),
         Phase(DISCS, _discs_decide, _discs_apply, turn_rule="B6.1",
               goes_to=(BID, OVER, SCORING)),
         Phase(SCORING, _scoring_decide, _asks_nothing, goes_to=(BID, OVER, SCORING)),
