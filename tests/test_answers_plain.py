@@ -165,3 +165,41 @@ def test_b6_scoring_events_hold_the_structured_result_as_data() -> None:
                 assert gained == after
                 return
     raise AssertionError("no general scoring")  # pragma: no cover
+
+
+def _first(kind: str) -> Game:
+    """The first decision of ``kind`` in a seeded base game."""
+    g, rng = new_game(3, seed=3), random.Random(3)
+    while g.pending is not None and g.pending.kind != kind:
+        d = g.pending
+        g.answer(d.players[0], d.random_answer(rng, d.players[0]))
+    return g
+
+
+@pytest.mark.rule("B4.4", "B4.3")
+def test_b4_4_ints_past_one_digit_are_checked_as_any_other() -> None:
+    """The fast tests of a common int answer stop at ``SMALL_INT`` (CPython's one-digit
+    ints); an int past it is still an answer up to ``MAX_INT`` (refused by the kind, as
+    any wrong count or card) and refused as too large past it; the game is unchanged."""
+    big = dec.SMALL_INT + 1
+    g = _first("choose_power_card")
+    d = g.pending
+    assert d is not None
+    before = json.dumps(g.to_json(), sort_keys=True)
+    for answer, words in ((big, "not one of the allowed"), (dec.MAX_INT, "not one of"),
+                          (dec.MAX_INT + 1, "too large"), (-1, "not one of")):
+        with pytest.raises(IllegalMove, match=words):
+            g.answer(d.players[0], answer)
+    assert json.dumps(g.to_json(), sort_keys=True) == before
+    g = _first("place_caballeros")
+    d = g.pending
+    assert d is not None and len(d.options["to"]) > 1
+    first, last = d.options["to"][0], d.options["to"][-1]
+    before = json.dumps(g.to_json(), sort_keys=True)
+    for count, words in ((big, "at most"), (dec.MAX_INT, "at most"),
+                         (dec.MAX_INT + 1, "too large"), (-1, "whole numbers >= 0")):
+        with pytest.raises(IllegalMove, match=words):
+            g.answer(d.players[0], {first: count})
+    assert json.dumps(g.to_json(), sort_keys=True) == before
+    g.answer(d.players[0], {first: 1, last: 0})
+    assert g.history[-1]["answer"] == {first: 1, last: 0}  # kept as given

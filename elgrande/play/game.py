@@ -29,7 +29,14 @@ from elgrande.data.library import (
     provisional_header,
     provisional_log,
 )
-from elgrande.engine.decisions import MAX_INT, MIN_INT, Decision, check_seat, plain_answer
+from elgrande.engine.decisions import (
+    MAX_INT,
+    MIN_INT,
+    SMALL_INT,
+    Decision,
+    check_seat,
+    plain_answer,
+)
 from elgrande.engine.draws import draw_key
 from elgrande.engine.flow import Flow, FlowEngine, engine_for, setup
 from elgrande.engine.modules import OVER
@@ -164,7 +171,8 @@ class Game:
         if not seated and (type(player) is not int or not MIN_INT <= player <= MAX_INT):
             check_seat(player)  # a seat is an int, never True or 1.0
         t = type(answer)  # ints and strings are plain already; the rest is copied
-        if t is not str and (t is not int or not MIN_INT <= answer <= MAX_INT):
+        # (an int past SMALL_INT or negative: plain_answer's full test of MAX_INT)
+        if t is not str and (t is not int or not 0 <= answer <= SMALL_INT):
             answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
         kind = d.kind
         events: list[dict[str, Any]] = []

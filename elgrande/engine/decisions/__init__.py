@@ -108,6 +108,7 @@ from elgrande.engine.decisions.forms import (
     MAX_INT,
     MAX_LISTED,
     MIN_INT,
+    SMALL_INT,
     answer_keys,
     check_seat,
     is_int,
@@ -125,10 +126,10 @@ Kind = FunctionKind
 
 __all__ = [
     "ANSWER_KEYS", "COUNTED", "KINDS", "LISTED_CHOICES", "LISTED_LABELS", "MAX_ANSWER_DEPTH",
-    "MAX_INT", "MAX_LISTED", "MIN_INT", "NEVER", "NOT_INLINE", "REVEAL", "CourtKind", "Decision",
-    "DecisionKind", "FunctionKind", "Kind", "MoveKind", "OptionKind", "PickKind", "PlaceKind",
-    "Random", "ScoreboardKind", "Secret", "SendKind", "answer_as_seen", "answer_keys",
-    "check_seat", "draw_below", "draw_choice", "draw_int", "draw_sample", "draw_shuffle",
-    "is_int", "kind", "plain_answer", "refuse_unknown_keys", "register", "secret_kinds",
-    "send_taken", "send_value", "shown",
+    "MAX_INT", "MAX_LISTED", "MIN_INT", "NEVER", "NOT_INLINE", "REVEAL", "SMALL_INT", "CourtKind",
+    "Decision", "DecisionKind", "FunctionKind", "Kind", "MoveKind", "OptionKind", "PickKind",
+    "PlaceKind", "Random", "ScoreboardKind", "Secret", "SendKind", "answer_as_seen", "answer_keys",
+    "check_seat", "draw_below", "draw_choice", "draw_int", "draw_sample", "draw_shuffle", "is_int",
+    "kind", "plain_answer", "refuse_unknown_keys", "register", "secret_kinds", "send_taken",
+    "send_value", "shown",
 ]

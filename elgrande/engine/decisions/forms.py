@@ -9,6 +9,7 @@ The forms themselves, kind by kind, are in the package docstring
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -21,6 +22,12 @@ MAX_LISTED: Final = 200
 MAX_INT: Final = 10 ** 12
 #: ``-MAX_INT``, made once (a large int's negative is a new object each time it is made).
 MIN_INT: Final = -MAX_INT
+#: The largest int of one digit in CPython (``2 ** 30 - 1``): CPython 3.11 compares
+#: such ints natively (a specialised comparison), an int past it such as :data:`MAX_INT`
+#: by the generic call at every comparison. ``0 <= x <= SMALL_INT`` is a fast test of the
+#: common answer (a count, an index, a card value) inside ``MIN_INT <= x <= MAX_INT``;
+#: any other int takes the full test.
+SMALL_INT: Final = 2 ** sys.int_info.bits_per_digit - 1
 
 
 def is_int(x: Any) -> bool:
@@ -84,8 +91,8 @@ def plain_answer(answer: Any, rule: str = "B4.4", depth: int = 0) -> Any:
             if type(k) is not str and not isinstance(k, str):  # (type(): no call most times)
                 raise IllegalMove(rule, f"keys of an answer are strings, not {shown(k)}")
             tv = type(v)
-            if tv is str or (tv is int and MIN_INT <= v <= MAX_INT):
-                out[k] = v
+            if tv is str or (tv is int and 0 <= v <= SMALL_INT):  # (else: the call's
+                out[k] = v  # full test)
             elif tv is dict and not v and depth < MAX_ANSWER_DEPTH:  # an empty mapping
                 # (a court answer's regions): the copy the call would make
                 out[k] = {}
@@ -103,7 +110,7 @@ def plain_answer(answer: Any, rule: str = "B4.4", depth: int = 0) -> Any:
         res: list[Any] = []
         for v in items:
             tv = type(v)
-            res.append(v if tv is str or (tv is int and MIN_INT <= v <= MAX_INT) else
+            res.append(v if tv is str or (tv is int and 0 <= v <= SMALL_INT) else
                        plain_answer(v, rule, depth + 1))
         return res
     if x is None or isinstance(x, (bool, str)):

@@ -17,7 +17,7 @@ from elgrande.engine.decisions.decision import (
     _rule,
     register,
 )
-from elgrande.engine.decisions.forms import MAX_INT, MIN_INT, _refused, is_int, shown
+from elgrande.engine.decisions.forms import SMALL_INT, _refused, is_int, shown
 from elgrande.errors import IllegalMove
 
 #: A refused pick lists the allowed answers when there are at most this many; more are
@@ -47,8 +47,8 @@ class PickKind(DecisionKind):
         o = d.options
         choices = o["choices"] if "choices" in o else o["per_player"][str(p)]
         t = type(answer)
-        if (t is str or (t is int and MIN_INT <= answer <= MAX_INT)) and answer in choices:
-            return answer
+        if (t is str or (t is int and 0 <= answer <= SMALL_INT)) and answer in choices:
+            return answer  # (any other int: the test below)
         plain = is_int(answer) or isinstance(answer, str)
         if not plain or answer not in choices:
             if plain:

@@ -19,7 +19,6 @@ from elgrande.engine.decisions.counting import (
 )
 from elgrande.engine.decisions.decision import COUNTED, Decision, DecisionKind, _rule, register
 from elgrande.engine.decisions.forms import (
-    MAX_INT,
     MAX_LISTED,
     _counts,
     _refused,
@@ -56,17 +55,18 @@ class PlaceKind(DecisionKind):
         o = d.options
         if type(answer) is dict:  # the common answer, valid: checked inline (the same result)
             to, room, total = o["to"], o.get("room"), 0
-            for k, v in answer.items():
-                if type(v) is not int or not 0 <= v <= MAX_INT or k not in to \
+            out: dict[str, int] = {}
+            # (no v <= MAX_INT: a count past the most placed fails total <= max below;
+            # against MAX_INT, beyond CPython 3.11's one-digit ints, no comparison is fast)
+            for k, v in answer.items():  # (a loop: no comprehension function made)
+                if type(v) is not int or v < 0 or k not in to \
                         or (room and k in room and v > room[k][0]):
                     break
                 total += v
+                if v:
+                    out[k] = v
             else:
                 if o.get("min", 0) <= total <= o["max"]:
-                    out: dict[str, int] = {}
-                    for k, v in answer.items():  # (a loop: no comprehension function made)
-                        if v:
-                            out[k] = v
                     return out
         rule = _rule(d, "B4.3")
         moves = _counts(answer, rule)
