@@ -34,7 +34,7 @@ def events_read(events: list[dict[str, Any]]) -> bool:
 #: region scored, the king or caballeros moved, a choice, B8): one shared mapping, never
 #: read nor changed, that keeps the sink's length (the interpreter charges the work
 #: budget per event, and logs "nothing" for a statement that made none) without making
-#: the event. Only a call site that checked :func:`events_read` puts it there.
+#: the event. Only :func:`spared` puts it there.
 UNMADE: Final[dict[str, Any]] = {"event": "unmade"}
 
 

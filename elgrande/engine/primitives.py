@@ -19,7 +19,7 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
-from elgrande.engine import UNMADE, events_read, spared
+from elgrande.engine import spared
 from elgrande.engine.choice_sources import outside_card, taken_from
 from elgrande.engine.context import Ctx
 
@@ -550,12 +550,11 @@ def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
         if r < 0:
             continue
         # its result as JSON: for a reader of the events (none made in a playout, as B6.4's)
-        if events_read(ctx.events):
+        if spared(ctx.events):  # (an unread sink's counted, not made)
+            score_points(ctx.state, ctx.board, r, first_only, rules, hooks)
+        else:
             ctx.event("score", result=score_region_json(ctx.state, ctx.board, r, first_only,
                                                         rules, hooks))
-        else:
-            score_points(ctx.state, ctx.board, r, first_only, rules, hooks)
-            ctx.events.append(UNMADE)  # counted, not made (nobody reads it)
         scored.append(r)
     if hooks is not None and scored and rules is not None and rules.scored is not None:
         rules.scored(hooks, scored)

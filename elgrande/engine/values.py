@@ -126,7 +126,7 @@ def mode_limits(mode: str, qty_n: int | None, available: int) -> tuple[int, int]
 
 
 _OPS: Final = {">=": int.__ge__, "<=": int.__le__, "==": int.__eq__, "!=": int.__ne__,
-        ">": int.__gt__, "<": int.__lt__}
+               ">": int.__gt__, "<": int.__lt__}
 
 
 #: Evaluations of further condition forms, by the name of the AST class (cards as objects
