@@ -139,3 +139,34 @@ def test_no_game_changes_a_special_action_s_shared_decision() -> None:
     _play_and_copy(range(4, 10), 80)
     after = {k: v[2].to_json() for k, v in step_decisions._KEPT.items()}
     assert {k: after[k] for k in before if k in after} == before
+
+
+def test_the_intrigue_and_king_deck_and_setup_disc_decisions_are_shared() -> None:
+    """I1, I2: the secret deck choice and setup disc of an Intrigue & the King game are made
+    once per players asked (the deck: and beginner option) and shared by every game of the
+    library, equal to what a fresh one would say, and no game changes them."""
+    from elgrande.rules.intrigue_king import cache_of, deck, setup_disc_decision
+
+    def game(seed: int) -> Game:
+        return new_game(4, sets=("base", "intrigue-king"), seed=seed, logging=False,
+                        fill="provisional")
+
+    for kind, rule in (("choose_cards", "I1"), ("secret_region", "I2")):
+        one = _pending_of(kind, rule, game(3), random.Random(3))
+        two = _pending_of(kind, rule, game(4), random.Random(4))
+        assert len(one) == len(two) == 4  # one per player left to answer, 4 down to 1
+        assert all(a is b for a, b in zip(one, two, strict=True)), rule
+        assert all(Decision.from_json(a.to_json()) == a for a in one)
+    g = game(5)
+    shared = cache_of(g.library).secret
+    before = {k: d.to_json() for k, d in shared.items()}
+    assert len(before) >= 8
+    values, n = deck._deck_offer(g.library, False)  # what each decision offers
+    assert shared[("deck", False, (1, 2, 3))].to_json() == Decision(
+        "choose_cards", [1, 2, 3], f"Choose {n} of your cards for this game (secretly)",
+        {"per_player": {str(p): values for p in (1, 2, 3)}, "count": n}, "I1").to_json()
+    assert setup_disc_decision(g.library.board, g.state, set()) is \
+        shared[("setup_disc", False, (0, 1, 2, 3))]
+    for seed in range(6, 9):
+        play_out(game(seed), random.Random(seed))
+    assert {k: shared[k].to_json() for k in before} == before

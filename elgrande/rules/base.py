@@ -300,8 +300,8 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         limit = 0
     elif engine.rules.placement_limit is None:  # the card's number (_placement_limit's
         limit = number  # first case: no call)
-    else:  # as a module's hook changes it
-        limit = _placement_limit(engine, state, flow)
+    else:  # as a module's hook changes it (the card's number read above)
+        limit = _placement_limit(engine, state, flow, number)
     if limit <= 0:
         bp: BaseRound = flow.parts["base"]
         if bp.shared:  # its own (own_part; not shared: no call)

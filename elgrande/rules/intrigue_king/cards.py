@@ -194,6 +194,8 @@ class Cache:
             ids (I8); None until first asked.
         facts: card id -> (special action unknown, compulsory, title) (I6;
             :func:`elgrande.rules.intrigue_king.special._card_facts`); filled as asked.
+        secret: the I1 deck and I2 setup-disc decisions made, by (phase, beginner option,
+            the players asked), shared (decisions never change once made).
     """
 
     def __repr__(self) -> str:
@@ -212,6 +214,7 @@ class Cache:
     held: dict[str, bool]
     held_values: dict[int, str] | None
     facts: dict[str, tuple[bool, bool, str]]
+    secret: dict[tuple[str, bool, tuple[int, ...]], Any]
 
     def __init__(self, lib: Library, board: Board, cards: Cards, disc_regions: list[str],
                  disc_count: int,
@@ -220,7 +223,8 @@ class Cache:
                  notes: dict[tuple[int, ...], str] | None = None,
                  held: dict[str, bool] | None = None,
                  held_values: dict[int, str] | None = None,
-                 facts: dict[str, tuple[bool, bool, str]] | None = None) -> None:
+                 facts: dict[str, tuple[bool, bool, str]] | None = None,
+                 secret: dict[tuple[str, bool, tuple[int, ...]], Any] | None = None) -> None:
         self.lib = lib
         self.board = board
         self.cards = cards
@@ -232,11 +236,12 @@ class Cache:
         self.held = {} if held is None else held
         self.held_values = held_values
         self.facts = {} if facts is None else facts
+        self.secret = {} if secret is None else secret
 
 
 #: The fields of :class:`Cache`, in order (its repr's).
 _CACHE_FIELDS: Final = ("lib", "board", "cards", "disc_regions", "disc_count", "deck_offers",
-                        "by_order", "notes", "held", "held_values", "facts")
+                        "by_order", "notes", "held", "held_values", "facts", "secret")
 
 
 def _new_cache(lib: Library) -> Cache:

@@ -13,7 +13,7 @@ from elgrande.engine.modules import Events
 from elgrande.errors import IllegalMove
 from elgrande.model.hook_context import HookContext
 from elgrande.model.state import State
-from elgrande.rules.intrigue_king.cards import _options, cache_of, cards_of, deck_values
+from elgrande.rules.intrigue_king.cards import DECK, _options, cache_of, cards_of, deck_values
 
 if TYPE_CHECKING:
     from elgrande.data.library import Library
@@ -89,13 +89,24 @@ dec.register(CardsKind("choose_cards", dec.Secret(dec.NEVER, _cards_hidden)))
 
 def deck_decision(lib: Library, state: State, answered: set[int]) -> Decision:
     """The I1 secret decision of the players not in ``answered``: each answers a list of
-    ``choose`` values from their set (the beginner option: multiples of 10 only)."""
-    values, n = _deck_offer(lib, bool(_options(state).get("beginner")))
-    values = values[:]  # this decision's own list (the players share it, as before)
+    ``choose`` values from their set (the beginner option: multiples of 10 only). Made
+    once per beginner option and players asked, kept in the library's
+    :class:`~elgrande.rules.intrigue_king.cards.Cache` and shared (decisions never change
+    once made)."""
+    beginner = bool(_options(state).get("beginner"))
     remaining = [p for p in range(state.players) if p not in answered]
-    return Decision("choose_cards", remaining, f"Choose {n} of your cards for this game "
-                    "(secretly)", {"per_player": {str(p): values for p in remaining},
-                                   "count": n}, "I1")
+    known = cache_of(lib).secret
+    key = (DECK, beginner, tuple(remaining))
+    d: Decision | None = known.get(key)
+    if d is None:
+        values, n = _deck_offer(lib, beginner)
+        values = values[:]  # this decision's own list (the players share it, as before)
+        d = Decision("choose_cards", remaining, f"Choose {n} of your cards for this game "
+                     "(secretly)", {"per_player": {str(p): values for p in remaining},
+                                    "count": n}, "I1")
+        if len(known) < 4096:
+            known[key] = d
+    return d
 
 
 def _deck_offer(lib: Library, beginner: bool) -> tuple[list[int], int]:

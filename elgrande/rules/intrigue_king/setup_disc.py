@@ -13,7 +13,7 @@ from elgrande.engine.primitives import apply_placement
 from elgrande.model.board import Board
 from elgrande.model.seats import seat
 from elgrande.model.state import State
-from elgrande.rules.intrigue_king.cards import _CACHES, cache_of
+from elgrande.rules.intrigue_king.cards import _CACHES, SETUP_DISC, cache_of
 
 if TYPE_CHECKING:
     pass
@@ -22,17 +22,28 @@ if TYPE_CHECKING:
 # -- I2: the setup disc ------------------------------------------------------------------------
 def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decision:
     """The I2 secret-disc decision of the players not in ``answered``: a mainland region
-    for the setup disc's caballeros."""
+    for the setup disc's caballeros. Made once per players asked with the board of the
+    library's :class:`~elgrande.rules.intrigue_king.cards.Cache` and shared (decisions
+    never change once made)."""
     remaining = [p for p in range(state.players) if p not in answered]
     last = _CACHES.last
+    known = last.secret if last is not None and last.board is board else None
+    key = (SETUP_DISC, False, tuple(remaining))
+    if known is not None:
+        d: Decision | None = known.get(key)
+        if d is not None:
+            return d
     if last is not None and last.board is board:
         opts = last.disc_regions[:]  # this decision's own list (the players share it)
     else:  # a board of no cache built (a direct call)
         places = board.places  # places[r].id: board.place_id(r), without a method call
         opts = [places[r].id for r in board.regions]
-    return Decision("secret_region", remaining, "Set your secret disc: 1 caballero goes there "
-                    "from your court (the king's region: it stays in court)",
-                    {"per_player": {str(p): opts for p in remaining}}, "I2")
+    d = Decision("secret_region", remaining, "Set your secret disc: 1 caballero goes there "
+                 "from your court (the king's region: it stays in court)",
+                 {"per_player": {str(p): opts for p in remaining}}, "I2")
+    if known is not None and len(known) < 4096:
+        known[key] = d
+    return d
 
 
 def apply_setup_discs(engine: FlowEngine, state: State, discs: Mapping[int, int],
