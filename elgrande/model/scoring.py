@@ -246,12 +246,14 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
     new_line = (_MAKERS or result_makers())[0]  # (no call once imported)
 
     # current_values inline: a mobile scoreboard's values, else the printed ones (B6.9)
-    boards = state.scoreboards
-    if place in boards:  # (list.index, in C: the first board there)
-        sb = board.scoreboards[boards.index(place)]
-        values, source = sb.values, sb.id
-    else:
-        values, source = board.places[place].values, "printed"
+    values, source = board.places[place].values, "printed"
+    i = 0
+    for at in state.scoreboards:  # (a loop the compiled build runs natively)
+        if at == place:
+            sb = board.scoreboards[i]
+            values, source = sb.values, sb.id
+            break
+        i += 1
     paid = board.paid_ranks[state.players]  # paid_ranks inline (B6.8)
     if first_only:
         paid = min(paid, 1)
