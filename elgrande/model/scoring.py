@@ -293,7 +293,13 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
         for i, c in enumerate(counts):  # (a loop: no comprehension function made)
             if c > 0:
                 order.append(-c * 64 + (32 if who[i] == NOBODY else 0) + who[i] + 1)
-        ranking = _ranking(order)
+        keyed = tuple(order)  # the ranking, a function of these keys: made once, shared
+        ranking = _KEYED_RANKINGS.get(keyed)
+        if ranking is None:
+            ranking = _ranking(order)
+            if len(_KEYED_RANKINGS) >= 10_000:
+                _KEYED_RANKINGS.clear()
+            _KEYED_RANKINGS[keyed] = ranking
     scores = state.scores
     direct = True  # the points go to the scores as the lines are made
     if rules is not None:
@@ -360,6 +366,10 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
 #: The rankings :func:`_ranking` made of the players' counts alone, by those counts
 #: (a ranking never changes once made: scorings share it; at most 10,000 kept).
 _RANKINGS: Final[dict[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]]] = {}
+#: The rankings :func:`_ranking` made of other participants (the neutral caballeros, a
+#: module's counts), by their keys as :func:`_ranking` takes them, unsorted (at most
+#: 10,000 kept).
+_KEYED_RANKINGS: Final[dict[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]]] = {}
 
 
 def _ranking(order: list[int]) -> tuple[tuple[int, int, int, bool], ...]:
