@@ -278,6 +278,27 @@ def test_C9_neutral_first_blocks_the_bonuses(colonies_board: Board) -> None:
     assert rs.lines[0].participant == NOBODY and rs.lines[0].bonuses == ()
 
 
+def test_C9_a_neutral_ranking_is_made_once_and_shared(colonies_board: Board) -> None:
+    """B6.5, C9: the ranking with the unheld neutral caballeros is made once per its
+    participants' keys and shared by a second place ranked alike; each place still pays
+    its own values and bonuses."""
+    from elgrande.model import scoring
+
+    b = colonies_board
+    s = build_state(b, king="aragon", regions={"basque": {0: 3, 3: 1}, "aragon": {0: 3, 3: 1}},
+                    neutral={"basque": 2, "aragon": 2})
+    score_points(s, b, b.place_index("basque"))
+    keyed = (1 - 3 * 64, 4 - 64, 32 + NOBODY + 1 - 2 * 64)  # players 0 and 3, then nobody
+    kept = scoring._KEYED_RANKINGS[keyed]
+    assert kept == ((0, 3, 1, True), (NOBODY, 2, 2, False), (3, 1, 3, False))
+    rs = score_region(s, b, b.place_index("aragon"))
+    assert scoring._KEYED_RANKINGS[keyed] is kept
+    v = b.places[b.place_index("aragon")].values
+    # player 0 leads alone in the king's region, where their Grande stands (B5.3, B6.6)
+    assert s.scores == [5 + v[0] + b.king_bonus + b.grande_bonus, 0, 0, 1 + v[2]]
+    assert [(ln.participant, ln.rank) for ln in rs.lines] == [(0, 1), (NOBODY, 2), (3, 3)]
+
+
 def test_C8_neutral_counts_for_the_holder(colonies_board: Board) -> None:
     b = colonies_board
     s = build_state(b, grandes=("basque", "seville", "catalonia", "granada"),
