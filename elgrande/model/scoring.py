@@ -374,8 +374,9 @@ _KEYED_RANKINGS: Final[dict[tuple[int, ...], tuple[tuple[int, int, int, bool], .
 
 def _ranking(order: list[int]) -> tuple[tuple[int, int, int, bool], ...]:
     """The ranking of a place (B6.5) from its participants' keys ``order`` (one int a
-    participant with caballeros, ``-count * 64 + (32 if neutral) + participant + 1``;
-    sorted here, in place): ``(participant, caballeros, rank, alone)`` best rank first,
+    participant with caballeros, ``-count * 64 + (32 if neutral) + participant + 1``,
+    participants below 31: sorted as ``(-count, neutral, participant)`` would be, here,
+    in place): ``(participant, caballeros, rank, alone)`` best rank first,
     the neutral caballeros after players of their rank, ``alone`` True for a player who
     leads alone (the king's and Grande's bonuses, B5.3, B6.6). Ranks as :func:`ranks`
     gives them. Raises nothing."""
