@@ -126,6 +126,49 @@ def test_B6_6_no_bonus_when_first_is_tied(board: Board, make_state: StateBuilder
     assert all(ln.bonuses == () for ln in rs.lines)
 
 
+def test_B6_5_a_ranking_made_once_per_counts_is_shared(board: Board,
+                                                     make_state: StateBuilder) -> None:
+    """B6.5: a place's ranking is made once per the players' counts and shared by every
+    place scored with those counts (docs/performance.md); the values and bonuses (B5.3,
+    B6.6) stay each place's own."""
+    from elgrande.model import scoring
+
+    s = make_state(king="aragon", regions={"aragon": {0: 3, 2: 2, 1: 1},
+                                           "granada": {0: 3, 2: 2, 1: 1}})
+    score_points(s, board, board.place_index("aragon"))
+    assert s.scores == [5 + 2 + 2, 1, 4, 0]  # the king's and player 0's Grande's bonuses
+    kept = scoring._RANKINGS[(3, 1, 2, 0)]
+    assert kept == ((0, 3, 1, True), (2, 2, 2, False), (1, 1, 3, False))
+    g = board.place_index("granada")
+    v = board.places[g].values
+    rs = score_region(s, board, g)  # the same counts: the same ranking, not made again
+    assert scoring._RANKINGS[(3, 1, 2, 0)] is kept
+    assert s.scores == [9 + v[0], 1 + v[2], 4 + v[1], 0]  # no bonus there
+    assert [(ln.participant, ln.caballeros, ln.rank, ln.bonuses) for ln in rs.lines] == [
+        (0, 3, 1, ()), (2, 2, 2, ()), (1, 1, 3, ())]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_B6_5_the_shared_ranking_ranks_as_ranks_does(seed: int) -> None:
+    """B6.5: the ranking made from the counts alone gives each player with caballeros the
+    rank :func:`ranks` gives, best first, and says who leads alone."""
+    import random
+
+    from elgrande.model.scoring import _ranking
+
+    rng = random.Random(seed)
+    for _ in range(300):
+        counts = [rng.choice([0, 0, 1, 2, 3, 3, 5]) for _ in range(rng.randint(2, 5))]
+        order = [p + 1 - c * 64 for p, c in enumerate(counts) if c > 0]
+        got = _ranking(order)
+        want = ranks(counts)
+        assert {p: r for p, _, r, _ in got} == {p: r for p, r in enumerate(want) if r}
+        assert [r for _, _, r, _ in got] == sorted(r for r in want if r)
+        assert all(c == counts[p] for p, c, _, _ in got)
+        alone = [p for p, _, _, a in got if a]
+        assert alone == ([want.index(1)] if want.count(1) == 1 else [])
+
+
 def test_B6_6_several_grandes_in_one_region(board: Board) -> None:
     s = build_state(board, grandes=("valencia", "valencia", "catalonia", "granada"),
                     regions={"valencia": {0: 1, 1: 2}})
@@ -233,6 +276,27 @@ def test_C9_neutral_first_blocks_the_bonuses(colonies_board: Board) -> None:
     rs = score_region(s, b, b.place_index("aragon"))
     assert s.scores == [4, 0, 0, 0]
     assert rs.lines[0].participant == NOBODY and rs.lines[0].bonuses == ()
+
+
+def test_C9_a_neutral_ranking_is_made_once_and_shared(colonies_board: Board) -> None:
+    """B6.5, C9: the ranking with the unheld neutral caballeros is made once per its
+    participants' keys and shared by a second place ranked alike; each place still pays
+    its own values and bonuses."""
+    from elgrande.model import scoring
+
+    b = colonies_board
+    s = build_state(b, king="aragon", regions={"basque": {0: 3, 3: 1}, "aragon": {0: 3, 3: 1}},
+                    neutral={"basque": 2, "aragon": 2})
+    score_points(s, b, b.place_index("basque"))
+    keyed = (1 - 3 * 64, 4 - 64, 32 + NOBODY + 1 - 2 * 64)  # players 0 and 3, then nobody
+    kept = scoring._KEYED_RANKINGS[keyed]
+    assert kept == ((0, 3, 1, True), (NOBODY, 2, 2, False), (3, 1, 3, False))
+    rs = score_region(s, b, b.place_index("aragon"))
+    assert scoring._KEYED_RANKINGS[keyed] is kept
+    v = b.places[b.place_index("aragon")].values
+    # player 0 leads alone in the king's region, where their Grande stands (B5.3, B6.6)
+    assert s.scores == [5 + v[0] + b.king_bonus + b.grande_bonus, 0, 0, 1 + v[2]]
+    assert [(ln.participant, ln.rank) for ln in rs.lines] == [(0, 1), (NOBODY, 2), (3, 3)]
 
 
 def test_C8_neutral_counts_for_the_holder(colonies_board: Board) -> None:

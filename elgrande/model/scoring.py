@@ -260,20 +260,24 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
     if rules is not None and not rules.scoring_hooks:
         rules = None  # no module changes this scoring (the hooks' compositions do nothing)
     lines: list[Any] = []
-    # best rank first (the rank falls as the count does), the neutral caballeros after
-    # players of their rank; ranks as :func:`ranks` gives them (B6.5)
-    # one int a participant, sorted as the tuple (-count, neutral, participant) would be:
-    # -count * 64 + 32 if neutral + participant + 1 (participants are below 31); a list
-    # of ints sorts without a comparison call
-    order: list[int] = []
+    ranking: tuple[tuple[int, int, int, bool], ...] | None
     if rules is None and not state.neutral[place]:
-        # the players alone, no module's counts (as participants): their counts read
-        # where they are, each key made from the seat itself
-        key = 1
-        for c in state.caballeros[place]:  # (a loop: no comprehension function made)
-            if c > 0:
-                order.append(key - c * 64)
-            key += 1
+        # the players alone, no module's counts (as participants): the ranking is a
+        # function of the counts only, made once per counts and shared (_RANKINGS)
+        row = state.caballeros[place]
+        counted = tuple(row)
+        ranking = _RANKINGS.get(counted)
+        if ranking is None:
+            order: list[int] = []
+            key = 1
+            for c in row:  # (a loop: no comprehension function made)
+                if c > 0:
+                    order.append(key - c * 64)
+                key += 1
+            ranking = _ranking(order)
+            if len(_RANKINGS) >= 10_000:  # (bounded: a process of many games)
+                _RANKINGS.clear()
+            _RANKINGS[counted] = ranking
     else:
         if state.neutral[place]:
             who, counts = participants(state, place)
@@ -282,13 +286,20 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
         if rules is not None:
             if hooks is None:
                 hooks = HookContext(state, board, [])
-            ranking = rules.ranking_counts
-            if ranking is not None:
-                who, counts = ranking(hooks, place, (who, counts))
+            ranking_counts = rules.ranking_counts
+            if ranking_counts is not None:
+                who, counts = ranking_counts(hooks, place, (who, counts))
+        order = []
         for i, c in enumerate(counts):  # (a loop: no comprehension function made)
             if c > 0:
                 order.append(-c * 64 + (32 if who[i] == NOBODY else 0) + who[i] + 1)
-    order.sort()
+        keyed = tuple(order)  # the ranking, a function of these keys: made once, shared
+        ranking = _KEYED_RANKINGS.get(keyed)
+        if ranking is None:
+            ranking = _ranking(order)
+            if len(_KEYED_RANKINGS) >= 10_000:
+                _KEYED_RANKINGS.clear()
+            _KEYED_RANKINGS[keyed] = ranking
     scores = state.scores
     direct = True  # the points go to the scores as the lines are made
     if rules is not None:
@@ -298,37 +309,26 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
             # the points go to the scores at once, as without the hook
             extra = bonus(hooks, place, first_only)
             direct = not extra
-    k, m, r = 0, len(order), 1
-    while k < m:
-        top = order[k] >> 6  # -count
-        c = -top
-        j = k + 1
-        while j < m and order[j] >> 6 == top:
-            j += 1
-        rank = r if j - k == 1 else r + 1
+    for p, c, rank, alone in ranking:
         pts = values[rank - 1] if rank <= paid else 0
-        for key in order[k:j]:
-            p = (key & 31) - 1
-            bonuses: tuple[tuple[str, int], ...] = ()
-            got = pts  # ScoreLine.total, inline
-            if k == 0 and j == 1 and p != NOBODY:  # the leader alone
-                if place == state.king and board.king_bonus:
-                    bonuses = (("king", board.king_bonus),)
-                    got += board.king_bonus
-                if state.grandes[p] == place and board.grande_bonus:
-                    bonuses += (("grande", board.grande_bonus),)
-                    got += board.grande_bonus
-            if made or not direct:
-                if made == _JSON_LINES:  # ScoreLine.to_json's dict, no object
-                    lines.append({"participant": p, "caballeros": c, "rank": rank,
-                                  "points": pts, "bonuses": [[why, n] for why, n in bonuses]
-                                  if bonuses else []})
-                else:
-                    lines.append(new_line(p, c, rank, pts, bonuses))
-            if direct and p != NOBODY:
-                scores[p] += got
-        r += 1 if j - k == 1 else 2
-        k = j
+        bonuses: tuple[tuple[str, int], ...] = ()
+        got = pts  # ScoreLine.total, inline
+        if alone:  # the leader alone (a player)
+            if place == state.king and board.king_bonus:
+                bonuses = (("king", board.king_bonus),)
+                got += board.king_bonus
+            if state.grandes[p] == place and board.grande_bonus:
+                bonuses += (("grande", board.grande_bonus),)
+                got += board.grande_bonus
+        if made or not direct:
+            if made == _JSON_LINES:  # ScoreLine.to_json's dict, no object
+                lines.append({"participant": p, "caballeros": c, "rank": rank,
+                              "points": pts, "bonuses": [[why, n] for why, n in bonuses]
+                              if bonuses else []})
+            else:
+                lines.append(new_line(p, c, rank, pts, bonuses))
+        if direct and p != NOBODY:
+            scores[p] += got
     if not direct and made == _JSON_LINES:  # the lines as JSON: bonuses added to them
         for who_gets, reason, points in extra:
             for ln in lines:  # (each line's bonuses its own list: added in place)
@@ -361,6 +361,40 @@ def _ranked(state: State, board: Board, place: int, first_only: bool,
                     got += b
                 scores[ln.participant] += got
     return values, source, lines
+
+
+#: The rankings :func:`_ranking` made of the players' counts alone, by those counts
+#: (a ranking never changes once made: scorings share it; at most 10,000 kept).
+_RANKINGS: Final[dict[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]]] = {}
+#: The rankings :func:`_ranking` made of other participants (the neutral caballeros, a
+#: module's counts), by their keys as :func:`_ranking` takes them, unsorted (at most
+#: 10,000 kept).
+_KEYED_RANKINGS: Final[dict[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]]] = {}
+
+
+def _ranking(order: list[int]) -> tuple[tuple[int, int, int, bool], ...]:
+    """The ranking of a place (B6.5) from its participants' keys ``order`` (one int a
+    participant with caballeros, ``-count * 64 + (32 if neutral) + participant + 1``,
+    participants below 31: sorted as ``(-count, neutral, participant)`` would be, here,
+    in place): ``(participant, caballeros, rank, alone)`` best rank first,
+    the neutral caballeros after players of their rank, ``alone`` True for a player who
+    leads alone (the king's and Grande's bonuses, B5.3, B6.6). Ranks as :func:`ranks`
+    gives them. Raises nothing."""
+    order.sort()  # a list of ints sorts without a comparison call
+    out: list[tuple[int, int, int, bool]] = []
+    k, m, r = 0, len(order), 1
+    while k < m:
+        top = order[k] >> 6  # -count
+        j = k + 1
+        while j < m and order[j] >> 6 == top:
+            j += 1
+        rank = r if j - k == 1 else r + 1
+        for key in order[k:j]:
+            p = (key & 31) - 1
+            out.append((p, -top, rank, k == 0 and j == 1 and p != NOBODY))
+        r += 1 if j - k == 1 else 2
+        k = j
+    return tuple(out)
 
 
 def score_regions(state: State, board: Board, places: Iterable[int],
