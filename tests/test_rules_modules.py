@@ -331,3 +331,48 @@ def test_each_set_registers_its_scenario_keys_in_its_own_code() -> None:
     for module in (scenario, scenario_case):
         source = Path(module.__file__).read_text()
         assert "colonies" not in source and "intrigue_king" not in source
+
+
+def test_b4_1_b4_3_limit_hooks_get_the_actor_s_context_and_the_card_s_number(
+        tmp_path: Path) -> None:
+    """The court and placement limit hooks (B4.1, B4.3) are called with the acting
+    player's context, carrying this step's flow and events sink, and the placement
+    limit with the turn's card's number (the order decision hands over the number it
+    read: rules/base.py, base_data.placement_limit)."""
+    from elgrande.engine.modules import register_module
+
+    got: list[tuple[str, int, int, Any, int]] = []
+
+    def court_limit(ctx: Any, limit: int) -> int:
+        ctx.events.append({"event": "toy_court_limit", "player": ctx.player})
+        got.append(("court", ctx.player, ctx.flow.actor, ctx.flow, limit))
+        return limit
+
+    def placement_limit(ctx: Any, limit: int) -> int:
+        got.append(("place", ctx.player, ctx.flow.actor, ctx.flow, limit))
+        return limit
+
+    register_module(RulesModule("toy_limits", hooks={"court_limit": court_limit,
+                                                     "placement_limit": placement_limit}))
+    folder = tmp_path / "limits"
+    folder.mkdir()
+    (folder / "set.yaml").write_text("set: limits\ntitle: Limits (tests only)\n"
+                                     "extends: base\nrules: toy_limits\n")
+    game = new_game(3, sets=("base", "limits"), seed=3, set_paths=[str(tmp_path)],
+                    logging=False)
+    rng = random.Random(3)
+    courts = places = 0
+    while game.pending is not None:
+        d = game.pending
+        p = d.players[0]
+        got.clear()
+        events = game.answer(p, d.random_answer(rng, p))
+        for kind, player, actor, flow, limit in got:
+            assert player == actor and flow is game.flow
+            if kind == "court":  # its events go to this answer's sink
+                courts += 1
+                assert {"event": "toy_court_limit", "player": player} in events
+            else:  # the card's number (B4.3)
+                places += 1
+                assert limit == int(game.library.cards.cards[flow.card].place)
+    assert courts > 10 and places > 10

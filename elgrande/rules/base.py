@@ -237,7 +237,12 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = printed or 0
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        got = court_limit(engine.hooks(state, p, flow, events), limit)
+        h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
+        if h is not None and h.state is state and h.player == p:
+            h.flow, h.events = flow, events
+        else:
+            h = engine.hooks(state, p, flow, events)
+        got = court_limit(h, limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:  # the step is skipped: the log says why (f18: 13 played, nothing said)
@@ -300,8 +305,8 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
         limit = 0
     elif engine.rules.placement_limit is None:  # the card's number (_placement_limit's
         limit = number  # first case: no call)
-    else:  # as a module's hook changes it
-        limit = _placement_limit(engine, state, flow)
+    else:  # as a module's hook changes it (the card's number read above)
+        limit = _placement_limit(engine, state, flow, number)
     if limit <= 0:
         bp: BaseRound = flow.parts["base"]
         if bp.shared:  # its own (own_part; not shared: no call)

@@ -178,12 +178,13 @@ def card_facts(engine: FlowEngine, card: str) -> tuple[int, bool]:
     return got
 
 
-def placement_limit(engine: FlowEngine, state: State, flow: Flow) -> int:
+def placement_limit(engine: FlowEngine, state: State, flow: Flow, number: int = -1) -> int:
     """B4.3: how many caballeros the acting player of ``flow`` (a turn's) may place from
-    court with the turn's card: its number (:func:`card_facts`), as the rules modules'
-    ``placement_limit`` hook changes it (I4, C8, a card's rule change). Raises nothing of
-    its own (a hook may)."""
-    number = card_facts(engine, flow.card)[0]
+    court with the turn's card: its number (:func:`card_facts`; ``number``, when the caller
+    has read it already), as the rules modules' ``placement_limit`` hook changes it (I4,
+    C8, a card's rule change). Raises nothing of its own (a hook may)."""
+    if number < 0:
+        number = card_facts(engine, flow.card)[0]
     # (no lasting effect: the rule changes' hooks would change nothing, the modules' alone)
     hook = engine.rules.placement_limit if state.lasting else engine.rules.modules_placement_limit
     if hook is None:
