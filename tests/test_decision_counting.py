@@ -3,6 +3,8 @@ the same list, by index, without building it; the answer is the one listing give
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 
 from hypothesis import given
@@ -54,6 +56,32 @@ def test_counted_send_answers_are_the_listed_ones_in_order(caps: list[int], lo: 
                                                           enumerate(caps)},
                                               "min": lo, "max": lo + extra}, "B8.7")
     _assert_counted_as_listed(d)
+
+
+@given(caps=st.lists(st.integers(0, 7), max_size=6), lo=st.integers(-1, 6),
+       extra=st.integers(-1, 12))
+def test_send_answers_are_the_product_of_the_counts_filtered_in_order(
+        caps: list[int], lo: int, extra: int) -> None:
+    """B8.7: a send's answers are every count per source (``itertools.product``'s order)
+    whose total lies in min..max, none of 0 named; none listed past MAX_LISTED of them or
+    past 20 * MAX_LISTED counts (the listing skips the counts past max or short of min)."""
+    sources = {f"r{i}": n for i, n in enumerate(caps)}
+    d = Decision("send_caballeros", [0], "", {"sources": sources, "min": lo,
+                                              "max": lo + extra}, "B8.7")
+    want: list[dict[str, int]] | None = []
+    if math.prod(n + 1 for n in caps) > 20 * MAX_LISTED:
+        want = None
+    else:
+        for combo in itertools.product(*(range(n + 1) for n in caps)):
+            if lo <= sum(combo) <= lo + extra:
+                assert want is not None
+                want.append({k: n for k, n in zip(sources, combo, strict=True) if n})
+                if len(want) > MAX_LISTED:
+                    want = None
+                    break
+    got = d.legal_answers()
+    assert got == want
+    assert got is None or [list(a) for a in got] == [list(a) for a in want or []]
 
 
 @given(caps=st.lists(st.integers(1, 6), max_size=5), limit=st.integers(0, 8),

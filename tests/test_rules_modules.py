@@ -275,13 +275,25 @@ def test_every_hook_has_one_group_one_composition_and_takes_the_context_first() 
     assert not {"case_position", "case_step", "case_expect"} & set(HOOKS)
 
 
+def _hooked_game(tmp_path: Path, name: str, hooks: dict[str, Any], seed: int) -> Game:
+    """A 3-player game of the base game and a set ``name`` (in ``tmp_path``) whose rules
+    module ``toy_<name>`` has only ``hooks``."""
+    from elgrande.engine.modules import register_module
+
+    register_module(RulesModule(f"toy_{name}", hooks=hooks))
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "set.yaml").write_text(f"set: {name}\ntitle: {name} (tests only)\n"
+                                     f"extends: base\nrules: toy_{name}\n")
+    return new_game(3, sets=("base", name), seed=seed, set_paths=[str(tmp_path)],
+                    logging=False)
+
+
 def test_b3_b4_b6_named_events_are_heard_in_the_order_of_play(tmp_path: Path) -> None:
     """The named events (turn start and end, round start and end, an action card taken,
     the special action done, each step of a general scoring: B3.1, B3.5, B4, B4.2, B4.4,
     B4.6, B6.2-B6.4) reach a module listening to them, with the acting player in the
     context, in the order a game plays them."""
-    from elgrande.engine.modules import register_module
-
     heard: list[tuple[Any, ...]] = []
 
     def note(name: str):  # noqa: ANN202 - a listener that notes the event and its player
@@ -289,13 +301,7 @@ def test_b3_b4_b6_named_events_are_heard_in_the_order_of_play(tmp_path: Path) ->
 
     events = ("round_start", "turn_start", "card_taken", "special_action_done", "turn_end",
               "round_end", "scoring_step")
-    register_module(RulesModule("toy_listener", hooks={e: note(e) for e in events}))
-    folder = tmp_path / "listener"
-    folder.mkdir()
-    (folder / "set.yaml").write_text("set: listener\ntitle: Listener (tests only)\n"
-                                     "extends: base\nrules: toy_listener\n")
-    game = new_game(3, sets=("base", "listener"), seed=5, set_paths=[str(tmp_path)],
-                    logging=False)
+    game = _hooked_game(tmp_path, "listener", {e: note(e) for e in events}, 5)
     play_out(game, 5)
     assert game.flow.phase == "over"
     kinds = [h[0] for h in heard]
@@ -331,3 +337,40 @@ def test_each_set_registers_its_scenario_keys_in_its_own_code() -> None:
     for module in (scenario, scenario_case):
         source = Path(module.__file__).read_text()
         assert "colonies" not in source and "intrigue_king" not in source
+
+
+def test_b4_1_b4_3_limit_hooks_get_the_actor_s_context_and_the_card_s_number(
+        tmp_path: Path) -> None:
+    """The court and placement limit hooks (B4.1, B4.3) are called with the acting
+    player's context, carrying this step's flow and events sink, and the placement
+    limit with the turn's card's number (the order decision hands over the number it
+    read: rules/base.py, base_data.placement_limit)."""
+    got: list[tuple[str, int, int, Any, int]] = []
+
+    def court_limit(ctx: Any, limit: int) -> int:
+        ctx.events.append({"event": "toy_court_limit", "player": ctx.player})
+        got.append(("court", ctx.player, ctx.flow.actor, ctx.flow, limit))
+        return limit
+
+    def placement_limit(ctx: Any, limit: int) -> int:
+        got.append(("place", ctx.player, ctx.flow.actor, ctx.flow, limit))
+        return limit
+
+    game = _hooked_game(tmp_path, "limits", {"court_limit": court_limit,
+                                             "placement_limit": placement_limit}, 3)
+    rng = random.Random(3)
+    courts = places = 0
+    while game.pending is not None:
+        d = game.pending
+        p = d.players[0]
+        got.clear()
+        events = game.answer(p, d.random_answer(rng, p))
+        for kind, player, actor, flow, limit in got:
+            assert player == actor and flow is game.flow
+            if kind == "court":  # its events go to this answer's sink
+                courts += 1
+                assert {"event": "toy_court_limit", "player": player} in events
+            else:  # the card's number (B4.3)
+                places += 1
+                assert limit == int(game.library.cards.cards[flow.card].place)
+    assert courts > 10 and places > 10

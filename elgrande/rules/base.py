@@ -237,7 +237,12 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     limit = printed or 0
     court_limit = engine.rules.court_limit
     if court_limit is not None:
-        got = court_limit(engine.hooks(state, p, flow, events), limit)
+        h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
+        if h is not None and h.state is state and h.player == p:
+            h.flow, h.events = flow, events
+        else:
+            h = engine.hooks(state, p, flow, events)
+        got = court_limit(h, limit)
         limit = got if isinstance(got, int) else int(got)
     d = court_decision(state, engine.board, p, limit)
     if d is None:  # the step is skipped: the log says why (f18: 13 played, nothing said)

@@ -139,18 +139,53 @@ def _send_legal(d: Decision, p: int) -> list[Any] | None:
         return _send_legal_kinds(d, p, choices)
     keys = list(o["sources"])
     out: list[Any] = []
-    ranges = [range(o["sources"][k] + 1) for k in keys]
+    caps = [o["sources"][k] for k in keys]
     size = 1
-    for r in ranges:
-        size *= len(r)
+    for c in caps:
+        size *= c + 1
     if size > 20 * MAX_LISTED:
         return None
-    for combo in itertools.product(*ranges):
-        if o.get("min", 0) <= sum(combo) <= o["max"]:
-            out.append({k: n for k, n in zip(keys, combo, strict=True) if n})
-            if len(out) > MAX_LISTED:
-                return None
+    combos = _within(caps, o.get("min", 0), o["max"])
+    if combos is None:
+        return None
+    for combo in combos:
+        out.append({k: n for k, n in zip(keys, combo, strict=True) if n})
     return out
+
+
+def _within(caps: list[int], lo: int, hi: int) -> list[tuple[int, ...]] | None:
+    """The counts ``(n_0, ...)``, ``0 <= n_j <= caps[j]``, whose sum lies in ``lo..hi``, in
+    ``itertools.product``'s order (the last fastest): that product filtered, without going
+    through the counts past ``hi`` or short of ``lo`` (a send of 1 from four sources of 5
+    lists 4 of 1,296); None past :data:`MAX_LISTED` of them. Raises nothing."""
+    k = len(caps)
+    after = [0] * (k + 1)  # after[j]: the most the places from j on may add
+    for j in range(k - 1, -1, -1):
+        after[j] = after[j + 1] + caps[j]
+    out: list[tuple[int, ...]] = []
+    if _walk(caps, after, lo, hi, 0, 0, [0] * k, out):
+        return out
+    return None
+
+
+def _walk(caps: list[int], after: list[int], lo: int, hi: int, j: int, total: int,
+          combo: list[int], out: list[tuple[int, ...]]) -> bool:
+    """:func:`_within`'s counts from place ``j`` on, ``total`` placed before it, appended to
+    ``out`` in order; False once they are more than :data:`MAX_LISTED`."""
+    if j == len(caps):
+        if lo <= total <= hi:  # (with no place: the empty counts' own total)
+            out.append(tuple(combo))
+        return len(out) <= MAX_LISTED
+    for n in range(caps[j] + 1):
+        t = total + n
+        if t > hi:
+            break
+        if t + after[j + 1] < lo:
+            continue
+        combo[j] = n
+        if not _walk(caps, after, lo, hi, j + 1, t, combo, out):
+            return False
+    return True
 
 
 def _send_legal_kinds(d: Decision, p: int, choices: Mapping[str, Any]) -> list[Any] | None:
