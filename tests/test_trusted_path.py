@@ -368,3 +368,29 @@ def test_action_playouts_are_the_checked_steppers_games_fed_their_actions() -> N
         assert checked.over and r.over and checked.game.state.scores == r.scores
     short = action_playouts(start, 2, seed=5, depth=6)
     assert [r.decisions for r in short] == [6, 6] and not any(r.over for r in short)
+
+
+def test_a_legal_move_answer_is_applied_as_check_gives_it() -> None:
+    """B8.2: the trusted path turns a legal ``move_caballeros`` answer (as ``random_answer``
+    draws it) into the moves ``check`` gives, in every set (Colonies' declared kinds of
+    caballeros, ``which``, still resolved by ``check``), without checking it again."""
+    from elgrande.engine.decisions import KINDS
+    from elgrande.engine.decisions.decision import DecisionKind
+
+    k = KINDS["move_caballeros"]
+    assert type(k).trusted is not DecisionKind.trusted  # its own: no check of a legal move
+    seen = 0
+    for sets in DEFAULT_SETS:
+        for seed in range(4):
+            kw: dict[str, Any] = {} if sets == "base" else {"fill": "provisional"}
+            g = new_game(3, sets=tuple(sets.split(",")), seed=seed, logging=False, **kw)
+            rng = random.Random(seed)
+            while g.pending is not None:
+                d = g.pending
+                p = d.players[0]
+                a = d.random_answer(rng, p)
+                if d.kind == "move_caballeros":
+                    assert k.trusted(d, p, a) == k.check(d, p, a)
+                    seen += 1
+                g.answer_trusted(p, a)
+    assert seen > 20
