@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from elgrande.engine import caballero_moves, events_read, movers
+from elgrande.engine import caballero_moves, movers
 from elgrande.engine import decisions as dec
 from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.court import apply_court, court_decision
@@ -43,6 +43,7 @@ from elgrande.engine.draws import PLACED
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.pieces import Mover
+from elgrande.engine.sinks import events_read
 from elgrande.engine.triggers import NAME as TRIGGERS
 from elgrande.engine.triggers import TriggerLimit
 from elgrande.model import placement
