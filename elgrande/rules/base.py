@@ -267,7 +267,10 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    choices = list(filter(None, state.offer))  # the open cards ('' taken), filtered in C
+    choices: list[str] = []  # the open cards ('' taken): a loop the compiled build runs natively
+    for c in state.offer:  # (the builtin filter is looked up and called generically there)
+        if c:
+            choices.append(c)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not choices:  # a special action took one more open card (cards as objects): the
         events.append({"event": "no_card", "player": actor,  # player takes none,
