@@ -58,10 +58,13 @@ def test_a_playout_stops_at_its_depth() -> None:
 def test_kinds_applied_as_they_are_apply_their_legal_answers_unchanged(sets: str) -> None:
     """The trusted path applies an answer of a kind marked ``as_is`` without asking its
     ``trusted``: for every such decision of seeded games, ``trusted`` gives the answer
-    itself back, and the other kinds are asked."""
+    itself back, and the other kinds are asked; a move's (B8.2) gives ``check``'s moves
+    without checking them again (Colonies' declared kinds of caballeros: ``check``)."""
     from elgrande.engine.decisions import KINDS
+    from elgrande.engine.decisions.decision import DecisionKind
 
     seen = set()
+    moved = 0
     for seed in range(3):
         kw: dict[str, Any] = {} if sets == "base" else {"fill": "provisional"}
         g = new_game(3, sets=tuple(sets.split(",")), seed=seed, logging=False, **kw)
@@ -74,10 +77,14 @@ def test_kinds_applied_as_they_are_apply_their_legal_answers_unchanged(sets: str
             if k.as_is:
                 assert k.trusted(d, p, a) is a
                 seen.add(d.kind)
+            elif d.kind == "move_caballeros":
+                assert k.trusted(d, p, a) == k.check(d, p, a)
+                moved += 1
             g.answer_trusted(p, a)
     assert {"choose_option", "secret_region"} <= seen  # (and the cards each set plays)
     # B4.1, B4.3: a placement's and a court's legal answers too (check's normal form)
     assert KINDS["place_caballeros"].as_is and KINDS["bring_to_court"].as_is
+    assert moved and type(KINDS["move_caballeros"]).trusted is not DecisionKind.trusted
     assert {"place_caballeros", "bring_to_court"} <= seen
 
 
@@ -368,3 +375,4 @@ def test_action_playouts_are_the_checked_steppers_games_fed_their_actions() -> N
         assert checked.over and r.over and checked.game.state.scores == r.scores
     short = action_playouts(start, 2, seed=5, depth=6)
     assert [r.decisions for r in short] == [6, 6] and not any(r.over for r in short)
+

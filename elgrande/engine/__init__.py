@@ -3,7 +3,7 @@
 It knows no card names: cards reach it as data (parsed scripts) from the dsl layer.
 """
 
-from typing import Any, Final
+from typing import Any
 
 
 class UnreadEvents(list[dict[str, Any]]):
@@ -21,29 +21,8 @@ class UnreadEvents(list[dict[str, Any]]):
     __slots__ = ()
 
 
-def events_read(events: list[dict[str, Any]]) -> bool:
-    """Whether ``events`` (an events sink) is read once the answer is applied: False for an
-    :class:`UnreadEvents` (a playout's), True for any other list. What only a reader of
-    the events would use (a general scoring's result as JSON, B6.4, a ``score`` action's,
-    B8.6, and the base turn's own events, B3, B4) is made only when True. Raises
-    nothing."""
-    return type(events) is not UnreadEvents
-
-
-#: What an :class:`UnreadEvents` sink gets in place of a special action's own event (a
-#: region scored, the king or caballeros moved, a choice, B8): one shared mapping, never
-#: read nor changed, that keeps the sink's length (the interpreter charges the work
-#: budget per event, and logs "nothing" for a statement that made none) without making
-#: the event. Only :func:`spared` puts it there.
-UNMADE: Final[dict[str, Any]] = {"event": "unmade"}
-
-
-def spared(events: list[dict[str, Any]]) -> bool:
-    """Whether ``events`` is an unread sink (:func:`events_read` False): :data:`UNMADE` is
-    then put there in place of the event the caller would make (counted, not made), and
-    the caller makes none; False for any other list (the caller makes its event). Raises
-    nothing."""
-    if type(events) is not UnreadEvents:
-        return False
-    events.append(UNMADE)
-    return True
+# events_read, spared and UNMADE live in a compiled module (sinks.py: native calls from
+# compiled code), imported here once UnreadEvents, which it reads, is defined
+from elgrande.engine.sinks import UNMADE as UNMADE  # noqa: E402
+from elgrande.engine.sinks import events_read as events_read  # noqa: E402
+from elgrande.engine.sinks import spared as spared  # noqa: E402

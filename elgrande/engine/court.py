@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from elgrande.engine import events_read
 from elgrande.engine.decisions import Decision
 from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.modules import Events, Rules, RulesModule
+from elgrande.engine.sinks import events_read
 from elgrande.model import placement
 from elgrande.model.board import SPACE, Board
 from elgrande.model.counted import counted

@@ -26,7 +26,6 @@ from typing import Any, Final
 from elgrande.dsl import ast
 from elgrande.dsl.caballero_moves import statement_name
 from elgrande.engine import cards as _cards  # noqa: F401 - registers the card statements
-from elgrande.engine import events_read
 from elgrande.engine import points as _points  # noqa: F401 - registers the points statement
 from elgrande.engine.compiled import (
     AS,
@@ -44,6 +43,7 @@ from elgrande.engine.context import WORK_BUDGET, Aside, BudgetExceeded, Ctx, Fra
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import options_size
 from elgrande.engine.primitives import PRIMITIVES, each_order
+from elgrande.engine.sinks import events_read
 from elgrande.engine.step_decisions import named as named  # its home now
 from elgrande.engine.triggers import keep_trigger, player_of
 from elgrande.errors import IllegalMove

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from elgrande.dsl import ast
-from elgrande.engine import spared
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size
@@ -19,6 +18,7 @@ from elgrande.engine.primitives import (
     hook_context,
 )
 from elgrande.engine.regions import IT_PLACE, regions
+from elgrande.engine.sinks import spared
 from elgrande.engine.step_decisions import keep, kept, king_bound
 from elgrande.model.board import REGION
 from elgrande.model.seats import seat

@@ -19,7 +19,6 @@ import attr
 
 from elgrande.dsl import ast
 from elgrande.dsl.rule_params import DURATIONS, RULE_PARAMS, number_value
-from elgrande.engine import spared
 from elgrande.engine.choice_sources import outside_card, taken_from
 from elgrande.engine.context import Ctx
 
@@ -32,6 +31,7 @@ from elgrande.engine.pieces import move_finish, move_start
 from elgrande.engine.regions import regions
 from elgrande.engine.room import room_in, within_room
 from elgrande.engine.rule_params import RULE, expires_for
+from elgrande.engine.sinks import spared
 from elgrande.engine.step_decisions import keep, kept, king_bound
 from elgrande.engine.values import limits, mode_limits, quantity
 from elgrande.model import marks

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from elgrande.dsl import ast
-from elgrande.engine import spared
 from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size, size
@@ -20,6 +19,7 @@ from elgrande.engine.primitives import (
     hook_context,
 )
 from elgrande.engine.regions import COURT_PLACE, place_of, regions
+from elgrande.engine.sinks import spared
 from elgrande.engine.values import limits
 from elgrande.model.seats import seat
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from elgrande.engine import caballero_moves, events_read, movers
+from elgrande.engine import caballero_moves, movers
 from elgrande.engine import decisions as dec
 from elgrande.engine.context import BudgetExceeded
 from elgrande.engine.court import apply_court, court_decision
@@ -43,6 +43,7 @@ from elgrande.engine.draws import PLACED
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events, Phase, RulesModule
 from elgrande.engine.pieces import Mover
+from elgrande.engine.sinks import events_read
 from elgrande.engine.triggers import NAME as TRIGGERS
 from elgrande.engine.triggers import TriggerLimit
 from elgrande.model import placement
@@ -271,7 +272,10 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 def _card_decide(engine: FlowEngine, state: State, flow: Flow,
                  events: Events) -> Decision | None:
-    choices = list(filter(None, state.offer))  # the open cards ('' taken), filtered in C
+    choices: list[str] = []  # the open cards ('' taken): a loop the compiled build runs natively
+    for c in state.offer:  # (the builtin filter is looked up and called generically there)
+        if c:
+            choices.append(c)
     actor = flow.turn_order[flow.turn_i]  # Flow.actor inline (a turn's phase)
     if not choices:  # a special action took one more open card (cards as objects): the
         events.append({"event": "no_card", "player": actor,  # player takes none,

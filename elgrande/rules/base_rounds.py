@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from elgrande.engine import events_read
 from elgrande.engine.decisions import Decision
 from elgrande.engine.decisions.decision import new_decision
 from elgrande.engine.flow import Flow, FlowEngine
 from elgrande.engine.modules import OVER, Events
+from elgrande.engine.sinks import events_read
 from elgrande.engine.triggers import NAME as TRIGGERS
 from elgrande.engine.triggers import waiting
 from elgrande.model import placement, scoring

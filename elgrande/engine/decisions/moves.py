@@ -222,6 +222,19 @@ class MoveKind(DecisionKind):
             raise IllegalMove(rule, f"at least {o['min']} caballeros must move, not {total}")
         return out
 
+    def trusted(self, d: Decision, p: int, answer: Any) -> Any:
+        """A legal answer in normal form (every entry with its four keys, as :meth:`plain`,
+        :meth:`legal` and :meth:`random` give it) as :meth:`check`'s ``(from, to, player,
+        n)`` tuples, in its order, unchecked (B8.2; the trusted path's contract); with
+        kinds of caballeros declared (``which``) :meth:`check` resolves them.
+
+        Raises:
+            IllegalMove: only where :meth:`check` is asked (``which``).
+        """
+        if "which" in d.options:
+            return self.check(d, p, answer)
+        return [(m["from"], m["to"], m["player"], m["n"]) for m in answer]
+
     def legal(self, d: Decision, p: int) -> list[Any] | None:
         o = d.options
         if o["max"] == 0 or not o["sources"]:
