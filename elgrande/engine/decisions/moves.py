@@ -147,7 +147,8 @@ class MoveKind(DecisionKind):
         named: list[Mapping[str, Any]] = []
         known = ANSWER_KEYS.get("move_caballeros", frozenset())
         for m in answer:
-            if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
+            if (type(m) is not dict and not isinstance(m, Mapping)  # (a dict: no abc check)
+                    or "from" not in m or "to" not in m):
                 raise IllegalMove(rule, f"a move needs 'from' and 'to': {shown(m)}")
             extra: list[Any] = []  # a module's keys (one pass: unknown ones refused)
             for k in m:
@@ -201,16 +202,21 @@ class MoveKind(DecisionKind):
         if which is not None:
             out = _which_moves(which, out, named, rule)
         inflow: dict[str, int] = {}
+        rooms = o.get("room", {})
+        total = 0  # (summed here: no generator, no set of the sources)
+        several = False  # more than one source
         for mv in out:
             dst, n = mv[1], mv[3]
+            total += n
+            if mv[0] != out[0][0]:
+                several = True
             inflow[dst] = inflow.get(dst, 0) + n
-            room = o.get("room", {}).get(dst)
+            room = rooms.get(dst)
             if room is not None and inflow[dst] > room[0]:
                 raise IllegalMove(room[1], f"{dst!r} has room for {room[0]} more "
                                   f"{noun(room[0], 'caballero')}, "
                                   f"not {inflow[dst]}: {room[2]}")
-        total = sum(x[3] for x in out)
-        if o.get("single_source") and len({x[0] for x in out}) > 1:
+        if o.get("single_source") and several:
             raise IllegalMove(rule, "this effect moves caballeros out of one region only")
         if o.get("all"):
             need = sum(sum(owners.values()) for owners in o["sources"].values())
