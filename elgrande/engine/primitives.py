@@ -366,32 +366,16 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     for p in movers:
         seats.append((str(p), p))
     castillo = b.castillo
-    # what regions() gives without the places left out: removed by C calls (in, remove)
-    # where it holds no negative index, else by plain loops (not comprehensions: a
-    # function each in CPython 3.11)
-    got = regions(ctx, source)
-    srcs: list[int] = []
-    if got and min(got) >= 0:
-        srcs = got[:]
-        while castillo in srcs:
-            srcs.remove(castillo)
-        while king in srcs:
-            srcs.remove(king)
-    else:
-        for r in got:
-            if r >= 0 and r != castillo and r != king:
-                srcs.append(r)
-    got = regions(ctx, dest)
+    srcs: list[int] = []  # plain loops, not comprehensions (a function each in CPython 3.11)
+    for r in regions(ctx, source):
+        if r >= 0 and r != castillo and r != king:
+            srcs.append(r)
     dests: list[int] = []
-    if got and min(got) >= 0:
-        dests = got[:]
-        while king in dests:
-            dests.remove(king)
-    else:
-        for r in got:
-            if r >= 0 and r != king:
-                dests.append(r)
-    to: list[str] = list(map(ids.__getitem__, dests))  # their ids (no Python frame)
+    to: list[str] = []
+    for r in regions(ctx, dest):
+        if r >= 0 and r != king:
+            dests.append(r)
+            to.append(ids[r])
     rules = ctx.rules
     movable = rules.movable if rules is not None else None
     hooks = hook_context(ctx) if movable is not None else None
