@@ -250,3 +250,47 @@ def test_suffix_ways_count_the_capped_sums_place_by_place(caps: list[int], limit
         assert len(ways[k]) == min(sum(caps[k:]) + 1, limit + 1)
         sums = [sum(c) for c in itertools.product(*(range(x + 1) for x in caps[k:]))]
         assert ways[k] == [sums.count(t) for t in range(len(ways[k]))]
+
+
+def _listed_move(o: dict, rng: random.Random) -> list[dict]:
+    """A random move drawn from a list of the movable caballeros, one entry each (the
+    draw as it was before the kind counted them): ``rng.sample`` of that list."""
+    sources = o["sources"]
+    if o["single_source"] and not o["all"]:
+        enough = [s for s in sorted(sources) if sum(sources[s].values()) >= o["min"]]
+        src = rng.choice(enough or sorted(sources))
+        sources = {src: sources[src]}
+    units = [(s, int(key)) for s, owners in sources.items()
+             for key, n in owners.items() for _ in range(n)]
+    k = len(units) if o["all"] else rng.randint(o["min"], min(o["max"], len(units)))
+    room = {t: r[0] for t, r in o.get("room", {}).items()}
+    moves: dict[tuple[str, str, int], int] = {}
+    for s, who in rng.sample(units, k):
+        dests = [t for t in o["to"] if t != s and room.get(t, 1) > 0]
+        if dests:
+            t = dests[rng.randrange(len(dests))]
+            if t in room:
+                room[t] -= 1
+            moves[(s, t, who)] = moves.get((s, t, who), 0) + 1
+    return [{"from": s, "to": t, "player": w, "n": n} for (s, t, w), n in moves.items()]
+
+
+@given(counts=st.lists(st.lists(st.integers(0, 12), min_size=1, max_size=4), min_size=1,
+                       max_size=6),
+       lo=st.integers(0, 2), hi=st.integers(0, 30), single=st.booleans(),
+       every=st.booleans(), room=st.integers(-1, 3), seed=st.integers(0, 10_000))
+def test_a_random_move_is_the_sample_of_the_listed_caballeros(
+        counts: list[list[int]], lo: int, hi: int, single: bool, every: bool, room: int,
+        seed: int) -> None:
+    """B8.2: the caballeros counted, not listed, give the draws a list of them gives (more
+    than 21 of them: the sample's set branch; rooms; owners with none)."""
+    sources = {f"r{i}": {str(p): n for p, n in enumerate(row)}
+               for i, row in enumerate(counts)}
+    if every:  # all of them move: as many as there are (move_caballeros's options)
+        hi = sum(map(sum, counts))
+    o: dict = {"sources": sources, "to": [f"r{i}" for i in range(len(counts) + 2)],
+               "min": min(lo, hi), "max": hi, "single_source": single, "all": every}
+    if room >= 0:
+        o["room"] = {"r1": [room, "B4.3", "full"]}
+    d = Decision("move_caballeros", [0], "", o, "B8.2")
+    assert d.random_answer(random.Random(seed)) == _listed_move(o, random.Random(seed))

@@ -362,9 +362,9 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     _, source, dest, mode, qty_n, single, prompt, own, whose = _move_args(call)
     ids = _place_ids(b)
     movers = _movers(ctx, own, whose)
-    seats: list[str] = []
+    seats: list[tuple[str, int]] = []  # each mover's id in the options, and the mover
     for p in movers:
-        seats.append(str(p))
+        seats.append((str(p), p))
     castillo = b.castillo
     srcs: list[int] = []  # plain loops, not comprehensions (a function each in CPython 3.11)
     for r in regions(ctx, source):
@@ -396,22 +396,22 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         row, nr = caballeros[r], neutral[r]
         owners: dict[str, int] = {}
         to_ids: list[str] | None = None  # the destinations other than r, once needed
-        for i, p in enumerate(movers):
+        for key, p in seats:
             n = nr if p == NOBODY else row[p]  # as _count
-            if n > 0 and movable is not None:  # the modules' limit (a fold, B8.2)
-                if to_ids is None:  # (one id per place: to without r's id; list.remove,
-                    to_ids = to[:]  # in C, not a comprehension's function)
-                    if ids[r] in to_ids:
-                        to_ids.remove(ids[r])
-                n = movable(hooks, r, p, to_ids, n)
             if n > 0:
-                owners[seats[i]] = n
+                if movable is not None:  # the modules' limit (a fold, B8.2)
+                    if to_ids is None:  # (one id per place: to without r's id; list.remove,
+                        to_ids = to[:]  # in C, not a comprehension's function)
+                        if ids[r] in to_ids:
+                            to_ids.remove(ids[r])
+                    n = movable(hooks, r, p, to_ids, n)
+                if n > 0:
+                    owners[key] = n
+                    available += n
         if owners:
             src = ids[r]
             sources[src] = owners
             sized += 1 + len(owners)
-            for n in owners.values():
-                available += n
             if not elsewhere:
                 for t in to:
                     if t != src:

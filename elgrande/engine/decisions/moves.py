@@ -147,7 +147,8 @@ class MoveKind(DecisionKind):
         named: list[Mapping[str, Any]] = []
         known = ANSWER_KEYS.get("move_caballeros", frozenset())
         for m in answer:
-            if not isinstance(m, Mapping) or "from" not in m or "to" not in m:
+            if (type(m) is not dict and not isinstance(m, Mapping)  # (a dict: no abc check)
+                    or "from" not in m or "to" not in m):
                 raise IllegalMove(rule, f"a move needs 'from' and 'to': {shown(m)}")
             extra: list[Any] = []  # a module's keys (one pass: unknown ones refused)
             for k in m:
@@ -201,16 +202,21 @@ class MoveKind(DecisionKind):
         if which is not None:
             out = _which_moves(which, out, named, rule)
         inflow: dict[str, int] = {}
+        rooms = o.get("room", {})
+        total = 0  # (summed here: no generator, no set of the sources)
+        several = False  # more than one source
         for mv in out:
             dst, n = mv[1], mv[3]
+            total += n
+            if mv[0] != out[0][0]:
+                several = True
             inflow[dst] = inflow.get(dst, 0) + n
-            room = o.get("room", {}).get(dst)
+            room = rooms.get(dst)
             if room is not None and inflow[dst] > room[0]:
                 raise IllegalMove(room[1], f"{dst!r} has room for {room[0]} more "
                                   f"{noun(room[0], 'caballero')}, "
                                   f"not {inflow[dst]}: {room[2]}")
-        total = sum(x[3] for x in out)
-        if o.get("single_source") and len({x[0] for x in out}) > 1:
+        if o.get("single_source") and several:
             raise IllegalMove(rule, "this effect moves caballeros out of one region only")
         if o.get("all"):
             need = sum(sum(owners.values()) for owners in o["sources"].values())
@@ -247,35 +253,58 @@ class MoveKind(DecisionKind):
         if which is not None:
             return _which_random(d, rng, which)  # kinds of caballeros to choose too
         sources = _random_sources(o, rng)
-        units: list[tuple[str, int]] = []  # one per caballero that may move
-        for s, owners in sources.items():
-            for key, n in owners.items():
-                w = _SEATS.get(key)  # int(key), the common seats looked up
-                unit = (s, int(key) if w is None else w)
-                for _ in range(n):  # (n appends: no list made and multiplied per owner)
-                    units.append(unit)
+        # the caballeros that may move, counted (one unit each, by source and owner in
+        # their order): a draw of k of them takes the same numbers as a sample of k of a
+        # list of them would (draw_sample reads only its length), and the j-th is found
+        # by its source's and owner's counts; the list is not made
+        total = 0
+        for owners in sources.values():
+            total += sum(owners.values())
         if o.get("all"):
-            k = len(units)
+            k = total
         else:
-            k = draw_int(rng, o.get("min", 0), min(o["max"], len(units)))
+            k = draw_int(rng, o.get("min", 0), min(o["max"], total))
         moves: dict[tuple[str, str, int], int] = {}
-        room = {t: r[0] for t, r in o.get("room", {}).items()}
+        room: dict[str, int] = {}
+        rooms = o.get("room")
+        if rooms:  # (a loop: no comprehension's function when there is none)
+            for t, r in rooms.items():
+                room[t] = r[0]
         to: list[str] = list(o["to"])
         by_source: dict[str, list[str]] = {}  # without room limits: the same for every unit
         who: int
-        for s, who in draw_sample(rng, units, k):
+        for j in draw_sample(rng, range(total), k):
+            s, key = "", ""
+            for src, owners in sources.items():  # the j-th unit's source and owner
+                for seat_id, n in owners.items():
+                    if j < n:
+                        s, key = src, seat_id
+                        break
+                    j -= n
+                else:
+                    continue
+                break
+            w = _SEATS.get(key)  # int(key), the common seats looked up
+            who = int(key) if w is None else w
             if room:
                 dests = [t for t in to if t != s and room.get(t, 1) > 0]
             else:
                 got = by_source.get(s)
-                dests = by_source[s] = [t for t in to if t != s] if got is None else got
+                if got is None:  # (C list calls, no comprehension's function)
+                    got = by_source[s] = to[:]
+                    while s in got:
+                        got.remove(s)
+                dests = got
             if not dests:
                 continue
             t = dests[draw_below(rng, len(dests))]
             if t in room:
                 room[t] -= 1
             moves[(s, t, who)] = moves.get((s, t, who), 0) + 1
-        return [{"from": s, "to": t, "player": who, "n": n} for (s, t, who), n in moves.items()]
+        out: list[dict[str, Any]] = []  # (a loop: one or two moves, no comprehension)
+        for (s, t, who), n in moves.items():
+            out.append({"from": s, "to": t, "player": who, "n": n})
+        return out
 
     def plain(self, norm: Any, answer: Any) -> list[dict[str, Any]]:
         """The checked moves as plain data, each with every key: ``(from, to, player, n)``,
