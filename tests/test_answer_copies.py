@@ -64,3 +64,40 @@ def test_placement_in_normal_form_kept_apart_from_its_event() -> None:
     if told:
         told[0]["to"]["elsewhere"] = 9
     assert g.history[-1]["answer"] == answer
+
+
+def test_plain_checked_only_for_a_right_answer_in_normal_form() -> None:
+    from elgrande.engine.decisions import KINDS, plain_answer
+
+    g = _to_kind("place_caballeros", 5)
+    d, p = g.pending, g.pending.players[0]
+    to, place = d.options["to"], KINDS["place_caballeros"]
+    right = {to[0]: 1}
+    got = place.plain_checked(d, p, right)
+    assert got == right == plain_answer(right) == place.check(d, p, right)
+    assert got is not right
+    assert place.plain_checked(d, p, {to[0]: 1, to[1]: 0}) is None  # kept with its 0
+    assert place.check(d, p, {to[0]: 1, to[1]: 0}) == right
+
+    class Id(str):
+        pass
+
+    assert place.plain_checked(d, p, {Id(to[0]): 1}) is None  # (plain_answer keeps it)
+    assert place.plain_checked(d, p, {to[0]: d.options["max"] + 1}) is None
+    assert place.plain_checked(d, p, [[to[0], 1]]) is None
+    g = _to_kind("bring_to_court", 3)
+    d, p = g.pending, g.pending.players[0]
+    court = KINDS["bring_to_court"]
+    right = {"provinces": 0, "regions": {}}
+    got = court.plain_checked(d, p, right)
+    assert got == right and got is not right and got["regions"] is not right["regions"]
+    assert court.plain_checked(d, p, {"regions": {}, "provinces": 0}) is None  # (order)
+    assert court.plain_checked(d, p, 0) is None
+    assert KINDS["choose_option"].plain_checked(d, p, {}) is None  # (the default)
+
+
+def test_court_answer_kept_in_its_own_order() -> None:
+    g = _to_kind("bring_to_court", 3)
+    p = g.pending.players[0]
+    g.answer(p, {"regions": {}, "provinces": 0})
+    assert list(g.history[-1]["answer"]) == ["regions", "provinces"]
