@@ -175,7 +175,10 @@ class Game:
         kind = d.kind
         checked = False
         if t is dict and seated:  # the common mapping answer: checked and copied at once
-            got = KINDS[kind].plain_checked(d, player, answer)
+            try:
+                got = KINDS[kind].plain_checked(d, player, answer)
+            except KeyError:  # (a kind not registered: copied and checked as before)
+                got = None
             if got is not None:
                 answer, checked = got, True
         # (an int past SMALL_INT or negative: plain_answer's full test of MAX_INT)
