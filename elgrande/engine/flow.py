@@ -408,7 +408,8 @@ class FlowEngine(PlacingEngine):
         raise FlowLoopError(seen, STEP_LIMIT)
 
     def answer(self, state: State, flow: Flow, player: int, answer: Any,
-               events: Events, kept: bool = False, seated: bool = False) -> Decision | None:
+               events: Events, kept: bool = False, seated: bool = False,
+               checked: bool = False) -> Decision | None:
         """Apply ``player``'s answer to the pending decision, then advance: once the seat
         is checked, the answer goes raw to the owner of that decision, the top aside
         (:meth:`Aside.answer`) or else the phase (``Phase.answer``), which checks it
@@ -416,6 +417,11 @@ class FlowEngine(PlacingEngine):
         already (:meth:`_answer_kept`). ``seated``: the caller found ``player`` an int
         among the pending decision's players (:meth:`Game.answer
         <elgrande.play.game.Game.answer>`), so the seat is not checked again.
+        ``checked``: ``answer`` is the pending decision's kind's check result for it
+        already (:meth:`DecisionKind.plain_checked
+        <elgrande.engine.decisions.DecisionKind.plain_checked>`): a phase's default
+        answer applies it without checking it again (an aside or a phase's own
+        ``answer`` checks it as any answer: it is its own normal form).
 
         Raises:
             IllegalMove: the answer is refused; state and flow are unchanged. Among the
@@ -425,7 +431,7 @@ class FlowEngine(PlacingEngine):
         triggers = self.triggers
         if triggers is not None and not kept and triggers.may_chain(
                 state, flow.card, flow.run is not None):
-            return self._answer_kept(state, flow, player, answer, events, seated)
+            return self._answer_kept(state, flow, player, answer, events, seated, checked)
         d = flow.pending
         if d is None:
             raise IllegalMove("B7.1", "the game is over")
@@ -443,22 +449,23 @@ class FlowEngine(PlacingEngine):
             if apply is None:
                 self.rules.phases[flow.phase].answer(self, state, flow, player, answer, events)
             else:  # the default answer (check_then_apply), without its call
-                apply(self, state, flow, player, KINDS[d.kind].check(d, player, answer),
-                      events)
+                apply(self, state, flow, player, answer if checked
+                      else KINDS[d.kind].check(d, player, answer), events)
         return self.advance(state, flow, events)
 
     def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,
-                     events: Events, seated: bool = False) -> Decision | None:
+                     events: Events, seated: bool = False, checked: bool = False
+                     ) -> Decision | None:
         """:meth:`answer`, the game kept as before: a chain of triggers past its limit
         refuses the answer whole (the state and flow as before it, no event told);
-        ``seated`` as :meth:`answer`'s.
+        ``seated`` and ``checked`` as :meth:`answer`'s.
 
         Raises:
             IllegalMove: as :meth:`answer`."""
         before, where = state.copy(), flow.copy()
         made = len(events)
         try:
-            return self.answer(state, flow, player, answer, events, True, seated)
+            return self.answer(state, flow, player, answer, events, True, seated, checked)
         except TriggerLimit as exc:
             state.set_to(before)
             state.due = before.due

@@ -507,7 +507,7 @@ def _bring_apply(ctx: Ctx, answer: dict[str, Any]) -> None:
     if spared(ctx.events):  # (an unread sink's counted, not made)
         return
     ctx.event("court", decider=ctx.subject, provinces=answer["provinces"],
-              regions=answer["regions"])
+              regions=dict(answer["regions"]))  # (the event's own: the answer is kept)
 
 
 def bring_to_court(ctx: Ctx, call: ast.Call) -> Decision | None:

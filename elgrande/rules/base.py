@@ -266,7 +266,7 @@ def _court_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
         apply_court(state, engine.board, player, norm, engine.rules, events, h)
     if events_read(events):
         events.append({"event": "court", "player": player, "provinces": norm["provinces"],
-                       "regions": norm["regions"]})
+                       "regions": dict(norm["regions"])})  # (its own: norm may be kept)
     flow.phase = CARD
 
 

@@ -5,7 +5,7 @@ provinces first, then, once they are empty, from the player's regions a decision
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from elgrande.engine.decisions.chance import Random, draw_int, draw_sample
 from elgrande.engine.decisions.counting import _units, _units_count, _units_nth
@@ -23,6 +23,9 @@ from elgrande.errors import IllegalMove
 
 answer_keys("bring_to_court", "provinces", "regions")
 
+#: The keys of a court answer's normal form, in order (:meth:`CourtKind.plain_checked`).
+_FROM_PROVINCES: Final = ["provinces", "regions"]
+
 
 class CourtKind(DecisionKind):
     """Caballeros brought to court (B4.1): a count from the provinces, or
@@ -36,11 +39,10 @@ class CourtKind(DecisionKind):
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, Any]:
         """options: limit, provinces, regions {id: own count} (allowed shortfall sources),
         refused {id: [rule, msg]}. Returns {"provinces": k, "regions": {id: n}}."""
+        got = self.plain_checked(d, p, answer)  # the common answer, valid
+        if got is not None:
+            return got
         o = d.options
-        if type(answer) is dict and len(answer) == 2 and answer.get("regions") == {}:
-            k = answer.get("provinces")  # the common answer, valid: the same result inline
-            if type(k) is int and 0 <= k <= o["provinces"] and k <= o["limit"]:
-                return {"provinces": k, "regions": {}}
         if isinstance(answer, int) and not isinstance(answer, bool):
             answer = {"provinces": answer, "regions": {}}
         if type(answer) is not dict and not isinstance(answer, Mapping):
@@ -69,6 +71,19 @@ class CourtKind(DecisionKind):
             if n > o["regions"][r]:
                 raise IllegalMove("B4.1", f"you have {o['regions'][r]} caballeros in {r}, not {n}")
         return {"provinces": k, "regions": regions}
+
+    def plain_checked(self, d: Decision, p: int, answer: Any) -> dict[str, Any] | None:
+        """A right answer from the provinces alone in normal form (``{"provinces": k,
+        "regions": {}}``, in that order, B4.1), checked and copied at once: the copy
+        (:meth:`check`'s result, and :func:`~elgrande.engine.decisions.forms.plain_answer`'s);
+        else None."""
+        if type(answer) is dict and [*answer] == _FROM_PROVINCES:
+            k, r = answer["provinces"], answer["regions"]
+            o = d.options
+            if type(r) is dict and not r and type(k) is int and 0 <= k <= o["provinces"] \
+                    and k <= o["limit"]:
+                return {"provinces": k, "regions": {}}
+        return None
 
     def trusted(self, d: Decision, p: int, answer: Any) -> Any:
         """A legal answer in normal form as it is: it is check's result already

@@ -276,6 +276,15 @@ class DecisionKind:
         form :meth:`Decision.check` returns; by default ``norm`` itself."""
         return norm
 
+    def plain_checked(self, d: Decision, p: int, answer: Any) -> Any:
+        """``answer`` of seat ``p`` checked and copied at once, where the kind can (its
+        common answer, right and in normal form): a new copy that is both
+        :func:`~elgrande.engine.decisions.forms.plain_answer`'s copy of ``answer`` (what a
+        history keeps) and :meth:`check`'s result (what the engine applies), for
+        :meth:`Game.answer <elgrande.play.game.Game.answer>`. None otherwise (the caller
+        copies and checks it as before); by default None. Raises nothing."""
+        return None
+
     def legal(self, d: Decision, p: int) -> list[Any] | None:
         """Every legal answer of seat ``p`` when there are at most ``MAX_LISTED``, else
         None."""

@@ -52,22 +52,10 @@ class PlaceKind(DecisionKind):
     def check(self, d: Decision, p: int, answer: Any) -> dict[str, int]:
         """options: to [ids], max, min, refused {id: [rule, message]}, optional room {id: [most
         caballeros it may still take, rule, message]} (a place's capacity)."""
+        got = self.plain_checked(d, p, answer)  # the common answer, valid
+        if got is not None:
+            return got
         o = d.options
-        if type(answer) is dict:  # the common answer, valid: checked inline (the same result)
-            to, room, total = o["to"], o.get("room"), 0
-            out: dict[str, int] = {}
-            # (no v <= MAX_INT: a count past the most placed fails total <= max below;
-            # against MAX_INT, beyond CPython 3.11's one-digit ints, no comparison is fast)
-            for k, v in answer.items():  # (a loop: no comprehension function made)
-                if type(v) is not int or v < 0 or k not in to \
-                        or (room and k in room and v > room[k][0]):
-                    break
-                total += v
-                if v:
-                    out[k] = v
-            else:
-                if o.get("min", 0) <= total <= o["max"]:
-                    return out
         rule = _rule(d, "B4.3")
         moves = _counts(answer, rule)
         for k in moves:
@@ -87,6 +75,27 @@ class PlaceKind(DecisionKind):
         if total < o.get("min", 0):
             raise IllegalMove(rule, f"at least {o['min']} caballeros must be placed, not {total}")
         return moves
+
+    def plain_checked(self, d: Decision, p: int, answer: Any) -> dict[str, int] | None:
+        """A right answer in normal form (a dict of place ids, str, to counts above 0,
+        B4.3), checked and copied in one loop: the copy (:meth:`check`'s result, and
+        :func:`~elgrande.engine.decisions.forms.plain_answer`'s); else None."""
+        if type(answer) is not dict:
+            return None
+        o = d.options
+        to, room, total = o["to"], o.get("room"), 0
+        out: dict[str, int] = {}
+        # (no v <= MAX_INT: a count past the most placed fails total <= max below;
+        # against MAX_INT, beyond CPython 3.11's one-digit ints, no comparison is fast)
+        for k, v in answer.items():  # (a loop: no comprehension function made)
+            if type(v) is not int or v <= 0 or type(k) is not str or k not in to \
+                    or (room and k in room and v > room[k][0]):
+                return None
+            total += v
+            out[k] = v
+        if o.get("min", 0) <= total <= o["max"]:
+            return out
+        return None
 
     def trusted(self, d: Decision, p: int, answer: Any) -> Any:
         """A legal answer in normal form as it is: it names no place with 0 (as check's
