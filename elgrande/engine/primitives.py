@@ -363,19 +363,28 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     ids = _place_ids(b)
     movers = _movers(ctx, own, whose)
     seats: list[tuple[str, int]] = []  # each mover's id in the options, and the mover
+    players: list[tuple[str, int]] = []  # the same without the neutral ones,
+    nobody: str | None = None  # whose id, when they move (NOBODY comes last: _movers)
     for p in movers:
         seats.append((str(p), p))
+        if p == NOBODY:
+            nobody = str(p)
+        else:
+            players.append((str(p), p))
     castillo = b.castillo
     srcs: list[int] = []  # plain loops, not comprehensions (a function each in CPython 3.11)
     for r in regions(ctx, source):
         if r >= 0 and r != castillo and r != king:
             srcs.append(r)
-    dests: list[int] = []
     to: list[str] = []
+    only = -1  # the one destination (-1: none; -2: more than one place)
     for r in regions(ctx, dest):
         if r >= 0 and r != king:
-            dests.append(r)
             to.append(ids[r])
+            if only == -1:
+                only = r
+            elif r != only:
+                only = -2
     rules = ctx.rules
     movable = rules.movable if rules is not None else None
     hooks = hook_context(ctx) if movable is not None else None
@@ -383,41 +392,38 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     sources: dict[str, dict[str, int]] = {}
     sized = 1  # the size of ``sources`` (option_size.size), sized as it is built
     available = 0
-    elsewhere = False  # some source's caballeros may go to a destination other than it
     # plain loops over typed lists (no generators: the compiled build runs them natively)
     for r in srcs:
-        other = False
-        for d in dests:
-            if d != r:
-                other = True
-                break
-        if not other:
+        if only == r or only == -1:
             continue  # its caballeros have nowhere else to go
         row, nr = caballeros[r], neutral[r]
         owners: dict[str, int] = {}
-        to_ids: list[str] | None = None  # the destinations other than r, once needed
-        for key, p in seats:
-            n = nr if p == NOBODY else row[p]  # as _count
-            if n > 0:
-                if movable is not None:  # the modules' limit (a fold, B8.2)
-                    if to_ids is None:  # (one id per place: to without r's id; list.remove,
-                        to_ids = to[:]  # in C, not a comprehension's function)
-                        if ids[r] in to_ids:
-                            to_ids.remove(ids[r])
-                    n = movable(hooks, r, p, to_ids, n)
+        if movable is None:  # each count as it is (as _count, the neutral ones last)
+            for key, p in players:
+                n = row[p]
                 if n > 0:
                     owners[key] = n
                     available += n
-        if owners:
-            src = ids[r]
-            sources[src] = owners
+            if nobody is not None and nr > 0:
+                owners[nobody] = nr
+                available += nr
+        else:
+            to_ids: list[str] | None = None  # the destinations other than r, once needed
+            for key, p in seats:
+                n = nr if p == NOBODY else row[p]  # as _count
+                if n > 0:  # the modules' limit (a fold, B8.2)
+                    if to_ids is None:  # (one id per place: to without r's id;
+                        to_ids = to[:]  # list.remove, in C, not a comprehension's)
+                        if ids[r] in to_ids:
+                            to_ids.remove(ids[r])
+                    n = movable(hooks, r, p, to_ids, n)
+                    if n > 0:
+                        owners[key] = n
+                        available += n
+        if owners:  # (a destination other than r: there are two, or the one is not r)
+            sources[ids[r]] = owners
             sized += 1 + len(owners)
-            if not elsewhere:
-                for t in to:
-                    if t != src:
-                        elsewhere = True
-                        break
-    if not elsewhere:
+    if not sources:
         return None  # nothing to move, or nowhere else to go
     lo, hi, allowed = _mode_limits(ctx, call, mode, qty_n, available)
     room = room_in(ctx, ctx.subject, to)
