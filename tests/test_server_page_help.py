@@ -496,12 +496,19 @@ def test_the_host_s_page_shows_the_seats_and_the_end_names_the_winner(
     assert [r[2] for r in cells] == ["you (your link)", "a bot (greedy)",
                                       "a bot (random)"]
     assert cells[0][3] == "to move" and cells[0][1].endswith("p1")
+    measure = ("e => { var r = document.createRange(); r.selectNodeContents(e.lastChild);"
+               " var a = e.querySelector('.chip').getBoundingClientRect(),"
+               " b = r.getClientRects(); return b.length ? [[a.top, a.bottom, a.right],"
+               " [b.length, b[0].top, b[0].bottom, b[0].left]] : null; }")
     for cell in box.locator("td.player").all():  # the colour beside the name, one line
-        chip, name = cell.evaluate(
-            "e => { var r = document.createRange(); r.selectNodeContents(e.lastChild);"
-            " var a = e.querySelector('.chip').getBoundingClientRect(),"
-            " b = r.getClientRects(); return [[a.top, a.bottom, a.right],"
-            " [b.length, b[0].top, b[0].bottom, b[0].left]]; }")
+        got = cell.evaluate(measure)
+        for _ in range(50):  # (a poll's redraw under way: the name has no box yet; once
+            if got is not None:  # seen under CI's load) measured once it is laid out
+                break
+            host.page.wait_for_timeout(100)
+            got = cell.evaluate(measure)
+        assert got is not None, "a seat's name never laid out"
+        chip, name = got
         assert name[0] == 1 and chip[0] < name[2] and name[1] < chip[1] and chip[2] <= name[3]
     assert host.page.get_by_role("link", name="Download the record").is_hidden()
     watcher = new_tab()
