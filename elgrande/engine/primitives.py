@@ -127,12 +127,6 @@ def _movers(ctx: Ctx, own: Any, whose: Any) -> list[int]:
     return out
 
 
-def _count(ctx: Ctx, place: int, who: int) -> int:
-    if who == NOBODY:
-        return ctx.state.neutral[place]
-    return ctx.state.caballeros[place][who]
-
-
 def _mode_limits(ctx: Ctx, call: ast.Call, mode: str, qty_n: int | None,
                  available: int) -> tuple[int, int, int | None]:
     """:func:`~elgrande.engine.values.limits` of a quantity's ``mode`` and whole number
@@ -398,7 +392,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
             continue  # its caballeros have nowhere else to go
         row, nr = caballeros[r], neutral[r]
         owners: dict[str, int] = {}
-        if movable is None:  # each count as it is (as _count, the neutral ones last)
+        if movable is None:  # each mover's count there, the neutral ones last
             for key, p in players:
                 n = row[p]
                 if n > 0:
@@ -410,7 +404,7 @@ def move_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
         else:
             to_ids: list[str] | None = None  # the destinations other than r, once needed
             for key, p in seats:
-                n = nr if p == NOBODY else row[p]  # as _count
+                n = nr if p == NOBODY else row[p]  # the neutral or the player's
                 if n > 0:  # the modules' limit (a fold, B8.2)
                     if to_ids is None:  # (one id per place: to without r's id;
                         to_ids = to[:]  # list.remove, in C, not a comprehension's)
