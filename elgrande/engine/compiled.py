@@ -91,14 +91,15 @@ class Step:
     decided: dict[tuple[str, int], Any] | None = None
 
     def __init__(self, kind: int, node: Any, cond: Cond | None = None, cost: int = 0, size: int = 0,
-                 labels: list[str] | None = None) -> None:
+                 labels: list[str] | None = None,
+                 decided: dict[tuple[str, int], Any] | None = None) -> None:
         self.kind = kind
         self.node = node
         self.cond = cond
         self.cost = cost
         self.size = size
         self.labels = labels
-        self.decided = None
+        self.decided = decided
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md)
