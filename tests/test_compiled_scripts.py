@@ -211,3 +211,25 @@ def test_the_compiler_makes_closures_only() -> None:
     called = {n.func.id for n in pyast.walk(tree)
               if isinstance(n, pyast.Call) and isinstance(n.func, pyast.Name)}
     assert not called & {"eval", "exec", "compile", "__import__"}
+
+
+def test_an_either_s_decision_is_made_once_per_card_and_player_and_shared() -> None:
+    """B4.4, B8: an ``either``'s decision depends on its card and the deciding player
+    only: made once and handed out again (decisions are never changed once made), one
+    for each player, in every game of the process."""
+    made: dict[tuple[str, int], Any] = {}
+    asked = 0
+    for seed in range(12):
+        g = new_game(4, sets=("base", "intrigue-king"), fill="provisional", seed=seed,
+                     logging=False)
+        rng = random.Random(seed)
+        while g.pending is not None:
+            d = g.pending
+            p = d.players[0]
+            if d.rule == "B4.4" and d.prompt.endswith(": choose one"):
+                asked += 1
+                assert made.setdefault((d.prompt, p), d) is d
+                assert d.players == [p] and d.kind == "choose_option"
+                assert len(d.options["labels"]) >= 2
+            g.answer(p, d.random_answer(rng, p))
+    assert asked > len(made) > 1

@@ -122,6 +122,28 @@ def test_I3_no_value_twice_and_the_lowest_card_plays_first_next_round() -> None:
     assert g.pending is not None and g.pending.players == [lowest]
 
 
+def test_I3_I7_refusals_of_a_card_play_this_round_first_an_earlier_rounds_value_kept_I3() -> None:
+    """I3, I7: the refusals name this round's cards first (in play order), then the
+    player's earlier cards; a value played this round that the player played in an earlier
+    round keeps its I3 refusal; a value refused for the first time is written too."""
+    s = past_setup(4).state.copy()
+    s.hands = [[1, 2], [3, 4], [6, 10], [7, 8, 11, 12]]
+    s.discards = [[], [], [], [5, 9, 9973]]  # (9973: a value no earlier decision refused)
+    s.bids = [[1, 7], [2, 5]]
+    d = ik.bid_decision(s, 1, 2)  # the third card of the round: seat 3's
+    assert d.players == [3] and d.options["choices"] == [8, 11, 12]
+    why = d.options["why"]
+    assert list(why) == ["7", "5", "9", "9973"]
+    assert [why[k][0] for k in why] == ["I3", "I3", "I7", "I7"]
+    s.bids = [[1, 7]]  # no clash: the earlier cards' refusals added at once
+    d = ik.bid_decision(s, 1, 1)
+    assert d.players == [2] and list(d.options["why"]) == ["7"]
+    s.discards = [[], [], [5, 9], []]
+    d = ik.bid_decision(s, 1, 1)
+    assert list(d.options["why"]) == ["7", "5", "9"]
+    assert [v[0] for v in d.options["why"].values()] == ["I3", "I7", "I7"]
+
+
 def test_I4_court_is_the_cards_heads_and_placement_the_caballero_cards_number() -> None:
     g = past_setup(4)
     drive(g, lambda g: g.pending is not None and g.pending.kind == "place_caballeros",

@@ -77,6 +77,9 @@ class Step:
         size: an ``either``'s decision size (:func:`either_size`).
         labels: an ``either``'s branch labels in English, once rendered (None: not
             yet; the interpreter renders them at the statement's first decision).
+        decided: an ``either``'s decisions made, by (card, deciding player): the same
+            for every run of that card and player, so shared (decisions are never changed
+            once made; None: none made yet).
     """
 
     kind: int
@@ -85,15 +88,18 @@ class Step:
     cost: int = 0
     size: int = 0
     labels: list[str] | None = None
+    decided: dict[tuple[str, int], Any] | None = None
 
     def __init__(self, kind: int, node: Any, cond: Cond | None = None, cost: int = 0, size: int = 0,
-                 labels: list[str] | None = None) -> None:
+                 labels: list[str] | None = None,
+                 decided: dict[tuple[str, int], Any] | None = None) -> None:
         self.kind = kind
         self.node = node
         self.cond = cond
         self.cost = cost
         self.size = size
         self.labels = labels
+        self.decided = decided
 
 
 # attr.s, not attrs.define: mypyc makes it a native class (docs/compiled.md)

@@ -267,8 +267,17 @@ class Interpreter:
                                         stmt.var))
             elif kind == EITHER:
                 ctx.charge(step.cost)  # before the labels are rendered
-                d = Decision("choose_option", [f.subject], f"{marks.card(run.card)}: choose one",
-                             {"labels": _labels(step)}, "B4.4")
+                decided = step.decided  # made before for this card and player: shared
+                key = (run.card, f.subject)
+                d = decided.get(key) if decided is not None else None
+                if d is None:
+                    d = Decision("choose_option", [f.subject],
+                                 f"{marks.card(run.card)}: choose one",
+                                 {"labels": _labels(step)}, "B4.4")
+                    if decided is None:
+                        decided = step.decided = {}
+                    if len(decided) < 64:
+                        decided[key] = d
                 ctx.charge(step.size)  # options_size(ctx, d), counted when compiled
                 run.pending = d
                 return d

@@ -31,34 +31,33 @@ def bid_decision(state: State, first: int, i: int) -> Decision:
     round."""
     p = (first + i) % state.players
     why: dict[str, list[str]] = {}
-    played: list[int] = []
     known = _PLAYED
     choices = state.hands[p][:]
+    discards = state.discards[p]  # the cards of earlier rounds (I7), after this round's
+    clash = False  # a value played this round is one of the earlier rounds' too
     for q, v in state.bids:  # (a played card's [player, value] pair)
         hit = known.get((v, q))
         if hit is None:
             hit = _played_why(v, q)
         why[hit[0]] = hit[1]
-        played.append(v)
-        while v in choices:  # (taken out by C searches: a hand holds more values than a
-            choices.remove(v)  # round plays)
-    discards = state.discards[p]  # the cards of earlier rounds (I7), after this round's
+        if v in discards:  # (C searches: a hand holds more values than a round plays)
+            clash = True
+        while v in choices:
+            choices.remove(v)
     if discards:
-        if not played or set(played).isdisjoint(discards):
+        if not clash:
             try:  # every refusal written before (the common case): added by calls, no loop
                 why.update(map(_EARLIER_BY_VALUE.__getitem__, discards))
                 discards = []  # (done)
             except KeyError:  # a value's first refusal: the loop below writes it
                 pass
-        # (``in``: one search in C per value, where a loop written out runs bytecodes in
-        # the pure build)
         for v in discards:
-            if v not in played:  # a value played this round keeps its I3 refusal
-                late = _EARLIER_BY_VALUE.get(v)
-                if late is None:
-                    late = _EARLIER_BY_VALUE[v] = (str(v), ["I7", f"card {v} was played in "
-                                                            "an earlier round"])
-                why[late[0]] = late[1]
+            late = _EARLIER_BY_VALUE.get(v)
+            if late is None:
+                late = _EARLIER_BY_VALUE[v] = (str(v), ["I7", f"card {v} was played in "
+                                                        "an earlier round"])
+            if late[0] not in why or not clash:  # a value played this round keeps its
+                why[late[0]] = late[1]  # I3 refusal (keys: the values' str)
     return new_decision("choose_power_card", [p], "Play a card",
                         {"choices": choices, "why": why}, "I3")
 
