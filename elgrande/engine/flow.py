@@ -451,6 +451,14 @@ class FlowEngine(PlacingEngine):
             else:  # the default answer (check_then_apply), without its call
                 apply(self, state, flow, player, answer if checked
                       else KINDS[d.kind].check(d, player, answer), events)
+        if self._asides is None and flow.phase != OVER:
+            # advance's first step taken here (no module asks side decisions: the phase
+            # decides): one call less where it makes the next decision (most answers)
+            nxt: Decision | None = self.rules.phases[flow.phase].decide(self, state, flow,
+                                                                        events)
+            if nxt is not None:
+                flow.pending = nxt
+                return nxt
         return self.advance(state, flow, events)
 
     def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,
