@@ -428,8 +428,7 @@ class FlowEngine(PlacingEngine):
             refusals: an answer that sets off a chain of triggers past its limit (B8,
             :class:`~elgrande.engine.triggers.TriggerLimit`, its ``__cause__``).
         """
-        triggers = self.triggers
-        if triggers is not None and not kept and triggers.may_chain(
+        if self.triggers is not None and not kept and self.triggers.may_chain(
                 state, flow.card, flow.run is not None):
             return self._answer_kept(state, flow, player, answer, events, seated, checked)
         d = flow.pending
@@ -441,9 +440,8 @@ class FlowEngine(PlacingEngine):
             raise IllegalMove(self.rules.phases[flow.phase].turn_rule,
                               f"it is not {_seat(player)}'s decision (waiting for "
                               f"{seats(d.players)}: {d.prompt})")
-        asides = flow.asides  # the owner of the pending decision takes the raw answer
-        if asides:
-            asides[-1].answer(self, state, flow, player, answer, events)
+        if flow.asides:  # the owner of the pending decision takes the raw answer
+            flow.asides[-1].answer(self, state, flow, player, answer, events)
         else:
             apply = self._applies.get(flow.phase)
             if apply is None:
