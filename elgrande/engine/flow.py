@@ -452,9 +452,10 @@ class FlowEngine(PlacingEngine):
             else:  # the default answer (check_then_apply), without its call
                 apply(self, state, flow, player, answer if checked
                       else KINDS[d.kind].check(d, player, answer), events)
-        if self._asides is None and flow.phase != OVER:
-            # advance's first step taken here (no module asks side decisions: the phase
-            # decides): one call less where it makes the next decision (most answers)
+        if (self._asides is None or not flow.asides and not state.due) \
+                and flow.phase != OVER:
+            # advance's first step taken here (no side decision waiting nor any due: the
+            # phase decides): one call less where it makes the next decision (most answers)
             nxt: Decision | None = self.rules.phases[flow.phase].decide(self, state, flow,
                                                                         events)
             if nxt is not None:
