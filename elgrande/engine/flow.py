@@ -421,8 +421,8 @@ class FlowEngine(PlacingEngine):
         already (:meth:`DecisionKind.plain_checked
         <elgrande.engine.decisions.DecisionKind.plain_checked>`): a phase's default
         answer applies it without checking it again (an aside or a phase's own
-        ``answer`` checks it as any answer: it is its own normal form). Where no module
-        asks side decisions, the first phase step after the answer is taken here, as
+        ``answer`` checks it as any answer: it is its own normal form). Where no side
+        decision waits nor is due, the first phase step after the answer is taken here, as
         :meth:`advance` would take it first, and :meth:`advance` is called only when that
         step makes no decision (its step limit counted from the next step).
 
