@@ -421,15 +421,17 @@ class FlowEngine(PlacingEngine):
         already (:meth:`DecisionKind.plain_checked
         <elgrande.engine.decisions.DecisionKind.plain_checked>`): a phase's default
         answer applies it without checking it again (an aside or a phase's own
-        ``answer`` checks it as any answer: it is its own normal form).
+        ``answer`` checks it as any answer: it is its own normal form). Where no side
+        decision waits nor is due, the first phase step after the answer is taken here, as
+        :meth:`advance` would take it first, and :meth:`advance` is called only when that
+        step makes no decision (its step limit counted from the next step).
 
         Raises:
             IllegalMove: the answer is refused; state and flow are unchanged. Among the
             refusals: an answer that sets off a chain of triggers past its limit (B8,
             :class:`~elgrande.engine.triggers.TriggerLimit`, its ``__cause__``).
         """
-        triggers = self.triggers
-        if triggers is not None and not kept and triggers.may_chain(
+        if self.triggers is not None and not kept and self.triggers.may_chain(
                 state, flow.card, flow.run is not None):
             return self._answer_kept(state, flow, player, answer, events, seated, checked)
         d = flow.pending
@@ -441,9 +443,8 @@ class FlowEngine(PlacingEngine):
             raise IllegalMove(self.rules.phases[flow.phase].turn_rule,
                               f"it is not {_seat(player)}'s decision (waiting for "
                               f"{seats(d.players)}: {d.prompt})")
-        asides = flow.asides  # the owner of the pending decision takes the raw answer
-        if asides:
-            asides[-1].answer(self, state, flow, player, answer, events)
+        if flow.asides:  # the owner of the pending decision takes the raw answer
+            flow.asides[-1].answer(self, state, flow, player, answer, events)
         else:
             apply = self._applies.get(flow.phase)
             if apply is None:
@@ -451,6 +452,15 @@ class FlowEngine(PlacingEngine):
             else:  # the default answer (check_then_apply), without its call
                 apply(self, state, flow, player, answer if checked
                       else KINDS[d.kind].check(d, player, answer), events)
+        if (self._asides is None or not flow.asides and not state.due) \
+                and flow.phase != OVER:
+            # advance's first step taken here (no side decision waiting nor any due: the
+            # phase decides): one call less where it makes the next decision (most answers)
+            nxt: Decision | None = self.rules.phases[flow.phase].decide(self, state, flow,
+                                                                        events)
+            if nxt is not None:
+                flow.pending = nxt
+                return nxt
         return self.advance(state, flow, events)
 
     def _answer_kept(self, state: State, flow: Flow, player: int, answer: Any,

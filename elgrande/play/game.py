@@ -172,29 +172,31 @@ class Game:
         if not seated and (type(player) is not int or not MIN_INT <= player <= MAX_INT):
             check_seat(player)  # a seat is an int, never True or 1.0
         t = type(answer)  # ints and strings are plain already; the rest is copied
-        kind = d.kind
         checked = False
-        if t is dict and seated:  # the common mapping answer: checked and copied at once
-            try:
-                got = KINDS[kind].plain_checked(d, player, answer)
-            except KeyError:  # (a kind not registered: copied and checked as before)
-                got = None
-            if got is not None:
+        if t is dict:  # the common mapping answer: checked and copied at once
+            got = None
+            if seated:
+                try:
+                    got = KINDS[d.kind].plain_checked(d, player, answer)
+                except KeyError:  # (a kind not registered: copied and checked as before)
+                    pass
+            if got is None:
+                answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
+            else:
                 answer, checked = got, True
         # (an int past SMALL_INT or negative: plain_answer's full test of MAX_INT)
-        if not checked and t is not str and (t is not int or not 0 <= answer <= SMALL_INT):
-            answer = plain_answer(answer, d.rule or "B4.4")  # what the history keeps
+        elif t is not str and (t is not int or not 0 <= answer <= SMALL_INT):
+            answer = plain_answer(answer, d.rule or "B4.4")
         events: list[dict[str, Any]] = []
         try:
             self._engine.answer(self.state, self.flow, player, answer, events, False, seated,
                                 checked)
         except IllegalMove as exc:  # the engine counts seats; a player reads names
             raise self._named(exc) from exc.__cause__  # (a chain of triggers: TriggerLimit)
-        self._record = (self._record, player, kind, answer)  # made a dict when read
+        self._record = (self._record, player, d.kind, answer)  # made a dict when read
         self._answered += 1
-        ch = self.chronicle
-        if ch.logging and events:
-            ch.narrate(events, self.state)
+        if self.chronicle.logging and events:
+            self.chronicle.narrate(events, self.state)
         return events
 
     def answer_trusted(self, player: int, answer: Any, record: bool = False
