@@ -42,10 +42,10 @@ from elgrande.dsl.rule_params import RuleParam, declare
 from elgrande.dsl.script_facts import Facts
 from elgrande.engine import rule_params as changes
 from elgrande.engine.decisions import KINDS
+from elgrande.engine.hooks import HOLDER_HOOKS, PLACED_HOOKS
 from elgrande.engine.hooks import HOOK_GROUPS as HOOK_GROUPS  # the hooks: engine/hooks.py
 from elgrande.engine.hooks import HOOK_KINDS as HOOK_KINDS
 from elgrande.engine.hooks import HOOKS as HOOKS
-from elgrande.engine.hooks import HOLDER_HOOKS, PLACED_HOOKS
 from elgrande.errors import DataError
 from elgrande.model.fields import factory
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
