@@ -357,6 +357,10 @@ class Rules(ScoringRules):
             h for h in HOLDER_HOOKS
             if any(h in m.hooks for m in self.modules)
             and all(h in m.holder_hooks for m in self.modules if h in m.hooks))
+        #: ``"court_limit" in holder_only`` and ``"placement_limit" in holder_only``, read at
+        #: every turn (no set look-up; False first: the other games pay one test)
+        self.court_limit_holder = "court_limit" in self.holder_only
+        self.placement_limit_holder = "placement_limit" in self.holder_only
         #: the placement memo's key of the changes (None: no change moves placements)
         self.param_placement_key: Callable[[State, int], Any] | None = \
             changes.placement_key if any(p.placement_key for p in self.changed) else None

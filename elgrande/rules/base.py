@@ -239,8 +239,8 @@ def _court_decide(engine: FlowEngine, state: State, flow: Flow,
     court_limit = engine.rules.court_limit
     # (a hook for the neutral caballeros' holder alone, on another's turn, no rule change
     # live: it returns the limit unchanged, Rules.holder_only; no call)
-    if court_limit is not None and (state.neutral_holder == p or state.lasting
-                                    or "court_limit" not in engine.rules.holder_only):
+    if court_limit is not None and (not engine.rules.court_limit_holder
+                                    or state.neutral_holder == p or state.lasting):
         h = engine.last_hooks  # (FlowEngine.hooks' common case inline: no call)
         if h is not None and h.state is state and h.player == p:
             h.flow, h.events = flow, events
@@ -311,8 +311,9 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
     if state.court[p] <= 0:
         limit = 0
     elif engine.rules.placement_limit is None or (  # the card's number (_placement_limit's
-            state.neutral_holder != p and not state.lasting  # first cases: no call)
-            and "placement_limit" in engine.rules.holder_only):
+            engine.rules.placement_limit_holder  # first case, or a hook for the neutral
+            and state.neutral_holder != p and not state.lasting):  # caballeros' holder
+        # alone on another's turn, no rule change live: Rules.holder_only; no call)
         limit = number
     else:  # as a module's hook changes it (the card's number read above)
         limit = _placement_limit(engine, state, flow, number)
@@ -353,9 +354,9 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
         if got and got[0] is flow.pending and got[1] is state and got[2] is state.lasting \
                 and flow.parts["base"].place_first:
             limit = got[3]
-        elif state.neutral_holder != p and not state.lasting \
-                and "placement_limit" in engine.rules.holder_only:
-            limit = card_facts(engine, flow.card)[0]  # (_placement_limit's second case)
+        elif engine.rules.placement_limit_holder and state.neutral_holder != p \
+                and not state.lasting:  # a hook for the holder alone (Rules.holder_only)
+            limit = card_facts(engine, flow.card)[0]  # on another's turn: the card's number
         else:
             limit = _placement_limit(engine, state, flow)
     d = placement_decision(engine, state, p, limit)

@@ -190,9 +190,6 @@ def placement_limit(engine: FlowEngine, state: State, flow: Flow, number: int = 
     if hook is None:
         return number
     h, p = engine.last_hooks, flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)
-    if state.neutral_holder != p and not state.lasting \
-            and "placement_limit" in engine.rules.holder_only:
-        return number  # a hook for the neutral caballeros' holder alone (Rules.holder_only)
     if h is None or h.state is not state or h.player != p:  # (FlowEngine.hooks' common
         h = engine.hooks(state, p, flow)  # case inline: no call)
     h.flow = flow
