@@ -203,3 +203,11 @@ HOOK_KINDS: Final[dict[str, str]] = {
 #: among them (:meth:`elgrande.engine.modules.Rules.places_of`); a hook composed with a
 #: function that says none (another module's, a rule parameter's) is called always.
 PLACED_HOOKS: Final[frozenset[str]] = frozenset({"placement_room"})
+
+#: The hooks a module may declare for the neutral caballeros' holder alone
+#: (``RulesModule.holder_hooks``: the hook returns the limit it is given unchanged on the
+#: turn of a player who does not hold them, ``state.neutral_holder``; C8): the engine then
+#: skips the hook on such a turn while no rule change is live (``state.lasting`` empty: a
+#: rule parameter's function composed into the hook changes nothing then), when every
+#: module with the hook declares it (:attr:`elgrande.engine.modules.Rules.holder_only`).
+HOLDER_HOOKS: Final[frozenset[str]] = frozenset({"court_limit", "placement_limit"})

@@ -42,10 +42,10 @@ from elgrande.dsl.rule_params import RuleParam, declare
 from elgrande.dsl.script_facts import Facts
 from elgrande.engine import rule_params as changes
 from elgrande.engine.decisions import KINDS
+from elgrande.engine.hooks import HOLDER_HOOKS, PLACED_HOOKS
 from elgrande.engine.hooks import HOOK_GROUPS as HOOK_GROUPS  # the hooks: engine/hooks.py
 from elgrande.engine.hooks import HOOK_KINDS as HOOK_KINDS
 from elgrande.engine.hooks import HOOKS as HOOKS
-from elgrande.engine.hooks import PLACED_HOOKS
 from elgrande.errors import DataError
 from elgrande.model.fields import factory
 from elgrande.model.plain import plain_eq, plain_hash, plain_repr
@@ -218,6 +218,10 @@ class RulesModule:
             ever name or act on with that board (a fixed superset, e.g. the areas with a
             capacity, C4): the engine calls the hook only when a place in question is
             among them (:meth:`Rules.places_of`); a hook not listed may concern any place.
+        holder_hooks: hooks of its own (of :data:`elgrande.engine.hooks.HOLDER_HOOKS`)
+            that return the limit they are given unchanged on the turn of a player who
+            does not hold the neutral caballeros (``state.neutral_holder``, e.g. C8): the
+            engine skips them on such turns (:attr:`Rules.holder_only`).
     """
 
     name: str
@@ -233,6 +237,7 @@ class RulesModule:
     movers: Mapping[str, Any] = attr.field(factory=dict)
     game_options: tuple[str, ...] = ()
     hook_places: Mapping[str, Callable[[Any], Collection[str]]] = attr.field(factory=dict)
+    holder_hooks: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         for h in self.hooks:
@@ -243,6 +248,10 @@ class RulesModule:
             if h not in PLACED_HOOKS or h not in self.hooks:
                 raise ValueError(f"rules module {self.name!r}: hook_places names {h!r}, "
                                  f"not a hook of its own of {sorted(PLACED_HOOKS)}")
+        for h in self.holder_hooks:
+            if h not in HOLDER_HOOKS or h not in self.hooks:
+                raise ValueError(f"rules module {self.name!r}: holder_hooks names {h!r}, "
+                                 f"not a hook of its own of {sorted(HOLDER_HOOKS)}")
         for p in self.rule_params:
             for h in p.hooks:
                 if h not in HOOKS:
@@ -338,6 +347,20 @@ class Rules(ScoringRules):
             says = [m.hook_places[h] for m in self.modules if h in m.hook_places]
             self._placed[h] = says if len(says) == len(self.hooks[h]) else None
         self._places_of: dict[tuple[str, int], tuple[Any, frozenset[str] | None]] = {}
+        #: the hooks of :data:`~elgrande.engine.hooks.HOLDER_HOOKS` that every module with
+        #: the hook declares for the neutral caballeros' holder alone
+        #: (``RulesModule.holder_hooks``): on another player's turn, while ``state.lasting``
+        #: is empty (a rule change's function changes nothing then), the hook returns the
+        #: limit unchanged and its callers skip it (known: each function composed into it
+        #: returns the limit it is given)
+        self.holder_only: frozenset[str] = frozenset(
+            h for h in HOLDER_HOOKS
+            if any(h in m.hooks for m in self.modules)
+            and all(h in m.holder_hooks for m in self.modules if h in m.hooks))
+        #: ``"court_limit" in holder_only`` and ``"placement_limit" in holder_only``, read at
+        #: every turn (no set look-up; False first: the other games pay one test)
+        self.court_limit_holder = "court_limit" in self.holder_only
+        self.placement_limit_holder = "placement_limit" in self.holder_only
         #: the placement memo's key of the changes (None: no change moves placements)
         self.param_placement_key: Callable[[State, int], Any] | None = \
             changes.placement_key if any(p.placement_key for p in self.changed) else None

@@ -162,6 +162,7 @@ MODULE = RulesModule(
             _DISCS),
     placement_key=(),  # C4-C6: the placement hooks depend on the king's region alone
     hook_places={"placement_room": _room_places},  # C4: the areas with a capacity only
+    holder_hooks=("court_limit", "placement_limit"),  # C8: the Inquisitor's holder's turns
     movers={m.kind: m for m in (*INQUISITOR_MOVERS, TABLE_MOVER)},  # C8, C10, C11
     answer_docs=(
         ("move_caballeros", "C10, C11, which caballeros leave: ``\"seated\": true`` a "
