@@ -13,7 +13,6 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size
 from elgrande.engine.primitives import (
-    _arg,
     _king_refusal,
     hook_context,
 )
@@ -27,7 +26,7 @@ from elgrande.model.seats import seat
 # -- king, Grande, scoreboards (their movers; the base rules module registers them) ---------------
 def _in_source(ctx: Ctx, call: ast.Call, at: int) -> bool:
     """Whether place ``at`` lies in the move's ``from`` set (no ``from``: anywhere)."""
-    source = _arg(call, "source")
+    source = call.kw.get("source")
     return source is None or at in regions(ctx, source)
 
 
@@ -54,8 +53,8 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
     key: tuple[Any, ...] | None = None
-    if fold is None and king_bound(ctx, _arg(call, "to")) \
-            and king_bound(ctx, _arg(call, "source")):  # made once per key, then shared
+    if fold is None and king_bound(ctx, call.kw.get("to")) \
+            and king_bound(ctx, call.kw.get("source")):  # made once per key, then shared
         key = (id(call), id(b), ctx.run.card, s.king, ctx.subject)
         d = kept(ctx, call, key)
         if d is not None:
@@ -84,8 +83,8 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _grande_owners(ctx: Ctx, call: ast.Call) -> list[int]:
     """Whose Grande a move may take: ``own`` the deciding player's, ``of p`` p's, ``of
     opponents`` each other player's, ``of any player`` everyone's."""
-    whose = _arg(call, "whose")
-    if _arg(call, "own") or whose is None:
+    whose = call.kw.get("whose")
+    if call.kw.get("own") or whose is None:
         return [ctx.subject]
     if isinstance(whose, ast.PlayerVar):
         return [int(ctx.run.env[whose.name])]
@@ -116,7 +115,7 @@ def _to_from(ctx: Ctx, call: ast.Call, at: int) -> list[int]:
     env = ctx.run.env
     env[IT_PLACE] = at
     try:
-        return regions(ctx, _arg(call, "to"))
+        return regions(ctx, call.kw.get("to"))
     finally:
         del env[IT_PLACE]
 
@@ -215,7 +214,7 @@ def move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
         dests = _grande_dests(ctx, call, int(chosen))
         return _grande_region(ctx, int(chosen), dests)
     owners = _grande_owners(ctx, call)
-    if not isinstance(_arg(call, "whose"), (ast.Opponents, ast.AnyPlayer)):  # one named
+    if not isinstance(call.kw.get("whose"), (ast.Opponents, ast.AnyPlayer)):  # one named
         dests = _grande_dests(ctx, call, owners[0])
         if dests:
             return _grande_region(ctx, owners[0], dests)
@@ -258,8 +257,8 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
     or out of the king's region (B5.2), never onto another scoreboard."""
     s, b = ctx.state, ctx.board
     places = b.places
-    dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
-    source = _arg(call, "source")
+    dests = [r for r in regions(ctx, call.kw.get("to")) if r >= 0 and r != s.king]
+    source = call.kw.get("source")
     within = set(regions(ctx, source)) if source is not None else None
     moves: dict[str, list[str]] = {}
     refused_board: dict[str, list[str]] = {}
