@@ -167,14 +167,16 @@ def _grande_region(ctx: Ctx, owner: int, dests: list[int]) -> Decision:
     """The choice of the region ``owner``'s Grande goes to (B1.2), asked of the deciding
     player."""
     mine = owner == ctx.subject
-    options: dict[str, Any] = {"choices": [ctx.rid(r) for r in dests],
-                               "why": _grande_why(ctx, owner)}
+    why = _grande_why(ctx, owner)
+    options: dict[str, Any] = {"choices": [ctx.rid(r) for r in dests], "why": why}
     if not mine:
         options["owner"] = owner
-    return Decision("choose_region", [ctx.subject],
-                    "Move your Grande to a region of your choice" if mine
-                    else f"Move {seat(owner)}'s Grande to a region of your choice",
-                    options, "B1.2")
+    # sized as built: the mapping and its values, the choices, the reasons
+    return offer(ctx, Decision("choose_region", [ctx.subject],
+                               "Move your Grande to a region of your choice" if mine
+                               else f"Move {seat(owner)}'s Grande to a region of your choice",
+                               options, "B1.2"),
+                 len(options) + len(dests) + reasons_size(why))
 
 
 #: The run variable that keeps the player whose Grande a move goes on to place, between
@@ -237,8 +239,10 @@ def move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
             _put_grande(ctx, ok[0], dests[0])
             return None
         return _grande_region(ctx, ok[0], dests)
-    return Decision("choose_player", [ctx.subject], "Choose the player whose Grande moves",
-                    {"choices": ok, "why": why}, "B1.2")
+    return offer(ctx, Decision("choose_player", [ctx.subject],
+                               "Choose the player whose Grande moves",
+                               {"choices": ok, "why": why}, "B1.2"),
+                 2 + len(ok) + reasons_size(why))  # sized as built (as _grande_region)
 
 
 def move_scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
@@ -261,6 +265,7 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
     source = call.kw.get("source")
     within = set(regions(ctx, source)) if source is not None else None
     moves: dict[str, list[str]] = {}
+    sized = 0  # the size of ``moves`` but its own unit (option_size.size), as built
     refused_board: dict[str, list[str]] = {}
     for i, sb in enumerate(b.scoreboards):
         at = s.scoreboards[i]
@@ -276,6 +281,7 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
                 ok.append(places[r].id)
         if ok:
             moves[sb.id] = ok
+            sized += 1 + len(ok)
     if not moves:
         return None
     refused = dict(_king_refusal(ctx))
@@ -283,6 +289,9 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
         if x >= 0:
             refused.setdefault(ctx.rid(x), ["B6.9", "a mobile scoreboard lies there already "
                                             f"({b.scoreboards[j].id})"])
-    return Decision("move_scoreboard", [ctx.subject], "Place or move a mobile scoreboard",
-                    {"moves": moves, "refused": refused, "refused_board": refused_board},
-                    "B6.9")
+    # sized as built: the mapping and its three values, the moves, the reasons
+    return offer(ctx, Decision("move_scoreboard", [ctx.subject],
+                               "Place or move a mobile scoreboard",
+                               {"moves": moves, "refused": refused,
+                                "refused_board": refused_board}, "B6.9"),
+                 2 + sized + reasons_size(refused) + reasons_size(refused_board))

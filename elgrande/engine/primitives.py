@@ -585,8 +585,10 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     if not discards:
         return None
     why = {str(v): ["B3.2", IN_HAND] for v in ctx.state.hands[ctx.subject]}
-    return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
-                    "power cards", {"choices": discards, "why": why}, "B3.2")
+    return offer(ctx, Decision("choose_power_card", [ctx.subject], "Take back one of your "
+                               "played power cards", {"choices": discards, "why": why},
+                               "B3.2"),
+                 2 + len(discards) + reasons_size(why))  # sized as built, not walked
 
 
 @primitive("keep")
