@@ -60,3 +60,19 @@ def test_a_parsed_script_survives_pickle_copy_and_replace() -> None:
     assert moved.line == 99 and moved.args == call.args and call.line != 99
     with pytest.raises(TypeError):
         ast.replace(call, nonsense=1)
+
+
+def test_a_calls_kw_is_its_args_by_name_made_once_outside_its_fields() -> None:
+    call = next(n for n in ast.walk(parse(SCRIPT)) if isinstance(n, ast.Call)
+                and n.name == "move")
+    other = next(n for n in ast.walk(parse(SCRIPT)) if isinstance(n, ast.Call)
+                 and n.name == "move")
+    assert call.kw == dict(call.args) and call.kw is call.kw  # made once, then kept
+    for key in ("to", "source", "qty", "whose", "no such parameter"):
+        assert call.kw.get(key) is call.arg(key)
+    # not a field: equality, hash and repr as before it was read; a copy with other
+    # arguments has its own
+    assert call == other and hash(call) == hash(other) and repr(call) == repr(other)
+    fewer = ast.replace(call, args=call.args[:1])
+    assert fewer.kw == dict(call.args[:1]) != call.kw
+    assert pickle.loads(pickle.dumps(call)).kw == call.kw

@@ -12,6 +12,7 @@ region set), players, numbers and conditions.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 import attrs
@@ -410,6 +411,14 @@ class Call(Node):
             if k == key:
                 return v
         return None
+
+    @cached_property
+    def kw(self) -> Any:  # a dict[str, Any] whose get() gives Any, as arg() does
+        """``args`` as a dict by parameter name, made at the first read and kept in the
+        node's ``__dict__`` (not a field: equality, hash and repr are the fields'; a node
+        never changes): ``call.kw.get(key)`` is :meth:`arg` as one native look-up, which
+        the engine's statements make at every run. Never change it."""
+        return dict(self.args)
 
 
 @attrs.frozen(slots=False, kw_only=True, repr=False, eq=False)

@@ -44,12 +44,12 @@ def _to_space(ctx: Ctx, call: ast.Call) -> bool:
     to one off-board space (a place name, or a variable holding one): then it is a send
     (B8.7). Evaluated without charging the effect's work budget."""
     b = ctx.board
-    to = call.arg("to")
+    to = call.kw.get("to")
     if not b.spaces or not isinstance(to, ast.Name):
         return False
-    whose = call.arg("whose")
-    if not (call.arg("own") or isinstance(whose, (ast.PlayerVar, ast.Me))
-            or isinstance(call.arg("source"), ast.Court)):
+    whose = call.kw.get("whose")
+    if not (call.kw.get("own") or isinstance(whose, (ast.PlayerVar, ast.Me))
+            or isinstance(call.kw.get("source"), ast.Court)):
         return False
     at = place_of(ctx, to.name)
     return at is not None and b.places[int(at)].kind == SPACE

@@ -108,6 +108,11 @@ class Interpreter:
         #: the compiled scripts by card id, of the scripts read (:func:`compiled`'s, kept
         #: here too: one native dict look-up a step; not pickled either)
         self._code: dict[str, Compiled] = {}
+        #: a context free to take up: the last outside call's of :meth:`advance` or
+        #: :meth:`answer`, given back when it returned (None while one runs: a call made
+        #: meanwhile, a trigger's body, makes its own); the next call on the same state
+        #: and events sink takes it and sets its run and subject anew (:meth:`_context`)
+        self._ctx: Ctx | None = None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its arguments: the scripts read so far are not kept (the pickle of
@@ -165,13 +170,30 @@ class Interpreter:
         """
         if run.shared:  # a copy of the game shares its frames: copied before changed
             run.own()
-        ctx = Ctx(state, self.board, run, run.actor, events if events is not None else [],
-                  self.rules, self.budget)
+        ctx = self._context(state, run, run.actor, events if events is not None else [])
         try:
-            return self._advance(ctx, run)
+            d = self._advance(ctx, run)
         except BudgetExceeded as exc:
             self._stop(run, exc)
             raise
+        self._ctx = ctx  # given back: free to take up
+        return d
+
+    def _context(self, state: State, run: Run, subject: int,
+                 events: list[dict[str, Any]]) -> Ctx:
+        """A context of ``run`` on ``state`` and ``events`` deciding as ``subject``: the
+        free one taken up when it is of this state, sink and budget (its run, subject
+        and offer set anew), else a new one; either way taken (``_ctx`` None until the
+        caller gives it back). Raises nothing."""
+        ctx = self._ctx
+        if ctx is not None and ctx.state is state and ctx.events is events \
+                and ctx.budget == self.budget:
+            self._ctx = None
+            ctx.run = run
+            ctx.subject = subject
+            ctx.offered = None
+            return ctx
+        return Ctx(state, self.board, run, subject, events, self.rules, self.budget)
 
     def _advance(self, ctx: Ctx, run: Run) -> Decision | None:
         code = self._code.get(run.card) or self._compiled(run.card)
@@ -339,7 +361,7 @@ class Interpreter:
         block = code.blocks[tuple(path)] if path else code.top
         step = block.steps[f.pc]
         stmt = step.node
-        ctx = Ctx(state, self.board, run, f.subject, events, self.rules, self.budget)
+        ctx = self._context(state, run, f.subject, events)
         if d.kind == "secret_region":
             run.secret[str(player)] = norm
             if len(d.players) > 1:  # decisions are never changed in place: copies share them
@@ -384,10 +406,12 @@ class Interpreter:
             f.pc += 1
         run.pending = None
         try:  # self.advance(state, run, events), with this context (the run is owned)
-            return self._advance(ctx, run)
+            nxt = self._advance(ctx, run)
         except BudgetExceeded as exc:
             self._stop(run, exc)
             raise
+        self._ctx = ctx  # given back: free to take up
+        return nxt
 
 
     # -- carry out a card (cards as objects: elgrande/engine/cards.py) --

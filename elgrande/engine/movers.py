@@ -13,7 +13,6 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size
 from elgrande.engine.primitives import (
-    _arg,
     _king_refusal,
     hook_context,
 )
@@ -27,7 +26,7 @@ from elgrande.model.seats import seat
 # -- king, Grande, scoreboards (their movers; the base rules module registers them) ---------------
 def _in_source(ctx: Ctx, call: ast.Call, at: int) -> bool:
     """Whether place ``at`` lies in the move's ``from`` set (no ``from``: anywhere)."""
-    source = _arg(call, "source")
+    source = call.kw.get("source")
     return source is None or at in regions(ctx, source)
 
 
@@ -54,8 +53,8 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
     s, b = ctx.state, ctx.board
     fold = ctx.rules.composed["king_places"] if ctx.rules is not None else None
     key: tuple[Any, ...] | None = None
-    if fold is None and king_bound(ctx, _arg(call, "to")) \
-            and king_bound(ctx, _arg(call, "source")):  # made once per key, then shared
+    if fold is None and king_bound(ctx, call.kw.get("to")) \
+            and king_bound(ctx, call.kw.get("source")):  # made once per key, then shared
         key = (id(call), id(b), ctx.run.card, s.king, ctx.subject)
         d = kept(ctx, call, key)
         if d is not None:
@@ -84,8 +83,8 @@ def move_king(ctx: Ctx, call: ast.Call) -> Decision | None:
 def _grande_owners(ctx: Ctx, call: ast.Call) -> list[int]:
     """Whose Grande a move may take: ``own`` the deciding player's, ``of p`` p's, ``of
     opponents`` each other player's, ``of any player`` everyone's."""
-    whose = _arg(call, "whose")
-    if _arg(call, "own") or whose is None:
+    whose = call.kw.get("whose")
+    if call.kw.get("own") or whose is None:
         return [ctx.subject]
     if isinstance(whose, ast.PlayerVar):
         return [int(ctx.run.env[whose.name])]
@@ -116,7 +115,7 @@ def _to_from(ctx: Ctx, call: ast.Call, at: int) -> list[int]:
     env = ctx.run.env
     env[IT_PLACE] = at
     try:
-        return regions(ctx, _arg(call, "to"))
+        return regions(ctx, call.kw.get("to"))
     finally:
         del env[IT_PLACE]
 
@@ -168,14 +167,16 @@ def _grande_region(ctx: Ctx, owner: int, dests: list[int]) -> Decision:
     """The choice of the region ``owner``'s Grande goes to (B1.2), asked of the deciding
     player."""
     mine = owner == ctx.subject
-    options: dict[str, Any] = {"choices": [ctx.rid(r) for r in dests],
-                               "why": _grande_why(ctx, owner)}
+    why = _grande_why(ctx, owner)
+    options: dict[str, Any] = {"choices": [ctx.rid(r) for r in dests], "why": why}
     if not mine:
         options["owner"] = owner
-    return Decision("choose_region", [ctx.subject],
-                    "Move your Grande to a region of your choice" if mine
-                    else f"Move {seat(owner)}'s Grande to a region of your choice",
-                    options, "B1.2")
+    # sized as built: the mapping and its values, the choices, the reasons
+    return offer(ctx, Decision("choose_region", [ctx.subject],
+                               "Move your Grande to a region of your choice" if mine
+                               else f"Move {seat(owner)}'s Grande to a region of your choice",
+                               options, "B1.2"),
+                 len(options) + len(dests) + reasons_size(why))
 
 
 #: The run variable that keeps the player whose Grande a move goes on to place, between
@@ -215,7 +216,7 @@ def move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
         dests = _grande_dests(ctx, call, int(chosen))
         return _grande_region(ctx, int(chosen), dests)
     owners = _grande_owners(ctx, call)
-    if not isinstance(_arg(call, "whose"), (ast.Opponents, ast.AnyPlayer)):  # one named
+    if not isinstance(call.kw.get("whose"), (ast.Opponents, ast.AnyPlayer)):  # one named
         dests = _grande_dests(ctx, call, owners[0])
         if dests:
             return _grande_region(ctx, owners[0], dests)
@@ -238,8 +239,10 @@ def move_grande(ctx: Ctx, call: ast.Call) -> Decision | None:
             _put_grande(ctx, ok[0], dests[0])
             return None
         return _grande_region(ctx, ok[0], dests)
-    return Decision("choose_player", [ctx.subject], "Choose the player whose Grande moves",
-                    {"choices": ok, "why": why}, "B1.2")
+    return offer(ctx, Decision("choose_player", [ctx.subject],
+                               "Choose the player whose Grande moves",
+                               {"choices": ok, "why": why}, "B1.2"),
+                 2 + len(ok) + reasons_size(why))  # sized as built (as _grande_region)
 
 
 def move_scoreboard_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
@@ -258,10 +261,11 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
     or out of the king's region (B5.2), never onto another scoreboard."""
     s, b = ctx.state, ctx.board
     places = b.places
-    dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
-    source = _arg(call, "source")
+    dests = [r for r in regions(ctx, call.kw.get("to")) if r >= 0 and r != s.king]
+    source = call.kw.get("source")
     within = set(regions(ctx, source)) if source is not None else None
     moves: dict[str, list[str]] = {}
+    sized = 0  # the size of ``moves`` but its own unit (option_size.size), as built
     refused_board: dict[str, list[str]] = {}
     for i, sb in enumerate(b.scoreboards):
         at = s.scoreboards[i]
@@ -277,6 +281,7 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
                 ok.append(places[r].id)
         if ok:
             moves[sb.id] = ok
+            sized += 1 + len(ok)
     if not moves:
         return None
     refused = dict(_king_refusal(ctx))
@@ -284,6 +289,9 @@ def move_scoreboard(ctx: Ctx, call: ast.Call) -> Decision | None:
         if x >= 0:
             refused.setdefault(ctx.rid(x), ["B6.9", "a mobile scoreboard lies there already "
                                             f"({b.scoreboards[j].id})"])
-    return Decision("move_scoreboard", [ctx.subject], "Place or move a mobile scoreboard",
-                    {"moves": moves, "refused": refused, "refused_board": refused_board},
-                    "B6.9")
+    # sized as built: the mapping and its three values, the moves, the reasons
+    return offer(ctx, Decision("move_scoreboard", [ctx.subject],
+                               "Place or move a mobile scoreboard",
+                               {"moves": moves, "refused": refused,
+                                "refused_board": refused_board}, "B6.9"),
+                 2 + sized + reasons_size(refused) + reasons_size(refused_board))

@@ -55,13 +55,6 @@ class Mover:
 TOKEN_MOVER: Final[Mover] = Mover("token", move_token, move_token_finish)
 
 
-def _kind(call: ast.Call) -> str:
-    for k, v in call.args:
-        if k == "piece":
-            return str(v)
-    return ""
-
-
 _COMPOSED: Final[dict[tuple[str, ...], dict[str, Mover]]] = {}
 
 
@@ -97,7 +90,7 @@ def _mover(ctx: Ctx, kind: str) -> Mover | None:
 def move_start(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The ``move`` statement's first step: its piece kind's mover's (nothing happens for
     a kind whose set is not in play: no rules module in play declares a mover for it)."""
-    m = _mover(ctx, _kind(call))
+    m = _mover(ctx, call.kw.get("piece", ""))  # its piece kind (a name: a str)
     return m.start(ctx, call) if m is not None else None
 
 
@@ -107,7 +100,7 @@ def move_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> Decision 
     Raises:
         KeyError: no mover of the kind in this game (it asked nothing, so a saved game's
             load checks refuse such a pending decision first)."""
-    kind = _kind(call)
+    kind = call.kw.get("piece", "")
     m = _mover(ctx, kind)
     if m is None:
         raise KeyError(kind)

@@ -87,15 +87,6 @@ def _no_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def _arg(call: ast.Call, key: str) -> Any:
-    """``call.arg(key)``, compiled with this module (the AST's method stays interpreted
-    code in the compiled build)."""
-    for k, v in call.args:
-        if k == key:
-            return v
-    return None
-
-
 def _king_refusal(ctx: Ctx) -> dict[str, list[str]]:
     k = ctx.state.king
     if k < 0:
@@ -134,7 +125,7 @@ def _mode_limits(ctx: Ctx, call: ast.Call, mode: str, qty_n: int | None,
     ``up_to``/``exactly``, is evaluated now), and the card's number (None for ``all``,
     ``all or some``)."""
     n = None if mode == "all" or mode == "all_or_some" else (
-        quantity(ctx, _arg(call, "qty")) if qty_n is None else qty_n)
+        quantity(ctx, call.kw.get("qty")) if qty_n is None else qty_n)
     lo, hi = mode_limits(mode, n, available)
     return lo, hi, n
 
@@ -169,13 +160,13 @@ def _move_args(call: ast.Call) -> _MoveArgs:
     if hit is None or hit[0] is not call:
         if len(_MOVE_ARGS) >= 4096:  # many libraries loaded in one process
             _MOVE_ARGS.clear()
-        source = _arg(call, "source")
-        qty: ast.Qty = _arg(call, "qty")
+        source = call.kw.get("source")
+        qty: ast.Qty = call.kw.get("qty")
         n = qty.n
         prompt = _move_prompt(call, qty.mode.replace('_', ' '), n)
-        hit = _MOVE_ARGS[id(call)] = (call, source, _arg(call, "to"), qty.mode, n,
-                                      _single(source), prompt, _arg(call, "own"),
-                                      _arg(call, "whose"))
+        hit = _MOVE_ARGS[id(call)] = (call, source, call.kw.get("to"), qty.mode, n,
+                                      _single(source), prompt, call.kw.get("own"),
+                                      call.kw.get("whose"))
     return hit
 
 
@@ -183,9 +174,9 @@ def _move_prompt(call: ast.Call, mode: str, n: int | None) -> str:
     """The prompt of a move of caballeros (B8.2): how many and whose, e.g. ``"Move up to 2
     of your caballeros"``, ``"Move up to 2 caballeros of other players"`` (a card moving
     both asks twice: the two steps read apart)."""
-    whose = _arg(call, "whose")
+    whose = call.kw.get("whose")
     many = f"{mode}{' ' + str(n) if n is not None else ''}"
-    if _arg(call, "own") or isinstance(whose, ast.Me):
+    if call.kw.get("own") or isinstance(whose, ast.Me):
         return f"Move {many} of your caballeros"
     cab = noun(n, "caballero")
     if isinstance(whose, ast.Opponents):
@@ -199,8 +190,8 @@ def _single(node: Any) -> bool:
 
 # -- choose ----------------------------------------------------------------------------------
 def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
-    ch = _arg(call, "choice")
-    var = _arg(call, "var")
+    ch = call.kw.get("choice")
+    var = call.kw.get("var")
     if isinstance(ch, ast.RegionChoice):
         ctx.run.env[var] = ctx.board.index[answer]
         if not spared(ctx.events):  # (an unread sink's counted, not made)
@@ -217,8 +208,8 @@ def _choose_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
 
 @primitive("choose", _choose_finish)
 def _choose(ctx: Ctx, call: ast.Call) -> Decision | None:
-    ch = _arg(call, "choice")
-    var = _arg(call, "var")
+    ch = call.kw.get("choice")
+    var = call.kw.get("var")
     if isinstance(ch, ast.RegionChoice):
         key: tuple[Any, ...] | None = None
         if not ctx.run.env and king_bound(ctx, ch.set):  # made once per key, then shared
@@ -474,8 +465,8 @@ def place_from_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     deciding player's caballeros, as many as the quantity and the rooms allow ("up to"
     said only when fewer may be placed)."""
     s, p = ctx.state, ctx.subject
-    dests = [r for r in regions(ctx, _arg(call, "to")) if r >= 0 and r != s.king]
-    lo, hi = limits(ctx, _arg(call, "qty"), s.court[p])
+    dests = [r for r in regions(ctx, call.kw.get("to")) if r >= 0 and r != s.king]
+    lo, hi = limits(ctx, call.kw.get("qty"), s.court[p])
     if hi == 0 or not dests:
         return None
     places = ctx.board.places
@@ -513,7 +504,7 @@ def _bring_apply(ctx: Ctx, answer: dict[str, Any]) -> None:
 def bring_to_court(ctx: Ctx, call: ast.Call) -> Decision | None:
     """The bring of ``move QTY caballeros from provinces to court`` (B4.1): from the
     provinces, the rest from the player's regions when the provinces run short."""
-    qty: ast.Qty = _arg(call, "qty")
+    qty: ast.Qty = call.kw.get("qty")
     limit = bring_limit(ctx, qty)
     return court_decision(ctx.state, ctx.board, ctx.subject, limit)
 
@@ -540,13 +531,13 @@ def bring_limit(ctx: Ctx, qty: ast.Qty) -> int:
 # -- scoring (B8.6) ------------------------------------------------------------------------------
 @primitive("score")
 def _score(ctx: Ctx, call: ast.Call) -> Decision | None:
-    first_only = bool(_arg(call, "first_only"))
+    first_only = bool(call.kw.get("first_only"))
     scored = []
     rules = ctx.rules
     hooks = None  # one context for the whole scoring, made when a hook needs it
     if rules is not None and (rules.scoring_hooks or rules.scored is not None):
         hooks = hook_context(ctx)
-    for r in regions(ctx, _arg(call, "where")):
+    for r in regions(ctx, call.kw.get("where")):
         if r < 0:
             continue
         # its result as JSON: for a reader of the events (none made in a playout, as B6.4's)
@@ -594,8 +585,10 @@ def _take_back(ctx: Ctx, call: ast.Call) -> Decision | None:
     if not discards:
         return None
     why = {str(v): ["B3.2", IN_HAND] for v in ctx.state.hands[ctx.subject]}
-    return Decision("choose_power_card", [ctx.subject], "Take back one of your played "
-                    "power cards", {"choices": discards, "why": why}, "B3.2")
+    return offer(ctx, Decision("choose_power_card", [ctx.subject], "Take back one of your "
+                               "played power cards", {"choices": discards, "why": why},
+                               "B3.2"),
+                 2 + len(discards) + reasons_size(why))  # sized as built, not walked
 
 
 @primitive("keep")
@@ -606,13 +599,13 @@ def _keep(ctx: Ctx, call: ast.Call) -> Decision | None:
     flow opens before each special action (the holders asked in turn). Every other
     lasting effect of a card is a trigger (``when``, :mod:`elgrande.engine.triggers`)
     or a lasting rule change."""
-    until = _arg(call, "until")
+    until = call.kw.get("until")
     r = ctx.state.round
     expires = r if until == "end of this round" else r + 1 if until == "end of next round" else 0
-    ctx.state.add_lasting(Lasting(str(_arg(call, "kind")), ctx.subject, expires,
+    ctx.state.add_lasting(Lasting(str(call.kw.get("kind")), ctx.subject, expires,
                                   ctx.run.card, {"until": until, "taken": r}))
     if not spared(ctx.events):  # (an unread sink's counted, not made)
-        ctx.event("keep", kind=_arg(call, "kind"), until=until)
+        ctx.event("keep", kind=call.kw.get("kind"), until=until)
     return None
 
 
@@ -640,9 +633,9 @@ def each_order(ctx: Ctx, each: ast.Each) -> list[int]:
 
 def _secret_finish(ctx: Ctx, call: ast.Call, d: Decision, answer: Any) -> None:
     picks = {p: (ctx.board.index[r] if r is not None else None) for p, r in answer.items()}
-    ctx.run.env[_arg(call, "var")] = picks
+    ctx.run.env[call.kw.get("var")] = picks
     if not spared(ctx.events):  # (an unread sink's counted, not made)
-        ctx.event("reveal", var=_arg(call, "var"), picks=dict(answer))
+        ctx.event("reveal", var=call.kw.get("var"), picks=dict(answer))
 
 
 @primitive("secret_choice", _secret_finish)
@@ -652,10 +645,10 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     fixed: dict[str, Any] = {}
     saved = ctx.subject
     places = ctx.board.places
-    for p in each_order(ctx, _arg(call, "each")):
+    for p in each_order(ctx, call.kw.get("each")):
         ctx.subject = p
         opts: list[str] = []  # the places' ids (ctx.rid), in a plain loop
-        for r in regions(ctx, _arg(call, "source")):
+        for r in regions(ctx, call.kw.get("source")):
             if r >= 0:
                 opts.append(places[r].id)
         if len(opts) > 1:
@@ -670,7 +663,7 @@ def _secret(ctx: Ctx, call: ast.Call) -> Decision | None:
     ctx.run.secret = fixed
     why = _king_refusal(ctx)
     return offer(ctx, Decision("secret_region", [int(p) for p in per],
-                               _asks(ctx, "secretly choose a region", _arg(call, "var")),
+                               _asks(ctx, "secretly choose a region", call.kw.get("var")),
                                {"per_player": per, "why": why}, "B8.5"),
                  1 + sized + reasons_size(why))
 
@@ -687,16 +680,16 @@ def _change_rule(ctx: Ctx, call: ast.Call) -> Decision | None:
     a ``rule`` lasting record of the deciding player, read by the declaring module's hooks
     (B4.3, B5.2, B6.5 as the parameter's rule says). Region sets and number expressions
     are evaluated now (a number never below 0)."""
-    value: Any = _arg(call, "value")
-    name = str(_arg(call, "param"))
+    value: Any = call.kw.get("value")
+    name = str(call.kw.get("param"))
     number = number_value(value, RULE_PARAMS.get(name))
     if number is not None:
         value = quantity(ctx, number) or 0
     elif not isinstance(value, bool):
         value = sorted({r for r in regions(ctx, value) if r >= 0})
-    where = _arg(call, "where")
+    where = call.kw.get("where")
     places = None if where is None else sorted({r for r in regions(ctx, where) if r >= 0})
-    until = str(_arg(call, "until"))
+    until = str(call.kw.get("until"))
     s = ctx.state
     s.add_lasting(Lasting(RULE, ctx.subject, expires_for(until, s.round), ctx.run.card,
                           {"param": name, "value": value, "in": places, "until": until}))

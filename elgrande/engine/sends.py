@@ -13,7 +13,6 @@ from elgrande.engine.context import Ctx
 from elgrande.engine.decisions import Decision
 from elgrande.engine.option_size import offer, reasons_size, size
 from elgrande.engine.primitives import (
-    _arg,
     _castillo_source_refusal,
     _king_refusal,
     hook_context,
@@ -29,7 +28,7 @@ def send_dest(ctx: Ctx, call: ast.Call) -> str:
     """Where a send goes: ``"provinces"``, ``"court"`` or the id of the off-board space its
     ``to`` names (a place name or a variable holding it; evaluated with no charge; B8.7).
     Raises nothing for a checked script (its ``to`` was checked when the cards loaded)."""
-    to = _arg(call, "to")
+    to = call.kw.get("to")
     if isinstance(to, ast.Provinces):
         return "provinces"
     if isinstance(to, ast.Court):
@@ -92,16 +91,10 @@ def send_caballeros(ctx: Ctx, call: ast.Call) -> Decision | None:
     SPACE`` (B8.7): one player's caballeros from court, regions and spaces (never the
     Castillo or the king's region, B8.7, B5.2); who has fewer sends what they have."""
     s, b = ctx.state, ctx.board
-    whose: Any = None  # _arg's of the three, read in one loop (no calls)
-    source: Any = None
-    qty: Any = None
-    for k, v in call.args:
-        if k == "whose":
-            whose = v
-        elif k == "source":
-            source = v
-        elif k == "qty":
-            qty = v
+    kw = call.kw  # the statement's arguments by name (made once, shared)
+    whose: Any = kw.get("whose")
+    source: Any = kw.get("source")
+    qty: Any = kw.get("qty")
     if isinstance(whose, ast.PlayerVar):  # the owner: p's, the card's player's (me), own
         owner = int(ctx.run.env[whose.name])
     else:
