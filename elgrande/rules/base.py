@@ -310,11 +310,8 @@ def _order_decide(engine: FlowEngine, state: State, flow: Flow,
     number, sure = card_facts(engine, flow.card)  # B4.3; I6: compulsory, no decline follows
     if state.court[p] <= 0:
         limit = 0
-    elif engine.rules.placement_limit is None or (  # the card's number (_placement_limit's
-            engine.rules.placement_limit_holder  # first case, or a hook for the neutral
-            and state.neutral_holder != p and not state.lasting):  # caballeros' holder
-        # alone on another's turn, no rule change live: Rules.holder_only; no call)
-        limit = number
+    elif engine.rules.placement_limit is None:  # the card's number (_placement_limit's
+        limit = number  # first case: no call)
     else:  # as a module's hook changes it (the card's number read above)
         limit = _placement_limit(engine, state, flow, number)
     if limit <= 0:
@@ -346,7 +343,6 @@ def _order_apply(engine: FlowEngine, state: State, flow: Flow, player: int, norm
 
 def _place_decide(engine: FlowEngine, state: State, flow: Flow,
                   events: Events) -> Decision | None:
-    p = flow.turn_order[flow.turn_i]
     if engine.rules.placement_limit is None:  # B4.3: the card's number (_placement_limit's
         limit = card_facts(engine, flow.card)[0]  # first case: no hook call)
     else:  # the limit the order decision just answered was asked with, else the hooks'
@@ -354,11 +350,9 @@ def _place_decide(engine: FlowEngine, state: State, flow: Flow,
         if got and got[0] is flow.pending and got[1] is state and got[2] is state.lasting \
                 and flow.parts["base"].place_first:
             limit = got[3]
-        elif engine.rules.placement_limit_holder and state.neutral_holder != p \
-                and not state.lasting:  # a hook for the holder alone (Rules.holder_only)
-            limit = card_facts(engine, flow.card)[0]  # on another's turn: the card's number
         else:
             limit = _placement_limit(engine, state, flow)
+    p = flow.turn_order[flow.turn_i]
     d = placement_decision(engine, state, p, limit)
     if d is None:  # skipped, nothing asked: the log says why (f33)
         events.append({"event": "no_place", "player": p, "court": state.court[p],

@@ -182,14 +182,20 @@ def placement_limit(engine: FlowEngine, state: State, flow: Flow, number: int = 
     """B4.3: how many caballeros the acting player of ``flow`` (a turn's) may place from
     court with the turn's card: its number (:func:`card_facts`; ``number`` when the caller
     read it already, -1: read here), as the rules modules' ``placement_limit`` hook
-    changes it (I4, C8, a card's rule change). Raises nothing of its own (a hook may)."""
+    changes it (I4, C8, a card's rule change; a hook a module declares for the neutral
+    caballeros' holder alone is not called on another player's turn while no rule change
+    is live). Raises nothing of its own (a hook may)."""
     if number < 0:
         number = card_facts(engine, flow.card)[0]
     # (no lasting effect: the rule changes' hooks would change nothing, the modules' alone)
     hook = engine.rules.placement_limit if state.lasting else engine.rules.modules_placement_limit
     if hook is None:
         return number
-    h, p = engine.last_hooks, flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)
+    p = flow.turn_order[flow.turn_i]  # (Flow.actor inline: a turn's)
+    if engine.rules.placement_limit_holder and state.neutral_holder != p \
+            and not state.lasting:  # a hook for the neutral caballeros' holder alone, on
+        return number  # another's turn, no rule change live: unchanged (C8, Rules.holder_only)
+    h = engine.last_hooks
     if h is None or h.state is not state or h.player != p:  # (FlowEngine.hooks' common
         h = engine.hooks(state, p, flow)  # case inline: no call)
     h.flow = flow

@@ -27,13 +27,13 @@ def setup_disc_decision(board: Board, state: State, answered: set[int]) -> Decis
     never change once made)."""
     remaining = [p for p in range(state.players) if p not in answered]
     last = _CACHES.last
-    known = last.secret if last is not None and last.board is board else None
     key = (SETUP_DISC, False, tuple(remaining))
-    if known is not None:
+    known: dict[Any, Any] | None = None
+    if last is not None and last.board is board:
+        known = last.secret
         d: Decision | None = known.get(key)
         if d is not None:
             return d
-    if last is not None and last.board is board:
         opts = last.disc_regions[:]  # this decision's own list (the players share it)
     else:  # a board of no cache built (a direct call)
         places = board.places  # places[r].id: board.place_id(r), without a method call
